@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { emailSchema } from './common';
+import { userSchema } from './user';
+
+/** SPEC §9: the emailed confirmation code has exactly 6 characters. */
+export const CONFIRM_CODE_LENGTH = 6;
+
+export const magicLinkRequestSchema = z.object({ email: emailSchema });
+export const magicLinkResponseSchema = z.object({ magic_code: z.string() });
+export const magicLinkUseSchema = z.object({
+  magic_code: z.string().min(1).max(128),
+  confirm_code: z.string().trim().length(CONFIRM_CODE_LENGTH, { error: 'Invalid login code' }),
+});
+/** Signing in sets the session cookie and returns the personal user token as `key`. */
+export const signInResponseSchema = z.object({ key: z.string(), user: userSchema });
+
+export type MagicLinkRequest = z.infer<typeof magicLinkRequestSchema>;
+export type MagicLinkResponse = z.infer<typeof magicLinkResponseSchema>;
+export type MagicLinkUse = z.infer<typeof magicLinkUseSchema>;
+export type SignInResponse = z.infer<typeof signInResponseSchema>;

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every workspace's unit and API tests; browser journeys live in e2e/ (Playwright).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', root: 'packages/core', environment: 'node', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'engine', root: 'packages/engine', environment: 'node', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'sandbox', root: 'apps/sandbox', environment: 'node', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          // Each file builds its own app on its own database; PGlite is CPU-bound, so keep it to 2 workers.
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'apps/web/vite.config.ts',
+    ],
+    passWithNoTests: true,
+  },
+});
