@@ -1,0 +1,21 @@
+import { Avatar as MantineAvatar, type MantineSize } from '@mantine/core';
+import { avatarColor, avatarInitials } from '@murmur/core/avatar';
+
+export interface AvatarProps {
+  /** The text the initials and the colour are derived from (a team or a person's name). */
+  name: string;
+  size?: MantineSize | number;
+}
+
+/** SPEC §9: the four avatar tones mapped onto Mantine's palette. */
+const TONE_COLOURS = { info: 'blue', warn: 'orange', success: 'teal', danger: 'red' } as const;
+
+/** Two uppercase initials on a colour picked by a hash of the name (SPEC §9). */
+export function Avatar({ name, size = 'md' }: AvatarProps) {
+  const tone = avatarColor(name);
+  return (
+    <MantineAvatar size={size} color={TONE_COLOURS[tone]} variant="light" radius="xl" aria-hidden="true" data-tone={tone}>
+      {avatarInitials(name)}
+    </MantineAvatar>
+  );
+}

@@ -1,0 +1,33 @@
+/** Runtime configuration read once from Vite's environment (VITE_* variables). */
+export interface AppConfig {
+  /** Root of the dashboard API; '' means the page's own origin (the dev server proxies /api). */
+  apiRoot: string;
+  /** SPEC §7: the API root differs when the page host is the premium analytics tool. */
+  premiumApiRoot: string;
+  /** Host fragments that select the pro-targeting flavour. */
+  proTargetingDomains: string[];
+  /** Host fragments that select the premium analytics flavour. */
+  premiumDomains: string[];
+  /** Host fragments of staging deployments, where `?flavour=` picks the flavour. */
+  stagingHosts: string[];
+}
+
+const list = (value: string | undefined, fallback: string[]): string[] => {
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+  return items.length > 0 ? items : fallback;
+};
+
+const trimSlash = (value: string): string => value.replace(/\/+$/, '');
+
+export const readConfig = (env: Partial<Record<string, string | undefined>>): AppConfig => ({
+  apiRoot: trimSlash(env.VITE_API_ROOT ?? ''),
+  premiumApiRoot: trimSlash(env.VITE_PREMIUM_API_ROOT ?? env.VITE_API_ROOT ?? ''),
+  proTargetingDomains: list(env.VITE_PRO_TARGETING_DOMAIN, ['pro.localhost', 'pro-targeting']),
+  premiumDomains: list(env.VITE_PREMIUM_DOMAIN, ['premium.localhost']),
+  stagingHosts: list(env.VITE_STAGING_HOSTS, ['staging']),
+});
+
+export const config: AppConfig = readConfig(import.meta.env as Partial<Record<string, string | undefined>>);

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { local, storageKeys } from './storage';
+
+/** SPEC §3: the persisted personal store (pro-targeting sign-in) — email, name, token, signed-in-as. */
+export const personalStateSchema = z.object({
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  token: z.string().nullable(),
+  signedInAs: z.string().nullable(),
+});
+export type PersonalState = z.infer<typeof personalStateSchema>;
+
+const EMPTY: PersonalState = { email: null, name: null, token: null, signedInAs: null };
+
+const read = (): PersonalState => {
+  const raw = local.get(storageKeys.personal);
+  if (raw === null) return EMPTY;
+  try {
+    const parsed = personalStateSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : EMPTY;
+  } catch {
+    return EMPTY;
+  }
+};
+
+type Listener = (state: PersonalState) => void;
+
+const createPersonalStore = () => {
+  let state = read();
+  const listeners = new Set<Listener>();
+  const emit = () => listeners.forEach((listener) => listener(state));
+  return {
+    get: (): PersonalState => state,
+    set(patch: Partial<PersonalState>): void {
+      state = { ...state, ...patch };
+      local.set(storageKeys.personal, JSON.stringify(state));
+      emit();
+    },
+    clear(): void {
+      state = EMPTY;
+      local.remove(storageKeys.personal);
+      emit();
+    },
+    /** Re-reads local storage, e.g. after another tab or a reset changed it. */
+    reload(): void {
+      state = read();
+      emit();
+    },
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+};
+
+export const personalStore = createPersonalStore();

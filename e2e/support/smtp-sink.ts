@@ -1,0 +1,56 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  text: string;
+}
+
+/** A real SMTP server on loopback that keeps every message it receives, for reading sign-in codes. */
+export interface SmtpSink {
+  url: string;
+  mails: ReceivedMail[];
+  waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** Undo quoted-printable soft breaks and escapes so that codes and links read as sent. */
+const decodeQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        mails.push({ to, raw, text: decodeQuotedPrintable(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('SMTP sink has no port');
+
+  return {
+    url: `smtp://127.0.0.1:${address.port}`,
+    mails,
+    async waitFor(predicate, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = [...mails].reverse().find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`No matching mail within ${timeoutMs} ms (${mails.length} received)`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
