@@ -8,7 +8,11 @@ import tseslint from 'typescript-eslint';
 
 /** Sub-folders of a folder, so that each can be fenced off from its siblings. */
 const subfolders = (dir) =>
-  existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 
 /** "Siblings don't import each other": one zone per folder, forbidding every other sibling. */
 const siblingZones = (dir) =>
@@ -36,11 +40,22 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { typescript: { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true }, node: true } },
+    settings: {
+      'import-x/resolver': {
+        typescript: {
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        },
+        node: true,
+      },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
@@ -51,9 +66,17 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './apps/web', from: './apps/server', message: 'The web app never imports server code.' },
+            {
+              target: './apps/web',
+              from: './apps/server',
+              message: 'The web app never imports server code.',
+            },
             { target: './apps/server', from: './apps/web', message: 'The server never imports web code.' },
-            { target: './packages/core', from: ['./apps', './packages/engine'], message: 'core depends on nothing of ours.' },
+            {
+              target: './packages/core',
+              from: ['./apps', './packages/engine'],
+              message: 'core depends on nothing of ours.',
+            },
             { target: './packages/engine', from: './apps', message: 'engine depends only on core.' },
             ...siblingZones('apps/web/src/features'),
             ...siblingZones('apps/web/src/app/flavours'),
@@ -62,7 +85,11 @@ export default tseslint.config(
       ],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@murmur/server', '@murmur/server/*'], message: 'Only the server imports itself.' }] },
+        {
+          patterns: [
+            { group: ['@murmur/server', '@murmur/server/*'], message: 'Only the server imports itself.' },
+          ],
+        },
       ],
     },
   },

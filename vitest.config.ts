@@ -5,7 +5,9 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', root: 'packages/core', environment: 'node', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'engine', root: 'packages/engine', environment: 'node', include: ['src/**/*.test.ts'] } },
+      {
+        test: { name: 'engine', root: 'packages/engine', environment: 'node', include: ['src/**/*.test.ts'] },
+      },
       { test: { name: 'sandbox', root: 'apps/sandbox', environment: 'node', include: ['src/**/*.test.ts'] } },
       {
         test: {

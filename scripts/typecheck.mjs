@@ -3,13 +3,25 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
-const projects = ['.', 'packages/core', 'packages/engine', 'apps/sandbox', 'apps/server', 'apps/web', 'apps/extension', 'e2e', 'bench'];
+const projects = [
+  '.',
+  'packages/core',
+  'packages/engine',
+  'apps/sandbox',
+  'apps/server',
+  'apps/web',
+  'apps/extension',
+  'e2e',
+  'bench',
+];
 let failed = false;
 for (const project of projects) {
   if (!existsSync(`${project}/tsconfig.json`)) continue;
   const hasSources =
     project === '.' ||
-    readdirSync(project, { recursive: true }).some((f) => /\.tsx?$/.test(String(f)) && !String(f).includes('node_modules'));
+    readdirSync(project, { recursive: true }).some(
+      (f) => /\.tsx?$/.test(String(f)) && !String(f).includes('node_modules'),
+    );
   if (!hasSources) continue;
   try {
     execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], { stdio: 'inherit' });

@@ -16,7 +16,9 @@ export interface SmtpSink {
 
 /** Undo quoted-printable soft breaks and escapes so that codes and links read as sent. */
 const decodeQuotedPrintable = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
@@ -47,7 +49,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       for (;;) {
         const found = [...mails].reverse().find(predicate);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No matching mail within ${timeoutMs} ms (${mails.length} received)`);
+        if (Date.now() > deadline)
+          throw new Error(`No matching mail within ${timeoutMs} ms (${mails.length} received)`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },

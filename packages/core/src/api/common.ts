@@ -7,12 +7,16 @@ export type Language = z.infer<typeof languageSchema>;
 
 /** SPEC §5: "Please enter a valid email address" for anything that is not a simple name@host.tld. */
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
+/** SPEC §5: the simple email pattern — something, an at-sign, something, a dot, something; no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** RFC 5321 limit on an address's length. */
+export const EMAIL_MAX_LENGTH = 254;
 export const emailSchema = z
   .string({ error: EMAIL_MESSAGE })
   .trim()
   .toLowerCase()
-  .max(254, { error: EMAIL_MESSAGE })
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: EMAIL_MESSAGE });
+  .max(EMAIL_MAX_LENGTH, { error: EMAIL_MESSAGE })
+  .regex(EMAIL_PATTERN, { error: EMAIL_MESSAGE });
 
 /** Error bodies follow Django REST framework's shapes, which the SPEC §8 message builder reads. */
 export const errorBodySchema = z.union([

@@ -84,7 +84,10 @@ export type Invite = z.infer<typeof inviteSchema>;
 
 export const MAX_INVITES_PER_REQUEST = 20;
 export const createInvitesSchema = z.object({
-  emails: z.array(emailSchema).min(1, { error: 'Enter at least one email address' }).max(MAX_INVITES_PER_REQUEST),
+  emails: z
+    .array(emailSchema)
+    .min(1, { error: 'Enter at least one email address' })
+    .max(MAX_INVITES_PER_REQUEST),
   message: z.string().trim().max(1000).default(''),
 });
 export type CreateInvites = z.input<typeof createInvitesSchema>;
@@ -92,5 +95,10 @@ export type CreateInvites = z.input<typeof createInvitesSchema>;
 export const acceptInviteSchema = z.object({ code: z.string().trim().min(1).max(128) });
 
 /** Public team info (SPEC §7 /api/teaminfo/{slug}/). */
-export const teamInfoSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string(), logo: z.string().nullable() });
+export const teamInfoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string().nullable(),
+});
 export type TeamInfo = z.infer<typeof teamInfoSchema>;

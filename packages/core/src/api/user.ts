@@ -31,7 +31,10 @@ export const adAccountSchema = z.object({ id: z.string(), name: z.string() });
 export type AdAccount = z.infer<typeof adAccountSchema>;
 
 export const adNetworkSchema = z.enum(['twitter', 'facebook', 'google', 'linkedin']);
-export const accountRefSchema = z.object({ account_id: z.string().trim().min(1).max(64), network: adNetworkSchema });
+export const accountRefSchema = z.object({
+  account_id: z.string().trim().min(1).max(64),
+  network: adNetworkSchema,
+});
 
 /** SPEC §3: granted ad account {member, account {account_id, network}}. */
 export const grantedAccountSchema = z.object({
@@ -39,6 +42,9 @@ export const grantedAccountSchema = z.object({
   member: z.number().int(),
   account: accountRefSchema,
 });
-export const createGrantedAccountSchema = z.object({ member: z.number().int().positive(), account: accountRefSchema });
+export const createGrantedAccountSchema = z.object({
+  member: z.number().int().positive(),
+  account: accountRefSchema,
+});
 export type GrantedAccount = z.infer<typeof grantedAccountSchema>;
 export type CreateGrantedAccount = z.infer<typeof createGrantedAccountSchema>;

@@ -1,0 +1,2 @@
+export * from './avatar-initials';
+export * from './avatar-color';

@@ -1,0 +1,5 @@
+export * from './countries';
+export * from './aliases';
+export * from './country-key';
+export * from './normalise-country';
+export * from './regions';

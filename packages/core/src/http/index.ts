@@ -1,0 +1,2 @@
+export * from './query-string';
+export * from './join-url';

@@ -1,0 +1,6 @@
+export * from './enums';
+export * from './normalise';
+export * from './targeting-package';
+export * from './non-empty';
+export * from './limits';
+export * from './extension';

@@ -1,0 +1,6 @@
+import { CONFIRM_CODE_LENGTH } from '../api';
+
+/** SPEC §4/§5: the emailed login code is exactly 6 characters (surrounding spaces ignored). */
+export function isValidConfirmCode(code: unknown): code is string {
+  return typeof code === 'string' && code.trim().length === CONFIRM_CODE_LENGTH;
+}
