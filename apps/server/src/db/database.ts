@@ -32,7 +32,9 @@ export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '
 
 /** Opens the database and applies pending migrations before anything else can query it. */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(options.pgliteDir);
+  const database = options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : await openPglite(options.pgliteDir);
   try {
     await database.migrate();
   } catch (error) {

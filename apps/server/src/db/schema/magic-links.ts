@@ -13,7 +13,7 @@ export const magicLinks = pgTable(
     confirmCodeHash: text('confirm_code_hash').notNull(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Wrong confirm codes entered so far; the link dies at 5. */
+    /** Confirm codes tried so far; after 5 wrong ones the link is dead. */
     attempts: integer('attempts').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },

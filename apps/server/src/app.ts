@@ -1,0 +1,66 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { BadRequest } from './errors';
+import type { Mailer } from './integrations/mail';
+import { systemClock, type Clock } from './lib/clock';
+import { registerModules } from './modules';
+import { registerAuth } from './plugins/auth';
+import { registerDocs } from './plugins/docs';
+import { errorHandler, frameworkErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security';
+import { nullCharacterErrors, validatorCompiler } from './plugins/validation';
+import { registerWeb } from './plugins/web';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Built with the app's logger, so that the development log mailer writes into the request log. */
+  mailer: (log: FastifyBaseLogger) => Mailer;
+  clock?: Clock;
+}
+
+/** The whole HTTP application, ready to listen or to `inject()` requests in tests. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    // Behind a load balancer (ARCHITECTURE §7) the client address comes from X-Forwarded-For.
+    trustProxy: config.isProduction,
+    frameworkErrors: frameworkErrorHandler,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const mailer = deps.mailer(app.log);
+  app.addHook('onClose', async () => {
+    await mailer.close?.();
+  });
+
+  await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, config.isProduction);
+  await registerDocs(app);
+
+  // Everything that needs to know the caller lives in this scope, so static files skip the lookup.
+  await app.register(async (api) => {
+    const modules = registerModules(api, { ...deps, mailer, clock: deps.clock ?? systemClock });
+    registerAuth(api, {
+      sessionService: modules.sessionService,
+      extensionToken: config.extensionToken,
+      proTargetingToken: config.proTargetingToken,
+    });
+    api.addHook('preValidation', (request, _reply, done) => {
+      const errors = nullCharacterErrors(request.body) ?? nullCharacterErrors(request.query);
+      done(errors ? new BadRequest(errors) : undefined);
+    });
+    await modules.registerRoutes();
+  });
+
+  await registerWeb(app, config.webDist);
+  await app.ready();
+  return app;
+}

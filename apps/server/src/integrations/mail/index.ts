@@ -1,0 +1,6 @@
+export type { Mail, Mailer } from './mailer';
+export { createMailer } from './create-mailer';
+export { createSmtpMailer } from './smtp-mailer';
+export { createLogMailer } from './log-mailer';
+export { signInCodeMail } from './templates/sign-in-code';
+export { invitationMail } from './templates/invitation';

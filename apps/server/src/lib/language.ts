@@ -1,0 +1,19 @@
+import { pickLanguage, type Language } from '@murmur/core/i18n';
+
+/**
+ * The interface language a browser asks for (SPEC §9: en or ja, English by default), from an
+ * Accept-Language header such as "ja-JP,ja;q=0.9,en;q=0.8": the tags ranked by quality, then the
+ * same pick as the web app makes from navigator.languages.
+ */
+export function preferredLanguage(acceptLanguage: string | undefined): Language {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag, q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return pickLanguage(ranked.map((entry) => entry.tag));
+}

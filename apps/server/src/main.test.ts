@@ -1,0 +1,36 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from './main';
+import { createCapturingMailer } from './test/capturing-mailer';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'murmur-main-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('startServer', () => {
+  it('creates the PGlite data folder, migrates, listens, and closes cleanly', async () => {
+    const mailer = createCapturingMailer();
+    // An explicit environment: DATABASE_URL from CI must not leak in, this is the embedded default.
+    const server = await startServer({
+      env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+      mailer,
+    });
+    try {
+      expect(server.database.kind).toBe('pglite');
+      expect(existsSync(join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
+      const docs = await fetch(`${server.url}/api/docs/json`);
+      expect(docs.status).toBe(200);
+      const requested = await fetch(`${server.url}/api/user/magic-link/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'main@example.com' }),
+      });
+      expect(requested.status).toBe(200);
+      expect(mailer.last('main@example.com').subject).toMatch(/sign-in code/);
+    } finally {
+      await server.close();
+    }
+    await expect(fetch(`${server.url}/api/docs/json`)).rejects.toThrow();
+  });
+});

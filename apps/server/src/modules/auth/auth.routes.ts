@@ -1,0 +1,120 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  magicLinkRequestSchema,
+  magicLinkResponseSchema,
+  magicLinkUseSchema,
+  signInResponseSchema,
+  userSchema,
+} from '@murmur/core/api';
+import { preferredLanguage } from '../../lib/language';
+import { errorResponses } from '../../lib/http';
+import { CSRF_COOKIE, SESSION_COOKIE, requireUser } from '../../plugins/auth';
+import type { UsersService } from '../users/users.service';
+import type { MagicLinkService } from './magic-link.service';
+import type { SessionService, SignedIn } from './sessions.service';
+
+export interface AuthRoutesOptions {
+  magicLinkService: MagicLinkService;
+  sessionService: SessionService;
+  usersService: UsersService;
+  secureCookies: boolean;
+}
+
+const logoutResponseSchema = z.object({ detail: z.string() });
+
+export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, done) => {
+  const { magicLinkService, sessionService, usersService, secureCookies } = options;
+  const cookie = { path: '/', sameSite: 'lax', secure: secureCookies } as const;
+
+  function setSessionCookies(reply: FastifyReply, signedIn: SignedIn) {
+    void reply.setCookie(SESSION_COOKIE, signedIn.sessionKey, {
+      ...cookie,
+      httpOnly: true,
+      expires: signedIn.expiresAt,
+    });
+    // Readable by the web app, which echoes it in X-CSRFToken (docs/API.md).
+    void reply.setCookie(CSRF_COOKIE, signedIn.csrfToken, {
+      ...cookie,
+      httpOnly: false,
+      expires: signedIn.expiresAt,
+    });
+  }
+
+  // SPEC §7: the dashboard and the pro-targeting site sign in through different paths, same rules.
+  for (const [requestUrl, useUrl] of [
+    ['/api/user/magic-link/', '/api/user/magic-link/use/'],
+    ['/api/external/personal-magic-link/magic/', '/api/external/personal-magic-link/use/'],
+  ] as const) {
+    app.post(
+      requestUrl,
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Email a 6-character sign-in code',
+          body: magicLinkRequestSchema,
+          response: { 200: magicLinkResponseSchema, ...errorResponses(400, 403, 429, 503) },
+        },
+      },
+      (request) =>
+        magicLinkService.request(request.body.email, preferredLanguage(request.headers['accept-language'])),
+    );
+
+    app.post(
+      useUrl,
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Exchange the magic code and the emailed code for a session and a token',
+          body: magicLinkUseSchema,
+          response: { 200: signInResponseSchema, ...errorResponses(400, 403) },
+        },
+      },
+      async (request, reply) => {
+        const language = preferredLanguage(request.headers['accept-language']);
+        const { signedIn, ...body } = await magicLinkService.use(request.body, language);
+        // A new sign-in replaces whatever session this browser had (no session fixation).
+        await sessionService.end({ sessionKey: request.cookies[SESSION_COOKIE] });
+        setSessionCookies(reply, signedIn);
+        return body;
+      },
+    );
+  }
+
+  app.get(
+    '/api/external/standalone-me/standalone_me/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user (pro-targeting site)',
+        response: { 200: userSchema, ...errorResponses(403) },
+      },
+    },
+    (request) => usersService.me(requireUser(request)),
+  );
+
+  // Ends the session of this browser and, for token callers, that token; always succeeds, as DRF's did.
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    const p = request.principal;
+    await sessionService.end({
+      sessionKey: request.cookies[SESSION_COOKIE],
+      tokenKey: p.kind === 'user' && p.via === 'token' ? p.tokenKey : undefined,
+    });
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' }).clearCookie(CSRF_COOKIE, { path: '/' });
+    return { detail: 'Successfully logged out.' };
+  };
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/rest-auth/logout/',
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out',
+        response: { 200: logoutResponseSchema, ...errorResponses(403) },
+      },
+      handler: logout,
+    });
+  }
+  done();
+};

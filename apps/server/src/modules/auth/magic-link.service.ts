@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language, MagicLinkUse, SignInResponse } from '@murmur/core/api';
+import { BadRequest, ServiceUnavailable, TooManyRequests } from '../../errors';
+import { signInCodeMail, type Mailer } from '../../integrations/mail';
+import type { Clock } from '../../lib/clock';
+import { hmac, randomCode, randomKey, safeEqual, sha256 } from '../../lib/crypto';
+import type { UsersService } from '../users/users.service';
+import type { MagicLinkRepository } from './magic-link.repository';
+import type { SessionService, SignedIn } from './sessions.service';
+
+/** docs/API.md "Magic codes". */
+export const MAGIC_LINK_RULES = {
+  validMinutes: 15,
+  /** Confirm-code tries per magic code; 5 wrong ones kill it. */
+  maxAttempts: 5,
+  /** Per address, so nobody can flood a mailbox with codes. */
+  maxRequests: 5,
+  requestWindowMinutes: 15,
+  /** No 0/O or 1/I/L: the code is read from a mail and typed by hand. */
+  confirmAlphabet: 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789',
+  confirmLength: 6, // SPEC §9
+} as const;
+
+const MINUTE_MS = 60_000;
+// SPEC §8 and docs/API.md: one message for wrong, used, expired and dead codes, so none can be told apart.
+const invalidCode = () => new BadRequest({ confirm_code: ['Invalid login code'] });
+
+export type MagicLinkService = ReturnType<typeof createMagicLinkService>;
+
+export function createMagicLinkService(deps: {
+  magicLinkRepository: MagicLinkRepository;
+  usersService: UsersService;
+  sessionService: SessionService;
+  mailer: Mailer;
+  clock: Clock;
+  secret: string;
+  log: FastifyBaseLogger;
+}) {
+  const { magicLinkRepository: links, usersService, sessionService, mailer, clock, secret, log } = deps;
+  const R = MAGIC_LINK_RULES;
+  // Keyed: the 30-bit confirm code must not be recoverable from a dump of the table by brute force.
+  const confirmHash = (code: string) => hmac(secret, `confirm:${code.trim().toUpperCase()}`);
+
+  async function enforceRateLimit(email: string, now: Date): Promise<void> {
+    const windowStart = new Date(now.getTime() - R.requestWindowMinutes * MINUTE_MS);
+    await links.deleteOlderThan(email, new Date(windowStart.getTime() - 24 * 60 * MINUTE_MS));
+    const recent = await links.recentRequests(email, windowStart);
+    if (recent.count < R.maxRequests) return;
+    const freeAt = (recent.oldest ?? now).getTime() + R.requestWindowMinutes * MINUTE_MS;
+    const seconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+    throw new TooManyRequests(
+      `Too many sign-in codes requested for this address. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+      seconds,
+    );
+  }
+
+  return {
+    /** Emails a confirm code and returns the magic code that the browser keeps (SPEC §4). */
+    async request(email: string, browserLanguage: Language): Promise<{ magic_code: string }> {
+      const now = clock.now();
+      await enforceRateLimit(email, now);
+      const magicCode = randomKey();
+      const confirmCode = randomCode(R.confirmAlphabet, R.confirmLength);
+      await links.insert({
+        email,
+        magicCodeHash: sha256(magicCode),
+        confirmCodeHash: confirmHash(confirmCode),
+        created: now,
+        expiresAt: new Date(now.getTime() + R.validMinutes * MINUTE_MS),
+      });
+      const language = (await usersService.findByEmail(email))?.language ?? browserLanguage;
+      try {
+        await mailer.send(
+          signInCodeMail({ to: email, language, code: confirmCode, validMinutes: R.validMinutes }),
+        );
+      } catch (err) {
+        log.error({ err, to: email }, 'sign-in code mail failed');
+        throw new ServiceUnavailable('We could not send the sign-in email. Please try again later.');
+      }
+      return { magic_code: magicCode };
+    },
+
+    /** Checks the typed code; on success registers the address if new and signs the user in. */
+    async use(
+      input: MagicLinkUse,
+      browserLanguage: Language,
+    ): Promise<SignInResponse & { signedIn: SignedIn }> {
+      const now = clock.now();
+      const link = await links.findByMagicCodeHash(sha256(input.magic_code));
+      // docs/API.md: 5 tries per code. The try is spent before comparing, so a correct code on the
+      // 5th try works and nothing works after 5 wrong ones.
+      if (!link || !(await links.claimAttempt(link.id, now, R.maxAttempts))) throw invalidCode();
+      if (!safeEqual(confirmHash(input.confirm_code), link.confirmCodeHash)) throw invalidCode();
+      if (!(await links.markUsed(link.id, now))) throw invalidCode();
+      const user = await usersService.signInByEmail(link.email, browserLanguage);
+      const signedIn = await sessionService.start(user.id);
+      return { key: signedIn.tokenKey, user: await usersService.present(user), signedIn };
+    },
+  };
+}

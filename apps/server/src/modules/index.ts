@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { Mailer } from '../integrations/mail';
+import type { Clock } from '../lib/clock';
+import { authRoutes } from './auth/auth.routes';
+import { createMagicLinkRepository } from './auth/magic-link.repository';
+import { createMagicLinkService } from './auth/magic-link.service';
+import { createSessionRepository } from './auth/sessions.repository';
+import { createSessionService } from './auth/sessions.service';
+import { invitesRoutes } from './teams/invites.routes';
+import { createInvitesRepository } from './teams/invites.repository';
+import { createInvitesService } from './teams/invites.service';
+import { teamsRoutes } from './teams/teams.routes';
+import { createTeamsRepository } from './teams/teams.repository';
+import { createTeamsService } from './teams/teams.service';
+import { createAdAccountsRepository } from './users/ad-accounts.repository';
+import { usersRoutes } from './users/users.routes';
+import { createUsersRepository } from './users/users.repository';
+import { createUsersService } from './users/users.service';
+
+/**
+ * Wires repositories → services → routes. Every collaborator is passed explicitly, so a service's
+ * signature says all it depends on (CONVENTIONS "explicit services").
+ */
+export function registerModules(
+  app: FastifyInstance,
+  deps: { config: Config; db: Db; mailer: Mailer; clock: Clock },
+) {
+  const { config, db, mailer, clock } = deps;
+  const log = app.log;
+
+  const sessionService = createSessionService({
+    sessionRepository: createSessionRepository(db),
+    secret: config.sessionSecret,
+    clock,
+  });
+  const usersService = createUsersService({
+    usersRepository: createUsersRepository(db),
+    adAccountsRepository: createAdAccountsRepository(db),
+    clock,
+  });
+  const magicLinkService = createMagicLinkService({
+    magicLinkRepository: createMagicLinkRepository(db),
+    usersService,
+    sessionService,
+    mailer,
+    clock,
+    secret: config.sessionSecret,
+    log,
+  });
+  const teamsRepository = createTeamsRepository(db);
+  const teamsService = createTeamsService({ teamsRepository, usersService, clock });
+  const invitesService = createInvitesService({
+    invitesRepository: createInvitesRepository(db),
+    teamsRepository,
+    teamsService,
+    mailer,
+    clock,
+    publicUrl: config.publicUrl,
+    log,
+  });
+
+  return {
+    sessionService,
+    async registerRoutes() {
+      await app.register(authRoutes, {
+        magicLinkService,
+        sessionService,
+        usersService,
+        secureCookies: config.isProduction,
+      });
+      await app.register(usersRoutes, { usersService });
+      await app.register(teamsRoutes, { teamsService });
+      await app.register(invitesRoutes, { invitesService });
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CreateInvites, Invite, Team } from '@murmur/core/api';
+import type { UserRow } from '../../db/schema';
+import { BadRequest, NotFound } from '../../errors';
+import { invitationMail, type Mailer } from '../../integrations/mail';
+import type { Clock } from '../../lib/clock';
+import { randomKey, sha256 } from '../../lib/crypto';
+import type { InviteWithLogin, InvitesRepository } from './invites.repository';
+import { parseTeamRef } from './team-ref';
+import type { TeamsService } from './teams.service';
+import type { TeamsRepository } from './teams.repository';
+
+export type InvitesService = ReturnType<typeof createInvitesService>;
+
+/** Same answer for unknown, foreign and used codes: nothing can be learnt by guessing. */
+const INVALID_INVITE = 'This invitation is invalid or has already been used.';
+
+/** SPEC §3 invite: email, optional message, state, joined date, last login. */
+function present({ invite, lastLogin }: InviteWithLogin): Invite {
+  return {
+    id: invite.id,
+    email: invite.email,
+    message: invite.message,
+    state: invite.state,
+    created: invite.created.toISOString(),
+    accepted: invite.acceptedAt !== null,
+    joined: invite.acceptedAt?.toISOString() ?? null,
+    last_login: lastLogin?.toISOString() ?? null,
+  };
+}
+
+const displayName = (user: UserRow) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+
+export function createInvitesService(deps: {
+  invitesRepository: InvitesRepository;
+  teamsRepository: TeamsRepository;
+  teamsService: TeamsService;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}) {
+  const { invitesRepository: repo, teamsRepository, teamsService, mailer, clock, publicUrl, log } = deps;
+
+  return {
+    async list(user: UserRow, refValue: string): Promise<Invite[]> {
+      const { team } = await teamsService.access(user, refValue);
+      return (await repo.list(team.id)).map(present);
+    },
+
+    /**
+     * Admins invite one or several addresses (SPEC §5). Each invite is stored `pending`, mailed, then
+     * marked `sent`; a mail that fails leaves it pending (the admin sees that and can invite again).
+     */
+    async create(user: UserRow, refValue: string, input: Required<CreateInvites>): Promise<Invite[]> {
+      const { team } = await teamsService.adminAccess(user, refValue);
+      const emails = [...new Set(input.emails)];
+      const members = await repo.memberEmails(team.id, emails);
+      if (members.length > 0) {
+        throw new BadRequest({
+          emails: members.map((email) => `${email} is already a member of this team.`),
+        });
+      }
+      const created: Invite[] = [];
+      for (const email of emails) {
+        const code = randomKey();
+        const invite = await repo.insert({
+          teamId: team.id,
+          email,
+          message: input.message,
+          codeHash: sha256(code),
+          invitedBy: user.id,
+          created: clock.now(),
+        });
+        const mail = invitationMail({
+          to: email,
+          language: user.language,
+          inviterName: displayName(user),
+          teamName: team.name,
+          message: input.message,
+          acceptUrl: `${publicUrl}/${team.slug}/invite-accept?code=${encodeURIComponent(code)}`,
+        });
+        try {
+          await mailer.send(mail);
+        } catch (err) {
+          log.error({ err, inviteId: invite.id, to: email }, 'invitation mail failed; invite stays pending');
+          created.push(present({ invite, lastLogin: null }));
+          continue;
+        }
+        await repo.markSent(invite.id);
+        created.push(present({ invite: { ...invite, state: 'sent' }, lastLogin: null }));
+      }
+      return created;
+    },
+
+    /** The signed-in user joins as a member with a code from an invitation mail; each code works once. */
+    async accept(user: UserRow, refValue: string, code: string): Promise<Team> {
+      const ref = parseTeamRef(refValue);
+      const team = ref && (await teamsRepository.findByRef(ref));
+      const invite = team && (await repo.findOpenByCode(team.id, sha256(code)));
+      if (!team || !invite || !(await repo.accept(invite.id, team.id, user.id, clock.now()))) {
+        throw new NotFound(INVALID_INVITE);
+      }
+      return teamsService.present(team);
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { and, asc, count, desc, eq, inArray, like, or } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import {
+  grantedAccounts,
+  memberships,
+  subscriptions,
+  teams,
+  users,
+  type MembershipRow,
+  type TeamRow,
+} from '../../db/schema';
+import type { AccountRef } from '../users/ad-accounts.repository';
+
+export type TeamRef = { id: number } | { slug: string };
+export type TeamChanges = Partial<
+  Pick<TeamRow, 'name' | 'logo' | 'invoiceEmail' | 'country' | 'invoiceName'>
+>;
+export type TeamsRepository = ReturnType<typeof createTeamsRepository>;
+
+export function createTeamsRepository(db: Db) {
+  return {
+    /** The team and the user's membership of it; no row when either is missing. */
+    async findWithMembership(ref: TeamRef, userId: number) {
+      const [row] = await db
+        .select({ team: teams, membership: memberships })
+        .from(teams)
+        .innerJoin(memberships, and(eq(memberships.teamId, teams.id), eq(memberships.userId, userId)))
+        .where('id' in ref ? eq(teams.id, ref.id) : eq(teams.slug, ref.slug));
+      return row;
+    },
+
+    async findBySlug(slug: string): Promise<TeamRow | undefined> {
+      const [row] = await db.select().from(teams).where(eq(teams.slug, slug));
+      return row;
+    },
+
+    async findByRef(ref: TeamRef): Promise<TeamRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(teams)
+        .where('id' in ref ? eq(teams.id, ref.id) : eq(teams.slug, ref.slug));
+      return row;
+    },
+
+    teamsOfUser(userId: number): Promise<TeamRow[]> {
+      return db
+        .select({ team: teams })
+        .from(teams)
+        .innerJoin(memberships, eq(memberships.teamId, teams.id))
+        .where(eq(memberships.userId, userId))
+        .orderBy(asc(teams.name), asc(teams.id))
+        .then((rows) => rows.map((r) => r.team));
+    },
+
+    /** member_count and subscriptions (latest start first) of the given teams. */
+    async extras(teamIds: number[]) {
+      if (teamIds.length === 0) return { counts: new Map<number, number>(), subs: [] };
+      const countRows = await db
+        .select({ teamId: memberships.teamId, n: count() })
+        .from(memberships)
+        .where(inArray(memberships.teamId, teamIds))
+        .groupBy(memberships.teamId);
+      const subs = await db
+        .select()
+        .from(subscriptions)
+        .where(inArray(subscriptions.teamId, teamIds))
+        .orderBy(desc(subscriptions.start), desc(subscriptions.id));
+      return { counts: new Map(countRows.map((r) => [r.teamId, r.n])), subs };
+    },
+
+    /** Slugs equal to `base` or `base-<n>`, to pick the next free suffix. */
+    async slugsLike(base: string): Promise<string[]> {
+      const rows = await db
+        .select({ slug: teams.slug })
+        .from(teams)
+        .where(or(eq(teams.slug, base), like(teams.slug, `${base}-%`)));
+      return rows.map((r) => r.slug);
+    },
+
+    /** Creates the team with its creator as admin and grants their chosen ad accounts, all or nothing. */
+    create(input: { name: string; slug: string; userId: number; accounts: AccountRef[]; now: Date }) {
+      return db.transaction(async (tx) => {
+        const [team] = await tx
+          .insert(teams)
+          .values({ name: input.name, slug: input.slug, created: input.now })
+          .returning();
+        if (!team) throw new Error('team insert returned nothing');
+        const [membership] = await tx
+          .insert(memberships)
+          .values({ teamId: team.id, userId: input.userId, level: 'admin', joined: input.now })
+          .returning();
+        if (!membership) throw new Error('membership insert returned nothing');
+        if (input.accounts.length > 0) {
+          await tx
+            .insert(grantedAccounts)
+            .values(
+              input.accounts.map((a) => ({
+                membershipId: membership.id,
+                network: a.network,
+                accountId: a.account_id,
+              })),
+            )
+            .onConflictDoNothing();
+        }
+        return team;
+      });
+    },
+
+    async update(id: number, changes: TeamChanges): Promise<TeamRow> {
+      if (Object.keys(changes).length > 0) await db.update(teams).set(changes).where(eq(teams.id, id));
+      const [row] = await db.select().from(teams).where(eq(teams.id, id));
+      if (!row) throw new Error(`team ${id} vanished during update`);
+      return row;
+    },
+
+    members(teamId: number) {
+      return db
+        .select({ membership: memberships, user: users })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(eq(memberships.teamId, teamId))
+        .orderBy(asc(memberships.joined), asc(memberships.id));
+    },
+
+    grants(teamId: number) {
+      return db
+        .select({
+          id: grantedAccounts.id,
+          member: grantedAccounts.membershipId,
+          account: { account_id: grantedAccounts.accountId, network: grantedAccounts.network },
+        })
+        .from(grantedAccounts)
+        .innerJoin(memberships, eq(memberships.id, grantedAccounts.membershipId))
+        .where(eq(memberships.teamId, teamId))
+        .orderBy(asc(grantedAccounts.id));
+    },
+  };
+}
+
+export type { MembershipRow, TeamRow };

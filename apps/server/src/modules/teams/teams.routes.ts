@@ -1,0 +1,132 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createTeamSchema,
+  grantedAccountSchema,
+  memberSchema,
+  patchTeamSchema,
+  teamInfoSchema,
+  teamSchema,
+  updateTeamSchema,
+} from '@murmur/core/api';
+import { errorResponses } from '../../lib/http';
+import { requireUser } from '../../plugins/auth';
+import type { TeamChanges } from './teams.repository';
+import type { TeamsService } from './teams.service';
+
+const teamParams = z.object({ slug: z.string().max(100).describe('The team slug or its numeric id') });
+
+type TeamUpdate = z.output<typeof patchTeamSchema>;
+const toChanges = (input: TeamUpdate): TeamChanges => ({
+  ...(input.name !== undefined && { name: input.name }),
+  ...(input.logo !== undefined && { logo: input.logo }),
+  ...(input.invoice_email !== undefined && { invoiceEmail: input.invoice_email }),
+  ...(input.country !== undefined && { country: input.country }),
+  ...(input.invoice_name !== undefined && { invoiceName: input.invoice_name }),
+});
+
+export const teamsRoutes: FastifyPluginCallbackZod<{ teamsService: TeamsService }> = (
+  app,
+  { teamsService },
+  done,
+) => {
+  const tags = ['teams'];
+
+  app.get(
+    '/api/teams/',
+    {
+      schema: {
+        tags,
+        summary: 'Teams of the signed-in user',
+        response: { 200: z.array(teamSchema), ...errorResponses(403) },
+      },
+    },
+    (request) => teamsService.list(requireUser(request)),
+  );
+
+  app.post(
+    '/api/teams/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a team; the creator becomes its admin',
+        body: createTeamSchema,
+        response: { 201: teamSchema, ...errorResponses(400, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await teamsService.create(requireUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/teams/:slug/',
+    {
+      schema: {
+        tags,
+        summary: 'A team of the user',
+        params: teamParams,
+        response: { 200: teamSchema, ...errorResponses(403, 404) },
+      },
+    },
+    (request) => teamsService.get(requireUser(request), request.params.slug),
+  );
+
+  for (const [method, body] of [
+    ['PUT', updateTeamSchema],
+    ['PATCH', patchTeamSchema],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/teams/:slug/',
+      schema: {
+        tags,
+        summary: method === 'PUT' ? 'Replace team settings (admins)' : 'Change some team settings (admins)',
+        params: teamParams,
+        body,
+        response: { 200: teamSchema, ...errorResponses(400, 403, 404) },
+      },
+      handler: (request) =>
+        teamsService.update(requireUser(request), request.params.slug, toChanges(request.body)),
+    });
+  }
+
+  app.get(
+    '/api/teams/:slug/members/',
+    {
+      schema: {
+        tags,
+        summary: 'Members with joined date and last login',
+        params: teamParams,
+        response: { 200: z.array(memberSchema), ...errorResponses(403, 404) },
+      },
+    },
+    (request) => teamsService.members(requireUser(request), request.params.slug),
+  );
+
+  app.get(
+    '/api/teams/:slug/accounts/',
+    {
+      schema: {
+        tags,
+        summary: 'Ad accounts granted to the team',
+        params: teamParams,
+        response: { 200: z.array(grantedAccountSchema), ...errorResponses(403, 404) },
+      },
+    },
+    (request) => teamsService.accounts(requireUser(request), request.params.slug),
+  );
+
+  app.get(
+    '/api/teaminfo/:slug/',
+    {
+      schema: {
+        tags,
+        summary: 'Public team name and logo by slug; 404 when there is none',
+        params: z.object({ slug: z.string().max(100) }),
+        response: { 200: teamInfoSchema, ...errorResponses(404) },
+      },
+    },
+    (request) => teamsService.info(request.params.slug),
+  );
+  done();
+};

@@ -1,0 +1,136 @@
+import type { z } from 'zod';
+import type { createTeamSchema, GrantedAccount, Member, Team, TeamInfo } from '@murmur/core/api';
+import { isUniqueViolation } from '../../db/errors';
+import type { UserRow } from '../../db/schema';
+import { BadRequest, Forbidden, NotFound } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { UsersService } from '../users/users.service';
+import { parseTeamRef } from './team-ref';
+import { firstFreeSlug, slugify } from './slug';
+import type { TeamChanges, TeamRow, TeamsRepository } from './teams.repository';
+
+export type CreateTeamInput = z.output<typeof createTeamSchema>;
+export type TeamsService = ReturnType<typeof createTeamsService>;
+
+const SLUG_TAKEN = 'A team with this slug already exists';
+
+export function createTeamsService(deps: {
+  teamsRepository: TeamsRepository;
+  usersService: UsersService;
+  clock: Clock;
+}) {
+  const { teamsRepository: repo, usersService, clock } = deps;
+
+  /** SPEC §3 team fields; member_count and subscriptions come from their own tables. */
+  async function present(rows: TeamRow[]): Promise<Team[]> {
+    const { counts, subs } = await repo.extras(rows.map((t) => t.id));
+    return rows.map((t) => ({
+      id: t.id,
+      name: t.name,
+      slug: t.slug,
+      logo: t.logo,
+      member_count: counts.get(t.id) ?? 0,
+      invoice_email: t.invoiceEmail,
+      country: t.country,
+      invoice_name: t.invoiceName,
+      subscriptions: subs
+        .filter((s) => s.teamId === t.id)
+        .map((s) => ({ start: s.start.toISOString(), active: s.active, plan: { name: s.planName } })),
+    }));
+  }
+  const presentOne = async (team: TeamRow) => (await present([team]))[0]!;
+
+  /**
+   * The team behind a path value, for members only. Non-members get the same 404 as for a team that
+   * does not exist, so team names and slugs cannot be probed (docs/API.md).
+   */
+  async function access(user: UserRow, refValue: string) {
+    const ref = parseTeamRef(refValue);
+    const found = ref && (await repo.findWithMembership(ref, user.id));
+    if (!found) throw new NotFound();
+    return found;
+  }
+
+  /** SPEC §6: "admin" on the team is needed to change it. */
+  async function adminAccess(user: UserRow, refValue: string) {
+    const found = await access(user, refValue);
+    if (found.membership.level !== 'admin') throw new Forbidden();
+    return found;
+  }
+
+  async function insertWithFreeSlug(user: UserRow, input: CreateTeamInput): Promise<TeamRow> {
+    const now = clock.now();
+    const base = input.slug ?? slugify(input.name);
+    for (let attempt = 1; ; attempt++) {
+      const slug = input.slug ?? firstFreeSlug(base, await repo.slugsLike(base));
+      try {
+        return await repo.create({ name: input.name, slug, userId: user.id, accounts: input.accounts, now });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // A chosen slug that is taken is the caller's to change. A derived one lost a race with a
+        // parallel creation: look again for the next free suffix.
+        if (input.slug || attempt === 5) throw new BadRequest({ slug: [SLUG_TAKEN] });
+      }
+    }
+  }
+
+  return {
+    access,
+    adminAccess,
+    present: presentOne,
+
+    async list(user: UserRow): Promise<Team[]> {
+      return present(await repo.teamsOfUser(user.id));
+    },
+
+    /** The creator becomes admin; chosen ad accounts are granted through that membership (SPEC §7). */
+    async create(user: UserRow, input: CreateTeamInput): Promise<Team> {
+      if (input.slug && /^\d+$/.test(input.slug)) {
+        throw new BadRequest({ slug: ['Slug must contain at least one letter'] });
+      }
+      const unowned = await usersService.unownedAccounts(user.id, input.accounts);
+      if (unowned.length > 0) {
+        throw new BadRequest({
+          accounts: unowned.map(
+            (a) => `You do not have access to the ${a.network} ad account ${a.account_id}.`,
+          ),
+        });
+      }
+      return presentOne(await insertWithFreeSlug(user, input));
+    },
+
+    async get(user: UserRow, refValue: string): Promise<Team> {
+      return presentOne((await access(user, refValue)).team);
+    },
+
+    async update(user: UserRow, refValue: string, changes: TeamChanges): Promise<Team> {
+      const { team } = await adminAccess(user, refValue);
+      return presentOne(await repo.update(team.id, changes));
+    },
+
+    async members(user: UserRow, refValue: string): Promise<Member[]> {
+      const { team } = await access(user, refValue);
+      const rows = await repo.members(team.id);
+      return rows.map(({ membership: m, user: u }) => ({
+        id: m.id,
+        level: m.level,
+        user: { id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName },
+        joined: m.joined.toISOString(),
+        last_login: u.lastLogin?.toISOString() ?? null,
+      }));
+    },
+
+    async accounts(user: UserRow, refValue: string): Promise<GrantedAccount[]> {
+      const { team } = await access(user, refValue);
+      return repo.grants(team.id);
+    },
+
+    /** SPEC §7/§8: public name and logo by slug (the web app's host-name lookup); 404 means "no team". */
+    async info(slug: string): Promise<TeamInfo> {
+      const ref = parseTeamRef(slug);
+      const team = ref && 'slug' in ref ? await repo.findBySlug(ref.slug) : undefined;
+      if (!team) throw new NotFound();
+      return { id: team.id, name: team.name, slug: team.slug, logo: team.logo };
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Language } from '@murmur/core/api';
+import type { Db } from '../../db/database';
+import { groups, memberships, socialAccounts, teams, userGroups, users, type UserRow } from '../../db/schema';
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+
+    /** Registers an address, or returns the existing user if a parallel request registered it first. */
+    async findOrCreate(email: string, language: Language): Promise<UserRow> {
+      await db.insert(users).values({ email, language }).onConflictDoNothing({ target: users.email });
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      if (!row) throw new Error(`user ${email} vanished after insert`);
+      return row;
+    },
+
+    async update(
+      id: number,
+      values: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'language' | 'lastLogin'>>,
+    ): Promise<void> {
+      if (Object.keys(values).length === 0) return;
+      await db.update(users).set(values).where(eq(users.id, id));
+    },
+
+    groupNames(userId: number) {
+      return db
+        .select({ name: groups.name })
+        .from(userGroups)
+        .innerJoin(groups, eq(groups.id, userGroups.groupId))
+        .where(eq(userGroups.userId, userId))
+        .orderBy(asc(groups.name));
+    },
+
+    socialAccounts(userId: number) {
+      return db
+        .select({ id: socialAccounts.id, provider: socialAccounts.provider })
+        .from(socialAccounts)
+        .where(eq(socialAccounts.userId, userId))
+        .orderBy(asc(socialAccounts.id));
+    },
+
+    memberships(userId: number) {
+      return db
+        .select({
+          id: memberships.id,
+          level: memberships.level,
+          team: { id: teams.id, name: teams.name, slug: teams.slug },
+        })
+        .from(memberships)
+        .innerJoin(teams, eq(teams.id, memberships.teamId))
+        .where(eq(memberships.userId, userId))
+        .orderBy(asc(teams.name), asc(teams.id));
+    },
+  };
+}

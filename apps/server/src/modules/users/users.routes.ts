@@ -1,0 +1,105 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adAccountSchema,
+  createGrantedAccountSchema,
+  grantedAccountSchema,
+  updateMeSchema,
+  userSchema,
+} from '@murmur/core/api';
+import { MAX_DB_ID } from '../../lib/db-id';
+import { errorResponses } from '../../lib/http';
+import { requireUser } from '../../plugins/auth';
+import type { UsersService } from './users.service';
+
+const pkParams = z.object({ pk: z.coerce.number().int().positive().max(MAX_DB_ID) });
+
+export const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService }> = (
+  app,
+  { usersService },
+  done,
+) => {
+  const tags = ['user'];
+
+  app.get(
+    '/api/user/me/',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user; 403 when signed out',
+        response: { 200: userSchema, ...errorResponses(403) },
+      },
+    },
+    (request) => usersService.me(requireUser(request)),
+  );
+
+  app.put(
+    '/api/user/me/',
+    {
+      schema: {
+        tags,
+        summary: 'Change name or interface language',
+        body: updateMeSchema,
+        response: { 200: userSchema, ...errorResponses(400, 403) },
+      },
+    },
+    (request) => usersService.updateMe(requireUser(request), request.body),
+  );
+
+  app.get(
+    '/api/user/accounts/',
+    {
+      schema: {
+        tags,
+        summary: 'Ad accounts of the user',
+        response: { 200: z.array(adAccountSchema), ...errorResponses(403) },
+      },
+    },
+    (request) => usersService.adAccounts(requireUser(request)),
+  );
+
+  app.get(
+    '/api/user/granted-accounts/',
+    {
+      schema: {
+        tags,
+        summary: "Ad accounts granted through the user's memberships",
+        response: { 200: z.array(grantedAccountSchema), ...errorResponses(403) },
+      },
+    },
+    (request) => usersService.grantedAccounts(requireUser(request)),
+  );
+
+  app.post(
+    '/api/user/granted-accounts/',
+    {
+      schema: {
+        tags,
+        summary: "Grant one of the user's ad accounts to a team where the user is admin",
+        body: createGrantedAccountSchema,
+        response: { 200: grantedAccountSchema, 201: grantedAccountSchema, ...errorResponses(400, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { grant, created } = await usersService.grantAccount(requireUser(request), request.body);
+      return reply.status(created ? 201 : 200).send(grant);
+    },
+  );
+
+  app.delete(
+    '/api/user/granted-accounts/:pk/',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw a grant made through one of the user’s memberships',
+        params: pkParams,
+        response: { 204: z.null(), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await usersService.revokeGrant(requireUser(request), request.params.pk);
+      return reply.status(204).send(null);
+    },
+  );
+  done();
+};

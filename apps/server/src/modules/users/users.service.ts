@@ -1,0 +1,108 @@
+import type {
+  AdAccount,
+  CreateGrantedAccount,
+  GrantedAccount,
+  Language,
+  UpdateMe,
+  User,
+} from '@murmur/core/api';
+import type { UserRow } from '../../db/schema';
+import { BadRequest, Forbidden, NotFound } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { isDbId } from '../../lib/db-id';
+import type { AccountRef, AdAccountsRepository } from './ad-accounts.repository';
+import type { UsersRepository } from './users.repository';
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export function createUsersService(deps: {
+  usersRepository: UsersRepository;
+  adAccountsRepository: AdAccountsRepository;
+  clock: Clock;
+}) {
+  const { usersRepository: users, adAccountsRepository: accounts, clock } = deps;
+
+  /** SPEC §7 current-user fields. */
+  async function present(user: UserRow): Promise<User> {
+    const [groups, socialAccounts, memberships] = await Promise.all([
+      users.groupNames(user.id),
+      users.socialAccounts(user.id),
+      users.memberships(user.id),
+    ]);
+    return {
+      id: user.id,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      language: user.language,
+      groups,
+      social_accounts: socialAccounts,
+      memberships,
+    };
+  }
+
+  async function me(user: UserRow): Promise<User> {
+    const fresh = await users.findById(user.id);
+    if (!fresh) throw new NotFound();
+    return present(fresh);
+  }
+
+  /** The ad accounts in `refs` that the user cannot reach. */
+  async function unownedAccounts(userId: number, refs: AccountRef[]): Promise<AccountRef[]> {
+    const owned = await accounts.ownedBy(userId, refs);
+    const key = (r: AccountRef) => `${r.network}:${r.account_id}`;
+    const ownedKeys = new Set(owned.map(key));
+    return refs.filter((r) => !ownedKeys.has(key(r)));
+  }
+
+  return {
+    present,
+
+    findByEmail: (email: string) => users.findByEmail(email),
+
+    /** SPEC §4 email login: an unknown address registers, in the language the browser asked for. */
+    async signInByEmail(email: string, language: Language): Promise<UserRow> {
+      const user = await users.findOrCreate(email, language);
+      const lastLogin = clock.now();
+      await users.update(user.id, { lastLogin });
+      return { ...user, lastLogin };
+    },
+
+    me,
+
+    async updateMe(user: UserRow, input: UpdateMe): Promise<User> {
+      await users.update(user.id, {
+        ...(input.first_name !== undefined && { firstName: input.first_name }),
+        ...(input.last_name !== undefined && { lastName: input.last_name }),
+        ...(input.language !== undefined && { language: input.language }),
+      });
+      return me(user);
+    },
+
+    async adAccounts(user: UserRow): Promise<AdAccount[]> {
+      const rows = await accounts.listForUser(user.id);
+      return rows.map(({ id, name }) => ({ id, name }));
+    },
+
+    unownedAccounts,
+
+    grantedAccounts: (user: UserRow): Promise<GrantedAccount[]> => accounts.listGrantsOfUser(user.id),
+
+    /** docs/API.md: `member` must be one of the caller's own memberships, and an admin one. */
+    async grantAccount(user: UserRow, input: CreateGrantedAccount) {
+      const membership = isDbId(input.member)
+        ? await accounts.findMembershipOfUser(input.member, user.id)
+        : undefined;
+      if (!membership) throw new BadRequest({ member: ['Choose one of your own team memberships.'] });
+      if (membership.level !== 'admin') throw new Forbidden();
+      if ((await unownedAccounts(user.id, [input.account])).length > 0) {
+        throw new BadRequest({ account: ['You do not have access to this ad account.'] });
+      }
+      return accounts.grant(membership.id, input.account);
+    },
+
+    async revokeGrant(user: UserRow, grantId: number): Promise<void> {
+      if (!(await accounts.revokeOfUser(grantId, user.id))) throw new NotFound();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema';
+import { Forbidden, NotAuthenticated } from '../errors';
+import { safeEqual } from '../lib/crypto';
+import type { SessionService } from '../modules/auth/sessions.service';
+
+export const SESSION_COOKIE = 'murmur_session';
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+
+/** Who is calling: a user (by session cookie or personal token), a client app (by fixed token), or nobody. */
+export type Principal =
+  | { kind: 'anonymous'; invalidToken: boolean }
+  | { kind: 'user'; user: UserRow; via: 'session'; sessionKey: string }
+  | { kind: 'user'; user: UserRow; via: 'token'; tokenKey: string }
+  | { kind: 'client'; client: 'extension' | 'pro-targeting' };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal;
+  }
+}
+
+export interface AuthOptions {
+  sessionService: SessionService;
+  extensionToken: string | undefined;
+  proTargetingToken: string | undefined;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** SPEC §6: `Authorization: Token <value>`. */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  const match = /^Token\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/**
+ * Resolves `request.principal` for every route of the API scope and enforces CSRF for
+ * cookie-authenticated writes (docs/API.md "Authentication").
+ */
+export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
+  const { sessionService } = options;
+  app.decorateRequest('principal');
+
+  async function resolve(request: FastifyRequest): Promise<Principal> {
+    const token = tokenFromHeader(request.headers.authorization);
+    if (token) {
+      // Fixed client tokens are compared in constant time; they never stand for a user.
+      if (options.extensionToken && safeEqual(token, options.extensionToken)) {
+        return { kind: 'client', client: 'extension' };
+      }
+      if (options.proTargetingToken && safeEqual(token, options.proTargetingToken)) {
+        return { kind: 'client', client: 'pro-targeting' };
+      }
+      const user = await sessionService.userForToken(token);
+      // A stale token is treated as signed out so that public routes (signing in again) still work.
+      return user
+        ? { kind: 'user', user, via: 'token', tokenKey: token }
+        : { kind: 'anonymous', invalidToken: true };
+    }
+    const sessionKey = request.cookies[SESSION_COOKIE];
+    if (sessionKey) {
+      const user = await sessionService.userForSession(sessionKey);
+      if (user) return { kind: 'user', user, via: 'session', sessionKey };
+    }
+    return { kind: 'anonymous', invalidToken: false };
+  }
+
+  app.addHook('onRequest', async (request) => {
+    const principal = await resolve(request);
+    request.principal = principal;
+    // Only the cookie rides along on cross-site requests; tokens must be attached by our own code.
+    if (principal.kind === 'user' && principal.via === 'session' && UNSAFE_METHODS.has(request.method)) {
+      const sent = request.headers[CSRF_HEADER];
+      const expected = sessionService.csrfToken(principal.sessionKey);
+      if (typeof sent !== 'string' || !safeEqual(sent, expected)) {
+        throw new Forbidden('CSRF Failed: CSRF token missing or incorrect.');
+      }
+    }
+  });
+}
+
+/** The signed-in user, or 403 in the shapes of docs/API.md. */
+export function requireUser(request: FastifyRequest): UserRow {
+  const principal = request.principal;
+  switch (principal.kind) {
+    case 'user':
+      return principal.user;
+    case 'client':
+      // Extension and pro-targeting tokens reach only the public catalogue, never a user's data.
+      throw new Forbidden();
+    case 'anonymous':
+      throw new NotAuthenticated(principal.invalidToken ? 'Invalid token.' : undefined);
+  }
+}

@@ -1,0 +1,72 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+
+type Issue = z.core.$ZodIssue;
+
+/** A request part (body, querystring, params) that failed its zod schema. */
+export class RequestValidationError extends Error {
+  /** Set by fastify: which part of the request failed. */
+  validationContext?: string;
+  constructor(readonly issues: Issue[]) {
+    super('Request validation failed');
+  }
+}
+
+// Lower precedence than messages written into the schemas (e.g. SPEC §5's email message), so it only
+// replaces zod's generic "expected string, received undefined" with Django REST framework's wording.
+const requiredField: z.core.$ZodErrorMap = (issue) =>
+  issue.code === 'invalid_type' && issue.input === undefined && (issue.path?.length ?? 0) > 0
+    ? 'This field is required.'
+    : undefined;
+
+/**
+ * Like fastify-type-provider-zod's compiler, but keeps the zod issues so that the error handler can
+ * build `{field: [messages]}` bodies (SPEC §8).
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data, { error: requiredField });
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(result.error.issues) };
+  };
+
+/** DRF's shape: the top-level field name → its messages; problems with the body as a whole → non_field_errors. */
+export function fieldErrors(issues: Issue[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const [head] = issue.path;
+    const field = head === undefined ? 'non_field_errors' : String(head);
+    const message =
+      head === undefined && issue.code === 'invalid_type'
+        ? 'Invalid data. Expected a JSON object.'
+        : issue.message;
+    const messages = (fields[field] ??= []);
+    if (!messages.includes(message)) messages.push(message);
+  }
+  return fields;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a NUL anywhere in the input would fail deep in a query. It is
+ * refused up front with DRF's message, under the top-level field that carries it.
+ */
+export function nullCharacterErrors(value: unknown): Record<string, string[]> | undefined {
+  const hasNul = (v: unknown): boolean =>
+    typeof v === 'string'
+      ? v.includes('\u0000')
+      : Array.isArray(v)
+        ? v.some(hasNul)
+        : typeof v === 'object' &&
+          v !== null &&
+          Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x));
+  if (typeof value === 'string') return hasNul(value) ? { non_field_errors: [NUL_MESSAGE] } : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const fields = Object.entries(value)
+    .filter(([key, v]) => key.includes('\u0000') || hasNul(v))
+    .map(([key]): [string, string[]] => [key.replaceAll('\u0000', ''), [NUL_MESSAGE]]);
+  return fields.length > 0 ? Object.fromEntries(fields) : undefined;
+}
+
+const NUL_MESSAGE = 'Null characters are not allowed.';
