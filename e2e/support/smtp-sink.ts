@@ -10,7 +10,9 @@ export interface ReceivedMail {
 export interface SmtpSink {
   url: string;
   mails: ReceivedMail[];
-  waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** How many mails have arrived so far; pass it as `after` to wait only for newer ones. */
+  mark(): number;
+  waitFor(predicate: (mail: ReceivedMail) => boolean, options?: { after?: number; timeoutMs?: number }): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
@@ -44,10 +46,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${address.port}`,
     mails,
-    async waitFor(predicate, timeoutMs = 15_000) {
+    mark: () => mails.length,
+    async waitFor(predicate, { after = 0, timeoutMs = 15_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = [...mails].reverse().find(predicate);
+        const found = mails.slice(after).reverse().find(predicate);
         if (found) return found;
         if (Date.now() > deadline)
           throw new Error(`No matching mail within ${timeoutMs} ms (${mails.length} received)`);

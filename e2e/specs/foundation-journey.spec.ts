@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { invitationLinkFrom, sentTo, signInCodeFrom } from '../support/mail';
+import { screenshot } from '../support/screens';
+import { startServer, type RunningServer } from '../support/server';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+
+/**
+ * Issue 2's journey: sign in with an emailed code, create a team, invite two colleagues, accept as the
+ * second user, switch the interface to Japanese. Mail goes over real SMTP to a sink this test starts.
+ */
+let sink: SmtpSink;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await startServer({ SMTP_URL: sink.url, MAIL_FROM: 'Murmur <no-reply@murmur.test>' });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await sink?.close();
+});
+
+async function signIn(page: Page, email: string, shot?: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Sign in or register' })).toBeVisible();
+  await page.getByLabel('Email address').fill(email);
+  if (shot) await screenshot(page, `${shot}-email`);
+  const mark = sink.mark();
+  await page.getByRole('button', { name: 'Send sign-in code' }).click();
+  const mail = await sink.waitFor(sentTo(email), { after: mark });
+  const code = signInCodeFrom(mail);
+  const codeInput = page.getByLabel('Sign-in code');
+  await expect(codeInput).toBeVisible();
+  if (shot) await screenshot(page, `${shot}-code`);
+  // SPEC §4: the code submits itself once 6 characters are typed; no button press.
+  await codeInput.pressSequentially(code, { delay: 30 });
+}
+
+test('a new user signs in, creates a team, invites two colleagues; one accepts and switches to Japanese', async ({
+  browser,
+}) => {
+  const alice = await browser.newPage({ baseURL: server.url });
+
+  // A signed-out visitor is sent to the login screen.
+  await alice.goto('/');
+  await expect(alice).toHaveURL(/\/login/);
+
+  // A wrong code is flagged, and the form can be reset.
+  await alice.getByLabel('Email address').fill('alice@example.com');
+  await alice.getByRole('button', { name: 'Send sign-in code' }).click();
+  await sink.waitFor(sentTo('alice@example.com'));
+  await alice.getByLabel('Sign-in code').pressSequentially('ZZZZZZ', { delay: 20 });
+  await expect(alice.getByText('Invalid login code')).toBeVisible();
+  await screenshot(alice, 'login-invalid-code');
+  await alice.getByRole('button', { name: 'Use a different email' }).click();
+
+  await signIn(alice, 'alice@example.com', 'login');
+
+  // No team yet: onboarding, then create one.
+  await expect(alice).toHaveURL(/\/welcome/);
+  await expect(alice.getByRole('heading', { name: /Welcome/ }).first()).toBeVisible();
+  await screenshot(alice, 'welcome');
+  await alice.getByRole('button', { name: 'Create a team' }).or(alice.getByRole('link', { name: 'Create a team' })).first().click();
+  await alice.getByLabel('Team name').fill('Acme Marketing');
+  await screenshot(alice, 'create-team');
+  await alice.getByRole('button', { name: 'Create team' }).click();
+
+  await expect(alice).toHaveURL(/\/acme-marketing\/team/);
+  await expect(alice.getByRole('heading', { name: 'Team settings' })).toBeVisible();
+
+  // Invite two addresses at once, with a message.
+  await alice.getByLabel('Email addresses').fill('bob@example.com, carol@example.com');
+  await alice.getByLabel('Message (optional)').fill('Join us on Murmur!');
+  await alice.getByRole('button', { name: 'Send invitations' }).click();
+  const invitations = alice.getByRole('table').filter({ hasText: 'carol@example.com' });
+  await expect(invitations.getByRole('row').filter({ hasText: 'bob@example.com' })).toContainText('Sent');
+  await expect(invitations.getByRole('row').filter({ hasText: 'carol@example.com' })).toContainText('Sent');
+  await screenshot(alice, 'team-settings');
+
+  const bobInvitation = await sink.waitFor(sentTo('bob@example.com'));
+  expect(bobInvitation.text).toContain('Join us on Murmur!');
+  await sink.waitFor(sentTo('carol@example.com'));
+  const link = invitationLinkFrom(bobInvitation);
+
+  // The second user opens the link in their own browser, signs in and accepts.
+  const bobContext = await browser.newContext({ baseURL: server.url, locale: 'en-US' });
+  const bob = await bobContext.newPage();
+  await bob.goto(link);
+  await expect(bob.getByText('Acme Marketing').first()).toBeVisible();
+  await screenshot(bob, 'invite-accept-signed-out');
+  await bob.getByRole('link', { name: 'Sign in to accept' }).or(bob.getByRole('button', { name: 'Sign in to accept' })).first().click();
+  await signIn(bob, 'bob@example.com');
+  await expect(bob).toHaveURL(/invite-accept/);
+  await screenshot(bob, 'invite-accept');
+  await bob.getByRole('button', { name: 'Join Acme Marketing' }).click();
+  await expect(bob).toHaveURL(/\/acme-marketing\//);
+
+  // The admin sees the new member, with the invitation accepted.
+  await alice.reload();
+  const members = alice.getByRole('table').filter({ hasText: 'alice@example.com' });
+  await expect(members.getByRole('row').filter({ hasText: 'bob@example.com' })).toContainText('Member');
+
+  // The team switcher lists Bob's new team.
+  await bob.goto('/choose-team');
+  await expect(bob.getByText('Acme Marketing').first()).toBeVisible();
+  await screenshot(bob, 'choose-team');
+
+  // Bob switches the interface to Japanese and sees Japanese text, also after a reload.
+  await bob.goto('/acme-marketing/account');
+  await expect(bob.getByRole('heading', { name: 'Manage account' })).toBeVisible();
+  await screenshot(bob, 'account-en');
+  await bob.getByLabel('Language', { exact: true }).click();
+  await bob.getByRole('option', { name: '日本語' }).click();
+  await bob.getByRole('button', { name: 'Save language' }).click();
+  await expect(bob.getByRole('heading', { name: 'アカウント管理' })).toBeVisible();
+  await bob.reload();
+  await expect(bob.getByRole('heading', { name: 'アカウント管理' })).toBeVisible();
+  await screenshot(bob, 'account-ja');
+
+  await bobContext.close();
+});

@@ -1,0 +1,19 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+
+/** Screenshots of each screen, kept as test artifacts under e2e/artifacts/screens/. */
+export const SCREENS_DIR = resolve(import.meta.dirname, '../artifacts/screens');
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  // Let fonts and transitions settle so that the artifact shows what a person sees.
+  await page.evaluate(() => document.fonts.ready);
+  // A full-page capture stitches fixed headers into the middle of long pages; growing the viewport to
+  // the page's height shows the page as one tall window would instead.
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
+  if (viewport && height > viewport.height) await page.setViewportSize(viewport);
+}
