@@ -14,7 +14,14 @@ const TONE_COLOURS = { info: 'blue', warn: 'orange', success: 'teal', danger: 'r
 export function Avatar({ name, size = 'md' }: AvatarProps) {
   const tone = avatarColor(name);
   return (
-    <MantineAvatar size={size} color={TONE_COLOURS[tone]} variant="light" radius="xl" aria-hidden="true" data-tone={tone}>
+    <MantineAvatar
+      size={size}
+      color={TONE_COLOURS[tone]}
+      variant="light"
+      radius={999}
+      aria-hidden="true"
+      data-tone={tone}
+    >
       {avatarInitials(name)}
     </MantineAvatar>
   );

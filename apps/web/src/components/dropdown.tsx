@@ -25,7 +25,8 @@ export function Dropdown({ label, openOn = 'click', children, width }: DropdownP
   const show = () => {
     if (closeTimer.current !== null) clearTimeout(closeTimer.current);
     const rect = rootRef.current?.getBoundingClientRect();
-    if (rect) setPlacement(computeDropdownPlacement(rect, { width: window.innerWidth, height: window.innerHeight }));
+    if (rect)
+      setPlacement(computeDropdownPlacement(rect, { width: window.innerWidth, height: window.innerHeight }));
     setOpen(true);
   };
   const hide = () => setOpen(false);

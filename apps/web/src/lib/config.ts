@@ -30,4 +30,4 @@ export const readConfig = (env: Partial<Record<string, string | undefined>>): Ap
   stagingHosts: list(env.VITE_STAGING_HOSTS, ['staging']),
 });
 
-export const config: AppConfig = readConfig(import.meta.env as Partial<Record<string, string | undefined>>);
+export const config: AppConfig = readConfig(import.meta.env);

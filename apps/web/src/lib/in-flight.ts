@@ -9,15 +9,15 @@ export interface InFlightSnapshot {
 }
 
 export interface InFlightCall {
-  progress(loaded: number, total: number): void;
-  end(): void;
+  progress: (loaded: number, total: number) => void;
+  end: () => void;
 }
 
 export interface InFlightTracker {
   readonly count: number;
-  snapshot(): InFlightSnapshot;
-  begin(): InFlightCall;
-  subscribe(listener: (snapshot: InFlightSnapshot) => void): () => void;
+  snapshot: () => InFlightSnapshot;
+  begin: () => InFlightCall;
+  subscribe: (listener: (snapshot: InFlightSnapshot) => void) => () => void;
 }
 
 export const PROGRESS_SAMPLE_MS = 500;
@@ -56,18 +56,18 @@ export const createInFlightTracker = (sampleMs = PROGRESS_SAMPLE_MS): InFlightTr
       return count;
     },
     snapshot: () => published,
-    begin() {
+    begin: () => {
       const id = Symbol('call');
       let ended = false;
       count += 1;
       publish();
       return {
-        progress(loaded, total) {
+        progress: (loaded, total) => {
           if (ended) return;
           uploads.set(id, { loaded, total });
           timer ??= setInterval(publish, sampleMs);
         },
-        end() {
+        end: () => {
           if (ended) return;
           ended = true;
           count -= 1;
@@ -77,7 +77,7 @@ export const createInFlightTracker = (sampleMs = PROGRESS_SAMPLE_MS): InFlightTr
         },
       };
     },
-    subscribe(listener) {
+    subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -1,14 +1,12 @@
-import { z } from 'zod';
 import { local, storageKeys } from './storage';
 
 /** SPEC §3: the persisted personal store (pro-targeting sign-in) — email, name, token, signed-in-as. */
-export const personalStateSchema = z.object({
-  email: z.string().nullable(),
-  name: z.string().nullable(),
-  token: z.string().nullable(),
-  signedInAs: z.string().nullable(),
-});
-export type PersonalState = z.infer<typeof personalStateSchema>;
+export interface PersonalState {
+  email: string | null;
+  name: string | null;
+  token: string | null;
+  signedInAs: string | null;
+}
 
 const EMPTY: PersonalState = { email: null, name: null, token: null, signedInAs: null };
 
@@ -16,8 +14,10 @@ const read = (): PersonalState => {
   const raw = local.get(storageKeys.personal);
   if (raw === null) return EMPTY;
   try {
-    const parsed = personalStateSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : EMPTY;
+    const value = JSON.parse(raw) as Record<string, unknown> | null;
+    // Stored by an older version or tampered with: keep only well-formed fields.
+    const text = (key: keyof PersonalState) => (typeof value?.[key] === 'string' ? value[key] : null);
+    return { email: text('email'), name: text('name'), token: text('token'), signedInAs: text('signedInAs') };
   } catch {
     return EMPTY;
   }
@@ -31,22 +31,22 @@ const createPersonalStore = () => {
   const emit = () => listeners.forEach((listener) => listener(state));
   return {
     get: (): PersonalState => state,
-    set(patch: Partial<PersonalState>): void {
+    set: (patch: Partial<PersonalState>): void => {
       state = { ...state, ...patch };
       local.set(storageKeys.personal, JSON.stringify(state));
       emit();
     },
-    clear(): void {
+    clear: (): void => {
       state = EMPTY;
       local.remove(storageKeys.personal);
       emit();
     },
     /** Re-reads local storage, e.g. after another tab or a reset changed it. */
-    reload(): void {
+    reload: (): void => {
       state = read();
       emit();
     },
-    subscribe(listener: Listener): () => void {
+    subscribe: (listener: Listener): (() => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -29,7 +29,11 @@ export const sendWithXhr = (xhr: XMLHttpRequest, request: XhrRequest): Promise<X
       if (event.lengthComputable) request.onProgress(event.loaded, event.total);
     });
     xhr.addEventListener('load', () =>
-      resolve({ status: xhr.status, text: xhr.responseText, contentType: xhr.getResponseHeader('content-type') }),
+      resolve({
+        status: xhr.status,
+        text: xhr.responseText,
+        contentType: xhr.getResponseHeader('content-type'),
+      }),
     );
     xhr.addEventListener('error', () => reject(networkError()));
     xhr.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));

@@ -1,0 +1,53 @@
+import { NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { ParseKeys } from 'i18next';
+
+export interface TeamNavProps {
+  slug: string;
+  onNavigate?: () => void;
+}
+
+/** The team's screens, in the order an advertiser works through them. */
+export const TEAM_SECTIONS: { path: string; label: ParseKeys }[] = [
+  { path: 'audiences', label: 'nav.audiences' },
+  { path: 'creator', label: 'nav.creator' },
+  { path: 'explore-x', label: 'nav.exploreX' },
+  { path: 'communities', label: 'nav.communities' },
+  { path: 'campaigns', label: 'nav.campaigns' },
+  { path: 'creatives', label: 'nav.creatives' },
+  { path: 'media', label: 'nav.media' },
+];
+
+export function TeamNav({ slug, onNavigate }: TeamNavProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const link = (path: string, label: ParseKeys) => {
+    const to = `/${slug}/${path}`;
+    const active = pathname === to || pathname.startsWith(`${to}/`);
+    return (
+      <MantineNavLink
+        key={path}
+        component={Link}
+        to={to}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        label={t(label)}
+        onClick={onNavigate}
+        styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+      />
+    );
+  };
+  return (
+    <ScrollArea h="100%" component="nav" aria-label={t('nav.label')}>
+      <Stack gap={2} p="sm">
+        {TEAM_SECTIONS.map((section) => link(section.path, section.label))}
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700} mt="md" mb={4} px="sm">
+          {t('nav.settings')}
+        </Text>
+        {link('team', 'nav.team')}
+        {link('account', 'nav.account')}
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,112 @@
+import type { ParseKeys } from 'i18next';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouteError } from '../../../components/route-error';
+import { lazyPage } from '../../../lib/lazy';
+import { DashboardRoot } from './components/dashboard-root';
+import { NoNavLayout } from './layouts/no-nav-layout';
+import { TeamLayout } from './layouts/team-layout';
+
+const unavailable = (title: ParseKeys) =>
+  lazyPage(
+    () => import('./routes/unavailable'),
+    (module) => module.unavailablePage(title),
+  );
+
+/** SPEC §2 dashboard routes. Every page is lazily loaded; a failed load shows RouteError's alert. */
+export const dashboardRoutes: RouteObject[] = [
+  // No layout.
+  {
+    path: '/reset-e2e',
+    lazy: lazyPage(
+      () => import('./routes/reset-e2e'),
+      (module) => module.ResetE2eRoute,
+    ),
+    ErrorBoundary: RouteError,
+  },
+  {
+    Component: DashboardRoot,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        // dashboard-no-nav layout.
+        Component: NoNavLayout,
+        children: [
+          {
+            // A pathless boundary, so that a page's failure shows inside the layout.
+            ErrorBoundary: RouteError,
+            children: [
+              {
+                path: '/login/:network?',
+                lazy: lazyPage(
+                  () => import('./routes/login'),
+                  (m) => m.LoginRoute,
+                ),
+              },
+              {
+                path: '/welcome',
+                lazy: lazyPage(
+                  () => import('./routes/welcome'),
+                  (m) => m.WelcomeRoute,
+                ),
+              },
+              {
+                path: '/choose-team',
+                lazy: lazyPage(
+                  () => import('./routes/choose-team'),
+                  (m) => m.ChooseTeamRoute,
+                ),
+              },
+              {
+                path: '/:teamId/invite-accept',
+                lazy: lazyPage(
+                  () => import('./routes/invite-accept'),
+                  (m) => m.InviteAcceptRoute,
+                ),
+              },
+              { path: '/helper-documents', lazy: unavailable('screens.helperDocuments') },
+              // Standalone audiences: header shown, no team navigation.
+              { path: '/audiences', lazy: unavailable('screens.audiences') },
+            ],
+          },
+        ],
+      },
+      {
+        // dashboard layout.
+        path: '/:teamId',
+        Component: TeamLayout,
+        children: [
+          {
+            ErrorBoundary: RouteError,
+            children: [
+              { index: true, element: <Navigate to="audiences" replace /> },
+              {
+                path: 'account',
+                lazy: lazyPage(
+                  () => import('./routes/account'),
+                  (m) => m.AccountRoute,
+                ),
+              },
+              {
+                path: 'team',
+                lazy: lazyPage(
+                  () => import('./routes/team-settings'),
+                  (m) => m.TeamSettingsRoute,
+                ),
+              },
+              { path: 'campaigns', lazy: unavailable('screens.campaigns') },
+              { path: 'creatives', lazy: unavailable('screens.creatives') },
+              { path: 'media', lazy: unavailable('screens.media') },
+              { path: 'creator', lazy: unavailable('screens.creator') },
+              { path: 'explore-x', lazy: unavailable('screens.exploreX') },
+              { path: 'audiences', lazy: unavailable('screens.audiences') },
+              { path: 'communities', lazy: unavailable('screens.communities') },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/choose-team" replace /> },
+    ],
+  },
+];
+
+export const createDashboardRouter = () => createBrowserRouter(dashboardRoutes);

@@ -1,0 +1,26 @@
+import { useNavigate } from 'react-router';
+import { Welcome } from '../../../../features/onboarding/components/welcome';
+import { CreateTeamForm } from '../../../../features/teams/components/create-team-form';
+import { setRecentTeam } from '../../../../lib/storage';
+import { RequireAuth } from '../components/require-auth';
+
+export function WelcomeRoute() {
+  const navigate = useNavigate();
+  return (
+    <RequireAuth>
+      {(user) => (
+        <Welcome
+          user={user}
+          createTeamForm={
+            <CreateTeamForm
+              onCreated={(team) => {
+                setRecentTeam(team.slug);
+                return navigate(`/${team.slug}/team`);
+              }}
+            />
+          }
+        />
+      )}
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { personalStore } from '../../../lib/personal-store';
+import { local, storageKeys } from '../../../lib/storage';
+import { makeUser } from '../../../test/fixtures';
+import { fakeFetch, renderWithProviders, type FakeRoute } from '../../../test/render';
+import { proRoutes } from './router';
+
+const renderAt = (path: string, routes: Record<string, FakeRoute> = {}) => {
+  vi.spyOn(window, 'fetch').mockImplementation(fakeFetch(routes));
+  const router = createMemoryRouter(proRoutes, { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />);
+  return router;
+};
+
+describe('pro-targeting routes', { timeout: 20_000 }, () => {
+  it('sends unknown paths home', async () => {
+    const router = renderAt('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Sign in with your email' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(document.title).toBe('Targeting Toolkit');
+  });
+
+  it('serves aliases with the same screen, in the sidebar layout where SPEC says so', async () => {
+    renderAt('/xplore/nike');
+    expect(await screen.findByRole('heading', { name: 'Explore' })).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Audience tools' })).toBeTruthy();
+    expect(document.title).toBe('Explore · Targeting Toolkit');
+  });
+
+  it('shows tabs on marketing pages', async () => {
+    renderAt('/materials');
+    expect(await screen.findByRole('heading', { name: 'Marketing materials' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Marketing materials' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+  });
+
+  it('signs in with an email code and keeps the token in the persisted personal store', async () => {
+    const ui = userEvent.setup();
+    const user = makeUser({ email: 'pro@example.com', first_name: 'Pat', last_name: 'Lee' });
+    renderAt('/', {
+      'POST /api/external/personal-magic-link/magic/': { body: { magic_code: 'm' } },
+      'POST /api/external/personal-magic-link/use/': { body: { key: 'tok-1', user } },
+      'GET /api/external/standalone-me/standalone_me/': { body: user },
+    });
+    await ui.type(await screen.findByLabelText(/Email address/), 'pro@example.com');
+    await ui.click(screen.getByRole('button', { name: 'Send sign-in code' }));
+    await ui.type(await screen.findByLabelText('Sign-in code'), 'ABC234');
+    await waitFor(() => expect(personalStore.get().token).toBe('tok-1'));
+    expect(personalStore.get()).toEqual({
+      email: 'pro@example.com',
+      name: 'Pat Lee',
+      token: 'tok-1',
+      signedInAs: 'pro@example.com',
+    });
+    expect(JSON.parse(local.get(storageKeys.personal) ?? '{}')).toMatchObject({ token: 'tok-1' });
+    expect((await screen.findAllByText('Signed in as pro@example.com')).length).toBeGreaterThan(0);
+    personalStore.clear();
+  });
+});

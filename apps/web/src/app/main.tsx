@@ -1,0 +1,46 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { config } from '../lib/config';
+import { i18n, initI18n } from '../lib/i18n';
+import { isLazyLoadError } from '../lib/lazy';
+import { resolveFlavour, type Flavour } from './flavour';
+
+initI18n();
+
+// Each flavour is its own chunk: a visitor of one never downloads the others.
+const loaders = {
+  dashboard: () => import('./flavours/dashboard/app').then((module) => module.DashboardApp),
+  pro: () => import('./flavours/pro/app').then((module) => module.ProApp),
+  premium: () => import('./flavours/premium/app').then((module) => module.PremiumApp),
+} satisfies Record<Flavour, unknown>;
+
+const container = document.getElementById('root');
+if (container === null) throw new Error('The page has no #root element.');
+const root = createRoot(container);
+const flavour = resolveFlavour(window.location, config);
+
+loaders[flavour]()
+  .then((App) =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  )
+  .catch((error: unknown) => {
+    // Without the flavour's code there is no UI kit either: a plain message and a way out.
+    const message =
+      isLazyLoadError(error) || error instanceof TypeError
+        ? i18n.t('errors.newVersion')
+        : i18n.t('errors.unexpected');
+    container.textContent = '';
+    const paragraph = document.createElement('p');
+    paragraph.setAttribute('role', 'alert');
+    paragraph.style.cssText = 'font-family: sans-serif; margin: 2rem; max-width: 40rem;';
+    paragraph.textContent = message;
+    const button = document.createElement('button');
+    button.textContent = i18n.t('errors.refresh');
+    button.addEventListener('click', () => window.location.reload());
+    container.append(paragraph, button);
+    console.error(error);
+  });

@@ -1,0 +1,61 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage, i18n } from '../../../lib/i18n';
+import { makeUser } from '../../../test/fixtures';
+import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { ManageAccount } from './manage-account';
+
+afterEach(async () => {
+  await applyLanguage('en');
+});
+
+describe('ManageAccount', () => {
+  it('saves first and last name with PUT /api/user/me/', async () => {
+    const ui = userEvent.setup();
+    const put = vi.fn((init: RequestInit | undefined) => ({
+      body: { ...makeUser(), ...(jsonBody(init) as object) },
+    }));
+    vi.spyOn(window, 'fetch').mockImplementation(fakeFetch({ 'PUT /api/user/me/': put }));
+    renderWithProviders(<ManageAccount user={makeUser()} />);
+    await ui.clear(screen.getByLabelText('First name'));
+    await ui.type(screen.getByLabelText('First name'), 'Anna');
+    await ui.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(jsonBody(put.mock.calls[0]![0])).toEqual({
+      first_name: 'Anna',
+      last_name: 'Silva',
+    });
+  });
+
+  it('applies the language at once and saves it', async () => {
+    const ui = userEvent.setup();
+    const put = vi.fn(() => ({ body: makeUser({ language: 'ja' }) }));
+    vi.spyOn(window, 'fetch').mockImplementation(fakeFetch({ 'PUT /api/user/me/': put }));
+    renderWithProviders(<ManageAccount user={makeUser()} />);
+    await ui.click(screen.getByRole('textbox', { name: 'Language' }));
+    await ui.click(await screen.findByRole('option', { name: '日本語' }));
+    await ui.click(screen.getByRole('button', { name: 'Save language' }));
+    await waitFor(() => expect(i18n.resolvedLanguage).toBe('ja'));
+    await waitFor(() => expect(put).toHaveBeenCalled());
+    const calls = put.mock.calls as unknown as [RequestInit][];
+    expect(jsonBody(calls[0]![0])).toEqual({ language: 'ja' });
+    // The screen now speaks Japanese.
+    expect(await screen.findByRole('button', { name: '言語を保存' })).toBeTruthy();
+  });
+
+  it('only logs a warning when the language cannot be saved (SPEC §8)', async () => {
+    const ui = userEvent.setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({ 'PUT /api/user/me/': { status: 500, body: { detail: 'Server error' } } }),
+    );
+    renderWithProviders(<ManageAccount user={makeUser()} />);
+    await ui.click(screen.getByRole('textbox', { name: 'Language' }));
+    await ui.click(await screen.findByRole('option', { name: '日本語' }));
+    await ui.click(screen.getByRole('button', { name: 'Save language' }));
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(i18n.resolvedLanguage).toBe('ja');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

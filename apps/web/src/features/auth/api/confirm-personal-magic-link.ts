@@ -1,0 +1,24 @@
+import type { MagicLinkUse, SignInResponse } from '@murmur/core/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { personalStore } from '../../../lib/personal-store';
+import { request } from '../../../lib/request';
+import { getStandaloneMeQueryOptions } from './get-standalone-me';
+
+/** POST /api/external/personal-magic-link/use/ — returns the personal token as `key`. */
+export const confirmPersonalMagicLink = (body: MagicLinkUse): Promise<SignInResponse> =>
+  request.post<SignInResponse>('/api/external/personal-magic-link/use/', { body });
+
+const displayName = (user: SignInResponse['user']): string =>
+  [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+
+export const useConfirmPersonalMagicLink = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmPersonalMagicLink,
+    onSuccess: ({ key, user }) => {
+      // SPEC §3: the persisted personal store keeps email, name, token and the signed-in-as value.
+      personalStore.set({ email: user.email, name: displayName(user), token: key, signedInAs: user.email });
+      queryClient.setQueryData(getStandaloneMeQueryOptions(key).queryKey, user);
+    },
+  });
+};

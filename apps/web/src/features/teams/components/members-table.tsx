@@ -1,0 +1,85 @@
+import { Alert, Badge, Loader } from '@mantine/core';
+import type { Member } from '@murmur/core/api';
+import { formatDate, formatRelativeTime } from '@murmur/core/format';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { useLanguage } from '../../../hooks/use-language';
+import { errorText } from '../../../lib/error-text';
+import { useMembers } from '../api/get-members';
+
+export interface MembersTableProps {
+  slug: string;
+}
+
+const fullName = (member: Member): string =>
+  [member.user.first_name, member.user.last_name].filter(Boolean).join(' ');
+
+/** Members with name, email, level, joined date and last login. */
+export function MembersTable({ slug }: MembersTableProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const members = useMembers(slug);
+
+  if (members.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (members.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorText(members.error, t)}
+      </Alert>
+    );
+  }
+
+  const columns: DataTableColumn<Member>[] = [
+    {
+      key: 'name',
+      header: t('teams.members.name'),
+      render: (member) => fullName(member) || '—',
+      sortValue: (member) => fullName(member) || member.user.email,
+    },
+    {
+      key: 'email',
+      header: t('teams.members.email'),
+      render: (member) => member.user.email,
+      sortValue: (member) => member.user.email,
+    },
+    {
+      key: 'level',
+      header: t('teams.members.level'),
+      render: (member) => (
+        <Badge variant={member.level === 'admin' ? 'filled' : 'light'} size="sm">
+          {t(`teams.levels.${member.level}`)}
+        </Badge>
+      ),
+      sortValue: (member) => member.level,
+    },
+    {
+      key: 'joined',
+      header: t('teams.members.joined'),
+      render: (member) => formatDate(member.joined, language),
+      sortValue: (member) => member.joined,
+    },
+    {
+      key: 'last_login',
+      header: t('teams.members.lastLogin'),
+      render: (member) =>
+        member.last_login === null ? (
+          t('teams.members.never')
+        ) : (
+          <time dateTime={member.last_login} title={formatDate(member.last_login, language)}>
+            {formatRelativeTime(member.last_login, { locale: language })}
+          </time>
+        ),
+      sortValue: (member) => member.last_login,
+    },
+  ];
+
+  return (
+    <DataTable
+      caption={t('teams.members.title')}
+      columns={columns}
+      rows={members.data}
+      rowKey={(member) => member.id}
+      defaultSort="name"
+    />
+  );
+}

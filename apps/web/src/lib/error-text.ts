@@ -1,0 +1,26 @@
+import { ApiError, FORM_ERROR_MAX_LENGTH } from '@murmur/core/errors';
+import type { TFunction } from 'i18next';
+
+/**
+ * The message to show for a failed call (SPEC §8), in the interface language: network failures and
+ * 400s get our translated frame; the server's own message is shown as it comes.
+ */
+export const errorText = (error: unknown, t: TFunction): string => {
+  if (!(error instanceof ApiError) || error.status === 0) return t('errors.network');
+  if (error.status === 400) {
+    return t('errors.formSubmit', {
+      message: Array.from(error.message).slice(0, FORM_ERROR_MAX_LENGTH).join(''),
+    });
+  }
+  return error.message || t('errors.network');
+};
+
+/** The first message the server gave for one field of a 400 response, if any. */
+export const fieldError = (error: unknown, field: string): string | null => {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const body = error.body;
+  if (body === null || typeof body !== 'object') return null;
+  const value = (body as Record<string, unknown>)[field];
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  return typeof value === 'string' ? value : null;
+};

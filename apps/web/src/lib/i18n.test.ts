@@ -1,0 +1,23 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage, detectBrowserLanguage, i18n } from './i18n';
+
+afterEach(async () => {
+  await applyLanguage('en');
+});
+
+describe('i18n', () => {
+  it('picks Japanese for any ja* browser language, English otherwise', () => {
+    expect(detectBrowserLanguage(['ja-JP', 'en'])).toBe('ja');
+    expect(detectBrowserLanguage(['fr-FR', 'ja'])).toBe('ja');
+    expect(detectBrowserLanguage(['fr-FR', 'de'])).toBe('en');
+    expect(detectBrowserLanguage([])).toBe('en');
+  });
+
+  it('switches the interface language and the page language', async () => {
+    await applyLanguage('ja');
+    expect(i18n.t('stepper.back')).toBe('戻る');
+    expect(document.documentElement.lang).toBe('ja');
+    await applyLanguage('en');
+    expect(i18n.t('stepper.back')).toBe('Back');
+  });
+});
