@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { invitationLinkFrom, sentTo, signInCodeFrom } from '../support/mail';
+import { invitationLinkFrom, isSignInMail, sentTo, signInCodeFrom } from '../support/mail';
 import { screenshot } from '../support/screens';
 import { startServer, type RunningServer } from '../support/server';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
@@ -27,7 +27,7 @@ async function signIn(page: Page, email: string, shot?: string): Promise<void> {
   if (shot) await screenshot(page, `${shot}-email`);
   const mark = sink.mark();
   await page.getByRole('button', { name: 'Send sign-in code' }).click();
-  const mail = await sink.waitFor(sentTo(email), { after: mark });
+  const mail = await sink.waitFor(isSignInMail(email), { after: mark });
   const code = signInCodeFrom(mail);
   const codeInput = page.getByLabel('Sign-in code');
   await expect(codeInput).toBeVisible();
@@ -48,7 +48,7 @@ test('a new user signs in, creates a team, invites two colleagues; one accepts a
   // A wrong code is flagged, and the form can be reset.
   await alice.getByLabel('Email address').fill('alice@example.com');
   await alice.getByRole('button', { name: 'Send sign-in code' }).click();
-  await sink.waitFor(sentTo('alice@example.com'));
+  await sink.waitFor(isSignInMail('alice@example.com'));
   await alice.getByLabel('Sign-in code').pressSequentially('ZZZZZZ', { delay: 20 });
   await expect(alice.getByText('Invalid login code')).toBeVisible();
   await screenshot(alice, 'login-invalid-code');
@@ -59,6 +59,9 @@ test('a new user signs in, creates a team, invites two colleagues; one accepts a
   // No team yet: onboarding, then create one.
   await expect(alice).toHaveURL(/\/welcome/);
   await expect(alice.getByRole('heading', { name: /Welcome/ }).first()).toBeVisible();
+  // The header knows who is signed in at once (no stale "Sign in" button after signing in).
+  await expect(alice.getByRole('button', { name: 'Account menu for alice@example.com' })).toBeVisible();
+  await expect(alice.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
   await screenshot(alice, 'welcome');
   await alice.getByRole('button', { name: 'Create a team' }).or(alice.getByRole('link', { name: 'Create a team' })).first().click();
   await alice.getByLabel('Team name').fill('Acme Marketing');

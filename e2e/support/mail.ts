@@ -15,3 +15,7 @@ export function invitationLinkFrom(mail: ReceivedMail): string {
 }
 
 export const sentTo = (address: string) => (mail: ReceivedMail) => mail.to.includes(address.toLowerCase());
+
+/** A sign-in code mail to that address (not, say, an invitation to the same person). */
+export const isSignInMail = (address: string) => (mail: ReceivedMail) =>
+  sentTo(address)(mail) && /sign-in code/.test(mail.text);

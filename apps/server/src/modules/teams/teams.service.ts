@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { createTeamSchema, GrantedAccount, Member, Team, TeamInfo } from '@murmur/core/api';
+import { isReservedTeamSlug, RESERVED_TEAM_SLUGS } from '@murmur/core/api';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { BadRequest, Forbidden, NotFound } from '../../errors';
@@ -62,7 +63,8 @@ export function createTeamsService(deps: {
     const now = clock.now();
     const base = input.slug ?? slugify(input.name);
     for (let attempt = 1; ; attempt++) {
-      const slug = input.slug ?? firstFreeSlug(base, await repo.slugsLike(base));
+      // A derived slug steps around the reserved route names as it does around taken slugs.
+      const slug = input.slug ?? firstFreeSlug(base, [...(await repo.slugsLike(base)), ...RESERVED_TEAM_SLUGS]);
       try {
         return await repo.create({ name: input.name, slug, userId: user.id, accounts: input.accounts, now });
       } catch (error) {
@@ -87,6 +89,9 @@ export function createTeamsService(deps: {
     async create(user: UserRow, input: CreateTeamInput): Promise<Team> {
       if (input.slug && /^\d+$/.test(input.slug)) {
         throw new BadRequest({ slug: ['Slug must contain at least one letter'] });
+      }
+      if (input.slug && isReservedTeamSlug(input.slug)) {
+        throw new BadRequest({ slug: ['This slug is reserved; choose another one'] });
       }
       const unowned = await usersService.unownedAccounts(user.id, input.accounts);
       if (unowned.length > 0) {

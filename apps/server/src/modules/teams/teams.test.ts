@@ -94,6 +94,14 @@ describe('creating teams', () => {
     expect(Object.keys(bad.json<object>())).toEqual(['slug']);
   });
 
+  it('keeps team slugs off the dashboard’s own routes (SPEC §2 /:teamId/)', async () => {
+    const derived = await createTeam(admin, { name: 'Welcome' });
+    expect(derived.json<TeamBody>().slug).toBe('welcome-2');
+    const chosen = await createTeam(admin, { name: 'Login team', slug: 'login' });
+    expect(chosen.statusCode).toBe(400);
+    expect(chosen.json()).toEqual({ slug: ['This slug is reserved; choose another one'] });
+  });
+
   it('validates the name', async () => {
     const res = await createTeam(admin, { name: 'A' });
     expect(res.statusCode).toBe(400);

@@ -13,10 +13,13 @@ export const useConfirmMagicLink = () => {
     mutationFn: confirmMagicLink,
     onSuccess: async ({ user }) => {
       // Another user may have been signed in before: nothing cached for them may leak into this session.
-      queryClient.removeQueries();
-      queryClient.setQueryData(getMeQueryOptions().queryKey, user);
+      // The current-user query itself is kept (and overwritten): mounted headers observe it, and an
+      // observer of a removed query would keep showing the signed-out state.
+      const meKey = getMeQueryOptions().queryKey;
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meKey[0] });
+      queryClient.setQueryData(meKey, user);
       // SPEC §4: on success the user data is reloaded.
-      await queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: meKey });
     },
   });
 };
