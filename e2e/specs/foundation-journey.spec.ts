@@ -63,7 +63,11 @@ test('a new user signs in, creates a team, invites two colleagues; one accepts a
   await expect(alice.getByRole('button', { name: 'Account menu for alice@example.com' })).toBeVisible();
   await expect(alice.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
   await screenshot(alice, 'welcome');
-  await alice.getByRole('button', { name: 'Create a team' }).or(alice.getByRole('link', { name: 'Create a team' })).first().click();
+  await alice
+    .getByRole('button', { name: 'Create a team' })
+    .or(alice.getByRole('link', { name: 'Create a team' }))
+    .first()
+    .click();
   await alice.getByLabel('Team name').fill('Acme Marketing');
   await screenshot(alice, 'create-team');
   await alice.getByRole('button', { name: 'Create team' }).click();
@@ -91,7 +95,11 @@ test('a new user signs in, creates a team, invites two colleagues; one accepts a
   await bob.goto(link);
   await expect(bob.getByText('Acme Marketing').first()).toBeVisible();
   await screenshot(bob, 'invite-accept-signed-out');
-  await bob.getByRole('link', { name: 'Sign in to accept' }).or(bob.getByRole('button', { name: 'Sign in to accept' })).first().click();
+  await bob
+    .getByRole('link', { name: 'Sign in to accept' })
+    .or(bob.getByRole('button', { name: 'Sign in to accept' }))
+    .first()
+    .click();
   await signIn(bob, 'bob@example.com');
   await expect(bob).toHaveURL(/invite-accept/);
   await screenshot(bob, 'invite-accept');

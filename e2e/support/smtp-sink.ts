@@ -12,7 +12,10 @@ export interface SmtpSink {
   mails: ReceivedMail[];
   /** How many mails have arrived so far; pass it as `after` to wait only for newer ones. */
   mark(): number;
-  waitFor(predicate: (mail: ReceivedMail) => boolean, options?: { after?: number; timeoutMs?: number }): Promise<ReceivedMail>;
+  waitFor(
+    predicate: (mail: ReceivedMail) => boolean,
+    options?: { after?: number; timeoutMs?: number },
+  ): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 

@@ -64,7 +64,8 @@ export function createTeamsService(deps: {
     const base = input.slug ?? slugify(input.name);
     for (let attempt = 1; ; attempt++) {
       // A derived slug steps around the reserved route names as it does around taken slugs.
-      const slug = input.slug ?? firstFreeSlug(base, [...(await repo.slugsLike(base)), ...RESERVED_TEAM_SLUGS]);
+      const slug =
+        input.slug ?? firstFreeSlug(base, [...(await repo.slugsLike(base)), ...RESERVED_TEAM_SLUGS]);
       try {
         return await repo.create({ name: input.name, slug, userId: user.id, accounts: input.accounts, now });
       } catch (error) {
