@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { CONFIRM_CODE_LENGTH } from './constants';
 import { emailSchema } from './common';
 import { userSchema } from './user';
-
-/** SPEC §9: the emailed confirmation code has exactly 6 characters. */
-export const CONFIRM_CODE_LENGTH = 6;
 
 export const magicLinkRequestSchema = z.object({ email: emailSchema });
 export const magicLinkResponseSchema = z.object({ magic_code: z.string() });

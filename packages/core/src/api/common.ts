@@ -1,16 +1,9 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_PATTERN, LANGUAGES } from './constants';
 
-/** SPEC §9: the interface languages are English and Japanese only. */
-export const LANGUAGES = ['en', 'ja'] as const;
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 
-/** SPEC §5: "Please enter a valid email address" for anything that is not a simple name@host.tld. */
-export const EMAIL_MESSAGE = 'Please enter a valid email address';
-/** SPEC §5: the simple email pattern — something, an at-sign, something, a dot, something; no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** RFC 5321 limit on an address's length. */
-export const EMAIL_MAX_LENGTH = 254;
 export const emailSchema = z
   .string({ error: EMAIL_MESSAGE })
   .trim()

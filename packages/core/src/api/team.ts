@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INVITES_PER_REQUEST, SLUG_PATTERN } from './constants';
 import { emailSchema, isoDateTime } from './common';
 import { accountRefSchema, membershipLevelSchema } from './user';
 
@@ -23,25 +24,6 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 
-/**
- * Team slugs are the first path segment of the dashboard (SPEC §2 `/:teamId/`), so they may not be the
- * dashboard's own top-level routes nor the server's prefixes.
- */
-export const RESERVED_TEAM_SLUGS: ReadonlySet<string> = new Set([
-  'login',
-  'welcome',
-  'choose-team',
-  'helper-documents',
-  'audiences',
-  'reset-e2e',
-  'api',
-  'rest-auth',
-  'sandbox',
-  'assets',
-]);
-export const isReservedTeamSlug = (slug: string) => RESERVED_TEAM_SLUGS.has(slug);
-
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/;
 export const slugSchema = z
   .string()
   .trim()
@@ -100,7 +82,6 @@ export const inviteSchema = z.object({
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
-export const MAX_INVITES_PER_REQUEST = 20;
 export const createInvitesSchema = z.object({
   emails: z
     .array(emailSchema)

@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language } from '../api';
+import { LANGUAGES } from '../api/constants';
+import type { Language } from '../api';
 
 export type { Language } from '../api';
 

@@ -1,7 +1,7 @@
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../api';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../api/constants';
 
 // SPEC §5: the same simple pattern and message the API schemas use, so client and server agree.
-export { EMAIL_MESSAGE, EMAIL_PATTERN } from '../api';
+export { EMAIL_MESSAGE, EMAIL_PATTERN } from '../api/constants';
 
 /** SPEC §5: a simple name@host.tld address (surrounding spaces ignored), at most 254 characters. */
 export function isValidEmail(value: unknown): value is string {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { configFromEnv, resolveConfig } from './config';
+
+describe('sandbox config', () => {
+  it('defaults to 100 000 accounts standing for about 550 million', () => {
+    const config = resolveConfig();
+    expect(config.accounts).toBe(100_000);
+    expect(config.accounts * config.scale).toBe(550_000_000);
+    expect(config.seed).toBe('murmur');
+  });
+
+  it('keeps the represented population when only the size changes', () => {
+    const config = configFromEnv({ SANDBOX_ACCOUNTS: '1000000' });
+    expect(config.scale).toBe(550);
+  });
+
+  it('reads seed, size, scale and history from the environment', () => {
+    const config = configFromEnv({
+      SANDBOX_SEED: 'abc',
+      SANDBOX_ACCOUNTS: '5000',
+      SANDBOX_SCALE: '10',
+      SANDBOX_HISTORY_DAYS: '7',
+    });
+    expect(config).toMatchObject({ seed: 'abc', accounts: 5000, scale: 10, historyDays: 7 });
+  });
+
+  it('rejects nonsense with a message naming the variable', () => {
+    expect(() => configFromEnv({ SANDBOX_ACCOUNTS: 'lots' })).toThrow(/SANDBOX_ACCOUNTS/);
+    expect(() => configFromEnv({ SANDBOX_ACCOUNTS: '12.5' })).toThrow(/SANDBOX_ACCOUNTS/);
+  });
+});

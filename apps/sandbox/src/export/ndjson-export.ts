@@ -1,0 +1,80 @@
+import { Readable } from 'node:stream';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { targetingCriteria, type CatalogueKind } from '../catalogue/targeting-criteria';
+import { EventKind } from '../model/events';
+import type { Network } from '../network';
+import { indexEngagements } from './post-engagements';
+import { accountRecord, followEventRecord, followingRecord, iso, listRecord, postRecord } from './records';
+
+export const EXPORT_FORMAT = 'murmur-sandbox-export';
+export const EXPORT_VERSION = 1;
+const CATALOGUES: readonly CatalogueKind[] = [
+  'interests',
+  'conversations',
+  'movies_and_tv_shows',
+  'languages',
+  'network_operators',
+  'locations',
+  'platforms',
+];
+
+export function exportHeader(net: Network): object {
+  const kinds = net.events.kind.view();
+  let followEvents = 0;
+  for (const k of kinds) if (k === EventKind.follow || k === EventKind.unfollow) followEvents++;
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    seed: net.config.seed,
+    accounts: net.accounts.count,
+    scale: net.config.scale,
+    start: iso(net.start),
+    now: iso(net.clock.now),
+    counts: {
+      follows: net.graph.edgeCount,
+      posts: net.posts.length,
+      lists: net.lists.count,
+      followEvents,
+    },
+  };
+}
+
+/** Every record of the export in order, as plain objects (the header first, the trailer last). */
+function* records(net: Network): Generator<object> {
+  yield exportHeader(net);
+  for (const kind of CATALOGUES) yield { type: 'catalogue', kind, items: targetingCriteria(kind) };
+  for (let i = 0; i < net.accounts.count; i++) yield accountRecord(net, i);
+  for (let i = 0; i < net.accounts.count; i++) if (net.graph.outDegree[i]! > 0) yield followingRecord(net, i);
+  for (let l = 0; l < net.lists.count; l++) yield listRecord(net, l);
+  const engagements = indexEngagements(net.events, net.posts.length);
+  for (let p = 0; p < net.posts.length; p++) yield postRecord(net, p, engagements);
+  for (let e = 0; e < net.events.length; e++) {
+    const record = followEventRecord(net, e);
+    if (record) yield record;
+  }
+}
+
+/**
+ * The bulk export (our firehose): NDJSON, one record per line, yielded in chunks of about
+ * `chunkBytes` so neither side ever holds the whole export. Same seed and size, same bytes.
+ */
+export async function* exportChunks(net: Network, chunkBytes = 1 << 16): AsyncGenerator<string> {
+  let chunk = '';
+  let count = 0;
+  let sinceYield = 0;
+  for (const record of records(net)) {
+    chunk += JSON.stringify(record) + '\n';
+    count++;
+    if (chunk.length >= chunkBytes) {
+      yield chunk;
+      chunk = '';
+      // Let the HTTP server breathe between chunks: building records is synchronous work.
+      if (++sinceYield % 16 === 0) await yieldToEventLoop();
+    }
+  }
+  yield chunk + JSON.stringify({ type: 'end', records: count + 1 }) + '\n';
+}
+
+export function exportStream(net: Network): Readable {
+  return Readable.from(exportChunks(net), { objectMode: false });
+}

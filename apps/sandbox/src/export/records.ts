@@ -1,0 +1,151 @@
+import { AGE_BANDS, ACCOUNT_KIND_NAMES, AccountFlag, GENDER_NAMES } from '../model/accounts';
+import { CONVERSATION_TOPICS } from '../catalogue/conversation-topics';
+import { INTERESTS } from '../catalogue/interests';
+import { JOB_CATEGORIES, JOB_TITLES, NO_JOB } from '../catalogue/job-titles';
+import { LANGUAGE_CODES } from '../catalogue/languages';
+import { CITIES, COUNTRIES, METROS, REGIONS } from '../catalogue/locations';
+import { MOVIES_TV_SHOWS } from '../catalogue/movies-tv';
+import { NETWORK_OPERATORS, NO_OPERATOR } from '../catalogue/network-operators';
+import { PLATFORMS } from '../catalogue/platforms';
+import { csrRow } from '../model/csr';
+import { EVENT_KIND_NAMES, EventKind } from '../model/events';
+import { postId } from '../model/posts';
+import type { Network } from '../network';
+import { avatarOf } from '../text/avatar';
+import { bioOf, locationOf } from '../text/bio';
+import { listText } from '../text/list-text';
+import { postContent } from '../text/post-text';
+import type { PostEngagements } from './post-engagements';
+
+/** ISO 8601 without milliseconds, the form X's created_at uses. */
+export const iso = (unixSeconds: number): string =>
+  new Date(unixSeconds * 1000).toISOString().replace('.000Z', 'Z');
+
+const values = <T extends { targetingValue: string }>(catalogue: readonly T[], row: Uint16Array): string[] =>
+  Array.from(row, (i) => catalogue[i]!.targetingValue);
+
+/** One account with every attribute; `n` is its account number, which other records refer to. */
+export function accountRecord(net: Network, i: number): object {
+  const a = net.accounts;
+  const job = a.job[i]!;
+  const operator = a.operator[i]!;
+  const city = CITIES[a.city[i]!]!;
+  const flags = a.flags[i]!;
+  return {
+    type: 'account',
+    n: i,
+    id: a.ids[i]!.toString(),
+    handle: a.handles[i],
+    name: a.names[i],
+    bio: bioOf(a, i),
+    location: locationOf(a, i),
+    country: COUNTRIES[a.country[i]!]!.code,
+    region: REGIONS[a.region[i]!]!.name,
+    city: city.name,
+    metro: city.metro >= 0 ? METROS[city.metro]!.name : null,
+    lang: LANGUAGE_CODES[a.language[i]!],
+    gender: a.gender[i] ? GENDER_NAMES[a.gender[i]] : null,
+    age: a.ageBand[i] ? AGE_BANDS[a.ageBand[i]] : null,
+    job: job === NO_JOB ? null : JOB_TITLES[job]!.key,
+    jobCategory: job === NO_JOB ? null : JOB_CATEGORIES[JOB_TITLES[job]!.category]!.name,
+    created: iso(a.created[i]!),
+    verified: (flags & AccountFlag.verified) !== 0,
+    protected: (flags & AccountFlag.protected) !== 0,
+    followers: net.graph.inDegree[i],
+    following: net.graph.outDegree[i],
+    posts: a.priorPosts[i]! + (postCounts(net)[i] ?? 0),
+    device: PLATFORMS[a.platform[i]!]!.key,
+    operator: operator === NO_OPERATOR ? null : NETWORK_OPERATORS[operator]!.targetingValue,
+    interests: values(INTERESTS, csrRow(a.interests, i)),
+    topics: values(CONVERSATION_TOPICS, csrRow(a.topics, i)),
+    movies: values(MOVIES_TV_SHOWS, csrRow(a.movies, i)),
+    avatar: avatarOf(a, i),
+    community: a.community[i],
+    // Sandbox ground truth (X does not publish it): person, creator, brand, media or spam.
+    kind: ACCOUNT_KIND_NAMES[a.kind[i]!],
+  };
+}
+
+const postCountCache = new WeakMap<Network, { at: number; counts: Uint32Array }>();
+
+/** Posts per author in the simulated window (cached per network size of the post table). */
+function postCounts(net: Network): Uint32Array {
+  const cached = postCountCache.get(net);
+  if (cached && cached.at === net.posts.length) return cached.counts;
+  const counts = new Uint32Array(net.accounts.count);
+  for (const author of net.posts.author.view()) counts[author]!++;
+  postCountCache.set(net, { at: net.posts.length, counts });
+  return counts;
+}
+
+export function followingRecord(net: Network, i: number): object {
+  return { type: 'following', n: i, to: net.graph.following(i) };
+}
+
+export function listRecord(net: Network, l: number): object {
+  const { lists } = net;
+  const text = listText(net, l);
+  return {
+    type: 'list',
+    n: l,
+    id: listId(net, l),
+    owner: lists.owner[l],
+    name: text.name,
+    description: text.description,
+    private: lists.private[l] === 1,
+    created: iso(lists.created[l]!),
+    members: Array.from(csrRow(lists.members, l)),
+  };
+}
+
+/** X-like list id: a snowflake of the creation time with the list number in the low bits. */
+export function listId(net: Network, l: number): string {
+  const ms = BigInt(net.lists.created[l]!) * 1000n - 1288834974657n;
+  return ((ms << 22n) | BigInt(l & 0x3fffff)).toString();
+}
+
+export function postRecord(net: Network, p: number, engagements: PostEngagements): object {
+  const { posts, events } = net;
+  const content = postContent(net, p);
+  const at = posts.time.get(p);
+  const replyTo = posts.replyTo.get(p);
+  const engaged: Record<string, [number, number][]> = { like: [], repost: [], reply: [] };
+  for (let k = engagements.offsets[p]!; k < engagements.offsets[p + 1]!; k++) {
+    const e = engagements.positions[k]!;
+    engaged[EVENT_KIND_NAMES[events.kind.get(e) as EventKind]]!.push([
+      events.actor.get(e),
+      events.time.get(e) - at,
+    ]);
+  }
+  return {
+    type: 'post',
+    n: p,
+    id: postId(posts, p),
+    author: posts.author.get(p),
+    at: iso(at),
+    lang: LANGUAGE_CODES[net.accounts.language[posts.author.get(p)]!],
+    text: content.text,
+    hashtags: content.hashtags,
+    mentions: content.mentions,
+    replyTo: replyTo >= 0 ? replyTo : null,
+    likes: posts.likes.get(p),
+    reposts: posts.reposts.get(p),
+    replies: posts.replies.get(p),
+    // [account number, seconds after the post] per engagement.
+    likedBy: engaged.like,
+    repostedBy: engaged.repost,
+    repliedBy: engaged.reply,
+  };
+}
+
+/** Follow and unfollow history; engagements travel with their posts. */
+export function followEventRecord(net: Network, e: number): object | null {
+  const kind = net.events.kind.get(e);
+  if (kind !== EventKind.follow && kind !== EventKind.unfollow) return null;
+  return {
+    type: EVENT_KIND_NAMES[kind],
+    at: net.events.time.get(e),
+    from: net.events.actor.get(e),
+    to: net.events.target.get(e),
+  };
+}

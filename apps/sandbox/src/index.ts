@@ -1,0 +1,23 @@
+/** @murmur/sandbox: the deterministic X-like network and, later, its X API / Ads API / OAuth surface. */
+export { configFromEnv, resolveConfig, type SandboxConfig } from './config';
+export { generateNetwork, type StageListener } from './generate/network';
+export type { Network } from './network';
+export { advance, advanceTo } from './simulate/tick';
+export { engagersBetween, eventsAbout, newFollowersSince, unfollowersSince } from './history/queries';
+export { followNow, unfollowNow } from './history/actions';
+export type { Engager, HistoryEvent, Moment, Unfollower } from './history/queries';
+export {
+  exportChunks,
+  exportHeader,
+  exportStream,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+} from './export/ndjson-export';
+export { createSandboxPlugin, type SandboxPluginOptions } from './http/sandbox-plugin';
+export { bioOf, locationOf } from './text/bio';
+export { postContent } from './text/post-text';
+export { avatarOf, avatarSvg, type Avatar } from './text/avatar';
+export { postId } from './model/posts';
+export * from './catalogue';
+export { AccountKind, AccountFlag, AGE_BANDS, GENDER_NAMES, ACCOUNT_KIND_NAMES } from './model/accounts';
+export { EventKind } from './model/events';

@@ -1,0 +1,178 @@
+import { binarySearch, transpose, type Csr } from './csr';
+import { EdgeOverlay } from './edge-overlay';
+
+/**
+ * The follow graph: a compact base (CSR in both directions, rows sorted) plus a small mutable overlay,
+ * so simulated time and, later, the X API's follow/unfollow can change it without rebuilding 40M-edge
+ * arrays. Removed base edges are tombstoned in bitsets; new edges live in an EdgeOverlay until
+ * `compact()` folds everything back into a fresh base.
+ */
+export class FollowGraph {
+  readonly size: number;
+  private out: Csr;
+  private in: Csr;
+  private outDead: Uint8Array;
+  private inDead: Uint8Array;
+  private added: EdgeOverlay;
+  /** Current degrees, kept in step with every change. */
+  readonly outDegree: Int32Array;
+  readonly inDegree: Int32Array;
+  private edges: number;
+
+  constructor(following: Csr, size: number) {
+    this.size = size;
+    this.out = following;
+    this.in = transpose(following, size);
+    this.outDead = new Uint8Array((following.values.length >>> 3) + 1);
+    this.inDead = new Uint8Array((following.values.length >>> 3) + 1);
+    this.added = new EdgeOverlay(size);
+    this.outDegree = new Int32Array(size);
+    this.inDegree = new Int32Array(size);
+    for (let u = 0; u < size; u++) {
+      this.outDegree[u] = this.out.offsets[u + 1]! - this.out.offsets[u]!;
+      this.inDegree[u] = this.in.offsets[u + 1]! - this.in.offsets[u]!;
+    }
+    this.edges = following.values.length;
+  }
+
+  get edgeCount(): number {
+    return this.edges;
+  }
+
+  follows(u: number, v: number): boolean {
+    const at = this.outPosition(u, v);
+    if (at >= 0 && !isSet(this.outDead, at)) return true;
+    return this.added.has(u, v);
+  }
+
+  /** Adds u → v; false when it already exists or u = v. */
+  follow(u: number, v: number): boolean {
+    if (u === v) return false;
+    const at = this.outPosition(u, v);
+    if (at >= 0) {
+      if (!isSet(this.outDead, at)) return false;
+      // A base edge that was removed earlier comes back: clear its tombstones.
+      clear(this.outDead, at);
+      clear(this.inDead, this.inPosition(u, v));
+    } else {
+      if (this.added.has(u, v)) return false;
+      this.added.add(u, v);
+    }
+    this.outDegree[u]!++;
+    this.inDegree[v]!++;
+    this.edges++;
+    return true;
+  }
+
+  /** Removes u → v; false when it does not exist. */
+  unfollow(u: number, v: number): boolean {
+    const at = this.outPosition(u, v);
+    if (at >= 0 && !isSet(this.outDead, at)) {
+      set(this.outDead, at);
+      set(this.inDead, this.inPosition(u, v));
+    } else if (!this.added.remove(u, v)) {
+      return false;
+    }
+    this.outDegree[u]!--;
+    this.inDegree[v]!--;
+    this.edges--;
+    return true;
+  }
+
+  /** Accounts u follows: the base part ascending, then newer follows, newest first. */
+  following(u: number): number[] {
+    return [...live(this.out, this.outDead, u), ...this.added.outOf(u)];
+  }
+
+  followers(v: number): number[] {
+    return [...live(this.in, this.inDead, v), ...this.added.inOf(v)];
+  }
+
+  /**
+   * The i-th follower of v in the base rows, or -1 when that edge was removed. Lets engagement sampling
+   * pick a random follower in O(1) without materialising the follower list.
+   */
+  baseFollowerAt(v: number, i: number): number {
+    const pos = this.in.offsets[v]! + i;
+    if (pos >= this.in.offsets[v + 1]! || isSet(this.inDead, pos)) return -1;
+    return this.in.values[pos]!;
+  }
+
+  baseFollowerCount(v: number): number {
+    return this.in.offsets[v + 1]! - this.in.offsets[v]!;
+  }
+
+  /** The i-th account u follows in the base rows, or -1 when that edge was removed. */
+  baseFollowingAt(u: number, i: number): number {
+    const pos = this.out.offsets[u]! + i;
+    if (pos >= this.out.offsets[u + 1]! || isSet(this.outDead, pos)) return -1;
+    return this.out.values[pos]!;
+  }
+
+  baseFollowingCount(u: number): number {
+    return this.out.offsets[u + 1]! - this.out.offsets[u]!;
+  }
+
+  /**
+   * Folds the overlay into a new base: afterwards every row is sorted and nothing is tombstoned.
+   * Each direction is rebuilt by merging its live base row with its sorted additions, a sequential
+   * pass (a transpose would scatter 40M writes across memory).
+   */
+  compact(): void {
+    this.out = merged(this.out, this.outDead, (u) => this.added.outOf(u), this.edges);
+    this.in = merged(this.in, this.inDead, (v) => this.added.inOf(v), this.edges);
+    this.outDead = new Uint8Array((this.edges >>> 3) + 1);
+    this.inDead = new Uint8Array((this.edges >>> 3) + 1);
+    this.added = new EdgeOverlay(this.size);
+  }
+
+  /** Both directions as plain CSRs (sorted rows), compacting first if anything changed. */
+  snapshot(): { following: Csr; followers: Csr } {
+    if (this.added.size > 0 || this.edges !== this.out.values.length) this.compact();
+    return { following: this.out, followers: this.in };
+  }
+
+  private outPosition(u: number, v: number): number {
+    return binarySearch(this.out.values, this.out.offsets[u]!, this.out.offsets[u + 1]!, v);
+  }
+
+  private inPosition(u: number, v: number): number {
+    return binarySearch(this.in.values, this.in.offsets[v]!, this.in.offsets[v + 1]!, u);
+  }
+}
+
+function live(csr: Csr, dead: Uint8Array, row: number): number[] {
+  const out: number[] = [];
+  for (let k = csr.offsets[row]!; k < csr.offsets[row + 1]!; k++)
+    if (!isSet(dead, k)) out.push(csr.values[k]!);
+  return out;
+}
+
+/** Live base entries of every row merged with that row's additions (which never repeat a base entry). */
+function merged(csr: Csr, dead: Uint8Array, additions: (row: number) => number[], edges: number): Csr {
+  const rows = csr.offsets.length - 1;
+  const offsets = new Uint32Array(rows + 1);
+  const values = new Uint32Array(edges);
+  let k = 0;
+  for (let r = 0; r < rows; r++) {
+    const extra = additions(r).sort((a, b) => a - b);
+    let i = csr.offsets[r]!;
+    const end = csr.offsets[r + 1]!;
+    let j = 0;
+    while (i < end || j < extra.length) {
+      if (i < end && isSet(dead, i)) i++;
+      else if (j >= extra.length || (i < end && csr.values[i]! < extra[j]!)) values[k++] = csr.values[i++]!;
+      else values[k++] = extra[j++]!;
+    }
+    offsets[r + 1] = k;
+  }
+  return { offsets, values };
+}
+
+const isSet = (bits: Uint8Array, i: number): boolean => (bits[i >>> 3]! & (1 << (i & 7))) !== 0;
+const set = (bits: Uint8Array, i: number): void => {
+  bits[i >>> 3]! |= 1 << (i & 7);
+};
+const clear = (bits: Uint8Array, i: number): void => {
+  bits[i >>> 3]! &= ~(1 << (i & 7));
+};

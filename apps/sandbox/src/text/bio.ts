@@ -1,0 +1,63 @@
+import { JOB_TITLES, NO_JOB } from '../catalogue/job-titles';
+import { CITIES, COUNTRIES, REGIONS } from '../catalogue/locations';
+import { LANGUAGE_CODES } from '../catalogue/languages';
+import { LEXICONS } from '../lexicon';
+import { AccountKind, type AccountTable } from '../model/accounts';
+import { entityRng } from '../random/prng';
+import { fill, interestWords, pickEmoji, placeName, sentenceCase, shortLink } from './words';
+
+/** Salts for the per-account text generators, so bio, location and avatar draw independently. */
+export const TEXT_SALT = { bio: 1, location: 2, avatar: 3, post: 4 } as const;
+
+/**
+ * The account's bio, in its language, from its job title and interests. Spam has no bio or a spammy
+ * one with a link; organisations describe what they do and link their site. Derived from the
+ * account's seed, so it is the same every time and costs no memory.
+ */
+export function bioOf(a: AccountTable, i: number): string {
+  const rng = entityRng(a.seed[i]!, TEXT_SALT.bio);
+  const language = a.language[i]!;
+  const lex = LEXICONS[language]!;
+  const kind = a.kind[i];
+  if (kind === AccountKind.spam)
+    return rng.chance(0.55) ? '' : fill(rng.pick(lex.spamBio), { link: shortLink(rng) });
+  if (kind === AccountKind.person && rng.chance(0.12)) return '';
+  const job = a.job[i]!;
+  const templates = job === NO_JOB ? lex.bio.filter((t) => !t.includes('{job}')) : lex.bio;
+  const [w1 = '', w2 = '', w3 = ''] = interestWords(a, i, rng, 3);
+  const city = CITIES[a.city[i]!]!;
+  const text = fill(rng.pick(templates), {
+    job: job === NO_JOB ? '' : JOB_TITLES[job]!.text[LANGUAGE_CODES[language]!],
+    a: w1,
+    b: w2,
+    c: w3,
+    city: placeName(city.name, city.localName, LANGUAGE_CODES[language]!),
+    emoji: pickEmoji(rng),
+  });
+  if (kind === AccountKind.brand || kind === AccountKind.media) {
+    return `${sentenceCase(text)} · ${a.handles[i]!.toLowerCase()}.example`;
+  }
+  return sentenceCase(text);
+}
+
+/**
+ * Free-text location as people type it: often the city, sometimes with region or country, in the
+ * local script when the account writes in the local language; some leave it empty or joke.
+ */
+export function locationOf(a: AccountTable, i: number): string {
+  const rng = entityRng(a.seed[i]!, TEXT_SALT.location);
+  const city = CITIES[a.city[i]!]!;
+  const region = REGIONS[a.region[i]!]!;
+  const country = COUNTRIES[a.country[i]!]!;
+  const language = LANGUAGE_CODES[a.language[i]!]!;
+  const cityName = placeName(city.name, city.localName, language);
+  const regionName = placeName(region.name, region.localName, language);
+  const r = rng.float();
+  if (r < 0.15) return '';
+  if (r < 0.5) return cityName;
+  if (r < 0.65) return `${cityName}, ${regionName}`;
+  if (r < 0.8) return `${cityName}, ${placeName(country.name, country.localName, language)}`;
+  if (r < 0.9) return regionName;
+  if (r < 0.96) return `📍 ${cityName}`;
+  return rng.pick(['🌍', 'Earth', 'somewhere', 'Internet', '☁️']);
+}

@@ -1,0 +1,42 @@
+/**
+ * Plain constants of the API, kept apart from the zod schemas so that code needing only a constant
+ * (the web app's start-up, validators) does not load zod.
+ */
+
+/** SPEC §9: the interface languages are English and Japanese only. */
+export const LANGUAGES = ['en', 'ja'] as const;
+
+/** SPEC §5: "Please enter a valid email address" for anything that is not a simple name@host.tld. */
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+
+/** SPEC §5: the simple email pattern — something, an at-sign, something, a dot, something; no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** RFC 5321 limit on an address's length. */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** SPEC §9: the emailed confirmation code has exactly 6 characters. */
+export const CONFIRM_CODE_LENGTH = 6;
+
+/**
+ * Team slugs are the first path segment of the dashboard (SPEC §2 `/:teamId/`), so they may not be the
+ * dashboard's own top-level routes nor the server's prefixes.
+ */
+export const RESERVED_TEAM_SLUGS: ReadonlySet<string> = new Set([
+  'login',
+  'welcome',
+  'choose-team',
+  'helper-documents',
+  'audiences',
+  'reset-e2e',
+  'api',
+  'rest-auth',
+  'sandbox',
+  'assets',
+]);
+
+export const isReservedTeamSlug = (slug: string) => RESERVED_TEAM_SLUGS.has(slug);
+
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/;
+
+export const MAX_INVITES_PER_REQUEST = 20;
