@@ -15,8 +15,6 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
-          // Each file builds its own app on its own database; PGlite is CPU-bound, so keep it to 2 workers.
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -24,5 +22,7 @@ export default defineConfig({
       'apps/web/vite.config.ts',
     ],
     passWithNoTests: true,
+    // Vitest's default is cores − 1 (one worker on this 2-core machine); files are independent.
+    maxWorkers: 2,
   },
 });
