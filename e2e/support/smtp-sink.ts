@@ -1,8 +1,11 @@
 import { SMTPServer } from 'smtp-server';
+import { readMail } from './mime';
 
 export interface ReceivedMail {
   to: string[];
   raw: string;
+  subject: string;
+  /** The subject and every text part, decoded. */
   text: string;
 }
 
@@ -37,7 +40,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-        mails.push({ to, raw, text: decodeQuotedPrintable(raw) });
+        mails.push({ to, raw, ...readMail(raw) });
         callback();
       });
     },

@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+import { invitationLinkFrom, isSignInMail, sentTo, signInCodeFrom } from '../support/mail';
+import { screenshot } from '../support/screens';
+import { startServer, type RunningServer } from '../support/server';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+
+/**
+ * A Japanese browser gets the Japanese interface and Japanese mails from the first screen on
+ * (SPEC §9: browser-language default). Screenshots of every screen in Japanese are kept as artifacts.
+ */
+let sink: SmtpSink;
+let server: RunningServer;
+
+test.use({ locale: 'ja-JP' });
+
+test.beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await startServer({ SMTP_URL: sink.url });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await sink?.close();
+});
+
+async function signIn(page: Page, email: string, shot?: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'ログインまたは新規登録' })).toBeVisible();
+  await page.getByLabel('メールアドレス').fill(email);
+  if (shot) await screenshot(page, `${shot}-email`);
+  const mark = sink.mark();
+  await page.getByRole('button', { name: 'ログインコードを送信' }).click();
+  const mail = await sink.waitFor(isSignInMail(email), { after: mark });
+  // The mail is in the browser's language too.
+  expect(mail.subject).toContain('ログインコード');
+  await expect(page.getByLabel('ログインコード')).toBeVisible();
+  if (shot) await screenshot(page, `${shot}-code`);
+  await page.getByLabel('ログインコード').pressSequentially(signInCodeFrom(mail), { delay: 30 });
+}
+
+test('every screen of the foundation in Japanese', async ({ page, browser }) => {
+  await page.goto(`${server.url}/choose-team`);
+  await signIn(page, 'hanako@example.jp', 'ja-login');
+
+  await expect(page.getByRole('heading', { name: 'Murmur へようこそ', exact: false })).toBeVisible();
+  await screenshot(page, 'ja-welcome');
+  await page.getByRole('button', { name: 'チームを作成' }).click();
+  await page.getByLabel('チーム名').fill('東京マーケティング');
+  await screenshot(page, 'ja-create-team');
+  await page.getByRole('button', { name: 'チームを作成する' }).click();
+
+  await expect(page.getByRole('heading', { name: 'チーム設定' })).toBeVisible();
+  await page.getByLabel('メールアドレス', { exact: false }).first().fill('taro@example.jp');
+  await page.getByRole('button', { name: '招待を送信' }).click();
+  const invitation = await sink.waitFor(sentTo('taro@example.jp'));
+  await screenshot(page, 'ja-team-settings');
+
+  // The invitee, also on a Japanese browser.
+  const taroContext = await browser.newContext({ locale: 'ja-JP' });
+  const taro = await taroContext.newPage();
+  await taro.goto(invitationLinkFrom(invitation));
+  await expect(taro.getByText('東京マーケティング').first()).toBeVisible();
+  await screenshot(taro, 'ja-invite-accept-signed-out');
+  await taro
+    .getByRole('link', { name: 'ログインして承認' })
+    .or(taro.getByRole('button', { name: 'ログインして承認' }))
+    .first()
+    .click();
+  await signIn(taro, 'taro@example.jp');
+  await expect(taro.getByRole('button', { name: '東京マーケティング に参加する' })).toBeVisible();
+  await screenshot(taro, 'ja-invite-accept');
+  await taro.getByRole('button', { name: '東京マーケティング に参加する' }).click();
+  await expect(taro).not.toHaveURL(/invite-accept/);
+
+  await taro.goto(`${server.url}/choose-team`);
+  await expect(taro.getByRole('heading', { name: 'チームを選択' })).toBeVisible();
+  await screenshot(taro, 'ja-choose-team');
+
+  await page.goto(`${server.url}/${new URL(page.url()).pathname.split('/')[1]}/account`);
+  await expect(page.getByRole('heading', { name: 'アカウント管理' })).toBeVisible();
+  await screenshot(page, 'ja-account');
+  await taroContext.close();
+});
