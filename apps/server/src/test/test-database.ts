@@ -1,6 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { createDatabase, type Database } from '../db/database';
+import { createDatabase, dumpMigratedPglite, MIGRATIONS_FOLDER, type Database } from '../db/database';
 
 /**
  * A fresh, migrated database for one test file. PGlite in memory by default; with DATABASE_URL (CI)
@@ -12,7 +15,7 @@ import { createDatabase, type Database } from '../db/database';
  */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) return createDatabase({});
+  if (!url) return createDatabase({ pgliteTemplate: await migratedTemplate() });
 
   const name = `murmur_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(url, `CREATE DATABASE "${name}"`);
@@ -42,4 +45,25 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The migrated PGlite template, shared by every test file through a file in the temporary folder
+ * keyed by the migrations' content (a changed migration makes a new template). Written under a
+ * unique name and renamed, so parallel workers never read half a file.
+ */
+async function migratedTemplate(): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
+    if (file.endsWith('.sql') || file.endsWith('.json'))
+      hash.update(file).update(readFileSync(join(MIGRATIONS_FOLDER, file)));
+  }
+  const path = join(tmpdir(), `murmur-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(path)) {
+    const dump = Buffer.from(await (await dumpMigratedPglite()).arrayBuffer());
+    const partial = `${path}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, dump);
+    renameSync(partial, path);
+  }
+  return new Blob([readFileSync(path)]);
 }

@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+const t0 = performance.now();
+const db = new PGlite();
+await db.waitReady;
+const t1 = performance.now();
+await db.exec((await import('node:fs')).readFileSync('/work/main/apps/server/src/db/migrations/0000_init.sql','utf8').replaceAll('--> statement-breakpoint',''));
+const t2 = performance.now();
+const dump = await db.dumpDataDir('none');
+const t3 = performance.now();
+const db2 = new PGlite({ loadDataDir: dump });
+await db2.waitReady;
+const t4 = performance.now();
+console.log({ init: t1 - t0, migrate: t2 - t1, dump: t3 - t2, load: t4 - t3, size: dump.size });
