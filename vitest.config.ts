@@ -6,9 +6,24 @@ export default defineConfig({
     projects: [
       { test: { name: 'core', root: 'packages/core', environment: 'node', include: ['src/**/*.test.ts'] } },
       {
-        test: { name: 'engine', root: 'packages/engine', environment: 'node', include: ['src/**/*.test.ts'] },
+        test: {
+          name: 'engine',
+          root: 'packages/engine',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
       },
-      { test: { name: 'sandbox', root: 'apps/sandbox', environment: 'node', include: ['src/**/*.test.ts'] } },
+      {
+        // Generating networks is CPU-bound; on a loaded 2-core machine a test can take several seconds.
+        test: {
+          name: 'sandbox',
+          root: 'apps/sandbox',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'server',

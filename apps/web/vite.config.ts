@@ -17,5 +17,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // jsdom rendering of Mantine is slow on a loaded 2-core machine; the default 5 s is too tight.
+    testTimeout: 20_000,
   },
 });
