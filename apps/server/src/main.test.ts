@@ -32,5 +32,6 @@ describe('startServer', () => {
       await server.close();
     }
     await expect(fetch(`${server.url}/api/docs/json`)).rejects.toThrow();
-  });
+    // A real initdb into a data folder: CPU-bound WebAssembly, tens of seconds on a loaded 2-core machine.
+  }, 120_000);
 });
