@@ -1,4 +1,4 @@
-/** @murmur/sandbox: the deterministic X-like network and, later, its X API / Ads API / OAuth surface. */
+/** @murmur/sandbox: the deterministic X-like network and its X API / Ads API / OAuth surface. */
 export { configFromEnv, resolveConfig, type SandboxConfig } from './config';
 export { generateNetwork, type StageListener } from './generate/network';
 export type { Network } from './network';
@@ -14,6 +14,22 @@ export {
   EXPORT_VERSION,
 } from './export/ndjson-export';
 export { createSandboxPlugin, type SandboxPluginOptions } from './http/sandbox-plugin';
+export {
+  adsApiPlugin,
+  sandboxAdsToken,
+  sandboxEmail,
+  hashIdentifier,
+  type AdsApiPluginOptions,
+} from './http/ads';
+export {
+  SANDBOX_DEV_CREDENTIALS,
+  type OAuth1Consumer,
+  type OAuth2Client,
+  type XOptions,
+} from './http/options';
+export { sandboxClientSettings, sandboxRedirectPlugin, toSandboxUrl } from './http/x-client-redirect';
+export { X_RATE_LIMITS } from './http/x-v2/rate-limit';
+export { liveLists, type ListView } from './history/live-lists';
 export { bioOf, locationOf } from './text/bio';
 export { postContent } from './text/post-text';
 export { avatarOf, avatarSvg, type Avatar } from './text/avatar';

@@ -5,8 +5,8 @@ import { createSandboxPlugin } from './http/sandbox-plugin';
 
 /**
  * npm run sandbox: generates the network from SANDBOX_* settings, prints a summary and serves it
- * under /sandbox (for now the bulk export at GET /sandbox/export). SANDBOX_PORT (default 4100) and
- * SANDBOX_HOST (default 127.0.0.1) choose where.
+ * under /sandbox: the bulk export, X API v2, X's OAuth, the sign-in stand-ins and the Ads API.
+ * SANDBOX_PORT (default 4100) and SANDBOX_HOST (default 127.0.0.1) choose where.
  */
 const config = configFromEnv();
 console.log(`Sandbox network: ${config.accounts.toLocaleString('en-US')} accounts, seed "${config.seed}"`);
@@ -27,7 +27,15 @@ await app.register(createSandboxPlugin({ network }), { prefix: '/sandbox' });
 const port = Number(process.env.SANDBOX_PORT ?? 4100);
 const host = process.env.SANDBOX_HOST ?? '127.0.0.1';
 await app.listen({ port, host });
-console.log(`Serving the bulk export at http://${host}:${port}/sandbox/export`);
+const root = `http://${host}:${port}/sandbox`;
+console.log(
+  [
+    `Bulk export      ${root}/export`,
+    `X API v2         ${root}/x/2/   (OAuth: ${root}/x/oauth/…, ${root}/x/i/oauth2/authorize)`,
+    `Ads API v12      ${root}/ads/12/`,
+    `Sign-in          ${root}/facebook/, ${root}/google/, ${root}/linkedin/`,
+  ].join('\n'),
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { targetingCriteria, type CatalogueKind } from '../catalogue/targeting-criteria';
+import { liveLists } from '../history/live-lists';
 import { EventKind } from '../model/events';
 import type { Network } from '../network';
 import { indexEngagements } from './post-engagements';
@@ -33,7 +34,7 @@ export function exportHeader(net: Network): object {
     counts: {
       follows: net.graph.edgeCount,
       posts: net.posts.length,
-      lists: net.lists.count,
+      lists: liveLists(net).live,
       followEvents,
     },
   };
@@ -45,7 +46,8 @@ function* records(net: Network): Generator<object> {
   for (const kind of CATALOGUES) yield { type: 'catalogue', kind, items: targetingCriteria(kind) };
   for (let i = 0; i < net.accounts.count; i++) yield accountRecord(net, i);
   for (let i = 0; i < net.accounts.count; i++) if (net.graph.outDegree[i]! > 0) yield followingRecord(net, i);
-  for (let l = 0; l < net.lists.count; l++) yield listRecord(net, l);
+  const lists = liveLists(net);
+  for (let l = 0; l < lists.count; l++) if (lists.exists(l)) yield listRecord(net, l);
   const engagements = indexEngagements(net.events, net.posts.length);
   for (let p = 0; p < net.posts.length; p++) yield postRecord(net, p, engagements);
   for (let e = 0; e < net.events.length; e++) {

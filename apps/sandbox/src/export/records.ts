@@ -10,10 +10,10 @@ import { PLATFORMS } from '../catalogue/platforms';
 import { csrRow } from '../model/csr';
 import { EVENT_KIND_NAMES, EventKind } from '../model/events';
 import { postId } from '../model/posts';
+import { liveLists } from '../history/live-lists';
 import type { Network } from '../network';
 import { avatarOf } from '../text/avatar';
 import { bioOf, locationOf } from '../text/bio';
-import { listText } from '../text/list-text';
 import { postContent } from '../text/post-text';
 import type { PostEngagements } from './post-engagements';
 
@@ -82,26 +82,21 @@ export function followingRecord(net: Network, i: number): object {
   return { type: 'following', n: i, to: net.graph.following(i) };
 }
 
+/** A list as it is now, API edits included (see history/live-lists.ts). */
 export function listRecord(net: Network, l: number): object {
-  const { lists } = net;
-  const text = listText(net, l);
+  const lists = liveLists(net);
+  const list = lists.get(l);
   return {
     type: 'list',
     n: l,
-    id: listId(net, l),
-    owner: lists.owner[l],
-    name: text.name,
-    description: text.description,
-    private: lists.private[l] === 1,
-    created: iso(lists.created[l]!),
-    members: Array.from(csrRow(lists.members, l)),
+    id: lists.id(l),
+    owner: list.owner,
+    name: list.name,
+    description: list.description,
+    private: list.private,
+    created: iso(list.created),
+    members: [...list.members],
   };
-}
-
-/** X-like list id: a snowflake of the creation time with the list number in the low bits. */
-export function listId(net: Network, l: number): string {
-  const ms = BigInt(net.lists.created[l]!) * 1000n - 1288834974657n;
-  return ((ms << 22n) | BigInt(l & 0x3fffff)).toString();
 }
 
 export function postRecord(net: Network, p: number, engagements: PostEngagements): object {

@@ -1,22 +1,35 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { exportHeader } from '../export/ndjson-export';
-import type { Network } from '../network';
+import { adsApiPlugin, bearerAuthenticate } from './ads';
+import { xUserAuthenticate } from './ads-authenticate';
 import { registerExportRoute } from './export-route';
+import { XAuthState } from './oauth/x-auth-state';
+import type { SandboxPluginOptions } from './options';
+import { registerProviders } from './providers';
+import { xSurface } from './x-surface';
 
-export interface SandboxPluginOptions {
-  network: Network;
-}
+export type { SandboxPluginOptions } from './options';
 
 /**
  * The sandbox network's HTTP surface as one Fastify plugin, so the server can mount it under
  * /sandbox beside its own API (`app.register(createSandboxPlugin({ network }), { prefix: '/sandbox' })`).
- * The X API v2, Ads API and OAuth routes join here later.
+ * Routes are relative: /export, /x/2/… (X API v2), /x/oauth/… and /x/i/oauth2/… (X's OAuth),
+ * /facebook/…, /google/…, /linkedin/… (sign-in stand-ins) and /ads/12/… (Ads API v12).
+ * Each child plugin parses form bodies in its own scope, so none clashes with another's parser.
  */
 export function createSandboxPlugin(options: SandboxPluginOptions): FastifyPluginAsync {
   const { network } = options;
-  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async functions
+  const now = options.now ?? Date.now;
+  // One X authorisation server: tokens issued by /x/oauth… are accepted by the X API and the Ads API.
+  const xAuth = new XAuthState(network, options.x ?? {}, now);
   return async (app) => {
     app.get('/', (_request, reply) => reply.send(exportHeader(network)));
     registerExportRoute(app, network);
+    await app.register(xSurface(xAuth, options.x ?? {}), { prefix: '/x' });
+    await registerProviders(app, options, now);
+    await app.register(
+      adsApiPlugin({ network, authenticate: xUserAuthenticate(xAuth, bearerAuthenticate(network)) }),
+      { prefix: '/ads/12' },
+    );
   };
 }

@@ -1,0 +1,172 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { audienceRange, type AudienceRange } from '../../ads/audience/estimate';
+import type { Criterion } from '../../ads/audience/targeting-types';
+import { targetingCriteria } from '../../catalogue/targeting-criteria';
+import { LANGUAGE_CODES } from '../../catalogue/languages';
+import { adsTestKit, type AdsReply } from './test-kit';
+
+const kit = await adsTestKit();
+afterAll(() => kit.app.close());
+
+const owner = kit.advertisers[0]!;
+const account = kit.platform.store.accountsOf(owner)[0]!;
+const { network, platform } = kit;
+const count = (criteria: Criterion[]): number => platform.counter.count(criteria, platform.store.version);
+const c = (type: Criterion['type'], value: string, operator: 'EQ' | 'NE' = 'EQ'): Criterion => ({
+  type,
+  value,
+  operator,
+});
+
+const estimate = async (criteria: object[]) => {
+  const response = await kit.call(owner, {
+    method: 'POST',
+    url: `/accounts/${account.id}/audience_estimate`,
+    payload: { targeting_criteria: criteria },
+  });
+  return response;
+};
+const sizeOf = (response: AdsReply): AudienceRange =>
+  response.json<{ data: { audience_size: AudienceRange } }>().data.audience_size;
+const wire = (list: Criterion[]) =>
+  list.map((x) => ({ targeting_type: x.type, targeting_value: x.value, operator_type: x.operator }));
+const value = (kind: Parameters<typeof targetingCriteria>[0], name: string) =>
+  targetingCriteria(kind).find((i) => i.name === name)!.targeting_value;
+
+const us = value('locations', 'United States');
+const japan = value('locations', 'Japan');
+const soccer = value('interests', 'Sports/Soccer');
+const software = value('interests', 'Technology and computing/Software');
+const anime = value('interests', 'Hobbies and interests/Anime and manga');
+
+describe('audience estimate', () => {
+  it('counts exactly the accounts a facet describes, times the scale', async () => {
+    const ja = LANGUAGE_CODES.indexOf('ja');
+    const expected = network.accounts.language.filter((l) => l === ja).length;
+    expect(count([c('LANGUAGE', 'ja')])).toBe(expected);
+    const response = await estimate([{ targeting_type: 'LANGUAGE', targeting_value: 'ja' }]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ audience_size: audienceRange(expected * network.config.scale) });
+    const { min, max } = sizeOf(response);
+    expect(min).toBeLessThanOrEqual(expected * network.config.scale);
+    expect(max).toBeGreaterThanOrEqual(expected * network.config.scale);
+  });
+
+  it('never grows when an intersecting criterion is added', async () => {
+    const chain: Criterion[] = [c('INTEREST', soccer), c('INTEREST', anime), c('BROAD_KEYWORD', 'coffee')];
+    const steps = [
+      c('LOCATION', us),
+      c('LOCATION', japan),
+      c('AGE', 'AGE_18_TO_34'),
+      c('GENDER', '1'),
+      c('PLATFORM', '0'),
+      c('LANGUAGE', 'en'),
+    ];
+    let previous = sizeOf(await estimate(wire(chain)));
+    const counts = [count(chain)];
+    for (const step of steps) {
+      // A second LOCATION widens the location facet; every other step narrows.
+      chain.push(step);
+      const next = sizeOf(await estimate(wire(chain)));
+      counts.push(count(chain));
+      if (step.value !== japan) {
+        expect(next.min).toBeLessThanOrEqual(previous.min);
+        expect(next.max).toBeLessThanOrEqual(previous.max);
+      }
+      previous = next;
+    }
+    expect(counts.at(-1)).toBeLessThan(counts[0]!);
+    expect(counts.at(-1)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('grows (or stays) as primary criteria are unioned, and shrinks with exclusions', async () => {
+    const facets = [c('LOCATION', us)];
+    const one = count([...facets, c('INTEREST', soccer)]);
+    const two = count([...facets, c('INTEREST', soccer), c('INTEREST', software)]);
+    const three = count([
+      ...facets,
+      c('INTEREST', soccer),
+      c('INTEREST', software),
+      c('CONVERSATION', targetingCriteria('conversations')[0]!.targeting_value),
+    ]);
+    expect(two).toBeGreaterThan(one);
+    expect(three).toBeGreaterThanOrEqual(two);
+    const [narrow, wide] = await Promise.all(
+      [[c('INTEREST', soccer)], [c('INTEREST', soccer), c('INTEREST', software)]].map(async (p) =>
+        sizeOf(await estimate(wire([...facets, ...p]))),
+      ),
+    );
+    expect(wide!.min).toBeGreaterThanOrEqual(narrow!.min);
+    expect(wide!.max).toBeGreaterThanOrEqual(narrow!.max);
+    expect(count([...facets, c('INTEREST', soccer), c('BROAD_KEYWORD', 'football', 'NE')])).toBeLessThan(one);
+  });
+
+  it('matches keywords by X’s match types: exact ⊆ phrase ⊆ broad', () => {
+    const exact = count([c('EXACT_KEYWORD', 'coffee')]);
+    const phrase = count([c('PHRASE_KEYWORD', 'coffee')]);
+    const broad = count([c('BROAD_KEYWORD', 'coffees')]);
+    expect(exact).toBeGreaterThan(0);
+    expect(phrase).toBeGreaterThanOrEqual(exact);
+    expect(broad).toBeGreaterThanOrEqual(phrase);
+    expect(count([c('BROAD_KEYWORD', '#RemoteWork')])).toBeGreaterThan(0);
+    expect(count([c('BROAD_KEYWORD', 'ゲーム')])).toBeGreaterThan(0);
+  });
+
+  it('targets followers of a handle and custom audience members', async () => {
+    const star = Array.from(network.graph.inDegree).reduce(
+      (best, d, i, all) => (d > all[best]! ? i : best),
+      0,
+    );
+    const followers = network.graph.followers(star).length;
+    expect(count([c('FOLLOWER_LOOK_ALIKES', network.accounts.ids[star]!.toString())])).toBe(followers);
+    const response = await estimate([
+      { targeting_type: 'FOLLOWER_LOOK_ALIKES', targeting_value: `@${network.accounts.handles[star]!}` },
+    ]);
+    expect(sizeOf(response)).toEqual(audienceRange(followers * network.config.scale));
+    const audience = (
+      await kit.call(owner, {
+        method: 'POST',
+        url: `/accounts/${account.id}/custom_audiences`,
+        payload: { name: 'Tiny' },
+      })
+    ).json().data;
+    expect(count([c('CUSTOM_AUDIENCE', audience.id)])).toBe(0);
+  });
+
+  it('accepts the criteria as a JSON query parameter or a line item, and rejects bad ones', async () => {
+    const query = encodeURIComponent(JSON.stringify([{ targeting_type: 'LANGUAGE', targeting_value: 'ja' }]));
+    const viaGet = await kit.call(owner, {
+      method: 'GET',
+      url: `/accounts/${account.id}/audience_estimate?targeting_criteria=${query}`,
+    });
+    expect(viaGet.json().data).toEqual(
+      (await estimate([{ targeting_type: 'LANGUAGE', targeting_value: 'ja' }])).json().data,
+    );
+    const bad = await estimate([{ targeting_type: 'INTEREST', targeting_value: 'nope' }]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]!).toMatchObject({ code: 'INVALID_PARAMETER', parameter: 'targeting_value' });
+    const missing = await kit.call(owner, {
+      method: 'POST',
+      url: `/accounts/${account.id}/audience_estimate`,
+      payload: {},
+    });
+    expect(missing.json().errors[0]!).toMatchObject({
+      code: 'MISSING_PARAMETER',
+      parameter: 'targeting_criteria',
+    });
+  });
+});
+
+describe('audienceRange', () => {
+  it('rounds to two significant digits around the estimate and is monotonic', () => {
+    expect(audienceRange(2_500_000)).toEqual({ min: 2_100_000, max: 2_900_000 });
+    expect(audienceRange(0)).toEqual({ min: 0, max: 0 });
+    let last = audienceRange(0);
+    for (let size = 1000; size < 50_000_000; size = Math.ceil(size * 1.07)) {
+      const range = audienceRange(size);
+      expect(range.min).toBeGreaterThanOrEqual(last.min);
+      expect(range.max).toBeGreaterThanOrEqual(last.max);
+      last = range;
+    }
+  });
+});

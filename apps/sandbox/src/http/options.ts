@@ -1,0 +1,69 @@
+import type { Network } from '../network';
+
+/** An X app's OAuth 1.0a consumer. `callbacks`, when given, lists the only accepted oauth_callback URLs. */
+export interface OAuth1Consumer {
+  key: string;
+  secret: string;
+  name?: string;
+  callbacks?: string[];
+}
+
+/** An OAuth 2.0 client. Without `secret` it is a public client (PKCE only, like X's native apps). */
+export interface OAuth2Client {
+  id: string;
+  secret?: string;
+  name?: string;
+  /** Accepted redirect_uri values (exact match); any when omitted. */
+  redirectUris?: string[];
+}
+
+export interface XOptions {
+  consumers?: OAuth1Consumer[];
+  /** App-only Bearer tokens accepted by the X API (more can be minted with POST /x/oauth2/token). */
+  bearerTokens?: string[];
+  oauth2Clients?: OAuth2Client[];
+  /** Requests per token per endpoint per window, by endpoint ("GET /2/users/:id/followers"). */
+  rateLimits?: Partial<Record<string, number>>;
+  /** Length of a rate-limit window in seconds (X: 15 minutes). */
+  rateLimitWindowSeconds?: number;
+}
+
+export interface SandboxPluginOptions {
+  network: Network;
+  x?: XOptions;
+  facebook?: { clients?: OAuth2Client[] };
+  google?: { clients?: OAuth2Client[] };
+  linkedin?: { clients?: OAuth2Client[] };
+  /**
+   * Wall-clock milliseconds. OAuth timestamps, code and token lifetimes and rate-limit windows run on
+   * real time (they guard real requests), unlike the network's simulated clock. Tests move it.
+   */
+  now?: () => number;
+}
+
+/**
+ * Credentials the sandbox accepts when the options name none, so a fresh checkout works end to end:
+ * the server's development config points its X and sign-in settings at these.
+ */
+export const SANDBOX_DEV_CREDENTIALS = {
+  x: {
+    consumerKey: 'sandboxConsumerKey0000000',
+    consumerSecret: 'sandboxConsumerSecret00000000000000000000000000',
+    bearerToken: 'AAAAAAAAAAAAAAAAAAAAAsandbox-app-only-bearer-token',
+    clientId: 'c2FuZGJveC14LWNsaWVudDox',
+    clientSecret: 'sandbox-x-oauth2-client-secret',
+  },
+  facebook: { clientId: '100000000000001', clientSecret: 'sandbox-facebook-app-secret' },
+  google: {
+    clientId: '100000000001-sandbox.apps.googleusercontent.com',
+    clientSecret: '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',
+  },
+  linkedin: { clientId: '77sandboxlinkedin', clientSecret: 'sandbox-linkedin-client-secret' },
+} as const;
+
+/** A provider's clients from the options, or the dev default. */
+export const providerClients = (
+  clients: OAuth2Client[] | undefined,
+  fallback: { clientId: string; clientSecret: string },
+  name: string,
+): OAuth2Client[] => clients ?? [{ id: fallback.clientId, secret: fallback.clientSecret, name }];

@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Network } from '../../network';
+import { registerAuthorize } from './authorize';
+import type { IdTokenSigner } from './id-token';
+import { providerIdentity } from './identity';
+import { bearerOf, type ProviderCode, type ProviderSpec, type ProviderState } from './provider-spec';
+import { registerToken } from './token';
+
+/** SPEC §9: email, ads, organisation and member posting, basic and lite profile, ads reporting (+ OpenID). */
+const SCOPES = {
+  openid: 'Use your name and photo',
+  profile: 'Use your name and photo',
+  email: 'Use the primary email address associated with your LinkedIn account',
+  r_emailaddress: 'Use the primary email address associated with your LinkedIn account',
+  r_liteprofile: 'Use your name and photo',
+  r_basicprofile: 'Use your basic profile including your name, photo, headline, and public profile URL',
+  r_ads: 'Retrieve your advertising accounts',
+  rw_ads: 'Manage your advertising accounts',
+  r_ads_reporting: 'Retrieve reporting for your advertising accounts',
+  w_member_social: 'Create, modify, and delete posts, comments, and reactions on your behalf',
+  w_organization_social:
+    'Create, modify, and delete posts, comments, and reactions on your organization’s behalf',
+};
+
+const spec: ProviderSpec = {
+  name: 'linkedin',
+  label: 'LinkedIn',
+  authorizePaths: ['/oauth/v2/authorization'],
+  tokenPaths: ['/oauth/v2/accessToken'],
+  scopes: SCOPES,
+  defaultScopes: ['r_liteprofile'],
+  invalidScope: (unknown) => ({
+    error: 'unauthorized_scope_error',
+    error_description: `Scope "${unknown[0]}" is not authorized for your application`,
+  }),
+  denied: { error: 'user_cancelled_authorize', error_description: 'The user cancelled the authorization' },
+  tokenSeconds: 5_184_000,
+  tokenBody: (token, code, idToken) => ({
+    access_token: token,
+    expires_in: 5_184_000,
+    scope: code.scopes.join(','),
+    token_type: 'Bearer',
+    ...(code.scopes.includes('openid') ? { id_token: idToken() } : {}),
+  }),
+  tokenError: (reply, kind, description) =>
+    kind === 'client'
+      ? reply.code(401).send({ error: 'invalid_client', error_description: 'Client authentication failed' })
+      : reply.code(400).send({ error: 'invalid_request', error_description: description }),
+};
+
+const unauthorized = { serviceErrorCode: 65600, message: 'Invalid access token', status: 401 };
+
+function userinfo(
+  net: Network,
+  grant: { account: number; scopes: string[] },
+  sandboxUrl: string,
+): Record<string, unknown> {
+  const who = providerIdentity(net, grant.account, 'linkedin', sandboxUrl);
+  const out: Record<string, unknown> = { sub: who.id };
+  if (grant.scopes.includes('profile'))
+    Object.assign(out, {
+      name: who.name,
+      given_name: who.givenName,
+      family_name: who.familyName,
+      picture: who.picture,
+      locale: { country: 'US', language: who.language },
+    });
+  if (grant.scopes.includes('email')) Object.assign(out, { email: who.email, email_verified: true });
+  return out;
+}
+
+/** /linkedin: authorisation page, token endpoint, OpenID /v2/userinfo and the older /v2/me and /v2/emailAddress. */
+export function registerLinkedIn(
+  app: FastifyInstance,
+  net: Network,
+  state: ProviderState,
+  signer: IdTokenSigner,
+  urls: (request: FastifyRequest) => { self: string; sandbox: string },
+): void {
+  registerAuthorize(app, net, spec, state);
+  registerToken(app, spec, state, (code: ProviderCode, request) => {
+    const now = Math.floor(state.now() / 1000);
+    const { self, sandbox } = urls(request);
+    return signer.sign({
+      iss: self,
+      aud: code.clientId,
+      ...userinfo(net, code, sandbox),
+      iat: now,
+      exp: now + 3600,
+    });
+  });
+  const granted = (request: FastifyRequest, any: string[]) => {
+    const grant = state.grant(bearerOf(request.headers, {}));
+    return grant && any.some((s) => grant.scopes.includes(s)) ? grant : null;
+  };
+  app.get('/v2/userinfo', (request, reply) => {
+    const grant = granted(request, ['openid']);
+    return grant
+      ? reply.send(userinfo(net, grant, urls(request).sandbox))
+      : reply.code(401).send(unauthorized);
+  });
+  app.get('/v2/me', (request, reply) => {
+    const grant = granted(request, ['r_liteprofile', 'r_basicprofile', 'profile']);
+    if (!grant) return reply.code(401).send(unauthorized);
+    const who = providerIdentity(net, grant.account, 'linkedin', urls(request).sandbox);
+    return reply.send({ id: who.id, localizedFirstName: who.givenName, localizedLastName: who.familyName });
+  });
+  app.get('/v2/emailAddress', (request, reply) => {
+    const grant = granted(request, ['r_emailaddress', 'email']);
+    if (!grant) return reply.code(401).send(unauthorized);
+    const { email } = providerIdentity(net, grant.account, 'linkedin', urls(request).sandbox);
+    return reply.send({
+      elements: [{ handle: 'urn:li:emailAddress:1', 'handle~': { emailAddress: email } }],
+    });
+  });
+}

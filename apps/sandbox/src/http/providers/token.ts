@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { challengeMethod, verifierMatches } from '../oauth/pkce';
+import { authenticClient, presentedClient } from '../shared/client-auth';
+import { randomToken } from '../shared/tokens';
+import type { ProviderSpec, ProviderState } from './provider-spec';
+
+type Params = Record<string, string | undefined>;
+
+/**
+ * The code-for-token exchange at each token path (GET with query parameters, as the Graph API
+ * allows, or POST with a form): client authentication, single-use code, same redirect_uri, PKCE
+ * when the authorisation request had a challenge.
+ */
+export function registerToken(
+  app: FastifyInstance,
+  spec: ProviderSpec,
+  state: ProviderState,
+  idToken: (code: Parameters<ProviderSpec['tokenBody']>[1], request: FastifyRequest) => string,
+): void {
+  const exchange = (request: FastifyRequest, reply: FastifyReply) => {
+    const params = { ...(request.query as Params), ...((request.body ?? {}) as Params) };
+    const client = authenticClient(state.clients, presentedClient(request, params));
+    if (!client) return spec.tokenError(reply, 'client', 'Client authentication failed');
+    if ((params.grant_type ?? 'authorization_code') !== 'authorization_code')
+      return spec.tokenError(reply, 'grant', 'Unsupported grant_type');
+    const code = state.codes.get(params.code ?? '');
+    state.codes.delete(params.code ?? '');
+    if (!code || code.expires < state.now() || code.clientId !== client.id)
+      return spec.tokenError(reply, 'grant', 'Invalid or expired authorization code');
+    if (params.redirect_uri !== code.redirectUri)
+      return spec.tokenError(reply, 'grant', 'redirect_uri does not match the authorization request');
+    if (code.challenge) {
+      const method = challengeMethod(code.challengeMethod);
+      if (!method || !verifierMatches(params.code_verifier, code.challenge, method))
+        return spec.tokenError(reply, 'grant', 'Invalid code_verifier');
+    }
+    const token = randomToken(40);
+    state.tokens.set(token, { ...code, expires: state.now() + spec.tokenSeconds * 1000 });
+    return reply
+      .header('cache-control', 'no-store')
+      .send(spec.tokenBody(token, code, () => idToken(code, request)));
+  };
+  for (const path of spec.tokenPaths) {
+    app.get(path, exchange);
+    app.post(path, exchange);
+  }
+}

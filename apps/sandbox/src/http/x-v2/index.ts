@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { XContext } from './context';
+import { registerEngagers } from './engagers';
+import { registerFollows } from './follows';
+import { registerListMembers } from './list-members';
+import { registerLists } from './lists';
+import { XProblem, invalidRequest } from './problems';
+import { registerSearch } from './search-recent';
+import { registerUserLookups } from './users-lookup';
+import { registerUserPosts } from './user-posts';
+
+/** X API v2 (mounted at /x/2): every endpoint, X's error shapes, X's 404 for unknown paths. */
+export function xApiV2(ctx: XContext): FastifyPluginAsync {
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async functions
+  return async (app) => {
+    app.setErrorHandler((error: unknown, request, reply) => {
+      if (error instanceof XProblem)
+        return reply
+          .code(error.status)
+          .header(
+            'content-type',
+            error.status === 400 ? 'application/json; charset=utf-8' : 'application/problem+json',
+          )
+          .send(error.body);
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      const message = error instanceof Error ? error.message : String(error);
+      // Fastify's own 4xx (a malformed JSON body, a wrong content type) become X's invalid-request.
+      if (status < 500) return reply.code(400).send(invalidRequest([{ parameters: {}, message }]).body);
+      request.log.error(error);
+      return reply
+        .code(500)
+        .header('content-type', 'application/problem+json')
+        .send({ title: 'Internal Server Error', type: 'about:blank', status: 500, detail: message });
+    });
+    app.setNotFoundHandler((_request, reply) =>
+      reply.code(404).send({ errors: [{ message: 'Sorry, that page does not exist', code: 34 }] }),
+    );
+    registerUserLookups(app, ctx);
+    registerFollows(app, ctx);
+    registerUserPosts(app, ctx);
+    registerSearch(app, ctx);
+    registerEngagers(app, ctx);
+    registerLists(app, ctx);
+    registerListMembers(app, ctx);
+  };
+}
