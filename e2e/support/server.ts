@@ -42,6 +42,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'info',
+      // A small sandbox network keeps start-up to a second; journeys that need more set their own.
+      SANDBOX_ACCOUNTS: '2000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,12 +22,6 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** Undo quoted-printable soft breaks and escapes so that codes and links read as sent. */
-const decodeQuotedPrintable = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({

@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createSandboxPlugin, type Network, type SandboxPluginOptions } from '@murmur/sandbox';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -20,6 +21,8 @@ export interface AppDeps {
   /** Built with the app's logger, so that the development log mailer writes into the request log. */
   mailer: (log: FastifyBaseLogger) => Mailer;
   clock?: Clock;
+  /** The sandbox network to serve under /sandbox (main.ts generates it when SANDBOX_ENABLED). */
+  sandbox?: { network: Network } & Partial<Omit<SandboxPluginOptions, 'network'>>;
 }
 
 /** The whole HTTP application, ready to listen or to `inject()` requests in tests. */
@@ -59,6 +62,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await modules.registerRoutes();
   });
+
+  if (deps.sandbox) {
+    // Outside the API scope: the sandbox answers as X does, with its own auth and error shapes.
+    const sandbox = deps.sandbox;
+    await app.register(async (scope) => {
+      // X's surface, not Murmur's API: kept out of the OpenAPI document at /api/docs.
+      scope.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, hide: true };
+      });
+      await scope.register(createSandboxPlugin(sandbox), { prefix: '/sandbox' });
+    });
+  }
 
   await registerWeb(app, config.webDist);
   await app.ready();

@@ -72,4 +72,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
     expect(() => loadConfig({ ...production, SMTP_URL: 'not a url' })).toThrow(/SMTP_URL must be a URL/);
   });
+  it('mounts the sandbox by default and points X and the providers at it with the dev credentials', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'http://localhost:3000/' });
+    expect(config.sandbox).toEqual({ enabled: true, accounts: 100_000, seed: undefined });
+    expect(config.x).toMatchObject({
+      apiUrl: 'http://localhost:3000/sandbox/x/2/',
+      oauthUrl: 'http://localhost:3000/sandbox/x/oauth/',
+      consumerKey: 'sandboxConsumerKey0000000',
+    });
+    expect(config.google).toMatchObject({
+      tokenUrl: 'http://localhost:3000/sandbox/google/token',
+      userInfoUrl: 'http://localhost:3000/sandbox/google/v1/userinfo',
+      clientId: '100000000001-sandbox.apps.googleusercontent.com',
+    });
+  });
+
+  it('reads SANDBOX_* and X_* / provider settings, and has no dev credentials in production', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      SANDBOX_ENABLED: 'false',
+      SANDBOX_ACCOUNTS: '2000',
+      SANDBOX_SEED: 'seed',
+      X_API_URL: 'https://api.x.com/2/',
+      X_CONSUMER_KEY: 'key',
+      LINKEDIN_CLIENT_ID: 'li',
+    });
+    expect(config.sandbox).toEqual({ enabled: false, accounts: 2000, seed: 'seed' });
+    expect(config.x.apiUrl).toBe('https://api.x.com/2/');
+    expect(config.x.consumerKey).toBe('key');
+    expect(config.linkedin.clientId).toBe('li');
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SANDBOX_ACCOUNTS: '5' })).toThrow(/Invalid env/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), X_API_URL: 'nope' })).toThrow(/X_API_URL must be a URL/);
+    const prod = loadConfig({ ...production, DATA_DIR: tempDir() });
+    expect(prod.x.consumerKey).toBeUndefined();
+    expect(prod.facebook.clientSecret).toBeUndefined();
+  });
 });

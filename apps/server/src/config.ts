@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SANDBOX_DEV_CREDENTIALS } from '@murmur/sandbox';
 import { randomKey } from './lib/crypto';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -36,7 +37,64 @@ const envSchema = z.object({
     (v) => v || undefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   ),
+  SANDBOX_ENABLED: z.preprocess(
+    (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
+    z.enum(['true', 'false', '1', '0']).default('true'),
+  ),
+  SANDBOX_ACCOUNTS: z.preprocess(
+    (v) => v || undefined,
+    z.coerce.number().int().min(100).max(20_000_000).default(100_000),
+  ),
+  SANDBOX_SEED: optional,
+  X_API_URL: url('X_API_URL'),
+  X_OAUTH_URL: url('X_OAUTH_URL'),
+  X_CONSUMER_KEY: optional,
+  X_CONSUMER_SECRET: optional,
+  X_CLIENT_ID: optional,
+  X_CLIENT_SECRET: optional,
+  ...providerEnv('FACEBOOK'),
+  ...providerEnv('GOOGLE'),
+  ...providerEnv('LINKEDIN'),
 });
+
+function providerEnv<const P extends string>(p: P) {
+  return {
+    [`${p}_CLIENT_ID`]: optional,
+    [`${p}_CLIENT_SECRET`]: optional,
+    [`${p}_TOKEN_URL`]: url(`${p}_TOKEN_URL`),
+    [`${p}_USERINFO_URL`]: url(`${p}_USERINFO_URL`),
+  } as Record<
+    `${P}_CLIENT_ID` | `${P}_CLIENT_SECRET` | `${P}_TOKEN_URL` | `${P}_USERINFO_URL`,
+    typeof optional
+  >;
+}
+
+/** A sign-in provider's OAuth 2.0 client (Facebook, Google, LinkedIn): code → token → user info. */
+export interface ProviderConfig {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  tokenUrl: string;
+  userInfoUrl: string;
+}
+
+/** X: OAuth 1.0a consumer and OAuth 2.0 client, and where the API and the OAuth pages are. */
+export interface XConfig {
+  /** X API v2 base, ending in /2/ (https://api.x.com/2/ for the real X). */
+  apiUrl: string;
+  /** Base of X's OAuth 1.0a pages (…/oauth/): the browser is sent to `${oauthUrl}authenticate`. */
+  oauthUrl: string;
+  consumerKey: string | undefined;
+  consumerSecret: string | undefined;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+}
+
+export interface SandboxSettings {
+  /** Mount the sandbox network under /sandbox (SANDBOX_ENABLED, default true). */
+  enabled: boolean;
+  accounts: number;
+  seed: string | undefined;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -54,6 +112,11 @@ export interface Config {
   proTargetingToken: string | undefined;
   webDist: string;
   logLevel: string;
+  sandbox: SandboxSettings;
+  x: XConfig;
+  facebook: ProviderConfig;
+  google: ProviderConfig;
+  linkedin: ProviderConfig;
 }
 
 /** Reads the environment; throws 'Missing env variables: A, B' when production lacks required ones. */
@@ -85,6 +148,63 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     proTargetingToken: e.PRO_TARGETING_TOKEN,
     webDist: resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    sandbox: {
+      enabled: e.SANDBOX_ENABLED === 'true' || e.SANDBOX_ENABLED === '1',
+      accounts: e.SANDBOX_ACCOUNTS,
+      seed: e.SANDBOX_SEED,
+    },
+    ...socialConfig(`${publicUrl}/sandbox`, isProduction, e),
+  };
+}
+
+/**
+ * X and the sign-in providers default to the sandbox mounted by this server and, outside
+ * production, to the sandbox's development credentials (SANDBOX_DEV_CREDENTIALS). In production a
+ * provider without a client id and secret is switched off.
+ */
+export function socialConfig(
+  sandbox: string,
+  isProduction: boolean,
+  e: Partial<Record<string, unknown>> = {},
+): Pick<Config, 'x' | 'facebook' | 'google' | 'linkedin'> {
+  const dev = isProduction ? undefined : SANDBOX_DEV_CREDENTIALS;
+  const get = (name: string): string | undefined => {
+    const value = e[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const provider = (
+    name: 'FACEBOOK' | 'GOOGLE' | 'LINKEDIN',
+    creds: { clientId: string; clientSecret: string } | undefined,
+    tokenUrl: string,
+    userInfoUrl: string,
+  ): ProviderConfig => ({
+    clientId: get(`${name}_CLIENT_ID`) ?? creds?.clientId,
+    clientSecret: get(`${name}_CLIENT_SECRET`) ?? creds?.clientSecret,
+    tokenUrl: get(`${name}_TOKEN_URL`) ?? tokenUrl,
+    userInfoUrl: get(`${name}_USERINFO_URL`) ?? userInfoUrl,
+  });
+  return {
+    x: {
+      apiUrl: get('X_API_URL') ?? `${sandbox}/x/2/`,
+      oauthUrl: get('X_OAUTH_URL') ?? `${sandbox}/x/oauth/`,
+      consumerKey: get('X_CONSUMER_KEY') ?? dev?.x.consumerKey,
+      consumerSecret: get('X_CONSUMER_SECRET') ?? dev?.x.consumerSecret,
+      clientId: get('X_CLIENT_ID') ?? dev?.x.clientId,
+      clientSecret: get('X_CLIENT_SECRET') ?? dev?.x.clientSecret,
+    },
+    facebook: provider(
+      'FACEBOOK',
+      dev?.facebook,
+      `${sandbox}/facebook/v19.0/oauth/access_token`,
+      `${sandbox}/facebook/v19.0/me?fields=id,name,email,first_name,last_name`,
+    ),
+    google: provider('GOOGLE', dev?.google, `${sandbox}/google/token`, `${sandbox}/google/v1/userinfo`),
+    linkedin: provider(
+      'LINKEDIN',
+      dev?.linkedin,
+      `${sandbox}/linkedin/oauth/v2/accessToken`,
+      `${sandbox}/linkedin/v2/userinfo`,
+    ),
   };
 }
 

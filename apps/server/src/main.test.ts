@@ -13,7 +13,13 @@ describe('startServer', () => {
     const mailer = createCapturingMailer();
     // An explicit environment: DATABASE_URL from CI must not leak in, this is the embedded default.
     const server = await startServer({
-      env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+      env: {
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        SANDBOX_ACCOUNTS: '2000',
+      },
       mailer,
     });
     try {
@@ -21,6 +27,9 @@ describe('startServer', () => {
       expect(existsSync(join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
       const docs = await fetch(`${server.url}/api/docs/json`);
       expect(docs.status).toBe(200);
+      // The sandbox network is generated at start-up and mounted under /sandbox.
+      const sandbox = await fetch(`${server.url}/sandbox/`);
+      expect(await sandbox.json()).toMatchObject({ format: 'murmur-sandbox-export', accounts: 2000 });
       const requested = await fetch(`${server.url}/api/user/magic-link/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { generateNetwork, type Network } from '@murmur/sandbox';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { createDatabase, type Database } from './db/database';
@@ -32,15 +33,31 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     pgliteDir: join(config.dataDir, 'pg'),
   });
   let app: FastifyInstance;
+  let network: Network | undefined;
+  let generationSeconds = 0;
   try {
+    if (config.sandbox.enabled) {
+      const started = performance.now();
+      network = generateNetwork({
+        accounts: config.sandbox.accounts,
+        ...(config.sandbox.seed !== undefined && { seed: config.sandbox.seed }),
+      });
+      generationSeconds = (performance.now() - started) / 1000;
+    }
     app = await buildApp({
       config,
       db: database.db,
       mailer: (log) => options.mailer ?? createMailer(config, log),
+      ...(network && { sandbox: { network } }),
     });
   } catch (error) {
     await database.close();
     throw error;
+  }
+  if (network) {
+    app.log.info(
+      `Sandbox network of ${config.sandbox.accounts} accounts generated in ${generationSeconds.toFixed(1)} s, served under /sandbox`,
+    );
   }
   const url = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Murmur is listening on ${url} (public URL ${config.publicUrl}, database: ${database.kind})`);

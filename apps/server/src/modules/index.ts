@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Mailer } from '../integrations/mail';
+import { createXClient } from '../integrations/x-api';
 import type { Clock } from '../lib/clock';
 import { authRoutes } from './auth/auth.routes';
 import { createMagicLinkRepository } from './auth/magic-link.repository';
 import { createMagicLinkService } from './auth/magic-link.service';
 import { createSessionRepository } from './auth/sessions.repository';
 import { createSessionService } from './auth/sessions.service';
+import { createSocialAccountsRepository } from './social/social-accounts.repository';
+import { socialRoutes } from './social/social.routes';
+import { createSocialService } from './social/social.service';
 import { invitesRoutes } from './teams/invites.routes';
 import { createInvitesRepository } from './teams/invites.repository';
 import { createInvitesService } from './teams/invites.service';
@@ -35,8 +39,9 @@ export function registerModules(
     secret: config.sessionSecret,
     clock,
   });
+  const usersRepository = createUsersRepository(db);
   const usersService = createUsersService({
-    usersRepository: createUsersRepository(db),
+    usersRepository,
     adAccountsRepository: createAdAccountsRepository(db),
     clock,
   });
@@ -61,11 +66,26 @@ export function registerModules(
     log,
   });
 
+  const socialService = createSocialService({
+    socialAccountsRepository: createSocialAccountsRepository(db),
+    usersRepository,
+    xClient: createXClient(config.x),
+    config,
+    clock,
+    log,
+  });
+
   return {
     sessionService,
     async registerRoutes() {
       await app.register(authRoutes, {
         magicLinkService,
+        sessionService,
+        usersService,
+        secureCookies: config.isProduction,
+      });
+      await app.register(socialRoutes, {
+        socialService,
         sessionService,
         usersService,
         secureCookies: config.isProduction,

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { Network } from '@murmur/sandbox';
 import type { User } from '@murmur/core/api';
 import { buildApp } from '../app';
-import type { Config } from '../config';
+import { socialConfig, type Config } from '../config';
 import type { Db } from '../db/database';
 import { createCapturingMailer, type CapturingMailer } from './capturing-mailer';
 import { createTestClock, type TestClock } from './test-clock';
@@ -28,6 +29,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     proTargetingToken: TEST_TOKENS.proTargeting,
     webDist: '/nonexistent/murmur-web-dist',
     logLevel: 'silent',
+    sandbox: { enabled: false, accounts: 2000, seed: undefined },
+    ...socialConfig(`${overrides.publicUrl ?? 'https://murmur.test'}/sandbox`, false),
     ...overrides,
   };
 }
@@ -62,12 +65,21 @@ export function codeFromMail(text: string): string {
 }
 
 /** The app on a fresh database (one per test file), with a capturing mailer and a movable clock. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { sandbox?: Network } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const mailer = createCapturingMailer();
   const clock = createTestClock();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, db: database.db, mailer: () => mailer, clock });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer: () => mailer,
+    clock,
+    ...(options.sandbox && { sandbox: { network: options.sandbox } }),
+  });
 
   async function signIn(email: string, headers: Record<string, string> = {}): Promise<TestSession> {
     const requested = await app.inject({

@@ -22,25 +22,28 @@ export interface AuthRoutesOptions {
   secureCookies: boolean;
 }
 
+/** The session and CSRF cookies of a fresh sign-in (magic link, social sign-in). */
+export function setSessionCookiesOn(reply: FastifyReply, signedIn: SignedIn, secure: boolean): void {
+  const cookie = { path: '/', sameSite: 'lax', secure } as const;
+  void reply.setCookie(SESSION_COOKIE, signedIn.sessionKey, {
+    ...cookie,
+    httpOnly: true,
+    expires: signedIn.expiresAt,
+  });
+  // Readable by the web app, which echoes it in X-CSRFToken (docs/API.md).
+  void reply.setCookie(CSRF_COOKIE, signedIn.csrfToken, {
+    ...cookie,
+    httpOnly: false,
+    expires: signedIn.expiresAt,
+  });
+}
+
 const logoutResponseSchema = z.object({ detail: z.string() });
 
 export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, done) => {
   const { magicLinkService, sessionService, usersService, secureCookies } = options;
-  const cookie = { path: '/', sameSite: 'lax', secure: secureCookies } as const;
-
-  function setSessionCookies(reply: FastifyReply, signedIn: SignedIn) {
-    void reply.setCookie(SESSION_COOKIE, signedIn.sessionKey, {
-      ...cookie,
-      httpOnly: true,
-      expires: signedIn.expiresAt,
-    });
-    // Readable by the web app, which echoes it in X-CSRFToken (docs/API.md).
-    void reply.setCookie(CSRF_COOKIE, signedIn.csrfToken, {
-      ...cookie,
-      httpOnly: false,
-      expires: signedIn.expiresAt,
-    });
-  }
+  const setSessionCookies = (reply: FastifyReply, signedIn: SignedIn) =>
+    setSessionCookiesOn(reply, signedIn, secureCookies);
 
   // SPEC §7: the dashboard and the pro-targeting site sign in through different paths, same rules.
   for (const [requestUrl, useUrl] of [

@@ -1,0 +1,2 @@
+export { createXClient, pkcePair, XApiError, type XClient, type XUser } from './x-client';
+export { providerIdentity, type ProviderIdentity, type SignInProvider } from './providers';

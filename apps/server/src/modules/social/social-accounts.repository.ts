@@ -1,0 +1,62 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { socialAccounts } from '../../db/schema';
+
+export type SocialAccountsRepository = ReturnType<typeof createSocialAccountsRepository>;
+
+export function createSocialAccountsRepository(db: Db) {
+  return {
+    async findByProviderUid(
+      provider: string,
+      uid: string,
+    ): Promise<{ id: number; userId: number } | undefined> {
+      const [row] = await db
+        .select({ id: socialAccounts.id, userId: socialAccounts.userId })
+        .from(socialAccounts)
+        .where(and(eq(socialAccounts.provider, provider), eq(socialAccounts.uid, uid)));
+      return row;
+    },
+
+    /** Links an account; a parallel request linking the same one first wins (unique provider + uid). */
+    async insert(values: {
+      userId: number;
+      provider: string;
+      uid: string;
+      extraData: Record<string, unknown>;
+    }): Promise<void> {
+      await db.insert(socialAccounts).values(values).onConflictDoNothing();
+    },
+
+    listForUser(userId: number) {
+      return db
+        .select({ id: socialAccounts.id, provider: socialAccounts.provider, uid: socialAccounts.uid })
+        .from(socialAccounts)
+        .where(eq(socialAccounts.userId, userId))
+        .orderBy(asc(socialAccounts.id));
+    },
+
+    async countForUser(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(socialAccounts)
+        .where(eq(socialAccounts.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    async findOfUser(id: number, userId: number): Promise<{ id: number } | undefined> {
+      const [row] = await db
+        .select({ id: socialAccounts.id })
+        .from(socialAccounts)
+        .where(and(eq(socialAccounts.id, id), eq(socialAccounts.userId, userId)));
+      return row;
+    },
+
+    async deleteOfUser(id: number, userId: number): Promise<boolean> {
+      const deleted = await db
+        .delete(socialAccounts)
+        .where(and(eq(socialAccounts.id, id), eq(socialAccounts.userId, userId)))
+        .returning({ id: socialAccounts.id });
+      return deleted.length > 0;
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamSchema, signInResponseSchema, userSchema } from '@murmur/core/api';
+import type { UserRow } from '../../db/schema';
+import { errorResponses } from '../../lib/http';
+import { preferredLanguage } from '../../lib/language';
+import { SESSION_COOKIE, requireUser } from '../../plugins/auth';
+import { setSessionCookiesOn } from '../auth/auth.routes';
+import type { SessionService } from '../auth/sessions.service';
+import type { UsersService } from '../users/users.service';
+import type { CodeProvider, SocialIdentity, SocialService } from './social.service';
+
+export interface SocialRoutesOptions {
+  socialService: SocialService;
+  sessionService: SessionService;
+  usersService: UsersService;
+  secureCookies: boolean;
+}
+
+const required = z.string().trim().min(1, 'This field is required.');
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Enter a valid URL.');
+const xTokensSchema = z.object({ access_token: required, access_token_secret: required });
+const codeSchema = z.object({
+  code: required,
+  redirect_uri: httpUrl,
+  code_verifier: z.string().trim().min(1).optional(),
+});
+const socialAccountSchema = z.object({ id: z.number().int(), provider: z.string(), uid: z.string() });
+const CODE_PROVIDERS: readonly CodeProvider[] = ['facebook', 'google', 'linkedin', 'twitter_oauth2'];
+
+/** SPEC §7 Auth: sign in with X (OAuth 1.0a and 2.0), Facebook, Google and LinkedIn; link and unlink. */
+export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app, options, done) => {
+  const { socialService, sessionService, usersService, secureCookies } = options;
+
+  /** Signs the identity's user in as the magic link does: session cookies and `{key, user}`. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, identity: SocialIdentity) {
+    const user = await socialService.signIn(identity, preferredLanguage(request.headers['accept-language']));
+    const signedIn = await sessionService.start(user.id);
+    await sessionService.end({ sessionKey: request.cookies[SESSION_COOKIE] });
+    setSessionCookiesOn(reply, signedIn, secureCookies);
+    return { key: signedIn.tokenKey, user: await usersService.present(user) };
+  }
+
+  async function connect(user: UserRow, identity: SocialIdentity) {
+    await socialService.connect(user, identity);
+    return usersService.me(user);
+  }
+
+  app.get(
+    '/rest-auth/twitter/request_token/',
+    {
+      schema: {
+        tags: ['social'],
+        summary: 'Sign in with X, step 1: a request token (the secret stays on the server)',
+        querystring: z.object({ oauth_callback: httpUrl }),
+        response: {
+          200: z.object({ oauth_token: z.string(), authorize_url: z.string() }),
+          ...errorResponses(400, 503),
+        },
+      },
+    },
+    (request) => socialService.requestToken(request.query.oauth_callback),
+  );
+
+  app.get(
+    '/rest-auth/twitter/access_token/',
+    {
+      schema: {
+        tags: ['social'],
+        summary: 'Sign in with X, step 3: the callback parameters for the access token',
+        querystring: z.object({ oauth_token: required, oauth_verifier: required }).loose(),
+        response: {
+          200: z.object({ access_token: z.string(), access_token_secret: z.string() }),
+          ...errorResponses(400, 503),
+        },
+      },
+    },
+    (request) => socialService.accessToken(request.query.oauth_token, request.query.oauth_verifier),
+  );
+
+  app.post(
+    '/rest-auth/twitter/',
+    {
+      schema: {
+        tags: ['social'],
+        summary: 'Sign in with an X OAuth 1.0a access token',
+        body: xTokensSchema,
+        response: { 200: signInResponseSchema, ...errorResponses(400, 403, 503) },
+      },
+    },
+    async (request, reply) =>
+      signIn(
+        request,
+        reply,
+        await socialService.identityFromXTokens(request.body.access_token, request.body.access_token_secret),
+      ),
+  );
+
+  app.post(
+    '/rest-auth/twitter/connect/',
+    {
+      schema: {
+        tags: ['social'],
+        summary: 'Link an X account (OAuth 1.0a access token) to the signed-in user',
+        body: xTokensSchema,
+        response: { 200: userSchema, ...errorResponses(400, 403, 503) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return connect(
+        user,
+        await socialService.identityFromXTokens(request.body.access_token, request.body.access_token_secret),
+      );
+    },
+  );
+
+  for (const provider of CODE_PROVIDERS) {
+    app.post(
+      `/rest-auth/${provider}/`,
+      {
+        schema: {
+          tags: ['social'],
+          summary: `Sign in with an authorization code from ${provider}`,
+          body: codeSchema,
+          response: { 200: signInResponseSchema, ...errorResponses(400, 403, 503) },
+        },
+      },
+      async (request, reply) =>
+        signIn(request, reply, await socialService.identityFromCode(provider, request.body)),
+    );
+    app.post(
+      `/rest-auth/${provider}/connect/`,
+      {
+        schema: {
+          tags: ['social'],
+          summary: `Link a ${provider} account (authorization code) to the signed-in user`,
+          body: codeSchema,
+          response: { 200: userSchema, ...errorResponses(400, 403, 503) },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        return connect(user, await socialService.identityFromCode(provider, request.body));
+      },
+    );
+  }
+
+  app.get(
+    '/rest-auth/twitter_oauth2_challenge/code-challenge/',
+    {
+      schema: {
+        tags: ['social'],
+        summary: 'A PKCE pair for X OAuth 2.0 (the browser keeps code_verifier for the code exchange)',
+        response: {
+          200: z.object({
+            code_challenge: z.string(),
+            code_challenge_method: z.literal('S256'),
+            code_verifier: z.string(),
+          }),
+        },
+      },
+    },
+    () => socialService.codeChallenge(),
+  );
+
+  app.get(
+    '/rest-auth/socialaccounts/',
+    {
+      schema: {
+        tags: ['social'],
+        summary: "The signed-in user's linked social accounts",
+        response: { 200: z.array(socialAccountSchema), ...errorResponses(403) },
+      },
+    },
+    (request) => socialService.list(requireUser(request)),
+  );
+
+  app.post(
+    '/rest-auth/socialaccounts/:pk/disconnect/',
+    {
+      schema: {
+        tags: ['social'],
+        summary: 'Unlink one of your social accounts (empty body)',
+        params: idParamSchema,
+        response: { 200: z.object({ detail: z.string() }), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      await socialService.disconnect(requireUser(request), request.params.pk);
+      return { detail: 'Social account disconnected.' };
+    },
+  );
+
+  done();
+};

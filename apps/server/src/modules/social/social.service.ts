@@ -1,0 +1,219 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@murmur/core/api';
+import type { Config } from '../../config';
+import type { UserRow } from '../../db/schema';
+import { BadRequest, NotFound, ServiceUnavailable } from '../../errors';
+import {
+  pkcePair,
+  providerIdentity,
+  XApiError,
+  type SignInProvider,
+  type XClient,
+  type XUser,
+} from '../../integrations/x-api';
+import type { Clock } from '../../lib/clock';
+import { isDbId } from '../../lib/db-id';
+import { sha256 } from '../../lib/crypto';
+import type { UsersRepository } from '../users/users.repository';
+import type { SocialAccountsRepository } from './social-accounts.repository';
+
+/**
+ * Users who signed in without a verified e-mail address get `<provider>-<uid>@users.murmur.invalid`
+ * (RFC 2606 reserves .invalid, so no mail can ever be delivered there); X users get `x-<id>@…`.
+ */
+export const PLACEHOLDER_EMAIL_DOMAIN = 'users.murmur.invalid';
+export const placeholderEmail = (provider: string, uid: string) =>
+  `${provider === 'twitter' ? 'x' : provider}-${uid.toLowerCase()}@${PLACEHOLDER_EMAIL_DOMAIN}`;
+const hasPlaceholderEmail = (user: UserRow) => user.email.endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`);
+
+/** OAuth 1.0a request-token secrets are kept here, keyed by a hash of the token, for 15 minutes. */
+const REQUEST_TOKEN_MS = 15 * 60_000;
+const MAX_PENDING_REQUEST_TOKENS = 10_000;
+
+/** Who a provider vouches for, normalised for storage: social_accounts.provider and .uid. */
+export interface SocialIdentity {
+  provider: 'twitter' | SignInProvider;
+  uid: string;
+  email: string | undefined;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  extraData: Record<string, unknown>;
+}
+
+export type CodeProvider = SignInProvider | 'twitter_oauth2';
+export interface CodeInput {
+  code: string;
+  redirect_uri: string;
+  code_verifier?: string | undefined;
+}
+
+const failed = (label: string) =>
+  new BadRequest({ non_field_errors: [`Could not sign in with ${label}. Please try again.`] });
+
+export type SocialService = ReturnType<typeof createSocialService>;
+
+export function createSocialService(deps: {
+  socialAccountsRepository: SocialAccountsRepository;
+  usersRepository: UsersRepository;
+  xClient: XClient;
+  config: Pick<Config, 'facebook' | 'google' | 'linkedin'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
+  const { socialAccountsRepository: accounts, usersRepository: users, xClient, config, clock, log } = deps;
+  const pending = new Map<string, { secret: string; expires: number }>();
+
+  async function guard<T>(label: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof XApiError)) throw error;
+      log.warn({ err: error }, `${label} sign-in failed`);
+      if (error.unreachable)
+        throw new ServiceUnavailable(`${label} cannot be reached right now. Please try again later.`);
+      throw failed(label);
+    }
+  }
+
+  const xIdentity = (user: XUser): SocialIdentity => {
+    const space = user.name.indexOf(' ');
+    return {
+      provider: 'twitter',
+      uid: user.id,
+      email: undefined,
+      emailVerified: false,
+      firstName: space > 0 ? user.name.slice(0, space) : user.name,
+      lastName: space > 0 ? user.name.slice(space + 1) : '',
+      extraData: { username: user.username, name: user.name },
+    };
+  };
+
+  async function identityFromCode(provider: CodeProvider, input: CodeInput): Promise<SocialIdentity> {
+    if (provider === 'twitter_oauth2') {
+      if (!input.code_verifier) throw new BadRequest({ code_verifier: ['This field is required.'] });
+      const verifier = input.code_verifier;
+      return xIdentity(await guard('X', () => xClient.oauth2User(input.code, verifier, input.redirect_uri)));
+    }
+    const who = await guard(provider, () =>
+      providerIdentity(provider, config[provider], {
+        code: input.code,
+        redirectUri: input.redirect_uri,
+        codeVerifier: input.code_verifier,
+      }),
+    );
+    return { provider, ...who, extraData: { email: who.email ?? null } };
+  }
+
+  async function identityFromXTokens(accessToken: string, accessSecret: string): Promise<SocialIdentity> {
+    return xIdentity(await guard('X', () => xClient.me(accessToken, accessSecret)));
+  }
+
+  /** The user behind an identity: the linked one, else one with the same verified e-mail, else a new one. */
+  async function signIn(identity: SocialIdentity, language: Language): Promise<UserRow> {
+    const linked = await accounts.findByProviderUid(identity.provider, identity.uid);
+    let user = linked ? await users.findById(linked.userId) : undefined;
+    if (!user) {
+      const email =
+        identity.email && identity.emailVerified
+          ? identity.email.trim().toLowerCase()
+          : placeholderEmail(identity.provider, identity.uid);
+      const existing = await users.findByEmail(email);
+      user = existing ?? (await users.findOrCreate(email, language));
+      if (!existing && !user.firstName && !user.lastName) {
+        const names = { firstName: identity.firstName, lastName: identity.lastName };
+        await users.update(user.id, names);
+        user = { ...user, ...names };
+      }
+      await accounts.insert({
+        userId: user.id,
+        provider: identity.provider,
+        uid: identity.uid,
+        extraData: identity.extraData,
+      });
+      const now = await accounts.findByProviderUid(identity.provider, identity.uid);
+      if (now && now.userId !== user.id) user = await users.findById(now.userId);
+      if (!user) throw new Error('social sign-in: user vanished');
+    }
+    const lastLogin = clock.now();
+    await users.update(user.id, { lastLogin });
+    return { ...user, lastLogin };
+  }
+
+  async function connect(user: UserRow, identity: SocialIdentity): Promise<void> {
+    const linked = await accounts.findByProviderUid(identity.provider, identity.uid);
+    if (linked && linked.userId !== user.id)
+      throw new BadRequest({
+        non_field_errors: ['This social account is already connected to a different user.'],
+      });
+    if (!linked)
+      await accounts.insert({
+        userId: user.id,
+        provider: identity.provider,
+        uid: identity.uid,
+        extraData: identity.extraData,
+      });
+    const after = await accounts.findByProviderUid(identity.provider, identity.uid);
+    if (after?.userId !== user.id)
+      throw new BadRequest({
+        non_field_errors: ['This social account is already connected to a different user.'],
+      });
+  }
+
+  return {
+    identityFromCode,
+    identityFromXTokens,
+    signIn,
+    connect,
+
+    /** Step 1 of "Sign in with X": the request token; its secret stays here. */
+    async requestToken(callback: string): Promise<{ oauth_token: string; authorize_url: string }> {
+      const now = Date.now();
+      for (const [key, entry] of pending) if (entry.expires < now) pending.delete(key);
+      if (pending.size >= MAX_PENDING_REQUEST_TOKENS)
+        throw new ServiceUnavailable('Too many X sign-ins in progress. Please try again in a few minutes.');
+      const token = await guard('X', () => xClient.requestToken(callback));
+      pending.set(sha256(token.token), { secret: token.secret, expires: now + REQUEST_TOKEN_MS });
+      return { oauth_token: token.token, authorize_url: token.authorizeUrl };
+    },
+
+    /** Step 3: the callback's token and verifier for the user's access token (single use). */
+    async accessToken(
+      oauthToken: string,
+      verifier: string,
+    ): Promise<{ access_token: string; access_token_secret: string }> {
+      const key = sha256(oauthToken);
+      const entry = pending.get(key);
+      pending.delete(key);
+      if (!entry || entry.expires < Date.now())
+        throw new BadRequest({
+          non_field_errors: ['This sign-in with X has expired or was already used. Please start again.'],
+        });
+      const result = await guard('X', () => xClient.accessToken(oauthToken, entry.secret, verifier));
+      return { access_token: result.accessToken, access_token_secret: result.accessSecret };
+    },
+
+    codeChallenge() {
+      const { codeVerifier, codeChallenge } = pkcePair();
+      return {
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256' as const,
+        code_verifier: codeVerifier,
+      };
+    },
+
+    list: (user: UserRow) => accounts.listForUser(user.id),
+
+    async disconnect(user: UserRow, id: number): Promise<void> {
+      if (!isDbId(id) || !(await accounts.findOfUser(id, user.id))) throw new NotFound();
+      const fresh = await users.findById(user.id);
+      if (fresh && hasPlaceholderEmail(fresh) && (await accounts.countForUser(user.id)) <= 1)
+        throw new BadRequest({
+          non_field_errors: [
+            'This is the only way to sign in to your account, which has no e-mail address. Connect another account first.',
+          ],
+        });
+      if (!(await accounts.deleteOfUser(id, user.id))) throw new NotFound();
+    },
+  };
+}
