@@ -48,6 +48,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 
 function openPostgres(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose connection the server ends (a restart, a failover, an administrator) emits
+  // 'error' on the pool; unhandled, that would take the whole process down. The pool replaces the
+  // client on the next query, so a warning is all it deserves.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,

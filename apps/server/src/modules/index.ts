@@ -89,6 +89,7 @@ export function registerModules(
         sessionService,
         usersService,
         secureCookies: config.isProduction,
+        google: config.google,
       });
       await app.register(usersRoutes, { usersService });
       await app.register(teamsRoutes, { teamsService });

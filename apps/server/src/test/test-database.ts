@@ -32,9 +32,31 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
+      await waitForNoConnections(url, name);
       await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
+}
+
+/**
+ * pool.end() resolves before every backend has gone; dropping WITH (FORCE) meanwhile would terminate
+ * a connection the pool is still closing, which surfaces as an uncaught error in the test run.
+ */
+async function waitForNoConnections(url: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const { rows } = await client.query<{ n: string }>(
+        'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      if (rows[0]?.n === '0') return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {

@@ -8,6 +8,7 @@ import { preferredLanguage } from '../../lib/language';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth';
 import { setSessionCookiesOn } from '../auth/auth.routes';
 import type { SessionService } from '../auth/sessions.service';
+import type { ProviderConfig } from '../../config';
 import type { UsersService } from '../users/users.service';
 import type { CodeProvider, SocialIdentity, SocialService } from './social.service';
 
@@ -16,6 +17,38 @@ export interface SocialRoutesOptions {
   sessionService: SessionService;
   usersService: UsersService;
   secureCookies: boolean;
+  /** The Google client, so the web app can send the browser to the consent page. */
+  google?: ProviderConfig;
+}
+
+export interface PublicProvider {
+  provider: string;
+  authorize_url: string;
+  client_id: string;
+  scopes: string[];
+}
+
+/**
+ * Google's consent page: the sandbox stand-in when the token endpoint is the sandbox's, else Google's.
+ */
+export function googleAuthorizeUrl(google: ProviderConfig): string {
+  const sandbox = /\/google\/token$/.exec(google.tokenUrl);
+  return sandbox
+    ? `${google.tokenUrl.slice(0, sandbox.index)}/google/o/oauth2/v2/auth`
+    : 'https://accounts.google.com/o/oauth2/v2/auth';
+}
+
+/** The code-flow providers the browser can start (those with a client id), public data only. */
+export function publicProviders(google: ProviderConfig | undefined): PublicProvider[] {
+  if (google?.clientId === undefined || google.clientSecret === undefined) return [];
+  return [
+    {
+      provider: 'google',
+      authorize_url: googleAuthorizeUrl(google),
+      client_id: google.clientId,
+      scopes: ['openid', 'email', 'profile'],
+    },
+  ];
 }
 
 const required = z.string().trim().min(1, 'This field is required.');
@@ -49,6 +82,27 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
     await socialService.connect(user, identity);
     return usersService.me(user);
   }
+
+  app.get(
+    '/api/auth/providers/',
+    {
+      schema: {
+        tags: ['social'],
+        summary: 'Sign-in providers the browser sends users to (authorize URL, client id, scopes)',
+        response: {
+          200: z.array(
+            z.object({
+              provider: z.string(),
+              authorize_url: z.string(),
+              client_id: z.string(),
+              scopes: z.array(z.string()),
+            }),
+          ),
+        },
+      },
+    },
+    () => publicProviders(options.google),
+  );
 
   app.get(
     '/rest-auth/twitter/request_token/',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateNetwork, SANDBOX_DEV_CREDENTIALS } from '@murmur/sandbox';
 import type { User } from '@murmur/core/api';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
+import { googleAuthorizeUrl, publicProviders } from './social.routes';
 
 /** A port that was free a moment ago: the X client really calls the sandbox over HTTP. */
 function freePort(): Promise<number> {
@@ -329,5 +330,32 @@ describe('X OAuth 2.0 helpers', () => {
       code_challenge_method: 'S256',
       code_verifier: expect.stringMatching(/^[\w-]{64}$/) as string,
     });
+  });
+});
+
+describe('GET /api/auth/providers/', () => {
+  it('lists Google with the sandbox consent page and the public client id, signed out', async () => {
+    const res = await t.app.inject({ url: '/api/auth/providers/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        provider: 'google',
+        authorize_url: `${origin}/sandbox/google/o/oauth2/v2/auth`,
+        client_id: google.clientId,
+        scopes: ['openid', 'email', 'profile'],
+      },
+    ]);
+    expect(res.body).not.toContain(google.clientSecret);
+  });
+
+  it("points at Google's own page when the token endpoint is Google's, and hides a provider without credentials", () => {
+    const real = {
+      clientId: 'id',
+      clientSecret: 'secret',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    };
+    expect(googleAuthorizeUrl(real)).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+    expect(publicProviders({ ...real, clientId: undefined })).toEqual([]);
   });
 });

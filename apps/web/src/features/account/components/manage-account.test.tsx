@@ -48,7 +48,10 @@ describe('ManageAccount', () => {
     const ui = userEvent.setup();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(window, 'fetch').mockImplementation(
-      fakeFetch({ 'PUT /api/user/me/': { status: 500, body: { detail: 'Server error' } } }),
+      fakeFetch({
+        'PUT /api/user/me/': { status: 500, body: { detail: 'Server error' } },
+        'GET /rest-auth/socialaccounts/': { body: [] },
+      }),
     );
     renderWithProviders(<ManageAccount user={makeUser()} />);
     await ui.click(screen.getByRole('textbox', { name: 'Language' }));
@@ -57,5 +60,32 @@ describe('ManageAccount', () => {
     await waitFor(() => expect(warn).toHaveBeenCalled());
     expect(i18n.resolvedLanguage).toBe('ja');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('lists connected accounts and disconnects one', async () => {
+    const ui = userEvent.setup();
+    let accounts = [
+      { id: 1, provider: 'twitter', uid: '11' },
+      { id: 2, provider: 'google', uid: '22' },
+    ];
+    const disconnect = vi.fn(() => {
+      accounts = accounts.filter((a) => a.id !== 2);
+      return { body: { detail: 'Social account disconnected.' } };
+    });
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /rest-auth/socialaccounts/': () => ({ body: accounts }),
+        'POST /rest-auth/socialaccounts/2/disconnect/': disconnect,
+        'GET /api/user/me/': { body: makeUser() },
+      }),
+    );
+    renderWithProviders(<ManageAccount user={makeUser()} />);
+    expect(await screen.findByText('Google')).toBeTruthy();
+    expect(screen.getByText('X')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect X' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect Google' })).toBeTruthy();
+    await ui.click(screen.getByRole('button', { name: 'Disconnect Google' }));
+    await waitFor(() => expect(disconnect).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByText('Google')).toBeNull());
   });
 });

@@ -20,6 +20,7 @@ import { isAppLanguage, type AppLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
 import { useUpdateMe } from '../api/update-me';
 import { useSaveLanguage } from '../hooks/use-save-language';
+import { ConnectedAccounts } from './connected-accounts';
 
 export interface ManageAccountProps {
   user: User;
@@ -143,6 +144,7 @@ export function ManageAccount({ user }: ManageAccountProps) {
           </Group>
         </form>
       </Paper>
+      <ConnectedAccounts />
     </Stack>
   );
 }

@@ -1,12 +1,26 @@
-import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { User } from '@murmur/core/api';
-import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { useMe } from '../../../lib/api/get-me';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { getMeQueryOptions, useMe } from '../../../lib/api/get-me';
 import { usePageTitle } from '../../../components/page-title';
+import { SocialSignInButton } from '../../../components/social-sign-in-button';
+import { errorText } from '../../../lib/error-text';
+import { getProviders, isSocialProvider, socialRedirectUri } from '../../../lib/social-login';
 import { getRecentTeam, takeReturnPath } from '../../../lib/storage';
 import { useConfirmMagicLink } from '../api/confirm-magic-link';
+import { googleConnect } from '../api/google-connect';
+import { googleLogin } from '../api/google-login';
+import { getTwitterAccessToken } from '../api/twitter-access-token';
+import { twitterConnect } from '../api/twitter-connect';
+import { twitterLogin } from '../api/twitter-login';
+import {
+  completeSocialLogin,
+  isSocialCallback,
+  UnauthorizedLoginAttempt,
+} from '../utils/complete-social-login';
 import { requestMagicLink } from '../api/request-magic-link';
 import { postSignInPath } from '../utils/post-sign-in-path';
 import { EmailCodeSignIn } from './email-code-sign-in';
@@ -15,10 +29,16 @@ import { EmailCodeSignIn } from './email-code-sign-in';
 export function LoginScreen() {
   const { t } = useTranslation();
   const { network } = useParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const me = useMe();
   const confirm = useConfirmMagicLink();
+  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: getProviders, staleTime: Infinity });
   const leaving = useRef(false);
+  const handled = useRef(false);
+  const callback = isSocialProvider(network) && isSocialCallback(network, params);
+  const [socialError, setSocialError] = useState<string | null>(null);
   usePageTitle(t('login.title'));
 
   const goOn = (user: User) => {
@@ -29,13 +49,47 @@ export function LoginScreen() {
     });
   };
 
-  // Already signed in (e.g. the login page was bookmarked): go straight on.
+  // Already signed in (e.g. the login page was bookmarked): go straight on — unless a provider is
+  // sending the user back, which may be a connect for the signed-in user.
   useEffect(() => {
-    if (me.data) goOn(me.data);
+    if (me.data && !callback) goOn(me.data);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the user becomes known
   }, [me.data]);
 
-  if (me.isPending || me.data) {
+  // SPEC §4: back from the provider — check the state, exchange, then sign in or connect.
+  useEffect(() => {
+    if (!callback || handled.current || !isSocialProvider(network)) return;
+    handled.current = true;
+    const deps = { getTwitterAccessToken, twitterLogin, twitterConnect, googleLogin, googleConnect };
+    void completeSocialLogin(network, params, socialRedirectUri(network), deps).then(
+      async (result) => {
+        const meKey = getMeQueryOptions().queryKey;
+        // As after the magic link: nothing cached for another user may leak into this session.
+        if (result.kind === 'signedIn') {
+          queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meKey[0] });
+        }
+        queryClient.setQueryData(meKey, result.user);
+        await queryClient.invalidateQueries({ queryKey: meKey });
+        goOn(result.user);
+      },
+      (failure: unknown) => {
+        setSocialError(
+          failure instanceof UnauthorizedLoginAttempt ? t('social.unauthorized') : errorText(failure, t),
+        );
+      },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per provider callback
+  }, [callback]);
+
+  if (callback && socialError === null) {
+    return (
+      <Center mih={300}>
+        <Loader aria-label={t('social.signingIn')} />
+      </Center>
+    );
+  }
+
+  if (!callback && (me.isPending || me.data)) {
     return (
       <Center mih={300}>
         <Loader aria-label={t('common.loading')} />
@@ -55,9 +109,21 @@ export function LoginScreen() {
               {t('login.intro')}
             </Text>
           </Stack>
-          {network !== undefined && network !== 'email' && (
+          {socialError !== null && (
+            <Alert color="red" role="alert">
+              {socialError}
+            </Alert>
+          )}
+          {network !== undefined && network !== 'email' && !isSocialProvider(network) && (
             <Alert color="yellow">{t('login.networkUnavailable', { network })}</Alert>
           )}
+          <Stack gap="xs">
+            <SocialSignInButton provider="twitter" label={t('social.signInWithX')} />
+            {providers.data?.some((p) => p.provider === 'google') === true && (
+              <SocialSignInButton provider="google" label={t('social.continueWithGoogle')} />
+            )}
+          </Stack>
+          <Divider label={t('social.orEmail')} labelPosition="center" />
           <EmailCodeSignIn
             requestCode={requestMagicLink}
             confirmCode={(body) => confirm.mutateAsync(body)}

@@ -1,0 +1,50 @@
+import type { SignInResponse, User } from '@murmur/core/api';
+import { checkOAuthState, takeConnectSocial, type SocialProvider } from '../../../lib/social-login';
+import type { CodeBody } from '../api/google-login';
+import type { TwitterTokens } from '../api/twitter-access-token';
+
+export interface SocialLoginDeps {
+  getTwitterAccessToken: (callback: URLSearchParams) => Promise<TwitterTokens>;
+  twitterLogin: (body: TwitterTokens) => Promise<SignInResponse>;
+  twitterConnect: (body: TwitterTokens) => Promise<User>;
+  googleLogin: (body: CodeBody) => Promise<SignInResponse>;
+  googleConnect: (body: CodeBody) => Promise<User>;
+}
+
+export type SocialLoginResult = { kind: 'signedIn'; user: User } | { kind: 'connected'; user: User };
+
+/** The returned state did not match the stored one (SPEC §8). */
+export class UnauthorizedLoginAttempt extends Error {
+  constructor() {
+    super('Error: Unauthorized login attempt');
+    this.name = 'UnauthorizedLoginAttempt';
+  }
+}
+
+/** Whether the page is the provider sending the user back (rather than someone opening /login/x). */
+export const isSocialCallback = (provider: SocialProvider, params: URLSearchParams): boolean =>
+  provider === 'twitter'
+    ? params.has('oauth_verifier') || params.has('denied')
+    : params.has('code') || params.has('error');
+
+/**
+ * SPEC §4: on return the state must match the stored one; then the token is exchanged and the login
+ * call made — or, when connectSocial is set, the connect call, linking the account to the current user.
+ */
+export async function completeSocialLogin(
+  provider: SocialProvider,
+  params: URLSearchParams,
+  redirectUri: string,
+  deps: SocialLoginDeps,
+): Promise<SocialLoginResult> {
+  const connect = takeConnectSocial();
+  if (!checkOAuthState(params.get('state'))) throw new UnauthorizedLoginAttempt();
+  if (provider === 'twitter') {
+    const tokens = await deps.getTwitterAccessToken(params);
+    if (connect) return { kind: 'connected', user: await deps.twitterConnect(tokens) };
+    return { kind: 'signedIn', user: (await deps.twitterLogin(tokens)).user };
+  }
+  const body = { code: params.get('code') ?? '', redirect_uri: redirectUri };
+  if (connect) return { kind: 'connected', user: await deps.googleConnect(body) };
+  return { kind: 'signedIn', user: (await deps.googleLogin(body)).user };
+}

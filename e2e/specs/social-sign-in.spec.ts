@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { screenshot } from '../support/screens';
+import { startServer, type RunningServer } from '../support/server';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+
+/**
+ * SPEC §4 social login: a new visitor signs in with X on the sandbox's OAuth 1.0a consent page, then
+ * links a Google account from Manage account through the sandbox's Google stand-in.
+ */
+let sink: SmtpSink;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await startServer({ SMTP_URL: sink.url, MAIL_FROM: 'Murmur <no-reply@murmur.test>' });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await sink?.close();
+});
+
+test('a new visitor signs in with X, then connects Google from Manage account', async ({ browser }) => {
+  const page = await browser.newPage({ baseURL: server.url });
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with X' }).click();
+
+  // The sandbox's X consent page: pick the first offered account and authorise.
+  await expect(page).toHaveURL(/\/sandbox\/x\/oauth\/authenticate/);
+  await expect(page.getByRole('heading', { name: /Authorize .* to access your account\?/ })).toBeVisible();
+  await screenshot(page, 'social-x-consent');
+  await page.getByRole('button', { name: 'Authorize app' }).click();
+
+  // Back in the app, signed in as a new user without a team.
+  await expect(page).toHaveURL(/\/welcome/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: /Welcome/ }).first()).toBeVisible();
+
+  await page
+    .getByRole('button', { name: 'Create a team' })
+    .or(page.getByRole('link', { name: 'Create a team' }))
+    .first()
+    .click();
+  await page.getByLabel('Team name').fill('Social Team');
+  await page.getByRole('button', { name: 'Create team' }).click();
+  await expect(page).toHaveURL(/\/social-team\/team/);
+
+  await page.goto('/social-team/account');
+  const section = page.getByRole('region', { name: 'Connected accounts' });
+  await expect(section.getByText('X', { exact: true })).toBeVisible();
+
+  await section.getByRole('button', { name: 'Connect Google' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/google\/o\/oauth2\/v2\/auth/);
+  await expect(page.getByRole('heading', { name: /with Google/ })).toBeVisible();
+  await screenshot(page, 'social-google-consent');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Linked to the same user, back on Manage account.
+  await expect(page).toHaveURL(/\/social-team\/account/, { timeout: 20_000 });
+  await expect(section.getByText('X', { exact: true })).toBeVisible();
+  await expect(section.getByText('Google', { exact: true })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Disconnect Google' })).toBeVisible();
+  await screenshot(page, 'social-connected-accounts');
+});
