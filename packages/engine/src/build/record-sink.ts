@@ -1,0 +1,116 @@
+import { ExportFormatError } from '../errors';
+import { Catalogue } from '../index/catalogue';
+import type { AudienceIndex } from '../index/audience-index';
+import { RowBuilder } from '../index/row-builder';
+import { TermTable } from '../index/term-table';
+import { readHeader } from '../parse/header';
+import { asExportRecord, type ExportHeader } from '../parse/records';
+import { AccountBuilder } from './account-builder';
+import { finalise } from './finalise';
+import { PostBuilder, type KeepPostText } from './post-builder';
+
+export interface BuildOptions {
+  /** Real accounts per indexed account; overrides the export header's `scale`. */
+  scale?: number;
+  /** Which posts keep their text for the content wall (default: posts with any engagement). */
+  keepPostText?: KeepPostText;
+  /** Called every `progressEvery` records (default 100 000) with the records read so far. */
+  onProgress?: (records: number) => void;
+  progressEvery?: number;
+}
+
+interface Builders {
+  header: ExportHeader;
+  terms: TermTable;
+  catalogue: Catalogue;
+  accounts: AccountBuilder;
+  posts: PostBuilder;
+  follows: RowBuilder;
+}
+
+/** Receives the export's records one at a time (header first) and builds the index at the end. */
+export class RecordSink {
+  private b: Builders | undefined;
+  private records = 0;
+  private ignored = 0;
+  private invalid = 0;
+  private trailer: number | undefined;
+  private readonly started = Date.now();
+
+  constructor(private readonly options: BuildOptions = {}) {}
+
+  /** A record seen but not parsed because its type is one the engine ignores. */
+  skip(): void {
+    if (!this.b)
+      throw new ExportFormatError('Not a Murmur sandbox export: the first line is not its header.');
+    this.records++;
+    this.ignored++;
+  }
+
+  /** One parsed record. The first must be the header. */
+  add(value: unknown): void {
+    this.records++;
+    if (this.records % (this.options.progressEvery ?? 100_000) === 0) this.options.onProgress?.(this.records);
+    if (!this.b) {
+      this.b = this.start(readHeader(value));
+      return;
+    }
+    const r = asExportRecord(value);
+    if (r === 'ignored' || r === 'invalid') {
+      if (r === 'ignored') this.ignored++;
+      else this.invalid++;
+      return;
+    }
+    switch (r.type) {
+      case 'account':
+        return this.b.accounts.add(r);
+      case 'following':
+        return this.b.follows.set(
+          r.n,
+          r.to.filter((t) => Number.isInteger(t) && t >= 0),
+        );
+      case 'post':
+        return this.b.posts.add(r);
+      case 'catalogue':
+        return this.b.catalogue.add(r);
+      case 'end':
+        this.trailer = r.records;
+    }
+  }
+
+  finish(): AudienceIndex {
+    if (!this.b) throw new ExportFormatError('The export is empty: expected a header line.');
+    if (this.trailer !== undefined && this.trailer !== this.records) {
+      throw new ExportFormatError(
+        `The export is incomplete: its trailer counts ${this.trailer} records, ${this.records} were read.`,
+      );
+    }
+    const scale = this.options.scale ?? this.b.header.scale ?? 1;
+    const index = finalise({
+      ...this.b,
+      scale,
+      stats: {
+        records: this.records,
+        ignoredRecords: this.ignored,
+        invalidRecords: this.invalid,
+        complete: this.trailer !== undefined,
+        buildMs: 0,
+      },
+    });
+    index.stats.buildMs = Date.now() - this.started;
+    return index;
+  }
+
+  private start(header: ExportHeader): Builders {
+    const terms = new TermTable();
+    return {
+      header,
+      terms,
+      catalogue: new Catalogue(),
+      accounts: new AccountBuilder(terms, header.accounts ?? 1024),
+      posts: new PostBuilder(terms, this.options.keepPostText ?? 'engaged', header.counts?.posts ?? 1024),
+      // Sized from the header's totals when it announces them, so the buffer needs no doubling.
+      follows: new RowBuilder(Math.max(1024, header.counts?.follows ?? 1 << 20)),
+    };
+  }
+}

@@ -1,0 +1,84 @@
+import { MAX_HANDLES, type TargetingPackage } from '@murmur/core/targeting';
+import type { Posting } from '../bits/posting';
+import type { AudienceIndex } from '../index/audience-index';
+import { normaliseHashtag } from '../text/tokenise';
+import { demographicFilters } from './demographics';
+import { keywordPostings } from './keyword';
+import { resolveLabel } from './resolve-labels';
+import { itemText, selected, type UnmatchedItem } from './selected';
+
+/** A package turned into postings: what to union, and what to intersect the union with. */
+export interface Criteria {
+  /** Whether the package has any selected primary item (matched or not). */
+  hasPrimary: boolean;
+  primary: Posting[];
+  /** One list per demographic criterion type: values unioned within it, types intersected. */
+  filters: Posting[][];
+  unmatched: UnmatchedItem[];
+  /** SPEC §8/§9: more than MAX_HANDLES handles were selected; only the first ones were applied. */
+  handlesTruncated: boolean;
+}
+
+/**
+ * X's primary criteria (ARCHITECTURE §3): followers of handles, keywords, hashtags, interests,
+ * conversation topics, movies/TV and custom audiences. Each selected item adds its accounts.
+ */
+export function criteriaOf(index: AudienceIndex, pkg: TargetingPackage): Criteria {
+  const unmatched: UnmatchedItem[] = [];
+  const primary: Posting[] = [];
+  const add = (criterion: string, label: string, postings: Posting[]) => {
+    if (postings.length === 0) unmatched.push({ criterion, label });
+    primary.push(...postings);
+  };
+  const handles = selected(pkg.handles);
+  for (const item of handles.slice(0, MAX_HANDLES)) {
+    const n = index.handles.find(itemText(item));
+    add('handles', itemText(item), n === undefined ? [] : [index.followers.get(n)]);
+  }
+  for (const item of selected(pkg.keywords))
+    add('keywords', itemText(item), keywordPostings(index, itemText(item)));
+  for (const item of selected(pkg.hashtags)) {
+    const t = index.terms.find('hashtag', normaliseHashtag(itemText(item)));
+    add('hashtags', itemText(item), t === undefined ? [] : [index.postings.get(t)]);
+  }
+  const labelled = [
+    ['interests', 'interest', 'interests'],
+    ['conversation_topics', 'topic', 'conversations'],
+    ['movies_tv_shows', 'movie', 'movies_and_tv_shows'],
+  ] as const;
+  for (const [key, field, kind] of labelled) {
+    for (const item of selected(pkg[key])) {
+      add(
+        key,
+        item.label,
+        resolveLabel(index, field, kind, item).map((t) => index.postings.get(t)),
+      );
+    }
+  }
+  for (const item of pkg.custom_audiences ?? []) {
+    const set = customAudience(index, item.name, item.id);
+    add('custom_audiences', item.name, set ? [{ kind: 'bits', bits: set.bits, count: set.count }] : []);
+  }
+  const hasPrimary =
+    handles.length + (pkg.custom_audiences ?? []).length > 0 ||
+    [pkg.keywords, pkg.hashtags, pkg.interests, pkg.conversation_topics, pkg.movies_tv_shows].some(
+      (items) => selected(items).length > 0,
+    );
+  const demographic = demographicFilters(index, pkg);
+  return {
+    hasPrimary,
+    primary,
+    filters: demographic.filters,
+    unmatched: [...unmatched, ...demographic.unmatched],
+    handlesTruncated: handles.length > MAX_HANDLES,
+  };
+}
+
+function customAudience(index: AudienceIndex, name: string, id: string | number | undefined) {
+  const { customAudiences } = index;
+  const exact = customAudiences.get(name) ?? (id === undefined ? undefined : customAudiences.get(String(id)));
+  if (exact) return exact;
+  const key = name.trim().toLowerCase();
+  for (const [n, set] of customAudiences) if (n.trim().toLowerCase() === key) return set;
+  return undefined;
+}

@@ -1,0 +1,34 @@
+/**
+ * Compressed sparse rows: row i is data[offsets[i] .. offsets[i + 1]). Used for every per-account
+ * list (following, profile terms, post terms, posts by author, likes by actor).
+ */
+export interface Csr {
+  readonly offsets: Uint32Array;
+  readonly data: Uint32Array;
+}
+
+export const EMPTY_ROW = new Uint32Array(0);
+
+export function csrRow(csr: Csr, i: number): Uint32Array {
+  if (i + 1 >= csr.offsets.length) return EMPTY_ROW;
+  return csr.data.subarray(csr.offsets[i], csr.offsets[i + 1]);
+}
+
+export const csrRows = (csr: Csr): number => csr.offsets.length - 1;
+
+/**
+ * Groups (key, value) pairs by key with a counting sort: values keep their input order within a
+ * key. Keys at or beyond `rows` are dropped. O(pairs + rows).
+ */
+export function groupPairs(keys: Uint32Array, values: Uint32Array, rows: number): Csr {
+  const offsets = new Uint32Array(rows + 1);
+  for (let i = 0; i < keys.length; i++) if (keys[i]! < rows) offsets[keys[i]! + 1]!++;
+  for (let r = 0; r < rows; r++) offsets[r + 1]! += offsets[r]!;
+  const cursor = offsets.slice(0, rows);
+  const data = new Uint32Array(offsets[rows]!);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (k < rows) data[cursor[k]!++] = values[i]!;
+  }
+  return { offsets, data };
+}

@@ -1,0 +1,67 @@
+import { FIELDS, fieldIndex, type Field } from './fields';
+
+/**
+ * The term dictionary: one global id per (field, value), assigned on first sight while the export
+ * streams in. Values are stored normalised (lower-cased words, ISO country codes, catalogue
+ * targeting values); display labels come from the catalogue at query time.
+ */
+export class TermTable {
+  private readonly ids: Map<string, number>[] = FIELDS.map(() => new Map<string, number>());
+  private readonly fieldOf: number[] = [];
+  private readonly byField = new Map<Field, readonly number[]>();
+  readonly values: string[] = [];
+
+  get size(): number {
+    return this.values.length;
+  }
+
+  id(field: Field, value: string): number {
+    return this.idIn(fieldIndex(field), value);
+  }
+
+  /** `id` bound to one field, for the builders' per-token hot path. */
+  idOf(field: Field): (value: string) => number {
+    const f = fieldIndex(field);
+    return (value) => this.idIn(f, value);
+  }
+
+  private idIn(f: number, value: string): number {
+    const map = this.ids[f]!;
+    let id = map.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      map.set(value, id);
+      this.values.push(value);
+      this.fieldOf.push(f);
+      this.byField.delete(FIELDS[f]!);
+    }
+    return id;
+  }
+
+  find(field: Field, value: string): number | undefined {
+    return this.ids[fieldIndex(field)]!.get(value);
+  }
+
+  field(term: number): Field {
+    return FIELDS[this.fieldOf[term]!]!;
+  }
+
+  value(term: number): string {
+    return this.values[term]!;
+  }
+
+  /** All term ids of a field, in first-seen order (cached; the table is frozen once built). */
+  termsOf(field: Field): readonly number[] {
+    let list = this.byField.get(field);
+    if (!list) {
+      list = [...this.ids[fieldIndex(field)]!.values()];
+      this.byField.set(field, list);
+    }
+    return list;
+  }
+
+  /** Every (value, id) of a field, for scans such as "all interests in a category". */
+  entriesOf(field: Field): IterableIterator<[string, number]> {
+    return this.ids[fieldIndex(field)]!.entries();
+  }
+}

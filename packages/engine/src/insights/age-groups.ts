@@ -1,0 +1,42 @@
+import { AGE_BANDS, AGES } from '@murmur/core/targeting';
+import { bandWithin } from '../evaluate/age';
+import type { InsightContext } from './context';
+import { categoricalCounts } from './counts';
+import { shareOf, type Basis, type Share } from './share';
+
+export interface AgeGroupsPanel {
+  basis: Basis;
+  /** SPEC §3's 15 age bands (13-24 … 35-54); they overlap, so shares do not add up to 1. */
+  bands: Share[];
+  /** SPEC §3's minimum ages (AGE_OVER_13 … AGE_OVER_50). */
+  over: Share[];
+  /** Members without an inferred age. */
+  unknown: number;
+}
+
+/**
+ * Age-group computation (SPEC §7): the audience in SPEC §3's age vocabulary, each group the sum of
+ * the export's bands that lie inside it (see bandWithin).
+ */
+export function ageGroups(ctx: InsightContext): AgeGroupsPanel {
+  const { index } = ctx;
+  const counts = categoricalCounts(ctx);
+  const raw = index.terms.termsOf('ageBand');
+  const group = (value: (typeof AGE_BANDS)[number] | (typeof AGES)[number]): Share => {
+    let count = 0;
+    let population = 0;
+    for (const t of raw) {
+      if (!bandWithin(index.terms.value(t), value)) continue;
+      count += counts[t]!;
+      population += index.postings.count(t);
+    }
+    return shareOf(value, value, count, ctx.members.length, population, index.population);
+  };
+  const known = raw.reduce((s, t) => s + counts[t]!, 0);
+  return {
+    basis: ctx.allMembers,
+    bands: AGE_BANDS.map(group),
+    over: AGES.filter((a) => a !== 'AGE_ANY').map(group),
+    unknown: ctx.members.length - known,
+  };
+}

@@ -1,0 +1,39 @@
+import type { InsightContext } from '../context';
+import { communityCore } from './core';
+
+/**
+ * Community of every member of the graph sample: its Louvain community if it is in the core, else the
+ * community most of its core followees belong to (ties: the lower id), -1 if it follows no one in
+ * the core. One step of label propagation: what the members outside the core are drawn to.
+ */
+export const assignCommunities = (ctx: InsightContext): Int32Array =>
+  ctx.memo('assigned', () => {
+    const core = communityCore(ctx);
+    const { offsets, data } = ctx.index.following;
+    const tally = new Uint32Array(core.count);
+    const touched = new Uint32Array(core.count);
+    const label = new Int32Array(ctx.graphSample.length).fill(-1);
+    ctx.graphSample.forEach((m, i) => {
+      const own = core.localOf[m]!;
+      if (own >= 0) {
+        label[i] = core.community[own]!;
+        return;
+      }
+      let seen = 0;
+      for (let e = offsets[m]!; e < offsets[m + 1]!; e++) {
+        const v = data[e]!;
+        if (((core.inCore[v >>> 5]! >>> (v & 31)) & 1) === 0) continue;
+        const c = core.community[core.localOf[v]!]!;
+        if (tally[c] === 0) touched[seen++] = c;
+        tally[c]!++;
+      }
+      let best = -1;
+      for (let t = 0; t < seen; t++) {
+        const c = touched[t]!;
+        if (best < 0 || tally[c]! > tally[best]! || (tally[c] === tally[best] && c < best)) best = c;
+      }
+      for (let t = 0; t < seen; t++) tally[touched[t]!] = 0;
+      label[i] = best;
+    });
+    return label;
+  });

@@ -1,0 +1,115 @@
+import { topIndices } from '../../util/top-k';
+import { accountSummary, type AccountSummary } from '../account-summary';
+import type { InsightContext } from '../context';
+import type { Basis, Share } from '../share';
+import { assignCommunities } from './assign';
+import { communityCore } from './core';
+import { communityName, distinctiveTerms } from './naming';
+
+export interface Community {
+  /** Position in the panel (network nodes refer to it). */
+  id: number;
+  name: string;
+  /** Estimated members in the whole audience. */
+  size: number;
+  /** Share of sampled members in it. */
+  share: number;
+  /** Members of it among the Louvain nodes. */
+  coreSize: number;
+  interests: Share[];
+  words: Share[];
+  topAccounts: (AccountSummary & { followersInCommunity: number })[];
+}
+
+export interface CommunitiesPanel {
+  basis: Basis;
+  /** Louvain ran on this many members (the most followed inside the audience) … */
+  nodes: number;
+  /** … and the follow edges among them. */
+  edges: number;
+  modularity: number;
+  communities: Community[];
+  /** Share of sampled members outside the listed communities. */
+  otherShare: number;
+}
+
+const MAX_COMMUNITIES = 10;
+
+/** The sampled members of each community, in one pass. */
+function membersByCommunity(sample: Uint32Array, label: Int32Array, count: number): Uint32Array[] {
+  const sizes = new Uint32Array(count);
+  for (const c of label) if (c >= 0) sizes[c]!++;
+  const groups = Array.from(sizes, (n) => new Uint32Array(n));
+  const fill = new Uint32Array(count);
+  for (let i = 0; i < sample.length; i++)
+    if (label[i]! >= 0) groups[label[i]!]![fill[label[i]!]!++] = sample[i]!;
+  return groups;
+}
+
+/** Communities of the audience, largest first, each named by its most distinctive terms. */
+export function communities(ctx: InsightContext): CommunitiesPanel {
+  return listed(ctx).panel;
+}
+
+/** Panel position of each Louvain community, -1 for those not listed. */
+export function communityPositions(ctx: InsightContext): Int32Array {
+  const { chosen } = listed(ctx);
+  const position = new Int32Array(communityCore(ctx).count).fill(-1);
+  chosen.forEach((c, id) => (position[c] = id));
+  return position;
+}
+
+const listed = (ctx: InsightContext) =>
+  ctx.memo('communities', () => {
+    const { index } = ctx;
+    const core = communityCore(ctx);
+    const coreSizes = new Uint32Array(core.count);
+    for (const c of core.community) coreSizes[c]!++;
+    // Followers from the same community, per core position: who leads each community.
+    const inCommunity = new Uint32Array(core.nodes.length);
+    for (let e = 0; e < core.from.length; e++) {
+      if (core.community[core.from[e]!] === core.community[core.to[e]!]) inCommunity[core.to[e]!]!++;
+    }
+    const label = assignCommunities(ctx);
+    const sizes = new Uint32Array(core.count);
+    for (const c of label) if (c >= 0) sizes[c]!++;
+    const floor = Math.max(2, Math.ceil(ctx.graphSample.length * 0.005));
+    const chosen = topIndices(core.count, (c) => (sizes[c]! >= floor ? sizes[c]! : 0), MAX_COMMUNITIES);
+    const byCommunity = membersByCommunity(ctx.graphSample, label, core.count);
+    const list = chosen.map((c, id): Community => {
+      const counts = new Uint32Array(index.terms.size);
+      const { offsets, data } = index.profileTerms;
+      for (const m of byCommunity[c]!)
+        for (let k = offsets[m]!; k < offsets[m + 1]!; k++) counts[data[k]!]!++;
+      const interests = distinctiveTerms(index, 'interest', counts, sizes[c]!, 5);
+      const words = distinctiveTerms(index, 'bioWord', counts, sizes[c]!, 5);
+      const local = topIndices(
+        core.nodes.length,
+        (i) => (core.community[i] === c ? inCommunity[i]! + 1 : 0),
+        5,
+      );
+      return {
+        id,
+        name: communityName(interests, words, `Community ${id + 1}`),
+        size: ctx.scaleUp(sizes[c]!, ctx.graphSample),
+        share: ctx.graphSample.length > 0 ? sizes[c]! / ctx.graphSample.length : 0,
+        coreSize: coreSizes[c]!,
+        interests,
+        words,
+        topAccounts: local.map((i) => ({
+          ...accountSummary(index, core.nodes[i]!),
+          followersInCommunity: inCommunity[i]!,
+        })),
+      };
+    });
+    const covered = list.reduce((sum, c) => sum + c.share, 0);
+    const panel: CommunitiesPanel = {
+      basis: ctx.graphBasis,
+      nodes: core.nodes.length,
+      edges: core.from.length,
+      modularity: core.modularity,
+      communities: list,
+      otherShare: Math.max(0, 1 - covered),
+    };
+    return { panel, chosen };
+  });

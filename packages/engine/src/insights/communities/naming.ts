@@ -1,0 +1,46 @@
+import type { AudienceIndex } from '../../index/audience-index';
+import type { Field } from '../../index/fields';
+import { topK } from '../../util/top-k';
+import { termLabel } from '../labels';
+import { shareOf, type Share } from '../share';
+
+/**
+ * The terms of a field that set a group apart: score = count · ln(affinity), the group's
+ * contribution to the KL divergence from the population, so a term must be both common in the
+ * group and rarer outside. Terms below 5 % of the group (or 2 members) are ignored.
+ */
+export function distinctiveTerms(
+  index: AudienceIndex,
+  field: Field,
+  counts: Uint32Array,
+  groupSize: number,
+  limit: number,
+): Share[] {
+  const floor = Math.max(2, Math.ceil(groupSize * 0.05));
+  const score = (t: number) => {
+    const c = counts[t]!;
+    const population = index.postings.count(t);
+    if (c < floor || population === 0) return 0;
+    return c * Math.log(c / groupSize / (population / index.population));
+  };
+  return topK(index.terms.termsOf(field), score, limit).map((t) =>
+    shareOf(
+      index.terms.value(t),
+      termLabel(index, t),
+      counts[t]!,
+      groupSize,
+      index.postings.count(t),
+      index.population,
+    ),
+  );
+}
+
+/** "Physics · Astronomy · telescope": the top distinctive interests' last part, then a bio word. */
+export function communityName(interests: Share[], words: Share[], fallback: string): string {
+  const parts = [
+    ...interests.slice(0, 2).map((s) => s.label.split('/').at(-1) ?? s.label),
+    ...words.slice(0, 1).map((s) => s.label),
+  ];
+  const unique = [...new Set(parts.filter(Boolean))];
+  return unique.length > 0 ? unique.join(' · ') : fallback;
+}

@@ -1,0 +1,41 @@
+import { topIndices } from '../../util/top-k';
+import { accountSummary, type AccountSummary } from '../account-summary';
+import type { InsightContext } from '../context';
+import { communityPositions } from './communities';
+import { communityCore } from './core';
+
+export interface NetworkNode extends AccountSummary {
+  /** Position in the communities panel; -1 when its community is not listed. */
+  community: number;
+  /** Followers among the Louvain nodes. */
+  followersInCore: number;
+}
+
+export interface NetworkPanel {
+  nodes: NetworkNode[];
+  /** Follow edges between listed nodes, as indexes into `nodes`: [follower, followed]. */
+  edges: [number, number][];
+}
+
+/** The audience's top accounts and the follows between them, ready for a force layout. */
+export function network(ctx: InsightContext, maxNodes = 150): NetworkPanel {
+  const core = communityCore(ctx);
+  const positions = communityPositions(ctx);
+  const chosen = topIndices(core.nodes.length, (i) => core.inDegree[i]! + 1, maxNodes);
+  const nodeOf = new Int32Array(core.nodes.length).fill(-1);
+  chosen.forEach((i, k) => (nodeOf[i] = k));
+  const edges: [number, number][] = [];
+  for (let e = 0; e < core.from.length; e++) {
+    const a = nodeOf[core.from[e]!]!;
+    const b = nodeOf[core.to[e]!]!;
+    if (a >= 0 && b >= 0) edges.push([a, b]);
+  }
+  return {
+    nodes: chosen.map((i) => ({
+      ...accountSummary(ctx.index, core.nodes[i]!),
+      community: positions[core.community[i]!]!,
+      followersInCore: core.inDegree[i]!,
+    })),
+    edges,
+  };
+}

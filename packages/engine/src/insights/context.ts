@@ -1,0 +1,113 @@
+import { AccountSet } from '../bits/account-set';
+import type { Audience } from '../evaluate/evaluate';
+import type { AudienceIndex } from '../index/audience-index';
+import { mix32 } from '../util/hash';
+import type { Basis } from './share';
+
+export interface InsightsOptions {
+  /**
+   * Members analysed by the panels that read per-member term rows (interests, topics, words in
+   * bio, topic analysis). Larger audiences are sampled uniformly; at 50 000 the standard error of
+   * any share is under 0.23 percentage points. Columns (demographics, locations, devices,
+   * operators, jobs) are always counted over every member. Default 50 000.
+   */
+  sampleSize?: number;
+  /**
+   * Members whose follows and likes are read (influential accounts, communities, most liked and
+   * reposted). These rows are long (dozens of follows each), so they get their own, smaller
+   * uniform sample: at 25 000 the standard error of a 5 % share is 0.14 percentage points, far
+   * below what separates the accounts those panels rank. Default 25 000.
+   */
+  graphSampleSize?: number;
+  /**
+   * Most members Louvain runs on (the most followed inside the audience). Default 10 000: on a
+   * 100k-account network's 59k-member audience, 10k nodes reach modularity 0.50 against 0.53 with
+   * 20k nodes, at about half the time (the backbone's edges grow faster than its nodes).
+   */
+  communityNodes?: number;
+  /** Items per ranked panel. Default 20. */
+  top?: number;
+  /** Seed of the sampling hash; the default keeps the same accounts sampled in every audience. */
+  seed?: number;
+}
+
+const DEFAULTS: Required<InsightsOptions> = {
+  sampleSize: 50_000,
+  graphSampleSize: 25_000,
+  communityNodes: 10_000,
+  top: 20,
+  seed: 0,
+};
+
+/**
+ * Uniform samples of about `sizes[k]` members each, chosen by a hash of the account number (one
+ * pass; a smaller sample is a subset of a larger one).
+ */
+function samples(members: Uint32Array, sizes: readonly number[], seed: number): Uint32Array[] {
+  const thresholds = sizes.map((size) =>
+    members.length <= size ? 2 ** 32 : Math.floor((size / members.length) * 2 ** 32),
+  );
+  const out = sizes.map((size) => new Uint32Array(Math.min(members.length, Math.ceil(size * 1.1) + 64)));
+  const filled = sizes.map(() => 0);
+  for (let i = 0; i < members.length; i++) {
+    const h = mix32(members[i]!, seed);
+    for (let k = 0; k < sizes.length; k++) {
+      if (h >= thresholds[k]! || filled[k] === out[k]!.length) continue;
+      out[k]![filled[k]!++] = members[i]!;
+    }
+  }
+  return out.map((o, k) => (thresholds[k] === 2 ** 32 ? members : o.subarray(0, filled[k])));
+}
+
+/**
+ * What every panel of one audience shares: its members, the analysed sample and counts computed
+ * once (memoised by name), so computeInsights pays for each pass over the audience only once.
+ */
+export class InsightContext {
+  readonly set: AccountSet;
+  readonly members: Uint32Array;
+  readonly analysed: Uint32Array;
+  /** The smaller sample whose follows and likes are read (see graphSampleSize). */
+  readonly graphSample: Uint32Array;
+  readonly options: Required<InsightsOptions>;
+  private readonly memos = new Map<string, unknown>();
+
+  constructor(
+    readonly index: AudienceIndex,
+    audience: Audience | AccountSet,
+    options: InsightsOptions = {},
+  ) {
+    this.set = audience instanceof AccountSet ? audience : audience.accounts;
+    this.options = { ...DEFAULTS, ...options };
+    this.members = this.set.toArray();
+    const { sampleSize, graphSampleSize, seed } = this.options;
+    [this.analysed, this.graphSample] = samples(this.members, [sampleSize, graphSampleSize], seed) as [
+      Uint32Array,
+      Uint32Array,
+    ];
+  }
+
+  get allMembers(): Basis {
+    return { members: this.members.length, analysed: this.members.length, sampled: false };
+  }
+
+  get sampleBasis(): Basis {
+    const sampled = this.analysed.length < this.members.length;
+    return { members: this.members.length, analysed: this.analysed.length, sampled };
+  }
+
+  get graphBasis(): Basis {
+    const sampled = this.graphSample.length < this.members.length;
+    return { members: this.members.length, analysed: this.graphSample.length, sampled };
+  }
+
+  /** Scales a count on a sample (the analysed one by default) to the whole audience. */
+  scaleUp(count: number, sample: Uint32Array = this.analysed): number {
+    return sample.length === 0 ? 0 : Math.round((count * this.members.length) / sample.length);
+  }
+
+  memo<T>(key: string, compute: () => T): T {
+    if (!this.memos.has(key)) this.memos.set(key, compute());
+    return this.memos.get(key) as T;
+  }
+}

@@ -1,0 +1,20 @@
+import type { InsightContext } from './context';
+import { categoricalCounts } from './counts';
+import { fieldShares } from './field-shares';
+import type { Basis, Share } from './share';
+
+export interface DevicesPanel {
+  basis: Basis;
+  devices: Share[];
+  networkOperators: Share[];
+}
+
+export function devices(ctx: InsightContext): DevicesPanel {
+  const counts = categoricalCounts(ctx);
+  const base = ctx.members.length;
+  return {
+    basis: ctx.allMembers,
+    devices: fieldShares(ctx, 'device', counts, base),
+    networkOperators: fieldShares(ctx, 'operator', counts, base),
+  };
+}

@@ -1,0 +1,46 @@
+import type { InsightContext } from './context';
+import { categoricalCounts } from './counts';
+import { fieldShares } from './field-shares';
+import type { Basis, Share } from './share';
+
+export interface JobCategoryShare extends Share {
+  titles: Share[];
+}
+
+export interface JobTitlesPanel {
+  basis: Basis;
+  /** SPEC §3's job-title tree: categories by member count, each with its titles. */
+  categories: JobCategoryShare[];
+  /** Members with a job title. */
+  withTitle: number;
+}
+
+/** Job titles grouped by category, over every member. */
+export function jobTitles(ctx: InsightContext): JobTitlesPanel {
+  const { index } = ctx;
+  const counts = categoricalCounts(ctx);
+  const base = ctx.members.length;
+  const job = index.columns.job;
+  const category = index.columns.jobCategory;
+  // Which category each title belongs to, as the members' own records say.
+  const categoryOf = new Int32Array(index.terms.size).fill(-1);
+  let withTitle = 0;
+  for (const m of ctx.members) {
+    if (job[m] === 0) continue;
+    withTitle++;
+    if (categoryOf[job[m]! - 1] === -1) categoryOf[job[m]! - 1] = category[m]! - 1;
+  }
+  const titles = fieldShares(ctx, 'job', counts, base, Number.MAX_SAFE_INTEGER);
+  return {
+    basis: ctx.allMembers,
+    withTitle,
+    categories: fieldShares(ctx, 'jobCategory', counts, base, Number.MAX_SAFE_INTEGER).map((c) => ({
+      ...c,
+      titles: titles.filter((t) => {
+        const term = index.terms.find('job', t.key);
+        const cat = term === undefined ? -1 : categoryOf[term]!;
+        return cat >= 0 && index.terms.value(cat) === c.key;
+      }),
+    })),
+  };
+}

@@ -1,0 +1,42 @@
+import type { AudienceIndex } from '../index/audience-index';
+import { accountSummary, type AccountSummary } from './account-summary';
+
+/** A post as the content wall and engagement panels show it. Text is '' if it was not kept. */
+export interface PostSummary {
+  post: number;
+  id: string;
+  at: string;
+  text: string;
+  author: AccountSummary;
+  likes: number;
+  reposts: number;
+  replies: number;
+}
+
+/** Slot of a post in the kept-text columns (binary search over the ascending `kept`), or -1. */
+function keptSlot(kept: Uint32Array, post: number): number {
+  let lo = 0;
+  let hi = kept.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (kept[mid]! === post) return mid;
+    if (kept[mid]! < post) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+export function postSummary(index: AudienceIndex, p: number): PostSummary {
+  const posts = index.posts;
+  const slot = keptSlot(posts.kept, p);
+  return {
+    post: p,
+    id: slot >= 0 ? posts.ids.get(slot) : '',
+    at: slot >= 0 ? posts.at.get(slot) : '',
+    text: slot >= 0 ? posts.text.get(slot) : '',
+    author: accountSummary(index, posts.author[p]!),
+    likes: posts.likes[p]!,
+    reposts: posts.reposts[p]!,
+    replies: posts.replies[p]!,
+  };
+}

@@ -1,0 +1,26 @@
+import { termLabel } from './labels';
+import { accountBio, accountSummary, type AccountSummary } from './account-summary';
+import type { InsightContext } from './context';
+import { mix32 } from '../util/hash';
+
+export interface SampleAccount extends AccountSummary {
+  bio: string;
+  country: string;
+  language: string;
+}
+
+/** A few members picked at random (a fixed pseudo-random walk, so the panel is stable). */
+export function sampleAccounts(ctx: InsightContext, limit = 12): SampleAccount[] {
+  const { index, members } = ctx;
+  const picked = new Set<number>();
+  for (let i = 0; picked.size < Math.min(limit, members.length); i++) {
+    picked.add(members[mix32(i, ctx.options.seed ^ members.length) % members.length]!);
+  }
+  const label = (column: Uint32Array, n: number) => (column[n] ? termLabel(index, column[n] - 1) : '');
+  return [...picked].map((n) => ({
+    ...accountSummary(index, n),
+    bio: accountBio(index, n),
+    country: label(index.columns.country, n),
+    language: label(index.columns.language, n),
+  }));
+}

@@ -1,0 +1,93 @@
+import { CharClass, charClass } from './char-class';
+import { STOPWORDS } from './stopwords';
+
+const FULL_WIDTH = /[\uff01-\uff5e]/;
+const AT = 0x40;
+const SLASH = 0x2f;
+const COLON = 0x3a;
+
+/**
+ * Japanese without a dictionary, by script runs: a Katakana run is one word (loanwords such as
+ * スキンケア, フォロー); a Han run is indexed as character bigrams, as Lucene's CJK analyser does,
+ * so 気候変動 is found inside 気候変動好き (a lone character stands alone: 猫, 株); Hiragana runs are
+ * particles and inflections (について, します) and are dropped. Queries go through the same
+ * function, so a keyword matches whatever its own runs produce.
+ */
+function cjkRun(
+  text: string,
+  start: number,
+  end: number,
+  kind: CharClass,
+  emit: (token: string) => void,
+): void {
+  if (kind === CharClass.katakana && end - start > 1) emit(text.slice(start, end));
+  else if (kind === CharClass.han && end - start === 1) emit(text[start]!);
+  else if (kind === CharClass.han) for (let i = start; i + 1 < end; i++) emit(text.slice(i, i + 2));
+}
+
+/** A word of at least two characters with a letter in it, not a stopword: drops "a", "100". */
+function word(
+  text: string,
+  start: number,
+  end: number,
+  hasLetter: boolean,
+  emit: (token: string) => void,
+): void {
+  if (end - start < 2 || !hasLetter) return;
+  const w = text.slice(start, end);
+  if (!STOPWORDS.has(w)) emit(w);
+}
+
+const isAsciiDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+const isHandleChar = (c: number): boolean => c === 0x5f || charClass(c) === CharClass.word;
+
+/**
+ * Splits free text (a bio, a post, a keyword) into index terms, calling `emit` for each in order
+ * (duplicates included). Links and @mentions are skipped; "#Jazz" yields "jazz"; case folds with
+ * English rules (toLowerCase); full-width forms fold to ASCII (NFKC). Mixed runs such as 生成AI
+ * split by script: "ai" as a word, 生成 as a Han bigram. One pass over the code units, no regex:
+ * it runs on every bio and post of the export.
+ */
+export function tokenise(input: string, emit: (token: string) => void): void {
+  const text = (FULL_WIDTH.test(input) ? input.normalize('NFKC') : input).toLowerCase();
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    const kind = charClass(c);
+    if (kind === CharClass.separator) {
+      // "@handle" and "scheme://…" are not words.
+      if (c === AT) while (i + 1 < n && isHandleChar(text.charCodeAt(i + 1))) i++;
+      i++;
+      continue;
+    }
+    const start = i;
+    let hasLetter = false;
+    while (i < n && charClass((c = text.charCodeAt(i))) === kind) {
+      if (kind === CharClass.word && !hasLetter && !isAsciiDigit(c)) hasLetter = true;
+      i++;
+    }
+    if (kind !== CharClass.word) {
+      cjkRun(text, start, i, kind, emit);
+      continue;
+    }
+    if (c === COLON && text.charCodeAt(i + 1) === SLASH && text.charCodeAt(i + 2) === SLASH) {
+      while (i < n && text.charCodeAt(i) > 0x20) i++;
+      continue;
+    }
+    word(text, start, i, hasLetter, emit);
+  }
+}
+
+/** The distinct tokens of a text, in first-seen order. */
+export function tokens(text: string): string[] {
+  const seen = new Set<string>();
+  tokenise(text, (t) => seen.add(t));
+  return [...seen];
+}
+
+/** A hashtag as indexed: without '#', case-folded. */
+export function normaliseHashtag(tag: string): string {
+  const text = tag.trim().replace(/^[#＃]+/, '');
+  return (FULL_WIDTH.test(text) ? text.normalize('NFKC') : text).toLowerCase();
+}

@@ -1,0 +1,45 @@
+const BLOCK = 4096;
+
+/**
+ * Many short strings (handles, names, bios) stored as one joined string per block of 4096 entries
+ * plus offsets, so a million accounts cost a few hundred heap objects instead of millions.
+ * Entries are addressed by slot; a slot never written reads as ''.
+ */
+export class StringColumn {
+  private readonly blocks: string[] = [];
+  private readonly ends: Uint32Array[] = [];
+  private pending: string[] = [];
+  private pendingBase = 0;
+
+  /** Appends the next slot's value and returns the slot. Slots are dense and in append order. */
+  push(value: string): number {
+    this.pending.push(value);
+    const slot = this.pendingBase + this.pending.length - 1;
+    if (this.pending.length === BLOCK) this.seal();
+    return slot;
+  }
+
+  get size(): number {
+    return this.pendingBase + this.pending.length;
+  }
+
+  get(slot: number): string {
+    const b = Math.floor(slot / BLOCK);
+    if (b === this.blocks.length) return this.pending[slot - this.pendingBase] ?? '';
+    const block = this.blocks[b];
+    const ends = this.ends[b];
+    if (block === undefined || ends === undefined) return '';
+    const k = slot % BLOCK;
+    return block.slice(k === 0 ? 0 : ends[k - 1], ends[k]);
+  }
+
+  private seal(): void {
+    const ends = new Uint32Array(this.pending.length);
+    let at = 0;
+    this.pending.forEach((s, k) => (ends[k] = at += s.length));
+    this.blocks.push(this.pending.join(''));
+    this.ends.push(ends);
+    this.pendingBase += this.pending.length;
+    this.pending = [];
+  }
+}
