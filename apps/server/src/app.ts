@@ -4,6 +4,7 @@ import { createSandboxPlugin, type Network, type SandboxPluginOptions } from '@m
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { unavailableEngine, type EngineHolder } from './engine/engine-holder';
 import { BadRequest } from './errors';
 import type { Mailer } from './integrations/mail';
 import { systemClock, type Clock } from './lib/clock';
@@ -23,6 +24,8 @@ export interface AppDeps {
   clock?: Clock;
   /** The sandbox network to serve under /sandbox (main.ts generates it when SANDBOX_ENABLED). */
   sandbox?: { network: Network } & Partial<Omit<SandboxPluginOptions, 'network'>>;
+  /** The audience engine (main.ts builds it in the background); without it, audience routes answer 503. */
+  engine?: EngineHolder;
 }
 
 /** The whole HTTP application, ready to listen or to `inject()` requests in tests. */
@@ -50,7 +53,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Everything that needs to know the caller lives in this scope, so static files skip the lookup.
   await app.register(async (api) => {
-    const modules = registerModules(api, { ...deps, mailer, clock: deps.clock ?? systemClock });
+    const modules = registerModules(api, {
+      ...deps,
+      mailer,
+      clock: deps.clock ?? systemClock,
+      engine: deps.engine ?? unavailableEngine('No network snapshot is loaded on this server.'),
+    });
     registerAuth(api, {
       sessionService: modules.sessionService,
       extensionToken: config.extensionToken,

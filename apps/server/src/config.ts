@@ -46,6 +46,8 @@ const envSchema = z.object({
     z.coerce.number().int().min(100).max(20_000_000).default(100_000),
   ),
   SANDBOX_SEED: optional,
+  ENGINE_SNAPSHOT: optional,
+  REDIS_URL: optional,
   X_API_URL: url('X_API_URL'),
   X_OAUTH_URL: url('X_OAUTH_URL'),
   X_CONSUMER_KEY: optional,
@@ -113,6 +115,13 @@ export interface Config {
   webDist: string;
   logLevel: string;
   sandbox: SandboxSettings;
+  /**
+   * A network snapshot (bulk export NDJSON: file path or http(s) URL) for the audience engine
+   * (ENGINE_SNAPSHOT). Without it the engine indexes the mounted sandbox network.
+   */
+  engineSnapshot: string | undefined;
+  /** Redis for the job queue (REDIS_URL); jobs run in-process without it. */
+  redisUrl: string | undefined;
   x: XConfig;
   facebook: ProviderConfig;
   google: ProviderConfig;
@@ -153,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accounts: e.SANDBOX_ACCOUNTS,
       seed: e.SANDBOX_SEED,
     },
+    engineSnapshot: e.ENGINE_SNAPSHOT,
+    redisUrl: e.REDIS_URL,
     ...socialConfig(`${publicUrl}/sandbox`, isProduction, e),
   };
 }

@@ -1,10 +1,16 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { generateNetwork, type Network } from '@murmur/sandbox';
+import { exportChunks, exportHeader, generateNetwork, type Network } from '@murmur/sandbox';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { createDatabase, type Database } from './db/database';
+import {
+  buildEngineInBackground,
+  snapshotSource,
+  unavailableEngine,
+  type EngineHolder,
+} from './engine/engine-holder';
 import { createMailer, type Mailer } from './integrations/mail';
 
 export interface StartOptions {
@@ -14,6 +20,29 @@ export interface StartOptions {
   config?: Partial<Config>;
   /** A mailer to use instead of SMTP / the log (e2e tests capture sign-in codes). */
   mailer?: Mailer;
+}
+
+/** Records the sandbox export will hold, from its header's announced counts (for engine progress). */
+function announcedRecords(network: Network): number {
+  const header = exportHeader(network) as {
+    accounts: number;
+    counts: { follows: number; posts: number; lists: number; followEvents: number };
+  };
+  return header.accounts * 2 + header.counts.posts + header.counts.lists + header.counts.followEvents;
+}
+
+/** The audience engine's snapshot: ENGINE_SNAPSHOT, else the sandbox network, else none. */
+function engineFor(config: Config, network: Network | undefined): EngineHolder {
+  if (config.engineSnapshot) {
+    return buildEngineInBackground({ source: snapshotSource(config.engineSnapshot) });
+  }
+  if (network) {
+    return buildEngineInBackground({
+      source: exportChunks(network),
+      totalRecords: announcedRecords(network),
+    });
+  }
+  return unavailableEngine('No network snapshot is configured: set ENGINE_SNAPSHOT or enable the sandbox.');
 }
 
 export interface RunningServer {
@@ -35,6 +64,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let app: FastifyInstance;
   let network: Network | undefined;
   let generationSeconds = 0;
+  let engine: EngineHolder;
   try {
     if (config.sandbox.enabled) {
       const started = performance.now();
@@ -44,11 +74,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       });
       generationSeconds = (performance.now() - started) / 1000;
     }
+    // The engine is built in the background while the server already answers: routes that need it
+    // answer 503 with the loading progress until then.
+    engine = engineFor(config, network);
     app = await buildApp({
       config,
       db: database.db,
       mailer: (log) => options.mailer ?? createMailer(config, log),
       ...(network && { sandbox: { network } }),
+      engine,
     });
   } catch (error) {
     await database.close();
@@ -59,6 +93,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       `Sandbox network of ${config.sandbox.accounts} accounts generated in ${generationSeconds.toFixed(1)} s, served under /sandbox`,
     );
   }
+  engine.ready().then(
+    (e) => {
+      const status = engine.status();
+      const seconds = status.state === 'ready' ? ` in ${status.seconds.toFixed(1)} s` : '';
+      app.log.info(`Audience engine ready: ${e.stats.accounts} accounts indexed${seconds}`);
+    },
+    (error: unknown) => app.log.error({ err: error }, 'the audience engine is not available'),
+  );
   const url = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Murmur is listening on ${url} (public URL ${config.publicUrl}, database: ${database.kind})`);
   let closing: Promise<void> | undefined;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { EngineHolder } from '../engine/engine-holder';
 import type { Mailer } from '../integrations/mail';
 import { createXClient } from '../integrations/x-api';
 import type { Clock } from '../lib/clock';
@@ -29,7 +30,7 @@ import { createUsersService } from './users/users.service';
  */
 export function registerModules(
   app: FastifyInstance,
-  deps: { config: Config; db: Db; mailer: Mailer; clock: Clock },
+  deps: { config: Config; db: Db; mailer: Mailer; clock: Clock; engine: EngineHolder },
 ) {
   const { config, db, mailer, clock } = deps;
   const log = app.log;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Network } from '@murmur/sandbox';
 import type { User } from '@murmur/core/api';
 import { buildApp } from '../app';
+import type { EngineHolder } from '../engine/engine-holder';
 import { socialConfig, type Config } from '../config';
 import type { Db } from '../db/database';
 import { createCapturingMailer, type CapturingMailer } from './capturing-mailer';
@@ -30,6 +31,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: '/nonexistent/murmur-web-dist',
     logLevel: 'silent',
     sandbox: { enabled: false, accounts: 2000, seed: undefined },
+    engineSnapshot: undefined,
+    redisUrl: undefined,
     ...socialConfig(`${overrides.publicUrl ?? 'https://murmur.test'}/sandbox`, false),
     ...overrides,
   };
@@ -67,7 +70,7 @@ export function codeFromMail(text: string): string {
 /** The app on a fresh database (one per test file), with a capturing mailer and a movable clock. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { sandbox?: Network } = {},
+  options: { sandbox?: Network; engine?: EngineHolder } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const mailer = createCapturingMailer();
@@ -79,6 +82,7 @@ export async function createTestApp(
     mailer: () => mailer,
     clock,
     ...(options.sandbox && { sandbox: { network: options.sandbox } }),
+    ...(options.engine && { engine: options.engine }),
   });
 
   async function signIn(email: string, headers: Record<string, string> = {}): Promise<TestSession> {
