@@ -7,6 +7,8 @@ import type { Db } from './db/database';
 import { unavailableEngine, type EngineHolder } from './engine/engine-holder';
 import { BadRequest } from './errors';
 import type { Mailer } from './integrations/mail';
+import { createInProcessQueue } from './jobs/in-process-queue';
+import type { JobQueue } from './jobs/jobs';
 import { systemClock, type Clock } from './lib/clock';
 import { registerModules } from './modules';
 import { registerAuth } from './plugins/auth';
@@ -26,6 +28,8 @@ export interface AppDeps {
   sandbox?: { network: Network } & Partial<Omit<SandboxPluginOptions, 'network'>>;
   /** The audience engine (main.ts builds it in the background); without it, audience routes answer 503. */
   engine?: EngineHolder;
+  /** Long work with progress (main.ts: BullMQ when REDIS_URL is set); in-process by default. Closed with the app. */
+  jobs?: JobQueue;
 }
 
 /** The whole HTTP application, ready to listen or to `inject()` requests in tests. */
@@ -43,8 +47,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
 
   const mailer = deps.mailer(app.log);
+  const clock = deps.clock ?? systemClock;
+  const jobs = deps.jobs ?? createInProcessQueue(clock);
   app.addHook('onClose', async () => {
     await mailer.close?.();
+    await jobs.close();
   });
 
   await app.register(fastifyCookie);
@@ -56,7 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const modules = registerModules(api, {
       ...deps,
       mailer,
-      clock: deps.clock ?? systemClock,
+      clock,
+      jobs,
       engine: deps.engine ?? unavailableEngine('No network snapshot is loaded on this server.'),
     });
     registerAuth(api, {

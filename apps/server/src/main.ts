@@ -12,6 +12,8 @@ import {
   type EngineHolder,
 } from './engine/engine-holder';
 import { createMailer, type Mailer } from './integrations/mail';
+import { createBullmqQueue } from './jobs/bullmq-queue';
+import type { JobQueue } from './jobs/jobs';
 
 export interface StartOptions {
   /** Environment to read instead of process.env. */
@@ -65,7 +67,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let network: Network | undefined;
   let generationSeconds = 0;
   let engine: EngineHolder;
+  let jobs: JobQueue | undefined;
   try {
+    // Jobs on Redis when REDIS_URL is set (fails here when it cannot be reached); else in-process.
+    if (config.redisUrl) jobs = await createBullmqQueue({ url: config.redisUrl });
     if (config.sandbox.enabled) {
       const started = performance.now();
       network = generateNetwork({
@@ -83,8 +88,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       mailer: (log) => options.mailer ?? createMailer(config, log),
       ...(network && { sandbox: { network } }),
       engine,
+      ...(jobs && { jobs }),
     });
   } catch (error) {
+    await jobs?.close();
     await database.close();
     throw error;
   }

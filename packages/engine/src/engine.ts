@@ -9,6 +9,9 @@ import { accountSummary, type AccountSummary } from './insights/account-summary'
 import { compareAudiences, type AudienceComparison } from './insights/compare';
 import type { InsightsOptions } from './insights/context';
 import { computeInsights, type AudienceInsights } from './insights/insights';
+import { exploreLookups, type ExploreLookups } from './explore/explore';
+import { lookup, type LookupField, type LookupResult } from './lookup/autocomplete';
+import { coreAudienceCount } from './lookup/core-audience';
 
 /** An audience's size without its members: what the estimate shown while typing needs. */
 export type AudienceEstimate = Omit<Audience, 'accounts'>;
@@ -30,6 +33,12 @@ export interface AudienceEngine {
   /** Account number of a handle (with or without '@', any case). */
   findAccount(handle: string): number | undefined;
   describeAccounts(accounts: ArrayLike<number>): AccountSummary[];
+  /** Suggestions for a package field by prefix (handles, terms, catalogue labels); see lookup/. */
+  lookup(field: LookupField, q: string, limit?: number): LookupResult[];
+  /** Members of `audience` (evaluated from `pkg`) matching ≥ 2 primary items; a sample count. */
+  coreAudience(pkg: TargetingPackage, audience: Audience): number;
+  /** Read-only lookups for the catalogue and explore tools (src/explore). */
+  readonly explore: ExploreLookups;
 }
 
 /** The in-memory engine over an index built from the bulk export. */
@@ -47,6 +56,9 @@ export function inMemoryEngine(index: AudienceIndex): AudienceEngine {
     registerCustomAudience: (name, members) => registerCustomAudience(index, name, members),
     findAccount: (handle) => index.handles.find(handle),
     describeAccounts: (accounts) => Array.from(accounts, (n) => accountSummary(index, n)),
+    lookup: (field, q, limit) => lookup(index, field, q, limit),
+    coreAudience: (pkg, audience) => coreAudienceCount(index, pkg, audience),
+    explore: exploreLookups(index),
   };
 }
 

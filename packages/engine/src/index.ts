@@ -48,3 +48,6 @@ export { jobTitles, type JobTitlesPanel, type JobCategoryShare } from './insight
 export { devices, type DevicesPanel } from './insights/devices';
 export { sampleAccounts, type SampleAccount } from './insights/sample-accounts';
 export { compareAudiences, type AudienceComparison, type Difference } from './insights/compare';
+export { lookup, type LookupField, type LookupResult } from './lookup/autocomplete';
+export { coreAudienceCount } from './lookup/core-audience';
+export type * from './explore/explore';

@@ -7,8 +7,8 @@ interface Entry {
   finished: Promise<void>;
 }
 
-/** Finished jobs are kept this long for clients to read, then forgotten. */
-const KEEP_FINISHED_MS = 60 * 60 * 1000;
+/** Finished jobs are kept this long for clients to read, then forgotten (docs/API-AUDIENCES.md: 1 h). */
+export const KEEP_FINISHED_MS = 60 * 60 * 1000;
 
 /**
  * Jobs run in this process, one at a time per request but concurrently across requests (each is
@@ -70,10 +70,12 @@ export function createInProcessQueue(clock: Clock): JobQueue {
       return Promise.resolve({ ...view });
     },
     get(id) {
+      prune();
       const entry = jobs.get(id);
       return Promise.resolve(entry && { ...entry.view });
     },
     async wait(id, timeoutMs) {
+      prune();
       const entry = jobs.get(id);
       if (!entry) return undefined;
       let timer: NodeJS.Timeout | undefined;

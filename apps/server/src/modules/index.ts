@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
+import type { JobQueue } from '../jobs/jobs';
 import type { Mailer } from '../integrations/mail';
 import { createXClient } from '../integrations/x-api';
 import type { Clock } from '../lib/clock';
+import { createAudiencesModule } from './audiences';
+import { createExploreModule } from './explore';
 import { authRoutes } from './auth/auth.routes';
 import { createMagicLinkRepository } from './auth/magic-link.repository';
 import { createMagicLinkService } from './auth/magic-link.service';
@@ -30,7 +33,7 @@ import { createUsersService } from './users/users.service';
  */
 export function registerModules(
   app: FastifyInstance,
-  deps: { config: Config; db: Db; mailer: Mailer; clock: Clock; engine: EngineHolder },
+  deps: { config: Config; db: Db; mailer: Mailer; clock: Clock; engine: EngineHolder; jobs: JobQueue },
 ) {
   const { config, db, mailer, clock } = deps;
   const log = app.log;
@@ -76,6 +79,16 @@ export function registerModules(
     log,
   });
 
+  const explore = createExploreModule({ db, engine: deps.engine, jobs: deps.jobs });
+  const audiences = createAudiencesModule({
+    db,
+    clock,
+    engine: deps.engine,
+    jobs: deps.jobs,
+    teamsService,
+    findStoreAudience: explore.findStoreAudience,
+  });
+
   return {
     sessionService,
     async registerRoutes() {
@@ -90,11 +103,12 @@ export function registerModules(
         sessionService,
         usersService,
         secureCookies: config.isProduction,
-        google: config.google,
       });
       await app.register(usersRoutes, { usersService });
       await app.register(teamsRoutes, { teamsService });
       await app.register(invitesRoutes, { invitesService });
+      await audiences.registerRoutes(app);
+      await explore.registerRoutes(app);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Network } from '@murmur/sandbox';
 import type { User } from '@murmur/core/api';
 import { buildApp } from '../app';
 import type { EngineHolder } from '../engine/engine-holder';
+import type { JobQueue } from '../jobs/jobs';
 import { socialConfig, type Config } from '../config';
 import type { Db } from '../db/database';
 import { createCapturingMailer, type CapturingMailer } from './capturing-mailer';
@@ -70,7 +71,7 @@ export function codeFromMail(text: string): string {
 /** The app on a fresh database (one per test file), with a capturing mailer and a movable clock. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { sandbox?: Network; engine?: EngineHolder } = {},
+  options: { sandbox?: Network; engine?: EngineHolder; jobs?: JobQueue } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const mailer = createCapturingMailer();
@@ -83,6 +84,7 @@ export async function createTestApp(
     clock,
     ...(options.sandbox && { sandbox: { network: options.sandbox } }),
     ...(options.engine && { engine: options.engine }),
+    ...(options.jobs && { jobs: options.jobs }),
   });
 
   async function signIn(email: string, headers: Record<string, string> = {}): Promise<TestSession> {

@@ -12,7 +12,16 @@ export const magicLinkUseSchema = z.object({
 /** Signing in sets the session cookie and returns the personal user token as `key`. */
 export const signInResponseSchema = z.object({ key: z.string(), user: userSchema });
 
+/** GET /api/auth/providers/: a code-flow sign-in provider the browser can start (public data only). */
+export const publicProviderSchema = z.object({
+  provider: z.string(),
+  authorize_url: z.string(),
+  client_id: z.string(),
+  scopes: z.array(z.string()),
+});
+
 export type MagicLinkRequest = z.infer<typeof magicLinkRequestSchema>;
 export type MagicLinkResponse = z.infer<typeof magicLinkResponseSchema>;
 export type MagicLinkUse = z.infer<typeof magicLinkUseSchema>;
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
+export type PublicProvider = z.infer<typeof publicProviderSchema>;

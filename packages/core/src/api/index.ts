@@ -3,3 +3,5 @@ export * from './common';
 export * from './auth';
 export * from './user';
 export * from './team';
+export * from './audiences';
+export * from './catalogues';

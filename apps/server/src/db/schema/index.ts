@@ -7,3 +7,4 @@ export * from './teams';
 export * from './invites';
 export * from './ad-accounts';
 export * from './subscriptions';
+export * from './audiences';

@@ -1,0 +1,166 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import {
+  audienceCategories,
+  audienceConfigs,
+  audienceInsights,
+  memberships,
+  teams,
+  users,
+  type AudienceConfigRow,
+} from '../../db/schema';
+
+export type AudienceConfigValues = Omit<AudienceConfigRow, 'id' | 'isSuperInsights'>;
+export type AudienceConfigsRepository = ReturnType<typeof createAudienceConfigsRepository>;
+
+export interface ConfigFilters {
+  /** The team's configs; undefined: the user's personal ones (no team). */
+  teamId?: number;
+  search?: string;
+  kind?: AudienceConfigRow['kind'];
+  status?: AudienceConfigRow['status'];
+  targetable?: boolean;
+  /** A category id, or a name (case-insensitive). */
+  category?: number | string;
+  ordering: string;
+  limit: number;
+  offset: number;
+}
+
+/** A config with what its presentation needs: creator, team, category, whether insights are stored. */
+const joined = {
+  config: audienceConfigs,
+  owner: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+  team: { id: teams.id, slug: teams.slug, name: teams.name },
+  category: { id: audienceCategories.id, name: audienceCategories.name },
+  hasInsights: sql<boolean>`exists (select 1 from ${audienceInsights} where ${audienceInsights.configId} = ${audienceConfigs.id})`,
+};
+export type JoinedConfig = {
+  config: AudienceConfigRow;
+  owner: { id: number; email: string; firstName: string; lastName: string };
+  team: { id: number; slug: string; name: string } | null;
+  category: { id: number; name: string } | null;
+  hasInsights: boolean;
+};
+
+const ORDER: Record<string, SQL[]> = {
+  modified: [asc(audienceConfigs.modified)],
+  '-modified': [desc(audienceConfigs.modified)],
+  created: [asc(audienceConfigs.created)],
+  '-created': [desc(audienceConfigs.created)],
+  name: [asc(sql`lower(${audienceConfigs.name})`)],
+  '-name': [desc(sql`lower(${audienceConfigs.name})`)],
+  size: [asc(audienceConfigs.size)],
+  '-size': [desc(audienceConfigs.size)],
+};
+
+/** `%` and `_` typed by the user are searched for literally. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createAudienceConfigsRepository(db: Db) {
+  /**
+   * docs/API-AUDIENCES.md: a config is readable (and writable) by its creator and, when it belongs
+   * to a team, by that team's members.
+   */
+  const readableBy = (userId: number) =>
+    or(
+      eq(audienceConfigs.ownerId, userId),
+      inArray(
+        audienceConfigs.teamId,
+        db.select({ id: memberships.teamId }).from(memberships).where(eq(memberships.userId, userId)),
+      ),
+    )!;
+
+  const select = () =>
+    db
+      .select(joined)
+      .from(audienceConfigs)
+      .innerJoin(users, eq(users.id, audienceConfigs.ownerId))
+      .leftJoin(teams, eq(teams.id, audienceConfigs.teamId))
+      .leftJoin(audienceCategories, eq(audienceCategories.id, audienceConfigs.categoryId));
+
+  async function findReadable(id: number, userId: number): Promise<JoinedConfig | undefined> {
+    const [row] = await select().where(and(eq(audienceConfigs.id, id), readableBy(userId)));
+    return row;
+  }
+
+  return {
+    findReadable,
+
+    /** The configs among `ids` the user may read (for exclusions and plans). */
+    async readableAmong(ids: number[], userId: number): Promise<AudienceConfigRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(audienceConfigs)
+        .where(and(inArray(audienceConfigs.id, ids), readableBy(userId)));
+    },
+
+    async list(userId: number, f: ConfigFilters): Promise<{ count: number; rows: JoinedConfig[] }> {
+      const where = and(
+        f.teamId === undefined
+          ? and(eq(audienceConfigs.ownerId, userId), isNull(audienceConfigs.teamId))
+          : eq(audienceConfigs.teamId, f.teamId),
+        f.search ? ilike(audienceConfigs.name, `%${escapeLike(f.search)}%`) : undefined,
+        f.kind ? eq(audienceConfigs.kind, f.kind) : undefined,
+        f.status ? eq(audienceConfigs.status, f.status) : undefined,
+        f.targetable === undefined ? undefined : eq(audienceConfigs.targetable, f.targetable),
+        f.category === undefined
+          ? undefined
+          : typeof f.category === 'number'
+            ? eq(audienceConfigs.categoryId, f.category)
+            : sql`lower(${audienceCategories.name}) = lower(${f.category})`,
+      );
+      const [total] = await db
+        .select({ n: count() })
+        .from(audienceConfigs)
+        .leftJoin(audienceCategories, eq(audienceCategories.id, audienceConfigs.categoryId))
+        .where(where);
+      const rows = await select()
+        .where(where)
+        .orderBy(...(ORDER[f.ordering] ?? ORDER['-modified']!), desc(audienceConfigs.id))
+        .limit(f.limit)
+        .offset(f.offset);
+      return { count: total?.n ?? 0, rows };
+    },
+
+    /** Readable configs in the given category (the exclusion audiences), newest first. */
+    byCategoryName(userId: number, name: string): Promise<JoinedConfig[]> {
+      return select()
+        .where(and(readableBy(userId), sql`lower(${audienceCategories.name}) = lower(${name})`))
+        .orderBy(desc(audienceConfigs.modified), desc(audienceConfigs.id));
+    },
+
+    async create(values: AudienceConfigValues): Promise<AudienceConfigRow> {
+      const [row] = await db.insert(audienceConfigs).values(values).returning();
+      if (!row) throw new Error('audience config insert returned nothing');
+      return row;
+    },
+
+    async update(id: number, values: Partial<AudienceConfigValues>): Promise<void> {
+      await db.update(audienceConfigs).set(values).where(eq(audienceConfigs.id, id));
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.delete(audienceConfigs).where(eq(audienceConfigs.id, id));
+    },
+
+    async insights(configId: number) {
+      const [row] = await db.select().from(audienceInsights).where(eq(audienceInsights.configId, configId));
+      return row;
+    },
+
+    /** Keeps the latest report of a config; a config deleted meanwhile stores nothing. */
+    async storeInsights(configId: number, insights: Record<string, unknown>, computed: Date): Promise<void> {
+      const [exists] = await db
+        .select({ id: audienceConfigs.id })
+        .from(audienceConfigs)
+        .where(eq(audienceConfigs.id, configId));
+      if (!exists) return;
+      await db
+        .insert(audienceInsights)
+        .values({ configId, insights, computed })
+        .onConflictDoUpdate({ target: audienceInsights.configId, set: { insights, computed } });
+    },
+  };
+}

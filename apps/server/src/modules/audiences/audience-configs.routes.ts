@@ -1,0 +1,206 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  audienceConfigListSchema,
+  audienceConfigQuerySchema,
+  audienceConfigSchema,
+  exclusionAudiencesSchema,
+  insightsByConfigSchema,
+  insightsRequestSchema,
+  insightsSchema,
+  jobResponseSchema,
+  jobWaitQuerySchema,
+  perspectivesRequestSchema,
+  saveAudienceConfigSchema,
+} from '@murmur/core/api';
+import { targetingPackageSchema } from '@murmur/core/targeting';
+import type { JobQueue } from '../../jobs/jobs';
+import { MAX_DB_ID } from '../../lib/db-id';
+import { errorResponses } from '../../lib/http';
+import { requireUser } from '../../plugins/auth';
+import type { AudienceConfigsService } from './audience-configs.service';
+import type { AudienceInsightsService } from './audience-insights.service';
+import { sendJob, wantsWait } from './job-response';
+
+const pkParams = z.object({ pk: z.coerce.number().int().positive().max(MAX_DB_ID) });
+
+/** The `next` page's URL: the same path and query with the offset moved on. */
+function nextPage(url: string, offset: number, limit: number, count: number): string | null {
+  if (offset + limit >= count) return null;
+  const next = new URL(url, 'http://murmur.invalid');
+  next.searchParams.set('offset', String(offset + limit));
+  next.searchParams.set('limit', String(limit));
+  return `${next.pathname}${next.search}`;
+}
+
+/** Saved audiences (audience configs) and their insights: signed-in users, owner or team members only. */
+export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
+  configsService: AudienceConfigsService;
+  insightsService: AudienceInsightsService;
+  jobs: JobQueue;
+}> = (app, { configsService, insightsService, jobs }, done) => {
+  const tags = ['audiences'];
+
+  app.get(
+    '/api/audience-configs/',
+    {
+      schema: {
+        tags,
+        summary: "The caller's personal audience configs, or a team's with ?team=",
+        querystring: audienceConfigQuerySchema,
+        response: { 200: audienceConfigListSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { query } = request;
+      const page = await configsService.list(requireUser(request), query);
+      return { ...page, next: nextPage(request.url, query.offset, query.limit, page.count) };
+    },
+  );
+
+  app.post(
+    '/api/audience-configs/',
+    {
+      schema: {
+        tags,
+        summary: 'Save an audience; sizes are computed by the engine',
+        body: saveAudienceConfigSchema,
+        response: { 201: audienceConfigSchema, ...errorResponses(400, 403, 404, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await configsService.create(requireUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/audience-configs/:pk/',
+    {
+      schema: {
+        tags,
+        summary: 'An audience config of the caller or of one of their teams',
+        params: pkParams,
+        response: { 200: audienceConfigSchema, ...errorResponses(403, 404) },
+      },
+    },
+    (request) => configsService.get(requireUser(request), request.params.pk),
+  );
+
+  app.put(
+    '/api/audience-configs/:pk/',
+    {
+      schema: {
+        tags,
+        summary: 'Replace an audience config (sizes recomputed)',
+        params: pkParams,
+        body: saveAudienceConfigSchema,
+        response: { 200: audienceConfigSchema, ...errorResponses(400, 403, 404, 503) },
+      },
+    },
+    (request) => configsService.update(requireUser(request), request.params.pk, request.body),
+  );
+
+  app.delete(
+    '/api/audience-configs/:pk/',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an audience config',
+        params: pkParams,
+        response: { 204: z.null(), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await configsService.remove(requireUser(request), request.params.pk);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/external/audience-configs/:pk/targeting-package/',
+    {
+      schema: {
+        tags,
+        summary: "The config's targeting package as a JSON attachment",
+        params: pkParams,
+        response: { 200: targetingPackageSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await configsService.download(requireUser(request), request.params.pk);
+      return reply.header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
+    },
+  );
+
+  app.get(
+    '/api/external/exclusion-audiences/',
+    {
+      schema: {
+        tags,
+        summary: 'Audience configs in the "Exclusion Audience" category (the caller\'s and their teams\')',
+        response: { 200: exclusionAudiencesSchema, ...errorResponses(403) },
+      },
+    },
+    (request) => configsService.exclusionAudiences(requireUser(request)),
+  );
+
+  app.post(
+    '/api/audience-configs/insights/',
+    {
+      schema: {
+        tags,
+        summary: 'Start an insights report (a job); with audience_config_id the result is stored',
+        querystring: jobWaitQuerySchema,
+        body: insightsRequestSchema,
+        response: { 200: jobResponseSchema, 202: jobResponseSchema, ...errorResponses(400, 403, 404, 503) },
+      },
+    },
+    async (request, reply) => {
+      const job = await insightsService.startInsights(requireUser(request), request.body);
+      return sendJob(reply, jobs, job, wantsWait(request.query));
+    },
+  );
+
+  app.post(
+    '/api/audience-configs/perspectives/',
+    {
+      schema: {
+        tags,
+        summary: 'Compare two audiences (a job): overlap and differences',
+        querystring: jobWaitQuerySchema,
+        body: perspectivesRequestSchema,
+        response: { 200: jobResponseSchema, 202: jobResponseSchema, ...errorResponses(400, 403, 404, 503) },
+      },
+    },
+    async (request, reply) => {
+      const job = await insightsService.startPerspectives(requireUser(request), request.body);
+      return sendJob(reply, jobs, job, wantsWait(request.query));
+    },
+  );
+
+  app.get(
+    '/api/audience-insight/:pk/',
+    {
+      schema: {
+        tags,
+        summary: 'The stored insights of an audience config (404 when none yet)',
+        params: pkParams,
+        response: { 200: insightsSchema, ...errorResponses(403, 404) },
+      },
+    },
+    (request) => insightsService.stored(requireUser(request), request.params.pk),
+  );
+
+  app.get(
+    '/api/audience-insights/:pk/by_config/',
+    {
+      schema: {
+        tags,
+        summary: 'An audience config with its stored insights, if any',
+        params: pkParams,
+        response: { 200: insightsByConfigSchema, ...errorResponses(403, 404) },
+      },
+    },
+    (request) => insightsService.byConfig(requireUser(request), request.params.pk),
+  );
+  done();
+};

@@ -1,0 +1,219 @@
+import type { z } from 'zod';
+import type {
+  AudienceConfig,
+  audienceConfigQuerySchema,
+  Estimate,
+  saveAudienceConfigSchema,
+} from '@murmur/core/api';
+import { EXCLUSION_AUDIENCE_CATEGORY, type TargetingPackage } from '@murmur/core/targeting';
+import type { AudienceCategoryRow, UserRow } from '../../db/schema';
+import type { EngineHolder } from '../../engine/engine-holder';
+import { BadRequest, NotFound } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { TeamsService } from '../teams/teams.service';
+import type {
+  AudienceConfigsRepository,
+  AudienceConfigValues,
+  JoinedConfig,
+} from './audience-configs.repository';
+import { requireNonEmpty, toEstimate } from './engine-audience';
+import { presentConfig } from './present';
+
+export type SaveConfigInput = z.output<typeof saveAudienceConfigSchema>;
+export type ConfigQuery = z.output<typeof audienceConfigQuerySchema>;
+export type AudienceConfigsService = ReturnType<typeof createAudienceConfigsService>;
+
+/** docs/API-AUDIENCES.md: an audience is targetable when it is non-empty and reaches ≥ 100 sample accounts. */
+export const TARGETABLE_MIN_SAMPLE = 100;
+
+/** A ready-made audience of the store (modules/store), as far as saving one needs it. */
+export type FindStoreAudience = (
+  id: number,
+) => Promise<{ targeting_package: TargetingPackage; category?: { id: number } | null } | undefined>;
+
+export function createAudienceConfigsService(deps: {
+  repo: AudienceConfigsRepository;
+  teamsService: TeamsService;
+  engine: EngineHolder;
+  findCategory: (id: number) => Promise<AudienceCategoryRow | undefined>;
+  /** Absent until the store module provides it: `from_audience` is refused then. */
+  findStoreAudience?: FindStoreAudience;
+  clock: Clock;
+}) {
+  const { repo, teamsService, engine, clock } = deps;
+
+  async function readable(user: UserRow, id: number): Promise<JoinedConfig> {
+    const found = await repo.findReadable(id, user.id);
+    if (!found) throw new NotFound();
+    return found;
+  }
+
+  /**
+   * Exclusion ids → the packages of those configs. Each must be readable by the caller (404
+   * otherwise, as for any config of someone else); signed out, none is.
+   */
+  async function exclusionPackages(user: UserRow | undefined, ids: number[]): Promise<TargetingPackage[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const rows = user ? await repo.readableAmong(unique, user.id) : [];
+    if (rows.length !== unique.length) throw new NotFound();
+    return rows.map((r) => r.targetingPackage);
+  }
+
+  /**
+   * The engine's numbers at save time. total_native = the population estimate; core_audience = the
+   * members matching at least two primary items (the whole audience with fewer than two);
+   * pro_targeting_size = the estimate with only the first 100 handles applied (SPEC §9), which is
+   * how the engine always evaluates, so it equals the estimate.
+   */
+  function sizes(pkg: TargetingPackage, exclusions: TargetingPackage[]) {
+    const e = engine.get();
+    const audience = e.evaluate(pkg, { exclusions });
+    const core = Math.round(e.coreAudience(pkg, audience) * e.scale);
+    const targetable = audience.sampleCount >= TARGETABLE_MIN_SAMPLE;
+    return {
+      sampleCount: audience.sampleCount,
+      size: audience.populationEstimate,
+      sizeBucket: audience.sizeBucket,
+      coreAudience: core,
+      totalNative: audience.populationEstimate,
+      proTargetingSize: audience.populationEstimate,
+      targetable,
+      status: targetable ? ('Active' as const) : ('Draft' as const),
+    };
+  }
+
+  /** Checks a POST/PUT body and computes what is stored (nothing is written on any failure). */
+  async function prepare(user: UserRow, input: SaveConfigInput, self?: number) {
+    let pkg = input.targeting_package;
+    let categoryId = input.category_id ?? null;
+    if (input.from_audience !== undefined) {
+      const stored = deps.findStoreAudience && (await deps.findStoreAudience(input.from_audience));
+      if (!stored) throw new BadRequest({ from_audience: ['Unknown audience.'] });
+      pkg ??= stored.targeting_package;
+      if (input.category_id === undefined) categoryId = stored.category?.id ?? null;
+    }
+    if (!pkg) throw new BadRequest({ targeting_package: ['This field is required.'] });
+    requireNonEmpty(pkg);
+    if (self !== undefined && input.exclusions.includes(self)) {
+      throw new BadRequest({ exclusions: ['An audience cannot exclude itself.'] });
+    }
+    if (categoryId !== null && !(await deps.findCategory(categoryId))) {
+      throw new BadRequest({ category_id: ['Unknown category.'] });
+    }
+    const team = input.team === undefined ? null : (await teamsService.access(user, input.team)).team;
+    const exclusions = await exclusionPackages(user, input.exclusions);
+    return {
+      pkg,
+      categoryId,
+      team,
+      exclusions: [...new Set(input.exclusions)],
+      sizes: sizes(pkg, exclusions),
+    };
+  }
+
+  const present = async (user: UserRow, id: number) => presentConfig(await readable(user, id));
+
+  return {
+    readable,
+    exclusionPackages,
+
+    /** POST /api/build-audience/: the size of a package, exclusions subtracted. */
+    async build(user: UserRow | undefined, pkg: TargetingPackage, exclusionIds: number[]): Promise<Estimate> {
+      requireNonEmpty(pkg);
+      const exclusions = await exclusionPackages(user, exclusionIds);
+      return toEstimate(engine.get().estimate(pkg, { exclusions }));
+    },
+
+    async list(user: UserRow, query: ConfigQuery) {
+      const teamId =
+        query.team === undefined ? undefined : (await teamsService.access(user, query.team)).team.id;
+      const category =
+        query.category === undefined
+          ? undefined
+          : /^\d+$/.test(query.category)
+            ? Number(query.category)
+            : query.category;
+      const { count, rows } = await repo.list(user.id, {
+        ...(teamId !== undefined && { teamId }),
+        ...(query.search && { search: query.search }),
+        ...(query.kind && { kind: query.kind }),
+        ...(query.status && { status: query.status }),
+        ...(query.targetable !== undefined && { targetable: query.targetable }),
+        ...(category !== undefined && { category }),
+        ordering: query.ordering,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      return { count, results: rows.map(presentConfig) };
+    },
+
+    async create(user: UserRow, input: SaveConfigInput): Promise<AudienceConfig> {
+      const p = await prepare(user, input);
+      const now = clock.now();
+      const values: AudienceConfigValues = {
+        ownerId: user.id,
+        teamId: p.team?.id ?? null,
+        name: input.name,
+        kind: input.kind ?? (input.from_audience === undefined ? 'builder' : 'saved_list'),
+        categoryId: p.categoryId,
+        targetingPackage: p.pkg,
+        exclusions: p.exclusions,
+        ...p.sizes,
+        created: now,
+        modified: now,
+      };
+      const row = await repo.create(values);
+      return present(user, row.id);
+    },
+
+    get: present,
+
+    /** PUT: the same body as POST; sizes are recomputed. The owner and creation date stay. */
+    async update(user: UserRow, id: number, input: SaveConfigInput): Promise<AudienceConfig> {
+      const { config } = await readable(user, id);
+      const p = await prepare(user, input, id);
+      await repo.update(config.id, {
+        teamId: input.team === undefined ? config.teamId : (p.team?.id ?? null),
+        name: input.name,
+        kind: input.kind ?? config.kind,
+        categoryId: p.categoryId,
+        targetingPackage: p.pkg,
+        exclusions: p.exclusions,
+        ...p.sizes,
+        modified: clock.now(),
+      });
+      return present(user, id);
+    },
+
+    async remove(user: UserRow, id: number): Promise<void> {
+      const { config } = await readable(user, id);
+      await repo.remove(config.id);
+    },
+
+    /** The package as a file to download, named after the config. */
+    async download(user: UserRow, id: number) {
+      const { config } = await readable(user, id);
+      return { filename: `${fileSlug(config.name)}-targeting-package.json`, body: config.targetingPackage };
+    },
+
+    /** SPEC §9: exclusion audiences are configs in the "Exclusion Audience" category (the caller's and their teams'). */
+    async exclusionAudiences(user: UserRow): Promise<{ results: AudienceConfig[] }> {
+      const rows = await repo.byCategoryName(user.id, EXCLUSION_AUDIENCE_CATEGORY);
+      return { results: rows.map(presentConfig) };
+    },
+  };
+}
+
+/** ASCII letters and digits joined by dashes; "audience" when nothing is left (e.g. a Japanese name). */
+export function fileSlug(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug || 'audience';
+}

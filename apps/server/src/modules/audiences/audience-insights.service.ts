@@ -1,0 +1,134 @@
+import type { z } from 'zod';
+import type {
+  audienceRefSchema,
+  Insights,
+  InsightsByConfig,
+  insightsRequestSchema,
+  perspectivesRequestSchema,
+} from '@murmur/core/api';
+import type { TargetingPackage } from '@murmur/core/targeting';
+import type { UserRow } from '../../db/schema';
+import type { EngineHolder } from '../../engine/engine-holder';
+import { NotFound } from '../../errors';
+import type { JobQueue, JobView } from '../../jobs/jobs';
+import type { Clock } from '../../lib/clock';
+import type { AudienceConfigsRepository } from './audience-configs.repository';
+import type { AudienceConfigsService } from './audience-configs.service';
+import { digest, requireNonEmpty, toEstimate, yieldToEventLoop } from './engine-audience';
+import { presentConfig } from './present';
+
+export type InsightsRequest = z.output<typeof insightsRequestSchema>;
+export type AudienceRefInput = z.output<typeof audienceRefSchema>;
+export type PerspectivesRequest = z.output<typeof perspectivesRequestSchema>;
+export type AudienceInsightsService = ReturnType<typeof createAudienceInsightsService>;
+
+/** An audience to analyse: its package, its exclusions (config ids) and the config it came from. */
+interface ResolvedAudience {
+  pkg: TargetingPackage;
+  exclusionIds: number[];
+  exclusions: TargetingPackage[];
+  configId: number | undefined;
+}
+
+export function createAudienceInsightsService(deps: {
+  repo: AudienceConfigsRepository;
+  configs: AudienceConfigsService;
+  engine: EngineHolder;
+  jobs: JobQueue;
+  clock: Clock;
+}) {
+  const { repo, configs, engine, jobs, clock } = deps;
+
+  /** A package, or a config the caller may read (404 otherwise) with its own exclusions plus `extra`. */
+  async function resolve(
+    user: UserRow,
+    ref: AudienceRefInput,
+    extra: number[] = [],
+  ): Promise<ResolvedAudience> {
+    let pkg = ref.targeting_package;
+    let exclusionIds = extra;
+    let configId: number | undefined;
+    if (ref.audience_config_id !== undefined) {
+      const { config } = await configs.readable(user, ref.audience_config_id);
+      pkg = config.targetingPackage;
+      exclusionIds = [...new Set([...config.exclusions, ...extra])];
+      configId = config.id;
+    }
+    if (!pkg) throw new NotFound();
+    requireNonEmpty(pkg);
+    const exclusions = await configs.exclusionPackages(user, exclusionIds);
+    return { pkg, exclusionIds, exclusions, configId };
+  }
+
+  return {
+    /**
+     * POST /api/audience-configs/insights/: a job whose result is every insights panel plus the
+     * estimate; stored on the config when one was named (has_insights). Identical requests join:
+     * per config for everyone who may read it, per user for packages.
+     */
+    async startInsights(user: UserRow, body: InsightsRequest): Promise<JobView> {
+      const a = await resolve(user, body, body.exclusions);
+      const e = engine.get();
+      const scope = a.configId === undefined ? `user:${user.id}` : `config:${a.configId}`;
+      return jobs.start({
+        kind: 'insights',
+        key: `insights:${scope}:${digest([a.pkg, a.exclusionIds])}`,
+        work: async (report) => {
+          report(5, 'Finding the audience');
+          await yieldToEventLoop();
+          const audience = e.evaluate(a.pkg, { exclusions: a.exclusions });
+          report(20, 'Analysing members, interests and communities');
+          await yieldToEventLoop();
+          const panels = e.insights(audience);
+          const { accounts: _accounts, ...estimate } = audience;
+          // Plain JSON, as it is stored and as a Redis queue would hand it back.
+          const insights = JSON.parse(
+            JSON.stringify({ ...panels, estimate: toEstimate(estimate) }),
+          ) as Insights;
+          if (a.configId !== undefined) {
+            report(95, 'Saving the report');
+            await repo.storeInsights(a.configId, insights, clock.now());
+          }
+          return insights;
+        },
+      });
+    },
+
+    /** POST /api/audience-configs/perspectives/: the comparison of two audiences (overlap and differences). */
+    async startPerspectives(user: UserRow, body: PerspectivesRequest): Promise<JobView> {
+      const [a, b] = [await resolve(user, body.a), await resolve(user, body.b)];
+      const e = engine.get();
+      return jobs.start({
+        kind: 'perspectives',
+        key: `perspectives:user:${user.id}:${digest([a.pkg, a.exclusionIds, b.pkg, b.exclusionIds])}`,
+        work: async (report) => {
+          report(5, 'Finding both audiences');
+          await yieldToEventLoop();
+          const first = e.evaluate(a.pkg, { exclusions: a.exclusions });
+          const second = e.evaluate(b.pkg, { exclusions: b.exclusions });
+          report(40, 'Comparing the audiences');
+          await yieldToEventLoop();
+          return JSON.parse(JSON.stringify(e.compare(first, second))) as unknown;
+        },
+      });
+    },
+
+    /** GET /api/audience-insight/{pk}/: the stored report (404 when none yet or not readable). */
+    async stored(user: UserRow, id: number): Promise<Insights> {
+      const { config } = await configs.readable(user, id);
+      const row = await repo.insights(config.id);
+      if (!row) throw new NotFound();
+      return row.insights as Insights;
+    },
+
+    async byConfig(user: UserRow, id: number): Promise<InsightsByConfig> {
+      const joined = await configs.readable(user, id);
+      const row = await repo.insights(joined.config.id);
+      return {
+        audience_config: presentConfig(joined),
+        insights: row ? (row.insights as Insights) : null,
+        computed: row ? row.computed.toISOString() : null,
+      };
+    },
+  };
+}

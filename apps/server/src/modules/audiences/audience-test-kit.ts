@@ -1,0 +1,51 @@
+import { expect } from 'vitest';
+import type { AudienceConfig, SaveAudienceConfig } from '@murmur/core/api';
+import { targetingPackageSchema, type TargetingPackageInput } from '@murmur/core/targeting';
+import type { TestApp, TestSession } from '../../test/test-app';
+
+/** Shared set-up of the audience API tests: teams through real invitations, configs through the API. */
+export function audienceKit(t: () => TestApp) {
+  async function createTeam(admin: TestSession, name: string) {
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/teams/',
+      headers: admin.tokenAuth,
+      payload: { name },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ id: number; slug: string; name: string }>();
+  }
+
+  async function join(team: { id: number }, admin: TestSession, who: TestSession) {
+    await t().app.inject({
+      method: 'POST',
+      url: `/api/teams/${team.id}/invites/`,
+      headers: admin.tokenAuth,
+      payload: { emails: [who.user.email] },
+    });
+    const code = /code=([\w-]+)/.exec(t().mailer.last(who.user.email).text)![1]!;
+    const res = await t().app.inject({
+      method: 'POST',
+      url: `/api/teams/${team.id}/invites/accept/`,
+      headers: who.tokenAuth,
+      payload: { code },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+
+  async function createConfig(who: TestSession, body: SaveAudienceConfig): Promise<AudienceConfig> {
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/audience-configs/',
+      headers: who.tokenAuth,
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<AudienceConfig>();
+  }
+
+  return { createTeam, join, createConfig };
+}
+
+/** A parsed package (every list present), as the engine and the API store it. */
+export const pkg = (input: TargetingPackageInput) => targetingPackageSchema.parse(input);

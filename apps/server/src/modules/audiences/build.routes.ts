@@ -1,0 +1,52 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  autocompleteRequestSchema,
+  autocompleteResponseSchema,
+  buildAudienceSchema,
+  estimateSchema,
+} from '@murmur/core/api';
+import type { EngineHolder } from '../../engine/engine-holder';
+import { errorResponses } from '../../lib/http';
+import type { AudienceConfigsService } from './audience-configs.service';
+
+/** Public: the size of a package while it is built, and suggestions for its fields. */
+export const buildRoutes: FastifyPluginCallbackZod<{
+  configsService: AudienceConfigsService;
+  engine: EngineHolder;
+}> = (app, { configsService, engine }, done) => {
+  const tags = ['audiences'];
+
+  app.post(
+    '/api/build-audience/',
+    {
+      schema: {
+        tags,
+        summary: 'Size of a targeting package; exclusions are audience configs the caller may read',
+        body: buildAudienceSchema,
+        response: { 200: estimateSchema, ...errorResponses(400, 404, 503) },
+      },
+    },
+    (request) => {
+      const user = request.principal.kind === 'user' ? request.principal.user : undefined;
+      return configsService.build(user, request.body.targeting_package, request.body.exclusions);
+    },
+  );
+
+  app.post(
+    '/api/audience-configs/autocomplete/',
+    {
+      schema: {
+        tags,
+        summary: 'Suggestions for a package field: handles most followed first, terms most used first',
+        body: autocompleteRequestSchema,
+        response: { 200: autocompleteResponseSchema, ...errorResponses(400, 503) },
+      },
+    },
+    (request) => {
+      const { field, q, limit } = request.body;
+      const results = engine.get().lookup(field, q, limit);
+      return { results: results.map(({ value, label, detail, size }) => ({ value, label, detail, size })) };
+    },
+  );
+  done();
+};

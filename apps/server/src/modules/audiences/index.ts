@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import type { EngineHolder } from '../../engine/engine-holder';
+import type { JobQueue } from '../../jobs/jobs';
+import type { Clock } from '../../lib/clock';
+import type { TeamsService } from '../teams/teams.service';
+import { createAudienceConfigsRepository } from './audience-configs.repository';
+import { audienceConfigsRoutes } from './audience-configs.routes';
+import { createAudienceConfigsService, type FindStoreAudience } from './audience-configs.service';
+import { createAudienceInsightsService } from './audience-insights.service';
+import { createAudiencePlansRepository } from './audience-plans.repository';
+import { audiencePlansRoutes } from './audience-plans.routes';
+import { createAudiencePlansService } from './audience-plans.service';
+import { buildRoutes } from './build.routes';
+import { findCategory } from './categories.repository';
+import { jobsRoutes } from './jobs.routes';
+
+/** The audience API (docs/API-AUDIENCES.md): engine status, jobs, building, configs, insights, plans. */
+export function createAudiencesModule(deps: {
+  db: Db;
+  clock: Clock;
+  engine: EngineHolder;
+  jobs: JobQueue;
+  teamsService: TeamsService;
+  findStoreAudience?: FindStoreAudience;
+}) {
+  const { db, clock, engine, jobs } = deps;
+  const repo = createAudienceConfigsRepository(db);
+  const configsService = createAudienceConfigsService({
+    repo,
+    teamsService: deps.teamsService,
+    engine,
+    findCategory: (id) => findCategory(db, id),
+    ...(deps.findStoreAudience && { findStoreAudience: deps.findStoreAudience }),
+    clock,
+  });
+  const insightsService = createAudienceInsightsService({
+    repo,
+    configs: configsService,
+    engine,
+    jobs,
+    clock,
+  });
+  const plansService = createAudiencePlansService({
+    repo: createAudiencePlansRepository(db),
+    configsRepo: repo,
+    clock,
+  });
+  return {
+    configsService,
+    async registerRoutes(app: FastifyInstance) {
+      await app.register(jobsRoutes, { engine, jobs });
+      await app.register(buildRoutes, { configsService, engine });
+      await app.register(audienceConfigsRoutes, { configsService, insightsService, jobs });
+      await app.register(audiencePlansRoutes, { plansService });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { AudienceConfig } from '@murmur/core/api';
+import type { JoinedConfig } from './audience-configs.repository';
+
+/** A stored config as the API shows it (docs/API-AUDIENCES.md "AudienceConfig"). */
+export function presentConfig({
+  config: c,
+  owner,
+  team,
+  category,
+  hasInsights,
+}: JoinedConfig): AudienceConfig {
+  const firstCountry = c.targetingPackage.countries[0];
+  return {
+    id: c.id,
+    name: c.name,
+    kind: c.kind,
+    category: category && { id: category.id, name: category.name },
+    categories: category ? [{ name: category.name }] : [],
+    country: firstCountry?.label ?? null,
+    targeting_package: c.targetingPackage,
+    exclusions: c.exclusions,
+    size: c.size,
+    sample_count: c.sampleCount,
+    size_bucket: c.sizeBucket,
+    core_audience: c.coreAudience,
+    total_native: c.totalNative,
+    pro_targeting_size: c.proTargetingSize,
+    status: c.status,
+    has_insights: hasInsights,
+    is_super_insights: c.isSuperInsights,
+    targetable: c.targetable,
+    created_by: {
+      id: owner.id,
+      email: owner.email,
+      name: `${owner.firstName} ${owner.lastName}`.trim(),
+    },
+    team: team && { id: team.id, slug: team.slug, name: team.name },
+    ad_account: null,
+    created: c.created.toISOString(),
+    modified: c.modified.toISOString(),
+  };
+}

@@ -1,0 +1,88 @@
+import type { CatalogueItem, JobTitles, Location, LocationType } from '@murmur/core/api';
+import type { ExploreCatalogueKind } from '@murmur/engine';
+import { JOB_CATEGORIES } from '@murmur/sandbox';
+import type { EngineHolder } from '../../engine/engine-holder';
+import type { SearchCounter } from '../communities/search-counter';
+import { rankMatches } from './match';
+
+export type CataloguesService = ReturnType<typeof createCataloguesService>;
+
+/** The catalogues with a `{keywords}` search (SPEC §7), by their API name. */
+export const SEARCHABLE = {
+  interests: 'interests',
+  conversation_topics: 'conversations',
+  movies_tv_shows: 'movies_and_tv_shows',
+  network_operators: 'network_operators',
+} as const satisfies Record<string, ExploreCatalogueKind>;
+export type SearchableCatalogue = keyof typeof SEARCHABLE;
+
+/** At most this many search results (docs/API-AUDIENCES.md). */
+const SEARCH_LIMIT = 50;
+
+const LOCATION_TYPES: Readonly<Record<string, LocationType>> = {
+  COUNTRIES: 'country',
+  REGIONS: 'region',
+  METROS: 'metro',
+  CITIES: 'city',
+};
+
+/**
+ * The targeting catalogues (X's, as the sandbox exports them) with sizes from the engine: an entry's
+ * size is the population estimate of the accounts carrying it (postings × scale), which is what a
+ * package holding only that entry estimates.
+ */
+export function createCataloguesService(deps: { engine: EngineHolder; searches: SearchCounter }) {
+  const { engine, searches } = deps;
+
+  function items(kind: ExploreCatalogueKind): CatalogueItem[] {
+    const e = engine.get();
+    return e.explore.catalogue(kind).map((entry) => ({
+      value: entry.value,
+      label: entry.name,
+      category: entry.category,
+      size: Math.round(entry.accounts * e.scale),
+    }));
+  }
+
+  return {
+    list: items,
+
+    networkOperators(country: string | undefined): CatalogueItem[] {
+      const all = items('network_operators');
+      return country ? all.filter((o) => o.category === country) : all;
+    },
+
+    /** Best matches first (matchScore), then the largest. */
+    search(catalogue: SearchableCatalogue, keywords: string): CatalogueItem[] {
+      const found = rankMatches(items(SEARCHABLE[catalogue]), keywords, SEARCH_LIMIT);
+      searches.recordText(keywords);
+      return found;
+    },
+
+    locations(query: { q?: string | undefined; type?: LocationType | undefined; limit: number }): Location[] {
+      const e = engine.get();
+      const all: Location[] = e.explore.catalogue('locations').flatMap((entry) => {
+        const type = LOCATION_TYPES[entry.locationType ?? ''];
+        if (!type || (query.type && type !== query.type)) return [];
+        return [
+          {
+            value: entry.value,
+            label: entry.name,
+            type,
+            country_code: entry.countryCode ?? '',
+            size: Math.round(entry.accounts * e.scale),
+          },
+        ];
+      });
+      if (query.q) return rankMatches(all, query.q, query.limit);
+      return all.sort((a, b) => b.size - a.size).slice(0, query.limit);
+    },
+
+    /** SPEC §3's job-title tree, in English (the sandbox's catalogue holds the tree and its translations). */
+    jobTitles(): JobTitles {
+      return {
+        categories: JOB_CATEGORIES.map((c) => ({ name: c.name, titles: c.titles.map((t) => t.text.en) })),
+      };
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { CommunitySummary } from '@murmur/core/api';
+import { targetingPackageSchema } from '@murmur/core/targeting';
+import type { AudienceEngine, NetworkCommunity, WeeklyPosts } from '@murmur/engine';
+import type { EngineHolder } from '../../engine/engine-holder';
+import { NotFound } from '../../errors';
+import { presentAccounts } from '../explore/present';
+import { handleTerm, labelTerms, type SearchCounter } from './search-counter';
+
+export type CommunitiesService = ReturnType<typeof createCommunitiesService>;
+
+/** The community's handles in its package: followers of its leading accounts are how X reaches it. */
+const PACKAGE_HANDLES = 5;
+
+const communityId = (c: NetworkCommunity) => `community-${c.id + 1}`;
+
+/**
+ * Trending growth: the community's share of the sampled accounts' posts in the latest simulated
+ * week against its share the week before, minus one (0.25 = its share grew by a quarter). Counts
+ * get add-one smoothing so that a community with no posts in the earlier week is not infinite.
+ */
+export function growthOf(own: WeeklyPosts, all: WeeklyPosts): number {
+  const latest = (own.latest + 1) / (all.latest + 1);
+  const previous = (own.previous + 1) / (all.previous + 1);
+  return Math.round((latest / previous - 1) * 10_000) / 10_000;
+}
+
+/** The search terms that stand for a community: its bio words, interests and leading accounts. */
+function termsOf(c: NetworkCommunity): string[] {
+  return [
+    ...new Set([
+      ...c.words.map((w) => w.key),
+      ...c.interests.flatMap((i) => labelTerms(i.label)),
+      ...c.topAccounts.map((a) => handleTerm(a.handle)),
+    ]),
+  ];
+}
+
+/**
+ * The network's communities (docs/API-AUDIENCES.md "Communities"): Louvain over a sample of the whole
+ * network (engine.explore.communities, computed once per engine), trending by post growth, most
+ * searched by the terms people searched for (SearchCounter).
+ */
+export function createCommunitiesService(deps: { engine: EngineHolder; searches: SearchCounter }) {
+  const { engine: holder, searches } = deps;
+
+  function summary(engine: AudienceEngine, c: NetworkCommunity, all: WeeklyPosts): CommunitySummary {
+    return {
+      id: communityId(c),
+      name: c.name,
+      size: Math.round(c.size * engine.scale),
+      top_terms: c.words.map((w) => w.label),
+      top_interests: c.interests.map((i) => i.label),
+      top_accounts: presentAccounts(
+        engine,
+        c.topAccounts.map((a) => a.account),
+      ),
+      growth: growthOf(c.posts, all),
+      searches: termsOf(c).reduce((sum, term) => sum + searches.count(term), 0),
+      targeting_package: targetingPackageSchema.parse({
+        handles: c.topAccounts.slice(0, PACKAGE_HANDLES).map((a) => ({ handle: a.handle })),
+      }),
+    };
+  }
+
+  return {
+    list(query: { sort: 'trending' | 'most_searched'; limit: number }) {
+      const engine = holder.get();
+      const network = engine.explore.communities();
+      const all = network.communities.map((c) => summary(engine, c, network.posts));
+      const key = query.sort === 'trending' ? 'growth' : 'searches';
+      all.sort((a, b) => b[key] - a[key] || b.size - a.size);
+      return { results: all.slice(0, query.limit) };
+    },
+
+    /** One community and three panels of its (sampled) members. */
+    get(id: string) {
+      const engine = holder.get();
+      const network = engine.explore.communities();
+      const found = network.communities.find((c) => communityId(c) === id);
+      if (!found) throw new NotFound();
+      const panels = engine.explore.panels(found.members, [
+        'demographics',
+        'interests',
+        'influentialAccounts',
+      ]);
+      return { community: summary(engine, found, network.posts), insights: panels };
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommunitySummary } from '@murmur/core/api';
+import type { AudienceEngine } from '@murmur/engine';
+import { unavailableEngine } from '../../engine/engine-holder';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { testNetwork } from '../../test/test-engine';
+import { growthOf } from './communities.service';
+
+let t: TestApp;
+let engine: AudienceEngine;
+beforeAll(async () => {
+  const network = await testNetwork();
+  engine = network.engine;
+  t = await createTestApp({}, { engine: network.holder });
+});
+afterAll(() => t.close());
+
+const communities = async (query: string) =>
+  (await t.app.inject({ url: `/api/communities/${query}` })).json<{ results: CommunitySummary[] }>().results;
+
+describe('communities', () => {
+  it('lists the Louvain communities of the whole network, by trending growth', async () => {
+    const results = await communities('?sort=trending');
+    const network = engine.explore.communities();
+    expect(results).toHaveLength(network.communities.length);
+    expect(results.length).toBeGreaterThan(1);
+    const growth = results.map((c) => c.growth);
+    expect(growth).toEqual([...growth].sort((a, b) => b - a));
+    for (const c of results) {
+      const own = network.communities.find((n) => `community-${n.id + 1}` === c.id)!;
+      expect(c.name).toBe(own.name);
+      expect(c.size).toBe(Math.round(own.size * engine.scale));
+      expect(c.growth).toBe(growthOf(own.posts, network.posts));
+      expect(c.top_accounts.map((a) => a.handle)).toEqual(own.topAccounts.map((a) => a.handle));
+      expect(c.targeting_package.handles.length).toBeGreaterThan(0);
+    }
+    expect(network.posts.latest + network.posts.previous).toBeGreaterThan(0);
+  });
+
+  it('ranks by searches once people search for a community’s terms', async () => {
+    const [target] = (await communities('?sort=trending')).slice(-1);
+    const handle = target!.top_accounts[0]!.handle;
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/external/followers-of/',
+        payload: { handle },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const ranked = await communities('?sort=most_searched&limit=3');
+    expect(ranked).toHaveLength(3);
+    expect(ranked[0]!.id).toBe(target!.id);
+    expect(ranked[0]!.searches).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows one community with panels of its members', async () => {
+    const [first] = await communities('');
+    const res = await t.app.inject({ url: `/api/community/?id=${first!.id}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{
+      community: CommunitySummary;
+      insights: {
+        demographics: { basis: { members: number } };
+        interests: unknown;
+        influentialAccounts: unknown;
+      };
+    }>();
+    expect(body.community.id).toBe(first!.id);
+    const members = engine.explore
+      .communities()
+      .communities.find((c) => `community-${c.id + 1}` === first!.id)!.members.count;
+    expect(body.insights.demographics.basis.members).toBe(members);
+    expect(body.insights).toHaveProperty('influentialAccounts');
+  });
+
+  it('answers 404 for an unknown community and 400 for bad queries', async () => {
+    expect((await t.app.inject({ url: '/api/community/?id=community-999' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/community/' })).json()).toEqual({
+      id: ['This field is required.'],
+    });
+    expect((await t.app.inject({ url: '/api/communities/?sort=loudest' })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/communities/?limit=0' })).statusCode).toBe(400);
+  });
+
+  it('computes growth as the change of the community’s share of posts', () => {
+    expect(growthOf({ latest: 19, previous: 9 }, { latest: 99, previous: 99 })).toBe(1);
+    expect(growthOf({ latest: 9, previous: 9 }, { latest: 199, previous: 99 })).toBe(-0.5);
+  });
+
+  it('answers 503 while the engine loads', async () => {
+    const loading = await createTestApp({}, { engine: unavailableEngine('The audience engine is loading.') });
+    try {
+      expect((await loading.app.inject({ url: '/api/communities/' })).statusCode).toBe(503);
+    } finally {
+      await loading.close();
+    }
+  });
+});

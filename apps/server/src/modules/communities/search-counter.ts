@@ -1,0 +1,55 @@
+import type { TargetingPackage } from '@murmur/core/targeting';
+import { tokens } from '@murmur/engine';
+
+/**
+ * How often terms were searched, for "most searched" communities (docs/API-AUDIENCES.md). Kept in
+ * memory per server process: it restarts at zero with the process and is not shared between
+ * instances (a table would be the next step once there is more than one instance).
+ * Terms are normalised as the index normalises them: words through the engine's tokeniser (so
+ * "Climate change" counts "climate" and "change"), handles as "@handle", interests and other
+ * catalogue labels lower-cased whole.
+ */
+export interface SearchCounter {
+  /** Free text (keywords, words, hashtags): each of its tokens counts once. */
+  recordText(text: string): void;
+  recordHandle(handle: string): void;
+  /** A catalogue label ("Science/Physics"): counted whole and by its last part ("physics"). */
+  recordLabel(label: string): void;
+  /** Every selected primary item of a package (what build-audience records). */
+  recordPackage(pkg: TargetingPackage): void;
+  count(term: string): number;
+}
+
+export const handleTerm = (handle: string): string => `@${handle.trim().replace(/^@+/, '').toLowerCase()}`;
+export const labelTerms = (label: string): string[] => {
+  const whole = label.normalize('NFKC').trim().toLowerCase();
+  const last = whole.split('/').at(-1)!.trim();
+  return last && last !== whole ? [whole, last] : [whole];
+};
+
+export function createSearchCounter(): SearchCounter {
+  const counts = new Map<string, number>();
+  const bump = (term: string) => {
+    if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+  };
+  const counter: SearchCounter = {
+    recordText: (text) => tokens(text).forEach(bump),
+    recordHandle: (handle) => bump(handleTerm(handle)),
+    recordLabel: (label) => labelTerms(label).forEach(bump),
+    recordPackage(pkg) {
+      const live = <T extends { deselected?: boolean | undefined }>(items: T[]) =>
+        items.filter((i) => i.deselected !== true);
+      for (const item of live(pkg.handles)) counter.recordHandle(item.handle ?? item.label ?? '');
+      for (const item of [...live(pkg.keywords), ...live(pkg.hashtags)])
+        counter.recordText(item.label ?? item.handle ?? '');
+      for (const item of [
+        ...live(pkg.interests),
+        ...live(pkg.conversation_topics),
+        ...live(pkg.movies_tv_shows),
+      ])
+        counter.recordLabel(item.label);
+    },
+    count: (term) => counts.get(term) ?? 0,
+  };
+  return counter;
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AudienceRegion, StoreAudience } from '@murmur/core/api';
+import type { AudienceEngine } from '@murmur/engine';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { testNetwork } from '../../test/test-engine';
+import { findStoreAudience } from './store.service';
+
+let t: TestApp;
+let engine: AudienceEngine;
+beforeAll(async () => {
+  const network = await testNetwork();
+  engine = network.engine;
+  t = await createTestApp({}, { engine: network.holder });
+});
+afterAll(() => t.close());
+
+type StoreList = { count: number; results: StoreAudience[] };
+const list = async (query = '') => (await t.app.inject({ url: `/api/audiences/${query}` })).json<StoreList>();
+
+describe('audience regions and categories', () => {
+  it('lists regions with their country codes', async () => {
+    const regions = (await t.app.inject({ url: '/api/audience-regions/' })).json<AudienceRegion[]>();
+    expect(regions.find((r) => r.name === 'Japan')).toEqual({
+      id: 4,
+      name: 'Japan',
+      is_single_country: true,
+      country_codes: ['JP'],
+    });
+    expect(regions.find((r) => r.name === 'Europe')!.country_codes).toContain('DE');
+    expect(regions.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['Global', 'United States', 'United Kingdom', 'Asia-Pacific']),
+    );
+  });
+
+  it('lists audience categories, Exclusion Audience included', async () => {
+    const categories = (await t.app.inject({ url: '/api/audience-categories/' })).json<{ name: string }[]>();
+    expect(categories.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Technology', 'Exclusion Audience']),
+    );
+  });
+});
+
+describe('the audience store', () => {
+  it('holds one audience per category × region, sized by the engine', async () => {
+    const all = await list();
+    const categories = (await t.app.inject({ url: '/api/audience-categories/' })).json<unknown[]>();
+    const regions = (await t.app.inject({ url: '/api/audience-regions/' })).json<unknown[]>();
+    expect(all.count).toBe((categories.length - 1) * regions.length);
+    const tech = all.results.find((a) => a.name === 'Technology · Japan')!;
+    expect(tech).toMatchObject({
+      category: { name: 'Technology' },
+      region: { id: 4, name: 'Japan' },
+      country: 'Japan',
+    });
+    expect(tech.targeting_package.interests).toEqual([{ label: 'Technology and computing' }]);
+    expect(tech.targeting_package.countries).toEqual([{ label: 'Japan', id: 'JP' }]);
+    for (const a of all.results.slice(0, 20)) {
+      const estimate = engine.estimate(a.targeting_package);
+      expect(a.size).toBe(estimate.populationEstimate);
+      expect(a.size_bucket).toBe(estimate.sizeBucket);
+    }
+    expect(tech.size).toBeGreaterThan(0);
+    expect(all.results.some((a) => a.name.startsWith('Exclusion'))).toBe(false);
+  });
+
+  it('filters by category, region (id or name) and search; is deterministic', async () => {
+    const japan = await list('?region=japan');
+    expect(japan.results.every((a) => a.region.id === 4)).toBe(true);
+    const byId = await list('?region=4');
+    expect(byId).toEqual(japan);
+    const sports = await list('?category=Sports&region=Global');
+    expect(sports.count).toBe(1);
+    expect(sports.results[0]!.country).toBeNull();
+    expect((await list('?search=worldwide')).count).toBe((await list('?region=1')).count);
+    expect((await list('?region=Atlantis')).count).toBe(0);
+  });
+
+  it('finds a store audience by id for saving it', async () => {
+    const [first] = (await list()).results;
+    const found = await findStoreAudience(first!.id, { engine: (await testNetwork()).holder, db: t.db });
+    expect(found).toEqual(first);
+    expect(
+      await findStoreAudience(999_999, { engine: (await testNetwork()).holder, db: t.db }),
+    ).toBeUndefined();
+  });
+});

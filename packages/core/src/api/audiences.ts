@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { audienceStatusSchema, sizeBucketSchema, targetingPackageSchema } from '../targeting';
+import { isoDateTime } from './common';
+
+// The audience API of docs/API-AUDIENCES.md: engine status, jobs, building, saved audiences
+// (audience configs), their insights and audience plans.
+
+const id = z.number().int();
+/** A row id in a body: a positive 32-bit integer (PostgreSQL serial). */
+const rowId = z.number().int().min(1).max(2_147_483_647);
+
+/** The size of an audience (docs/API-AUDIENCES.md "Estimate"). */
+export const estimateSchema = z.object({
+  sample_count: z.number().int(),
+  population_estimate: z.number().int(),
+  size_bucket: sizeBucketSchema,
+  unmatched: z.array(z.object({ criterion: z.string(), label: z.string() })),
+  handles_truncated: z.boolean(),
+});
+export type Estimate = z.infer<typeof estimateSchema>;
+
+export const engineStatusSchema = z.object({
+  state: z.enum(['loading', 'ready', 'failed']),
+  progress: z.number().int().min(0).max(100),
+  accounts: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
+export type EngineStatus = z.infer<typeof engineStatusSchema>;
+
+export const jobStateSchema = z.enum(['queued', 'running', 'done', 'failed']);
+/** Long work the client polls (GET /api/jobs/{id}/ every 500 ms). `result` depends on `kind`. */
+export const jobSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  state: jobStateSchema,
+  progress: z.number().int().min(0).max(100),
+  stage: z.string(),
+  result: z.unknown(),
+  error: z.string().nullable(),
+  created: isoDateTime,
+  updated: isoDateTime,
+});
+export type Job = z.infer<typeof jobSchema>;
+export const jobResponseSchema = z.object({ job: jobSchema });
+/** `?wait=1` on a job POST waits up to 10 s and answers 200 with the finished job. */
+export const jobWaitQuerySchema = z.object({ wait: z.enum(['0', '1', 'true', 'false']).optional() });
+
+const exclusionsSchema = z.array(rowId).max(100).default([]);
+
+export const buildAudienceSchema = z.object({
+  targeting_package: targetingPackageSchema,
+  /** Audience configs the caller may read, subtracted from the audience. */
+  exclusions: exclusionsSchema,
+});
+export type BuildAudience = z.input<typeof buildAudienceSchema>;
+
+export const AUTOCOMPLETE_FIELDS = [
+  'handles',
+  'keywords',
+  'hashtags',
+  'interests',
+  'conversation_topics',
+  'movies_tv_shows',
+  'network_operators',
+  'languages',
+  'locations',
+] as const;
+export const autocompleteFieldSchema = z.enum(AUTOCOMPLETE_FIELDS);
+export type AutocompleteField = z.infer<typeof autocompleteFieldSchema>;
+
+export const autocompleteRequestSchema = z.object({
+  field: autocompleteFieldSchema,
+  q: z.string().trim().max(100),
+  limit: z.number().int().min(1).max(50).default(10),
+});
+export type AutocompleteRequest = z.input<typeof autocompleteRequestSchema>;
+export const autocompleteResponseSchema = z.object({
+  results: z.array(
+    z.object({ value: z.string(), label: z.string(), detail: z.string().nullable(), size: z.number().int() }),
+  ),
+});
+export type AutocompleteResponse = z.infer<typeof autocompleteResponseSchema>;
+
+export const audienceCategorySchema = z.object({ id, name: z.string() });
+export type AudienceCategory = z.infer<typeof audienceCategorySchema>;
+
+export const AUDIENCE_CONFIG_KINDS = ['builder', 'saved_list', 'targeting_list'] as const;
+export const audienceConfigKindSchema = z.enum(AUDIENCE_CONFIG_KINDS);
+export type AudienceConfigKind = z.infer<typeof audienceConfigKindSchema>;
+
+/** A saved audience (SPEC §3 audience config + the display fields of "Audience"). */
+export const audienceConfigSchema = z.object({
+  id,
+  name: z.string(),
+  kind: audienceConfigKindSchema,
+  category: audienceCategorySchema.nullable(),
+  categories: z.array(z.object({ name: z.string() })),
+  country: z.string().nullable(),
+  targeting_package: targetingPackageSchema,
+  exclusions: z.array(id),
+  size: z.number().int(),
+  sample_count: z.number().int(),
+  size_bucket: sizeBucketSchema,
+  core_audience: z.number().int(),
+  total_native: z.number().int(),
+  pro_targeting_size: z.number().int(),
+  status: audienceStatusSchema,
+  has_insights: z.boolean(),
+  is_super_insights: z.boolean(),
+  targetable: z.boolean(),
+  created_by: z.object({ id, email: z.string(), name: z.string() }),
+  team: z.object({ id, slug: z.string(), name: z.string() }).nullable(),
+  ad_account: z.null(),
+  created: isoDateTime,
+  modified: isoDateTime,
+});
+export type AudienceConfig = z.infer<typeof audienceConfigSchema>;
+
+export const AUDIENCE_CONFIG_ORDERINGS = [
+  '-modified',
+  'modified',
+  'name',
+  '-name',
+  'size',
+  '-size',
+  'created',
+  '-created',
+] as const;
+
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const audienceConfigQuerySchema = z.object({
+  /** The team's configs (slug or id); without it, the caller's personal ones. */
+  team: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(200).optional(),
+  kind: audienceConfigKindSchema.optional(),
+  status: audienceStatusSchema.optional(),
+  targetable: booleanQuery.optional(),
+  /** A category id or name. */
+  category: z.string().trim().max(200).optional(),
+  ordering: z.enum(AUDIENCE_CONFIG_ORDERINGS).default('-modified'),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type AudienceConfigQuery = z.input<typeof audienceConfigQuerySchema>;
+
+export const audienceConfigListSchema = z.object({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  results: z.array(audienceConfigSchema),
+});
+export type AudienceConfigList = z.infer<typeof audienceConfigListSchema>;
+
+/** POST and PUT /api/audience-configs/. With `from_audience` the package comes from the store. */
+export const saveAudienceConfigSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'Name is required' })
+      .max(200, { error: 'Name must be less than 200 characters' }),
+    targeting_package: targetingPackageSchema.optional(),
+    team: z.string().trim().max(100).optional(),
+    category_id: rowId.nullable().optional(),
+    kind: z.enum(['builder', 'saved_list']).optional(),
+    exclusions: exclusionsSchema,
+    from_audience: rowId.optional(),
+  })
+  .refine((b) => b.targeting_package !== undefined || b.from_audience !== undefined, {
+    error: 'This field is required.',
+    path: ['targeting_package'],
+  });
+export type SaveAudienceConfig = z.input<typeof saveAudienceConfigSchema>;
+
+/** An audience named by its package or by a saved config (insights, perspectives). */
+const audienceRefShape = {
+  targeting_package: targetingPackageSchema.optional(),
+  audience_config_id: rowId.optional(),
+};
+const oneOf = (b: { targeting_package?: unknown; audience_config_id?: unknown }) =>
+  (b.targeting_package === undefined) !== (b.audience_config_id === undefined);
+const ONE_OF_MESSAGE = 'Send either targeting_package or audience_config_id.';
+
+export const audienceRefSchema = z.object(audienceRefShape).refine(oneOf, { error: ONE_OF_MESSAGE });
+export type AudienceRef = z.input<typeof audienceRefSchema>;
+
+export const insightsRequestSchema = z
+  .object({ ...audienceRefShape, exclusions: exclusionsSchema })
+  .refine(oneOf, { error: ONE_OF_MESSAGE });
+export type InsightsRequest = z.input<typeof insightsRequestSchema>;
+
+/**
+ * The engine's AudienceInsights (camelCase panels, packages/engine/src/insights/insights.ts) plus the
+ * audience's estimate. Panels are passed through as the engine returns them.
+ */
+export const insightsSchema = z.object({ estimate: estimateSchema }).catchall(z.unknown());
+export type Insights = z.infer<typeof insightsSchema>;
+
+export const insightsByConfigSchema = z.object({
+  audience_config: audienceConfigSchema,
+  insights: insightsSchema.nullable(),
+  computed: isoDateTime.nullable(),
+});
+export type InsightsByConfig = z.infer<typeof insightsByConfigSchema>;
+
+export const perspectivesRequestSchema = z.object({ a: audienceRefSchema, b: audienceRefSchema });
+export type PerspectivesRequest = z.input<typeof perspectivesRequestSchema>;
+
+export const audiencePlanSchema = z.object({
+  id,
+  name: z.string(),
+  audience_config_ids: z.array(id),
+  notes: z.string(),
+  created: isoDateTime,
+  modified: isoDateTime,
+});
+export type AudiencePlan = z.infer<typeof audiencePlanSchema>;
+export const saveAudiencePlanSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Name is required' }).max(200),
+  audience_config_ids: z.array(rowId).max(100).default([]),
+  notes: z.string().max(10_000).default(''),
+});
+export type SaveAudiencePlan = z.input<typeof saveAudiencePlanSchema>;
+
+export const exclusionAudiencesSchema = z.object({ results: z.array(audienceConfigSchema) });

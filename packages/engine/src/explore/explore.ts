@@ -1,0 +1,85 @@
+import { AccountSet } from '../bits/account-set';
+import type { Audience } from '../evaluate/evaluate';
+import type { AudienceIndex } from '../index/audience-index';
+import type { InsightsOptions } from '../insights/context';
+import type { AudienceInsights } from '../insights/insights';
+import { catalogueEntries, type CatalogueEntry, type ExploreCatalogueKind } from './catalogue-sizes';
+import { networkCommunities, type NetworkCommunities } from './network-communities';
+import { somePanels, type PanelName } from './panels';
+import {
+  accountActivity,
+  topicPosts,
+  type AccountActivity,
+  type TopicPost,
+  type TopicPostsOptions,
+} from './posts';
+import { accountProfile, mostFollowed, type AccountProfile } from './profiles';
+import { relatedTerms, type RelatedTerm } from './related-terms';
+import { textMatches } from './text-match';
+
+/**
+ * Read-only lookups behind the catalogue and explore routes (the audience builder's tools). Part of
+ * AudienceEngine as `engine.explore`, so the server still depends on the interface only.
+ */
+export interface ExploreLookups {
+  /** Every indexed account, as one set (the whole network's "audience"). */
+  everyone(): AccountSet;
+  /** A catalogue's entries with their account counts (cached). */
+  catalogue(kind: ExploreCatalogueKind): readonly CatalogueEntry[];
+  profiles(accounts: ArrayLike<number>): AccountProfile[];
+  /** The members with the most followers, most first. */
+  mostFollowed(audience: Audience | AccountSet, limit: number): number[];
+  /** Accounts whose bio, or whose posts, contain all the words of one of `texts`. */
+  textMatches(texts: readonly string[], where: 'bio' | 'posts'): AccountSet;
+  panels<K extends PanelName>(
+    audience: Audience | AccountSet,
+    names: readonly K[],
+    options?: InsightsOptions,
+  ): Pick<AudienceInsights, K>;
+  relatedTerms(matching: AccountSet, exclude: readonly string[], limit: number): RelatedTerm[];
+  /** Louvain communities of the whole network with weekly post counts (computed once, cached). */
+  communities(): NetworkCommunities;
+  topicPosts(keywords: readonly string[], authors: AccountSet, options: TopicPostsOptions): TopicPost[];
+  accountActivity(account: number): AccountActivity;
+}
+
+export function exploreLookups(index: AudienceIndex): ExploreLookups {
+  const catalogues = new Map<ExploreCatalogueKind, readonly CatalogueEntry[]>();
+  let everyone: AccountSet | undefined;
+  let communities: NetworkCommunities | undefined;
+  const all = () => (everyone ??= new AccountSet(index.size, index.present));
+  const setOf = (audience: Audience | AccountSet) =>
+    audience instanceof AccountSet ? audience : audience.accounts;
+  return {
+    everyone: all,
+    catalogue(kind) {
+      let entries = catalogues.get(kind);
+      if (!entries) {
+        entries = catalogueEntries(index, kind);
+        catalogues.set(kind, entries);
+      }
+      return entries;
+    },
+    profiles: (accounts) => Array.from(accounts, (n) => accountProfile(index, n)),
+    mostFollowed: (audience, limit) => mostFollowed(index, setOf(audience).toArray(), limit),
+    textMatches: (texts, where) => textMatches(index, texts, where),
+    panels: (audience, names, options) => somePanels(index, audience, names, options),
+    relatedTerms: (matching, exclude, limit) => relatedTerms(index, matching, exclude, limit),
+    communities: () => (communities ??= networkCommunities(index, all())),
+    topicPosts: (keywords, authors, options) => topicPosts(index, keywords, authors, options),
+    accountActivity: (account) => accountActivity(index, account),
+  };
+}
+
+export type {
+  AccountActivity,
+  AccountProfile,
+  CatalogueEntry,
+  ExploreCatalogueKind,
+  NetworkCommunities,
+  PanelName,
+  RelatedTerm,
+  TopicPost,
+  TopicPostsOptions,
+};
+export type { NetworkCommunity, WeeklyPosts } from './network-communities';

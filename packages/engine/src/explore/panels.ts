@@ -1,0 +1,40 @@
+import type { AccountSet } from '../bits/account-set';
+import type { Audience } from '../evaluate/evaluate';
+import type { AudienceIndex } from '../index/audience-index';
+import { ageGroups } from '../insights/age-groups';
+import { InsightContext, type InsightsOptions } from '../insights/context';
+import { demographics } from '../insights/demographics';
+import { influentialAccounts } from '../insights/influential';
+import type { AudienceInsights } from '../insights/insights';
+import { bioWords, conversationTopics, interests, topicAnalysis } from '../insights/interests';
+import { locations } from '../insights/locations';
+import { summary } from '../insights/summary';
+
+const PANELS = {
+  summary,
+  demographics,
+  ageGroups,
+  interests,
+  conversationTopics,
+  influentialAccounts,
+  topicAnalysis,
+  locations,
+  bioWords,
+};
+
+/** The insights panels that can be computed on their own, without the whole report. */
+export type PanelName = keyof typeof PANELS;
+
+/**
+ * Some panels of an audience, sharing one InsightContext: the explore tools show two or three
+ * panels, and skipping Louvain and the engagement pass keeps them interactive.
+ */
+export function somePanels<K extends PanelName>(
+  index: AudienceIndex,
+  audience: Audience | AccountSet,
+  names: readonly K[],
+  options?: InsightsOptions,
+): Pick<AudienceInsights, K> {
+  const ctx = new InsightContext(index, audience, options);
+  return Object.fromEntries(names.map((name) => [name, PANELS[name](ctx)])) as Pick<AudienceInsights, K>;
+}
