@@ -5,7 +5,8 @@ import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 /**
  * SPEC §4 social login: a new visitor signs in with X on the sandbox's OAuth 1.0a consent page, then
- * links a Google account from Manage account through the sandbox's Google stand-in.
+ * links a Google account from Manage account through the sandbox's Google stand-in; another signs
+ * in with X OAuth 2.0 (PKCE) and links LinkedIn. One server for the file.
  */
 let sink: SmtpSink;
 let server: RunningServer;
@@ -24,7 +25,7 @@ test('a new visitor signs in with X, then connects Google from Manage account', 
   const page = await browser.newPage({ baseURL: server.url });
 
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign in with X' }).click();
+  await page.getByRole('button', { name: 'Sign in with X', exact: true }).click();
 
   // The sandbox's X consent page: pick the first offered account and authorise.
   await expect(page).toHaveURL(/\/sandbox\/x\/oauth\/authenticate/);
@@ -61,4 +62,46 @@ test('a new visitor signs in with X, then connects Google from Manage account', 
   await expect(section.getByText('Google', { exact: true })).toBeVisible();
   await expect(section.getByRole('button', { name: 'Disconnect Google' })).toBeVisible();
   await screenshot(page, 'social-connected-accounts');
+});
+
+test('another visitor signs in with X OAuth 2.0 (PKCE), then connects LinkedIn', async ({ browser }) => {
+  const page = await browser.newPage({ baseURL: server.url });
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with X (OAuth 2.0)' }).click();
+
+  // X's OAuth 2.0 consent page in the sandbox, reached with a PKCE challenge; another account than above.
+  await expect(page).toHaveURL(/\/sandbox\/x\/i\/oauth2\/authorize\?.*code_challenge=/);
+  expect(new URL(page.url()).searchParams.get('code_challenge_method')).toBe('S256');
+  await expect(page.getByRole('heading', { name: /wants to access your X account/ })).toBeVisible();
+  await page.getByRole('radio').nth(4).check();
+  await screenshot(page, 'social-x-oauth2-consent');
+  await page.getByRole('button', { name: 'Authorize app' }).click();
+
+  // Back at /login/twitter_oauth2 with the code: signed in as a new user without a team.
+  await expect(page).toHaveURL(/\/welcome/, { timeout: 20_000 });
+  await page
+    .getByRole('button', { name: 'Create a team' })
+    .or(page.getByRole('link', { name: 'Create a team' }))
+    .first()
+    .click();
+  await page.getByLabel('Team name').fill('PKCE Team');
+  await page.getByRole('button', { name: 'Create team' }).click();
+  await expect(page).toHaveURL(/\/pkce-team\/team/);
+
+  await page.goto('/pkce-team/account');
+  const section = page.getByRole('region', { name: 'Connected accounts' });
+  await expect(section.getByText('X', { exact: true })).toBeVisible();
+
+  await section.getByRole('button', { name: 'Connect LinkedIn' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/linkedin\/oauth\/v2\/authorization\?.*scope=/);
+  await expect(page.getByRole('heading', { name: /with LinkedIn/ })).toBeVisible();
+  await expect(page.getByText('Manage your advertising accounts')).toBeVisible();
+  await screenshot(page, 'social-linkedin-consent');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/pkce-team\/account/, { timeout: 20_000 });
+  await expect(section.getByText('LinkedIn', { exact: true })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Disconnect LinkedIn' })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Disconnect X' })).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import type { PublicProvider } from '@murmur/core/api';
 import { request } from './request';
 import { saveReturnPath, session, storageKeys } from './storage';
 
@@ -5,12 +6,21 @@ import { saveReturnPath, session, storageKeys } from './storage';
  * SPEC §4 social login, the part shared by the sign-in screen and Manage account (features may not
  * import each other): store a state value, send the browser to the provider, check the state on return.
  */
-export type SocialProvider = 'twitter' | 'google';
+export type SocialProvider = 'twitter' | 'twitter_oauth2' | 'google' | 'facebook' | 'linkedin';
 
-export const SOCIAL_PROVIDERS: readonly SocialProvider[] = ['twitter', 'google'];
+/** The authorization-code providers (everything but X's OAuth 1.0a): listed by GET /api/auth/providers/. */
+export type CodeProvider = Exclude<SocialProvider, 'twitter'>;
+
+export const SOCIAL_PROVIDERS: readonly SocialProvider[] = [
+  'twitter',
+  'twitter_oauth2',
+  'google',
+  'facebook',
+  'linkedin',
+];
 
 export const isSocialProvider = (value: string | undefined): value is SocialProvider =>
-  value === 'twitter' || value === 'google';
+  (SOCIAL_PROVIDERS as readonly (string | undefined)[]).includes(value);
 
 /** SPEC §4: how long the page may take to navigate to the provider before an error is shown. */
 export const SOCIAL_REDIRECT_TIMEOUT_MS = 20_000;
@@ -18,12 +28,7 @@ export const SOCIAL_REDIRECT_TIMEOUT_MS = 20_000;
 /** SPEC §8: the text shown when the returned state does not match the stored one. */
 export const UNAUTHORIZED_LOGIN_ATTEMPT = 'Error: Unauthorized login attempt';
 
-export interface PublicProvider {
-  provider: string;
-  authorize_url: string;
-  client_id: string;
-  scopes: string[];
-}
+export type { PublicProvider } from '@murmur/core/api';
 
 /** GET /api/auth/providers/ — the code-flow providers the browser can start. */
 export const getProviders = (): Promise<PublicProvider[]> =>
@@ -34,6 +39,19 @@ export const requestTwitterToken = (oauthCallback: string) =>
   request.get<{ oauth_token: string; authorize_url: string }>('/rest-auth/twitter/request_token/', {
     query: { oauth_callback: oauthCallback },
   });
+
+/** GET /rest-auth/twitter_oauth2_challenge/code-challenge/ — a PKCE pair for X OAuth 2.0. */
+export const getTwitterCodeChallenge = () =>
+  request.get<{ code_challenge: string; code_challenge_method: 'S256'; code_verifier: string }>(
+    '/rest-auth/twitter_oauth2_challenge/code-challenge/',
+  );
+
+/** X OAuth 2.0's PKCE verifier, kept for the code exchange on return; reading it forgets it. */
+export const takeCodeVerifier = (): string | undefined => {
+  const verifier = session.get(storageKeys.oauthCodeVerifier);
+  session.remove(storageKeys.oauthCodeVerifier);
+  return verifier ?? undefined;
+};
 
 /** A 32-bit random number, as a decimal string. */
 export const newOAuthState = (): string => crypto.getRandomValues(new Uint32Array(1))[0]!.toString();
@@ -90,13 +108,22 @@ export async function startSocialLogin(
   }
   const found = (await getProviders()).find((p) => p.provider === provider);
   if (found === undefined) throw new Error(`Signing in with ${provider} is not available.`);
-  const url = new URL(found.authorize_url);
-  url.search = new URLSearchParams({
+  const query: Record<string, string> = {
     client_id: found.client_id,
     redirect_uri: socialRedirectUri(provider, deps.origin),
     response_type: 'code',
     scope: found.scopes.join(' '),
     state,
-  }).toString();
+  };
+  session.remove(storageKeys.oauthCodeVerifier);
+  if (provider === 'twitter_oauth2') {
+    // PKCE: the challenge goes to X, the verifier stays in this tab for the exchange on return.
+    const pair = await getTwitterCodeChallenge();
+    session.set(storageKeys.oauthCodeVerifier, pair.code_verifier);
+    query.code_challenge = pair.code_challenge;
+    query.code_challenge_method = pair.code_challenge_method;
+  }
+  const url = new URL(found.authorize_url);
+  url.search = new URLSearchParams(query).toString();
   deps.assign(url.toString());
 }

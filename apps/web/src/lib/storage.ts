@@ -1,7 +1,7 @@
 /**
  * SPEC §3: everything the app keeps in the browser lives under a product-specific prefix. Local storage
  * holds the return path, the recent team, the persisted personal store and the interface language;
- * session storage holds the OAuth state value and the connectSocial flag.
+ * session storage holds the OAuth state value, the connectSocial flag and X OAuth 2.0's PKCE verifier.
  */
 export const STORAGE_PREFIX = 'murmur:';
 
@@ -12,6 +12,7 @@ export const storageKeys = {
   language: `${STORAGE_PREFIX}language`,
   oauthState: `${STORAGE_PREFIX}oauthState`,
   connectSocial: `${STORAGE_PREFIX}connectSocial`,
+  oauthCodeVerifier: `${STORAGE_PREFIX}oauthCodeVerifier`,
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

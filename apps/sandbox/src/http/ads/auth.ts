@@ -36,9 +36,13 @@ export function bearerAuthenticate(network: Network): Authenticate {
 
 const users = new WeakMap<FastifyRequest, number>();
 
-/** Every Ads API route needs a user; they are resolved to sandbox account numbers once per request. */
+/**
+ * Every Ads API route needs a user; they are resolved to sandbox account numbers once per request.
+ * The check runs once the body is parsed (preValidation, not onRequest): an OAuth 1.0a signature
+ * covers the parameters of a form body (RFC 5849 §3.4.1.3), so they must be known to verify it.
+ */
 export function installAuth(app: FastifyInstance, ctx: AdsContext): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const user = await ctx.authenticate(request);
     const owner = user ? ctx.platform.lookup.byXId(user.userId) : undefined;
     if (owner === undefined)

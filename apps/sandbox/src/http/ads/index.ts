@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createAdsPlatform, type AdsPlatform, type AdsPlatformOptions } from '../../ads/platform';
 import { postExists } from '../../ads/post-lookup';
+import { acceptFormBodies } from '../shared/form-body';
 import { registerAccountRoutes } from './account-routes';
 import { bearerAuthenticate, installAuth, type Authenticate } from './auth';
 import { registerCampaignRoutes } from './campaign-routes';
@@ -9,7 +10,6 @@ import type { AdsContext } from './context';
 import { registerCustomAudienceRoutes } from './custom-audience-routes';
 import { installErrorHandling } from './errors';
 import { registerEstimateRoutes } from './estimate-routes';
-import { acceptFormBodies } from './form-body';
 import { registerLineItemRoutes } from './line-item-routes';
 import { registerMediaRoutes } from './media-routes';
 import { registerPromotedTweetRoutes } from './promoted-tweet-routes';
@@ -38,6 +38,8 @@ export function adsApiPlugin(options: AdsApiPluginOptions): FastifyPluginAsync {
   };
   // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async functions
   return async (app) => {
+    // X Ads clients (twitter-ads, the official SDKs) post parameters as forms; the parser keeps the
+    // ordered pairs that OAuth 1.0a signs (RFC 5849 §3.4.1.3).
     acceptFormBodies(app);
     installErrorHandling(app);
     installAuth(app, ctx);

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveCriterion } from '../../ads/audience/resolve';
 import { InvalidInput } from '../../ads/invalid-input';
-import { current } from '../../ads/revisions';
 import type { TargetingRecord } from '../../ads/types';
 import { ownedAccount } from './auth';
 import type { AdsContext } from './context';
-import { notFound } from './errors';
-import { one, page } from './envelope';
-import { bool, iso, list, paramsOf, str } from './params';
+import { one } from './envelope';
+import { liveChildren, liveLineItemId, registerLineItemChildRoutes } from './line-item-children';
+import { iso, paramsOf, str } from './params';
 
 const wire = (c: TargetingRecord): object => ({
   id: c.id,
@@ -29,41 +28,20 @@ const wire = (c: TargetingRecord): object => ({
 export function registerTargetingRoutes(app: FastifyInstance, ctx: AdsContext): void {
   const { store } = ctx.platform;
   const base = '/accounts/:account_id/targeting_criteria';
-
-  app.get(base, (request) => {
-    const account = ownedAccount(ctx, request);
-    const params = paramsOf(request);
+  registerLineItemChildRoutes(app, ctx, {
+    base,
+    table: store.targeting,
+    idParam: 'targeting_criterion_id',
+    what: 'targeting criterion',
     // X requires line_item_ids here (up to 200).
-    const lineItems = list(params, 'line_item_ids', { required: true, max: 200 });
-    const ids = list(params, 'targeting_criterion_ids', { max: 200 });
-    const withDeleted = bool(params, 'with_deleted', false);
-    const items = store.targeting
-      .list(account.id)
-      .filter(
-        (c) =>
-          lineItems.includes(c.lineItemId) &&
-          (withDeleted || c.deletedAt === null) &&
-          (ids.length === 0 || ids.includes(c.id)),
-      );
-    return page(request, items, wire);
-  });
-
-  app.get(`${base}/:targeting_criterion_id`, (request) => {
-    const account = ownedAccount(ctx, request);
-    const params = paramsOf(request);
-    const c = store.targeting.get(account.id, String(params.targeting_criterion_id));
-    if (!c || (c.deletedAt !== null && !bool(params, 'with_deleted', false)))
-      throw notFound('targeting criterion');
-    return one(request, wire(c));
+    lineItemsRequired: true,
+    wire,
   });
 
   app.post(base, (request) => {
     const account = ownedAccount(ctx, request);
     const params = paramsOf(request);
-    const lineItemId = str(params, 'line_item_id', { required: true })!;
-    const li = store.lineItems.get(account.id, lineItemId);
-    if (!li || current(li).deleted)
-      throw new InvalidInput('line_item_id does not name a line item of this ad account', 'line_item_id');
+    const lineItemId = liveLineItemId(ctx, account, params);
     str(params, 'targeting_type', { required: true });
     str(params, 'targeting_value', { required: true });
     const resolved = resolveCriterion(
@@ -72,16 +50,12 @@ export function registerTargetingRoutes(app: FastifyInstance, ctx: AdsContext): 
       params.targeting_value,
       params.operator_type ?? 'EQ',
     );
-    const duplicate = store.targeting
-      .list(account.id)
-      .some(
-        (c) =>
-          c.lineItemId === lineItemId &&
-          c.deletedAt === null &&
-          c.targetingType === resolved.type &&
-          c.targetingValue === resolved.value &&
-          c.operatorType === resolved.operator,
-      );
+    const duplicate = liveChildren(store.targeting, account.id, lineItemId).some(
+      (c) =>
+        c.targetingType === resolved.type &&
+        c.targetingValue === resolved.value &&
+        c.operatorType === resolved.operator,
+    );
     if (duplicate)
       throw new InvalidInput('This line item already has this targeting criterion', 'targeting_value');
     const now = ctx.platform.now();
@@ -100,14 +74,5 @@ export function registerTargetingRoutes(app: FastifyInstance, ctx: AdsContext): 
     });
     store.touch();
     return one(request, wire(record));
-  });
-
-  app.delete(`${base}/:targeting_criterion_id`, (request) => {
-    const account = ownedAccount(ctx, request);
-    const c = store.targeting.get(account.id, String(paramsOf(request).targeting_criterion_id));
-    if (!c || c.deletedAt !== null) throw notFound('targeting criterion');
-    c.deletedAt = c.updatedAt = ctx.platform.now();
-    store.touch();
-    return one(request, wire(c));
   });
 }

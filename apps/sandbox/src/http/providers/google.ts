@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Network } from '../../network';
 import { registerAuthorize } from './authorize';
 import type { IdTokenSigner } from './id-token';
-import { providerIdentity } from './identity';
-import { bearerOf, type ProviderCode, type ProviderSpec, type ProviderState } from './provider-spec';
-import { registerToken } from './token';
+import { openIdClaims, providerIdentity } from './identity';
+import { bearerOf, type ProviderSpec, type ProviderState } from './provider-spec';
+import { registerOpenIdToken, type ProviderUrls } from './token';
 
 const EMAIL = 'https://www.googleapis.com/auth/userinfo.email';
 const PROFILE = 'https://www.googleapis.com/auth/userinfo.profile';
@@ -62,17 +62,8 @@ function claims(
   sandboxUrl: string,
 ): Record<string, unknown> {
   const who = providerIdentity(net, grant.account, 'google', sandboxUrl);
-  const out: Record<string, unknown> = { sub: who.id };
-  if (has(grant.scopes, 'profile', PROFILE))
-    Object.assign(out, {
-      name: who.name,
-      given_name: who.givenName,
-      family_name: who.familyName,
-      picture: who.picture,
-      locale: who.language,
-    });
-  if (has(grant.scopes, 'email', EMAIL)) Object.assign(out, { email: who.email, email_verified: true });
-  return out;
+  const profile = has(grant.scopes, 'profile', PROFILE);
+  return openIdClaims(who, { profile, email: has(grant.scopes, 'email', EMAIL) }, who.language);
 }
 
 /** /google: consent page, token endpoint, userinfo, OpenID discovery and signing keys. */
@@ -81,22 +72,20 @@ export function registerGoogle(
   net: Network,
   state: ProviderState,
   signer: IdTokenSigner,
-  urls: (request: FastifyRequest) => { self: string; sandbox: string },
+  urls: ProviderUrls,
 ): void {
   registerAuthorize(app, net, spec, state);
-  registerToken(app, spec, state, (code: ProviderCode, request) => {
-    const now = Math.floor(state.now() / 1000);
-    const { self, sandbox } = urls(request);
-    return signer.sign({
-      iss: self,
+  registerOpenIdToken(
+    app,
+    spec,
+    state,
+    signer,
+    urls,
+    (grant, sandbox) => claims(net, grant, sandbox),
+    (code) => ({
       azp: code.clientId,
-      aud: code.clientId,
-      ...claims(net, code, sandbox),
-      iat: now,
-      exp: now + 3600,
-      ...(code.nonce ? { nonce: code.nonce } : {}),
-    });
-  });
+    }),
+  );
   for (const path of ['/v1/userinfo', '/oauth2/v3/userinfo']) {
     app.get(path, (request, reply) => {
       const grant = state.grant(bearerOf(request.headers, request.query));

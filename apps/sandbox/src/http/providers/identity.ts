@@ -47,3 +47,28 @@ export function providerIdentity(
     language: LANGUAGE_CODES[net.accounts.language[account]!] ?? 'en',
   };
 }
+
+/**
+ * OpenID Connect standard claims of an identity (userinfo and id_token alike): `sub` always, name
+ * and picture with the profile scope, the address with the email scope. Providers differ in the
+ * shape of `locale` (Google: a language tag; LinkedIn: `{ country, language }`).
+ */
+export function openIdClaims(
+  who: ProviderIdentity,
+  granted: { profile: boolean; email: boolean },
+  locale: unknown,
+): Record<string, unknown> {
+  return {
+    sub: who.id,
+    ...(granted.profile
+      ? {
+          name: who.name,
+          given_name: who.givenName,
+          family_name: who.familyName,
+          picture: who.picture,
+          locale,
+        }
+      : {}),
+    ...(granted.email ? { email: who.email, email_verified: true } : {}),
+  };
+}

@@ -6,6 +6,7 @@ import { registerGoogle } from './google';
 import { IdTokenSigner } from './id-token';
 import { registerLinkedIn } from './linkedin';
 import { ProviderState } from './provider-spec';
+import type { ProviderUrls } from './token';
 
 /**
  * Stand-ins for Facebook, Google and LinkedIn sign-in under /facebook, /google and /linkedin, with
@@ -24,40 +25,20 @@ export async function registerProviders(
     return { self: `${sandbox}/${name}`, sandbox };
   };
   const signer = new IdTokenSigner();
-  await app.register(
-    // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async functions
-    async (facebook) => {
-      const state = new ProviderState(
-        providerClients(options.facebook?.clients, dev.facebook, 'Murmur (sandbox)'),
-        now,
-      );
-      acceptFormBodies(facebook);
-      registerFacebook(facebook, net, state, (r) => urls(r, 'facebook').sandbox);
-    },
-    { prefix: '/facebook' },
-  );
-  await app.register(
-    // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async functions
-    async (google) => {
-      const state = new ProviderState(
-        providerClients(options.google?.clients, dev.google, 'Murmur (sandbox)'),
-        now,
-      );
-      acceptFormBodies(google);
-      registerGoogle(google, net, state, signer, (r) => urls(r, 'google'));
-    },
-    { prefix: '/google' },
-  );
-  await app.register(
-    // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async functions
-    async (linkedin) => {
-      const state = new ProviderState(
-        providerClients(options.linkedin?.clients, dev.linkedin, 'Murmur (sandbox)'),
-        now,
-      );
-      acceptFormBodies(linkedin);
-      registerLinkedIn(linkedin, net, state, signer, (r) => urls(r, 'linkedin'));
-    },
-    { prefix: '/linkedin' },
-  );
+  const mount = async (
+    name: 'facebook' | 'google' | 'linkedin',
+    register: (scope: FastifyInstance, state: ProviderState, urls: ProviderUrls) => void,
+  ) =>
+    app.register(
+      // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async functions
+      async (scope) => {
+        const clients = providerClients(options[name]?.clients, dev[name], 'Murmur (sandbox)');
+        acceptFormBodies(scope);
+        register(scope, new ProviderState(clients, now), (r) => urls(r, name));
+      },
+      { prefix: `/${name}` },
+    );
+  await mount('facebook', (scope, state, at) => registerFacebook(scope, net, state, (r) => at(r).sandbox));
+  await mount('google', (scope, state, at) => registerGoogle(scope, net, state, signer, at));
+  await mount('linkedin', (scope, state, at) => registerLinkedIn(scope, net, state, signer, at));
 }

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Network } from '../../network';
 import { registerAuthorize } from './authorize';
 import type { IdTokenSigner } from './id-token';
-import { providerIdentity } from './identity';
-import { bearerOf, type ProviderCode, type ProviderSpec, type ProviderState } from './provider-spec';
-import { registerToken } from './token';
+import { openIdClaims, providerIdentity } from './identity';
+import { bearerOf, type ProviderSpec, type ProviderState } from './provider-spec';
+import { registerOpenIdToken, type ProviderUrls } from './token';
 
 /** SPEC §9: email, ads, organisation and member posting, basic and lite profile, ads reporting (+ OpenID). */
 const SCOPES = {
@@ -56,17 +56,9 @@ function userinfo(
   sandboxUrl: string,
 ): Record<string, unknown> {
   const who = providerIdentity(net, grant.account, 'linkedin', sandboxUrl);
-  const out: Record<string, unknown> = { sub: who.id };
-  if (grant.scopes.includes('profile'))
-    Object.assign(out, {
-      name: who.name,
-      given_name: who.givenName,
-      family_name: who.familyName,
-      picture: who.picture,
-      locale: { country: 'US', language: who.language },
-    });
-  if (grant.scopes.includes('email')) Object.assign(out, { email: who.email, email_verified: true });
-  return out;
+  const { scopes } = grant;
+  const locale = { country: 'US', language: who.language };
+  return openIdClaims(who, { profile: scopes.includes('profile'), email: scopes.includes('email') }, locale);
 }
 
 /** /linkedin: authorisation page, token endpoint, OpenID /v2/userinfo and the older /v2/me and /v2/emailAddress. */
@@ -75,20 +67,10 @@ export function registerLinkedIn(
   net: Network,
   state: ProviderState,
   signer: IdTokenSigner,
-  urls: (request: FastifyRequest) => { self: string; sandbox: string },
+  urls: ProviderUrls,
 ): void {
   registerAuthorize(app, net, spec, state);
-  registerToken(app, spec, state, (code: ProviderCode, request) => {
-    const now = Math.floor(state.now() / 1000);
-    const { self, sandbox } = urls(request);
-    return signer.sign({
-      iss: self,
-      aud: code.clientId,
-      ...userinfo(net, code, sandbox),
-      iat: now,
-      exp: now + 3600,
-    });
-  });
+  registerOpenIdToken(app, spec, state, signer, urls, (grant, sandbox) => userinfo(net, grant, sandbox));
   const granted = (request: FastifyRequest, any: string[]) => {
     const grant = state.grant(bearerOf(request.headers, {}));
     return grant && any.some((s) => grant.scopes.includes(s)) ? grant : null;

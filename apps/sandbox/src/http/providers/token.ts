@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { challengeMethod, verifierMatches } from '../oauth/pkce';
 import { authenticClient, presentedClient } from '../shared/client-auth';
 import { randomToken } from '../shared/tokens';
-import type { ProviderSpec, ProviderState } from './provider-spec';
+import type { IdTokenSigner } from './id-token';
+import type { ProviderCode, ProviderGrant, ProviderSpec, ProviderState } from './provider-spec';
 
 type Params = Record<string, string | undefined>;
 
@@ -44,4 +45,39 @@ export function registerToken(
     app.get(path, exchange);
     app.post(path, exchange);
   }
+}
+
+/** Where a provider is served: its own URL (the id_token issuer) and the sandbox's (for avatars). */
+export type ProviderUrls = (request: FastifyRequest) => { self: string; sandbox: string };
+
+/** The identity claims a grant's scopes release (OpenID Connect userinfo and id_token alike). */
+export type ProviderClaims = (grant: ProviderGrant, sandboxUrl: string) => Record<string, unknown>;
+
+/**
+ * The token endpoint of an OpenID Connect provider (Google, LinkedIn): as `registerToken`, with an
+ * RS256 id_token (issuer, audience, the grant's claims, an hour's lifetime, the nonce when the
+ * authorisation request had one) for grants that include `openid`. `extra` adds provider claims.
+ */
+export function registerOpenIdToken(
+  app: FastifyInstance,
+  spec: ProviderSpec,
+  state: ProviderState,
+  signer: IdTokenSigner,
+  urls: ProviderUrls,
+  claims: ProviderClaims,
+  extra: (code: ProviderCode) => Record<string, unknown> = () => ({}),
+): void {
+  registerToken(app, spec, state, (code, request) => {
+    const now = Math.floor(state.now() / 1000);
+    const { self, sandbox } = urls(request);
+    return signer.sign({
+      iss: self,
+      ...extra(code),
+      aud: code.clientId,
+      ...claims(code, sandbox),
+      iat: now,
+      exp: now + 3600,
+      ...(code.nonce ? { nonce: code.nonce } : {}),
+    });
+  });
 }

@@ -1,14 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema, signInResponseSchema, userSchema } from '@murmur/core/api';
+import { idParamSchema, publicProviderSchema, signInResponseSchema, userSchema } from '@murmur/core/api';
 import type { UserRow } from '../../db/schema';
 import { errorResponses } from '../../lib/http';
 import { preferredLanguage } from '../../lib/language';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth';
 import { setSessionCookiesOn } from '../auth/auth.routes';
 import type { SessionService } from '../auth/sessions.service';
-import type { ProviderConfig } from '../../config';
 import type { UsersService } from '../users/users.service';
 import type { CodeProvider, SocialIdentity, SocialService } from './social.service';
 
@@ -17,38 +16,6 @@ export interface SocialRoutesOptions {
   sessionService: SessionService;
   usersService: UsersService;
   secureCookies: boolean;
-  /** The Google client, so the web app can send the browser to the consent page. */
-  google?: ProviderConfig;
-}
-
-export interface PublicProvider {
-  provider: string;
-  authorize_url: string;
-  client_id: string;
-  scopes: string[];
-}
-
-/**
- * Google's consent page: the sandbox stand-in when the token endpoint is the sandbox's, else Google's.
- */
-export function googleAuthorizeUrl(google: ProviderConfig): string {
-  const sandbox = /\/google\/token$/.exec(google.tokenUrl);
-  return sandbox
-    ? `${google.tokenUrl.slice(0, sandbox.index)}/google/o/oauth2/v2/auth`
-    : 'https://accounts.google.com/o/oauth2/v2/auth';
-}
-
-/** The code-flow providers the browser can start (those with a client id), public data only. */
-export function publicProviders(google: ProviderConfig | undefined): PublicProvider[] {
-  if (google?.clientId === undefined || google.clientSecret === undefined) return [];
-  return [
-    {
-      provider: 'google',
-      authorize_url: googleAuthorizeUrl(google),
-      client_id: google.clientId,
-      scopes: ['openid', 'email', 'profile'],
-    },
-  ];
 }
 
 const required = z.string().trim().min(1, 'This field is required.');
@@ -88,20 +55,14 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
     {
       schema: {
         tags: ['social'],
-        summary: 'Sign-in providers the browser sends users to (authorize URL, client id, scopes)',
+        summary:
+          'Every configured code-flow sign-in provider (facebook, google, linkedin, twitter_oauth2): authorize URL, public client id, scopes',
         response: {
-          200: z.array(
-            z.object({
-              provider: z.string(),
-              authorize_url: z.string(),
-              client_id: z.string(),
-              scopes: z.array(z.string()),
-            }),
-          ),
+          200: z.array(publicProviderSchema),
         },
       },
     },
-    () => publicProviders(options.google),
+    () => socialService.providers(),
   );
 
   app.get(

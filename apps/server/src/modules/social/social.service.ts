@@ -16,6 +16,7 @@ import { isDbId } from '../../lib/db-id';
 import { sha256 } from '../../lib/crypto';
 import type { UsersRepository } from '../users/users.repository';
 import type { SocialAccountsRepository } from './social-accounts.repository';
+import { publicProviders } from './social-providers';
 
 /**
  * Users who signed in without a verified e-mail address get `<provider>-<uid>@users.murmur.invalid`
@@ -57,7 +58,7 @@ export function createSocialService(deps: {
   socialAccountsRepository: SocialAccountsRepository;
   usersRepository: UsersRepository;
   xClient: XClient;
-  config: Pick<Config, 'facebook' | 'google' | 'linkedin'>;
+  config: Pick<Config, 'x' | 'facebook' | 'google' | 'linkedin'>;
   clock: Clock;
   log: FastifyBaseLogger;
 }) {
@@ -192,6 +193,9 @@ export function createSocialService(deps: {
       const result = await guard('X', () => xClient.accessToken(oauthToken, entry.secret, verifier));
       return { access_token: result.accessToken, access_token_secret: result.accessSecret };
     },
+
+    /** GET /api/auth/providers/: every configured code-flow provider, public data only. */
+    providers: () => publicProviders(config),
 
     codeChallenge() {
       const { codeVerifier, codeChallenge } = pkcePair();

@@ -12,7 +12,7 @@ type KnownProvider = (typeof PROVIDER_NAMES)[number];
 const isKnown = (provider: string): provider is KnownProvider =>
   (PROVIDER_NAMES as readonly string[]).includes(provider);
 
-/** Manage account: the linked social accounts, with Disconnect, and buttons to link X or Google. */
+/** Manage account: the linked social accounts, with Disconnect, and buttons to link X, Google, Facebook or LinkedIn. */
 export function ConnectedAccounts() {
   const { t } = useTranslation();
   const accounts = useSocialAccounts();
@@ -67,6 +67,8 @@ export function ConnectedAccounts() {
         <Group>
           <SocialSignInButton provider="twitter" label={t('social.connectX')} connect />
           <SocialSignInButton provider="google" label={t('social.connectGoogle')} connect />
+          <SocialSignInButton provider="facebook" label={t('social.connectFacebook')} connect />
+          <SocialSignInButton provider="linkedin" label={t('social.connectLinkedIn')} connect />
         </Group>
       </Stack>
     </Paper>

@@ -11,8 +11,8 @@ import { errorText } from '../../../lib/error-text';
 import { getProviders, isSocialProvider, socialRedirectUri } from '../../../lib/social-login';
 import { getRecentTeam, takeReturnPath } from '../../../lib/storage';
 import { useConfirmMagicLink } from '../api/confirm-magic-link';
-import { googleConnect } from '../api/google-connect';
-import { googleLogin } from '../api/google-login';
+import { codeConnect } from '../api/code-connect';
+import { codeLogin } from '../api/code-login';
 import { getTwitterAccessToken } from '../api/twitter-access-token';
 import { twitterConnect } from '../api/twitter-connect';
 import { twitterLogin } from '../api/twitter-login';
@@ -25,7 +25,15 @@ import { requestMagicLink } from '../api/request-magic-link';
 import { postSignInPath } from '../utils/post-sign-in-path';
 import { EmailCodeSignIn } from './email-code-sign-in';
 
-/** /login/:network? — sign in or register with an emailed code. */
+/** The authorization-code providers, in the order their buttons show once the server lists them. */
+const CODE_BUTTONS = [
+  { provider: 'twitter_oauth2', label: 'social.signInWithXOAuth2' },
+  { provider: 'google', label: 'social.continueWithGoogle' },
+  { provider: 'facebook', label: 'social.continueWithFacebook' },
+  { provider: 'linkedin', label: 'social.continueWithLinkedIn' },
+] as const;
+
+/** /login/:network? — sign in or register with an emailed code, or with X, Google, Facebook or LinkedIn. */
 export function LoginScreen() {
   const { t } = useTranslation();
   const { network } = useParams();
@@ -60,7 +68,7 @@ export function LoginScreen() {
   useEffect(() => {
     if (!callback || handled.current || !isSocialProvider(network)) return;
     handled.current = true;
-    const deps = { getTwitterAccessToken, twitterLogin, twitterConnect, googleLogin, googleConnect };
+    const deps = { getTwitterAccessToken, twitterLogin, twitterConnect, codeLogin, codeConnect };
     void completeSocialLogin(network, params, socialRedirectUri(network), deps).then(
       async (result) => {
         const meKey = getMeQueryOptions().queryKey;
@@ -119,8 +127,10 @@ export function LoginScreen() {
           )}
           <Stack gap="xs">
             <SocialSignInButton provider="twitter" label={t('social.signInWithX')} />
-            {providers.data?.some((p) => p.provider === 'google') === true && (
-              <SocialSignInButton provider="google" label={t('social.continueWithGoogle')} />
+            {CODE_BUTTONS.filter(({ provider }) => providers.data?.some((p) => p.provider === provider)).map(
+              ({ provider, label }) => (
+                <SocialSignInButton key={provider} provider={provider} label={t(label)} />
+              ),
             )}
           </Stack>
           <Divider label={t('social.orEmail')} labelPosition="center" />

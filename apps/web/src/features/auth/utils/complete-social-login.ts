@@ -1,14 +1,20 @@
 import type { SignInResponse, User } from '@murmur/core/api';
-import { checkOAuthState, takeConnectSocial, type SocialProvider } from '../../../lib/social-login';
-import type { CodeBody } from '../api/google-login';
+import {
+  checkOAuthState,
+  takeCodeVerifier,
+  takeConnectSocial,
+  type CodeProvider,
+  type SocialProvider,
+} from '../../../lib/social-login';
+import type { CodeBody } from '../api/code-login';
 import type { TwitterTokens } from '../api/twitter-access-token';
 
 export interface SocialLoginDeps {
   getTwitterAccessToken: (callback: URLSearchParams) => Promise<TwitterTokens>;
   twitterLogin: (body: TwitterTokens) => Promise<SignInResponse>;
   twitterConnect: (body: TwitterTokens) => Promise<User>;
-  googleLogin: (body: CodeBody) => Promise<SignInResponse>;
-  googleConnect: (body: CodeBody) => Promise<User>;
+  codeLogin: (provider: CodeProvider, body: CodeBody) => Promise<SignInResponse>;
+  codeConnect: (provider: CodeProvider, body: CodeBody) => Promise<User>;
 }
 
 export type SocialLoginResult = { kind: 'signedIn'; user: User } | { kind: 'connected'; user: User };
@@ -38,13 +44,17 @@ export async function completeSocialLogin(
   deps: SocialLoginDeps,
 ): Promise<SocialLoginResult> {
   const connect = takeConnectSocial();
+  // Read (and forgotten) before the state check, so a rejected return leaves nothing behind.
+  const codeVerifier = takeCodeVerifier();
   if (!checkOAuthState(params.get('state'))) throw new UnauthorizedLoginAttempt();
   if (provider === 'twitter') {
     const tokens = await deps.getTwitterAccessToken(params);
     if (connect) return { kind: 'connected', user: await deps.twitterConnect(tokens) };
     return { kind: 'signedIn', user: (await deps.twitterLogin(tokens)).user };
   }
-  const body = { code: params.get('code') ?? '', redirect_uri: redirectUri };
-  if (connect) return { kind: 'connected', user: await deps.googleConnect(body) };
-  return { kind: 'signedIn', user: (await deps.googleLogin(body)).user };
+  const body: CodeBody = { code: params.get('code') ?? '', redirect_uri: redirectUri };
+  // X OAuth 2.0 (PKCE): the verifier kept when the browser left proves this is the same sign-in.
+  if (provider === 'twitter_oauth2' && codeVerifier !== undefined) body.code_verifier = codeVerifier;
+  if (connect) return { kind: 'connected', user: await deps.codeConnect(provider, body) };
+  return { kind: 'signedIn', user: (await deps.codeLogin(provider, body)).user };
 }

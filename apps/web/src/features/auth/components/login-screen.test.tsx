@@ -1,0 +1,111 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SocialSignInButton } from '../../../components/social-sign-in-button';
+import { session, storageKeys } from '../../../lib/storage';
+import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { LoginScreen } from './login-screen';
+
+const provider = (name: string) => ({
+  provider: name,
+  authorize_url: `http://localhost/sandbox/${name}/authorize`,
+  client_id: `${name}-client`,
+  scopes: ['email'],
+});
+
+const user = { id: 3, email: 'carol@example.com', first_name: 'Carol', last_name: '', memberships: [] };
+
+const renderLogin = (path: string) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/login/:network?" element={<LoginScreen />} />
+      <Route path="*" element={<p>signed in page</p>} />
+    </Routes>,
+    { route: path },
+  );
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  window.sessionStorage.clear();
+});
+
+describe('LoginScreen social sign-in', () => {
+  it('offers a button for every provider the server lists, in English', async () => {
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/user/me/': { status: 403, body: { detail: 'Not signed in' } },
+        'GET /api/auth/providers/': {
+          body: [provider('facebook'), provider('linkedin'), provider('twitter_oauth2')],
+        },
+      }),
+    );
+    renderLogin('/login');
+    expect(await screen.findByRole('button', { name: 'Continue with Facebook' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue with LinkedIn' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in with X (OAuth 2.0)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in with X' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+  });
+
+  it('completes a LinkedIn return: state checked, code posted to /rest-auth/linkedin/', async () => {
+    session.set(storageKeys.oauthState, '4242');
+    const login = vi.fn((init: RequestInit | undefined) => ({ body: { key: 'k', user }, init }));
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/user/me/': { status: 403, body: { detail: 'Not signed in' } },
+        'GET /api/auth/providers/': { body: [provider('linkedin')] },
+        'POST /rest-auth/linkedin/': login,
+      }),
+    );
+    renderLogin('/login/linkedin?code=li-code&state=4242');
+    await waitFor(() => expect(login).toHaveBeenCalledTimes(1));
+    expect(jsonBody(login.mock.calls[0]![0])).toEqual({
+      code: 'li-code',
+      redirect_uri: `${window.location.origin}/login/linkedin`,
+    });
+    expect(await screen.findByText('signed in page')).toBeTruthy();
+  });
+
+  it('rejects a Facebook return with another state: "Error: Unauthorized login attempt", nothing posted', async () => {
+    session.set(storageKeys.oauthState, '1');
+    const login = vi.fn(() => ({ body: {} }));
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/user/me/': { status: 403, body: { detail: 'Not signed in' } },
+        'GET /api/auth/providers/': { body: [provider('facebook')] },
+        'POST /rest-auth/facebook/': login,
+      }),
+    );
+    renderLogin('/login/facebook?code=c&state=2');
+    expect((await screen.findByRole('alert')).textContent).toBe('Error: Unauthorized login attempt');
+    expect(login).not.toHaveBeenCalled();
+  });
+});
+
+describe('SocialSignInButton', () => {
+  it('shows an error when the provider page has not opened within 20 000 ms', async () => {
+    vi.useFakeTimers();
+    // The providers answer never comes, as when the network hangs.
+    vi.spyOn(window, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
+    renderWithProviders(<SocialSignInButton provider="facebook" label="Continue with Facebook" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with Facebook' }));
+    await act(() => vi.advanceTimersByTimeAsync(19_999));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The sign-in page did not open. Please check your connection and try again.',
+    );
+  });
+
+  it('shows an error, and stays, when the server does not offer the provider', async () => {
+    vi.spyOn(window, 'fetch').mockImplementation(fakeFetch({ 'GET /api/auth/providers/': { body: [] } }));
+    renderWithProviders(<SocialSignInButton provider="linkedin" label="Connect LinkedIn" connect />);
+    fireEvent.click(screen.getByRole('button', { name: 'Connect LinkedIn' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Something went wrong. Please try again later.',
+    );
+    expect(screen.getByRole('button', { name: 'Connect LinkedIn' }).hasAttribute('data-loading')).toBe(false);
+    expect(session.get(storageKeys.connectSocial)).toBe('true');
+  });
+});
