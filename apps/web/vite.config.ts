@@ -11,7 +11,7 @@ export default defineConfig({
       '/sandbox': 'http://localhost:3000',
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -54,12 +54,13 @@ describe('dashboard routes', { timeout: 20_000 }, () => {
     const router = renderAt('/acme/', {
       'GET /api/user/me/': { body: makeUser() },
       'GET /api/teams/acme/': { body: makeTeam() },
+      'GET /api/audience-configs/': { body: { count: 0, next: null, results: [] } },
     });
     expect(await screen.findByRole('heading', { name: 'My Audiences' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/acme/audiences');
-    expect(screen.getByText('This screen is not available in this version of Murmur yet.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to team settings' }).getAttribute('href')).toBe(
-      '/acme/team',
+    expect(await screen.findByText('No audiences yet')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Build an audience' })[0]!.getAttribute('href')).toBe(
+      '/acme/creator',
     );
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
     // SPEC §4: the current team becomes the recent team.

@@ -65,7 +65,21 @@ export const dashboardRoutes: RouteObject[] = [
               },
               { path: '/helper-documents', lazy: unavailable('screens.helperDocuments') },
               // Standalone audiences: header shown, no team navigation.
-              { path: '/audiences', lazy: unavailable('screens.audiences') },
+              {
+                path: '/audiences',
+                lazy: lazyPage(
+                  () => import('./routes/standalone-audiences'),
+                  (m) => m.StandaloneAudiencesRoute,
+                ),
+              },
+              // The public audience store (signed-out visitors are asked to sign in to save).
+              {
+                path: '/store',
+                lazy: lazyPage(
+                  () => import('./routes/standalone-store'),
+                  (m) => m.StandaloneStoreRoute,
+                ),
+              },
             ],
           },
         ],
@@ -96,10 +110,55 @@ export const dashboardRoutes: RouteObject[] = [
               { path: 'campaigns', lazy: unavailable('screens.campaigns') },
               { path: 'creatives', lazy: unavailable('screens.creatives') },
               { path: 'media', lazy: unavailable('screens.media') },
-              { path: 'creator', lazy: unavailable('screens.creator') },
-              { path: 'explore-x', lazy: unavailable('screens.exploreX') },
-              { path: 'audiences', lazy: unavailable('screens.audiences') },
-              { path: 'communities', lazy: unavailable('screens.communities') },
+              {
+                path: 'creator',
+                lazy: lazyPage(
+                  () => import('./routes/creator'),
+                  (m) => m.CreatorRoute,
+                ),
+              },
+              {
+                path: 'explore-x',
+                lazy: lazyPage(
+                  () => import('./routes/explore-x'),
+                  (m) => m.ExploreXRoute,
+                ),
+              },
+              {
+                path: 'audiences',
+                lazy: lazyPage(
+                  () => import('./routes/audiences'),
+                  (m) => m.AudiencesRoute,
+                ),
+              },
+              {
+                path: 'communities',
+                lazy: lazyPage(
+                  () => import('./routes/communities'),
+                  (m) => m.CommunitiesRoute,
+                ),
+              },
+              {
+                path: 'interests',
+                lazy: lazyPage(
+                  () => import('./routes/interests'),
+                  (m) => m.InterestsRoute,
+                ),
+              },
+              {
+                path: 'store',
+                lazy: lazyPage(
+                  () => import('./routes/store'),
+                  (m) => m.StoreRoute,
+                ),
+              },
+              {
+                path: 'insights',
+                lazy: lazyPage(
+                  () => import('./routes/insights'),
+                  (m) => m.InsightsRoute,
+                ),
+              },
             ],
           },
         ],

@@ -12,7 +12,9 @@ export interface TeamNavProps {
 export const TEAM_SECTIONS: { path: string; label: ParseKeys }[] = [
   { path: 'audiences', label: 'nav.audiences' },
   { path: 'creator', label: 'nav.creator' },
+  { path: 'store', label: 'nav.store' },
   { path: 'explore-x', label: 'nav.exploreX' },
+  { path: 'interests', label: 'nav.interests' },
   { path: 'communities', label: 'nav.communities' },
   { path: 'campaigns', label: 'nav.campaigns' },
   { path: 'creatives', label: 'nav.creatives' },

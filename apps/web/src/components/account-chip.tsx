@@ -1,0 +1,23 @@
+import { Avatar as MantineAvatar, Group, Text } from '@mantine/core';
+import { formatLargeNumber } from '@murmur/core/format';
+import { Avatar } from './avatar';
+import type { AccountSummary } from '../lib/api/audience-types';
+
+/** An account with its avatar, name, handle and followers. */
+export function AccountChip({ account }: { account: AccountSummary }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {account.avatar_url ? (
+        <MantineAvatar src={account.avatar_url} size={24} radius={999} alt="" />
+      ) : (
+        <Avatar name={account.name || account.handle} size={24} />
+      )}
+      <Text size="xs" lineClamp={1}>
+        {account.name}{' '}
+        <Text span c="dimmed" size="xs">
+          @{account.handle} · {formatLargeNumber(account.followers_count)}
+        </Text>
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,103 @@
+import { useTranslation } from 'react-i18next';
+import { affinityTone, formatAffinity, formatShare } from './format';
+import { barFraction, shareMax } from './scale';
+import classes from './share-bars.module.css';
+import type { ShareDatum } from './types';
+
+export interface ShareBarsProps {
+  data: readonly ShareDatum[];
+  /** Accessible name of the table (the panel's title). */
+  caption: string;
+  /** The label shown for a value (translated names); the datum's own label by default. */
+  labelOf?: (datum: ShareDatum) => string;
+  /** Show at most this many rows. */
+  limit?: number;
+}
+
+const AUDIENCE = 'var(--mantine-primary-color-filled)';
+const POPULATION = 'var(--mantine-color-gray-6)';
+
+/**
+ * A distribution with affinity, drawn in plain SVG: one row per value with its audience share (bar),
+ * the population's share (tick), the percentage and the affinity index. A real table, so screen
+ * readers and copy-paste read the numbers.
+ */
+export function ShareBars({ data, caption, labelOf = (d) => d.label, limit }: ShareBarsProps) {
+  const { t } = useTranslation();
+  const rows = limit === undefined ? data : data.slice(0, limit);
+  const max = shareMax(rows);
+  return (
+    <div>
+      <table className={classes.table} aria-label={caption}>
+        <colgroup>
+          <col style={{ width: '34%' }} />
+          <col />
+          <col style={{ width: '4.8em' }} />
+          <col style={{ width: '6.2em' }} />
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col">{t('charts.value')}</th>
+            <th scope="col" aria-hidden="true" />
+            <th scope="col" className={classes.number}>
+              {t('charts.share')}
+            </th>
+            <th scope="col" className={classes.number}>
+              {t('charts.affinity')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((d) => {
+            const label = labelOf(d);
+            const tone = affinityTone(d.affinity);
+            return (
+              <tr key={d.key} data-key={d.key}>
+                <td className={classes.label} title={label}>
+                  {label}
+                </td>
+                <td aria-hidden="true">
+                  <svg className={classes.bar} viewBox="0 0 100 14" preserveAspectRatio="none">
+                    <rect
+                      x="0"
+                      y="2"
+                      width={100 * barFraction(d.share, max)}
+                      height="10"
+                      rx="1"
+                      fill={AUDIENCE}
+                    />
+                    <rect
+                      x={Math.max(0, 100 * barFraction(d.populationShare, max) - 0.6)}
+                      y="0"
+                      width="1.2"
+                      height="14"
+                      fill={POPULATION}
+                    />
+                  </svg>
+                </td>
+                <td className={classes.number}>{formatShare(d.share)}</td>
+                <td
+                  className={`${classes.number} ${classes[tone]}`}
+                  title={t('charts.populationShare', { share: formatShare(d.populationShare) })}
+                >
+                  {formatAffinity(d.affinity)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <div className={classes.legend} aria-hidden="true">
+        <span>
+          <span className={classes.swatch} style={{ background: AUDIENCE }} />
+          {t('charts.legendAudience')}
+        </span>
+        <span>
+          <span className={classes.swatch} style={{ background: POPULATION, width: 2 }} />
+          {t('charts.legendPopulation')}
+        </span>
+        <span>{t('charts.legendAffinity')}</span>
+      </div>
+    </div>
+  );
+}

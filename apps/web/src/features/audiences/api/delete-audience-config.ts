@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { audienceConfigsKey } from '../../../lib/api/get-audience-configs';
+import { request } from '../../../lib/request';
+
+/** DELETE /api/audience-configs/{pk}/ */
+export const deleteAudienceConfig = (id: number): Promise<void> =>
+  request.delete<void>(`/api/audience-configs/${id}/`);
+
+export const useDeleteAudienceConfig = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAudienceConfig,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: audienceConfigsKey }),
+  });
+};

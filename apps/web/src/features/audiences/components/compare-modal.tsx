@@ -1,0 +1,169 @@
+import { Alert, Button, Group, Modal, Progress, Select, Stack, Table, Text } from '@mantine/core';
+import { formatLargeNumber, formatPercent } from '@murmur/core/format';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AudienceComparison, AudienceConfig, Job } from '../../../lib/api/audience-types';
+import { errorText } from '../../../lib/error-text';
+import { useCompareAudiences } from '../api/compare-audiences';
+import { useJob } from '../api/get-job';
+
+export interface CompareModalProps {
+  audience: AudienceConfig | null;
+  /** The audiences it can be compared with. */
+  others: readonly AudienceConfig[];
+  onClose: () => void;
+}
+
+const pct = (fraction: number) => formatPercent(fraction, { fromFraction: true });
+
+function ComparisonView({ a, b, result }: { a: string; b: string; result: AudienceComparison }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      <Table aria-label={t('audiences.compare.overlapTable')}>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th>{a}</Table.Th>
+            <Table.Td>{formatLargeNumber(result.sizeA)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{b}</Table.Th>
+            <Table.Td>{formatLargeNumber(result.sizeB)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{t('audiences.compare.overlap')}</Table.Th>
+            <Table.Td>{formatLargeNumber(result.overlap)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{t('audiences.compare.shareOf', { a, b })}</Table.Th>
+            <Table.Td>{pct(result.shareOfAInB)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{t('audiences.compare.shareOf', { a: b, b: a })}</Table.Th>
+            <Table.Td>{pct(result.shareOfBInA)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{t('audiences.compare.similarity')}</Table.Th>
+            <Table.Td>{pct(result.jaccard)}</Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      <Text fw={600}>{t('audiences.compare.differences')}</Text>
+      {result.differences.length === 0 ? (
+        <Text c="dimmed">{t('table.noResults')}</Text>
+      ) : (
+        <Table striped aria-label={t('audiences.compare.differences')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('audiences.compare.trait')}</Table.Th>
+              <Table.Th ta="right">{a}</Table.Th>
+              <Table.Th ta="right">{b}</Table.Th>
+              <Table.Th ta="right">{t('audiences.compare.difference')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {result.differences.slice(0, 12).map((row) => (
+              <Table.Tr key={`${row.dimension}:${row.key}`}>
+                <Table.Td>
+                  {row.label}{' '}
+                  <Text span size="xs" c="dimmed">
+                    ({row.dimension})
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{pct(row.shareA)}</Table.Td>
+                <Table.Td ta="right">{pct(row.shareB)}</Table.Td>
+                <Table.Td ta="right" c={row.difference >= 0 ? 'teal.8' : 'red.8'}>
+                  {row.difference >= 0 ? '+' : ''}
+                  {pct(row.difference)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+function JobProgress({ job, a, b }: { job: Job<AudienceComparison>; a: string; b: string }) {
+  const { t } = useTranslation();
+  const polled = useJob(job);
+  const current = polled.data ?? job;
+  if (polled.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorText(polled.error, t)}
+      </Alert>
+    );
+  }
+  if (current.state === 'failed') {
+    return (
+      <Alert color="red" role="alert">
+        {current.error ?? t('errors.network')}
+      </Alert>
+    );
+  }
+  if (current.state === 'done' && current.result !== null)
+    return <ComparisonView a={a} b={b} result={current.result} />;
+  return (
+    <Stack gap={6}>
+      <Progress value={current.progress} animated aria-label={t('audiences.compare.progress')} />
+      <Text size="sm" c="dimmed">
+        {t('audiences.compare.running', { progress: current.progress, stage: current.stage || '…' })}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Compares two audiences: overlap and the traits that differ most (a perspectives job). */
+export function CompareModal({ audience, others, onClose }: CompareModalProps) {
+  const { t } = useTranslation();
+  const [otherId, setOtherId] = useState<string | null>(null);
+  const compare = useCompareAudiences();
+  const other = others.find((candidate) => String(candidate.id) === otherId) ?? null;
+  const close = () => {
+    setOtherId(null);
+    compare.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={audience !== null} onClose={close} title={t('audiences.compare.title')} size="lg" centered>
+      {audience !== null && (
+        <Stack gap="md">
+          <Group align="flex-end" gap="sm">
+            <Select
+              label={t('audiences.compare.with', { name: audience.name })}
+              placeholder={t('audiences.compare.pick')}
+              data={others
+                .filter((candidate) => candidate.id !== audience.id)
+                .map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
+              value={otherId}
+              onChange={(value) => {
+                setOtherId(value);
+                compare.reset();
+              }}
+              searchable
+              nothingFoundMessage={t('table.noResults')}
+              style={{ flex: 1 }}
+            />
+            <Button
+              disabled={other === null}
+              loading={compare.isPending}
+              onClick={() => other !== null && compare.mutate({ a: audience.id, b: other.id })}
+            >
+              {t('audiences.compare.start')}
+            </Button>
+          </Group>
+          {compare.isError && (
+            <Alert color="red" role="alert">
+              {errorText(compare.error, t)}
+            </Alert>
+          )}
+          {compare.data !== undefined && other !== null && (
+            <JobProgress job={compare.data} a={audience.name} b={other.name} />
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,167 @@
+import type { AudienceConfig } from '@murmur/core/api';
+import { emptyTargetingPackage } from '@murmur/core/targeting';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeFetch, renderWithProviders, urlOf, type FakeRoute } from '../../../test/render';
+import { MyAudiences } from './my-audiences';
+
+const audience = (id: number, overrides: Partial<AudienceConfig> = {}): AudienceConfig => ({
+  id,
+  name: `Audience ${id}`,
+  kind: 'builder',
+  category: null,
+  categories: [],
+  country: 'Japan',
+  targeting_package: { ...emptyTargetingPackage(), keywords: [{ label: 'ramen' }] },
+  exclusions: [],
+  size: 1_500_000,
+  sample_count: 300,
+  size_bucket: '1M-5M',
+  core_audience: 1_000_000,
+  total_native: 1_500_000,
+  pro_targeting_size: 1_200_000,
+  status: 'Active',
+  has_insights: false,
+  is_super_insights: false,
+  targetable: true,
+  created_by: { id: 1, email: 'ana@example.com', name: 'Ana Silva' },
+  team: { id: 7, slug: 'acme', name: 'Acme Marketing' },
+  ad_account: null,
+  created: '2026-01-05T10:00:00Z',
+  modified: '2026-01-06T10:00:00Z',
+  ...overrides,
+});
+
+const listRoute = (
+  pages: (query: URLSearchParams) => { count: number; next: string | null; results: AudienceConfig[] },
+) => vi.fn((_init: RequestInit | undefined, query: URLSearchParams) => ({ body: pages(query) }));
+
+/** fakeFetch does not hand the query to routes; this wrapper does. */
+const mockApi = (list: ReturnType<typeof listRoute>, extra: Record<string, FakeRoute> = {}) =>
+  vi.spyOn(window, 'fetch').mockImplementation((input, init) => {
+    const url = new URL(urlOf(input), 'http://localhost');
+    if (url.pathname === '/api/audience-configs/' && (init?.method ?? 'GET') === 'GET') {
+      return fakeFetch({ 'GET /api/audience-configs/': (i) => list(i, url.searchParams) })(input, init);
+    }
+    return fakeFetch(extra)(input, init);
+  });
+
+const lastQuery = (list: ReturnType<typeof listRoute>) => list.mock.calls.at(-1)![1];
+
+describe('MyAudiences', { timeout: 30_000 }, () => {
+  it('shows the SPEC §3 display fields and sorts on the server, descending with a leading minus', async () => {
+    const list = listRoute(() => ({ count: 1, next: null, results: [audience(1, { targetable: false })] }));
+    mockApi(list);
+    const user = userEvent.setup();
+    renderWithProviders(<MyAudiences teamSlug="acme" fallbackTeam="acme" />, { route: '/acme/audiences' });
+    const table = await screen.findByRole('table', { name: 'My Audiences' });
+    const row = within(table).getAllByRole('row')[1]!;
+    for (const text of [
+      'Audience 1',
+      'Japan',
+      '1.5M',
+      '1.0M',
+      '1.2M',
+      'Jan 6, 2026',
+      'Active',
+      'Not targetable',
+      'Ana Silva',
+    ]) {
+      expect(row.textContent).toContain(text);
+    }
+    expect(lastQuery(list).get('ordering')).toBe('-modified');
+    expect(lastQuery(list).get('team')).toBe('acme');
+
+    await user.click(within(table).getByRole('button', { name: /Size/ }));
+    await waitFor(() => expect(lastQuery(list).get('ordering')).toBe('size'));
+    await user.click(within(table).getByRole('button', { name: /Size/ }));
+    await waitFor(() => expect(lastQuery(list).get('ordering')).toBe('-size'));
+  });
+
+  it('filters by status and targetability, and says No results', async () => {
+    const list = listRoute((query) =>
+      query.get('targetable') === 'false'
+        ? { count: 0, next: null, results: [] }
+        : { count: 1, next: null, results: [audience(1)] },
+    );
+    mockApi(list);
+    const user = userEvent.setup();
+    renderWithProviders(<MyAudiences teamSlug="acme" fallbackTeam="acme" />, { route: '/acme/audiences' });
+    await screen.findByText('Audience 1');
+
+    await user.click(screen.getByRole('textbox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Paused' }));
+    await waitFor(() => expect(lastQuery(list).get('status')).toBe('Paused'));
+
+    await user.click(screen.getByRole('textbox', { name: 'Targetability' }));
+    await user.click(await screen.findByRole('option', { name: 'Not targetable' }));
+    await waitFor(() => expect(lastQuery(list).get('targetable')).toBe('false'));
+    expect(await screen.findByText('No results')).toBeTruthy();
+  });
+
+  it('loads the next page with Show more results', async () => {
+    const list = listRoute((query) =>
+      query.get('offset') === '0'
+        ? { count: 2, next: '/api/audience-configs/?offset=1', results: [audience(1)] }
+        : { count: 2, next: null, results: [audience(2)] },
+    );
+    mockApi(list);
+    const user = userEvent.setup();
+    renderWithProviders(<MyAudiences teamSlug="acme" fallbackTeam="acme" />, { route: '/acme/audiences' });
+    await screen.findByText('Audience 1');
+    await user.click(screen.getByRole('button', { name: 'Show more results' }));
+    expect(await screen.findByText('Audience 2')).toBeTruthy();
+    expect(lastQuery(list).get('offset')).toBe('1');
+    expect(screen.queryByRole('button', { name: 'Show more results' })).toBeNull();
+  });
+
+  it('deletes after confirming', async () => {
+    let deleted = false;
+    const list = listRoute(() => ({ count: 1, next: null, results: deleted ? [] : [audience(1)] }));
+    const remove = vi.fn(() => {
+      deleted = true;
+      return { status: 204 };
+    });
+    mockApi(list, { 'DELETE /api/audience-configs/1/': remove });
+    const user = userEvent.setup();
+    renderWithProviders(<MyAudiences teamSlug="acme" fallbackTeam="acme" />, { route: '/acme/audiences' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Audience 1' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete audience' });
+    expect(dialog.textContent).toContain('Delete “Audience 1”? This cannot be undone.');
+    expect(remove).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('No audiences yet')).toBeTruthy();
+  });
+
+  it('downloads the targeting package as a JSON file', async () => {
+    const list = listRoute(() => ({ count: 1, next: null, results: [audience(1, { name: 'Ramen fans!' })] }));
+    const pkg = { ...emptyTargetingPackage(), keywords: [{ label: 'ramen' }] };
+    mockApi(list, { 'GET /api/external/audience-configs/1/targeting-package/': { body: pkg } });
+    const created: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:package';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('ramen-fans-targeting-package.json');
+      expect(this.href).toBe('blob:package');
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MyAudiences teamSlug="acme" fallbackTeam="acme" />, { route: '/acme/audiences' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Ramen fans!' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Download targeting package' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(created[0]!);
+    });
+    expect(JSON.parse(text)).toEqual(pkg);
+  });
+});

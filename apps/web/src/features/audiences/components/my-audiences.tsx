@@ -1,0 +1,295 @@
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { formatDate, formatLargeNumber } from '@murmur/core/format';
+import { ANY_STATUS, AUDIENCE_STATUS_FILTERS } from '@murmur/core/targeting';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { usePageTitle } from '../../../components/page-title';
+import { useLanguage } from '../../../hooks/use-language';
+import type { AudienceConfig } from '../../../lib/api/audience-types';
+import { useAudienceConfigs, type AudienceConfigFilters } from '../../../lib/api/get-audience-configs';
+import { errorText } from '../../../lib/error-text';
+import { insightsPath } from '../../../lib/insights-link';
+import classes from './my-audiences.module.css';
+import { AudienceFilters, type AudienceFiltersValue, type Targetability } from './audience-filters';
+import { AudienceRowActions } from './audience-row-actions';
+import { CompareModal } from './compare-modal';
+import { DeleteAudienceModal } from './delete-audience-modal';
+
+export interface MyAudiencesProps {
+  /** The team whose audiences are listed; null for the standalone, personal list. */
+  teamSlug: string | null;
+  /** Where "Open insights" and "Build" go on the personal list (the user's recent or first team). */
+  fallbackTeam: string | null;
+}
+
+/** Columns the server can order by (docs/API-AUDIENCES.md `ordering`). */
+const SORTABLE = new Set(['name', 'size', 'modified', 'created']);
+const DEFAULT_ORDERING = '-modified';
+
+const isStatus = (value: string | null): value is string =>
+  value !== null && (AUDIENCE_STATUS_FILTERS as readonly string[]).includes(value);
+
+/** My Audiences (SPEC §2, §3 display fields): saved audiences with filters, sorting and actions. */
+export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  usePageTitle(t('screens.audiences'));
+  // Filters and sorting live in the address, so Back and reloads keep them.
+  const [params, setParams] = useSearchParams();
+  const filters: AudienceFiltersValue = {
+    search: params.get('search') ?? '',
+    status: isStatus(params.get('status')) ? params.get('status')! : ANY_STATUS,
+    targetable: (['true', 'false'].includes(params.get('targetable') ?? '')
+      ? params.get('targetable')
+      : 'all') as Targetability,
+  };
+  const ordering = params.get('ordering') ?? DEFAULT_ORDERING;
+  const [search] = useDebouncedValue(filters.search.trim(), 300);
+  const [comparing, setComparing] = useState<AudienceConfig | null>(null);
+  const [deleting, setDeleting] = useState<AudienceConfig | null>(null);
+
+  const query: AudienceConfigFilters = {
+    team: teamSlug ?? undefined,
+    search: search || undefined,
+    status: filters.status === ANY_STATUS ? undefined : filters.status,
+    targetable: filters.targetable === 'all' ? undefined : filters.targetable === 'true',
+    ordering,
+  };
+  const audiences = useAudienceConfigs(query);
+  const rows = useMemo(() => audiences.data?.pages.flatMap((page) => page.results) ?? [], [audiences.data]);
+  const filtered = search !== '' || filters.status !== ANY_STATUS || filters.targetable !== 'all';
+  const linkTeam = (audience: AudienceConfig) => audience.team?.slug ?? teamSlug ?? fallbackTeam;
+  const creatorTeam = teamSlug ?? fallbackTeam;
+
+  const update = (next: Partial<Record<'search' | 'status' | 'targetable' | 'ordering', string>>) =>
+    setParams(
+      (current) => {
+        for (const [key, value] of Object.entries(next)) {
+          const isDefault =
+            value === '' ||
+            (key === 'status' && value === ANY_STATUS) ||
+            (key === 'targetable' && value === 'all') ||
+            (key === 'ordering' && value === DEFAULT_ORDERING);
+          if (isDefault) current.delete(key);
+          else current.set(key, value);
+        }
+        return current;
+      },
+      { replace: true },
+    );
+
+  const dash = '—';
+  const columns: DataTableColumn<AudienceConfig>[] = [
+    {
+      key: 'name',
+      header: t('audiences.columns.name'),
+      sortValue: (row) => row.name,
+      render: (row) => {
+        const slug = linkTeam(row);
+        return slug === null ? (
+          <Text fw={500} size="sm">
+            {row.name}
+          </Text>
+        ) : (
+          <Anchor component={Link} to={insightsPath(slug, { config: row.id })} fw={500} size="sm">
+            {row.name}
+          </Anchor>
+        );
+      },
+    },
+    {
+      key: 'actions',
+      header: t('audiences.columns.actions'),
+      align: 'center',
+      render: (row) => (
+        <AudienceRowActions
+          audience={row}
+          teamSlug={linkTeam(row)}
+          onCompare={setComparing}
+          onDelete={setDeleting}
+        />
+      ),
+    },
+    {
+      key: 'category',
+      header: t('audiences.columns.category'),
+      render: (row) => row.category?.name ?? row.categories[0]?.name ?? dash,
+    },
+    { key: 'country', header: t('audiences.columns.country'), render: (row) => row.country ?? dash },
+    {
+      key: 'size',
+      header: t('audiences.columns.size'),
+      align: 'right',
+      sortValue: (row) => row.size,
+      render: (row) => formatLargeNumber(row.size),
+    },
+    {
+      key: 'core_audience',
+      header: t('audiences.columns.coreAudience'),
+      align: 'right',
+      render: (row) => formatLargeNumber(row.core_audience),
+    },
+    {
+      key: 'total_native',
+      header: t('audiences.columns.totalNative'),
+      align: 'right',
+      render: (row) => formatLargeNumber(row.total_native),
+    },
+    {
+      key: 'pro_targeting_size',
+      header: t('audiences.columns.proTargetingSize'),
+      align: 'right',
+      render: (row) => formatLargeNumber(row.pro_targeting_size),
+    },
+    {
+      key: 'modified',
+      header: t('audiences.columns.modified'),
+      sortValue: (row) => row.modified,
+      render: (row) => formatDate(row.modified, language),
+    },
+    {
+      key: 'status',
+      header: t('audiences.columns.status'),
+      render: (row) => (
+        <Text size="sm" c={row.status === 'Active' ? 'teal.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+          {t(`audiences.status.${row.status}`)}
+        </Text>
+      ),
+    },
+    {
+      key: 'has_insights',
+      header: t('audiences.columns.hasInsights'),
+      render: (row) => (row.has_insights ? t('audiences.yes') : t('audiences.no')),
+    },
+    {
+      key: 'targetable',
+      header: t('audiences.columns.targetable'),
+      render: (row) => (
+        // SPEC §3: Targetable or Not targetable.
+        <Text size="sm" c={row.targetable ? 'teal.8' : 'orange.8'} style={{ whiteSpace: 'nowrap' }}>
+          {row.targetable ? '● ' : '○ '}
+          {row.targetable ? t('audiences.targetable') : t('audiences.notTargetable')}
+        </Text>
+      ),
+    },
+    {
+      key: 'created_by',
+      header: t('audiences.columns.createdBy'),
+      render: (row) => (
+        <Text size="sm" truncate="end" maw={180} title={row.created_by.email}>
+          {row.created_by.name || row.created_by.email}
+        </Text>
+      ),
+    },
+    // The server does not link audiences to ad accounts yet (ad_account is always null).
+    { key: 'ad_account', header: t('audiences.columns.adAccount'), render: () => dash },
+  ];
+
+  const body = () => {
+    if (audiences.isPending) {
+      return (
+        <Stack gap="xs" aria-label={t('common.loading')} aria-busy="true">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} h={36} />
+          ))}
+        </Stack>
+      );
+    }
+    if (audiences.isError) {
+      return (
+        <Alert color="red" role="alert">
+          {errorText(audiences.error, t)}{' '}
+          <Button size="xs" variant="subtle" color="red" onClick={() => void audiences.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      );
+    }
+    if (rows.length === 0 && !filtered) {
+      return (
+        <Paper withBorder p="xl" radius="md" ta="center">
+          <Stack gap="sm" align="center">
+            <Title order={2} size="h4">
+              {t('audiences.empty.title')}
+            </Title>
+            <Text c="dimmed" maw={460}>
+              {t('audiences.empty.body')}
+            </Text>
+            {creatorTeam !== null && (
+              <Group gap="sm">
+                <Button component={Link} to={`/${creatorTeam}/creator`}>
+                  {t('audiences.build')}
+                </Button>
+                <Button component={Link} to={`/${creatorTeam}/store`} variant="default">
+                  {t('audiences.browseStore')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      );
+    }
+    return (
+      <Paper
+        withBorder
+        radius="md"
+        p="xs"
+        style={{ opacity: audiences.isPlaceholderData ? 0.6 : 1 }}
+        aria-busy={audiences.isPlaceholderData}
+      >
+        <div className={classes.table}>
+          <DataTable
+            caption={t('screens.audiences')}
+            columns={columns.map((column) =>
+              SORTABLE.has(column.key) ? column : { ...column, sortValue: undefined },
+            )}
+            rows={rows}
+            rowKey={(row) => row.id}
+            sort={ordering}
+            onSortChange={(sort) => update({ ordering: sort })}
+            manualSorting
+            onShowMore={audiences.hasNextPage ? () => audiences.fetchNextPage() : undefined}
+            loadingMore={audiences.isFetchingNextPage}
+          />
+        </div>
+      </Paper>
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('screens.audiences')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {teamSlug === null ? t('audiences.introPersonal') : t('audiences.intro')}
+            {audiences.data !== undefined &&
+              ` · ${t('audiences.count', { n: audiences.data.pages[0]?.count ?? 0 })}`}
+          </Text>
+        </Stack>
+        {creatorTeam !== null && (
+          <Group gap="sm">
+            <Button component={Link} to={`/${creatorTeam}/store`} variant="default">
+              {t('audiences.browseStore')}
+            </Button>
+            <Button component={Link} to={`/${creatorTeam}/creator`}>
+              {t('audiences.build')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <AudienceFilters
+        value={filters}
+        onChange={(next) => update({ search: next.search, status: next.status, targetable: next.targetable })}
+      />
+      {body()}
+      <CompareModal audience={comparing} others={rows} onClose={() => setComparing(null)} />
+      <DeleteAudienceModal audience={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}

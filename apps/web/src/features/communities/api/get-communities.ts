@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CommunitySummary } from '../../../lib/api/audience-types';
+import { request } from '../../../lib/request';
+
+export type CommunitySort = 'trending' | 'most_searched';
+
+/** GET /api/communities/?sort= — communities of the network (public). */
+export const getCommunities = async (
+  sort: CommunitySort,
+  signal?: AbortSignal,
+): Promise<CommunitySummary[]> =>
+  (
+    await request.get<{ results: CommunitySummary[] }>('/api/communities/', {
+      query: { sort, limit: 20 },
+      signal,
+    })
+  ).results;
+
+export const getCommunitiesQueryOptions = (sort: CommunitySort) =>
+  queryOptions({ queryKey: ['communities', sort], queryFn: ({ signal }) => getCommunities(sort, signal) });
+
+export const useCommunities = (sort: CommunitySort) => useQuery(getCommunitiesQueryOptions(sort));

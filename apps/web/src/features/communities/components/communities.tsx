@@ -1,0 +1,171 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { formatLargeNumber, formatPercent } from '@murmur/core/format';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../components/page-title';
+import type { CommunitySummary } from '../../../lib/api/audience-types';
+import { errorText } from '../../../lib/error-text';
+import { creatorPath, insightsPath } from '../../../lib/insights-link';
+import { useCommunities, type CommunitySort } from '../api/get-communities';
+import { AccountChip } from '../../../components/account-chip';
+
+export interface CommunitiesProps {
+  teamSlug: string;
+}
+
+function CommunityCard({
+  community,
+  sort,
+  teamSlug,
+}: {
+  community: CommunitySummary;
+  sort: CommunitySort;
+  teamSlug: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" component="article" aria-labelledby={`community-${community.id}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600} id={`community-${community.id}`}>
+            {community.name}
+          </Text>
+          {sort === 'trending' ? (
+            <Badge
+              color={community.growth >= 0 ? 'teal' : 'red'}
+              variant="light"
+              tt="none"
+              style={{ flexShrink: 0 }}
+            >
+              {community.growth >= 0 ? '+' : ''}
+              {formatPercent(community.growth, { fromFraction: true })}
+            </Badge>
+          ) : (
+            <Badge variant="light" tt="none" style={{ flexShrink: 0 }}>
+              {t('communities.searches', { n: formatLargeNumber(community.searches) })}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm">{t('communities.size', { size: formatLargeNumber(community.size) })}</Text>
+        {community.top_terms.length > 0 && (
+          <Group gap={4}>
+            {community.top_terms.slice(0, 8).map((term) => (
+              <Badge key={term} variant="outline" color="gray" tt="none">
+                {term}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        {community.top_interests.length > 0 && (
+          <Text size="xs" c="dimmed">
+            {t('communities.interests')}: {community.top_interests.slice(0, 4).join(' · ')}
+          </Text>
+        )}
+        <Stack gap={4}>
+          {community.top_accounts.slice(0, 3).map((account) => (
+            <AccountChip key={account.id} account={account} />
+          ))}
+        </Stack>
+        <Group gap="xs" mt="xs">
+          <Button size="xs" component={Link} to={creatorPath(teamSlug, community.targeting_package)}>
+            {t('communities.build')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            component={Link}
+            to={insightsPath(teamSlug, { package: community.targeting_package })}
+          >
+            {t('creator.openInsights')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function CommunityList({ sort, teamSlug }: { sort: CommunitySort; teamSlug: string }) {
+  const { t } = useTranslation();
+  const communities = useCommunities(sort);
+  if (communities.isPending) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-label={t('common.loading')} aria-busy="true">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} h={220} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (communities.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorText(communities.error, t)}{' '}
+        <Button size="xs" variant="subtle" color="red" onClick={() => void communities.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (communities.data.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {t('table.noResults')}
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      {communities.data.map((community) => (
+        <CommunityCard key={community.id} community={community} sort={sort} teamSlug={teamSlug} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Communities (SPEC §2): trending and most searched groups of the network. */
+export function Communities({ teamSlug }: CommunitiesProps) {
+  const { t } = useTranslation();
+  usePageTitle(t('screens.communities'));
+  const [params, setParams] = useSearchParams();
+  const tab: CommunitySort = params.get('tab') === 'most_searched' ? 'most_searched' : 'trending';
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('screens.communities')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('communities.intro')}
+        </Text>
+      </Stack>
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value === 'most_searched' ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="trending">{t('communities.trending')}</Tabs.Tab>
+          <Tabs.Tab value="most_searched">{t('communities.mostSearched')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="trending">
+          <CommunityList sort="trending" teamSlug={teamSlug} />
+        </Tabs.Panel>
+        <Tabs.Panel value="most_searched">
+          <CommunityList sort="most_searched" teamSlug={teamSlug} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ValidateHandleResult } from '../../../lib/api/audience-types';
+import { request } from '../../../lib/request';
+
+/** POST /api/external/validate-handle/ — whether a handle exists on the network, with its account. */
+export const validateHandle = (handle: string, signal?: AbortSignal): Promise<ValidateHandleResult> =>
+  request.post<ValidateHandleResult>('/api/external/validate-handle/', { body: { handle }, signal });
+
+export const validateHandleQueryOptions = (handle: string) =>
+  queryOptions({
+    queryKey: ['validate-handle', handle.toLowerCase()],
+    queryFn: ({ signal }) => validateHandle(handle, signal),
+    staleTime: 10 * 60_000,
+  });
+
+export const useValidateHandle = (handle: string) => useQuery(validateHandleQueryOptions(handle));

@@ -1,0 +1,116 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeTeam, makeUser } from '../../../test/fixtures';
+import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '../../../test/render';
+import { AudienceCreator } from './audience-creator';
+
+const estimate = {
+  sample_count: 500,
+  population_estimate: 2_500_000,
+  size_bucket: '1M-5M',
+  unmatched: [],
+  handles_truncated: false,
+};
+
+const routes = (extra: Record<string, FakeRoute> = {}): Record<string, FakeRoute> => ({
+  'POST /api/audience-configs/autocomplete/': { body: { results: [] } },
+  'POST /api/external/validate-handle/': (init) => {
+    const { handle } = jsonBody(init) as { handle: string };
+    return { body: { valid: false, handle, account: null } };
+  },
+  'POST /api/build-audience/': { body: estimate },
+  ...extra,
+});
+
+const member = makeUser({
+  memberships: [{ id: 12, level: 'member', team: { id: 7, name: 'Acme Marketing', slug: 'acme' } }],
+});
+
+const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+
+describe('AudienceCreator', { timeout: 30_000 }, () => {
+  it('blocks Continue while a selected handle is not found; deselecting it (kept, struck out) unblocks', async () => {
+    vi.spyOn(window, 'fetch').mockImplementation(fakeFetch(routes()));
+    const user = userEvent.setup();
+    renderWithProviders(<AudienceCreator team={makeTeam()} user={makeUser()} />, { route: '/acme/creator' });
+    expect(continueButton()).toHaveProperty('disabled', false);
+
+    await user.type(screen.getByLabelText('Handles'), 'ghost{Enter}');
+    expect(await screen.findByText('not found')).toBeTruthy();
+    expect(continueButton()).toHaveProperty('disabled', true);
+    expect(screen.getByText('Remove or deselect the handles that were not found to continue.')).toBeTruthy();
+
+    const chip = screen.getByRole('checkbox', { name: /@ghost/ });
+    expect(chip).toHaveProperty('checked', true);
+    await user.click(chip);
+    expect(screen.getByRole('checkbox', { name: /@ghost/ })).toHaveProperty('checked', false);
+    expect(continueButton()).toHaveProperty('disabled', false);
+  });
+
+  it('submits on the last step only with a name and a non-empty package, then offers insights', async () => {
+    const save = vi.fn((init: RequestInit | undefined) => ({
+      status: 201,
+      body: { id: 5, name: (jsonBody(init) as { name: string }).name, size: 2_500_000, size_bucket: '1M-5M' },
+    }));
+    vi.spyOn(window, 'fetch').mockImplementation(fakeFetch(routes({ 'POST /api/audience-configs/': save })));
+    const user = userEvent.setup();
+    renderWithProviders(<AudienceCreator team={makeTeam()} user={makeUser()} />, { route: '/acme/creator' });
+
+    for (let step = 0; step < 4; step += 1) await user.click(continueButton());
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toHaveProperty('disabled', true);
+    expect(screen.getByText('Failed to apply targeting list because it is empty.')).toBeTruthy();
+
+    // Back to the first step to add a keyword and a deselected one.
+    await user.click(screen.getByRole('button', { name: /Keywords and accounts/ }));
+    const keywords = screen.getByLabelText('Keywords');
+    await user.type(keywords, 'ramen{Enter}');
+    await user.type(keywords, 'sushi{Enter}');
+    await user.click(screen.getByRole('checkbox', { name: 'sushi' }));
+    for (let step = 0; step < 4; step += 1) await user.click(continueButton());
+
+    await user.type(screen.getByLabelText(/Audience name/), 'Ramen lovers');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    const body = jsonBody(save.mock.calls[0]![0]) as {
+      name: string;
+      team: string;
+      targeting_package: { keywords: unknown[] };
+    };
+    expect(body.name).toBe('Ramen lovers');
+    expect(body.team).toBe('acme');
+    expect(body.targeting_package.keywords).toEqual([
+      { label: 'ramen' },
+      { label: 'sushi', deselected: true },
+    ]);
+    const insights = await screen.findAllByRole('link', { name: 'Open insights' });
+    expect(insights.map((link) => link.getAttribute('href'))).toContain('/acme/insights?config=5');
+  });
+
+  it('lets members without creator access build, but not save, and says why', async () => {
+    vi.spyOn(window, 'fetch').mockImplementation(fakeFetch(routes()));
+    const user = userEvent.setup();
+    renderWithProviders(<AudienceCreator team={makeTeam()} user={member} />, { route: '/acme/creator' });
+    await user.type(screen.getByLabelText('Keywords'), 'ramen{Enter}');
+    for (let step = 0; step < 4; step += 1) await user.click(continueButton());
+    expect(screen.getByText('Saving needs creator access')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText(/Audience name/)).toHaveProperty('disabled', true);
+  });
+
+  it('keeps the draft when the user leaves and comes back', async () => {
+    vi.spyOn(window, 'fetch').mockImplementation(fakeFetch(routes()));
+    const user = userEvent.setup();
+    const first = renderWithProviders(<AudienceCreator team={makeTeam()} user={makeUser()} />, {
+      route: '/acme/creator',
+    });
+    await user.type(screen.getByLabelText('Keywords'), 'ramen{Enter}');
+    await user.click(continueButton());
+    first.unmount();
+    renderWithProviders(<AudienceCreator team={makeTeam()} user={makeUser()} />, { route: '/acme/creator' });
+    expect(screen.getByText('Interests', { selector: 'label' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Keywords and accounts/ }));
+    expect(screen.getByRole('checkbox', { name: 'ramen' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,294 @@
+import { Badge, Button, Drawer, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Team, User } from '@murmur/core/api';
+import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/targeting';
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../components/page-title';
+import { Stepper } from '../../../components/stepper';
+import type { AudienceConfig } from '../../../lib/api/audience-types';
+import { useCreateAudienceConfig } from '../../../lib/api/create-audience-config';
+import { errorText } from '../../../lib/error-text';
+import { notify } from '../../../lib/notifications';
+import { validateHandleQueryOptions } from '../api/validate-handle';
+import { hasCreatorAccess } from '../utils/creator-access';
+import { clearDraft, emptyDraft, loadDraft, saveDraft, type CreatorDraft } from '../utils/draft';
+import { addItem, countItems, mergePackages, parsePackage } from '../utils/package-ops';
+import { decodePackage, insightsPath } from '../insights-link';
+import { CatalogueField } from './catalogue-field';
+import { CountriesField } from './countries-field';
+import { ExamplesMenu } from './examples-menu';
+import { HandleAnalysisPanel } from './handle-analysis-panel';
+import { HandlesField } from './handles-field';
+import { OptionsFields } from './options-fields';
+import { RegionsField } from './regions-field';
+import { NAME_MAX, ReviewStep } from './review-step';
+import { SavedPanel } from './saved-panel';
+import { SizePanel } from './size-panel';
+import { TermField } from './term-field';
+
+export interface AudienceCreatorProps {
+  team: Team;
+  user: User;
+}
+
+/** Handles that block Continue: still being checked, or not found while selected. */
+const useHandleProblems = (pkg: TargetingPackage) => {
+  const handles = pkg.handles
+    .filter((item) => item.deselected !== true)
+    .map((item) => item.handle ?? item.label ?? '');
+  const checks = useQueries({ queries: handles.map((handle) => validateHandleQueryOptions(handle)) });
+  return {
+    pending: checks.some((check) => check.isPending),
+    notFound: checks.some((check) => check.data !== undefined && !check.data.valid),
+  };
+};
+
+/** The audience creator (SPEC §2 /:teamId/creator): every part of a targeting package, step by step. */
+export function AudienceCreator({ team, user }: AudienceCreatorProps) {
+  const { t } = useTranslation();
+  usePageTitle(t('screens.creator'));
+  const [params, setParams] = useSearchParams();
+  // "Build an audience from this" (interests, communities, explore, store) arrives as ?package= and is
+  // added to the draft, so that nothing already built is lost.
+  const [draft, setDraft] = useState<CreatorDraft>(() => {
+    const stored = loadDraft(team.slug);
+    const incoming = params.get('package');
+    if (incoming === null) return stored;
+    return { ...stored, step: 0, pkg: mergePackages(stored.pkg, parsePackage(decodePackage(incoming))) };
+  });
+  const [saved, setSaved] = useState<AudienceConfig | null>(null);
+  const [analysisOpen, analysis] = useDisclosure(false);
+  const create = useCreateAudienceConfig();
+  const canSave = hasCreatorAccess(user, team);
+  const { pkg } = draft;
+
+  // The package is in the draft now; the address goes back to the plain creator.
+  const hasIncoming = params.has('package');
+  useEffect(() => {
+    if (!hasIncoming) return;
+    setParams(
+      (current) => {
+        current.delete('package');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [hasIncoming, setParams]);
+
+  // SPEC: nothing is lost on navigation — the draft lives in session storage.
+  useEffect(() => saveDraft(team.slug, draft), [team.slug, draft]);
+
+  const setPkg = (next: TargetingPackage) => setDraft((current) => ({ ...current, pkg: next }));
+  const handleProblems = useHandleProblems(pkg);
+  const nonEmpty = isTargetingPackageNonEmpty(pkg);
+  const nameOk = draft.name.trim().length > 0 && draft.name.length <= NAME_MAX;
+
+  const submit = async () => {
+    try {
+      const audience = await create.mutateAsync({
+        name: draft.name.trim(),
+        targeting_package: pkg,
+        team: team.slug,
+        kind: 'builder',
+      });
+      notify.success(t('creator.saved.toast', { name: audience.name }));
+      clearDraft(team.slug);
+      setDraft(emptyDraft());
+      setSaved(audience);
+    } catch {
+      // The error is shown on the review step.
+    }
+  };
+
+  const count = (fields: (keyof TargetingPackage)[]) => {
+    const n = countItems(pkg, fields);
+    return n > 0 ? t('creator.steps.count', { n }) : undefined;
+  };
+
+  const steps = [
+    {
+      label: t('creator.steps.people'),
+      description: count(['keywords', 'handles', 'hashtags']),
+      valid: !handleProblems.pending && !handleProblems.notFound,
+      content: (
+        <Stack gap="lg">
+          <TermField
+            field="keywords"
+            label={t('creator.fields.keywords.label')}
+            description={t('creator.fields.keywords.description')}
+            pkg={pkg}
+            onChange={setPkg}
+          />
+          <HandlesField pkg={pkg} onChange={setPkg} />
+          <TermField
+            field="hashtags"
+            label={t('creator.fields.hashtags.label')}
+            description={t('creator.fields.hashtags.description')}
+            pkg={pkg}
+            onChange={setPkg}
+          />
+          {handleProblems.notFound && (
+            <Text size="sm" c="red.7" role="alert">
+              {t('creator.handles.blocking')}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      label: t('creator.steps.interests'),
+      description: count(['interests', 'conversation_topics', 'movies_tv_shows']),
+      valid: true,
+      content: (
+        <Stack gap="lg">
+          {(['interests', 'conversation_topics', 'movies_tv_shows'] as const).map((catalogue) => (
+            <CatalogueField
+              key={catalogue}
+              catalogue={catalogue}
+              label={t(`creator.fields.${catalogue}.label`)}
+              description={t(`creator.fields.${catalogue}.description`)}
+              pkg={pkg}
+              onChange={setPkg}
+            />
+          ))}
+        </Stack>
+      ),
+    },
+    {
+      label: t('creator.steps.location'),
+      description: count(['countries', 'locations', 'languages', 'network_operators']),
+      valid: true,
+      content: (
+        <Stack gap="lg">
+          <CountriesField pkg={pkg} onChange={setPkg} />
+          <RegionsField pkg={pkg} onChange={setPkg} />
+          {(['languages', 'network_operators'] as const).map((catalogue) => (
+            <CatalogueField
+              key={catalogue}
+              catalogue={catalogue}
+              label={t(`creator.fields.${catalogue}.label`)}
+              description={t(`creator.fields.${catalogue}.description`)}
+              pkg={pkg}
+              onChange={setPkg}
+            />
+          ))}
+        </Stack>
+      ),
+    },
+    {
+      label: t('creator.steps.demographics'),
+      description: count(['age', 'gender', 'placements', 'custom_audiences']),
+      valid: true,
+      content: <OptionsFields pkg={pkg} onChange={setPkg} />,
+    },
+    {
+      label: t('creator.steps.review'),
+      valid: canSave && nonEmpty && nameOk,
+      content: (
+        <ReviewStep
+          name={draft.name}
+          onNameChange={(name) => setDraft((current) => ({ ...current, name }))}
+          pkg={pkg}
+          canSave={canSave}
+          saveError={create.isError ? errorText(create.error, t) : null}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('screens.creator')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('creator.intro')}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" onClick={analysis.open}>
+            {t('creator.analysis.button')}
+          </Button>
+          <ExamplesMenu
+            onPick={(example, name) => {
+              setSaved(null);
+              setDraft((current) => ({
+                ...current,
+                name: current.name === '' ? name : current.name,
+                pkg: mergePackages(current.pkg, parsePackage(example)),
+              }));
+            }}
+          />
+          <Button
+            variant="subtle"
+            color="gray"
+            onClick={() => {
+              clearDraft(team.slug);
+              setDraft(emptyDraft());
+              setSaved(null);
+            }}
+          >
+            {t('creator.startOver')}
+          </Button>
+        </Group>
+      </Group>
+
+      {!canSave && (
+        <Badge variant="light" color="blue" size="lg" tt="none">
+          {t('creator.access.badge')}
+        </Badge>
+      )}
+
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {saved !== null ? (
+            <SavedPanel audience={saved} teamSlug={team.slug} onBuildAnother={() => setSaved(null)} />
+          ) : (
+            <Stepper
+              steps={steps}
+              active={Math.min(draft.step, steps.length - 1)}
+              onActiveChange={(step) => setDraft((current) => ({ ...current, step }))}
+              onSubmit={submit}
+            />
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md" style={{ position: 'sticky', top: 72 }}>
+            <SizePanel pkg={pkg} />
+            <Button
+              component={Link}
+              to={insightsPath(team.slug, { package: pkg })}
+              variant="light"
+              disabled={!nonEmpty}
+              onClick={(event) => {
+                if (!nonEmpty) event.preventDefault();
+              }}
+            >
+              {t('creator.openInsights')}
+            </Button>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <Drawer
+        opened={analysisOpen}
+        onClose={analysis.close}
+        position="right"
+        size="md"
+        title={t('creator.analysis.title')}
+      >
+        <HandleAnalysisPanel
+          onUseHandle={(handle) => {
+            setPkg(addItem(pkg, 'handles', { handle }));
+            analysis.close();
+          }}
+        />
+      </Drawer>
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { Stack } from '@mantine/core';
+import { COUNTRIES, countryKey, normaliseCountry, type Country } from '@murmur/core/countries';
+import type { TargetingPackage } from '@murmur/core/targeting';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../hooks/use-language';
+import { addItem } from '../utils/package-ops';
+import { ItemList } from './item-list';
+import { SearchPicker, type PickerOption } from './search-picker';
+
+export interface CountriesFieldProps {
+  pkg: TargetingPackage;
+  onChange: (pkg: TargetingPackage) => void;
+}
+
+/**
+ * The countries a query means: the one its alias or code names first (SPEC §5: "usa", "uk",
+ * "viet nam" …), then every country whose English or Japanese name contains it.
+ */
+export const matchCountries = (query: string): Country[] => {
+  const key = countryKey(query);
+  if (key === '') return [...COUNTRIES];
+  const exact = normaliseCountry(query);
+  const matches = COUNTRIES.filter(
+    (country) =>
+      country.code !== exact?.code &&
+      (countryKey(country.name).includes(key) || countryKey(country.nameJa).includes(key)),
+  );
+  const first = exact === undefined ? undefined : COUNTRIES.find((country) => country.code === exact.code);
+  return first === undefined ? matches : [first, ...matches];
+};
+
+/** Countries (SPEC §4: DPRK is listed but cannot be selected, and says why). */
+export function CountriesField({ pkg, onChange }: CountriesFieldProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [query, setQuery] = useState('');
+  const options = useMemo(
+    (): PickerOption[] =>
+      matchCountries(query).map((country) => ({
+        value: country.code,
+        label: language === 'ja' ? country.nameJa : country.name,
+        detail: language === 'ja' ? country.name : null,
+        disabled: !country.selectable,
+        info: country.selectable ? undefined : t('creator.countries.notAvailable'),
+      })),
+    [query, language, t],
+  );
+  return (
+    <Stack gap="xs">
+      <SearchPicker
+        label={t('creator.fields.countries.label')}
+        description={t('creator.fields.countries.description')}
+        placeholder={t('creator.fields.countries.placeholder')}
+        query={query}
+        onQueryChange={setQuery}
+        options={options}
+        onPick={(option) => {
+          const country = COUNTRIES.find((candidate) => candidate.code === option.value);
+          // The package keeps the English name (what the engine and X read) and the ISO code.
+          if (country?.selectable === true)
+            onChange(addItem(pkg, 'countries', { label: country.name, id: country.code }));
+        }}
+      />
+      <ItemList field="countries" pkg={pkg} onChange={onChange} />
+    </Stack>
+  );
+}

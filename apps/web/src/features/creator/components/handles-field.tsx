@@ -1,0 +1,112 @@
+import { Avatar as MantineAvatar, Group, Loader, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { formatLargeNumber } from '@murmur/core/format';
+import { MAX_HANDLES, type TargetingPackage, type TermItem } from '@murmur/core/targeting';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../components/avatar';
+import { errorText } from '../../../lib/error-text';
+import { useAutocomplete } from '../api/autocomplete';
+import { useValidateHandle } from '../api/validate-handle';
+import { addItem, cleanHandle } from '../utils/package-ops';
+import { ItemList } from './item-list';
+import { SearchPicker } from './search-picker';
+
+/** A handle's check against the network: its avatar, name and followers, or "not found". */
+export function HandleStatus({ handle }: { handle: string }) {
+  const { t } = useTranslation();
+  const check = useValidateHandle(handle);
+  if (check.isPending)
+    return <Loader size={12} ml={6} aria-label={t('creator.handles.checking', { handle })} />;
+  if (check.isError) {
+    return (
+      <Text span size="xs" c="orange.8" ml={6}>
+        {t('creator.handles.checkFailed')}
+      </Text>
+    );
+  }
+  const account = check.data.account;
+  if (!check.data.valid || account === null) {
+    return (
+      <Text span size="xs" c="red.7" fw={600} ml={6}>
+        {t('creator.handles.notFound')}
+      </Text>
+    );
+  }
+  return (
+    <Group
+      component="span"
+      gap={4}
+      ml={6}
+      wrap="nowrap"
+      style={{ display: 'inline-flex', verticalAlign: 'middle', whiteSpace: 'nowrap' }}
+    >
+      {account.avatar_url ? (
+        <MantineAvatar src={account.avatar_url} size={18} radius={999} alt="" />
+      ) : (
+        <Avatar name={account.name || account.handle} size={18} />
+      )}
+      <Text span size="xs">
+        {account.name}
+      </Text>
+      <Text span size="xs" c="dimmed">
+        {t('creator.handles.followers', { formatted: formatLargeNumber(account.followers_count) })}
+      </Text>
+    </Group>
+  );
+}
+
+export interface HandlesFieldProps {
+  pkg: TargetingPackage;
+  onChange: (pkg: TargetingPackage) => void;
+}
+
+/** Handles (people who follow or resemble these accounts), each checked against the network. */
+export function HandlesField({ pkg, onChange }: HandlesFieldProps) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(cleanHandle(query), 200);
+  const suggestions = useAutocomplete('handles', debounced);
+  const add = (text: string) => {
+    const handle = cleanHandle(text);
+    if (handle !== '') onChange(addItem(pkg, 'handles', { handle }));
+  };
+  const selected = pkg.handles.filter((item) => item.deselected !== true).length;
+  return (
+    <Stack gap="xs">
+      <SearchPicker
+        label={t('creator.fields.handles.label')}
+        description={t('creator.fields.handles.description')}
+        placeholder={t('creator.fields.handles.placeholder')}
+        query={query}
+        onQueryChange={setQuery}
+        loading={suggestions.isFetching}
+        error={suggestions.isError ? errorText(suggestions.error, t) : null}
+        options={
+          debounced === ''
+            ? []
+            : (suggestions.data ?? []).map((item) => ({
+                value: item.value,
+                label: `@${cleanHandle(item.value)}`,
+                detail: item.detail,
+                size: item.size,
+              }))
+        }
+        onPick={(option) => add(option.value)}
+        onFreeText={add}
+      />
+      <ItemList
+        field="handles"
+        pkg={pkg}
+        onChange={onChange}
+        renderExtra={(item) => <HandleStatus handle={(item as TermItem).handle ?? item.label ?? ''} />}
+      />
+      {selected > MAX_HANDLES && (
+        // SPEC §8: more than 100 handles selected — only the first 100 are applied.
+        <Text size="sm" c="orange.8" role="alert">
+          {t('creator.handles.tooMany', { max: MAX_HANDLES })}
+        </Text>
+      )}
+    </Stack>
+  );
+}

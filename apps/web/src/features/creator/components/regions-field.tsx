@@ -1,0 +1,48 @@
+import { Stack } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { TargetingPackage } from '@murmur/core/targeting';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/error-text';
+import { useLocations } from '../api/get-locations';
+import { addItem } from '../utils/package-ops';
+import { ItemList } from './item-list';
+import { SearchPicker } from './search-picker';
+
+export interface RegionsFieldProps {
+  pkg: TargetingPackage;
+  onChange: (pkg: TargetingPackage) => void;
+}
+
+/** Regions inside countries (prefectures, states …), from the locations endpoint. */
+export function RegionsField({ pkg, onChange }: RegionsFieldProps) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query.trim(), 250);
+  const locations = useLocations(debounced, 'region');
+  return (
+    <Stack gap="xs">
+      <SearchPicker
+        label={t('creator.fields.regions.label')}
+        description={t('creator.fields.regions.description')}
+        placeholder={t('creator.fields.regions.placeholder')}
+        query={query}
+        onQueryChange={setQuery}
+        loading={locations.isFetching}
+        error={locations.isError ? errorText(locations.error, t) : null}
+        options={
+          debounced === ''
+            ? []
+            : (locations.data ?? []).map((location) => ({
+                value: location.value,
+                label: location.label,
+                detail: location.country_code,
+                size: location.size,
+              }))
+        }
+        onPick={(option) => onChange(addItem(pkg, 'locations', { label: option.label, id: option.value }))}
+      />
+      <ItemList field="locations" pkg={pkg} onChange={onChange} />
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+import { Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@mantine/core';
+import { formatLargeNumber } from '@murmur/core/format';
+import { useId, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface PickerOption {
+  value: string;
+  label: string;
+  detail?: string | null;
+  size?: number;
+  /** Shown but not selectable (SPEC §4: DPRK), with the reason. */
+  disabled?: boolean;
+  info?: string;
+}
+
+export interface SearchPickerProps {
+  label: string;
+  description?: string;
+  placeholder?: string;
+  query: string;
+  onQueryChange: (query: string) => void;
+  options: readonly PickerOption[];
+  loading?: boolean;
+  /** A failed search, already translated. */
+  error?: string | null;
+  onPick: (option: PickerOption) => void;
+  /** Enter with no highlighted option adds the typed text itself (keywords, handles, hashtags). */
+  onFreeText?: (text: string) => void;
+  disabled?: boolean;
+}
+
+/** A search box with autocomplete: type, pick with the arrows and Enter or the mouse. */
+export function SearchPicker({
+  label,
+  description,
+  placeholder,
+  query,
+  onQueryChange,
+  options,
+  loading = false,
+  error,
+  onPick,
+  onFreeText,
+  disabled,
+}: SearchPickerProps) {
+  const { t } = useTranslation();
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const id = useId();
+
+  const pick = (value: string) => {
+    const option = options.find((candidate) => candidate.value === value);
+    if (option === undefined || option.disabled === true) return;
+    onPick(option);
+    onQueryChange('');
+    combobox.closeDropdown();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || combobox.getSelectedOptionIndex() !== -1) return;
+    event.preventDefault();
+    const text = query.trim();
+    if (text === '') return;
+    if (onFreeText !== undefined) {
+      onFreeText(text);
+      onQueryChange('');
+      combobox.closeDropdown();
+      return;
+    }
+    const first = options.find((option) => option.disabled !== true);
+    if (first !== undefined) pick(first.value);
+  };
+
+  const showDropdown = query.trim() !== '' || options.length > 0;
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={pick}>
+      <Combobox.Target>
+        <TextInput
+          id={id}
+          label={label}
+          description={description}
+          placeholder={placeholder}
+          value={query}
+          disabled={disabled}
+          error={error ?? undefined}
+          rightSection={loading ? <Loader size="xs" aria-label={t('common.loading')} /> : null}
+          onChange={(event) => {
+            onQueryChange(event.currentTarget.value);
+            combobox.openDropdown();
+            combobox.resetSelectedOption();
+          }}
+          onFocus={() => combobox.openDropdown()}
+          onClick={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          onKeyDown={onKeyDown}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={!showDropdown}>
+        <Combobox.Options mah={280} style={{ overflowY: 'auto' }}>
+          {options.length === 0 ? (
+            <Combobox.Empty>
+              {loading
+                ? t('common.loading')
+                : onFreeText !== undefined && query.trim() !== ''
+                  ? t('creator.picker.pressEnter', { text: query.trim() })
+                  : t('creator.picker.noMatches')}
+            </Combobox.Empty>
+          ) : (
+            options.map((option) => (
+              <Combobox.Option
+                key={option.value}
+                value={option.value}
+                disabled={option.disabled}
+                aria-disabled={option.disabled === true ? true : undefined}
+                aria-label={option.label}
+              >
+                <Stack gap={0}>
+                  <Group justify="space-between" wrap="nowrap" gap="sm">
+                    <Text size="sm" c={option.disabled === true ? 'dimmed' : undefined}>
+                      {option.label}
+                    </Text>
+                    {option.size !== undefined && (
+                      <Text size="xs" c="dimmed">
+                        {formatLargeNumber(option.size)}
+                      </Text>
+                    )}
+                  </Group>
+                  {(option.info ?? option.detail) && (
+                    <Text size="xs" c={option.disabled === true ? 'red.7' : 'dimmed'}>
+                      {option.info ?? option.detail}
+                    </Text>
+                  )}
+                </Stack>
+              </Combobox.Option>
+            ))
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

@@ -1,0 +1,110 @@
+import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../components/page-title';
+import { useInterests } from '../../../lib/api/get-interests';
+import { useFollowersOf } from '../api/followers-of';
+import { useInterestedIn } from '../api/interested-in';
+import { usePostedAbout } from '../api/posted-about';
+import { useWordsInProfile } from '../api/words-in-profile';
+import { ExploreForm } from './explore-form';
+import { TopicPostsPanel } from './topic-posts-panel';
+
+export interface ExploreXProps {
+  teamSlug: string;
+}
+
+const TABS = ['followers', 'interested', 'posted', 'words', 'topics'] as const;
+type ExploreTab = (typeof TABS)[number];
+
+/** Explore X (SPEC §2): find audiences by followers, interests, posts, bios; read a topic's posts. */
+export function ExploreX({ teamSlug }: ExploreXProps) {
+  const { t } = useTranslation();
+  usePageTitle(t('screens.exploreX'));
+  const [params, setParams] = useSearchParams();
+  const tab: ExploreTab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as ExploreTab)
+    : 'followers';
+  // Mutations live here so that switching tabs keeps each tab's answer.
+  const followers = useFollowersOf();
+  const interested = useInterestedIn();
+  const posted = usePostedAbout();
+  const words = useWordsInProfile();
+  const interests = useInterests();
+  const interestLabels = useMemo(
+    () => [...new Set((interests.data ?? []).map((item) => item.label))],
+    [interests.data],
+  );
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('screens.exploreX')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('explore.intro')}
+        </Text>
+      </Stack>
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          setParams(value === null || value === 'followers' ? {} : { tab: value }, { replace: true })
+        }
+      >
+        <Tabs.List mb="md">
+          {TABS.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {t(`explore.tabs.${value}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="followers">
+          <ExploreForm
+            label={t('explore.followers.label')}
+            description={t('explore.followers.description')}
+            placeholder="@handle"
+            toBody={(text) => ({ handle: text.replace(/^@+/, '') })}
+            mutation={followers}
+            teamSlug={teamSlug}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="interested">
+          <ExploreForm
+            label={t('explore.interested.label')}
+            description={t('explore.interested.description')}
+            placeholder={t('explore.interested.placeholder')}
+            toBody={(text) => ({ interest: text })}
+            mutation={interested}
+            teamSlug={teamSlug}
+            suggestions={interestLabels}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="posted">
+          <ExploreForm
+            label={t('explore.posted.label')}
+            description={t('explore.posted.description')}
+            placeholder={t('explore.posted.placeholder')}
+            toBody={(text) => ({ keywords: text })}
+            mutation={posted}
+            teamSlug={teamSlug}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="words">
+          <ExploreForm
+            label={t('explore.words.label')}
+            description={t('explore.words.description')}
+            placeholder={t('explore.words.placeholder')}
+            toBody={(text) => ({ words: text })}
+            mutation={words}
+            teamSlug={teamSlug}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="topics">
+          <TopicPostsPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

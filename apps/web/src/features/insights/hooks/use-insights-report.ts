@@ -1,0 +1,102 @@
+import type { InsightsRequest, Job } from '@murmur/core/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { getInsightsByConfigQueryOptions, useInsightsByConfig } from '../api/get-insights-by-config';
+import { isJobFinished, useJob } from '../api/get-job';
+import { requestInsights } from '../api/request-insights';
+import type { InsightsReport } from '../types';
+import { sourceKey, type InsightsSource } from '../utils/insights-source';
+
+export type ReportSource = Extract<InsightsSource, { kind: 'config' | 'package' }>;
+
+export interface InsightsReportState {
+  /** The report to show: the newest finished job's, else the stored one. */
+  report: InsightsReport | undefined;
+  /** Loading the stored report (saved audiences). */
+  loading: boolean;
+  /** The job computing a report, while it runs. */
+  job: Job | undefined;
+  computing: boolean;
+  error: unknown;
+  /** The audience's name, when it is a saved one. */
+  name: string | undefined;
+  /** When the shown report was computed (ISO). */
+  computed: string | null;
+  /** Starts a new report ("Refresh"), also after a failure. */
+  refresh: () => void;
+}
+
+class JobFailedError extends Error {
+  override name = 'JobFailedError';
+}
+
+/**
+ * The report of a saved audience or a package: a saved audience's stored report is loaded first and
+ * computed only when there is none (or on refresh); a package's is always computed. A computation is
+ * a job, polled every 500 ms until done (docs/API-AUDIENCES.md).
+ */
+export function useInsightsReport(source: ReportSource): InsightsReportState {
+  const key = sourceKey(source);
+  const queryClient = useQueryClient();
+  const configId = source.kind === 'config' ? source.configId : null;
+  const stored = useInsightsByConfig(configId);
+  const [started, setStarted] = useState<{ key: string; job: Job } | null>(null);
+  const current = started?.key === key ? started.job : undefined;
+
+  // The source's key travels with the call, so a late answer for a previous source is not shown.
+  const start = useMutation({
+    mutationFn: (variables: { key: string; body: InsightsRequest }) => requestInsights(variables.body),
+    onSuccess: (job, variables) => setStarted({ key: variables.key, job }),
+  });
+  const body = useMemo(
+    (): InsightsRequest =>
+      source.kind === 'config'
+        ? { audience_config_id: source.configId }
+        : { targeting_package: source.targetingPackage },
+    [source],
+  );
+  const job = useJob(current?.id ?? null, current);
+
+  // Compute on arrival when there is nothing to show yet (once per source, StrictMode included).
+  const autoStarted = useRef<string | null>(null);
+  const needsReport =
+    source.kind === 'package' || (stored.isSuccess && stored.data.insights === null && current === undefined);
+  useEffect(() => {
+    if (!needsReport || autoStarted.current === key) return;
+    autoStarted.current = key;
+    start.mutate({ key, body });
+  }, [needsReport, key, start, body]);
+
+  // A saved audience's finished report is stored by the server: reload it so both agree.
+  const finished = job.data?.state === 'done' ? job.data.id : null;
+  useEffect(() => {
+    if (finished === null || configId === null) return;
+    void queryClient.invalidateQueries({ queryKey: getInsightsByConfigQueryOptions(configId).queryKey });
+  }, [finished, configId, queryClient]);
+
+  const jobData = current === undefined ? undefined : job.data;
+  const jobReport = jobData?.state === 'done' ? (jobData.result as InsightsReport | null) : null;
+  const storedReport = stored.data?.insights ?? undefined;
+  const computing = start.isPending || (jobData !== undefined && !isJobFinished(jobData));
+  const error =
+    (configId !== null ? stored.error : null) ??
+    start.error ??
+    (current !== undefined ? job.error : null) ??
+    (jobData?.state === 'failed' ? new JobFailedError(jobData.error ?? '') : null);
+
+  return {
+    report: jobReport ?? storedReport,
+    loading: configId !== null && stored.isPending,
+    job: computing ? jobData : undefined,
+    computing,
+    error: computing ? null : error,
+    name: stored.data?.audience_config.name,
+    computed: jobReport !== null && jobData !== undefined ? jobData.updated : (stored.data?.computed ?? null),
+    refresh: () => {
+      autoStarted.current = key;
+      start.mutate({ key, body });
+    },
+  };
+}
+
+export const isJobFailure = (error: unknown): error is Error => error instanceof JobFailedError;

@@ -1,0 +1,176 @@
+import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formatLargeNumber } from '@murmur/core/format';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { usePageTitle } from '../../../components/page-title';
+import { sortRows, type SortValue } from '../../../components/sort-key';
+import type { CatalogueItem } from '../../../lib/api/audience-types';
+import { useInterests } from '../../../lib/api/get-interests';
+import { errorText } from '../../../lib/error-text';
+import { creatorPath, insightsPath } from '../../../lib/insights-link';
+
+export interface InterestsProps {
+  teamSlug: string;
+}
+
+/** "Category/Subcategory" → "Subcategory" (the category has its own column). */
+const subcategory = (label: string): string => label.split('/').slice(1).join('/') || label;
+
+const PAGE = 50;
+
+const SORT_VALUES: Record<string, (item: CatalogueItem) => SortValue> = {
+  label: (item) => subcategory(item.label),
+  category: (item) => item.category,
+  size: (item) => item.size,
+};
+
+/** The interests catalogue with the size of each interest, and a way to build an audience from one. */
+export function Interests({ teamSlug }: InterestsProps) {
+  const { t } = useTranslation();
+  usePageTitle(t('screens.interests'));
+  const interests = useInterests();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const category = params.get('category');
+  const [shown, setShown] = useState(PAGE);
+  const set = (key: string, value: string | null) => {
+    setShown(PAGE);
+    setParams(
+      (current) => {
+        if (value === null || value === '') current.delete(key);
+        else current.set(key, value);
+        return current;
+      },
+      { replace: true },
+    );
+  };
+
+  const categories = useMemo(
+    () => [...new Set((interests.data ?? []).map((item) => item.category ?? ''))].filter(Boolean).sort(),
+    [interests.data],
+  );
+  const rows = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (interests.data ?? []).filter(
+      (item) =>
+        (category === null || item.category === category) &&
+        (needle === '' || item.label.toLowerCase().includes(needle)),
+    );
+  }, [interests.data, search, category]);
+
+  const [sort, setSort] = useState('-size');
+  const pkgOf = (item: CatalogueItem) => ({ interests: [{ label: item.label, id: item.value }] });
+  const columns: DataTableColumn<CatalogueItem>[] = [
+    {
+      key: 'label',
+      header: t('interests.columns.interest'),
+      sortValue: SORT_VALUES.label,
+      render: (item) => (
+        <Text size="sm" fw={500}>
+          {subcategory(item.label)}
+        </Text>
+      ),
+    },
+    { key: 'category', header: t('interests.columns.category'), sortValue: SORT_VALUES.category },
+    {
+      key: 'size',
+      header: t('interests.columns.size'),
+      align: 'right',
+      sortValue: SORT_VALUES.size,
+      render: (item) => formatLargeNumber(item.size),
+    },
+    {
+      key: 'actions',
+      header: t('audiences.columns.actions'),
+      align: 'right',
+      render: (item) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Button
+            size="compact-xs"
+            component={Link}
+            to={creatorPath(teamSlug, pkgOf(item))}
+            aria-label={t('interests.buildFrom', { label: subcategory(item.label) })}
+          >
+            {t('interests.build')}
+          </Button>
+          <Button
+            size="compact-xs"
+            variant="default"
+            component={Link}
+            to={insightsPath(teamSlug, { package: pkgOf(item) })}
+            aria-label={t('interests.insightsOf', { label: subcategory(item.label) })}
+          >
+            {t('interests.insights')}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  // Sorted over the whole catalogue, then shown 50 at a time.
+  const sorted = useMemo(() => {
+    return sortRows(rows, sort, (row, key) => SORT_VALUES[key]?.(row));
+  }, [rows, sort]);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('screens.interests')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('interests.intro')}
+        </Text>
+      </Stack>
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          type="search"
+          label={t('interests.search')}
+          placeholder={t('interests.searchPlaceholder')}
+          value={search}
+          onChange={(event) => set('search', event.currentTarget.value)}
+          w={260}
+        />
+        <Select
+          label={t('interests.columns.category')}
+          placeholder={t('store.allCategories')}
+          data={categories}
+          value={category}
+          onChange={(value) => set('category', value)}
+          clearable
+          searchable
+          w={260}
+        />
+      </Group>
+      {interests.isPending ? (
+        <Stack gap="xs" aria-label={t('common.loading')} aria-busy="true">
+          {Array.from({ length: 8 }, (_, index) => (
+            <Skeleton key={index} h={32} />
+          ))}
+        </Stack>
+      ) : interests.isError ? (
+        <Alert color="red" role="alert">
+          {errorText(interests.error, t)}{' '}
+          <Button size="xs" variant="subtle" color="red" onClick={() => void interests.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <Paper withBorder radius="md" p="xs">
+          <DataTable
+            caption={t('screens.interests')}
+            columns={columns}
+            rows={sorted.slice(0, shown)}
+            rowKey={(item) => item.value}
+            sort={sort}
+            onSortChange={setSort}
+            manualSorting
+            onShowMore={rows.length > shown ? () => setShown((n) => n + PAGE) : undefined}
+          />
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AudienceRegion } from '../../../lib/api/audience-types';
+import { request } from '../../../lib/request';
+
+/** GET /api/audience-regions/ */
+export const getAudienceRegions = (signal?: AbortSignal) =>
+  request.get<AudienceRegion[]>('/api/audience-regions/', { signal });
+
+export const getAudienceRegionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['audience-regions'],
+    queryFn: ({ signal }) => getAudienceRegions(signal),
+    staleTime: 10 * 60_000,
+  });
+
+export const useAudienceRegions = () => useQuery(getAudienceRegionsQueryOptions());

@@ -1,0 +1,139 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../components/page-title';
+import { errorText } from '../../../lib/error-text';
+import { useAudienceCategories } from '../api/get-audience-categories';
+import { useAudienceRegions } from '../api/get-audience-regions';
+import { useStoreAudiences } from '../api/get-store-audiences';
+import { StoreCard } from './store-card';
+
+/** Cards shown at first and added by each 'Show more results'. */
+const PAGE = 12;
+
+export interface AudienceStoreProps {
+  signedIn: boolean;
+  teamSlug: string | null;
+}
+
+/** The audience store (catalogue): ready-made audiences by category and region. */
+export function AudienceStore({ signedIn, teamSlug }: AudienceStoreProps) {
+  const { t } = useTranslation();
+  usePageTitle(t('screens.store'));
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category');
+  const region = params.get('region');
+  const searchText = params.get('search') ?? '';
+  const [search] = useDebouncedValue(searchText.trim(), 300);
+  const categories = useAudienceCategories();
+  const regions = useAudienceRegions();
+  const audiences = useStoreAudiences({
+    category: category ?? undefined,
+    region: region ?? undefined,
+    search: search || undefined,
+  });
+  const [shown, setShown] = useState(PAGE);
+  const set = (key: string, value: string | null) => {
+    setShown(PAGE);
+    setParams(
+      (current) => {
+        if (value === null || value === '') current.delete(key);
+        else current.set(key, value);
+        return current;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('screens.store')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('store.intro')}
+        </Text>
+      </Stack>
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          type="search"
+          label={t('store.search')}
+          placeholder={t('store.searchPlaceholder')}
+          value={searchText}
+          onChange={(event) => set('search', event.currentTarget.value)}
+          w={240}
+        />
+        <Select
+          label={t('store.category')}
+          placeholder={t('store.allCategories')}
+          data={(categories.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
+          value={category}
+          onChange={(value) => set('category', value)}
+          clearable
+          w={220}
+        />
+        <Select
+          label={t('store.region')}
+          placeholder={t('store.allRegions')}
+          data={(regions.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
+          value={region}
+          onChange={(value) => set('region', value)}
+          clearable
+          searchable
+          w={220}
+        />
+      </Group>
+      {audiences.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-label={t('common.loading')} aria-busy="true">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} h={190} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : audiences.isError ? (
+        <Alert color="red" role="alert">
+          {errorText(audiences.error, t)}{' '}
+          <Button size="xs" variant="subtle" color="red" onClick={() => void audiences.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : audiences.data.results.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {t('table.noResults')}
+        </Text>
+      ) : (
+        <Stack gap="md">
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            style={{ opacity: audiences.isPlaceholderData ? 0.6 : 1 }}
+          >
+            {audiences.data.results.slice(0, shown).map((audience) => (
+              <StoreCard key={audience.id} audience={audience} signedIn={signedIn} teamSlug={teamSlug} />
+            ))}
+          </SimpleGrid>
+          {audiences.data.results.length > shown && (
+            <Center>
+              <Button variant="light" onClick={() => setShown((n) => n + PAGE)}>
+                {t('table.showMore')}
+              </Button>
+            </Center>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { formatLargeNumber } from '@murmur/core/format';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AsyncButton } from '../../../components/async-button';
+import type { StoreAudience } from '../../../lib/api/audience-types';
+import { useCreateAudienceConfig } from '../../../lib/api/create-audience-config';
+import { errorText } from '../../../lib/error-text';
+import { creatorPath, insightsPath } from '../../../lib/insights-link';
+import { notify } from '../../../lib/notifications';
+import { saveReturnPath } from '../../../lib/storage';
+
+export interface StoreCardProps {
+  audience: StoreAudience;
+  signedIn: boolean;
+  /** The team it is saved to and opened in; null on the standalone store. */
+  teamSlug: string | null;
+}
+
+/** One ready-made audience: its size and the ways to keep or use it. */
+export function StoreCard({ audience, signedIn, teamSlug }: StoreCardProps) {
+  const { t } = useTranslation();
+  const save = useCreateAudienceConfig();
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`store-${audience.id}`}>
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Text fw={600} id={`store-${audience.id}`}>
+            {audience.name}
+          </Text>
+          <Badge variant="light" tt="none" style={{ flexShrink: 0 }}>
+            {audience.size_bucket}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed" lineClamp={3} style={{ flex: 1 }}>
+          {audience.description}
+        </Text>
+        <Group gap={6}>
+          <Badge variant="outline" color="gray" tt="none">
+            {audience.category.name}
+          </Badge>
+          <Badge variant="outline" color="gray" tt="none">
+            {audience.region.name}
+          </Badge>
+        </Group>
+        <Text size="sm">{t('store.size', { size: formatLargeNumber(audience.size) })}</Text>
+        <Group gap="xs" mt="xs">
+          {signedIn ? (
+            save.isSuccess ? (
+              <Badge color="teal" variant="light" size="lg" tt="none" role="status">
+                {t('store.saved')}
+              </Badge>
+            ) : (
+              <AsyncButton
+                size="xs"
+                onClick={async () => {
+                  try {
+                    await save.mutateAsync({
+                      from_audience: audience.id,
+                      name: audience.name,
+                      team: teamSlug ?? undefined,
+                    });
+                    notify.success(t('store.savedToast', { name: audience.name }));
+                  } catch (error) {
+                    notify.error(errorText(error, t));
+                  }
+                }}
+              >
+                {t('store.save')}
+              </AsyncButton>
+            )
+          ) : (
+            <Button
+              size="xs"
+              component={Link}
+              to="/login"
+              onClick={() => saveReturnPath(`${window.location.pathname}${window.location.search}`)}
+            >
+              {t('store.signInToSave')}
+            </Button>
+          )}
+          {teamSlug !== null && (
+            <>
+              <Button
+                size="xs"
+                variant="default"
+                component={Link}
+                to={insightsPath(teamSlug, { package: audience.targeting_package })}
+              >
+                {t('creator.openInsights')}
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                component={Link}
+                to={creatorPath(teamSlug, audience.targeting_package)}
+              >
+                {t('store.customise')}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import type {
+  AccountSummary,
+  AudienceConfig,
+  AutocompleteResponse,
+  Estimate,
+  Job as CoreJob,
+  Location,
+  Sentiment,
+} from '@murmur/core/api';
+
+// The audience API's shapes (docs/API-AUDIENCES.md) come from the server's zod schemas in
+// @murmur/core/api; the few the contract leaves open (a job's result, engine panels) are typed here.
+export type {
+  AccountSummary,
+  AudienceCategory,
+  AudienceConfig,
+  AudienceConfigKind,
+  AudienceRegion,
+  AutocompleteField,
+  CatalogueItem,
+  CommunitySummary,
+  Estimate,
+  ExploreResult,
+  Sentiment,
+  StoreAudience,
+} from '@murmur/core/api';
+
+/** A job whose result is known by its kind. */
+export type Job<R = unknown> = Omit<CoreJob, 'result'> & { result: R | null };
+
+export type AutocompleteResult = AutocompleteResponse['results'][number];
+export type LocationItem = Location;
+
+/** A page of a list endpoint. */
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  results: T[];
+}
+export type AudienceConfigPage = Page<AudienceConfig>;
+
+/** The engine's AudienceComparison (perspectives job result, packages/engine/src/insights/compare.ts). */
+export interface AudienceDifference {
+  dimension: string;
+  key: string;
+  label: string;
+  shareA: number;
+  shareB: number;
+  difference: number;
+}
+
+export interface AudienceComparison {
+  sizeA: number;
+  sizeB: number;
+  overlap: number;
+  shareOfAInB: number;
+  shareOfBInA: number;
+  jaccard: number;
+  differences: AudienceDifference[];
+  byDimension: Record<string, AudienceDifference[]>;
+}
+
+export interface TopicPost {
+  id: string;
+  text: string;
+  author: AccountSummary;
+  created: string;
+  likes: number;
+  reposts: number;
+  sentiment: Sentiment;
+  score: number;
+}
+
+export interface TopicPosts {
+  posts: TopicPost[];
+  sentiment: Record<Sentiment, number>;
+}
+
+export interface HandleAnalysis {
+  account: AccountSummary;
+  followers: Estimate;
+  demographics: unknown;
+  interests: unknown;
+  top_hashtags: unknown;
+  posting_hours: number[];
+}
+
+export interface ValidateHandleResult {
+  valid: boolean;
+  handle: string;
+  account: AccountSummary | null;
+}

@@ -1,0 +1,41 @@
+import type { TargetingPackageInput } from '@murmur/core/targeting';
+
+/** A saved audience (audience config id) or an unsaved targeting package. */
+export type InsightsTarget = { config: number | string } | { package: TargetingPackageInput };
+
+/** UTF-8 safe base64url (no padding) of a JSON value, for package query parameters. */
+export const encodePackage = (pkg: TargetingPackageInput): string => {
+  const bytes = new TextEncoder().encode(JSON.stringify(pkg));
+  let binary = '';
+  bytes.forEach((byte) => (binary += String.fromCharCode(byte)));
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+};
+
+/** The package of a `?package=` parameter, or null when it is not valid base64url JSON. */
+export const decodePackage = (value: string): unknown => {
+  try {
+    const base64 = value.replaceAll('-', '+').replaceAll('_', '/');
+    const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The insights screen of a team: `?config=<id>` for a saved audience, `?package=<base64url(JSON)>` for
+ * an unsaved one. Shared by every screen that links to insights (and by the insights screen itself).
+ */
+export const insightsPath = (teamSlug: string, target: InsightsTarget): string => {
+  const base = `/${encodeURIComponent(teamSlug)}/insights`;
+  return 'config' in target
+    ? `${base}?config=${encodeURIComponent(String(target.config))}`
+    : `${base}?package=${encodePackage(target.package)}`;
+};
+
+/** The audience creator of a team, optionally prefilled with a package ("build an audience from this"). */
+export const creatorPath = (teamSlug: string, pkg?: TargetingPackageInput): string => {
+  const base = `/${encodeURIComponent(teamSlug)}/creator`;
+  return pkg === undefined ? base : `${base}?package=${encodePackage(pkg)}`;
+};
