@@ -175,6 +175,16 @@ export const handleSchema = text(100)
   .refine((h) => /^[A-Za-z0-9_]{1,50}$/.test(h), { error: 'Enter a valid X handle.' });
 
 export const followersOfSchema = z.object({ handle: handleSchema });
+
+/** POST /api/external/validate-handle/: whether the handle exists on the network, with its account. */
+export const validateHandleSchema = z.object({ handle: handleSchema });
+export const validateHandleResponseSchema = z.object({
+  valid: z.boolean(),
+  /** The handle as the network spells it when found, else as given (without '@'). */
+  handle: z.string(),
+  account: accountSummarySchema.nullable(),
+});
+export type ValidateHandleResult = z.infer<typeof validateHandleResponseSchema>;
 export const interestedInSchema = z.object({ interest: text(200) });
 export const postedAboutSchema = z.object({ keywords: keywordList });
 export const wordsInProfileSchema = z.object({ words: keywordList });

@@ -18,6 +18,8 @@ import {
   suggestInterestsResponseSchema,
   topicPostsResponseSchema,
   topicPostsSchema,
+  validateHandleResponseSchema,
+  validateHandleSchema,
   wordsInProfileSchema,
 } from '@murmur/core/api';
 import type { z } from 'zod';
@@ -50,6 +52,15 @@ export const exploreRoutes: FastifyPluginCallbackZod<{
     },
   });
 
+  app.post(
+    '/api/external/validate-handle/',
+    schema(
+      'Whether a handle exists on the network, with its account',
+      validateHandleSchema,
+      validateHandleResponseSchema,
+    ),
+    (request) => explore.validateHandle(request.body.handle),
+  );
   app.post(
     '/api/external/followers-of/',
     schema('Followers of one account', followersOfSchema, exploreResultSchema),

@@ -1,4 +1,4 @@
-import type { CatalogueItem, ExploreResult } from '@murmur/core/api';
+import type { CatalogueItem, ExploreResult, ValidateHandleResult } from '@murmur/core/api';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
 import { tokens, type AccountSet, type AudienceEngine } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
@@ -64,6 +64,14 @@ export function createExploreService(deps: { engine: EngineHolder; searches: Sea
   const labels = (texts: string[]) => texts.map((label) => ({ label }));
 
   return {
+    validateHandle(handle: string): ValidateHandleResult {
+      const engine = holder.get();
+      const account = engine.findAccount(handle);
+      if (account === undefined) return { valid: false, handle, account: null };
+      const [summary] = presentAccounts(engine, [account]);
+      return { valid: true, handle: summary!.handle, account: summary! };
+    },
+
     followersOf(handle: string): ExploreResult {
       const engine = holder.get();
       const found = accountOf(engine, handle);

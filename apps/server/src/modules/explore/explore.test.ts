@@ -38,6 +38,28 @@ function popularPostWord(language?: string): string {
   return words.find((w) => (language === 'ja' ? /[\u30a0-\u30ff]{2,}/.test(w) : /^[a-z]+$/.test(w)))!;
 }
 
+describe('validate-handle', () => {
+  it('confirms a known handle in any case, with or without @, with its account', async () => {
+    const res = await post('validate-handle/', { handle: `@${stars[1]!.toUpperCase()}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ valid: boolean; handle: string; account: AccountSummary | null }>();
+    expect(body.valid).toBe(true);
+    expect(body.handle).toBe(stars[1]);
+    const [expected] = engine.describeAccounts([engine.findAccount(stars[1]!)!]);
+    expect(body.account).toMatchObject({ handle: stars[1], name: expected!.name });
+    expect(body.account!.followers_count).toBeGreaterThan(0);
+  });
+
+  it('answers valid: false for an unknown handle and 400 for a malformed one', async () => {
+    const unknown = await post('validate-handle/', { handle: 'nobody_here_12345' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ valid: false, handle: 'nobody_here_12345', account: null });
+    const malformed = await post('validate-handle/', { handle: 'not a handle!' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ handle: ['Enter a valid X handle.'] });
+  });
+});
+
 describe('followers-of', () => {
   it('estimates the followers of a handle as the engine does, with followers as samples', async () => {
     const res = await post('followers-of/', { handle: `@${stars[0]!.toUpperCase()}` });

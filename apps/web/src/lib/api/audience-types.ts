@@ -23,6 +23,7 @@ export type {
   ExploreResult,
   Sentiment,
   StoreAudience,
+  ValidateHandleResult,
 } from '@murmur/core/api';
 
 /** A job whose result is known by its kind. */
@@ -83,10 +84,4 @@ export interface HandleAnalysis {
   interests: unknown;
   top_hashtags: unknown;
   posting_hours: number[];
-}
-
-export interface ValidateHandleResult {
-  valid: boolean;
-  handle: string;
-  account: AccountSummary | null;
 }
