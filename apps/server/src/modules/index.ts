@@ -87,6 +87,7 @@ export function registerModules(
     jobs: deps.jobs,
     teamsService,
     findStoreAudience: explore.findStoreAudience,
+    onBuild: (pkg) => explore.searches.recordPackage(pkg),
   });
 
   return {

@@ -38,6 +38,8 @@ export function createAudienceConfigsService(deps: {
   findCategory: (id: number) => Promise<AudienceCategoryRow | undefined>;
   /** Absent until the store module provides it: `from_audience` is refused then. */
   findStoreAudience?: FindStoreAudience;
+  /** Told of every package sized through build-audience. */
+  onBuild?: (pkg: TargetingPackage) => void;
   clock: Clock;
 }) {
   const { repo, teamsService, engine, clock } = deps;
@@ -122,7 +124,9 @@ export function createAudienceConfigsService(deps: {
     async build(user: UserRow | undefined, pkg: TargetingPackage, exclusionIds: number[]): Promise<Estimate> {
       requireNonEmpty(pkg);
       const exclusions = await exclusionPackages(user, exclusionIds);
-      return toEstimate(engine.get().estimate(pkg, { exclusions }));
+      const estimate = toEstimate(engine.get().estimate(pkg, { exclusions }));
+      deps.onBuild?.(pkg);
+      return estimate;
     },
 
     async list(user: UserRow, query: ConfigQuery) {

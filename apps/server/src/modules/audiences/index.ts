@@ -1,3 +1,4 @@
+import type { TargetingPackage } from '@murmur/core/targeting';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { EngineHolder } from '../../engine/engine-holder';
@@ -23,6 +24,8 @@ export function createAudiencesModule(deps: {
   jobs: JobQueue;
   teamsService: TeamsService;
   findStoreAudience?: FindStoreAudience;
+  /** Told of every package sized through build-audience (the communities' "most searched"). */
+  onBuild?: (pkg: TargetingPackage) => void;
 }) {
   const { db, clock, engine, jobs } = deps;
   const repo = createAudienceConfigsRepository(db);
@@ -32,6 +35,7 @@ export function createAudiencesModule(deps: {
     engine,
     findCategory: (id) => findCategory(db, id),
     ...(deps.findStoreAudience && { findStoreAudience: deps.findStoreAudience }),
+    ...(deps.onBuild && { onBuild: deps.onBuild }),
     clock,
   });
   const insightsService = createAudienceInsightsService({

@@ -54,6 +54,23 @@ describe('communities', () => {
     expect(ranked[0]!.searches).toBeGreaterThanOrEqual(3);
   });
 
+  it('counts the handles of packages sized through build-audience as searches', async () => {
+    const all = await communities('?sort=trending');
+    const target = all[0]!;
+    const handle = target.top_accounts[0]!.handle;
+    const before = all.find((c) => c.id === target.id)!.searches;
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/build-audience/',
+        payload: { targeting_package: { handles: [{ handle }] } },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const after = (await communities('?sort=most_searched&limit=50')).find((c) => c.id === target.id)!;
+    expect(after.searches).toBeGreaterThanOrEqual(before + 5);
+  });
+
   it('shows one community with panels of its members', async () => {
     const [first] = await communities('');
     const res = await t.app.inject({ url: `/api/community/?id=${first!.id}` });
