@@ -4,7 +4,7 @@ import type { TermTable } from '../index/term-table';
 import type { AccountRecord } from '../parse/records';
 import { tokenise } from '../text/tokenise';
 import { StringColumn } from '../util/string-column';
-import { categoricalValue } from './categorical-values';
+import { categoricalValues } from './categorical-values';
 import { Deduper } from './dedupe';
 
 const count = (v: unknown): number => (typeof v === 'number' && v >= 0 ? Math.min(v, 0xffffffff) : 0);
@@ -58,8 +58,9 @@ export class AccountBuilder {
     this.handles.push(r.handle ?? '');
     this.names.push(r.name ?? '');
     this.bios.push(r.bio ?? '');
+    const values = categoricalValues(r);
     for (const field of CATEGORICAL_FIELDS) {
-      const value = categoricalValue(field, r);
+      const value = values[field];
       this.columns[field][n] = value ? this.terms.id(field, value) + 1 : 0;
     }
     this.followers[n] = count(r.followers);

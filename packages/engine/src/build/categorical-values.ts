@@ -7,39 +7,29 @@ const text = (v: unknown): string =>
 const joined = (...parts: string[]): string => (parts.every(Boolean) ? parts.join(', ') : '');
 
 /**
- * An account's value for each single-valued field, as the index stores it ('' for none). Places
- * are keyed like the sandbox's location catalogue names them ("Chiba, JP"; cities with their region:
- * "Chiba, Chiba, JP"), so a catalogue entry finds its term by name.
+ * An account's value for each single-valued field, as the index stores it ('' for none), in
+ * CATEGORICAL_FIELDS order. Places are keyed like the sandbox's location catalogue names them
+ * ("Chiba, JP"; cities with their region: "Chiba, Chiba, JP"), so a catalogue entry finds its term
+ * by name. Shared parts (country code, region) are read once per account.
  */
-export function categoricalValue(field: CategoricalField, r: AccountRecord): string {
+export function categoricalValues(r: AccountRecord): Record<CategoricalField, string> {
   const cc = text(r.country).toUpperCase();
-  switch (field) {
-    case 'language':
-      return text(r.lang).toLowerCase();
-    case 'operator':
-      return text(r.operator);
-    case 'country':
-      return cc;
-    case 'region':
-      return joined(text(r.region), cc);
-    case 'metro':
-      return joined(text(r.metro), cc);
-    case 'city':
-      return text(r.region) ? joined(text(r.city), text(r.region), cc) : joined(text(r.city), cc);
-    case 'ageBand':
-      return text(r.age);
-    case 'gender': {
-      // SPEC §3: MALE / FEMALE; the export's "male"/"female" normalise, "unknown" becomes ANY = none.
-      const g = normaliseGender(r.gender);
-      return g === 'ANY' ? '' : g;
-    }
-    case 'device':
-      return text(r.device);
-    case 'job':
-      return text(r.job);
-    case 'jobCategory':
-      return text(r.jobCategory);
-    case 'kind':
-      return text(r.kind);
-  }
+  const region = text(r.region);
+  const city = text(r.city);
+  // SPEC §3: MALE / FEMALE; the export's "male"/"female" normalise, "unknown" becomes ANY = none.
+  const gender = normaliseGender(r.gender);
+  return {
+    language: text(r.lang).toLowerCase(),
+    operator: text(r.operator),
+    country: cc,
+    region: joined(region, cc),
+    metro: joined(text(r.metro), cc),
+    city: region ? joined(city, region, cc) : joined(city, cc),
+    ageBand: text(r.age),
+    gender: gender === 'ANY' ? '' : gender,
+    device: text(r.device),
+    job: text(r.job),
+    jobCategory: text(r.jobCategory),
+    kind: text(r.kind),
+  };
 }

@@ -1,7 +1,7 @@
 import { newBits } from '../bits/bitset';
 import type { AudienceIndex, IndexStats } from '../index/audience-index';
 import type { Catalogue } from '../index/catalogue';
-import { groupPairs, type Csr } from '../index/csr';
+import { groupPairs } from '../index/csr';
 import { CATEGORICAL_FIELDS } from '../index/fields';
 import { HandleIndex } from '../index/handle-index';
 import type { TermTable } from '../index/term-table';
@@ -10,7 +10,7 @@ import type { RowBuilder } from '../index/row-builder';
 import type { AccountBuilder } from './account-builder';
 import { accountPostTerms } from './account-post-terms';
 import { engagementOrder } from './engagement-order';
-import { invert } from './invert';
+import { invert, transpose } from './invert';
 import type { PostBuilder } from './post-builder';
 import { typedBytes } from './typed-bytes';
 
@@ -22,12 +22,15 @@ export interface FinaliseInput {
   accounts: AccountBuilder;
   posts: PostBuilder;
   follows: RowBuilder;
+  /** Called as each step ends (profiling). */
+  mark?: (stage: string) => void;
   stats: Omit<IndexStats, 'accounts' | 'follows' | 'posts' | 'likes' | 'reposts' | 'terms' | 'bytes'>;
 }
 
 /** Turns the streamed builders into the read-only index: CSR rows, postings, orderings. */
 export function finalise(input: FinaliseInput): AudienceIndex {
   const { accounts: a, posts: p, terms } = input;
+  const mark = input.mark ?? (() => undefined);
   const size = Math.max(input.header.accounts ?? 0, a.capacity > 0 ? lastPresent(a.present) + 1 : 0);
   const present = newBits(size);
   for (let n = 0; n < size; n++) if (a.present[n]) present[n >>> 5]! |= 1 << (n & 31);
@@ -38,35 +41,44 @@ export function finalise(input: FinaliseInput): AudienceIndex {
     CATEGORICAL_FIELDS.map((f) => [f, fit(a.columns[f])]),
   ) as AudienceIndex['columns'];
 
-  const following = input.follows.toCsr(size, (t) => isPresent(t));
+  // Post-side structures first; each builder buffer is dropped once consumed, so that the peak
+  // (builders and index side by side) stays low.
   const author = new Uint32Array(p.count);
   for (let i = 0; i < p.count; i++) author[i] = p.authorPlus1[i]! - 1;
-  const postsByAuthor = groupPairs(
-    author,
-    Uint32Array.from({ length: p.count }, (_, i) => i),
-    size,
-  );
+  const postNumbers = new Uint32Array(p.count);
+  for (let i = 0; i < p.count; i++) postNumbers[i] = i;
+  const postsByAuthor = groupPairs(author, postNumbers, size);
+  mark('posts by author');
   const postTerms = accountPostTerms(p.rows.toCsr(p.count), postsByAuthor, terms.size);
-  const profileTerms = a.profile.toCsr(size);
+  p.rows.drop();
+  mark('post terms per account');
+  const likeCount = p.liked.post.length;
+  const repostCount = p.reposted.post.length;
+  const likesByActor = groupPairs(p.liked.actor.view(), p.liked.post.view(), size);
+  const repostsByActor = groupPairs(p.reposted.actor.view(), p.reposted.post.view(), size);
+  for (const g of [p.liked.actor, p.liked.post, p.reposted.actor, p.reposted.post]) g.drop();
+  const upTo = (col: Uint32Array): Uint32Array => (col.length === p.count ? col : col.slice(0, p.count));
+  const likes = upTo(p.likes);
+  const reposts = upTo(p.reposts);
+  const replies = upTo(p.replies);
+  const byEngagement = engagementOrder(likes, reposts, replies);
+  mark('likes, reposts, engagement order');
 
-  const columnList = CATEGORICAL_FIELDS.map((f) => columns[f]);
-  const postings = invert(terms.size, size, (emit) => {
-    for (let n = 0; n < size; n++) {
-      if (a.present[n] !== 1) continue;
-      for (let c = 0; c < columnList.length; c++)
-        if (columnList[c]![n] !== 0) emit(columnList[c]![n]! - 1, n);
-      emitRow(profileTerms, n, emit);
-      emitRow(postTerms, n, emit);
-    }
+  const profileTerms = a.profile.toCsr(size);
+  a.profile.drop();
+  const present8 = a.present.length === size ? a.present : fitPresent(a.present, size);
+  const postings = invert(terms.size, size, {
+    columns: CATEGORICAL_FIELDS.map((f) => columns[f]),
+    rows: [profileTerms, postTerms],
+    present: present8,
   });
-  const followers = invert(size, size, (emit) => {
-    for (let n = 0; n < size; n++) if (a.present[n] === 1) emitRow(following, n, (t) => emit(t, n));
-  });
+  mark('term postings');
+  const following = input.follows.toCsr(size, (t) => isPresent(t));
+  input.follows.drop();
+  const followers = transpose(following, size, present8);
+  mark('followers');
   const slot = fit(a.slot);
   const handleOf = (n: number) => (slot[n] ? a.handles.get(slot[n] - 1) : '');
-  const likes = p.likes.slice(0, p.count);
-  const reposts = p.reposts.slice(0, p.count);
-  const replies = p.replies.slice(0, p.count);
   const index: AudienceIndex = {
     header: input.header,
     scale: input.scale,
@@ -98,15 +110,15 @@ export function finalise(input: FinaliseInput): AudienceIndex {
       likes,
       reposts,
       replies,
-      byEngagement: engagementOrder(likes, reposts, replies),
+      byEngagement,
       kept: p.kept.toArray(),
       ids: p.ids,
       at: p.at,
       text: p.text,
     },
     postsByAuthor,
-    likesByActor: groupPairs(p.liked.actor.view(), p.liked.post.view(), size),
-    repostsByActor: groupPairs(p.reposted.actor.view(), p.reposted.post.view(), size),
+    likesByActor,
+    repostsByActor,
     catalogue: input.catalogue,
     customAudiences: new Map(),
     stats: {
@@ -114,18 +126,21 @@ export function finalise(input: FinaliseInput): AudienceIndex {
       accounts: a.count,
       follows: following.data.length,
       posts: p.count,
-      likes: p.liked.post.length,
-      reposts: p.reposted.post.length,
+      likes: likeCount,
+      reposts: repostCount,
       terms: terms.size,
       bytes: 0,
     },
   };
+  mark('handles');
   index.stats.bytes = typedBytes(index);
   return index;
 }
 
-function emitRow(csr: Csr, n: number, emit: (term: number, account: number) => void): void {
-  for (let k = csr.offsets[n]!; k < csr.offsets[n + 1]!; k++) emit(csr.data[k]!, n);
+function fitPresent(present: Uint8Array, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  out.set(present.subarray(0, Math.min(size, present.length)));
+  return out;
 }
 
 function lastPresent(present: Uint8Array): number {

@@ -17,6 +17,8 @@ export interface BuildOptions {
   /** Called every `progressEvery` records (default 100 000) with the records read so far. */
   onProgress?: (records: number) => void;
   progressEvery?: number;
+  /** Called as each build stage ends ('read' for the streaming, then the finalising steps), for profiling. */
+  onStage?: (stage: string, ms: number) => void;
 }
 
 interface Builders {
@@ -36,6 +38,7 @@ export class RecordSink {
   private invalid = 0;
   private trailer: number | undefined;
   private readonly started = Date.now();
+  private readonly startedAt = performance.now();
 
   constructor(private readonly options: BuildOptions = {}) {}
 
@@ -86,9 +89,18 @@ export class RecordSink {
       );
     }
     const scale = this.options.scale ?? this.b.header.scale ?? 1;
+    const { onStage } = this.options;
+    let last = this.startedAt;
+    const mark = (stage: string) => {
+      const now = performance.now();
+      onStage?.(stage, now - last);
+      last = now;
+    };
+    mark('read');
     const index = finalise({
       ...this.b,
       scale,
+      mark,
       stats: {
         records: this.records,
         ignoredRecords: this.ignored,

@@ -29,6 +29,14 @@ export class RowBuilder {
     if (entity >= this.rows) this.rows = entity + 1;
   }
 
+  /** Lets go of every buffer once the rows have been taken (toCsr), so memory is reclaimed early. */
+  drop(): void {
+    this.start = new Uint32Array(0);
+    this.len = new Uint32Array(0);
+    this.data.drop();
+    this.rows = 0;
+  }
+
   /** Rows 0 … rows-1 as CSR; `keep` filters values (e.g. follow targets beyond the account range). */
   toCsr(rows: number, keep?: (value: number) => boolean): Csr {
     const view = this.data.view();

@@ -37,6 +37,12 @@ export class GrowableU32 {
     return this.data.slice(0, this.length);
   }
 
+  /** Lets go of the buffer (the builder is done with it), so its memory can be reclaimed early. */
+  drop(): void {
+    this.data = new Uint32Array(16);
+    this.length = 0;
+  }
+
   /**
    * The filled part without copying when the buffer is nearly full (less than 1/8 spare, as when
    * it was sized from the export's announced totals), else a right-sized copy.

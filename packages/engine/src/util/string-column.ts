@@ -1,9 +1,12 @@
-const BLOCK = 4096;
+const BLOCK = 512;
 
 /**
- * Many short strings (handles, names, bios) stored as one joined string per block of 4096 entries
- * plus offsets, so a million accounts cost a few hundred heap objects instead of millions.
- * Entries are addressed by slot; a slot never written reads as ''.
+ * Many short strings (handles, names, bios) stored as one joined string per block of 512 entries
+ * plus offsets, so a million accounts cost a few thousand heap objects instead of millions.
+ * Entries are addressed by slot; a slot never written reads as ''. Blocks are small enough to be
+ * sealed before the pending strings (parsed from the export) outlive a young-generation GC, so they
+ * die young instead of being promoted and collected later: at 1M accounts 4096-entry blocks cost
+ * ~2.5 s more build time.
  */
 export class StringColumn {
   private readonly blocks: string[] = [];

@@ -9,21 +9,25 @@ import { communityCore } from './core';
 export const assignCommunities = (ctx: InsightContext): Int32Array =>
   ctx.memo('assigned', () => {
     const core = communityCore(ctx);
+    // Locals for the hot loop: a field read on the memoised object per follow costs a lookup each.
+    const { localOf, inCore, community } = core;
     const { offsets, data } = ctx.index.following;
+    const sample = ctx.graphSample;
     const tally = new Uint32Array(core.count);
     const touched = new Uint32Array(core.count);
-    const label = new Int32Array(ctx.graphSample.length).fill(-1);
-    ctx.graphSample.forEach((m, i) => {
-      const own = core.localOf[m]!;
+    const label = new Int32Array(sample.length).fill(-1);
+    for (let i = 0; i < sample.length; i++) {
+      const m = sample[i]!;
+      const own = localOf[m]!;
       if (own >= 0) {
-        label[i] = core.community[own]!;
-        return;
+        label[i] = community[own]!;
+        continue;
       }
       let seen = 0;
-      for (let e = offsets[m]!; e < offsets[m + 1]!; e++) {
+      for (let e = offsets[m]!, end = offsets[m + 1]!; e < end; e++) {
         const v = data[e]!;
-        if (((core.inCore[v >>> 5]! >>> (v & 31)) & 1) === 0) continue;
-        const c = core.community[core.localOf[v]!]!;
+        if (((inCore[v >>> 5]! >>> (v & 31)) & 1) === 0) continue;
+        const c = community[localOf[v]!]!;
         if (tally[c] === 0) touched[seen++] = c;
         tally[c]!++;
       }
@@ -34,6 +38,6 @@ export const assignCommunities = (ctx: InsightContext): Int32Array =>
       }
       for (let t = 0; t < seen; t++) tally[touched[t]!] = 0;
       label[i] = best;
-    });
+    }
     return label;
   });

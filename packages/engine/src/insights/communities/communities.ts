@@ -63,16 +63,18 @@ const listed = (ctx: InsightContext) =>
   ctx.memo('communities', () => {
     const { index } = ctx;
     const core = communityCore(ctx);
+    // Locals for the hot loops: reading the memoised object's fields per edge costs a lookup each.
+    const { community, from, to } = core;
     const coreSizes = new Uint32Array(core.count);
-    for (const c of core.community) coreSizes[c]!++;
+    for (let i = 0; i < community.length; i++) coreSizes[community[i]!]!++;
     // Followers from the same community, per core position: who leads each community.
     const inCommunity = new Uint32Array(core.nodes.length);
-    for (let e = 0; e < core.from.length; e++) {
-      if (core.community[core.from[e]!] === core.community[core.to[e]!]) inCommunity[core.to[e]!]!++;
+    for (let e = 0; e < from.length; e++) {
+      if (community[from[e]!] === community[to[e]!]) inCommunity[to[e]!]!++;
     }
     const label = assignCommunities(ctx);
     const sizes = new Uint32Array(core.count);
-    for (const c of label) if (c >= 0) sizes[c]!++;
+    for (let i = 0; i < label.length; i++) if (label[i]! >= 0) sizes[label[i]!]!++;
     const floor = Math.max(2, Math.ceil(ctx.graphSample.length * 0.005));
     const chosen = topIndices(core.count, (c) => (sizes[c]! >= floor ? sizes[c]! : 0), MAX_COMMUNITIES);
     const byCommunity = membersByCommunity(ctx.graphSample, label, core.count);
@@ -83,11 +85,7 @@ const listed = (ctx: InsightContext) =>
         for (let k = offsets[m]!; k < offsets[m + 1]!; k++) counts[data[k]!]!++;
       const interests = distinctiveTerms(index, 'interest', counts, sizes[c]!, 5);
       const words = distinctiveTerms(index, 'bioWord', counts, sizes[c]!, 5);
-      const local = topIndices(
-        core.nodes.length,
-        (i) => (core.community[i] === c ? inCommunity[i]! + 1 : 0),
-        5,
-      );
+      const local = topIndices(core.nodes.length, (i) => (community[i] === c ? inCommunity[i]! + 1 : 0), 5);
       return {
         id,
         name: communityName(interests, words, `Community ${id + 1}`),

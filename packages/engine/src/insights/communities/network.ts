@@ -25,9 +25,10 @@ export function network(ctx: InsightContext, maxNodes = 150): NetworkPanel {
   const nodeOf = new Int32Array(core.nodes.length).fill(-1);
   chosen.forEach((i, k) => (nodeOf[i] = k));
   const edges: [number, number][] = [];
-  for (let e = 0; e < core.from.length; e++) {
-    const a = nodeOf[core.from[e]!]!;
-    const b = nodeOf[core.to[e]!]!;
+  const { from, to } = core;
+  for (let e = 0; e < from.length; e++) {
+    const a = nodeOf[from[e]!]!;
+    const b = nodeOf[to[e]!]!;
     if (a >= 0 && b >= 0) edges.push([a, b]);
   }
   return {
