@@ -12,4 +12,5 @@
 //   @murmur/core/http           query strings and URL joining (SPEC §7)
 //   @murmur/core/i18n           supported languages and the browser-language pick (SPEC §9)
 //   @murmur/core/clipboard      copy texts and a copy helper (SPEC §5)
+//   @murmur/core/insights       the engine's insights and comparison output shapes (types only)
 export * from './api';

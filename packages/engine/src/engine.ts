@@ -1,3 +1,4 @@
+import type { AccountSummary, AudienceComparison, AudienceInsights } from '@murmur/core/insights';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import type { AccountSet } from './bits/account-set';
 import { buildIndex, type ExportSource } from './build/build-index';
@@ -5,10 +6,10 @@ import type { BuildOptions } from './build/record-sink';
 import { registerCustomAudience } from './evaluate/custom-audiences';
 import { evaluate, type Audience, type EvaluateOptions } from './evaluate/evaluate';
 import type { AudienceIndex, IndexStats } from './index/audience-index';
-import { accountSummary, type AccountSummary } from './insights/account-summary';
-import { compareAudiences, type AudienceComparison } from './insights/compare';
+import { accountSummary } from './insights/account-summary';
+import { compareAudiences } from './insights/compare';
 import type { InsightsOptions } from './insights/context';
-import { computeInsights, type AudienceInsights } from './insights/insights';
+import { computeInsights } from './insights/insights';
 import { exploreLookups, type ExploreLookups } from './explore/explore';
 import { lookup, type LookupField, type LookupResult } from './lookup/autocomplete';
 import { coreAudienceCount } from './lookup/core-audience';

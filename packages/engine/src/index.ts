@@ -13,41 +13,27 @@ export type { AudienceIndex, IndexStats } from './index/audience-index';
 export { EXPORT_FORMAT, SUPPORTED_VERSIONS } from './parse/header';
 export { tokenise, tokens } from './text/tokenise';
 
-export { computeInsights, type AudienceInsights } from './insights/insights';
+export { computeInsights } from './insights/insights';
 export { InsightContext, type InsightsOptions } from './insights/context';
-export type { Basis, Share } from './insights/share';
-export type { AccountSummary } from './insights/account-summary';
-export type { PostSummary } from './insights/post-summary';
-export { summary, type SummaryPanel } from './insights/summary';
-export { demographics, type DemographicsPanel } from './insights/demographics';
-export { ageGroups, type AgeGroupsPanel } from './insights/age-groups';
-export {
-  interests,
-  conversationTopics,
-  bioWords,
-  topicAnalysis,
-  type InterestsPanel,
-  type ConversationTopicsPanel,
-  type WordsPanel,
-  type TopicAnalysisPanel,
-} from './insights/interests';
-export { influentialAccounts, type InfluentialAccount, type InfluentialPanel } from './insights/influential';
-export { communities, type CommunitiesPanel, type Community } from './insights/communities/communities';
-export { network, type NetworkPanel, type NetworkNode } from './insights/communities/network';
+export { summary } from './insights/summary';
+export { demographics } from './insights/demographics';
+export { ageGroups } from './insights/age-groups';
+export { interests, conversationTopics, bioWords, topicAnalysis } from './insights/interests';
+export { influentialAccounts } from './insights/influential';
+export { communities } from './insights/communities/communities';
+export { network } from './insights/communities/network';
 export { louvain, modularity, type LouvainResult } from './insights/communities/louvain';
 export { undirected, type WeightedGraph } from './insights/communities/graph';
-export { contentWall, type ContentWallPanel } from './insights/content-wall';
-export {
-  engagement,
-  type EngagementPanel,
-  type EngagedAccount,
-  type EngagedPost,
-} from './insights/engagement';
-export { locations, type LocationsPanel } from './insights/locations';
-export { jobTitles, type JobTitlesPanel, type JobCategoryShare } from './insights/jobs';
-export { devices, type DevicesPanel } from './insights/devices';
-export { sampleAccounts, type SampleAccount } from './insights/sample-accounts';
-export { compareAudiences, type AudienceComparison, type Difference } from './insights/compare';
+export { contentWall } from './insights/content-wall';
+export { engagement } from './insights/engagement';
+export { locations } from './insights/locations';
+export { jobTitles } from './insights/jobs';
+export { devices } from './insights/devices';
+export { sampleAccounts } from './insights/sample-accounts';
+export { compareAudiences } from './insights/compare';
+// The output shapes (AudienceInsights, every panel, Share, Basis, AccountSummary, PostSummary,
+// AudienceComparison, Difference) live in @murmur/core/insights, as the web app reads them too.
+export type * from '@murmur/core/insights';
 export { lookup, type LookupField, type LookupResult } from './lookup/autocomplete';
 export { coreAudienceCount } from './lookup/core-audience';
 export type * from './explore/explore';

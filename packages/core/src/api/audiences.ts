@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AudienceInsights } from '../insights';
 import { audienceStatusSchema, sizeBucketSchema, targetingPackageSchema } from '../targeting';
 import { isoDateTime } from './common';
 
@@ -190,11 +191,13 @@ export const insightsRequestSchema = z
 export type InsightsRequest = z.input<typeof insightsRequestSchema>;
 
 /**
- * The engine's AudienceInsights (camelCase panels, packages/engine/src/insights/insights.ts) plus the
- * audience's estimate. Panels are passed through as the engine returns them.
+ * The engine's AudienceInsights (camelCase panels, @murmur/core/insights) plus the audience's
+ * estimate. Panels are passed through as the engine returns them: the schema checks the estimate only.
  */
 export const insightsSchema = z.object({ estimate: estimateSchema }).catchall(z.unknown());
 export type Insights = z.infer<typeof insightsSchema>;
+/** What an insights report holds as the engine writes it today (insightsSchema's real shape). */
+export type InsightsReport = AudienceInsights & { estimate: Estimate };
 
 export const insightsByConfigSchema = z.object({
   audience_config: audienceConfigSchema,

@@ -1,9 +1,9 @@
+import type { Basis, Community } from '@murmur/core/insights';
 import { AccountSet } from '../bits/account-set';
 import type { AudienceIndex } from '../index/audience-index';
 import { assignCommunities } from '../insights/communities/assign';
-import { communities, communityPositions, type Community } from '../insights/communities/communities';
+import { communities, communityPositions } from '../insights/communities/communities';
 import { InsightContext } from '../insights/context';
-import type { Basis } from '../insights/share';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 

@@ -1,3 +1,4 @@
+import type { AudienceInsights } from '@murmur/core/insights';
 import type { AccountSet } from '../bits/account-set';
 import type { Audience } from '../evaluate/evaluate';
 import type { AudienceIndex } from '../index/audience-index';
@@ -5,7 +6,6 @@ import { ageGroups } from '../insights/age-groups';
 import { InsightContext, type InsightsOptions } from '../insights/context';
 import { demographics } from '../insights/demographics';
 import { influentialAccounts } from '../insights/influential';
-import type { AudienceInsights } from '../insights/insights';
 import { bioWords, conversationTopics, interests, topicAnalysis } from '../insights/interests';
 import { locations } from '../insights/locations';
 import { summary } from '../insights/summary';

@@ -1,7 +1,8 @@
+import type { PostSummary } from '@murmur/core/insights';
 import type { AccountSet } from '../bits/account-set';
 import type { AudienceIndex } from '../index/audience-index';
 import { csrRow } from '../index/csr';
-import { postSummary, type PostSummary } from '../insights/post-summary';
+import { postSummary } from '../insights/post-summary';
 import { tokens } from '../text/tokenise';
 
 export interface TopicPost extends PostSummary {

@@ -1,5 +1,6 @@
+import type { AccountSummary } from '@murmur/core/insights';
 import type { AudienceIndex } from '../index/audience-index';
-import { accountBio, accountSummary, type AccountSummary } from '../insights/account-summary';
+import { accountBio, accountSummary } from '../insights/account-summary';
 
 /** An account as the explore tools show it: the panels' summary plus its profile. */
 export interface AccountProfile extends AccountSummary {

@@ -1,14 +1,5 @@
+import type { AccountSummary } from '@murmur/core/insights';
 import { AccountFlag, type AudienceIndex } from '../index/audience-index';
-
-/** An account as panels list it. */
-export interface AccountSummary {
-  account: number;
-  id: string;
-  handle: string;
-  name: string;
-  followers: number;
-  verified: boolean;
-}
 
 export function accountSummary(index: AudienceIndex, n: number): AccountSummary {
   const a = index.accounts;

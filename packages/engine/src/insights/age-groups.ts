@@ -1,18 +1,9 @@
+import type { AgeGroupsPanel, Share } from '@murmur/core/insights';
 import { AGE_BANDS, AGES } from '@murmur/core/targeting';
 import { bandWithin } from '../evaluate/age';
 import type { InsightContext } from './context';
 import { categoricalCounts } from './counts';
-import { shareOf, type Basis, type Share } from './share';
-
-export interface AgeGroupsPanel {
-  basis: Basis;
-  /** SPEC §3's 15 age bands (13-24 … 35-54); they overlap, so shares do not add up to 1. */
-  bands: Share[];
-  /** SPEC §3's minimum ages (AGE_OVER_13 … AGE_OVER_50). */
-  over: Share[];
-  /** Members without an inferred age. */
-  unknown: number;
-}
+import { shareOf } from './share';
 
 /**
  * Age-group computation (SPEC §7): the audience in SPEC §3's age vocabulary, each group the sum of

@@ -1,3 +1,4 @@
+import type { AudienceComparison, Difference } from '@murmur/core/insights';
 import type { AccountSet } from '../bits/account-set';
 import { countAnd } from '../bits/bitset';
 import type { Audience } from '../evaluate/evaluate';
@@ -6,29 +7,6 @@ import type { Field } from '../index/fields';
 import { InsightContext, type InsightsOptions } from './context';
 import { categoricalCounts, profileCounts } from './counts';
 import { termLabel } from './labels';
-
-export interface Difference {
-  dimension: string;
-  key: string;
-  label: string;
-  shareA: number;
-  shareB: number;
-  /** shareA − shareB. */
-  difference: number;
-}
-
-export interface AudienceComparison {
-  sizeA: number;
-  sizeB: number;
-  overlap: number;
-  /** Share of A also in B, and of B also in A. */
-  shareOfAInB: number;
-  shareOfBInA: number;
-  jaccard: number;
-  /** The largest differences over all dimensions, biggest first. */
-  differences: Difference[];
-  byDimension: Record<string, Difference[]>;
-}
 
 const DIMENSIONS: ReadonlyArray<[string, Field, 'columns' | 'rows']> = [
   ['gender', 'gender', 'columns'],

@@ -1,10 +1,6 @@
+import type { ContentWallPanel, PostSummary } from '@murmur/core/insights';
 import type { InsightContext } from './context';
-import { postSummary, type PostSummary } from './post-summary';
-
-export interface ContentWallPanel {
-  /** The members' posts with the most engagement (likes + reposts + replies), most first. */
-  posts: PostSummary[];
-}
+import { postSummary } from './post-summary';
 
 /**
  * Walks the index's posts in engagement order and keeps the members' own: for a large audience the

@@ -1,19 +1,10 @@
+import type { DemographicsPanel } from '@murmur/core/insights';
 import { parseBand } from '../evaluate/age';
 import type { InsightContext } from './context';
 import { categoricalCounts } from './counts';
 import { fieldShares } from './field-shares';
 import { termLabel } from './labels';
-import { shareOf, type Basis, type Share } from './share';
-
-export interface DemographicsPanel {
-  basis: Basis;
-  gender: Share[];
-  /** The export's age bands, youngest first. */
-  ageBands: Share[];
-  languages: Share[];
-  countries: Share[];
-  regions: Share[];
-}
+import { shareOf } from './share';
 
 /** Gender, age, language, country and region of every member, against the population. */
 export function demographics(ctx: InsightContext): DemographicsPanel {

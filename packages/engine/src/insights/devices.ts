@@ -1,13 +1,7 @@
+import type { DevicesPanel } from '@murmur/core/insights';
 import type { InsightContext } from './context';
 import { categoricalCounts } from './counts';
 import { fieldShares } from './field-shares';
-import type { Basis, Share } from './share';
-
-export interface DevicesPanel {
-  basis: Basis;
-  devices: Share[];
-  networkOperators: Share[];
-}
 
 export function devices(ctx: InsightContext): DevicesPanel {
   const counts = categoricalCounts(ctx);

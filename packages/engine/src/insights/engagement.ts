@@ -1,27 +1,10 @@
+import type { EngagedAccount, EngagedPost, EngagementPanel } from '@murmur/core/insights';
 import type { Csr } from '../index/csr';
 import { GrowableU32 } from '../util/growable';
 import { topIndices, topK } from '../util/top-k';
-import { accountSummary, type AccountSummary } from './account-summary';
+import { accountSummary } from './account-summary';
 import type { InsightContext } from './context';
-import { postSummary, type PostSummary } from './post-summary';
-import type { Basis } from './share';
-
-export interface EngagedPost extends PostSummary {
-  /** Sampled members who engaged with it (like or repost, per list). */
-  byAudience: number;
-}
-
-export interface EngagedAccount extends AccountSummary {
-  byAudience: number;
-}
-
-export interface EngagementPanel {
-  basis: Basis;
-  mostLikedPosts: EngagedPost[];
-  mostLikedAccounts: EngagedAccount[];
-  mostRepostedPosts: EngagedPost[];
-  mostRepostedAccounts: EngagedAccount[];
-}
+import { postSummary } from './post-summary';
 
 /**
  * What the sampled members engaged with: every post they liked (or reposted) gathered and sorted,

@@ -1,8 +1,9 @@
+import type { Share } from '@murmur/core/insights';
 import type { Field } from '../index/fields';
 import { topK } from '../util/top-k';
 import type { InsightContext } from './context';
 import { termLabel } from './labels';
-import { shareOf, type Share } from './share';
+import { shareOf } from './share';
 
 /**
  * The top values of one field by member count, with shares and affinities. `base` is the number of

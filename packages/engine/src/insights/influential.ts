@@ -1,27 +1,8 @@
+import type { InfluentialAccount, InfluentialPanel } from '@murmur/core/insights';
 import { topK, topValues } from '../util/top-k';
-import { accountSummary, type AccountSummary } from './account-summary';
+import { accountSummary } from './account-summary';
 import type { InsightContext } from './context';
 import { followCounts } from './counts';
-import type { Basis } from './share';
-
-export interface InfluentialAccount extends AccountSummary {
-  /** Members following it, estimated for the whole audience from the graph sample. */
-  followersInAudience: number;
-  /** Share of sampled members who follow it. */
-  share: number;
-  /** Share of the population who follow it. */
-  populationShare: number;
-  affinity: number | null;
-  inAudience: boolean;
-}
-
-export interface InfluentialPanel {
-  basis: Basis;
-  /** Most followed by the audience. */
-  accounts: InfluentialAccount[];
-  /** Followed far more inside the audience than outside (by ≥ 0.5 % of members). */
-  distinctive: InfluentialAccount[];
-}
 
 /** Influential accounts: who the audience follows most, against who everyone follows. */
 export function influentialAccounts(ctx: InsightContext): InfluentialPanel {

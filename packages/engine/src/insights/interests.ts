@@ -1,14 +1,12 @@
+import type {
+  ConversationTopicsPanel,
+  InterestsPanel,
+  TopicAnalysisPanel,
+  WordsPanel,
+} from '@murmur/core/insights';
 import type { InsightContext } from './context';
 import { postCounts, profileCounts } from './counts';
 import { distinctiveShares, fieldShares } from './field-shares';
-import type { Basis, Share } from './share';
-
-export interface InterestsPanel {
-  basis: Basis;
-  interests: Share[];
-  /** The interests most over-represented against the population (held by ≥ 1 % of members). */
-  distinctive: Share[];
-}
 
 export function interests(ctx: InsightContext): InterestsPanel {
   const counts = profileCounts(ctx);
@@ -18,12 +16,6 @@ export function interests(ctx: InsightContext): InterestsPanel {
     interests: fieldShares(ctx, 'interest', counts, base),
     distinctive: distinctiveShares(ctx, 'interest', counts, base),
   };
-}
-
-export interface ConversationTopicsPanel {
-  basis: Basis;
-  topics: Share[];
-  moviesTv: Share[];
 }
 
 /** Conversation topics and movies/TV the members follow (profile terms, SPEC §3). */
@@ -37,12 +29,6 @@ export function conversationTopics(ctx: InsightContext): ConversationTopicsPanel
   };
 }
 
-export interface WordsPanel {
-  basis: Basis;
-  words: Share[];
-  distinctive: Share[];
-}
-
 /** Words in bio: the commonest bio words and the most distinctive ones (stopwords removed). */
 export function bioWords(ctx: InsightContext): WordsPanel {
   const counts = profileCounts(ctx);
@@ -53,13 +39,6 @@ export function bioWords(ctx: InsightContext): WordsPanel {
     words: fieldShares(ctx, 'bioWord', counts, base, limit),
     distinctive: distinctiveShares(ctx, 'bioWord', counts, base, 0.01, limit),
   };
-}
-
-export interface TopicAnalysisPanel {
-  basis: Basis;
-  hashtags: Share[];
-  terms: Share[];
-  distinctiveTerms: Share[];
 }
 
 /** Topic analysis: hashtags and words of the members' posts (share of members who used them). */

@@ -1,19 +1,7 @@
+import type { JobTitlesPanel } from '@murmur/core/insights';
 import type { InsightContext } from './context';
 import { categoricalCounts } from './counts';
 import { fieldShares } from './field-shares';
-import type { Basis, Share } from './share';
-
-export interface JobCategoryShare extends Share {
-  titles: Share[];
-}
-
-export interface JobTitlesPanel {
-  basis: Basis;
-  /** SPEC §3's job-title tree: categories by member count, each with its titles. */
-  categories: JobCategoryShare[];
-  /** Members with a job title. */
-  withTitle: number;
-}
 
 /** Job titles grouped by category, over every member. */
 export function jobTitles(ctx: InsightContext): JobTitlesPanel {

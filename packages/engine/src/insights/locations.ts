@@ -1,16 +1,7 @@
+import type { LocationsPanel } from '@murmur/core/insights';
 import type { InsightContext } from './context';
 import { categoricalCounts } from './counts';
 import { fieldShares } from './field-shares';
-import type { Basis, Share } from './share';
-
-export interface LocationsPanel {
-  basis: Basis;
-  /** Every country with members (keys are ISO 3166-1 alpha-2, for the map). */
-  countries: Share[];
-  /** Regions keyed "Region, CC". */
-  regions: Share[];
-  cities: Share[];
-}
 
 /** Locations for a map: all countries, the top 100 regions and top 50 cities, over every member. */
 export function locations(ctx: InsightContext): LocationsPanel {

@@ -1,17 +1,6 @@
 import type { AudienceIndex } from '../index/audience-index';
-import { accountSummary, type AccountSummary } from './account-summary';
-
-/** A post as the content wall and engagement panels show it. Text is '' if it was not kept. */
-export interface PostSummary {
-  post: number;
-  id: string;
-  at: string;
-  text: string;
-  author: AccountSummary;
-  likes: number;
-  reposts: number;
-  replies: number;
-}
+import type { PostSummary } from '@murmur/core/insights';
+import { accountSummary } from './account-summary';
 
 /** Slot of a post in the kept-text columns (binary search over the ascending `kept`), or -1. */
 function keptSlot(kept: Uint32Array, post: number): number {

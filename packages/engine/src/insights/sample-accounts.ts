@@ -1,13 +1,8 @@
+import type { SampleAccount } from '@murmur/core/insights';
 import { termLabel } from './labels';
-import { accountBio, accountSummary, type AccountSummary } from './account-summary';
+import { accountBio, accountSummary } from './account-summary';
 import type { InsightContext } from './context';
 import { mix32 } from '../util/hash';
-
-export interface SampleAccount extends AccountSummary {
-  bio: string;
-  country: string;
-  language: string;
-}
 
 /** A few members picked at random (a fixed pseudo-random walk, so the panel is stable). */
 export function sampleAccounts(ctx: InsightContext, limit = 12): SampleAccount[] {

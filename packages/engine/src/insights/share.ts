@@ -1,17 +1,6 @@
-/**
- * One value of a panel: how many analysed members have it, their share, the population's share
- * and the affinity (share in audience / share in population, ARCHITECTURE §3). Affinity is null
- * when the population has none of it (cannot happen for values drawn from the population).
- */
-export interface Share {
-  key: string;
-  label: string;
-  count: number;
-  share: number;
-  populationShare: number;
-  affinity: number | null;
-}
+import type { Share } from '@murmur/core/insights';
 
+/** A panel value: `count` of `base` members, against `populationCount` of the whole population. */
 export function shareOf(
   key: string,
   label: string,
@@ -30,13 +19,4 @@ export function shareOf(
     populationShare,
     affinity: populationShare > 0 ? share / populationShare : null,
   };
-}
-
-/** Which members a panel's counts cover: all of them, or a uniform sample (said so here). */
-export interface Basis {
-  /** Audience members (sampleCount). */
-  members: number;
-  /** Members counted for this panel. */
-  analysed: number;
-  sampled: boolean;
 }

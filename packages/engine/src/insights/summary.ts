@@ -1,20 +1,7 @@
 import { sizeBucketOf } from '../evaluate/size-bucket';
-import type { SizeBucket } from '@murmur/core/targeting';
+import type { SummaryPanel } from '@murmur/core/insights';
 import type { InsightContext } from './context';
 import { AccountFlag } from '../index/audience-index';
-
-export interface SummaryPanel {
-  sampleCount: number;
-  populationEstimate: number;
-  sizeBucket: SizeBucket;
-  /** Share of the population in the audience. */
-  reach: number;
-  verifiedShare: number;
-  /** Median followers of a member (over the analysed sample). */
-  medianFollowers: number;
-  /** Members' posts in the export's window. */
-  posts: number;
-}
 
 export function summary(ctx: InsightContext): SummaryPanel {
   const { index, members } = ctx;

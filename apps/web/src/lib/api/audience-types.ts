@@ -40,26 +40,8 @@ export interface Page<T> {
 }
 export type AudienceConfigPage = Page<AudienceConfig>;
 
-/** The engine's AudienceComparison (perspectives job result, packages/engine/src/insights/compare.ts). */
-export interface AudienceDifference {
-  dimension: string;
-  key: string;
-  label: string;
-  shareA: number;
-  shareB: number;
-  difference: number;
-}
-
-export interface AudienceComparison {
-  sizeA: number;
-  sizeB: number;
-  overlap: number;
-  shareOfAInB: number;
-  shareOfBInA: number;
-  jaccard: number;
-  differences: AudienceDifference[];
-  byDimension: Record<string, AudienceDifference[]>;
-}
+/** The perspectives job's result: the engine's AudienceComparison (@murmur/core/insights). */
+export type { AudienceComparison, Difference as AudienceDifference } from '@murmur/core/insights';
 
 export interface TopicPost {
   id: string;

@@ -1,37 +1,10 @@
+import type { CommunitiesPanel, Community } from '@murmur/core/insights';
 import { topIndices } from '../../util/top-k';
-import { accountSummary, type AccountSummary } from '../account-summary';
+import { accountSummary } from '../account-summary';
 import type { InsightContext } from '../context';
-import type { Basis, Share } from '../share';
 import { assignCommunities } from './assign';
 import { communityCore } from './core';
 import { communityName, distinctiveTerms } from './naming';
-
-export interface Community {
-  /** Position in the panel (network nodes refer to it). */
-  id: number;
-  name: string;
-  /** Estimated members in the whole audience. */
-  size: number;
-  /** Share of sampled members in it. */
-  share: number;
-  /** Members of it among the Louvain nodes. */
-  coreSize: number;
-  interests: Share[];
-  words: Share[];
-  topAccounts: (AccountSummary & { followersInCommunity: number })[];
-}
-
-export interface CommunitiesPanel {
-  basis: Basis;
-  /** Louvain ran on this many members (the most followed inside the audience) … */
-  nodes: number;
-  /** … and the follow edges among them. */
-  edges: number;
-  modularity: number;
-  communities: Community[];
-  /** Share of sampled members outside the listed communities. */
-  otherShare: number;
-}
 
 const MAX_COMMUNITIES = 10;
 

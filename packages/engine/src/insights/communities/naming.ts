@@ -1,8 +1,9 @@
+import type { Share } from '@murmur/core/insights';
 import type { AudienceIndex } from '../../index/audience-index';
 import type { Field } from '../../index/fields';
 import { topK } from '../../util/top-k';
 import { termLabel } from '../labels';
-import { shareOf, type Share } from '../share';
+import { shareOf } from '../share';
 
 /**
  * The terms of a field that set a group apart: score = count · ln(affinity), the group's

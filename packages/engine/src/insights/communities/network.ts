@@ -1,21 +1,9 @@
+import type { NetworkPanel } from '@murmur/core/insights';
 import { topIndices } from '../../util/top-k';
-import { accountSummary, type AccountSummary } from '../account-summary';
+import { accountSummary } from '../account-summary';
 import type { InsightContext } from '../context';
 import { communityPositions } from './communities';
 import { communityCore } from './core';
-
-export interface NetworkNode extends AccountSummary {
-  /** Position in the communities panel; -1 when its community is not listed. */
-  community: number;
-  /** Followers among the Louvain nodes. */
-  followersInCore: number;
-}
-
-export interface NetworkPanel {
-  nodes: NetworkNode[];
-  /** Follow edges between listed nodes, as indexes into `nodes`: [follower, followed]. */
-  edges: [number, number][];
-}
 
 /** The audience's top accounts and the follows between them, ready for a force layout. */
 export function network(ctx: InsightContext, maxNodes = 150): NetworkPanel {
