@@ -32,20 +32,3 @@ export const cssOf = (manifest: Manifest, keys: Iterable<string>): string[] =>
 /** The key of the chunk built from a source file (Vite keys chunks by their source path). */
 export const keyOfSource = (manifest: Manifest, suffix: string): string | undefined =>
   Object.keys(manifest).find((k) => k.endsWith(suffix));
-
-/**
- * Route paths of a router file's lazily loaded pages: each `import('./routes/x')` paired with the
- * nearest `path: '…'` before it. Relative paths are children of `parent`.
- */
-export function routePaths(routerSource: string, parent: string): Map<string, string> {
-  const paths = new Map<string, string>();
-  const pattern = /path:\s*'([^']+)'|import\('\.\/routes\/([^']+)'\)/g;
-  let lastPath: string | undefined;
-  for (const match of routerSource.matchAll(pattern)) {
-    if (match[1] !== undefined) lastPath = match[1];
-    else if (match[2] !== undefined && lastPath !== undefined) {
-      paths.set(match[2], lastPath.startsWith('/') ? lastPath : `${parent}/${lastPath}`);
-    }
-  }
-  return paths;
-}

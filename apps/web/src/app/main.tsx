@@ -5,7 +5,8 @@ import { i18n, initI18n } from '../lib/i18n';
 import { isLazyLoadError } from '../lib/lazy';
 import { resolveFlavour, type Flavour } from './flavour';
 
-initI18n();
+// The interface language's catalogue loads beside the flavour's code; nothing renders before both.
+const i18nReady = initI18n();
 
 // Each flavour is its own chunk: a visitor of one never downloads the others.
 const loaders = {
@@ -19,8 +20,8 @@ if (container === null) throw new Error('The page has no #root element.');
 const root = createRoot(container);
 const flavour = resolveFlavour(window.location, config);
 
-loaders[flavour]()
-  .then((App) =>
+Promise.all([loaders[flavour](), i18nReady])
+  .then(([App]) =>
     root.render(
       <StrictMode>
         <App />
@@ -29,17 +30,23 @@ loaders[flavour]()
   )
   .catch((error: unknown) => {
     // Without the flavour's code there is no UI kit either: a plain message and a way out.
+    // The catalogue may be what failed to load: English words then.
+    const translated = i18n.hasLoadedNamespace('translation');
     const message =
       isLazyLoadError(error) || error instanceof TypeError
-        ? i18n.t('errors.newVersion')
-        : i18n.t('errors.unexpected');
+        ? translated
+          ? i18n.t('errors.newVersion')
+          : 'A new version of Murmur is available. Please refresh the page to load it.'
+        : translated
+          ? i18n.t('errors.unexpected')
+          : 'This page could not be shown. Reloading usually helps.';
     container.textContent = '';
     const paragraph = document.createElement('p');
     paragraph.setAttribute('role', 'alert');
     paragraph.style.cssText = 'font-family: sans-serif; margin: 2rem; max-width: 40rem;';
     paragraph.textContent = message;
     const button = document.createElement('button');
-    button.textContent = i18n.t('errors.refresh');
+    button.textContent = translated ? i18n.t('errors.refresh') : 'Refresh';
     button.addEventListener('click', () => window.location.reload());
     container.append(paragraph, button);
     console.error(error);

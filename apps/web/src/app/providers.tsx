@@ -2,14 +2,78 @@ import '@mantine/core/styles.css';
 import '../styles/global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
-import { CrashModal } from '../components/crash-modal';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { InFlightBar } from '../components/in-flight-bar';
-import { NotificationsView } from '../components/notifications-view';
 import { crashHandler, installCrashReporting } from '../lib/crash';
 import { inFlight } from '../lib/in-flight';
 import { notificationStore } from '../lib/notifications';
 import { theme } from '../lib/theme';
+import { afterFirstScreen, Optional } from './deferred';
+
+// The crash screen and the toasts are not part of any first screen: their code (the modal, its scroll
+// lock and focus trap, the notification cards) loads when the browser is idle after the first render,
+// or at once when something has to be shown before that.
+const loadCrashModal = () => import('../components/crash-modal');
+const loadNotificationsView = () => import('../components/notifications-view');
+const CrashModal = lazy(() => loadCrashModal().then((module) => ({ default: module.CrashModal })));
+const NotificationsView = lazy(() =>
+  loadNotificationsView().then((module) => ({ default: module.NotificationsView })),
+);
+
+/** True from the first time `value` is true: a deferred component stays mounted once shown. */
+function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
+}
+
+/** The crash modal and the toasts, mounted once there is something to show. */
+function DeferredOverlays() {
+  const crashed = useSyncExternalStore(
+    useCallback((listener: () => void) => crashHandler.subscribe(listener), []),
+    () => crashHandler.current() !== undefined,
+  );
+  const messages = useSyncExternalStore(
+    useCallback((listener: () => void) => notificationStore.subscribe(listener), []),
+    () => notificationStore.list().length > 0,
+  );
+  const showCrash = useOnceTrue(crashed);
+  const showMessages = useOnceTrue(messages);
+  useEffect(
+    () =>
+      afterFirstScreen(() => {
+        void loadCrashModal();
+        void loadNotificationsView();
+      }),
+    [],
+  );
+  return (
+    <>
+      {showMessages && (
+        <Optional>
+          <Suspense fallback={null}>
+            <NotificationsView store={notificationStore} />
+          </Suspense>
+        </Optional>
+      )}
+      {showCrash && (
+        <Optional>
+          <Suspense fallback={null}>
+            <CrashModal handler={crashHandler} />
+          </Suspense>
+        </Optional>
+      )}
+    </>
+  );
+}
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -29,8 +93,7 @@ export function AppProviders({ queryClient, forceLight, children }: AppProviders
       <QueryClientProvider client={queryClient}>
         <InFlightBar tracker={inFlight} />
         {children}
-        <NotificationsView store={notificationStore} />
-        <CrashModal handler={crashHandler} />
+        <DeferredOverlays />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,49 +1,23 @@
-import { Button, Menu } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Menu } from '@mantine/core';
 import { useLanguage } from '../hooks/use-language';
 import type { AppLanguage } from '../lib/i18n';
+import { LANGUAGE_NAMES, LanguageButton } from './language-button';
+
+export { LANGUAGE_NAMES } from './language-button';
 
 export interface LanguageMenuProps {
   onChange: (language: AppLanguage) => unknown;
-}
-
-/** Names in their own language, so anyone can find theirs. */
-export const LANGUAGE_NAMES: Record<AppLanguage, string> = { en: 'English', ja: '日本語' };
-
-function GlobeIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-      style={{ marginRight: 6 }}
-    >
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
-    </svg>
-  );
+  /** Open from the start (a header that deferred the menu's code opens it once loaded). */
+  defaultOpened?: boolean;
 }
 
 /** Header control that shows the interface language and switches it. */
-export function LanguageMenu({ onChange }: LanguageMenuProps) {
-  const { t } = useTranslation();
+export function LanguageMenu({ onChange, defaultOpened }: LanguageMenuProps) {
   const language = useLanguage();
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-sm"
-          aria-label={t('header.languageMenu', { language: LANGUAGE_NAMES[language] })}
-        >
-          <GlobeIcon />
-          {LANGUAGE_NAMES[language]}
-        </Button>
+        <LanguageButton />
       </Menu.Target>
       <Menu.Dropdown>
         {(Object.keys(LANGUAGE_NAMES) as AppLanguage[]).map((value) => (

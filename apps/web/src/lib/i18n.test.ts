@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage, detectBrowserLanguage, i18n } from './i18n';
+import { local, storageKeys } from './storage';
 
 afterEach(async () => {
   await applyLanguage('en');
@@ -19,5 +20,12 @@ describe('i18n', () => {
     expect(document.documentElement.lang).toBe('ja');
     await applyLanguage('en');
     expect(i18n.t('stepper.back')).toBe('Back');
+  });
+
+  it('loads a catalogue when its language is first chosen, and remembers the choice', async () => {
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
+    await applyLanguage('ja');
+    expect(i18n.hasResourceBundle('ja', 'translation')).toBe(true);
+    expect(local.get(storageKeys.language)).toBe('ja');
   });
 });

@@ -1,23 +1,13 @@
 import { DEFAULT_LANGUAGE, pickLanguage, SUPPORTED_LANGUAGES } from '@murmur/core/i18n';
-import i18next, { type i18n as I18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import ja from '../locales/ja.json';
-import { storageKeys } from './storage';
+import { LazyLoadError } from './lazy';
+import { local, storageKeys } from './storage';
 
 export type AppLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 
 /** SPEC §9: en and ja only; the browser's language by default (ja* → ja, anything else → en). */
 export const detectBrowserLanguage = (languages: readonly string[]): AppLanguage => pickLanguage(languages);
-
-const browserLanguage = {
-  name: 'murmurNavigator',
-  lookup: (): string =>
-    detectBrowserLanguage(
-      typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
-    ),
-};
 
 export const isAppLanguage = (value: unknown): value is AppLanguage =>
   typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
@@ -26,37 +16,75 @@ export const isAppLanguage = (value: unknown): value is AppLanguage =>
 export const currentLanguage = (instance: I18n = i18next): AppLanguage =>
   isAppLanguage(instance.resolvedLanguage) ? instance.resolvedLanguage : DEFAULT_LANGUAGE;
 
-/**
- * Initialises i18next once. `lng` forces a language (tests); otherwise the remembered choice, then the
- * browser's languages decide.
- */
-export const initI18n = (lng?: AppLanguage): I18n => {
-  if (i18next.isInitialized) return i18next;
-  const detector = new LanguageDetector();
-  detector.addDetector(browserLanguage);
-  void i18next
-    .use(detector)
-    .use(initReactI18next)
-    .init({
-      resources: { en: { translation: en }, ja: { translation: ja } },
-      lng,
-      supportedLngs: [...SUPPORTED_LANGUAGES],
-      fallbackLng: DEFAULT_LANGUAGE,
-      interpolation: { escapeValue: false },
-      detection: {
-        order: ['localStorage', browserLanguage.name],
-        lookupLocalStorage: storageKeys.language,
-        caches: ['localStorage'],
-      },
-      initAsync: false,
-    });
-  const syncHtmlLang = (language: string) => document.documentElement.setAttribute('lang', language);
-  syncHtmlLang(currentLanguage());
-  i18next.on('languageChanged', syncHtmlLang);
-  return i18next;
+/** The remembered choice first (local storage), then the browser's languages. */
+const detectLanguage = (): AppLanguage => {
+  const remembered = local.get(storageKeys.language);
+  if (isAppLanguage(remembered)) return remembered;
+  return detectBrowserLanguage(
+    typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+  );
 };
 
-/** Switches the interface language (remembered in local storage by the detector). */
+// Each catalogue is its own chunk: the first screen downloads only the language it shows, and
+// switching language fetches the other one (i18next waits for it before switching).
+const catalogues: Record<AppLanguage, () => Promise<{ default: ResourceKey }>> = {
+  en: () => import('../locales/en.json'),
+  ja: () => import('../locales/ja.json'),
+};
+
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, _namespace, callback) => {
+    if (!isAppLanguage(language)) {
+      callback(null, {});
+      return;
+    }
+    catalogues[language]().then(
+      (catalogue) => callback(null, catalogue.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+let initialised: Promise<I18n> | undefined;
+
+/**
+ * Initialises i18next once and resolves when the interface language's catalogue is loaded. `lng`
+ * forces a language (tests); otherwise the remembered choice, then the browser's languages decide.
+ */
+export const initI18n = (lng?: AppLanguage): Promise<I18n> => {
+  if (initialised !== undefined) return initialised;
+  const syncLanguage = (language: string) => {
+    document.documentElement.setAttribute('lang', language);
+    // Remembered like any choice; signing in then applies the user's saved language.
+    if (isAppLanguage(language)) local.set(storageKeys.language, language);
+  };
+  i18next.on('languageChanged', syncLanguage);
+  initialised = i18next
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    .init({
+      lng: lng ?? detectLanguage(),
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      // Both catalogues have exactly the same keys (locales.test.ts), so no fallback catalogue is
+      // needed: a Japanese visitor never downloads the English one.
+      fallbackLng: false,
+      load: 'languageOnly',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    })
+    .then(() => {
+      // i18next reports a failed catalogue load without rejecting: without words, nothing renders.
+      if (!i18next.hasLoadedNamespace('translation')) {
+        throw new LazyLoadError(new Error(`No catalogue for ${i18next.language}`));
+      }
+      return i18next;
+    });
+  return initialised;
+};
+
+/** Switches the interface language, loading its catalogue first (remembered in local storage). */
 export const applyLanguage = async (language: AppLanguage): Promise<void> => {
   if (i18next.resolvedLanguage !== language) await i18next.changeLanguage(language);
 };

@@ -6,7 +6,7 @@ import { initI18n } from '../lib/i18n';
 configure({ asyncUtilTimeout: 5000 });
 
 // Tests read the English texts.
-initI18n('en');
+await initI18n('en');
 
 // jsdom lacks these browser APIs that Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {

@@ -7,11 +7,11 @@ import {
   CONTENT_TYPE_LABELS,
   CONTENT_TYPES,
   GENDERS,
-  genderSchema,
   PLACEMENTS,
   SIZE_BUCKETS,
   targetabilityLabel,
 } from './enums';
+import { genderSchema } from './enum-schemas';
 
 describe('targeting enumerations (SPEC §3)', () => {
   it('lists genders, ages and the 15 age bands', () => {

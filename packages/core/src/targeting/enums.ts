@@ -1,10 +1,8 @@
-import { z } from 'zod';
-
-// SPEC §3 enumerations. Each comes as a const list, its zod schema and its type.
+// SPEC §3 enumerations. Each comes as a const list and its type; the zod schemas are in
+// enum-schemas.ts, so that code needing only the values (the web app's screens) does not load zod.
 
 /** SPEC §3: gender. */
 export const GENDERS = ['ANY', 'MALE', 'FEMALE'] as const;
-export const genderSchema = z.enum(GENDERS);
 export type Gender = (typeof GENDERS)[number];
 
 /** SPEC §3: minimum-age values. */
@@ -17,7 +15,6 @@ export const AGES = [
   'AGE_OVER_35',
   'AGE_OVER_50',
 ] as const;
-export const ageSchema = z.enum(AGES);
 export type Age = (typeof AGES)[number];
 
 /** SPEC §3: the 15 age bands. */
@@ -38,24 +35,20 @@ export const AGE_BANDS = [
   '35-49',
   '35-54',
 ] as const;
-export const ageBandSchema = z.enum(AGE_BANDS);
 export type AgeBand = (typeof AGE_BANDS)[number];
 
 /** SPEC §3: placements. */
 export const PLACEMENTS = ['homeTimelines', 'profiles', 'searchResults', 'replies'] as const;
-export const placementSchema = z.enum(PLACEMENTS);
 export type Placement = (typeof PLACEMENTS)[number];
 
 /** SPEC §3: audience size buckets ... */
 export const SIZE_BUCKETS = ['<1M', '1M-5M', '5M-12M', '12M-25M', '25M+'] as const;
-export const sizeBucketSchema = z.enum(SIZE_BUCKETS);
 export type SizeBucket = (typeof SIZE_BUCKETS)[number];
 /** ... "or let the provider decide". */
 export const SIZE_BUCKET_AUTO = 'auto';
 
 /** SPEC §3: audience and campaign statuses. */
 export const AUDIENCE_STATUSES = ['Active', 'Paused', 'Draft', 'Halted', 'Expired', 'Scheduled'] as const;
-export const audienceStatusSchema = z.enum(AUDIENCE_STATUSES);
 export type AudienceStatus = (typeof AUDIENCE_STATUSES)[number];
 /** SPEC §3: the status filter's extra value. */
 export const ANY_STATUS = 'Any status';
@@ -70,7 +63,6 @@ export function targetabilityLabel(targetable: boolean): string {
 
 /** SPEC §3: marketing-material content types and their labels. */
 export const CONTENT_TYPES = ['one-pager', 'slides', 'faq', 'case-study'] as const;
-export const contentTypeSchema = z.enum(CONTENT_TYPES);
 export type ContentType = (typeof CONTENT_TYPES)[number];
 export const CONTENT_TYPE_LABELS: Readonly<Record<ContentType, string>> = {
   'one-pager': 'Product One-pagers',

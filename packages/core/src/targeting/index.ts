@@ -1,4 +1,5 @@
 export * from './enums';
+export * from './enum-schemas';
 export * from './normalise';
 export * from './targeting-package';
 export * from './non-empty';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ageBandSchema, ageSchema, genderSchema, placementSchema } from './enums';
+import { ageBandSchema, ageSchema, genderSchema, placementSchema } from './enum-schemas';
 import { normaliseAge, normaliseGender } from './normalise';
 
 // Bounds keep a hostile payload from growing without end; they are far above any real package.

@@ -4,7 +4,6 @@ import { RouteError } from '../../../components/route-error';
 import { lazyPage } from '../../../lib/lazy';
 import { DashboardRoot } from './components/dashboard-root';
 import { NoNavLayout } from './layouts/no-nav-layout';
-import { TeamLayout } from './layouts/team-layout';
 
 const unavailable = (title: ParseKeys) =>
   lazyPage(
@@ -87,7 +86,10 @@ export const dashboardRoutes: RouteObject[] = [
       {
         // dashboard layout.
         path: '/:teamId',
-        Component: TeamLayout,
+        lazy: lazyPage(
+          () => import('./layouts/team-layout'),
+          (m) => m.TeamLayout,
+        ),
         children: [
           {
             ErrorBoundary: RouteError,

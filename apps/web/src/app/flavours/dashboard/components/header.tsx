@@ -1,11 +1,62 @@
 import { Anchor, Burger, Button, Group } from '@mantine/core';
 import type { User } from '@murmur/core/api';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { LanguageMenu } from '../../../../components/language-menu';
+import { LanguageButton } from '../../../../components/language-button';
 import { useSaveLanguage } from '../../../../features/account/hooks/use-save-language';
-import { TeamSwitcher } from './team-switcher';
-import { UserMenu } from './user-menu';
+import { Optional, whenIdle } from '../../../deferred';
+import { TeamSwitcherButton, UserMenuButton } from './header-buttons';
+
+// The menus (Mantine's Menu, with its popover, positioning and focus trap) are not needed to show the
+// header: their buttons render at once and the menus' code loads when the browser is idle after the
+// first screen, or at the first hover, focus or click. A click before then opens the menu once loaded.
+const loadMenus = () => import('./header-menus');
+type Menus = Awaited<ReturnType<typeof loadMenus>>;
+let loadedMenus: Menus | undefined;
+let loadingMenus: Promise<Menus> | undefined;
+const requestMenus = (): Promise<Menus> =>
+  (loadingMenus ??= loadMenus().then(
+    (menus) => (loadedMenus = menus),
+    (error: unknown) => {
+      loadingMenus = undefined; // a later hover or click tries again
+      throw error;
+    },
+  ));
+
+type MenuName = 'language' | 'team' | 'user';
+
+function useMenus() {
+  const [menus, setMenus] = useState(loadedMenus);
+  const [clicked, setClicked] = useState<MenuName | null>(null);
+  useEffect(() => {
+    if (menus !== undefined) return;
+    let live = true;
+    const load = () =>
+      requestMenus().then(
+        (loaded) => live && setMenus(loaded),
+        (error: unknown) => console.error(error),
+      );
+    const cancel = whenIdle(() => void load());
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [menus]);
+  const request = useCallback(() => {
+    requestMenus().then(setMenus, (error: unknown) => console.error(error));
+  }, []);
+  /** Props of a menu's button while the menu is loading. */
+  const placeholder = (name: MenuName) => ({
+    onPointerEnter: request,
+    onFocus: request,
+    onClick: () => {
+      setClicked(name);
+      request();
+    },
+  });
+  return { menus, clicked, placeholder };
+}
 
 export interface HeaderProps {
   /** The signed-in user, or null for visitors. */
@@ -20,6 +71,7 @@ export function Header({ user, teamSlug, nav }: HeaderProps) {
   const { t } = useTranslation();
   const { save } = useSaveLanguage();
   const { pathname } = useLocation();
+  const { menus, clicked, placeholder } = useMenus();
   const home = teamSlug !== undefined ? `/${teamSlug}/` : user !== null ? '/choose-team' : '/login';
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -36,12 +88,34 @@ export function Header({ user, teamSlug, nav }: HeaderProps) {
         <Anchor component={Link} to={home} fw={800} fz="lg" underline="never" c="indigo.7">
           Murmur
         </Anchor>
-        {user !== null && <TeamSwitcher user={user} currentSlug={teamSlug} />}
+        {user !== null &&
+          (menus === undefined ? (
+            <TeamSwitcherButton user={user} currentSlug={teamSlug} {...placeholder('team')} />
+          ) : (
+            <Optional fallback={<TeamSwitcherButton user={user} currentSlug={teamSlug} />}>
+              <menus.TeamSwitcher user={user} currentSlug={teamSlug} defaultOpened={clicked === 'team'} />
+            </Optional>
+          ))}
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <LanguageMenu onChange={(language) => save(language, { signedIn: user !== null })} />
+        {menus === undefined ? (
+          <LanguageButton {...placeholder('language')} />
+        ) : (
+          <Optional fallback={<LanguageButton />}>
+            <menus.LanguageMenu
+              onChange={(language) => save(language, { signedIn: user !== null })}
+              defaultOpened={clicked === 'language'}
+            />
+          </Optional>
+        )}
         {user !== null ? (
-          <UserMenu user={user} teamSlug={teamSlug} />
+          menus === undefined ? (
+            <UserMenuButton user={user} {...placeholder('user')} />
+          ) : (
+            <Optional fallback={<UserMenuButton user={user} />}>
+              <menus.UserMenu user={user} teamSlug={teamSlug} defaultOpened={clicked === 'user'} />
+            </Optional>
+          )
         ) : pathname.startsWith('/login') ? null : (
           <Button component={Link} to="/login" size="xs" variant="light">
             {t('header.signIn')}

@@ -1,4 +1,4 @@
-import { NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { ParseKeys } from 'i18next';
@@ -41,7 +41,9 @@ export function TeamNav({ slug, onNavigate }: TeamNavProps) {
     );
   };
   return (
-    <ScrollArea h="100%" component="nav" aria-label={t('nav.label')}>
+    // Native scrolling: the navigation rarely overflows, and Mantine's ScrollArea is not worth its weight
+    // in the first load of every team page.
+    <Box component="nav" h="100%" style={{ overflowY: 'auto' }} aria-label={t('nav.label')}>
       <Stack gap={2} p="sm">
         {TEAM_SECTIONS.map((section) => link(section.path, section.label))}
         <Text size="xs" c="dimmed" tt="uppercase" fw={700} mt="md" mb={4} px="sm">
@@ -50,6 +52,6 @@ export function TeamNav({ slug, onNavigate }: TeamNavProps) {
         {link('team', 'nav.team')}
         {link('account', 'nav.account')}
       </Stack>
-    </ScrollArea>
+    </Box>
   );
 }

@@ -1,38 +1,28 @@
-import { Button, Group, Menu, Text } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import type { User } from '@murmur/core/api';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../../../components/avatar';
 import { setRecentTeam } from '../../../../lib/storage';
+import { TeamSwitcherButton } from './header-buttons';
 
 export interface TeamSwitcherProps {
   user: User;
   /** Slug of the team on screen, if any. */
   currentSlug: string | undefined;
+  /** Open from the start (the header opens it so when it was clicked before the menu loaded). */
+  defaultOpened?: boolean;
 }
 
 /** The current team, with the user's other teams one click away. */
-export function TeamSwitcher({ user, currentSlug }: TeamSwitcherProps) {
+export function TeamSwitcher({ user, currentSlug, defaultOpened }: TeamSwitcherProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const current = user.memberships.find((membership) => membership.team.slug === currentSlug)?.team;
 
   return (
-    <Menu position="bottom-start" withinPortal width={260}>
+    <Menu position="bottom-start" withinPortal width={260} defaultOpened={defaultOpened}>
       <Menu.Target>
-        <Button
-          variant="default"
-          size="sm"
-          aria-label={t('header.teamMenu', { team: current?.name ?? t('header.noTeam') })}
-        >
-          <Group gap={8} wrap="nowrap">
-            {current !== undefined && <Avatar name={current.name} size={22} />}
-            <Text size="sm" fw={500} truncate maw={180}>
-              {current?.name ?? t('header.chooseTeam')}
-            </Text>
-            <span aria-hidden="true">▾</span>
-          </Group>
-        </Button>
+        <TeamSwitcherButton user={user} currentSlug={currentSlug} />
       </Menu.Target>
       <Menu.Dropdown>
         {user.memberships.length > 0 && <Menu.Label>{t('header.yourTeams')}</Menu.Label>}

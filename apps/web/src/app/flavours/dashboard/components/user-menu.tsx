@@ -1,35 +1,28 @@
-import { Menu, Text, UnstyledButton, Group } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import type { User } from '@murmur/core/api';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Avatar } from '../../../../components/avatar';
 import { signOut } from '../../../../features/auth/api/logout';
+import { UserMenuButton } from './header-buttons';
+
+export { displayName } from './header-buttons';
 
 export interface UserMenuProps {
   user: User;
   /** Team whose account page "Manage account" opens (account lives under a team). */
   teamSlug: string | undefined;
+  /** Open from the start (the header opens it so when it was clicked before the menu loaded). */
+  defaultOpened?: boolean;
 }
 
-export const displayName = (user: Pick<User, 'first_name' | 'last_name' | 'email'>): string =>
-  [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
-
 /** The signed-in user: manage account and sign out. */
-export function UserMenu({ user, teamSlug }: UserMenuProps) {
+export function UserMenu({ user, teamSlug, defaultOpened }: UserMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const name = displayName(user);
   return (
-    <Menu position="bottom-end" withinPortal width={240}>
+    <Menu position="bottom-end" withinPortal width={240} defaultOpened={defaultOpened}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('header.userMenu', { name })} p={4}>
-          <Group gap={8} wrap="nowrap">
-            <Avatar name={name} size={30} />
-            <Text size="sm" visibleFrom="sm" truncate maw={160}>
-              {name}
-            </Text>
-          </Group>
-        </UnstyledButton>
+        <UserMenuButton user={user} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>

@@ -1,0 +1,61 @@
+import { Button, Group, Text, UnstyledButton } from '@mantine/core';
+import type { User } from '@murmur/core/api';
+import type { ComponentPropsWithoutRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../../components/avatar';
+
+// The buttons of the header's menus, apart from the menus themselves: the header shows them at once
+// and the menus' code (popover, positioning, focus trap) loads after the first screen.
+
+type ButtonAttributes = Omit<ComponentPropsWithoutRef<'button'>, 'children'>;
+
+export const displayName = (user: Pick<User, 'first_name' | 'last_name' | 'email'>): string =>
+  [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+
+export interface TeamSwitcherButtonProps extends ButtonAttributes {
+  user: User;
+  /** Slug of the team on screen, if any. */
+  currentSlug: string | undefined;
+}
+
+/** The current team (or an invitation to choose one). */
+export function TeamSwitcherButton({ user, currentSlug, ...rest }: TeamSwitcherButtonProps) {
+  const { t } = useTranslation();
+  const current = user.memberships.find((membership) => membership.team.slug === currentSlug)?.team;
+  return (
+    <Button
+      variant="default"
+      size="sm"
+      aria-label={t('header.teamMenu', { team: current?.name ?? t('header.noTeam') })}
+      {...rest}
+    >
+      <Group gap={8} wrap="nowrap">
+        {current !== undefined && <Avatar name={current.name} size={22} />}
+        <Text size="sm" fw={500} truncate maw={180}>
+          {current?.name ?? t('header.chooseTeam')}
+        </Text>
+        <span aria-hidden="true">▾</span>
+      </Group>
+    </Button>
+  );
+}
+
+export interface UserMenuButtonProps extends ButtonAttributes {
+  user: User;
+}
+
+/** The signed-in user's avatar and name. */
+export function UserMenuButton({ user, ...rest }: UserMenuButtonProps) {
+  const { t } = useTranslation();
+  const name = displayName(user);
+  return (
+    <UnstyledButton aria-label={t('header.userMenu', { name })} p={4} {...rest}>
+      <Group gap={8} wrap="nowrap">
+        <Avatar name={name} size={30} />
+        <Text size="sm" visibleFrom="sm" truncate maw={160}>
+          {name}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}
