@@ -39,6 +39,9 @@ export async function renderPng(node: HTMLElement): Promise<Blob> {
   const blob = await toBlob(node, {
     backgroundColor: '#ffffff',
     pixelRatio: 2,
+    // The app has no web fonts (system fonts only): skip html-to-image's scan of every style sheet
+    // for @font-face rules, which it would repeat for each panel of "Export all".
+    skipFonts: true,
     // Buttons and other controls marked data-export-ignore stay out of the picture.
     filter: (child) => !(child instanceof HTMLElement && child.dataset.exportIgnore !== undefined),
   });

@@ -1,8 +1,15 @@
 import { Alert, Button, Group, Modal, Progress, Select, Stack, Table, Text } from '@mantine/core';
+import { countryByCode, normaliseCountry } from '@murmur/core/countries';
 import { formatLargeNumber, formatPercent } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AudienceComparison, AudienceConfig, Job } from '../../../lib/api/audience-types';
+import { useLanguage } from '../../../hooks/use-language';
+import type {
+  AudienceComparison,
+  AudienceConfig,
+  AudienceDifference,
+  Job,
+} from '../../../lib/api/audience-types';
 import { errorText } from '../../../lib/error-text';
 import { useCompareAudiences } from '../api/compare-audiences';
 import { useJob } from '../api/get-job';
@@ -16,8 +23,54 @@ export interface CompareModalProps {
 
 const pct = (fraction: number) => formatPercent(fraction, { fromFraction: true });
 
+const DIMENSIONS = ['gender', 'age', 'languages', 'countries', 'interests'] as const;
+const isDimension = (value: string): value is (typeof DIMENSIONS)[number] =>
+  (DIMENSIONS as readonly string[]).includes(value);
+
+const LANGUAGE_CODES = [
+  'ja',
+  'en',
+  'ko',
+  'zh',
+  'es',
+  'pt',
+  'fr',
+  'de',
+  'it',
+  'ru',
+  'ar',
+  'hi',
+  'id',
+  'th',
+  'tr',
+  'vi',
+];
+const ENGLISH_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
+const JAPANESE_NAMES = new Intl.DisplayNames(['ja'], { type: 'language' });
+
+/** A trait's value in the interface language where we know it (countries, languages). */
+const useTraitLabel = () => {
+  const language = useLanguage();
+  return (row: AudienceDifference): string => {
+    if (language !== 'ja') return row.label;
+    if (row.dimension === 'countries') {
+      const code = normaliseCountry(row.key)?.code ?? normaliseCountry(row.label)?.code;
+      return (code === undefined ? undefined : countryByCode(code)?.nameJa) ?? row.label;
+    }
+    if (row.dimension === 'languages') {
+      // The key is a language code, or the language's English name.
+      const code = /^[a-z]{2,3}$/i.test(row.key)
+        ? row.key
+        : LANGUAGE_CODES.find((candidate) => ENGLISH_NAMES.of(candidate) === row.label);
+      return code === undefined ? row.label : (JAPANESE_NAMES.of(code) ?? row.label);
+    }
+    return row.label;
+  };
+};
+
 function ComparisonView({ a, b, result }: { a: string; b: string; result: AudienceComparison }) {
   const { t } = useTranslation();
+  const traitLabel = useTraitLabel();
   return (
     <Stack gap="sm">
       <Table aria-label={t('audiences.compare.overlapTable')}>
@@ -65,9 +118,13 @@ function ComparisonView({ a, b, result }: { a: string; b: string; result: Audien
             {result.differences.slice(0, 12).map((row) => (
               <Table.Tr key={`${row.dimension}:${row.key}`}>
                 <Table.Td>
-                  {row.label}{' '}
+                  {traitLabel(row)}{' '}
                   <Text span size="xs" c="dimmed">
-                    ({row.dimension})
+                    (
+                    {isDimension(row.dimension)
+                      ? t(`audiences.compare.dimensions.${row.dimension}`)
+                      : row.dimension}
+                    )
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">{pct(row.shareA)}</Table.Td>
