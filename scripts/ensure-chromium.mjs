@@ -6,10 +6,14 @@ import { existsSync } from 'node:fs';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Japanese screens need a CJK font, or every Japanese character renders as a box.
 const CJK_FONT_DIR = '/usr/share/fonts/opentype/noto';
+// Emoji (in bios, posts and the word cloud) need a colour emoji font, or they render as boxes in the
+// screenshots and in the PNGs the insights export.
+const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
 
 const missing = [];
 if (!existsSync(CHROMIUM)) missing.push('chromium');
 if (!existsSync(CJK_FONT_DIR)) missing.push('fonts-noto-cjk');
+if (!existsSync(EMOJI_FONT)) missing.push('fonts-noto-color-emoji');
 
 if (missing.length === 0) process.exit(0);
 

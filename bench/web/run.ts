@@ -167,7 +167,7 @@ const ON_DEMAND = [
   'components/network-graph/network-graph.tsx',
   'components/word-cloud/word-cloud.tsx',
   'node_modules/html-to-image',
-  'node_modules/fflate',
+  'src/lib/zip.ts', // fflate's zipSync, for "Export all (ZIP)"
 ];
 const lazy = ON_DEMAND.map((suffix) => {
   const key = Object.keys(manifest).find((k) => k.includes(suffix) && manifest[k]!.isDynamicEntry === true);
@@ -180,7 +180,7 @@ const lazy = ON_DEMAND.map((suffix) => {
   const loaded = union(shellFiles, ...users.map((r) => r.files));
   const files = closureFiles([key]).filter((f) => !loaded.includes(f));
   return {
-    chunk: suffix.replace(/^node_modules\//, ''),
+    chunk: suffix === 'src/lib/zip.ts' ? 'fflate (lib/zip.ts)' : suffix.replace(/^node_modules\//, ''),
     source: key,
     used_by: users.map((r) => r.route),
     files,

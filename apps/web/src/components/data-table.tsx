@@ -1,7 +1,8 @@
-import { Button, Center, Table, Text, UnstyledButton } from '@mantine/core';
+import { Button, Center, Text, UnstyledButton } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './data-table.module.css';
 import { nextSortKey, parseSortKey, sortRows, type SortValue } from './sort-key';
 
 export interface DataTableColumn<T> {
@@ -71,15 +72,15 @@ export function DataTable<T>({
 
   return (
     <>
-      <Table.ScrollContainer minWidth={500}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label={caption}>
-          <Table.Thead>
-            <Table.Tr>
+      <div className={classes.scroll}>
+        <table className={classes.table} aria-label={caption}>
+          <thead>
+            <tr>
               {columns.map((column) => {
                 const active = parsed.key === column.key && currentSort !== '';
                 const direction = parsed.descending ? 'desc' : 'asc';
                 return (
-                  <Table.Th
+                  <th
                     key={column.key}
                     style={{ textAlign: column.align ?? 'left' }}
                     aria-sort={active ? ARIA_SORT[direction] : undefined}
@@ -98,34 +99,34 @@ export function DataTable<T>({
                         </span>
                       </UnstyledButton>
                     )}
-                  </Table.Th>
+                  </th>
                 );
               })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+            </tr>
+          </thead>
+          <tbody>
             {sorted.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
+              <tr>
+                <td colSpan={columns.length}>
                   <Text c="dimmed" ta="center" py="md">
                     {emptyText ?? t('table.noResults')}
                   </Text>
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             ) : (
               sorted.map((row) => (
-                <Table.Tr key={rowKey(row)}>
+                <tr key={rowKey(row)}>
                   {columns.map((column) => (
-                    <Table.Td key={column.key} style={{ textAlign: column.align ?? 'left' }}>
+                    <td key={column.key} style={{ textAlign: column.align ?? 'left' }}>
                       {column.render ? column.render(row) : plainValue(row, column.key)}
-                    </Table.Td>
+                    </td>
                   ))}
-                </Table.Tr>
+                </tr>
               ))
             )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </tbody>
+        </table>
+      </div>
       {onShowMore !== undefined && (
         <Center mt="sm">
           <Button variant="light" loading={loadingMore} onClick={() => void onShowMore()}>

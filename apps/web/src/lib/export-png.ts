@@ -79,7 +79,7 @@ const uniqueNames = (names: string[]): string[] => {
 /** The zip of one PNG per source (fflate, also loaded on first use). PNGs are stored, not deflated again. */
 export async function zipPngs(sources: PngSource[]): Promise<Blob> {
   const [{ zipSync }, images] = await Promise.all([
-    import('fflate'),
+    import('./zip'),
     // One at a time: html-to-image clones the page's styles per call, and parallel calls on a
     // slow machine only fight over the main thread.
     sources.reduce<Promise<Uint8Array[]>>(async (done, source) => {

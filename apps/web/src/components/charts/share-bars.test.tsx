@@ -29,4 +29,29 @@ describe('ShareBars', () => {
     render(<ShareBars data={data} caption="Gender" limit={1} />);
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2);
   });
+
+  it('shows the last part of a path first, the category muted after it, the full label to all', () => {
+    render(
+      <ShareBars
+        caption="Interests"
+        data={[
+          {
+            key: 'a',
+            label: 'Hobbies and interests/Anime and manga',
+            count: 1,
+            share: 0.5,
+            populationShare: 0.1,
+            affinity: 5,
+          },
+        ]}
+      />,
+    );
+    const cell = within(screen.getByRole('table')).getAllByRole('cell')[0]!;
+    expect(cell.getAttribute('title')).toBe('Hobbies and interests/Anime and manga');
+    const [full, leaf, category] = [...cell.children] as HTMLElement[];
+    expect(full!.textContent).toBe('Hobbies and interests/Anime and manga');
+    expect(leaf!.textContent).toBe('Anime and manga');
+    expect(leaf!.getAttribute('aria-hidden')).toBe('true');
+    expect(category!.textContent?.trim()).toBe('Hobbies and interests');
+  });
 });

@@ -15,6 +15,18 @@ export interface ShareBarsProps {
 }
 
 const AUDIENCE = 'var(--mantine-primary-color-filled)';
+
+/**
+ * "Hobbies and interests/Anime and manga" → the most specific part first ("Anime and manga") and its
+ * category after it ("Hobbies and interests"); null for a label without a path.
+ */
+export const splitPath = (label: string): { leaf: string; category: string } | null => {
+  const slash = label.lastIndexOf('/');
+  if (slash <= 0 || slash === label.length - 1) return null;
+  const leaf = label.slice(slash + 1).trim();
+  const category = label.slice(0, slash).trim();
+  return leaf === '' || category === '' ? null : { leaf, category };
+};
 const POPULATION = 'var(--mantine-color-gray-6)';
 
 /**
@@ -54,7 +66,7 @@ export function ShareBars({ data, caption, labelOf = (d) => d.label, limit }: Sh
             return (
               <tr key={d.key} data-key={d.key}>
                 <td className={classes.label} title={label}>
-                  {label}
+                  <LabelText label={label} />
                 </td>
                 <td aria-hidden="true">
                   <svg className={classes.bar} viewBox="0 0 100 14" preserveAspectRatio="none">
@@ -99,5 +111,25 @@ export function ShareBars({ data, caption, labelOf = (d) => d.label, limit }: Sh
         <span>{t('charts.legendAffinity')}</span>
       </div>
     </div>
+  );
+}
+
+/**
+ * A value's label. A path ("Category/Sub-category") shows its last part, with the category muted and
+ * smaller after it, so that rows of one category do not all read alike when the cell cuts them; screen
+ * readers read the full label, and the cell's title shows it on hover.
+ */
+function LabelText({ label }: { label: string }) {
+  const parts = splitPath(label);
+  if (parts === null) return label;
+  return (
+    <>
+      <span className={classes.srOnly}>{label}</span>
+      <span aria-hidden="true">{parts.leaf}</span>
+      <span aria-hidden="true" className={classes.category}>
+        {' '}
+        {parts.category}
+      </span>
+    </>
   );
 }

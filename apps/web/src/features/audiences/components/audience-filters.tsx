@@ -1,4 +1,4 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { ANY_STATUS, AUDIENCE_STATUS_FILTERS } from '@murmur/core/targeting';
 import { useTranslation } from 'react-i18next';
 
@@ -15,7 +15,13 @@ export interface AudienceFiltersProps {
   onChange: (value: AudienceFiltersValue) => void;
 }
 
-/** Search, status (SPEC §3: Any status …) and Targetable / Not targetable. */
+const isTargetability = (value: string): value is Targetability => ['all', 'true', 'false'].includes(value);
+
+/**
+ * Search, status (SPEC §3: Any status …) and Targetable / Not targetable. The two lists are native
+ * selects: Mantine's Select (combobox, popover, positioning, scroll area) would weigh more than the
+ * rest of the first screen of My Audiences.
+ */
 export function AudienceFilters({ value, onChange }: AudienceFiltersProps) {
   const { t } = useTranslation();
   return (
@@ -28,27 +34,28 @@ export function AudienceFilters({ value, onChange }: AudienceFiltersProps) {
         type="search"
         w={260}
       />
-      <Select
+      <NativeSelect
         label={t('audiences.filters.status')}
         value={value.status}
-        onChange={(status) => onChange({ ...value, status: status ?? ANY_STATUS })}
+        onChange={(event) => onChange({ ...value, status: event.currentTarget.value || ANY_STATUS })}
         data={AUDIENCE_STATUS_FILTERS.map((status) => ({
           value: status,
           label: t(`audiences.status.${status}`),
         }))}
-        allowDeselect={false}
         w={210}
       />
-      <Select
+      <NativeSelect
         label={t('audiences.filters.targetable')}
         value={value.targetable}
-        onChange={(targetable) => onChange({ ...value, targetable: (targetable ?? 'all') as Targetability })}
+        onChange={(event) => {
+          const targetable = event.currentTarget.value;
+          onChange({ ...value, targetable: isTargetability(targetable) ? targetable : 'all' });
+        }}
         data={[
           { value: 'all', label: t('audiences.filters.all') },
           { value: 'true', label: t('audiences.targetable') },
           { value: 'false', label: t('audiences.notTargetable') },
         ]}
-        allowDeselect={false}
         w={210}
       />
     </Group>

@@ -1,73 +1,72 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { AudienceConfig } from '../../../lib/api/audience-types';
-import { copyToClipboard } from '../../../lib/clipboard';
-import { errorText } from '../../../lib/error-text';
-import { insightsPath } from '../../../lib/insights-link';
-import { notify } from '../../../lib/notifications';
-import { getTargetingPackage } from '../api/download-targeting-package';
-import { downloadJson, fileSlug } from '../utils/download-json';
+import { useCallback, useEffect, useState } from 'react';
+import { Optional, whenIdle } from '../../../app/deferred';
+import { ActionsButton } from './actions-button';
+import type { AudienceRowMenuProps } from './audience-row-menu';
 
-export interface AudienceRowActionsProps {
-  audience: AudienceConfig;
-  /** The team whose insights screen opens the audience; none on a personal list without teams. */
-  teamSlug: string | null;
-  onCompare: (audience: AudienceConfig) => void;
-  onDelete: (audience: AudienceConfig) => void;
-}
+// The row-actions menu (Mantine's Menu, with its popover, positioning and focus trap) is not needed to
+// show the list: each row's "⋯" button renders at once and the menu's code loads when the browser is
+// idle after the first screen, or at the first hover, focus or click of a button. A click before then
+// opens the menu once loaded.
+const loadMenu = () => import('./audience-row-menu');
+type MenuModule = Awaited<ReturnType<typeof loadMenu>>;
+let loadedMenu: MenuModule | undefined;
+let loadingMenu: Promise<MenuModule> | undefined;
+const requestMenu = (): Promise<MenuModule> =>
+  (loadingMenu ??= loadMenu().then(
+    (module) => (loadedMenu = module),
+    (error: unknown) => {
+      loadingMenu = undefined; // a later hover or click tries again
+      throw error;
+    },
+  ));
+
+export type AudienceRowActionsProps = Omit<AudienceRowMenuProps, 'defaultOpened' | 'autoFocus'>;
 
 /** The actions of one saved audience: insights, share, download, compare, delete. */
-export function AudienceRowActions({ audience, teamSlug, onCompare, onDelete }: AudienceRowActionsProps) {
-  const { t } = useTranslation();
-  const link = teamSlug === null ? null : insightsPath(teamSlug, { config: audience.id });
+export function AudienceRowActions(props: AudienceRowActionsProps) {
+  const [menu, setMenu] = useState(loadedMenu);
+  const [clicked, setClicked] = useState(false);
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    if (menu !== undefined) return;
+    let live = true;
+    const cancel = whenIdle(
+      () =>
+        void requestMenu().then(
+          (loaded) => live && setMenu(loaded),
+          (error: unknown) => console.error(error),
+        ),
+    );
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [menu]);
+  const request = useCallback(() => {
+    requestMenu().then(setMenu, (error: unknown) => console.error(error));
+  }, []);
 
-  const download = async () => {
-    try {
-      const pkg = await getTargetingPackage(audience.id);
-      downloadJson(pkg, `${fileSlug(audience.name)}-targeting-package.json`);
-    } catch (error) {
-      notify.error(errorText(error, t));
-    }
-  };
-
+  const placeholder = (
+    <ActionsButton
+      name={props.audience.name}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={request}
+      onFocus={() => {
+        setFocused(true);
+        request();
+      }}
+      onBlur={() => setFocused(false)}
+      onClick={() => {
+        setClicked(true);
+        request();
+      }}
+    />
+  );
+  if (menu === undefined) return placeholder;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t('audiences.actions.label', { name: audience.name })}
-        >
-          <span aria-hidden="true" style={{ fontSize: 18, lineHeight: 1 }}>
-            ⋯
-          </span>
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {link !== null && (
-          <Menu.Item component={Link} to={link}>
-            {t('audiences.actions.insights')}
-          </Menu.Item>
-        )}
-        {link !== null && (
-          <Menu.Item
-            onClick={() =>
-              void copyToClipboard(`${window.location.origin}${link}`, {
-                successMessage: t('audiences.actions.linkCopied'),
-              })
-            }
-          >
-            {t('audiences.actions.share')}
-          </Menu.Item>
-        )}
-        <Menu.Item onClick={() => void download()}>{t('audiences.actions.download')}</Menu.Item>
-        <Menu.Item onClick={() => onCompare(audience)}>{t('audiences.actions.compare')}</Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" onClick={() => onDelete(audience)}>
-          {t('audiences.actions.delete')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Optional fallback={<ActionsButton name={props.audience.name} />}>
+      <menu.AudienceRowMenu {...props} defaultOpened={clicked} autoFocus={focused} />
+    </Optional>
   );
 }

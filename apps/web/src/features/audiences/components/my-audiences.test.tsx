@@ -90,12 +90,10 @@ describe('MyAudiences', { timeout: 30_000 }, () => {
     renderWithProviders(<MyAudiences teamSlug="acme" fallbackTeam="acme" />, { route: '/acme/audiences' });
     await screen.findByText('Audience 1');
 
-    await user.click(screen.getByRole('textbox', { name: 'Status' }));
-    await user.click(await screen.findByRole('option', { name: 'Paused' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Paused');
     await waitFor(() => expect(lastQuery(list).get('status')).toBe('Paused'));
 
-    await user.click(screen.getByRole('textbox', { name: 'Targetability' }));
-    await user.click(await screen.findByRole('option', { name: 'Not targetable' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Targetability' }), 'Not targetable');
     await waitFor(() => expect(lastQuery(list).get('targetable')).toBe('false'));
     expect(await screen.findByText('No results')).toBeTruthy();
   });

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } fro
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatDate, formatLargeNumber } from '@murmur/core/format';
 import { ANY_STATUS, AUDIENCE_STATUS_FILTERS } from '@murmur/core/targeting';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
@@ -15,8 +15,16 @@ import { insightsPath } from '../../../lib/insights-link';
 import classes from './my-audiences.module.css';
 import { AudienceFilters, type AudienceFiltersValue, type Targetability } from './audience-filters';
 import { AudienceRowActions } from './audience-row-actions';
-import { CompareModal } from './compare-modal';
-import { DeleteAudienceModal } from './delete-audience-modal';
+import { useCountryLabel } from '../hooks/use-country-label';
+import { loadCompareModal, loadDeleteModal } from './lazy-modals';
+import { Optional } from '../../../app/deferred';
+
+// The dialogs load on demand (see lazy-modals.ts); once loaded they stay mounted, so that they close
+// with their transition like any other dialog.
+const CompareModal = lazy(() => loadCompareModal().then((module) => ({ default: module.CompareModal })));
+const DeleteAudienceModal = lazy(() =>
+  loadDeleteModal().then((module) => ({ default: module.DeleteAudienceModal })),
+);
 
 export interface MyAudiencesProps {
   /** The team whose audiences are listed; null for the standalone, personal list. */
@@ -36,6 +44,7 @@ const isStatus = (value: string | null): value is string =>
 export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const countryLabel = useCountryLabel();
   usePageTitle(t('screens.audiences'));
   // Filters and sorting live in the address, so Back and reloads keep them.
   const [params, setParams] = useSearchParams();
@@ -50,6 +59,15 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
   const [search] = useDebouncedValue(filters.search.trim(), 300);
   const [comparing, setComparing] = useState<AudienceConfig | null>(null);
   const [deleting, setDeleting] = useState<AudienceConfig | null>(null);
+  const [used, setUsed] = useState({ compare: false, delete: false });
+  const openCompare = (audience: AudienceConfig) => {
+    setUsed((current) => ({ ...current, compare: true }));
+    setComparing(audience);
+  };
+  const openDelete = (audience: AudienceConfig) => {
+    setUsed((current) => ({ ...current, delete: true }));
+    setDeleting(audience);
+  };
 
   const query: AudienceConfigFilters = {
     team: teamSlug ?? undefined,
@@ -108,8 +126,8 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
         <AudienceRowActions
           audience={row}
           teamSlug={linkTeam(row)}
-          onCompare={setComparing}
-          onDelete={setDeleting}
+          onCompare={openCompare}
+          onDelete={openDelete}
         />
       ),
     },
@@ -118,7 +136,11 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
       header: t('audiences.columns.category'),
       render: (row) => row.category?.name ?? row.categories[0]?.name ?? dash,
     },
-    { key: 'country', header: t('audiences.columns.country'), render: (row) => row.country ?? dash },
+    {
+      key: 'country',
+      header: t('audiences.columns.country'),
+      render: (row) => (row.country === null ? dash : countryLabel(row.country)),
+    },
     {
       key: 'size',
       header: t('audiences.columns.size'),
@@ -288,8 +310,14 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
         onChange={(next) => update({ search: next.search, status: next.status, targetable: next.targetable })}
       />
       {body()}
-      <CompareModal audience={comparing} others={rows} onClose={() => setComparing(null)} />
-      <DeleteAudienceModal audience={deleting} onClose={() => setDeleting(null)} />
+      <Optional>
+        <Suspense fallback={null}>
+          {used.compare && (
+            <CompareModal audience={comparing} others={rows} onClose={() => setComparing(null)} />
+          )}
+          {used.delete && <DeleteAudienceModal audience={deleting} onClose={() => setDeleting(null)} />}
+        </Suspense>
+      </Optional>
     </Stack>
   );
 }

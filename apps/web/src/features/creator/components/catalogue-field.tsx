@@ -4,7 +4,9 @@ import type { TargetingPackage } from '@murmur/core/targeting';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueItem } from '../../../lib/api/audience-types';
+import { useLanguage } from '../../../hooks/use-language';
 import { errorText } from '../../../lib/error-text';
+import { languageName } from '../../../lib/locale-names';
 import { useCatalogue, type Catalogue } from '../api/get-catalogue';
 import { useSearchCatalogue, type SearchableCatalogue } from '../api/search-catalogue';
 import { addItem } from '../utils/package-ops';
@@ -39,22 +41,35 @@ export function CatalogueField({ catalogue, label, description, pkg, onChange }:
   const list = useCatalogue(catalogue);
   const searchable: SearchableCatalogue | null = catalogue === 'languages' ? null : catalogue;
   const search = useSearchCatalogue(searchable ?? 'interests', searchable === null ? '' : debounced);
+  const language = useLanguage();
 
   const options = useMemo((): PickerOption[] => {
+    // Languages are listed by name in the interface language (日本語), picked with their English label.
+    const shown = (item: CatalogueItem) =>
+      catalogue === 'languages' ? languageName(item.value, item.label, language) : item.label;
+    const option = (item: CatalogueItem) => ({ ...toOption(item), label: shown(item) });
     const all = list.data ?? [];
     if (debounced === '')
       return [...all]
         .sort((a, b) => b.size - a.size)
         .slice(0, SUGGESTED)
-        .map(toOption);
+        .map(option);
     if (searchable === null) {
       const needle = debounced.toLowerCase();
       return all
-        .filter((item) => item.label.toLowerCase().includes(needle) || item.value.toLowerCase() === needle)
-        .map(toOption);
+        .filter(
+          (item) =>
+            item.label.toLowerCase().includes(needle) ||
+            shown(item).toLowerCase().includes(needle) ||
+            item.value.toLowerCase() === needle,
+        )
+        .map(option);
     }
-    return (search.data ?? []).map(toOption);
-  }, [list.data, search.data, debounced, searchable]);
+    return (search.data ?? []).map(option);
+  }, [list.data, search.data, debounced, searchable, catalogue, language]);
+  /** The catalogue's own (English) label of a picked option: the package keeps it. */
+  const storedLabel = (value: string, fallback: string) =>
+    [...(list.data ?? []), ...(search.data ?? [])].find((item) => item.value === value)?.label ?? fallback;
 
   const failure = list.isError ? list.error : search.isError ? search.error : null;
   return (
@@ -68,7 +83,11 @@ export function CatalogueField({ catalogue, label, description, pkg, onChange }:
         options={options}
         loading={list.isPending || search.isFetching}
         error={failure === null ? null : errorText(failure, t)}
-        onPick={(option) => onChange(addItem(pkg, catalogue, { label: option.label, id: option.value }))}
+        onPick={(option) =>
+          onChange(
+            addItem(pkg, catalogue, { label: storedLabel(option.value, option.label), id: option.value }),
+          )
+        }
       />
       <ItemList field={catalogue} pkg={pkg} onChange={onChange} />
     </Stack>

@@ -2,7 +2,9 @@ import { Group, Text } from '@mantine/core';
 import type { LabelItem, TargetingPackage, TermItem } from '@murmur/core/targeting';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { itemKey, itemText, removeItem, toggleItem, type ItemField } from '../utils/package-ops';
+import { useLanguage } from '../../../hooks/use-language';
+import { displayItemText } from '../utils/item-label';
+import { itemKey, removeItem, toggleItem, type ItemField } from '../utils/package-ops';
 import { ItemChip } from './item-chip';
 
 export interface ItemListProps {
@@ -17,6 +19,7 @@ export interface ItemListProps {
 /** The items of one part of the package as toggle chips. */
 export function ItemList({ field, pkg, onChange, renderExtra, colorOf }: ItemListProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const items = pkg[field] as (TermItem | LabelItem)[];
   if (items.length === 0) {
     return (
@@ -32,7 +35,7 @@ export function ItemList({ field, pkg, onChange, renderExtra, colorOf }: ItemLis
         return (
           <ItemChip
             key={key}
-            label={itemText(field, item)}
+            label={displayItemText(field, item, language)}
             selected={item.deselected !== true}
             color={colorOf?.(item)}
             onToggle={() => onChange(toggleItem(pkg, field, key))}

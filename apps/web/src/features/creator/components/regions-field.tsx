@@ -3,7 +3,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../hooks/use-language';
 import { errorText } from '../../../lib/error-text';
+import { countryName, regionName } from '../../../lib/locale-names';
 import { useLocations } from '../api/get-locations';
 import { addItem } from '../utils/package-ops';
 import { ItemList } from './item-list';
@@ -20,6 +22,7 @@ export function RegionsField({ pkg, onChange }: RegionsFieldProps) {
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query.trim(), 250);
   const locations = useLocations(debounced, 'region');
+  const language = useLanguage();
   return (
     <Stack gap="xs">
       <SearchPicker
@@ -35,12 +38,18 @@ export function RegionsField({ pkg, onChange }: RegionsFieldProps) {
             ? []
             : (locations.data ?? []).map((location) => ({
                 value: location.value,
-                label: location.label,
-                detail: location.country_code,
+                label: regionName(location.label, language),
+                detail:
+                  language === 'ja' ? countryName(location.country_code, language) : location.country_code,
                 size: location.size,
               }))
         }
-        onPick={(option) => onChange(addItem(pkg, 'locations', { label: option.label, id: option.value }))}
+        onPick={(option) => {
+          // The package keeps the catalogue's own label.
+          const label =
+            locations.data?.find((location) => location.value === option.value)?.label ?? option.label;
+          onChange(addItem(pkg, 'locations', { label, id: option.value }));
+        }}
       />
       <ItemList field="locations" pkg={pkg} onChange={onChange} />
     </Stack>

@@ -3,7 +3,9 @@ import type { TargetingPackage } from '@murmur/core/targeting';
 import { isTargetingPackageNonEmpty } from '@murmur/core/targeting';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { itemText, type ItemField } from '../utils/package-ops';
+import { useLanguage } from '../../../hooks/use-language';
+import { displayItemText } from '../utils/item-label';
+import type { ItemField } from '../utils/package-ops';
 
 export const NAME_MAX = 200;
 
@@ -35,6 +37,7 @@ const ROWS: { field: keyof TargetingPackage; label: ParseKeys }[] = [
 /** The last step: a name, and the package as it will be saved (deselected items struck through). */
 export function ReviewStep({ name, onNameChange, pkg, canSave, saveError }: ReviewStepProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const empty = !isTargetingPackageNonEmpty(pkg);
   const tooLong = name.length > NAME_MAX;
   const rows = ROWS.filter((row) => pkg[row.field].length > 0);
@@ -45,7 +48,7 @@ export function ReviewStep({ name, onNameChange, pkg, canSave, saveError }: Revi
       return value.startsWith('AGE_') ? t(`creator.age.${value as 'AGE_ANY'}`) : value;
     }
     if (field === 'custom_audiences') return (value as { name: string }).name;
-    return itemText(field as ItemField, value as { label?: string });
+    return displayItemText(field as ItemField, value as { label?: string }, language);
   };
   return (
     <Stack gap="md">

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../hooks/use-language';
 import type { AppLanguage } from '../../../lib/i18n';
+import { languageName } from '../../../lib/locale-names';
 import type { Share } from '../types';
 
 type Labeller = (share: Pick<Share, 'key' | 'label'>) => string;
@@ -21,14 +22,6 @@ export interface ValueLabels {
   region: Labeller;
 }
 
-const languageNames = (language: AppLanguage) => {
-  try {
-    return new Intl.DisplayNames([language], { type: 'language' });
-  } catch {
-    return undefined;
-  }
-};
-
 const GENDER = {
   male: 'insights.values.male',
   female: 'insights.values.female',
@@ -45,7 +38,6 @@ const has = <T extends object>(map: T, key: string): key is Extract<keyof T, str
   Object.hasOwn(map, key);
 
 export const valueLabels = (t: TFunction, language: AppLanguage): ValueLabels => {
-  const names = languageNames(language);
   const countryName = (code: string) => {
     const country = countryByCode(code.toUpperCase());
     return country === undefined ? undefined : language === 'ja' ? country.nameJa : country.name;
@@ -59,11 +51,7 @@ export const valueLabels = (t: TFunction, language: AppLanguage): ValueLabels =>
       const key = s.key.toLowerCase();
       return has(GENDER, key) ? t(GENDER[key]) : s.label;
     },
-    language: (s) => {
-      if (language === 'en' || !/^[a-z]{2,3}(-[a-z0-9]+)?$/i.test(s.key)) return s.label;
-      const name = names?.of(s.key);
-      return name !== undefined && name !== s.key ? name : s.label;
-    },
+    language: (s) => languageName(s.key, s.label, language),
     age: (s) => {
       const over = /^AGE_OVER_(\d+)$/.exec(s.key);
       if (over) return t('insights.values.ageOver', { age: over[1] });

@@ -19,6 +19,7 @@ import { usePageTitle } from '../../../components/page-title';
 import { errorText } from '../../../lib/error-text';
 import { useAudienceCategories } from '../api/get-audience-categories';
 import { useAudienceRegions } from '../api/get-audience-regions';
+import { useRegionName } from '../hooks/use-region-name';
 import { useStoreAudiences } from '../api/get-store-audiences';
 import { StoreCard } from './store-card';
 
@@ -41,6 +42,7 @@ export function AudienceStore({ signedIn, teamSlug }: AudienceStoreProps) {
   const [search] = useDebouncedValue(searchText.trim(), 300);
   const categories = useAudienceCategories();
   const regions = useAudienceRegions();
+  const regionName = useRegionName();
   const audiences = useStoreAudiences({
     category: category ?? undefined,
     region: region ?? undefined,
@@ -81,7 +83,10 @@ export function AudienceStore({ signedIn, teamSlug }: AudienceStoreProps) {
         <Select
           label={t('store.category')}
           placeholder={t('store.allCategories')}
-          data={(categories.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
+          data={(categories.data ?? []).map((item) => ({
+            value: String(item.id),
+            label: regionName(item.name),
+          }))}
           value={category}
           onChange={(value) => set('category', value)}
           clearable
@@ -90,7 +95,10 @@ export function AudienceStore({ signedIn, teamSlug }: AudienceStoreProps) {
         <Select
           label={t('store.region')}
           placeholder={t('store.allRegions')}
-          data={(regions.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
+          data={(regions.data ?? []).map((item) => ({
+            value: String(item.id),
+            label: regionName(item.name),
+          }))}
           value={region}
           onChange={(value) => set('region', value)}
           clearable

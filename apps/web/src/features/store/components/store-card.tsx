@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/error-text';
 import { creatorPath, insightsPath } from '../../../lib/insights-link';
 import { notify } from '../../../lib/notifications';
 import { saveReturnPath } from '../../../lib/storage';
+import { useRegionName } from '../hooks/use-region-name';
 
 export interface StoreCardProps {
   audience: StoreAudience;
@@ -20,6 +21,7 @@ export interface StoreCardProps {
 /** One ready-made audience: its size and the ways to keep or use it. */
 export function StoreCard({ audience, signedIn, teamSlug }: StoreCardProps) {
   const { t } = useTranslation();
+  const regionName = useRegionName();
   const save = useCreateAudienceConfig();
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`store-${audience.id}`}>
@@ -40,7 +42,7 @@ export function StoreCard({ audience, signedIn, teamSlug }: StoreCardProps) {
             {audience.category.name}
           </Badge>
           <Badge variant="outline" color="gray" tt="none">
-            {audience.region.name}
+            {regionName(audience.region.name)}
           </Badge>
         </Group>
         <Text size="sm">{t('store.size', { size: formatLargeNumber(audience.size) })}</Text>

@@ -1,7 +1,8 @@
-import { Box, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
+import { Box, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { ParseKeys } from 'i18next';
+import classes from './team-nav.module.css';
 
 export interface TeamNavProps {
   slug: string;
@@ -28,16 +29,15 @@ export function TeamNav({ slug, onNavigate }: TeamNavProps) {
     const to = `/${slug}/${path}`;
     const active = pathname === to || pathname.startsWith(`${to}/`);
     return (
-      <MantineNavLink
+      <Link
         key={path}
-        component={Link}
         to={to}
-        active={active}
+        className={classes.link}
         aria-current={active ? 'page' : undefined}
-        label={t(label)}
         onClick={onNavigate}
-        styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
-      />
+      >
+        {t(label)}
+      </Link>
     );
   };
   return (

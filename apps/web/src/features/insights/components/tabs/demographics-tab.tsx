@@ -78,7 +78,12 @@ export function DemographicsTab({ report }: { report: InsightsReport }) {
         labelOf={labels.region}
         limit={20}
       />
-      <SharePanel title={t('insights.panels.cities')} shares={locations?.cities} basis={locations?.basis} />
+      <SharePanel
+        title={t('insights.panels.cities')}
+        shares={locations?.cities}
+        basis={locations?.basis}
+        labelOf={labels.region}
+      />
       <SharePanel
         title={t('insights.panels.languages')}
         shares={demographics?.languages}

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatLargeNumber } from '@murmur/core/format';
 import { Suspense, useMemo } from 'react';
@@ -26,6 +27,12 @@ function EngagedAccountsPanel({ title, accounts }: { title: string; accounts: re
 }
 
 /** The drawn network, its communities, distinctive accounts, most liked and reposted accounts. */
+/** A community without distinctive interests or words is named "Community 3" by the engine. */
+const communityName = (name: string, t: TFunction): string => {
+  const numbered = /^Community (\d+)$/.exec(name);
+  return numbered === null ? name : t('insights.communityNumber', { n: numbered[1] });
+};
+
 export function NetworkTab({ report }: { report: InsightsReport }) {
   const { t } = useTranslation();
   const { network, communities: panel, influentialAccounts, engagement } = report;
@@ -40,7 +47,7 @@ export function NetworkTab({ report }: { report: InsightsReport }) {
       })),
     [network],
   );
-  const names = useMemo(() => communities.map((c) => c.name), [communities]);
+  const names = useMemo(() => communities.map((c) => communityName(c.name, t)), [communities, t]);
   const distinctive = influentialAccounts?.distinctive.slice(0, 10) ?? [];
 
   return (
@@ -84,7 +91,7 @@ export function NetworkTab({ report }: { report: InsightsReport }) {
           communities
             .map(
               (c) =>
-                `${c.name}\t${formatLargeNumber(c.size)}\t${formatShare(c.share)}\t${c.topAccounts.map((a) => `@${a.handle}`).join(' ')}`,
+                `${communityName(c.name, t)}\t${formatLargeNumber(c.size)}\t${formatShare(c.share)}\t${c.topAccounts.map((a) => `@${a.handle}`).join(' ')}`,
             )
             .join('\n')
         }
@@ -103,7 +110,7 @@ export function NetworkTab({ report }: { report: InsightsReport }) {
               >
                 <Stack gap={4}>
                   <Text fw={700} size="sm">
-                    {c.name}
+                    {communityName(c.name, t)}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {t('insights.communitySize', {

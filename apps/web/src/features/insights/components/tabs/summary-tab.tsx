@@ -128,7 +128,12 @@ export function SummaryTab({ report }: { report: InsightsReport }) {
                       {s.bio}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {[labels.countryText(s.country), s.language].filter(Boolean).join(' · ')}
+                      {[
+                        labels.countryText(s.country),
+                        s.language && labels.language({ key: s.language, label: s.language }),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                       {' · '}
                       {t('insights.followers', { value: formatLargeNumber(s.followers) })}
                     </Text>

@@ -1,0 +1,83 @@
+import { Menu } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AudienceConfig } from '../../../lib/api/audience-types';
+import { copyToClipboard } from '../../../lib/clipboard';
+import { errorText } from '../../../lib/error-text';
+import { insightsPath } from '../../../lib/insights-link';
+import { notify } from '../../../lib/notifications';
+import { getTargetingPackage } from '../api/download-targeting-package';
+import { downloadJson, fileSlug } from '../utils/download-json';
+import { ActionsButton } from './actions-button';
+import { preloadModals } from './lazy-modals';
+
+export interface AudienceRowMenuProps {
+  audience: AudienceConfig;
+  /** The team whose insights screen opens the audience; none on a personal list without teams. */
+  teamSlug: string | null;
+  onCompare: (audience: AudienceConfig) => void;
+  onDelete: (audience: AudienceConfig) => void;
+  /** Opens at once (its button was clicked before this code was loaded). */
+  defaultOpened?: boolean;
+  /** Takes the focus at once (its placeholder button had it). */
+  autoFocus?: boolean;
+}
+
+/** The actions of one saved audience: insights, share, download, compare, delete. */
+export function AudienceRowMenu({
+  audience,
+  teamSlug,
+  onCompare,
+  onDelete,
+  defaultOpened = false,
+  autoFocus = false,
+}: AudienceRowMenuProps) {
+  const { t } = useTranslation();
+  const link = teamSlug === null ? null : insightsPath(teamSlug, { config: audience.id });
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (autoFocus) button.current?.focus();
+  }, [autoFocus]);
+
+  const download = async () => {
+    try {
+      const pkg = await getTargetingPackage(audience.id);
+      downloadJson(pkg, `${fileSlug(audience.name)}-targeting-package.json`);
+    } catch (error) {
+      notify.error(errorText(error, t));
+    }
+  };
+
+  return (
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened} onOpen={preloadModals}>
+      <Menu.Target>
+        <ActionsButton name={audience.name} ref={button} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {link !== null && (
+          <Menu.Item component={Link} to={link}>
+            {t('audiences.actions.insights')}
+          </Menu.Item>
+        )}
+        {link !== null && (
+          <Menu.Item
+            onClick={() =>
+              void copyToClipboard(`${window.location.origin}${link}`, {
+                successMessage: t('audiences.actions.linkCopied'),
+              })
+            }
+          >
+            {t('audiences.actions.share')}
+          </Menu.Item>
+        )}
+        <Menu.Item onClick={() => void download()}>{t('audiences.actions.download')}</Menu.Item>
+        <Menu.Item onClick={() => onCompare(audience)}>{t('audiences.actions.compare')}</Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => onDelete(audience)}>
+          {t('audiences.actions.delete')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
