@@ -7,7 +7,7 @@ import {
 } from '@duckdb/node-api';
 import type { Age, AgeBand, TargetingPackage } from '@murmur/core/targeting';
 import { MAX_HANDLES } from '@murmur/core/targeting';
-import { tokens, type AudienceIndex } from '@murmur/engine';
+import { CATEGORICAL_FIELDS, POST_FIELDS, PROFILE_FIELDS, tokens, type AudienceIndex } from '@murmur/engine';
 import type { BenchPackage } from './packages';
 
 /**
@@ -36,7 +36,7 @@ export interface DuckDbSide {
   close(): void;
 }
 
-const MULTI_VALUED = ['bioWord', 'interest', 'topic', 'movie', 'postWord', 'hashtag'] as const;
+const MULTI_VALUED = [...PROFILE_FIELDS, ...POST_FIELDS];
 const CHUNK = 2048;
 
 /** Appends (a, b) rows in chunks of 2 048 (a DuckDB vector), then closes the appender. */
@@ -94,19 +94,8 @@ export async function loadDuckDb(index: AudienceIndex): Promise<DuckDbSide> {
     'CREATE TABLE catalogue (kind VARCHAR, value VARCHAR, name VARCHAR, location_type VARCHAR)',
   );
 
-  const columns = [
-    'language',
-    'operator',
-    'country',
-    'region',
-    'metro',
-    'city',
-    'ageBand',
-    'gender',
-    'device',
-    'job',
-    'jobCategory',
-  ] as const;
+  // The accounts table's attribute columns, in its order (`kind` is not one of them).
+  const columns = CATEGORICAL_FIELDS.filter((f) => f !== 'kind');
   const accounts = await connection.createAppender('accounts');
   let accountRows = 0;
   for (let n = 0; n < index.size; n++) {

@@ -10,6 +10,7 @@ export { sizeBucketOf } from './evaluate/size-bucket';
 export { EmptyTargetingError, ExportFormatError } from './errors';
 export { AccountSet } from './bits/account-set';
 export type { AudienceIndex, IndexStats } from './index/audience-index';
+export { CATEGORICAL_FIELDS, POST_FIELDS, PROFILE_FIELDS } from './index/fields';
 export { EXPORT_FORMAT, SUPPORTED_VERSIONS } from './parse/header';
 export { tokenise, tokens } from './text/tokenise';
 

@@ -1,9 +1,15 @@
-import type { Share } from '@murmur/core/insights';
+import type { Basis, Share } from '@murmur/core/insights';
+import type { AudienceIndex } from '../index/audience-index';
 import type { Field } from '../index/fields';
 import { topK } from '../util/top-k';
 import type { InsightContext } from './context';
+import { categoricalCounts, postCounts, profileCounts } from './counts';
 import { termLabel } from './labels';
 import { shareOf } from './share';
+
+/** Term `t` held by `count` of `base` members, against the population, under its label. */
+export const termShare = (index: AudienceIndex, t: number, count: number, base: number): Share =>
+  shareOf(index.terms.value(t), termLabel(index, t), count, base, index.postings.count(t), index.population);
 
 /**
  * The top values of one field by member count, with shares and affinities. `base` is the number of
@@ -18,16 +24,7 @@ export function fieldShares(
 ): Share[] {
   const { index } = ctx;
   const best = topK(index.terms.termsOf(field), (t) => counts[t]!, limit);
-  return best.map((t) =>
-    shareOf(
-      index.terms.value(t),
-      termLabel(index, t),
-      counts[t]!,
-      base,
-      index.postings.count(t),
-      index.population,
-    ),
-  );
+  return best.map((t) => termShare(index, t, counts[t]!, base));
 }
 
 /** Like fieldShares, ranked by affinity among values held by at least `minShare` of the members. */
@@ -46,14 +43,38 @@ export function distinctiveShares(
     return count < floor ? 0 : count / Math.max(1, index.postings.count(t));
   };
   const best = topK(index.terms.termsOf(field), ratio, limit);
-  return best.map((t) =>
-    shareOf(
-      index.terms.value(t),
-      termLabel(index, t),
-      counts[t]!,
-      base,
-      index.postings.count(t),
-      index.population,
-    ),
-  );
+  return best.map((t) => termShare(index, t, counts[t]!, base));
 }
+
+/** One panel's counts, the number of members they cover and the basis it states. */
+export interface Tally {
+  basis: Basis;
+  counts: Uint32Array;
+  base: number;
+  /** fieldShares over these counts. */
+  top: (field: Field, limit?: number) => Share[];
+  /** distinctiveShares over these counts (values held by at least 1 % of the members). */
+  distinctive: (field: Field, limit?: number) => Share[];
+}
+
+function tally(ctx: InsightContext, basis: Basis, counts: Uint32Array, base: number): Tally {
+  return {
+    basis,
+    counts,
+    base,
+    top: (field, limit) => fieldShares(ctx, field, counts, base, limit),
+    distinctive: (field, limit) => distinctiveShares(ctx, field, counts, base, 0.01, limit),
+  };
+}
+
+/** Every member's single-valued fields (columns). */
+export const memberTally = (ctx: InsightContext): Tally =>
+  tally(ctx, ctx.allMembers, categoricalCounts(ctx), ctx.members.length);
+
+/** The analysed sample's profile terms (interests, topics, movies/TV, bio words). */
+export const profileTally = (ctx: InsightContext): Tally =>
+  tally(ctx, ctx.sampleBasis, profileCounts(ctx), ctx.analysed.length);
+
+/** The analysed sample's post terms (words and hashtags). */
+export const postTally = (ctx: InsightContext): Tally =>
+  tally(ctx, ctx.sampleBasis, postCounts(ctx), ctx.analysed.length);

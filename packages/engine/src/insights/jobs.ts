@@ -1,13 +1,11 @@
 import type { JobTitlesPanel } from '@murmur/core/insights';
 import type { InsightContext } from './context';
-import { categoricalCounts } from './counts';
-import { fieldShares } from './field-shares';
+import { memberTally } from './field-shares';
 
 /** Job titles grouped by category, over every member. */
 export function jobTitles(ctx: InsightContext): JobTitlesPanel {
   const { index } = ctx;
-  const counts = categoricalCounts(ctx);
-  const base = ctx.members.length;
+  const { basis, top } = memberTally(ctx);
   const job = index.columns.job;
   const category = index.columns.jobCategory;
   // Which category each title belongs to, as the members' own records say.
@@ -18,11 +16,11 @@ export function jobTitles(ctx: InsightContext): JobTitlesPanel {
     withTitle++;
     if (categoryOf[job[m]! - 1] === -1) categoryOf[job[m]! - 1] = category[m]! - 1;
   }
-  const titles = fieldShares(ctx, 'job', counts, base, Number.MAX_SAFE_INTEGER);
+  const titles = top('job', Number.MAX_SAFE_INTEGER);
   return {
-    basis: ctx.allMembers,
+    basis,
     withTitle,
-    categories: fieldShares(ctx, 'jobCategory', counts, base, Number.MAX_SAFE_INTEGER).map((c) => ({
+    categories: top('jobCategory', Number.MAX_SAFE_INTEGER).map((c) => ({
       ...c,
       titles: titles.filter((t) => {
         const term = index.terms.find('job', t.key);

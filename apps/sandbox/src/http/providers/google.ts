@@ -4,7 +4,7 @@ import { registerAuthorize } from './authorize';
 import type { IdTokenSigner } from './id-token';
 import { openIdClaims, providerIdentity } from './identity';
 import { bearerOf, type ProviderSpec, type ProviderState } from './provider-spec';
-import { registerOpenIdToken, type ProviderUrls } from './token';
+import { openIdTokenBody, registerOpenIdToken, type ProviderUrls } from './token';
 
 const EMAIL = 'https://www.googleapis.com/auth/userinfo.email';
 const PROFILE = 'https://www.googleapis.com/auth/userinfo.profile';
@@ -42,13 +42,7 @@ const spec: ProviderSpec = {
   }),
   denied: { error: 'access_denied' },
   tokenSeconds: 3599,
-  tokenBody: (token, code, idToken) => ({
-    access_token: token,
-    expires_in: 3599,
-    scope: grantedScope(code.scopes),
-    token_type: 'Bearer',
-    ...(code.scopes.includes('openid') ? { id_token: idToken() } : {}),
-  }),
+  tokenBody: openIdTokenBody(3599, grantedScope),
   tokenError: (reply, kind) =>
     kind === 'client'
       ? reply.code(401).send({ error: 'invalid_client', error_description: 'Unauthorized' })

@@ -4,7 +4,7 @@ import { registerAuthorize } from './authorize';
 import type { IdTokenSigner } from './id-token';
 import { openIdClaims, providerIdentity } from './identity';
 import { bearerOf, type ProviderSpec, type ProviderState } from './provider-spec';
-import { registerOpenIdToken, type ProviderUrls } from './token';
+import { openIdTokenBody, registerOpenIdToken, type ProviderUrls } from './token';
 
 /** SPEC §9: email, ads, organisation and member posting, basic and lite profile, ads reporting (+ OpenID). */
 const SCOPES = {
@@ -35,13 +35,7 @@ const spec: ProviderSpec = {
   }),
   denied: { error: 'user_cancelled_authorize', error_description: 'The user cancelled the authorization' },
   tokenSeconds: 5_184_000,
-  tokenBody: (token, code, idToken) => ({
-    access_token: token,
-    expires_in: 5_184_000,
-    scope: code.scopes.join(','),
-    token_type: 'Bearer',
-    ...(code.scopes.includes('openid') ? { id_token: idToken() } : {}),
-  }),
+  tokenBody: openIdTokenBody(5_184_000, (scopes) => scopes.join(',')),
   tokenError: (reply, kind, description) =>
     kind === 'client'
       ? reply.code(401).send({ error: 'invalid_client', error_description: 'Client authentication failed' })

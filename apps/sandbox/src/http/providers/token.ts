@@ -47,6 +47,20 @@ export function registerToken(
   }
 }
 
+/**
+ * An OpenID Connect provider's token response (Google, LinkedIn): a Bearer token living `seconds`,
+ * the granted scope as the provider spells it, and the id_token for grants that include `openid`.
+ */
+export const openIdTokenBody =
+  (seconds: number, scope: (scopes: string[]) => string): ProviderSpec['tokenBody'] =>
+  (token, code, idToken) => ({
+    access_token: token,
+    expires_in: seconds,
+    scope: scope(code.scopes),
+    token_type: 'Bearer',
+    ...(code.scopes.includes('openid') ? { id_token: idToken() } : {}),
+  });
+
 /** Where a provider is served: its own URL (the id_token issuer) and the sandbox's (for avatars). */
 export type ProviderUrls = (request: FastifyRequest) => { self: string; sandbox: string };
 

@@ -21,27 +21,53 @@ export function accountOf(engine: AudienceEngine, handle: string): { account: nu
   return { account, handle: engine.describeAccounts([account])[0]!.handle };
 }
 
+/** Per-engine values built at first use and kept for the engine's lifetime (the catalogue is fixed). */
+function perEngine<T>(build: (engine: AudienceEngine) => T): (engine: AudienceEngine) => T {
+  const cache = new WeakMap<AudienceEngine, T>();
+  return (engine) => {
+    let value = cache.get(engine);
+    if (value === undefined) cache.set(engine, (value = build(engine)));
+    return value;
+  };
+}
+
+/** The interests of the catalogue with their folded name, category and last name part. */
+const foldedInterests = perEngine((engine) =>
+  engine.explore.catalogue('interests').map((entry) => ({
+    entry,
+    name: fold(entry.name),
+    category: fold(entry.category ?? ''),
+    last: fold(entry.name.split('/').at(-1) ?? ''),
+  })),
+);
+
 /** A catalogue interest by targeting value, full name, bare category or bare subcategory. */
 function knownInterest(engine: AudienceEngine, text: string) {
   const key = fold(text);
-  const entries = engine.explore.catalogue('interests');
+  const value = text.trim();
+  const entries = foldedInterests(engine);
   return (
-    entries.find((e) => e.value === text.trim() || fold(e.name) === key) ??
-    entries.find((e) => fold(e.category ?? '') === key || fold(e.name.split('/').at(-1) ?? '') === key)
-  );
+    entries.find((e) => e.entry.value === value || e.name === key) ??
+    entries.find((e) => e.category === key || e.last === key)
+  )?.entry;
 }
 
-/** Interests of the catalogue as API items, by targeting value. */
-export function interestItems(engine: AudienceEngine): Map<string, CatalogueItem> {
-  return new Map(
-    engine.explore
-      .catalogue('interests')
-      .map((e) => [
-        e.value,
-        { value: e.value, label: e.name, category: e.category, size: Math.round(e.accounts * engine.scale) },
-      ]),
+/** Interests of the catalogue as API items, by targeting value (built once per engine; do not mutate). */
+export const interestItems: (engine: AudienceEngine) => ReadonlyMap<string, Readonly<CatalogueItem>> =
+  perEngine(
+    (engine) =>
+      new Map(
+        engine.explore.catalogue('interests').map((e) => [
+          e.value,
+          {
+            value: e.value,
+            label: e.name,
+            category: e.category,
+            size: Math.round(e.accounts * engine.scale),
+          },
+        ]),
+      ),
   );
-}
 
 /**
  * The audience builder's one-question tools (docs/API-AUDIENCES.md "Explore-X"): each turns its

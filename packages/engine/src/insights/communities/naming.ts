@@ -2,8 +2,7 @@ import type { Share } from '@murmur/core/insights';
 import type { AudienceIndex } from '../../index/audience-index';
 import type { Field } from '../../index/fields';
 import { topK } from '../../util/top-k';
-import { termLabel } from '../labels';
-import { shareOf } from '../share';
+import { termShare } from '../field-shares';
 
 /**
  * The terms of a field that set a group apart: score = count · ln(affinity), the group's
@@ -25,14 +24,7 @@ export function distinctiveTerms(
     return c * Math.log(c / groupSize / (population / index.population));
   };
   return topK(index.terms.termsOf(field), score, limit).map((t) =>
-    shareOf(
-      index.terms.value(t),
-      termLabel(index, t),
-      counts[t]!,
-      groupSize,
-      index.postings.count(t),
-      index.population,
-    ),
+    termShare(index, t, counts[t]!, groupSize),
   );
 }
 
