@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect } from 'react';
+import { Stack, Text, Title } from '@mantine/core';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 
 /** SPEC §2: the browser title is the product name, Targeting Toolkit or Deep Thought by layout. */
 export const ProductNameContext = createContext('Murmur');
@@ -10,3 +11,22 @@ export const usePageTitle = (page?: string): void => {
     document.title = page !== undefined && page !== '' ? `${page} · ${product}` : product;
   }, [page, product]);
 };
+
+export interface PageHeaderProps {
+  title: ReactNode;
+  intro: ReactNode;
+}
+
+/** A screen's heading (the page's one h1) and its dimmed introduction line. */
+export function PageHeader({ title, intro }: PageHeaderProps) {
+  return (
+    <Stack gap={4}>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {intro}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,6 +1,7 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text, type AlertProps } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../lib/error-text';
 import { isInsideExtension } from '../lib/extension';
 import { isLazyLoadError } from '../lib/lazy';
 
@@ -45,6 +46,27 @@ export function RouteError() {
           </Button>
         )}
       </Stack>
+    </Alert>
+  );
+}
+
+export interface QueryErrorProps extends Omit<AlertProps, 'children' | 'color' | 'role'> {
+  /** The failed query: its error is shown, Retry refetches it. */
+  query: { error: unknown; refetch: () => Promise<unknown> };
+}
+
+/**
+ * What a screen shows in place of data that failed to load: the error, translated, and Retry. Kept
+ * beside the route error boundary, in the shell's chunk, so no first screen loads a chunk for it.
+ */
+export function QueryError({ query, ...props }: QueryErrorProps) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" role="alert" {...props}>
+      {errorText(query.error, t)}{' '}
+      <Button size="xs" variant="subtle" color="red" onClick={() => void query.refetch()}>
+        {t('common.retry')}
+      </Button>
     </Alert>
   );
 }

@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { blobBytes, DOWNLOAD_URL_LIFETIME_MS, exportPng, exportZip, fileSafe, zipPngs } from './export-png';
+import { DOWNLOAD_URL_LIFETIME_MS } from './download';
+import { blobBytes, exportPng, exportZip, fileSafe, zipPngs } from './export-png';
 
 vi.mock('html-to-image', () => ({
   toBlob: vi.fn((node: HTMLElement) => Promise.resolve(new Blob([`png:${node.id}`], { type: 'image/png' }))),

@@ -1,25 +1,10 @@
 import type { Zippable } from 'fflate';
-
-/** SPEC §9: download object URLs are revoked after 40 s. */
-export const DOWNLOAD_URL_LIFETIME_MS = 40_000;
+import { downloadBlob } from './download';
 
 /** One panel to capture: its file name (without extension) and its DOM node. */
 export interface PngSource {
   name: string;
   node: HTMLElement;
-}
-
-/** Lets the browser save a blob under a file name, then frees the object URL after SPEC §9's 40 s. */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS);
 }
 
 /** File-name safe form of a panel title ("Age bands" → "age-bands"; Japanese letters kept). */

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatDate, formatLargeNumber } from '@murmur/core/format';
 import { ANY_STATUS, AUDIENCE_STATUS_FILTERS } from '@murmur/core/targeting';
@@ -6,11 +6,11 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { usePageTitle } from '../../../components/page-title';
+import { PageHeader, usePageTitle } from '../../../components/page-title';
+import { QueryError } from '../../../components/route-error';
 import { useLanguage } from '../../../hooks/use-language';
 import type { AudienceConfig } from '../../../lib/api/audience-types';
 import { useAudienceConfigs, type AudienceConfigFilters } from '../../../lib/api/get-audience-configs';
-import { errorText } from '../../../lib/error-text';
 import { insightsPath } from '../../../lib/insights-link';
 import classes from './my-audiences.module.css';
 import { AudienceFilters, type AudienceFiltersValue, type Targetability } from './audience-filters';
@@ -221,14 +221,7 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
       );
     }
     if (audiences.isError) {
-      return (
-        <Alert color="red" role="alert">
-          {errorText(audiences.error, t)}{' '}
-          <Button size="xs" variant="subtle" color="red" onClick={() => void audiences.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      );
+      return <QueryError query={audiences} />;
     }
     if (rows.length === 0 && !filtered) {
       return (
@@ -284,16 +277,16 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('screens.audiences')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {teamSlug === null ? t('audiences.introPersonal') : t('audiences.intro')}
-            {audiences.data !== undefined &&
-              ` · ${t('audiences.count', { n: audiences.data.pages[0]?.count ?? 0 })}`}
-          </Text>
-        </Stack>
+        <PageHeader
+          title={t('screens.audiences')}
+          intro={
+            <>
+              {teamSlug === null ? t('audiences.introPersonal') : t('audiences.intro')}
+              {audiences.data !== undefined &&
+                ` · ${t('audiences.count', { n: audiences.data.pages[0]?.count ?? 0 })}`}
+            </>
+          }
+        />
         {creatorTeam !== null && (
           <Group gap="sm">
             <Button component={Link} to={`/${creatorTeam}/store`} variant="default">

@@ -1,11 +1,11 @@
-import { Alert, Center, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Divider, Loader, Paper, Stack } from '@mantine/core';
 import type { User } from '@murmur/core/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { getMeQueryOptions, useMe } from '../../../lib/api/get-me';
-import { usePageTitle } from '../../../components/page-title';
+import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { SocialSignInButton } from '../../../components/social-sign-in-button';
 import { errorText } from '../../../lib/error-text';
 import { getProviders, isSocialProvider, socialRedirectUri } from '../../../lib/social-login';
@@ -109,14 +109,7 @@ export function LoginScreen() {
     <Center py="xl">
       <Paper withBorder shadow="sm" p="xl" radius="md" w={420} maw="100%">
         <Stack gap="lg">
-          <Stack gap={4}>
-            <Title order={1} size="h2">
-              {t('login.title')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('login.intro')}
-            </Text>
-          </Stack>
+          <PageHeader title={t('login.title')} intro={t('login.intro')} />
           {socialError !== null && (
             <Alert color="red" role="alert">
               {socialError}

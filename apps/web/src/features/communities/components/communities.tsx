@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { formatLargeNumber, formatPercent } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../components/page-title';
+import { PageHeader, usePageTitle } from '../../../components/page-title';
+import { QueryError } from '../../../components/route-error';
 import type { CommunitySummary } from '../../../lib/api/audience-types';
-import { errorText } from '../../../lib/error-text';
 import { creatorPath, insightsPath } from '../../../lib/insights-link';
 import { useCommunities, type CommunitySort } from '../api/get-communities';
 import { AccountChip } from '../../../components/account-chip';
@@ -109,14 +97,7 @@ function CommunityList({ sort, teamSlug }: { sort: CommunitySort; teamSlug: stri
     );
   }
   if (communities.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorText(communities.error, t)}{' '}
-        <Button size="xs" variant="subtle" color="red" onClick={() => void communities.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
-    );
+    return <QueryError query={communities} />;
   }
   if (communities.data.length === 0) {
     return (
@@ -142,14 +123,7 @@ export function Communities({ teamSlug }: CommunitiesProps) {
   const tab: CommunitySort = params.get('tab') === 'most_searched' ? 'most_searched' : 'trending';
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('screens.communities')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('communities.intro')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('screens.communities')} intro={t('communities.intro')} />
       <Tabs
         value={tab}
         onChange={(value) => setParams(value === 'most_searched' ? { tab: value } : {}, { replace: true })}

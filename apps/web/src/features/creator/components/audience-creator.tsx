@@ -1,4 +1,4 @@
-import { Badge, Button, Drawer, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Drawer, Grid, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Team, User } from '@murmur/core/api';
 import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/targeting';
@@ -6,7 +6,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../components/page-title';
+import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { Stepper } from '../../../components/stepper';
 import type { AudienceConfig } from '../../../lib/api/audience-types';
 import { useCreateAudienceConfig } from '../../../lib/api/create-audience-config';
@@ -17,7 +17,7 @@ import { hasCreatorAccess } from '../utils/creator-access';
 import { clearDraft, emptyDraft, loadDraft, saveDraft, type CreatorDraft } from '../utils/draft';
 import { addItem, countItems, mergePackages, parsePackage } from '../utils/package-ops';
 import { decodePackage, insightsPath } from '../insights-link';
-import { CatalogueField } from './catalogue-field';
+import { CatalogueField, type CatalogueFieldProps } from './catalogue-field';
 import { CountriesField } from './countries-field';
 import { ExamplesMenu } from './examples-menu';
 import { HandleAnalysisPanel } from './handle-analysis-panel';
@@ -108,6 +108,19 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
     return n > 0 ? t('creator.steps.count', { n }) : undefined;
   };
 
+  /** A CatalogueField for each catalogue, in order, labelled from `creator.fields.<catalogue>`. */
+  const catalogueFields = (catalogues: CatalogueFieldProps['catalogue'][]) =>
+    catalogues.map((catalogue) => (
+      <CatalogueField
+        key={catalogue}
+        catalogue={catalogue}
+        label={t(`creator.fields.${catalogue}.label`)}
+        description={t(`creator.fields.${catalogue}.description`)}
+        pkg={pkg}
+        onChange={setPkg}
+      />
+    ));
+
   const steps = [
     {
       label: t('creator.steps.people'),
@@ -143,18 +156,7 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
       description: count(['interests', 'conversation_topics', 'movies_tv_shows']),
       valid: true,
       content: (
-        <Stack gap="lg">
-          {(['interests', 'conversation_topics', 'movies_tv_shows'] as const).map((catalogue) => (
-            <CatalogueField
-              key={catalogue}
-              catalogue={catalogue}
-              label={t(`creator.fields.${catalogue}.label`)}
-              description={t(`creator.fields.${catalogue}.description`)}
-              pkg={pkg}
-              onChange={setPkg}
-            />
-          ))}
-        </Stack>
+        <Stack gap="lg">{catalogueFields(['interests', 'conversation_topics', 'movies_tv_shows'])}</Stack>
       ),
     },
     {
@@ -165,16 +167,7 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
         <Stack gap="lg">
           <CountriesField pkg={pkg} onChange={setPkg} />
           <RegionsField pkg={pkg} onChange={setPkg} />
-          {(['languages', 'network_operators'] as const).map((catalogue) => (
-            <CatalogueField
-              key={catalogue}
-              catalogue={catalogue}
-              label={t(`creator.fields.${catalogue}.label`)}
-              description={t(`creator.fields.${catalogue}.description`)}
-              pkg={pkg}
-              onChange={setPkg}
-            />
-          ))}
+          {catalogueFields(['languages', 'network_operators'])}
         </Stack>
       ),
     },
@@ -202,14 +195,7 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('screens.creator')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('creator.intro')}
-          </Text>
-        </Stack>
+        <PageHeader title={t('screens.creator')} intro={t('creator.intro')} />
         <Group gap="xs">
           <Button variant="default" onClick={analysis.open}>
             {t('creator.analysis.button')}

@@ -1,16 +1,12 @@
 import { Avatar as MantineAvatar, Group, Loader, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { formatLargeNumber } from '@murmur/core/format';
 import { MAX_HANDLES, type TargetingPackage, type TermItem } from '@murmur/core/targeting';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/avatar';
-import { errorText } from '../../../lib/error-text';
-import { useAutocomplete } from '../api/autocomplete';
 import { useValidateHandle } from '../api/validate-handle';
 import { addItem, cleanHandle } from '../utils/package-ops';
+import { AutocompletePicker } from './autocomplete-picker';
 import { ItemList } from './item-list';
-import { SearchPicker } from './search-picker';
 
 /** A handle's check against the network: its avatar, name and followers, or "not found". */
 export function HandleStatus({ handle }: { handle: string }) {
@@ -64,36 +60,18 @@ export interface HandlesFieldProps {
 /** Handles (people who follow or resemble these accounts), each checked against the network. */
 export function HandlesField({ pkg, onChange }: HandlesFieldProps) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState('');
-  const [debounced] = useDebouncedValue(cleanHandle(query), 200);
-  const suggestions = useAutocomplete('handles', debounced);
-  const add = (text: string) => {
-    const handle = cleanHandle(text);
-    if (handle !== '') onChange(addItem(pkg, 'handles', { handle }));
-  };
   const selected = pkg.handles.filter((item) => item.deselected !== true).length;
   return (
     <Stack gap="xs">
-      <SearchPicker
+      <AutocompletePicker
+        field="handles"
         label={t('creator.fields.handles.label')}
         description={t('creator.fields.handles.description')}
         placeholder={t('creator.fields.handles.placeholder')}
-        query={query}
-        onQueryChange={setQuery}
-        loading={suggestions.isFetching}
-        error={suggestions.isError ? errorText(suggestions.error, t) : null}
-        options={
-          debounced === ''
-            ? []
-            : (suggestions.data ?? []).map((item) => ({
-                value: item.value,
-                label: `@${cleanHandle(item.value)}`,
-                detail: item.detail,
-                size: item.size,
-              }))
-        }
-        onPick={(option) => add(option.value)}
-        onFreeText={add}
+        clean={cleanHandle}
+        optionLabel={(item) => `@${cleanHandle(item.value)}`}
+        pick="value"
+        onAdd={(handle) => onChange(addItem(pkg, 'handles', { handle }))}
       />
       <ItemList
         field="handles"

@@ -1,8 +1,8 @@
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../components/page-title';
+import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { useInterests } from '../../../lib/api/get-interests';
 import { useFollowersOf } from '../api/followers-of';
 import { useInterestedIn } from '../api/interested-in';
@@ -39,14 +39,7 @@ export function ExploreX({ teamSlug }: ExploreXProps) {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('screens.exploreX')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('explore.intro')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('screens.exploreX')} intro={t('explore.intro')} />
       <Tabs
         value={tab}
         onChange={(value) =>

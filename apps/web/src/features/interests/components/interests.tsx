@@ -1,15 +1,16 @@
-import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { formatLargeNumber } from '@murmur/core/format';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { usePageTitle } from '../../../components/page-title';
+import { PageHeader, usePageTitle } from '../../../components/page-title';
+import { QueryError } from '../../../components/route-error';
 import { sortRows, type SortValue } from '../../../components/sort-key';
 import type { CatalogueItem } from '../../../lib/api/audience-types';
 import { useInterests } from '../../../lib/api/get-interests';
-import { errorText } from '../../../lib/error-text';
 import { creatorPath, insightsPath } from '../../../lib/insights-link';
+import { usePagedFilters } from '../../../lib/use-paged-filters';
 
 export interface InterestsProps {
   teamSlug: string;
@@ -31,21 +32,9 @@ export function Interests({ teamSlug }: InterestsProps) {
   const { t } = useTranslation();
   usePageTitle(t('screens.interests'));
   const interests = useInterests();
-  const [params, setParams] = useSearchParams();
+  const { params, set, shown, showMore } = usePagedFilters(PAGE);
   const search = params.get('search') ?? '';
   const category = params.get('category');
-  const [shown, setShown] = useState(PAGE);
-  const set = (key: string, value: string | null) => {
-    setShown(PAGE);
-    setParams(
-      (current) => {
-        if (value === null || value === '') current.delete(key);
-        else current.set(key, value);
-        return current;
-      },
-      { replace: true },
-    );
-  };
 
   const categories = useMemo(
     () => [...new Set((interests.data ?? []).map((item) => item.category ?? ''))].filter(Boolean).sort(),
@@ -116,14 +105,7 @@ export function Interests({ teamSlug }: InterestsProps) {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('screens.interests')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('interests.intro')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('screens.interests')} intro={t('interests.intro')} />
       <Group gap="sm" align="flex-end">
         <TextInput
           type="search"
@@ -151,12 +133,7 @@ export function Interests({ teamSlug }: InterestsProps) {
           ))}
         </Stack>
       ) : interests.isError ? (
-        <Alert color="red" role="alert">
-          {errorText(interests.error, t)}{' '}
-          <Button size="xs" variant="subtle" color="red" onClick={() => void interests.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <QueryError query={interests} />
       ) : (
         <Paper withBorder radius="md" p="xs">
           <DataTable
@@ -167,7 +144,7 @@ export function Interests({ teamSlug }: InterestsProps) {
             sort={sort}
             onSortChange={setSort}
             manualSorting
-            onShowMore={rows.length > shown ? () => setShown((n) => n + PAGE) : undefined}
+            onShowMore={rows.length > shown ? showMore : undefined}
           />
         </Paper>
       )}

@@ -1,22 +1,9 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Center, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/error-text';
+import { PageHeader, usePageTitle } from '../../../components/page-title';
+import { QueryError } from '../../../components/route-error';
+import { usePagedFilters } from '../../../lib/use-paged-filters';
 import { useAudienceCategories } from '../api/get-audience-categories';
 import { useAudienceRegions } from '../api/get-audience-regions';
 import { useRegionName } from '../hooks/use-region-name';
@@ -35,7 +22,7 @@ export interface AudienceStoreProps {
 export function AudienceStore({ signedIn, teamSlug }: AudienceStoreProps) {
   const { t } = useTranslation();
   usePageTitle(t('screens.store'));
-  const [params, setParams] = useSearchParams();
+  const { params, set, shown, showMore } = usePagedFilters(PAGE);
   const category = params.get('category');
   const region = params.get('region');
   const searchText = params.get('search') ?? '';
@@ -48,29 +35,10 @@ export function AudienceStore({ signedIn, teamSlug }: AudienceStoreProps) {
     region: region ?? undefined,
     search: search || undefined,
   });
-  const [shown, setShown] = useState(PAGE);
-  const set = (key: string, value: string | null) => {
-    setShown(PAGE);
-    setParams(
-      (current) => {
-        if (value === null || value === '') current.delete(key);
-        else current.set(key, value);
-        return current;
-      },
-      { replace: true },
-    );
-  };
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('screens.store')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('store.intro')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('screens.store')} intro={t('store.intro')} />
       <Group gap="sm" align="flex-end">
         <TextInput
           type="search"
@@ -113,12 +81,7 @@ export function AudienceStore({ signedIn, teamSlug }: AudienceStoreProps) {
           ))}
         </SimpleGrid>
       ) : audiences.isError ? (
-        <Alert color="red" role="alert">
-          {errorText(audiences.error, t)}{' '}
-          <Button size="xs" variant="subtle" color="red" onClick={() => void audiences.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <QueryError query={audiences} />
       ) : audiences.data.results.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {t('table.noResults')}
@@ -135,7 +98,7 @@ export function AudienceStore({ signedIn, teamSlug }: AudienceStoreProps) {
           </SimpleGrid>
           {audiences.data.results.length > shown && (
             <Center>
-              <Button variant="light" onClick={() => setShown((n) => n + PAGE)}>
+              <Button variant="light" onClick={showMore}>
                 {t('table.showMore')}
               </Button>
             </Center>

@@ -8,13 +8,12 @@ import {
   Paper,
   Stack,
   Text,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import type { Team } from '@murmur/core/api';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/avatar';
-import { usePageTitle } from '../../../components/page-title';
+import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { errorText } from '../../../lib/error-text';
 import { getRecentTeam, setRecentTeam } from '../../../lib/storage';
 import { useTeams } from '../api/get-teams';
@@ -43,14 +42,7 @@ export function ChooseTeam({ onOpenTeam, createOpen, onCreateOpenChange }: Choos
   return (
     <Stack gap="lg" maw={640} mx="auto" w="100%">
       <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('teams.choose.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('teams.choose.intro')}
-          </Text>
-        </Stack>
+        <PageHeader title={t('teams.choose.title')} intro={t('teams.choose.intro')} />
         <Button variant="light" onClick={() => onCreateOpenChange(true)}>
           {t('teams.create.open')}
         </Button>

@@ -1,10 +1,10 @@
-import { Alert, Button, Center, Loader } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import type { User } from '@murmur/core/api';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { QueryError } from '../../../../components/route-error';
 import { useMe } from '../../../../lib/api/get-me';
-import { errorText } from '../../../../lib/error-text';
 import { saveReturnPath } from '../../../../lib/storage';
 
 export interface RequireAuthProps {
@@ -30,19 +30,9 @@ function RedirectToLogin() {
 
 /** Renders its children with the signed-in user; signed-out visitors are sent to sign in. */
 export function RequireAuth({ children }: RequireAuthProps) {
-  const { t } = useTranslation();
   const me = useMe();
   if (me.isPending) return <PageLoader />;
-  if (me.isError) {
-    return (
-      <Alert color="red" role="alert" m="md">
-        {errorText(me.error, t)}{' '}
-        <Button size="xs" variant="subtle" color="red" onClick={() => void me.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
-    );
-  }
+  if (me.isError) return <QueryError query={me} m="md" />;
   if (me.data === null) return <RedirectToLogin />;
   return children(me.data);
 }

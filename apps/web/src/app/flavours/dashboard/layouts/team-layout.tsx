@@ -1,11 +1,10 @@
-import { Alert, Button } from '@mantine/core';
 import type { User } from '@murmur/core/api';
 import { ApiError } from '@murmur/core/errors';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useParams } from 'react-router';
+import { QueryError } from '../../../../components/route-error';
 import { useTeam } from '../../../../features/teams/api/get-team';
-import { errorText } from '../../../../lib/error-text';
 import { notify } from '../../../../lib/notifications';
 import { clearRecentTeam, setRecentTeam } from '../../../../lib/storage';
 import { PageLoader, RequireAuth } from '../components/require-auth';
@@ -40,12 +39,7 @@ function TeamGate({ slug, user }: TeamGateProps) {
       {team.isPending ? (
         <PageLoader />
       ) : team.isError ? (
-        <Alert color="red" role="alert">
-          {errorText(team.error, t)}{' '}
-          <Button size="xs" variant="subtle" color="red" onClick={() => void team.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <QueryError query={team} />
       ) : (
         <Outlet context={{ team: team.data, user } satisfies TeamOutletContext} />
       )}
