@@ -1,33 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
+import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { invitationLinkFrom, isSignInMail, sentTo, signInCodeFrom } from '../support/mail';
 import { screenshot } from '../support/screens';
-import { startServer, type RunningServer } from '../support/server';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 /**
  * Issue 2's journey: sign in with an emailed code, create a team, invite two colleagues, accept as the
  * second user, switch the interface to Japanese. Mail goes over real SMTP to a sink this test starts.
  */
-let sink: SmtpSink;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startServer({ SMTP_URL: sink.url, MAIL_FROM: 'Murmur <no-reply@murmur.test>' });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await sink?.close();
-});
+const app = useJourneyServer({ MAIL_FROM });
 
 async function signIn(page: Page, email: string, shot?: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Sign in or register' })).toBeVisible();
   await page.getByLabel('Email address').fill(email);
   if (shot) await screenshot(page, `${shot}-email`);
-  const mark = sink.mark();
+  const mark = app.sink.mark();
   await page.getByRole('button', { name: 'Send sign-in code' }).click();
-  const mail = await sink.waitFor(isSignInMail(email), { after: mark });
+  const mail = await app.sink.waitFor(isSignInMail(email), { after: mark });
   const code = signInCodeFrom(mail);
   const codeInput = page.getByLabel('Sign-in code');
   await expect(codeInput).toBeVisible();
@@ -39,7 +27,7 @@ async function signIn(page: Page, email: string, shot?: string): Promise<void> {
 test('a new user signs in, creates a team, invites two colleagues; one accepts and switches to Japanese', async ({
   browser,
 }) => {
-  const alice = await browser.newPage({ baseURL: server.url });
+  const alice = await browser.newPage({ baseURL: app.server.url });
 
   // A signed-out visitor is sent to the login screen.
   await alice.goto('/');
@@ -48,7 +36,7 @@ test('a new user signs in, creates a team, invites two colleagues; one accepts a
   // A wrong code is flagged, and the form can be reset.
   await alice.getByLabel('Email address').fill('alice@example.com');
   await alice.getByRole('button', { name: 'Send sign-in code' }).click();
-  await sink.waitFor(isSignInMail('alice@example.com'));
+  await app.sink.waitFor(isSignInMail('alice@example.com'));
   await alice.getByLabel('Sign-in code').pressSequentially('ZZZZZZ', { delay: 20 });
   await expect(alice.getByText('Invalid login code')).toBeVisible();
   await screenshot(alice, 'login-invalid-code');
@@ -84,13 +72,13 @@ test('a new user signs in, creates a team, invites two colleagues; one accepts a
   await expect(invitations.getByRole('row').filter({ hasText: 'carol@example.com' })).toContainText('Sent');
   await screenshot(alice, 'team-settings');
 
-  const bobInvitation = await sink.waitFor(sentTo('bob@example.com'));
+  const bobInvitation = await app.sink.waitFor(sentTo('bob@example.com'));
   expect(bobInvitation.text).toContain('Join us on Murmur!');
-  await sink.waitFor(sentTo('carol@example.com'));
+  await app.sink.waitFor(sentTo('carol@example.com'));
   const link = invitationLinkFrom(bobInvitation);
 
   // The second user opens the link in their own browser, signs in and accepts.
-  const bobContext = await browser.newContext({ baseURL: server.url, locale: 'en-US' });
+  const bobContext = await browser.newContext({ baseURL: app.server.url, locale: 'en-US' });
   const bob = await bobContext.newPage();
   await bob.goto(link);
   await expect(bob.getByText('Acme Marketing').first()).toBeVisible();

@@ -1,35 +1,23 @@
 import { expect, test, type Page } from '@playwright/test';
+import { useJourneyServer } from '../support/journey-server';
 import { invitationLinkFrom, isSignInMail, sentTo, signInCodeFrom } from '../support/mail';
 import { screenshot } from '../support/screens';
-import { startServer, type RunningServer } from '../support/server';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 /**
  * A Japanese browser gets the Japanese interface and Japanese mails from the first screen on
  * (SPEC §9: browser-language default). Screenshots of every screen in Japanese are kept as artifacts.
  */
-let sink: SmtpSink;
-let server: RunningServer;
+const app = useJourneyServer();
 
 test.use({ locale: 'ja-JP' });
-
-test.beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startServer({ SMTP_URL: sink.url });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await sink?.close();
-});
 
 async function signIn(page: Page, email: string, shot?: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'ログインまたは新規登録' })).toBeVisible();
   await page.getByLabel('メールアドレス').fill(email);
   if (shot) await screenshot(page, `${shot}-email`);
-  const mark = sink.mark();
+  const mark = app.sink.mark();
   await page.getByRole('button', { name: 'ログインコードを送信' }).click();
-  const mail = await sink.waitFor(isSignInMail(email), { after: mark });
+  const mail = await app.sink.waitFor(isSignInMail(email), { after: mark });
   // The mail is in the browser's language too.
   expect(mail.subject).toContain('ログインコード');
   await expect(page.getByLabel('ログインコード')).toBeVisible();
@@ -38,7 +26,7 @@ async function signIn(page: Page, email: string, shot?: string): Promise<void> {
 }
 
 test('every screen of the foundation in Japanese', async ({ page, browser }) => {
-  await page.goto(`${server.url}/choose-team`);
+  await page.goto(`${app.server.url}/choose-team`);
   await signIn(page, 'hanako@example.jp', 'ja-login');
 
   await expect(page.getByRole('heading', { name: 'Murmur へようこそ', exact: false })).toBeVisible();
@@ -51,7 +39,7 @@ test('every screen of the foundation in Japanese', async ({ page, browser }) => 
   await expect(page.getByRole('heading', { name: 'チーム設定' })).toBeVisible();
   await page.getByLabel('メールアドレス', { exact: false }).first().fill('taro@example.jp');
   await page.getByRole('button', { name: '招待を送信' }).click();
-  const invitation = await sink.waitFor(sentTo('taro@example.jp'));
+  const invitation = await app.sink.waitFor(sentTo('taro@example.jp'));
   await screenshot(page, 'ja-team-settings');
 
   // The invitee, also on a Japanese browser.
@@ -71,11 +59,11 @@ test('every screen of the foundation in Japanese', async ({ page, browser }) => 
   await taro.getByRole('button', { name: '東京マーケティング に参加する' }).click();
   await expect(taro).not.toHaveURL(/invite-accept/);
 
-  await taro.goto(`${server.url}/choose-team`);
+  await taro.goto(`${app.server.url}/choose-team`);
   await expect(taro.getByRole('heading', { name: 'チームを選択' })).toBeVisible();
   await screenshot(taro, 'ja-choose-team');
 
-  await page.goto(`${server.url}/${new URL(page.url()).pathname.split('/')[1]}/account`);
+  await page.goto(`${app.server.url}/${new URL(page.url()).pathname.split('/')[1]}/account`);
   await expect(page.getByRole('heading', { name: 'アカウント管理' })).toBeVisible();
   await screenshot(page, 'ja-account');
   await taroContext.close();

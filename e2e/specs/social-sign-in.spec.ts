@@ -1,28 +1,16 @@
 import { expect, test } from '@playwright/test';
+import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { screenshot } from '../support/screens';
-import { startServer, type RunningServer } from '../support/server';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 /**
  * SPEC §4 social login: a new visitor signs in with X on the sandbox's OAuth 1.0a consent page, then
  * links a Google account from Manage account through the sandbox's Google stand-in; another signs
  * in with X OAuth 2.0 (PKCE) and links LinkedIn. One server for the file.
  */
-let sink: SmtpSink;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startServer({ SMTP_URL: sink.url, MAIL_FROM: 'Murmur <no-reply@murmur.test>' });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await sink?.close();
-});
+const app = useJourneyServer({ MAIL_FROM });
 
 test('a new visitor signs in with X, then connects Google from Manage account', async ({ browser }) => {
-  const page = await browser.newPage({ baseURL: server.url });
+  const page = await browser.newPage({ baseURL: app.server.url });
 
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with X', exact: true }).click();
@@ -65,7 +53,7 @@ test('a new visitor signs in with X, then connects Google from Manage account', 
 });
 
 test('another visitor signs in with X OAuth 2.0 (PKCE), then connects LinkedIn', async ({ browser }) => {
-  const page = await browser.newPage({ baseURL: server.url });
+  const page = await browser.newPage({ baseURL: app.server.url });
 
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with X (OAuth 2.0)' }).click();

@@ -1,35 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CompetitorAnalysisResult, Estimate, Job } from '@murmur/core/api';
 import { targetingPackageSchema } from '@murmur/core/targeting';
-import { tokens, type AudienceEngine } from '@murmur/engine';
+import { tokens } from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { buildEngineInBackground } from '../../engine/engine-holder';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { testNetwork } from '../../test/test-engine';
+import { useExploreTestApp } from '../../test/explore-test-app';
+import { createTestApp } from '../../test/test-app';
 import { sharedMembers } from './overlap';
 import { sentimentOf } from './sentiment/sentiment';
 
-let t: TestApp;
-let engine: AudienceEngine;
-let stars: string[];
-beforeAll(async () => {
-  const network = await testNetwork();
-  engine = network.engine;
-  t = await createTestApp({}, { engine: network.holder });
-  stars = engine
-    .describeAccounts(engine.explore.mostFollowed(engine.explore.everyone(), 13))
-    .map((a) => a.handle);
-});
-afterAll(() => t.close());
-
-const post = (url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api/external/${url}`, payload });
+const kit = useExploreTestApp(13);
+const { post } = kit;
 const followersOf = (handle: string) =>
-  engine.evaluate(targetingPackageSchema.parse({ handles: [{ handle }] }));
+  kit.engine.evaluate(targetingPackageSchema.parse({ handles: [{ handle }] }));
 
 describe('handle-analysis and description-analysis', () => {
   it('analyses an account: its followers as the engine counts them, hours and hashtags', async () => {
-    const res = await post('handle-analysis/', { handle: stars[0]! });
+    const res = await post('handle-analysis/', { handle: kit.stars[0]! });
     expect(res.statusCode).toBe(200);
     const body = res.json<{
       account: { handle: string };
@@ -38,11 +25,11 @@ describe('handle-analysis and description-analysis', () => {
       posting_hours: number[];
       top_hashtags: { tag: string; count: number }[];
     }>();
-    expect(body.account.handle).toBe(stars[0]);
-    expect(body.followers.sample_count).toBe(followersOf(stars[0]!).sampleCount);
+    expect(body.account.handle).toBe(kit.stars[0]);
+    expect(body.followers.sample_count).toBe(followersOf(kit.stars[0]!).sampleCount);
     expect(body.demographics.basis.members).toBe(body.followers.sample_count);
     expect(body.posting_hours).toHaveLength(24);
-    const activity = engine.explore.accountActivity(engine.findAccount(stars[0]!)!);
+    const activity = kit.engine.explore.accountActivity(kit.engine.findAccount(kit.stars[0]!)!);
     expect(body.posting_hours).toEqual(activity.postingHours);
     expect(body.top_hashtags).toEqual(activity.hashtags);
     expect((await post('handle-analysis/', { handle: 'nobody_here_12345' })).statusCode).toBe(404);
@@ -55,7 +42,8 @@ describe('handle-analysis and description-analysis', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<{ keywords: string[]; interests: { label: string }[]; estimate: Estimate }>();
     expect(body.keywords.length).toBeGreaterThan(0);
-    for (const k of body.keywords) expect(engine.explore.textMatches([k], 'bio').count).toBeGreaterThan(0);
+    for (const k of body.keywords)
+      expect(kit.engine.explore.textMatches([k], 'bio').count).toBeGreaterThan(0);
     expect(body.interests.map((i) => i.label)).toContain('Technology and computing/Software');
     expect(body.estimate.sample_count).toBeGreaterThan(0);
     const nothing = (await post('description-analysis/', { description: 'zzqx qqzx' })).json<{
@@ -70,14 +58,14 @@ describe('topic-posts', () => {
   /** A word of the kept posts of authors writing `language`, with at least a few posts. */
   function postWordOf(language: 'en' | 'ja'): string {
     const counts = new Map<string, number>();
-    const everyone = engine.explore.everyone();
-    const sample = engine.explore.panels(everyone, ['topicAnalysis'], { top: 300 }).topicAnalysis.terms;
+    const everyone = kit.engine.explore.everyone();
+    const sample = kit.engine.explore.panels(everyone, ['topicAnalysis'], { top: 300 }).topicAnalysis.terms;
     for (const s of sample) {
       const isJa = /[\u3040-\u30ff\u4e00-\u9fff]/.test(s.key);
       if (isJa === (language === 'ja')) counts.set(s.key, s.count);
     }
     for (const [word] of counts) {
-      const found = engine.explore.topicPosts([word], everyone, { language, limit: 3 });
+      const found = kit.engine.explore.topicPosts([word], everyone, { language, limit: 3 });
       if (found.length >= 3) return word;
     }
     throw new Error(`no ${language} post word with three posts`);
@@ -108,7 +96,7 @@ describe('topic-posts', () => {
       }
       const total = body.sentiment.positive + body.sentiment.neutral + body.sentiment.negative;
       expect(total).toBe(
-        engine.explore.topicPosts([word], engine.explore.textMatches([word], 'posts'), {
+        kit.engine.explore.topicPosts([word], kit.engine.explore.textMatches([word], 'posts'), {
           language,
           limit: 500,
         }).length,
@@ -137,7 +125,7 @@ describe('jobs: generate-insights and competitor-analysis', () => {
       summary: { sampleCount: number };
       communities: unknown;
     };
-    const expected = engine.estimate(targetingPackageSchema.parse(targeting_package));
+    const expected = kit.engine.estimate(targetingPackageSchema.parse(targeting_package));
     expect(result.estimate.sample_count).toBe(expected.sampleCount);
     expect(result.summary.sampleCount).toBe(expected.sampleCount);
     expect(result).toHaveProperty('communities');
@@ -145,8 +133,8 @@ describe('jobs: generate-insights and competitor-analysis', () => {
   });
 
   it('compares competitors side by side with the followers they share', async () => {
-    const handles = stars.slice(0, 3);
-    const res = await t.app.inject({
+    const handles = kit.stars.slice(0, 3);
+    const res = await kit.app.inject({
       method: 'POST',
       url: '/api/external/competitor-analysis/?wait=1',
       payload: { handles },
@@ -160,20 +148,20 @@ describe('jobs: generate-insights and competitor-analysis', () => {
       expect(c.followers.sample_count).toBe(own.sampleCount);
       for (const other of handles.filter((h) => h !== c.handle)) {
         const shared = sharedMembers(own.accounts, followersOf(other).accounts);
-        expect(c.overlap[other]).toBe(Math.round(shared * engine.scale));
+        expect(c.overlap[other]).toBe(Math.round(shared * kit.engine.scale));
       }
       expect(c.top_interests.every((i) => i.affinity > 1)).toBe(true);
     }
   });
 
   it('takes 1–12 known handles', async () => {
-    const tooMany = await post('competitor-analysis/', { handles: stars.slice(0, 13) });
+    const tooMany = await post('competitor-analysis/', { handles: kit.stars.slice(0, 13) });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json()).toEqual({ handles: ['Enter at most 12 handles.'] });
     expect((await post('competitor-analysis/', { handles: [] })).json()).toEqual({
       handles: ['Enter at least one handle.'],
     });
-    const unknown = await post('competitor-analysis/', { handles: [stars[0], 'nobody_here_12345'] });
+    const unknown = await post('competitor-analysis/', { handles: [kit.stars[0], 'nobody_here_12345'] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ handles: ['Unknown handles: @nobody_here_12345.'] });
   });

@@ -1,38 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountSummary, ExploreResult } from '@murmur/core/api';
 import {
   EMPTY_TARGETING_MESSAGE,
   targetingPackageSchema,
   type TargetingPackageInput,
 } from '@murmur/core/targeting';
-import { tokens, type AudienceEngine } from '@murmur/engine';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { testNetwork } from '../../test/test-engine';
+import { tokens } from '@murmur/engine';
+import { useExploreTestApp } from '../../test/explore-test-app';
 
-let t: TestApp;
-let engine: AudienceEngine;
-/** The most followed accounts of the test network. */
-let stars: string[];
-beforeAll(async () => {
-  const network = await testNetwork();
-  engine = network.engine;
-  t = await createTestApp({}, { engine: network.holder });
-  stars = engine
-    .describeAccounts(engine.explore.mostFollowed(engine.explore.everyone(), 3))
-    .map((a) => a.handle);
-});
-afterAll(() => t.close());
-
-const post = (url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api/external/${url}`, payload });
+const kit = useExploreTestApp(3);
+const { post } = kit;
 const pkg = (input: TargetingPackageInput) => targetingPackageSchema.parse(input);
-const members = (input: TargetingPackageInput) => engine.evaluate(pkg(input)).accounts;
-const accountNumber = (a: AccountSummary) => engine.findAccount(a.handle)!;
+const members = (input: TargetingPackageInput) => kit.engine.evaluate(pkg(input)).accounts;
+const accountNumber = (a: AccountSummary) => kit.engine.findAccount(a.handle)!;
 
 /** A word many accounts posted, from the engine's own topic analysis of everyone. */
 function popularPostWord(language?: string): string {
-  const everyone = engine.explore.everyone();
-  const { topicAnalysis } = engine.explore.panels(everyone, ['topicAnalysis'], { top: 200 });
+  const everyone = kit.engine.explore.everyone();
+  const { topicAnalysis } = kit.engine.explore.panels(everyone, ['topicAnalysis'], { top: 200 });
   const words = topicAnalysis.terms.map((s) => s.key);
   if (!language) return words[0]!;
   return words.find((w) => (language === 'ja' ? /[\u30a0-\u30ff]{2,}/.test(w) : /^[a-z]+$/.test(w)))!;
@@ -40,13 +25,13 @@ function popularPostWord(language?: string): string {
 
 describe('validate-handle', () => {
   it('confirms a known handle in any case, with or without @, with its account', async () => {
-    const res = await post('validate-handle/', { handle: `@${stars[1]!.toUpperCase()}` });
+    const res = await post('validate-handle/', { handle: `@${kit.stars[1]!.toUpperCase()}` });
     expect(res.statusCode).toBe(200);
     const body = res.json<{ valid: boolean; handle: string; account: AccountSummary | null }>();
     expect(body.valid).toBe(true);
-    expect(body.handle).toBe(stars[1]);
-    const [expected] = engine.describeAccounts([engine.findAccount(stars[1]!)!]);
-    expect(body.account).toMatchObject({ handle: stars[1], name: expected!.name });
+    expect(body.handle).toBe(kit.stars[1]);
+    const [expected] = kit.engine.describeAccounts([kit.engine.findAccount(kit.stars[1]!)!]);
+    expect(body.account).toMatchObject({ handle: kit.stars[1], name: expected!.name });
     expect(body.account!.followers_count).toBeGreaterThan(0);
   });
 
@@ -62,15 +47,15 @@ describe('validate-handle', () => {
 
 describe('followers-of', () => {
   it('estimates the followers of a handle as the engine does, with followers as samples', async () => {
-    const res = await post('followers-of/', { handle: `@${stars[0]!.toUpperCase()}` });
+    const res = await post('followers-of/', { handle: `@${kit.stars[0]!.toUpperCase()}` });
     expect(res.statusCode).toBe(200);
     const body = res.json<ExploreResult>();
-    const expected = engine.estimate(pkg({ handles: [{ handle: stars[0]! }] }));
+    const expected = kit.engine.estimate(pkg({ handles: [{ handle: kit.stars[0]! }] }));
     expect(body.estimate.sample_count).toBe(expected.sampleCount);
     expect(body.estimate.population_estimate).toBe(expected.populationEstimate);
     expect(body.estimate.sample_count).toBeGreaterThan(10);
-    expect(body.targeting_package.handles).toEqual([{ handle: stars[0] }]);
-    const followers = members({ handles: [{ handle: stars[0]! }] });
+    expect(body.targeting_package.handles).toEqual([{ handle: kit.stars[0] }]);
+    const followers = members({ handles: [{ handle: kit.stars[0]! }] });
     expect(body.sample_accounts.length).toBeGreaterThan(0);
     for (const a of body.sample_accounts) expect(followers.has(accountNumber(a))).toBe(true);
     const counts = body.sample_accounts.map((a) => a.followers_count);
@@ -90,7 +75,7 @@ describe('followers-of', () => {
 
 describe('interested-in, posted-about, words-in-profile', () => {
   it('targets an interest by label, value or bare category', async () => {
-    const interests = engine.explore.catalogue('interests').filter((e) => e.accounts > 0);
+    const interests = kit.engine.explore.catalogue('interests').filter((e) => e.accounts > 0);
     const physics = interests[0]!;
     for (const interest of [physics.name, physics.value]) {
       const body = (await post('interested-in/', { interest })).json<ExploreResult>();
@@ -100,7 +85,7 @@ describe('interested-in, posted-about, words-in-profile', () => {
     const category = physics.category!;
     const bare = (await post('interested-in/', { interest: category.toLowerCase() })).json<ExploreResult>();
     expect(bare.estimate.sample_count).toBe(
-      engine.estimate(pkg({ interests: [{ label: category }] })).sampleCount,
+      kit.engine.estimate(pkg({ interests: [{ label: category }] })).sampleCount,
     );
     expect(bare.estimate.sample_count).toBeGreaterThanOrEqual(physics.accounts);
     const unknown = await post('interested-in/', { interest: 'Underwater basket weaving' });
@@ -112,20 +97,20 @@ describe('interested-in, posted-about, words-in-profile', () => {
     const word = popularPostWord();
     const body = (await post('posted-about/', { keywords: `${word}, zzqx-none` })).json<ExploreResult>();
     expect(body.targeting_package.keywords).toEqual([{ label: word }, { label: 'zzqx-none' }]);
-    const expected = engine.estimate(body.targeting_package);
+    const expected = kit.engine.estimate(body.targeting_package);
     expect(body.estimate.sample_count).toBe(expected.sampleCount);
     expect(body.estimate.unmatched).toEqual([{ criterion: 'keywords', label: 'zzqx-none' }]);
-    const posters = engine.explore.textMatches([word], 'posts');
+    const posters = kit.engine.explore.textMatches([word], 'posts');
     expect(body.sample_accounts.length).toBeGreaterThan(0);
     for (const a of body.sample_accounts) expect(posters.has(accountNumber(a))).toBe(true);
   });
 
   it('words-in-profile: samples have the words in their bio', async () => {
-    const { bioWords } = engine.explore.panels(engine.explore.everyone(), ['bioWords']);
+    const { bioWords } = kit.engine.explore.panels(kit.engine.explore.everyone(), ['bioWords']);
     const word = bioWords.words.find((w) => /^[a-z]+$/.test(w.key))!.key;
     const body = (await post('words-in-profile/', { words: [word] })).json<ExploreResult>();
     expect(body.estimate.sample_count).toBe(
-      engine.estimate(pkg({ keywords: [{ label: word }] })).sampleCount,
+      kit.engine.estimate(pkg({ keywords: [{ label: word }] })).sampleCount,
     );
     expect(body.sample_accounts.length).toBeGreaterThan(0);
     for (const a of body.sample_accounts) expect(tokens(a.bio)).toContain(word);
@@ -149,7 +134,9 @@ describe('suggest-interests, related-keywords, age-groups', () => {
     expect(interests.length).toBeGreaterThan(0);
     expect(interests.every((i) => i.affinity > 1)).toBe(true);
     expect(interests.map((i) => i.affinity)).toEqual(interests.map((i) => i.affinity).sort((a, b) => b - a));
-    const panel = engine.explore.panels(engine.evaluate(pkg(targeting_package)), ['interests'], { top: 50 });
+    const panel = kit.engine.explore.panels(kit.engine.evaluate(pkg(targeting_package)), ['interests'], {
+      top: 50,
+    });
     const affinity = new Map(
       [...panel.interests.interests, ...panel.interests.distinctive].map((s) => [s.key, s.affinity]),
     );
@@ -180,6 +167,6 @@ describe('suggest-interests, related-keywords, age-groups', () => {
   it('age-groups is the engine’s panel', async () => {
     const targeting_package = { languages: [{ label: 'en' }] };
     const res = await post('age-groups/', { targeting_package });
-    expect(res.json()).toEqual(engine.insights(engine.evaluate(pkg(targeting_package))).ageGroups);
+    expect(res.json()).toEqual(kit.engine.insights(kit.engine.evaluate(pkg(targeting_package))).ageGroups);
   });
 });

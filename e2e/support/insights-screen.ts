@@ -1,0 +1,131 @@
+import { countryByCode } from '@murmur/core/countries';
+import { formatLargeNumber, formatPercent } from '@murmur/core/format';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Insights } from './audience-api';
+import { hasMessage, tr, type Lang } from './locales';
+
+/** A fraction as the screens show a share. */
+export const share = (fraction: number) => formatPercent(fraction, { fromFraction: true });
+
+/** Every lazily drawn picture (map, graph, cloud) of the open screen has drawn. */
+export async function drawingsDone(page: Page): Promise<void> {
+  await expect(page.locator('[data-panel-pending]')).toHaveCount(0, { timeout: 30_000 });
+}
+
+export const TABS = [
+  'summary',
+  'demographics',
+  'conversation',
+  'jobTitles',
+  'network',
+  'topicAnalysis',
+  'contentWall',
+] as const;
+export type Tab = (typeof TABS)[number];
+
+const tabName = (lang: Lang, tab: Tab) => tr(lang, `insights.tabs.${tab}`);
+
+/** Opens a tab of the insights screen (under "More" when it does not fit) and returns its panel. */
+export async function openTab(page: Page, lang: Lang, tab: Tab): Promise<Locator> {
+  const name = tabName(lang, tab);
+  const button = page.getByRole('tab', { name, exact: true });
+  if ((await button.count()) === 0) {
+    await page.getByRole('button', { name: tr(lang, 'tabs.more') }).click();
+    await page.getByRole('menuitem', { name, exact: true }).click();
+  } else {
+    await button.click();
+  }
+  const panel = page.getByRole('tabpanel', { name, exact: true });
+  await expect(panel).toBeVisible();
+  await drawingsDone(page);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  return panel;
+}
+
+/** A panel (a titled region) of the open tab. */
+export const region = (panel: Locator, lang: Lang, key: string) =>
+  panel.getByRole('region', { name: tr(lang, `insights.panels.${key}`), exact: true });
+
+/** The row of a distribution table that shows `label`, with its share. */
+async function expectShareRow(panel: Locator, label: string, fraction: number): Promise<void> {
+  const row = panel.getByRole('row').filter({ hasText: label }).first();
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(share(fraction));
+}
+
+const top = <T>(list: readonly T[] | undefined, what: string): T => {
+  const first = list?.[0];
+  if (first === undefined) throw new Error(`The report has no ${what}: nothing to compare the screen with`);
+  return first;
+};
+
+const jobCategoryLabel = (lang: Lang, label: string) => {
+  const key = `insights.jobCategories.${label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
+  return hasMessage(lang, key) ? tr(lang, key) : label;
+};
+
+/**
+ * Each tab of the insights screen shows the figures of the report the API computed. Returns how many
+ * exportable panels the tab has.
+ */
+export async function checkTab(page: Page, lang: Lang, tab: Tab, report: Insights): Promise<number> {
+  const panel = await openTab(page, lang, tab);
+  if (tab === 'summary') {
+    const size = region(panel, lang, 'keyFigures');
+    await expect(size).toContainText(
+      formatLargeNumber(report.summary?.populationEstimate ?? report.estimate.population_estimate),
+    );
+    await expect(size).toContainText(report.summary?.sizeBucket ?? report.estimate.size_bucket);
+    const interests = report.interests?.distinctive.length
+      ? report.interests.distinctive
+      : report.interests?.interests;
+    const interest = top(interests, 'top interest');
+    await expectShareRow(region(panel, lang, 'topInterests'), interest.label, interest.share);
+    const account = top(report.influentialAccounts?.accounts, 'influential account');
+    const influential = region(panel, lang, 'influentialAccounts');
+    await expect(influential.getByRole('listitem').first()).toContainText(`@${account.handle}`);
+    await expect(influential.getByRole('listitem').first()).toContainText(share(account.share ?? 0));
+  } else if (tab === 'demographics') {
+    const country = top(report.locations?.countries ?? report.demographics?.countries, 'country');
+    const name = countryByCode(country.key.toUpperCase());
+    const countryName = name === undefined ? country.label : lang === 'ja' ? name.nameJa : name.name;
+    await expectShareRow(region(panel, lang, 'countries'), countryName, country.share);
+    if (lang === 'en') {
+      const language = top(report.demographics?.languages, 'language');
+      await expectShareRow(region(panel, lang, 'languages'), language.label, language.share);
+    }
+  } else if (tab === 'conversation') {
+    const interest = top(report.interests?.interests, 'interest');
+    await expectShareRow(region(panel, lang, 'interests'), interest.label, interest.share);
+    const topic = report.conversationTopics?.topics[0];
+    if (topic !== undefined)
+      await expectShareRow(region(panel, lang, 'conversationTopics'), topic.label, topic.share);
+  } else if (tab === 'jobTitles') {
+    const category = top(report.jobTitles?.categories, 'job category');
+    await expectShareRow(
+      region(panel, lang, 'jobCategories'),
+      jobCategoryLabel(lang, category.label),
+      category.share,
+    );
+  } else if (tab === 'network') {
+    const community = top(report.communities?.communities, 'community');
+    await expect(region(panel, lang, 'communities')).toContainText(community.name);
+    const account = top(report.influentialAccounts?.distinctive, 'distinctive account');
+    await expect(region(panel, lang, 'distinctiveAccounts')).toContainText(`@${account.handle}`);
+  } else if (tab === 'topicAnalysis') {
+    const hashtag = top(report.topicAnalysis?.hashtags, 'hashtag');
+    await expectShareRow(region(panel, lang, 'hashtags'), hashtag.label, hashtag.share);
+  } else {
+    const post = top(report.contentWall?.posts, 'post');
+    const wall = region(panel, lang, 'contentWall');
+    const first = wall.getByRole('listitem').first();
+    await expect(first).toContainText(`@${post.author.handle}`);
+    // The first line of the text is enough to know the post (the rest wraps as it likes).
+    const line = post.text.split('\n')[0]!.trim().slice(0, 60);
+    await expect(first).toContainText(line === '' ? tr(lang, 'insights.postTextUnavailable') : line);
+  }
+  return panel.locator('[data-export-panel]').count();
+}
