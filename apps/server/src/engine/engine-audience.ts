@@ -6,7 +6,7 @@ import {
   type TargetingPackage,
 } from '@murmur/core/targeting';
 import type { AudienceEstimate } from '@murmur/engine';
-import { BadRequest } from '../../errors';
+import { BadRequest } from '../errors';
 
 /** SPEC §5: an empty package is refused with the SPEC's message, as a body-level error. */
 export function requireNonEmpty(pkg: TargetingPackage): void {

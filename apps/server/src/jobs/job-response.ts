@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { JobQueue, JobView } from '../../jobs/jobs';
+import type { JobQueue, JobView } from './jobs';
 
 /** docs/API-AUDIENCES.md: `?wait=1` waits this long for the result. */
 export const WAIT_MS = 10_000;

@@ -6,16 +6,24 @@ import type { JobQueue } from '../jobs/jobs';
 import type { Mailer } from '../integrations/mail';
 import { createXClient } from '../integrations/x-api';
 import type { Clock } from '../lib/clock';
+import { createSearchCounter } from '../lib/search-counter';
 import { createAudiencesModule } from './audiences';
-import { createExploreModule } from './explore';
+import { listCategories } from './audiences/categories.repository';
 import { authRoutes } from './auth/auth.routes';
 import { createMagicLinkRepository } from './auth/magic-link.repository';
 import { createMagicLinkService } from './auth/magic-link.service';
 import { createSessionRepository } from './auth/sessions.repository';
 import { createSessionService } from './auth/sessions.service';
+import { cataloguesRoutes } from './catalogues/catalogues.routes';
+import { createCataloguesService } from './catalogues/catalogues.service';
+import { communitiesRoutes } from './communities/communities.routes';
+import { createCommunitiesService } from './communities/communities.service';
+import { createExploreModule } from './explore';
 import { createSocialAccountsRepository } from './social/social-accounts.repository';
 import { socialRoutes } from './social/social.routes';
 import { createSocialService } from './social/social.service';
+import { storeRoutes } from './store/store.routes';
+import { createStoreService } from './store/store.service';
 import { invitesRoutes } from './teams/invites.routes';
 import { createInvitesRepository } from './teams/invites.repository';
 import { createInvitesService } from './teams/invites.service';
@@ -79,16 +87,23 @@ export function registerModules(
     log,
   });
 
-  const explore = createExploreModule({ db, engine: deps.engine, jobs: deps.jobs });
+  // The audience API (docs/API-AUDIENCES.md). One SearchCounter is fed by build-audience, the
+  // catalogue searches and the explore tools, and read by communities' "most searched".
+  const { engine, jobs } = deps;
+  const searches = createSearchCounter();
+  const storeService = createStoreService({ engine, listCategories: () => listCategories(db) });
   const audiences = createAudiencesModule({
     db,
     clock,
-    engine: deps.engine,
-    jobs: deps.jobs,
+    engine,
+    jobs,
     teamsService,
-    findStoreAudience: explore.findStoreAudience,
-    onBuild: (pkg) => explore.searches.recordPackage(pkg),
+    findStoreAudience: storeService.find,
+    onBuild: (pkg) => searches.recordPackage(pkg),
   });
+  const cataloguesService = createCataloguesService({ engine, searches });
+  const communitiesService = createCommunitiesService({ engine, searches });
+  const explore = createExploreModule({ engine, jobs, searches });
 
   return {
     sessionService,
@@ -109,6 +124,9 @@ export function registerModules(
       await app.register(teamsRoutes, { teamsService });
       await app.register(invitesRoutes, { invitesService });
       await audiences.registerRoutes(app);
+      await app.register(cataloguesRoutes, { cataloguesService });
+      await app.register(storeRoutes, { storeService });
+      await app.register(communitiesRoutes, { communitiesService });
       await explore.registerRoutes(app);
     },
   };

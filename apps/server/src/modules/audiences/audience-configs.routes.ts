@@ -20,7 +20,7 @@ import { errorResponses } from '../../lib/http';
 import { requireUser } from '../../plugins/auth';
 import type { AudienceConfigsService } from './audience-configs.service';
 import type { AudienceInsightsService } from './audience-insights.service';
-import { sendJob, wantsWait } from './job-response';
+import { sendJob, wantsWait } from '../../jobs/job-response';
 
 const pkParams = z.object({ pk: z.coerce.number().int().positive().max(MAX_DB_ID) });
 

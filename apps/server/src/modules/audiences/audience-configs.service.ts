@@ -16,7 +16,7 @@ import type {
   AudienceConfigValues,
   JoinedConfig,
 } from './audience-configs.repository';
-import { requireNonEmpty, toEstimate } from './engine-audience';
+import { requireNonEmpty, toEstimate } from '../../engine/engine-audience';
 import { presentConfig } from './present';
 
 export type SaveConfigInput = z.output<typeof saveAudienceConfigSchema>;

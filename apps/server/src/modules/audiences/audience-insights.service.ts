@@ -14,7 +14,7 @@ import type { JobQueue, JobView } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsRepository } from './audience-configs.repository';
 import type { AudienceConfigsService } from './audience-configs.service';
-import { digest, requireNonEmpty, toEstimate, yieldToEventLoop } from './engine-audience';
+import { digest, requireNonEmpty, toEstimate, yieldToEventLoop } from '../../engine/engine-audience';
 import { presentConfig } from './present';
 
 export type InsightsRequest = z.output<typeof insightsRequestSchema>;

@@ -5,15 +5,15 @@ import {
   buildAudienceSchema,
   estimateSchema,
 } from '@murmur/core/api';
-import type { EngineHolder } from '../../engine/engine-holder';
 import { errorResponses } from '../../lib/http';
 import type { AudienceConfigsService } from './audience-configs.service';
+import type { AutocompleteService } from './autocomplete.service';
 
 /** Public: the size of a package while it is built, and suggestions for its fields. */
 export const buildRoutes: FastifyPluginCallbackZod<{
   configsService: AudienceConfigsService;
-  engine: EngineHolder;
-}> = (app, { configsService, engine }, done) => {
+  autocompleteService: AutocompleteService;
+}> = (app, { configsService, autocompleteService }, done) => {
   const tags = ['audiences'];
 
   app.post(
@@ -42,11 +42,7 @@ export const buildRoutes: FastifyPluginCallbackZod<{
         response: { 200: autocompleteResponseSchema, ...errorResponses(400, 503) },
       },
     },
-    (request) => {
-      const { field, q, limit } = request.body;
-      const results = engine.get().lookup(field, q, limit);
-      return { results: results.map(({ value, label, detail, size }) => ({ value, label, detail, size })) };
-    },
+    (request) => autocompleteService.suggest(request.body.field, request.body.q, request.body.limit),
   );
   done();
 };

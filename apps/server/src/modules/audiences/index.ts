@@ -12,6 +12,7 @@ import { createAudienceInsightsService } from './audience-insights.service';
 import { createAudiencePlansRepository } from './audience-plans.repository';
 import { audiencePlansRoutes } from './audience-plans.routes';
 import { createAudiencePlansService } from './audience-plans.service';
+import { createAutocompleteService } from './autocomplete.service';
 import { buildRoutes } from './build.routes';
 import { findCategory } from './categories.repository';
 import { jobsRoutes } from './jobs.routes';
@@ -54,7 +55,10 @@ export function createAudiencesModule(deps: {
     configsService,
     async registerRoutes(app: FastifyInstance) {
       await app.register(jobsRoutes, { engine, jobs });
-      await app.register(buildRoutes, { configsService, engine });
+      await app.register(buildRoutes, {
+        configsService,
+        autocompleteService: createAutocompleteService({ engine }),
+      });
       await app.register(audienceConfigsRoutes, { configsService, insightsService, jobs });
       await app.register(audiencePlansRoutes, { plansService });
     },

@@ -2,7 +2,7 @@ import type { CatalogueItem, JobTitles, Location, LocationType } from '@murmur/c
 import type { ExploreCatalogueKind } from '@murmur/engine';
 import { JOB_CATEGORIES } from '@murmur/sandbox';
 import type { EngineHolder } from '../../engine/engine-holder';
-import type { SearchCounter } from '../communities/search-counter';
+import type { SearchCounter } from '../../lib/search-counter';
 import { rankMatches } from './match';
 
 export type CataloguesService = ReturnType<typeof createCataloguesService>;

@@ -3,8 +3,8 @@ import { targetingPackageSchema } from '@murmur/core/targeting';
 import type { AudienceEngine, NetworkCommunity, WeeklyPosts } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { NotFound } from '../../errors';
-import { presentAccounts } from '../explore/present';
-import { handleTerm, labelTerms, type SearchCounter } from './search-counter';
+import { presentAccounts } from '../../engine/present-account';
+import { handleTerm, labelTerms, type SearchCounter } from '../../lib/search-counter';
 
 export type CommunitiesService = ReturnType<typeof createCommunitiesService>;
 

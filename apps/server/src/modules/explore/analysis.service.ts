@@ -4,11 +4,11 @@ import { tokens, type AudienceEngine, type InterestsPanel } from '@murmur/engine
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, NotFound } from '../../errors';
 import type { JobQueue, JobView } from '../../jobs/jobs';
-import { digest, requireNonEmpty, toEstimate, yieldToEventLoop } from '../audiences/engine-audience';
-import type { SearchCounter } from '../communities/search-counter';
+import { digest, requireNonEmpty, toEstimate, yieldToEventLoop } from '../../engine/engine-audience';
+import type { SearchCounter } from '../../lib/search-counter';
 import { accountOf, interestItems } from './explore.service';
 import { sharedMembers } from './overlap';
-import { EMPTY_ESTIMATE, presentAccount, presentAccounts } from './present';
+import { EMPTY_ESTIMATE, presentAccount, presentAccounts } from '../../engine/present-account';
 import { sentimentOf } from './sentiment/sentiment';
 
 export type AnalysisService = ReturnType<typeof createAnalysisService>;

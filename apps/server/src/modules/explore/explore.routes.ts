@@ -25,7 +25,7 @@ import {
 import type { z } from 'zod';
 import type { JobQueue } from '../../jobs/jobs';
 import { errorResponses } from '../../lib/http';
-import { sendJob, wantsWait } from '../audiences/job-response';
+import { sendJob, wantsWait } from '../../jobs/job-response';
 import type { AnalysisService } from './analysis.service';
 import type { ExploreService } from './explore.service';
 

@@ -3,9 +3,9 @@ import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targ
 import { tokens, type AccountSet, type AudienceEngine } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, NotFound } from '../../errors';
-import { requireNonEmpty, toEstimate } from '../audiences/engine-audience';
-import type { SearchCounter } from '../communities/search-counter';
-import { presentAccounts } from './present';
+import { requireNonEmpty, toEstimate } from '../../engine/engine-audience';
+import type { SearchCounter } from '../../lib/search-counter';
+import { presentAccounts } from '../../engine/present-account';
 
 export type ExploreService = ReturnType<typeof createExploreService>;
 

@@ -1,10 +1,8 @@
 import type { StoreAudience } from '@murmur/core/api';
 import { countryByCode } from '@murmur/core/countries';
 import type { AudienceEngine } from '@murmur/engine';
-import type { Db } from '../../db/database';
 import type { EngineHolder } from '../../engine/engine-holder';
-import { toEstimate } from '../audiences/engine-audience';
-import { listCategories } from '../audiences/categories.repository';
+import { toEstimate } from '../../engine/engine-audience';
 import { AUDIENCE_REGIONS, findRegion } from './regions';
 import { interestCategoriesFor, storePackage } from './store-packages';
 
@@ -63,15 +61,19 @@ function storeOf(engine: AudienceEngine, categories: readonly Category[]): Store
 
 const fold = (s: string) => s.normalize('NFKC').trim().toLowerCase();
 
-export function createStoreService(deps: { engine: EngineHolder; db: Db }) {
-  const { engine, db } = deps;
-  const all = async () => storeOf(engine.get(), await listCategories(db));
+export function createStoreService(deps: {
+  engine: EngineHolder;
+  /** The audience categories (the audiences module's table, seeded by migration 0001). */
+  listCategories: () => Promise<readonly Category[]>;
+}) {
+  const { engine, listCategories } = deps;
+  const all = async () => storeOf(engine.get(), await listCategories());
 
   return {
     regions: () => [...AUDIENCE_REGIONS],
 
     /** The audience categories (seeded by migration 0001), "Exclusion Audience" included. */
-    categories: async () => (await listCategories(db)).map(({ id, name }) => ({ id, name })),
+    categories: async () => (await listCategories()).map(({ id, name }) => ({ id, name })),
 
     /** Filtered by category (id or name), region (id or name) and a search over name and description. */
     async list(query: {
@@ -98,12 +100,4 @@ export function createStoreService(deps: { engine: EngineHolder; db: Db }) {
     /** A store audience by id, for saving it to My Audiences (`from_audience`); 503 while the engine loads. */
     find: async (id: number): Promise<StoreAudience | undefined> => (await all()).find((a) => a.id === id),
   };
-}
-
-/** The store audience `id` (see createStoreService().find), for the audience-configs module. */
-export function findStoreAudience(
-  id: number,
-  deps: { engine: EngineHolder; db: Db },
-): Promise<StoreAudience | undefined> {
-  return createStoreService(deps).find(id);
 }

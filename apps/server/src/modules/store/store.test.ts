@@ -3,7 +3,7 @@ import type { AudienceRegion, StoreAudience } from '@murmur/core/api';
 import type { AudienceEngine } from '@murmur/engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
-import { findStoreAudience } from './store.service';
+import { createStoreService } from './store.service';
 
 let t: TestApp;
 let engine: AudienceEngine;
@@ -77,10 +77,12 @@ describe('the audience store', () => {
 
   it('finds a store audience by id for saving it', async () => {
     const [first] = (await list()).results;
-    const found = await findStoreAudience(first!.id, { engine: (await testNetwork()).holder, db: t.db });
-    expect(found).toEqual(first);
-    expect(
-      await findStoreAudience(999_999, { engine: (await testNetwork()).holder, db: t.db }),
-    ).toBeUndefined();
+    const store = createStoreService({
+      engine: (await testNetwork()).holder,
+      listCategories: async () =>
+        (await t.app.inject({ url: '/api/audience-categories/' })).json<{ id: number; name: string }[]>(),
+    });
+    expect(await store.find(first!.id)).toEqual(first);
+    expect(await store.find(999_999)).toBeUndefined();
   });
 });

@@ -1,0 +1,17 @@
+import type { AutocompleteField, AutocompleteResponse } from '@murmur/core/api';
+import type { EngineHolder } from '../../engine/engine-holder';
+
+export type AutocompleteService = ReturnType<typeof createAutocompleteService>;
+
+/**
+ * Suggestions for a targeting-package field (docs/API-AUDIENCES.md "Autocomplete"): handles most
+ * followed first, terms most used first. Throws the engine holder's 503 while the engine loads.
+ */
+export function createAutocompleteService(deps: { engine: EngineHolder }) {
+  return {
+    suggest(field: AutocompleteField, q: string, limit: number): AutocompleteResponse {
+      const results = deps.engine.get().lookup(field, q, limit);
+      return { results: results.map(({ value, label, detail, size }) => ({ value, label, detail, size })) };
+    },
+  };
+}
