@@ -1,0 +1,50 @@
+import autocannon from 'autocannon';
+
+/** One autocannon run: a fixed request repeated by `connections` clients for `seconds`. */
+export interface LoadCase {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface LoadResult {
+  name: string;
+  connections: number;
+  seconds: number;
+  reqPerSec: number;
+  /** Milliseconds. */
+  p50: number;
+  p99: number;
+  /** Connection errors and timeouts, plus answers that are not 2xx. */
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+export async function load(c: LoadCase, connections: number, seconds: number): Promise<LoadResult> {
+  const result = await autocannon({
+    url: c.url,
+    connections,
+    duration: seconds,
+    method: c.method ?? 'GET',
+    headers: {
+      ...(c.body !== undefined && { 'content-type': 'application/json' }),
+      ...c.headers,
+    },
+    ...(c.body !== undefined && { body: JSON.stringify(c.body) }),
+    timeout: 30,
+  });
+  return {
+    name: c.name,
+    connections,
+    seconds,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  };
+}

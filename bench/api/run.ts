@@ -1,0 +1,170 @@
+// npm run bench:api — the HTTP API under load (issue 9): a bare Fastify hello and the product
+// (`startServer`, sandbox of BENCH_ACCOUNTS accounts, temporary DATA_DIR) side by side, each in its
+// own child process, driven by autocannon from this one. Then a flood of signed-out insights jobs
+// while a signed-in bystander estimates. Writes bench/results/api.json. A benchmark, not a test.
+import { fork, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { flood, type FloodResult } from './flood';
+import { load, type LoadCase, type LoadResult } from './load';
+import type { ProductReady } from './product-server';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const resultsFile = join(here, '../results/api.json');
+const SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_DURATION ?? 15);
+const CONNECTIONS = [50, 200];
+const log = (line: string) => console.log(line);
+const load1 = () => loadavg()[0]!.toFixed(2);
+
+/** Forks a server script; resolves with the first IPC message (its URL and whatever it prepared). */
+function startChild<T>(script: string, logFile: string): Promise<{ child: ChildProcess; ready: T }> {
+  const out = openSync(logFile, 'w');
+  const child = fork(join(here, script), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', out, out, 'ipc'],
+  });
+  closeSync(out);
+  return new Promise((resolve, reject) => {
+    child.once('message', (ready) => resolve({ child, ready: ready as T }));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}; see ${logFile}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+const logDir = mkdtempSync(join(tmpdir(), 'murmur-bench-api-logs-'));
+log(`load average at start: ${load1()} on ${cpus().length} CPUs; server logs in ${logDir}`);
+const hello = await startChild<{ url: string }>('hello-server.ts', join(logDir, 'hello.log'));
+log(`starting the product (sandbox ${process.env.BENCH_ACCOUNTS ?? 100_000} accounts) …`);
+const product = await startChild<ProductReady>('product-server.ts', join(logDir, 'product.log'));
+const p = product.ready;
+log(`product ready in ${p.startSeconds.toFixed(1)} s (engine indexed, two users signed in) at ${p.url}`);
+
+const token = { authorization: `Token ${p.reader.token}` };
+const cases: LoadCase[] = [
+  { name: 'bare hello', url: `${hello.ready.url}/` },
+  { name: 'GET /api/user/me/ (token)', url: `${p.url}/api/user/me/`, headers: token },
+  { name: 'GET /api/user/me/ (cookie)', url: `${p.url}/api/user/me/`, headers: { cookie: p.reader.cookie } },
+  {
+    name: 'POST /api/build-audience/ (estimate)',
+    url: `${p.url}/api/build-audience/`,
+    method: 'POST',
+    headers: token,
+    body: { targeting_package: { languages: [{ label: 'en' }], keywords: [{ label: 'music' }] } },
+  },
+  { name: 'GET /api/audience-configs/ (saved list)', url: `${p.url}/api/audience-configs/`, headers: token },
+];
+
+const results: LoadResult[] = [];
+let floodResult: FloodResult | undefined;
+try {
+  for (const c of cases) {
+    await load(c, 10, 1); // warm-up: JIT, connection set-up, caches
+    for (const connections of CONNECTIONS) {
+      const r = await load(c, connections, SECONDS);
+      results.push(r);
+      log(`  ${c.name} @${connections}: ${r.reqPerSec.toFixed(0)} req/s, p99 ${r.p99} ms (load ${load1()})`);
+    }
+  }
+  log(`flood: 40 signed-out generate-insights clients for ${FLOOD_SECONDS} s, bystander estimating …`);
+  floodResult = await flood({
+    url: p.url,
+    bystanderToken: p.bystander.token,
+    clients: 40,
+    seconds: FLOOD_SECONDS,
+  });
+} finally {
+  await Promise.all([stop(hello.child), stop(product.child)]);
+}
+
+const bare = (connections: number) =>
+  results.find((r) => r.name === 'bare hello' && r.connections === connections)?.reqPerSec ?? NaN;
+const ratio = (r: LoadResult) => r.reqPerSec / bare(r.connections);
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+
+log('');
+log('| case | connections | req/s | vs bare | p50 ms | p99 ms | errors | non-2xx |');
+log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const r of results) {
+  log(
+    `| ${r.name} | ${r.connections} | ${r.reqPerSec.toFixed(0)} | ${pct(ratio(r))} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+  );
+}
+const f = floodResult;
+if (f) {
+  log('');
+  log(
+    `flood: POST statuses ${JSON.stringify(f.floodStatuses)}, ${f.jobsFinished} reports finished, ${f.floodErrors} flood errors`,
+  );
+  for (const [name, l] of [
+    ['bystander estimate', f.bystanderEstimate],
+    ['bystander engine status', f.bystanderStatus],
+  ] as const) {
+    log(
+      `  ${name}: p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(0)} ms, n=${l.count}, errors ${l.errors}`,
+    );
+  }
+}
+
+// Targets (issue 9), judged at every connection count.
+const of = (name: string) => results.filter((r) => r.name.startsWith(name));
+const targets = [
+  {
+    target: 'token read ≥ 50 % of bare hello req/s',
+    pass: of('GET /api/user/me/ (token)').every((r) => ratio(r) >= 0.5),
+    value: of('GET /api/user/me/ (token)')
+      .map((r) => pct(ratio(r)))
+      .join(' / '),
+  },
+  {
+    target: 'estimate ≥ 25 % of bare hello req/s',
+    pass: of('POST /api/build-audience/').every((r) => ratio(r) >= 0.25),
+    value: of('POST /api/build-audience/')
+      .map((r) => pct(ratio(r)))
+      .join(' / '),
+  },
+  {
+    target: 'bystander estimate p50 < 50 ms during the flood',
+    pass: f !== undefined && f.bystanderEstimate.p50 < 50,
+    value: f ? `${f.bystanderEstimate.p50.toFixed(1)} ms` : 'not run',
+  },
+  {
+    target: '0 errors (benchmarked routes and the bystander)',
+    pass:
+      results.every((r) => r.errors === 0 && r.non2xx === 0) &&
+      f !== undefined &&
+      f.bystanderEstimate.errors + f.bystanderStatus.errors === 0,
+    value: `${results.reduce((n, r) => n + r.errors + r.non2xx, 0)} + ${f ? f.bystanderEstimate.errors + f.bystanderStatus.errors : '?'}`,
+  },
+];
+log('');
+for (const t of targets) log(`${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.value}`);
+
+mkdirSync(dirname(resultsFile), { recursive: true });
+writeFileSync(
+  resultsFile,
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      loadAverageAtEnd: loadavg(),
+      accounts: p.accounts,
+      secondsPerCase: SECONDS,
+      cases: results.map((r) => ({ ...r, vsBare: ratio(r) })),
+      flood: floodResult,
+      targets,
+    },
+    null,
+    2,
+  )}\n`,
+);
+log(`\nwrote ${resultsFile}`);
