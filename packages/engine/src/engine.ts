@@ -1,6 +1,7 @@
 import type { AccountSummary, AudienceComparison, AudienceInsights } from '@murmur/core/insights';
 import type { TargetingPackage } from '@murmur/core/targeting';
-import type { AccountSet } from './bits/account-set';
+import { AccountSet } from './bits/account-set';
+import { countAnd } from './bits/bitset';
 import { buildIndex, type ExportSource } from './build/build-index';
 import type { BuildOptions } from './build/record-sink';
 import { registerCustomAudience } from './evaluate/custom-audiences';
@@ -13,6 +14,8 @@ import { computeInsights } from './insights/insights';
 import { exploreLookups, type ExploreLookups } from './explore/explore';
 import { lookup, type LookupField, type LookupResult } from './lookup/autocomplete';
 import { coreAudienceCount } from './lookup/core-audience';
+import { indexFromShared, shareAccountSet, shareIndex, type SharedIndex } from './share/share-index';
+import { tokens } from './text/tokenise';
 
 /** An audience's size without its members: what the estimate shown while typing needs. */
 export type AudienceEstimate = Omit<Audience, 'accounts'>;
@@ -38,9 +41,16 @@ export interface AudienceEngine {
   lookup(field: LookupField, q: string, limit?: number): LookupResult[];
   /** Members of `audience` (evaluated from `pkg`) matching ≥ 2 primary items; a sample count. */
   coreAudience(pkg: TargetingPackage, audience: Audience): number;
+  /** Members two audiences of this engine share (a sample count; × scale for real accounts). */
+  overlap(a: Audience | AccountSet, b: Audience | AccountSet): number;
+  /** The words the engine indexes and matches in `text` (its tokeniser: lower-cased, CJK bigrams, …). */
+  words(text: string): string[];
   /** Read-only lookups for the catalogue and explore tools (src/explore). */
   readonly explore: ExploreLookups;
 }
+
+const setOf = (audience: Audience | AccountSet): AccountSet =>
+  audience instanceof AccountSet ? audience : audience.accounts;
 
 /** The in-memory engine over an index built from the bulk export. */
 export function inMemoryEngine(index: AudienceIndex): AudienceEngine {
@@ -59,6 +69,8 @@ export function inMemoryEngine(index: AudienceIndex): AudienceEngine {
     describeAccounts: (accounts) => Array.from(accounts, (n) => accountSummary(index, n)),
     lookup: (field, q, limit) => lookup(index, field, q, limit),
     coreAudience: (pkg, audience) => coreAudienceCount(index, pkg, audience),
+    overlap: (a, b) => countAnd(setOf(a).bits, setOf(b).bits),
+    words: (text) => tokens(text),
     explore: exploreLookups(index),
   };
 }
@@ -69,4 +81,84 @@ export async function createInMemoryEngine(
   options?: BuildOptions,
 ): Promise<AudienceEngine> {
   return inMemoryEngine(await buildIndex(source, options));
+}
+
+/** Custom audiences as worker threads receive them: shared bitsets, and a version per registration. */
+export interface SharedCustomAudiences {
+  readonly version: number;
+  readonly sets: readonly { name: string; size: number; bits: Uint32Array; count: number }[];
+}
+
+/**
+ * An in-memory engine whose index lives in SharedArrayBuffers, and what worker threads need to
+ * read the same memory: `index` (structured-cloneable; postMessage shares rather than copies it) and
+ * the custom audiences registered on `engine` so far.
+ */
+export interface SharedEngine {
+  readonly engine: AudienceEngine;
+  readonly index: SharedIndex;
+  customAudiences(): SharedCustomAudiences;
+}
+
+/** Moves a built index into shared memory (see shareIndex); drop `index` afterwards. */
+export function shareEngine(built: AudienceIndex): SharedEngine {
+  const { shared, index } = shareIndex(built);
+  const engine = inMemoryEngine(index);
+  let snapshot: SharedCustomAudiences | undefined;
+  let version = 0;
+  return {
+    engine: {
+      ...engine,
+      registerCustomAudience(name, members) {
+        const set = members instanceof AccountSet ? members : AccountSet.fromNumbers(index.size, members);
+        const registered = engine.registerCustomAudience(name, shareAccountSet(set));
+        version++;
+        snapshot = undefined;
+        return registered;
+      },
+    },
+    index: shared,
+    customAudiences() {
+      snapshot ??= {
+        version,
+        sets: [...index.customAudiences].map(([name, set]) => ({
+          name,
+          size: set.size,
+          bits: set.bits,
+          count: set.count,
+        })),
+      };
+      return snapshot;
+    },
+  };
+}
+
+/** Streams the export into an index in shared memory (createInMemoryEngine + shareEngine). */
+export async function createSharedEngine(
+  source: ExportSource,
+  options?: BuildOptions,
+): Promise<SharedEngine> {
+  return shareEngine(await buildIndex(source, options));
+}
+
+/** An engine in a worker thread over a `SharedEngine`'s index. */
+export interface WorkerEngine {
+  readonly engine: AudienceEngine;
+  /** Makes the custom audiences match the main thread's (a no-op when the version is current). */
+  useCustomAudiences(audiences: SharedCustomAudiences): void;
+}
+
+export function engineFromShared(shared: SharedIndex): WorkerEngine {
+  const index = indexFromShared(shared);
+  let version = 0;
+  return {
+    engine: inMemoryEngine(index),
+    useCustomAudiences(audiences) {
+      if (audiences.version === version) return;
+      index.customAudiences.clear();
+      for (const s of audiences.sets)
+        index.customAudiences.set(s.name, new AccountSet(s.size, s.bits, s.count));
+      version = audiences.version;
+    },
+  };
 }

@@ -1,5 +1,17 @@
 // @murmur/engine — the audience engine (ARCHITECTURE §3). See README.md for the index layout.
-export { createInMemoryEngine, inMemoryEngine, type AudienceEngine, type AudienceEstimate } from './engine';
+export {
+  createInMemoryEngine,
+  createSharedEngine,
+  engineFromShared,
+  inMemoryEngine,
+  shareEngine,
+  type AudienceEngine,
+  type AudienceEstimate,
+  type SharedCustomAudiences,
+  type SharedEngine,
+  type WorkerEngine,
+} from './engine';
+export { indexFromShared, shareIndex, type SharedIndex } from './share/share-index';
 export { buildIndex, type ExportSource } from './build/build-index';
 export type { BuildOptions } from './build/record-sink';
 export type { KeepPostText } from './build/post-builder';

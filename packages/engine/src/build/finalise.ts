@@ -103,7 +103,7 @@ export function finalise(input: FinaliseInput): AudienceIndex {
       names: a.names,
       bios: a.bios,
     },
-    handles: new HandleIndex(size, handleOf, isPresent),
+    handles: HandleIndex.build(size, handleOf, isPresent),
     posts: {
       count: p.count,
       author,

@@ -1,6 +1,6 @@
 import type { AccountSet } from '../bits/account-set';
 import type { ExportHeader } from '../parse/records';
-import type { StringColumn } from '../util/string-column';
+import type { StringSource } from '../util/string-column';
 import type { Catalogue } from './catalogue';
 import type { Csr } from './csr';
 import type { CategoricalField } from './fields';
@@ -19,10 +19,10 @@ export interface AccountColumns {
   flags: Uint8Array;
   /** Slot in the string columns, plus one (0: no account record). */
   slot: Uint32Array;
-  ids: StringColumn;
-  handles: StringColumn;
-  names: StringColumn;
-  bios: StringColumn;
+  ids: StringSource;
+  handles: StringSource;
+  names: StringSource;
+  bios: StringSource;
 }
 
 /** Per-post values, indexed by post number. Text is kept only for posts listed in `kept`. */
@@ -36,9 +36,9 @@ export interface PostColumns {
   byEngagement: Uint32Array;
   /** Post numbers whose id, time and text are kept, ascending; slot k of the columns below. */
   kept: Uint32Array;
-  ids: StringColumn;
-  at: StringColumn;
-  text: StringColumn;
+  ids: StringSource;
+  at: StringSource;
+  text: StringSource;
 }
 
 export interface IndexStats {

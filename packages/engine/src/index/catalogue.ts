@@ -19,8 +19,22 @@ const key = (text: string): string => text.normalize('NFKC').trim().toLowerCase(
 export class Catalogue {
   private readonly byValue = new Map<string, Map<string, CatalogueItem>>();
   private readonly byName = new Map<string, Map<string, string[]>>();
+  private readonly records: CatalogueRecord[] = [];
+
+  /** Rebuilds a catalogue from `parts()` (a worker thread's copy). */
+  static fromParts(records: readonly CatalogueRecord[]): Catalogue {
+    const catalogue = new Catalogue();
+    records.forEach((r) => catalogue.add(r));
+    return catalogue;
+  }
+
+  /** The records added, in order: what `fromParts` needs, structured-cloneable. */
+  parts(): readonly CatalogueRecord[] {
+    return this.records;
+  }
 
   add(record: CatalogueRecord): void {
+    this.records.push(record);
     const items = new Map<string, CatalogueItem>();
     const names = new Map<string, string[]>();
     for (const item of record.items) {

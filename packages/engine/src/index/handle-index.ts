@@ -9,25 +9,33 @@ export const normaliseHandle = (handle: string): string => handle.trim().replace
  * collisions cost a probe, never a wrong answer.
  */
 export class HandleIndex {
-  private readonly table: Int32Array;
   private readonly mask: number;
 
   constructor(
-    accounts: number,
+    /** Account number per slot, -1 when empty; its length is a power of two. */
+    readonly table: Int32Array,
     private readonly handleOf: (n: number) => string,
-    present: (n: number) => boolean,
   ) {
+    this.mask = table.length - 1;
+  }
+
+  static build(
+    accounts: number,
+    handleOf: (n: number) => string,
+    present: (n: number) => boolean,
+  ): HandleIndex {
     let capacity = 16;
     while (capacity < accounts * 2) capacity *= 2;
-    this.table = new Int32Array(capacity).fill(-1);
-    this.mask = capacity - 1;
+    const table = new Int32Array(capacity).fill(-1);
+    const mask = capacity - 1;
     for (let n = 0; n < accounts; n++) {
       const handle = present(n) ? normaliseHandle(handleOf(n)) : '';
       if (!handle) continue;
-      let at = fnv1a(handle) & this.mask;
-      while (this.table[at] !== -1) at = (at + 1) & this.mask;
-      this.table[at] = n;
+      let at = fnv1a(handle) & mask;
+      while (table[at] !== -1) at = (at + 1) & mask;
+      table[at] = n;
     }
+    return new HandleIndex(table, handleOf);
   }
 
   find(handle: string): number | undefined {

@@ -10,9 +10,11 @@ export class PostingStore {
     /** Account range the postings cover. */
     readonly size: number,
     readonly counts: Uint32Array,
-    private readonly offsets: Uint32Array,
-    private readonly data: Uint32Array,
-    private readonly dense: ReadonlyMap<number, Uint32Array>,
+    /** Rare terms' list postings: term t's accounts are data[offsets[t] .. offsets[t + 1]). */
+    readonly offsets: Uint32Array,
+    readonly data: Uint32Array,
+    /** Dense terms' bitsets. */
+    readonly dense: ReadonlyMap<number, Uint32Array>,
   ) {}
 
   get terms(): number {

@@ -1,5 +1,10 @@
 import { FIELDS, fieldIndex, type Field } from './fields';
 
+export interface TermTableParts {
+  readonly values: readonly string[];
+  readonly fields: Uint8Array;
+}
+
 /**
  * The term dictionary: one global id per (field, value), assigned on first sight while the export
  * streams in. Values are stored normalised (lower-cased words, ISO country codes, catalogue
@@ -10,6 +15,18 @@ export class TermTable {
   private readonly fieldOf: number[] = [];
   private readonly byField = new Map<Field, readonly number[]>();
   readonly values: string[] = [];
+
+  /** Rebuilds a table from `parts()` (a worker thread's copy of the dictionary). */
+  static fromParts(parts: TermTableParts): TermTable {
+    const table = new TermTable();
+    for (let id = 0; id < parts.values.length; id++) table.idIn(parts.fields[id]!, parts.values[id]!);
+    return table;
+  }
+
+  /** Values and field numbers by term id: what `fromParts` needs, structured-cloneable. */
+  parts(): TermTableParts {
+    return { values: this.values, fields: Uint8Array.from(this.fieldOf) };
+  }
 
   get size(): number {
     return this.values.length;

@@ -1,5 +1,11 @@
 const BLOCK = 512;
 
+/** What readers of a string column need: the builder's `StringColumn` and the shared `PackedStrings`. */
+export interface StringSource {
+  readonly size: number;
+  get(slot: number): string;
+}
+
 /**
  * Many short strings (handles, names, bios) stored as one joined string per block of 512 entries
  * plus offsets, so a million accounts cost a few thousand heap objects instead of millions.
@@ -8,7 +14,7 @@ const BLOCK = 512;
  * die young instead of being promoted and collected later: at 1M accounts 4096-entry blocks cost
  * ~2.5 s more build time.
  */
-export class StringColumn {
+export class StringColumn implements StringSource {
   private readonly blocks: string[] = [];
   private readonly ends: Uint32Array[] = [];
   private pending: string[] = [];
@@ -34,6 +40,17 @@ export class StringColumn {
     if (block === undefined || ends === undefined) return '';
     const k = slot % BLOCK;
     return block.slice(k === 0 ? 0 : ends[k - 1], ends[k]);
+  }
+
+  /** Every entry in slot order, block by block: the joined block and where each entry ends in it. */
+  *blocksOf(): Generator<{ joined: string; ends: Uint32Array }> {
+    for (let b = 0; b < this.blocks.length; b++) yield { joined: this.blocks[b]!, ends: this.ends[b]! };
+    if (this.pending.length > 0) {
+      const ends = new Uint32Array(this.pending.length);
+      let at = 0;
+      this.pending.forEach((s, k) => (ends[k] = at += s.length));
+      yield { joined: this.pending.join(''), ends };
+    }
   }
 
   private seal(): void {
