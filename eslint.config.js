@@ -23,6 +23,30 @@ const siblingZones = (dir) =>
     message: `${dir}/${name} must not import a sibling; move shared code down (components/, lib/, packages/core).`,
   }));
 
+/**
+ * Server modules meet only in `modules/index.ts`, which wires them (CONVENTIONS "server modules meet
+ * only where modules/index.ts wires them"): a module imports its own folder and the shared homes,
+ * never a sibling module nor app.ts/main.ts. Generated from the folder listing, so a new module is fenced at once.
+ */
+const SERVER_SHARED_HOMES = [
+  'lib',
+  'engine',
+  'jobs',
+  'db',
+  'errors.ts',
+  'config.ts',
+  'plugins',
+  'integrations',
+  'test',
+];
+const serverModuleZones = () =>
+  subfolders('apps/server/src/modules').map((name) => ({
+    target: `./apps/server/src/modules/${name}`,
+    from: './apps/server/src',
+    except: [`./modules/${name}`, ...SERVER_SHARED_HOMES.map((home) => `./${home}`)],
+    message: `modules/${name} imports its own folder and src/{${SERVER_SHARED_HOMES.join(',')}} only: take a sibling's service as a collaborator wired in modules/index.ts.`,
+  }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,6 +104,13 @@ export default tseslint.config(
             { target: './packages/engine', from: './apps', message: 'engine depends only on core.' },
             ...siblingZones('apps/web/src/features'),
             ...siblingZones('apps/web/src/app/flavours'),
+            ...serverModuleZones(),
+            {
+              target: './apps/server',
+              from: './packages/engine',
+              except: ['./src/index.ts'],
+              message: 'The server uses the engine through the @murmur/engine package root only.',
+            },
           ],
         },
       ],

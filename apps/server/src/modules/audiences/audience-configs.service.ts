@@ -6,11 +6,10 @@ import type {
   saveAudienceConfigSchema,
 } from '@murmur/core/api';
 import { EXCLUSION_AUDIENCE_CATEGORY, type TargetingPackage } from '@murmur/core/targeting';
-import type { AudienceCategoryRow, UserRow } from '../../db/schema';
+import type { AudienceCategoryRow, TeamRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { TeamsService } from '../teams/teams.service';
 import type {
   AudienceConfigsRepository,
   AudienceConfigValues,
@@ -26,6 +25,14 @@ export type AudienceConfigsService = ReturnType<typeof createAudienceConfigsServ
 /** docs/API-AUDIENCES.md: an audience is targetable when it is non-empty and reaches ≥ 100 sample accounts. */
 export const TARGETABLE_MIN_SAMPLE = 100;
 
+/**
+ * The teams module's membership check (teamsService.access, wired in modules/index.ts): the team
+ * behind a path value for its members; it throws the same 404 for non-members and unknown teams.
+ */
+export interface TeamAccess {
+  access(user: UserRow, teamRef: string): Promise<{ team: TeamRow }>;
+}
+
 /** A ready-made audience of the store (modules/store), as far as saving one needs it. */
 export type FindStoreAudience = (
   id: number,
@@ -33,7 +40,7 @@ export type FindStoreAudience = (
 
 export function createAudienceConfigsService(deps: {
   repo: AudienceConfigsRepository;
-  teamsService: TeamsService;
+  teamsService: TeamAccess;
   engine: EngineHolder;
   findCategory: (id: number) => Promise<AudienceCategoryRow | undefined>;
   /** Absent until the store module provides it: `from_audience` is refused then. */

@@ -4,10 +4,13 @@ import type { Db } from '../../db/database';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { JobQueue } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
-import type { TeamsService } from '../teams/teams.service';
 import { createAudienceConfigsRepository } from './audience-configs.repository';
 import { audienceConfigsRoutes } from './audience-configs.routes';
-import { createAudienceConfigsService, type FindStoreAudience } from './audience-configs.service';
+import {
+  createAudienceConfigsService,
+  type FindStoreAudience,
+  type TeamAccess,
+} from './audience-configs.service';
 import { createAudienceInsightsService } from './audience-insights.service';
 import { createAudiencePlansRepository } from './audience-plans.repository';
 import { audiencePlansRoutes } from './audience-plans.routes';
@@ -23,7 +26,7 @@ export function createAudiencesModule(deps: {
   clock: Clock;
   engine: EngineHolder;
   jobs: JobQueue;
-  teamsService: TeamsService;
+  teamsService: TeamAccess;
   findStoreAudience?: FindStoreAudience;
   /** Told of every package sized through build-audience (the communities' "most searched"). */
   onBuild?: (pkg: TargetingPackage) => void;

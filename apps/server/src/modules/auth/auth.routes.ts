@@ -7,35 +7,22 @@ import {
   magicLinkUseSchema,
   signInResponseSchema,
   userSchema,
+  type User,
 } from '@murmur/core/api';
 import { preferredLanguage } from '../../lib/language';
 import { errorResponses } from '../../lib/http';
+import type { UserRow } from '../../db/schema';
 import { CSRF_COOKIE, SESSION_COOKIE, requireUser } from '../../plugins/auth';
-import type { UsersService } from '../users/users.service';
+import { setSessionCookiesOn } from '../../plugins/session-cookies';
 import type { MagicLinkService } from './magic-link.service';
 import type { SessionService, SignedIn } from './sessions.service';
 
 export interface AuthRoutesOptions {
   magicLinkService: MagicLinkService;
   sessionService: SessionService;
-  usersService: UsersService;
+  /** The users module's service (wired in modules/index.ts), for the current user. */
+  usersService: { me(user: UserRow): Promise<User> };
   secureCookies: boolean;
-}
-
-/** The session and CSRF cookies of a fresh sign-in (magic link, social sign-in). */
-export function setSessionCookiesOn(reply: FastifyReply, signedIn: SignedIn, secure: boolean): void {
-  const cookie = { path: '/', sameSite: 'lax', secure } as const;
-  void reply.setCookie(SESSION_COOKIE, signedIn.sessionKey, {
-    ...cookie,
-    httpOnly: true,
-    expires: signedIn.expiresAt,
-  });
-  // Readable by the web app, which echoes it in X-CSRFToken (docs/API.md).
-  void reply.setCookie(CSRF_COOKIE, signedIn.csrfToken, {
-    ...cookie,
-    httpOnly: false,
-    expires: signedIn.expiresAt,
-  });
 }
 
 const logoutResponseSchema = z.object({ detail: z.string() });

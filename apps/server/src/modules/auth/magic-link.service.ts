@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Language, MagicLinkUse, SignInResponse } from '@murmur/core/api';
+import type { Language, MagicLinkUse, SignInResponse, User } from '@murmur/core/api';
+import type { UserRow } from '../../db/schema';
 import { BadRequest, ServiceUnavailable, TooManyRequests } from '../../errors';
 import { signInCodeMail, type Mailer } from '../../integrations/mail';
 import type { Clock } from '../../lib/clock';
 import { hmac, randomCode, randomKey, safeEqual, sha256 } from '../../lib/crypto';
-import type { UsersService } from '../users/users.service';
 import type { MagicLinkRepository } from './magic-link.repository';
 import type { SessionService, SignedIn } from './sessions.service';
 
@@ -27,9 +27,17 @@ const invalidCode = () => new BadRequest({ confirm_code: ['Invalid login code'] 
 
 export type MagicLinkService = ReturnType<typeof createMagicLinkService>;
 
+/** What signing in needs of the users module (its usersService, wired in modules/index.ts). */
+export interface SignInUsers {
+  findByEmail(email: string): Promise<UserRow | undefined>;
+  /** SPEC §4: an unknown address registers, in the language the browser asked for. */
+  signInByEmail(email: string, language: Language): Promise<UserRow>;
+  present(user: UserRow): Promise<User>;
+}
+
 export function createMagicLinkService(deps: {
   magicLinkRepository: MagicLinkRepository;
-  usersService: UsersService;
+  usersService: SignInUsers;
   sessionService: SessionService;
   mailer: Mailer;
   clock: Clock;

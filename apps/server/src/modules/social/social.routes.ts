@@ -2,19 +2,23 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema, publicProviderSchema, signInResponseSchema, userSchema } from '@murmur/core/api';
+import type { User } from '@murmur/core/api';
 import type { UserRow } from '../../db/schema';
 import { errorResponses } from '../../lib/http';
 import { preferredLanguage } from '../../lib/language';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth';
-import { setSessionCookiesOn } from '../auth/auth.routes';
-import type { SessionService } from '../auth/sessions.service';
-import type { UsersService } from '../users/users.service';
+import { setSessionCookiesOn, type SessionCookies } from '../../plugins/session-cookies';
 import type { CodeProvider, SocialIdentity, SocialService } from './social.service';
 
 export interface SocialRoutesOptions {
   socialService: SocialService;
-  sessionService: SessionService;
-  usersService: UsersService;
+  /** The auth module's sessions (wired in modules/index.ts): a fresh session, and signing out the old one. */
+  sessionService: {
+    start(userId: number): Promise<SessionCookies & { tokenKey: string }>;
+    end(credentials: { sessionKey?: string | undefined }): Promise<void>;
+  };
+  /** The users module's service (wired in modules/index.ts). */
+  usersService: { present(user: UserRow): Promise<User>; me(user: UserRow): Promise<User> };
   secureCookies: boolean;
 }
 

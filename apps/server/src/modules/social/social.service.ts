@@ -14,7 +14,6 @@ import {
 import type { Clock } from '../../lib/clock';
 import { isDbId } from '../../lib/db-id';
 import { sha256 } from '../../lib/crypto';
-import type { UsersRepository } from '../users/users.repository';
 import type { SocialAccountsRepository } from './social-accounts.repository';
 import { publicProviders } from './social-providers';
 
@@ -54,9 +53,21 @@ const failed = (label: string) =>
 
 export type SocialService = ReturnType<typeof createSocialService>;
 
+/** The users table as social sign-in needs it (the users module's repository, wired in modules/index.ts). */
+export interface SocialUsers {
+  findById(id: number): Promise<UserRow | undefined>;
+  findByEmail(email: string): Promise<UserRow | undefined>;
+  /** Registers an address, or returns the user a parallel request registered first. */
+  findOrCreate(email: string, language: Language): Promise<UserRow>;
+  update(
+    id: number,
+    values: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'language' | 'lastLogin'>>,
+  ): Promise<void>;
+}
+
 export function createSocialService(deps: {
   socialAccountsRepository: SocialAccountsRepository;
-  usersRepository: UsersRepository;
+  usersRepository: SocialUsers;
   xClient: XClient;
   config: Pick<Config, 'x' | 'facebook' | 'google' | 'linkedin'>;
   clock: Clock;

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, like, or } from 'drizzle-orm';
+import type { CreateGrantedAccount } from '@murmur/core/api';
 import type { Db } from '../../db/database';
 import {
   grantedAccounts,
@@ -9,9 +10,10 @@ import {
   type MembershipRow,
   type TeamRow,
 } from '../../db/schema';
-import type { AccountRef } from '../users/ad-accounts.repository';
 
 export type TeamRef = { id: number } | { slug: string };
+/** An ad account on its network, as a grant names it (SPEC §3). */
+export type AccountRef = CreateGrantedAccount['account'];
 export type TeamChanges = Partial<
   Pick<TeamRow, 'name' | 'logo' | 'invoiceEmail' | 'country' | 'invoiceName'>
 >;

@@ -5,19 +5,24 @@ import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { BadRequest, Forbidden, NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { UsersService } from '../users/users.service';
 import { parseTeamRef } from './team-ref';
 import { firstFreeSlug, slugify } from './slug';
-import type { TeamChanges, TeamRow, TeamsRepository } from './teams.repository';
+import type { AccountRef, TeamChanges, TeamRow, TeamsRepository } from './teams.repository';
 
 export type CreateTeamInput = z.output<typeof createTeamSchema>;
 export type TeamsService = ReturnType<typeof createTeamsService>;
 
 const SLUG_TAKEN = 'A team with this slug already exists';
 
+/** The users module's check of which ad accounts a user reaches (usersService, wired in modules/index.ts). */
+export interface AccountOwnership {
+  /** The ad accounts in `refs` that the user cannot reach. */
+  unownedAccounts(userId: number, refs: AccountRef[]): Promise<AccountRef[]>;
+}
+
 export function createTeamsService(deps: {
   teamsRepository: TeamsRepository;
-  usersService: UsersService;
+  usersService: AccountOwnership;
   clock: Clock;
 }) {
   const { teamsRepository: repo, usersService, clock } = deps;
