@@ -1,0 +1,88 @@
+import { threadId } from 'node:worker_threads';
+import type { TargetingPackage } from '@murmur/core/targeting';
+import type {
+  AudienceEngine,
+  AudienceEstimate,
+  AudienceInsights,
+  DemographicsPanel,
+  InterestsPanel,
+} from '@murmur/engine';
+
+/** Percent 0–100 and the stage, as jobs report them. */
+export type ReportStage = (progress: number, stage: string) => void;
+
+/** An audience as tasks receive it: the package and the packages whose members are left out. */
+export interface AudienceInput {
+  pkg: TargetingPackage;
+  exclusions?: TargetingPackage[] | undefined;
+}
+
+export interface CompetitorFigures {
+  followers: AudienceEstimate;
+  demographics: DemographicsPanel;
+  interests: InterestsPanel;
+  /** Followers shared with each other handle, by position (own position: 0); sample counts. */
+  shared: number[];
+}
+
+const handlePackage = (handle: string): TargetingPackage => ({ handles: [{ handle }] }) as TargetingPackage;
+
+const estimateOf = ({ accounts: _accounts, ...estimate }: ReturnType<AudienceEngine['evaluate']>) => estimate;
+
+/**
+ * The heavy engine work, as plain functions of an `AudienceEngine` and structured-cloneable inputs
+ * and outputs: engine-work.ts runs them in the worker pool (engine-worker.ts) or, with
+ * ENGINE_WORKERS=0, on this thread. Packages travel, not account sets: each task evaluates its
+ * audiences where it runs, which costs milliseconds beside the insights.
+ */
+export const engineTasks = {
+  /** Every insights panel of an audience, with its estimate. */
+  insights(
+    engine: AudienceEngine,
+    input: AudienceInput,
+    report: ReportStage,
+  ): { insights: AudienceInsights; estimate: AudienceEstimate } {
+    report(5, 'Finding the audience');
+    const audience = engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
+    report(20, 'Analysing members, interests and communities');
+    return { insights: engine.insights(audience), estimate: estimateOf(audience) };
+  },
+
+  /** Two audiences compared (overlap and differences). */
+  compare(engine: AudienceEngine, input: { a: AudienceInput; b: AudienceInput }, report: ReportStage) {
+    report(5, 'Finding both audiences');
+    const a = engine.evaluate(input.a.pkg, { exclusions: input.a.exclusions ?? [] });
+    const b = engine.evaluate(input.b.pkg, { exclusions: input.b.exclusions ?? [] });
+    report(40, 'Comparing the audiences');
+    return engine.compare(a, b);
+  },
+
+  /** SPEC §7 competitor analysis: each handle's followers, their panels and the followers shared. */
+  competitors(
+    engine: AudienceEngine,
+    input: { handles: string[] },
+    report: ReportStage,
+  ): CompetitorFigures[] {
+    const followers = input.handles.map((h) => engine.evaluate(handlePackage(h)));
+    return input.handles.map((handle, i) => {
+      report(5 + (90 * i) / input.handles.length, `Analysing @${handle}`);
+      const panels = engine.explore.panels(followers[i]!, ['demographics', 'interests']);
+      return {
+        followers: estimateOf(followers[i]!),
+        demographics: panels.demographics,
+        interests: panels.interests,
+        shared: followers.map((other, j) => (j === i ? 0 : engine.overlap(followers[i]!, other))),
+      };
+    });
+  },
+
+  /** Which thread answers (tests and the pool's warm-up): 0 is the main thread. */
+  thread(_engine: AudienceEngine, _input: null, _report: ReportStage): { threadId: number } {
+    return { threadId };
+  },
+};
+
+export type EngineTasks = typeof engineTasks;
+export type TaskName = keyof EngineTasks;
+export type TaskInput<K extends TaskName> = Parameters<EngineTasks[K]>[1];
+export type TaskOutput<K extends TaskName> = ReturnType<EngineTasks[K]>;
