@@ -5,15 +5,17 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { unavailableEngine, type EngineHolder } from './engine/engine-holder';
-import { BadRequest } from './errors';
+import { BadRequest, NotFound } from './errors';
 import type { Mailer } from './integrations/mail';
 import { createInProcessQueue } from './jobs/in-process-queue';
 import type { JobQueue } from './jobs/jobs';
 import { systemClock, type Clock } from './lib/clock';
 import { registerModules } from './modules';
 import { registerAuth } from './plugins/auth';
+import { registerCacheControl } from './plugins/cache-control';
 import { registerDocs } from './plugins/docs';
 import { errorHandler, frameworkErrorHandler } from './plugins/error-handler';
+import { registerRequestLimits, requestLimitOptions } from './plugins/request-limits';
 import { registerSecurityHeaders } from './plugins/security';
 import { nullCharacterErrors, validatorCompiler } from './plugins/validation';
 import { registerWeb } from './plugins/web';
@@ -30,21 +32,26 @@ export interface AppDeps {
   engine?: EngineHolder;
   /** Long work with progress (main.ts: BullMQ when REDIS_URL is set); in-process by default. Closed with the app. */
   jobs?: JobQueue;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole HTTP application, ready to listen or to `inject()` requests in tests. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(deps.logStream && { stream: deps.logStream }) },
     routerOptions: { ignoreTrailingSlash: true },
     // Behind a load balancer (ARCHITECTURE §7) the client address comes from X-Forwarded-For.
     trustProxy: config.isProduction,
     frameworkErrors: frameworkErrorHandler,
+    ...requestLimitOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerRequestLimits(app);
+  registerCacheControl(app);
 
   const mailer = deps.mailer(app.log);
   const clock = deps.clock ?? systemClock;
@@ -73,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       proTargetingToken: config.proTargetingToken,
     });
     api.addHook('preValidation', (request, _reply, done) => {
+      // A NUL in a path parameter can name nothing (404, like any malformed one).
+      if (nullCharacterErrors(request.params)) return done(new NotFound());
       const errors = nullCharacterErrors(request.body) ?? nullCharacterErrors(request.query);
       done(errors ? new BadRequest(errors) : undefined);
     });

@@ -53,20 +53,31 @@ export function fieldErrors(issues: Issue[]): Record<string, string[]> {
  * refused up front with DRF's message, under the top-level field that carries it.
  */
 export function nullCharacterErrors(value: unknown): Record<string, string[]> | undefined {
-  const hasNul = (v: unknown): boolean =>
-    typeof v === 'string'
-      ? v.includes('\u0000')
-      : Array.isArray(v)
-        ? v.some(hasNul)
-        : typeof v === 'object' &&
-          v !== null &&
-          Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x));
   if (typeof value === 'string') return hasNul(value) ? { non_field_errors: [NUL_MESSAGE] } : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   const fields = Object.entries(value)
     .filter(([key, v]) => key.includes('\u0000') || hasNul(v))
     .map(([key]): [string, string[]] => [key.replaceAll('\u0000', ''), [NUL_MESSAGE]]);
   return fields.length > 0 ? Object.fromEntries(fields) : undefined;
+}
+
+/** Whether a NUL is in any string or key of a value: a loop over a stack, so depth cannot overflow it. */
+function hasNul(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const v = pending.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (Array.isArray(v)) {
+      for (const x of v as unknown[]) pending.push(x); // not push(...v): spreading 500 000 items overflows
+    } else if (typeof v === 'object' && v !== null) {
+      for (const [k, x] of Object.entries(v)) {
+        if (k.includes('\u0000')) return true;
+        pending.push(x);
+      }
+    }
+  }
+  return false;
 }
 
 const NUL_MESSAGE = 'Null characters are not allowed.';

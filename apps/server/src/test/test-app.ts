@@ -71,7 +71,12 @@ export function codeFromMail(text: string): string {
 /** The app on a fresh database (one per test file), with a capturing mailer and a movable clock. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { sandbox?: Network; engine?: EngineHolder; jobs?: JobQueue } = {},
+  options: {
+    sandbox?: Network;
+    engine?: EngineHolder;
+    jobs?: JobQueue;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const mailer = createCapturingMailer();
@@ -85,6 +90,7 @@ export async function createTestApp(
     ...(options.sandbox && { sandbox: { network: options.sandbox } }),
     ...(options.engine && { engine: options.engine }),
     ...(options.jobs && { jobs: options.jobs }),
+    ...(options.logStream && { logStream: options.logStream }),
   });
 
   async function signIn(email: string, headers: Record<string, string> = {}): Promise<TestSession> {
