@@ -1,3 +1,4 @@
+import { threadId } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { buildEngineInBackground, unavailableEngine } from './engine-holder';
@@ -13,6 +14,18 @@ describe('engine holder', () => {
     const engine = await holder.ready();
     expect(holder.get()).toBe(engine);
     expect(holder.status()).toMatchObject({ state: 'ready', accounts: 1500 });
+  });
+
+  it('starts the worker pool when the engine is ready and stops it on close', async () => {
+    const network = generateNetwork({ accounts: 1500, seed: 'holder' });
+    const holder = buildEngineInBackground({ source: exportChunks(network), workers: 1 });
+    expect(() => holder.work()).toThrow(/loading/);
+    await holder.ready();
+    expect(holder.status()).toMatchObject({ state: 'ready', workers: 1 });
+    const { threadId: worker } = await holder.work().run('thread', null);
+    expect(worker).not.toBe(threadId);
+    await holder.close();
+    await expect(holder.work().run('thread', null)).rejects.toThrow(/closed/);
   });
 
   it('reports a failed build with its reason', async () => {

@@ -1,10 +1,17 @@
 import { createReadStream } from 'node:fs';
-import { createInMemoryEngine, type AudienceEngine, type ExportSource } from '@murmur/engine';
+import {
+  createInMemoryEngine,
+  createSharedEngine,
+  type AudienceEngine,
+  type BuildOptions,
+  type ExportSource,
+} from '@murmur/engine';
 import { ServiceUnavailable } from '../errors';
+import { createEnginePool, inProcessWork, type EngineWork } from './engine-work';
 
 export type EngineState =
   | { state: 'loading'; records: number; totalRecords: number | undefined; startedAt: number }
-  | { state: 'ready'; accounts: number; seconds: number }
+  | { state: 'ready'; accounts: number; seconds: number; workers: number }
   | { state: 'failed'; message: string };
 
 /**
@@ -12,21 +19,31 @@ export type EngineState =
  * start-up from a snapshot of the network (the sandbox's bulk export, or a file / URL in
  * production) while the server already answers: until it is ready, routes that need it answer 503
  * with the loading progress, and `GET /api/engine/status/` reports it.
+ *
+ * Heavy work (insights, comparisons, competitor analysis) goes through `work()`: a pool of worker
+ * threads that read the engine's index in shared memory (ENGINE_WORKERS, engine-work.ts), so the
+ * event loop stays free; estimates, lookups and autocomplete use `get()` on this thread.
  */
 export interface EngineHolder {
   /** The engine, or a 503 `ServiceUnavailable` while it loads or after it failed. */
   get(): AudienceEngine;
+  /** The heavy-work surface (worker pool, or this thread), or a 503 like `get()`. */
+  work(): EngineWork;
   /** Resolves when the engine is ready (rejects if building failed). */
   ready(): Promise<AudienceEngine>;
   status(): EngineState;
+  /** Stops the worker threads (the app's onClose). */
+  close(): Promise<void>;
 }
 
-/** A holder over an engine that already exists (tests). */
-export function readyEngine(engine: AudienceEngine): EngineHolder {
+/** A holder over an engine that already exists (tests); heavy work on this thread unless given. */
+export function readyEngine(engine: AudienceEngine, work: EngineWork = inProcessWork(engine)): EngineHolder {
   return {
     get: () => engine,
+    work: () => work,
     ready: () => Promise.resolve(engine),
-    status: () => ({ state: 'ready', accounts: engine.stats.accounts, seconds: 0 }),
+    status: () => ({ state: 'ready', accounts: engine.stats.accounts, seconds: 0, workers: work.threads }),
+    close: () => work.close(),
   };
 }
 
@@ -34,6 +51,39 @@ export interface BuildEngineOptions {
   source: ExportSource;
   /** Records the snapshot announces (for progress), when known. */
   totalRecords?: number;
+  /** Worker threads for heavy work (ENGINE_WORKERS); 0 (default) runs it on this thread. */
+  workers?: number;
+  /** A worker thread failed outside a task, or the pool could not start (then work runs here). */
+  onWorkerError?: (error: unknown) => void;
+}
+
+/**
+ * Builds the engine and its heavy-work surface: with workers, the index moves into shared memory
+ * and a pool starts over it; the first task proves a thread can load, else the work stays on this
+ * thread rather than failing every report.
+ */
+async function buildWithWork(
+  options: BuildEngineOptions,
+  build: BuildOptions,
+): Promise<{ engine: AudienceEngine; work: EngineWork }> {
+  const threads = options.workers ?? 0;
+  if (threads <= 0) {
+    const engine = await createInMemoryEngine(options.source, build);
+    return { engine, work: inProcessWork(engine) };
+  }
+  const shared = await createSharedEngine(options.source, build);
+  const pool = createEnginePool(shared, {
+    threads,
+    ...(options.onWorkerError && { onError: options.onWorkerError }),
+  });
+  try {
+    await pool.run('thread', null);
+    return { engine: shared.engine, work: pool };
+  } catch (error) {
+    options.onWorkerError?.(error);
+    await pool.close();
+    return { engine: shared.engine, work: inProcessWork(shared.engine) };
+  }
 }
 
 /** Starts building in the background and returns at once. */
@@ -45,17 +95,22 @@ export function buildEngineInBackground(options: BuildEngineOptions): EngineHold
     totalRecords: options.totalRecords,
     startedAt: Date.now(),
   };
-  const building = createInMemoryEngine(options.source, {
+  const building = buildWithWork(options, {
     progressEvery: 50_000,
     onProgress: (records) => {
       if (state.state === 'loading') state = { ...state, records };
     },
   });
+  let work: EngineWork | undefined;
+  let closed = false;
   const settled = building.then(
-    (engine) => {
+    (built) => {
+      // Closed while it was building: no threads are left running behind a closed app.
+      if (closed) void built.work.close();
       const seconds = (performance.now() - startedAt) / 1000;
-      state = { state: 'ready', accounts: engine.stats.accounts, seconds };
-      return engine;
+      state = { state: 'ready', accounts: built.engine.stats.accounts, seconds, workers: built.work.threads };
+      work = built.work;
+      return built.engine;
     },
     (error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
@@ -73,8 +128,16 @@ export function buildEngineInBackground(options: BuildEngineOptions): EngineHold
       if (engine) return engine;
       throw new ServiceUnavailable(unavailableMessage(state));
     },
+    work() {
+      if (work) return work;
+      throw new ServiceUnavailable(unavailableMessage(state));
+    },
     ready: () => settled,
     status: () => state,
+    async close() {
+      closed = true;
+      await work?.close();
+    },
   };
 }
 
@@ -114,7 +177,11 @@ export function unavailableEngine(message: string): EngineHolder {
     get() {
       throw new ServiceUnavailable(message);
     },
+    work() {
+      throw new ServiceUnavailable(message);
+    },
     ready: () => failure,
     status: () => ({ state: 'failed', message }),
+    close: () => Promise.resolve(),
   };
 }

@@ -76,9 +76,11 @@ export function createEnginePool(shared: SharedEngine, options: EnginePoolOption
     workerData,
   });
   pool.on('error', options.onError ?? (() => undefined));
+  let closed = false;
   return {
     threads: options.threads,
     async run(name, input, runOptions = {}) {
+      if (closed) throw new Error('The engine worker pool is closed.');
       const { report, signal } = runOptions;
       const channel = report ? new MessageChannel() : undefined;
       channel?.port1.on('message', (m: { progress: number; stage: string }) => report?.(m.progress, m.stage));
@@ -98,6 +100,9 @@ export function createEnginePool(shared: SharedEngine, options: EnginePoolOption
         channel?.port1.close();
       }
     },
-    close: () => pool.destroy(),
+    close() {
+      closed = true;
+      return pool.destroy();
+    },
   };
 }
