@@ -28,6 +28,9 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ env: 'development', isProduction: false, port: 3000, host: '0.0.0.0' });
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.engineWorkers).toBeGreaterThanOrEqual(1);
+    expect(loadConfig({ DATA_DIR: dataDir, ENGINE_WORKERS: '0' }).engineWorkers).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir, ENGINE_WORKERS: '3' }).engineWorkers).toBe(3);
     expect(config.webDist).toMatch(/apps\/web\/dist$/);
     expect(config.mailFrom).toBe('Murmur <no-reply@localhost>');
   });

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -47,6 +48,7 @@ const envSchema = z.object({
   ),
   SANDBOX_SEED: optional,
   ENGINE_SNAPSHOT: optional,
+  ENGINE_WORKERS: z.preprocess((v) => v || undefined, z.coerce.number().int().min(0).max(256).optional()),
   REDIS_URL: optional,
   X_API_URL: url('X_API_URL'),
   X_OAUTH_URL: url('X_OAUTH_URL'),
@@ -120,6 +122,11 @@ export interface Config {
    * (ENGINE_SNAPSHOT). Without it the engine indexes the mounted sandbox network.
    */
   engineSnapshot: string | undefined;
+  /**
+   * Worker threads for heavy engine work (ENGINE_WORKERS; default one per core but one, at least 1;
+   * 0 runs it on the main thread). They share the engine's index memory.
+   */
+  engineWorkers: number;
   /** Redis for the job queue (REDIS_URL); jobs run in-process without it. */
   redisUrl: string | undefined;
   x: XConfig;
@@ -163,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       seed: e.SANDBOX_SEED,
     },
     engineSnapshot: e.ENGINE_SNAPSHOT,
+    engineWorkers: e.ENGINE_WORKERS ?? Math.max(1, availableParallelism() - 1),
     redisUrl: e.REDIS_URL,
     ...socialConfig(`${publicUrl}/sandbox`, isProduction, e),
   };
