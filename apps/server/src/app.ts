@@ -9,6 +9,7 @@ import { BadRequest, NotFound } from './errors';
 import type { Mailer } from './integrations/mail';
 import { createInProcessQueue } from './jobs/in-process-queue';
 import type { JobQueue } from './jobs/jobs';
+import type { InvalidationBus } from './lib/auth-cache';
 import { systemClock, type Clock } from './lib/clock';
 import { registerModules } from './modules';
 import { registerAuth } from './plugins/auth';
@@ -32,6 +33,8 @@ export interface AppDeps {
   engine?: EngineHolder;
   /** Long work with progress (main.ts: BullMQ when REDIS_URL is set); in-process by default. Closed with the app. */
   jobs?: JobQueue;
+  /** Auth-cache invalidations shared with other server processes (main.ts: Redis when REDIS_URL is set). */
+  authInvalidationBus?: InvalidationBus;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }

@@ -13,6 +13,8 @@ import {
 } from './engine/engine-holder';
 import { createMailer, type Mailer } from './integrations/mail';
 import { createBullmqQueue } from './jobs/bullmq-queue';
+import type { InvalidationBus } from './lib/auth-cache';
+import { createRedisInvalidationBus } from './lib/auth-cache-redis';
 import type { JobQueue } from './jobs/jobs';
 
 export interface StartOptions {
@@ -68,9 +70,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let generationSeconds = 0;
   let engine: EngineHolder;
   let jobs: JobQueue | undefined;
+  let authInvalidationBus: InvalidationBus | undefined;
   try {
     // Jobs on Redis when REDIS_URL is set (fails here when it cannot be reached); else in-process.
-    if (config.redisUrl) jobs = await createBullmqQueue({ url: config.redisUrl });
+    // The auth cache's invalidations travel there too, so that a logout holds in every process.
+    if (config.redisUrl) {
+      jobs = await createBullmqQueue({ url: config.redisUrl });
+      authInvalidationBus = await createRedisInvalidationBus({
+        url: config.redisUrl,
+        warn: (err, message) => app.log.warn({ err }, message),
+      });
+    }
     if (config.sandbox.enabled) {
       const started = performance.now();
       network = generateNetwork({
@@ -89,8 +99,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(network && { sandbox: { network } }),
       engine,
       ...(jobs && { jobs }),
+      ...(authInvalidationBus && { authInvalidationBus }),
     });
   } catch (error) {
+    await authInvalidationBus?.close();
     await jobs?.close();
     await database.close();
     throw error;

@@ -5,6 +5,7 @@ import type { EngineHolder } from '../engine/engine-holder';
 import type { JobQueue } from '../jobs/jobs';
 import type { Mailer } from '../integrations/mail';
 import { createXClient } from '../integrations/x-api';
+import { createAuthCache, type InvalidationBus } from '../lib/auth-cache';
 import type { Clock } from '../lib/clock';
 import { createSearchCounter } from '../lib/search-counter';
 import { createAudiencesModule } from './audiences';
@@ -41,20 +42,36 @@ import { createUsersService } from './users/users.service';
  */
 export function registerModules(
   app: FastifyInstance,
-  deps: { config: Config; db: Db; mailer: Mailer; clock: Clock; engine: EngineHolder; jobs: JobQueue },
+  deps: {
+    config: Config;
+    db: Db;
+    mailer: Mailer;
+    clock: Clock;
+    engine: EngineHolder;
+    jobs: JobQueue;
+    /** Auth-cache invalidations to and from the other server processes (REDIS_URL). */
+    authInvalidationBus?: InvalidationBus | undefined;
+  },
 ) {
   const { config, db, mailer, clock } = deps;
   const log = app.log;
 
+  // Credentials → users and `/api/user/me/` in memory; the repositories below report their writes
+  // to it (`changes`), so nothing it serves was overwritten (lib/auth-cache.ts).
+  const authCache = createAuthCache({ bus: deps.authInvalidationBus });
+  app.addHook('onClose', () => authCache.close());
+  const changes = authCache;
   const sessionService = createSessionService({
     sessionRepository: createSessionRepository(db),
+    authCache,
     secret: config.sessionSecret,
     clock,
   });
-  const usersRepository = createUsersRepository(db);
+  const usersRepository = createUsersRepository(db, changes);
   const usersService = createUsersService({
     usersRepository,
     adAccountsRepository: createAdAccountsRepository(db),
+    views: authCache,
     clock,
   });
   const magicLinkService = createMagicLinkService({
@@ -66,10 +83,10 @@ export function registerModules(
     secret: config.sessionSecret,
     log,
   });
-  const teamsRepository = createTeamsRepository(db);
+  const teamsRepository = createTeamsRepository(db, changes);
   const teamsService = createTeamsService({ teamsRepository, usersService, clock });
   const invitesService = createInvitesService({
-    invitesRepository: createInvitesRepository(db),
+    invitesRepository: createInvitesRepository(db, changes),
     teamsRepository,
     teamsService,
     mailer,
@@ -79,7 +96,7 @@ export function registerModules(
   });
 
   const socialService = createSocialService({
-    socialAccountsRepository: createSocialAccountsRepository(db),
+    socialAccountsRepository: createSocialAccountsRepository(db, changes),
     usersRepository,
     xClient: createXClient(config.x),
     config,

@@ -11,13 +11,16 @@ export function createSessionRepository(db: Db) {
       await db.insert(sessions).values(values);
     },
 
-    async findSessionUser(keyHash: string, now: Date): Promise<UserRow | undefined> {
+    async findSessionUser(
+      keyHash: string,
+      now: Date,
+    ): Promise<{ user: UserRow; expiresAt: Date } | undefined> {
       const [row] = await db
-        .select({ user: users })
+        .select({ user: users, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.keyHash, keyHash), gt(sessions.expiresAt, now)));
-      return row?.user;
+      return row;
     },
 
     async deleteSession(keyHash: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { hmac, randomKey, sha256 } from '../../lib/crypto';
+import type { AuthCache } from '../../lib/auth-cache';
 import type { SessionRepository } from './sessions.repository';
 
 /** Browser sessions last two weeks, as Django's did. */
@@ -21,10 +22,12 @@ export type SessionService = ReturnType<typeof createSessionService>;
 
 export function createSessionService(deps: {
   sessionRepository: SessionRepository;
+  /** Who each credential belongs to, in memory; logout makes it forget (lib/auth-cache.ts). */
+  authCache: AuthCache;
   secret: string;
   clock: Clock;
 }) {
-  const { sessionRepository: repo, secret, clock } = deps;
+  const { sessionRepository: repo, authCache: cache, secret, clock } = deps;
   // docs/API.md: the CSRF token is HMAC(session key); nothing extra is stored and it dies with the session.
   const csrfToken = (sessionKey: string) => hmac(secret, `csrf:${sessionKey}`);
 
@@ -43,12 +46,19 @@ export function createSessionService(deps: {
       return { sessionKey, csrfToken: csrfToken(sessionKey), tokenKey, expiresAt };
     },
 
+    // Every authenticated request asks these: answered from memory after the first (lib/auth-cache.ts).
     userForSession(sessionKey: string): Promise<UserRow | undefined> {
-      return repo.findSessionUser(sha256(sessionKey), clock.now());
+      const keyHash = sha256(sessionKey);
+      const now = clock.now();
+      return cache.user(`s:${keyHash}`, now, () => repo.findSessionUser(keyHash, now));
     },
 
     userForToken(tokenKey: string): Promise<UserRow | undefined> {
-      return repo.findTokenUser(sha256(tokenKey));
+      const keyHash = sha256(tokenKey);
+      return cache.user(`t:${keyHash}`, clock.now(), async () => {
+        const user = await repo.findTokenUser(keyHash);
+        return user && { user, expiresAt: null };
+      });
     },
 
     /** Signs out whatever credentials the request carried. */
@@ -56,8 +66,16 @@ export function createSessionService(deps: {
       sessionKey?: string | undefined;
       tokenKey?: string | undefined;
     }): Promise<void> {
-      if (credentials.sessionKey) await repo.deleteSession(sha256(credentials.sessionKey));
-      if (credentials.tokenKey) await repo.deleteToken(sha256(credentials.tokenKey));
+      if (credentials.sessionKey) {
+        const keyHash = sha256(credentials.sessionKey);
+        await repo.deleteSession(keyHash);
+        cache.forget(`s:${keyHash}`);
+      }
+      if (credentials.tokenKey) {
+        const keyHash = sha256(credentials.tokenKey);
+        await repo.deleteToken(keyHash);
+        cache.forget(`t:${keyHash}`);
+      }
     },
   };
 }

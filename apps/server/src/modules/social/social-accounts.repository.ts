@@ -1,10 +1,12 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { noUserChanges, type UserChanges } from '../../lib/user-changes';
 import { socialAccounts } from '../../db/schema';
 
 export type SocialAccountsRepository = ReturnType<typeof createSocialAccountsRepository>;
 
-export function createSocialAccountsRepository(db: Db) {
+/** `changes` hears of links and unlinks: `/api/user/me/` lists the accounts (lib/auth-cache.ts). */
+export function createSocialAccountsRepository(db: Db, changes: UserChanges = noUserChanges) {
   return {
     async findByProviderUid(
       provider: string,
@@ -25,6 +27,7 @@ export function createSocialAccountsRepository(db: Db) {
       extraData: Record<string, unknown>;
     }): Promise<void> {
       await db.insert(socialAccounts).values(values).onConflictDoNothing();
+      changes.userChanged(values.userId);
     },
 
     listForUser(userId: number) {
@@ -56,6 +59,7 @@ export function createSocialAccountsRepository(db: Db) {
         .delete(socialAccounts)
         .where(and(eq(socialAccounts.id, id), eq(socialAccounts.userId, userId)))
         .returning({ id: socialAccounts.id });
+      if (deleted.length > 0) changes.userChanged(userId);
       return deleted.length > 0;
     },
   };

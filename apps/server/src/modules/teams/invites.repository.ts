@@ -1,11 +1,13 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { noUserChanges, type UserChanges } from '../../lib/user-changes';
 import { invites, memberships, users, type InviteRow } from '../../db/schema';
 
 export type InviteWithLogin = { invite: InviteRow; lastLogin: Date | null };
 export type InvitesRepository = ReturnType<typeof createInvitesRepository>;
 
-export function createInvitesRepository(db: Db) {
+/** `changes` hears of new memberships: `/api/user/me/` lists them (lib/auth-cache.ts). */
+export function createInvitesRepository(db: Db, changes: UserChanges = noUserChanges) {
   return {
     async insert(values: {
       teamId: number;
@@ -57,8 +59,8 @@ export function createInvitesRepository(db: Db) {
      * Consumes the invite and makes the user a member, atomically. False when a parallel request
      * consumed it first: the `accepted_at IS NULL` condition is what makes a code work once.
      */
-    accept(inviteId: number, teamId: number, userId: number, now: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
+    async accept(inviteId: number, teamId: number, userId: number, now: Date): Promise<boolean> {
+      const accepted = await db.transaction(async (tx) => {
         const taken = await tx
           .update(invites)
           .set({ acceptedBy: userId, acceptedAt: now })
@@ -72,6 +74,8 @@ export function createInvitesRepository(db: Db) {
           .onConflictDoNothing();
         return true;
       });
+      if (accepted) changes.userChanged(userId);
+      return accepted;
     },
   };
 }

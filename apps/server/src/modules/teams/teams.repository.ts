@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, like, or } from 'drizzle-orm';
 import type { CreateGrantedAccount } from '@murmur/core/api';
 import type { Db } from '../../db/database';
+import { noUserChanges, type UserChanges } from '../../lib/user-changes';
 import {
   grantedAccounts,
   memberships,
@@ -19,7 +20,8 @@ export type TeamChanges = Partial<
 >;
 export type TeamsRepository = ReturnType<typeof createTeamsRepository>;
 
-export function createTeamsRepository(db: Db) {
+/** `changes` hears of memberships and renames: `/api/user/me/` shows both (lib/auth-cache.ts). */
+export function createTeamsRepository(db: Db, changes: UserChanges = noUserChanges) {
   return {
     /** The team and the user's membership of it; no row when either is missing. */
     async findWithMembership(ref: TeamRef, userId: number) {
@@ -80,8 +82,8 @@ export function createTeamsRepository(db: Db) {
     },
 
     /** Creates the team with its creator as admin and grants their chosen ad accounts, all or nothing. */
-    create(input: { name: string; slug: string; userId: number; accounts: AccountRef[]; now: Date }) {
-      return db.transaction(async (tx) => {
+    async create(input: { name: string; slug: string; userId: number; accounts: AccountRef[]; now: Date }) {
+      const created = await db.transaction(async (tx) => {
         const [team] = await tx
           .insert(teams)
           .values({ name: input.name, slug: input.slug, created: input.now })
@@ -106,10 +108,16 @@ export function createTeamsRepository(db: Db) {
         }
         return team;
       });
+      changes.userChanged(input.userId);
+      return created;
     },
 
-    async update(id: number, changes: TeamChanges): Promise<TeamRow> {
-      if (Object.keys(changes).length > 0) await db.update(teams).set(changes).where(eq(teams.id, id));
+    async update(id: number, teamChanges: TeamChanges): Promise<TeamRow> {
+      if (Object.keys(teamChanges).length > 0) {
+        await db.update(teams).set(teamChanges).where(eq(teams.id, id));
+        // Every member's memberships show the team's name (a rare write: forget every cached user).
+        if (teamChanges.name !== undefined) changes.everyoneChanged();
+      }
       const [row] = await db.select().from(teams).where(eq(teams.id, id));
       if (!row) throw new Error(`team ${id} vanished during update`);
       return row;

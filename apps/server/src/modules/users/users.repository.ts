@@ -1,11 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Language } from '@murmur/core/api';
 import type { Db } from '../../db/database';
+import { noUserChanges, type UserChanges } from '../../lib/user-changes';
 import { groups, memberships, socialAccounts, teams, userGroups, users, type UserRow } from '../../db/schema';
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
-export function createUsersRepository(db: Db) {
+/** `changes` hears of every committed write, so cached views of the user are dropped (lib/auth-cache.ts). */
+export function createUsersRepository(db: Db, changes: UserChanges = noUserChanges) {
   return {
     async findById(id: number): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -31,6 +33,7 @@ export function createUsersRepository(db: Db) {
     ): Promise<void> {
       if (Object.keys(values).length === 0) return;
       await db.update(users).set(values).where(eq(users.id, id));
+      changes.userChanged(id);
     },
 
     groupNames(userId: number) {

@@ -8,6 +8,7 @@ import type {
 } from '@murmur/core/api';
 import type { UserRow } from '../../db/schema';
 import { BadRequest, Forbidden, NotFound } from '../../errors';
+import type { AuthCache } from '../../lib/auth-cache';
 import type { Clock } from '../../lib/clock';
 import { isDbId } from '../../lib/db-id';
 import type { AccountRef, AdAccountsRepository } from './ad-accounts.repository';
@@ -18,9 +19,11 @@ export type UsersService = ReturnType<typeof createUsersService>;
 export function createUsersService(deps: {
   usersRepository: UsersRepository;
   adAccountsRepository: AdAccountsRepository;
+  /** Where `me` keeps what it presented; the repositories' writes invalidate it. */
+  views: Pick<AuthCache, 'view'>;
   clock: Clock;
 }) {
-  const { usersRepository: users, adAccountsRepository: accounts, clock } = deps;
+  const { usersRepository: users, adAccountsRepository: accounts, views, clock } = deps;
 
   /** SPEC §7 current-user fields. */
   async function present(user: UserRow): Promise<User> {
@@ -41,10 +44,13 @@ export function createUsersService(deps: {
     };
   }
 
-  async function me(user: UserRow): Promise<User> {
-    const fresh = await users.findById(user.id);
-    if (!fresh) throw new NotFound();
-    return present(fresh);
+  // Read on every page load: from memory until a write to the user drops it (lib/auth-cache.ts).
+  function me(user: UserRow): Promise<User> {
+    return views.view(user.id, async () => {
+      const fresh = await users.findById(user.id);
+      if (!fresh) throw new NotFound();
+      return present(fresh);
+    });
   }
 
   /** The ad accounts in `refs` that the user cannot reach. */
