@@ -8,3 +8,4 @@ export * from './invites';
 export * from './ad-accounts';
 export * from './subscriptions';
 export * from './audiences';
+export * from './mail-outbox';
