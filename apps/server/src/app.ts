@@ -29,7 +29,10 @@ export interface AppDeps {
   clock?: Clock;
   /** The sandbox network to serve under /sandbox (main.ts generates it when SANDBOX_ENABLED). */
   sandbox?: { network: Network } & Partial<Omit<SandboxPluginOptions, 'network'>>;
-  /** The audience engine (main.ts builds it in the background); without it, audience routes answer 503. */
+  /**
+   * The audience engine (main.ts builds it in the background); without it, audience routes answer
+   * 503. Closed with the app (its worker threads stop).
+   */
   engine?: EngineHolder;
   /** Long work with progress (main.ts: BullMQ when REDIS_URL is set); in-process by default. Closed with the app. */
   jobs?: JobQueue;
@@ -62,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await mailer.close?.();
     await jobs.close();
+    // After the jobs, which may be waiting on engine worker threads.
+    await deps.engine?.close();
   });
 
   await app.register(fastifyCookie);

@@ -33,6 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     sandbox: { enabled: false, accounts: 2000, seed: undefined },
     engineSnapshot: undefined,
+    engineWorkers: 0,
     redisUrl: undefined,
     ...socialConfig(`${overrides.publicUrl ?? 'https://murmur.test'}/sandbox`, false),
     ...overrides,
