@@ -22,7 +22,9 @@ export {
   type AdsApiPluginOptions,
 } from './http/ads';
 export {
+  DEFAULT_CALLBACKS,
   SANDBOX_DEV_CREDENTIALS,
+  type SandboxCallbacks,
   type OAuth1Consumer,
   type OAuth2Client,
   type XOptions,

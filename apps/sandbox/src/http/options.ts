@@ -1,6 +1,6 @@
 import type { Network } from '../network';
 
-/** An X app's OAuth 1.0a consumer. `callbacks`, when given, lists the only accepted oauth_callback URLs. */
+/** An X app's OAuth 1.0a consumer. `callbacks` lists the only accepted oauth_callback URLs ('oob' aside). */
 export interface OAuth1Consumer {
   key: string;
   secret: string;
@@ -13,7 +13,7 @@ export interface OAuth2Client {
   id: string;
   secret?: string;
   name?: string;
-  /** Accepted redirect_uri values (exact match); any when omitted. */
+  /** Accepted redirect_uri values (exact match); none when omitted, so no stand-in is an open redirect. */
   redirectUris?: string[];
 }
 
@@ -34,6 +34,8 @@ export interface SandboxPluginOptions {
   facebook?: { clients?: OAuth2Client[] };
   google?: { clients?: OAuth2Client[] };
   linkedin?: { clients?: OAuth2Client[] };
+  /** Callback URLs registered for the development clients; DEFAULT_CALLBACKS when omitted. */
+  callbacks?: SandboxCallbacks;
   /**
    * Wall-clock milliseconds. OAuth timestamps, code and token lifetimes and rate-limit windows run on
    * real time (they guard real requests), unlike the network's simulated clock. Tests move it.
@@ -61,9 +63,34 @@ export const SANDBOX_DEV_CREDENTIALS = {
   linkedin: { clientId: '77sandboxlinkedin', clientSecret: 'sandbox-linkedin-client-secret' },
 } as const;
 
-/** A provider's clients from the options, or the dev default. */
+/**
+ * The callback URLs registered for the development clients (SANDBOX_DEV_CREDENTIALS), compared
+ * exactly as X and Google do: a stand-in sends the browser nowhere else.
+ */
+export interface SandboxCallbacks {
+  /** X OAuth 1.0a `oauth_callback` values ('oob', the PIN flow, is always accepted). */
+  x: string[];
+  /** X OAuth 2.0 `redirect_uri` values. */
+  xOAuth2: string[];
+  facebook: string[];
+  google: string[];
+  linkedin: string[];
+}
+
+/** Without configured callbacks: a Murmur server at its default address (http://localhost:3000/login/{provider}). */
+export const DEFAULT_CALLBACKS: SandboxCallbacks = {
+  x: ['http://localhost:3000/login/twitter'],
+  xOAuth2: ['http://localhost:3000/login/twitter_oauth2'],
+  facebook: ['http://localhost:3000/login/facebook'],
+  google: ['http://localhost:3000/login/google'],
+  linkedin: ['http://localhost:3000/login/linkedin'],
+};
+
+/** A provider's clients from the options, or the dev default with its registered callbacks. */
 export const providerClients = (
   clients: OAuth2Client[] | undefined,
   fallback: { clientId: string; clientSecret: string },
   name: string,
-): OAuth2Client[] => clients ?? [{ id: fallback.clientId, secret: fallback.clientSecret, name }];
+  redirectUris: string[],
+): OAuth2Client[] =>
+  clients ?? [{ id: fallback.clientId, secret: fallback.clientSecret, name, redirectUris }];

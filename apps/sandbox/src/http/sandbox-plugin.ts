@@ -4,7 +4,7 @@ import { adsApiPlugin, bearerAuthenticate } from './ads';
 import { xUserAuthenticate } from './ads-authenticate';
 import { registerExportRoute } from './export-route';
 import { XAuthState } from './oauth/x-auth-state';
-import type { SandboxPluginOptions } from './options';
+import { DEFAULT_CALLBACKS, type SandboxPluginOptions } from './options';
 import { registerProviders } from './providers';
 import { xSurface } from './x-surface';
 
@@ -21,7 +21,7 @@ export function createSandboxPlugin(options: SandboxPluginOptions): FastifyPlugi
   const { network } = options;
   const now = options.now ?? Date.now;
   // One X authorisation server: tokens issued by /x/oauth… are accepted by the X API and the Ads API.
-  const xAuth = new XAuthState(network, options.x ?? {}, now);
+  const xAuth = new XAuthState(network, options.x ?? {}, now, options.callbacks ?? DEFAULT_CALLBACKS);
   return async (app) => {
     app.get('/', (_request, reply) => reply.send(exportHeader(network)));
     registerExportRoute(app, network);

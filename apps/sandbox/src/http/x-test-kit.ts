@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { TwitterApi } from 'twitter-api-v2';
 import { generateNetwork } from '../generate/network';
 import type { Network } from '../network';
-import { SANDBOX_DEV_CREDENTIALS, type SandboxPluginOptions } from './options';
+import { SANDBOX_DEV_CREDENTIALS, type SandboxCallbacks, type SandboxPluginOptions } from './options';
 import { createSandboxPlugin } from './sandbox-plugin';
 import { sandboxClientSettings } from './x-client-redirect';
 
@@ -16,12 +16,23 @@ export interface RunningSandbox {
   settings: ReturnType<typeof sandboxClientSettings>;
 }
 
+/** The callback URLs the sandbox's tests register for the development clients (exact match). */
+export const TEST_CALLBACKS: SandboxCallbacks = {
+  x: ['https://murmur.example/rest-auth/twitter/callback?next=%2Fteams'],
+  xOAuth2: ['https://murmur.example/rest-auth/twitter_oauth2/callback', 'https://murmur.example/x/callback'],
+  facebook: ['https://murmur.example/auth/callback'],
+  google: ['https://murmur.example/auth/callback'],
+  linkedin: ['https://murmur.example/auth/callback'],
+};
+
 /** A small network (2 000 accounts, 8 days: recent search needs 7) served on a free port, for tests that use real HTTP clients. */
 export async function startSandbox(options: Partial<SandboxPluginOptions> = {}): Promise<RunningSandbox> {
   const network =
     options.network ?? generateNetwork({ accounts: 2000, seed: 'http-surface', historyDays: 8 });
   const app = Fastify();
-  await app.register(createSandboxPlugin({ ...options, network }), { prefix: '/sandbox' });
+  await app.register(createSandboxPlugin({ callbacks: TEST_CALLBACKS, ...options, network }), {
+    prefix: '/sandbox',
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/sandbox`;
   return { app, network, base, settings: sandboxClientSettings(base) };

@@ -25,8 +25,9 @@ export function registerOAuth1Tokens(app: FastifyInstance, state: XAuthState): v
     if ('error' in verified) return notAuthenticated(reply, verified.error);
     const callback = verified.params.get('oauth_callback');
     if (!callback) return notAuthenticated(reply, 'oauth_callback is required');
-    const allowed = verified.consumer.callbacks;
-    if (callback !== 'oob' && allowed && !allowed.includes(callback)) {
+    // X accepts only the app's registered callback URLs (exact match), so it is no open redirect.
+    const allowed = verified.consumer.callbacks ?? [];
+    if (callback !== 'oob' && !allowed.includes(callback)) {
       return reply.code(403).send({
         errors: [{ code: 415, message: 'Callback URL not approved for this client application.' }],
       });

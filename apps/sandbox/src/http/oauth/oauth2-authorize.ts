@@ -30,19 +30,25 @@ interface Valid {
   carry: Record<string, string>;
 }
 
-type Checked = Valid | { page: string } | { redirect: string };
+type Checked = Valid | { page: string } | { redirect: string } | { refuse: object };
+
+/** X's answer to a redirect_uri that is not one of the app's callback URLs (never redirected to). */
+const REDIRECT_MISMATCH = {
+  error: 'invalid_request',
+  error_description: 'The redirect_uri does not match any callback URL registered for this app.',
+};
 
 /**
- * Checks an authorisation request (RFC 6749 §4.1.1 with PKCE). Problems with the client or its
- * redirect URI are shown on a page (redirecting there could help an attacker); everything else
- * goes back to the app as ?error=…&state=…, as X does.
+ * Checks an authorisation request (RFC 6749 §4.1.1 with PKCE). An unknown client is shown on a page
+ * and a redirect URI that is not registered (exact match) gets X's 400 error body — redirecting
+ * there would make the sandbox an open redirect; everything else goes back to the app as
+ * ?error=…&state=…, as X does.
  */
 function check(state: XAuthState, params: Record<string, string | undefined>): Checked {
   const client = state.clients.get(params.client_id ?? '');
   if (!client) return { page: 'Unknown client_id.' };
   const redirectUri = params.redirect_uri ?? '';
-  if (!URL.canParse(redirectUri) || (client.redirectUris && !client.redirectUris.includes(redirectUri)))
-    return { page: 'The redirect_uri does not match the app’s callback URLs.' };
+  if (!(client.redirectUris ?? []).includes(redirectUri)) return { refuse: REDIRECT_MISMATCH };
   const fail = (error: string, description: string): Checked => ({
     redirect: withParams(redirectUri, { error, error_description: description, state: params.state }),
   });
@@ -71,6 +77,7 @@ export function registerOAuth2Authorize(app: FastifyInstance, state: XAuthState,
   app.get('/i/oauth2/authorize', (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
     const checked = check(state, query);
+    if ('refuse' in checked) return reply.code(400).send(checked.refuse);
     if ('page' in checked) return invalidLinkPage(reply, checked.page);
     if ('redirect' in checked) return reply.redirect(checked.redirect);
     const body = html`<h1>${checked.clientName} wants to access your X account</h1>
@@ -96,6 +103,7 @@ function decide(request: FastifyRequest, reply: FastifyReply, state: XAuthState,
   // The decision form posts to the page's own URL, so parameters may come from either place.
   const params = { ...(request.query as Record<string, string>), ...form };
   const checked = check(state, params);
+  if ('refuse' in checked) return reply.code(400).send(checked.refuse);
   if ('page' in checked) return invalidLinkPage(reply, checked.page);
   if ('redirect' in checked) return reply.redirect(checked.redirect);
   if (form.decision === 'deny')

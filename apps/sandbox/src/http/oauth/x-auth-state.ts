@@ -1,5 +1,11 @@
 import type { Network } from '../../network';
-import { SANDBOX_DEV_CREDENTIALS, type OAuth1Consumer, type OAuth2Client, type XOptions } from '../options';
+import {
+  SANDBOX_DEV_CREDENTIALS,
+  type OAuth1Consumer,
+  type OAuth2Client,
+  type SandboxCallbacks,
+  type XOptions,
+} from '../options';
 
 export interface RequestToken {
   consumerKey: string;
@@ -59,14 +65,16 @@ export class XAuthState {
     readonly net: Network,
     options: XOptions,
     readonly now: () => number,
+    callbacks: Pick<SandboxCallbacks, 'x' | 'xOAuth2'>,
   ) {
     const dev = SANDBOX_DEV_CREDENTIALS.x;
+    const name = 'Murmur (sandbox)';
     const consumers = options.consumers ?? [
-      { key: dev.consumerKey, secret: dev.consumerSecret, name: 'Murmur (sandbox)' },
+      { key: dev.consumerKey, secret: dev.consumerSecret, name, callbacks: callbacks.x },
     ];
     this.consumers = new Map(consumers.map((c) => [c.key, c]));
     const clients = options.oauth2Clients ?? [
-      { id: dev.clientId, secret: dev.clientSecret, name: 'Murmur (sandbox)' },
+      { id: dev.clientId, secret: dev.clientSecret, name, redirectUris: callbacks.xOAuth2 },
     ];
     this.clients = new Map(clients.map((c) => [c.id, c]));
     for (const token of options.bearerTokens ?? [dev.bearerToken]) this.bearers.set(token, '');

@@ -23,14 +23,15 @@ type Params = Record<string, string | undefined>;
 type Checked =
   | { clientName: string; redirectUri: string; scopes: string[]; carry: Record<string, string> }
   | { page: string }
-  | { redirect: string };
+  | { redirect: string }
+  | { refuse: object };
 
 function check(spec: ProviderSpec, state: ProviderState, params: Params): Checked {
   const client = state.clients.get(params.client_id ?? '');
   if (!client) return { page: `Invalid client_id for ${spec.label}.` };
   const redirectUri = params.redirect_uri ?? '';
-  if (!URL.canParse(redirectUri) || (client.redirectUris && !client.redirectUris.includes(redirectUri)))
-    return { page: 'The redirect_uri is not registered for this app.' };
+  // Only the client's registered redirect URIs (exact match): anything else would be an open redirect.
+  if (!(client.redirectUris ?? []).includes(redirectUri)) return { refuse: spec.redirectMismatch };
   const back = (extra: Record<string, string>): Checked => ({
     redirect: withParams(redirectUri, { ...extra, state: params.state }),
   });
@@ -61,6 +62,7 @@ export function registerAuthorize(
   const show = (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Params;
     const checked = check(spec, state, query);
+    if ('refuse' in checked) return reply.code(400).send(checked.refuse);
     if ('page' in checked) return errorPage(reply, spec, checked.page);
     if ('redirect' in checked) return reply.redirect(checked.redirect);
     const body = html`<h1>Continue to ${checked.clientName} with ${spec.label}</h1>
@@ -77,6 +79,7 @@ export function registerAuthorize(
     // The decision form posts to the page's own URL, so parameters may come from either place.
     const params = { ...(request.query as Params), ...form };
     const checked = check(spec, state, params);
+    if ('refuse' in checked) return reply.code(400).send(checked.refuse);
     if ('page' in checked) return errorPage(reply, spec, checked.page);
     if ('redirect' in checked) return reply.redirect(checked.redirect);
     if (form.decision === 'deny')

@@ -31,6 +31,15 @@ const spec: ProviderSpec = {
     error_description: `Invalid Scopes: ${unknown.join(', ')}`,
     error_reason: 'invalid_scope',
   }),
+  redirectMismatch: {
+    error: {
+      message:
+        "Can't Load URL: The domain of this URL isn't included in the app's domains. To be able to load this URL, add all domains and subdomains of your app to the App Domains field in your app settings.",
+      type: 'OAuthException',
+      code: 191,
+      fbtrace_id: 'SandboxTrace',
+    },
+  },
   denied: {
     error: 'access_denied',
     error_code: '200',

@@ -40,6 +40,11 @@ const spec: ProviderSpec = {
     error: 'invalid_scope',
     error_description: `Some requested scopes were invalid. {invalid=[${unknown.join(', ')}]}`,
   }),
+  redirectMismatch: {
+    error: 'redirect_uri_mismatch',
+    error_description:
+      'The redirect URI in the request does not match the ones authorized for the OAuth client.',
+  },
   denied: { error: 'access_denied' },
   tokenSeconds: 3599,
   tokenBody: openIdTokenBody(3599, grantedScope),

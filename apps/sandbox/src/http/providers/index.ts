@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SANDBOX_DEV_CREDENTIALS, providerClients, type SandboxPluginOptions } from '../options';
+import {
+  DEFAULT_CALLBACKS,
+  SANDBOX_DEV_CREDENTIALS,
+  providerClients,
+  type SandboxPluginOptions,
+} from '../options';
 import { acceptFormBodies } from '../shared/form-body';
 import { registerFacebook } from './facebook';
 import { registerGoogle } from './google';
@@ -32,7 +37,8 @@ export async function registerProviders(
     app.register(
       // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async functions
       async (scope) => {
-        const clients = providerClients(options[name]?.clients, dev[name], 'Murmur (sandbox)');
+        const callbacks = (options.callbacks ?? DEFAULT_CALLBACKS)[name];
+        const clients = providerClients(options[name]?.clients, dev[name], 'Murmur (sandbox)', callbacks);
         acceptFormBodies(scope);
         register(scope, new ProviderState(clients, now), (r) => urls(r, name));
       },

@@ -33,6 +33,10 @@ const spec: ProviderSpec = {
     error: 'unauthorized_scope_error',
     error_description: `Scope "${unknown[0]}" is not authorized for your application`,
   }),
+  redirectMismatch: {
+    error: 'invalid_redirect_uri',
+    error_description: 'The redirect_uri does not match the registered value',
+  },
   denied: { error: 'user_cancelled_authorize', error_description: 'The user cancelled the authorization' },
   tokenSeconds: 5_184_000,
   tokenBody: openIdTokenBody(5_184_000, (scopes) => scopes.join(',')),

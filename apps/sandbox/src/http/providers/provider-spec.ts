@@ -33,6 +33,8 @@ export interface ProviderSpec {
   defaultScopes: string[];
   /** Query parameters of the error redirect for unknown scopes. */
   invalidScope(unknown: string[]): Record<string, string>;
+  /** The 400 body for a redirect_uri that is not registered for the client (never redirected to). */
+  redirectMismatch: object;
   /** Query parameters of the redirect when the person cancels. */
   denied: Record<string, string>;
   /** The token endpoint's success body. */
