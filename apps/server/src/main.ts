@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { announcedRecords } from '@murmur/core/export';
 import { exportChunks, exportHeader, generateNetwork, type Network } from '@murmur/sandbox';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
@@ -26,15 +27,6 @@ export interface StartOptions {
   mailer?: Mailer;
 }
 
-/** Records the sandbox export will hold, from its header's announced counts (for engine progress). */
-function announcedRecords(network: Network): number {
-  const header = exportHeader(network) as {
-    accounts: number;
-    counts: { follows: number; posts: number; lists: number; followEvents: number };
-  };
-  return header.accounts * 2 + header.counts.posts + header.counts.lists + header.counts.followEvents;
-}
-
 /** The audience engine's snapshot: ENGINE_SNAPSHOT, else the sandbox network, else none. */
 function engineFor(config: Config, network: Network | undefined): EngineHolder {
   if (config.engineSnapshot) {
@@ -43,7 +35,7 @@ function engineFor(config: Config, network: Network | undefined): EngineHolder {
   if (network) {
     return buildEngineInBackground({
       source: exportChunks(network),
-      totalRecords: announcedRecords(network),
+      totalRecords: announcedRecords(exportHeader(network)),
     });
   }
   return unavailableEngine('No network snapshot is configured: set ENGINE_SNAPSHOT or enable the sandbox.');

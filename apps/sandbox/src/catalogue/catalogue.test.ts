@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CatalogueKind } from '@murmur/core/export';
 import {
   CONVERSATION_TOPICS,
   COUNTRIES,
@@ -12,7 +13,6 @@ import {
   POPULATED_COUNTRIES,
   REGIONS,
   targetingCriteria,
-  type CatalogueKind,
 } from './index';
 
 const unique = (values: readonly string[]): boolean => new Set(values).size === values.length;

@@ -1,3 +1,4 @@
+import type { CatalogueItem, CatalogueKind } from '@murmur/core/export';
 import { CONVERSATION_TOPICS } from './conversation-topics';
 import { INTERESTS } from './interests';
 import { LANGUAGES } from './languages';
@@ -10,21 +11,9 @@ import { PLATFORMS } from './platforms';
  * The catalogues in the wire shape of X Ads API v12 `GET targeting_criteria/<kind>` items, so the
  * Ads API routes (a later session) only paginate and filter these lists.
  */
-export interface TargetingCriterion {
-  name: string;
+export interface TargetingCriterion extends CatalogueItem {
   targeting_type: string;
-  targeting_value: string;
-  [field: string]: string | boolean;
 }
-
-export type CatalogueKind =
-  | 'interests'
-  | 'conversations'
-  | 'movies_and_tv_shows'
-  | 'languages'
-  | 'network_operators'
-  | 'locations'
-  | 'platforms';
 
 function locations(): TargetingCriterion[] {
   const countryCode = (index: number): string => COUNTRIES[index]?.code ?? '';

@@ -1,25 +1,23 @@
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { targetingCriteria, type CatalogueKind } from '../catalogue/targeting-criteria';
+import {
+  CATALOGUE_KINDS,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportHeader,
+  type ExportRecord,
+} from '@murmur/core/export';
+import { targetingCriteria } from '../catalogue/targeting-criteria';
 import { liveLists } from '../history/live-lists';
 import { EventKind } from '../model/events';
 import type { Network } from '../network';
 import { indexEngagements } from './post-engagements';
 import { accountRecord, followEventRecord, followingRecord, iso, listRecord, postRecord } from './records';
 
-export const EXPORT_FORMAT = 'murmur-sandbox-export';
-export const EXPORT_VERSION = 1;
-const CATALOGUES: readonly CatalogueKind[] = [
-  'interests',
-  'conversations',
-  'movies_and_tv_shows',
-  'languages',
-  'network_operators',
-  'locations',
-  'platforms',
-];
+// The record types and the format's name and version are @murmur/core/export's, shared with the engine.
+export { EXPORT_FORMAT, EXPORT_VERSION };
 
-export function exportHeader(net: Network): object {
+export function exportHeader(net: Network): ExportHeader {
   const kinds = net.events.kind.view();
   let followEvents = 0;
   for (const k of kinds) if (k === EventKind.follow || k === EventKind.unfollow) followEvents++;
@@ -41,9 +39,9 @@ export function exportHeader(net: Network): object {
 }
 
 /** Every record of the export in order, as plain objects (the header first, the trailer last). */
-function* records(net: Network): Generator<object> {
+function* records(net: Network): Generator<ExportHeader | ExportRecord> {
   yield exportHeader(net);
-  for (const kind of CATALOGUES) yield { type: 'catalogue', kind, items: targetingCriteria(kind) };
+  for (const kind of CATALOGUE_KINDS) yield { type: 'catalogue', kind, items: targetingCriteria(kind) };
   for (let i = 0; i < net.accounts.count; i++) yield accountRecord(net, i);
   for (let i = 0; i < net.accounts.count; i++) if (net.graph.outDegree[i]! > 0) yield followingRecord(net, i);
   const lists = liveLists(net);

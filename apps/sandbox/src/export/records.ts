@@ -1,3 +1,10 @@
+import type {
+  AccountRecord,
+  FollowEventRecord,
+  FollowingRecord,
+  ListRecord,
+  PostRecord,
+} from '@murmur/core/export';
 import { AGE_BANDS, ACCOUNT_KIND_NAMES, AccountFlag, GENDER_NAMES } from '../model/accounts';
 import { CONVERSATION_TOPICS } from '../catalogue/conversation-topics';
 import { INTERESTS } from '../catalogue/interests';
@@ -25,7 +32,7 @@ const values = <T extends { targetingValue: string }>(catalogue: readonly T[], r
   Array.from(row, (i) => catalogue[i]!.targetingValue);
 
 /** One account with every attribute; `n` is its account number, which other records refer to. */
-export function accountRecord(net: Network, i: number): object {
+export function accountRecord(net: Network, i: number): AccountRecord {
   const a = net.accounts;
   const job = a.job[i]!;
   const operator = a.operator[i]!;
@@ -35,24 +42,24 @@ export function accountRecord(net: Network, i: number): object {
     type: 'account',
     n: i,
     id: a.ids[i]!.toString(),
-    handle: a.handles[i],
-    name: a.names[i],
+    handle: a.handles[i]!,
+    name: a.names[i]!,
     bio: bioOf(a, i),
     location: locationOf(a, i),
     country: COUNTRIES[a.country[i]!]!.code,
     region: REGIONS[a.region[i]!]!.name,
     city: city.name,
     metro: city.metro >= 0 ? METROS[city.metro]!.name : null,
-    lang: LANGUAGE_CODES[a.language[i]!],
-    gender: a.gender[i] ? GENDER_NAMES[a.gender[i]] : null,
-    age: a.ageBand[i] ? AGE_BANDS[a.ageBand[i]] : null,
+    lang: LANGUAGE_CODES[a.language[i]!]!,
+    gender: a.gender[i] ? GENDER_NAMES[a.gender[i]]! : null,
+    age: a.ageBand[i] ? AGE_BANDS[a.ageBand[i]]! : null,
     job: job === NO_JOB ? null : JOB_TITLES[job]!.key,
     jobCategory: job === NO_JOB ? null : JOB_CATEGORIES[JOB_TITLES[job]!.category]!.name,
     created: iso(a.created[i]!),
     verified: (flags & AccountFlag.verified) !== 0,
     protected: (flags & AccountFlag.protected) !== 0,
-    followers: net.graph.inDegree[i],
-    following: net.graph.outDegree[i],
+    followers: net.graph.inDegree[i]!,
+    following: net.graph.outDegree[i]!,
     posts: a.priorPosts[i]! + (postCounts(net)[i] ?? 0),
     device: PLATFORMS[a.platform[i]!]!.key,
     operator: operator === NO_OPERATOR ? null : NETWORK_OPERATORS[operator]!.targetingValue,
@@ -60,9 +67,9 @@ export function accountRecord(net: Network, i: number): object {
     topics: values(CONVERSATION_TOPICS, csrRow(a.topics, i)),
     movies: values(MOVIES_TV_SHOWS, csrRow(a.movies, i)),
     avatar: avatarOf(a, i),
-    community: a.community[i],
+    community: a.community[i]!,
     // Sandbox ground truth (X does not publish it): person, creator, brand, media or spam.
-    kind: ACCOUNT_KIND_NAMES[a.kind[i]!],
+    kind: ACCOUNT_KIND_NAMES[a.kind[i]!]!,
   };
 }
 
@@ -78,12 +85,12 @@ function postCounts(net: Network): Uint32Array {
   return counts;
 }
 
-export function followingRecord(net: Network, i: number): object {
+export function followingRecord(net: Network, i: number): FollowingRecord {
   return { type: 'following', n: i, to: net.graph.following(i) };
 }
 
 /** A list as it is now, API edits included (see history/live-lists.ts). */
-export function listRecord(net: Network, l: number): object {
+export function listRecord(net: Network, l: number): ListRecord {
   const lists = liveLists(net);
   const list = lists.get(l);
   return {
@@ -99,7 +106,7 @@ export function listRecord(net: Network, l: number): object {
   };
 }
 
-export function postRecord(net: Network, p: number, engagements: PostEngagements): object {
+export function postRecord(net: Network, p: number, engagements: PostEngagements): PostRecord {
   const { posts, events } = net;
   const content = postContent(net, p);
   const at = posts.time.get(p);
@@ -118,7 +125,7 @@ export function postRecord(net: Network, p: number, engagements: PostEngagements
     id: postId(posts, p),
     author: posts.author.get(p),
     at: iso(at),
-    lang: LANGUAGE_CODES[net.accounts.language[posts.author.get(p)]!],
+    lang: LANGUAGE_CODES[net.accounts.language[posts.author.get(p)]!]!,
     text: content.text,
     hashtags: content.hashtags,
     mentions: content.mentions,
@@ -127,18 +134,18 @@ export function postRecord(net: Network, p: number, engagements: PostEngagements
     reposts: posts.reposts.get(p),
     replies: posts.replies.get(p),
     // [account number, seconds after the post] per engagement.
-    likedBy: engaged.like,
-    repostedBy: engaged.repost,
-    repliedBy: engaged.reply,
+    likedBy: engaged.like!,
+    repostedBy: engaged.repost!,
+    repliedBy: engaged.reply!,
   };
 }
 
 /** Follow and unfollow history; engagements travel with their posts. */
-export function followEventRecord(net: Network, e: number): object | null {
+export function followEventRecord(net: Network, e: number): FollowEventRecord | null {
   const kind = net.events.kind.get(e);
   if (kind !== EventKind.follow && kind !== EventKind.unfollow) return null;
   return {
-    type: EVENT_KIND_NAMES[kind],
+    type: kind === EventKind.follow ? 'follow' : 'unfollow',
     at: net.events.time.get(e),
     from: net.events.actor.get(e),
     to: net.events.target.get(e),

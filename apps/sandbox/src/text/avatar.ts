@@ -1,3 +1,4 @@
+import type { AccountAvatar } from '@murmur/core/export';
 import { AccountFlag, AccountKind, type AccountTable } from '../model/accounts';
 import { entityRng } from '../random/prng';
 import { TEXT_SALT } from './bio';
@@ -5,16 +6,9 @@ import { TEXT_SALT } from './bio';
 /**
  * An avatar without images or URLs: initials on a coloured shape, or X's default silhouette for
  * accounts that never uploaded one (a spam tell). `avatarSvg` renders it as a data-URI SVG.
+ * The export carries it as it is, so its type is @murmur/core/export's.
  */
-export type Avatar =
-  | { kind: 'default' }
-  | {
-      kind: 'initials';
-      initials: string;
-      background: string;
-      foreground: string;
-      shape: 'circle' | 'square';
-    };
+export type Avatar = AccountAvatar;
 
 // Brand and media accounts use squares on X; people use circles.
 const BACKGROUNDS = ['#1d9bf0', '#794bc4', '#f91880', '#ff7a00', '#00ba7c', '#ffd400', '#536471', '#0f1419'];

@@ -1,6 +1,6 @@
 import type { LabelItem } from '@murmur/core/targeting';
 import type { AudienceIndex } from '../index/audience-index';
-import type { CatalogueKind } from '../index/catalogue';
+import type { CatalogueKind } from '@murmur/core/export';
 import type { Field } from '../index/fields';
 
 const lower = (s: string): string => s.normalize('NFKC').trim().toLowerCase();

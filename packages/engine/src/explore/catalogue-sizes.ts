@@ -1,5 +1,5 @@
 import type { AudienceIndex } from '../index/audience-index';
-import type { CatalogueKind } from '../index/catalogue';
+import type { CatalogueKind } from '@murmur/core/export';
 import type { Field } from '../index/fields';
 import { resolveLabel } from '../evaluate/resolve-labels';
 import { resolveLocation } from '../evaluate/resolve-location';

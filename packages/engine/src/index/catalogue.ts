@@ -1,14 +1,5 @@
+import type { CatalogueKind } from '@murmur/core/export';
 import type { CatalogueItem, CatalogueRecord } from '../parse/records';
-
-/** Catalogue kinds the export carries (X Ads API v12 targeting_criteria kinds). */
-export type CatalogueKind =
-  | 'interests'
-  | 'conversations'
-  | 'movies_and_tv_shows'
-  | 'languages'
-  | 'network_operators'
-  | 'locations'
-  | 'platforms';
 
 const key = (text: string): string => text.normalize('NFKC').trim().toLowerCase();
 

@@ -1,4 +1,4 @@
-import { fnv1a } from '../util/hash';
+import { fnv1a } from '@murmur/core/hash';
 
 /** How X compares handles: without '@', case-insensitive. */
 export const normaliseHandle = (handle: string): string => handle.trim().replace(/^@+/, '').toLowerCase();

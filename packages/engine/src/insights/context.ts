@@ -2,7 +2,7 @@ import type { Basis } from '@murmur/core/insights';
 import { AccountSet } from '../bits/account-set';
 import type { Audience } from '../evaluate/evaluate';
 import type { AudienceIndex } from '../index/audience-index';
-import { mix32 } from '../util/hash';
+import { mix32 } from '@murmur/core/hash';
 
 export interface InsightsOptions {
   /**

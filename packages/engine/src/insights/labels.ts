@@ -1,6 +1,6 @@
 import { normaliseCountry } from '@murmur/core/countries';
 import type { AudienceIndex } from '../index/audience-index';
-import type { CatalogueKind } from '../index/catalogue';
+import type { CatalogueKind } from '@murmur/core/export';
 import type { Field } from '../index/fields';
 
 const CATALOGUE_OF: Partial<Record<Field, CatalogueKind>> = {

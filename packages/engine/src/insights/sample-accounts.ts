@@ -2,7 +2,7 @@ import type { SampleAccount } from '@murmur/core/insights';
 import { termLabel } from './labels';
 import { accountBio, accountSummary } from './account-summary';
 import type { InsightContext } from './context';
-import { mix32 } from '../util/hash';
+import { mix32 } from '@murmur/core/hash';
 
 /** A few members picked at random (a fixed pseudo-random walk, so the panel is stable). */
 export function sampleAccounts(ctx: InsightContext, limit = 12): SampleAccount[] {

@@ -2,7 +2,7 @@ import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { evaluate } from '../evaluate/evaluate';
 import { resolveLocation } from '../evaluate/resolve-location';
 import type { AudienceIndex } from '../index/audience-index';
-import type { CatalogueKind } from '../index/catalogue';
+import type { CatalogueKind } from '@murmur/core/export';
 import type { Field } from '../index/fields';
 import { normaliseHandle } from '../index/handle-index';
 import { normaliseHashtag } from '../text/tokenise';

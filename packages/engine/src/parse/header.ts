@@ -1,7 +1,8 @@
 import { ExportFormatError } from '../errors';
+import { EXPORT_FORMAT } from '@murmur/core/export';
 import type { ExportHeader } from './records';
 
-export const EXPORT_FORMAT = 'murmur-sandbox-export';
+export { EXPORT_FORMAT };
 export const SUPPORTED_VERSIONS: readonly number[] = [1];
 
 /** Checks the export's first record: the sandbox's format name and a version this engine reads. */

@@ -1,90 +1,22 @@
-// The engine's own view of the sandbox bulk export (apps/sandbox/src/export/records.ts, format
-// "murmur-sandbox-export" v1). Only the fields the engine uses are typed; every other field and
-// every other record type is ignored, so the export can grow without breaking the engine.
+// The engine's reading of the sandbox bulk export, whose records are defined once in
+// @murmur/core/export (written by apps/sandbox/src/export). The engine validates only the fields it
+// needs (`AsRead`'s second argument): every other field may be missing and every other record type
+// is ignored, so the export can grow, and a trimmed snapshot still loads.
+import type * as Export from '@murmur/core/export';
+import type { AsRead } from '@murmur/core/export';
 
-export interface ExportHeader {
-  format: string;
-  version: number;
-  seed?: string;
-  /** Account count announced by the exporter. */
-  accounts?: number;
-  /** Real accounts each sandbox account stands for. */
-  scale?: number;
-  now?: string;
+export type ExportHeader = Omit<AsRead<Export.ExportHeader, 'format' | 'version'>, 'counts'> & {
   /** Totals announced by the exporter, used to size buffers up front. */
-  counts?: { follows?: number; posts?: number };
-}
-
-export interface AccountRecord {
-  type: 'account';
-  n: number;
-  id?: string;
-  handle?: string;
-  name?: string;
-  bio?: string;
-  country?: string | null;
-  region?: string | null;
-  city?: string | null;
-  metro?: string | null;
-  lang?: string | null;
-  gender?: string | null;
-  age?: string | null;
-  job?: string | null;
-  jobCategory?: string | null;
-  verified?: boolean;
-  protected?: boolean;
-  followers?: number;
-  following?: number;
-  posts?: number;
-  device?: string | null;
-  operator?: string | null;
-  interests?: string[];
-  topics?: string[];
-  movies?: string[];
-  kind?: string | null;
-}
-
-export interface FollowingRecord {
-  type: 'following';
-  n: number;
-  to: number[];
-}
-
-/** [account number, seconds after the post]. */
-export type Engagement = [number, number];
-
-export interface PostRecord {
-  type: 'post';
-  n: number;
-  id?: string;
-  author: number;
-  at?: string;
-  text?: string;
-  hashtags?: string[];
-  likes?: number;
-  reposts?: number;
-  replies?: number;
-  likedBy?: Engagement[];
-  repostedBy?: Engagement[];
-}
-
-export interface CatalogueItem {
-  name: string;
-  targeting_value: string;
-  location_type?: string;
-  country_code?: string;
-}
-
-export interface CatalogueRecord {
-  type: 'catalogue';
-  kind: string;
-  items: CatalogueItem[];
-}
-
-export interface EndRecord {
-  type: 'end';
-  records: number;
-}
+  counts?: Partial<Export.ExportHeader['counts']>;
+};
+export type AccountRecord = AsRead<Export.AccountRecord, 'type' | 'n'>;
+export type FollowingRecord = AsRead<Export.FollowingRecord, 'type' | 'n' | 'to'>;
+export type PostRecord = AsRead<Export.PostRecord, 'type' | 'n' | 'author'>;
+export type Engagement = Export.Engagement;
+export type CatalogueItem = Export.CatalogueItem;
+/** A newer export may carry catalogue kinds this engine does not know; it keeps them by name. */
+export type CatalogueRecord = Omit<Export.CatalogueRecord, 'kind'> & { kind: string };
+export type EndRecord = Export.EndRecord;
 
 export type ExportRecord = AccountRecord | FollowingRecord | PostRecord | CatalogueRecord | EndRecord;
 

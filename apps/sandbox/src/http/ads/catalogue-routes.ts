@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  targetingCriteria,
-  type CatalogueKind,
-  type TargetingCriterion,
-} from '../../catalogue/targeting-criteria';
+import type { CatalogueKind } from '@murmur/core/export';
+import { targetingCriteria, type TargetingCriterion } from '../../catalogue/targeting-criteria';
 import { page } from './envelope';
 import { oneOf, paramsOf, str, type Params } from './params';
 
