@@ -1,13 +1,12 @@
 import type { TargetingPackage } from '@murmur/core/targeting';
-import { tokens } from '@murmur/engine';
 
 /**
  * How often terms were searched, for "most searched" communities (docs/API-AUDIENCES.md). Kept in
  * memory per server process: it restarts at zero with the process and is not shared between
  * instances (a table would be the next step once there is more than one instance).
- * Terms are normalised as the index normalises them: words through the engine's tokeniser (so
- * "Climate change" counts "climate" and "change"), handles as "@handle", interests and other
- * catalogue labels lower-cased whole.
+ * Terms are normalised as the index normalises them: words through the engine's tokeniser (`words`,
+ * i.e. `AudienceEngine.words`, so "Climate change" counts "climate" and "change"), handles as
+ * "@handle", interests and other catalogue labels lower-cased whole.
  */
 export interface SearchCounter {
   /** Free text (keywords, words, hashtags): each of its tokens counts once. */
@@ -27,13 +26,13 @@ export const labelTerms = (label: string): string[] => {
   return last && last !== whole ? [whole, last] : [whole];
 };
 
-export function createSearchCounter(): SearchCounter {
+export function createSearchCounter(words: (text: string) => string[]): SearchCounter {
   const counts = new Map<string, number>();
   const bump = (term: string) => {
     if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
   };
   const counter: SearchCounter = {
-    recordText: (text) => tokens(text).forEach(bump),
+    recordText: (text) => words(text).forEach(bump),
     recordHandle: (handle) => bump(handleTerm(handle)),
     recordLabel: (label) => labelTerms(label).forEach(bump),
     recordPackage(pkg) {

@@ -107,7 +107,8 @@ export function registerModules(
   // The audience API (docs/API-AUDIENCES.md). One SearchCounter is fed by build-audience, the
   // catalogue searches and the explore tools, and read by communities' "most searched".
   const { engine, jobs } = deps;
-  const searches = createSearchCounter();
+  // Every caller has already needed the engine, so `get()` does not turn a search into a 503.
+  const searches = createSearchCounter((text) => engine.get().words(text));
   const storeService = createStoreService({ engine, listCategories: () => listCategories(db) });
   const audiences = createAudiencesModule({
     db,

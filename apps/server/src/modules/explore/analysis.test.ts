@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompetitorAnalysisResult, Estimate, Job } from '@murmur/core/api';
 import { targetingPackageSchema } from '@murmur/core/targeting';
-import { tokens } from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { buildEngineInBackground } from '../../engine/engine-holder';
 import { useExploreTestApp } from '../../test/explore-test-app';
@@ -89,7 +88,7 @@ describe('topic-posts', () => {
       expect(body.posts.length).toBeGreaterThan(0);
       expect(body.posts.length).toBeLessThanOrEqual(5);
       for (const p of body.posts) {
-        expect(tokens(p.text)).toContain(word);
+        expect(kit.engine.words(p.text)).toContain(word);
         expect(p.author.language).toBe(language);
         expect(sentimentOf(p.text)).toEqual({ sentiment: p.sentiment, score: p.score });
         expect(Date.parse(p.created)).not.toBeNaN();

@@ -1,6 +1,6 @@
 import type { CatalogueItem, ExploreResult, ValidateHandleResult } from '@murmur/core/api';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
-import { tokens, type AccountSet, type AudienceEngine } from '@murmur/engine';
+import type { AccountSet, AudienceEngine } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, NotFound } from '../../errors';
 import { requireNonEmpty, toEstimate } from '../../engine/engine-audience';
@@ -157,7 +157,7 @@ export function createExploreService(deps: { engine: EngineHolder; searches: Sea
     relatedKeywords(keyword: string) {
       const engine = holder.get();
       searches.recordText(keyword);
-      const exclude = tokens(keyword);
+      const exclude = engine.words(keyword);
       if (exclude.length === 0) return { keywords: [] };
       const matching = engine.evaluate(targetingPackageSchema.parse({ keywords: [{ label: keyword }] }));
       return { keywords: engine.explore.relatedTerms(matching.accounts, exclude, 20) };

@@ -5,7 +5,6 @@ import {
   targetingPackageSchema,
   type TargetingPackageInput,
 } from '@murmur/core/targeting';
-import { tokens } from '@murmur/engine';
 import { useExploreTestApp } from '../../test/explore-test-app';
 
 const kit = useExploreTestApp(3);
@@ -113,7 +112,7 @@ describe('interested-in, posted-about, words-in-profile', () => {
       kit.engine.estimate(pkg({ keywords: [{ label: word }] })).sampleCount,
     );
     expect(body.sample_accounts.length).toBeGreaterThan(0);
-    for (const a of body.sample_accounts) expect(tokens(a.bio)).toContain(word);
+    for (const a of body.sample_accounts) expect(kit.engine.words(a.bio)).toContain(word);
   });
 
   it('refuses empty keyword lists', async () => {
