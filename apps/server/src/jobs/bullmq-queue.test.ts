@@ -9,7 +9,9 @@ const url = process.env.REDIS_URL;
 if (url) {
   // A prefix of its own per run, so parallel runs and leftovers never meet.
   const prefix = `murmur-test-${randomBytes(4).toString('hex')}`;
-  describeJobQueue('the BullMQ job queue', (clock) => createBullmqQueue({ url, prefix, clock }));
+  describeJobQueue('the BullMQ job queue', ({ clock, limits, sweepMs }) =>
+    createBullmqQueue({ url, prefix, clock, limits, sweepMs }),
+  );
 } else {
   describe.skip('the BullMQ job queue (set REDIS_URL to run)', () => {
     it('runs against Redis', () => expect(url).toBeDefined());

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
 import { systemClock, type Clock } from '../lib/clock';
 import { KEEP_FINISHED_MS } from './in-process-queue';
+import { createJobTracker, DEFAULT_JOB_LIMITS, raceAbort, type JobLimits } from './job-tracker';
 import { newJobId, type JobQueue, type JobRequest, type JobState, type JobView } from './jobs';
 
 export interface BullmqQueueOptions {
@@ -16,6 +16,9 @@ export interface BullmqQueueOptions {
   concurrency?: number;
   /** How long to wait for Redis at start-up before giving up. */
   connectTimeoutMs?: number;
+  limits?: JobLimits;
+  /** How often jobs nobody waits for are looked for (tests: a few ms). */
+  sweepMs?: number;
 }
 
 /** What a job's progress holds: percent, stage and when it was reported. */
@@ -43,17 +46,21 @@ const isProgress = (p: unknown): p is Progress =>
  * The work itself is a closure of the request that started it, so the worker runs only jobs this
  * process added; that makes one server process per queue name (a second instance needs its own
  * `name`). Progress is `job.updateProgress({progress, stage, at})`, the result is the job's return
- * value. An identical request joins through BullMQ deduplication: its id is derived from the request
- * key and holds while the job waits or runs (a fixed job id would also catch the finished job kept
- * for an hour). Job ids themselves are random, as clients may only read jobs they were given.
- * Finished jobs are removed by BullMQ after an hour and read as unknown from then on.
+ * value. Job ids are random, as clients may only read jobs they were given. Finished jobs are
+ * removed by BullMQ after an hour and read as unknown from then on.
+ *
+ * Caps, joins of identical requests and cancellation of jobs nobody waits for are counted in this
+ * process (jobs/job-tracker.ts), as for the in-process queue: this process runs every job of its
+ * queue, so its own count is the queue's count. A cancelled job fails with the cancellation message,
+ * also while it still waits for a worker slot.
  */
 export async function createBullmqQueue(options: BullmqQueueOptions): Promise<JobQueue> {
   const clock = options.clock ?? systemClock;
   const name = options.name ?? 'murmur-jobs';
   const connection = { url: options.url };
   const prefix = options.prefix ?? 'murmur';
-  const works = new Map<string, JobRequest<unknown>['work']>();
+  const works = new Map<string, { work: JobRequest<unknown>['work']; signal: AbortSignal }>();
+  const tracker = createJobTracker(options.limits ?? DEFAULT_JOB_LIMITS, clock, options);
   const keepSeconds = KEEP_FINISHED_MS / 1000;
   const queue = new Queue(name, {
     connection,
@@ -76,18 +83,27 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Jo
   const worker = new Worker(
     name,
     async (job: Job) => {
-      const work = job.id === undefined ? undefined : works.get(job.id);
-      if (!work) throw new Error('This job was started by another server process and cannot run here.');
-      try {
-        const report = (progress: number, stage: string) => {
-          const p: Progress = { progress: clampPercent(progress), stage, at: clock.now().toISOString() };
-          void job.updateProgress(p).catch(() => undefined);
-        };
+      const id = job.id!;
+      const entry = works.get(id);
+      if (!entry) throw new Error('This job was started by another server process and cannot run here.');
+      works.delete(id);
+      const { signal } = entry;
+      const report = (progress: number, stage: string) => {
+        if (signal.aborted) return;
+        const p: Progress = { progress: clampPercent(progress), stage, at: clock.now().toISOString() };
+        void job.updateProgress(p).catch(() => undefined);
+      };
+      const work = Promise.resolve().then(() => {
+        signal.throwIfAborted();
         report(0, 'Starting');
-        return await work(report);
-      } finally {
-        works.delete(job.id!);
-      }
+        return entry.work(report, signal);
+      });
+      // The slot is free once the work has really stopped, not when it was cancelled.
+      void work.then(
+        () => tracker.settled(id),
+        () => tracker.settled(id),
+      );
+      return raceAbort(work, signal);
     },
     { connection, prefix, concurrency: options.concurrency ?? 2 },
   );
@@ -99,7 +115,9 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Jo
    */
   function view(job: Job | undefined, bullState: string): JobView | undefined {
     if (!job?.id) return undefined;
-    const state = STATES[bullState];
+    const cancelled = tracker.cancelledReason(job.id);
+    const state =
+      cancelled && (bullState === 'waiting' || bullState === 'active') ? 'failed' : STATES[bullState];
     if (!state) return undefined;
     const finishedOn = job.finishedOn;
     if (finishedOn !== undefined && clock.now().getTime() - finishedOn > KEEP_FINISHED_MS) return undefined;
@@ -114,48 +132,59 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Jo
       progress: state === 'done' ? 100 : (progress?.progress ?? 0),
       stage,
       result: state === 'done' ? ((job.returnvalue as unknown) ?? null) : null,
-      error: state === 'failed' ? job.failedReason || 'The job failed.' : null,
+      error: state === 'failed' ? cancelled || job.failedReason || 'The job failed.' : null,
       created,
       updated: new Date(Math.max(...times)).toISOString(),
     };
   }
 
-  const get = async (id: string) => {
+  const read = async (id: string) => {
     const state = await queue.getJobState(id);
     return view(await queue.getJob(id), state);
   };
 
   return {
     async start<T>(request: JobRequest<T>) {
+      const joinedId = tracker.joinable(request.key);
+      const joined = joinedId === undefined ? undefined : await read(joinedId);
+      if (joined) return joined;
       const id = newJobId();
+      const signal = tracker.admit(request.key, request.caller, id);
       // Registered before adding: the worker may pick the job up before add() returns.
-      works.set(id, request.work);
-      const job = await queue.add(
-        request.kind,
-        { key: request.key },
-        {
-          jobId: id,
-          deduplication: { id: createHash('sha256').update(request.key).digest('base64url') },
-          timestamp: clock.now().getTime(),
-        },
-      );
-      if (job.id !== id) works.delete(id);
-      const joined = await get(job.id!);
-      if (!joined) throw new Error('The job vanished as it was added.');
-      return joined;
+      works.set(id, { work: request.work, signal });
+      try {
+        await queue.add(request.kind, { key: request.key }, { jobId: id, timestamp: clock.now().getTime() });
+      } catch (error) {
+        works.delete(id);
+        tracker.settled(id);
+        throw error;
+      }
+      const started = await read(id);
+      if (!started) throw new Error('The job vanished as it was added.');
+      return started;
     },
-    get,
-    async wait(id, timeoutMs) {
+    async get(id) {
+      tracker.seen(id);
+      return read(id);
+    },
+    async wait(id, timeoutMs, signal) {
       const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = await get(id);
-        if (!found || found.state === 'done' || found.state === 'failed' || Date.now() >= deadline) {
-          return found;
+      const leave = tracker.watch(id);
+      try {
+        for (;;) {
+          const found = await read(id);
+          const over = Date.now() >= deadline || signal?.aborted === true;
+          if (!found || found.state === 'done' || found.state === 'failed' || over) return found;
+          await new Promise((resolve) =>
+            setTimeout(resolve, Math.min(50, Math.max(1, deadline - Date.now()))),
+          );
         }
-        await new Promise((resolve) => setTimeout(resolve, Math.min(50, Math.max(1, deadline - Date.now()))));
+      } finally {
+        leave(signal?.aborted === true);
       }
     },
     async close() {
+      tracker.close();
       await worker.close();
       await queue.close();
     },

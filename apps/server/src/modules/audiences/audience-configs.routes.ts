@@ -15,6 +15,7 @@ import {
 } from '@murmur/core/api';
 import { targetingPackageSchema } from '@murmur/core/targeting';
 import type { JobQueue } from '../../jobs/jobs';
+import { jobCaller } from '../../jobs/job-caller';
 import { MAX_DB_ID } from '../../lib/db-id';
 import { errorResponses } from '../../lib/http';
 import { requireUser } from '../../plugins/auth';
@@ -151,11 +152,15 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
         summary: 'Start an insights report (a job); with audience_config_id the result is stored',
         querystring: jobWaitQuerySchema,
         body: insightsRequestSchema,
-        response: { 200: jobResponseSchema, 202: jobResponseSchema, ...errorResponses(400, 403, 404, 503) },
+        response: {
+          200: jobResponseSchema,
+          202: jobResponseSchema,
+          ...errorResponses(400, 403, 404, 429, 503),
+        },
       },
     },
     async (request, reply) => {
-      const job = await insightsService.startInsights(requireUser(request), request.body);
+      const job = await insightsService.startInsights(requireUser(request), request.body, jobCaller(request));
       return sendJob(reply, jobs, job, wantsWait(request.query));
     },
   );
@@ -168,11 +173,19 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
         summary: 'Compare two audiences (a job): overlap and differences',
         querystring: jobWaitQuerySchema,
         body: perspectivesRequestSchema,
-        response: { 200: jobResponseSchema, 202: jobResponseSchema, ...errorResponses(400, 403, 404, 503) },
+        response: {
+          200: jobResponseSchema,
+          202: jobResponseSchema,
+          ...errorResponses(400, 403, 404, 429, 503),
+        },
       },
     },
     async (request, reply) => {
-      const job = await insightsService.startPerspectives(requireUser(request), request.body);
+      const job = await insightsService.startPerspectives(
+        requireUser(request),
+        request.body,
+        jobCaller(request),
+      );
       return sendJob(reply, jobs, job, wantsWait(request.query));
     },
   );

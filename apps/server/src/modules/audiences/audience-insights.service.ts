@@ -10,7 +10,7 @@ import type { TargetingPackage } from '@murmur/core/targeting';
 import type { UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { NotFound } from '../../errors';
-import type { JobQueue, JobView } from '../../jobs/jobs';
+import type { JobCaller, JobQueue, JobView } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsRepository } from './audience-configs.repository';
 import type { AudienceConfigsService } from './audience-configs.service';
@@ -28,6 +28,8 @@ interface ResolvedAudience {
   exclusionIds: number[];
   exclusions: TargetingPackage[];
   configId: number | undefined;
+  /** The team of that config, whose job cap the work counts against. */
+  teamId: number | undefined;
 }
 
 export function createAudienceInsightsService(deps: {
@@ -48,16 +50,18 @@ export function createAudienceInsightsService(deps: {
     let pkg = ref.targeting_package;
     let exclusionIds = extra;
     let configId: number | undefined;
+    let teamId: number | undefined;
     if (ref.audience_config_id !== undefined) {
       const { config } = await configs.readable(user, ref.audience_config_id);
       pkg = config.targetingPackage;
       exclusionIds = [...new Set([...config.exclusions, ...extra])];
       configId = config.id;
+      teamId = config.teamId ?? undefined;
     }
     if (!pkg) throw new NotFound();
     requireNonEmpty(pkg);
     const exclusions = await configs.exclusionPackages(user, exclusionIds);
-    return { pkg, exclusionIds, exclusions, configId };
+    return { pkg, exclusionIds, exclusions, configId, teamId };
   }
 
   return {
@@ -66,19 +70,22 @@ export function createAudienceInsightsService(deps: {
      * estimate; stored on the config when one was named (has_insights). Identical requests join:
      * per config for everyone who may read it, per user for packages.
      */
-    async startInsights(user: UserRow, body: InsightsRequest): Promise<JobView> {
+    async startInsights(user: UserRow, body: InsightsRequest, caller: JobCaller): Promise<JobView> {
       const a = await resolve(user, body, body.exclusions);
       const e = engine.get();
       const scope = a.configId === undefined ? `user:${user.id}` : `config:${a.configId}`;
       return jobs.start({
         kind: 'insights',
         key: `insights:${scope}:${digest([a.pkg, a.exclusionIds])}`,
-        work: async (report) => {
+        caller: { ...caller, teamId: a.teamId },
+        work: async (report, signal) => {
           report(5, 'Finding the audience');
           await yieldToEventLoop();
+          signal.throwIfAborted();
           const audience = e.evaluate(a.pkg, { exclusions: a.exclusions });
           report(20, 'Analysing members, interests and communities');
           await yieldToEventLoop();
+          signal.throwIfAborted();
           const panels = e.insights(audience);
           const { accounts: _accounts, ...estimate } = audience;
           // Plain JSON, as it is stored and as a Redis queue would hand it back.
@@ -95,19 +102,22 @@ export function createAudienceInsightsService(deps: {
     },
 
     /** POST /api/audience-configs/perspectives/: the comparison of two audiences (overlap and differences). */
-    async startPerspectives(user: UserRow, body: PerspectivesRequest): Promise<JobView> {
+    async startPerspectives(user: UserRow, body: PerspectivesRequest, caller: JobCaller): Promise<JobView> {
       const [a, b] = [await resolve(user, body.a), await resolve(user, body.b)];
       const e = engine.get();
       return jobs.start({
         kind: 'perspectives',
         key: `perspectives:user:${user.id}:${digest([a.pkg, a.exclusionIds, b.pkg, b.exclusionIds])}`,
-        work: async (report) => {
+        caller: { ...caller, teamId: a.teamId ?? b.teamId },
+        work: async (report, signal) => {
           report(5, 'Finding both audiences');
           await yieldToEventLoop();
+          signal.throwIfAborted();
           const first = e.evaluate(a.pkg, { exclusions: a.exclusions });
           const second = e.evaluate(b.pkg, { exclusions: b.exclusions });
           report(40, 'Comparing the audiences');
           await yieldToEventLoop();
+          signal.throwIfAborted();
           return JSON.parse(JSON.stringify(e.compare(first, second))) as unknown;
         },
       });

@@ -30,9 +30,9 @@ function heldQueue(inner: JobQueue): JobQueue {
       const gate = hold;
       return inner.start({
         ...request,
-        work: async (report) => {
+        work: async (report, signal) => {
           if (gate) await gate;
-          return request.work(report);
+          return request.work(report, signal);
         },
       });
     },

@@ -3,7 +3,7 @@ import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targ
 import { tokens, type AudienceEngine, type InterestsPanel } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, NotFound } from '../../errors';
-import type { JobQueue, JobView } from '../../jobs/jobs';
+import type { JobCaller, JobQueue, JobView } from '../../jobs/jobs';
 import { digest, requireNonEmpty, toEstimate, yieldToEventLoop } from '../../engine/engine-audience';
 import type { SearchCounter } from '../../lib/search-counter';
 import { accountOf, interestItems } from './explore.service';
@@ -121,17 +121,19 @@ export function createAnalysisService(deps: {
     },
 
     /** Every insights panel of the package's audience, as a job (same result as audience-configs/insights). */
-    generateInsights(pkg: TargetingPackage): Promise<JobView> {
+    generateInsights(pkg: TargetingPackage, caller: JobCaller): Promise<JobView> {
       requireNonEmpty(pkg);
       holder.get();
       return jobs.start({
         kind: 'generate-insights',
         key: `generate-insights:public:${digest(pkg)}`,
-        work: async (report) => {
+        caller,
+        work: async (report, signal) => {
           const engine = holder.get();
           report(10, 'Evaluating the audience');
           const audience = engine.evaluate(pkg);
           await yieldToEventLoop();
+          signal.throwIfAborted();
           report(30, 'Computing insights');
           const insights = engine.insights(audience);
           return { ...insights, estimate: toEstimate(audience) };
@@ -140,7 +142,7 @@ export function createAnalysisService(deps: {
     },
 
     /** SPEC §7: up to 12 handles side by side, with the followers each pair shares. */
-    competitorAnalysis(handles: string[]): Promise<JobView> {
+    competitorAnalysis(handles: string[], caller: JobCaller): Promise<JobView> {
       const engine = holder.get();
       const unknown: string[] = [];
       const found = new Map<number, string>();
@@ -158,13 +160,15 @@ export function createAnalysisService(deps: {
       return jobs.start({
         kind: 'competitor-analysis',
         key: `competitor-analysis:public:${digest(accounts.map(([, h]) => h.toLowerCase()).sort())}`,
-        work: async (report): Promise<CompetitorAnalysisResult> => {
+        caller,
+        work: async (report, signal): Promise<CompetitorAnalysisResult> => {
           const e = holder.get();
           const followers = accounts.map(([, handle]) => e.evaluate(handlePackage(handle)));
           const competitors = [];
           for (const [i, [account, handle]] of accounts.entries()) {
             report(5 + (90 * i) / accounts.length, `Analysing @${handle}`);
             await yieldToEventLoop();
+            signal.throwIfAborted();
             const panels = e.explore.panels(followers[i]!, ['demographics', 'interests']);
             const overlap: Record<string, number> = {};
             accounts.forEach(([, other], j) => {

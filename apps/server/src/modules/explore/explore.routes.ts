@@ -25,6 +25,7 @@ import {
 import type { z } from 'zod';
 import type { JobQueue } from '../../jobs/jobs';
 import { errorResponses } from '../../lib/http';
+import { jobCaller } from '../../jobs/job-caller';
 import { sendJob, wantsWait } from '../../jobs/job-response';
 import type { AnalysisService } from './analysis.service';
 import type { ExploreService } from './explore.service';
@@ -48,7 +49,7 @@ export const exploreRoutes: FastifyPluginCallbackZod<{
       summary,
       querystring: jobWaitQuerySchema,
       body,
-      response: { 200: jobResponseSchema, 202: jobResponseSchema, ...errorResponses(400, 404, 503) },
+      response: { 200: jobResponseSchema, 202: jobResponseSchema, ...errorResponses(400, 404, 429, 503) },
     },
   });
 
@@ -134,7 +135,7 @@ export const exploreRoutes: FastifyPluginCallbackZod<{
       sendJob(
         reply,
         jobs,
-        await analysis.generateInsights(request.body.targeting_package),
+        await analysis.generateInsights(request.body.targeting_package, jobCaller(request)),
         wantsWait(request.query),
       ),
   );
@@ -142,7 +143,12 @@ export const exploreRoutes: FastifyPluginCallbackZod<{
     '/api/external/competitor-analysis/',
     jobSchema('1–12 accounts side by side with their shared followers (a job)', competitorAnalysisSchema),
     async (request, reply) =>
-      sendJob(reply, jobs, await analysis.competitorAnalysis(request.body.handles), wantsWait(request.query)),
+      sendJob(
+        reply,
+        jobs,
+        await analysis.competitorAnalysis(request.body.handles, jobCaller(request)),
+        wantsWait(request.query),
+      ),
   );
   done();
 };
