@@ -12,6 +12,7 @@ import type { JobQueue } from './jobs/jobs';
 import type { InvalidationBus } from './lib/auth-cache';
 import { systemClock, type Clock } from './lib/clock';
 import { registerModules } from './modules';
+import { socialCallbacks } from './modules/social/social-callbacks';
 import { registerAuth } from './plugins/auth';
 import { registerCacheControl } from './plugins/cache-control';
 import { registerDocs } from './plugins/docs';
@@ -104,7 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       scope.addHook('onRoute', (route) => {
         route.schema = { ...route.schema, hide: true };
       });
-      await scope.register(createSandboxPlugin(sandbox), { prefix: '/sandbox' });
+      // Its OAuth stand-ins redirect only to our own sign-in callbacks (no open redirect on our domain).
+      const callbacks = socialCallbacks(config.publicUrl);
+      await scope.register(createSandboxPlugin({ callbacks, ...sandbox }), { prefix: '/sandbox' });
     });
   }
 

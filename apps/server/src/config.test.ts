@@ -90,6 +90,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('does not mount the sandbox in production unless SANDBOX_ENABLED=true is set explicitly', () => {
+    expect(loadConfig({ ...production, DATA_DIR: tempDir() }).sandbox.enabled).toBe(false);
+    expect(loadConfig({ ...production, DATA_DIR: tempDir(), SANDBOX_ENABLED: '' }).sandbox.enabled).toBe(
+      false,
+    );
+    expect(loadConfig({ ...production, DATA_DIR: tempDir(), SANDBOX_ENABLED: 'true' }).sandbox.enabled).toBe(
+      true,
+    );
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).sandbox.enabled).toBe(true);
+  });
+
   it('reads SANDBOX_* and X_* / provider settings, and has no dev credentials in production', () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),

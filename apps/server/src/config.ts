@@ -40,7 +40,7 @@ const envSchema = z.object({
   ),
   SANDBOX_ENABLED: z.preprocess(
     (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
-    z.enum(['true', 'false', '1', '0']).default('true'),
+    z.enum(['true', 'false', '1', '0']).optional(),
   ),
   SANDBOX_ACCOUNTS: z.preprocess(
     (v) => v || undefined,
@@ -94,7 +94,7 @@ export interface XConfig {
 }
 
 export interface SandboxSettings {
-  /** Mount the sandbox network under /sandbox (SANDBOX_ENABLED, default true). */
+  /** Mount the sandbox network under /sandbox (SANDBOX_ENABLED; default true, false in production). */
   enabled: boolean;
   accounts: number;
   seed: string | undefined;
@@ -165,7 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     sandbox: {
-      enabled: e.SANDBOX_ENABLED === 'true' || e.SANDBOX_ENABLED === '1',
+      // A stand-in for X and the sign-in providers has no place on a production site unless asked for.
+      enabled:
+        e.SANDBOX_ENABLED === undefined
+          ? !isProduction
+          : e.SANDBOX_ENABLED === 'true' || e.SANDBOX_ENABLED === '1',
       accounts: e.SANDBOX_ACCOUNTS,
       seed: e.SANDBOX_SEED,
     },

@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { isDbId } from '../../lib/db-id';
 import { sha256 } from '../../lib/crypto';
 import type { SocialAccountsRepository } from './social-accounts.repository';
+import { isOwnCallback } from './social-callbacks';
 import { publicProviders } from './social-providers';
 
 /**
@@ -69,7 +70,7 @@ export function createSocialService(deps: {
   socialAccountsRepository: SocialAccountsRepository;
   usersRepository: SocialUsers;
   xClient: XClient;
-  config: Pick<Config, 'x' | 'facebook' | 'google' | 'linkedin'>;
+  config: Pick<Config, 'x' | 'facebook' | 'google' | 'linkedin' | 'publicUrl'>;
   clock: Clock;
   log: FastifyBaseLogger;
 }) {
@@ -180,6 +181,9 @@ export function createSocialService(deps: {
 
     /** Step 1 of "Sign in with X": the request token; its secret stays here. */
     async requestToken(callback: string): Promise<{ oauth_token: string; authorize_url: string }> {
+      // X returns the user to this URL with their verifier: only our own site may receive it.
+      if (!isOwnCallback(callback, config.publicUrl))
+        throw new BadRequest({ oauth_callback: ['The callback URL must be on this site.'] });
       const now = Date.now();
       for (const [key, entry] of pending) if (entry.expires < now) pending.delete(key);
       if (pending.size >= MAX_PENDING_REQUEST_TOKENS)
