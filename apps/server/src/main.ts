@@ -27,15 +27,24 @@ export interface StartOptions {
   mailer?: Mailer;
 }
 
-/** The audience engine's snapshot: ENGINE_SNAPSHOT, else the sandbox network, else none. */
-function engineFor(config: Config, network: Network | undefined): EngineHolder {
+/**
+ * The audience engine's snapshot: ENGINE_SNAPSHOT, else the sandbox network, else none. Heavy work
+ * runs on `config.engineWorkers` threads over the index in shared memory (engine/engine-work.ts).
+ */
+function engineFor(
+  config: Config,
+  network: Network | undefined,
+  onWorkerError: (error: unknown) => void,
+): EngineHolder {
+  const work = { workers: config.engineWorkers, onWorkerError };
   if (config.engineSnapshot) {
-    return buildEngineInBackground({ source: snapshotSource(config.engineSnapshot) });
+    return buildEngineInBackground({ source: snapshotSource(config.engineSnapshot), ...work });
   }
   if (network) {
     return buildEngineInBackground({
       source: exportChunks(network),
       totalRecords: announcedRecords(exportHeader(network)),
+      ...work,
     });
   }
   return unavailableEngine('No network snapshot is configured: set ENGINE_SNAPSHOT or enable the sandbox.');
@@ -83,7 +92,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
     // The engine is built in the background while the server already answers: routes that need it
     // answer 503 with the loading progress until then.
-    engine = engineFor(config, network);
+    engine = engineFor(config, network, (error) => {
+      // Before the app exists there is no request log yet.
+      if (app)
+        app.log.error(
+          { err: error },
+          'an engine worker thread failed; heavy work may run on the main thread',
+        );
+      else console.error(error);
+    });
     app = await buildApp({
       config,
       db: database.db,
@@ -108,7 +125,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     (e) => {
       const status = engine.status();
       const seconds = status.state === 'ready' ? ` in ${status.seconds.toFixed(1)} s` : '';
-      app.log.info(`Audience engine ready: ${e.stats.accounts} accounts indexed${seconds}`);
+      const threads = status.state === 'ready' ? status.workers : 0;
+      app.log.info(
+        `Audience engine ready: ${e.stats.accounts} accounts indexed${seconds}; heavy work on ${threads || 'no'} worker thread${threads === 1 ? '' : 's'}`,
+      );
     },
     (error: unknown) => app.log.error({ err: error }, 'the audience engine is not available'),
   );
