@@ -57,19 +57,50 @@ const ORDER: Record<string, SQL[]> = {
 /** `%` and `_` typed by the user are searched for literally. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * docs/API-AUDIENCES.md: a config is readable (and writable) by its creator and, when it belongs
+ * to a team, by that team's members. Every query of a config by a user goes through this rule; its
+ * SQL is snapshotted in access-rules.test.ts, so a change to who can read what shows in review.
+ */
+export const readableBy = (db: Db, userId: number): SQL =>
+  or(
+    eq(audienceConfigs.ownerId, userId),
+    inArray(
+      audienceConfigs.teamId,
+      db.select({ id: memberships.teamId }).from(memberships).where(eq(memberships.userId, userId)),
+    ),
+  )!;
+
+/**
+ * Stores a config's latest insights report in one statement: the insert selects the config, so a
+ * config deleted meanwhile stores nothing, and a concurrent store of the same config updates the
+ * row instead of failing on its key.
+ */
+export const storeInsightsStatement = (
+  db: Db,
+  configId: number,
+  insights: Record<string, unknown>,
+  computed: Date,
+) =>
+  db
+    .insert(audienceInsights)
+    .select(
+      db
+        .select({
+          configId: audienceConfigs.id,
+          insights: sql`${JSON.stringify(insights)}::jsonb`.as('insights'),
+          computed: sql`${computed.toISOString()}::timestamptz`.as('computed'),
+        })
+        .from(audienceConfigs)
+        .where(eq(audienceConfigs.id, configId)),
+    )
+    .onConflictDoUpdate({
+      target: audienceInsights.configId,
+      set: { insights: sql`excluded.insights`, computed: sql`excluded.computed` },
+    });
+
 export function createAudienceConfigsRepository(db: Db) {
-  /**
-   * docs/API-AUDIENCES.md: a config is readable (and writable) by its creator and, when it belongs
-   * to a team, by that team's members.
-   */
-  const readableBy = (userId: number) =>
-    or(
-      eq(audienceConfigs.ownerId, userId),
-      inArray(
-        audienceConfigs.teamId,
-        db.select({ id: memberships.teamId }).from(memberships).where(eq(memberships.userId, userId)),
-      ),
-    )!;
+  const readable = (userId: number) => readableBy(db, userId);
 
   const select = () =>
     db
@@ -80,7 +111,7 @@ export function createAudienceConfigsRepository(db: Db) {
       .leftJoin(audienceCategories, eq(audienceCategories.id, audienceConfigs.categoryId));
 
   async function findReadable(id: number, userId: number): Promise<JoinedConfig | undefined> {
-    const [row] = await select().where(and(eq(audienceConfigs.id, id), readableBy(userId)));
+    const [row] = await select().where(and(eq(audienceConfigs.id, id), readable(userId)));
     return row;
   }
 
@@ -93,7 +124,7 @@ export function createAudienceConfigsRepository(db: Db) {
       return db
         .select()
         .from(audienceConfigs)
-        .where(and(inArray(audienceConfigs.id, ids), readableBy(userId)));
+        .where(and(inArray(audienceConfigs.id, ids), readable(userId)));
     },
 
     async list(userId: number, f: ConfigFilters): Promise<{ count: number; rows: JoinedConfig[] }> {
@@ -127,7 +158,7 @@ export function createAudienceConfigsRepository(db: Db) {
     /** Readable configs in the given category (the exclusion audiences), newest first. */
     byCategoryName(userId: number, name: string): Promise<JoinedConfig[]> {
       return select()
-        .where(and(readableBy(userId), sql`lower(${audienceCategories.name}) = lower(${name})`))
+        .where(and(readable(userId), sql`lower(${audienceCategories.name}) = lower(${name})`))
         .orderBy(desc(audienceConfigs.modified), desc(audienceConfigs.id));
     },
 
@@ -152,15 +183,7 @@ export function createAudienceConfigsRepository(db: Db) {
 
     /** Keeps the latest report of a config; a config deleted meanwhile stores nothing. */
     async storeInsights(configId: number, insights: Record<string, unknown>, computed: Date): Promise<void> {
-      const [exists] = await db
-        .select({ id: audienceConfigs.id })
-        .from(audienceConfigs)
-        .where(eq(audienceConfigs.id, configId));
-      if (!exists) return;
-      await db
-        .insert(audienceInsights)
-        .values({ configId, insights, computed })
-        .onConflictDoUpdate({ target: audienceInsights.configId, set: { insights, computed } });
+      await storeInsightsStatement(db, configId, insights, computed);
     },
   };
 }

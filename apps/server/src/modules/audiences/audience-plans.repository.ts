@@ -5,9 +5,11 @@ import { audiencePlans, type AudiencePlanRow } from '../../db/schema';
 export type AudiencePlanValues = Pick<AudiencePlanRow, 'name' | 'audienceConfigIds' | 'notes'>;
 export type AudiencePlansRepository = ReturnType<typeof createAudiencePlansRepository>;
 
+/** A plan is its owner's alone (docs/API-AUDIENCES.md "Plans"); SQL snapshotted in access-rules.test.ts. */
+export const ownedPlan = (id: number, ownerId: number) =>
+  and(eq(audiencePlans.id, id), eq(audiencePlans.ownerId, ownerId));
+
 export function createAudiencePlansRepository(db: Db) {
-  const owned = (id: number, ownerId: number) =>
-    and(eq(audiencePlans.id, id), eq(audiencePlans.ownerId, ownerId));
   return {
     list(ownerId: number): Promise<AudiencePlanRow[]> {
       return db
@@ -18,7 +20,7 @@ export function createAudiencePlansRepository(db: Db) {
     },
 
     async find(id: number, ownerId: number): Promise<AudiencePlanRow | undefined> {
-      const [row] = await db.select().from(audiencePlans).where(owned(id, ownerId));
+      const [row] = await db.select().from(audiencePlans).where(ownedPlan(id, ownerId));
       return row;
     },
 
@@ -35,7 +37,7 @@ export function createAudiencePlansRepository(db: Db) {
       const [row] = await db
         .update(audiencePlans)
         .set({ ...values, modified: now })
-        .where(owned(id, ownerId))
+        .where(ownedPlan(id, ownerId))
         .returning();
       return row;
     },
@@ -43,7 +45,7 @@ export function createAudiencePlansRepository(db: Db) {
     async remove(id: number, ownerId: number): Promise<boolean> {
       const rows = await db
         .delete(audiencePlans)
-        .where(owned(id, ownerId))
+        .where(ownedPlan(id, ownerId))
         .returning({ id: audiencePlans.id });
       return rows.length > 0;
     },

@@ -20,16 +20,24 @@ export type TeamChanges = Partial<
 >;
 export type TeamsRepository = ReturnType<typeof createTeamsRepository>;
 
+/**
+ * docs/API.md team isolation: a team is reached only through the caller's membership of it (no row
+ * for a non-member, who gets the same 404 as for a missing team). SQL snapshotted in
+ * team-access-rules.test.ts, so a change to who reaches a team shows in review.
+ */
+export const teamWithMembership = (db: Db, ref: TeamRef, userId: number) =>
+  db
+    .select({ team: teams, membership: memberships })
+    .from(teams)
+    .innerJoin(memberships, and(eq(memberships.teamId, teams.id), eq(memberships.userId, userId)))
+    .where('id' in ref ? eq(teams.id, ref.id) : eq(teams.slug, ref.slug));
+
 /** `changes` hears of memberships and renames: `/api/user/me/` shows both (lib/auth-cache.ts). */
 export function createTeamsRepository(db: Db, changes: UserChanges = noUserChanges) {
   return {
     /** The team and the user's membership of it; no row when either is missing. */
     async findWithMembership(ref: TeamRef, userId: number) {
-      const [row] = await db
-        .select({ team: teams, membership: memberships })
-        .from(teams)
-        .innerJoin(memberships, and(eq(memberships.teamId, teams.id), eq(memberships.userId, userId)))
-        .where('id' in ref ? eq(teams.id, ref.id) : eq(teams.slug, ref.slug));
+      const [row] = await teamWithMembership(db, ref, userId);
       return row;
     },
 
