@@ -1,15 +1,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { percentDecode } from '../shared/percent-decode';
 
 /** RFC 3986 percent-encoding as RFC 5849 §3.6 requires (only unreserved characters stay). */
 export const percentEncode = (text: string): string =>
   encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-/** The parameters of an `Authorization: OAuth k="v", …` header, percent-decoded (RFC 5849 §3.5.1). */
+/**
+ * The parameters of an `Authorization: OAuth k="v", …` header, percent-decoded (RFC 5849 §3.5.1);
+ * null when there is none or it is malformed (a bad escape), which X answers with 401 either way.
+ */
 export function parseOAuthHeader(header: string | undefined): [string, string][] | null {
   if (!header || !/^OAuth\s/i.test(header)) return null;
   const pairs: [string, string][] = [];
   for (const match of header.slice(6).matchAll(/([\w.~%-]+)\s*=\s*"([^"]*)"/g)) {
-    pairs.push([decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)]);
+    const [key, value] = [percentDecode(match[1]!), percentDecode(match[2]!)];
+    if (key === undefined || value === undefined) return null;
+    pairs.push([key, value]);
   }
   return pairs;
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { OAuth2Client } from '../options';
+import { percentDecode } from './percent-decode';
 
 export interface PresentedClient {
   id: string | undefined;
@@ -17,7 +18,8 @@ export function presentedClient(
   if (/^Basic\s/i.test(header)) {
     const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
     const at = decoded.indexOf(':');
-    const part = (s: string): string => decodeURIComponent(s.replace(/\+/g, ' '));
+    // A malformed escape proves no client (undefined), rather than failing the request.
+    const part = (s: string): string | undefined => percentDecode(s.replace(/\+/g, ' '));
     if (at > 0) return { id: part(decoded.slice(0, at)), secret: part(decoded.slice(at + 1)), basic: true };
   }
   return { id: body.client_id, secret: body.client_secret, basic: false };
