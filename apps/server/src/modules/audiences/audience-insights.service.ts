@@ -14,7 +14,7 @@ import type { JobCaller, JobQueue, JobView } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsRepository } from './audience-configs.repository';
 import type { AudienceConfigsService } from './audience-configs.service';
-import { digest, requireNonEmpty, toEstimate, yieldToEventLoop } from '../../engine/engine-audience';
+import { digest, requireNonEmpty, toEstimate } from '../../engine/engine-audience';
 import { presentConfig } from './present';
 
 export type InsightsRequest = z.output<typeof insightsRequestSchema>;
@@ -72,25 +72,22 @@ export function createAudienceInsightsService(deps: {
      */
     async startInsights(user: UserRow, body: InsightsRequest, caller: JobCaller): Promise<JobView> {
       const a = await resolve(user, body, body.exclusions);
-      const e = engine.get();
+      // Heavy work runs on an engine worker thread (engine/engine-work.ts); 503 while loading.
+      const work = engine.work();
       const scope = a.configId === undefined ? `user:${user.id}` : `config:${a.configId}`;
       return jobs.start({
         kind: 'insights',
         key: `insights:${scope}:${digest([a.pkg, a.exclusionIds])}`,
         caller: { ...caller, teamId: a.teamId },
         work: async (report, signal) => {
-          report(5, 'Finding the audience');
-          await yieldToEventLoop();
-          signal.throwIfAborted();
-          const audience = e.evaluate(a.pkg, { exclusions: a.exclusions });
-          report(20, 'Analysing members, interests and communities');
-          await yieldToEventLoop();
-          signal.throwIfAborted();
-          const panels = e.insights(audience);
-          const { accounts: _accounts, ...estimate } = audience;
+          const run = await work.run(
+            'insights',
+            { pkg: a.pkg, exclusions: a.exclusions },
+            { report, signal },
+          );
           // Plain JSON, as it is stored and as a Redis queue would hand it back.
           const insights = JSON.parse(
-            JSON.stringify({ ...panels, estimate: toEstimate(estimate) }),
+            JSON.stringify({ ...run.insights, estimate: toEstimate(run.estimate) }),
           ) as Insights;
           if (a.configId !== undefined) {
             report(95, 'Saving the report');
@@ -104,21 +101,17 @@ export function createAudienceInsightsService(deps: {
     /** POST /api/audience-configs/perspectives/: the comparison of two audiences (overlap and differences). */
     async startPerspectives(user: UserRow, body: PerspectivesRequest, caller: JobCaller): Promise<JobView> {
       const [a, b] = [await resolve(user, body.a), await resolve(user, body.b)];
-      const e = engine.get();
+      const work = engine.work();
       return jobs.start({
         kind: 'perspectives',
         key: `perspectives:user:${user.id}:${digest([a.pkg, a.exclusionIds, b.pkg, b.exclusionIds])}`,
         caller: { ...caller, teamId: a.teamId ?? b.teamId },
         work: async (report, signal) => {
-          report(5, 'Finding both audiences');
-          await yieldToEventLoop();
-          signal.throwIfAborted();
-          const first = e.evaluate(a.pkg, { exclusions: a.exclusions });
-          const second = e.evaluate(b.pkg, { exclusions: b.exclusions });
-          report(40, 'Comparing the audiences');
-          await yieldToEventLoop();
-          signal.throwIfAborted();
-          return JSON.parse(JSON.stringify(e.compare(first, second))) as unknown;
+          const pair = {
+            a: { pkg: a.pkg, exclusions: a.exclusions },
+            b: { pkg: b.pkg, exclusions: b.exclusions },
+          };
+          return JSON.parse(JSON.stringify(await work.run('compare', pair, { report, signal }))) as unknown;
         },
       });
     },

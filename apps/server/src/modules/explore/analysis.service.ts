@@ -1,13 +1,12 @@
 import type { CompetitorAnalysisResult } from '@murmur/core/api';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
-import { tokens, type AudienceEngine, type InterestsPanel } from '@murmur/engine';
+import type { AudienceEngine, InterestsPanel } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, NotFound } from '../../errors';
 import type { JobCaller, JobQueue, JobView } from '../../jobs/jobs';
-import { digest, requireNonEmpty, toEstimate, yieldToEventLoop } from '../../engine/engine-audience';
+import { digest, requireNonEmpty, toEstimate } from '../../engine/engine-audience';
 import type { SearchCounter } from '../../lib/search-counter';
 import { accountOf, interestItems } from './explore.service';
-import { sharedMembers } from './overlap';
 import { EMPTY_ESTIMATE, presentAccount, presentAccounts } from '../../engine/present-account';
 import { sentimentOf } from './sentiment/sentiment';
 
@@ -67,12 +66,12 @@ export function createAnalysisService(deps: {
      */
     descriptionAnalysis(description: string) {
       const engine = holder.get();
-      const words = tokens(description).slice(0, DESCRIPTION_WORDS);
+      const words = engine.words(description).slice(0, DESCRIPTION_WORDS);
       const keywords = words.filter((w) => engine.explore.textMatches([w], 'bio').count > 0).slice(0, 10);
       const items = interestItems(engine);
       const said = new Set(words);
       const named = [...items.values()].filter((item) => {
-        const sub = tokens(item.label.split('/').at(-1) ?? '');
+        const sub = engine.words(item.label.split('/').at(-1) ?? '');
         return sub.length > 0 && sub.every((t) => said.has(t));
       });
       const bios = engine.explore.textMatches(keywords, 'bio');
@@ -128,15 +127,10 @@ export function createAnalysisService(deps: {
         kind: 'generate-insights',
         key: `generate-insights:public:${digest(pkg)}`,
         caller,
+        // On an engine worker thread (engine/engine-work.ts): the event loop stays free meanwhile.
         work: async (report, signal) => {
-          const engine = holder.get();
-          report(10, 'Evaluating the audience');
-          const audience = engine.evaluate(pkg);
-          await yieldToEventLoop();
-          signal.throwIfAborted();
-          report(30, 'Computing insights');
-          const insights = engine.insights(audience);
-          return { ...insights, estimate: toEstimate(audience) };
+          const run = await holder.work().run('insights', { pkg }, { report, signal });
+          return { ...run.insights, estimate: toEstimate(run.estimate) };
         },
       });
     },
@@ -163,29 +157,25 @@ export function createAnalysisService(deps: {
         caller,
         work: async (report, signal): Promise<CompetitorAnalysisResult> => {
           const e = holder.get();
-          const followers = accounts.map(([, handle]) => e.evaluate(handlePackage(handle)));
-          const competitors = [];
-          for (const [i, [account, handle]] of accounts.entries()) {
-            report(5 + (90 * i) / accounts.length, `Analysing @${handle}`);
-            await yieldToEventLoop();
-            signal.throwIfAborted();
-            const panels = e.explore.panels(followers[i]!, ['demographics', 'interests']);
+          const handlesFound = accounts.map(([, handle]) => handle);
+          const figures = await holder
+            .work()
+            .run('competitors', { handles: handlesFound }, { report, signal });
+          const competitors = accounts.map(([account, handle], i) => {
+            const f = figures[i]!;
             const overlap: Record<string, number> = {};
-            accounts.forEach(([, other], j) => {
-              if (j !== i)
-                overlap[other] = Math.round(
-                  sharedMembers(followers[i]!.accounts, followers[j]!.accounts) * e.scale,
-                );
+            handlesFound.forEach((other, j) => {
+              if (j !== i) overlap[other] = Math.round(f.shared[j]! * e.scale);
             });
-            competitors.push({
+            return {
               handle,
               account: presentAccounts(e, [account])[0]!,
-              followers: toEstimate(followers[i]!),
-              demographics: panels.demographics,
-              top_interests: topInterests(e, panels.interests, 10),
+              followers: toEstimate(f.followers),
+              demographics: f.demographics,
+              top_interests: topInterests(e, f.interests, 10),
               overlap,
-            });
-          }
+            };
+          });
           return { competitors };
         },
       });

@@ -5,7 +5,6 @@ import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { buildEngineInBackground } from '../../engine/engine-holder';
 import { useExploreTestApp } from '../../test/explore-test-app';
 import { createTestApp } from '../../test/test-app';
-import { sharedMembers } from './overlap';
 import { sentimentOf } from './sentiment/sentiment';
 
 const kit = useExploreTestApp(13);
@@ -146,7 +145,9 @@ describe('jobs: generate-insights and competitor-analysis', () => {
       const own = followersOf(c.handle);
       expect(c.followers.sample_count).toBe(own.sampleCount);
       for (const other of handles.filter((h) => h !== c.handle)) {
-        const shared = sharedMembers(own.accounts, followersOf(other).accounts);
+        // Counted here from the member lists, independently of the engine's overlap().
+        const theirs = followersOf(other).accounts;
+        const shared = own.accounts.toArray().filter((n) => theirs.has(n)).length;
         expect(c.overlap[other]).toBe(Math.round(shared * kit.engine.scale));
       }
       expect(c.top_interests.every((i) => i.affinity > 1)).toBe(true);
