@@ -38,190 +38,223 @@ test.beforeAll(() => waitForEngine(app.server.url));
 
 test.setTimeout(480_000);
 
+// One journey, told in steps: a failure names the step it happened in (the report and the trace
+// show each step's time too). The steps share the page and what earlier steps learnt.
 test('builds an audience from a handle, an interest, Japan and Japanese; studies, saves, exports and compares it', async ({
   browser,
 }) => {
   const page = await browser.newPage({ baseURL: app.server.url, acceptDownloads: true });
   const api = apiFor(page, app.server.url);
   const jobs = watchJobs(page);
-  await signIn(page, app.sink, 'maya@example.com');
-  await expect(page).toHaveURL(/\/welcome/);
-  await page
-    .getByRole('button', { name: 'Create a team' })
-    .or(page.getByRole('link', { name: 'Create a team' }))
-    .first()
-    .click();
-  await page.getByLabel('Team name').fill('Tokyo Launch');
-  await page.getByRole('button', { name: 'Create team' }).click();
-  await expect(page).toHaveURL(new RegExp(`/${TEAM}/team`));
+  const pkg: Pkg = {};
+  /** The formatted size after each criterion, as the API computes it. */
+  const sizes: string[] = [];
 
-  // The creator, empty: the size panel says what to do.
-  await page.getByRole('link', { name: 'Audience creator' }).click();
-  await expect(page.getByRole('heading', { name: 'Audience creator' })).toBeVisible();
-  await expect(page.getByText(tr('en', 'creator.size.empty'))).toBeVisible();
-  await screenshot(page, 'creator-0-empty-en');
-
-  // 1. A handle, picked from the network's own accounts, and confirmed by the network.
-  await page.getByRole('textbox', { name: 'Handles' }).fill('a');
-  const suggestion = page.getByRole('option').first();
-  await expect(suggestion).toBeVisible();
-  const handle = ((await suggestion.getAttribute('aria-label')) ?? '').replace(/^@/, '');
-  expect(handle).not.toBe('');
-  await screenshot(page, 'creator-1-handle-autocomplete-en');
-  await suggestion.click();
-  const checked = await api<{ valid: boolean; account: { name: string; followers_count: number } | null }>(
-    'POST',
-    '/api/external/validate-handle/',
-    { handle },
-  );
-  expect(checked.valid).toBe(true);
-  const chip = page
-    .getByRole('group', { name: tr('en', 'creator.selectedItems') })
-    .filter({ hasText: `@${handle}` });
-  await expect(chip).toContainText(checked.account!.name);
-  await expect(chip).toContainText(
-    tr('en', 'creator.handles.followers', { formatted: formatLargeNumber(checked.account!.followers_count) }),
-  );
-  const pkg: Pkg = { handles: [{ handle }] };
-  const sizes = [await expectedSize(api, pkg)];
-  await expectSize(page, sizes[0]!);
-  await screenshot(page, 'creator-1-people-en');
-
-  // 2. An interest.
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('textbox', { name: 'Interests' }).fill('anime');
-  const animeOption = page.getByRole('option', { name: /Anime and manga/ }).first();
-  const interestLabel = (await animeOption.getAttribute('aria-label')) ?? '';
-  await animeOption.click();
-  await expect(page.getByRole('checkbox', { name: interestLabel })).toBeChecked();
-  const found = await api<{ interests: { value: string; label: string }[] }>(
-    'POST',
-    '/api/external/interests/search/',
-    { keywords: 'anime' },
-  );
-  const interest = found.interests.find((item) => item.label === interestLabel);
-  expect(interest, `the catalogue has ${interestLabel}`).toBeDefined();
-  pkg.interests = [{ label: interest!.label, id: interest!.value }];
-  sizes.push(await expectedSize(api, pkg));
-  await expectSize(page, sizes[1]!);
-  await screenshot(page, 'creator-2-interests-en');
-
-  // 3. Japan (North Korea is listed but cannot be picked), then Japanese.
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const countries = page.getByRole('textbox', { name: 'Countries' });
-  await countries.fill('korea');
-  await expect(page.getByRole('option', { name: 'North Korea' })).toHaveAttribute('aria-disabled', 'true');
-  await expect(page.getByText(tr('en', 'creator.countries.notAvailable'))).toBeVisible();
-  await screenshot(page, 'creator-3-countries-dprk-en');
-  await countries.fill('Japan');
-  await countries.press('Enter');
-  await expect(page.getByRole('checkbox', { name: 'Japan' })).toBeChecked();
-  pkg.countries = [{ label: 'Japan', id: 'JP' }];
-  sizes.push(await expectedSize(api, pkg));
-  await expectSize(page, sizes[2]!);
-  await page.getByRole('textbox', { name: 'Languages' }).fill('Japanese');
-  await page.getByRole('option', { name: 'Japanese', exact: true }).click();
-  const { languages } = await api<{ languages: { value: string; label: string }[] }>(
-    'GET',
-    '/api/external/languages/',
-  );
-  const japanese = languages.find((item) => item.label === 'Japanese');
-  expect(japanese).toBeDefined();
-  pkg.languages = [{ label: japanese!.label, id: japanese!.value }];
-  sizes.push(await expectedSize(api, pkg));
-  await expectSize(page, sizes[3]!);
-  await screenshot(page, 'creator-3-location-en');
-  // The size changed with every criterion.
-  for (let i = 1; i < sizes.length; i++)
-    expect(sizes[i], `size after criterion ${i + 1}`).not.toBe(sizes[i - 1]);
-
-  // 4. Age, gender, placements: nothing needed. 5. Name and save.
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await screenshot(page, 'creator-4-demographics-en');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel(/Audience name/).fill(AUDIENCE);
-  await screenshot(page, 'creator-5-review-en');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  const saved = page
-    .getByRole('status')
-    .filter({ hasText: tr('en', 'creator.saved.title', { name: AUDIENCE }) });
-  await expect(saved).toBeVisible();
-  await expect(saved).toContainText(sizes[3]!);
-  await screenshot(page, 'creator-6-saved-en');
-
-  // Insights of the saved audience: the page computes them as a job; each tab shows its result.
-  await saved.getByRole('link', { name: 'Open insights' }).click();
-  await expect(page).toHaveURL(new RegExp(`/${TEAM}/insights\\?config=\\d+`));
-  const configId = Number(new URL(page.url()).searchParams.get('config'));
-  const report = (await jobs.finished(/insights/)).result as Insights;
-  await expect(page.getByRole('tab', { name: 'Summary' })).toBeVisible({ timeout: 60_000 });
-  let panels = 0;
-  for (const tab of TABS) {
-    panels += await checkTab(page, 'en', tab, report);
-    await screenshot(page, `insights-${tab}-en`);
-  }
-
-  // Export one panel (with avatars) as PNG: a real, non-blank image of the panel.
-  const summary = await openTab(page, 'en', 'summary');
-  await expectPanelPng(page, region(summary, 'en', 'influentialAccounts'), 'influential-accounts.png');
-
-  // Export all: a zip holding one PNG per panel of every tab.
-  await expectZipOfPanels(page, panels, ['summary-influential-accounts.png', 'content-wall-top-posts.png']);
-
-  // My Audiences lists it with the size the API saved, which is the size the creator showed.
-  const config = await api<AudienceConfig>('GET', `/api/audience-configs/${configId}/`);
-  expect(config.name).toBe(AUDIENCE);
-  expect(formatLargeNumber(config.size)).toBe(sizes[3]);
-  await page.getByRole('link', { name: 'My Audiences' }).first().click();
-  await checkMyAudiences(page, 'en', config);
-  await page.getByLabel('Search').fill('nothing like this');
-  await expect(page.getByText(tr('en', 'table.noResults'))).toBeVisible();
-  await page.getByLabel('Search').fill('');
-
-  // A second audience (the interest alone), then the two compared.
-  await api('POST', '/api/audience-configs/', {
-    name: OTHER_AUDIENCE,
-    team: TEAM,
-    targeting_package: { interests: pkg.interests },
+  await test.step('sign in and create the team', async () => {
+    await signIn(page, app.sink, 'maya@example.com');
+    await expect(page).toHaveURL(/\/welcome/);
+    await page
+      .getByRole('button', { name: 'Create a team' })
+      .or(page.getByRole('link', { name: 'Create a team' }))
+      .first()
+      .click();
+    await page.getByLabel('Team name').fill('Tokyo Launch');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${TEAM}/team`));
   });
-  await page.reload();
-  await expect(page.getByRole('link', { name: OTHER_AUDIENCE, exact: true })).toBeVisible();
-  await compareAudiences(page, 'en', jobs);
 
-  await otherScreens(page, api, 'en', handle);
+  await test.step('the empty creator says what to do', async () => {
+    await page.getByRole('link', { name: 'Audience creator' }).click();
+    await expect(page.getByRole('heading', { name: 'Audience creator' })).toBeVisible();
+    await expect(page.getByText(tr('en', 'creator.size.empty'))).toBeVisible();
+    await screenshot(page, 'creator-0-empty-en');
+  });
 
-  // Japanese: the same screens.
-  await page.goto(`/${TEAM}/account`);
-  await page.getByLabel('Language', { exact: true }).click();
-  await page.getByRole('option', { name: '日本語' }).click();
-  await page.getByRole('button', { name: 'Save language' }).click();
-  await expect(page.getByRole('heading', { name: 'アカウント管理' })).toBeVisible();
+  const handle = await test.step('1. a handle from the network, confirmed by it', async () => {
+    await page.getByRole('textbox', { name: 'Handles' }).fill('a');
+    const suggestion = page.getByRole('option').first();
+    await expect(suggestion).toBeVisible();
+    const picked = ((await suggestion.getAttribute('aria-label')) ?? '').replace(/^@/, '');
+    expect(picked).not.toBe('');
+    await screenshot(page, 'creator-1-handle-autocomplete-en');
+    await suggestion.click();
+    const checked = await api<{ valid: boolean; account: { name: string; followers_count: number } | null }>(
+      'POST',
+      '/api/external/validate-handle/',
+      { handle: picked },
+    );
+    expect(checked.valid).toBe(true);
+    const chip = page
+      .getByRole('group', { name: tr('en', 'creator.selectedItems') })
+      .filter({ hasText: `@${picked}` });
+    await expect(chip).toContainText(checked.account!.name);
+    await expect(chip).toContainText(
+      tr('en', 'creator.handles.followers', {
+        formatted: formatLargeNumber(checked.account!.followers_count),
+      }),
+    );
+    pkg.handles = [{ handle: picked }];
+    sizes.push(await expectedSize(api, pkg));
+    await expectSize(page, sizes[0]!);
+    await screenshot(page, 'creator-1-people-en');
+    return picked;
+  });
 
-  // The creator, step by step, holding the same package ("build an audience from this" link).
-  const encoded = Buffer.from(JSON.stringify(pkg)).toString('base64url');
-  await page.goto(`/${TEAM}/creator?package=${encoded}`);
-  await expect(page.getByRole('heading', { name: tr('ja', 'screens.creator'), level: 1 })).toBeVisible();
-  await expectSize(page, sizes[3]!);
-  const steps = ['1-people', '2-interests', '3-location', '4-demographics', '5-review'];
-  for (const [i, step] of steps.entries()) {
-    if (i > 0) await page.getByRole('button', { name: tr('ja', 'stepper.continue') }).click();
-    if (step === '5-review') await page.getByLabel(tr('ja', 'creator.review.name')).fill(AUDIENCE);
-    await expect(page.getByRole('group', { name: tr('ja', 'creator.selectedItems') }).first()).toBeVisible({
-      visible: i < 3,
+  await test.step('2. an interest', async () => {
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: 'Interests' }).fill('anime');
+    const animeOption = page.getByRole('option', { name: /Anime and manga/ }).first();
+    const interestLabel = (await animeOption.getAttribute('aria-label')) ?? '';
+    await animeOption.click();
+    await expect(page.getByRole('checkbox', { name: interestLabel })).toBeChecked();
+    const found = await api<{ interests: { value: string; label: string }[] }>(
+      'POST',
+      '/api/external/interests/search/',
+      { keywords: 'anime' },
+    );
+    const interest = found.interests.find((item) => item.label === interestLabel);
+    expect(interest, `the catalogue has ${interestLabel}`).toBeDefined();
+    pkg.interests = [{ label: interest!.label, id: interest!.value }];
+    sizes.push(await expectedSize(api, pkg));
+    await expectSize(page, sizes[1]!);
+    await screenshot(page, 'creator-2-interests-en');
+  });
+
+  await test.step('3. Japan (North Korea is listed but cannot be picked), then Japanese', async () => {
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const countries = page.getByRole('textbox', { name: 'Countries' });
+    await countries.fill('korea');
+    await expect(page.getByRole('option', { name: 'North Korea' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByText(tr('en', 'creator.countries.notAvailable'))).toBeVisible();
+    await screenshot(page, 'creator-3-countries-dprk-en');
+    await countries.fill('Japan');
+    await countries.press('Enter');
+    await expect(page.getByRole('checkbox', { name: 'Japan' })).toBeChecked();
+    pkg.countries = [{ label: 'Japan', id: 'JP' }];
+    sizes.push(await expectedSize(api, pkg));
+    await expectSize(page, sizes[2]!);
+    await page.getByRole('textbox', { name: 'Languages' }).fill('Japanese');
+    await page.getByRole('option', { name: 'Japanese', exact: true }).click();
+    const { languages } = await api<{ languages: { value: string; label: string }[] }>(
+      'GET',
+      '/api/external/languages/',
+    );
+    const japanese = languages.find((item) => item.label === 'Japanese');
+    expect(japanese).toBeDefined();
+    pkg.languages = [{ label: japanese!.label, id: japanese!.value }];
+    sizes.push(await expectedSize(api, pkg));
+    await expectSize(page, sizes[3]!);
+    await screenshot(page, 'creator-3-location-en');
+    // The size changed with every criterion.
+    for (let i = 1; i < sizes.length; i++)
+      expect(sizes[i], `size after criterion ${i + 1}`).not.toBe(sizes[i - 1]);
+  });
+
+  const saved = await test.step('4–5. demographics left open; named and saved', async () => {
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await screenshot(page, 'creator-4-demographics-en');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel(/Audience name/).fill(AUDIENCE);
+    await screenshot(page, 'creator-5-review-en');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const status = page
+      .getByRole('status')
+      .filter({ hasText: tr('en', 'creator.saved.title', { name: AUDIENCE }) });
+    await expect(status).toBeVisible();
+    await expect(status).toContainText(sizes[3]!);
+    await screenshot(page, 'creator-6-saved-en');
+    return status;
+  });
+
+  // The page computes the insights as a job; each tab shows its result.
+  const { configId, report, panels } =
+    await test.step('insights of the saved audience, every tab', async () => {
+      await saved.getByRole('link', { name: 'Open insights' }).click();
+      await expect(page).toHaveURL(new RegExp(`/${TEAM}/insights\\?config=\\d+`));
+      const id = Number(new URL(page.url()).searchParams.get('config'));
+      const result = (await jobs.finished(/insights/)).result as Insights;
+      await expect(page.getByRole('tab', { name: 'Summary' })).toBeVisible({ timeout: 60_000 });
+      let count = 0;
+      for (const tab of TABS) {
+        count += await checkTab(page, 'en', tab, result);
+        await screenshot(page, `insights-${tab}-en`);
+      }
+      return { configId: id, report: result, panels: count };
     });
-    await screenshot(page, `creator-${step}-ja`);
-  }
 
-  await page.goto(`/${TEAM}/insights?config=${configId}`);
-  await expect(page.getByRole('heading', { name: AUDIENCE })).toBeVisible();
-  for (const tab of TABS) {
-    await checkTab(page, 'ja', tab, report);
-    await screenshot(page, `insights-${tab}-ja`);
-  }
+  await test.step('export one panel as PNG, and all of them as a zip', async () => {
+    // One panel (with avatars) as PNG: a real, non-blank image of the panel.
+    const summary = await openTab(page, 'en', 'summary');
+    await expectPanelPng(page, region(summary, 'en', 'influentialAccounts'), 'influential-accounts.png');
+    // Export all: a zip holding one PNG per panel of every tab.
+    await expectZipOfPanels(page, panels, ['summary-influential-accounts.png', 'content-wall-top-posts.png']);
+  });
 
-  await checkMyAudiences(page, 'ja', config);
-  await compareAudiences(page, 'ja', jobs);
-  await otherScreens(page, api, 'ja', handle);
+  const config = await test.step('My Audiences lists it with the size the creator showed', async () => {
+    const stored = await api<AudienceConfig>('GET', `/api/audience-configs/${configId}/`);
+    expect(stored.name).toBe(AUDIENCE);
+    expect(formatLargeNumber(stored.size)).toBe(sizes[3]);
+    await page.getByRole('link', { name: 'My Audiences' }).first().click();
+    await checkMyAudiences(page, 'en', stored);
+    await page.getByLabel('Search').fill('nothing like this');
+    await expect(page.getByText(tr('en', 'table.noResults'))).toBeVisible();
+    await page.getByLabel('Search').fill('');
+    return stored;
+  });
+
+  await test.step('a second audience (the interest alone), then the two compared', async () => {
+    await api('POST', '/api/audience-configs/', {
+      name: OTHER_AUDIENCE,
+      team: TEAM,
+      targeting_package: { interests: pkg.interests },
+    });
+    await page.reload();
+    await expect(page.getByRole('link', { name: OTHER_AUDIENCE, exact: true })).toBeVisible();
+    await compareAudiences(page, 'en', jobs);
+  });
+
+  await test.step('the other audience screens in English', () => otherScreens(page, api, 'en', handle));
+
+  await test.step('switch to Japanese', async () => {
+    await page.goto(`/${TEAM}/account`);
+    await page.getByLabel('Language', { exact: true }).click();
+    await page.getByRole('option', { name: '日本語' }).click();
+    await page.getByRole('button', { name: 'Save language' }).click();
+    await expect(page.getByRole('heading', { name: 'アカウント管理' })).toBeVisible();
+  });
+
+  await test.step('Japanese: the creator step by step, holding the same package', async () => {
+    // The "build an audience from this" link.
+    const encoded = Buffer.from(JSON.stringify(pkg)).toString('base64url');
+    await page.goto(`/${TEAM}/creator?package=${encoded}`);
+    await expect(page.getByRole('heading', { name: tr('ja', 'screens.creator'), level: 1 })).toBeVisible();
+    await expectSize(page, sizes[3]!);
+    const steps = ['1-people', '2-interests', '3-location', '4-demographics', '5-review'];
+    for (const [i, step] of steps.entries()) {
+      if (i > 0) await page.getByRole('button', { name: tr('ja', 'stepper.continue') }).click();
+      if (step === '5-review') await page.getByLabel(tr('ja', 'creator.review.name')).fill(AUDIENCE);
+      await expect(page.getByRole('group', { name: tr('ja', 'creator.selectedItems') }).first()).toBeVisible({
+        visible: i < 3,
+      });
+      await screenshot(page, `creator-${step}-ja`);
+    }
+  });
+
+  await test.step('Japanese: every insights tab', async () => {
+    await page.goto(`/${TEAM}/insights?config=${configId}`);
+    await expect(page.getByRole('heading', { name: AUDIENCE })).toBeVisible();
+    for (const tab of TABS) {
+      await checkTab(page, 'ja', tab, report);
+      await screenshot(page, `insights-${tab}-ja`);
+    }
+  });
+
+  await test.step('Japanese: My Audiences and the comparison', async () => {
+    await checkMyAudiences(page, 'ja', config);
+    await compareAudiences(page, 'ja', jobs);
+  });
+
+  await test.step('the other audience screens in Japanese', () => otherScreens(page, api, 'ja', handle));
 });
 
 test('a signed-out visitor of the audience store is asked to sign in to save', async ({ browser }) => {

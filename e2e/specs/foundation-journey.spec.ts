@@ -29,92 +29,102 @@ test('a new user signs in, creates a team, invites two colleagues; one accepts a
 }) => {
   const alice = await browser.newPage({ baseURL: app.server.url });
 
-  // A signed-out visitor is sent to the login screen.
-  await alice.goto('/');
-  await expect(alice).toHaveURL(/\/login/);
+  await test.step('a signed-out visitor is sent to the login screen', async () => {
+    await alice.goto('/');
+    await expect(alice).toHaveURL(/\/login/);
+  });
 
-  // A wrong code is flagged, and the form can be reset.
-  await alice.getByLabel('Email address').fill('alice@example.com');
-  await alice.getByRole('button', { name: 'Send sign-in code' }).click();
-  await app.sink.waitFor(isSignInMail('alice@example.com'));
-  await alice.getByLabel('Sign-in code').pressSequentially('ZZZZZZ', { delay: 20 });
-  await expect(alice.getByText('Invalid login code')).toBeVisible();
-  await screenshot(alice, 'login-invalid-code');
-  await alice.getByRole('button', { name: 'Use a different email' }).click();
+  await test.step('a wrong code is flagged and the form can be reset; the right code signs in', async () => {
+    // A wrong code is flagged, and the form can be reset.
+    await alice.getByLabel('Email address').fill('alice@example.com');
+    await alice.getByRole('button', { name: 'Send sign-in code' }).click();
+    await app.sink.waitFor(isSignInMail('alice@example.com'));
+    await alice.getByLabel('Sign-in code').pressSequentially('ZZZZZZ', { delay: 20 });
+    await expect(alice.getByText('Invalid login code')).toBeVisible();
+    await screenshot(alice, 'login-invalid-code');
+    await alice.getByRole('button', { name: 'Use a different email' }).click();
 
-  await signIn(alice, 'alice@example.com', 'login');
+    await signIn(alice, 'alice@example.com', 'login');
+  });
 
-  // No team yet: onboarding, then create one.
-  await expect(alice).toHaveURL(/\/welcome/);
-  await expect(alice.getByRole('heading', { name: /Welcome/ }).first()).toBeVisible();
-  // The header knows who is signed in at once (no stale "Sign in" button after signing in).
-  await expect(alice.getByRole('button', { name: 'Account menu for alice@example.com' })).toBeVisible();
-  await expect(alice.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
-  await screenshot(alice, 'welcome');
-  await alice
-    .getByRole('button', { name: 'Create a team' })
-    .or(alice.getByRole('link', { name: 'Create a team' }))
-    .first()
-    .click();
-  await alice.getByLabel('Team name').fill('Acme Marketing');
-  await screenshot(alice, 'create-team');
-  await alice.getByRole('button', { name: 'Create team' }).click();
+  await test.step('no team yet: onboarding, then a team is created', async () => {
+    await expect(alice).toHaveURL(/\/welcome/);
+    await expect(alice.getByRole('heading', { name: /Welcome/ }).first()).toBeVisible();
+    // The header knows who is signed in at once (no stale "Sign in" button after signing in).
+    await expect(alice.getByRole('button', { name: 'Account menu for alice@example.com' })).toBeVisible();
+    await expect(alice.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+    await screenshot(alice, 'welcome');
+    await alice
+      .getByRole('button', { name: 'Create a team' })
+      .or(alice.getByRole('link', { name: 'Create a team' }))
+      .first()
+      .click();
+    await alice.getByLabel('Team name').fill('Acme Marketing');
+    await screenshot(alice, 'create-team');
+    await alice.getByRole('button', { name: 'Create team' }).click();
 
-  await expect(alice).toHaveURL(/\/acme-marketing\/team/);
-  await expect(alice.getByRole('heading', { name: 'Team settings' })).toBeVisible();
+    await expect(alice).toHaveURL(/\/acme-marketing\/team/);
+    await expect(alice.getByRole('heading', { name: 'Team settings' })).toBeVisible();
+  });
 
-  // Invite two addresses at once, with a message.
-  await alice.getByLabel('Email addresses').fill('bob@example.com, carol@example.com');
-  await alice.getByLabel('Message (optional)').fill('Join us on Murmur!');
-  await alice.getByRole('button', { name: 'Send invitations' }).click();
-  const invitations = alice.getByRole('table').filter({ hasText: 'carol@example.com' });
-  await expect(invitations.getByRole('row').filter({ hasText: 'bob@example.com' })).toContainText('Sent');
-  await expect(invitations.getByRole('row').filter({ hasText: 'carol@example.com' })).toContainText('Sent');
-  await screenshot(alice, 'team-settings');
+  const link = await test.step('two colleagues invited at once, with a message', async () => {
+    await alice.getByLabel('Email addresses').fill('bob@example.com, carol@example.com');
+    await alice.getByLabel('Message (optional)').fill('Join us on Murmur!');
+    await alice.getByRole('button', { name: 'Send invitations' }).click();
+    const invitations = alice.getByRole('table').filter({ hasText: 'carol@example.com' });
+    await expect(invitations.getByRole('row').filter({ hasText: 'bob@example.com' })).toContainText('Sent');
+    await expect(invitations.getByRole('row').filter({ hasText: 'carol@example.com' })).toContainText('Sent');
+    await screenshot(alice, 'team-settings');
 
-  const bobInvitation = await app.sink.waitFor(sentTo('bob@example.com'));
-  expect(bobInvitation.text).toContain('Join us on Murmur!');
-  await app.sink.waitFor(sentTo('carol@example.com'));
-  const link = invitationLinkFrom(bobInvitation);
+    const bobInvitation = await app.sink.waitFor(sentTo('bob@example.com'));
+    expect(bobInvitation.text).toContain('Join us on Murmur!');
+    await app.sink.waitFor(sentTo('carol@example.com'));
+    return invitationLinkFrom(bobInvitation);
+  });
 
-  // The second user opens the link in their own browser, signs in and accepts.
+  // The second user, in their own browser.
   const bobContext = await browser.newContext({ baseURL: app.server.url, locale: 'en-US' });
   const bob = await bobContext.newPage();
-  await bob.goto(link);
-  await expect(bob.getByText('Acme Marketing').first()).toBeVisible();
-  await screenshot(bob, 'invite-accept-signed-out');
-  await bob
-    .getByRole('link', { name: 'Sign in to accept' })
-    .or(bob.getByRole('button', { name: 'Sign in to accept' }))
-    .first()
-    .click();
-  await signIn(bob, 'bob@example.com');
-  await expect(bob).toHaveURL(/invite-accept/);
-  await screenshot(bob, 'invite-accept');
-  await bob.getByRole('button', { name: 'Join Acme Marketing' }).click();
-  await expect(bob).toHaveURL(/\/acme-marketing\//);
+  await test.step('Bob opens the link, signs in and accepts', async () => {
+    await bob.goto(link);
+    await expect(bob.getByText('Acme Marketing').first()).toBeVisible();
+    await screenshot(bob, 'invite-accept-signed-out');
+    await bob
+      .getByRole('link', { name: 'Sign in to accept' })
+      .or(bob.getByRole('button', { name: 'Sign in to accept' }))
+      .first()
+      .click();
+    await signIn(bob, 'bob@example.com');
+    await expect(bob).toHaveURL(/invite-accept/);
+    await screenshot(bob, 'invite-accept');
+    await bob.getByRole('button', { name: 'Join Acme Marketing' }).click();
+    await expect(bob).toHaveURL(/\/acme-marketing\//);
+  });
 
-  // The admin sees the new member, with the invitation accepted.
-  await alice.reload();
-  const members = alice.getByRole('table').filter({ hasText: 'alice@example.com' });
-  await expect(members.getByRole('row').filter({ hasText: 'bob@example.com' })).toContainText('Member');
+  await test.step('the admin sees the new member, with the invitation accepted', async () => {
+    await alice.reload();
+    const members = alice.getByRole('table').filter({ hasText: 'alice@example.com' });
+    await expect(members.getByRole('row').filter({ hasText: 'bob@example.com' })).toContainText('Member');
+  });
 
-  // The team switcher lists Bob's new team.
-  await bob.goto('/choose-team');
-  await expect(bob.getByText('Acme Marketing').first()).toBeVisible();
-  await screenshot(bob, 'choose-team');
+  await test.step('the team switcher lists Bob’s new team', async () => {
+    await bob.goto('/choose-team');
+    await expect(bob.getByText('Acme Marketing').first()).toBeVisible();
+    await screenshot(bob, 'choose-team');
+  });
 
-  // Bob switches the interface to Japanese and sees Japanese text, also after a reload.
-  await bob.goto('/acme-marketing/account');
-  await expect(bob.getByRole('heading', { name: 'Manage account' })).toBeVisible();
-  await screenshot(bob, 'account-en');
-  await bob.getByLabel('Language', { exact: true }).click();
-  await bob.getByRole('option', { name: '日本語' }).click();
-  await bob.getByRole('button', { name: 'Save language' }).click();
-  await expect(bob.getByRole('heading', { name: 'アカウント管理' })).toBeVisible();
-  await bob.reload();
-  await expect(bob.getByRole('heading', { name: 'アカウント管理' })).toBeVisible();
-  await screenshot(bob, 'account-ja');
+  await test.step('Bob switches the interface to Japanese, which stays after a reload', async () => {
+    await bob.goto('/acme-marketing/account');
+    await expect(bob.getByRole('heading', { name: 'Manage account' })).toBeVisible();
+    await screenshot(bob, 'account-en');
+    await bob.getByLabel('Language', { exact: true }).click();
+    await bob.getByRole('option', { name: '日本語' }).click();
+    await bob.getByRole('button', { name: 'Save language' }).click();
+    await expect(bob.getByRole('heading', { name: 'アカウント管理' })).toBeVisible();
+    await bob.reload();
+    await expect(bob.getByRole('heading', { name: 'アカウント管理' })).toBeVisible();
+    await screenshot(bob, 'account-ja');
+  });
 
   await bobContext.close();
 });
