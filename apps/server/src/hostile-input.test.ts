@@ -1,7 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@murmur/core/api';
-import { generateNetwork } from '@murmur/sandbox';
 import {
   HEADER_ATTACKS,
   PATH_VALUES,
@@ -38,13 +37,12 @@ const logged: LogLine[] = [];
 const crashes = () => logged.filter((l) => l.level >= 50).map((l) => `${l.msg}: ${l.err?.message}`);
 
 beforeAll(async () => {
+  // A ready engine, so that audience routes reach their handlers instead of answering 503.
   const { holder } = await testNetwork();
-  const network = generateNetwork({ accounts: 200, seed: 'hostile-input' });
   t = await createTestApp(
     { logLevel: 'error' },
     {
       engine: holder,
-      sandbox: network,
       logStream: { write: (line: string) => void logged.push(JSON.parse(line) as LogLine) },
     },
   );
@@ -131,11 +129,12 @@ describe('hostile input', () => {
     const before = await snapshot();
     const found: string[] = [];
     for (const op of await operations()) {
-      if (!op.body) continue;
+      if (op.method === 'GET') continue;
       for (const auth of AUTHS) found.push(...(await problems(op.method, auth, bodyAttacks(op, urlOf(op)))));
     }
     expect(found).toEqual([]);
     expect(await snapshot()).toEqual(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(crashes()).toEqual([]);
   }, 120_000);
 

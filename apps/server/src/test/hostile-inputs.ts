@@ -95,18 +95,14 @@ export function sample(schema: JsonSchema | undefined): unknown {
 const WRONG_VALUES = [
   '123',
   '"text"',
-  'true',
   'null',
   '[]',
-  '{}',
   '-1',
   '1e400',
   '2147483648',
-  '99999999999999999999999',
   '1.5',
   '"\\u0000"',
   `"${'x'.repeat(70_000)}"`,
-  '[{"__proto__":{"polluted":true}}]',
 ];
 
 const DEEP = 5000;
@@ -166,16 +162,13 @@ export function fieldAttacks(op: Operation, url: string): HostileRequest[] {
 /** Path parameters that cannot name anything: huge, NUL, non-numeric, out of range, bad escapes. */
 export const PATH_VALUES = [
   'x'.repeat(5000),
-  '%00',
   'a%00b',
   'abc',
   '-1',
-  '0',
   '1.5',
   '2147483648',
   '99999999999999999999',
   '%E0%A4%A',
-  '%2e%2e',
   '__proto__',
 ];
 
@@ -197,6 +190,8 @@ export function queryAttacks(op: Operation, path: string): HostileRequest[] {
 export const HEADER_ATTACKS: { name: string; headers: Record<string, string> }[] = [
   { name: 'accept-language garbage', headers: { 'accept-language': `${'x;q=9,'.repeat(2000)}` } },
   { name: 'authorization garbage', headers: { authorization: `Token ${'x'.repeat(10_000)}` } },
+  { name: 'OAuth header garbage', headers: { authorization: 'OAuth oauth_consumer_key="%E0", x="%"' } },
+  { name: 'Basic garbage', headers: { authorization: `Basic ${Buffer.from('%E0:%').toString('base64')}` } },
   { name: 'cookie garbage', headers: { cookie: `murmur_session=${'%'.repeat(3000)}; csrftoken=%E0%A4%A` } },
 ];
 
