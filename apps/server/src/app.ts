@@ -16,6 +16,7 @@ import { socialCallbacks } from './modules/social/social-callbacks';
 import { registerAuth } from './plugins/auth';
 import { registerCacheControl } from './plugins/cache-control';
 import { registerDocs } from './plugins/docs';
+import { registerRateLimit } from './plugins/rate-limit';
 import { errorHandler, frameworkErrorHandler } from './plugins/error-handler';
 import { registerRequestLimits, requestLimitOptions } from './plugins/request-limits';
 import { registerSecurityHeaders } from './plugins/security';
@@ -62,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const mailer = deps.mailer(app.log);
   const clock = deps.clock ?? systemClock;
-  const jobs = deps.jobs ?? createInProcessQueue(clock);
+  const jobs = deps.jobs ?? createInProcessQueue(clock, { limits: config.limits.jobs });
   app.addHook('onClose', async () => {
     await mailer.close?.();
     await jobs.close();
@@ -76,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Everything that needs to know the caller lives in this scope, so static files skip the lookup.
   await app.register(async (api) => {
+    // Before the routes: they take their limits by client from it (docs/API.md "Limits").
+    await registerRateLimit(api, { redisUrl: config.redisUrl });
     const modules = registerModules(api, {
       ...deps,
       mailer,

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SANDBOX_DEV_CREDENTIALS } from '@murmur/sandbox';
+import { DEFAULT_JOB_LIMITS, type JobLimits } from './jobs/job-tracker';
 import { randomKey } from './lib/crypto';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -15,6 +16,18 @@ const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'SMTP_URL', 'PRO_TARGETING_TOK
 const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 const url = (name: string) =>
   optional.refine((v) => v === undefined || URL.canParse(v), { error: `${name} must be a URL` });
+
+/** Variables of `Limits` (below): whole numbers from 1, defaults in DEFAULT_LIMITS. */
+const LIMIT_VARS = [
+  'JOBS_PER_IP',
+  'JOBS_PER_USER',
+  'JOBS_PER_TEAM',
+  'JOBS_TOTAL',
+  'JOBS_ABANDON_SECONDS',
+  'SIGN_IN_CODES_PER_IP',
+  'SOCIAL_STARTS_PER_IP',
+  'INVITE_MAILS_PER_TEAM',
+] as const;
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -50,6 +63,7 @@ const envSchema = z.object({
   ENGINE_SNAPSHOT: optional,
   ENGINE_WORKERS: z.preprocess((v) => v || undefined, z.coerce.number().int().min(0).max(256).optional()),
   REDIS_URL: optional,
+  ...limitsEnv(),
   X_API_URL: url('X_API_URL'),
   X_OAUTH_URL: url('X_OAUTH_URL'),
   X_CONSUMER_KEY: optional,
@@ -129,6 +143,7 @@ export interface Config {
   engineWorkers: number;
   /** Redis for the job queue (REDIS_URL); jobs run in-process without it. */
   redisUrl: string | undefined;
+  limits: Limits;
   x: XConfig;
   facebook: ProviderConfig;
   google: ProviderConfig;
@@ -176,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engineSnapshot: e.ENGINE_SNAPSHOT,
     engineWorkers: e.ENGINE_WORKERS ?? Math.max(1, availableParallelism() - 1),
     redisUrl: e.REDIS_URL,
+    limits: limitsFrom(e),
     ...socialConfig(`${publicUrl}/sandbox`, isProduction, e),
   };
 }
@@ -245,4 +261,51 @@ function devSessionSecret(dataDir: string): string {
   const secret = randomKey(48);
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+/** Caps on jobs and rates by client (docs/API.md "Limits"; variables in README "Configuration"). */
+export interface Limits {
+  jobs: JobLimits;
+  /** Sign-in code requests per IP address per 15 minutes (each address also has 5 per 15 minutes). */
+  signInCodesPerIp: number;
+  /** Social sign-in starts (X request tokens, X OAuth 2.0 challenges) per IP address per 15 minutes. */
+  socialStartsPerIp: number;
+  /** Invitation mails per team per hour (one request may send many). */
+  inviteMailsPerTeam: number;
+}
+
+/**
+ * Generous enough for an office behind one address and for the browser journeys (a handful of
+ * sign-ins per run); small enough that one client cannot mail hundreds of strangers or fill the
+ * job queue.
+ */
+export const DEFAULT_LIMITS: Limits = {
+  jobs: DEFAULT_JOB_LIMITS,
+  signInCodesPerIp: 20,
+  socialStartsPerIp: 30,
+  inviteMailsPerTeam: 50,
+};
+
+function limitsEnv() {
+  const count = z.preprocess((v) => v || undefined, z.coerce.number().int().min(1).max(1_000_000).optional());
+  return Object.fromEntries(LIMIT_VARS.map((name) => [name, count])) as Record<
+    (typeof LIMIT_VARS)[number],
+    typeof count
+  >;
+}
+
+function limitsFrom(e: Partial<Record<(typeof LIMIT_VARS)[number], number | undefined>>): Limits {
+  const d = DEFAULT_LIMITS;
+  return {
+    jobs: {
+      perIp: e.JOBS_PER_IP ?? d.jobs.perIp,
+      perUser: e.JOBS_PER_USER ?? d.jobs.perUser,
+      perTeam: e.JOBS_PER_TEAM ?? d.jobs.perTeam,
+      total: e.JOBS_TOTAL ?? d.jobs.total,
+      abandonAfterMs: (e.JOBS_ABANDON_SECONDS ?? d.jobs.abandonAfterMs / 1000) * 1000,
+    },
+    signInCodesPerIp: e.SIGN_IN_CODES_PER_IP ?? d.signInCodesPerIp,
+    socialStartsPerIp: e.SOCIAL_STARTS_PER_IP ?? d.socialStartsPerIp,
+    inviteMailsPerTeam: e.INVITE_MAILS_PER_TEAM ?? d.inviteMailsPerTeam,
+  };
 }

@@ -76,7 +76,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Jobs on Redis when REDIS_URL is set (fails here when it cannot be reached); else in-process.
     // The auth cache's invalidations travel there too, so that a logout holds in every process.
     if (config.redisUrl) {
-      jobs = await createBullmqQueue({ url: config.redisUrl });
+      jobs = await createBullmqQueue({ url: config.redisUrl, limits: config.limits.jobs });
       authInvalidationBus = await createRedisInvalidationBus({
         url: config.redisUrl,
         warn: (err, message) => app.log.warn({ err }, message),

@@ -93,6 +93,7 @@ export function registerModules(
     clock,
     publicUrl: config.publicUrl,
     log,
+    mailsPerHour: config.limits.inviteMailsPerTeam,
   });
 
   const socialService = createSocialService({
@@ -131,6 +132,7 @@ export function registerModules(
         sessionService,
         usersService,
         secureCookies: config.isProduction,
+        signInCodesPerIp: config.limits.signInCodesPerIp,
       });
       await app.register(socialRoutes, {
         socialService,

@@ -13,6 +13,7 @@ import { preferredLanguage } from '../../lib/language';
 import { errorResponses } from '../../lib/http';
 import type { UserRow } from '../../db/schema';
 import { CSRF_COOKIE, SESSION_COOKIE, requireUser } from '../../plugins/auth';
+import { minutes, rateLimitHook } from '../../plugins/rate-limit';
 import { setSessionCookiesOn } from '../../plugins/session-cookies';
 import type { MagicLinkService } from './magic-link.service';
 import type { SessionService, SignedIn } from './sessions.service';
@@ -23,6 +24,8 @@ export interface AuthRoutesOptions {
   /** The users module's service (wired in modules/index.ts), for the current user. */
   usersService: { me(user: UserRow): Promise<User> };
   secureCookies: boolean;
+  /** Sign-in code requests per IP address per 15 minutes, both request paths together (docs/API.md "Limits"). */
+  signInCodesPerIp: number;
 }
 
 const logoutResponseSchema = z.object({ detail: z.string() });
@@ -31,6 +34,15 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
   const { magicLinkService, sessionService, usersService, secureCookies } = options;
   const setSessionCookies = (reply: FastifyReply, signedIn: SignedIn) =>
     setSessionCookiesOn(reply, signedIn, secureCookies);
+
+  // Each address is limited by the service (5 per 15 minutes); this stops one client mailing many addresses.
+  const signInCodesPerIp = rateLimitHook(app, {
+    name: 'sign-in-codes',
+    max: options.signInCodesPerIp,
+    windowMs: 15 * 60 * 1000,
+    message: (m) =>
+      `Too many sign-in codes were requested from your network. Please try again in ${minutes(m)}.`,
+  });
 
   // SPEC §7: the dashboard and the pro-targeting site sign in through different paths, same rules.
   for (const [requestUrl, useUrl] of [
@@ -46,6 +58,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
           body: magicLinkRequestSchema,
           response: { 200: magicLinkResponseSchema, ...errorResponses(400, 403, 429, 503) },
         },
+        preHandler: signInCodesPerIp,
       },
       (request) =>
         magicLinkService.request(request.body.email, preferredLanguage(request.headers['accept-language'])),

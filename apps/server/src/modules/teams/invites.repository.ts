@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { noUserChanges, type UserChanges } from '../../lib/user-changes';
 import { invites, memberships, users, type InviteRow } from '../../db/schema';
@@ -37,6 +37,16 @@ export function createInvitesRepository(db: Db, changes: UserChanges = noUserCha
     },
 
     /** Which of `emails` already belong to members of the team. */
+    /** When the team's invitations since `since` were made, oldest first (one invitation, one mail). */
+    async createdSince(teamId: number, since: Date): Promise<Date[]> {
+      const rows = await db
+        .select({ created: invites.created })
+        .from(invites)
+        .where(and(eq(invites.teamId, teamId), gt(invites.created, since)))
+        .orderBy(asc(invites.created));
+      return rows.map((r) => r.created);
+    },
+
     async memberEmails(teamId: number, emails: string[]): Promise<string[]> {
       if (emails.length === 0) return [];
       const rows = await db

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreateInvites, Invite, Team } from '@murmur/core/api';
 import type { UserRow } from '../../db/schema';
-import { BadRequest, NotFound } from '../../errors';
+import { BadRequest, NotFound, TooManyRequests } from '../../errors';
 import { invitationMail, type Mailer } from '../../integrations/mail';
 import type { Clock } from '../../lib/clock';
 import { randomKey, sha256 } from '../../lib/crypto';
@@ -14,6 +14,8 @@ export type InvitesService = ReturnType<typeof createInvitesService>;
 
 /** Same answer for unknown, foreign and used codes: nothing can be learnt by guessing. */
 const INVALID_INVITE = 'This invitation is invalid or has already been used.';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /** SPEC §3 invite: email, optional message, state, joined date, last login. */
 function present({ invite, lastLogin }: InviteWithLogin): Invite {
@@ -40,8 +42,35 @@ export function createInvitesService(deps: {
   clock: Clock;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Invitation mails a team may send per hour (docs/API.md "Limits"). */
+  mailsPerHour: number;
 }) {
   const { invitesRepository: repo, teamsRepository, teamsService, mailer, clock, publicUrl, log } = deps;
+  const { mailsPerHour } = deps;
+
+  /**
+   * One request may mail up to MAX_INVITES_PER_REQUEST addresses, so the team's budget counts mails
+   * (the invites of the last hour, from the database: every server process sees the same count).
+   * @throws TooManyRequests when `count` more would exceed it, with the wait until they fit.
+   */
+  async function spendMailBudget(teamId: number, count: number) {
+    const now = clock.now().getTime();
+    const sent = await repo.createdSince(teamId, new Date(now - HOUR_MS));
+    const over = sent.length + count - mailsPerHour;
+    if (over <= 0) return;
+    // The `over`-th oldest invitation of the hour must leave the window before these fit.
+    const oldest = sent[Math.min(over, sent.length) - 1];
+    const seconds = Math.max(1, Math.ceil(((oldest?.getTime() ?? now) + HOUR_MS - now) / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    const left = Math.max(0, mailsPerHour - sent.length);
+    throw new TooManyRequests(
+      `This team can send at most ${mailsPerHour} invitations per hour` +
+        (left > 0 ? ` and has ${left} left` : '') +
+        `. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+      seconds,
+    );
+  }
+
 
   return {
     async list(user: UserRow, refValue: string): Promise<Invite[]> {
@@ -62,6 +91,7 @@ export function createInvitesService(deps: {
           emails: members.map((email) => `${email} is already a member of this team.`),
         });
       }
+      await spendMailBudget(team.id, emails.length);
       const created: Invite[] = [];
       for (const email of emails) {
         const code = randomKey();

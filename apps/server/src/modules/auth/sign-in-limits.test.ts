@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../config';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// The production limits (test-app raises them for the other files, which sign many users in).
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ limits: DEFAULT_LIMITS });
+});
+afterAll(() => t.close());
+
+const requestCode = (email: string, remoteAddress: string, url = '/api/user/magic-link/') =>
+  t.app.inject({ method: 'POST', url, payload: { email }, remoteAddress });
+
+describe('sign-in codes per IP address (docs/API.md "Limits")', () => {
+  it('stops one client asking codes for 25 addresses, and not the next client', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      // Both request paths count together.
+      const url = i % 2 ? '/api/external/personal-magic-link/magic/' : '/api/user/magic-link/';
+      statuses.push((await requestCode(`person${i}@example.com`, '203.0.113.7', url)).statusCode);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(DEFAULT_LIMITS.signInCodesPerIp);
+    expect(statuses.slice(DEFAULT_LIMITS.signInCodesPerIp).every((s) => s === 429)).toBe(true);
+    // Codes were mailed only for the allowed requests.
+    expect(t.mailer.sent.length).toBe(DEFAULT_LIMITS.signInCodesPerIp);
+
+    const refused = await requestCode('one-more@example.com', '203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      detail: expect.stringMatching(
+        /^Too many sign-in codes were requested from your network\. Please try again in 1[45] minutes\.$/,
+      ) as unknown,
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    expect((await requestCode('neighbour@example.com', '198.51.100.4')).statusCode).toBe(200);
+  });
+});
