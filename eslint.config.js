@@ -104,6 +104,18 @@ export default tseslint.config(
             { target: './packages/engine', from: './apps', message: 'engine depends only on core.' },
             ...siblingZones('apps/web/src/features'),
             ...siblingZones('apps/web/src/app/flavours'),
+            // The web app's one-way direction (bulletproof-react): lib/components/hooks → features → app.
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message:
+                'Features never import the app shell (app/); move what they share down to lib/ or components/.',
+            },
+            {
+              target: ['./apps/web/src/components', './apps/web/src/hooks', './apps/web/src/lib'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'components/, hooks/ and lib/ sit below features/ and app/ and never import them.',
+            },
             ...serverModuleZones(),
             {
               target: './apps/server',

@@ -16,7 +16,7 @@ import { crashHandler, installCrashReporting } from '../lib/crash';
 import { inFlight } from '../lib/in-flight';
 import { notificationStore } from '../lib/notifications';
 import { theme } from '../lib/theme';
-import { afterFirstScreen, Optional } from './deferred';
+import { afterFirstScreen, Optional } from '../lib/deferred';
 
 // The crash screen and the toasts are not part of any first screen: their code (the modal, its scroll
 // lock and focus trap, the notification cards) loads when the browser is idle after the first render,

@@ -1,7 +1,7 @@
 import { Avatar as MantineAvatar, Group, Text } from '@mantine/core';
 import { formatLargeNumber } from '@murmur/core/format';
 import { Avatar } from './avatar';
-import type { AccountSummary } from '../lib/api/audience-types';
+import type { AccountSummary } from '@murmur/core/api';
 
 /** An account with its avatar, name, handle and followers. */
 export function AccountChip({ account }: { account: AccountSummary }) {

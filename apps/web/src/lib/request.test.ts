@@ -1,7 +1,7 @@
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@murmur/core/errors';
 import { describe, expect, it, vi } from 'vitest';
 import { createInFlightTracker } from './in-flight';
-import { createRequest, type RequestDeps } from './request';
+import { createRequest, createTransport, fillParams, type RequestDeps } from './request';
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -69,14 +69,14 @@ const setup = (overrides: Partial<RequestDeps> = {}) => {
     inFlight,
     ...overrides,
   };
-  return { request: createRequest(deps), fetch, xhr, inFlight };
+  return { request: createRequest(deps), send: createTransport(deps), fetch, xhr, inFlight };
 };
 
 describe('request helper', () => {
   it('sends GETs with cookies and the query string (arrays repeated, empty values skipped)', async () => {
-    const { request, fetch } = setup();
+    const { send, fetch } = setup();
     await expect(
-      request.get('/api/teams/', { query: { a: [1, 2], empty: '', none: null, q: 'x y' } }),
+      send('GET', '/api/teams/', { query: { a: [1, 2], empty: '', none: null, q: 'x y' } }),
     ).resolves.toEqual({
       ok: true,
     });
@@ -109,7 +109,9 @@ describe('request helper', () => {
     const { request } = setup({
       fetch: () => Promise.resolve(json(400, { confirm_code: ['Invalid login code'] })),
     });
-    const error = await request.post('/api/user/magic-link/use/', { body: {} }).catch((e: unknown) => e);
+    const error = await request
+      .post('/api/user/magic-link/use/', { body: { magic_code: 'm', confirm_code: '' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(400);
     expect((error as ApiError).body).toEqual({ confirm_code: ['Invalid login code'] });
@@ -126,7 +128,9 @@ describe('request helper', () => {
 
   it('returns undefined for an empty (204) response', async () => {
     const { request } = setup({ fetch: () => Promise.resolve(new Response(null, { status: 204 })) });
-    await expect(request.delete('/api/user/granted-accounts/1/')).resolves.toBeUndefined();
+    await expect(
+      request.delete('/api/audience-configs/:pk/', { params: { pk: 1 } }),
+    ).resolves.toBeUndefined();
   });
 
   it('counts calls in flight', async () => {
@@ -140,9 +144,9 @@ describe('request helper', () => {
   });
 
   it('uploads files with XMLHttpRequest and reports progress', async () => {
-    const { request, xhr } = setup();
+    const { send, xhr } = setup();
     const onUploadProgress = vi.fn();
-    const pending = request.post<{ id: number }>('/api/ad-media/', {
+    const pending = send('POST', '/api/ad-media/', {
       files: { file: new Blob(['abc']) },
       body: { name: 'logo' },
       onUploadProgress,
@@ -161,9 +165,50 @@ describe('request helper', () => {
   });
 
   it('rejects an upload answered with an error status', async () => {
-    const { request, xhr } = setup();
-    const pending = request.post('/api/ad-media/', { formData: new FormData() });
+    const { send, xhr } = setup();
+    const pending = send('POST', '/api/ad-media/', { formData: new FormData() });
     xhr.respond(403, { detail: 'Nope.' });
     await expect(pending).rejects.toMatchObject({ status: 403, message: 'Nope.' });
+  });
+
+  it('fills route params into the path, encoded', async () => {
+    const { request, fetch } = setup();
+    await request.get('/api/teams/:slug/members/', { params: { slug: 'a b/c' } });
+    expect(fetch.mock.calls[0]![0]).toBe('https://api.example/api/teams/a%20b%2Fc/members/');
+    expect(fillParams('/api/teams/:team_id/invites/accept/', { team_id: 7 })).toBe(
+      '/api/teams/7/invites/accept/',
+    );
+  });
+
+  it('types every call by its route in @murmur/core/api (checked by tsc, not at run time)', () => {
+    const { request } = setup();
+    // Each line below is a compile error; `tsc -p apps/web` fails if one of them stops being one.
+    const calls = () => [
+      // @ts-expect-error a path the API does not have
+      request.get('/api/no-such-route/'),
+      // @ts-expect-error a route's method must match (PUT /api/teams/ does not exist)
+      request.put('/api/teams/', { body: { name: 'Acme' } }),
+      // @ts-expect-error a body the route does not take
+      request.post('/api/build-audience/', { body: { package: {} } }),
+      // @ts-expect-error the body is required
+      request.post('/api/teams/'),
+      // @ts-expect-error a route with params needs them
+      request.get('/api/teams/:slug/'),
+      // @ts-expect-error GET routes take no body
+      request.get('/api/teams/', { body: {} }),
+      request.post('/rest-auth/:provider/', {
+        // @ts-expect-error the provider is one of the code-flow providers
+        params: { provider: 'myspace' },
+        body: { code: 'c', redirect_uri: 'u' },
+      }),
+      request.post('/api/external/handle-analysis/', { body: { handle: 'x' } }).then((analysis) => {
+        // top_hashtags is what the server sends ({tag, count}[]), not an unknown panel
+        const tags: string[] = analysis.top_hashtags.map((hashtag) => hashtag.tag);
+        // @ts-expect-error a field the server does not send
+        const mentions: unknown = analysis.top_mentions;
+        return [tags, mentions];
+      }),
+    ];
+    expect(typeof calls).toBe('function');
   });
 });

@@ -1,3 +1,4 @@
+import type { ApiRouteKey, ApiRoutes } from '@murmur/core/api';
 import { buildQueryString } from '@murmur/core/http';
 import { ApiError } from '@murmur/core/errors';
 import { config } from './config';
@@ -29,6 +30,53 @@ export interface RequestOptions {
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+// ---- Routes (@murmur/core/api's ApiRoutes): what each call may send and what it reads ----
+
+/** The paths of the routes that answer this method, with the server's `:param` placeholders. */
+export type PathOf<M extends Method> = ApiRouteKey extends infer K
+  ? K extends `${M} ${infer P}`
+    ? P
+    : never
+  : never;
+type RouteAt<M extends Method, P extends string> = ApiRoutes[`${M} ${P}` & ApiRouteKey];
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+type RequiredKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T];
+
+/** The options of one route's call: its params, body and query as @murmur/core/api declares them. */
+export type RouteOptions<M extends Method, P extends string, R = RouteAt<M, P>> = Omit<
+  RequestOptions,
+  'body' | 'query'
+> &
+  ([ParamNames<P>] extends [never]
+    ? { params?: never }
+    : { params: R extends { params: infer X } ? X : Record<ParamNames<P>, string | number> }) &
+  (R extends { body: infer B } ? { body: B } : { body?: never }) &
+  (R extends { query: infer Q } ? { query?: Q } : { query?: never });
+
+type RouteArgs<M extends Method, P extends string> = [RequiredKeys<RouteOptions<M, P>>] extends [never]
+  ? [options?: RouteOptions<M, P>]
+  : [options: RouteOptions<M, P>];
+
+/** The body a route takes (a screen's form state can be typed by it). */
+export type BodyOf<M extends Method, P extends PathOf<M>> = RouteOptions<M, P>['body'];
+
+/** What a route answers (the server checks its answers against the same schema). */
+export type ResponseOf<M extends Method, P extends string> =
+  RouteAt<M, P> extends { response: infer T } ? T : never;
+
+type RouteCall<M extends Method> = <P extends PathOf<M>>(
+  path: P,
+  ...args: RouteArgs<M, P>
+) => Promise<ResponseOf<M, P>>;
+
+/** '/api/teams/:slug/' + {slug: 'a b'} → '/api/teams/a%20b/'. */
+export const fillParams = (path: string, params: Record<string, string | number> = {}): string =>
+  path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
 
 export interface RequestDeps {
   apiRoot: () => string;
@@ -66,8 +114,12 @@ const toFormData = (options: RequestOptions): FormData => {
   return form;
 };
 
-export const createRequest = (deps: RequestDeps) => {
-  const send = async <T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> => {
+/**
+ * The untyped transport under the typed client: sends and answers `unknown`. Only the client below
+ * and tests use it; screens call routes through `request`.
+ */
+export const createTransport = (deps: RequestDeps) =>
+  async function send(method: Method, path: string, options: RequestOptions = {}): Promise<unknown> {
     const url = `${deps.apiRoot()}${path}${buildQueryString(options.query ?? {})}`;
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = deps.token();
@@ -123,19 +175,33 @@ export const createRequest = (deps: RequestDeps) => {
       }
       const parsed = parseBody(text, contentType);
       if (status >= 400) throw new ApiError(status, parsed);
-      return parsed as T;
+      return parsed;
     } finally {
       call.end();
     }
   };
 
+/**
+ * The typed client: `request.post('/api/build-audience/', { body })` takes only the body that route
+ * takes and answers what it answers (@murmur/core/api's ApiRoutes), so a wrong body, a missing param
+ * or a field the server does not send is a compile error.
+ */
+export const createRequest = (deps: RequestDeps) => {
+  const send = createTransport(deps);
+  const route =
+    <M extends Method>(method: M): RouteCall<M> =>
+    (path, ...[options]) =>
+      // The one cast between the wire and the types: the server answers through the same schemas.
+      send(method, fillParams(path, options?.params), {
+        ...options,
+        query: options?.query as Query | undefined,
+      }) as Promise<never>;
   return {
-    get: <T>(path: string, options?: Omit<RequestOptions, 'body' | 'files' | 'formData'>) =>
-      send<T>('GET', path, options),
-    post: <T>(path: string, options?: RequestOptions) => send<T>('POST', path, options),
-    put: <T>(path: string, options?: RequestOptions) => send<T>('PUT', path, options),
-    patch: <T>(path: string, options?: RequestOptions) => send<T>('PATCH', path, options),
-    delete: <T>(path: string, options?: RequestOptions) => send<T>('DELETE', path, options),
+    get: route('GET'),
+    post: route('POST'),
+    put: route('PUT'),
+    patch: route('PATCH'),
+    delete: route('DELETE'),
   };
 };
 

@@ -1,4 +1,4 @@
-import type { PublicProvider } from '@murmur/core/api';
+import type { CodeChallenge, CodeProvider, PublicProvider, XRequestToken } from '@murmur/core/api';
 import { request } from './request';
 import { saveReturnPath, session, storageKeys } from './storage';
 
@@ -6,10 +6,10 @@ import { saveReturnPath, session, storageKeys } from './storage';
  * SPEC §4 social login, the part shared by the sign-in screen and Manage account (features may not
  * import each other): store a state value, send the browser to the provider, check the state on return.
  */
-export type SocialProvider = 'twitter' | 'twitter_oauth2' | 'google' | 'facebook' | 'linkedin';
+export type SocialProvider = 'twitter' | CodeProvider;
 
 /** The authorization-code providers (everything but X's OAuth 1.0a): listed by GET /api/auth/providers/. */
-export type CodeProvider = Exclude<SocialProvider, 'twitter'>;
+export type { CodeProvider } from '@murmur/core/api';
 
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = [
   'twitter',
@@ -31,20 +31,15 @@ export const UNAUTHORIZED_LOGIN_ATTEMPT = 'Error: Unauthorized login attempt';
 export type { PublicProvider } from '@murmur/core/api';
 
 /** GET /api/auth/providers/ — the code-flow providers the browser can start. */
-export const getProviders = (): Promise<PublicProvider[]> =>
-  request.get<PublicProvider[]>('/api/auth/providers/');
+export const getProviders = (): Promise<PublicProvider[]> => request.get('/api/auth/providers/');
 
 /** GET /rest-auth/twitter/request_token/ — step 1 of sign in with X (OAuth 1.0a). */
-export const requestTwitterToken = (oauthCallback: string) =>
-  request.get<{ oauth_token: string; authorize_url: string }>('/rest-auth/twitter/request_token/', {
-    query: { oauth_callback: oauthCallback },
-  });
+export const requestTwitterToken = (oauthCallback: string): Promise<XRequestToken> =>
+  request.get('/rest-auth/twitter/request_token/', { query: { oauth_callback: oauthCallback } });
 
 /** GET /rest-auth/twitter_oauth2_challenge/code-challenge/ — a PKCE pair for X OAuth 2.0. */
-export const getTwitterCodeChallenge = () =>
-  request.get<{ code_challenge: string; code_challenge_method: 'S256'; code_verifier: string }>(
-    '/rest-auth/twitter_oauth2_challenge/code-challenge/',
-  );
+export const getTwitterCodeChallenge = (): Promise<CodeChallenge> =>
+  request.get('/rest-auth/twitter_oauth2_challenge/code-challenge/');
 
 /** X OAuth 2.0's PKCE verifier, kept for the code exchange on return; reading it forgets it. */
 export const takeCodeVerifier = (): string | undefined => {

@@ -43,6 +43,12 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 export const jobResponseSchema = z.object({ job: jobSchema });
+/** A job whose result is known from the route that started it (the schema says `unknown`). */
+export type JobOf<R> = Omit<Job, 'result'> & { result: R | null };
+/** What a job POST answers (202, or 200 with `?wait=1`), its result known by the route. */
+export interface JobStarted<R> {
+  job: JobOf<R>;
+}
 /** `?wait=1` on a job POST waits up to 10 s and answers 200 with the finished job. */
 export const jobWaitQuerySchema = z.object({ wait: z.enum(['0', '1', 'true', 'false']).optional() });
 
@@ -205,6 +211,8 @@ export const insightsByConfigSchema = z.object({
   computed: isoDateTime.nullable(),
 });
 export type InsightsByConfig = z.infer<typeof insightsByConfigSchema>;
+/** A saved audience's stored report as the engine writes it; `insights` is null before the first. */
+export type StoredInsights = Omit<InsightsByConfig, 'insights'> & { insights: InsightsReport | null };
 
 export const perspectivesRequestSchema = z.object({ a: audienceRefSchema, b: audienceRefSchema });
 export type PerspectivesRequest = z.input<typeof perspectivesRequestSchema>;

@@ -139,6 +139,7 @@ export const communitiesQuerySchema = z.object({
   sort: z.enum(['trending', 'most_searched']).default('trending'),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+export type CommunitySort = z.infer<typeof communitiesQuerySchema>['sort'];
 export const communitiesResponseSchema = z.object({ results: z.array(communitySummarySchema) });
 export const communityQuerySchema = z.object({ id: text(100) });
 /** The community and three insights panels of its members (engine panels, camelCase as returned). */
@@ -210,6 +211,7 @@ export const handleAnalysisResponseSchema = z.object({
   /** The account's posts per hour of the day, UTC. */
   posting_hours: z.array(int).length(24),
 });
+export type HandleAnalysis = z.infer<typeof handleAnalysisResponseSchema>;
 
 export const descriptionAnalysisSchema = z.object({ description: text(5000) });
 export const descriptionAnalysisResponseSchema = z.object({
@@ -245,6 +247,8 @@ export const topicPostsResponseSchema = z.object({
   posts: z.array(topicPostSchema),
   sentiment: z.object({ positive: int, neutral: int, negative: int }),
 });
+export type TopicPost = z.infer<typeof topicPostSchema>;
+export type TopicPosts = z.infer<typeof topicPostsResponseSchema>;
 
 /** SPEC §7 competitor analysis: up to 12 handles side by side. */
 export const MAX_COMPETITORS = 12;

@@ -18,5 +18,9 @@ export const errorBodySchema = z.union([
 ]);
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** A success that only says what happened ("Social account disconnected."). */
+export const detailSchema = z.object({ detail: z.string() });
+export type Detail = z.infer<typeof detailSchema>;
+
 export const idParamSchema = z.object({ pk: z.coerce.number().int().positive() });
 export const isoDateTime = z.string().describe('ISO 8601 date-time');

@@ -5,3 +5,5 @@ export * from './user';
 export * from './team';
 export * from './audiences';
 export * from './catalogues';
+export * from './social';
+export type * from './routes';

@@ -92,6 +92,7 @@ export const createInvitesSchema = z.object({
 export type CreateInvites = z.input<typeof createInvitesSchema>;
 
 export const acceptInviteSchema = z.object({ code: z.string().trim().min(1).max(128) });
+export type AcceptInvite = z.input<typeof acceptInviteSchema>;
 
 /** Public team info (SPEC §7 /api/teaminfo/{slug}/). */
 export const teamInfoSchema = z.object({

@@ -1,7 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema, publicProviderSchema, signInResponseSchema, userSchema } from '@murmur/core/api';
+import {
+  codeChallengeSchema,
+  detailSchema,
+  idParamSchema,
+  publicProviderSchema,
+  signInResponseSchema,
+  socialAccountSchema,
+  socialCodeSchema,
+  userSchema,
+  xAccessTokenQuerySchema,
+  xAccessTokenSchema,
+  xRequestTokenQuerySchema,
+  xRequestTokenSchema,
+  xTokensSchema,
+} from '@murmur/core/api';
 import type { User } from '@murmur/core/api';
 import type { UserRow } from '../../db/schema';
 import { errorResponses } from '../../lib/http';
@@ -22,18 +36,6 @@ export interface SocialRoutesOptions {
   secureCookies: boolean;
 }
 
-const required = z.string().trim().min(1, 'This field is required.');
-const httpUrl = z
-  .string()
-  .trim()
-  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Enter a valid URL.');
-const xTokensSchema = z.object({ access_token: required, access_token_secret: required });
-const codeSchema = z.object({
-  code: required,
-  redirect_uri: httpUrl,
-  code_verifier: z.string().trim().min(1).optional(),
-});
-const socialAccountSchema = z.object({ id: z.number().int(), provider: z.string(), uid: z.string() });
 const CODE_PROVIDERS: readonly CodeProvider[] = ['facebook', 'google', 'linkedin', 'twitter_oauth2'];
 
 /** SPEC §7 Auth: sign in with X (OAuth 1.0a and 2.0), Facebook, Google and LinkedIn; link and unlink. */
@@ -75,9 +77,9 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
       schema: {
         tags: ['social'],
         summary: 'Sign in with X, step 1: a request token (the secret stays on the server)',
-        querystring: z.object({ oauth_callback: httpUrl }),
+        querystring: xRequestTokenQuerySchema,
         response: {
-          200: z.object({ oauth_token: z.string(), authorize_url: z.string() }),
+          200: xRequestTokenSchema,
           ...errorResponses(400, 503),
         },
       },
@@ -91,9 +93,9 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
       schema: {
         tags: ['social'],
         summary: 'Sign in with X, step 3: the callback parameters for the access token',
-        querystring: z.object({ oauth_token: required, oauth_verifier: required }).loose(),
+        querystring: xAccessTokenQuerySchema,
         response: {
-          200: z.object({ access_token: z.string(), access_token_secret: z.string() }),
+          200: xAccessTokenSchema,
           ...errorResponses(400, 503),
         },
       },
@@ -145,7 +147,7 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
         schema: {
           tags: ['social'],
           summary: `Sign in with an authorization code from ${provider}`,
-          body: codeSchema,
+          body: socialCodeSchema,
           response: { 200: signInResponseSchema, ...errorResponses(400, 403, 503) },
         },
       },
@@ -158,7 +160,7 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
         schema: {
           tags: ['social'],
           summary: `Link a ${provider} account (authorization code) to the signed-in user`,
-          body: codeSchema,
+          body: socialCodeSchema,
           response: { 200: userSchema, ...errorResponses(400, 403, 503) },
         },
       },
@@ -176,11 +178,7 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
         tags: ['social'],
         summary: 'A PKCE pair for X OAuth 2.0 (the browser keeps code_verifier for the code exchange)',
         response: {
-          200: z.object({
-            code_challenge: z.string(),
-            code_challenge_method: z.literal('S256'),
-            code_verifier: z.string(),
-          }),
+          200: codeChallengeSchema,
         },
       },
     },
@@ -206,7 +204,7 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
         tags: ['social'],
         summary: 'Unlink one of your social accounts (empty body)',
         params: idParamSchema,
-        response: { 200: z.object({ detail: z.string() }), ...errorResponses(400, 403, 404) },
+        response: { 200: detailSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => {

@@ -1,16 +1,15 @@
+import type { AudienceConfigList, ApiRoutes } from '@murmur/core/api';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../request';
-import type { AudienceConfig, Page } from './audience-types';
 
-export interface AudienceConfigFilters {
-  /** A team's audiences; leave out for the caller's personal ones. */
-  team?: string;
-  search?: string;
-  status?: string;
-  targetable?: boolean;
-  /** SPEC §9: a leading minus sorts descending ('-modified'). */
-  ordering?: string;
-}
+/**
+ * A list's filters: `team` (slug or id; left out for the caller's personal audiences), search, status,
+ * targetable and `ordering` (SPEC §9: a leading minus sorts descending, '-modified').
+ */
+export type AudienceConfigFilters = Pick<
+  NonNullable<ApiRoutes['GET /api/audience-configs/']['query']>,
+  'team' | 'search' | 'status' | 'targetable' | 'ordering'
+>;
 
 export const AUDIENCE_CONFIGS_PAGE = 25;
 
@@ -19,8 +18,8 @@ export const getAudienceConfigs = (
   filters: AudienceConfigFilters,
   offset: number,
   signal?: AbortSignal,
-): Promise<Page<AudienceConfig>> =>
-  request.get<Page<AudienceConfig>>('/api/audience-configs/', {
+): Promise<AudienceConfigList> =>
+  request.get('/api/audience-configs/', {
     query: { ...filters, limit: AUDIENCE_CONFIGS_PAGE, offset },
     signal,
   });

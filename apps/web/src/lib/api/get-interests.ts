@@ -1,10 +1,10 @@
+import type { CatalogueItem } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../request';
-import type { CatalogueItem } from './audience-types';
 
 /** GET /api/external/interests/ — the interests catalogue with sizes (creator and Interests screen). */
 export const getInterests = async (signal?: AbortSignal): Promise<CatalogueItem[]> =>
-  (await request.get<{ interests: CatalogueItem[] }>('/api/external/interests/', { signal })).interests;
+  (await request.get('/api/external/interests/', { signal })).interests;
 
 export const getInterestsQueryOptions = () =>
   queryOptions({

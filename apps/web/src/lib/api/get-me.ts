@@ -9,7 +9,7 @@ import { request } from '../request';
  */
 export const getMe = async (signal?: AbortSignal): Promise<User | null> => {
   try {
-    return await request.get<User>('/api/user/me/', { signal });
+    return await request.get('/api/user/me/', { signal });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 403 || error.status === 401)) return null;
     throw error;

@@ -1,11 +1,12 @@
+import type { Detail } from '@murmur/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getMeQueryOptions } from '../../../lib/api/get-me';
 import { request } from '../../../lib/request';
 import { socialAccountsQueryOptions } from './get-social-accounts';
 
 /** POST /rest-auth/socialaccounts/{pk}/disconnect/ (empty body). */
-export const disconnectSocialAccount = (id: number): Promise<{ detail: string }> =>
-  request.post<{ detail: string }>(`/rest-auth/socialaccounts/${id}/disconnect/`);
+export const disconnectSocialAccount = (pk: number): Promise<Detail> =>
+  request.post('/rest-auth/socialaccounts/:pk/disconnect/', { params: { pk } });
 
 export const useDisconnectSocialAccount = () => {
   const queryClient = useQueryClient();

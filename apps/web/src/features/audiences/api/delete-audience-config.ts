@@ -3,8 +3,8 @@ import { audienceConfigsKey } from '../../../lib/api/get-audience-configs';
 import { request } from '../../../lib/request';
 
 /** DELETE /api/audience-configs/{pk}/ */
-export const deleteAudienceConfig = (id: number): Promise<void> =>
-  request.delete<void>(`/api/audience-configs/${id}/`);
+export const deleteAudienceConfig = (pk: number): Promise<void> =>
+  request.delete('/api/audience-configs/:pk/', { params: { pk } });
 
 export const useDeleteAudienceConfig = () => {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { Menu } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AudienceConfig } from '../../../lib/api/audience-types';
+import type { AudienceConfig } from '@murmur/core/api';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { errorText } from '../../../lib/error-text';
 import { insightsPath } from '../../../lib/insights-link';

@@ -4,15 +4,11 @@ import { formatLargeNumber, formatPercent } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../hooks/use-language';
-import type {
-  AudienceComparison,
-  AudienceConfig,
-  AudienceDifference,
-  Job,
-} from '../../../lib/api/audience-types';
+import type { AudienceConfig, JobOf } from '@murmur/core/api';
+import type { AudienceComparison, Difference as AudienceDifference } from '@murmur/core/insights';
 import { errorText } from '../../../lib/error-text';
 import { useCompareAudiences } from '../api/compare-audiences';
-import { useJob } from '../api/get-job';
+import { useJob } from '../../../lib/api/get-job';
 
 export interface CompareModalProps {
   audience: AudienceConfig | null;
@@ -142,7 +138,7 @@ function ComparisonView({ a, b, result }: { a: string; b: string; result: Audien
   );
 }
 
-function JobProgress({ job, a, b }: { job: Job<AudienceComparison>; a: string; b: string }) {
+function JobProgress({ job, a, b }: { job: JobOf<AudienceComparison>; a: string; b: string }) {
   const { t } = useTranslation();
   const polled = useJob(job);
   const current = polled.data ?? job;
@@ -206,7 +202,13 @@ export function CompareModal({ audience, others, onClose }: CompareModalProps) {
             <Button
               disabled={other === null}
               loading={compare.isPending}
-              onClick={() => other !== null && compare.mutate({ a: audience.id, b: other.id })}
+              onClick={() =>
+                other !== null &&
+                compare.mutate({
+                  a: { audience_config_id: audience.id },
+                  b: { audience_config_id: other.id },
+                })
+              }
             >
               {t('audiences.compare.start')}
             </Button>

@@ -1,7 +1,8 @@
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatDate, formatLargeNumber } from '@murmur/core/format';
-import { ANY_STATUS, AUDIENCE_STATUS_FILTERS } from '@murmur/core/targeting';
+import type { AudienceConfig } from '@murmur/core/api';
+import { ANY_STATUS, AUDIENCE_STATUSES, type AudienceStatus } from '@murmur/core/targeting';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +10,6 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { QueryError } from '../../../components/route-error';
 import { useLanguage } from '../../../hooks/use-language';
-import type { AudienceConfig } from '../../../lib/api/audience-types';
 import { useAudienceConfigs, type AudienceConfigFilters } from '../../../lib/api/get-audience-configs';
 import { insightsPath } from '../../../lib/insights-link';
 import classes from './my-audiences.module.css';
@@ -17,7 +17,7 @@ import { AudienceFilters, type AudienceFiltersValue, type Targetability } from '
 import { AudienceRowActions } from './audience-row-actions';
 import { useCountryLabel } from '../hooks/use-country-label';
 import { loadCompareModal, loadDeleteModal } from './lazy-modals';
-import { Optional } from '../../../app/deferred';
+import { Optional } from '../../../lib/deferred';
 
 // The dialogs load on demand (see lazy-modals.ts); once loaded they stay mounted, so that they close
 // with their transition like any other dialog.
@@ -35,10 +35,13 @@ export interface MyAudiencesProps {
 
 /** Columns the server can order by (docs/API-AUDIENCES.md `ordering`). */
 const SORTABLE = new Set(['name', 'size', 'modified', 'created']);
-const DEFAULT_ORDERING = '-modified';
+type Ordering = NonNullable<AudienceConfigFilters['ordering']>;
+const DEFAULT_ORDERING: Ordering = '-modified';
+const isOrdering = (value: string | null): value is Ordering =>
+  value !== null && SORTABLE.has(value.replace(/^-/, ''));
 
-const isStatus = (value: string | null): value is string =>
-  value !== null && (AUDIENCE_STATUS_FILTERS as readonly string[]).includes(value);
+const isStatus = (value: string | null): value is AudienceStatus =>
+  value !== null && (AUDIENCE_STATUSES as readonly string[]).includes(value);
 
 /** My Audiences (SPEC §2, §3 display fields): saved audiences with filters, sorting and actions. */
 export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
@@ -55,7 +58,8 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
       ? params.get('targetable')
       : 'all') as Targetability,
   };
-  const ordering = params.get('ordering') ?? DEFAULT_ORDERING;
+  const requestedOrdering = params.get('ordering');
+  const ordering = isOrdering(requestedOrdering) ? requestedOrdering : DEFAULT_ORDERING;
   const [search] = useDebouncedValue(filters.search.trim(), 300);
   const [comparing, setComparing] = useState<AudienceConfig | null>(null);
   const [deleting, setDeleting] = useState<AudienceConfig | null>(null);
@@ -72,7 +76,7 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
   const query: AudienceConfigFilters = {
     team: teamSlug ?? undefined,
     search: search || undefined,
-    status: filters.status === ANY_STATUS ? undefined : filters.status,
+    status: isStatus(filters.status) ? filters.status : undefined,
     targetable: filters.targetable === 'all' ? undefined : filters.targetable === 'true',
     ordering,
   };

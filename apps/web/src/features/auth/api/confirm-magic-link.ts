@@ -5,7 +5,7 @@ import { request } from '../../../lib/request';
 
 /** POST /api/user/magic-link/use/ — signs in with the emailed code; sets the session cookie. */
 export const confirmMagicLink = (body: MagicLinkUse): Promise<SignInResponse> =>
-  request.post<SignInResponse>('/api/user/magic-link/use/', { body });
+  request.post('/api/user/magic-link/use/', { body });
 
 export const useConfirmMagicLink = () => {
   const queryClient = useQueryClient();

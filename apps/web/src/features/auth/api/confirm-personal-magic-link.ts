@@ -6,7 +6,7 @@ import { getStandaloneMeQueryOptions } from './get-standalone-me';
 
 /** POST /api/external/personal-magic-link/use/ — returns the personal token as `key`. */
 export const confirmPersonalMagicLink = (body: MagicLinkUse): Promise<SignInResponse> =>
-  request.post<SignInResponse>('/api/external/personal-magic-link/use/', { body });
+  request.post('/api/external/personal-magic-link/use/', { body });
 
 const displayName = (user: SignInResponse['user']): string =>
   [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;

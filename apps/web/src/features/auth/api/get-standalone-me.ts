@@ -6,7 +6,7 @@ import { request } from '../../../lib/request';
 /** GET /api/external/standalone-me/standalone_me/ — the personal-token user, or null when signed out. */
 export const getStandaloneMe = async (signal?: AbortSignal): Promise<User | null> => {
   try {
-    return await request.get<User>('/api/external/standalone-me/standalone_me/', { signal });
+    return await request.get('/api/external/standalone-me/standalone_me/', { signal });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 403 || error.status === 401)) return null;
     throw error;

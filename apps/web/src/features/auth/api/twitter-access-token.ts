@@ -1,15 +1,14 @@
+import type { XAccessTokenQuery, XTokens } from '@murmur/core/api';
 import { request } from '../../../lib/request';
 
-export interface TwitterTokens {
-  access_token: string;
-  access_token_secret: string;
-}
-
 /** GET /rest-auth/twitter/access_token/ — the callback parameters (state removed) for X's tokens. */
-export const getTwitterAccessToken = (callback: URLSearchParams): Promise<TwitterTokens> => {
-  const query: Record<string, string> = {};
+export const getTwitterAccessToken = (callback: URLSearchParams): Promise<XTokens> => {
+  const query: XAccessTokenQuery = {
+    oauth_token: callback.get('oauth_token') ?? '',
+    oauth_verifier: callback.get('oauth_verifier') ?? '',
+  };
   callback.forEach((value, key) => {
     if (key !== 'state') query[key] = value;
   });
-  return request.get<TwitterTokens>('/rest-auth/twitter/access_token/', { query });
+  return request.get('/rest-auth/twitter/access_token/', { query });
 };

@@ -1,4 +1,4 @@
-import type { SignInResponse, User } from '@murmur/core/api';
+import type { SignInResponse, SocialCode, User, XTokens } from '@murmur/core/api';
 import {
   checkOAuthState,
   takeCodeVerifier,
@@ -6,15 +6,13 @@ import {
   type CodeProvider,
   type SocialProvider,
 } from '../../../lib/social-login';
-import type { CodeBody } from '../api/code-login';
-import type { TwitterTokens } from '../api/twitter-access-token';
 
 export interface SocialLoginDeps {
-  getTwitterAccessToken: (callback: URLSearchParams) => Promise<TwitterTokens>;
-  twitterLogin: (body: TwitterTokens) => Promise<SignInResponse>;
-  twitterConnect: (body: TwitterTokens) => Promise<User>;
-  codeLogin: (provider: CodeProvider, body: CodeBody) => Promise<SignInResponse>;
-  codeConnect: (provider: CodeProvider, body: CodeBody) => Promise<User>;
+  getTwitterAccessToken: (callback: URLSearchParams) => Promise<XTokens>;
+  twitterLogin: (body: XTokens) => Promise<SignInResponse>;
+  twitterConnect: (body: XTokens) => Promise<User>;
+  codeLogin: (provider: CodeProvider, body: SocialCode) => Promise<SignInResponse>;
+  codeConnect: (provider: CodeProvider, body: SocialCode) => Promise<User>;
 }
 
 export type SocialLoginResult = { kind: 'signedIn'; user: User } | { kind: 'connected'; user: User };
@@ -52,7 +50,7 @@ export async function completeSocialLogin(
     if (connect) return { kind: 'connected', user: await deps.twitterConnect(tokens) };
     return { kind: 'signedIn', user: (await deps.twitterLogin(tokens)).user };
   }
-  const body: CodeBody = { code: params.get('code') ?? '', redirect_uri: redirectUri };
+  const body: SocialCode = { code: params.get('code') ?? '', redirect_uri: redirectUri };
   // X OAuth 2.0 (PKCE): the verifier kept when the browser left proves this is the same sign-in.
   if (provider === 'twitter_oauth2' && codeVerifier !== undefined) body.code_verifier = codeVerifier;
   if (connect) return { kind: 'connected', user: await deps.codeConnect(provider, body) };

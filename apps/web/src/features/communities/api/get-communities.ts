@@ -1,20 +1,13 @@
+import type { CommunitySort, CommunitySummary } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CommunitySummary } from '../../../lib/api/audience-types';
 import { request } from '../../../lib/request';
-
-export type CommunitySort = 'trending' | 'most_searched';
 
 /** GET /api/communities/?sort= — communities of the network (public). */
 export const getCommunities = async (
   sort: CommunitySort,
   signal?: AbortSignal,
 ): Promise<CommunitySummary[]> =>
-  (
-    await request.get<{ results: CommunitySummary[] }>('/api/communities/', {
-      query: { sort, limit: 20 },
-      signal,
-    })
-  ).results;
+  (await request.get('/api/communities/', { query: { sort, limit: 20 }, signal })).results;
 
 export const getCommunitiesQueryOptions = (sort: CommunitySort) =>
   queryOptions({ queryKey: ['communities', sort], queryFn: ({ signal }) => getCommunities(sort, signal) });

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { QueryError } from '../../../components/route-error';
-import type { CommunitySummary } from '../../../lib/api/audience-types';
+import type { CommunitySort, CommunitySummary } from '@murmur/core/api';
 import { creatorPath, insightsPath } from '../../../lib/insights-link';
-import { useCommunities, type CommunitySort } from '../api/get-communities';
+import { useCommunities } from '../api/get-communities';
 import { AccountChip } from '../../../components/account-chip';
 
 export interface CommunitiesProps {

@@ -1,6 +1,8 @@
+import type { AutocompleteField, AutocompleteResponse } from '@murmur/core/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AutocompleteField, AutocompleteResult } from '../../../lib/api/audience-types';
 import { request } from '../../../lib/request';
+
+export type AutocompleteResult = AutocompleteResponse['results'][number];
 
 /** POST /api/audience-configs/autocomplete/ — handles, keywords and hashtags by prefix. */
 export const autocomplete = async (
@@ -8,12 +10,8 @@ export const autocomplete = async (
   q: string,
   signal?: AbortSignal,
 ): Promise<AutocompleteResult[]> =>
-  (
-    await request.post<{ results: AutocompleteResult[] }>('/api/audience-configs/autocomplete/', {
-      body: { field, q, limit: 10 },
-      signal,
-    })
-  ).results;
+  (await request.post('/api/audience-configs/autocomplete/', { body: { field, q, limit: 10 }, signal }))
+    .results;
 
 export const autocompleteQueryOptions = (field: AutocompleteField, q: string) =>
   queryOptions({

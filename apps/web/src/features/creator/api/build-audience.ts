@@ -1,7 +1,7 @@
 import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/targeting';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Estimate } from '../../../lib/api/audience-types';
+import type { Estimate } from '@murmur/core/api';
 import { request } from '../../../lib/request';
 
 /** SPEC §9: the default debounce, used between a change of criteria and the size call. */
@@ -9,7 +9,7 @@ export const ESTIMATE_DEBOUNCE_MS = 500;
 
 /** POST /api/build-audience/ — the size of a package (population estimate and bucket). */
 export const buildAudience = (targetingPackage: TargetingPackage, signal?: AbortSignal): Promise<Estimate> =>
-  request.post<Estimate>('/api/build-audience/', { body: { targeting_package: targetingPackage }, signal });
+  request.post('/api/build-audience/', { body: { targeting_package: targetingPackage }, signal });
 
 export const buildAudienceQueryOptions = (targetingPackage: TargetingPackage) =>
   queryOptions({

@@ -1,5 +1,5 @@
+import type { CatalogueItem } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CatalogueItem } from '../../../lib/api/audience-types';
 import { getInterests } from '../../../lib/api/get-interests';
 import { request } from '../../../lib/request';
 
@@ -7,21 +7,20 @@ import { request } from '../../../lib/request';
 export type Catalogue =
   'interests' | 'conversation_topics' | 'movies_tv_shows' | 'network_operators' | 'languages';
 
-const PATHS: Record<Catalogue, string> = {
-  interests: 'interests',
-  conversation_topics: 'conversation-topics',
-  movies_tv_shows: 'movies-tv-shows',
-  network_operators: 'network-operators',
-  languages: 'languages',
-};
-
 /** GET /api/external/{catalogue}/ — the whole catalogue, cached for the visit. */
 export const getCatalogue = async (catalogue: Catalogue, signal?: AbortSignal): Promise<CatalogueItem[]> => {
-  if (catalogue === 'interests') return getInterests(signal);
-  const body = await request.get<Record<string, CatalogueItem[]>>(`/api/external/${PATHS[catalogue]}/`, {
-    signal,
-  });
-  return body[catalogue] ?? [];
+  switch (catalogue) {
+    case 'interests':
+      return getInterests(signal);
+    case 'conversation_topics':
+      return (await request.get('/api/external/conversation-topics/', { signal })).conversation_topics;
+    case 'movies_tv_shows':
+      return (await request.get('/api/external/movies-tv-shows/', { signal })).movies_tv_shows;
+    case 'network_operators':
+      return (await request.get('/api/external/network-operators/', { signal })).network_operators;
+    case 'languages':
+      return (await request.get('/api/external/languages/', { signal })).languages;
+  }
 };
 
 export const getCatalogueQueryOptions = (catalogue: Catalogue) =>
@@ -32,6 +31,3 @@ export const getCatalogueQueryOptions = (catalogue: Catalogue) =>
   });
 
 export const useCatalogue = (catalogue: Catalogue) => useQuery(getCatalogueQueryOptions(catalogue));
-
-export const catalogueSearchPath = (catalogue: Exclude<Catalogue, 'languages'>): string =>
-  `/api/external/${PATHS[catalogue]}/search/`;

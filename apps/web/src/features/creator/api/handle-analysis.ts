@@ -1,9 +1,9 @@
+import type { HandleAnalysis } from '@murmur/core/api';
 import { useMutation } from '@tanstack/react-query';
-import type { HandleAnalysis } from '../../../lib/api/audience-types';
 import { request } from '../../../lib/request';
 
-/** POST /api/external/handle-analysis/ — an account's followers: size, demographics, interests. */
+/** POST /api/external/handle-analysis/ — an account's followers: size, demographics, interests, hashtags. */
 export const analyseHandle = (handle: string): Promise<HandleAnalysis> =>
-  request.post<HandleAnalysis>('/api/external/handle-analysis/', { body: { handle } });
+  request.post('/api/external/handle-analysis/', { body: { handle } });
 
 export const useHandleAnalysis = () => useMutation({ mutationFn: analyseHandle });

@@ -1,7 +1,7 @@
+import type { CatalogueItem } from '@murmur/core/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CatalogueItem } from '../../../lib/api/audience-types';
 import { request } from '../../../lib/request';
-import { catalogueSearchPath, type Catalogue } from './get-catalogue';
+import type { Catalogue } from './get-catalogue';
 
 export type SearchableCatalogue = Exclude<Catalogue, 'languages'>;
 
@@ -11,11 +11,17 @@ export const searchCatalogue = async (
   keywords: string,
   signal?: AbortSignal,
 ): Promise<CatalogueItem[]> => {
-  const body = await request.post<Record<string, CatalogueItem[]>>(catalogueSearchPath(catalogue), {
-    body: { keywords },
-    signal,
-  });
-  return body[catalogue] ?? [];
+  const options = { body: { keywords }, signal };
+  switch (catalogue) {
+    case 'interests':
+      return (await request.post('/api/external/interests/search/', options)).interests;
+    case 'conversation_topics':
+      return (await request.post('/api/external/conversation-topics/search/', options)).conversation_topics;
+    case 'movies_tv_shows':
+      return (await request.post('/api/external/movies-tv-shows/search/', options)).movies_tv_shows;
+    case 'network_operators':
+      return (await request.post('/api/external/network-operators/search/', options)).network_operators;
+  }
 };
 
 export const searchCatalogueQueryOptions = (catalogue: SearchableCatalogue, keywords: string) =>

@@ -1,10 +1,10 @@
+import type { ValidateHandleResult } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ValidateHandleResult } from '../../../lib/api/audience-types';
 import { request } from '../../../lib/request';
 
 /** POST /api/external/validate-handle/ — whether a handle exists on the network, with its account. */
 export const validateHandle = (handle: string, signal?: AbortSignal): Promise<ValidateHandleResult> =>
-  request.post<ValidateHandleResult>('/api/external/validate-handle/', { body: { handle }, signal });
+  request.post('/api/external/validate-handle/', { body: { handle }, signal });
 
 export const validateHandleQueryOptions = (handle: string) =>
   queryOptions({

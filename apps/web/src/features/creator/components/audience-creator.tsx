@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { Stepper } from '../../../components/stepper';
-import type { AudienceConfig } from '../../../lib/api/audience-types';
+import type { AudienceConfig } from '@murmur/core/api';
 import { useCreateAudienceConfig } from '../../../lib/api/create-audience-config';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/notifications';

@@ -1,7 +1,8 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AutocompleteField, AutocompleteResult } from '../../../lib/api/audience-types';
+import type { AutocompleteField } from '@murmur/core/api';
+import type { AutocompleteResult } from '../api/autocomplete';
 import { errorText } from '../../../lib/error-text';
 import { useAutocomplete } from '../api/autocomplete';
 import { SearchPicker } from './search-picker';

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogueItem } from '../../../lib/api/audience-types';
+import type { CatalogueItem } from '@murmur/core/api';
 import { useLanguage } from '../../../hooks/use-language';
 import { errorText } from '../../../lib/error-text';
 import { languageName } from '../../../lib/locale-names';

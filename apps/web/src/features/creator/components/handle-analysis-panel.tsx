@@ -22,8 +22,11 @@ export interface HandleAnalysisPanelProps {
   onUseHandle: (handle: string) => void;
 }
 
-/** Labels of a panel the server returns as a list of {label|name|key|term, …}. */
-const labelsOf = (value: unknown, max = 8): string[] => {
+/** How many interests and hashtags are shown. */
+const MAX_LABELS = 8;
+
+/** Labels of an engine panel (the API leaves its shape open): a list of {label|name|key|term, …}. */
+const labelsOf = (value: unknown, max = MAX_LABELS): string[] => {
   // A list, or a panel object holding its list ({ basis, interests: [...] }).
   const list: unknown[] = Array.isArray(value)
     ? value
@@ -114,15 +117,15 @@ export function HandleAnalysisPanel({ onUseHandle }: HandleAnalysisPanelProps) {
                 </Group>
               </Stack>
             )}
-            {labelsOf(data.top_hashtags).length > 0 && (
+            {data.top_hashtags.length > 0 && (
               <Stack gap={4}>
                 <Text size="sm" fw={500}>
                   {t('creator.analysis.hashtags')}
                 </Text>
                 <Group gap={4}>
-                  {labelsOf(data.top_hashtags).map((label) => (
-                    <Badge key={label} variant="outline" tt="none">
-                      #{label.replace(/^#/, '')}
+                  {data.top_hashtags.slice(0, MAX_LABELS).map(({ tag }) => (
+                    <Badge key={tag} variant="outline" tt="none">
+                      #{tag.replace(/^#/, '')}
                     </Badge>
                   ))}
                 </Group>

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AudienceConfig } from '../../../lib/api/audience-types';
+import type { AudienceConfig } from '@murmur/core/api';
 import { insightsPath } from '../insights-link';
 
 export interface SavedPanelProps {

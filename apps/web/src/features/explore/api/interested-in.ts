@@ -1,5 +1,8 @@
-import { exploreCall, useExploreMutation } from './explore-call';
+import type { ExploreResult } from '@murmur/core/api';
+import { request, type BodyOf } from '../../../lib/request';
+import { useExploreMutation } from './explore-call';
 
 /** POST /api/external/interested-in/ {interest} — people with an interest (label or value). */
-export const interestedIn = exploreCall<{ interest: string }>('/api/external/interested-in/');
+export const interestedIn = (body: BodyOf<'POST', '/api/external/interested-in/'>): Promise<ExploreResult> =>
+  request.post('/api/external/interested-in/', { body });
 export const useInterestedIn = () => useExploreMutation(interestedIn);

@@ -2,7 +2,7 @@ import { Alert, Autocomplete, Button, Group, Skeleton, Stack, TextInput } from '
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExploreResult as Result } from '../../../lib/api/audience-types';
+import type { ExploreResult as Result } from '@murmur/core/api';
 import { errorText } from '../../../lib/error-text';
 import { ExploreResult } from './explore-result';
 

@@ -3,7 +3,7 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountChip } from '../../../components/account-chip';
-import type { ExploreResult as Result } from '../../../lib/api/audience-types';
+import type { ExploreResult as Result } from '@murmur/core/api';
 import { creatorPath, insightsPath } from '../../../lib/insights-link';
 
 export interface ExploreResultProps {

@@ -16,7 +16,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountChip } from '../../../components/account-chip';
 import { useLanguage } from '../../../hooks/use-language';
-import type { Sentiment } from '../../../lib/api/audience-types';
+import type { Sentiment } from '@murmur/core/api';
 import { errorText } from '../../../lib/error-text';
 import { useTopicPosts } from '../api/topic-posts';
 

@@ -1,14 +1,10 @@
-import type { InsightsByConfig } from '@murmur/core/api';
+import type { StoredInsights } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
-import type { InsightsReport } from '../types';
 
-/** The stored report of a saved audience, with the audience itself; `insights` is null before the first. */
-export type StoredInsights = Omit<InsightsByConfig, 'insights'> & { insights: InsightsReport | null };
-
-/** GET /api/audience-insights/{id}/by_config/ */
-export const getInsightsByConfig = (configId: number, signal?: AbortSignal): Promise<StoredInsights> =>
-  request.get<StoredInsights>(`/api/audience-insights/${configId}/by_config/`, { signal });
+/** GET /api/audience-insights/{pk}/by_config/ — the stored report of a saved audience, with the audience. */
+export const getInsightsByConfig = (pk: number, signal?: AbortSignal): Promise<StoredInsights> =>
+  request.get('/api/audience-insights/:pk/by_config/', { params: { pk }, signal });
 
 export const getInsightsByConfigQueryOptions = (configId: number) =>
   queryOptions({

@@ -1,8 +1,8 @@
-import type { InsightsRequest, Job } from '@murmur/core/api';
+import type { InsightsReport as StoredReport, InsightsRequest, Job, JobOf } from '@murmur/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getInsightsByConfigQueryOptions, useInsightsByConfig } from '../api/get-insights-by-config';
-import { isJobFinished, useJob } from '../api/get-job';
+import { isJobFinished, useJob } from '../../../lib/api/get-job';
 import { requestInsights } from '../api/request-insights';
 import type { InsightsReport } from '../types';
 import { sourceKey, type InsightsSource } from '../utils/insights-source';
@@ -40,7 +40,7 @@ export function useInsightsReport(source: ReportSource): InsightsReportState {
   const queryClient = useQueryClient();
   const configId = source.kind === 'config' ? source.configId : null;
   const stored = useInsightsByConfig(configId);
-  const [started, setStarted] = useState<{ key: string; job: Job } | null>(null);
+  const [started, setStarted] = useState<{ key: string; job: JobOf<StoredReport> } | null>(null);
   const current = started?.key === key ? started.job : undefined;
 
   // The source's key travels with the call, so a late answer for a previous source is not shown.
@@ -55,7 +55,7 @@ export function useInsightsReport(source: ReportSource): InsightsReportState {
         : { targeting_package: source.targetingPackage },
     [source],
   );
-  const job = useJob(current?.id ?? null, current);
+  const job = useJob(current);
 
   // Compute on arrival when there is nothing to show yet (once per source, StrictMode included).
   const autoStarted = useRef<string | null>(null);
@@ -75,7 +75,7 @@ export function useInsightsReport(source: ReportSource): InsightsReportState {
   }, [finished, configId, queryClient]);
 
   const jobData = current === undefined ? undefined : job.data;
-  const jobReport = jobData?.state === 'done' ? (jobData.result as InsightsReport | null) : null;
+  const jobReport: InsightsReport | null = jobData?.state === 'done' ? jobData.result : null;
   const storedReport = stored.data?.insights ?? undefined;
   const computing = start.isPending || (jobData !== undefined && !isJobFinished(jobData));
   const error =

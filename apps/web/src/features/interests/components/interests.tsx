@@ -7,7 +7,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { QueryError } from '../../../components/route-error';
 import { sortRows, type SortValue } from '../../../components/sort-key';
-import type { CatalogueItem } from '../../../lib/api/audience-types';
+import type { CatalogueItem } from '@murmur/core/api';
 import { useInterests } from '../../../lib/api/get-interests';
 import { creatorPath, insightsPath } from '../../../lib/insights-link';
 import { usePagedFilters } from '../../../lib/use-paged-filters';

@@ -1,10 +1,10 @@
+import type { AudienceCategory } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AudienceCategory } from '../../../lib/api/audience-types';
 import { request } from '../../../lib/request';
 
 /** GET /api/audience-categories/ */
-export const getAudienceCategories = (signal?: AbortSignal) =>
-  request.get<AudienceCategory[]>('/api/audience-categories/', { signal });
+export const getAudienceCategories = (signal?: AbortSignal): Promise<AudienceCategory[]> =>
+  request.get('/api/audience-categories/', { signal });
 
 export const getAudienceCategoriesQueryOptions = () =>
   queryOptions({

@@ -1,10 +1,10 @@
+import type { AudienceRegion } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AudienceRegion } from '../../../lib/api/audience-types';
 import { request } from '../../../lib/request';
 
 /** GET /api/audience-regions/ */
-export const getAudienceRegions = (signal?: AbortSignal) =>
-  request.get<AudienceRegion[]>('/api/audience-regions/', { signal });
+export const getAudienceRegions = (signal?: AbortSignal): Promise<AudienceRegion[]> =>
+  request.get('/api/audience-regions/', { signal });
 
 export const getAudienceRegionsQueryOptions = () =>
   queryOptions({

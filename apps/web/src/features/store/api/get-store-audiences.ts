@@ -1,19 +1,13 @@
+import type { ApiRoutes } from '@murmur/core/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { StoreAudience } from '../../../lib/api/audience-types';
 import { request } from '../../../lib/request';
 
-export interface StoreFilters {
-  category?: string;
-  region?: string;
-  search?: string;
-}
+/** The store's filters: category and region (id or name) and a search text. */
+export type StoreFilters = NonNullable<ApiRoutes['GET /api/audiences/']['query']>;
 
 /** GET /api/audiences/ — the audience store's ready-made audiences (public). */
 export const getStoreAudiences = (filters: StoreFilters, signal?: AbortSignal) =>
-  request.get<{ count: number; results: StoreAudience[] }>('/api/audiences/', {
-    query: { ...filters },
-    signal,
-  });
+  request.get('/api/audiences/', { query: filters, signal });
 
 export const getStoreAudiencesQueryOptions = (filters: StoreFilters) =>
   queryOptions({

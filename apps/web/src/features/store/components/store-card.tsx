@@ -3,7 +3,7 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AsyncButton } from '../../../components/async-button';
-import type { StoreAudience } from '../../../lib/api/audience-types';
+import type { StoreAudience } from '@murmur/core/api';
 import { useCreateAudienceConfig } from '../../../lib/api/create-audience-config';
 import { errorText } from '../../../lib/error-text';
 import { creatorPath, insightsPath } from '../../../lib/insights-link';

@@ -1,4 +1,4 @@
-import type { Team } from '@murmur/core/api';
+import type { AcceptInvite, Team } from '@murmur/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getMeQueryOptions } from '../../../lib/api/get-me';
 import { request } from '../../../lib/request';
@@ -6,12 +6,12 @@ import { getTeamsQueryOptions } from './get-teams';
 
 /** POST /api/teams/{team_id}/invites/accept/ — joins the team with the invitation's code. */
 export const acceptInvite = (teamId: number, code: string): Promise<Team> =>
-  request.post<Team>(`/api/teams/${teamId}/invites/accept/`, { body: { code } });
+  request.post('/api/teams/:team_id/invites/accept/', { params: { team_id: teamId }, body: { code } });
 
 export const useAcceptInvite = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ teamId, code }: { teamId: number; code: string }) => acceptInvite(teamId, code),
+    mutationFn: ({ teamId, code }: AcceptInvite & { teamId: number }) => acceptInvite(teamId, code),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getTeamsQueryOptions().queryKey }),

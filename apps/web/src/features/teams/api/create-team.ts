@@ -5,7 +5,7 @@ import { request } from '../../../lib/request';
 import { getTeamsQueryOptions } from './get-teams';
 
 /** POST /api/teams/ — the creator becomes the team's admin. */
-export const createTeam = (body: CreateTeam): Promise<Team> => request.post<Team>('/api/teams/', { body });
+export const createTeam = (body: CreateTeam): Promise<Team> => request.post('/api/teams/', { body });
 
 export const useCreateTeam = () => {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { getTeamQueryOptions } from './get-team';
 
 /** GET /api/teams/{slug}/members/ — members with joined date and last login. */
 export const getMembers = (slug: string, signal?: AbortSignal): Promise<Member[]> =>
-  request.get<Member[]>(`/api/teams/${encodeURIComponent(slug)}/members/`, { signal });
+  request.get('/api/teams/:slug/members/', { params: { slug }, signal });
 
 export const getMembersQueryOptions = (slug: string) =>
   queryOptions({

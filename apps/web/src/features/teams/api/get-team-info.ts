@@ -6,7 +6,7 @@ import { request } from '../../../lib/request';
 /** GET /api/teaminfo/{slug}/ — public team info; null when there is no such team (404). */
 export const getTeamInfo = async (slug: string, signal?: AbortSignal): Promise<TeamInfo | null> => {
   try {
-    return await request.get<TeamInfo>(`/api/teaminfo/${encodeURIComponent(slug)}/`, { signal });
+    return await request.get('/api/teaminfo/:slug/', { params: { slug }, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -5,7 +5,7 @@ import { getTeamsQueryOptions } from './get-teams';
 
 /** GET /api/teams/{slug}/ — one team of the user's (404 for teams they are not in). */
 export const getTeam = (slug: string, signal?: AbortSignal): Promise<Team> =>
-  request.get<Team>(`/api/teams/${encodeURIComponent(slug)}/`, { signal });
+  request.get('/api/teams/:slug/', { params: { slug }, signal });
 
 // Nested under the list's key, so invalidating the list refreshes every team too.
 export const getTeamQueryOptions = (slug: string) =>

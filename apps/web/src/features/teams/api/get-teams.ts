@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 
 /** GET /api/teams/ — the teams the user belongs to. */
-export const getTeams = (signal?: AbortSignal): Promise<Team[]> =>
-  request.get<Team[]>('/api/teams/', { signal });
+export const getTeams = (signal?: AbortSignal): Promise<Team[]> => request.get('/api/teams/', { signal });
 
 export const getTeamsQueryOptions = () =>
   queryOptions({ queryKey: ['teams'], queryFn: ({ signal }) => getTeams(signal) });

@@ -6,7 +6,7 @@ import { getTeamsQueryOptions } from './get-teams';
 
 /** PATCH /api/teams/{slug}/ — admins only; sends just the changed fields. */
 export const updateTeam = (slug: string, body: PatchTeam): Promise<Team> =>
-  request.patch<Team>(`/api/teams/${encodeURIComponent(slug)}/`, { body });
+  request.patch('/api/teams/:slug/', { params: { slug }, body });
 
 export const useUpdateTeam = (slug: string) => {
   const queryClient = useQueryClient();
