@@ -5,7 +5,9 @@ import type {
   AudienceEstimate,
   AudienceInsights,
   DemographicsPanel,
+  InsightsOptions,
   InterestsPanel,
+  PanelName,
 } from '@murmur/engine';
 
 /** Percent 0–100 and the stage, as jobs report them. */
@@ -46,6 +48,18 @@ export const engineTasks = {
     const audience = engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
     report(20, 'Analysing members, interests and communities');
     return { insights: engine.insights(audience), estimate: estimateOf(audience) };
+  },
+
+  /** Some panels of an audience (the explore tools' smaller reports: handle analysis, suggestions). */
+  panels(
+    engine: AudienceEngine,
+    input: { audience: AudienceInput; names: PanelName[]; options?: InsightsOptions | undefined },
+    report: ReportStage,
+  ): Partial<AudienceInsights> {
+    const { pkg, exclusions } = input.audience;
+    const audience = engine.evaluate(pkg, { exclusions: exclusions ?? [] });
+    report(20, 'Analysing the audience');
+    return engine.explore.panels(audience, input.names, input.options);
   },
 
   /** Two audiences compared (overlap and differences). */

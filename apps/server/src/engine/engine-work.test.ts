@@ -44,6 +44,10 @@ describe('engine work in worker threads', () => {
     expect(withoutTimings(await pool.run('compare', pair))).toEqual(
       withoutTimings(await local.run('compare', pair)),
     );
+    const some = { audience: { pkg: PACKAGES[3]! }, names: ['demographics' as const, 'interests' as const] };
+    expect(withoutTimings(await pool.run('panels', some))).toEqual(
+      withoutTimings(await local.run('panels', some)),
+    );
     const handles = shared.engine.describeAccounts([0, 1, 2]).map((a) => a.handle);
     expect(await pool.run('competitors', { handles })).toEqual(await local.run('competitors', { handles }));
   });

@@ -43,18 +43,21 @@ export function createAnalysisService(deps: {
   const { engine: holder, jobs, searches } = deps;
 
   return {
-    handleAnalysis(handle: string) {
+    /** The account, its followers' estimate and panels (on an engine worker thread), its activity. */
+    async handleAnalysis(handle: string) {
       const engine = holder.get();
+      const work = holder.work();
       const { account, handle: canonical } = accountOf(engine, handle);
       searches.recordHandle(canonical);
-      const followers = engine.evaluate(handlePackage(canonical));
-      const panels = engine.explore.panels(followers, ['demographics', 'interests']);
+      const pkg = handlePackage(canonical);
+      const followers = engine.estimate(pkg);
+      const panels = await work.run('panels', { audience: { pkg }, names: ['demographics', 'interests'] });
       const activity = engine.explore.accountActivity(account);
       return {
         account: presentAccounts(engine, [account])[0]!,
         followers: toEstimate(followers),
-        demographics: panels.demographics,
-        interests: panels.interests,
+        demographics: panels.demographics!,
+        interests: panels.interests!,
         top_hashtags: activity.hashtags,
         posting_hours: activity.postingHours,
       };

@@ -133,11 +133,14 @@ export function createExploreService(deps: { engine: EngineHolder; searches: Sea
     },
 
     /** Interests over-represented in the package's audience (affinity > 1), most over-represented first. */
-    suggestInterests(pkg: TargetingPackage) {
+    async suggestInterests(pkg: TargetingPackage) {
       requireNonEmpty(pkg);
       const engine = holder.get();
-      const audience = engine.evaluate(pkg);
-      const { interests } = engine.explore.panels(audience, ['interests'], { top: 50 });
+      // The interests panel samples up to 50 000 members: on an engine worker thread.
+      const panels = await holder
+        .work()
+        .run('panels', { audience: { pkg }, names: ['interests'], options: { top: 50 } });
+      const interests = panels.interests!;
       const items = interestItems(engine);
       const chosen = new Set(pkg.interests.flatMap((i) => [fold(i.label), String(i.id ?? '')]));
       const seen = new Set<string>();
