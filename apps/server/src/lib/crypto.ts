@@ -1,4 +1,12 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 
 /** A random secret as base64url; 32 bytes = 256 bits, beyond guessing and enumeration. */
 export const randomKey = (bytes = 32): string => randomBytes(bytes).toString('base64url');
@@ -22,3 +30,26 @@ export function safeEqual(a: string, b: string): boolean {
   // Hashing first gives equal lengths, which timingSafeEqual requires, without leaking the length.
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 }
+
+/**
+ * AES-256-GCM with a key derived from `secret` and `purpose`: for secrets that must be stored
+ * recoverable for a while (mail waiting in the outbox) without being readable from a dump alone.
+ * Output: base64url of IV (12 bytes) + tag (16 bytes) + ciphertext.
+ */
+export function seal(secret: string, purpose: string, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(secret, purpose), iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+/** The plaintext of `seal`; throws when the value was altered or sealed with another secret. */
+export function unseal(secret: string, purpose: string, sealed: string): string {
+  const raw = Buffer.from(sealed, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', sealKey(secret, purpose), raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+const sealKey = (secret: string, purpose: string) =>
+  createHmac('sha256', secret).update(`seal:${purpose}`).digest();

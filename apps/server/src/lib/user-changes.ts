@@ -10,3 +10,23 @@ export interface UserChanges {
 }
 
 export const noUserChanges: UserChanges = { userChanged: () => {}, everyoneChanged: () => {} };
+
+/**
+ * Runs `work` with a UserChanges that only collects, and reports what it collected to `target`
+ * once `work` has finished: wrap a transaction in it, so caches hear of writes after the commit
+ * (and not at all after a rollback).
+ */
+export async function reportAfterCommit<T>(
+  target: UserChanges,
+  work: (changes: UserChanges) => Promise<T>,
+): Promise<T> {
+  const users = new Set<number>();
+  let everyone = false;
+  const result = await work({
+    userChanged: (id) => void users.add(id),
+    everyoneChanged: () => void (everyone = true),
+  });
+  if (everyone) target.everyoneChanged();
+  else users.forEach((id) => target.userChanged(id));
+  return result;
+}

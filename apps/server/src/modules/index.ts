@@ -3,10 +3,11 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
 import type { JobQueue } from '../jobs/jobs';
-import type { Mailer } from '../integrations/mail';
+import { createMailOutbox, createOutboxRepository, type Mailer } from '../integrations/mail';
 import { createXClient } from '../integrations/x-api';
 import { createAuthCache, type InvalidationBus } from '../lib/auth-cache';
 import type { Clock } from '../lib/clock';
+import { reportAfterCommit } from '../lib/user-changes';
 import { createSearchCounter } from '../lib/search-counter';
 import { createAudiencesModule } from './audiences';
 import { listCategories } from './audiences/categories.repository';
@@ -74,14 +75,45 @@ export function registerModules(
     views: authCache,
     clock,
   });
-  const magicLinkService = createMagicLinkService({
-    magicLinkRepository: createMagicLinkRepository(db),
-    usersService,
-    sessionService,
+  // Mail is written with what it announces and sent after the commit; what could not be sent is
+  // retried, also after a crash (integrations/mail/outbox.ts). Polling starts with the server.
+  const outbox = createMailOutbox({
+    outboxRepository: createOutboxRepository(db),
     mailer,
     clock,
     secret: config.sessionSecret,
     log,
+  });
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', () => outbox.stop());
+  const magicLinkService = createMagicLinkService({
+    magicLinkRepository: createMagicLinkRepository(db),
+    usersService,
+    // A sign-in's writes over one transaction, through the same services and rules as elsewhere.
+    inTransaction: (work) =>
+      reportAfterCommit(changes, (txChanges) =>
+        db.transaction((tx) =>
+          work({
+            links: createMagicLinkRepository(tx),
+            outbox: createOutboxRepository(tx),
+            users: createUsersService({
+              usersRepository: createUsersRepository(tx, txChanges),
+              adAccountsRepository: createAdAccountsRepository(tx),
+              views: authCache,
+              clock,
+            }),
+            sessions: createSessionService({
+              sessionRepository: createSessionRepository(tx),
+              authCache,
+              secret: config.sessionSecret,
+              clock,
+            }),
+          }),
+        ),
+      ),
+    outbox,
+    clock,
+    secret: config.sessionSecret,
   });
   const teamsRepository = createTeamsRepository(db, changes);
   const teamsService = createTeamsService({ teamsRepository, usersService, clock });
@@ -89,10 +121,13 @@ export function registerModules(
     invitesRepository: createInvitesRepository(db, changes),
     teamsRepository,
     teamsService,
-    mailer,
+    inTransaction: (work) =>
+      db.transaction((tx) =>
+        work({ invites: createInvitesRepository(tx), outbox: createOutboxRepository(tx) }),
+      ),
+    outbox,
     clock,
     publicUrl: config.publicUrl,
-    log,
     mailsPerHour: config.limits.inviteMailsPerTeam,
   });
 
@@ -139,6 +174,7 @@ export function registerModules(
         sessionService,
         usersService,
         secureCookies: config.isProduction,
+        socialStartsPerIp: config.limits.socialStartsPerIp,
       });
       await app.register(usersRoutes, { usersService });
       await app.register(teamsRoutes, { teamsService });

@@ -1,8 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Language, MagicLinkUse, SignInResponse, User } from '@murmur/core/api';
 import type { UserRow } from '../../db/schema';
 import { BadRequest, ServiceUnavailable, TooManyRequests } from '../../errors';
-import { signInCodeMail, type Mailer } from '../../integrations/mail';
+import { signInCodeMail, type MailOutbox, type OutboxRepository } from '../../integrations/mail';
 import type { Clock } from '../../lib/clock';
 import { hmac, randomCode, randomKey, safeEqual, sha256 } from '../../lib/crypto';
 import type { MagicLinkRepository } from './magic-link.repository';
@@ -35,16 +34,28 @@ export interface SignInUsers {
   present(user: UserRow): Promise<User>;
 }
 
+/**
+ * The writes of a sign-in, bound to one transaction (modules/index.ts): a code and its mail are
+ * stored together, and using a code, registering the address and starting the session commit
+ * together — a crash between them can no longer leave a used code and no user.
+ */
+export interface SignInWrites {
+  links: MagicLinkRepository;
+  outbox: OutboxRepository;
+  users: Pick<SignInUsers, 'signInByEmail'>;
+  sessions: Pick<SessionService, 'start'>;
+}
+
 export function createMagicLinkService(deps: {
   magicLinkRepository: MagicLinkRepository;
   usersService: SignInUsers;
-  sessionService: SessionService;
-  mailer: Mailer;
+  /** Runs `work` in one database transaction; its writes commit together or not at all. */
+  inTransaction: <T>(work: (writes: SignInWrites) => Promise<T>) => Promise<T>;
+  outbox: MailOutbox;
   clock: Clock;
   secret: string;
-  log: FastifyBaseLogger;
 }) {
-  const { magicLinkRepository: links, usersService, sessionService, mailer, clock, secret, log } = deps;
+  const { magicLinkRepository: links, usersService, inTransaction, outbox, clock, secret } = deps;
   const R = MAGIC_LINK_RULES;
   // Keyed: the 30-bit confirm code must not be recoverable from a dump of the table by brute force.
   const confirmHash = (code: string) => hmac(secret, `confirm:${code.trim().toUpperCase()}`);
@@ -69,20 +80,23 @@ export function createMagicLinkService(deps: {
       await enforceRateLimit(email, now);
       const magicCode = randomKey();
       const confirmCode = randomCode(R.confirmAlphabet, R.confirmLength);
-      await links.insert({
-        email,
-        magicCodeHash: sha256(magicCode),
-        confirmCodeHash: confirmHash(confirmCode),
-        created: now,
-        expiresAt: new Date(now.getTime() + R.validMinutes * MINUTE_MS),
-      });
+      const expiresAt = new Date(now.getTime() + R.validMinutes * MINUTE_MS);
       const language = (await usersService.findByEmail(email))?.language ?? browserLanguage;
-      try {
-        await mailer.send(
-          signInCodeMail({ to: email, language, code: confirmCode, validMinutes: R.validMinutes }),
-        );
-      } catch (err) {
-        log.error({ err, to: email }, 'sign-in code mail failed');
+      const mail = signInCodeMail({ to: email, language, code: confirmCode, validMinutes: R.validMinutes });
+      const entry = await inTransaction(async (w) => {
+        await w.links.insert({
+          email,
+          magicCodeHash: sha256(magicCode),
+          confirmCodeHash: confirmHash(confirmCode),
+          created: now,
+          expiresAt,
+        });
+        // The outbox stops retrying when the code expires: nobody could use it after that.
+        return outbox.enqueue(w.outbox, mail, { kind: 'sign-in-code', expiresAt });
+      });
+      // docs/API.md: 503 when the mail server refuses. The browser then never gets this magic code,
+      // so a later retry would mail a code nobody can use: no retry for a refused one.
+      if (!(await outbox.sendNow(entry, { retry: false }))) {
         throw new ServiceUnavailable('We could not send the sign-in email. Please try again later.');
       }
       return { magic_code: magicCode };
@@ -99,9 +113,11 @@ export function createMagicLinkService(deps: {
       // 5th try works and nothing works after 5 wrong ones.
       if (!link || !(await links.claimAttempt(link.id, now, R.maxAttempts))) throw invalidCode();
       if (!safeEqual(confirmHash(input.confirm_code), link.confirmCodeHash)) throw invalidCode();
-      if (!(await links.markUsed(link.id, now))) throw invalidCode();
-      const user = await usersService.signInByEmail(link.email, browserLanguage);
-      const signedIn = await sessionService.start(user.id);
+      const { user, signedIn } = await inTransaction(async (w) => {
+        if (!(await w.links.markUsed(link.id, now))) throw invalidCode();
+        const user = await w.users.signInByEmail(link.email, browserLanguage);
+        return { user, signedIn: await w.sessions.start(user.id) };
+      });
       return { key: signedIn.tokenKey, user: await usersService.present(user), signedIn };
     },
   };

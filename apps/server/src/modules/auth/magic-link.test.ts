@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { magicLinks, mailOutbox, users } from '../../db/schema';
 import { MAGIC_LINK_RULES } from './magic-link.service';
 import { codeFromMail, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -250,5 +252,62 @@ describe('pro-targeting sign-in (personal magic link)', () => {
     const res = await t.app.inject({ url: '/api/external/standalone-me/standalone_me/' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+  });
+});
+
+describe('sign-in is atomic (issue 9: a crash once left a used code and no user)', () => {
+  /** Makes the database refuse personal tokens, the last write of a sign-in, until `heal`. */
+  async function breakTokenInserts() {
+    await t.db.execute(sql`
+      CREATE FUNCTION refuse_token() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'injected failure'; END $$`);
+    await t.db.execute(sql`
+      CREATE TRIGGER refuse_token BEFORE INSERT ON user_tokens FOR EACH ROW EXECUTE FUNCTION refuse_token()`);
+    return async () => {
+      await t.db.execute(sql`DROP TRIGGER refuse_token ON user_tokens`);
+      await t.db.execute(sql`DROP FUNCTION refuse_token()`);
+    };
+  }
+
+  it('a failure after the code is marked used leaves the code usable and no user behind', async () => {
+    const email = 'half-way@example.com';
+    const codes = await requestCode(email);
+    const heal = await breakTokenInserts();
+    try {
+      expect((await use(codes)).statusCode).toBe(500);
+    } finally {
+      await heal();
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    const [link] = await t.db.select().from(magicLinks).where(eq(magicLinks.email, email));
+    expect(link?.usedAt).toBeNull();
+
+    const again = await use(codes);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ user: { email } });
+  });
+
+  it('stores the code mail with the code, sealed, and sends it exactly once', async () => {
+    const email = 'outbox-once@example.com';
+    const before = t.mailer.sent.length;
+    const { confirm_code } = await requestCode(email);
+    expect(t.mailer.sent.length - before).toBe(1);
+    const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
+    expect(rows).toMatchObject([{ kind: 'sign-in-code', attempts: 0, payload: null }]);
+    expect(rows[0]?.sentAt).toBeInstanceOf(Date);
+    expect(rows[0]?.expiresAt).toBeInstanceOf(Date);
+    expect(JSON.stringify(rows)).not.toContain(confirm_code);
+  });
+
+  it('answers 503 when the mail server refuses, and never mails that code later', async () => {
+    const email = 'refused@example.com';
+    t.mailer.failFor.add(email);
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/magic-link/', payload: { email } });
+      expect(res.statusCode).toBe(503);
+    } finally {
+      t.mailer.failFor.delete(email);
+    }
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email))).toEqual([]);
   });
 });

@@ -1,8 +1,12 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { CreateInvites, Invite, Team } from '@murmur/core/api';
-import type { UserRow } from '../../db/schema';
+import type { InviteRow, UserRow } from '../../db/schema';
 import { BadRequest, NotFound, TooManyRequests } from '../../errors';
-import { invitationMail, type Mailer } from '../../integrations/mail';
+import {
+  invitationMail,
+  type MailOutbox,
+  type OutboxEntry,
+  type OutboxRepository,
+} from '../../integrations/mail';
 import type { Clock } from '../../lib/clock';
 import { randomKey, sha256 } from '../../lib/crypto';
 import type { InviteWithLogin, InvitesRepository } from './invites.repository';
@@ -34,19 +38,34 @@ function present({ invite, lastLogin }: InviteWithLogin): Invite {
 const displayName = (user: UserRow) =>
   [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
 
+/** The writes of an invitation, bound to one transaction (modules/index.ts): invites and their mail. */
+export interface InviteWrites {
+  invites: InvitesRepository;
+  outbox: OutboxRepository;
+}
+
 export function createInvitesService(deps: {
   invitesRepository: InvitesRepository;
   teamsRepository: TeamsRepository;
   teamsService: TeamsService;
-  mailer: Mailer;
+  /** Runs `work` in one database transaction; its writes commit together or not at all. */
+  inTransaction: <T>(work: (writes: InviteWrites) => Promise<T>) => Promise<T>;
+  outbox: MailOutbox;
   clock: Clock;
   publicUrl: string;
-  log: FastifyBaseLogger;
   /** Invitation mails a team may send per hour (docs/API.md "Limits"). */
   mailsPerHour: number;
 }) {
-  const { invitesRepository: repo, teamsRepository, teamsService, mailer, clock, publicUrl, log } = deps;
-  const { mailsPerHour } = deps;
+  const {
+    invitesRepository: repo,
+    teamsRepository,
+    teamsService,
+    inTransaction,
+    outbox,
+    clock,
+    publicUrl,
+    mailsPerHour,
+  } = deps;
 
   /**
    * One request may mail up to MAX_INVITES_PER_REQUEST addresses, so the team's budget counts mails
@@ -71,7 +90,6 @@ export function createInvitesService(deps: {
     );
   }
 
-
   return {
     async list(user: UserRow, refValue: string): Promise<Invite[]> {
       const { team } = await teamsService.access(user, refValue);
@@ -79,8 +97,9 @@ export function createInvitesService(deps: {
     },
 
     /**
-     * Admins invite one or several addresses (SPEC §5). Each invite is stored `pending`, mailed, then
-     * marked `sent`; a mail that fails leaves it pending (the admin sees that and can invite again).
+     * Admins invite one or several addresses (SPEC §5). The invites and their mails are stored
+     * together (`pending`, mail in the outbox), then each mail is sent and its invite marked `sent`.
+     * A mail that fails leaves its invite pending and is retried with backoff, also after a restart.
      */
     async create(user: UserRow, refValue: string, input: Required<CreateInvites>): Promise<Invite[]> {
       const { team } = await teamsService.adminAccess(user, refValue);
@@ -92,34 +111,37 @@ export function createInvitesService(deps: {
         });
       }
       await spendMailBudget(team.id, emails.length);
-      const created: Invite[] = [];
-      for (const email of emails) {
-        const code = randomKey();
-        const invite = await repo.insert({
-          teamId: team.id,
-          email,
-          message: input.message,
-          codeHash: sha256(code),
-          invitedBy: user.id,
-          created: clock.now(),
-        });
-        const mail = invitationMail({
-          to: email,
-          language: user.language,
-          inviterName: displayName(user),
-          teamName: team.name,
-          message: input.message,
-          acceptUrl: `${publicUrl}/${team.slug}/invite-accept?code=${encodeURIComponent(code)}`,
-        });
-        try {
-          await mailer.send(mail);
-        } catch (err) {
-          log.error({ err, inviteId: invite.id, to: email }, 'invitation mail failed; invite stays pending');
-          created.push(present({ invite, lastLogin: null }));
-          continue;
+      const stored = await inTransaction(async (w) => {
+        const rows: { invite: InviteRow; entry: OutboxEntry }[] = [];
+        for (const email of emails) {
+          const code = randomKey();
+          const invite = await w.invites.insert({
+            teamId: team.id,
+            email,
+            message: input.message,
+            codeHash: sha256(code),
+            invitedBy: user.id,
+            created: clock.now(),
+          });
+          const mail = invitationMail({
+            to: email,
+            language: user.language,
+            inviterName: displayName(user),
+            teamName: team.name,
+            message: input.message,
+            acceptUrl: `${publicUrl}/${team.slug}/invite-accept?code=${encodeURIComponent(code)}`,
+          });
+          rows.push({
+            invite,
+            entry: await outbox.enqueue(w.outbox, mail, { kind: 'invitation', inviteId: invite.id }),
+          });
         }
-        await repo.markSent(invite.id);
-        created.push(present({ invite: { ...invite, state: 'sent' }, lastLogin: null }));
+        return rows;
+      });
+      const created: Invite[] = [];
+      for (const { invite, entry } of stored) {
+        const sent = await outbox.sendNow(entry);
+        created.push(present({ invite: sent ? { ...invite, state: 'sent' } : invite, lastLogin: null }));
       }
       return created;
     },
