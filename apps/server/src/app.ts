@@ -19,6 +19,7 @@ import { registerDocs } from './plugins/docs';
 import { registerRateLimit } from './plugins/rate-limit';
 import { errorHandler, frameworkErrorHandler } from './plugins/error-handler';
 import { registerRequestLimits, requestLimitOptions } from './plugins/request-limits';
+import { requestLogOptions } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security';
 import { nullCharacterErrors, validatorCompiler } from './plugins/validation';
 import { registerWeb } from './plugins/web';
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.isProduction,
     frameworkErrors: frameworkErrorHandler,
     ...requestLimitOptions,
+    ...requestLogOptions(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
