@@ -109,6 +109,7 @@ const DEEP = 5000;
 const deepArray = '['.repeat(DEEP) + ']'.repeat(DEEP);
 const deepObject = (field: string) => `{"${field}":${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP + 1)}`;
 const binary = Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 7919) % 256));
+const huge = `{"name":"${'a'.repeat(2 * 1024 * 1024)}"}`;
 
 /** The attacks on a body as a whole: nesting, malformed JSON, other types, content types, sizes. */
 export function bodyAttacks(op: Operation, url: string): HostileRequest[] {
@@ -123,11 +124,9 @@ export function bodyAttacks(op: Operation, url: string): HostileRequest[] {
   return [
     json('array nested 5000 deep', deepArray),
     json('object nested 5000 deep', deepObject(first)),
-    json('object nested 100 deep', `{"${first}":${'['.repeat(100)}${']'.repeat(100)}}`),
     json('invalid JSON', '{"a":'),
     json('empty body', ''),
     json('null body', 'null'),
-    json('number body', '42'),
     json('string body', '"text"'),
     json('array body', '[]'),
     json('array of objects', '[{}]'),
@@ -138,19 +137,21 @@ export function bodyAttacks(op: Operation, url: string): HostileRequest[] {
     json('binary JSON', binary),
     json('binary octet-stream', binary, 'application/octet-stream'),
     json('text/plain', 'hello', 'text/plain'),
-    json('xml', '<a>1</a>', 'application/xml'),
     json('form', `${first}=1`, 'application/x-www-form-urlencoded'),
     json('multipart', '--x\r\n\r\n--x--', 'multipart/form-data; boundary=x'),
-    json('2 MB body', `{"${first}":"${'a'.repeat(2 * 1024 * 1024)}"}`),
+    json('2 MB body', huge),
   ];
 }
 
-/** One field at a time set to a wrong value, the rest of the body valid: reaches past the schema. */
+/**
+ * One field at a time set to a wrong value, the rest of the body valid: reaches past the schema.
+ * Top-level fields get every wrong value, fields of nested objects the first few (type swaps).
+ */
 export function fieldAttacks(op: Operation, url: string): HostileRequest[] {
   const base = sample(op.body);
   if (typeof base !== 'object' || base === null || Array.isArray(base)) return [];
   return fieldPaths(op.body!, []).flatMap((path) =>
-    WRONG_VALUES.map((raw) => ({
+    WRONG_VALUES.slice(0, path.length > 1 ? 4 : undefined).map((raw) => ({
       name: `${path.join('.')} = ${raw.slice(0, 30)}`,
       url,
       payload: withRaw(base, path, raw),
@@ -175,7 +176,7 @@ export const PATH_VALUES = [
 /** Query values of the wrong type, size or encoding, for each declared parameter and an unknown one. */
 export function queryAttacks(op: Operation, path: string): HostileRequest[] {
   const names = [...op.query.map((q) => q.name), 'unknown'];
-  const values = ['%00', 'x'.repeat(20_000), 'abc', '-1', '1e400', '99999999999999999999', '%E0%A4%A'];
+  const values = ['%00', 'x'.repeat(20_000), 'abc', '99999999999999999999', '%E0%A4%A'];
   return [
     ...names.flatMap((name) =>
       values.map((v) => ({ name: `?${name}=${v.slice(0, 20)}`, url: `${path}?${name}=${v}` })),
