@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { DEFAULT_LIMITS, loadConfig } from './config';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -68,6 +68,35 @@ describe('loadConfig', () => {
       sessionSecret: production.SESSION_SECRET,
       databaseUrl: 'postgres://db/murmur',
     });
+  });
+
+  it('has the documented limits by default and reads each from its variable', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).limits).toEqual(DEFAULT_LIMITS);
+    expect(DEFAULT_LIMITS).toEqual({
+      jobs: { perIp: 3, perUser: 6, perTeam: 12, total: 48, abandonAfterMs: 30_000 },
+      signInCodesPerIp: 20,
+      socialStartsPerIp: 30,
+      inviteMailsPerTeam: 50,
+    });
+    const set = loadConfig({
+      DATA_DIR: dataDir,
+      JOBS_PER_IP: '1',
+      JOBS_PER_USER: '2',
+      JOBS_PER_TEAM: '3',
+      JOBS_TOTAL: '4',
+      JOBS_ABANDON_SECONDS: '5',
+      SIGN_IN_CODES_PER_IP: '6',
+      SOCIAL_STARTS_PER_IP: '7',
+      INVITE_MAILS_PER_TEAM: '8',
+    }).limits;
+    expect(set).toEqual({
+      jobs: { perIp: 1, perUser: 2, perTeam: 3, total: 4, abandonAfterMs: 5000 },
+      signInCodesPerIp: 6,
+      socialStartsPerIp: 7,
+      inviteMailsPerTeam: 8,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, JOBS_PER_IP: '0' })).toThrow(/Invalid env variables/);
   });
 
   it('rejects malformed values instead of starting half-configured', () => {
