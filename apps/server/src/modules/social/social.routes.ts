@@ -21,6 +21,7 @@ import type { UserRow } from '../../db/schema';
 import { errorResponses } from '../../lib/http';
 import { preferredLanguage } from '../../lib/language';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth';
+import { minutes, rateLimitHook } from '../../plugins/rate-limit';
 import { setSessionCookiesOn, type SessionCookies } from '../../plugins/session-cookies';
 import type { CodeProvider, SocialIdentity, SocialService } from './social.service';
 
@@ -34,6 +35,8 @@ export interface SocialRoutesOptions {
   /** The users module's service (wired in modules/index.ts). */
   usersService: { present(user: UserRow): Promise<User>; me(user: UserRow): Promise<User> };
   secureCookies: boolean;
+  /** Social sign-in starts per IP address per 15 minutes (docs/API.md "Limits"). */
+  socialStartsPerIp: number;
 }
 
 const CODE_PROVIDERS: readonly CodeProvider[] = ['facebook', 'google', 'linkedin', 'twitter_oauth2'];
@@ -41,6 +44,18 @@ const CODE_PROVIDERS: readonly CodeProvider[] = ['facebook', 'google', 'linkedin
 /** SPEC §7 Auth: sign in with X (OAuth 1.0a and 2.0), Facebook, Google and LinkedIn; link and unlink. */
 export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app, options, done) => {
   const { socialService, sessionService, usersService, secureCookies } = options;
+  /**
+   * Every sign-in start that reaches the server shares one count per IP address: X's request token
+   * (a call to X and a pending secret kept in memory), X's PKCE challenge, and the code exchange of
+   * Facebook, Google and LinkedIn, whose start happens in the browser alone.
+   */
+  const socialStarts = rateLimitHook(app, {
+    name: 'social-sign-in',
+    max: options.socialStartsPerIp,
+    windowMs: 15 * 60 * 1000,
+    message: (m) => `Too many social sign-in attempts from your network. Please try again in ${minutes(m)}.`,
+  });
+  const startsHere = (provider: CodeProvider) => provider !== 'twitter_oauth2';
 
   /** Signs the identity's user in as the magic link does: session cookies and `{key, user}`. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, identity: SocialIdentity) {
@@ -80,9 +95,10 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
         querystring: xRequestTokenQuerySchema,
         response: {
           200: xRequestTokenSchema,
-          ...errorResponses(400, 503),
+          ...errorResponses(400, 429, 503),
         },
       },
+      preHandler: socialStarts,
     },
     (request) => socialService.requestToken(request.query.oauth_callback),
   );
@@ -148,8 +164,9 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
           tags: ['social'],
           summary: `Sign in with an authorization code from ${provider}`,
           body: socialCodeSchema,
-          response: { 200: signInResponseSchema, ...errorResponses(400, 403, 503) },
+          response: { 200: signInResponseSchema, ...errorResponses(400, 403, 429, 503) },
         },
+        ...(startsHere(provider) && { preHandler: socialStarts }),
       },
       async (request, reply) =>
         signIn(request, reply, await socialService.identityFromCode(provider, request.body)),
@@ -161,8 +178,9 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
           tags: ['social'],
           summary: `Link a ${provider} account (authorization code) to the signed-in user`,
           body: socialCodeSchema,
-          response: { 200: userSchema, ...errorResponses(400, 403, 503) },
+          response: { 200: userSchema, ...errorResponses(400, 403, 429, 503) },
         },
+        ...(startsHere(provider) && { preHandler: socialStarts }),
       },
       async (request) => {
         const user = requireUser(request);
@@ -179,8 +197,10 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
         summary: 'A PKCE pair for X OAuth 2.0 (the browser keeps code_verifier for the code exchange)',
         response: {
           200: codeChallengeSchema,
+          ...errorResponses(429),
         },
       },
+      preHandler: socialStarts,
     },
     () => socialService.codeChallenge(),
   );
