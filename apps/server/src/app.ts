@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
-  await registerSecurityHeaders(app, config.isProduction);
+  registerSecurityHeaders(app, config.isProduction);
   await registerDocs(app);
 
   // Everything that needs to know the caller lives in this scope, so static files skip the lookup.

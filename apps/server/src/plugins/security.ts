@@ -1,13 +1,13 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers. The CSP admits the built SPA: scripts and styles from our origin only, plus inline
  * styles because Mantine injects <style> tags at run time; images may be data: URIs or any https URL
  * (avatars, logos). HTTPS-only directives are left out of development, which runs on plain http.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean): Promise<void> {
-  await app.register(fastifyHelmet, {
+export function securityHeaderOptions(isProduction: boolean): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -25,5 +25,32 @@ export async function registerSecurityHeaders(app: FastifyInstance, isProduction
       },
     },
     strictTransportSecurity: isProduction,
+  };
+}
+
+/**
+ * The headers helmet would set, computed once: they do not depend on the request, and
+ * @fastify/helmet rebuilt the whole helmet middleware (CSP parsing included) on every request, a
+ * measurable share of a cached signed-in read (issue 9).
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  let failure: unknown;
+  helmet(options)({} as never, response as never, (err?: unknown) => (failure = err));
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean): void {
+  const headers = securityHeaders(securityHeaderOptions(isProduction));
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 }

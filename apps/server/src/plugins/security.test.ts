@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { securityHeaderOptions, securityHeaders } from './security';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('security headers', () => {
+  it('are helmet’s full set, computed once', () => {
+    const headers = securityHeaders(securityHeaderOptions(false));
+    expect(Object.keys(headers).sort()).toEqual([
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ]);
+    expect(securityHeaders(securityHeaderOptions(true))).toMatchObject({
+      'strict-transport-security': expect.stringContaining('max-age='),
+      'content-security-policy': expect.stringContaining('upgrade-insecure-requests'),
+    });
+  });
+
+  it.each([
+    ['a public read', '/api/engine/status/'],
+    ['a signed-out user route (403)', '/api/user/me/'],
+    ['an unknown API path (404)', '/api/nothing/'],
+  ])('are sent on %s', async (_name, url) => {
+    const res = await t.app.inject({ url });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
