@@ -176,7 +176,8 @@ export const PATH_VALUES = [
 /** Query values of the wrong type, size or encoding, for each declared parameter and an unknown one. */
 export function queryAttacks(op: Operation, path: string): HostileRequest[] {
   const names = [...op.query.map((q) => q.name), 'unknown'];
-  const values = ['%00', 'x'.repeat(20_000), 'abc', '99999999999999999999', '%E0%A4%A'];
+  // The long value stays under the 8 192-character URL limit, so that it reaches the schema.
+  const values = ['%00', 'x'.repeat(6000), 'abc', '99999999999999999999', '%E0%A4%A'];
   return [
     ...names.flatMap((name) =>
       values.map((v) => ({ name: `?${name}=${v.slice(0, 20)}`, url: `${path}?${name}=${v}` })),
