@@ -24,10 +24,9 @@ describe('security headers', () => {
       'x-permitted-cross-domain-policies',
       'x-xss-protection',
     ]);
-    expect(securityHeaders(securityHeaderOptions(true))).toMatchObject({
-      'strict-transport-security': expect.stringContaining('max-age='),
-      'content-security-policy': expect.stringContaining('upgrade-insecure-requests'),
-    });
+    const production = securityHeaders(securityHeaderOptions(true));
+    expect(production['strict-transport-security']).toContain('max-age=');
+    expect(production['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 
   it.each([

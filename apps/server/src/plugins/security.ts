@@ -41,9 +41,11 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
     },
     removeHeader: (name: string) => delete headers[name.toLowerCase()],
   };
-  let failure: unknown;
-  helmet(options)({} as never, response as never, (err?: unknown) => (failure = err));
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  let failure: Error | undefined;
+  helmet(options)({} as never, response as never, (err?: unknown) => {
+    if (err) failure = err instanceof Error ? err : new Error('helmet refused its options');
+  });
+  if (failure) throw failure;
   return headers;
 }
 
