@@ -84,7 +84,10 @@ export function registerModules(
     secret: config.sessionSecret,
     log,
   });
-  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onReady', (done) => {
+    outbox.start();
+    done();
+  });
   app.addHook('onClose', () => outbox.stop());
   const magicLinkService = createMagicLinkService({
     magicLinkRepository: createMagicLinkRepository(db),
