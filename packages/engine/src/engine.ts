@@ -14,7 +14,15 @@ import { computeInsights } from './insights/insights';
 import { exploreLookups, type ExploreLookups } from './explore/explore';
 import { lookup, type LookupField, type LookupResult } from './lookup/autocomplete';
 import { coreAudienceCount } from './lookup/core-audience';
-import { indexFromShared, shareAccountSet, shareIndex, type SharedIndex } from './share/share-index';
+import {
+  accountSetFromShared,
+  indexFromShared,
+  shareAccountSet,
+  shareIndex,
+  toSharedAccountSet,
+  type SharedAccountSet,
+  type SharedIndex,
+} from './share/share-index';
 import { tokens } from './text/tokenise';
 
 /** An audience's size without its members: what the estimate shown while typing needs. */
@@ -86,7 +94,7 @@ export async function createInMemoryEngine(
 /** Custom audiences as worker threads receive them: shared bitsets, and a version per registration. */
 export interface SharedCustomAudiences {
   readonly version: number;
-  readonly sets: readonly { name: string; size: number; bits: Uint32Array; count: number }[];
+  readonly sets: readonly { name: string; set: SharedAccountSet }[];
 }
 
 /**
@@ -121,12 +129,7 @@ export function shareEngine(built: AudienceIndex): SharedEngine {
     customAudiences() {
       snapshot ??= {
         version,
-        sets: [...index.customAudiences].map(([name, set]) => ({
-          name,
-          size: set.size,
-          bits: set.bits,
-          count: set.count,
-        })),
+        sets: [...index.customAudiences].map(([name, set]) => ({ name, set: toSharedAccountSet(set) })),
       };
       return snapshot;
     },
@@ -156,8 +159,7 @@ export function engineFromShared(shared: SharedIndex): WorkerEngine {
     useCustomAudiences(audiences) {
       if (audiences.version === version) return;
       index.customAudiences.clear();
-      for (const s of audiences.sets)
-        index.customAudiences.set(s.name, new AccountSet(s.size, s.bits, s.count));
+      for (const s of audiences.sets) index.customAudiences.set(s.name, accountSetFromShared(s.set));
       version = audiences.version;
     },
   };

@@ -11,7 +11,14 @@ export {
   type SharedEngine,
   type WorkerEngine,
 } from './engine';
-export { indexFromShared, shareIndex, type SharedIndex } from './share/share-index';
+export {
+  accountSetFromShared,
+  indexFromShared,
+  shareIndex,
+  toSharedAccountSet,
+  type SharedAccountSet,
+  type SharedIndex,
+} from './share/share-index';
 export { buildIndex, type ExportSource } from './build/build-index';
 export type { BuildOptions } from './build/record-sink';
 export type { KeepPostText } from './build/post-builder';

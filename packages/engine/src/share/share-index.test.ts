@@ -9,7 +9,7 @@ import {
 import type { AudienceIndex } from '../index/audience-index';
 import { accounts, fixtureIndex, type Fixture } from '../testing/fixture';
 import { pkg } from '../testing/network-a';
-import { indexFromShared } from './share-index';
+import { accountSetFromShared, indexFromShared, toSharedAccountSet } from './share-index';
 
 const INTERESTS = ['20005', '20006', '22001', '22002', '9001'];
 const BIOS = [
@@ -110,5 +110,16 @@ describe('shared index', () => {
     worker.useCustomAudiences(structuredClone(shared.customAudiences()));
     expect(worker.engine.estimate(custom).sampleCount).toBe(3);
     expect(shared.engine.estimate(custom).sampleCount).toBe(3);
+  });
+
+  it('sends account sets to a worker as shared bitsets, with the same insights there', () => {
+    const worker = engineFromShared(structuredClone(shared.index)).engine;
+    const set = shared.engine.evaluate(PACKAGES[0]!).accounts;
+    const sent = structuredClone(toSharedAccountSet(set));
+    expect(sent.bits.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const received = accountSetFromShared(sent);
+    expect(Array.from(received.toArray())).toEqual(Array.from(set.toArray()));
+    const strip = (v: unknown) => JSON.stringify(v, (key, x: unknown) => (key === 'ms' ? undefined : x));
+    expect(strip(worker.insights(received))).toBe(strip(shared.engine.insights(set)));
   });
 });

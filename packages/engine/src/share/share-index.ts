@@ -117,6 +117,24 @@ export const shareAccountSet = (set: AccountSet): AccountSet =>
     : new AccountSet(set.size, toShared(set.bits), set.count);
 
 /**
+ * An account set as another thread receives it (structured-cloneable; its bitset in shared memory,
+ * so sending it copies nothing). Opaque to callers: `accountSetFromShared` turns it back.
+ */
+export interface SharedAccountSet {
+  readonly size: number;
+  readonly bits: Uint32Array;
+  readonly count: number;
+}
+
+export function toSharedAccountSet(set: AccountSet): SharedAccountSet {
+  const shared = shareAccountSet(set);
+  return { size: shared.size, bits: shared.bits, count: shared.count };
+}
+
+export const accountSetFromShared = (s: SharedAccountSet): AccountSet =>
+  new AccountSet(s.size, s.bits, s.count);
+
+/**
  * Copies the index's typed arrays and string columns into SharedArrayBuffers. Returns the
  * description to send to worker threads and an index over the shared copies for this thread, which
  * keeps the term dictionary and catalogues it already had: once the caller drops the original
