@@ -141,8 +141,22 @@ describe('X OAuth 1.0a request tokens', () => {
       403,
       { errors: [{ code: 415, message: 'Callback URL not approved for this client application.' }] },
     ]);
-    const accepted = await consumer.generateAuthLink('https://murmur.example/login/twitter');
-    expect(accepted.oauth_callback_confirmed).toBe('true');
+    for (const foreign of [
+      'https://murmur.example/login/twitter/elsewhere',
+      'https://murmur.example@evil.example/login/twitter',
+      'http://murmur.example/login/twitter',
+    ]) {
+      const error = (await consumer.generateAuthLink(foreign).catch((e: unknown) => e)) as ApiResponseError;
+      expect(error.code, foreign).toBe(403);
+    }
+    // X lets the request add a query string to a registered callback (the web app sends its state).
+    for (const own of [
+      'https://murmur.example/login/twitter',
+      'https://murmur.example/login/twitter?state=42',
+    ]) {
+      const accepted = await consumer.generateAuthLink(own);
+      expect(accepted.oauth_callback_confirmed, own).toBe('true');
+    }
     expect((await consumer.generateAuthLink('oob')).oauth_callback_confirmed).toBe('true');
   });
 });

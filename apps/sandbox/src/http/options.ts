@@ -68,7 +68,7 @@ export const SANDBOX_DEV_CREDENTIALS = {
  * exactly as X and Google do: a stand-in sends the browser nowhere else.
  */
 export interface SandboxCallbacks {
-  /** X OAuth 1.0a `oauth_callback` values ('oob', the PIN flow, is always accepted). */
+  /** X OAuth 1.0a `oauth_callback` pages, without query (X lets the request add one; 'oob' always works). */
   x: string[];
   /** X OAuth 2.0 `redirect_uri` values. */
   xOAuth2: string[];

@@ -18,7 +18,7 @@ export interface RunningSandbox {
 
 /** The callback URLs the sandbox's tests register for the development clients (exact match). */
 export const TEST_CALLBACKS: SandboxCallbacks = {
-  x: ['https://murmur.example/rest-auth/twitter/callback?next=%2Fteams'],
+  x: ['https://murmur.example/rest-auth/twitter/callback'],
   xOAuth2: ['https://murmur.example/rest-auth/twitter_oauth2/callback', 'https://murmur.example/x/callback'],
   facebook: ['https://murmur.example/auth/callback'],
   google: ['https://murmur.example/auth/callback'],

@@ -18,6 +18,21 @@ const formReply = (reply: FastifyReply, values: Record<string, string>): Fastify
     .header('content-type', 'application/x-www-form-urlencoded')
     .send(new URLSearchParams(values).toString());
 
+/**
+ * Whether X would accept this oauth_callback: one of the app's registered callback URLs, to which it
+ * may add a query string of its own (X forbids queries in registered URLs and allows any in the
+ * request), so the sandbox sends nobody anywhere else.
+ */
+function approvedCallback(callback: string, registered: string[]): boolean {
+  const page = (url: string): string | null => {
+    if (!URL.canParse(url)) return null;
+    const { origin, pathname } = new URL(url);
+    return origin + pathname;
+  };
+  const target = page(callback);
+  return target !== null && registered.some((r) => page(r) === target);
+}
+
 /** POST /oauth/request_token and POST /oauth/access_token (RFC 5849 §2.1 and §2.3, X's variants). */
 export function registerOAuth1Tokens(app: FastifyInstance, state: XAuthState): void {
   app.post('/oauth/request_token', (request, reply) => {
@@ -25,9 +40,7 @@ export function registerOAuth1Tokens(app: FastifyInstance, state: XAuthState): v
     if ('error' in verified) return notAuthenticated(reply, verified.error);
     const callback = verified.params.get('oauth_callback');
     if (!callback) return notAuthenticated(reply, 'oauth_callback is required');
-    // X accepts only the app's registered callback URLs (exact match), so it is no open redirect.
-    const allowed = verified.consumer.callbacks ?? [];
-    if (callback !== 'oob' && !allowed.includes(callback)) {
+    if (callback !== 'oob' && !approvedCallback(callback, verified.consumer.callbacks ?? [])) {
       return reply.code(403).send({
         errors: [{ code: 415, message: 'Callback URL not approved for this client application.' }],
       });
