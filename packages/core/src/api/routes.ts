@@ -203,14 +203,19 @@ interface Routes {
   };
 }
 
+/** Holds every entry to RouteTypes (a misspelt `respones` or a non-object query is a compile error). */
+type Checked<T extends { [K in keyof T]: RouteTypes }> = T;
+
 /** Every route the web app may call: its key is "METHOD path", its value what it takes and answers. */
-export type ApiRoutes = Routes &
-  CatalogueRoutes<'interests', z.output<typeof interestsResponseSchema>> &
-  CatalogueRoutes<'conversation-topics', z.output<typeof conversationTopicsResponseSchema>> &
-  CatalogueRoutes<'movies-tv-shows', z.output<typeof moviesTvShowsResponseSchema>> &
-  Pick<
-    CatalogueRoutes<'network-operators', z.output<typeof networkOperatorsResponseSchema>>,
-    'POST /api/external/network-operators/search/'
-  >;
+export type ApiRoutes = Checked<
+  Routes &
+    CatalogueRoutes<'interests', z.output<typeof interestsResponseSchema>> &
+    CatalogueRoutes<'conversation-topics', z.output<typeof conversationTopicsResponseSchema>> &
+    CatalogueRoutes<'movies-tv-shows', z.output<typeof moviesTvShowsResponseSchema>> &
+    Pick<
+      CatalogueRoutes<'network-operators', z.output<typeof networkOperatorsResponseSchema>>,
+      'POST /api/external/network-operators/search/'
+    >
+>;
 
 export type ApiRouteKey = keyof ApiRoutes;
