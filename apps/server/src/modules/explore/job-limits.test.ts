@@ -14,17 +14,22 @@ const clock = createTestClock();
 /** The app's in-process queue (production limits, quick sweeps) with every job held until released. */
 let release = () => undefined as void;
 const hold = new Promise<void>((resolve) => (release = resolve));
+/** Ids of the jobs started, newest last (read without a poll, which would count as waiting). */
+const started: string[] = [];
 function heldQueue(inner: JobQueue): JobQueue {
   return {
     ...inner,
-    start: (request) =>
-      inner.start({
+    start: async (request) => {
+      const job = await inner.start({
         ...request,
         work: async (report, signal) => {
           await hold;
           return request.work(report, signal);
         },
-      }),
+      });
+      started.push(job.id);
+      return job;
+    },
   };
 }
 
@@ -62,6 +67,8 @@ const generateInsights = (targeting_package: object, remoteAddress: string) =>
 const jobOf = (res: { json: () => unknown }) => (res.json() as { job: Job }).job;
 const read = async (id: string) => (await t.app.inject({ url: `/api/jobs/${id}/` })).json<Job>();
 
+let keptId = '';
+
 describe('job caps over HTTP (docs/API.md "Limits")', () => {
   it('answers 429 with Retry-After to a signed-out caller beyond the cap, while another caller still gets a job', async () => {
     const greedy = '203.0.113.9';
@@ -97,14 +104,44 @@ describe('job caps over HTTP (docs/API.md "Limits")', () => {
   it('cancels a job nobody polls for 30 s, and keeps one that is polled', async () => {
     const abandoned = jobOf(await generateInsights(freshPackage(), '203.0.113.40'));
     const polled = jobOf(await generateInsights(freshPackage(), '203.0.113.41'));
+    keptId = polled.id;
     clock.advance(20_000);
     expect((await read(polled.id)).state).toMatch(/^(queued|running)$/);
     clock.advance(20_000);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await read(abandoned.id)).toMatchObject({ state: 'failed', error: CANCELLED_MESSAGE });
     expect((await read(polled.id)).state).toMatch(/^(queued|running)$/);
-    // The cancelled job's slot is free once its work has stopped.
+  });
+
+  it('cancels a long-polled job when its client disconnects', async () => {
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const client = new AbortController();
+    const waiting = fetch(`${origin}/api/external/generate-insights/?wait=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ targeting_package: freshPackage() }),
+      signal: client.signal,
+    }).catch(() => 'aborted');
+    // The job is held; nobody else reads it. The client gives up before the 10 s wait ends.
+    const before = started.length;
+    for (let i = 0; i < 200 && started.length === before; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const id = started.at(-1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    client.abort();
+    expect(await waiting).toBe('aborted');
+    expect(id).toBeDefined();
+    // Not polled meanwhile: a poll would be someone else waiting for it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await read(id!)).toMatchObject({ state: 'failed', error: CANCELLED_MESSAGE });
+  });
+
+  it('runs the jobs that were kept once released', async () => {
     release();
-    expect((await t.app.inject({ url: `/api/jobs/${polled.id}/` })).statusCode).toBe(200);
+    for (let i = 0; i < 200 && (await read(keptId)).state !== 'done'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await read(keptId)).state).toBe('done');
   });
 });
