@@ -1,13 +1,17 @@
 import { threadId } from 'node:worker_threads';
 import type { TargetingPackage } from '@murmur/core/targeting';
-import type {
-  AudienceEngine,
-  AudienceEstimate,
-  AudienceInsights,
-  DemographicsPanel,
-  InsightsOptions,
-  InterestsPanel,
-  PanelName,
+import {
+  accountSetFromShared,
+  type AccountSet,
+  type Audience,
+  type AudienceEngine,
+  type AudienceEstimate,
+  type AudienceInsights,
+  type DemographicsPanel,
+  type InsightsOptions,
+  type InterestsPanel,
+  type PanelName,
+  type SharedAccountSet,
 } from '@murmur/engine';
 
 /** Percent 0–100 and the stage, as jobs report them. */
@@ -17,6 +21,16 @@ export type ReportStage = (progress: number, stage: string) => void;
 export interface AudienceInput {
   pkg: TargetingPackage;
   exclusions?: TargetingPackage[] | undefined;
+}
+
+/** A set of accounts found on the main thread (a community, bio matches), as a shared bitset. */
+export interface MembersInput {
+  members: SharedAccountSet;
+}
+
+function audienceOf(engine: AudienceEngine, input: AudienceInput | MembersInput): Audience | AccountSet {
+  if ('members' in input) return accountSetFromShared(input.members);
+  return engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
 }
 
 export interface CompetitorFigures {
@@ -34,8 +48,8 @@ const estimateOf = ({ accounts: _accounts, ...estimate }: ReturnType<AudienceEng
 /**
  * The heavy engine work, as plain functions of an `AudienceEngine` and structured-cloneable inputs
  * and outputs: engine-work.ts runs them in the worker pool (engine-worker.ts) or, with
- * ENGINE_WORKERS=0, on this thread. Packages travel, not account sets: each task evaluates its
- * audiences where it runs, which costs milliseconds beside the insights.
+ * ENGINE_WORKERS=0, on this thread. Packages travel where they can (each task evaluates them where
+ * it runs, milliseconds beside the panels); sets found otherwise travel as shared bitsets.
  */
 export const engineTasks = {
   /** Every insights panel of an audience, with its estimate. */
@@ -50,14 +64,17 @@ export const engineTasks = {
     return { insights: engine.insights(audience), estimate: estimateOf(audience) };
   },
 
-  /** Some panels of an audience (the explore tools' smaller reports: handle analysis, suggestions). */
+  /** Some panels of an audience (handle and description analysis, suggestions, a community). */
   panels(
     engine: AudienceEngine,
-    input: { audience: AudienceInput; names: PanelName[]; options?: InsightsOptions | undefined },
+    input: {
+      audience: AudienceInput | MembersInput;
+      names: PanelName[];
+      options?: InsightsOptions | undefined;
+    },
     report: ReportStage,
   ): Partial<AudienceInsights> {
-    const { pkg, exclusions } = input.audience;
-    const audience = engine.evaluate(pkg, { exclusions: exclusions ?? [] });
+    const audience = audienceOf(engine, input.audience);
     report(20, 'Analysing the audience');
     return engine.explore.panels(audience, input.names, input.options);
   },

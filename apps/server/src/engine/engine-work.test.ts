@@ -1,7 +1,7 @@
 import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetingPackageSchema } from '@murmur/core/targeting';
-import { createSharedEngine, type SharedEngine } from '@murmur/engine';
+import { createSharedEngine, toSharedAccountSet, type SharedEngine } from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { createEnginePool, inProcessWork, type EngineWork } from './engine-work';
 
@@ -47,6 +47,11 @@ describe('engine work in worker threads', () => {
     const some = { audience: { pkg: PACKAGES[3]! }, names: ['demographics' as const, 'interests' as const] };
     expect(withoutTimings(await pool.run('panels', some))).toEqual(
       withoutTimings(await local.run('panels', some)),
+    );
+    const members = toSharedAccountSet(shared.engine.evaluate(PACKAGES[2]!).accounts);
+    const ofSet = { audience: { members }, names: ['interests' as const, 'influentialAccounts' as const] };
+    expect(withoutTimings(await pool.run('panels', ofSet))).toEqual(
+      withoutTimings(await local.run('panels', ofSet)),
     );
     const handles = shared.engine.describeAccounts([0, 1, 2]).map((a) => a.handle);
     expect(await pool.run('competitors', { handles })).toEqual(await local.run('competitors', { handles }));

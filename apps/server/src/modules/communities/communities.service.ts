@@ -1,6 +1,11 @@
 import type { CommunitySummary } from '@murmur/core/api';
 import { targetingPackageSchema } from '@murmur/core/targeting';
-import type { AudienceEngine, NetworkCommunity, WeeklyPosts } from '@murmur/engine';
+import {
+  toSharedAccountSet,
+  type AudienceEngine,
+  type NetworkCommunity,
+  type WeeklyPosts,
+} from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { NotFound } from '../../errors';
 import { presentAccounts } from '../../engine/present-account';
@@ -72,18 +77,25 @@ export function createCommunitiesService(deps: { engine: EngineHolder; searches:
       return { results: all.slice(0, query.limit) };
     },
 
-    /** One community and three panels of its (sampled) members. */
-    get(id: string) {
+    /** One community and three panels of its (sampled) members, on an engine worker thread. */
+    async get(id: string) {
       const engine = holder.get();
+      const work = holder.work();
       const network = engine.explore.communities();
       const found = network.communities.find((c) => communityId(c) === id);
       if (!found) throw new NotFound();
-      const panels = engine.explore.panels(found.members, [
-        'demographics',
-        'interests',
-        'influentialAccounts',
-      ]);
-      return { community: summary(engine, found, network.posts), insights: panels };
+      const { demographics, interests, influentialAccounts } = await work.run('panels', {
+        audience: { members: toSharedAccountSet(found.members) },
+        names: ['demographics', 'interests', 'influentialAccounts'],
+      });
+      return {
+        community: summary(engine, found, network.posts),
+        insights: {
+          demographics: demographics!,
+          interests: interests!,
+          influentialAccounts: influentialAccounts!,
+        },
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { CompetitorAnalysisResult } from '@murmur/core/api';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
-import type { AudienceEngine, InterestsPanel } from '@murmur/engine';
+import { toSharedAccountSet, type AudienceEngine, type InterestsPanel } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, NotFound } from '../../errors';
 import type { JobCaller, JobQueue, JobView } from '../../jobs/jobs';
@@ -67,8 +67,9 @@ export function createAnalysisService(deps: {
      * The description's words that occur in bios (in the order written), the interests it names or
      * that people with those words lean to, and the estimate of keywords + named interests.
      */
-    descriptionAnalysis(description: string) {
+    async descriptionAnalysis(description: string) {
       const engine = holder.get();
+      const work = holder.work();
       const words = engine.words(description).slice(0, DESCRIPTION_WORDS);
       const keywords = words.filter((w) => engine.explore.textMatches([w], 'bio').count > 0).slice(0, 10);
       const items = interestItems(engine);
@@ -78,8 +79,20 @@ export function createAnalysisService(deps: {
         return sub.length > 0 && sub.every((t) => said.has(t));
       });
       const bios = engine.explore.textMatches(keywords, 'bio');
+      // The interests panel samples up to 50 000 members: on an engine worker thread.
       const leaning =
-        bios.count > 0 ? topInterests(engine, engine.explore.panels(bios, ['interests']).interests, 5) : [];
+        bios.count > 0
+          ? topInterests(
+              engine,
+              (
+                await work.run('panels', {
+                  audience: { members: toSharedAccountSet(bios) },
+                  names: ['interests'],
+                })
+              ).interests!,
+              5,
+            )
+          : [];
       const interests = [...new Map([...named, ...leaning].map((i) => [i.value, i])).values()]
         .slice(0, 10)
         .map(({ value, label, category, size }) => ({ value, label, category, size }));
