@@ -21,6 +21,9 @@ export function randomCode(alphabet: string, length: number): string {
 /** Lookup hash for high-entropy secrets (session keys, tokens, magic and invite codes). */
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
+/** The same hash as bytes (`sha256Digest(v).toString('hex') === sha256(v)`), for constant-time comparison. */
+export const sha256Digest = (value: string): Buffer => createHash('sha256').update(value).digest();
+
 /** Keyed hash: for values that must not be recomputable from a database dump alone. */
 export const hmac = (secret: string, value: string): string =>
   createHmac('sha256', secret).update(value).digest('hex');

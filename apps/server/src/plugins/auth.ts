@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
 import { Forbidden, NotAuthenticated } from '../errors';
-import { safeEqual } from '../lib/crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { safeEqual, sha256Digest } from '../lib/crypto';
 import type { SessionService } from '../modules/auth/sessions.service';
 
 export const SESSION_COOKIE = 'murmur_session';
@@ -42,18 +43,23 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   const { sessionService } = options;
   app.decorateRequest('principal');
+  // The fixed client tokens, hashed once: a token request then costs one SHA-256, compared in
+  // constant time with these and reused as the personal token's lookup hash.
+  const clients = (
+    [
+      ['extension', options.extensionToken],
+      ['pro-targeting', options.proTargetingToken],
+    ] as const
+  ).flatMap(([client, value]) => (value ? [{ client, digest: sha256Digest(value) }] : []));
 
   async function resolve(request: FastifyRequest): Promise<Principal> {
     const token = tokenFromHeader(request.headers.authorization);
     if (token) {
-      // Fixed client tokens are compared in constant time; they never stand for a user.
-      if (options.extensionToken && safeEqual(token, options.extensionToken)) {
-        return { kind: 'client', client: 'extension' };
-      }
-      if (options.proTargetingToken && safeEqual(token, options.proTargetingToken)) {
-        return { kind: 'client', client: 'pro-targeting' };
-      }
-      const user = await sessionService.userForToken(token);
+      // Fixed client tokens never stand for a user.
+      const digest = sha256Digest(token);
+      const client = clients.find((c) => timingSafeEqual(digest, c.digest));
+      if (client) return { kind: 'client', client: client.client };
+      const user = await sessionService.userForTokenHash(digest.toString('hex'));
       // A stale token is treated as signed out so that public routes (signing in again) still work.
       return user
         ? { kind: 'user', user, via: 'token', tokenKey: token }

@@ -31,6 +31,12 @@ export function createSessionService(deps: {
   // docs/API.md: the CSRF token is HMAC(session key); nothing extra is stored and it dies with the session.
   const csrfToken = (sessionKey: string) => hmac(secret, `csrf:${sessionKey}`);
 
+  const userForTokenHash = (keyHash: string): Promise<UserRow | undefined> =>
+    cache.user(`t:${keyHash}`, clock.now(), async () => {
+      const user = await repo.findTokenUser(keyHash);
+      return user && { user, expiresAt: null };
+    });
+
   return {
     csrfToken,
 
@@ -53,13 +59,10 @@ export function createSessionService(deps: {
       return cache.user(`s:${keyHash}`, now, () => repo.findSessionUser(keyHash, now));
     },
 
-    userForToken(tokenKey: string): Promise<UserRow | undefined> {
-      const keyHash = sha256(tokenKey);
-      return cache.user(`t:${keyHash}`, clock.now(), async () => {
-        const user = await repo.findTokenUser(keyHash);
-        return user && { user, expiresAt: null };
-      });
-    },
+    userForToken: (tokenKey: string) => userForTokenHash(sha256(tokenKey)),
+
+    /** `userForToken` for a caller that has hashed the key already (plugins/auth.ts). */
+    userForTokenHash,
 
     /** Signs out whatever credentials the request carried. */
     async end(credentials: {
