@@ -33,59 +33,63 @@ export function createInProcessQueue(clock: Clock, options: InProcessQueueOption
     }
   }
 
+  /** Starts or joins the job; @throws TooManyRequests when the caller or everyone is at the cap. */
+  function startNow<T>(request: JobRequest<T>): JobView {
+    prune();
+    const joinedId = tracker.joinable(request.key);
+    const joined = joinedId === undefined ? undefined : jobs.get(joinedId);
+    if (joined) return { ...joined.view };
+    const id = newJobId();
+    const signal = tracker.admit(request.key, request.caller, id);
+    const created = clock.now().toISOString();
+    const view: JobView = {
+      id,
+      kind: request.kind,
+      state: 'queued',
+      progress: 0,
+      stage: 'Queued',
+      result: null,
+      error: null,
+      created,
+      updated: created,
+    };
+    const touch = (patch: Partial<JobView>) => {
+      // A cancelled job stays failed even if its work still reports.
+      if (!finished(view)) Object.assign(view, patch, { updated: clock.now().toISOString() });
+    };
+    const entry: Entry = {
+      view,
+      finished: (async () => {
+        // Let the request that started the job answer first.
+        await new Promise((resolve) => setImmediate(resolve));
+        const work = (async () => {
+          signal.throwIfAborted();
+          touch({ state: 'running', stage: 'Starting' });
+          return request.work((progress, stage) => {
+            touch({ progress: Math.max(0, Math.min(100, Math.round(progress))), stage });
+          }, signal);
+        })();
+        // The slot is free once the work has really stopped, not when it was cancelled.
+        void work.then(
+          () => tracker.settled(id),
+          () => tracker.settled(id),
+        );
+        try {
+          const result = await raceAbort(work, signal);
+          touch({ state: 'done', progress: 100, stage: 'Done', result });
+        } catch (error) {
+          touch({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
+        }
+      })(),
+    };
+    jobs.set(id, entry);
+    return { ...view };
+  }
+
   return {
-    // async: a refusal (TooManyRequests) is a rejected promise, as for every JobQueue.
-    async start<T>(request: JobRequest<T>) {
-      prune();
-      const joinedId = tracker.joinable(request.key);
-      const joined = joinedId === undefined ? undefined : jobs.get(joinedId);
-      if (joined) return { ...joined.view };
-      const id = newJobId();
-      const signal = tracker.admit(request.key, request.caller, id);
-      const created = clock.now().toISOString();
-      const view: JobView = {
-        id,
-        kind: request.kind,
-        state: 'queued',
-        progress: 0,
-        stage: 'Queued',
-        result: null,
-        error: null,
-        created,
-        updated: created,
-      };
-      const touch = (patch: Partial<JobView>) => {
-        // A cancelled job stays failed even if its work still reports.
-        if (!finished(view)) Object.assign(view, patch, { updated: clock.now().toISOString() });
-      };
-      const entry: Entry = {
-        view,
-        finished: (async () => {
-          // Let the request that started the job answer first.
-          await new Promise((resolve) => setImmediate(resolve));
-          const work = (async () => {
-            signal.throwIfAborted();
-            touch({ state: 'running', stage: 'Starting' });
-            return request.work((progress, stage) => {
-              touch({ progress: Math.max(0, Math.min(100, Math.round(progress))), stage });
-            }, signal);
-          })();
-          // The slot is free once the work has really stopped, not when it was cancelled.
-          void work.then(
-            () => tracker.settled(id),
-            () => tracker.settled(id),
-          );
-          try {
-            const result = await raceAbort(work, signal);
-            touch({ state: 'done', progress: 100, stage: 'Done', result });
-          } catch (error) {
-            touch({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
-          }
-        })(),
-      };
-      jobs.set(id, entry);
-      await Promise.resolve();
-      return { ...view };
+    start<T>(request: JobRequest<T>) {
+      // A refusal is a rejected promise, as for every JobQueue.
+      return new Promise<JobView>((resolve) => resolve(startNow(request)));
     },
     get(id) {
       prune();
