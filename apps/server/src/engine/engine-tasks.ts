@@ -2,6 +2,7 @@ import { threadId } from 'node:worker_threads';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import {
   accountSetFromShared,
+  toSharedAccountSet,
   type AccountSet,
   type Audience,
   type AudienceEngine,
@@ -10,6 +11,8 @@ import {
   type DemographicsPanel,
   type InsightsOptions,
   type InterestsPanel,
+  type NetworkCommunities,
+  type NetworkCommunity,
   type PanelName,
   type SharedAccountSet,
 } from '@murmur/engine';
@@ -32,6 +35,10 @@ function audienceOf(engine: AudienceEngine, input: AudienceInput | MembersInput)
   if ('members' in input) return accountSetFromShared(input.members);
   return engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
 }
+
+/** The network's communities as they come back from a worker: member sets as shared bitsets. */
+export type SentCommunity = Omit<NetworkCommunity, 'members'> & { members: SharedAccountSet };
+export type SentCommunities = Omit<NetworkCommunities, 'communities'> & { communities: SentCommunity[] };
 
 export interface CompetitorFigures {
   followers: AudienceEstimate;
@@ -105,6 +112,16 @@ export const engineTasks = {
         shared: followers.map((other, j) => (j === i ? 0 : engine.overlap(followers[i]!, other))),
       };
     });
+  },
+
+  /** Louvain communities of the whole network (the communities screens), computed once per thread. */
+  networkCommunities(engine: AudienceEngine, _input: null, report: ReportStage): SentCommunities {
+    report(5, "Finding the network's communities");
+    const network = engine.explore.communities();
+    return {
+      ...network,
+      communities: network.communities.map((c) => ({ ...c, members: toSharedAccountSet(c.members) })),
+    };
   },
 
   /** Which thread answers (tests and the pool's warm-up): 0 is the main thread. */

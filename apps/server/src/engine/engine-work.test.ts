@@ -53,6 +53,9 @@ describe('engine work in worker threads', () => {
     expect(withoutTimings(await pool.run('panels', ofSet))).toEqual(
       withoutTimings(await local.run('panels', ofSet)),
     );
+    const network = await pool.run('networkCommunities', null);
+    expect(network.communities.length).toBeGreaterThan(0);
+    expect(withoutTimings(network)).toEqual(withoutTimings(await local.run('networkCommunities', null)));
     const handles = shared.engine.describeAccounts([0, 1, 2]).map((a) => a.handle);
     expect(await pool.run('competitors', { handles })).toEqual(await local.run('competitors', { handles }));
   });

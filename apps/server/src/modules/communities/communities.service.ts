@@ -1,12 +1,8 @@
 import type { CommunitySummary } from '@murmur/core/api';
 import { targetingPackageSchema } from '@murmur/core/targeting';
-import {
-  toSharedAccountSet,
-  type AudienceEngine,
-  type NetworkCommunity,
-  type WeeklyPosts,
-} from '@murmur/engine';
+import type { AudienceEngine, NetworkCommunity, WeeklyPosts } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
+import type { SentCommunities } from '../../engine/engine-tasks';
 import { NotFound } from '../../errors';
 import { presentAccounts } from '../../engine/present-account';
 import { handleTerm, labelTerms, type SearchCounter } from '../../lib/search-counter';
@@ -16,7 +12,10 @@ export type CommunitiesService = ReturnType<typeof createCommunitiesService>;
 /** The community's handles in its package: followers of its leading accounts are how X reaches it. */
 const PACKAGE_HANDLES = 5;
 
-const communityId = (c: NetworkCommunity) => `community-${c.id + 1}`;
+/** A community without its member set (which stays with the engine work). */
+type CommunityFacts = Omit<NetworkCommunity, 'members'>;
+
+const communityId = (c: CommunityFacts) => `community-${c.id + 1}`;
 
 /**
  * Trending growth: the community's share of the sampled accounts' posts in the latest simulated
@@ -30,7 +29,7 @@ export function growthOf(own: WeeklyPosts, all: WeeklyPosts): number {
 }
 
 /** The search terms that stand for a community: its bio words, interests and leading accounts. */
-function termsOf(c: NetworkCommunity): string[] {
+function termsOf(c: CommunityFacts): string[] {
   return [
     ...new Set([
       ...c.words.map((w) => w.key),
@@ -42,13 +41,27 @@ function termsOf(c: NetworkCommunity): string[] {
 
 /**
  * The network's communities (docs/API-AUDIENCES.md "Communities"): Louvain over a sample of the whole
- * network (engine.explore.communities, computed once per engine), trending by post growth, most
+ * network (engine.explore.communities, computed once per engine on a worker thread), trending by post growth, most
  * searched by the terms people searched for (SearchCounter).
  */
 export function createCommunitiesService(deps: { engine: EngineHolder; searches: SearchCounter }) {
   const { engine: holder, searches } = deps;
 
-  function summary(engine: AudienceEngine, c: NetworkCommunity, all: WeeklyPosts): CommunitySummary {
+  // Louvain over a sample of the whole network: once per engine, on an engine worker thread.
+  let network: { engine: AudienceEngine; communities: Promise<SentCommunities> } | undefined;
+  function networkOf(engine: AudienceEngine): Promise<SentCommunities> {
+    if (network?.engine !== engine) {
+      const communities = holder.work().run('networkCommunities', null);
+      network = { engine, communities };
+      // A failure is not kept: the next request tries again.
+      communities.catch(() => {
+        if (network?.communities === communities) network = undefined;
+      });
+    }
+    return network.communities;
+  }
+
+  function summary(engine: AudienceEngine, c: CommunityFacts, all: WeeklyPosts): CommunitySummary {
     return {
       id: communityId(c),
       name: c.name,
@@ -68,9 +81,9 @@ export function createCommunitiesService(deps: { engine: EngineHolder; searches:
   }
 
   return {
-    list(query: { sort: 'trending' | 'most_searched'; limit: number }) {
+    async list(query: { sort: 'trending' | 'most_searched'; limit: number }) {
       const engine = holder.get();
-      const network = engine.explore.communities();
+      const network = await networkOf(engine);
       const all = network.communities.map((c) => summary(engine, c, network.posts));
       const key = query.sort === 'trending' ? 'growth' : 'searches';
       all.sort((a, b) => b[key] - a[key] || b.size - a.size);
@@ -81,11 +94,11 @@ export function createCommunitiesService(deps: { engine: EngineHolder; searches:
     async get(id: string) {
       const engine = holder.get();
       const work = holder.work();
-      const network = engine.explore.communities();
+      const network = await networkOf(engine);
       const found = network.communities.find((c) => communityId(c) === id);
       if (!found) throw new NotFound();
       const { demographics, interests, influentialAccounts } = await work.run('panels', {
-        audience: { members: toSharedAccountSet(found.members) },
+        audience: { members: found.members },
         names: ['demographics', 'interests', 'influentialAccounts'],
       });
       return {
