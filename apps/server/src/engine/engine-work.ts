@@ -73,6 +73,8 @@ export function createEnginePool(shared: SharedEngine, options: EnginePoolOption
     minThreads: options.threads,
     maxThreads: options.threads,
     idleTimeout: Infinity,
+    // Not the parent's `--import tsx`: the bootstrap registers tsx itself (~10 MB less per thread).
+    execArgv: [],
     workerData,
   });
   pool.on('error', options.onError ?? (() => undefined));
