@@ -1,7 +1,15 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { systemClock, type Clock } from '../lib/clock';
 import { KEEP_FINISHED_MS } from './in-process-queue';
-import { createJobTracker, DEFAULT_JOB_LIMITS, raceAbort, type JobLimits } from './job-tracker';
+import {
+  capReached,
+  capsOf,
+  createJobTracker,
+  DEFAULT_JOB_LIMITS,
+  raceAbort,
+  type JobLimits,
+} from './job-tracker';
+import { createRedisCaps } from './redis-caps';
 import { newJobId, type JobQueue, type JobRequest, type JobState, type JobView } from './jobs';
 
 export interface BullmqQueueOptions {
@@ -49,10 +57,11 @@ const isProgress = (p: unknown): p is Progress =>
  * value. Job ids are random, as clients may only read jobs they were given. Finished jobs are
  * removed by BullMQ after an hour and read as unknown from then on.
  *
- * Caps, joins of identical requests and cancellation of jobs nobody waits for are counted in this
- * process (jobs/job-tracker.ts), as for the in-process queue: this process runs every job of its
- * queue, so its own count is the queue's count. A cancelled job fails with the cancellation message,
- * also while it still waits for a worker slot.
+ * Joins of identical requests, the global bound and cancellation of jobs nobody waits for are kept in
+ * this process (jobs/job-tracker.ts), as for the in-process queue: this process runs every job of its
+ * queue. The per-caller caps are also counted in Redis (jobs/redis-caps.ts), shared by every process
+ * with the same `prefix`. A cancelled job fails with the cancellation message, also while it still
+ * waits for a worker slot.
  */
 export async function createBullmqQueue(options: BullmqQueueOptions): Promise<JobQueue> {
   const clock = options.clock ?? systemClock;
@@ -60,7 +69,8 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Jo
   const connection = { url: options.url };
   const prefix = options.prefix ?? 'murmur';
   const works = new Map<string, { work: JobRequest<unknown>['work']; signal: AbortSignal }>();
-  const tracker = createJobTracker(options.limits ?? DEFAULT_JOB_LIMITS, clock, options);
+  const limits = options.limits ?? DEFAULT_JOB_LIMITS;
+  const tracker = createJobTracker(limits, clock, options);
   const keepSeconds = KEEP_FINISHED_MS / 1000;
   const queue = new Queue(name, {
     connection,
@@ -79,6 +89,15 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Jo
     await queue.close().catch(() => undefined);
     throw error;
   }
+  const caps = await createRedisCaps({ url: options.url, prefix }).catch(async (error: unknown) => {
+    await queue.close().catch(() => undefined);
+    throw error;
+  });
+  /** The work has stopped: its slots are free, here and in Redis. */
+  const settled = (id: string) => {
+    tracker.settled(id);
+    void caps.release(id);
+  };
 
   const worker = new Worker(
     name,
@@ -100,8 +119,8 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Jo
       });
       // The slot is free once the work has really stopped, not when it was cancelled.
       void work.then(
-        () => tracker.settled(id),
-        () => tracker.settled(id),
+        () => settled(id),
+        () => settled(id),
       );
       return raceAbort(work, signal);
     },
@@ -150,13 +169,19 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Jo
       if (joined) return joined;
       const id = newJobId();
       const signal = tracker.admit(request.key, request.caller, id);
+      // If Redis cannot count, this process's own caps still hold.
+      const full = await caps.acquire(id, capsOf(limits, request.caller)).catch(() => undefined);
+      if (full) {
+        tracker.settled(id);
+        throw capReached(full);
+      }
       // Registered before adding: the worker may pick the job up before add() returns.
       works.set(id, { work: request.work, signal });
       try {
         await queue.add(request.kind, { key: request.key }, { jobId: id, timestamp: clock.now().getTime() });
       } catch (error) {
         works.delete(id);
-        tracker.settled(id);
+        settled(id);
         throw error;
       }
       const started = await read(id);
@@ -187,6 +212,7 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Jo
       tracker.close();
       await worker.close();
       await queue.close();
+      await caps.close();
     },
   };
 }

@@ -31,6 +31,29 @@ export const JOB_RETRY_AFTER_S = 5;
 /** The error of a cancelled job, as clients read it in `Job.error`. */
 export const CANCELLED_MESSAGE = 'Cancelled: nobody was waiting for this job any more.';
 
+/** A cap a job counts against (`ip:…`, `user:…`, `team:…`) and its size. */
+export interface Cap {
+  cap: string;
+  max: number;
+}
+
+/** Signed out: the IP address; signed in: the user and, for a team's audience, the team. */
+export function capsOf(limits: JobLimits, caller: JobCaller): Cap[] {
+  if (caller.userId === undefined) return [{ cap: `ip:${caller.ip}`, max: limits.perIp }];
+  const caps = [{ cap: `user:${caller.userId}`, max: limits.perUser }];
+  if (caller.teamId !== undefined) caps.push({ cap: `team:${caller.teamId}`, max: limits.perTeam });
+  return caps;
+}
+
+/** The 429 of a caller at `cap`. */
+export function capReached({ cap, max }: Cap): TooManyRequests {
+  const whose = cap.startsWith('team:') ? 'your team' : 'you';
+  return new TooManyRequests(
+    `Too many jobs are running for ${whose} (at most ${max} at once). Please wait for one to finish and try again.`,
+    JOB_RETRY_AFTER_S,
+  );
+}
+
 interface Tracked {
   requestKey: string;
   /** The caps this job counts against (`ip:…`, `user:…`, `team:…`). */
@@ -55,13 +78,6 @@ export function createJobTracker(limits: JobLimits, clock: Clock, options: { swe
   const counts = new Map<string, number>();
   let total = 0;
   const now = () => clock.now().getTime();
-
-  function capsOf(caller: JobCaller): { cap: string; max: number }[] {
-    if (caller.userId === undefined) return [{ cap: `ip:${caller.ip}`, max: limits.perIp }];
-    const caps = [{ cap: `user:${caller.userId}`, max: limits.perUser }];
-    if (caller.teamId !== undefined) caps.push({ cap: `team:${caller.teamId}`, max: limits.perTeam });
-    return caps;
-  }
 
   function seen(id: string) {
     const t = jobs.get(id);
@@ -99,16 +115,8 @@ export function createJobTracker(limits: JobLimits, clock: Clock, options: { swe
      * @throws TooManyRequests with Retry-After when a cap or the bound is reached.
      */
     admit(requestKey: string, caller: JobCaller, id: string): AbortSignal {
-      const caps = capsOf(caller);
-      for (const { cap, max } of caps) {
-        if ((counts.get(cap) ?? 0) >= max) {
-          const whose = cap.startsWith('team:') ? 'your team' : 'you';
-          throw new TooManyRequests(
-            `Too many jobs are running for ${whose} (at most ${max} at once). Please wait for one to finish and try again.`,
-            JOB_RETRY_AFTER_S,
-          );
-        }
-      }
+      const caps = capsOf(limits, caller);
+      for (const c of caps) if ((counts.get(c.cap) ?? 0) >= c.max) throw capReached(c);
       if (total >= limits.total) {
         throw new TooManyRequests(
           'The server is busy. Please try again in a few seconds.',
