@@ -9,7 +9,7 @@ import {
 import type { AudienceIndex } from '../index/audience-index';
 import { accounts, fixtureIndex, type Fixture } from '../testing/fixture';
 import { pkg } from '../testing/network-a';
-import { accountSetFromShared, indexFromShared, toSharedAccountSet } from './share-index';
+import { accountSetFromShared, indexFromShared, shareIndex, toSharedAccountSet } from './share-index';
 
 const INTERESTS = ['20005', '20006', '22001', '22002', '9001'];
 const BIOS = [
@@ -121,5 +121,15 @@ describe('shared index', () => {
     expect(Array.from(received.toArray())).toEqual(Array.from(set.toArray()));
     const strip = (v: unknown) => JSON.stringify(v, (key, x: unknown) => (key === 'ms' ? undefined : x));
     expect(strip(worker.insights(received))).toBe(strip(shared.engine.insights(set)));
+  });
+
+  it('re-homes the original index array by array, so it is never held twice', async () => {
+    const original = await fixtureIndex(NETWORK);
+    const before = original.following.data;
+    shareIndex(original);
+    expect(before.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+    expect(original.following.data.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(original.postings.get(0)).toEqual(built.postings.get(0));
+    expect(original.accounts.handles.get(3)).toBe(built.accounts.handles.get(3));
   });
 });

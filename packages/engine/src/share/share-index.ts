@@ -71,7 +71,24 @@ export function toShared<T extends Typed>(array: T): T {
   return copy;
 }
 
-const shareCsr = (csr: Csr): Csr => ({ offsets: toShared(csr.offsets), data: toShared(csr.data) });
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * Replaces `owner[key]` by its shared copy and returns the copy: the original index is re-homed as
+ * it is copied, so each original array can be collected before the next one is copied and the
+ * transient cost is one array, not a second index.
+ */
+function rehome<T extends object, K extends keyof T>(owner: T, key: K, share: (value: T[K]) => T[K]): T[K] {
+  const copy = share(owner[key]);
+  (owner as Mutable<T>)[key] = copy;
+  return copy;
+}
+
+const shareArray = <T extends Typed>(value: T): T => toShared(value);
+
+function shareCsr(csr: Csr): Csr {
+  return { offsets: rehome(csr, 'offsets', shareArray), data: rehome(csr, 'data', shareArray) };
+}
 
 function sharePostings(store: PostingStore): SharedPostings {
   const dense = [...store.dense.entries()].sort(([a], [b]) => a - b);
@@ -80,15 +97,17 @@ function sharePostings(store: PostingStore): SharedPostings {
   dense.forEach(([, bits], k) => (denseEnds[k] = words += bits.length));
   const denseBits = new Uint32Array(allocate(words * 4));
   dense.forEach(([, bits], k) => denseBits.set(bits, k === 0 ? 0 : denseEnds[k - 1]));
-  return {
+  const shared: SharedPostings = {
     size: store.size,
-    counts: toShared(store.counts),
-    offsets: toShared(store.offsets),
-    data: toShared(store.data),
+    counts: rehome(store, 'counts', shareArray),
+    offsets: rehome(store, 'offsets', shareArray),
+    data: rehome(store, 'data', shareArray),
     denseTerms: toShared(Uint32Array.from(dense, ([term]) => term)),
     denseEnds,
     denseBits,
   };
+  (store as Mutable<PostingStore>).dense = postingsFromShared(shared).dense;
+  return shared;
 }
 
 function postingsFromShared(p: SharedPostings): PostingStore {
@@ -99,13 +118,15 @@ function postingsFromShared(p: SharedPostings): PostingStore {
   return new PostingStore(p.size, p.counts, p.offsets, p.data, dense);
 }
 
-function shareStrings(column: StringSource): SharedStrings {
-  if (column instanceof PackedStrings) return { bytes: column.bytes, ends: column.ends };
-  if (column instanceof StringColumn) {
-    const packed = packStrings(column, allocate);
-    return { bytes: packed.bytes, ends: packed.ends };
-  }
-  throw new TypeError('Unknown string column');
+/** The column as shared UTF-8 (PackedStrings), put in place of the original in `owner`. */
+function shareStrings<T extends object, K extends keyof T>(owner: T, key: K): SharedStrings {
+  const column = owner[key] as StringSource;
+  let packed: PackedStrings;
+  if (column instanceof PackedStrings) packed = column;
+  else if (column instanceof StringColumn) packed = packStrings(column, allocate);
+  else throw new TypeError('Unknown string column');
+  (owner as Mutable<T>)[key] = packed as T[K];
+  return { bytes: packed.bytes, ends: packed.ends };
 }
 
 const stringsFromShared = (s: SharedStrings): PackedStrings => new PackedStrings(s.bytes, s.ends);
@@ -135,25 +156,26 @@ export const accountSetFromShared = (s: SharedAccountSet): AccountSet =>
   new AccountSet(s.size, s.bits, s.count);
 
 /**
- * Copies the index's typed arrays and string columns into SharedArrayBuffers. Returns the
- * description to send to worker threads and an index over the shared copies for this thread, which
- * keeps the term dictionary and catalogues it already had: once the caller drops the original
- * index, every thread reads one copy of the arrays. (Building straight into shared memory would
- * avoid the transient second copy; at 1M accounts that is ~770 MB during the copy.)
+ * Moves the index's typed arrays and string columns into SharedArrayBuffers. Returns the description
+ * to send to worker threads and the index for this thread over the same shared memory (keeping the
+ * term dictionary and catalogues it had). `index` itself is re-homed array by array as the copies are
+ * made (it reads the shared copies afterwards), so the originals are collected one at a time rather
+ * than the index being held twice.
  */
 export function shareIndex(index: AudienceIndex): { shared: SharedIndex; index: AudienceIndex } {
   const { accounts: a, posts: p } = index;
+  const columns = index.columns as Mutable<AudienceIndex['columns']>;
   const shared: SharedIndex = {
     header: index.header,
     scale: index.scale,
     size: index.size,
     population: index.population,
-    present: toShared(index.present),
+    present: rehome(index, 'present', shareArray),
     terms: index.terms.parts(),
     postings: sharePostings(index.postings),
     followers: sharePostings(index.followers),
     columns: Object.fromEntries(
-      CATEGORICAL_FIELDS.map((f) => [f, toShared(index.columns[f])]),
+      CATEGORICAL_FIELDS.map((f) => [f, rehome(columns, f, shareArray)]),
     ) as SharedIndex['columns'],
     profileTerms: shareCsr(index.profileTerms),
     postTerms: shareCsr(index.postTerms),
@@ -162,28 +184,28 @@ export function shareIndex(index: AudienceIndex): { shared: SharedIndex; index: 
     likesByActor: shareCsr(index.likesByActor),
     repostsByActor: shareCsr(index.repostsByActor),
     accounts: {
-      followers: toShared(a.followers),
-      following: toShared(a.following),
-      posts: toShared(a.posts),
-      flags: toShared(a.flags),
-      slot: toShared(a.slot),
-      ids: shareStrings(a.ids),
-      handles: shareStrings(a.handles),
-      names: shareStrings(a.names),
-      bios: shareStrings(a.bios),
+      followers: rehome(a, 'followers', shareArray),
+      following: rehome(a, 'following', shareArray),
+      posts: rehome(a, 'posts', shareArray),
+      flags: rehome(a, 'flags', shareArray),
+      slot: rehome(a, 'slot', shareArray),
+      ids: shareStrings(a, 'ids'),
+      handles: shareStrings(a, 'handles'),
+      names: shareStrings(a, 'names'),
+      bios: shareStrings(a, 'bios'),
     },
-    handleTable: toShared(index.handles.table),
+    handleTable: rehome(index.handles, 'table', shareArray),
     posts: {
       count: p.count,
-      author: toShared(p.author),
-      likes: toShared(p.likes),
-      reposts: toShared(p.reposts),
-      replies: toShared(p.replies),
-      byEngagement: toShared(p.byEngagement),
-      kept: toShared(p.kept),
-      ids: shareStrings(p.ids),
-      at: shareStrings(p.at),
-      text: shareStrings(p.text),
+      author: rehome(p, 'author', shareArray),
+      likes: rehome(p, 'likes', shareArray),
+      reposts: rehome(p, 'reposts', shareArray),
+      replies: rehome(p, 'replies', shareArray),
+      byEngagement: rehome(p, 'byEngagement', shareArray),
+      kept: rehome(p, 'kept', shareArray),
+      ids: shareStrings(p, 'ids'),
+      at: shareStrings(p, 'at'),
+      text: shareStrings(p, 'text'),
     },
     catalogue: index.catalogue.parts(),
     stats: index.stats,
