@@ -6,3 +6,4 @@ const app = Fastify({ logger: false });
 app.get('/', () => ({ hello: 'world' }));
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({ url });
+process.once('SIGTERM', () => process.exit(0));
