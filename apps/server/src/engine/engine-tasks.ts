@@ -1,5 +1,5 @@
 import { threadId } from 'node:worker_threads';
-import type { TargetingPackage } from '@murmur/core/targeting';
+import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
 import {
   accountSetFromShared,
   toSharedAccountSet,
@@ -48,7 +48,7 @@ export interface CompetitorFigures {
   shared: number[];
 }
 
-const handlePackage = (handle: string): TargetingPackage => ({ handles: [{ handle }] }) as TargetingPackage;
+const handlePackage = (handle: string) => targetingPackageSchema.parse({ handles: [{ handle }] });
 
 const estimateOf = ({ accounts: _accounts, ...estimate }: ReturnType<AudienceEngine['evaluate']>) => estimate;
 
