@@ -58,6 +58,7 @@ import type {
   CodeProvider,
   SocialAccount,
   SocialCode,
+  XAccessToken,
   XAccessTokenQuery,
   xRequestTokenQuerySchema,
   XRequestToken,
@@ -112,7 +113,7 @@ interface Routes {
     query: QueryOf<typeof xRequestTokenQuerySchema>;
     response: XRequestToken;
   };
-  'GET /rest-auth/twitter/access_token/': { query: XAccessTokenQuery; response: XTokens };
+  'GET /rest-auth/twitter/access_token/': { query: XAccessTokenQuery; response: XAccessToken };
   'POST /rest-auth/twitter/': { body: XTokens; response: SignInResponse };
   'POST /rest-auth/twitter/connect/': { body: XTokens; response: User };
   'POST /rest-auth/:provider/': {

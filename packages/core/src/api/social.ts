@@ -26,6 +26,7 @@ export type XAccessTokenQuery = z.input<typeof xAccessTokenQuerySchema>;
 
 /** X's user token as access_token answers it … */
 export const xAccessTokenSchema = z.object({ access_token: z.string(), access_token_secret: z.string() });
+export type XAccessToken = z.infer<typeof xAccessTokenSchema>;
 /** … and as POST /rest-auth/twitter/(connect/) takes it back. */
 export const xTokensSchema = z.object({ access_token: required, access_token_secret: required });
 export type XTokens = z.input<typeof xTokensSchema>;

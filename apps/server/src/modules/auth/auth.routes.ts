@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  detailSchema,
   magicLinkRequestSchema,
   magicLinkResponseSchema,
   magicLinkUseSchema,
@@ -27,8 +27,6 @@ export interface AuthRoutesOptions {
   /** Sign-in code requests per IP address per 15 minutes, both request paths together (docs/API.md "Limits"). */
   signInCodesPerIp: number;
 }
-
-const logoutResponseSchema = z.object({ detail: z.string() });
 
 export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, done) => {
   const { magicLinkService, sessionService, usersService, secureCookies } = options;
@@ -114,7 +112,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
       schema: {
         tags: ['auth'],
         summary: 'Sign out',
-        response: { 200: logoutResponseSchema, ...errorResponses(403) },
+        response: { 200: detailSchema, ...errorResponses(403) },
       },
       handler: logout,
     });

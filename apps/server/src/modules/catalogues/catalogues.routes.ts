@@ -1,6 +1,5 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
-  catalogueItemSchema,
   catalogueSearchSchema,
   conversationTopicsResponseSchema,
   interestsResponseSchema,
@@ -12,16 +11,16 @@ import {
   networkOperatorsQuerySchema,
   networkOperatorsResponseSchema,
 } from '@murmur/core/api';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { errorResponses } from '../../lib/http';
 import type { CataloguesService, SearchableCatalogue } from './catalogues.service';
 
-/** Path segment → response key of each searchable catalogue (SPEC §7). */
-const SEARCHES: readonly [path: string, key: SearchableCatalogue][] = [
-  ['interests', 'interests'],
-  ['conversation-topics', 'conversation_topics'],
-  ['movies-tv-shows', 'movies_tv_shows'],
-  ['network-operators', 'network_operators'],
+/** Path segment → response key and schema of each searchable catalogue (SPEC §7). */
+const SEARCHES: readonly [path: string, key: SearchableCatalogue, response: z.ZodType][] = [
+  ['interests', 'interests', interestsResponseSchema],
+  ['conversation-topics', 'conversation_topics', conversationTopicsResponseSchema],
+  ['movies-tv-shows', 'movies_tv_shows', moviesTvShowsResponseSchema],
+  ['network-operators', 'network_operators', networkOperatorsResponseSchema],
 ];
 
 /** Public catalogue lists and searches (docs/API-AUDIENCES.md "Catalogues"); 503 while the engine loads. */
@@ -68,7 +67,7 @@ export const cataloguesRoutes: FastifyPluginCallbackZod<{ cataloguesService: Cat
     (request) => ({ network_operators: service.networkOperators(request.query.country) }),
   );
 
-  for (const [path, key] of SEARCHES) {
+  for (const [path, key, response] of SEARCHES) {
     app.post(
       `/api/external/${path}/search/`,
       {
@@ -76,10 +75,7 @@ export const cataloguesRoutes: FastifyPluginCallbackZod<{ cataloguesService: Cat
           tags,
           summary: `Search ${path.replaceAll('-', ' ')}: best matches first, at most 50`,
           body: catalogueSearchSchema,
-          response: {
-            200: z.object({ [key]: z.array(catalogueItemSchema) }),
-            ...errorResponses(400, 503),
-          },
+          response: { 200: response, ...errorResponses(400, 503) },
         },
       },
       (request) => ({ [key]: service.search(key, request.body.keywords) }),
