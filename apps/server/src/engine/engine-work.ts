@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { AudienceEngine, SharedEngine } from '@murmur/engine';
@@ -28,9 +27,6 @@ export interface EngineWork {
   run<K extends TaskName>(name: K, input: TaskInput<K>, options?: RunOptions): Promise<TaskOutput<K>>;
   close(): Promise<void>;
 }
-
-/** ENGINE_WORKERS' default: one thread per core but one, which is left to the event loop. */
-export const defaultEngineWorkers = (): number => Math.max(1, availableParallelism() - 1);
 
 type AnyTask = (engine: AudienceEngine, input: unknown, report: ReportStage) => unknown;
 const noProgress: ReportStage = () => undefined;
