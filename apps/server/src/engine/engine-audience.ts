@@ -27,6 +27,3 @@ export function toEstimate(e: AudienceEstimate): Estimate {
 /** A short stable digest of a job's input, for its request key (identical requests join). */
 export const digest = (value: unknown): string =>
   createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 32);
-
-/** Lets pending I/O (job polls) through between stages of CPU-bound engine work. */
-export const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
