@@ -62,7 +62,9 @@ describe('the auth cache never outlives what it caches', () => {
     });
     expect(put.statusCode).toBe(200);
     for (const headers of [s.tokenAuth, s.cookieAuth]) {
-      expect((await me(headers)).json<User>()).toMatchObject({ first_name: 'Renamed', language: 'ja' });
+      const res = await me(headers);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json<User>()).toMatchObject({ first_name: 'Renamed', language: 'ja' });
     }
   });
 

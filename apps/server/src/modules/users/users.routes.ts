@@ -30,7 +30,11 @@ export const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService 
         response: { 200: userSchema, ...errorResponses(403) },
       },
     },
-    (request) => usersService.me(requireUser(request)),
+    async (request, reply) => {
+      const { view, body } = await usersService.meWithBody(requireUser(request));
+      void reply.type('application/json; charset=utf-8').serializer(() => body);
+      return view;
+    },
   );
 
   app.put(

@@ -1,10 +1,11 @@
-import type {
-  AdAccount,
-  CreateGrantedAccount,
-  GrantedAccount,
-  Language,
-  UpdateMe,
-  User,
+import {
+  userSchema,
+  type AdAccount,
+  type CreateGrantedAccount,
+  type GrantedAccount,
+  type Language,
+  type UpdateMe,
+  type User,
 } from '@murmur/core/api';
 import type { UserRow } from '../../db/schema';
 import { BadRequest, Forbidden, NotFound } from '../../errors';
@@ -53,6 +54,19 @@ export function createUsersService(deps: {
     });
   }
 
+  // `/api/user/me/` is read on every page load: its body is checked against the schema and
+  // serialised once per cached view, not on every request (issue 9).
+  const bodies = new WeakMap<User, string>();
+  async function meWithBody(user: UserRow): Promise<{ view: User; body: string }> {
+    const view = await me(user);
+    let body = bodies.get(view);
+    if (body === undefined) {
+      body = JSON.stringify(userSchema.parse(view));
+      bodies.set(view, body);
+    }
+    return { view, body };
+  }
+
   /** The ad accounts in `refs` that the user cannot reach. */
   async function unownedAccounts(userId: number, refs: AccountRef[]): Promise<AccountRef[]> {
     const owned = await accounts.ownedBy(userId, refs);
@@ -75,6 +89,8 @@ export function createUsersService(deps: {
     },
 
     me,
+
+    meWithBody,
 
     async updateMe(user: UserRow, input: UpdateMe): Promise<User> {
       await users.update(user.id, {
