@@ -15,6 +15,10 @@ const PACKAGES = [
   { gender: ['MALE'] },
   { age: ['AGE_25_TO_49'] },
   { age: ['AGE_18_TO_24'] },
+  { languages: [{ label: 'English' }], gender: ['FEMALE'] },
+  { languages: [{ label: 'English' }], gender: ['MALE'] },
+  { languages: [{ label: 'Japanese' }], gender: ['FEMALE'] },
+  { languages: [{ label: 'Japanese' }], gender: ['MALE'] },
 ];
 const withoutTimings = (value: unknown): unknown =>
   JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === 'ms' ? undefined : v)));
@@ -59,13 +63,15 @@ describe('generate-insights on the engine worker pool', () => {
 
     const status = await t.app.inject({ method: 'GET', url: '/api/engine/status/' });
     expect(status.json()).toMatchObject({ state: 'ready' });
+    // Followers-of estimates on the main thread (evaluation and a sample, no panels).
+    const handle = shared.engine.describeAccounts([0])[0]!.handle;
     const estimate = await t.app.inject({
       method: 'POST',
-      url: '/api/external/description-analysis/',
-      payload: { description: 'coffee' },
+      url: '/api/external/followers-of/',
+      payload: { handle },
     });
     expect(estimate.statusCode).toBe(200);
-    // Six reports queue on one worker thread: answered before they are all done.
+    // Ten reports queue on one worker thread: these answered before they were all done.
     const states = await Promise.all(ids.map(async (id) => (await jobOf(id)).state));
     expect(states.some((s) => s !== 'done')).toBe(true);
 
