@@ -1,8 +1,8 @@
 import {
   createCipheriv,
   createDecipheriv,
-  createHash,
   createHmac,
+  hash,
   randomBytes,
   randomInt,
   timingSafeEqual,
@@ -19,10 +19,12 @@ export function randomCode(alphabet: string, length: number): string {
 }
 
 /** Lookup hash for high-entropy secrets (session keys, tokens, magic and invite codes). */
-export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+// crypto.hash (one shot, Node ≥ 20.12) is several times cheaper than a Hash object for short input,
+// and one runs on every authenticated request.
+export const sha256 = (value: string): string => hash('sha256', value, 'hex');
 
 /** The same hash as bytes (`sha256Digest(v).toString('hex') === sha256(v)`), for constant-time comparison. */
-export const sha256Digest = (value: string): Buffer => createHash('sha256').update(value).digest();
+export const sha256Digest = (value: string): Buffer => hash('sha256', value, 'buffer');
 
 /** Keyed hash: for values that must not be recomputable from a database dump alone. */
 export const hmac = (secret: string, value: string): string =>
@@ -31,7 +33,7 @@ export const hmac = (secret: string, value: string): string =>
 /** Constant-time string comparison, so response timing reveals nothing about a secret. */
 export function safeEqual(a: string, b: string): boolean {
   // Hashing first gives equal lengths, which timingSafeEqual requires, without leaking the length.
-  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+  return timingSafeEqual(hash('sha256', a, 'buffer'), hash('sha256', b, 'buffer'));
 }
 
 /**
