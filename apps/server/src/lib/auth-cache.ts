@@ -64,7 +64,16 @@ export function createAuthCache(
     bus?.publish(message);
   };
 
+  /** The cached user of a credential still valid at `now`; undefined when it must be loaded. */
+  function peek(credential: string, now: Date): UserRow | undefined {
+    const known = credentials.get(credential);
+    if (!known || (known.expiresAt !== null && known.expiresAt <= now.getTime())) return undefined;
+    return users.get(known.userId);
+  }
+
   return {
+    peek,
+
     /**
      * The user behind a credential (`s:<hash>` or `t:<hash>`), from memory or from `load`. Unknown
      * credentials are not remembered, so a token issued a moment later is never shadowed.
@@ -74,11 +83,8 @@ export function createAuthCache(
       now: Date,
       load: () => Promise<{ user: UserRow; expiresAt: Date | null } | undefined>,
     ): Promise<UserRow | undefined> {
-      const known = credentials.get(credential);
-      if (known && (known.expiresAt === null || known.expiresAt > now.getTime())) {
-        const user = users.get(known.userId);
-        if (user) return user;
-      }
+      const cached = peek(credential, now);
+      if (cached) return cached;
       const before = generation;
       const loaded = await load();
       if (!loaded) {

@@ -52,37 +52,63 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     ] as const
   ).flatMap(([client, value]) => (value ? [{ client, digest: sha256Digest(value) }] : []));
 
-  async function resolve(request: FastifyRequest): Promise<Principal> {
+  // Synchronous when the credential is cached (lib/auth-cache.ts): most requests wait for no promise.
+  function resolve(request: FastifyRequest): Principal | Promise<Principal> {
     const token = tokenFromHeader(request.headers.authorization);
     if (token) {
       // Fixed client tokens never stand for a user.
       const digest = sha256Digest(token);
       const client = clients.find((c) => timingSafeEqual(digest, c.digest));
       if (client) return { kind: 'client', client: client.client };
-      const user = await sessionService.userForTokenHash(digest.toString('hex'));
       // A stale token is treated as signed out so that public routes (signing in again) still work.
-      return user
-        ? { kind: 'user', user, via: 'token', tokenKey: token }
-        : { kind: 'anonymous', invalidToken: true };
+      const byToken = (user: UserRow | undefined): Principal =>
+        user
+          ? { kind: 'user', user, via: 'token', tokenKey: token }
+          : { kind: 'anonymous', invalidToken: true };
+      const found = sessionService.userForTokenHash(digest.toString('hex'));
+      return found instanceof Promise ? found.then(byToken) : byToken(found);
     }
     const sessionKey = request.cookies[SESSION_COOKIE];
     if (sessionKey) {
-      const user = await sessionService.userForSession(sessionKey);
-      if (user) return { kind: 'user', user, via: 'session', sessionKey };
+      const bySession = (user: UserRow | undefined): Principal =>
+        user
+          ? { kind: 'user', user, via: 'session', sessionKey }
+          : { kind: 'anonymous', invalidToken: false };
+      const found = sessionService.userForSession(sessionKey);
+      return found instanceof Promise ? found.then(bySession) : bySession(found);
     }
     return { kind: 'anonymous', invalidToken: false };
   }
 
-  app.addHook('onRequest', async (request) => {
-    const principal = await resolve(request);
+  /** Sets the principal; the CSRF failure of a cookie-authenticated write, if any. */
+  function admit(request: FastifyRequest, principal: Principal): Forbidden | undefined {
     request.principal = principal;
     // Only the cookie rides along on cross-site requests; tokens must be attached by our own code.
     if (principal.kind === 'user' && principal.via === 'session' && UNSAFE_METHODS.has(request.method)) {
       const sent = request.headers[CSRF_HEADER];
       const expected = sessionService.csrfToken(principal.sessionKey);
       if (typeof sent !== 'string' || !safeEqual(sent, expected)) {
-        throw new Forbidden('CSRF Failed: CSRF token missing or incorrect.');
+        return new Forbidden('CSRF Failed: CSRF token missing or incorrect.');
       }
+    }
+    return undefined;
+  }
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    let resolved: Principal | Promise<Principal>;
+    try {
+      resolved = resolve(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (resolved instanceof Promise) {
+      resolved.then(
+        (principal) => done(admit(request, principal)),
+        (error: unknown) => done(error as Error),
+      );
+    } else {
+      done(admit(request, resolved));
     }
   });
 }

@@ -19,6 +19,7 @@ export interface SignedIn {
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
+type MaybePromise<T> = T | Promise<T>;
 
 export function createSessionService(deps: {
   sessionRepository: SessionRepository;
@@ -31,11 +32,18 @@ export function createSessionService(deps: {
   // docs/API.md: the CSRF token is HMAC(session key); nothing extra is stored and it dies with the session.
   const csrfToken = (sessionKey: string) => hmac(secret, `csrf:${sessionKey}`);
 
-  const userForTokenHash = (keyHash: string): Promise<UserRow | undefined> =>
-    cache.user(`t:${keyHash}`, clock.now(), async () => {
-      const user = await repo.findTokenUser(keyHash);
-      return user && { user, expiresAt: null };
-    });
+  // Answered synchronously when cached, so that a signed-in request waits for no promise.
+  const userForTokenHash = (keyHash: string): MaybePromise<UserRow | undefined> => {
+    const credential = `t:${keyHash}`;
+    const now = clock.now();
+    return (
+      cache.peek(credential, now) ??
+      cache.user(credential, now, async () => {
+        const user = await repo.findTokenUser(keyHash);
+        return user && { user, expiresAt: null };
+      })
+    );
+  };
 
   return {
     csrfToken,
@@ -53,10 +61,13 @@ export function createSessionService(deps: {
     },
 
     // Every authenticated request asks these: answered from memory after the first (lib/auth-cache.ts).
-    userForSession(sessionKey: string): Promise<UserRow | undefined> {
+    userForSession(sessionKey: string): MaybePromise<UserRow | undefined> {
       const keyHash = sha256(sessionKey);
+      const credential = `s:${keyHash}`;
       const now = clock.now();
-      return cache.user(`s:${keyHash}`, now, () => repo.findSessionUser(keyHash, now));
+      return (
+        cache.peek(credential, now) ?? cache.user(credential, now, () => repo.findSessionUser(keyHash, now))
+      );
     },
 
     userForToken: (tokenKey: string) => userForTokenHash(sha256(tokenKey)),
