@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@murmur/core/api';
 import type { AuthInvalidation, InvalidationBus } from '../../lib/auth-cache';
+import { createRedisInvalidationBus } from '../../lib/auth-cache-redis';
 import { buildSiblingApp } from '../../test/sibling-app';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 
@@ -150,5 +151,28 @@ describe('across server processes (REDIS_URL: pub/sub)', () => {
     await warm(s.tokenAuth, b);
     expect((await logout(s.tokenAuth, a)).statusCode).toBe(200);
     expect((await me(s.tokenAuth, b)).statusCode).toBe(403);
+  });
+});
+
+// The same over real Redis pub/sub when REDIS_URL is set (CI), as main.ts wires it.
+describe.skipIf(!process.env.REDIS_URL)('across server processes over Redis', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    const channel = `murmur:test:auth-invalidation:${Math.random().toString(36).slice(2)}`;
+    const bus = () => createRedisInvalidationBus({ url: process.env.REDIS_URL!, warn: () => {}, channel });
+    a = await buildSiblingApp(t, { authInvalidationBus: await bus() });
+    b = await buildSiblingApp(t, { authInvalidationBus: await bus() });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('a logout in one process is refused by the other as soon as pub/sub delivers it', async () => {
+    const s = await t.signIn('redis-processes@example.com');
+    await warm(s.tokenAuth, b);
+    expect((await logout(s.tokenAuth, a)).statusCode).toBe(200);
+    await expect.poll(async () => (await me(s.tokenAuth, b)).statusCode, { timeout: 2000 }).toBe(403);
   });
 });
