@@ -22,10 +22,6 @@ export function createInvitesRepository(db: Db, changes: UserChanges = noUserCha
       return row;
     },
 
-    async markSent(id: number): Promise<void> {
-      await db.update(invites).set({ state: 'sent' }).where(eq(invites.id, id));
-    },
-
     /** Invites of a team, newest first, with the last login of whoever accepted each. */
     list(teamId: number): Promise<InviteWithLogin[]> {
       return db
