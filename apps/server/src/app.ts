@@ -14,13 +14,12 @@ import { systemClock, type Clock } from './lib/clock';
 import { registerModules } from './modules';
 import { socialCallbacks } from './modules/social/social-callbacks';
 import { registerAuth } from './plugins/auth';
-import { registerCacheControl } from './plugins/cache-control';
 import { registerDocs } from './plugins/docs';
+import { registerFrontHook } from './plugins/front-hook';
 import { registerRateLimit } from './plugins/rate-limit';
 import { errorHandler, frameworkErrorHandler } from './plugins/error-handler';
 import { registerRequestLimits, requestLimitOptions } from './plugins/request-limits';
 import { requestLogOptions } from './plugins/request-log';
-import { registerSecurityHeaders } from './plugins/security';
 import { nullCharacterErrors, validatorCompiler } from './plugins/validation';
 import { registerWeb } from './plugins/web';
 
@@ -61,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerRequestLimits(app);
-  registerCacheControl(app);
+  registerFrontHook(app, config.isProduction);
 
   const mailer = deps.mailer(app.log);
   const clock = deps.clock ?? systemClock;
@@ -74,7 +73,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app, config.isProduction);
   await registerDocs(app);
 
   // Everything that needs to know the caller lives in this scope, so static files skip the lookup.
@@ -94,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       proTargetingToken: config.proTargetingToken,
     });
     api.addHook('preValidation', (request, _reply, done) => {
+      // Most reads carry nothing to check (issue 9: this runs on every request).
+      if (request.body === undefined && isEmpty(request.params) && isEmpty(request.query)) return done();
       // A NUL in a path parameter can name nothing (404, like any malformed one).
       if (nullCharacterErrors(request.params)) return done(new NotFound());
       const errors = nullCharacterErrors(request.body) ?? nullCharacterErrors(request.query);
@@ -119,4 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWeb(app, config.webDist);
   await app.ready();
   return app;
+}
+
+/** No own enumerable key (Fastify's params and query are plain objects, `{}` when there are none). */
+function isEmpty(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return value === undefined;
+  for (const _ in value) return false;
+  return true;
 }

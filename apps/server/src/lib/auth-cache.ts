@@ -101,6 +101,11 @@ export function createAuthCache(
       return loaded.user;
     },
 
+    /** The cached `/api/user/me/` view of a user, if any (no load: the synchronous path of `view`). */
+    peekView(userId: number): User | undefined {
+      return views.get(userId);
+    },
+
     /** The user as `/api/user/me/` shows it (SPEC §7 fields), from memory or from `load`. */
     async view(userId: number, load: () => Promise<User>): Promise<User> {
       const cached = views.get(userId);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, TooManyRequests } from '../errors';
+import { isPrivatePath } from './cache-control';
 import { RequestValidationError, fieldErrors } from './validation';
 
 const SERVER_ERROR = { detail: 'A server error occurred.' };
@@ -34,9 +35,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
  */
 export function frameworkErrorHandler(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  // The onRequest hooks (plugins/front-hook.ts) have not run for these.
+  if (isPrivatePath(request.url)) void reply.header('cache-control', 'no-store');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.status(404).send({ detail: 'Not found.' });
   else void reply.status(error.statusCode ?? 400).send({ detail: error.message });
 }

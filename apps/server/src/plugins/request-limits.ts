@@ -49,8 +49,8 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 
 /**
  * JSON bodies: Fastify's own parser (which refuses `__proto__` and `constructor.prototype` keys),
- * after a depth check, so that no later walk over the body can overflow the stack. Too-long URLs
- * are refused before routing.
+ * after a depth check, so that no later walk over the body can overflow the stack. (Too-long URLs
+ * are refused by plugins/front-hook.ts.)
  */
 export function registerRequestLimits(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
@@ -63,11 +63,10 @@ export function registerRequestLimits(app: FastifyInstance): void {
     }
     void parse(request, text, done);
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.length <= MAX_URL_LENGTH) return done();
-    void reply.code(414).send({ detail: `The URL is longer than ${MAX_URL_LENGTH} characters.` });
-  });
 }
+
+/** The 414 body of a request target over MAX_URL_LENGTH (checked by plugins/front-hook.ts, before routing). */
+export const URL_TOO_LONG = { detail: `The URL is longer than ${MAX_URL_LENGTH} characters.` } as const;
 
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -47,12 +46,4 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   });
   if (failure) throw failure;
   return headers;
-}
-
-export function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean): void {
-  const headers = securityHeaders(securityHeaderOptions(isProduction));
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
-    done();
-  });
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,11 +7,18 @@ import {
   grantedAccountSchema,
   updateMeSchema,
   userSchema,
+  type User,
 } from '@murmur/core/api';
 import { MAX_DB_ID } from '../../lib/db-id';
 import { errorResponses } from '../../lib/http';
 import { requireUser } from '../../plugins/auth';
 import type { UsersService } from './users.service';
+
+/** The view's body serialised once (users.service.ts `meWithBody`); the view is what the handler returns. */
+function sendMe(reply: FastifyReply, { view, body }: { view: User; body: string }): User {
+  void reply.type('application/json; charset=utf-8').serializer(() => body);
+  return view;
+}
 
 const pkParams = z.object({ pk: z.coerce.number().int().positive().max(MAX_DB_ID) });
 
@@ -30,10 +38,10 @@ export const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService 
         response: { 200: userSchema, ...errorResponses(403) },
       },
     },
-    async (request, reply) => {
-      const { view, body } = await usersService.meWithBody(requireUser(request));
-      void reply.type('application/json; charset=utf-8').serializer(() => body);
-      return view;
+    (request, reply) => {
+      // Synchronous when the view is cached (issue 9): most reads wait for no promise.
+      const found = usersService.meWithBody(requireUser(request));
+      return found instanceof Promise ? found.then((me) => sendMe(reply, me)) : sendMe(reply, found);
     },
   );
 

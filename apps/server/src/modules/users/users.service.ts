@@ -21,7 +21,7 @@ export function createUsersService(deps: {
   usersRepository: UsersRepository;
   adAccountsRepository: AdAccountsRepository;
   /** Where `me` keeps what it presented; the repositories' writes invalidate it. */
-  views: Pick<AuthCache, 'view'>;
+  views: Pick<AuthCache, 'view' | 'peekView'>;
   clock: Clock;
 }) {
   const { usersRepository: users, adAccountsRepository: accounts, views, clock } = deps;
@@ -56,15 +56,19 @@ export function createUsersService(deps: {
 
   // `/api/user/me/` is read on every page load: its body is checked against the schema and
   // serialised once per cached view, not on every request (issue 9).
+  // A cached view is answered synchronously (no promise per request).
   const bodies = new WeakMap<User, string>();
-  async function meWithBody(user: UserRow): Promise<{ view: User; body: string }> {
-    const view = await me(user);
+  function withBody(view: User): { view: User; body: string } {
     let body = bodies.get(view);
     if (body === undefined) {
       body = JSON.stringify(userSchema.parse(view));
       bodies.set(view, body);
     }
     return { view, body };
+  }
+  function meWithBody(user: UserRow): { view: User; body: string } | Promise<{ view: User; body: string }> {
+    const cached = views.peekView(user.id);
+    return cached ? withBody(cached) : me(user).then(withBody);
   }
 
   /** The ad accounts in `refs` that the user cannot reach. */
