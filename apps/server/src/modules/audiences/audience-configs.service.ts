@@ -15,7 +15,8 @@ import type {
   AudienceConfigValues,
   JoinedConfig,
 } from './audience-configs.repository';
-import { requireNonEmpty, toEstimate } from '../../engine/engine-audience';
+import { requireNonEmpty } from '../../engine/engine-audience';
+import { createEstimateCache, type EstimateCache } from '../../engine/estimate-cache';
 import { presentConfig } from './present';
 
 export type SaveConfigInput = z.output<typeof saveAudienceConfigSchema>;
@@ -47,9 +48,12 @@ export function createAudienceConfigsService(deps: {
   findStoreAudience?: FindStoreAudience;
   /** Told of every package sized through build-audience. */
   onBuild?: (pkg: TargetingPackage) => void;
+  /** Recent build-audience estimates (engine/estimate-cache.ts); one per service by default. */
+  estimates?: EstimateCache;
   clock: Clock;
 }) {
   const { repo, teamsService, engine, clock } = deps;
+  const estimates = deps.estimates ?? createEstimateCache();
 
   async function readable(user: UserRow, id: number): Promise<JoinedConfig> {
     const found = await repo.findReadable(id, user.id);
@@ -130,8 +134,8 @@ export function createAudienceConfigsService(deps: {
     /** POST /api/build-audience/: the size of a package, exclusions subtracted. */
     async build(user: UserRow | undefined, pkg: TargetingPackage, exclusionIds: number[]): Promise<Estimate> {
       requireNonEmpty(pkg);
-      const exclusions = await exclusionPackages(user, exclusionIds);
-      const estimate = toEstimate(engine.get().estimate(pkg, { exclusions }));
+      const exclusions = exclusionIds.length === 0 ? [] : await exclusionPackages(user, exclusionIds);
+      const estimate = estimates.estimate(engine.get(), pkg, exclusions);
       deps.onBuild?.(pkg);
       return estimate;
     },

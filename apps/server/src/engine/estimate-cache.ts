@@ -1,0 +1,47 @@
+import type { AudienceEngine } from '@murmur/engine';
+import type { Estimate } from '@murmur/core/api';
+import type { TargetingPackage } from '@murmur/core/targeting';
+import { createLruCache } from '../lib/lru-cache';
+import { toEstimate } from './engine-audience';
+
+/** How many distinct estimates are kept, and for how long (milliseconds). */
+export const ESTIMATE_CACHE = { max: 1000, ttlMs: 30_000 } as const;
+
+export interface EstimateCache {
+  /** `toEstimate(engine.estimate(pkg, { exclusions }))`, from memory when the same question was just asked. */
+  estimate(engine: AudienceEngine, pkg: TargetingPackage, exclusions: TargetingPackage[]): Estimate;
+}
+
+/**
+ * A short-lived cache of estimates (issue 9): the builder re-estimates the same package again and
+ * again while it is edited. It cannot be stale: the key is the whole package and the exclusion
+ * packages (as validated: their keys in schema order), the entries belong to one engine (a new
+ * engine empties it), and packages naming custom audiences — the only part of an engine that can
+ * change after it is built (`registerCustomAudience`) — are never cached.
+ */
+export function createEstimateCache(options: { max: number; ttlMs: number } = ESTIMATE_CACHE): EstimateCache {
+  const entries = createLruCache<string, Estimate>(options);
+  let owner: AudienceEngine | undefined;
+  return {
+    estimate(engine, pkg, exclusions) {
+      if (namesCustomAudience(pkg) || exclusions.some(namesCustomAudience)) {
+        return toEstimate(engine.estimate(pkg, { exclusions }));
+      }
+      if (engine !== owner) {
+        entries.clear();
+        owner = engine;
+      }
+      const key = JSON.stringify(exclusions.length === 0 ? pkg : [pkg, exclusions]);
+      let estimate = entries.get(key);
+      if (estimate === undefined) {
+        estimate = toEstimate(engine.estimate(pkg, { exclusions }));
+        entries.set(key, estimate);
+      }
+      return estimate;
+    },
+  };
+}
+
+function namesCustomAudience(pkg: TargetingPackage): boolean {
+  return (pkg.custom_audiences?.length ?? 0) > 0;
+}
