@@ -142,16 +142,26 @@ export function createAudienceConfigsRepository(db: Db) {
             ? eq(audienceConfigs.categoryId, f.category)
             : sql`lower(${audienceCategories.name}) = lower(${f.category})`,
       );
+      // One statement for the page and the count (issue 9: each statement is a round on PGlite's one
+      // thread): the window counts every matching row before LIMIT/OFFSET apply.
+      const page = await db
+        .select({ ...joined, total: sql<number>`count(*) over()`.mapWith(Number) })
+        .from(audienceConfigs)
+        .innerJoin(users, eq(users.id, audienceConfigs.ownerId))
+        .leftJoin(teams, eq(teams.id, audienceConfigs.teamId))
+        .leftJoin(audienceCategories, eq(audienceCategories.id, audienceConfigs.categoryId))
+        .where(where)
+        .orderBy(...(ORDER[f.ordering] ?? ORDER['-modified']!), desc(audienceConfigs.id))
+        .limit(f.limit)
+        .offset(f.offset);
+      const rows = page.map(({ total: _total, ...row }) => row);
+      if (page.length > 0 || f.offset === 0) return { count: page[0]?.total ?? 0, rows };
+      // A page past the end has no row to carry the count.
       const [total] = await db
         .select({ n: count() })
         .from(audienceConfigs)
         .leftJoin(audienceCategories, eq(audienceCategories.id, audienceConfigs.categoryId))
         .where(where);
-      const rows = await select()
-        .where(where)
-        .orderBy(...(ORDER[f.ordering] ?? ORDER['-modified']!), desc(audienceConfigs.id))
-        .limit(f.limit)
-        .offset(f.offset);
       return { count: total?.n ?? 0, rows };
     },
 

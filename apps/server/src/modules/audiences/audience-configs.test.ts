@@ -271,6 +271,12 @@ describe('listing', () => {
     expect([names(last), last.next]).toEqual([['Bravo soccer'], null]);
   });
 
+  it('counts every match on a page past the end (count and page are one statement otherwise)', async () => {
+    const beyond = await list('?limit=2&offset=10');
+    expect([beyond.count, names(beyond), beyond.next]).toEqual([5, [], null]);
+    expect((await list('?limit=2&offset=4&search=o')).count).toBe((await list('?search=o')).count);
+  });
+
   it('sorts by name (ignoring case), size and creation', async () => {
     expect(names(await list('?ordering=name'))).toEqual([
       'alpha english',
