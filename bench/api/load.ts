@@ -7,6 +7,8 @@ export interface LoadCase {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: unknown;
+  /** A different body for every request (called once per request), instead of `body`. */
+  bodies?: () => unknown;
 }
 
 export interface LoadResult {
@@ -30,10 +32,17 @@ export async function load(c: LoadCase, connections: number, seconds: number): P
     duration: seconds,
     method: c.method ?? 'GET',
     headers: {
-      ...(c.body !== undefined && { 'content-type': 'application/json' }),
+      ...((c.body !== undefined || c.bodies) && { 'content-type': 'application/json' }),
       ...c.headers,
     },
     ...(c.body !== undefined && { body: JSON.stringify(c.body) }),
+    ...(c.bodies && {
+      requests: [
+        {
+          setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify(c.bodies!()) }),
+        },
+      ],
+    }),
     timeout: 30,
   });
   return {

@@ -7,6 +7,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DISTINCT_PACKAGES, estimateBody } from './estimate-packages';
 import { flood, type FloodResult } from './flood';
 import { load, type LoadCase, type LoadResult } from './load';
 import type { ProductReady } from './product-server';
@@ -49,6 +50,7 @@ const p = product.ready;
 log(`product ready in ${p.startSeconds.toFixed(1)} s (engine indexed, two users signed in) at ${p.url}`);
 
 const token = { authorization: `Token ${p.reader.token}` };
+let estimatesSent = 0;
 const cases: LoadCase[] = [
   { name: 'bare hello', url: `${hello.ready.url}/` },
   { name: 'GET /api/user/me/ (token)', url: `${p.url}/api/user/me/`, headers: token },
@@ -59,6 +61,15 @@ const cases: LoadCase[] = [
     method: 'POST',
     headers: token,
     body: { targeting_package: { languages: [{ label: 'en' }], keywords: [{ label: 'music' }] } },
+  },
+  // The honest figure: a different package every request (the one above is answered from the
+  // server's short-lived estimate cache after its first request).
+  {
+    name: `POST /api/build-audience/ (estimate, ${DISTINCT_PACKAGES} distinct packages, uncached)`,
+    url: `${p.url}/api/build-audience/`,
+    method: 'POST',
+    headers: token,
+    bodies: () => estimateBody(estimatesSent++),
   },
   { name: 'GET /api/audience-configs/ (saved list)', url: `${p.url}/api/audience-configs/`, headers: token },
 ];
@@ -129,9 +140,16 @@ const targets = [
       .join(' / '),
   },
   {
-    target: 'estimate ≥ 25 % of bare hello req/s',
-    pass: of('POST /api/build-audience/').every((r) => ratio(r) >= 0.25),
-    value: of('POST /api/build-audience/')
+    target: 'estimate ≥ 25 % of bare hello req/s, distinct packages (uncached)',
+    pass: of('POST /api/build-audience/ (estimate, ').every((r) => ratio(r) >= 0.25),
+    value: of('POST /api/build-audience/ (estimate, ')
+      .map((r) => pct(ratio(r)))
+      .join(' / '),
+  },
+  {
+    target: 'estimate ≥ 25 % of bare hello req/s, one package repeated (cached)',
+    pass: of('POST /api/build-audience/ (estimate)').every((r) => ratio(r) >= 0.25),
+    value: of('POST /api/build-audience/ (estimate)')
       .map((r) => pct(ratio(r)))
       .join(' / '),
   },
