@@ -1,7 +1,7 @@
 import { isTargetingPackageNonEmpty, type SizeBucket, type TargetingPackage } from '@murmur/core/targeting';
 import { AccountSet } from '../bits/account-set';
 import { andInto, andNotInto, countBits, newBits } from '../bits/bitset';
-import { orPosting } from '../bits/posting';
+import { andPosting, orPosting } from '../bits/posting';
 import { EmptyTargetingError } from '../errors';
 import type { AudienceIndex } from '../index/audience-index';
 import { criteriaOf } from './criteria';
@@ -43,6 +43,11 @@ function match(index: AudienceIndex, pkg: TargetingPackage) {
     bits = index.present.slice();
   }
   for (const filter of c.filters) {
+    // One posting (one language, one country, …): intersect with it directly, no union to build.
+    if (filter.length === 1) {
+      andPosting(bits, filter[0]!, index.size);
+      continue;
+    }
     const allowed = newBits(index.size);
     for (const p of filter) orPosting(allowed, p);
     andInto(bits, allowed);
