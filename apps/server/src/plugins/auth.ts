@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
 import { Forbidden, NotAuthenticated } from '../errors';
 import { timingSafeEqual } from 'node:crypto';
-import { safeEqual, sha256Digest } from '../lib/crypto';
+import { safeEqual, sha256, sha256Digest } from '../lib/crypto';
 import type { SessionService } from '../modules/auth/sessions.service';
 
 export const SESSION_COOKIE = 'murmur_session';
@@ -69,11 +69,15 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   function resolve(request: FastifyRequest): Principal | Promise<Principal> {
     const token = tokenFromHeader(request.headers.authorization);
     if (token) {
-      // Fixed client tokens never stand for a user.
-      const digest = sha256Digest(token);
-      for (const c of clients)
-        if (timingSafeEqual(digest, c.digest)) return { kind: 'client', client: c.client };
-      const found = sessionService.userForTokenHash(digest.toString('hex'));
+      // Fixed client tokens never stand for a user. One hash serves both: the lookup's hex and,
+      // when client tokens are configured, its bytes for the constant-time comparison.
+      const hex = sha256(token);
+      if (clients.length > 0) {
+        const digest = Buffer.from(hex, 'hex');
+        for (const c of clients)
+          if (timingSafeEqual(digest, c.digest)) return { kind: 'client', client: c.client };
+      }
+      const found = sessionService.userForTokenHash(hex);
       return found instanceof Promise ? found.then((user) => byToken(user, token)) : byToken(found, token);
     }
     const sessionKey = request.cookies[SESSION_COOKIE];
