@@ -12,7 +12,7 @@ function countingEngine() {
       return {
         sampleCount: engine.calls,
         populationEstimate: engine.calls * 10,
-        sizeBucket: 'small',
+        sizeBucket: '<1M',
         unmatched: [],
         handlesTruncated: false,
       };
@@ -26,7 +26,7 @@ const jazz: TargetingPackage = { keywords: [{ label: 'jazz' }] } as TargetingPac
 const custom = { custom_audiences: [{ name: 'Buyers' }] } as TargetingPackage;
 
 describe('estimate cache', () => {
-  it('answers the same package and exclusions from memory, anything else from the engine', () => {
+  it('answers the same package and exclusions from memory (with its body), anything else from the engine', () => {
     const cache = createEstimateCache({ max: 10, ttlMs: 60_000 });
     const engine = countingEngine();
     const first = cache.estimate(engine, music, []);
@@ -35,13 +35,14 @@ describe('estimate cache', () => {
     cache.estimate(engine, jazz, []);
     cache.estimate(engine, music, [jazz]);
     expect(engine.calls).toBe(3);
-    expect(first).toEqual({
+    const estimate = {
       sample_count: 1,
       population_estimate: 10,
-      size_bucket: 'small',
+      size_bucket: '<1M',
       unmatched: [],
       handles_truncated: false,
-    });
+    };
+    expect(first).toEqual({ estimate, body: JSON.stringify(estimate) });
   });
 
   it('never keeps an estimate of another engine, nor one that names a custom audience', () => {

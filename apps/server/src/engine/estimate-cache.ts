@@ -1,5 +1,5 @@
 import type { AudienceEngine } from '@murmur/engine';
-import type { Estimate } from '@murmur/core/api';
+import { estimateSchema, type Estimate } from '@murmur/core/api';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { createLruCache } from '../lib/lru-cache';
 import { toEstimate } from './engine-audience';
@@ -7,9 +7,15 @@ import { toEstimate } from './engine-audience';
 /** How many distinct estimates are kept, and for how long (milliseconds). */
 export const ESTIMATE_CACHE = { max: 1000, ttlMs: 30_000 } as const;
 
+/** An estimate and its response body (checked against the schema and serialised once). */
+export interface SizedEstimate {
+  estimate: Estimate;
+  body: string;
+}
+
 export interface EstimateCache {
   /** `toEstimate(engine.estimate(pkg, { exclusions }))`, from memory when the same question was just asked. */
-  estimate(engine: AudienceEngine, pkg: TargetingPackage, exclusions: TargetingPackage[]): Estimate;
+  estimate(engine: AudienceEngine, pkg: TargetingPackage, exclusions: TargetingPackage[]): SizedEstimate;
 }
 
 /**
@@ -20,12 +26,12 @@ export interface EstimateCache {
  * change after it is built (`registerCustomAudience`) — are never cached.
  */
 export function createEstimateCache(options: { max: number; ttlMs: number } = ESTIMATE_CACHE): EstimateCache {
-  const entries = createLruCache<string, Estimate>(options);
+  const entries = createLruCache<string, SizedEstimate>(options);
   let owner: AudienceEngine | undefined;
   return {
     estimate(engine, pkg, exclusions) {
       if (namesCustomAudience(pkg) || exclusions.some(namesCustomAudience)) {
-        return toEstimate(engine.estimate(pkg, { exclusions }));
+        return sized(engine, pkg, exclusions);
       }
       if (engine !== owner) {
         entries.clear();
@@ -34,12 +40,17 @@ export function createEstimateCache(options: { max: number; ttlMs: number } = ES
       const key = JSON.stringify(exclusions.length === 0 ? pkg : [pkg, exclusions]);
       let estimate = entries.get(key);
       if (estimate === undefined) {
-        estimate = toEstimate(engine.estimate(pkg, { exclusions }));
+        estimate = sized(engine, pkg, exclusions);
         entries.set(key, estimate);
       }
       return estimate;
     },
   };
+}
+
+function sized(engine: AudienceEngine, pkg: TargetingPackage, exclusions: TargetingPackage[]): SizedEstimate {
+  const estimate = toEstimate(engine.estimate(pkg, { exclusions }));
+  return { estimate, body: JSON.stringify(estimateSchema.parse(estimate)) };
 }
 
 function namesCustomAudience(pkg: TargetingPackage): boolean {

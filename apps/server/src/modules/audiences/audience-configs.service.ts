@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type {
   AudienceConfig,
   audienceConfigQuerySchema,
-  Estimate,
   saveAudienceConfigSchema,
 } from '@murmur/core/api';
 import { EXCLUSION_AUDIENCE_CATEGORY, type TargetingPackage } from '@murmur/core/targeting';
@@ -16,7 +15,7 @@ import type {
   JoinedConfig,
 } from './audience-configs.repository';
 import { requireNonEmpty } from '../../engine/engine-audience';
-import { createEstimateCache, type EstimateCache } from '../../engine/estimate-cache';
+import { createEstimateCache, type EstimateCache, type SizedEstimate } from '../../engine/estimate-cache';
 import { presentConfig } from './present';
 
 export type SaveConfigInput = z.output<typeof saveAudienceConfigSchema>;
@@ -131,8 +130,12 @@ export function createAudienceConfigsService(deps: {
     readable,
     exclusionPackages,
 
-    /** POST /api/build-audience/: the size of a package, exclusions subtracted. */
-    async build(user: UserRow | undefined, pkg: TargetingPackage, exclusionIds: number[]): Promise<Estimate> {
+    /** POST /api/build-audience/: the size of a package, exclusions subtracted, and its response body. */
+    async build(
+      user: UserRow | undefined,
+      pkg: TargetingPackage,
+      exclusionIds: number[],
+    ): Promise<SizedEstimate> {
       requireNonEmpty(pkg);
       const exclusions = exclusionIds.length === 0 ? [] : await exclusionPackages(user, exclusionIds);
       const estimate = estimates.estimate(engine.get(), pkg, exclusions);

@@ -26,9 +26,16 @@ export const buildRoutes: FastifyPluginCallbackZod<{
         response: { 200: estimateSchema, ...errorResponses(400, 404, 503) },
       },
     },
-    (request) => {
+    async (request, reply) => {
       const user = request.principal.kind === 'user' ? request.principal.user : undefined;
-      return configsService.build(user, request.body.targeting_package, request.body.exclusions);
+      const { estimate, body } = await configsService.build(
+        user,
+        request.body.targeting_package,
+        request.body.exclusions,
+      );
+      // Checked against estimateSchema and serialised once per estimate (engine/estimate-cache.ts).
+      void reply.type('application/json; charset=utf-8').serializer(() => body);
+      return estimate;
     },
   );
 
