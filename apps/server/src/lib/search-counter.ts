@@ -26,6 +26,11 @@ export const labelTerms = (label: string): string[] => {
   return last && last !== whole ? [whole, last] : [whole];
 };
 
+/** The selected items of a package field (a module function: recordPackage runs on every estimate). */
+function live<T extends { deselected?: boolean | undefined }>(items: T[]): T[] {
+  return items.filter((i) => i.deselected !== true);
+}
+
 export function createSearchCounter(words: (text: string) => string[]): SearchCounter {
   const counts = new Map<string, number>();
   const bump = (term: string) => {
@@ -36,8 +41,6 @@ export function createSearchCounter(words: (text: string) => string[]): SearchCo
     recordHandle: (handle) => bump(handleTerm(handle)),
     recordLabel: (label) => labelTerms(label).forEach(bump),
     recordPackage(pkg) {
-      const live = <T extends { deselected?: boolean | undefined }>(items: T[]) =>
-        items.filter((i) => i.deselected !== true);
       for (const item of live(pkg.handles)) counter.recordHandle(item.handle ?? item.label ?? '');
       for (const item of [...live(pkg.keywords), ...live(pkg.hashtags)])
         counter.recordText(item.label ?? item.handle ?? '');
