@@ -1,9 +1,5 @@
 import type { z } from 'zod';
-import type {
-  AudienceConfig,
-  audienceConfigQuerySchema,
-  saveAudienceConfigSchema,
-} from '@murmur/core/api';
+import type { AudienceConfig, audienceConfigQuerySchema, saveAudienceConfigSchema } from '@murmur/core/api';
 import { EXCLUSION_AUDIENCE_CATEGORY, type TargetingPackage } from '@murmur/core/targeting';
 import type { AudienceCategoryRow, TeamRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
