@@ -5,7 +5,7 @@ import { countAnd } from './bits/bitset';
 import { buildIndex, type ExportSource } from './build/build-index';
 import type { BuildOptions } from './build/record-sink';
 import { registerCustomAudience } from './evaluate/custom-audiences';
-import { evaluate, type Audience, type EvaluateOptions } from './evaluate/evaluate';
+import { countAudience, evaluate, type Audience, type EvaluateOptions } from './evaluate/evaluate';
 import type { AudienceIndex, IndexStats } from './index/audience-index';
 import { accountSummary } from './insights/account-summary';
 import { compareAudiences } from './insights/compare';
@@ -65,10 +65,7 @@ export function inMemoryEngine(index: AudienceIndex): AudienceEngine {
   return {
     stats: index.stats,
     scale: index.scale,
-    estimate: (pkg, options) => {
-      const { accounts: _accounts, ...estimate } = evaluate(index, pkg, options);
-      return estimate;
-    },
+    estimate: (pkg, options) => countAudience(index, pkg, options),
     evaluate: (pkg, options) => evaluate(index, pkg, options),
     insights: (audience, options) => computeInsights(index, audience, options),
     compare: (a, b, options) => compareAudiences(index, a, b, options),
