@@ -84,11 +84,11 @@ describe('request helper', () => {
     expect(url).toBe('https://api.example/api/teams/?a=1&a=2&q=x%20y');
     expect(init?.credentials).toBe('include');
     expect(init?.method).toBe('GET');
-    // No CSRF header on a safe method.
-    expect((init?.headers as Record<string, string>)['X-CSRFToken']).toBeUndefined();
+    // SPEC §6: every request carries the CSRF header, safe methods too.
+    expect((init?.headers as Record<string, string>)['X-CSRFToken']).toBe('csrf-123');
   });
 
-  it('sends JSON bodies with the CSRF token on unsafe methods', async () => {
+  it('sends JSON bodies with the CSRF token', async () => {
     const { request, fetch } = setup();
     await request.post('/api/teams/', { body: { name: 'Acme' } });
     const init = fetch.mock.calls[0]![1]!;

@@ -88,8 +88,6 @@ export interface RequestDeps {
   inFlight: InFlightTracker;
 }
 
-const UNSAFE: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 const parseBody = (text: string, contentType: string | null): unknown => {
   if (text === '') return undefined;
   if (contentType?.includes('json') === true) {
@@ -124,8 +122,9 @@ export const createTransport = (deps: RequestDeps) =>
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = deps.token();
     if (token !== null && token !== '') headers.Authorization = `Token ${token}`;
+    // SPEC §6: every request carries the CSRF header (the server checks it on unsafe methods).
     const csrf = deps.csrfToken();
-    if (UNSAFE.has(method) && csrf !== null && csrf !== '') headers['X-CSRFToken'] = csrf;
+    if (csrf !== null && csrf !== '') headers['X-CSRFToken'] = csrf;
 
     const isUpload =
       options.files !== undefined || options.formData !== undefined || options.onUploadProgress !== undefined;
