@@ -3,8 +3,23 @@ import { sandboxClientSettings } from '@murmur/sandbox';
 import { TwitterApi, type TwitterApiTokens } from 'twitter-api-v2';
 import type { XConfig } from '../../config';
 
-/** The real X API; any other X_API_URL is taken to be a sandbox mounted at `…/x/2/`'s grandparent. */
-const REAL_X_API = 'https://api.x.com/2/';
+/** The real X API's hosts; X_API_URL on any other host is a sandbox mounted at `…/x/2/`'s grandparent. */
+const REAL_X_HOSTS: ReadonlySet<string> = new Set(['api.x.com', 'api.twitter.com']);
+
+/**
+ * The sandbox base the library's X host names are rewritten to, or undefined for the real X — told by
+ * host name, so `https://api.x.com/2`, `…/2/` and `https://api.twitter.com/2/` are all the real X.
+ */
+export function sandboxBaseFor(apiUrl: string): string | undefined {
+  let host: string;
+  try {
+    host = new URL(apiUrl).hostname.toLowerCase();
+  } catch {
+    host = '';
+  }
+  if (REAL_X_HOSTS.has(host)) return undefined;
+  return apiUrl.replace(/\/x\/2\/?$/, '').replace(/\/+$/, '');
+}
 
 /** Who signed in with X (users/me). */
 export interface XUser {
@@ -30,8 +45,7 @@ export type XClient = ReturnType<typeof createXClient>;
  * are rewritten by `sandboxClientSettings`, against X nothing changes.
  */
 export function createXClient(config: XConfig) {
-  const sandboxBase =
-    config.apiUrl === REAL_X_API ? undefined : config.apiUrl.replace(/\/x\/2\/?$/, '').replace(/\/+$/, '');
+  const sandboxBase = sandboxBaseFor(config.apiUrl);
   const settings = sandboxBase ? sandboxClientSettings(sandboxBase) : {};
 
   function consumer(): { appKey: string; appSecret: string } {
