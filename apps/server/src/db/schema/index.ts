@@ -9,3 +9,4 @@ export * from './ad-accounts';
 export * from './subscriptions';
 export * from './audiences';
 export * from './mail-outbox';
+export * from './x-ads';
