@@ -10,3 +10,4 @@ export * from './subscriptions';
 export * from './audiences';
 export * from './mail-outbox';
 export * from './x-ads';
+export * from './pro';

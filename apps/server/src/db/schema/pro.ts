@@ -1,0 +1,61 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AudienceRequestKind, Language } from '@murmur/core/api';
+import type { TargetingPackage } from '@murmur/core/targeting';
+import { users } from './users';
+
+/**
+ * A request from the pro-targeting site (request an audience, a download, access). Anyone may send
+ * one; it counts once the requester opened the link mailed to them (`verified`), and staff answer it.
+ * The link's token is kept hashed only.
+ */
+export const audienceRequests = pgTable(
+  'audience_requests',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<AudienceRequestKind>().notNull(),
+    state: text('state').$type<'unverified' | 'verified' | 'answered'>().notNull().default('unverified'),
+    /** The signed-in user who sent it, if any. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    company: text('company').notNull().default(''),
+    handle: text('handle').notNull().default(''),
+    adAccountId: text('ad_account_id').notNull().default(''),
+    description: text('description').notNull().default(''),
+    title: text('title').notNull().default(''),
+    language: text('language').$type<Language>().notNull(),
+    targetingPackage: jsonb('targeting_package').$type<TargetingPackage>(),
+    /** SHA-256 (hex) of the token mailed to the requester. */
+    tokenHash: text('token_hash').notNull().unique(),
+    answer: text('answer').notNull().default(''),
+    answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    feedbackRating: integer('feedback_rating'),
+    feedbackComment: text('feedback_comment'),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+    verified: timestamp('verified', { withTimezone: true }),
+    answered: timestamp('answered', { withTimezone: true }),
+  },
+  (t) => [index('audience_requests_state_idx').on(t.state, t.created)],
+);
+
+export type AudienceRequestRow = typeof audienceRequests.$inferSelect;
+
+/** A watched audience: the weekly results monitor mails its owner how its size changed. */
+export const monitors = pgTable(
+  'monitors',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    targetingPackage: jsonb('targeting_package').$type<TargetingPackage>().notNull(),
+    lastSize: integer('last_size'),
+    previousSize: integer('previous_size'),
+    lastRun: timestamp('last_run', { withTimezone: true }),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('monitors_owner_idx').on(t.ownerId)],
+);
+
+export type MonitorRow = typeof monitors.$inferSelect;
