@@ -62,4 +62,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       new AdsApiError('ROUTE_NOT_FOUND', 'The requested resource could not be found'),
     ),
   );
+  // Unknown GETs stay here even when a server around the plugin has a catch-all GET route (the
+  // web app's SPA fallback), whose not-found body would otherwise answer them.
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (_request, reply) => reply.callNotFound() });
 }

@@ -35,6 +35,10 @@ export function xApiV2(ctx: XContext): FastifyPluginAsync {
     app.setNotFoundHandler((_request, reply) =>
       reply.code(404).send({ errors: [{ message: 'Sorry, that page does not exist', code: 34 }] }),
     );
+    // A server around the sandbox may own a catch-all GET (the web app's SPA fallback): its route
+    // would take unknown GETs here to its own not-found body. This scope's wildcard keeps them
+    // (find-my-way prefers the longer static prefix) and hands them to X's 404 above.
+    app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (_request, reply) => reply.callNotFound() });
     registerUserLookups(app, ctx);
     registerFollows(app, ctx);
     registerUserPosts(app, ctx);

@@ -37,6 +37,10 @@ describe('X API v2 through twitter-api-v2 (app-only Bearer token)', () => {
       description: bioOf(net.accounts, a),
     });
     expect(data.public_metrics?.followers_count).toBe(net.graph.inDegree[a]);
+    // The live API's tweet_count and the current document's post_count, both always.
+    const metrics = data.public_metrics as Record<string, number> | undefined;
+    expect(metrics?.tweet_count).toBeGreaterThanOrEqual(0);
+    expect(metrics?.post_count).toBe(metrics?.tweet_count);
     expect(data.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
     if (data.pinned_tweet_id) expect(includes?.tweets?.[0]?.id).toBe(data.pinned_tweet_id);
     const avatar = await fetch(data.profile_image_url!);

@@ -65,7 +65,10 @@ export function userObject(view: ViewContext, a: number, shape: Shape): Record<s
     user.public_metrics = {
       followers_count: net.graph.inDegree[a],
       following_count: net.graph.outDegree[a],
-      [shape.dialect === 'post' ? 'post_count' : 'tweet_count']: posts,
+      // The live API and its client libraries read tweet_count; X's current OpenAPI document names
+      // it post_count. Both are sent, whichever spelling the request used (README "Shapes").
+      tweet_count: posts,
+      post_count: posts,
       listed_count: liveLists(net).listedCount(a),
       media_count: 0,
     };
