@@ -11,7 +11,8 @@ export interface CodeFormProps {
   /** Checks the code; 'invalid' flags it (SPEC §4), 'failed' means the call itself failed. */
   onSubmit: (code: string) => Promise<CodeResult>;
   onUseDifferentEmail: () => void;
-  onSendNewCode: () => Promise<void>;
+  /** Asks for a new code; false when the request failed (SPEC §8: no message then). */
+  onSendNewCode: () => Promise<boolean>;
   /** A message for a 'failed' attempt. */
   serverError?: string | null;
 }
@@ -68,8 +69,7 @@ export function CodeForm({
   const reset = async () => {
     setCode('');
     setInvalid(false);
-    await onSendNewCode();
-    setResent(true);
+    setResent(await onSendNewCode());
     inputRef.current?.focus();
   };
 

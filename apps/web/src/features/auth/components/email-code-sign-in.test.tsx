@@ -17,8 +17,11 @@ const user = {
   memberships: [],
 };
 
-const setup = (confirm: () => Promise<SignInResponse>) => {
-  const requestCode = vi.fn(() => Promise.resolve({ magic_code: 'magic-1' }));
+const setup = (
+  confirm: () => Promise<SignInResponse>,
+  request: () => Promise<{ magic_code: string }> = () => Promise.resolve({ magic_code: 'magic-1' }),
+) => {
+  const requestCode = vi.fn(request);
   const confirmCode = vi.fn(confirm);
   const onSignedIn = vi.fn();
   renderWithProviders(
@@ -81,5 +84,21 @@ describe('EmailCodeSignIn', () => {
     await ui.click(screen.getByRole('button', { name: 'Send sign-in code' }));
     await ui.type(await screen.findByLabelText('Sign-in code'), 'ABCDEF');
     expect(await screen.findByText('Something went wrong. Please try again later.')).toBeTruthy();
+  });
+
+  it('shows no message when the magic link cannot be created (SPEC §8; deviation 3)', async () => {
+    const ui = userEvent.setup();
+    const { requestCode } = setup(
+      () => Promise.resolve({ key: 'k', user }),
+      () => Promise.reject(new ApiError(429, { detail: 'Request was throttled.' })),
+    );
+    await ui.type(screen.getByLabelText(/Email address/), 'ana@example.com');
+    await ui.click(screen.getByRole('button', { name: 'Send sign-in code' }));
+    await waitFor(() => expect(requestCode).toHaveBeenCalledTimes(1));
+    // Still on the email step, and nothing is said.
+    expect(await screen.findByRole('button', { name: 'Send sign-in code' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/throttled/)).toBeNull();
+    expect(screen.queryByLabelText('Sign-in code')).toBeNull();
   });
 });

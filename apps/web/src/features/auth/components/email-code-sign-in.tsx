@@ -24,6 +24,7 @@ export function EmailCodeSignIn({ requestCode, confirmCode, onSignedIn }: EmailC
   const [lastEmail, setLastEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
 
+  /** SPEC §8: failure to create the magic link returns false with no message. */
   const sendCode = async (email: string): Promise<boolean> => {
     setError(null);
     try {
@@ -31,8 +32,7 @@ export function EmailCodeSignIn({ requestCode, confirmCode, onSignedIn }: EmailC
       setLastEmail(email);
       setStep({ name: 'code', email, magicCode: magic_code });
       return true;
-    } catch (failure) {
-      setError(errorText(failure, t));
+    } catch {
       return false;
     }
   };
@@ -71,7 +71,7 @@ export function EmailCodeSignIn({ requestCode, confirmCode, onSignedIn }: EmailC
         setError(null);
         setStep({ name: 'email' });
       }}
-      onSendNewCode={async () => void (await sendCode(step.email))}
+      onSendNewCode={() => sendCode(step.email)}
     />
   );
 }
