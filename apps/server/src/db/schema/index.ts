@@ -11,3 +11,4 @@ export * from './audiences';
 export * from './mail-outbox';
 export * from './x-ads';
 export * from './pro';
+export * from './campaigns';
