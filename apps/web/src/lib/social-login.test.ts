@@ -86,3 +86,40 @@ describe('startSocialLogin for the authorization-code providers', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 });
+
+describe('startSocialLogin for X OAuth 1.0a', () => {
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /rest-auth/twitter/request_token/': {
+          body: {
+            oauth_token: 'req-1',
+            authorize_url: 'http://localhost/sandbox/x/oauth/authenticate?oauth_token=req-1',
+          },
+        },
+      }),
+    );
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends the browser to the authorisation page with oauth_token and oauth_callback (deviation 5)', async () => {
+    const url = await start('twitter');
+    const state = session.get(storageKeys.oauthState)!;
+    expect(url.origin + url.pathname).toBe('http://localhost/sandbox/x/oauth/authenticate');
+    expect(url.searchParams.get('oauth_token')).toBe('req-1');
+    expect(url.searchParams.get('oauth_callback')).toBe(
+      `https://murmur.example/login/twitter?state=${state}`,
+    );
+    expect(url.searchParams.has('force_login')).toBe(false);
+  });
+
+  it('adds force_login=true when linking', async () => {
+    const url = await start('twitter', true);
+    expect(url.searchParams.get('oauth_token')).toBe('req-1');
+    expect(url.searchParams.get('oauth_callback')).toMatch(
+      /^https:\/\/murmur\.example\/login\/twitter\?state=/,
+    );
+    expect(url.searchParams.get('force_login')).toBe('true');
+  });
+});

@@ -98,7 +98,12 @@ export async function startSocialLogin(
   if (provider === 'twitter') {
     const callback = `${socialRedirectUri('twitter', deps.origin)}?state=${state}`;
     const { authorize_url } = await requestTwitterToken(callback);
-    deps.assign(options.connect === true ? `${authorize_url}&force_login=true` : authorize_url);
+    // SPEC §7: the authorisation page gets oauth_token (in authorize_url) and oauth_callback,
+    // plus force_login=true when linking.
+    const page = new URL(authorize_url);
+    page.searchParams.set('oauth_callback', callback);
+    if (options.connect === true) page.searchParams.set('force_login', 'true');
+    deps.assign(page.toString());
     return;
   }
   const found = (await getProviders()).find((p) => p.provider === provider);
