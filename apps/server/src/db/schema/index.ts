@@ -12,3 +12,4 @@ export * from './mail-outbox';
 export * from './x-ads';
 export * from './pro';
 export * from './campaigns';
+export * from './deepthought';
