@@ -1,9 +1,13 @@
 import { RouterProvider } from 'react-router';
+import { createAuthLostHandler } from '../../../lib/auth-lost';
 import { createQueryClient } from '../../../lib/query-client';
 import { AppProviders } from '../../providers';
 import { createProRouter } from './router';
 
-const queryClient = createQueryClient();
+// SPEC §8: a 403 outside the user load redirects to this flavour's sign-in page.
+const queryClient = createQueryClient({
+  onAuthLost: createAuthLostHandler({ loginPath: '/', navigate: (path) => router.navigate(path) }),
+});
 const router = createProRouter();
 
 /** The pro-targeting flavour. */

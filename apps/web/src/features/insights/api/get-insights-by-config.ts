@@ -10,6 +10,8 @@ export const getInsightsByConfigQueryOptions = (configId: number) =>
   queryOptions({
     queryKey: ['audience-insights', configId],
     queryFn: ({ signal }) => getInsightsByConfig(configId, signal),
+    // A 403 shows the insights screen's sign-in prompt (SPEC §6), not the redirect to login.
+    meta: { handlesAuthError: true },
     // A report only changes when this screen recomputes it (and then refetches).
     staleTime: 60_000,
   });

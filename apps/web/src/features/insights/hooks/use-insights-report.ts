@@ -47,6 +47,8 @@ export function useInsightsReport(source: ReportSource): InsightsReportState {
   const start = useMutation({
     mutationFn: (variables: { key: string; body: InsightsRequest }) => requestInsights(variables.body),
     onSuccess: (job, variables) => setStarted({ key: variables.key, job }),
+    // A 403 shows the screen's sign-in prompt (SPEC §6), not the redirect to login.
+    meta: { handlesAuthError: true },
   });
   const body = useMemo(
     (): InsightsRequest =>
