@@ -4,11 +4,14 @@ import { createContext, useContext, useEffect, type ReactNode } from 'react';
 /** SPEC §2: the browser title is the product name, Targeting Toolkit or Deep Thought by layout. */
 export const ProductNameContext = createContext('Murmur');
 
-/** Sets the browser title to "<page> · <product>" (or the product alone) while mounted. */
+/**
+ * Sets the browser title to "<page> · <product>" while mounted, or the product alone when there is no
+ * page name or the page is named after the product (the premium root: "Deep Thought", not twice).
+ */
 export const usePageTitle = (page?: string): void => {
   const product = useContext(ProductNameContext);
   useEffect(() => {
-    document.title = page !== undefined && page !== '' ? `${page} · ${product}` : product;
+    document.title = page !== undefined && page !== '' && page !== product ? `${page} · ${product}` : product;
   }, [page, product]);
 };
 
