@@ -15,6 +15,15 @@ export {
 } from './export/ndjson-export';
 export { createSandboxPlugin, type SandboxPluginOptions } from './http/sandbox-plugin';
 export {
+  createStripeStandIn,
+  signPayload,
+  STRIPE_API_VERSION,
+  STRIPE_DEV_KEYS,
+  type StripeStandIn,
+  type StripeStandInOptions,
+  type WebhookEndpoint,
+} from './stripe';
+export {
   adsApiPlugin,
   sandboxAdsToken,
   sandboxEmail,

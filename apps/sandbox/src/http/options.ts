@@ -1,4 +1,5 @@
 import type { Network } from '../network';
+import type { StripeStandInOptions } from '../stripe';
 
 /** An X app's OAuth 1.0a consumer. `callbacks` lists the only accepted oauth_callback URLs ('oob' aside). */
 export interface OAuth1Consumer {
@@ -34,6 +35,8 @@ export interface SandboxPluginOptions {
   facebook?: { clients?: OAuth2Client[] };
   google?: { clients?: OAuth2Client[] };
   linkedin?: { clients?: OAuth2Client[] };
+  /** The payment stand-in's secret key and webhook endpoint (STRIPE_DEV_KEYS, no webhook when omitted). */
+  stripe?: StripeStandInOptions;
   /** Callback URLs registered for the development clients; DEFAULT_CALLBACKS when omitted. */
   callbacks?: SandboxCallbacks;
   /**

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sandboxClock } from '../ads/platform';
 import { exportHeader } from '../export/ndjson-export';
+import { createStripeStandIn } from '../stripe';
 import { adsApiPlugin, bearerAuthenticate } from './ads';
 import { xUserAuthenticate } from './ads-authenticate';
 import { registerExportRoute } from './export-route';
@@ -14,7 +16,8 @@ export type { SandboxPluginOptions } from './options';
  * The sandbox network's HTTP surface as one Fastify plugin, so the server can mount it under
  * /sandbox beside its own API (`app.register(createSandboxPlugin({ network }), { prefix: '/sandbox' })`).
  * Routes are relative: /export, /x/2/… (X API v2), /x/oauth/… and /x/i/oauth2/… (X's OAuth),
- * /facebook/…, /google/…, /linkedin/… (sign-in stand-ins) and /ads/12/… (Ads API v12).
+ * /facebook/…, /google/…, /linkedin/… (sign-in stand-ins), /ads/12/… (Ads API v12) and /stripe/…
+ * (the payment stand-in: /stripe/v1/… for the Stripe SDK, hosted checkout and invoice pages).
  * Each child plugin parses form bodies in its own scope, so none clashes with another's parser.
  */
 export function createSandboxPlugin(options: SandboxPluginOptions): FastifyPluginAsync {
@@ -31,5 +34,8 @@ export function createSandboxPlugin(options: SandboxPluginOptions): FastifyPlugi
       adsApiPlugin({ network, authenticate: xUserAuthenticate(xAuth, bearerAuthenticate(network)) }),
       { prefix: '/ads/12' },
     );
+    // Payments run on the network's simulated clock (moved further by /stripe/v1/test_helpers/advance).
+    const stripe = createStripeStandIn({ now: sandboxClock(network), ...options.stripe });
+    await app.register(stripe.plugin, { prefix: '/stripe' });
   };
 }
