@@ -4,11 +4,14 @@ import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
 import type { JobQueue } from '../jobs/jobs';
 import { createMailOutbox, createOutboxRepository, type Mailer } from '../integrations/mail';
-import { createXClient } from '../integrations/x-api';
+import { createXAdsClient, createXClient } from '../integrations/x-api';
 import { createAuthCache, type InvalidationBus } from '../lib/auth-cache';
 import type { Clock } from '../lib/clock';
 import { reportAfterCommit } from '../lib/user-changes';
 import { createSearchCounter } from '../lib/search-counter';
+import { createXAdAccountsRepository } from './ad-accounts/ad-accounts.repository';
+import { adAccountsRoutes } from './ad-accounts/ad-accounts.routes';
+import { createXAdAccountsService } from './ad-accounts/ad-accounts.service';
 import { createAudiencesModule } from './audiences';
 import { listCategories } from './audiences/categories.repository';
 import { authRoutes } from './auth/auth.routes';
@@ -69,11 +72,20 @@ export function registerModules(
     clock,
   });
   const usersRepository = createUsersRepository(db, changes);
+  // Ad accounts come from the user's connected X account through X's Ads API (the sandbox's by default).
+  const xAdAccountsService = createXAdAccountsService({
+    repo: createXAdAccountsRepository(db),
+    ads: createXAdsClient(config.x),
+    secret: config.sessionSecret,
+    clock,
+    log,
+  });
   const usersService = createUsersService({
     usersRepository,
     adAccountsRepository: createAdAccountsRepository(db),
     views: authCache,
     clock,
+    refreshAdAccounts: xAdAccountsService.refresh,
   });
   // Mail is written with what it announces and sent after the commit; what could not be sent is
   // retried, also after a crash (integrations/mail/outbox.ts). Polling starts with the server.
@@ -141,6 +153,8 @@ export function registerModules(
     config,
     clock,
     log,
+    onXTokens: xAdAccountsService.keepTokens,
+    onXDisconnect: xAdAccountsService.forget,
   });
 
   // The audience API (docs/API-AUDIENCES.md). One SearchCounter is fed by build-audience, the
@@ -180,6 +194,7 @@ export function registerModules(
         socialStartsPerIp: config.limits.socialStartsPerIp,
       });
       await app.register(usersRoutes, { usersService });
+      await app.register(adAccountsRoutes, { adAccountsService: xAdAccountsService });
       await app.register(teamsRoutes, { teamsService });
       await app.register(invitesRoutes, { invitesService });
       await audiences.registerRoutes(app);

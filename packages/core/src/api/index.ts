@@ -6,4 +6,5 @@ export * from './team';
 export * from './audiences';
 export * from './catalogues';
 export * from './social';
+export * from './x-ads';
 export type * from './routes';

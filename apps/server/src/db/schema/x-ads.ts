@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { audienceConfigs } from './audiences';
 import { teams } from './teams';
@@ -52,10 +62,7 @@ export const uploadedAudiences = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     checked: timestamp('checked', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('uploaded_audiences_team_id_idx').on(t.teamId),
-    unique().on(t.audienceConfigId, t.accountId),
-  ],
+  (t) => [index('uploaded_audiences_team_id_idx').on(t.teamId), unique().on(t.audienceConfigId, t.accountId)],
 );
 
 /** SPEC §1, §9: a team's acceptance of the Japanese agreement, who accepted and when. */

@@ -46,9 +46,9 @@ export function createSocialAccountsRepository(db: Db, changes: UserChanges = no
       return row?.n ?? 0;
     },
 
-    async findOfUser(id: number, userId: number): Promise<{ id: number } | undefined> {
+    async findOfUser(id: number, userId: number): Promise<{ id: number; provider: string } | undefined> {
       const [row] = await db
-        .select({ id: socialAccounts.id })
+        .select({ id: socialAccounts.id, provider: socialAccounts.provider })
         .from(socialAccounts)
         .where(and(eq(socialAccounts.id, id), eq(socialAccounts.userId, userId)));
       return row;

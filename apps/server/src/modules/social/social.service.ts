@@ -40,6 +40,8 @@ export interface SocialIdentity {
   firstName: string;
   lastName: string;
   extraData: Record<string, unknown>;
+  /** X's OAuth 1.0a user token, when the identity came from one (kept for the Ads API). */
+  xTokens?: { accessToken: string; accessSecret: string };
 }
 
 export type CodeProvider = SignInProvider | 'twitter_oauth2';
@@ -73,6 +75,14 @@ export function createSocialService(deps: {
   config: Pick<Config, 'x' | 'facebook' | 'google' | 'linkedin' | 'publicUrl'>;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Told of the X user token behind a sign-in or link with X (the ad-accounts module keeps it). */
+  /** Told when a user disconnects their X account (its kept token is forgotten). */
+  onXDisconnect?: (userId: number) => Promise<void>;
+  onXTokens?: (
+    userId: number,
+    xUserId: string,
+    tokens: { accessToken: string; accessSecret: string },
+  ) => Promise<void>;
 }) {
   const { socialAccountsRepository: accounts, usersRepository: users, xClient, config, clock, log } = deps;
   const pending = new Map<string, { secret: string; expires: number }>();
@@ -119,7 +129,12 @@ export function createSocialService(deps: {
   }
 
   async function identityFromXTokens(accessToken: string, accessSecret: string): Promise<SocialIdentity> {
-    return xIdentity(await guard('X', () => xClient.me(accessToken, accessSecret)));
+    const identity = xIdentity(await guard('X', () => xClient.me(accessToken, accessSecret)));
+    return { ...identity, xTokens: { accessToken, accessSecret } };
+  }
+
+  async function keepXTokens(userId: number, identity: SocialIdentity): Promise<void> {
+    if (identity.xTokens && deps.onXTokens) await deps.onXTokens(userId, identity.uid, identity.xTokens);
   }
 
   /** The user behind an identity: the linked one, else one with the same verified e-mail, else a new one. */
@@ -148,6 +163,7 @@ export function createSocialService(deps: {
       if (now && now.userId !== user.id) user = await users.findById(now.userId);
       if (!user) throw new Error('social sign-in: user vanished');
     }
+    await keepXTokens(user.id, identity);
     const lastLogin = clock.now();
     await users.update(user.id, { lastLogin });
     return { ...user, lastLogin };
@@ -171,6 +187,7 @@ export function createSocialService(deps: {
       throw new BadRequest({
         non_field_errors: ['This social account is already connected to a different user.'],
       });
+    await keepXTokens(user.id, identity);
   }
 
   return {
@@ -224,7 +241,8 @@ export function createSocialService(deps: {
     list: (user: UserRow) => accounts.listForUser(user.id),
 
     async disconnect(user: UserRow, id: number): Promise<void> {
-      if (!isDbId(id) || !(await accounts.findOfUser(id, user.id))) throw new NotFound();
+      const account = isDbId(id) ? await accounts.findOfUser(id, user.id) : undefined;
+      if (!account) throw new NotFound();
       const fresh = await users.findById(user.id);
       if (fresh && hasPlaceholderEmail(fresh) && (await accounts.countForUser(user.id)) <= 1)
         throw new BadRequest({
@@ -233,6 +251,7 @@ export function createSocialService(deps: {
           ],
         });
       if (!(await accounts.deleteOfUser(id, user.id))) throw new NotFound();
+      if (account.provider === 'twitter') await deps.onXDisconnect?.(user.id);
     },
   };
 }

@@ -23,6 +23,8 @@ export function createUsersService(deps: {
   /** Where `me` keeps what it presented; the repositories' writes invalidate it. */
   views: Pick<AuthCache, 'view' | 'peekView'>;
   clock: Clock;
+  /** Reads the user's ad accounts from their connected networks first (modules/ad-accounts). */
+  refreshAdAccounts?: (userId: number) => Promise<void>;
 }) {
   const { usersRepository: users, adAccountsRepository: accounts, views, clock } = deps;
 
@@ -106,6 +108,7 @@ export function createUsersService(deps: {
     },
 
     async adAccounts(user: UserRow): Promise<AdAccount[]> {
+      await deps.refreshAdAccounts?.(user.id);
       const rows = await accounts.listForUser(user.id);
       return rows.map(({ id, name }) => ({ id, name }));
     },

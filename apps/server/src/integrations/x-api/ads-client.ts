@@ -1,0 +1,208 @@
+import { sandboxClientSettings } from '@murmur/sandbox';
+import { ApiResponseError, TwitterApi } from 'twitter-api-v2';
+import type { XConfig } from '../../config';
+import { XApiError } from './x-client';
+
+/** X's Ads API v12. Against a sandbox the redirect plugin rewrites this host to `…/sandbox/ads/12/`. */
+const ADS_API = 'https://ads-api.x.com/12/';
+const REAL_X_API = 'https://api.x.com/2/';
+
+/** A user's OAuth 1.0a token for X (the Ads API acts in user context). */
+export interface XUserTokens {
+  accessToken: string;
+  accessSecret: string;
+}
+
+export interface XAdAccount {
+  id: string;
+  name: string;
+}
+
+export interface XCustomAudience {
+  id: string;
+  name: string;
+  targetable: boolean;
+  audience_size: number;
+  reasons_not_targetable: string[];
+}
+
+/** X answered 403/404 for an ad account or audience the user cannot reach. */
+export class XAdsNoAccess extends XApiError {}
+
+export type XAdsClient = ReturnType<typeof createXAdsClient>;
+
+/** The calls Murmur makes to X's Ads API for a user: ad accounts and custom-audience uploads. */
+export function createXAdsClient(config: XConfig) {
+  const sandboxBase =
+    config.apiUrl === REAL_X_API ? undefined : config.apiUrl.replace(/\/x\/2\/?$/, '').replace(/\/+$/, '');
+  const settings = sandboxBase ? sandboxClientSettings(sandboxBase) : {};
+
+  function client(tokens: XUserTokens): TwitterApi {
+    if (!config.consumerKey || !config.consumerSecret)
+      throw new XApiError('X is not configured (X_CONSUMER_KEY, X_CONSUMER_SECRET)');
+    return new TwitterApi(
+      {
+        appKey: config.consumerKey,
+        appSecret: config.consumerSecret,
+        accessToken: tokens.accessToken,
+        accessSecret: tokens.accessSecret,
+      },
+      settings,
+    );
+  }
+
+  async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof XApiError) throw error;
+      if (error instanceof ApiResponseError && (error.code === 403 || error.code === 404))
+        throw new XAdsNoAccess(`${what}: ${error.code}`);
+      const code = (error as { code?: unknown }).code;
+      const unreachable = typeof code === 'string' && /^E[A-Z]+/.test(code);
+      throw new XApiError(`${what}: ${error instanceof Error ? error.message : String(error)}`, unreachable);
+    }
+  }
+
+  type Envelope<T> = { data: T; next_cursor?: string | null };
+  const get = <T>(tokens: XUserTokens, path: string, query: Record<string, string> = {}) =>
+    client(tokens).get<Envelope<T>>(ADS_API + path, query, { prefix: '' });
+  const post = <T>(tokens: XUserTokens, path: string, body: object, json = false) =>
+    client(tokens).post<Envelope<T>>(ADS_API + path, body, {
+      prefix: '',
+      ...(json && { forceBodyMode: 'json' as const }),
+    });
+
+  const account = (a: { id: string; name: string }): XAdAccount => ({ id: a.id, name: a.name });
+  const audience = (a: XCustomAudience): XCustomAudience => ({
+    id: a.id,
+    name: a.name,
+    targetable: a.targetable,
+    audience_size: a.audience_size,
+    reasons_not_targetable: a.reasons_not_targetable,
+  });
+
+  return {
+    /** Every ad account the user can reach (all pages). */
+    accounts(tokens: XUserTokens): Promise<XAdAccount[]> {
+      return call('accounts', async () => {
+        const out: XAdAccount[] = [];
+        let cursor: string | null | undefined;
+        for (let page = 0; page < 20; page++) {
+          const answer = await get<XAdAccount[]>(tokens, 'accounts', {
+            count: '200',
+            ...(cursor && { cursor }),
+          });
+          out.push(...answer.data.map(account));
+          cursor = answer.next_cursor;
+          if (!cursor) break;
+        }
+        return out;
+      });
+    },
+
+    /** One ad account; `XAdsNoAccess` when the user cannot reach it. */
+    account(tokens: XUserTokens, accountId: string): Promise<XAdAccount> {
+      return call('account', async () =>
+        account((await get<XAdAccount>(tokens, `accounts/${encodeURIComponent(accountId)}`)).data),
+      );
+    },
+
+    /** Opens an ad account for the user (X's sandbox ads environment allows this). */
+    createAccount(tokens: XUserTokens, name: string): Promise<XAdAccount> {
+      return call('create account', async () =>
+        account((await post<XAdAccount>(tokens, 'accounts', { name })).data),
+      );
+    },
+
+    customAudiences(tokens: XUserTokens, accountId: string): Promise<XCustomAudience[]> {
+      return call('custom audiences', async () =>
+        (
+          await get<XCustomAudience[]>(tokens, `accounts/${encodeURIComponent(accountId)}/custom_audiences`, {
+            count: '1000',
+          })
+        ).data.map(audience),
+      );
+    },
+
+    customAudience(tokens: XUserTokens, accountId: string, id: string): Promise<XCustomAudience> {
+      return call('custom audience', async () =>
+        audience(
+          (
+            await get<XCustomAudience>(
+              tokens,
+              `accounts/${encodeURIComponent(accountId)}/custom_audiences/${encodeURIComponent(id)}`,
+            )
+          ).data,
+        ),
+      );
+    },
+
+    createCustomAudience(
+      tokens: XUserTokens,
+      accountId: string,
+      name: string,
+      description: string,
+    ): Promise<XCustomAudience> {
+      return call('create custom audience', async () =>
+        audience(
+          (
+            await post<XCustomAudience>(
+              tokens,
+              `accounts/${encodeURIComponent(accountId)}/custom_audiences`,
+              {
+                name,
+                description,
+              },
+            )
+          ).data,
+        ),
+      );
+    },
+
+    deleteCustomAudience(tokens: XUserTokens, accountId: string, id: string): Promise<void> {
+      return call('delete custom audience', async () => {
+        await client(tokens).delete(
+          `${ADS_API}accounts/${encodeURIComponent(accountId)}/custom_audiences/${encodeURIComponent(id)}`,
+          {},
+          { prefix: '' },
+        );
+      });
+    },
+
+    /**
+     * X's users endpoint: SHA-256 hashes of the members' normalised handles, 2 500 users per
+     * operation as X allows. Answers how many users X received.
+     */
+    uploadHandleHashes(
+      tokens: XUserTokens,
+      accountId: string,
+      id: string,
+      hashes: readonly string[],
+    ): Promise<{ success_count: number; total_count: number }> {
+      return call('upload custom audience users', async () => {
+        const total = { success_count: 0, total_count: 0 };
+        const path = `accounts/${encodeURIComponent(accountId)}/custom_audiences/${encodeURIComponent(id)}/users`;
+        // Several operations per request, at most ~20 000 users per request.
+        for (let from = 0; from < hashes.length; from += 20_000) {
+          const slice = hashes.slice(from, from + 20_000);
+          const operations = [];
+          for (let k = 0; k < slice.length; k += 2500)
+            operations.push({
+              operation_type: 'Update',
+              params: { users: slice.slice(k, k + 2500).map((h) => ({ handle: [h] })) },
+            });
+          const answer = await post<{ success_count: number; total_count: number }>(
+            tokens,
+            path,
+            operations,
+            true,
+          );
+          total.success_count += answer.data.success_count;
+          total.total_count += answer.data.total_count;
+        }
+        return total;
+      });
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  createAdAccountSchema,
+  createdAdAccountSchema,
+  adAccountAccessResponseSchema,
+  adAccountAccessSchema,
+} from '@murmur/core/api';
+import { errorResponses } from '../../lib/http';
+import { requireUser } from '../../plugins/auth';
+import type { XAdAccountsService } from './ad-accounts.service';
+
+/** SPEC §7 external API: validate ad account, create ad account, create audiences ad account. */
+export const adAccountsRoutes: FastifyPluginCallbackZod<{ adAccountsService: XAdAccountsService }> = (
+  app,
+  { adAccountsService: service },
+  done,
+) => {
+  const tags = ['ad-accounts'];
+
+  app.post(
+    '/api/external/validate-ad-account/',
+    {
+      schema: {
+        tags,
+        summary: "Whether the user's connected X account reaches an ad account (SPEC §4 access)",
+        body: adAccountAccessSchema,
+        response: { 200: adAccountAccessResponseSchema, ...errorResponses(400, 403, 503) },
+      },
+    },
+    (request) => service.validate(requireUser(request), request.body.ad_account_id),
+  );
+
+  app.post(
+    '/api/external/create-ad-account/',
+    {
+      schema: {
+        tags,
+        summary: 'Add an ad account the connected X account reaches, under a name (access becomes true)',
+        body: createAdAccountSchema,
+        response: { 201: createdAdAccountSchema, ...errorResponses(400, 403, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createAdAccount(requireUser(request), request.body)),
+  );
+
+  app.post(
+    '/api/external/create-audiences-ad-account/',
+    {
+      schema: {
+        tags,
+        summary: 'Open a new ad account on X for the audiences of an ad account the user reaches',
+        body: createAdAccountSchema,
+        response: { 201: createdAdAccountSchema, ...errorResponses(400, 403, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createAudiencesAdAccount(requireUser(request), request.body)),
+  );
+  done();
+};

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { targetingPackageSchema } from '../targeting';
+import { isoDateTime } from './common';
+
+/** X ad account ids: letters and digits (X's are base-36 like "18ce54d4x5t"). */
+const adAccountId = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]*$/, { error: 'Enter a valid ad account id.' });
+
+/**
+ * SPEC §7 validate ad account: {ad_account_id} → access. Missing id: SPEC §8 "No ad account id
+ * provided" (the id is optional here so the service answers that text).
+ */
+export const adAccountAccessSchema = z.object({ ad_account_id: adAccountId.optional() });
+export const adAccountAccessResponseSchema = z.object({ ad_account_id: z.string(), access: z.boolean() });
+export type AdAccountAccess = z.infer<typeof adAccountAccessResponseSchema>;
+
+/** SPEC §7 create ad account / create audiences ad account: {account_id, name}. */
+export const createAdAccountSchema = z.object({
+  account_id: adAccountId.optional(),
+  name: z.string().trim().min(1).max(255),
+});
+export type CreateAdAccountInput = z.infer<typeof createAdAccountSchema>;
+export const createdAdAccountSchema = z.object({ id: z.string(), name: z.string(), access: z.literal(true) });
+export type CreatedAdAccount = z.infer<typeof createdAdAccountSchema>;
+
+export const UPLOAD_STATES = ['processing', 'ready', 'failed'] as const;
+export const uploadStateSchema = z.enum(UPLOAD_STATES);
+
+/** An audience uploaded to an ad account on X (SPEC §3 audience: status, targetable, ad account). */
+export const uploadedAudienceSchema = z.object({
+  id: z.number().int(),
+  audience_config: z.number().int(),
+  team: z.object({ id: z.number().int(), slug: z.string() }),
+  ad_account: z.object({ id: z.string(), name: z.string() }),
+  custom_audience_id: z.string(),
+  name: z.string(),
+  state: uploadStateSchema,
+  targetable: z.boolean(),
+  uploaded_count: z.number().int(),
+  audience_size: z.number().int(),
+  created: isoDateTime,
+  checked: isoDateTime,
+});
+export type UploadedAudience = z.infer<typeof uploadedAudienceSchema>;
+
+export const createUploadedAudienceSchema = z.object({
+  audience_config: z.number().int().positive(),
+  /** The team whose granted ad account receives it (slug or id); SPEC §5 "a team must be chosen". */
+  team: z.string().trim().min(1).max(100).optional(),
+  account_id: adAccountId.optional(),
+});
+export type CreateUploadedAudience = z.infer<typeof createUploadedAudienceSchema>;
+
+export const uploadedAudiencesQuerySchema = z.object({ team: z.string().trim().min(1).max(100) });
+
+/** SPEC §7 check custom audiences: {ad_account_id, custom_audience_names} → custom_audiences[].targetable. */
+export const checkCustomAudiencesSchema = z.object({
+  ad_account_id: adAccountId.optional(),
+  custom_audience_names: z.array(z.string().trim().min(1).max(255)).max(100),
+});
+export const checkCustomAudiencesResponseSchema = z.object({
+  custom_audiences: z.array(z.object({ name: z.string(), targetable: z.boolean() })),
+});
+export type CheckCustomAudiencesResult = z.infer<typeof checkCustomAudiencesResponseSchema>;
+
+/** SPEC §9 Japanese agreement: whether the team accepted it, who and when. */
+export const japaneseAgreementSchema = z.object({
+  required: z.boolean(),
+  accepted: z.boolean(),
+  accepted_by: z.string().nullable(),
+  accepted_at: isoDateTime.nullable(),
+});
+export type JapaneseAgreement = z.infer<typeof japaneseAgreementSchema>;
+
+/** SPEC §9: at most 3 segments per application under the Japanese agreement. */
+export const JAPANESE_AGREEMENT_MAX_SEGMENTS = 3;
+
+/** SPEC §7 audience used in ads create: {ad_account_id, state, audience_config_id, targeting_package, countries}. */
+export const createAudienceUsageSchema = z.object({
+  ad_account_id: adAccountId.optional(),
+  state: z.literal('applied'),
+  audience_config_id: z.number().int().positive().nullable().optional(),
+  targeting_package: targetingPackageSchema,
+  countries: z.array(z.string().trim().min(1).max(100)).max(300).default([]),
+  team: z.string().trim().min(1).max(100).optional(),
+  line_item_id: z.string().trim().max(64).optional(),
+});
+export type CreateAudienceUsage = z.infer<typeof createAudienceUsageSchema>;
+
+export const audienceUsageSchema = z.object({
+  id: z.number().int(),
+  ad_account_id: z.string(),
+  state: z.string(),
+  audience_config_id: z.number().int().nullable(),
+  targeting_package: targetingPackageSchema,
+  countries: z.array(z.string()),
+  line_item_id: z.string().nullable(),
+  shared_with: z.array(z.string()),
+  autopilot_hours: z.number().int().nullable(),
+  next_run_at: isoDateTime.nullable(),
+  last_run_at: isoDateTime.nullable(),
+  deleted: z.boolean(),
+  created: isoDateTime,
+});
+export type AudienceUsage = z.infer<typeof audienceUsageSchema>;
