@@ -28,6 +28,8 @@ export const RESERVED_TEAM_SLUGS: ReadonlySet<string> = new Set([
   'choose-team',
   'helper-documents',
   'audiences',
+  'store',
+  'insights',
   'reset-e2e',
   'api',
   'rest-auth',

@@ -100,6 +100,9 @@ describe('creating teams', () => {
     const chosen = await createTeam(admin, { name: 'Login team', slug: 'login' });
     expect(chosen.statusCode).toBe(400);
     expect(chosen.json()).toEqual({ slug: ['This slug is reserved; choose another one'] });
+    // The public audience store is /store (deviation 11).
+    expect((await createTeam(admin, { name: 'Store' })).json<TeamBody>().slug).toBe('store-2');
+    expect((await createTeam(admin, { name: 'Mine', slug: 'store' })).statusCode).toBe(400);
   });
 
   it('validates the name', async () => {
