@@ -4,8 +4,10 @@ import {
   audienceCategories,
   audienceConfigs,
   audienceInsights,
+  audienceUsages,
   memberships,
   teams,
+  uploadedAudiences,
   users,
   type AudienceConfigRow,
 } from '../../db/schema';
@@ -27,8 +29,32 @@ export interface ConfigFilters {
   offset: number;
 }
 
+/**
+ * SPEC §3 audience status, from what happened to the config since it was saved (docs/API-AUDIENCES.md
+ * "Status"): Halted when every upload of it to an ad account failed at X; Scheduled while X is still
+ * processing an upload and none is ready; Paused when it was applied to ad accounts and every such
+ * use was withdrawn; Expired when its latest use in ads began more than two months ago (SPEC §9: an
+ * audience is used at most 2 months from the campaign start); otherwise the status stored at save
+ * time (Active when targetable, Draft when too small to target).
+ */
+export const audienceStatusSql = sql<AudienceConfigRow['status']>`case
+  when exists (select 1 from ${uploadedAudiences} where ${uploadedAudiences.audienceConfigId} = ${audienceConfigs.id})
+    and not exists (select 1 from ${uploadedAudiences} where ${uploadedAudiences.audienceConfigId} = ${audienceConfigs.id} and ${uploadedAudiences.state} <> 'failed')
+    then 'Halted'
+  when exists (select 1 from ${uploadedAudiences} where ${uploadedAudiences.audienceConfigId} = ${audienceConfigs.id} and ${uploadedAudiences.state} = 'processing')
+    and not exists (select 1 from ${uploadedAudiences} where ${uploadedAudiences.audienceConfigId} = ${audienceConfigs.id} and ${uploadedAudiences.state} = 'ready')
+    then 'Scheduled'
+  when exists (select 1 from ${audienceUsages} where ${audienceUsages.audienceConfigId} = ${audienceConfigs.id})
+    and not exists (select 1 from ${audienceUsages} where ${audienceUsages.audienceConfigId} = ${audienceConfigs.id} and ${audienceUsages.deletedAt} is null)
+    then 'Paused'
+  when (select max(${audienceUsages.created}) from ${audienceUsages} where ${audienceUsages.audienceConfigId} = ${audienceConfigs.id} and ${audienceUsages.deletedAt} is null) < now() - interval '2 months'
+    then 'Expired'
+  else ${audienceConfigs.status}
+end`;
+
 /** A config with what its presentation needs: creator, team, category, whether insights are stored. */
 const joined = {
+  status: audienceStatusSql,
   config: audienceConfigs,
   owner: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
   team: { id: teams.id, slug: teams.slug, name: teams.name },
@@ -36,6 +62,8 @@ const joined = {
   hasInsights: sql<boolean>`exists (select 1 from ${audienceInsights} where ${audienceInsights.configId} = ${audienceConfigs.id})`,
 };
 export type JoinedConfig = {
+  /** The status as it is now (`audienceStatusSql`), not only as it was stored at save time. */
+  status: AudienceConfigRow['status'];
   config: AudienceConfigRow;
   owner: { id: number; email: string; firstName: string; lastName: string };
   team: { id: number; slug: string; name: string } | null;
@@ -134,7 +162,7 @@ export function createAudienceConfigsRepository(db: Db) {
           : eq(audienceConfigs.teamId, f.teamId),
         f.search ? ilike(audienceConfigs.name, `%${escapeLike(f.search)}%`) : undefined,
         f.kind ? eq(audienceConfigs.kind, f.kind) : undefined,
-        f.status ? eq(audienceConfigs.status, f.status) : undefined,
+        f.status ? sql`${audienceStatusSql} = ${f.status}` : undefined,
         f.targetable === undefined ? undefined : eq(audienceConfigs.targetable, f.targetable),
         f.category === undefined
           ? undefined

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import type { AudienceConfig, audienceConfigQuerySchema, saveAudienceConfigSchema } from '@murmur/core/api';
-import { EXCLUSION_AUDIENCE_CATEGORY, type TargetingPackage } from '@murmur/core/targeting';
+import {
+  countriesToSend,
+  EXCLUSION_AUDIENCE_CATEGORY,
+  isTargetingPackageNonEmpty,
+  type TargetingPackage,
+} from '@murmur/core/targeting';
 import type { AudienceCategoryRow, TeamRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, NotFound } from '../../errors';
@@ -71,13 +76,22 @@ export function createAudienceConfigsService(deps: {
   /**
    * The engine's numbers at save time. total_native = the population estimate; core_audience = the
    * members matching at least two primary items (the whole audience with fewer than two);
-   * pro_targeting_size = the estimate with only the first 100 handles applied (SPEC §9), which is
-   * how the engine always evaluates, so it equals the estimate.
+   * pro_targeting_size = the size of the package as the pro-targeting extension applies it to an ad
+   * account (SPEC §9): the first 100 handles (as the engine always evaluates) and its countries only
+   * when fewer than 50 are selected — with 50 or more, none is sent and the audience is worldwide.
    */
   function sizes(pkg: TargetingPackage, exclusions: TargetingPackage[]) {
     const e = engine.get();
     const audience = e.evaluate(pkg, { exclusions });
     const core = Math.round(e.coreAudience(pkg, audience) * e.scale);
+    const sent = { ...pkg, countries: countriesToSend(pkg.countries) };
+    // Without its countries a package of countries alone is empty: the extension applies nothing.
+    const proTargetingSize =
+      sent.countries.length === pkg.countries.length
+        ? audience.populationEstimate
+        : isTargetingPackageNonEmpty(sent)
+          ? e.evaluate(sent, { exclusions }).populationEstimate
+          : 0;
     const targetable = audience.sampleCount >= TARGETABLE_MIN_SAMPLE;
     return {
       sampleCount: audience.sampleCount,
@@ -85,7 +99,7 @@ export function createAudienceConfigsService(deps: {
       sizeBucket: audience.sizeBucket,
       coreAudience: core,
       totalNative: audience.populationEstimate,
-      proTargetingSize: audience.populationEstimate,
+      proTargetingSize,
       targetable,
       status: targetable ? ('Active' as const) : ('Draft' as const),
     };

@@ -8,6 +8,7 @@ export function presentConfig({
   team,
   category,
   hasInsights,
+  status,
 }: JoinedConfig): AudienceConfig {
   const firstCountry = c.targetingPackage.countries[0];
   return {
@@ -25,7 +26,7 @@ export function presentConfig({
     core_audience: c.coreAudience,
     total_native: c.totalNative,
     pro_targeting_size: c.proTargetingSize,
-    status: c.status,
+    status,
     has_insights: hasInsights,
     is_super_insights: c.isSuperInsights,
     targetable: c.targetable,
