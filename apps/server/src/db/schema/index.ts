@@ -13,3 +13,4 @@ export * from './x-ads';
 export * from './pro';
 export * from './campaigns';
 export * from './deepthought';
+export * from './billing';
