@@ -14,6 +14,8 @@ export interface Criteria {
   primary: Posting[];
   /** One list per demographic criterion type: values unioned within it, types intersected. */
   filters: Posting[][];
+  /** The filters' term ids: equal keys are equal restrictions (evaluate/filter-mask.ts). */
+  filterKey: string;
   unmatched: UnmatchedItem[];
   /** SPEC §8/§9: more than MAX_HANDLES handles were selected; only the first ones were applied. */
   handlesTruncated: boolean;
@@ -69,6 +71,7 @@ export function criteriaOf(index: AudienceIndex, pkg: TargetingPackage): Criteri
     hasPrimary,
     primary,
     filters: demographic.filters,
+    filterKey: demographic.filterKey,
     unmatched: [...unmatched, ...demographic.unmatched],
     handlesTruncated: handles.length > MAX_HANDLES,
   };

@@ -1,4 +1,4 @@
-import type { LabelItem, TargetingPackage } from '@murmur/core/targeting';
+import type { Age, AgeBand, LabelItem, TargetingPackage } from '@murmur/core/targeting';
 import type { Posting } from '../bits/posting';
 import type { AudienceIndex } from '../index/audience-index';
 import { bandWithin } from './age';
@@ -19,14 +19,19 @@ const each = (items: LabelItem[] | undefined, resolve: (item: LabelItem) => numb
 export function demographicFilters(
   index: AudienceIndex,
   pkg: TargetingPackage,
-): { filters: Posting[][]; unmatched: UnmatchedItem[] } {
+): { filters: Posting[][]; filterKey: string; unmatched: UnmatchedItem[] } {
   const { terms, postings } = index;
   const unmatched: UnmatchedItem[] = [];
   const filters: Posting[][] = [];
+  const ids: number[][] = [];
+  const push = (termIds: number[]) => {
+    ids.push(termIds);
+    filters.push(termIds.map((t) => postings.get(t)));
+  };
   const restrict = (criterion: string, values: Resolved[]) => {
     if (values.length === 0) return;
     for (const v of values) if (v.terms.length === 0) unmatched.push({ criterion, label: v.label });
-    filters.push(values.flatMap((v) => v.terms).map((t) => postings.get(t)));
+    push(values.flatMap((v) => v.terms));
   };
   restrict('location', [
     ...each(pkg.countries, (item) => resolveCountry(index, item)),
@@ -41,13 +46,29 @@ export function demographicFilters(
     each(pkg.network_operators, (item) => resolveLabel(index, 'operator', 'network_operators', item)),
   );
   const ages = pkg.age ?? [];
-  if (ages.length > 0 && !ages.includes('AGE_ANY')) {
-    const bands = terms.termsOf('ageBand').filter((t) => ages.some((age) => bandWithin(terms.value(t), age)));
-    filters.push(bands.map((t) => postings.get(t)));
-  }
+  if (ages.length > 0 && !ages.includes('AGE_ANY')) push(ageBandTerms(index, ages));
   const genders = pkg.gender ?? [];
   if (genders.length > 0 && !genders.includes('ANY')) {
-    filters.push(genders.flatMap((g) => terms.find('gender', g) ?? []).map((t) => postings.get(t)));
+    push(genders.flatMap((g) => terms.find('gender', g) ?? []));
   }
-  return { filters, unmatched };
+  // The filters' term ids, in order: the same key means the same restriction (evaluate/filter-mask.ts).
+  return { filters, filterKey: ids.map((t) => t.join(',')).join('|'), unmatched };
+}
+
+const ageBandMemos = new WeakMap<AudienceIndex, Map<string, number[]>>();
+
+/** The index's age bands that fall wholly inside any of the SPEC §3 age values (memoised per index). */
+function ageBandTerms(index: AudienceIndex, ages: readonly (Age | AgeBand)[]): number[] {
+  let memo = ageBandMemos.get(index);
+  if (!memo) ageBandMemos.set(index, (memo = new Map<string, number[]>()));
+  const key = ages.join(',');
+  let bands = memo.get(key);
+  if (bands === undefined) {
+    const { terms } = index;
+    bands = terms.termsOf('ageBand').filter((t) => ages.some((age) => bandWithin(terms.value(t), age)));
+    // Ages come from a closed vocabulary, so the memo stays small; bounded all the same.
+    if (memo.size >= 256) memo.clear();
+    memo.set(key, bands);
+  }
+  return bands;
 }

@@ -1,10 +1,11 @@
 import { isTargetingPackageNonEmpty, type SizeBucket, type TargetingPackage } from '@murmur/core/targeting';
 import { AccountSet } from '../bits/account-set';
-import { andInto, andNotInto, countBits, hasBit, newBits, popcount32 } from '../bits/bitset';
+import { andInto, andNotInto, countBits, hasBit, newBits, popcount32, setAll } from '../bits/bitset';
 import { andPosting, orPosting, type Posting } from '../bits/posting';
 import { EmptyTargetingError } from '../errors';
 import type { AudienceIndex } from '../index/audience-index';
-import { criteriaOf, type Criteria } from './criteria';
+import { criteriaOf } from './criteria';
+import { filterMask } from './filter-mask';
 import type { UnmatchedItem } from './selected';
 import { sizeBucketOf } from './size-bucket';
 
@@ -100,12 +101,11 @@ export function evaluate(
 export type AudienceCount = Omit<Audience, 'accounts'>;
 
 /**
- * The size `evaluate` would give, without building the member set when it can be avoided: when every
- * primary posting is a short list (a rare keyword, a small following), the candidates are tested one
- * by one against the filters (O(candidates × filters)) instead of running the bitmap algebra over all
- * N/32 words of several bitsets. When every posting is a bitset (common words, languages, age
- * bands), the union, the filters and the count are fused into one pass over the words with no set
- * allocated. Packages with exclusions go through `evaluate`.
+ * The size `evaluate` would give, without building the member set: the demographic filters are one
+ * cached mask (evaluate/filter-mask.ts); the primary criteria's dense postings are unioned, masked
+ * and popcounted in one pass over the words with nothing allocated; their short lists (a rare
+ * keyword, a small following) are then walked as candidates, each counted when the mask has it and
+ * no dense posting already did. Packages with exclusions go through `evaluate`.
  * @throws EmptyTargetingError for a package SPEC §5 calls empty.
  */
 export function countAudience(
@@ -116,7 +116,8 @@ export function countAudience(
   if (!isTargetingPackageNonEmpty(pkg)) throw new EmptyTargetingError();
   if ((options.exclusions?.length ?? 0) === 0) {
     const criteria = criteriaOf(index, pkg);
-    const sampleCount = sparseCount(index, criteria) ?? fusedCount(index, criteria);
+    const mask = filterMask(index, criteria.filters, criteria.filterKey);
+    const sampleCount = criteria.hasPrimary ? primaryCount(index, criteria.primary, mask.bits) : mask.count;
     const populationEstimate = Math.round(sampleCount * (options.scale ?? index.scale));
     return {
       sampleCount,
@@ -130,31 +131,96 @@ export function countAudience(
   return count;
 }
 
-/** Candidates beyond size / SPARSE_RATIO make the bitmap algebra the cheaper way. */
+/** Candidates beyond size / SPARSE_RATIO are cheaper set into one scratch bitset than merged and sorted. */
 const SPARSE_RATIO = 64;
 
-function sparseCount(index: AudienceIndex, c: Criteria): number | undefined {
-  if (!c.hasPrimary) return undefined;
-  let total = 0;
-  for (const p of c.primary) {
-    if (p.kind !== 'list') return undefined;
-    total += p.count;
+type ListPosting = Extract<Posting, { kind: 'list' }>;
+
+/** |(∪ primary) ∩ mask|. Primary criteria that match nothing give nobody. */
+function primaryCount(index: AudienceIndex, primary: readonly Posting[], mask: Uint32Array): number {
+  const dense: Uint32Array[] = [];
+  const lists: ListPosting[] = [];
+  let listed = 0;
+  for (const p of primary) {
+    if (p.kind === 'bits') dense.push(p.bits);
+    else if (p.count > 0) {
+      lists.push(p);
+      listed += p.count;
+    }
   }
-  if (total * SPARSE_RATIO > index.size) return undefined;
-  const candidates = unionOfLists(c.primary as Extract<Posting, { kind: 'list' }>[], total);
+  // Many long lists: one scratch bitset of them joins the dense pass instead.
+  if (lists.length > 2 && listed * SPARSE_RATIO > index.size) {
+    const scratch = newBits(index.size);
+    for (const p of lists) setAll(scratch, p.list.subarray(0, p.count));
+    dense.push(scratch);
+    lists.length = 0;
+  }
+  let count = denseCount(dense, mask);
+  if (lists.length === 0) return count;
+  // Counts a candidate the mask allows and no dense posting has already counted.
+  const fresh = (n: number): number => {
+    if (!hasBit(mask, n)) return 0;
+    for (let d = 0; d < dense.length; d++) if (hasBit(dense[d]!, n)) return 0;
+    return 1;
+  };
+  if (lists.length <= 2) {
+    // One or two sorted lists: walked together, each distinct number once, nothing allocated.
+    const a = lists[0]!;
+    const b = lists[1] ?? EMPTY_LIST;
+    let i = 0;
+    let j = 0;
+    while (i < a.count && j < b.count) {
+      const x = a.list[i]!;
+      const y = b.list[j]!;
+      if (x <= y) i++;
+      if (y <= x) j++;
+      count += fresh(x < y ? x : y);
+    }
+    while (i < a.count) count += fresh(a.list[i++]!);
+    while (j < b.count) count += fresh(b.list[j++]!);
+    return count;
+  }
+  const candidates = unionOfLists(lists, listed);
+  for (let i = 0; i < candidates.length; i++) count += fresh(candidates[i]!);
+  return count;
+}
+
+const EMPTY_LIST: ListPosting = { kind: 'list', count: 0, list: new Uint32Array(0) };
+
+/** |(∪ dense) ∩ mask| in one pass over the words. */
+function denseCount(dense: readonly Uint32Array[], mask: Uint32Array): number {
   let count = 0;
-  for (let i = 0; i < candidates.length; i++) {
-    const n = candidates[i]!;
-    if (!hasBit(index.present, n)) continue;
-    if (passesFilters(c.filters, n)) count++;
+  if (dense.length === 0) return 0;
+  if (dense.length === 1) {
+    const a = dense[0]!;
+    for (let w = 0; w < mask.length; w++) {
+      const v = a[w]! & mask[w]!;
+      if (v !== 0) count += popcount32(v);
+    }
+    return count;
+  }
+  if (dense.length === 2) {
+    const a = dense[0]!;
+    const b = dense[1]!;
+    for (let w = 0; w < mask.length; w++) {
+      const v = (a[w]! | b[w]!) & mask[w]!;
+      if (v !== 0) count += popcount32(v);
+    }
+    return count;
+  }
+  for (let w = 0; w < mask.length; w++) {
+    const m = mask[w]!;
+    if (m === 0) continue;
+    let union = 0;
+    for (let i = 0; i < dense.length; i++) union |= dense[i]![w]!;
+    const v = union & m;
+    if (v !== 0) count += popcount32(v);
   }
   return count;
 }
 
-/** The distinct account numbers of sorted lists (one list is used as it is). */
-function unionOfLists(lists: Extract<Posting, { kind: 'list' }>[], total: number): ArrayLike<number> {
-  if (lists.length === 1) return lists[0]!.list.subarray(0, lists[0]!.count);
-  if (lists.length === 2) return mergeTwo(lists[0]!, lists[1]!, total);
+/** The distinct account numbers of sorted lists. */
+function unionOfLists(lists: ListPosting[], total: number): Uint32Array {
   const all = new Uint32Array(total);
   let at = 0;
   for (const p of lists) {
@@ -165,108 +231,4 @@ function unionOfLists(lists: Extract<Posting, { kind: 'list' }>[], total: number
   let distinct = 0;
   for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i]!;
   return all.subarray(0, distinct);
-}
-
-function postingHas(p: Posting, n: number): boolean {
-  if (p.kind === 'bits') return hasBit(p.bits, n);
-  // Sorted list: binary search.
-  let lo = 0;
-  let hi = p.count - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = p.list[mid]!;
-    if (v === n) return true;
-    if (v < n) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
-
-/**
- * One pass: for each word, (∪ primaries) ∩ present ∩ (∪ each filter), popcounted. Short lists of a
- * criterion type are first set into one scratch bitset, so no N-sized set is built per posting.
- */
-function fusedCount(index: AudienceIndex, c: Criteria): number {
-  const primary = denseOf(c.primary, index.size);
-  // Primary criteria that match nothing give nobody, not the filtered population.
-  if (c.hasPrimary && primary.length === 0) return 0;
-  const filters = c.filters.map((filter) => denseOf(filter, index.size));
-  const present = index.present;
-  let count = 0;
-  for (let w = 0; w < present.length; w++) {
-    let v = present[w]!;
-    if (primary.length > 0) {
-      let union = 0;
-      for (let i = 0; i < primary.length; i++) union |= primary[i]![w]!;
-      v &= union;
-    }
-    for (let f = 0; f < filters.length && v !== 0; f++) {
-      const filter = filters[f]!;
-      let union = 0;
-      for (let i = 0; i < filter.length; i++) union |= filter[i]![w]!;
-      v &= union;
-    }
-    if (v !== 0) count += popcount32(v);
-  }
-  return count;
-}
-
-/** A criterion type's postings as bitsets: the dense ones as they are, the lists set into one scratch set. */
-function denseOf(postings: readonly Posting[], size: number): Uint32Array[] {
-  const bits: Uint32Array[] = [];
-  let scratch: Uint32Array | undefined;
-  for (const p of postings) {
-    if (p.kind === 'bits') bits.push(p.bits);
-    else if (p.count > 0) {
-      scratch ??= newBits(size);
-      const list = p.list;
-      for (let i = 0; i < p.count; i++) {
-        const n = list[i]!;
-        scratch[n >>> 5]! |= 1 << (n & 31);
-      }
-    }
-  }
-  if (scratch) bits.push(scratch);
-  return bits;
-}
-
-/** Whether account n is in at least one posting of every filter. */
-function passesFilters(filters: readonly (readonly Posting[])[], n: number): boolean {
-  for (let f = 0; f < filters.length; f++) {
-    const filter = filters[f]!;
-    let found = false;
-    for (let i = 0; i < filter.length && !found; i++) found = postingHas(filter[i]!, n);
-    if (!found) return false;
-  }
-  return true;
-}
-
-/** The distinct numbers of two sorted lists, merged. */
-function mergeTwo(
-  a: Extract<Posting, { kind: 'list' }>,
-  b: Extract<Posting, { kind: 'list' }>,
-  total: number,
-): Uint32Array {
-  const out = new Uint32Array(total);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.count && j < b.count) {
-    const x = a.list[i]!;
-    const y = b.list[j]!;
-    if (x < y) {
-      out[k++] = x;
-      i++;
-    } else if (y < x) {
-      out[k++] = y;
-      j++;
-    } else {
-      out[k++] = x;
-      i++;
-      j++;
-    }
-  }
-  while (i < a.count) out[k++] = a.list[i++]!;
-  while (j < b.count) out[k++] = b.list[j++]!;
-  return out.subarray(0, k);
 }

@@ -2,16 +2,32 @@ import { countBits } from '../bits/bitset';
 import { andPosting, postingToBits, type Posting } from '../bits/posting';
 import type { AudienceIndex } from '../index/audience-index';
 import { tokens } from '../text/tokenise';
+import { memoFor, type IndexMemo } from './memo';
+
+/** Keywords remembered per index, and the bytes of the multi-word sets among them. */
+const KEYWORD_MEMO = { bytes: 32 * 1024 * 1024, entries: 4096 } as const;
+const memos = new WeakMap<AudienceIndex, IndexMemo<Posting[]>>();
 
 /**
  * Accounts a keyword reaches: those whose bio, or whose posts, contain all of its tokens (the same
  * tokeniser as the index, so "Climate change" and 気候変動 work). Token co-occurrence is per account,
- * not per sentence: a multi-word keyword is an AND of its words, not an exact phrase.
+ * not per sentence: a multi-word keyword is an AND of its words, not an exact phrase. Remembered per
+ * index: a multi-word keyword's intersection is built once while the estimate is typed around it.
  */
 export function keywordPostings(index: AudienceIndex, keyword: string): Posting[] {
+  const memo = memoFor(memos, index, KEYWORD_MEMO.bytes, KEYWORD_MEMO.entries);
+  const known = memo.get(keyword);
+  if (known) return known;
+  const { postings, bytes } = resolve(index, keyword);
+  return memo.set(keyword, postings, keyword.length * 2 + bytes);
+}
+
+/** The keyword's postings, and the bytes of the sets built for it (the index's own are not counted). */
+function resolve(index: AudienceIndex, keyword: string): { postings: Posting[]; bytes: number } {
   const words = tokens(keyword);
-  if (words.length === 0) return [];
   const out: Posting[] = [];
+  let bytes = 0;
+  if (words.length === 0) return { postings: out, bytes };
   for (const field of ['bioWord', 'postWord'] as const) {
     const ids = words.map((w) => index.terms.find(field, w));
     if (ids.some((id) => id === undefined)) continue;
@@ -23,6 +39,7 @@ export function keywordPostings(index: AudienceIndex, keyword: string): Posting[
     const bits = postingToBits(postings[0]!, index.size);
     for (const p of postings.slice(1)) andPosting(bits, p, index.size);
     out.push({ kind: 'bits', bits, count: countBits(bits) });
+    bytes += bits.byteLength;
   }
-  return out;
+  return { postings: out, bytes };
 }
