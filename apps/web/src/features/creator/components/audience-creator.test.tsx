@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeTeam, makeUser } from '../../../test/fixtures';
 import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '../../../test/render';
+import { notificationStore } from '../../../lib/notifications';
 import { AudienceCreator } from './audience-creator';
 
 const estimate = {
@@ -58,9 +59,17 @@ describe('AudienceCreator', { timeout: 30_000 }, () => {
     renderWithProviders(<AudienceCreator team={makeTeam()} user={makeUser()} />, { route: '/acme/creator' });
 
     for (let step = 0; step < 4; step += 1) await user.click(continueButton());
-    const submit = screen.getByRole('button', { name: 'Submit' });
-    expect(submit).toHaveProperty('disabled', true);
-    expect(screen.getByText('Failed to apply targeting list because it is empty.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', true);
+    // SPEC §8: an empty package submitted is refused with a toast, not an inline alert (deviation 10).
+    await user.type(screen.getByLabelText(/Audience name/), 'Nothing yet');
+    expect(screen.queryByText('Failed to apply targeting list because it is empty.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(notificationStore.list().map((n) => [n.level, n.text])).toContainEqual([
+      'error',
+      'Failed to apply targeting list because it is empty.',
+    ]);
+    expect(save).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText(/Audience name/));
 
     // Back to the first step to add a keyword and a deselected one.
     await user.click(screen.getByRole('button', { name: /Keywords and accounts/ }));

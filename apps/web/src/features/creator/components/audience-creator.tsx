@@ -87,6 +87,11 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
   const nameOk = draft.name.trim().length > 0 && draft.name.length <= NAME_MAX;
 
   const submit = async () => {
+    // SPEC §5, §8: an empty targeting list is refused with a toast.
+    if (!nonEmpty) {
+      notify.error(t('creator.review.empty'));
+      return;
+    }
     try {
       const audience = await create.mutateAsync({
         name: draft.name.trim(),
@@ -179,7 +184,7 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
     },
     {
       label: t('creator.steps.review'),
-      valid: canSave && nonEmpty && nameOk,
+      valid: canSave && nameOk,
       content: (
         <ReviewStep
           name={draft.name}

@@ -63,11 +63,8 @@ export function ReviewStep({ name, onNameChange, pkg, canSave, saveError }: Revi
         required
         disabled={!canSave}
       />
-      {empty ? (
-        <Alert color="orange" role="status">
-          {t('creator.review.empty')}
-        </Alert>
-      ) : (
+      {/* SPEC §8: an empty package is refused with a toast when it is submitted. */}
+      {!empty && (
         <Table aria-label={t('creator.review.summary')} withRowBorders>
           <Table.Tbody>
             {rows.map((row) => (
