@@ -49,9 +49,28 @@ describe('createFormValidator', () => {
     expect(await validator.validateField('first_name', { ...filled, first_name: 'Bartholomew' })).toBe(
       'First name must be less than 10 characters',
     );
+    // "must be less than 10 characters": 10 is too many, 9 is fine (deviation 9).
+    expect(await validator.validateField('first_name', { ...filled, first_name: 'Maximilian' })).toBe(
+      'First name must be less than 10 characters',
+    );
     expect(
-      await validator.validateField('first_name', { ...filled, first_name: 'Maximilian' }),
+      await validator.validateField('first_name', { ...filled, first_name: 'Maximilia' }),
     ).toBeUndefined();
+  });
+
+  it('speaks the messages it is given (a screen’s translations)', async () => {
+    const v = createFormValidator<{ invoice_email: string }>(
+      { invoice_email: { email: true } },
+      {
+        required: (f) => `${f}は必須です`,
+        invalid: (f) => `${f}が正しくありません`,
+        min: (f, n) => `${f} ${n}`,
+        max: (f, n) => `${f} ${n}`,
+      },
+    );
+    expect(await v.validate({ invoice_email: 'nope' })).toEqual({
+      invoice_email: 'Invoice emailが正しくありません',
+    });
   });
 
   it('skips length rules on an optional empty field', async () => {
@@ -109,7 +128,7 @@ describe('createFormValidator', () => {
   });
 
   it('counts characters, not UTF-16 units', async () => {
-    const v = createFormValidator<{ name: string }>({ name: { max: 2 } });
+    const v = createFormValidator<{ name: string }>({ name: { max: 3 } });
     expect(await v.validateField('name', { name: '😀😀' })).toBeUndefined();
   });
 

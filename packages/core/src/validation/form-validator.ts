@@ -12,7 +12,7 @@ export interface FieldRules<T = Record<string, unknown>, V = unknown> {
   email?: boolean;
   /** Minimum number of characters of a text value. */
   min?: number;
-  /** Maximum number of characters of a text value (that many is still fine). */
+  /** SPEC §5 "must be less than N characters": a text value must be shorter than this. */
   max?: number;
   /** Name used in messages; defaults to `fieldLabel(key)`. */
   label?: string;
@@ -24,8 +24,16 @@ export type FormRules<T> = { readonly [K in keyof T]?: FieldRules<T, T[K]> };
 /** Field key → message, only for fields that failed. */
 export type FormErrors = Record<string, string>;
 
+/** The messages a validator speaks (English by default; a screen passes its translations). */
+export interface FormMessages {
+  required: (field: string) => string;
+  invalid: (field: string) => string;
+  min: (field: string, n: number) => string;
+  max: (field: string, n: number) => string;
+}
+
 /** SPEC §5: the generic form validator's messages. */
-export const formMessages = {
+export const formMessages: FormMessages = {
   required: (field: string) => `${field} is required`,
   invalid: (field: string) => `${field} is not valid`,
   min: (field: string, n: number) => `${field} must be at least ${n} characters`,
@@ -52,6 +60,7 @@ export interface FormValidator<T> {
 
 export function createFormValidator<T extends object = Record<string, unknown>>(
   rules: FormRules<T>,
+  messages: FormMessages = formMessages,
 ): FormValidator<T> {
   const names = Object.keys(rules) as Array<keyof T & string>;
 
@@ -61,13 +70,14 @@ export function createFormValidator<T extends object = Record<string, unknown>>(
     const label = rule.label ?? fieldLabel(name);
     const value = values[name];
     if (isEmptyValue(value)) {
-      if (rule.required) return formMessages.required(label);
+      if (rule.required) return messages.required(label);
     } else if (typeof value === 'string') {
       // Format and length rules apply only to something entered; an optional blank field passes.
-      if (rule.email && !value.includes('@')) return formMessages.invalid(label);
+      if (rule.email && !value.includes('@')) return messages.invalid(label);
       const length = Array.from(value).length;
-      if (rule.min !== undefined && length < rule.min) return formMessages.min(label, rule.min);
-      if (rule.max !== undefined && length > rule.max) return formMessages.max(label, rule.max);
+      if (rule.min !== undefined && length < rule.min) return messages.min(label, rule.min);
+      // "must be less than N characters": N characters are already too many.
+      if (rule.max !== undefined && length >= rule.max) return messages.max(label, rule.max);
     }
     // Custom validators also run on empty values: they may compare fields ("email or phone").
     for (const check of rule.custom ?? []) {

@@ -58,7 +58,8 @@ export function ReviewStep({ name, onNameChange, pkg, canSave, saveError }: Revi
         value={name}
         onChange={(event) => onNameChange(event.currentTarget.value)}
         error={
-          tooLong ? t('validation.max', { field: t('creator.review.name'), count: NAME_MAX }) : undefined
+          // SPEC §5 "must be less than N characters": NAME_MAX itself is still accepted.
+          tooLong ? t('validation.max', { field: t('creator.review.name'), count: NAME_MAX + 1 }) : undefined
         }
         required
         disabled={!canSave}

@@ -2,9 +2,10 @@ import { Badge, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from
 import type { Team } from '@murmur/core/api';
 import { isBillingComplete } from '@murmur/core/billing';
 import { COUNTRIES, countryByCode, normaliseCountry } from '@murmur/core/countries';
-import { isValidEmail } from '@murmur/core/validation';
+import type { FormRules } from '@murmur/core/validation';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormValidator } from '../../../hooks/use-form-validator';
 import { useLanguage } from '../../../hooks/use-language';
 import { errorText, fieldError } from '../../../lib/error-text';
 import { notify } from '../../../lib/notifications';
@@ -36,6 +37,14 @@ export function BillingForm({ team, canEdit }: BillingFormProps) {
   const [values, setValues] = useState<BillingValues>(() => valuesOf(team));
   const [errors, setErrors] = useState<Partial<Record<keyof BillingValues | 'form', string>>>({});
   const complete = isBillingComplete(team);
+  const rules = useMemo(
+    (): FormRules<BillingValues> => ({
+      invoice_email: { email: true, max: 255, label: t('teams.billing.invoiceEmail') },
+      invoice_name: { max: 201, label: t('teams.billing.invoiceName') },
+    }),
+    [t],
+  );
+  const validator = useFormValidator(rules);
 
   const countries = useMemo(
     () =>
@@ -56,8 +65,9 @@ export function BillingForm({ team, canEdit }: BillingFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const email = values.invoice_email.trim();
-    if (email !== '' && !isValidEmail(email)) {
-      setErrors({ invoice_email: t('validation.email') });
+    // SPEC §5 generic form validator: "Invoice email is not valid".
+    if (!(await validator.validate({ ...values, invoice_email: email }))) {
+      setErrors({});
       return;
     }
     setErrors({});
@@ -113,8 +123,12 @@ export function BillingForm({ team, canEdit }: BillingFormProps) {
             label={t('teams.billing.invoiceEmail')}
             type="email"
             value={values.invoice_email}
-            onChange={(event) => setValues({ ...values, invoice_email: event.currentTarget.value })}
-            error={errors.invoice_email}
+            onChange={(event) => {
+              const next = { ...values, invoice_email: event.currentTarget.value };
+              setValues(next);
+              validator.changed(next);
+            }}
+            error={validator.errors.invoice_email ?? errors.invoice_email}
           />
           <Select
             label={t('teams.billing.country')}
@@ -130,8 +144,12 @@ export function BillingForm({ team, canEdit }: BillingFormProps) {
           <TextInput
             label={t('teams.billing.invoiceName')}
             value={values.invoice_name}
-            onChange={(event) => setValues({ ...values, invoice_name: event.currentTarget.value })}
-            error={errors.invoice_name}
+            onChange={(event) => {
+              const next = { ...values, invoice_name: event.currentTarget.value };
+              setValues(next);
+              validator.changed(next);
+            }}
+            error={validator.errors.invoice_name ?? errors.invoice_name}
             maxLength={200}
           />
         </SimpleGrid>

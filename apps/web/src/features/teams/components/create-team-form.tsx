@@ -27,7 +27,8 @@ export function CreateTeamForm({ onCreated }: CreateTeamFormProps) {
     if (trimmed.length < MIN_NAME)
       return t('validation.min', { field: t('teams.create.nameLabel'), count: MIN_NAME });
     if (trimmed.length > MAX_NAME)
-      return t('validation.max', { field: t('teams.create.nameLabel'), count: MAX_NAME });
+      // SPEC §5 "must be less than N characters": MAX_NAME itself is still accepted.
+      return t('validation.max', { field: t('teams.create.nameLabel'), count: MAX_NAME + 1 });
     return null;
   };
 

@@ -92,4 +92,25 @@ describe('TeamSettings', { timeout: 20_000 }, () => {
       invoice_name: 'Acme KK',
     });
   });
+
+  it('checks billing details with the generic form validator (SPEC §5; deviation 9)', async () => {
+    const ui = userEvent.setup();
+    const patch = vi.fn(() => ({ body: makeTeam() }));
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/teams/acme/members/': { body: members },
+        'GET /api/teams/7/invites/': { body: [] },
+        'PATCH /api/teams/acme/': patch,
+      }),
+    );
+    renderWithProviders(<TeamSettings team={makeTeam()} user={makeUser()} />, { route: '/acme/team' });
+    await ui.click(screen.getByLabelText('Invoice email'));
+    await ui.paste('billing.acme.test');
+    await ui.click(screen.getByRole('button', { name: 'Save billing details' }));
+    expect(await screen.findByText('Invoice email is not valid')).toBeTruthy();
+    expect(patch).not.toHaveBeenCalled();
+    // Once an error shows, every change re-checks the form.
+    await ui.type(screen.getByLabelText('Invoice email'), '@x');
+    await waitFor(() => expect(screen.queryByText('Invoice email is not valid')).toBeNull());
+  });
 });
