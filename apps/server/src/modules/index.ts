@@ -24,6 +24,7 @@ import { createCataloguesService } from './catalogues/catalogues.service';
 import { communitiesRoutes } from './communities/communities.routes';
 import { createCommunitiesService } from './communities/communities.service';
 import { createExploreModule } from './explore';
+import { createProModule } from './pro';
 import { createSocialAccountsRepository } from './social/social-accounts.repository';
 import { socialRoutes } from './social/social.routes';
 import { createSocialService } from './social/social.service';
@@ -175,6 +176,17 @@ export function registerModules(
   const cataloguesService = createCataloguesService({ engine, searches });
   const communitiesService = createCommunitiesService({ engine, searches });
   const explore = createExploreModule({ engine, jobs, searches });
+  // The pro-targeting site's own API; staff are addresses on the site's domain (SPEC §6).
+  const pro = createProModule({
+    db,
+    clock,
+    engine,
+    jobs,
+    outbox,
+    publicUrl: config.publicUrl,
+    staffDomain: new URL(config.publicUrl).hostname.replace(/^www\./, ''),
+    adAccountsOf: (user) => usersService.adAccounts(user),
+  });
 
   return {
     sessionService,
@@ -202,6 +214,7 @@ export function registerModules(
       await app.register(storeRoutes, { storeService });
       await app.register(communitiesRoutes, { communitiesService });
       await explore.registerRoutes(app);
+      await pro.registerRoutes(app);
     },
   };
 }

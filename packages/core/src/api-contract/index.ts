@@ -37,6 +37,7 @@ import {
   xRequestTokenSchema,
 } from '../api';
 import type { ApiRouteKey, ApiRoutes } from '../api';
+import { PRO_PARTLY_CHECKED_RESPONSES, PRO_ROUTE_RESPONSES } from './pro';
 
 // The run-time side of ApiRoutes (packages/core/src/api/routes.ts, types only): for every route the
 // web app calls, the zod schema its success response is serialised with. The server's
@@ -129,6 +130,9 @@ export const API_ROUTE_RESPONSES = {
   'POST /api/external/words-in-profile/': exploreResultSchema,
   'POST /api/external/handle-analysis/': handleAnalysisResponseSchema,
   'POST /api/external/topic-posts/': topicPostsResponseSchema,
+
+  // ---- the pro-targeting site (api-contract/pro.ts) ----
+  ...PRO_ROUTE_RESPONSES,
 } satisfies Responses;
 
 /** Every key of ApiRoutes, at run time. */
@@ -140,6 +144,7 @@ export const API_ROUTE_KEYS = Object.keys(API_ROUTE_RESPONSES) as ApiRouteKey[];
  * route not listed here has one (list it, or better, give the part a schema).
  */
 export const PARTLY_CHECKED_RESPONSES: Partial<Record<ApiRouteKey, string>> = {
+  ...PRO_PARTLY_CHECKED_RESPONSES,
   'POST /api/audience-configs/insights/':
     'job.result is the insights report (@murmur/core/insights types, no zod schema yet); the map types it JobStarted<InsightsReport>',
   'POST /api/audience-configs/perspectives/':

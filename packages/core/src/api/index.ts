@@ -6,5 +6,7 @@ export * from './team';
 export * from './audiences';
 export * from './catalogues';
 export * from './social';
+export * from './pro';
 export * from './x-ads';
 export type * from './routes';
+export type * from './pro-routes';

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import type { EngineHolder } from '../../engine/engine-holder';
+import { presentAccounts } from '../../engine/present-account';
+import { createOutboxRepository, type MailOutbox } from '../../integrations/mail';
+import type { JobQueue } from '../../jobs/jobs';
+import type { Clock } from '../../lib/clock';
+import { createImageDownloader } from './image-downloader';
+import { proRoutes } from './pro.routes';
+import { createRequestsRepository } from './requests.repository';
+import { createRequestsService, type AdAccountsOf } from './requests.service';
+import { createXstatsService } from './xstats.service';
+
+/**
+ * The pro-targeting site's own API: audience requests with their mails, xstats, marketing
+ * materials, the competitor summary PDF and the image downloader (docs/API-AUDIENCES.md).
+ */
+export function createProModule(deps: {
+  db: Db;
+  clock: Clock;
+  engine: EngineHolder;
+  jobs: JobQueue;
+  outbox: MailOutbox;
+  /** The site's address: links in mails; the image downloader's own origin. */
+  publicUrl: string;
+  /** SPEC §6: staff sign in with an address on this domain. */
+  staffDomain: string;
+  adAccountsOf: AdAccountsOf;
+}) {
+  const { db, clock, engine, jobs, outbox, publicUrl, staffDomain, adAccountsOf } = deps;
+  const requestsService = createRequestsService({
+    requests: createRequestsRepository(db),
+    inTransaction: (work) =>
+      db.transaction((tx) =>
+        work({ requests: createRequestsRepository(tx), outbox: createOutboxRepository(tx) }),
+      ),
+    outbox,
+    clock,
+    siteUrl: publicUrl,
+    staffDomain,
+    adAccountsOf,
+  });
+  const validateHandle = (handle: string) => {
+    const e = engine.get();
+    const account = e.findAccount(handle);
+    if (account === undefined) return { valid: false, handle, account: null };
+    const [summary] = presentAccounts(e, [account]);
+    return { valid: true, handle: summary?.handle ?? handle, account: summary ?? null };
+  };
+  return {
+    requestsService,
+    async registerRoutes(app: FastifyInstance) {
+      await app.register(proRoutes, {
+        requestsService,
+        xstatsService: createXstatsService({ engine }),
+        imageDownloader: createImageDownloader({ ownOrigin: publicUrl }),
+        validateHandle,
+        jobs,
+        clock,
+      });
+    },
+  };
+}

@@ -1,0 +1,266 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  answerAudienceRequestSchema,
+  audienceRequestFeedbackSchema,
+  audienceRequestListSchema,
+  audienceRequestSchema,
+  competitorAnalysisResultSchema,
+  createAudienceRequestSchema,
+  imageDownloadQuerySchema,
+  marketingMaterialParamsSchema,
+  marketingMaterialsQuerySchema,
+  marketingMaterialsSchema,
+  summaryPdfSchema,
+  validateAdAccountResponseSchema,
+  validateAdAccountSchema,
+  validateEmailResponseSchema,
+  validateEmailSchema,
+  validateHandleResponseSchema,
+  validateHandleSchema,
+  verifyAudienceRequestSchema,
+  xstatsQuerySchema,
+  xstatsSchema,
+  emailSchema,
+  languageSchema,
+} from '@murmur/core/api';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema';
+import { BadRequest, NotFound } from '../../errors';
+import type { JobQueue } from '../../jobs/jobs';
+import type { Clock } from '../../lib/clock';
+import { MAX_DB_ID } from '../../lib/db-id';
+import { errorResponses } from '../../lib/http';
+import { preferredLanguage } from '../../lib/language';
+import { requireUser } from '../../plugins/auth';
+import type { createImageDownloader } from './image-downloader';
+import { listMaterials, materialPdf } from './materials';
+import type { RequestsService } from './requests.service';
+import { competitorSummaryPdf } from './summary-pdf';
+import type { XstatsService } from './xstats.service';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_DB_ID) });
+/** A binary answer (PDF, PNG, zip) in the OpenAPI document. */
+const binary = z.string().describe('binary file');
+
+const callerOf = (request: FastifyRequest): UserRow | undefined =>
+  request.principal.kind === 'user' ? request.principal.user : undefined;
+
+/** Answers a file as an attachment; Fastify sends a Buffer as is, not through the serializer. */
+const sendFile = (reply: FastifyReply, file: { filename: string; type: string; body: Buffer }) =>
+  reply
+    .type(file.type)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .send(file.body);
+
+/** The pro-targeting site's own API under /api/external/ (docs/API-AUDIENCES.md "Pro-targeting site"). */
+export const proRoutes: FastifyPluginCallbackZod<{
+  requestsService: RequestsService;
+  xstatsService: XstatsService;
+  imageDownloader: ReturnType<typeof createImageDownloader>;
+  validateHandle: (handle: string) => z.output<typeof validateHandleResponseSchema>;
+  jobs: JobQueue;
+  clock: Clock;
+}> = (
+  app,
+  { requestsService: requests, xstatsService, imageDownloader, validateHandle, jobs, clock },
+  done,
+) => {
+  const tags = ['pro-targeting'];
+
+  // ---- audience requests ----
+  app.post(
+    '/api/external/audience-requests/',
+    {
+      schema: {
+        tags,
+        summary: 'Request an audience, a download or access; a verification mail goes to the requester',
+        body: createAudienceRequestSchema,
+        response: { 201: audienceRequestSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await requests.create(
+            request.body,
+            callerOf(request),
+            preferredLanguage(request.headers['accept-language']),
+          ),
+        ),
+  );
+  app.post(
+    '/api/external/audience-requests/verify/',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm a request by the token mailed to the requester (request-verification)',
+        body: verifyAudienceRequestSchema,
+        response: { 200: audienceRequestSchema, ...errorResponses(400, 404) },
+      },
+    },
+    (request) => requests.verify(request.body.token),
+  );
+  app.post(
+    '/api/external/audience-requests/feedback/',
+    {
+      schema: {
+        tags,
+        summary: "The requester's rating of the answer (token from the answer mail)",
+        body: audienceRequestFeedbackSchema,
+        response: { 200: audienceRequestSchema, ...errorResponses(400, 404) },
+      },
+    },
+    (request) => requests.feedback(request.body.token, request.body.rating, request.body.comment),
+  );
+  app.post(
+    '/api/external/audience-requests/validate-email/',
+    {
+      schema: {
+        tags,
+        summary: 'Whether an address is a valid email address (SPEC §5)',
+        body: validateEmailSchema,
+        response: { 200: validateEmailResponseSchema, ...errorResponses(400) },
+      },
+    },
+    (request) => {
+      const parsed = emailSchema.safeParse(request.body.email);
+      return { valid: parsed.success, email: parsed.success ? parsed.data : request.body.email.trim() };
+    },
+  );
+  app.post(
+    '/api/external/audience-requests/validate-handle/',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a handle exists on the network',
+        body: validateHandleSchema,
+        response: { 200: validateHandleResponseSchema, ...errorResponses(400, 503) },
+      },
+    },
+    (request) => validateHandle(request.body.handle),
+  );
+  app.post(
+    '/api/external/audience-requests/validate-ad-account/',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the signed-in caller has access to the ad account (false when signed out)',
+        body: validateAdAccountSchema,
+        response: { 200: validateAdAccountResponseSchema, ...errorResponses(400) },
+      },
+    },
+    (request) => requests.validateAdAccount(callerOf(request), request.body.ad_account_id),
+  );
+  app.get(
+    '/api/external/audience-requests/',
+    {
+      schema: {
+        tags,
+        summary: 'Confirmed requests, newest first (internal staff only)',
+        response: { 200: audienceRequestListSchema, ...errorResponses(403) },
+      },
+    },
+    async (request) => ({ results: await requests.list(requireUser(request)) }),
+  );
+  app.post(
+    '/api/external/audience-requests/:id/answer/',
+    {
+      schema: {
+        tags,
+        summary: 'Answer a confirmed request; the answer is mailed to the requester (internal staff only)',
+        params: idParams,
+        body: answerAudienceRequestSchema,
+        response: { 200: audienceRequestSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    (request) => requests.answer(requireUser(request), request.params.id, request.body.answer),
+  );
+
+  // ---- xstats ----
+  app.get(
+    '/api/external/xstats/',
+    {
+      schema: {
+        tags,
+        summary: "Usage figures of the network, or of one country's accounts",
+        querystring: xstatsQuerySchema,
+        response: { 200: xstatsSchema, ...errorResponses(400, 404, 503) },
+      },
+    },
+    (request) => xstatsService.get(request.query.country),
+  );
+
+  // ---- marketing materials ----
+  app.get(
+    '/api/external/marketing-materials/',
+    {
+      schema: {
+        tags,
+        summary: 'Marketing materials, by content type (SPEC §3)',
+        querystring: marketingMaterialsQuerySchema,
+        response: { 200: marketingMaterialsSchema, ...errorResponses(400) },
+      },
+    },
+    (request) => ({ results: listMaterials(request.query.language, request.query.content_type) }),
+  );
+  app.get(
+    '/api/external/marketing-materials/:slug/download/',
+    {
+      schema: {
+        tags,
+        summary: 'A marketing material as a PDF',
+        params: marketingMaterialParamsSchema,
+        querystring: z.object({ language: languageSchema.default('en') }),
+        response: { 200: binary, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await materialPdf(request.params.slug, request.query.language);
+      return sendFile(reply, { ...file, type: 'application/pdf' });
+    },
+  );
+
+  // ---- the pro-targeting summary PDF of a competitor analysis ----
+  app.get(
+    '/api/external/pro-targeting-summary-pdf/',
+    {
+      schema: {
+        tags,
+        summary: 'The summary PDF of a finished competitor-analysis job (a link the browser downloads)',
+        querystring: summaryPdfSchema,
+        response: { 200: binary, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const job = await jobs.get(request.query.job_id);
+      if (!job || job.kind !== 'competitor-analysis') throw new NotFound('No such competitor analysis.');
+      if (job.state !== 'done') {
+        throw new BadRequest({ job_id: ['The competitor analysis has not finished yet.'] });
+      }
+      const result = competitorAnalysisResultSchema.parse(job.result);
+      const file = await competitorSummaryPdf(result, request.query.language, clock.now());
+      return sendFile(reply, { ...file, type: 'application/pdf' });
+    },
+  );
+
+  // ---- image downloader ----
+  app.get(
+    '/api/external/image-downloader/',
+    {
+      schema: {
+        tags,
+        summary: 'An image of this site or X as PNG; several `url`s as a zip of PNGs',
+        querystring: imageDownloadQuerySchema,
+        response: { 200: binary, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const urls = Array.isArray(request.query.url) ? request.query.url : [request.query.url];
+      const file = await imageDownloader.download(urls);
+      return sendFile(reply, file);
+    },
+  );
+  done();
+};

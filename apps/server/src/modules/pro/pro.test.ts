@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AudienceRequest, Job, Xstats } from '@murmur/core/api';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { testNetwork } from '../../test/test-engine';
+import type { AudienceEngine } from '@murmur/engine';
+import { createImageDownloader, storedZip } from './image-downloader';
+
+let t: TestApp;
+let engine: AudienceEngine;
+beforeAll(async () => {
+  const network = await testNetwork();
+  engine = network.engine;
+  t = await createTestApp({}, { engine: network.holder });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/external/${url}`, payload, headers });
+const linkToken = (text: string) => /token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+
+describe('audience requests', () => {
+  it("verifies by the mailed link, tells staff, and mails staff's answer — all in the requester's language", async () => {
+    const staff = await t.signIn('ana@murmur.test');
+    const created = await post(
+      'audience-requests/',
+      { kind: 'audience', email: 'Kenji@Example.jp', name: 'Kenji', description: '東京のコーヒー好き' },
+      { 'accept-language': 'ja' },
+    );
+    expect(created.statusCode).toBe(201);
+    const request = created.json<AudienceRequest>();
+    expect(request).toMatchObject({ state: 'unverified', email: 'kenji@example.jp', language: 'ja' });
+    const verifyMail = t.mailer.last('kenji@example.jp');
+    expect(verifyMail.subject).toBe('Targeting Toolkit へのリクエストを確認してください');
+    expect(verifyMail.text).toContain('/request-verification?token=');
+
+    // Staff do not see unconfirmed requests.
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/external/audience-requests/',
+      headers: staff.tokenAuth,
+    });
+    expect(before.json<{ results: AudienceRequest[] }>().results.map((r) => r.id)).not.toContain(request.id);
+
+    const verified = await post('audience-requests/verify/', { token: linkToken(verifyMail.text) });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json<AudienceRequest>().state).toBe('verified');
+    expect(t.mailer.last('kenji@example.jp').subject).toBe(
+      'Targeting Toolkit へのリクエストを受け付けました',
+    );
+    expect(t.mailer.last('ana@murmur.test').subject).toContain('kenji@example.jp');
+    // Opening the link again changes nothing and sends nothing.
+    const count = t.mailer.sent.length;
+    expect((await post('audience-requests/verify/', { token: linkToken(verifyMail.text) })).statusCode).toBe(
+      200,
+    );
+    expect(t.mailer.sent.length).toBe(count);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/external/audience-requests/',
+      headers: staff.tokenAuth,
+    });
+    expect(list.json<{ results: AudienceRequest[] }>().results.map((r) => r.id)).toContain(request.id);
+
+    const answered = await post(
+      `audience-requests/${request.id}/answer/`,
+      { answer: 'オーディエンスを作成しました。' },
+      staff.tokenAuth,
+    );
+    expect(answered.statusCode).toBe(200);
+    const answerMail = t.mailer.last('kenji@example.jp');
+    expect(answerMail.subject).toBe('Targeting Toolkit へのリクエストに回答しました');
+    expect(answerMail.text).toContain('オーディエンスを作成しました。');
+
+    const feedback = await post('audience-requests/feedback/', {
+      token: linkToken(answerMail.text),
+      rating: 5,
+      comment: 'ありがとう',
+    });
+    expect(feedback.statusCode).toBe(200);
+    expect(feedback.json<AudienceRequest>().feedback).toEqual({ rating: 5, comment: 'ありがとう' });
+  });
+
+  it('keeps requests from everyone but staff, and refuses bad input with SPEC §8 bodies', async () => {
+    const someone = await t.signIn('someone@example.com');
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/external/audience-requests/',
+      headers: someone.tokenAuth,
+    });
+    expect(listed.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/external/audience-requests/' })).statusCode).toBe(
+      403,
+    );
+    expect((await post('audience-requests/1/answer/', { answer: 'x' }, someone.tokenAuth)).statusCode).toBe(
+      403,
+    );
+    const bad = await post('audience-requests/', { kind: 'audience', email: 'nope', name: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      email: ['Please enter a valid email address'],
+      name: ['Name is required'],
+    });
+    const noTitle = await post('audience-requests/', { kind: 'download', email: 'a@b.co', name: 'A' });
+    expect(noTitle.json()).toEqual({ title: ['Title is required'] });
+    expect((await post('audience-requests/verify/', { token: 'x'.repeat(32) })).statusCode).toBe(404);
+    const english = await post('audience-requests/', {
+      kind: 'access',
+      email: 'pat@example.com',
+      name: 'Pat',
+      description: 'Agency',
+    });
+    expect(english.statusCode).toBe(201);
+    expect(t.mailer.last('pat@example.com').subject).toBe('Confirm your request on Targeting Toolkit');
+  });
+
+  it('validates emails, handles and ad accounts', async () => {
+    expect((await post('audience-requests/validate-email/', { email: 'x@y.io' })).json()).toEqual({
+      valid: true,
+      email: 'x@y.io',
+    });
+    expect((await post('audience-requests/validate-email/', { email: 'xy.io' })).json()).toMatchObject({
+      valid: false,
+    });
+    const star = engine.describeAccounts(engine.explore.mostFollowed(engine.explore.everyone(), 1))[0]!
+      .handle;
+    expect((await post('audience-requests/validate-handle/', { handle: `@${star}` })).json()).toMatchObject({
+      valid: true,
+      handle: star,
+    });
+    expect(
+      (await post('audience-requests/validate-handle/', { handle: 'nobody_here_123' })).json(),
+    ).toMatchObject({ valid: false });
+    expect(
+      (await post('audience-requests/validate-ad-account/', { ad_account_id: '18ce54d4x5t' })).json(),
+    ).toEqual({ access: false });
+    expect((await post('audience-requests/validate-ad-account/', { ad_account_id: '../x' })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('xstats', () => {
+  it("gives the network's figures and one country's, from the engine", async () => {
+    const all = await t.app.inject({ method: 'GET', url: '/api/external/xstats/' });
+    expect(all.statusCode).toBe(200);
+    const network = all.json<Xstats>();
+    expect(network.country).toBeNull();
+    expect(network.accounts).toBe(Math.round(engine.explore.everyone().count * engine.scale));
+    expect(network.share_of_network).toBe(1);
+    expect(network.countries.length).toBeGreaterThan(1);
+    const code = network.countries[0]!.code;
+    const one = (
+      await t.app.inject({ method: 'GET', url: `/api/external/xstats/?country=${code.toLowerCase()}` })
+    ).json<Xstats>();
+    expect(one.country).toBe(code);
+    expect(one.accounts).toBeLessThan(network.accounts);
+    expect(one.languages.length).toBeGreaterThan(0);
+    expect(one.growth.latest_week_posts).toBeLessThanOrEqual(network.growth.latest_week_posts);
+    expect((await t.app.inject({ method: 'GET', url: '/api/external/xstats/?country=ZZZ' })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('marketing materials and the competitor summary PDF', () => {
+  it('lists materials by content type in both languages and downloads them as PDFs', async () => {
+    const faq = await t.app.inject({
+      method: 'GET',
+      url: '/api/external/marketing-materials/?content_type=faq&language=ja',
+    });
+    const results = faq.json<{ results: { content_type: string; title: string; download_url: string }[] }>()
+      .results;
+    expect(results.every((m) => m.content_type === 'faq')).toBe(true);
+    expect(results[0]!.title).toBe('よくある質問');
+    const pdf = await t.app.inject({ method: 'GET', url: results[0]!.download_url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/external/marketing-materials/nope/download/' }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('writes the PDF of a finished competitor analysis', async () => {
+    const handles = engine
+      .describeAccounts(engine.explore.mostFollowed(engine.explore.everyone(), 3))
+      .map((a) => a.handle);
+    const started = await post('competitor-analysis/?wait=1', { handles });
+    const { job } = started.json<{ job: Job }>();
+    expect(job.state).toBe('done');
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/external/pro-targeting-summary-pdf/?job_id=${job.id}&language=ja`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.headers['content-disposition']).toMatch(/competitor-analysis-.*\.pdf/);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/external/pro-targeting-summary-pdf/?job_id=no-such-job-123',
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('image downloader', () => {
+  it('refuses hosts other than the site and X media (SSRF), and bad URLs', async () => {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data',
+      'http://localhost:5432/',
+      'file:///etc/passwd',
+      'https://pbs.twimg.com.evil.test/a.png',
+      'http://pbs.twimg.com/a.png',
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/external/image-downloader/?url=${encodeURIComponent(url)}`,
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json<{ url: string[] }>().url[0]).toBe(
+        'Images can only be downloaded from this site or from X.',
+      );
+    }
+  });
+
+  it('converts an allowed image to PNG, several to a zip of PNGs, and refuses what is not an image', async () => {
+    const sharp = (await import('sharp')).default;
+    const jpeg = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#f00' } })
+      .jpeg()
+      .toBuffer();
+    const downloader = createImageDownloader({
+      ownOrigin: 'https://murmur.test',
+      fetchImage: (url) =>
+        Promise.resolve(url.pathname.endsWith('.txt') ? new Response('hello') : new Response(jpeg)),
+    });
+    const one = await downloader.download(['/media/a.jpg']);
+    expect(one.type).toBe('image/png');
+    expect((await sharp(one.body).metadata()).format).toBe('png');
+    const zip = await downloader.download(['/media/a.jpg', 'https://pbs.twimg.com/media/b.jpg']);
+    expect(zip.type).toBe('application/zip');
+    expect(zip.body.subarray(0, 4).readUInt32LE(0)).toBe(0x04034b50);
+    await expect(downloader.download(['/media/a.txt'])).rejects.toThrow();
+    expect(storedZip([{ name: 'a.png', data: Buffer.from('x') }]).length).toBe(30 + 5 + 1 + 46 + 5 + 22);
+  });
+});

@@ -1,0 +1,74 @@
+import type { CompetitorAnalysisResult, Language } from '@murmur/core/api';
+import { formatLargeNumber } from '@murmur/core/format';
+import { heading, paragraph, renderPdf, table } from './pdf';
+
+const texts = {
+  en: {
+    title: 'Pro targeting summary: competitor analysis',
+    intro: (n: number, date: string) =>
+      `${n} accounts compared on ${date}. Followers are population estimates; overlap is the number of followers two accounts share.`,
+    account: 'Account',
+    followers: 'Followers',
+    interests: 'Most distinctive interests of the followers',
+    overlap: 'Shared followers',
+    none: '—',
+  },
+  ja: {
+    title: 'プロターゲティング概要: 競合分析',
+    intro: (n: number, date: string) =>
+      `${date} に ${n} アカウントを比較しました。フォロワー数は推定値、重なりは 2 つのアカウントに共通するフォロワーの数です。`,
+    account: 'アカウント',
+    followers: 'フォロワー',
+    interests: 'フォロワーの特徴的な興味関心',
+    overlap: '共通フォロワー',
+    none: '—',
+  },
+} satisfies Record<Language, unknown>;
+
+/** SPEC §7 pro-targeting summary PDF of a finished competitor analysis, in the asker's language. */
+export async function competitorSummaryPdf(
+  result: CompetitorAnalysisResult,
+  language: Language,
+  now: Date,
+): Promise<{ filename: string; body: Buffer }> {
+  const t = texts[language];
+  const date = now.toISOString().slice(0, 10);
+  const handles = result.competitors.map((c) => `@${c.handle}`);
+  const body = await renderPdf(t.title, (doc) => {
+    heading(doc, t.title, 20);
+    paragraph(doc, t.intro(result.competitors.length, date));
+    table(
+      doc,
+      [
+        [t.account, t.followers, t.interests],
+        ...result.competitors.map((c) => [
+          `@${c.handle}\n${c.account.name}`,
+          formatLargeNumber(c.followers.population_estimate),
+          c.top_interests
+            .slice(0, 5)
+            .map((i) => i.label)
+            .join(', ') || t.none,
+        ]),
+      ],
+      [0.25, 0.15, 0.6],
+    );
+    if (result.competitors.length > 1) {
+      heading(doc, t.overlap, 14);
+      const share = 0.75 / result.competitors.length;
+      table(
+        doc,
+        [
+          ['', ...handles],
+          ...result.competitors.map((c) => [
+            `@${c.handle}`,
+            ...result.competitors.map((other) =>
+              other.handle === c.handle ? t.none : formatLargeNumber(c.overlap[other.handle] ?? 0),
+            ),
+          ]),
+        ],
+        [0.25, ...result.competitors.map(() => share)],
+      );
+    }
+  });
+  return { filename: `competitor-analysis-${date}.pdf`, body };
+}
