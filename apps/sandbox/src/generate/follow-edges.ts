@@ -4,9 +4,40 @@ import { Column } from '../model/growable';
 import { logNormal } from '../random/distributions';
 import type { Rng } from '../random/prng';
 import { pickTarget, type FollowSamplers } from './follow-samplers';
+import { isSocial } from './sociality';
+
+export { isSocial };
 
 /** X caps following at 5 000 for most accounts. */
 const MAX_FOLLOWING = 5000;
+
+/** How much likelier a social account's follow is returned than an information follower's. */
+const RETURNED = { social: 1, listener: 0.012, brand: 0.25 } as const;
+
+/**
+ * Per account u, the factor on the chance that an account u follows follows it back: social
+ * accounts' follows are returned, information followers' almost never, brands' and media's
+ * sometimes (by fans), spam's only by other spam (see `FOLLOW_BACK_TO_SPAM`).
+ */
+export function returnFactors(a: AccountTable): Float32Array {
+  const factors = new Float32Array(a.count);
+  for (let u = 0; u < a.count; u++) {
+    const kind = a.kind[u]!;
+    factors[u] =
+      kind === AccountKind.spam
+        ? 1
+        : kind === AccountKind.brand || kind === AccountKind.media
+          ? RETURNED.brand
+          : isSocial(a, u)
+            ? RETURNED.social
+            : RETURNED.listener;
+  }
+  return factors;
+}
+
+/** Social accounts keep larger circles; information followers fewer, mostly stars and topics. */
+const SOCIAL_FOLLOWING = 3.6;
+const LISTENER_FOLLOWING = 0.6;
 
 /**
  * How many accounts u decides to follow by itself (follow-backs come on top). People follow a few
@@ -30,11 +61,19 @@ function wantedFollowing(a: AccountTable, u: number, rng: Rng): number {
     default:
       k = logNormal(rng, 25, 1);
   }
+  if (a.kind[u] === AccountKind.person || a.kind[u] === AccountKind.creator)
+    k *= isSocial(a, u) ? SOCIAL_FOLLOWING : LISTENER_FOLLOWING;
   return Math.min(MAX_FOLLOWING, a.count - 1, Math.max(1, Math.round(k)));
 }
 
 // By AccountKind: person, creator, brand, media, spam.
-const FOLLOW_BACK_BASE = [0.95, 0.08, 0.02, 0.02, 0.35];
+const FOLLOW_BACK_BASE = [0.95, 0.08, 0.02, 0.02, 0.01];
+
+/** Between two social accounts a follow is a friendship, mostly returned (less by the popular). */
+export const friendReturn = (a: AccountTable, v: number): number => 0.97 / (1 + a.fitness[v]! / 60);
+
+/** Information followers seldom return a follow either. */
+const LISTENER_FOLLOW_BACK = 0.03;
 
 /**
  * Probability that v follows back someone who followed it. People often do; stars, brands and media
@@ -46,14 +85,15 @@ export function followBackChances(a: AccountTable): Float32Array {
   const chances = new Float32Array(a.count);
   for (let v = 0; v < a.count; v++) {
     const kind = a.kind[v]!;
-    const base = FOLLOW_BACK_BASE[kind]!;
+    const base =
+      kind === AccountKind.person && !isSocial(a, v) ? LISTENER_FOLLOW_BACK : FOLLOW_BACK_BASE[kind]!;
     chances[v] = kind === AccountKind.spam ? base : base / (1 + a.fitness[v]! / 6);
   }
   return chances;
 }
 
 /** Nobody returns a spam follow, except other spam. */
-const FOLLOW_BACK_TO_SPAM = 0.01;
+export const FOLLOW_BACK_TO_SPAM = 0.004;
 
 /** Each account's own follows, deduplicated and sorted per row. */
 function initiatedFollows(a: AccountTable, s: FollowSamplers, rng: Rng): Csr {
@@ -100,15 +140,23 @@ export function generateFollowEdges(a: AccountTable, s: FollowSamplers, rng: Rng
   const n = a.count;
   const first = initiatedFollows(a, s, rng);
   // Back edges v → u, generated in ascending u, so grouping them by v keeps each group sorted.
-  // About one initiated follow in seven is returned; reserve for that to avoid regrowing.
+  // About one initiated follow in six is returned; reserve for that to avoid regrowing.
   const backFrom = new Column(Uint32Array, Math.ceil(first.values.length / 6));
   const backTo = new Column(Uint32Array, Math.ceil(first.values.length / 6));
   const chances = followBackChances(a);
+  const factors = returnFactors(a);
   for (let u = 0; u < n; u++) {
     const spam = a.kind[u] === AccountKind.spam;
+    const factor = factors[u]!;
+    const social = isSocial(a, u);
     for (let k = first.offsets[u]!; k < first.offsets[u + 1]!; k++) {
       const v = first.values[k]!;
-      const chance = spam && a.kind[v] !== AccountKind.spam ? FOLLOW_BACK_TO_SPAM : chances[v]!;
+      const chance =
+        spam && a.kind[v] !== AccountKind.spam
+          ? FOLLOW_BACK_TO_SPAM
+          : social && isSocial(a, v)
+            ? friendReturn(a, v)
+            : chances[v]! * factor;
       if (rng.float() < chance) {
         backFrom.push(v);
         backTo.push(u);

@@ -4,6 +4,7 @@ import { LANGUAGE_CODES } from '../catalogue/languages';
 import { AccountKind, type AccountTable } from '../model/accounts';
 import { AliasTable } from '../random/alias';
 import type { Rng } from '../random/prng';
+import { attraction, isSocial } from './sociality';
 
 const CATEGORIES = INTEREST_CATEGORY_KEYS.length;
 
@@ -15,6 +16,12 @@ const CATEGORIES = INTEREST_CATEGORY_KEYS.length;
 export interface FollowSamplers {
   global: AliasTable;
   community: (AliasTable | undefined)[];
+  /**
+   * Social accounts (friends to be) per community and per country, weighted by √fitness (circles
+   * are flatter than fame). A community's circle is used once it is large enough to hold one.
+   */
+  circle: (AliasTable | undefined)[];
+  countryCircle: (AliasTable | undefined)[];
   /** Key: language × CATEGORIES + category; accounts with any interest in that category. */
   interest: (AliasTable | undefined)[];
   country: (AliasTable | undefined)[];
@@ -38,6 +45,17 @@ function grouped(keys: Uint32Array, members: Uint32Array, fitness: Float32Array,
 
 export function buildFollowSamplers(a: AccountTable, communities: number, countries: number): FollowSamplers {
   const all = Uint32Array.from({ length: a.count }, (_, i) => i);
+  const weights = attraction(a);
+  const circleKeys: number[] = [];
+  const circleMembers: number[] = [];
+  const countryKeys: number[] = [];
+  for (let i = 0; i < a.count; i++)
+    if (isSocial(a, i)) {
+      circleKeys.push(a.community[i]!);
+      countryKeys.push(a.country[i]!);
+      circleMembers.push(i);
+    }
+  const friendliness = Float32Array.from(a.fitness, Math.sqrt);
   const interestKeys: number[] = [];
   const interestMembers: number[] = [];
   for (let i = 0; i < a.count; i++) {
@@ -52,22 +70,34 @@ export function buildFollowSamplers(a: AccountTable, communities: number, countr
     }
   }
   return {
-    global: new AliasTable(a.fitness, all),
-    community: grouped(Uint32Array.from(a.community), all, a.fitness, communities),
+    global: new AliasTable(weights, all),
+    community: grouped(Uint32Array.from(a.community), all, weights, communities),
+    circle: grouped(Uint32Array.from(circleKeys), Uint32Array.from(circleMembers), friendliness, communities),
+    countryCircle: grouped(
+      Uint32Array.from(countryKeys),
+      Uint32Array.from(circleMembers),
+      friendliness,
+      countries,
+    ),
     interest: grouped(
       Uint32Array.from(interestKeys),
       Uint32Array.from(interestMembers),
-      a.fitness,
+      weights,
       LANGUAGE_CODES.length * CATEGORIES,
     ),
-    country: grouped(Uint32Array.from(a.country), all, a.fitness, countries),
+    country: grouped(Uint32Array.from(a.country), all, weights, countries),
   };
 }
 
-/** Channel shares for people, creators, brands and media (the rest goes global). */
-const COMMUNITY = 0.55;
-const INTEREST = 0.72;
-const COUNTRY = 0.82;
+/**
+ * Cumulative channel shares (social circle, community, interest, country; the rest goes global).
+ * Social accounts follow mostly friends, who return the follow; information followers, brands and
+ * media mostly topics and stars.
+ */
+const SOCIAL_CHANNELS = [0.5, 0.75, 0.85, 0.92] as const;
+const OTHER_CHANNELS = [0, 0.4, 0.65, 0.77] as const;
+/** Fewer social accounts than this in a community: friends come from the whole country. */
+const CIRCLE_SIZE = 40;
 
 /** One follow target for account u (may repeat or be u itself; callers deduplicate). */
 export function pickTarget(s: FollowSamplers, a: AccountTable, u: number, rng: Rng): number {
@@ -80,7 +110,11 @@ export function pickTarget(s: FollowSamplers, a: AccountTable, u: number, rng: R
     return rng.int(a.count);
   }
   let table: AliasTable | undefined;
-  if (r < COMMUNITY) table = s.community[a.community[u]!];
+  const [CIRCLE, COMMUNITY, INTEREST, COUNTRY] = isSocial(a, u) ? SOCIAL_CHANNELS : OTHER_CHANNELS;
+  if (r < CIRCLE) {
+    table = s.circle[a.community[u]!];
+    if (!table || table.size < CIRCLE_SIZE) table = s.countryCircle[a.country[u]!];
+  } else if (r < COMMUNITY) table = s.community[a.community[u]!];
   else if (r < INTEREST) {
     const from = a.interests.offsets[u]!;
     const pick = a.interests.values[from + rng.int(a.interests.offsets[u + 1]! - from)]!;

@@ -12,7 +12,7 @@ import { buildPostingGroups } from '../simulate/posting';
 import type { SimulationState } from '../simulate/state';
 import { advanceTo } from '../simulate/tick';
 import { COMMUNITY_COUNT, generateAccounts } from './accounts';
-import { followBackChances, generateFollowEdges } from './follow-edges';
+import { followBackChances, generateFollowEdges, returnFactors } from './follow-edges';
 import { buildFollowSamplers } from './follow-samplers';
 import { generateLists } from './lists';
 
@@ -40,6 +40,7 @@ function initialSimulation(
     spamBurstsPerDay: rates.reduce((s, r) => s + r, 0),
     unfollowers: new AliasTable(outDegrees),
     followBack: followBackChances(a),
+    returnFactor: returnFactors(a),
     pending: new PendingQueue(),
   };
 }

@@ -13,7 +13,10 @@ export const SPAM_SHARE = 0.17;
  * measured ≈ 2.2–2.4, inside X-like 2.0–2.5.
  */
 export const FITNESS_ALPHA = 1.0;
-/** The top 0.3 % by fitness are celebrities, brands and media; the next ~2 % partly creators. */
+/**
+ * The top 0.3 % by fitness are celebrities, brands and media, and some ordinary people whose posts
+ * caught on (X's most followed include a few of them); the next ~2 % are partly creators.
+ */
 const CELEBRITY_FITNESS = Math.pow(0.003, -1 / FITNESS_ALPHA);
 const CREATOR_FITNESS = Math.pow(0.02, -1 / FITNESS_ALPHA);
 
@@ -40,7 +43,14 @@ export function drawKind(rng: Rng): { kind: number; fitness: number } {
   if (fitness >= CELEBRITY_FITNESS) {
     const r = rng.float();
     return {
-      kind: r < 0.35 ? AccountKind.brand : r < 0.5 ? AccountKind.media : AccountKind.creator,
+      kind:
+        r < 0.3
+          ? AccountKind.brand
+          : r < 0.43
+            ? AccountKind.media
+            : r < 0.8
+              ? AccountKind.creator
+              : AccountKind.person,
       fitness,
     };
   }

@@ -1,3 +1,5 @@
+import { FOLLOW_BACK_TO_SPAM, friendReturn, isSocial } from '../generate/follow-edges';
+import { AccountKind } from '../model/accounts';
 import { EventKind } from '../model/events';
 import type { Network } from '../network';
 import { poisson } from '../random/distributions';
@@ -14,7 +16,7 @@ const UNFOLLOWS_PER_EDGE_DAY = 0.0015;
  * proportion to how many accounts they follow.
  */
 export function churn(net: Network, from: number, out: EventBuffer): void {
-  const { rng, samplers, unfollowers, followBack } = net.simulation;
+  const { rng, samplers, unfollowers, followBack, returnFactor } = net.simulation;
   const { graph, accounts } = net;
   const seconds = net.config.tickSeconds;
   const perTick = (graph.edgeCount * seconds) / 86400;
@@ -25,7 +27,13 @@ export function churn(net: Network, from: number, out: EventBuffer): void {
     const at = from + rng.int(seconds);
     if (!graph.follow(u, v)) continue;
     out.push(at, EventKind.follow, u, v, -1);
-    if (rng.float() < followBack[v]! && graph.follow(v, u)) {
+    const chance =
+      accounts.kind[u] === AccountKind.spam && accounts.kind[v] !== AccountKind.spam
+        ? FOLLOW_BACK_TO_SPAM
+        : isSocial(accounts, u) && isSocial(accounts, v)
+          ? friendReturn(accounts, v)
+          : followBack[v]! * returnFactor[u]!;
+    if (rng.float() < chance && graph.follow(v, u)) {
       out.push(Math.min(from + seconds - 1, at + 1 + rng.int(600)), EventKind.follow, v, u, -1);
     }
   }

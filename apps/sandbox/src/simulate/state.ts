@@ -26,5 +26,7 @@ export interface SimulationState {
   unfollowers: AliasTable;
   /** Per-account chance of following back (generate/follow-edges.ts). */
   followBack: Float32Array;
+  /** Per follower, the factor on the chance its follow is returned (generate/follow-edges). */
+  returnFactor: Float32Array;
   pending: PendingQueue;
 }

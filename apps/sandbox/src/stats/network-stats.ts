@@ -1,7 +1,7 @@
 import { REGIONS } from '../catalogue/locations';
 import { AccountKind } from '../model/accounts';
 import type { Network } from '../network';
-import { directedModularity, reciprocity } from './graph-metrics';
+import { directedModularity, meanClustering, reciprocityStats, type Reciprocity } from './graph-metrics';
 import { countryMix, distance, languageMix, type Share } from './mix';
 import { fitPowerLawTail, type PowerLawFit } from './power-law';
 import { spamTells } from './spam-tells';
@@ -10,8 +10,13 @@ export interface NetworkStats {
   accounts: number;
   edges: number;
   meanOutDegree: number;
+  /** Share of follows returned (edges); see `reciprocityOf` for pairs and the no-follow-back share. */
   reciprocity: number;
+  reciprocityOf: Reciprocity;
+  /** Mean local clustering coefficient of non-spam accounts (undirected, sampled). */
+  clustering: number;
   inDegreeTail: PowerLawFit;
+  outDegreeTail: PowerLawFit;
   maxFollowers: number;
   medianFollowers: number;
   /** Directed modularity of the planted communities (country × primary interest). */
@@ -53,12 +58,16 @@ export function networkStats(net: Network): NetworkStats {
   const { likes, reposts, replies } = net.posts;
   let engagements = 0;
   for (const column of [likes, reposts, replies]) for (const c of column.view()) engagements += c;
+  const mutual = reciprocityStats(following, followers);
   return {
     accounts: n,
     edges: following.values.length,
     meanOutDegree: following.values.length / n,
-    reciprocity: reciprocity(following, followers),
+    reciprocity: mutual.edges,
+    reciprocityOf: mutual,
+    clustering: meanClustering(following, followers, (u) => net.accounts.kind[u] !== AccountKind.spam),
     inDegreeTail: fitPowerLawTail(inDegree),
+    outDegreeTail: fitPowerLawTail(net.graph.outDegree),
     maxFollowers: sorted[n - 1] ?? 0,
     medianFollowers: sorted[n >> 1] ?? 0,
     modularity: directedModularity(following, net.accounts.community, net.communities),
