@@ -23,6 +23,7 @@ import { cataloguesRoutes } from './catalogues/catalogues.routes';
 import { createCataloguesService } from './catalogues/catalogues.service';
 import { communitiesRoutes } from './communities/communities.routes';
 import { createCommunitiesService } from './communities/communities.service';
+import { createDeepThoughtModule } from './deepthought';
 import { createExploreModule } from './explore';
 import { createProModule } from './pro';
 import { createSocialAccountsRepository } from './social/social-accounts.repository';
@@ -188,6 +189,9 @@ export function registerModules(
     adAccountsOf: (user) => usersService.adAccounts(user),
   });
 
+  // Deep Thought, the premium analytics suite on the user's own X accounts (modules/deepthought).
+  const deepThought = createDeepThoughtModule({ db, config, clock, log });
+
   return {
     sessionService,
     async registerRoutes() {
@@ -214,6 +218,7 @@ export function registerModules(
       await app.register(storeRoutes, { storeService });
       await app.register(communitiesRoutes, { communitiesService });
       await explore.registerRoutes(app);
+      await deepThought.registerRoutes(app);
       await pro.registerRoutes(app);
     },
   };

@@ -37,6 +37,7 @@ import {
   xRequestTokenSchema,
 } from '../api';
 import type { ApiRouteKey, ApiRoutes } from '../api';
+import { DEEPTHOUGHT_ROUTE_RESPONSES } from './deepthought';
 import { PRO_PARTLY_CHECKED_RESPONSES, PRO_ROUTE_RESPONSES } from './pro';
 
 // The run-time side of ApiRoutes (packages/core/src/api/routes.ts, types only): for every route the

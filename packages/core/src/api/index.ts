@@ -6,6 +6,7 @@ export * from './team';
 export * from './audiences';
 export * from './catalogues';
 export * from './social';
+export * from './deepthought';
 export * from './pro';
 export * from './x-ads';
 export type * from './routes';

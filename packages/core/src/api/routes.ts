@@ -53,6 +53,7 @@ import type {
   wordsInProfileSchema,
 } from './catalogues';
 import type { Detail } from './common';
+import type { DeepThoughtRoutes } from './deepthought-routes';
 import type {
   CodeChallenge,
   CodeProvider,
@@ -211,6 +212,7 @@ type Checked<T extends { [K in keyof T]: RouteTypes }> = T;
 /** Every route the web app may call: its key is "METHOD path", its value what it takes and answers. */
 export type ApiRoutes = Checked<
   Routes &
+    DeepThoughtRoutes &
     ProRoutes &
     CatalogueRoutes<'interests', z.output<typeof interestsResponseSchema>> &
     CatalogueRoutes<'conversation-topics', z.output<typeof conversationTopicsResponseSchema>> &

@@ -1,0 +1,385 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  connectXAccountSchema,
+  dtBestTimeSchema,
+  dtChangesQuerySchema,
+  dtChangesSchema,
+  dtEngagersSchema,
+  dtJobSchema,
+  dtPayoutSchema,
+  dtPostDetailSchema,
+  dtPostsPageSchema,
+  dtPostsQuerySchema,
+  dtSpamSchema,
+  dtStatsSchema,
+  dtStatusSchema,
+  dtTimeZoneQuerySchema,
+  dtTopicsSchema,
+  dtUsersPageSchema,
+  dtUsersQuerySchema,
+  dtXStatsQuerySchema,
+  dtXStatsSchema,
+  followUnfollowSchema,
+  patchXListSchema,
+  saveXListSchema,
+  talkToXAnswerSchema,
+  talkToXSchema,
+  xAccountSchema,
+  xIdSchema,
+  xListMembersChangeSchema,
+  xListMembersSchema,
+  xListSchema,
+} from '@murmur/core/api';
+import { MAX_DB_ID } from '../../lib/db-id';
+import { errorResponses } from '../../lib/http';
+import { requireUser } from '../../plugins/auth';
+import type { DeepThoughtService } from './deepthought.service';
+
+const pkParams = z.object({ pk: z.coerce.number().int().positive().max(MAX_DB_ID) });
+const postParams = z.object({ id: xIdSchema });
+const ROOT = '/api/external/deepthought';
+
+/**
+ * SPEC §7 "Analytics tool under /api/external/deepthought/": the signed-in user's X accounts, sync
+ * jobs, the synced lists and analyses, follow/unfollow, lists (/api/user/lists/) and Talk to X.
+ * Everything but accounts, status, sync, jobs and stats needs premium (402, premium-gate.ts).
+ */
+export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: DeepThoughtService }> = (
+  app,
+  { deepThoughtService: dt },
+  done,
+) => {
+  const tags = ['deepthought'];
+  const gated = errorResponses(400, 402, 403, 404);
+
+  app.get(
+    `${ROOT}/accounts/`,
+    {
+      schema: {
+        tags,
+        summary: 'The X accounts connected for analysis',
+        response: { 200: z.array(xAccountSchema), ...errorResponses(403) },
+      },
+    },
+    (request) => dt.accounts(requireUser(request).id),
+  );
+  app.post(
+    `${ROOT}/accounts/`,
+    {
+      schema: {
+        tags,
+        summary: 'Connect the X account behind a user token from sign in with X (and select it)',
+        body: connectXAccountSchema,
+        response: { 200: xAccountSchema, ...errorResponses(400, 403, 503) },
+      },
+    },
+    (request) => dt.connect(requireUser(request).id, request.body),
+  );
+  app.post(
+    `${ROOT}/accounts/:pk/select/`,
+    {
+      schema: {
+        tags,
+        summary: 'Switch the suite to another connected account',
+        params: pkParams,
+        response: { 200: xAccountSchema, ...errorResponses(403, 404) },
+      },
+    },
+    (request) => dt.select(requireUser(request).id, request.params.pk),
+  );
+  app.delete(
+    `${ROOT}/accounts/:pk/`,
+    {
+      schema: {
+        tags,
+        summary: 'Disconnect an account and forget what was synced of it',
+        params: pkParams,
+        response: { 204: z.null(), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await dt.disconnect(requireUser(request).id, request.params.pk);
+      return reply.code(204).send(null);
+    },
+  );
+  app.get(
+    `${ROOT}/status/`,
+    {
+      schema: {
+        tags,
+        summary: 'Selected account, premium access, latest job',
+        response: { 200: dtStatusSchema, ...errorResponses(403) },
+      },
+    },
+    (request) => dt.status(requireUser(request).id),
+  );
+  app.post(
+    `${ROOT}/sync/`,
+    {
+      schema: {
+        tags,
+        summary: 'Sync the selected account from X (a job; the running one when there is one)',
+        response: { 200: dtJobSchema, ...errorResponses(403, 404) },
+      },
+    },
+    (request) => dt.sync(requireUser(request).id),
+  );
+  app.get(
+    `${ROOT}/jobs/:pk/`,
+    {
+      schema: {
+        tags,
+        summary: 'A sync or follow/unfollow job with its progress',
+        params: pkParams,
+        response: { 200: dtJobSchema, ...errorResponses(403, 404) },
+      },
+    },
+    (request) => dt.job(requireUser(request).id, request.params.pk),
+  );
+  app.get(
+    `${ROOT}/stats/`,
+    {
+      schema: {
+        tags,
+        summary: 'Counts from the synced copy',
+        response: { 200: dtStatsSchema, ...errorResponses(403, 404) },
+      },
+    },
+    (request) => dt.stats(requireUser(request).id),
+  );
+
+  for (const [path, direction] of [
+    ['followers', 'follower'],
+    ['following', 'following'],
+  ] as const)
+    app.get(
+      `${ROOT}/${path}/`,
+      {
+        schema: {
+          tags,
+          summary: `A page of the synced ${path} with spam scores`,
+          querystring: dtUsersQuerySchema,
+          response: { 200: dtUsersPageSchema, ...gated },
+        },
+      },
+      (request) => dt.connections(requireUser(request).id, direction, request.query),
+    );
+
+  app.get(
+    `${ROOT}/unfollowers/`,
+    {
+      schema: {
+        tags,
+        summary: 'Unfollowers and new followers between two dates (from successive syncs)',
+        querystring: dtChangesQuerySchema,
+        response: { 200: dtChangesSchema, ...gated },
+      },
+    },
+    (request) => dt.changes(requireUser(request).id, request.query),
+  );
+  app.get(
+    `${ROOT}/posts/`,
+    {
+      schema: {
+        tags,
+        summary: 'The synced posts with metrics',
+        querystring: dtPostsQuerySchema,
+        response: { 200: dtPostsPageSchema, ...gated },
+      },
+    },
+    (request) => dt.posts(requireUser(request).id, request.query),
+  );
+  app.get(
+    `${ROOT}/posts/:id/`,
+    {
+      schema: {
+        tags,
+        summary: 'One synced post and who engaged with it',
+        params: postParams,
+        response: { 200: dtPostDetailSchema, ...gated },
+      },
+    },
+    (request) => dt.post(requireUser(request).id, request.params.id),
+  );
+  app.get(
+    `${ROOT}/engagers/`,
+    {
+      schema: {
+        tags,
+        summary: 'Who liked and reposted the synced posts',
+        response: { 200: dtEngagersSchema, ...gated },
+      },
+    },
+    (request) => dt.engagers(requireUser(request).id),
+  );
+  app.get(
+    `${ROOT}/topics/`,
+    { schema: { tags, summary: 'Topics of the synced posts', response: { 200: dtTopicsSchema, ...gated } } },
+    (request) => dt.topics(requireUser(request).id, 'posts'),
+  );
+  app.get(
+    `${ROOT}/following-topics/`,
+    {
+      schema: {
+        tags,
+        summary: 'Topics of the accounts followed',
+        response: { 200: dtTopicsSchema, ...gated },
+      },
+    },
+    (request) => dt.topics(requireUser(request).id, 'following'),
+  );
+  app.get(
+    `${ROOT}/best-post-time/`,
+    {
+      schema: {
+        tags,
+        summary: "Best time to post, from followers' activity hours in a time zone",
+        querystring: dtTimeZoneQuerySchema,
+        response: { 200: dtBestTimeSchema, ...gated },
+      },
+    },
+    (request) => dt.bestTime(requireUser(request).id, request.query.tz),
+  );
+  app.get(
+    `${ROOT}/payout-prediction/`,
+    {
+      schema: {
+        tags,
+        summary: 'Payout prediction (model and assumptions included)',
+        response: { 200: dtPayoutSchema, ...gated },
+      },
+    },
+    (request) => dt.payout(requireUser(request).id),
+  );
+  app.get(
+    `${ROOT}/spam-analysis/`,
+    {
+      schema: {
+        tags,
+        summary: 'Likely spam and fake accounts among followers and followings, with reasons',
+        response: { 200: dtSpamSchema, ...gated },
+      },
+    },
+    (request) => dt.spam(requireUser(request).id),
+  );
+  app.get(
+    `${ROOT}/xstats/`,
+    {
+      schema: {
+        tags,
+        summary: 'Followers per country (from profile locations)',
+        querystring: dtXStatsQuerySchema,
+        response: { 200: dtXStatsSchema, ...gated },
+      },
+    },
+    (request) => dt.xstats(requireUser(request).id, request.query.country),
+  );
+  app.post(
+    `${ROOT}/talk-to-x/`,
+    {
+      schema: {
+        tags,
+        summary: 'Ask about the account in English or Japanese; answered from the synced figures',
+        body: talkToXSchema,
+        response: { 200: talkToXAnswerSchema, ...gated },
+      },
+    },
+    (request) => dt.talk(requireUser(request).id, request.body),
+  );
+
+  for (const path of [`${ROOT}/follow-unfollow/`, '/api/user/follow-unfollow/'])
+    app.post(
+      path,
+      {
+        schema: {
+          tags: path.startsWith(ROOT) ? tags : ['user'],
+          summary: 'Follow or unfollow one or many accounts on X (a job within X’s per-user limits)',
+          body: followUnfollowSchema,
+          response: { 200: dtJobSchema, ...gated },
+        },
+      },
+      (request) => dt.followUnfollow(requireUser(request).id, request.body),
+    );
+
+  // ---- SPEC §7 /api/user/lists/ CRUD plus POST members (the selected account's X lists) ----
+  const listTags = ['user'];
+  app.get(
+    '/api/user/lists/',
+    {
+      schema: {
+        tags: listTags,
+        summary: 'Lists of the selected X account',
+        response: { 200: z.array(xListSchema), ...gated },
+      },
+    },
+    (request) => dt.lists(requireUser(request).id),
+  );
+  app.post(
+    '/api/user/lists/',
+    {
+      schema: {
+        tags: listTags,
+        summary: 'Create a list on X',
+        body: saveXListSchema,
+        response: { 200: xListSchema, ...gated, ...errorResponses(503) },
+      },
+    },
+    (request) => dt.createList(requireUser(request).id, request.body),
+  );
+  for (const method of ['put', 'patch'] as const)
+    app[method](
+      '/api/user/lists/:pk/',
+      {
+        schema: {
+          tags: listTags,
+          summary: 'Change a list on X',
+          params: pkParams,
+          body: method === 'put' ? saveXListSchema : patchXListSchema,
+          response: { 200: xListSchema, ...gated, ...errorResponses(503) },
+        },
+      },
+      (request) => dt.updateList(requireUser(request).id, request.params.pk, request.body),
+    );
+  app.delete(
+    '/api/user/lists/:pk/',
+    {
+      schema: {
+        tags: listTags,
+        summary: 'Delete a list on X',
+        params: pkParams,
+        response: { 204: z.null(), ...gated, ...errorResponses(503) },
+      },
+    },
+    async (request, reply) => {
+      await dt.deleteList(requireUser(request).id, request.params.pk);
+      return reply.code(204).send(null);
+    },
+  );
+  app.get(
+    '/api/user/lists/:pk/members/',
+    {
+      schema: {
+        tags: listTags,
+        summary: 'Members of a list',
+        params: pkParams,
+        response: { 200: xListMembersSchema, ...gated },
+      },
+    },
+    (request) => dt.members(requireUser(request).id, request.params.pk),
+  );
+  app.post(
+    '/api/user/lists/:pk/members/',
+    {
+      schema: {
+        tags: listTags,
+        summary: 'Add and remove members on X',
+        params: pkParams,
+        body: xListMembersChangeSchema,
+        response: { 200: xListMembersSchema, ...gated, ...errorResponses(503) },
+      },
+    },
+    (request) => dt.changeMembers(requireUser(request).id, request.params.pk, request.body),
+  );
+  done();
+};

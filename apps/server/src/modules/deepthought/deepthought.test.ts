@@ -1,0 +1,322 @@
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advance, AccountKind, generateNetwork, type Network } from '@murmur/sandbox';
+import type { DtChanges, DtJob, DtSpam, DtUsersPage, TalkToXAnswer, XAccount, XList } from '@murmur/core/api';
+import { memberships, subscriptions, teams } from '../../db/schema';
+import type { Db } from '../../db/database';
+import { codeFromMail, type TestSession } from '../../test/test-app';
+import { createXSandboxApp } from '../../test/x-sandbox-app';
+import type { CapturingMailer } from '../../test/capturing-mailer';
+import { PREMIUM_REQUIRED } from './premium-gate';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
+
+let app: FastifyInstance;
+let db: Db;
+let closeDb: () => Promise<void>;
+let net: Network;
+let origin: string;
+let ann: TestSession;
+/** The sandbox account ann connects: the person with the most followers. */
+let me: number;
+let mailer: CapturingMailer;
+
+async function signIn(email: string): Promise<TestSession> {
+  const requested = await app.inject({ method: 'POST', url: '/api/user/magic-link/', payload: { email } });
+  const { magic_code } = requested.json<{ magic_code: string }>();
+  const confirm_code = codeFromMail(mailer.last(email).text);
+  const used = await app.inject({
+    method: 'POST',
+    url: '/api/user/magic-link/use/',
+    payload: { magic_code, confirm_code },
+  });
+  const { key, user } = used.json<{ key: string; user: TestSession['user'] }>();
+  const sessionKey = used.cookies.find((c) => c.name === 'murmur_session')!.value;
+  const csrfToken = used.cookies.find((c) => c.name === 'csrftoken')!.value;
+  return {
+    user,
+    token: key,
+    tokenAuth: { authorization: `Token ${key}` },
+    cookieAuth: { cookie: `murmur_session=${sessionKey}; csrftoken=${csrfToken}`, 'x-csrftoken': csrfToken },
+    sessionKey,
+    csrfToken,
+  };
+}
+
+/** Sign in with X on the sandbox's authorisation page as a given account, up to the user token. */
+async function xTokensFor(account: number) {
+  const callback = `${origin}/login/twitter`;
+  const requested = await app.inject({
+    url: `/rest-auth/twitter/request_token/?oauth_callback=${encodeURIComponent(callback)}`,
+  });
+  const { authorize_url } = requested.json<{ authorize_url: string }>();
+  const page = await app.inject({ url: pathOf(authorize_url) });
+  const post = /<form method="post">([\s\S]*?)<\/form>/.exec(page.body)?.[1] ?? '';
+  const form = new URLSearchParams();
+  for (const m of post.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+    form.set(m[1]!, m[2]!.replace(/&amp;/g, '&'));
+  form.set('account', net.accounts.ids[account]!.toString());
+  form.set('decision', 'allow');
+  const decided = await app.inject({
+    method: 'POST',
+    url: pathOf(authorize_url),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+  const back = new URL(decided.headers.location!);
+  const exchanged = await app.inject({
+    url: `/rest-auth/twitter/access_token/?${back.searchParams.toString()}`,
+  });
+  return exchanged.json<{ access_token: string; access_token_secret: string }>();
+}
+
+const get = <T>(url: string, auth = ann.tokenAuth) =>
+  app.inject({ url, headers: auth }).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
+const post = <T>(url: string, payload: unknown, auth = ann.tokenAuth) =>
+  app.inject({ method: 'POST', url, payload: payload as object, headers: auth }).then((r) => ({
+    status: r.statusCode,
+    body: r.json<T>(),
+  }));
+
+async function finished(job: DtJob, seen: DtJob[] = []): Promise<DtJob> {
+  for (let i = 0; i < 600; i++) {
+    const { body } = await get<DtJob>(`/api/external/deepthought/jobs/${job.id}/`);
+    seen.push(body);
+    if (body.state === 'done' || body.state === 'failed') return body;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('job did not finish');
+}
+
+async function givePremium(userId: number) {
+  const [team] = await db
+    .insert(teams)
+    .values({ name: 'Premium team', slug: `premium-${userId}` })
+    .returning();
+  await db.insert(memberships).values({ teamId: team!.id, userId, level: 'admin' });
+  await db
+    .insert(subscriptions)
+    .values({ teamId: team!.id, start: new Date(), active: true, planName: 'Premium' });
+}
+
+beforeAll(async () => {
+  net = generateNetwork({ accounts: 2000, seed: 'deepthought-tests' });
+  const a = net.accounts;
+  me = -1;
+  for (let i = 0; i < a.count; i++)
+    if (
+      a.kind[i] === AccountKind.person &&
+      net.graph.outDegree[i]! >= 10 &&
+      (me < 0 || net.graph.inDegree[i]! > net.graph.inDegree[me]!)
+    )
+      me = i;
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  const started = await createXSandboxApp(
+    { publicUrl: origin },
+    {
+      network: net,
+      // X's follow limit squeezed into 3 per 2-second window: the bulk job must wait for resets.
+      x: {
+        rateLimits: {
+          'POST /2/users/:id/following': 3,
+          'DELETE /2/users/:source_user_id/following/:target_user_id': 3,
+        },
+        rateLimitWindowSeconds: 2,
+      },
+    },
+  );
+  app = started.app;
+  db = started.db;
+  mailer = started.mailer;
+  closeDb = () => started.close();
+  await app.listen({ port, host: '127.0.0.1' });
+  ann = await signIn('ann@example.com');
+}, 120_000);
+
+afterAll(async () => {
+  await closeDb?.();
+});
+
+describe('Deep Thought', () => {
+  let account: XAccount;
+
+  it('connects the X account behind a sign-in with X, and refuses a made-up token', async () => {
+    const tokens = await xTokensFor(me);
+    const connected = await post<XAccount>('/api/external/deepthought/accounts/', tokens);
+    expect(connected.status).toBe(200);
+    account = connected.body;
+    expect(account).toMatchObject({ username: net.accounts.handles[me], selected: true, synced_at: null });
+    const bad = await post('/api/external/deepthought/accounts/', {
+      access_token: 'x',
+      access_token_secret: 'y',
+    });
+    expect(bad.status).toBe(400);
+    const listed = await get<XAccount[]>('/api/external/deepthought/accounts/');
+    expect(listed.body.map((a) => a.id)).toEqual([account.id]);
+  });
+
+  it('needs premium beyond the dashboard, and says so', async () => {
+    const gated = await get<{ detail: string }>('/api/external/deepthought/followers/');
+    expect(gated).toEqual({ status: 402, body: { detail: PREMIUM_REQUIRED } });
+    expect((await get('/api/external/deepthought/stats/')).status).toBe(200);
+    await givePremium(ann.user.id);
+    expect((await get('/api/external/deepthought/followers/')).status).toBe(200);
+  });
+
+  let before: Set<number>;
+  it('syncs followers, following, posts and engagers from X into the database', async () => {
+    const started = await post<DtJob>('/api/external/deepthought/sync/', {});
+    expect(started.status).toBe(200);
+    const job = await finished(started.body);
+    expect(job).toMatchObject({ state: 'done', done: 7, total: 7 });
+    before = new Set(net.graph.followers(me));
+    const ids = new Set<string>();
+    for (let page = 1; ; page++) {
+      const followers = await get<DtUsersPage>(
+        `/api/external/deepthought/followers/?page_size=100&page=${page}`,
+      );
+      expect(followers.body.count).toBe(before.size);
+      expect(followers.body.synced_at).not.toBeNull();
+      if (followers.body.results.length === 0) break;
+      for (const u of followers.body.results) ids.add(u.id);
+    }
+    expect(ids).toEqual(new Set([...before].map((f) => net.accounts.ids[f]!.toString())));
+    const following = await get<DtUsersPage>('/api/external/deepthought/following/');
+    expect(following.body.count).toBe(net.graph.following(me).length);
+    const stats = await get<{ posts: number; followers: number }>('/api/external/deepthought/stats/');
+    expect(stats.body.followers).toBe(before.size);
+    expect(stats.body.posts).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('shows who unfollowed and who followed between two syncs after simulated time passes', async () => {
+    advance(net, 24 * 14);
+    const after = new Set(net.graph.followers(me));
+    const left = [...before].filter((f) => !after.has(f)).map((f) => net.accounts.handles[f]!);
+    const came = [...after].filter((f) => !before.has(f)).map((f) => net.accounts.handles[f]!);
+    expect(left.length + came.length).toBeGreaterThan(0);
+    const started = await post<DtJob>('/api/external/deepthought/sync/', {});
+    await finished(started.body);
+    const changes = await get<DtChanges>('/api/external/deepthought/unfollowers/');
+    expect(changes.body.unfollowers.map((c) => c.user.username).sort()).toEqual(left.sort());
+    expect(changes.body.new_followers.map((c) => c.user.username).sort()).toEqual(came.sort());
+    const bad = await get(
+      '/api/external/deepthought/unfollowers/?since=2026-02-01T00:00:00Z&until=2026-01-01T00:00:00Z',
+    );
+    expect(bad.status).toBe(400);
+  }, 60_000);
+
+  it('answers the analyses from the synced copy', async () => {
+    const engagers = await get<{ results: { total: number }[] }>('/api/external/deepthought/engagers/');
+    expect(engagers.status).toBe(200);
+    const best = await get<{ hours: number[]; basis: number }>(
+      '/api/external/deepthought/best-post-time/?tz=Asia/Tokyo',
+    );
+    expect(best.body.hours).toHaveLength(24);
+    expect(best.body.basis).toBeGreaterThan(0);
+    expect((await get('/api/external/deepthought/best-post-time/?tz=Not/AZone')).status).toBe(400);
+    const payout = await get<{ assumptions: string[] }>('/api/external/deepthought/payout-prediction/');
+    expect(payout.body.assumptions.length).toBeGreaterThan(2);
+    const topics = await get<{ results: unknown[] }>('/api/external/deepthought/topics/');
+    expect(topics.body.results.length).toBeGreaterThan(0);
+    const xstats = await get<{ countries: { country: string }[] }>('/api/external/deepthought/xstats/');
+    expect(xstats.body.countries.length).toBeGreaterThan(0);
+    const one = await get<{ accounts: unknown[] }>(
+      `/api/external/deepthought/xstats/?country=${xstats.body.countries[0]!.country}`,
+    );
+    expect(one.body.accounts.length).toBeGreaterThan(0);
+  });
+
+  it('bulk-unfollows spam within X’s per-user limits, waiting for the window to reset', async () => {
+    const spam = await get<DtSpam>('/api/external/deepthought/spam-analysis/');
+    const followingIds = net.graph.following(me).map((i) => net.accounts.ids[i]!.toString());
+    const targets = followingIds.slice(0, 5);
+    const started = await post<DtJob>('/api/user/follow-unfollow/', {
+      action: 'unfollow',
+      user_ids: targets,
+    });
+    expect(started.status).toBe(200);
+    const seen: DtJob[] = [];
+    const job = await finished(started.body, seen);
+    expect(job).toMatchObject({ state: 'done', done: 5, failed: 0, total: 5 });
+    expect(seen.some((j) => j.state === 'waiting' && j.wait_until !== null)).toBe(true);
+    const now = new Set(net.graph.following(me).map((i) => net.accounts.ids[i]!.toString()));
+    for (const t of targets) expect(now.has(t)).toBe(false);
+    const following = await get<DtUsersPage>('/api/external/deepthought/following/?page_size=500');
+    expect(following.body.count).toBe(followingIds.length - 5);
+    expect(spam.body.threshold).toBeGreaterThan(0);
+    const self = await post('/api/user/follow-unfollow/', {
+      action: 'follow',
+      user_ids: [account.x_user_id],
+    });
+    expect(self.status).toBe(400);
+    const empty = await post('/api/user/follow-unfollow/', { action: 'follow', user_ids: [] });
+    expect(empty.status).toBe(400);
+  }, 60_000);
+
+  it('creates, renames and fills a list on X and locally, then deletes it', async () => {
+    const created = await post<XList>('/api/user/lists/', { name: 'Close friends', description: 'mine' });
+    expect(created.status).toBe(200);
+    const lists = await get<XList[]>('/api/user/lists/');
+    expect(lists.body.map((l) => l.name)).toContain('Close friends');
+    const member = net.accounts.ids[net.graph.followers(me)[0]!]!.toString();
+    const members = await post<{ members: { id: string }[] }>(`/api/user/lists/${created.body.id}/members/`, {
+      add: [member],
+    });
+    expect(members.body.members.map((m) => m.id)).toEqual([member]);
+    const renamed = await app.inject({
+      method: 'PATCH',
+      url: `/api/user/lists/${created.body.id}/`,
+      payload: { name: 'Best friends' },
+      headers: ann.tokenAuth,
+    });
+    expect(renamed.json<XList>()).toMatchObject({ name: 'Best friends', member_count: 1 });
+    const tooLong = await post('/api/user/lists/', { name: 'x'.repeat(26) });
+    expect(tooLong.status).toBe(400);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/user/lists/${created.body.id}/`,
+      headers: ann.tokenAuth,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await get<XList[]>('/api/user/lists/')).body.map((l) => l.id)).not.toContain(created.body.id);
+  });
+
+  it('talks about the account in Japanese and English with the figures it used', async () => {
+    const ja = await post<TalkToXAnswer>('/api/external/deepthought/talk-to-x/', {
+      question: '今週フォロー解除したのは誰？',
+    });
+    expect(ja.body).toMatchObject({ intent: 'unfollowers', language: 'ja', phrased_by_model: false });
+    expect(ja.body.answer).toMatch(/今週/);
+    expect(ja.body.figures.length).toBeGreaterThan(0);
+    const en = await post<TalkToXAnswer>('/api/external/deepthought/talk-to-x/', {
+      question: 'When should I post?',
+      tz: 'Asia/Tokyo',
+    });
+    expect(en.body).toMatchObject({ intent: 'best_time', language: 'en' });
+    expect(en.body.answer).toMatch(/Asia\/Tokyo/);
+  });
+
+  it('keeps one user’s accounts from another', async () => {
+    const bob = await signIn('bob@example.com');
+    expect((await get(`/api/external/deepthought/jobs/1/`, bob.tokenAuth)).status).toBe(404);
+    expect((await get('/api/external/deepthought/stats/', bob.tokenAuth)).status).toBe(404);
+    expect(
+      (await post(`/api/external/deepthought/accounts/${account.id}/select/`, {}, bob.tokenAuth)).status,
+    ).toBe(404);
+  });
+});

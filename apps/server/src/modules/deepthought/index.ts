@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { createDeepThoughtRepository } from './deepthought.repository';
+import { deepThoughtRoutes } from './deepthought.routes';
+import { createDeepThoughtService, type PremiumCheck } from './deepthought.service';
+import { premiumCheck } from './premium-gate';
+import { openAiPhraser, type TalkPhraser } from './talk-model';
+import { createXUserApi } from './x-user-api';
+
+/**
+ * Deep Thought (SPEC §7 analytics tool): the user's own X accounts through X's API v2 with their
+ * tokens, durable sync and follow jobs (resumed at start-up), analyses, lists and Talk to X.
+ * TALK_MODEL_URL (+ TALK_MODEL, TALK_MODEL_KEY) names an optional OpenAI-compatible endpoint that
+ * only rephrases Talk to X's answers.
+ */
+export function createDeepThoughtModule(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  log: FastifyInstance['log'];
+  premium?: PremiumCheck;
+  phraser?: TalkPhraser;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}) {
+  const modelUrl = process.env.TALK_MODEL_URL;
+  const service = createDeepThoughtService({
+    repository: createDeepThoughtRepository(deps.db),
+    xApi: createXUserApi(deps.config.x),
+    secret: deps.config.sessionSecret,
+    clock: deps.clock,
+    log: deps.log,
+    premium: deps.premium ?? premiumCheck(deps.db),
+    phraser:
+      deps.phraser ??
+      (modelUrl
+        ? openAiPhraser({
+            url: modelUrl,
+            apiKey: process.env.TALK_MODEL_KEY,
+            model: process.env.TALK_MODEL ?? 'gpt-4o-mini',
+          })
+        : undefined),
+    ...(deps.sleep && { sleep: deps.sleep }),
+  });
+  return {
+    service,
+    async registerRoutes(app: FastifyInstance) {
+      app.addHook('onReady', async () => {
+        await service.resume();
+      });
+      app.addHook('onClose', async () => {
+        await service.close();
+      });
+      await app.register(deepThoughtRoutes, { deepThoughtService: service });
+    },
+  };
+}

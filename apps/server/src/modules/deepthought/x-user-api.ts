@@ -1,0 +1,228 @@
+import { sandboxClientSettings } from '@murmur/sandbox';
+import { ApiResponseError, TwitterApi } from 'twitter-api-v2';
+import type { XConfig } from '../../config';
+
+/** The real X API; any other X_API_URL is a sandbox mounted at `…/x/2/` (as integrations/x-api). */
+const REAL_X_API = 'https://api.x.com/2/';
+
+export const USER_FIELDS =
+  'created_at,description,location,profile_image_url,protected,public_metrics,verified';
+export const POST_FIELDS = 'created_at,public_metrics,author_id';
+
+/** An X v2 user object with the fields Deep Thought asks for. */
+export interface XV2User {
+  id: string;
+  username: string;
+  name: string;
+  description?: string;
+  location?: string;
+  profile_image_url?: string;
+  protected?: boolean;
+  verified?: boolean;
+  created_at?: string;
+  public_metrics?: {
+    followers_count?: number;
+    following_count?: number;
+    tweet_count?: number;
+    listed_count?: number;
+  };
+}
+
+export interface XV2Post {
+  id: string;
+  text: string;
+  created_at?: string;
+  author_id?: string;
+  public_metrics?: {
+    like_count?: number;
+    retweet_count?: number;
+    reply_count?: number;
+    quote_count?: number;
+    impression_count?: number;
+  };
+}
+
+export interface XV2List {
+  id: string;
+  name: string;
+  description?: string;
+  private?: boolean;
+  member_count?: number;
+}
+
+export interface RateLimit {
+  limit: number;
+  remaining: number;
+  /** Unix seconds. */
+  reset: number;
+}
+
+/** X answered 429: wait until `reset` (unix seconds, X's x-rate-limit-reset). */
+export class XRateLimited extends Error {
+  constructor(readonly reset: number) {
+    super(`X rate limit reached; resets at ${new Date(reset * 1000).toISOString()}`);
+  }
+}
+
+/** X refused (4xx other than 429) or could not be reached. */
+export class XCallFailed extends Error {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+export interface XPage<T> {
+  data: T[];
+  nextToken: string | undefined;
+  rateLimit: RateLimit | undefined;
+}
+
+export interface XUserTokens {
+  accessToken: string;
+  accessSecret: string;
+}
+
+export type XUserApi = ReturnType<typeof createXUserApi>;
+export type XUserSession = ReturnType<XUserApi['as']>;
+
+/**
+ * X API v2 with one user's own OAuth 1.0a token, through twitter-api-v2: reads (users, followers,
+ * following, posts, engagers, lists) page by page with X's rate-limit headers, and writes (follow,
+ * unfollow, lists and members). Against the sandbox, the library's X hosts are rewritten.
+ */
+export function createXUserApi(config: XConfig) {
+  const sandboxBase =
+    config.apiUrl === REAL_X_API ? undefined : config.apiUrl.replace(/\/x\/2\/?$/, '').replace(/\/+$/, '');
+  const settings = sandboxBase ? sandboxClientSettings(sandboxBase) : {};
+
+  return {
+    configured: () => Boolean(config.consumerKey && config.consumerSecret),
+    as(tokens: XUserTokens) {
+      if (!config.consumerKey || !config.consumerSecret)
+        throw new XCallFailed('X is not configured (X_CONSUMER_KEY, X_CONSUMER_SECRET)', undefined);
+      const v2 = new TwitterApi(
+        {
+          appKey: config.consumerKey,
+          appSecret: config.consumerSecret,
+          accessToken: tokens.accessToken,
+          accessSecret: tokens.accessSecret,
+        },
+        settings,
+      ).v2;
+
+      async function call<T>(run: () => Promise<T>): Promise<T> {
+        try {
+          return await run();
+        } catch (error) {
+          if (error instanceof ApiResponseError) {
+            if (error.code === 429)
+              throw new XRateLimited(error.rateLimit?.reset ?? Math.ceil(Date.now() / 1000) + 60);
+            throw new XCallFailed(`X answered ${error.code}: ${error.message}`, error.code);
+          }
+          throw new XCallFailed(error instanceof Error ? error.message : String(error), undefined);
+        }
+      }
+
+      async function page<T>(path: string, query: Record<string, string | number>): Promise<XPage<T>> {
+        const response = await call(() =>
+          v2.get<{ data?: T[]; meta?: { next_token?: string } }>(path, query, { fullResponse: true }),
+        );
+        return {
+          data: response.data.data ?? [],
+          nextToken: response.data.meta?.next_token,
+          rateLimit: response.rateLimit,
+        };
+      }
+
+      return {
+        async me(): Promise<XV2User> {
+          const response = await call(() =>
+            v2.get<{ data: XV2User }>('users/me', { 'user.fields': USER_FIELDS }),
+          );
+          return response.data;
+        },
+        followers: (id: string, token?: string) =>
+          page<XV2User>(`users/${id}/followers`, {
+            max_results: 1000,
+            'user.fields': USER_FIELDS,
+            ...(token && { pagination_token: token }),
+          }),
+        following: (id: string, token?: string) =>
+          page<XV2User>(`users/${id}/following`, {
+            max_results: 1000,
+            'user.fields': USER_FIELDS,
+            ...(token && { pagination_token: token }),
+          }),
+        posts: (id: string, token?: string, max = 100) =>
+          page<XV2Post>(`users/${id}/tweets`, {
+            max_results: max,
+            'tweet.fields': POST_FIELDS,
+            ...(token && { pagination_token: token }),
+          }),
+        likingUsers: (postId: string, token?: string) =>
+          page<XV2User>(`tweets/${postId}/liking_users`, {
+            max_results: 100,
+            'user.fields': USER_FIELDS,
+            ...(token && { pagination_token: token }),
+          }),
+        repostedBy: (postId: string, token?: string) =>
+          page<XV2User>(`tweets/${postId}/retweeted_by`, {
+            max_results: 100,
+            'user.fields': USER_FIELDS,
+            ...(token && { pagination_token: token }),
+          }),
+        async post(postId: string): Promise<XV2Post | undefined> {
+          const response = await call(() =>
+            v2.get<{ data?: XV2Post }>(`tweets/${postId}`, { 'tweet.fields': POST_FIELDS }),
+          );
+          return response.data;
+        },
+        ownedLists: (id: string, token?: string) =>
+          page<XV2List>(`users/${id}/owned_lists`, {
+            max_results: 100,
+            'list.fields': 'description,private,member_count',
+            ...(token && { pagination_token: token }),
+          }),
+        listMembers: (listId: string, token?: string) =>
+          page<XV2User>(`lists/${listId}/members`, {
+            max_results: 100,
+            'user.fields': USER_FIELDS,
+            ...(token && { pagination_token: token }),
+          }),
+
+        /** POST users/:id/following; the answer's rate limit says how many are left in the window. */
+        async follow(me: string, target: string): Promise<RateLimit | undefined> {
+          const response = await call(() =>
+            v2.post(`users/${me}/following`, { target_user_id: target }, { fullResponse: true }),
+          );
+          return response.rateLimit;
+        },
+        async unfollow(me: string, target: string): Promise<RateLimit | undefined> {
+          const response = await call(() =>
+            v2.delete(`users/${me}/following/${target}`, undefined, { fullResponse: true }),
+          );
+          return response.rateLimit;
+        },
+        async createList(input: { name: string; description: string; private: boolean }): Promise<string> {
+          const response = await call(() => v2.post<{ data: { id: string } }>('lists', input));
+          return response.data.id;
+        },
+        async updateList(listId: string, input: { name?: string; description?: string; private?: boolean }) {
+          await call(() => v2.put(`lists/${listId}`, input));
+        },
+        async deleteList(listId: string) {
+          await call(() => v2.delete(`lists/${listId}`));
+        },
+        async addMember(listId: string, userId: string) {
+          await call(() => v2.post(`lists/${listId}/members`, { user_id: userId }));
+        },
+        async removeMember(listId: string, userId: string) {
+          await call(() => v2.delete(`lists/${listId}/members/${userId}`));
+        },
+      };
+    },
+  };
+}
