@@ -19,6 +19,7 @@ import {
   jobResponseSchema,
   jobSchema,
   languagesResponseSchema,
+  targetingCountriesResponseSchema,
   locationsResponseSchema,
   magicLinkResponseSchema,
   memberSchema,
@@ -37,8 +38,6 @@ import {
   xRequestTokenSchema,
 } from '../api';
 import type { ApiRouteKey, ApiRoutes } from '../api';
-import { DEEPTHOUGHT_ROUTE_RESPONSES } from './deepthought';
-import { PRO_PARTLY_CHECKED_RESPONSES, PRO_ROUTE_RESPONSES } from './pro';
 
 // The run-time side of ApiRoutes (packages/core/src/api/routes.ts, types only): for every route the
 // web app calls, the zod schema its success response is serialised with. The server's
@@ -111,6 +110,7 @@ export const API_ROUTE_RESPONSES = {
   'GET /api/external/network-operators/': networkOperatorsResponseSchema,
   'POST /api/external/network-operators/search/': networkOperatorsResponseSchema,
   'GET /api/external/languages/': languagesResponseSchema,
+  'GET /api/targeting-countries/': targetingCountriesResponseSchema,
   'GET /api/external/locations/': locationsResponseSchema,
   'GET /api/external/interests/': interestsResponseSchema,
   'POST /api/external/interests/search/': interestsResponseSchema,
@@ -131,9 +131,6 @@ export const API_ROUTE_RESPONSES = {
   'POST /api/external/words-in-profile/': exploreResultSchema,
   'POST /api/external/handle-analysis/': handleAnalysisResponseSchema,
   'POST /api/external/topic-posts/': topicPostsResponseSchema,
-
-  // ---- the pro-targeting site (api-contract/pro.ts) ----
-  ...PRO_ROUTE_RESPONSES,
 } satisfies Responses;
 
 /** Every key of ApiRoutes, at run time. */
@@ -145,7 +142,6 @@ export const API_ROUTE_KEYS = Object.keys(API_ROUTE_RESPONSES) as ApiRouteKey[];
  * route not listed here has one (list it, or better, give the part a schema).
  */
 export const PARTLY_CHECKED_RESPONSES: Partial<Record<ApiRouteKey, string>> = {
-  ...PRO_PARTLY_CHECKED_RESPONSES,
   'POST /api/audience-configs/insights/':
     'job.result is the insights report (@murmur/core/insights types, no zod schema yet); the map types it JobStarted<InsightsReport>',
   'POST /api/audience-configs/perspectives/':

@@ -53,7 +53,6 @@ import type {
   wordsInProfileSchema,
 } from './catalogues';
 import type { Detail } from './common';
-import type { DeepThoughtRoutes } from './deepthought-routes';
 import type {
   CodeChallenge,
   CodeProvider,
@@ -76,7 +75,7 @@ import type {
   TeamInfo,
 } from './team';
 import type { UpdateMe, User } from './user';
-import type { ProRoutes } from './pro-routes';
+import type { TargetingCountriesResponse } from './targeting-service';
 
 // The routes the web app calls, each with what it sends and what it reads, named by the same zod
 // schemas the server validates with. Types only — `import type` above and nothing at run time — so
@@ -169,6 +168,7 @@ interface Routes {
     response: z.output<typeof networkOperatorsResponseSchema>;
   };
   'GET /api/external/languages/': { response: z.output<typeof languagesResponseSchema> };
+  'GET /api/targeting-countries/': { response: TargetingCountriesResponse };
   'GET /api/external/locations/': {
     query: QueryOf<typeof locationsQuerySchema>;
     response: z.output<typeof locationsResponseSchema>;
@@ -212,8 +212,6 @@ type Checked<T extends { [K in keyof T]: RouteTypes }> = T;
 /** Every route the web app may call: its key is "METHOD path", its value what it takes and answers. */
 export type ApiRoutes = Checked<
   Routes &
-    DeepThoughtRoutes &
-    ProRoutes &
     CatalogueRoutes<'interests', z.output<typeof interestsResponseSchema>> &
     CatalogueRoutes<'conversation-topics', z.output<typeof conversationTopicsResponseSchema>> &
     CatalogueRoutes<'movies-tv-shows', z.output<typeof moviesTvShowsResponseSchema>> &

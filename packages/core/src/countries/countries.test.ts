@@ -18,13 +18,13 @@ describe('COUNTRIES', () => {
     expect(COUNTRIES.filter((c) => /[A-Za-z]/.test(c.nameJa))).toEqual([]);
   });
 
-  it('makes only North Korea unselectable, with the SPEC §4 info', () => {
+  it('makes only the DPRK unselectable, named as SPEC §4 names it, with its info (deviation 8)', () => {
     const unselectable = COUNTRIES.filter((c) => !c.selectable);
     expect(unselectable).toEqual([
       {
         code: 'KP',
-        name: 'North Korea',
-        nameJa: '北朝鮮',
+        name: "Democratic People's Republic of Korea",
+        nameJa: '朝鮮民主主義人民共和国',
         selectable: false,
         info: 'This country is not available for targeting.',
       },

@@ -135,7 +135,8 @@ const ROWS: ReadonlyArray<readonly [string, string, string, false?]> = [
   ['KI', 'Kiribati', 'キリバス'],
   ['KM', 'Comoros', 'コモロ'],
   ['KN', 'Saint Kitts and Nevis', 'セントクリストファー・ネーヴィス'],
-  ['KP', 'North Korea', '北朝鮮', false],
+  // SPEC §4 names it "the Democratic People's Republic of Korea".
+  ['KP', "Democratic People's Republic of Korea", '朝鮮民主主義人民共和国', false],
   ['KR', 'South Korea', '韓国'],
   ['KW', 'Kuwait', 'クウェート'],
   ['KY', 'Cayman Islands', 'ケイマン諸島'],

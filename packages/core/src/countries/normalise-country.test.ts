@@ -56,7 +56,7 @@ describe('normaliseCountry (SPEC §5)', () => {
 
   it('returns the code and the English name', () => {
     expect(normaliseCountry('holland')).toEqual({ code: 'NL', name: 'Netherlands' });
-    expect(normaliseCountry('KP')).toEqual({ code: 'KP', name: 'North Korea' });
+    expect(normaliseCountry('KP')).toEqual({ code: 'KP', name: "Democratic People's Republic of Korea" });
   });
 
   it('returns undefined for anything else', () => {

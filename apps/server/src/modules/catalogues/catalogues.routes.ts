@@ -10,6 +10,7 @@ import {
   moviesTvShowsResponseSchema,
   networkOperatorsQuerySchema,
   networkOperatorsResponseSchema,
+  targetingCountriesResponseSchema,
 } from '@murmur/core/api';
 import type { z } from 'zod';
 import { errorResponses } from '../../lib/http';
@@ -93,6 +94,18 @@ export const cataloguesRoutes: FastifyPluginCallbackZod<{ cataloguesService: Cat
       },
     },
     (request) => ({ locations: service.locations(request.query) }),
+  );
+
+  app.get(
+    '/api/targeting-countries/',
+    {
+      schema: {
+        tags,
+        summary: 'SPEC §4 country list of the targeting service (fetched once by the web app)',
+        response: { 200: targetingCountriesResponseSchema },
+      },
+    },
+    () => ({ countries: service.targetingCountries() }),
   );
 
   app.get(

@@ -1,4 +1,5 @@
-import type { CatalogueItem, JobTitles, Location, LocationType } from '@murmur/core/api';
+import type { CatalogueItem, JobTitles, Location, LocationType, TargetingCountry } from '@murmur/core/api';
+import { COUNTRIES } from '@murmur/core/countries';
 import type { ExploreCatalogueKind } from '@murmur/engine';
 import { JOB_CATEGORIES } from '@murmur/sandbox';
 import type { EngineHolder } from '../../engine/engine-holder';
@@ -6,6 +7,14 @@ import type { SearchCounter } from '../../lib/search-counter';
 import { rankMatches } from './match';
 
 export type CataloguesService = ReturnType<typeof createCataloguesService>;
+
+const TARGETING_COUNTRIES: TargetingCountry[] = COUNTRIES.map((c) => ({
+  code: c.code,
+  name: c.name,
+  name_ja: c.nameJa,
+  selectable: c.selectable,
+  ...(c.info !== undefined && { info: c.info }),
+}));
 
 /** The catalogues with a `{keywords}` search (SPEC §7), by their API name. */
 export const SEARCHABLE = {
@@ -79,6 +88,11 @@ export function createCataloguesService(deps: { engine: EngineHolder; searches: 
     },
 
     /** SPEC §3's job-title tree, in English (the sandbox's catalogue holds the tree and its translations). */
+    /** SPEC §4: the country list (the DPRK listed, unselectable, with its info); no engine needed. */
+    targetingCountries(): TargetingCountry[] {
+      return TARGETING_COUNTRIES;
+    },
+
     jobTitles(): JobTitles {
       return {
         categories: JOB_CATEGORIES.map((c) => ({ name: c.name, titles: c.titles.map((t) => t.text.en) })),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogueItem, Location } from '@murmur/core/api';
+import type { CatalogueItem, Location, TargetingCountry } from '@murmur/core/api';
 import { targetingPackageSchema, type TargetingPackageInput } from '@murmur/core/targeting';
 import type { AudienceEngine } from '@murmur/engine';
 import { unavailableEngine } from '../../engine/engine-holder';
@@ -19,6 +19,30 @@ const get = (url: string) => t.app.inject({ url });
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
 const estimate = (pkg: TargetingPackageInput) =>
   engine.estimate(targetingPackageSchema.parse(pkg)).populationEstimate;
+
+describe('GET /api/targeting-countries/ (SPEC §4)', () => {
+  it('lists every country, the DPRK by its SPEC name, unselectable, with its info (deviation 8)', async () => {
+    const res = await get('/api/targeting-countries/');
+    expect(res.statusCode).toBe(200);
+    const { countries } = res.json<{ countries: TargetingCountry[] }>();
+    expect(countries).toHaveLength(249);
+    expect(countries.find((c) => c.code === 'JP')).toEqual({
+      code: 'JP',
+      name: 'Japan',
+      name_ja: '日本',
+      selectable: true,
+    });
+    expect(countries.filter((c) => !c.selectable)).toEqual([
+      {
+        code: 'KP',
+        name: "Democratic People's Republic of Korea",
+        name_ja: '朝鮮民主主義人民共和国',
+        selectable: false,
+        info: 'This country is not available for targeting.',
+      },
+    ]);
+  });
+});
 
 describe('catalogue lists', () => {
   it('lists interests as X names them, sized like a package holding only that interest', async () => {

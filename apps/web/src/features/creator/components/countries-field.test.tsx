@@ -2,9 +2,19 @@ import { emptyTargetingPackage, type TargetingPackage } from '@murmur/core/targe
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { COUNTRIES } from '@murmur/core/countries';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, renderWithProviders } from '../../../test/render';
 import { CountriesField, matchCountries } from './countries-field';
+
+// What GET /api/targeting-countries/ answers (the server maps core's list one to one).
+const LIST = COUNTRIES.map((c) => ({
+  code: c.code,
+  name: c.name,
+  name_ja: c.nameJa,
+  selectable: c.selectable,
+  ...(c.info !== undefined && { info: c.info }),
+}));
 
 let latest: TargetingPackage = emptyTargetingPackage();
 function Harness() {
@@ -21,16 +31,36 @@ function Harness() {
 }
 
 describe('CountriesField', () => {
+  let fetches: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     latest = emptyTargetingPackage();
+    const answer = fakeFetch({ 'GET /api/targeting-countries/': { body: { countries: LIST } } });
+    fetches = vi.fn(answer);
+    vi.spyOn(window, 'fetch').mockImplementation(fetches as typeof window.fetch);
   });
+  afterEach(() => vi.restoreAllMocks());
 
   it('normalises aliases: the country an alias names comes first', () => {
-    expect(matchCountries('usa')[0]?.code).toBe('US');
-    expect(matchCountries('UK')[0]?.code).toBe('GB');
-    expect(matchCountries('viet nam')[0]?.code).toBe('VN');
-    expect(matchCountries('Holland')[0]?.code).toBe('NL');
-    expect(matchCountries('日本')[0]?.code).toBe('JP');
+    expect(matchCountries(LIST, 'usa')[0]?.code).toBe('US');
+    expect(matchCountries(LIST, 'UK')[0]?.code).toBe('GB');
+    expect(matchCountries(LIST, 'viet nam')[0]?.code).toBe('VN');
+    expect(matchCountries(LIST, 'Holland')[0]?.code).toBe('NL');
+    expect(matchCountries(LIST, '日本')[0]?.code).toBe('JP');
+  });
+
+  it('fetches the country list once and keeps it (SPEC §4; deviation 8)', async () => {
+    const user = userEvent.setup();
+    const first = renderWithProviders(<Harness />);
+    await user.type(screen.getByLabelText('Countries'), 'japan');
+    expect(await screen.findByRole('option', { name: 'Japan' })).toBeTruthy();
+    first.unmount();
+    // The creator opened again in the same session: the list comes from the cache.
+    const again = renderWithProviders(<Harness />, { queryClient: first.queryClient });
+    await user.type(screen.getByLabelText('Countries'), 'spain');
+    expect(await screen.findByRole('option', { name: 'Spain' })).toBeTruthy();
+    again.unmount();
+    const calls = fetches.mock.calls.filter(([input]) => String(input).includes('/api/targeting-countries/'));
+    expect(calls).toHaveLength(1);
   });
 
   it('adds the country an alias names with Enter, under its English name and code', async () => {
@@ -41,11 +71,11 @@ describe('CountriesField', () => {
     expect(screen.getByRole('checkbox', { name: 'United States' })).toBeTruthy();
   });
 
-  it('shows North Korea, unselectable, with its info text', async () => {
+  it("shows the Democratic People's Republic of Korea, unselectable, with its info text", async () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness />);
     await user.type(screen.getByLabelText('Countries'), 'north korea');
-    const option = await screen.findByRole('option', { name: 'North Korea' });
+    const option = await screen.findByRole('option', { name: "Democratic People's Republic of Korea" });
     expect(option.getAttribute('aria-disabled')).toBe('true');
     expect(option.textContent).toContain('This country is not available for targeting.');
     await user.click(option);

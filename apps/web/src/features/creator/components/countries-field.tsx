@@ -1,9 +1,12 @@
 import { Stack } from '@mantine/core';
-import { COUNTRIES, countryKey, normaliseCountry, type Country } from '@murmur/core/countries';
+import type { TargetingCountry } from '@murmur/core/api';
+import { countryKey, normaliseCountry } from '@murmur/core/countries';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../hooks/use-language';
+import { errorText } from '../../../lib/error-text';
+import { useTargetingCountries } from '../api/get-targeting-countries';
 import { addItem } from '../utils/package-ops';
 import { ItemList } from './item-list';
 import { SearchPicker, type PickerOption } from './search-picker';
@@ -17,16 +20,16 @@ export interface CountriesFieldProps {
  * The countries a query means: the one its alias or code names first (SPEC §5: "usa", "uk",
  * "viet nam" …), then every country whose English or Japanese name contains it.
  */
-export const matchCountries = (query: string): Country[] => {
+export const matchCountries = (countries: readonly TargetingCountry[], query: string): TargetingCountry[] => {
   const key = countryKey(query);
-  if (key === '') return [...COUNTRIES];
+  if (key === '') return [...countries];
   const exact = normaliseCountry(query);
-  const matches = COUNTRIES.filter(
+  const matches = countries.filter(
     (country) =>
       country.code !== exact?.code &&
-      (countryKey(country.name).includes(key) || countryKey(country.nameJa).includes(key)),
+      (countryKey(country.name).includes(key) || countryKey(country.name_ja).includes(key)),
   );
-  const first = exact === undefined ? undefined : COUNTRIES.find((country) => country.code === exact.code);
+  const first = exact === undefined ? undefined : countries.find((country) => country.code === exact.code);
   return first === undefined ? matches : [first, ...matches];
 };
 
@@ -35,16 +38,18 @@ export function CountriesField({ pkg, onChange }: CountriesFieldProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [query, setQuery] = useState('');
+  const countries = useTargetingCountries();
+  const list = countries.data;
   const options = useMemo(
     (): PickerOption[] =>
-      matchCountries(query).map((country) => ({
+      matchCountries(list ?? [], query).map((country) => ({
         value: country.code,
-        label: language === 'ja' ? country.nameJa : country.name,
+        label: language === 'ja' ? country.name_ja : country.name,
         detail: language === 'ja' ? country.name : null,
         disabled: !country.selectable,
         info: country.selectable ? undefined : t('creator.countries.notAvailable'),
       })),
-    [query, language, t],
+    [list, query, language, t],
   );
   return (
     <Stack gap="xs">
@@ -55,8 +60,10 @@ export function CountriesField({ pkg, onChange }: CountriesFieldProps) {
         query={query}
         onQueryChange={setQuery}
         options={options}
+        loading={countries.isPending}
+        error={countries.isError ? errorText(countries.error, t) : null}
         onPick={(option) => {
-          const country = COUNTRIES.find((candidate) => candidate.code === option.value);
+          const country = list?.find((candidate) => candidate.code === option.value);
           // The package keeps the English name (what the engine and X read) and the ISO code.
           if (country?.selectable === true)
             onChange(addItem(pkg, 'countries', { label: country.name, id: country.code }));

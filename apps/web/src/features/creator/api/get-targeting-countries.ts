@@ -1,0 +1,18 @@
+import type { TargetingCountry } from '@murmur/core/api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+
+/** GET /api/targeting-countries/ — the SPEC §4 country list (the DPRK listed, unselectable). */
+export const getTargetingCountries = async (signal?: AbortSignal): Promise<TargetingCountry[]> =>
+  (await request.get('/api/targeting-countries/', { signal })).countries;
+
+/** SPEC §4: the country list is fetched once and cached for the rest of the session. */
+export const getTargetingCountriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['targeting-countries'],
+    queryFn: ({ signal }) => getTargetingCountries(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+export const useTargetingCountries = () => useQuery(getTargetingCountriesQueryOptions());
