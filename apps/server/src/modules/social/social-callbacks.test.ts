@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateNetwork, SANDBOX_DEV_CREDENTIALS } from '@murmur/sandbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { isOwnCallback } from './social-callbacks';
+import { isOwnCallback, premiumOrigin, socialCallbacks } from './social-callbacks';
 
 /** Sign-in never sends the browser off our site: not through X's callback, not through the sandbox. */
 
@@ -19,7 +19,11 @@ afterAll(() => t.close());
 describe('social sign-in callbacks', () => {
   it('knows a callback on PUBLIC_URL from one elsewhere', () => {
     expect(isOwnCallback(`${ORIGIN}/login/twitter`, ORIGIN)).toBe(true);
+    // The premium suite (Deep Thought) signs in with X on its own host.
+    expect(isOwnCallback('https://premium.murmur.test/login/twitter', ORIGIN)).toBe(true);
     for (const other of [
+      'https://premium.murmur.test.evil.example/login/twitter',
+      'http://premium.murmur.test/login/twitter',
       'https://elsewhere/',
       'https://murmur.test.evil.example/login/twitter',
       'http://murmur.test/login/twitter',
@@ -27,6 +31,14 @@ describe('social sign-in callbacks', () => {
       'not a url',
     ])
       expect(isOwnCallback(other, ORIGIN), other).toBe(false);
+  });
+
+  it('registers the premium host’s /login/twitter with X', () => {
+    expect(premiumOrigin('http://localhost:3000')).toBe('http://premium.localhost:3000');
+    expect(socialCallbacks(ORIGIN).x).toEqual([
+      `${ORIGIN}/login/twitter`,
+      'https://premium.murmur.test/login/twitter',
+    ]);
   });
 
   it('refuses an oauth_callback off PUBLIC_URL with 400 before asking X for a token', async () => {

@@ -8,7 +8,8 @@ import type { SandboxCallbacks } from '@murmur/sandbox';
 export function socialCallbacks(publicUrl: string): SandboxCallbacks {
   const at = (provider: string) => [`${publicUrl}/login/${provider}`];
   return {
-    x: at('twitter'),
+    // Deep Thought signs in with X on its own host too (SPEC §2 premium /login/twitter).
+    x: [...at('twitter'), `${premiumOrigin(publicUrl)}/login/twitter`],
     xOAuth2: at('twitter_oauth2'),
     facebook: at('facebook'),
     google: at('google'),
@@ -16,7 +17,22 @@ export function socialCallbacks(publicUrl: string): SandboxCallbacks {
   };
 }
 
-/** Whether a callback URL is on this site (same origin as PUBLIC_URL), so X sends the user nowhere else. */
+/**
+ * The premium analytics suite's origin (SPEC §1: chosen by a host containing the premium domain):
+ * PUBLIC_URL's host under `premium.` (https://murmur.example → https://premium.murmur.example,
+ * http://localhost:3000 → http://premium.localhost:3000), the web app's default premium domain.
+ */
+export function premiumOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol}//premium.${url.host}`;
+}
+
+/**
+ * Whether a callback URL is on this site (PUBLIC_URL's origin, or the premium suite's), so X sends
+ * the user nowhere else.
+ */
 export function isOwnCallback(callback: string, publicUrl: string): boolean {
-  return URL.canParse(callback) && new URL(callback).origin === new URL(publicUrl).origin;
+  if (!URL.canParse(callback)) return false;
+  const origin = new URL(callback).origin;
+  return origin === new URL(publicUrl).origin || origin === premiumOrigin(publicUrl);
 }
