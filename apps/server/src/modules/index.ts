@@ -13,6 +13,7 @@ import { createXAdAccountsRepository } from './ad-accounts/ad-accounts.repositor
 import { adAccountsRoutes } from './ad-accounts/ad-accounts.routes';
 import { createXAdAccountsService } from './ad-accounts/ad-accounts.service';
 import { createAudiencesModule } from './audiences';
+import { createBillingModule } from './billing';
 import { listCategories } from './audiences/categories.repository';
 import { authRoutes } from './auth/auth.routes';
 import { createMagicLinkRepository } from './auth/magic-link.repository';
@@ -189,6 +190,9 @@ export function registerModules(
     adAccountsOf: (user) => usersService.adAccounts(user),
   });
 
+  // Plans, checkout, upgrade and cancel through the payment provider; state from its webhooks.
+  const billing = createBillingModule({ db, config, clock, teamsService, log });
+
   // Deep Thought, the premium analytics suite on the user's own X accounts (modules/deepthought).
   const deepThought = createDeepThoughtModule({ db, config, clock, log });
 
@@ -220,6 +224,7 @@ export function registerModules(
       await explore.registerRoutes(app);
       await deepThought.registerRoutes(app);
       await pro.registerRoutes(app);
+      await billing.registerRoutes(app);
     },
   };
 }

@@ -4,7 +4,7 @@ import type { User } from '@murmur/core/api';
 import { buildApp } from '../app';
 import type { EngineHolder } from '../engine/engine-holder';
 import type { JobQueue } from '../jobs/jobs';
-import { DEFAULT_LIMITS, socialConfig, type Config } from '../config';
+import { DEFAULT_LIMITS, socialConfig, stripeConfig, type Config } from '../config';
 import type { Db } from '../db/database';
 import { createCapturingMailer, type CapturingMailer } from './capturing-mailer';
 import { createTestClock, type TestClock } from './test-clock';
@@ -38,6 +38,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Every test file signs many users in from 127.0.0.1; the limit tests set their own rates.
     limits: { ...DEFAULT_LIMITS, signInCodesPerIp: 1000, socialStartsPerIp: 1000 },
     ...socialConfig(`${overrides.publicUrl ?? 'https://murmur.test'}/sandbox`, false),
+    stripe: stripeConfig(`${overrides.publicUrl ?? 'https://murmur.test'}/sandbox`, false),
     ...overrides,
   };
 }

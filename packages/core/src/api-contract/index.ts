@@ -38,6 +38,7 @@ import {
   xRequestTokenSchema,
 } from '../api';
 import type { ApiRouteKey, ApiRoutes } from '../api';
+import { BILLING_ROUTE_RESPONSES } from './billing';
 
 // The run-time side of ApiRoutes (packages/core/src/api/routes.ts, types only): for every route the
 // web app calls, the zod schema its success response is serialised with. The server's
@@ -131,6 +132,9 @@ export const API_ROUTE_RESPONSES = {
   'POST /api/external/words-in-profile/': exploreResultSchema,
   'POST /api/external/handle-analysis/': handleAnalysisResponseSchema,
   'POST /api/external/topic-posts/': topicPostsResponseSchema,
+
+  // ---- billing (api-contract/billing.ts) ----
+  ...BILLING_ROUTE_RESPONSES,
 } satisfies Responses;
 
 /** Every key of ApiRoutes, at run time. */

@@ -8,4 +8,6 @@ export * from './catalogues';
 export * from './social';
 export * from './targeting-service';
 export * from './x-ads';
+export * from './billing';
 export type * from './routes';
+export type * from './billing-routes';

@@ -76,6 +76,7 @@ import type {
 } from './team';
 import type { UpdateMe, User } from './user';
 import type { TargetingCountriesResponse } from './targeting-service';
+import type { BillingRoutes } from './billing-routes';
 
 // The routes the web app calls, each with what it sends and what it reads, named by the same zod
 // schemas the server validates with. Types only — `import type` above and nothing at run time — so
@@ -212,6 +213,7 @@ type Checked<T extends { [K in keyof T]: RouteTypes }> = T;
 /** Every route the web app may call: its key is "METHOD path", its value what it takes and answers. */
 export type ApiRoutes = Checked<
   Routes &
+    BillingRoutes &
     CatalogueRoutes<'interests', z.output<typeof interestsResponseSchema>> &
     CatalogueRoutes<'conversation-topics', z.output<typeof conversationTopicsResponseSchema>> &
     CatalogueRoutes<'movies-tv-shows', z.output<typeof moviesTvShowsResponseSchema>> &

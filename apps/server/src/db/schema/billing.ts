@@ -35,7 +35,10 @@ export const billingCustomers = pgTable(
     currency: text('currency').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('billing_customers_team_idx').on(t.teamId), uniqueIndex('billing_customers_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('billing_customers_team_idx').on(t.teamId),
+    uniqueIndex('billing_customers_user_idx').on(t.userId),
+  ],
 );
 
 /** A premium-suite (Deep Thought) subscription of a user, kept from webhook events like a team's. */

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { createBillingWebhooks } from './billing-webhooks';
+import { createBillingRepository } from './billing.repository';
+import { billingRoutes } from './billing.routes';
+import { createBillingService, type TeamAccess } from './billing.service';
+import { createProvider } from './provider';
+import { createStripeClient } from './stripe-client';
+
+export type { BillingService } from './billing.service';
+export { UPLOAD_NEEDS_SUBSCRIPTION } from './plans';
+
+/**
+ * Billing (docs/billing.md): plans seeded by migration, payments through the official Stripe SDK
+ * (the sandbox's stand-in by default outside production), subscription state only from verified
+ * webhook events. Other modules ask `billingService.uploadPermission`, `assertCanSaveAudience`
+ * and `assertSeatsFor` through narrow types of their own, wired in modules/index.ts.
+ */
+export function createBillingModule(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  teamsService: TeamAccess;
+  log: FastifyInstance['log'];
+}) {
+  const { db, config, clock } = deps;
+  const repo = createBillingRepository(db);
+  const stripe = createStripeClient(config.stripe);
+  const provider = createProvider({ stripe, repo, clock });
+  const billingService = createBillingService({
+    repo,
+    provider,
+    teams: deps.teamsService,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const webhooks = createBillingWebhooks({
+    stripe,
+    webhookSecret: config.stripe.webhookSecret,
+    clock,
+    inTransaction: (work) => db.transaction((tx) => work(createBillingRepository(tx))),
+  });
+  return {
+    billingService,
+    webhooks,
+    async registerRoutes(app: FastifyInstance) {
+      await app.register(billingRoutes, {
+        billingService,
+        webhooks,
+        publicKey: config.stripe.publishableKey,
+        enabled: config.stripe.enabled,
+      });
+    },
+  };
+}
