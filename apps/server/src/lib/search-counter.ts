@@ -31,10 +31,32 @@ function live<T extends { deselected?: boolean | undefined }>(items: T[]): T[] {
   return items.filter((i) => i.deselected !== true);
 }
 
-export function createSearchCounter(words: (text: string) => string[]): SearchCounter {
+/** Distinct terms kept in memory; beyond it the terms searched once are forgotten. */
+export const MAX_COUNTED_TERMS = 100_000;
+
+export function createSearchCounter(
+  words: (text: string) => string[],
+  maxTerms = MAX_COUNTED_TERMS,
+): SearchCounter {
   const counts = new Map<string, number>();
   const bump = (term: string) => {
-    if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+    if (!term) return;
+    const known = counts.get(term);
+    if (known === undefined && counts.size >= maxTerms) forgetRare();
+    counts.set(term, (known ?? 0) + 1);
+  };
+  // Every estimate records its terms, so free text from anyone would otherwise grow the map without
+  // bound. Terms searched once are forgotten first (amortised O(1): one sweep per fill); only if
+  // every term was searched more than once are all counts halved, which keeps their order.
+  const forgetRare = () => {
+    for (const [term, n] of counts) if (n <= 1) counts.delete(term);
+    while (counts.size >= maxTerms) {
+      for (const [term, n] of counts) {
+        const half = n >>> 1;
+        if (half <= 1) counts.delete(term);
+        else counts.set(term, half);
+      }
+    }
   };
   const counter: SearchCounter = {
     recordText: (text) => words(text).forEach(bump),

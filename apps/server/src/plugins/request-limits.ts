@@ -48,6 +48,13 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 }
 
 /**
+ * Requests whose JSON body text has no `\u0000` escape: the only way JSON can carry a NUL (a raw
+ * control character in a string is a syntax error), so their parsed body need not be walked for one
+ * (app.ts's NUL check runs on every request with a body).
+ */
+export const nulFreeBodies = new WeakSet<object>();
+
+/**
  * JSON bodies: Fastify's own parser (which refuses `__proto__` and `constructor.prototype` keys),
  * after a depth check, so that no later walk over the body can overflow the stack. (Too-long URLs
  * are refused by plugins/front-hook.ts.)
@@ -61,6 +68,7 @@ export function registerRequestLimits(app: FastifyInstance): void {
       done(new ClientError(400, `JSON nested deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
       return;
     }
+    if (!text.includes('\\u0000')) nulFreeBodies.add(request);
     void parse(request, text, done);
   });
 }

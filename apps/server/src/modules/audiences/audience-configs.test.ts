@@ -1,5 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AudienceConfig, AudienceConfigList, AudiencePlan, SaveAudienceConfig } from '@murmur/core/api';
+import {
+  AUDIENCE_CREATOR_GROUP,
+  estimateSchema,
+  type AudienceConfig,
+  type AudienceConfigList,
+  type AudiencePlan,
+  type SaveAudienceConfig,
+} from '@murmur/core/api';
 import {
   EMPTY_TARGETING_MESSAGE,
   EXCLUSION_AUDIENCE_CATEGORY,
@@ -7,10 +15,12 @@ import {
 } from '@murmur/core/targeting';
 import type { AudienceEngine } from '@murmur/engine';
 import { anyNumber, anyString } from '../../test/matchers';
+import { seedGroup } from '../../test/seed';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
 import { audienceKit, pkg } from './audience-test-kit';
 import { listCategories } from './categories.repository';
+import { userGroups } from '../../db/schema';
 
 let t: TestApp;
 let engine: AudienceEngine;
@@ -27,6 +37,7 @@ beforeAll(async () => {
   engine = network.engine;
   t = await createTestApp({}, { engine: network.holder });
   alice = await t.signIn('alice@example.com');
+  await seedGroup(t.db, alice.user.id, AUDIENCE_CREATOR_GROUP);
 });
 afterAll(() => t.close());
 
@@ -39,6 +50,54 @@ const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown,
     ...(payload !== undefined && { payload: payload as object }),
   });
 const personalCount = async () => (await get('/api/audience-configs/')).json<AudienceConfigList>().count;
+
+describe('creator access (SPEC §6; deviation 6)', () => {
+  it('refuses a built package from a user outside the Audience_creator group, even a team admin', async () => {
+    const admin = await t.signIn('admin-no-group@example.com');
+    const team = await kit.createTeam(admin, 'No creators');
+    const before = (await get('/api/audience-configs/', admin)).json<AudienceConfigList>().count;
+    const res = await send(
+      'POST',
+      '/api/audience-configs/',
+      { name: 'Built', targeting_package: soccer, team: team.slug },
+      admin,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      detail: 'Saving audiences you build needs creator access (the Audience_creator group).',
+    });
+    expect((await get('/api/audience-configs/', admin)).json<AudienceConfigList>().count).toBe(before);
+
+    await seedGroup(t.db, admin.user.id, AUDIENCE_CREATOR_GROUP);
+    const again = await send(
+      'POST',
+      '/api/audience-configs/',
+      { name: 'Built', targeting_package: soccer, team: team.slug },
+      admin,
+    );
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('lets anyone rename a readable config without changing its package', async () => {
+    const member = await t.signIn('renamer@example.com');
+    const own = await kit.createConfig(member, { name: 'Mine', targeting_package: soccer });
+    await t.db.delete(userGroups).where(eq(userGroups.userId, member.user.id));
+    const renamed = await send(
+      'PUT',
+      `/api/audience-configs/${own.id}/`,
+      { name: 'Renamed', targeting_package: own.targeting_package },
+      member,
+    );
+    expect(renamed.statusCode).toBe(200);
+    const changed = await send(
+      'PUT',
+      `/api/audience-configs/${own.id}/`,
+      { name: 'Renamed', targeting_package: english },
+      member,
+    );
+    expect(changed.statusCode).toBe(403);
+  });
+});
 
 describe('saving an audience', () => {
   it('stores the engine’s numbers for the package', async () => {
@@ -326,6 +385,8 @@ describe('exclusions', () => {
       exclusions: [excluded.id],
     });
     const expected = engine.estimate(pkg(english), { exclusions: [pkg(soccer)] });
+    // The body is serialised by the estimate cache, not the route's schema: it must still be exactly it.
+    expect(estimateSchema.strict().safeParse(res.json()).success).toBe(true);
     expect(res.json()).toMatchObject({
       sample_count: expected.sampleCount,
       population_estimate: expected.populationEstimate,
