@@ -13,6 +13,7 @@ import { createXAdAccountsRepository } from './ad-accounts/ad-accounts.repositor
 import { adAccountsRoutes } from './ad-accounts/ad-accounts.routes';
 import { createXAdAccountsService } from './ad-accounts/ad-accounts.service';
 import { createAudiencesModule } from './audiences';
+import { createCampaignsModule } from './campaigns';
 import { createBillingModule } from './billing';
 import { listCategories } from './audiences/categories.repository';
 import { authRoutes } from './auth/auth.routes';
@@ -178,6 +179,8 @@ export function registerModules(
   const cataloguesService = createCataloguesService({ engine, searches });
   const communitiesService = createCommunitiesService({ engine, searches });
   const explore = createExploreModule({ engine, jobs, searches });
+  // Campaigns, ad sets, ads and creatives, published to X's Ads API, with the delivery sync.
+  const campaigns = createCampaignsModule({ db, config, clock, engine, teamsService });
   // The pro-targeting site's own API; staff are addresses on the site's domain (SPEC §6).
   const pro = createProModule({
     db,
@@ -222,6 +225,7 @@ export function registerModules(
       await app.register(storeRoutes, { storeService });
       await app.register(communitiesRoutes, { communitiesService });
       await explore.registerRoutes(app);
+      await campaigns.registerRoutes(app);
       await deepThought.registerRoutes(app);
       await pro.registerRoutes(app);
       await billing.registerRoutes(app);

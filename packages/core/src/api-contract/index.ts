@@ -38,6 +38,7 @@ import {
   xRequestTokenSchema,
 } from '../api';
 import type { ApiRouteKey, ApiRoutes } from '../api';
+import { CAMPAIGN_ROUTE_RESPONSES } from './campaigns';
 import { BILLING_ROUTE_RESPONSES } from './billing';
 
 // The run-time side of ApiRoutes (packages/core/src/api/routes.ts, types only): for every route the
@@ -135,6 +136,9 @@ export const API_ROUTE_RESPONSES = {
 
   // ---- billing (api-contract/billing.ts) ----
   ...BILLING_ROUTE_RESPONSES,
+
+  // ---- campaigns, ad sets, ads, creatives (api-contract/campaigns.ts) ----
+  ...CAMPAIGN_ROUTE_RESPONSES,
 } satisfies Responses;
 
 /** Every key of ApiRoutes, at run time. */

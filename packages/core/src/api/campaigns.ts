@@ -27,7 +27,14 @@ export type BudgetType = (typeof BUDGET_TYPES)[number];
 export const SETTABLE_STATUSES = ['Active', 'Paused'] as const;
 /** X's limit for a post's text. */
 export const CREATIVE_TEXT_MAX = 280;
-export const CALLS_TO_ACTION = ['LEARN_MORE', 'SHOP_NOW', 'SIGN_UP', 'BOOK_NOW', 'CONTACT_US', 'DOWNLOAD'] as const;
+export const CALLS_TO_ACTION = [
+  'LEARN_MORE',
+  'SHOP_NOW',
+  'SIGN_UP',
+  'BOOK_NOW',
+  'CONTACT_US',
+  'DOWNLOAD',
+] as const;
 export const MEDIA_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 /** X's image limit (5 MB), its smallest accepted side and its largest. */
 export const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
@@ -116,7 +123,7 @@ const campaignFields = {
   name,
   objective: campaignObjectiveSchema,
   ad_account_id: z.string().trim().min(1, { error: 'This field is required.' }).max(40),
-  currency: campaignCurrencySchema.default(DEFAULT_CURRENCY),
+  currency: campaignCurrencySchema,
   budget_type: budgetTypeSchema,
   lifetime_budget: money.nullable().optional(),
   daily_budget: money.nullable().optional(),
@@ -125,10 +132,17 @@ const campaignFields = {
 };
 
 /** POST /api/campaigns/: a draft; it goes to X when its status is set to Active. */
-export const createCampaignSchema = z.object({ team: teamRef, ...campaignFields });
+export const createCampaignSchema = z.object({
+  team: teamRef,
+  ...campaignFields,
+  currency: campaignCurrencySchema.default(DEFAULT_CURRENCY),
+});
 export type CreateCampaign = z.input<typeof createCampaignSchema>;
 /** PUT replaces the editable fields; PATCH changes some, `status` publishes, pauses or resumes. */
-export const updateCampaignSchema = z.object({ ...campaignFields });
+export const updateCampaignSchema = z.object({
+  ...campaignFields,
+  currency: campaignCurrencySchema.default(DEFAULT_CURRENCY),
+});
 export type UpdateCampaign = z.input<typeof updateCampaignSchema>;
 export const patchCampaignSchema = z
   .object({ ...campaignFields, status: z.enum(SETTABLE_STATUSES) })
@@ -163,11 +177,15 @@ const adsetFields = {
     .min(1, { error: 'Choose at least one placement.' })
     .max(4)
     .transform((p) => [...new Set(p)]),
-  size_bucket: z.union([sizeBucketSchema, z.literal(SIZE_BUCKET_AUTO)]).default(SIZE_BUCKET_AUTO),
+  size_bucket: z.union([sizeBucketSchema, z.literal(SIZE_BUCKET_AUTO)]),
 };
-export const createAdsetSchema = z.object({ campaign: rowId, ...adsetFields });
+const withAutoBucket = {
+  ...adsetFields,
+  size_bucket: adsetFields.size_bucket.default(SIZE_BUCKET_AUTO),
+};
+export const createAdsetSchema = z.object({ campaign: rowId, ...withAutoBucket });
 export type CreateAdset = z.input<typeof createAdsetSchema>;
-export const updateAdsetSchema = z.object(adsetFields);
+export const updateAdsetSchema = z.object(withAutoBucket);
 export const patchAdsetSchema = z.object(adsetFields).partial();
 
 export const adMediaSchema = z.object({
@@ -212,7 +230,11 @@ const creativeFields = {
     .max(CREATIVE_TEXT_MAX, { error: `Text must be at most ${CREATIVE_TEXT_MAX} characters (X's limit)` }),
   media: rowId.nullable().optional(),
   call_to_action: z.enum(CALLS_TO_ACTION).nullable().optional(),
-  url: z.url({ protocol: /^https?$/, error: 'Enter a valid URL.' }).max(2000).nullable().optional(),
+  url: z
+    .url({ protocol: /^https?$/, error: 'Enter a valid URL.' })
+    .max(2000)
+    .nullable()
+    .optional(),
 };
 export const createAdCreativeSchema = z.object({ team: teamRef, ...creativeFields });
 export type CreateAdCreative = z.input<typeof createAdCreativeSchema>;

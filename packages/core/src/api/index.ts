@@ -9,5 +9,7 @@ export * from './social';
 export * from './targeting-service';
 export * from './x-ads';
 export * from './billing';
+export * from './campaigns';
 export type * from './routes';
+export type * from './campaign-routes';
 export type * from './billing-routes';

@@ -75,6 +75,7 @@ import type {
   TeamInfo,
 } from './team';
 import type { UpdateMe, User } from './user';
+import type { CampaignRoutes } from './campaign-routes';
 import type { TargetingCountriesResponse } from './targeting-service';
 import type { BillingRoutes } from './billing-routes';
 
@@ -213,6 +214,7 @@ type Checked<T extends { [K in keyof T]: RouteTypes }> = T;
 /** Every route the web app may call: its key is "METHOD path", its value what it takes and answers. */
 export type ApiRoutes = Checked<
   Routes &
+    CampaignRoutes &
     BillingRoutes &
     CatalogueRoutes<'interests', z.output<typeof interestsResponseSchema>> &
     CatalogueRoutes<'conversation-topics', z.output<typeof conversationTopicsResponseSchema>> &

@@ -16,8 +16,34 @@ const groupBy = <T>(items: readonly T[], key: (item: T) => string): Map<string, 
 const liveAt = (item: { createdAt: number; deletedAt: number | null }, t: number): boolean =>
   item.createdAt <= t && (item.deletedAt === null || t < item.deletedAt);
 
+/**
+ * Status changes of promoted posts (PUT entity_status), oldest first, so that pausing one stops its
+ * delivery from then on without rewriting what it delivered before. A post is created ACTIVE.
+ */
+const statusChanges = new WeakMap<PromotedTweet, { at: number; status: PromotedTweet['entityStatus'] }[]>();
+
+export function changePromotedStatus(
+  pt: PromotedTweet,
+  at: number,
+  status: PromotedTweet['entityStatus'],
+): void {
+  const changes = statusChanges.get(pt) ?? [];
+  changes.push({ at, status });
+  statusChanges.set(pt, changes);
+  pt.entityStatus = status;
+  pt.updatedAt = at;
+}
+
+function statusAt(pt: PromotedTweet, t: number): PromotedTweet['entityStatus'] {
+  const changes = statusChanges.get(pt);
+  if (!changes) return pt.entityStatus;
+  let status: PromotedTweet['entityStatus'] = 'ACTIVE';
+  for (const c of changes) if (c.at <= t) status = c.status;
+  return status;
+}
+
 export const servingAt = (pt: PromotedTweet, t: number): boolean =>
-  liveAt(pt, t) && pt.entityStatus === 'ACTIVE';
+  liveAt(pt, t) && statusAt(pt, t) === 'ACTIVE';
 
 /** A campaign as the delivery simulation sees it, read from the ads store. */
 export function campaignPlan(platform: AdsPlatform, campaign: Campaign): CampaignPlan {

@@ -5,10 +5,53 @@ import { ownedAccount } from './auth';
 import type { AdsContext } from './context';
 import { page } from './envelope';
 import { liveChildren, liveLineItemId, registerLineItemChildRoutes } from './line-item-children';
-import { iso, list, paramsOf } from './params';
+import { one } from './envelope';
+import { iso, list, paramsOf, str } from './params';
+import { combine, hashString } from '../../random/hash';
+import type { AdsPlatform } from '../../ads/platform';
+import type { AdAccount } from '../../ads/types';
+import { changePromotedStatus } from '../../ads/delivery/plan';
+import { notFound } from './errors';
+import { oneOf } from './params';
 
 /** X takes up to 50 post ids per POST promoted_tweets. */
 const MAX_TWEETS = 50;
+/** X's limit for a post's text, and how many media a post carries. */
+const MAX_TEXT = 280;
+const MAX_MEDIA = 4;
+
+/** A promoted-only ("nullcast") post made through `POST accounts/:account_id/tweet`. */
+interface AdPost {
+  id: string;
+  accountId: string;
+  text: string;
+  mediaKeys: string[];
+  cardUri: string | null;
+  nullcast: boolean;
+  createdAt: number;
+}
+
+/** The posts each ads platform made; they exist for promotion beside the network's own posts. */
+const adPosts = new WeakMap<AdsPlatform, Map<string, AdPost>>();
+const postsOf = (platform: AdsPlatform): Map<string, AdPost> => {
+  let posts = adPosts.get(platform);
+  if (!posts) adPosts.set(platform, (posts = new Map<string, AdPost>()));
+  return posts;
+};
+
+const postWire = (account: AdAccount, post: AdPost, owner: string): object => ({
+  id: post.id,
+  id_str: post.id,
+  tweet_id: post.id,
+  full_text: post.text,
+  text: post.text,
+  nullcast: post.nullcast,
+  media_keys: post.mediaKeys,
+  card_uri: post.cardUri,
+  account_id: account.id,
+  user_id: owner,
+  created_at: iso(post.createdAt),
+});
 
 const wire = (pt: PromotedTweet): object => ({
   id: pt.id,
@@ -39,7 +82,8 @@ export function registerPromotedTweetRoutes(app: FastifyInstance, ctx: AdsContex
     const params = paramsOf(request);
     const lineItemId = liveLineItemId(ctx, account, params);
     const tweetIds = list(params, 'tweet_ids', { required: true, max: MAX_TWEETS });
-    const missing = tweetIds.find((id) => !ctx.postExists(id));
+    const made = postsOf(ctx.platform);
+    const missing = tweetIds.find((id) => !ctx.postExists(id) && made.get(id)?.accountId !== account.id);
     if (missing) throw new InvalidInput(`Post ${missing} does not exist`, 'tweet_ids');
     const linked = liveChildren(store.promotedTweets, account.id, lineItemId);
     const duplicate = tweetIds.find((id) => linked.some((pt) => pt.tweetId === id));
@@ -60,5 +104,59 @@ export function registerPromotedTweetRoutes(app: FastifyInstance, ctx: AdsContex
     );
     store.touch();
     return page(request, created, wire, { defaultCount: MAX_TWEETS });
+  });
+
+  // Pauses or resumes one promoted post (X: PUT promoted_tweets/:id with entity_status).
+  app.put(`${base}/:promoted_tweet_id`, (request) => {
+    const account = ownedAccount(ctx, request);
+    const params = paramsOf(request);
+    const pt = store.promotedTweets.get(account.id, String(params.promoted_tweet_id));
+    if (!pt || pt.deletedAt !== null) throw notFound('promoted tweet');
+    const status = oneOf(params, 'entity_status', ['ACTIVE', 'PAUSED'] as const, { required: true })!;
+    if (status !== pt.entityStatus) changePromotedStatus(pt, ctx.platform.now(), status);
+    store.touch();
+    return one(request, wire(pt));
+  });
+
+  // X Ads API v12 `POST accounts/:account_id/tweet`: a post of the ad account's user, promoted-only
+  // by default (nullcast), with up to 4 media of the account's media library.
+  app.post('/accounts/:account_id/tweet', (request) => {
+    const account = ownedAccount(ctx, request);
+    const params = paramsOf(request);
+    const text = str(params, 'text', { required: true })!;
+    if ([...text].length > MAX_TEXT)
+      throw new InvalidInput(`text must be at most ${MAX_TEXT} characters`, 'text');
+    const mediaKeys = list(params, 'media_keys', { max: MAX_MEDIA });
+    const unknown = mediaKeys.find((key) => {
+      const item = store.media.get(account.id, key);
+      return !item || item.deleted;
+    });
+    if (unknown) throw new InvalidInput(`${unknown} is not in this ad account's media library`, 'media_keys');
+    const owner = ctx.platform.network.accounts.ids[account.owner]!.toString();
+    const asUser = str(params, 'as_user_id');
+    if (asUser !== undefined && asUser !== owner)
+      throw new InvalidInput("as_user_id must be the ad account's user", 'as_user_id');
+    const nullcast = str(params, 'nullcast') !== 'false';
+    const now = ctx.platform.now();
+    const posts = postsOf(ctx.platform);
+    const seq = store.nextId('tweet');
+    const hi = combine(hashString(ctx.platform.network.config.seed), hashString(`ad-post:${seq}`));
+    const id = (
+      1_800_000_000_000_000_000n +
+      BigInt(hi) * 1_000_000n +
+      BigInt(posts.size % 1_000_000)
+    ).toString();
+    const post: AdPost = {
+      id,
+      accountId: account.id,
+      text,
+      mediaKeys,
+      cardUri: str(params, 'card_uri') ?? null,
+      nullcast,
+      createdAt: now,
+    };
+    posts.set(id, post);
+    store.touch();
+    return one(request, postWire(account, post, owner));
   });
 }

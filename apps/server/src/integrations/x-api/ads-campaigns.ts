@@ -1,0 +1,350 @@
+import { sandboxClientSettings } from '@murmur/sandbox';
+import { ApiResponseError, TwitterApi } from 'twitter-api-v2';
+import type { XConfig } from '../../config';
+import { sandboxBaseFor } from './x-client';
+
+/** X's Ads API v12. Against a sandbox the redirect plugin rewrites this host to `…/sandbox/ads/12/`. */
+const ADS_API = 'https://ads-api.x.com/12/';
+
+/** A user's OAuth 1.0a token for X (the Ads API acts in user context). */
+export interface AdsUserTokens {
+  accessToken: string;
+  accessSecret: string;
+}
+
+/**
+ * X refused a campaign call. `message` is X's own (errors[].message joined), fit for the user;
+ * `status` is X's HTTP status (0 when X could not be reached).
+ */
+export class XAdsCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly parameter?: string,
+  ) {
+    super(message);
+    this.name = 'XAdsCallError';
+  }
+}
+
+export interface XCampaignInput {
+  name: string;
+  funding_instrument_id: string;
+  daily_budget_amount_local_micro: number;
+  total_budget_amount_local_micro?: number;
+  start_time?: string;
+  end_time?: string;
+  entity_status: 'ACTIVE' | 'PAUSED' | 'DRAFT';
+}
+
+export interface XLineItemInput {
+  campaign_id: string;
+  name: string;
+  objective: string;
+  product_type: 'PROMOTED_TWEETS';
+  placements: string;
+  bid_strategy: 'AUTO';
+  start_time?: string;
+  end_time?: string;
+  entity_status: 'ACTIVE' | 'PAUSED';
+}
+
+export interface XStatsSeries {
+  id: string;
+  metrics: Record<string, number[] | null>;
+}
+
+/** How long a 429 may make a call wait before retrying once (longer waits fail with X's message). */
+const MAX_RATE_LIMIT_WAIT_MS = 15_000;
+
+export type XAdsCampaignClient = ReturnType<typeof createXAdsCampaignClient>;
+
+/**
+ * The campaign side of X's Ads API for a user: funding instruments, campaigns, line items, targeting
+ * criteria, media library, promoted-only posts, promoted posts and synchronous stats. twitter-api-v2
+ * signs every call with the user's OAuth 1.0a token; against the sandbox its redirect plugin
+ * rewrites X's host.
+ */
+export function createXAdsCampaignClient(
+  config: XConfig,
+  options: { sleep?: (ms: number) => Promise<void>; now?: () => number } = {},
+) {
+  const sandboxBase = sandboxBaseFor(config.apiUrl);
+  const settings = sandboxBase ? sandboxClientSettings(sandboxBase) : {};
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const now = options.now ?? Date.now;
+
+  function client(tokens: AdsUserTokens): TwitterApi {
+    if (!config.consumerKey || !config.consumerSecret)
+      throw new XAdsCallError('X is not configured (X_CONSUMER_KEY, X_CONSUMER_SECRET).', 503);
+    return new TwitterApi(
+      {
+        appKey: config.consumerKey,
+        appSecret: config.consumerSecret,
+        accessToken: tokens.accessToken,
+        accessSecret: tokens.accessSecret,
+      },
+      settings,
+    );
+  }
+
+  function toError(what: string, error: unknown): XAdsCallError {
+    if (error instanceof XAdsCallError) return error;
+    if (error instanceof ApiResponseError) {
+      const body = error.data as { errors?: { message?: string; parameter?: string }[] } | undefined;
+      const first = body?.errors?.find((e) => typeof e.message === 'string');
+      const messages = (body?.errors ?? []).map((e) => e.message).filter((m): m is string => !!m);
+      const text =
+        error.code === 401
+          ? 'X refused the connected account\u2019s authorisation; reconnect your X account.'
+          : messages.length > 0
+            ? messages.join(', ')
+            : `X answered ${error.code} to ${what}.`;
+      return new XAdsCallError(text, error.code, first?.parameter);
+    }
+    return new XAdsCallError('X could not be reached. Please try again later.', 0);
+  }
+
+  /** One call, retried once after X's rate-limit reset when that is near. */
+  async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await run();
+      } catch (error) {
+        if (error instanceof ApiResponseError && error.code === 429 && attempt === 0) {
+          const reset = error.rateLimit?.reset;
+          const wait = reset ? reset * 1000 - now() : 1000;
+          if (wait <= MAX_RATE_LIMIT_WAIT_MS) {
+            await sleep(Math.max(0, wait));
+            continue;
+          }
+          throw new XAdsCallError('X\u2019s rate limit was reached; try again in a few minutes.', 429);
+        }
+        throw toError(what, error);
+      }
+    }
+  }
+
+  type One<T> = { data: T };
+  type Many<T> = { data: T[]; next_cursor?: string | null };
+  const path = (accountId: string, rest: string) =>
+    `${ADS_API}accounts/${encodeURIComponent(accountId)}/${rest}`;
+  const form = (body: object) =>
+    Object.fromEntries(
+      Object.entries(body)
+        .filter(([, v]) => v !== undefined && v !== null)
+        .map(([k, v]) => [k, String(v)]),
+    );
+
+  return {
+    fundingInstruments(tokens: AdsUserTokens, accountId: string) {
+      return call(
+        'funding instruments',
+        async () =>
+          (
+            await client(tokens).get<Many<{ id: string; currency: string; cancelled?: boolean }>>(
+              path(accountId, 'funding_instruments'),
+              {},
+              { prefix: '' },
+            )
+          ).data,
+      );
+    },
+
+    createCampaign(tokens: AdsUserTokens, accountId: string, input: XCampaignInput) {
+      return call(
+        'create campaign',
+        async () =>
+          (
+            await client(tokens).post<One<{ id: string }>>(path(accountId, 'campaigns'), form(input), {
+              prefix: '',
+            })
+          ).data,
+      );
+    },
+
+    campaign(tokens: AdsUserTokens, accountId: string, id: string) {
+      return call(
+        'campaign',
+        async () =>
+          (
+            await client(tokens).get<One<{ id: string; created_at: string; entity_status: string }>>(
+              path(accountId, `campaigns/${encodeURIComponent(id)}`),
+              { with_deleted: 'true' },
+              { prefix: '' },
+            )
+          ).data,
+      );
+    },
+
+    updateCampaign(tokens: AdsUserTokens, accountId: string, id: string, changes: Partial<XCampaignInput>) {
+      return call(
+        'update campaign',
+        async () =>
+          (
+            await client(tokens).put<One<{ id: string }>>(
+              path(accountId, `campaigns/${encodeURIComponent(id)}`),
+              form(changes),
+              { prefix: '' },
+            )
+          ).data,
+      );
+    },
+
+    deleteCampaign(tokens: AdsUserTokens, accountId: string, id: string) {
+      return call('delete campaign', async () => {
+        await client(tokens).delete(
+          path(accountId, `campaigns/${encodeURIComponent(id)}`),
+          {},
+          { prefix: '' },
+        );
+      });
+    },
+
+    createLineItem(tokens: AdsUserTokens, accountId: string, input: XLineItemInput) {
+      return call(
+        'create line item',
+        async () =>
+          (
+            await client(tokens).post<One<{ id: string }>>(path(accountId, 'line_items'), form(input), {
+              prefix: '',
+            })
+          ).data,
+      );
+    },
+
+    updateLineItem(tokens: AdsUserTokens, accountId: string, id: string, changes: { entity_status: string }) {
+      return call('update line item', async () => {
+        await client(tokens).put(path(accountId, `line_items/${encodeURIComponent(id)}`), form(changes), {
+          prefix: '',
+        });
+      });
+    },
+
+    createTargeting(
+      tokens: AdsUserTokens,
+      accountId: string,
+      lineItemId: string,
+      criterion: { targeting_type: string; targeting_value: string; operator_type?: string },
+    ) {
+      return call(
+        'create targeting criterion',
+        async () =>
+          (
+            await client(tokens).post<One<{ id: string; name: string; targeting_value: string }>>(
+              path(accountId, 'targeting_criteria'),
+              form({ line_item_id: lineItemId, ...criterion }),
+              { prefix: '' },
+            )
+          ).data,
+      );
+    },
+
+    /** A catalogue search (`targeting_criteria/<kind>?q=`) for a label's targeting value. */
+    searchCatalogue(tokens: AdsUserTokens, kind: string, q: string, extra: Record<string, string> = {}) {
+      return call(
+        'targeting catalogue',
+        async () =>
+          (
+            await client(tokens).get<Many<{ name: string; targeting_value: string }>>(
+              `${ADS_API}targeting_criteria/${kind}`,
+              { q, count: '50', ...extra },
+              { prefix: '' },
+            )
+          ).data,
+      );
+    },
+
+    addMedia(
+      tokens: AdsUserTokens,
+      accountId: string,
+      input: { media_url: string; name: string; file_name: string },
+    ) {
+      return call(
+        'media library',
+        async () =>
+          (
+            await client(tokens).post<One<{ media_key: string }>>(
+              path(accountId, 'media_library'),
+              form({ ...input, media_category: 'TWEET_IMAGE' }),
+              { prefix: '' },
+            )
+          ).data,
+      );
+    },
+
+    createPost(tokens: AdsUserTokens, accountId: string, input: { text: string; media_keys?: string[] }) {
+      return call(
+        'create post',
+        async () =>
+          (
+            await client(tokens).post<One<{ id: string }>>(
+              path(accountId, 'tweet'),
+              form({ text: input.text, nullcast: true, media_keys: input.media_keys?.join(',') }),
+              { prefix: '' },
+            )
+          ).data,
+      );
+    },
+
+    promote(tokens: AdsUserTokens, accountId: string, lineItemId: string, tweetId: string) {
+      return call('promote post', async () => {
+        const answer = await client(tokens).post<Many<{ id: string }>>(
+          path(accountId, 'promoted_tweets'),
+          form({ line_item_id: lineItemId, tweet_ids: tweetId }),
+          { prefix: '' },
+        );
+        return answer.data[0]!;
+      });
+    },
+
+    updatePromoted(tokens: AdsUserTokens, accountId: string, id: string, changes: { entity_status: string }) {
+      return call('update promoted post', async () => {
+        await client(tokens).put(
+          path(accountId, `promoted_tweets/${encodeURIComponent(id)}`),
+          form(changes),
+          {
+            prefix: '',
+          },
+        );
+      });
+    },
+
+    deletePromoted(tokens: AdsUserTokens, accountId: string, id: string) {
+      return call('delete promoted post', async () => {
+        await client(tokens).delete(
+          path(accountId, `promoted_tweets/${encodeURIComponent(id)}`),
+          {},
+          { prefix: '' },
+        );
+      });
+    },
+
+    /** Synchronous stats, DAY granularity, ENGAGEMENT and BILLING groups, at most 20 entities and 7 days. */
+    stats(
+      tokens: AdsUserTokens,
+      accountId: string,
+      query: { entity: 'PROMOTED_TWEET' | 'LINE_ITEM'; ids: string[]; start: string; end: string },
+    ) {
+      return call('stats', async () =>
+        (
+          await client(tokens).get<{
+            data: { id: string; id_data: { metrics: XStatsSeries['metrics'] }[] }[];
+          }>(
+            `${ADS_API}stats/accounts/${encodeURIComponent(accountId)}`,
+            {
+              entity: query.entity,
+              entity_ids: query.ids.join(','),
+              start_time: query.start,
+              end_time: query.end,
+              granularity: 'DAY',
+              metric_groups: 'ENGAGEMENT,BILLING',
+              placement: 'ALL_ON_TWITTER',
+            },
+            { prefix: '' },
+          )
+        ).data.map((d): XStatsSeries => ({ id: d.id, metrics: d.id_data[0]?.metrics ?? {} })),
+      );
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { EngineHolder } from '../../engine/engine-holder';
+import { createXAdsCampaignClient, type XAdsCampaignClient } from '../../integrations/x-api/ads-campaigns';
+import type { Clock } from '../../lib/clock';
+import { unseal } from '../../lib/crypto';
+import { createCampaignsRepository, type MediaRow } from './campaigns.repository';
+import { campaignsRoutes } from './campaigns.routes';
+import { createCampaignsService, type MediaUrls, type TeamAccess } from './campaigns.service';
+
+/** The ad-accounts module seals the X user token under this purpose (modules/ad-accounts). */
+const X_TOKEN_PURPOSE = 'x-ads-token';
+/** How often delivery is read from X's stats by default. */
+const SYNC_EVERY_MS = 10 * 60_000;
+
+/**
+ * SPEC §7 Ads and Campaigns: the API, publishing to X's Ads API and the scheduled delivery sync
+ * (every 10 minutes, from the server's start; `syncNow` for tests and the detail screen).
+ */
+export function createCampaignsModule(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  engine: EngineHolder;
+  teamsService: TeamAccess;
+  /** Public URLs of stored media (modules/media); files are served under /api/media/files/ otherwise. */
+  mediaUrls?: MediaUrls;
+  ads?: XAdsCampaignClient;
+  syncEveryMs?: number;
+}) {
+  const { db, config, clock } = deps;
+  const repo = createCampaignsRepository(db);
+  const fileUrl = (key: string) => `${config.publicUrl}/api/media/files/${encodeURIComponent(key)}`;
+  const mediaUrls: MediaUrls =
+    deps.mediaUrls ??
+    ((row: MediaRow) => ({ url: fileUrl(row.storageKey), thumbnail_url: fileUrl(row.thumbnailKey) }));
+  const campaignsService = createCampaignsService({
+    repo,
+    teams: deps.teamsService,
+    membershipOf: (userId, teamId) => repo.membership(userId, teamId),
+    tokensOf: async (userId) => {
+      const row = await repo.credentialsOf(userId);
+      if (!row) return undefined;
+      try {
+        return {
+          accessToken: unseal(config.sessionSecret, X_TOKEN_PURPOSE, row.sealedToken),
+          accessSecret: unseal(config.sessionSecret, X_TOKEN_PURPOSE, row.sealedSecret),
+        };
+      } catch {
+        return undefined;
+      }
+    },
+    ads: deps.ads ?? createXAdsCampaignClient(config.x),
+    engine: deps.engine,
+    mediaUrls,
+    publicMediaUrl: (row) => mediaUrls(row).url,
+    clock,
+  });
+
+  return {
+    campaignsService,
+    async registerRoutes(app: FastifyInstance) {
+      await app.register(campaignsRoutes, { campaignsService });
+      let timer: NodeJS.Timeout | undefined;
+      let running = false;
+      const tick = async () => {
+        if (running) return;
+        running = true;
+        try {
+          await campaignsService.syncAll((err, campaignId) =>
+            app.log.warn({ err, campaignId }, 'campaign delivery sync failed'),
+          );
+        } finally {
+          running = false;
+        }
+      };
+      app.addHook('onReady', (done) => {
+        if (config.env !== 'test') {
+          timer = setInterval(() => void tick(), deps.syncEveryMs ?? SYNC_EVERY_MS);
+          timer.unref();
+        }
+        done();
+      });
+      app.addHook('onClose', (_app, done) => {
+        if (timer) clearInterval(timer);
+        done();
+      });
+    },
+  };
+}
