@@ -5,6 +5,7 @@ import { createStripeStandIn } from '../stripe';
 import { adsApiPlugin, bearerAuthenticate } from './ads';
 import { xUserAuthenticate } from './ads-authenticate';
 import { registerExportRoute } from './export-route';
+import { registerSimulateRoute } from './simulate-route';
 import { XAuthState } from './oauth/x-auth-state';
 import { DEFAULT_CALLBACKS, type SandboxPluginOptions } from './options';
 import { registerProviders } from './providers';
@@ -28,6 +29,7 @@ export function createSandboxPlugin(options: SandboxPluginOptions): FastifyPlugi
   return async (app) => {
     app.get('/', (_request, reply) => reply.send(exportHeader(network)));
     registerExportRoute(app, network);
+    registerSimulateRoute(app, network);
     await app.register(xSurface(xAuth, options.x ?? {}), { prefix: '/x' });
     await registerProviders(app, options, now);
     await app.register(

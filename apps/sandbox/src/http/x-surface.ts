@@ -28,7 +28,13 @@ export function xSurface(state: XAuthState, options: XOptions): FastifyPluginAsy
     registerOAuth2Token(app, state);
     registerAppOnlyTokens(app, state);
     registerProfileImages(app, net);
-    const limiter = new RateLimiter(options.rateLimits ?? {}, options.rateLimitWindowSeconds ?? 900, now);
+    // SANDBOX_X_RATE_LIMIT_WINDOW_SECONDS shortens X's 15-minute windows for journeys that walk them.
+    const envWindow = Number(process.env.SANDBOX_X_RATE_LIMIT_WINDOW_SECONDS) || undefined;
+    const limiter = new RateLimiter(
+      options.rateLimits ?? {},
+      options.rateLimitWindowSeconds ?? envWindow ?? 900,
+      now,
+    );
     await app.register(xApiV2({ net, auth: state, limiter, basePath }), { prefix: '/2' });
   };
 }
