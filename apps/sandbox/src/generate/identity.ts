@@ -1,6 +1,7 @@
 import { INTERESTS } from '../catalogue/interests';
 import { COUNTRIES } from '../catalogue/locations';
-import { LEXICONS } from '../lexicon';
+import { LEXICONS, asciiFold, type Lexicon } from '../lexicon';
+import { NAMES_BY_COUNTRY, type CountryName } from '../lexicon/names';
 import { AccountKind, Gender } from '../model/accounts';
 import type { Rng } from '../random/prng';
 
@@ -38,8 +39,7 @@ export function drawIdentity(
   country: number,
 ): Identity {
   const lex = LEXICONS[language]!;
-  const given = rng.pick(nameGender === Gender.female ? lex.female : lex.male);
-  const family = rng.pick(lex.family);
+  const { given, family } = drawName(rng, lex, nameGender, country);
   let name = lex.familyFirst
     ? `${family.native}${lex.nameSeparator}${given.native}`
     : `${given.native}${lex.nameSeparator}${family.native}`;
@@ -51,11 +51,14 @@ export function drawIdentity(
       break;
     case AccountKind.brand:
     case AccountKind.media: {
+      // The handle spells the display name (in Latin letters where the name is not).
       const stem = rng.pick(BRAND_STEMS);
-      const interest = INTERESTS[interests[0] ?? 0]!;
-      const category = interest.category;
-      const suffix = kind === AccountKind.media ? 'News' : (interest.label.split(' ')[0] ?? '');
-      name = `${stem} ${kind === AccountKind.media ? lex.news : capital(rng.pick(lex.words[category]!))}`;
+      const category = INTERESTS[interests[0] ?? 0]!.category;
+      // Brands in non-Latin scripts often carry a Latin name; they do here, so the handle matches.
+      const native = rng.pick(lex.words[category]!);
+      const word = isLatin(native) ? native : rng.pick(LEXICONS[0]!.words[category]!);
+      name = `${stem} ${kind === AccountKind.media ? lex.news : titleCase(word)}`;
+      const suffix = kind === AccountKind.media ? 'News' : titleCase(asciiFold(word));
       const code = COUNTRIES[country]!.code;
       candidate = rng.chance(0.5) ? `${stem}${suffix}` : `${stem}${suffix}${code}`;
       break;
@@ -65,6 +68,37 @@ export function drawIdentity(
       if (rng.chance(0.15)) name = rng.chance(0.5) ? given.native : `${given.native} ${rng.pick(EMOJI)}`;
   }
   return { name, handle: unique(rng, taken, handleSafe(candidate).slice(0, MAX_HANDLE)) };
+}
+
+const isLatin = (text: string): boolean => /^[\x20-\x7e]*$/.test(asciiFold(text));
+const titleCase = (text: string): string => text.split(' ').map(capital).join(' ');
+
+interface DrawnName {
+  given: { native: string; roman: string };
+  family: { native: string; roman: string };
+}
+
+/**
+ * A person's name: from the country's own table where there is one (an Indian account is named
+ * like an Indian, whatever language it writes), shown in the account's script (Arabic when it
+ * writes Arabic, Latin letters otherwise); from the language's names elsewhere, and always for
+ * Japanese and Korean writers.
+ */
+function drawName(rng: Rng, lex: Lexicon, nameGender: number, country: number): DrawnName {
+  const table =
+    lex.code === 'ja' || lex.code === 'ko' ? undefined : NAMES_BY_COUNTRY.get(COUNTRIES[country]!.code);
+  if (!table) {
+    return {
+      given: rng.pick(nameGender === Gender.female ? lex.female : lex.male),
+      family: rng.pick(lex.family),
+    };
+  }
+  const script = lex.code === 'ar' ? 'native' : 'latin';
+  const shown = (name: CountryName) => ({ native: name[script], roman: name.roman });
+  return {
+    given: shown(rng.pick(nameGender === Gender.female ? table.female : table.male)),
+    family: shown(rng.pick(table.family)),
+  };
 }
 
 const EMOJI = ['✨', '🌸', '⚽', '🎮', '📚', '☕', '🌙', '🔥', '🍜', '🎧'];

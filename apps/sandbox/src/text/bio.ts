@@ -3,7 +3,8 @@ import { CITIES, COUNTRIES, REGIONS } from '../catalogue/locations';
 import { LANGUAGE_CODES } from '../catalogue/languages';
 import { LEXICONS } from '../lexicon';
 import { AccountKind, type AccountTable } from '../model/accounts';
-import { entityRng } from '../random/prng';
+import { entityRng, type Rng } from '../random/prng';
+import { BRAND_BIO, MEDIA_BIO } from './organisation-bio';
 import { fill, interestWords, pickEmoji, placeName, sentenceCase, shortLink } from './words';
 
 /** Salts for the per-account text generators, so bio, location and avatar draw independently. */
@@ -22,6 +23,7 @@ export function bioOf(a: AccountTable, i: number): string {
   if (kind === AccountKind.spam)
     return rng.chance(0.55) ? '' : fill(rng.pick(lex.spamBio), { link: shortLink(rng) });
   if (kind === AccountKind.person && rng.chance(0.12)) return '';
+  if (kind === AccountKind.brand || kind === AccountKind.media) return organisationBio(a, i, rng);
   const job = a.job[i]!;
   const templates = job === NO_JOB ? lex.bio.filter((t) => !t.includes('{job}')) : lex.bio;
   const [w1 = '', w2 = '', w3 = ''] = interestWords(a, i, rng, 3);
@@ -34,10 +36,22 @@ export function bioOf(a: AccountTable, i: number): string {
     city: placeName(city.name, city.localName, LANGUAGE_CODES[language]!),
     emoji: pickEmoji(rng),
   });
-  if (kind === AccountKind.brand || kind === AccountKind.media) {
-    return `${sentenceCase(text)} · ${a.handles[i]!.toLowerCase()}.example`;
-  }
   return sentenceCase(text);
+}
+
+/** A brand's or news outlet's bio: it speaks as an organisation and links its site. */
+function organisationBio(a: AccountTable, i: number, rng: Rng): string {
+  const code = LANGUAGE_CODES[a.language[i]!]!;
+  const templates = (a.kind[i] === AccountKind.media ? MEDIA_BIO : BRAND_BIO)[code];
+  const [w1 = '', w2 = ''] = interestWords(a, i, rng, 2);
+  const city = CITIES[a.city[i]!]!;
+  const text = fill(rng.pick(templates), {
+    name: a.names[i]!,
+    a: w1,
+    b: w2,
+    city: placeName(city.name, city.localName, code),
+  });
+  return `${sentenceCase(text)} · ${a.handles[i]!.toLowerCase()}.example`;
 }
 
 /**
