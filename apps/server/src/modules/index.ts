@@ -191,6 +191,7 @@ export function registerModules(
     publicUrl: config.publicUrl,
     staffDomain: new URL(config.publicUrl).hostname.replace(/^www\./, ''),
     adAccountsOf: (user) => usersService.adAccounts(user),
+    findConfig: (user, id) => audiences.configsService.get(user, id),
   });
 
   // Plans, checkout, upgrade and cancel through the payment provider; state from its webhooks.
@@ -225,6 +226,7 @@ export function registerModules(
       await app.register(storeRoutes, { storeService });
       await app.register(communitiesRoutes, { communitiesService });
       await explore.registerRoutes(app);
+      await pro.registerRoutes(app);
       await campaigns.registerRoutes(app);
       await deepThought.registerRoutes(app);
       await pro.registerRoutes(app);

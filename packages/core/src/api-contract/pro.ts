@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
+  audienceConfigSchema,
   audienceRequestListSchema,
+  shareListResponseSchema,
   audienceRequestSchema,
   jobResponseSchema,
   jobTitlesResponseSchema,
@@ -33,6 +35,8 @@ export const PRO_ROUTE_RESPONSES = {
   'POST /api/external/audience-requests/validate-ad-account/': validateAdAccountResponseSchema,
   'GET /api/external/audience-requests/': audienceRequestListSchema,
   'POST /api/external/audience-requests/:id/answer/': audienceRequestSchema,
+  'GET /api/audience-configs/:pk/': audienceConfigSchema,
+  'POST /api/external/audience-configs/share/': shareListResponseSchema,
   'GET /api/external/xstats/': xstatsSchema,
   'GET /api/external/marketing-materials/': marketingMaterialsSchema,
 } satisfies { [K in keyof ProRoutes]: z.ZodType<ProRoutes[K]['response']> };

@@ -169,7 +169,7 @@ export const saveAudienceConfigSchema = z
     targeting_package: targetingPackageSchema.optional(),
     team: z.string().trim().max(100).optional(),
     category_id: rowId.nullable().optional(),
-    kind: z.enum(['builder', 'saved_list']).optional(),
+    kind: audienceConfigKindSchema.optional(),
     exclusions: exclusionsSchema,
     from_audience: rowId.optional(),
   })

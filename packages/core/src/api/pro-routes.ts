@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { InsightsReport, JobStarted } from './audiences';
+import type { AudienceConfig, InsightsReport, JobStarted } from './audiences';
 import type {
   CompetitorAnalysisResult,
   competitorAnalysisSchema,
@@ -18,6 +18,8 @@ import type {
   CreateAudienceRequest,
   marketingMaterialsQuerySchema,
   marketingMaterialsSchema,
+  shareListResponseSchema,
+  shareListSchema,
   validateAdAccountResponseSchema,
   validateAdAccountSchema,
   validateEmailResponseSchema,
@@ -75,6 +77,11 @@ export interface ProRoutes {
   'POST /api/external/audience-requests/:id/answer/': {
     body: z.input<typeof answerAudienceRequestSchema>;
     response: AudienceRequest;
+  };
+  'GET /api/audience-configs/:pk/': { response: AudienceConfig };
+  'POST /api/external/audience-configs/share/': {
+    body: z.input<typeof shareListSchema>;
+    response: z.output<typeof shareListResponseSchema>;
   };
   'GET /api/external/xstats/': { query: QueryOf<typeof xstatsQuerySchema>; response: Xstats };
   'GET /api/external/marketing-materials/': {

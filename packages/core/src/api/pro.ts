@@ -158,19 +158,7 @@ export const shareListSchema = z.object({
   audience_config_id: int.positive().max(2_147_483_647),
   emails: z.array(emailSchema).min(1, { error: 'Enter at least one email address.' }).max(20),
 });
-export const shareListViaAccountSchema = z.object({
-  audience_config_id: int.positive().max(2_147_483_647),
-  ad_account_id: adAccountIdSchema,
-});
-export const sharedListSchema = z.object({
-  id: int,
-  audience_config_id: int,
-  name: z.string(),
-  shared_with: z.string(),
-  via: z.enum(['email', 'ad_account']),
-  created: isoDateTime,
-});
-export const sharedListsSchema = z.object({ results: z.array(sharedListSchema) });
+export const shareListResponseSchema = z.object({ shared_with: z.array(z.string()) });
 
 // ---- monitors: a watched audience, its weekly change mailed ----
 

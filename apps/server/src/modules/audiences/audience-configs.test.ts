@@ -189,7 +189,7 @@ describe('saving an audience', () => {
       { name: 'Bad', targeting_package: { age: ['AGE_OVER_99'] } },
       'targeting_package',
     ],
-    ['a wrong kind', { name: 'Bad', targeting_package: english, kind: 'targeting_list' }, 'kind'],
+    ['a wrong kind', { name: 'Bad', targeting_package: english, kind: 'campaign' }, 'kind'],
     ['an unknown category', { name: 'Bad', targeting_package: english, category_id: 999_999 }, 'category_id'],
     ['a store audience that does not exist', { name: 'Bad', from_audience: 999_999 }, 'from_audience'],
     [

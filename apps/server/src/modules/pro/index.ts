@@ -9,6 +9,7 @@ import { createImageDownloader } from './image-downloader';
 import { proRoutes } from './pro.routes';
 import { createRequestsRepository } from './requests.repository';
 import { createRequestsService, type AdAccountsOf } from './requests.service';
+import { createShareService, type FindConfig } from './share.service';
 import { createXstatsService } from './xstats.service';
 
 /**
@@ -26,8 +27,9 @@ export function createProModule(deps: {
   /** SPEC §6: staff sign in with an address on this domain. */
   staffDomain: string;
   adAccountsOf: AdAccountsOf;
+  findConfig: FindConfig;
 }) {
-  const { db, clock, engine, jobs, outbox, publicUrl, staffDomain, adAccountsOf } = deps;
+  const { db, clock, engine, jobs, outbox, publicUrl, staffDomain, adAccountsOf, findConfig } = deps;
   const requestsService = createRequestsService({
     requests: createRequestsRepository(db),
     inTransaction: (work) =>
@@ -52,6 +54,12 @@ export function createProModule(deps: {
     async registerRoutes(app: FastifyInstance) {
       await app.register(proRoutes, {
         requestsService,
+        shareService: createShareService({
+          findConfig,
+          inTransaction: (work) => db.transaction((tx) => work({ outbox: createOutboxRepository(tx) })),
+          outbox,
+          siteUrl: publicUrl,
+        }),
         xstatsService: createXstatsService({ engine }),
         imageDownloader: createImageDownloader({ ownOrigin: publicUrl }),
         validateHandle,

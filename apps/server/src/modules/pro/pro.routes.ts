@@ -22,6 +22,8 @@ import {
   xstatsQuerySchema,
   xstatsSchema,
   emailSchema,
+  shareListResponseSchema,
+  shareListSchema,
   languageSchema,
 } from '@murmur/core/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -33,9 +35,11 @@ import { MAX_DB_ID } from '../../lib/db-id';
 import { errorResponses } from '../../lib/http';
 import { preferredLanguage } from '../../lib/language';
 import { requireUser } from '../../plugins/auth';
+import { minutes, rateLimitHook } from '../../plugins/rate-limit';
 import type { createImageDownloader } from './image-downloader';
 import { listMaterials, materialPdf } from './materials';
 import type { RequestsService } from './requests.service';
+import type { ShareService } from './share.service';
 import { competitorSummaryPdf } from './summary-pdf';
 import type { XstatsService } from './xstats.service';
 
@@ -56,6 +60,7 @@ const sendFile = (reply: FastifyReply, file: { filename: string; type: string; b
 /** The pro-targeting site's own API under /api/external/ (docs/API-AUDIENCES.md "Pro-targeting site"). */
 export const proRoutes: FastifyPluginCallbackZod<{
   requestsService: RequestsService;
+  shareService: ShareService;
   xstatsService: XstatsService;
   imageDownloader: ReturnType<typeof createImageDownloader>;
   validateHandle: (handle: string) => z.output<typeof validateHandleResponseSchema>;
@@ -63,10 +68,17 @@ export const proRoutes: FastifyPluginCallbackZod<{
   clock: Clock;
 }> = (
   app,
-  { requestsService: requests, xstatsService, imageDownloader, validateHandle, jobs, clock },
+  { requestsService: requests, shareService, xstatsService, imageDownloader, validateHandle, jobs, clock },
   done,
 ) => {
   const tags = ['pro-targeting'];
+  // Requests and shares mail addresses a visitor typed: one client may not mail many (docs/API.md "Limits").
+  const mailsPerIp = rateLimitHook(app, {
+    name: 'pro-mails',
+    max: 30,
+    windowMs: 15 * 60 * 1000,
+    message: (m) => `Too many requests were sent from your network. Please try again in ${minutes(m)}.`,
+  });
 
   // ---- audience requests ----
   app.post(
@@ -76,8 +88,9 @@ export const proRoutes: FastifyPluginCallbackZod<{
         tags,
         summary: 'Request an audience, a download or access; a verification mail goes to the requester',
         body: createAudienceRequestSchema,
-        response: { 201: audienceRequestSchema, ...errorResponses(400) },
+        response: { 201: audienceRequestSchema, ...errorResponses(400, 429) },
       },
+      preHandler: mailsPerIp,
     },
     async (request, reply) =>
       reply
@@ -176,6 +189,22 @@ export const proRoutes: FastifyPluginCallbackZod<{
       },
     },
     (request) => requests.answer(requireUser(request), request.params.id, request.body.answer),
+  );
+
+  // ---- lists: share a saved or targeting list by mail ----
+  app.post(
+    '/api/external/audience-configs/share/',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a saved or targeting list to people, as a link that opens it in the audience builder',
+        body: shareListSchema,
+        response: { 200: shareListResponseSchema, ...errorResponses(400, 403, 404, 429) },
+      },
+      preHandler: mailsPerIp,
+    },
+    (request) =>
+      shareService.share(requireUser(request), request.body.audience_config_id, request.body.emails),
   );
 
   // ---- xstats ----

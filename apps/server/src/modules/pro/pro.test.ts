@@ -248,3 +248,60 @@ describe('image downloader', () => {
     expect(storedZip([{ name: 'a.png', data: Buffer.from('x') }]).length).toBe(30 + 5 + 1 + 46 + 5 + 22);
   });
 });
+
+describe('sharing a list', () => {
+  it("mails a list the caller can read as a builder link, in the sharer's language; others get 404", async () => {
+    const owner = await t.signIn('sharer@example.com');
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/me/',
+      payload: { language: 'ja' },
+      headers: owner.tokenAuth,
+    });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/audience-configs/',
+      payload: {
+        name: 'Coffee lovers',
+        kind: 'targeting_list',
+        targeting_package: { keywords: [{ label: 'coffee' }] },
+      },
+      headers: owner.tokenAuth,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const id = saved.json<{ id: number; kind: string }>().id;
+    expect(saved.json<{ kind: string }>().kind).toBe('targeting_list');
+    const shared = await post(
+      'audience-configs/share/',
+      { audience_config_id: id, emails: ['friend@example.com'] },
+      owner.tokenAuth,
+    );
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json()).toEqual({ shared_with: ['friend@example.com'] });
+    const mail = t.mailer.last('friend@example.com');
+    expect(mail.subject).toContain('Coffee lovers');
+    expect(mail.subject).toContain('共有しました');
+    const pkg = /package=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
+    expect(JSON.parse(Buffer.from(pkg, 'base64url').toString('utf8'))).toMatchObject({
+      keywords: [{ label: 'coffee' }],
+    });
+    const stranger = await t.signIn('stranger@example.com');
+    expect(
+      (
+        await post(
+          'audience-configs/share/',
+          { audience_config_id: id, emails: ['x@example.com'] },
+          stranger.tokenAuth,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await post('audience-configs/share/', { audience_config_id: id, emails: ['x@example.com'] }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await post('audience-configs/share/', { audience_config_id: id, emails: [] }, owner.tokenAuth))
+        .statusCode,
+    ).toBe(400);
+  });
+});
