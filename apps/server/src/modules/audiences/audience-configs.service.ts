@@ -48,6 +48,8 @@ export function createAudienceConfigsService(deps: {
   findStoreAudience?: FindStoreAudience;
   /** Told of every package sized through build-audience. */
   onBuild?: (pkg: TargetingPackage) => void;
+  /** The team plan's cap on saved audiences (modules/billing); none when absent. */
+  savedAudienceLimit?: { assertCanSaveAudience(teamId: number): Promise<void> };
   /** Recent build-audience estimates (engine/estimate-cache.ts); one per service by default. */
   estimates?: EstimateCache;
   clock: Clock;
@@ -178,6 +180,7 @@ export function createAudienceConfigsService(deps: {
 
     async create(user: UserRow, input: SaveConfigInput): Promise<AudienceConfig> {
       const p = await prepare(user, input);
+      if (p.team) await deps.savedAudienceLimit?.assertCanSaveAudience(p.team.id);
       const now = clock.now();
       const values: AudienceConfigValues = {
         ownerId: user.id,

@@ -30,6 +30,8 @@ export function createAudiencesModule(deps: {
   findStoreAudience?: FindStoreAudience;
   /** Told of every package sized through build-audience (the communities' "most searched"). */
   onBuild?: (pkg: TargetingPackage) => void;
+  /** The team plan's cap on saved audiences (modules/billing). */
+  savedAudienceLimit?: { assertCanSaveAudience(teamId: number): Promise<void> };
 }) {
   const { db, clock, engine, jobs } = deps;
   const repo = createAudienceConfigsRepository(db);
@@ -40,6 +42,7 @@ export function createAudiencesModule(deps: {
     findCategory: (id) => findCategory(db, id),
     ...(deps.findStoreAudience && { findStoreAudience: deps.findStoreAudience }),
     ...(deps.onBuild && { onBuild: deps.onBuild }),
+    ...(deps.savedAudienceLimit && { savedAudienceLimit: deps.savedAudienceLimit }),
     clock,
   });
   const insightsService = createAudienceInsightsService({

@@ -55,6 +55,8 @@ export function createInvitesService(deps: {
   publicUrl: string;
   /** Invitation mails a team may send per hour (docs/API.md "Limits"). */
   mailsPerHour: number;
+  /** The team plan's seats (modules/billing): throws when `adding` more would not fit. */
+  seats?: { assertSeatsFor(teamId: number, adding: number): Promise<void> };
 }) {
   const {
     invitesRepository: repo,
@@ -110,6 +112,7 @@ export function createInvitesService(deps: {
           emails: members.map((email) => `${email} is already a member of this team.`),
         });
       }
+      await deps.seats?.assertSeatsFor(team.id, emails.length);
       await spendMailBudget(team.id, emails.length);
       const stored = await inTransaction(async (w) => {
         const rows: { invite: InviteRow; entry: OutboxEntry }[] = [];
