@@ -148,6 +148,8 @@ export function registerModules(
     clock,
     publicUrl: config.publicUrl,
     mailsPerHour: config.limits.inviteMailsPerTeam,
+    // Plan limits (modules/billing), looked up when an invitation is made.
+    seats: { assertSeatsFor: (teamId, adding) => billing.billingService.assertSeatsFor(teamId, adding) },
   });
 
   const socialService = createSocialService({
@@ -175,6 +177,9 @@ export function registerModules(
     teamsService,
     findStoreAudience: storeService.find,
     onBuild: (pkg) => searches.recordPackage(pkg),
+    savedAudienceLimit: {
+      assertCanSaveAudience: (teamId) => billing.billingService.assertCanSaveAudience(teamId),
+    },
   });
   const cataloguesService = createCataloguesService({ engine, searches });
   const communitiesService = createCommunitiesService({ engine, searches });
