@@ -1,4 +1,5 @@
 import type { ParseKeys } from 'i18next';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '../../../components/route-error';
 import { lazyPage } from '../../../lib/lazy';
@@ -14,6 +15,10 @@ const unavailable = (title: ParseKeys) =>
 const screen = (paths: string[], title: ParseKeys): RouteObject[] =>
   paths.map((path) => ({ path, lazy: unavailable(title) }));
 
+/** One Deep Thought screen (its route module's `Route`) under several paths (SPEC §2 aliases). */
+const page = (paths: string[], load: () => Promise<{ Route: ComponentType }>): RouteObject[] =>
+  paths.map((path) => ({ path, lazy: lazyPage(load, (m) => m.Route) }));
+
 /** SPEC §2 premium analytics routes, with a 404 catch-all. */
 export const premiumRoutes: RouteObject[] = [
   {
@@ -23,28 +28,34 @@ export const premiumRoutes: RouteObject[] = [
       {
         ErrorBoundary: RouteError,
         children: [
-          ...screen(['/authenticated', '/login/twitter'], 'premium.screens.authenticated'),
-          { index: true, lazy: unavailable('premium.screens.paused') },
-          ...screen(['/premium-suite/topics', '/topics'], 'premium.screens.topics'),
-          ...screen(
+          ...page(['/authenticated', '/login/twitter'], () => import('./routes/sign-in')),
+          {
+            index: true,
+            lazy: lazyPage(
+              () => import('./routes/paused'),
+              (m) => m.PausedRoute,
+            ),
+          },
+          ...page(['/premium-suite/topics', '/topics'], () => import('./routes/topics')),
+          ...page(
             ['/premium-suite/following-topics', '/following-topics'],
-            'premium.screens.followingTopics',
+            () => import('./routes/following-topics'),
           ),
-          ...screen(['/premium-suite/unfollowed'], 'premium.screens.unfollowed'),
+          ...page(['/premium-suite/unfollowed'], () => import('./routes/unfollowed')),
           ...screen(['/premium'], 'premium.screens.premium'),
-          ...screen(['/premium-suite'], 'premium.screens.dashboard'),
-          ...screen(['/premium-suite/talk-to-x', '/talk-to-x'], 'premium.screens.talkToX'),
-          ...screen(['/premium-suite/xstats/:country?', '/xstats/:country?'], 'premium.screens.xstats'),
-          ...screen(['/premium-suite/accounts'], 'premium.screens.accounts'),
-          ...screen(['/followers'], 'premium.screens.followers'),
-          ...screen(['/following'], 'premium.screens.following'),
-          ...screen(['/posts'], 'premium.screens.posts'),
-          ...screen(['/post/:id'], 'premium.screens.post'),
-          ...screen(['/engagers'], 'premium.screens.engagers'),
-          ...screen(['/lists'], 'premium.screens.lists'),
+          ...page(['/premium-suite'], () => import('./routes/dashboard')),
+          ...page(['/premium-suite/talk-to-x', '/talk-to-x'], () => import('./routes/talk-to-x')),
+          ...page(['/premium-suite/xstats/:country?', '/xstats/:country?'], () => import('./routes/xstats')),
+          ...page(['/premium-suite/accounts'], () => import('./routes/accounts')),
+          ...page(['/followers'], () => import('./routes/followers')),
+          ...page(['/following'], () => import('./routes/following')),
+          ...page(['/posts'], () => import('./routes/posts')),
+          ...page(['/post/:id'], () => import('./routes/post')),
+          ...page(['/engagers'], () => import('./routes/engagers')),
+          ...page(['/lists'], () => import('./routes/lists')),
           ...screen(['/create-subscription/success'], 'premium.screens.subscriptionSuccess'),
           ...screen(['/create-subscription/cancel'], 'premium.screens.subscriptionCancel'),
-          ...screen(['/switch-account'], 'premium.screens.switchAccount'),
+          ...page(['/switch-account'], () => import('./routes/switch-account')),
           {
             path: '*',
             lazy: lazyPage(

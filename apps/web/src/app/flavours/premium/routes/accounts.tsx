@@ -1,0 +1,1 @@
+export { AccountsScreen as Route } from '../../../../features/deepthought/components/people';

@@ -1,0 +1,1 @@
+export { DashboardScreen as Route } from '../../../../features/deepthought/components/dashboard';

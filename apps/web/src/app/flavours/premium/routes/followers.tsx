@@ -1,0 +1,1 @@
+export { FollowersScreen as Route } from '../../../../features/deepthought/components/people';

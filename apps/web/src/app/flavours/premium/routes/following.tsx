@@ -1,0 +1,1 @@
+export { FollowingScreen as Route } from '../../../../features/deepthought/components/people';

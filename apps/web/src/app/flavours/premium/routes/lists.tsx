@@ -1,0 +1,1 @@
+export { ListsScreen as Route } from '../../../../features/deepthought/components/lists';

@@ -1,0 +1,1 @@
+export { PostScreen as Route } from '../../../../features/deepthought/components/posts';

@@ -1,0 +1,1 @@
+export { PostedTopicsScreen as Route } from '../../../../features/deepthought/components/topics';

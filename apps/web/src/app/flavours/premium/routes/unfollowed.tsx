@@ -1,0 +1,1 @@
+export { UnfollowedScreen as Route } from '../../../../features/deepthought/components/people';

@@ -1,0 +1,216 @@
+import { Anchor, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatLargeNumber } from '@murmur/core/format';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader, usePageTitle } from '../../../components/page-title';
+import { useDtBestTime, useDtPayout, useDtStats, useDtStatus, viewerTimeZone } from '../api/deepthought';
+import { ConnectNotice, DtScreen, PremiumNotice } from './dt-frame';
+import { SignInWithXButton } from './sign-in';
+
+/** The suite's pages, for the dashboard's links (and the layout's navigation). */
+export const SUITE_LINKS = [
+  ['/followers', 'premium.screens.followers'],
+  ['/following', 'premium.screens.following'],
+  ['/premium-suite/unfollowed', 'premium.screens.unfollowed'],
+  ['/posts', 'premium.screens.posts'],
+  ['/engagers', 'premium.screens.engagers'],
+  ['/lists', 'premium.screens.lists'],
+  ['/premium-suite/topics', 'premium.screens.topics'],
+  ['/premium-suite/following-topics', 'premium.screens.followingTopics'],
+  ['/premium-suite/accounts', 'premium.screens.accounts'],
+  ['/premium-suite/xstats', 'premium.screens.xstats'],
+  ['/premium-suite/talk-to-x', 'premium.screens.talkToX'],
+  ['/switch-account', 'premium.screens.switchAccount'],
+] as const;
+
+function Figure({ label, value }: { label: string; value: number | string }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Text size="xs" c="dimmed" tt="uppercase">
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {typeof value === 'number' ? formatLargeNumber(value) : value}
+      </Text>
+    </Card>
+  );
+}
+
+const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+function BestTime() {
+  const { t } = useTranslation();
+  const tz = viewerTimeZone();
+  const best = useDtBestTime(tz);
+  if (!best.data) return null;
+  const max = Math.max(...best.data.hours, 0.0001);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('deepThought.bestTime.title')}
+        </Title>
+        {best.data.basis === 0 ? (
+          <Text c="dimmed">{t('deepThought.bestTime.none')}</Text>
+        ) : (
+          <>
+            <Text>
+              {t('deepThought.bestTime.answer', {
+                hours: best.data.best_hours.map((h) => `${String(h).padStart(2, '0')}:00`).join(', '),
+                day: t(`deepThought.weekday.${WEEKDAY_KEYS[best.data.best_weekday]!}`),
+                tz,
+              })}
+            </Text>
+            <Group gap={2} align="flex-end" h={80} aria-label={t('deepThought.bestTime.chart')} role="img">
+              {best.data.hours.map((v, h) => (
+                <div
+                  key={h}
+                  title={`${String(h).padStart(2, '0')}:00 · ${Math.round(v * 1000) / 10} %`}
+                  style={{
+                    width: 12,
+                    height: `${Math.max(2, (v / max) * 76)}px`,
+                    background: best.data.best_hours.includes(h)
+                      ? 'var(--mantine-color-violet-6)'
+                      : 'var(--mantine-color-gray-4)',
+                  }}
+                />
+              ))}
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t('deepThought.bestTime.basis', { n: best.data.basis })}
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Payout() {
+  const { t } = useTranslation();
+  const payout = useDtPayout();
+  if (!payout.data) return null;
+  const p = payout.data;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('deepThought.payout.title')}
+        </Title>
+        <Text size="xl" fw={700}>
+          ${p.predicted_usd.toFixed(2)}{' '}
+          <Text span size="sm" c="dimmed">
+            (${p.low_usd.toFixed(2)} – ${p.high_usd.toFixed(2)})
+          </Text>
+        </Text>
+        <Text size="sm">
+          {t('deepThought.payout.basis', {
+            impressions: formatLargeNumber(p.impressions_30d),
+            rate: (p.engagement_rate * 100).toFixed(2),
+            posts: p.posts,
+          })}
+        </Text>
+        {!p.eligible && (
+          <Text size="sm" c="orange.8">
+            {t('deepThought.payout.notEligible')}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {t('deepThought.payout.model')}: {p.model}
+        </Text>
+        <List size="xs" c="dimmed">
+          {p.assumptions.map((a) => (
+            <List.Item key={a}>{a}</List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /premium-suite: the account's figures, sync, best time and payout, and the way to every page. */
+export function DashboardScreen() {
+  const { t } = useTranslation();
+  const status = useDtStatus();
+  const stats = useDtStats();
+  return (
+    <DtScreen
+      title={t('premium.screens.dashboard')}
+      intro={t('deepThought.intro.dashboard')}
+      query={stats}
+      syncedAt={(d) => d.synced_at}
+    >
+      {(s) => (
+        <Stack gap="md">
+          {status.data?.account && (
+            <Text>
+              {t('deepThought.viewing', {
+                name: status.data.account.name,
+                username: status.data.account.username,
+              })}{' '}
+              <Anchor component={Link} to="/switch-account" size="sm">
+                {t('premium.screens.switchAccount')}
+              </Anchor>
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+            <Figure label={t('deepThought.stats.followers')} value={s.followers} />
+            <Figure label={t('deepThought.stats.following')} value={s.following} />
+            <Figure label={t('deepThought.stats.mutuals')} value={s.mutuals} />
+            <Figure label={t('deepThought.stats.posts')} value={s.posts} />
+            <Figure label={t('deepThought.stats.newFollowers')} value={s.new_followers_7d} />
+            <Figure label={t('deepThought.stats.unfollowers')} value={s.unfollowers_7d} />
+            <Figure label={t('deepThought.stats.spam')} value={s.spam_followers} />
+            <Figure label={t('deepThought.stats.impressions')} value={s.impressions} />
+          </SimpleGrid>
+          {status.data && !status.data.premium ? (
+            <PremiumNotice />
+          ) : (
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <BestTime />
+              <Payout />
+            </SimpleGrid>
+          )}
+          <Paper withBorder p="md" radius="md" component="nav" aria-label={t('deepThought.suitePages')}>
+            <Group gap="xs">
+              {SUITE_LINKS.map(([to, key]) => (
+                <Button key={to} component={Link} to={to} variant="light" size="xs">
+                  {t(key)}
+                </Button>
+              ))}
+            </Group>
+          </Paper>
+        </Stack>
+      )}
+    </DtScreen>
+  );
+}
+
+/** / — the paused page: what Deep Thought is, and the way in. */
+export function PausedScreen() {
+  const { t } = useTranslation();
+  usePageTitle('Deep Thought');
+  const status = useDtStatus();
+  const signedIn = status.isSuccess;
+  return (
+    <Stack gap="lg" maw={720}>
+      <PageHeader title="Deep Thought" intro={t('deepThought.paused.intro')} />
+      <Text>{t('deepThought.paused.body')}</Text>
+      <List>
+        <List.Item>{t('deepThought.paused.point1')}</List.Item>
+        <List.Item>{t('deepThought.paused.point2')}</List.Item>
+        <List.Item>{t('deepThought.paused.point3')}</List.Item>
+      </List>
+      <Group>
+        {signedIn && status.data.account ? (
+          <Button component={Link} to="/premium-suite">
+            {t('deepThought.paused.open')}
+          </Button>
+        ) : (
+          <SignInWithXButton />
+        )}
+      </Group>
+      {signedIn && !status.data.account && <ConnectNotice />}
+    </Stack>
+  );
+}

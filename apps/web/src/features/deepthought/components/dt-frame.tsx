@@ -1,0 +1,183 @@
+import { Alert, Anchor, Button, Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
+import type { DtJob } from '@murmur/core/api';
+import { formatDate, formatRelativeTime } from '@murmur/core/format';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader, usePageTitle } from '../../../components/page-title';
+import { QueryError } from '../../../components/route-error';
+import { errorText } from '../../../lib/error-text';
+import {
+  jobFinished,
+  needsAccount,
+  needsPremium,
+  useDtJob,
+  useDtStatus,
+  useStartSync,
+} from '../api/deepthought';
+
+export const uiLanguage = (language: string): 'en' | 'ja' => (language.startsWith('ja') ? 'ja' : 'en');
+
+/** "Synced 3 hours ago" with the date in full on hover: every screen says how fresh its copy is. */
+export function Freshness({ syncedAt }: { syncedAt: string | null | undefined }) {
+  const { t, i18n } = useTranslation();
+  const locale = uiLanguage(i18n.language);
+  if (!syncedAt)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('deepThought.neverSynced')}
+      </Text>
+    );
+  return (
+    <Text size="sm" c="dimmed" title={new Date(syncedAt).toLocaleString(locale)}>
+      {t('deepThought.syncedAgo', { when: formatRelativeTime(syncedAt, { locale }) })}
+    </Text>
+  );
+}
+
+/** A job's progress: stage, counts and, while X's rate limit is spent, when it resumes. */
+export function JobProgress({ job }: { job: DtJob }) {
+  const { t, i18n } = useTranslation();
+  const locale = uiLanguage(i18n.language);
+  const percent = job.total > 0 ? Math.round((job.done / job.total) * 100) : 0;
+  return (
+    <Stack gap={4} aria-live="polite">
+      <Group justify="space-between">
+        <Text size="sm" fw={500}>
+          {t(`deepThought.job.${job.kind}`)} · {t(`deepThought.job.state.${job.state}`)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('deepThought.job.count', { done: job.done, total: job.total })}
+          {job.failed > 0 && ` · ${t('deepThought.job.failed', { n: job.failed })}`}
+        </Text>
+      </Group>
+      <Progress value={percent} animated={!jobFinished(job)} aria-label={t('deepThought.job.progress')} />
+      {job.state === 'waiting' && job.wait_until && (
+        <Text size="xs" c="orange.8">
+          {t('deepThought.job.waiting', { when: formatRelativeTime(job.wait_until, { locale }) })}
+        </Text>
+      )}
+      {job.error && (
+        <Text size="xs" c="red">
+          {job.error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The sync bar: freshness, the Sync button and the running job's progress. */
+export function SyncBar({ syncedAt }: { syncedAt: string | null | undefined }) {
+  const { t } = useTranslation();
+  const status = useDtStatus();
+  const start = useStartSync();
+  const latest = status.data?.job;
+  const jobId = start.data?.id ?? (latest && !jobFinished(latest) ? latest.id : undefined);
+  const job = useDtJob(jobId);
+  const running = job.data && !jobFinished(job.data);
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Freshness syncedAt={syncedAt ?? status.data?.account?.synced_at} />
+          <Button size="xs" onClick={() => start.mutate()} loading={start.isPending || running === true}>
+            {t('deepThought.syncNow')}
+          </Button>
+        </Group>
+        {start.isError && (
+          <Text size="sm" c="red" role="alert">
+            {errorText(start.error, t)}
+          </Text>
+        )}
+        {job.data && job.data.kind === 'sync' && (running || job.data.state === 'failed') && (
+          <JobProgress job={job.data} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** What a gated page shows instead of its data (SPEC §7: premium beyond the dashboard). */
+export function PremiumNotice() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="violet" title={t('deepThought.premiumTitle')} role="status">
+      <Stack gap="xs">
+        <Text size="sm">{t('deepThought.premiumBody')}</Text>
+        <Group>
+          <Button component={Link} to="/premium" size="xs" color="violet">
+            {t('deepThought.premiumCta')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+export function ConnectNotice() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="blue" title={t('deepThought.connectTitle')} role="status">
+      <Stack gap="xs">
+        <Text size="sm">{t('deepThought.connectBody')}</Text>
+        <Group>
+          <Button component={Link} to="/authenticated" size="xs">
+            {t('deepThought.signInWithX')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+export interface DtScreenProps<T> {
+  title: string;
+  intro: string;
+  query: UseQueryResult<T, unknown>;
+  syncedAt?: (data: T) => string | null;
+  children: (data: T) => ReactNode;
+  actions?: ReactNode;
+}
+
+/**
+ * A Deep Thought screen: title, introduction, the sync bar with freshness, and the query's states
+ * (loading, the premium and connect notices, errors, then the data).
+ */
+export function DtScreen<T>({ title, intro, query, syncedAt, children, actions }: DtScreenProps<T>) {
+  usePageTitle(title);
+  let body: ReactNode;
+  if (query.isPending) body = <Loader aria-label="Loading" />;
+  else if (query.isError)
+    body = needsPremium(query.error) ? (
+      <PremiumNotice />
+    ) : needsAccount(query.error) ? (
+      <ConnectNotice />
+    ) : (
+      <QueryError query={query} />
+    );
+  else body = children(query.data);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <PageHeader title={title} intro={intro} />
+        {actions}
+      </Group>
+      {!(query.isError && needsAccount(query.error)) && (
+        <SyncBar syncedAt={query.data && syncedAt ? syncedAt(query.data) : undefined} />
+      )}
+      {body}
+    </Stack>
+  );
+}
+
+/** A date as SPEC §9 writes them (short month, numeric day and year). */
+export const shortDate = (iso: string, language: string) => formatDate(iso, uiLanguage(language));
+
+export function Handle({ username }: { username: string }) {
+  return (
+    <Anchor href={`https://x.com/${username}`} target="_blank" rel="noreferrer" size="sm">
+      @{username}
+    </Anchor>
+  );
+}

@@ -1,0 +1,380 @@
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import type { DtJob, DtUser } from '@murmur/core/api';
+import { formatLargeNumber } from '@murmur/core/format';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/error-text';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  useDtChanges,
+  useDtConnections,
+  useDtEngagers,
+  useDtJob,
+  useDtSpam,
+  useFollowUnfollow,
+  type UsersQuery,
+} from '../api/deepthought';
+import { DtScreen, Handle, JobProgress, shortDate } from './dt-frame';
+
+/** The spam score as a badge, its reasons on hover. */
+function SpamBadge({ user }: { user: DtUser }) {
+  const { t } = useTranslation();
+  const spam = user.spam_score >= 0.6;
+  return (
+    <Tooltip label={user.spam_reasons.join(' · ') || t('deepThought.spam.noReasons')} multiline maw={320}>
+      <Badge color={spam ? 'red' : user.spam_score >= 0.3 ? 'yellow' : 'gray'} variant="light" tt="none">
+        {spam
+          ? t('deepThought.spam.likely')
+          : t('deepThought.spam.score', { score: Math.round(user.spam_score * 100) })}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** Runs follow/unfollow for the selected accounts as one job and shows its progress. */
+function BulkAction({
+  ids,
+  action,
+  onDone,
+}: {
+  ids: string[];
+  action: 'follow' | 'unfollow';
+  onDone?: () => void;
+}) {
+  const { t } = useTranslation();
+  const run = useFollowUnfollow();
+  const job = useDtJob(run.data?.id);
+  const current: DtJob | undefined = job.data ?? run.data;
+  return (
+    <Stack gap="xs">
+      <Group>
+        <Button
+          size="xs"
+          color={action === 'unfollow' ? 'red' : 'blue'}
+          disabled={ids.length === 0}
+          loading={run.isPending}
+          onClick={() => run.mutate({ action, user_ids: ids }, { onSuccess: () => onDone?.() })}
+        >
+          {t(`deepThought.bulk.${action}`, { n: ids.length })}
+        </Button>
+      </Group>
+      {run.isError && (
+        <Text size="sm" c="red" role="alert">
+          {errorText(run.error, t)}
+        </Text>
+      )}
+      {current && <JobProgress job={current} />}
+    </Stack>
+  );
+}
+
+export function UsersTable({
+  users,
+  selectable = false,
+  selected,
+  onSelect,
+  extra,
+}: {
+  users: DtUser[];
+  selectable?: boolean;
+  selected?: Set<string>;
+  onSelect?: (next: Set<string>) => void;
+  extra?: { header: string; render: (user: DtUser) => React.ReactNode };
+}) {
+  const { t } = useTranslation();
+  if (users.length === 0) return <Text c="dimmed">{t('deepThought.noResults')}</Text>;
+  const all = users.every((u) => selected?.has(u.id));
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onSelect?.(next);
+  };
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            {selectable && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label={t('deepThought.selectAll')}
+                  checked={all}
+                  onChange={() => onSelect?.(all ? new Set() : new Set(users.map((u) => u.id)))}
+                />
+              </Table.Th>
+            )}
+            <Table.Th>{t('deepThought.col.account')}</Table.Th>
+            <Table.Th ta="right">{t('deepThought.col.followers')}</Table.Th>
+            <Table.Th ta="right">{t('deepThought.col.following')}</Table.Th>
+            <Table.Th ta="right">{t('deepThought.col.posts')}</Table.Th>
+            <Table.Th>{t('deepThought.col.spam')}</Table.Th>
+            {extra && <Table.Th>{extra.header}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((u) => (
+            <Table.Tr key={u.id}>
+              {selectable && (
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`@${u.username}`}
+                    checked={selected?.has(u.id) ?? false}
+                    onChange={() => toggle(u.id)}
+                  />
+                </Table.Td>
+              )}
+              <Table.Td>
+                <Stack gap={0}>
+                  <Text size="sm" fw={500}>
+                    {u.name}
+                  </Text>
+                  <Handle username={u.username} />
+                </Stack>
+              </Table.Td>
+              <Table.Td ta="right">{formatLargeNumber(u.followers_count)}</Table.Td>
+              <Table.Td ta="right">{formatLargeNumber(u.following_count)}</Table.Td>
+              <Table.Td ta="right">{formatLargeNumber(u.tweet_count)}</Table.Td>
+              <Table.Td>
+                <SpamBadge user={u} />
+              </Table.Td>
+              {extra && <Table.Td>{extra.render(u)}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+const PAGE_SIZE = 50;
+
+function ConnectionsScreen({ direction }: { direction: 'followers' | 'following' }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 500);
+  const [spam, setSpam] = useState<'all' | 'only' | 'exclude'>('all');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const query: UsersQuery = {
+    page,
+    page_size: PAGE_SIZE,
+    ...(debounced && { search: debounced }),
+    ...(spam !== 'all' && { spam }),
+    sort: spam === 'only' ? '-spam' : '-followers',
+  };
+  const result = useDtConnections(direction, query);
+  return (
+    <DtScreen
+      title={t(`premium.screens.${direction}`)}
+      intro={t(`deepThought.intro.${direction}`)}
+      query={result}
+      syncedAt={(d) => d.synced_at}
+    >
+      {(data) => (
+        <Stack gap="sm">
+          <Group>
+            <TextInput
+              aria-label={t('deepThought.search')}
+              placeholder={t('deepThought.search')}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setPage(1);
+              }}
+            />
+            <SegmentedControl
+              value={spam}
+              onChange={(v) => {
+                setSpam(v as typeof spam);
+                setPage(1);
+              }}
+              data={[
+                { value: 'all', label: t('deepThought.filter.all') },
+                { value: 'only', label: t('deepThought.filter.spam') },
+                { value: 'exclude', label: t('deepThought.filter.noSpam') },
+              ]}
+            />
+            <Text size="sm" c="dimmed">
+              {t('deepThought.count', { n: data.count })}
+            </Text>
+          </Group>
+          <BulkAction
+            ids={[...selected]}
+            action={direction === 'following' ? 'unfollow' : 'follow'}
+            onDone={() => setSelected(new Set())}
+          />
+          <UsersTable users={data.results} selectable selected={selected} onSelect={setSelected} />
+          {data.count > PAGE_SIZE && (
+            <Pagination total={Math.ceil(data.count / PAGE_SIZE)} value={page} onChange={setPage} />
+          )}
+        </Stack>
+      )}
+    </DtScreen>
+  );
+}
+
+export const FollowersScreen = () => <ConnectionsScreen direction="followers" />;
+export const FollowingScreen = () => <ConnectionsScreen direction="following" />;
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+export function UnfollowedScreen() {
+  const { t, i18n } = useTranslation();
+  const [since, setSince] = useState(() => isoDay(new Date(Date.now() - 7 * 86_400_000)));
+  const [until, setUntil] = useState(() => isoDay(new Date(Date.now() + 86_400_000)));
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(since) && /^\d{4}-\d{2}-\d{2}$/.test(until);
+  const changes = useDtChanges(
+    valid ? `${since}T00:00:00Z` : undefined,
+    valid ? `${until}T00:00:00Z` : undefined,
+  );
+  const when = (at: string) => shortDate(at, i18n.language);
+  return (
+    <DtScreen
+      title={t('premium.screens.unfollowed')}
+      intro={t('deepThought.intro.unfollowed')}
+      query={changes}
+      syncedAt={(d) => d.synced_at}
+    >
+      {(data) => (
+        <Stack gap="md">
+          <Group>
+            <TextInput
+              type="date"
+              label={t('deepThought.since')}
+              value={since}
+              onChange={(e) => setSince(e.currentTarget.value)}
+            />
+            <TextInput
+              type="date"
+              label={t('deepThought.until')}
+              value={until}
+              onChange={(e) => setUntil(e.currentTarget.value)}
+            />
+            <Text size="sm" c="dimmed">
+              {t('deepThought.syncsInRange', { n: data.syncs })}
+            </Text>
+          </Group>
+          {data.syncs < 1 && <Text c="dimmed">{t('deepThought.needTwoSyncs')}</Text>}
+          <Text fw={600} component="h2">
+            {t('deepThought.unfollowersTitle', { n: data.unfollowers.length })}
+          </Text>
+          <UsersTable
+            users={data.unfollowers.map((c) => c.user)}
+            extra={{
+              header: t('deepThought.col.when'),
+              render: (u) => when(data.unfollowers.find((c) => c.user.id === u.id)!.at),
+            }}
+          />
+          <Text fw={600} component="h2">
+            {t('deepThought.newFollowersTitle', { n: data.new_followers.length })}
+          </Text>
+          <UsersTable
+            users={data.new_followers.map((c) => c.user)}
+            extra={{
+              header: t('deepThought.col.when'),
+              render: (u) => when(data.new_followers.find((c) => c.user.id === u.id)!.at),
+            }}
+          />
+        </Stack>
+      )}
+    </DtScreen>
+  );
+}
+
+export function EngagersScreen() {
+  const { t } = useTranslation();
+  const engagers = useDtEngagers();
+  return (
+    <DtScreen
+      title={t('premium.screens.engagers')}
+      intro={t('deepThought.intro.engagers')}
+      query={engagers}
+      syncedAt={(d) => d.synced_at}
+    >
+      {(data) => {
+        const by = new Map(data.results.map((e) => [e.user.id, e]));
+        return (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {t('deepThought.postsChecked', { n: data.posts_checked })}
+            </Text>
+            <UsersTable
+              users={data.results.map((e) => e.user)}
+              extra={{
+                header: t('deepThought.col.engagement'),
+                render: (u) =>
+                  t('deepThought.engagement', { likes: by.get(u.id)!.likes, reposts: by.get(u.id)!.reposts }),
+              }}
+            />
+          </Stack>
+        );
+      }}
+    </DtScreen>
+  );
+}
+
+/** /premium-suite/accounts: the spam and fake-account analysis of followers and followings. */
+export function AccountsScreen() {
+  const { t } = useTranslation();
+  const spam = useDtSpam();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  return (
+    <DtScreen
+      title={t('premium.screens.accounts')}
+      intro={t('deepThought.intro.accounts')}
+      query={spam}
+      syncedAt={(d) => d.synced_at}
+    >
+      {(data) => (
+        <Stack gap="md">
+          <Group gap="xl">
+            <Stat
+              label={t('deepThought.spam.followers')}
+              value={`${data.spam_followers} / ${data.followers_checked}`}
+            />
+            <Stat
+              label={t('deepThought.spam.following')}
+              value={`${data.spam_following} / ${data.following_checked}`}
+            />
+            <Stat label={t('deepThought.spam.threshold')} value={`${Math.round(data.threshold * 100)}`} />
+          </Group>
+          <Text fw={600} component="h2">
+            {t('deepThought.spam.followingTitle')}
+          </Text>
+          <BulkAction ids={[...selected]} action="unfollow" onDone={() => setSelected(new Set())} />
+          <UsersTable users={data.following} selectable selected={selected} onSelect={setSelected} />
+          <Text fw={600} component="h2">
+            {t('deepThought.spam.followersTitle')}
+          </Text>
+          <UsersTable users={data.followers} />
+        </Stack>
+      )}
+    </DtScreen>
+  );
+}
+
+export function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase">
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {typeof value === 'number' ? formatLargeNumber(value) : value}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useDtXStats } from '../api/deepthought';
+import { DtScreen } from './dt-frame';
+import { UsersTable } from './people';
+
+/** /premium-suite/xstats/:country? — followers per country, and the followers of one country. */
+export function XStatsScreen() {
+  const { t } = useTranslation();
+  const { country } = useParams();
+  const code = country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : undefined;
+  const stats = useDtXStats(code);
+  return (
+    <DtScreen
+      title={t('premium.screens.xstats')}
+      intro={t('deepThought.intro.xstats')}
+      query={stats}
+      syncedAt={(d) => d.synced_at}
+    >
+      {(data) => (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('deepThought.located', { located: data.located, followers: data.followers })}
+          </Text>
+          {country !== undefined && code === undefined && <Text c="red">{t('deepThought.badCountry')}</Text>}
+          <Group align="flex-start" grow>
+            <Table maw={420}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('deepThought.col.country')}</Table.Th>
+                  <Table.Th ta="right">{t('deepThought.col.followers')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.countries.map((c) => (
+                  <Table.Tr key={c.country} bg={c.country === data.country ? 'violet.0' : undefined}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/premium-suite/xstats/${c.country}`}>
+                        {c.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td ta="right">{c.followers}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Group>
+          {data.country && (
+            <>
+              <Text fw={600} component="h2">
+                {t('deepThought.followersIn', {
+                  country: data.countries.find((c) => c.country === data.country)?.name ?? data.country,
+                })}
+              </Text>
+              <UsersTable users={data.accounts} />
+            </>
+          )}
+        </Stack>
+      )}
+    </DtScreen>
+  );
+}
