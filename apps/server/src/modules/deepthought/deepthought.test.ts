@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advance, AccountKind, generateNetwork, type Network } from '@murmur/sandbox';
 import type { DtChanges, DtJob, DtSpam, DtUsersPage, TalkToXAnswer, XAccount, XList } from '@murmur/core/api';
-import { memberships, subscriptions, teams } from '../../db/schema';
+import { premiumSubscriptions } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { codeFromMail, type TestSession } from '../../test/test-app';
 import { createXSandboxApp } from '../../test/x-sandbox-app';
@@ -102,15 +102,18 @@ async function finished(job: DtJob, seen: DtJob[] = []): Promise<DtJob> {
   throw new Error('job did not finish');
 }
 
-async function givePremium(userId: number) {
-  const [team] = await db
-    .insert(teams)
-    .values({ name: 'Premium team', slug: `premium-${userId}` })
-    .returning();
-  await db.insert(memberships).values({ teamId: team!.id, userId, level: 'admin' });
-  await db
-    .insert(subscriptions)
-    .values({ teamId: team!.id, start: new Date(), active: true, planName: 'Premium' });
+/** What the billing module writes when the provider reports a paid premium subscription. */
+async function givePremium(userId: number, active = true) {
+  await db.insert(premiumSubscriptions).values({
+    userId,
+    stripeSubscriptionId: `sub_test_${userId}_${String(active)}`,
+    start: new Date(),
+    active,
+    status: active ? 'active' : 'canceled',
+    planCode: 'premium',
+    currency: 'eur',
+    stateAt: new Date(),
+  });
 }
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { memberships, subscriptions } from '../../db/schema';
+import { premiumSubscriptions } from '../../db/schema';
 import { AppError, type ErrorBody } from '../../errors';
 
 /** The text every gated page and call shows (SPEC §7: the suite beyond the dashboard needs premium). */
@@ -21,31 +21,19 @@ export class PremiumRequired extends AppError {
 }
 
 /**
- * The one subscription rule Deep Thought reads (SPEC §3 team.subscriptions, §6 the latest-started
- * one counts): a user has premium when the latest-started subscription of a team they belong to is
- * active. modules/index.ts passes it to the service; nothing else decides.
+ * The one subscription rule Deep Thought reads: a user has premium when their latest-started
+ * premium-suite subscription (premium_subscriptions, kept by the billing module from the payment
+ * provider's verified webhooks) is active. modules/deepthought/index.ts passes it to the service;
+ * nothing else decides.
  */
 export function premiumCheck(db: Db) {
   return async (userId: number): Promise<boolean> => {
-    const teams = await db
-      .select({ teamId: memberships.teamId })
-      .from(memberships)
-      .where(eq(memberships.userId, userId));
-    if (teams.length === 0) return false;
-    const rows = await db
-      .select({ teamId: subscriptions.teamId, active: subscriptions.active })
-      .from(subscriptions)
-      .where(
-        and(
-          inArray(
-            subscriptions.teamId,
-            teams.map((t) => t.teamId),
-          ),
-        ),
-      )
-      .orderBy(desc(subscriptions.start), desc(subscriptions.id));
-    const latest = new Map<number, boolean>();
-    for (const row of rows) if (!latest.has(row.teamId)) latest.set(row.teamId, row.active);
-    return [...latest.values()].some(Boolean);
+    const [latest] = await db
+      .select({ active: premiumSubscriptions.active })
+      .from(premiumSubscriptions)
+      .where(eq(premiumSubscriptions.userId, userId))
+      .orderBy(desc(premiumSubscriptions.start), desc(premiumSubscriptions.id))
+      .limit(1);
+    return latest?.active ?? false;
   };
 }
