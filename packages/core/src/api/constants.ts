@@ -42,3 +42,6 @@ export const isReservedTeamSlug = (slug: string) => RESERVED_TEAM_SLUGS.has(slug
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/;
 
 export const MAX_INVITES_PER_REQUEST = 20;
+
+/** SPEC §6: members of this group get creator access (saving audiences they build). */
+export const AUDIENCE_CREATOR_GROUP = 'Audience_creator';

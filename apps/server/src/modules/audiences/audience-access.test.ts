@@ -1,6 +1,8 @@
+import { AUDIENCE_CREATOR_GROUP } from '@murmur/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudienceConfig, AudienceConfigList } from '@murmur/core/api';
 import { anyString } from '../../test/matchers';
+import { seedGroup } from '../../test/seed';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
 import { audienceKit } from './audience-test-kit';
@@ -27,6 +29,8 @@ beforeAll(async () => {
   [alice, bob, carol, dave] = (await Promise.all(
     ['alice', 'bob', 'carol', 'dave'].map((name) => t.signIn(`${name}@example.com`)),
   )) as [TestSession, TestSession, TestSession, TestSession];
+  // Everyone may build and save audiences (SPEC §6 creator access), so what is checked here is whose.
+  for (const who of [alice, bob, carol, dave]) await seedGroup(t.db, who.user.id, AUDIENCE_CREATOR_GROUP);
   teamA = await kit.createTeam(alice, 'Team A');
   teamB = await kit.createTeam(carol, 'Team B');
   await kit.join(teamA, alice, bob);

@@ -5,12 +5,15 @@ import {
   audienceConfigs,
   audienceInsights,
   audienceUsages,
+  groups,
   memberships,
   teams,
   uploadedAudiences,
+  userGroups,
   users,
   type AudienceConfigRow,
 } from '../../db/schema';
+import { AUDIENCE_CREATOR_GROUP } from '@murmur/core/api';
 
 export type AudienceConfigValues = Omit<AudienceConfigRow, 'id' | 'isSuperInsights'>;
 export type AudienceConfigsRepository = ReturnType<typeof createAudienceConfigsRepository>;
@@ -145,6 +148,17 @@ export function createAudienceConfigsRepository(db: Db) {
 
   return {
     findReadable,
+
+    /** SPEC §6: whether the user is in the group that gets creator access. */
+    async isAudienceCreator(userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(userGroups)
+        .innerJoin(groups, eq(groups.id, userGroups.groupId))
+        .where(and(eq(userGroups.userId, userId), eq(groups.name, AUDIENCE_CREATOR_GROUP)))
+        .limit(1);
+      return row !== undefined;
+    },
 
     /** The configs among `ids` the user may read (for exclusions and plans). */
     async readableAmong(ids: number[], userId: number): Promise<AudienceConfigRow[]> {

@@ -8,7 +8,7 @@ import {
 } from '@murmur/core/targeting';
 import type { AudienceCategoryRow, TeamRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
-import { BadRequest, NotFound } from '../../errors';
+import { BadRequest, Forbidden, NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type {
   AudienceConfigsRepository,
@@ -21,6 +21,14 @@ import { presentConfig } from './present';
 
 export type SaveConfigInput = z.output<typeof saveAudienceConfigSchema>;
 export type ConfigQuery = z.output<typeof audienceConfigQuerySchema>;
+/** JSON with object keys sorted: jsonb hands a stored package back with its keys reordered. */
+const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
 export type AudienceConfigsService = ReturnType<typeof createAudienceConfigsService>;
 
 /** docs/API-AUDIENCES.md: an audience is targetable when it is non-empty and reaches ≥ 100 sample accounts. */
@@ -108,7 +116,25 @@ export function createAudienceConfigsService(deps: {
   }
 
   /** Checks a POST/PUT body and computes what is stored (nothing is written on any failure). */
-  async function prepare(user: UserRow, input: SaveConfigInput, self?: number) {
+  async function prepare(
+    user: UserRow,
+    input: SaveConfigInput,
+    self?: { id: number; pkg: TargetingPackage },
+  ) {
+    // SPEC §6: saving a package the caller built needs creator access (the Audience_creator group);
+    // keeping a ready-made store audience, or renaming a saved one without changing its package,
+    // does not.
+    const built =
+      input.targeting_package !== undefined
+        ? self === undefined || canonicalJson(input.targeting_package) !== canonicalJson(self.pkg)
+        : input.from_audience === undefined;
+    // The pro-targeting site's lists (SPEC §3 saved_list, targeting_list) are the caller's personal
+    // store: any signed-in user keeps their own, without a team.
+    const personalList =
+      input.team === undefined && (input.kind === 'saved_list' || input.kind === 'targeting_list');
+    if (built && !personalList && !(await repo.isAudienceCreator(user.id))) {
+      throw new Forbidden('Saving audiences you build needs creator access (the Audience_creator group).');
+    }
     let pkg = input.targeting_package;
     let categoryId = input.category_id ?? null;
     if (input.from_audience !== undefined) {
@@ -119,7 +145,7 @@ export function createAudienceConfigsService(deps: {
     }
     if (!pkg) throw new BadRequest({ targeting_package: ['This field is required.'] });
     requireNonEmpty(pkg);
-    if (self !== undefined && input.exclusions.includes(self)) {
+    if (self !== undefined && input.exclusions.includes(self.id)) {
       throw new BadRequest({ exclusions: ['An audience cannot exclude itself.'] });
     }
     if (categoryId !== null && !(await deps.findCategory(categoryId))) {
@@ -203,7 +229,7 @@ export function createAudienceConfigsService(deps: {
     /** PUT: the same body as POST; sizes are recomputed. The owner and creation date stay. */
     async update(user: UserRow, id: number, input: SaveConfigInput): Promise<AudienceConfig> {
       const { config } = await readable(user, id);
-      const p = await prepare(user, input, id);
+      const p = await prepare(user, input, { id: config.id, pkg: config.targetingPackage });
       await repo.update(config.id, {
         teamId: input.team === undefined ? config.teamId : (p.team?.id ?? null),
         name: input.name,

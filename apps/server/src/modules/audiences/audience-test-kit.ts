@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import type { AudienceConfig, SaveAudienceConfig } from '@murmur/core/api';
+import { AUDIENCE_CREATOR_GROUP, type AudienceConfig, type SaveAudienceConfig } from '@murmur/core/api';
 import { targetingPackageSchema, type TargetingPackageInput } from '@murmur/core/targeting';
+import { seedGroup } from '../../test/seed';
 import type { TestApp, TestSession } from '../../test/test-app';
 
 /** Shared set-up of the audience API tests: teams through real invitations, configs through the API. */
@@ -33,7 +34,9 @@ export function audienceKit(t: () => TestApp) {
     expect(res.statusCode).toBe(200);
   }
 
+  /** SPEC §6: saving a built audience needs the Audience_creator group; the kit's savers are in it. */
   async function createConfig(who: TestSession, body: SaveAudienceConfig): Promise<AudienceConfig> {
+    await seedGroup(t().db, who.user.id, AUDIENCE_CREATOR_GROUP);
     const res = await t().app.inject({
       method: 'POST',
       url: '/api/audience-configs/',
