@@ -38,5 +38,16 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('leave the document-only headers off JSON API answers and keep them on pages', async () => {
+    const api = await t.app.inject({ url: '/api/engine/status/' });
+    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control'])
+      expect(api.headers[name], name).toBeUndefined();
+    const page = await t.app.inject({ url: '/api/docs/' });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['origin-agent-cluster']).toBe('?1');
   });
 });
