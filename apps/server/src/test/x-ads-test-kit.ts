@@ -2,8 +2,8 @@ import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { sandboxAdsToken, type Network } from '@murmur/sandbox';
-import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
-import { testNetwork, type TestNetwork } from '../../test/test-engine';
+import { createTestApp, type TestApp, type TestSession } from './test-app';
+import { testNetwork, type TestNetwork } from './test-engine';
 
 /** A port that was free a moment ago: the Ads API client really calls the sandbox over HTTP. */
 function freePort(): Promise<number> {

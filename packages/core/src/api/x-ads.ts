@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { targetingPackageSchema } from '../targeting';
-import { isoDateTime } from './common';
+import { emailSchema, isoDateTime } from './common';
 
 /** X ad account ids: letters and digits (X's are base-36 like "18ce54d4x5t"). */
 const adAccountId = z
@@ -47,7 +47,7 @@ export const uploadedAudienceSchema = z.object({
 export type UploadedAudience = z.infer<typeof uploadedAudienceSchema>;
 
 export const createUploadedAudienceSchema = z.object({
-  audience_config: z.number().int().positive(),
+  audience_config: z.number().int().positive().max(2_147_483_647),
   /** The team whose granted ad account receives it (slug or id); SPEC §5 "a team must be chosen". */
   team: z.string().trim().min(1).max(100).optional(),
   account_id: adAccountId.optional(),
@@ -82,7 +82,7 @@ export const JAPANESE_AGREEMENT_MAX_SEGMENTS = 3;
 export const createAudienceUsageSchema = z.object({
   ad_account_id: adAccountId.optional(),
   state: z.literal('applied'),
-  audience_config_id: z.number().int().positive().nullable().optional(),
+  audience_config_id: z.number().int().positive().max(2_147_483_647).nullable().optional(),
   targeting_package: targetingPackageSchema,
   countries: z.array(z.string().trim().min(1).max(100)).max(300).default([]),
   team: z.string().trim().min(1).max(100).optional(),
@@ -106,3 +106,33 @@ export const audienceUsageSchema = z.object({
   created: isoDateTime,
 });
 export type AudienceUsage = z.infer<typeof audienceUsageSchema>;
+
+export const audienceUsagesQuerySchema = z.object({
+  /** Include deleted usages (to restore one). */
+  deleted: z.enum(['true', 'false']).optional(),
+});
+
+export const shareAudienceUsageSchema = z.object({ emails: z.array(emailSchema).min(1).max(50) });
+export const sharedAudienceUsageSchema = z.object({ usage: audienceUsageSchema, signature: z.string() });
+export type SharedAudienceUsage = z.infer<typeof sharedAudienceUsageSchema>;
+
+export const verifySignedUsageSchema = z.object({
+  id: z.number().int().positive().max(2_147_483_647),
+  signature: z.string().trim().min(1).max(128),
+});
+
+export const reorderHandlesSchema = z.object({
+  handles: z.array(z.string().trim().min(1).max(100)).max(1000),
+});
+
+export const audienceUsageAutopilotSchema = z.object({
+  line_item_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
+  /** Hours between re-applications (1 to 30 days); null stops the autopilot. */
+  every_hours: z.number().int().min(1).max(720).nullable(),
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdAccount, GrantedAccount, Team, User } from '@murmur/core/api';
-import { useXAdsTestApp } from './x-ads-test-kit';
+import { useXAdsTestApp } from '../../test/x-ads-test-kit';
 
 /** Ad accounts come from the connected X account through the sandbox's Ads API, over HTTP. */
 const k = useXAdsTestApp();

@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import type { EngineHolder } from '../../engine/engine-holder';
+import type { XAdsClient } from '../../integrations/x-api';
+import type { Clock } from '../../lib/clock';
+import { createAgreementService } from './agreement.service';
+import { createUploadsService, type ReadConfig, type TokensOf, type UploadTeams } from './uploads.service';
+import { createUsagesService } from './usages.service';
+import { createXAudiencesRepository } from './x-audiences.repository';
+import { xAudiencesRoutes } from './x-audiences.routes';
+
+/** How often the follow-up job asks X about processing uploads and runs due autopilots. */
+const FOLLOW_EVERY_MS = 30_000;
+
+/**
+ * Audiences on X: uploads to granted ad accounts (followed until targetable and registered as
+ * custom audiences in the engine), the Japanese agreement, and audience usages.
+ */
+export function createXAudiencesModule(deps: {
+  db: Db;
+  teams: UploadTeams;
+  readConfig: ReadConfig;
+  tokensOf: TokensOf;
+  ads: XAdsClient;
+  engine: EngineHolder;
+  clock: Clock;
+  secret: string;
+  log: FastifyBaseLogger;
+  /** Milliseconds between follow-up rounds; 0 turns the background job off (tests drive it). */
+  followEveryMs?: number;
+}) {
+  const repo = createXAudiencesRepository(deps.db);
+  const agreement = createAgreementService({ repo, teams: deps.teams, clock: deps.clock });
+  const uploads = createUploadsService({
+    repo,
+    teams: deps.teams,
+    readConfig: deps.readConfig,
+    tokensOf: deps.tokensOf,
+    agreement,
+    ads: deps.ads,
+    engine: deps.engine,
+    clock: deps.clock,
+    log: deps.log,
+  });
+  const usages = createUsagesService({
+    repo,
+    teams: deps.teams,
+    agreement,
+    secret: deps.secret,
+    clock: deps.clock,
+  });
+  const every = deps.followEveryMs ?? FOLLOW_EVERY_MS;
+
+  return {
+    uploads,
+    agreement,
+    usages,
+    async registerRoutes(app: FastifyInstance) {
+      await app.register(xAudiencesRoutes, { uploads, agreement, usages });
+      let timer: NodeJS.Timeout | undefined;
+      let running = false;
+      const round = async () => {
+        if (running) return;
+        running = true;
+        try {
+          await uploads.followProcessing();
+          await usages.runAutopilots();
+        } catch (error) {
+          deps.log.warn({ err: error }, 'following uploads and autopilots failed');
+        } finally {
+          running = false;
+        }
+      };
+      app.addHook('onReady', (done) => {
+        // Custom audiences are registered again in the engine once it is built.
+        uploads
+          .registerAll()
+          .catch((error: unknown) => deps.log.warn({ err: error }, 'custom audiences not registered'));
+        if (every > 0) {
+          timer = setInterval(() => void round(), every);
+          timer.unref();
+        }
+        done();
+      });
+      app.addHook('onClose', (_app, done) => {
+        if (timer) clearInterval(timer);
+        done();
+      });
+    },
+  };
+}

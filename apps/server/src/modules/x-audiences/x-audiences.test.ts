@@ -1,0 +1,398 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { advanceTo } from '@murmur/sandbox';
+import type {
+  AudienceConfig,
+  AudienceUsage,
+  Estimate,
+  JapaneseAgreement,
+  SharedAudienceUsage,
+  Team,
+  UploadedAudience,
+  User,
+} from '@murmur/core/api';
+import { subscriptions } from '../../db/schema';
+import { seedGroup } from '../../test/seed';
+import type { TestSession } from '../../test/test-app';
+import { useXAdsTestApp } from '../../test/x-ads-test-kit';
+
+/**
+ * Uploads go to the sandbox's Ads API over HTTP; X's processing is simulated time; the engine is
+ * built from the same network, so the custom audience becomes a real criterion.
+ */
+const k = useXAdsTestApp('x-audiences-tests');
+
+const PACKAGE = { languages: [{ label: 'English' }] };
+
+async function send(
+  session: TestSession,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  return k.app.inject({ method, url, headers: session.tokenAuth, ...(payload && { payload }) });
+}
+
+async function setup(email: string, pick: number) {
+  const user = await k.t.signIn(email);
+  const xId = await k.connectX(user, pick);
+  const account = await k.openAdAccount(xId, `${email} on X`);
+  // The ad accounts are read from X as the screens read them.
+  const listed = (await send(user, 'GET', '/api/user/accounts/')).json<{ id: string }[]>();
+  expect(listed.map((a) => a.id)).toContain(account);
+  const team = (await send(user, 'POST', '/api/teams/', { name: `Team of ${email}` })).json<Team>();
+  const me = (await send(user, 'GET', '/api/user/me/')).json<User>();
+  const member = me.memberships.find((m) => m.team.id === team.id)!.id;
+  await seedGroup(k.t.db, user.user.id, 'Audience_creator');
+  const saved = await send(user, 'POST', '/api/audience-configs/', {
+    name: `English speakers ${pick}`,
+    targeting_package: PACKAGE,
+    team: team.slug,
+  });
+  expect(saved.statusCode, saved.body).toBe(201);
+  const config = saved.json<AudienceConfig>();
+  return { user, xId, account, team, member, config };
+}
+
+const subscribe = (teamId: number, active: boolean, start: Date) =>
+  k.t.db.insert(subscriptions).values({ teamId, active, start, planName: 'Pro' });
+
+describe('uploading an audience to X', () => {
+  it('needs a team, an ad account id, an active subscription and a grant; then X processes it until targetable', async () => {
+    const { user, xId, account, team, member, config } = await setup('up-ann@example.com', 3);
+    const body = { audience_config: config.id, team: team.slug, account_id: account };
+
+    const noTeam = await send(user, 'POST', '/api/uploaded-audiences/', {
+      audience_config: config.id,
+      account_id: account,
+    });
+    expect(noTeam.statusCode).toBe(400);
+    expect(noTeam.json()).toEqual({ team: ['Choose a team first.'] });
+    const noAccount = await send(user, 'POST', '/api/uploaded-audiences/', {
+      audience_config: config.id,
+      team: team.slug,
+    });
+    expect(noAccount.json()).toEqual({ non_field_errors: ['No ad account id provided'] });
+    const noSubscription = await send(user, 'POST', '/api/uploaded-audiences/', body);
+    expect(noSubscription.statusCode).toBe(400);
+    expect(noSubscription.json()).toEqual({
+      non_field_errors: ['You need an active subscription to upload audiences to X.'],
+    });
+    // SPEC §6: the latest-started subscription decides.
+    await subscribe(team.id, true, new Date('2026-01-01T00:00:00Z'));
+    await subscribe(team.id, false, new Date('2026-06-01T00:00:00Z'));
+    expect((await send(user, 'POST', '/api/uploaded-audiences/', body)).json()).toEqual({
+      non_field_errors: ['You need an active subscription to upload audiences to X.'],
+    });
+    await subscribe(team.id, true, new Date('2026-09-01T00:00:00Z'));
+    const notGranted = await send(user, 'POST', '/api/uploaded-audiences/', body);
+    expect(notGranted.json()).toEqual({
+      account_id: ['Connect an ad account and grant it to the team first.'],
+    });
+
+    const granted = await send(user, 'POST', '/api/user/granted-accounts/', {
+      member,
+      account: { account_id: account, network: 'twitter' },
+    });
+    expect(granted.statusCode).toBe(201);
+
+    const estimateBefore = (
+      await send(user, 'POST', '/api/build-audience/', {
+        targeting_package: { custom_audiences: [{ name: config.name }] },
+      })
+    ).json<Estimate>();
+    expect(estimateBefore.sample_count).toBe(0);
+
+    const created = await send(user, 'POST', '/api/uploaded-audiences/', body);
+    expect(created.statusCode, created.body).toBe(201);
+    const upload = created.json<UploadedAudience>();
+    expect(upload).toMatchObject({
+      audience_config: config.id,
+      team: { id: team.id, slug: team.slug },
+      ad_account: { id: account },
+      name: config.name,
+      state: 'processing',
+      targetable: false,
+    });
+    expect(upload.uploaded_count).toBeGreaterThan(100);
+
+    // The custom audience is a real criterion now: it sizes like the audience it came from.
+    const sized = (
+      await send(user, 'POST', '/api/build-audience/', {
+        targeting_package: { custom_audiences: [{ name: config.name }] },
+      })
+    ).json<Estimate>();
+    const direct = (
+      await send(user, 'POST', '/api/build-audience/', { targeting_package: PACKAGE })
+    ).json<Estimate>();
+    expect(sized.sample_count).toBe(direct.sample_count);
+    expect(sized.sample_count).toBe(upload.uploaded_count);
+
+    // On X: a CRM custom audience with the hashed handles, processing.
+    const onX = (await k.ads(
+      xId,
+      'GET',
+      `accounts/${account}/custom_audiences/${upload.custom_audience_id}`,
+    )) as {
+      name: string;
+      targetable: boolean;
+      reasons_not_targetable: string[];
+    };
+    expect(onX).toMatchObject({ name: config.name, targetable: false });
+    expect(onX.reasons_not_targetable).toContain('PROCESSING');
+
+    const check = (names: string[]) =>
+      send(user, 'POST', '/api/external/check-custom-audiences/', {
+        ad_account_id: account,
+        custom_audience_names: names,
+      });
+    expect((await check([config.name, 'Unknown'])).json()).toEqual({
+      custom_audiences: [
+        { name: config.name, targetable: false },
+        { name: 'Unknown', targetable: false },
+      ],
+    });
+    expect(
+      (
+        await send(user, 'POST', '/api/external/check-custom-audiences/', { custom_audience_names: [] })
+      ).json(),
+    ).toEqual({
+      non_field_errors: ['No ad account id provided'],
+    });
+
+    // Simulated time passes on X (30 minutes of processing in the sandbox) and on our clock.
+    advanceTo(k.network, k.network.clock.now + 2 * 3600);
+    k.t.clock.advance(10_000);
+    const listed = (await send(user, 'GET', `/api/uploaded-audiences/?team=${team.slug}`)).json<
+      UploadedAudience[]
+    >();
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ id: upload.id, state: 'ready', targetable: true });
+    expect(listed[0]!.audience_size).toBe(upload.uploaded_count);
+    expect((await check([config.name])).json()).toEqual({
+      custom_audiences: [{ name: config.name, targetable: true }],
+    });
+
+    // Another user cannot see or delete it.
+    const eve = await k.t.signIn('up-eve@example.com');
+    expect((await send(eve, 'GET', `/api/uploaded-audiences/${upload.id}/`)).statusCode).toBe(404);
+    expect((await send(eve, 'DELETE', `/api/uploaded-audiences/${upload.id}/`)).statusCode).toBe(404);
+    expect((await send(eve, 'GET', `/api/uploaded-audiences/?team=${team.slug}`)).statusCode).toBe(404);
+
+    const removed = await send(user, 'DELETE', `/api/uploaded-audiences/${upload.id}/`);
+    expect(removed.statusCode).toBe(204);
+    const after = (await k.ads(xId, 'GET', `accounts/${account}/custom_audiences`)) as { id: string }[];
+    expect(after.map((a) => a.id)).not.toContain(upload.custom_audience_id);
+    expect(
+      (
+        await send(user, 'POST', '/api/build-audience/', {
+          targeting_package: { custom_audiences: [{ name: config.name }] },
+        })
+      ).json<Estimate>().sample_count,
+    ).toBe(0);
+  });
+
+  it('asks Japanese advertisers to accept the agreement first (admin, who and when), then at most 3 segments per application', async () => {
+    const { user, account, team, member, config } = await setup('up-jun@example.com', 4);
+    await subscribe(team.id, true, new Date('2026-09-01T00:00:00Z'));
+    await send(user, 'POST', '/api/user/granted-accounts/', {
+      member,
+      account: { account_id: account, network: 'twitter' },
+    });
+    await send(user, 'PUT', '/api/user/me/', { language: 'ja' });
+
+    const status = (
+      await send(user, 'GET', `/api/japanese-agreement/?team=${team.slug}`)
+    ).json<JapaneseAgreement>();
+    expect(status).toEqual({ required: true, accepted: false, accepted_by: null, accepted_at: null });
+    const body = { audience_config: config.id, team: team.slug, account_id: account };
+    const refused = await send(user, 'POST', '/api/uploaded-audiences/', body);
+    expect(refused.json()).toEqual({
+      non_field_errors: ['Accept the Japanese agreement before uploading audiences.'],
+    });
+    const pkg = { custom_audiences: [{ name: 'A' }], handles: [] };
+    const applyRefused = await send(user, 'POST', '/api/external/audience-usages/', {
+      ad_account_id: account,
+      state: 'applied',
+      targeting_package: pkg,
+      countries: [],
+      team: team.slug,
+    });
+    expect(applyRefused.json()).toEqual({
+      non_field_errors: ['Accept the Japanese agreement before applying audiences.'],
+    });
+
+    // A plain member cannot accept for the team.
+    const mia = await k.t.signIn('up-mia@example.com');
+    const invite = await send(user, 'POST', `/api/teams/${team.id}/invites/`, {
+      emails: ['up-mia@example.com'],
+    });
+    expect(invite.statusCode).toBeLessThan(300);
+    const code = /[?&]code=([^&\s]+)/.exec(k.t.mailer.last('up-mia@example.com').text)?.[1];
+    expect(code).toBeDefined();
+    const joined = await send(mia, 'POST', `/api/teams/${team.id}/invites/accept/`, {
+      code: decodeURIComponent(code!),
+    });
+    expect(joined.statusCode, joined.body).toBeLessThan(300);
+    const byMember = await send(mia, 'POST', '/api/japanese-agreement/', { team: team.slug });
+    expect(byMember.statusCode).toBe(403);
+    const outsider = await k.t.signIn('up-out@example.com');
+    expect((await send(outsider, 'POST', '/api/japanese-agreement/', { team: team.slug })).statusCode).toBe(
+      404,
+    );
+
+    k.t.clock.advance(1000);
+    const accepted = (
+      await send(user, 'POST', '/api/japanese-agreement/', { team: team.slug })
+    ).json<JapaneseAgreement>();
+    expect(accepted).toMatchObject({ required: true, accepted: true, accepted_by: 'up-jun@example.com' });
+    expect(Date.parse(accepted.accepted_at!)).toBeGreaterThan(Date.now() - 60_000);
+
+    const uploaded = await send(user, 'POST', '/api/uploaded-audiences/', body);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+
+    const four = { custom_audiences: ['A', 'B', 'C', 'D'].map((name) => ({ name })) };
+    const tooMany = await send(user, 'POST', '/api/external/audience-usages/', {
+      ad_account_id: account,
+      state: 'applied',
+      targeting_package: four,
+      countries: [],
+      team: team.slug,
+    });
+    expect(tooMany.json()).toEqual({
+      non_field_errors: ['At most 3 segments can be applied at once under the Japanese agreement.'],
+    });
+    const three = await send(user, 'POST', '/api/external/audience-usages/', {
+      ad_account_id: account,
+      state: 'applied',
+      targeting_package: { custom_audiences: four.custom_audiences.slice(0, 3) },
+      countries: [],
+      team: team.slug,
+    });
+    expect(three.statusCode, three.body).toBe(201);
+  });
+});
+
+describe('audience usages', () => {
+  it('records, lists, shares, verifies, reorders, deletes, restores, schedules and exports as XLSX', async () => {
+    const ann = await k.t.signIn('use-ann@example.com');
+    const bob = await k.t.signIn('use-bob@example.com');
+    const pkg = {
+      handles: [{ handle: 'alpha' }, { handle: 'beta' }, { handle: 'gamma' }],
+      interests: [{ label: 'Sports/Football' }],
+      countries: [{ label: 'Japan', id: 'JP' }],
+    };
+    const empty = await send(ann, 'POST', '/api/external/audience-usages/', {
+      ad_account_id: 'abc',
+      state: 'applied',
+      targeting_package: {},
+      countries: [],
+    });
+    expect(empty.json()).toEqual({
+      non_field_errors: ['Failed to apply targeting list because it is empty.'],
+    });
+    const noAccount = await send(ann, 'POST', '/api/external/audience-usages/', {
+      state: 'applied',
+      targeting_package: pkg,
+    });
+    expect(noAccount.json()).toEqual({ non_field_errors: ['No ad account id provided'] });
+
+    const created = await send(ann, 'POST', '/api/external/audience-usages/', {
+      ad_account_id: 'abc',
+      state: 'applied',
+      audience_config_id: null,
+      targeting_package: pkg,
+      countries: ['JP'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const usage = created.json<AudienceUsage>();
+    expect(usage).toMatchObject({
+      ad_account_id: 'abc',
+      state: 'applied',
+      countries: ['JP'],
+      deleted: false,
+    });
+    expect(
+      (await send(ann, 'GET', '/api/external/audience-usages/')).json<AudienceUsage[]>().map((u) => u.id),
+    ).toEqual([usage.id]);
+    expect((await send(bob, 'GET', `/api/external/audience-usages/${usage.id}/`)).statusCode).toBe(404);
+
+    const shared = (
+      await send(ann, 'POST', `/api/external/audience-usages/${usage.id}/share/`, {
+        emails: ['USE-bob@example.com'],
+      })
+    ).json<SharedAudienceUsage>();
+    expect(shared.usage.shared_with).toEqual(['use-bob@example.com']);
+    expect(
+      (await send(bob, 'GET', '/api/external/audience-usages/shared-with/'))
+        .json<AudienceUsage[]>()
+        .map((u) => u.id),
+    ).toEqual([usage.id]);
+    const verified = await k.app.inject({
+      method: 'POST',
+      url: '/api/external/audience-usages/verify_signed/',
+      payload: { id: usage.id, signature: shared.signature },
+    });
+    expect(verified.statusCode).toBe(200);
+    const forged = await k.app.inject({
+      method: 'POST',
+      url: '/api/external/audience-usages/verify_signed/',
+      payload: { id: usage.id, signature: 'f'.repeat(32) },
+    });
+    expect(forged.statusCode).toBe(404);
+
+    const reordered = (
+      await send(ann, 'POST', `/api/external/audience-usages/${usage.id}/reorder-handles/`, {
+        handles: ['@gamma', 'alpha', 'BETA'],
+      })
+    ).json<AudienceUsage>();
+    expect(reordered.targeting_package.handles.map((h) => h.handle)).toEqual(['gamma', 'alpha', 'beta']);
+    const badOrder = await send(ann, 'POST', `/api/external/audience-usages/${usage.id}/reorder-handles/`, {
+      handles: ['gamma', 'gamma', 'alpha'],
+    });
+    expect(badOrder.json()).toEqual({ handles: ['Send every handle of the package exactly once.'] });
+
+    const sheet = await send(ann, 'GET', `/api/external/audience-usages/${usage.id}/sheet/`);
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    book.getWorksheet('Targeting package')!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows).toEqual([
+      ['Type', 'Value', 'Deselected'],
+      ['handles', 'gamma', ''],
+      ['handles', 'alpha', ''],
+      ['handles', 'beta', ''],
+      ['interests', 'Sports/Football', ''],
+      ['countries', 'Japan', ''],
+    ]);
+
+    const noLineItem = await send(ann, 'POST', `/api/external/audience-usages/${usage.id}/autopilot/`, {
+      every_hours: 24,
+    });
+    expect(noLineItem.json()).toEqual({ line_item_id: ['Choose the line item to keep applied.'] });
+    const scheduled = (
+      await send(ann, 'POST', `/api/external/audience-usages/${usage.id}/autopilot/`, {
+        every_hours: 24,
+        line_item_id: 'li1',
+      })
+    ).json<AudienceUsage>();
+    expect(scheduled).toMatchObject({ autopilot_hours: 24, line_item_id: 'li1' });
+    expect(Date.parse(scheduled.next_run_at!)).toBeGreaterThan(Date.now() + 23 * 3600_000);
+
+    expect((await send(ann, 'DELETE', `/api/external/audience-usages/${usage.id}/`)).statusCode).toBe(204);
+    expect((await send(ann, 'GET', '/api/external/audience-usages/')).json()).toEqual([]);
+    const withDeleted = (await send(ann, 'GET', '/api/external/audience-usages/?deleted=true')).json<
+      AudienceUsage[]
+    >();
+    expect(withDeleted[0]).toMatchObject({ id: usage.id, deleted: true, next_run_at: null });
+    const restored = (
+      await send(ann, 'POST', `/api/external/audience-usages/${usage.id}/restore/`)
+    ).json<AudienceUsage>();
+    expect(restored.deleted).toBe(false);
+    expect((await send(ann, 'GET', '/api/external/audience-usages/')).json<AudienceUsage[]>()).toHaveLength(
+      1,
+    );
+  });
+});
