@@ -108,6 +108,15 @@ export interface SharedEngine {
 /** Moves a built index into shared memory (see shareIndex); drop `index` afterwards. */
 export function shareEngine(built: AudienceIndex): SharedEngine {
   const { shared, index } = shareIndex(built);
+  return engineOverShared(shared, index);
+}
+
+/** The engine over an index already in shared memory (a loaded snapshot, snapshot/snapshot-file.ts). */
+export function sharedEngineFrom(shared: SharedIndex): SharedEngine {
+  return engineOverShared(shared, indexFromShared(shared));
+}
+
+function engineOverShared(shared: SharedIndex, index: AudienceIndex): SharedEngine {
   const engine = inMemoryEngine(index);
   let snapshot: SharedCustomAudiences | undefined;
   let version = 0;

@@ -5,6 +5,7 @@ export {
   engineFromShared,
   inMemoryEngine,
   shareEngine,
+  sharedEngineFrom,
   type AudienceEngine,
   type AudienceEstimate,
   type SharedCustomAudiences,
@@ -20,6 +21,14 @@ export {
   type SharedIndex,
 } from './share/share-index';
 export { buildIndex, type ExportSource } from './build/build-index';
+export {
+  readSnapshot,
+  readSnapshotManifest,
+  SNAPSHOT_FORMAT,
+  SnapshotError,
+  writeSnapshot,
+  type SnapshotManifest,
+} from './snapshot/snapshot-file';
 export type { BuildOptions } from './build/record-sink';
 export type { KeepPostText } from './build/post-builder';
 export { evaluate, type Audience, type EvaluateOptions, type Exclusion } from './evaluate/evaluate';
