@@ -22,7 +22,7 @@ export function isSocial(a: AccountTable, u: number): boolean {
  */
 const LISTENER_ATTRACTION = 0.2;
 /** Above this fitness an account is followed for what it posts, whoever it is (the stars' tail). */
-const ORDINARY_FITNESS = 30;
+const ORDINARY_FITNESS = 10;
 
 /** Weights of the follow model: fitness, lowered for ordinary information followers. */
 export function attraction(a: AccountTable): Float32Array {

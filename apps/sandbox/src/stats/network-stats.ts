@@ -5,6 +5,7 @@ import { directedModularity, meanClustering, reciprocityStats, type Reciprocity 
 import { countryMix, distance, languageMix, type Share } from './mix';
 import { fitPowerLawTail, type PowerLawFit } from './power-law';
 import { spamTells } from './spam-tells';
+import { postVocabulary, type LanguageVocabulary } from './vocabulary';
 
 export interface NetworkStats {
   accounts: number;
@@ -31,6 +32,8 @@ export interface NetworkStats {
   engagementsPerPost: number;
   /** Share of original posts written between 00:00 and 06:00 local time. */
   nightPosts: number;
+  /** Distinct words in each language's posts (sampled). */
+  vocabulary: LanguageVocabulary[];
 }
 
 function nightShare(net: Network): number {
@@ -80,6 +83,7 @@ export function networkStats(net: Network): NetworkStats {
     lists: net.lists.count,
     engagementsPerPost: engagements / Math.max(1, net.posts.length),
     nightPosts: nightShare(net),
+    vocabulary: postVocabulary(net),
   };
 }
 

@@ -102,6 +102,7 @@ export function statRows(s: NetworkStats, cost: RunCost): StatRow[] {
     ),
     row('engagements per post', s.engagementsPerPost.toFixed(2), '', null),
     row('posts at local night (00–06 h)', pct(s.nightPosts), '', null),
+    ...vocabularyRows(s),
   ];
 }
 
@@ -142,6 +143,26 @@ function structureRows(s: NetworkStats): StatRow[] {
       between(s.clustering, 0.05, 0.25),
     ),
   ];
+}
+
+/** The issue's bar for text: ≥ 5 000 distinct words in the posts of each major language. */
+const MAJOR_LANGUAGES = ['en', 'ja', 'es'];
+
+function vocabularyRows(s: NetworkStats): StatRow[] {
+  return [...s.vocabulary]
+    .filter((v) => v.posts > 0)
+    .sort((x, y) => y.posts - x.posts)
+    .slice(0, 6)
+    .map((v) =>
+      MAJOR_LANGUAGES.includes(v.language)
+        ? row(
+            `distinct words in ${v.language} posts`,
+            `${v.words} (${v.posts} posts sampled)`,
+            '≥ 5000',
+            v.words >= 5000,
+          )
+        : row(`distinct words in ${v.language} posts`, `${v.words} (${v.posts} posts sampled)`, '', null),
+    );
 }
 
 export function formatRows(rows: readonly StatRow[]): string {

@@ -2,6 +2,7 @@ import { INTERESTS } from '../catalogue/interests';
 import { LANGUAGE_CODES } from '../catalogue/languages';
 import { LEXICONS } from '../lexicon';
 import type { AccountTable } from '../model/accounts';
+import { hashString } from '../random/hash';
 import type { Rng } from '../random/prng';
 
 const EMOJI = [
@@ -35,16 +36,24 @@ export function interestWord(a: AccountTable, i: number, rng: Rng): string {
   const count = a.interests.offsets[i + 1]! - from;
   const interest = INTERESTS[a.interests.values[from + (rng.chance(0.45) ? 0 : rng.int(count))]!]!;
   const language = a.language[i]!;
-  if (LANGUAGE_CODES[language] === 'en' && rng.chance(0.4)) return interest.label.toLowerCase();
+  // A catalogue label is said as people say it, or not at all: "jazz", never "religion and
+  // spirituality and faith" or "makeup and cosmetics" (labels that join several things).
+  if (LANGUAGE_CODES[language] === 'en' && rng.chance(0.4) && isSpoken(interest.label))
+    return interest.label.toLowerCase();
   return rng.pick(LEXICONS[language]!.words[interest.category]!);
 }
+
+/** Whether a catalogue label reads as a phrase someone would write: one or two words, no lists. */
+const isSpoken = (label: string): boolean =>
+  !/\b(and|or)\b|[&/,()]/i.test(label) && label.trim().split(/\s+/).length <= 2;
 
 /** Distinct interest words (as distinct as the account's vocabulary allows). */
 export function interestWords(a: AccountTable, i: number, rng: Rng, count: number): string[] {
   const words: string[] = [];
   for (let attempt = 0; words.length < count && attempt < count * 4; attempt++) {
     const word = interestWord(a, i, rng);
-    if (!words.includes(word)) words.push(word);
+    // "K-pop" and "k-pop" are one interest: compare as people read them, case aside.
+    if (!words.some((w) => w.toLowerCase() === word.toLowerCase())) words.push(word);
   }
   while (words.length < count) words.push(words[0] ?? '');
   return words;
@@ -52,17 +61,19 @@ export function interestWords(a: AccountTable, i: number, rng: Rng, count: numbe
 
 const LATIN = /^[\p{Script=Latin}\d\s\-'&.]+$/u;
 
-/** "#RemoteWork" for Latin-script words, "#ゲーム実況" (spaces dropped) for the rest. */
+/**
+ * A hashtag as people type it: for Latin-script words mostly all lower case ("#remotework"),
+ * often CamelCase ("#RemoteWork"), sometimes capitalised or shouted; "#ゲーム実況" (spaces
+ * dropped) for the rest. The casing comes from the word itself, so one word is always typed the
+ * same way by the same hand (a pure function: posts are regenerated from their seeds).
+ */
 export function hashtagOf(word: string): string {
   if (LATIN.test(word)) {
-    return (
-      '#' +
-      word
-        .split(/[\s\-'&.]+/)
-        .filter(Boolean)
-        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-        .join('')
-    );
+    const parts = word.split(/[\s\-'&.]+/).filter(Boolean);
+    const style = hashString(word) % 10;
+    if (style < 5) return '#' + parts.join('').toLowerCase();
+    if (style < 9) return '#' + parts.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+    return '#' + parts.join('').toUpperCase();
   }
   return '#' + word.replace(/[\s・]+/g, '');
 }
