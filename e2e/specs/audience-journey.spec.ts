@@ -32,7 +32,8 @@ import { screenshot } from '../support/screens';
  * find it in My Audiences and compare it with another. Every screen of the audience features is kept
  * as a screenshot in English and in Japanese (e2e/artifacts/screens/).
  */
-const app = useJourneyServer({ MAIL_FROM, SANDBOX_ACCOUNTS: '3000' });
+// maya@example.com is internal staff (SPEC §6 by address domain), so she can give herself creator access.
+const app = useJourneyServer({ MAIL_FROM, SANDBOX_ACCOUNTS: '3000', STAFF_EMAIL_DOMAINS: 'example.com' });
 
 test.beforeAll(() => waitForEngine(app.server.url));
 
@@ -61,6 +62,9 @@ test('builds an audience from a handle, an interest, Japan and Japanese; studies
     await page.getByLabel('Team name').fill('Tokyo Launch');
     await page.getByRole('button', { name: 'Create team' }).click();
     await expect(page).toHaveURL(new RegExp(`/${TEAM}/team`));
+    // SPEC §6: saving from the creator needs the Audience_creator group, which staff give.
+    await api('POST', '/api/staff/user-groups/', { email: 'maya@example.com', group: 'Audience_creator' });
+    await page.reload();
   });
 
   await test.step('the empty creator says what to do', async () => {
@@ -120,11 +124,14 @@ test('builds an audience from a handle, an interest, Japan and Japanese; studies
     await screenshot(page, 'creator-2-interests-en');
   });
 
-  await test.step('3. Japan (North Korea is listed but cannot be picked), then Japanese', async () => {
+  await test.step("3. Japan (the Democratic People's Republic of Korea is listed but cannot be picked), then Japanese", async () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     const countries = page.getByRole('textbox', { name: 'Countries' });
     await countries.fill('korea');
-    await expect(page.getByRole('option', { name: 'North Korea' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('option', { name: "Democratic People's Republic of Korea" })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await expect(page.getByText(tr('en', 'creator.countries.notAvailable'))).toBeVisible();
     await screenshot(page, 'creator-3-countries-dprk-en');
     await countries.fill('Japan');

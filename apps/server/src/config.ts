@@ -46,6 +46,7 @@ const envSchema = z.object({
   PUBLIC_URL: url('PUBLIC_URL'),
   EXTENSION_TOKEN: optional,
   PRO_TARGETING_TOKEN: optional,
+  STAFF_EMAIL_DOMAINS: optional,
   WEB_DIST: optional,
   LOG_LEVEL: z.preprocess(
     (v) => v || undefined,
@@ -148,6 +149,8 @@ export interface Config {
   publicUrl: string;
   extensionToken: string | undefined;
   proTargetingToken: string | undefined;
+  /** SPEC §6: internal staff sign in with an address on these domains (STAFF_EMAIL_DOMAINS, comma-separated). */
+  staffEmailDomains?: string[];
   webDist: string;
   logLevel: string;
   sandbox: SandboxSettings;
@@ -198,6 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     extensionToken: e.EXTENSION_TOKEN,
     proTargetingToken: e.PRO_TARGETING_TOKEN,
+    staffEmailDomains: (e.STAFF_EMAIL_DOMAINS ?? '')
+      .split(',')
+      .map((domain) => domain.trim().toLowerCase())
+      .filter(Boolean),
     webDist: resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     sandbox: {

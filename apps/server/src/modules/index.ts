@@ -29,7 +29,6 @@ import { createDeepThoughtModule } from './deepthought';
 import { createExploreModule } from './explore';
 import { createProModule } from './pro';
 import { createSocialAccountsRepository } from './social/social-accounts.repository';
-import { createXAudiencesModule } from './x-audiences';
 import { socialRoutes } from './social/social.routes';
 import { createSocialService } from './social/social.service';
 import { storeRoutes } from './store/store.routes';
@@ -42,6 +41,9 @@ import { createTeamsRepository } from './teams/teams.repository';
 import { createTeamsService } from './teams/teams.service';
 import { createAdAccountsRepository } from './users/ad-accounts.repository';
 import { usersRoutes } from './users/users.routes';
+import { createStaffRepository } from './staff/staff.repository';
+import { staffRoutes } from './staff/staff.routes';
+import { createStaffService } from './staff/staff.service';
 import { createUsersRepository } from './users/users.repository';
 import { createUsersService } from './users/users.service';
 
@@ -185,18 +187,6 @@ export function registerModules(
   const cataloguesService = createCataloguesService({ engine, searches });
   const communitiesService = createCommunitiesService({ engine, searches });
   const explore = createExploreModule({ engine, jobs, searches });
-  // Audiences on X: uploads to granted ad accounts, the Japanese agreement, audience usages.
-  const xAudiences = createXAudiencesModule({
-    db,
-    teams: teamsService,
-    readConfig: (user, id) => audiences.configsService.get(user, id),
-    tokensOf: xAdAccountsService.tokensOf,
-    ads: createXAdsClient(config.x),
-    engine,
-    clock,
-    secret: config.sessionSecret,
-    log,
-  });
   // Campaigns, ad sets, ads and creatives, published to X's Ads API, with the delivery sync.
   const campaigns = createCampaignsModule({ db, config, clock, engine, teamsService });
   // The pro-targeting site's own API; staff are addresses on the site's domain (SPEC §6).
@@ -236,6 +226,12 @@ export function registerModules(
         socialStartsPerIp: config.limits.socialStartsPerIp,
       });
       await app.register(usersRoutes, { usersService });
+      await app.register(staffRoutes, {
+        staffService: createStaffService({
+          repo: createStaffRepository(db, changes),
+          staffDomains: config.staffEmailDomains ?? [],
+        }),
+      });
       await app.register(adAccountsRoutes, { adAccountsService: xAdAccountsService });
       await app.register(teamsRoutes, { teamsService });
       await app.register(invitesRoutes, { invitesService });
@@ -244,7 +240,6 @@ export function registerModules(
       await app.register(storeRoutes, { storeService });
       await app.register(communitiesRoutes, { communitiesService });
       await explore.registerRoutes(app);
-      await xAudiences.registerRoutes(app);
       await pro.registerRoutes(app);
       await campaigns.registerRoutes(app);
       await deepThought.registerRoutes(app);

@@ -7,6 +7,7 @@ export * from './audiences';
 export * from './catalogues';
 export * from './social';
 export * from './targeting-service';
+export * from './staff';
 export * from './x-ads';
 export * from './billing';
 export * from './campaigns';

@@ -24,9 +24,8 @@ const routes = (extra: Record<string, FakeRoute> = {}): Record<string, FakeRoute
   ...extra,
 });
 
-const member = makeUser({
-  memberships: [{ id: 12, level: 'member', team: { id: 7, name: 'Acme Marketing', slug: 'acme' } }],
-});
+
+const creator = makeUser({ groups: [{ name: 'Audience_creator' }] });
 
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 
@@ -56,7 +55,7 @@ describe('AudienceCreator', { timeout: 30_000 }, () => {
     }));
     vi.spyOn(window, 'fetch').mockImplementation(fakeFetch(routes({ 'POST /api/audience-configs/': save })));
     const user = userEvent.setup();
-    renderWithProviders(<AudienceCreator team={makeTeam()} user={makeUser()} />, { route: '/acme/creator' });
+    renderWithProviders(<AudienceCreator team={makeTeam()} user={creator} />, { route: '/acme/creator' });
 
     for (let step = 0; step < 4; step += 1) await user.click(continueButton());
     expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', true);
@@ -97,10 +96,10 @@ describe('AudienceCreator', { timeout: 30_000 }, () => {
     expect(insights.map((link) => link.getAttribute('href'))).toContain('/acme/insights?config=5');
   });
 
-  it('lets members without creator access build, but not save, and says why', async () => {
+  it('lets members without creator access — a team admin too — build, but not save, and says why', async () => {
     vi.spyOn(window, 'fetch').mockImplementation(fakeFetch(routes()));
     const user = userEvent.setup();
-    renderWithProviders(<AudienceCreator team={makeTeam()} user={member} />, { route: '/acme/creator' });
+    renderWithProviders(<AudienceCreator team={makeTeam()} user={makeUser()} />, { route: '/acme/creator' });
     await user.type(screen.getByLabelText('Keywords'), 'ramen{Enter}');
     for (let step = 0; step < 4; step += 1) await user.click(continueButton());
     expect(screen.getByText('Saving needs creator access')).toBeTruthy();

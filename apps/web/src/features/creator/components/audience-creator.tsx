@@ -62,7 +62,7 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
   const [saved, setSaved] = useState<AudienceConfig | null>(null);
   const [analysisOpen, analysis] = useDisclosure(false);
   const create = useCreateAudienceConfig();
-  const canSave = hasCreatorAccess(user, team);
+  const canSave = hasCreatorAccess(user);
   const { pkg } = draft;
 
   // The package is in the draft now; the address goes back to the plain creator.

@@ -1,18 +1,17 @@
-import type { Team, User } from '@murmur/core/api';
+import { AUDIENCE_CREATOR_GROUP } from '@murmur/core/api';
+import type { User } from '@murmur/core/api';
 
-/** SPEC §6: the group whose members get creator access. */
-export const AUDIENCE_CREATOR_GROUP = 'Audience_creator';
+export { AUDIENCE_CREATOR_GROUP };
 
 /**
- * Who may save audiences from the creator. SPEC §6: members of the group Audience_creator; we also
- * count the admins of the current team, who own the team's audiences (a team's first user is its
- * admin, and has no other way into the group).
+ * Who may save audiences from the creator. SPEC §6: members of the group Audience_creator, and only
+ * they — a team admin is not one by being admin; the server refuses anyone else's save (403), and
+ * internal staff put users in the group (docs/API.md "Staff").
  *
  * Everybody else on the team gets the creator without saving: they build, see the size, analyse
  * handles and open the insights of the unsaved audience, and the last step explains that saving
  * needs creator access instead of offering Submit. The audience builder API is public, so hiding
  * the building itself would protect nothing.
  */
-export const hasCreatorAccess = (user: User, team: Pick<Team, 'slug'>): boolean =>
-  user.groups.some((group) => group.name === AUDIENCE_CREATOR_GROUP) ||
-  user.memberships.some((membership) => membership.team.slug === team.slug && membership.level === 'admin');
+export const hasCreatorAccess = (user: Pick<User, 'groups'>): boolean =>
+  user.groups.some((group) => group.name === AUDIENCE_CREATOR_GROUP);
