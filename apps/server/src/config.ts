@@ -65,6 +65,13 @@ const envSchema = z.object({
   ENGINE_WORKERS: z.preprocess((v) => v || undefined, z.coerce.number().int().min(0).max(256).optional()),
   REDIS_URL: optional,
   ...limitsEnv(),
+  S3_BUCKET: optional,
+  S3_REGION: optional,
+  S3_ENDPOINT: url('S3_ENDPOINT'),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_PUBLIC_URL: url('S3_PUBLIC_URL'),
+  S3_FORCE_PATH_STYLE: optional,
   X_API_URL: url('X_API_URL'),
   X_OAUTH_URL: url('X_OAUTH_URL'),
   X_CONSUMER_KEY: optional,
@@ -128,6 +135,22 @@ export interface StripeConfig {
   sandbox: boolean;
 }
 
+/**
+ * An S3-compatible store for the media library (S3_BUCKET and the other S3_* variables); without
+ * S3_BUCKET files are kept on local disk under DATA_DIR/media.
+ */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service (MinIO, R2, s3rver…); AWS itself when absent. */
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Where stored files are read publicly (a CDN); the endpoint's bucket URL otherwise. */
+  publicUrl: string | undefined;
+  forcePathStyle: boolean;
+}
+
 export interface SandboxSettings {
   /** Mount the sandbox network under /sandbox (SANDBOX_ENABLED; default true, false in production). */
   enabled: boolean;
@@ -153,6 +176,8 @@ export interface Config {
   staffEmailDomains?: string[];
   webDist: string;
   logLevel: string;
+  /** The media library's S3-compatible store; local disk when undefined. */
+  s3?: S3Config | undefined;
   sandbox: SandboxSettings;
   /**
    * A network snapshot (bulk export NDJSON: file path or http(s) URL) for the audience engine
@@ -195,6 +220,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          forcePathStyle:
+            e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1' || e.S3_ENDPOINT !== undefined,
+        }
+      : undefined,
     sessionSecret: e.SESSION_SECRET ?? devSessionSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Murmur <no-reply@${new URL(publicUrl).hostname}>`,

@@ -14,6 +14,7 @@ import { adAccountsRoutes } from './ad-accounts/ad-accounts.routes';
 import { createXAdAccountsService } from './ad-accounts/ad-accounts.service';
 import { createAudiencesModule } from './audiences';
 import { createCampaignsModule } from './campaigns';
+import { createMediaModule } from './media';
 import { createBillingModule } from './billing';
 import { listCategories } from './audiences/categories.repository';
 import { authRoutes } from './auth/auth.routes';
@@ -188,7 +189,8 @@ export function registerModules(
   const communitiesService = createCommunitiesService({ engine, searches });
   const explore = createExploreModule({ engine, jobs, searches });
   // Campaigns, ad sets, ads and creatives, published to X's Ads API, with the delivery sync.
-  const campaigns = createCampaignsModule({ db, config, clock, engine, teamsService });
+  const media = createMediaModule({ db, config, clock, teamsService });
+  const campaigns = createCampaignsModule({ db, config, clock, engine, teamsService, mediaUrls: media.urls });
   // The pro-targeting site's own API; staff are addresses on the site's domain (SPEC §6).
   const pro = createProModule({
     db,
@@ -241,6 +243,7 @@ export function registerModules(
       await app.register(communitiesRoutes, { communitiesService });
       await explore.registerRoutes(app);
       await pro.registerRoutes(app);
+      await media.registerRoutes(app);
       await campaigns.registerRoutes(app);
       await deepThought.registerRoutes(app);
       await pro.registerRoutes(app);

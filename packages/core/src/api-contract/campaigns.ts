@@ -2,6 +2,9 @@ import { z } from 'zod';
 import {
   adCategoryListSchema,
   adCreativeSchema,
+  adMediaSchema,
+  fileCompleteSchema,
+  filePolicySchema,
   adSchema,
   adsetSchema,
   campaignListSchema,
@@ -40,6 +43,11 @@ export const CAMPAIGN_ROUTE_RESPONSES = {
   'GET /api/ad-creatives/:pk/': adCreativeSchema,
   'PATCH /api/ad-creatives/:pk/': adCreativeSchema,
   'DELETE /api/ad-creatives/:pk/': z.null(),
+  'GET /api/ad-media/': z.array(adMediaSchema),
+  'POST /api/ad-media/': adMediaSchema,
+  'DELETE /api/ad-media/:pk/': z.null(),
+  'POST /api/api/files/policy/': filePolicySchema,
+  'POST /api/api/files/complete/': fileCompleteSchema,
   'GET /api/content-categories/': adCategoryListSchema,
   'GET /api/advertiser-categories/': adCategoryListSchema,
 } satisfies { [K in keyof CampaignRoutes]: z.ZodType<Wire<CampaignRoutes[K]['response']>> };

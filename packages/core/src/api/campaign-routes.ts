@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import type {
   Ad,
+  AdMedia,
+  CreateAdMedia,
+  FileComplete,
+  fileCompleteRequestSchema,
+  FilePolicy,
+  FilePolicyRequest,
   AdCategory,
   AdCreative,
   Adset,
@@ -52,6 +58,14 @@ export interface CampaignRoutes {
   'GET /api/ad-creatives/:pk/': { response: AdCreative };
   'PATCH /api/ad-creatives/:pk/': { body: z.input<typeof patchAdCreativeSchema>; response: AdCreative };
   'DELETE /api/ad-creatives/:pk/': { response: void };
+  'GET /api/ad-media/': { query: QueryOf<typeof teamScopeQuerySchema>; response: AdMedia[] };
+  'POST /api/ad-media/': { body: CreateAdMedia; response: AdMedia };
+  'DELETE /api/ad-media/:pk/': { response: void };
+  'POST /api/api/files/policy/': { body: FilePolicyRequest; response: FilePolicy };
+  'POST /api/api/files/complete/': {
+    body: z.input<typeof fileCompleteRequestSchema>;
+    response: FileComplete;
+  };
   'GET /api/content-categories/': { response: AdCategory[] };
   'GET /api/advertiser-categories/': { response: AdCategory[] };
 }

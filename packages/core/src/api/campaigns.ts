@@ -326,6 +326,8 @@ export type FilePolicy = z.infer<typeof filePolicySchema>;
 export const fileCompleteRequestSchema = z.object({
   key: z.string().trim().min(1, { error: 'This field is required.' }).max(200),
 });
+/** Where the browser posts a file (a multipart form: `fields`, then `file`) when storage is local disk. */
+export const fileUploadedSchema = z.object({ key: z.string() });
 export const fileCompleteSchema = z.object({
   key: z.string(),
   mime: z.enum(MEDIA_MIME_TYPES),
