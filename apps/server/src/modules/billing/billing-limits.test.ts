@@ -86,12 +86,12 @@ describe('plan limits', () => {
       targetingPackage: {} as TargetingPackage,
       sampleCount: 1,
       size: 1,
-      sizeBucket: '<1M',
+      sizeBucket: '<1M' as const,
       coreAudience: 0,
       totalNative: 0,
       proTargetingSize: 0,
       targetable: false,
-      status: 'Draft',
+      status: 'Draft' as const,
     }));
     await t.db.insert(audienceConfigs).values(rows.slice(0, 24));
     await expect(service().assertCanSaveAudience(team.id)).resolves.toBeUndefined();

@@ -346,3 +346,51 @@ describe('team subscription through checkout, webhooks, upgrade and cancel', () 
     await other.close();
   });
 });
+
+describe('premium subscription and referral', () => {
+  const dt = (method: 'GET' | 'POST' | 'PATCH', path: string, session: TestSession, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/api/external/deepthought/${path}`,
+      headers: session.tokenAuth,
+      ...(payload && { payload }),
+    });
+
+  it('credits the referrer once, on the referee’s first paid invoice', async () => {
+    const { code } = (await dt('GET', 'referral/', admin)).json<{ code: string }>();
+    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    expect((await dt('POST', 'referral/', admin, { code })).statusCode).toBe(400);
+    expect((await dt('POST', 'referral/', member, { code: 'NOSUCH99' })).statusCode).toBe(400);
+    const applied = await dt('POST', 'referral/', member, { code: code.toLowerCase() });
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json()).toMatchObject({ referred_by: code });
+    expect((await dt('POST', 'referral/', member, { code })).statusCode).toBe(409);
+
+    expect((await dt('GET', 'subscription/', member)).json()).toMatchObject({
+      active: false,
+      subscription: null,
+    });
+    clock += 60;
+    const created = await dt('POST', 'subscription/create/', member, { plan: 'premium-month' });
+    expect(created.statusCode).toBe(200);
+    const paid = await pay(created.json<{ url: string }>().url, '4242424242424242');
+    expect(paid.headers.get('location')).toMatch(/\/create-subscription\/success\?session_id=cs_test_/);
+    const info = (await dt('GET', 'subscription/', member)).json<{ active: boolean; invoices: unknown[] }>();
+    expect(info).toMatchObject({ active: true, subscription: { plan: { code: 'premium-month' } } });
+    expect(info.invoices).toHaveLength(1);
+    expect((await dt('GET', 'referral/', admin)).json()).toMatchObject({
+      referred: 1,
+      credited: 1,
+      credits: [{ amount: 1900, currency: 'eur' }],
+    });
+    // Renewal off, then cancel: still active until the period ends.
+    const patched = await dt('PATCH', 'subscription/', member, { auto_renew: false });
+    expect(patched.statusCode).toBe(200);
+    await standIn.webhooks.idle();
+    expect((await dt('GET', 'subscription/', member)).json()).toMatchObject({
+      active: true,
+      subscription: { cancel_at_period_end: true },
+    });
+    expect((await dt('POST', 'subscription/cancel/', member)).statusCode).toBe(200);
+  });
+});

@@ -6,6 +6,8 @@ import { createBillingWebhooks } from './billing-webhooks';
 import { createBillingRepository } from './billing.repository';
 import { billingRoutes } from './billing.routes';
 import { createBillingService, type TeamAccess } from './billing.service';
+import { createPremiumService } from './premium.service';
+import { premiumRoutes } from './premium.routes';
 import { createProvider } from './provider';
 import { createStripeClient } from './stripe-client';
 
@@ -36,14 +38,30 @@ export function createBillingModule(deps: {
     clock,
     publicUrl: config.publicUrl,
   });
+  const premiumService = createPremiumService({
+    repo,
+    provider,
+    clock,
+    // The premium flavour is chosen by host, or by ?flavour=premium on a staging host.
+    premiumUrl: config.publicUrl,
+  });
   const webhooks = createBillingWebhooks({
     stripe,
     webhookSecret: config.stripe.webhookSecret,
     clock,
     inTransaction: (work) => db.transaction((tx) => work(createBillingRepository(tx))),
+    onReferralCredit: async (credit) => {
+      try {
+        await premiumService.creditReferrer(credit);
+      } catch (error) {
+        // The event is already applied; the credit is marked in the database and can be re-sent.
+        deps.log.error({ err: error, credit }, 'referral credit failed');
+      }
+    },
   });
   return {
     billingService,
+    premiumService,
     webhooks,
     async registerRoutes(app: FastifyInstance) {
       await app.register(billingRoutes, {
@@ -52,6 +70,7 @@ export function createBillingModule(deps: {
         publicKey: config.stripe.publishableKey,
         enabled: config.stripe.enabled,
       });
+      await app.register(premiumRoutes, { premiumService, enabled: config.stripe.enabled });
     },
   };
 }
