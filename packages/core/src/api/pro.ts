@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { targetingPackageSchema } from '../targeting';
+import { CONTENT_TYPES, targetingPackageSchema } from '../targeting';
 import { emailSchema, isoDateTime, languageSchema } from './common';
 import { handleSchema } from './catalogues';
 
@@ -120,9 +120,7 @@ export type Xstats = z.infer<typeof xstatsSchema>;
 
 // ---- marketing materials (SPEC §3 content types) ----
 
-export const CONTENT_TYPES = ['one-pager', 'slides', 'faq', 'case-study'] as const;
 export const contentTypeSchema = z.enum(CONTENT_TYPES);
-export type ContentType = z.infer<typeof contentTypeSchema>;
 export const marketingMaterialSchema = z.object({
   slug: z.string(),
   content_type: contentTypeSchema,

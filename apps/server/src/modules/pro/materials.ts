@@ -1,4 +1,5 @@
-import type { ContentType, Language, MarketingMaterial } from '@murmur/core/api';
+import type { Language, MarketingMaterial } from '@murmur/core/api';
+import type { ContentType } from '@murmur/core/targeting';
 import { NotFound } from '../../errors';
 import { heading, paragraph, renderPdf } from './pdf';
 

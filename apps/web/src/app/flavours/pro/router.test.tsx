@@ -25,9 +25,9 @@ describe('pro-targeting routes', { timeout: 20_000 }, () => {
 
   it('serves aliases with the same screen, in the sidebar layout where SPEC says so', async () => {
     renderAt('/xplore/nike');
-    expect(await screen.findByRole('heading', { name: 'Explore' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Explore', level: 1 })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'Audience tools' })).toBeTruthy();
-    expect(document.title).toBe('Explore · Targeting Toolkit');
+    expect(document.title).toBe('nike · Explore · Targeting Toolkit');
   });
 
   it('shows tabs on marketing pages', async () => {

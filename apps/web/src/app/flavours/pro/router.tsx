@@ -12,11 +12,29 @@ const unavailable = (title: ParseKeys) =>
     (module) => module.unavailablePage(title),
   );
 
-/** One screen under several paths (SPEC §2 aliases). */
-const aliases = (paths: string[], title: ParseKeys): RouteObject[] =>
-  paths.map((path) => ({ path, lazy: unavailable(title) }));
+const explore = lazyPage(
+  () => import('./routes/explore'),
+  (m) => m.ExploreRoute,
+);
+const targetingLists = lazyPage(
+  () => import('./routes/targeting-lists'),
+  (m) => m.TargetingListsRoute,
+);
+const materials = lazyPage(
+  () => import('./routes/marketing-materials'),
+  (m) => m.MarketingMaterialsRoute,
+);
+const requestAudience = lazyPage(
+  () => import('./routes/requests'),
+  (m) => m.RequestAudienceRoute,
+);
+const marketing = (page: 'about' | 'proTargeting' | 'proSolutions' | 'proCommunity') =>
+  lazyPage(
+    () => import('./routes/marketing'),
+    (m) => m.marketingRoute(page),
+  );
 
-/** SPEC §2 pro-targeting routes; unknown paths go home. */
+/** SPEC §2 pro-targeting routes (aliases share one screen); unknown paths go home. */
 export const proRoutes: RouteObject[] = [
   {
     Component: ProLayout,
@@ -32,36 +50,94 @@ export const proRoutes: RouteObject[] = [
               (m) => m.HomeRoute,
             ),
           },
-          { path: '/saved-lists', lazy: unavailable('screens.savedLists') },
+          {
+            path: '/saved-lists',
+            lazy: lazyPage(
+              () => import('./routes/saved-lists'),
+              (m) => m.SavedListsRoute,
+            ),
+          },
           { path: '/campaigns/new', lazy: unavailable('screens.newCampaign') },
-          ...aliases(
-            ['/targeting-lists/:id?', '/native-lists/:id?', '/native-list/:id?'],
-            'screens.targetingLists',
-          ),
-          { path: '/request-audience', lazy: unavailable('screens.requestAudience') },
-          { path: '/request-audiences', lazy: unavailable('screens.requestAudience') },
-          { path: '/request-download/:title?', lazy: unavailable('screens.requestDownload') },
-          { path: '/request-access', lazy: unavailable('screens.requestAccess') },
-          { path: '/request-confirmation', lazy: unavailable('screens.requestConfirmation') },
-          { path: '/request-verification', lazy: unavailable('screens.requestVerification') },
-          { path: '/job-title', lazy: unavailable('screens.jobTitle') },
+          ...['/targeting-lists/:id?', '/native-lists/:id?', '/native-list/:id?'].map((path) => ({
+            path,
+            lazy: targetingLists,
+          })),
+          { path: '/request-audience', lazy: requestAudience },
+          { path: '/request-audiences', lazy: requestAudience },
+          {
+            path: '/request-download/:title?',
+            lazy: lazyPage(
+              () => import('./routes/requests'),
+              (m) => m.RequestDownloadRoute,
+            ),
+          },
+          {
+            path: '/request-access',
+            lazy: lazyPage(
+              () => import('./routes/requests'),
+              (m) => m.RequestAccessRoute,
+            ),
+          },
+          {
+            path: '/request-confirmation',
+            lazy: lazyPage(
+              () => import('./routes/requests'),
+              (m) => m.RequestConfirmationRoute,
+            ),
+          },
+          {
+            path: '/request-verification',
+            lazy: lazyPage(
+              () => import('./routes/requests'),
+              (m) => m.RequestVerificationRoute,
+            ),
+          },
+          {
+            path: '/job-title',
+            lazy: lazyPage(
+              () => import('./routes/job-title'),
+              (m) => m.JobTitleRoute,
+            ),
+          },
           {
             Component: SidebarSection,
             children: [
-              ...aliases(['/explore/:name?', '/xplore/:name?', '/analyze/:name?'], 'screens.explore'),
-              { path: '/xstats/:country?', lazy: unavailable('screens.xstats') },
-              { path: '/audience-builder', lazy: unavailable('screens.audienceBuilder') },
-              { path: '/competitor-analysis', lazy: unavailable('screens.competitorAnalysis') },
+              ...['/explore/:name?', '/xplore/:name?', '/analyze/:name?'].map((path) => ({
+                path,
+                lazy: explore,
+              })),
+              {
+                path: '/xstats/:country?',
+                lazy: lazyPage(
+                  () => import('./routes/xstats'),
+                  (m) => m.XstatsRoute,
+                ),
+              },
+              {
+                path: '/audience-builder',
+                lazy: lazyPage(
+                  () => import('./routes/audience-builder'),
+                  (m) => m.AudienceBuilderRoute,
+                ),
+              },
+              {
+                path: '/competitor-analysis',
+                lazy: lazyPage(
+                  () => import('./routes/competitor-analysis'),
+                  (m) => m.CompetitorAnalysisRoute,
+                ),
+              },
             ],
           },
           {
             Component: TabsSection,
             children: [
-              { path: '/about', lazy: unavailable('pro.nav.about') },
-              { path: '/pro-targeting', lazy: unavailable('pro.nav.proTargeting') },
-              { path: '/pro-solutions', lazy: unavailable('pro.nav.proSolutions') },
-              { path: '/pro-community', lazy: unavailable('pro.nav.proCommunity') },
-              ...aliases(['/marketing-materials', '/materials'], 'pro.nav.marketingMaterials'),
+              { path: '/about', lazy: marketing('about') },
+              { path: '/pro-targeting', lazy: marketing('proTargeting') },
+              { path: '/pro-solutions', lazy: marketing('proSolutions') },
+              { path: '/pro-community', lazy: marketing('proCommunity') },
+              { path: '/marketing-materials', lazy: materials },
+              { path: '/materials', lazy: materials },
             ],
           },
           { path: '*', element: <Navigate to="/" replace /> },

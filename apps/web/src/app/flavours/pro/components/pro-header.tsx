@@ -16,6 +16,7 @@ export const PRO_LINKS = [
   { to: '/audience-builder', label: 'pro.nav.audienceBuilder' },
   { to: '/competitor-analysis', label: 'pro.nav.competitorAnalysis' },
   { to: '/saved-lists', label: 'pro.nav.savedLists' },
+  { to: '/targeting-lists', label: 'screens.targetingLists' },
   { to: '/about', label: 'pro.nav.about' },
 ] as const;
 

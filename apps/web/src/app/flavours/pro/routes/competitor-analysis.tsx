@@ -1,0 +1,5 @@
+import { CompetitorAnalysis } from '../../../../features/pro-competitors/components/competitor-analysis';
+
+export function CompetitorAnalysisRoute() {
+  return <CompetitorAnalysis />;
+}

@@ -1,0 +1,5 @@
+import { MarketingMaterials } from '../../../../features/pro-marketing/components/marketing-materials';
+
+export function MarketingMaterialsRoute() {
+  return <MarketingMaterials />;
+}

@@ -1,0 +1,80 @@
+import { Alert, Badge, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatLargeNumber } from '@murmur/core/format';
+import { SIZE_BUCKETS, type TargetingPackage } from '@murmur/core/targeting';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/error-text';
+import { useLiveSize } from '../api/build-audience';
+
+export interface LiveSizeProps {
+  pkg: TargetingPackage;
+}
+
+const isBucket = (value: string): value is (typeof SIZE_BUCKETS)[number] =>
+  (SIZE_BUCKETS as readonly string[]).includes(value);
+
+/** The audience builder's live size (SPEC §9 format) and bucket, re-estimated 500 ms after a change. */
+export function LiveSize({ pkg }: LiveSizeProps) {
+  const { t } = useTranslation();
+  const estimate = useLiveSize(pkg);
+  const busy = estimate.settling || estimate.isFetching;
+  const data = estimate.data;
+
+  return (
+    <Paper withBorder p="md" radius="md" aria-labelledby="pro-size-title" aria-busy={busy}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} size="h5" id="pro-size-title">
+            {t('creator.size.title')}
+          </Title>
+          {busy && !estimate.empty && <Loader size="xs" aria-label={t('creator.size.updating')} />}
+        </Group>
+        {estimate.empty ? (
+          <Text size="sm" c="dimmed">
+            {t('creator.size.empty')}
+          </Text>
+        ) : estimate.isError && data === undefined ? (
+          <Alert color="red" role="alert" p="xs">
+            {errorText(estimate.error, t)}
+          </Alert>
+        ) : data === undefined ? (
+          <Stack gap={6} aria-label={t('common.loading')}>
+            <Skeleton h={32} w="60%" />
+            <Skeleton h={18} w="40%" />
+          </Stack>
+        ) : (
+          <Stack gap={6} style={{ opacity: busy ? 0.6 : 1 }} aria-live="polite">
+            <Text fz={32} fw={700} lh={1.1} data-testid="audience-size">
+              {formatLargeNumber(data.population_estimate)}
+            </Text>
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('creator.size.bucket')}
+              </Text>
+              <Badge variant="light">
+                {isBucket(data.size_bucket) ? data.size_bucket : t('creator.size.auto')}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t('creator.size.sample', { formatted: formatLargeNumber(data.sample_count) })}
+            </Text>
+            {data.handles_truncated && (
+              <Text size="xs" c="orange.8">
+                {t('creator.handles.tooMany', { max: 100 })}
+              </Text>
+            )}
+            {data.unmatched.length > 0 && (
+              <Text size="xs" c="orange.8">
+                {t('creator.size.unmatched', { labels: data.unmatched.map((item) => item.label).join(', ') })}
+              </Text>
+            )}
+            {estimate.isError && (
+              <Text size="xs" c="red.7" role="alert">
+                {errorText(estimate.error, t)}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,145 @@
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { InterestsPanel, DemographicsPanel } from '@murmur/core/insights';
+import { formatLargeNumber } from '@murmur/core/format';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/avatar';
+import { ShareBars } from '../../../components/charts';
+import { encodePackage } from '../../../lib/insights-link';
+import { errorText } from '../../../lib/error-text';
+import { useHandleAnalysis } from '../api/handle-analysis';
+import { useValidateHandle } from '../api/validate-handle';
+
+/** The explored account: profile, its audience (followers) and what they care about. */
+export function HandleSection({ handle }: { handle: string }) {
+  const { t } = useTranslation();
+  const check = useValidateHandle(handle);
+  const analysis = useHandleAnalysis(check.data?.valid === true ? check.data.handle : null);
+  if (check.isPending) return <Skeleton h={160} />;
+  if (check.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorText(check.error, t)}
+      </Alert>
+    );
+  }
+  if (!check.data.valid) {
+    return (
+      <Alert color="gray" variant="light">
+        {t('proSite.explore.noAccount', { handle })}
+      </Alert>
+    );
+  }
+  const account = check.data.account;
+  const data = analysis.data;
+  // The panels are the engine's (typed in @murmur/core/insights; the API leaves them open).
+  const interests = data?.interests as InterestsPanel | undefined;
+  const demographics = data?.demographics as DemographicsPanel | undefined;
+  const hours = data?.posting_hours ?? [];
+  const peak = Math.max(1, ...hours);
+  return (
+    <Paper withBorder p="md" aria-labelledby="explore-profile">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Group>
+            <Avatar name={account?.name ?? handle} size="lg" />
+            <Stack gap={0}>
+              <Title order={2} size="h3" id="explore-profile">
+                {account?.name ?? handle}
+              </Title>
+              <Text c="dimmed">@{check.data.handle}</Text>
+            </Stack>
+          </Group>
+          <Button
+            component={Link}
+            to={`/audience-builder?package=${encodePackage({ handles: [{ handle: check.data.handle }] })}`}
+            variant="light"
+          >
+            {t('proSite.explore.buildFromHandle')}
+          </Button>
+        </Group>
+        {account?.bio && <Text size="sm">{account.bio}</Text>}
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Figure
+            label={t('proSite.explore.followers')}
+            value={formatLargeNumber(account?.followers_count ?? 0)}
+          />
+          <Figure
+            label={t('proSite.explore.following')}
+            value={formatLargeNumber(account?.following_count ?? 0)}
+          />
+          <Figure
+            label={t('proSite.explore.audience')}
+            value={data ? formatLargeNumber(data.followers.population_estimate) : '…'}
+          />
+          <Figure
+            label={t('proSite.explore.verified')}
+            value={account?.verified ? t('proSite.yes') : t('proSite.no')}
+          />
+        </SimpleGrid>
+        {analysis.isPending && <Skeleton h={120} />}
+        {analysis.isError && (
+          <Alert color="red" role="alert">
+            {errorText(analysis.error, t)}
+          </Alert>
+        )}
+        {data && (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            {interests && interests.distinctive.length > 0 && (
+              <ShareBars data={interests.distinctive} caption={t('proSite.explore.interests')} limit={8} />
+            )}
+            {demographics && demographics.languages.length > 0 && (
+              <ShareBars data={demographics.languages} caption={t('proSite.explore.languages')} limit={6} />
+            )}
+            {data.top_hashtags.length > 0 && (
+              <Stack gap={4}>
+                <Text fw={600} size="sm">
+                  {t('proSite.explore.hashtags')}
+                </Text>
+                <Group gap={6}>
+                  {data.top_hashtags.map((tag) => (
+                    <Badge key={tag.tag} variant="light" tt="none">
+                      #{tag.tag} · {tag.count}
+                    </Badge>
+                  ))}
+                </Group>
+              </Stack>
+            )}
+            <Stack gap={4}>
+              <Text fw={600} size="sm">
+                {t('proSite.explore.postingHours')}
+              </Text>
+              <Group gap={2} align="flex-end" h={60} aria-hidden>
+                {hours.map((count, hour) => (
+                  <div
+                    key={hour}
+                    title={`${hour}:00 UTC · ${count}`}
+                    style={{
+                      width: 8,
+                      height: `${(count / peak) * 100}%`,
+                      minHeight: 2,
+                      background: 'var(--mantine-color-indigo-5)',
+                    }}
+                  />
+                ))}
+              </Group>
+            </Stack>
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="xl">
+        {value}
+      </Text>
+    </Stack>
+  );
+}

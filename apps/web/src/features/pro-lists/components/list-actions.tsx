@@ -1,0 +1,135 @@
+import { Button, Group, Modal, Stack, TagsInput, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { AudienceConfig } from '@murmur/core/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AsyncButton } from '../../../components/async-button';
+import { downloadBlob } from '../../../lib/download';
+import { errorText } from '../../../lib/error-text';
+import { encodePackage } from '../../../lib/insights-link';
+import { notify } from '../../../lib/notifications';
+import { useDeleteList } from '../api/delete-list';
+import { getTargetingPackage } from '../api/download-package';
+import { useShareList } from '../api/share-list';
+
+const fileName = (name: string) =>
+  `${
+    name
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'list'
+  }.json`;
+
+/** What can be done with a list: open it in the builder, download its package, share it, delete it. */
+export function ListActions({ list, onDeleted }: { list: AudienceConfig; onDeleted?: () => void }) {
+  const { t } = useTranslation();
+  const [sharing, share] = useDisclosure(false);
+  const [deleting, del] = useDisclosure(false);
+  const [emails, setEmails] = useState<string[]>([]);
+  const shareList = useShareList();
+  const remove = useDeleteList();
+  const download = async () => {
+    try {
+      const pkg = await getTargetingPackage(list.id);
+      downloadBlob(
+        new Blob([JSON.stringify(pkg, null, 2)], { type: 'application/json' }),
+        fileName(list.name),
+      );
+    } catch (error) {
+      notify.error(errorText(error, t));
+    }
+  };
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        size="xs"
+        variant="light"
+        component={Link}
+        to={`/audience-builder?package=${encodePackage(list.targeting_package)}`}
+      >
+        {t('proSite.lists.open')}
+      </Button>
+      <AsyncButton size="xs" variant="default" onClick={download}>
+        {t('proSite.lists.download')}
+      </AsyncButton>
+      <Button size="xs" variant="default" onClick={share.open}>
+        {t('proSite.lists.share')}
+      </Button>
+      <Button size="xs" variant="subtle" color="red" onClick={del.open}>
+        {t('proSite.lists.delete')}
+      </Button>
+      <Modal
+        opened={sharing}
+        onClose={share.close}
+        title={t('proSite.lists.shareTitle', { name: list.name })}
+      >
+        <Stack>
+          <TagsInput
+            label={t('proSite.lists.shareWith')}
+            description={t('proSite.lists.shareHelp')}
+            value={emails}
+            onChange={setEmails}
+            maxTags={20}
+            data-autofocus
+          />
+          {shareList.isError && (
+            <Text c="red" size="sm" role="alert">
+              {errorText(shareList.error, t)}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button
+              loading={shareList.isPending}
+              disabled={emails.length === 0}
+              onClick={() =>
+                shareList.mutate(
+                  { audience_config_id: list.id, emails },
+                  {
+                    onSuccess: (result) => {
+                      notify.success(t('proSite.lists.shared', { count: result.shared_with.length }));
+                      setEmails([]);
+                      share.close();
+                    },
+                  },
+                )
+              }
+            >
+              {t('proSite.lists.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={deleting} onClose={del.close} title={t('proSite.lists.deleteTitle')}>
+        <Stack>
+          <Text>{t('proSite.lists.deleteConfirm', { name: list.name })}</Text>
+          {remove.isError && (
+            <Text c="red" size="sm" role="alert">
+              {errorText(remove.error, t)}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={del.close}>
+              {t('proSite.lists.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(list.id, {
+                  onSuccess: () => {
+                    del.close();
+                    onDeleted?.();
+                  },
+                })
+              }
+            >
+              {t('proSite.lists.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}

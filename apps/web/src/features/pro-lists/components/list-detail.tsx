@@ -1,0 +1,106 @@
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatDate, formatLargeNumber } from '@murmur/core/format';
+import type { TargetingPackage } from '@murmur/core/targeting';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader, usePageTitle } from '../../../components/page-title';
+import { QueryError } from '../../../components/route-error';
+import { useLanguage } from '../../../hooks/use-language';
+import { personalStore } from '../../../lib/personal-store';
+import { useList } from '../api/get-list';
+import { ListActions } from './list-actions';
+
+/** The criteria of a package as "kind: item, item" lines (deselected items left out). */
+function criteriaLines(pkg: TargetingPackage): { key: string; items: string[] }[] {
+  return Object.entries(pkg)
+    .map(([key, value]) => ({
+      key,
+      items: (value as unknown[]).flatMap((item) => {
+        if (typeof item === 'string') return [item];
+        if (item === null || typeof item !== 'object') return [];
+        const record = item as { label?: string; handle?: string; deselected?: boolean };
+        if (record.deselected === true) return [];
+        const text = record.handle !== undefined ? `@${record.handle}` : record.label;
+        return text === undefined ? [] : [text];
+      }),
+    }))
+    .filter((line) => line.items.length > 0);
+}
+
+/** SPEC §2 /targeting-lists/:id: one list — its size, its criteria and what can be done with it. */
+export function ListDetail({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const personal = useSyncExternalStore(personalStore.subscribe, personalStore.get, personalStore.get);
+  const list = useList(personal.token === null ? null : id);
+  usePageTitle(list.data?.name ?? t('screens.targetingLists'));
+  if (personal.token === null) {
+    return (
+      <Alert color="blue" title={t('proSite.signInForMore')}>
+        <Button component={Link} to="/" size="xs" variant="light">
+          {t('proSite.signInLink')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (list.isPending) return <Skeleton h={220} aria-label={t('common.loading')} />;
+  if (list.isError) return <QueryError query={list} />;
+  const data = list.data;
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={data.name}
+        intro={
+          data.kind === 'targeting_list' ? t('proSite.lists.targetingList') : t('proSite.lists.savedList')
+        }
+      />
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <Figure label={t('proSite.lists.size')} value={formatLargeNumber(data.size)} />
+        <Figure label={t('proSite.lists.coreAudience')} value={formatLargeNumber(data.core_audience)} />
+        <Figure
+          label={t('proSite.lists.proTargetingSize')}
+          value={formatLargeNumber(data.pro_targeting_size)}
+        />
+        <Figure label={t('proSite.lists.modified')} value={formatDate(data.modified, language)} />
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="sm">
+          {t('proSite.lists.criteria')}
+        </Title>
+        <Stack gap="xs">
+          {criteriaLines(data.targeting_package).map((line) => (
+            <Group key={line.key} gap={6}>
+              <Text size="sm" fw={600} miw={140}>
+                {line.key.replaceAll('_', ' ')}
+              </Text>
+              {line.items.map((item) => (
+                <Badge key={item} variant="light" tt="none">
+                  {item}
+                </Badge>
+              ))}
+            </Group>
+          ))}
+        </Stack>
+      </Paper>
+      <ListActions
+        list={data}
+        onDeleted={() => void navigate(data.kind === 'saved_list' ? '/saved-lists' : '/targeting-lists')}
+      />
+    </Stack>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder p="md">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={22} fw={700}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+
+/** GET /api/external/audience-requests/ — confirmed requests (internal staff only; 403 for others). */
+export const getStaffRequests = (signal?: AbortSignal) =>
+  request.get('/api/external/audience-requests/', { signal });
+
+/** Every staff list lives under this key (one per signed-in token); an answer refreshes them. */
+export const staffRequestsKey = ['pro-requests', 'staff'] as const;
+
+export const staffRequestsQueryOptions = (token: string | null) =>
+  queryOptions({
+    queryKey: [...staffRequestsKey, token],
+    queryFn: ({ signal }) => getStaffRequests(signal),
+    retry: false,
+  });
+
+export const useStaffRequests = (token: string | null) =>
+  useQuery({ ...staffRequestsQueryOptions(token), enabled: token !== null });
+
+/** POST /api/external/audience-requests/{id}/answer/ — staff's answer, mailed to the requester. */
+export const answerRequest = ([id, answer]: readonly [number, string]) =>
+  request.post('/api/external/audience-requests/:id/answer/', { params: { id }, body: { answer } });
+
+export const useAnswerRequest = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: answerRequest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffRequestsKey }),
+  });
+};
