@@ -55,7 +55,20 @@ function showPage(request: FastifyRequest, reply: FastifyReply, state: XAuthStat
       allowLabel: 'Authorize app',
       denyLabel: 'Cancel',
     })}`;
-  return reply.type('text/html; charset=utf-8').send(xPage('Authorize an application', body));
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', consentPolicy(pending.callback))
+    .send(xPage('Authorize an application', body));
+}
+
+/**
+ * X's own page policy: the form posts here, and the answer redirects to the app's registered callback,
+ * which may be another of the app's origins (the premium host); a form's redirect is bound by
+ * form-action, so the callback's origin is named there.
+ */
+function consentPolicy(callback: string): string {
+  const target = URL.canParse(callback) ? ` ${new URL(callback).origin}` : '';
+  return `default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'${target}`;
 }
 
 function decide(request: FastifyRequest, reply: FastifyReply, state: XAuthState, cookiePath: string) {

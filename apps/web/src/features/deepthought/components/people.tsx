@@ -159,7 +159,7 @@ export function UsersTable({
   );
 }
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = 100;
 
 function ConnectionsScreen({ direction }: { direction: 'followers' | 'following' }) {
   const { t } = useTranslation();
