@@ -40,6 +40,7 @@ import {
 import type { ApiRouteKey, ApiRoutes } from '../api';
 import { CAMPAIGN_ROUTE_RESPONSES } from './campaigns';
 import { BILLING_ROUTE_RESPONSES } from './billing';
+import { X_ADS_ROUTE_RESPONSES } from './x-ads';
 
 // The run-time side of ApiRoutes (packages/core/src/api/routes.ts, types only): for every route the
 // web app calls, the zod schema its success response is serialised with. The server's
@@ -136,6 +137,9 @@ export const API_ROUTE_RESPONSES = {
 
   // ---- billing (api-contract/billing.ts) ----
   ...BILLING_ROUTE_RESPONSES,
+
+  // ---- ad accounts, uploads to X, the Japanese agreement, usages (api-contract/x-ads.ts) ----
+  ...X_ADS_ROUTE_RESPONSES,
 
   // ---- campaigns, ad sets, ads, creatives (api-contract/campaigns.ts) ----
   ...CAMPAIGN_ROUTE_RESPONSES,

@@ -78,6 +78,7 @@ import type { UpdateMe, User } from './user';
 import type { CampaignRoutes } from './campaign-routes';
 import type { TargetingCountriesResponse } from './targeting-service';
 import type { BillingRoutes } from './billing-routes';
+import type { XAdsRoutes } from './x-ads-routes';
 
 // The routes the web app calls, each with what it sends and what it reads, named by the same zod
 // schemas the server validates with. Types only — `import type` above and nothing at run time — so
@@ -216,6 +217,7 @@ export type ApiRoutes = Checked<
   Routes &
     CampaignRoutes &
     BillingRoutes &
+    XAdsRoutes &
     CatalogueRoutes<'interests', z.output<typeof interestsResponseSchema>> &
     CatalogueRoutes<'conversation-topics', z.output<typeof conversationTopicsResponseSchema>> &
     CatalogueRoutes<'movies-tv-shows', z.output<typeof moviesTvShowsResponseSchema>> &

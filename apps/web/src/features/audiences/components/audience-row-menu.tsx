@@ -18,6 +18,8 @@ export interface AudienceRowMenuProps {
   teamSlug: string | null;
   onCompare: (audience: AudienceConfig) => void;
   onDelete: (audience: AudienceConfig) => void;
+  /** Upload to one of the team's granted X ad accounts (team lists only). */
+  onUpload?: ((audience: AudienceConfig) => void) | undefined;
   /** Opens at once (its button was clicked before this code was loaded). */
   defaultOpened?: boolean;
   /** Takes the focus at once (its placeholder button had it). */
@@ -30,6 +32,7 @@ export function AudienceRowMenu({
   teamSlug,
   onCompare,
   onDelete,
+  onUpload,
   defaultOpened = false,
   autoFocus = false,
 }: AudienceRowMenuProps) {
@@ -73,6 +76,9 @@ export function AudienceRowMenu({
         )}
         <Menu.Item onClick={() => void download()}>{t('audiences.actions.download')}</Menu.Item>
         <Menu.Item onClick={() => onCompare(audience)}>{t('audiences.actions.compare')}</Menu.Item>
+        {onUpload !== undefined && (
+          <Menu.Item onClick={() => onUpload(audience)}>{t('xAds.upload.action')}</Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item color="red" onClick={() => onDelete(audience)}>
           {t('audiences.actions.delete')}

@@ -18,12 +18,17 @@ import { AudienceRowActions } from './audience-row-actions';
 import { useCountryLabel } from '../hooks/use-country-label';
 import { loadCompareModal, loadDeleteModal } from './lazy-modals';
 import { Optional } from '../../../lib/deferred';
+import { useMe } from '../../../lib/api/get-me';
+import { useUploadedAudiences } from '../api/uploaded-audiences';
 
 // The dialogs load on demand (see lazy-modals.ts); once loaded they stay mounted, so that they close
 // with their transition like any other dialog.
 const CompareModal = lazy(() => loadCompareModal().then((module) => ({ default: module.CompareModal })));
 const DeleteAudienceModal = lazy(() =>
   loadDeleteModal().then((module) => ({ default: module.DeleteAudienceModal })),
+);
+const UploadAudienceModal = lazy(() =>
+  import('./upload-audience-modal').then((module) => ({ default: module.UploadAudienceModal })),
 );
 
 export interface MyAudiencesProps {
@@ -63,6 +68,11 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
   const [search] = useDebouncedValue(filters.search.trim(), 300);
   const [comparing, setComparing] = useState<AudienceConfig | null>(null);
   const [deleting, setDeleting] = useState<AudienceConfig | null>(null);
+  const [uploading, setUploading] = useState<AudienceConfig | null>(null);
+  // Uploads to X of this team's audiences: status, targetable on X and the ad account (SPEC §3).
+  const uploads = useUploadedAudiences(teamSlug);
+  const me = useMe();
+  const admin = me.data?.memberships.some((m) => m.team.slug === teamSlug && m.level === 'admin') === true;
   const [used, setUsed] = useState({ compare: false, delete: false });
   const openCompare = (audience: AudienceConfig) => {
     setUsed((current) => ({ ...current, compare: true }));
@@ -132,6 +142,7 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
           teamSlug={linkTeam(row)}
           onCompare={openCompare}
           onDelete={openDelete}
+          onUpload={teamSlug === null ? undefined : setUploading}
         />
       ),
     },
@@ -210,8 +221,40 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
         </Text>
       ),
     },
-    // The server does not link audiences to ad accounts yet (ad_account is always null).
-    { key: 'ad_account', header: t('audiences.columns.adAccount'), render: () => dash },
+    {
+      key: 'on_x',
+      header: t('xAds.columns.onX'),
+      render: (row) => {
+        const mine = (uploads.data ?? []).filter((u) => u.audience_config === row.id);
+        if (mine.length === 0) return dash;
+        return (
+          <Stack gap={2}>
+            {mine.map((u) => (
+              <Text
+                key={u.id}
+                size="sm"
+                c={u.state === 'ready' ? 'teal.8' : u.state === 'failed' ? 'red.8' : 'orange.8'}
+                style={{ whiteSpace: 'nowrap' }}
+                data-testid="upload-state"
+              >
+                {t(`xAds.state.${u.state}`)} ·{' '}
+                {u.targetable ? t('audiences.targetable') : t('audiences.notTargetable')}
+              </Text>
+            ))}
+          </Stack>
+        );
+      },
+    },
+    {
+      key: 'ad_account',
+      header: t('audiences.columns.adAccount'),
+      render: (row) => {
+        const names = (uploads.data ?? [])
+          .filter((u) => u.audience_config === row.id)
+          .map((u) => u.ad_account.name);
+        return names.length === 0 ? dash : <Text size="sm">{[...new Set(names)].join(', ')}</Text>;
+      },
+    },
   ];
 
   const body = () => {
@@ -313,6 +356,14 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
             <CompareModal audience={comparing} others={rows} onClose={() => setComparing(null)} />
           )}
           {used.delete && <DeleteAudienceModal audience={deleting} onClose={() => setDeleting(null)} />}
+          {teamSlug !== null && uploading !== null && (
+            <UploadAudienceModal
+              audience={uploading}
+              team={teamSlug}
+              admin={admin}
+              onClose={() => setUploading(null)}
+            />
+          )}
         </Suspense>
       </Optional>
     </Stack>

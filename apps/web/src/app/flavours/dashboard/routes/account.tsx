@@ -1,7 +1,15 @@
+import { Stack } from '@mantine/core';
 import { ManageAccount } from '../../../../features/account/components/manage-account';
+import { AdAccountsSettings } from '../../../../features/ad-accounts/components/ad-accounts-settings';
 import { useTeamOutlet } from '../team-context';
 
+/** Profile settings: the user's details, connected accounts and the ad accounts they reach. */
 export function AccountRoute() {
   const { user } = useTeamOutlet();
-  return <ManageAccount key={user.id} user={user} />;
+  return (
+    <Stack gap="lg" maw={720}>
+      <ManageAccount key={user.id} user={user} />
+      <AdAccountsSettings />
+    </Stack>
+  );
 }

@@ -1,0 +1,94 @@
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { AdAccount } from '@murmur/core/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/error-text';
+import { useAdAccounts, useValidateAdAccount } from '../api/ad-accounts';
+
+type Access = 'unknown' | 'checking' | 'yes' | 'no';
+
+/**
+ * Profile settings: the ad accounts of the connected X account, each with its SPEC §4 access
+ * (unknown until checked, then true or false).
+ */
+export function AdAccountsSettings() {
+  const { t } = useTranslation();
+  const accounts = useAdAccounts();
+  const validate = useValidateAdAccount();
+  const [access, setAccess] = useState<Record<string, Access>>({});
+  const [error, setError] = useState<string | null>(null);
+
+  const check = async (account: AdAccount) => {
+    setError(null);
+    setAccess((a) => ({ ...a, [account.id]: 'checking' }));
+    try {
+      const result = await validate.mutateAsync(account.id);
+      setAccess((a) => ({ ...a, [account.id]: result.access ? 'yes' : 'no' }));
+    } catch (failure) {
+      setAccess((a) => ({ ...a, [account.id]: 'unknown' }));
+      setError(errorText(failure, t));
+    }
+  };
+
+  const badge = (state: Access) =>
+    state === 'yes' ? (
+      <Badge color="teal">{t('xAds.access.yes')}</Badge>
+    ) : state === 'no' ? (
+      <Badge color="red">{t('xAds.access.no')}</Badge>
+    ) : (
+      <Badge color="gray">{t('xAds.access.unknown')}</Badge>
+    );
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="ad-accounts-title">
+      <Title order={2} size="h4" mb="xs" id="ad-accounts-title">
+        {t('xAds.adAccounts.title')}
+      </Title>
+      <Text c="dimmed" size="sm" mb="md">
+        {t('xAds.adAccounts.intro')}
+      </Text>
+      {accounts.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {accounts.isError && <Alert color="red">{errorText(accounts.error, t)}</Alert>}
+      {accounts.data?.length === 0 && <Text c="dimmed">{t('xAds.adAccounts.empty')}</Text>}
+      {accounts.data !== undefined && accounts.data.length > 0 && (
+        <Stack
+          gap="xs"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          data-testid="ad-accounts"
+        >
+          {accounts.data.map((account) => {
+            const state = access[account.id] ?? 'unknown';
+            return (
+              <Group component="li" key={account.id} justify="space-between" wrap="nowrap">
+                <Stack gap={0}>
+                  <Text fw={500}>{account.name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {account.id}
+                  </Text>
+                </Stack>
+                <Group gap="sm" wrap="nowrap">
+                  {badge(state)}
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={state === 'checking'}
+                    onClick={() => void check(account)}
+                    aria-label={`${t('xAds.access.check')} ${account.name}`}
+                  >
+                    {t('xAds.access.check')}
+                  </Button>
+                </Group>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+      {error !== null && (
+        <Alert color="red" role="alert" mt="sm">
+          {error}
+        </Alert>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,108 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import type { AudienceConfig } from '@murmur/core/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { JapaneseAgreementModal } from '../../../components/japanese-agreement-modal';
+import { useJapaneseAgreement } from '../../../lib/api/japanese-agreement';
+import { errorText } from '../../../lib/error-text';
+import { notify } from '../../../lib/notifications';
+import { useTeamAccounts, useUploadAudience } from '../api/uploaded-audiences';
+
+export interface UploadAudienceModalProps {
+  audience: AudienceConfig | null;
+  team: string;
+  admin: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Upload a saved audience to one of the team's granted X ad accounts (SPEC §5): the server checks
+ * the subscription and the grant; Japanese advertisers accept the agreement first (SPEC §9).
+ */
+export function UploadAudienceModal({ audience, team, admin, onClose }: UploadAudienceModalProps) {
+  const { t } = useTranslation();
+  const accounts = useTeamAccounts(audience ? team : null);
+  const agreement = useJapaneseAgreement(audience ? team : null);
+  const upload = useUploadAudience();
+  const [account, setAccount] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [agreementOpen, setAgreementOpen] = useState(false);
+
+  const options = [
+    ...new Set(
+      (accounts.data ?? []).filter((g) => g.account.network === 'twitter').map((g) => g.account.account_id),
+    ),
+  ].map((id) => ({ value: id, label: id }));
+  const chosen = account ?? options[0]?.value ?? null;
+
+  const close = () => {
+    setError(null);
+    setAccount(null);
+    onClose();
+  };
+
+  const submit = async () => {
+    if (!audience) return;
+    if (agreement.data?.required === true && !agreement.data.accepted) {
+      setAgreementOpen(true);
+      return;
+    }
+    setError(null);
+    try {
+      await upload.mutateAsync({
+        audience_config: audience.id,
+        team,
+        ...(chosen !== null && { account_id: chosen }),
+      });
+      notify.success(t('xAds.upload.started'));
+      close();
+    } catch (failure) {
+      setError(errorText(failure, t));
+    }
+  };
+
+  return (
+    <>
+      <Modal opened={audience !== null && !agreementOpen} onClose={close} title={t('xAds.upload.title')}>
+        <Stack gap="sm">
+          <Text size="sm">{t('xAds.upload.intro', { name: audience?.name ?? '' })}</Text>
+          {accounts.isError && <Alert color="red">{errorText(accounts.error, t)}</Alert>}
+          {accounts.data !== undefined && options.length === 0 ? (
+            <Alert color="yellow">{t('xAds.upload.noAccounts')}</Alert>
+          ) : (
+            <Select
+              label={t('xAds.upload.account')}
+              data={options}
+              value={chosen}
+              onChange={setAccount}
+              allowDeselect={false}
+            />
+          )}
+          <Text size="xs" c="dimmed">
+            {t('xAds.upload.processing')}
+          </Text>
+          {error !== null && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('xAds.cancel')}
+            </Button>
+            <Button onClick={() => void submit()} loading={upload.isPending}>
+              {t('xAds.upload.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <JapaneseAgreementModal
+        opened={agreementOpen}
+        team={team}
+        canAccept={admin}
+        onClose={() => setAgreementOpen(false)}
+        onAccepted={() => setAgreementOpen(false)}
+      />
+    </>
+  );
+}
