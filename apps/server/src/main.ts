@@ -6,6 +6,7 @@ import { exportChunks, exportHeader, generateNetwork, type Network } from '@murm
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { createDatabase, type Database } from './db/database';
+import { binarySnapshotAt, sandboxSnapshotFile, sandboxSnapshotSource } from './engine/engine-snapshot';
 import {
   buildEngineInBackground,
   snapshotSource,
@@ -28,22 +29,44 @@ export interface StartOptions {
 }
 
 /**
- * The audience engine's snapshot: ENGINE_SNAPSHOT, else the sandbox network, else none. Heavy work
- * runs on `config.engineWorkers` threads over the index in shared memory (engine/engine-work.ts).
+ * The audience engine: ENGINE_SNAPSHOT (an engine snapshot file or folder, else an NDJSON export
+ * file or URL), else the sandbox network — from the snapshot kept in DATA_DIR when it was built from
+ * the same sandbox settings and code, else indexed from the export and snapshotted for the next
+ * start (engine/engine-snapshot.ts) — else none. Heavy work runs on `config.engineWorkers` threads
+ * over the index in shared memory (engine/engine-work.ts).
  */
 function engineFor(
   config: Config,
   network: Network | undefined,
+  log: (level: 'info' | 'warn', message: string) => void,
   onWorkerError: (error: unknown) => void,
 ): EngineHolder {
   const work = { workers: config.engineWorkers, onWorkerError };
+  const onProblem = (message: string) => log('warn', message);
+  const onLoaded = (seconds: number) => log('info', `Engine snapshot loaded in ${seconds.toFixed(1)} s`);
   if (config.engineSnapshot) {
+    const file = binarySnapshotAt(config.engineSnapshot);
+    if (file) {
+      return buildEngineInBackground({
+        snapshot: { file, source: undefined, rebuild: false, onProblem, onLoaded },
+        ...work,
+      });
+    }
     return buildEngineInBackground({ source: snapshotSource(config.engineSnapshot), ...work });
   }
   if (network) {
     return buildEngineInBackground({
       source: exportChunks(network),
       totalRecords: announcedRecords(exportHeader(network)),
+      snapshot: {
+        file: sandboxSnapshotFile(config.dataDir),
+        source: sandboxSnapshotSource(network),
+        rebuild: true,
+        onProblem,
+        onLoaded,
+        onWritten: (seconds) =>
+          log('info', `Engine snapshot written in ${seconds.toFixed(1)} s for the next start`),
+      },
       ...work,
     });
   }
@@ -72,6 +95,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let engine: EngineHolder;
   let jobs: JobQueue | undefined;
   let authInvalidationBus: InvalidationBus | undefined;
+  // Before the app exists there is no request log yet: the engine's messages wait for it.
+  const early: [level: 'info' | 'warn', message: string][] = [];
+  const engineLog = (level: 'info' | 'warn', message: string) => {
+    if (app) app.log[level](message);
+    else early.push([level, message]);
+  };
   try {
     // Jobs on Redis when REDIS_URL is set (fails here when it cannot be reached); else in-process.
     // The auth cache's invalidations travel there too, so that a logout holds in every process.
@@ -92,7 +121,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
     // The engine is built in the background while the server already answers: routes that need it
     // answer 503 with the loading progress until then.
-    engine = engineFor(config, network, (error) => {
+    engine = engineFor(config, network, engineLog, (error) => {
       // Before the app exists there is no request log yet.
       if (app)
         app.log.error(
@@ -116,6 +145,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await database.close();
     throw error;
   }
+  for (const [level, message] of early) app.log[level](message);
   if (network) {
     app.log.info(
       `Sandbox network of ${config.sandbox.accounts} accounts generated in ${generationSeconds.toFixed(1)} s, served under /sandbox`,

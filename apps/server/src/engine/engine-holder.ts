@@ -1,10 +1,16 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import {
   createInMemoryEngine,
   createSharedEngine,
+  readSnapshot,
+  sharedEngineFrom,
+  SnapshotError,
+  writeSnapshot,
   type AudienceEngine,
   type BuildOptions,
   type ExportSource,
+  type SharedEngine,
 } from '@murmur/engine';
 import { ServiceUnavailable } from '../errors';
 import { createEnginePool, inProcessWork, type EngineWork } from './engine-work';
@@ -47,8 +53,27 @@ export function readyEngine(engine: AudienceEngine, work: EngineWork = inProcess
   };
 }
 
+/**
+ * An engine snapshot (issue 18): loaded instead of building when it is whole and of `source`; with
+ * `rebuild` a refused or missing one is built from the export and written for the next start.
+ */
+export interface EngineSnapshotOptions {
+  file: string;
+  /** What it must have been built from (see engine-snapshot.ts); any when undefined. */
+  source: string | undefined;
+  /** Build from the export when the snapshot is missing or refused, and write it. */
+  rebuild: boolean;
+  /** A snapshot was refused (corrupt, truncated, another source or format) or could not be written. */
+  onProblem?: (message: string) => void;
+  /** How it went: loaded (seconds), or built and written (seconds to write). */
+  onLoaded?: (seconds: number) => void;
+  onWritten?: (seconds: number) => void;
+}
+
 export interface BuildEngineOptions {
-  source: ExportSource;
+  /** The export to build from (unused when a snapshot loads). */
+  source?: ExportSource | undefined;
+  snapshot?: EngineSnapshotOptions;
   /** Records the snapshot announces (for progress), when known. */
   totalRecords?: number;
   /** Worker threads for heavy work (ENGINE_WORKERS); 0 (default) runs it on this thread. */
@@ -67,11 +92,24 @@ async function buildWithWork(
   build: BuildOptions,
 ): Promise<{ engine: AudienceEngine; work: EngineWork }> {
   const threads = options.workers ?? 0;
-  if (threads <= 0) {
-    const engine = await createInMemoryEngine(options.source, build);
-    return { engine, work: inProcessWork(engine) };
+  let shared: SharedEngine | undefined;
+  if (options.snapshot) {
+    shared = loadSnapshot(options.snapshot);
+    if (!shared && options.source) {
+      shared = await createSharedEngine(options.source, build);
+      saveSnapshot(shared, options.snapshot);
+    }
   }
-  const shared = await createSharedEngine(options.source, build);
+  if (!shared) {
+    if (!options.source)
+      throw new Error('No engine snapshot could be loaded and there is no export to build from');
+    if (threads <= 0) {
+      const engine = await createInMemoryEngine(options.source, build);
+      return { engine, work: inProcessWork(engine) };
+    }
+    shared = await createSharedEngine(options.source, build);
+  }
+  if (threads <= 0) return { engine: shared.engine, work: inProcessWork(shared.engine) };
   const pool = createEnginePool(shared, {
     threads,
     ...(options.onWorkerError && { onError: options.onWorkerError }),
@@ -83,6 +121,39 @@ async function buildWithWork(
     options.onWorkerError?.(error);
     await pool.close();
     return { engine: shared.engine, work: inProcessWork(shared.engine) };
+  }
+}
+
+/** The snapshot's engine, or undefined when it is missing or refused (a refused one is removed when rebuilding). */
+function loadSnapshot(snapshot: EngineSnapshotOptions): SharedEngine | undefined {
+  const started = performance.now();
+  try {
+    const { index } = readSnapshot(snapshot.file, snapshot.source);
+    const engine = sharedEngineFrom(index);
+    snapshot.onLoaded?.((performance.now() - started) / 1000);
+    return engine;
+  } catch (error) {
+    if (!(error instanceof SnapshotError)) throw error;
+    const missing = /^Cannot open .*ENOENT/.test(error.message);
+    if (!snapshot.rebuild) throw new Error(`The engine snapshot was refused: ${error.message}`, { cause: error });
+    if (!missing) {
+      snapshot.onProblem?.(`${error.message}; rebuilding it from the export`);
+      rmSync(snapshot.file, { force: true });
+    }
+    return undefined;
+  }
+}
+
+function saveSnapshot(shared: SharedEngine, snapshot: EngineSnapshotOptions): void {
+  if (snapshot.source === undefined) return;
+  const started = performance.now();
+  try {
+    mkdirSync(dirname(snapshot.file), { recursive: true });
+    writeSnapshot(shared.index, snapshot.file, snapshot.source);
+    snapshot.onWritten?.((performance.now() - started) / 1000);
+  } catch (error) {
+    // The engine is built: a snapshot that cannot be written costs the next start time, nothing else.
+    snapshot.onProblem?.(`could not write the engine snapshot ${snapshot.file}: ${(error as Error).message}`);
   }
 }
 
