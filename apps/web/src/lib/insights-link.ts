@@ -27,8 +27,9 @@ export const decodePackage = (value: string): unknown => {
  * The insights screen of a team: `?config=<id>` for a saved audience, `?package=<base64url(JSON)>` for
  * an unsaved one. Shared by every screen that links to insights (and by the insights screen itself).
  */
-export const insightsPath = (teamSlug: string, target: InsightsTarget): string => {
-  const base = `/${encodeURIComponent(teamSlug)}/insights`;
+export const insightsPath = (teamSlug: string | null, target: InsightsTarget): string => {
+  // Without a team: the standalone /insights (SPEC §6: signed-out visitors are asked to sign in there).
+  const base = teamSlug === null ? '/insights' : `/${encodeURIComponent(teamSlug)}/insights`;
   return 'config' in target
     ? `${base}?config=${encodeURIComponent(String(target.config))}`
     : `${base}?package=${encodePackage(target.package)}`;

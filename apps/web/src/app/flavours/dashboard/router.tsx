@@ -79,6 +79,14 @@ export const dashboardRoutes: RouteObject[] = [
                   (m) => m.StandaloneStoreRoute,
                 ),
               },
+              // A store audience's insights without a team; signed out: 'Sign in to access more data'.
+              {
+                path: '/insights',
+                lazy: lazyPage(
+                  () => import('./routes/standalone-insights'),
+                  (m) => m.StandaloneInsightsRoute,
+                ),
+              },
             ],
           },
         ],
@@ -109,9 +117,21 @@ export const dashboardRoutes: RouteObject[] = [
                   (m) => m.TeamSettingsRoute,
                 ),
               },
-              { path: 'campaigns', lazy: unavailable('screens.campaigns') },
-              { path: 'creatives', lazy: unavailable('screens.creatives') },
-              { path: 'media', lazy: unavailable('screens.media') },
+              ...(
+                [
+                  ['campaigns', 'CampaignsRoute'],
+                  ['campaigns/new', 'CampaignNewRoute'],
+                  ['campaigns/:campaignId', 'CampaignDetailRoute'],
+                  ['creatives', 'CreativesRoute'],
+                  ['media', 'MediaRoute'],
+                ] as const
+              ).map(([path, name]) => ({
+                path,
+                lazy: lazyPage(
+                  () => import('./routes/campaigns'),
+                  (m) => m[name],
+                ),
+              })),
               {
                 path: 'creator',
                 lazy: lazyPage(

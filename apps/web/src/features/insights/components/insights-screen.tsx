@@ -18,10 +18,15 @@ import { SignInPrompt } from './sign-in-prompt';
 import { INSIGHTS_TABS, isInsightsTab, PUBLIC_TABS, type InsightsTab } from './tabs/insights-tab-list';
 
 export interface InsightsScreenProps {
-  teamSlug: string;
+  /** The team whose screen this is; null for the standalone /insights of the public store. */
+  teamSlug: string | null;
   /** Signed-out visitors see the public tabs and a sign-in prompt elsewhere (SPEC §6). */
   signedIn?: boolean;
 }
+
+/** The saved audiences of the team, or the standalone list without one. */
+const audiencesPath = (teamSlug: string | null) =>
+  teamSlug === null ? '/audiences' : `/${encodeURIComponent(teamSlug)}/audiences`;
 
 const isAuthError = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
@@ -32,7 +37,7 @@ function Report({
   signedIn,
 }: {
   source: ReportSource;
-  teamSlug: string;
+  teamSlug: string | null;
   signedIn: boolean;
 }) {
   const { t } = useTranslation();
@@ -101,7 +106,7 @@ function Report({
           >
             {t('insights.exportAll')}
           </Button>
-          <Button component={Link} to={`/${encodeURIComponent(teamSlug)}/audiences`} variant="subtle">
+          <Button component={Link} to={audiencesPath(teamSlug)} variant="subtle">
             {t('insights.backToAudiences')}
           </Button>
         </Group>
@@ -173,13 +178,24 @@ export function InsightsScreen({ teamSlug, signedIn = true }: InsightsScreenProp
           {t(source.kind === 'none' ? 'insights.chooseAudience' : 'insights.invalidLink')}
         </Text>
         <Group>
-          <Button component={Link} to={`/${encodeURIComponent(teamSlug)}/audiences`}>
+          <Button component={Link} to={audiencesPath(teamSlug)}>
             {t('insights.backToAudiences')}
           </Button>
-          <Button component={Link} to={`/${encodeURIComponent(teamSlug)}/creator`} variant="default">
-            {t('insights.openCreator')}
-          </Button>
+          {teamSlug !== null && (
+            <Button component={Link} to={`/${encodeURIComponent(teamSlug)}/creator`} variant="default">
+              {t('insights.openCreator')}
+            </Button>
+          )}
         </Group>
+      </Stack>
+    );
+  }
+  // SPEC §6: signed-out visitors see 'Sign in to access more data' (the reports are for members).
+  if (!signedIn) {
+    return (
+      <Stack gap="md">
+        <Title order={2}>{t('insights.title')}</Title>
+        <SignInPrompt />
       </Stack>
     );
   }

@@ -1,6 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { saveReturnPath } from '../../../lib/storage';
 
 /** SPEC §6: what signed-out visitors see in place of the data reserved to members. */
 export function SignInPrompt() {
@@ -8,7 +9,14 @@ export function SignInPrompt() {
   return (
     <Alert color="blue" title={t('insights.signInTitle')}>
       {t('insights.signIn')}{' '}
-      <Button component={Link} to="/login" size="xs" variant="light" ml="sm">
+      <Button
+        component={Link}
+        to="/login"
+        size="xs"
+        variant="light"
+        ml="sm"
+        onClick={() => saveReturnPath(`${window.location.pathname}${window.location.search}`)}
+      >
         {t('insights.signInButton')}
       </Button>
     </Alert>

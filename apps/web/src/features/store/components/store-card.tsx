@@ -81,16 +81,16 @@ export function StoreCard({ audience, signedIn, teamSlug }: StoreCardProps) {
               {t('store.signInToSave')}
             </Button>
           )}
+          <Button
+            size="xs"
+            variant="default"
+            component={Link}
+            to={insightsPath(teamSlug, { package: audience.targeting_package })}
+          >
+            {t('creator.openInsights')}
+          </Button>
           {teamSlug !== null && (
             <>
-              <Button
-                size="xs"
-                variant="default"
-                component={Link}
-                to={insightsPath(teamSlug, { package: audience.targeting_package })}
-              >
-                {t('creator.openInsights')}
-              </Button>
               <Button
                 size="xs"
                 variant="subtle"
