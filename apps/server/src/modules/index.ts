@@ -44,7 +44,7 @@ import { createAdAccountsRepository } from './users/ad-accounts.repository';
 import { usersRoutes } from './users/users.routes';
 import { createStaffRepository } from './staff/staff.repository';
 import { staffRoutes } from './staff/staff.routes';
-import { createStaffService } from './staff/staff.service';
+import { createStaffService, isInternalStaff } from './staff/staff.service';
 import { createUsersRepository } from './users/users.repository';
 import { createUsersService } from './users/users.service';
 
@@ -191,7 +191,7 @@ export function registerModules(
   // Campaigns, ad sets, ads and creatives, published to X's Ads API, with the delivery sync.
   const media = createMediaModule({ db, config, clock, teamsService });
   const campaigns = createCampaignsModule({ db, config, clock, engine, teamsService, mediaUrls: media.urls });
-  // The pro-targeting site's own API; staff are addresses on the site's domain (SPEC §6).
+  // The pro-targeting site's own API; staff are told by address domain as everywhere (SPEC §6).
   const pro = createProModule({
     db,
     clock,
@@ -199,7 +199,8 @@ export function registerModules(
     jobs,
     outbox,
     publicUrl: config.publicUrl,
-    staffDomain: new URL(config.publicUrl).hostname.replace(/^www\./, ''),
+    isStaffEmail: (email) => isInternalStaff(email, config.staffEmailDomains ?? []),
+    staffDomains: config.staffEmailDomains ?? [],
     adAccountsOf: (user) => usersService.adAccounts(user),
     findConfig: (user, id) => audiences.configsService.get(user, id),
   });

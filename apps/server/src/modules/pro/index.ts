@@ -24,12 +24,14 @@ export function createProModule(deps: {
   outbox: MailOutbox;
   /** The site's address: links in mails; the image downloader's own origin. */
   publicUrl: string;
-  /** SPEC §6: staff sign in with an address on this domain. */
-  staffDomain: string;
+  /** SPEC §6: whether a signed-in address is internal staff's, and staff's domains. */
+  isStaffEmail: (email: string) => boolean;
+  staffDomains: readonly string[];
   adAccountsOf: AdAccountsOf;
   findConfig: FindConfig;
 }) {
-  const { db, clock, engine, jobs, outbox, publicUrl, staffDomain, adAccountsOf, findConfig } = deps;
+  const { db, clock, engine, jobs, outbox, publicUrl, isStaffEmail, staffDomains, adAccountsOf, findConfig } =
+    deps;
   const requestsService = createRequestsService({
     requests: createRequestsRepository(db),
     inTransaction: (work) =>
@@ -39,7 +41,8 @@ export function createProModule(deps: {
     outbox,
     clock,
     siteUrl: publicUrl,
-    staffDomain,
+    isStaffEmail,
+    staffDomains,
     adAccountsOf,
   });
   const validateHandle = (handle: string) => {

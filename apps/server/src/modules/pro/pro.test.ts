@@ -10,7 +10,7 @@ let engine: AudienceEngine;
 beforeAll(async () => {
   const network = await testNetwork();
   engine = network.engine;
-  t = await createTestApp({}, { engine: network.holder });
+  t = await createTestApp({ staffEmailDomains: ['murmur.test'] }, { engine: network.holder });
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, like, ne } from 'drizzle-orm';
+import { and, desc, eq, like, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { audienceRequests, users, type AudienceRequestRow } from '../../db/schema';
 
@@ -72,11 +72,20 @@ export function createRequestsRepository(db: Db) {
     },
 
     /** The staff addresses (SPEC §6: signed-in addresses on the provider's domain). */
-    async staffEmails(domain: string, limit = 20): Promise<string[]> {
+    async staffEmails(domains: readonly string[], limit = 20): Promise<string[]> {
+      if (domains.length === 0) return [];
+      const escape = (d: string) => d.replace(/[%_\\]/g, '\\$&');
       const rows = await db
         .select({ email: users.email })
         .from(users)
-        .where(like(users.email, `%@${domain.replace(/[%_\\]/g, '\\$&')}`))
+        .where(
+          or(
+            ...domains.flatMap((d) => [
+              like(users.email, `%@${escape(d)}`),
+              like(users.email, `%.${escape(d)}`),
+            ]),
+          ),
+        )
         .limit(limit);
       return rows.map((r) => r.email);
     },

@@ -19,9 +19,8 @@ export type RequestsService = ReturnType<typeof createRequestsService>;
 /** The caller's ad accounts (modules/users through the wiring): validate-ad-account reads them. */
 export type AdAccountsOf = (user: UserRow) => Promise<{ id: string }[]>;
 
-/** SPEC §6: internal staff are recognised by a signed-in address on the provider's domain. */
-export const isStaff = (user: UserRow | undefined, staffDomain: string): boolean =>
-  user !== undefined && staffDomain !== '' && user.email.toLowerCase().endsWith(`@${staffDomain}`);
+/** SPEC §6: internal staff are recognised by a signed-in address on the provider's domain (modules/staff's rule). */
+export type IsStaffEmail = (email: string) => boolean;
 
 export function presentRequest(row: AudienceRequestRow): AudienceRequest {
   return {
@@ -60,10 +59,13 @@ export function createRequestsService(deps: {
   clock: Clock;
   /** The pro-targeting site's address: the links in the mails. */
   siteUrl: string;
-  staffDomain: string;
+  isStaffEmail: IsStaffEmail;
+  /** The staff domains: confirmed requests are announced to staff users on them. */
+  staffDomains: readonly string[];
   adAccountsOf: AdAccountsOf;
 }) {
-  const { requests, inTransaction, outbox, clock, siteUrl, staffDomain, adAccountsOf } = deps;
+  const { requests, inTransaction, outbox, clock, siteUrl, isStaffEmail, staffDomains, adAccountsOf } = deps;
+  const isStaff = (user: UserRow | undefined) => user !== undefined && isStaffEmail(user.email);
   const link = (path: string, token: string) => {
     const url = new URL(path, `${siteUrl}/`);
     url.searchParams.set('token', token);
@@ -75,7 +77,7 @@ export function createRequestsService(deps: {
     for (const entry of entries) await outbox.sendNow(entry);
   };
   const requireStaff = (user: UserRow) => {
-    if (!isStaff(user, staffDomain)) throw new Forbidden();
+    if (!isStaff(user)) throw new Forbidden();
   };
 
   return {
@@ -134,7 +136,7 @@ export function createRequestsService(deps: {
           language: verified.language,
         };
         entries.push(await outbox.enqueue(w.outbox, requestConfirmedMail(who), { kind: 'pro-request' }));
-        for (const staff of await w.requests.staffEmails(staffDomain)) {
+        for (const staff of await w.requests.staffEmails(staffDomains)) {
           const notice = staffNoticeMail(
             staff,
             { ...who, description: verified.description },
@@ -158,7 +160,7 @@ export function createRequestsService(deps: {
       return presentRequest((await requests.feedback(found.id, rating, comment)) ?? found);
     },
 
-    isStaff: (user: UserRow | undefined) => isStaff(user, staffDomain),
+    isStaff,
 
     async list(user: UserRow): Promise<AudienceRequest[]> {
       requireStaff(user);
