@@ -3,6 +3,7 @@ import { sandboxClock } from '../ads/platform';
 import { exportHeader } from '../export/ndjson-export';
 import { createStripeStandIn } from '../stripe';
 import { adsApiPlugin, bearerAuthenticate } from './ads';
+import { adsManagerPlugin } from './ads-manager/ads-manager';
 import { xUserAuthenticate } from './ads-authenticate';
 import { registerExportRoute } from './export-route';
 import { registerSimulateRoute } from './simulate-route';
@@ -36,6 +37,8 @@ export function createSandboxPlugin(options: SandboxPluginOptions): FastifyPlugi
       adsApiPlugin({ network, authenticate: xUserAuthenticate(xAuth, bearerAuthenticate(network)) }),
       { prefix: '/ads/12' },
     );
+    // A stand-in for X Ads Manager (its pages work through the Ads API above).
+    await app.register(adsManagerPlugin(network), { prefix: '/ads-manager' });
     // Payments run on the network's simulated clock (moved further by /stripe/v1/test_helpers/advance).
     const stripe = createStripeStandIn({ now: sandboxClock(network), ...options.stripe });
     await app.register(stripe.plugin, { prefix: '/stripe' });
