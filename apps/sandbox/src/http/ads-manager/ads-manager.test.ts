@@ -1,3 +1,4 @@
+import { Script } from 'node:vm';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateNetwork } from '../../generate/network';
@@ -43,7 +44,7 @@ describe('the Ads Manager stand-in', () => {
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toContain('text/javascript');
     // The script is valid JavaScript.
-    expect(() => new Function(script.body)).not.toThrow();
+    expect(() => new Script(script.body)).not.toThrow();
 
     const out = await app.inject({
       method: 'POST',

@@ -1,0 +1,98 @@
+import {
+  audienceTypeFor,
+  countriesToSend,
+  handlesToApply,
+  interestLabelForExtension,
+  isTargetingPackageNonEmpty,
+  type AudienceType,
+  type TargetingPackage,
+} from '../targeting';
+
+/**
+ * The X Pro Targeting extension and Murmur's pages talk with window.postMessage on the page's own
+ * origin (SPEC §4: only same-origin messages are accepted). Messages from the extension carry
+ * `source: EXTENSION_SOURCE`; messages from the page `source: PAGE_SOURCE`.
+ */
+export const EXTENSION_SOURCE = 'x-pro-targeting';
+export const PAGE_SOURCE = 'murmur';
+export const EXTENSION_NAME = 'X Pro Targeting';
+
+/** The ad account open in X Ads Manager, as the extension reports it. */
+export interface ExtensionAdAccount {
+  id: string;
+  name: string;
+  handle: string;
+}
+
+/** What the extension applies to a line item's targeting form. */
+export interface ApplyPayload {
+  name: string;
+  /** SPEC §9: Exclusion Audience → exclusion, others → targeting. */
+  audience_type: AudienceType;
+  handles: string[];
+  keywords: string[];
+  /** Interest labels with "/" replaced by "-" (SPEC §9). */
+  interests: string[];
+  /** ISO codes; empty when 50 or more were selected (SPEC §9). */
+  countries: string[];
+  custom_audiences: string[];
+}
+
+export type ExtensionMessage =
+  | { source: typeof EXTENSION_SOURCE; type: 'state'; installed: true; version: string }
+  | { source: typeof EXTENSION_SOURCE; type: 'account'; account: ExtensionAdAccount | null }
+  | { source: typeof EXTENSION_SOURCE; type: 'queued' };
+
+export type PageMessage =
+  | { source: typeof PAGE_SOURCE; type: 'hello' }
+  | { source: typeof PAGE_SOURCE; type: 'apply'; payload: ApplyPayload };
+
+export const isExtensionMessage = (data: unknown): data is ExtensionMessage =>
+  typeof data === 'object' && data !== null && (data as { source?: unknown }).source === EXTENSION_SOURCE;
+
+export const isPageMessage = (data: unknown): data is PageMessage =>
+  typeof data === 'object' && data !== null && (data as { source?: unknown }).source === PAGE_SOURCE;
+
+/** The result of preparing a package: nothing to apply, or the payload and what to tell the user. */
+export type PreparedApply =
+  { empty: true } | { empty: false; payload: ApplyPayload; tooManyHandles: boolean; countries: string[] };
+
+const selected = <T extends { deselected?: boolean | undefined }>(items: readonly T[]) =>
+  items.filter((item) => item.deselected !== true);
+
+/**
+ * SPEC §5, §8, §9 applied to a package: empty packages are refused; at most 100 handles (and
+ * whether to alert); countries only when fewer than 50; "/" → "-" in interest labels; the audience
+ * type from its category.
+ */
+export function prepareApply(
+  name: string,
+  pkg: TargetingPackage,
+  category: string | null | undefined,
+): PreparedApply {
+  if (!isTargetingPackageNonEmpty(pkg)) return { empty: true };
+  const handles = handlesToApply(
+    selected(pkg.handles)
+      .map((h) => (h.handle ?? h.label ?? '').replace(/^@/, ''))
+      .filter(Boolean),
+  );
+  const countries = countriesToSend(pkg.countries.map((c) => String(c.id ?? c.label)));
+  return {
+    empty: false,
+    tooManyHandles: handles.tooMany,
+    countries,
+    payload: {
+      name,
+      audience_type: audienceTypeFor(category),
+      handles: handles.handles,
+      keywords: selected(pkg.keywords)
+        .map((k) => k.label ?? k.handle ?? '')
+        .filter(Boolean),
+      interests: pkg.interests
+        .filter((i) => i.deselected !== true)
+        .map((i) => interestLabelForExtension(i.label)),
+      countries,
+      custom_audiences: pkg.custom_audiences.map((c) => c.name),
+    },
+  };
+}
