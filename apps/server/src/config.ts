@@ -47,6 +47,7 @@ const envSchema = z.object({
   EXTENSION_TOKEN: optional,
   PRO_TARGETING_TOKEN: optional,
   STAFF_EMAIL_DOMAINS: optional,
+  SENTRY_DSN: optional,
   WEB_DIST: optional,
   LOG_LEVEL: z.preprocess(
     (v) => v || undefined,
@@ -174,6 +175,8 @@ export interface Config {
   proTargetingToken: string | undefined;
   /** SPEC §6: internal staff sign in with an address on these domains (STAFF_EMAIL_DOMAINS, comma-separated). */
   staffEmailDomains?: string[];
+  /** SPEC §1: the error-reporting service's DSN (SENTRY_DSN); nothing is reported without it. */
+  sentryDsn?: string;
   webDist: string;
   logLevel: string;
   /** The media library's S3-compatible store; local disk when undefined. */
@@ -238,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     extensionToken: e.EXTENSION_TOKEN,
     proTargetingToken: e.PRO_TARGETING_TOKEN,
+    ...(e.SENTRY_DSN !== undefined && { sentryDsn: e.SENTRY_DSN }),
     staffEmailDomains: (e.STAFF_EMAIL_DOMAINS ?? '')
       .split(',')
       .map((domain) => domain.trim().toLowerCase())

@@ -5,6 +5,7 @@ import { announcedRecords } from '@murmur/core/export';
 import { exportChunks, exportHeader, generateNetwork, type Network } from '@murmur/sandbox';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
+import { flushErrorReporting, initErrorReporting } from './lib/error-reporting';
 import { createDatabase, type Database } from './db/database';
 import { binarySnapshotAt, sandboxSnapshotFile, sandboxSnapshotSource } from './engine/engine-snapshot';
 import {
@@ -85,6 +86,8 @@ export interface RunningServer {
 /** config → database (+ migrations) → mailer → app → listen. Usable in-process by e2e tests. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config: Config = { ...loadConfig(options.env), ...options.config };
+  // SPEC §1: errors and performance go to the error-reporting service when SENTRY_DSN is set.
+  await initErrorReporting(config.sentryDsn, config.env);
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: join(config.dataDir, 'pg'),
@@ -170,6 +173,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     (closing ??= (async () => {
       await app.close();
       await database.close();
+      await flushErrorReporting();
     })());
   return { app, config, database, url, close };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, TooManyRequests } from '../errors';
+import { reportServerError } from '../lib/error-reporting';
 import { isPrivatePath } from './cache-control';
 import { RequestValidationError, fieldErrors } from './validation';
 
@@ -19,12 +20,14 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (error instanceof ResponseSerializationError) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+    reportServerError(error, request);
     return reply.status(500).send(SERVER_ERROR);
   }
   // Fastify's own client errors: malformed JSON, unsupported media type, body too large, …
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return reply.status(status).send({ detail: error.message });
   request.log.error({ err: error }, 'unhandled error');
+  reportServerError(error, request);
   return reply.status(500).send(SERVER_ERROR);
 }
 
