@@ -1,19 +1,8 @@
-import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '../../../components/route-error';
 import { lazyPage } from '../../../lib/lazy';
 import { DeepThoughtLayout } from './components/deep-thought-layout';
-
-const unavailable = (title: ParseKeys) =>
-  lazyPage(
-    () => import('./routes/unavailable'),
-    (module) => module.unavailablePage(title),
-  );
-
-/** One screen under several paths (SPEC §2 aliases). */
-const screen = (paths: string[], title: ParseKeys): RouteObject[] =>
-  paths.map((path) => ({ path, lazy: unavailable(title) }));
 
 /** One Deep Thought screen (its route module's `Route`) under several paths (SPEC §2 aliases). */
 const page = (paths: string[], load: () => Promise<{ Route: ComponentType }>): RouteObject[] =>
@@ -42,7 +31,7 @@ export const premiumRoutes: RouteObject[] = [
             () => import('./routes/following-topics'),
           ),
           ...page(['/premium-suite/unfollowed'], () => import('./routes/unfollowed')),
-          ...screen(['/premium'], 'premium.screens.premium'),
+          ...page(['/premium'], () => import('./routes/premium')),
           ...page(['/premium-suite'], () => import('./routes/dashboard')),
           ...page(['/premium-suite/talk-to-x', '/talk-to-x'], () => import('./routes/talk-to-x')),
           ...page(['/premium-suite/xstats/:country?', '/xstats/:country?'], () => import('./routes/xstats')),
@@ -53,8 +42,8 @@ export const premiumRoutes: RouteObject[] = [
           ...page(['/post/:id'], () => import('./routes/post')),
           ...page(['/engagers'], () => import('./routes/engagers')),
           ...page(['/lists'], () => import('./routes/lists')),
-          ...screen(['/create-subscription/success'], 'premium.screens.subscriptionSuccess'),
-          ...screen(['/create-subscription/cancel'], 'premium.screens.subscriptionCancel'),
+          ...page(['/create-subscription/success'], () => import('./routes/create-subscription-success')),
+          ...page(['/create-subscription/cancel'], () => import('./routes/create-subscription-cancel')),
           ...page(['/switch-account'], () => import('./routes/switch-account')),
           {
             path: '*',
