@@ -17,9 +17,9 @@ import {
   TOPIC_BY_VALUE,
   type LocationLevel,
 } from './catalogue-lookup';
-import { addKeyword } from './keywords';
-import { emptySelector, mark, type Selector } from './selector';
+import { emptySelector, mark, markFlags, type Selector } from './selector';
 import { isKeywordType, type Criterion } from './targeting-types';
+import { KeywordTextIndex } from './text-index';
 
 /** Flags per catalogue entry for each facet; null means the facet is not used (everyone passes). */
 export interface CompiledAudience {
@@ -65,7 +65,10 @@ function addToSelector(ctx: CompileContext, selector: Selector, c: Criterion): v
     const account = ctx.lookup.byXId(c.value);
     // The sandbox's look-alike model is the follow graph itself: the handle's current followers.
     mark(selector, accounts, account === undefined ? [] : ctx.network.graph.followers(account));
-  } else if (isKeywordType(c.type)) addKeyword(selector, c.value, c.type);
+  } else if (isKeywordType(c.type)) {
+    // X: people who posted the keyword (or describe themselves with it): bios and posts, every word.
+    markFlags(selector, KeywordTextIndex.of(ctx.network).accounts(c.value));
+  }
 }
 
 function addLocation(location: Record<LocationLevel, Uint8Array>, value: string): void {

@@ -44,6 +44,13 @@ export function mark(selector: Selector, accountCount: number, accounts: Iterabl
   selector.empty = false;
 }
 
+/** Marks every account flagged in `flags` (one flag per account). */
+export function markFlags(selector: Selector, flags: Uint8Array): void {
+  const marks = (selector.marks ??= new Uint8Array(flags.length));
+  for (let i = 0; i < flags.length; i++) if (flags[i]) marks[i] = 1;
+  selector.empty = false;
+}
+
 const anyInRow = (flags: Uint8Array, offsets: Uint32Array, values: Uint16Array, i: number): boolean => {
   for (let k = offsets[i]!; k < offsets[i + 1]!; k++) if (flags[values[k]!]) return true;
   return false;
