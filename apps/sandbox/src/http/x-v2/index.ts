@@ -4,6 +4,7 @@ import { registerEngagers } from './engagers';
 import { registerFollows } from './follows';
 import { registerListMembers } from './list-members';
 import { registerLists } from './lists';
+import { registerPostLookups } from './post-lookup';
 import { XProblem, invalidRequest } from './problems';
 import { registerSearch } from './search-recent';
 import { registerUserLookups } from './users-lookup';
@@ -46,5 +47,6 @@ export function xApiV2(ctx: XContext): FastifyPluginAsync {
     registerEngagers(app, ctx);
     registerLists(app, ctx);
     registerListMembers(app, ctx);
+    registerPostLookups(app, ctx);
   };
 }
