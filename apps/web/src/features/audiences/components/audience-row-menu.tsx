@@ -20,6 +20,8 @@ export interface AudienceRowMenuProps {
   onDelete: (audience: AudienceConfig) => void;
   /** Upload to one of the team's granted X ad accounts (team lists only). */
   onUpload?: ((audience: AudienceConfig) => void) | undefined;
+  /** Apply to the ad account open in X Ads Manager through the X Pro Targeting extension. */
+  onApply?: ((audience: AudienceConfig) => void) | undefined;
   /** Opens at once (its button was clicked before this code was loaded). */
   defaultOpened?: boolean;
   /** Takes the focus at once (its placeholder button had it). */
@@ -33,6 +35,7 @@ export function AudienceRowMenu({
   onCompare,
   onDelete,
   onUpload,
+  onApply,
   defaultOpened = false,
   autoFocus = false,
 }: AudienceRowMenuProps) {
@@ -76,6 +79,9 @@ export function AudienceRowMenu({
         )}
         <Menu.Item onClick={() => void download()}>{t('audiences.actions.download')}</Menu.Item>
         <Menu.Item onClick={() => onCompare(audience)}>{t('audiences.actions.compare')}</Menu.Item>
+        {onApply !== undefined && (
+          <Menu.Item onClick={() => onApply(audience)}>{t('xAds.apply.action')}</Menu.Item>
+        )}
         {onUpload !== undefined && (
           <Menu.Item onClick={() => onUpload(audience)}>{t('xAds.upload.action')}</Menu.Item>
         )}

@@ -20,6 +20,8 @@ import { loadCompareModal, loadDeleteModal } from './lazy-modals';
 import { Optional } from '../../../lib/deferred';
 import { useMe } from '../../../lib/api/get-me';
 import { useUploadedAudiences } from '../api/uploaded-audiences';
+import { useApplyAudience } from '../api/apply-audience';
+import { useExtension } from '../../../lib/extension';
 
 // The dialogs load on demand (see lazy-modals.ts); once loaded they stay mounted, so that they close
 // with their transition like any other dialog.
@@ -72,6 +74,8 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
   // Uploads to X of this team's audiences: status, targetable on X and the ad account (SPEC §3).
   const uploads = useUploadedAudiences(teamSlug);
   const me = useMe();
+  const extension = useExtension();
+  const apply = useApplyAudience(teamSlug);
   const admin = me.data?.memberships.some((m) => m.team.slug === teamSlug && m.level === 'admin') === true;
   const [used, setUsed] = useState({ compare: false, delete: false });
   const openCompare = (audience: AudienceConfig) => {
@@ -143,6 +147,7 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
           onCompare={openCompare}
           onDelete={openDelete}
           onUpload={teamSlug === null ? undefined : setUploading}
+          onApply={(audience) => void apply(audience)}
         />
       ),
     },
@@ -345,6 +350,13 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
           </Group>
         )}
       </Group>
+      <Text size="sm" c="dimmed" data-testid="extension-status">
+        {extension.detected
+          ? extension.account
+            ? t('xAds.extension.account', { name: extension.account.name, id: extension.account.id })
+            : t('xAds.extension.detected')
+          : t('xAds.extension.notDetected')}
+      </Text>
       <AudienceFilters
         value={filters}
         onChange={(next) => update({ search: next.search, status: next.status, targetable: next.targetable })}
