@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { config } from '../lib/config';
+import { getConsent, onConsentChange } from '../lib/consent';
+import { initErrorReporting } from '../lib/error-reporting';
+import { startSessionReplay } from '../lib/session-replay';
 import { i18n, initI18n } from '../lib/i18n';
 import { isLazyLoadError } from '../lib/lazy';
 import { resolveFlavour, type Flavour } from './flavour';
@@ -14,6 +17,14 @@ const loaders = {
   pro: () => import('./flavours/pro/app').then((module) => module.ProApp),
   premium: () => import('./flavours/premium/app').then((module) => module.PremiumApp),
 } satisfies Record<Flavour, unknown>;
+
+// SPEC §1: error reporting with a DSN; the session-replay snippet with a site id and consent (now or
+// once given). Both are off in development and tests, where nothing is configured.
+void initErrorReporting(config.sentryDsn, config.mode);
+const replay = () =>
+  startSessionReplay({ siteId: config.sessionReplayId, consented: getConsent() === 'granted' });
+replay();
+onConsentChange(replay);
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('The page has no #root element.');

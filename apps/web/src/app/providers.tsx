@@ -11,6 +11,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { ConsentBanner } from '../components/consent-banner';
 import { InFlightBar } from '../components/in-flight-bar';
 import { crashHandler, installCrashReporting } from '../lib/crash';
 import { inFlight } from '../lib/in-flight';
@@ -94,6 +95,7 @@ export function AppProviders({ queryClient, forceLight, children }: AppProviders
         <InFlightBar tracker={inFlight} />
         {children}
         <DeferredOverlays />
+        <ConsentBanner />
       </QueryClientProvider>
     </MantineProvider>
   );

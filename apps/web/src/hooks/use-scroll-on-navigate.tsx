@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { analytics } from '../lib/analytics';
 
 /** SPEC §2: navigation scrolls to the top, or smoothly to the hash's element after 200 ms. */
 export const HASH_SCROLL_DELAY_MS = 200;
@@ -25,8 +26,15 @@ export const useScrollOnNavigate = (): void => {
   }, [pathname, hash]);
 };
 
-/** Drop-in element for layouts. */
+/** SPEC §1: each route the visitor opens is a page view for the analytics wrapper (a no-op when off). */
+const usePageViews = (): void => {
+  const { pathname } = useLocation();
+  useEffect(() => analytics.trackPageView(pathname), [pathname]);
+};
+
+/** Drop-in element for layouts: scrolling on navigation, and page views. */
 export function ScrollOnNavigate() {
   useScrollOnNavigate();
+  usePageViews();
   return null;
 }

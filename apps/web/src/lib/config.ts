@@ -10,6 +10,14 @@ export interface AppConfig {
   premiumDomains: string[];
   /** Host fragments of staging deployments, where `?flavour=` picks the flavour. */
   stagingHosts: string[];
+  /** Vite's mode: the analytics wrapper is active only in 'production' (SPEC §1). */
+  mode: string;
+  /** SPEC §1: error reporting (VITE_SENTRY_DSN), analytics (VITE_ANALYTICS_TOKEN, VITE_ANALYTICS_HOST)
+   * and the session-replay snippet (VITE_SESSION_REPLAY_ID); each off when unset. */
+  sentryDsn: string | undefined;
+  analyticsToken: string | undefined;
+  analyticsHost: string | undefined;
+  sessionReplayId: string | undefined;
 }
 
 const list = (value: string | undefined, fallback: string[]): string[] => {
@@ -28,6 +36,11 @@ export const readConfig = (env: Partial<Record<string, string | undefined>>): Ap
   proTargetingDomains: list(env.VITE_PRO_TARGETING_DOMAIN, ['pro.localhost', 'pro-targeting']),
   premiumDomains: list(env.VITE_PREMIUM_DOMAIN, ['premium.localhost']),
   stagingHosts: list(env.VITE_STAGING_HOSTS, ['staging']),
+  mode: env.MODE ?? 'development',
+  sentryDsn: env.VITE_SENTRY_DSN || undefined,
+  analyticsToken: env.VITE_ANALYTICS_TOKEN || undefined,
+  analyticsHost: env.VITE_ANALYTICS_HOST || undefined,
+  sessionReplayId: env.VITE_SESSION_REPLAY_ID || undefined,
 });
 
 export const config: AppConfig = readConfig(import.meta.env);

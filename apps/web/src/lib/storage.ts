@@ -13,6 +13,8 @@ export const storageKeys = {
   oauthState: `${STORAGE_PREFIX}oauthState`,
   connectSocial: `${STORAGE_PREFIX}connectSocial`,
   oauthCodeVerifier: `${STORAGE_PREFIX}oauthCodeVerifier`,
+  /** The visitor's analytics and session-replay consent (lib/consent.ts). */
+  consent: `${STORAGE_PREFIX}consent`,
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -1,6 +1,8 @@
 import type { User } from '@murmur/core/api';
 import { ApiError } from '@murmur/core/errors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { analytics } from '../analytics';
+import { setReportedUser } from '../error-reporting';
 import { request } from '../request';
 
 /**
@@ -8,12 +10,17 @@ import { request } from '../request';
  * signed out and is a silent reset, not an error). Shared by every feature, hence it lives in lib.
  */
 export const getMe = async (signal?: AbortSignal): Promise<User | null> => {
+  let user: User | null;
   try {
-    return await request.get('/api/user/me/', { signal });
+    user = await request.get('/api/user/me/', { signal });
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 403 || error.status === 401)) return null;
-    throw error;
+    if (!(error instanceof ApiError && (error.status === 403 || error.status === 401))) throw error;
+    user = null;
   }
+  // SPEC §1: error reports and analytics name the signed-in user by id only (no-ops when off).
+  setReportedUser(user?.id ?? null);
+  if (user !== null) analytics.identify(user.id, { language: user.language });
+  return user;
 };
 
 export const getMeQueryOptions = () =>
