@@ -32,7 +32,7 @@ export function postVocabulary(net: Network, sample = 150_000): LanguageVocabula
     const code = LANGUAGE_CODES[language]!;
     posts[language]!++;
     const text = postContent(net, p)
-      .text.replace(/https?:\/\/\S+/g, ' ')
+      .text.replace(/https?:\/\/\S+/gi, ' ')
       .replace(/[#@][\p{L}\p{N}_]+/gu, ' ');
     for (const { segment, isWordLike } of segmenter(code).segment(text)) {
       if (!isWordLike || /^\p{N}+$/u.test(segment)) continue;

@@ -78,3 +78,34 @@ describe('posts', () => {
     }
   });
 });
+
+describe('text as people type it', () => {
+  const posts = [...Array(net.posts.length).keys()].map((p) => postContent(net, p).text);
+
+  it('never capitalises a link, even after a full stop', () => {
+    expect(posts.some((t) => t.includes('https://'))).toBe(true);
+    expect(posts.filter((t) => /Https?:\/\//.test(t))).toEqual([]);
+  });
+
+  it('types hashtags mostly in lower case, often in CamelCase, and never writes a label that lists things', () => {
+    const tags = posts.flatMap((t) => t.match(/#[A-Za-z][A-Za-z0-9]+/g) ?? []);
+    expect(tags.length).toBeGreaterThan(200);
+    const lower = tags.filter((t) => t === t.toLowerCase()).length / tags.length;
+    const camel = tags.filter((t) => /^#[A-Z][a-z]+[A-Z]/.test(t)).length;
+    expect(lower).toBeGreaterThan(0.3);
+    expect(camel).toBeGreaterThan(0);
+    expect(posts.filter((t) => /#\w*And[A-Z]|\b\w+ and \w+ and \w+\b/.test(t))).toEqual([]);
+  });
+
+  it('gives brands and media bios that speak as organisations', () => {
+    const organisations = all.filter(
+      (i) => a.kind[i] === AccountKind.brand || a.kind[i] === AccountKind.media,
+    );
+    expect(organisations.length).toBeGreaterThan(0);
+    for (const i of organisations) expect(bioOf(a, i)).toMatch(/\.example$/);
+    const english = organisations.filter((i) => lang(i) === 'en').map((i) => bioOf(a, i));
+    expect(
+      english.some((b) => /official|DM us|newsroom|Customer care|reporting|updates|weekdays/i.test(b)),
+    ).toBe(english.length > 0);
+  });
+});

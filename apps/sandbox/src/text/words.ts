@@ -88,8 +88,9 @@ export function fill(template: string, slots: Readonly<Record<string, string>>):
 
 /** Upper-cases the first letter of each sentence (a no-op for scripts without case). */
 export const sentenceCase = (text: string): string =>
-  (text.charAt(0).toUpperCase() + text.slice(1)).replace(
-    /([.!?]\s+)(\p{Ll})/gu,
+  (/^\p{L}*:\/\//u.test(text) ? text : text.charAt(0).toUpperCase() + text.slice(1)).replace(
+    // A link after a full stop stays as typed ("https://…", never "Https://…").
+    /([.!?]\s+)(\p{Ll})(?!\p{L}*:\/\/)/gu,
     (_, end: string, letter: string) => end + letter.toUpperCase(),
   );
 
