@@ -1,16 +1,9 @@
-import type { ParseKeys } from 'i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteError } from '../../../components/route-error';
 import { lazyPage } from '../../../lib/lazy';
 import { ProLayout } from './components/pro-layout';
 import { SidebarSection } from './components/sidebar-section';
 import { TabsSection } from './components/tabs-section';
-
-const unavailable = (title: ParseKeys) =>
-  lazyPage(
-    () => import('./routes/unavailable'),
-    (module) => module.unavailablePage(title),
-  );
 
 const explore = lazyPage(
   () => import('./routes/explore'),
@@ -57,7 +50,13 @@ export const proRoutes: RouteObject[] = [
               (m) => m.SavedListsRoute,
             ),
           },
-          { path: '/campaigns/new', lazy: unavailable('screens.newCampaign') },
+          {
+            path: '/campaigns/new',
+            lazy: lazyPage(
+              () => import('./routes/campaign-new'),
+              (m) => m.CampaignNewRoute,
+            ),
+          },
           ...['/targeting-lists/:id?', '/native-lists/:id?', '/native-list/:id?'].map((path) => ({
             path,
             lazy: targetingLists,

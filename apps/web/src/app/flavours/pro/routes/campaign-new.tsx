@@ -1,0 +1,37 @@
+import { Alert, Select, Skeleton, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CampaignWizard } from '../../../../features/campaigns/components/campaign-wizard';
+import { useMe } from '../../../../lib/api/get-me';
+
+/** SPEC §2 pro-targeting /campaigns/new: the dashboard's campaign wizard, for one of the user's teams. */
+export function CampaignNewRoute() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const teams = me.data?.memberships.map((m) => m.team) ?? [];
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (me.isPending) return <Skeleton h={240} />;
+  if (!me.data) return <Alert color="blue">{t('campaigns.pro.signIn')}</Alert>;
+  if (teams.length === 0) return <Alert color="yellow">{t('campaigns.pro.noTeam')}</Alert>;
+  const slug = chosen ?? teams[0]!.slug;
+  return (
+    <Stack gap="md">
+      {teams.length > 1 && (
+        <Select
+          label={t('campaigns.pro.team')}
+          data={teams.map((team) => ({ value: team.slug, label: team.name }))}
+          value={slug}
+          onChange={(v) => v && setChosen(v)}
+          allowDeselect={false}
+          w={280}
+        />
+      )}
+      <CampaignWizard
+        key={slug}
+        teamSlug={slug}
+        detailPath={(id) => `/campaigns/new?draft=${id}`}
+        creativesPath={`/campaigns/new`}
+      />
+    </Stack>
+  );
+}

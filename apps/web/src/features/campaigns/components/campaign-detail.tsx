@@ -1,0 +1,372 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { Campaign, Segmentations, StatsTotal } from '@murmur/core/api';
+import { formatDate, formatLargeNumber, formatMoney, formatPercent } from '@murmur/core/format';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { AsyncButton } from '../../../components/async-button';
+import { PageHeader, usePageTitle } from '../../../components/page-title';
+import { QueryError } from '../../../components/route-error';
+import { useLanguage } from '../../../hooks/use-language';
+import { errorText } from '../../../lib/error-text';
+import { notify } from '../../../lib/notifications';
+import {
+  useAds,
+  useAdsets,
+  useCampaign,
+  useDeleteCampaign,
+  usePatchCampaign,
+  useReach,
+  useSegmentations,
+  useStatsTotal,
+  useToggleAd,
+} from '../api/campaigns';
+import { downloadSummaryPdf } from '../api/summary-pdf';
+import { StatusBadge } from './status-badge';
+
+/** Impressions per day as bars (SVG), with the day and figure in each bar's title. */
+function DeliveryChart({ stats }: { stats: StatsTotal }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  if (stats.days.length === 0) return <Text c="dimmed">{t('campaigns.detail.noDelivery')}</Text>;
+  const max = Math.max(...stats.days.map((d) => d.impressions), 1);
+  const w = 640;
+  const h = 180;
+  const bar = w / stats.days.length;
+  return (
+    <svg viewBox={`0 0 ${w} ${h + 24}`} width="100%" role="img" aria-label={t('campaigns.detail.chart')}>
+      {stats.days.map((d, i) => {
+        const bh = (d.impressions / max) * h;
+        return (
+          <g key={d.day}>
+            <title>{`${formatDate(d.day, language)}: ${formatLargeNumber(d.impressions)} · ${formatMoney(d.spent, stats.currency)}`}</title>
+            <rect
+              x={i * bar + 4}
+              y={h - bh}
+              width={Math.max(2, bar - 8)}
+              height={bh}
+              fill="var(--mantine-primary-color-filled)"
+              rx={3}
+            />
+            <text x={i * bar + bar / 2} y={h + 16} fontSize={11} textAnchor="middle" fill="currentColor">
+              {formatDate(d.day, language).replace(/,? \d{4}$/, '')}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+function SegmentTable({
+  title,
+  rows,
+  total,
+}: {
+  title: string;
+  rows: Segmentations['country'];
+  total: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={3} size="h5" mb="xs">
+        {title}
+      </Title>
+      {rows.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('table.noResults')}
+        </Text>
+      ) : (
+        <Table striped aria-label={title}>
+          <Table.Tbody>
+            {rows.slice(0, 8).map((r) => (
+              <Table.Tr key={r.key}>
+                <Table.Td>{r.label}</Table.Td>
+                <Table.Td ta="right">{formatLargeNumber(r.impressions)}</Table.Td>
+                <Table.Td ta="right">
+                  {formatPercent(total > 0 ? r.impressions / total : 0, { fromFraction: true })}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="xs" c="dimmed" tt="uppercase">
+        {label}
+      </Text>
+      <Text size="xl" fw={700} data-testid={`figure-${label}`}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** SPEC §2 campaign detail: delivery chart, segmentations and reach; ad sets, ads and their toggles. */
+export function CampaignDetail({ campaignId, overviewPath }: { campaignId: number; overviewPath: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const campaign = useCampaign(campaignId);
+  usePageTitle(campaign.data?.name ?? t('campaigns.title'));
+  const stats = useStatsTotal(campaignId);
+  const reach = useReach(campaignId);
+  const seg = useSegmentations(campaignId);
+  const adsets = useAdsets(campaignId);
+  const ads = useAds(campaignId);
+  const patch = usePatchCampaign();
+  const remove = useDeleteCampaign();
+  const toggle = useToggleAd();
+
+  if (campaign.isPending) return <Skeleton h={320} />;
+  if (campaign.isError) return <QueryError query={campaign} />;
+  const c: Campaign = campaign.data;
+  const setStatus = async (status: 'Active' | 'Paused') => {
+    try {
+      await patch.mutateAsync({ campaignId: c.id, changes: { status } });
+    } catch (error) {
+      notify.error(errorText(error, t));
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <PageHeader
+          title={c.name}
+          intro={
+            <Group gap="xs">
+              <StatusBadge status={c.status} />
+              <Text size="sm" c="dimmed">
+                {t(`campaigns.objectives.${c.objective}`)} ·{' '}
+                {c.budget_type === 'lifetime'
+                  ? `${t('campaigns.columns.lifetimeBudget')} ${formatMoney(c.lifetime_budget ?? 0, c.currency)}`
+                  : `${t('campaigns.columns.dailyBudget')} ${formatMoney(c.daily_budget ?? 0, c.currency)}`}{' '}
+                · {c.start ? formatDate(c.start, language) : '—'} –{' '}
+                {c.end ? formatDate(c.end, language) : '—'}
+              </Text>
+            </Group>
+          }
+        />
+        <Group gap="sm">
+          <Button component={Link} to={overviewPath} variant="default">
+            {t('campaigns.detail.back')}
+          </Button>
+          {c.status === 'Draft' && (
+            <Button component={Link} to={`${overviewPath}/new?draft=${c.id}`} variant="default">
+              {t('campaigns.detail.edit')}
+            </Button>
+          )}
+          {c.status === 'Draft' && (
+            <AsyncButton onClick={() => setStatus('Active')}>{t('campaigns.wizard.publish')}</AsyncButton>
+          )}
+          {c.status === 'Paused' && (
+            <AsyncButton onClick={() => setStatus('Active')}>{t('campaigns.actions.resume')}</AsyncButton>
+          )}
+          {['Active', 'Scheduled'].includes(c.status) && (
+            <AsyncButton variant="default" onClick={() => setStatus('Paused')}>
+              {t('campaigns.actions.pause')}
+            </AsyncButton>
+          )}
+          <AsyncButton
+            variant="default"
+            onClick={async () => {
+              try {
+                await downloadSummaryPdf(c.id, `${c.name}.pdf`);
+              } catch (error) {
+                notify.error(errorText(error, t));
+              }
+            }}
+          >
+            {t('campaigns.detail.pdf')}
+          </AsyncButton>
+          <AsyncButton
+            color="red"
+            variant="subtle"
+            onClick={async () => {
+              if (!window.confirm(t('campaigns.detail.confirmDelete'))) return;
+              try {
+                await remove.mutateAsync(c.id);
+                void navigate(overviewPath);
+              } catch (error) {
+                notify.error(errorText(error, t));
+              }
+            }}
+          >
+            {t('campaigns.actions.delete')}
+          </AsyncButton>
+        </Group>
+      </Group>
+      {c.x_error && <Alert color="red">{c.x_error}</Alert>}
+
+      {stats.isError ? (
+        <QueryError query={stats} />
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Figure
+            label={t('campaigns.columns.impressions')}
+            value={stats.data ? formatLargeNumber(stats.data.totals.impressions) : '…'}
+          />
+          <Figure
+            label={t('campaigns.detail.engagements')}
+            value={stats.data ? formatLargeNumber(stats.data.totals.engagements) : '…'}
+          />
+          <Figure
+            label={t('campaigns.detail.clicks')}
+            value={stats.data ? formatLargeNumber(stats.data.totals.clicks) : '…'}
+          />
+          <Figure
+            label={t('campaigns.columns.spent')}
+            value={stats.data ? formatMoney(stats.data.totals.spent, stats.data.currency) : '…'}
+          />
+        </SimpleGrid>
+      )}
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" mb="xs">
+          <Title order={2} size="h4">
+            {t('campaigns.detail.delivery')}
+          </Title>
+          {stats.data?.synced && (
+            <Text size="xs" c="dimmed">
+              {t('campaigns.detail.synced', { date: formatDate(stats.data.synced, language) })}
+            </Text>
+          )}
+        </Group>
+        {stats.data ? <DeliveryChart stats={stats.data} /> : <Skeleton h={180} />}
+      </Paper>
+
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} size="h4" mb="xs">
+          {t('campaigns.detail.reach')}
+        </Title>
+        {reach.isError ? (
+          <QueryError query={reach} />
+        ) : reach.data ? (
+          <Stack gap={4}>
+            <Text data-testid="reach">
+              {t('campaigns.detail.reachText', {
+                size: formatLargeNumber(reach.data.size),
+                bucket: reach.data.size_bucket,
+                frequency: reach.data.frequency,
+              })}
+            </Text>
+            {reach.data.adsets.map((a) => (
+              <Text key={a.id} size="sm" c="dimmed">
+                {a.name}: {formatLargeNumber(a.size)} ({a.size_bucket})
+              </Text>
+            ))}
+          </Stack>
+        ) : (
+          <Skeleton h={40} />
+        )}
+      </Paper>
+
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('campaigns.detail.segmentations')}
+        </Title>
+        {seg.isError ? (
+          <QueryError query={seg} />
+        ) : seg.data ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+            <SegmentTable
+              title={t('campaigns.segments.country')}
+              rows={seg.data.country}
+              total={seg.data.impressions}
+            />
+            <SegmentTable
+              title={t('campaigns.segments.age')}
+              rows={seg.data.age}
+              total={seg.data.impressions}
+            />
+            <SegmentTable
+              title={t('campaigns.segments.gender')}
+              rows={seg.data.gender}
+              total={seg.data.impressions}
+            />
+            <SegmentTable
+              title={t('campaigns.segments.interest')}
+              rows={seg.data.interest}
+              total={seg.data.impressions}
+            />
+          </SimpleGrid>
+        ) : (
+          <Skeleton h={160} />
+        )}
+      </Stack>
+
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} size="h4" mb="xs">
+          {t('campaigns.detail.adsetsAndAds')}
+        </Title>
+        <Table aria-label={t('campaigns.detail.adsetsAndAds')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('campaigns.columns.name')}</Table.Th>
+              <Table.Th>{t('campaigns.columns.status')}</Table.Th>
+              <Table.Th ta="right">{t('campaigns.columns.impressions')}</Table.Th>
+              <Table.Th ta="right">{t('campaigns.columns.spent')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(adsets.data ?? []).map((a) => [
+              <Table.Tr key={`s${a.id}`} bg="var(--mantine-color-gray-0)">
+                <Table.Td fw={600}>
+                  {a.name}
+                  <Text size="xs" c="dimmed">
+                    {a.audience_name ?? '—'} ·{' '}
+                    {a.placements.map((p) => t(`campaigns.placements.${p}`)).join(', ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={a.status} />
+                </Table.Td>
+                <Table.Td ta="right">{formatLargeNumber(a.impressions)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(a.spent, c.currency)}</Table.Td>
+                <Table.Td />
+              </Table.Tr>,
+              ...(ads.data ?? [])
+                .filter((ad) => ad.adset === a.id)
+                .map((ad) => (
+                  <Table.Tr key={`a${ad.id}`} data-testid="ad-row">
+                    <Table.Td pl="xl">{ad.creative.name}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={ad.status} />
+                    </Table.Td>
+                    <Table.Td ta="right">{formatLargeNumber(ad.impressions)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(ad.spent, c.currency)}</Table.Td>
+                    <Table.Td ta="right">
+                      {ad.status !== 'Draft' && (
+                        <AsyncButton
+                          size="xs"
+                          variant="default"
+                          onClick={async () => {
+                            try {
+                              await toggle.mutateAsync(ad.id);
+                            } catch (error) {
+                              notify.error(errorText(error, t));
+                            }
+                          }}
+                        >
+                          {ad.status === 'Paused'
+                            ? t('campaigns.actions.resume')
+                            : t('campaigns.actions.pause')}
+                        </AsyncButton>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                )),
+            ])}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    </Stack>
+  );
+}
