@@ -76,7 +76,7 @@ import type {
 } from './team';
 import type { UpdateMe, User } from './user';
 import type { CampaignRoutes } from './campaign-routes';
-import type { TargetingCountriesResponse } from './targeting-service';
+import type { GeoLocation, TargetingCountriesResponse } from './targeting-service';
 import type { BillingRoutes } from './billing-routes';
 import type { XAdsRoutes } from './x-ads-routes';
 
@@ -172,6 +172,12 @@ interface Routes {
   };
   'GET /api/external/languages/': { response: z.output<typeof languagesResponseSchema> };
   'GET /api/targeting-countries/': { response: TargetingCountriesResponse };
+  'GET /api/targeting-interests/': { response: z.output<typeof interestsResponseSchema> };
+  'GET /api/targeting-locations/': {
+    query: QueryOf<typeof locationsQuerySchema>;
+    response: z.output<typeof locationsResponseSchema>;
+  };
+  'GET /api/geo-location/': { response: GeoLocation };
   'GET /api/external/locations/': {
     query: QueryOf<typeof locationsQuerySchema>;
     response: z.output<typeof locationsResponseSchema>;

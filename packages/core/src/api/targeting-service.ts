@@ -16,3 +16,12 @@ export type TargetingCountry = z.output<typeof targetingCountrySchema>;
 
 export const targetingCountriesResponseSchema = z.object({ countries: z.array(targetingCountrySchema) });
 export type TargetingCountriesResponse = z.output<typeof targetingCountriesResponseSchema>;
+
+/** GET /api/geo-location/: the visitor's likely country, and what told it. */
+export const geoLocationSchema = z.object({
+  country_code: z.string().nullable(),
+  country: z.string().nullable(),
+  /** 'edge': the CDN's country header; 'language': the region of the browser's language; 'none'. */
+  source: z.enum(['edge', 'language', 'none']),
+});
+export type GeoLocation = z.output<typeof geoLocationSchema>;

@@ -10,11 +10,13 @@ import {
   moviesTvShowsResponseSchema,
   networkOperatorsQuerySchema,
   networkOperatorsResponseSchema,
+  geoLocationSchema,
   targetingCountriesResponseSchema,
 } from '@murmur/core/api';
 import type { z } from 'zod';
 import { errorResponses } from '../../lib/http';
 import type { CataloguesService, SearchableCatalogue } from './catalogues.service';
+import { geoLocate } from './geo-location';
 
 /** Path segment → response key and schema of each searchable catalogue (SPEC §7). */
 const SEARCHES: readonly [path: string, key: SearchableCatalogue, response: z.ZodType][] = [
@@ -106,6 +108,37 @@ export const cataloguesRoutes: FastifyPluginCallbackZod<{ cataloguesService: Cat
       },
     },
     () => ({ countries: service.targetingCountries() }),
+  );
+
+  // The targeting service's lists (SPEC §7 "A second API root serves the targeting service"): the
+  // same catalogues as /api/external/, under the paths the targeting service names them by.
+  app.get(
+    '/api/targeting-interests/',
+    list('Interests of the targeting service ("Category/Subcategory")', interestsResponseSchema),
+    () => ({ interests: service.list('interests') }),
+  );
+  app.get(
+    '/api/targeting-locations/',
+    {
+      schema: {
+        tags,
+        summary: 'Locations of the targeting service, by name, with type and country code',
+        querystring: locationsQuerySchema,
+        response: { 200: locationsResponseSchema, ...errorResponses(400, 503) },
+      },
+    },
+    (request) => ({ locations: service.locations(request.query) }),
+  );
+  app.get(
+    '/api/geo-location/',
+    {
+      schema: {
+        tags,
+        summary: "The visitor's likely country (edge country header, else the browser language's region)",
+        response: { 200: geoLocationSchema },
+      },
+    },
+    (request) => geoLocate(request.headers),
   );
 
   app.get(

@@ -44,6 +44,37 @@ describe('GET /api/targeting-countries/ (SPEC §4)', () => {
   });
 });
 
+describe('the targeting service’s lists and the visitor’s country', () => {
+  it('serves interests and locations under /api/targeting-*/ as under /api/external/', async () => {
+    expect((await get('/api/targeting-interests/')).json()).toEqual(
+      (await get('/api/external/interests/')).json(),
+    );
+    const tokyo = await get('/api/targeting-locations/?q=Tokyo&limit=5');
+    expect(tokyo.statusCode).toBe(200);
+    expect(tokyo.json()).toEqual((await get('/api/external/locations/?q=Tokyo&limit=5')).json());
+    expect((await get('/api/targeting-locations/?limit=0')).statusCode).toBe(400);
+  });
+
+  it('tells the country from the edge header, else the browser language, else not at all', async () => {
+    const geo = (headers: Record<string, string>) => t.app.inject({ url: '/api/geo-location/', headers });
+    expect((await geo({ 'cf-ipcountry': 'jp', 'accept-language': 'en-US' })).json()).toEqual({
+      country_code: 'JP',
+      country: 'Japan',
+      source: 'edge',
+    });
+    expect((await geo({ 'cf-ipcountry': 'XX', 'accept-language': 'fr, en-GB;q=0.8' })).json()).toEqual({
+      country_code: 'GB',
+      country: 'United Kingdom',
+      source: 'language',
+    });
+    expect((await geo({ 'accept-language': 'ja' })).json()).toEqual({
+      country_code: null,
+      country: null,
+      source: 'none',
+    });
+  });
+});
+
 describe('catalogue lists', () => {
   it('lists interests as X names them, sized like a package holding only that interest', async () => {
     const res = await get('/api/external/interests/');
