@@ -8,7 +8,12 @@ import type { Db } from '../../db/database';
 import { codeFromMail, type TestSession } from '../../test/test-app';
 import { createXSandboxApp } from '../../test/x-sandbox-app';
 import type { CapturingMailer } from '../../test/capturing-mailer';
+import { testConfig } from '../../test/test-app';
+import { createDeepThoughtRepository } from './deepthought.repository';
+import { createDeepThoughtService } from './deepthought.service';
 import { PREMIUM_REQUIRED } from './premium-gate';
+import { keepsFigures } from './talk-model';
+import { createXUserApi } from './x-user-api';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -312,6 +317,56 @@ describe('Deep Thought', () => {
     });
     expect(en.body).toMatchObject({ intent: 'best_time', language: 'en' });
     expect(en.body.answer).toMatch(/Asia\/Tokyo/);
+  });
+
+  it('resumes an unfinished follow job after a restart without doing anything twice', async () => {
+    const repo = createDeepThoughtRepository(db);
+    const row = (await repo.listAccounts(ann.user.id))[0]!;
+    const targets = net.graph.following(me).slice(0, 4);
+    const ids = targets.map((t) => net.accounts.ids[t]!.toString());
+    // A job the previous process left running: its first two unfollows were done (and recorded) on X.
+    const job = await repo.createJob(
+      { accountId: row.id, kind: 'unfollow', state: 'running', total: 4 },
+      ids,
+    );
+    await repo.finishItem(job.id, ids[0]!, 'done', null, new Date());
+    await repo.finishItem(job.id, ids[1]!, 'done', null, new Date());
+    const calls: string[] = [];
+    const xApi = createXUserApi(testConfig({ publicUrl: origin }).x);
+    const restarted = createDeepThoughtService({
+      repository: repo,
+      xApi: {
+        ...xApi,
+        as: (tokens) => {
+          const session = xApi.as(tokens);
+          return {
+            ...session,
+            unfollow: (source: string, target: string) => {
+              calls.push(target);
+              return session.unfollow(source, target);
+            },
+          };
+        },
+      },
+      secret: testConfig().sessionSecret,
+      clock: { now: () => new Date() },
+      log: app.log,
+      premium: () => Promise.resolve(true),
+    });
+    await restarted.resume();
+    await restarted.settled(job.id);
+    await restarted.close();
+    expect(calls).toEqual(ids.slice(2));
+    const following = new Set(net.graph.following(me));
+    expect(targets.map((t) => following.has(t))).toEqual([true, true, false, false]);
+    expect(await repo.job(job.id)).toMatchObject({ state: 'done', done: 4, total: 4 });
+  });
+
+  it('lets a model rephrase Talk to X only when every figure survives', () => {
+    const answer = '3 accounts unfollowed you this week: @a1, @b2, @c3';
+    expect(keepsFigures(answer, 'This week @a1, @b2 and @c3 (3 accounts) unfollowed you.')).toBe(true);
+    expect(keepsFigures(answer, 'This week 4 accounts unfollowed you: @a1, @b2, @c3')).toBe(false);
+    expect(keepsFigures(answer, 'Some people unfollowed you.')).toBe(false);
   });
 
   it('keeps one user’s accounts from another', async () => {

@@ -46,8 +46,20 @@ export function openAiPhraser(options: {
   };
 }
 
-/** Every number and @handle of the original answer is still in the rephrased one. */
+const numbers = (text: string) =>
+  new Set((text.match(/(?<![@\w])\d[\d,.]*/g) ?? []).map((n) => n.replace(/[.,]$/, '').replace(/,/g, '')));
+const handles = (text: string) => new Set(text.match(/@\w+/g) ?? []);
+
+/**
+ * Every number and @handle of the original answer is in the rephrased one, and the rephrased one
+ * has no number the original did not (a model may reword, never invent or drop a figure).
+ */
 export function keepsFigures(original: string, phrased: string): boolean {
-  const tokens = original.match(/@\w+|\d[\d,.]*/g) ?? [];
-  return tokens.every((t) => phrased.includes(t.replace(/[.,]$/, '')));
+  const [was, now] = [numbers(original), numbers(phrased)];
+  const [who, whoNow] = [handles(original), handles(phrased)];
+  return (
+    [...was].every((n) => now.has(n)) &&
+    [...now].every((n) => was.has(n)) &&
+    [...who].every((h) => whoNow.has(h))
+  );
 }
