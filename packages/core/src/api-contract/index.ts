@@ -67,6 +67,7 @@ export const API_ROUTE_RESPONSES = {
   'PUT /api/user/me/': userSchema,
   'POST /api/user/magic-link/': magicLinkResponseSchema,
   'POST /api/user/magic-link/use/': signInResponseSchema,
+  'POST /rest-auth/login-via-token/': signInResponseSchema,
   'POST /api/external/personal-magic-link/magic/': magicLinkResponseSchema,
   'POST /api/external/personal-magic-link/use/': signInResponseSchema,
   'GET /api/external/standalone-me/standalone_me/': userSchema,

@@ -12,6 +12,12 @@ export const magicLinkUseSchema = z.object({
 /** Signing in sets the session cookie and returns the personal user token as `key`. */
 export const signInResponseSchema = z.object({ key: z.string(), user: userSchema });
 
+/** POST /rest-auth/login-via-token/: a personal token becomes a browser session (SPEC §7 Auth). */
+export const loginViaTokenSchema = z.object({
+  token: z.string().trim().min(1, { error: 'This field may not be blank.' }).max(200),
+});
+export type LoginViaToken = z.output<typeof loginViaTokenSchema>;
+
 /** GET /api/auth/providers/: a code-flow sign-in provider the browser can start (public data only). */
 export const publicProviderSchema = z.object({
   provider: z.string(),

@@ -19,6 +19,7 @@ import type {
   StoredInsights,
 } from './audiences';
 import type {
+  LoginViaToken,
   MagicLinkRequest,
   MagicLinkResponse,
   MagicLinkUse,
@@ -106,6 +107,7 @@ interface Routes {
   'PUT /api/user/me/': { body: UpdateMe; response: User };
   'POST /api/user/magic-link/': { body: MagicLinkRequest; response: MagicLinkResponse };
   'POST /api/user/magic-link/use/': { body: MagicLinkUse; response: SignInResponse };
+  'POST /rest-auth/login-via-token/': { body: LoginViaToken; response: SignInResponse };
   'POST /api/external/personal-magic-link/magic/': { body: MagicLinkRequest; response: MagicLinkResponse };
   'POST /api/external/personal-magic-link/use/': { body: MagicLinkUse; response: SignInResponse };
   'GET /api/external/standalone-me/standalone_me/': { response: User };

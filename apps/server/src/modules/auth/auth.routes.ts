@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   detailSchema,
+  loginViaTokenSchema,
   magicLinkRequestSchema,
   magicLinkResponseSchema,
   magicLinkUseSchema,
@@ -9,6 +10,7 @@ import {
   userSchema,
   type User,
 } from '@murmur/core/api';
+import { BadRequest } from '../../errors';
 import { preferredLanguage } from '../../lib/language';
 import { errorResponses } from '../../lib/http';
 import type { UserRow } from '../../db/schema';
@@ -82,6 +84,28 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
       },
     );
   }
+
+  // SPEC §7 Auth: a personal token (the pro-targeting site's, the extension's user) signs this browser in.
+  app.post(
+    '/rest-auth/login-via-token/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a personal token for a browser session (and a new token)',
+        body: loginViaTokenSchema,
+        response: { 200: signInResponseSchema, ...errorResponses(400, 403) },
+      },
+    },
+    async (request, reply) => {
+      const user = await sessionService.userForToken(request.body.token);
+      if (!user) throw new BadRequest({ token: ['Invalid token.'] });
+      const signedIn = await sessionService.start(user.id);
+      // A new sign-in replaces whatever session this browser had (no session fixation).
+      await sessionService.end({ sessionKey: request.cookies[SESSION_COOKIE] });
+      setSessionCookies(reply, signedIn);
+      return { key: signedIn.tokenKey, user: await usersService.me(user) };
+    },
+  );
 
   app.get(
     '/api/external/standalone-me/standalone_me/',

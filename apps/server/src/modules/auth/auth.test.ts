@@ -241,3 +241,38 @@ describe('logout', () => {
     ).toBe(200);
   });
 });
+
+describe('POST /rest-auth/login-via-token/ (SPEC §7 Auth)', () => {
+  it('turns a personal token into a browser session for its user', async () => {
+    const gus = await t.signIn('gus@example.com');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/rest-auth/login-via-token/',
+      payload: { token: gus.token },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ key: string; user: { email: string } }>();
+    expect(body.user.email).toBe('gus@example.com');
+    expect(body.key).not.toBe(gus.token);
+    const session = res.cookies.find((c) => c.name === 'murmur_session');
+    expect(session?.httpOnly).toBe(true);
+    const me = await t.app.inject({ url: '/api/user/me/', cookies: { murmur_session: session!.value } });
+    expect(me.json<{ email: string }>().email).toBe('gus@example.com');
+  });
+
+  it('refuses an unknown or blank token with a field error and sets no cookie', async () => {
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/rest-auth/login-via-token/',
+      payload: { token: 'not-a-token' },
+    });
+    expect([wrong.statusCode, wrong.json()]).toEqual([400, { token: ['Invalid token.'] }]);
+    expect(wrong.cookies).toEqual([]);
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: '/rest-auth/login-via-token/',
+      payload: { token: ' ' },
+    });
+    expect(blank.statusCode).toBe(400);
+  });
+});
