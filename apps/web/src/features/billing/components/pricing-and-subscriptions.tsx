@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import type { Plan, PlanInterval, TeamBilling } from '@murmur/core/api';
 import { formatDate } from '@murmur/core/format';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/route-error';
 import { useLanguage } from '../../../hooks/use-language';
@@ -21,7 +22,7 @@ import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/notifications';
 import { useCancelSubscription, useUpgradeSubscription } from '../api/change-subscription';
 import { useCreateCheckout } from '../api/create-checkout';
-import { useTeamBilling } from '../api/get-team-billing';
+import { getTeamBillingQueryOptions, useTeamBilling } from '../api/get-team-billing';
 import { monthly, planPrice } from '../utils/money';
 import { InvoicesTable } from './invoices-table';
 import { PlanButton, PlanCards } from './plan-cards';
@@ -33,6 +34,8 @@ export interface PricingAndSubscriptionsProps {
   returnState?: 'success' | 'cancel' | undefined;
   /** Told when the subscription changed (the team's own subscription list is refreshed). */
   onChanged?: () => void;
+  /** Changes when the team's billing details do (SPEC §6 completeness is asked again). */
+  detailsVersion?: string;
   /** Leaves the page for the provider's hosted checkout (tests replace it). */
   redirect?: (url: string) => void;
 }
@@ -46,6 +49,7 @@ export function PricingAndSubscriptions({
   team,
   returnState,
   onChanged,
+  detailsVersion,
   redirect = (url) => window.location.assign(url),
 }: PricingAndSubscriptionsProps) {
   const { t } = useTranslation();
@@ -60,6 +64,13 @@ export function PricingAndSubscriptions({
   const upgrade = useUpgradeSubscription(team);
   const cancel = useCancelSubscription(team);
   const data = query.data;
+  const queryClient = useQueryClient();
+  const seenVersion = useRef(detailsVersion);
+  useEffect(() => {
+    if (seenVersion.current === detailsVersion) return;
+    seenVersion.current = detailsVersion;
+    void queryClient.invalidateQueries({ queryKey: getTeamBillingQueryOptions(team).queryKey });
+  }, [detailsVersion, team, queryClient]);
   const waiting = waitingFor !== null && !(data !== undefined && waitingFor(data));
 
   // The change has arrived: the team's own subscription list (SPEC §3) is refreshed.
@@ -121,11 +132,12 @@ export function PricingAndSubscriptions({
         notify.success(detail);
         setConfirm(null);
         const before = data.subscription;
+        const invoicesBefore = data.invoices.length;
         setWaitingFor(
           () => (b: TeamBilling) =>
             confirm.kind === 'cancel'
               ? b.subscription?.cancel_at_period_end === true
-              : b.subscription?.plan.code !== before?.plan.code,
+              : b.subscription?.plan.code !== before?.plan.code && b.invoices.length > invoicesBefore,
         );
       },
       onError: (error: unknown) => notify.error(errorText(error, t)),

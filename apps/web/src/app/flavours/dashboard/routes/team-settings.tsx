@@ -27,6 +27,7 @@ export function TeamSettingsRoute() {
         team={team.slug}
         returnState={billing === 'success' || billing === 'cancel' ? billing : undefined}
         onChanged={refreshTeam}
+        detailsVersion={[team.invoice_email, team.country, team.invoice_name].join('\n')}
       />
       <GrantedAccountsSection key={`granted-${team.id}`} team={team} user={user} />
     </Stack>
