@@ -51,7 +51,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited (${child.exitCode}):\n${output}`);
     try {
@@ -60,7 +60,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`Server did not start within 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`Server did not start within 150 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 

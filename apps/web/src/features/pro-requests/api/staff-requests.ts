@@ -13,6 +13,8 @@ export const staffRequestsQueryOptions = (token: string | null) =>
     queryKey: [...staffRequestsKey, token],
     queryFn: ({ signal }) => getStaffRequests(signal),
     retry: false,
+    // Anyone but staff gets 403: the panel is left out, not a trip to the sign-in page.
+    meta: { handlesAuthError: true },
   });
 
 export const useStaffRequests = (token: string | null) =>

@@ -34,7 +34,7 @@ export function RequestForm({ kind, title }: RequestFormProps) {
   const navigate = useNavigate();
   const personal = useSyncExternalStore(personalStore.subscribe, personalStore.get, personalStore.get);
   const [form, setForm] = useState({
-    name: personal.name ?? '',
+    name: personal.name !== null && personal.name !== personal.email ? personal.name : '',
     email: personal.email ?? '',
     company: '',
     handle: '',

@@ -1,0 +1,297 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
+import { isSignInMail, sentTo, signInCodeFrom } from '../support/mail';
+import { screenshot } from '../support/screens';
+
+/**
+ * Issue 14: the pro-targeting site (Targeting Toolkit) on the pro host. Every route and alias shows a
+ * real screen signed out and signed in; then the journey: sign in by magic link, build an audience,
+ * save it as a list, analyse three competitors and download the PDF, request an audience and receive
+ * the mails — in English and in Japanese.
+ */
+const app = useJourneyServer({ MAIL_FROM, STAFF_EMAIL_DOMAINS: 'murmur.test' });
+
+/** SPEC §2 pro-targeting routes and aliases, each with the h1 its screen shows (English). */
+const ROUTES: [string, RegExp][] = [
+  ['/', /Find the people who matter/],
+  ['/saved-lists', /^Saved lists$/],
+  ['/targeting-lists', /^Targeting lists$/],
+  ['/native-lists', /^Targeting lists$/],
+  ['/native-list', /^Targeting lists$/],
+  ['/explore', /^Explore$/],
+  ['/explore/coffee', /^Explore$/],
+  ['/xplore/coffee', /^Explore$/],
+  ['/analyze', /^Explore$/],
+  ['/xstats', /^X statistics: Whole network$/],
+  ['/xstats/JP', /^X statistics: Japan$/],
+  ['/audience-builder', /^Audience builder$/],
+  ['/competitor-analysis', /^Competitor analysis$/],
+  ['/marketing-materials', /^Marketing materials$/],
+  ['/materials', /^Marketing materials$/],
+  ['/about', /^About Targeting Toolkit$/],
+  ['/pro-targeting', /^Pro targeting$/],
+  ['/pro-solutions', /^Pro solutions$/],
+  ['/pro-community', /^Pro community$/],
+  ['/request-audience', /^Request an audience$/],
+  ['/request-audiences', /^Request an audience$/],
+  ['/request-download', /^Request a download$/],
+  ['/request-download/Slide%20Deck', /^Request a download$/],
+  ['/request-access', /^Request access$/],
+  ['/request-confirmation', /^Request received$/],
+  ['/request-verification', /^Verify your request$/],
+  ['/job-title', /^Job titles$/],
+];
+
+const proUrl = (base: string) => base.replace('://localhost', '://pro.localhost');
+
+async function waitForEngine(base: string) {
+  await expect
+    .poll(
+      async () => ((await (await fetch(`${base}/api/engine/status/`)).json()) as { state: string }).state,
+      {
+        timeout: 90_000,
+      },
+    )
+    .toBe('ready');
+}
+
+/** Three well-followed handles of the sandbox network (the communities' leading accounts). */
+async function threeHandles(base: string): Promise<string[]> {
+  const res = await fetch(`${base}/api/communities/?limit=10`);
+  const body = (await res.json()) as { results: { top_accounts: { handle: string }[] }[] };
+  const handles = [...new Set(body.results.flatMap((c) => c.top_accounts.map((a) => a.handle)))];
+  expect(handles.length).toBeGreaterThanOrEqual(3);
+  return handles.slice(0, 3);
+}
+
+async function walk(page: Page, signedIn: boolean) {
+  for (const [path, heading] of ROUTES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+    await expect(page.getByText('not available in this version')).toHaveCount(0);
+    expect(await page.title(), path).toMatch(/Targeting Toolkit$/);
+    if (path === '/saved-lists') {
+      const prompt = page.getByText('Sign in to access more data');
+      await (signedIn ? expect(prompt).toHaveCount(0) : expect(prompt).toBeVisible());
+    }
+  }
+  // Unknown paths go home.
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/$/);
+}
+
+async function signIn(page: Page, email: string, texts: { email: string; send: string; code: string }) {
+  await page.goto('/');
+  await page.getByLabel(texts.email).fill(email);
+  const mark = app.sink.mark();
+  await page.getByRole('button', { name: texts.send }).click();
+  const mail = await app.sink.waitFor(isSignInMail(email), { after: mark });
+  await page.getByLabel(texts.code).pressSequentially(signInCodeFrom(mail), { delay: 30 });
+}
+
+/** A link of a mail, opened on the pro host (PUBLIC_URL is the plain localhost in these runs). */
+function linkIn(text: string, path: string, base: string): string {
+  const match = new RegExp(`https?://[^\\s"<>]+${path}\\?[^\\s"<>]+`).exec(text);
+  if (!match) throw new Error(`No ${path} link in:\n${text}`);
+  const url = new URL(match[0]);
+  return `${proUrl(base)}${url.pathname}${url.search}`;
+}
+
+test('every pro-targeting route and alias shows a real screen, signed out and signed in', async ({
+  browser,
+}) => {
+  const base = app.server.url;
+  await waitForEngine(base);
+  const page = await browser.newPage({ baseURL: proUrl(base) });
+  await test.step('signed out', async () => {
+    await walk(page, false);
+    await page.goto('/audience-builder');
+    await expect(page.getByText('Sign in to save this audience')).toBeVisible();
+  });
+  await test.step('signed in by magic link', async () => {
+    await signIn(page, 'walker@example.com', {
+      email: 'Email address',
+      send: 'Send sign-in code',
+      code: 'Sign-in code',
+    });
+    await expect(page.getByText('Signed in as walker@example.com').first()).toBeVisible();
+    await walk(page, true);
+  });
+});
+
+test('the journey in English: sign in, build, save, compare three competitors with the PDF, request an audience with its mails', async ({
+  browser,
+}) => {
+  const base = app.server.url;
+  await waitForEngine(base);
+  const handles = await threeHandles(base);
+  const page = await browser.newPage({ baseURL: proUrl(base), viewport: { width: 1280, height: 900 } });
+
+  await test.step('home, signed out, then signed in by magic link', async () => {
+    await page.goto('/');
+    await screenshot(page, 'pro-home-en');
+    await signIn(page, 'pat@example.com', {
+      email: 'Email address',
+      send: 'Send sign-in code',
+      code: 'Sign-in code',
+    });
+    await expect(page.getByText('Signed in as pat@example.com').first()).toBeVisible();
+  });
+
+  await test.step('the audience builder sizes the audience live and saves it as a list', async () => {
+    await page.goto('/audience-builder');
+    const followers = page.getByRole('textbox', { name: 'Followers of' });
+    await followers.fill(handles[0]!);
+    await followers.press('Enter');
+    const posted = page.getByRole('textbox', { name: 'Posted about' });
+    await posted.fill('coffee');
+    await posted.press('Enter');
+    await expect(page.getByTestId('audience-size')).toHaveText(/\d/, { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Suggest interests' }).click();
+    await page.getByLabel('List name').fill('Coffee and followers');
+    await page.getByRole('button', { name: 'Save list' }).click();
+    await expect(page.getByText('“Coffee and followers” was saved.')).toBeVisible();
+    await page.getByRole('button', { name: 'Generate insights' }).click();
+    await expect(page.getByRole('heading', { name: 'Pro targeting', level: 2 })).toBeVisible({
+      timeout: 60_000,
+    });
+    await screenshot(page, 'pro-builder-en');
+    await page.goto('/saved-lists');
+    await expect(page.getByRole('link', { name: 'Coffee and followers' })).toBeVisible();
+    await screenshot(page, 'pro-saved-lists-en');
+  });
+
+  await test.step('competitor analysis of three accounts, and its PDF', async () => {
+    await page.goto('/competitor-analysis');
+    const input = page.getByRole('textbox', { name: 'Accounts to compare' });
+    for (const handle of handles) {
+      await input.fill(handle);
+      await input.press('Enter');
+    }
+    await page.getByRole('button', { name: 'Analyse' }).click();
+    await expect(page.getByRole('heading', { name: 'Shared followers' })).toBeVisible({ timeout: 60_000 });
+    await screenshot(page, 'pro-competitors-en');
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download the PDF summary' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^competitor-analysis-.*\.pdf$/);
+  });
+
+  await test.step('request an audience: verification mail, verification page, confirmation mail', async () => {
+    await page.goto('/request-audience');
+    await page.getByLabel('Your name').fill('Pat Lee');
+    await page.getByLabel('Describe the audience').fill('Coffee lovers in Tokyo who follow cafés.');
+    const mark = app.sink.mark();
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByRole('heading', { name: 'Request received', level: 1 })).toBeVisible();
+    await screenshot(page, 'pro-request-sent-en');
+    const verify = await app.sink.waitFor(sentTo('pat@example.com'), { after: mark });
+    expect(verify.subject).toBe('Confirm your request on Targeting Toolkit');
+    const mark2 = app.sink.mark();
+    await page.goto(linkIn(verify.text, '/request-verification', base));
+    await expect(page.getByText('Your request is confirmed')).toBeVisible();
+    await screenshot(page, 'pro-request-verified-en');
+    const confirmed = await app.sink.waitFor(sentTo('pat@example.com'), { after: mark2 });
+    expect(confirmed.subject).toBe('We received your request on Targeting Toolkit');
+  });
+
+  await test.step('the other screens', async () => {
+    for (const [path, name] of [
+      ['/explore/coffee', 'pro-explore-en'],
+      ['/xstats', 'pro-xstats-en'],
+      ['/materials', 'pro-materials-en'],
+      ['/about', 'pro-about-en'],
+      ['/job-title', 'pro-job-titles-en'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, name);
+    }
+  });
+});
+
+test('the journey in Japanese', async ({ browser }) => {
+  const base = app.server.url;
+  await waitForEngine(base);
+  const handles = await threeHandles(base);
+  const context = await browser.newContext({
+    baseURL: proUrl(base),
+    locale: 'ja-JP',
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+
+  await test.step('ホームとメールでのログイン', async () => {
+    await page.goto('/');
+    await screenshot(page, 'pro-home-ja');
+    await signIn(page, 'kenji@example.jp', {
+      email: 'メールアドレス',
+      send: 'ログインコードを送信',
+      code: 'ログインコード',
+    });
+  });
+
+  await test.step('オーディエンスビルダーで作成して保存', async () => {
+    await page.goto('/audience-builder');
+    const followers = page.getByRole('textbox', { name: 'フォロワー', exact: true });
+    await followers.fill(handles[1]!);
+    await followers.press('Enter');
+    await expect(page.getByTestId('audience-size')).toHaveText(/\d/, { timeout: 20_000 });
+    await page.getByLabel('リスト名').fill('フォロワーリスト');
+    await page.getByRole('button', { name: 'リストを保存' }).click();
+    await expect(page.getByText('「フォロワーリスト」を保存しました。')).toBeVisible();
+    await screenshot(page, 'pro-builder-ja');
+  });
+
+  await test.step('競合 3 アカウントの分析と PDF', async () => {
+    await page.goto('/competitor-analysis');
+    const input = page.getByRole('textbox', { name: '比較するアカウント' });
+    for (const handle of handles) {
+      await input.fill(handle);
+      await input.press('Enter');
+    }
+    await page.getByRole('button', { name: '分析' }).click();
+    await expect(page.getByRole('heading', { name: '共通のフォロワー' })).toBeVisible({ timeout: 60_000 });
+    await screenshot(page, 'pro-competitors-ja');
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'PDF の概要をダウンロード' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+  });
+
+  await test.step('オーディエンスの依頼と日本語のメール', async () => {
+    await page.goto('/request-audience');
+    await page.getByLabel('お名前').fill('健二');
+    await page.getByLabel('オーディエンスの説明').fill('東京のコーヒー好き');
+    const mark = app.sink.mark();
+    await page.getByRole('button', { name: 'リクエストを送信' }).click();
+    await expect(
+      page
+        .getByRole('heading', { name: 'Request received', level: 1 })
+        .or(page.getByRole('heading', { level: 1 })),
+    ).toBeVisible();
+    const verify = await app.sink.waitFor(sentTo('kenji@example.jp'), { after: mark });
+    expect(verify.subject).toBe('Targeting Toolkit へのリクエストを確認してください');
+    const mark2 = app.sink.mark();
+    await page.goto(linkIn(verify.text, '/request-verification', base));
+    await expect(page.getByText('リクエストが確認されました')).toBeVisible();
+    await screenshot(page, 'pro-request-verified-ja');
+    const confirmed = await app.sink.waitFor(sentTo('kenji@example.jp'), { after: mark2 });
+    expect(confirmed.subject).toBe('Targeting Toolkit へのリクエストを受け付けました');
+  });
+
+  await test.step('ほかの画面', async () => {
+    for (const [path, name] of [
+      ['/explore/coffee', 'pro-explore-ja'],
+      ['/xstats/JP', 'pro-xstats-ja'],
+      ['/materials', 'pro-materials-ja'],
+      ['/pro-targeting', 'pro-marketing-ja'],
+      ['/saved-lists', 'pro-saved-lists-ja'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, name);
+    }
+  });
+});
