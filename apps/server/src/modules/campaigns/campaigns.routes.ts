@@ -9,6 +9,7 @@ import {
   campaignListSchema,
   campaignQuerySchema,
   campaignSchema,
+  campaignSummaryPdfSchema,
   createAdCreativeSchema,
   createAdSchema,
   createAdsetSchema,
@@ -380,6 +381,30 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
     async (request, reply) => {
       await service.removeCreative(requireUser(request), request.params.pk);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/campaign-summary-pdf/',
+    {
+      schema: {
+        tags,
+        summary:
+          "A campaign's summary (figures, daily chart, reach, segmentations, audiences) as a PDF in the user's language",
+        body: campaignSummaryPdfSchema,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('application/pdf'), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await service.summaryPdf(requireUser(request), request.body.campaign);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="campaign.pdf"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .send(pdf);
     },
   );
 

@@ -30,6 +30,7 @@ import type {
   JoinedCampaign,
   MediaRow,
 } from './campaigns.repository';
+import { renderCampaignSummary } from './summary-pdf';
 import { plannedCriteria, xPlacements } from './targeting-criteria';
 
 /** The team behind a reference, for its members (modules/teams). */
@@ -945,15 +946,35 @@ export function createCampaignsService(deps: {
       return (await repo.advertiserCategories()).map((c) => ({ id: c.id, name: c.name, name_ja: c.nameJa }));
     },
 
-    /** The campaign, its ad sets and ads, delivery and audiences: what the summary PDF shows. */
-    async summary(user: UserRow, id: number) {
+    /**
+     * POST /api/campaign-summary-pdf/: the campaign's summary in the caller's language. Reach and
+     * segmentations are left out (not failed) while the engine is still loading.
+     */
+    async summaryPdf(user: UserRow, id: number): Promise<{ pdf: Buffer; fileName: string }> {
+      const stats = await this.statstotal(user, id);
       const campaign = await this.get(user, id);
-      return {
-        campaign,
-        adsets: await this.adsets(user, id),
-        ads: await this.ads(user, id),
-        stats: await this.statstotal(user, id),
+      const optional = async <T>(run: () => Promise<T>): Promise<T | null> => {
+        try {
+          return await run();
+        } catch (error) {
+          if (error instanceof ServiceUnavailable) return null;
+          throw error;
+        }
       };
+      const pdf = await renderCampaignSummary(
+        {
+          campaign,
+          stats,
+          reach: await optional(() => this.reach(user, id)),
+          segmentations: await optional(() => this.segmentations(user, id)),
+          adsets: await this.adsets(user, id),
+          ads: await this.ads(user, id),
+        },
+        user.language === 'ja' ? 'ja' : 'en',
+        clock.now(),
+      );
+      const safe = campaign.name.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim() || 'campaign';
+      return { pdf, fileName: `${safe}.pdf` };
     },
   };
 

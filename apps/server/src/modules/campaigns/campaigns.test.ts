@@ -1,4 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatLargeNumber, formatMoney } from '@murmur/core/format';
 import type {
   Ad,
   AdCreative,
@@ -10,9 +16,32 @@ import type {
   StatsTotal,
 } from '@murmur/core/api';
 import { useCampaignsTestApp } from './campaigns-test-kit';
+import { seedGroup } from '../../test/seed';
 import type { TestSession } from '../../test/test-app';
 
 const kit = useCampaignsTestApp();
+
+// pdftotext (poppler) reads the summary PDFs; the project's script installs it where it is missing.
+beforeAll(() => {
+  execFileSync(
+    'node',
+    [fileURLToPath(new URL('../../../../../scripts/ensure-poppler.mjs', import.meta.url))],
+    {
+      stdio: 'inherit',
+    },
+  );
+}, 300_000);
+
+/** The text of a PDF as poppler reads it, and the fonts it embeds (pdffonts). */
+function readPdf(bytes: Buffer): { text: string; fonts: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'murmur-pdf-'));
+  const file = join(dir, 'summary.pdf');
+  writeFileSync(file, bytes);
+  return {
+    text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }),
+    fonts: execFileSync('pdffonts', [file], { encoding: 'utf8' }),
+  };
+}
 const ourCurrency = (c: string) =>
   c === 'JPY'
     ? 'YEN'
@@ -50,6 +79,8 @@ async function world(tag: string): Promise<World> {
   const admin = await kit.t.signIn(`${tag}-admin@example.com`);
   const member = await kit.t.signIn(`${tag}-member@example.com`);
   const outsider = await kit.t.signIn(`${tag}-outsider@example.com`);
+  // SPEC §6: saving built audiences needs creator access.
+  await seedGroup(kit.t.db, admin.user.id, 'Audience_creator');
   const xUserId = await kit.connectX(admin, 0);
   const team = await kit.teamWithAdAccount(admin, xUserId, [member]);
   return {
@@ -312,6 +343,50 @@ describe('campaigns API', () => {
     ).json<Segmentations>();
     expect(seg.impressions).toBe(stats.totals.impressions);
     expect(seg.gender.length).toBeGreaterThan(0);
+
+    // The summary PDF says what the API says, in the user's language, with Japanese glyphs embedded.
+    const pdf = await kit.t.app.inject({
+      method: 'POST',
+      url: '/api/campaign-summary-pdf/',
+      headers: w.member.tokenAuth,
+      payload: { campaign: campaign.id },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const en = readPdf(pdf.rawPayload);
+    expect(en.text).toContain('Campaign summary');
+    expect(en.text).toContain('Coffee week');
+    expect(en.text).toContain(formatLargeNumber(stats.totals.impressions));
+    expect(en.text).toContain(formatMoney(stats.totals.spent, stats.currency));
+    for (const day of stats.days) expect(en.text).toContain(formatLargeNumber(day.impressions));
+    expect(en.text).toContain('Coffee fans');
+    expect(en.fonts).toMatch(/NotoSansJP.*yes/);
+    const toJa = await kit.call(w.member, 'PUT', '/api/user/me/', { language: 'ja' });
+    expect(toJa.statusCode, toJa.body).toBe(200);
+    const ja = readPdf(
+      (
+        await kit.t.app.inject({
+          method: 'POST',
+          url: '/api/campaign-summary-pdf/',
+          headers: w.member.tokenAuth,
+          payload: { campaign: campaign.id },
+        })
+      ).rawPayload,
+    );
+    expect(ja.text).toContain('キャンペーンサマリー');
+    expect(ja.text).toContain('インプレッション');
+    expect(ja.text).toContain(formatMoney(stats.totals.spent, stats.currency));
+    expect(ja.fonts).toMatch(/NotoSansJP.*Identity-H\s+yes/);
+    expect(
+      (
+        await kit.t.app.inject({
+          method: 'POST',
+          url: '/api/campaign-summary-pdf/',
+          headers: w.outsider.tokenAuth,
+          payload: { campaign: campaign.id },
+        })
+      ).statusCode,
+    ).toBe(404);
 
     // Pausing the campaign goes to X.
     const pausedCampaign = await kit.call(w.admin, 'PATCH', `/api/campaigns/${campaign.id}/`, {
