@@ -129,6 +129,7 @@ test('the journey in English: sign in, build, save, compare three competitors wi
 
   await test.step('home, signed out, then signed in by magic link', async () => {
     await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await screenshot(page, 'pro-home-en');
     await signIn(page, 'pat@example.com', {
       email: 'Email address',
@@ -224,6 +225,7 @@ test('the journey in Japanese', async ({ browser }) => {
 
   await test.step('ホームとメールでのログイン', async () => {
     await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await screenshot(page, 'pro-home-ja');
     await signIn(page, 'kenji@example.jp', {
       email: 'メールアドレス',

@@ -50,6 +50,7 @@ export function SuggestedInterests({ pkg, chosen, onAdd }: SuggestedInterestsPro
                 component="button"
                 type="button"
                 variant="outline"
+                tt="none"
                 style={{ cursor: 'pointer' }}
                 onClick={() => onAdd(item.label)}
                 aria-label={t('proSite.builder.addInterest', { label: item.label })}

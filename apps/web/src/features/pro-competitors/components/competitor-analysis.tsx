@@ -118,7 +118,7 @@ export function CompetitorAnalysis() {
                     <Table.Td>
                       <Group gap={4}>
                         {c.top_interests.slice(0, 4).map((i) => (
-                          <Badge key={i.value} variant="light" size="sm">
+                          <Badge key={i.value} variant="light" size="sm" tt="none">
                             {i.label}
                           </Badge>
                         ))}

@@ -11,7 +11,7 @@ import { useHandleAnalysis } from '../api/handle-analysis';
 import { useValidateHandle } from '../api/validate-handle';
 
 /** The explored account: profile, its audience (followers) and what they care about. */
-export function HandleSection({ handle }: { handle: string }) {
+export function HandleSection({ handle, explicit }: { handle: string; explicit: boolean }) {
   const { t } = useTranslation();
   const check = useValidateHandle(handle);
   const analysis = useHandleAnalysis(check.data?.valid === true ? check.data.handle : null);
@@ -24,6 +24,8 @@ export function HandleSection({ handle }: { handle: string }) {
     );
   }
   if (!check.data.valid) {
+    // A plain word is a topic first: only an explicit @handle says that no such account exists.
+    if (!explicit) return null;
     return (
       <Alert color="gray" variant="light">
         {t('proSite.explore.noAccount', { handle })}

@@ -54,7 +54,7 @@ export function ProExplore({ name, basePath }: ProExploreProps) {
         </Alert>
       ) : (
         <>
-          {handle !== null && <HandleSection handle={handle} />}
+          {handle !== null && <HandleSection handle={handle} explicit={explored.startsWith('@')} />}
           <TopicSection topic={topic} />
         </>
       )}

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { countryByCode } from '@murmur/core/countries';
 import { formatLargeNumber, formatPercent } from '@murmur/core/format';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader, usePageTitle } from '../../../components/page-title';
@@ -15,6 +16,13 @@ export interface XstatsProps {
 }
 
 const pct = (share: number) => formatPercent(share, { fromFraction: true });
+
+const genderLabel = (key: string, t: TFunction) =>
+  key === 'MALE'
+    ? t('proSite.xstats.male')
+    : key === 'FEMALE'
+      ? t('proSite.xstats.female')
+      : t('proSite.xstats.otherGender');
 
 /** SPEC §2 /xstats/:country?: how the network is used, overall or in one country. */
 export function Xstats({ country }: XstatsProps) {
@@ -88,7 +96,10 @@ export function Xstats({ country }: XstatsProps) {
                 extra: s.affinity === null ? '' : `×${s.affinity.toFixed(1)}`,
               }))}
             />
-            <ShareTable title={t('proSite.xstats.gender')} rows={data.gender} />
+            <ShareTable
+              title={t('proSite.xstats.gender')}
+              rows={data.gender.map((s) => ({ ...s, label: genderLabel(s.key, t) }))}
+            />
             <ShareTable title={t('proSite.xstats.ages')} rows={data.age_bands} />
           </SimpleGrid>
           {code === undefined && (

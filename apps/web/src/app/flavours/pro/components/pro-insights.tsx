@@ -79,7 +79,7 @@ export function ProInsights({ pkg }: ProInsightsProps) {
               </Text>
               <Group gap={6}>
                 {interests.map((s) => (
-                  <Badge key={s.key} variant="light">
+                  <Badge key={s.key} variant="light" tt="none">
                     {s.label} ×{(s.affinity ?? 0).toFixed(1)}
                   </Badge>
                 ))}
