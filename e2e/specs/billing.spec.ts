@@ -172,7 +172,7 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
       await visitor.goto(`${premiumUrl}/premium?flavour=premium`);
       const ja = locale === 'ja-JP';
       await expect(
-        visitor.getByRole('heading', { name: ja ? 'プレミアム' : 'Premium', exact: true }),
+        visitor.getByRole('heading', { level: 1, name: ja ? 'プレミアム' : 'Premium', exact: true }),
       ).toBeVisible();
       await expect(visitor.getByText(ja ? 'サインインして申し込む' : 'Sign in to subscribe')).toBeVisible();
       await expect(visitor.getByTestId('plan-premium-month')).toContainText(ja ? '2,900.00 YEN' : '€19.00');

@@ -39,8 +39,12 @@ export function createSandboxPlugin(options: SandboxPluginOptions): FastifyPlugi
     );
     // A stand-in for X Ads Manager (its pages work through the Ads API above).
     await app.register(adsManagerPlugin(network), { prefix: '/ads-manager' });
-    // Payments run on the network's simulated clock (moved further by /stripe/v1/test_helpers/advance).
-    const stripe = createStripeStandIn({ now: sandboxClock(network), ...options.stripe });
+    // Payments run on the network's simulated clock (moved further by /stripe/v1/test_helpers/advance),
+    // anchored at today's date: the simulated history may start earlier, invoices should not.
+    const simulated = sandboxClock(network);
+    const from = simulated();
+    const wall = Math.floor(now() / 1000);
+    const stripe = createStripeStandIn({ now: () => wall + simulated() - from, ...options.stripe });
     await app.register(stripe.plugin, { prefix: '/stripe' });
   };
 }

@@ -266,7 +266,11 @@ function CurrentPlan({ billing, language }: { billing: TeamBilling; language: 'e
             : t('billing.renewsOn', { date: end })}
       </Text>
       <Text size="sm" c={billing.can_upload.allowed ? 'teal' : 'red'} data-testid="upload-permission">
-        {billing.can_upload.allowed ? t('billing.uploadsAllowed') : billing.can_upload.reason}
+        {billing.can_upload.allowed
+          ? t('billing.uploadsAllowed')
+          : billing.active
+            ? billing.can_upload.reason
+            : t('billing.uploadNeedsSubscription')}
       </Text>
     </Stack>
   );
