@@ -58,20 +58,47 @@ export const ADS_MANAGER_SCRIPT = String.raw`(function () {
     document.dispatchEvent(new CustomEvent('ads-manager:account', { detail: account }));
   }
 
+  function createAccountForm() {
+    var name = el('input', { id: 'new-account-name', name: 'name', required: 'required' });
+    var form = el('form', { id: 'create-account' }, [el('label', {}, ['New ad account name ', name]), el('button', { type: 'submit', text: 'Create ad account' })]);
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      call('POST', 'accounts', { name: name.value.trim() }).then(function (created) { location.hash = '#/accounts/' + created.id; });
+    });
+    return form;
+  }
+
   function accounts() {
     setAccount(null);
     return call('GET', 'accounts').then(function (list) {
-      if (list.length === 0) {
-        show([el('h1', { text: 'Ad accounts' }), el('p', { text: 'This X account has no ad accounts yet.' })]);
-        return;
-      }
       show([
         el('h1', { text: 'Ad accounts' }),
-        el('ul', { id: 'accounts' }, list.map(function (a) {
-          return el('li', {}, [el('a', { href: '#/accounts/' + a.id, text: a.name }), ' ', el('span', { class: 'handle', text: a.id })]);
-        })),
+        list.length === 0
+          ? el('p', { text: 'This X account has no ad accounts yet.' })
+          : el('ul', { id: 'accounts' }, list.map(function (a) {
+              return el('li', {}, [el('a', { href: '#/accounts/' + a.id, text: a.name }), ' ', el('span', { class: 'handle', text: a.id })]);
+            })),
+        createAccountForm(),
       ]);
     });
+  }
+
+  function createCampaignForm(accountId) {
+    var name = el('input', { id: 'new-campaign-name', name: 'name', required: 'required' });
+    var form = el('form', { id: 'create-campaign' }, [el('label', {}, ['New campaign name ', name]), el('button', { type: 'submit', text: 'Create campaign with a line item' })]);
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      call('GET', 'accounts/' + accountId + '/funding_instruments').then(function (instruments) {
+        return call('POST', 'accounts/' + accountId + '/campaigns', {
+          name: name.value.trim(), funding_instrument_id: instruments[0].id, daily_budget_amount_local_micro: '50000000', entity_status: 'PAUSED',
+        });
+      }).then(function (campaign) {
+        return call('POST', 'accounts/' + accountId + '/line_items', {
+          campaign_id: campaign.id, name: name.value.trim() + ' line item', objective: 'ENGAGEMENTS', product_type: 'PROMOTED_TWEETS', placements: 'ALL_ON_TWITTER', entity_status: 'PAUSED',
+        });
+      }).then(function () { route(); }).catch(function (e) { alert(e.message); });
+    });
+    return form;
   }
 
   function account(id) {
@@ -91,7 +118,7 @@ export const ADS_MANAGER_SCRIPT = String.raw`(function () {
         el('p', {}, [el('a', { href: '#/', text: '← Ad accounts' })]),
         el('h1', { id: 'account-name', text: acc.name }),
         el('p', { class: 'handle', text: 'Ad account ' + acc.id }),
-      ].concat(blocks.length ? blocks : [el('p', { text: 'No campaigns yet.' })]));
+      ].concat(blocks.length ? blocks : [el('p', { text: 'No campaigns yet.' })]).concat([createCampaignForm(id)]));
     });
   }
 

@@ -58,17 +58,25 @@ export function useApplyAudience(team: string | null) {
       return false;
     }
     if (prepared.tooManyHandles) window.alert(t('xAds.apply.tooManyHandles'));
-    if (prepared.payload.custom_audiences.length > 0) {
-      let notReady = false;
+    let payload = prepared.payload;
+    if (payload.custom_audiences.length > 0) {
+      let notReady: string[] = [];
       try {
-        const checked = await checkCustomAudiences(adAccountId, prepared.payload.custom_audiences);
-        notReady = checked.custom_audiences.some((a) => !a.targetable);
+        const checked = await checkCustomAudiences(adAccountId, payload.custom_audiences);
+        notReady = checked.custom_audiences.filter((a) => !a.targetable).map((a) => a.name);
       } catch {
         // SPEC §8: a failed check is ignored silently.
       }
-      if (notReady && !window.confirm(t('xAds.apply.notReady'))) return false;
+      if (notReady.length > 0) {
+        if (!window.confirm(t('xAds.apply.notReady'))) return false;
+        // "…are not ready and will not be applied": the rest of the package is.
+        payload = {
+          ...payload,
+          custom_audiences: payload.custom_audiences.filter((n) => !notReady.includes(n)),
+        };
+      }
     }
-    sendToExtension(prepared.payload);
+    sendToExtension(payload);
     try {
       await recordUsage(audience, adAccountId, prepared.countries, team);
       notify.success(t('xAds.apply.sent', { account: extension.account?.name ?? adAccountId }));

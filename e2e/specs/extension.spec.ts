@@ -1,0 +1,273 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { COUNTRIES } from '@murmur/core/countries';
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { apiFor, waitForEngine } from '../support/audience-api';
+import { signIn } from '../support/audience-screens';
+import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
+import { tr } from '../support/locales';
+import { screenshot } from '../support/screens';
+
+/**
+ * Issue 12's "Done when": Chromium with the built X Pro Targeting extension loaded. Connect X, see
+ * the ad accounts, grant one to the team, accept the Japanese agreement in Japanese, upload an
+ * audience and watch it become targetable as simulated time passes, open the sandbox Ads Manager,
+ * apply a saved audience with 101 handles, 60 countries and a not-ready custom audience (alert,
+ * confirm, cancel, confirm again), and find exactly the SPEC-filtered criteria on the line item
+ * through the Ads API.
+ */
+const app = useJourneyServer({ MAIL_FROM, STAFF_EMAIL_DOMAINS: 'example.com' });
+const ROOT = resolve(import.meta.dirname, '../..');
+
+let context: BrowserContext;
+test.afterAll(async () => {
+  await context?.close();
+});
+
+async function payOnHostedCheckout(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/sandbox\/stripe\/c\/pay\/cs_test_/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Kai Admin');
+  await page.getByRole('button', { name: /^Subscribe/ }).click();
+}
+
+test('audiences reach an X ad account through the X Pro Targeting extension', async () => {
+  test.setTimeout(300_000);
+  const url = app.server.url;
+  const extension = mkdtempSync(join(tmpdir(), 'xpt-extension-'));
+  execFileSync(process.execPath, [join(ROOT, 'apps/extension/build.mjs')], {
+    env: {
+      ...process.env,
+      EXTENSION_OUT: extension,
+      MURMUR_MATCHES: `${url}/*`,
+      ADS_MANAGER_MATCHES: `${url}/sandbox/ads-manager/*`,
+    },
+  });
+  context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'xpt-profile-')), {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    // Playwright starts Chromium with --disable-extensions unless told not to.
+    ignoreDefaultArgs: ['--disable-extensions'],
+    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extension}`, `--load-extension=${extension}`],
+    baseURL: url,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+  });
+  const page = await context.newPage();
+  const api = apiFor(page, url);
+  let handle = '';
+  let adAccount = '';
+
+  await test.step('sign in, create the team, subscribe', async () => {
+    await signIn(page, app.sink, 'kai@example.com');
+    await expect(page).toHaveURL(/\/welcome/);
+    await api('POST', '/api/teams/', { name: 'Apply Team' });
+    await api('POST', '/api/staff/user-groups/', { email: 'kai@example.com', group: 'Audience_creator' });
+    await page.goto('/apply-team/team');
+    await page.getByLabel('Invoice email').fill('invoices@example.com');
+    await page.getByLabel('Invoice name').fill('Apply Team KK');
+    await page.getByRole('textbox', { name: 'Country' }).fill('Japan');
+    await page.getByRole('option', { name: 'Japan' }).click();
+    await page.getByRole('button', { name: 'Save billing details' }).click();
+    await expect(page.getByText('The billing details have been saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('plan-pro-month').getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+    await page.getByTestId('plan-pro-month').getByRole('button', { name: 'Subscribe' }).click();
+    await payOnHostedCheckout(page);
+    await expect(page.getByTestId('billing-status')).toContainText('Active', { timeout: 20_000 });
+  });
+
+  await test.step('connect X and open an ad account with a campaign in the sandbox Ads Manager', async () => {
+    await page.goto('/apply-team/account');
+    await page
+      .getByRole('region', { name: 'Connected accounts' })
+      .getByRole('button', { name: 'Connect X' })
+      .click();
+    await expect(page).toHaveURL(/\/sandbox\/x\/oauth\/authenticate/);
+    const chosen = page.locator('label:has(input[type="radio"]:checked)');
+    handle = /@([A-Za-z0-9_]+)/.exec(await chosen.innerText())![1]!;
+    await page.getByRole('button', { name: 'Authorize app' }).click();
+    await expect(page).toHaveURL(/\/apply-team\/account/, { timeout: 20_000 });
+
+    const manager = await context.newPage();
+    await manager.goto('/sandbox/ads-manager/');
+    await manager.getByLabel('X handle').fill(handle);
+    await manager.getByRole('button', { name: 'Sign in' }).click();
+    await manager.getByLabel('New ad account name').fill('Apply Team on X');
+    await manager.getByRole('button', { name: 'Create ad account' }).click();
+    await expect(manager.locator('#account-name')).toHaveText('Apply Team on X');
+    adAccount = /#\/accounts\/([a-z0-9]+)/.exec(manager.url())![1]!;
+    await manager.getByLabel('New campaign name').fill('Spring launch');
+    await manager.getByRole('button', { name: 'Create campaign with a line item' }).click();
+    await expect(manager.getByRole('link', { name: 'Spring launch line item' })).toBeVisible();
+    await manager.close();
+  });
+
+  await test.step('see the ad accounts, check access, grant one to the team', async () => {
+    await page.reload();
+    const accounts = page.getByRole('region', { name: 'Ad accounts' });
+    const row = accounts.getByRole('listitem').filter({ hasText: 'Apply Team on X' });
+    await expect(row.getByText('Access not checked')).toBeVisible();
+    await row.getByRole('button', { name: 'Check access Apply Team on X' }).click();
+    await expect(row.getByText('Access', { exact: true })).toBeVisible();
+    await screenshot(page, 'x-ads-profile-settings-en');
+    await page.goto('/apply-team/team');
+    const granted = page.getByRole('region', { name: 'Teams granted access' });
+    await granted.getByRole('textbox', { name: 'Ad account' }).click();
+    await page.getByRole('option', { name: new RegExp(adAccount) }).click();
+    await granted.getByRole('button', { name: 'Grant access' }).click();
+    await expect(granted.getByTestId('granted-accounts')).toContainText(adAccount);
+    await screenshot(page, 'x-ads-team-granted-en');
+  });
+
+  const handles = await (async () => {
+    const text = await (await page.request.get(`${url}/sandbox/export`)).text();
+    const out: string[] = [];
+    for (const line of text.split('\n')) {
+      if (!line.startsWith('{"type":"account"')) continue;
+      const record = JSON.parse(line) as { handle: string };
+      if (record.handle !== handle) out.push(record.handle);
+      if (out.length === 101) break;
+    }
+    return out;
+  })();
+  expect(handles).toHaveLength(101);
+  await waitForEngine(url);
+  const save = (name: string, targeting_package: object) =>
+    api<{ id: number }>('POST', '/api/audience-configs/', { name, targeting_package, team: 'apply-team' });
+  await save('English speakers', { languages: [{ label: 'English' }] });
+  await save('Japanese speakers', { languages: [{ label: 'Japanese' }] });
+
+  await test.step('accept the Japanese agreement in Japanese and upload an audience', async () => {
+    await page.goto('/apply-team/account');
+    await page.getByLabel('Language', { exact: true }).click();
+    await page.getByRole('option', { name: '日本語' }).click();
+    await page.getByRole('button', { name: 'Save language' }).click();
+    await expect(page.getByRole('button', { name: tr('ja', 'account.saveLanguage') })).toBeVisible();
+    await page.goto('/apply-team/audiences');
+    await page
+      .getByRole('button', { name: tr('ja', 'audiences.actions.label', { name: 'English speakers' }) })
+      .click();
+    await page.getByRole('menuitem', { name: tr('ja', 'xAds.upload.action') }).click();
+    await page.getByRole('button', { name: tr('ja', 'xAds.upload.submit') }).click();
+    const agreement = page.getByRole('dialog', { name: tr('ja', 'xAds.agreement.title') });
+    await expect(agreement.getByTestId('agreement-terms')).toContainText('100,000 円');
+    await screenshot(page, 'x-ads-agreement-ja');
+    await agreement.getByRole('button', { name: tr('ja', 'xAds.agreement.accept') }).click();
+    await page.getByRole('button', { name: tr('ja', 'xAds.upload.submit') }).click();
+    await expect(page.getByTestId('upload-state').first()).toContainText(tr('ja', 'xAds.state.processing'));
+    await screenshot(page, 'x-ads-my-audiences-processing-ja');
+  });
+
+  await test.step('X processes the upload as simulated time passes', async () => {
+    const advanced = await page.request.post(`${url}/sandbox/simulate/advance`, { data: { hours: 2 } });
+    expect(advanced.ok()).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId('upload-state').first().innerText();
+        },
+        { timeout: 60_000, intervals: [6_000] },
+      )
+      .toContain(tr('ja', 'xAds.state.ready'));
+    await screenshot(page, 'x-ads-my-audiences-targetable-ja');
+    // Another upload, not processed yet: the not-ready custom audience of the package applied below.
+    await page
+      .getByRole('button', { name: tr('ja', 'audiences.actions.label', { name: 'Japanese speakers' }) })
+      .click();
+    await page.getByRole('menuitem', { name: tr('ja', 'xAds.upload.action') }).click();
+    await page.getByRole('button', { name: tr('ja', 'xAds.upload.submit') }).click();
+    await expect(page.getByTestId('upload-state')).toHaveCount(2);
+  });
+
+  await test.step('apply 101 handles, 60 countries and a not-ready custom audience from Ads Manager', async () => {
+    await page.goto('/apply-team/account');
+    await page.getByLabel(tr('ja', 'account.language'), { exact: true }).click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByRole('button', { name: tr('ja', 'account.saveLanguage') }).click();
+    await expect(page.getByRole('button', { name: 'Save language' })).toBeVisible();
+    const countries = COUNTRIES.filter((c) => c.selectable)
+      .slice(0, 60)
+      .map((c) => ({ label: c.name, id: c.code }));
+    await save('Launch package', {
+      handles: handles.map((h) => ({ handle: h })),
+      countries,
+      custom_audiences: [{ name: 'English speakers' }, { name: 'Japanese speakers' }],
+    });
+
+    const manager = await context.newPage();
+    await manager.goto('/sandbox/ads-manager/');
+    await manager.getByRole('link', { name: 'Apply Team on X' }).click();
+    await manager.getByRole('link', { name: 'Spring launch line item' }).click();
+    await expect(manager.locator('#targeting-form')).toBeVisible();
+
+    await page.bringToFront();
+    await page.goto('/apply-team/audiences');
+    await expect(page.getByTestId('extension-status')).toContainText('Apply Team on X');
+    await screenshot(page, 'x-ads-my-audiences-en');
+    const dialogs: string[] = [];
+    let confirmAnswer = false;
+    page.on('dialog', (dialog) => {
+      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void (dialog.type() === 'confirm' && !confirmAnswer ? dialog.dismiss() : dialog.accept());
+    });
+    const applyLaunch = async () => {
+      await page
+        .getByRole('button', { name: tr('en', 'audiences.actions.label', { name: 'Launch package' }) })
+        .click();
+      await page.getByRole('menuitem', { name: 'Apply to ad account' }).click();
+    };
+    await applyLaunch();
+    await expect.poll(() => dialogs.length).toBe(2);
+    expect(dialogs).toEqual([
+      'alert: More than 100 handles are selected: only the first 100 handles are applied.',
+      'confirm: Some custom audiences are not ready and will not be applied. This may take up to 48 hours to be processed by X. Do you still want to apply the rest of the targeting package?',
+    ]);
+    // Cancel aborted: nothing reached the line item.
+    await manager.waitForTimeout(1500);
+    await expect(manager.locator('#criteria-empty')).toBeVisible();
+
+    confirmAnswer = true;
+    await applyLaunch();
+    await expect.poll(() => dialogs.length).toBe(4);
+    await expect(manager.locator('#form-status')).toContainText('Saved 101 targeting criteria.', {
+      timeout: 30_000,
+    });
+    await screenshot(manager, 'x-ads-ads-manager-applied-en');
+
+    // Through the Ads API: 100 look-alikes, the ready custom audience, no countries (60 ≥ 50).
+    const token = await manager.locator('meta[name="ads-token"]').getAttribute('content');
+    const lineItem = await manager.locator('#targeting-form').getAttribute('data-line-item-id');
+    const res = await page.request.get(
+      `${url}/sandbox/ads/12/accounts/${adAccount}/targeting_criteria?line_item_ids=${lineItem}&count=1000`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const criteria = (
+      (await res.json()) as { data: { targeting_type: string; name: string; operator_type: string }[] }
+    ).data;
+    const byType = (type: string) => criteria.filter((c) => c.targeting_type === type);
+    expect(
+      byType('FOLLOWER_LOOK_ALIKES')
+        .map((c) => c.name.replace(/^@/, ''))
+        .sort(),
+    ).toEqual(handles.slice(0, 100).sort());
+    expect(byType('CUSTOM_AUDIENCE').map((c) => [c.name, c.operator_type])).toEqual([
+      ['English speakers', 'EQ'],
+    ]);
+    expect(byType('LOCATION')).toEqual([]);
+    expect(criteria).toHaveLength(101);
+
+    // The usage was recorded (state "applied").
+    const usages = await api<{ state: string; ad_account_id: string }[]>(
+      'GET',
+      '/api/external/audience-usages/',
+    );
+    expect(usages[0]).toMatchObject({ state: 'applied', ad_account_id: adAccount });
+  });
+});
