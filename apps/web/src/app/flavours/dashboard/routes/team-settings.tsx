@@ -10,13 +10,21 @@ import { useTeamOutlet } from '../team-context';
 
 export function TeamSettingsRoute() {
   const { team, user } = useTeamOutlet();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const queryClient = useQueryClient();
   // The team's subscription list (SPEC §3) follows once a plan change has arrived.
-  const refreshTeam = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: getTeamsQueryOptions().queryKey }),
-    [queryClient],
-  );
+  const refreshTeam = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: getTeamsQueryOptions().queryKey });
+    // Back from checkout and settled: a reload must not wait for the provider again.
+    setSearch(
+      (params) => {
+        params.delete('billing');
+        params.delete('session_id');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [queryClient, setSearch]);
   const billing = search.get('billing');
   // Keyed by team so switching teams resets every form.
   return (
