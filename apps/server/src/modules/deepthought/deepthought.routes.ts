@@ -39,6 +39,7 @@ import type { DeepThoughtService } from './deepthought.service';
 const pkParams = z.object({ pk: z.coerce.number().int().positive().max(MAX_DB_ID) });
 const postParams = z.object({ id: xIdSchema });
 const ROOT = '/api/external/deepthought';
+const ROOTS = [ROOT, '/api/external/deepthought-token'];
 
 /**
  * SPEC §7 "Analytics tool under /api/external/deepthought/": the signed-in user's X accounts, sync
@@ -53,240 +54,245 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
   const tags = ['deepthought'];
   const gated = errorResponses(400, 402, 403, 404);
 
-  app.get(
-    `${ROOT}/accounts/`,
-    {
-      schema: {
-        tags,
-        summary: 'The X accounts connected for analysis',
-        response: { 200: z.array(xAccountSchema), ...errorResponses(403) },
-      },
-    },
-    (request) => dt.accounts(requireUser(request).id),
-  );
-  app.post(
-    `${ROOT}/accounts/`,
-    {
-      schema: {
-        tags,
-        summary: 'Connect the X account behind a user token from sign in with X (and select it)',
-        body: connectXAccountSchema,
-        response: { 200: xAccountSchema, ...errorResponses(400, 403, 503) },
-      },
-    },
-    (request) => dt.connect(requireUser(request).id, request.body),
-  );
-  app.post(
-    `${ROOT}/accounts/:pk/select/`,
-    {
-      schema: {
-        tags,
-        summary: 'Switch the suite to another connected account',
-        params: pkParams,
-        response: { 200: xAccountSchema, ...errorResponses(403, 404) },
-      },
-    },
-    (request) => dt.select(requireUser(request).id, request.params.pk),
-  );
-  app.delete(
-    `${ROOT}/accounts/:pk/`,
-    {
-      schema: {
-        tags,
-        summary: 'Disconnect an account and forget what was synced of it',
-        params: pkParams,
-        response: { 204: z.null(), ...errorResponses(403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await dt.disconnect(requireUser(request).id, request.params.pk);
-      return reply.code(204).send(null);
-    },
-  );
-  app.get(
-    `${ROOT}/status/`,
-    {
-      schema: {
-        tags,
-        summary: 'Selected account, premium access, latest job',
-        response: { 200: dtStatusSchema, ...errorResponses(403) },
-      },
-    },
-    (request) => dt.status(requireUser(request).id),
-  );
-  app.post(
-    `${ROOT}/sync/`,
-    {
-      schema: {
-        tags,
-        summary: 'Sync the selected account from X (a job; the running one when there is one)',
-        response: { 200: dtJobSchema, ...errorResponses(403, 404) },
-      },
-    },
-    (request) => dt.sync(requireUser(request).id),
-  );
-  app.get(
-    `${ROOT}/jobs/:pk/`,
-    {
-      schema: {
-        tags,
-        summary: 'A sync or follow/unfollow job with its progress',
-        params: pkParams,
-        response: { 200: dtJobSchema, ...errorResponses(403, 404) },
-      },
-    },
-    (request) => dt.job(requireUser(request).id, request.params.pk),
-  );
-  app.get(
-    `${ROOT}/stats/`,
-    {
-      schema: {
-        tags,
-        summary: 'Counts from the synced copy',
-        response: { 200: dtStatsSchema, ...errorResponses(403, 404) },
-      },
-    },
-    (request) => dt.stats(requireUser(request).id),
-  );
-
-  for (const [path, direction] of [
-    ['followers', 'follower'],
-    ['following', 'following'],
-  ] as const)
+  // The same API under deepthought-token/ (SPEC §7), for clients that send `Authorization: Token`.
+  for (const ROOT of ROOTS) {
     app.get(
-      `${ROOT}/${path}/`,
+      `${ROOT}/accounts/`,
       {
         schema: {
           tags,
-          summary: `A page of the synced ${path} with spam scores`,
-          querystring: dtUsersQuerySchema,
-          response: { 200: dtUsersPageSchema, ...gated },
+          summary: 'The X accounts connected for analysis',
+          response: { 200: z.array(xAccountSchema), ...errorResponses(403) },
         },
       },
-      (request) => dt.connections(requireUser(request).id, direction, request.query),
+      (request) => dt.accounts(requireUser(request).id),
+    );
+    app.post(
+      `${ROOT}/accounts/`,
+      {
+        schema: {
+          tags,
+          summary: 'Connect the X account behind a user token from sign in with X (and select it)',
+          body: connectXAccountSchema,
+          response: { 200: xAccountSchema, ...errorResponses(400, 403, 503) },
+        },
+      },
+      (request) => dt.connect(requireUser(request).id, request.body),
+    );
+    app.post(
+      `${ROOT}/accounts/:pk/select/`,
+      {
+        schema: {
+          tags,
+          summary: 'Switch the suite to another connected account',
+          params: pkParams,
+          response: { 200: xAccountSchema, ...errorResponses(403, 404) },
+        },
+      },
+      (request) => dt.select(requireUser(request).id, request.params.pk),
+    );
+    app.delete(
+      `${ROOT}/accounts/:pk/`,
+      {
+        schema: {
+          tags,
+          summary: 'Disconnect an account and forget what was synced of it',
+          params: pkParams,
+          response: { 204: z.null(), ...errorResponses(403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await dt.disconnect(requireUser(request).id, request.params.pk);
+        return reply.code(204).send(null);
+      },
+    );
+    app.get(
+      `${ROOT}/status/`,
+      {
+        schema: {
+          tags,
+          summary: 'Selected account, premium access, latest job',
+          response: { 200: dtStatusSchema, ...errorResponses(403) },
+        },
+      },
+      (request) => dt.status(requireUser(request).id),
+    );
+    app.post(
+      `${ROOT}/sync/`,
+      {
+        schema: {
+          tags,
+          summary: 'Sync the selected account from X (a job; the running one when there is one)',
+          response: { 200: dtJobSchema, ...errorResponses(403, 404) },
+        },
+      },
+      (request) => dt.sync(requireUser(request).id),
+    );
+    app.get(
+      `${ROOT}/jobs/:pk/`,
+      {
+        schema: {
+          tags,
+          summary: 'A sync or follow/unfollow job with its progress',
+          params: pkParams,
+          response: { 200: dtJobSchema, ...errorResponses(403, 404) },
+        },
+      },
+      (request) => dt.job(requireUser(request).id, request.params.pk),
+    );
+    app.get(
+      `${ROOT}/stats/`,
+      {
+        schema: {
+          tags,
+          summary: 'Counts from the synced copy',
+          response: { 200: dtStatsSchema, ...errorResponses(403, 404) },
+        },
+      },
+      (request) => dt.stats(requireUser(request).id),
     );
 
-  app.get(
-    `${ROOT}/unfollowers/`,
-    {
-      schema: {
-        tags,
-        summary: 'Unfollowers and new followers between two dates (from successive syncs)',
-        querystring: dtChangesQuerySchema,
-        response: { 200: dtChangesSchema, ...gated },
+    for (const [path, direction] of [
+      ['followers', 'follower'],
+      ['following', 'following'],
+    ] as const)
+      app.get(
+        `${ROOT}/${path}/`,
+        {
+          schema: {
+            tags,
+            summary: `A page of the synced ${path} with spam scores`,
+            querystring: dtUsersQuerySchema,
+            response: { 200: dtUsersPageSchema, ...gated },
+          },
+        },
+        (request) => dt.connections(requireUser(request).id, direction, request.query),
+      );
+
+    app.get(
+      `${ROOT}/unfollowers/`,
+      {
+        schema: {
+          tags,
+          summary: 'Unfollowers and new followers between two dates (from successive syncs)',
+          querystring: dtChangesQuerySchema,
+          response: { 200: dtChangesSchema, ...gated },
+        },
       },
-    },
-    (request) => dt.changes(requireUser(request).id, request.query),
-  );
-  app.get(
-    `${ROOT}/posts/`,
-    {
-      schema: {
-        tags,
-        summary: 'The synced posts with metrics',
-        querystring: dtPostsQuerySchema,
-        response: { 200: dtPostsPageSchema, ...gated },
+      (request) => dt.changes(requireUser(request).id, request.query),
+    );
+    app.get(
+      `${ROOT}/posts/`,
+      {
+        schema: {
+          tags,
+          summary: 'The synced posts with metrics',
+          querystring: dtPostsQuerySchema,
+          response: { 200: dtPostsPageSchema, ...gated },
+        },
       },
-    },
-    (request) => dt.posts(requireUser(request).id, request.query),
-  );
-  app.get(
-    `${ROOT}/posts/:id/`,
-    {
-      schema: {
-        tags,
-        summary: 'One synced post and who engaged with it',
-        params: postParams,
-        response: { 200: dtPostDetailSchema, ...gated },
+      (request) => dt.posts(requireUser(request).id, request.query),
+    );
+    app.get(
+      `${ROOT}/posts/:id/`,
+      {
+        schema: {
+          tags,
+          summary: 'One synced post and who engaged with it',
+          params: postParams,
+          response: { 200: dtPostDetailSchema, ...gated },
+        },
       },
-    },
-    (request) => dt.post(requireUser(request).id, request.params.id),
-  );
-  app.get(
-    `${ROOT}/engagers/`,
-    {
-      schema: {
-        tags,
-        summary: 'Who liked and reposted the synced posts',
-        response: { 200: dtEngagersSchema, ...gated },
+      (request) => dt.post(requireUser(request).id, request.params.id),
+    );
+    app.get(
+      `${ROOT}/engagers/`,
+      {
+        schema: {
+          tags,
+          summary: 'Who liked and reposted the synced posts',
+          response: { 200: dtEngagersSchema, ...gated },
+        },
       },
-    },
-    (request) => dt.engagers(requireUser(request).id),
-  );
-  app.get(
-    `${ROOT}/topics/`,
-    { schema: { tags, summary: 'Topics of the synced posts', response: { 200: dtTopicsSchema, ...gated } } },
-    (request) => dt.topics(requireUser(request).id, 'posts'),
-  );
-  app.get(
-    `${ROOT}/following-topics/`,
-    {
-      schema: {
-        tags,
-        summary: 'Topics of the accounts followed',
-        response: { 200: dtTopicsSchema, ...gated },
+      (request) => dt.engagers(requireUser(request).id),
+    );
+    app.get(
+      `${ROOT}/topics/`,
+      {
+        schema: { tags, summary: 'Topics of the synced posts', response: { 200: dtTopicsSchema, ...gated } },
       },
-    },
-    (request) => dt.topics(requireUser(request).id, 'following'),
-  );
-  app.get(
-    `${ROOT}/best-post-time/`,
-    {
-      schema: {
-        tags,
-        summary: "Best time to post, from followers' activity hours in a time zone",
-        querystring: dtTimeZoneQuerySchema,
-        response: { 200: dtBestTimeSchema, ...gated },
+      (request) => dt.topics(requireUser(request).id, 'posts'),
+    );
+    app.get(
+      `${ROOT}/following-topics/`,
+      {
+        schema: {
+          tags,
+          summary: 'Topics of the accounts followed',
+          response: { 200: dtTopicsSchema, ...gated },
+        },
       },
-    },
-    (request) => dt.bestTime(requireUser(request).id, request.query.tz),
-  );
-  app.get(
-    `${ROOT}/payout-prediction/`,
-    {
-      schema: {
-        tags,
-        summary: 'Payout prediction (model and assumptions included)',
-        response: { 200: dtPayoutSchema, ...gated },
+      (request) => dt.topics(requireUser(request).id, 'following'),
+    );
+    app.get(
+      `${ROOT}/best-post-time/`,
+      {
+        schema: {
+          tags,
+          summary: "Best time to post, from followers' activity hours in a time zone",
+          querystring: dtTimeZoneQuerySchema,
+          response: { 200: dtBestTimeSchema, ...gated },
+        },
       },
-    },
-    (request) => dt.payout(requireUser(request).id),
-  );
-  app.get(
-    `${ROOT}/spam-analysis/`,
-    {
-      schema: {
-        tags,
-        summary: 'Likely spam and fake accounts among followers and followings, with reasons',
-        response: { 200: dtSpamSchema, ...gated },
+      (request) => dt.bestTime(requireUser(request).id, request.query.tz),
+    );
+    app.get(
+      `${ROOT}/payout-prediction/`,
+      {
+        schema: {
+          tags,
+          summary: 'Payout prediction (model and assumptions included)',
+          response: { 200: dtPayoutSchema, ...gated },
+        },
       },
-    },
-    (request) => dt.spam(requireUser(request).id),
-  );
-  app.get(
-    `${ROOT}/xstats/`,
-    {
-      schema: {
-        tags,
-        summary: 'Followers per country (from profile locations)',
-        querystring: dtXStatsQuerySchema,
-        response: { 200: dtXStatsSchema, ...gated },
+      (request) => dt.payout(requireUser(request).id),
+    );
+    app.get(
+      `${ROOT}/spam-analysis/`,
+      {
+        schema: {
+          tags,
+          summary: 'Likely spam and fake accounts among followers and followings, with reasons',
+          response: { 200: dtSpamSchema, ...gated },
+        },
       },
-    },
-    (request) => dt.xstats(requireUser(request).id, request.query.country),
-  );
-  app.post(
-    `${ROOT}/talk-to-x/`,
-    {
-      schema: {
-        tags,
-        summary: 'Ask about the account in English or Japanese; answered from the synced figures',
-        body: talkToXSchema,
-        response: { 200: talkToXAnswerSchema, ...gated },
+      (request) => dt.spam(requireUser(request).id),
+    );
+    app.get(
+      `${ROOT}/xstats/`,
+      {
+        schema: {
+          tags,
+          summary: 'Followers per country (from profile locations)',
+          querystring: dtXStatsQuerySchema,
+          response: { 200: dtXStatsSchema, ...gated },
+        },
       },
-    },
-    (request) => dt.talk(requireUser(request).id, request.body),
-  );
+      (request) => dt.xstats(requireUser(request).id, request.query.country),
+    );
+    app.post(
+      `${ROOT}/talk-to-x/`,
+      {
+        schema: {
+          tags,
+          summary: 'Ask about the account in English or Japanese; answered from the synced figures',
+          body: talkToXSchema,
+          response: { 200: talkToXAnswerSchema, ...gated },
+        },
+      },
+      (request) => dt.talk(requireUser(request).id, request.body),
+    );
+  }
 
   for (const path of [`${ROOT}/follow-unfollow/`, '/api/user/follow-unfollow/'])
     app.post(

@@ -239,6 +239,8 @@ describe('Deep Thought', () => {
     expect((await get('/api/external/deepthought/best-post-time/?tz=Not/AZone')).status).toBe(400);
     const payout = await get<{ assumptions: string[] }>('/api/external/deepthought/payout-prediction/');
     expect(payout.body.assumptions.length).toBeGreaterThan(2);
+    // The same answers under deepthought-token/ (SPEC §7), with the token.
+    expect((await get('/api/external/deepthought-token/payout-prediction/')).body).toEqual(payout.body);
     const topics = await get<{ results: unknown[] }>('/api/external/deepthought/topics/');
     expect(topics.body.results.length).toBeGreaterThan(0);
     const xstats = await get<{ countries: { country: string }[] }>('/api/external/deepthought/xstats/');
