@@ -11,6 +11,8 @@ import { createRequestsRepository } from './requests.repository';
 import { createRequestsService, type AdAccountsOf } from './requests.service';
 import { createShareService, type FindConfig } from './share.service';
 import { createXstatsService } from './xstats.service';
+import { createMonitorsRepository } from './monitors.repository';
+import { createMonitorsService } from './monitors.service';
 
 /**
  * The pro-targeting site's own API: audience requests with their mails, xstats, marketing
@@ -52,11 +54,41 @@ export function createProModule(deps: {
     const [summary] = presentAccounts(e, [account]);
     return { valid: true, handle: summary?.handle ?? handle, account: summary ?? null };
   };
+  const monitorsService = createMonitorsService({
+    monitors: createMonitorsRepository(db),
+    engine,
+    clock,
+    inTransaction: (work) => db.transaction((tx) => work({ outbox: createOutboxRepository(tx) })),
+    outbox,
+    isStaff: (user) => isStaffEmail(user.email),
+  });
   return {
     requestsService,
+    monitorsService,
     async registerRoutes(app: FastifyInstance) {
+      // The weekly results monitor: every hour, the monitors not measured for a week (once the
+      // engine is ready; a failed run is retried at the next tick).
+      let timer: NodeJS.Timeout | undefined;
+      app.addHook('onReady', (ready) => {
+        timer = setInterval(
+          () => {
+            if (engine.status().state !== 'ready') return;
+            monitorsService
+              .runDue()
+              .catch((error: unknown) => app.log.error({ err: error }, 'weekly results monitor failed'));
+          },
+          60 * 60 * 1000,
+        );
+        timer.unref();
+        ready();
+      });
+      app.addHook('onClose', (_instance, closed) => {
+        clearInterval(timer);
+        closed();
+      });
       await app.register(proRoutes, {
         requestsService,
+        monitorsService,
         shareService: createShareService({
           findConfig,
           inTransaction: (work) => db.transaction((tx) => work({ outbox: createOutboxRepository(tx) })),

@@ -22,6 +22,10 @@ import {
   xstatsQuerySchema,
   xstatsSchema,
   emailSchema,
+  createMonitorSchema,
+  monitorSchema,
+  monitorsSchema,
+  weeklyResultsSchema,
   shareListResponseSchema,
   shareListSchema,
   languageSchema,
@@ -40,6 +44,7 @@ import type { createImageDownloader } from './image-downloader';
 import { listMaterials, materialPdf } from './materials';
 import type { RequestsService } from './requests.service';
 import type { ShareService } from './share.service';
+import type { MonitorsService } from './monitors.service';
 import { competitorSummaryPdf } from './summary-pdf';
 import type { XstatsService } from './xstats.service';
 
@@ -61,6 +66,7 @@ const sendFile = (reply: FastifyReply, file: { filename: string; type: string; b
 export const proRoutes: FastifyPluginCallbackZod<{
   requestsService: RequestsService;
   shareService: ShareService;
+  monitorsService: MonitorsService;
   xstatsService: XstatsService;
   imageDownloader: ReturnType<typeof createImageDownloader>;
   validateHandle: (handle: string) => z.output<typeof validateHandleResponseSchema>;
@@ -68,7 +74,16 @@ export const proRoutes: FastifyPluginCallbackZod<{
   clock: Clock;
 }> = (
   app,
-  { requestsService: requests, shareService, xstatsService, imageDownloader, validateHandle, jobs, clock },
+  {
+    requestsService: requests,
+    shareService,
+    monitorsService: monitors,
+    xstatsService,
+    imageDownloader,
+    validateHandle,
+    jobs,
+    clock,
+  },
   done,
 ) => {
   const tags = ['pro-targeting'];
@@ -205,6 +220,60 @@ export const proRoutes: FastifyPluginCallbackZod<{
     },
     (request) =>
       shareService.share(requireUser(request), request.body.audience_config_id, request.body.emails),
+  );
+
+  // ---- monitors and the weekly results monitor ----
+  app.get(
+    '/api/external/monitors/',
+    {
+      schema: {
+        tags,
+        summary: "The caller's watched audiences",
+        response: { 200: monitorsSchema, ...errorResponses(403) },
+      },
+    },
+    async (request) => ({ results: await monitors.list(requireUser(request)) }),
+  );
+  app.post(
+    '/api/external/monitors/',
+    {
+      schema: {
+        tags,
+        summary: 'Watch an audience: its size is measured now and mailed weekly with its change',
+        body: createMonitorSchema,
+        response: { 201: monitorSchema, ...errorResponses(400, 403, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await monitors.create(requireUser(request), request.body.name, request.body.targeting_package)),
+  );
+  app.delete(
+    '/api/external/monitors/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Stop watching',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await monitors.remove(requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    '/api/external/weekly-results-monitor/',
+    {
+      schema: {
+        tags,
+        summary: 'Run the weekly results monitor now for monitors due (internal staff only)',
+        response: { 200: weeklyResultsSchema, ...errorResponses(403, 503) },
+      },
+    },
+    (request) => monitors.runNow(requireUser(request)),
   );
 
   // ---- xstats ----

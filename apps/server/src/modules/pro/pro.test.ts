@@ -3,6 +3,7 @@ import type { AudienceRequest, Job, Xstats } from '@murmur/core/api';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
 import type { AudienceEngine } from '@murmur/engine';
+import { emptyTargetingPackage as emptyPackage } from '@murmur/core/targeting';
 import { createImageDownloader, storedZip } from './image-downloader';
 
 let t: TestApp;
@@ -302,6 +303,79 @@ describe('sharing a list', () => {
     expect(
       (await post('audience-configs/share/', { audience_config_id: id, emails: [] }, owner.tokenAuth))
         .statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('monitors and the weekly results monitor', () => {
+  it("measures a watched audience, and a week later mails its owner the change in the owner's language", async () => {
+    const owner = await t.signIn('watcher@example.com');
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/me/',
+      payload: { language: 'ja' },
+      headers: owner.tokenAuth,
+    });
+    const created = await post(
+      'monitors/',
+      { name: 'Coffee', targeting_package: { keywords: [{ label: 'coffee' }] } },
+      owner.tokenAuth,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const monitor = created.json<{ id: number; last_size: number }>();
+    expect(monitor.last_size).toBe(
+      engine.estimate({ ...emptyPackage(), keywords: [{ label: 'coffee' }] }).populationEstimate,
+    );
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/external/monitors/',
+      headers: owner.tokenAuth,
+    });
+    expect(listed.json<{ results: { id: number }[] }>().results.map((m) => m.id)).toEqual([monitor.id]);
+
+    const staff = await t.signIn('ops@murmur.test');
+    expect((await post('weekly-results-monitor/', {}, owner.tokenAuth)).statusCode).toBe(403);
+    // Not due yet: measured less than a week ago.
+    expect((await post('weekly-results-monitor/', {}, staff.tokenAuth)).json()).toEqual({
+      monitors: 0,
+      mailed: 0,
+    });
+    t.clock.advance(7 * 24 * 60 * 60 * 1000);
+    const run = await post('weekly-results-monitor/', {}, staff.tokenAuth);
+    expect(run.json()).toEqual({ monitors: 1, mailed: 1 });
+    const mail = t.mailer.last('watcher@example.com');
+    expect(mail.subject).toContain('週間レポート');
+    expect(mail.text).toContain('+0.0%');
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/external/monitors/',
+      headers: owner.tokenAuth,
+    });
+    expect(after.json<{ results: { previous_size: number | null }[] }>().results[0]!.previous_size).toBe(
+      monitor.last_size,
+    );
+
+    const stranger = await t.signIn('nosy@example.com');
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/external/monitors/${monitor.id}/`,
+          headers: stranger.tokenAuth,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/external/monitors/${monitor.id}/`,
+          headers: owner.tokenAuth,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (await post('monitors/', { name: 'Empty', targeting_package: {} }, owner.tokenAuth)).statusCode,
     ).toBe(400);
   });
 });
