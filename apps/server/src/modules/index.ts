@@ -247,7 +247,6 @@ export function registerModules(
       await media.registerRoutes(app);
       await campaigns.registerRoutes(app);
       await deepThought.registerRoutes(app);
-      await pro.registerRoutes(app);
       await billing.registerRoutes(app);
     },
   };
