@@ -40,6 +40,7 @@ import {
 } from '../api';
 import type { ApiRouteKey, ApiRoutes } from '../api';
 import { CAMPAIGN_ROUTE_RESPONSES } from './campaigns';
+import { DEEPTHOUGHT_ROUTE_RESPONSES } from './deepthought';
 import { BILLING_ROUTE_RESPONSES } from './billing';
 import { X_ADS_ROUTE_RESPONSES } from './x-ads';
 
@@ -148,6 +149,9 @@ export const API_ROUTE_RESPONSES = {
 
   // ---- campaigns, ad sets, ads, creatives (api-contract/campaigns.ts) ----
   ...CAMPAIGN_ROUTE_RESPONSES,
+
+  // ---- Deep Thought, the premium analytics suite (api-contract/deepthought.ts) ----
+  ...DEEPTHOUGHT_ROUTE_RESPONSES,
 } satisfies Responses;
 
 /** Every key of ApiRoutes, at run time. */

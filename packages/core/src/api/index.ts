@@ -6,6 +6,7 @@ export * from './team';
 export * from './audiences';
 export * from './catalogues';
 export * from './social';
+export * from './deepthought';
 export * from './targeting-service';
 export * from './staff';
 export * from './x-ads';

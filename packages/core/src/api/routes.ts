@@ -54,6 +54,7 @@ import type {
   wordsInProfileSchema,
 } from './catalogues';
 import type { Detail } from './common';
+import type { DeepThoughtRoutes } from './deepthought-routes';
 import type {
   CodeChallenge,
   CodeProvider,
@@ -223,6 +224,7 @@ type Checked<T extends { [K in keyof T]: RouteTypes }> = T;
 /** Every route the web app may call: its key is "METHOD path", its value what it takes and answers. */
 export type ApiRoutes = Checked<
   Routes &
+    DeepThoughtRoutes &
     CampaignRoutes &
     BillingRoutes &
     XAdsRoutes &
