@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { personalStore } from '../../../lib/personal-store';
 import { local, storageKeys } from '../../../lib/storage';
 import { makeUser } from '../../../test/fixtures';
-import { fakeFetch, renderWithProviders, type FakeRoute } from '../../../test/render';
+import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '../../../test/render';
 import { proRoutes } from './router';
 
 const renderAt = (path: string, routes: Record<string, FakeRoute> = {}) => {
@@ -59,5 +59,43 @@ describe('pro-targeting routes', { timeout: 20_000 }, () => {
     expect(JSON.parse(local.get(storageKeys.personal) ?? '{}')).toMatchObject({ token: 'tok-1' });
     expect((await screen.findAllByText('Signed in as pro@example.com')).length).toBeGreaterThan(0);
     personalStore.clear();
+  });
+
+  it('builds an audience signed out: live size, and the prompt to sign in to save it', async () => {
+    const ui = userEvent.setup();
+    const sent: unknown[] = [];
+    renderAt('/audience-builder', {
+      'GET /api/external/interests/': { body: { interests: [] } },
+      'POST /api/build-audience/': (init) => {
+        sent.push(jsonBody(init));
+        return {
+          body: {
+            sample_count: 12,
+            population_estimate: 1_234_567,
+            size_bucket: '1M-5M',
+            unmatched: [],
+            handles_truncated: false,
+          },
+        };
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Audience builder', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Sign in to save this audience')).toBeTruthy();
+    await ui.type(screen.getByRole('textbox', { name: 'Posted about' }), 'coffee{Enter}');
+    expect(await screen.findByText('1.2M', {}, { timeout: 3000 })).toBeTruthy();
+    expect(sent.at(-1)).toMatchObject({ targeting_package: { keywords: [{ label: 'coffee' }] } });
+  });
+
+  it('confirms a request from the mailed link', async () => {
+    let token: unknown;
+    renderAt('/request-verification?token=abcdefghijklmnopqrstuvwx', {
+      'POST /api/external/audience-requests/verify/': (init) => {
+        token = (jsonBody(init) as { token: string }).token;
+        return { body: { email: 'kenji@example.jp', state: 'verified' } };
+      },
+    });
+    expect(await screen.findByText('Your request is confirmed')).toBeTruthy();
+    expect(token).toBe('abcdefghijklmnopqrstuvwx');
+    expect(screen.getByText(/kenji@example\.jp/)).toBeTruthy();
   });
 });
