@@ -239,12 +239,12 @@ function CurrentPlan({ billing, language }: { billing: TeamBilling; language: 'e
   const sub = billing.subscription;
   if (!sub)
     return (
-      <Text size="sm" data-testid="billing-status">
-        <Badge color="gray" variant="light" mr="xs">
+      <Group gap="xs" data-testid="billing-status">
+        <Badge color="gray" variant="light">
           {t('billing.status.none')}
         </Badge>
-        {t('billing.noPlanYet')}
-      </Text>
+        <Text size="sm">{t('billing.noPlanYet')}</Text>
+      </Group>
     );
   const end = sub.current_period_end ? formatDate(sub.current_period_end, language) : '';
   return (
