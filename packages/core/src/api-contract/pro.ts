@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   audienceConfigSchema,
   audienceRequestListSchema,
@@ -6,6 +6,8 @@ import {
   audienceRequestSchema,
   jobResponseSchema,
   jobTitlesResponseSchema,
+  monitorSchema,
+  monitorsSchema,
   marketingMaterialsSchema,
   relatedKeywordsResponseSchema,
   suggestInterestsResponseSchema,
@@ -37,9 +39,17 @@ export const PRO_ROUTE_RESPONSES = {
   'POST /api/external/audience-requests/:id/answer/': audienceRequestSchema,
   'GET /api/audience-configs/:pk/': audienceConfigSchema,
   'POST /api/external/audience-configs/share/': shareListResponseSchema,
+  'GET /api/external/monitors/': monitorsSchema,
+  'POST /api/external/monitors/': monitorSchema,
+  'DELETE /api/external/monitors/:id/': z.null(),
   'GET /api/external/xstats/': xstatsSchema,
   'GET /api/external/marketing-materials/': marketingMaterialsSchema,
-} satisfies { [K in keyof ProRoutes]: z.ZodType<ProRoutes[K]['response']> };
+} satisfies {
+  // A 204 route declares z.null(); the map says void (as in index.ts).
+  [K in keyof ProRoutes]: z.ZodType<
+    [ProRoutes[K]['response']] extends [void] ? null : ProRoutes[K]['response']
+  >;
+};
 
 /** The pro-targeting routes whose responses leave a part unchecked (see PARTLY_CHECKED_RESPONSES). */
 export const PRO_PARTLY_CHECKED_RESPONSES = {

@@ -18,6 +18,9 @@ import type {
   CreateAudienceRequest,
   marketingMaterialsQuerySchema,
   marketingMaterialsSchema,
+  createMonitorSchema,
+  Monitor,
+  monitorsSchema,
   shareListResponseSchema,
   shareListSchema,
   validateAdAccountResponseSchema,
@@ -83,6 +86,9 @@ export interface ProRoutes {
     body: z.input<typeof shareListSchema>;
     response: z.output<typeof shareListResponseSchema>;
   };
+  'GET /api/external/monitors/': { response: z.output<typeof monitorsSchema> };
+  'POST /api/external/monitors/': { body: z.input<typeof createMonitorSchema>; response: Monitor };
+  'DELETE /api/external/monitors/:id/': { response: void };
   'GET /api/external/xstats/': { query: QueryOf<typeof xstatsQuerySchema>; response: Xstats };
   'GET /api/external/marketing-materials/': {
     query: QueryOf<typeof marketingMaterialsQuerySchema>;

@@ -13,6 +13,7 @@ import { validateHandleQueryOptions } from '../api/validate-handle';
 import { LiveSize } from './live-size';
 import { SaveListPanel } from './save-list-panel';
 import { SuggestedInterests } from './suggested-interests';
+import { WatchPanel } from './watch-panel';
 
 /** What the builder asks for (SPEC §7 audience builder: followers-of, interested-in, posted-about, words-in-profile). */
 export interface BuilderCriteria {
@@ -181,6 +182,7 @@ export function AudienceBuilder({ renderInsights }: AudienceBuilderProps) {
               onAdd={(label) => set('interests', unique([...criteria.interests, label]))}
             />
             <SaveListPanel pkg={pkg} />
+            <WatchPanel pkg={pkg} />
             <Paper withBorder p="md">
               <Stack gap="xs">
                 <Title order={2} size="h4">

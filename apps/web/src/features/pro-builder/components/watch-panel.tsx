@@ -1,0 +1,77 @@
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formatLargeNumber } from '@murmur/core/format';
+import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/targeting';
+import { useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/error-text';
+import { notify } from '../../../lib/notifications';
+import { personalStore } from '../../../lib/personal-store';
+import { useCreateMonitor, useDeleteMonitor, useMonitors } from '../api/monitors';
+
+/** Monitors: watch the built audience; the weekly results monitor mails how its size changed. */
+export function WatchPanel({ pkg }: { pkg: TargetingPackage }) {
+  const { t } = useTranslation();
+  const personal = useSyncExternalStore(personalStore.subscribe, personalStore.get, personalStore.get);
+  const signedIn = personal.token !== null;
+  const monitors = useMonitors(signedIn);
+  const create = useCreateMonitor();
+  const remove = useDeleteMonitor();
+  const [name, setName] = useState('');
+  if (!signedIn) return null;
+  const watch = () =>
+    create.mutate([name.trim(), pkg], {
+      onSuccess: (m) => {
+        notify.success(t('proSite.monitors.watching', { name: m.name }));
+        setName('');
+      },
+    });
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Title order={2} size="h5">
+          {t('proSite.monitors.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('proSite.monitors.help')}
+        </Text>
+        <Group align="flex-end">
+          <TextInput
+            label={t('proSite.monitors.name')}
+            value={name}
+            maxLength={200}
+            onChange={(e) => setName(e.currentTarget.value)}
+            style={{ flex: 1 }}
+          />
+          <Button
+            variant="light"
+            loading={create.isPending}
+            disabled={name.trim() === '' || !isTargetingPackageNonEmpty(pkg)}
+            onClick={watch}
+          >
+            {t('proSite.monitors.watch')}
+          </Button>
+        </Group>
+        {create.isError && (
+          <Alert color="red" role="alert" p="xs">
+            {errorText(create.error, t)}
+          </Alert>
+        )}
+        {(monitors.data?.results ?? []).map((m) => (
+          <Group key={m.id} justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              {m.name} · {formatLargeNumber(m.last_size ?? 0)}
+            </Text>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('proSite.monitors.stop', { name: m.name })}
+              onClick={() => remove.mutate(m.id)}
+            >
+              ×
+            </ActionIcon>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
