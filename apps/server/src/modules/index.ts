@@ -30,6 +30,7 @@ import { createDeepThoughtModule } from './deepthought';
 import { createExploreModule } from './explore';
 import { createProModule } from './pro';
 import { createSocialAccountsRepository } from './social/social-accounts.repository';
+import { premiumOrigin } from './social/social-callbacks';
 import { socialRoutes } from './social/social.routes';
 import { createSocialService } from './social/social.service';
 import { storeRoutes } from './store/store.routes';
@@ -206,7 +207,14 @@ export function registerModules(
   });
 
   // Plans, checkout, upgrade and cancel through the payment provider; state from its webhooks.
-  const billing = createBillingModule({ db, config, clock, teamsService, log });
+  const billing = createBillingModule({
+    db,
+    config,
+    clock,
+    teamsService,
+    log,
+    premiumUrl: premiumOrigin(config.publicUrl),
+  });
 
   // Deep Thought, the premium analytics suite on the user's own X accounts (modules/deepthought).
   const deepThought = createDeepThoughtModule({ db, config, clock, log });

@@ -26,6 +26,8 @@ export function createBillingModule(deps: {
   clock: Clock;
   teamsService: TeamAccess;
   log: FastifyInstance['log'];
+  /** The premium suite's origin (its checkout return pages); PUBLIC_URL when not given. */
+  premiumUrl?: string;
 }) {
   const { db, config, clock } = deps;
   const repo = createBillingRepository(db);
@@ -42,8 +44,8 @@ export function createBillingModule(deps: {
     repo,
     provider,
     clock,
-    // The premium flavour is chosen by host, or by ?flavour=premium on a staging host.
-    premiumUrl: config.publicUrl,
+    // The premium flavour is chosen by host (SPEC §1): its return pages live there.
+    premiumUrl: deps.premiumUrl ?? config.publicUrl,
   });
   const webhooks = createBillingWebhooks({
     stripe,
