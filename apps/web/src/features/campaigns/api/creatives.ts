@@ -1,5 +1,7 @@
 import type { AdCreative, AdMedia, CreateAdCreative, FileComplete, FilePolicy } from '@murmur/core/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@murmur/core/errors';
+import { readCookie } from '../../../lib/cookies';
 import { request } from '../../../lib/request';
 import { sendWithXhr } from '../../../lib/xhr-upload';
 
@@ -42,6 +44,19 @@ export const useDeleteMedia = (team: string) => {
   });
 };
 
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+const sameOrigin = (url: string) => new URL(url, window.location.href).origin === window.location.origin;
+const csrfHeader = (): Record<string, string> => {
+  const token = readCookie('csrftoken');
+  return token ? { 'X-CSRFToken': token } : {};
+};
+
 /**
  * SPEC §7 File upload: a signed policy, the file posted straight to where it says (the store, with
  * progress), `complete` to check it, then the media library entry.
@@ -60,12 +75,14 @@ export async function uploadMedia(
   const sent = await sendWithXhr(new XMLHttpRequest(), {
     method: 'POST',
     url: policy.url,
-    headers: {},
+    // Our own upload route (files on disk) is an API call like any other and needs the CSRF header;
+    // a store elsewhere (S3) gets a plain form post, as its policy expects.
+    headers: sameOrigin(policy.url) ? csrfHeader() : {},
     body: form,
     signal: undefined,
     onProgress: (loaded, total) => onProgress(total > 0 ? loaded / total : 0),
   });
-  if (sent.status >= 400) throw new Error(`upload ${sent.status}`);
+  if (sent.status >= 400) throw new ApiError(sent.status, parseJson(sent.text));
   const done: FileComplete = await request.post('/api/api/files/complete/', { body: { key: policy.key } });
   return request.post('/api/ad-media/', { body: { team, file: done.key, name: file.name } });
 }
