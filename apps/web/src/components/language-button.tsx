@@ -37,7 +37,7 @@ export function LanguageButton(props: LanguageButtonProps) {
   return (
     <Button
       variant="subtle"
-      color="gray"
+      color="dark"
       size="compact-sm"
       aria-label={t('header.languageMenu', { language: LANGUAGE_NAMES[language] })}
       {...props}

@@ -7,13 +7,14 @@ import { saveReturnPath } from '../../../lib/storage';
 export function SignInPrompt() {
   const { t } = useTranslation();
   return (
-    <Alert color="blue" title={t('insights.signInTitle')}>
+    // Default variant and a filled button: the tinted "light" look is under WCAG AA contrast.
+    <Alert variant="default" title={t('insights.signInTitle')}>
       {t('insights.signIn')}{' '}
       <Button
         component={Link}
         to="/login"
         size="xs"
-        variant="light"
+        variant="filled"
         ml="sm"
         onClick={() => saveReturnPath(`${window.location.pathname}${window.location.search}`)}
       >
