@@ -26,6 +26,13 @@ export interface XCustomAudience {
   reasons_not_targetable: string[];
 }
 
+/** One targeting criterion of a line item, as X takes it. */
+export interface XTargetingCriterion {
+  targeting_type: string;
+  targeting_value: string;
+  operator_type: 'EQ' | 'NE';
+}
+
 /** X answered 403/404 for an ad account or audience the user cannot reach. */
 export class XAdsNoAccess extends XApiError {}
 
@@ -167,6 +174,50 @@ export function createXAdsClient(config: XConfig) {
           {},
           { prefix: '' },
         );
+      });
+    },
+
+    /** X's LOCATION value of a country (ISO alpha-2), from the locations catalogue. */
+    countryLocation(tokens: XUserTokens, code: string): Promise<string | undefined> {
+      return call('locations', async () => {
+        const answer = await get<{ targeting_value: string }[]>(tokens, 'targeting_criteria/locations', {
+          location_type: 'COUNTRIES',
+          country_code: code.toUpperCase(),
+        });
+        return answer.data[0]?.targeting_value;
+      });
+    },
+
+    /**
+     * Makes a line item's targeting exactly `criteria`: X has no update, so the current criteria are
+     * deleted and the new ones created. Answers how many X refused.
+     */
+    replaceLineItemTargeting(
+      tokens: XUserTokens,
+      accountId: string,
+      lineItemId: string,
+      criteria: readonly XTargetingCriterion[],
+    ): Promise<{ created: number; refused: number }> {
+      return call('targeting criteria', async () => {
+        const base = `accounts/${encodeURIComponent(accountId)}/targeting_criteria`;
+        const current = await get<{ id: string }[]>(tokens, base, {
+          line_item_ids: lineItemId,
+          count: '1000',
+        });
+        for (const c of current.data)
+          await client(tokens).delete(`${ADS_API}${base}/${encodeURIComponent(c.id)}`, {}, { prefix: '' });
+        let created = 0;
+        let refused = 0;
+        for (const c of criteria) {
+          try {
+            await post(tokens, base, { line_item_id: lineItemId, ...c });
+            created++;
+          } catch (error) {
+            if (!(error instanceof ApiResponseError) || error.code !== 400) throw error;
+            refused++;
+          }
+        }
+        return { created, refused };
       });
     },
 

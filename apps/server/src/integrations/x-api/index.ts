@@ -6,5 +6,6 @@ export {
   type XAdAccount,
   type XAdsClient,
   type XCustomAudience,
+  type XTargetingCriterion,
   type XUserTokens,
 } from './ads-client';

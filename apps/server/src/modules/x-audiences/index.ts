@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { XAdsClient } from '../../integrations/x-api';
 import type { Clock } from '../../lib/clock';
+import { applyUsageToLineItem } from './apply-to-line-item';
 import { createAgreementService } from './agreement.service';
 import { createUploadsService, type ReadConfig, type TokensOf, type UploadTeams } from './uploads.service';
 import { createUsagesService } from './usages.service';
@@ -26,7 +27,7 @@ export function createXAudiencesModule(deps: {
   clock: Clock;
   secret: string;
   log: FastifyBaseLogger;
-  /** Milliseconds between follow-up rounds; 0 turns the background job off (tests drive it). */
+  /** Milliseconds between follow-up rounds (FOLLOW_EVERY_MS); 0 turns the background job off. */
   followEveryMs?: number;
 }) {
   const repo = createXAudiencesRepository(deps.db);
@@ -48,6 +49,11 @@ export function createXAudiencesModule(deps: {
     agreement,
     secret: deps.secret,
     clock: deps.clock,
+    // The autopilot re-applies with the token of the user who recorded the usage.
+    applyToLineItem: async (usage) => {
+      const tokens = await deps.tokensOf(usage.userId);
+      if (tokens) await applyUsageToLineItem(deps.ads, tokens, usage);
+    },
   });
   const every = deps.followEveryMs ?? FOLLOW_EVERY_MS;
 

@@ -186,6 +186,8 @@ export function createUsagesService(deps: {
         const hours = row.autopilotHours ?? 24;
         try {
           await deps.applyToLineItem?.(row);
+        } catch {
+          // X refused or could not be reached: the next round tries again.
         } finally {
           await repo.updateUsage(row.id, {
             lastRunAt: now,

@@ -396,3 +396,69 @@ describe('audience usages', () => {
     );
   });
 });
+
+describe('autopilot', () => {
+  it('re-applies a usage to its line item on X when due (first 100 handles, keywords, no countries from 50)', async () => {
+    const user = await k.t.signIn('auto-ann@example.com');
+    const xId = await k.connectX(user, 5);
+    const account = await k.openAdAccount(xId, 'Autopilot account');
+    const [instrument] = (await k.ads(xId, 'GET', `accounts/${account}/funding_instruments`)) as {
+      id: string;
+    }[];
+    const campaign = (await k.ads(xId, 'POST', `accounts/${account}/campaigns`, {
+      name: 'Always on',
+      funding_instrument_id: instrument!.id,
+      daily_budget_amount_local_micro: '50000000',
+      entity_status: 'PAUSED',
+    })) as { id: string };
+    const lineItem = (await k.ads(xId, 'POST', `accounts/${account}/line_items`, {
+      campaign_id: campaign.id,
+      objective: 'ENGAGEMENTS',
+      product_type: 'PROMOTED_TWEETS',
+      placements: 'ALL_ON_TWITTER',
+      entity_status: 'PAUSED',
+    })) as { id: string };
+    const handles = Array.from({ length: 101 }, (_, n) => ({ handle: k.network.accounts.handles[n + 10]! }));
+    const countries = Array.from({ length: 50 }, (_, n) => `C${n}`);
+    const usage = (
+      await send(user, 'POST', '/api/external/audience-usages/', {
+        ad_account_id: account,
+        state: 'applied',
+        targeting_package: { handles, keywords: [{ label: 'coffee' }] },
+        countries,
+        line_item_id: lineItem.id,
+      })
+    ).json<AudienceUsage>();
+    const scheduled = await send(user, 'POST', `/api/external/audience-usages/${usage.id}/autopilot/`, {
+      every_hours: 1,
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    k.t.clock.advance(2 * 3600_000);
+    // The background round (every 30 s) finds it due and applies it on X.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await k.ads(
+              xId,
+              'GET',
+              `accounts/${account}/targeting_criteria?line_item_ids=${lineItem.id}&count=1000`,
+            )) as unknown[]
+          ).length,
+        { timeout: 45_000, interval: 2_000 },
+      )
+      .toBe(101);
+    const criteria = (await k.ads(
+      xId,
+      'GET',
+      `accounts/${account}/targeting_criteria?line_item_ids=${lineItem.id}&count=1000`,
+    )) as { targeting_type: string }[];
+    expect(criteria.filter((c) => c.targeting_type === 'FOLLOWER_LOOK_ALIKES')).toHaveLength(100);
+    expect(criteria.filter((c) => c.targeting_type === 'BROAD_KEYWORD')).toHaveLength(1);
+    expect(criteria.filter((c) => c.targeting_type === 'LOCATION')).toHaveLength(0);
+    const after = (
+      await send(user, 'GET', `/api/external/audience-usages/${usage.id}/`)
+    ).json<AudienceUsage>();
+    expect(after.last_run_at).not.toBeNull();
+  }, 90_000);
+});
