@@ -17,6 +17,9 @@ export const EXTENSION_SOURCE = 'x-pro-targeting';
 export const PAGE_SOURCE = 'murmur';
 export const EXTENSION_NAME = 'X Pro Targeting';
 
+/** SPEC §9: at most 3 segments (custom audiences) per application under the Japanese agreement. */
+export const MAX_SEGMENTS_PER_APPLICATION = 3;
+
 /** The ad account open in X Ads Manager, as the extension reports it. */
 export interface ExtensionAdAccount {
   id: string;

@@ -1,7 +1,8 @@
 import type { AudienceConfig, AudienceUsage, CheckCustomAudiencesResult } from '@murmur/core/api';
-import { prepareApply } from '@murmur/core/extension';
+import { MAX_SEGMENTS_PER_APPLICATION, prepareApply } from '@murmur/core/extension';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/error-text';
+import { getJapaneseAgreement } from '../../../lib/api/japanese-agreement';
 import { EXTENSION_PAGE_URL, getExtensionState, sendToExtension } from '../../../lib/extension';
 import { notify } from '../../../lib/notifications';
 import { request } from '../../../lib/request';
@@ -56,6 +57,21 @@ export function useApplyAudience(team: string | null) {
     if (!adAccountId) {
       notify.error(t('xAds.apply.noAdAccount'));
       return false;
+    }
+    if (team !== null) {
+      // SPEC §1, §9: Japanese advertisers accept the agreement first; at most 3 segments per application.
+      const agreement = await getJapaneseAgreement(team).catch(() => null);
+      if (agreement?.required === true && !agreement.accepted) {
+        notify.error(t('xAds.apply.acceptFirst'));
+        return false;
+      }
+      if (
+        agreement?.required === true &&
+        prepared.payload.custom_audiences.length > MAX_SEGMENTS_PER_APPLICATION
+      ) {
+        notify.error(t('xAds.apply.tooManySegments'));
+        return false;
+      }
     }
     if (prepared.tooManyHandles) window.alert(t('xAds.apply.tooManyHandles'));
     let payload = prepared.payload;
