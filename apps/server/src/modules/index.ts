@@ -30,6 +30,7 @@ import { createDeepThoughtModule } from './deepthought';
 import { createExploreModule } from './explore';
 import { createProModule } from './pro';
 import { createSocialAccountsRepository } from './social/social-accounts.repository';
+import { createXAudiencesModule } from './x-audiences';
 import { premiumOrigin } from './social/social-callbacks';
 import { socialRoutes } from './social/social.routes';
 import { createSocialService } from './social/social.service';
@@ -189,6 +190,18 @@ export function registerModules(
   const cataloguesService = createCataloguesService({ engine, searches });
   const communitiesService = createCommunitiesService({ engine, searches });
   const explore = createExploreModule({ engine, jobs, searches });
+  // Audiences on X: uploads to granted ad accounts, the Japanese agreement, audience usages.
+  const xAudiences = createXAudiencesModule({
+    db,
+    teams: teamsService,
+    readConfig: (user, id) => audiences.configsService.get(user, id),
+    tokensOf: xAdAccountsService.tokensOf,
+    ads: createXAdsClient(config.x),
+    engine,
+    clock,
+    secret: config.sessionSecret,
+    log,
+  });
   // Campaigns, ad sets, ads and creatives, published to X's Ads API, with the delivery sync.
   const media = createMediaModule({ db, config, clock, teamsService });
   const campaigns = createCampaignsModule({ db, config, clock, engine, teamsService, mediaUrls: media.urls });
@@ -251,6 +264,7 @@ export function registerModules(
       await app.register(storeRoutes, { storeService });
       await app.register(communitiesRoutes, { communitiesService });
       await explore.registerRoutes(app);
+      await xAudiences.registerRoutes(app);
       await pro.registerRoutes(app);
       await media.registerRoutes(app);
       await campaigns.registerRoutes(app);
