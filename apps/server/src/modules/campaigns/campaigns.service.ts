@@ -47,6 +47,8 @@ export type MediaUrls = (row: MediaRow) => { url: string; thumbnail_url: string 
 export const CONNECT_GRANTOR = 'Connect the X account that owns this ad account first.';
 export const NOT_GRANTED = 'This ad account is not granted to the team.';
 
+/** How stale delivery may be when a campaign's figures are asked for before X is asked again. */
+const ON_DEMAND_SYNC_MS = 10_000;
 const MICRO = 1_000_000;
 const money = (micro: number) => Math.round(micro / (MICRO / 100)) / 100;
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -819,9 +821,12 @@ export function createCampaignsService(deps: {
 
     async statstotal(user: UserRow, id: number): Promise<StatsTotal> {
       let { found } = await readable(user, id);
-      // Delivery read on demand when the last sync is over a minute old (the job runs every 10).
+      // Delivery read on demand when the last sync is over 10 s old (the job runs every 10 minutes).
       const synced = found.campaign.statsSynced;
-      if (found.campaign.xCampaignId && (!synced || clock.now().getTime() - synced.getTime() > 60_000)) {
+      if (
+        found.campaign.xCampaignId &&
+        (!synced || clock.now().getTime() - synced.getTime() > ON_DEMAND_SYNC_MS)
+      ) {
         try {
           await syncCampaign(found.campaign);
           found = (await repo.findCampaign(id)) ?? found;
