@@ -35,6 +35,8 @@ const server = await startServer({
     HOST: '127.0.0.1',
     SANDBOX_ACCOUNTS: String(accounts),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // The reader is internal staff, so that it can give itself creator access (SPEC §6) to save audiences.
+    STAFF_EMAIL_DOMAINS: 'bench.test',
   },
   mailer,
 });
@@ -83,7 +85,13 @@ for (;;) {
 
 const reader = await signIn('reader@bench.test');
 const bystander = await signIn('bystander@bench.test');
-// A personal list of a few saved audiences for the list read.
+// A personal list of a few saved audiences for the list read (saving what one built needs the
+// Audience_creator group, which staff give).
+await call('/api/staff/user-groups/', {
+  method: 'POST',
+  headers: { authorization: `Token ${reader.token}` },
+  body: JSON.stringify({ email: 'reader@bench.test', group: 'Audience_creator' }),
+});
 for (const [i, label] of ['en', 'ja', 'es', 'pt', 'fr'].entries()) {
   await call('/api/audience-configs/', {
     method: 'POST',

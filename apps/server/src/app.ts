@@ -114,7 +114,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       // Its OAuth stand-ins redirect only to our own sign-in callbacks (no open redirect on our domain).
       const callbacks = socialCallbacks(config.publicUrl);
-      await scope.register(createSandboxPlugin({ callbacks, ...sandbox }), { prefix: '/sandbox' });
+      // The payment stand-in sends its events to our webhook, signed with the configured secret.
+      const stripe = config.stripe.sandbox
+        ? {
+            secretKey: config.stripe.secretKey,
+            webhook: () => ({
+              url: `${config.publicUrl}/api/customer/subscriptions/webhook/`,
+              secret: config.stripe.webhookSecret,
+            }),
+          }
+        : undefined;
+      await scope.register(createSandboxPlugin({ callbacks, ...(stripe && { stripe }), ...sandbox }), {
+        prefix: '/sandbox',
+      });
     });
   }
 

@@ -47,6 +47,7 @@ const envSchema = z.object({
   EXTENSION_TOKEN: optional,
   PRO_TARGETING_TOKEN: optional,
   STAFF_EMAIL_DOMAINS: optional,
+  CREATOR_ACCESS_FOR_NEW_USERS: optional,
   SENTRY_DSN: optional,
   WEB_DIST: optional,
   LOG_LEVEL: z.preprocess(
@@ -175,6 +176,12 @@ export interface Config {
   proTargetingToken: string | undefined;
   /** SPEC §6: internal staff sign in with an address on these domains (STAFF_EMAIL_DOMAINS, comma-separated). */
   staffEmailDomains?: string[];
+  /**
+   * New users join the Audience_creator group (SPEC §6 creator access) when they register
+   * (CREATOR_ACCESS_FOR_NEW_USERS; default true outside production, so a fresh `npm start` can build
+   * and save audiences; in production staff grant it).
+   */
+  creatorAccessForNewUsers?: boolean;
   /** SPEC §1: the error-reporting service's DSN (SENTRY_DSN); nothing is reported without it. */
   sentryDsn?: string;
   webDist: string;
@@ -242,6 +249,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     extensionToken: e.EXTENSION_TOKEN,
     proTargetingToken: e.PRO_TARGETING_TOKEN,
     ...(e.SENTRY_DSN !== undefined && { sentryDsn: e.SENTRY_DSN }),
+    creatorAccessForNewUsers:
+      e.CREATOR_ACCESS_FOR_NEW_USERS === undefined
+        ? !isProduction
+        : e.CREATOR_ACCESS_FOR_NEW_USERS === 'true' || e.CREATOR_ACCESS_FOR_NEW_USERS === '1',
     staffEmailDomains: (e.STAFF_EMAIL_DOMAINS ?? '')
       .split(',')
       .map((domain) => domain.trim().toLowerCase())

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AUDIENCE_CREATOR_GROUP } from '@murmur/core/api';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
@@ -13,9 +14,9 @@ import { createXAdAccountsRepository } from './ad-accounts/ad-accounts.repositor
 import { adAccountsRoutes } from './ad-accounts/ad-accounts.routes';
 import { createXAdAccountsService } from './ad-accounts/ad-accounts.service';
 import { createAudiencesModule } from './audiences';
+import { createBillingModule } from './billing';
 import { createCampaignsModule } from './campaigns';
 import { createMediaModule } from './media';
-import { createBillingModule } from './billing';
 import { listCategories } from './audiences/categories.repository';
 import { authRoutes } from './auth/auth.routes';
 import { createMagicLinkRepository } from './auth/magic-link.repository';
@@ -30,8 +31,8 @@ import { createDeepThoughtModule } from './deepthought';
 import { createExploreModule } from './explore';
 import { createProModule } from './pro';
 import { createSocialAccountsRepository } from './social/social-accounts.repository';
-import { createXAudiencesModule } from './x-audiences';
 import { premiumOrigin } from './social/social-callbacks';
+import { createXAudiencesModule } from './x-audiences';
 import { socialRoutes } from './social/social.routes';
 import { createSocialService } from './social/social.service';
 import { storeRoutes } from './store/store.routes';
@@ -81,7 +82,9 @@ export function registerModules(
     secret: config.sessionSecret,
     clock,
   });
-  const usersRepository = createUsersRepository(db, changes);
+  // SPEC §6 creator access for whoever registers, where the configuration gives it (outside production by default).
+  const newUserGroups = config.creatorAccessForNewUsers ? [AUDIENCE_CREATOR_GROUP] : [];
+  const usersRepository = createUsersRepository(db, changes, { newUserGroups });
   // Ad accounts come from the user's connected X account through X's Ads API (the sandbox's by default).
   const xAdAccountsService = createXAdAccountsService({
     repo: createXAdAccountsRepository(db),
@@ -122,7 +125,7 @@ export function registerModules(
             links: createMagicLinkRepository(tx),
             outbox: createOutboxRepository(tx),
             users: createUsersService({
-              usersRepository: createUsersRepository(tx, txChanges),
+              usersRepository: createUsersRepository(tx, txChanges, { newUserGroups }),
               adAccountsRepository: createAdAccountsRepository(tx),
               views: authCache,
               clock,
@@ -165,7 +168,7 @@ export function registerModules(
     config,
     clock,
     log,
-    onXTokens: xAdAccountsService.keepTokens,
+    onXTokens: (userId, xUserId, tokens) => xAdAccountsService.keepTokens(userId, xUserId, tokens),
     onXDisconnect: xAdAccountsService.forget,
   });
 
@@ -265,9 +268,9 @@ export function registerModules(
       await app.register(communitiesRoutes, { communitiesService });
       await explore.registerRoutes(app);
       await xAudiences.registerRoutes(app);
-      await pro.registerRoutes(app);
       await media.registerRoutes(app);
       await campaigns.registerRoutes(app);
+      await pro.registerRoutes(app);
       await deepThought.registerRoutes(app);
       await billing.registerRoutes(app);
     },

@@ -39,10 +39,11 @@ import {
   xRequestTokenSchema,
 } from '../api';
 import type { ApiRouteKey, ApiRoutes } from '../api';
-import { CAMPAIGN_ROUTE_RESPONSES } from './campaigns';
+import { PRO_PARTLY_CHECKED_RESPONSES, PRO_ROUTE_RESPONSES } from './pro';
 import { DEEPTHOUGHT_ROUTE_RESPONSES } from './deepthought';
 import { BILLING_ROUTE_RESPONSES } from './billing';
 import { X_ADS_ROUTE_RESPONSES } from './x-ads';
+import { CAMPAIGN_ROUTE_RESPONSES } from './campaigns';
 
 // The run-time side of ApiRoutes (packages/core/src/api/routes.ts, types only): for every route the
 // web app calls, the zod schema its success response is serialised with. The server's
@@ -141,6 +142,12 @@ export const API_ROUTE_RESPONSES = {
   'POST /api/external/handle-analysis/': handleAnalysisResponseSchema,
   'POST /api/external/topic-posts/': topicPostsResponseSchema,
 
+  // ---- the pro-targeting site (api-contract/pro.ts) ----
+  ...PRO_ROUTE_RESPONSES,
+
+  // ---- Deep Thought, the premium analytics suite (api-contract/deepthought.ts) ----
+  ...DEEPTHOUGHT_ROUTE_RESPONSES,
+
   // ---- billing (api-contract/billing.ts) ----
   ...BILLING_ROUTE_RESPONSES,
 
@@ -149,9 +156,6 @@ export const API_ROUTE_RESPONSES = {
 
   // ---- campaigns, ad sets, ads, creatives (api-contract/campaigns.ts) ----
   ...CAMPAIGN_ROUTE_RESPONSES,
-
-  // ---- Deep Thought, the premium analytics suite (api-contract/deepthought.ts) ----
-  ...DEEPTHOUGHT_ROUTE_RESPONSES,
 } satisfies Responses;
 
 /** Every key of ApiRoutes, at run time. */
@@ -163,6 +167,7 @@ export const API_ROUTE_KEYS = Object.keys(API_ROUTE_RESPONSES) as ApiRouteKey[];
  * route not listed here has one (list it, or better, give the part a schema).
  */
 export const PARTLY_CHECKED_RESPONSES: Partial<Record<ApiRouteKey, string>> = {
+  ...PRO_PARTLY_CHECKED_RESPONSES,
   'POST /api/audience-configs/insights/':
     'job.result is the insights report (@murmur/core/insights types, no zod schema yet); the map types it JobStarted<InsightsReport>',
   'POST /api/audience-configs/perspectives/':

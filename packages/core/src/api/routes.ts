@@ -54,7 +54,6 @@ import type {
   wordsInProfileSchema,
 } from './catalogues';
 import type { Detail } from './common';
-import type { DeepThoughtRoutes } from './deepthought-routes';
 import type {
   CodeChallenge,
   CodeProvider,
@@ -77,10 +76,12 @@ import type {
   TeamInfo,
 } from './team';
 import type { UpdateMe, User } from './user';
-import type { CampaignRoutes } from './campaign-routes';
 import type { GeoLocation, TargetingCountriesResponse } from './targeting-service';
+import type { DeepThoughtRoutes } from './deepthought-routes';
 import type { BillingRoutes } from './billing-routes';
 import type { XAdsRoutes } from './x-ads-routes';
+import type { ProRoutes } from './pro-routes';
+import type { CampaignRoutes } from './campaign-routes';
 
 // The routes the web app calls, each with what it sends and what it reads, named by the same zod
 // schemas the server validates with. Types only — `import type` above and nothing at run time — so
@@ -224,8 +225,9 @@ type Checked<T extends { [K in keyof T]: RouteTypes }> = T;
 /** Every route the web app may call: its key is "METHOD path", its value what it takes and answers. */
 export type ApiRoutes = Checked<
   Routes &
-    DeepThoughtRoutes &
+    ProRoutes &
     CampaignRoutes &
+    DeepThoughtRoutes &
     BillingRoutes &
     XAdsRoutes &
     CatalogueRoutes<'interests', z.output<typeof interestsResponseSchema>> &

@@ -7,7 +7,12 @@ import { groups, memberships, socialAccounts, teams, userGroups, users, type Use
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
 /** `changes` hears of every committed write, so cached views of the user are dropped (lib/auth-cache.ts). */
-export function createUsersRepository(db: Db, changes: UserChanges = noUserChanges) {
+export function createUsersRepository(
+  db: Db,
+  changes: UserChanges = noUserChanges,
+  options: { newUserGroups?: readonly string[] } = {},
+) {
+  const newUserGroups = options.newUserGroups ?? [];
   return {
     async findById(id: number): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -21,7 +26,22 @@ export function createUsersRepository(db: Db, changes: UserChanges = noUserChang
 
     /** Registers an address, or returns the existing user if a parallel request registered it first. */
     async findOrCreate(email: string, language: Language): Promise<UserRow> {
-      await db.insert(users).values({ email, language }).onConflictDoNothing({ target: users.email });
+      const created = await db
+        .insert(users)
+        .values({ email, language })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      // Only the request that registered the address gives the new user its groups (config
+      // creatorAccessForNewUsers); a parallel one finds the user and leaves them be.
+      for (const name of created.length > 0 ? newUserGroups : []) {
+        await db.insert(groups).values({ name }).onConflictDoNothing();
+        const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.name, name));
+        if (group)
+          await db
+            .insert(userGroups)
+            .values({ userId: created[0]!.id, groupId: group.id })
+            .onConflictDoNothing();
+      }
       const [row] = await db.select().from(users).where(eq(users.email, email));
       if (!row) throw new Error(`user ${email} vanished after insert`);
       return row;
