@@ -135,7 +135,8 @@ function loadSnapshot(snapshot: EngineSnapshotOptions): SharedEngine | undefined
   } catch (error) {
     if (!(error instanceof SnapshotError)) throw error;
     const missing = /^Cannot open .*ENOENT/.test(error.message);
-    if (!snapshot.rebuild) throw new Error(`The engine snapshot was refused: ${error.message}`, { cause: error });
+    if (!snapshot.rebuild)
+      throw new Error(`The engine snapshot was refused: ${error.message}`, { cause: error });
     if (!missing) {
       snapshot.onProblem?.(`${error.message}; rebuilding it from the export`);
       rmSync(snapshot.file, { force: true });

@@ -23,10 +23,11 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** An export that fails the test if the engine reads it (the snapshot should have been used). */
-const untouchable: ExportSource = (async function* () {
-  yield* [];
-  throw new Error('the export was read although a snapshot should have loaded');
-})();
+const untouchable: ExportSource = {
+  [Symbol.asyncIterator]() {
+    throw new Error('the export was read although a snapshot should have loaded');
+  },
+};
 
 function holder(snapshot: Partial<EngineSnapshotOptions> & { file: string }, source?: ExportSource) {
   const events: string[] = [];

@@ -32,9 +32,19 @@ export type CustomAudienceItem = z.infer<typeof customAudienceItemSchema>;
  * SPEC §5: invalid gender falls back to ANY. Gender therefore accepts anything the normaliser
  * accepts (Women, Men, 1, 2 …) while the parsed package only holds GENDERS values.
  */
-const genderItemSchema = z.preprocess(normaliseGender, genderSchema);
+// Codecs rather than preprocess: answers are encoded with the same schemas (fastify-type-provider-zod
+// serialises responses with z.encode), and a one-way transform cannot be encoded. A parsed value
+// encodes to itself.
+const genderItemSchema = z.codec(z.unknown(), genderSchema, {
+  decode: (v) => normaliseGender(v),
+  encode: (g) => g,
+});
 /** SPEC §5: age must be in its enumeration (bands accepted); anything else is rejected. */
-const ageItemSchema = z.preprocess((v) => normaliseAge(v) ?? v, z.union([ageSchema, ageBandSchema]));
+const ageValueSchema = z.union([ageSchema, ageBandSchema]);
+const ageItemSchema = z.codec(z.unknown(), ageValueSchema, {
+  decode: (v) => (normaliseAge(v) ?? v) as z.output<typeof ageValueSchema>,
+  encode: (a) => a,
+});
 
 /** SPEC §3: the targeting package. Every list may be left out and parses to []. */
 export const targetingPackageSchema = z.object({

@@ -24,7 +24,6 @@ const routes = (extra: Record<string, FakeRoute> = {}): Record<string, FakeRoute
   ...extra,
 });
 
-
 const creator = makeUser({ groups: [{ name: 'Audience_creator' }] });
 
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
