@@ -14,3 +14,4 @@ export * from './pro';
 export * from './campaigns';
 export * from './deepthought';
 export * from './billing';
+export * from './activity';
