@@ -150,4 +150,17 @@ describe('loadConfig', () => {
     expect(prod.x.consumerKey).toBeUndefined();
     expect(prod.facebook.clientSecret).toBeUndefined();
   });
+
+  it('reads the Talk to X model endpoint (TALK_MODEL_*), off when unset', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).talkModel).toBeUndefined();
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      TALK_MODEL_URL: 'http://127.0.0.1:11434/v1',
+      TALK_MODEL_KEY: 'k',
+    });
+    expect(config.talkModel).toEqual({ url: 'http://127.0.0.1:11434/v1', model: 'gpt-4o-mini', apiKey: 'k' });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TALK_MODEL_URL: 'nope' })).toThrow(
+      /TALK_MODEL_URL must be a URL/,
+    );
+  });
 });

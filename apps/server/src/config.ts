@@ -87,6 +87,9 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: url('STRIPE_API_URL'),
+  TALK_MODEL_URL: url('TALK_MODEL_URL'),
+  TALK_MODEL: optional,
+  TALK_MODEL_KEY: optional,
 });
 
 function providerEnv<const P extends string>(p: P) {
@@ -207,6 +210,17 @@ export interface Config {
   google: ProviderConfig;
   linkedin: ProviderConfig;
   stripe: StripeConfig;
+  /**
+   * An OpenAI-compatible chat-completions endpoint that may rephrase Talk to X's answers, never add
+   * figures (TALK_MODEL_URL, TALK_MODEL default gpt-4o-mini, TALK_MODEL_KEY); none: answers as parsed.
+   */
+  talkModel?: TalkModelConfig | undefined;
+}
+
+export interface TalkModelConfig {
+  url: string;
+  model: string;
+  apiKey: string | undefined;
 }
 
 /** Reads the environment; throws 'Missing env variables: A, B' when production lacks required ones. */
@@ -274,6 +288,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: limitsFrom(e),
     ...socialConfig(`${publicUrl}/sandbox`, isProduction, e),
     stripe: stripeConfig(`${publicUrl}/sandbox`, isProduction, e),
+    talkModel: e.TALK_MODEL_URL
+      ? { url: e.TALK_MODEL_URL, model: e.TALK_MODEL ?? 'gpt-4o-mini', apiKey: e.TALK_MODEL_KEY }
+      : undefined,
   };
 }
 

@@ -12,8 +12,8 @@ import { createXUserApi } from './x-user-api';
 /**
  * Deep Thought (SPEC §7 analytics tool): the user's own X accounts through X's API v2 with their
  * tokens, durable sync and follow jobs (resumed at start-up), analyses, lists and Talk to X.
- * TALK_MODEL_URL (+ TALK_MODEL, TALK_MODEL_KEY) names an optional OpenAI-compatible endpoint that
- * only rephrases Talk to X's answers.
+ * config.talkModel (TALK_MODEL_URL, TALK_MODEL, TALK_MODEL_KEY) names an optional OpenAI-compatible
+ * endpoint that only rephrases Talk to X's answers.
  */
 export function createDeepThoughtModule(deps: {
   db: Db;
@@ -24,7 +24,7 @@ export function createDeepThoughtModule(deps: {
   phraser?: TalkPhraser;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }) {
-  const modelUrl = process.env.TALK_MODEL_URL;
+  const talkModel = deps.config.talkModel;
   const service = createDeepThoughtService({
     repository: createDeepThoughtRepository(deps.db),
     xApi: createXUserApi(deps.config.x),
@@ -32,15 +32,7 @@ export function createDeepThoughtModule(deps: {
     clock: deps.clock,
     log: deps.log,
     premium: deps.premium ?? premiumCheck(deps.db),
-    phraser:
-      deps.phraser ??
-      (modelUrl
-        ? openAiPhraser({
-            url: modelUrl,
-            apiKey: process.env.TALK_MODEL_KEY,
-            model: process.env.TALK_MODEL ?? 'gpt-4o-mini',
-          })
-        : undefined),
+    phraser: deps.phraser ?? (talkModel ? openAiPhraser(talkModel) : undefined),
     ...(deps.sleep && { sleep: deps.sleep }),
   });
   return {
