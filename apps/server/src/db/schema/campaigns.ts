@@ -22,6 +22,26 @@ import { users } from './users';
 export const ENTITY_STATES = ['draft', 'active', 'paused', 'halted'] as const;
 export type EntityState = (typeof ENTITY_STATES)[number];
 
+// Column sets several tables share; functions, because a Drizzle column builder belongs to one table.
+
+/** The team a row belongs to and the user who made it (both deleted with their owner). */
+const teamOwned = () => ({
+  teamId: integer('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+const createdAt = () => timestamp('created', { withTimezone: true }).notNull().defaultNow();
+const entityState = () => text('state').$type<EntityState>().notNull().default('draft');
+/** A category list with English and Japanese names (SPEC §7). */
+const categoryColumns = () => ({
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  nameJa: text('name_ja').notNull(),
+});
+
 /** An X targeting criterion as sent for an ad set. */
 export interface SentCriterion {
   type: string;
@@ -37,12 +57,7 @@ export const campaigns = pgTable(
   'campaigns',
   {
     id: serial('id').primaryKey(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...teamOwned(),
     adAccountId: text('ad_account_id').notNull(),
     name: text('name').notNull(),
     objective: text('objective').$type<CampaignObjective>().notNull(),
@@ -52,11 +67,11 @@ export const campaigns = pgTable(
     dailyBudget: numeric('daily_budget', { precision: 14, scale: 2 }),
     start: timestamp('start', { withTimezone: true }),
     end: timestamp('end', { withTimezone: true }),
-    state: text('state').$type<EntityState>().notNull().default('draft'),
+    state: entityState(),
     xCampaignId: text('x_campaign_id'),
     xError: text('x_error'),
     statsSynced: timestamp('stats_synced', { withTimezone: true }),
-    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    created: createdAt(),
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('campaigns_team_id_idx').on(t.teamId)],
@@ -78,10 +93,10 @@ export const adsets = pgTable(
     targetingPackage: jsonb('targeting_package').$type<TargetingPackage>(),
     placements: jsonb('placements').$type<Placement[]>().notNull(),
     sizeBucket: text('size_bucket').$type<SizeBucket | 'auto'>().notNull(),
-    state: text('state').$type<EntityState>().notNull().default('draft'),
+    state: entityState(),
     xLineItemId: text('x_line_item_id'),
     targeting: jsonb('targeting').$type<SentCriterion[]>().notNull().default([]),
-    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    created: createdAt(),
   },
   (t) => [index('adsets_campaign_id_idx').on(t.campaignId)],
 );
@@ -91,12 +106,7 @@ export const adMedia = pgTable(
   'ad_media',
   {
     id: serial('id').primaryKey(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...teamOwned(),
     name: text('name').notNull(),
     storageKey: text('storage_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
@@ -104,7 +114,7 @@ export const adMedia = pgTable(
     size: integer('size').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    created: createdAt(),
   },
   (t) => [index('ad_media_team_id_idx').on(t.teamId)],
 );
@@ -135,18 +145,13 @@ export const adCreatives = pgTable(
   'ad_creatives',
   {
     id: serial('id').primaryKey(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...teamOwned(),
     name: text('name').notNull(),
     text: text('text').notNull(),
     mediaId: integer('media_id').references(() => adMedia.id, { onDelete: 'set null' }),
     callToAction: text('call_to_action'),
     url: text('url'),
-    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    created: createdAt(),
   },
   (t) => [index('ad_creatives_team_id_idx').on(t.teamId)],
 );
@@ -162,10 +167,10 @@ export const ads = pgTable(
     creativeId: integer('creative_id')
       .notNull()
       .references(() => adCreatives.id, { onDelete: 'restrict' }),
-    state: text('state').$type<EntityState>().notNull().default('draft'),
+    state: entityState(),
     xTweetId: text('x_tweet_id'),
     xPromotedTweetId: text('x_promoted_tweet_id'),
-    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    created: createdAt(),
   },
   (t) => [index('ads_adset_id_idx').on(t.adsetId)],
 );
@@ -188,12 +193,8 @@ export const adStats = pgTable(
 
 /** SPEC §7 content and advertiser categories (X's IAB content categories, advertiser business categories). */
 export const contentCategories = pgTable('content_categories', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  nameJa: text('name_ja').notNull(),
+  ...categoryColumns(),
 });
 export const advertiserCategories = pgTable('advertiser_categories', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  nameJa: text('name_ja').notNull(),
+  ...categoryColumns(),
 });
