@@ -113,7 +113,11 @@ export const dtPosts = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.postId] })],
 );
 
-/** Who liked or reposted one of the account's posts ('like' | 'repost'), as X listed them. */
+/**
+ * Engagement as X listed it: who liked ('like'), reposted ('repost') or quoted ('quote') one of the
+ * account's posts, who mentioned or replied to it ('mention', post_id the mention), and whose posts
+ * the account liked ('liked', post_id the liked post, x_user_id its author).
+ */
 export const dtEngagements = pgTable(
   'dt_engagements',
   {
@@ -140,6 +144,22 @@ export const dtActivity = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.postId] })],
+);
+
+/**
+ * How many posts the account published per hour (X's GET /2/tweets/counts/recent, from:handle, the
+ * last 7 days): the best time to post sets the account's own hours beside its followers'.
+ */
+export const dtPostCounts = pgTable(
+  'dt_post_counts',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => dtAccounts.id, { onDelete: 'cascade' }),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    posts: integer('posts').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.start] })],
 );
 
 /** The account's lists on X, mirrored locally. */
