@@ -13,6 +13,7 @@ import { createSearchCounter } from '../lib/search-counter';
 import { createXAdAccountsRepository } from './ad-accounts/ad-accounts.repository';
 import { adAccountsRoutes } from './ad-accounts/ad-accounts.routes';
 import { createXAdAccountsService } from './ad-accounts/ad-accounts.service';
+import { createActivityModule } from './activity';
 import { createAudiencesModule } from './audiences';
 import { createBillingModule } from './billing';
 import { createCampaignsModule } from './campaigns';
@@ -29,6 +30,8 @@ import { communitiesRoutes } from './communities/communities.routes';
 import { createCommunitiesService } from './communities/communities.service';
 import { createDeepThoughtModule } from './deepthought';
 import { createExploreModule } from './explore';
+import { createHelpService } from './help/help.service';
+import { helpRoutes } from './help/help.routes';
 import { createProModule } from './pro';
 import { createSocialAccountsRepository } from './social/social-accounts.repository';
 import { premiumOrigin } from './social/social-callbacks';
@@ -40,6 +43,7 @@ import { createStoreService } from './store/store.service';
 import { invitesRoutes } from './teams/invites.routes';
 import { createInvitesRepository } from './teams/invites.repository';
 import { createInvitesService } from './teams/invites.service';
+import { parseTeamRef } from './teams/team-ref';
 import { teamsRoutes } from './teams/teams.routes';
 import { createTeamsRepository } from './teams/teams.repository';
 import { createTeamsService } from './teams/teams.service';
@@ -199,6 +203,8 @@ export function registerModules(
     teams: teamsService,
     readConfig: (user, id) => audiences.configsService.get(user, id),
     tokensOf: xAdAccountsService.tokensOf,
+    // Billing (created below) answers the monthly upload allowance when an upload is made.
+    uploadAllowance: (teamId) => billing.billingService.uploadPermission(teamId),
     ads: createXAdsClient(config.x),
     engine,
     clock,
@@ -220,6 +226,8 @@ export function registerModules(
     staffDomains: config.staffEmailDomains ?? [],
     adAccountsOf: (user) => usersService.adAccounts(user),
     findConfig: (user, id) => audiences.configsService.get(user, id),
+    findUser: (email) => usersService.findByEmail(email),
+    copyList: (to, list) => audiences.configsService.create(to, { ...list, exclusions: [] }),
   });
 
   // Plans, checkout, upgrade and cancel through the payment provider; state from its webhooks.
@@ -235,9 +243,21 @@ export function registerModules(
   // Deep Thought, the premium analytics suite on the user's own X accounts (modules/deepthought).
   const deepThought = createDeepThoughtModule({ db, config, clock, log });
 
+  // The audit log behind each team's Activity feed, recorded from the answers of the routes it watches.
+  const activity = createActivityModule({
+    db,
+    teams: teamsService,
+    teamIdOf: async (value) => {
+      const ref = parseTeamRef(value);
+      return ref && (await teamsRepository.findByRef(ref))?.id;
+    },
+  });
+
   return {
     sessionService,
     async registerRoutes() {
+      // First, so that its hooks see every route registered after it.
+      await activity.registerRoutes(app);
       await app.register(authRoutes, {
         magicLinkService,
         sessionService,
@@ -273,6 +293,7 @@ export function registerModules(
       await pro.registerRoutes(app);
       await deepThought.registerRoutes(app);
       await billing.registerRoutes(app);
+      await app.register(helpRoutes, { helpService: createHelpService() });
     },
   };
 }

@@ -5,7 +5,13 @@ import type { XAdsClient } from '../../integrations/x-api';
 import type { Clock } from '../../lib/clock';
 import { applyUsageToLineItem } from './apply-to-line-item';
 import { createAgreementService } from './agreement.service';
-import { createUploadsService, type ReadConfig, type TokensOf, type UploadTeams } from './uploads.service';
+import {
+  createUploadsService,
+  type ReadConfig,
+  type TokensOf,
+  type UploadAllowance,
+  type UploadTeams,
+} from './uploads.service';
 import { createUsagesService } from './usages.service';
 import { createXAudiencesRepository } from './x-audiences.repository';
 import { xAudiencesRoutes } from './x-audiences.routes';
@@ -22,6 +28,8 @@ export function createXAudiencesModule(deps: {
   teams: UploadTeams;
   readConfig: ReadConfig;
   tokensOf: TokensOf;
+  /** Billing's monthly upload allowance (subscription and plan), asked before a new upload. */
+  uploadAllowance: UploadAllowance;
   ads: XAdsClient;
   engine: EngineHolder;
   clock: Clock;
@@ -38,6 +46,7 @@ export function createXAudiencesModule(deps: {
     readConfig: deps.readConfig,
     tokensOf: deps.tokensOf,
     agreement,
+    uploadAllowance: deps.uploadAllowance,
     ads: deps.ads,
     engine: deps.engine,
     clock: deps.clock,

@@ -5,6 +5,7 @@ import type {
   CreateUploadedAudience,
   Team,
   UploadedAudience,
+  UploadPermission,
 } from '@murmur/core/api';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { createHash } from 'node:crypto';
@@ -42,6 +43,12 @@ export type ReadConfig = (
 /** The ad-accounts module: the kept X token of a user. */
 export type TokensOf = (userId: number) => Promise<XUserTokens | undefined>;
 
+/**
+ * Billing's answer to "may this team upload one more audience" (modules/billing: an active
+ * subscription and the plan's monthly allowance), wired in modules/index.ts.
+ */
+export type UploadAllowance = (teamId: number) => Promise<UploadPermission>;
+
 /** Whether a team must accept the Japanese agreement first, and whether it did. */
 export interface AgreementGate {
   mustAcceptFirst(user: UserRow, team: TeamRow): Promise<boolean>;
@@ -64,6 +71,7 @@ export function createUploadsService(deps: {
   readConfig: ReadConfig;
   tokensOf: TokensOf;
   agreement: AgreementGate;
+  uploadAllowance: UploadAllowance;
   ads: XAdsClient;
   engine: EngineHolder;
   clock: Clock;
@@ -188,6 +196,13 @@ export function createUploadsService(deps: {
       if (handles.length === 0) throw new BadRequest({ audience_config: [EMPTY_AUDIENCE] });
 
       const existing = await repo.findUpload(config.id, accountId);
+      // A new upload spends one of the plan's monthly uploads; sending an uploaded audience again
+      // (same saved audience, same ad account) refreshes its members and spends none.
+      if (!existing) {
+        const allowance = await deps.uploadAllowance(team.id);
+        if (!allowance.allowed)
+          throw new BadRequest({ non_field_errors: [allowance.reason ?? NEED_SUBSCRIPTION] });
+      }
       const customAudienceId =
         existing?.customAudienceId ??
         (

@@ -11,7 +11,7 @@ import type {
   UploadedAudience,
   User,
 } from '@murmur/core/api';
-import { subscriptions } from '../../db/schema';
+import { subscriptions, uploadedAudiences } from '../../db/schema';
 import { seedGroup } from '../../test/seed';
 import type { TestSession } from '../../test/test-app';
 import { useXAdsTestApp } from '../../test/x-ads-test-kit';
@@ -270,6 +270,77 @@ describe('uploading an audience to X', () => {
       team: team.slug,
     });
     expect(three.statusCode, three.body).toBe(201);
+  });
+
+  it('spends one of the plan’s monthly uploads per new upload and refuses the next once they are used (sending one again spends none)', async () => {
+    const { user, xId, account, team, member, config } = await setup('up-sam@example.com', 6);
+    // What a webhook writes for an active Starter subscription: 5 uploads to X a month (docs/billing.md).
+    await k.t.db.insert(subscriptions).values({
+      teamId: team.id,
+      start: new Date('2026-09-01T00:00:00Z'),
+      active: true,
+      planName: 'Starter',
+      planCode: 'starter-month',
+      status: 'active',
+      stripeSubscriptionId: 'sub_allowance',
+    });
+    await send(user, 'POST', '/api/user/granted-accounts/', {
+      member,
+      account: { account_id: account, network: 'twitter' },
+    });
+    const body = { audience_config: config.id, team: team.slug, account_id: account };
+    const first = await send(user, 'POST', '/api/uploaded-audiences/', body);
+    expect(first.statusCode, first.body).toBe(201);
+    // Four more this month, to other ad accounts: the allowance is used.
+    await k.t.db.insert(uploadedAudiences).values(
+      [1, 2, 3, 4].map((n) => ({
+        audienceConfigId: config.id,
+        teamId: team.id,
+        userId: user.user.id,
+        accountId: `other-${n}`,
+        accountName: `Other ${n}`,
+        customAudienceId: `ca-other-${n}`,
+        name: config.name,
+        state: 'ready' as const,
+        targetable: true,
+        uploadedCount: 1,
+        created: k.t.clock.now(),
+      })),
+    );
+    const second = (
+      await send(user, 'POST', '/api/audience-configs/', {
+        name: 'Second audience',
+        targeting_package: PACKAGE,
+        team: team.slug,
+      })
+    ).json<AudienceConfig>();
+    const onXBefore = (await k.ads(xId, 'GET', `accounts/${account}/custom_audiences`)) as unknown[];
+
+    const refused = await send(user, 'POST', '/api/uploaded-audiences/', {
+      ...body,
+      audience_config: second.id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      non_field_errors: [
+        "The Starter plan includes 5 audience uploads a month and this month's are used. Upgrade the plan to upload more.",
+      ],
+    });
+    // Refused before X is asked: no custom audience was made.
+    expect(await k.ads(xId, 'GET', `accounts/${account}/custom_audiences`)).toHaveLength(onXBefore.length);
+
+    // The audience already on X is sent again without spending an upload.
+    const again = await send(user, 'POST', '/api/uploaded-audiences/', body);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json<UploadedAudience>().id).toBe(first.json<UploadedAudience>().id);
+
+    // Once the subscription has ended, SPEC §5's refusal (the latest-started subscription decides).
+    await subscribe(team.id, false, new Date('2026-10-01T00:00:00Z'));
+    expect(
+      (await send(user, 'POST', '/api/uploaded-audiences/', { ...body, audience_config: second.id })).json(),
+    ).toEqual({
+      non_field_errors: ['You need an active subscription to upload audiences to X.'],
+    });
   });
 });
 

@@ -22,9 +22,10 @@ export function SubscriptionStatus({ team }: SubscriptionStatusProps) {
         <Badge color={active ? 'teal' : 'gray'} variant="light">
           {active ? t('teams.subscription.active') : t('teams.subscription.none')}
         </Badge>
+        {/* SPEC §6 enterprise: the latest plan's name says so; once it has ended the badge says that too. */}
         {latest !== undefined && isEnterpriseSubscription(latest) && (
-          <Badge color="grape" variant="light">
-            {t('teams.subscription.enterprise')}
+          <Badge color={active ? 'grape' : 'gray'} variant="light">
+            {t(active ? 'teams.subscription.enterprise' : 'teams.subscription.enterpriseEnded')}
           </Badge>
         )}
       </Group>

@@ -66,6 +66,20 @@ describe('TeamSettings', { timeout: 20_000 }, () => {
     expect(screen.getByText('Enterprise')).toBeTruthy();
   });
 
+  it('says an enterprise plan has ended once a later subscription is inactive', () => {
+    vi.spyOn(window, 'fetch').mockImplementation(fakeFetch({}));
+    const team = makeTeam({
+      subscriptions: [
+        { start: '2026-02-01T00:00:00Z', active: false, plan: { name: 'Enterprise' } },
+        { start: '2025-02-01T00:00:00Z', active: true, plan: { name: 'Starter' } },
+      ],
+    });
+    renderWithProviders(<TeamSettings team={team} user={makeUser()} />, { route: '/acme/team' });
+    expect(screen.getByText('No active subscription')).toBeTruthy();
+    expect(screen.getByText('Enterprise plan ended')).toBeTruthy();
+    expect(screen.queryByText('Enterprise')).toBeNull();
+  });
+
   it('saves billing details with PATCH', async () => {
     const ui = userEvent.setup();
     const patch = vi.fn((init: RequestInit | undefined) => ({
