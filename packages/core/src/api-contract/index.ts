@@ -42,6 +42,7 @@ import type { ApiRouteKey, ApiRoutes } from '../api';
 import { PRO_PARTLY_CHECKED_RESPONSES, PRO_ROUTE_RESPONSES } from './pro';
 import { DEEPTHOUGHT_ROUTE_RESPONSES } from './deepthought';
 import { BILLING_ROUTE_RESPONSES } from './billing';
+import { PLATFORM_ROUTE_RESPONSES } from './platform';
 import { X_ADS_ROUTE_RESPONSES } from './x-ads';
 import { CAMPAIGN_ROUTE_RESPONSES } from './campaigns';
 
@@ -150,6 +151,7 @@ export const API_ROUTE_RESPONSES = {
 
   // ---- billing (api-contract/billing.ts) ----
   ...BILLING_ROUTE_RESPONSES,
+  ...PLATFORM_ROUTE_RESPONSES,
 
   // ---- ad accounts, uploads to X, the Japanese agreement, usages (api-contract/x-ads.ts) ----
   ...X_ADS_ROUTE_RESPONSES,

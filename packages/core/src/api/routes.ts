@@ -80,6 +80,7 @@ import type { GeoLocation, TargetingCountriesResponse } from './targeting-servic
 import type { DeepThoughtRoutes } from './deepthought-routes';
 import type { BillingRoutes } from './billing-routes';
 import type { XAdsRoutes } from './x-ads-routes';
+import type { PlatformRoutes } from './platform-routes';
 import type { ProRoutes } from './pro-routes';
 import type { CampaignRoutes } from './campaign-routes';
 
@@ -230,6 +231,7 @@ export type ApiRoutes = Checked<
     DeepThoughtRoutes &
     BillingRoutes &
     XAdsRoutes &
+    PlatformRoutes &
     CatalogueRoutes<'interests', z.output<typeof interestsResponseSchema>> &
     CatalogueRoutes<'conversation-topics', z.output<typeof conversationTopicsResponseSchema>> &
     CatalogueRoutes<'movies-tv-shows', z.output<typeof moviesTvShowsResponseSchema>> &

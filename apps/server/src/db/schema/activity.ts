@@ -1,3 +1,4 @@
+import type { ActivityKind } from '@murmur/core/api';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { teams } from './teams';
 import { users } from './users';
@@ -13,7 +14,7 @@ export const activityLog = pgTable(
     id: serial('id').primaryKey(),
     teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<ActivityKind>().notNull(),
     /** What it was about, as the user saw it then (an audience's name, invited addresses, a plan). */
     subject: text('subject').notNull().default(''),
     details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull().default({}),

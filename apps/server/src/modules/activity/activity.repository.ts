@@ -1,0 +1,64 @@
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { ActivityKind } from '@murmur/core/api';
+import type { Db } from '../../db/database';
+import { activityLog, audienceConfigs, memberships, users } from '../../db/schema';
+
+export interface NewActivity {
+  teamId: number | null;
+  userId: number | null;
+  kind: ActivityKind;
+  subject: string;
+  details?: Record<string, string | number | boolean | null>;
+}
+
+export type ActivityRepository = ReturnType<typeof createActivityRepository>;
+
+/**
+ * What a team's feed shows: its own entries, and the sign-ins (which belong to no team) of its
+ * current members. Named once so the list and its count cannot disagree.
+ */
+export const activityOfTeam = (teamId: number) =>
+  or(
+    eq(activityLog.teamId, teamId),
+    and(
+      isNull(activityLog.teamId),
+      inArray(
+        activityLog.userId,
+        sql`(select ${memberships.userId} from ${memberships} where ${memberships.teamId} = ${teamId})`,
+      ),
+    ),
+  );
+
+export function createActivityRepository(db: Db) {
+  return {
+    async insert(entry: NewActivity): Promise<void> {
+      await db.insert(activityLog).values({ ...entry, details: entry.details ?? {} });
+    },
+
+    /** Newest first; the page and the total in one statement. */
+    async list(teamId: number, query: { kind?: ActivityKind | undefined; limit: number; offset: number }) {
+      const rows = await db
+        .select({
+          entry: activityLog,
+          user: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+          total: sql<number>`count(*) over()`.mapWith(Number),
+        })
+        .from(activityLog)
+        .leftJoin(users, eq(users.id, activityLog.userId))
+        .where(and(activityOfTeam(teamId), query.kind ? eq(activityLog.kind, query.kind) : undefined))
+        .orderBy(desc(activityLog.created), desc(activityLog.id))
+        .limit(query.limit)
+        .offset(query.offset);
+      return { rows, total: rows[0]?.total ?? 0 };
+    },
+
+    /** A saved audience's name and team, read before it is deleted (the feed keeps the name). */
+    async audience(id: number) {
+      const [row] = await db
+        .select({ name: audienceConfigs.name, teamId: audienceConfigs.teamId })
+        .from(audienceConfigs)
+        .where(eq(audienceConfigs.id, id));
+      return row;
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { registerActivityRecorder } from './activity-recorder';
+import { createActivityRepository } from './activity.repository';
+import { activityRoutes } from './activity.routes';
+import { createActivityService, type TeamAccess } from './activity.service';
+
+/** The audit log: recorded from the watched routes' answers, read as each team's Activity feed. */
+export function createActivityModule(deps: {
+  db: Db;
+  teams: TeamAccess;
+  /** A team slug or id → its id, whoever asks (the recorder already knows the caller was allowed). */
+  teamIdOf: (ref: string) => Promise<number | undefined>;
+}) {
+  const repo = createActivityRepository(deps.db);
+  const activityService = createActivityService({ repo, teams: deps.teams });
+  return {
+    activityService,
+    async registerRoutes(app: FastifyInstance) {
+      registerActivityRecorder(app, {
+        recordActivity: activityService.recordActivity,
+        teamIdOf: deps.teamIdOf,
+        audience: (id) => repo.audience(id),
+      });
+      await app.register(activityRoutes, { activityService });
+    },
+  };
+}

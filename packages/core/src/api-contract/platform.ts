@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import {
+  activityListSchema,
+  helpArticleListSchema,
+  helpArticleSchema,
+  helperDocumentDownloadSchema,
+  helperDocumentSchema,
+} from '../api';
+
+/** Response schemas of help, helper documents and the activity feed, spread into API_ROUTE_RESPONSES. */
+export const PLATFORM_ROUTE_RESPONSES = {
+  'GET /api/help/articles/': helpArticleListSchema,
+  'GET /api/help/articles/:id/': helpArticleSchema,
+  'GET /api/helper-documents/': z.array(helperDocumentSchema),
+  'GET /api/helper-documents/download/': helperDocumentDownloadSchema,
+  'GET /api/teams/:slug/events/': activityListSchema,
+};

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import type {
+  ActivityList,
+  activityQuerySchema,
+  HelpArticle,
+  HelpArticleList,
+  helpArticleQuerySchema,
+  HelperDocument,
+  HelperDocumentDownload,
+  helperDocumentDownloadQuerySchema,
+  helperDocumentsQuerySchema,
+  helpQuerySchema,
+} from './platform';
+
+type Query<S extends z.ZodType> = Partial<z.output<S>>;
+
+/** Help, helper documents and the activity feed (modules/help, modules/activity). */
+export interface PlatformRoutes {
+  'GET /api/help/articles/': { query: Query<typeof helpQuerySchema>; response: HelpArticleList };
+  'GET /api/help/articles/:id/': { query: Query<typeof helpArticleQuerySchema>; response: HelpArticle };
+  'GET /api/helper-documents/': {
+    query: Query<typeof helperDocumentsQuerySchema>;
+    response: HelperDocument[];
+  };
+  'GET /api/helper-documents/download/': {
+    query: Query<typeof helperDocumentDownloadQuerySchema>;
+    response: HelperDocumentDownload;
+  };
+  'GET /api/teams/:slug/events/': { query: Query<typeof activityQuerySchema>; response: ActivityList };
+}
