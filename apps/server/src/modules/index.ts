@@ -14,7 +14,6 @@ import { createXAdAccountsRepository } from './ad-accounts/ad-accounts.repositor
 import { adAccountsRoutes } from './ad-accounts/ad-accounts.routes';
 import { createXAdAccountsService } from './ad-accounts/ad-accounts.service';
 import { createActivityModule } from './activity';
-import { createActivityModule } from './activity';
 import { createAudiencesModule } from './audiences';
 import { createBillingModule } from './billing';
 import { createCampaignsModule } from './campaigns';
@@ -33,8 +32,6 @@ import { createDeepThoughtModule } from './deepthought';
 import { createExploreModule } from './explore';
 import { createHelpService } from './help/help.service';
 import { helpRoutes } from './help/help.routes';
-import { createHelpService } from './help/help.service';
-import { helpRoutes } from './help/help.routes';
 import { createProModule } from './pro';
 import { createSocialAccountsRepository } from './social/social-accounts.repository';
 import { premiumOrigin } from './social/social-callbacks';
@@ -46,7 +43,6 @@ import { createStoreService } from './store/store.service';
 import { invitesRoutes } from './teams/invites.routes';
 import { createInvitesRepository } from './teams/invites.repository';
 import { createInvitesService } from './teams/invites.service';
-import { parseTeamRef } from './teams/team-ref';
 import { parseTeamRef } from './teams/team-ref';
 import { teamsRoutes } from './teams/teams.routes';
 import { createTeamsRepository } from './teams/teams.repository';
@@ -257,21 +253,9 @@ export function registerModules(
     },
   });
 
-  // The audit log behind each team's Activity feed, recorded from the answers of the routes it watches.
-  const activity = createActivityModule({
-    db,
-    teams: teamsService,
-    teamIdOf: async (value) => {
-      const ref = parseTeamRef(value);
-      return ref && (await teamsRepository.findByRef(ref))?.id;
-    },
-  });
-
   return {
     sessionService,
     async registerRoutes() {
-      // First, so that its hooks see every route registered after it.
-      await activity.registerRoutes(app);
       // First, so that its hooks see every route registered after it.
       await activity.registerRoutes(app);
       await app.register(authRoutes, {
@@ -309,7 +293,6 @@ export function registerModules(
       await pro.registerRoutes(app);
       await deepThought.registerRoutes(app);
       await billing.registerRoutes(app);
-      await app.register(helpRoutes, { helpService: createHelpService() });
       await app.register(helpRoutes, { helpService: createHelpService() });
     },
   };
