@@ -39,6 +39,7 @@ export const PRO_ROUTE_RESPONSES = {
   'POST /api/external/audience-requests/:id/answer/': audienceRequestSchema,
   'GET /api/audience-configs/:pk/': audienceConfigSchema,
   'POST /api/external/audience-configs/share/': shareListResponseSchema,
+  'POST /api/external/audience-configs/share-via-account/': shareListResponseSchema,
   'GET /api/external/monitors/': monitorsSchema,
   'POST /api/external/monitors/': monitorSchema,
   'DELETE /api/external/monitors/:id/': z.null(),

@@ -23,6 +23,7 @@ import type {
   monitorsSchema,
   shareListResponseSchema,
   shareListSchema,
+  shareViaAccountSchema,
   validateAdAccountResponseSchema,
   validateAdAccountSchema,
   validateEmailResponseSchema,
@@ -84,6 +85,10 @@ export interface ProRoutes {
   'GET /api/audience-configs/:pk/': { response: AudienceConfig };
   'POST /api/external/audience-configs/share/': {
     body: z.input<typeof shareListSchema>;
+    response: z.output<typeof shareListResponseSchema>;
+  };
+  'POST /api/external/audience-configs/share-via-account/': {
+    body: z.input<typeof shareViaAccountSchema>;
     response: z.output<typeof shareListResponseSchema>;
   };
   'GET /api/external/monitors/': { response: z.output<typeof monitorsSchema> };

@@ -157,6 +157,11 @@ export const shareListSchema = z.object({
   emails: z.array(emailSchema).min(1, { error: 'Enter at least one email address.' }).max(20),
 });
 export const shareListResponseSchema = z.object({ shared_with: z.array(z.string()) });
+/** Share via account: the list is copied into the lists of the account signed in with `email`. */
+export const shareViaAccountSchema = z.object({
+  audience_config_id: int.positive().max(2_147_483_647),
+  email: emailSchema,
+});
 
 // ---- monitors: a watched audience, its weekly change mailed ----
 

@@ -6,10 +6,11 @@ import { createOutboxRepository, type MailOutbox } from '../../integrations/mail
 import type { JobQueue } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import { createImageDownloader } from './image-downloader';
+import { proOrigin } from './pro-origin';
 import { proRoutes } from './pro.routes';
 import { createRequestsRepository } from './requests.repository';
 import { createRequestsService, type AdAccountsOf } from './requests.service';
-import { createShareService, type FindConfig } from './share.service';
+import { createShareService, type CopyList, type FindConfig, type FindUser } from './share.service';
 import { createXstatsService } from './xstats.service';
 import { createMonitorsRepository } from './monitors.repository';
 import { createMonitorsService } from './monitors.service';
@@ -24,16 +25,21 @@ export function createProModule(deps: {
   engine: EngineHolder;
   jobs: JobQueue;
   outbox: MailOutbox;
-  /** The site's address: links in mails; the image downloader's own origin. */
+  /** PUBLIC_URL: the image downloader's own origin; mail links go to its pro host (proOrigin). */
   publicUrl: string;
   /** SPEC §6: whether a signed-in address is internal staff's, and staff's domains. */
   isStaffEmail: (email: string) => boolean;
   staffDomains: readonly string[];
   adAccountsOf: AdAccountsOf;
   findConfig: FindConfig;
+  /** Share via account: the account of an address, and a list saved as that account's own. */
+  findUser: FindUser;
+  copyList: CopyList;
 }) {
   const { db, clock, engine, jobs, outbox, publicUrl, isStaffEmail, staffDomains, adAccountsOf, findConfig } =
     deps;
+  // Mail links open the pro host itself (SPEC §1 flavours by host name).
+  const siteUrl = proOrigin(publicUrl);
   const requestsService = createRequestsService({
     requests: createRequestsRepository(db),
     inTransaction: (work) =>
@@ -42,7 +48,7 @@ export function createProModule(deps: {
       ),
     outbox,
     clock,
-    siteUrl: publicUrl,
+    siteUrl,
     isStaffEmail,
     staffDomains,
     adAccountsOf,
@@ -93,7 +99,9 @@ export function createProModule(deps: {
           findConfig,
           inTransaction: (work) => db.transaction((tx) => work({ outbox: createOutboxRepository(tx) })),
           outbox,
-          siteUrl: publicUrl,
+          siteUrl,
+          findUser: deps.findUser,
+          copyList: deps.copyList,
         }),
         xstatsService: createXstatsService({ engine }),
         imageDownloader: createImageDownloader({ ownOrigin: publicUrl }),

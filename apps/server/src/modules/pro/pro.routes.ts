@@ -28,6 +28,7 @@ import {
   weeklyResultsSchema,
   shareListResponseSchema,
   shareListSchema,
+  shareViaAccountSchema,
   languageSchema,
 } from '@murmur/core/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -220,6 +221,22 @@ export const proRoutes: FastifyPluginCallbackZod<{
     },
     (request) =>
       shareService.share(requireUser(request), request.body.audience_config_id, request.body.emails),
+  );
+
+  app.post(
+    '/api/external/audience-configs/share-via-account/',
+    {
+      schema: {
+        tags,
+        summary:
+          "Share via account: copy a saved or targeting list into another account's lists, and mail its owner",
+        body: shareViaAccountSchema,
+        response: { 200: shareListResponseSchema, ...errorResponses(400, 403, 404, 429) },
+      },
+      preHandler: mailsPerIp,
+    },
+    (request) =>
+      shareService.shareViaAccount(requireUser(request), request.body.audience_config_id, request.body.email),
   );
 
   // ---- monitors and the weekly results monitor ----

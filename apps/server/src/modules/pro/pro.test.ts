@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AudienceRequest, Job, Xstats } from '@murmur/core/api';
+import type { AudienceConfig, AudienceRequest, Job, Xstats } from '@murmur/core/api';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
 import type { AudienceEngine } from '@murmur/engine';
@@ -32,7 +32,9 @@ describe('audience requests', () => {
     expect(request).toMatchObject({ state: 'unverified', email: 'kenji@example.jp', language: 'ja' });
     const verifyMail = t.mailer.last('kenji@example.jp');
     expect(verifyMail.subject).toBe('Targeting Toolkit へのリクエストを確認してください');
-    expect(verifyMail.text).toContain('/request-verification?token=');
+    // Mail links open the pro host itself (SPEC §1: flavours by host name), not PUBLIC_URL?flavour=pro.
+    expect(verifyMail.text).toMatch(/https:\/\/pro\.murmur\.test\/request-verification\?token=[\w-]+\n/);
+    expect(verifyMail.text).not.toContain('flavour=');
 
     // Staff do not see unconfirmed requests.
     const before = await t.app.inject({
@@ -282,6 +284,8 @@ describe('sharing a list', () => {
     const mail = t.mailer.last('friend@example.com');
     expect(mail.subject).toContain('Coffee lovers');
     expect(mail.subject).toContain('共有しました');
+    expect(mail.text).toContain('https://pro.murmur.test/audience-builder?package=');
+    expect(mail.text).not.toContain('flavour=');
     const pkg = /package=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
     expect(JSON.parse(Buffer.from(pkg, 'base64url').toString('utf8'))).toMatchObject({
       keywords: [{ label: 'coffee' }],
@@ -304,6 +308,90 @@ describe('sharing a list', () => {
       (await post('audience-configs/share/', { audience_config_id: id, emails: [] }, owner.tokenAuth))
         .statusCode,
     ).toBe(400);
+  });
+});
+
+describe('share via account', () => {
+  const saveList = async (auth: Record<string, string>, name: string, kind = 'targeting_list') => {
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/audience-configs/',
+      payload: { name, kind, targeting_package: { keywords: [{ label: 'espresso' }] } },
+      headers: auth,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    return saved.json<AudienceConfig>();
+  };
+  const listsOf = async (auth: Record<string, string>, kind: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/audience-configs/?kind=${kind}`, headers: auth })).json<{
+      results: AudienceConfig[];
+    }>().results;
+
+  it("copies the list into the other account's lists and mails its owner in the owner's language", async () => {
+    const owner = await t.signIn('giver@example.com');
+    const friend = await t.signIn('taker@example.jp');
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/me/',
+      payload: { language: 'ja' },
+      headers: friend.tokenAuth,
+    });
+    const list = await saveList(owner.tokenAuth, 'Espresso fans');
+    const shared = await post(
+      'audience-configs/share-via-account/',
+      { audience_config_id: list.id, email: 'Taker@Example.jp' },
+      owner.tokenAuth,
+    );
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json()).toEqual({ shared_with: ['taker@example.jp'] });
+
+    const theirs = await listsOf(friend.tokenAuth, 'targeting_list');
+    const copy = theirs.find((l) => l.name === 'Espresso fans');
+    expect(copy).toBeDefined();
+    expect(copy!.id).not.toBe(list.id);
+    expect(copy!.created_by.email).toBe('taker@example.jp');
+    expect(copy!.targeting_package.keywords).toEqual([{ label: 'espresso' }]);
+    expect(copy!.size).toBe(list.size);
+
+    const mail = t.mailer.last('taker@example.jp');
+    expect(mail.subject).toBe(
+      'giver@example.com さんがオーディエンス「Espresso fans」をあなたのアカウントに共有しました',
+    );
+    expect(mail.text).toContain(`https://pro.murmur.test/targeting-lists/${copy!.id}\n`);
+
+    // The copy is the recipient's own: deleting it leaves the sharer's list.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/audience-configs/${copy!.id}/`,
+      headers: friend.tokenAuth,
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+    expect((await listsOf(owner.tokenAuth, 'targeting_list')).map((l) => l.id)).toContain(list.id);
+  });
+
+  it('refuses unknown accounts, oneself, lists the caller cannot read and signed-out callers (SPEC §8 bodies)', async () => {
+    const owner = await t.signIn('giver2@example.com');
+    const other = await t.signIn('other2@example.com');
+    const list = await saveList(owner.tokenAuth, 'Saved espresso', 'saved_list');
+    const share = (email: string, auth?: Record<string, string>, id = list.id) =>
+      post('audience-configs/share-via-account/', { audience_config_id: id, email }, auth);
+
+    const unknown = await share('nobody@example.com', owner.tokenAuth);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      email: ['No Targeting Toolkit account uses this email address. Share the list by mail instead.'],
+    });
+    const self = await share('giver2@example.com', owner.tokenAuth);
+    expect(self.statusCode).toBe(400);
+    expect(self.json()).toEqual({ email: ['This list is already in your account.'] });
+    expect((await share('not-an-address', owner.tokenAuth)).statusCode).toBe(400);
+    expect((await share('giver2@example.com', other.tokenAuth)).statusCode).toBe(404);
+    expect((await share('other2@example.com')).statusCode).toBe(403);
+    // Nothing was copied by the refused calls.
+    expect(await listsOf(other.tokenAuth, 'saved_list')).toEqual([]);
+    // A saved list stays a saved list in the other account.
+    expect((await share('other2@example.com', owner.tokenAuth)).statusCode).toBe(200);
+    expect((await listsOf(other.tokenAuth, 'saved_list')).map((l) => l.name)).toEqual(['Saved espresso']);
   });
 });
 

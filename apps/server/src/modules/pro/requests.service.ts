@@ -57,7 +57,7 @@ export function createRequestsService(deps: {
   ) => Promise<T>;
   outbox: MailOutbox;
   clock: Clock;
-  /** The pro-targeting site's address: the links in the mails. */
+  /** The pro-targeting site's own origin (pro-origin.ts): the links in the mails. */
   siteUrl: string;
   isStaffEmail: IsStaffEmail;
   /** The staff domains: confirmed requests are announced to staff users on them. */
@@ -69,8 +69,6 @@ export function createRequestsService(deps: {
   const link = (path: string, token: string) => {
     const url = new URL(path, `${siteUrl}/`);
     url.searchParams.set('token', token);
-    // A staging host picks the pro-targeting flavour by this flag (SPEC §1); the pro host ignores it.
-    url.searchParams.set('flavour', 'pro');
     return url.toString();
   };
   const send = async (entries: OutboxEntry[]) => {
@@ -140,7 +138,7 @@ export function createRequestsService(deps: {
           const notice = staffNoticeMail(
             staff,
             { ...who, description: verified.description },
-            `${siteUrl}/request-audience?flavour=pro`,
+            `${siteUrl}/request-audience`,
           );
           entries.push(await outbox.enqueue(w.outbox, notice, { kind: 'pro-request' }));
         }
