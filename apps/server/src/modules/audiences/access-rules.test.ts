@@ -97,7 +97,12 @@ describe('storeInsights', () => {
     const repo = createAudienceConfigsRepository(database.db);
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, (_, i) =>
-        repo.storeInsights(configId, { report: i }, new Date(Date.UTC(2026, 0, 1, 0, 0, i))),
+        repo.storeInsights(
+          configId,
+          { report: i },
+          new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+          {} as TargetingPackage,
+        ),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(8).fill('fulfilled'));
@@ -112,7 +117,9 @@ describe('storeInsights', () => {
 
   it('stores nothing, and does not fail, for a config that no longer exists', async () => {
     const repo = createAudienceConfigsRepository(database.db);
-    await expect(repo.storeInsights(999_999, { report: 1 }, new Date())).resolves.toBeUndefined();
+    await expect(
+      repo.storeInsights(999_999, { report: 1 }, new Date(), {} as TargetingPackage),
+    ).resolves.toBeUndefined();
     expect(await repo.insights(999_999)).toBeUndefined();
   });
 });

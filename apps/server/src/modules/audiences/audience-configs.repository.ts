@@ -14,6 +14,7 @@ import {
   type AudienceConfigRow,
 } from '../../db/schema';
 import { AUDIENCE_CREATOR_GROUP } from '@murmur/core/api';
+import type { TargetingPackage } from '@murmur/core/targeting';
 
 export type AudienceConfigValues = Omit<AudienceConfigRow, 'id' | 'isSuperInsights'>;
 export type AudienceConfigsRepository = ReturnType<typeof createAudienceConfigsRepository>;
@@ -220,7 +221,10 @@ export function createAudienceConfigsRepository(db: Db) {
       return row;
     },
 
-    async update(id: number, values: Partial<AudienceConfigValues>): Promise<void> {
+    async update(
+      id: number,
+      values: Partial<AudienceConfigValues & Pick<AudienceConfigRow, 'isSuperInsights'>>,
+    ): Promise<void> {
       await db.update(audienceConfigs).set(values).where(eq(audienceConfigs.id, id));
     },
 
@@ -233,9 +237,29 @@ export function createAudienceConfigsRepository(db: Db) {
       return row;
     },
 
-    /** Keeps the latest report of a config; a config deleted meanwhile stores nothing. */
-    async storeInsights(configId: number, insights: Record<string, unknown>, computed: Date): Promise<void> {
+    /**
+     * Keeps the latest report of a config; a config deleted meanwhile stores nothing. SPEC §3: a
+     * targeting list "has is_super_insights" — set here when its full insights report (every panel,
+     * the pro targeting tab included) is stored for the package it still has; a package changed
+     * while the job ran leaves it unset (the service clears it when the package or kind changes).
+     */
+    async storeInsights(
+      configId: number,
+      insights: Record<string, unknown>,
+      computed: Date,
+      analysed: TargetingPackage,
+    ): Promise<void> {
       await storeInsightsStatement(db, configId, insights, computed);
+      await db
+        .update(audienceConfigs)
+        .set({ isSuperInsights: true })
+        .where(
+          and(
+            eq(audienceConfigs.id, configId),
+            eq(audienceConfigs.kind, 'targeting_list'),
+            sql`${audienceConfigs.targetingPackage} = ${JSON.stringify(analysed)}::jsonb`,
+          ),
+        );
     },
   };
 }

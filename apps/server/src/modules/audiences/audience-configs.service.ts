@@ -230,10 +230,17 @@ export function createAudienceConfigsService(deps: {
     async update(user: UserRow, id: number, input: SaveConfigInput): Promise<AudienceConfig> {
       const { config } = await readable(user, id);
       const p = await prepare(user, input, { id: config.id, pkg: config.targetingPackage });
+      const kind = input.kind ?? config.kind;
+      // SPEC §3 is_super_insights: the stored report no longer describes a changed package.
+      const stillSuper =
+        config.isSuperInsights &&
+        kind === 'targeting_list' &&
+        canonicalJson(p.pkg) === canonicalJson(config.targetingPackage);
       await repo.update(config.id, {
+        isSuperInsights: stillSuper,
         teamId: input.team === undefined ? config.teamId : (p.team?.id ?? null),
         name: input.name,
-        kind: input.kind ?? config.kind,
+        kind,
         categoryId: p.categoryId,
         targetingPackage: p.pkg,
         exclusions: p.exclusions,

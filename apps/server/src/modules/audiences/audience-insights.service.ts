@@ -91,7 +91,7 @@ export function createAudienceInsightsService(deps: {
           ) as Insights;
           if (a.configId !== undefined) {
             report(95, 'Saving the report');
-            await repo.storeInsights(a.configId, insights, clock.now());
+            await repo.storeInsights(a.configId, insights, clock.now(), a.pkg);
           }
           return insights;
         },

@@ -242,6 +242,46 @@ describe('insights jobs', () => {
     expect((await finished(other.json<{ job: Job }>().job.id)).state).toBe('done');
   });
 
+  it('SPEC §3 is_super_insights: a targeting list gets it with its stored report, and loses it when its package changes', async () => {
+    const get = async (id: number) =>
+      (
+        await t.app.inject({ url: `/api/audience-configs/${id}/`, headers: alice.tokenAuth })
+      ).json<AudienceConfig>();
+    const list = await kit.createConfig(alice, {
+      name: 'Soccer list',
+      kind: 'targeting_list',
+      targeting_package: soccer,
+    });
+    expect(list.is_super_insights).toBe(false);
+    const run = async (id: number) =>
+      (await post('/api/audience-configs/insights/?wait=1', { audience_config_id: id })).json<{ job: Job }>()
+        .job;
+    expect((await run(list.id)).state).toBe('done');
+    expect(await get(list.id)).toMatchObject({ has_insights: true, is_super_insights: true });
+    // Renaming keeps it; the report still describes the package.
+    const rename = { name: 'Soccer fans', kind: 'targeting_list', targeting_package: soccer };
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/audience-configs/${list.id}/`,
+      payload: rename,
+      headers: alice.tokenAuth,
+    });
+    expect((await get(list.id)).is_super_insights).toBe(true);
+    // A changed package makes the stored report stale: no longer super insights until it runs again.
+    const changed = { ...rename, targeting_package: { ...soccer, ...english } };
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/audience-configs/${list.id}/`,
+      payload: changed,
+      headers: alice.tokenAuth,
+    });
+    expect(await get(list.id)).toMatchObject({ has_insights: true, is_super_insights: false });
+    expect((await run(list.id)).state).toBe('done');
+    expect((await get(list.id)).is_super_insights).toBe(true);
+    // Other kinds never are: a builder audience with a stored report is not a targeting list.
+    expect(await get(config.id)).toMatchObject({ has_insights: true, is_super_insights: false });
+  });
+
   it('?wait=1 answers 200 with the finished job; exclusions are applied', async () => {
     const excluded = await kit.createConfig(alice, { name: 'Excluded', targeting_package: english });
     const res = await post('/api/audience-configs/insights/?wait=1', {
