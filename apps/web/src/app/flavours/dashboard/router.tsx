@@ -62,7 +62,13 @@ export const dashboardRoutes: RouteObject[] = [
                   (m) => m.InviteAcceptRoute,
                 ),
               },
-              { path: '/helper-documents', lazy: unavailable('screens.helperDocuments') },
+              {
+                path: '/helper-documents',
+                lazy: lazyPage(
+                  () => import('./routes/help'),
+                  (m) => m.HelperDocumentsRoute,
+                ),
+              },
               // Standalone audiences: header shown, no team navigation.
               {
                 path: '/audiences',
@@ -132,6 +138,33 @@ export const dashboardRoutes: RouteObject[] = [
                   (m) => m[name],
                 ),
               })),
+              ...(
+                [
+                  ['guides', 'GuidesRoute'],
+                  ['user-manual', 'UserManualRoute'],
+                  ['help', 'HelpRoute'],
+                ] as const
+              ).map(([path, name]) => ({
+                path,
+                lazy: lazyPage(
+                  () => import('./routes/help'),
+                  (m) => m[name],
+                ),
+              })),
+              {
+                path: 'activity',
+                lazy: lazyPage(
+                  () => import('./routes/activity'),
+                  (m) => m.ActivityRoute,
+                ),
+              },
+              {
+                path: 'organisation',
+                lazy: lazyPage(
+                  () => import('./routes/organisation'),
+                  (m) => m.OrganisationRoute,
+                ),
+              },
               {
                 path: 'creator',
                 lazy: lazyPage(

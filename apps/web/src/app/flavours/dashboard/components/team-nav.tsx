@@ -20,6 +20,14 @@ export const TEAM_SECTIONS: { path: string; label: ParseKeys }[] = [
   { path: 'campaigns', label: 'nav.campaigns' },
   { path: 'creatives', label: 'nav.creatives' },
   { path: 'media', label: 'nav.media' },
+  { path: 'activity', label: 'platformNav.activity' },
+];
+
+/** Guides, User manual and Help (SPEC §2 screens named in the interface texts). */
+export const HELP_SECTIONS: { path: string; label: ParseKeys }[] = [
+  { path: 'guides', label: 'platformNav.guides' },
+  { path: 'user-manual', label: 'platformNav.userManual' },
+  { path: 'help', label: 'platformNav.help' },
 ];
 
 export function TeamNav({ slug, onNavigate }: TeamNavProps) {
@@ -50,7 +58,15 @@ export function TeamNav({ slug, onNavigate }: TeamNavProps) {
           {t('nav.settings')}
         </Text>
         {link('team', 'nav.team')}
+        {link('organisation', 'platformNav.organisation')}
         {link('account', 'nav.account')}
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700} mt="md" mb={4} px="sm">
+          {t('platformNav.helpGroup')}
+        </Text>
+        {HELP_SECTIONS.map((section) => link(section.path, section.label))}
+        <Link to="/helper-documents" className={classes.link} onClick={onNavigate}>
+          {t('screens.helperDocuments')}
+        </Link>
       </Stack>
     </Box>
   );
