@@ -46,6 +46,7 @@ export const DEEPTHOUGHT_ROUTE_RESPONSES = {
   'POST /api/user/follow-unfollow/': dtJobSchema,
   'GET /api/user/lists/': z.array(xListSchema),
   'POST /api/user/lists/': xListSchema,
+  'GET /api/user/lists/:pk/': xListSchema,
   'PUT /api/user/lists/:pk/': xListSchema,
   'PATCH /api/user/lists/:pk/': xListSchema,
   'DELETE /api/user/lists/:pk/': z.null(),

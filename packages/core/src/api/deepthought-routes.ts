@@ -74,6 +74,7 @@ export interface DeepThoughtRoutes {
   'POST /api/user/follow-unfollow/': { body: FollowUnfollow; response: DtJob };
   'GET /api/user/lists/': { response: XList[] };
   'POST /api/user/lists/': { body: SaveXList; response: XList };
+  'GET /api/user/lists/:pk/': { response: XList };
   'PUT /api/user/lists/:pk/': { body: SaveXList; response: XList };
   'PATCH /api/user/lists/:pk/': { body: PatchXList; response: XList };
   'DELETE /api/user/lists/:pk/': { response: void };

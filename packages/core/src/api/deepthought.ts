@@ -134,7 +134,14 @@ export const dtEngagerSchema = z.object({
   user: dtUserSchema,
   likes: z.number().int(),
   reposts: z.number().int(),
+  /** Posts of theirs quoting one of the account's posts. */
+  quotes: z.number().int(),
+  /** Posts of theirs mentioning or replying to the account. */
+  mentions: z.number().int(),
+  /** likes + reposts + quotes + mentions. */
   total: z.number().int(),
+  /** Their posts the account liked (engagement given back). */
+  liked_by_you: z.number().int(),
 });
 export type DtEngager = z.infer<typeof dtEngagerSchema>;
 export const dtPostDetailSchema = z.object({ post: dtPostSchema, engagers: z.array(dtEngagerSchema) });
@@ -142,6 +149,8 @@ export type DtPostDetail = z.infer<typeof dtPostDetailSchema>;
 export const dtEngagersSchema = z.object({
   synced_at: isoDateTime.nullable(),
   posts_checked: z.number().int(),
+  /** Posts mentioning or replying to the account that were read. */
+  mentions_checked: z.number().int(),
   results: z.array(dtEngagerSchema),
 });
 export type DtEngagers = z.infer<typeof dtEngagersSchema>;
@@ -181,6 +190,9 @@ export const dtBestTimeSchema = z.object({
   weekdays: z.array(z.number()),
   best_hours: z.array(z.number().int()),
   best_weekday: z.number().int(),
+  /** The account's own posts in the last 7 days (X's post counts) and their hours, as shares. */
+  own_posts_7d: z.number().int(),
+  own_hours: z.array(z.number()),
 });
 export type DtBestTime = z.infer<typeof dtBestTimeSchema>;
 
@@ -195,6 +207,17 @@ export const dtPayoutSchema = z.object({
   predicted_usd: z.number(),
   low_usd: z.number(),
   high_usd: z.number(),
+  /** The model's constants, so that a screen can state the assumptions in its own language. */
+  parameters: z.object({
+    verified_impression_share: z.number(),
+    rpm_usd: z.number(),
+    engagement_bonus_per_point: z.number(),
+    max_engagement_bonus: z.number(),
+    min_impressions_30d: z.number().int(),
+    min_verified_followers: z.number().int(),
+    band: z.number(),
+  }),
+  /** The model and its assumptions in English (API clients; the web app words them from `parameters`). */
   model: z.string(),
   assumptions: z.array(z.string()),
 });
@@ -246,6 +269,14 @@ export const dtXStatsSchema = z.object({
   accounts: z.array(dtUserSchema),
 });
 export type DtXStats = z.infer<typeof dtXStatsSchema>;
+
+/**
+ * X's manage-follows limit: 400 follow actions a day for each user (developer.x.com, "Users →
+ * Follows"); Deep Thought holds follows and unfollows each to it over any 24 hours.
+ */
+export const X_FOLLOW_ACTIONS_PER_DAY = 400;
+/** The stage of a follow or unfollow job waiting for the daily limit (its wait_until says until when). */
+export const DT_DAILY_LIMIT_STAGE = 'Daily limit';
 
 /** POST /api/user/follow-unfollow/ (and deepthought follow-unfollow/): one or many, as one job. */
 export const followUnfollowSchema = z.object({

@@ -86,6 +86,24 @@ export function bestTime(times: Date[], timeZone: string) {
   };
 }
 
+/**
+ * When the account itself posts: X's hourly post counts (GET /2/tweets/counts/recent) summed by
+ * hour of the day in the viewer's time zone, as shares, beside the followers' hours.
+ */
+export function ownPostingHours(counts: { start: Date; posts: number }[], timeZone: string) {
+  const hours = new Array<number>(24).fill(0);
+  let total = 0;
+  for (const c of counts) {
+    if (c.posts <= 0) continue;
+    hours[localHourAndDay(c.start, timeZone).hour]! += c.posts;
+    total += c.posts;
+  }
+  return {
+    own_posts_7d: total,
+    own_hours: hours.map((v) => Math.round((v / Math.max(1, total)) * 10_000) / 10_000),
+  };
+}
+
 // ---- payout prediction ----
 
 /** The creator revenue model's constants (X does not publish its formula; these are the assumptions). */
@@ -138,6 +156,15 @@ export function payoutPrediction(input: {
     predicted_usd: round(predicted),
     low_usd: round(predicted * (1 - m.band)),
     high_usd: round(predicted * (1 + m.band)),
+    parameters: {
+      verified_impression_share: m.verifiedImpressionShare,
+      rpm_usd: m.rpmUsd,
+      engagement_bonus_per_point: m.engagementBonusPerPoint,
+      max_engagement_bonus: 0.5,
+      min_impressions_30d: m.minImpressions30d,
+      min_verified_followers: m.minVerifiedFollowers,
+      band: m.band,
+    },
     model:
       'payout = impressions in the last 30 days × share from verified users ÷ 1000 × RPM × (1 + engagement bonus)',
     assumptions: [

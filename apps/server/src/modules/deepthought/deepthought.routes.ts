@@ -300,9 +300,10 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
       {
         schema: {
           tags: path.startsWith(ROOT) ? tags : ['user'],
-          summary: 'Follow or unfollow one or many accounts on X (a job within X’s per-user limits)',
+          summary:
+            'Follow or unfollow one or many accounts on X (a job within X’s per-user limits; 429 at the daily cap)',
           body: followUnfollowSchema,
-          response: { 200: dtJobSchema, ...gated },
+          response: { 200: dtJobSchema, ...gated, ...errorResponses(429) },
         },
       },
       (request) => dt.followUnfollow(requireUser(request).id, request.body),
@@ -332,6 +333,18 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
       },
     },
     (request) => dt.createList(requireUser(request).id, request.body),
+  );
+  app.get(
+    '/api/user/lists/:pk/',
+    {
+      schema: {
+        tags: listTags,
+        summary: 'One list of the selected X account',
+        params: pkParams,
+        response: { 200: xListSchema, ...gated },
+      },
+    },
+    (request) => dt.list(requireUser(request).id, request.params.pk),
   );
   for (const method of ['put', 'patch'] as const)
     app[method](

@@ -1,9 +1,22 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advance, AccountKind, generateNetwork, type Network } from '@murmur/sandbox';
-import type { DtChanges, DtJob, DtSpam, DtUsersPage, TalkToXAnswer, XAccount, XList } from '@murmur/core/api';
-import { premiumSubscriptions } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { advance, AccountKind, EventKind, generateNetwork, type Network } from '@murmur/sandbox';
+import {
+  DT_DAILY_LIMIT_STAGE,
+  X_FOLLOW_ACTIONS_PER_DAY,
+  type DtBestTime,
+  type DtChanges,
+  type DtEngagers,
+  type DtJob,
+  type DtSpam,
+  type DtUsersPage,
+  type TalkToXAnswer,
+  type XAccount,
+  type XList,
+} from '@murmur/core/api';
+import { dtJobItems, premiumSubscriptions } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { codeFromMail, type TestSession } from '../../test/test-app';
 import { createXSandboxApp } from '../../test/x-sandbox-app';
@@ -11,6 +24,7 @@ import type { CapturingMailer } from '../../test/capturing-mailer';
 import { testConfig } from '../../test/test-app';
 import { createDeepThoughtRepository } from './deepthought.repository';
 import { createDeepThoughtService } from './deepthought.service';
+import { SYNC_STAGES } from './sync-job';
 import { PREMIUM_REQUIRED } from './premium-gate';
 import { keepsFigures } from './talk-model';
 import { createXUserApi } from './x-user-api';
@@ -191,7 +205,7 @@ describe('Deep Thought', () => {
     const started = await post<DtJob>('/api/external/deepthought/sync/', {});
     expect(started.status).toBe(200);
     const job = await finished(started.body);
-    expect(job).toMatchObject({ state: 'done', done: 7, total: 7 });
+    expect(job).toMatchObject({ state: 'done', done: SYNC_STAGES.length, total: SYNC_STAGES.length });
     before = new Set(net.graph.followers(me));
     const ids = new Set<string>();
     for (let page = 1; ; page++) {
@@ -251,6 +265,51 @@ describe('Deep Thought', () => {
     expect(one.body.accounts.length).toBeGreaterThan(0);
   });
 
+  it('reads mentions, quotes, liked posts and post counts from X for engagers and the best time', async () => {
+    const { posts, events } = net;
+    const authorOf = (p: number) => posts.author.get(p);
+    const mentionAuthors = new Set<string>();
+    let mentions = 0;
+    for (let p = 0; p < posts.length; p++) {
+      const replyTo = posts.replyTo.get(p);
+      if (authorOf(p) !== me && (posts.mention.get(p) === me || (replyTo >= 0 && authorOf(replyTo) === me))) {
+        mentions++;
+        mentionAuthors.add(net.accounts.handles[authorOf(p)]!);
+      }
+    }
+    expect(mentions, 'the sandbox account is mentioned').toBeGreaterThan(0);
+    const engagers = await get<DtEngagers>('/api/external/deepthought/engagers/');
+    expect(engagers.body.mentions_checked).toBeGreaterThan(0);
+    expect(engagers.body.mentions_checked).toBeLessThanOrEqual(Math.min(mentions, 200));
+    const mentioners = engagers.body.results.filter((e) => e.mentions > 0);
+    expect(mentioners.length).toBeGreaterThan(0);
+    for (const e of mentioners) expect(mentionAuthors).toContain(e.user.username);
+    for (const e of engagers.body.results) expect(e.total).toBe(e.likes + e.reposts + e.quotes + e.mentions);
+
+    // The posts the account liked, as X lists them (engagement given back to engagers).
+    const liked = new Set<number>();
+    for (let e = 0; e < events.length; e++)
+      if (events.kind.get(e) === EventKind.like && events.actor.get(e) === me) liked.add(events.post.get(e));
+    const repo = createDeepThoughtRepository(db);
+    const accountId = (await repo.listAccounts(ann.user.id))[0]!.id;
+    const likedRead = await repo.engagedPostCount(accountId, ['liked']);
+    expect(likedRead).toBeLessThanOrEqual(Math.min(liked.size, 200));
+    if (liked.size > 0) expect(likedRead).toBeGreaterThan(0);
+    const likedAuthors = new Set([...liked].map((p) => net.accounts.handles[authorOf(p)]!));
+    for (const e of engagers.body.results.filter((r) => r.liked_by_you > 0))
+      expect(likedAuthors).toContain(e.user.username);
+
+    // X's post counts of the last 7 days (the sandbox's clock) are the account's own posting hours.
+    const end = net.clock.now;
+    let own = 0;
+    for (let p = 0; p < posts.length; p++)
+      if (authorOf(p) === me && posts.time.get(p) >= end - 7 * 86_400 && posts.time.get(p) < end) own++;
+    const best = await get<DtBestTime>('/api/external/deepthought/best-post-time/?tz=Asia/Tokyo');
+    expect(best.body.own_posts_7d).toBe(own);
+    expect(best.body.own_hours).toHaveLength(24);
+    if (own > 0) expect(best.body.own_hours.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 2);
+  });
+
   it('bulk-unfollows spam within X’s per-user limits, waiting for the window to reset', async () => {
     const spam = await get<DtSpam>('/api/external/deepthought/spam-analysis/');
     const followingIds = net.graph.following(me).map((i) => net.accounts.ids[i]!.toString());
@@ -277,6 +336,99 @@ describe('Deep Thought', () => {
     const empty = await post('/api/user/follow-unfollow/', { action: 'follow', user_ids: [] });
     expect(empty.status).toBe(400);
   }, 60_000);
+
+  it('refuses to unfollow past X’s daily cap with a 429 that says when, and a job waits for it', async () => {
+    const repo = createDeepThoughtRepository(db);
+    const row = (await repo.listAccounts(ann.user.id))[0]!;
+    const done = await repo.createJob(
+      { accountId: row.id, kind: 'unfollow', state: 'done', total: X_FOLLOW_ACTIONS_PER_DAY },
+      Array.from({ length: X_FOLLOW_ACTIONS_PER_DAY }, (_, i) => String(9_000_000_000 + i)),
+    );
+    const hourAgo = Date.now() - 3_600_000;
+    await db.update(dtJobItems).set({ state: 'done', doneAt: hourAgo }).where(eq(dtJobItems.jobId, done.id));
+    const target = net.accounts.ids[net.graph.following(me)[0]!]!.toString();
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/user/follow-unfollow/',
+      payload: { action: 'unfollow', user_ids: [target] },
+      headers: ann.tokenAuth,
+    });
+    expect(refused.statusCode).toBe(429);
+    const { detail } = refused.json<{ detail: string }>();
+    expect(detail).toMatch(/X allows 400 unfollows a day/);
+    const resumes = Date.parse(/after (\S+)\.$/.exec(detail)![1]!);
+    expect(resumes).toBeGreaterThan(hourAgo + 86_400_000);
+    expect(resumes).toBeLessThan(hourAgo + 86_400_000 + 5_000);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(22 * 3600);
+    // Follows have their own cap: still allowed.
+    const follow = await post<DtJob>('/api/user/follow-unfollow/', { action: 'follow', user_ids: [target] });
+    expect(follow.status).toBe(200);
+    await finished(follow.body);
+    // A day later the cap has room again.
+    await db
+      .update(dtJobItems)
+      .set({ doneAt: hourAgo - 86_400_000 })
+      .where(eq(dtJobItems.jobId, done.id));
+
+    // A job reaching the cap waits (stage and wait_until say until when), then goes on.
+    let now = Date.now();
+    const seen: { stage: string; waitUntil: Date | null; at: number }[] = [];
+    const xApi = createXUserApi(testConfig({ publicUrl: origin }).x);
+    const capped = createDeepThoughtService({
+      repository: repo,
+      xApi,
+      secret: testConfig().sessionSecret,
+      clock: { now: () => new Date(now) },
+      log: app.log,
+      premium: () => Promise.resolve(true),
+      followLimits: { followsPerDay: X_FOLLOW_ACTIONS_PER_DAY, unfollowsPerDay: 6 },
+      // Day-long waits pass on the test's clock; X's 2-second windows pass for real.
+      sleep: async (ms, signal) => {
+        if (ms < 60_000) return new Promise((r) => setTimeout(r, Math.max(0, ms)));
+        const job = (await repo.unfinishedJobs()).at(-1)!;
+        seen.push({ stage: job.stage, waitUntil: job.waitUntil, at: now });
+        if (!signal.aborted) now += ms;
+      },
+    });
+    const targets = net.graph
+      .following(me)
+      .slice(0, 3)
+      .map((t) => net.accounts.ids[t]!.toString());
+    const job = await capped.followUnfollow(ann.user.id, { action: 'unfollow', user_ids: targets });
+    await capped.settled(job.id);
+    await capped.close();
+    expect(await repo.job(job.id)).toMatchObject({ state: 'done', done: 3, failed: 0 });
+    // With the earlier test's 5 unfollows, the first of these 3 fills today's 6: the second waits a day.
+    expect(seen).toHaveLength(1);
+    for (const wait of seen) {
+      expect(wait.stage).toBe(DT_DAILY_LIMIT_STAGE);
+      expect(wait.waitUntil!.getTime()).toBeGreaterThan(wait.at);
+      expect(wait.waitUntil!.getTime()).toBeLessThanOrEqual(wait.at + 86_400_000 + 1000);
+    }
+    const following = new Set(net.graph.following(me).map((i) => net.accounts.ids[i]!.toString()));
+    for (const t of targets) expect(following.has(t)).toBe(false);
+  }, 60_000);
+
+  it('reads one list, and no other user’s', async () => {
+    const created = await post<XList>('/api/user/lists/', { name: 'One list' });
+    expect(created.status).toBe(200);
+    const one = await get<XList>(`/api/user/lists/${created.body.id}/`);
+    expect(one).toEqual({ status: 200, body: created.body });
+    const bob = await signIn('bob-lists@example.com');
+    await givePremium(bob.user.id);
+    // Bob has no X account: 404, like a list that does not exist for ann.
+    expect((await get(`/api/user/lists/${created.body.id}/`, bob.tokenAuth)).status).toBe(404);
+    expect((await get('/api/user/lists/999999/')).status).toBe(404);
+    // A malformed id names no list either (plugins/error-handler.ts: bad path parameters are 404s).
+    expect((await get('/api/user/lists/abc/')).status).toBe(404);
+    await post(
+      '/api/external/deepthought/accounts/',
+      await xTokensFor(net.graph.followers(me)[0]!),
+      bob.tokenAuth,
+    );
+    expect((await get(`/api/user/lists/${created.body.id}/`, bob.tokenAuth)).status).toBe(404);
+    expect((await get('/api/user/lists/', bob.tokenAuth)).body).toEqual([]);
+  });
 
   it('creates, renames and fills a list on X and locally, then deletes it', async () => {
     const created = await post<XList>('/api/user/lists/', { name: 'Close friends', description: 'mine' });

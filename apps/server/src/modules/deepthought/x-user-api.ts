@@ -8,6 +8,8 @@ const REAL_X_API = 'https://api.x.com/2/';
 export const USER_FIELDS =
   'created_at,description,location,profile_image_url,protected,public_metrics,verified';
 export const POST_FIELDS = 'created_at,public_metrics,author_id';
+/** Posts with their authors as user objects (includes.users). */
+const WITH_AUTHORS = { 'tweet.fields': POST_FIELDS, expansions: 'author_id', 'user.fields': USER_FIELDS };
 
 /** An X v2 user object with the fields Deep Thought asks for. */
 export interface XV2User {
@@ -76,8 +78,18 @@ export class XCallFailed extends Error {
 
 export interface XPage<T> {
   data: T[];
+  /** includes.users: the authors of posts asked for with expansions=author_id. */
+  users: XV2User[];
   nextToken: string | undefined;
   rateLimit: RateLimit | undefined;
+}
+
+/** One bucket of GET /2/tweets/counts/recent (X's live answers say tweet_count, its document post_count). */
+export interface XPostCount {
+  start: string;
+  end: string;
+  tweet_count?: number;
+  post_count?: number;
 }
 
 export interface XUserTokens {
@@ -90,7 +102,7 @@ export type XUserSession = ReturnType<XUserApi['as']>;
 
 /**
  * X API v2 with one user's own OAuth 1.0a token, through twitter-api-v2: reads (users, followers,
- * following, posts, engagers, lists) page by page with X's rate-limit headers, and writes (follow,
+ * following, posts, engagers, mentions, liked posts, quotes, post counts, lists) page by page with X's rate-limit headers, and writes (follow,
  * unfollow, lists and members). Against the sandbox, the library's X hosts are rewritten.
  */
 export function createXUserApi(config: XConfig) {
@@ -128,10 +140,15 @@ export function createXUserApi(config: XConfig) {
 
       async function page<T>(path: string, query: Record<string, string | number>): Promise<XPage<T>> {
         const response = await call(() =>
-          v2.get<{ data?: T[]; meta?: { next_token?: string } }>(path, query, { fullResponse: true }),
+          v2.get<{ data?: T[]; includes?: { users?: XV2User[] }; meta?: { next_token?: string } }>(
+            path,
+            query,
+            { fullResponse: true },
+          ),
         );
         return {
           data: response.data.data ?? [],
+          users: response.data.includes?.users ?? [],
           nextToken: response.data.meta?.next_token,
           rateLimit: response.rateLimit,
         };
@@ -174,6 +191,37 @@ export function createXUserApi(config: XConfig) {
             'user.fields': USER_FIELDS,
             ...(token && { pagination_token: token }),
           }),
+        /** Posts that mention or reply to the account, with their authors. */
+        mentions: (id: string, token?: string) =>
+          page<XV2Post>(`users/${id}/mentions`, {
+            max_results: 100,
+            ...WITH_AUTHORS,
+            ...(token && { pagination_token: token }),
+          }),
+        /** Posts the account liked, with their authors. */
+        likedPosts: (id: string, token?: string) =>
+          page<XV2Post>(`users/${id}/liked_tweets`, {
+            max_results: 100,
+            ...WITH_AUTHORS,
+            ...(token && { pagination_token: token }),
+          }),
+        /** Posts quoting one of the account's posts, with their authors. */
+        quotes: (postId: string, token?: string) =>
+          page<XV2Post>(`tweets/${postId}/quote_tweets`, {
+            max_results: 100,
+            ...WITH_AUTHORS,
+            ...(token && { pagination_token: token }),
+          }),
+        /** The account's posts per hour over the last 7 days (X's recent post counts, from:username). */
+        async postCounts(username: string): Promise<XPostCount[]> {
+          const response = await call(() =>
+            v2.get<{ data?: XPostCount[] }>('tweets/counts/recent', {
+              query: `from:${username}`,
+              granularity: 'hour',
+            }),
+          );
+          return response.data ?? [];
+        },
         async post(postId: string): Promise<XV2Post | undefined> {
           const response = await call(() =>
             v2.get<{ data?: XV2Post }>(`tweets/${postId}`, { 'tweet.fields': POST_FIELDS }),
