@@ -1,7 +1,6 @@
-import { Button, Group, Modal, Stack, TagsInput, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { AudienceConfig } from '@murmur/core/api';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AsyncButton } from '../../../components/async-button';
@@ -11,7 +10,7 @@ import { encodePackage } from '../../../lib/insights-link';
 import { notify } from '../../../lib/notifications';
 import { useDeleteList } from '../api/delete-list';
 import { getTargetingPackage } from '../api/download-package';
-import { useShareList } from '../api/share-list';
+import { ShareModal } from './share-modal';
 
 const fileName = (name: string) =>
   `${
@@ -27,8 +26,6 @@ export function ListActions({ list, onDeleted }: { list: AudienceConfig; onDelet
   const { t } = useTranslation();
   const [sharing, share] = useDisclosure(false);
   const [deleting, del] = useDisclosure(false);
-  const [emails, setEmails] = useState<string[]>([]);
-  const shareList = useShareList();
   const remove = useDeleteList();
   const download = async () => {
     try {
@@ -60,47 +57,7 @@ export function ListActions({ list, onDeleted }: { list: AudienceConfig; onDelet
       <Button size="xs" variant="subtle" color="red" onClick={del.open}>
         {t('proSite.lists.delete')}
       </Button>
-      <Modal
-        opened={sharing}
-        onClose={share.close}
-        title={t('proSite.lists.shareTitle', { name: list.name })}
-      >
-        <Stack>
-          <TagsInput
-            label={t('proSite.lists.shareWith')}
-            description={t('proSite.lists.shareHelp')}
-            value={emails}
-            onChange={setEmails}
-            maxTags={20}
-            data-autofocus
-          />
-          {shareList.isError && (
-            <Text c="red" size="sm" role="alert">
-              {errorText(shareList.error, t)}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button
-              loading={shareList.isPending}
-              disabled={emails.length === 0}
-              onClick={() =>
-                shareList.mutate(
-                  { audience_config_id: list.id, emails },
-                  {
-                    onSuccess: (result) => {
-                      notify.success(t('proSite.lists.shared', { count: result.shared_with.length }));
-                      setEmails([]);
-                      share.close();
-                    },
-                  },
-                )
-              }
-            >
-              {t('proSite.lists.send')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ShareModal list={list} opened={sharing} onClose={share.close} />
       <Modal opened={deleting} onClose={del.close} title={t('proSite.lists.deleteTitle')}>
         <Stack>
           <Text>{t('proSite.lists.deleteConfirm', { name: list.name })}</Text>

@@ -10,6 +10,7 @@ import { useLanguage } from '../../../hooks/use-language';
 import { personalStore } from '../../../lib/personal-store';
 import { useList } from '../api/get-list';
 import { ListActions } from './list-actions';
+import { SuperInsightsPanel } from './super-insights-panel';
 
 /** The criteria of a package as "kind: item, item" lines (deselected items left out). */
 function criteriaLines(pkg: TargetingPackage): { key: string; items: string[] }[] {
@@ -84,6 +85,7 @@ export function ListDetail({ id }: { id: number }) {
           ))}
         </Stack>
       </Paper>
+      <SuperInsightsPanel list={data} />
       <ListActions
         list={data}
         onDeleted={() => void navigate(data.kind === 'saved_list' ? '/saved-lists' : '/targeting-lists')}

@@ -19,10 +19,14 @@ import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { QueryError } from '../../../components/route-error';
 import { useLanguage } from '../../../hooks/use-language';
 import { materialHref, useMaterials } from '../api/get-materials';
+import { ImageDownloader } from './image-downloader';
 
 const TYPES = CONTENT_TYPES;
 
-/** SPEC §2 /marketing-materials (/materials): materials by content type (SPEC §3), each a PDF download. */
+/**
+ * SPEC §2 /marketing-materials (/materials): materials by content type (SPEC §3), each a PDF download,
+ * and the image downloader (SPEC §7) for the images that go with them.
+ */
 export function MarketingMaterials() {
   const { t } = useTranslation();
   usePageTitle(t('pro.nav.marketingMaterials'));
@@ -76,6 +80,7 @@ export function MarketingMaterials() {
           ))}
         </SimpleGrid>
       )}
+      <ImageDownloader />
     </Stack>
   );
 }
