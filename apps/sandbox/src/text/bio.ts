@@ -4,6 +4,7 @@ import { LANGUAGE_CODES } from '../catalogue/languages';
 import { LEXICONS } from '../lexicon';
 import { AccountKind, type AccountTable } from '../model/accounts';
 import { entityRng, type Rng } from '../random/prng';
+import { GRAMMARS, fillGrammar } from './grammar';
 import { BRAND_BIO, MEDIA_BIO } from './organisation-bio';
 import { fill, interestWords, pickEmoji, placeName, sentenceCase, shortLink } from './words';
 
@@ -25,17 +26,27 @@ export function bioOf(a: AccountTable, i: number): string {
   if (kind === AccountKind.person && rng.chance(0.12)) return '';
   if (kind === AccountKind.brand || kind === AccountKind.media) return organisationBio(a, i, rng);
   const job = a.job[i]!;
-  const templates = job === NO_JOB ? lex.bio.filter((t) => !t.includes('{job}')) : lex.bio;
-  const [w1 = '', w2 = '', w3 = ''] = interestWords(a, i, rng, 3);
+  const grammar = GRAMMARS[LANGUAGE_CODES[language]!];
+  // Half the bios in the major languages come from the grammar (./grammar), the rest from the
+  // lexicon's templates.
+  const frames = grammar && rng.chance(0.5) ? grammar.bio : lex.bio;
+  const templates = job === NO_JOB ? frames.filter((t) => !t.includes('{job}')) : frames;
+  const categories: number[] = [];
+  const [w1 = '', w2 = '', w3 = ''] = interestWords(a, i, rng, 3, categories);
   const city = CITIES[a.city[i]!]!;
-  const text = fill(rng.pick(templates), {
+  const slots = {
     job: job === NO_JOB ? '' : JOB_TITLES[job]!.text[LANGUAGE_CODES[language]!],
     a: w1,
     b: w2,
     c: w3,
     city: placeName(city.name, city.localName, LANGUAGE_CODES[language]!),
     emoji: pickEmoji(rng),
-  });
+  };
+  const template = rng.pick(templates);
+  const text =
+    frames === lex.bio
+      ? fill(template, slots)
+      : fillGrammar(grammar!, template, rng, categories[0] ?? 0, slots);
   return sentenceCase(text);
 }
 

@@ -1,9 +1,20 @@
+import { LANGUAGE_CODES } from '../catalogue/languages';
 import { LEXICONS } from '../lexicon';
 import { AccountKind } from '../model/accounts';
 import type { Network } from '../network';
 import { entityRng } from '../random/prng';
 import { TEXT_SALT } from './bio';
+import { GRAMMARS, fillGrammar } from './grammar';
 import { fill, hashtagOf, interestWords, pickEmoji, sentenceCase, shortLink } from './words';
+
+const mentionFree = new WeakMap<readonly string[], readonly string[]>();
+
+/** The templates without a {mention} slot (computed once per template list). */
+function withoutMention(templates: readonly string[]): readonly string[] {
+  let free = mentionFree.get(templates);
+  if (!free) mentionFree.set(templates, (free = templates.filter((t) => !t.includes('{mention}'))));
+  return free;
+}
 
 export interface PostContent {
   text: string;
@@ -24,36 +35,42 @@ export function postContent(net: Network, post: number): PostContent {
   const rng = entityRng(posts.seed.get(post), TEXT_SALT.post);
   const mention = posts.mention.get(post);
   const replyTo = posts.replyTo.get(post);
-  const [w1 = '', w2 = ''] = interestWords(a, author, rng, 2);
+  const categories: number[] = [];
+  const [w1 = '', w2 = ''] = interestWords(a, author, rng, 2, categories);
+  const category = categories[0] ?? 0;
   const tags = [hashtagOf(w1), hashtagOf(w2)];
   const handle = mention >= 0 ? `@${a.handles[mention]!}` : '';
+  const spam = a.kind[author] === AccountKind.spam;
+  // People in the major languages write from a grammar over thousands of words (./grammar);
+  // spam keeps its few canned lines, and so do the languages without a grammar yet.
+  const grammar = spam ? undefined : GRAMMARS[LANGUAGE_CODES[a.language[author]!]!];
   let text: string;
   let hashtags: string[] = [];
   if (replyTo >= 0) {
-    text = `${handle} ${fill(rng.pick(lex.reply), { a: w1, emoji: pickEmoji(rng) })}`;
+    const slots = { a: w1, emoji: pickEmoji(rng) };
+    text = grammar
+      ? `${handle} ${fillGrammar(grammar, rng.pick(grammar.reply), rng, category, slots)}`
+      : `${handle} ${fill(rng.pick(lex.reply), slots)}`;
   } else {
-    const spam = a.kind[author] === AccountKind.spam;
+    const frames = grammar ? grammar.post : spam ? lex.spamPost : lex.post;
     // Templates that address someone need a mention; without one, pick among the others.
-    const templates = spam
-      ? lex.spamPost
-      : handle
-        ? lex.post
-        : lex.post.filter((t) => !t.includes('{mention}'));
+    const templates = spam || handle ? frames : withoutMention(frames);
     const template = rng.pick(templates);
     hashtags = [
       template.includes('{tag}') ? tags[0]! : '',
       template.includes('{tag2}') ? tags[1]! : '',
     ].filter(Boolean);
+    const slots = {
+      a: w1,
+      b: w2,
+      tag: tags[0]!,
+      tag2: tags[1]!,
+      mention: handle,
+      emoji: pickEmoji(rng),
+      link: shortLink(rng),
+    };
     text = sentenceCase(
-      fill(template, {
-        a: w1,
-        b: w2,
-        tag: tags[0]!,
-        tag2: tags[1]!,
-        mention: handle,
-        emoji: pickEmoji(rng),
-        link: shortLink(rng),
-      }),
+      grammar ? fillGrammar(grammar, template, rng, category, slots) : fill(template, slots),
     );
     // The stored mention is part of the post even when the template has no slot for it.
     if (handle && !template.includes('{mention}')) text = `${text} ${handle}`;

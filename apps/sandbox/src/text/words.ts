@@ -31,11 +31,12 @@ export const pickEmoji = (rng: Rng): string => rng.pick(EMOJI);
  * interest's own name ("artificial intelligence"), which ties text to subcategories, not just
  * categories. The primary interest is picked more often: people talk most about their main thing.
  */
-export function interestWord(a: AccountTable, i: number, rng: Rng): string {
+export function interestWord(a: AccountTable, i: number, rng: Rng, categories?: number[]): string {
   const from = a.interests.offsets[i]!;
   const count = a.interests.offsets[i + 1]! - from;
   const interest = INTERESTS[a.interests.values[from + (rng.chance(0.45) ? 0 : rng.int(count))]!]!;
   const language = a.language[i]!;
+  categories?.push(interest.category);
   // A catalogue label is said as people say it, or not at all: "jazz", never "religion and
   // spirituality and faith" or "makeup and cosmetics" (labels that join several things).
   if (LANGUAGE_CODES[language] === 'en' && rng.chance(0.4) && isSpoken(interest.label))
@@ -47,11 +48,20 @@ export function interestWord(a: AccountTable, i: number, rng: Rng): string {
 const isSpoken = (label: string): boolean =>
   !/\b(and|or)\b|[&/,()]/i.test(label) && label.trim().split(/\s+/).length <= 2;
 
-/** Distinct interest words (as distinct as the account's vocabulary allows). */
-export function interestWords(a: AccountTable, i: number, rng: Rng, count: number): string[] {
+/**
+ * Distinct interest words (as distinct as the account's vocabulary allows). `categories`, when
+ * given, receives the interest category of the first word (what the text is about).
+ */
+export function interestWords(
+  a: AccountTable,
+  i: number,
+  rng: Rng,
+  count: number,
+  categories?: number[],
+): string[] {
   const words: string[] = [];
   for (let attempt = 0; words.length < count && attempt < count * 4; attempt++) {
-    const word = interestWord(a, i, rng);
+    const word = interestWord(a, i, rng, words.length === 0 ? categories : undefined);
     // "K-pop" and "k-pop" are one interest: compare as people read them, case aside.
     if (!words.some((w) => w.toLowerCase() === word.toLowerCase())) words.push(word);
   }
