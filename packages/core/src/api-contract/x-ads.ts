@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   adAccountAccessResponseSchema,
+  adAccountAdGroupsSchema,
   adAccountSchema,
   audienceUsageSchema,
   checkCustomAudiencesResponseSchema,
@@ -13,6 +14,7 @@ import {
 /** Response schemas of the ad-account, upload, agreement and usage routes, spread into API_ROUTE_RESPONSES. */
 export const X_ADS_ROUTE_RESPONSES = {
   'GET /api/user/accounts/': z.array(adAccountSchema),
+  'GET /api/user/accounts/:account_id/ad-groups/': adAccountAdGroupsSchema,
   'GET /api/user/granted-accounts/': z.array(grantedAccountSchema),
   'GET /api/teams/:slug/accounts/': z.array(grantedAccountSchema),
   'POST /api/user/granted-accounts/': grantedAccountSchema,

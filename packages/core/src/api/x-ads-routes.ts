@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AdAccount, CreateGrantedAccount, GrantedAccount } from './user';
 import type {
   AdAccountAccess,
+  AdAccountAdGroups,
   AudienceUsage,
   audienceUsagesQuerySchema,
   CheckCustomAudiencesResult,
@@ -18,6 +19,7 @@ type Query<S extends z.ZodType> = Partial<z.output<S>>;
 /** Ad accounts, granted accounts, uploads to X, the Japanese agreement and audience usages. */
 export interface XAdsRoutes {
   'GET /api/user/accounts/': { response: AdAccount[] };
+  'GET /api/user/accounts/:account_id/ad-groups/': { response: AdAccountAdGroups };
   'GET /api/user/granted-accounts/': { response: GrantedAccount[] };
   'GET /api/teams/:slug/accounts/': { response: GrantedAccount[] };
   'POST /api/user/granted-accounts/': { body: CreateGrantedAccount; response: GrantedAccount };

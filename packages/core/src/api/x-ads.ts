@@ -26,6 +26,23 @@ export type CreateAdAccountInput = z.infer<typeof createAdAccountSchema>;
 export const createdAdAccountSchema = z.object({ id: z.string(), name: z.string(), access: z.literal(true) });
 export type CreatedAdAccount = z.infer<typeof createdAdAccountSchema>;
 
+/** Profile settings (SPEC §2): an ad account's ad groups (X's line items) with their ads (promoted posts). */
+export const adGroupAdSchema = z.object({ id: z.string(), post_id: z.string(), status: z.string() });
+export const adGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  campaign: z.object({ id: z.string(), name: z.string() }),
+  ads: z.array(adGroupAdSchema),
+});
+export type AdGroup = z.infer<typeof adGroupSchema>;
+export const adAccountAdGroupsSchema = z.object({
+  ad_account_id: z.string(),
+  ad_groups: z.array(adGroupSchema),
+});
+export type AdAccountAdGroups = z.infer<typeof adAccountAdGroupsSchema>;
+export const adAccountParamsSchema = z.object({ account_id: adAccountId.pipe(z.string().min(1)) });
+
 export const UPLOAD_STATES = ['processing', 'ready', 'failed'] as const;
 export const uploadStateSchema = z.enum(UPLOAD_STATES);
 

@@ -26,6 +26,25 @@ export interface XCustomAudience {
   reasons_not_targetable: string[];
 }
 
+/** What Profile settings shows of an ad account: campaigns, line items (X's ad groups) and ads. */
+export interface XCampaignSummary {
+  id: string;
+  name: string;
+  entity_status: string;
+}
+export interface XLineItemSummary {
+  id: string;
+  name: string;
+  campaign_id: string;
+  entity_status: string;
+}
+export interface XPromotedTweetSummary {
+  id: string;
+  line_item_id: string;
+  tweet_id: string;
+  entity_status: string;
+}
+
 /** One targeting criterion of a line item, as X takes it. */
 export interface XTargetingCriterion {
   targeting_type: string;
@@ -120,6 +139,50 @@ export function createXAdsClient(config: XConfig) {
       return call('create account', async () =>
         account((await post<XAdAccount>(tokens, 'accounts', { name })).data),
       );
+    },
+
+    /**
+     * An ad account's campaigns, line items (X's ad groups) and promoted posts (its ads), without
+     * deleted ones; up to 5 pages of 1000 each.
+     */
+    adGroupsAndAds(tokens: XUserTokens, accountId: string) {
+      type Listed = { deleted?: boolean };
+      const all = async <T extends Listed>(what: string): Promise<T[]> => {
+        const out: T[] = [];
+        let cursor: string | null | undefined;
+        for (let page = 0; page < 5; page++) {
+          const answer = await get<T[]>(tokens, `accounts/${encodeURIComponent(accountId)}/${what}`, {
+            count: '1000',
+            ...(cursor && { cursor }),
+          });
+          out.push(...answer.data.filter((row) => row.deleted !== true));
+          cursor = answer.next_cursor;
+          if (!cursor) break;
+        }
+        return out;
+      };
+      return call('ad groups and ads', async () => {
+        const [campaigns, lineItems, ads] = await Promise.all([
+          all<XCampaignSummary & Listed>('campaigns'),
+          all<XLineItemSummary & Listed>('line_items'),
+          all<XPromotedTweetSummary & Listed>('promoted_tweets'),
+        ]);
+        return {
+          campaigns: campaigns.map(({ id, name, entity_status }) => ({ id, name, entity_status })),
+          lineItems: lineItems.map(({ id, name, campaign_id, entity_status }) => ({
+            id,
+            name,
+            campaign_id,
+            entity_status,
+          })),
+          ads: ads.map(({ id, line_item_id, tweet_id, entity_status }) => ({
+            id,
+            line_item_id,
+            tweet_id,
+            entity_status,
+          })),
+        };
+      });
     },
 
     customAudiences(tokens: XUserTokens, accountId: string): Promise<XCustomAudience[]> {

@@ -1,5 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
+  adAccountAdGroupsSchema,
+  adAccountParamsSchema,
   createAdAccountSchema,
   createdAdAccountSchema,
   adAccountAccessResponseSchema,
@@ -28,6 +30,19 @@ export const adAccountsRoutes: FastifyPluginCallbackZod<{ adAccountsService: XAd
       },
     },
     (request) => service.validate(requireUser(request), request.body.ad_account_id),
+  );
+
+  app.get(
+    '/api/user/accounts/:account_id/ad-groups/',
+    {
+      schema: {
+        tags,
+        summary: "An ad account's ad groups (X line items) with their ads, read on X (Profile settings)",
+        params: adAccountParamsSchema,
+        response: { 200: adAccountAdGroupsSchema, ...errorResponses(400, 403, 503) },
+      },
+    },
+    (request) => service.adGroups(requireUser(request), request.params.account_id),
   );
 
   app.post(

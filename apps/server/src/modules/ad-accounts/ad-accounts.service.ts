@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CreateAdAccountInput, CreatedAdAccount, AdAccountAccess } from '@murmur/core/api';
+import type {
+  AdAccountAdGroups,
+  CreateAdAccountInput,
+  CreatedAdAccount,
+  AdAccountAccess,
+} from '@murmur/core/api';
 import type { UserRow } from '../../db/schema';
 import { BadRequest, ServiceUnavailable } from '../../errors';
 import { XAdsNoAccess, XApiError, type XAdsClient, type XUserTokens } from '../../integrations/x-api';
@@ -113,6 +118,32 @@ export function createXAdAccountsService(deps: {
         if (error instanceof XAdsNoAccess) return { ad_account_id: id, access: false };
         return guard(() => Promise.reject(error as Error));
       }
+    },
+
+    /**
+     * Profile settings (SPEC §2 ad groups, ads): the ad account's line items — X's ad groups — each
+     * with its campaign and its promoted posts (the ads), read on X with the user's own token.
+     */
+    async adGroups(user: UserRow, adAccountId: string): Promise<AdAccountAdGroups> {
+      const tokens = await requireTokens(user.id);
+      const {
+        campaigns,
+        lineItems,
+        ads: promoted,
+      } = await guard(() => ads.adGroupsAndAds(tokens, adAccountId));
+      const campaignName = new Map(campaigns.map((c) => [c.id, c.name]));
+      return {
+        ad_account_id: adAccountId,
+        ad_groups: lineItems.map((li) => ({
+          id: li.id,
+          name: li.name,
+          status: li.entity_status,
+          campaign: { id: li.campaign_id, name: campaignName.get(li.campaign_id) ?? li.campaign_id },
+          ads: promoted
+            .filter((ad) => ad.line_item_id === li.id)
+            .map((ad) => ({ id: ad.id, post_id: ad.tweet_id, status: ad.entity_status })),
+        })),
+      };
     },
 
     /** SPEC §7 create ad account {account_id, name}: an ad account on X the user reaches, added by id. */

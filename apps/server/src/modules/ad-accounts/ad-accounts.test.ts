@@ -154,3 +154,67 @@ describe('ad accounts from the connected X account', () => {
     expect((await k.app.inject({ url: '/api/user/accounts/', headers: cat.tokenAuth })).json()).toEqual([]);
   });
 });
+
+describe('ad groups and ads of an ad account (Profile settings)', () => {
+  it('lists the line items with their campaign and promoted posts, read on X with the user’s token', async () => {
+    const dan = await k.t.signIn('dan-ads@example.com');
+    const groups = (accountId: string, session = dan) =>
+      k.app.inject({ url: `/api/user/accounts/${accountId}/ad-groups/`, headers: session.tokenAuth });
+    // Not connected to X yet: a plain 400, not an error page.
+    expect((await groups('abc123')).json()).toEqual({
+      non_field_errors: ['Connect your X account first to reach its ad accounts.'],
+    });
+
+    const xId = await k.connectX(dan, 3);
+    const account = await k.openAdAccount(xId, 'Dan on X');
+    expect((await groups(account)).json()).toEqual({ ad_account_id: account, ad_groups: [] });
+
+    const [instrument] = (await k.ads(xId, 'GET', `accounts/${account}/funding_instruments`)) as {
+      id: string;
+    }[];
+    const campaign = (await k.ads(xId, 'POST', `accounts/${account}/campaigns`, {
+      name: 'Spring launch',
+      funding_instrument_id: instrument!.id,
+      daily_budget_amount_local_micro: '50000000',
+      entity_status: 'PAUSED',
+    })) as { id: string };
+    const lineItem = (await k.ads(xId, 'POST', `accounts/${account}/line_items`, {
+      campaign_id: campaign.id,
+      name: 'Spring launch line item',
+      objective: 'ENGAGEMENTS',
+      product_type: 'PROMOTED_TWEETS',
+      placements: 'ALL_ON_TWITTER',
+      entity_status: 'PAUSED',
+    })) as { id: string };
+    const post = (await k.ads(xId, 'POST', `accounts/${account}/tweet`, {
+      text: 'Spring is here',
+      nullcast: 'true',
+    })) as { id: string };
+    const [promoted] = (await k.ads(xId, 'POST', `accounts/${account}/promoted_tweets`, {
+      line_item_id: lineItem.id,
+      tweet_ids: post.id,
+    })) as { id: string }[];
+
+    const listed = await groups(account);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual({
+      ad_account_id: account,
+      ad_groups: [
+        {
+          id: lineItem.id,
+          name: 'Spring launch line item',
+          status: 'PAUSED',
+          campaign: { id: campaign.id, name: 'Spring launch' },
+          ads: [{ id: promoted!.id, post_id: post.id, status: 'ACTIVE' }],
+        },
+      ],
+    });
+
+    // Someone else's X account does not reach it.
+    const eve = await k.t.signIn('eve-ads@example.com');
+    await k.connectX(eve, 4);
+    const refused = await groups(account, eve);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ account_id: ['You do not have access to this ad account on X.'] });
+  });
+});
