@@ -1,10 +1,12 @@
 import { Anchor, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { DtPayout } from '@murmur/core/api';
 import { formatLargeNumber } from '@murmur/core/format';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { useDtBestTime, useDtPayout, useDtStats, useDtStatus, viewerTimeZone } from '../api/deepthought';
-import { ConnectNotice, DtScreen, PremiumNotice } from './dt-frame';
+import { ConnectNotice, DtScreen, PremiumNotice, uiLanguage } from './dt-frame';
 import { SignInWithXButton } from './sign-in';
 
 /** The suite's pages, for the dashboard's links (and the layout's navigation). */
@@ -38,6 +40,44 @@ function Figure({ label, value }: { label: string; value: number | string }) {
 
 const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
+const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
+
+/** The account's own posting hours (X's post counts) under its followers' activity. */
+function OwnHours({ hours, posts }: { hours: number[]; posts: number }) {
+  const { t } = useTranslation();
+  if (posts === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('deepThought.bestTime.ownNone')}
+      </Text>
+    );
+  const top = hours
+    .map((v, h) => [v, h] as const)
+    .filter(([v]) => v > 0)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1])
+    .slice(0, 3)
+    .map(([, h]) => hourLabel(h));
+  const max = Math.max(...hours, 0.0001);
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{t('deepThought.bestTime.own', { n: posts, hours: top.join(', ') })}</Text>
+      <Group gap={2} align="flex-end" h={32} aria-label={t('deepThought.bestTime.ownChart')} role="img">
+        {hours.map((v, h) => (
+          <div
+            key={h}
+            title={`${hourLabel(h)} · ${Math.round(v * 1000) / 10} %`}
+            style={{
+              width: 12,
+              height: `${Math.max(2, (v / max) * 30)}px`,
+              background: 'var(--mantine-color-blue-4)',
+            }}
+          />
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
 function BestTime() {
   const { t } = useTranslation();
   const tz = viewerTimeZone();
@@ -56,7 +96,7 @@ function BestTime() {
           <>
             <Text>
               {t('deepThought.bestTime.answer', {
-                hours: best.data.best_hours.map((h) => `${String(h).padStart(2, '0')}:00`).join(', '),
+                hours: best.data.best_hours.map(hourLabel).join(', '),
                 day: t(`deepThought.weekday.${WEEKDAY_KEYS[best.data.best_weekday]!}`),
                 tz,
               })}
@@ -81,13 +121,33 @@ function BestTime() {
             </Text>
           </>
         )}
+        <OwnHours hours={best.data.own_hours} posts={best.data.own_posts_7d} />
       </Stack>
     </Paper>
   );
 }
 
+const percent = (share: number) => Math.round(share * 1000) / 10;
+
+/** The payout model's assumptions in the interface language, from the server's constants. */
+function payoutAssumptions(m: DtPayout['parameters'], t: TFunction, language: string): string[] {
+  return [
+    t('deepThought.payout.assumption.share', { share: percent(m.verified_impression_share) }),
+    t('deepThought.payout.assumption.rpm', { rpm: m.rpm_usd.toFixed(2) }),
+    t('deepThought.payout.assumption.bonus', {
+      bonus: percent(m.engagement_bonus_per_point),
+      max: percent(m.max_engagement_bonus),
+    }),
+    t('deepThought.payout.assumption.eligible', {
+      impressions: m.min_impressions_30d.toLocaleString(uiLanguage(language)),
+      verified: m.min_verified_followers.toLocaleString(uiLanguage(language)),
+    }),
+    t('deepThought.payout.assumption.range', { band: percent(m.band) }),
+  ];
+}
+
 function Payout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const payout = useDtPayout();
   if (!payout.data) return null;
   const p = payout.data;
@@ -116,10 +176,10 @@ function Payout() {
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          {t('deepThought.payout.model')}: {p.model}
+          {t('deepThought.payout.model')}: {t('deepThought.payout.modelText')}
         </Text>
         <List size="xs" c="dimmed">
-          {p.assumptions.map((a) => (
+          {payoutAssumptions(p.parameters, t, i18n.language).map((a) => (
             <List.Item key={a}>{a}</List.Item>
           ))}
         </List>

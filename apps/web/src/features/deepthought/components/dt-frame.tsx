@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
-import type { DtJob } from '@murmur/core/api';
+import { DT_DAILY_LIMIT_STAGE, X_FOLLOW_ACTIONS_PER_DAY, type DtJob } from '@murmur/core/api';
 import { formatDate, formatRelativeTime } from '@murmur/core/format';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -36,16 +36,30 @@ export function Freshness({ syncedAt }: { syncedAt: string | null | undefined })
   );
 }
 
-/** A job's progress: stage, counts and, while X's rate limit is spent, when it resumes. */
+/** "in 3 hours (23 Nov, 18:05)": when something resumes, relative and in full. */
+export function resumesAt(at: string, language: string) {
+  const locale = uiLanguage(language);
+  return {
+    when: formatRelativeTime(at, { locale }),
+    time: new Date(at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+  };
+}
+
+/**
+ * A job's progress: stage, counts and, while X's rate limit or its daily follow/unfollow cap is
+ * spent, when it resumes.
+ */
 export function JobProgress({ job }: { job: DtJob }) {
   const { t, i18n } = useTranslation();
   const locale = uiLanguage(i18n.language);
   const percent = job.total > 0 ? Math.round((job.done / job.total) * 100) : 0;
+  const daily = job.state === 'waiting' && job.stage === DT_DAILY_LIMIT_STAGE && job.kind !== 'sync';
   return (
     <Stack gap={4} aria-live="polite">
       <Group justify="space-between">
         <Text size="sm" fw={500}>
-          {t(`deepThought.job.${job.kind}`)} · {t(`deepThought.job.state.${job.state}`)}
+          {t(`deepThought.job.${job.kind}`)} ·{' '}
+          {daily ? t('deepThought.job.dailyLimitState') : t(`deepThought.job.state.${job.state}`)}
         </Text>
         <Text size="sm" c="dimmed">
           {t('deepThought.job.count', { done: job.done, total: job.total })}
@@ -55,7 +69,12 @@ export function JobProgress({ job }: { job: DtJob }) {
       <Progress value={percent} animated={!jobFinished(job)} aria-label={t('deepThought.job.progress')} />
       {job.state === 'waiting' && job.wait_until && (
         <Text size="xs" c="orange.8">
-          {t('deepThought.job.waiting', { when: formatRelativeTime(job.wait_until, { locale }) })}
+          {daily && job.kind !== 'sync'
+            ? t(`deepThought.job.dailyLimit.${job.kind}`, {
+                cap: X_FOLLOW_ACTIONS_PER_DAY,
+                ...resumesAt(job.wait_until, i18n.language),
+              })
+            : t('deepThought.job.waiting', { when: formatRelativeTime(job.wait_until, { locale }) })}
         </Text>
       )}
       {job.error && (

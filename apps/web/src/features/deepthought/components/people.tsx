@@ -6,15 +6,16 @@ import {
   Pagination,
   SegmentedControl,
   Stack,
-  Table,
   Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import type { DtJob, DtUser } from '@murmur/core/api';
+import { X_FOLLOW_ACTIONS_PER_DAY, type DtEngager, type DtJob, type DtUser } from '@murmur/core/api';
+import { isApiError } from '@murmur/core/errors';
 import { formatLargeNumber } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { errorText } from '../../../lib/error-text';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -26,7 +27,8 @@ import {
   useFollowUnfollow,
   type UsersQuery,
 } from '../api/deepthought';
-import { DtScreen, Handle, JobProgress, shortDate } from './dt-frame';
+import { DtScreen, Handle, JobProgress, resumesAt, shortDate } from './dt-frame';
+import { DtTable, type DtColumn } from './dt-table';
 
 /** The spam score as a badge, its reasons on hover. */
 function SpamBadge({ user }: { user: DtUser }) {
@@ -43,6 +45,20 @@ function SpamBadge({ user }: { user: DtUser }) {
   );
 }
 
+/**
+ * The server's 429 at X's daily cap, in the interface language: its detail names the time it lifts
+ * (ISO 8601), which is shown relative and in full.
+ */
+function dailyCapText(error: unknown, action: 'follow' | 'unfollow', t: TFunction, language: string) {
+  if (!isApiError(error) || error.status !== 429) return undefined;
+  const at = /\d{4}-\d{2}-\d{2}T[\d:.]+Z/.exec(error.message)?.[0];
+  if (!at) return undefined;
+  return t(`deepThought.dailyCapReached.${action}`, {
+    cap: X_FOLLOW_ACTIONS_PER_DAY,
+    ...resumesAt(at, language),
+  });
+}
+
 /** Runs follow/unfollow for the selected accounts as one job and shows its progress. */
 function BulkAction({
   ids,
@@ -53,7 +69,7 @@ function BulkAction({
   action: 'follow' | 'unfollow';
   onDone?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const run = useFollowUnfollow();
   const job = useDtJob(run.data?.id);
   const current: DtJob | undefined = job.data ?? run.data;
@@ -72,7 +88,7 @@ function BulkAction({
       </Group>
       {run.isError && (
         <Text size="sm" c="red" role="alert">
-          {errorText(run.error, t)}
+          {dailyCapText(run.error, action, t, i18n.language) ?? errorText(run.error, t)}
         </Text>
       )}
       {current && <JobProgress job={current} />}
@@ -85,78 +101,95 @@ export function UsersTable({
   selectable = false,
   selected,
   onSelect,
-  extra,
+  extra = [],
 }: {
   users: DtUser[];
   selectable?: boolean;
   selected?: Set<string>;
   onSelect?: (next: Set<string>) => void;
-  extra?: { header: string; render: (user: DtUser) => React.ReactNode };
+  /** Columns after the account's own figures. */
+  extra?: DtColumn<DtUser>[];
 }) {
   const { t } = useTranslation();
-  if (users.length === 0) return <Text c="dimmed">{t('deepThought.noResults')}</Text>;
-  const all = users.every((u) => selected?.has(u.id));
+  const all = users.length > 0 && users.every((u) => selected?.has(u.id));
   const toggle = (id: string) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
     else next.add(id);
     onSelect?.(next);
   };
-  return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            {selectable && (
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label={t('deepThought.selectAll')}
-                  checked={all}
-                  onChange={() => onSelect?.(all ? new Set() : new Set(users.map((u) => u.id)))}
-                />
-              </Table.Th>
-            )}
-            <Table.Th>{t('deepThought.col.account')}</Table.Th>
-            <Table.Th ta="right">{t('deepThought.col.followers')}</Table.Th>
-            <Table.Th ta="right">{t('deepThought.col.following')}</Table.Th>
-            <Table.Th ta="right">{t('deepThought.col.posts')}</Table.Th>
-            <Table.Th>{t('deepThought.col.spam')}</Table.Th>
-            {extra && <Table.Th>{extra.header}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((u) => (
-            <Table.Tr key={u.id}>
-              {selectable && (
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`@${u.username}`}
-                    checked={selected?.has(u.id) ?? false}
-                    onChange={() => toggle(u.id)}
-                  />
-                </Table.Td>
-              )}
-              <Table.Td>
-                <Stack gap={0}>
-                  <Text size="sm" fw={500}>
-                    {u.name}
-                  </Text>
-                  <Handle username={u.username} />
-                </Stack>
-              </Table.Td>
-              <Table.Td ta="right">{formatLargeNumber(u.followers_count)}</Table.Td>
-              <Table.Td ta="right">{formatLargeNumber(u.following_count)}</Table.Td>
-              <Table.Td ta="right">{formatLargeNumber(u.tweet_count)}</Table.Td>
-              <Table.Td>
-                <SpamBadge user={u} />
-              </Table.Td>
-              {extra && <Table.Td>{extra.render(u)}</Table.Td>}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const select: DtColumn<DtUser> = {
+    key: 'select',
+    width: 40,
+    header: (
+      <Checkbox
+        aria-label={t('deepThought.selectAll')}
+        checked={all}
+        onChange={() => onSelect?.(all ? new Set() : new Set(users.map((u) => u.id)))}
+      />
+    ),
+    cell: (u) => (
+      <Checkbox
+        aria-label={`@${u.username}`}
+        checked={selected?.has(u.id) ?? false}
+        onChange={() => toggle(u.id)}
+      />
+    ),
+  };
+  const columns: DtColumn<DtUser>[] = [
+    ...(selectable ? [select] : []),
+    {
+      key: 'account',
+      header: t('deepThought.col.account'),
+      cell: (u) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {u.name}
+          </Text>
+          <Handle username={u.username} />
+        </Stack>
+      ),
+    },
+    {
+      key: 'followers',
+      header: t('deepThought.col.followers'),
+      numeric: true,
+      cell: (u) => formatLargeNumber(u.followers_count),
+    },
+    {
+      key: 'following',
+      header: t('deepThought.col.following'),
+      numeric: true,
+      cell: (u) => formatLargeNumber(u.following_count),
+    },
+    {
+      key: 'posts',
+      header: t('deepThought.col.posts'),
+      numeric: true,
+      cell: (u) => formatLargeNumber(u.tweet_count),
+    },
+    { key: 'spam', header: t('deepThought.col.spam'), cell: (u) => <SpamBadge user={u} /> },
+    ...extra,
+  ];
+  return <DtTable rows={users} rowKey={(u) => u.id} columns={columns} />;
+}
+
+/** Engagement columns: what they gave (likes, reposts, quotes, mentions) and what the account gave back. */
+export function engagementColumns(engagers: DtEngager[], t: TFunction): DtColumn<DtUser>[] {
+  const by = new Map(engagers.map((e) => [e.user.id, e]));
+  return [
+    {
+      key: 'engagement',
+      header: t('deepThought.col.engagement'),
+      cell: (u) => t('deepThought.engagement', { ...by.get(u.id)! }),
+    },
+    {
+      key: 'likedByYou',
+      header: t('deepThought.col.likedByYou'),
+      numeric: true,
+      cell: (u) => by.get(u.id)!.liked_by_you,
+    },
+  ];
 }
 
 const PAGE_SIZE = 100;
@@ -273,20 +306,26 @@ export function UnfollowedScreen() {
           </Text>
           <UsersTable
             users={data.unfollowers.map((c) => c.user)}
-            extra={{
-              header: t('deepThought.col.when'),
-              render: (u) => when(data.unfollowers.find((c) => c.user.id === u.id)!.at),
-            }}
+            extra={[
+              {
+                key: 'when',
+                header: t('deepThought.col.when'),
+                cell: (u) => when(data.unfollowers.find((c) => c.user.id === u.id)!.at),
+              },
+            ]}
           />
           <Text fw={600} component="h2">
             {t('deepThought.newFollowersTitle', { n: data.new_followers.length })}
           </Text>
           <UsersTable
             users={data.new_followers.map((c) => c.user)}
-            extra={{
-              header: t('deepThought.col.when'),
-              render: (u) => when(data.new_followers.find((c) => c.user.id === u.id)!.at),
-            }}
+            extra={[
+              {
+                key: 'when',
+                header: t('deepThought.col.when'),
+                cell: (u) => when(data.new_followers.find((c) => c.user.id === u.id)!.at),
+              },
+            ]}
           />
         </Stack>
       )}
@@ -304,24 +343,14 @@ export function EngagersScreen() {
       query={engagers}
       syncedAt={(d) => d.synced_at}
     >
-      {(data) => {
-        const by = new Map(data.results.map((e) => [e.user.id, e]));
-        return (
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('deepThought.postsChecked', { n: data.posts_checked })}
-            </Text>
-            <UsersTable
-              users={data.results.map((e) => e.user)}
-              extra={{
-                header: t('deepThought.col.engagement'),
-                render: (u) =>
-                  t('deepThought.engagement', { likes: by.get(u.id)!.likes, reposts: by.get(u.id)!.reposts }),
-              }}
-            />
-          </Stack>
-        );
-      }}
+      {(data) => (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('deepThought.postsChecked', { n: data.posts_checked, mentions: data.mentions_checked })}
+          </Text>
+          <UsersTable users={data.results.map((e) => e.user)} extra={engagementColumns(data.results, t)} />
+        </Stack>
+      )}
     </DtScreen>
   );
 }

@@ -1,15 +1,24 @@
-import { Anchor, Group, Pagination, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { DtPost } from '@murmur/core/api';
 import { formatLargeNumber } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useDtPost, useDtPosts } from '../api/deepthought';
 import { DtScreen, shortDate } from './dt-frame';
-import { Stat, UsersTable } from './people';
+import { DtTable } from './dt-table';
+import { engagementColumns, Stat, UsersTable } from './people';
 
 type PostSort = '-created_at' | 'created_at' | '-like_count' | '-impression_count';
 const PAGE_SIZE = 25;
+/** The posts table's figures: column message key and field. */
+const METRICS = [
+  ['likes', 'like_count'],
+  ['reposts', 'retweet_count'],
+  ['replies', 'reply_count'],
+  ['impressions', 'impression_count'],
+] as const;
 
 export function PostsScreen() {
   const { t, i18n } = useTranslation();
@@ -53,40 +62,33 @@ export function PostsScreen() {
               {t('deepThought.count', { n: data.count })}
             </Text>
           </Group>
-          {data.results.length === 0 ? (
-            <Text c="dimmed">{t('deepThought.noResults')}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('deepThought.col.post')}</Table.Th>
-                    <Table.Th>{t('deepThought.col.date')}</Table.Th>
-                    <Table.Th ta="right">{t('deepThought.col.likes')}</Table.Th>
-                    <Table.Th ta="right">{t('deepThought.col.reposts')}</Table.Th>
-                    <Table.Th ta="right">{t('deepThought.col.replies')}</Table.Th>
-                    <Table.Th ta="right">{t('deepThought.col.impressions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.results.map((p) => (
-                    <Table.Tr key={p.id}>
-                      <Table.Td maw={420}>
-                        <Anchor component={Link} to={`/post/${p.id}`} size="sm">
-                          {p.text}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{shortDate(p.created_at, i18n.language)}</Table.Td>
-                      <Table.Td ta="right">{formatLargeNumber(p.like_count)}</Table.Td>
-                      <Table.Td ta="right">{formatLargeNumber(p.retweet_count)}</Table.Td>
-                      <Table.Td ta="right">{formatLargeNumber(p.reply_count)}</Table.Td>
-                      <Table.Td ta="right">{formatLargeNumber(p.impression_count)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <DtTable
+            rows={data.results}
+            rowKey={(p) => p.id}
+            columns={[
+              {
+                key: 'post',
+                header: t('deepThought.col.post'),
+                maxWidth: 420,
+                cell: (p) => (
+                  <Anchor component={Link} to={`/post/${p.id}`} size="sm">
+                    {p.text}
+                  </Anchor>
+                ),
+              },
+              {
+                key: 'date',
+                header: t('deepThought.col.date'),
+                cell: (p) => shortDate(p.created_at, i18n.language),
+              },
+              ...METRICS.map(([key, field]) => ({
+                key,
+                header: t(`deepThought.col.${key}`),
+                numeric: true,
+                cell: (p: DtPost) => formatLargeNumber(p[field]),
+              })),
+            ]}
+          />
           {data.count > PAGE_SIZE && (
             <Pagination total={Math.ceil(data.count / PAGE_SIZE)} value={page} onChange={setPage} />
           )}
@@ -103,7 +105,6 @@ export function PostScreen() {
   return (
     <DtScreen title={t('premium.screens.post')} intro={t('deepThought.intro.post')} query={post}>
       {(data) => {
-        const by = new Map(data.engagers.map((e) => [e.user.id, e]));
         return (
           <Stack gap="md">
             <Paper withBorder p="md" radius="md">
@@ -126,11 +127,7 @@ export function PostScreen() {
             </Text>
             <UsersTable
               users={data.engagers.map((e) => e.user)}
-              extra={{
-                header: t('deepThought.col.engagement'),
-                render: (u) =>
-                  t('deepThought.engagement', { likes: by.get(u.id)!.likes, reposts: by.get(u.id)!.reposts }),
-              }}
+              extra={engagementColumns(data.engagers, t)}
             />
             <Anchor component={Link} to="/posts">
               {t('deepThought.backToPosts')}
