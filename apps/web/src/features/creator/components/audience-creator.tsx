@@ -26,7 +26,7 @@ import { OptionsFields } from './options-fields';
 import { RegionsField } from './regions-field';
 import { NAME_MAX, ReviewStep } from './review-step';
 import { SavedPanel } from './saved-panel';
-import { SizePanel } from './size-panel';
+import { SizePanel } from '../../../components/size-panel';
 import { TermField } from './term-field';
 
 export interface AudienceCreatorProps {
@@ -250,7 +250,7 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md" style={{ position: 'sticky', top: 72 }}>
-            <SizePanel pkg={pkg} />
+            <SizePanel pkg={pkg} titleId="creator-size-title" />
             <Button
               component={Link}
               to={insightsPath(team.slug, { package: pkg })}

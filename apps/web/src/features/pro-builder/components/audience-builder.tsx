@@ -6,11 +6,11 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader, usePageTitle } from '../../../components/page-title';
+import { SizePanel } from '../../../components/size-panel';
 import { useLanguage } from '../../../hooks/use-language';
 import { useInterests } from '../../../lib/api/get-interests';
 import { decodePackage } from '../../../lib/insights-link';
 import { validateHandleQueryOptions } from '../api/validate-handle';
-import { LiveSize } from './live-size';
 import { SaveListPanel } from './save-list-panel';
 import { SuggestedInterests } from './suggested-interests';
 import { WatchPanel } from './watch-panel';
@@ -175,7 +175,7 @@ export function AudienceBuilder({ renderInsights }: AudienceBuilderProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="md">
-            <LiveSize pkg={pkg} />
+            <SizePanel pkg={pkg} />
             <SuggestedInterests
               pkg={pkg}
               chosen={criteria.interests}

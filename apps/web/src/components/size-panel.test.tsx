@@ -1,7 +1,7 @@
 import { emptyTargetingPackage, type TargetingPackage } from '@murmur/core/targeting';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { fakeFetch, jsonBody, renderWithProviders } from '../test/render';
 import { SizePanel } from './size-panel';
 
 const withKeywords = (...labels: string[]): TargetingPackage => ({

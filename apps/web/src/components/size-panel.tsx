@@ -2,28 +2,33 @@ import { Alert, Badge, Group, Loader, Paper, Skeleton, Stack, Text, Title } from
 import { formatLargeNumber } from '@murmur/core/format';
 import { SIZE_BUCKETS, type TargetingPackage } from '@murmur/core/targeting';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/error-text';
-import { useLiveSize } from '../api/build-audience';
+import { useEstimate } from '../lib/api/build-audience';
+import { errorText } from '../lib/error-text';
 
-export interface LiveSizeProps {
+export interface SizePanelProps {
   pkg: TargetingPackage;
+  /** The heading's id, which labels the panel (browser journeys find the panel by it). */
+  titleId?: string;
 }
 
 const isBucket = (value: string): value is (typeof SIZE_BUCKETS)[number] =>
   (SIZE_BUCKETS as readonly string[]).includes(value);
 
-/** The audience builder's live size (SPEC §9 format) and bucket, re-estimated 500 ms after a change. */
-export function LiveSize({ pkg }: LiveSizeProps) {
+/**
+ * The audience's size as the criteria change (the creator and the pro site's audience builder):
+ * population estimate (SPEC §9 format) and bucket, re-estimated 500 ms after a change.
+ */
+export function SizePanel({ pkg, titleId = 'audience-size-title' }: SizePanelProps) {
   const { t } = useTranslation();
-  const estimate = useLiveSize(pkg);
+  const estimate = useEstimate(pkg);
   const busy = estimate.settling || estimate.isFetching;
   const data = estimate.data;
 
   return (
-    <Paper withBorder p="md" radius="md" aria-labelledby="pro-size-title" aria-busy={busy}>
+    <Paper withBorder p="md" radius="md" aria-labelledby={titleId} aria-busy={busy}>
       <Stack gap="xs">
         <Group justify="space-between">
-          <Title order={2} size="h5" id="pro-size-title">
+          <Title order={2} size="h5" id={titleId}>
             {t('creator.size.title')}
           </Title>
           {busy && !estimate.empty && <Loader size="xs" aria-label={t('creator.size.updating')} />}

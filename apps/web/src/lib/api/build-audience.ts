@@ -2,7 +2,7 @@ import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Estimate } from '@murmur/core/api';
-import { request } from '../../../lib/request';
+import { request } from '../request';
 
 /** SPEC §9: the default debounce, used between a change of criteria and the size call. */
 export const ESTIMATE_DEBOUNCE_MS = 500;
@@ -19,7 +19,7 @@ export const buildAudienceQueryOptions = (targetingPackage: TargetingPackage) =>
   });
 
 /**
- * The estimate of a package being edited: asked 500 ms after the last change; the previous size stays
+ * The estimate of a package being edited (the creator's size panel and the pro site's live size): asked 500 ms after the last change; the previous size stays
  * on screen meanwhile. `settling` is true while a change waits for its call.
  */
 export const useEstimate = (targetingPackage: TargetingPackage) => {
