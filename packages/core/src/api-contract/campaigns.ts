@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  adAccountFundingSchema,
   adCategoryListSchema,
   adCreativeSchema,
   adMediaSchema,
@@ -21,6 +22,7 @@ type Wire<R> = [R] extends [void] ? null : R;
 export const CAMPAIGN_ROUTE_RESPONSES = {
   'GET /api/campaigns/': campaignListSchema,
   'POST /api/campaigns/': campaignSchema,
+  'GET /api/campaigns/funding/': adAccountFundingSchema,
   'GET /api/campaigns/:pk/': campaignSchema,
   'PUT /api/campaigns/:pk/': campaignSchema,
   'PATCH /api/campaigns/:pk/': campaignSchema,

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type {
   Ad,
+  AdAccountFunding,
+  adAccountFundingQuerySchema,
   AdMedia,
   CreateAdMedia,
   FileComplete,
@@ -36,6 +38,10 @@ type QueryOf<S extends z.ZodType> = Partial<z.output<S>>;
 export interface CampaignRoutes {
   'GET /api/campaigns/': { query: QueryOf<typeof campaignQuerySchema>; response: CampaignList };
   'POST /api/campaigns/': { body: CreateCampaign; response: Campaign };
+  'GET /api/campaigns/funding/': {
+    query: QueryOf<typeof adAccountFundingQuerySchema>;
+    response: AdAccountFunding;
+  };
   'GET /api/campaigns/:pk/': { response: Campaign };
   'PUT /api/campaigns/:pk/': { body: UpdateCampaign; response: Campaign };
   'PATCH /api/campaigns/:pk/': { body: PatchCampaign; response: Campaign };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryByCode } from '../countries/countries';
 import { CURRENCIES, DEFAULT_CURRENCY } from '../format/currency';
 import { audienceStatusSchema, placementSchema, sizeBucketSchema } from '../targeting/enum-schemas';
 import { SIZE_BUCKET_AUTO } from '../targeting/enums';
@@ -202,6 +203,19 @@ export const adMediaSchema = z.object({
 });
 export type AdMedia = z.infer<typeof adMediaSchema>;
 export const teamScopeQuerySchema = z.object({ team: teamRef });
+/** `GET /api/campaigns/funding/?team=&ad_account_id=`: the granted ad account a campaign would pay from. */
+export const adAccountFundingQuerySchema = z.object({
+  team: teamRef,
+  ad_account_id: z.string().trim().min(1, { error: 'This field is required.' }).max(64),
+});
+export const adAccountFundingSchema = z.object({
+  ad_account_id: z.string(),
+  /** The currency of the account's funding instrument on X, in SPEC §3's list (JPY is YEN). */
+  currency: campaignCurrencySchema,
+  /** X's own currency code ("JPY"), or null when X lists no usable funding instrument. */
+  x_currency: z.string().nullable(),
+});
+export type AdAccountFunding = z.infer<typeof adAccountFundingSchema>;
 export const createAdMediaSchema = z.object({
   team: teamRef,
   /** The `key` a completed upload answered. */
@@ -278,7 +292,9 @@ export const reachSchema = z.object({
   size: z.number().int(),
   size_bucket: sizeBucketSchema,
   adsets: z.array(z.object({ id, name: z.string(), size: z.number().int(), size_bucket: sizeBucketSchema })),
-  /** Impressions delivered so far per account reached (frequency), 0 before delivery. */
+  /** Accounts the delivery so far has reached at least once (estimated from the impressions over `size`). */
+  reached: z.number().int(),
+  /** X's frequency: impressions ÷ accounts reached, 2 decimals; 0 before delivery. */
   frequency: z.number(),
 });
 export type Reach = z.infer<typeof reachSchema>;
@@ -293,6 +309,44 @@ export const segmentationsSchema = z.object({
   interest: z.array(segmentSchema),
 });
 export type Segmentations = z.infer<typeof segmentationsSchema>;
+
+/** A campaign's frequency as the screens and the summary PDF show it: always 2 decimals ("1.04"). */
+export const formatFrequency = (frequency: number): string => frequency.toFixed(2);
+
+export type SegmentKind = 'country' | 'age' | 'gender' | 'interest';
+const GENDER_NAMES: Record<string, { en: string; ja: string }> = {
+  male: { en: 'Male', ja: '男性' },
+  female: { en: 'Female', ja: '女性' },
+  unknown: { en: 'Unknown', ja: '不明' },
+};
+/**
+ * A segment's name in the user's language, from its key: countries by ISO code, genders, age bands
+ * ("25-34" → "25〜34歳"). Interests keep X's catalogue name (X publishes it in English only). The
+ * screen and the summary PDF both name segments through this, so they read the same.
+ */
+export function segmentName(
+  kind: SegmentKind,
+  segment: { key: string; label: string },
+  language: 'en' | 'ja',
+): string {
+  switch (kind) {
+    case 'country': {
+      const country = countryByCode(segment.key.toUpperCase());
+      return country === undefined ? segment.label : language === 'ja' ? country.nameJa : country.name;
+    }
+    case 'gender':
+      return GENDER_NAMES[segment.key.toLowerCase()]?.[language] ?? segment.label;
+    case 'age': {
+      if (language === 'en') return segment.label;
+      const band = /^(\d+)-(\d+)$/.exec(segment.key);
+      if (band) return `${band[1]}〜${band[2]}歳`;
+      const over = /^(?:AGE_OVER_)?(\d+)\+?$/.exec(segment.key);
+      return over ? `${over[1]}歳以上` : segment.label;
+    }
+    case 'interest':
+      return segment.label;
+  }
+}
 
 export const campaignSummaryPdfSchema = z.object({ campaign: rowId });
 export type CampaignSummaryPdf = z.input<typeof campaignSummaryPdfSchema>;

@@ -189,6 +189,8 @@ export function createCampaignsRepository(db: Db) {
         .select({
           adset: adsets,
           audienceName: audienceConfigs.name,
+          /** The saved audience's current package (the published one is `adset.targetingPackage`). */
+          audiencePackage: audienceConfigs.targetingPackage,
           ads: sql<number>`(select count(*) from ${ads} where ${ads.adsetId} = ${adsets.id})::int`,
           impressions: sql<number>`coalesce((select sum(${adStats.impressions}) from ${adStats} join ${ads} on ${ads.id} = ${adStats.adId} where ${ads.adsetId} = ${adsets.id}), 0)::int`,
           spendMicro: sql<number>`coalesce((select sum(${adStats.spendMicro}) from ${adStats} join ${ads} on ${ads.id} = ${adStats.adId} where ${ads.adsetId} = ${adsets.id}), 0)::float8`,

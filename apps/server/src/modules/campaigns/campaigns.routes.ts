@@ -1,38 +1,34 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adCategoryListSchema,
-  adCreativeSchema,
+  adAccountFundingQuerySchema,
+  adAccountFundingSchema,
   adSchema,
-  adsetQuerySchema,
   adsetSchema,
   campaignListSchema,
   campaignQuerySchema,
   campaignSchema,
-  campaignSummaryPdfSchema,
-  createAdCreativeSchema,
   createAdSchema,
-  createAdsetSchema,
   createCampaignSchema,
-  patchAdCreativeSchema,
-  patchAdsetSchema,
   patchCampaignSchema,
   reachSchema,
   segmentationsSchema,
   statsTotalSchema,
-  teamScopeQuerySchema,
-  updateAdCreativeSchema,
-  updateAdsetSchema,
   updateCampaignSchema,
 } from '@murmur/core/api';
-import { MAX_DB_ID } from '../../lib/db-id';
 import { errorResponses } from '../../lib/http';
 import { requireUser } from '../../plugins/auth';
+import { adsetsRoutes } from './adsets.routes';
+import { campaignSummaryRoutes } from './campaign-summary.routes';
 import type { CampaignsService } from './campaigns.service';
+import { creativesRoutes } from './creatives.routes';
+import { pkParams } from './route-params';
 
-const pkParams = z.object({ pk: z.coerce.number().int().positive().max(MAX_DB_ID) });
-
-/** SPEC §7 Ads and Campaigns: a team's campaigns, ad sets, ads and creatives, published to X. */
+/**
+ * SPEC §7 Ads and Campaigns: a team's campaigns with their delivery (here), ad sets and ads
+ * (./adsets.routes.ts), creatives (./creatives.routes.ts), the summary PDF and categories
+ * (./campaign-summary.routes.ts).
+ */
 export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: CampaignsService }> = (
   app,
   { campaignsService: service },
@@ -79,6 +75,18 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
     },
     async (request, reply) =>
       reply.status(201).send(await service.create(requireUser(request), request.body)),
+  );
+  app.get(
+    '/api/campaigns/funding/',
+    {
+      schema: {
+        tags,
+        summary: "The currency a granted ad account pays in on X (the wizard's default currency)",
+        querystring: adAccountFundingQuerySchema,
+        response: { 200: adAccountFundingSchema, ...errorResponses(400, 403, 404, 429, 503) },
+      },
+    },
+    (request) => service.funding(requireUser(request), request.query.team, request.query.ad_account_id),
   );
   app.get(
     '/api/campaigns/:pk/',
@@ -202,235 +210,8 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
     (request) => service.segmentations(requireUser(request), request.params.pk),
   );
 
-  // ---- ad sets ----
-  app.get(
-    '/api/adsets/',
-    {
-      schema: {
-        tags,
-        summary: "A campaign's ad sets (?campaign=)",
-        querystring: adsetQuerySchema,
-        response: { 200: z.array(adsetSchema), ...errorResponses(400, 403, 404) },
-      },
-    },
-    (request) => service.adsets(requireUser(request), request.query.campaign),
-  );
-  app.post(
-    '/api/adsets/',
-    {
-      schema: {
-        tags,
-        summary: 'Add an ad set (a saved audience on some placements) to a draft campaign',
-        body: createAdsetSchema,
-        response: { 201: adsetSchema, ...write },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.createAdset(requireUser(request), request.body)),
-  );
-  app.get(
-    '/api/adsets/:pk/',
-    { schema: { tags, summary: 'An ad set', params: pkParams, response: { 200: adsetSchema, ...read } } },
-    (request) => service.adset(requireUser(request), request.params.pk),
-  );
-  app.put(
-    '/api/adsets/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Replace an ad set',
-        params: pkParams,
-        body: updateAdsetSchema,
-        response: { 200: adsetSchema, ...write },
-      },
-    },
-    (request) => service.updateAdset(requireUser(request), request.params.pk, request.body),
-  );
-  app.patch(
-    '/api/adsets/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Change an ad set',
-        params: pkParams,
-        body: patchAdsetSchema,
-        response: { 200: adsetSchema, ...write },
-      },
-    },
-    (request) => service.updateAdset(requireUser(request), request.params.pk, request.body),
-  );
-  app.delete(
-    '/api/adsets/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an ad set of a draft',
-        params: pkParams,
-        response: { 204: z.null(), ...write },
-      },
-    },
-    async (request, reply) => {
-      await service.removeAdset(requireUser(request), request.params.pk);
-      return reply.status(204).send(null);
-    },
-  );
-
-  // ---- ads ----
-  app.delete(
-    '/api/ads/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an ad (its promoted post on X too)',
-        params: pkParams,
-        response: { 204: z.null(), ...write },
-      },
-    },
-    async (request, reply) => {
-      await service.removeAd(requireUser(request), request.params.pk);
-      return reply.status(204).send(null);
-    },
-  );
-  app.post(
-    '/api/ads/:pk/toggle/',
-    {
-      schema: {
-        tags,
-        summary: 'Pause an active ad or resume a paused one, on X',
-        params: pkParams,
-        response: { 200: adSchema, ...write },
-      },
-    },
-    (request) => service.toggleAd(requireUser(request), request.params.pk),
-  );
-
-  // ---- creatives ----
-  app.get(
-    '/api/ad-creatives/',
-    {
-      schema: {
-        tags,
-        summary: "A team's ad creatives (?team=)",
-        querystring: teamScopeQuerySchema,
-        response: { 200: z.array(adCreativeSchema), ...errorResponses(400, 403, 404) },
-      },
-    },
-    (request) => service.creatives(requireUser(request), request.query.team),
-  );
-  app.post(
-    '/api/ad-creatives/',
-    {
-      schema: {
-        tags,
-        summary: 'Create an ad creative',
-        body: createAdCreativeSchema,
-        response: { 201: adCreativeSchema, ...write },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.createCreative(requireUser(request), request.body)),
-  );
-  app.get(
-    '/api/ad-creatives/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'An ad creative',
-        params: pkParams,
-        response: { 200: adCreativeSchema, ...read },
-      },
-    },
-    (request) => service.creative(requireUser(request), request.params.pk),
-  );
-  app.put(
-    '/api/ad-creatives/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Replace an ad creative',
-        params: pkParams,
-        body: updateAdCreativeSchema,
-        response: { 200: adCreativeSchema, ...write },
-      },
-    },
-    (request) => service.updateCreative(requireUser(request), request.params.pk, request.body),
-  );
-  app.patch(
-    '/api/ad-creatives/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Change an ad creative',
-        params: pkParams,
-        body: patchAdCreativeSchema,
-        response: { 200: adCreativeSchema, ...write },
-      },
-    },
-    (request) => service.updateCreative(requireUser(request), request.params.pk, request.body),
-  );
-  app.delete(
-    '/api/ad-creatives/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an ad creative no ad uses',
-        params: pkParams,
-        response: { 204: z.null(), ...write },
-      },
-    },
-    async (request, reply) => {
-      await service.removeCreative(requireUser(request), request.params.pk);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    '/api/campaign-summary-pdf/',
-    {
-      schema: {
-        tags,
-        summary:
-          "A campaign's summary (figures, daily chart, reach, segmentations, audiences) as a PDF in the user's language",
-        body: campaignSummaryPdfSchema,
-        produces: ['application/pdf'],
-        response: { 200: z.any().describe('application/pdf'), ...errorResponses(400, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const { pdf, fileName } = await service.summaryPdf(requireUser(request), request.body.campaign);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="campaign.pdf"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
-        .send(pdf);
-    },
-  );
-
-  // ---- categories ----
-  app.get(
-    '/api/content-categories/',
-    {
-      schema: {
-        tags,
-        summary: 'Content categories (English and Japanese names)',
-        response: { 200: adCategoryListSchema },
-      },
-    },
-    () => service.contentCategories(),
-  );
-  app.get(
-    '/api/advertiser-categories/',
-    {
-      schema: {
-        tags,
-        summary: 'Advertiser categories (English and Japanese names)',
-        response: { 200: adCategoryListSchema },
-      },
-    },
-    () => service.advertiserCategories(),
-  );
-
+  void app.register(adsetsRoutes, { campaignsService: service });
+  void app.register(creativesRoutes, { campaignsService: service });
+  void app.register(campaignSummaryRoutes, { campaignsService: service });
   done();
 };

@@ -1,93 +1,38 @@
-import { and, eq, gt, lte, or, isNull, isNotNull, type SQL } from 'drizzle-orm';
-import type {
-  Ad,
-  AdCreative,
-  AdMedia,
-  Adset,
-  Campaign,
-  CampaignList,
-  Reach,
-  Segmentations,
-  StatsTotal,
-} from '@murmur/core/api';
-import { minimumBudget, type campaignQuerySchema, type createAdCreativeSchema } from '@murmur/core/api';
-import type { AudienceStatus, SizeBucket, TargetingPackage } from '@murmur/core/targeting';
+import type { Ad, AdAccountFunding, Adset, Campaign, CampaignList } from '@murmur/core/api';
+import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '@murmur/core/format';
+import { minimumBudget, type campaignQuerySchema } from '@murmur/core/api';
 import type { z } from 'zod';
-import { AccountSet, sizeBucketOf } from '@murmur/engine';
-import { campaigns, type EntityState, type SentCriterion, type TeamRow, type UserRow } from '../../db/schema';
-import { BadRequest, Forbidden, NotFound, ServiceUnavailable, TooManyRequests } from '../../errors';
-import type { EngineHolder } from '../../engine/engine-holder';
+import type { EntityState, UserRow } from '../../db/schema';
+import type { campaigns } from '../../db/schema';
+import { BadRequest, NotFound, ServiceUnavailable } from '../../errors';
+import { XAdsCallError } from '../../integrations/x-api/ads-campaigns';
+import type { CampaignRow } from './campaigns.repository';
 import {
-  XAdsCallError,
-  type AdsUserTokens,
-  type XAdsCampaignClient,
-} from '../../integrations/x-api/ads-campaigns';
-import type { Clock } from '../../lib/clock';
-import type {
-  CampaignRow,
-  CampaignsRepository,
-  JoinedAd,
-  JoinedCampaign,
-  MediaRow,
-} from './campaigns.repository';
+  CONNECT_GRANTOR,
+  NOT_GRANTED,
+  createCampaignAccess,
+  grantorTokensOf,
+  xCall,
+  xError,
+  type CampaignsDeps,
+} from './campaign-context';
+import { createCampaignDelivery } from './campaign-delivery';
+import { createPresenters, iso, money, num } from './campaign-presenters';
+import { createCampaignPublisher } from './campaign-publisher';
+import { statusFilter, statusOf } from './campaign-status';
+import { createCreativesService } from './creatives.service';
 import { renderCampaignSummary } from './summary-pdf';
-import { plannedCriteria, xPlacements } from './targeting-criteria';
 
-/** The team behind a reference, for its members (modules/teams). */
-export interface TeamAccess {
-  access(user: UserRow, teamRef: string): Promise<{ team: TeamRow; membership: { level: string } }>;
-}
-/** A team member's level on a team, or undefined for non-members (modules/teams). */
-export type MembershipOf = (userId: number, teamId: number) => Promise<{ level: string } | undefined>;
-/** The X user token of a user (kept by the ad-accounts module), or undefined. */
-export type XTokensOf = (userId: number) => Promise<AdsUserTokens | undefined>;
-/** Public URLs of a stored media file and its thumbnail (modules/media). */
-export type MediaUrls = (row: MediaRow) => { url: string; thumbnail_url: string };
-
-export const CONNECT_GRANTOR = 'Connect the X account that owns this ad account first.';
-export const NOT_GRANTED = 'This ad account is not granted to the team.';
-
-/** How stale delivery may be when a campaign's figures are asked for before X is asked again. */
-const ON_DEMAND_SYNC_MS = 10_000;
-const MICRO = 1_000_000;
-const money = (micro: number) => Math.round(micro / (MICRO / 100)) / 100;
-const num = (v: string | null) => (v === null ? null : Number(v));
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** SPEC §3 status of a stored state and schedule at `now`. */
-export function statusOf(
-  state: EntityState,
-  start: Date | null,
-  end: Date | null,
-  now: Date,
-): AudienceStatus {
-  if (state === 'draft') return 'Draft';
-  if (state === 'halted') return 'Halted';
-  if (state === 'paused') return 'Paused';
-  if (end && end <= now) return 'Expired';
-  if (start && start > now) return 'Scheduled';
-  return 'Active';
-}
-
-/** The SQL of a displayed status over campaigns' state and schedule (the list's filter). */
-function statusFilter(status: AudienceStatus, now: Date): SQL | undefined {
-  const c = campaigns;
-  const active = eq(c.state, 'active');
-  switch (status) {
-    case 'Draft':
-      return eq(c.state, 'draft');
-    case 'Halted':
-      return eq(c.state, 'halted');
-    case 'Paused':
-      return eq(c.state, 'paused');
-    case 'Expired':
-      return and(active, isNotNull(c.end), lte(c.end, now));
-    case 'Scheduled':
-      return and(active, isNotNull(c.start), gt(c.start, now), or(isNull(c.end), gt(c.end, now)));
-    case 'Active':
-      return and(active, or(isNull(c.start), lte(c.start, now)), or(isNull(c.end), gt(c.end, now)));
-  }
-}
+export {
+  CONNECT_GRANTOR,
+  NOT_GRANTED,
+  type CampaignsDeps,
+  type MembershipOf,
+  type TeamAccess,
+  type XTokensOf,
+} from './campaign-context';
+export type { MediaUrls } from './campaign-presenters';
+export { statusOf } from './campaign-status';
 
 type Query = z.output<typeof campaignQuerySchema>;
 interface CampaignFields {
@@ -107,113 +52,23 @@ interface AdsetFields {
   placements: Adset['placements'];
   size_bucket: Adset['size_bucket'];
 }
-type CreativeFields = Omit<z.output<typeof createAdCreativeSchema>, 'team'>;
 
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
 
-export function createCampaignsService(deps: {
-  repo: CampaignsRepository;
-  teams: TeamAccess;
-  membershipOf: MembershipOf;
-  tokensOf: XTokensOf;
-  ads: XAdsCampaignClient;
-  engine: EngineHolder;
-  mediaUrls: MediaUrls;
-  /** Where X fetches a media file from (our public URL of it). */
-  publicMediaUrl: (row: MediaRow) => string;
-  clock: Clock;
-}) {
-  const { repo, teams, ads, engine, clock } = deps;
-
-  // ---- access ----
-
-  /** A campaign of one of the caller's teams (404 otherwise), with whether they may change it. */
-  async function readable(user: UserRow, id: number) {
-    const found = await repo.findCampaign(id);
-    const membership = found && (await deps.membershipOf(user.id, found.campaign.teamId));
-    if (!found || !membership) throw new NotFound();
-    return { found, canWrite: membership.level === 'admin' || found.campaign.createdBy === user.id };
-  }
-  /** SPEC §6: team admins and the campaign's creator change it; other members only read. */
-  async function writable(user: UserRow, id: number) {
-    const { found, canWrite } = await readable(user, id);
-    if (!canWrite) throw new Forbidden();
-    return found;
-  }
-  async function teamMember(user: UserRow, teamId: number) {
-    const membership = await deps.membershipOf(user.id, teamId);
-    if (!membership) throw new NotFound();
-    return membership;
-  }
-
-  // ---- presentation ----
-
-  function presentCampaign(j: JoinedCampaign): Campaign {
-    const c = j.campaign;
-    return {
-      id: c.id,
-      team: j.team,
-      name: c.name,
-      objective: c.objective,
-      ad_account_id: c.adAccountId,
-      currency: c.currency,
-      budget_type: c.budgetType,
-      lifetime_budget: num(c.lifetimeBudget),
-      daily_budget: num(c.dailyBudget),
-      start: iso(c.start),
-      end: iso(c.end),
-      status: statusOf(c.state, c.start, c.end, clock.now()),
-      x_campaign_id: c.xCampaignId,
-      x_error: c.xError,
-      adsets_count: j.adsets,
-      ads_count: j.ads,
-      impressions: j.impressions,
-      spent: money(j.spendMicro),
-      created_by: j.creator,
-      date: c.created.toISOString(),
-      modified: c.modified.toISOString(),
-    };
-  }
-
-  function presentMedia(row: MediaRow): AdMedia {
-    return {
-      id: row.id,
-      team: row.teamId,
-      name: row.name,
-      mime: row.mime as AdMedia['mime'],
-      size: row.size,
-      width: row.width,
-      height: row.height,
-      ...deps.mediaUrls(row),
-      date: row.created.toISOString(),
-    };
-  }
-  function presentCreative(c: JoinedAd['creative'], media: MediaRow | null): AdCreative {
-    return {
-      id: c.id,
-      team: c.teamId,
-      name: c.name,
-      text: c.text,
-      media: media ? presentMedia(media) : null,
-      call_to_action: c.callToAction as AdCreative['call_to_action'],
-      url: c.url,
-      date: c.created.toISOString(),
-    };
-  }
-  function presentAd(a: JoinedAd, campaign: CampaignRow): Ad {
-    return {
-      id: a.ad.id,
-      adset: a.ad.adsetId,
-      creative: presentCreative(a.creative, a.media),
-      status: statusOf(a.ad.state, campaign.start, campaign.end, clock.now()),
-      x_tweet_id: a.ad.xTweetId,
-      x_promoted_tweet_id: a.ad.xPromotedTweetId,
-      impressions: a.impressions,
-      spent: money(a.spendMicro),
-    };
-  }
-
-  // ---- campaign rules ----
+/**
+ * SPEC §7 Ads and Campaigns: a team's campaigns, ad sets and ads (this file), creatives
+ * (./creatives.service.ts), publishing to X (./campaign-publisher.ts) and delivery, reach and
+ * segmentations (./campaign-delivery.ts).
+ */
+export function createCampaignsService(deps: CampaignsDeps) {
+  const { repo, teams, ads, clock } = deps;
+  const access = createCampaignAccess(deps);
+  const { readable, writable } = access;
+  const present = createPresenters(clock, deps.mediaUrls);
+  const publisher = createCampaignPublisher(deps);
+  const delivery = createCampaignDelivery(deps, access);
+  const creatives = createCreativesService(deps, access, present);
+  const grantorTokens = grantorTokensOf(deps);
 
   /** SPEC §5-style field errors for a campaign's budget, schedule and ad account. */
   async function checkCampaign(
@@ -254,205 +109,17 @@ export function createCampaignsService(deps: {
     };
   }
 
-  // ---- X ----
-
-  async function xCall<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      throw xError(error);
-    }
-  }
-  /** X's refusals as SPEC §8 bodies: 429 with a wait, 503 unreachable, 400 otherwise. */
-  function xError(error: unknown): Error {
-    if (!(error instanceof XAdsCallError)) return error as Error;
-    if (error.status === 429) return new TooManyRequests(error.message, 60);
-    if (error.status === 0 || error.status >= 500) return new ServiceUnavailable(error.message);
-    return new BadRequest({ non_field_errors: [error.message] });
+  async function checkAudience(user: UserRow, teamId: number, configId: number): Promise<void> {
+    const config = await repo.audienceConfig(configId);
+    // The team's audiences and the caller's own are usable; anything else is as good as unknown.
+    if (!config || (config.teamId !== teamId && config.ownerId !== user.id))
+      throw new BadRequest({ audience_config: ['Unknown audience.'] });
   }
 
-  async function grantorTokens(c: CampaignRow): Promise<AdsUserTokens> {
-    const grant = await repo.grantOf(c.teamId, c.adAccountId);
-    if (!grant) throw new BadRequest({ ad_account_id: [NOT_GRANTED] });
-    const tokens = await deps.tokensOf(grant.userId);
-    if (!tokens) throw new BadRequest({ non_field_errors: [CONNECT_GRANTOR] });
-    return tokens;
-  }
-
-  const xTime = (d: Date | null) =>
-    d ? new Date(Math.ceil(d.getTime() / 3_600_000) * 3_600_000).toISOString() : undefined;
-
-  /** The package's criteria with catalogue labels resolved to X's targeting values. */
-  async function resolveCriteria(tokens: AdsUserTokens, pkg: TargetingPackage): Promise<SentCriterion[]> {
-    const out: SentCriterion[] = [];
-    for (const c of plannedCriteria(pkg).criteria) {
-      if ('targeting_value' in c) {
-        out.push({ type: c.targeting_type, value: c.targeting_value, name: c.name });
-        continue;
-      }
-      const found = await ads.searchCatalogue(tokens, c.catalogue, c.label, c.extra);
-      const fold = (s: string) => s.trim().toLowerCase();
-      const match =
-        found.find((f) => fold(f.name) === fold(c.label)) ??
-        found.find((f) => fold(f.name).startsWith(fold(c.label)));
-      if (!match)
-        throw new XAdsCallError(
-          `X has no ${c.targeting_type.toLowerCase().replace(/_/g, ' ')} named "${c.label}".`,
-          400,
-        );
-      out.push({ type: c.targeting_type, value: match.targeting_value, name: match.name });
-    }
-    return out;
-  }
-
-  /**
-   * Publishes a draft: the campaign (paused while it is built), one line item per ad set with the
-   * targeting criteria of its audience, one promoted-only post per ad, then the campaign goes
-   * ACTIVE. A failure midway deletes the X campaign (with its line items) and says so.
-   */
-  async function publish(c: CampaignRow): Promise<void> {
-    const adsets = await repo.adsetsOf(c.id);
-    if (adsets.length === 0)
-      throw new BadRequest({ non_field_errors: ['Add at least one ad set before publishing.'] });
-    const allAds = await repo.adsOf(adsets.map((a) => a.adset.id));
-    const empty = adsets.find((a) => !allAds.some((ad) => ad.ad.adsetId === a.adset.id));
-    if (empty) throw new BadRequest({ non_field_errors: [`The ad set "${empty.adset.name}" has no ads.`] });
-    const packages = new Map<number, TargetingPackage>();
-    for (const a of adsets) {
-      const config =
-        a.adset.audienceConfigId === null ? undefined : await repo.audienceConfig(a.adset.audienceConfigId);
-      const pkg = config?.targetingPackage ?? a.adset.targetingPackage;
-      if (!pkg)
-        throw new BadRequest({
-          non_field_errors: [`The audience of the ad set "${a.adset.name}" no longer exists.`],
-        });
-      packages.set(a.adset.id, pkg);
-    }
-    const tokens = await grantorTokens(c);
-    const instruments = await xCall(() => ads.fundingInstruments(tokens, c.adAccountId));
-    const xCurrency = (cur: string) => (cur === 'YEN' ? 'JPY' : cur);
-    const instrument = instruments.find(
-      (i) => !i.cancelled && (c.currency === 'Other' || i.currency === xCurrency(c.currency)),
-    );
-    if (!instrument) {
-      const theirs = instruments[0]?.currency;
-      throw new BadRequest({
-        currency: [
-          theirs
-            ? `The ad account pays in ${theirs}; set the campaign's currency to ${theirs === 'JPY' ? 'YEN' : theirs}.`
-            : 'The ad account has no funding instrument on X.',
-        ],
-      });
-    }
-    const lifetime = num(c.lifetimeBudget);
-    const daily = num(c.dailyBudget) ?? lifetime ?? 0;
-    let xCampaignId: string | undefined;
-    const done: {
-      adsetId: number;
-      lineItemId: string;
-      targeting: SentCriterion[];
-      ads: { id: number; tweet: string; promoted: string }[];
-    }[] = [];
-    try {
-      const created = await ads.createCampaign(tokens, c.adAccountId, {
-        name: c.name,
-        funding_instrument_id: instrument.id,
-        daily_budget_amount_local_micro: Math.round(daily * MICRO),
-        ...(lifetime !== null && { total_budget_amount_local_micro: Math.round(lifetime * MICRO) }),
-        ...(c.start && { start_time: xTime(c.start) }),
-        ...(c.end && { end_time: xTime(c.end) }),
-        entity_status: 'PAUSED',
-      });
-      xCampaignId = created.id;
-      for (const a of adsets) {
-        const li = await ads.createLineItem(tokens, c.adAccountId, {
-          campaign_id: created.id,
-          name: a.adset.name,
-          objective: c.objective,
-          product_type: 'PROMOTED_TWEETS',
-          placements: xPlacements(a.adset.placements).join(','),
-          bid_strategy: 'AUTO',
-          entity_status: 'ACTIVE',
-        });
-        const targeting = await resolveCriteria(tokens, packages.get(a.adset.id)!);
-        for (const t of targeting)
-          await ads.createTargeting(tokens, c.adAccountId, li.id, {
-            targeting_type: t.type,
-            targeting_value: t.value,
-          });
-        const published: (typeof done)[number]['ads'] = [];
-        for (const ad of allAds.filter((x) => x.ad.adsetId === a.adset.id)) {
-          const mediaKeys: string[] = [];
-          if (ad.media) {
-            const m = await ads.addMedia(tokens, c.adAccountId, {
-              media_url: deps.publicMediaUrl(ad.media),
-              name: ad.media.name.slice(0, 255),
-              file_name: ad.media.name.slice(0, 255),
-            });
-            mediaKeys.push(m.media_key);
-          }
-          const text = ad.creative.url
-            ? `${ad.creative.text}\n${ad.creative.url}`.slice(0, 280)
-            : ad.creative.text;
-          const post = await ads.createPost(tokens, c.adAccountId, { text, media_keys: mediaKeys });
-          const promoted = await ads.promote(tokens, c.adAccountId, li.id, post.id);
-          published.push({ id: ad.ad.id, tweet: post.id, promoted: promoted.id });
-        }
-        done.push({ adsetId: a.adset.id, lineItemId: li.id, targeting, ads: published });
-      }
-      await ads.updateCampaign(tokens, c.adAccountId, created.id, { entity_status: 'ACTIVE' });
-    } catch (error) {
-      const reason = error instanceof XAdsCallError ? error.message : 'X could not be reached.';
-      let rolledBack = xCampaignId === undefined;
-      if (xCampaignId !== undefined)
-        try {
-          await ads.deleteCampaign(tokens, c.adAccountId, xCampaignId);
-          rolledBack = true;
-        } catch {
-          rolledBack = false;
-        }
-      const message = rolledBack
-        ? `Publishing failed: ${reason} Nothing was left on X; the campaign is still a draft.`
-        : `Publishing failed: ${reason} The campaign ${xCampaignId} created on X could not be removed; delete it in X Ads Manager.`;
-      await repo.updateCampaign(c.id, { xError: message, modified: clock.now() });
-      if (error instanceof XAdsCallError && error.status === 429) throw new TooManyRequests(message, 60);
-      if (error instanceof XAdsCallError && (error.status === 0 || error.status >= 500))
-        throw new ServiceUnavailable(message);
-      throw new BadRequest({ non_field_errors: [message] });
-    }
-    for (const d of done) {
-      await repo.updateAdset(d.adsetId, {
-        state: 'active',
-        xLineItemId: d.lineItemId,
-        targeting: d.targeting,
-        targetingPackage: packages.get(d.adsetId)!,
-      });
-      for (const ad of d.ads)
-        await repo.updateAd(ad.id, { state: 'active', xTweetId: ad.tweet, xPromotedTweetId: ad.promoted });
-    }
-    await repo.updateCampaign(c.id, { state: 'active', xCampaignId, xError: null, modified: clock.now() });
-  }
-
-  async function setStatus(c: CampaignRow, status: 'Active' | 'Paused'): Promise<void> {
-    if (c.state === 'draft') {
-      if (status === 'Active') await publish(c);
-      return;
-    }
-    const state: EntityState = status === 'Active' ? 'active' : 'paused';
-    if (c.state === state) return;
-    const tokens = await grantorTokens(c);
-    await xCall(() =>
-      ads.updateCampaign(tokens, c.adAccountId, c.xCampaignId!, {
-        entity_status: status === 'Active' ? 'ACTIVE' : 'PAUSED',
-      }),
-    );
-    await repo.updateCampaign(c.id, { state, xError: null, modified: clock.now() });
-  }
-
-  async function present(id: number): Promise<Campaign> {
+  async function presentById(id: number): Promise<Campaign> {
     const found = await repo.findCampaign(id);
     if (!found) throw new NotFound();
-    return presentCampaign(found);
+    return present.campaign(found);
   }
 
   const draftOnly = (c: CampaignRow, what: string) => {
@@ -462,78 +129,16 @@ export function createCampaignsService(deps: {
       });
   };
 
-  // ---- delivery ----
-
-  /**
-   * Reads a campaign's delivery from X's stats (DAY buckets, 7-day windows from the day X created
-   * it, as far as X has delivered) into ad_stats.
-   */
-  async function syncCampaign(c: CampaignRow): Promise<void> {
-    if (!c.xCampaignId) return;
-    const tokens = await grantorTokens(c);
-    const adsets = await repo.adsetsOf(c.id);
-    const all = (await repo.adsOf(adsets.map((a) => a.adset.id))).filter((a) => a.ad.xPromotedTweetId);
-    const xCampaign = await xCall(() => ads.campaign(tokens, c.adAccountId, c.xCampaignId!));
-    const dayMs = 86_400_000;
-    const first = Math.floor(Date.parse(xCampaign.created_at) / dayMs) * dayMs;
-    const today = Math.floor(clock.now().getTime() / dayMs) * dayMs;
-    const rows = new Map<
-      number,
-      { day: string; impressions: number; engagements: number; clicks: number; spendMicro: number }[]
-    >();
-    // Ten windows (70 days) at most; past our own today, only while X still reports delivery.
-    for (let w = 0, from = first; w < 10; w++, from += 7 * dayMs) {
-      let delivered = 0;
-      for (let i = 0; i < all.length; i += 20) {
-        const chunk = all.slice(i, i + 20);
-        const series = await xCall(() =>
-          ads.stats(tokens, c.adAccountId, {
-            entity: 'PROMOTED_TWEET',
-            ids: chunk.map((a) => a.ad.xPromotedTweetId!),
-            start: new Date(from).toISOString(),
-            end: new Date(from + 7 * dayMs).toISOString(),
-          }),
-        );
-        for (const a of chunk) {
-          const s = series.find((x) => x.id === a.ad.xPromotedTweetId)?.metrics ?? {};
-          const at = (metric: string, k: number) => s[metric]?.[k] ?? 0;
-          const days = rows.get(a.ad.id) ?? [];
-          for (let k = 0; k < 7; k++) {
-            const impressions = Math.round(at('impressions', k));
-            delivered += impressions;
-            if (impressions === 0 && at('billed_charge_local_micro', k) === 0) continue;
-            days.push({
-              day: new Date(from + k * dayMs).toISOString().slice(0, 10),
-              impressions,
-              engagements: Math.round(at('engagements', k)),
-              clicks: Math.round(at('clicks', k)),
-              spendMicro: Math.round(at('billed_charge_local_micro', k)),
-            });
-          }
-          rows.set(a.ad.id, days);
-        }
-      }
-      if (from + 7 * dayMs > today && delivered === 0) break;
-    }
-    for (const [adId, days] of rows) await repo.replaceStats(adId, days);
-    await repo.updateCampaign(c.id, { statsSynced: clock.now() });
+  /** An ad with the campaign it belongs to, for a caller who may change it. */
+  async function writableAd(user: UserRow, id: number) {
+    const ad = await repo.findAd(id);
+    const adset = ad && (await repo.findAdset(ad.adsetId));
+    if (!ad || !adset) throw new NotFound();
+    const { campaign } = await writable(user, adset.campaignId);
+    return { ad, campaign };
   }
 
-  // ---- engine ----
-
-  async function adsetAudiences(campaignId: number) {
-    const adsets = await repo.adsetsOf(campaignId);
-    const out = [];
-    for (const a of adsets) {
-      let pkg = a.adset.targetingPackage;
-      if (!pkg && a.adset.audienceConfigId !== null)
-        pkg = (await repo.audienceConfig(a.adset.audienceConfigId))?.targetingPackage ?? null;
-      out.push({ adset: a.adset, pkg });
-    }
-    return out;
-  }
-
-  return {
+  const service = {
     statusOf,
 
     async list(user: UserRow, query: Query): Promise<CampaignList> {
@@ -553,7 +158,7 @@ export function createCampaignsService(deps: {
       return {
         count,
         next: null,
-        results: rows.map(presentCampaign),
+        results: rows.map(present.campaign),
         totals: totals.map((t) => ({
           currency: t.currency,
           impressions: t.impressions,
@@ -564,8 +169,31 @@ export function createCampaignsService(deps: {
       };
     },
 
+    /**
+     * The currency a campaign on a granted ad account pays in: its first live funding instrument's
+     * on X (SPEC §3 names JPY YEN; a currency outside SPEC's list is Other), so the wizard can
+     * default to it and publishing does not fail on a mismatch.
+     */
+    async funding(user: UserRow, teamRef: string, adAccountId: string): Promise<AdAccountFunding> {
+      const { team } = await teams.access(user, teamRef);
+      const grant = await repo.grantOf(team.id, adAccountId);
+      if (!grant) throw new BadRequest({ ad_account_id: [NOT_GRANTED] });
+      const tokens = await deps.tokensOf(grant.userId);
+      if (!tokens) throw new BadRequest({ non_field_errors: [CONNECT_GRANTOR] });
+      const instruments = await xCall(() => ads.fundingInstruments(tokens, adAccountId));
+      const xCurrency = instruments.find((i) => !i.cancelled)?.currency ?? null;
+      const ours = xCurrency === 'JPY' ? 'YEN' : xCurrency;
+      const currency: Currency =
+        ours === null
+          ? DEFAULT_CURRENCY
+          : (CURRENCIES as readonly string[]).includes(ours)
+            ? (ours as Currency)
+            : 'Other';
+      return { ad_account_id: adAccountId, currency, x_currency: xCurrency };
+    },
+
     async get(user: UserRow, id: number): Promise<Campaign> {
-      return presentCampaign((await readable(user, id)).found);
+      return present.campaign((await readable(user, id)).found);
     },
 
     async create(user: UserRow, input: CampaignFields & { team: string }): Promise<Campaign> {
@@ -580,7 +208,7 @@ export function createCampaignsService(deps: {
         created: now,
         modified: now,
       });
-      return present(row.id);
+      return presentById(row.id);
     },
 
     async update(
@@ -607,8 +235,8 @@ export function createCampaignsService(deps: {
         };
         await repo.updateCampaign(id, { ...(await checkCampaign(c.teamId, merged)), modified: clock.now() });
       }
-      if (status) await setStatus((await repo.findCampaign(id))!.campaign, status);
-      return present(id);
+      if (status) await publisher.setStatus((await repo.findCampaign(id))!.campaign, status);
+      return presentById(id);
     },
 
     /** Deletes the campaign here and, when published, on X. */
@@ -624,33 +252,18 @@ export function createCampaignsService(deps: {
         }
       }
       await repo.deleteCampaign(id);
+      delivery.forget(id);
     },
 
     // ---- ad sets ----
     async adsets(user: UserRow, campaignId: number): Promise<Adset[]> {
       const { found } = await readable(user, campaignId);
-      const rows = await repo.adsetsOf(campaignId);
-      return rows.map((r) => ({
-        id: r.adset.id,
-        campaign: r.adset.campaignId,
-        name: r.adset.name,
-        audience_config: r.adset.audienceConfigId,
-        audience_name: r.audienceName,
-        placements: r.adset.placements,
-        size_bucket: r.adset.sizeBucket,
-        status: statusOf(r.adset.state, found.campaign.start, found.campaign.end, clock.now()),
-        x_line_item_id: r.adset.xLineItemId,
-        targeting: r.adset.targeting,
-        ads_count: r.ads,
-        impressions: r.impressions,
-        spent: money(r.spendMicro),
-        date: r.adset.created.toISOString(),
-      }));
+      return (await repo.adsetsOf(campaignId)).map((r) => present.adset(r, found.campaign));
     },
     async adset(user: UserRow, id: number): Promise<Adset> {
       const row = await repo.findAdset(id);
       if (!row) throw new NotFound();
-      const all = await this.adsets(user, row.campaignId);
+      const all = await service.adsets(user, row.campaignId);
       return all.find((a) => a.id === id)!;
     },
     async createAdset(user: UserRow, input: AdsetFields & { campaign: number }): Promise<Adset> {
@@ -665,7 +278,7 @@ export function createCampaignsService(deps: {
         sizeBucket: input.size_bucket,
         created: clock.now(),
       });
-      return this.adset(user, row.id);
+      return service.adset(user, row.id);
     },
     async updateAdset(user: UserRow, id: number, input: Partial<AdsetFields>): Promise<Adset> {
       const row = await repo.findAdset(id);
@@ -679,7 +292,7 @@ export function createCampaignsService(deps: {
         ...(input.placements !== undefined && { placements: input.placements }),
         ...(input.size_bucket !== undefined && { sizeBucket: input.size_bucket }),
       });
-      return this.adset(user, id);
+      return service.adset(user, id);
     },
     async removeAdset(user: UserRow, id: number): Promise<void> {
       const row = await repo.findAdset(id);
@@ -693,7 +306,7 @@ export function createCampaignsService(deps: {
     async ads(user: UserRow, campaignId: number): Promise<Ad[]> {
       const { found } = await readable(user, campaignId);
       const adsets = await repo.adsetsOf(campaignId);
-      return (await repo.adsOf(adsets.map((a) => a.adset.id))).map((a) => presentAd(a, found.campaign));
+      return (await repo.adsOf(adsets.map((a) => a.adset.id))).map((a) => present.ad(a, found.campaign));
     },
     async createAd(
       user: UserRow,
@@ -713,14 +326,11 @@ export function createCampaignsService(deps: {
         creativeId: creative.creative.id,
         created: clock.now(),
       });
-      const all = await this.ads(user, c.id);
+      const all = await service.ads(user, c.id);
       return all.find((a) => a.id === row.id)!;
     },
     async removeAd(user: UserRow, id: number): Promise<void> {
-      const ad = await repo.findAd(id);
-      const adset = ad && (await repo.findAdset(ad.adsetId));
-      if (!ad || !adset) throw new NotFound();
-      const { campaign: c } = await writable(user, adset.campaignId);
+      const { ad, campaign: c } = await writableAd(user, id);
       if (ad.xPromotedTweetId) {
         const tokens = await grantorTokens(c);
         await xCall(() => ads.deletePromoted(tokens, c.adAccountId, ad.xPromotedTweetId!));
@@ -729,10 +339,7 @@ export function createCampaignsService(deps: {
     },
     /** Pauses an active ad or resumes a paused one, on X too. */
     async toggleAd(user: UserRow, id: number): Promise<Ad> {
-      const ad = await repo.findAd(id);
-      const adset = ad && (await repo.findAdset(ad.adsetId));
-      if (!ad || !adset) throw new NotFound();
-      const { campaign: c } = await writable(user, adset.campaignId);
+      const { ad, campaign: c } = await writableAd(user, id);
       if (ad.state === 'draft' || !ad.xPromotedTweetId)
         throw new BadRequest({
           non_field_errors: ['Publish the campaign before pausing or resuming its ads.'],
@@ -745,204 +352,19 @@ export function createCampaignsService(deps: {
         }),
       );
       await repo.updateAd(id, { state: next });
-      const all = await this.ads(user, c.id);
+      const all = await service.ads(user, c.id);
       return all.find((a) => a.id === id)!;
     },
 
     // ---- creatives ----
-    async creatives(user: UserRow, teamRef: string): Promise<AdCreative[]> {
-      const { team } = await teams.access(user, teamRef);
-      return (await repo.creativesOf(team.id)).map((r) => presentCreative(r.creative, r.media));
-    },
-    async creative(user: UserRow, id: number): Promise<AdCreative> {
-      const row = await repo.findCreative(id);
-      if (!row) throw new NotFound();
-      await teamMember(user, row.creative.teamId);
-      return presentCreative(row.creative, row.media);
-    },
-    async createCreative(user: UserRow, input: CreativeFields & { team: string }): Promise<AdCreative> {
-      const { team } = await teams.access(user, input.team);
-      await checkMedia(team.id, input.media);
-      if (input.call_to_action && !input.url)
-        throw new BadRequest({ url: ['A call to action needs a URL.'] });
-      const row = await repo.insertCreative({
-        teamId: team.id,
-        createdBy: user.id,
-        name: input.name,
-        text: input.text,
-        mediaId: input.media ?? null,
-        callToAction: input.call_to_action ?? null,
-        url: input.url ?? null,
-        created: clock.now(),
-      });
-      return this.creative(user, row.id);
-    },
-    async updateCreative(user: UserRow, id: number, input: Partial<CreativeFields>): Promise<AdCreative> {
-      const row = await repo.findCreative(id);
-      if (!row) throw new NotFound();
-      const membership = await teamMember(user, row.creative.teamId);
-      if (membership.level !== 'admin' && row.creative.createdBy !== user.id) throw new Forbidden();
-      if (input.media !== undefined) await checkMedia(row.creative.teamId, input.media);
-      const cta = input.call_to_action !== undefined ? input.call_to_action : row.creative.callToAction;
-      const url = input.url !== undefined ? input.url : row.creative.url;
-      if (cta && !url) throw new BadRequest({ url: ['A call to action needs a URL.'] });
-      await repo.updateCreative(id, {
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.text !== undefined && { text: input.text }),
-        ...(input.media !== undefined && { mediaId: input.media }),
-        ...(input.call_to_action !== undefined && { callToAction: input.call_to_action }),
-        ...(input.url !== undefined && { url: input.url }),
-      });
-      return this.creative(user, id);
-    },
-    async removeCreative(user: UserRow, id: number): Promise<void> {
-      const row = await repo.findCreative(id);
-      if (!row) throw new NotFound();
-      const membership = await teamMember(user, row.creative.teamId);
-      if (membership.level !== 'admin' && row.creative.createdBy !== user.id) throw new Forbidden();
-      if (await repo.creativeInUse(id))
-        throw new BadRequest({ non_field_errors: ['This creative is used by an ad; delete the ad first.'] });
-      await repo.deleteCreative(id);
-    },
+    ...creatives,
 
     // ---- delivery, reach, segmentations ----
-    syncCampaign,
-    async syncAll(log: (error: unknown, campaignId: number) => void): Promise<number> {
-      let synced = 0;
-      for (const c of await repo.publishedCampaigns())
-        try {
-          await syncCampaign(c);
-          synced++;
-        } catch (error) {
-          log(error, c.id);
-        }
-      return synced;
-    },
-
-    async statstotal(user: UserRow, id: number): Promise<StatsTotal> {
-      let { found } = await readable(user, id);
-      // Delivery read on demand when the last sync is over 10 s old (the job runs every 10 minutes).
-      const synced = found.campaign.statsSynced;
-      if (
-        found.campaign.xCampaignId &&
-        (!synced || clock.now().getTime() - synced.getTime() > ON_DEMAND_SYNC_MS)
-      ) {
-        try {
-          await syncCampaign(found.campaign);
-          found = (await repo.findCampaign(id)) ?? found;
-        } catch {
-          // X unreachable or refusing: the figures last stored are shown, with their date.
-        }
-      }
-      const days = await repo.dailyStats(id);
-      const sum = (k: 'impressions' | 'engagements' | 'clicks') => days.reduce((s, d) => s + d[k], 0);
-      return {
-        campaign: id,
-        currency: found.campaign.currency,
-        totals: {
-          impressions: sum('impressions'),
-          engagements: sum('engagements'),
-          clicks: sum('clicks'),
-          spent: money(days.reduce((s, d) => s + d.spendMicro, 0)),
-        },
-        days: days.map((d) => ({
-          day: d.day,
-          impressions: d.impressions,
-          engagements: d.engagements,
-          clicks: d.clicks,
-          spent: money(d.spendMicro),
-        })),
-        synced: iso(found.campaign.statsSynced),
-      };
-    },
-
-    /** The engine's estimate for the ad sets' targeting together (accounts in any ad set). */
-    async reach(user: UserRow, id: number): Promise<Reach> {
-      const { found } = await readable(user, id);
-      const e = engine.get();
-      let union: AccountSet | undefined;
-      let scale = 1;
-      const perAdset = [];
-      for (const { adset, pkg } of await adsetAudiences(id)) {
-        if (!pkg) continue;
-        const audience = e.evaluate(pkg);
-        if (audience.sampleCount > 0) scale = audience.populationEstimate / audience.sampleCount;
-        const bucket: SizeBucket = adset.sizeBucket === 'auto' ? audience.sizeBucket : adset.sizeBucket;
-        perAdset.push({
-          id: adset.id,
-          name: adset.name,
-          size: audience.populationEstimate,
-          size_bucket: bucket,
-        });
-        const set = audience.accounts;
-        if (!union) union = new AccountSet(set.size, Uint32Array.from(set.bits));
-        else {
-          const bits = Uint32Array.from(union.bits);
-          for (let i = 0; i < bits.length; i++) bits[i]! |= set.bits[i] ?? 0;
-          union = new AccountSet(union.size, bits);
-        }
-      }
-      const size = Math.round((union?.count ?? 0) * scale);
-      const impressions = found.impressions;
-      return {
-        campaign: id,
-        size,
-        size_bucket: sizeBucketOf(size),
-        adsets: perAdset,
-        frequency: size > 0 ? Math.round((impressions / size) * 100) / 100 : 0,
-      };
-    },
-
-    /**
-     * Delivery split by country, age, gender and interest: each ad set's impressions shared out
-     * over its audience's make-up (the engine's insights of the targeting).
-     */
-    async segmentations(user: UserRow, id: number): Promise<Segmentations> {
-      await readable(user, id);
-      const e = engine.get();
-      const byAdset = new Map((await repo.impressionsByAdset(id)).map((r) => [r.adsetId, r.impressions]));
-      const acc = {
-        country: new Map<string, { label: string; v: number }>(),
-        age: new Map(),
-        gender: new Map(),
-        interest: new Map(),
-      } as Record<'country' | 'age' | 'gender' | 'interest', Map<string, { label: string; v: number }>>;
-      let total = 0;
-      for (const { adset, pkg } of await adsetAudiences(id)) {
-        const impressions = byAdset.get(adset.id) ?? 0;
-        if (!pkg || impressions === 0) continue;
-        total += impressions;
-        const insights = e.insights(e.evaluate(pkg), { sampleSize: 2000 });
-        const add = (
-          kind: keyof typeof acc,
-          shares: readonly { key: string; label: string; share: number }[],
-        ) => {
-          for (const s of shares) {
-            const cur = acc[kind].get(s.key) ?? { label: s.label, v: 0 };
-            cur.v += impressions * s.share;
-            acc[kind].set(s.key, cur);
-          }
-        };
-        add('country', insights.locations.countries);
-        add('age', insights.demographics.ageBands);
-        add('gender', insights.demographics.gender);
-        add('interest', insights.interests.interests.slice(0, 20));
-      }
-      const out = (kind: keyof typeof acc, limit: number) =>
-        [...acc[kind].entries()]
-          .map(([key, { label, v }]) => ({ key, label, impressions: Math.round(v) }))
-          .filter((s) => s.impressions > 0)
-          .sort((a, b) => b.impressions - a.impressions)
-          .slice(0, limit);
-      return {
-        campaign: id,
-        impressions: total,
-        country: out('country', 20),
-        age: out('age', 20),
-        gender: out('gender', 5),
-        interest: out('interest', 20),
-      };
-    },
+    syncCampaign: delivery.syncCampaign,
+    syncAll: delivery.syncAll,
+    statstotal: delivery.statstotal,
+    reach: delivery.reach,
+    segmentations: delivery.segmentations,
 
     async contentCategories() {
       return (await repo.contentCategories()).map((c) => ({ id: c.id, name: c.name, name_ja: c.nameJa }));
@@ -956,8 +378,8 @@ export function createCampaignsService(deps: {
      * segmentations are left out (not failed) while the engine is still loading.
      */
     async summaryPdf(user: UserRow, id: number): Promise<{ pdf: Buffer; fileName: string }> {
-      const stats = await this.statstotal(user, id);
-      const campaign = await this.get(user, id);
+      const stats = await delivery.statstotal(user, id);
+      const campaign = await service.get(user, id);
       const optional = async <T>(run: () => Promise<T>): Promise<T | null> => {
         try {
           return await run();
@@ -970,10 +392,10 @@ export function createCampaignsService(deps: {
         {
           campaign,
           stats,
-          reach: await optional(() => this.reach(user, id)),
-          segmentations: await optional(() => this.segmentations(user, id)),
-          adsets: await this.adsets(user, id),
-          ads: await this.ads(user, id),
+          reach: await optional(() => delivery.reach(user, id)),
+          segmentations: await optional(() => delivery.segmentations(user, id)),
+          adsets: await service.adsets(user, id),
+          ads: await service.ads(user, id),
         },
         user.language === 'ja' ? 'ja' : 'en',
         clock.now(),
@@ -982,16 +404,5 @@ export function createCampaignsService(deps: {
       return { pdf, fileName: `${safe}.pdf` };
     },
   };
-
-  async function checkAudience(user: UserRow, teamId: number, configId: number): Promise<void> {
-    const config = await repo.audienceConfig(configId);
-    // The team's audiences and the caller's own are usable; anything else is as good as unknown.
-    if (!config || (config.teamId !== teamId && config.ownerId !== user.id))
-      throw new BadRequest({ audience_config: ['Unknown audience.'] });
-  }
-  async function checkMedia(teamId: number, mediaId: number | null | undefined): Promise<void> {
-    if (mediaId === undefined || mediaId === null) return;
-    const media = await repo.findMedia(mediaId);
-    if (!media || media.teamId !== teamId) throw new BadRequest({ media: ['Unknown media.'] });
-  }
+  return service;
 }

@@ -116,6 +116,30 @@ describe('campaigns API', () => {
       budget_type: 'daily',
       daily_budget: 50,
     };
+    // The wizard's default currency: the granted ad account's on X, for every member of the team.
+    const funding = await kit.call(
+      w.member,
+      'GET',
+      `/api/campaigns/funding/?team=${w.slug}&ad_account_id=${w.accountId}`,
+    );
+    expect(funding.statusCode, funding.body).toBe(200);
+    expect(funding.json<{ currency: string }>().currency).toBe(w.currency);
+    const notGranted = await kit.call(
+      w.admin,
+      'GET',
+      `/api/campaigns/funding/?team=${w.slug}&ad_account_id=nope123`,
+    );
+    expect(notGranted.statusCode).toBe(400);
+    expect(notGranted.body).toMatch(/not granted/);
+    expect(
+      (
+        await kit.call(
+          w.outsider,
+          'GET',
+          `/api/campaigns/funding/?team=${w.slug}&ad_account_id=${w.accountId}`,
+        )
+      ).statusCode,
+    ).toBeGreaterThanOrEqual(403);
     const tooLow = await kit.call(w.admin, 'POST', '/api/campaigns/', { ...base, daily_budget: 0.5 });
     expect(tooLow.statusCode).toBe(400);
     expect(tooLow.json<Record<string, string[]>>().daily_budget![0]).toMatch(/at least/);
@@ -338,11 +362,21 @@ describe('campaigns API', () => {
     const reach = (await kit.call(w.member, 'GET', `/api/campaigns/${campaign.id}/reach/`)).json<Reach>();
     expect(reach.size).toBeGreaterThan(0);
     expect(reach.adsets.map((a) => a.size_bucket)[1]).toBe('1M-5M');
+    // X's frequency: impressions ÷ accounts reached — at least 1 once anything was delivered.
+    expect(reach.reached).toBeGreaterThan(0);
+    expect(reach.reached).toBeLessThanOrEqual(Math.min(stats.totals.impressions, reach.size));
+    expect(reach.frequency).toBeGreaterThanOrEqual(1);
+    expect(reach.frequency).toBeCloseTo(stats.totals.impressions / reach.reached, 2);
     const seg = (
       await kit.call(w.member, 'GET', `/api/campaigns/${campaign.id}/segmentations/`)
     ).json<Segmentations>();
     expect(seg.impressions).toBe(stats.totals.impressions);
     expect(seg.gender.length).toBeGreaterThan(0);
+    expect(seg.gender.map((g) => g.label).every((l) => ['Male', 'Female', 'Unknown'].includes(l))).toBe(true);
+    // Asked again with nothing new delivered: the same figures (kept, not recomputed).
+    expect(
+      (await kit.call(w.admin, 'GET', `/api/campaigns/${campaign.id}/segmentations/`)).json<Segmentations>(),
+    ).toEqual(seg);
 
     // The summary PDF says what the API says, in the user's language, with Japanese glyphs embedded.
     const pdf = await kit.t.app.inject({
@@ -375,6 +409,11 @@ describe('campaigns API', () => {
     );
     expect(ja.text).toContain('キャンペーンサマリー');
     expect(ja.text).toContain('インプレッション');
+    // Segments by their Japanese names: genders and countries, never X's raw keys.
+    expect(ja.text).toMatch(/男性|女性/);
+    expect(ja.text).not.toMatch(/\bMALE\b|\bFEMALE\b/);
+    expect(ja.text).toContain('フリークエンシー');
+    expect(en.text).toContain(`frequency ${reach.frequency.toFixed(2)}`);
     expect(ja.text).toContain(formatMoney(stats.totals.spent, stats.currency));
     expect(ja.fonts).toMatch(/NotoSansJP.*Identity-H\s+yes/);
     expect(

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import type { Ad, Adset, Campaign, Segmentations, StatsTotal } from '@murmur/core/api';
+import type { Ad, Adset, Campaign, Reach, SegmentKind, Segmentations, StatsTotal } from '@murmur/core/api';
+import { formatFrequency, segmentName } from '@murmur/core/api';
 import { formatDate, formatLargeNumber, formatMoney } from '@murmur/core/format';
 import type { Language } from '@murmur/core/api';
 
@@ -37,6 +38,8 @@ const TEXTS = {
     noDelivery: 'No delivery yet.',
     reach: 'Reach',
     reachText: (size: string, bucket: string) => `${size} accounts (${bucket})`,
+    reachedText: (reached: string, frequency: string) =>
+      `Reached so far: ${reached} accounts · frequency ${frequency}`,
     segmentations: 'Segmentations',
     country: 'Country',
     age: 'Age',
@@ -66,6 +69,8 @@ const TEXTS = {
     noDelivery: 'まだ配信はありません。',
     reach: 'リーチ',
     reachText: (size: string, bucket: string) => `${size} アカウント（${bucket}）`,
+    reachedText: (reached: string, frequency: string) =>
+      `これまでのリーチ: ${reached} アカウント · フリークエンシー ${frequency}`,
     segmentations: 'セグメント',
     country: '国',
     age: '年齢',
@@ -98,7 +103,7 @@ const OBJECTIVES: Record<string, { en: string; ja: string }> = {
 export interface CampaignSummary {
   campaign: Campaign;
   stats: StatsTotal;
-  reach: { size: number; size_bucket: string } | null;
+  reach: Reach | null;
   segmentations: Segmentations | null;
   adsets: Adset[];
   ads: Ad[];
@@ -220,20 +225,21 @@ export function renderCampaignSummary(s: CampaignSummary, language: Language, no
   if (s.reach) {
     heading(l.reach, 12);
     doc.text(l.reachText(formatLargeNumber(s.reach.size), s.reach.size_bucket));
+    doc.text(l.reachedText(formatLargeNumber(s.reach.reached), formatFrequency(s.reach.frequency)));
   }
 
   if (s.segmentations && s.segmentations.impressions > 0) {
     heading(l.segmentations, 12);
-    const groups: [string, Segmentations['country']][] = [
-      [l.country, s.segmentations.country],
-      [l.age, s.segmentations.age],
-      [l.gender, s.segmentations.gender],
-      [l.interest, s.segmentations.interest],
+    const groups: [string, SegmentKind, Segmentations['country']][] = [
+      [l.country, 'country', s.segmentations.country],
+      [l.age, 'age', s.segmentations.age],
+      [l.gender, 'gender', s.segmentations.gender],
+      [l.interest, 'interest', s.segmentations.interest],
     ];
-    for (const [label, rows] of groups) {
+    for (const [label, kind, rows] of groups) {
       const text = rows
         .slice(0, 5)
-        .map((r) => `${r.label} ${formatLargeNumber(r.impressions)}`)
+        .map((r) => `${segmentName(kind, r, language)} ${formatLargeNumber(r.impressions)}`)
         .join(' · ');
       line(label, text || '—');
     }
