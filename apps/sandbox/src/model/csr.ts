@@ -36,6 +36,7 @@ export class CsrBuilder {
 
 /** Nodes per partition in `transpose`: a partition's slice of the output stays in cache. */
 const PARTITION_BITS = 12;
+const PARTITION_MASK = (1 << PARTITION_BITS) - 1;
 
 /**
  * Transposes an adjacency CSR over n nodes (following → followers); each output row comes out sorted.
@@ -51,22 +52,28 @@ export function transpose(csr: Csr, n: number): Csr {
   const partitions = (n >>> PARTITION_BITS) + 1;
   const partStart = new Uint32Array(partitions + 1);
   for (let p = 0; p < partitions; p++) partStart[p + 1] = counts[Math.min(n, (p + 1) << PARTITION_BITS)]!;
-  // Pass 1: (source, target) pairs grouped by target partition, sources ascending within each.
+  // Pass 1: (source, target) pairs grouped by target partition, sources ascending within each. The
+  // partition gives a target's high bits, so only its low bits are kept (16 instead of 32 bits per
+  // edge: 0.1 GB less at a million accounts).
   const pairSource = new Uint32Array(values.length);
-  const pairTarget = new Uint32Array(values.length);
+  const pairTarget = new Uint16Array(values.length);
   const fill = partStart.slice(0, partitions);
   for (let src = 0; src < n; src++) {
     for (let k = offsets[src]!; k < offsets[src + 1]!; k++) {
       const v = values[k]!;
       const at = fill[v >>> PARTITION_BITS]!++;
       pairSource[at] = src;
-      pairTarget[at] = v;
+      pairTarget[at] = v & PARTITION_MASK;
     }
   }
   // Pass 2: scatter each partition into its own slice of the output.
   const out = new Uint32Array(values.length);
   const cursor = counts.slice(0, n);
-  for (let k = 0; k < values.length; k++) out[cursor[pairTarget[k]!]!++] = pairSource[k]!;
+  for (let p = 0; p < partitions; p++) {
+    const high = p << PARTITION_BITS;
+    for (let k = partStart[p]!; k < partStart[p + 1]!; k++)
+      out[cursor[high | pairTarget[k]!]!++] = pairSource[k]!;
+  }
   return { offsets: counts, values: out };
 }
 

@@ -1,5 +1,6 @@
 import { binarySearch, transpose, type Csr } from './csr';
 import { EdgeOverlay } from './edge-overlay';
+import { releaseMemory } from './release-memory';
 
 /**
  * The follow graph: a compact base (CSR in both directions, rows sorted) plus a small mutable overlay,
@@ -119,8 +120,15 @@ export class FollowGraph {
    * pass (a transpose would scatter 40M writes across memory).
    */
   compact(): void {
-    this.out = merged(this.out, this.outDead, (u) => this.added.outOf(u), this.edges);
-    this.in = merged(this.in, this.inDead, (v) => this.added.inOf(v), this.edges);
+    // At a million accounts each direction is ~0.2 GB. The old rows are emptied as soon as their
+    // replacement exists (whatever else still refers to the old row objects) and collected at once,
+    // so at most one direction is held twice: this keeps generation's peak memory down.
+    const oldOut = this.out;
+    this.out = merged(oldOut, this.outDead, (u) => this.added.outOf(u), this.edges);
+    release(oldOut);
+    const oldIn = this.in;
+    this.in = merged(oldIn, this.inDead, (v) => this.added.inOf(v), this.edges);
+    release(oldIn);
     this.outDead = new Uint8Array((this.edges >>> 3) + 1);
     this.inDead = new Uint8Array((this.edges >>> 3) + 1);
     this.added = new EdgeOverlay(this.size);
@@ -140,6 +148,15 @@ export class FollowGraph {
     return binarySearch(this.in.values, this.in.offsets[v]!, this.in.offsets[v + 1]!, u);
   }
 }
+
+/** Empties a CSR that has been replaced and frees its memory now. */
+function release(csr: Csr): void {
+  csr.offsets = EMPTY;
+  csr.values = EMPTY;
+  releaseMemory();
+}
+
+const EMPTY = new Uint32Array(0);
 
 function live(csr: Csr, dead: Uint8Array, row: number): number[] {
   const out: number[] = [];
