@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/error-text';
 import { useAdAccounts, useValidateAdAccount } from '../api/ad-accounts';
+import { AdGroupsList } from './ad-groups-list';
 
 type Access = 'unknown' | 'checking' | 'yes' | 'no';
 
 /**
  * Profile settings: the ad accounts of the connected X account, each with its SPEC §4 access
- * (unknown until checked, then true or false).
+ * (unknown until checked, then true or false) and, when opened, its ad groups and ads (SPEC §2).
  */
 export function AdAccountsSettings() {
   const { t } = useTranslation();
@@ -17,6 +18,7 @@ export function AdAccountsSettings() {
   const validate = useValidateAdAccount();
   const [access, setAccess] = useState<Record<string, Access>>({});
   const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<Record<string, boolean>>({});
 
   const check = async (account: AdAccount) => {
     setError(null);
@@ -59,27 +61,48 @@ export function AdAccountsSettings() {
         >
           {accounts.data.map((account) => {
             const state = access[account.id] ?? 'unknown';
+            const opened = open[account.id] === true;
+            const groupsId = `ad-groups-${account.id}`;
             return (
-              <Group component="li" key={account.id} justify="space-between" wrap="nowrap">
-                <Stack gap={0}>
-                  <Text fw={500}>{account.name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {account.id}
-                  </Text>
-                </Stack>
-                <Group gap="sm" wrap="nowrap">
-                  {badge(state)}
-                  <Button
-                    size="xs"
-                    variant="default"
-                    loading={state === 'checking'}
-                    onClick={() => void check(account)}
-                    aria-label={`${t('xAds.access.check')} ${account.name}`}
-                  >
-                    {t('xAds.access.check')}
-                  </Button>
+              <Stack component="li" key={account.id} gap="xs">
+                <Group justify="space-between" wrap="nowrap">
+                  <Stack gap={0}>
+                    <Text fw={500}>{account.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {account.id}
+                    </Text>
+                  </Stack>
+                  <Group gap="sm" wrap="nowrap">
+                    {badge(state)}
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={state === 'checking'}
+                      onClick={() => void check(account)}
+                      aria-label={`${t('xAds.access.check')} ${account.name}`}
+                    >
+                      {t('xAds.access.check')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      aria-expanded={opened}
+                      aria-controls={groupsId}
+                      aria-label={t(opened ? 'xAds.adGroups.hideFor' : 'xAds.adGroups.showFor', {
+                        account: account.name,
+                      })}
+                      onClick={() => setOpen((o) => ({ ...o, [account.id]: !opened }))}
+                    >
+                      {t(opened ? 'xAds.adGroups.hide' : 'xAds.adGroups.show')}
+                    </Button>
+                  </Group>
                 </Group>
-              </Group>
+                {opened && (
+                  <div id={groupsId}>
+                    <AdGroupsList accountId={account.id} accountName={account.name} />
+                  </div>
+                )}
+              </Stack>
             );
           })}
         </Stack>

@@ -126,11 +126,17 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
       render: (row) => {
         const slug = linkTeam(row);
         return slug === null ? (
-          <Text fw={500} size="sm">
+          <Text fw={500} size="sm" className={classes.wrap}>
             {row.name}
           </Text>
         ) : (
-          <Anchor component={Link} to={insightsPath(slug, { config: row.id })} fw={500} size="sm">
+          <Anchor
+            component={Link}
+            to={insightsPath(slug, { config: row.id })}
+            fw={500}
+            size="sm"
+            className={classes.wrap}
+          >
             {row.name}
           </Anchor>
         );
@@ -221,7 +227,7 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
       key: 'created_by',
       header: t('audiences.columns.createdBy'),
       render: (row) => (
-        <Text size="sm" truncate="end" maw={180} title={row.created_by.email}>
+        <Text size="sm" truncate="end" maw={96} title={row.created_by.email}>
           {row.created_by.name || row.created_by.email}
         </Text>
       ),
@@ -235,16 +241,18 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
         return (
           <Stack gap={2}>
             {mine.map((u) => (
-              <Text
-                key={u.id}
-                size="sm"
-                c={u.state === 'ready' ? 'teal.8' : u.state === 'failed' ? 'red.8' : 'orange.8'}
-                style={{ whiteSpace: 'nowrap' }}
-                data-testid="upload-state"
-              >
-                {t(`xAds.state.${u.state}`)} ·{' '}
-                {u.targetable ? t('audiences.targetable') : t('audiences.notTargetable')}
-              </Text>
+              // The state, then targetable or not under it: two short lines fit the column.
+              <Stack key={u.id} gap={0} data-testid="upload-state">
+                <Text
+                  size="sm"
+                  c={u.state === 'ready' ? 'teal.8' : u.state === 'failed' ? 'red.8' : 'orange.8'}
+                >
+                  {t(`xAds.state.${u.state}`)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {u.targetable ? t('audiences.targetable') : t('audiences.notTargetable')}
+                </Text>
+              </Stack>
             ))}
           </Stack>
         );
@@ -257,7 +265,13 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
         const names = (uploads.data ?? [])
           .filter((u) => u.audience_config === row.id)
           .map((u) => u.ad_account.name);
-        return names.length === 0 ? dash : <Text size="sm">{[...new Set(names)].join(', ')}</Text>;
+        return names.length === 0 ? (
+          dash
+        ) : (
+          <Text size="sm" className={classes.wrap}>
+            {[...new Set(names)].join(', ')}
+          </Text>
+        );
       },
     },
   ];
