@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import type { Campaign, Segmentations, StatsTotal } from '@murmur/core/api';
-import { formatDate, formatLargeNumber, formatMoney, formatPercent } from '@murmur/core/format';
+import { formatFrequency, type Campaign } from '@murmur/core/api';
+import { formatDate, formatLargeNumber, formatMoney } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AsyncButton } from '../../../components/async-button';
@@ -21,79 +21,9 @@ import {
   useToggleAd,
 } from '../api/campaigns';
 import { downloadSummaryPdf } from '../api/summary-pdf';
+import { DeliveryChart } from './delivery-chart';
+import { SegmentTable } from './segment-table';
 import { StatusBadge } from './status-badge';
-
-/** Impressions per day as bars (SVG), with the day and figure in each bar's title. */
-function DeliveryChart({ stats }: { stats: StatsTotal }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  if (stats.days.length === 0) return <Text c="dimmed">{t('campaigns.detail.noDelivery')}</Text>;
-  const max = Math.max(...stats.days.map((d) => d.impressions), 1);
-  const w = 640;
-  const h = 180;
-  const bar = w / stats.days.length;
-  return (
-    <svg viewBox={`0 0 ${w} ${h + 24}`} width="100%" role="img" aria-label={t('campaigns.detail.chart')}>
-      {stats.days.map((d, i) => {
-        const bh = (d.impressions / max) * h;
-        return (
-          <g key={d.day}>
-            <title>{`${formatDate(d.day, language)}: ${formatLargeNumber(d.impressions)} · ${formatMoney(d.spent, stats.currency)}`}</title>
-            <rect
-              x={i * bar + 4}
-              y={h - bh}
-              width={Math.max(2, bar - 8)}
-              height={bh}
-              fill="var(--mantine-primary-color-filled)"
-              rx={3}
-            />
-            <text x={i * bar + bar / 2} y={h + 16} fontSize={11} textAnchor="middle" fill="currentColor">
-              {formatDate(d.day, language).replace(/,? \d{4}$/, '')}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
-  );
-}
-
-function SegmentTable({
-  title,
-  rows,
-  total,
-}: {
-  title: string;
-  rows: Segmentations['country'];
-  total: number;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={3} size="h5" mb="xs">
-        {title}
-      </Title>
-      {rows.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t('table.noResults')}
-        </Text>
-      ) : (
-        <Table striped aria-label={title}>
-          <Table.Tbody>
-            {rows.slice(0, 8).map((r) => (
-              <Table.Tr key={r.key}>
-                <Table.Td>{r.label}</Table.Td>
-                <Table.Td ta="right">{formatLargeNumber(r.impressions)}</Table.Td>
-                <Table.Td ta="right">
-                  {formatPercent(total > 0 ? r.impressions / total : 0, { fromFraction: true })}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Paper>
-  );
-}
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -253,7 +183,12 @@ export function CampaignDetail({ campaignId, overviewPath }: { campaignId: numbe
               {t('campaigns.detail.reachText', {
                 size: formatLargeNumber(reach.data.size),
                 bucket: reach.data.size_bucket,
-                frequency: reach.data.frequency,
+              })}
+            </Text>
+            <Text data-testid="frequency">
+              {t('campaigns.detail.reachedText', {
+                reached: formatLargeNumber(reach.data.reached),
+                frequency: formatFrequency(reach.data.frequency),
               })}
             </Text>
             {reach.data.adsets.map((a) => (
@@ -276,21 +211,25 @@ export function CampaignDetail({ campaignId, overviewPath }: { campaignId: numbe
         ) : seg.data ? (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
             <SegmentTable
+              kind="country"
               title={t('campaigns.segments.country')}
               rows={seg.data.country}
               total={seg.data.impressions}
             />
             <SegmentTable
+              kind="age"
               title={t('campaigns.segments.age')}
               rows={seg.data.age}
               total={seg.data.impressions}
             />
             <SegmentTable
+              kind="gender"
               title={t('campaigns.segments.gender')}
               rows={seg.data.gender}
               total={seg.data.impressions}
             />
             <SegmentTable
+              kind="interest"
               title={t('campaigns.segments.interest')}
               rows={seg.data.interest}
               total={seg.data.impressions}

@@ -1,0 +1,140 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { PLACEMENTS, SIZE_BUCKET_AUTO, SIZE_BUCKETS, type Placement } from '@murmur/core/targeting';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AsyncButton } from '../../../components/async-button';
+import { useAudienceConfigs } from '../../../lib/api/get-audience-configs';
+import { errorText } from '../../../lib/error-text';
+import { notify } from '../../../lib/notifications';
+import { useAdsets, useCreateAdset, useDeleteAdset } from '../api/campaigns';
+
+export interface AdsetsStepProps {
+  teamSlug: string;
+  draftId: number | null;
+}
+
+/** Step 2: the draft's ad sets, each a saved audience on some placements with a size bucket. */
+export function AdsetsStep({ teamSlug, draftId }: AdsetsStepProps) {
+  const { t } = useTranslation();
+  const adsets = useAdsets(draftId);
+  const audiences = useAudienceConfigs({ team: teamSlug, ordering: '-modified' });
+  const audienceOptions = useMemo(
+    () =>
+      (audiences.data?.pages.flatMap((p) => p.results) ?? []).map((a) => ({
+        value: String(a.id),
+        label: a.name,
+      })),
+    [audiences.data],
+  );
+  const [adsetForm, setAdsetForm] = useState({
+    name: '',
+    audience: null as string | null,
+    placements: [...PLACEMENTS] as Placement[],
+    sizeBucket: SIZE_BUCKET_AUTO,
+  });
+  const createAdset = useCreateAdset();
+  const deleteAdset = useDeleteAdset();
+
+  return (
+    <Stack gap="md">
+      {(adsets.data ?? []).map((a) => (
+        <Paper key={a.id} withBorder p="sm" radius="md" data-testid="adset">
+          <Group justify="space-between">
+            <Stack gap={2}>
+              <Text fw={600}>{a.name}</Text>
+              <Text size="sm" c="dimmed">
+                {a.audience_name ?? '—'} ·{' '}
+                {a.placements.map((p) => t(`campaigns.placements.${p}`)).join(', ')} ·{' '}
+                {a.size_bucket === SIZE_BUCKET_AUTO ? t('campaigns.fields.sizeBucketAuto') : a.size_bucket}
+              </Text>
+            </Stack>
+            <Button variant="subtle" color="red" onClick={() => deleteAdset.mutate(a.id)}>
+              {t('campaigns.actions.remove')}
+            </Button>
+          </Group>
+        </Paper>
+      ))}
+      <Paper withBorder p="md" radius="md">
+        <Title order={3} size="h5" mb="sm">
+          {t('campaigns.wizard.addAdset')}
+        </Title>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('campaigns.fields.adsetName')}
+              value={adsetForm.name}
+              onChange={(e) => setAdsetForm({ ...adsetForm, name: e.currentTarget.value })}
+            />
+            <Select
+              label={t('campaigns.fields.audience')}
+              data={audienceOptions}
+              value={adsetForm.audience}
+              onChange={(v) => setAdsetForm({ ...adsetForm, audience: v })}
+              searchable
+              nothingFoundMessage={t('campaigns.fields.noAudiences')}
+            />
+          </SimpleGrid>
+          <Checkbox.Group
+            label={t('campaigns.fields.placements')}
+            value={adsetForm.placements}
+            onChange={(v) => setAdsetForm({ ...adsetForm, placements: v as Placement[] })}
+          >
+            <Group mt={4}>
+              {PLACEMENTS.map((p) => (
+                <Checkbox key={p} value={p} label={t(`campaigns.placements.${p}`)} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          <Select
+            label={t('campaigns.fields.sizeBucket')}
+            data={[
+              { value: SIZE_BUCKET_AUTO, label: t('campaigns.fields.sizeBucketAuto') },
+              ...SIZE_BUCKETS.map((b) => ({ value: b, label: b })),
+            ]}
+            value={adsetForm.sizeBucket}
+            onChange={(v) => v && setAdsetForm({ ...adsetForm, sizeBucket: v })}
+            allowDeselect={false}
+            w={260}
+          />
+          <Group>
+            <AsyncButton
+              disabled={
+                !adsetForm.name.trim() ||
+                !adsetForm.audience ||
+                adsetForm.placements.length === 0 ||
+                draftId === null
+              }
+              onClick={async () => {
+                try {
+                  await createAdset.mutateAsync({
+                    campaign: draftId!,
+                    name: adsetForm.name.trim(),
+                    audience_config: Number(adsetForm.audience),
+                    placements: adsetForm.placements,
+                    size_bucket: adsetForm.sizeBucket as (typeof SIZE_BUCKETS)[number],
+                  });
+                  setAdsetForm({ ...adsetForm, name: '', audience: null });
+                } catch (error) {
+                  notify.error(errorText(error, t));
+                }
+              }}
+            >
+              {t('campaigns.wizard.addAdset')}
+            </AsyncButton>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
