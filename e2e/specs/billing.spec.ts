@@ -1,15 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STRIPE_DEV_KEYS } from '@murmur/sandbox';
-import { apiFor } from '../support/audience-api';
+import { apiFor, waitForEngine } from '../support/audience-api';
 import { signIn } from '../support/audience-screens';
 import { useJourneyServer } from '../support/journey-server';
+import { tr } from '../support/locales';
 import { screenshot } from '../support/screens';
 
 /**
  * Issue 13's journey: a team admin completes the billing details, buys Pro on the sandbox's hosted
- * checkout with a test card, comes back to an active plan, upgrades, cancels (active until the
- * period's end, inactive once the payment stand-in's clock passes it); a declined card leaves no
- * subscription. Every state on screen came through the stand-in's signed webhooks.
+ * checkout with a test card, comes back to an active plan, uploads an audience to an X ad account
+ * (now allowed), upgrades, cancels (active until the period's end, inactive once the payment
+ * stand-in's clock passes it, and a new upload refused in SPEC §5's words); a declined card leaves
+ * no subscription. Every state on screen came through the stand-in's signed webhooks.
  */
 const app = useJourneyServer();
 
@@ -37,10 +39,18 @@ async function payOnHostedCheckout(page: Page, card: string): Promise<void> {
 
 const pricing = (page: Page) => page.locator('#pricing');
 
+/** My Audiences → the audience's actions → Upload to X → Upload (the team's granted ad account). */
+async function uploadFromMyAudiences(page: Page, name: string): Promise<void> {
+  await page.goto('/billing-journey/audiences');
+  await page.getByRole('button', { name: tr('en', 'audiences.actions.label', { name }) }).click();
+  await page.getByRole('menuitem', { name: tr('en', 'xAds.upload.action') }).click();
+  await page.getByRole('button', { name: tr('en', 'xAds.upload.submit') }).click();
+}
+
 test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a declined card buys nothing', async ({
   browser,
 }) => {
-  test.setTimeout(170_000);
+  test.setTimeout(240_000);
   const page = await browser.newPage({ baseURL: app.server.url });
   const api = apiFor(page, app.server.url);
 
@@ -83,10 +93,15 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
     await page.getByTestId('plan-pro-month').getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByTestId('checkout-amount')).toHaveText('€149.00');
     await screenshot(page, 'billing-checkout');
+    // The return URL is seen as it arrives: once the plan is active the page drops ?billing=.
+    const returned = page.waitForURL(/\/billing-journey\/team\?billing=success&session_id=cs_test_/, {
+      waitUntil: 'commit',
+    });
     await payOnHostedCheckout(page, '4242 4242 4242 4242');
-    await expect(page).toHaveURL(/\/billing-journey\/team\?billing=success&session_id=cs_test_/);
+    await returned;
     const status = page.getByTestId('billing-status');
     await expect(status).toContainText('Active', { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/billing-journey\/team$/);
     await expect(status).toContainText('Pro');
     await expect(status).toContainText('Renews on');
     await expect(page.getByTestId('plan-pro-month')).toContainText('Current plan');
@@ -95,9 +110,52 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
     await expect(page.locator('#subscription')).toContainText('Active subscription');
   });
 
-  await test.step('uploading audiences is now allowed (the server’s upload permission)', async () => {
-    // The upload screen belongs to issue 12; the permission it applies is the server's answer here.
+  await test.step('connect X, open an ad account in the sandbox Ads Manager, grant it to the team', async () => {
+    await page.goto('/billing-journey/account');
+    await page
+      .getByRole('region', { name: 'Connected accounts' })
+      .getByRole('button', { name: 'Connect X' })
+      .click();
+    await expect(page).toHaveURL(/\/sandbox\/x\/oauth\/authenticate/);
+    const chosen = page.locator('label:has(input[type="radio"]:checked)');
+    const handle = /@([A-Za-z0-9_]+)/.exec(await chosen.innerText())![1]!;
+    await page.getByRole('button', { name: 'Authorize app' }).click();
+    await expect(page).toHaveURL(/\/billing-journey\/account/, { timeout: 20_000 });
+    const manager = await browser.newPage({ baseURL: app.server.url });
+    await manager.goto('/sandbox/ads-manager/');
+    await manager.getByLabel('X handle').fill(handle);
+    await manager.getByRole('button', { name: 'Sign in' }).click();
+    await manager.getByLabel('New ad account name').fill('Billing Journey on X');
+    await manager.getByRole('button', { name: 'Create ad account' }).click();
+    await expect(manager.locator('#account-name')).toHaveText('Billing Journey on X');
+    const adAccount = /#\/accounts\/([a-z0-9]+)/.exec(manager.url())![1]!;
+    await manager.close();
+    await page.goto('/billing-journey/team');
+    const granted = page.getByRole('region', { name: 'Teams granted access' });
+    await granted.getByRole('textbox', { name: 'Ad account' }).click();
+    await page.getByRole('option', { name: new RegExp(adAccount) }).click();
+    await granted.getByRole('button', { name: 'Grant access' }).click();
+    await expect(granted.getByTestId('granted-accounts')).toContainText(adAccount);
+    await waitForEngine(app.server.url);
+    for (const [name, label] of [
+      ['English speakers', 'English'],
+      ['Japanese speakers', 'Japanese'],
+    ] as const)
+      await api('POST', '/api/audience-configs/', {
+        name,
+        targeting_package: { languages: [{ label }] },
+        team: 'billing-journey',
+      });
+  });
+
+  await test.step('uploading an audience to X is now allowed: a real upload from My Audiences', async () => {
+    await page.goto('/billing-journey/team');
     await expect(page.getByTestId('upload-permission')).toHaveText('Uploading audiences to X is allowed.');
+    await uploadFromMyAudiences(page, 'English speakers');
+    await expect(page.getByTestId('upload-state')).toHaveCount(1);
+    await expect(page.getByTestId('upload-state').first()).toContainText(tr('en', 'xAds.state.processing'));
+    await screenshot(page, 'billing-upload-allowed');
+    await page.goto('/billing-journey/team');
     const billing = await api<{ can_upload: { allowed: boolean } }>(
       'GET',
       '/api/customer/subscriptions/?team=billing-journey',
@@ -149,6 +207,20 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
     );
     await expect(page.locator('#subscription')).toContainText('No active subscription');
     await screenshot(page, 'billing-ended');
+  });
+
+  await test.step('a new upload is refused once the plan has ended, in SPEC §5’s words', async () => {
+    await uploadFromMyAudiences(page, 'Japanese speakers');
+    await expect(page.getByRole('dialog').getByRole('alert')).toContainText(
+      'You need an active subscription to upload audiences to X.',
+    );
+    await screenshot(page, 'billing-upload-refused');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: tr('en', 'xAds.cancel') })
+      .click();
+    // Only the upload made while subscribed exists.
+    await expect(page.getByTestId('upload-state')).toHaveCount(1);
   });
 
   await test.step('the same screen in Japanese', async () => {
