@@ -97,6 +97,29 @@ describe('text as people type it', () => {
     expect(posts.filter((t) => /#\w*And[A-Z]|\b\w+ and \w+ and \w+\b/.test(t))).toEqual([]);
   });
 
+  it('varies: English, Japanese and Spanish posts draw on hundreds of words even in a small sample', () => {
+    // 2 500 accounts, five days: templates over interest words gave 272 / 148 / 133 distinct words
+    // and 9 % repeated English posts; the grammar gives ~1 460 / 575 / 420 and no repeats.
+    const least = { en: 1000, ja: 400, es: 300 };
+    for (const [code, bar] of Object.entries(least)) {
+      const originals = [...Array(net.posts.length).keys()].filter((p) => {
+        const author = net.posts.author.get(p);
+        return lang(author) === code && a.kind[author] !== AccountKind.spam && net.posts.replyTo.get(p) < 0;
+      });
+      const texts = originals.map((p) => postContent(net, p).text.replace(/\s*@\w+$/, ''));
+      expect(new Set(texts).size / texts.length, code).toBeGreaterThan(0.97);
+      const segmenter = new Intl.Segmenter(code, { granularity: 'word' });
+      const words = new Set(
+        texts.flatMap((t) =>
+          [...segmenter.segment(t.replace(/[#@]\S+/g, ''))]
+            .filter((s) => s.isWordLike)
+            .map((s) => s.segment.toLowerCase()),
+        ),
+      );
+      expect(words.size, code).toBeGreaterThan(bar);
+    }
+  });
+
   it('gives brands and media bios that speak as organisations', () => {
     const organisations = all.filter(
       (i) => a.kind[i] === AccountKind.brand || a.kind[i] === AccountKind.media,
