@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Image, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob } from '../../../lib/download';
 import { errorText } from '../../../lib/error-text';
@@ -16,6 +16,15 @@ const addressesOf = (text: string): string[] => [
   ),
 ];
 
+const dataUrlOf = (blob: Blob): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unreadable image'));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable image'));
+    reader.readAsDataURL(blob);
+  });
+
 /**
  * SPEC §7 image downloader: images of this site or of X saved as PNG — one address gives a PNG
  * (shown here too), several a zip of PNGs.
@@ -26,18 +35,14 @@ export function ImageDownloader() {
   const urls = useMemo(() => addressesOf(text), [text]);
   const download = useMutation({ mutationFn: downloadImages });
   const [preview, setPreview] = useState<string | null>(null);
-  useEffect(
-    () => () => {
-      if (preview !== null) URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
   const tooMany = urls.length > MAX_IMAGE_URLS;
   const run = () =>
     download.mutate(urls, {
       onSuccess: (file) => {
         downloadBlob(file.blob, file.fileName);
-        setPreview(file.blob.type === 'image/png' ? URL.createObjectURL(file.blob) : null);
+        setPreview(null);
+        // A data: URL, as the site's content security policy allows no blob: images.
+        if (file.blob.type === 'image/png') void dataUrlOf(file.blob).then(setPreview);
       },
     });
   return (
