@@ -21,6 +21,9 @@ export function Avatar({ name, size = 'md' }: AvatarProps) {
       radius={999}
       aria-hidden="true"
       data-tone={tone}
+      // The light variant's own text shade is below 4.5:1 on its tint for orange and teal (axe):
+      // the tone stays in the background, the initials are dark.
+      styles={{ placeholder: { color: 'var(--mantine-color-dark-7)' } }}
     >
       {avatarInitials(name)}
     </MantineAvatar>

@@ -89,7 +89,7 @@ export function OrganisationProfileForm({ team, canEdit, save }: OrganisationPro
           </Text>
         )}
         {saved && (
-          <Text size="sm" c="green.8" role="status">
+          <Text size="sm" fw={500} role="status">
             {t('organisation.saved')}
           </Text>
         )}

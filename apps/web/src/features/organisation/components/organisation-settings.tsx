@@ -86,12 +86,7 @@ export function OrganisationSettings({ team, user, teams, saveProfile }: Organis
       {!admin && <Alert color="gray">{t('organisation.readOnly')}</Alert>}
 
       <Section id="organisation-profile" title={t('organisation.profile')}>
-        <OrganisationProfileForm
-          key={`${team.name}\n${team.logo ?? ''}`}
-          team={team}
-          canEdit={admin}
-          save={saveProfile}
-        />
+        <OrganisationProfileForm key={team.slug} team={team} canEdit={admin} save={saveProfile} />
       </Section>
 
       <Section id="organisation-registration" title={t('organisation.registration')}>
