@@ -98,7 +98,9 @@ export function CompetitorAnalysis() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('proSite.competitors.account')}</Table.Th>
-                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>{t('proSite.competitors.followers')}</Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {t('proSite.competitors.followers')}
+                  </Table.Th>
                   <Table.Th>{t('proSite.competitors.interests')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
