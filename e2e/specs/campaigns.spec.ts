@@ -36,20 +36,24 @@ function apiFor(page: Page, serverUrl: string) {
   };
 }
 
-/** X's OAuth 1.0a consent in the sandbox for the n-th offered account; the tokens X gives back. */
-async function xTokens(page: Page, serverUrl: string, pick: number) {
+/**
+ * Our own OAuth 1.0a consent in the sandbox for the X account with `handle` (the one the user
+ * connected in the app), so that the test can read X's Ads API as that account to check what
+ * Murmur published. X issues a separate token each time; the app's own token stays valid.
+ */
+async function xTokensOf(page: Page, serverUrl: string, handle: string) {
   const requested = await page.request.get(
     `${serverUrl}/rest-auth/twitter/request_token/?oauth_callback=${encodeURIComponent(`${serverUrl}/login/twitter`)}`,
   );
   const { authorize_url } = (await requested.json()) as { authorize_url: string };
-  const consent = await page.request.get(`${authorize_url}&force_login=true`);
+  const consent = await page.request.get(`${authorize_url}&force_login=true&q=${encodeURIComponent(handle)}`);
   const html = await consent.text();
   const post = /<form method="post">([\s\S]*?)<\/form>/.exec(html)?.[1] ?? '';
   const form: Record<string, string> = {};
   for (const m of post.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
     form[m[1]!] = m[2]!.replace(/&amp;/g, '&');
-  const accounts = [...post.matchAll(/name="account"\s+value="(\d+)"/g)].map((m) => m[1]!);
-  form.account = accounts[pick]!;
+  const label = post.split('<label').find((l) => l.includes(`@${handle}<`)) ?? '';
+  form.account = /value="(\d+)"/.exec(label)![1]!;
   form.decision = 'allow';
   const decided = await page.request.post(`${authorize_url}&force_login=true`, { form, maxRedirects: 0 });
   const back = new URL(decided.headers().location!);
@@ -94,50 +98,82 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
   let accountId = '';
   let currency = 'EUR';
 
-  await test.step('sign in, team, creator access, X connected, an ad account granted', async () => {
+  await test.step('sign in and create the team; creator access from staff', async () => {
     await signIn(page, app.sink, 'nora@example.com');
     await expect(page).toHaveURL(/\/welcome/);
-    const team = await api<{ slug: string; id: number }>('POST', '/api/teams/', { name: 'Coffee Launch' });
-    slug = team.slug;
+    await page
+      .getByRole('button', { name: 'Create a team' })
+      .or(page.getByRole('link', { name: 'Create a team' }))
+      .first()
+      .click();
+    await page.getByLabel('Team name').fill('Coffee Launch');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await expect(page).toHaveURL(/\/coffee-launch\/team/);
+    slug = 'coffee-launch';
+    // SPEC §6: saving from the creator needs the Audience_creator group, which staff give.
     await api('POST', '/api/staff/user-groups/', { email: 'nora@example.com', group: 'Audience_creator' });
-    // Connect X accounts until one has an ad account (brands and creators have them).
-    let accounts: { id: string; name: string }[] = [];
-    for (let pick = 0; pick < 12 && accounts.length === 0; pick++) {
-      const tokens = await xTokens(page, url, pick);
-      const linked = await page.request.post(`${url}/rest-auth/twitter/connect/`, {
-        data: tokens,
-        headers: {
-          'X-CSRFToken': (await page.context().cookies(url)).find((c) => c.name === 'csrftoken')!.value,
-        },
-      });
-      if (!linked.ok()) continue;
-      accounts = await api<{ id: string; name: string }[]>('GET', '/api/user/accounts/');
-      x = xAds(url, tokens);
-    }
-    expect(accounts.length).toBeGreaterThan(0);
-    const me = await api<{ memberships: { id: number; team: { slug: string } }[] }>('GET', '/api/user/me/');
-    const member = me.memberships.find((m) => m.team.slug === slug)!.id;
-    accountId = accounts[0]!.id;
-    await api('POST', '/api/user/granted-accounts/', {
-      member,
-      account: { account_id: accountId, network: 'twitter' },
-    });
+    await page.reload();
+  });
+
+  await test.step('connect X in the app, open an ad account in the sandbox Ads Manager, grant it to the team', async () => {
+    await page.goto(`/${slug}/account`);
+    await page
+      .getByRole('region', { name: 'Connected accounts' })
+      .getByRole('button', { name: 'Connect X' })
+      .click();
+    await expect(page).toHaveURL(/\/sandbox\/x\/oauth\/authenticate/);
+    const chosen = page.locator('label:has(input[type="radio"]:checked)');
+    const handle = /@([A-Za-z0-9_]+)/.exec(await chosen.innerText())![1]!;
+    await page.getByRole('button', { name: 'Authorize app' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${slug}/account`), { timeout: 20_000 });
+    const manager = await browser.newPage({ baseURL: app.server.url });
+    await manager.goto('/sandbox/ads-manager/');
+    await manager.getByLabel('X handle').fill(handle);
+    await manager.getByRole('button', { name: 'Sign in' }).click();
+    await manager.getByLabel('New ad account name').fill('Coffee Launch on X');
+    await manager.getByRole('button', { name: 'Create ad account' }).click();
+    await expect(manager.locator('#account-name')).toHaveText('Coffee Launch on X');
+    accountId = /#\/accounts\/([a-z0-9]+)/.exec(manager.url())![1]!;
+    await manager.close();
+    await page.goto(`/${slug}/team`);
+    const granted = page.getByRole('region', { name: 'Teams granted access' });
+    await granted.getByRole('textbox', { name: 'Ad account' }).click();
+    await page.getByRole('option', { name: new RegExp(accountId) }).click();
+    await granted.getByRole('button', { name: 'Grant access' }).click();
+    await expect(granted.getByTestId('granted-accounts')).toContainText(accountId);
+    x = xAds(url, await xTokensOf(page, url, handle));
     // The campaign pays in the ad account's currency (X's funding instrument).
-    const instruments = await x!<{ currency: string }[]>(`accounts/${accountId}/funding_instruments`);
+    const instruments = await x<{ currency: string }[]>(`accounts/${accountId}/funding_instruments`);
     currency = instruments[0]!.currency === 'JPY' ? 'YEN' : instruments[0]!.currency;
   });
 
-  await test.step('an audience to target', async () => {
-    await api('POST', '/api/audience-configs/', {
-      name: 'Coffee lovers',
-      team: slug,
-      targeting_package: { keywords: [{ label: 'coffee' }], languages: [{ label: 'English' }] },
-    });
-    await api('POST', '/api/audience-configs/', {
-      name: 'Music fans',
-      team: slug,
-      targeting_package: { keywords: [{ label: 'music' }] },
-    });
+  await test.step('two audiences built in the audience creator', async () => {
+    for (const [name, keyword, language] of [
+      ['Coffee lovers', 'coffee', 'English'],
+      ['Music fans', 'music', null],
+    ] as const) {
+      await page.goto(`/${slug}/team`);
+      await page.getByRole('link', { name: 'Audience creator' }).click();
+      await expect(page.getByRole('heading', { name: 'Audience creator' })).toBeVisible();
+      const startOver = page.getByRole('button', { name: 'Start over' });
+      if (await startOver.isVisible()) await startOver.click();
+      await page.getByRole('textbox', { name: 'Keywords' }).fill(keyword);
+      await page.getByRole('textbox', { name: 'Keywords' }).press('Enter');
+      await expect(page.getByRole('checkbox', { name: keyword })).toBeChecked();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      if (language) {
+        await page.getByRole('textbox', { name: 'Languages' }).fill(language);
+        await page.getByRole('option', { name: language, exact: true }).click();
+        await expect(page.getByRole('checkbox', { name: language })).toBeChecked();
+      }
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel(/Audience name/).fill(name);
+      if (name === 'Coffee lovers') await screenshot(page, 'campaigns-audience-en');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByRole('status').filter({ hasText: `“${name}” is saved` })).toBeVisible();
+    }
   });
 
   await test.step('upload two images to the media library, with progress', async () => {
@@ -190,11 +226,9 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Coffee week');
     await page.getByRole('textbox', { name: 'Ad account' }).click();
     await page.getByRole('option').first().click();
-    // The ad account's currency: the campaign must pay in it.
-    const granted = await api<{ account: { account_id: string } }[]>('GET', `/api/teams/${slug}/accounts/`);
-    expect(granted.length).toBe(1);
-    await page.getByRole('textbox', { name: 'Currency' }).click();
-    await page.getByRole('option', { name: new RegExp(`^${currency}\\b`) }).click();
+    // The currency defaults to the one the ad account pays in on X.
+    await expect(page.getByRole('textbox', { name: 'Currency' })).toHaveValue(new RegExp(`^${currency}\\b`));
+    await expect(page.getByText('The ad account pays in')).toBeVisible();
     await page.getByRole('textbox', { name: 'Daily budget' }).fill('150');
     await screenshot(page, 'campaigns-wizard-1-en');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -282,10 +316,11 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
       )
       .toBeGreaterThan(0);
     await page.reload();
-    const stats = await api<{ currency: string; totals: { impressions: number; spent: number } }>(
-      'GET',
-      `/api/campaigns/${campaignId}/statstotal/`,
-    );
+    const stats = await api<{
+      currency: string;
+      totals: { impressions: number; spent: number };
+      days: { day: string; impressions: number }[];
+    }>('GET', `/api/campaigns/${campaignId}/statstotal/`);
     expect(stats.totals.impressions).toBeGreaterThan(0);
     await expect(page.getByTestId('figure-Impressions')).toHaveText(
       formatLargeNumber(stats.totals.impressions),
@@ -295,7 +330,21 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     );
     await expect(page.getByTestId('reach')).toContainText('accounts');
     await expect(page.getByRole('table', { name: 'Country' })).toBeVisible();
+    // X's frequency: impressions ÷ accounts reached, at least 1 once delivered.
+    const reach = await api<{ frequency: number }>('GET', `/api/campaigns/${campaignId}/reach/`);
+    expect(reach.frequency).toBeGreaterThanOrEqual(1);
+    await expect(page.getByTestId('frequency')).toContainText(reach.frequency.toFixed(2));
+    // Genders by name, not X's keys.
+    await expect(page.getByRole('table', { name: 'Gender' })).toContainText(/Male|Female/);
+    await expect(page.getByRole('table', { name: 'Gender' })).not.toContainText(/MALE|FEMALE/);
+    // The chart: a day's figures on keyboard focus, and every day in a table.
+    const chart = page.getByTestId('delivery-chart');
+    await chart.getByRole('img').last().focus();
+    await expect(page.getByRole('tooltip')).toContainText(formatLargeNumber(stats.days.at(-1)!.impressions));
     await screenshot(page, 'campaigns-detail-en');
+    await page.getByRole('button', { name: 'Show as table' }).click();
+    const perDay = page.getByRole('table', { name: 'Delivery per day' });
+    for (const d of stats.days) await expect(perDay).toContainText(formatLargeNumber(d.impressions));
   });
 
   await test.step('pause an ad (on X too)', async () => {
@@ -315,12 +364,17 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     expect(text).toContain('Coffee week');
     expect(text).toContain(impressions!);
     expect(text).toContain(spent!);
+    const frequency = /frequency ([\d.]+)/.exec((await page.getByTestId('frequency').textContent())!)![1]!;
+    expect(text).toContain(`frequency ${frequency}`);
   });
 
   await test.step('the same screens in Japanese', async () => {
     await api('PUT', '/api/user/me/', { language: 'ja' });
     await page.goto(`/${slug}/campaigns/${campaignId}`);
     await expect(page.getByRole('heading', { name: 'セグメント' })).toBeVisible();
+    await expect(page.getByRole('table', { name: '性別' })).toContainText(/男性|女性/);
+    await expect(page.getByRole('table', { name: '性別' })).not.toContainText(/MALE|FEMALE|Male|Female/);
+    await expect(page.getByTestId('frequency')).toContainText('フリークエンシー');
     await screenshot(page, 'campaigns-detail-ja');
     await page.goto(`/${slug}/campaigns`);
     await expect(page.getByRole('link', { name: 'Coffee week' })).toBeVisible();
@@ -336,6 +390,9 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
         await page.getByRole('button', { name: 'サマリー PDF をダウンロード' }).click();
       })(),
     ]);
-    expect(pdfText(readFileSync(await download.path()))).toContain('キャンペーンサマリー');
+    const ja = pdfText(readFileSync(await download.path()));
+    expect(ja).toContain('キャンペーンサマリー');
+    expect(ja).toMatch(/男性|女性/);
+    expect(ja).not.toMatch(/\bMALE\b|\bFEMALE\b/);
   });
 });

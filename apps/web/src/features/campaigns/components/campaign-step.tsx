@@ -137,6 +137,7 @@ export function CampaignStep({
             onChange({ ...form, currency: v as Currency });
           }}
           allowDeselect={false}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           description={
             accountCurrency !== null
               ? t('campaigns.fields.currencyFromAccount', { currency: currencyLabel(accountCurrency) })

@@ -4,7 +4,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { DeliveryChart, niceTicks } from './delivery-chart';
+import { alignedTicks, DeliveryChart, niceTicks } from './delivery-chart';
 
 const stats: StatsTotal = {
   campaign: 1,
@@ -21,12 +21,14 @@ describe('DeliveryChart', () => {
   it('has axes with round ticks covering the largest day', () => {
     expect(niceTicks(4_430)).toEqual([0, 2_000, 4_000, 6_000]);
     expect(niceTicks(63.25)).toEqual([0, 20, 40, 60, 80]);
+    // Spend's axis shares the impressions' gridlines: as many ticks, round steps.
+    expect(alignedTicks(63.25, 4)).toEqual([0, 25, 50, 75]);
     expect(niceTicks(0)).toEqual([0, 1]);
     renderWithProviders(<DeliveryChart stats={stats} />);
     const chart = screen.getByTestId('delivery-chart');
     // Left axis (impressions) and right axis (spend), both labelled.
     expect(within(chart).getByText(formatLargeNumber(6_000))).toBeTruthy();
-    expect(within(chart).getByText(formatMoney(80, 'USD'))).toBeTruthy();
+    expect(within(chart).getByText(formatMoney(75, 'USD'))).toBeTruthy();
     expect(within(chart).getByText('Impressions')).toBeTruthy();
   });
 

@@ -9,16 +9,26 @@ export interface DeliveryChartProps {
   stats: StatsTotal;
 }
 
-/** Round axis steps (1, 2, 2.5, 5 × 10ⁿ) so that `ticks` steps cover `max`. */
+/** The smallest round step (1, 2, 2.5, 5 × 10ⁿ) at least `raw`. */
+const niceStep = (raw: number): number => {
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return ([1, 2, 2.5, 5, 10].find((m) => m * power >= raw) ?? 10) * power;
+};
+
+/** Round axis ticks from 0: at most `ticks` round steps that cover `max`. */
 export function niceTicks(max: number, ticks = 4): number[] {
   if (max <= 0) return [0, 1];
-  const raw = max / ticks;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = ([1, 2, 2.5, 5, 10].find((m) => m * power >= raw) ?? 10) * power;
+  const step = niceStep(max / ticks);
   const out: number[] = [];
   for (let v = 0; v <= max + step * 1e-9 || out.length < 2; v += step) out.push(v);
   if (out[out.length - 1]! < max) out.push(out[out.length - 1]! + step);
   return out;
+}
+
+/** `count` round ticks from 0 covering `max`: the second axis's, on the first axis's gridlines. */
+export function alignedTicks(max: number, count: number): number[] {
+  const step = max <= 0 ? 1 : niceStep(max / (count - 1));
+  return Array.from({ length: count }, (_, i) => i * step);
 }
 
 const W = 720;
@@ -44,7 +54,7 @@ export function DeliveryChart({ stats }: DeliveryChartProps) {
   if (days.length === 0) return <Text c="dimmed">{t('campaigns.detail.noDelivery')}</Text>;
 
   const impressionTicks = niceTicks(Math.max(...days.map((d) => d.impressions)));
-  const spentTicks = niceTicks(Math.max(...days.map((d) => d.spent)));
+  const spentTicks = alignedTicks(Math.max(...days.map((d) => d.spent)), impressionTicks.length);
   const yMax = impressionTicks[impressionTicks.length - 1]!;
   const sMax = spentTicks[spentTicks.length - 1]!;
   const slot = PLOT_W / days.length;
@@ -54,7 +64,9 @@ export function DeliveryChart({ stats }: DeliveryChartProps) {
   const ys = (v: number) => M.top + PLOT_H - (v / sMax) * PLOT_H;
   // Day labels thin out so that they never overlap (about 56 px each).
   const every = Math.max(1, Math.ceil(days.length / Math.floor(PLOT_W / 56)));
-  const shortDay = (day: string) => formatDate(day, language).replace(/,? \d{4}年?$/, '');
+  // Month and day only ("Aug 1", "8月1日"): the year is in the description and the table.
+  const dayFormat = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const shortDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
   const money = (v: number) => formatMoney(v, stats.currency);
   const describe = (i: number) => {
     const d = days[i]!;
