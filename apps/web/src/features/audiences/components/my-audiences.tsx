@@ -227,50 +227,39 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
       key: 'created_by',
       header: t('audiences.columns.createdBy'),
       render: (row) => (
-        <Text size="sm" truncate="end" maw={96} title={row.created_by.email}>
+        <Text size="sm" truncate="end" maw={84} title={row.created_by.email}>
           {row.created_by.name || row.created_by.email}
         </Text>
       ),
     },
     {
-      key: 'on_x',
-      header: t('xAds.columns.onX'),
+      // SPEC §3 ad account, with each upload's state on X and whether X can target it yet.
+      key: 'ad_account',
+      header: t('audiences.columns.adAccount'),
       render: (row) => {
         const mine = (uploads.data ?? []).filter((u) => u.audience_config === row.id);
         if (mine.length === 0) return dash;
         return (
-          <Stack gap={2}>
+          <Stack gap={6}>
             {mine.map((u) => (
-              // The state, then targetable or not under it: two short lines fit the column.
-              <Stack key={u.id} gap={0} data-testid="upload-state">
-                <Text
-                  size="sm"
-                  c={u.state === 'ready' ? 'teal.8' : u.state === 'failed' ? 'red.8' : 'orange.8'}
-                >
-                  {t(`xAds.state.${u.state}`)}
+              <div key={u.id}>
+                <Text size="sm" className={classes.wrap}>
+                  {u.ad_account.name}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {u.targetable ? t('audiences.targetable') : t('audiences.notTargetable')}
-                </Text>
-              </Stack>
+                <Stack gap={0} data-testid="upload-state">
+                  <Text
+                    size="sm"
+                    c={u.state === 'ready' ? 'teal.8' : u.state === 'failed' ? 'red.8' : 'orange.8'}
+                  >
+                    {t(`xAds.state.${u.state}`)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {u.targetable ? t('audiences.targetable') : t('audiences.notTargetable')}
+                  </Text>
+                </Stack>
+              </div>
             ))}
           </Stack>
-        );
-      },
-    },
-    {
-      key: 'ad_account',
-      header: t('audiences.columns.adAccount'),
-      render: (row) => {
-        const names = (uploads.data ?? [])
-          .filter((u) => u.audience_config === row.id)
-          .map((u) => u.ad_account.name);
-        return names.length === 0 ? (
-          dash
-        ) : (
-          <Text size="sm" className={classes.wrap}>
-            {[...new Set(names)].join(', ')}
-          </Text>
         );
       },
     },
