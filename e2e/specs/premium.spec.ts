@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
-import { screenshot } from '../support/screens';
+import { SCREENS_DIR, screenshot } from '../support/screens';
 
 /**
  * Deep Thought (issue 15 "Done when"), once in English and once in Japanese, each as its own
@@ -256,7 +256,8 @@ for (const lang of ['en', 'ja'] as const)
       await unfollow.click();
       // More than X's 50 per window: the job waits for the reset, and says so.
       await expect(page.getByText(state('unfollow', 'waiting'))).toBeVisible({ timeout: 30_000 });
-      await shot('bulk-unfollow-waiting');
+      // The wait lasts what is left of X's window: the visible top of the page, taken at once.
+      await page.screenshot({ path: `${SCREENS_DIR}/premium-bulk-unfollow-waiting-${lang}.png` });
       await expect(page.getByText(state('unfollow', 'done'))).toBeVisible({ timeout: 60_000 });
       await expect(
         page.getByText(t('deepThought.job.count', { done: selected, total: selected })),
