@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AdAccount, GrantedAccount, Team, User } from '@murmur/core/api';
-import { useXAdsTestApp } from '../../test/x-ads-test-kit';
+import { useSandboxTestApp } from '../../test/sandbox-test-kit';
 
 /** Ad accounts come from the connected X account through the sandbox's Ads API, over HTTP. */
-const k = useXAdsTestApp();
+const k = useSandboxTestApp({ seed: 'x-ads-tests' });
 
 describe('ad accounts from the connected X account', () => {
   it('lists nothing before X is connected, then what X lists; access is checked on X', async () => {

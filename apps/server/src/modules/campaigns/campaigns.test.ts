@@ -15,11 +15,11 @@ import type {
   Segmentations,
   StatsTotal,
 } from '@murmur/core/api';
-import { useCampaignsTestApp } from './campaigns-test-kit';
+import { useSandboxTestApp } from '../../test/sandbox-test-kit';
 import { seedGroup } from '../../test/seed';
 import type { TestSession } from '../../test/test-app';
 
-const kit = useCampaignsTestApp();
+const kit = useSandboxTestApp({ seed: 'campaigns-tests', logEnv: 'CAMPAIGNS_TEST_LOG' });
 
 // pdftotext (poppler) reads the summary PDFs; the project's script installs it where it is missing.
 beforeAll(() => {
@@ -81,7 +81,7 @@ async function world(tag: string): Promise<World> {
   const outsider = await kit.t.signIn(`${tag}-outsider@example.com`);
   // SPEC §6: saving built audiences needs creator access.
   await seedGroup(kit.t.db, admin.user.id, 'Audience_creator');
-  const xUserId = await kit.connectX(admin, 0);
+  const xUserId = await kit.storeXToken(admin, 0);
   const team = await kit.teamWithAdAccount(admin, xUserId, [member]);
   return {
     admin,

@@ -14,13 +14,13 @@ import type {
 import { subscriptions, uploadedAudiences } from '../../db/schema';
 import { seedGroup } from '../../test/seed';
 import type { TestSession } from '../../test/test-app';
-import { useXAdsTestApp } from '../../test/x-ads-test-kit';
+import { useSandboxTestApp } from '../../test/sandbox-test-kit';
 
 /**
  * Uploads go to the sandbox's Ads API over HTTP; X's processing is simulated time; the engine is
  * built from the same network, so the custom audience becomes a real criterion.
  */
-const k = useXAdsTestApp('x-audiences-tests');
+const k = useSandboxTestApp({ seed: 'x-audiences-tests' });
 
 const PACKAGE = { languages: [{ label: 'English' }] };
 
