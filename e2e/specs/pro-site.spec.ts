@@ -10,6 +10,8 @@ import { screenshot } from '../support/screens';
  * the mails — in English and in Japanese.
  */
 const app = useJourneyServer({ MAIL_FROM, STAFF_EMAIL_DOMAINS: 'murmur.test' });
+// Each journey walks many screens with engine jobs; a busy shared machine needs more than the default.
+test.describe.configure({ timeout: 300_000 });
 
 /** SPEC §2 pro-targeting routes and aliases, each with the h1 its screen shows (English). */
 const ROUTES: [string, RegExp][] = [
@@ -89,12 +91,27 @@ async function signIn(page: Page, email: string, texts: { email: string; send: s
   await page.getByLabel(texts.code).pressSequentially(signInCodeFrom(mail), { delay: 30 });
 }
 
-/** A link of a mail, opened on the pro host (PUBLIC_URL is the plain localhost in these runs). */
+/**
+ * A link of a mail: it must point at the pro host itself (SPEC §1: flavours by host name; the server
+ * puts the site under pro.<PUBLIC_URL host>), with no ?flavour= flag.
+ */
 function linkIn(text: string, path: string, base: string): string {
-  const match = new RegExp(`https?://[^\\s"<>]+${path}\\?[^\\s"<>]+`).exec(text);
+  const match = new RegExp(`https?://[^\\s"<>]+${path}(\\?[^\\s"<>]+)?`).exec(text);
   if (!match) throw new Error(`No ${path} link in:\n${text}`);
   const url = new URL(match[0]);
-  return `${proUrl(base)}${url.pathname}${url.search}`;
+  expect(url.origin).toBe(proUrl(base));
+  expect(url.searchParams.has('flavour')).toBe(false);
+  return url.href;
+}
+
+/** An image on the site's own origin: a sandbox account's avatar (SVG), which the downloader turns into PNG. */
+async function ownImage(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/communities/?limit=1`);
+  const body = (await res.json()) as { results: { top_accounts: { id: string }[] }[] };
+  const id = body.results[0]?.top_accounts[0]?.id;
+  const url = `${base}/sandbox/x/profile_images/${id}_400x400.svg`;
+  expect((await fetch(url)).status, url).toBe(200);
+  return url;
 }
 
 test('every pro-targeting route and alias shows a real screen, signed out and signed in', async ({
@@ -162,6 +179,56 @@ test('the journey in English: sign in, build, save, compare three competitors wi
     await screenshot(page, 'pro-saved-lists-en');
   });
 
+  await test.step('a targeting list gets super insights once its full report is generated', async () => {
+    await page.goto('/audience-builder');
+    const followers = page.getByRole('textbox', { name: 'Followers of' });
+    await followers.fill(handles[2]!);
+    await followers.press('Enter');
+    await expect(page.getByTestId('audience-size')).toHaveText(/\d/, { timeout: 20_000 });
+    await page.getByText('Targeting list', { exact: true }).click();
+    await page.getByLabel('List name').fill('Followers to target');
+    await page.getByRole('button', { name: 'Save list' }).click();
+    await expect(page.getByText('“Followers to target” was saved.')).toBeVisible();
+    await page.goto('/targeting-lists');
+    await page.getByRole('link', { name: 'Followers to target' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Followers to target' })).toBeVisible();
+    await page.getByRole('button', { name: 'Generate super insights' }).click();
+    await expect(page.getByText('Up to date')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('button', { name: 'Generate super insights' })).toHaveCount(0);
+    await screenshot(page, 'pro-targeting-list-en');
+    await page.goto('/targeting-lists');
+    await expect(
+      page.getByRole('row', { name: /Followers to target/ }).getByText('Super insights'),
+    ).toBeVisible();
+  });
+
+  await test.step('share the list with another account: it lands in their lists, with a mail', async () => {
+    const sam = await browser.newPage({ baseURL: proUrl(base) });
+    await signIn(sam, 'sam@example.com', {
+      email: 'Email address',
+      send: 'Send sign-in code',
+      code: 'Sign-in code',
+    });
+    await expect(sam.getByText('Signed in as sam@example.com').first()).toBeVisible();
+    await page.goto('/saved-lists');
+    await page
+      .getByRole('row', { name: /Coffee and followers/ })
+      .getByRole('button', { name: 'Share' })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('With an account').click();
+    await dialog.getByLabel('Email address of the account').fill('sam@example.com');
+    await screenshot(page, 'pro-share-account-en');
+    const mark = app.sink.mark();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Shared with sam@example.com')).toBeVisible();
+    const mail = await app.sink.waitFor(sentTo('sam@example.com'), { after: mark });
+    expect(mail.subject).toBe('pat@example.com shared the audience "Coffee and followers" with your account');
+    await sam.goto(linkIn(mail.text, '/targeting-lists/\\d+', base));
+    await expect(sam.getByRole('heading', { level: 1, name: 'Coffee and followers' })).toBeVisible();
+    await sam.close();
+  });
+
   await test.step('competitor analysis of three accounts, and its PDF', async () => {
     await page.goto('/competitor-analysis');
     const input = page.getByRole('textbox', { name: 'Accounts to compare' });
@@ -194,6 +261,27 @@ test('the journey in English: sign in, build, save, compare three competitors wi
     await screenshot(page, 'pro-request-verified-en');
     const confirmed = await app.sink.waitFor(sentTo('pat@example.com'), { after: mark2 });
     expect(confirmed.subject).toBe('We received your request on Targeting Toolkit');
+  });
+
+  await test.step('the image downloader saves an image of the site as PNG', async () => {
+    await page.goto('/materials');
+    await page.getByLabel('Image addresses').fill(await ownImage(base));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PNG' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('image.png');
+    const preview = page.getByRole('img', { name: 'The downloaded PNG' });
+    await expect(preview).toBeVisible();
+    // The preview shows the image itself (the site's CSP allows data: images, not blob:).
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole('status')).toHaveText(/^Saved image\.png \(\d+ KB\)\.$/);
+    await page.getByLabel('Image addresses').fill('http://169.254.169.254/latest/meta-data');
+    await page.getByRole('button', { name: 'Download PNG' }).click();
+    // SPEC §8: a 400 reads 'Failed to submit form: ' and the server's message.
+    await expect(page.getByRole('alert')).toHaveText(
+      'Failed to submit form: Url: Images can only be downloaded from this site or from X.',
+    );
+    await screenshot(page, 'pro-image-downloader-en');
   });
 
   await test.step('the other screens', async () => {
@@ -280,6 +368,17 @@ test('the journey in Japanese', async ({ browser }) => {
     await screenshot(page, 'pro-request-verified-ja');
     const confirmed = await app.sink.waitFor(sentTo('kenji@example.jp'), { after: mark2 });
     expect(confirmed.subject).toBe('Targeting Toolkit へのリクエストを受け付けました');
+  });
+
+  await test.step('画像ダウンローダー', async () => {
+    await page.goto('/materials');
+    await page.getByLabel('画像のアドレス').fill(await ownImage(base));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'PNG をダウンロード' }).click();
+    expect((await download).suggestedFilename()).toBe('image.png');
+    const preview = page.getByRole('img', { name: 'ダウンロードした PNG' });
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await screenshot(page, 'pro-image-downloader-ja');
   });
 
   await test.step('ほかの画面', async () => {
