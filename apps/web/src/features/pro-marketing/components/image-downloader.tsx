@@ -36,15 +36,17 @@ export function ImageDownloader() {
   const download = useMutation({ mutationFn: downloadImages });
   const [preview, setPreview] = useState<string | null>(null);
   const tooMany = urls.length > MAX_IMAGE_URLS;
-  const run = () =>
+  const run = () => {
+    // The previous result's preview goes, so a refusal is not shown beside an older image.
+    setPreview(null);
     download.mutate(urls, {
       onSuccess: (file) => {
         downloadBlob(file.blob, file.fileName);
-        setPreview(null);
         // A data: URL, as the site's content security policy allows no blob: images.
         if (file.blob.type === 'image/png') void dataUrlOf(file.blob).then(setPreview);
       },
     });
+  };
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="image-downloader-title">
       <Stack gap="sm">
