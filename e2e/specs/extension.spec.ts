@@ -115,6 +115,12 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
     await expect(row.getByText('Access not checked')).toBeVisible();
     await row.getByRole('button', { name: 'Check access Apply Team on X' }).click();
     await expect(row.getByText('Access', { exact: true })).toBeVisible();
+    // SPEC §2 Profile settings: the ad account's ad groups (line items) and ads, read on X.
+    await row.getByRole('button', { name: 'Show the ad groups and ads of Apply Team on X' }).click();
+    const groups = page.getByRole('list', { name: 'Ad groups of Apply Team on X' });
+    await expect(groups).toContainText('Spring launch line item');
+    await expect(groups).toContainText('Campaign: Spring launch');
+    await expect(groups).toContainText('No ads in this ad group.');
     await screenshot(page, 'x-ads-profile-settings-en');
     await page.goto('/apply-team/team');
     const granted = page.getByRole('region', { name: 'Teams granted access' });
@@ -149,6 +155,17 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
     await page.getByRole('option', { name: '日本語' }).click();
     await page.getByRole('button', { name: 'Save language' }).click();
     await expect(page.getByRole('button', { name: tr('ja', 'account.saveLanguage') })).toBeVisible();
+    // The journey's settings screens in Japanese.
+    await page
+      .getByRole('button', { name: tr('ja', 'xAds.adGroups.showFor', { account: 'Apply Team on X' }) })
+      .click();
+    await expect(
+      page.getByRole('list', { name: tr('ja', 'xAds.adGroups.listLabel', { account: 'Apply Team on X' }) }),
+    ).toContainText('Spring launch line item');
+    await screenshot(page, 'x-ads-profile-settings-ja');
+    await page.goto('/apply-team/team');
+    await expect(page.getByRole('region', { name: tr('ja', 'xAds.granted.title') })).toContainText(adAccount);
+    await screenshot(page, 'x-ads-team-granted-ja');
     await page.goto('/apply-team/audiences');
     await page
       .getByRole('button', { name: tr('ja', 'audiences.actions.label', { name: 'English speakers' }) })
