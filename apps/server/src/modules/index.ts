@@ -32,6 +32,7 @@ import { createDeepThoughtModule } from './deepthought';
 import { createExploreModule } from './explore';
 import { createHelpService } from './help/help.service';
 import { helpRoutes } from './help/help.routes';
+import { hostsRoutes } from './hosts/hosts.routes';
 import { createProModule } from './pro';
 import { createSocialAccountsRepository } from './social/social-accounts.repository';
 import { premiumOrigin } from './social/social-callbacks';
@@ -246,6 +247,7 @@ export function registerModules(
   // The audit log behind each team's Activity feed, recorded from the answers of the routes it watches.
   const activity = createActivityModule({
     db,
+    clock,
     teams: teamsService,
     teamIdOf: async (value) => {
       const ref = parseTeamRef(value);
@@ -294,6 +296,12 @@ export function registerModules(
       await deepThought.registerRoutes(app);
       await billing.registerRoutes(app);
       await app.register(helpRoutes, { helpService: createHelpService() });
+      await app.register(hostsRoutes, {
+        findTeamBySlug: async (slug) => {
+          const team = await teamsRepository.findBySlug(slug);
+          return team && { id: team.id, name: team.name, slug: team.slug, logo: team.logo };
+        },
+      });
     },
   };
 }

@@ -113,3 +113,20 @@ export const activityListSchema = z.object({
   results: z.array(activityEntrySchema),
 });
 export type ActivityList = z.infer<typeof activityListSchema>;
+
+// ---- team metrics (SPEC §7 /api/metrics/) ----
+
+export const metricsQuerySchema = z.object({
+  team: z.string().trim().min(1).max(100),
+  /** The recent window, in days. */
+  days: z.coerce.number().int().min(1).max(365).default(30),
+});
+
+/** How often each recorded kind happened in the team: in the recent window and in all. */
+export const metricsSchema = z.object({
+  team: z.string(),
+  members: z.number().int(),
+  days: z.number().int(),
+  counts: z.array(z.object({ kind: activityKindSchema, recent: z.number().int(), total: z.number().int() })),
+});
+export type Metrics = z.infer<typeof metricsSchema>;

@@ -21,7 +21,7 @@ interface Watch {
 }
 
 export interface ActivityRecorderDeps {
-  recordActivity: (entry: NewActivity) => Promise<void>;
+  recordActivity: (entry: Omit<NewActivity, 'created'>) => Promise<void>;
   /** A team slug or id as a route received it → the team's id (undefined: no such team). */
   teamIdOf: (ref: string) => Promise<number | undefined>;
   audience: (id: number) => Promise<{ teamId: number | null; name: string } | undefined>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ActivityKind } from '@murmur/core/api';
 import type { Db } from '../../db/database';
 import { activityLog, audienceConfigs, memberships, users } from '../../db/schema';
@@ -9,6 +9,7 @@ export interface NewActivity {
   kind: ActivityKind;
   subject: string;
   details?: Record<string, string | number | boolean | null>;
+  created: Date;
 }
 
 export type ActivityRepository = ReturnType<typeof createActivityRepository>;
@@ -50,6 +51,25 @@ export function createActivityRepository(db: Db) {
         .limit(query.limit)
         .offset(query.offset);
       return { rows, total: rows[0]?.total ?? 0 };
+    },
+
+    /** Entries per kind, in all and since `since` (the team's feed, as the list reads it). */
+    async countsByKind(teamId: number, since: Date) {
+      return db
+        .select({
+          kind: activityLog.kind,
+          total: count().mapWith(Number),
+          recent: sql<number>`count(*) filter (where ${gte(activityLog.created, since)})`.mapWith(Number),
+        })
+        .from(activityLog)
+        .where(activityOfTeam(teamId))
+        .groupBy(activityLog.kind)
+        .orderBy(activityLog.kind);
+    },
+
+    async memberCount(teamId: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(memberships).where(eq(memberships.teamId, teamId));
+      return row?.n ?? 0;
     },
 
     /** A saved audience's name and team, read before it is deleted (the feed keeps the name). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activityListSchema, activityQuerySchema } from '@murmur/core/api';
+import { activityListSchema, activityQuerySchema, metricsQuerySchema, metricsSchema } from '@murmur/core/api';
 import { errorResponses } from '../../lib/http';
 import { requireUser } from '../../plugins/auth';
 import type { ActivityService } from './activity.service';
@@ -26,6 +26,19 @@ export const activityRoutes: FastifyPluginCallbackZod<{ activityService: Activit
       },
     },
     (request) => activityService.list(requireUser(request), request.params.slug, request.query),
+  );
+
+  app.get(
+    '/api/metrics/',
+    {
+      schema: {
+        tags: ['activity'],
+        summary: "A team's recorded activity counted per kind: in the last `days` and in all (members only)",
+        querystring: metricsQuerySchema,
+        response: { 200: metricsSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    (request) => activityService.metrics(requireUser(request), request.query.team, request.query.days),
   );
   done();
 };

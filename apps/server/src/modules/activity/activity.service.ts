@@ -1,4 +1,5 @@
-import type { ActivityKind, ActivityList } from '@murmur/core/api';
+import type { ActivityKind, ActivityList, Metrics } from '@murmur/core/api';
+import type { Clock } from '../../lib/clock';
 import type { UserRow } from '../../db/schema';
 import type { ActivityRepository, NewActivity } from './activity.repository';
 
@@ -10,11 +11,22 @@ export interface TeamAccess {
 export type ActivityService = ReturnType<typeof createActivityService>;
 
 /** The Activity feed (SPEC §2): the team's audit log, written by the server as things happen. */
-export function createActivityService(deps: { repo: ActivityRepository; teams: TeamAccess }) {
-  const { repo, teams } = deps;
+export function createActivityService(deps: { repo: ActivityRepository; teams: TeamAccess; clock: Clock }) {
+  const { repo, teams, clock } = deps;
   return {
     /** Records one entry; what is recorded is listed in activity-recorder.ts. */
-    recordActivity: (entry: NewActivity) => repo.insert(entry),
+    recordActivity: (entry: Omit<NewActivity, 'created'>) => repo.insert({ ...entry, created: clock.now() }),
+
+    /** SPEC §7 /api/metrics/: the team's recorded activity counted per kind, for members. */
+    async metrics(user: UserRow, teamRef: string, days: number): Promise<Metrics> {
+      const { team } = await teams.access(user, teamRef);
+      const since = new Date(clock.now().getTime() - days * 24 * 60 * 60 * 1000);
+      const [counts, members] = await Promise.all([
+        repo.countsByKind(team.id, since),
+        repo.memberCount(team.id),
+      ]);
+      return { team: teamRef, members, days, counts };
+    },
 
     async list(
       user: UserRow,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUDIENCE_CREATOR_GROUP,
   type ActivityList,
+  type Metrics,
   type AudienceConfig,
   type SaveAudienceConfig,
 } from '@murmur/core/api';
@@ -152,5 +153,31 @@ describe('the Activity feed (GET /api/teams/{slug}/events/)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json<object>())).toEqual(['kind']);
+  });
+});
+
+describe('GET /api/metrics/ (SPEC §7): the recorded activity counted per kind', () => {
+  it("counts the team's entries in the recent window and in all, for members only", async () => {
+    const get = (who: TestSession, query: string) =>
+      t.app.inject({ url: `/api/metrics/?${query}`, headers: who.tokenAuth });
+    const now = (await get(ann, `team=${team.slug}`)).json<Metrics>();
+    expect(now.members).toBe(2);
+    expect(now.counts).toEqual(
+      expect.arrayContaining([
+        { kind: 'audience_saved', recent: 1, total: 1 },
+        { kind: 'member_invited', recent: 1, total: 1 },
+      ]),
+    );
+    // 40 days on, nothing is recent any more; the totals stay.
+    t.clock.advance(40 * 24 * 60 * 60 * 1000);
+    const later = (await get(ann, `team=${team.slug}&days=30`)).json<Metrics>();
+    expect(later.counts.find((c) => c.kind === 'audience_saved')).toEqual({
+      kind: 'audience_saved',
+      recent: 0,
+      total: 1,
+    });
+    expect((await get(eve, `team=${team.slug}`)).statusCode).toBe(404);
+    expect((await get(ann, `team=${team.slug}&days=0`)).statusCode).toBe(400);
+    expect((await get(ann, '')).statusCode).toBe(400);
   });
 });

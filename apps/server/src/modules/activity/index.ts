@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
 import { registerActivityRecorder } from './activity-recorder';
 import { createActivityRepository } from './activity.repository';
 import { activityRoutes } from './activity.routes';
@@ -8,12 +9,13 @@ import { createActivityService, type TeamAccess } from './activity.service';
 /** The audit log: recorded from the watched routes' answers, read as each team's Activity feed. */
 export function createActivityModule(deps: {
   db: Db;
+  clock: Clock;
   teams: TeamAccess;
   /** A team slug or id → its id, whoever asks (the recorder already knows the caller was allowed). */
   teamIdOf: (ref: string) => Promise<number | undefined>;
 }) {
   const repo = createActivityRepository(deps.db);
-  const activityService = createActivityService({ repo, teams: deps.teams });
+  const activityService = createActivityService({ repo, teams: deps.teams, clock: deps.clock });
   return {
     activityService,
     async registerRoutes(app: FastifyInstance) {

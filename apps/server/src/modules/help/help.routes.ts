@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,6 +17,13 @@ import { errorResponses } from '../../lib/http';
 import type { HelpService } from './help.service';
 
 const binary = z.string().describe('binary file');
+
+/** A file as an attachment; Fastify sends a Buffer as is, not through the serializer. */
+const sendPdf = (reply: FastifyReply, file: { filename: string; body: Buffer }) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .send(file.body);
 
 /** Guides, User manual, Help and helper documents: public, as the help a signed-out visitor may need. */
 export const helpRoutes: FastifyPluginCallbackZod<{ helpService: HelpService }> = (
@@ -91,10 +99,7 @@ export const helpRoutes: FastifyPluginCallbackZod<{ helpService: HelpService }> 
     },
     async (request, reply) => {
       const file = await helpService.file(request.params.id, request.query.language);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.body);
+      return sendPdf(reply, file);
     },
   );
   done();
