@@ -1,5 +1,6 @@
 import { AccountKind, type AccountTable } from '../model/accounts';
 import type { Csr } from '../model/csr';
+import { EDGE_HEADROOM } from '../model/follow-graph';
 import { Column } from '../model/growable';
 import { logNormal } from '../random/distributions';
 import type { Rng } from '../random/prng';
@@ -174,7 +175,8 @@ function mergeRows(first: Csr, backFrom: Uint32Array, backTo: Uint32Array, n: nu
   const cursor = backOffsets.slice(0, n);
   for (let i = 0; i < backFrom.length; i++) back[cursor[backFrom[i]!]!++] = backTo[i]!;
   const offsets = new Uint32Array(n + 1);
-  const values = new Uint32Array(first.values.length + back.length);
+  // Spare capacity behind the rows lets the history's follows be compacted in place (FollowGraph).
+  const values = new Uint32Array(Math.ceil((first.values.length + back.length) * EDGE_HEADROOM));
   let k = 0;
   for (let v = 0; v < n; v++) {
     let i = first.offsets[v]!;
@@ -191,7 +193,6 @@ function mergeRows(first: Csr, backFrom: Uint32Array, backTo: Uint32Array, n: nu
     }
     offsets[v + 1] = k;
   }
-  // A view, not a copy: the few slots left by returned follows that already existed stay unused,
-  // and the graph's largest array is not held twice (0.2 GB at a million accounts).
+  // A view, not a copy: the graph's largest array is not held twice (0.2 GB at a million accounts).
   return { offsets, values: values.subarray(0, k) };
 }

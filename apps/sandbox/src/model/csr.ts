@@ -43,8 +43,9 @@ const PARTITION_MASK = (1 << PARTITION_BITS) - 1;
  * Scattering 40M edges straight into a 160 MB array misses the cache on nearly every write, so edges
  * are first streamed into partitions by target range (a few hundred sequential write streams) and
  * then scattered partition by partition, inside a slice of the output that fits in cache.
+ * `headroom` (≥ 1) reserves spare capacity behind the values for later in-place growth.
  */
-export function transpose(csr: Csr, n: number): Csr {
+export function transpose(csr: Csr, n: number, headroom = 1): Csr {
   const { offsets, values } = csr;
   const counts = new Uint32Array(n + 1);
   for (let i = 0; i < values.length; i++) counts[values[i]! + 1]!++;
@@ -67,7 +68,8 @@ export function transpose(csr: Csr, n: number): Csr {
     }
   }
   // Pass 2: scatter each partition into its own slice of the output.
-  const out = new Uint32Array(values.length);
+  // `headroom` > 1 leaves spare capacity after the values (untouched pages cost no memory).
+  const out = new Uint32Array(Math.ceil(values.length * headroom)).subarray(0, values.length);
   const cursor = counts.slice(0, n);
   for (let p = 0; p < partitions; p++) {
     const high = p << PARTITION_BITS;

@@ -60,6 +60,60 @@ describe('FollowGraph', () => {
     }
   });
 
+  it('compacts in place while the rows have room, and into new rows once they do not', () => {
+    const rng = new Rng(9);
+    const n = 200;
+    const base = randomGraph(n, 10, rng);
+    // Rows with 10 % spare capacity, as generation builds them.
+    const roomy = new Uint32Array(Math.ceil(base.values.length * 1.1));
+    roomy.set(base.values);
+    const graph = new FollowGraph(
+      { offsets: base.offsets, values: roomy.subarray(0, base.values.length) },
+      n,
+    );
+    const model = edgeSet(graph);
+    const before = graph.snapshot();
+    const buffers = [before.following.values.buffer, before.followers.values.buffer];
+    const change = (follows: number, unfollows: number): void => {
+      for (let k = 0; k < unfollows; k++) {
+        const u = rng.int(n);
+        const row = graph.following(u);
+        if (row.length === 0) continue;
+        const v = row[rng.int(row.length)]!;
+        graph.unfollow(u, v);
+        model.delete(`${u}>${v}`);
+      }
+      for (let k = 0; k < follows; k++) {
+        const [u, v] = [rng.int(n), rng.int(n)];
+        if (graph.follow(u, v)) model.add(`${u}>${v}`);
+      }
+    };
+    const check = (): void => {
+      const { following, followers } = graph.snapshot();
+      expect(edgeSet(graph)).toEqual(model);
+      expect(following.values.length).toBe(model.size);
+      for (const csr of [following, followers])
+        for (let r = 0; r < n; r++) {
+          const row = Array.from(csr.values.subarray(csr.offsets[r], csr.offsets[r + 1]));
+          expect(row).toEqual([...row].sort((a, b) => a - b));
+        }
+      for (let v = 0; v < n; v++)
+        expect(graph.followers(v).sort((a, b) => a - b)).toEqual(
+          [...model]
+            .filter((e) => e.endsWith(`>${v}`))
+            .map((e) => Number(e.split('>')[0]))
+            .sort((a, b) => a - b),
+        );
+    };
+    change(150, 300); // fewer edges than before: fits
+    check();
+    expect(graph.snapshot().following.values.buffer).toBe(buffers[0]);
+    expect(graph.snapshot().followers.values.buffer).toBe(buffers[1]);
+    change(900, 0); // far past the spare capacity
+    check();
+    expect(graph.snapshot().following.values.buffer).not.toBe(buffers[0]);
+  });
+
   it('compacts into sorted rows in both directions', () => {
     const rng = new Rng(5);
     const graph = new FollowGraph(randomGraph(100, 5, rng), 100);

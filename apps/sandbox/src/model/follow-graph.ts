@@ -23,7 +23,7 @@ export class FollowGraph {
   constructor(following: Csr, size: number) {
     this.size = size;
     this.out = following;
-    this.in = transpose(following, size);
+    this.in = transpose(following, size, EDGE_HEADROOM);
     this.outDead = new Uint8Array((following.values.length >>> 3) + 1);
     this.inDead = new Uint8Array((following.values.length >>> 3) + 1);
     this.added = new EdgeOverlay(size);
@@ -120,21 +120,20 @@ export class FollowGraph {
    * pass (a transpose would scatter 40M writes across memory).
    */
   compact(): void {
-    // At a million accounts each direction is ~0.2 GB. The old rows are emptied as soon as their
-    // replacement exists (whatever else still refers to the old row objects) and collected at once,
-    // so at most one direction is held twice: this keeps generation's peak memory down.
-    const oldOut = this.out;
-    this.out = merged(oldOut, this.outDead, (u) => this.added.outOf(u), this.edges);
-    release(oldOut);
-    const oldIn = this.in;
-    this.in = merged(oldIn, this.inDead, (v) => this.added.inOf(v), this.edges);
-    release(oldIn);
+    // At a million accounts each direction is ~0.2 GB: each is rebuilt in its own buffer when that
+    // has room for the new edge count (the base rows keep a few % of headroom for the history's
+    // growth), so no direction is held twice; otherwise into a new buffer, freeing the old one at once.
+    this.out = compacted(this.out, this.outDead, (u) => this.added.outOf(u), this.edges);
+    this.in = compacted(this.in, this.inDead, (v) => this.added.inOf(v), this.edges);
     this.outDead = new Uint8Array((this.edges >>> 3) + 1);
     this.inDead = new Uint8Array((this.edges >>> 3) + 1);
     this.added = new EdgeOverlay(this.size);
   }
 
-  /** Both directions as plain CSRs (sorted rows), compacting first if anything changed. */
+  /**
+   * Both directions as plain CSRs (sorted rows), compacting first if anything changed. The rows are
+   * the graph's own: valid until the graph next changes (a later compaction rewrites them in place).
+   */
   snapshot(): { following: Csr; followers: Csr } {
     if (this.added.size > 0 || this.edges !== this.out.values.length) this.compact();
     return { following: this.out, followers: this.in };
@@ -149,11 +148,57 @@ export class FollowGraph {
   }
 }
 
-/** Empties a CSR that has been replaced and frees its memory now. */
-function release(csr: Csr): void {
-  csr.offsets = EMPTY;
-  csr.values = EMPTY;
-  releaseMemory();
+/** Spare capacity given to freshly built base rows, for follows added before the next compaction. */
+export const EDGE_HEADROOM = 1.03;
+
+/** The whole buffer behind a CSR's values, from their first entry (its capacity). */
+function capacityOf(values: Uint32Array): Uint32Array {
+  return new Uint32Array(
+    values.buffer,
+    values.byteOffset,
+    (values.buffer.byteLength - values.byteOffset) >>> 2,
+  );
+}
+
+/**
+ * Folds a direction's tombstones and additions into its rows. In place when the buffer holds the
+ * new edge count: live entries are first packed against the end of the buffer (walking backwards,
+ * so nothing unread is overwritten), then merged with the additions from the front (the write
+ * position never passes the read position, as the capacity covers every live and added edge).
+ * Otherwise the rows are merged into a new buffer with headroom, and the old one is freed now.
+ */
+function compacted(csr: Csr, dead: Uint8Array, additions: (row: number) => number[], edges: number): Csr {
+  const full = capacityOf(csr.values);
+  if (full.length < edges) {
+    const next = merged(csr, dead, additions, edges);
+    // Whatever else still refers to the old row objects, their memory goes back now.
+    csr.offsets = EMPTY;
+    csr.values = EMPTY;
+    releaseMemory();
+    return next;
+  }
+  const { offsets } = csr;
+  const rows = offsets.length - 1;
+  const liveStart = new Uint32Array(rows + 1);
+  let r = full.length;
+  liveStart[rows] = r;
+  for (let row = rows - 1; row >= 0; row--) {
+    for (let k = offsets[row + 1]! - 1; k >= offsets[row]!; k--) if (!isSet(dead, k)) full[--r] = full[k]!;
+    liveStart[row] = r;
+  }
+  let w = 0;
+  for (let row = 0; row < rows; row++) {
+    const extra = additions(row).sort((a, b) => a - b);
+    let i = liveStart[row]!;
+    const end = liveStart[row + 1]!;
+    let j = 0;
+    while (i < end || j < extra.length) {
+      if (j >= extra.length || (i < end && full[i]! < extra[j]!)) full[w++] = full[i++]!;
+      else full[w++] = extra[j++]!;
+    }
+    offsets[row + 1] = w;
+  }
+  return { offsets, values: full.subarray(0, w) };
 }
 
 const EMPTY = new Uint32Array(0);
@@ -169,7 +214,7 @@ function live(csr: Csr, dead: Uint8Array, row: number): number[] {
 function merged(csr: Csr, dead: Uint8Array, additions: (row: number) => number[], edges: number): Csr {
   const rows = csr.offsets.length - 1;
   const offsets = new Uint32Array(rows + 1);
-  const values = new Uint32Array(edges);
+  const values = new Uint32Array(Math.ceil(edges * EDGE_HEADROOM));
   let k = 0;
   for (let r = 0; r < rows; r++) {
     const extra = additions(r).sort((a, b) => a - b);
@@ -183,7 +228,7 @@ function merged(csr: Csr, dead: Uint8Array, additions: (row: number) => number[]
     }
     offsets[r + 1] = k;
   }
-  return { offsets, values };
+  return { offsets, values: values.subarray(0, k) };
 }
 
 const isSet = (bits: Uint8Array, i: number): boolean => (bits[i >>> 3]! & (1 << (i & 7))) !== 0;
