@@ -53,7 +53,7 @@ const STOP_EN = new Set(
     'a about all am an and any are as at be been but by can did do for from get got had has have he her here him his how i if im in into is it its just me more my no not now of on one or our out she so some than that the their them then there they this to too up us was we were what when who will with you your ' +
     'would could should might must shall may yes yeah okay ok hey oh uh um hmm wow gonna wanna gotta ' +
     'mr mrs ms sir madam dear damn hell god jesus christ lord kill killed killing murder dead death die dying gun guns shoot shot blood bloody ' +
-    'drug drugs cocaine heroin whore slut bitch bastard sex sexy naked nude penis vagina rape raped suicide nazi hitler teen teens gay lesbian adult adults porn erotic escort escorts gambling casino jan feb mar apr jun jul aug sep sept oct nov dec john mary david michael james paul peter george mike american british german japanese russian chinese french european canadian australian indian african mexican italian spanish irish english'
+    'drug drugs cocaine heroin whore slut bitch bastard sex sexy naked nude penis vagina rape raped suicide nazi hitler teen teens gay lesbian adult adults porn erotic escort escorts gambling casino jan feb mar apr jun jul aug sep sept oct nov dec john mary david michael james paul peter george mike american british german japanese russian chinese french european canadian australian indian african mexican italian spanish irish english victim victims slave slavery corpse crucify crucifixion torture execute execution massacre genocide terrorist terrorism bomb bombing weapon weapons rifle pistol grenade abortion racist racism lynch strangle stab homicide'
   ).split(' '),
 );
 const write = (file, header, obj) => {
@@ -150,6 +150,7 @@ const write = (file, header, obj) => {
   // English is ranked by WordNet's own counts: how often each word was tagged in the SemCor corpus
   // (tagsense_cnt, summed over its parts of speech), most frequent first.
   const total = (w) => Object.values(pos[w]).reduce((sum, p) => sum + p.tag, 0);
+  const CONCRETE = new Set(['food', 'animal', 'plant', 'body', 'artifact', 'substance']);
   const english = Object.keys(pos)
     .filter((w) => /^[a-z]{3,}$/.test(w) && total(w) >= 1)
     .sort((x, y) => total(y) - total(x) || (x < y ? -1 : 1));
@@ -161,8 +162,11 @@ const write = (file, header, obj) => {
     // adverbs ending -ly only (others are mostly function words)
     if (best[0] === 'r' && !w.endsWith('ly')) continue;
     if (best[0] === 'a' && DETERMINERS.has(w)) continue;
-    lists[name[best[0]]].push(w);
     const domain = domainOf(w).slice(5);
+    // Words tagged only once in SemCor are mostly rare ("teacart", "ology"); keep them only for the
+    // concrete classes that carry topics (food, animals, plants, the body, things).
+    if (total(w) < 2 && !(best[0] === 'n' && CONCRETE.has(domain))) continue;
+    lists[name[best[0]]].push(w);
     // "white", "israeli": people named by an adjective read wrong as "a … at heart"
     if (best[0] === 'n' && domain === 'person' && entry.a) continue;
     if (best[0] === 'n') (domains[domain] ??= []).push(w);
@@ -180,7 +184,7 @@ const write = (file, header, obj) => {
   const bad = [...naughty('ja')].filter((b) => b.length > 1);
   const { entries, tokenizer } = await ipadic();
   const DARK =
-    /[死殺銃血犯爆麻屍遺刑獄拷誘姦淫娼尿糞葬呪毒傷病癌弾戦兵軍敵罪賊盗奴妾痴虫]|売女|野郎|畜生|貴様|小便/u;
+    /[死殺銃血犯爆麻屍遺刑獄拷誘姦淫娼尿糞葬呪毒傷病癌弾戦兵軍敵罪賊盗奴妾痴虫]|売女|野郎|畜生|貴様|小便|ラブホ|ヤクザ|テロ|ナチ/u;
   const ok = (w) => !bad.some((b) => w.includes(b)) && !DARK.test(w);
   const KANJI = /^\p{Script=Han}{2,4}$/u;
   const KATA = /^[\p{Script=Katakana}ー]{3,8}$/u;
@@ -264,7 +268,7 @@ const write = (file, header, obj) => {
   const lists = { masculine: [], feminine: [], plural: [], infinitive: [], adjective: [] };
   // Verb forms, numbers and adverbs that the dictionary also lists as nouns.
   const NOT_NOUN = new Set(
-    'pienso amo acabo juro dejo leo echo alegro sino nuevo mayor cuatro ocho ciento adentro alrededor menor anterior interior exterior dormido pensado llamado recibido sucedido salvado comprado informado escondido elegido prohibido cometido tratado trago tomo ruego mando cargo cabo embargo respecto bordo pedro cristo apolo julio mayo uno una dos tres cinco seis siete nueve diez once doce trece quince veinte treinta cuarenta cincuenta sesenta setenta ochenta noventa cien mil millón primero primera segundo segunda tercero tercera cuarto cuarta quinto quinta último última mismo misma otro otra cierto cierta tanto tanta cuanto mucho mucha poco poca todo toda'.split(
+    'sabido enseñado mordido hueso malo pienso amo acabo juro dejo leo echo alegro sino nuevo mayor cuatro ocho ciento adentro alrededor menor anterior interior exterior dormido pensado llamado recibido sucedido salvado comprado informado escondido elegido prohibido cometido tratado trago tomo ruego mando cargo cabo embargo respecto bordo pedro cristo apolo julio mayo uno una dos tres cinco seis siete nueve diez once doce trece quince veinte treinta cuarenta cincuenta sesenta setenta ochenta noventa cien mil millón primero primera segundo segunda tercero tercera cuarto cuarta quinto quinta último última mismo misma otro otra cierto cierta tanto tanta cuanto mucho mucha poco poca todo toda'.split(
       ' ',
     ),
   );

@@ -13,7 +13,8 @@ import JA from '../lexicon/vocabulary/ja';
  * Every (language, part of speech, interest category) has its own ranking of the words: the
  * frequency order, perturbed by a hash of the category, so each topic has its own most-used words
  * (its word cloud) while common words stay common everywhere. Draws are head-heavy (rank ∝ u², a
- * Zipf-like law with exponent ½), as word use is. English nouns are also conditioned by meaning:
+ * Zipf-like law with exponent ½; u³ for English, whose lists are longest and rarest at the end), as
+ * word use is. English nouns are also conditioned by meaning:
  * each category prefers WordNet's semantic classes that fit it (food words for food, animals for
  * pets, places for travel…).
  */
@@ -22,6 +23,8 @@ export class WordPool {
   constructor(
     readonly name: string,
     readonly words: readonly string[],
+    /** Rank ∝ uˢ: larger skews favour the most frequent words more (English's long list uses 3). */
+    private readonly skew = 2,
   ) {
     if (words.length === 0 || words.length > 65_535)
       throw new Error(`word pool ${name}: ${words.length} words`);
@@ -30,7 +33,8 @@ export class WordPool {
   /** A word for a post about interest category `category` (an index of INTEREST_CATEGORY_KEYS). */
   draw(rng: Rng, category: number): string {
     const u = rng.float();
-    return this.words[this.ranking(category)[Math.floor(u * u * this.words.length)]!]!;
+    const x = this.skew === 3 ? u * u * u : u * u;
+    return this.words[this.ranking(category)[Math.floor(x * this.words.length)]!]!;
   }
 
   private ranking(category: number): Uint16Array {
@@ -85,11 +89,12 @@ const EN_CLASSES = Object.entries(EN)
   .filter(([key]) => key.startsWith('noun_'))
   .map(([key, list]) => [key.slice(5), split(list)] as const);
 const EN_CLASS_POOLS = new Map(
-  EN_CLASSES.map(([cls, words]) => [cls, new WordPool(`en.noun.${cls}`, words)]),
+  EN_CLASSES.map(([cls, words]) => [cls, new WordPool(`en.noun.${cls}`, words, 3)]),
 );
 const EN_NOUNS = new WordPool(
   'en.noun',
   EN_CLASSES.flatMap(([, words]) => words),
+  3,
 );
 const EN_PREFERRED = INTEREST_CATEGORY_KEYS.map((key) =>
   EN_NOUN_CLASSES[key].map((cls) => EN_CLASS_POOLS.get(cls)).filter((p): p is WordPool => p !== undefined),
@@ -137,9 +142,9 @@ export const EN_WORDS = {
     return EN_NOUNS.draw(rng, category);
   },
   person: EN_CLASS_POOLS.get('person') ?? EN_NOUNS,
-  adjective: new WordPool('en.adjective', split(EN.adjective)),
-  verb: new WordPool('en.verb', split(EN.verb)),
-  adverb: new WordPool('en.adverb', split(EN.adverb)),
+  adjective: new WordPool('en.adjective', split(EN.adjective), 3),
+  verb: new WordPool('en.verb', split(EN.verb), 3),
+  adverb: new WordPool('en.adverb', split(EN.adverb), 3),
 };
 
 // ---------- Japanese ----------
