@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatFrequency, type Campaign } from '@murmur/core/api';
 import { formatDate, formatLargeNumber, formatMoney } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
@@ -10,17 +10,15 @@ import { useLanguage } from '../../../hooks/use-language';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/notifications';
 import {
-  useAds,
-  useAdsets,
   useCampaign,
   useDeleteCampaign,
   usePatchCampaign,
   useReach,
   useSegmentations,
   useStatsTotal,
-  useToggleAd,
 } from '../api/campaigns';
 import { downloadSummaryPdf } from '../api/summary-pdf';
+import { AdsetsTable } from './adsets-table';
 import { DeliveryChart } from './delivery-chart';
 import { SegmentTable } from './segment-table';
 import { StatusBadge } from './status-badge';
@@ -48,11 +46,8 @@ export function CampaignDetail({ campaignId, overviewPath }: { campaignId: numbe
   const stats = useStatsTotal(campaignId);
   const reach = useReach(campaignId);
   const seg = useSegmentations(campaignId);
-  const adsets = useAdsets(campaignId);
-  const ads = useAds(campaignId);
   const patch = usePatchCampaign();
   const remove = useDeleteCampaign();
-  const toggle = useToggleAd();
 
   if (campaign.isPending) return <Skeleton h={320} />;
   if (campaign.isError) return <QueryError query={campaign} />;
@@ -240,72 +235,7 @@ export function CampaignDetail({ campaignId, overviewPath }: { campaignId: numbe
         )}
       </Stack>
 
-      <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h4" mb="xs">
-          {t('campaigns.detail.adsetsAndAds')}
-        </Title>
-        <Table aria-label={t('campaigns.detail.adsetsAndAds')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('campaigns.columns.name')}</Table.Th>
-              <Table.Th>{t('campaigns.columns.status')}</Table.Th>
-              <Table.Th ta="right">{t('campaigns.columns.impressions')}</Table.Th>
-              <Table.Th ta="right">{t('campaigns.columns.spent')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(adsets.data ?? []).map((a) => [
-              <Table.Tr key={`s${a.id}`} bg="var(--mantine-color-gray-0)">
-                <Table.Td fw={600}>
-                  {a.name}
-                  <Text size="xs" c="dimmed">
-                    {a.audience_name ?? '—'} ·{' '}
-                    {a.placements.map((p) => t(`campaigns.placements.${p}`)).join(', ')}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={a.status} />
-                </Table.Td>
-                <Table.Td ta="right">{formatLargeNumber(a.impressions)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(a.spent, c.currency)}</Table.Td>
-                <Table.Td />
-              </Table.Tr>,
-              ...(ads.data ?? [])
-                .filter((ad) => ad.adset === a.id)
-                .map((ad) => (
-                  <Table.Tr key={`a${ad.id}`} data-testid="ad-row">
-                    <Table.Td pl="xl">{ad.creative.name}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={ad.status} />
-                    </Table.Td>
-                    <Table.Td ta="right">{formatLargeNumber(ad.impressions)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(ad.spent, c.currency)}</Table.Td>
-                    <Table.Td ta="right">
-                      {ad.status !== 'Draft' && (
-                        <AsyncButton
-                          size="xs"
-                          variant="default"
-                          onClick={async () => {
-                            try {
-                              await toggle.mutateAsync(ad.id);
-                            } catch (error) {
-                              notify.error(errorText(error, t));
-                            }
-                          }}
-                        >
-                          {ad.status === 'Paused'
-                            ? t('campaigns.actions.resume')
-                            : t('campaigns.actions.pause')}
-                        </AsyncButton>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                )),
-            ])}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+      <AdsetsTable campaign={c} />
     </Stack>
   );
 }
