@@ -27,6 +27,7 @@ const BODIES: Record<string, object | undefined> = {
   'PATCH /api/teams/{slug}/': { name: 'Taken over' },
   'GET /api/teams/{slug}/members/': undefined,
   'GET /api/teams/{slug}/accounts/': undefined,
+  'GET /api/teams/{slug}/events/': undefined,
   'GET /api/teams/{team_id}/invites/': undefined,
   'POST /api/teams/{team_id}/invites/': { emails: ['accomplice@example.com'], message: 'let me in' },
   'POST /api/teams/{team_id}/invites/accept/': { code: 'guessed-invitation-code' },
