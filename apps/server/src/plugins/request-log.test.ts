@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../test/test-app';
+import { LazyChildLogger, lazyChildLoggerFactory } from './request-log';
 
 /** The app with its log lines captured, at `level`. */
 async function appLoggingAt(level: string) {
@@ -35,8 +37,69 @@ describe('request logging', () => {
         expect.objectContaining({ msg: 'request', method: 'GET', url: '/api/user/me/', status: 403 }),
       ]);
       expect(requestLines()[0]).toHaveProperty('ms');
+      // The request's own logger binds its id, as Fastify's child logger does.
+      expect(requestLines()[0]).toHaveProperty('reqId');
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('the lazy request logger', () => {
+  function rootAt(level: string) {
+    const lines: Record<string, unknown>[] = [];
+    // Fastify's own root logger (pino), as the app makes it.
+    const root = Fastify({
+      logger: {
+        level,
+        stream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+      },
+    }).log;
+    const child = vi.spyOn(root, 'child');
+    return { root, lines, child };
+  }
+
+  it('makes no child logger while nothing is written at the enabled levels', () => {
+    const { root, lines, child } = rootAt('info');
+    const log = lazyChildLoggerFactory(root, { reqId: 'req-1' }, {});
+    log.debug({ a: 1 }, 'not at info');
+    log.trace('nor this');
+    expect(child).not.toHaveBeenCalled();
+    expect(lines).toEqual([]);
+    expect(log.level).toBe('info');
+  });
+
+  it('writes through one child with the request bindings from the first line on', () => {
+    const { root, lines, child } = rootAt('info');
+    const log = lazyChildLoggerFactory(root, { reqId: 'req-2' }, {});
+    log.warn({ a: 1 }, 'first');
+    log.error('second');
+    log.debug('below the level');
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(lines).toEqual([
+      expect.objectContaining({ reqId: 'req-2', a: 1, msg: 'first', level: 40 }),
+      expect.objectContaining({ reqId: 'req-2', msg: 'second', level: 50 }),
+    ]);
+  });
+
+  it('takes a level set on it, and children of it keep the bindings', () => {
+    const { root, lines } = rootAt('info');
+    const log = lazyChildLoggerFactory(root, { reqId: 'req-3' }, {});
+    log.level = 'debug';
+    log.debug('now written');
+    log.child({ job: 'x' }).info('from a child');
+    expect(log.level).toBe('debug');
+    expect(lines).toEqual([
+      expect.objectContaining({ reqId: 'req-3', msg: 'now written', level: 20 }),
+      expect.objectContaining({ reqId: 'req-3', job: 'x', msg: 'from a child' }),
+    ]);
+  });
+
+  it("gives pino's child at once when a route sets its own level", () => {
+    const { root } = rootAt('info');
+    expect(lazyChildLoggerFactory(root, { reqId: 'r' }, { level: 'debug' })).not.toBeInstanceOf(
+      LazyChildLogger,
+    );
+    expect(lazyChildLoggerFactory(root, { reqId: 'r' }, {})).toBeInstanceOf(LazyChildLogger);
   });
 });
