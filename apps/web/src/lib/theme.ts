@@ -15,7 +15,11 @@ export const theme = createTheme({
     if (input.variant !== 'light') return resolved;
     const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
     return parsed.isThemeColor
-      ? { ...resolved, color: `var(--mantine-color-${parsed.color}-9)`, hoverColor: `var(--mantine-color-${parsed.color}-9)` }
+      ? {
+          ...resolved,
+          color: `var(--mantine-color-${parsed.color}-9)`,
+          hoverColor: `var(--mantine-color-${parsed.color}-9)`,
+        }
       : resolved;
   },
 });

@@ -1,15 +1,8 @@
-import type { ParseKeys } from 'i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteError } from '../../../components/route-error';
 import { lazyPage } from '../../../lib/lazy';
 import { DashboardRoot } from './components/dashboard-root';
 import { NoNavLayout } from './layouts/no-nav-layout';
-
-const unavailable = (title: ParseKeys) =>
-  lazyPage(
-    () => import('./routes/unavailable'),
-    (module) => module.unavailablePage(title),
-  );
 
 /** SPEC §2 dashboard routes. Every page is lazily loaded; a failed load shows RouteError's alert. */
 export const dashboardRoutes: RouteObject[] = [
