@@ -1,6 +1,6 @@
 import { isTargetingPackageNonEmpty, type SizeBucket, type TargetingPackage } from '@murmur/core/targeting';
 import { AccountSet } from '../bits/account-set';
-import { andInto, andNotInto, countBits, hasBit, newBits, popcount32, setAll } from '../bits/bitset';
+import { andInto, andNotInto, countBits, newBits, popcount32, setAll } from '../bits/bitset';
 import { andPosting, orPosting, type Posting } from '../bits/posting';
 import { EmptyTargetingError } from '../errors';
 import type { AudienceIndex } from '../index/audience-index';
@@ -155,37 +155,50 @@ function primaryCount(index: AudienceIndex, primary: readonly Posting[], mask: U
     dense.push(scratch);
     lists.length = 0;
   }
-  let count = denseCount(dense, mask);
-  if (lists.length === 0) return count;
-  // Counts a candidate the mask allows and no dense posting has already counted.
-  const fresh = (n: number): number => {
-    if (!hasBit(mask, n)) return 0;
-    for (let d = 0; d < dense.length; d++) if (hasBit(dense[d]!, n)) return 0;
-    return 1;
-  };
-  if (lists.length <= 2) {
-    // One or two sorted lists: walked together, each distinct number once, nothing allocated.
-    const a = lists[0]!;
-    const b = lists[1] ?? EMPTY_LIST;
-    let i = 0;
-    let j = 0;
-    while (i < a.count && j < b.count) {
-      const x = a.list[i]!;
-      const y = b.list[j]!;
-      if (x <= y) i++;
-      if (y <= x) j++;
-      count += fresh(x < y ? x : y);
-    }
-    while (i < a.count) count += fresh(a.list[i++]!);
-    while (j < b.count) count += fresh(b.list[j++]!);
-    return count;
-  }
-  const candidates = unionOfLists(lists, listed);
-  for (let i = 0; i < candidates.length; i++) count += fresh(candidates[i]!);
-  return count;
+  const count = denseCount(dense, mask);
+  return lists.length === 0 ? count : count + listsCount(lists, dense, mask);
 }
 
-const EMPTY_LIST: ListPosting = { kind: 'list', count: 0, list: new Uint32Array(0) };
+/**
+ * Marks of the list walk (one bit per account), all zero between calls: counting is synchronous and
+ * each thread has its own module state. Grown to the largest index seen.
+ */
+let seen = new Uint32Array(0);
+
+/**
+ * How many accounts of the short lists the mask allows and no dense posting has (the dense pass
+ * counted those), each once. One pass per list with no branch on the data: an account is counted
+ * when its bit is in the mask and not yet marked, then marked; the marks are cleared after. Merging
+ * the sorted lists instead mispredicted about every other comparison (issue 9: 3–4× slower).
+ */
+function listsCount(lists: readonly ListPosting[], dense: readonly Uint32Array[], mask: Uint32Array): number {
+  if (seen.length < mask.length) seen = new Uint32Array(mask.length);
+  const marks = seen;
+  let count = 0;
+  for (const { list, count: n } of lists) {
+    if (dense.length === 0) {
+      for (let i = 0; i < n; i++) {
+        const x = list[i]!;
+        const w = x >>> 5;
+        const fresh = mask[w]! & ~marks[w]! & (1 << (x & 31));
+        marks[w] = marks[w]! | fresh;
+        count += (fresh >>> (x & 31)) & 1;
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        const x = list[i]!;
+        const w = x >>> 5;
+        let allowed = mask[w]! & ~marks[w]!;
+        for (let d = 0; d < dense.length; d++) allowed &= ~dense[d]![w]!;
+        const fresh = allowed & (1 << (x & 31));
+        marks[w] = marks[w]! | fresh;
+        count += (fresh >>> (x & 31)) & 1;
+      }
+    }
+  }
+  for (const { list, count: n } of lists) for (let i = 0; i < n; i++) marks[list[i]! >>> 5] = 0;
+  return count;
+}
 
 /** |(∪ dense) ∩ mask| in one pass over the words. */
 function denseCount(dense: readonly Uint32Array[], mask: Uint32Array): number {
@@ -217,18 +230,4 @@ function denseCount(dense: readonly Uint32Array[], mask: Uint32Array): number {
     if (v !== 0) count += popcount32(v);
   }
   return count;
-}
-
-/** The distinct account numbers of sorted lists. */
-function unionOfLists(lists: ListPosting[], total: number): Uint32Array {
-  const all = new Uint32Array(total);
-  let at = 0;
-  for (const p of lists) {
-    all.set(p.list.subarray(0, p.count), at);
-    at += p.count;
-  }
-  all.sort();
-  let distinct = 0;
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i]!;
-  return all.subarray(0, distinct);
 }
