@@ -42,6 +42,19 @@ const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
+/** The hours under a 24-bar chart (bars 12 px wide, 2 px apart): every sixth hour labelled. */
+export function HourAxis() {
+  return (
+    <Group gap={2} wrap="nowrap" aria-hidden data-testid="hour-axis">
+      {Array.from({ length: 24 }, (_, h) => (
+        <Text key={h} size="10px" c="dimmed" w={12} style={{ overflow: 'visible', whiteSpace: 'nowrap' }}>
+          {h % 6 === 0 ? hourLabel(h) : ''}
+        </Text>
+      ))}
+    </Group>
+  );
+}
+
 /** The account's own posting hours (X's post counts) under its followers' activity. */
 function OwnHours({ hours, posts }: { hours: number[]; posts: number }) {
   const { t } = useTranslation();
@@ -61,7 +74,14 @@ function OwnHours({ hours, posts }: { hours: number[]; posts: number }) {
   return (
     <Stack gap={4}>
       <Text size="sm">{t('deepThought.bestTime.own', { n: posts, hours: top.join(', ') })}</Text>
-      <Group gap={2} align="flex-end" h={32} aria-label={t('deepThought.bestTime.ownChart')} role="img">
+      <Group
+        gap={2}
+        wrap="nowrap"
+        align="flex-end"
+        h={32}
+        aria-label={t('deepThought.bestTime.ownChart')}
+        role="img"
+      >
         {hours.map((v, h) => (
           <div
             key={h}
@@ -74,6 +94,7 @@ function OwnHours({ hours, posts }: { hours: number[]; posts: number }) {
           />
         ))}
       </Group>
+      <HourAxis />
     </Stack>
   );
 }
@@ -101,7 +122,14 @@ function BestTime() {
                 tz,
               })}
             </Text>
-            <Group gap={2} align="flex-end" h={80} aria-label={t('deepThought.bestTime.chart')} role="img">
+            <Group
+              gap={2}
+              wrap="nowrap"
+              align="flex-end"
+              h={80}
+              aria-label={t('deepThought.bestTime.chart')}
+              role="img"
+            >
               {best.data.hours.map((v, h) => (
                 <div
                   key={h}
@@ -116,6 +144,7 @@ function BestTime() {
                 />
               ))}
             </Group>
+            <HourAxis />
             <Text size="xs" c="dimmed">
               {t('deepThought.bestTime.basis', { n: best.data.basis })}
             </Text>
