@@ -246,6 +246,13 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
       await expect(page.getByTestId('adset').filter({ hasText: name })).toBeVisible();
     }
     await screenshot(page, 'campaigns-wizard-2-en');
+    // A half-typed ad set survives going back to the campaign step and on again (nothing lost).
+    await page.getByRole('textbox', { name: 'Ad set name' }).fill('Half-typed');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('textbox', { name: 'Ad set name' })).toBeHidden();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('textbox', { name: 'Ad set name' })).toHaveValue('Half-typed');
+    await page.getByRole('textbox', { name: 'Ad set name' }).fill('');
     await page.getByRole('button', { name: 'Continue' }).click();
     for (const [adset, creative] of [
       ['Coffee fans', 'Beans'],

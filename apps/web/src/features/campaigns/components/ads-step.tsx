@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AsyncButton } from '../../../components/async-button';
@@ -13,15 +12,17 @@ export interface AdsStepProps {
   teamSlug: string;
   draftId: number | null;
   creativesPath: string;
+  /** The creative picked per ad set and not yet added (kept by the wizard across steps). */
+  pick: Record<number, string | null>;
+  setPick: (pick: Record<number, string | null>) => void;
 }
 
 /** Step 3: the ads of each ad set, a creative each, previewed as the post would look. */
-export function AdsStep({ teamSlug, draftId, creativesPath }: AdsStepProps) {
+export function AdsStep({ teamSlug, draftId, creativesPath, pick, setPick }: AdsStepProps) {
   const { t } = useTranslation();
   const adsets = useAdsets(draftId);
   const ads = useAds(draftId);
   const creatives = useCreatives(teamSlug);
-  const [pick, setPick] = useState<Record<number, string | null>>({});
   const createAd = useCreateAd();
   const deleteAd = useDeleteAd();
   const creativeOptions = (creatives.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));

@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { PLACEMENTS, SIZE_BUCKET_AUTO, SIZE_BUCKETS, type Placement } from '@murmur/core/targeting';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AsyncButton } from '../../../components/async-button';
 import { useAudienceConfigs } from '../../../lib/api/get-audience-configs';
@@ -19,13 +19,30 @@ import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/notifications';
 import { useAdsets, useCreateAdset, useDeleteAdset } from '../api/campaigns';
 
+/** The ad-set form not yet added (kept by the wizard, so moving between steps loses nothing). */
+export interface AdsetForm {
+  name: string;
+  audience: string | null;
+  placements: Placement[];
+  sizeBucket: string;
+}
+
+export const emptyAdsetForm = (): AdsetForm => ({
+  name: '',
+  audience: null,
+  placements: [...PLACEMENTS],
+  sizeBucket: SIZE_BUCKET_AUTO,
+});
+
 export interface AdsetsStepProps {
   teamSlug: string;
   draftId: number | null;
+  adsetForm: AdsetForm;
+  setAdsetForm: (form: AdsetForm) => void;
 }
 
 /** Step 2: the draft's ad sets, each a saved audience on some placements with a size bucket. */
-export function AdsetsStep({ teamSlug, draftId }: AdsetsStepProps) {
+export function AdsetsStep({ teamSlug, draftId, adsetForm, setAdsetForm }: AdsetsStepProps) {
   const { t } = useTranslation();
   const adsets = useAdsets(draftId);
   const audiences = useAudienceConfigs({ team: teamSlug, ordering: '-modified' });
@@ -37,12 +54,6 @@ export function AdsetsStep({ teamSlug, draftId }: AdsetsStepProps) {
       })),
     [audiences.data],
   );
-  const [adsetForm, setAdsetForm] = useState({
-    name: '',
-    audience: null as string | null,
-    placements: [...PLACEMENTS] as Placement[],
-    sizeBucket: SIZE_BUCKET_AUTO,
-  });
   const createAdset = useCreateAdset();
   const deleteAdset = useDeleteAdset();
 

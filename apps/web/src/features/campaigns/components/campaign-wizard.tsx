@@ -9,7 +9,7 @@ import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/notifications';
 import { useAds, useAdsets, useCampaign, useCreateCampaign, usePatchCampaign } from '../api/campaigns';
 import { AdsStep } from './ads-step';
-import { AdsetsStep } from './adsets-step';
+import { AdsetsStep, emptyAdsetForm, type AdsetForm } from './adsets-step';
 import { budgetOf, campaignFormValid, CampaignStep, type CampaignForm } from './campaign-step';
 
 export { currencyLabel } from './campaign-step';
@@ -46,6 +46,9 @@ export function CampaignWizard({ teamSlug, detailPath, creativesPath }: Campaign
   const draftId = Number(params.get('draft')) || null;
   const draft = useCampaign(draftId);
   const [active, setActive] = useState(0);
+  // What is typed or picked in steps 2 and 3 and not yet added survives moving between steps.
+  const [adsetForm, setAdsetForm] = useState<AdsetForm>(emptyAdsetForm);
+  const [pick, setPick] = useState<Record<number, string | null>>({});
 
   const [form, setForm] = useState<CampaignForm>(EMPTY_FORM);
   const [currencyChosen, setCurrencyChosen] = useState(false);
@@ -157,12 +160,27 @@ export function CampaignWizard({ teamSlug, detailPath, creativesPath }: Campaign
           },
           {
             label: t('campaigns.wizard.steps.adsets'),
-            content: <AdsetsStep teamSlug={teamSlug} draftId={draftId} />,
+            content: (
+              <AdsetsStep
+                teamSlug={teamSlug}
+                draftId={draftId}
+                adsetForm={adsetForm}
+                setAdsetForm={setAdsetForm}
+              />
+            ),
             valid: (adsets.data?.length ?? 0) > 0,
           },
           {
             label: t('campaigns.wizard.steps.ads'),
-            content: <AdsStep teamSlug={teamSlug} draftId={draftId} creativesPath={creativesPath} />,
+            content: (
+              <AdsStep
+                teamSlug={teamSlug}
+                draftId={draftId}
+                creativesPath={creativesPath}
+                pick={pick}
+                setPick={setPick}
+              />
+            ),
             valid: everyAdsetHasAds,
           },
           { label: t('campaigns.wizard.steps.review'), content: reviewStep, valid: everyAdsetHasAds },
