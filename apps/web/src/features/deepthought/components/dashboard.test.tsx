@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { HourAxis } from './dashboard';
+import { HourAxis, OwnHours } from './dashboard';
 
 describe('HourAxis', () => {
   it('labels every sixth of the 24 hours under a best-time chart', () => {
@@ -14,5 +14,17 @@ describe('HourAxis', () => {
       '12:00',
       '18:00',
     ]);
+  });
+});
+
+describe('OwnHours', () => {
+  const hours = (at: number[]) => Array.from({ length: 24 }, (_, h) => (at.includes(h) ? 1 / at.length : 0));
+
+  it('says one post in the singular and counts more', () => {
+    const { unmount } = renderWithProviders(<OwnHours hours={hours([23])} posts={1} />);
+    expect(screen.getByText('You posted 1 time in the last 7 days, at 23:00.')).toBeTruthy();
+    unmount();
+    renderWithProviders(<OwnHours hours={hours([9, 23])} posts={4} />);
+    expect(screen.getByText('You posted 4 times in the last 7 days, most at 09:00, 23:00.')).toBeTruthy();
   });
 });

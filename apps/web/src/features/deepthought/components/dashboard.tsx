@@ -56,7 +56,7 @@ export function HourAxis() {
 }
 
 /** The account's own posting hours (X's post counts) under its followers' activity. */
-function OwnHours({ hours, posts }: { hours: number[]; posts: number }) {
+export function OwnHours({ hours, posts }: { hours: number[]; posts: number }) {
   const { t } = useTranslation();
   if (posts === 0)
     return (
@@ -73,7 +73,7 @@ function OwnHours({ hours, posts }: { hours: number[]; posts: number }) {
   const max = Math.max(...hours, 0.0001);
   return (
     <Stack gap={4}>
-      <Text size="sm">{t('deepThought.bestTime.own', { n: posts, hours: top.join(', ') })}</Text>
+      <Text size="sm">{t('deepThought.bestTime.own', { count: posts, hours: top.join(', ') })}</Text>
       <Group
         gap={2}
         wrap="nowrap"
