@@ -59,3 +59,22 @@ export const monitors = pgTable(
 );
 
 export type MonitorRow = typeof monitors.$inferSelect;
+
+/**
+ * Pro-targeting tokens (SPEC §6, the third token kind): issued to a user by the pro-targeting site's
+ * sign-in (`/api/external/personal-magic-link/use/`, `standalone_me`), sent as
+ * `Authorization: Token pro.<key>`, reaching only the pro site's routes (modules/pro/pro-tokens.ts),
+ * deleted on logout. Stored as SHA-256 of the whole value, like personal tokens.
+ */
+export const proTargetingTokens = pgTable(
+  'pro_targeting_tokens',
+  {
+    id: serial('id').primaryKey(),
+    keyHash: text('key_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pro_targeting_tokens_user_id_idx').on(t.userId)],
+);
