@@ -15,3 +15,4 @@ export * from './campaigns';
 export * from './deepthought';
 export * from './billing';
 export * from './activity';
+export * from './extension-tokens';
