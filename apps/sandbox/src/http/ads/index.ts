@@ -11,6 +11,7 @@ import { registerCustomAudienceRoutes } from './custom-audience-routes';
 import { installErrorHandling } from './errors';
 import { registerEstimateRoutes } from './estimate-routes';
 import { registerLineItemRoutes } from './line-item-routes';
+import { registerMeasurementRoutes } from './measurement-routes';
 import { registerMediaRoutes } from './media-routes';
 import { registerPromotedTweetRoutes } from './promoted-tweet-routes';
 import { registerStatsRoutes } from './stats-routes';
@@ -53,6 +54,7 @@ export function adsApiPlugin(options: AdsApiPluginOptions): FastifyPluginAsync {
     registerCustomAudienceRoutes(app, ctx);
     registerEstimateRoutes(app, ctx);
     registerStatsRoutes(app, ctx);
+    registerMeasurementRoutes(app, ctx);
   };
 }
 
