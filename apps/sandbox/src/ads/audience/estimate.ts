@@ -1,5 +1,5 @@
 import { compileAudience, type CompileContext } from './compile';
-import { countAudience } from './count';
+import { countAudience, markAudience } from './count';
 import type { Criterion } from './targeting-types';
 
 export interface AudienceRange {
@@ -51,6 +51,16 @@ export class AudienceCounter {
       this.cache.set(key, count);
     }
     return count;
+  }
+
+  /** Marks the sandbox accounts matching the criteria with `bit` in `marks` (one per account). */
+  mark(criteria: readonly Criterion[], marks: Uint32Array, bit: number): number {
+    return markAudience(this.ctx.network, compileAudience(this.ctx, criteria), marks, bit);
+  }
+
+  /** People each sandbox account stands for (ARCHITECTURE §2). */
+  get scale(): number {
+    return this.ctx.network.config.scale;
   }
 
   /** Real-population size: each sandbox account stands for `scale` people (ARCHITECTURE §2). */

@@ -13,7 +13,7 @@ const groupBy = <T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return map;
 };
 
-const liveAt = (item: { createdAt: number; deletedAt: number | null }, t: number): boolean =>
+export const liveAt = (item: { createdAt: number; deletedAt: number | null }, t: number): boolean =>
   item.createdAt <= t && (item.deletedAt === null || t < item.deletedAt);
 
 /**

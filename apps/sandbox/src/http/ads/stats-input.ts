@@ -52,3 +52,14 @@ export function statsRequest(params: Params, accountId: string): StatsRequest {
     placement,
   };
 }
+
+/** `reach/campaigns`: up to 20 campaign ids and a window in whole hours (X sets no span limit). */
+export function reachRequest(params: Params): { ids: string[]; start: number; end: number } {
+  const ids = list(params, 'campaign_ids', { required: true, max: MAX_ENTITIES });
+  const start = time(params, 'start_time', { required: true })!;
+  const end = time(params, 'end_time', { required: true })!;
+  if (start % HOUR !== 0) throw new InvalidInput('start_time must be a whole hour', 'start_time');
+  if (end % HOUR !== 0) throw new InvalidInput('end_time must be a whole hour', 'end_time');
+  if (end <= start) throw new InvalidInput('end_time must be after start_time', 'end_time');
+  return { ids: [...new Set(ids)], start, end };
+}

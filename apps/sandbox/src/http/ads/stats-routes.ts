@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { BILLING_METRICS, ENGAGEMENT_METRICS, METRIC_COUNT, METRIC_INDEX } from '../../ads/delivery/metrics';
 import { InvalidInput } from '../../ads/invalid-input';
+import { campaignReach } from '../../ads/reach';
 import { bucketCount, entityStats, type StatsQuery } from '../../ads/stats';
 import { ownedAccount } from './auth';
 import type { AdsContext } from './context';
 import { echo } from './envelope';
 import { paramsOf } from './params';
-import { statsRequest, type MetricGroup } from './stats-input';
+import { reachRequest, statsRequest, type MetricGroup } from './stats-input';
 
 const GROUP_METRICS: Readonly<Record<MetricGroup, readonly string[]>> = {
   ENGAGEMENT: ENGAGEMENT_METRICS,
@@ -56,5 +57,34 @@ export function registerStatsRoutes(app: FastifyInstance, ctx: AdsContext): void
       return { id, id_data: [{ segment: null, metrics }] };
     });
     return { data_type: 'stats', time_series_length: buckets, data, request: echo(request) };
+  });
+
+  /**
+   * X's reach and average frequency, `GET stats/accounts/:account_id/reach/campaigns`: the distinct
+   * people each campaign's simulated delivery reached in the window and impressions ÷ reach (2
+   * decimals). As on X, a campaign that delivered nothing in the window reports null for both.
+   */
+  app.get('/stats/accounts/:account_id/reach/campaigns', (request) => {
+    const account = ownedAccount(ctx, request);
+    const q = reachRequest(paramsOf(request));
+    const { store } = ctx.platform;
+    const foreign = q.ids.find((id) => store.campaigns.get(account.id, id) === undefined);
+    if (foreign) throw new InvalidInput(`${foreign} is not a CAMPAIGN of this ad account`, 'campaign_ids');
+    const data = q.ids.map((id) => {
+      const { impressions, reach } = campaignReach(
+        ctx.platform,
+        store.campaigns.get(account.id, id)!,
+        q.start,
+        q.end,
+      );
+      return reach > 0
+        ? {
+            id,
+            total_audience_reach: reach,
+            average_frequency: Math.round((impressions / reach) * 100) / 100,
+          }
+        : { id, total_audience_reach: null, average_frequency: null };
+    });
+    return { request: echo(request), data_type: 'reach', data };
   });
 }
