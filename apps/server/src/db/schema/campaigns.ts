@@ -71,6 +71,9 @@ export const campaigns = pgTable(
     xCampaignId: text('x_campaign_id'),
     xError: text('x_error'),
     statsSynced: timestamp('stats_synced', { withTimezone: true }),
+    /** X's reach (distinct accounts reached) and average frequency over the delivery, as of `stats_synced`. */
+    xReach: bigint('x_reach', { mode: 'number' }),
+    xFrequency: numeric('x_frequency', { precision: 10, scale: 2 }),
     created: createdAt(),
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "campaigns" ADD COLUMN "x_reach" bigint;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "x_frequency" numeric(10, 2);
