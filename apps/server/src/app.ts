@@ -90,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sessionService: modules.sessionService,
       extensionToken: config.extensionToken,
       proTargetingToken: config.proTargetingToken,
+      proTargetingTokens: modules.proTargetingTokens,
     });
     api.addHook('preValidation', (request, _reply, done) => {
       // Most reads carry nothing to check (issue 9: this runs on every request).

@@ -34,6 +34,7 @@ import { createHelpService } from './help/help.service';
 import { helpRoutes } from './help/help.routes';
 import { hostsRoutes } from './hosts/hosts.routes';
 import { createProModule } from './pro';
+import { createProTokenRepository, createProTokenService, issueProToken } from './pro/pro-tokens';
 import { createSocialAccountsRepository } from './social/social-accounts.repository';
 import { premiumOrigin } from './social/social-callbacks';
 import { createXAudiencesModule } from './x-audiences';
@@ -87,6 +88,8 @@ export function registerModules(
     secret: config.sessionSecret,
     clock,
   });
+  // SPEC §6: the pro-targeting site's per-user tokens (modules/pro/pro-tokens.ts).
+  const proTokenService = createProTokenService({ repo: createProTokenRepository(db), authCache, clock });
   // SPEC §6 creator access for whoever registers, where the configuration gives it (outside production by default).
   const newUserGroups = config.creatorAccessForNewUsers ? [AUDIENCE_CREATOR_GROUP] : [];
   const usersRepository = createUsersRepository(db, changes, { newUserGroups });
@@ -141,6 +144,7 @@ export function registerModules(
               secret: config.sessionSecret,
               clock,
             }),
+            proTokens: { issue: (userId) => issueProToken(createProTokenRepository(tx), userId) },
           }),
         ),
       ),
@@ -257,12 +261,14 @@ export function registerModules(
 
   return {
     sessionService,
+    proTargetingTokens: proTokenService,
     async registerRoutes() {
       // First, so that its hooks see every route registered after it.
       await activity.registerRoutes(app);
       await app.register(authRoutes, {
         magicLinkService,
         sessionService,
+        revokeProToken: proTokenService.revoke,
         usersService,
         secureCookies: config.isProduction,
         signInCodesPerIp: config.limits.signInCodesPerIp,

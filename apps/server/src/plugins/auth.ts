@@ -14,6 +14,7 @@ export type Principal =
   | { kind: 'anonymous'; invalidToken: boolean }
   | { kind: 'user'; user: UserRow; via: 'session'; sessionKey: string }
   | { kind: 'user'; user: UserRow; via: 'token'; tokenKey: string }
+  | { kind: 'user'; user: UserRow; via: 'pro-targeting'; tokenKey: string }
   | { kind: 'client'; client: 'extension' | 'pro-targeting' };
 
 declare module 'fastify' {
@@ -22,10 +23,24 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A per-user token kind told apart by its prefix, reaching only some routes: the pro-targeting
+ * token (modules/pro/pro-tokens.ts).
+ */
+export interface ScopedUserTokens {
+  prefix: string;
+  /** The user of a token by the SHA-256 hex of its whole value; synchronous when cached. */
+  userForKeyHash(keyHash: string): UserRow | undefined | Promise<UserRow | undefined>;
+  /** Whether the token may call the route with this pattern. */
+  reaches(routeUrl: string): boolean;
+}
+
 export interface AuthOptions {
   sessionService: SessionService;
   extensionToken: string | undefined;
   proTargetingToken: string | undefined;
+  /** SPEC §6's per-user pro-targeting tokens. */
+  proTargetingTokens?: ScopedUserTokens | undefined;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -36,6 +51,10 @@ const STALE_TOKEN: Principal = Object.freeze({ kind: 'anonymous', invalidToken: 
 
 function byToken(user: UserRow | undefined, tokenKey: string): Principal {
   return user ? { kind: 'user', user, via: 'token', tokenKey } : STALE_TOKEN;
+}
+
+function byProToken(user: UserRow | undefined, tokenKey: string): Principal {
+  return user ? { kind: 'user', user, via: 'pro-targeting', tokenKey } : STALE_TOKEN;
 }
 
 function bySession(user: UserRow | undefined, sessionKey: string): Principal {
@@ -77,6 +96,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
         for (const c of clients)
           if (timingSafeEqual(digest, c.digest)) return { kind: 'client', client: c.client };
       }
+      const scoped = options.proTargetingTokens;
+      if (scoped && token.startsWith(scoped.prefix)) {
+        const user = scoped.userForKeyHash(hex);
+        return user instanceof Promise ? user.then((u) => byProToken(u, token)) : byProToken(user, token);
+      }
       const found = sessionService.userForTokenHash(hex);
       return found instanceof Promise ? found.then((user) => byToken(user, token)) : byToken(found, token);
     }
@@ -93,6 +117,13 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   /** Sets the principal; the CSRF failure of a cookie-authenticated write, if any. */
   function admit(request: FastifyRequest, principal: Principal): Forbidden | undefined {
     request.principal = principal;
+    // A pro-targeting token reaches only the pro site's routes (an unmatched URL goes on to its 404).
+    if (principal.kind === 'user' && principal.via === 'pro-targeting') {
+      const route = request.routeOptions.url;
+      if (route !== undefined && !options.proTargetingTokens?.reaches(route)) {
+        return new Forbidden('This pro-targeting token does not reach this endpoint.');
+      }
+    }
     // Only the cookie rides along on cross-site requests; tokens must be attached by our own code.
     if (principal.kind === 'user' && principal.via === 'session' && UNSAFE_METHODS.has(request.method)) {
       const sent = request.headers[CSRF_HEADER];

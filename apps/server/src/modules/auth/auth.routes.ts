@@ -23,6 +23,8 @@ import type { SessionService, SignedIn } from './sessions.service';
 export interface AuthRoutesOptions {
   magicLinkService: MagicLinkService;
   sessionService: SessionService;
+  /** Deletes a pro-targeting token (modules/pro/pro-tokens.ts): logout with one ends it. */
+  revokeProToken: (key: string) => Promise<void>;
   /** The users module's service (wired in modules/index.ts), for the current user. */
   usersService: { me(user: UserRow): Promise<User> };
   secureCookies: boolean;
@@ -47,7 +49,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
   // SPEC §7: the dashboard and the pro-targeting site sign in through different paths, same rules.
   for (const [requestUrl, useUrl] of [
     ['/api/user/magic-link/', '/api/user/magic-link/use/'],
-    ['/api/external/personal-magic-link/magic/', '/api/external/personal-magic-link/use/'],
+    ['/api/external/personal-magic-link/magic/', null],
   ] as const) {
     app.post(
       requestUrl,
@@ -64,6 +66,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
         magicLinkService.request(request.body.email, preferredLanguage(request.headers['accept-language'])),
     );
 
+    if (useUrl === null) continue;
     app.post(
       useUrl,
       {
@@ -84,6 +87,22 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
       },
     );
   }
+
+  // SPEC §6: the pro-targeting site's sign-in gives it a pro-targeting token for its own calls, and
+  // no browser session (docs/API.md "Authentication").
+  app.post(
+    '/api/external/personal-magic-link/use/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the magic code and the emailed code for a pro-targeting token',
+        body: magicLinkUseSchema,
+        response: { 200: signInResponseSchema, ...errorResponses(400, 403) },
+      },
+    },
+    (request) =>
+      magicLinkService.useForProSite(request.body, preferredLanguage(request.headers['accept-language'])),
+  );
 
   // SPEC §7 Auth: a personal token (the pro-targeting site's, the extension's user) signs this browser in.
   app.post(
@@ -126,6 +145,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
       sessionKey: request.cookies[SESSION_COOKIE],
       tokenKey: p.kind === 'user' && p.via === 'token' ? p.tokenKey : undefined,
     });
+    if (p.kind === 'user' && p.via === 'pro-targeting') await options.revokeProToken(p.tokenKey);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' }).clearCookie(CSRF_COOKIE, { path: '/' });
     return { detail: 'Successfully logged out.' };
   };

@@ -44,6 +44,8 @@ export interface SignInWrites {
   outbox: OutboxRepository;
   users: Pick<SignInUsers, 'signInByEmail'>;
   sessions: Pick<SessionService, 'start'>;
+  /** The pro-targeting site's sign-in issues a pro-targeting token instead (modules/pro/pro-tokens.ts). */
+  proTokens: { issue(userId: number): Promise<string> };
 }
 
 export function createMagicLinkService(deps: {
@@ -71,6 +73,25 @@ export function createMagicLinkService(deps: {
       `Too many sign-in codes requested for this address. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
       seconds,
     );
+  }
+
+  /** Spends a try of the typed code; when right, registers the address if new and runs `start`, in one transaction. */
+  async function signIn<T>(
+    input: MagicLinkUse,
+    browserLanguage: Language,
+    start: (w: SignInWrites, userId: number) => Promise<T>,
+  ): Promise<{ user: UserRow; started: T }> {
+    const now = clock.now();
+    const link = await links.findByMagicCodeHash(sha256(input.magic_code));
+    // docs/API.md: 5 tries per code. The try is spent before comparing, so a correct code on the
+    // 5th try works and nothing works after 5 wrong ones.
+    if (!link || !(await links.claimAttempt(link.id, now, R.maxAttempts))) throw invalidCode();
+    if (!safeEqual(confirmHash(input.confirm_code), link.confirmCodeHash)) throw invalidCode();
+    return inTransaction(async (w) => {
+      if (!(await w.links.markUsed(link.id, now))) throw invalidCode();
+      const user = await w.users.signInByEmail(link.email, browserLanguage);
+      return { user, started: await start(w, user.id) };
+    });
   }
 
   return {
@@ -107,18 +128,21 @@ export function createMagicLinkService(deps: {
       input: MagicLinkUse,
       browserLanguage: Language,
     ): Promise<SignInResponse & { signedIn: SignedIn }> {
-      const now = clock.now();
-      const link = await links.findByMagicCodeHash(sha256(input.magic_code));
-      // docs/API.md: 5 tries per code. The try is spent before comparing, so a correct code on the
-      // 5th try works and nothing works after 5 wrong ones.
-      if (!link || !(await links.claimAttempt(link.id, now, R.maxAttempts))) throw invalidCode();
-      if (!safeEqual(confirmHash(input.confirm_code), link.confirmCodeHash)) throw invalidCode();
-      const { user, signedIn } = await inTransaction(async (w) => {
-        if (!(await w.links.markUsed(link.id, now))) throw invalidCode();
-        const user = await w.users.signInByEmail(link.email, browserLanguage);
-        return { user, signedIn: await w.sessions.start(user.id) };
-      });
+      const { user, started: signedIn } = await signIn(input, browserLanguage, (w, userId) =>
+        w.sessions.start(userId),
+      );
       return { key: signedIn.tokenKey, user: await usersService.present(user), signedIn };
+    },
+
+    /**
+     * The pro-targeting site's sign-in (SPEC §6): the same code check, but what the user gets is a
+     * pro-targeting token as `key` — no browser session and no personal token.
+     */
+    async useForProSite(input: MagicLinkUse, browserLanguage: Language): Promise<SignInResponse> {
+      const { user, started: key } = await signIn(input, browserLanguage, (w, userId) =>
+        w.proTokens.issue(userId),
+      );
+      return { key, user: await usersService.present(user) };
     },
   };
 }
