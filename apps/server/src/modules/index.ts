@@ -33,6 +33,9 @@ import { createExploreModule } from './explore';
 import { createHelpService } from './help/help.service';
 import { helpRoutes } from './help/help.routes';
 import { hostsRoutes } from './hosts/hosts.routes';
+import { createMeasurementRepository } from './measurement/measurement.repository';
+import { measurementRoutes } from './measurement/measurement.routes';
+import { createMeasurementService } from './measurement/measurement.service';
 import { createProModule } from './pro';
 import { createProTokenRepository, createProTokenService, issueProToken } from './pro/pro-tokens';
 import { createSocialAccountsRepository } from './social/social-accounts.repository';
@@ -289,6 +292,16 @@ export function registerModules(
       });
       await app.register(adAccountsRoutes, { adAccountsService: xAdAccountsService });
       await app.register(teamsRoutes, { teamsService });
+      // SPEC §7 has-pixel, web-events, app-events, account-apps: a team's granted X ad account on X.
+      await app.register(measurementRoutes, {
+        measurementService: createMeasurementService({
+          repo: createMeasurementRepository(db),
+          teams: teamsService,
+          tokensOf: xAdAccountsService.tokensOf,
+          ads: createXAdsClient(config.x),
+          guard: xAdAccountsService.guard,
+        }),
+      });
       await app.register(invitesRoutes, { invitesService });
       await audiences.registerRoutes(app);
       await app.register(cataloguesRoutes, { cataloguesService });

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import {
+  accountAppsSchema,
   activityListSchema,
+  appEventsSchema,
+  hasPixelSchema,
   helpArticleListSchema,
   helpArticleSchema,
   helperDocumentDownloadSchema,
   helperDocumentSchema,
+  webEventsSchema,
 } from '../api';
 
 /** Response schemas of help, helper documents and the activity feed, spread into API_ROUTE_RESPONSES. */
@@ -14,4 +18,8 @@ export const PLATFORM_ROUTE_RESPONSES = {
   'GET /api/helper-documents/': z.array(helperDocumentSchema),
   'GET /api/helper-documents/download/': helperDocumentDownloadSchema,
   'GET /api/teams/:slug/events/': activityListSchema,
+  'GET /api/has-pixel/': hasPixelSchema,
+  'GET /api/web-events/': webEventsSchema,
+  'GET /api/app-events/': appEventsSchema,
+  'GET /api/account-apps/': accountAppsSchema,
 };

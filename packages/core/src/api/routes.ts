@@ -81,6 +81,7 @@ import type { DeepThoughtRoutes } from './deepthought-routes';
 import type { BillingRoutes } from './billing-routes';
 import type { XAdsRoutes } from './x-ads-routes';
 import type { PlatformRoutes } from './platform-routes';
+import type { MeasurementRoutes } from './measurement-routes';
 import type { ProRoutes } from './pro-routes';
 import type { CampaignRoutes } from './campaign-routes';
 
@@ -232,6 +233,7 @@ export type ApiRoutes = Checked<
     BillingRoutes &
     XAdsRoutes &
     PlatformRoutes &
+    MeasurementRoutes &
     CatalogueRoutes<'interests', z.output<typeof interestsResponseSchema>> &
     CatalogueRoutes<'conversation-topics', z.output<typeof conversationTopicsResponseSchema>> &
     CatalogueRoutes<'movies-tv-shows', z.output<typeof moviesTvShowsResponseSchema>> &

@@ -185,6 +185,33 @@ export function createXAdsClient(config: XConfig) {
       });
     },
 
+    /**
+     * An ad account's measurement resources, as X sends them (without deleted ones): its website
+     * tag's conversion events (`web_event_tags`), app conversion events (`app_event_tags`) and
+     * apps (`account_apps`); up to 5 pages of 1000 each.
+     */
+    measurement<T extends object>(
+      tokens: XUserTokens,
+      accountId: string,
+      what: 'web_event_tags' | 'app_event_tags' | 'account_apps',
+    ): Promise<T[]> {
+      return call(what, async () => {
+        const out: T[] = [];
+        let cursor: string | null | undefined;
+        for (let page = 0; page < 5; page++) {
+          const answer = await get<(T & { deleted?: boolean })[]>(
+            tokens,
+            `accounts/${encodeURIComponent(accountId)}/${what}`,
+            { count: '1000', ...(cursor && { cursor }) },
+          );
+          out.push(...answer.data.filter((row) => row.deleted !== true));
+          cursor = answer.next_cursor;
+          if (!cursor) break;
+        }
+        return out;
+      });
+    },
+
     customAudiences(tokens: XUserTokens, accountId: string): Promise<XCustomAudience[]> {
       return call('custom audiences', async () =>
         (
