@@ -18,6 +18,15 @@ export interface SignedIn {
   expiresAt: Date;
 }
 
+/**
+ * Extension tokens (SPEC §6) start with this; '.' is not in a personal token's base64url alphabet,
+ * so the auth plugin tells the two kinds apart before any lookup (docs/API.md "Authentication").
+ */
+export const EXTENSION_TOKEN_PREFIX = 'xpt.';
+
+/** Who asks for an extension token: the credential of this request, which the token will die with. */
+export type ExtensionTokenIssuer = { sessionKey: string } | { tokenKey: string };
+
 export type SessionService = ReturnType<typeof createSessionService>;
 type MaybePromise<T> = T | Promise<T>;
 
@@ -43,6 +52,24 @@ export function createSessionService(deps: {
         return user && { user, expiresAt: null };
       })
     );
+  };
+
+  const userForExtensionTokenHash = (keyHash: string): MaybePromise<UserRow | undefined> => {
+    const credential = `e:${keyHash}`;
+    const now = clock.now();
+    return (
+      cache.peek(credential, now) ??
+      cache.user(credential, now, () => repo.findExtensionTokenUser(keyHash, now))
+    );
+  };
+
+  const issuerHash = (issuer: ExtensionTokenIssuer) =>
+    'sessionKey' in issuer
+      ? { sessionHash: sha256(issuer.sessionKey) }
+      : { tokenHash: sha256(issuer.tokenKey) };
+
+  const forgetExtensionTokens = (hashes: readonly string[]) => {
+    for (const hash of hashes) cache.forget(`e:${hash}`);
   };
 
   return {
@@ -75,18 +102,40 @@ export function createSessionService(deps: {
     /** `userForToken` for a caller that has hashed the key already (plugins/auth.ts). */
     userForTokenHash,
 
-    /** Signs out whatever credentials the request carried. */
+    /**
+     * A new extension token for `userId`, tied to the credential that asked (one per credential:
+     * the previous one stops working). Undefined when that credential is gone or not the user's.
+     */
+    async issueExtensionToken(userId: number, issuer: ExtensionTokenIssuer): Promise<string | undefined> {
+      const tokenKey = `${EXTENSION_TOKEN_PREFIX}${randomKey()}`;
+      const issued = await repo.replaceExtensionToken({
+        keyHash: sha256(tokenKey),
+        userId,
+        issuer: issuerHash(issuer),
+        now: clock.now(),
+      });
+      if (!issued) return undefined;
+      forgetExtensionTokens(issued.replaced);
+      return tokenKey;
+    },
+
+    /** The user of an extension token, by its SHA-256 (plugins/auth.ts); cached like the others. */
+    userForExtensionTokenHash,
+
+    /** Signs out whatever credentials the request carried, and the extension tokens they issued. */
     async end(credentials: {
       sessionKey?: string | undefined;
       tokenKey?: string | undefined;
     }): Promise<void> {
       if (credentials.sessionKey) {
         const keyHash = sha256(credentials.sessionKey);
+        forgetExtensionTokens(await repo.deleteExtensionTokensOf({ sessionHash: keyHash }));
         await repo.deleteSession(keyHash);
         cache.forget(`s:${keyHash}`);
       }
       if (credentials.tokenKey) {
         const keyHash = sha256(credentials.tokenKey);
+        forgetExtensionTokens(await repo.deleteExtensionTokensOf({ tokenHash: keyHash }));
         await repo.deleteToken(keyHash);
         cache.forget(`t:${keyHash}`);
       }
