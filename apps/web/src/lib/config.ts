@@ -10,6 +10,9 @@ export interface AppConfig {
   premiumDomains: string[];
   /** Host fragments of staging deployments, where `?flavour=` picks the flavour. */
   stagingHosts: string[];
+  /** SPEC §6: the fixed pro-targeting token (VITE_PRO_TARGETING_TOKEN) for the pro site's signed-out
+   * visitors' calls; none when unset. It stands for no user, so it is no secret. */
+  proTargetingToken?: string | undefined;
   /** Vite's mode: the analytics wrapper is active only in 'production' (SPEC §1). */
   mode: string;
   /** SPEC §1: error reporting (VITE_SENTRY_DSN), analytics (VITE_ANALYTICS_TOKEN, VITE_ANALYTICS_HOST)
@@ -36,6 +39,7 @@ export const readConfig = (env: Partial<Record<string, string | undefined>>): Ap
   proTargetingDomains: list(env.VITE_PRO_TARGETING_DOMAIN, ['pro.localhost', 'pro-targeting']),
   premiumDomains: list(env.VITE_PREMIUM_DOMAIN, ['premium.localhost']),
   stagingHosts: list(env.VITE_STAGING_HOSTS, ['staging']),
+  proTargetingToken: env.VITE_PRO_TARGETING_TOKEN || undefined,
   mode: env.MODE ?? 'development',
   sentryDsn: env.VITE_SENTRY_DSN || undefined,
   analyticsToken: env.VITE_ANALYTICS_TOKEN || undefined,

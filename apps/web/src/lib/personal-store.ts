@@ -8,6 +8,9 @@ export interface PersonalState {
   signedInAs: string | null;
 }
 
+/** The prefix of pro-targeting tokens (server: modules/pro/pro-tokens.ts). */
+export const PRO_TOKEN_PREFIX = 'pro.';
+
 const EMPTY: PersonalState = { email: null, name: null, token: null, signedInAs: null };
 
 const read = (): PersonalState => {
@@ -17,7 +20,11 @@ const read = (): PersonalState => {
     const value = JSON.parse(raw) as Record<string, unknown> | null;
     // Stored by an older version or tampered with: keep only well-formed fields.
     const text = (key: keyof PersonalState) => (typeof value?.[key] === 'string' ? value[key] : null);
-    return { email: text('email'), name: text('name'), token: text('token'), signedInAs: text('signedInAs') };
+    const token = text('token');
+    // Only a pro-targeting token (SPEC §6, `pro.` + key); a personal token an older version kept is
+    // dropped, so the visitor signs in again and the site's calls stay within the pro site's routes.
+    if (token === null || !token.startsWith(PRO_TOKEN_PREFIX)) return EMPTY;
+    return { email: text('email'), name: text('name'), token, signedInAs: text('signedInAs') };
   } catch {
     return EMPTY;
   }

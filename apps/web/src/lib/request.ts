@@ -80,7 +80,8 @@ export const fillParams = (path: string, params: Record<string, string | number>
 
 export interface RequestDeps {
   apiRoot: () => string;
-  /** The personal token (pro-targeting sign-in), sent as `Authorization: Token <token>`. */
+  /** The token sent as `Authorization: Token <token>`: on the pro-targeting site the signed-in user's
+   * pro-targeting token, else the fixed one of signed-out visitors (SPEC §6). */
   token: () => string | null;
   csrfToken: () => string | null;
   fetch: typeof fetch;
@@ -210,10 +211,20 @@ export type RequestClient = ReturnType<typeof createRequest>;
 export const apiRootFor = (hostname: string): string =>
   config.premiumDomains.some((domain) => hostname.includes(domain)) ? config.premiumApiRoot : config.apiRoot;
 
+let visitorToken: string | null = null;
+
+/**
+ * SPEC §6: the token of signed-out visitors' calls — the pro-targeting flavour sets the fixed
+ * pro-targeting token here (app/flavours/pro/app.tsx); a signed-in user's own token goes first.
+ */
+export const setVisitorToken = (token: string | null | undefined): void => {
+  visitorToken = token ?? null;
+};
+
 /** The app's one request helper. */
 export const request: RequestClient = createRequest({
   apiRoot: () => apiRootFor(window.location.hostname),
-  token: () => personalStore.get().token,
+  token: () => personalStore.get().token ?? visitorToken,
   csrfToken: () => readCookie('csrftoken'),
   fetch: (input, init) => window.fetch(input, init),
   createXhr: () => new XMLHttpRequest(),

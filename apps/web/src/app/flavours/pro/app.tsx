@@ -1,8 +1,13 @@
 import { RouterProvider } from 'react-router';
 import { createAuthLostHandler } from '../../../lib/auth-lost';
+import { config } from '../../../lib/config';
 import { createQueryClient } from '../../../lib/query-client';
 import { AppProviders } from '../../providers';
 import { createProRouter } from './router';
+import { setVisitorToken } from '../../../lib/request';
+
+// SPEC §6: signed-out visitors' calls go with the fixed pro-targeting token, when one is configured.
+setVisitorToken(config.proTargetingToken);
 
 // SPEC §8: a 403 outside the user load redirects to this flavour's sign-in page.
 const queryClient = createQueryClient({

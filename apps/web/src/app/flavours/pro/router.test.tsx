@@ -38,26 +38,33 @@ describe('pro-targeting routes', { timeout: 20_000 }, () => {
     );
   });
 
-  it('signs in with an email code and keeps the token in the persisted personal store', async () => {
+  it('signs in with an email code and keeps the pro-targeting token in the persisted personal store', async () => {
     const ui = userEvent.setup();
     const user = makeUser({ email: 'pro@example.com', first_name: 'Pat', last_name: 'Lee' });
+    const authorizations: unknown[] = [];
     renderAt('/', {
       'POST /api/external/personal-magic-link/magic/': { body: { magic_code: 'm' } },
-      'POST /api/external/personal-magic-link/use/': { body: { key: 'tok-1', user } },
-      'GET /api/external/standalone-me/standalone_me/': { body: user },
+      'POST /api/external/personal-magic-link/use/': { body: { key: 'pro.tok-1', user } },
+      'GET /api/external/standalone-me/standalone_me/': (init) => {
+        authorizations.push((init?.headers as Record<string, string> | undefined)?.Authorization);
+        return { body: user };
+      },
     });
     await ui.type(await screen.findByLabelText(/Email address/), 'pro@example.com');
     await ui.click(screen.getByRole('button', { name: 'Send sign-in code' }));
     await ui.type(await screen.findByLabelText('Sign-in code'), 'ABC234');
-    await waitFor(() => expect(personalStore.get().token).toBe('tok-1'));
+    await waitFor(() => expect(personalStore.get().token).toBe('pro.tok-1'));
     expect(personalStore.get()).toEqual({
       email: 'pro@example.com',
       name: 'Pat Lee',
-      token: 'tok-1',
+      token: 'pro.tok-1',
       signedInAs: 'pro@example.com',
     });
-    expect(JSON.parse(local.get(storageKeys.personal) ?? '{}')).toMatchObject({ token: 'tok-1' });
+    expect(JSON.parse(local.get(storageKeys.personal) ?? '{}')).toMatchObject({ token: 'pro.tok-1' });
     expect((await screen.findAllByText('Signed in as pro@example.com')).length).toBeGreaterThan(0);
+    // The site's own calls go with that token (SPEC §6).
+    expect(authorizations.length).toBeGreaterThan(0);
+    expect(new Set(authorizations)).toEqual(new Set(['Token pro.tok-1']));
     personalStore.clear();
   });
 

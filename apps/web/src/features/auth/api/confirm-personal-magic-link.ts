@@ -4,7 +4,7 @@ import { personalStore } from '../../../lib/personal-store';
 import { request } from '../../../lib/request';
 import { getStandaloneMeQueryOptions } from './get-standalone-me';
 
-/** POST /api/external/personal-magic-link/use/ — returns the personal token as `key`. */
+/** POST /api/external/personal-magic-link/use/ — returns the pro-targeting token (SPEC §6) as `key`. */
 export const confirmPersonalMagicLink = (body: MagicLinkUse): Promise<SignInResponse> =>
   request.post('/api/external/personal-magic-link/use/', { body });
 
