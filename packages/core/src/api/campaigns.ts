@@ -292,10 +292,15 @@ export const reachSchema = z.object({
   size: z.number().int(),
   size_bucket: sizeBucketSchema,
   adsets: z.array(z.object({ id, name: z.string(), size: z.number().int(), size_bucket: sizeBucketSchema })),
-  /** Accounts the delivery so far has reached at least once (estimated from the impressions over `size`). */
+  /**
+   * Accounts the delivery has reached at least once, as X reports it (Ads API `stats/accounts/…/
+   * reach/campaigns`, total_audience_reach over the whole delivery); 0 before delivery.
+   */
   reached: z.number().int(),
-  /** X's frequency: impressions ÷ accounts reached, 2 decimals; 0 before delivery. */
+  /** X's average frequency: impressions ÷ accounts reached, 2 decimals; 0 before delivery. */
   frequency: z.number(),
+  /** When reach and frequency were read from X (null: not yet). */
+  reach_synced: isoDateTime.nullable(),
 });
 export type Reach = z.infer<typeof reachSchema>;
 

@@ -54,6 +54,13 @@ export interface XStatsSeries {
   metrics: Record<string, number[] | null>;
 }
 
+/** X's reach of one campaign over a window; both null when it delivered nothing there. */
+export interface XCampaignReach {
+  id: string;
+  total_audience_reach: number | null;
+  average_frequency: number | null;
+}
+
 /** How long a 429 may make a call wait before retrying once (longer waits fail with X's message). */
 const MAX_RATE_LIMIT_WAIT_MS = 15_000;
 
@@ -318,6 +325,24 @@ export function createXAdsCampaignClient(
           { prefix: '' },
         );
       });
+    },
+
+    /**
+     * Reach and average frequency of up to 20 campaigns over a window in whole hours
+     * (`GET stats/accounts/:account_id/reach/campaigns`): distinct accounts reached, not additive.
+     */
+    reach(tokens: AdsUserTokens, accountId: string, query: { ids: string[]; start: string; end: string }) {
+      return call(
+        'reach',
+        async () =>
+          (
+            await client(tokens).get<{ data: XCampaignReach[] }>(
+              `${ADS_API}stats/accounts/${encodeURIComponent(accountId)}/reach/campaigns`,
+              { campaign_ids: query.ids.join(','), start_time: query.start, end_time: query.end },
+              { prefix: '' },
+            )
+          ).data,
+      );
     },
 
     /** Synchronous stats, DAY granularity, ENGAGEMENT and BILLING groups, at most 20 entities and 7 days. */

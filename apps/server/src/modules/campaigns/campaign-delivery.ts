@@ -5,7 +5,6 @@ import type { UserRow } from '../../db/schema';
 import type { AdsetRow, CampaignRow } from './campaigns.repository';
 import { grantorTokensOf, xCall, type CampaignAccess, type CampaignsDeps } from './campaign-context';
 import { iso, money } from './campaign-presenters';
-import { frequencyOf, reachedAccounts } from './reach-frequency';
 
 /** How stale delivery may be when a campaign's figures are asked for before X is asked again. */
 const ON_DEMAND_SYNC_MS = 10_000;
@@ -59,7 +58,9 @@ export function createCampaignDelivery(deps: CampaignsDeps, access: CampaignAcce
       { day: string; impressions: number; engagements: number; clicks: number; spendMicro: number }[]
     >();
     // Ten windows (70 days) at most; past our own today, only while X still reports delivery.
+    let last = first;
     for (let w = 0, from = first; w < 10; w++, from += window) {
+      last = from + window;
       let delivered = 0;
       for (let i = 0; i < all.length; i += STATS_IDS) {
         const chunk = all.slice(i, i + STATS_IDS);
@@ -92,8 +93,20 @@ export function createCampaignDelivery(deps: CampaignsDeps, access: CampaignAcce
       }
       if (from + window > today && delivered === 0) break;
     }
+    // Reach is distinct accounts, not additive over windows: X counts it over the whole delivery.
+    const [reached] = await xCall(() =>
+      ads.reach(tokens, c.adAccountId, {
+        ids: [c.xCampaignId!],
+        start: new Date(first).toISOString(),
+        end: new Date(last).toISOString(),
+      }),
+    );
     for (const [adId, days] of rows) await repo.replaceStats(adId, days);
-    await repo.updateCampaign(c.id, { statsSynced: clock.now() });
+    await repo.updateCampaign(c.id, {
+      statsSynced: clock.now(),
+      xReach: reached?.total_audience_reach ?? 0,
+      xFrequency: String(reached?.average_frequency ?? 0),
+    });
   }
 
   /** Each ad set with the package it targets: as published, else its saved audience's (one query). */
@@ -144,8 +157,9 @@ export function createCampaignDelivery(deps: CampaignsDeps, access: CampaignAcce
   }
 
   /**
-   * The engine's estimate for the ad sets' targeting together (accounts in any ad set), the
-   * accounts the delivery so far has reached and X's frequency (impressions ÷ reach).
+   * The engine's estimate for the ad sets' targeting together (accounts in any ad set) — the
+   * audience — apart from what X reports the delivery reached: distinct accounts and X's average
+   * frequency (impressions ÷ reach), as read at the last sync.
    */
   async function reach(user: UserRow, id: number): Promise<Reach> {
     const { found } = await access.readable(user, id);
@@ -173,14 +187,14 @@ export function createCampaignDelivery(deps: CampaignsDeps, access: CampaignAcce
       }
     }
     const size = Math.round((union?.count ?? 0) * scale);
-    const reached = reachedAccounts(found.impressions, size);
     return {
       campaign: id,
       size,
       size_bucket: sizeBucketOf(size),
       adsets: perAdset,
-      reached,
-      frequency: frequencyOf(found.impressions, reached),
+      reached: found.campaign.xReach ?? 0,
+      frequency: Number(found.campaign.xFrequency ?? 0),
+      reach_synced: iso(found.campaign.statsSynced),
     };
   }
 

@@ -362,11 +362,22 @@ describe('campaigns API', () => {
     const reach = (await kit.call(w.member, 'GET', `/api/campaigns/${campaign.id}/reach/`)).json<Reach>();
     expect(reach.size).toBeGreaterThan(0);
     expect(reach.adsets.map((a) => a.size_bucket)[1]).toBe('1M-5M');
-    // X's frequency: impressions ÷ accounts reached — at least 1 once anything was delivered.
+    // Accounts reached are X's (the Ads API's reach over the whole delivery), stored at the sync;
+    // the frequency is X's impressions ÷ reach — at least 1 once anything was delivered.
+    const fromDay = new Date(Date.parse(stats.days[0]!.day) - 7 * 86_400_000).toISOString();
+    const untilDay = new Date(Date.parse(stats.days.at(-1)!.day) + 14 * 86_400_000).toISOString();
+    const [fromX] = (await kit.ads(
+      w.xUserId,
+      'GET',
+      `stats/accounts/${w.accountId}/reach/campaigns?campaign_ids=${live.x_campaign_id}&start_time=${fromDay}&end_time=${untilDay}`,
+    )) as { total_audience_reach: number; average_frequency: number }[];
     expect(reach.reached).toBeGreaterThan(0);
-    expect(reach.reached).toBeLessThanOrEqual(Math.min(stats.totals.impressions, reach.size));
+    expect(reach.reached).toBe(fromX!.total_audience_reach);
+    expect(reach.frequency).toBe(fromX!.average_frequency);
+    expect(reach.reached).toBeLessThanOrEqual(stats.totals.impressions);
     expect(reach.frequency).toBeGreaterThanOrEqual(1);
-    expect(reach.frequency).toBeCloseTo(stats.totals.impressions / reach.reached, 2);
+    expect(Math.abs(reach.frequency - stats.totals.impressions / reach.reached)).toBeLessThan(0.02);
+    expect(reach.reach_synced).toBe(stats.synced);
     const seg = (
       await kit.call(w.member, 'GET', `/api/campaigns/${campaign.id}/segmentations/`)
     ).json<Segmentations>();

@@ -37,9 +37,10 @@ const TEXTS = {
     day: 'Day',
     noDelivery: 'No delivery yet.',
     reach: 'Reach',
-    reachText: (size: string, bucket: string) => `${size} accounts (${bucket})`,
+    reachText: (size: string, bucket: string) =>
+      `Estimated audience (Murmur, the ad sets' targeting): ${size} accounts (${bucket})`,
     reachedText: (reached: string, frequency: string) =>
-      `Reached so far: ${reached} accounts · frequency ${frequency}`,
+      `Accounts reached (X, delivery so far): ${reached} · frequency ${frequency}`,
     segmentations: 'Segmentations',
     country: 'Country',
     age: 'Age',
@@ -68,9 +69,10 @@ const TEXTS = {
     day: '日付',
     noDelivery: 'まだ配信はありません。',
     reach: 'リーチ',
-    reachText: (size: string, bucket: string) => `${size} アカウント（${bucket}）`,
+    reachText: (size: string, bucket: string) =>
+      `推定オーディエンス（Murmur、広告グループのターゲティング）: ${size} アカウント（${bucket}）`,
     reachedText: (reached: string, frequency: string) =>
-      `これまでのリーチ: ${reached} アカウント · フリークエンシー ${frequency}`,
+      `リーチしたアカウント（X、これまでの配信）: ${reached} · フリークエンシー ${frequency}`,
     segmentations: 'セグメント',
     country: '国',
     age: '年齢',

@@ -173,25 +173,45 @@ export function CampaignDetail({ campaignId, overviewPath }: { campaignId: numbe
         {reach.isError ? (
           <QueryError query={reach} />
         ) : reach.data ? (
-          <Stack gap={4}>
-            <Text data-testid="reach">
-              {t('campaigns.detail.reachText', {
-                size: formatLargeNumber(reach.data.size),
-                bucket: reach.data.size_bucket,
-              })}
-            </Text>
-            <Text data-testid="frequency">
-              {t('campaigns.detail.reachedText', {
-                reached: formatLargeNumber(reach.data.reached),
-                frequency: formatFrequency(reach.data.frequency),
-              })}
-            </Text>
-            {reach.data.adsets.map((a) => (
-              <Text key={a.id} size="sm" c="dimmed">
-                {a.name}: {formatLargeNumber(a.size)} ({a.size_bucket})
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <Stack gap={4} data-testid="estimated-audience">
+              <Title order={3} size="h5">
+                {t('campaigns.detail.audienceTitle')}
+              </Title>
+              <Text data-testid="reach">
+                {t('campaigns.detail.reachText', {
+                  size: formatLargeNumber(reach.data.size),
+                  bucket: reach.data.size_bucket,
+                })}
               </Text>
-            ))}
-          </Stack>
+              {reach.data.adsets.map((a) => (
+                <Text key={a.id} size="sm" c="dimmed">
+                  {a.name}: {formatLargeNumber(a.size)} ({a.size_bucket})
+                </Text>
+              ))}
+              <Text size="xs" c="dimmed">
+                {t('campaigns.detail.audienceHelp')}
+              </Text>
+            </Stack>
+            <Stack gap={4} data-testid="accounts-reached">
+              <Title order={3} size="h5">
+                {t('campaigns.detail.reachedTitle')}
+              </Title>
+              <Text data-testid="frequency">
+                {t('campaigns.detail.reachedText', {
+                  reached: formatLargeNumber(reach.data.reached),
+                  frequency: formatFrequency(reach.data.frequency),
+                })}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {reach.data.reach_synced
+                  ? t('campaigns.detail.reachedHelp', {
+                      date: formatDate(reach.data.reach_synced, language),
+                    })
+                  : t('campaigns.detail.reachedNotYet')}
+              </Text>
+            </Stack>
+          </SimpleGrid>
         ) : (
           <Skeleton h={40} />
         )}
