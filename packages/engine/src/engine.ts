@@ -24,6 +24,8 @@ import {
   type SharedIndex,
 } from './share/share-index';
 import { tokens } from './text/tokenise';
+import { fieldCounts, type FieldCounts } from './async/field-counts';
+import type { CategoricalField } from './index/fields';
 
 /** An audience's size without its members: what the estimate shown while typing needs. */
 export type AudienceEstimate = Omit<Audience, 'accounts'>;
@@ -55,6 +57,8 @@ export interface AudienceEngine {
   words(text: string): string[];
   /** Read-only lookups for the catalogue and explore tools (src/explore). */
   readonly explore: ExploreLookups;
+  /** Member and population counts of single-valued fields (async/field-counts.ts: what shards merge). */
+  fieldCounts(audience: Audience | AccountSet, fields?: readonly CategoricalField[]): FieldCounts;
 }
 
 const setOf = (audience: Audience | AccountSet): AccountSet =>
@@ -77,6 +81,7 @@ export function inMemoryEngine(index: AudienceIndex): AudienceEngine {
     overlap: (a, b) => countAnd(setOf(a).bits, setOf(b).bits),
     words: (text) => tokens(text),
     explore: exploreLookups(index),
+    fieldCounts: (audience, fields) => fieldCounts(index, setOf(audience), fields),
   };
 }
 

@@ -17,3 +17,18 @@ export class ExportFormatError extends Error {
     this.name = 'ExportFormatError';
   }
 }
+
+/**
+ * A shard of a sharded engine has no replica answering (all down, or none within the time allowed
+ * on each attempt): the question cannot be answered exactly, so it is not answered (issue 18).
+ */
+export class ShardUnavailableError extends Error {
+  readonly code = 'SHARD_UNAVAILABLE';
+  constructor(
+    readonly shard: number,
+    readonly reason: string,
+  ) {
+    super(`Shard ${shard} of the audience engine is unavailable: ${reason}.`);
+    this.name = 'ShardUnavailableError';
+  }
+}

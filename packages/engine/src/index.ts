@@ -13,6 +13,20 @@ export {
   type WorkerEngine,
 } from './engine';
 export {
+  inProcessAsyncEngine,
+  isPromise,
+  type AsyncAudienceEngine,
+  type AudienceQuery,
+  type MaybePromise,
+} from './async/async-engine';
+export {
+  fieldCounts,
+  mergeFieldCounts,
+  sharesOf,
+  type FieldCounts,
+  type ValueCount,
+} from './async/field-counts';
+export {
   accountSetFromShared,
   indexFromShared,
   shareIndex,
@@ -35,10 +49,16 @@ export { evaluate, type Audience, type EvaluateOptions, type Exclusion } from '.
 export type { UnmatchedItem } from './evaluate/selected';
 export { registerCustomAudience, removeCustomAudience } from './evaluate/custom-audiences';
 export { sizeBucketOf } from './evaluate/size-bucket';
-export { EmptyTargetingError, ExportFormatError } from './errors';
+export { EmptyTargetingError, ExportFormatError, ShardUnavailableError } from './errors';
+export { buildShardIndex, ownedPart, shardOf, shardRecords, type ShardSpec } from './shard/shard-index';
+export { serveShard, type ShardServiceOptions } from './shard/shard-service';
+export { mergeEstimates, ShardedEngine, type ShardedEngineOptions } from './shard/sharded-engine';
+export { startReplica, startReplicas, type ReplicaOptions, type ShardReplica } from './shard/replicas';
+export { DEFAULT_PREFIX, type ShardInfo } from './shard/protocol';
+export { startNats, type RunningNats } from './shard/nats-server';
 export { AccountSet } from './bits/account-set';
 export type { AudienceIndex, IndexStats } from './index/audience-index';
-export { CATEGORICAL_FIELDS, POST_FIELDS, PROFILE_FIELDS } from './index/fields';
+export { CATEGORICAL_FIELDS, POST_FIELDS, PROFILE_FIELDS, type CategoricalField } from './index/fields';
 export { EXPORT_FORMAT, SUPPORTED_VERSIONS } from './parse/header';
 export { tokenise, tokens } from './text/tokenise';
 

@@ -7,12 +7,14 @@ import {
   sharedEngineFrom,
   SnapshotError,
   writeSnapshot,
+  type AsyncAudienceEngine,
   type AudienceEngine,
   type BuildOptions,
   type ExportSource,
   type SharedEngine,
 } from '@murmur/engine';
 import { ServiceUnavailable } from '../errors';
+import { serverAsyncEngine } from './engine-async';
 import { createEnginePool, inProcessWork, type EngineWork } from './engine-work';
 
 export type EngineState =
@@ -35,6 +37,11 @@ export interface EngineHolder {
   get(): AudienceEngine;
   /** The heavy-work surface (worker pool, or this thread), or a 503 like `get()`. */
   work(): EngineWork;
+  /**
+   * The asynchronous engine interface (issue 18): this engine (and its worker threads), or the
+   * shards on NATS when the server runs over a sharded engine; a 503 like `get()` until ready.
+   */
+  audiences(): AsyncAudienceEngine;
   /** Resolves when the engine is ready (rejects if building failed). */
   ready(): Promise<AudienceEngine>;
   status(): EngineState;
@@ -43,10 +50,15 @@ export interface EngineHolder {
 }
 
 /** A holder over an engine that already exists (tests); heavy work on this thread unless given. */
-export function readyEngine(engine: AudienceEngine, work: EngineWork = inProcessWork(engine)): EngineHolder {
+export function readyEngine(
+  engine: AudienceEngine,
+  work: EngineWork = inProcessWork(engine),
+  audiences: AsyncAudienceEngine = serverAsyncEngine(engine, work),
+): EngineHolder {
   return {
     get: () => engine,
     work: () => work,
+    audiences: () => audiences,
     ready: () => Promise.resolve(engine),
     status: () => ({ state: 'ready', accounts: engine.stats.accounts, seconds: 0, workers: work.threads }),
     close: () => work.close(),
@@ -174,6 +186,7 @@ export function buildEngineInBackground(options: BuildEngineOptions): EngineHold
     },
   });
   let work: EngineWork | undefined;
+  let audiences: AsyncAudienceEngine | undefined;
   let closed = false;
   const settled = building.then(
     (built) => {
@@ -182,6 +195,7 @@ export function buildEngineInBackground(options: BuildEngineOptions): EngineHold
       const seconds = (performance.now() - startedAt) / 1000;
       state = { state: 'ready', accounts: built.engine.stats.accounts, seconds, workers: built.work.threads };
       work = built.work;
+      audiences = serverAsyncEngine(built.engine, built.work);
       return built.engine;
     },
     (error: unknown) => {
@@ -202,6 +216,10 @@ export function buildEngineInBackground(options: BuildEngineOptions): EngineHold
     },
     work() {
       if (work) return work;
+      throw new ServiceUnavailable(unavailableMessage(state));
+    },
+    audiences() {
+      if (audiences) return audiences;
       throw new ServiceUnavailable(unavailableMessage(state));
     },
     ready: () => settled,
@@ -250,6 +268,9 @@ export function unavailableEngine(message: string): EngineHolder {
       throw new ServiceUnavailable(message);
     },
     work() {
+      throw new ServiceUnavailable(message);
+    },
+    audiences() {
       throw new ServiceUnavailable(message);
     },
     ready: () => failure,

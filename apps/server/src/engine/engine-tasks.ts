@@ -8,6 +8,11 @@ import {
   type AudienceEngine,
   type AudienceEstimate,
   type AudienceInsights,
+  type AudienceQuery,
+  type CategoricalField,
+  type FieldCounts,
+  type LookupField,
+  type LookupResult,
   type DemographicsPanel,
   type InsightsOptions,
   type InterestsPanel,
@@ -122,6 +127,30 @@ export const engineTasks = {
       ...network,
       communities: network.communities.map((c) => ({ ...c, members: toSharedAccountSet(c.members) })),
     };
+  },
+
+  /** The size of an audience (the asynchronous interface's estimate, engine-async.ts). */
+  estimate(engine: AudienceEngine, input: AudienceQuery, _report: ReportStage): AudienceEstimate {
+    return engine.estimate(input.pkg, { exclusions: input.exclusions ?? [] });
+  },
+
+  /** Member and population counts of single-valued fields (the member panels' mergeable form). */
+  fieldCounts(
+    engine: AudienceEngine,
+    input: { audience: AudienceQuery; fields?: readonly CategoricalField[] | undefined },
+    _report: ReportStage,
+  ): FieldCounts {
+    const { pkg, exclusions } = input.audience;
+    return engine.fieldCounts(engine.evaluate(pkg, { exclusions: exclusions ?? [] }), input.fields);
+  },
+
+  /** Autocomplete suggestions. */
+  lookup(
+    engine: AudienceEngine,
+    input: { field: LookupField; q: string; limit?: number | undefined },
+    _report: ReportStage,
+  ): LookupResult[] {
+    return engine.lookup(input.field, input.q, input.limit);
   },
 
   /** Which thread answers (tests and the pool's warm-up): 0 is the main thread. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AudienceEngine } from '@murmur/engine';
+import type { AsyncAudienceEngine } from '@murmur/engine';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { createEstimateCache } from './estimate-cache';
 
@@ -18,7 +18,7 @@ function countingEngine() {
       };
     },
   };
-  return engine as typeof engine & AudienceEngine;
+  return engine as typeof engine & AsyncAudienceEngine;
 }
 
 const music: TargetingPackage = { keywords: [{ label: 'music' }] } as TargetingPackage;
@@ -32,8 +32,8 @@ describe('estimate cache', () => {
     const first = cache.estimate(engine, music, []);
     expect(cache.estimate(engine, music, [])).toEqual(first);
     expect(engine.calls).toBe(1);
-    cache.estimate(engine, jazz, []);
-    cache.estimate(engine, music, [jazz]);
+    void cache.estimate(engine, jazz, []);
+    void cache.estimate(engine, music, [jazz]);
     expect(engine.calls).toBe(3);
     const estimate = {
       sample_count: 1,
@@ -48,23 +48,39 @@ describe('estimate cache', () => {
   it('never keeps an estimate of another engine, nor one that names a custom audience', () => {
     const cache = createEstimateCache({ max: 10, ttlMs: 60_000 });
     const old = countingEngine();
-    cache.estimate(old, music, []);
+    void cache.estimate(old, music, []);
     const rebuilt = countingEngine();
-    cache.estimate(rebuilt, music, []);
+    void cache.estimate(rebuilt, music, []);
     expect(rebuilt.calls).toBe(1);
-    cache.estimate(rebuilt, custom, []);
-    cache.estimate(rebuilt, custom, []);
-    cache.estimate(rebuilt, music, [custom]);
-    cache.estimate(rebuilt, music, [custom]);
+    void cache.estimate(rebuilt, custom, []);
+    void cache.estimate(rebuilt, custom, []);
+    void cache.estimate(rebuilt, music, [custom]);
+    void cache.estimate(rebuilt, music, [custom]);
     expect(rebuilt.calls).toBe(5);
   });
 
   it('forgets the least recently used beyond its size', () => {
     const cache = createEstimateCache({ max: 1, ttlMs: 60_000 });
     const engine = countingEngine();
-    cache.estimate(engine, music, []);
-    cache.estimate(engine, jazz, []);
-    cache.estimate(engine, music, []);
+    void cache.estimate(engine, music, []);
+    void cache.estimate(engine, jazz, []);
+    void cache.estimate(engine, music, []);
     expect(engine.calls).toBe(3);
+  });
+
+  it('keeps an answer that comes later (shards) once it came, and not a failed one', async () => {
+    const cache = createEstimateCache({ max: 10, ttlMs: 60_000 });
+    const sync = countingEngine();
+    let fail = true;
+    const engine = {
+      kind: 'shards',
+      estimate: () => (fail ? Promise.reject(new Error('shard 1 down')) : Promise.resolve(sync.estimate())),
+    } as unknown as AsyncAudienceEngine;
+    await expect(cache.estimate(engine, music, [])).rejects.toThrow('shard 1 down');
+    fail = false;
+    const first = await cache.estimate(engine, music, []);
+    expect(first.estimate.sample_count).toBe(1);
+    expect(cache.estimate(engine, music, [])).toBe(first);
+    expect(sync.calls).toBe(1);
   });
 });

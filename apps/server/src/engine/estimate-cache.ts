@@ -1,4 +1,9 @@
-import type { AudienceEngine } from '@murmur/engine';
+import {
+  isPromise,
+  type AsyncAudienceEngine,
+  type AudienceEstimate,
+  type MaybePromise,
+} from '@murmur/engine';
 import type { Estimate } from '@murmur/core/api';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { createLruCache } from '../lib/lru-cache';
@@ -14,8 +19,16 @@ export interface SizedEstimate {
 }
 
 export interface EstimateCache {
-  /** `toEstimate(engine.estimate(pkg, { exclusions }))`, from memory when the same question was just asked. */
-  estimate(engine: AudienceEngine, pkg: TargetingPackage, exclusions: TargetingPackage[]): SizedEstimate;
+  /**
+   * `toEstimate(engine.estimate({ pkg, exclusions }))`, from memory when the same question was just
+   * asked: a value when the engine answers in this thread, a promise when it answers elsewhere
+   * (shards); a failed answer is not kept.
+   */
+  estimate(
+    engine: AsyncAudienceEngine,
+    pkg: TargetingPackage,
+    exclusions: TargetingPackage[],
+  ): MaybePromise<SizedEstimate>;
 }
 
 /**
@@ -27,7 +40,7 @@ export interface EstimateCache {
  */
 export function createEstimateCache(options: { max: number; ttlMs: number } = ESTIMATE_CACHE): EstimateCache {
   const entries = createLruCache<string, SizedEstimate>(options);
-  let owner: AudienceEngine | undefined;
+  let owner: AsyncAudienceEngine | undefined;
   return {
     estimate(engine, pkg, exclusions) {
       if (namesCustomAudience(pkg) || exclusions.some(namesCustomAudience)) {
@@ -38,20 +51,34 @@ export function createEstimateCache(options: { max: number; ttlMs: number } = ES
         owner = engine;
       }
       const key = JSON.stringify(exclusions.length === 0 ? pkg : [pkg, exclusions]);
-      let estimate = entries.get(key);
-      if (estimate === undefined) {
-        estimate = sized(engine, pkg, exclusions);
-        entries.set(key, estimate);
+      const estimate = entries.get(key);
+      if (estimate !== undefined) return estimate;
+      const answer = sized(engine, pkg, exclusions);
+      if (!isPromise(answer)) {
+        entries.set(key, answer);
+        return answer;
       }
-      return estimate;
+      return answer.then((done) => {
+        if (owner === engine) entries.set(key, done);
+        return done;
+      });
     },
   };
 }
 
-function sized(engine: AudienceEngine, pkg: TargetingPackage, exclusions: TargetingPackage[]): SizedEstimate {
-  // toEstimate builds exactly estimateSchema's fields (typed `Estimate`), so the body is that object
-  // serialised once (modules/audiences/audience-configs.test.ts checks the answer against the schema).
-  const estimate = toEstimate(engine.estimate(pkg, { exclusions }));
+function sized(
+  engine: AsyncAudienceEngine,
+  pkg: TargetingPackage,
+  exclusions: TargetingPackage[],
+): MaybePromise<SizedEstimate> {
+  const answer = engine.estimate({ pkg, exclusions });
+  return isPromise(answer) ? answer.then(sizedOf) : sizedOf(answer);
+}
+
+// toEstimate builds exactly estimateSchema's fields (typed `Estimate`), so the body is that object
+// serialised once (modules/audiences/audience-configs.test.ts checks the answer against the schema).
+function sizedOf(answer: AudienceEstimate): SizedEstimate {
+  const estimate = toEstimate(answer);
   return { estimate, body: JSON.stringify(estimate) };
 }
 

@@ -16,6 +16,7 @@ import type {
   JoinedConfig,
 } from './audience-configs.repository';
 import { requireNonEmpty } from '../../engine/engine-audience';
+import { isPromise } from '@murmur/engine';
 import { createEstimateCache, type EstimateCache, type SizedEstimate } from '../../engine/estimate-cache';
 import { presentConfig } from './present';
 
@@ -176,7 +177,9 @@ export function createAudienceConfigsService(deps: {
     ): Promise<SizedEstimate> {
       requireNonEmpty(pkg);
       const exclusions = exclusionIds.length === 0 ? [] : await exclusionPackages(user, exclusionIds);
-      const estimate = estimates.estimate(engine.get(), pkg, exclusions);
+      // In-process engines answer with a value: no await (and no promise) on the estimate route.
+      const answer = estimates.estimate(engine.audiences(), pkg, exclusions);
+      const estimate = isPromise(answer) ? await answer : answer;
       deps.onBuild?.(pkg);
       return estimate;
     },

@@ -9,8 +9,8 @@ export type AutocompleteService = ReturnType<typeof createAutocompleteService>;
  */
 export function createAutocompleteService(deps: { engine: EngineHolder }) {
   return {
-    suggest(field: AutocompleteField, q: string, limit: number): AutocompleteResponse {
-      const results = deps.engine.get().lookup(field, q, limit);
+    async suggest(field: AutocompleteField, q: string, limit: number): Promise<AutocompleteResponse> {
+      const results = await deps.engine.audiences().lookup(field, q, limit);
       return { results: results.map(({ value, label, detail, size }) => ({ value, label, detail, size })) };
     },
   };

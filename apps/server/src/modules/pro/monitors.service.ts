@@ -66,18 +66,17 @@ export function createMonitorsService(deps: {
   isStaff: (user: UserRow) => boolean;
 }) {
   const { monitors, engine, clock, inTransaction, outbox, isStaff } = deps;
-  const sizeOf = (pkg: TargetingPackage) => engine.get().estimate(pkg).populationEstimate;
+  const sizeOf = async (pkg: TargetingPackage) =>
+    (await engine.audiences().estimate({ pkg })).populationEstimate;
 
   async function runDue(): Promise<{ monitors: number; mailed: number }> {
     const now = clock.now();
     const due = await monitors.due(new Date(now.getTime() - WEEK_MS + 60_000), BATCH);
     if (due.length === 0) return { monitors: 0, mailed: 0 };
-    const measured = due.map(({ monitor, email, language }) => ({
-      monitor,
-      email,
-      language,
-      size: sizeOf(monitor.targetingPackage),
-    }));
+    const measured: ((typeof due)[number] & { size: number })[] = [];
+    for (const { monitor, email, language } of due) {
+      measured.push({ monitor, email, language, size: await sizeOf(monitor.targetingPackage) });
+    }
     const entries: OutboxEntry[] = await inTransaction(async (w) => {
       const written: OutboxEntry[] = [];
       for (const m of measured) {
@@ -95,7 +94,7 @@ export function createMonitorsService(deps: {
     list: async (user: UserRow) => (await monitors.list(user.id)).map(present),
     async create(user: UserRow, name: string, pkg: TargetingPackage): Promise<Monitor> {
       requireNonEmpty(pkg);
-      return present(await monitors.create(user.id, name, pkg, sizeOf(pkg), clock.now()));
+      return present(await monitors.create(user.id, name, pkg, await sizeOf(pkg), clock.now()));
     },
     async remove(user: UserRow, id: number) {
       if (!(await monitors.remove(id, user.id))) throw new NotFound();

@@ -1,0 +1,57 @@
+import {
+  inProcessAsyncEngine,
+  ShardUnavailableError,
+  type AsyncAudienceEngine,
+  type AudienceEngine,
+} from '@murmur/engine';
+import { ServiceUnavailable } from '../errors';
+import type { EngineWork } from './engine-work';
+
+/**
+ * The asynchronous engine interface (issue 18) over the server's engine: with worker threads the
+ * field counts (a walk over every member) run in the pool like the other heavy work, while
+ * estimates and lookups — well under a millisecond — are answered on this thread, as immediate
+ * values (no promise, no task message: the estimate route stays as cheap as before). Without
+ * threads everything is answered here. A sharded engine (`ShardedEngine`) implements the same
+ * interface over NATS.
+ */
+export function serverAsyncEngine(engine: AudienceEngine, work: EngineWork): AsyncAudienceEngine {
+  const here = inProcessAsyncEngine(engine);
+  if (work.threads === 0) return here;
+  return {
+    kind: 'workers',
+    estimate: (query) => here.estimate(query),
+    lookup: (field, q, limit) => here.lookup(field, q, limit),
+    fieldCounts: (audience, fields) => work.run('fieldCounts', { audience, fields }),
+    close: () => Promise.resolve(),
+  };
+}
+
+/** Every question in the worker pool (tests of the pool, and callers that must not block at all). */
+export function workerAsyncEngine(work: EngineWork): AsyncAudienceEngine {
+  return {
+    kind: work.threads === 0 ? 'in-process' : 'workers',
+    estimate: (query) => work.run('estimate', query),
+    lookup: (field, q, limit) => work.run('lookup', { field, q, limit }),
+    fieldCounts: (audience, fields) => work.run('fieldCounts', { audience, fields }),
+    close: () => Promise.resolve(),
+  };
+}
+
+/**
+ * A sharded engine as the API uses it: a shard without a replica answering becomes the API's 503
+ * (SPEC §8), naming the shard — the question is not answered rather than answered without it.
+ */
+export function shardedServerEngine(engine: AsyncAudienceEngine): AsyncAudienceEngine {
+  const unavailable = (error: unknown): never => {
+    if (error instanceof ShardUnavailableError) throw new ServiceUnavailable(error.message);
+    throw error;
+  };
+  return {
+    kind: engine.kind,
+    estimate: (query) => Promise.resolve(engine.estimate(query)).catch(unavailable),
+    fieldCounts: (query, fields) => Promise.resolve(engine.fieldCounts(query, fields)).catch(unavailable),
+    lookup: (field, q, limit) => Promise.resolve(engine.lookup(field, q, limit)).catch(unavailable),
+    close: () => engine.close(),
+  };
+}

@@ -1,0 +1,114 @@
+import type { Share } from '@murmur/core/insights';
+import type { AccountSet } from '../bits/account-set';
+import type { AudienceIndex } from '../index/audience-index';
+import { CATEGORICAL_FIELDS, type CategoricalField } from '../index/fields';
+import { termLabel } from '../insights/labels';
+import { shareOf } from '../insights/share';
+
+/** One value of a single-valued field: members holding it, and accounts of the population holding it. */
+export interface ValueCount {
+  value: string;
+  label: string;
+  count: number;
+  population: number;
+}
+
+/**
+ * The mergeable form of the member panels (demographics, devices, jobs, locations): for each
+ * single-valued field, every value held by a member or by an account of the population, with both
+ * counts. Counts of disjoint account sets (shards) add up exactly, and shares and affinities are
+ * computed from the sums (`sharesOf`), so a sharded engine gives the single engine's figures.
+ */
+export interface FieldCounts {
+  /** Members the counts cover. */
+  members: number;
+  /** Accounts of the population (the index's present accounts). */
+  population: number;
+  fields: Partial<Record<CategoricalField, ValueCount[]>>;
+}
+
+const populationMemo = new WeakMap<AudienceIndex, Map<CategoricalField, Uint32Array>>();
+
+/** Present accounts per term of `field` (index: term id + 1), computed once per index. */
+function populationCounts(index: AudienceIndex, field: CategoricalField): Uint32Array {
+  let byField = populationMemo.get(index);
+  if (!byField) populationMemo.set(index, (byField = new Map<CategoricalField, Uint32Array>()));
+  let counts = byField.get(field);
+  if (!counts) {
+    counts = new Uint32Array(index.terms.size + 1);
+    const column = index.columns[field];
+    const present = index.present;
+    for (let w = 0; w < present.length; w++) {
+      let word = present[w]!;
+      while (word !== 0) {
+        const bit = word & -word;
+        counts[column[(w << 5) + (31 - Math.clz32(bit))]!]!++;
+        word ^= bit;
+      }
+    }
+    byField.set(field, counts);
+  }
+  return counts;
+}
+
+/** Member and population counts of `fields` (all single-valued fields by default) for `members`. */
+export function fieldCounts(
+  index: AudienceIndex,
+  members: AccountSet,
+  fields: readonly CategoricalField[] = CATEGORICAL_FIELDS,
+): FieldCounts {
+  const list = members.toArray();
+  const out: FieldCounts['fields'] = {};
+  for (const field of fields) {
+    const column = index.columns[field];
+    const counts = new Uint32Array(index.terms.size + 1);
+    for (let i = 0; i < list.length; i++) counts[column[list[i]!]!]!++;
+    const population = populationCounts(index, field);
+    const values: ValueCount[] = [];
+    for (const t of index.terms.termsOf(field)) {
+      const count = counts[t + 1]!;
+      const pop = population[t + 1]!;
+      if (count === 0 && pop === 0) continue;
+      values.push({ value: index.terms.value(t), label: termLabel(index, t), count, population: pop });
+    }
+    out[field] = values;
+  }
+  return { members: list.length, population: index.population, fields: out };
+}
+
+/** Sums field counts of disjoint account sets (shards): the counts of their union. */
+export function mergeFieldCounts(parts: readonly FieldCounts[]): FieldCounts {
+  const fields: FieldCounts['fields'] = {};
+  const byField = new Map<CategoricalField, Map<string, ValueCount>>();
+  let members = 0;
+  let population = 0;
+  for (const part of parts) {
+    members += part.members;
+    population += part.population;
+    for (const [field, values] of Object.entries(part.fields) as [CategoricalField, ValueCount[]][]) {
+      let merged = byField.get(field);
+      if (!merged) byField.set(field, (merged = new Map<string, ValueCount>()));
+      for (const v of values) {
+        const known = merged.get(v.value);
+        if (known) {
+          known.count += v.count;
+          known.population += v.population;
+        } else merged.set(v.value, { ...v });
+      }
+    }
+  }
+  for (const [field, merged] of byField) fields[field] = [...merged.values()];
+  return { members, population, fields };
+}
+
+/**
+ * A field's values as panel shares (count of the members, against the population), the most held
+ * first (ties by value); `limit` of them.
+ */
+export function sharesOf(counts: FieldCounts, field: CategoricalField, limit = Infinity): Share[] {
+  return (counts.fields[field] ?? [])
+    .filter((v) => v.count > 0)
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    .slice(0, limit)
+    .map((v) => shareOf(v.value, v.label, v.count, counts.members, v.population, counts.population));
+}

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('./shard-main.ts', import.meta.url));
+
+/** One running replica of one shard (a shard-main.ts process). */
+export interface ShardReplica {
+  shard: number;
+  replica: number;
+  pid: number;
+  /** What it printed once serving: accounts, bytes, build seconds, resident memory. */
+  ready: { accounts: number; bytes: number; buildSeconds: number; rss: number };
+  process: ChildProcess;
+}
+
+export interface ReplicaOptions {
+  exportFile: string;
+  natsUrl: string;
+  shards: number;
+  replicas: number;
+  prefix?: string;
+  /** Replicas started at once (each indexes its part of the export: CPU and memory). Default 2. */
+  concurrency?: number;
+  log?: (line: string) => void;
+}
+
+/** Starts one replica and resolves once it serves (rejects if it exits first). */
+export async function startReplica(
+  options: Omit<ReplicaOptions, 'replicas' | 'concurrency'>,
+  shard: number,
+  replica: number,
+): Promise<ShardReplica> {
+  const args = ['--import', 'tsx', MAIN, '--export', options.exportFile, '--shard', String(shard)];
+  args.push(
+    '--shards',
+    String(options.shards),
+    '--nats',
+    options.natsUrl,
+    '--replica',
+    `${shard}.${replica}`,
+  );
+  if (options.prefix) args.push('--prefix', options.prefix);
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const lines = createInterface({ input: child.stdout });
+  const ready = new Promise<ShardReplica['ready']>((resolve, reject) => {
+    lines.on('line', (line) => {
+      try {
+        const message = JSON.parse(line) as { ready?: boolean } & ShardReplica['ready'];
+        if (message.ready) resolve(message);
+      } catch {
+        options.log?.(`shard ${shard}.${replica}: ${line}`);
+      }
+    });
+    child.once('exit', (code, signal) =>
+      reject(
+        new Error(`shard ${shard} replica ${replica} exited (${code ?? signal}) before serving: ${stderr}`),
+      ),
+    );
+  });
+  const r = await ready;
+  options.log?.(
+    `shard ${shard}.${replica}: pid ${child.pid}, ${r.accounts} accounts, built in ${r.buildSeconds} s, rss ${(r.rss / 1e6).toFixed(0)} MB`,
+  );
+  return { shard, replica, pid: child.pid!, ready: r, process: child };
+}
+
+/**
+ * Starts `shards` × `replicas` shard processes over one export (issue 18's tests, bench and
+ * `npm run dev:cluster`), a few at a time, and resolves once all serve.
+ */
+export async function startReplicas(options: ReplicaOptions): Promise<{
+  replicas: ShardReplica[];
+  stop(): Promise<void>;
+}> {
+  const started: ShardReplica[] = [];
+  const stop = async () => {
+    await Promise.all(
+      started.map(async (r) => {
+        if (r.process.exitCode !== null || r.process.signalCode !== null) return;
+        const exited = once(r.process, 'exit');
+        r.process.kill('SIGTERM');
+        await exited;
+      }),
+    );
+  };
+  const todo: [number, number][] = [];
+  for (let replica = 0; replica < options.replicas; replica++)
+    for (let shard = 0; shard < options.shards; shard++) todo.push([shard, replica]);
+  try {
+    const lanes = Array.from({ length: Math.max(1, options.concurrency ?? 2) }, async () => {
+      for (let next = todo.shift(); next; next = todo.shift()) {
+        started.push(await startReplica(options, next[0], next[1]));
+      }
+    });
+    await Promise.all(lanes);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  started.sort((a, b) => a.shard - b.shard || a.replica - b.replica);
+  return { replicas: started, stop };
+}

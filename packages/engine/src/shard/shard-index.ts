@@ -1,0 +1,109 @@
+import { buildIndex, type ExportSource } from '../build/build-index';
+import type { BuildOptions } from '../build/record-sink';
+import { countBits } from '../bits/bitset';
+import { ExportFormatError } from '../errors';
+import type { AudienceIndex } from '../index/audience-index';
+import { LineSplitter } from '../parse/lines';
+
+/** Which of `shards` shards holds account `n`: accounts are split by number. */
+export const shardOf = (n: number, shards: number): number => n % shards;
+
+export interface ShardSpec {
+  /** This shard, 0 … shards − 1. */
+  shard: number;
+  shards: number;
+}
+
+type Loose = Record<string, unknown> & { type?: unknown };
+
+const KEPT_TYPES: ReadonlySet<string> = new Set(['account', 'following', 'post', 'catalogue', 'end']);
+const TYPE_PREFIX = '{"type":"';
+
+/**
+ * The records of the bulk export one shard indexes: its own accounts whole, with their follows
+ * (each follow is stored with its follower) and their posts; every other account only as its
+ * number and handle, so that "followers of @x" resolves @x and the follows to x are kept whatever
+ * shard x is on. The header's sizing hints are divided among the shards; the trailer is rewritten
+ * to the records passed on (after checking the export's own count).
+ */
+export async function* shardRecords(source: ExportSource, spec: ShardSpec): AsyncGenerator<object> {
+  const { shard, shards } = spec;
+  if (!Number.isInteger(shards) || shards < 1 || !Number.isInteger(shard) || shard < 0 || shard >= shards) {
+    throw new RangeError(`Shard ${shard} of ${shards} does not exist.`);
+  }
+  const owned = (n: unknown) => typeof n === 'number' && n % shards === shard;
+  let seen = 0;
+  let passed = 0;
+  let pending: object[] = [];
+  const onLine = (text: string) => {
+    if (text.length === 0 || (text.length < 8 && text.trim() === '')) return;
+    seen++;
+    if (text.startsWith(TYPE_PREFIX)) {
+      const end = text.indexOf('"', TYPE_PREFIX.length);
+      if (end > 0 && !KEPT_TYPES.has(text.slice(TYPE_PREFIX.length, end))) return;
+    }
+    let r: Loose;
+    try {
+      r = JSON.parse(text) as Loose;
+    } catch {
+      throw new ExportFormatError(`Line ${seen} of the export is not valid JSON: ${text.slice(0, 80)}`);
+    }
+    if (seen === 1) {
+      const counts = (r.counts ?? {}) as Record<string, number>;
+      const part = (v: number | undefined) => (v === undefined ? undefined : Math.ceil(v / shards));
+      pending.push({ ...r, counts: { ...counts, follows: part(counts.follows), posts: part(counts.posts) } });
+    } else if (r.type === 'account') {
+      pending.push(owned(r.n) ? r : { type: 'account', n: r.n, handle: r.handle });
+    } else if (r.type === 'following') {
+      if (owned(r.n)) pending.push(r);
+      else return;
+    } else if (r.type === 'post') {
+      if (owned(r.author)) pending.push(r);
+      else return;
+    } else if (r.type === 'end') {
+      if (r.records !== seen) {
+        throw new ExportFormatError(
+          `The export is incomplete: its trailer counts ${String(r.records)} records, ${seen} were read.`,
+        );
+      }
+      pending.push({ ...r, records: passed + 1 });
+    } else pending.push(r);
+    passed++;
+  };
+  const splitter = new LineSplitter();
+  for await (const chunk of source) {
+    if (typeof chunk !== 'string') throw new TypeError('shardRecords reads the export as text.');
+    splitter.push(chunk, onLine);
+    if (pending.length > 0) {
+      const out = pending;
+      pending = [];
+      yield* out;
+    }
+  }
+  splitter.end(onLine);
+  yield* pending;
+}
+
+/**
+ * One shard's index: built from `shardRecords`, then its population narrowed to the accounts it
+ * owns (the handle-only records resolve handles and keep follows, but are nobody's members), so
+ * every count it gives is a count over its own accounts, and the shards' counts add up to the
+ * single engine's.
+ */
+export async function buildShardIndex(
+  source: ExportSource,
+  spec: ShardSpec,
+  options?: BuildOptions,
+): Promise<AudienceIndex> {
+  return ownedPart(await buildIndex(shardRecords(source, spec), options), spec);
+}
+
+/** `index` with its population narrowed to the accounts of `spec`'s shard. */
+export function ownedPart(index: AudienceIndex, spec: ShardSpec): AudienceIndex {
+  const present = index.present.slice();
+  for (let n = 0; n < index.size; n++) {
+    if (n % spec.shards !== spec.shard) present[n >>> 5]! &= ~(1 << (n & 31));
+  }
+  const population = countBits(present);
+  return { ...index, present, population, stats: { ...index.stats, accounts: population } };
+}

@@ -1,0 +1,73 @@
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { AudienceEngine } from '../engine';
+import {
+  DEFAULT_PREFIX,
+  decode,
+  encode,
+  shardQueue,
+  shardSubject,
+  type ShardInfo,
+  type ShardOp,
+  type ShardReply,
+  type ShardRequests,
+} from './protocol';
+import type { ShardSpec } from './shard-index';
+
+export interface ShardServiceOptions extends ShardSpec {
+  nc: NatsConnection;
+  /** The engine over this shard's index (buildShardIndex). */
+  engine: AudienceEngine;
+  prefix?: string;
+  /** This replica's name (default: the process id). */
+  replica?: string;
+}
+
+type Handlers = { [K in ShardOp]: (input: ShardRequests[K]) => unknown };
+
+/**
+ * Serves one shard on NATS: one subscription per operation in the shard's queue group, so the
+ * replicas of a shard share its requests and a request reaches one of them. Answers are computed
+ * synchronously on this thread (a shard process is one engine); errors go back as data.
+ */
+export function serveShard(options: ShardServiceOptions): { close(): Promise<void> } {
+  const { nc, engine, shard, shards } = options;
+  const prefix = options.prefix ?? DEFAULT_PREFIX;
+  const info: ShardInfo = {
+    shard,
+    shards,
+    replica: options.replica ?? String(process.pid),
+    accounts: engine.stats.accounts,
+    scale: engine.scale,
+    bytes: engine.stats.bytes,
+  };
+  const handlers: Handlers = {
+    estimate: (q) => engine.estimate(q.pkg, { exclusions: q.exclusions ?? [] }),
+    fieldCounts: ({ audience, fields }) =>
+      engine.fieldCounts(engine.evaluate(audience.pkg, { exclusions: audience.exclusions ?? [] }), fields),
+    lookup: ({ field, q, limit }) => engine.lookup(field, q, limit),
+    ping: () => info,
+  };
+  const subscriptions: Subscription[] = (Object.keys(handlers) as ShardOp[]).map((op) =>
+    nc.subscribe(shardSubject(prefix, shard, op), {
+      queue: shardQueue(prefix, shard),
+      callback: (error, msg) => {
+        if (error) return;
+        let reply: ShardReply<unknown>;
+        try {
+          const input = msg.data.length === 0 ? null : decode<never>(msg.data);
+          reply = { ok: true, value: (handlers[op] as (i: unknown) => unknown)(input) };
+        } catch (e) {
+          const err = e instanceof Error ? e : new Error(String(e));
+          reply = { ok: false, name: err.name, message: err.message };
+        }
+        msg.respond(encode(reply));
+      },
+    }),
+  );
+  return {
+    async close() {
+      for (const s of subscriptions) s.unsubscribe();
+      await nc.flush();
+    },
+  };
+}

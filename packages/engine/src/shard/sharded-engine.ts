@@ -1,0 +1,195 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { AsyncAudienceEngine, AudienceQuery } from '../async/async-engine';
+import { mergeFieldCounts, type FieldCounts } from '../async/field-counts';
+import type { AudienceEstimate } from '../engine';
+import { EmptyTargetingError, ShardUnavailableError } from '../errors';
+import { sizeBucketOf } from '../evaluate/size-bucket';
+import type { UnmatchedItem } from '../evaluate/selected';
+import type { CategoricalField } from '../index/fields';
+import type { LookupField, LookupResult } from '../lookup/autocomplete';
+import {
+  DEFAULT_PREFIX,
+  decode,
+  encode,
+  shardSubject,
+  type ShardInfo,
+  type ShardOp,
+  type ShardReply,
+  type ShardRequests,
+} from './protocol';
+
+export interface ShardedEngineOptions {
+  nc: NatsConnection;
+  /** How many shards the accounts are split into. */
+  shards: number;
+  prefix?: string;
+  /** How long one replica has to answer before the request goes to another (default 2 000 ms). */
+  timeoutMs?: number;
+  /** Attempts per shard and request (default 3): a replica killed mid-request costs one. */
+  attempts?: number;
+}
+
+const isNamed = (error: unknown, name: string): boolean => {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (e.name === name || e.constructor.name === name) return true;
+    if ('isNoResponders' in e && typeof e.isNoResponders === 'function' && name === 'NoRespondersError')
+      return (e as { isNoResponders(): boolean }).isNoResponders();
+  }
+  return false;
+};
+
+/** An error a shard answered with, as this side's error (an empty package stays a 4xx). */
+function remoteError(shard: number, reply: { name: string; message: string }): Error {
+  if (reply.name === 'EmptyTargetingError') return new EmptyTargetingError();
+  const error = new Error(`Shard ${shard}: ${reply.message}`);
+  error.name = reply.name;
+  return error;
+}
+
+const unmatchedKey = (u: UnmatchedItem) => `${u.criterion}\u0000${u.label}`;
+
+/**
+ * The audience engine over shards on NATS (issue 18): each question is sent to every shard (one
+ * replica of each, by NATS queue group), and the answers are merged exactly — counts add up since
+ * every account belongs to one shard. A replica that does not answer in time is skipped for another
+ * of the same shard; a shard with no replica answering fails the question with
+ * ShardUnavailableError (naming the shard), never a count without it.
+ */
+export class ShardedEngine implements AsyncAudienceEngine {
+  readonly kind = 'shards';
+  private readonly prefix: string;
+  private readonly timeoutMs: number;
+  private readonly attempts: number;
+
+  private constructor(
+    private readonly options: ShardedEngineOptions,
+    /** Real accounts per indexed account (the same on every shard). */
+    readonly scale: number,
+    /** What one replica of each shard said when the engine opened. */
+    readonly shardInfo: readonly ShardInfo[],
+  ) {
+    this.prefix = options.prefix ?? DEFAULT_PREFIX;
+    this.timeoutMs = options.timeoutMs ?? 2000;
+    this.attempts = options.attempts ?? 3;
+  }
+
+  /** Asks every shard who it is (all must answer, agree on the shard count and scale). */
+  static async open(options: ShardedEngineOptions): Promise<ShardedEngine> {
+    const probe = new ShardedEngine(options, 1, []);
+    const info = await probe.scatter('ping', null);
+    info.forEach((i, shard) => {
+      if (i.shard !== shard || i.shards !== options.shards) {
+        throw new Error(
+          `Shard ${shard} answers as shard ${i.shard} of ${i.shards}, not of ${options.shards}.`,
+        );
+      }
+    });
+    const scales = new Set(info.map((i) => i.scale));
+    if (scales.size !== 1) throw new Error(`The shards disagree on the scale: ${[...scales].join(', ')}.`);
+    return new ShardedEngine(options, info[0]!.scale, info);
+  }
+
+  /** Accounts the shards own together. */
+  get accounts(): number {
+    return this.shardInfo.reduce((sum, i) => sum + i.accounts, 0);
+  }
+
+  /** One shard's answer: a replica of it, another one after a timeout, ShardUnavailableError after all. */
+  async ask<K extends ShardOp, T>(shard: number, op: K, input: ShardRequests[K]): Promise<T> {
+    const subject = shardSubject(this.prefix, shard, op);
+    const payload = encode(input);
+    for (let attempt = 1; ; attempt++) {
+      let data: Uint8Array;
+      try {
+        data = (await this.options.nc.request(subject, payload, { timeout: this.timeoutMs })).data;
+      } catch (error) {
+        if (isNamed(error, 'NoRespondersError'))
+          throw new ShardUnavailableError(shard, 'no replica is running');
+        if (!isNamed(error, 'TimeoutError')) throw error;
+        if (attempt >= this.attempts) {
+          throw new ShardUnavailableError(
+            shard,
+            `no replica answered within ${this.timeoutMs} ms (${this.attempts} attempts)`,
+          );
+        }
+        continue;
+      }
+      const reply = decode<ShardReply<T>>(data);
+      if (!reply.ok) throw remoteError(shard, reply);
+      return reply.value;
+    }
+  }
+
+  /** Every shard's answer, by shard. */
+  scatter<K extends ShardOp, T = K extends 'ping' ? ShardInfo : unknown>(
+    op: K,
+    input: ShardRequests[K],
+  ): Promise<T[]> {
+    return Promise.all(
+      Array.from({ length: this.options.shards }, (_, shard) => this.ask<K, T>(shard, op, input)),
+    );
+  }
+
+  async estimate(query: AudienceQuery): Promise<AudienceEstimate> {
+    return mergeEstimates(await this.scatter<'estimate', AudienceEstimate>('estimate', query), this.scale);
+  }
+
+  async fieldCounts(query: AudienceQuery, fields?: readonly CategoricalField[]): Promise<FieldCounts> {
+    const parts = await this.scatter<'fieldCounts', FieldCounts>('fieldCounts', {
+      audience: query,
+      ...(fields && { fields }),
+    });
+    return mergeFieldCounts(parts);
+  }
+
+  /**
+   * Suggestions of every shard, merged by value (reach summed over the shards, the first detail
+   * kept), the widest reach first. Each shard proposes its own best `limit`, so an item no shard
+   * ranks among its best is missed: suggestions, not counts.
+   */
+  async lookup(field: LookupField, q: string, limit = 10): Promise<LookupResult[]> {
+    const parts = await this.scatter<'lookup', LookupResult[]>('lookup', { field, q, limit });
+    const merged = new Map<string, LookupResult>();
+    for (const part of parts) {
+      for (const r of part) {
+        const known = merged.get(r.value);
+        if (!known) merged.set(r.value, { ...r });
+        else {
+          known.sampleCount += r.sampleCount;
+          known.detail ??= r.detail;
+        }
+      }
+    }
+    return [...merged.values()]
+      .map((r) => ({ ...r, size: Math.round(r.sampleCount * this.scale) }))
+      .sort((a, b) => b.sampleCount - a.sampleCount)
+      .slice(0, limit);
+  }
+
+  /** The connection belongs to the caller; nothing else is held. */
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * The single engine's estimate from the shards': sample counts add up, the population estimate and
+ * its bucket are computed from the sum (not summed: rounding), an item is unmatched when no shard
+ * matches it.
+ */
+export function mergeEstimates(parts: readonly AudienceEstimate[], scale: number): AudienceEstimate {
+  let sampleCount = 0;
+  const misses = new Map<string, number>();
+  for (const p of parts) {
+    sampleCount += p.sampleCount;
+    for (const u of p.unmatched) misses.set(unmatchedKey(u), (misses.get(unmatchedKey(u)) ?? 0) + 1);
+  }
+  const populationEstimate = Math.round(sampleCount * scale);
+  return {
+    sampleCount,
+    populationEstimate,
+    sizeBucket: sizeBucketOf(populationEstimate),
+    unmatched: (parts[0]?.unmatched ?? []).filter((u) => misses.get(unmatchedKey(u)) === parts.length),
+    handlesTruncated: parts.some((p) => p.handlesTruncated),
+  };
+}
