@@ -154,6 +154,11 @@ test('the journey in English: sign in, build, save, compare three competitors wi
       code: 'Sign-in code',
     });
     await expect(page.getByText('Signed in as pat@example.com').first()).toBeVisible();
+    // SPEC §6: the site's own calls go with the user's pro-targeting token, not a session cookie.
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('murmur_session');
+    const listsCall = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/audience-configs/');
+    await page.goto('/saved-lists');
+    expect((await listsCall).headers().authorization).toMatch(/^Token pro\.[\w-]{40,}$/);
   });
 
   await test.step('the audience builder sizes the audience live and saves it as a list', async () => {
@@ -332,6 +337,67 @@ test('the journey in Japanese', async ({ browser }) => {
     await page.getByRole('button', { name: 'リストを保存' }).click();
     await expect(page.getByText('「フォロワーリスト」を保存しました。')).toBeVisible();
     await screenshot(page, 'pro-builder-ja');
+  });
+
+  await test.step('ターゲティングリストのスーパーインサイト', async () => {
+    await page.goto('/audience-builder');
+    const followers = page.getByRole('textbox', { name: 'フォロワー', exact: true });
+    await followers.fill(handles[0]!);
+    await followers.press('Enter');
+    await expect(page.getByTestId('audience-size')).toHaveText(/\d/, { timeout: 20_000 });
+    // The list kind switch (the navigation also has a 'ターゲティングリスト' link).
+    await page
+      .locator('.mantine-SegmentedControl-root')
+      .getByText('ターゲティングリスト', { exact: true })
+      .click();
+    await page.getByLabel('リスト名').fill('ターゲット用フォロワー');
+    await page.getByRole('button', { name: 'リストを保存' }).click();
+    await expect(page.getByText('「ターゲット用フォロワー」を保存しました。')).toBeVisible();
+    await page.goto('/targeting-lists');
+    await page.getByRole('link', { name: 'ターゲット用フォロワー' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'ターゲット用フォロワー' })).toBeVisible();
+    await page.getByRole('button', { name: 'スーパーインサイトを作成' }).click();
+    await expect(page.getByText('最新', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('button', { name: 'スーパーインサイトを作成' })).toHaveCount(0);
+    await screenshot(page, 'pro-targeting-list-ja');
+    await page.goto('/targeting-lists');
+    await expect(
+      page
+        .getByRole('row', { name: /ターゲット用フォロワー/ })
+        .getByText('スーパーインサイト', { exact: true }),
+    ).toBeVisible();
+    await screenshot(page, 'pro-targeting-lists-ja');
+  });
+
+  await test.step('ほかのアカウントに共有: 相手のリストに入り、日本語のメールが届く', async () => {
+    const yukiContext = await browser.newContext({ baseURL: proUrl(base), locale: 'ja-JP' });
+    const yuki = await yukiContext.newPage();
+    await signIn(yuki, 'yuki@example.jp', {
+      email: 'メールアドレス',
+      send: 'ログインコードを送信',
+      code: 'ログインコード',
+    });
+    await expect(yuki.getByText('yuki@example.jp でログイン中').first()).toBeVisible();
+    await page.goto('/saved-lists');
+    await page
+      .getByRole('row', { name: /フォロワーリスト/ })
+      .getByRole('button', { name: '共有', exact: true })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('アカウントに共有').click();
+    await dialog.getByLabel('共有先アカウントのメールアドレス').fill('yuki@example.jp');
+    await screenshot(page, 'pro-share-account-ja');
+    const mark = app.sink.mark();
+    await dialog.getByRole('button', { name: '送信', exact: true }).click();
+    await expect(page.getByText('yuki@example.jp に共有しました')).toBeVisible();
+    const mail = await app.sink.waitFor(sentTo('yuki@example.jp'), { after: mark });
+    expect(mail.subject).toBe(
+      'kenji@example.jp さんがオーディエンス「フォロワーリスト」をあなたのアカウントに共有しました',
+    );
+    await yuki.goto(linkIn(mail.text, '/targeting-lists/\\d+', base));
+    await expect(yuki.getByRole('heading', { level: 1, name: 'フォロワーリスト' })).toBeVisible();
+    await screenshot(yuki, 'pro-shared-list-ja');
+    await yukiContext.close();
   });
 
   await test.step('競合 3 アカウントの分析と PDF', async () => {
