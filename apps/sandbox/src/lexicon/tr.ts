@@ -37,7 +37,7 @@ export const TR: LexiconSource = {
   },
   bio: [
     '{job} · {a}, {b} ve {c}',
-    "{city}'da yaşayan {job}. {a} ve {b} sever.",
+    '{job} · {city}. {a} ve {b} sever.',
     '{a} | {b} | {c}',
     '{a} ve {b} tutkunu {emoji}',
     '{job}. Görüşler şahsımadır. {a} her zaman.',

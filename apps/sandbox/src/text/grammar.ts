@@ -1,8 +1,10 @@
 import type { Rng } from '../random/prng';
+import { WORLD_GRAMMARS } from './grammar-world';
 import { ES_WORDS, EN_WORDS, JA_WORDS, englishPlural } from './vocabulary';
 
 /**
- * A small phrase grammar per major language (English, Japanese, Spanish): sentence frames whose
+ * A small phrase grammar per language (English, Japanese, Spanish here; the others in
+ * ./grammar-world): sentence frames whose
  * slots are filled from the common vocabulary (./vocabulary) conditioned on the post's interest
  * category, beside the interest words themselves ({a}, {b}) and the usual {tag}, {mention}, {emoji}.
  * Grammar slots, per language:
@@ -21,6 +23,11 @@ export interface Grammar {
   reply: readonly string[];
   bio: readonly string[];
   slot(name: string, rng: Rng, category: number): string | undefined;
+  /**
+   * Inflects a fixed slot's word for a "{a_form}" slot (Korean particles: {a_obj} → "재즈를");
+   * languages without one write the word as it is.
+   */
+  inflect?(word: string, form: string): string | undefined;
 }
 
 const EN: Grammar = {
@@ -234,8 +241,13 @@ const ES: Grammar = {
   },
 };
 
-/** Grammars by language code; languages without one keep their lexicon's templates. */
-export const GRAMMARS: Readonly<Partial<Record<string, Grammar>>> = { en: EN, ja: JA, es: ES };
+/** Grammars by language code (./grammar-world has the other languages'). */
+export const GRAMMARS: Readonly<Partial<Record<string, Grammar>>> = {
+  en: EN,
+  ja: JA,
+  es: ES,
+  ...WORLD_GRAMMARS,
+};
 
 /**
  * Fills a frame: grammar slots are drawn from the vocabulary for `category`, other slots come from
@@ -249,7 +261,14 @@ export function fillGrammar(
   fixed: Readonly<Record<string, string>>,
 ): string {
   return template
-    .replace(/\{(\w+)\}/g, (_, name: string) => fixed[name] ?? grammar.slot(name, rng, category) ?? '')
+    .replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = fixed[name];
+      if (value !== undefined) return value;
+      const cut = name.indexOf('_');
+      const base = cut > 0 ? fixed[name.slice(0, cut)] : undefined;
+      if (base !== undefined) return grammar.inflect?.(base, name.slice(cut + 1)) ?? base;
+      return grammar.slot(name, rng, category) ?? '';
+    })
     .replace(/\s{2,}/g, ' ')
     .trim();
 }

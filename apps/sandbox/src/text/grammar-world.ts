@@ -1,0 +1,508 @@
+import type { Grammar } from './grammar';
+import {
+  AR_WORDS,
+  DE_WORDS,
+  FR_WORDS,
+  ID_WORDS,
+  KO_WORDS,
+  PT_WORDS,
+  TR_WORDS,
+  frenchDe,
+  koreanParticle,
+  turkishInfinitiveDative,
+  turkishSuffix,
+  type KoreanParticle,
+} from './vocabulary-world';
+
+/**
+ * Phrase grammars for the other population languages, like those of ./grammar (English, Japanese,
+ * Spanish): frames whose slots are drawn from each language's common vocabulary
+ * (./vocabulary-world) for the post's interest category, beside {a} {b} (interest words), {tag},
+ * {mention}, {emoji}. Slots, per language:
+ *
+ * - pt: {o} {um} {do} {no} noun with article (contracted with de/em: "da cidade", "no carro"), {oa}
+ *   {uma} {doa} the same with an agreeing adjective, {osa} plural with article and adjective, {ps}
+ *   bare plural, {psa} bare plural with adjective, {inf} infinitive, {adj} masculine adjective
+ * - fr: {le} {un} {du} {au} noun with determiner (elided, contracted: "l'eau", "du projet", "à la
+ *   maison"), {lea} {una} {dua} {aua} with an adjective, {les} {des} plural, {lesa} {desa} plural with
+ *   adjective, {deps} plural after de ("plus de voitures", "d'avions"), {inf} infinitive, {de_inf}
+ *   "de"/"d'" and an infinitive
+ * - de: {der} {den} {dem} {einen} noun with its article in that case ("den Kaffee", "mit der
+ *   Musik"; weak masculines take -n: "den Kunden"), {N} bare noun, {adj} predicative adjective, {inf}
+ *   infinitive, {Inf} infinitive used as a noun ("Kochen")
+ * - ar: {n} noun with the article (القهوة; و and بـ attach to it as written), {ni} without it
+ * - id: {n} noun, {v} meN-/ber- verb
+ * - ko: {n} noun, {n_obj} {n_subj} {n_top} {n_and} {n_with} with the particle its last syllable
+ *   takes (을/를, 이/가, 은/는, 과/와, 이랑/랑), the same on interest words ({a_obj}, {a_top}…), {vn}
+ *   하다-noun, {v_want} verb + 고 싶어요, {v_gi} verb + 기
+ * - tr: {n} noun, {n_pl} {n_acc} {n_loc} in vowel harmony (kitaplar, kitabı, kitapta), {inf}
+ *   infinitive, {inf_dat} infinitive in the dative (okumaya)
+ *
+ * Only frames whose other words agree with any noun are used (no verb or adjective that would have
+ * to agree with the noun's gender in Arabic, no separable verbs after "zu" in German).
+ */
+
+const PT: Grammar = {
+  post: [
+    'Alguém mais viciado em {a} ultimamente? {tag}',
+    'Opinião impopular: {a} precisa de mais {psa}. {tag}',
+    'Passei o fim de semana inteiro com {a} e {o}. Zero arrependimentos {emoji}',
+    'Hoje é dia de {inf} e depois {a} {emoji}',
+    'Ainda pensando {noa} daquele fio sobre {a}',
+    'Novo fio sobre {a}, {ps} e {o} 🧵 {tag}',
+    'Bora falar de {a}? {oa} foi demais {mention}',
+    'O melhor de {a} é {oa}',
+    'Com vontade de {inf} {emoji}',
+    'Pergunta pro pessoal de {a}: como vocês fazem pra {inf} {o}?',
+    'Manhã de {a}, tarde de {b} e {ps} no meio {emoji}',
+    '{a} e {ps}: a combinação perfeita {tag} {tag2}',
+    'Aprendendo a {inf} por causa de {a}',
+    'Achei {uma} no meio de {a} 😂',
+    'Se você curte {a}, vai amar {oa} {tag}',
+    'Lendo sobre {ps} e {a} hoje à noite. {tag}',
+    'Ninguém fala {do} quando o assunto é {a}',
+    'Plano do dia: {inf}, {inf} e um pouco de {a}',
+    'Que semana pra {a}... e {o} {tag}',
+    'Tudo muito {adj} com {o} hoje',
+    'Preciso de {uma} pra {inf} {o}',
+    'Entre {ps}, {ps} e {a} o dia passou',
+    'Finalmente {osa} de {a} {emoji}',
+    'Recomendem {psa} pra quem está começando com {a}',
+    'Coisas que me fazem feliz: {a}, {psa} e {oa}',
+    'Nada como {oa} depois de um dia longo {emoji}',
+    'Desde que comecei com {a} vejo {psa} em todo lugar',
+    'Curiosidade: {o} tem mais a ver com {a} do que parece {tag}',
+  ],
+  reply: [
+    'Concordo demais!',
+    'Verdade isso {do}',
+    'Kkkkkk 😂',
+    'Bom ponto sobre {oa}.',
+    'Sei não, {a} não me convence',
+    'Valeu por compartilhar!',
+    '{emoji}{emoji}',
+    'Mesma coisa comigo e {o}',
+    'Acontece o mesmo comigo com {ps}',
+  ],
+  bio: [
+    '{job} em {city}. Fã de {a} e de {ps}.',
+    '{a} | {b} | {ps}',
+    'Aprendendo a {inf}. {a} e {b} {emoji}',
+    '{job}. Falo de {a}, {ps} e {o}.',
+  ],
+  slot(name, rng, category) {
+    switch (name) {
+      case 'o':
+      case 'um':
+      case 'do':
+      case 'no':
+        return PT_WORDS.phrase(rng, category, name, false, false);
+      case 'oa':
+        return PT_WORDS.phrase(rng, category, 'o', false, true);
+      case 'uma':
+        return PT_WORDS.phrase(rng, category, 'um', false, true);
+      case 'doa':
+        return PT_WORDS.phrase(rng, category, 'do', false, true);
+      case 'noa':
+        return PT_WORDS.phrase(rng, category, 'no', false, true);
+      case 'osa':
+        return PT_WORDS.phrase(rng, category, 'o', true, true);
+      case 'ps':
+        return PT_WORDS.phrase(rng, category, '', true, false);
+      case 'psa':
+        return PT_WORDS.phrase(rng, category, '', true, true);
+      case 'inf':
+        return PT_WORDS.infinitive.draw(rng, category);
+      case 'adj':
+        return PT_WORDS.adjective.draw(rng, category);
+      default:
+        return undefined;
+    }
+  },
+};
+
+const FR: Grammar = {
+  post: [
+    "Quelqu'un d'autre accro à {a} en ce moment ? {tag}",
+    'Avis impopulaire : quand on parle de {a}, il faut plus {deps}. {tag}',
+    'Week-end sous le signe de {a} et {du}. Aucun regret {emoji}',
+    "Aujourd'hui : {inf}, puis {a} {emoji}",
+    'Je repense encore {aua} du fil sur {a}',
+    'Nouveau fil sur {a}, {les} et {le} 🧵 {tag}',
+    "On parle de {a} ? {lea}, c'est incroyable {mention}",
+    "Pour moi, le meilleur de {a}, c'est {lea}",
+    'Envie {de_inf} {emoji}',
+    'Question pour les fans de {a} : comment vous faites pour {inf} {le} ?',
+    'Le matin {a}, le soir {b}, et {des} entre les deux {emoji}',
+    '{a} et {des} : le combo parfait {tag} {tag2}',
+    "J'apprends à {inf} grâce à {a}",
+    'Trouvé {una} en cherchant des infos sur {a} 😂',
+    'Si tu aimes {a}, tu vas adorer {lea} {tag}',
+    'Je lis sur {les} et {a} ce soir. {tag}',
+    'Pourquoi personne ne parle {du} ? Sérieux. {tag}',
+    'Programme du jour : {inf}, {inf} et un peu de {a}',
+    'Quelle semaine pour {a}... et {le} {tag}',
+    'Il me faut {una} pour {inf} {le}',
+    'Entre {les}, {les} et {a}, la journée est passée',
+    'Enfin {lesa} de {a} {emoji}',
+    'Ce qui me rend heureux : {a}, {des} et {lea}',
+    'Rien de tel que {lea} après une longue journée {emoji}',
+    'Depuis que je me suis mis à {a}, je vois {desa} partout',
+    "Le saviez-vous ? {le}, c'est plus lié à {a} qu'on ne le croit {tag}",
+  ],
+  reply: [
+    "Tellement d'accord !",
+    'Tellement vrai, surtout pour {le}',
+    'Mdr 😂',
+    'Bon point sur {lea}.',
+    'Pas sûr pour {a}, perso',
+    'Merci du partage !',
+    '{emoji}{emoji}',
+    'Pareil pour moi avec {les}',
+  ],
+  bio: [
+    '{job} à {city}. Fan de {a} et {deps}.',
+    '{a} | {b} | {les}',
+    "J'apprends à {inf}. {a} et {b} {emoji}",
+    '{job}. Je parle de {a}, {les} et {le}.',
+  ],
+  slot(name, rng, category) {
+    switch (name) {
+      case 'le':
+      case 'un':
+      case 'du':
+      case 'au':
+        return FR_WORDS.phrase(rng, category, name, false, false);
+      case 'lea':
+        return FR_WORDS.phrase(rng, category, 'le', false, true);
+      case 'una':
+        return FR_WORDS.phrase(rng, category, 'un', false, true);
+      case 'dua':
+        return FR_WORDS.phrase(rng, category, 'du', false, true);
+      case 'aua':
+        return FR_WORDS.phrase(rng, category, 'au', false, true);
+      case 'les':
+        return FR_WORDS.phrase(rng, category, 'le', true, false);
+      case 'lesa':
+        return FR_WORDS.phrase(rng, category, 'le', true, true);
+      case 'des':
+        return FR_WORDS.phrase(rng, category, 'des', true, false);
+      case 'deps':
+        // "plus de voitures", "fan d'avions": de, not des, after a quantity or a noun
+        return FR_WORDS.phrase(rng, category, 'de', true, false);
+      case 'desa':
+        return FR_WORDS.phrase(rng, category, 'des', true, true);
+      case 'inf':
+        return FR_WORDS.infinitive.draw(rng, category);
+      case 'de_inf':
+        return frenchDe(FR_WORDS.infinitive.draw(rng, category));
+      default:
+        return undefined;
+    }
+  },
+};
+
+const DE: Grammar = {
+  post: [
+    'Noch jemand gerade total besessen von {a}? {tag}',
+    'Unpopuläre Meinung: {der} wird völlig überschätzt. {tag}',
+    'Ganzes Wochenende mit {a} und {dem} verbracht. Keine Reue {emoji}',
+    'Heute steht {Inf} auf dem Plan, danach {a} {emoji}',
+    'Muss immer noch an {den} denken. Danke, {a}',
+    'Neuer Thread über {a} und {den} 🧵 {tag}',
+    'Können wir über {a} reden? {der} war einfach {adj} {mention}',
+    'Das Beste an {a} ist {der}',
+    'Keine Lust zu {inf}, lieber {a} {emoji}',
+    'Frage an alle mit {a}: Wie kann man {den} {inf}?',
+    'Morgens {a}, abends {b}, dazwischen {N} {emoji}',
+    '{a} und {N}: die perfekte Kombi {tag} {tag2}',
+    'Heute {einen} gefunden. Passt perfekt zu {a} 😂',
+    'Wenn du {a} magst, wirst du {den} lieben {tag}',
+    'Lese heute Abend über {den} und {a}. {tag}',
+    'Warum redet niemand über {den} bei {a}?',
+    'Plan für heute: {Inf}, {Inf} und ein bisschen {a}',
+    'Was für eine Woche für {a}... und {der} {tag}',
+    'Alles {adj} mit {dem} heute',
+    'Brauche dringend {einen} {emoji}',
+    'Seit ich mit {a} angefangen habe, denke ich ständig an {den}',
+    '{der} ist {adj}. Mehr muss man zu {a} nicht sagen.',
+    'Nichts geht über {den} nach einem langen Tag {emoji}',
+    'Zwischen {dem} und {a} ist der Tag vergangen',
+    'Endlich Zeit für {a} und {den} {emoji}',
+    'Dinge, die mich glücklich machen: {a}, {N} und {der}',
+  ],
+  reply: [
+    'Absolut, {der} ist {adj}',
+    'So wahr 😂',
+    'Guter Punkt mit {dem}.',
+    'Bei {a} bin ich mir nicht sicher',
+    'Danke fürs Teilen!',
+    '{emoji}{emoji}',
+    'Geht mir mit {dem} genauso',
+  ],
+  bio: [
+    '{job} in {city}. Fan von {a} und {N}.',
+    '{a} | {b} | {N}',
+    'Lerne gerade {inf}. {a} und {b} {emoji}',
+    '{job}. Schreibe über {a}, {N} und {den}.',
+  ],
+  slot(name, rng, category) {
+    switch (name) {
+      case 'der':
+      case 'den':
+      case 'dem':
+      case 'einen':
+        return DE_WORDS.phrase(rng, category, name);
+      case 'N':
+        return DE_WORDS.bare.draw(rng, category);
+      case 'adj':
+        return DE_WORDS.adjective.draw(rng, category);
+      case 'inf':
+        return DE_WORDS.infinitive.draw(rng, category);
+      case 'Inf': {
+        // an infinitive used as a noun is capitalised: "Heute steht Kochen auf dem Plan"
+        const verb = DE_WORDS.infinitive.draw(rng, category);
+        return verb.charAt(0).toUpperCase() + verb.slice(1);
+      }
+      default:
+        return undefined;
+    }
+  },
+};
+
+const AR: Grammar = {
+  post: [
+    'في أحد مهووس بـ{a} مثلي؟ {tag}',
+    'اليوم كله {a} و{n} {emoji}',
+    'رأي غير شائع: {n} أهم شيء في {a}. {tag}',
+    'قضيت الويكند كله مع {a} و{n}. ما ندمت {emoji}',
+    'ما زلت أفكر في {n} من ثريد {a}',
+    'ثريد جديد عن {a} و{n} و{n} 🧵 {tag}',
+    'خلونا نتكلم عن {a} و{n} {mention}',
+    'أجمل شيء في {a} هو {n}',
+    'نصايحكم في {n} لشخص يبدأ في {a}؟',
+    'سؤال لأهل {a}: كيف تتعاملون مع {n}؟',
+    'صباح {a}، مساء {b}، و{n} بينهم {emoji}',
+    '{a} و{n}: أفضل مزيج {tag} {tag2}',
+    'لقيت {ni} وسط {a} 😂',
+    'إذا تحب {a} بتحب {n} {tag}',
+    'أقرأ عن {n} و{a} الليلة. {tag}',
+    'ليش ما أحد يتكلم عن {n} في {a}؟',
+    'خطة اليوم: {n}، {n} وشوي {a}',
+    'يا له من أسبوع لـ{a}... و{n} {tag}',
+    'كل شي عن {n} اليوم',
+    'بين {n} و{n} و{a} راح اليوم',
+    'أخيراً وقت لـ{a} و{n} {emoji}',
+    'أشياء تسعدني: {a}، {n} و{n}',
+    'ما في شي مثل {n} بعد يوم طويل {emoji}',
+    'من بديت {a} وأنا أشوف {n} في كل مكان',
+  ],
+  reply: [
+    'أتفق تماماً!',
+    'صح كلامك عن {n}',
+    'هههههه 😂',
+    'نقطة ممتازة عن {n}.',
+    'ما أدري عن {a}...',
+    'شكراً على المشاركة',
+    '{emoji}{emoji}',
+    'نفس الشي معي مع {n}',
+  ],
+  bio: [
+    '{job} من {city}. مهتم بـ{a} و{n}.',
+    '{a} | {b} | {n}',
+    'أحب {a} و{b} و{n} {emoji}',
+    '{job}. أكتب عن {a} و{n}.',
+  ],
+  slot(name, rng, category) {
+    if (name === 'n') return AR_WORDS.definite.draw(rng, category);
+    if (name === 'ni') return AR_WORDS.indefinite.draw(rng, category);
+    return undefined;
+  },
+};
+
+const ID: Grammar = {
+  post: [
+    'Ada yang lagi kecanduan {a} juga? {tag}',
+    'Opini tidak populer: {a} butuh lebih banyak {n}. {tag}',
+    'Seharian {v}, terus {a}. Nggak nyesel {emoji}',
+    'Hari ini mau {v} dulu, habis itu {a} {emoji}',
+    'Masih kepikiran soal {n} di thread {a}',
+    'Thread baru soal {a}, {n}, dan {n} 🧵 {tag}',
+    'Bahas {a} yuk? {n}nya luar biasa {mention}',
+    'Bagian terbaik dari {a} itu {n}nya',
+    'Pengen {v} dan cari {n} baru {emoji}',
+    'Pertanyaan buat anak {a}: gimana caranya {v} {n}?',
+    'Pagi {a}, sore {b}, di antaranya {n} {emoji}',
+    '{a} dan {n}: kombinasi sempurna {tag} {tag2}',
+    'Lagi belajar {v} gara-gara {a}',
+    'Nemu {n} di tengah {a} 😂',
+    'Kalau kamu suka {a}, pasti suka {n} ini {tag}',
+    'Malam ini baca-baca soal {n} dan {a}. {tag}',
+    'Kenapa nggak ada yang bahas {n} di {a}?',
+    'Rencana hari ini: {v}, {v}, terus sedikit {a}',
+    'Minggu yang luar biasa buat {a}... dan {n} {tag}',
+    'Butuh {n} buat {v} {n}',
+    'Antara {n}, {n}, dan {a}, hari ini habis',
+    'Akhirnya ada waktu untuk {a} dan {n} {emoji}',
+    'Rekomendasi {n} buat pemula {a} dong',
+    'Hal yang bikin bahagia: {a}, {n}, dan {n}',
+    'Nggak ada yang ngalahin {n} setelah hari yang panjang {emoji}',
+    'Sejak mulai {a}, aku lihat {n} di mana-mana',
+  ],
+  reply: [
+    'Setuju banget!',
+    'Bener banget soal {n}',
+    'Wkwkwk 😂',
+    'Poin bagus soal {n}.',
+    'Nggak yakin soal {a} sih',
+    'Makasih udah berbagi!',
+    '{emoji}{emoji}',
+    'Sama, aku juga gitu sama {n}',
+  ],
+  bio: [
+    '{job} di {city}. Suka {a} dan {n}.',
+    '{a} | {b} | {n}',
+    'Lagi belajar {v}. {a} dan {b} {emoji}',
+    '{job}. Ngomongin {a}, {n}, dan {n}.',
+  ],
+  slot(name, rng, category) {
+    if (name === 'n') return ID_WORDS.noun.draw(rng, category);
+    if (name === 'v') return ID_WORDS.verb.draw(rng, category);
+    return undefined;
+  },
+};
+
+const KO_PARTICLES = new Set<string>(['obj', 'subj', 'top', 'and', 'with', 'dir']);
+
+const KO: Grammar = {
+  post: [
+    '요즘 {a}에 빠진 사람 또 있어요? {tag}',
+    '오늘은 하루 종일 {a}하고 {n} {emoji}',
+    '{a} 얘기 좀 해요. {n_subj} 진짜 최고예요 {mention}',
+    '{a}의 매력은 역시 {n}',
+    '{n_obj} 보면 {a} 생각나요',
+    '주말 내내 {a_with} {n}. 후회 없음 {emoji}',
+    '{vn}하고 싶다… {a}도 {n}도',
+    '오늘은 {v_want} {emoji}',
+    '{a} 덕분에 {v_gi} 시작했어요',
+    '{n_top} 언제나 옳다 {tag}',
+    '아침엔 {a}, 저녁엔 {b}, 그 사이엔 {n} {emoji}',
+    '{a_and} {n}, 완벽한 조합 {tag} {tag2}',
+    '{a} 보다가 {n_obj} 발견했어요 😂',
+    '{a_obj} 좋아하면 {n_top} 꼭 보세요 {tag}',
+    '오늘 밤은 {n}에 대해 읽는 중. {tag}',
+    '왜 아무도 {a}의 {n} 얘기를 안 하죠?',
+    '오늘 할 일: {vn}, {vn}, 그리고 {a}',
+    '{a} 쪽은 이번 주 정말 대단했다… {n}도 {tag}',
+    '{v_gi} 좋은 날이네요 {emoji}',
+    '{n_subj} 필요해요. {vn}하려고요',
+    '{n}, {n}, 그리고 {a}. 오늘 하루 끝',
+    '드디어 {n_obj} 샀어요 {emoji}',
+    '{a} 입문자한테 {n} 추천해 주세요',
+    '행복한 것들: {a}, {n}, {n}',
+    '긴 하루 끝엔 역시 {n} {emoji}',
+    '{a} 시작하고 나서 어딜 가도 {n}만 보여요',
+  ],
+  reply: [
+    '완전 공감해요!',
+    '{n} 얘기 진짜 맞아요',
+    'ㅋㅋㅋㅋ 😂',
+    '{n}에 대한 좋은 포인트네요.',
+    '{a_top} 잘 모르겠어요',
+    '공유 감사합니다!',
+    '{emoji}{emoji}',
+    '저도 {n} 때문에 그래요',
+  ],
+  bio: [
+    '{job}. {city} 거주. {a_and} {n_obj} 좋아해요',
+    '{a} | {b} | {n}',
+    '{v_gi} 연습 중. {a}, {b} {emoji}',
+    '{job}. {a}, {n}, {vn} 이야기합니다.',
+  ],
+  inflect(word, form) {
+    return KO_PARTICLES.has(form) ? koreanParticle(word, form as KoreanParticle) : undefined;
+  },
+  slot(name, rng, category) {
+    if (name === 'n') return KO_WORDS.noun.draw(rng, category);
+    if (name.startsWith('n_') && KO_PARTICLES.has(name.slice(2)))
+      return koreanParticle(KO_WORDS.noun.draw(rng, category), name.slice(2) as KoreanParticle);
+    if (name === 'vn') return KO_WORDS.verbalNoun.draw(rng, category);
+    if (name === 'v_want') return `${KO_WORDS.verb.draw(rng, category).slice(0, -1)}고 싶어요`;
+    if (name === 'v_gi') return `${KO_WORDS.verb.draw(rng, category).slice(0, -1)}기`;
+    return undefined;
+  },
+};
+
+const TR: Grammar = {
+  post: [
+    'Son zamanlarda {a} bağımlısı olan başka kim var? {tag}',
+    'Popüler olmayan görüş: {a} için daha çok {n} lazım. {tag}',
+    'Bütün hafta sonu {a} ve {n}. Hiç pişman değilim {emoji}',
+    'Bugün önce {inf}, sonra {a} {emoji}',
+    'Hâlâ {a} konusundaki {n} aklımda',
+    '{a}, {n_pl} ve {n} hakkında yeni bir flood 🧵 {tag}',
+    '{a} hakkında konuşalım mı? {n} harikaydı {mention}',
+    '{a} işinin en güzel yanı {n}',
+    'Canım {inf} istiyor {emoji}',
+    '{a} sevenlere soru: {n_acc} nasıl seçiyorsunuz?',
+    'Sabah {a}, akşam {b}, arada {n} {emoji}',
+    '{a} ve {n}: mükemmel ikili {tag} {tag2}',
+    '{a} sayesinde {inf_dat} başladım',
+    '{a} ortasında {n} buldum 😂',
+    'Eğer {a} seviyorsan bu {n} tam sana göre {tag}',
+    'Bu akşam {n_pl} ve {a} hakkında okuyorum. {tag}',
+    'Neden kimse {a} içindeki {n} hakkında konuşmuyor?',
+    'Bugünün planı: {inf}, {inf} ve biraz {a}',
+    '{a} için ne hafta ama... ve {n} {tag}',
+    '{inf_dat} bayılıyorum',
+    '{n_pl}, {n_pl} ve {a} derken gün bitti',
+    'Sonunda {a} için {n} aldım {emoji}',
+    '{a} için yeni başlayanlara {n} önerir misiniz?',
+    'Beni mutlu eden şeyler: {a}, {n_pl} ve {n}',
+    'Uzun bir günün sonunda {n} gibisi yok {emoji}',
+    '{a} ile uğraşmaya başladığımdan beri her yerde {n} görüyorum',
+    'Bugün {n_loc} {a} konuşuyoruz {emoji}',
+  ],
+  reply: [
+    'Kesinlikle katılıyorum!',
+    '{n} konusunda çok haklısın',
+    'Ahahah 😂',
+    '{n} konusunda iyi nokta.',
+    '{a} konusunda emin değilim',
+    'Paylaştığın için teşekkürler!',
+    '{emoji}{emoji}',
+    'Bende de {n} için aynısı',
+  ],
+  bio: [
+    '{job}, {city}. {a}, {b} ve {n}.',
+    '{a} | {b} | {n}',
+    '{inf_dat} çalışıyorum. {a} ve {b} {emoji}',
+    '{job}. {a}, {n_pl} ve {n} hakkında yazıyorum.',
+  ],
+  slot(name, rng, category) {
+    switch (name) {
+      case 'n':
+        return TR_WORDS.noun.draw(rng, category);
+      case 'n_pl':
+      case 'n_acc':
+      case 'n_loc':
+        return turkishSuffix(TR_WORDS.noun.draw(rng, category), name.slice(2) as 'pl' | 'acc' | 'loc');
+      case 'inf':
+        return TR_WORDS.infinitive.draw(rng, category);
+      case 'inf_dat':
+        return turkishInfinitiveDative(TR_WORDS.infinitive.draw(rng, category));
+      default:
+        return undefined;
+    }
+  },
+};
+
+export const WORLD_GRAMMARS: Readonly<Record<'pt' | 'fr' | 'de' | 'ar' | 'id' | 'ko' | 'tr', Grammar>> = {
+  pt: PT,
+  fr: FR,
+  de: DE,
+  ar: AR,
+  id: ID,
+  ko: KO,
+  tr: TR,
+};
