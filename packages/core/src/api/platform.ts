@@ -87,6 +87,14 @@ export const ACTIVITY_KINDS = [
   'billing_upgraded',
   'billing_cancelled',
   'agreement_accepted',
+  'social_connected',
+  'social_disconnected',
+  'account_granted',
+  'grant_revoked',
+  'campaign_published',
+  'campaign_paused',
+  'campaign_resumed',
+  'campaign_deleted',
 ] as const;
 export const activityKindSchema = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof activityKindSchema>;

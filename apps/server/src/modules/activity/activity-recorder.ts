@@ -7,13 +7,24 @@ interface Seen {
   params: Record<string, unknown>;
   body: Record<string, unknown>;
   answer: Record<string, unknown>;
+  /** The answer's status (a grant already made answers 200, a new one 201). */
+  status: number;
   /** What `before` read while the row still existed (a deleted audience's name and team). */
-  before: { teamId: number | null; name: string } | undefined;
+  before: Before | undefined;
+}
+
+/** What a watch reads before the handler runs: the row's team and name (and a campaign's X state). */
+interface Before {
+  teamId: number | null;
+  name: string;
+  /** A campaign already published to X (so Active means resumed, not published). */
+  onX?: boolean;
 }
 
 /** How one route becomes a feed entry: its kind, the team (id, or a slug/id to resolve) and subject. */
 interface Watch {
-  kind: ActivityKind;
+  /** The kind, or what the answer tells it (null: nothing to record, as a campaign edit without a status). */
+  kind: ActivityKind | ((seen: Seen) => ActivityKind | null);
   team: (seen: Seen) => number | string | null | undefined;
   subject: (seen: Seen) => string;
   /** Reads what the handler is about to delete. */
@@ -24,7 +35,11 @@ export interface ActivityRecorderDeps {
   recordActivity: (entry: Omit<NewActivity, 'created'>) => Promise<void>;
   /** A team slug or id as a route received it → the team's id (undefined: no such team). */
   teamIdOf: (ref: string) => Promise<number | undefined>;
-  audience: (id: number) => Promise<{ teamId: number | null; name: string } | undefined>;
+  audience: (id: number) => Promise<Before | undefined>;
+  campaign: (id: number) => Promise<Before | undefined>;
+  grant: (id: number) => Promise<{ teamId: number; accountId: string } | undefined>;
+  teamOfMembership: (id: number) => Promise<number | undefined>;
+  socialProvider: (id: number) => Promise<string | undefined>;
 }
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -39,6 +54,18 @@ const idOf = (value: unknown) => {
 };
 
 const SIGN_IN: Omit<Watch, 'kind'> = { team: () => null, subject: () => '' };
+const pkOf = (request: FastifyRequest): number | undefined => {
+  const pk = Number(record(request.params).pk);
+  return Number.isInteger(pk) && pk > 0 ? pk : undefined;
+};
+
+/** PATCH `status`: Active publishes a draft or resumes a paused campaign, Paused pauses it. */
+const campaignStatusKind = (seen: Seen): ActivityKind | null => {
+  const status = seen.body.status;
+  if (status === 'Paused') return 'campaign_paused';
+  if (status === 'Active') return seen.before?.onX ? 'campaign_resumed' : 'campaign_published';
+  return null;
+};
 const audienceBefore =
   (deps: ActivityRecorderDeps) =>
   (request: FastifyRequest): Promise<Seen['before']> => {
@@ -48,7 +75,9 @@ const audienceBefore =
 
 /**
  * The routes the Activity feed records (issue 16: sign-in, audiences saved, deleted, uploaded and
- * applied, members invited, team and billing changes), by "METHOD route url". Only successful
+ * applied, members invited, team and billing changes, social accounts linked and unlinked, ad
+ * accounts granted and withdrawn, campaigns published, paused, resumed and deleted), by "METHOD
+ * route url". Only successful
  * answers are recorded. The server's own routes are watched here, in one table, rather than each
  * module remembering to report: a feature that changes a team's state adds one line below.
  */
@@ -125,14 +154,67 @@ function watches(deps: ActivityRecorderDeps): Record<string, Watch> {
       subject: () => '',
     },
     'POST /api/japanese-agreement/': { kind: 'agreement_accepted', team: bodyTeam, subject: () => '' },
+    // Linked social accounts belong to the user (no team), shown in each of their teams' feeds.
+    'POST /rest-auth/socialaccounts/:pk/disconnect/': {
+      kind: 'social_disconnected',
+      team: () => null,
+      subject: (seen) => seen.before?.name ?? '',
+      before: async (request) => {
+        const pk = pkOf(request);
+        const provider = pk === undefined ? undefined : await deps.socialProvider(pk);
+        return provider === undefined ? undefined : { teamId: null, name: provider };
+      },
+    },
+    'POST /api/user/granted-accounts/': {
+      kind: (seen) => (seen.status === 201 ? 'account_granted' : null),
+      team: (seen) => seen.before?.teamId,
+      subject: (seen) => text(record(seen.answer.account).account_id),
+      before: async (request) => {
+        const member = Number(record(request.body).member);
+        const teamId =
+          Number.isInteger(member) && member > 0 ? await deps.teamOfMembership(member) : undefined;
+        return teamId === undefined ? undefined : { teamId, name: '' };
+      },
+    },
+    'DELETE /api/user/granted-accounts/:pk/': {
+      kind: 'grant_revoked',
+      team: (seen) => seen.before?.teamId,
+      subject: (seen) => seen.before?.name ?? '',
+      before: async (request) => {
+        const pk = pkOf(request);
+        const grant = pk === undefined ? undefined : await deps.grant(pk);
+        return grant && { teamId: grant.teamId, name: grant.accountId };
+      },
+    },
+    'PATCH /api/campaigns/:pk/': {
+      kind: campaignStatusKind,
+      team: (seen) => idOf(seen.answer.team),
+      subject: (seen) => text(seen.answer.name),
+      before: campaignBefore(deps),
+    },
+    'DELETE /api/campaigns/:pk/': {
+      kind: 'campaign_deleted',
+      team: (seen) => seen.before?.teamId,
+      subject: (seen) => seen.before?.name ?? '',
+      before: campaignBefore(deps),
+    },
   };
 }
+
+const campaignBefore =
+  (deps: ActivityRecorderDeps) =>
+  (request: FastifyRequest): Promise<Before | undefined> => {
+    const pk = pkOf(request);
+    return pk === undefined ? Promise.resolve(undefined) : deps.campaign(pk);
+  };
 
 /** "name, invoice_email": the fields a team change sent (values stay out of the log). */
 const changedFields = (seen: Seen) => Object.keys(seen.body).sort().join(', ');
 
 /** Social sign-in posts to /rest-auth/{provider}/ (registered once per provider). */
 const SOCIAL_SIGN_IN = /^\/rest-auth\/(?!logout\/)[a-z0-9_]+\/$/;
+/** Linking a social account posts to /rest-auth/{provider}/connect/ (once per provider). */
+const SOCIAL_CONNECT = /^\/rest-auth\/([a-z0-9_]+)\/connect\/$/;
 
 /**
  * Hooks that record the watched routes' successful answers into the audit log, after the answer has
@@ -143,9 +225,13 @@ export function registerActivityRecorder(app: FastifyInstance, deps: ActivityRec
   const watchOf = (request: FastifyRequest): Watch | undefined => {
     const url = request.routeOptions.url ?? '';
     const key = `${request.method} ${url}`;
+    const connected = request.method === 'POST' ? SOCIAL_CONNECT.exec(url)?.[1] : undefined;
     return (
       table[key] ??
-      (request.method === 'POST' && SOCIAL_SIGN_IN.test(url) ? { kind: 'signed_in', ...SIGN_IN } : undefined)
+      (request.method === 'POST' && SOCIAL_SIGN_IN.test(url)
+        ? { kind: 'signed_in', ...SIGN_IN }
+        : undefined) ??
+      (connected ? { kind: 'social_connected', team: () => null, subject: () => connected } : undefined)
     );
   };
   const pending = new WeakMap<FastifyRequest, { watch: Watch; before: Seen['before']; answer?: string }>();
@@ -171,21 +257,20 @@ export function registerActivityRecorder(app: FastifyInstance, deps: ActivityRec
         params: record(request.params),
         body: record(request.body),
         answer,
+        status: reply.statusCode,
         before: seen.before,
       };
+      const kind = typeof seen.watch.kind === 'function' ? seen.watch.kind(view) : seen.watch.kind;
+      if (kind === null) return;
       const team = seen.watch.team(view);
       const teamId = typeof team === 'string' ? await deps.teamIdOf(team) : (team ?? null);
       const principal = request.principal;
       const userId =
-        principal?.kind === 'user'
-          ? principal.user.id
-          : seen.watch.kind === 'signed_in'
-            ? idOf(answer.user)
-            : null;
+        principal?.kind === 'user' ? principal.user.id : kind === 'signed_in' ? idOf(answer.user) : null;
       await deps.recordActivity({
         teamId: teamId ?? null,
         userId,
-        kind: seen.watch.kind,
+        kind,
         subject: seen.watch.subject(view).slice(0, 500),
       });
     } catch (error) {

@@ -1,7 +1,15 @@
 import { and, count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ActivityKind } from '@murmur/core/api';
 import type { Db } from '../../db/database';
-import { activityLog, audienceConfigs, memberships, users } from '../../db/schema';
+import {
+  activityLog,
+  audienceConfigs,
+  campaigns,
+  grantedAccounts,
+  memberships,
+  socialAccounts,
+  users,
+} from '../../db/schema';
 
 export interface NewActivity {
   teamId: number | null;
@@ -79,6 +87,42 @@ export function createActivityRepository(db: Db) {
         .from(audienceConfigs)
         .where(eq(audienceConfigs.id, id));
       return row;
+    },
+    /** A campaign's team, name and whether it is on X yet (publish and resume are told apart). */
+    async campaign(id: number) {
+      const [row] = await db
+        .select({ teamId: campaigns.teamId, name: campaigns.name, xCampaignId: campaigns.xCampaignId })
+        .from(campaigns)
+        .where(eq(campaigns.id, id));
+      return row && { teamId: row.teamId, name: row.name, onX: row.xCampaignId !== null };
+    },
+
+    /** The team of a membership (a grant is made through one). */
+    async teamOfMembership(id: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ teamId: memberships.teamId })
+        .from(memberships)
+        .where(eq(memberships.id, id));
+      return row?.teamId;
+    },
+
+    /** A grant's team and ad account, read before it is withdrawn. */
+    async grant(id: number) {
+      const [row] = await db
+        .select({ teamId: memberships.teamId, accountId: grantedAccounts.accountId })
+        .from(grantedAccounts)
+        .innerJoin(memberships, eq(memberships.id, grantedAccounts.membershipId))
+        .where(eq(grantedAccounts.id, id));
+      return row;
+    },
+
+    /** A linked social account's provider, read before it is unlinked. */
+    async socialProvider(id: number): Promise<string | undefined> {
+      const [row] = await db
+        .select({ provider: socialAccounts.provider })
+        .from(socialAccounts)
+        .where(eq(socialAccounts.id, id));
+      return row?.provider;
     },
   };
 }

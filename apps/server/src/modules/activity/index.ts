@@ -23,6 +23,10 @@ export function createActivityModule(deps: {
         recordActivity: activityService.recordActivity,
         teamIdOf: deps.teamIdOf,
         audience: (id) => repo.audience(id),
+        campaign: (id) => repo.campaign(id),
+        grant: (id) => repo.grant(id),
+        teamOfMembership: (id) => repo.teamOfMembership(id),
+        socialProvider: (id) => repo.socialProvider(id),
       });
       await app.register(activityRoutes, { activityService });
     },
