@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry } from '@murmur/core/api';
+import { applyLanguage } from '../../../lib/i18n';
 import { renderWithProviders, urlOf } from '../../../test/render';
 import { ActivityFeed } from './activity-feed';
 
@@ -28,6 +29,10 @@ function fakeFeed(total: ActivityEntry[]) {
   return calls;
 }
 
+afterEach(async () => {
+  await applyLanguage('en');
+});
+
 describe('ActivityFeed', () => {
   it("shows the team's recorded activity and loads more on request", async () => {
     const ui = userEvent.setup();
@@ -50,5 +55,50 @@ describe('ActivityFeed', () => {
     fakeFeed([]);
     renderWithProviders(<ActivityFeed teamSlug="acme" />, { route: '/acme/activity' });
     expect(await screen.findByText('No activity yet.')).toBeTruthy();
+  });
+
+  it('names social accounts, grants and campaign changes in English and Japanese', async () => {
+    const rows = [
+      entry(1, 'social_connected', 'twitter'),
+      entry(2, 'social_disconnected', 'google'),
+      entry(3, 'account_granted', '18ce54d4x5t'),
+      entry(4, 'grant_revoked', '18ce54d4x5u'),
+      entry(5, 'campaign_published', 'Spring launch'),
+      entry(6, 'campaign_paused', 'Spring pause'),
+      entry(7, 'campaign_resumed', 'Spring resume'),
+      entry(8, 'campaign_deleted', 'Spring gone'),
+    ];
+    fakeFeed(rows);
+    const first = renderWithProviders(<ActivityFeed teamSlug="acme" />, { route: '/acme/activity' });
+    expect(await screen.findByText('Spring launch')).toBeTruthy();
+    const english = screen.getByRole('table').textContent;
+    for (const label of [
+      'Linked a social account',
+      'Unlinked a social account',
+      'Granted an ad account to the team',
+      'Withdrew an ad account from the team',
+      'Published a campaign to X',
+      'Paused a campaign',
+      'Resumed a campaign',
+      'Deleted a campaign',
+    ])
+      expect(english).toContain(label);
+    first.unmount();
+
+    await applyLanguage('ja');
+    renderWithProviders(<ActivityFeed teamSlug="acme" />, { route: '/acme/activity' });
+    expect(await screen.findByText('Spring gone')).toBeTruthy();
+    const japanese = screen.getByRole('table').textContent;
+    for (const label of [
+      'ソーシャルアカウントを連携しました',
+      'ソーシャルアカウントの連携を解除しました',
+      '広告アカウントをチームに付与しました',
+      '広告アカウントの付与を取り消しました',
+      'キャンペーンをXに公開しました',
+      'キャンペーンを一時停止しました',
+      'キャンペーンを再開しました',
+      'キャンペーンを削除しました',
+    ])
+      expect(japanese).toContain(label);
   });
 });
