@@ -3,23 +3,31 @@ import type { UserRow } from '../db/schema';
 import { Forbidden, NotAuthenticated } from '../errors';
 import { timingSafeEqual } from 'node:crypto';
 import { safeEqual, sha256, sha256Digest } from '../lib/crypto';
-import type { SessionService } from '../modules/auth/sessions.service';
+import { EXTENSION_TOKEN_PREFIX, type SessionService } from '../modules/auth/sessions.service';
 
 export const SESSION_COOKIE = 'murmur_session';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 
-/** Who is calling: a user (by session cookie or personal token), a client app (by fixed token), or nobody. */
+/**
+ * Who is calling: a user (by session cookie, personal token, or a pro-targeting or extension token
+ * that reaches only some routes), a client app (by fixed token), or nobody.
+ */
 export type Principal =
   | { kind: 'anonymous'; invalidToken: boolean }
   | { kind: 'user'; user: UserRow; via: 'session'; sessionKey: string }
   | { kind: 'user'; user: UserRow; via: 'token'; tokenKey: string }
   | { kind: 'user'; user: UserRow; via: 'pro-targeting'; tokenKey: string }
-  | { kind: 'client'; client: 'extension' | 'pro-targeting' };
+  | { kind: 'user'; user: UserRow; via: 'extension'; tokenKey: string }
+  | { kind: 'client'; client: 'extension' | 'pro-targeting' | 'targeting' };
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal;
+  }
+  interface FastifyContextConfig {
+    /** The route takes a per-user extension token (SPEC §6); no other route does. */
+    extensionToken?: boolean;
   }
 }
 
@@ -39,6 +47,10 @@ export interface AuthOptions {
   sessionService: SessionService;
   extensionToken: string | undefined;
   proTargetingToken: string | undefined;
+  /** SPEC §6/§7: the targeting service's fixed token, accepted on `targetingRoutes` only. */
+  targetingToken?: string | undefined;
+  /** The targeting service's routes (modules/catalogues/targeting-service.ts). */
+  targetingRoutes?: readonly string[] | undefined;
   /** SPEC §6's per-user pro-targeting tokens. */
   proTargetingTokens?: ScopedUserTokens | undefined;
 }
@@ -57,6 +69,10 @@ function byProToken(user: UserRow | undefined, tokenKey: string): Principal {
   return user ? { kind: 'user', user, via: 'pro-targeting', tokenKey } : STALE_TOKEN;
 }
 
+function byExtensionToken(user: UserRow | undefined, tokenKey: string): Principal {
+  return user ? { kind: 'user', user, via: 'extension', tokenKey } : STALE_TOKEN;
+}
+
 function bySession(user: UserRow | undefined, sessionKey: string): Principal {
   return user ? { kind: 'user', user, via: 'session', sessionKey } : SIGNED_OUT;
 }
@@ -73,6 +89,7 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
  */
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   const { sessionService } = options;
+  const targetingRoutes = new Set(options.targetingRoutes ?? []);
   app.decorateRequest('principal');
   // The fixed client tokens, hashed once: a token request then costs one SHA-256, compared in
   // constant time with these and reused as the personal token's lookup hash.
@@ -80,6 +97,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     [
       ['extension', options.extensionToken],
       ['pro-targeting', options.proTargetingToken],
+      ['targeting', options.targetingToken],
     ] as const
   ).flatMap(([client, value]) => (value ? [{ client, digest: sha256Digest(value) }] : []));
 
@@ -101,6 +119,12 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
         const user = scoped.userForKeyHash(hex);
         return user instanceof Promise ? user.then((u) => byProToken(u, token)) : byProToken(user, token);
       }
+      if (token.startsWith(EXTENSION_TOKEN_PREFIX)) {
+        const user = sessionService.userForExtensionTokenHash(hex);
+        return user instanceof Promise
+          ? user.then((u) => byExtensionToken(u, token))
+          : byExtensionToken(user, token);
+      }
       const found = sessionService.userForTokenHash(hex);
       return found instanceof Promise ? found.then((user) => byToken(user, token)) : byToken(found, token);
     }
@@ -117,12 +141,28 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   /** Sets the principal; the CSRF failure of a cookie-authenticated write, if any. */
   function admit(request: FastifyRequest, principal: Principal): Forbidden | undefined {
     request.principal = principal;
+    // The targeting service's token reaches its routes only (an unmatched URL goes on to its 404).
+    if (principal.kind === 'client' && principal.client === 'targeting') {
+      const route = request.routeOptions.url;
+      if (route !== undefined && !targetingRoutes.has(route)) {
+        return new Forbidden('This targeting-service token does not reach this endpoint.');
+      }
+    }
     // A pro-targeting token reaches only the pro site's routes (an unmatched URL goes on to its 404).
     if (principal.kind === 'user' && principal.via === 'pro-targeting') {
       const route = request.routeOptions.url;
       if (route !== undefined && !options.proTargetingTokens?.reaches(route)) {
         return new Forbidden('This pro-targeting token does not reach this endpoint.');
       }
+    }
+    // An extension token reaches only the routes marked `config: { extensionToken: true }`.
+    if (
+      principal.kind === 'user' &&
+      principal.via === 'extension' &&
+      request.routeOptions.url !== undefined &&
+      request.routeOptions.config.extensionToken !== true
+    ) {
+      return new Forbidden('This extension token does not reach this endpoint.');
     }
     // Only the cookie rides along on cross-site requests; tokens must be attached by our own code.
     if (principal.kind === 'user' && principal.via === 'session' && UNSAFE_METHODS.has(request.method)) {

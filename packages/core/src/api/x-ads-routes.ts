@@ -10,6 +10,7 @@ import type {
   createAudienceUsageSchema,
   CreatedAdAccount,
   CreateUploadedAudience,
+  ExtensionToken,
   JapaneseAgreement,
   UploadedAudience,
 } from './x-ads';
@@ -33,6 +34,7 @@ export interface XAdsRoutes {
   'GET /api/uploaded-audiences/': { query: { team: string }; response: UploadedAudience[] };
   'POST /api/uploaded-audiences/': { body: CreateUploadedAudience; response: UploadedAudience };
   'DELETE /api/uploaded-audiences/:pk/': { response: void };
+  'POST /api/user/extension-token/': { response: ExtensionToken };
   'POST /api/external/check-custom-audiences/': {
     body: { ad_account_id: string; custom_audience_names: string[] };
     response: CheckCustomAudiencesResult;

@@ -83,6 +83,13 @@ export const checkCustomAudiencesResponseSchema = z.object({
 });
 export type CheckCustomAudiencesResult = z.infer<typeof checkCustomAudiencesResponseSchema>;
 
+/**
+ * POST /api/user/extension-token/: a new extension token (SPEC §6) for the X Pro Targeting extension,
+ * tied to the calling session or personal token (docs/API.md "Authentication").
+ */
+export const extensionTokenSchema = z.object({ token: z.string() });
+export type ExtensionToken = z.infer<typeof extensionTokenSchema>;
+
 /** SPEC §9 Japanese agreement: whether the team accepted it, who and when. */
 export const japaneseAgreementSchema = z.object({
   required: z.boolean(),

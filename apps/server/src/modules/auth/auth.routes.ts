@@ -17,6 +17,7 @@ import type { UserRow } from '../../db/schema';
 import { CSRF_COOKIE, SESSION_COOKIE, requireUser } from '../../plugins/auth';
 import { minutes, rateLimitHook } from '../../plugins/rate-limit';
 import { setSessionCookiesOn } from '../../plugins/session-cookies';
+import { extensionTokenRoutes } from './extension-token.routes';
 import type { MagicLinkService } from './magic-link.service';
 import type { SessionService, SignedIn } from './sessions.service';
 
@@ -161,5 +162,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
       handler: logout,
     });
   }
+  // SPEC §6: the per-user extension token the page hands to the X Pro Targeting extension.
+  void app.register(extensionTokenRoutes, { sessionService });
   done();
 };

@@ -107,6 +107,8 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
         body: checkCustomAudiencesSchema,
         response: { 200: checkCustomAudiencesResponseSchema, ...errorResponses(400, 403, 503) },
       },
+      // The X Pro Targeting extension makes this call with its extension token (SPEC §6).
+      config: { extensionToken: true },
     },
     (request) => uploads.check(requireUser(request), request.body),
   );
@@ -162,6 +164,7 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
         body: createAudienceUsageSchema,
         response: { 201: audienceUsageSchema, ...errorResponses(400, 403, 404) },
       },
+      config: { extensionToken: true },
     },
     async (request, reply) => reply.status(201).send(await usages.create(requireUser(request), request.body)),
   );
