@@ -1,0 +1,166 @@
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  buildIndex,
+  inMemoryEngine,
+  ShardedEngine,
+  sharesOf,
+  ShardUnavailableError,
+  startNats,
+  startReplicas,
+  type AudienceEngine,
+  type FieldCounts,
+  type RunningNats,
+  type Share,
+  type ShardReplica,
+} from '@murmur/engine';
+import { exportChunks, generateNetwork } from '@murmur/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { benchPackages, type BenchPackage } from '../../../../bench/engine/packages';
+import { ServiceUnavailable } from '../errors';
+import { shardedServerEngine } from './engine-async';
+
+/**
+ * Issue 18's proof at test size: the sandbox export served by SHARDS shards × 2 replicas (shard
+ * processes on a nats-server of their own) gives, package for package of bench:engine's mix, the
+ * single engine's estimate and member-panel counts; a replica killed with SIGKILL mid-run changes no
+ * answer; with every replica of a shard gone the question fails naming the shard (503 in the API).
+ * The 1 M run is `npm run bench:shards` (bench/README.md).
+ */
+const ACCOUNTS = 6000;
+const SHARDS = 3;
+
+let dir: string;
+let nats: RunningNats;
+let nc: NatsConnection;
+let cluster: Awaited<ReturnType<typeof startReplicas>>;
+let single: AudienceEngine;
+let sharded: ShardedEngine;
+let mix: BenchPackage[];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'murmur-shards-'));
+  const exportFile = join(dir, 'export.ndjson');
+  const out = createWriteStream(exportFile, { encoding: 'utf8' });
+  for await (const chunk of exportChunks(generateNetwork({ accounts: ACCOUNTS, seed: 'murmur-shards' }))) {
+    if (!out.write(chunk)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  nats = await startNats();
+  cluster = await startReplicas({
+    exportFile,
+    natsUrl: nats.url,
+    shards: SHARDS,
+    replicas: 2,
+    concurrency: 3,
+  });
+  const index = await buildIndex(createReadStream(exportFile, { encoding: 'utf8' }) as AsyncIterable<string>);
+  single = inMemoryEngine(index);
+  mix = benchPackages(index);
+  nc = await connect({ servers: nats.url });
+  sharded = await ShardedEngine.open({ nc, shards: SHARDS, timeoutMs: 1000 });
+}, 120_000);
+
+afterAll(async () => {
+  await nc?.close();
+  await cluster?.stop();
+  await nats?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const singleEstimate = (p: BenchPackage) => single.estimate(p.pkg, { exclusions: p.exclusions });
+const byKey = (shares: readonly Share[]) => new Map(shares.map((s) => [s.key, s]));
+
+function expectSameCounts(merged: FieldCounts, one: FieldCounts) {
+  expect(merged.members).toBe(one.members);
+  expect(merged.population).toBe(one.population);
+  for (const [field, values] of Object.entries(one.fields)) {
+    const got = new Map((merged.fields[field as keyof FieldCounts['fields']] ?? []).map((v) => [v.value, v]));
+    for (const v of values) expect(got.get(v.value), `${field} ${v.value}`).toEqual(v);
+    expect(got.size).toBe(values.length);
+  }
+}
+
+describe(`the engine as ${SHARDS} shards × 2 replicas on NATS`, () => {
+  it('owns every account once, across the shards', () => {
+    expect(sharded.shardInfo.map((i) => i.shard)).toEqual([0, 1, 2]);
+    expect(sharded.accounts).toBe(single.stats.accounts);
+    expect(sharded.scale).toBe(single.scale);
+  });
+
+  it("gives the single engine's estimate for each of the 200 packages of bench:engine's mix", async () => {
+    expect(mix).toHaveLength(200);
+    const answers = await Promise.all(mix.map((p) => sharded.estimate(p)));
+    answers.forEach((answer, i) => expect(answer, mix[i]!.name).toEqual(singleEstimate(mix[i]!)));
+    // Not a mix of empty answers: most packages reach someone.
+    expect(answers.filter((a) => a.sampleCount > 0).length).toBeGreaterThan(100);
+  });
+
+  it("gives the single engine's member-panel counts, and the demographics panel's shares and affinities", async () => {
+    for (const p of mix.slice(0, 24)) {
+      const audience = single.evaluate(p.pkg, { exclusions: p.exclusions });
+      const merged = await sharded.fieldCounts(p);
+      expectSameCounts(merged, single.fieldCounts(audience));
+      if (audience.sampleCount === 0) continue;
+      const { demographics } = single.explore.panels(audience, ['demographics']);
+      const shown: [keyof FieldCounts['fields'], Share[]][] = [
+        ['gender', demographics.gender],
+        ['language', demographics.languages],
+        ['country', demographics.countries],
+        ['region', demographics.regions],
+        ['ageBand', demographics.ageBands],
+      ];
+      for (const [field, shares] of shown) {
+        const ours = byKey(sharesOf(merged, field));
+        for (const s of shares) {
+          const m = ours.get(s.key) ?? { key: s.key, count: 0, share: 0 };
+          expect(m.count, `${p.name} ${field} ${s.key}`).toBe(s.count);
+          expect(m.share).toBeCloseTo(s.share, 12);
+          if (s.count > 0) {
+            expect((m as Share).populationShare).toBeCloseTo(s.populationShare, 12);
+            expect((m as Share).affinity).toBeCloseTo(s.affinity!, 9);
+          }
+        }
+      }
+    }
+  });
+
+  it('answers the same while a replica is killed (SIGKILL) mid-run: another replica of its shard answers', async () => {
+    const victim = cluster.replicas.find((r) => r.shard === 1 && r.replica === 0)!;
+    const exited = once(victim.process, 'exit');
+    const run = Promise.all(
+      mix.map(async (p, i) => {
+        if (i === 40) victim.process.kill('SIGKILL');
+        return sharded.estimate(p);
+      }),
+    );
+    const answers = await run;
+    await exited;
+    answers.forEach((answer, i) => expect(answer, mix[i]!.name).toEqual(singleEstimate(mix[i]!)));
+    // And after it: shard 1 has one replica left, every count still exact.
+    for (const p of mix.slice(0, 50)) expect(await sharded.estimate(p)).toEqual(singleEstimate(p));
+  });
+
+  it('with every replica of a shard down, fails naming the shard (the API: 503), never a smaller count', async () => {
+    const left = cluster.replicas.filter((r: ShardReplica) => r.shard === 2);
+    await Promise.all(
+      left.map(async (r) => {
+        const exited = once(r.process, 'exit');
+        r.process.kill('SIGKILL');
+        await exited;
+      }),
+    );
+    const p = mix[0]!;
+    await expect(sharded.estimate(p)).rejects.toThrow(ShardUnavailableError);
+    await expect(sharded.estimate(p)).rejects.toThrow(/Shard 2 of the audience engine is unavailable/);
+    const api = shardedServerEngine(sharded);
+    const failure = await Promise.resolve(api.estimate(p)).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ServiceUnavailable);
+    expect((failure as ServiceUnavailable).statusCode).toBe(503);
+    expect((failure as Error).message).toMatch(/Shard 2/);
+  });
+});
