@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { registerModules } from './modules';
 import { socialCallbacks } from './modules/social/social-callbacks';
 import { registerAuth } from './plugins/auth';
+import { TARGETING_SERVICE_ROUTES } from './modules/catalogues/targeting-service';
 import { registerDocs } from './plugins/docs';
 import { registerFrontHook } from './plugins/front-hook';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -90,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sessionService: modules.sessionService,
       extensionToken: config.extensionToken,
       proTargetingToken: config.proTargetingToken,
+      targetingToken: config.targetingToken,
+      targetingRoutes: TARGETING_SERVICE_ROUTES,
       proTargetingTokens: modules.proTargetingTokens,
     });
     api.addHook('preValidation', (request, _reply, done) => {

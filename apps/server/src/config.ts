@@ -46,6 +46,7 @@ const envSchema = z.object({
   PUBLIC_URL: url('PUBLIC_URL'),
   EXTENSION_TOKEN: optional,
   PRO_TARGETING_TOKEN: optional,
+  TARGETING_TOKEN: optional,
   STAFF_EMAIL_DOMAINS: optional,
   CREATOR_ACCESS_FOR_NEW_USERS: optional,
   SENTRY_DSN: optional,
@@ -177,6 +178,8 @@ export interface Config {
   publicUrl: string;
   extensionToken: string | undefined;
   proTargetingToken: string | undefined;
+  /** SPEC §6/§7: the targeting service's fixed token (TARGETING_TOKEN), accepted on its routes only. */
+  targetingToken?: string | undefined;
   /** SPEC §6: internal staff sign in with an address on these domains (STAFF_EMAIL_DOMAINS, comma-separated). */
   staffEmailDomains?: string[];
   /**
@@ -262,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     extensionToken: e.EXTENSION_TOKEN,
     proTargetingToken: e.PRO_TARGETING_TOKEN,
+    targetingToken: e.TARGETING_TOKEN,
     ...(e.SENTRY_DSN !== undefined && { sentryDsn: e.SENTRY_DSN }),
     creatorAccessForNewUsers:
       e.CREATOR_ACCESS_FOR_NEW_USERS === undefined
