@@ -12,9 +12,27 @@ import { useList } from '../api/get-list';
 import { ListActions } from './list-actions';
 import { SuperInsightsPanel } from './super-insights-panel';
 
+/** Each criterion's name, as the audience creator labels its fields (EN and JA). */
+const CRITERIA_LABELS = {
+  keywords: 'creator.fields.keywords.label',
+  handles: 'creator.fields.handles.label',
+  hashtags: 'creator.fields.hashtags.label',
+  languages: 'creator.fields.languages.label',
+  network_operators: 'creator.fields.network_operators.label',
+  interests: 'creator.fields.interests.label',
+  conversation_topics: 'creator.fields.conversation_topics.label',
+  movies_tv_shows: 'creator.fields.movies_tv_shows.label',
+  placements: 'creator.fields.placements.label',
+  age: 'creator.fields.age.label',
+  gender: 'creator.fields.gender.label',
+  custom_audiences: 'creator.fields.customAudiences.label',
+  locations: 'creator.fields.regions.label',
+  countries: 'creator.fields.countries.label',
+} as const satisfies Record<keyof TargetingPackage, string>;
+
 /** The criteria of a package as "kind: item, item" lines (deselected items left out). */
-function criteriaLines(pkg: TargetingPackage): { key: string; items: string[] }[] {
-  return Object.entries(pkg)
+function criteriaLines(pkg: TargetingPackage): { key: keyof TargetingPackage; items: string[] }[] {
+  return (Object.entries(pkg) as [keyof TargetingPackage, unknown][])
     .map(([key, value]) => ({
       key,
       items: (value as unknown[]).flatMap((item) => {
@@ -74,7 +92,7 @@ export function ListDetail({ id }: { id: number }) {
           {criteriaLines(data.targeting_package).map((line) => (
             <Group key={line.key} gap={6}>
               <Text size="sm" fw={600} miw={140}>
-                {line.key.replaceAll('_', ' ')}
+                {t(CRITERIA_LABELS[line.key])}
               </Text>
               {line.items.map((item) => (
                 <Badge key={item} variant="light" tt="none">

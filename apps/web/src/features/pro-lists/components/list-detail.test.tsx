@@ -1,0 +1,49 @@
+import type { AudienceConfig } from '@murmur/core/api';
+import { emptyTargetingPackage } from '@murmur/core/targeting';
+import { screen } from '@testing-library/react';
+import i18n from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { personalStore } from '../../../lib/personal-store';
+import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { ListDetail } from './list-detail';
+
+const list = {
+  id: 3,
+  name: 'Coffee followers',
+  kind: 'targeting_list',
+  size: 1_200_000,
+  core_audience: 900_000,
+  pro_targeting_size: 800_000,
+  modified: '2026-11-22T10:00:00Z',
+  is_super_insights: false,
+  targeting_package: {
+    ...emptyTargetingPackage(),
+    handles: [{ handle: 'cafe' }],
+    network_operators: [{ label: 'Docomo' }],
+    locations: [{ label: 'Tokyo' }],
+  },
+} as unknown as AudienceConfig;
+
+describe('ListDetail criteria', () => {
+  afterEach(async () => {
+    personalStore.clear();
+    vi.restoreAllMocks();
+    await i18n.changeLanguage('en');
+  });
+
+  it.each([
+    ['en', ['Handles', 'Network operators', 'Regions']],
+    ['ja', ['ハンドル', '通信キャリア', '地域']],
+  ] as const)('names each criterion in %s, not by its field name', async (language, names) => {
+    await i18n.changeLanguage(language);
+    personalStore.set({ token: 'pro.key' });
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({ 'GET /api/audience-configs/3/': { body: list } }),
+    );
+    renderWithProviders(<ListDetail id={3} />, { route: '/targeting-lists/3' });
+    expect(await screen.findByText('@cafe')).toBeTruthy();
+    for (const name of names) expect(screen.getByText(name)).toBeTruthy();
+    expect(screen.queryByText('network operators')).toBeNull();
+    expect(screen.queryByText('handles')).toBeNull();
+  });
+});
