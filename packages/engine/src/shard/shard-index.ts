@@ -19,6 +19,26 @@ type Loose = Record<string, unknown> & { type?: unknown };
 const KEPT_TYPES: ReadonlySet<string> = new Set(['account', 'following', 'post', 'catalogue', 'end']);
 const TYPE_PREFIX = '{"type":"';
 
+/** The whole number after `"key":` near the start of a line (as the sandbox writes it), else undefined. */
+function leadingNumber(text: string, key: string): number | undefined {
+  const at = text.indexOf(`"${key}":`);
+  if (at < 0 || at > 160) return undefined;
+  let n = 0;
+  let i = at + key.length + 3;
+  const start = i;
+  for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) n = n * 10 + c - 48;
+  return i > start && i - start < 16 ? n : undefined;
+}
+
+/** The handle of an account line when it is plain (no escapes) near the start, else undefined. */
+function leadingHandle(text: string): string | undefined {
+  const at = text.indexOf('"handle":"');
+  if (at < 0 || at > 200) return undefined;
+  const end = text.indexOf('"', at + 10);
+  const handle = text.slice(at + 10, end);
+  return end < 0 || handle.includes('\\') ? undefined : handle;
+}
+
 /**
  * The records of the bulk export one shard indexes: its own accounts whole, with their follows
  * (each follow is stored with its follower) and their posts; every other account only as its
@@ -40,7 +60,22 @@ export async function* shardRecords(source: ExportSource, spec: ShardSpec): Asyn
     seen++;
     if (text.startsWith(TYPE_PREFIX)) {
       const end = text.indexOf('"', TYPE_PREFIX.length);
-      if (end > 0 && !KEPT_TYPES.has(text.slice(TYPE_PREFIX.length, end))) return;
+      const type = end > 0 ? text.slice(TYPE_PREFIX.length, end) : '';
+      if (end > 0 && !KEPT_TYPES.has(type)) return;
+      // Another shard's follows and posts are skipped, and its accounts reduced to number and
+      // handle, without parsing the line (most of the export's bytes belong to other shards).
+      if (seen > 1 && (type === 'following' || type === 'post' || type === 'account')) {
+        const n = leadingNumber(text, type === 'post' ? 'author' : 'n');
+        if (n !== undefined && !owned(n)) {
+          if (type !== 'account') return;
+          const handle = leadingHandle(text);
+          if (handle !== undefined) {
+            pending.push({ type: 'account', n, handle });
+            passed++;
+            return;
+          }
+        }
+      }
     }
     let r: Loose;
     try {
