@@ -30,6 +30,7 @@ await build({
   entryPoints: {
     'content-murmur': join(here, 'src/content-murmur.ts'),
     'content-ads-manager': join(here, 'src/content-ads-manager.ts'),
+    background: join(here, 'src/background.ts'),
   },
   outdir: out,
   bundle: true,
@@ -44,6 +45,9 @@ const manifest = {
   description: "Applies Murmur's audiences to the targeting of an X ad account's line items.",
   version: pkg.version,
   permissions: ['storage'],
+  // The service worker calls Murmur's API with the extension token (no CORS answer needed).
+  host_permissions: murmur,
+  background: { service_worker: 'background.js' },
   content_scripts: [
     {
       matches: murmur,

@@ -225,6 +225,20 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
     await expect(manager.locator('#targeting-form')).toBeVisible();
 
     await page.bringToFront();
+    // The extension makes the custom-audience check and the usage record itself, with the extension
+    // token the page hands it: the page's own calls to those two routes are cut off, so whatever
+    // reaches the server there came from the extension's service worker.
+    const pageCalls: string[] = [];
+    await page.route(/\/api\/external\/(check-custom-audiences|audience-usages)\/$/, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      pageCalls.push(route.request().url());
+      return route.abort();
+    });
+    const issued: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/user/extension-token/') && response.status() === 200)
+        void response.json().then((body: { token: string }) => issued.push(body.token));
+    });
     await page.goto('/apply-team/audiences');
     await expect(page.getByTestId('extension-status')).toContainText('Apply Team on X');
     await screenshot(page, 'x-ads-my-audiences-en');
@@ -280,11 +294,39 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
     expect(byType('LOCATION')).toEqual([]);
     expect(criteria).toHaveLength(101);
 
-    // The usage was recorded (state "applied").
-    const usages = await api<{ state: string; ad_account_id: string }[]>(
+    // The usage was recorded (state "applied"), though the page could not make that call.
+    expect(pageCalls).toEqual([]);
+    const usages = await api<{ state: string; ad_account_id: string; countries: string[] }[]>(
       'GET',
       '/api/external/audience-usages/',
     );
-    expect(usages[0]).toMatchObject({ state: 'applied', ad_account_id: adAccount });
+    expect(usages).toHaveLength(1);
+    expect(usages[0]).toMatchObject({ state: 'applied', ad_account_id: adAccount, countries: [] });
+
+    // The extension keeps the token the page was issued last (one per application; each replaces
+    // the one before), for this Murmur origin only; it reaches the extension's routes and nothing else.
+    expect(issued).toHaveLength(2);
+    const [worker] = context.serviceWorkers().filter((w) => w.url().startsWith('chrome-extension://'));
+    const kept = await worker!.evaluate(async () => {
+      const ext = (
+        globalThis as unknown as { chrome: { storage: { local: { get(key: string): Promise<object> } } } }
+      ).chrome;
+      return (await ext.storage.local.get('xptTokens')) as { xptTokens: Record<string, string> };
+    });
+    expect(kept.xptTokens).toEqual({ [url]: issued[1] });
+    const asExtension = (token: string) => ({ headers: { authorization: `Token ${token}` } });
+    expect((await page.request.get(`${url}/api/user/me/`, asExtension(issued[1]!))).status()).toBe(403);
+    const replaced = await page.request.post(`${url}/api/external/check-custom-audiences/`, {
+      ...asExtension(issued[0]!),
+      data: { ad_account_id: adAccount, custom_audience_names: ['English speakers'] },
+    });
+    expect(replaced.status()).toBe(403);
+    const current = await page.request.post(`${url}/api/external/check-custom-audiences/`, {
+      ...asExtension(issued[1]!),
+      data: { ad_account_id: adAccount, custom_audience_names: ['English speakers'] },
+    });
+    expect(await current.json()).toEqual({
+      custom_audiences: [{ name: 'English speakers', targetable: true }],
+    });
   });
 });

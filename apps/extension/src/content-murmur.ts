@@ -1,17 +1,26 @@
 import {
+  EXTENSION_PROTOCOL,
   EXTENSION_SOURCE,
   isPageMessage,
+  type ApplyPayload,
   type ExtensionAdAccount,
+  type ExtensionAnswer,
   type ExtensionMessage,
 } from '@murmur/core/extension';
+import type { BackgroundRequest } from './background';
 
 /**
  * On Murmur's pages: announces the extension (SPEC §4 state message), passes on the ad account open
- * in X Ads Manager, and queues the packages the page applies for the Ads Manager tab. Messages go to
- * and come from the page's own window and origin only.
+ * in X Ads Manager, and queues the packages the page applies for the Ads Manager tab. Keeps the
+ * extension token the page hands over and has the service worker (background.ts) make the
+ * custom-audience check and the usage record with it. Messages go to and come from the page's own
+ * window and origin only.
  */
 declare const chrome: {
-  runtime: { getManifest(): { version: string } };
+  runtime: {
+    getManifest(): { version: string };
+    sendMessage(message: BackgroundRequest): Promise<ExtensionAnswer | undefined>;
+  };
   storage: {
     local: {
       get(key: string): Promise<Record<string, unknown>>;
@@ -31,7 +40,21 @@ const announce = () =>
     type: 'state',
     installed: true,
     version: chrome.runtime.getManifest().version,
+    protocol: EXTENSION_PROTOCOL,
   });
+
+const answer = (id: string, result: ExtensionAnswer) =>
+  post({ source: EXTENSION_SOURCE, type: 'answer', id, status: result.status, body: result.body });
+
+/** The service worker's answer; status 0 when it could not make the call. */
+const background = (request: BackgroundRequest): Promise<ExtensionAnswer> =>
+  chrome.runtime.sendMessage(request).then(
+    (result) => result ?? { status: 0, body: null },
+    () => ({ status: 0, body: null }),
+  );
+
+const queue = (payload: ApplyPayload) =>
+  chrome.storage.local.set({ xptPending: { payload, at: Date.now() } });
 
 const postAccount = (value: unknown) =>
   post({
@@ -48,9 +71,18 @@ window.addEventListener('message', (event) => {
     announce();
     void chrome.storage.local.get('xptAccount').then((items) => postAccount(items.xptAccount));
   } else if (message.type === 'apply') {
-    void chrome.storage.local
-      .set({ xptPending: { payload: message.payload, at: Date.now() } })
-      .then(() => post({ source: EXTENSION_SOURCE, type: 'queued' }));
+    void queue(message.payload).then(() => post({ source: EXTENSION_SOURCE, type: 'queued' }));
+  } else if (message.type === 'token') {
+    void background({ type: 'token', token: message.token }).then((result) => answer(message.id, result));
+  } else if (message.type === 'check') {
+    void background({ type: 'call', call: 'check', body: message.body }).then((result) =>
+      answer(message.id, result),
+    );
+  } else if (message.type === 'apply-and-record') {
+    // SPEC §4: applying records the usage; the package is queued for Ads Manager first.
+    void queue(message.payload)
+      .then(() => background({ type: 'call', call: 'record', body: message.usage }))
+      .then((result) => answer(message.id, result));
   }
 });
 

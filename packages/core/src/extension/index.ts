@@ -1,3 +1,4 @@
+import type { CheckCustomAudiencesResult, CreateAudienceUsage } from '../api/x-ads';
 import {
   audienceTypeFor,
   countriesToSend,
@@ -41,14 +42,64 @@ export interface ApplyPayload {
   custom_audiences: string[];
 }
 
-export type ExtensionMessage =
-  | { source: typeof EXTENSION_SOURCE; type: 'state'; installed: true; version: string }
-  | { source: typeof EXTENSION_SOURCE; type: 'account'; account: ExtensionAdAccount | null }
-  | { source: typeof EXTENSION_SOURCE; type: 'queued' };
+/**
+ * What the extension can do, announced in its state message. 2: it makes the custom-audience check
+ * and the usage record itself, with the extension token the page hands it (docs/API.md
+ * "Authentication"). An extension that announces no protocol (0.1.x) only queues packages, and the
+ * page makes those two calls with its own session.
+ */
+export const EXTENSION_PROTOCOL = 2;
 
+/** The two calls the extension makes for the page, with the extension token (SPEC §7). */
+export const EXTENSION_CALLS = {
+  check: '/api/external/check-custom-audiences/',
+  record: '/api/external/audience-usages/',
+} as const;
+export type ExtensionCall = keyof typeof EXTENSION_CALLS;
+
+/** Bodies of the extension's calls (`POST`, JSON). */
+export interface ExtensionCallBodies {
+  check: { ad_account_id: string; custom_audience_names: string[] };
+  record: CreateAudienceUsage;
+}
+
+/** The answer to one page request: the HTTP status and body of the extension's call; 0 when none was made. */
+export interface ExtensionAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A successful check's answer. */
+export type ExtensionCheckAnswer = ExtensionAnswer & { body: CheckCustomAudiencesResult };
+
+export type ExtensionMessage =
+  | {
+      source: typeof EXTENSION_SOURCE;
+      type: 'state';
+      installed: true;
+      version: string;
+      /** EXTENSION_PROTOCOL of the extension; absent in 0.1.x. */
+      protocol?: number;
+    }
+  | { source: typeof EXTENSION_SOURCE; type: 'account'; account: ExtensionAdAccount | null }
+  | { source: typeof EXTENSION_SOURCE; type: 'queued' }
+  | ({ source: typeof EXTENSION_SOURCE; type: 'answer'; id: string } & ExtensionAnswer);
+
+/** Requests of protocol 2 carry an `id`; the extension answers each with an `answer` of that id. */
 export type PageMessage =
   | { source: typeof PAGE_SOURCE; type: 'hello' }
-  | { source: typeof PAGE_SOURCE; type: 'apply'; payload: ApplyPayload };
+  | { source: typeof PAGE_SOURCE; type: 'apply'; payload: ApplyPayload }
+  /** Keep this extension token for this Murmur origin (replaces the one kept before). */
+  | { source: typeof PAGE_SOURCE; type: 'token'; id: string; token: string }
+  | { source: typeof PAGE_SOURCE; type: 'check'; id: string; body: ExtensionCallBodies['check'] }
+  /** Queue the package for Ads Manager, then record the usage; answered with the record's result. */
+  | {
+      source: typeof PAGE_SOURCE;
+      type: 'apply-and-record';
+      id: string;
+      payload: ApplyPayload;
+      usage: ExtensionCallBodies['record'];
+    };
 
 export const isExtensionMessage = (data: unknown): data is ExtensionMessage =>
   typeof data === 'object' && data !== null && (data as { source?: unknown }).source === EXTENSION_SOURCE;
