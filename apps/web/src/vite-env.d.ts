@@ -8,6 +8,8 @@ interface ImportMetaEnv {
   readonly VITE_STAGING_HOSTS?: string;
   /** SPEC §6: the fixed pro-targeting token the pro site's signed-out visitors' calls go with. */
   readonly VITE_PRO_TARGETING_TOKEN?: string;
+  readonly VITE_TARGETING_API_URL?: string;
+  readonly VITE_TARGETING_TOKEN?: string;
   /** SPEC §1: the error-reporting service's DSN; nothing is reported without it. */
   readonly VITE_SENTRY_DSN?: string;
   /** SPEC §1: the analytics token (the wrapper is active only in production with one). */

@@ -13,6 +13,11 @@ export interface AppConfig {
   /** SPEC §6: the fixed pro-targeting token (VITE_PRO_TARGETING_TOKEN) for the pro site's signed-out
    * visitors' calls; none when unset. It stands for no user, so it is no secret. */
   proTargetingToken?: string | undefined;
+  /** SPEC §7 "A second API root serves the targeting service" (VITE_TARGETING_API_URL); '' means the
+   * dashboard's own root (this server serves the targeting routes too). */
+  targetingApiRoot: string;
+  /** SPEC §6: the targeting service's fixed token (VITE_TARGETING_TOKEN), sent on its calls only. */
+  targetingToken?: string | undefined;
   /** Vite's mode: the analytics wrapper is active only in 'production' (SPEC §1). */
   mode: string;
   /** SPEC §1: error reporting (VITE_SENTRY_DSN), analytics (VITE_ANALYTICS_TOKEN, VITE_ANALYTICS_HOST)
@@ -40,6 +45,8 @@ export const readConfig = (env: Partial<Record<string, string | undefined>>): Ap
   premiumDomains: list(env.VITE_PREMIUM_DOMAIN, ['premium.localhost']),
   stagingHosts: list(env.VITE_STAGING_HOSTS, ['staging']),
   proTargetingToken: env.VITE_PRO_TARGETING_TOKEN || undefined,
+  targetingApiRoot: trimSlash(env.VITE_TARGETING_API_URL ?? ''),
+  targetingToken: env.VITE_TARGETING_TOKEN || undefined,
   mode: env.MODE ?? 'development',
   sentryDsn: env.VITE_SENTRY_DSN || undefined,
   analyticsToken: env.VITE_ANALYTICS_TOKEN || undefined,

@@ -221,10 +221,30 @@ export const setVisitorToken = (token: string | null | undefined): void => {
   visitorToken = token ?? null;
 };
 
+/**
+ * SPEC §7: the second API root, of the targeting service — VITE_TARGETING_API_URL, or the page's
+ * own API root when unset (this server serves the targeting routes).
+ */
+export const targetingRootFor = (hostname: string): string => config.targetingApiRoot || apiRootFor(hostname);
+
 /** The app's one request helper. */
 export const request: RequestClient = createRequest({
   apiRoot: () => apiRootFor(window.location.hostname),
   token: () => personalStore.get().token ?? visitorToken,
+  csrfToken: () => readCookie('csrftoken'),
+  fetch: (input, init) => window.fetch(input, init),
+  createXhr: () => new XMLHttpRequest(),
+  inFlight,
+});
+
+/**
+ * The targeting service's calls (its country, interest and location lists): the second API root,
+ * with the service's fixed token (SPEC §6) rather than the user's — the lists are the same for
+ * everyone, and the token reaches those routes only.
+ */
+export const targetingRequest: RequestClient = createRequest({
+  apiRoot: () => targetingRootFor(window.location.hostname),
+  token: () => config.targetingToken ?? null,
   csrfToken: () => readCookie('csrftoken'),
   fetch: (input, init) => window.fetch(input, init),
   createXhr: () => new XMLHttpRequest(),
