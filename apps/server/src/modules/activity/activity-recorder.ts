@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ActivityKind } from '@murmur/core/api';
 import type { NewActivity } from './activity.repository';
 
@@ -222,59 +222,70 @@ const SOCIAL_CONNECT = /^\/rest-auth\/([a-z0-9_]+)\/connect\/$/;
  */
 export function registerActivityRecorder(app: FastifyInstance, deps: ActivityRecorderDeps) {
   const table = watches(deps);
-  const watchOf = (request: FastifyRequest): Watch | undefined => {
-    const url = request.routeOptions.url ?? '';
-    const key = `${request.method} ${url}`;
-    const connected = request.method === 'POST' ? SOCIAL_CONNECT.exec(url)?.[1] : undefined;
+  const watchOf = (method: string, url: string): Watch | undefined => {
+    const connected = method === 'POST' ? SOCIAL_CONNECT.exec(url)?.[1] : undefined;
     return (
-      table[key] ??
-      (request.method === 'POST' && SOCIAL_SIGN_IN.test(url)
-        ? { kind: 'signed_in', ...SIGN_IN }
-        : undefined) ??
+      table[`${method} ${url}`] ??
+      (method === 'POST' && SOCIAL_SIGN_IN.test(url) ? { kind: 'signed_in', ...SIGN_IN } : undefined) ??
       (connected ? { kind: 'social_connected', team: () => null, subject: () => connected } : undefined)
     );
   };
-  const pending = new WeakMap<FastifyRequest, { watch: Watch; before: Seen['before']; answer?: string }>();
-
-  app.addHook('preHandler', async (request) => {
-    const watch = watchOf(request);
+  // The hooks go on the watched routes only (issue 9): three async hooks on every route would cost
+  // every request of the API three promises and two extra turns of the event loop.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const watch = methods.length === 1 ? watchOf(methods[0]!, route.url) : undefined;
     if (!watch) return;
-    pending.set(request, { watch, before: await watch.before?.(request) });
+    const hooks = watchHooks(watch, deps);
+    route.preHandler = [...asArray(route.preHandler), hooks.preHandler];
+    route.onSend = [...asArray(route.onSend), hooks.onSend];
+    route.onResponse = [...asArray(route.onResponse), hooks.onResponse];
   });
+}
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const seen = pending.get(request);
-    if (seen && reply.statusCode < 300 && typeof payload === 'string') seen.answer = payload;
-    return payload;
-  });
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
-  app.addHook('onResponse', async (request, reply) => {
-    const seen = pending.get(request);
-    if (!seen || reply.statusCode >= 300) return;
-    try {
-      const answer = record(seen.answer ? JSON.parse(seen.answer) : {});
-      const view: Seen = {
-        params: record(request.params),
-        body: record(request.body),
-        answer,
-        status: reply.statusCode,
-        before: seen.before,
-      };
-      const kind = typeof seen.watch.kind === 'function' ? seen.watch.kind(view) : seen.watch.kind;
-      if (kind === null) return;
-      const team = seen.watch.team(view);
-      const teamId = typeof team === 'string' ? await deps.teamIdOf(team) : (team ?? null);
-      const principal = request.principal;
-      const userId =
-        principal?.kind === 'user' ? principal.user.id : kind === 'signed_in' ? idOf(answer.user) : null;
-      await deps.recordActivity({
-        teamId: teamId ?? null,
-        userId,
-        kind,
-        subject: seen.watch.subject(view).slice(0, 500),
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'activity not recorded');
-    }
-  });
+/** The three hooks of one watched route: what it read before, what it answered, and the record. */
+function watchHooks(watch: Watch, deps: ActivityRecorderDeps) {
+  const pending = new WeakMap<FastifyRequest, { before: Seen['before']; answer?: string }>();
+  return {
+    async preHandler(request: FastifyRequest) {
+      pending.set(request, { before: await watch.before?.(request) });
+    },
+    async onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+      const seen = pending.get(request);
+      if (seen && reply.statusCode < 300 && typeof payload === 'string') seen.answer = payload;
+      return payload;
+    },
+    async onResponse(request: FastifyRequest, reply: FastifyReply) {
+      const seen = pending.get(request);
+      if (!seen || reply.statusCode >= 300) return;
+      try {
+        const answer = record(seen.answer ? JSON.parse(seen.answer) : {});
+        const view: Seen = {
+          params: record(request.params),
+          body: record(request.body),
+          answer,
+          status: reply.statusCode,
+          before: seen.before,
+        };
+        const kind = typeof watch.kind === 'function' ? watch.kind(view) : watch.kind;
+        if (kind === null) return;
+        const team = watch.team(view);
+        const teamId = typeof team === 'string' ? await deps.teamIdOf(team) : (team ?? null);
+        const principal = request.principal;
+        const userId =
+          principal?.kind === 'user' ? principal.user.id : kind === 'signed_in' ? idOf(answer.user) : null;
+        await deps.recordActivity({
+          teamId: teamId ?? null,
+          userId,
+          kind,
+          subject: watch.subject(view).slice(0, 500),
+        });
+      } catch (error) {
+        request.log.error({ err: error }, 'activity not recorded');
+      }
+    },
+  };
 }
