@@ -350,7 +350,7 @@ const DARK = {
     'tod tot tote töten mord mörder leiche blut waffe waffen pistole gewehr kugel verbrechen verbrecher gefängnis opfer krieg bombe selbstmord sex drogen drogen kokain polizei polizist feind hölle teufel gott scheiße arsch idiot hure schlampe bastard verdammt mist',
   ),
   id: words(
-    'bunuh membunuh pembunuh pembunuhan mati kematian mayat darah senjata pistol peluru penjara korban perang bom bunuh diri seks narkoba polisi musuh neraka iblis setan tuhan sialan bajingan brengsek bangsat anjing bodoh idiot keparat pelacur jalang persetan mampus tembak menembak tembakan kejahatan penjahat',
+    'penyiksaan siksa menyiksa bunuh membunuh pembunuh pembunuhan mati kematian mayat darah senjata pistol peluru penjara korban perang bom bunuh diri seks narkoba polisi musuh neraka iblis setan tuhan sialan bajingan brengsek bangsat anjing bodoh idiot keparat pelacur jalang persetan mampus tembak menembak tembakan kejahatan penjahat',
   ),
   ko: words(
     '죽음 죽다 죽이다 살인 살인자 시체 피 총 총알 무기 감옥 범죄 범인 피해자 전쟁 폭탄 자살 섹스 마약 경찰 적 지옥 악마 신 하나님 새끼 개새끼 자식 병신 씨발 젠장 빌어먹을 바보 멍청이 놈 년',
@@ -655,7 +655,16 @@ if (wants('de')) {
   // Professoren), which also keeps out the names and English words of film subtitles.
   const has = (w) => inList.has(w);
   const plainVowels = (w) => w.replace(/äu/g, 'au').replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u');
+  // Everyday nouns whose ending does not tell their gender, by hand (kept only if the list has them).
+  const COMMON = {
+    m: 'Vater Gott Bruder Fall Film Job Ort Spaß Plan Fehler Platz Typ Körper Kumpel Meister Schlüssel Himmel Arzt Rest Onkel Kaffee Mund Boden Augenblick Anfang Ärger Tisch Schluss Anruf Befehl Partner Computer Geburtstag Chef Hunger Frieden Blick Tee Hals Park Respekt Rat Lehrer Wind Wald Flug Besuch Wein Unterschied Mut Auftrag Erfolg Bericht Test Abend Morgen Tag Mann Freund Kopf Grund Weg Hund Wagen Zug Sohn Brief Stuhl Garten Schatz Sinn Preis Punkt Schritt Kampf Anwalt Ball Schmerz Koffer Urlaub Sommer Winter Herbst Regen Schnee Strand Berg Fluss Stern Mond Kuchen Apfel Salat Zucker Fisch Vogel Sport Fußball Verein Laden Markt Bahnhof Flughafen Beruf Nachbar Gast Spiegel Schrank Ofen Topf Löffel Teller Vertrag Termin Song Star Fan Gewinner Spieler Trainer Sänger Künstler Roman Witz Humor Wunsch Brief Zahn Fuß Arm Bauch Rücken Finger Hut Schuh Mantel Ring Stein Sturm Hafen Turm Keller Tanz Kuss Dank Durst Lärm Zufall Moment Unfall Abschied Alltag Ausflug Blödsinn Dienst Dreck Eindruck Empfang Fortschritt Friseur Gedanke Geist Geschmack Hinweis Kreis Kunde Kurs Lauf Lohn Pass Rahmen Rhythmus Sand Satz Schatten Schlaf Schuss Sieg Sitz Sohn Staat Stil Stoff Streit Teil Ton Traum Treffer Wert Zweck Zaun Anzug Pullover Rock Schmuck Teppich Kühlschrank Herd Saft Honig Reis Senf Knoblauch Pfeffer Braten',
+    f: 'Frau Mutter Angst Arbeit Geschichte Seite Ruhe Tochter Polizei Freundin Hilfe Luft Zukunft Wahl Liste Party Antwort Rolle Nähe Firma Kontrolle Lage Insel Gefahr Weile Kamera Vorsicht Nase Dame Armee Sonne Energie Hochzeit Tante Lust Kirche Hälfte Gegend Adresse Küche Ecke Pause Welt Stadt Hand Tür Uhr Art Nacht Zeit Familie Schule Musik Stimme Straße Reise Stunde Woche Sache Idee Liebe Farbe Katze Blume Wand Kraft Nachricht Person Frage Sprache Kunst Küste Natur Bar Pizza Suppe Milch Schokolade Butter Torte Wurst Tasse Flasche Jacke Hose Tasche Brille Serie Show Folge Bühne Gitarre Wohnung Mannschaft Stelle Spur Wahrheit Schwester Oma Mama Tür Nummer Bank Brust Haut Hose Kiste Kugel Linie Macht Miete Mitte Nacht Prüfung Rechnung Regel Ruhe Schuld Sorge Strafe Tat Torte Wette Wiese Wolke Wurst Zeitung Ahnung Chance Gruppe Karte Klasse Krise Lösung Meinung Mühe Post Pflicht Qualität Reihe Rede Szene Taste Tour Wahl Ware Werbung',
+    n: 'Geld Auto Land Wasser Zimmer Glück Büro Team Krankenhaus Bild Schicksal Ziel Fenster Bier Hotel Beispiel Wunder Zeichen Fernsehen Handy Foto Fleisch Volk Gold Monster Messer Dorf Taxi Dach Vergnügen Abendessen Haus Kind Problem Jahr Gesicht Wort Herz Bett Schiff Feuer Stück Licht Gefühl Buch Zeug Geschäft Flugzeug Geschenk Boot Lied Loch Bein Glas Pferd System Gesetz Eis Kleid Gespräch Signal Tier Leben Essen Spiel Wetter Meer Konzert Album Video Theater Kino Museum Restaurant Café Frühstück Brot Obst Gemüse Salz Öl Rad Fahrrad Motorrad Telefon Internet Programm Sofa Kissen Bad Training Turnier Tor Finale Stadion Publikum Wochenende Semester Studium Projekt Thema Ergebnis Design Outfit Parfüm Angebot Abenteuer Bild Blatt Dokument Ding Ende Fach Fest Gebiet Gericht Gewicht Gras Holz Instrument Kapitel Klavier Konto Kostüm Labor Lager Lächeln Mädchen Mal Material Mittagessen Modell Netz Paar Paket Papier Radio Recht Rezept Risiko Rätsel Schloss Schwimmbad Spielzeug Steak Team Thema Treffen Ufer Unternehmen Urteil Verhalten Vertrauen Wissen Wort Zelt Zentrum Zuhause',
+  };
+  const HAND = new Map();
+  for (const [g, list] of Object.entries(COMMON)) for (const w of list.split(' ')) HAND.set(w, g);
   const gender = (w) => {
+    if (HAND.has(w)) return HAND.get(w);
     if (EXCEPT[w]) return EXCEPT[w];
     if (/^Ge\p{Ll}+e$/u.test(w)) return undefined; // Gebäude, Gemüse: neuter
     if (/aum$/.test(w)) return 'm'; // Traum, Raum, Baum
@@ -673,7 +682,7 @@ if (wants('de')) {
   };
   const ADJ = /(ig|lich|isch|bar|sam|los|voll|haft)$/;
   const NOT_WORD = words(
-    'okay ok hey mann herr frau fräulein dame gott jesus jack john mike tom sam max bitte danke etwas nichts alles jemand niemand jeder jede jedes einen einem einer eines deinen meinen seinen ihren unseren euren keinen diesen jenen welchen solchen allen vielen wenigen anderen einigen beiden sollen wollen müssen können dürfen mögen haben werden sein ihr lhr los kein dein unser euer all dies viel musst könnt wollt müsst sollt darfst acht wart werd zeig waren wären kamen gingen sahen seien selben hatten wurden konnten wollten mussten sollten leute darling umbringen erschießen schießen töten tötet ersticken verhören erregen lesbisch schwanz scheisse prostituierte mum steve date rose big craig monsieur restaurant cent dennis gretchen terrorist terrorismus abschaum weißen möglichen heissen weisen',
+    'okay ok hey mann herr frau fräulein dame gott jesus jack john mike tom sam max bitte danke etwas nichts alles jemand niemand jeder jede jedes einen einem einer eines deinen meinen seinen ihren unseren euren keinen diesen jenen welchen solchen allen vielen wenigen anderen einigen beiden sollen wollen müssen können dürfen mögen haben werden sein ihr lhr los kein dein unser euer all dies viel musst könnt wollt müsst sollt darfst acht wart werd zeig waren wären kamen gingen sahen seien selben hatten wurden konnten wollten mussten sollten leute darling umbringen erschießen schießen töten tötet ersticken verhören erregen lesbisch schwanz scheisse prostituierte mum steve date rose big craig monsieur restaurant cent dennis gretchen terrorist terrorismus abschaum weißen möglichen heissen weisen willen gaben geschaffen gelegen verarschen kotzen entführen versauen marion',
   );
   const lists = { masculine: [], feminine: [], neuter: [], noun: [], adjective: [], infinitive: [] };
   /** The umlauted stem of a plural (Hand → Händ, Haus → Häus). */
@@ -682,7 +691,7 @@ if (wants('de')) {
   for (const w of list) {
     if (!/^\p{L}{3,}$/u.test(w) || NOT_WORD.has(w.toLowerCase()) || !ok(w.toLowerCase())) continue;
     if (/^\p{Lu}\p{Ll}+$/u.test(w)) {
-      if (inList.has(w.toLowerCase())) continue; // "Das"/"das": a sentence start, not a noun
+      if (inList.has(w.toLowerCase()) && !HAND.has(w)) continue; // "Das"/"das": a sentence start, not a noun
       const g = gender(w);
       if (g) lists[{ m: 'masculine', f: 'feminine', n: 'neuter' }[g]].push(w);
       // Nouns whose gender the ending does not tell, known by a plural in the list (Tag: Tage,
@@ -698,8 +707,7 @@ if (wants('de')) {
     if (!/^\p{Ll}+$/u.test(w)) continue;
     if (w.endsWith('en') && w.length >= 5) {
       const stem = w.slice(0, -2);
-      if (((inList.has(`${stem}t`) || inList.has(`${stem}st`)) && inList.has(`${stem}e`)) || /ieren$/.test(w))
-        lists.infinitive.push(w);
+      if (inList.has(`${stem}t`) || inList.has(`${stem}st`) || /ieren$/.test(w)) lists.infinitive.push(w);
       continue;
     }
     // a verb form (macht: machen; sagt: sagen) is not an adjective
@@ -723,7 +731,7 @@ if (wants('id')) {
   const list = freqWords('indonesian');
   const inList = new Set(list);
   const NOT_WORD = words(
-    'mereka memang menurut meski meskipun mengapa bersama berapa berarti bersamamu bersamaku bagaimana sekarang kemana kemari kenapa kepada kedua ketika kecuali perlu perlukah pernah percaya pergi pergilah tentu tetapi terima terus tersebut terlalu termasuk terakhir terjadi tertentu terserah seseorang sesuatu anda kamu dia kami kita aku saya ayah ibu nak tuan nona kak untuk dengan dari seperti pada karena tentang lalu oleh tanpa kemudian bagi sekitar buat dekat terhadap milik kanan kiri maksud depan belakang sayang baik baru besar lama kecil pertama hidup menit merah berita berat beras beberapa berdua berikan beritahu',
+    'mereka memang menurut meski meskipun mengapa bersama berapa berarti bersamamu bersamaku bagaimana sekarang kemana kemari kenapa kepada kedua ketika kecuali perlu perlukah pernah percaya pergi pergilah tentu tetapi terima terus tersebut terlalu termasuk terakhir terjadi tertentu terserah seseorang sesuatu anda kamu dia kami kita aku saya ayah ibu nak tuan nona kak untuk dengan dari seperti pada karena tentang lalu oleh tanpa kemudian bagi sekitar buat dekat terhadap milik kanan kiri maksud depan belakang sayang baik baru besar lama kecil pertama hidup menit merah berita berat beras beberapa berdua berikan beritahu jangan kalian sendirian permisi kelihatan perlahan sekalian duluan kebanyakan awasi seksi kasihan ringan sungguhan pantas kebetulan',
   );
   const lists = { noun: [], verb: [] };
   const seen = new Set();
@@ -746,7 +754,17 @@ if (wants('id')) {
       add('noun', w);
       continue;
     }
-    if (['ku', 'mu', 'nya'].filter((p) => inList.has(w + p)).length >= 2 && w.length >= 4) add('noun', w);
+    if (['ku', 'mu', 'nya'].filter((p) => inList.has(w + p)).length >= 2 && w.length >= 4) {
+      add('noun', w);
+      continue;
+    }
+    // root + -an nouns (makan → makanan, jawab → jawaban) and loanwords in -si/-tas (informasi, kualitas)
+    if (
+      !/kan$/.test(w) &&
+      ((w.endsWith('an') && inList.has(w.slice(0, -2)) && w.length >= 6) ||
+        /[^aeiou](asi|isi|usi|si|itas|tas)$/.test(w))
+    )
+      add('noun', w);
   }
   write(
     'id.ts',
@@ -758,7 +776,7 @@ if (wants('id')) {
 // ---------- Korean ----------
 // Nouns: dictionary nouns (flags 9, 10, 25: with and without a final consonant) met in the list bare or
 // with a particle (사람을); 하다-nouns (공부 → 공부하다); verbs in dictionary form whose -는 form is in
-// the list (먹는: 먹다; also 먹으러, 먹자), so adjectives (예쁘다) mostly stay out.
+// the list (먹는: 먹다; also 먹으러, 먹자); descriptive verbs (예쁘다) whose adnominal form (예쁜) is.
 if (wants('ko')) {
   const ok = clean('ko');
   const dic = hunspell('ko');
@@ -794,9 +812,40 @@ if (wants('ko')) {
   const NOT_VERB = words(
     '다리다 다시다 우리다 조지다 그러다 이러다 여기다 가시다 계시다 드리다 안되다 끝내주다 부리다 불리다',
   );
-  const CASE = ['을', '를', '이', '가', '의', '과', '와', '으로'];
+  const CASE = [
+    '을',
+    '를',
+    '이',
+    '가',
+    '의',
+    '과',
+    '와',
+    '으로',
+    '에서',
+    '에게',
+    '한테',
+    '까지',
+    '부터',
+    '처럼',
+  ];
+  // ㅂ-irregular adnominals (어려운, 귀여운) are always descriptive; the other common ones by hand,
+  // since an action verb's past adnominal (만든) looks the same.
+  const ADJECTIVE_KO = words(
+    '예쁘다 이쁘다 나쁘다 기쁘다 슬프다 아프다 바쁘다 빠르다 다르다 멋지다 비싸다 괜찮다 똑같다 엄청나다 힘들다 어리다 낯설다 드물다 하찮다 수많다 뛰어나다 어리석다 못생기다 잘생기다 크다 작다 좋다 많다 적다 높다 낮다 길다 짧다 넓다 좁다 깊다 얕다 싸다 착하다 조용하다 따뜻하다 시원하다 행복하다 특별하다 유명하다 중요하다 완벽하다 간단하다 이상하다 신기하다 편하다 새롭다',
+  );
+  /** The adnominal (-은/-ㄴ) form of a descriptive verb's stem: 작 → 작은, 예쁘 → 예쁜, 어렵 → 어려운, 길 → 긴. */
+  const adnominal = (stem) => {
+    const last = stem.codePointAt(stem.length - 1) - 0xac00;
+    const jong = last % 28;
+    const head = stem.slice(0, -1);
+    const open = String.fromCodePoint(0xac00 + last - jong);
+    if (jong === 0) return head + String.fromCodePoint(0xac00 + last + 4); // + ㄴ
+    if (jong === 8) return head + String.fromCodePoint(0xac00 + last - 8 + 4); // ㄹ → ㄴ
+    if (jong === 17) return `${head}${open}운`; // ㅂ irregular
+    return `${stem}은`;
+  };
   const isNoun = (w) => (dic.get(w) ?? []).some((f) => /^(9|10|25)$/.test(f));
-  const lists = { noun: [], verbalNoun: [], verb: [] };
+  const lists = { noun: [], verbalNoun: [], verb: [], adjective: [] };
   const seen = new Set();
   for (const token of list) {
     if (!HANGUL.test(token)) continue;
@@ -820,6 +869,13 @@ if (wants('ko')) {
       continue;
     const stem = w.slice(0, -1);
     if (['는', '는데', '는지', '는다', '러', '자'].some((e) => inList.has(stem + e))) lists.verb.push(w);
+    // Descriptive verbs (adjectives): their adnominal form (예쁜, 작은, 어려운) is in the list and no -는 form.
+    else if (
+      !inList.has(`${stem}는`) &&
+      inList.has(adnominal(stem)) &&
+      ((stem.codePointAt(stem.length - 1) - 0xac00) % 28 === 17 || ADJECTIVE_KO.has(w))
+    )
+      lists.adjective.push(w);
   }
   write(
     'ko.ts',
@@ -830,8 +886,8 @@ if (wants('ko')) {
 
 // ---------- Turkish ----------
 // Nouns: dictionary stems whose plural, accusative, locative, ablative or "my" form (kitaplar, evi,
-// evde, evden, evim) the list also has, verb forms left out;
-// infinitives (-mak/-mek) from the dictionary.
+// evde, evden, evim) the list also has, verb forms left out; infinitives (-mak/-mek) from the
+// dictionary; everyday adjectives from a hand table.
 if (wants('tr')) {
   const ok = clean('tr');
   const dic = hunspell('tr');
@@ -844,20 +900,29 @@ if (wants('tr')) {
       (/[aeıioöuü](?=[^aeıioöuü]*$)/.exec(w) ?? ['e'])[0]
     ];
   const NOT_WORD = words(
-    'şey şeyi şeyler bir biri birşey kimse hiçbir herkes herşey kendi kendisi bura burası ora orası şura nere nerede ben sen biz siz onlar bunlar şunlar efendim bayım bayan var değil kadar gibi yok iyi tamam neden sonra önce biraz güzel geri kim belki tek doğru bay merhaba fazla son harika teşekkür selam tekrar yine bugün emin pek eski hazır diğer aman yarın sağ yalnız dışarı yeter açık yeni gerçek içeri yukarı aşağı artık hemen sadece bile hep hiç çok daha şimdi burada orada evet hayır lütfen tabii peki kötü büyük küçük uzun kısa yakın uzak kolay zor ahmak parmak ekmek yemek demek eder dek kimi tan memnun acele hepimiz hepiniz bok herif pislik fikrim fikrin fikri oğlum oğlu bebeğim bebeği çocuğu çocuğun ismin beynin vakti şansı',
+    'şey şeyi şeyler bir biri birşey kimse hiçbir herkes herşey kendi kendisi bura burası ora orası şura nere nerede ben sen biz siz onlar bunlar şunlar efendim bayım bayan var değil kadar gibi yok iyi tamam neden sonra önce biraz güzel geri kim belki tek doğru bay merhaba fazla son harika teşekkür selam tekrar yine bugün emin pek eski hazır diğer aman yarın sağ yalnız dışarı yeter açık yeni gerçek içeri yukarı aşağı artık hemen sadece bile hep hiç çok daha şimdi burada orada evet hayır lütfen tabii peki kötü büyük küçük uzun kısa yakın uzak kolay zor ahmak parmak ekmek yemek demek eder dek kimi tan memnun acele hepimiz hepiniz bok herif pislik fikrim fikrin fikri oğlum oğlu bebeğim bebeği çocuğu çocuğun ismin beynin vakti şansı çıktı girdi der giderse ederse ederdi evin araban elim isteği vaktin aklı ayın yedi sara etmen içim sahi',
   );
-  const lists = { noun: [], infinitive: [] };
+  // Everyday adjectives, by hand (Turkish adjectives do not inflect before a noun); kept only if
+  // the list and the dictionary have them.
+  const ADJECTIVE_TR = words(
+    'güzel iyi kötü büyük küçük yeni eski uzun kısa harika mükemmel tatlı komik garip zor kolay önemli özel farklı sıcak soğuk hızlı yavaş sessiz rahat mutlu üzgün ciddi basit ilginç muhteşem berbat korkunç tehlikeli güvenli temiz kirli pahalı ucuz lezzetli taze sağlıklı popüler modern klasik doğal sakin sıradan tuhaf acayip şahane inanılmaz sevimli yorucu eğlenceli sıkıcı değerli gerekli faydalı genç yaşlı güçlü zayıf akıllı zengin fakir yüksek geniş dar ağır hafif karanlık parlak renkli beyaz siyah kırmızı mavi yeşil sarı gizli ünlü meşhur kocaman minik sade şık tatlı acı ekşi tuzlu sert yumuşak derin boş dolu yakışıklı cesur utangaç nazik kibar dürüst sağlam hoş enteresan güzelce harikulade efsane',
+  );
+  const lists = { noun: [], adjective: [], infinitive: [] };
+  for (const w of list)
+    if (ADJECTIVE_TR.has(w) && dic.has(w) && !lists.adjective.includes(w)) lists.adjective.push(w);
   const stems = new Set(
     [...dic.keys()].filter((w) => /^[a-zçğıöşü]{2,}m[ae]k$/.test(w)).map((w) => w.slice(0, -3)),
   );
   for (const w of list) {
-    if (!/^[a-zçğıöşü]{3,}$/.test(w) || NOT_WORD.has(w) || !ok(w) || !dic.has(w)) continue;
+    if (!/^[a-zçğıöşü]{3,}$/.test(w) || NOT_WORD.has(w) || ADJECTIVE_TR.has(w) || !ok(w) || !dic.has(w))
+      continue;
     if (/m[ae]k$/.test(w)) {
       lists.infinitive.push(w);
       continue;
     }
     // Verb forms (oluyor, olacak, olduğu, gereken, bak, yapma) are not nouns.
-    if (stems.has(w) || stems.has(w.slice(0, -2))) continue;
+    const pluralForm = inList.has(`${w}lar`) || inList.has(`${w}ler`);
+    if ((stems.has(w) && !pluralForm) || (/m[ae]$/.test(w) && stems.has(w.slice(0, -2)))) continue;
     if (/(yor|[ae]c[ae]k|m[ıiuü]ş|m[ae]l[ıi]|[dt][ıiuü]ğ[ıiuü]?[mn]?|[dt][ıiuü]ğ[ıiuü]n[ıiuü]z)$/.test(w))
       continue;
     if (/(yor|[ae]c[ae]ğ|m[ae]z$)/.test(w)) continue;
@@ -867,18 +932,22 @@ if (wants('tr')) {
       const stem = w.slice(0, -suffix[0].length).replace(/ğ$/, 'k').replace(/b$/, 'p').replace(/c$/, 'ç');
       const stem2 = w.slice(0, -suffix[0].length).replace(/d$/, 't').replace(/ğ$/, 'k');
       if (
-        stem.length >= 2 &&
+        stem.length >= 3 &&
         (inList.has(stem) || inList.has(stem2) || inList.has(w.slice(0, -suffix[0].length)))
       )
         continue;
     }
-    if (/y?[ae]n$/.test(w) && [...stems].some((s) => w.startsWith(s) && w.length - s.length <= 3)) continue;
+    if (/y?[ae]n$/.test(w) && [...stems].some((s) => w.startsWith(s) && /^y?[ae]n$/.test(w.slice(s.length))))
+      continue;
     const b = back(w);
     const vowel = /[aeıioöuü]$/.test(w);
     const acc = vowel ? `y${harmony4(w)}` : harmony4(w);
+    // (both harmonies for the plural and accusative: loanwords such as saat take front suffixes)
     const forms = [
-      `${w}${b ? 'lar' : 'ler'}`,
+      `${w}lar`,
+      `${w}ler`,
       `${w}${acc}`,
+      `${w}${b ? 'i' : 'ı'}`,
       `${w}${b ? 'da' : 'de'}`,
       `${w}${b ? 'dan' : 'den'}`,
       `${w}${vowel ? 'm' : harmony4(w) + 'm'}`,

@@ -47,7 +47,7 @@ export function bioOf(a: AccountTable, i: number): string {
     frames === lex.bio
       ? fill(template, slots)
       : fillGrammar(grammar!, template, rng, categories[0] ?? 0, slots);
-  return sentenceCase(text);
+  return sentenceCase(text, LANGUAGE_CODES[language]);
 }
 
 /** A brand's or news outlet's bio: it speaks as an organisation and links its site. */
@@ -62,7 +62,7 @@ function organisationBio(a: AccountTable, i: number, rng: Rng): string {
     b: w2,
     city: placeName(city.name, city.localName, code),
   });
-  return `${sentenceCase(text)} · ${a.handles[i]!.toLowerCase()}.example`;
+  return `${sentenceCase(text, code)} · ${a.handles[i]!.toLowerCase()}.example`;
 }
 
 /**

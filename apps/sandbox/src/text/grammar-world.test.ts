@@ -14,6 +14,7 @@ import {
   frenchFeminine,
   frenchPlural,
   germanWeak,
+  koreanAdnominal,
   koreanParticle,
   portuguesePlural,
   turkishInfinitiveDative,
@@ -141,6 +142,13 @@ describe('inflection', () => {
     expect(koreanParticle('학교', 'and')).toBe('학교와');
     expect(koreanParticle('서울', 'dir')).toBe('서울로');
     expect(koreanParticle('집', 'dir')).toBe('집으로');
+    expect(['예쁘다', '작다', '어렵다', '길다', '맛있다'].map(koreanAdnominal)).toEqual([
+      '예쁜',
+      '작은',
+      '어려운',
+      '긴',
+      '맛있는',
+    ]);
     // on interest words too, through the grammar
     expect(fillGrammar(GRAMMARS.ko!, '{a_obj} {b_top}', new Rng(1), 0, { a: '재즈', b: '축구' })).toBe(
       '재즈를 축구는',

@@ -8,6 +8,7 @@ import {
   PT_WORDS,
   TR_WORDS,
   frenchDe,
+  koreanAdnominal,
   koreanParticle,
   turkishInfinitiveDative,
   turkishSuffix,
@@ -34,8 +35,9 @@ import {
  * - id: {n} noun, {v} meN-/ber- verb
  * - ko: {n} noun, {n_obj} {n_subj} {n_top} {n_and} {n_with} with the particle its last syllable
  *   takes (을/를, 이/가, 은/는, 과/와, 이랑/랑), the same on interest words ({a_obj}, {a_top}…), {vn}
- *   하다-noun, {v_want} verb + 고 싶어요, {v_gi} verb + 기
- * - tr: {n} noun, {n_pl} {n_acc} {n_loc} in vowel harmony (kitaplar, kitabı, kitapta), {inf}
+ *   하다-noun, {v_want} verb + 고 싶어요, {v_gi} verb + 기, {adj_n} descriptive verb before a noun
+ *   (예쁜, 어려운)
+ * - tr: {n} noun, {n_pl} {n_acc} {n_loc} in vowel harmony (kitaplar, kitabı, kitapta), {adj}, {inf}
  *   infinitive, {inf_dat} infinitive in the dative (okumaya)
  *
  * Only frames whose other words agree with any noun are used (no verb or adjective that would have
@@ -402,6 +404,10 @@ const KO: Grammar = {
     '행복한 것들: {a}, {n}, {n}',
     '긴 하루 끝엔 역시 {n} {emoji}',
     '{a} 시작하고 나서 어딜 가도 {n}만 보여요',
+    '{adj_n} {n}, 최고예요 {emoji}',
+    '요즘 {adj_n} {n}에 빠졌어요 {tag}',
+    '{a}에는 역시 {adj_n} {n}',
+    '{adj_n} {n_obj} 찾고 있어요. {a} 좋아하는 분들 추천 좀',
   ],
   reply: [
     '완전 공감해요!',
@@ -429,6 +435,7 @@ const KO: Grammar = {
     if (name === 'vn') return KO_WORDS.verbalNoun.draw(rng, category);
     if (name === 'v_want') return `${KO_WORDS.verb.draw(rng, category).slice(0, -1)}고 싶어요`;
     if (name === 'v_gi') return `${KO_WORDS.verb.draw(rng, category).slice(0, -1)}기`;
+    if (name === 'adj_n') return koreanAdnominal(KO_WORDS.adjective.draw(rng, category));
     return undefined;
   },
 };
@@ -462,6 +469,10 @@ const TR: Grammar = {
     'Uzun bir günün sonunda {n} gibisi yok {emoji}',
     '{a} ile uğraşmaya başladığımdan beri her yerde {n} görüyorum',
     'Bugün {n_loc} {a} konuşuyoruz {emoji}',
+    '{n} gerçekten çok {adj} {emoji}',
+    '{a} için {adj} bir {n} arıyorum',
+    '{adj} bir gün, {adj} bir {n} ve biraz {a}',
+    'Bu {n} fazla {adj}. {a} ile aynı {tag}',
   ],
   reply: [
     'Kesinlikle katılıyorum!',
@@ -489,6 +500,8 @@ const TR: Grammar = {
         return turkishSuffix(TR_WORDS.noun.draw(rng, category), name.slice(2) as 'pl' | 'acc' | 'loc');
       case 'inf':
         return TR_WORDS.infinitive.draw(rng, category);
+      case 'adj':
+        return TR_WORDS.adjective.draw(rng, category);
       case 'inf_dat':
         return turkishInfinitiveDative(TR_WORDS.infinitive.draw(rng, category));
       default:

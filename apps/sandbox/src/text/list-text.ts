@@ -11,7 +11,7 @@ export function listText(net: Network, l: number): { name: string; description: 
   const rng = entityRng(lists.seed[l]!);
   const words = lex.words[lists.category[l]!]!;
   const topic = rng.pick(words);
-  const name = sentenceCase(fill(rng.pick(lex.list), { a: topic })).slice(0, 25); // X: names ≤ 25 chars
+  const name = sentenceCase(fill(rng.pick(lex.list), { a: topic }), lex.code).slice(0, 25); // X: names ≤ 25 chars
   const description = rng.chance(0.5) ? '' : [topic, rng.pick(words), rng.pick(words)].join(' · ');
   return { name, description };
 }

@@ -71,6 +71,7 @@ export function postContent(net: Network, post: number): PostContent {
     };
     text = sentenceCase(
       grammar ? fillGrammar(grammar, template, rng, category, slots) : fill(template, slots),
+      LANGUAGE_CODES[a.language[author]!],
     );
     // The stored mention is part of the post even when the template has no slot for it.
     if (handle && !template.includes('{mention}')) text = `${text} ${handle}`;

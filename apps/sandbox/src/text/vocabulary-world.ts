@@ -285,12 +285,30 @@ export function koreanParticle(word: string, particle: KoreanParticle): string {
   }
 }
 
+/**
+ * The adnominal (-은/-ㄴ) form of a descriptive verb, to stand before a noun: 예쁘다 → 예쁜, 작다 → 작은,
+ * 어렵다 → 어려운 (ㅂ-irregular), 길다 → 긴 (ㄹ drops), 맛있다 → 맛있는.
+ */
+export function koreanAdnominal(adjective: string): string {
+  const stem = adjective.slice(0, -1);
+  if (/(있|없)$/.test(stem)) return `${stem}는`;
+  const last = (stem.codePointAt(stem.length - 1) ?? HANGUL_FIRST) - HANGUL_FIRST;
+  const jong = last % 28;
+  const head = stem.slice(0, -1);
+  if (jong === 0) return head + String.fromCodePoint(HANGUL_FIRST + last + 4);
+  if (jong === 8) return head + String.fromCodePoint(HANGUL_FIRST + last - 8 + 4);
+  if (jong === 17) return `${head}${String.fromCodePoint(HANGUL_FIRST + last - 17)}운`;
+  return `${stem}은`;
+}
+
 export const KO_WORDS = {
   noun: new WordPool('ko.noun', split(KO.noun)),
   /** Nouns that take 하다 (공부 → 공부하고 싶어요). */
   verbalNoun: new WordPool('ko.verbalNoun', split(KO.verbalNoun)),
   /** Action verbs in dictionary form (먹다); the stem takes -고 싶어요 and -기 regularly. */
   verb: new WordPool('ko.verb', split(KO.verb)),
+  /** Descriptive verbs in dictionary form (예쁘다), used before nouns in their adnominal form. */
+  adjective: new WordPool('ko.adjective', split(KO.adjective)),
 };
 
 // ---------- Turkish ----------
@@ -340,5 +358,7 @@ export const turkishInfinitiveDative = (infinitive: string): string =>
 
 export const TR_WORDS = {
   noun: new WordPool('tr.noun', split(TR.noun)),
+  /** Adjectives, which do not inflect before a noun (güzel bir gün). */
+  adjective: new WordPool('tr.adjective', split(TR.adjective)),
   infinitive: new WordPool('tr.infinitive', split(TR.infinitive)),
 };

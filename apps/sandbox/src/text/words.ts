@@ -96,12 +96,15 @@ export function fill(template: string, slots: Readonly<Record<string, string>>):
     .trim();
 }
 
-/** Upper-cases the first letter of each sentence (a no-op for scripts without case). */
-export const sentenceCase = (text: string): string =>
-  (/^\p{L}*:\/\//u.test(text) ? text : text.charAt(0).toUpperCase() + text.slice(1)).replace(
+/**
+ * Upper-cases the first letter of each sentence (a no-op for scripts without case), in the
+ * language's own way when given (Turkish i → İ).
+ */
+export const sentenceCase = (text: string, language?: string): string =>
+  (/^\p{L}*:\/\//u.test(text) ? text : text.charAt(0).toLocaleUpperCase(language) + text.slice(1)).replace(
     // A link after a full stop stays as typed ("https://…", never "Https://…").
     /([.!?]\s+)(\p{Ll})(?!\p{L}*:\/\/)/gu,
-    (_, end: string, letter: string) => end + letter.toUpperCase(),
+    (_, end: string, letter: string) => end + letter.toLocaleUpperCase(language),
   );
 
 const NON_LATIN_LANGUAGES = new Set(['ja', 'ko', 'ar']);
