@@ -250,15 +250,15 @@ const asArray = <T>(value: T | T[] | undefined): T[] =>
 function watchHooks(watch: Watch, deps: ActivityRecorderDeps) {
   const pending = new WeakMap<FastifyRequest, { before: Seen['before']; answer?: string }>();
   return {
-    async preHandler(request: FastifyRequest) {
+    preHandler: async (request: FastifyRequest) => {
       pending.set(request, { before: await watch.before?.(request) });
     },
-    async onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: DoneFn) => {
       const seen = pending.get(request);
       if (seen && reply.statusCode < 300 && typeof payload === 'string') seen.answer = payload;
-      return payload;
+      done(null, payload);
     },
-    async onResponse(request: FastifyRequest, reply: FastifyReply) {
+    onResponse: async (request: FastifyRequest, reply: FastifyReply) => {
       const seen = pending.get(request);
       if (!seen || reply.statusCode >= 300) return;
       try {
@@ -289,3 +289,5 @@ function watchHooks(watch: Watch, deps: ActivityRecorderDeps) {
     },
   };
 }
+
+type DoneFn = (error: Error | null, payload: unknown) => void;
