@@ -29,10 +29,12 @@ import {
   publicProviderSchema,
   signInResponseSchema,
   socialAccountSchema,
+  staffAccessSchema,
   storeListSchema,
   teamInfoSchema,
   teamSchema,
   topicPostsResponseSchema,
+  userGroupsSchema,
   userSchema,
   validateHandleResponseSchema,
   xAccessTokenSchema,
@@ -158,6 +160,12 @@ export const API_ROUTE_RESPONSES = {
 
   // ---- campaigns, ad sets, ads, creatives (api-contract/campaigns.ts) ----
   ...CAMPAIGN_ROUTE_RESPONSES,
+
+  // ---- staff tools (modules/staff) ----
+  'GET /api/staff/access/': staffAccessSchema,
+  'GET /api/staff/user-groups/': userGroupsSchema,
+  'POST /api/staff/user-groups/': userGroupsSchema,
+  'POST /api/staff/user-groups/remove/': userGroupsSchema,
 } satisfies Responses;
 
 /** Every key of ApiRoutes, at run time. */

@@ -82,6 +82,7 @@ import type { BillingRoutes } from './billing-routes';
 import type { XAdsRoutes } from './x-ads-routes';
 import type { PlatformRoutes } from './platform-routes';
 import type { MeasurementRoutes } from './measurement-routes';
+import type { StaffRoutes } from './staff';
 import type { ProRoutes } from './pro-routes';
 import type { CampaignRoutes } from './campaign-routes';
 
@@ -234,6 +235,7 @@ export type ApiRoutes = Checked<
     XAdsRoutes &
     PlatformRoutes &
     MeasurementRoutes &
+    StaffRoutes &
     CatalogueRoutes<'interests', z.output<typeof interestsResponseSchema>> &
     CatalogueRoutes<'conversation-topics', z.output<typeof conversationTopicsResponseSchema>> &
     CatalogueRoutes<'movies-tv-shows', z.output<typeof moviesTvShowsResponseSchema>> &

@@ -20,3 +20,23 @@ export const userGroupsSchema = z.object({
   groups: z.array(z.object({ name: z.string() })),
 });
 export type UserGroups = z.output<typeof userGroupsSchema>;
+
+/** GET /api/staff/user-groups/?email=: whose groups to look at. */
+export const userGroupsQuerySchema = z.object({
+  email: z.string().trim().toLowerCase().min(3).max(254),
+});
+
+/** GET /api/staff/access/: whether the signed-in user is internal staff (the web shows the staff screen). */
+export const staffAccessSchema = z.object({ staff: z.boolean() });
+export type StaffAccess = z.output<typeof staffAccessSchema>;
+
+/** The staff routes the web app calls. */
+export interface StaffRoutes {
+  'GET /api/staff/access/': { response: StaffAccess };
+  'GET /api/staff/user-groups/': { query: z.input<typeof userGroupsQuerySchema>; response: UserGroups };
+  'POST /api/staff/user-groups/': { body: z.input<typeof userGroupChangeSchema>; response: UserGroups };
+  'POST /api/staff/user-groups/remove/': {
+    body: z.input<typeof userGroupChangeSchema>;
+    response: UserGroups;
+  };
+}

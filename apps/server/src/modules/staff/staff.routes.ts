@@ -1,5 +1,10 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { userGroupChangeSchema, userGroupsSchema } from '@murmur/core/api';
+import {
+  staffAccessSchema,
+  userGroupChangeSchema,
+  userGroupsQuerySchema,
+  userGroupsSchema,
+} from '@murmur/core/api';
 import { errorResponses } from '../../lib/http';
 import { requireUser } from '../../plugins/auth';
 import type { StaffService } from './staff.service';
@@ -11,6 +16,31 @@ export const staffRoutes: FastifyPluginCallbackZod<{ staffService: StaffService 
   done,
 ) => {
   const tags = ['staff'];
+
+  app.get(
+    '/api/staff/access/',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the signed-in user is internal staff (SPEC §6: an address on the provider domain)',
+        response: { 200: staffAccessSchema, ...errorResponses(403) },
+      },
+    },
+    (request) => staffService.access(requireUser(request)),
+  );
+
+  app.get(
+    '/api/staff/user-groups/',
+    {
+      schema: {
+        tags,
+        summary: "A user's groups, found by address (internal staff only)",
+        querystring: userGroupsQuerySchema,
+        response: { 200: userGroupsSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    (request) => staffService.groupsOfUser(requireUser(request), request.query.email),
+  );
 
   app.post(
     '/api/staff/user-groups/',

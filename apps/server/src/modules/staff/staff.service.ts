@@ -33,6 +33,14 @@ export function createStaffService(deps: { repo: StaffRepository; staffDomains: 
   });
 
   return {
+    /** Whether the signed-in user is internal staff (the web shows the staff screen only then). */
+    access: (actor: UserRow) => ({ staff: isInternalStaff(actor.email, staffDomains) }),
+
+    /** A user's groups, found by address (internal staff only). */
+    async groupsOfUser(actor: UserRow, email: string): Promise<UserGroups> {
+      return view(await target(actor, email));
+    },
+
     /** Puts a user in a group (SPEC §6: Audience_creator gives creator access). */
     async addToGroup(actor: UserRow, change: UserGroupChange): Promise<UserGroups> {
       const user = await target(actor, change.email);

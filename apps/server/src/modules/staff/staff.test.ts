@@ -69,4 +69,30 @@ describe('internal staff (SPEC §6)', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json<object>())).toEqual(['group']);
   });
+
+  it('tell the web who is staff, and let staff look a user up by address', async () => {
+    const access = (who?: TestSession) =>
+      t.app.inject({ url: '/api/staff/access/', ...(who && { headers: who.tokenAuth }) });
+    expect((await access(staff)).json()).toEqual({ staff: true });
+    expect((await access(ann)).json()).toEqual({ staff: false });
+    expect((await access()).statusCode).toBe(403);
+
+    const lookUp = (who: TestSession, email: string) =>
+      t.app.inject({
+        url: `/api/staff/user-groups/?email=${encodeURIComponent(email)}`,
+        headers: who.tokenAuth,
+      });
+    await change(staff, { email: 'ann@example.com', group: 'Audience_creator' });
+    const found = await lookUp(staff, ' Ann@Example.com ');
+    expect([found.statusCode, found.json()]).toEqual([
+      200,
+      { id: ann.user.id, email: 'ann@example.com', groups: [{ name: 'Audience_creator' }] },
+    ]);
+    await change(staff, { email: 'ann@example.com', group: 'Audience_creator' }, true);
+    expect((await lookUp(staff, 'ann@example.com')).json()).toMatchObject({ groups: [] });
+    expect((await lookUp(ann, 'ann@example.com')).statusCode).toBe(403);
+    expect((await lookUp(staff, 'nobody@example.com')).statusCode).toBe(404);
+    const bad = await t.app.inject({ url: '/api/staff/user-groups/', headers: staff.tokenAuth });
+    expect([bad.statusCode, Object.keys(bad.json<object>())]).toEqual([400, ['email']]);
+  });
 });

@@ -152,6 +152,13 @@ export const dashboardRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'staff',
+                lazy: lazyPage(
+                  () => import('./routes/staff'),
+                  (m) => m.StaffRoute,
+                ),
+              },
+              {
                 path: 'organisation',
                 lazy: lazyPage(
                   () => import('./routes/organisation'),

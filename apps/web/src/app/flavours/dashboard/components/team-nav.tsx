@@ -1,6 +1,7 @@
 import { Box, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useStaffAccess } from '../../../../features/staff/api/staff';
 import type { ParseKeys } from 'i18next';
 import classes from './team-nav.module.css';
 
@@ -33,6 +34,8 @@ export const HELP_SECTIONS: { path: string; label: ParseKeys }[] = [
 export function TeamNav({ slug, onNavigate }: TeamNavProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  // SPEC §6: the staff screen is listed for internal staff only.
+  const staff = useStaffAccess().data?.staff === true;
   const link = (path: string, label: ParseKeys) => {
     const to = `/${slug}/${path}`;
     const active = pathname === to || pathname.startsWith(`${to}/`);
@@ -60,6 +63,7 @@ export function TeamNav({ slug, onNavigate }: TeamNavProps) {
         {link('team', 'nav.team')}
         {link('organisation', 'platformNav.organisation')}
         {link('account', 'nav.account')}
+        {staff && link('staff', 'nav.staff')}
         <Text size="xs" c="dimmed" tt="uppercase" fw={700} mt="md" mb={4} px="sm">
           {t('platformNav.helpGroup')}
         </Text>
