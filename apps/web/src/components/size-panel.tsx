@@ -63,12 +63,12 @@ export function SizePanel({ pkg, titleId = 'audience-size-title' }: SizePanelPro
               {t('creator.size.sample', { formatted: formatLargeNumber(data.sample_count) })}
             </Text>
             {data.handles_truncated && (
-              <Text size="xs" c="orange.8">
+              <Text size="xs" c="orange.9">
                 {t('creator.handles.tooMany', { max: 100 })}
               </Text>
             )}
             {data.unmatched.length > 0 && (
-              <Text size="xs" c="orange.8">
+              <Text size="xs" c="orange.9">
                 {t('creator.size.unmatched', { labels: data.unmatched.map((item) => item.label).join(', ') })}
               </Text>
             )}

@@ -125,7 +125,7 @@ function ComparisonView({ a, b, result }: { a: string; b: string; result: Audien
                 </Table.Td>
                 <Table.Td ta="right">{pct(row.shareA)}</Table.Td>
                 <Table.Td ta="right">{pct(row.shareB)}</Table.Td>
-                <Table.Td ta="right" c={row.difference >= 0 ? 'teal.8' : 'red.8'}>
+                <Table.Td ta="right" c={row.difference >= 0 ? 'teal.9' : 'red.9'}>
                   {row.difference >= 0 ? '+' : ''}
                   {pct(row.difference)}
                 </Table.Td>

@@ -202,7 +202,7 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
       key: 'status',
       header: t('audiences.columns.status'),
       render: (row) => (
-        <Text size="sm" c={row.status === 'Active' ? 'teal.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" c={row.status === 'Active' ? 'teal.9' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
           {t(`audiences.status.${row.status}`)}
         </Text>
       ),
@@ -217,7 +217,7 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
       header: t('audiences.columns.targetable'),
       render: (row) => (
         // SPEC §3: Targetable or Not targetable.
-        <Text size="sm" c={row.targetable ? 'teal.8' : 'orange.8'} style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" c={row.targetable ? 'teal.9' : 'orange.9'} style={{ whiteSpace: 'nowrap' }}>
           {row.targetable ? '● ' : '○ '}
           {row.targetable ? t('audiences.targetable') : t('audiences.notTargetable')}
         </Text>
@@ -249,7 +249,7 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
                 <Stack gap={0} data-testid="upload-state">
                   <Text
                     size="sm"
-                    c={u.state === 'ready' ? 'teal.8' : u.state === 'failed' ? 'red.8' : 'orange.8'}
+                    c={u.state === 'ready' ? 'teal.9' : u.state === 'failed' ? 'red.9' : 'orange.9'}
                   >
                     {t(`xAds.state.${u.state}`)}
                   </Text>

@@ -16,7 +16,7 @@ export function HandleStatus({ handle }: { handle: string }) {
     return <Loader size={12} ml={6} aria-label={t('creator.handles.checking', { handle })} />;
   if (check.isError) {
     return (
-      <Text span size="xs" c="orange.8" ml={6}>
+      <Text span size="xs" c="orange.9" ml={6}>
         {t('creator.handles.checkFailed')}
       </Text>
     );
@@ -81,7 +81,7 @@ export function HandlesField({ pkg, onChange }: HandlesFieldProps) {
       />
       {selected > MAX_HANDLES && (
         // SPEC §8: more than 100 handles selected — only the first 100 are applied.
-        <Text size="sm" c="orange.8" role="alert">
+        <Text size="sm" c="orange.9" role="alert">
           {t('creator.handles.tooMany', { max: MAX_HANDLES })}
         </Text>
       )}

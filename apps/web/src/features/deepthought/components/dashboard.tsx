@@ -200,7 +200,7 @@ function Payout() {
           })}
         </Text>
         {!p.eligible && (
-          <Text size="sm" c="orange.8">
+          <Text size="sm" c="orange.9">
             {t('deepThought.payout.notEligible')}
           </Text>
         )}

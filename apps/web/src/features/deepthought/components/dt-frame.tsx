@@ -68,7 +68,7 @@ export function JobProgress({ job }: { job: DtJob }) {
       </Group>
       <Progress value={percent} animated={!jobFinished(job)} aria-label={t('deepThought.job.progress')} />
       {job.state === 'waiting' && job.wait_until && (
-        <Text size="xs" c="orange.8">
+        <Text size="xs" c="orange.9">
           {daily && job.kind !== 'sync'
             ? t(`deepThought.job.dailyLimit.${job.kind}`, {
                 cap: X_FOLLOW_ACTIONS_PER_DAY,

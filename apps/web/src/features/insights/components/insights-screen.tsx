@@ -81,7 +81,9 @@ function Report({
           <Text size="sm" c="dimmed">
             {t('insights.title')}
           </Text>
-          <Title order={2}>{title}</Title>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
           {state.computed !== null && state.report !== undefined && (
             <Text size="xs" c="dimmed">
               {t('insights.computedOn', { date: formatDate(state.computed, language) })}
@@ -173,7 +175,9 @@ export function InsightsScreen({ teamSlug, signedIn = true }: InsightsScreenProp
   if (source.kind === 'none' || source.kind === 'invalid') {
     return (
       <Stack align="center" py="xl" gap="sm">
-        <Title order={2}>{t('insights.title')}</Title>
+        <Title order={1} size="h2">
+          {t('insights.title')}
+        </Title>
         <Text c="dimmed">
           {t(source.kind === 'none' ? 'insights.chooseAudience' : 'insights.invalidLink')}
         </Text>
@@ -194,7 +198,9 @@ export function InsightsScreen({ teamSlug, signedIn = true }: InsightsScreenProp
   if (!signedIn) {
     return (
       <Stack gap="md">
-        <Title order={2}>{t('insights.title')}</Title>
+        <Title order={1} size="h2">
+          {t('insights.title')}
+        </Title>
         <SignInPrompt />
       </Stack>
     );

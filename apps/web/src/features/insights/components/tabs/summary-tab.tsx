@@ -75,7 +75,7 @@ export function SummaryTab({ report }: { report: InsightsReport }) {
           </>
         )}
         {estimate.handles_truncated && (
-          <Text size="sm" c="orange.8" mt="xs">
+          <Text size="sm" c="orange.9" mt="xs">
             {t('insights.summary.handlesTruncated')}
           </Text>
         )}
