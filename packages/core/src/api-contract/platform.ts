@@ -8,6 +8,8 @@ import {
   helpArticleSchema,
   helperDocumentDownloadSchema,
   helperDocumentSchema,
+  metricsSchema,
+  teamInfoSchema,
   webEventsSchema,
 } from '../api';
 
@@ -18,6 +20,8 @@ export const PLATFORM_ROUTE_RESPONSES = {
   'GET /api/helper-documents/': z.array(helperDocumentSchema),
   'GET /api/helper-documents/download/': helperDocumentDownloadSchema,
   'GET /api/teams/:slug/events/': activityListSchema,
+  'GET /api/metrics/': metricsSchema,
+  'GET /api/team-by-host/': teamInfoSchema,
   'GET /api/has-pixel/': hasPixelSchema,
   'GET /api/web-events/': webEventsSchema,
   'GET /api/app-events/': appEventsSchema,

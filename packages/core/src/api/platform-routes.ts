@@ -10,7 +10,10 @@ import type {
   helperDocumentDownloadQuerySchema,
   helperDocumentsQuerySchema,
   helpQuerySchema,
+  Metrics,
+  metricsQuerySchema,
 } from './platform';
+import type { TeamInfo } from './team';
 
 type Query<S extends z.ZodType> = Partial<z.output<S>>;
 
@@ -27,4 +30,7 @@ export interface PlatformRoutes {
     response: HelperDocumentDownload;
   };
   'GET /api/teams/:slug/events/': { query: Query<typeof activityQuerySchema>; response: ActivityList };
+  'GET /api/metrics/': { query: Query<typeof metricsQuerySchema>; response: Metrics };
+  /** 404 = no team for this host. */
+  'GET /api/team-by-host/': { query: { host: string }; response: TeamInfo };
 }

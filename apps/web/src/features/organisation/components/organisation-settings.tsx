@@ -21,6 +21,8 @@ export interface OrganisationSettingsProps {
   /** The user's teams (GET /api/teams/), as the route loaded them. */
   teams: { data: Team[] | undefined; isPending: boolean; error: unknown; refetch: () => Promise<unknown> };
   saveProfile: OrganisationProfileFormProps['save'];
+  /** The team's usage panel (GET /api/metrics/), handed in by the route; no section without it. */
+  usage?: ReactNode;
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -40,7 +42,7 @@ const levelOf = (user: User, slug: string) => user.memberships.find((m) => m.tea
  * Organisation settings (SPEC §2): the organisation's profile (name, logo), where it is registered
  * and the Japanese agreement, and every organisation the user belongs to. Admins change, members read.
  */
-export function OrganisationSettings({ team, user, teams, saveProfile }: OrganisationSettingsProps) {
+export function OrganisationSettings({ team, user, teams, saveProfile, usage }: OrganisationSettingsProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   usePageTitle(t('organisation.title'));
@@ -136,6 +138,12 @@ export function OrganisationSettings({ team, user, teams, saveProfile }: Organis
           )}
         </Stack>
       </Section>
+
+      {usage !== undefined && (
+        <Section id="organisation-usage" title={t('activity.usage.title')}>
+          {usage}
+        </Section>
+      )}
 
       <Section id="organisation-list" title={t('organisation.yourOrganisations')}>
         {teams.isPending && <Skeleton h={80} aria-label={t('common.loading')} />}

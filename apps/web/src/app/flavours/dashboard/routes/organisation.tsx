@@ -1,3 +1,4 @@
+import { TeamUsage } from '../../../../features/activity/components/team-usage';
 import { OrganisationSettings } from '../../../../features/organisation/components/organisation-settings';
 import { useTeams } from '../../../../features/teams/api/get-teams';
 import { useUpdateTeam } from '../../../../features/teams/api/update-team';
@@ -15,6 +16,7 @@ export function OrganisationRoute() {
       user={user}
       teams={teams}
       saveProfile={(changes) => update.mutateAsync(changes)}
+      usage={<TeamUsage teamSlug={team.slug} />}
     />
   );
 }
