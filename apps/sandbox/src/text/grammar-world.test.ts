@@ -115,6 +115,9 @@ describe('inflection', () => {
       'importante',
     ]);
     const fr = GRAMMARS.fr!;
+    expect(fillGrammar(fr, 'Fan {a_de} et {b_de}', new Rng(1), 0, { a: 'actualité', b: 'jazz' })).toBe(
+      "Fan d'actualité et de jazz",
+    );
     const rng = new Rng(5);
     for (let k = 0; k < 300; k++) {
       const text = fillGrammar(fr, '{le} {du} {au} {de_inf}', rng, 0, {});

@@ -27,7 +27,7 @@ import {
  * - fr: {le} {un} {du} {au} noun with determiner (elided, contracted: "l'eau", "du projet", "à la
  *   maison"), {lea} {una} {dua} {aua} with an adjective, {les} {des} plural, {lesa} {desa} plural with
  *   adjective, {deps} plural after de ("plus de voitures", "d'avions"), {inf} infinitive, {de_inf}
- *   "de"/"d'" and an infinitive
+ *   "de"/"d'" and an infinitive, {a_de} the same before an interest word
  * - de: {der} {den} {dem} {einen} noun with its article in that case ("den Kaffee", "mit der
  *   Musik"; weak masculines take -n: "den Kunden"), {N} bare noun, {adj} predicative adjective, {inf}
  *   infinitive, {Inf} infinitive used as a noun ("Kochen")
@@ -126,15 +126,15 @@ const PT: Grammar = {
 const FR: Grammar = {
   post: [
     "Quelqu'un d'autre accro à {a} en ce moment ? {tag}",
-    'Avis impopulaire : quand on parle de {a}, il faut plus {deps}. {tag}',
-    'Week-end sous le signe de {a} et {du}. Aucun regret {emoji}',
+    'Avis impopulaire : quand on parle {a_de}, il faut plus {deps}. {tag}',
+    'Week-end sous le signe {a_de} et {du}. Aucun regret {emoji}',
     "Aujourd'hui : {inf}, puis {a} {emoji}",
     'Je repense encore {aua} du fil sur {a}',
     'Nouveau fil sur {a}, {les} et {le} 🧵 {tag}',
-    "On parle de {a} ? {lea}, c'est incroyable {mention}",
-    "Pour moi, le meilleur de {a}, c'est {lea}",
+    "On parle {a_de} ? {lea}, c'est incroyable {mention}",
+    "Pour moi, le meilleur {a_de}, c'est {lea}",
     'Envie {de_inf} {emoji}',
-    'Question pour les fans de {a} : comment vous faites pour {inf} {le} ?',
+    'Question pour les fans {a_de} : comment vous faites pour {inf} {le} ?',
     'Le matin {a}, le soir {b}, et {des} entre les deux {emoji}',
     '{a} et {des} : le combo parfait {tag} {tag2}',
     "J'apprends à {inf} grâce à {a}",
@@ -142,11 +142,11 @@ const FR: Grammar = {
     'Si tu aimes {a}, tu vas adorer {lea} {tag}',
     'Je lis sur {les} et {a} ce soir. {tag}',
     'Pourquoi personne ne parle {du} ? Sérieux. {tag}',
-    'Programme du jour : {inf}, {inf} et un peu de {a}',
+    'Programme du jour : {inf}, {inf} et un peu {a_de}',
     'Quelle semaine pour {a}... et {le} {tag}',
     'Il me faut {una} pour {inf} {le}',
     'Entre {les}, {les} et {a}, la journée est passée',
-    'Enfin {lesa} de {a} {emoji}',
+    'Enfin {lesa} {a_de} {emoji}',
     'Ce qui me rend heureux : {a}, {des} et {lea}',
     'Rien de tel que {lea} après une longue journée {emoji}',
     'Depuis que je me suis mis à {a}, je vois {desa} partout',
@@ -163,11 +163,15 @@ const FR: Grammar = {
     'Pareil pour moi avec {les}',
   ],
   bio: [
-    '{job} à {city}. Fan de {a} et {deps}.',
+    '{job} à {city}. Fan {a_de} et {deps}.',
     '{a} | {b} | {les}',
     "J'apprends à {inf}. {a} et {b} {emoji}",
     '{job}. Je parle de {a}, {les} et {le}.',
   ],
+  inflect(word, form) {
+    // "fan de jazz", "fan d'actualité"
+    return form === 'de' ? frenchDe(word) : undefined;
+  },
   slot(name, rng, category) {
     switch (name) {
       case 'le':
