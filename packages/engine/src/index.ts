@@ -52,7 +52,12 @@ export { sizeBucketOf } from './evaluate/size-bucket';
 export { EmptyTargetingError, ExportFormatError, ShardUnavailableError } from './errors';
 export { buildShardIndex, ownedPart, shardOf, shardRecords, type ShardSpec } from './shard/shard-index';
 export { serveShard, type ShardServiceOptions } from './shard/shard-service';
-export { mergeEstimates, ShardedEngine, type ShardedEngineOptions } from './shard/sharded-engine';
+export {
+  connectShardedEngine,
+  mergeEstimates,
+  ShardedEngine,
+  type ShardedEngineOptions,
+} from './shard/sharded-engine';
 export { startReplica, startReplicas, type ReplicaOptions, type ShardReplica } from './shard/replicas';
 export { DEFAULT_PREFIX, type ShardInfo } from './shard/protocol';
 export { startNats, type RunningNats } from './shard/nats-server';

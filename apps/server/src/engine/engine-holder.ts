@@ -4,6 +4,7 @@ import {
   createInMemoryEngine,
   createSharedEngine,
   readSnapshot,
+  connectShardedEngine,
   sharedEngineFrom,
   SnapshotError,
   writeSnapshot,
@@ -14,7 +15,7 @@ import {
   type SharedEngine,
 } from '@murmur/engine';
 import { ServiceUnavailable } from '../errors';
-import { serverAsyncEngine } from './engine-async';
+import { serverAsyncEngine, shardedServerEngine } from './engine-async';
 import { createEnginePool, inProcessWork, type EngineWork } from './engine-work';
 
 export type EngineState =
@@ -92,6 +93,18 @@ export interface BuildEngineOptions {
   workers?: number;
   /** A worker thread failed outside a task, or the pool could not start (then work runs here). */
   onWorkerError?: (error: unknown) => void;
+  /**
+   * Shards on NATS (issue 18): `audiences()` (estimates, autocomplete, monitors) is then answered by
+   * the shards, merged exactly; the rest still uses the engine built here. The engine is ready once
+   * every shard has answered; a shard without a replica is a 503 naming it.
+   */
+  shards?: { natsUrl: string; shards: number; prefix?: string; timeoutMs?: number };
+}
+
+/** Connects to NATS and opens the sharded engine (every shard must answer). */
+async function openShards(shards: NonNullable<BuildEngineOptions['shards']>) {
+  const connected = await connectShardedEngine({ ...shards, name: 'murmur-api' });
+  return { audiences: shardedServerEngine(connected.engine), close: () => connected.close() };
 }
 
 /**
@@ -184,18 +197,31 @@ export function buildEngineInBackground(options: BuildEngineOptions): EngineHold
     onProgress: (records) => {
       if (state.state === 'loading') state = { ...state, records };
     },
+  }).then(async (built) => {
+    if (!options.shards) return { ...built, shards: undefined };
+    try {
+      return { ...built, shards: await openShards(options.shards) };
+    } catch (error) {
+      await built.work.close();
+      throw error;
+    }
   });
   let work: EngineWork | undefined;
   let audiences: AsyncAudienceEngine | undefined;
+  let shardsClose: (() => Promise<void>) | undefined;
   let closed = false;
   const settled = building.then(
     (built) => {
       // Closed while it was building: no threads are left running behind a closed app.
-      if (closed) void built.work.close();
+      if (closed) {
+        void built.work.close();
+        void built.shards?.close();
+      }
+      shardsClose = built.shards?.close;
       const seconds = (performance.now() - startedAt) / 1000;
       state = { state: 'ready', accounts: built.engine.stats.accounts, seconds, workers: built.work.threads };
       work = built.work;
-      audiences = serverAsyncEngine(built.engine, built.work);
+      audiences = built.shards?.audiences ?? serverAsyncEngine(built.engine, built.work);
       return built.engine;
     },
     (error: unknown) => {
@@ -227,6 +253,7 @@ export function buildEngineInBackground(options: BuildEngineOptions): EngineHold
     async close() {
       closed = true;
       await work?.close();
+      await shardsClose?.();
     },
   };
 }

@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchPackages, type BenchPackage } from '../../../../bench/engine/packages';
 import { ServiceUnavailable } from '../errors';
 import { shardedServerEngine } from './engine-async';
+import { buildEngineInBackground } from './engine-holder';
 
 /**
  * Issue 18's proof at test size: the sandbox export served by SHARDS shards × 2 replicas (shard
@@ -34,6 +35,7 @@ const ACCOUNTS = 6000;
 const SHARDS = 3;
 
 let dir: string;
+let exportFile: string;
 let nats: RunningNats;
 let nc: NatsConnection;
 let cluster: Awaited<ReturnType<typeof startReplicas>>;
@@ -43,7 +45,7 @@ let mix: BenchPackage[];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'murmur-shards-'));
-  const exportFile = join(dir, 'export.ndjson');
+  exportFile = join(dir, 'export.ndjson');
   const out = createWriteStream(exportFile, { encoding: 'utf8' });
   for await (const chunk of exportChunks(generateNetwork({ accounts: ACCOUNTS, seed: 'murmur-shards' }))) {
     if (!out.write(chunk)) await once(out, 'drain');
@@ -127,6 +129,19 @@ describe(`the engine as ${SHARDS} shards × 2 replicas on NATS`, () => {
         }
       }
     }
+  });
+
+  it('serves the API server: its holder answers estimates through the shards when configured so', async () => {
+    const holder = buildEngineInBackground({
+      source: createReadStream(exportFile, { encoding: 'utf8' }) as AsyncIterable<string>,
+      shards: { natsUrl: nats.url, shards: SHARDS },
+    });
+    expect(() => holder.audiences()).toThrow(ServiceUnavailable);
+    await holder.ready();
+    const audiences = holder.audiences();
+    expect(audiences.kind).toBe('shards');
+    for (const p of mix.slice(0, 20)) expect(await audiences.estimate(p)).toEqual(singleEstimate(p));
+    await holder.close();
   });
 
   it('answers the same while a replica is killed (SIGKILL) mid-run: another replica of its shard answers', async () => {

@@ -1,4 +1,4 @@
-import type { NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { AsyncAudienceEngine, AudienceQuery } from '../async/async-engine';
 import { mergeFieldCounts, type FieldCounts } from '../async/field-counts';
 import type { AudienceEstimate } from '../engine';
@@ -192,4 +192,21 @@ export function mergeEstimates(parts: readonly AudienceEstimate[], scale: number
     unmatched: (parts[0]?.unmatched ?? []).filter((u) => misses.get(unmatchedKey(u)) === parts.length),
     handlesTruncated: parts.some((p) => p.handlesTruncated),
   };
+}
+
+/**
+ * Connects to NATS at `natsUrl` and opens a sharded engine over it (every shard must answer);
+ * `close` closes the connection.
+ */
+export async function connectShardedEngine(
+  options: Omit<ShardedEngineOptions, 'nc'> & { natsUrl: string; name?: string },
+): Promise<{ engine: ShardedEngine; close(): Promise<void> }> {
+  const { natsUrl, name, ...rest } = options;
+  const nc = await connect({ servers: natsUrl, name: name ?? 'murmur-sharded-engine' });
+  try {
+    return { engine: await ShardedEngine.open({ ...rest, nc }), close: () => nc.close() };
+  } catch (error) {
+    await nc.close();
+    throw error;
+  }
 }
