@@ -108,4 +108,53 @@ describe('SocialSignInButton', () => {
     expect(screen.getByRole('button', { name: 'Connect LinkedIn' }).hasAttribute('data-loading')).toBe(false);
     expect(session.get(storageKeys.connectSocial)).toBe('true');
   });
+
+  it("opens the host's team (GET /api/team-by-host/) for a signed-in member", async () => {
+    const member = (slug: string, id: number) => ({ id, level: 'member', team: { id, name: slug, slug } });
+    const asked = vi.fn((init: RequestInit | undefined) => ({
+      body: { id: 7, name: 'Acme', slug: 'acme', logo: null },
+      init,
+    }));
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/user/me/': { body: { ...user, memberships: [member('beta', 2), member('acme', 7)] } },
+        'GET /api/auth/providers/': { body: [] },
+        'GET /api/team-by-host/': asked,
+      }),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/login/:network?" element={<LoginScreen />} />
+        <Route path="/acme/" element={<p>acme home</p>} />
+        <Route path="*" element={<p>elsewhere</p>} />
+      </Routes>,
+      { route: '/login' },
+    );
+    expect(await screen.findByText('acme home')).toBeTruthy();
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes on as before when the host has no team (404)', async () => {
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/user/me/': {
+          body: {
+            ...user,
+            memberships: [{ id: 2, level: 'member', team: { id: 2, name: 'B', slug: 'beta' } }],
+          },
+        },
+        'GET /api/auth/providers/': { body: [] },
+        'GET /api/team-by-host/': { status: 404, body: { detail: 'No team for this host.' } },
+      }),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/login/:network?" element={<LoginScreen />} />
+        <Route path="/choose-team" element={<p>chooser</p>} />
+        <Route path="*" element={<p>elsewhere</p>} />
+      </Routes>,
+      { route: '/login' },
+    );
+    expect(await screen.findByText('chooser')).toBeTruthy();
+  });
 });

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { getMeQueryOptions, useMe } from '../../../lib/api/get-me';
+import { hostTeamSlug } from '../../../lib/api/get-team-by-host';
 import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { SocialSignInButton } from '../../../components/social-sign-in-button';
 import { errorText } from '../../../lib/error-text';
@@ -52,9 +53,12 @@ export function LoginScreen() {
   const goOn = (user: User) => {
     if (leaving.current) return;
     leaving.current = true;
-    void navigate(postSignInPath(user, { returnPath: takeReturnPath(), recentTeam: getRecentTeam() }), {
-      replace: true,
-    });
+    const returnPath = takeReturnPath();
+    void hostTeamSlug((options) => queryClient.fetchQuery(options), window.location.host).then((hostTeam) =>
+      navigate(postSignInPath(user, { returnPath, recentTeam: getRecentTeam(), hostTeam }), {
+        replace: true,
+      }),
+    );
   };
 
   // Already signed in (e.g. the login page was bookmarked): go straight on — unless a provider is

@@ -23,6 +23,19 @@ describe('postSignInPath', () => {
     expect(postSignInPath(user, { returnPath: null, recentTeam: 'beta' })).toBe('/beta/');
   });
 
+  it('prefers the team of this host (GET /api/team-by-host/) when the user is its member', () => {
+    const user = { memberships: [membership('acme'), membership('beta')] };
+    expect(postSignInPath(user, { returnPath: null, recentTeam: 'beta', hostTeam: 'acme' })).toBe('/acme/');
+    // Not a member of the host's team (or the local dummy team): the usual order.
+    expect(postSignInPath(user, { returnPath: null, recentTeam: 'beta', hostTeam: 'local' })).toBe('/beta/');
+    expect(postSignInPath(user, { returnPath: '/beta/team', recentTeam: null, hostTeam: 'acme' })).toBe(
+      '/beta/team',
+    );
+    expect(
+      postSignInPath({ memberships: [] }, { returnPath: null, recentTeam: null, hostTeam: 'acme' }),
+    ).toBe('/welcome');
+  });
+
   it('otherwise lets the user choose a team', () => {
     const user = { memberships: [membership('acme')] };
     expect(postSignInPath(user, { returnPath: null, recentTeam: 'gone' })).toBe('/choose-team');

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { ProductNameContext } from '../../../../components/page-title';
 import { ScrollOnNavigate } from '../../../../hooks/use-scroll-on-navigate';
 import { useMe } from '../../../../lib/api/get-me';
+import { useTeamByHost } from '../../../../lib/api/get-team-by-host';
 import { applyLanguage } from '../../../../lib/i18n';
 
 /** SPEC §9: once signed in, the user's saved language wins over the browser's. */
@@ -15,12 +16,22 @@ function LanguageSync() {
   return null;
 }
 
-/** Root of the dashboard's routes: product name for titles, scrolling, language. */
+/**
+ * SPEC §8: at app start the dashboard asks which team its host belongs to (404 = none); signing in
+ * then opens that team for its members (features/auth post-sign-in path).
+ */
+function HostTeam() {
+  useTeamByHost(window.location.host);
+  return null;
+}
+
+/** Root of the dashboard's routes: product name for titles, scrolling, language, the host's team. */
 export function DashboardRoot() {
   return (
     <ProductNameContext.Provider value="Murmur">
       <ScrollOnNavigate />
       <LanguageSync />
+      <HostTeam />
       <Outlet />
     </ProductNameContext.Provider>
   );
