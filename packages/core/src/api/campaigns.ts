@@ -3,6 +3,7 @@ import { countryByCode } from '../countries/countries';
 import { CURRENCIES, DEFAULT_CURRENCY } from '../format/currency';
 import { audienceStatusSchema, placementSchema, sizeBucketSchema } from '../targeting/enum-schemas';
 import { SIZE_BUCKET_AUTO } from '../targeting/enums';
+import { interestName } from '../targeting/interest-names';
 import { isoDateTime } from './common';
 
 // SPEC §7 Ads, Campaigns and File upload: campaigns → ad sets (X line items) → ads (X promoted
@@ -326,7 +327,7 @@ const GENDER_NAMES: Record<string, { en: string; ja: string }> = {
 };
 /**
  * A segment's name in the user's language, from its key: countries by ISO code, genders, age bands
- * ("25-34" → "25〜34歳"). Interests keep X's catalogue name (X publishes it in English only). The
+ * ("25-34" → "25〜34歳") and interests (X publishes them in English only; core's Japanese names). The
  * screen and the summary PDF both name segments through this, so they read the same.
  */
 export function segmentName(
@@ -349,9 +350,16 @@ export function segmentName(
       return over ? `${over[1]}歳以上` : segment.label;
     }
     case 'interest':
-      return segment.label;
+      return interestName(segment.label, language);
   }
 }
+
+/**
+ * An ad set's X targeting criterion as a user reads it: interests by their name in the interface
+ * language (what was sent to X is unchanged), everything else as X names it.
+ */
+export const criterionName = (criterion: { type: string; name: string }, language: 'en' | 'ja'): string =>
+  criterion.type === 'INTEREST' ? interestName(criterion.name, language) : criterion.name;
 
 export const campaignSummaryPdfSchema = z.object({ campaign: rowId });
 export type CampaignSummaryPdf = z.input<typeof campaignSummaryPdfSchema>;

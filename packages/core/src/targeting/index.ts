@@ -5,3 +5,4 @@ export * from './targeting-package';
 export * from './non-empty';
 export * from './limits';
 export * from './extension';
+export * from './interest-names';

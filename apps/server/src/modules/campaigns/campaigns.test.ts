@@ -15,6 +15,7 @@ import type {
   Segmentations,
   StatsTotal,
 } from '@murmur/core/api';
+import { segmentName } from '@murmur/core/api';
 import { useSandboxTestApp } from '../../test/sandbox-test-kit';
 import { seedGroup } from '../../test/seed';
 import type { TestSession } from '../../test/test-app';
@@ -424,6 +425,12 @@ describe('campaigns API', () => {
     expect(ja.text).toMatch(/男性|女性/);
     expect(ja.text).not.toMatch(/\bMALE\b|\bFEMALE\b/);
     expect(ja.text).toContain('フリークエンシー');
+    // Interests by their Japanese names (X names them in English only).
+    expect(seg.interest.length).toBeGreaterThan(0);
+    const flat = (text: string) => text.replace(/\s+/g, '');
+    expect(flat(ja.text)).toContain(flat(segmentName('interest', seg.interest[0]!, 'ja')));
+    expect(segmentName('interest', seg.interest[0]!, 'ja')).not.toBe(seg.interest[0]!.label);
+    expect(flat(en.text)).toContain(flat(seg.interest[0]!.label));
     expect(en.text).toContain(`frequency ${reach.frequency.toFixed(2)}`);
     expect(ja.text).toContain(formatMoney(stats.totals.spent, stats.currency));
     expect(ja.fonts).toMatch(/NotoSansJP.*Identity-H\s+yes/);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { Ad, Adset, Campaign, Reach, SegmentKind, Segmentations, StatsTotal } from '@murmur/core/api';
-import { formatFrequency, segmentName } from '@murmur/core/api';
+import { criterionName, formatFrequency, segmentName } from '@murmur/core/api';
 import { formatDate, formatLargeNumber, formatMoney } from '@murmur/core/format';
 import type { Language } from '@murmur/core/api';
 
@@ -261,7 +261,7 @@ export function renderCampaignSummary(s: CampaignSummary, language: Language, no
       doc.text(
         a.targeting
           .slice(0, 30)
-          .map((t) => t.name)
+          .map((t) => criterionName(t, language))
           .join(', ') + (a.targeting.length > 30 ? ` … (+${a.targeting.length - 30})` : ''),
       );
     doc.fillColor('#222222').moveDown(0.3);

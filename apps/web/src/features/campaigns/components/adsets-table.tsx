@@ -1,12 +1,16 @@
 import { Paper, Table, Text, Title } from '@mantine/core';
-import type { Campaign } from '@murmur/core/api';
+import { criterionName, type Campaign } from '@murmur/core/api';
 import { formatLargeNumber, formatMoney } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { AsyncButton } from '../../../components/async-button';
+import { useLanguage } from '../../../hooks/use-language';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/notifications';
 import { useAds, useAdsets, useToggleAd } from '../api/campaigns';
 import { StatusBadge } from './status-badge';
+
+/** Targeting criteria listed under an ad set before "+N more". */
+const TARGETING_SHOWN = 12;
 
 export interface AdsetsTableProps {
   campaign: Campaign;
@@ -15,6 +19,7 @@ export interface AdsetsTableProps {
 /** A campaign's ad sets with their ads under them: status, delivery, and each ad's pause/resume on X. */
 export function AdsetsTable({ campaign: c }: AdsetsTableProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const adsets = useAdsets(c.id);
   const ads = useAds(c.id);
   const toggle = useToggleAd();
@@ -42,6 +47,16 @@ export function AdsetsTable({ campaign: c }: AdsetsTableProps) {
                   {a.audience_name ?? '—'} ·{' '}
                   {a.placements.map((p) => t(`campaigns.placements.${p}`)).join(', ')}
                 </Text>
+                {a.targeting.length > 0 && (
+                  <Text size="xs" c="dimmed" data-testid="adset-targeting">
+                    {a.targeting
+                      .slice(0, TARGETING_SHOWN)
+                      .map((criterion) => criterionName(criterion, language))
+                      .join(', ')}
+                    {a.targeting.length > TARGETING_SHOWN &&
+                      ` ${t('campaigns.detail.moreCriteria', { count: a.targeting.length - TARGETING_SHOWN })}`}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
                 <StatusBadge status={a.status} />
