@@ -26,10 +26,13 @@ const requiredField: z.core.$ZodErrorMap = (issue) =>
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
-    const result = schema.safeParse(data, { error: requiredField });
-    return result.success
-      ? { value: result.data }
-      : { error: new RequestValidationError(result.error.issues) };
+    // Parsed without parameters first: zod's compiled fast path for objects runs only then (a
+    // parse with an error map took twice as long, on every request with a body; issue 9). The
+    // messages are made by a second parse of the input that failed.
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    const failed = schema.safeParse(data, { error: requiredField });
+    return { error: new RequestValidationError((failed.error ?? result.error).issues) };
   };
 
 /** DRF's shape: the top-level field name → its messages; problems with the body as a whole → non_field_errors. */
