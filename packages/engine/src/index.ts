@@ -61,6 +61,15 @@ export {
 export { startReplica, startReplicas, type ReplicaOptions, type ShardReplica } from './shard/replicas';
 export { DEFAULT_PREFIX, type ShardInfo } from './shard/protocol';
 export { startNats, type RunningNats } from './shard/nats-server';
+export {
+  publishShardMap,
+  readShardMap,
+  registeredReplicas,
+  registerReplica,
+  SHARD_MAP_BUCKET,
+  type RegisteredReplica,
+  type ShardMap,
+} from './shard/shard-map';
 export { AccountSet } from './bits/account-set';
 export type { AudienceIndex, IndexStats } from './index/audience-index';
 export { CATEGORICAL_FIELDS, POST_FIELDS, PROFILE_FIELDS, type CategoricalField } from './index/fields';

@@ -96,9 +96,10 @@ export interface BuildEngineOptions {
   /**
    * Shards on NATS (issue 18): `audiences()` (estimates, autocomplete, monitors) is then answered by
    * the shards, merged exactly; the rest still uses the engine built here. The engine is ready once
-   * every shard has answered; a shard without a replica is a 503 naming it.
+   * every shard has answered; a shard without a replica is a 503 naming it. Without `shards`, the
+   * count comes from the shard map in JetStream KV.
    */
-  shards?: { natsUrl: string; shards: number; prefix?: string; timeoutMs?: number };
+  shards?: { natsUrl: string; shards?: number; prefix?: string; timeoutMs?: number };
 }
 
 /** Connects to NATS and opens the sharded engine (every shard must answer). */

@@ -6,6 +6,10 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   buildIndex,
   inMemoryEngine,
+  DEFAULT_PREFIX,
+  publishShardMap,
+  readShardMap,
+  registeredReplicas,
   ShardedEngine,
   sharesOf,
   ShardUnavailableError,
@@ -52,7 +56,7 @@ beforeAll(async () => {
   }
   out.end();
   await once(out, 'finish');
-  nats = await startNats();
+  nats = await startNats({ jetstream: true });
   cluster = await startReplicas({
     exportFile,
     natsUrl: nats.url,
@@ -64,6 +68,7 @@ beforeAll(async () => {
   single = inMemoryEngine(index);
   mix = benchPackages(index);
   nc = await connect({ servers: nats.url });
+  await publishShardMap(nc, { shards: SHARDS, prefix: DEFAULT_PREFIX, source: exportFile });
   sharded = await ShardedEngine.open({ nc, shards: SHARDS, timeoutMs: 1000 });
 }, 120_000);
 
@@ -131,10 +136,26 @@ describe(`the engine as ${SHARDS} shards × 2 replicas on NATS`, () => {
     }
   });
 
-  it('serves the API server: its holder answers estimates through the shards when configured so', async () => {
+  it('keeps the shard map and the serving replicas in JetStream KV', async () => {
+    expect(await readShardMap(nc)).toEqual({ shards: SHARDS, prefix: DEFAULT_PREFIX, source: exportFile });
+    const replicas = await registeredReplicas(nc);
+    expect(replicas.map((r) => `${r.shard}:${r.replica}`)).toEqual([
+      '0:0.0',
+      '0:0.1',
+      '1:1.0',
+      '1:1.1',
+      '2:2.0',
+      '2:2.1',
+    ]);
+    expect(replicas.reduce((sum, r) => sum + (r.replica.endsWith('.0') ? r.accounts : 0), 0)).toBe(
+      single.stats.accounts,
+    );
+  });
+
+  it('serves the API server: its holder answers estimates through the shards of the shard map', async () => {
     const holder = buildEngineInBackground({
       source: createReadStream(exportFile, { encoding: 'utf8' }) as AsyncIterable<string>,
-      shards: { natsUrl: nats.url, shards: SHARDS },
+      shards: { natsUrl: nats.url },
     });
     expect(() => holder.audiences()).toThrow(ServiceUnavailable);
     await holder.ready();

@@ -3,7 +3,10 @@
 // shards × replicas shard processes over the export, until Ctrl-C. An export of the sandbox:
 //   BENCH_ACCOUNTS=100000 node --import tsx bench/engine/export-file.ts
 import { parseArgs } from 'node:util';
+import { connect } from '@nats-io/transport-node';
 import { startNats, type RunningNats } from './nats-server';
+import { DEFAULT_PREFIX } from './protocol';
+import { publishShardMap } from './shard-map';
 import { startReplicas } from './replicas';
 
 const { values } = parseArgs({
@@ -31,8 +34,15 @@ const cluster = await startReplicas({
   ...(values.prefix && { prefix: values.prefix }),
   log,
 });
+const nc = await connect({ servers: natsUrl });
+await publishShardMap(nc, {
+  shards: Number(values.shards),
+  prefix: values.prefix ?? DEFAULT_PREFIX,
+  source: values.export,
+});
+await nc.close();
 log(
-  `${cluster.replicas.length} shard processes serve ${values.shards} shards on ${natsUrl} (subjects ${values.prefix ?? 'murmur.engine'}.<shard>.<op>); Ctrl-C stops them`,
+  `${cluster.replicas.length} shard processes serve ${values.shards} shards on ${natsUrl} (subjects ${values.prefix ?? DEFAULT_PREFIX}.<shard>.<op>; shard map in the JetStream KV bucket murmur-engine); Ctrl-C stops them`,
 );
 const stop = async () => {
   await cluster.stop();

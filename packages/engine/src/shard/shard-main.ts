@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { connect } from '@nats-io/transport-node';
 import { inMemoryEngine } from '../engine';
 import { buildShardIndex } from './shard-index';
+import { registerReplica } from './shard-map';
 import { serveShard } from './shard-service';
 
 const { values } = parseArgs({
@@ -38,6 +39,11 @@ const service = serveShard({
   replica: values.replica ?? String(process.pid),
 });
 await nc.flush();
+// The replica in the JetStream shard map (shard-map.ts), when the server runs JetStream.
+const unregister = await registerReplica(nc, service.info, values.prefix).catch((error: unknown) => {
+  console.error(`not registered in the shard map: ${(error as Error).message}`);
+  return undefined;
+});
 console.log(
   JSON.stringify({
     ready: true,
@@ -50,6 +56,7 @@ console.log(
   }),
 );
 const stop = async () => {
+  await unregister?.().catch(() => undefined);
   await service.close();
   await nc.drain();
   process.exit(0);

@@ -29,7 +29,7 @@ type Handlers = { [K in ShardOp]: (input: ShardRequests[K]) => unknown };
  * replicas of a shard share its requests and a request reaches one of them. Answers are computed
  * synchronously on this thread (a shard process is one engine); errors go back as data.
  */
-export function serveShard(options: ShardServiceOptions): { close(): Promise<void> } {
+export function serveShard(options: ShardServiceOptions): { info: ShardInfo; close(): Promise<void> } {
   const { nc, engine, shard, shards } = options;
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const info: ShardInfo = {
@@ -65,6 +65,7 @@ export function serveShard(options: ShardServiceOptions): { close(): Promise<voi
     }),
   );
   return {
+    info,
     async close() {
       for (const s of subscriptions) s.unsubscribe();
       await nc.flush();

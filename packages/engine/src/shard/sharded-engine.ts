@@ -7,6 +7,7 @@ import { sizeBucketOf } from '../evaluate/size-bucket';
 import type { UnmatchedItem } from '../evaluate/selected';
 import type { CategoricalField } from '../index/fields';
 import type { LookupField, LookupResult } from '../lookup/autocomplete';
+import { readShardMap } from './shard-map';
 import {
   DEFAULT_PREFIX,
   decode,
@@ -195,16 +196,21 @@ export function mergeEstimates(parts: readonly AudienceEstimate[], scale: number
 }
 
 /**
- * Connects to NATS at `natsUrl` and opens a sharded engine over it (every shard must answer);
- * `close` closes the connection.
+ * Connects to NATS at `natsUrl` and opens a sharded engine over it (every shard must answer; the
+ * shard count from the shard map when not given); `close` closes the connection.
  */
 export async function connectShardedEngine(
-  options: Omit<ShardedEngineOptions, 'nc'> & { natsUrl: string; name?: string },
+  options: Omit<ShardedEngineOptions, 'nc' | 'shards'> & { natsUrl: string; name?: string; shards?: number },
 ): Promise<{ engine: ShardedEngine; close(): Promise<void> }> {
-  const { natsUrl, name, ...rest } = options;
+  const { natsUrl, name, shards, ...rest } = options;
   const nc = await connect({ servers: natsUrl, name: name ?? 'murmur-sharded-engine' });
   try {
-    return { engine: await ShardedEngine.open({ ...rest, nc }), close: () => nc.close() };
+    // Without a shard count, the shard map in JetStream KV says how many there are.
+    const count = shards ?? (await readShardMap(nc, rest.prefix))?.shards;
+    if (count === undefined) {
+      throw new Error(`No shard count given and no shard map published on ${natsUrl} (npm run dev:cluster).`);
+    }
+    return { engine: await ShardedEngine.open({ ...rest, shards: count, nc }), close: () => nc.close() };
   } catch (error) {
     await nc.close();
     throw error;
