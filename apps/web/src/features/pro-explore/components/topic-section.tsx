@@ -99,6 +99,8 @@ export function TopicSection({ topic }: { topic: string }) {
                     key={key}
                     value={(data.sentiment[key] / total) * 100}
                     color={COLOURS[key]}
+                    // Each section is a progressbar, which needs a name of its own (axe).
+                    aria-label={t(`proSite.explore.${key}`)}
                   >
                     <Progress.Label>{t(`proSite.explore.${key}`)}</Progress.Label>
                   </Progress.Section>

@@ -54,7 +54,8 @@ export function ListActions({ list, onDeleted }: { list: AudienceConfig; onDelet
       <Button size="xs" variant="default" onClick={share.open}>
         {t('proSite.lists.share')}
       </Button>
-      <Button size="xs" variant="subtle" color="red" onClick={del.open}>
+      {/* Text in red.9, over 5:1 on a striped table row (the subtle variant's red was 3.1–4.3:1, axe) */}
+      <Button size="xs" variant="subtle" color="red" c="red.9" onClick={del.open}>
         {t('proSite.lists.delete')}
       </Button>
       <ShareModal list={list} opened={sharing} onClose={share.close} />
