@@ -251,7 +251,15 @@ function watchHooks(watch: Watch, deps: ActivityRecorderDeps) {
   const pending = new WeakMap<FastifyRequest, { before: Seen['before']; answer?: string }>();
   return {
     preHandler: async (request: FastifyRequest) => {
-      pending.set(request, { before: await watch.before?.(request) });
+      // Like the record itself, reading what is about to change never changes the answer: the
+      // handler still runs and answers (a path id beyond PostgreSQL's integer range is its 404).
+      let before: Seen['before'];
+      try {
+        before = await watch.before?.(request);
+      } catch (error) {
+        request.log.warn({ err: error }, 'activity: could not read the row before the change');
+      }
+      pending.set(request, { before });
     },
     onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: DoneFn) => {
       const seen = pending.get(request);
