@@ -33,6 +33,7 @@ import { createExploreModule } from './explore';
 import { createHelpService } from './help/help.service';
 import { helpRoutes } from './help/help.routes';
 import { hostsRoutes } from './hosts/hosts.routes';
+import { iconsRoutes } from './icons/icons.routes';
 import { createMeasurementRepository } from './measurement/measurement.repository';
 import { measurementRoutes } from './measurement/measurement.routes';
 import { createMeasurementService } from './measurement/measurement.service';
@@ -315,6 +316,7 @@ export function registerModules(
       await deepThought.registerRoutes(app);
       await billing.registerRoutes(app);
       await app.register(helpRoutes, { helpService: createHelpService() });
+      await app.register(iconsRoutes);
       await app.register(hostsRoutes, {
         findTeamBySlug: async (slug) => {
           const team = await teamsRepository.findBySlug(slug);

@@ -15,6 +15,7 @@ export * from './campaigns';
 export * from './billing';
 export * from './platform';
 export * from './measurement';
+export * from './iconography';
 export type * from './routes';
 export type * from './pro-routes';
 export type * from './campaign-routes';

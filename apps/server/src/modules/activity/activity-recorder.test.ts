@@ -13,6 +13,10 @@ describe('the activity recorder', () => {
       recordActivity: (entry) => Promise.resolve(void recorded.push(entry)),
       teamIdOf: () => Promise.resolve(undefined),
       audience: () => Promise.resolve(undefined),
+      campaign: () => Promise.resolve(undefined),
+      grant: () => Promise.resolve(undefined),
+      teamOfMembership: () => Promise.resolve(undefined),
+      socialProvider: () => Promise.resolve(undefined),
     });
     const seen = new Map<string, RouteOptions>();
     app.addHook('onRoute', (route) => void seen.set(`${String(route.method)} ${route.url}`, route));
