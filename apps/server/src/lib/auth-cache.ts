@@ -13,7 +13,7 @@ import type { UserChanges } from './user-changes';
  * REDIS_URL the same invalidations reach every server process over pub/sub. The TTL only bounds
  * what no code here writes (an administrator's SQL).
  */
-/** What one process tells the others; credentials travel as `s:`/`t:` + SHA-256, never as keys. */
+/** What one process tells the others; credentials travel as a kind prefix (`s:` session, `t:` personal token, `e:` extension token, `p:` pro-targeting token) + SHA-256, never as keys. */
 export type AuthInvalidation = { credential: string } | { user: number } | { everyone: true };
 
 /** Cross-process delivery of invalidations (Redis pub/sub when REDIS_URL is set). */
@@ -75,7 +75,7 @@ export function createAuthCache(
     peek,
 
     /**
-     * The user behind a credential (`s:<hash>` or `t:<hash>`), from memory or from `load`. Unknown
+     * The user behind a credential (`s:`, `t:`, `e:` or `p:` + hash), from memory or from `load`. Unknown
      * credentials are not remembered, so a token issued a moment later is never shadowed.
      */
     async user(
