@@ -34,10 +34,18 @@ export function ProHeader({ nav }: ProHeaderProps) {
           size="sm"
           aria-label={t('header.toggleNav')}
         />
-        <Anchor component={Link} to="/" fw={800} fz="lg" underline="never" c="indigo.7">
+        <Anchor
+          component={Link}
+          to="/"
+          fw={800}
+          fz="lg"
+          underline="never"
+          c="indigo.7"
+          className={classes.brand}
+        >
           Targeting Toolkit
         </Anchor>
-        <Group gap={4} visibleFrom="md" component="nav" aria-label={t('nav.label')}>
+        <Group gap={4} visibleFrom="md" component="nav" aria-label={t('nav.label')} wrap="nowrap">
           {PRO_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} className={classes.link}>
               {t(link.label)}
@@ -48,7 +56,15 @@ export function ProHeader({ nav }: ProHeaderProps) {
       <Group gap="xs" wrap="nowrap">
         <LanguageMenu onChange={(language) => applyLanguage(language)} />
         {personal.token !== null ? (
-          <Text size="sm" c="dimmed" visibleFrom="sm">
+          // A long address is cut with an ellipsis (whole in its title), so the header stays one line.
+          <Text
+            size="sm"
+            c="dimmed"
+            visibleFrom="sm"
+            truncate="end"
+            maw={240}
+            title={t('pro.signedInAs', { email: personal.signedInAs ?? personal.email ?? '' })}
+          >
             {t('pro.signedInAs', { email: personal.signedInAs ?? personal.email ?? '' })}
           </Text>
         ) : (
