@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { segmentName, type Segmentations } from '@murmur/core/api';
 import { formatLargeNumber, formatMoney } from '@murmur/core/format';
 import sharp from 'sharp';
 import { TwitterApi } from 'twitter-api-v2';
@@ -18,7 +19,13 @@ import { screenshot } from '../support/screens';
  * simulated time passing, delivery, reach and segmentations on the detail screen, an ad paused, and
  * the summary PDF whose text matches the screen. Screens kept in English and Japanese.
  */
-const app = useJourneyServer({ MAIL_FROM, SANDBOX_ACCOUNTS: '3000', STAFF_EMAIL_DOMAINS: 'example.com' });
+// New users start without creator access (as in production), so the staff screen has to give it.
+const app = useJourneyServer({
+  MAIL_FROM,
+  SANDBOX_ACCOUNTS: '3000',
+  STAFF_EMAIL_DOMAINS: 'example.com',
+  CREATOR_ACCESS_FOR_NEW_USERS: 'false',
+});
 test.beforeAll(() => waitForEngine(app.server.url));
 test.setTimeout(600_000);
 
@@ -110,8 +117,24 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await page.getByRole('button', { name: 'Create team' }).click();
     await expect(page).toHaveURL(/\/coffee-launch\/team/);
     slug = 'coffee-launch';
-    // SPEC §6: saving from the creator needs the Audience_creator group, which staff give.
-    await api('POST', '/api/staff/user-groups/', { email: 'nora@example.com', group: 'Audience_creator' });
+    // SPEC §6: saving from the creator needs the Audience_creator group, which internal staff give
+    // on their Staff screen (Nora's address is on the staff domain here, so she gives it to herself).
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Staff' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/${slug}/staff`));
+    await page.getByLabel("User's email address").fill('Nora@example.com');
+    await page.getByRole('button', { name: 'Find user' }).click();
+    const found = page.getByTestId('staff-user');
+    await expect(found).toContainText('nora@example.com');
+    await expect(found).toContainText('No groups');
+    await page.getByRole('button', { name: 'Give creator access' }).click();
+    await expect(found).toContainText('Audience creator');
+    await expect(page.getByRole('button', { name: 'Remove creator access' })).toBeVisible();
+    await screenshot(page, 'campaigns-staff-en');
+    const me = await api<{ groups: { name: string }[] }>('GET', '/api/user/me/');
+    expect(me.groups).toEqual([{ name: 'Audience_creator' }]);
     await page.reload();
   });
 
@@ -335,12 +358,35 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await expect(page.getByTestId('figure-Spent')).toHaveText(
       formatMoney(stats.totals.spent, stats.currency as Parameters<typeof formatMoney>[1]),
     );
+    // The estimated audience (Murmur's) and the accounts reached (X's) are shown apart.
+    await expect(page.getByTestId('estimated-audience')).toContainText('Estimated audience');
     await expect(page.getByTestId('reach')).toContainText('accounts');
+    await expect(page.getByTestId('accounts-reached')).toContainText('Accounts reached');
     await expect(page.getByRole('table', { name: 'Country' })).toBeVisible();
     // X's frequency: impressions ÷ accounts reached, at least 1 once delivered.
-    const reach = await api<{ frequency: number }>('GET', `/api/campaigns/${campaignId}/reach/`);
+    const reach = await api<{ frequency: number; reached: number; size: number }>(
+      'GET',
+      `/api/campaigns/${campaignId}/reach/`,
+    );
     expect(reach.frequency).toBeGreaterThanOrEqual(1);
+    expect(reach.reached).toBeGreaterThan(0);
+    expect(reach.reached).toBeLessThanOrEqual(stats.totals.impressions);
     await expect(page.getByTestId('frequency')).toContainText(reach.frequency.toFixed(2));
+    await expect(page.getByTestId('frequency')).toContainText(formatLargeNumber(reach.reached));
+    // Reach is X's: the same campaign read on the sandbox's Ads API over its whole delivery.
+    const xCampaignId = (await api<{ x_campaign_id: string }>('GET', `/api/campaigns/${campaignId}/`))
+      .x_campaign_id;
+    const [fromX] = await x!<{ total_audience_reach: number }[]>(
+      `stats/accounts/${accountId}/reach/campaigns`,
+      {
+        campaign_ids: xCampaignId,
+        start_time: `${stats.days[0]!.day.slice(0, 8)}01T00:00:00Z`,
+        end_time:
+          new Date(Date.parse(stats.days.at(-1)!.day) + 30 * 86_400_000).toISOString().slice(0, 13) +
+          ':00:00Z',
+      },
+    );
+    expect(fromX!.total_audience_reach).toBe(reach.reached);
     // Genders by name, not X's keys.
     await expect(page.getByRole('table', { name: 'Gender' })).toContainText(/Male|Female/);
     await expect(page.getByRole('table', { name: 'Gender' })).not.toContainText(/MALE|FEMALE/);
@@ -382,7 +428,21 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await expect(page.getByRole('table', { name: '性別' })).toContainText(/男性|女性/);
     await expect(page.getByRole('table', { name: '性別' })).not.toContainText(/MALE|FEMALE|Male|Female/);
     await expect(page.getByTestId('frequency')).toContainText('フリークエンシー');
+    await expect(page.getByTestId('estimated-audience')).toContainText('推定オーディエンス');
+    await expect(page.getByTestId('accounts-reached')).toContainText('リーチしたアカウント');
+    // Interests by their Japanese names (X publishes them in English only).
+    const seg = await api<Segmentations>('GET', `/api/campaigns/${campaignId}/segmentations/`);
+    const interests = page.getByRole('table', { name: '興味関心' });
+    for (const row of seg.interest.slice(0, 3)) {
+      expect(segmentName('interest', row, 'ja')).not.toBe(row.label);
+      await expect(interests).toContainText(segmentName('interest', row, 'ja'));
+    }
     await screenshot(page, 'campaigns-detail-ja');
+    await page.goto(`/${slug}/staff`);
+    await page.getByLabel('ユーザーのメールアドレス').fill('nora@example.com');
+    await page.getByRole('button', { name: 'ユーザーを検索' }).click();
+    await expect(page.getByTestId('staff-user')).toContainText('オーディエンスクリエイター');
+    await screenshot(page, 'campaigns-staff-ja');
     await page.goto(`/${slug}/campaigns`);
     await expect(page.getByRole('link', { name: 'Coffee week' })).toBeVisible();
     await screenshot(page, 'campaigns-overview-ja');
