@@ -35,19 +35,26 @@ describe('security headers', () => {
     ['an unknown API path (404)', '/api/nothing/'],
   ])('are sent on %s', async (_name, url) => {
     const res = await t.app.inject({ url });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 
   it('leave the document-only headers off JSON API answers and keep them on pages', async () => {
     const api = await t.app.inject({ url: '/api/engine/status/' });
-    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control'])
+    for (const name of [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-dns-prefetch-control',
+      'x-permitted-cross-domain-policies',
+    ])
       expect(api.headers[name], name).toBeUndefined();
     const page = await t.app.inject({ url: '/api/docs/' });
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(page.headers['origin-agent-cluster']).toBe('?1');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
   });
 });
