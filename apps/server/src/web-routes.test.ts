@@ -23,6 +23,7 @@ type Paths = Record<string, Record<string, Operation | undefined> | undefined>;
 /** Routes of the OpenAPI document allowed to answer 2xx without a JSON schema, and why. */
 const UNSCHEMED_2XX: Record<string, string> = {
   'POST /api/campaign-summary-pdf/': 'answers the summary as application/pdf (a file download), not JSON',
+  'GET /api/icons/': 'answers one icon as image/svg+xml (for <img> and CSS), not JSON',
 };
 
 /** A `:param` the server registers once per value rather than as a parameter. */

@@ -14,6 +14,7 @@ import type {
   metricsQuerySchema,
 } from './platform';
 import type { TeamInfo } from './team';
+import type { Iconography } from './iconography';
 
 type Query<S extends z.ZodType> = Partial<z.output<S>>;
 
@@ -33,4 +34,5 @@ export interface PlatformRoutes {
   'GET /api/metrics/': { query: Query<typeof metricsQuerySchema>; response: Metrics };
   /** 404 = no team for this host. */
   'GET /api/team-by-host/': { query: { host: string }; response: TeamInfo };
+  'GET /api/iconography/': { response: Iconography };
 }

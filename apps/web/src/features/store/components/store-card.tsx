@@ -3,6 +3,7 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AsyncButton } from '../../../components/async-button';
+import { SetIcon } from '../../../components/set-icon';
 import type { StoreAudience } from '@murmur/core/api';
 import { useCreateAudienceConfig } from '../../../lib/api/create-audience-config';
 import { errorText } from '../../../lib/error-text';
@@ -38,7 +39,12 @@ export function StoreCard({ audience, signedIn, teamSlug }: StoreCardProps) {
           {audience.description}
         </Text>
         <Group gap={6}>
-          <Badge variant="outline" color="gray" tt="none">
+          <Badge
+            variant="outline"
+            color="gray"
+            tt="none"
+            leftSection={<SetIcon category={audience.category.name} size={12} />}
+          >
             {audience.category.name}
           </Badge>
           <Badge variant="outline" color="gray" tt="none">
