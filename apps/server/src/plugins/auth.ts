@@ -3,23 +3,31 @@ import type { UserRow } from '../db/schema';
 import { Forbidden, NotAuthenticated } from '../errors';
 import { timingSafeEqual } from 'node:crypto';
 import { safeEqual, sha256, sha256Digest } from '../lib/crypto';
-import type { SessionService } from '../modules/auth/sessions.service';
+import { EXTENSION_TOKEN_PREFIX, type SessionService } from '../modules/auth/sessions.service';
 
 export const SESSION_COOKIE = 'murmur_session';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 
-/** Who is calling: a user (by session cookie or personal token), a client app (by fixed token), or nobody. */
+/**
+ * Who is calling: a user (by session cookie, personal token, or a pro-targeting or extension token
+ * that reaches only some routes), a client app (by fixed token), or nobody.
+ */
 export type Principal =
   | { kind: 'anonymous'; invalidToken: boolean }
   | { kind: 'user'; user: UserRow; via: 'session'; sessionKey: string }
   | { kind: 'user'; user: UserRow; via: 'token'; tokenKey: string }
   | { kind: 'user'; user: UserRow; via: 'pro-targeting'; tokenKey: string }
+  | { kind: 'user'; user: UserRow; via: 'extension'; tokenKey: string }
   | { kind: 'client'; client: 'extension' | 'pro-targeting' | 'targeting' };
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal;
+  }
+  interface FastifyContextConfig {
+    /** The route takes a per-user extension token (SPEC §6); no other route does. */
+    extensionToken?: boolean;
   }
 }
 
@@ -59,6 +67,10 @@ function byToken(user: UserRow | undefined, tokenKey: string): Principal {
 
 function byProToken(user: UserRow | undefined, tokenKey: string): Principal {
   return user ? { kind: 'user', user, via: 'pro-targeting', tokenKey } : STALE_TOKEN;
+}
+
+function byExtensionToken(user: UserRow | undefined, tokenKey: string): Principal {
+  return user ? { kind: 'user', user, via: 'extension', tokenKey } : STALE_TOKEN;
 }
 
 function bySession(user: UserRow | undefined, sessionKey: string): Principal {
@@ -107,6 +119,12 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
         const user = scoped.userForKeyHash(hex);
         return user instanceof Promise ? user.then((u) => byProToken(u, token)) : byProToken(user, token);
       }
+      if (token.startsWith(EXTENSION_TOKEN_PREFIX)) {
+        const user = sessionService.userForExtensionTokenHash(hex);
+        return user instanceof Promise
+          ? user.then((u) => byExtensionToken(u, token))
+          : byExtensionToken(user, token);
+      }
       const found = sessionService.userForTokenHash(hex);
       return found instanceof Promise ? found.then((user) => byToken(user, token)) : byToken(found, token);
     }
@@ -136,6 +154,15 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       if (route !== undefined && !options.proTargetingTokens?.reaches(route)) {
         return new Forbidden('This pro-targeting token does not reach this endpoint.');
       }
+    }
+    // An extension token reaches only the routes marked `config: { extensionToken: true }`.
+    if (
+      principal.kind === 'user' &&
+      principal.via === 'extension' &&
+      request.routeOptions.url !== undefined &&
+      request.routeOptions.config.extensionToken !== true
+    ) {
+      return new Forbidden('This extension token does not reach this endpoint.');
     }
     // Only the cookie rides along on cross-site requests; tokens must be attached by our own code.
     if (principal.kind === 'user' && principal.via === 'session' && UNSAFE_METHODS.has(request.method)) {
