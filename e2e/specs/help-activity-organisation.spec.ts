@@ -44,7 +44,10 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
       let slug = '';
 
       await test.step('a signed-in team admin with some history', async () => {
+        // SPEC §8: at start the dashboard asks which team its host belongs to (404 = none).
+        const hostAsked = page.waitForResponse((r) => r.url().includes('/api/team-by-host/?host='));
         await signIn(page, lang, email);
+        expect([200, 404]).toContain((await hostAsked).status());
         slug = (await api(page, 'POST', '/api/teams/', { name: `Help ${lang}` })).slug;
         await api(page, 'POST', `/api/teams/${slug}/invites/`, { emails: [`invitee-${lang}@example.com`] });
         await api(page, 'PATCH', `/api/teams/${slug}/`, { invoice_name: 'Help KK' });
@@ -141,7 +144,16 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
         await expect(
           page.getByRole('heading', { level: 1, name: tr(lang, 'organisation.title') }),
         ).toBeVisible();
-        await expect(page.getByRole('table').getByRole('link', { name: `Help ${lang}` })).toBeVisible();
+        const organisations = page
+          .getByRole('region', { name: tr(lang, 'organisation.yourOrganisations') })
+          .getByRole('table');
+        await expect(organisations.getByRole('link', { name: `Help ${lang}` })).toBeVisible();
+        // The team's usage (GET /api/metrics/): what the log holds, per kind.
+        const usage = page.getByRole('region', { name: tr(lang, 'activity.usage.title') });
+        await expect(
+          usage.getByRole('row', { name: tr(lang, 'activity.kinds.member_invited') }),
+        ).toBeVisible();
+        await expect(usage.getByRole('row', { name: tr(lang, 'activity.kinds.team_updated') })).toBeVisible();
         const logo = page.getByLabel(tr(lang, 'organisation.logo'));
         await logo.fill('not a url');
         await expect(page.getByText(tr(lang, 'organisation.logoInvalid'))).toBeVisible();
@@ -151,9 +163,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
         await expect(
           page.getByRole('status').filter({ hasText: tr(lang, 'organisation.saved') }),
         ).toBeVisible();
-        await expect(
-          page.getByRole('table').getByRole('link', { name: `Help ${lang} renamed` }),
-        ).toBeVisible();
+        await expect(organisations.getByRole('link', { name: `Help ${lang} renamed` })).toBeVisible();
         await screenshot(page, `organisation-${lang}`);
         await expectAccessible(page, `organisation settings (${lang})`);
         // The rename is in the feed.
