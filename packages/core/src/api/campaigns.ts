@@ -354,12 +354,30 @@ export function segmentName(
   }
 }
 
+/** A language criterion's value (ISO 639-1, "ja") named in Japanese by the runtime's ICU, if it can. */
+function languageNameJa(code: string): string | undefined {
+  try {
+    const name = new Intl.DisplayNames(['ja'], { type: 'language', fallback: 'none' }).of(code);
+    return name === undefined || name === code ? undefined : name;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * An ad set's X targeting criterion as a user reads it: interests by their name in the interface
- * language (what was sent to X is unchanged), everything else as X names it.
+ * An ad set's X targeting criterion as a user reads it: interests (core's Japanese names) and
+ * languages (ICU's) in the interface language — what was sent to X is unchanged — and everything
+ * else (keywords, handles: the advertiser's own words) as X names it.
  */
-export const criterionName = (criterion: { type: string; name: string }, language: 'en' | 'ja'): string =>
-  criterion.type === 'INTEREST' ? interestName(criterion.name, language) : criterion.name;
+export function criterionName(
+  criterion: { type: string; value?: string; name: string },
+  language: 'en' | 'ja',
+): string {
+  if (criterion.type === 'INTEREST') return interestName(criterion.name, language);
+  if (criterion.type === 'LANGUAGE' && language === 'ja' && criterion.value !== undefined)
+    return languageNameJa(criterion.value) ?? criterion.name;
+  return criterion.name;
+}
 
 export const campaignSummaryPdfSchema = z.object({ campaign: rowId });
 export type CampaignSummaryPdf = z.input<typeof campaignSummaryPdfSchema>;

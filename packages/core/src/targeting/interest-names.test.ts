@@ -28,6 +28,8 @@ describe('campaign screens and the summary PDF name interests through it', () =>
     expect(criterionName({ type: 'INTEREST', name: 'Food and drink/Coffee' }, 'ja')).toBe(
       'フード・ドリンク/コーヒー',
     );
+    expect(criterionName({ type: 'LANGUAGE', value: 'en', name: 'English' }, 'ja')).toBe('英語');
+    expect(criterionName({ type: 'LANGUAGE', value: 'en', name: 'English' }, 'en')).toBe('English');
     // Keywords and handles are the advertiser's own words: never translated.
     expect(criterionName({ type: 'BROAD_KEYWORD', name: 'Coffee' }, 'ja')).toBe('Coffee');
   });
