@@ -81,6 +81,7 @@ export const checkCustomAudiencesSchema = z.object({
 export const checkCustomAudiencesResponseSchema = z.object({
   custom_audiences: z.array(z.object({ name: z.string(), targetable: z.boolean() })),
 });
+export type CheckCustomAudiences = z.input<typeof checkCustomAudiencesSchema>;
 export type CheckCustomAudiencesResult = z.infer<typeof checkCustomAudiencesResponseSchema>;
 
 /**

@@ -1,6 +1,7 @@
 import type {
   AudienceConfig,
   AudienceUsage,
+  CheckCustomAudiences,
   CheckCustomAudiencesResult,
   CreateAudienceUsage,
 } from '@murmur/core/api';
@@ -52,10 +53,7 @@ export const recordUsage = (usage: CreateAudienceUsage): Promise<AudienceUsage> 
  */
 interface ApplyCalls {
   /** Which custom audiences X can target; throws when the check failed. */
-  check(body: {
-    ad_account_id: string;
-    custom_audience_names: string[];
-  }): Promise<CheckCustomAudiencesResult>;
+  check(body: Required<CheckCustomAudiences>): Promise<CheckCustomAudiencesResult>;
   /** Hands the package over and records the usage; throws what the record failed with. */
   applyAndRecord(payload: ApplyPayload, usage: CreateAudienceUsage): Promise<void>;
 }
