@@ -31,6 +31,14 @@ describe('loadConfig', () => {
     expect(config.engineWorkers).toBeGreaterThanOrEqual(1);
     expect(loadConfig({ DATA_DIR: dataDir, ENGINE_WORKERS: '0' }).engineWorkers).toBe(0);
     expect(loadConfig({ DATA_DIR: dataDir, ENGINE_WORKERS: '3' }).engineWorkers).toBe(3);
+    expect(config.engineShards).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, ENGINE_NATS_URL: 'nats://127.0.0.1:4222' }).engineShards).toEqual({
+      natsUrl: 'nats://127.0.0.1:4222',
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, ENGINE_NATS_URL: 'nats://10.0.0.5:4222', ENGINE_SHARDS: '4' })
+        .engineShards,
+    ).toEqual({ natsUrl: 'nats://10.0.0.5:4222', shards: 4 });
     expect(config.webDist).toMatch(/apps\/web\/dist$/);
     expect(config.mailFrom).toBe('Murmur <no-reply@localhost>');
   });
@@ -103,6 +111,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, PORT: 'abc' })).toThrow(/Invalid env variables/);
     expect(() => loadConfig({ ...production, SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
     expect(() => loadConfig({ ...production, SMTP_URL: 'not a url' })).toThrow(/SMTP_URL must be a URL/);
+    expect(() => loadConfig({ ...production, ENGINE_NATS_URL: 'http://nats:4222' })).toThrow(
+      /ENGINE_NATS_URL/,
+    );
+    expect(() =>
+      loadConfig({ ...production, ENGINE_NATS_URL: 'nats://nats:4222', ENGINE_SHARDS: '0' }),
+    ).toThrow(/ENGINE_SHARDS/);
   });
   it('mounts the sandbox by default and points X and the providers at it with the dev credentials', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'http://localhost:3000/' });

@@ -66,6 +66,18 @@ const envSchema = z.object({
   SANDBOX_SEED: optional,
   ENGINE_SNAPSHOT: optional,
   ENGINE_WORKERS: z.preprocess((v) => v || undefined, z.coerce.number().int().min(0).max(256).optional()),
+  ENGINE_NATS_URL: optional.refine((v) => v === undefined || /^(nats|tls|wss?):\/\/[^\s/]+/.test(v), {
+    error: 'ENGINE_NATS_URL must be a nats://, tls:// or ws(s):// URL',
+  }),
+  ENGINE_SHARDS: z.preprocess(
+    (v) => v || undefined,
+    z.coerce
+      .number({ error: 'ENGINE_SHARDS must be a whole number from 1' })
+      .int()
+      .min(1)
+      .max(4096)
+      .optional(),
+  ),
   REDIS_URL: optional,
   ...limitsEnv(),
   S3_BUCKET: optional,
@@ -205,6 +217,12 @@ export interface Config {
    * 0 runs it on the main thread). They share the engine's index memory.
    */
   engineWorkers: number;
+  /**
+   * The engine's shards on NATS (ENGINE_NATS_URL, ENGINE_SHARDS; `npm run dev:cluster` starts them):
+   * estimates and field counts are scattered to them and merged exactly; the shard count comes from
+   * the shard map in JetStream KV unless ENGINE_SHARDS gives it. Without it, everything is answered here.
+   */
+  engineShards: { natsUrl: string; shards?: number } | undefined;
   /** Redis for the job queue (REDIS_URL); jobs run in-process without it. */
   redisUrl: string | undefined;
   limits: Limits;
@@ -288,6 +306,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     engineSnapshot: e.ENGINE_SNAPSHOT,
     engineWorkers: e.ENGINE_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    engineShards: e.ENGINE_NATS_URL
+      ? { natsUrl: e.ENGINE_NATS_URL, ...(e.ENGINE_SHARDS !== undefined && { shards: e.ENGINE_SHARDS }) }
+      : undefined,
     redisUrl: e.REDIS_URL,
     limits: limitsFrom(e),
     ...socialConfig(`${publicUrl}/sandbox`, isProduction, e),

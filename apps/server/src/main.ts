@@ -42,7 +42,11 @@ function engineFor(
   log: (level: 'info' | 'warn', message: string) => void,
   onWorkerError: (error: unknown) => void,
 ): EngineHolder {
-  const work = { workers: config.engineWorkers, onWorkerError };
+  const work = {
+    workers: config.engineWorkers,
+    onWorkerError,
+    ...(config.engineShards && { shards: config.engineShards }),
+  };
   const onProblem = (message: string) => log('warn', message);
   const onLoaded = (seconds: number) => log('info', `Engine snapshot loaded in ${seconds.toFixed(1)} s`);
   if (config.engineSnapshot) {

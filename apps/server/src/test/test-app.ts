@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sandbox: { enabled: false, accounts: 2000, seed: undefined },
     engineSnapshot: undefined,
     engineWorkers: 0,
+    engineShards: undefined,
     redisUrl: undefined,
     // Every test file signs many users in from 127.0.0.1; the limit tests set their own rates.
     limits: { ...DEFAULT_LIMITS, signInCodesPerIp: 1000, socialStartsPerIp: 1000 },
