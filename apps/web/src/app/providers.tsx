@@ -7,10 +7,12 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useMemo,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConsentBanner } from '../components/consent-banner';
 import { InFlightBar } from '../components/in-flight-bar';
 import { crashHandler, installCrashReporting } from '../lib/crash';
@@ -86,9 +88,21 @@ export interface AppProvidersProps {
 /** What every flavour needs around its router: theme, server state, toasts, crash screen, busy bar. */
 export function AppProviders({ queryClient, forceLight, children }: AppProvidersProps) {
   useEffect(() => installCrashReporting(), []);
+  const { t } = useTranslation();
+  // Every close button (modals', drawers') has a name in the user's language (axe button-name, issue 16).
+  const localTheme = useMemo(
+    () => ({
+      ...theme,
+      components: {
+        ...theme.components,
+        CloseButton: { defaultProps: { 'aria-label': t('common.close') } },
+      },
+    }),
+    [t],
+  );
   return (
     <MantineProvider
-      theme={theme}
+      theme={localTheme}
       {...(forceLight ? { forceColorScheme: 'light' as const } : { defaultColorScheme: 'auto' as const })}
     >
       <QueryClientProvider client={queryClient}>

@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Pagination,
   SegmentedControl,
   Stack,
   Text,
@@ -16,6 +15,7 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { PagePagination } from '../../../components/page-pagination';
 import { errorText } from '../../../lib/error-text';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -251,7 +251,7 @@ function ConnectionsScreen({ direction }: { direction: 'followers' | 'following'
           />
           <UsersTable users={data.results} selectable selected={selected} onSelect={setSelected} />
           {data.count > PAGE_SIZE && (
-            <Pagination total={Math.ceil(data.count / PAGE_SIZE)} value={page} onChange={setPage} />
+            <PagePagination total={Math.ceil(data.count / PAGE_SIZE)} value={page} onChange={setPage} />
           )}
         </Stack>
       )}

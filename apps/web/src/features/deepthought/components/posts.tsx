@@ -1,10 +1,11 @@
-import { Anchor, Group, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DtPost } from '@murmur/core/api';
 import { formatLargeNumber } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { PagePagination } from '../../../components/page-pagination';
 import { useDtPost, useDtPosts } from '../api/deepthought';
 import { DtScreen, shortDate } from './dt-frame';
 import { DtTable } from './dt-table';
@@ -90,7 +91,7 @@ export function PostsScreen() {
             ]}
           />
           {data.count > PAGE_SIZE && (
-            <Pagination total={Math.ceil(data.count / PAGE_SIZE)} value={page} onChange={setPage} />
+            <PagePagination total={Math.ceil(data.count / PAGE_SIZE)} value={page} onChange={setPage} />
           )}
         </Stack>
       )}
