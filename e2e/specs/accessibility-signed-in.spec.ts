@@ -225,6 +225,11 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
             }),
           }),
         ).toBeVisible({ timeout: 20_000 });
+        // The size panel settles after the save (while it updates, it is faded: see the report).
+        await expect(page.locator('[aria-labelledby="creator-size-title"]')).toHaveAttribute(
+          'aria-busy',
+          'false',
+        );
         await check(page, `dashboard-creator-saved-${lang}`);
       });
     });

@@ -25,7 +25,7 @@ export function SizePanel({ pkg, titleId = 'audience-size-title' }: SizePanelPro
   const data = estimate.data;
 
   return (
-    <Paper withBorder p="md" radius="md" aria-labelledby={titleId} aria-busy={busy}>
+    <Paper withBorder p="md" radius="md" role="region" aria-labelledby={titleId} aria-busy={busy}>
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={2} size="h5" id={titleId}>
