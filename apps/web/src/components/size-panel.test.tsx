@@ -34,6 +34,11 @@ describe('SizePanel', () => {
     // Changes in quick succession make one call, 500 ms after the last one.
     view.rerender(<SizePanel pkg={withKeywords('a', 'b')} />);
     await act(() => vi.advanceTimersByTimeAsync(300));
+    // While it settles the region is busy, and the last figure stays at full contrast (no fading).
+    expect(screen.getByRole('region').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('audience-size').parentElement!.getAttribute('style') ?? '').not.toContain(
+      'opacity',
+    );
     view.rerender(<SizePanel pkg={withKeywords('a', 'b', 'c')} />);
     view.rerender(<SizePanel pkg={withKeywords('a', 'c')} />);
     await act(() => vi.advanceTimersByTimeAsync(499));

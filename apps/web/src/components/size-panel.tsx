@@ -47,7 +47,9 @@ export function SizePanel({ pkg, titleId = 'audience-size-title' }: SizePanelPro
             <Skeleton h={18} w="40%" />
           </Stack>
         ) : (
-          <Stack gap={6} style={{ opacity: busy ? 0.6 : 1 }} aria-live="polite">
+          // While it updates the figures stay at full contrast (a faded panel measured 2.97:1 under axe);
+          // the loader beside the title and the region's aria-busy say it is updating.
+          <Stack gap={6} aria-live="polite">
             <Text fz={32} fw={700} lh={1.1} data-testid="audience-size">
               {formatLargeNumber(data.population_estimate)}
             </Text>
