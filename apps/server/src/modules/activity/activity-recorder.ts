@@ -217,8 +217,8 @@ const SOCIAL_SIGN_IN = /^\/rest-auth\/(?!logout\/)[a-z0-9_]+\/$/;
 const SOCIAL_CONNECT = /^\/rest-auth\/([a-z0-9_]+)\/connect\/$/;
 
 /**
- * Hooks that record the watched routes' successful answers into the audit log, after the answer has
- * gone out; a failure to record is logged and never changes the answer.
+ * Hooks that record the watched routes' successful answers into the audit log, before the answer
+ * goes out; a failure to record is logged and never changes the answer.
  */
 export function registerActivityRecorder(app: FastifyInstance, deps: ActivityRecorderDeps) {
   const table = watches(deps);
@@ -239,16 +239,15 @@ export function registerActivityRecorder(app: FastifyInstance, deps: ActivityRec
     const hooks = watchHooks(watch, deps);
     route.preHandler = [...asArray(route.preHandler), hooks.preHandler];
     route.onSend = [...asArray(route.onSend), hooks.onSend];
-    route.onResponse = [...asArray(route.onResponse), hooks.onResponse];
   });
 }
 
 const asArray = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
-/** The three hooks of one watched route: what it read before, what it answered, and the record. */
+/** The two hooks of one watched route: what it read before the change, and the record of its answer. */
 function watchHooks(watch: Watch, deps: ActivityRecorderDeps) {
-  const pending = new WeakMap<FastifyRequest, { before: Seen['before']; answer?: string }>();
+  const pending = new WeakMap<FastifyRequest, { before: Seen['before'] }>();
   return {
     preHandler: async (request: FastifyRequest) => {
       // Like the record itself, reading what is about to change never changes the answer: the
@@ -261,16 +260,13 @@ function watchHooks(watch: Watch, deps: ActivityRecorderDeps) {
       }
       pending.set(request, { before });
     },
-    onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: DoneFn) => {
+    // Recorded before the answer goes out, so that whoever got a success finds it in the feed at
+    // once (read after write; on PostgreSQL a record made after the answer could still be in flight).
+    onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const seen = pending.get(request);
-      if (seen && reply.statusCode < 300 && typeof payload === 'string') seen.answer = payload;
-      done(null, payload);
-    },
-    onResponse: async (request: FastifyRequest, reply: FastifyReply) => {
-      const seen = pending.get(request);
-      if (!seen || reply.statusCode >= 300) return;
+      if (!seen || reply.statusCode >= 300) return payload;
       try {
-        const answer = record(seen.answer ? JSON.parse(seen.answer) : {});
+        const answer = record(typeof payload === 'string' && payload ? JSON.parse(payload) : {});
         const view: Seen = {
           params: record(request.params),
           body: record(request.body),
@@ -279,7 +275,7 @@ function watchHooks(watch: Watch, deps: ActivityRecorderDeps) {
           before: seen.before,
         };
         const kind = typeof watch.kind === 'function' ? watch.kind(view) : watch.kind;
-        if (kind === null) return;
+        if (kind === null) return payload;
         const team = watch.team(view);
         const teamId = typeof team === 'string' ? await deps.teamIdOf(team) : (team ?? null);
         const principal = request.principal;
@@ -294,8 +290,7 @@ function watchHooks(watch: Watch, deps: ActivityRecorderDeps) {
       } catch (error) {
         request.log.error({ err: error }, 'activity not recorded');
       }
+      return payload;
     },
   };
 }
-
-type DoneFn = (error: Error | null, payload: unknown) => void;
