@@ -90,7 +90,13 @@ export function UploadAudienceModal({ audience, team, admin, onClose }: UploadAu
             <Button variant="default" onClick={close}>
               {t('xAds.cancel')}
             </Button>
-            <Button onClick={() => void submit()} loading={upload.isPending}>
+            {/* Not before the ad accounts have loaded and one is chosen: a click while they were still
+                loading sent no account and got SPEC §8's 'No ad account id provided'. */}
+            <Button
+              onClick={() => void submit()}
+              loading={upload.isPending || accounts.isPending}
+              disabled={chosen === null}
+            >
               {t('xAds.upload.submit')}
             </Button>
           </Group>

@@ -1,0 +1,48 @@
+import type { AudienceConfig, GrantedAccount } from '@murmur/core/api';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { UploadAudienceModal } from './upload-audience-modal';
+
+const audience = { id: 7, name: 'English speakers' } as AudienceConfig;
+const granted = [{ id: 1, account: { account_id: 'acc123', network: 'twitter' } }] as GrantedAccount[];
+
+describe('UploadAudienceModal', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('cannot upload before the ad accounts have loaded, then sends the chosen account', async () => {
+    let release: () => void = () => undefined;
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    const upload = vi.fn((init: RequestInit | undefined) => ({
+      status: 201,
+      body: { id: 1, ...jsonBody(init) },
+    }));
+    const answer = fakeFetch({
+      'GET /api/teams/acme/accounts/': { body: granted },
+      'GET /api/japanese-agreement/': { body: { required: false, accepted: false } },
+      'POST /api/uploaded-audiences/': upload,
+    });
+    vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/accounts/')) await loaded;
+      return answer(input, init);
+    });
+    renderWithProviders(
+      <UploadAudienceModal audience={audience} team="acme" admin onClose={() => undefined} />,
+    );
+    const button = await screen.findByRole('button', { name: 'Upload' });
+    expect(button.hasAttribute('disabled') || button.getAttribute('data-loading') !== null).toBe(true);
+    fireEvent.click(button);
+    expect(upload).not.toHaveBeenCalled();
+    await act(async () => release());
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await vi.waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    expect(jsonBody(upload.mock.calls[0]![0])).toEqual({
+      audience_config: 7,
+      team: 'acme',
+      account_id: 'acc123',
+    });
+  });
+});
