@@ -15,7 +15,7 @@ describe('UploadAudienceModal', () => {
     const loaded = new Promise<void>((resolve) => (release = resolve));
     const upload = vi.fn((init: RequestInit | undefined) => ({
       status: 201,
-      body: { id: 1, ...jsonBody(init) },
+      body: { id: 1, ...(jsonBody(init) as Record<string, unknown>) },
     }));
     const answer = fakeFetch({
       'GET /api/teams/acme/accounts/': { body: granted },
@@ -33,7 +33,10 @@ describe('UploadAudienceModal', () => {
     expect(button.hasAttribute('disabled') || button.getAttribute('data-loading') !== null).toBe(true);
     fireEvent.click(button);
     expect(upload).not.toHaveBeenCalled();
-    await act(async () => release());
+    await act(() => {
+      release();
+      return loaded;
+    });
     await vi.waitFor(() =>
       expect(screen.getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(false),
     );
