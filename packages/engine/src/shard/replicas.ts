@@ -87,12 +87,13 @@ export async function startReplicas(options: ReplicaOptions): Promise<{
       }),
     );
   };
-  const todo: [number, number][] = [];
+  // [shard, replica] pairs not started yet, taken in turn by `concurrency` lanes.
+  const toStart: [number, number][] = [];
   for (let replica = 0; replica < options.replicas; replica++)
-    for (let shard = 0; shard < options.shards; shard++) todo.push([shard, replica]);
+    for (let shard = 0; shard < options.shards; shard++) toStart.push([shard, replica]);
   try {
     const lanes = Array.from({ length: Math.max(1, options.concurrency ?? 2) }, async () => {
-      for (let next = todo.shift(); next; next = todo.shift()) {
+      for (let next = toStart.shift(); next; next = toStart.shift()) {
         started.push(await startReplica(options, next[0], next[1]));
       }
     });
