@@ -6,3 +6,4 @@ export * from './non-empty';
 export * from './limits';
 export * from './extension';
 export * from './interest-names';
+export * from './catalogue-names';

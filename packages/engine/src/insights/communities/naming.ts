@@ -1,4 +1,5 @@
 import type { Share } from '@murmur/core/insights';
+import { communityName as nameFromParts } from '@murmur/core/targeting';
 import type { AudienceIndex } from '../../index/audience-index';
 import type { Field } from '../../index/fields';
 import { topK } from '../../util/top-k';
@@ -28,12 +29,14 @@ export function distinctiveTerms(
   );
 }
 
-/** "Physics · Astronomy · telescope": the top distinctive interests' last part, then a bio word. */
+/**
+ * "Physics · Astronomy · telescope": the top distinctive interests' last part, then a bio word — core's
+ * communityName, so Japanese screens can name the community again from the same parts.
+ */
 export function communityName(interests: Share[], words: Share[], fallback: string): string {
-  const parts = [
-    ...interests.slice(0, 2).map((s) => s.label.split('/').at(-1) ?? s.label),
-    ...words.slice(0, 1).map((s) => s.label),
-  ];
-  const unique = [...new Set(parts.filter(Boolean))];
-  return unique.length > 0 ? unique.join(' · ') : fallback;
+  return nameFromParts(
+    interests.map((s) => s.label),
+    words.map((s) => s.label),
+    fallback,
+  );
 }
