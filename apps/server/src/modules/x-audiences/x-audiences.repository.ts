@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { grantedAdAccountOf, type GrantedAdAccount } from '../../db/granted-ad-account';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import {
-  adAccounts,
   audienceConfigs,
   audienceUsages,
   grantedAccounts,
@@ -23,32 +23,10 @@ export function createXAudiencesRepository(db: Db) {
   return {
     /**
      * Who granted the team access to the X ad account (SPEC §6), with the account's name: the
-     * uploads use that member's X token. The earliest grant wins.
+     * uploads use that member's X token (the rule shared with measurement, db/granted-ad-account).
      */
-    async grantOf(teamId: number, accountId: string): Promise<{ userId: number; name: string } | undefined> {
-      const [row] = await db
-        .select({ userId: memberships.userId, name: adAccounts.name })
-        .from(grantedAccounts)
-        .innerJoin(memberships, eq(memberships.id, grantedAccounts.membershipId))
-        .innerJoin(
-          adAccounts,
-          and(
-            eq(adAccounts.userId, memberships.userId),
-            eq(adAccounts.network, grantedAccounts.network),
-            eq(adAccounts.accountId, grantedAccounts.accountId),
-          ),
-        )
-        .where(
-          and(
-            eq(memberships.teamId, teamId),
-            eq(grantedAccounts.network, 'twitter'),
-            eq(grantedAccounts.accountId, accountId),
-          ),
-        )
-        .orderBy(asc(grantedAccounts.id))
-        .limit(1);
-      return row;
-    },
+    grantOf: (teamId: number, accountId: string): Promise<GrantedAdAccount | undefined> =>
+      grantedAdAccountOf(db, teamId, accountId),
 
     /** Teams of the user that were granted the X ad account (for checks made by any member). */
     async grantersForUser(userId: number, accountId: string): Promise<number[]> {
