@@ -1,4 +1,6 @@
+import type { AudienceInsights } from '@murmur/core/insights';
 import type { TargetingPackage } from '@murmur/core/targeting';
+import type { InsightsOptions } from '../insights/context';
 import type { AudienceEngine, AudienceEstimate } from '../engine';
 import type { CategoricalField } from '../index/fields';
 import type { LookupField, LookupResult } from '../lookup/autocomplete';
@@ -31,6 +33,12 @@ export interface AsyncAudienceEngine {
   fieldCounts(query: AudienceQuery, fields?: readonly CategoricalField[]): MaybePromise<FieldCounts>;
   /** Autocomplete suggestions, as `AudienceEngine.lookup`. */
   lookup(field: LookupField, q: string, limit?: number): MaybePromise<LookupResult[]>;
+  /**
+   * Every insights panel of an audience, as `AudienceEngine.insights` (shards: merged from their
+   * partial aggregates, shard/merge-insights.ts). Optional: the server's engines answer insights
+   * from their own engine for now.
+   */
+  insights?(query: AudienceQuery, options?: InsightsOptions): MaybePromise<AudienceInsights>;
   close(): Promise<void>;
 }
 
@@ -49,6 +57,8 @@ export function inProcessAsyncEngine(engine: AudienceEngine): AsyncAudienceEngin
     fieldCounts: (q, fields) =>
       engine.fieldCounts(engine.evaluate(q.pkg, { exclusions: q.exclusions ?? [] }).accounts, fields),
     lookup: (field, q, limit) => engine.lookup(field, q, limit),
+    insights: (q, options) =>
+      engine.insights(engine.evaluate(q.pkg, { exclusions: q.exclusions ?? [] }), options),
     close: () => Promise.resolve(),
   };
 }

@@ -19,6 +19,11 @@ export interface BuildOptions {
   progressEvery?: number;
   /** Called as each build stage ends ('read' for the streaming, then the finalising steps), for profiling. */
   onStage?: (stage: string, ms: number) => void;
+  /**
+   * Called after each record with the term dictionary's size, so a caller can tell which record
+   * introduced which term (shards order their terms as the single engine would: shard-index.ts).
+   */
+  onRecordTerms?: (terms: number) => void;
 }
 
 interface Builders {
@@ -52,6 +57,11 @@ export class RecordSink {
 
   /** One parsed record. The first must be the header. */
   add(value: unknown): void {
+    this.addRecord(value);
+    if (this.b) this.options.onRecordTerms?.(this.b.terms.size);
+  }
+
+  private addRecord(value: unknown): void {
     this.records++;
     if (this.records % (this.options.progressEvery ?? 100_000) === 0) this.options.onProgress?.(this.records);
     if (!this.b) {

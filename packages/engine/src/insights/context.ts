@@ -31,7 +31,7 @@ export interface InsightsOptions {
   seed?: number;
 }
 
-const DEFAULTS: Required<InsightsOptions> = {
+export const INSIGHTS_DEFAULTS: Required<InsightsOptions> = {
   sampleSize: 50_000,
   graphSampleSize: 25_000,
   communityNodes: 10_000,
@@ -78,7 +78,7 @@ export class InsightContext {
     options: InsightsOptions = {},
   ) {
     this.set = audience instanceof AccountSet ? audience : audience.accounts;
-    this.options = { ...DEFAULTS, ...options };
+    this.options = { ...INSIGHTS_DEFAULTS, ...options };
     this.members = this.set.toArray();
     const { sampleSize, graphSampleSize, seed } = this.options;
     [this.analysed, this.graphSample] = samples(this.members, [sampleSize, graphSampleSize], seed) as [

@@ -4,6 +4,12 @@
 import type { AudienceQuery } from '../async/async-engine';
 import type { CategoricalField } from '../index/fields';
 import type { LookupField } from '../lookup/autocomplete';
+import type {
+  InsightsDescribeRequest,
+  InsightsGraphRequest,
+  InsightsRequest,
+  InsightsResolveRequest,
+} from './shard-insights';
 
 export const DEFAULT_PREFIX = 'murmur.engine';
 
@@ -12,6 +18,12 @@ export interface ShardRequests {
   fieldCounts: { audience: AudienceQuery; fields?: readonly CategoricalField[] | undefined };
   lookup: { field: LookupField; q: string; limit?: number | undefined };
   ping: null;
+  /** Insights (shard-insights.ts, merge-insights.ts): the term dictionary, then four round trips. */
+  insightsDictionary: null;
+  insightsPartial: InsightsRequest;
+  insightsGraph: InsightsGraphRequest;
+  insightsResolve: InsightsResolveRequest;
+  insightsDescribe: InsightsDescribeRequest;
 }
 export type ShardOp = keyof ShardRequests;
 

@@ -4,6 +4,7 @@ import { countBits } from '../bits/bitset';
 import { ExportFormatError } from '../errors';
 import type { AudienceIndex } from '../index/audience-index';
 import { LineSplitter } from '../parse/lines';
+import { GrowableU32 } from '../util/growable';
 
 /** Which of `shards` shards holds account `n`: accounts are split by number. */
 export const shardOf = (n: number, shards: number): number => n % shards;
@@ -46,7 +47,12 @@ function leadingHandle(text: string): string | undefined {
  * shard x is on. The header's sizing hints are divided among the shards; the trailer is rewritten
  * to the records passed on (after checking the export's own count).
  */
-export async function* shardRecords(source: ExportSource, spec: ShardSpec): AsyncGenerator<object> {
+export async function* shardRecords(
+  source: ExportSource,
+  spec: ShardSpec,
+  /** When given, receives the export's line number of every record passed on, in order. */
+  lines?: GrowableU32,
+): AsyncGenerator<object> {
   const { shard, shards } = spec;
   if (!Number.isInteger(shards) || shards < 1 || !Number.isInteger(shard) || shard < 0 || shard >= shards) {
     throw new RangeError(`Shard ${shard} of ${shards} does not exist.`);
@@ -55,6 +61,10 @@ export async function* shardRecords(source: ExportSource, spec: ShardSpec): Asyn
   let seen = 0;
   let passed = 0;
   let pending: object[] = [];
+  const emit = (record: object) => {
+    pending.push(record);
+    lines?.push(seen);
+  };
   const onLine = (text: string) => {
     if (text.length === 0 || (text.length < 8 && text.trim() === '')) return;
     seen++;
@@ -70,7 +80,7 @@ export async function* shardRecords(source: ExportSource, spec: ShardSpec): Asyn
           if (type !== 'account') return;
           const handle = leadingHandle(text);
           if (handle !== undefined) {
-            pending.push({ type: 'account', n, handle });
+            emit({ type: 'account', n, handle });
             passed++;
             return;
           }
@@ -86,14 +96,14 @@ export async function* shardRecords(source: ExportSource, spec: ShardSpec): Asyn
     if (seen === 1) {
       const counts = (r.counts ?? {}) as Record<string, number>;
       const part = (v: number | undefined) => (v === undefined ? undefined : Math.ceil(v / shards));
-      pending.push({ ...r, counts: { ...counts, follows: part(counts.follows), posts: part(counts.posts) } });
+      emit({ ...r, counts: { ...counts, follows: part(counts.follows), posts: part(counts.posts) } });
     } else if (r.type === 'account') {
-      pending.push(owned(r.n) ? r : { type: 'account', n: r.n, handle: r.handle });
+      emit(owned(r.n) ? r : { type: 'account', n: r.n, handle: r.handle });
     } else if (r.type === 'following') {
-      if (owned(r.n)) pending.push(r);
+      if (owned(r.n)) emit(r);
       else return;
     } else if (r.type === 'post') {
-      if (owned(r.author)) pending.push(r);
+      if (owned(r.author)) emit(r);
       else return;
     } else if (r.type === 'end') {
       if (r.records !== seen) {
@@ -101,8 +111,8 @@ export async function* shardRecords(source: ExportSource, spec: ShardSpec): Asyn
           `The export is incomplete: its trailer counts ${String(r.records)} records, ${seen} were read.`,
         );
       }
-      pending.push({ ...r, records: passed + 1 });
-    } else pending.push(r);
+      emit({ ...r, records: passed + 1 });
+    } else emit(r);
     passed++;
   };
   const splitter = new LineSplitter();
@@ -130,7 +140,38 @@ export async function buildShardIndex(
   spec: ShardSpec,
   options?: BuildOptions,
 ): Promise<AudienceIndex> {
-  return ownedPart(await buildIndex(shardRecords(source, spec), options), spec);
+  return (await buildShard(source, spec, options)).index;
+}
+
+/** A shard's index and where in the export each of its terms was first seen (shard-insights.ts). */
+export interface BuiltShard {
+  index: AudienceIndex;
+  /**
+   * Per term id: (line of the export that introduced it) · 2²¹ + its rank among the terms that
+   * line introduced. The single engine numbers terms in this order, so the shards' terms sorted by
+   * their smallest key are the single engine's term ids — which ranked panels break ties by.
+   */
+  termOrder: Float64Array;
+}
+
+/** buildShardIndex, with the order of its terms in the whole export. */
+export async function buildShard(
+  source: ExportSource,
+  spec: ShardSpec,
+  options: BuildOptions = {},
+): Promise<BuiltShard> {
+  const lines = new GrowableU32(1 << 16);
+  const keys: number[] = [];
+  let record = 0;
+  const index = await buildIndex(shardRecords(source, spec, lines), {
+    ...options,
+    onRecordTerms: (terms) => {
+      const line = lines.get(record++);
+      for (let rank = 0; keys.length < terms; rank++) keys.push(line * 2 ** 21 + rank);
+      options.onRecordTerms?.(terms);
+    },
+  });
+  return { index: ownedPart(index, spec), termOrder: Float64Array.from(keys) };
 }
 
 /** `index` with its population narrowed to the accounts of `spec`'s shard. */

@@ -7,7 +7,8 @@ import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { connect } from '@nats-io/transport-node';
 import { inMemoryEngine } from '../engine';
-import { buildShardIndex } from './shard-index';
+import { buildShard } from './shard-index';
+import { ShardInsights } from './shard-insights';
 import { registerReplica } from './shard-map';
 import { serveShard } from './shard-service';
 
@@ -28,7 +29,8 @@ if (!values.export || values.shard === undefined || values.shards === undefined)
 const spec = { shard: Number(values.shard), shards: Number(values.shards) };
 const started = performance.now();
 const source = createReadStream(values.export, { encoding: 'utf8', highWaterMark: 1 << 16 });
-const engine = inMemoryEngine(await buildShardIndex(source as AsyncIterable<string>, spec));
+const built = await buildShard(source as AsyncIterable<string>, spec);
+const engine = inMemoryEngine(built.index);
 const buildSeconds = (performance.now() - started) / 1000;
 const nc = await connect({ servers: values.nats, name: `murmur-shard-${spec.shard}-${process.pid}` });
 const service = serveShard({
@@ -37,6 +39,7 @@ const service = serveShard({
   ...spec,
   ...(values.prefix && { prefix: values.prefix }),
   replica: values.replica ?? String(process.pid),
+  insights: new ShardInsights(built.index, built.termOrder),
 });
 await nc.flush();
 // The replica in the JetStream shard map (shard-map.ts), when the server runs JetStream.

@@ -12,6 +12,7 @@ import {
   type ShardRequests,
 } from './protocol';
 import type { ShardSpec } from './shard-index';
+import type { ShardInsights } from './shard-insights';
 
 export interface ShardServiceOptions extends ShardSpec {
   nc: NatsConnection;
@@ -20,6 +21,8 @@ export interface ShardServiceOptions extends ShardSpec {
   prefix?: string;
   /** This replica's name (default: the process id). */
   replica?: string;
+  /** Its side of sharded insights (over the same index); without it, insights questions fail. */
+  insights?: ShardInsights;
 }
 
 type Handlers = { [K in ShardOp]: (input: ShardRequests[K]) => unknown };
@@ -40,12 +43,21 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     scale: engine.scale,
     bytes: engine.stats.bytes,
   };
+  const withInsights = (): ShardInsights => {
+    if (!options.insights) throw new Error(`Shard ${shard} serves no insights (no term order).`);
+    return options.insights;
+  };
   const handlers: Handlers = {
     estimate: (q) => engine.estimate(q.pkg, { exclusions: q.exclusions ?? [] }),
     fieldCounts: ({ audience, fields }) =>
       engine.fieldCounts(engine.evaluate(audience.pkg, { exclusions: audience.exclusions ?? [] }), fields),
     lookup: ({ field, q, limit }) => engine.lookup(field, q, limit),
     ping: () => info,
+    insightsDictionary: () => withInsights().dictionary(),
+    insightsPartial: (r) => withInsights().partial(r),
+    insightsGraph: (r) => withInsights().graph(r),
+    insightsResolve: (r) => withInsights().resolve(r),
+    insightsDescribe: (r) => withInsights().describe(r),
   };
   const subscriptions: Subscription[] = (Object.keys(handlers) as ShardOp[]).map((op) =>
     nc.subscribe(shardSubject(prefix, shard, op), {

@@ -8,6 +8,10 @@ import type { UnmatchedItem } from '../evaluate/selected';
 import type { CategoricalField } from '../index/fields';
 import type { LookupField, LookupResult } from '../lookup/autocomplete';
 import { readShardMap } from './shard-map';
+import type { AudienceInsights } from '@murmur/core/insights';
+import type { InsightsOptions } from '../insights/context';
+import { MergedDictionary, shardedInsights } from './merge-insights';
+import type { ShardDictionary } from './shard-insights';
 import {
   DEFAULT_PREFIX,
   decode,
@@ -88,6 +92,30 @@ export class ShardedEngine implements AsyncAudienceEngine {
     const scales = new Set(info.map((i) => i.scale));
     if (scales.size !== 1) throw new Error(`The shards disagree on the scale: ${[...scales].join(', ')}.`);
     return new ShardedEngine(options, info[0]!.scale, info);
+  }
+
+  /** How many shards the accounts are split into. */
+  get shards(): number {
+    return this.options.shards;
+  }
+
+  private dictionary: Promise<MergedDictionary> | undefined;
+
+  /**
+   * Every insights panel (computeInsights) over the shards, merged from their partial aggregates:
+   * count-based panels equal the single engine's; the community core and sample accounts are drawn
+   * from the shards in proportion to their members (shard/merge-insights.ts). The shards' term
+   * dictionaries are fetched once, on the first question.
+   */
+  async insights(query: AudienceQuery, options?: InsightsOptions): Promise<AudienceInsights> {
+    this.dictionary ??= this.scatter<'insightsDictionary', ShardDictionary>('insightsDictionary', null).then(
+      (parts) => new MergedDictionary(parts),
+    );
+    const dictionary = await this.dictionary.catch((error: unknown) => {
+      this.dictionary = undefined;
+      throw error;
+    });
+    return shardedInsights(this, dictionary, this.scale, query, options);
   }
 
   /** Accounts the shards own together. */

@@ -1,0 +1,539 @@
+// Insights over shards (issue 18): the coordinator's side. Every panel of computeInsights is
+// computed from the shards' partial aggregates (shard-insights.ts) in five round trips:
+//   1. estimate — the audience's size M over all shards (the samples' thresholds depend on it);
+//   2. partial — per shard: member counts per term (all members, and the hash samples the single
+//      engine analyses: a member is sampled by a hash of its account number, so the union of the
+//      shards' samples is the single engine's sample), summary sums, job titles, the content wall's
+//      candidates, its part of the graph sample, its top followed accounts, its core proposal;
+//   3. graph — the whole graph sample sent back: likes and reposts of each shard's posts by it,
+//      accounts followed by ≥ T of a shard's graph sample (T from round 2: any account whose
+//      followers in the sample reach the k-th partial sum or the distinctive floor has ≥ T on some
+//      shard, so no account of either ranking is missed), follows inside the community core;
+//   4. resolve — exact follow counts of those candidates, community sizes (Louvain ran here);
+//   5. describe — account summaries from the accounts' own shards, term counts of the communities.
+// Count-based panels equal the single engine's exactly: counts add up, shares and affinities are
+// computed from the sums, and ties are broken in the single engine's order (terms in the order the
+// export introduced them — BuiltShard.termOrder —, accounts and posts by their global numbers).
+// The community core and the sample accounts are drawn from the shards in proportion to their
+// members (a shard proposes its share of `communityNodes`, ranked by its own part of the graph
+// sample; sample accounts: each shard's share of 12): equal in distribution, and identical to the
+// single engine's while the audience has at most `communityNodes` members (the core is then every
+// member). Assumes, as the single engine in practice, that a hash sample never overflows its
+// buffer (≥ 10 % + 64 above its expected size).
+import type {
+  AccountSummary,
+  AudienceInsights,
+  Basis,
+  Community,
+  EngagedAccount,
+  EngagedPost,
+  InfluentialAccount,
+  PostSummary,
+  SampleAccount,
+  Share,
+} from '@murmur/core/insights';
+import { AGE_BANDS, AGES } from '@murmur/core/targeting';
+import type { AudienceQuery } from '../async/async-engine';
+import type { AudienceEstimate } from '../engine';
+import { bandWithin, parseBand } from '../evaluate/age';
+import { sizeBucketOf } from '../evaluate/size-bucket';
+import { FIELDS, type Field } from '../index/fields';
+import { undirected } from '../insights/communities/graph';
+import { louvain } from '../insights/communities/louvain';
+import { communityName } from '../insights/communities/naming';
+import { INSIGHTS_DEFAULTS, type InsightsOptions } from '../insights/context';
+import { shareOf } from '../insights/share';
+import { topIndices, topK } from '../util/top-k';
+import type {
+  EngagedPart,
+  InsightsDescribed,
+  InsightsGraph,
+  InsightsPartial,
+  InsightsRequest,
+  InsightsResolved,
+  ShardDictionary,
+  Sparse,
+} from './shard-insights';
+import type { ShardRequests } from './protocol';
+
+/** The shards' term dictionaries as one, numbered as the single engine numbers its terms. */
+export class MergedDictionary {
+  readonly values: string[] = [];
+  readonly labels: string[] = [];
+  readonly fieldOf: Field[] = [];
+  readonly populations: number[] = [];
+  readonly population: number;
+  /** Per shard: global term id of each local term id. */
+  readonly globalOf: Int32Array[];
+  private readonly byField = new Map<Field, number[]>();
+  private readonly ids = new Map<string, number>();
+
+  constructor(parts: readonly ShardDictionary[]) {
+    this.population = parts.reduce((sum, p) => sum + p.population, 0);
+    const merged = new Map<
+      string,
+      { field: number; value: string; label: string; order: number; population: number }
+    >();
+    for (const p of parts) {
+      for (let t = 0; t < p.values.length; t++) {
+        const key = `${p.fields[t]}\u0000${p.values[t]}`;
+        const known = merged.get(key);
+        if (!known) {
+          merged.set(key, {
+            field: p.fields[t]!,
+            value: p.values[t]!,
+            label: p.labels[t]!,
+            order: p.order[t]!,
+            population: p.populations[t]!,
+          });
+        } else {
+          known.order = Math.min(known.order, p.order[t]!);
+          known.population += p.populations[t]!;
+        }
+      }
+    }
+    const sorted = [...merged.entries()].sort((a, b) => a[1].order - b[1].order);
+    sorted.forEach(([key, term], id) => {
+      this.ids.set(key, id);
+      this.values.push(term.value);
+      this.labels.push(term.label);
+      this.populations.push(term.population);
+      const field = FIELDS[term.field]!;
+      this.fieldOf.push(field);
+      let list = this.byField.get(field);
+      if (!list) this.byField.set(field, (list = []));
+      list.push(id);
+    });
+    this.globalOf = parts.map((p) =>
+      Int32Array.from(p.values, (value, t) => this.ids.get(`${p.fields[t]}\u0000${value}`)!),
+    );
+  }
+
+  get size(): number {
+    return this.values.length;
+  }
+
+  termsOf(field: Field): readonly number[] {
+    return this.byField.get(field) ?? [];
+  }
+
+  find(field: Field, value: string): number | undefined {
+    return this.ids.get(`${FIELDS.indexOf(field)}\u0000${value}`);
+  }
+
+  /** Adds a shard's sparse counts (local term ids) into `into` (global term ids). */
+  add(into: Uint32Array, shard: number, [ids, counts]: Sparse): Uint32Array {
+    const globalOf = this.globalOf[shard]!;
+    for (let i = 0; i < ids.length; i++) into[globalOf[ids[i]!]!]! += counts[i]!;
+    return into;
+  }
+
+  termShare(t: number, count: number, base: number): Share {
+    return shareOf(this.values[t]!, this.labels[t]!, count, base, this.populations[t]!, this.population);
+  }
+
+  /** fieldShares of field-shares.ts. */
+  top(field: Field, counts: Uint32Array, base: number, limit: number): Share[] {
+    return topK(this.termsOf(field), (t) => counts[t]!, limit).map((t) =>
+      this.termShare(t, counts[t]!, base),
+    );
+  }
+
+  /** distinctiveShares of field-shares.ts (values held by at least 1 % of the members). */
+  distinctive(field: Field, counts: Uint32Array, base: number, limit: number): Share[] {
+    const floor = Math.max(2, Math.ceil(base * 0.01));
+    const ratio = (t: number) => {
+      const count = counts[t]!;
+      return count < floor ? 0 : count / Math.max(1, this.populations[t]!);
+    };
+    return topK(this.termsOf(field), ratio, limit).map((t) => this.termShare(t, counts[t]!, base));
+  }
+
+  /** distinctiveTerms of communities/naming.ts. */
+  distinctiveTerms(field: Field, counts: Uint32Array, groupSize: number, limit: number): Share[] {
+    const floor = Math.max(2, Math.ceil(groupSize * 0.05));
+    const score = (t: number) => {
+      const c = counts[t]!;
+      const population = this.populations[t]!;
+      if (c < floor || population === 0) return 0;
+      return c * Math.log(c / groupSize / (population / this.population));
+    };
+    return topK(this.termsOf(field), score, limit).map((t) => this.termShare(t, counts[t]!, groupSize));
+  }
+}
+
+/** How the coordinator reaches the shards (ShardedEngine): one shard, or all with one input. */
+export interface ShardAsker {
+  readonly shards: number;
+  ask<K extends keyof ShardRequests, T>(shard: number, op: K, input: ShardRequests[K]): Promise<T>;
+}
+
+const all = <T>(asker: ShardAsker, ask: (shard: number) => Promise<T>): Promise<T[]> =>
+  Promise.all(Array.from({ length: asker.shards }, (_, shard) => ask(shard)));
+
+/** `total` split over the shards in proportion to `weights` (largest remainders; ties: lower shard). */
+export function proportional(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((s, w) => s + w, 0);
+  if (sum === 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const out = exact.map(Math.floor);
+  let left = total - out.reduce((s, v) => s + v, 0);
+  const order = exact
+    .map((e, i) => [e - Math.floor(e), i] as const)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left-- <= 0) break;
+    out[i]!++;
+  }
+  return out;
+}
+
+const ascending = (parts: readonly (readonly number[])[]): number[] => parts.flat().sort((a, b) => a - b);
+
+const strip = <T extends AccountSummary>(a: T): AccountSummary => ({
+  account: a.account,
+  id: a.id,
+  handle: a.handle,
+  name: a.name,
+  followers: a.followers,
+  verified: a.verified,
+});
+
+function mergeEngaged(parts: readonly EngagedPart[], limit: number) {
+  const posts: EngagedPost[] = parts
+    .flatMap((p) => p.posts)
+    .sort((a, b) => b.byAudience - a.byAudience || a.post - b.post)
+    .slice(0, limit);
+  const accounts: EngagedAccount[] = parts
+    .flatMap((p) => p.accounts)
+    .sort((a, b) => b.byAudience - a.byAudience || a.first - b.first)
+    .slice(0, limit)
+    .map((a) => ({ ...strip(a), byAudience: a.byAudience }));
+  return { posts, accounts };
+}
+
+const engagementOf = (p: PostSummary) => p.likes + p.reposts + p.replies;
+
+/**
+ * computeInsights over shards: the same panels, from the shards' partial aggregates (see the top of
+ * this file for what is exact and what is drawn proportionally).
+ */
+export async function shardedInsights(
+  asker: ShardAsker,
+  dictionary: MergedDictionary,
+  scale: number,
+  audience: AudienceQuery,
+  insightsOptions: InsightsOptions = {},
+): Promise<AudienceInsights> {
+  const started = Date.now();
+  const options = { ...INSIGHTS_DEFAULTS, ...insightsOptions };
+  const { top } = options;
+  const d = dictionary;
+
+  // 1. The audience's size.
+  const estimates = await all(asker, (s) => asker.ask<'estimate', AudienceEstimate>(s, 'estimate', audience));
+  const M = estimates.reduce((sum, e) => sum + e.sampleCount, 0);
+  const request: InsightsRequest = { audience, members: M, options };
+
+  // 2. Counts and candidates.
+  const partials = await all(asker, (s) =>
+    asker.ask<'insightsPartial', InsightsPartial>(s, 'insightsPartial', request),
+  );
+  const categorical = new Uint32Array(d.size);
+  const profile = new Uint32Array(d.size);
+  const postTerms = new Uint32Array(d.size);
+  partials.forEach((p, s) => {
+    d.add(categorical, s, p.categorical);
+    d.add(profile, s, p.profile);
+    d.add(postTerms, s, p.posts);
+  });
+  const A = partials.reduce((sum, p) => sum + p.analysed, 0);
+  const graph = ascending(partials.map((p) => p.graph));
+  const G = graph.length;
+  const allBasis: Basis = { members: M, analysed: M, sampled: false };
+  const sampleBasis: Basis = { members: M, analysed: A, sampled: A < M };
+  const graphBasis: Basis = { members: M, analysed: G, sampled: G < M };
+  const scaleUp = (count: number) => (G === 0 ? 0 : Math.round((count * M) / G));
+
+  // Influential accounts: the k-th largest partial sum bounds the k-th largest sum from below.
+  const partialSums = new Map<number, number>();
+  for (const p of partials) {
+    p.follows[0].forEach((n, i) => partialSums.set(n, (partialSums.get(n) ?? 0) + p.follows[1][i]!));
+  }
+  const kth = [...partialSums.values()].sort((a, b) => b - a)[top - 1] ?? 0;
+  const influentialFloor = Math.max(3, Math.ceil(G * 0.005));
+  const followThreshold = Math.max(1, Math.ceil(Math.min(kth, influentialFloor) / asker.shards));
+  const core = ascending(partials.map((p) => p.core));
+  const quotas = proportional(
+    Math.min(12, M),
+    partials.map((p) => p.members),
+  );
+
+  // 3. Graph: engagement, follow candidates, the core's edges, sample accounts.
+  const graphs = await all(asker, (s) =>
+    asker.ask<'insightsGraph', InsightsGraph>(s, 'insightsGraph', {
+      ...request,
+      graph,
+      followThreshold,
+      core,
+      sampleAccounts: quotas[s]!,
+    }),
+  );
+  const candidates = [...new Set(graphs.flatMap((g) => g.follows[0]))].sort((a, b) => a - b);
+  const followeesOf = new Map<number, number[]>();
+  for (const g of graphs) for (const [n, followees] of g.edges) followeesOf.set(n, followees);
+  const localOf = new Map<number, number>();
+  core.forEach((n, i) => localOf.set(n, i));
+  const from: number[] = [];
+  const to: number[] = [];
+  const inDegree = new Uint32Array(core.length);
+  core.forEach((n, i) => {
+    for (const v of followeesOf.get(n) ?? []) {
+      const j = localOf.get(v)!;
+      from.push(i);
+      to.push(j);
+      inDegree[j]!++;
+    }
+  });
+  const { community, count, modularity } = louvain(undirected(core.length, from, to));
+  const communityOf = Array.from(community);
+
+  // 4. Exact follow counts of the candidates, community sizes.
+  const resolveRequest = { ...request, candidates, core, community: communityOf, communities: count };
+  const resolved = await all(asker, (s) =>
+    asker.ask<'insightsResolve', InsightsResolved>(s, 'insightsResolve', resolveRequest),
+  );
+  const follows = candidates.map((_, i) => resolved.reduce((sum, r) => sum + r.follows[i]!, 0));
+  const followers = candidates.map((_, i) => resolved.reduce((sum, r) => sum + r.followers[i]!, 0));
+  const sizes = Array.from({ length: count }, (_, c) => resolved.reduce((sum, r) => sum + r.sizes[c]!, 0));
+  const mostFollowed = topK(
+    candidates.map((_, i) => i),
+    (i) => follows[i]!,
+    top,
+  );
+  const distinctiveFollowed = topK(
+    candidates.map((_, i) => i).filter((i) => follows[i]! >= influentialFloor),
+    (i) => follows[i]! / Math.max(1, followers[i]!),
+    top,
+  );
+  const coreSizes = new Uint32Array(count);
+  for (const c of communityOf) coreSizes[c]!++;
+  const inCommunity = new Uint32Array(core.length);
+  for (let e = 0; e < from.length; e++)
+    if (communityOf[from[e]!] === communityOf[to[e]!]) inCommunity[to[e]!]!++;
+  const communityFloor = Math.max(2, Math.ceil(G * 0.005));
+  const chosen = topIndices(count, (c) => (sizes[c]! >= communityFloor ? sizes[c]! : 0), 10);
+  const leaders = chosen.map((c) =>
+    topIndices(core.length, (i) => (communityOf[i] === c ? inCommunity[i]! + 1 : 0), 5),
+  );
+  const networkNodes = topIndices(core.length, (i) => inDegree[i]! + 1, 150);
+
+  // 5. Accounts described by their shards; the chosen communities' terms.
+  const described = new Set<number>([
+    ...mostFollowed.map((i) => candidates[i]!),
+    ...distinctiveFollowed.map((i) => candidates[i]!),
+    ...leaders.flat().map((i) => core[i]!),
+    ...networkNodes.map((i) => core[i]!),
+  ]);
+  const accounts = [...described].sort((a, b) => a - b);
+  const descriptions = await all(asker, (s) =>
+    asker.ask<'insightsDescribe', InsightsDescribed>(s, 'insightsDescribe', {
+      ...resolveRequest,
+      accounts: accounts.filter((n) => n % asker.shards === s),
+      chosen,
+    }),
+  );
+  const summaries = new Map<number, AccountSummary & { inAudience: boolean }>();
+  for (const part of descriptions) for (const a of part.accounts) summaries.set(a.account, a);
+  const summaryOf = (n: number): AccountSummary => strip(summaries.get(n)!);
+
+  const influential = (i: number): InfluentialAccount => {
+    const n = candidates[i]!;
+    const share = G > 0 ? follows[i]! / G : 0;
+    const populationShare = d.population > 0 ? followers[i]! / d.population : 0;
+    return {
+      ...summaryOf(n),
+      followersInAudience: scaleUp(follows[i]!),
+      share,
+      populationShare,
+      affinity: populationShare > 0 ? share / populationShare : null,
+      inAudience: summaries.get(n)!.inAudience,
+    };
+  };
+
+  const list = chosen.map((c, id): Community => {
+    const counts = new Uint32Array(d.size);
+    descriptions.forEach((part, s) => d.add(counts, s, part.communities[id]!));
+    const interests = d.distinctiveTerms('interest', counts, sizes[c]!, 5);
+    const words = d.distinctiveTerms('bioWord', counts, sizes[c]!, 5);
+    return {
+      id,
+      name: communityName(interests, words, `Community ${id + 1}`),
+      size: scaleUp(sizes[c]!),
+      share: G > 0 ? sizes[c]! / G : 0,
+      coreSize: coreSizes[c]!,
+      interests,
+      words,
+      topAccounts: leaders[id]!.map((i) => ({
+        ...summaryOf(core[i]!),
+        followersInCommunity: inCommunity[i]!,
+      })),
+    };
+  });
+  const position = new Int32Array(count).fill(-1);
+  chosen.forEach((c, id) => (position[c] = id));
+  const nodeOf = new Int32Array(core.length).fill(-1);
+  networkNodes.forEach((i, k) => (nodeOf[i] = k));
+  const networkEdges: [number, number][] = [];
+  for (let e = 0; e < from.length; e++) {
+    const a = nodeOf[from[e]!]!;
+    const b = nodeOf[to[e]!]!;
+    if (a >= 0 && b >= 0) networkEdges.push([a, b]);
+  }
+
+  // Summary, jobs and the other count panels.
+  const verified = partials.reduce((sum, p) => sum + p.verified, 0);
+  const followerValues = Float64Array.from(partials.flatMap((p) => p.followers)).sort();
+  const populationEstimate = Math.round(M * scale);
+  const categoryOf = new Map<number, [member: number, category: number]>();
+  partials.forEach((p, s) => {
+    const [titles, firstMember, category] = p.jobs;
+    titles.forEach((t, i) => {
+      const title = d.globalOf[s]![t]!;
+      const known = categoryOf.get(title);
+      if (!known || firstMember[i]! < known[0])
+        categoryOf.set(title, [firstMember[i]!, d.globalOf[s]![category[i]!]!]);
+    });
+  });
+  const titles = d.top('job', categorical, M, Number.MAX_SAFE_INTEGER);
+  const ageBand = d.termsOf('ageBand');
+  const bands = [...ageBand].sort(
+    (a, b) => (parseBand(d.values[a]!)?.[0] ?? 999) - (parseBand(d.values[b]!)?.[0] ?? 999),
+  );
+  const ageGroup = (value: (typeof AGE_BANDS)[number] | (typeof AGES)[number]): Share => {
+    let n = 0;
+    let population = 0;
+    for (const t of ageBand) {
+      if (!bandWithin(d.values[t]!, value)) continue;
+      n += categorical[t]!;
+      population += d.populations[t]!;
+    }
+    return shareOf(value, value, n, M, population, d.population);
+  };
+  const likes = mergeEngaged(
+    graphs.map((g) => g.likes),
+    top,
+  );
+  const reposts = mergeEngaged(
+    graphs.map((g) => g.reposts),
+    top,
+  );
+  const sampleAccounts: SampleAccount[] = graphs.flatMap((g) => g.sampleAccounts);
+  const covered = list.reduce((sum, c) => sum + c.share, 0);
+
+  const result: Omit<AudienceInsights, 'ms'> = {
+    summary: {
+      sampleCount: M,
+      populationEstimate,
+      sizeBucket: sizeBucketOf(populationEstimate),
+      reach: d.population > 0 ? M / d.population : 0,
+      verifiedShare: M > 0 ? verified / M : 0,
+      medianFollowers: followerValues.length > 0 ? followerValues[followerValues.length >>> 1]! : 0,
+      posts: partials.reduce((sum, p) => sum + p.postCount, 0),
+    },
+    demographics: {
+      basis: allBasis,
+      gender: d.top('gender', categorical, M, 3),
+      ageBands: bands.map((t) => d.termShare(t, categorical[t]!, M)),
+      languages: d.top('language', categorical, M, top),
+      countries: d.top('country', categorical, M, top),
+      regions: d.top('region', categorical, M, top),
+    },
+    ageGroups: {
+      basis: allBasis,
+      bands: AGE_BANDS.map(ageGroup),
+      over: AGES.filter((a) => a !== 'AGE_ANY').map(ageGroup),
+      unknown: M - ageBand.reduce((s, t) => s + categorical[t]!, 0),
+    },
+    interests: {
+      basis: sampleBasis,
+      interests: d.top('interest', profile, A, top),
+      distinctive: d.distinctive('interest', profile, A, top),
+    },
+    conversationTopics: {
+      basis: sampleBasis,
+      topics: d.top('topic', profile, A, top),
+      moviesTv: d.top('movie', profile, A, top),
+    },
+    influentialAccounts: {
+      basis: graphBasis,
+      accounts: mostFollowed.map(influential),
+      distinctive: distinctiveFollowed.map(influential),
+    },
+    communities: {
+      basis: graphBasis,
+      nodes: core.length,
+      edges: from.length,
+      modularity,
+      communities: list,
+      otherShare: Math.max(0, 1 - covered),
+    },
+    network: {
+      nodes: networkNodes.map((i) => ({
+        ...summaryOf(core[i]!),
+        community: position[communityOf[i]!]!,
+        followersInCore: inDegree[i]!,
+      })),
+      edges: networkEdges,
+    },
+    topicAnalysis: {
+      basis: sampleBasis,
+      hashtags: d.top('hashtag', postTerms, A, top),
+      terms: d.top('postWord', postTerms, A, top * 2),
+      distinctiveTerms: d.distinctive('postWord', postTerms, A, top * 2),
+    },
+    contentWall: {
+      posts: partials
+        .flatMap((p) => p.contentWall)
+        .sort((a, b) => engagementOf(b) - engagementOf(a) || a.post - b.post)
+        .slice(0, top),
+    },
+    locations: {
+      basis: allBasis,
+      countries: d.top('country', categorical, M, 300),
+      regions: d.top('region', categorical, M, 100),
+      cities: d.top('city', categorical, M, 50),
+    },
+    bioWords: {
+      basis: sampleBasis,
+      words: d.top('bioWord', profile, A, top * 2),
+      distinctive: d.distinctive('bioWord', profile, A, top * 2),
+    },
+    jobTitles: {
+      basis: allBasis,
+      withTitle: partials.reduce((sum, p) => sum + p.withTitle, 0),
+      categories: d.top('jobCategory', categorical, M, Number.MAX_SAFE_INTEGER).map((c) => ({
+        ...c,
+        titles: titles.filter((t) => {
+          const term = d.find('job', t.key);
+          const cat = term === undefined ? undefined : categoryOf.get(term)?.[1];
+          return cat !== undefined && d.values[cat] === c.key;
+        }),
+      })),
+    },
+    devices: {
+      basis: allBasis,
+      devices: d.top('device', categorical, M, top),
+      networkOperators: d.top('operator', categorical, M, top),
+    },
+    sampleAccounts,
+    engagement: {
+      basis: graphBasis,
+      mostLikedPosts: likes.posts,
+      mostLikedAccounts: likes.accounts,
+      mostRepostedPosts: reposts.posts,
+      mostRepostedAccounts: reposts.accounts,
+    },
+  };
+  return { ...result, ms: Date.now() - started };
+}
