@@ -66,10 +66,13 @@ export {
   readShardMap,
   registeredReplicas,
   registerReplica,
+  readSnapshotLocation,
   SHARD_MAP_BUCKET,
   type RegisteredReplica,
   type ShardMap,
+  type SnapshotLocation,
 } from './shard/shard-map';
+export { openShard, SNAPSHOT_BUCKET, type OpenedShard, type ShardSource } from './shard/shard-snapshots';
 export { AccountSet } from './bits/account-set';
 export type { AudienceIndex, IndexStats } from './index/audience-index';
 export { CATEGORICAL_FIELDS, POST_FIELDS, PROFILE_FIELDS, type CategoricalField } from './index/fields';

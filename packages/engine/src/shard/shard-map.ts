@@ -1,6 +1,7 @@
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { DEFAULT_PREFIX, type ShardInfo } from './protocol';
+import type { ShardSpec } from './shard-index';
 
 /** The JetStream key-value bucket holding the shard maps of sharded engines (issue 18). */
 export const SHARD_MAP_BUCKET = 'murmur-engine';
@@ -68,4 +69,42 @@ export async function registeredReplicas(
     if (entry?.operation === 'PUT') out.push(JSON.parse(decoder.decode(entry.value)) as RegisteredReplica);
   }
   return out.sort((a, b) => a.shard - b.shard || (a.replica < b.replica ? -1 : 1));
+}
+
+/** Where a shard's snapshot is (shard-snapshots.ts), and what it was built from. */
+export interface SnapshotLocation {
+  /** The JetStream object store bucket and the object's name in it. */
+  bucket: string;
+  name: string;
+  /** The fingerprint of the export and split it was built from (shardFingerprint). */
+  source: string;
+  bytes: number;
+  /** The snapshot's own checksum (its manifest's SHA-256 of the data). */
+  sha256: string;
+  /** When it was stored (ISO time). */
+  at: string;
+}
+
+const snapshotKey = (prefix: string, spec: ShardSpec) =>
+  `${token(prefix)}.snapshot.${spec.shard}-of-${spec.shards}`;
+
+/** Records where the snapshot of a shard is (replacing an older record). */
+export async function publishSnapshotLocation(
+  nc: NatsConnection,
+  prefix: string,
+  spec: ShardSpec,
+  location: SnapshotLocation,
+): Promise<void> {
+  await (await bucket(nc)).put(snapshotKey(prefix, spec), JSON.stringify(location));
+}
+
+/** Where the snapshot of a shard is, or undefined when none was recorded. */
+export async function readSnapshotLocation(
+  nc: NatsConnection,
+  prefix: string,
+  spec: ShardSpec,
+): Promise<SnapshotLocation | undefined> {
+  const entry = await (await bucket(nc)).get(snapshotKey(prefix, spec));
+  if (!entry || entry.operation !== 'PUT') return undefined;
+  return JSON.parse(decoder.decode(entry.value)) as SnapshotLocation;
 }
