@@ -16,6 +16,7 @@ import {
   startNats,
   startReplicas,
   type AudienceEngine,
+  type AudienceInsights,
   type FieldCounts,
   type RunningNats,
   type Share,
@@ -31,7 +32,9 @@ import { buildEngineInBackground } from './engine-holder';
 /**
  * Issue 18's proof at test size: the sandbox export served by SHARDS shards × 2 replicas (shard
  * processes on a nats-server of their own) gives, package for package of bench:engine's mix, the
- * single engine's estimate and member-panel counts; a replica killed with SIGKILL mid-run changes no
+ * single engine's estimate and member-panel counts, and every insights panel (count panels
+ * deep-equal, sampled or not; the community and network panels too while the core is every member,
+ * drawn in proportion and well-formed when it is not); a replica killed with SIGKILL mid-run changes no
  * answer; with every replica of a shard gone the question fails naming the shard (503 in the API).
  * The 1 M run is `npm run bench:shards` (bench/README.md).
  */
@@ -80,6 +83,49 @@ afterAll(async () => {
 });
 
 const singleEstimate = (p: BenchPackage) => single.estimate(p.pkg, { exclusions: p.exclusions });
+const singleInsights = (p: BenchPackage, options?: Parameters<AudienceEngine['insights']>[1]) =>
+  single.insights(single.evaluate(p.pkg, { exclusions: p.exclusions }), options);
+
+/** Panels drawn from a sample of members in proportion to the shards (equal in distribution). */
+const DRAWN = ['sampleAccounts', 'communities', 'network'] as const;
+/** Every panel but the timing and the drawn ones: counts, shares, affinities, rankings. */
+function countPanels(insights: AudienceInsights) {
+  const panels: Partial<AudienceInsights> = { ...insights };
+  delete panels.ms;
+  for (const drawn of DRAWN) delete panels[drawn];
+  return panels;
+}
+
+/** Graph panels well-formed: sizes within bounds, edges between listed nodes, members only. */
+function expectWellFormedGraphPanels(
+  got: AudienceInsights,
+  members: number,
+  communityNodes: number,
+  shards: number,
+) {
+  const { communities, network, sampleAccounts } = got;
+  expect(sampleAccounts).toHaveLength(Math.min(12, members));
+  expect(new Set(sampleAccounts.map((a) => a.account)).size).toBe(sampleAccounts.length);
+  // The core: every member while the audience is small, else each shard's share (± rounding).
+  if (members <= communityNodes) expect(communities.nodes).toBe(members);
+  else expect(Math.abs(communities.nodes - communityNodes)).toBeLessThanOrEqual(shards);
+  expect(communities.communities.length).toBeLessThanOrEqual(10);
+  communities.communities.forEach((c, id) => {
+    expect(c.id).toBe(id);
+    expect(c.share).toBeGreaterThan(0);
+    expect(c.topAccounts.length).toBeGreaterThan(0);
+    expect(c.topAccounts.every((a) => a.handle !== '')).toBe(true);
+  });
+  expect(communities.otherShare).toBeGreaterThanOrEqual(0);
+  expect(network.nodes.length).toBe(Math.min(150, communities.nodes));
+  expect(network.nodes.every((n) => n.handle !== '' && n.community < communities.communities.length)).toBe(
+    true,
+  );
+  for (const [a, b] of network.edges) {
+    expect(a).toBeLessThan(network.nodes.length);
+    expect(b).toBeLessThan(network.nodes.length);
+  }
+}
 const byKey = (shares: readonly Share[]) => new Map(shares.map((s) => [s.key, s]));
 
 function expectSameCounts(merged: FieldCounts, one: FieldCounts) {
@@ -133,6 +179,38 @@ describe(`the engine as ${SHARDS} shards × 2 replicas on NATS`, () => {
           }
         }
       }
+    }
+  });
+
+  it("gives the single engine's insights, panel for panel, for audiences of the mix", async () => {
+    const audiences = mix.filter((p) => singleEstimate(p).sampleCount > 0).slice(0, 8);
+    expect(audiences.length).toBe(8);
+    for (const p of audiences) {
+      const one = singleInsights(p);
+      const merged = await sharded.insights(p);
+      // Every count-based panel deep-equal: counts, shares, affinities, rankings and their ties.
+      expect(countPanels(merged), p.name).toEqual(countPanels(one));
+      // Under 10 000 members the community core is every member: the graph panels are equal too.
+      expect(merged.communities, p.name).toEqual(one.communities);
+      expect(merged.network, p.name).toEqual(one.network);
+      expectWellFormedGraphPanels(merged, one.summary.sampleCount, 10_000, SHARDS);
+    }
+  });
+
+  it('gives the same count panels when the single engine samples, and graph panels drawn in proportion', async () => {
+    const options = { sampleSize: 500, graphSampleSize: 300, communityNodes: 200, top: 10 };
+    const size = (p: BenchPackage) => singleEstimate(p).sampleCount;
+    // The four largest audiences of the mix (ties: the mix's order).
+    const audiences = [...mix].sort((a, b) => size(b) - size(a)).slice(0, 4);
+    expect(size(audiences[3]!)).toBeGreaterThan(options.sampleSize);
+    for (const p of audiences) {
+      const one = singleInsights(p, options);
+      expect(one.interests.basis.sampled).toBe(true);
+      expect(one.engagement.basis.sampled).toBe(true);
+      const merged = await sharded.insights(p, options);
+      expect(countPanels(merged), p.name).toEqual(countPanels(one));
+      expectWellFormedGraphPanels(merged, one.summary.sampleCount, options.communityNodes, SHARDS);
+      expect(merged.communities.basis).toEqual(one.communities.basis);
     }
   });
 
@@ -193,6 +271,7 @@ describe(`the engine as ${SHARDS} shards × 2 replicas on NATS`, () => {
     const p = mix[0]!;
     await expect(sharded.estimate(p)).rejects.toThrow(ShardUnavailableError);
     await expect(sharded.estimate(p)).rejects.toThrow(/Shard 2 of the audience engine is unavailable/);
+    await expect(sharded.insights(p)).rejects.toThrow(/Shard 2 of the audience engine is unavailable/);
     const api = shardedServerEngine(sharded);
     const failure = await Promise.resolve(api.estimate(p)).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ServiceUnavailable);
