@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { makeTeam } from '../../../test/fixtures';
 import { fakeFetch, renderWithProviders, urlOf } from '../../../test/render';
 import { AdAccountsSettings } from './ad-accounts-settings';
 
+const team = makeTeam({ slug: 'acme', name: 'Acme' });
 const accounts = [
   { id: 'acc1', name: 'Acme on X', network: 'twitter' },
   { id: 'acc2', name: 'Empty on X', network: 'twitter' },
@@ -39,7 +41,7 @@ describe('AdAccountsSettings', { timeout: 20_000 }, () => {
         'GET /api/user/accounts/acc2/ad-groups/': { body: { ad_account_id: 'acc2', ad_groups: [] } },
       }),
     );
-    renderWithProviders(<AdAccountsSettings />, { route: '/acme/account' });
+    renderWithProviders(<AdAccountsSettings team={team} />, { route: '/acme/account' });
     await screen.findByText('Acme on X');
     expect(fetch.mock.calls.some(([url]) => urlOf(url).includes('/ad-groups/'))).toBe(false);
 
@@ -77,7 +79,7 @@ describe('AdAccountsSettings', { timeout: 20_000 }, () => {
         },
       }),
     );
-    renderWithProviders(<AdAccountsSettings />, { route: '/acme/account' });
+    renderWithProviders(<AdAccountsSettings team={team} />, { route: '/acme/account' });
     await ui.click(await screen.findByRole('button', { name: 'Show the ad groups and ads of Acme on X' }));
     expect((await screen.findByRole('alert')).textContent).toContain(
       'You do not have access to this ad account on X.',

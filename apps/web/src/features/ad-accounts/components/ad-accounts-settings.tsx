@@ -1,24 +1,34 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import type { AdAccount } from '@murmur/core/api';
+import type { AdAccount, Team } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/error-text';
 import { useAdAccounts, useValidateAdAccount } from '../api/ad-accounts';
 import { AdGroupsList } from './ad-groups-list';
+import { MeasurementPanel } from './measurement-panel';
 
 type Access = 'unknown' | 'checking' | 'yes' | 'no';
+type Part = 'groups' | 'measurement';
+
+export interface AdAccountsSettingsProps {
+  /** The team whose grant reads an ad account's measurement. */
+  team: Team;
+}
 
 /**
  * Profile settings: the ad accounts of the connected X account, each with its SPEC §4 access
- * (unknown until checked, then true or false) and, when opened, its ad groups and ads (SPEC §2).
+ * (unknown until checked, then true or false) and, when opened, its ad groups and ads (SPEC §2)
+ * and its measurement: pixel, web events, app events and apps (SPEC §7).
  */
-export function AdAccountsSettings() {
+export function AdAccountsSettings({ team }: AdAccountsSettingsProps) {
   const { t } = useTranslation();
   const accounts = useAdAccounts();
   const validate = useValidateAdAccount();
   const [access, setAccess] = useState<Record<string, Access>>({});
   const [error, setError] = useState<string | null>(null);
-  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const [open, setOpen] = useState<Record<string, Partial<Record<Part, boolean>>>>({});
+  const toggle = (id: string, part: Part) =>
+    setOpen((o) => ({ ...o, [id]: { ...o[id], [part]: o[id]?.[part] !== true } }));
 
   const check = async (account: AdAccount) => {
     setError(null);
@@ -61,8 +71,10 @@ export function AdAccountsSettings() {
         >
           {accounts.data.map((account) => {
             const state = access[account.id] ?? 'unknown';
-            const opened = open[account.id] === true;
+            const opened = open[account.id]?.groups === true;
+            const measuring = open[account.id]?.measurement === true;
             const groupsId = `ad-groups-${account.id}`;
+            const measurementId = `measurement-${account.id}`;
             return (
               <Stack component="li" key={account.id} gap="xs">
                 <Group justify="space-between" wrap="nowrap">
@@ -91,15 +103,32 @@ export function AdAccountsSettings() {
                       aria-label={t(opened ? 'xAds.adGroups.hideFor' : 'xAds.adGroups.showFor', {
                         account: account.name,
                       })}
-                      onClick={() => setOpen((o) => ({ ...o, [account.id]: !opened }))}
+                      onClick={() => toggle(account.id, 'groups')}
                     >
                       {t(opened ? 'xAds.adGroups.hide' : 'xAds.adGroups.show')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      aria-expanded={measuring}
+                      aria-controls={measurementId}
+                      aria-label={t(measuring ? 'xAds.measurement.hideFor' : 'xAds.measurement.showFor', {
+                        account: account.name,
+                      })}
+                      onClick={() => toggle(account.id, 'measurement')}
+                    >
+                      {t(measuring ? 'xAds.measurement.hide' : 'xAds.measurement.show')}
                     </Button>
                   </Group>
                 </Group>
                 {opened && (
                   <div id={groupsId}>
                     <AdGroupsList accountId={account.id} accountName={account.name} />
+                  </div>
+                )}
+                {measuring && (
+                  <div id={measurementId}>
+                    <MeasurementPanel team={team} accountId={account.id} accountName={account.name} />
                   </div>
                 )}
               </Stack>

@@ -3,13 +3,16 @@ import { ManageAccount } from '../../../../features/account/components/manage-ac
 import { AdAccountsSettings } from '../../../../features/ad-accounts/components/ad-accounts-settings';
 import { useTeamOutlet } from '../team-context';
 
-/** Profile settings: the user's details, connected accounts and the ad accounts they reach. */
+/**
+ * Profile settings: the user's details, connected accounts and the ad accounts they reach (with
+ * their ad groups and, through this team's grant, their measurement).
+ */
 export function AccountRoute() {
-  const { user } = useTeamOutlet();
+  const { team, user } = useTeamOutlet();
   return (
     <Stack gap="lg" maw={720}>
       <ManageAccount key={user.id} user={user} />
-      <AdAccountsSettings />
+      <AdAccountsSettings team={team} />
     </Stack>
   );
 }
