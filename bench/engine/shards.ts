@@ -1,7 +1,8 @@
 // npm run bench:shards -- [--accounts 100000] [--shards 4] [--replicas 2] — the audience engine as
 // shards on NATS against the single engine (issue 18): every estimate of the 200-package mix and
 // the member-panel counts compared, estimate latency in one process and through the shards (the
-// fan-out overhead), bytes and resident memory per shard. Results: bench/results/shards-<n>.json.
+// fan-out overhead), full insights (every panel) compared and timed both ways, bytes and resident
+// memory per shard. Results: bench/results/shards-<n>.json.
 // BENCH_SEED (murmur), BENCH_EXPORT_DIR (the OS temp dir), as bench:engine.
 import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -16,6 +17,7 @@ import {
   startNats,
   startReplicas,
   type AudienceEstimate,
+  type AudienceInsights,
 } from '@murmur/engine';
 import { ensureExportFile } from './export-file';
 import { benchPackages } from './packages';
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     shards: { type: 'string', default: '4' },
     replicas: { type: 'string', default: '2' },
     rounds: { type: 'string', default: '3' },
+    insights: { type: 'string', default: '20' },
   },
 });
 const accounts = Number(values.accounts);
@@ -41,6 +44,11 @@ const percentile = (values: readonly number[], p: number): number => {
 };
 const round = (v: number, digits = 3) => Number(v.toFixed(digits));
 const loadAtStart = loadavg()[0]!;
+log(
+  `load average at start: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${availableParallelism()} cores`,
+);
 
 const exportFile = await ensureExportFile(accounts, seed, log);
 const nats = await startNats();
@@ -104,8 +112,36 @@ try {
     await sharded.ask(i % shards, 'ping', null);
     pings.push(performance.now() - t);
   }
+  // Full insights (every panel of computeInsights), one at a time, over the largest audiences of the
+  // mix first: the count panels compared (the community core and sample accounts are drawn in
+  // proportion from the shards once an audience passes communityNodes: not compared).
+  const size = (p: (typeof mix)[number]) => single.estimate(p.pkg, { exclusions: p.exclusions }).sampleCount;
+  const insightsMix = [...mix]
+    .filter((p) => size(p) > 0)
+    .sort((a, b) => size(b) - size(a))
+    .slice(0, Number(values.insights));
+  const countPanels = (i: AudienceInsights) => {
+    const { ms: _ms, sampleAccounts: _s, communities: _c, network: _n, ...rest } = i;
+    return JSON.stringify(rest);
+  };
+  const insightsInProcess: number[] = [];
+  const insightsSharded: number[] = [];
+  let insightsEqual = 0;
+  for (const p of insightsMix) {
+    let t = performance.now();
+    const one = single.insights(single.evaluate(p.pkg, { exclusions: p.exclusions }));
+    insightsInProcess.push(performance.now() - t);
+    t = performance.now();
+    const merged = await sharded.insights(p);
+    insightsSharded.push(performance.now() - t);
+    if (countPanels(one) === countPanels(merged)) insightsEqual++;
+  }
+  const insightsMembers = insightsMix.map(size);
   const p50 = (v: number[]) => round(percentile(v, 50));
   const p95 = (v: number[]) => round(percentile(v, 95));
+  log(
+    `full insights of the ${insightsMix.length} largest audiences (${Math.min(...insightsMembers)}–${Math.max(...insightsMembers)} members): count panels equal ${insightsEqual}/${insightsMix.length}; in one process p50 ${p50(insightsInProcess)} ms, p95 ${p95(insightsInProcess)} ms; through ${shards} shards p50 ${p50(insightsSharded)} ms, p95 ${p95(insightsSharded)} ms (load average ${loadavg()[0]!.toFixed(1)})`,
+  );
   log(`estimate in one process: p50 ${p50(inProcess)} ms, p95 ${p95(inProcess)} ms`);
   log(`estimate through ${shards} shards: p50 ${p50(throughShards)} ms, p95 ${p95(throughShards)} ms`);
   log(`fan-out overhead (p50 difference): ${round(p50(throughShards) - p50(inProcess))} ms`);
@@ -134,7 +170,14 @@ try {
       loadAverageAtStart: round(loadAtStart, 1),
       loadAverageAtEnd: round(loadavg()[0]!, 1),
     },
-    equal: { estimates: equal, of: mix.length, memberPanelCounts: countsEqual, ofPanels: panelMix.length },
+    equal: {
+      estimates: equal,
+      of: mix.length,
+      memberPanelCounts: countsEqual,
+      ofPanels: panelMix.length,
+      insightsCountPanels: insightsEqual,
+      ofInsights: insightsMix.length,
+    },
     clusterStartSeconds: round(clusterSeconds, 1),
     single: {
       buildSeconds: round(singleBuildSeconds, 1),
@@ -146,6 +189,11 @@ try {
       sharded: { p50: p50(throughShards), p95: p95(throughShards) },
       fanOutOverheadP50: round(p50(throughShards) - p50(inProcess)),
       pingRoundTrip: { p50: p50(pings), p95: p95(pings) },
+    },
+    insightsMs: {
+      members: { min: Math.min(...insightsMembers), max: Math.max(...insightsMembers) },
+      inProcess: { p50: p50(insightsInProcess), p95: p95(insightsInProcess) },
+      sharded: { p50: p50(insightsSharded), p95: p95(insightsSharded) },
     },
     perShard,
   };
