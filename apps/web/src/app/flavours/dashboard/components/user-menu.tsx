@@ -31,7 +31,7 @@ export function UserMenu({ user, teamSlug, defaultOpened }: UserMenuProps) {
             {t('header.manageAccount')}
           </Menu.Item>
         )}
-        <Menu.Item color="red" onClick={() => void signOut()}>
+        <Menu.Item color="red.9" onClick={() => void signOut()}>
           {t('header.signOut')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -1,0 +1,38 @@
+import { Button, Menu, mergeMantineTheme, DEFAULT_THEME } from '@mantine/core';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { theme } from './theme';
+
+describe('theme (issue 16, axe)', () => {
+  const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+
+  it('draws light and subtle text in shade 9 (red subtle was 4.28:1 on the page grey)', () => {
+    for (const variant of ['light', 'subtle'])
+      expect(merged.variantColorResolver({ color: 'red', variant, theme: merged }).color).toBe(
+        'var(--mantine-color-red-9)',
+      );
+    expect(merged.variantColorResolver({ color: 'red', variant: 'filled', theme: merged }).color).toBe(
+      'var(--mantine-color-white)',
+    );
+  });
+
+  it("opens a menu with only its items inside (no focus placeholder: axe's aria-required-children)", async () => {
+    renderWithProviders(
+      <Menu>
+        <Menu.Target>
+          <Button>Actions</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item>Open</Menu.Item>
+          <Menu.Item>Delete</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>,
+    );
+    screen.getByRole('button', { name: 'Actions' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect([...menu.children].map((child) => child.getAttribute('role'))).toEqual(['menuitem', 'menuitem']);
+  });
+});
