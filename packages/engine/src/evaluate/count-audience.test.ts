@@ -44,4 +44,12 @@ describe('countAudience', () => {
       expect(countAudience(index, p), JSON.stringify(p)).toEqual(full);
     }
   });
+
+  it('counts nobody for a filter value no account holds, after a package without filters', () => {
+    // Both restrictions resolve to no term lists / one empty term list: their masks must differ.
+    expect(countAudience(index, pkg({ keywords: [{ label: 'coffee' }] })).sampleCount).toBeGreaterThan(0);
+    const nowhere = pkg({ keywords: [{ label: 'coffee' }], countries: [{ label: 'FR' }] });
+    expect(countAudience(index, nowhere).sampleCount).toBe(0);
+    expect(evaluate(index, nowhere).sampleCount).toBe(0);
+  });
 });

@@ -52,7 +52,8 @@ export function demographicFilters(
     push(genders.flatMap((g) => terms.find('gender', g) ?? []));
   }
   // The filters' term ids, in order: the same key means the same restriction (evaluate/filter-mask.ts).
-  return { filters, filterKey: ids.map((t) => t.join(',')).join('|'), unmatched };
+  // The count leads, so a filter matching nothing ("[]") never shares the key of no filter at all.
+  return { filters, filterKey: `${ids.length}:${ids.map((t) => t.join(',')).join('|')}`, unmatched };
 }
 
 const ageBandMemos = new WeakMap<AudienceIndex, Map<string, number[]>>();

@@ -55,6 +55,7 @@ import type {
   Sparse,
 } from './shard-insights';
 import type { ShardRequests } from './protocol';
+import { shardOf } from './shard-index';
 
 /** The shards' term dictionaries as one, numbered as the single engine numbers its terms. */
 export class MergedDictionary {
@@ -339,7 +340,7 @@ export async function shardedInsights(
   const descriptions = await all(asker, (s) =>
     asker.ask<'insightsDescribe', InsightsDescribed>(s, 'insightsDescribe', {
       ...resolveRequest,
-      accounts: accounts.filter((n) => n % asker.shards === s),
+      accounts: accounts.filter((n) => shardOf(n, asker.shards) === s),
       chosen,
     }),
   );

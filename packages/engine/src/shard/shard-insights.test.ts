@@ -3,14 +3,25 @@ import type { AudienceInsights } from '@murmur/core/insights';
 import { countAudience, evaluate } from '../evaluate/evaluate';
 import { computeInsights } from '../insights/insights';
 import type { InsightsOptions } from '../insights/context';
-import { fixtureIndex, fixtureLines } from '../testing/fixture';
+import { fixtureIndex, fixtureLines, type Fixture } from '../testing/fixture';
 import { NETWORK_A, pkg } from '../testing/network-a';
 import { MergedDictionary, proportional, shardedInsights, type ShardAsker } from './merge-insights';
 import type { ShardRequests } from './protocol';
 import { buildShard } from './shard-index';
 import { ShardInsights } from './shard-insights';
 
-const lines = () => fixtureLines(NETWORK_A).map((l) => `${l}\n`);
+/**
+ * NETWORK_A without the record of one account (not the last), which the first three still follow
+ * (the single engine drops follows to accounts without a record; so must the shards).
+ */
+const GONE = NETWORK_A.accounts[5]!.n;
+const NETWORK: Fixture = {
+  ...NETWORK_A,
+  accounts: NETWORK_A.accounts
+    .filter((a) => a.n !== GONE)
+    .map((a, i) => (i < 3 ? { ...a, follows: [...(a.follows ?? []), GONE] } : a)),
+};
+const lines = () => fixtureLines(NETWORK).map((l) => `${l}\n`);
 
 /** The shards in this thread: the protocol's questions answered by each shard's ShardInsights. */
 async function inProcessShards(shards: number): Promise<ShardAsker & { dictionary: MergedDictionary }> {
@@ -76,7 +87,7 @@ describe('insights over shards', () => {
   });
 
   it.each([2, 3, 4])("gives, over %i shards, every panel of the single engine's insights", async (shards) => {
-    const single = await fixtureIndex(NETWORK_A);
+    const single = await fixtureIndex(NETWORK);
     const asker = await inProcessShards(shards);
     const options: InsightsOptions[] = [{}, { sampleSize: 3, graphSampleSize: 2, top: 3 }];
     for (const p of PACKAGES) {

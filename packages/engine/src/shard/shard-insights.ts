@@ -109,6 +109,7 @@ export interface InsightsResolved {
 
 /** Round trip 5: accounts described by their shard, profile counts of chosen communities. */
 export interface InsightsDescribeRequest extends InsightsResolveRequest {
+  /** Accounts of this shard (shardOf) to describe. */
   accounts: number[];
   chosen: number[];
 }
@@ -370,9 +371,9 @@ export class ShardInsights {
       }
       return sparse(counts);
     });
-    const owned = request.accounts.filter((n) => index.present[n >>> 5]! & (1 << (n & 31)));
+    // The coordinator asks each shard about its own accounts (shardOf), with or without a record.
     return {
-      accounts: owned.map((n) => ({ ...accountSummary(index, n), inAudience: s.set.has(n) })),
+      accounts: request.accounts.map((n) => ({ ...accountSummary(index, n), inAudience: s.set.has(n) })),
       communities,
     };
   }
