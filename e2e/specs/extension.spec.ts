@@ -62,6 +62,7 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
   const api = apiFor(page, url);
   let handle = '';
   let adAccount = '';
+  let hasPixel = false;
 
   await test.step('sign in, create the team, subscribe', async () => {
     await signIn(page, app.sink, 'kai@example.com');
@@ -131,6 +132,60 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
     await screenshot(page, 'x-ads-team-granted-en');
   });
 
+  await test.step("see the granted ad account's measurement: pixel, web events, app events, apps", async () => {
+    // What X lists for the account (derived per account by the sandbox): the screen must show it.
+    const q = `team=apply-team&account_id=${adAccount}`;
+    type Results = { results: { name?: string; app_store_identifier: string }[] };
+    const pixel = await api<{ has_pixel: boolean }>('GET', `/api/has-pixel/?${q}`);
+    const web = await api<Results>('GET', `/api/web-events/?${q}`);
+    const appEvents = await api<Results>('GET', `/api/app-events/?${q}`);
+    const apps = await api<Results>('GET', `/api/account-apps/?${q}`);
+    hasPixel = pixel.has_pixel;
+    expect(hasPixel).toBe(web.results.length > 0);
+
+    await page.goto('/apply-team/account');
+    // Keyboard: the toggle is focusable and opens with Enter.
+    await page.getByRole('button', { name: 'Show the measurement of Apply Team on X' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('button', { name: 'Hide the measurement of Apply Team on X' }),
+    ).toHaveAttribute('aria-expanded', 'true');
+    const measurement = page.getByRole('region', { name: 'Measurement of Apply Team on X' });
+    await expect(measurement.getByTestId('pixel-state')).toContainText(
+      hasPixel ? 'X pixel installed' : 'No X pixel',
+    );
+    const part = async (
+      list: string,
+      empty: string,
+      items: Results['results'],
+      text: (i: Results['results'][number]) => string,
+    ) => {
+      if (items.length === 0) await expect(measurement.getByText(empty)).toBeVisible();
+      else
+        for (const item of items)
+          await expect(measurement.getByRole('list', { name: list })).toContainText(text(item));
+    };
+    await part(
+      'Web events of Apply Team on X',
+      'No web events (conversion tags) on this ad account.',
+      web.results,
+      (e) => e.name!,
+    );
+    await part(
+      'App events of Apply Team on X',
+      'No app events on this ad account.',
+      appEvents.results,
+      (e) => e.app_store_identifier,
+    );
+    await part(
+      'Apps of Apply Team on X',
+      'No apps on this ad account.',
+      apps.results,
+      (e) => e.app_store_identifier,
+    );
+    await screenshot(page, 'x-ads-profile-measurement-en');
+  });
+
   const handles = await (async () => {
     const text = await (await page.request.get(`${url}/sandbox/export`)).text();
     const out: string[] = [];
@@ -162,6 +217,16 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
     await expect(
       page.getByRole('list', { name: tr('ja', 'xAds.adGroups.listLabel', { account: 'Apply Team on X' }) }),
     ).toContainText('Spring launch line item');
+    await page
+      .getByRole('button', { name: tr('ja', 'xAds.measurement.showFor', { account: 'Apply Team on X' }) })
+      .click();
+    await expect(
+      page
+        .getByRole('region', { name: tr('ja', 'xAds.measurement.label', { account: 'Apply Team on X' }) })
+        .getByTestId('pixel-state'),
+    ).toContainText(
+      tr('ja', hasPixel ? 'xAds.measurement.pixel.installed' : 'xAds.measurement.pixel.missing'),
+    );
     await screenshot(page, 'x-ads-profile-settings-ja');
     await page.goto('/apply-team/team');
     await expect(page.getByRole('region', { name: tr('ja', 'xAds.granted.title') })).toContainText(adAccount);

@@ -77,14 +77,14 @@ export function AdAccountsSettings({ team }: AdAccountsSettingsProps) {
             const measurementId = `measurement-${account.id}`;
             return (
               <Stack component="li" key={account.id} gap="xs">
-                <Group justify="space-between" wrap="nowrap">
+                <Group justify="space-between" wrap="wrap" gap="xs">
                   <Stack gap={0}>
                     <Text fw={500}>{account.name}</Text>
                     <Text size="xs" c="dimmed">
                       {account.id}
                     </Text>
                   </Stack>
-                  <Group gap="sm" wrap="nowrap">
+                  <Group gap="sm" wrap="wrap">
                     {badge(state)}
                     <Button
                       size="xs"

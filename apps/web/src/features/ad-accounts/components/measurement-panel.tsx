@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Team } from '@murmur/core/api';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -171,17 +171,21 @@ export function MeasurementPanel({ team, accountId, accountName }: MeasurementPa
   };
 
   return (
-    <Stack
-      gap="xs"
+    <Paper
+      withBorder
+      radius="sm"
+      p="sm"
       component="section"
       aria-label={t('xAds.measurement.label', { account: accountName })}
       data-testid="measurement"
     >
-      <Title order={3} size="h5">
-        {t('xAds.measurement.title')}
-      </Title>
-      {body()}
-    </Stack>
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {t('xAds.measurement.title')}
+        </Title>
+        {body()}
+      </Stack>
+    </Paper>
   );
 }
 
