@@ -9,11 +9,14 @@ import {
   DEFAULT_PREFIX,
   publishShardMap,
   readShardMap,
+  readSnapshotLocation,
   registeredReplicas,
   ShardedEngine,
+  SNAPSHOT_BUCKET,
   sharesOf,
   ShardUnavailableError,
   startNats,
+  startReplica,
   startReplicas,
   type AudienceEngine,
   type AudienceInsights,
@@ -228,6 +231,26 @@ describe(`the engine as ${SHARDS} shards × 2 replicas on NATS`, () => {
     expect(replicas.reduce((sum, r) => sum + (r.replica.endsWith('.0') ? r.accounts : 0), 0)).toBe(
       single.stats.accounts,
     );
+  });
+
+  it("stores each shard's snapshot in the JetStream object store; a replica started later loads it instead of the export", async () => {
+    for (let shard = 0; shard < SHARDS; shard++) {
+      expect(await readSnapshotLocation(nc, DEFAULT_PREFIX, { shard, shards: SHARDS })).toMatchObject({
+        bucket: SNAPSHOT_BUCKET,
+        source: expect.stringContaining(`shard ${shard} of ${SHARDS}`) as unknown,
+      });
+    }
+    const late = await startReplica({ exportFile, natsUrl: nats.url, shards: SHARDS }, 0, 2);
+    try {
+      expect(late.ready.from).toBe('snapshot');
+      expect(late.ready.accounts).toBe(cluster.replicas.find((r) => r.shard === 0)!.ready.accounts);
+      // It serves in shard 0's queue group beside the others: every answer still exact.
+      for (const p of mix.slice(0, 30)) expect(await sharded.estimate(p)).toEqual(singleEstimate(p));
+    } finally {
+      const exited = once(late.process, 'exit');
+      late.process.kill('SIGTERM');
+      await exited;
+    }
   });
 
   it('serves the API server: its holder answers estimates through the shards of the shard map', async () => {

@@ -11,7 +11,14 @@ export interface ShardReplica {
   replica: number;
   pid: number;
   /** What it printed once serving: accounts, bytes, build seconds, resident memory. */
-  ready: { accounts: number; bytes: number; buildSeconds: number; rss: number };
+  ready: {
+    accounts: number;
+    bytes: number;
+    /** Seconds to build from the export, or to load the shard's snapshot (`from`). */
+    buildSeconds: number;
+    rss: number;
+    from: 'snapshot' | 'export';
+  };
   process: ChildProcess;
 }
 

@@ -1,16 +1,16 @@
 // One replica of one shard of the audience engine (issue 18), as a process:
 //   node --import tsx packages/engine/src/shard/shard-main.ts \
 //     --export <bulk export .ndjson> --shard <k> --shards <n> [--nats nats://127.0.0.1:4222] [--prefix murmur.engine]
-// It indexes its part of the export (shard-index.ts), connects to NATS and answers its shard's
+// It loads its shard's snapshot or indexes its part of the export (shard-snapshots.ts), connects to NATS and answers its shard's
 // subjects in the shard's queue group (shard-service.ts); one JSON line on stdout says it is ready.
-import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { inMemoryEngine } from '../engine';
-import { buildShard } from './shard-index';
 import { ShardInsights } from './shard-insights';
 import { registerReplica } from './shard-map';
 import { serveShard } from './shard-service';
+import { openShard } from './shard-snapshots';
 
 const { values } = parseArgs({
   options: {
@@ -27,12 +27,20 @@ if (!values.export || values.shard === undefined || values.shards === undefined)
   process.exit(2);
 }
 const spec = { shard: Number(values.shard), shards: Number(values.shards) };
-const started = performance.now();
-const source = createReadStream(values.export, { encoding: 'utf8', highWaterMark: 1 << 16 });
-const built = await buildShard(source as AsyncIterable<string>, spec);
-const engine = inMemoryEngine(built.index);
-const buildSeconds = (performance.now() - started) / 1000;
 const nc = await connect({ servers: values.nats, name: `murmur-shard-${spec.shard}-${process.pid}` });
+// From the shard's snapshot in the JetStream object store when a valid one is there, else built from
+// the export and stored for the next replica (shard-snapshots.ts); without JetStream, built.
+const jetstream = await jetstreamManager(nc).then(
+  () => true,
+  () => false,
+);
+const built = await openShard(
+  { exportFile: values.export, ...spec, ...(values.prefix && { prefix: values.prefix }) },
+  jetstream ? nc : undefined,
+  (line) => console.error(line),
+);
+const engine = inMemoryEngine(built.index);
+const buildSeconds = built.seconds;
 const service = serveShard({
   nc,
   engine,
@@ -55,6 +63,7 @@ console.log(
     accounts: engine.stats.accounts,
     bytes: engine.stats.bytes,
     buildSeconds: Number(buildSeconds.toFixed(2)),
+    from: built.from,
     rss: process.memoryUsage().rss,
   }),
 );

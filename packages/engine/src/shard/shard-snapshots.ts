@@ -6,10 +6,10 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { Objm, type ObjectStore } from '@nats-io/obj';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { sharedEngineFrom, shareEngine, type SharedEngine } from '../engine';
+import { indexFromShared, shareIndex, type SharedIndex } from '../share/share-index';
 import { readSnapshot, SnapshotError, writeSnapshot } from '../snapshot/snapshot-file';
 import { DEFAULT_PREFIX } from './protocol';
-import { buildShardIndex, type ShardSpec } from './shard-index';
+import { buildShard, type BuiltShard, type ShardSpec } from './shard-index';
 import { publishSnapshotLocation, readSnapshotLocation, type SnapshotLocation } from './shard-map';
 
 /**
@@ -29,9 +29,9 @@ export interface ShardSource extends ShardSpec {
   prefix?: string;
 }
 
-/** How the shard's engine was made, for the replica's ready line and the tests. */
-export interface OpenedShard {
-  shared: SharedEngine;
+/** The shard's index (in shared memory) and term order, and how they were made. */
+export interface OpenedShard extends BuiltShard {
+  shared: SharedIndex;
   from: 'snapshot' | 'export';
   seconds: number;
   /** Why the stored snapshot was not used (absent when none was stored or it was used). */
@@ -79,20 +79,23 @@ export async function openShard(
     }
   }
   const stream = createReadStream(source.exportFile, { encoding: 'utf8', highWaterMark: 1 << 16 });
-  const shared = shareEngine(await buildShardIndex(stream as AsyncIterable<string>, source));
-  const built = seconds();
+  const built = await buildShard(stream as AsyncIterable<string>, source);
+  // The built index re-homed into shared memory: what a snapshot stores.
+  const { shared, index } = shareIndex(built.index);
+  const opened = { index, termOrder: built.termOrder, shared };
+  const buildSeconds = seconds();
   let location: SnapshotLocation | undefined;
   if (nc) {
     try {
-      location = await saveShardSnapshot(nc, prefix, source, fingerprint, shared);
+      location = await saveShardSnapshot(nc, prefix, source, fingerprint, opened);
     } catch (error) {
       log(`shard ${source.shard}: snapshot not saved (${(error as Error).message})`);
     }
   }
   return {
-    shared,
+    ...opened,
     from: 'export',
-    seconds: built,
+    seconds: buildSeconds,
     ...(refused !== undefined && { refused }),
     ...(location && { location }),
   };
@@ -107,7 +110,7 @@ export async function loadShardSnapshot(
   prefix: string,
   spec: ShardSpec,
   fingerprint: string,
-): Promise<{ shared: SharedEngine; location: SnapshotLocation } | undefined> {
+): Promise<(Omit<OpenedShard, 'from' | 'seconds' | 'refused'> & { location: SnapshotLocation }) | undefined> {
   const location = await readSnapshotLocation(nc, prefix, spec);
   if (!location) return undefined;
   if (location.source !== fingerprint) {
@@ -128,8 +131,11 @@ export async function loadShardSnapshot(
     ]).catch((error: unknown) => {
       throw new SnapshotError(`the object ${location.name} could not be read: ${(error as Error).message}`);
     });
-    const { index } = readSnapshot(file, fingerprint);
-    return { shared: sharedEngineFrom(index), location };
+    const { index: shared, extras } = readSnapshot(file, fingerprint);
+    if (!(extras.termOrder instanceof Float64Array)) {
+      throw new SnapshotError(`the object ${location.name} holds no term order: it is not a shard snapshot`);
+    }
+    return { shared, index: indexFromShared(shared), termOrder: extras.termOrder, location };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -141,12 +147,12 @@ export async function saveShardSnapshot(
   prefix: string,
   spec: ShardSpec,
   fingerprint: string,
-  shared: SharedEngine,
+  shard: Pick<OpenedShard, 'shared' | 'termOrder'>,
 ): Promise<SnapshotLocation> {
   const dir = mkdtempSync(join(tmpdir(), 'murmur-shard-snapshot-'));
   try {
     const file = join(dir, 'shard.snapshot');
-    const manifest = writeSnapshot(shared.index, file, fingerprint);
+    const manifest = writeSnapshot(shard.shared, file, fingerprint, { termOrder: shard.termOrder });
     const name = objectName(prefix, spec);
     const info = await (
       await store(nc)

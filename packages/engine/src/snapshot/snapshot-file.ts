@@ -32,9 +32,14 @@ export interface SnapshotManifest {
   sha256: string;
   /** The SharedIndex with references in place of its arrays. */
   tree: unknown;
+  /** Arrays stored beside the index by its writer (e.g. a shard's term order), by name. */
+  extras?: Record<string, unknown>;
 }
 
-type ArrayKind = 'u8' | 'u32' | 'i32';
+/** Arrays a writer may store beside the index (writeSnapshot's `extras`). */
+export type SnapshotExtras = Record<string, Uint32Array | Float64Array>;
+
+type ArrayKind = 'u8' | 'u32' | 'i32' | 'f64';
 interface ArrayRef {
   $a: ArrayKind;
   at: number;
@@ -56,16 +61,23 @@ const kindOf = (value: unknown): ArrayKind | undefined =>
       ? 'u32'
       : value instanceof Int32Array
         ? 'i32'
-        : undefined;
+        : value instanceof Float64Array
+          ? 'f64'
+          : undefined;
 
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.length >= PACK_STRINGS_FROM && value.every((v) => typeof v === 'string');
 
 /** Writes `index` to `file` (through a temporary file renamed into place: never half-written). */
-export function writeSnapshot(index: SharedIndex, file: string, source: string): SnapshotManifest {
+export function writeSnapshot(
+  index: SharedIndex,
+  file: string,
+  source: string,
+  extras?: SnapshotExtras,
+): SnapshotManifest {
   const chunks: Uint8Array[] = [];
   let bytes = 0;
-  const place = (array: Uint8Array | Uint32Array | Int32Array, kind: ArrayKind): ArrayRef => {
+  const place = (array: Uint8Array | Uint32Array | Int32Array | Float64Array, kind: ArrayKind): ArrayRef => {
     const at = bytes;
     chunks.push(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
     bytes += array.byteLength;
@@ -102,6 +114,7 @@ export function writeSnapshot(index: SharedIndex, file: string, source: string):
     return value;
   };
   const tree = walk(index);
+  const extrasTree = extras && (walk(extras) as Record<string, unknown>);
   const hash = createHash('sha256');
   for (const c of chunks) hash.update(c);
   const manifest: SnapshotManifest = {
@@ -110,6 +123,7 @@ export function writeSnapshot(index: SharedIndex, file: string, source: string):
     bytes,
     sha256: hash.digest('hex'),
     tree,
+    ...(extrasTree && { extras: extrasTree }),
   };
   const head = Buffer.from(JSON.stringify(manifest));
   const prefix = Buffer.alloc(12);
@@ -154,7 +168,7 @@ export function readSnapshotManifest(file: string): SnapshotManifest {
 export function readSnapshot(
   file: string,
   expectSource?: string,
-): { index: SharedIndex; manifest: SnapshotManifest } {
+): { index: SharedIndex; manifest: SnapshotManifest; extras: SnapshotExtras } {
   const fd = openSafely(file);
   try {
     const { manifest, dataAt } = readHead(fd, file);
@@ -181,7 +195,11 @@ export function readSnapshot(
     }
     if (hash.digest('hex') !== manifest.sha256)
       throw new SnapshotError(`${file} is corrupt: its checksum does not match`);
-    return { index: revive(manifest.tree, memory, file) as SharedIndex, manifest };
+    return {
+      index: revive(manifest.tree, memory, file) as SharedIndex,
+      manifest,
+      extras: (manifest.extras ? revive(manifest.extras, memory, file) : {}) as SnapshotExtras,
+    };
   } finally {
     closeSync(fd);
   }
@@ -223,8 +241,8 @@ function readHead(fd: number, file: string): { manifest: SnapshotManifest; dataA
 }
 
 function revive(tree: unknown, memory: SharedArrayBuffer, file: string): unknown {
-  const array = (ref: ArrayRef): Uint8Array | Uint32Array | Int32Array => {
-    const width = ref.$a === 'u8' ? 1 : 4;
+  const array = (ref: ArrayRef): Uint8Array | Uint32Array | Int32Array | Float64Array => {
+    const width = ref.$a === 'u8' ? 1 : ref.$a === 'f64' ? 8 : 4;
     if (
       !Number.isSafeInteger(ref.at) ||
       !Number.isSafeInteger(ref.length) ||
@@ -238,6 +256,7 @@ function revive(tree: unknown, memory: SharedArrayBuffer, file: string): unknown
     if (ref.$a === 'u8') return new Uint8Array(memory, ref.at, ref.length);
     if (ref.$a === 'u32') return new Uint32Array(memory, ref.at, ref.length);
     if (ref.$a === 'i32') return new Int32Array(memory, ref.at, ref.length);
+    if (ref.$a === 'f64') return new Float64Array(memory, ref.at, ref.length);
     throw new SnapshotError(`${file} has an unknown array type`);
   };
   const walk = (value: unknown): unknown => {
