@@ -3,6 +3,8 @@ import { FIELDS, fieldIndex, type Field } from './fields';
 export interface TermTableParts {
   readonly values: readonly string[];
   readonly fields: Uint8Array;
+  /** `firstSeen`, when the table has it (a shard's). */
+  readonly firstSeen?: Float64Array;
 }
 
 /**
@@ -15,17 +17,25 @@ export class TermTable {
   private readonly fieldOf: number[] = [];
   private readonly byField = new Map<Field, readonly number[]>();
   readonly values: string[] = [];
+  /**
+   * A shard's table only: where in the whole export each term was first seen (shard-index.ts
+   * `buildShard`), so a coordinator can number the shards' terms as the single engine does. Kept in
+   * `parts()`, hence in shared memory and snapshots.
+   */
+  firstSeen: Float64Array | undefined;
 
   /** Rebuilds a table from `parts()` (a worker thread's copy of the dictionary). */
   static fromParts(parts: TermTableParts): TermTable {
     const table = new TermTable();
     for (let id = 0; id < parts.values.length; id++) table.idIn(parts.fields[id]!, parts.values[id]!);
+    table.firstSeen = parts.firstSeen;
     return table;
   }
 
   /** Values and field numbers by term id: what `fromParts` needs, structured-cloneable. */
   parts(): TermTableParts {
-    return { values: this.values, fields: Uint8Array.from(this.fieldOf) };
+    const parts = { values: this.values, fields: Uint8Array.from(this.fieldOf) };
+    return this.firstSeen ? { ...parts, firstSeen: this.firstSeen } : parts;
   }
 
   get size(): number {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect as tcpConnect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,14 +41,25 @@ const accepts = (port: number): Promise<boolean> =>
  * `npm run dev:cluster`, the sharded engine's tests and bench:shards (issue 18).
  */
 export async function startNats(
-  options: { port?: number; jetstream?: boolean; log?: (line: string) => void } = {},
+  options: {
+    port?: number;
+    jetstream?: boolean;
+    /** The largest message the server accepts (NATS's default: 1 MB); tests of chunked replies lower it. */
+    maxPayload?: number;
+    log?: (line: string) => void;
+  } = {},
 ): Promise<RunningNats> {
   const port = options.port ?? (await freePort());
   const args = ['-a', '127.0.0.1', '-p', String(port)];
   let store: string | undefined;
-  if (options.jetstream) {
+  if (options.jetstream || options.maxPayload !== undefined)
     store = mkdtempSync(join(tmpdir(), 'murmur-nats-'));
-    args.push('-js', '-sd', store);
+  if (options.jetstream) args.push('-js', '-sd', store!);
+  if (options.maxPayload !== undefined) {
+    // max_payload has no command-line flag: a one-line configuration file beside the store.
+    const conf = join(store!, 'nats.conf');
+    writeFileSync(conf, `max_payload: ${Math.floor(options.maxPayload)}\n`);
+    args.push('-c', conf);
   }
   const child = spawn(binary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

@@ -171,7 +171,10 @@ export async function buildShard(
       options.onRecordTerms?.(terms);
     },
   });
-  return { index: ownedPart(index, spec), termOrder: Float64Array.from(keys) };
+  const termOrder = Float64Array.from(keys);
+  // Kept with the term table too, so shared memory and snapshots of the shard carry it.
+  index.terms.firstSeen = termOrder;
+  return { index: ownedPart(index, spec), termOrder };
 }
 
 /** `index` with its population narrowed to the accounts of `spec`'s shard. */

@@ -9,6 +9,16 @@ import { MergedDictionary, proportional, shardedInsights, type ShardAsker } from
 import type { ShardRequests } from './protocol';
 import { buildShard } from './shard-index';
 import { ShardInsights } from './shard-insights';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { indexFromShared, shareIndex } from '../share/share-index';
+import { readSnapshot, writeSnapshot } from '../snapshot/snapshot-file';
+import { connect } from '@nats-io/transport-node';
+import { inMemoryEngine } from '../engine';
+import { startNats } from './nats-server';
+import { serveShard } from './shard-service';
+import { ShardedEngine } from './sharded-engine';
 
 /**
  * NETWORK_A without the record of one account (not the last), which the first three still follow
@@ -99,6 +109,56 @@ describe('insights over shards', () => {
         const members = new Set(evaluate(single, p).accounts.toArray());
         for (const a of merged.sampleAccounts) expect(members.has(a.account)).toBe(true);
       }
+    }
+  });
+
+  it("keeps the terms' export order in shared memory and snapshots, so a loaded shard serves insights", async () => {
+    const built = await buildShard(lines(), { shard: 1, shards: 3 });
+    const expected = new ShardInsights(built.index, built.termOrder).dictionary();
+    const { shared, index } = shareIndex(built.index);
+    expect(new ShardInsights(index).dictionary()).toEqual(expected);
+    const dir = mkdtempSync(join(tmpdir(), 'murmur-shard-insights-'));
+    try {
+      writeSnapshot(shared, join(dir, 'shard.snapshot'), 'test');
+      const loaded = indexFromShared(readSnapshot(join(dir, 'shard.snapshot')).index);
+      expect(new ShardInsights(loaded).dictionary()).toEqual(expected);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // An index built without the order (buildIndex) is refused, not served with another tie order.
+    const plain = await fixtureIndex(NETWORK);
+    expect(() => new ShardInsights(plain)).toThrow(/export order/);
+  });
+});
+
+describe('insights over shards on NATS', () => {
+  it("streams replies larger than max_payload in chunks, and merges them to the single engine's panels", async () => {
+    const MAX = 1024;
+    const nats = await startNats({ maxPayload: MAX });
+    const nc = await connect({ servers: nats.url });
+    const services: { close(): Promise<void> }[] = [];
+    try {
+      expect(nc.info?.max_payload).toBe(MAX);
+      const shards = 3;
+      const sizes: number[] = [];
+      for (let shard = 0; shard < shards; shard++) {
+        const built = await buildShard(lines(), { shard, shards });
+        const insights = new ShardInsights(built.index, built.termOrder);
+        sizes.push(JSON.stringify(insights.dictionary()).length);
+        services.push(serveShard({ nc, engine: inMemoryEngine(built.index), shard, shards, insights }));
+      }
+      // Shard 0's dictionary alone does not fit in one message.
+      expect(sizes[0]).toBeGreaterThan(MAX);
+      const sharded = await ShardedEngine.open({ nc, shards });
+      const single = await fixtureIndex(NETWORK);
+      for (const p of PACKAGES) {
+        const one = computeInsights(single, evaluate(single, p));
+        expect(counted(await sharded.insights({ pkg: p }))).toEqual(counted(one));
+      }
+    } finally {
+      for (const s of services) await s.close();
+      await nc.close();
+      await nats.stop();
     }
   });
 });

@@ -225,10 +225,18 @@ class Session {
 export class ShardInsights {
   private readonly sessions = new Map<string, Session>();
 
+  private readonly termOrder: Float64Array;
+
+  /** `termOrder`: BuiltShard's, by default the one its term table keeps (also after a snapshot). */
   constructor(
     readonly index: AudienceIndex,
-    private readonly termOrder: Float64Array,
-  ) {}
+    termOrder: Float64Array | undefined = index.terms.firstSeen,
+  ) {
+    if (!termOrder || termOrder.length !== index.terms.size) {
+      throw new Error('A shard serves insights only with the export order of its terms (buildShard).');
+    }
+    this.termOrder = termOrder;
+  }
 
   private session(request: InsightsRequest): Session {
     const key = JSON.stringify([request.audience, request.members, request.options]);

@@ -1,4 +1,4 @@
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { AudienceEngine } from '../engine';
 import {
   DEFAULT_PREFIX,
@@ -23,6 +23,17 @@ export interface ShardServiceOptions extends ShardSpec {
   replica?: string;
   /** Its side of sharded insights (over the same index); without it, insights questions fail. */
   insights?: ShardInsights;
+}
+
+/**
+ * A reply larger than NATS allows in one message (max_payload, 1 MB by default: an insights partial
+ * over a large audience passes it) as consecutive chunks, then an empty message that ends it
+ * (ShardedEngine reads it with requestMany's sentinel strategy).
+ */
+function respondInChunks(msg: Msg, data: Uint8Array, maxPayload = 1 << 20): void {
+  const size = maxPayload > 1 << 16 ? maxPayload - 4096 : Math.floor(maxPayload / 2);
+  for (let at = 0; at < data.length; at += size) msg.respond(data.subarray(at, at + size));
+  msg.respond(new Uint8Array(0));
 }
 
 type Handlers = { [K in ShardOp]: (input: ShardRequests[K]) => unknown };
@@ -72,7 +83,15 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
           const err = e instanceof Error ? e : new Error(String(e));
           reply = { ok: false, name: err.name, message: err.message };
         }
-        msg.respond(encode(reply));
+        try {
+          if (op.startsWith('insights')) respondInChunks(msg, encode(reply), nc.info?.max_payload);
+          else msg.respond(encode(reply));
+        } catch (e) {
+          // A reply NATS refuses (larger than max_payload) is answered as an error, and the
+          // connection stays up (an exception here would close it).
+          const err = e instanceof Error ? e : new Error(String(e));
+          msg.respond(encode({ ok: false, name: err.name, message: `${op}: ${err.message}` }));
+        }
       },
     }),
   );

@@ -32,6 +32,11 @@ export interface ShardedEngineOptions {
   timeoutMs?: number;
   /** Attempts per shard and request (default 3): a replica killed mid-request costs one. */
   attempts?: number;
+  /**
+   * How long one replica has for an insights round trip, streamed in chunks (default 30 000 ms, at
+   * least `timeoutMs`): a partial aggregate over millions of accounts takes longer than an estimate.
+   */
+  insightsTimeoutMs?: number;
 }
 
 const isNamed = (error: unknown, name: string): boolean => {
@@ -51,6 +56,20 @@ function remoteError(shard: number, reply: { name: string; message: string }): E
   return error;
 }
 
+/** Operations whose replies may pass NATS's max_payload, streamed in chunks (the insights round trips). */
+const isStreamed = (op: ShardOp): boolean => op.startsWith('insights');
+
+function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
 const unmatchedKey = (u: UnmatchedItem) => `${u.criterion}\u0000${u.label}`;
 
 /**
@@ -65,6 +84,7 @@ export class ShardedEngine implements AsyncAudienceEngine {
   private readonly prefix: string;
   private readonly timeoutMs: number;
   private readonly attempts: number;
+  private readonly insightsTimeoutMs: number;
 
   private constructor(
     private readonly options: ShardedEngineOptions,
@@ -76,6 +96,7 @@ export class ShardedEngine implements AsyncAudienceEngine {
     this.prefix = options.prefix ?? DEFAULT_PREFIX;
     this.timeoutMs = options.timeoutMs ?? 2000;
     this.attempts = options.attempts ?? 3;
+    this.insightsTimeoutMs = Math.max(this.timeoutMs, options.insightsTimeoutMs ?? 30_000);
   }
 
   /** Asks every shard who it is (all must answer, agree on the shard count and scale). */
@@ -127,18 +148,24 @@ export class ShardedEngine implements AsyncAudienceEngine {
   async ask<K extends ShardOp, T>(shard: number, op: K, input: ShardRequests[K]): Promise<T> {
     const subject = shardSubject(this.prefix, shard, op);
     const payload = encode(input);
+    const streamed = isStreamed(op);
+    const timeout = streamed ? this.insightsTimeoutMs : this.timeoutMs;
     for (let attempt = 1; ; attempt++) {
-      let data: Uint8Array;
+      let data: Uint8Array | undefined;
       try {
-        data = (await this.options.nc.request(subject, payload, { timeout: this.timeoutMs })).data;
+        data = streamed
+          ? await this.requestChunks(subject, payload, timeout)
+          : (await this.options.nc.request(subject, payload, { timeout })).data;
       } catch (error) {
         if (isNamed(error, 'NoRespondersError'))
           throw new ShardUnavailableError(shard, 'no replica is running');
         if (!isNamed(error, 'TimeoutError')) throw error;
+      }
+      if (data === undefined) {
         if (attempt >= this.attempts) {
           throw new ShardUnavailableError(
             shard,
-            `no replica answered within ${this.timeoutMs} ms (${this.attempts} attempts)`,
+            `no replica answered within ${timeout} ms (${this.attempts} attempts)`,
           );
         }
         continue;
@@ -147,6 +174,27 @@ export class ShardedEngine implements AsyncAudienceEngine {
       if (!reply.ok) throw remoteError(shard, reply);
       return reply.value;
     }
+  }
+
+  /**
+   * A reply sent in chunks (shard-service.ts `respondInChunks`), joined; undefined when the replica
+   * did not finish within `timeout` (killed mid-reply, or too slow).
+   */
+  private async requestChunks(
+    subject: string,
+    payload: Uint8Array,
+    timeout: number,
+  ): Promise<Uint8Array | undefined> {
+    const replies = await this.options.nc.requestMany(subject, payload, {
+      strategy: 'sentinel',
+      maxWait: timeout,
+    });
+    const chunks: Uint8Array[] = [];
+    for await (const m of replies) {
+      if (m.data.length === 0) return joinChunks(chunks);
+      chunks.push(m.data);
+    }
+    return undefined;
   }
 
   /** Every shard's answer, by shard. */
