@@ -28,9 +28,9 @@ export interface Insights {
   influentialAccounts?: { accounts: Account[]; distinctive: Account[] };
   demographics?: { countries: Share[]; languages: Share[] };
   locations?: { countries: Share[] };
-  conversationTopics?: { topics: Share[] };
+  conversationTopics?: { topics: Share[]; moviesTv: Share[] };
   jobTitles?: { categories: Share[] };
-  communities?: { communities: { name: string }[] };
+  communities?: { communities: { name: string; interests: Share[]; words: Share[] }[] };
   topicAnalysis?: { hashtags: Share[]; terms: Share[] };
   contentWall?: { posts: { text: string; author: { handle: string } }[] };
 }

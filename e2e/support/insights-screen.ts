@@ -1,8 +1,9 @@
 import { countryByCode } from '@murmur/core/countries';
 import { formatLargeNumber, formatPercent } from '@murmur/core/format';
+import { catalogueName, communityDisplayName } from '@murmur/core/targeting';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Insights } from './audience-api';
-import { hasMessage, tr, type Lang } from './locales';
+import { tr, type Lang } from './locales';
 
 /** A fraction as the screens show a share. */
 export const share = (fraction: number) => formatPercent(fraction, { fromFraction: true });
@@ -59,14 +60,6 @@ const top = <T>(list: readonly T[] | undefined, what: string): T => {
   return first;
 };
 
-const jobCategoryLabel = (lang: Lang, label: string) => {
-  const key = `insights.jobCategories.${label
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
-  return hasMessage(lang, key) ? tr(lang, key) : label;
-};
-
 /**
  * Each tab of the insights screen shows the figures of the report the API computed. Returns how many
  * exportable panels the tab has.
@@ -83,7 +76,11 @@ export async function checkTab(page: Page, lang: Lang, tab: Tab, report: Insight
       ? report.interests.distinctive
       : report.interests?.interests;
     const interest = top(interests, 'top interest');
-    await expectShareRow(region(panel, lang, 'topInterests'), interest.label, interest.share);
+    await expectShareRow(
+      region(panel, lang, 'topInterests'),
+      catalogueName('interests', interest.label, lang),
+      interest.share,
+    );
     const account = top(report.influentialAccounts?.accounts, 'influential account');
     const influential = region(panel, lang, 'influentialAccounts');
     await expect(influential.getByRole('listitem').first()).toContainText(`@${account.handle}`);
@@ -98,21 +95,46 @@ export async function checkTab(page: Page, lang: Lang, tab: Tab, report: Insight
       await expectShareRow(region(panel, lang, 'languages'), language.label, language.share);
     }
   } else if (tab === 'conversation') {
+    // Catalogue values in the interface language (core's Japanese names on Japanese screens).
     const interest = top(report.interests?.interests, 'interest');
-    await expectShareRow(region(panel, lang, 'interests'), interest.label, interest.share);
+    await expectShareRow(
+      region(panel, lang, 'interests'),
+      catalogueName('interests', interest.label, lang),
+      interest.share,
+    );
     const topic = report.conversationTopics?.topics[0];
     if (topic !== undefined)
-      await expectShareRow(region(panel, lang, 'conversationTopics'), topic.label, topic.share);
+      await expectShareRow(
+        region(panel, lang, 'conversationTopics'),
+        catalogueName('conversations', topic.label, lang),
+        topic.share,
+      );
+    const title = report.conversationTopics?.moviesTv[0];
+    if (title !== undefined)
+      await expectShareRow(
+        region(panel, lang, 'moviesTv'),
+        catalogueName('movies_and_tv_shows', title.label, lang),
+        title.share,
+      );
   } else if (tab === 'jobTitles') {
     const category = top(report.jobTitles?.categories, 'job category');
     await expectShareRow(
       region(panel, lang, 'jobCategories'),
-      jobCategoryLabel(lang, category.label),
+      catalogueName('job_categories', category.label, lang),
       category.share,
     );
   } else if (tab === 'network') {
     const community = top(report.communities?.communities, 'community');
-    await expect(region(panel, lang, 'communities')).toContainText(community.name);
+    await expect(region(panel, lang, 'communities')).toContainText(
+      communityDisplayName(
+        {
+          name: community.name,
+          interests: community.interests.map((i) => i.label),
+          words: community.words.map((w) => w.label),
+        },
+        lang,
+      ),
+    );
     const account = top(report.influentialAccounts?.distinctive, 'distinctive account');
     await expect(region(panel, lang, 'distinctiveAccounts')).toContainText(`@${account.handle}`);
   } else if (tab === 'topicAnalysis') {

@@ -3,6 +3,7 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { SIZE_BUCKETS, type TargetingPackage } from '@murmur/core/targeting';
 import { useTranslation } from 'react-i18next';
 import { useEstimate } from '../lib/api/build-audience';
+import { useCatalogueNames } from '../lib/catalogue-names';
 import { errorText } from '../lib/error-text';
 
 export interface SizePanelProps {
@@ -21,6 +22,7 @@ const isBucket = (value: string): value is (typeof SIZE_BUCKETS)[number] =>
 export function SizePanel({ pkg, titleId = 'audience-size-title' }: SizePanelProps) {
   const { t } = useTranslation();
   const estimate = useEstimate(pkg);
+  const names = useCatalogueNames();
   const busy = estimate.settling || estimate.isFetching;
   const data = estimate.data;
 
@@ -71,7 +73,11 @@ export function SizePanel({ pkg, titleId = 'audience-size-title' }: SizePanelPro
             )}
             {data.unmatched.length > 0 && (
               <Text size="xs" c="orange.9">
-                {t('creator.size.unmatched', { labels: data.unmatched.map((item) => item.label).join(', ') })}
+                {t('creator.size.unmatched', {
+                  labels: data.unmatched
+                    .map((item) => names.packageItem(item.criterion, item.label))
+                    .join(', '),
+                })}
               </Text>
             )}
             {estimate.isError && (

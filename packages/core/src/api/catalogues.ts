@@ -102,6 +102,9 @@ export const storeAudienceSchema = z.object({
   id: int,
   name: z.string(),
   description: z.string(),
+  /** The name and description for Japanese screens (made from the same category, region and interests). */
+  name_ja: z.string(),
+  description_ja: z.string(),
   category: z.object({ id: int, name: z.string() }),
   region: z.object({ id: int, name: z.string() }),
   country: z.string().nullable(),

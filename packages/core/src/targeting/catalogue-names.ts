@@ -219,7 +219,7 @@ export function communityDisplayName(
 ): string {
   if (language === 'en') return community.name;
   const fallback = FALLBACK.exec(community.name);
-  if (fallback) return `コミュニティ ${fallback[1]}`;
+  if (fallback) return `コミュニティ${fallback[1]}`;
   if (communityName(community.interests, community.words, '') !== community.name) return community.name;
   return communityName(community.interests, community.words, community.name, language);
 }

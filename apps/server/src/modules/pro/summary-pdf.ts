@@ -1,5 +1,6 @@
 import type { CompetitorAnalysisResult, Language } from '@murmur/core/api';
 import { formatLargeNumber } from '@murmur/core/format';
+import { interestName } from '@murmur/core/targeting';
 import { heading, paragraph, renderPdf, table } from './pdf';
 
 const texts = {
@@ -46,8 +47,8 @@ export async function competitorSummaryPdf(
           formatLargeNumber(c.followers.population_estimate),
           c.top_interests
             .slice(0, 5)
-            .map((i) => i.label)
-            .join(', ') || t.none,
+            .map((i) => interestName(i.label, language))
+            .join(language === 'ja' ? '、' : ', ') || t.none,
         ]),
       ],
       [0.25, 0.15, 0.6],

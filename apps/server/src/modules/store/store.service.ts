@@ -1,5 +1,6 @@
 import type { StoreAudience } from '@murmur/core/api';
 import { countryByCode } from '@murmur/core/countries';
+import { storeAudienceText } from '@murmur/core/targeting';
 import type { AudienceEngine } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { toEstimate } from '../../engine/engine-audience';
@@ -41,11 +42,20 @@ function storeOf(engine: AudienceEngine, categories: readonly Category[]): Store
     for (const region of AUDIENCE_REGIONS) {
       const targeting_package = storePackage(interests, region.country_codes);
       const estimate = toEstimate(engine.estimate(targeting_package));
-      const where = region.country_codes.length === 0 ? 'worldwide' : `in ${region.name}`;
+      const parts = {
+        category: category.name,
+        region: region.name,
+        worldwide: region.country_codes.length === 0,
+        interests,
+      };
+      const en = storeAudienceText(parts, 'en');
+      const ja = storeAudienceText(parts, 'ja');
       store.push({
         id: storeId(category.id, region.id),
-        name: `${category.name} · ${region.name}`,
-        description: `People on X interested in ${interests.join(', ')}, ${where}.`,
+        name: en.name,
+        description: en.description,
+        name_ja: ja.name,
+        description_ja: ja.description,
         category: { id: category.id, name: category.name },
         region: { id: region.id, name: region.name },
         country: region.is_single_country ? (countryByCode(region.country_codes[0]!)?.name ?? null) : null,
@@ -75,7 +85,7 @@ export function createStoreService(deps: {
     /** The audience categories (seeded by migration 0001), "Exclusion Audience" included. */
     categories: async () => (await listCategories()).map(({ id, name }) => ({ id, name })),
 
-    /** Filtered by category (id or name), region (id or name) and a search over name and description. */
+    /** Filtered by category (id or name), region (id or name) and a search over name and description (EN or JA). */
     async list(query: {
       category?: string | undefined;
       region?: string | undefined;
@@ -92,7 +102,9 @@ export function createStoreService(deps: {
       }
       if (query.search) {
         const q = fold(query.search);
-        results = results.filter((a) => fold(a.name).includes(q) || fold(a.description).includes(q));
+        results = results.filter((a) =>
+          [a.name, a.description, a.name_ja, a.description_ja].some((text) => fold(text).includes(q)),
+        );
       }
       return { count: results.length, results };
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudienceRegion, StoreAudience } from '@murmur/core/api';
+import { japaneseCatalogueName } from '@murmur/core/targeting';
 import type { AudienceEngine } from '@murmur/engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
@@ -73,6 +74,28 @@ describe('the audience store', () => {
     expect(sports.results[0]!.country).toBeNull();
     expect((await list('?search=worldwide')).count).toBe((await list('?region=1')).count);
     expect((await list('?region=Atlantis')).count).toBe(0);
+  });
+
+  it('names every audience in Japanese too, and finds it by its Japanese words (issue 16)', async () => {
+    const categories = (await t.app.inject({ url: '/api/audience-categories/' })).json<{ name: string }[]>();
+    const regions = (await t.app.inject({ url: '/api/audience-regions/' })).json<AudienceRegion[]>();
+    // Every seeded category and every region has a Japanese name in core.
+    expect(
+      categories.filter((c) => japaneseCatalogueName('audience_categories', c.name) === undefined),
+    ).toEqual([]);
+    expect(regions.filter((r) => japaneseCatalogueName('audience_regions', r.name) === undefined)).toEqual(
+      [],
+    );
+    const all = await list();
+    const tech = all.results.find((a) => a.name === 'Technology · Japan')!;
+    expect(tech.name_ja).toBe('テクノロジー · 日本');
+    expect(tech.description_ja).toBe('日本でテクノロジー・コンピューターに関心のある X ユーザー。');
+    expect(tech.description).toBe('People on X interested in Technology and computing, in Japan.');
+    // No Latin letters left in a Japanese name or description but X's own name.
+    for (const a of all.results)
+      expect(`${a.name_ja}${a.description_ja.replace(/\bX\b/g, '')}`).not.toMatch(/[A-Za-z]/);
+    const found = await list(`?search=${encodeURIComponent('テクノロジー')}`);
+    expect(found.results.map((a) => a.id)).toContain(tech.id);
   });
 
   it('finds a store audience by id for saving it', async () => {

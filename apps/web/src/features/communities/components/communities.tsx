@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { QueryError } from '../../../components/route-error';
 import type { CommunitySort, CommunitySummary } from '@murmur/core/api';
+import { useCatalogueNames } from '../../../lib/catalogue-names';
 import { creatorPath, insightsPath } from '../../../lib/insights-link';
 import { useCommunities } from '../api/get-communities';
 import { AccountChip } from '../../../components/account-chip';
@@ -23,12 +24,19 @@ function CommunityCard({
   teamSlug: string;
 }) {
   const { t } = useTranslation();
+  const names = useCatalogueNames();
+  // Named by the engine from its interests and bio words; named again from them in the interface language.
+  const name = names.community({
+    name: community.name,
+    interests: community.top_interests,
+    words: community.top_terms,
+  });
   return (
     <Card withBorder radius="md" component="article" aria-labelledby={`community-${community.id}`}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600} id={`community-${community.id}`}>
-            {community.name}
+            {name}
           </Text>
           {sort === 'trending' ? (
             <Badge
@@ -58,7 +66,11 @@ function CommunityCard({
         )}
         {community.top_interests.length > 0 && (
           <Text size="xs" c="dimmed">
-            {t('communities.interests')}: {community.top_interests.slice(0, 4).join(' · ')}
+            {t('communities.interests')}:{' '}
+            {community.top_interests
+              .slice(0, 4)
+              .map((label) => names.name('interests', label))
+              .join(' · ')}
           </Text>
         )}
         <Stack gap={4}>

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueItem } from '@murmur/core/api';
 import { useLanguage } from '../../../hooks/use-language';
+import { PACKAGE_FIELD_CATALOGUE, useCatalogueNames } from '../../../lib/catalogue-names';
 import { errorText } from '../../../lib/error-text';
 import { languageName } from '../../../lib/locale-names';
 import { useCatalogue, type Catalogue } from '../api/get-catalogue';
@@ -42,12 +43,23 @@ export function CatalogueField({ catalogue, label, description, pkg, onChange }:
   const searchable: SearchableCatalogue | null = catalogue === 'languages' ? null : catalogue;
   const search = useSearchCatalogue(searchable ?? 'interests', searchable === null ? '' : debounced);
   const language = useLanguage();
+  const names = useCatalogueNames();
 
   const options = useMemo((): PickerOption[] => {
-    // Languages are listed by name in the interface language (日本語), picked with their English label.
+    // Items are listed by name in the interface language (日本語, スポーツ/サッカー), picked with the
+    // catalogue's own (English) label.
     const shown = (item: CatalogueItem) =>
-      catalogue === 'languages' ? languageName(item.value, item.label, language) : item.label;
-    const option = (item: CatalogueItem) => ({ ...toOption(item), label: shown(item) });
+      catalogue === 'languages'
+        ? languageName(item.value, item.label, language)
+        : names.packageItem(catalogue, item.label);
+    const option = (item: CatalogueItem) => ({
+      ...toOption(item),
+      label: shown(item),
+      detail:
+        item.category && PACKAGE_FIELD_CATALOGUE[catalogue] === 'interests'
+          ? names.name('interests', item.category)
+          : item.category,
+    });
     const all = list.data ?? [];
     if (debounced === '')
       return [...all]
@@ -65,8 +77,19 @@ export function CatalogueField({ catalogue, label, description, pkg, onChange }:
         )
         .map(option);
     }
-    return (search.data ?? []).map(option);
-  }, [list.data, search.data, debounced, searchable, catalogue, language]);
+    // The catalogue's search reads its own (English) names; names typed in the interface language are
+    // found in the list as shown.
+    const needle = debounced.toLowerCase();
+    const found = search.data ?? [];
+    const shownMatches =
+      language === 'en'
+        ? []
+        : all.filter(
+            (item) =>
+              shown(item).toLowerCase().includes(needle) && !found.some((f) => f.value === item.value),
+          );
+    return [...found, ...shownMatches].map(option);
+  }, [list.data, search.data, debounced, searchable, catalogue, language, names]);
   /** The catalogue's own (English) label of a picked option: the package keeps it. */
   const storedLabel = (value: string, fallback: string) =>
     [...(list.data ?? []), ...(search.data ?? [])].find((item) => item.value === value)?.label ?? fallback;

@@ -13,6 +13,7 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/avatar';
+import { useCatalogueNames } from '../../../lib/catalogue-names';
 import { errorText } from '../../../lib/error-text';
 import { useHandleAnalysis } from '../api/handle-analysis';
 import { cleanHandle } from '../utils/package-ops';
@@ -50,6 +51,7 @@ export function HandleAnalysisPanel({ onUseHandle }: HandleAnalysisPanelProps) {
   const { t } = useTranslation();
   const [handle, setHandle] = useState('');
   const analysis = useHandleAnalysis();
+  const names = useCatalogueNames();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = cleanHandle(handle);
@@ -111,7 +113,7 @@ export function HandleAnalysisPanel({ onUseHandle }: HandleAnalysisPanelProps) {
                 <Group gap={4}>
                   {labelsOf(data.interests).map((label) => (
                     <Badge key={label} variant="light" tt="none">
-                      {label}
+                      {names.name('interests', label)}
                     </Badge>
                   ))}
                 </Group>

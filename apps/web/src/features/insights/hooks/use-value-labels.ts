@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../hooks/use-language';
+import { catalogueNames } from '../../../lib/catalogue-names';
 import type { AppLanguage } from '../../../lib/i18n';
 import { languageName } from '../../../lib/locale-names';
 import type { Share } from '../types';
@@ -20,6 +21,13 @@ export interface ValueLabels {
   device: Labeller;
   /** "Kanto, JP" → "Kanto, 日本" in Japanese. */
   region: Labeller;
+  /** Catalogue values by their catalogue names (core's Japanese names in Japanese). */
+  interest: Labeller;
+  topic: Labeller;
+  movie: Labeller;
+  /** Job titles by key ("software-engineer"), job categories by name ("IT/Tech"). */
+  jobTitle: Labeller;
+  jobCategory: Labeller;
 }
 
 const GENDER = {
@@ -42,6 +50,7 @@ export const valueLabels = (t: TFunction, language: AppLanguage): ValueLabels =>
     const country = countryByCode(code.toUpperCase());
     return country === undefined ? undefined : language === 'ja' ? country.nameJa : country.name;
   };
+  const names = catalogueNames(language);
   return {
     countryName,
     countryText: (text) => countryName(normaliseCountry(text)?.code ?? text) ?? text,
@@ -66,10 +75,18 @@ export const valueLabels = (t: TFunction, language: AppLanguage): ValueLabels =>
       const country = match ? countryName(match[2]!) : undefined;
       return match && country !== undefined && language === 'ja' ? `${match[1]}, ${country}` : s.label;
     },
+    interest: (s) => names.name('interests', s.label),
+    topic: (s) => names.name('conversations', s.label),
+    movie: (s) => names.name('movies_and_tv_shows', s.label),
+    jobTitle: (s) => names.jobTitle(s.key, s.label),
+    jobCategory: (s) => names.name('job_categories', s.label),
   };
 };
 
-/** Value names in the interface language where we know them (countries, genders, ages, devices). */
+/**
+ * Value names in the interface language where we know them (countries, genders, ages, devices, and the
+ * catalogues: interests, topics, movies/TV, job titles and categories).
+ */
 export const useValueLabels = (): ValueLabels => {
   const { t } = useTranslation();
   const language = useLanguage();

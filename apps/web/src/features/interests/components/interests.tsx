@@ -9,6 +9,7 @@ import { QueryError } from '../../../components/route-error';
 import { sortRows, type SortValue } from '../../../components/sort-key';
 import type { CatalogueItem } from '@murmur/core/api';
 import { useInterests } from '../../../lib/api/get-interests';
+import { useCatalogueNames, type CatalogueNames } from '../../../lib/catalogue-names';
 import { creatorPath, insightsPath } from '../../../lib/insights-link';
 import { usePagedFilters } from '../../../lib/use-paged-filters';
 
@@ -21,11 +22,12 @@ const subcategory = (label: string): string => label.split('/').slice(1).join('/
 
 const PAGE = 50;
 
-const SORT_VALUES: Record<string, (item: CatalogueItem) => SortValue> = {
-  label: (item) => subcategory(item.label),
-  category: (item) => item.category,
+/** Sorted by what the screen shows: names in the interface language. */
+const sortValues = (names: CatalogueNames): Record<string, (item: CatalogueItem) => SortValue> => ({
+  label: (item) => subcategory(names.name('interests', item.label)),
+  category: (item) => (item.category ? names.name('interests', item.category) : item.category),
   size: (item) => item.size,
-};
+});
 
 /** The interests catalogue with the size of each interest, and a way to build an audience from one. */
 export function Interests({ teamSlug }: InterestsProps) {
@@ -35,19 +37,29 @@ export function Interests({ teamSlug }: InterestsProps) {
   const { params, set, shown, showMore } = usePagedFilters(PAGE);
   const search = params.get('search') ?? '';
   const category = params.get('category');
+  // The catalogue's names in the interface language (X publishes them in English; links keep English).
+  const names = useCatalogueNames();
+  const SORT_VALUES = useMemo(() => sortValues(names), [names]);
+  const shownName = (item: CatalogueItem) => subcategory(names.name('interests', item.label));
 
   const categories = useMemo(
-    () => [...new Set((interests.data ?? []).map((item) => item.category ?? ''))].filter(Boolean).sort(),
-    [interests.data],
+    () =>
+      [...new Set((interests.data ?? []).map((item) => item.category ?? ''))]
+        .filter(Boolean)
+        .map((value) => ({ value, label: names.name('interests', value) }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [interests.data, names],
   );
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return (interests.data ?? []).filter(
       (item) =>
         (category === null || item.category === category) &&
-        (needle === '' || item.label.toLowerCase().includes(needle)),
+        (needle === '' ||
+          item.label.toLowerCase().includes(needle) ||
+          names.name('interests', item.label).toLowerCase().includes(needle)),
     );
-  }, [interests.data, search, category]);
+  }, [interests.data, search, category, names]);
 
   const [sort, setSort] = useState('-size');
   const pkgOf = (item: CatalogueItem) => ({ interests: [{ label: item.label, id: item.value }] });
@@ -58,11 +70,16 @@ export function Interests({ teamSlug }: InterestsProps) {
       sortValue: SORT_VALUES.label,
       render: (item) => (
         <Text size="sm" fw={500}>
-          {subcategory(item.label)}
+          {shownName(item)}
         </Text>
       ),
     },
-    { key: 'category', header: t('interests.columns.category'), sortValue: SORT_VALUES.category },
+    {
+      key: 'category',
+      header: t('interests.columns.category'),
+      sortValue: SORT_VALUES.category,
+      render: (item) => (item.category ? names.name('interests', item.category) : ''),
+    },
     {
       key: 'size',
       header: t('interests.columns.size'),
@@ -80,7 +97,7 @@ export function Interests({ teamSlug }: InterestsProps) {
             size="compact-xs"
             component={Link}
             to={creatorPath(teamSlug, pkgOf(item))}
-            aria-label={t('interests.buildFrom', { label: subcategory(item.label) })}
+            aria-label={t('interests.buildFrom', { label: shownName(item) })}
           >
             {t('interests.build')}
           </Button>
@@ -89,7 +106,7 @@ export function Interests({ teamSlug }: InterestsProps) {
             variant="default"
             component={Link}
             to={insightsPath(teamSlug, { package: pkgOf(item) })}
-            aria-label={t('interests.insightsOf', { label: subcategory(item.label) })}
+            aria-label={t('interests.insightsOf', { label: shownName(item) })}
           >
             {t('interests.insights')}
           </Button>
@@ -101,7 +118,7 @@ export function Interests({ teamSlug }: InterestsProps) {
   // Sorted over the whole catalogue, then shown 50 at a time.
   const sorted = useMemo(() => {
     return sortRows(rows, sort, (row, key) => SORT_VALUES[key]?.(row));
-  }, [rows, sort]);
+  }, [rows, sort, SORT_VALUES]);
 
   return (
     <Stack gap="lg">

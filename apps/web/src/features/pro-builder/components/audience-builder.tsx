@@ -1,4 +1,17 @@
-import { Badge, Button, Grid, Group, Paper, Select, Stack, TagsInput, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  Title,
+  type ComboboxItem,
+  type ComboboxParsedItem,
+} from '@mantine/core';
 import { COUNTRIES } from '@murmur/core/countries';
 import { emptyTargetingPackage, type TargetingPackage } from '@murmur/core/targeting';
 import { useQueries } from '@tanstack/react-query';
@@ -9,6 +22,7 @@ import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { SizePanel } from '../../../components/size-panel';
 import { useLanguage } from '../../../hooks/use-language';
 import { useInterests } from '../../../lib/api/get-interests';
+import { useCatalogueNames } from '../../../lib/catalogue-names';
 import { decodePackage } from '../../../lib/insights-link';
 import { validateHandleQueryOptions } from '../api/validate-handle';
 import { SaveListPanel } from './save-list-panel';
@@ -93,6 +107,20 @@ export function AudienceBuilder({ renderInsights }: AudienceBuilderProps) {
     () => [...new Set((interests.data ?? []).map((item) => item.label))],
     [interests.data],
   );
+  // Interests are picked by X's (English) names, which the list keeps; the options read in the
+  // interface language and are found by either name.
+  const names = useCatalogueNames();
+  const interestName = (label: string) => names.name('interests', label);
+  const filterInterests = ({ options, search }: { options: ComboboxParsedItem[]; search: string }) => {
+    const needle = search.trim().toLowerCase();
+    return options
+      .filter(
+        (o): o is ComboboxItem =>
+          'value' in o &&
+          (o.value.toLowerCase().includes(needle) || interestName(o.value).toLowerCase().includes(needle)),
+      )
+      .slice(0, 50);
+  };
   const countryOptions = useMemo(
     () =>
       COUNTRIES.filter((c) => c.selectable).map((c) => ({
@@ -132,6 +160,12 @@ export function AudienceBuilder({ renderInsights }: AudienceBuilderProps) {
                 label={t('proSite.builder.interestedIn')}
                 description={t('proSite.builder.interestedInHelp')}
                 data={interestOptions}
+                filter={filterInterests}
+                renderOption={({ option }) =>
+                  interestName(option.value) === option.value
+                    ? option.value
+                    : `${interestName(option.value)} (${option.value})`
+                }
                 value={criteria.interests}
                 onChange={(values) =>
                   set(

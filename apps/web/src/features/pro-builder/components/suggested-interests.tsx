@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/targeting';
 import { useTranslation } from 'react-i18next';
+import { useCatalogueNames } from '../../../lib/catalogue-names';
 import { errorText } from '../../../lib/error-text';
 import { useSuggestInterests } from '../api/suggest-interests';
 
@@ -13,6 +14,7 @@ export interface SuggestedInterestsProps {
 /** Suggest-interests (SPEC §7): what else the audience leans to, each added with one click. */
 export function SuggestedInterests({ pkg, chosen, onAdd }: SuggestedInterestsProps) {
   const { t } = useTranslation();
+  const names = useCatalogueNames();
   const suggest = useSuggestInterests();
   const offered = (suggest.data?.interests ?? []).filter((item) => !chosen.includes(item.label));
   return (
@@ -53,9 +55,9 @@ export function SuggestedInterests({ pkg, chosen, onAdd }: SuggestedInterestsPro
                 tt="none"
                 style={{ cursor: 'pointer' }}
                 onClick={() => onAdd(item.label)}
-                aria-label={t('proSite.builder.addInterest', { label: item.label })}
+                aria-label={t('proSite.builder.addInterest', { label: names.name('interests', item.label) })}
               >
-                + {item.label} ×{item.affinity.toFixed(1)}
+                + {names.name('interests', item.label)} ×{item.affinity.toFixed(1)}
               </Badge>
             ))}
           </Group>

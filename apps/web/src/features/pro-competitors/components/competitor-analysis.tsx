@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { useLanguage } from '../../../hooks/use-language';
 import { useJob } from '../../../lib/api/get-job';
+import { useCatalogueNames } from '../../../lib/catalogue-names';
 import { errorText } from '../../../lib/error-text';
 import { encodePackage } from '../../../lib/insights-link';
 import { useStartCompetitorAnalysis } from '../api/competitor-analysis';
@@ -30,6 +31,7 @@ export const MAX_COMPETITORS = 12;
 
 /** SPEC §2 /competitor-analysis: accounts side by side, their shared followers, and the summary PDF. */
 export function CompetitorAnalysis() {
+  const names = useCatalogueNames();
   const { t } = useTranslation();
   usePageTitle(t('screens.competitorAnalysis'));
   const language = useLanguage();
@@ -121,7 +123,7 @@ export function CompetitorAnalysis() {
                       <Group gap={4}>
                         {c.top_interests.slice(0, 4).map((i) => (
                           <Badge key={i.value} variant="light" size="sm" tt="none">
-                            {i.label}
+                            {names.name('interests', i.label)}
                           </Badge>
                         ))}
                       </Group>

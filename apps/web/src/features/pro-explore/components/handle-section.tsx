@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { ShareBars } from '../../../components/charts';
+import { useCatalogueNames } from '../../../lib/catalogue-names';
 import { encodePackage } from '../../../lib/insights-link';
 import { errorText } from '../../../lib/error-text';
 import { useHandleAnalysis } from '../api/handle-analysis';
@@ -13,6 +14,7 @@ import { useValidateHandle } from '../api/validate-handle';
 /** The explored account: profile, its audience (followers) and what they care about. */
 export function HandleSection({ handle, explicit }: { handle: string; explicit: boolean }) {
   const { t } = useTranslation();
+  const names = useCatalogueNames();
   const check = useValidateHandle(handle);
   const analysis = useHandleAnalysis(check.data?.valid === true ? check.data.handle : null);
   if (check.isPending) return <Skeleton h={160} />;
@@ -88,7 +90,12 @@ export function HandleSection({ handle, explicit }: { handle: string; explicit: 
         {data && (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             {interests && interests.distinctive.length > 0 && (
-              <ShareBars data={interests.distinctive} caption={t('proSite.explore.interests')} limit={8} />
+              <ShareBars
+                data={interests.distinctive}
+                caption={t('proSite.explore.interests')}
+                labelOf={(d) => names.name('interests', d.label)}
+                limit={8}
+              />
             )}
             {demographics && demographics.languages.length > 0 && (
               <ShareBars data={demographics.languages} caption={t('proSite.explore.languages')} limit={6} />

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { QueryError } from '../../../components/route-error';
 import { useLanguage } from '../../../hooks/use-language';
+import { useCatalogueNames, type CatalogueNames } from '../../../lib/catalogue-names';
 import { personalStore } from '../../../lib/personal-store';
 import { useList } from '../api/get-list';
 import { ListActions } from './list-actions';
@@ -30,8 +31,14 @@ const CRITERIA_LABELS = {
   countries: 'creator.fields.countries.label',
 } as const satisfies Record<keyof TargetingPackage, string>;
 
-/** The criteria of a package as "kind: item, item" lines (deselected items left out). */
-function criteriaLines(pkg: TargetingPackage): { key: keyof TargetingPackage; items: string[] }[] {
+/**
+ * The criteria of a package as "kind: item, item" lines (deselected items left out), catalogue items
+ * by their names in the interface language.
+ */
+function criteriaLines(
+  pkg: TargetingPackage,
+  names: CatalogueNames,
+): { key: keyof TargetingPackage; items: string[] }[] {
   return (Object.entries(pkg) as [keyof TargetingPackage, unknown][])
     .map(([key, value]) => ({
       key,
@@ -40,8 +47,8 @@ function criteriaLines(pkg: TargetingPackage): { key: keyof TargetingPackage; it
         if (item === null || typeof item !== 'object') return [];
         const record = item as { label?: string; handle?: string; deselected?: boolean };
         if (record.deselected === true) return [];
-        const text = record.handle !== undefined ? `@${record.handle}` : record.label;
-        return text === undefined ? [] : [text];
+        if (record.handle !== undefined) return [`@${record.handle}`];
+        return record.label === undefined ? [] : [names.packageItem(key, record.label)];
       }),
     }))
     .filter((line) => line.items.length > 0);
@@ -51,6 +58,7 @@ function criteriaLines(pkg: TargetingPackage): { key: keyof TargetingPackage; it
 export function ListDetail({ id }: { id: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const names = useCatalogueNames();
   const navigate = useNavigate();
   const personal = useSyncExternalStore(personalStore.subscribe, personalStore.get, personalStore.get);
   const list = useList(personal.token === null ? null : id);
@@ -89,7 +97,7 @@ export function ListDetail({ id }: { id: number }) {
           {t('proSite.lists.criteria')}
         </Title>
         <Stack gap="xs">
-          {criteriaLines(data.targeting_package).map((line) => (
+          {criteriaLines(data.targeting_package, names).map((line) => (
             <Group key={line.key} gap={6}>
               <Text size="sm" fw={600} miw={140}>
                 {t(CRITERIA_LABELS[line.key])}

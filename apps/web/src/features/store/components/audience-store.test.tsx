@@ -1,6 +1,7 @@
 import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18n from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { local, storageKeys } from '../../../lib/storage';
 import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
@@ -10,6 +11,8 @@ const storeAudience = {
   id: 3,
   name: 'Gaming · Japan',
   description: 'People in Japan who follow games.',
+  name_ja: 'ゲーム · 日本',
+  description_ja: '日本でゲームに関心のある X ユーザー。',
   category: { id: 1, name: 'Gaming' },
   region: { id: 2, name: 'Japan' },
   country: 'Japan',
@@ -58,5 +61,31 @@ describe('AudienceStore', { timeout: 20_000 }, () => {
       team: 'acme',
     });
     expect(await screen.findByText('Saved to My Audiences')).toBeTruthy();
+  });
+
+  it('shows names, descriptions and categories in Japanese on Japanese screens; saves the store name', async () => {
+    await i18n.changeLanguage('ja');
+    try {
+      const save = vi.fn((init: RequestInit | undefined) => ({
+        status: 201,
+        body: { id: 9, ...(jsonBody(init) as object) },
+      }));
+      vi.spyOn(window, 'fetch').mockImplementation(routes({ 'POST /api/audience-configs/': save }));
+      const user = userEvent.setup();
+      renderWithProviders(<AudienceStore signedIn teamSlug="acme" />, { route: '/acme/store' });
+      const card = await screen.findByRole('article', { name: 'ゲーム · 日本' });
+      expect(card.textContent).toContain('日本でゲームに関心のある X ユーザー。');
+      expect(card.textContent).toContain('ゲーム');
+      expect(screen.queryByText('Gaming · Japan')).toBeNull();
+      expect(screen.queryByText('Gaming')).toBeNull();
+      await user.click(screen.getByRole('textbox', { name: 'カテゴリー' }));
+      expect(await screen.findByRole('option', { name: 'ゲーム' })).toBeTruthy();
+      await user.click(await screen.findByRole('button', { name: 'マイオーディエンスに保存' }));
+      await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+      // Stored data keep the store's own name.
+      expect(jsonBody(save.mock.calls[0]![0])).toMatchObject({ from_audience: 3, name: 'Gaming · Japan' });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { QueryError } from '../../../components/route-error';
+import { useCatalogueNames } from '../../../lib/catalogue-names';
 import { usePagedFilters } from '../../../lib/use-paged-filters';
 import { useAudienceCategories } from '../api/get-audience-categories';
 import { useAudienceRegions } from '../api/get-audience-regions';
@@ -30,6 +31,7 @@ export function AudienceStore({ signedIn, teamSlug }: AudienceStoreProps) {
   const categories = useAudienceCategories();
   const regions = useAudienceRegions();
   const regionName = useRegionName();
+  const names = useCatalogueNames();
   const audiences = useStoreAudiences({
     category: category ?? undefined,
     region: region ?? undefined,
@@ -53,7 +55,7 @@ export function AudienceStore({ signedIn, teamSlug }: AudienceStoreProps) {
           placeholder={t('store.allCategories')}
           data={(categories.data ?? []).map((item) => ({
             value: String(item.id),
-            label: regionName(item.name),
+            label: names.name('audience_categories', item.name),
           }))}
           value={category}
           onChange={(value) => set('category', value)}

@@ -6,6 +6,7 @@ import { AsyncButton } from '../../../components/async-button';
 import { SetIcon } from '../../../components/set-icon';
 import type { StoreAudience } from '@murmur/core/api';
 import { useCreateAudienceConfig } from '../../../lib/api/create-audience-config';
+import { useCatalogueNames } from '../../../lib/catalogue-names';
 import { errorText } from '../../../lib/error-text';
 import { creatorPath, insightsPath } from '../../../lib/insights-link';
 import { notify } from '../../../lib/notifications';
@@ -23,20 +24,23 @@ export interface StoreCardProps {
 export function StoreCard({ audience, signedIn, teamSlug }: StoreCardProps) {
   const { t } = useTranslation();
   const regionName = useRegionName();
+  const names = useCatalogueNames();
+  // Shown in the interface language; saved to My Audiences under the store's own name (stored data keep it).
+  const { name, description } = names.storeAudience(audience);
   const save = useCreateAudienceConfig();
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`store-${audience.id}`}>
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Text fw={600} id={`store-${audience.id}`}>
-            {audience.name}
+            {name}
           </Text>
           <Badge variant="light" tt="none" style={{ flexShrink: 0 }}>
             {audience.size_bucket}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed" lineClamp={3} style={{ flex: 1 }}>
-          {audience.description}
+          {description}
         </Text>
         <Group gap={6}>
           <Badge
@@ -45,7 +49,7 @@ export function StoreCard({ audience, signedIn, teamSlug }: StoreCardProps) {
             tt="none"
             leftSection={<SetIcon category={audience.category.name} size={12} />}
           >
-            {audience.category.name}
+            {names.name('audience_categories', audience.category.name)}
           </Badge>
           <Badge variant="outline" color="gray" tt="none">
             {regionName(audience.region.name)}
@@ -68,7 +72,7 @@ export function StoreCard({ audience, signedIn, teamSlug }: StoreCardProps) {
                       name: audience.name,
                       team: teamSlug ?? undefined,
                     });
-                    notify.success(t('store.savedToast', { name: audience.name }));
+                    notify.success(t('store.savedToast', { name }));
                   } catch (error) {
                     notify.error(errorText(error, t));
                   }

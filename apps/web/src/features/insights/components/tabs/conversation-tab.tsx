@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyWordCloud } from '../../../../components/word-cloud';
+import { useValueLabels } from '../../hooks/use-value-labels';
 import type { InsightsReport } from '../../types';
 import { sharesText } from '../../utils/panel-text';
 import { EmptyPanel, Panel } from '../panel';
@@ -10,6 +11,7 @@ import { SharePanel } from '../share-panel';
 /** Interests, conversation topics, movies/TV and words in bio. */
 export function ConversationTab({ report }: { report: InsightsReport }) {
   const { t } = useTranslation();
+  const labels = useValueLabels();
   const { interests, conversationTopics, bioWords } = report;
   const words = bioWords?.words ?? [];
   return (
@@ -17,21 +19,25 @@ export function ConversationTab({ report }: { report: InsightsReport }) {
       <SharePanel
         title={t('insights.panels.interests')}
         shares={interests?.interests}
+        labelOf={labels.interest}
         basis={interests?.basis}
       />
       <SharePanel
         title={t('insights.panels.distinctiveInterests')}
         shares={interests?.distinctive}
+        labelOf={labels.interest}
         basis={interests?.basis}
       />
       <SharePanel
         title={t('insights.panels.conversationTopics')}
         shares={conversationTopics?.topics}
+        labelOf={labels.topic}
         basis={conversationTopics?.basis}
       />
       <SharePanel
         title={t('insights.panels.moviesTv')}
         shares={conversationTopics?.moviesTv}
+        labelOf={labels.movie}
         basis={conversationTopics?.basis}
       />
       <Panel

@@ -1,44 +1,20 @@
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { formatLargeNumber } from '@murmur/core/format';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShareBars } from '../../../../components/charts/share-bars';
 import { formatAffinity, formatShare } from '../../../../components/charts/format';
+import { useValueLabels } from '../../hooks/use-value-labels';
 import type { InsightsReport, JobCategoryShare } from '../../types';
 import { EmptyPanel, Panel } from '../panel';
 import { PanelGrid } from '../panel-grid';
 import { SharePanel } from '../share-panel';
 
-// SPEC §3's job-title categories, translated; other categories show as the report names them.
-const CATEGORY_KEYS = {
-  business: 'insights.jobCategories.business',
-  'decision-maker': 'insights.jobCategories.decisionMaker',
-  financial: 'insights.jobCategories.financial',
-  consulting: 'insights.jobCategories.consulting',
-  'it-developer': 'insights.jobCategories.itDeveloper',
-  service: 'insights.jobCategories.service',
-  healthcare: 'insights.jobCategories.healthcare',
-  farmer: 'insights.jobCategories.farmer',
-  'it-tech': 'insights.jobCategories.itTech',
-  education: 'insights.jobCategories.education',
-  'alternative-medicine': 'insights.jobCategories.alternativeMedicine',
-  science: 'insights.jobCategories.science',
-  news: 'insights.jobCategories.news',
-  artist: 'insights.jobCategories.artist',
-  entertainment: 'insights.jobCategories.entertainment',
-} as const;
-
-export const jobCategoryLabel = (t: TFunction, label: string): string => {
-  const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return Object.hasOwn(CATEGORY_KEYS, slug) ? t(CATEGORY_KEYS[slug as keyof typeof CATEGORY_KEYS]) : label;
-};
-
 /** One category of the tree: a button that opens its titles (the first three start open). */
 function CategoryNode({ category, initiallyOpen }: { category: JobCategoryShare; initiallyOpen: boolean }) {
-  const { t } = useTranslation();
+  const labels = useValueLabels();
   const [open, setOpen] = useState(initiallyOpen);
-  const label = jobCategoryLabel(t, category.label);
+  const label = labels.jobCategory(category);
   return (
     <li>
       <UnstyledButton
@@ -62,7 +38,7 @@ function CategoryNode({ category, initiallyOpen }: { category: JobCategoryShare;
           {category.titles.length === 0 ? (
             <EmptyPanel />
           ) : (
-            <ShareBars data={category.titles} caption={label} />
+            <ShareBars data={category.titles} caption={label} labelOf={labels.jobTitle} />
           )}
         </div>
       )}
@@ -73,14 +49,16 @@ function CategoryNode({ category, initiallyOpen }: { category: JobCategoryShare;
 /** SPEC §3's job-title tree: categories by members, each opening onto its titles. */
 export function JobTitlesTab({ report }: { report: InsightsReport }) {
   const { t } = useTranslation();
+  const labels = useValueLabels();
   const jobs = report.jobTitles;
   const categories = jobs?.categories ?? [];
   const copy = () =>
     categories
       .flatMap((c) => [
-        `${jobCategoryLabel(t, c.label)}\t${formatShare(c.share)}\t${formatAffinity(c.affinity)}`,
+        `${labels.jobCategory(c)}\t${formatShare(c.share)}\t${formatAffinity(c.affinity)}`,
         ...c.titles.map(
-          (title) => `  ${title.label}\t${formatShare(title.share)}\t${formatAffinity(title.affinity)}`,
+          (title) =>
+            `  ${labels.jobTitle(title)}\t${formatShare(title.share)}\t${formatAffinity(title.affinity)}`,
         ),
       ])
       .join('\n');
@@ -109,7 +87,7 @@ export function JobTitlesTab({ report }: { report: InsightsReport }) {
         title={t('insights.panels.jobCategories')}
         shares={categories}
         basis={jobs?.basis}
-        labelOf={(c) => jobCategoryLabel(t, c.label)}
+        labelOf={labels.jobCategory}
       />
     </PanelGrid>
   );

@@ -1,10 +1,11 @@
-import type { TFunction } from 'i18next';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatLargeNumber } from '@murmur/core/format';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAffinity, formatShare } from '../../../../components/charts/format';
 import { communityColour, LazyNetworkGraph } from '../../../../components/network-graph';
+import { useCatalogueNames } from '../../../../lib/catalogue-names';
+import { useValueLabels } from '../../hooks/use-value-labels';
 import type { EngagedAccount, InsightsReport } from '../../types';
 import { accountsText } from '../../utils/panel-text';
 import { AccountAvatar } from '../account-avatar';
@@ -27,14 +28,10 @@ function EngagedAccountsPanel({ title, accounts }: { title: string; accounts: re
 }
 
 /** The drawn network, its communities, distinctive accounts, most liked and reposted accounts. */
-/** A community without distinctive interests or words is named "Community 3" by the engine. */
-const communityName = (name: string, t: TFunction): string => {
-  const numbered = /^Community (\d+)$/.exec(name);
-  return numbered === null ? name : t('insights.communityNumber', { n: numbered[1] });
-};
-
 export function NetworkTab({ report }: { report: InsightsReport }) {
   const { t } = useTranslation();
+  const catalogue = useCatalogueNames();
+  const labels = useValueLabels();
   const { network, communities: panel, influentialAccounts, engagement } = report;
   const communities = useMemo(() => panel?.communities ?? [], [panel]);
   const nodes = useMemo(
@@ -47,7 +44,19 @@ export function NetworkTab({ report }: { report: InsightsReport }) {
       })),
     [network],
   );
-  const names = useMemo(() => communities.map((c) => communityName(c.name, t)), [communities, t]);
+  // The engine names a community from its interests and bio words ("Physics · Space and astronomy ·
+  // telescope", or "Community 3"): named again from them in the interface language.
+  const names = useMemo(
+    () =>
+      communities.map((c) =>
+        catalogue.community({
+          name: c.name,
+          interests: c.interests.map((i) => i.label),
+          words: c.words.map((w) => w.label),
+        }),
+      ),
+    [communities, catalogue],
+  );
   const distinctive = influentialAccounts?.distinctive.slice(0, 10) ?? [];
 
   return (
@@ -90,8 +99,8 @@ export function NetworkTab({ report }: { report: InsightsReport }) {
         copyText={() =>
           communities
             .map(
-              (c) =>
-                `${communityName(c.name, t)}\t${formatLargeNumber(c.size)}\t${formatShare(c.share)}\t${c.topAccounts.map((a) => `@${a.handle}`).join(' ')}`,
+              (c, index) =>
+                `${names[index] ?? c.name}\t${formatLargeNumber(c.size)}\t${formatShare(c.share)}\t${c.topAccounts.map((a) => `@${a.handle}`).join(' ')}`,
             )
             .join('\n')
         }
@@ -100,7 +109,7 @@ export function NetworkTab({ report }: { report: InsightsReport }) {
           <EmptyPanel />
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-            {communities.map((c) => (
+            {communities.map((c, index) => (
               <Paper
                 key={c.id}
                 withBorder
@@ -110,7 +119,7 @@ export function NetworkTab({ report }: { report: InsightsReport }) {
               >
                 <Stack gap={4}>
                   <Text fw={700} size="sm">
-                    {communityName(c.name, t)}
+                    {names[index] ?? c.name}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {t('insights.communitySize', {
@@ -122,7 +131,7 @@ export function NetworkTab({ report }: { report: InsightsReport }) {
                     <Group gap={4}>
                       {c.interests.slice(0, 3).map((i) => (
                         <Badge key={i.key} size="xs" variant="light" tt="none">
-                          {i.label}
+                          {labels.interest(i)}
                         </Badge>
                       ))}
                     </Group>

@@ -84,6 +84,7 @@ export function SummaryTab({ report }: { report: InsightsReport }) {
         title={t('insights.panels.topInterests')}
         shares={interests?.distinctive.length ? interests.distinctive : interests?.interests}
         basis={interests?.basis}
+        labelOf={labels.interest}
         limit={10}
       />
       <Panel
