@@ -16,14 +16,12 @@ import {
 import { targetingPackageSchema } from '@murmur/core/targeting';
 import type { JobQueue } from '../../jobs/jobs';
 import { jobCaller } from '../../jobs/job-caller';
-import { MAX_DB_ID } from '../../lib/db-id';
 import { errorResponses } from '../../lib/http';
+import { pkParams } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { AudienceConfigsService } from './audience-configs.service';
 import type { AudienceInsightsService } from './audience-insights.service';
 import { sendJob, wantsWait } from '../../jobs/job-response';
-
-const pkParams = z.object({ pk: z.coerce.number().int().positive().max(MAX_DB_ID) });
 
 /** The `next` page's URL: the same path and query with the offset moved on. */
 function nextPage(url: string, offset: number, limit: number, count: number): string | null {

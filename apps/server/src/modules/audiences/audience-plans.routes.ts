@@ -1,12 +1,8 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { audiencePlanSchema, saveAudiencePlanSchema } from '@murmur/core/api';
-import { MAX_DB_ID } from '../../lib/db-id';
 import { errorResponses } from '../../lib/http';
-import { requireUser } from '../../plugins/auth';
+import { resourceRoutes } from '../../lib/resource-routes';
 import type { AudiencePlansService } from './audience-plans.service';
-
-const pkParams = z.object({ pk: z.coerce.number().int().positive().max(MAX_DB_ID) });
 
 /** Audience plans: the signed-in user's own, CRUD. */
 export const audiencePlansRoutes: FastifyPluginCallbackZod<{ plansService: AudiencePlansService }> = (
@@ -14,75 +10,37 @@ export const audiencePlansRoutes: FastifyPluginCallbackZod<{ plansService: Audie
   { plansService },
   done,
 ) => {
-  const tags = ['audiences'];
-
-  app.get(
-    '/api/audience-plan/',
-    {
-      schema: {
-        tags,
-        summary: "The caller's audience plans, latest change first",
-        response: { 200: z.array(audiencePlanSchema), ...errorResponses(403) },
-      },
+  resourceRoutes(app, {
+    path: '/api/audience-plan/',
+    tags: ['audiences'],
+    item: audiencePlanSchema,
+    list: {
+      summary: "The caller's audience plans, latest change first",
+      errors: errorResponses(403),
+      handler: (user) => plansService.list(user),
     },
-    (request) => plansService.list(requireUser(request)),
-  );
-
-  app.post(
-    '/api/audience-plan/',
-    {
-      schema: {
-        tags,
-        summary: 'Create an audience plan',
-        body: saveAudiencePlanSchema,
-        response: { 201: audiencePlanSchema, ...errorResponses(400, 403) },
-      },
+    create: {
+      summary: 'Create an audience plan',
+      body: saveAudiencePlanSchema,
+      errors: errorResponses(400, 403),
+      handler: (user, body) => plansService.create(user, body),
     },
-    async (request, reply) =>
-      reply.status(201).send(await plansService.create(requireUser(request), request.body)),
-  );
-
-  app.get(
-    '/api/audience-plan/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'An audience plan of the caller',
-        params: pkParams,
-        response: { 200: audiencePlanSchema, ...errorResponses(403, 404) },
-      },
+    get: {
+      summary: 'An audience plan of the caller',
+      errors: errorResponses(403, 404),
+      handler: (user, pk) => plansService.get(user, pk),
     },
-    (request) => plansService.get(requireUser(request), request.params.pk),
-  );
-
-  app.put(
-    '/api/audience-plan/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Replace an audience plan',
-        params: pkParams,
-        body: saveAudiencePlanSchema,
-        response: { 200: audiencePlanSchema, ...errorResponses(400, 403, 404) },
-      },
+    replace: {
+      summary: 'Replace an audience plan',
+      body: saveAudiencePlanSchema,
+      errors: errorResponses(400, 403, 404),
+      handler: (user, pk, body) => plansService.update(user, pk, body),
     },
-    (request) => plansService.update(requireUser(request), request.params.pk, request.body),
-  );
-
-  app.delete(
-    '/api/audience-plan/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an audience plan',
-        params: pkParams,
-        response: { 204: z.null(), ...errorResponses(403, 404) },
-      },
+    remove: {
+      summary: 'Delete an audience plan',
+      errors: errorResponses(403, 404),
+      handler: (user, pk) => plansService.remove(user, pk),
     },
-    async (request, reply) => {
-      await plansService.remove(requireUser(request), request.params.pk);
-      return reply.status(204).send(null);
-    },
-  );
+  });
   done();
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adSchema,
   adsetQuerySchema,
@@ -9,9 +8,9 @@ import {
   updateAdsetSchema,
 } from '@murmur/core/api';
 import { errorResponses } from '../../lib/http';
+import { pkParams, resourceRoutes } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { CampaignsService } from './campaigns.service';
-import { pkParams } from './route-params';
 
 /** SPEC §7 Ads: ad sets of a draft campaign, and a published campaign's ads (delete, pause/resume on X). */
 export const adsetsRoutes: FastifyPluginCallbackZod<{ campaignsService: CampaignsService }> = (
@@ -23,95 +22,52 @@ export const adsetsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campaign
   const write = errorResponses(400, 403, 404, 429, 503);
   const read = errorResponses(403, 404);
 
-  // ---- ad sets ----
-  app.get(
-    '/api/adsets/',
-    {
-      schema: {
-        tags,
-        summary: "A campaign's ad sets (?campaign=)",
-        querystring: adsetQuerySchema,
-        response: { 200: z.array(adsetSchema), ...errorResponses(400, 403, 404) },
-      },
+  resourceRoutes(app, {
+    path: '/api/adsets/',
+    tags,
+    item: adsetSchema,
+    list: {
+      summary: "A campaign's ad sets (?campaign=)",
+      querystring: adsetQuerySchema,
+      errors: errorResponses(400, 403, 404),
+      handler: (user, query) => service.adsets(user, query.campaign),
     },
-    (request) => service.adsets(requireUser(request), request.query.campaign),
-  );
-  app.post(
-    '/api/adsets/',
-    {
-      schema: {
-        tags,
-        summary: 'Add an ad set (a saved audience on some placements) to a draft campaign',
-        body: createAdsetSchema,
-        response: { 201: adsetSchema, ...write },
-      },
+    create: {
+      summary: 'Add an ad set (a saved audience on some placements) to a draft campaign',
+      body: createAdsetSchema,
+      errors: write,
+      handler: (user, body) => service.createAdset(user, body),
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.createAdset(requireUser(request), request.body)),
-  );
-  app.get(
-    '/api/adsets/:pk/',
-    { schema: { tags, summary: 'An ad set', params: pkParams, response: { 200: adsetSchema, ...read } } },
-    (request) => service.adset(requireUser(request), request.params.pk),
-  );
-  app.put(
-    '/api/adsets/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Replace an ad set',
-        params: pkParams,
-        body: updateAdsetSchema,
-        response: { 200: adsetSchema, ...write },
-      },
+    get: { summary: 'An ad set', errors: read, handler: (user, pk) => service.adset(user, pk) },
+    replace: {
+      summary: 'Replace an ad set',
+      body: updateAdsetSchema,
+      errors: write,
+      handler: (user, pk, body) => service.updateAdset(user, pk, body),
     },
-    (request) => service.updateAdset(requireUser(request), request.params.pk, request.body),
-  );
-  app.patch(
-    '/api/adsets/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Change an ad set',
-        params: pkParams,
-        body: patchAdsetSchema,
-        response: { 200: adsetSchema, ...write },
-      },
+    change: {
+      summary: 'Change an ad set',
+      body: patchAdsetSchema,
+      errors: write,
+      handler: (user, pk, body) => service.updateAdset(user, pk, body),
     },
-    (request) => service.updateAdset(requireUser(request), request.params.pk, request.body),
-  );
-  app.delete(
-    '/api/adsets/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an ad set of a draft',
-        params: pkParams,
-        response: { 204: z.null(), ...write },
-      },
+    remove: {
+      summary: 'Delete an ad set of a draft',
+      errors: write,
+      handler: (user, pk) => service.removeAdset(user, pk),
     },
-    async (request, reply) => {
-      await service.removeAdset(requireUser(request), request.params.pk);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 
-  // ---- ads ----
-  app.delete(
-    '/api/ads/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an ad (its promoted post on X too)',
-        params: pkParams,
-        response: { 204: z.null(), ...write },
-      },
+  resourceRoutes(app, {
+    path: '/api/ads/',
+    tags,
+    item: adSchema,
+    remove: {
+      summary: 'Delete an ad (its promoted post on X too)',
+      errors: write,
+      handler: (user, pk) => service.removeAd(user, pk),
     },
-    async (request, reply) => {
-      await service.removeAd(requireUser(request), request.params.pk);
-      return reply.status(204).send(null);
-    },
-  );
+  });
   app.post(
     '/api/ads/:pk/toggle/',
     {

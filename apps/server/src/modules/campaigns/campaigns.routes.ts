@@ -17,12 +17,12 @@ import {
   updateCampaignSchema,
 } from '@murmur/core/api';
 import { errorResponses } from '../../lib/http';
+import { pkParams, resourceRoutes } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import { adsetsRoutes } from './adsets.routes';
 import { campaignSummaryRoutes } from './campaign-summary.routes';
 import type { CampaignsService } from './campaigns.service';
 import { creativesRoutes } from './creatives.routes';
-import { pkParams } from './route-params';
 
 /**
  * SPEC §7 Ads and Campaigns: a team's campaigns with their delivery (here), ad sets and ads
@@ -63,19 +63,16 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
       return { ...page, next };
     },
   );
-  app.post(
-    '/api/campaigns/',
-    {
-      schema: {
-        tags,
-        summary: 'Create a draft campaign on an ad account granted to the team',
-        body: createCampaignSchema,
-        response: { 201: campaignSchema, ...write },
-      },
+  const campaign = { path: '/api/campaigns/', tags, item: campaignSchema };
+  resourceRoutes(app, {
+    ...campaign,
+    create: {
+      summary: 'Create a draft campaign on an ad account granted to the team',
+      body: createCampaignSchema,
+      errors: write,
+      handler: (user, body) => service.create(user, body),
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.create(requireUser(request), request.body)),
-  );
+  });
   app.get(
     '/api/campaigns/funding/',
     {
@@ -88,52 +85,27 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
     },
     (request) => service.funding(requireUser(request), request.query.team, request.query.ad_account_id),
   );
-  app.get(
-    '/api/campaigns/:pk/',
-    { schema: { tags, summary: 'A campaign', params: pkParams, response: { 200: campaignSchema, ...read } } },
-    (request) => service.get(requireUser(request), request.params.pk),
-  );
-  app.put(
-    '/api/campaigns/:pk/',
-    {
-      schema: {
-        tags,
-        summary: "Replace a draft campaign's settings",
-        params: pkParams,
-        body: updateCampaignSchema,
-        response: { 200: campaignSchema, ...write },
-      },
+  resourceRoutes(app, {
+    ...campaign,
+    get: { summary: 'A campaign', errors: read, handler: (user, pk) => service.get(user, pk) },
+    replace: {
+      summary: "Replace a draft campaign's settings",
+      body: updateCampaignSchema,
+      errors: write,
+      handler: (user, pk, body) => service.update(user, pk, body),
     },
-    (request) => service.update(requireUser(request), request.params.pk, request.body),
-  );
-  app.patch(
-    '/api/campaigns/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Change a draft; status Active publishes it to X, Paused/Active pause or resume it on X',
-        params: pkParams,
-        body: patchCampaignSchema,
-        response: { 200: campaignSchema, ...write },
-      },
+    change: {
+      summary: 'Change a draft; status Active publishes it to X, Paused/Active pause or resume it on X',
+      body: patchCampaignSchema,
+      errors: write,
+      handler: (user, pk, body) => service.update(user, pk, body),
     },
-    (request) => service.update(requireUser(request), request.params.pk, request.body),
-  );
-  app.delete(
-    '/api/campaigns/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a campaign (on X too when published)',
-        params: pkParams,
-        response: { 204: z.null(), ...write },
-      },
+    remove: {
+      summary: 'Delete a campaign (on X too when published)',
+      errors: write,
+      handler: (user, pk) => service.remove(user, pk),
     },
-    async (request, reply) => {
-      await service.remove(requireUser(request), request.params.pk);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 
   app.get(
     '/api/campaigns/:pk/adsets/',

@@ -1,5 +1,4 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adCreativeSchema,
   createAdCreativeSchema,
@@ -8,9 +7,8 @@ import {
   updateAdCreativeSchema,
 } from '@murmur/core/api';
 import { errorResponses } from '../../lib/http';
-import { requireUser } from '../../plugins/auth';
+import { resourceRoutes } from '../../lib/resource-routes';
 import type { CampaignsService } from './campaigns.service';
-import { pkParams } from './route-params';
 
 /** SPEC §7 Ads: a team's ad creatives. */
 export const creativesRoutes: FastifyPluginCallbackZod<{ campaignsService: CampaignsService }> = (
@@ -18,89 +16,47 @@ export const creativesRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
   { campaignsService: service },
   done,
 ) => {
-  const tags = ['campaigns'];
   const write = errorResponses(400, 403, 404, 429, 503);
-  const read = errorResponses(403, 404);
 
-  // ---- creatives ----
-  app.get(
-    '/api/ad-creatives/',
-    {
-      schema: {
-        tags,
-        summary: "A team's ad creatives (?team=)",
-        querystring: teamScopeQuerySchema,
-        response: { 200: z.array(adCreativeSchema), ...errorResponses(400, 403, 404) },
-      },
+  resourceRoutes(app, {
+    path: '/api/ad-creatives/',
+    tags: ['campaigns'],
+    item: adCreativeSchema,
+    list: {
+      summary: "A team's ad creatives (?team=)",
+      querystring: teamScopeQuerySchema,
+      errors: errorResponses(400, 403, 404),
+      handler: (user, query) => service.creatives(user, query.team),
     },
-    (request) => service.creatives(requireUser(request), request.query.team),
-  );
-  app.post(
-    '/api/ad-creatives/',
-    {
-      schema: {
-        tags,
-        summary: 'Create an ad creative',
-        body: createAdCreativeSchema,
-        response: { 201: adCreativeSchema, ...write },
-      },
+    create: {
+      summary: 'Create an ad creative',
+      body: createAdCreativeSchema,
+      errors: write,
+      handler: (user, body) => service.createCreative(user, body),
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.createCreative(requireUser(request), request.body)),
-  );
-  app.get(
-    '/api/ad-creatives/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'An ad creative',
-        params: pkParams,
-        response: { 200: adCreativeSchema, ...read },
-      },
+    get: {
+      summary: 'An ad creative',
+      errors: errorResponses(403, 404),
+      handler: (user, pk) => service.creative(user, pk),
     },
-    (request) => service.creative(requireUser(request), request.params.pk),
-  );
-  app.put(
-    '/api/ad-creatives/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Replace an ad creative',
-        params: pkParams,
-        body: updateAdCreativeSchema,
-        response: { 200: adCreativeSchema, ...write },
-      },
+    replace: {
+      summary: 'Replace an ad creative',
+      body: updateAdCreativeSchema,
+      errors: write,
+      handler: (user, pk, body) => service.updateCreative(user, pk, body),
     },
-    (request) => service.updateCreative(requireUser(request), request.params.pk, request.body),
-  );
-  app.patch(
-    '/api/ad-creatives/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Change an ad creative',
-        params: pkParams,
-        body: patchAdCreativeSchema,
-        response: { 200: adCreativeSchema, ...write },
-      },
+    change: {
+      summary: 'Change an ad creative',
+      body: patchAdCreativeSchema,
+      errors: write,
+      handler: (user, pk, body) => service.updateCreative(user, pk, body),
     },
-    (request) => service.updateCreative(requireUser(request), request.params.pk, request.body),
-  );
-  app.delete(
-    '/api/ad-creatives/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an ad creative no ad uses',
-        params: pkParams,
-        response: { 204: z.null(), ...write },
-      },
+    remove: {
+      summary: 'Delete an ad creative no ad uses',
+      errors: write,
+      handler: (user, pk) => service.removeCreative(user, pk),
     },
-    async (request, reply) => {
-      await service.removeCreative(requireUser(request), request.params.pk);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 
   done();
 };

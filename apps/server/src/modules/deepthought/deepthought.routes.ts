@@ -31,12 +31,11 @@ import {
   xListMembersSchema,
   xListSchema,
 } from '@murmur/core/api';
-import { MAX_DB_ID } from '../../lib/db-id';
 import { errorResponses } from '../../lib/http';
+import { pkParams } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { DeepThoughtService } from './deepthought.service';
 
-const pkParams = z.object({ pk: z.coerce.number().int().positive().max(MAX_DB_ID) });
 const postParams = z.object({ id: xIdSchema });
 const ROOT = '/api/external/deepthought';
 const ROOTS = [ROOT, '/api/external/deepthought-token'];

@@ -12,14 +12,13 @@ import {
   teamScopeQuerySchema,
 } from '@murmur/core/api';
 import { BadRequest, Forbidden, NotFound } from '../../errors';
-import { MAX_DB_ID } from '../../lib/db-id';
 import { errorResponses } from '../../lib/http';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { MediaService } from './media.service';
 import { KEY_PATTERN, type diskStorage, type MediaStorage } from './storage';
 import { parseMultipart } from './multipart';
 
-const pkParams = z.object({ pk: z.coerce.number().int().positive().max(MAX_DB_ID) });
 /** What a multipart upload may weigh: the file's limit plus room for the form's fields. */
 const UPLOAD_BODY_LIMIT = MEDIA_MAX_BYTES + 64 * 1024;
 const MIME_OF_EXTENSION: Record<string, string> = {
@@ -66,46 +65,28 @@ export const mediaRoutes: FastifyPluginCallbackZod<{
     (request) => service.complete(requireUser(request), request.body.key),
   );
 
-  app.get(
-    '/api/ad-media/',
-    {
-      schema: {
-        tags,
-        summary: "A team's media library (?team=)",
-        querystring: teamScopeQuerySchema,
-        response: { 200: z.array(adMediaSchema), ...errorResponses(400, 403, 404) },
-      },
+  resourceRoutes(app, {
+    path: '/api/ad-media/',
+    tags,
+    item: adMediaSchema,
+    list: {
+      summary: "A team's media library (?team=)",
+      querystring: teamScopeQuerySchema,
+      errors: errorResponses(400, 403, 404),
+      handler: (user, query) => service.list(user, query.team),
     },
-    (request) => service.list(requireUser(request), request.query.team),
-  );
-  app.post(
-    '/api/ad-media/',
-    {
-      schema: {
-        tags,
-        summary: 'Add a completed upload to the media library',
-        body: createAdMediaSchema,
-        response: { 201: adMediaSchema, ...errorResponses(400, 403, 404) },
-      },
+    create: {
+      summary: 'Add a completed upload to the media library',
+      body: createAdMediaSchema,
+      errors: errorResponses(400, 403, 404),
+      handler: (user, body) => service.create(user, body),
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.create(requireUser(request), request.body)),
-  );
-  app.delete(
-    '/api/ad-media/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Remove an image from the media library (and the store)',
-        params: pkParams,
-        response: { 204: z.null(), ...errorResponses(403, 404) },
-      },
+    remove: {
+      summary: 'Remove an image from the media library (and the store)',
+      errors: errorResponses(403, 404),
+      handler: (user, pk) => service.remove(user, pk),
     },
-    async (request, reply) => {
-      await service.remove(requireUser(request), request.params.pk);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 
   if (disk) {
     // The upload target of a disk policy: a multipart form whose signed fields name the key, type

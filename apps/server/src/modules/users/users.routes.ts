@@ -9,8 +9,8 @@ import {
   userSchema,
   type User,
 } from '@murmur/core/api';
-import { MAX_DB_ID } from '../../lib/db-id';
 import { errorResponses } from '../../lib/http';
+import { pkParams } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { UsersService } from './users.service';
 
@@ -19,8 +19,6 @@ function sendMe(reply: FastifyReply, { view, body }: { view: User; body: string 
   void reply.type('application/json; charset=utf-8').serializer(() => body);
   return view;
 }
-
-const pkParams = z.object({ pk: z.coerce.number().int().positive().max(MAX_DB_ID) });
 
 export const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService }> = (
   app,

@@ -17,8 +17,8 @@ import {
   uploadedAudiencesQuerySchema,
   verifySignedUsageSchema,
 } from '@murmur/core/api';
-import { MAX_DB_ID } from '../../lib/db-id';
 import { errorResponses } from '../../lib/http';
+import { pkParams, resourceRoutes } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { AgreementService } from './agreement.service';
 import type { UploadsService } from './uploads.service';
@@ -31,7 +31,6 @@ const sendXlsx = (reply: FastifyReply, file: { filename: string; body: Buffer })
     .header('content-disposition', `attachment; filename="${file.filename}"`)
     .send(file.body);
 
-const pkParams = z.object({ pk: z.coerce.number().int().positive().max(MAX_DB_ID) });
 const teamBody = z.object({ team: z.string().trim().min(1).max(100) });
 
 /** Uploaded audiences, the custom-audience check, the Japanese agreement and audience usages. */
@@ -42,61 +41,35 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
 }> = (app, { uploads, agreement, usages }, done) => {
   const tags = ['uploaded-audiences'];
 
-  app.post(
-    '/api/uploaded-audiences/',
-    {
-      schema: {
-        tags,
-        summary: "Upload a saved audience to a team's granted X ad account as a custom audience",
-        body: createUploadedAudienceSchema,
-        response: { 201: uploadedAudienceSchema, ...errorResponses(400, 403, 404, 503) },
-      },
+  const uploaded = { path: '/api/uploaded-audiences/', tags, item: uploadedAudienceSchema };
+  resourceRoutes(app, {
+    ...uploaded,
+    create: {
+      summary: "Upload a saved audience to a team's granted X ad account as a custom audience",
+      body: createUploadedAudienceSchema,
+      errors: errorResponses(400, 403, 404, 503),
+      handler: (user, body) => uploads.create(user, body),
     },
-    async (request, reply) =>
-      reply.status(201).send(await uploads.create(requireUser(request), request.body)),
-  );
-
-  app.get(
-    '/api/uploaded-audiences/',
-    {
-      schema: {
-        tags,
-        summary: "A team's uploaded audiences, with X's processing state (asked again while processing)",
-        querystring: uploadedAudiencesQuerySchema,
-        response: { 200: z.array(uploadedAudienceSchema), ...errorResponses(400, 403, 404) },
-      },
+  });
+  resourceRoutes(app, {
+    ...uploaded,
+    list: {
+      summary: "A team's uploaded audiences, with X's processing state (asked again while processing)",
+      querystring: uploadedAudiencesQuerySchema,
+      errors: errorResponses(400, 403, 404),
+      handler: (user, query) => uploads.list(user, query.team),
     },
-    (request) => uploads.list(requireUser(request), request.query.team),
-  );
-
-  app.get(
-    '/api/uploaded-audiences/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'One uploaded audience',
-        params: pkParams,
-        response: { 200: uploadedAudienceSchema, ...errorResponses(403, 404) },
-      },
+    get: {
+      summary: 'One uploaded audience',
+      errors: errorResponses(403, 404),
+      handler: (user, pk) => uploads.get(user, pk),
     },
-    (request) => uploads.get(requireUser(request), request.params.pk),
-  );
-
-  app.delete(
-    '/api/uploaded-audiences/:pk/',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an uploaded audience (and its custom audience on X)',
-        params: pkParams,
-        response: { 204: z.null(), ...errorResponses(400, 403, 404) },
-      },
+    remove: {
+      summary: 'Delete an uploaded audience (and its custom audience on X)',
+      errors: errorResponses(400, 403, 404),
+      handler: (user, pk) => uploads.remove(user, pk),
     },
-    async (request, reply) => {
-      await uploads.remove(requireUser(request), request.params.pk);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 
   app.post(
     '/api/external/check-custom-audiences/',
@@ -142,32 +115,23 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
   const usageTags = ['audience-usages'];
   const base = '/api/external/audience-usages';
 
-  app.get(
-    `${base}/`,
-    {
-      schema: {
-        tags: usageTags,
-        summary: "The caller's audience usages (applied packages)",
-        querystring: audienceUsagesQuerySchema,
-        response: { 200: z.array(audienceUsageSchema), ...errorResponses(400, 403) },
-      },
+  const usage = { path: `${base}/`, tags: usageTags, item: audienceUsageSchema };
+  resourceRoutes(app, {
+    ...usage,
+    list: {
+      summary: "The caller's audience usages (applied packages)",
+      querystring: audienceUsagesQuerySchema,
+      errors: errorResponses(400, 403),
+      handler: (user, query) => usages.list(user, query.deleted === 'true'),
     },
-    (request) => usages.list(requireUser(request), request.query.deleted === 'true'),
-  );
-
-  app.post(
-    `${base}/`,
-    {
-      schema: {
-        tags: usageTags,
-        summary: 'Record a targeting package applied to an ad account (state "applied")',
-        body: createAudienceUsageSchema,
-        response: { 201: audienceUsageSchema, ...errorResponses(400, 403, 404) },
-      },
+    create: {
+      summary: 'Record a targeting package applied to an ad account (state "applied")',
+      body: createAudienceUsageSchema,
+      errors: errorResponses(400, 403, 404),
       config: { extensionToken: true },
+      handler: (user, body) => usages.create(user, body),
     },
-    async (request, reply) => reply.status(201).send(await usages.create(requireUser(request), request.body)),
-  );
+  });
 
   app.get(
     `${base}/shared-with/`,
@@ -194,34 +158,19 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
     (request) => usages.verifySigned(request.body.id, request.body.signature),
   );
 
-  app.get(
-    `${base}/:pk/`,
-    {
-      schema: {
-        tags: usageTags,
-        summary: 'One of the caller’s usages',
-        params: pkParams,
-        response: { 200: audienceUsageSchema, ...errorResponses(403, 404) },
-      },
+  resourceRoutes(app, {
+    ...usage,
+    get: {
+      summary: 'One of the caller’s usages',
+      errors: errorResponses(403, 404),
+      handler: (user, pk) => usages.get(user, pk),
     },
-    (request) => usages.get(requireUser(request), request.params.pk),
-  );
-
-  app.delete(
-    `${base}/:pk/`,
-    {
-      schema: {
-        tags: usageTags,
-        summary: 'Delete a usage (it can be restored)',
-        params: pkParams,
-        response: { 204: z.null(), ...errorResponses(403, 404) },
-      },
+    remove: {
+      summary: 'Delete a usage (it can be restored)',
+      errors: errorResponses(403, 404),
+      handler: (user, pk) => usages.remove(user, pk),
     },
-    async (request, reply) => {
-      await usages.remove(requireUser(request), request.params.pk);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 
   app.post(
     `${base}/:pk/restore/`,
