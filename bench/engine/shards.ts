@@ -1,8 +1,8 @@
-// npm run bench:shards -- [--accounts 100000] [--shards 4] [--replicas 2] — the audience engine as
-// shards on NATS against the single engine (issue 18): every estimate of the 200-package mix and
-// the member-panel counts compared, estimate latency in one process and through the shards (the
-// fan-out overhead), full insights (every panel) compared and timed both ways, bytes and resident
-// memory per shard. Results: bench/results/shards-<n>.json.
+// npm run bench:shards -- [--accounts 100000] [--shards 4] [--replicas 2] [--insights 20]
+// [--out <file>] — the audience engine as shards on NATS against the single engine (issue 18):
+// every estimate of the 200-package mix and the member-panel counts compared, estimate latency in
+// one process and through the shards (the fan-out overhead), full insights (every panel) compared
+// and timed both ways, bytes and resident memory per shard. Results: bench/results/shards-<n>.json.
 // BENCH_SEED (murmur), BENCH_EXPORT_DIR (the OS temp dir), as bench:engine.
 import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -29,6 +29,8 @@ const { values } = parseArgs({
     replicas: { type: 'string', default: '2' },
     rounds: { type: 'string', default: '3' },
     insights: { type: 'string', default: '20' },
+    /** Where the results go (default bench/results/shards-<accounts>.json). */
+    out: { type: 'string' },
   },
 });
 const accounts = Number(values.accounts);
@@ -197,7 +199,7 @@ try {
     },
     perShard,
   };
-  const out = join(here, '..', 'results', `shards-${accounts}.json`);
+  const out = values.out ?? join(here, '..', 'results', `shards-${accounts}.json`);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   log(`wrote ${out}`);
