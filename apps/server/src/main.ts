@@ -7,7 +7,13 @@ import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { flushErrorReporting, initErrorReporting } from './lib/error-reporting';
 import { createDatabase, type Database } from './db/database';
-import { binarySnapshotAt, sandboxSnapshotFile, sandboxSnapshotSource } from './engine/engine-snapshot';
+import {
+  binarySnapshotAt,
+  isUrl,
+  remoteSnapshotFile,
+  sandboxSnapshotFile,
+  sandboxSnapshotSource,
+} from './engine/engine-snapshot';
 import {
   buildEngineInBackground,
   snapshotSource,
@@ -30,8 +36,8 @@ export interface StartOptions {
 }
 
 /**
- * The audience engine: ENGINE_SNAPSHOT (an engine snapshot file or folder, else an NDJSON export
- * file or URL), else the sandbox network — from the snapshot kept in DATA_DIR when it was built from
+ * The audience engine: ENGINE_SNAPSHOT (an engine snapshot file, folder or URL, else an NDJSON
+ * export file or URL), else the sandbox network — from the snapshot kept in DATA_DIR when it was built from
  * the same sandbox settings and code, else indexed from the export and snapshotted for the next
  * start (engine/engine-snapshot.ts) — else none. Heavy work runs on `config.engineWorkers` threads
  * over the index in shared memory (engine/engine-work.ts).
@@ -49,6 +55,14 @@ function engineFor(
   };
   const onProblem = (message: string) => log('warn', message);
   const onLoaded = (seconds: number) => log('info', `Engine snapshot loaded in ${seconds.toFixed(1)} s`);
+  if (config.engineSnapshot && isUrl(config.engineSnapshot)) {
+    // An engine snapshot or an NDJSON export, told apart when it arrives (engine-snapshot.ts).
+    const snapshot = { file: remoteSnapshotFile(config.dataDir), url: config.engineSnapshot };
+    return buildEngineInBackground({
+      snapshot: { ...snapshot, source: undefined, rebuild: false, onProblem, onLoaded },
+      ...work,
+    });
+  }
   if (config.engineSnapshot) {
     const file = binarySnapshotAt(config.engineSnapshot);
     if (file) {

@@ -15,6 +15,7 @@ import {
   type SharedEngine,
 } from '@murmur/engine';
 import { ServiceUnavailable } from '../errors';
+import { fetchEngineSource } from './engine-snapshot';
 import { serverAsyncEngine, shardedServerEngine } from './engine-async';
 import { createEnginePool, inProcessWork, type EngineWork } from './engine-work';
 
@@ -72,6 +73,11 @@ export function readyEngine(
  */
 export interface EngineSnapshotOptions {
   file: string;
+  /**
+   * ENGINE_SNAPSHOT given as an http(s) URL: fetched first; an engine snapshot is saved to `file`
+   * and loaded from it, anything else is read as an NDJSON export while it arrives.
+   */
+  url?: string;
   /** What it must have been built from (see engine-snapshot.ts); any when undefined. */
   source: string | undefined;
   /** Build from the export when the snapshot is missing or refused, and write it. */
@@ -119,21 +125,25 @@ async function buildWithWork(
 ): Promise<{ engine: AudienceEngine; work: EngineWork }> {
   const threads = options.workers ?? 0;
   let shared: SharedEngine | undefined;
-  if (options.snapshot) {
-    shared = loadSnapshot(options.snapshot);
-    if (!shared && options.source) {
-      shared = await createSharedEngine(options.source, build);
-      saveSnapshot(shared, options.snapshot);
+  let { snapshot, source } = options;
+  if (snapshot?.url) {
+    const fetched = await fetchEngineSource(snapshot.url, snapshot.file);
+    if ('source' in fetched) [snapshot, source] = [undefined, fetched.source];
+  }
+  if (snapshot) {
+    shared = loadSnapshot(snapshot);
+    if (!shared && source) {
+      shared = await createSharedEngine(source, build);
+      saveSnapshot(shared, snapshot);
     }
   }
   if (!shared) {
-    if (!options.source)
-      throw new Error('No engine snapshot could be loaded and there is no export to build from');
+    if (!source) throw new Error('No engine snapshot could be loaded and there is no export to build from');
     if (threads <= 0) {
-      const engine = await createInMemoryEngine(options.source, build);
+      const engine = await createInMemoryEngine(source, build);
       return { engine, work: inProcessWork(engine) };
     }
-    shared = await createSharedEngine(options.source, build);
+    shared = await createSharedEngine(source, build);
   }
   if (threads <= 0) return { engine: shared.engine, work: inProcessWork(shared.engine) };
   const pool = createEnginePool(shared, {
@@ -268,23 +278,9 @@ function unavailableMessage(state: EngineState): string {
   return 'The audience engine is loading. Please try again in a moment.';
 }
 
-/** Streams a snapshot file (NDJSON) or an http(s) URL to one. */
-export function snapshotSource(location: string): ExportSource {
-  if (/^https?:\/\//.test(location)) {
-    return (async function* () {
-      const response = await fetch(location);
-      if (!response.ok || !response.body) {
-        throw new Error(`GET ${location} answered ${response.status}`);
-      }
-      const decoder = new TextDecoder();
-      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-        yield decoder.decode(chunk, { stream: true });
-      }
-      const rest = decoder.decode();
-      if (rest) yield rest;
-    })();
-  }
-  return createReadStream(location, { encoding: 'utf8', highWaterMark: 1 << 16 }) as AsyncIterable<string>;
+/** Streams an NDJSON export file. */
+export function snapshotSource(file: string): ExportSource {
+  return createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16 }) as AsyncIterable<string>;
 }
 
 /** A holder whose engine never arrives (no snapshot configured): every use is a 503 with `message`. */

@@ -1,12 +1,19 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetingPackageSchema } from '@murmur/core/targeting';
 import type { ExportSource } from '@murmur/engine';
 import { exportChunks, generateNetwork, type Network } from '@murmur/sandbox';
 import { buildEngineInBackground, type EngineSnapshotOptions } from './engine-holder';
-import { binarySnapshotAt, sandboxSnapshotFile, sandboxSnapshotSource } from './engine-snapshot';
+import {
+  binarySnapshotAt,
+  remoteSnapshotFile,
+  sandboxSnapshotFile,
+  sandboxSnapshotSource,
+} from './engine-snapshot';
 
 let dir: string;
 let network: Network;
@@ -107,5 +114,42 @@ describe('the sandbox engine snapshot', () => {
     const broken = holder({ file: join(folder, 'index.snapshot'), source: undefined, rebuild: false });
     await expect(broken.h.ready()).rejects.toThrow(/engine snapshot was refused: .*truncated/);
     expect(broken.h.status()).toMatchObject({ state: 'failed' });
+  });
+  it('named by ENGINE_SNAPSHOT as a URL: a snapshot is fetched and loaded, an export indexed as it arrives, a failed GET is a clear failure', async () => {
+    const exported: string[] = [];
+    for await (const chunk of exportChunks(network)) exported.push(chunk);
+    const bodies: Record<string, Buffer | string> = {
+      '/index.snapshot': readFileSync(file),
+      '/export.ndjson': exported.join(''),
+      '/cut.snapshot': readFileSync(file).subarray(0, statSync(file).size - 100),
+    };
+    const server: Server = createServer((req, res) => {
+      const body = bodies[req.url ?? ''];
+      res.writeHead(body === undefined ? 404 : 200).end(body);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const remote = remoteSnapshotFile(join(dir, 'remote-data'));
+    const at = (path: string, source?: ExportSource) =>
+      holder({ file: remote, url: `${base}${path}`, source: undefined, rebuild: false }, source);
+    try {
+      const snapshot = at('/index.snapshot', untouchable);
+      expect(await sizes(snapshot.h)).toEqual(expected);
+      expect(snapshot.events).toEqual(['loaded']);
+      expect(statSync(remote).size).toBe(statSync(file).size);
+
+      const ndjson = at('/export.ndjson');
+      expect(await sizes(ndjson.h)).toEqual(expected);
+      expect(ndjson.events).toEqual([]);
+
+      const cut = at('/cut.snapshot');
+      await expect(cut.h.ready()).rejects.toThrow(/engine snapshot was refused: .*truncated/);
+
+      const missing = at('/nowhere');
+      await expect(missing.h.ready()).rejects.toThrow(/GET .*\/nowhere answered 404/);
+      expect(missing.h.status()).toMatchObject({ state: 'failed' });
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });

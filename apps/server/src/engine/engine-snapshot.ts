@@ -1,8 +1,21 @@
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  createWriteStream,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { SNAPSHOT_FORMAT } from '@murmur/engine';
+import { SNAPSHOT_FORMAT, type ExportSource } from '@murmur/engine';
 import type { Network } from '@murmur/sandbox';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -51,7 +64,7 @@ export const sandboxSnapshotFile = (dataDir: string): string => join(dataDir, 'e
  * `index.snapshot`) rather than an NDJSON export: the file to load, else undefined.
  */
 export function binarySnapshotAt(location: string): string | undefined {
-  if (/^https?:\/\//.test(location)) return undefined;
+  if (isUrl(location)) return undefined;
   let file = location;
   try {
     if (statSync(location).isDirectory()) file = join(location, 'index.snapshot');
@@ -66,4 +79,58 @@ export function binarySnapshotAt(location: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** MURMURS1: how every engine snapshot file begins (packages/engine snapshot-file.ts). */
+const SNAPSHOT_MAGIC = 'MURMURS1';
+
+export const isUrl = (location: string): boolean => /^https?:\/\//.test(location);
+
+/** Where a snapshot fetched from ENGINE_SNAPSHOT's URL is kept while it loads. */
+export const remoteSnapshotFile = (dataDir: string): string => join(dataDir, 'engine', 'remote.snapshot');
+
+/**
+ * ENGINE_SNAPSHOT as an http(s) URL: one GET, told apart by its first bytes. An engine snapshot is
+ * saved to `file` (through a temporary file renamed into place), to be loaded and checked whole by
+ * readSnapshot; anything else is an NDJSON export, decoded and indexed while it arrives.
+ */
+export async function fetchEngineSource(
+  url: string,
+  file: string,
+): Promise<{ snapshot: string } | { source: ExportSource }> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error(`GET ${url} answered ${response.status}`);
+  const chunks = (response.body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let length = 0;
+  while (length < SNAPSHOT_MAGIC.length) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head.push(next.value);
+    length += next.value.length;
+  }
+  const all = async function* () {
+    yield* head;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  };
+  if (Buffer.concat(head).toString('latin1', 0, SNAPSHOT_MAGIC.length) === SNAPSHOT_MAGIC) {
+    mkdirSync(dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.download`;
+    try {
+      await pipeline(Readable.from(all()), createWriteStream(partial));
+      renameSync(partial, file);
+    } catch (error) {
+      rmSync(partial, { force: true });
+      throw new Error(`GET ${url} broke off: ${(error as Error).message}`, { cause: error });
+    }
+    return { snapshot: file };
+  }
+  return {
+    source: (async function* () {
+      const decoder = new TextDecoder();
+      for await (const chunk of all()) yield decoder.decode(chunk, { stream: true });
+      const rest = decoder.decode();
+      if (rest) yield rest;
+    })(),
+  };
 }
