@@ -8,9 +8,11 @@ import { formatLargeNumber, formatMoney } from '@murmur/core/format';
 import sharp from 'sharp';
 import { TwitterApi } from 'twitter-api-v2';
 import { SANDBOX_DEV_CREDENTIALS, sandboxClientSettings } from '@murmur/sandbox';
+import { expectAccessible, expectReachableByTab } from '../support/accessibility';
 import { waitForEngine } from '../support/audience-api';
 import { signIn } from '../support/audience-screens';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
+import { tr } from '../support/locales';
 import { screenshot } from '../support/screens';
 
 /**
@@ -18,6 +20,8 @@ import { screenshot } from '../support/screens';
  * three ads built in the wizard and published to the sandbox's Ads API (its targeting checked there),
  * simulated time passing, delivery, reach and segmentations on the detail screen, an ad paused, and
  * the summary PDF whose text matches the screen. Screens kept in English and Japanese.
+ * Issue 16: axe on each of these screens (and the Staff screen, Profile settings with the ad account's
+ * ad groups open, My Audiences' upload dialog) in both languages, and their main actions by Tab alone.
  */
 // New users start without creator access (as in production), so the staff screen has to give it.
 const app = useJourneyServer({
@@ -70,6 +74,9 @@ async function xTokensOf(page: Page, serverUrl: string, handle: string) {
   return (await exchanged.json()) as { access_token: string; access_token_secret: string };
 }
 
+/** Issue 16: axe on the screen as it is; soft, so the journey goes on and lists every finding. */
+const axe = (page: Page, screen: string) => expectAccessible(page, screen, { soft: true });
+
 function pdfText(bytes: Buffer): string {
   execFileSync('node', ['scripts/ensure-poppler.mjs'], { stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'murmur-e2e-pdf-'));
@@ -96,7 +103,8 @@ function xAds(serverUrl: string, tokens: { access_token: string; access_token_se
 test('builds, publishes, watches and pauses a campaign on X, and downloads its summary', async ({
   browser,
 }) => {
-  const page = await browser.newPage({ baseURL: app.server.url, acceptDownloads: true });
+  // A page of its own context (not browser.newPage): axe injects itself into the context's frames.
+  const page = await (await browser.newContext({ baseURL: app.server.url, acceptDownloads: true })).newPage();
   page.setDefaultTimeout(20_000);
   const url = app.server.url;
   const api = apiFor(page, url);
@@ -133,6 +141,11 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await expect(found).toContainText('Audience creator');
     await expect(page.getByRole('button', { name: 'Remove creator access' })).toBeVisible();
     await screenshot(page, 'campaigns-staff-en');
+    await axe(page, 'staff (en)');
+    await expectReachableByTab(page, 'staff', {
+      'Find user': page.getByRole('button', { name: 'Find user' }),
+      'Remove creator access': page.getByRole('button', { name: 'Remove creator access' }),
+    });
     const me = await api<{ groups: { name: string }[] }>('GET', '/api/user/me/');
     expect(me.groups).toEqual([{ name: 'Audience_creator' }]);
     await page.reload();
@@ -164,6 +177,7 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await page.getByRole('option', { name: new RegExp(accountId) }).click();
     await granted.getByRole('button', { name: 'Grant access' }).click();
     await expect(granted.getByTestId('granted-accounts')).toContainText(accountId);
+    await axe(page, 'team settings with a granted ad account (en)');
     x = xAds(url, await xTokensOf(page, url, handle));
     // The campaign pays in the ad account's currency (X's funding instrument).
     const instruments = await x<{ currency: string }[]>(`accounts/${accountId}/funding_instruments`);
@@ -193,10 +207,48 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByLabel(/Audience name/).fill(name);
-      if (name === 'Coffee lovers') await screenshot(page, 'campaigns-audience-en');
+      if (name === 'Coffee lovers') {
+        // The size panel settles first (it is busy while the estimate updates).
+        await expect(page.locator('[aria-labelledby="creator-size-title"]')).toHaveAttribute(
+          'aria-busy',
+          'false',
+        );
+        await screenshot(page, 'campaigns-audience-en');
+        await axe(page, 'creator review with a built audience and its size (en)');
+      }
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByRole('status').filter({ hasText: `“${name}” is saved` })).toBeVisible();
     }
+  });
+
+  await test.step('My Audiences: the actions menu and the upload dialog with the granted ad account', async () => {
+    await page.goto(`/${slug}/audiences`);
+    const actions = page.getByRole('button', {
+      name: tr('en', 'audiences.actions.label', { name: 'Coffee lovers' }),
+    });
+    await expect(actions).toBeVisible();
+    await axe(page, 'my audiences (en)');
+    await expectReachableByTab(page, 'my audiences', { 'the actions of Coffee lovers': actions });
+    await page.keyboard.press('Enter');
+    const upload = page.getByRole('menuitem', { name: tr('en', 'xAds.upload.action') });
+    await expect(upload).toBeVisible();
+    await axe(page, 'my audiences, actions menu open (en)');
+    await upload.click();
+    const dialog = page.getByRole('dialog', { name: tr('en', 'xAds.upload.title') });
+    await expect(dialog.getByRole('button', { name: tr('en', 'xAds.upload.submit') })).toBeEnabled();
+    await screenshot(page, 'campaigns-upload-dialog-en');
+    await axe(page, 'upload dialog (en)');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // Share copies the audience's insights link and says so.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await actions.click();
+    await page.getByRole('menuitem', { name: tr('en', 'audiences.actions.share') }).click();
+    await expect(page.getByText(tr('en', 'audiences.actions.linkCopied'))).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      new RegExp(`/${slug}/insights\\?config=\\d+$`),
+    );
+    await axe(page, 'my audiences, link copied (en)');
   });
 
   await test.step('upload two images to the media library, with progress', async () => {
@@ -220,6 +272,7 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await page.locator('input[type="file"]').setInputFiles(files);
     await expect(page.getByTestId('media-item')).toHaveCount(2, { timeout: 30_000 });
     await screenshot(page, 'campaigns-media-en');
+    await axe(page, 'media (en)');
   });
 
   await test.step('three creatives, two with an image, previewed as posts', async () => {
@@ -239,12 +292,17 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
       await expect(page.getByTestId('creative').filter({ hasText: name })).toBeVisible();
     }
     await screenshot(page, 'campaigns-creatives-en');
+    await axe(page, 'creatives (en)');
   });
 
   let campaignId = 0;
   await test.step('the wizard: campaign, two ad sets, three ads, publish', async () => {
     await page.goto(`/${slug}/campaigns`);
     await expect(page.getByText('No results')).toBeVisible();
+    await axe(page, 'campaigns, none yet (en)');
+    await expectReachableByTab(page, 'campaigns', {
+      'New campaign': page.getByRole('link', { name: 'New campaign' }),
+    });
     await page.getByRole('link', { name: 'New campaign' }).click();
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Coffee week');
     await page.getByRole('textbox', { name: 'Ad account' }).click();
@@ -254,6 +312,10 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await expect(page.getByText('The ad account pays in')).toBeVisible();
     await page.getByRole('textbox', { name: 'Daily budget' }).fill('150');
     await screenshot(page, 'campaigns-wizard-1-en');
+    await axe(page, 'campaign wizard, campaign step (en)');
+    await expectReachableByTab(page, 'the wizard', {
+      Continue: page.getByRole('button', { name: 'Continue' }),
+    });
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/draft=\d+/);
     campaignId = Number(new URL(page.url()).searchParams.get('draft'));
@@ -269,6 +331,7 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
       await expect(page.getByTestId('adset').filter({ hasText: name })).toBeVisible();
     }
     await screenshot(page, 'campaigns-wizard-2-en');
+    await axe(page, 'campaign wizard, ad sets step (en)');
     // A half-typed ad set survives going back to the campaign step and on again (nothing lost).
     await page.getByRole('textbox', { name: 'Ad set name' }).fill('Half-typed');
     await page.getByRole('button', { name: 'Back' }).click();
@@ -292,7 +355,14 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
       await expect(page.getByTestId('ad').filter({ hasText: creative })).toBeVisible();
     }
     await screenshot(page, 'campaigns-wizard-3-en');
+    await axe(page, 'campaign wizard, ads step (en)');
     await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('button', { name: 'Publish to X' })).toBeVisible();
+    await screenshot(page, 'campaigns-wizard-4-en');
+    await axe(page, 'campaign wizard, review step (en)');
+    await expectReachableByTab(page, 'the review step', {
+      'Publish to X': page.getByRole('button', { name: 'Publish to X' }),
+    });
     await page.getByRole('button', { name: 'Publish to X' }).click();
     await expect(page).toHaveURL(new RegExp(`/${slug}/campaigns/${campaignId}$`), { timeout: 60_000 });
     await expect(page.getByTestId('status').first()).toHaveText('Active');
@@ -395,9 +465,16 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await chart.getByRole('img').last().focus();
     await expect(page.getByRole('tooltip')).toContainText(formatLargeNumber(stats.days.at(-1)!.impressions));
     await screenshot(page, 'campaigns-detail-en');
+    await axe(page, 'campaign detail with the delivery chart and a tooltip (en)');
+    await expectReachableByTab(page, 'campaign detail', {
+      'Show as table': page.getByRole('button', { name: 'Show as table' }),
+      'Download summary PDF': page.getByRole('button', { name: 'Download summary PDF' }),
+      "an ad's Pause": page.getByTestId('ad-row').first().getByRole('button', { name: 'Pause' }),
+    });
     await page.getByRole('button', { name: 'Show as table' }).click();
     const perDay = page.getByRole('table', { name: 'Delivery per day' });
     for (const d of stats.days) await expect(perDay).toContainText(formatLargeNumber(d.impressions));
+    await axe(page, 'campaign detail, delivery as a table (en)');
   });
 
   await test.step('pause an ad (on X too)', async () => {
@@ -421,6 +498,18 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     expect(text).toContain(`frequency ${frequency}`);
   });
 
+  await test.step("Profile settings: the connected X account, its ad account's ad groups and ads open", async () => {
+    await page.goto(`/${slug}/account`);
+    const show = page.getByRole('button', {
+      name: tr('en', 'xAds.adGroups.showFor', { account: 'Coffee Launch on X' }),
+    });
+    await expectReachableByTab(page, 'profile settings', { 'Ad groups and ads': show });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('ad-groups')).toContainText('Coffee fans');
+    await screenshot(page, 'campaigns-account-ad-groups-en');
+    await axe(page, 'profile settings with ad groups open (en)');
+  });
+
   await test.step('the same screens in Japanese', async () => {
     await api('PUT', '/api/user/me/', { language: 'ja' });
     await page.goto(`/${slug}/campaigns/${campaignId}`);
@@ -438,18 +527,35 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
       await expect(interests).toContainText(segmentName('interest', row, 'ja'));
     }
     await screenshot(page, 'campaigns-detail-ja');
+    await axe(page, 'campaign detail (ja)');
     await page.goto(`/${slug}/staff`);
     await page.getByLabel('ユーザーのメールアドレス').fill('nora@example.com');
     await page.getByRole('button', { name: 'ユーザーを検索' }).click();
     await expect(page.getByTestId('staff-user')).toContainText('オーディエンスクリエイター');
     await screenshot(page, 'campaigns-staff-ja');
+    await axe(page, 'staff (ja)');
     await page.goto(`/${slug}/campaigns`);
     await expect(page.getByRole('link', { name: 'Coffee week' })).toBeVisible();
     await screenshot(page, 'campaigns-overview-ja');
+    await axe(page, 'campaigns (ja)');
     await page.goto(`/${slug}/creatives`);
+    await expect(page.getByTestId('creative').first()).toBeVisible();
     await screenshot(page, 'campaigns-creatives-ja');
+    await axe(page, 'creatives (ja)');
+    await page.goto(`/${slug}/media`);
+    await expect(page.getByTestId('media-item')).toHaveCount(2);
+    await axe(page, 'media (ja)');
     await page.goto(`/${slug}/campaigns/new`);
+    await expect(page.getByRole('button', { name: tr('ja', 'stepper.continue'), exact: true })).toBeVisible();
     await screenshot(page, 'campaigns-wizard-1-ja');
+    await axe(page, 'campaign wizard, campaign step (ja)');
+    await page.goto(`/${slug}/account`);
+    await page
+      .getByRole('button', { name: tr('ja', 'xAds.adGroups.showFor', { account: 'Coffee Launch on X' }) })
+      .click();
+    await expect(page.getByTestId('ad-groups')).toContainText('Coffee fans');
+    await screenshot(page, 'campaigns-account-ad-groups-ja');
+    await axe(page, 'profile settings with ad groups open (ja)');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       (async () => {

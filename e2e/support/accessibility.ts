@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Issue 16: axe-core on the screen as it is now (WCAG 2.0/2.1 A and AA rules): no serious or critical
@@ -20,7 +20,14 @@ export async function expectAccessible(
       (violation) =>
         `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
           .slice(0, 8)
-          .map((node) => `${node.target.join(' ')}${contrastOf(node.any[0]?.data)}`)
+          .map(
+            (node) =>
+              `${node.target.join(' ')}${
+                violation.id === 'color-contrast'
+                  ? contrastOf(node.any[0]?.data)
+                  : ` (${(node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 160)})`
+              }`,
+          )
           .join(' | ')}`,
     );
   // Soft: a walk over many screens goes on and lists every screen's violations at the end.
@@ -36,4 +43,100 @@ function contrastOf(data: unknown): string {
     contrastRatio: number;
   };
   return ` (${fgColor} on ${bgColor}: ${contrastRatio})`;
+}
+
+/**
+ * The focused element, and whether a person sees where it is: an outline or a focus ring (box shadow)
+ * on it, or, for a control drawn by its label while the input itself is hidden (a segmented control's
+ * radio), on that label.
+ */
+export async function focusState(page: Page): Promise<{ name: string; ring: boolean } | null> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (element === null || element === document.body) return null;
+    const visible = (node: Element) => {
+      const box = node.getBoundingClientRect();
+      const style = getComputedStyle(node);
+      return box.width > 1 && box.height > 1 && style.opacity !== '0' && style.visibility !== 'hidden';
+    };
+    const ringOn = (node: Element) => {
+      const style = getComputedStyle(node);
+      return (
+        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none'
+      );
+    };
+    const labels = 'labels' in element ? [...((element as HTMLInputElement).labels ?? [])] : [];
+    const shown = visible(element) ? element : labels.find(visible);
+    // A date or time field's last Tab stop is its calendar button, inside the field's user-agent shadow
+    // root: the field stops matching :focus-visible and Chromium rings the button itself, a ring no
+    // computed style of the page shows.
+    const picker =
+      element instanceof HTMLInputElement &&
+      /^(date|datetime-local|month|week|time)$/.test(element.type) &&
+      !element.matches(':focus-visible');
+    const ring = picker || (shown !== undefined && ringOn(shown));
+    const name = (
+      element.getAttribute('aria-label') ??
+      labels[0]?.textContent ??
+      element.getAttribute('placeholder') ??
+      element.textContent ??
+      ''
+    )
+      .trim()
+      .slice(0, 40);
+    const type = element.getAttribute('type') ?? element.getAttribute('role');
+    const tag = `${element.tagName.toLowerCase()}${type ? `[${type}]` : ''}`;
+    return { name: `${tag} "${name}"${picker ? ' (its calendar button)' : ''}`, ring };
+  });
+}
+
+/**
+ * Presses Tab (from where the focus is) until `isTarget` holds for the focused element; every element
+ * the focus passes shows a visible focus indicator. Fails after `limit` presses.
+ */
+export async function tabUntil(
+  page: Page,
+  target: string,
+  isTarget: () => Promise<boolean>,
+  limit = 80,
+): Promise<void> {
+  const passed: string[] = [];
+  for (let presses = 0; presses < limit; presses++) {
+    await page.keyboard.press('Tab');
+    const state = await focusState(page);
+    if (state === null) continue;
+    expect(state.ring, `the focus on ${state.name} (after ${passed.join(', ')}) is visible`).toBe(true);
+    passed.push(state.name);
+    if (await isTarget()) return;
+  }
+  throw new Error(`${target} not reached by ${limit} Tab presses; the focus passed ${passed.join(', ')}`);
+}
+
+/** For tabUntil: whether `locator` is the focused element. */
+export const isFocused = (locator: Locator) => (): Promise<boolean> =>
+  locator.evaluate((element) => element === document.activeElement).catch(() => false);
+
+/**
+ * A keyboard user reaches each of `targets` from the top of the screen by Tab alone, seeing the focus
+ * on every element on the way (tabUntil), the focus starting over from the top for each target.
+ */
+export async function expectReachableByTab(
+  page: Page,
+  screen: string,
+  targets: Record<string, Locator>,
+  limit = 120,
+): Promise<void> {
+  for (const [name, locator] of Object.entries(targets)) {
+    await expect(locator, `${name} on ${screen}`).toBeVisible();
+    // From the top of the document, as after loading the screen: a focus point before everything.
+    await page.evaluate(() => {
+      const start = document.createElement('div');
+      start.tabIndex = -1;
+      start.dataset.tabStart = '';
+      document.body.prepend(start);
+      start.focus();
+    });
+    await tabUntil(page, `${name} on ${screen}`, isFocused(locator), limit);
+    await page.evaluate(() => document.querySelector('[data-tab-start]')?.remove());
+  }
 }
