@@ -1,80 +1,40 @@
-import Fastify, { type InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAdsPlatform } from '../../ads/platform';
-import { COUNTRIES } from '../../catalogue/locations';
-import { targetingCriteria } from '../../catalogue/targeting-criteria';
-import { postId } from '../../model/posts';
-import { adsApiPlugin } from './index';
-import { adsTestKit, type AdsReply } from './test-kit';
+import { deliveryTestKit, type DeliveryTestKit } from './delivery-test-kit';
+import type { AdsReply } from './test-kit';
 
-type App = typeof kit.app;
-const send = (app: App, options: InjectOptions): Promise<AdsReply> => app.inject(options);
+type App = DeliveryTestKit['twin'];
+const {
+  kit,
+  twin,
+  start,
+  DAY,
+  headers,
+  account,
+  us,
+  star,
+  iso,
+  launch: launchCampaign,
+  close,
+} = await deliveryTestKit();
+afterAll(close);
 
-const kit = await adsTestKit();
-const twin = Fastify();
-await twin.register(
-  adsApiPlugin({
-    network: kit.network,
-    platform: createAdsPlatform({ network: kit.network, clock: () => kit.clock.now }),
-  }),
-  { prefix: '/ads/12' },
-);
-afterAll(async () => {
-  await kit.app.close();
-  await twin.close();
-});
-
-const DAY = 86_400;
-const start = kit.clock.now;
-const US = COUNTRIES.findIndex((c) => c.code === 'US');
-const owner = kit.network.accounts.country.findIndex((c) => c === US);
-const headers = { authorization: `Bearer ${kit.tokenOf(owner)}` };
-const opened = await Promise.all(
-  [kit.app, twin].map((app) => app.inject({ method: 'POST', url: '/ads/12/accounts', headers })),
-);
-const account = opened[0]!.json<{ data: { id: string } }>().data;
-const base = `/ads/12/accounts/${account.id}`;
-const us = targetingCriteria('locations').find((l) => l.name === 'United States')!.targeting_value;
-const iso = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
-const star = Array.from(kit.network.graph.inDegree).reduce((b, d, i, all) => (d > all[b]! ? i : b), 0);
 const starCriterion: [string, string] = ['FOLLOWER_LOOK_ALIKES', kit.network.accounts.ids[star]!.toString()];
 
 /** A campaign with one line item per targeting given, each promoting one post. */
-async function launch(
+const launch = async (
   app: App,
   daily: number,
   lineItems: [string, string][][],
   objective = 'AWARENESS',
-): Promise<string> {
-  const post = async (url: string, payload: object) =>
-    (await send(app, { method: 'POST', url: `${base}${url}`, headers, payload })).json().data;
-  const funding = (await send(app, { method: 'GET', url: `${base}/funding_instruments`, headers })).json()
-    .data[0]!.id;
-  const campaign = await post('/campaigns', {
-    name: 'Reach',
-    funding_instrument_id: funding,
-    daily_budget_amount_local_micro: daily,
-  });
-  for (const [k, criteria] of lineItems.entries()) {
-    const lineItem = await post('/line_items', {
-      campaign_id: campaign.id,
+): Promise<string> =>
+  (
+    await launchCampaign(app, {
+      name: 'Reach',
+      daily,
       objective,
-      placements: 'ALL_ON_TWITTER',
-      product_type: 'PROMOTED_TWEETS',
-    });
-    for (const [type, value] of criteria)
-      await post('/targeting_criteria', {
-        line_item_id: lineItem.id,
-        targeting_type: type,
-        targeting_value: value,
-      });
-    await post('/promoted_tweets', {
-      line_item_id: lineItem.id,
-      tweet_ids: postId(kit.network.posts, 20 + k),
-    });
-  }
-  return campaign.id;
-}
+      lineItems: lineItems.map((criteria, k) => ({ criteria, posts: [20 + k] })),
+    })
+  ).campaign;
 
 interface ReachRow {
   id: string;

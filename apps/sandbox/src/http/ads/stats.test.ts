@@ -1,42 +1,25 @@
-import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAdsPlatform } from '../../ads/platform';
-import { COUNTRIES } from '../../catalogue/locations';
-import { targetingCriteria } from '../../catalogue/targeting-criteria';
-import { postId } from '../../model/posts';
-import { adsApiPlugin } from './index';
-import { adsTestKit, type AdsReply } from './test-kit';
+import { deliveryTestKit, type DeliveryTestKit } from './delivery-test-kit';
 
-type App = FastifyInstance;
-const send = (app: App, options: InjectOptions): Promise<AdsReply> => app.inject(options);
-
-const kit = await adsTestKit();
-const twin = Fastify();
-await twin.register(
-  adsApiPlugin({
-    network: kit.network,
-    platform: createAdsPlatform({ network: kit.network, clock: () => kit.clock.now }),
-  }),
-  { prefix: '/ads/12' },
-);
-afterAll(async () => {
-  await kit.app.close();
-  await twin.close();
-});
-
-const DAY = 86_400;
-const start = kit.clock.now;
+type App = DeliveryTestKit['twin'];
 // A US user opens an ad account on both apps, so budgets below are in US dollars.
-const US = COUNTRIES.findIndex((c) => c.code === 'US');
-const owner = kit.network.accounts.country.findIndex((c) => c === US);
-const headers = { authorization: `Bearer ${kit.tokenOf(owner)}` };
-const opened = await Promise.all(
-  [kit.app, twin].map((app) => send(app, { method: 'POST', url: '/ads/12/accounts', headers })),
-);
-const account = opened[0]!.json<{ data: { id: string; currency: string } }>().data;
-const base = `/ads/12/accounts/${account.id}`;
-const us = targetingCriteria('locations').find((l) => l.name === 'United States')!.targeting_value;
-const iso = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
+const {
+  kit,
+  twin,
+  start,
+  DAY,
+  headers,
+  opened,
+  account,
+  base,
+  us,
+  star,
+  iso,
+  send,
+  launch: launchCampaign,
+  close,
+} = await deliveryTestKit();
+afterAll(close);
 
 type StatsBody = { data: { id_data: { metrics: Series }[] }[] };
 interface Launch {
@@ -48,42 +31,25 @@ interface Launch {
   tweets?: number;
 }
 
-/** Creates campaign → line item → criteria → promoted posts through the API, on either app. */
+/** One line item with its criteria (the US by default) promoting `tweets` posts (one by default). */
 async function launch(
   app: App,
   o: Launch,
 ): Promise<{ campaign: string; lineItem: string; promoted: string[] }> {
-  const post = async (url: string, payload: object) =>
-    (await send(app, { method: 'POST', url: `${base}${url}`, headers, payload })).json().data;
-  const funding = (await send(app, { method: 'GET', url: `${base}/funding_instruments`, headers })).json()
-    .data[0]!.id;
-  const campaign = await post('/campaigns', {
+  const { campaign, lineItems } = await launchCampaign(app, {
     name: 'Stats',
-    funding_instrument_id: funding,
-    daily_budget_amount_local_micro: o.daily,
-    ...(o.total ? { total_budget_amount_local_micro: o.total } : {}),
-  });
-  const lineItem = await post('/line_items', {
-    campaign_id: campaign.id,
+    daily: o.daily,
+    ...(o.total ? { total: o.total } : {}),
     objective: o.objective ?? 'WEBSITE_CLICKS',
-    placements: 'ALL_ON_TWITTER',
-    product_type: 'PROMOTED_TWEETS',
-    ...(o.bid ? { bid_amount_local_micro: o.bid } : {}),
+    ...(o.bid ? { bid: o.bid } : {}),
+    lineItems: [
+      {
+        criteria: o.criteria ?? [['LOCATION', us]],
+        posts: Array.from({ length: o.tweets ?? 1 }, (_, k) => 10 + k),
+      },
+    ],
   });
-  for (const [type, value] of o.criteria ?? [['LOCATION', us]])
-    await post('/targeting_criteria', {
-      line_item_id: lineItem.id,
-      targeting_type: type,
-      targeting_value: value,
-    });
-  const tweets = Array.from({ length: o.tweets ?? 1 }, (_, k) => postId(kit.network.posts, 10 + k)).join(',');
-  const promoted =
-    o.tweets === 0 ? [] : await post('/promoted_tweets', { line_item_id: lineItem.id, tweet_ids: tweets });
-  return {
-    campaign: campaign.id,
-    lineItem: lineItem.id,
-    promoted: promoted.map((p: { id: string }) => p.id),
-  };
+  return { campaign, lineItem: lineItems[0]!.id, promoted: lineItems[0]!.promoted };
 }
 
 type Series = Record<string, number[] | null>;
@@ -114,7 +80,6 @@ const sum = (xs: number[] | null | undefined) => (xs ?? []).reduce((s, x) => s +
 const big = { daily: 40_000_000, total: 100_000_000, bid: 3_000_000 };
 const [first, second] = [await launch(kit.app, big), await launch(twin, big)];
 const paced = await launch(kit.app, { daily: 25_000_000, objective: 'ENGAGEMENTS', tweets: 3 });
-const star = Array.from(kit.network.graph.inDegree).reduce((b, d, i, all) => (d > all[b]! ? i : b), 0);
 const niche = await launch(kit.app, {
   daily: 1_000_000_000_000,
   objective: 'AWARENESS',
