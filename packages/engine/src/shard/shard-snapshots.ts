@@ -131,11 +131,14 @@ export async function loadShardSnapshot(
     ]).catch((error: unknown) => {
       throw new SnapshotError(`the object ${location.name} could not be read: ${(error as Error).message}`);
     });
-    const { index: shared, extras } = readSnapshot(file, fingerprint);
-    if (!(extras.termOrder instanceof Float64Array)) {
+    const { index: shared } = readSnapshot(file, fingerprint);
+    const index = indexFromShared(shared);
+    // The term table carries the terms' export order (buildShard), which insights need.
+    const termOrder = index.terms.firstSeen;
+    if (termOrder?.length !== index.terms.size) {
       throw new SnapshotError(`the object ${location.name} holds no term order: it is not a shard snapshot`);
     }
-    return { shared, index: indexFromShared(shared), termOrder: extras.termOrder, location };
+    return { shared, index, termOrder, location };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -147,12 +150,12 @@ export async function saveShardSnapshot(
   prefix: string,
   spec: ShardSpec,
   fingerprint: string,
-  shard: Pick<OpenedShard, 'shared' | 'termOrder'>,
+  shard: Pick<OpenedShard, 'shared'>,
 ): Promise<SnapshotLocation> {
   const dir = mkdtempSync(join(tmpdir(), 'murmur-shard-snapshot-'));
   try {
     const file = join(dir, 'shard.snapshot');
-    const manifest = writeSnapshot(shard.shared, file, fingerprint, { termOrder: shard.termOrder });
+    const manifest = writeSnapshot(shard.shared, file, fingerprint);
     const name = objectName(prefix, spec);
     const info = await (
       await store(nc)

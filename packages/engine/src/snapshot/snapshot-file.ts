@@ -32,12 +32,7 @@ export interface SnapshotManifest {
   sha256: string;
   /** The SharedIndex with references in place of its arrays. */
   tree: unknown;
-  /** Arrays stored beside the index by its writer (e.g. a shard's term order), by name. */
-  extras?: Record<string, unknown>;
 }
-
-/** Arrays a writer may store beside the index (writeSnapshot's `extras`). */
-export type SnapshotExtras = Record<string, Uint32Array | Float64Array>;
 
 type ArrayKind = 'u8' | 'u32' | 'i32' | 'f64';
 interface ArrayRef {
@@ -69,12 +64,7 @@ const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.length >= PACK_STRINGS_FROM && value.every((v) => typeof v === 'string');
 
 /** Writes `index` to `file` (through a temporary file renamed into place: never half-written). */
-export function writeSnapshot(
-  index: SharedIndex,
-  file: string,
-  source: string,
-  extras?: SnapshotExtras,
-): SnapshotManifest {
+export function writeSnapshot(index: SharedIndex, file: string, source: string): SnapshotManifest {
   const chunks: Uint8Array[] = [];
   let bytes = 0;
   const place = (array: Uint8Array | Uint32Array | Int32Array | Float64Array, kind: ArrayKind): ArrayRef => {
@@ -114,7 +104,6 @@ export function writeSnapshot(
     return value;
   };
   const tree = walk(index);
-  const extrasTree = extras && (walk(extras) as Record<string, unknown>);
   const hash = createHash('sha256');
   for (const c of chunks) hash.update(c);
   const manifest: SnapshotManifest = {
@@ -123,7 +112,6 @@ export function writeSnapshot(
     bytes,
     sha256: hash.digest('hex'),
     tree,
-    ...(extrasTree && { extras: extrasTree }),
   };
   const head = Buffer.from(JSON.stringify(manifest));
   const prefix = Buffer.alloc(12);
@@ -168,7 +156,7 @@ export function readSnapshotManifest(file: string): SnapshotManifest {
 export function readSnapshot(
   file: string,
   expectSource?: string,
-): { index: SharedIndex; manifest: SnapshotManifest; extras: SnapshotExtras } {
+): { index: SharedIndex; manifest: SnapshotManifest } {
   const fd = openSafely(file);
   try {
     const { manifest, dataAt } = readHead(fd, file);
@@ -195,11 +183,7 @@ export function readSnapshot(
     }
     if (hash.digest('hex') !== manifest.sha256)
       throw new SnapshotError(`${file} is corrupt: its checksum does not match`);
-    return {
-      index: revive(manifest.tree, memory, file) as SharedIndex,
-      manifest,
-      extras: (manifest.extras ? revive(manifest.extras, memory, file) : {}) as SnapshotExtras,
-    };
+    return { index: revive(manifest.tree, memory, file) as SharedIndex, manifest };
   } finally {
     closeSync(fd);
   }
