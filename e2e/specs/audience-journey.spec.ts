@@ -1,3 +1,4 @@
+import type { Iconography } from '@murmur/core/api';
 import { formatLargeNumber } from '@murmur/core/format';
 import { expect, test } from '@playwright/test';
 import {
@@ -92,6 +93,9 @@ test('builds an audience from a handle, an interest, Japan and Japanese; studies
       .getByRole('group', { name: tr('en', 'creator.selectedItems') })
       .filter({ hasText: `@${picked}` });
     await expect(chip).toContainText(checked.account!.name);
+    // The chip carries its criterion's icon from the server's set (GET /api/iconography/).
+    const icons = await api<Iconography>('GET', '/api/iconography/');
+    await expect(chip.locator(`svg[data-icon="${icons.criteria.handles}"]`)).toBeVisible();
     await expect(chip).toContainText(
       tr('en', 'creator.handles.followers', {
         formatted: formatLargeNumber(checked.account!.followers_count),
@@ -162,6 +166,15 @@ test('builds an audience from a handle, an interest, Japan and Japanese; studies
     await screenshot(page, 'creator-4-demographics-en');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel(/Audience name/).fill(AUDIENCE);
+    // Each criterion of the summary is headed by its icon of the set.
+    const icons = await api<Iconography>('GET', '/api/iconography/');
+    const summary = page.getByRole('table', { name: tr('en', 'creator.review.summary') });
+    await expect(
+      summary
+        .locator('th')
+        .filter({ hasText: tr('en', 'creator.fields.interests.label') })
+        .locator(`svg[data-icon="${icons.criteria.interests}"]`),
+    ).toBeVisible();
     await screenshot(page, 'creator-5-review-en');
     await page.getByRole('button', { name: 'Submit' }).click();
     const status = page

@@ -2,6 +2,7 @@ import { Group, Text } from '@mantine/core';
 import type { LabelItem, TargetingPackage, TermItem } from '@murmur/core/targeting';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SetIcon } from '../../../components/set-icon';
 import { useLanguage } from '../../../hooks/use-language';
 import { displayItemText } from '../utils/item-label';
 import { itemKey, removeItem, toggleItem, type ItemField } from '../utils/package-ops';
@@ -16,7 +17,7 @@ export interface ItemListProps {
   colorOf?: (item: TermItem | LabelItem) => string | undefined;
 }
 
-/** The items of one part of the package as toggle chips. */
+/** The items of one part of the package as toggle chips, each with its criterion's icon (/api/iconography/). */
 export function ItemList({ field, pkg, onChange, renderExtra, colorOf }: ItemListProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -38,6 +39,7 @@ export function ItemList({ field, pkg, onChange, renderExtra, colorOf }: ItemLis
             label={displayItemText(field, item, language)}
             selected={item.deselected !== true}
             color={colorOf?.(item)}
+            icon={<SetIcon criterion={field} size={12} />}
             onToggle={() => onChange(toggleItem(pkg, field, key))}
             onRemove={() => onChange(removeItem(pkg, field, key))}
           >

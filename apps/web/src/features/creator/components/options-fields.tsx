@@ -9,6 +9,7 @@ import {
 } from '@murmur/core/targeting';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SetIcon } from '../../../components/set-icon';
 
 export interface OptionsFieldsProps {
   pkg: TargetingPackage;
@@ -106,7 +107,10 @@ export function OptionsFields({ pkg, onChange }: OptionsFieldsProps) {
           {pkg.custom_audiences.map((item) => (
             <Group key={item.name} gap={2} wrap="nowrap">
               <Chip checked size="sm" readOnly>
-                {item.name}
+                <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                  <SetIcon criterion="custom_audiences" size={12} />
+                  {item.name}
+                </span>
               </Chip>
               <CloseButton
                 size="sm"

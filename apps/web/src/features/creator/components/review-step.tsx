@@ -3,6 +3,7 @@ import type { TargetingPackage } from '@murmur/core/targeting';
 import { isTargetingPackageNonEmpty } from '@murmur/core/targeting';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { SetIcon } from '../../../components/set-icon';
 import { useLanguage } from '../../../hooks/use-language';
 import { displayItemText } from '../utils/item-label';
 import type { ItemField } from '../utils/package-ops';
@@ -34,7 +35,10 @@ const ROWS: { field: keyof TargetingPackage; label: ParseKeys }[] = [
   { field: 'custom_audiences', label: 'creator.fields.customAudiences.label' },
 ];
 
-/** The last step: a name, and the package as it will be saved (deselected items struck through). */
+/**
+ * The last step: a name, and the package as it will be saved (deselected items struck through), each
+ * criterion with its icon of the set (/api/iconography/).
+ */
 export function ReviewStep({ name, onNameChange, pkg, canSave, saveError }: ReviewStepProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -71,7 +75,10 @@ export function ReviewStep({ name, onNameChange, pkg, canSave, saveError }: Revi
             {rows.map((row) => (
               <Table.Tr key={row.field}>
                 <Table.Th w={200} fw={500}>
-                  {t(row.label)}
+                  <Group gap={6} wrap="nowrap">
+                    <SetIcon criterion={row.field} />
+                    {t(row.label)}
+                  </Group>
                 </Table.Th>
                 <Table.Td>
                   <Group gap={4}>
