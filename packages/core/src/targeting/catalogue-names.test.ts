@@ -51,7 +51,7 @@ describe('community names', () => {
   it('translates the fallback name and leaves names made otherwise alone', () => {
     expect(communityName([], [], 'Community 4')).toBe('Community 4');
     expect(communityDisplayName({ name: 'Community 4', interests: [], words: [] }, 'ja')).toBe(
-      'コミュニティ 4',
+      'コミュニティ4',
     );
     expect(communityDisplayName({ name: 'Our fans', interests, words: [] }, 'ja')).toBe('Our fans');
   });
