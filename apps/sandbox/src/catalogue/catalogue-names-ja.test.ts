@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueName, japaneseCatalogueName } from '@murmur/core/targeting';
+import { catalogueName, japaneseCatalogueName, knownCatalogueCodeName } from '@murmur/core/targeting';
 import { CONVERSATION_TOPICS } from './conversation-topics';
 import { JOB_CATEGORIES, JOB_TITLES } from './job-titles';
 import { MOVIES_TV_SHOWS } from './movies-tv';
@@ -35,5 +35,27 @@ describe("the catalogues' Japanese names (@murmur/core/targeting catalogueName)"
     expect(missing.map((c) => c.name)).toEqual([]);
     const ja = JOB_CATEGORIES.map((c) => catalogueName('job_categories', c.name, 'ja'));
     expect(new Set(ja).size).toBe(JOB_CATEGORIES.length);
+  });
+
+  it('name every topic type and movie/TV genre the catalogues use, in English and Japanese', () => {
+    const codes = [
+      ...new Set(CONVERSATION_TOPICS.map((t) => `conversation_types:${t.conversationType}`)),
+      ...new Set(MOVIES_TV_SHOWS.map((m) => `movie_genres:${m.genre}`)),
+    ];
+    const unnamed = codes.filter((entry) => {
+      const [kind, code] = entry.split(':') as ['conversation_types' | 'movie_genres', string];
+      return (['en', 'ja'] as const).some((l) => knownCatalogueCodeName(kind, code, l) === undefined);
+    });
+    expect(unnamed).toEqual([]);
+    for (const [kind, list] of [
+      ['conversation_types', CONVERSATION_TOPICS.map((t) => t.conversationType)],
+      ['movie_genres', MOVIES_TV_SHOWS.map((m) => m.genre)],
+    ] as const) {
+      const distinct = [...new Set(list)];
+      for (const language of ['en', 'ja'] as const) {
+        const names = distinct.map((code) => knownCatalogueCodeName(kind, code, language));
+        expect(new Set(names).size).toBe(distinct.length);
+      }
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  catalogueCodeName,
   catalogueName,
   communityDisplayName,
   communityName,
@@ -34,6 +35,20 @@ describe('catalogueName', () => {
     expect(jobTitleName('', 'Software engineer', 'ja')).toBe('ソフトウェアエンジニア');
     expect(jobTitleName('ceo', 'Ceo', 'en')).toBe('Ceo');
     expect(jobTitleName('astronaut', 'Astronaut', 'ja')).toBe('Astronaut');
+  });
+});
+
+describe('catalogueCodeName', () => {
+  it('names topic types and movie/TV genres in either language', () => {
+    expect(catalogueCodeName('conversation_types', 'SPORTS_LEAGUES', 'en')).toBe('Sports league');
+    expect(catalogueCodeName('conversation_types', 'SPORTS_LEAGUES', 'ja')).toBe('スポーツリーグ');
+    expect(catalogueCodeName('movie_genres', 'DRAMA', 'en')).toBe('Drama');
+    expect(catalogueCodeName('movie_genres', 'DRAMA', 'ja')).toBe('ドラマ');
+  });
+
+  it('puts a code it does not name into words', () => {
+    expect(catalogueCodeName('movie_genres', 'MARTIAL_ARTS', 'ja')).toBe('Martial arts');
+    expect(catalogueCodeName('conversation_types', 'hasOwnProperty', 'en')).toBe('Hasownproperty');
   });
 });
 

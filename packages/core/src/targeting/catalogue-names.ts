@@ -124,6 +124,57 @@ const AUDIENCE_REGIONS_JA: Readonly<Record<string, string>> = {
   'Asia-Pacific': 'アジア太平洋', 'Latin America': '中南米', 'Middle East and Africa': '中東・アフリカ',
 };
 
+/**
+ * The codes the catalogues group their entries by: X's conversation types (a topic's category,
+ * "SPORTS_LEAGUES") and movie/TV genres (a title's category, "DRAMA"), by code: [English, Japanese].
+ */
+// prettier-ignore
+const CODE_NAMES: Readonly<Record<CatalogueCode, Readonly<Record<string, readonly [string, string]>>>> = {
+  conversation_types: {
+    BOOK_GENRES: ['Book genre', '本のジャンル'], LIFESTYLES: ['Lifestyle', 'ライフスタイル'],
+    MOVIE_GENRES: ['Movie genre', '映画のジャンル'], MUSIC_GENRES: ['Music genre', '音楽のジャンル'],
+    NEWS: ['News', 'ニュース'], NEWS_STORIES: ['News story', 'ニュースの話題'], PODCASTS: ['Podcast', 'ポッドキャスト'],
+    PRODUCTS: ['Product', '製品'], SPORTS: ['Sport', 'スポーツ'], SPORTS_LEAGUES: ['Sports league', 'スポーツリーグ'],
+    TRENDS: ['Trend', 'トレンド'], TV_SHOWS: ['TV show', 'テレビ番組'], VIDEO_GAMES: ['Video game', 'ビデオゲーム'],
+    VIDEO_GAME_PLATFORMS: ['Video game platform', 'ゲーム機・プラットフォーム'],
+  },
+  movie_genres: {
+    ACTION: ['Action', 'アクション'], ANIMATION: ['Animation', 'アニメーション'], COMEDY: ['Comedy', 'コメディ'],
+    CRIME: ['Crime', '犯罪'], DOCUMENTARY: ['Documentary', 'ドキュメンタリー'], DRAMA: ['Drama', 'ドラマ'],
+    HORROR: ['Horror', 'ホラー'], MUSIC: ['Music', '音楽'], REALITY: ['Reality', 'リアリティ'], ROMANCE: ['Romance', '恋愛'],
+    SCI_FI: ['Science fiction', 'SF'], SPORTS: ['Sports', 'スポーツ'], THRILLER: ['Thriller', 'スリラー'],
+  },
+};
+
+/** The grouping codes named here: conversation topics' types and movies' and TV shows' genres. */
+export type CatalogueCode = 'conversation_types' | 'movie_genres';
+
+/**
+ * A catalogue's grouping code named in the interface language ("SPORTS_LEAGUES" → "Sports league",
+ * "スポーツリーグ"), or undefined when it has no name here.
+ */
+export function knownCatalogueCodeName(
+  kind: CatalogueCode,
+  code: string,
+  language: DisplayLanguage,
+): string | undefined {
+  const table = CODE_NAMES[kind];
+  const key = code.trim().toUpperCase();
+  const names = Object.hasOwn(table, key) ? table[key] : undefined;
+  return names?.[language === 'ja' ? 1 : 0];
+}
+
+/**
+ * A catalogue's grouping code as a person reads it: its name in the interface language, or for a code
+ * not named here (one real X adds) the code in words ("NEW_THING" → "New thing").
+ */
+export function catalogueCodeName(kind: CatalogueCode, code: string, language: DisplayLanguage): string {
+  const known = knownCatalogueCodeName(kind, code, language);
+  if (known !== undefined) return known;
+  const words = code.trim().toLowerCase().replace(/_+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** The catalogues named here, as @murmur/core/export names the sandbox's (plus the job tree and the store). */
 export type NamedCatalogue =
   | 'interests'
