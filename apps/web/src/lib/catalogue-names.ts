@@ -1,7 +1,9 @@
 import type { StoreAudience } from '@murmur/core/api';
 import {
+  catalogueCodeName,
   catalogueName,
   communityDisplayName,
+  type CatalogueCode,
   jobTitleName,
   type NamedCatalogue,
 } from '@murmur/core/targeting';
@@ -27,6 +29,8 @@ const fieldCatalogue = (field: string): NamedCatalogue | undefined =>
 export interface CatalogueNames {
   /** A catalogue entry by the name the catalogue gives it ("Sports/Soccer", "Formula 1"). */
   name: (catalogue: NamedCatalogue, name: string) => string;
+  /** A topic type ("SPORTS_LEAGUES") or movie/TV genre ("DRAMA") by its code. */
+  code: (kind: CatalogueCode, code: string) => string;
   /** A targeting package item's label by its field ("interests", "conversation_topics", …). */
   packageItem: (field: string, label: string) => string;
   /** A job title by its key ("software-engineer") and the label the data gives it. */
@@ -42,6 +46,7 @@ export interface CatalogueNames {
 
 export const catalogueNames = (language: AppLanguage): CatalogueNames => ({
   name: (catalogue, name) => catalogueName(catalogue, name, language),
+  code: (kind, code) => catalogueCodeName(kind, code, language),
   packageItem: (field, label) => {
     const catalogue = fieldCatalogue(field);
     return catalogue === undefined ? label : catalogueName(catalogue, label, language);

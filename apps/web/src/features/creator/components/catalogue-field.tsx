@@ -1,11 +1,12 @@
 import { Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { COUNTRIES } from '@murmur/core/countries';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueItem } from '@murmur/core/api';
 import { useLanguage } from '../../../hooks/use-language';
-import { PACKAGE_FIELD_CATALOGUE, useCatalogueNames } from '../../../lib/catalogue-names';
+import { useCatalogueNames } from '../../../lib/catalogue-names';
 import { errorText } from '../../../lib/error-text';
 import { languageName } from '../../../lib/locale-names';
 import { useCatalogue, type Catalogue } from '../api/get-catalogue';
@@ -52,13 +53,29 @@ export function CatalogueField({ catalogue, label, description, pkg, onChange }:
       catalogue === 'languages'
         ? languageName(item.value, item.label, language)
         : names.packageItem(catalogue, item.label);
+    // The category under each item: an interest's category, a topic's type or a title's genre by
+    // name (X gives codes: SPORTS_LEAGUES, DRAMA), an operator's country.
+    const detail = (category: string | null | undefined): string | null => {
+      if (!category) return null;
+      switch (catalogue) {
+        case 'interests':
+          return names.name('interests', category);
+        case 'conversation_topics':
+          return names.code('conversation_types', category);
+        case 'movies_tv_shows':
+          return names.code('movie_genres', category);
+        case 'network_operators': {
+          const country = COUNTRIES.find((c) => c.code === category);
+          return country === undefined ? category : language === 'ja' ? country.nameJa : country.name;
+        }
+        case 'languages':
+          return category;
+      }
+    };
     const option = (item: CatalogueItem) => ({
       ...toOption(item),
       label: shown(item),
-      detail:
-        item.category && PACKAGE_FIELD_CATALOGUE[catalogue] === 'interests'
-          ? names.name('interests', item.category)
-          : item.category,
+      detail: detail(item.category),
     });
     const all = list.data ?? [];
     if (debounced === '')
