@@ -52,6 +52,9 @@ export function shardedServerEngine(engine: AsyncAudienceEngine): AsyncAudienceE
     estimate: (query) => Promise.resolve(engine.estimate(query)).catch(unavailable),
     fieldCounts: (query, fields) => Promise.resolve(engine.fieldCounts(query, fields)).catch(unavailable),
     lookup: (field, q, limit) => Promise.resolve(engine.lookup(field, q, limit)).catch(unavailable),
+    ...(engine.insights && {
+      insights: (query, options) => Promise.resolve(engine.insights!(query, options)).catch(unavailable),
+    }),
     close: () => engine.close(),
   };
 }

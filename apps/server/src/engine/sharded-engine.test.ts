@@ -300,5 +300,8 @@ describe(`the engine as ${SHARDS} shards × 2 replicas on NATS`, () => {
     expect(failure).toBeInstanceOf(ServiceUnavailable);
     expect((failure as ServiceUnavailable).statusCode).toBe(503);
     expect((failure as Error).message).toMatch(/Shard 2/);
+    const insightsFailure = await Promise.resolve(api.insights!(p)).catch((e: unknown) => e);
+    expect(insightsFailure).toBeInstanceOf(ServiceUnavailable);
+    expect((insightsFailure as Error).message).toMatch(/Shard 2/);
   });
 });
