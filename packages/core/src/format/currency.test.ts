@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, currencySymbol, formatMoney, formatMoneyDutch, isCurrency } from './currency';
+import {
+  CURRENCIES,
+  currencyFromX,
+  currencySymbol,
+  formatMoney,
+  formatMoneyDutch,
+  isCurrency,
+} from './currency';
 
 describe('CURRENCIES', () => {
   it('lists the SPEC §3 currencies in order', () => {
@@ -29,6 +36,14 @@ describe('CURRENCIES', () => {
     expect(isCurrency('sgd')).toBe(false);
     expect(isCurrency('JPY')).toBe(false);
     expect(isCurrency(1)).toBe(false);
+  });
+
+  it("names X's ISO codes: JPY is YEN, the listed ones themselves, others Other", () => {
+    expect(currencyFromX('JPY')).toBe('YEN');
+    expect(currencyFromX('USD')).toBe('USD');
+    expect(currencyFromX('ZAR')).toBe('ZAR');
+    expect(currencyFromX('SEK')).toBe('Other');
+    expect(currencyFromX('jpy')).toBe('Other');
   });
 });
 

@@ -36,6 +36,12 @@ export function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
+/** The currency of X's ISO 4217 code (a funding instrument's): JPY is "YEN", one not listed "Other". */
+export function currencyFromX(xCurrency: string): Currency {
+  const ours = xCurrency === 'JPY' ? 'YEN' : xCurrency;
+  return isCurrency(ours) ? ours : 'Other';
+}
+
 // SPEC §9: money with 2 decimals.
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -1,5 +1,5 @@
 import type { Ad, AdAccountFunding, Adset, Campaign, CampaignList } from '@murmur/core/api';
-import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '@murmur/core/format';
+import { currencyFromX, DEFAULT_CURRENCY, type Currency } from '@murmur/core/format';
 import { minimumBudget, type campaignQuerySchema } from '@murmur/core/api';
 import type { z } from 'zod';
 import type { EntityState, UserRow } from '../../db/schema';
@@ -182,13 +182,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
       if (!tokens) throw new BadRequest({ non_field_errors: [CONNECT_GRANTOR] });
       const instruments = await xCall(() => ads.fundingInstruments(tokens, adAccountId));
       const xCurrency = instruments.find((i) => !i.cancelled)?.currency ?? null;
-      const ours = xCurrency === 'JPY' ? 'YEN' : xCurrency;
-      const currency: Currency =
-        ours === null
-          ? DEFAULT_CURRENCY
-          : (CURRENCIES as readonly string[]).includes(ours)
-            ? (ours as Currency)
-            : 'Other';
+      const currency: Currency = xCurrency === null ? DEFAULT_CURRENCY : currencyFromX(xCurrency);
       return { ad_account_id: adAccountId, currency, x_currency: xCurrency };
     },
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatLargeNumber, formatMoney } from '@murmur/core/format';
+import { currencyFromX, formatLargeNumber, formatMoney } from '@murmur/core/format';
 import type {
   Ad,
   AdCreative,
@@ -43,29 +43,6 @@ function readPdf(bytes: Buffer): { text: string; fonts: string } {
     fonts: execFileSync('pdffonts', [file], { encoding: 'utf8' }),
   };
 }
-const ourCurrency = (c: string) =>
-  c === 'JPY'
-    ? 'YEN'
-    : [
-          'USD',
-          'EUR',
-          'GBP',
-          'SGD',
-          'BRL',
-          'CAD',
-          'CHF',
-          'INR',
-          'KRW',
-          'KWD',
-          'MXN',
-          'NGN',
-          'SAR',
-          'AUD',
-          'ZAR',
-        ].includes(c)
-      ? c
-      : 'Other';
-
 interface World {
   admin: TestSession;
   member: TestSession;
@@ -90,7 +67,7 @@ async function world(tag: string): Promise<World> {
     outsider,
     slug: team.slug,
     accountId: team.accountId,
-    currency: ourCurrency(team.currency),
+    currency: currencyFromX(team.currency),
     xUserId,
   };
 }
