@@ -3,6 +3,7 @@ import {
   Button,
   Grid,
   Group,
+  MultiSelect,
   Paper,
   Select,
   Stack,
@@ -103,21 +104,23 @@ export function AudienceBuilder({ renderInsights }: AudienceBuilderProps) {
   const [insightsOf, setInsightsOf] = useState<TargetingPackage | null>(null);
   const pkg = useMemo(() => packageOf(criteria), [criteria]);
   const interests = useInterests();
-  const interestOptions = useMemo(
+  // Interests are picked by X's (English) names, which the criteria keep and the package sends; the
+  // options and the chosen chips read in the interface language, and are found by either name.
+  const names = useCatalogueNames();
+  const interestLabels = useMemo(
     () => [...new Set((interests.data ?? []).map((item) => item.label))],
     [interests.data],
   );
-  // Interests are picked by X's (English) names, which the list keeps; the options read in the
-  // interface language and are found by either name.
-  const names = useCatalogueNames();
-  const interestName = (label: string) => names.name('interests', label);
+  const interestOptions = useMemo(
+    () => interestLabels.map((label) => ({ value: label, label: names.name('interests', label) })),
+    [interestLabels, names],
+  );
   const filterInterests = ({ options, search }: { options: ComboboxParsedItem[]; search: string }) => {
     const needle = search.trim().toLowerCase();
     return options
       .filter(
         (o): o is ComboboxItem =>
-          'value' in o &&
-          (o.value.toLowerCase().includes(needle) || interestName(o.value).toLowerCase().includes(needle)),
+          'value' in o && (o.value.toLowerCase().includes(needle) || o.label.toLowerCase().includes(needle)),
       )
       .slice(0, 50);
   };
@@ -156,23 +159,24 @@ export function AudienceBuilder({ renderInsights }: AudienceBuilderProps) {
                 }
                 clearable
               />
-              <TagsInput
+              <MultiSelect
                 label={t('proSite.builder.interestedIn')}
                 description={t('proSite.builder.interestedInHelp')}
                 data={interestOptions}
                 filter={filterInterests}
                 renderOption={({ option }) =>
-                  interestName(option.value) === option.value
-                    ? option.value
-                    : `${interestName(option.value)} (${option.value})`
+                  option.label === option.value ? option.value : `${option.label} (${option.value})`
                 }
                 value={criteria.interests}
                 onChange={(values) =>
                   set(
                     'interests',
-                    unique(values).filter((v) => interestOptions.includes(v)),
+                    unique(values).filter((v) => interestLabels.includes(v)),
                   )
                 }
+                searchable
+                selectFirstOptionOnChange
+                hidePickedOptions
                 limit={50}
                 clearable
               />
