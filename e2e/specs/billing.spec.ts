@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STRIPE_DEV_KEYS } from '@murmur/sandbox';
+import { expectAccessible, expectReachableByTab } from '../support/accessibility';
 import { apiFor, waitForEngine } from '../support/audience-api';
 import { signIn } from '../support/audience-screens';
 import { useJourneyServer } from '../support/journey-server';
@@ -11,7 +12,8 @@ import { screenshot } from '../support/screens';
  * checkout with a test card, comes back to an active plan, uploads an audience to an X ad account
  * (now allowed), upgrades, cancels (active until the period's end, inactive once the payment
  * stand-in's clock passes it, and a new upload refused in SPEC §5's words); a declined card leaves
- * no subscription. Every state on screen came through the stand-in's signed webhooks.
+ * no subscription. Every state on screen came through the stand-in's signed webhooks. Issue 16: axe on
+ * the plan screens, the checkout page and the dialogs, in English and Japanese; Subscribe by Tab alone.
  */
 const app = useJourneyServer();
 
@@ -39,6 +41,9 @@ async function payOnHostedCheckout(page: Page, card: string): Promise<void> {
 
 const pricing = (page: Page) => page.locator('#pricing');
 
+/** Issue 16: axe on the screen as it is; soft, so the journey goes on and lists every finding. */
+const axe = (page: Page, screen: string) => expectAccessible(page, screen, { soft: true });
+
 /** My Audiences → the audience's actions → Upload to X → Upload (the team's granted ad account). */
 async function uploadFromMyAudiences(page: Page, name: string): Promise<void> {
   await page.goto('/billing-journey/audiences');
@@ -51,7 +56,8 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
   browser,
 }) => {
   test.setTimeout(240_000);
-  const page = await browser.newPage({ baseURL: app.server.url });
+  // A page of its own context (not browser.newPage): axe injects itself into the context's frames.
+  const page = await (await browser.newContext({ baseURL: app.server.url })).newPage();
   const api = apiFor(page, app.server.url);
 
   await test.step('sign in and create a team', async () => {
@@ -68,6 +74,7 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
       page.getByTestId('plan-pro-month').getByRole('button', { name: 'Subscribe' }),
     ).toBeDisabled();
     await screenshot(page, 'billing-incomplete');
+    await axe(page, 'team settings, billing details incomplete (en)');
     await page.getByLabel('Invoice email').fill('invoices@billing.example');
     await page.getByLabel('Invoice name').fill('Billing Journey BV');
     await page.getByRole('textbox', { name: 'Country' }).fill('Netherlands');
@@ -75,6 +82,13 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
     await page.getByRole('button', { name: 'Save billing details' }).click();
     await expect(page.getByText('The billing details have been saved.')).toBeVisible();
     await expect(page.getByTestId('plan-pro-month').getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+    await axe(page, 'team settings, plans to subscribe to (en)');
+    await expectReachableByTab(
+      page,
+      'the plans',
+      { 'Subscribe to Pro': page.getByTestId('plan-pro-month').getByRole('button', { name: 'Subscribe' }) },
+      200,
+    );
   });
 
   await test.step('a declined test card leaves no subscription', async () => {
@@ -83,6 +97,7 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
     await payOnHostedCheckout(page, '4000 0000 0000 0002');
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
     await screenshot(page, 'billing-checkout-declined');
+    await axe(page, 'hosted checkout, card declined');
     await page.getByRole('link', { name: 'Cancel and return' }).click();
     await expect(page).toHaveURL(/\/billing-journey\/team\?billing=cancel/);
     await expect(pricing(page).getByText('Checkout was cancelled; nothing was charged.')).toBeVisible();
@@ -93,6 +108,7 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
     await page.getByTestId('plan-pro-month').getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByTestId('checkout-amount')).toHaveText('€149.00');
     await screenshot(page, 'billing-checkout');
+    await axe(page, 'hosted checkout');
     // The return URL is seen as it arrives: once the plan is active the page drops ?billing=.
     const returned = page.waitForURL(/\/billing-journey\/team\?billing=success&session_id=cs_test_/, {
       waitUntil: 'commit',
@@ -155,6 +171,7 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
     await expect(page.getByTestId('upload-state')).toHaveCount(1);
     await expect(page.getByTestId('upload-state').first()).toContainText(tr('en', 'xAds.state.processing'));
     await screenshot(page, 'billing-upload-allowed');
+    await axe(page, 'my audiences with an upload processing (en)');
     await page.goto('/billing-journey/team');
     const billing = await api<{ can_upload: { allowed: boolean } }>(
       'GET',
@@ -162,6 +179,7 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
     );
     expect(billing.can_upload.allowed).toBe(true);
     await screenshot(page, 'billing-active');
+    await axe(page, 'team settings, Pro active with an invoice (en)');
   });
 
   await test.step('the invoice downloads as a PDF', async () => {
@@ -180,6 +198,7 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
     const dialog = page.getByRole('dialog', { name: 'Upgrade the plan?' });
     await expect(dialog).toContainText('€499.00');
     await screenshot(page, 'billing-upgrade-confirm');
+    await axe(page, 'upgrade dialog (en)');
     await dialog.getByRole('button', { name: 'Upgrade now' }).click();
     await expect(page.getByTestId('billing-status')).toContainText('Enterprise', { timeout: 15_000 });
     await expect(pricing(page).getByRole('table', { name: 'Invoices' })).toContainText(
@@ -189,10 +208,10 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
 
   await test.step('cancel: active until the period ends, then inactive and uploads refused', async () => {
     await pricing(page).getByRole('button', { name: 'Cancel subscription' }).click();
-    await page
-      .getByRole('dialog', { name: 'Cancel the subscription?' })
-      .getByRole('button', { name: 'Cancel at period end' })
-      .click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel the subscription?' });
+    await expect(cancel).toBeVisible();
+    await axe(page, 'cancel dialog (en)');
+    await cancel.getByRole('button', { name: 'Cancel at period end' }).click();
     const status = page.getByTestId('billing-status');
     await expect(status).toContainText('Cancelled: stays active until', { timeout: 15_000 });
     await expect(status).toContainText('Active');
@@ -207,6 +226,7 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
     );
     await expect(page.locator('#subscription')).toContainText('No active subscription');
     await screenshot(page, 'billing-ended');
+    await axe(page, 'team settings, plan ended (en)');
   });
 
   await test.step('a new upload is refused once the plan has ended, in SPEC §5’s words', async () => {
@@ -215,6 +235,7 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
       'You need an active subscription to upload audiences to X.',
     );
     await screenshot(page, 'billing-upload-refused');
+    await axe(page, 'upload dialog, refused (en)');
     await page
       .getByRole('dialog')
       .getByRole('button', { name: tr('en', 'xAds.cancel') })
@@ -233,6 +254,15 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
     await expect(pricing(page).getByRole('heading', { name: '料金とサブスクリプション' })).toBeVisible();
     await expect(page.getByTestId('billing-status')).toContainText('無効');
     await screenshot(page, 'billing-ja');
+    await axe(page, 'team settings, plan ended (ja)');
+    await page.goto('/billing-journey/audiences');
+    await page
+      .getByRole('button', { name: tr('ja', 'audiences.actions.label', { name: 'Japanese speakers' }) })
+      .click();
+    await page.getByRole('menuitem', { name: tr('ja', 'xAds.upload.action') }).click();
+    await expect(page.getByRole('dialog', { name: tr('ja', 'xAds.upload.title') })).toBeVisible();
+    await screenshot(page, 'billing-upload-dialog-ja');
+    await axe(page, 'upload dialog (ja)');
   });
 
   await test.step('signed-out visitors see Premium prices and a sign-in prompt (EN and JA)', async () => {
@@ -249,6 +279,7 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
       await expect(visitor.getByText(ja ? 'サインインして申し込む' : 'Sign in to subscribe')).toBeVisible();
       await expect(visitor.getByTestId('plan-premium-month')).toContainText(ja ? '2,900.00 YEN' : '€19.00');
       await screenshot(visitor, `premium-signed-out-${ja ? 'ja' : 'en'}`);
+      await axe(visitor, `premium plans signed out (${locale})`);
       await visitor.goto(`${premiumUrl}/create-subscription/cancel?flavour=premium`);
       await expect(
         visitor.getByRole('heading', {
@@ -256,6 +287,7 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
         }),
       ).toBeVisible();
       await screenshot(visitor, `premium-checkout-cancelled-${ja ? 'ja' : 'en'}`);
+      await axe(visitor, `premium checkout cancelled (${locale})`);
       await context.close();
     }
   });

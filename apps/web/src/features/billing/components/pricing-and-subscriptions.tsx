@@ -265,7 +265,8 @@ function CurrentPlan({ billing, language }: { billing: TeamBilling; language: 'e
             ? t('billing.endsOn', { date: end })
             : t('billing.renewsOn', { date: end })}
       </Text>
-      <Text size="sm" c={billing.can_upload.allowed ? 'teal' : 'red'} data-testid="upload-permission">
+      {/* Shade 9: the theme's teal was 3.94:1 on white (axe color-contrast). */}
+      <Text size="sm" c={billing.can_upload.allowed ? 'teal.9' : 'red.9'} data-testid="upload-permission">
         {billing.can_upload.allowed
           ? t('billing.uploadsAllowed')
           : billing.active
