@@ -70,6 +70,15 @@ export interface SandboxTestApp {
   ads(xUserId: string, method: Method, path: string, payload?: object): Promise<unknown>;
   /** Opens an ad account for an X user straight on the sandbox's Ads API (what X's own UI does). */
   openAdAccount(xUserId: string, name: string): Promise<string>;
+  /**
+   * A paused campaign (budget 50 a day, on the account's first funding instrument) with one paused
+   * engagement line item, made straight on the sandbox's Ads API as X's own UI would; their ids.
+   */
+  pausedLineItem(
+    xUserId: string,
+    accountId: string,
+    names: { campaign: string; lineItem?: string },
+  ): Promise<{ campaign: string; lineItem: string }>;
   /** A team of `admin`'s with `others` as members, and an ad account of `xUserId` granted to it by the admin. */
   teamWithAdAccount(
     admin: TestSession,
@@ -198,6 +207,31 @@ export function useSandboxTestApp(options: SandboxTestAppOptions): SandboxTestAp
     return ((await ads(xUserId, 'POST', 'accounts', { name })) as { id: string }).id;
   }
 
+  async function pausedLineItem(
+    xUserId: string,
+    accountId: string,
+    names: { campaign: string; lineItem?: string },
+  ) {
+    const [instrument] = (await ads(xUserId, 'GET', `accounts/${accountId}/funding_instruments`)) as {
+      id: string;
+    }[];
+    const campaign = (await ads(xUserId, 'POST', `accounts/${accountId}/campaigns`, {
+      name: names.campaign,
+      funding_instrument_id: instrument!.id,
+      daily_budget_amount_local_micro: '50000000',
+      entity_status: 'PAUSED',
+    })) as { id: string };
+    const lineItem = (await ads(xUserId, 'POST', `accounts/${accountId}/line_items`, {
+      campaign_id: campaign.id,
+      ...(names.lineItem !== undefined && { name: names.lineItem }),
+      objective: 'ENGAGEMENTS',
+      product_type: 'PROMOTED_TWEETS',
+      placements: 'ALL_ON_TWITTER',
+      entity_status: 'PAUSED',
+    })) as { id: string };
+    return { campaign: campaign.id, lineItem: lineItem.id };
+  }
+
   async function call(session: TestSession, method: Method, url: string, payload?: object) {
     return t.app.inject({
       method,
@@ -252,6 +286,7 @@ export function useSandboxTestApp(options: SandboxTestAppOptions): SandboxTestAp
     storeXToken,
     ads,
     openAdAccount,
+    pausedLineItem,
     teamWithAdAccount,
     call,
   };

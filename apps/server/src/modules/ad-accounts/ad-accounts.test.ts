@@ -169,29 +169,16 @@ describe('ad groups and ads of an ad account (Profile settings)', () => {
     const account = await k.openAdAccount(xId, 'Dan on X');
     expect((await groups(account)).json()).toEqual({ ad_account_id: account, ad_groups: [] });
 
-    const [instrument] = (await k.ads(xId, 'GET', `accounts/${account}/funding_instruments`)) as {
-      id: string;
-    }[];
-    const campaign = (await k.ads(xId, 'POST', `accounts/${account}/campaigns`, {
-      name: 'Spring launch',
-      funding_instrument_id: instrument!.id,
-      daily_budget_amount_local_micro: '50000000',
-      entity_status: 'PAUSED',
-    })) as { id: string };
-    const lineItem = (await k.ads(xId, 'POST', `accounts/${account}/line_items`, {
-      campaign_id: campaign.id,
-      name: 'Spring launch line item',
-      objective: 'ENGAGEMENTS',
-      product_type: 'PROMOTED_TWEETS',
-      placements: 'ALL_ON_TWITTER',
-      entity_status: 'PAUSED',
-    })) as { id: string };
+    const { campaign, lineItem } = await k.pausedLineItem(xId, account, {
+      campaign: 'Spring launch',
+      lineItem: 'Spring launch line item',
+    });
     const post = (await k.ads(xId, 'POST', `accounts/${account}/tweet`, {
       text: 'Spring is here',
       nullcast: 'true',
     })) as { id: string };
     const [promoted] = (await k.ads(xId, 'POST', `accounts/${account}/promoted_tweets`, {
-      line_item_id: lineItem.id,
+      line_item_id: lineItem,
       tweet_ids: post.id,
     })) as { id: string }[];
 
@@ -201,10 +188,10 @@ describe('ad groups and ads of an ad account (Profile settings)', () => {
       ad_account_id: account,
       ad_groups: [
         {
-          id: lineItem.id,
+          id: lineItem,
           name: 'Spring launch line item',
           status: 'PAUSED',
-          campaign: { id: campaign.id, name: 'Spring launch' },
+          campaign: { id: campaign, name: 'Spring launch' },
           ads: [{ id: promoted!.id, post_id: post.id, status: 'ACTIVE' }],
         },
       ],

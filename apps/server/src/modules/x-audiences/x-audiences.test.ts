@@ -473,22 +473,7 @@ describe('autopilot', () => {
     const user = await k.t.signIn('auto-ann@example.com');
     const xId = await k.connectX(user, 5);
     const account = await k.openAdAccount(xId, 'Autopilot account');
-    const [instrument] = (await k.ads(xId, 'GET', `accounts/${account}/funding_instruments`)) as {
-      id: string;
-    }[];
-    const campaign = (await k.ads(xId, 'POST', `accounts/${account}/campaigns`, {
-      name: 'Always on',
-      funding_instrument_id: instrument!.id,
-      daily_budget_amount_local_micro: '50000000',
-      entity_status: 'PAUSED',
-    })) as { id: string };
-    const lineItem = (await k.ads(xId, 'POST', `accounts/${account}/line_items`, {
-      campaign_id: campaign.id,
-      objective: 'ENGAGEMENTS',
-      product_type: 'PROMOTED_TWEETS',
-      placements: 'ALL_ON_TWITTER',
-      entity_status: 'PAUSED',
-    })) as { id: string };
+    const { lineItem } = await k.pausedLineItem(xId, account, { campaign: 'Always on' });
     const handles = Array.from({ length: 101 }, (_, n) => ({ handle: k.network.accounts.handles[n + 10]! }));
     const countries = Array.from({ length: 50 }, (_, n) => `C${n}`);
     const usage = (
@@ -497,7 +482,7 @@ describe('autopilot', () => {
         state: 'applied',
         targeting_package: { handles, keywords: [{ label: 'coffee' }] },
         countries,
-        line_item_id: lineItem.id,
+        line_item_id: lineItem,
       })
     ).json<AudienceUsage>();
     const scheduled = await send(user, 'POST', `/api/external/audience-usages/${usage.id}/autopilot/`, {
@@ -513,7 +498,7 @@ describe('autopilot', () => {
             (await k.ads(
               xId,
               'GET',
-              `accounts/${account}/targeting_criteria?line_item_ids=${lineItem.id}&count=1000`,
+              `accounts/${account}/targeting_criteria?line_item_ids=${lineItem}&count=1000`,
             )) as unknown[]
           ).length,
         { timeout: 45_000, interval: 2_000 },
@@ -522,7 +507,7 @@ describe('autopilot', () => {
     const criteria = (await k.ads(
       xId,
       'GET',
-      `accounts/${account}/targeting_criteria?line_item_ids=${lineItem.id}&count=1000`,
+      `accounts/${account}/targeting_criteria?line_item_ids=${lineItem}&count=1000`,
     )) as { targeting_type: string }[];
     expect(criteria.filter((c) => c.targeting_type === 'FOLLOWER_LOOK_ALIKES')).toHaveLength(100);
     expect(criteria.filter((c) => c.targeting_type === 'BROAD_KEYWORD')).toHaveLength(1);
