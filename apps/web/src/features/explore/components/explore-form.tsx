@@ -1,4 +1,13 @@
-import { Alert, Autocomplete, Button, Group, Skeleton, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Group,
+  Skeleton,
+  Stack,
+  TextInput,
+  type ComboboxItem,
+} from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +22,14 @@ export interface ExploreFormProps<B> {
   toBody: (text: string) => B;
   mutation: UseMutationResult<Result, Error, B>;
   teamSlug: string;
-  /** Suggestions for the input (e.g. interests). */
+  /** Suggestions for the input (e.g. interests), as the reader reads them. */
   suggestions?: string[];
+  /** Whether a suggestion matches what is typed (by default: it contains it, ignoring case). */
+  suggestionMatches?: (suggestion: string, search: string) => boolean;
 }
+
+const contains = (suggestion: string, search: string) =>
+  suggestion.toLowerCase().includes(search.trim().toLowerCase());
 
 /** One way to explore: a question in one field, the audience it finds below. */
 export function ExploreForm<B>({
@@ -26,6 +40,7 @@ export function ExploreForm<B>({
   mutation,
   teamSlug,
   suggestions,
+  suggestionMatches = contains,
 }: ExploreFormProps<B>) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -54,6 +69,11 @@ export function ExploreForm<B>({
               value={text}
               onChange={setText}
               data={suggestions}
+              filter={({ options, search, limit }) =>
+                options
+                  .filter((o): o is ComboboxItem => 'value' in o && suggestionMatches(o.value, search))
+                  .slice(0, limit)
+              }
               limit={20}
               style={{ flex: 1, maxWidth: 480 }}
             />

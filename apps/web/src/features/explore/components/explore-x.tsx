@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { useInterests } from '../../../lib/api/get-interests';
+import { useCatalogueNames } from '../../../lib/catalogue-names';
 import { useFollowersOf } from '../api/followers-of';
 import { useInterestedIn } from '../api/interested-in';
 import { usePostedAbout } from '../api/posted-about';
@@ -14,6 +15,8 @@ import { TopicPostsPanel } from './topic-posts-panel';
 export interface ExploreXProps {
   teamSlug: string;
 }
+
+const fold = (text: string) => text.trim().toLowerCase();
 
 const TABS = ['followers', 'interested', 'posted', 'words', 'topics'] as const;
 type ExploreTab = (typeof TABS)[number];
@@ -32,10 +35,27 @@ export function ExploreX({ teamSlug }: ExploreXProps) {
   const posted = usePostedAbout();
   const words = useWordsInProfile();
   const interests = useInterests();
-  const interestLabels = useMemo(
-    () => [...new Set((interests.data ?? []).map((item) => item.label))],
-    [interests.data],
-  );
+  // The server reads X's (English) interest names — a whole name ("Sports/Soccer"), a category or a
+  // last part ("Soccer"); suggestions read in the interface language (スポーツ/サッカー), are found by
+  // either name, and what is sent is X's name of what was typed or picked (other text goes as typed).
+  const names = useCatalogueNames();
+  const interestSuggestions = useMemo(() => {
+    const labels = [...new Set((interests.data ?? []).map((item) => item.label))];
+    const xName = new Map<string, string>();
+    const shown: string[] = [];
+    for (const label of labels) {
+      const name = names.name('interests', label);
+      shown.push(name);
+      xName.set(fold(name), label);
+    }
+    // A category or last part typed alone, in the interface language, as the server reads it.
+    for (const part of labels.flatMap((label) => label.split('/'))) {
+      const name = fold(names.name('interests', part));
+      if (!xName.has(name)) xName.set(name, part.trim());
+    }
+    return { shown, xName, labels: new Map(shown.map((name, i) => [name, labels[i] ?? name])) };
+  }, [interests.data, names]);
+  const interestOf = (text: string) => interestSuggestions.xName.get(fold(text)) ?? text;
 
   return (
     <Stack gap="lg">
@@ -68,10 +88,15 @@ export function ExploreX({ teamSlug }: ExploreXProps) {
             label={t('explore.interested.label')}
             description={t('explore.interested.description')}
             placeholder={t('explore.interested.placeholder')}
-            toBody={(text) => ({ interest: text })}
+            toBody={(text) => ({ interest: interestOf(text) })}
             mutation={interested}
             teamSlug={teamSlug}
-            suggestions={interestLabels}
+            suggestions={interestSuggestions.shown}
+            suggestionMatches={(shown, search) => {
+              const needle = fold(search);
+              const label = interestSuggestions.labels.get(shown) ?? shown;
+              return fold(shown).includes(needle) || fold(label).includes(needle);
+            }}
           />
         </Tabs.Panel>
         <Tabs.Panel value="posted">
