@@ -1,9 +1,20 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AudienceConfig, AudienceRequest, Job, Xstats } from '@murmur/core/api';
+import type {
+  AudienceConfig,
+  AudienceRequest,
+  CompetitorAnalysisResult,
+  JobOf,
+  Xstats,
+} from '@murmur/core/api';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
 import type { AudienceEngine } from '@murmur/engine';
-import { emptyTargetingPackage as emptyPackage } from '@murmur/core/targeting';
+import { emptyTargetingPackage as emptyPackage, interestName } from '@murmur/core/targeting';
 import { createImageDownloader, storedZip } from './image-downloader';
 
 let t: TestApp;
@@ -17,6 +28,25 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/api/external/${url}`, payload, headers });
+/** A PDF's text as poppler's pdftotext reads it (scripts/ensure-poppler.mjs installs it where missing). */
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'murmur-pro-pdf-'));
+  try {
+    const file = join(dir, 'summary.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+beforeAll(() => {
+  execFileSync(
+    'node',
+    [fileURLToPath(new URL('../../../../../scripts/ensure-poppler.mjs', import.meta.url))],
+    { stdio: 'inherit' },
+  );
+}, 300_000);
+
 const linkToken = (text: string) => /token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
 
 describe('audience requests', () => {
@@ -191,7 +221,7 @@ describe('marketing materials and the competitor summary PDF', () => {
       .describeAccounts(engine.explore.mostFollowed(engine.explore.everyone(), 3))
       .map((a) => a.handle);
     const started = await post('competitor-analysis/?wait=1', { handles });
-    const { job } = started.json<{ job: Job }>();
+    const { job } = started.json<{ job: JobOf<CompetitorAnalysisResult> }>();
     expect(job.state).toBe('done');
     const pdf = await t.app.inject({
       method: 'GET',
@@ -200,6 +230,29 @@ describe('marketing materials and the competitor summary PDF', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.headers['content-disposition']).toMatch(/competitor-analysis-.*\.pdf/);
+
+    // Read by a real PDF reader: the Japanese summary names the followers' interests in Japanese
+    // (each competitor's first interest, by its last part so a wrapped cell still reads whole).
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('フォロワーの特徴的な興味関心');
+    const firsts = job.result!.competitors.flatMap((c) => c.top_interests.slice(0, 1).map((i) => i.label));
+    expect(firsts.length).toBeGreaterThan(0);
+    for (const label of firsts) {
+      const japanese = interestName(label, 'ja');
+      expect(japanese, `${label} has a Japanese name`).not.toBe(label);
+      expect(text).toContain(japanese.split('/').at(-1));
+      expect(text).not.toContain(label);
+    }
+    const english = pdfText(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/external/pro-targeting-summary-pdf/?job_id=${job.id}&language=en`,
+        })
+      ).rawPayload,
+    );
+    expect(english).toContain(firsts[0]!.split('/').at(-1));
+    expect(english).not.toContain(interestName(firsts[0]!, 'ja').split('/').at(-1));
     expect(
       (
         await t.app.inject({
