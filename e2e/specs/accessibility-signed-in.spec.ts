@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiFor, waitForEngine } from '../support/audience-api';
-import { expectAccessible } from '../support/accessibility';
+import { expectAccessible, focusState, isFocused, tabUntil } from '../support/accessibility';
 import { drawingsDone, openTab, TABS } from '../support/insights-screen';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
 import { invitationLinkFrom, isSignInMail, sentTo, signInCodeFrom } from '../support/mail';
+import { subscribeToPremium } from '../support/premium';
 import { screenshot } from '../support/screens';
 
 /**
@@ -19,44 +20,9 @@ const app = useJourneyServer({
   STAFF_EMAIL_DOMAINS: 'example.com',
   SANDBOX_X_RATE_LIMIT_WINDOW_SECONDS: '30',
 });
-const STRIPE_KEY = 'sk_test_sandbox_murmur_0000000000000000';
 
 test.describe.configure({ timeout: 900_000 });
 test.beforeAll(() => waitForEngine(app.server.url));
-
-/** The focused element, and whether it shows an outline or a focus ring (box shadow). */
-async function focusState(page: Page) {
-  return page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (element === null || element === document.body) return null;
-    const style = getComputedStyle(element);
-    const ring =
-      (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-    const name =
-      element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? element.tagName;
-    return { name: `${element.tagName.toLowerCase()} "${name}"`, ring };
-  });
-}
-
-/**
- * Presses Tab (from where the focus is) until `isTarget` holds for the focused element; every element
- * the focus passes shows a visible focus indicator. Fails after `limit` presses.
- */
-async function tabUntil(page: Page, target: string, isTarget: () => Promise<boolean>, limit = 80) {
-  const passed: string[] = [];
-  for (let presses = 0; presses < limit; presses++) {
-    await page.keyboard.press('Tab');
-    const state = await focusState(page);
-    if (state === null) continue;
-    expect(state.ring, `the focus on ${state.name} (after ${passed.join(', ')}) is visible`).toBe(true);
-    passed.push(state.name);
-    if (await isTarget()) return;
-  }
-  throw new Error(`${target} not reached by ${limit} Tab presses; the focus passed ${passed.join(', ')}`);
-}
-
-const isFocused = (page: Page, locator: ReturnType<Page['getByRole']>) => () =>
-  locator.evaluate((element) => element === document.activeElement).catch(() => false);
 
 /** A screen as a person sees it: its heading, its data loaded and drawn; screenshot; axe. */
 async function check(page: Page, name: string) {
@@ -180,7 +146,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
         await page.goto(`${base}/${slug}/insights?config=${configs[0]}`);
         const summary = page.getByRole('tab', { name: t('insights.tabs.summary'), exact: true });
         await expect(summary).toBeVisible({ timeout: 60_000 });
-        await tabUntil(page, 'the Summary tab', isFocused(page, summary));
+        await tabUntil(page, 'the Summary tab', isFocused(summary));
         await page.keyboard.press('ArrowRight');
         const demographics = page.getByRole('tab', { name: t('insights.tabs.demographics'), exact: true });
         await expect(demographics).toBeFocused();
@@ -195,7 +161,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
         await page.goto(`${base}/${slug}/creator`);
         const keywords = page.getByRole('textbox', { name: t('creator.fields.keywords.label') });
         await expect(keywords).toBeVisible();
-        await tabUntil(page, 'the Keywords field', isFocused(page, keywords));
+        await tabUntil(page, 'the Keywords field', isFocused(keywords));
         await page.keyboard.type('football');
         await page.keyboard.press('Enter');
         await expect(page.getByRole('group', { name: t('creator.selectedItems') }).first()).toContainText(
@@ -204,18 +170,18 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
         const next = page.getByRole('button', { name: t('stepper.continue'), exact: true });
         for (let step = 0; step < 4; step++) {
           // Continue keeps the focus from one step to the next; the first time, Tab finds it.
-          if (!(await isFocused(page, next)())) await tabUntil(page, 'Continue', isFocused(page, next));
+          if (!(await isFocused(next)())) await tabUntil(page, 'Continue', isFocused(next));
           await page.keyboard.press('Enter');
         }
         const name = page.getByRole('textbox', { name: t('creator.review.name') });
         await expect(name).toBeVisible();
         await page.keyboard.press('Shift+Tab');
-        await tabUntil(page, 'the audience name', isFocused(page, name));
+        await tabUntil(page, 'the audience name', isFocused(name));
         await page.keyboard.type(lang === 'ja' ? 'キーボードで保存' : 'Saved by keyboard');
         await tabUntil(
           page,
           'Submit',
-          isFocused(page, page.getByRole('button', { name: t('stepper.submit'), exact: true })),
+          isFocused(page.getByRole('button', { name: t('stepper.submit'), exact: true })),
         );
         await page.keyboard.press('Enter');
         await expect(
@@ -267,62 +233,6 @@ async function pickPerson(base: string, used: Set<string>) {
   return person!;
 }
 
-let premiumPrice: { id: string } | undefined;
-
-/** Premium through the payment stand-in (as premium.spec.ts buys it): a paid checkout for the user. */
-async function subscribe(page: Page, base: string, premium: string) {
-  const me = await page.evaluate(async () => (await (await fetch('/api/user/me/')).json()) as { id: number });
-  const stripe = async (path: string, form: Record<string, string>) => {
-    const response = await fetch(`${base}/sandbox/stripe/v1/${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${STRIPE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form),
-    });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return (await response.json()) as { id: string; url: string };
-  };
-  premiumPrice ??= await stripe('prices', {
-    currency: 'eur',
-    unit_amount: '1900',
-    'recurring[interval]': 'month',
-    lookup_key: 'murmur-premium-month-eur',
-    'product_data[name]': 'Premium (monthly)',
-    'metadata[plan]': 'premium-month',
-  });
-  const session = await stripe('checkout/sessions', {
-    mode: 'subscription',
-    'line_items[0][price]': premiumPrice.id,
-    'line_items[0][quantity]': '1',
-    success_url: `${premium}/create-subscription/success`,
-    cancel_url: `${premium}/create-subscription/cancel`,
-    'subscription_data[metadata][user_id]': String(me.id),
-    'subscription_data[metadata][plan]': 'premium-month',
-  });
-  const paid = await fetch(session.url.replace(/^https?:\/\/[^/]+/, base), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      email: 'premium@example.com',
-      number: '4242 4242 4242 4242',
-      expiry: '12 / 34',
-      cvc: '123',
-      name: 'Deep Thought',
-    }),
-  });
-  expect(paid.status, await paid.text()).toBe(303);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          async () =>
-            (await (await fetch('/api/external/deepthought/status/')).json()) as { premium: boolean },
-        ),
-      { timeout: 20_000 },
-    )
-    .toMatchObject({ premium: true });
-}
-
 /** The latest Deep Thought job, as the sync bar reads it. */
 const latestJob = (page: Page) =>
   page.evaluate(async () => {
@@ -362,7 +272,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
         const sync = page.getByRole('button', { name: t('deepThought.syncNow') });
         await expect(sync).toBeEnabled();
         const before = (await latestJob(page))?.id ?? 0;
-        await tabUntil(page, 'Sync now', isFocused(page, sync));
+        await tabUntil(page, 'Sync now', isFocused(sync));
         await page.keyboard.press('Enter');
         await expect
           .poll(
@@ -380,7 +290,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
         await page.goto(`${premium}/followers`);
         await expect(page.getByText(t('deepThought.premiumTitle'))).toBeVisible();
         await check(page, `deep-thought-premium-needed-${lang}`);
-        await subscribe(page, base, premium);
+        await subscribeToPremium(page, base, premium);
       });
 
       for (const path of [
