@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { excluded } from '../../db/excluded';
 import {
   adCreatives,
   adMedia,
@@ -298,12 +299,7 @@ export function createCampaignsRepository(db: Db) {
         .values(days.map((d) => ({ adId, ...d })))
         .onConflictDoUpdate({
           target: [adStats.adId, adStats.day],
-          set: {
-            impressions: sql`excluded.impressions`,
-            engagements: sql`excluded.engagements`,
-            clicks: sql`excluded.clicks`,
-            spendMicro: sql`excluded.spend_micro`,
-          },
+          set: excluded(adStats, ['impressions', 'engagements', 'clicks', 'spendMicro']),
         });
     },
     async dailyStats(campaignId: number) {

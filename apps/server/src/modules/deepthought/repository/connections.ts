@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
+import { excluded } from '../../../db/excluded';
 import { dtAccounts, dtSpans, dtSyncs, dtUsers } from '../../../db/schema';
 import { inChunks } from './chunks';
 
@@ -23,23 +24,23 @@ export function connectionQueries(db: Db) {
           .values(part)
           .onConflictDoUpdate({
             target: [dtUsers.accountId, dtUsers.xUserId],
-            set: {
-              username: sql`excluded.username`,
-              name: sql`excluded.name`,
-              description: sql`excluded.description`,
-              location: sql`excluded.location`,
-              profileImageUrl: sql`excluded.profile_image_url`,
-              verified: sql`excluded.verified`,
-              protected: sql`excluded.protected`,
-              createdAt: sql`excluded.created_at`,
-              followersCount: sql`excluded.followers_count`,
-              followingCount: sql`excluded.following_count`,
-              tweetCount: sql`excluded.tweet_count`,
-              listedCount: sql`excluded.listed_count`,
-              spamScore: sql`excluded.spam_score`,
-              spamReasons: sql`excluded.spam_reasons`,
-              seenAt: sql`excluded.seen_at`,
-            },
+            set: excluded(dtUsers, [
+              'username',
+              'name',
+              'description',
+              'location',
+              'profileImageUrl',
+              'verified',
+              'protected',
+              'createdAt',
+              'followersCount',
+              'followingCount',
+              'tweetCount',
+              'listedCount',
+              'spamScore',
+              'spamReasons',
+              'seenAt',
+            ]),
           }),
       );
     },

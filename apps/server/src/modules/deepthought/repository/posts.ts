@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
+import { excluded } from '../../../db/excluded';
 import { dtActivity, dtEngagements, dtPostCounts, dtPosts, dtUsers } from '../../../db/schema';
 import { inChunks } from './chunks';
 
@@ -17,14 +18,14 @@ export function postQueries(db: Db) {
           .values(part)
           .onConflictDoUpdate({
             target: [dtPosts.accountId, dtPosts.postId],
-            set: {
-              text: sql`excluded.text`,
-              likeCount: sql`excluded.like_count`,
-              retweetCount: sql`excluded.retweet_count`,
-              replyCount: sql`excluded.reply_count`,
-              quoteCount: sql`excluded.quote_count`,
-              impressionCount: sql`excluded.impression_count`,
-            },
+            set: excluded(dtPosts, [
+              'text',
+              'likeCount',
+              'retweetCount',
+              'replyCount',
+              'quoteCount',
+              'impressionCount',
+            ]),
           }),
       );
     },
