@@ -30,6 +30,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchPackages, type BenchPackage } from '../../../../bench/engine/packages';
 import { ServiceUnavailable } from '../errors';
 import { shardedServerEngine } from './engine-async';
+import { createTestApp } from '../test/test-app';
 import { buildEngineInBackground } from './engine-holder';
 
 /**
@@ -253,7 +254,7 @@ describe(`the engine as ${SHARDS} shards × 2 replicas on NATS`, () => {
     }
   });
 
-  it('serves the API server: its holder answers estimates through the shards of the shard map', async () => {
+  it('serves the API server: its holder answers estimates, and the insights route reports, through the shards', async () => {
     const holder = buildEngineInBackground({
       source: createReadStream(exportFile, { encoding: 'utf8' }) as AsyncIterable<string>,
       shards: { natsUrl: nats.url },
@@ -263,7 +264,42 @@ describe(`the engine as ${SHARDS} shards × 2 replicas on NATS`, () => {
     const audiences = holder.audiences();
     expect(audiences.kind).toBe('shards');
     for (const p of mix.slice(0, 20)) expect(await audiences.estimate(p)).toEqual(singleEstimate(p));
-    await holder.close();
+
+    // The insights route scatters the report to the shards instead of building it here: a plain
+    // subscriber sees a copy of every request the shards' queue groups get.
+    const t = await createTestApp({}, { engine: holder });
+    const partials = nc.subscribe(`${DEFAULT_PREFIX}.*.insightsPartial`);
+    let scattered = 0;
+    void (async () => {
+      for await (const _ of partials) scattered++;
+    })();
+    try {
+      const { tokenAuth } = await t.signIn('shards@example.com');
+      const asked = mix.filter((p) => p.exclusions.length === 0 && singleEstimate(p).sampleCount > 0);
+      for (const p of asked.slice(0, 2)) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/audience-configs/insights/?wait=1',
+          headers: tokenAuth,
+          payload: { targeting_package: p.pkg },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const { job } = res.json<{
+          job: { state: string; result: AudienceInsights & { estimate: unknown } };
+        }>();
+        expect(job.state).toBe('done');
+        const { estimate, ...report } = job.result;
+        const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+        expect(countPanels(report), p.name).toEqual(plain(countPanels(singleInsights(p))));
+        expect(estimate).toMatchObject({ sample_count: singleEstimate(p).sampleCount });
+      }
+      await nc.flush();
+      expect(scattered).toBe(2 * SHARDS);
+    } finally {
+      partials.unsubscribe();
+      await t.app.close();
+      await holder.close();
+    }
   });
 
   it('answers the same while a replica is killed (SIGKILL) mid-run: another replica of its shard answers', async () => {

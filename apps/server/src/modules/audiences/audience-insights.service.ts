@@ -72,19 +72,28 @@ export function createAudienceInsightsService(deps: {
      */
     async startInsights(user: UserRow, body: InsightsRequest, caller: JobCaller): Promise<JobView> {
       const a = await resolve(user, body, body.exclusions);
-      // Heavy work runs on an engine worker thread (engine/engine-work.ts); 503 while loading.
-      const work = engine.work();
+      // Heavy work runs on an engine worker thread (engine/engine-work.ts), or is scattered to the
+      // engine's shards on NATS when it has them (every count panel merged exactly); 503 while loading.
+      const audiences = engine.audiences();
+      const sharded = audiences.kind === 'shards' && audiences.insights !== undefined;
+      const work = sharded ? undefined : engine.work();
       const scope = a.configId === undefined ? `user:${user.id}` : `config:${a.configId}`;
       return jobs.start({
         kind: 'insights',
         key: `insights:${scope}:${digest([a.pkg, a.exclusionIds])}`,
         caller: { ...caller, teamId: a.teamId },
         work: async (report, signal) => {
-          const run = await work.run(
-            'insights',
-            { pkg: a.pkg, exclusions: a.exclusions },
-            { report, signal },
-          );
+          const query = { pkg: a.pkg, exclusions: a.exclusions };
+          const run = work
+            ? await work.run('insights', query, { report, signal })
+            : await (async () => {
+                report(20, 'Analysing members, interests and communities');
+                const [insights, estimate] = await Promise.all([
+                  audiences.insights!(query),
+                  audiences.estimate(query),
+                ]);
+                return { insights, estimate };
+              })();
           // Plain JSON, as it is stored and as a Redis queue would hand it back.
           const insights = JSON.parse(
             JSON.stringify({ ...run.insights, estimate: toEstimate(run.estimate) }),
