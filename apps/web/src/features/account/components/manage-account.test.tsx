@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage, i18n } from '../../../lib/i18n';
+import { notificationStore } from '../../../lib/notifications';
 import { makeUser } from '../../../test/fixtures';
 import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
 import { ManageAccount } from './manage-account';
@@ -42,6 +43,10 @@ describe('ManageAccount', () => {
     expect(jsonBody(calls[0]![0])).toEqual({ language: 'ja' });
     // The screen now speaks Japanese.
     expect(await screen.findByRole('button', { name: '言語を保存' })).toBeTruthy();
+    // And says so in Japanese.
+    await waitFor(() =>
+      expect(notificationStore.list().map((n) => n.text)).toContain('表示言語を変更しました。'),
+    );
   });
 
   it('only logs a warning when the language cannot be saved (SPEC §8)', async () => {

@@ -34,7 +34,7 @@ export const LANGUAGE_OPTIONS: { value: AppLanguage; label: string }[] = [
 
 /** /:teamId/account — the user's names and interface language. */
 export function ManageAccount({ user }: ManageAccountProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const current = useLanguage();
   const update = useUpdateMe();
   const { save: saveLanguage, isPending: savingLanguage } = useSaveLanguage();
@@ -63,7 +63,8 @@ export function ManageAccount({ user }: ManageAccountProps) {
   const submitLanguage = async (event: FormEvent) => {
     event.preventDefault();
     await saveLanguage(language, { signedIn: true });
-    notify.success(t('account.languageSaved'));
+    // In the language just chosen: `t` still speaks the one this render had.
+    notify.success(i18n.getFixedT(language)('account.languageSaved'));
   };
 
   return (
