@@ -33,6 +33,7 @@ const PRO_SCREENS = [
   '/request-confirmation',
   '/request-verification',
   '/job-title',
+  '/campaigns/new',
 ];
 const PREMIUM_SCREENS = ['/', '/authenticated', '/premium'];
 
@@ -142,6 +143,7 @@ for (const lang of ['en', 'ja'] as const) {
         '/explore/coffee',
         '/xstats',
         '/xstats/JP',
+        '/campaigns/new',
       ]) {
         await test.step(path, async () => {
           await page.goto(`${base}${path}`);

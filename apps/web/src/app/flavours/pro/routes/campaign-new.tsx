@@ -1,5 +1,5 @@
-import { Alert, Select, Skeleton, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Select, Skeleton, Stack, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CampaignWizard } from '../../../../features/campaigns/components/campaign-wizard';
 import { useMe } from '../../../../lib/api/get-me';
@@ -11,8 +11,17 @@ export function CampaignNewRoute() {
   const teams = me.data?.memberships.map((m) => m.team) ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   if (me.isPending) return <Skeleton h={240} />;
-  if (!me.data) return <Alert color="blue">{t('campaigns.pro.signIn')}</Alert>;
-  if (teams.length === 0) return <Alert color="yellow">{t('campaigns.pro.noTeam')}</Alert>;
+  // Without the wizard (and its header) the screen still has its title (issue 16: one h1 a screen).
+  const titled = (alert: ReactNode) => (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('campaigns.new')}
+      </Title>
+      {alert}
+    </Stack>
+  );
+  if (!me.data) return titled(<Alert color="blue">{t('campaigns.pro.signIn')}</Alert>);
+  if (teams.length === 0) return titled(<Alert color="yellow">{t('campaigns.pro.noTeam')}</Alert>);
   const slug = chosen ?? teams[0]!.slug;
   return (
     <Stack gap="md">
