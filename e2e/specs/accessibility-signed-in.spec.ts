@@ -118,9 +118,17 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
 
       await test.step('dialogs: compare two audiences, analyse a handle, create a team', async () => {
         await page.goto(`${base}/${slug}/audiences`);
+        await page.waitForLoadState('networkidle');
         const name = lang === 'ja' ? 'サッカー好き' : 'Football fans';
-        await page.getByRole('button', { name: t('audiences.actions.label', { name }) }).click();
-        await page.getByRole('menuitem', { name: t('audiences.actions.compare') }).click();
+        const actions = page.getByRole('button', { name: t('audiences.actions.label', { name }) });
+        const compare = page.getByRole('menuitem', { name: t('audiences.actions.compare') });
+        // A click in the instant the row's menu code replaces its placeholder button once left the
+        // menu shut (ja-JP run, 2026-11-23): a person clicks again, and so does this step.
+        await expect(async () => {
+          if (!(await compare.isVisible())) await actions.click();
+          await expect(compare).toBeVisible({ timeout: 2_000 });
+        }).toPass({ timeout: 20_000 });
+        await compare.click();
         await expect(page.getByRole('dialog', { name: t('audiences.compare.title') })).toBeVisible();
         await check(page, `dashboard-audiences-compare-${lang}`);
         await page.keyboard.press('Escape');
