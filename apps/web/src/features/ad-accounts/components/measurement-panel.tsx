@@ -38,6 +38,11 @@ export function MeasurementPanel({ team, accountId, accountName }: MeasurementPa
   /** X's codes as words; a code X adds later is shown as X wrote it. */
   const word = (group: 'status' | 'type' | 'os', code: string): string =>
     t(`xAds.measurement.${group}.${code}` as 'xAds.measurement.status.ACTIVE', { defaultValue: code });
+  /** An event's attribution: its click and view windows, then whatever else applies, joined by " · ". */
+  const attribution = (click: number, view: number, ...more: (string | false)[]): string =>
+    [t('xAds.measurement.windows', { click, view }), ...more]
+      .filter((part): part is string => part !== false)
+      .join(' · ');
 
   const body = (): ReactNode => {
     if (grants.isPending) return <Loader size="xs" aria-label={t('common.loading')} />;
@@ -105,14 +110,12 @@ export function MeasurementPanel({ team, accountId, accountName }: MeasurementPa
                   </Badge>
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {[
-                    word('type', event.type),
-                    t('xAds.measurement.windows', {
-                      click: event.click_window,
-                      view: event.view_through_window,
-                    }),
-                    ...(event.retargeting_enabled ? [t('xAds.measurement.retargeting')] : []),
-                  ].join(' · ')}
+                  {word('type', event.type)} ·{' '}
+                  {attribution(
+                    event.click_window,
+                    event.view_through_window,
+                    event.retargeting_enabled && t('xAds.measurement.retargeting'),
+                  )}
                 </Text>
               </li>
             ))
@@ -134,16 +137,13 @@ export function MeasurementPanel({ team, accountId, accountName }: MeasurementPa
                   </Text>
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {[
-                    t('xAds.measurement.windows', {
-                      click: event.post_engagement_attribution_window,
-                      view: event.post_view_attribution_window,
-                    }),
-                    ...(event.deep_link_scheme === null
-                      ? []
-                      : [t('xAds.measurement.deepLink', { scheme: event.deep_link_scheme })]),
-                    ...(event.retargeting_enabled ? [t('xAds.measurement.retargeting')] : []),
-                  ].join(' · ')}
+                  {attribution(
+                    event.post_engagement_attribution_window,
+                    event.post_view_attribution_window,
+                    event.deep_link_scheme !== null &&
+                      t('xAds.measurement.deepLink', { scheme: event.deep_link_scheme }),
+                    event.retargeting_enabled && t('xAds.measurement.retargeting'),
+                  )}
                 </Text>
               </li>
             ))
