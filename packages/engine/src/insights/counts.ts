@@ -15,17 +15,38 @@ function countRows(csr: Csr, members: Uint32Array, terms: number): Uint32Array {
 /** Fields some panel shows (metro and kind are indexed for targeting only). */
 const SHOWN = CATEGORICAL_FIELDS.filter((f) => f !== 'metro' && f !== 'kind');
 
+/**
+ * Adds, for each member, one to `lanes[(column[member] << 2) | lane]`: four interleaved histograms
+ * (summed by the caller). A single histogram makes runs of the same value (a gender, a language) a
+ * chain of read-modify-writes on one counter, each waiting for the last; four lanes let four
+ * increments overlap. About twice as fast over millions of members.
+ */
+function countColumn(lanes: Uint32Array, column: Uint32Array, members: Uint32Array): void {
+  const n = members.length;
+  const whole = n & ~3;
+  let i = 0;
+  for (; i < whole; i += 4) {
+    lanes[column[members[i]!]! << 2]!++;
+    lanes[(column[members[i + 1]!]! << 2) | 1]!++;
+    lanes[(column[members[i + 2]!]! << 2) | 2]!++;
+    lanes[(column[members[i + 3]!]! << 2) | 3]!++;
+  }
+  for (; i < n; i++) lanes[column[members[i]!]! << 2]!++;
+}
+
 /** Members per term of every shown single-valued field, over all members (typed columns are cheap). */
 export const categoricalCounts = (ctx: InsightContext): Uint32Array =>
   ctx.memo('categorical', () => {
-    const counts = new Uint32Array(ctx.index.terms.size + 1);
-    const members = ctx.members;
-    for (const field of SHOWN) {
-      const column = ctx.index.columns[field];
-      for (let i = 0; i < members.length; i++) counts[column[members[i]!]!]!++;
-    }
+    const values = ctx.index.terms.size + 1;
+    const lanes = new Uint32Array(values * 4);
+    for (const field of SHOWN) countColumn(lanes, ctx.index.columns[field], ctx.members);
     // Column values are term id + 1; shift so counts[t] is term t's.
-    return counts.subarray(1);
+    const counts = new Uint32Array(values - 1);
+    for (let t = 1; t < values; t++) {
+      const at = t << 2;
+      counts[t - 1] = lanes[at]! + lanes[at + 1]! + lanes[at + 2]! + lanes[at + 3]!;
+    }
+    return counts;
   });
 
 /** Analysed members per profile term (interests, topics, movies/TV, bio words). */

@@ -6,11 +6,16 @@ import { AccountFlag } from '../index/audience-index';
 export function summary(ctx: InsightContext): SummaryPanel {
   const { index, members } = ctx;
   const populationEstimate = Math.round(members.length * index.scale);
+  // Locals for the pass over every member: property chains read per member cost a lookup each.
+  const { flags } = index.accounts;
+  const { offsets } = index.postsByAuthor;
+  const bit = AccountFlag.verified;
   let verified = 0;
   let posts = 0;
-  for (const m of members) {
-    if (index.accounts.flags[m]! & AccountFlag.verified) verified++;
-    posts += index.postsByAuthor.offsets[m + 1]! - index.postsByAuthor.offsets[m]!;
+  for (let i = 0; i < members.length; i++) {
+    const m = members[i]!;
+    verified += (flags[m]! & bit) === 0 ? 0 : 1;
+    posts += offsets[m + 1]! - offsets[m]!;
   }
   const followers = ctx.analysed.map((m) => index.accounts.followers[m]!).sort();
   return {
