@@ -1,13 +1,14 @@
 import type { InfluentialAccount, InfluentialPanel } from '@murmur/core/insights';
-import { topK, topValues } from '../util/top-k';
+import { topK } from '../util/top-k';
 import { accountSummary } from './account-summary';
 import type { InsightContext } from './context';
-import { followCounts } from './counts';
+import { followTally } from './counts';
 
 /** Influential accounts: who the audience follows most, against who everyone follows. */
 export function influentialAccounts(ctx: InsightContext): InfluentialPanel {
   const { index } = ctx;
-  const counts = followCounts(ctx);
+  // Only followed accounts can rank: scanning them, in account order, ranks as scanning all would.
+  const { counts, followed } = followTally(ctx);
   const base = ctx.graphSample.length;
   const describe = (n: number): InfluentialAccount => {
     const share = base > 0 ? counts[n]! / base : 0;
@@ -22,9 +23,9 @@ export function influentialAccounts(ctx: InsightContext): InfluentialPanel {
     };
   };
   const floor = Math.max(3, Math.ceil(base * 0.005));
-  const accounts = topValues(counts, ctx.options.top);
+  const accounts = topK(followed, (n) => counts[n]!, ctx.options.top);
   const candidates: number[] = [];
-  for (let n = 0; n < counts.length; n++) if (counts[n]! >= floor) candidates.push(n);
+  for (let i = 0; i < followed.length; i++) if (counts[followed[i]!]! >= floor) candidates.push(followed[i]!);
   const ratio = (n: number) => counts[n]! / Math.max(1, index.followers.count(n));
   return {
     basis: ctx.graphBasis,

@@ -18,9 +18,8 @@ export const assignCommunities = (ctx: InsightContext): Int32Array =>
     const label = new Int32Array(sample.length).fill(-1);
     for (let i = 0; i < sample.length; i++) {
       const m = sample[i]!;
-      const own = localOf[m]!;
-      if (own >= 0) {
-        label[i] = community[own]!;
+      if (((inCore[m >>> 5]! >>> (m & 31)) & 1) === 1) {
+        label[i] = community[localOf[m]!]!;
         continue;
       }
       let seen = 0;

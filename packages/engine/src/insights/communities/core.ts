@@ -1,7 +1,7 @@
 import { newBits } from '../../bits/bitset';
 import { GrowableU32 } from '../../util/growable';
 import type { InsightContext } from '../context';
-import { followCounts } from '../counts';
+import { followTally } from '../counts';
 import { undirected } from './graph';
 import { louvain } from './louvain';
 import { selectCore } from './select-core';
@@ -10,7 +10,10 @@ import { selectCore } from './select-core';
 export interface CommunityCore {
   /** Account numbers of the core, the most followed members inside the audience. */
   nodes: Uint32Array;
-  /** Core position of each account number, -1 outside the core. */
+  /**
+   * Core position of each account number, read only where `inCore` is set (not filled elsewhere: at
+   * 10 M accounts filling it would be a 40 MB pass per audience).
+   */
   localOf: Int32Array;
   /** Bitset of the core's account numbers: a cache-friendly test before `localOf`. */
   inCore: Uint32Array;
@@ -31,11 +34,32 @@ export interface CommunityCore {
  * most followed members are the well-connected backbone the rest attach to (see assignCommunities).
  * (Thinning the backbone's edges instead was tried and loses more modularity than shrinking it.)
  */
+/**
+ * selectCore over the members, reading only the members someone in the graph sample follows when
+ * there are enough of them to fill the core (then a member nobody follows cannot be chosen, and
+ * those members, ascending, are chosen from exactly as from all members): O(followed accounts)
+ * instead of O(members).
+ */
+function coreNodes(ctx: InsightContext): Uint32Array {
+  const limit = ctx.options.communityNodes;
+  const { counts, followed } = followTally(ctx);
+  if (ctx.members.length <= limit) return ctx.members;
+  const bits = ctx.set.bits;
+  const followedMembers = new Uint32Array(followed.length);
+  let k = 0;
+  for (let i = 0; i < followed.length; i++) {
+    const v = followed[i]!;
+    if (((bits[v >>> 5]! >>> (v & 31)) & 1) === 1) followedMembers[k++] = v;
+  }
+  if (k < limit) return selectCore(ctx.members, counts, limit);
+  return selectCore(followedMembers.subarray(0, k), counts, limit);
+}
+
 export const communityCore = (ctx: InsightContext): CommunityCore =>
   ctx.memo('core', () => {
     const { index } = ctx;
-    const nodes = selectCore(ctx.members, followCounts(ctx), ctx.options.communityNodes);
-    const localOf = new Int32Array(index.size).fill(-1);
+    const nodes = coreNodes(ctx);
+    const localOf = new Int32Array(index.size);
     const inCore = newBits(index.size);
     nodes.forEach((n, i) => {
       localOf[n] = i;
