@@ -5,8 +5,9 @@ import type { AudienceRowMenuProps } from './audience-row-menu';
 
 // The row-actions menu (Mantine's Menu, with its popover, positioning and focus trap) is not needed to
 // show the list: each row's "⋯" button renders at once and the menu's code loads when the browser is
-// idle after the first screen, or at the first hover, focus or click of a button. A click before then
-// opens the menu once loaded.
+// idle after the first screen, or at the first hover, focus or press of a button. A press before then
+// opens the menu once loaded: it counts from the pointer going down, because a menu that loads between
+// the press and the release replaces the button, and the browser then sends the click to neither.
 const loadMenu = () => import('./audience-row-menu');
 type MenuModule = Awaited<ReturnType<typeof loadMenu>>;
 let loadedMenu: MenuModule | undefined;
@@ -57,6 +58,11 @@ export function AudienceRowActions(props: AudienceRowActionsProps) {
         request();
       }}
       onBlur={() => setFocused(false)}
+      onPointerDown={(event) => {
+        if (event.button > 0) return; // the secondary buttons open the browser's own menu
+        setClicked(true);
+        request();
+      }}
       onClick={() => {
         setClicked(true);
         request();

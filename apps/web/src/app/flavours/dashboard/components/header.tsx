@@ -1,6 +1,6 @@
 import { Anchor, Burger, Button, Group } from '@mantine/core';
 import type { User } from '@murmur/core/api';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageButton } from '../../../../components/language-button';
@@ -46,14 +46,23 @@ function useMenus() {
   const request = useCallback(() => {
     requestMenus().then(setMenus, (error: unknown) => console.error(error));
   }, []);
-  /** Props of a menu's button while the menu is loading. */
+  const press = (name: MenuName) => {
+    setClicked(name);
+    request();
+  };
+  /**
+   * Props of a menu's button while the menu is loading. A press counts from the pointer going down:
+   * a menu that loads between the press and the release replaces the button, and the browser then
+   * sends the click to neither.
+   */
   const placeholder = (name: MenuName) => ({
     onPointerEnter: request,
     onFocus: request,
-    onClick: () => {
-      setClicked(name);
-      request();
+    onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
+      if (event.button > 0) return; // the secondary buttons open the browser's own menu
+      press(name);
     },
+    onClick: () => press(name),
   });
   return { menus, clicked, placeholder };
 }
