@@ -4,8 +4,8 @@ export function radixSort(values: Uint32Array, limit: number): Uint32Array {
   const passes = Math.ceil(bits / 11);
   const width = Math.ceil(bits / passes);
   const mask = (1 << width) - 1;
-  let from = values;
-  let to = new Uint32Array(values.length);
+  let from: Uint32Array = values;
+  let to: Uint32Array = new Uint32Array(values.length);
   const starts = new Uint32Array(mask + 1);
   for (let pass = 0, shift = 0; pass < passes; pass++, shift += width) {
     starts.fill(0);
