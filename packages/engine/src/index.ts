@@ -35,6 +35,7 @@ export {
   type SharedIndex,
 } from './share/share-index';
 export { buildIndex, type ExportSource } from './build/build-index';
+export { ExportFile, exportFile } from './build/parallel/export-file';
 export {
   readSnapshot,
   readSnapshotManifest,

@@ -2,12 +2,25 @@ import { CATEGORICAL_FIELDS, type CategoricalField } from '../index/fields';
 import { RowBuilder } from '../index/row-builder';
 import type { TermTable } from '../index/term-table';
 import type { AccountRecord } from '../parse/records';
-import { tokenise } from '../text/tokenise';
 import { StringColumn } from '../util/string-column';
-import { categoricalValues } from './categorical-values';
-import { Deduper } from './dedupe';
+import { AccountTerms } from './account-terms';
+import { countOf } from './post-terms';
 
-const count = (v: unknown): number => (typeof v === 'number' && v >= 0 ? Math.min(v, 0xffffffff) : 0);
+/** An account as the builder stores it (`place`), whether folded on this thread or by a parse worker. */
+export interface FoldedAccount {
+  n: number;
+  id: string;
+  handle: string;
+  name: string;
+  bio: string;
+  /** Term id + 1 per categorical field (CATEGORICAL_FIELDS order), 0 for none. */
+  cells: ArrayLike<number>;
+  followers: number;
+  following: number;
+  posts: number;
+  flags: number;
+  profile: ArrayLike<number>;
+}
 
 /** Streams account records into typed columns, string columns and profile-term rows. */
 export class AccountBuilder {
@@ -25,15 +38,10 @@ export class AccountBuilder {
   readonly names = new StringColumn();
   readonly bios = new StringColumn();
   readonly profile = new RowBuilder(1 << 16);
-  private readonly distinct = new Deduper();
-  private readonly bioWordId: (value: string) => number;
-  private readonly addBioWord = (token: string): void => this.distinct.add(this.bioWordId(token));
+  private readonly termsOf: AccountTerms;
 
-  constructor(
-    private readonly terms: TermTable,
-    expected: number,
-  ) {
-    this.bioWordId = terms.idOf('bioWord');
+  constructor(terms: TermTable, expected: number) {
+    this.termsOf = new AccountTerms(terms);
     this.capacity = Math.max(16, expected);
     const c = this.capacity;
     this.present = new Uint8Array(c);
@@ -50,38 +58,38 @@ export class AccountBuilder {
   }
 
   add(r: AccountRecord): void {
-    const n = r.n;
+    const profile = this.termsOf.of(r);
+    this.place({
+      n: r.n,
+      id: String(r.id ?? ''),
+      handle: r.handle ?? '',
+      name: r.name ?? '',
+      bio: r.bio ?? '',
+      cells: this.termsOf.cells,
+      followers: countOf(r.followers),
+      following: countOf(r.following),
+      posts: countOf(r.posts),
+      flags: (r.verified === true ? 1 : 0) | (r.protected === true ? 2 : 0),
+      profile,
+    });
+  }
+
+  /** Stores one account; term ids are this builder's table's. */
+  place(a: FoldedAccount): void {
+    const n = a.n;
     if (n >= this.capacity) this.grow(n + 1);
     if (this.present[n] === 0) this.count++;
     this.present[n] = 1;
-    this.slot[n] = this.ids.push(String(r.id ?? '')) + 1;
-    this.handles.push(r.handle ?? '');
-    this.names.push(r.name ?? '');
-    this.bios.push(r.bio ?? '');
-    const values = categoricalValues(r);
-    for (const field of CATEGORICAL_FIELDS) {
-      const value = values[field];
-      this.columns[field][n] = value ? this.terms.id(field, value) + 1 : 0;
-    }
-    this.followers[n] = count(r.followers);
-    this.following[n] = count(r.following);
-    this.posts[n] = count(r.posts);
-    this.flags[n] = (r.verified === true ? 1 : 0) | (r.protected === true ? 2 : 0);
-    this.profile.set(n, this.profileTerms(r));
-  }
-
-  private profileTerms(r: AccountRecord): number[] {
-    const ids = this.distinct.begin();
-    this.addValues('interest', r.interests);
-    this.addValues('topic', r.topics);
-    this.addValues('movie', r.movies);
-    if (typeof r.bio === 'string' && r.bio) tokenise(r.bio, this.addBioWord);
-    return ids;
-  }
-
-  private addValues(field: 'interest' | 'topic' | 'movie', values: unknown): void {
-    if (!Array.isArray(values)) return;
-    for (const v of values) if (v !== null && v !== '') this.distinct.add(this.terms.id(field, String(v)));
+    this.slot[n] = this.ids.push(a.id) + 1;
+    this.handles.push(a.handle);
+    this.names.push(a.name);
+    this.bios.push(a.bio);
+    for (let i = 0; i < CATEGORICAL_FIELDS.length; i++) this.columns[CATEGORICAL_FIELDS[i]!][n] = a.cells[i]!;
+    this.followers[n] = a.followers;
+    this.following[n] = a.following;
+    this.posts[n] = a.posts;
+    this.flags[n] = a.flags;
+    this.profile.set(n, a.profile);
   }
 
   private grow(min: number): void {

@@ -1,17 +1,36 @@
 import { RowBuilder } from '../index/row-builder';
 import type { TermTable } from '../index/term-table';
 import type { PostRecord } from '../parse/records';
-import { normaliseHashtag, tokenise } from '../text/tokenise';
 import { GrowableU32, ensureLength } from '../util/growable';
 import { StringColumn } from '../util/string-column';
-import { Deduper } from './dedupe';
+import { PostTerms, actorsOf, countOf } from './post-terms';
 
 /** Which posts keep their text for the content wall: text is most of a post's bytes. */
 export type KeepPostText = 'engaged' | 'all' | 'none';
 
-const count = (v: unknown): number => (typeof v === 'number' && v >= 0 ? Math.min(v, 0xffffffff) : 0);
-/** An engagement is [actor, seconds after the post]; a bare actor number is accepted too. */
-const actorOf = (e: unknown): number => (Array.isArray(e) ? Number(e[0]) : Number(e));
+/**
+ * Whether a post keeps its text, from its counts as stored (uint32: `>>> 0` truncates as the
+ * columns do), so a parse worker decides as the builder would.
+ */
+export const keepsText = (keep: KeepPostText, likes: number, reposts: number, replies: number): boolean =>
+  keep === 'all' || (keep === 'engaged' && (likes >>> 0) + (reposts >>> 0) + (replies >>> 0) > 0);
+
+/** A post as the builder stores it (`place`), whether folded on this thread or by a parse worker. */
+export interface FoldedPost {
+  n: number;
+  author: number;
+  likes: number;
+  reposts: number;
+  replies: number;
+  row: ArrayLike<number>;
+  likedBy: ArrayLike<number>;
+  repostedBy: ArrayLike<number>;
+  /** Whether id, at and text are kept (`keepsText`); '' each when not. */
+  kept: boolean;
+  id: string;
+  at: string;
+  text: string;
+}
 
 const u32 = (n: number): Uint32Array => new Uint32Array(n);
 
@@ -30,23 +49,41 @@ export class PostBuilder {
   readonly ids = new StringColumn();
   readonly at = new StringColumn();
   readonly text = new StringColumn();
-  private readonly distinct = new Deduper();
-  private readonly wordId: (value: string) => number;
-  private readonly hashtagId: (value: string) => number;
-  private readonly addWord = (token: string): void => this.distinct.add(this.wordId(token));
+  private readonly termsOf: PostTerms;
+  private readonly likedBy: number[] = [];
+  private readonly repostedBy: number[] = [];
 
   constructor(
     terms: TermTable,
-    private readonly keep: KeepPostText,
+    readonly keep: KeepPostText,
     expectedPosts = 1024,
   ) {
-    this.wordId = terms.idOf('postWord');
-    this.hashtagId = terms.idOf('hashtag');
+    this.termsOf = new PostTerms(terms);
     const n = Math.max(16, expectedPosts);
     [this.authorPlus1, this.likes, this.reposts, this.replies] = [u32(n), u32(n), u32(n), u32(n)];
   }
 
   add(r: PostRecord): void {
+    const [likes, reposts, replies] = [countOf(r.likes), countOf(r.reposts), countOf(r.replies)];
+    const kept = keepsText(this.keep, likes, reposts, replies);
+    this.place({
+      n: r.n,
+      author: r.author,
+      likes,
+      reposts,
+      replies,
+      row: this.termsOf.of(r),
+      likedBy: actorsOf(r.likedBy, this.likedBy),
+      repostedBy: actorsOf(r.repostedBy, this.repostedBy),
+      kept,
+      id: kept ? String(r.id ?? '') : '',
+      at: kept && typeof r.at === 'string' ? r.at : '',
+      text: kept && typeof r.text === 'string' ? r.text : '',
+    });
+  }
+
+  /** Stores one post; term ids are this builder's table's. */
+  place(r: FoldedPost): void {
     const p = r.n;
     if (p >= this.authorPlus1.length) {
       this.authorPlus1 = ensureLength(this.authorPlus1, p, u32);
@@ -55,41 +92,24 @@ export class PostBuilder {
       this.replies = ensureLength(this.replies, p, u32);
     }
     this.authorPlus1[p] = r.author + 1;
-    this.likes[p] = count(r.likes);
-    this.reposts[p] = count(r.reposts);
-    this.replies[p] = count(r.replies);
+    this.likes[p] = r.likes;
+    this.reposts[p] = r.reposts;
+    this.replies[p] = r.replies;
     if (p >= this.count) this.count = p + 1;
-    this.rows.set(p, this.termsOf(r));
-    this.addEngagements(p, r.likedBy, this.liked);
-    this.addEngagements(p, r.repostedBy, this.reposted);
-    const engaged = this.likes[p] + this.reposts[p] + this.replies[p] > 0;
-    if (this.keep === 'all' || (this.keep === 'engaged' && engaged)) {
+    this.rows.set(p, r.row);
+    for (let i = 0; i < r.likedBy.length; i++) {
+      this.liked.post.push(p);
+      this.liked.actor.push(r.likedBy[i]!);
+    }
+    for (let i = 0; i < r.repostedBy.length; i++) {
+      this.reposted.post.push(p);
+      this.reposted.actor.push(r.repostedBy[i]!);
+    }
+    if (r.kept) {
       this.kept.push(p);
-      this.ids.push(String(r.id ?? ''));
-      this.at.push(typeof r.at === 'string' ? r.at : '');
-      this.text.push(typeof r.text === 'string' ? r.text : '');
-    }
-  }
-
-  private termsOf(r: PostRecord): number[] {
-    const ids = this.distinct.begin();
-    if (typeof r.text === 'string') tokenise(r.text, this.addWord);
-    if (Array.isArray(r.hashtags)) {
-      for (const tag of r.hashtags) {
-        const value = typeof tag === 'string' ? normaliseHashtag(tag) : '';
-        if (value) this.distinct.add(this.hashtagId(value));
-      }
-    }
-    return ids;
-  }
-
-  private addEngagements(p: number, list: unknown, into: { post: GrowableU32; actor: GrowableU32 }): void {
-    if (!Array.isArray(list)) return;
-    for (const e of list) {
-      const actor = actorOf(e);
-      if (!Number.isInteger(actor) || actor < 0) continue;
-      into.post.push(p);
-      into.actor.push(actor);
+      this.ids.push(r.id);
+      this.at.push(r.at);
+      this.text.push(r.text);
     }
   }
 }

@@ -26,7 +26,7 @@ export interface BuildOptions {
   onRecordTerms?: (terms: number) => void;
 }
 
-interface Builders {
+export interface Builders {
   header: ExportHeader;
   terms: TermTable;
   catalogue: Catalogue;
@@ -42,7 +42,7 @@ export class RecordSink {
   private ignored = 0;
   private invalid = 0;
   private trailer: number | undefined;
-  private readonly started = Date.now();
+  private readonly startedAtMs = Date.now();
   private readonly startedAt = performance.now();
 
   constructor(private readonly options: BuildOptions = {}) {}
@@ -61,9 +61,37 @@ export class RecordSink {
     if (this.b) this.options.onRecordTerms?.(this.b.terms.size);
   }
 
-  private addRecord(value: unknown): void {
+  /** Whether the header has been read. */
+  get started(): boolean {
+    return this.b !== undefined;
+  }
+
+  /** The builders, for records folded on another thread (parallel build: merge-batch.ts). */
+  get builders(): Builders {
+    if (!this.b)
+      throw new ExportFormatError('Not a Murmur sandbox export: the first line is not its header.');
+    return this.b;
+  }
+
+  /** Counts one record folded on another thread and stored through `builders` (or ignored, invalid). */
+  counted(kind: 'stored' | 'ignored' | 'invalid'): void {
+    this.tick();
+    if (kind === 'ignored') this.ignored++;
+    else if (kind === 'invalid') this.invalid++;
+  }
+
+  /** The trailer's record count, from a record folded on another thread. */
+  ended(records: number): void {
+    this.trailer = records;
+  }
+
+  private tick(): void {
     this.records++;
     if (this.records % (this.options.progressEvery ?? 100_000) === 0) this.options.onProgress?.(this.records);
+  }
+
+  private addRecord(value: unknown): void {
+    this.tick();
     if (!this.b) {
       this.b = this.start(readHeader(value));
       return;
@@ -119,7 +147,7 @@ export class RecordSink {
         buildMs: 0,
       },
     });
-    index.stats.buildMs = Date.now() - this.started;
+    index.stats.buildMs = Date.now() - this.startedAtMs;
     return index;
   }
 
