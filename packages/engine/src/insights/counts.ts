@@ -1,3 +1,4 @@
+import { countAnd } from '../bits/bitset';
 import { CATEGORICAL_FIELDS } from '../index/fields';
 import type { Csr } from '../index/csr';
 import type { InsightContext } from './context';
@@ -34,19 +35,66 @@ function countColumn(lanes: Uint32Array, column: Uint32Array, members: Uint32Arr
   for (; i < n; i++) lanes[column[members[i]!]! << 2]!++;
 }
 
+/**
+ * Members per term of one field read from its postings instead of the members' column: a popcount
+ * of audience ∩ posting for the dense terms and a bit test per account of the list ones. Exactly
+ * the column's counts (a single-valued field's postings partition the accounts holding a value);
+ * cheaper when the field has few values and the audience is large: gender at 4 M members of 10 M
+ * is four passes of 312 500 words against 4 M column reads.
+ */
+function countFromPostings(ctx: InsightContext, terms: readonly number[], counts: Uint32Array): void {
+  const bits = ctx.set.bits;
+  const { postings } = ctx.index;
+  for (const t of terms) {
+    const p = postings.get(t);
+    if (p.kind === 'bits') {
+      counts[t] = countAnd(bits, p.bits);
+      continue;
+    }
+    let c = 0;
+    const list = p.list;
+    for (let i = 0; i < p.count; i++) {
+      const n = list[i]!;
+      c += (bits[n >>> 5]! >>> (n & 31)) & 1;
+    }
+    counts[t] = c;
+  }
+}
+
+/** Relative costs of the two ways, per word of a dense posting, list entry and member. */
+const WORD_COST = 1;
+const LIST_COST = 2;
+const MEMBER_COST = 3;
+
 /** Members per term of every shown single-valued field, over all members (typed columns are cheap). */
 export const categoricalCounts = (ctx: InsightContext): Uint32Array =>
   ctx.memo('categorical', () => {
-    const values = ctx.index.terms.size + 1;
+    const { index, members } = ctx;
+    const values = index.terms.size + 1;
     const lanes = new Uint32Array(values * 4);
-    for (const field of SHOWN) countColumn(lanes, ctx.index.columns[field], ctx.members);
-    // Column values are term id + 1; shift so counts[t] is term t's.
-    const counts = new Uint32Array(values - 1);
+    const fromPostings = new Uint32Array(values - 1);
+    let laned = false;
+    for (const field of SHOWN) {
+      const terms = index.terms.termsOf(field);
+      let cost = 0;
+      for (const t of terms) {
+        const p = index.postings.get(t);
+        cost += p.kind === 'bits' ? ctx.set.bits.length * WORD_COST : p.count * LIST_COST;
+      }
+      if (cost < members.length * MEMBER_COST) countFromPostings(ctx, terms, fromPostings);
+      else {
+        countColumn(lanes, index.columns[field], members);
+        laned = true;
+      }
+    }
+    if (!laned) return fromPostings;
+    // Column values are term id + 1; shift so counts[t] is term t's (fields counted from postings
+    // left their lanes empty, and columns left fromPostings empty).
     for (let t = 1; t < values; t++) {
       const at = t << 2;
-      counts[t - 1] = lanes[at]! + lanes[at + 1]! + lanes[at + 2]! + lanes[at + 3]!;
+      fromPostings[t - 1]! += lanes[at]! + lanes[at + 1]! + lanes[at + 2]! + lanes[at + 3]!;
     }
-    return counts;
+    return fromPostings;
   });
 
 /** Analysed members per profile term (interests, topics, movies/TV, bio words). */
