@@ -1,18 +1,13 @@
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import {
-  CATALOGUE_KINDS,
-  EXPORT_FORMAT,
-  EXPORT_VERSION,
-  type ExportHeader,
-  type ExportRecord,
-} from '@murmur/core/export';
+import { CATALOGUE_KINDS, EXPORT_FORMAT, EXPORT_VERSION, type ExportHeader } from '@murmur/core/export';
 import { targetingCriteria } from '../catalogue/targeting-criteria';
 import { liveLists } from '../history/live-lists';
 import { EventKind } from '../model/events';
 import type { Network } from '../network';
 import { indexEngagements } from './post-engagements';
-import { accountRecord, followEventRecord, followingRecord, iso, listRecord, postRecord } from './records';
+import { accountJson, followEventJson, followingJson, listJson, postJson } from './record-json';
+import { iso } from './records';
 
 // The record types and the format's name and version are @murmur/core/export's, shared with the engine.
 export { EXPORT_FORMAT, EXPORT_VERSION };
@@ -38,19 +33,32 @@ export function exportHeader(net: Network): ExportHeader {
   };
 }
 
-/** Every record of the export in order, as plain objects (the header first, the trailer last). */
-function* records(net: Network): Generator<ExportHeader | ExportRecord> {
-  yield exportHeader(net);
-  for (const kind of CATALOGUE_KINDS) yield { type: 'catalogue', kind, items: targetingCriteria(kind) };
-  for (let i = 0; i < net.accounts.count; i++) yield accountRecord(net, i);
-  for (let i = 0; i < net.accounts.count; i++) if (net.graph.outDegree[i]! > 0) yield followingRecord(net, i);
+/** Posts per author in the simulated window (the account records' post counts add them). */
+function postCounts(net: Network): Uint32Array {
+  const counts = new Uint32Array(net.accounts.count);
+  for (const author of net.posts.author.view()) counts[author]!++;
+  return counts;
+}
+
+/**
+ * Every line of the export in order, without its newline (the header first; the trailer is added by
+ * exportChunks). Each is the JSON of the matching builder in ./records.ts, written directly.
+ */
+function* lines(net: Network): Generator<string> {
+  yield JSON.stringify(exportHeader(net));
+  for (const kind of CATALOGUE_KINDS)
+    yield JSON.stringify({ type: 'catalogue', kind, items: targetingCriteria(kind) });
+  const posts = postCounts(net);
+  const prior = net.accounts.priorPosts;
+  for (let i = 0; i < net.accounts.count; i++) yield accountJson(net, i, prior[i]! + (posts[i] ?? 0));
+  for (let i = 0; i < net.accounts.count; i++) if (net.graph.outDegree[i]! > 0) yield followingJson(net, i);
   const lists = liveLists(net);
-  for (let l = 0; l < lists.count; l++) if (lists.exists(l)) yield listRecord(net, l);
+  for (let l = 0; l < lists.count; l++) if (lists.exists(l)) yield listJson(lists, l);
   const engagements = indexEngagements(net.events, net.posts.length);
-  for (let p = 0; p < net.posts.length; p++) yield postRecord(net, p, engagements);
+  for (let p = 0; p < net.posts.length; p++) yield postJson(net, p, engagements);
   for (let e = 0; e < net.events.length; e++) {
-    const record = followEventRecord(net, e);
-    if (record) yield record;
+    const line = followEventJson(net, e);
+    if (line) yield line;
   }
 }
 
@@ -62,8 +70,8 @@ export async function* exportChunks(net: Network, chunkBytes = 1 << 16): AsyncGe
   let chunk = '';
   let count = 0;
   let sinceYield = 0;
-  for (const record of records(net)) {
-    chunk += JSON.stringify(record) + '\n';
+  for (const line of lines(net)) {
+    chunk += line + '\n';
     count++;
     if (chunk.length >= chunkBytes) {
       yield chunk;
