@@ -1,6 +1,6 @@
 // npm run bench:snapshot — restart time from an engine snapshot (issue 18): the sandbox network of
 // BENCH_ACCOUNTS accounts (default 1 000 000) indexed from its export as `npm start` does, written as
-// a snapshot, and loaded back; side by side: building from the export vs loading the snapshot, the
+// a snapshot, and loaded back (the export is the file bench:engine keeps, built by parse workers); side by side: building from the export vs loading the snapshot, the
 // file size, and every estimate of a package mix compared between the two engines.
 // Writes bench/results/snapshot-<accounts>.json. A benchmark, not a test.
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -8,9 +8,15 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { targetingPackageSchema } from '@murmur/core/targeting';
-import { createSharedEngine, readSnapshot, sharedEngineFrom, writeSnapshot } from '@murmur/engine';
-import { exportChunks, generateNetwork } from '@murmur/sandbox';
+import {
+  createSharedEngine,
+  exportFile,
+  readSnapshot,
+  sharedEngineFrom,
+  writeSnapshot,
+} from '@murmur/engine';
 import { estimateBody } from '../api/estimate-packages';
+import { ensureExportFile } from './export-file';
 
 const accounts = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const seed = process.env.BENCH_SEED ?? 'murmur';
@@ -21,12 +27,11 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 log(`load average at start: ${loadavg()[0]!.toFixed(2)}; ${accounts} accounts, seed ${seed}`);
 let t = performance.now();
-const net = generateNetwork({ accounts, seed });
+const path = await ensureExportFile(accounts, seed, log);
 const generate = seconds(t);
-log(`sandbox generated in ${generate.toFixed(1)} s`);
 
 t = performance.now();
-const built = await createSharedEngine(exportChunks(net));
+const built = await createSharedEngine(exportFile(path));
 const build = seconds(t);
 log(`indexed from the export in ${build.toFixed(1)} s`);
 

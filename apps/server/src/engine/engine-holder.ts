@@ -1,8 +1,9 @@
-import { createReadStream, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   createInMemoryEngine,
   createSharedEngine,
+  exportFile,
   readSnapshot,
   connectShardedEngine,
   sharedEngineFrom,
@@ -278,9 +279,12 @@ function unavailableMessage(state: EngineState): string {
   return 'The audience engine is loading. Please try again in a moment.';
 }
 
-/** Streams an NDJSON export file. */
+/**
+ * An NDJSON export file: built by worker threads parsing its byte ranges, one per core (issue 18:
+ * parsing is most of a build); readers that need a stream (shards) iterate it as one.
+ */
 export function snapshotSource(file: string): ExportSource {
-  return createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16 }) as AsyncIterable<string>;
+  return exportFile(file);
 }
 
 /** A holder whose engine never arrives (no snapshot configured): every use is a 503 with `message`. */
