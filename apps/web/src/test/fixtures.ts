@@ -1,4 +1,5 @@
-import type { Member, Team, User } from '@murmur/core/api';
+import type { AudienceConfig, Member, Team, User } from '@murmur/core/api';
+import { emptyTargetingPackage } from '@murmur/core/targeting';
 
 export const makeTeam = (overrides: Partial<Team> = {}): Team => ({
   id: 7,
@@ -33,3 +34,48 @@ export const makeMember = (overrides: Partial<Member> = {}): Member => ({
   last_login: null,
   ...overrides,
 });
+
+/** A saved audience of the Acme team: a keyword package, sized, with insights not yet run. */
+export const makeAudienceConfig = (id: number, overrides: Partial<AudienceConfig> = {}): AudienceConfig => ({
+  id,
+  name: `Audience ${id}`,
+  kind: 'builder',
+  category: null,
+  categories: [],
+  country: 'Japan',
+  targeting_package: { ...emptyTargetingPackage(), keywords: [{ label: 'ramen' }] },
+  exclusions: [],
+  size: 1_500_000,
+  sample_count: 300,
+  size_bucket: '1M-5M',
+  core_audience: 1_000_000,
+  total_native: 1_500_000,
+  pro_targeting_size: 1_200_000,
+  status: 'Active',
+  has_insights: false,
+  is_super_insights: false,
+  targetable: true,
+  created_by: { id: 1, email: 'ana@example.com', name: 'Ana Silva' },
+  team: { id: 7, slug: 'acme', name: 'Acme Marketing' },
+  ad_account: null,
+  created: '2026-01-05T10:00:00Z',
+  modified: '2026-01-06T10:00:00Z',
+  ...overrides,
+});
+
+/** X's interests as GET /api/external/interests/ lists them: one sport, two technology subcategories. */
+export const INTERESTS = [
+  { value: '17001', label: 'Sports/Soccer', category: 'Sports', size: 900 },
+  {
+    value: '24001',
+    label: 'Technology and computing/Software',
+    category: 'Technology and computing',
+    size: 800,
+  },
+  {
+    value: '24002',
+    label: 'Technology and computing/Programming',
+    category: 'Technology and computing',
+    size: 700,
+  },
+];

@@ -1,35 +1,10 @@
-import type { AudienceConfig } from '@murmur/core/api';
-import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeAudienceConfig } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { AudienceRowActions } from './audience-row-actions';
 
-const audience: AudienceConfig = {
-  id: 3,
-  name: 'Ramen lovers',
-  kind: 'builder',
-  category: null,
-  categories: [],
-  country: 'Japan',
-  targeting_package: { ...emptyTargetingPackage(), keywords: [{ label: 'ramen' }] },
-  exclusions: [],
-  size: 1_500_000,
-  sample_count: 300,
-  size_bucket: '1M-5M',
-  core_audience: 1_000_000,
-  total_native: 1_500_000,
-  pro_targeting_size: 1_200_000,
-  status: 'Active',
-  has_insights: false,
-  is_super_insights: false,
-  targetable: true,
-  created_by: { id: 1, email: 'ana@example.com', name: 'Ana Silva' },
-  team: { id: 7, slug: 'acme', name: 'Acme Marketing' },
-  ad_account: null,
-  created: '2026-01-05T10:00:00Z',
-  modified: '2026-01-06T10:00:00Z',
-};
+const audience = makeAudienceConfig(3, { name: 'Ramen lovers' });
 
 describe('AudienceRowActions', () => {
   // This file's module state starts with the menu's code not loaded: the first render shows the

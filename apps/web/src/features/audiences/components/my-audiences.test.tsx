@@ -3,35 +3,11 @@ import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { makeAudienceConfig } from '../../../test/fixtures';
 import { fakeFetch, renderWithProviders, urlOf, type FakeRoute } from '../../../test/render';
 import { MyAudiences } from './my-audiences';
 
-const audience = (id: number, overrides: Partial<AudienceConfig> = {}): AudienceConfig => ({
-  id,
-  name: `Audience ${id}`,
-  kind: 'builder',
-  category: null,
-  categories: [],
-  country: 'Japan',
-  targeting_package: { ...emptyTargetingPackage(), keywords: [{ label: 'ramen' }] },
-  exclusions: [],
-  size: 1_500_000,
-  sample_count: 300,
-  size_bucket: '1M-5M',
-  core_audience: 1_000_000,
-  total_native: 1_500_000,
-  pro_targeting_size: 1_200_000,
-  status: 'Active',
-  has_insights: false,
-  is_super_insights: false,
-  targetable: true,
-  created_by: { id: 1, email: 'ana@example.com', name: 'Ana Silva' },
-  team: { id: 7, slug: 'acme', name: 'Acme Marketing' },
-  ad_account: null,
-  created: '2026-01-05T10:00:00Z',
-  modified: '2026-01-06T10:00:00Z',
-  ...overrides,
-});
+const audience = makeAudienceConfig;
 
 const listRoute = (
   pages: (query: URLSearchParams) => { count: number; next: string | null; results: AudienceConfig[] },

@@ -3,18 +3,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { INTERESTS } from '../../../test/fixtures';
 import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
 import { ExploreX } from './explore-x';
 
-const interests = [
-  { value: '17001', label: 'Sports/Soccer', category: 'Sports', size: 900 },
-  {
-    value: '24001',
-    label: 'Technology and computing/Software',
-    category: 'Technology and computing',
-    size: 800,
-  },
-];
+const interests = INTERESTS.slice(0, 2);
 
 /** The bodies POSTed to /api/external/interested-in/. */
 function fakeApi() {

@@ -4,24 +4,11 @@ import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodePackage } from '../../../lib/insights-link';
+import { INTERESTS } from '../../../test/fixtures';
 import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
 import { AudienceBuilder } from './audience-builder';
 
-const interests = [
-  { value: '17001', label: 'Sports/Soccer', category: 'Sports', size: 900 },
-  {
-    value: '24001',
-    label: 'Technology and computing/Software',
-    category: 'Technology and computing',
-    size: 800,
-  },
-  {
-    value: '24002',
-    label: 'Technology and computing/Programming',
-    category: 'Technology and computing',
-    size: 700,
-  },
-];
+const interests = INTERESTS;
 
 /** The packages the builder sized (POST /api/build-audience/), latest last. */
 function fakeApi() {
