@@ -61,10 +61,13 @@ function countFromPostings(ctx: InsightContext, terms: readonly number[], counts
   }
 }
 
-/** Relative costs of the two ways, per word of a dense posting, list entry and member. */
-const WORD_COST = 1;
-const LIST_COST = 2;
-const MEMBER_COST = 3;
+/**
+ * Relative costs of the two ways, per word of a dense posting, list entry and member column read
+ * (measured at 1 M accounts: 5.2, 4.6 and 3.5 ns).
+ */
+const WORD_COST = 10;
+const LIST_COST = 9;
+const MEMBER_COST = 7;
 
 /** Members per term of every shown single-valued field, over all members (typed columns are cheap). */
 export const categoricalCounts = (ctx: InsightContext): Uint32Array =>
