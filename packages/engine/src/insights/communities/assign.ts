@@ -1,3 +1,4 @@
+import { popcount32 } from '../../bits/bitset';
 import type { InsightContext } from '../context';
 import { communityCore } from './core';
 
@@ -10,7 +11,7 @@ export const assignCommunities = (ctx: InsightContext): Int32Array =>
   ctx.memo('assigned', () => {
     const core = communityCore(ctx);
     // Locals for the hot loop: a field read on the memoised object per follow costs a lookup each.
-    const { localOf, inCore, community } = core;
+    const { inCore, rank, community } = core;
     const { offsets, data } = ctx.index.following;
     const sample = ctx.graphSample;
     const tally = new Uint32Array(core.count);
@@ -18,15 +19,17 @@ export const assignCommunities = (ctx: InsightContext): Int32Array =>
     const label = new Int32Array(sample.length).fill(-1);
     for (let i = 0; i < sample.length; i++) {
       const m = sample[i]!;
-      if (((inCore[m >>> 5]! >>> (m & 31)) & 1) === 1) {
-        label[i] = community[localOf[m]!]!;
+      const own = inCore[m >>> 5]!;
+      if (((own >>> (m & 31)) & 1) === 1) {
+        label[i] = community[rank[m >>> 5]! + popcount32(own & ((1 << (m & 31)) - 1))]!;
         continue;
       }
       let seen = 0;
       for (let e = offsets[m]!, end = offsets[m + 1]!; e < end; e++) {
         const v = data[e]!;
-        if (((inCore[v >>> 5]! >>> (v & 31)) & 1) === 0) continue;
-        const c = community[localOf[v]!]!;
+        const word = inCore[v >>> 5]!;
+        if (((word >>> (v & 31)) & 1) === 0) continue;
+        const c = community[rank[v >>> 5]! + popcount32(word & ((1 << (v & 31)) - 1))]!;
         if (tally[c] === 0) touched[seen++] = c;
         tally[c]!++;
       }
