@@ -35,9 +35,9 @@ function referenceExport(net: Network): string {
   return lines.join('\n') + '\n';
 }
 
-async function exported(net: Network): Promise<string> {
+async function exported(net: Network, threads = 0): Promise<string> {
   let text = '';
-  for await (const chunk of exportChunks(net)) text += chunk;
+  for await (const chunk of exportChunks(net, 1 << 16, threads)) text += chunk;
   return text;
 }
 
@@ -63,6 +63,10 @@ describe('export bytes', () => {
     // Every record type is covered, and free text that JSON must escape is among them.
     for (const type of ['account', 'following', 'list', 'post', 'follow', 'unfollow'])
       expect(actual).toContain(`{"type":"${type}"`);
+    // Blocks of 1024 records: several per type, written by two workers in turn.
+    const parallel = await exported(net, 2);
+    expect(firstDifference(parallel, expected)).toEqual({ line: -1 });
+    expect(parallel).toBe(expected);
   });
 
   it('stays identical after API changes: uncompacted follows, edited and deleted lists, more history', async () => {
@@ -82,6 +86,8 @@ describe('export bytes', () => {
     expect(firstDifference(actual, expected)).toEqual({ line: -1 });
     expect(actual).toBe(expected);
     expect(actual).toContain('Quotes \\"and\\" \\\\ back');
+    // Worker threads write the same bytes from their shared copy of the network.
+    expect(await exported(net, 2)).toBe(expected);
   });
 
   it('formats timestamps as iso does, across days, years and the edges it falls back on', () => {

@@ -5,7 +5,8 @@ import { targetingCriteria } from '../catalogue/targeting-criteria';
 import { liveLists } from '../history/live-lists';
 import { EventKind } from '../model/events';
 import type { Network } from '../network';
-import { indexEngagements } from './post-engagements';
+import { blocks, parallelPieces, type ExportPiece } from './parallel-export';
+import { indexEngagements, type PostEngagements } from './post-engagements';
 import { accountJson, followEventJson, followingJson, listJson, postJson } from './record-json';
 import { iso } from './records';
 
@@ -33,44 +34,98 @@ export function exportHeader(net: Network): ExportHeader {
   };
 }
 
-/** Posts per author in the simulated window (the account records' post counts add them). */
+/**
+ * The export in file order as pieces: blocks of accounts and posts (the records with generated text,
+ * nine tenths of the work, which worker threads can write) and lines written in place. Each line is
+ * the JSON of the matching builder in ./records.ts, written directly; the header comes first, the
+ * trailer is added by exportChunks.
+ */
+function* pieces(net: Network): Generator<ExportPiece> {
+  yield {
+    type: 'main',
+    lines: function* () {
+      yield JSON.stringify(exportHeader(net));
+      for (const kind of CATALOGUE_KINDS)
+        yield JSON.stringify({ type: 'catalogue', kind, items: targetingCriteria(kind) });
+    },
+  };
+  yield* blocks('accounts', net.accounts.count);
+  yield {
+    type: 'main',
+    lines: function* () {
+      for (let i = 0; i < net.accounts.count; i++)
+        if (net.graph.outDegree[i]! > 0) yield followingJson(net, i);
+      const lists = liveLists(net);
+      for (let l = 0; l < lists.count; l++) if (lists.exists(l)) yield listJson(lists, l);
+    },
+  };
+  yield* blocks('posts', net.posts.length);
+  yield {
+    type: 'main',
+    lines: function* () {
+      for (let e = 0; e < net.events.length; e++) {
+        const line = followEventJson(net, e);
+        if (line) yield line;
+      }
+    },
+  };
+}
+
+/** Every line of the export in order, written in this thread. */
+function* lines(net: Network, counts: Uint32Array): Generator<string> {
+  let engagements: PostEngagements | undefined;
+  for (const piece of pieces(net)) {
+    if (piece.type === 'main') yield* piece.lines();
+    else if (piece.type === 'accounts')
+      for (let i = piece.from; i < piece.to; i++) yield accountJson(net, i, counts[i]!);
+    else {
+      engagements ??= indexEngagements(net.events, net.posts.length);
+      for (let p = piece.from; p < piece.to; p++) yield postJson(net, p, engagements);
+    }
+  }
+}
+
+/** Account records' post counts: prior posts plus those in the simulated window. */
 function postCounts(net: Network): Uint32Array {
-  const counts = new Uint32Array(net.accounts.count);
+  const counts = Uint32Array.from(net.accounts.priorPosts.subarray(0, net.accounts.count));
   for (const author of net.posts.author.view()) counts[author]!++;
   return counts;
 }
 
 /**
- * Every line of the export in order, without its newline (the header first; the trailer is added by
- * exportChunks). Each is the JSON of the matching builder in ./records.ts, written directly.
- */
-function* lines(net: Network): Generator<string> {
-  yield JSON.stringify(exportHeader(net));
-  for (const kind of CATALOGUE_KINDS)
-    yield JSON.stringify({ type: 'catalogue', kind, items: targetingCriteria(kind) });
-  const posts = postCounts(net);
-  const prior = net.accounts.priorPosts;
-  for (let i = 0; i < net.accounts.count; i++) yield accountJson(net, i, prior[i]! + (posts[i] ?? 0));
-  for (let i = 0; i < net.accounts.count; i++) if (net.graph.outDegree[i]! > 0) yield followingJson(net, i);
-  const lists = liveLists(net);
-  for (let l = 0; l < lists.count; l++) if (lists.exists(l)) yield listJson(lists, l);
-  const engagements = indexEngagements(net.events, net.posts.length);
-  for (let p = 0; p < net.posts.length; p++) yield postJson(net, p, engagements);
-  for (let e = 0; e < net.events.length; e++) {
-    const line = followEventJson(net, e);
-    if (line) yield line;
-  }
-}
-
-/**
  * The bulk export (our firehose): NDJSON, one record per line, yielded in chunks of about
  * `chunkBytes` so neither side ever holds the whole export. Same seed and size, same bytes.
+ * With `threads` > 0, worker threads write the account and post records (see parallel-export.ts);
+ * for the bulk file at millions of accounts, not for a server that must stay responsive.
  */
-export async function* exportChunks(net: Network, chunkBytes = 1 << 16): AsyncGenerator<string> {
+export async function* exportChunks(net: Network, chunkBytes = 1 << 16, threads = 0): AsyncGenerator<string> {
+  const counts = postCounts(net);
+  if (threads > 0) {
+    let records = 1;
+    const counted = function* (): Generator<ExportPiece> {
+      for (const piece of pieces(net)) {
+        if (piece.type !== 'main') records += piece.to - piece.from;
+        else
+          yield {
+            type: 'main',
+            lines: function* () {
+              for (const line of piece.lines()) {
+                records++;
+                yield line;
+              }
+            },
+          };
+        if (piece.type !== 'main') yield piece;
+      }
+    };
+    yield* parallelPieces(net, counts, counted(), threads, chunkBytes);
+    yield JSON.stringify({ type: 'end', records }) + '\n';
+    return;
+  }
   let chunk = '';
   let count = 0;
   let sinceYield = 0;
-  for (const line of lines(net)) {
+  for (const line of lines(net, counts)) {
     chunk += line + '\n';
     count++;
     if (chunk.length >= chunkBytes) {
