@@ -12,9 +12,13 @@ import type { ParseWorkerData, ToParseWorker } from './parse-worker';
 
 // A plain module that registers tsx, then loads parse-worker.ts (see its comment).
 const WORKER = new URL('./parse-worker.mjs', import.meta.url);
-/** Batches a worker may have unmerged: with ~16 MB batches, a few hundred MB at most in all. */
-const IN_FLIGHT = 3;
-const BATCH_BYTES = 16 << 20;
+/**
+ * Batches a worker may have unmerged. Merging is in file order, so a worker ahead of the one holding
+ * the chunk being merged can only keep parsing while its batches wait: this allows it a few chunks'
+ * worth (ranges of 16 MB, batches of 8 MB input), ~100 MB per worker at most.
+ */
+const IN_FLIGHT = 8;
+const BATCH_BYTES = 8 << 20;
 /** Chunks queued per worker, so that none idles while the main thread is busy merging. */
 const QUEUED = 2;
 

@@ -11,7 +11,7 @@ export class ExportFile implements AsyncIterable<string> {
     readonly path: string,
     readonly threads: number,
     /** Bytes per range a worker parses at a time (tests make them small to cut a small file). */
-    readonly chunkBytes = 64 << 20,
+    readonly chunkBytes = 16 << 20,
   ) {}
 
   [Symbol.asyncIterator](): AsyncIterator<string> {
