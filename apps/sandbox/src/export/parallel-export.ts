@@ -21,6 +21,7 @@ class ExportPool {
     { resolve: (text: string) => void; reject: (e: Error) => void }
   >();
   private next = 0;
+  private closing = false;
 
   constructor(net: Network, postCounts: Uint32Array, threads: number) {
     const workerData = shareExportData(net, postCounts);
@@ -31,6 +32,10 @@ class ExportPool {
         this.waiting.delete(id);
       });
       worker.on('error', (error) => this.failAll(error));
+      // A worker that dies without an error event (killed, out of memory) must not leave the export waiting.
+      worker.on('exit', (code) => {
+        if (code !== 0 && !this.closing) this.failAll(new Error(`export worker exited with code ${code}`));
+      });
       return worker;
     });
   }
@@ -45,6 +50,7 @@ class ExportPool {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 
