@@ -52,4 +52,23 @@ describe('countAudience', () => {
     expect(countAudience(index, nowhere).sampleCount).toBe(0);
     expect(evaluate(index, nowhere).sampleCount).toBe(0);
   });
+
+  it('counts an account once when a short list repeats it (a follow recorded twice)', async () => {
+    // 320 accounts, so the followers of account 0 (three of them) are a short list, not a bitset.
+    const accounts = Array.from({ length: 320 }, (_, n) => ({
+      n,
+      bio: n % 2 === 0 ? 'coffee' : 'tea',
+      follows: n === 1 ? [0, 0] : n === 2 || n === 3 ? [0] : [],
+    }));
+    const sparse = await fixtureIndex({ accounts });
+    for (const p of [
+      pkg({ handles: [{ handle: 'user0' }] }),
+      pkg({ handles: [{ handle: 'user0' }], gender: ['MALE', 'FEMALE', 'UNKNOWN'] }),
+      pkg({ handles: [{ handle: 'user0' }], keywords: [{ label: 'zeppelin' }] }),
+    ]) {
+      const { accounts: _accounts, ...full } = evaluate(sparse, p);
+      expect(full.sampleCount).toBe(3);
+      expect(countAudience(sparse, p), JSON.stringify(p)).toEqual(full);
+    }
+  });
 });

@@ -196,11 +196,14 @@ function listsCount(lists: readonly ListPosting[], dense: readonly Uint32Array[]
   for (let l = 0; l <= last; l++) {
     const { list, count: n } = lists[l]!;
     if (dense.length === 0 && l === last) {
-      // The last list marks nothing: nobody reads the marks after it (a list holds an account once).
+      // The last list marks nothing: nobody reads the marks after it. Lists are sorted, so an
+      // account listed twice (a repeated follow record) is skipped by comparing with the last one.
+      let previous = -1;
       for (let i = 0; i < n; i++) {
         const x = list[i]!;
         const w = x >>> 5;
-        count += ((mask[w]! & ~marks[w]!) >>> (x & 31)) & 1;
+        count += x === previous ? 0 : ((mask[w]! & ~marks[w]!) >>> (x & 31)) & 1;
+        previous = x;
       }
     } else if (dense.length === 0) {
       for (let i = 0; i < n; i++) {
