@@ -2,7 +2,7 @@
 // export it is given, in order, parses their lines and posts them folded (folded-batch.ts). It keeps
 // at most `inFlight` batches unmerged: past that it waits for the main thread's credit, so memory
 // stays bounded however far ahead of the merge it is.
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, read } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { parentPort, workerData } from 'node:worker_threads';
 import { LineSplitter } from '../../parse/lines';
@@ -34,7 +34,18 @@ const signal = () => {
 const waitForMessage = () => new Promise<void>((resolve) => (wake = resolve));
 
 const fd = openSync(data.path, 'r');
-const buffer = Buffer.allocUnsafe(1 << 20);
+// Two buffers: the next block is read (on libuv's thread pool) while this one is parsed, as a read
+// stream's read-ahead does for the sequential build; a file not in the page cache would otherwise
+// leave the worker waiting on the disk between blocks.
+const buffers = [Buffer.allocUnsafe(1 << 20), Buffer.allocUnsafe(1 << 20)] as const;
+const readBlock = (buffer: Buffer, at: number, end: number): Promise<number> =>
+  at >= end
+    ? Promise.resolve(0)
+    : new Promise((resolve, reject) =>
+        read(fd, buffer, 0, Math.min(buffer.length, end - at), at, (error, n) =>
+          error ? reject(error) : resolve(n),
+        ),
+      );
 
 port.on('message', (m: ToParseWorker) => {
   // File descriptors belong to the process, not the thread: close it before the thread ends.
@@ -73,17 +84,28 @@ async function run(job: (typeof jobs)[number]): Promise<void> {
     }
     writer.add(value);
   };
-  let read = 0;
-  for (let at = job.start; at < job.end && !error;) {
-    const n = readSync(fd, buffer, 0, Math.min(buffer.length, job.end - at), at);
-    if (n === 0) break;
-    at += n;
-    read += n;
-    splitter.push(decoder.write(buffer.subarray(0, n)), onLine);
-    if (read >= data.batchBytes && !error) {
-      read = 0;
-      await send(job.chunk, false);
+  let sinceBatch = 0;
+  let at = job.start;
+  let which: 0 | 1 = 0;
+  let next = readBlock(buffers[which], at, job.end);
+  try {
+    while (!error) {
+      const n = await next;
+      if (n === 0) break;
+      const block = buffers[which];
+      at += n;
+      which = which === 0 ? 1 : 0;
+      next = readBlock(buffers[which], at, job.end);
+      splitter.push(decoder.write(block.subarray(0, n)), onLine);
+      sinceBatch += n;
+      if (sinceBatch >= data.batchBytes && !error) {
+        sinceBatch = 0;
+        await send(job.chunk, false);
+      }
     }
+  } finally {
+    // A read still in flight must land before its buffer serves the next chunk.
+    await next.catch(() => 0);
   }
   if (!error) {
     const rest = decoder.end();
