@@ -103,9 +103,12 @@ export async function* exportChunks(net: Network, chunkBytes = 1 << 16, threads 
   if (threads > 0) {
     let records = 1;
     const counted = function* (): Generator<ExportPiece> {
+      // The trailer counts every record: blocks by their size, the main thread's lines one by one.
       for (const piece of pieces(net)) {
-        if (piece.type !== 'main') records += piece.to - piece.from;
-        else
+        if (piece.type !== 'main') {
+          records += piece.to - piece.from;
+          yield piece;
+        } else
           yield {
             type: 'main',
             lines: function* () {
@@ -115,7 +118,6 @@ export async function* exportChunks(net: Network, chunkBytes = 1 << 16, threads 
               }
             },
           };
-        if (piece.type !== 'main') yield piece;
       }
     };
     yield* parallelPieces(net, counts, counted(), threads, chunkBytes);
