@@ -6,50 +6,17 @@
 // wall and CPU p50, and the estimate p50 of the bench:engine mix. A benchmark, not a test.
 import { loadavg } from 'node:os';
 import {
-  ageGroups,
-  bioWords,
-  communities,
   computeInsights,
-  contentWall,
-  conversationTopics,
-  demographics,
-  devices,
-  engagement,
   evaluate,
   indexFromShared,
-  influentialAccounts,
   InsightContext,
   inMemoryEngine,
-  interests,
-  jobTitles,
-  locations,
-  network,
   readSnapshot,
-  sampleAccounts,
-  summary,
-  topicAnalysis,
 } from '@murmur/engine';
 import type { LabelItem, TargetingPackage } from '@murmur/core/targeting';
+import { PANELS } from './panels';
 import { benchPackages } from './packages';
 
-const PANELS: Record<string, (ctx: InsightContext) => unknown> = {
-  summary,
-  demographics,
-  ageGroups,
-  interests,
-  conversationTopics,
-  influentialAccounts,
-  communities,
-  network,
-  topicAnalysis,
-  contentWall,
-  locations,
-  bioWords,
-  jobTitles,
-  devices,
-  sampleAccounts,
-  engagement,
-};
 const file = process.env.BENCH_SNAPSHOT;
 if (!file) throw new Error('BENCH_SNAPSHOT must name an engine snapshot file');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

@@ -8,51 +8,11 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  ageGroups,
-  bioWords,
-  buildIndex,
-  communities,
-  contentWall,
-  conversationTopics,
-  demographics,
-  devices,
-  engagement,
-  exportFile,
-  influentialAccounts,
-  InsightContext,
-  inMemoryEngine,
-  interests,
-  jobTitles,
-  locations,
-  network,
-  sampleAccounts,
-  summary,
-  topicAnalysis,
-  type Audience,
-} from '@murmur/engine';
+import { buildIndex, exportFile, InsightContext, inMemoryEngine, type Audience } from '@murmur/engine';
 import { compareWithDuckDb } from './duckdb-compare';
+import { PANELS } from './panels';
 import { benchPackages, broadPackages, type BenchPackage } from './packages';
 
-/** computeInsights' panels, in its order. */
-const PANELS: Record<string, (ctx: InsightContext) => unknown> = {
-  summary,
-  demographics,
-  ageGroups,
-  interests,
-  conversationTopics,
-  influentialAccounts,
-  communities,
-  network,
-  topicAnalysis,
-  contentWall,
-  locations,
-  bioWords,
-  jobTitles,
-  devices,
-  sampleAccounts,
-  engagement,
-};
 const here = dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({ options: { accounts: { type: 'string' } } });
 const accounts = Number(args.accounts ?? process.env.BENCH_ACCOUNTS ?? 1_000_000);
