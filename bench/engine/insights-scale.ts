@@ -13,7 +13,7 @@ import {
   inMemoryEngine,
   readSnapshot,
 } from '@murmur/engine';
-import type { LabelItem, TargetingPackage } from '@murmur/core/targeting';
+import { emptyTargetingPackage, type LabelItem, type TargetingPackage } from '@murmur/core/targeting';
 import { PANELS } from './panels';
 import { benchPackages } from './packages';
 
@@ -38,22 +38,7 @@ const index = indexFromShared(readSnapshot(file).index);
 log(`loaded ${index.stats.accounts} accounts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 const engine = inMemoryEngine(index);
 
-const empty: TargetingPackage = {
-  keywords: [],
-  handles: [],
-  hashtags: [],
-  languages: [],
-  network_operators: [],
-  interests: [],
-  conversation_topics: [],
-  movies_tv_shows: [],
-  placements: [],
-  age: [],
-  gender: [],
-  custom_audiences: [],
-  locations: [],
-  countries: [],
-};
+const empty = emptyTargetingPackage();
 // Languages by accounts: every language covers everyone with one; the first, about half; a small
 // one, a tenth or so.
 const languages: LabelItem[] = [...index.terms.termsOf('language')]

@@ -1,4 +1,11 @@
-import type { Age, AgeBand, LabelItem, TargetingPackage, TermItem } from '@murmur/core/targeting';
+import {
+  emptyTargetingPackage,
+  type Age,
+  type AgeBand,
+  type LabelItem,
+  type TargetingPackage,
+  type TermItem,
+} from '@murmur/core/targeting';
 import type { AudienceIndex } from '@murmur/engine';
 
 /** One benchmarked request: a package and the packages whose audiences are subtracted from it. */
@@ -20,22 +27,7 @@ function rng(seed: number): () => number {
   };
 }
 
-const empty = (): TargetingPackage => ({
-  keywords: [],
-  handles: [],
-  hashtags: [],
-  languages: [],
-  network_operators: [],
-  interests: [],
-  conversation_topics: [],
-  movies_tv_shows: [],
-  placements: [],
-  age: [],
-  gender: [],
-  custom_audiences: [],
-  locations: [],
-  countries: [],
-});
+const empty = emptyTargetingPackage;
 
 type Field = Parameters<AudienceIndex['terms']['termsOf']>[0];
 
