@@ -2,6 +2,7 @@ import { countAnd } from '../bits/bitset';
 import { CATEGORICAL_FIELDS } from '../index/fields';
 import type { Csr } from '../index/csr';
 import type { InsightContext } from './context';
+import { radixSort } from './radix-sort';
 
 function countRows(csr: Csr, members: Uint32Array, terms: number): Uint32Array {
   const counts = new Uint32Array(terms);
@@ -108,37 +109,49 @@ export const profileCounts = (ctx: InsightContext): Uint32Array =>
 export const postCounts = (ctx: InsightContext): Uint32Array =>
   ctx.memo('posts', () => countRows(ctx.index.postTerms, ctx.analysed, ctx.index.terms.size));
 
-/** How many members of the graph sample follow each account. */
+/** How many members of the graph sample follow each account, for the accounts followed at all. */
 export interface FollowTally {
-  /** Per account number (the index's size): followers in the graph sample. */
-  counts: Uint32Array;
-  /** The accounts with at least one, ascending: the panels scan these instead of every account. */
+  /** The accounts with at least one follower in the graph sample, ascending. */
   followed: Uint32Array;
+  /** counts[i]: followers of followed[i] in the graph sample. */
+  counts: Uint32Array;
 }
 
 /**
- * The graph sample's follows counted per account, then one sequential scan for the accounts
- * followed at all (ascending). (A radix sort of the follows instead of a counter per follow was
- * tried: the counters span every account, but sorting cost more than their cache misses.)
+ * The graph sample's follows gathered, radix-sorted and counted in runs: O(follows of the sample),
+ * with nothing sized to the index. (A counter per account and a scan of every account, as before,
+ * was faster at 1 M accounts — 7.5 against 11.8 ms CPU for 1.1 M synthetic follows — but at 10 M
+ * its 40 MB of counters make each follow a cache miss and the scan reads every account: 63 against
+ * 22 ms.)
  */
 function tallyFollows(ctx: InsightContext): FollowTally {
-  const { offsets } = ctx.index.following;
+  const { offsets, data } = ctx.index.following;
   const sample = ctx.graphSample;
   let follows = 0;
   for (let i = 0; i < sample.length; i++) follows += offsets[sample[i]! + 1]! - offsets[sample[i]!]!;
-  const counts = countRows(ctx.index.following, sample, ctx.index.size);
-  // At most one entry per follow (and one spare): one scan fills it without a branch, which at a
-  // million accounts, half of them followed, would be mispredicted every other account.
-  const followed = new Uint32Array(Math.min(follows, counts.length) + 1);
+  const gathered = new Uint32Array(follows);
   let k = 0;
-  for (let v = 0; v < counts.length; v++) {
-    followed[k] = v;
-    k += (counts[v]! | -counts[v]!) >>> 31;
+  for (let i = 0; i < sample.length; i++) {
+    const m = sample[i]!;
+    for (let e = offsets[m]!, end = offsets[m + 1]!; e < end; e++) gathered[k++] = data[e]!;
   }
-  return { counts, followed: followed.subarray(0, k) };
+  const sorted = radixSort(gathered, ctx.index.size);
+  // Runs of the same account, at most one per follow (trimmed at the end), counted without a
+  // branch: at a run per one or two follows, a branch on "new run" is mispredicted half the time.
+  const followed = new Uint32Array(follows);
+  const counts = new Uint32Array(follows);
+  let runs = -1;
+  let previous = follows > 0 ? ~sorted[0]! >>> 0 : 0;
+  for (let i = 0; i < follows; i++) {
+    const v = sorted[i]!;
+    const differs = v ^ previous;
+    runs += (differs | -differs) >>> 31;
+    followed[runs] = v;
+    counts[runs]!++;
+    previous = v;
+  }
+  runs++;
+  return { followed: followed.slice(0, runs), counts: counts.slice(0, runs) };
 }
 
 export const followTally = (ctx: InsightContext): FollowTally => ctx.memo('follows', () => tallyFollows(ctx));
-
-/** For every account, how many members of the graph sample follow it. */
-export const followCounts = (ctx: InsightContext): Uint32Array => followTally(ctx).counts;

@@ -1,17 +1,17 @@
 import type { EngagedAccount, EngagedPost, EngagementPanel } from '@murmur/core/insights';
 import type { Csr } from '../index/csr';
-import { GrowableU32 } from '../util/growable';
-import { topIndices, topK } from '../util/top-k';
+import { topIndices } from '../util/top-k';
 import { accountSummary } from './account-summary';
 import type { InsightContext } from './context';
 import { postSummary } from './post-summary';
-import { radixSort } from './radix-sort';
+import { radixSort, radixSortPairs } from './radix-sort';
 
 /**
  * What the sampled members engaged with: every post they liked (or reposted) gathered and sorted,
- * runs counted per post, post counts summed per author. O(engagements) with typed arrays.
+ * runs counted per post; the runs' authors sorted (with their runs) and summed per author. O(engagements)
+ * with typed arrays, nothing sized to the index.
  */
-function engaged(ctx: InsightContext, byActor: Csr, limit: number, byAuthor: Uint32Array) {
+function engaged(ctx: InsightContext, byActor: Csr, limit: number) {
   const { offsets, data } = byActor;
   const { author } = ctx.index.posts;
   const sample = ctx.graphSample;
@@ -27,7 +27,6 @@ function engaged(ctx: InsightContext, byActor: Csr, limit: number, byAuthor: Uin
   const posts = radixSort(gathered, author.length);
   const runPost = new Uint32Array(total);
   const runCount = new Uint32Array(total);
-  const authors = new GrowableU32();
   let runs = 0;
   for (let i = 0; i < total;) {
     const p = posts[i]!;
@@ -35,17 +34,30 @@ function engaged(ctx: InsightContext, byActor: Csr, limit: number, byAuthor: Uin
     while (j < total && posts[j] === p) j++;
     runPost[runs] = p;
     runCount[runs++] = j - i;
-    const a = author[p]!;
-    if (byAuthor[a] === 0) authors.push(a);
-    byAuthor[a]! += j - i;
     i = j;
   }
-  const accounts = topK(authors.view(), (a) => byAuthor[a]!, limit).map((a): EngagedAccount => ({
-    ...accountSummary(ctx.index, a),
-    byAudience: byAuthor[a]!,
+  // Each author's posts summed, credited to the author's first run: ranking the runs by that sum
+  // ranks the authors in the order they first appear, as a per-account tally would (ties: the
+  // author of the lower post). The runs sorted by author keep their order within an author.
+  const runAuthor = new Uint32Array(runs);
+  const order = new Uint32Array(runs);
+  for (let r = 0; r < runs; r++) {
+    runAuthor[r] = author[runPost[r]!]!;
+    order[r] = r;
+  }
+  const byAuthor = radixSortPairs(runAuthor, order, ctx.index.size);
+  const authorTotal = new Uint32Array(runs);
+  for (let i = 0; i < runs;) {
+    const a = byAuthor.keys[i]!;
+    const first = byAuthor.values[i]!;
+    let sum = 0;
+    for (; i < runs && byAuthor.keys[i] === a; i++) sum += runCount[byAuthor.values[i]!]!;
+    authorTotal[first] = sum;
+  }
+  const accounts = topIndices(runs, (r) => authorTotal[r]!, limit).map((r): EngagedAccount => ({
+    ...accountSummary(ctx.index, author[runPost[r]!]!),
+    byAudience: authorTotal[r]!,
   }));
-  // Zero what this pass wrote, so the next pass can reuse the per-account array.
-  for (const a of authors.view()) byAuthor[a] = 0;
   return {
     accounts,
     posts: topIndices(runs, (r) => runCount[r]!, limit).map((r): EngagedPost => ({
@@ -60,10 +72,8 @@ function engaged(ctx: InsightContext, byActor: Csr, limit: number, byAuthor: Uin
  * reposted, whoever wrote it (the content wall shows the members' own posts).
  */
 export function engagement(ctx: InsightContext, limit = ctx.options.top): EngagementPanel {
-  // Posts per author, over every account: allocated once (40 MB at 10 M accounts) for both passes.
-  const byAuthor = new Uint32Array(ctx.index.size);
-  const likes = engaged(ctx, ctx.index.likesByActor, limit, byAuthor);
-  const reposts = engaged(ctx, ctx.index.repostsByActor, limit, byAuthor);
+  const likes = engaged(ctx, ctx.index.likesByActor, limit);
+  const reposts = engaged(ctx, ctx.index.repostsByActor, limit);
   return {
     basis: ctx.graphBasis,
     mostLikedPosts: likes.posts,

@@ -4,7 +4,7 @@ import type { InsightContext } from '../context';
 import { followTally } from '../counts';
 import { undirected } from './graph';
 import { louvain } from './louvain';
-import { selectCore } from './select-core';
+import { selectCoreOf } from './select-core';
 
 /** The audience's follow subgraph on its core, with Louvain's communities. */
 export interface CommunityCore {
@@ -37,16 +37,27 @@ export interface CommunityCore {
 function coreNodes(ctx: InsightContext): Uint32Array {
   const limit = ctx.options.communityNodes;
   const { counts, followed } = followTally(ctx);
-  if (ctx.members.length <= limit) return ctx.members;
+  const { members } = ctx;
+  if (members.length <= limit) return members;
   const bits = ctx.set.bits;
   const followedMembers = new Uint32Array(followed.length);
+  const followedCounts = new Uint32Array(followed.length);
   let k = 0;
   for (let i = 0; i < followed.length; i++) {
     const v = followed[i]!;
-    if (((bits[v >>> 5]! >>> (v & 31)) & 1) === 1) followedMembers[k++] = v;
+    if (((bits[v >>> 5]! >>> (v & 31)) & 1) === 0) continue;
+    followedMembers[k] = v;
+    followedCounts[k++] = counts[i]!;
   }
-  if (k < limit) return selectCore(ctx.members, counts, limit);
-  return selectCore(followedMembers.subarray(0, k), counts, limit);
+  if (k >= limit) return selectCoreOf(followedMembers.subarray(0, k), followedCounts.subarray(0, k), limit);
+  // Too few followed members: every member, with its count (0 if unfollowed) merged in from the
+  // followed members, both ascending.
+  const memberCounts = new Uint32Array(members.length);
+  for (let i = 0, f = 0; i < members.length && f < k; i++) {
+    while (f < k && followedMembers[f]! < members[i]!) f++;
+    if (f < k && followedMembers[f] === members[i]) memberCounts[i] = followedCounts[f]!;
+  }
+  return selectCoreOf(members, memberCounts, limit);
 }
 
 /**
