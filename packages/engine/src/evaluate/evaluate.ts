@@ -1,7 +1,7 @@
 import { isTargetingPackageNonEmpty, type SizeBucket, type TargetingPackage } from '@murmur/core/targeting';
 import { AccountSet } from '../bits/account-set';
 import { andInto, andNotInto, countBits, newBits, popcount32, setAll } from '../bits/bitset';
-import { andPosting, orPosting, type Posting } from '../bits/posting';
+import { orPosting, type Posting } from '../bits/posting';
 import { EmptyTargetingError } from '../errors';
 import type { AudienceIndex } from '../index/audience-index';
 import { criteriaOf } from './criteria';
@@ -34,24 +34,17 @@ export interface Audience {
 /** The package's accounts before exclusions (ARCHITECTURE §3's bitmap algebra). */
 function match(index: AudienceIndex, pkg: TargetingPackage) {
   const c = criteriaOf(index, pkg);
+  // The demographic mask estimates use (present ∩ each filter), memoised per restriction. It holds
+  // only present accounts: custom audiences may name accounts without a record, and the audience is
+  // drawn from the population.
+  const mask = filterMask(index, c.filters, c.filterKey).bits;
   let bits: Uint32Array;
   if (c.hasPrimary) {
     bits = newBits(index.size);
     for (const p of c.primary) orPosting(bits, p);
-    // Custom audiences may name accounts without a record; the audience is drawn from the population.
-    andInto(bits, index.present);
+    andInto(bits, mask);
   } else {
-    bits = index.present.slice();
-  }
-  for (const filter of c.filters) {
-    // One posting (one language, one country, …): intersect with it directly, no union to build.
-    if (filter.length === 1) {
-      andPosting(bits, filter[0]!, index.size);
-      continue;
-    }
-    const allowed = newBits(index.size);
-    for (const p of filter) orPosting(allowed, p);
-    andInto(bits, allowed);
+    bits = mask.slice();
   }
   return { bits, criteria: c };
 }

@@ -1,6 +1,7 @@
-import { andInto, countBits, newBits } from '../bits/bitset';
-import { andPosting, orPosting, type Posting } from '../bits/posting';
+import { countBits } from '../bits/bitset';
+import type { Posting } from '../bits/posting';
 import type { AudienceIndex } from '../index/audience-index';
+import { buildMask } from './mask-build';
 import { memoFor, type IndexMemo } from './memo';
 
 /** Accounts an estimate may count: present ∩ (∪ filter 1) ∩ (∪ filter 2) …, and how many they are. */
@@ -28,21 +29,9 @@ export function filterMask(
   const memo = memoFor(masks, index, FILTER_MASK_BYTES, MAX_MASKS);
   const known = memo.get(key);
   if (known) return known;
-  let bits: Uint32Array;
-  if (filters.length === 0) {
-    bits = index.present;
-  } else {
-    bits = index.present.slice();
-    for (const filter of filters) {
-      if (filter.length === 1) {
-        andPosting(bits, filter[0]!, index.size);
-        continue;
-      }
-      const allowed = newBits(index.size);
-      for (const p of filter) orPosting(allowed, p);
-      andInto(bits, allowed);
-    }
-  }
-  const mask = { bits, count: countBits(bits) };
-  return memo.set(key, mask, filters.length === 0 ? 0 : bits.byteLength);
+  const mask =
+    filters.length === 0
+      ? { bits: index.present, count: countBits(index.present) }
+      : buildMask(index.size, index.present, filters);
+  return memo.set(key, mask, filters.length === 0 ? 0 : mask.bits.byteLength);
 }
