@@ -1,4 +1,4 @@
-import { countBits } from '../bits/bitset';
+import { countBits, wordsFor } from '../bits/bitset';
 import type { Posting } from '../bits/posting';
 import type { AudienceIndex } from '../index/audience-index';
 import { buildMask } from './mask-build';
@@ -10,8 +10,16 @@ export interface FilterMask {
   readonly count: number;
 }
 
-/** Bytes of masks kept per index (at 1 M accounts a mask is 125 KB: about 250 of them). */
-export const FILTER_MASK_BYTES = 32 * 1024 * 1024;
+/**
+ * Masks kept per index: MASKS_HELD of them whatever the index's size, in at least 32 MB. A byte
+ * budget alone held 256 masks at 1 M accounts but 25 at 10 M (1.25 MB each), fewer than the
+ * restrictions in rotation (109 in bench:engine's mix), so every estimate rebuilt its mask: the
+ * 10 M run's p50 of 15 ms was that path. At 10 M the memo may hold 320 MB per thread that counts.
+ */
+export const MASKS_HELD = 256;
+const MIN_MASK_BYTES = 32 * 1024 * 1024;
+export const filterMaskBudget = (size: number): number =>
+  Math.max(MIN_MASK_BYTES, MASKS_HELD * wordsFor(size) * 4);
 const MAX_MASKS = 1024;
 const masks = new WeakMap<AudienceIndex, IndexMemo<FilterMask>>();
 
@@ -26,7 +34,7 @@ export function filterMask(
   filters: readonly (readonly Posting[])[],
   key: string,
 ): FilterMask {
-  const memo = memoFor(masks, index, FILTER_MASK_BYTES, MAX_MASKS);
+  const memo = memoFor(masks, index, filterMaskBudget(index.size), MAX_MASKS);
   const known = memo.get(key);
   if (known) return known;
   const mask =

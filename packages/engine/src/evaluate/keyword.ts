@@ -1,5 +1,5 @@
-import { countBits } from '../bits/bitset';
-import { andPosting, postingToBits, type Posting } from '../bits/posting';
+import { bitsToArray, countBits } from '../bits/bitset';
+import { andPosting, isDense, postingToBits, type Posting } from '../bits/posting';
 import type { AudienceIndex } from '../index/audience-index';
 import { tokens } from '../text/tokenise';
 import { memoFor, type IndexMemo } from './memo';
@@ -38,8 +38,15 @@ function resolve(index: AudienceIndex, keyword: string): { postings: Posting[]; 
     }
     const bits = postingToBits(postings[0]!, index.size);
     for (const p of postings.slice(1)) andPosting(bits, p, index.size);
-    out.push({ kind: 'bits', bits, count: countBits(bits) });
-    bytes += bits.byteLength;
+    // Kept the way the index keeps a term: a sorted list while rare. Words together are usually
+    // rare, and at 10 M accounts a bitset is 1.25 MB: the memo would hold 25 of them, a list of
+    // 10 000 accounts is 40 KB; the estimate then walks the list instead of a pass over the words.
+    const count = countBits(bits);
+    const posting: Posting = isDense(count, index.size)
+      ? { kind: 'bits', bits, count }
+      : { kind: 'list', list: bitsToArray(bits, count), count };
+    out.push(posting);
+    bytes += posting.kind === 'bits' ? posting.bits.byteLength : posting.list.byteLength;
   }
   return { postings: out, bytes };
 }
