@@ -10,7 +10,8 @@ import type { RowBuilder } from '../index/row-builder';
 import type { AccountBuilder } from './account-builder';
 import { accountPostTerms } from './account-post-terms';
 import { engagementOrder } from './engagement-order';
-import { invert, transpose } from './invert';
+import { invert } from './invert';
+import { transpose } from './transpose';
 import type { PostBuilder } from './post-builder';
 import { typedBytes } from './typed-bytes';
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Posting } from '../bits/posting';
 import type { Csr } from '../index/csr';
 import { accountPostTerms } from './account-post-terms';
-import { invert, transpose } from './invert';
+import { invert } from './invert';
+import { transpose } from './transpose';
 
 /** A small deterministic generator, so the reference comparison covers many shapes. */
 function rng(seed: number): () => number {
@@ -73,5 +74,39 @@ describe('invert and transpose', () => {
     const out = accountPostTerms(postRows, postsByAuthor, 6);
     expect([...out.offsets]).toEqual([0, 3, 3, 6]);
     expect([...out.data]).toEqual([1, 2, 3, 4, 1, 5]);
+  });
+});
+
+describe('transpose', () => {
+  it('gives the same sorted followers whatever the buckets and chunks it groups pairs in', () => {
+    const random = rng(11);
+    const size = 300;
+    const present = Uint8Array.from({ length: size }, () => (random() < 0.85 ? 1 : 0));
+    // Targets 0–2 are followed by most accounts (bitsets); a few rows repeat a follow or name a
+    // target beyond the index (dropped); account 5 follows far more than a chunk holds.
+    const follows = Array.from({ length: size }, (_, n) => {
+      const row = Array.from({ length: Math.floor(random() * 8) }, () =>
+        random() < 0.5 ? Math.floor(random() * 3) : Math.floor(random() * (size + 20)),
+      );
+      if (n === 5) for (let t = 0; t < size; t += 2) row.push(t);
+      return row.sort((a, b) => a - b);
+    });
+    const expected = (target: number): number[] =>
+      follows.flatMap((row, n) => (present[n] ? row.filter((t) => t === target).map(() => n) : []));
+    // The reference: the direct two-pass inversion, whose counts are pairs (a repeat counts twice).
+    const reference = invert(size, size, { columns: [], rows: [csr(follows)], present });
+    for (const options of [undefined, { bucketShift: 3, chunkPairs: 7 }, { bucketShift: 0, chunkPairs: 1 }]) {
+      const followers = transpose(csr(follows), size, present, options);
+      expect(followers.get(0).kind).toBe('bits');
+      for (let target = 0; target < size; target++) {
+        const want = expected(target);
+        const got = followers.get(target);
+        expect(got.kind, `kind of ${target}`).toBe(reference.get(target).kind);
+        expect(followers.count(target), `count of ${target}`).toBe(want.length);
+        expect(members(got, size), `followers of ${target}`).toEqual(
+          got.kind === 'bits' ? [...new Set(want)] : want,
+        );
+      }
+    }
   });
 });

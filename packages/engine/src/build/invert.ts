@@ -1,7 +1,6 @@
-import { newBits } from '../bits/bitset';
-import { isDense } from '../bits/posting';
 import type { Csr } from '../index/csr';
 import { PostingStore } from '../index/posting-store';
+import { postingLayout } from './posting-layout';
 
 /** Where each account's terms come from: single-valued columns (term id + 1, 0 = none) and CSR rows. */
 export interface PairSources {
@@ -36,20 +35,7 @@ export function invert(terms: number, size: number, sources: PairSources): Posti
       for (let k = offsets[n]!; k < end; k++) counts[data[k]!]!++;
     }
   }
-  const dense = new Map<number, Uint32Array>();
-  // Slot of a dense term's bitset in `bitsets` (-1: sparse); a typed lookup, not a Map, per pair.
-  const slot = new Int32Array(terms).fill(-1);
-  const bitsets: Uint32Array[] = [];
-  const offsets = new Uint32Array(terms + 1);
-  for (let t = 0; t < terms; t++) {
-    const denseTerm = isDense(counts[t]!, size);
-    if (denseTerm) {
-      slot[t] = bitsets.length;
-      bitsets.push(newBits(size));
-      dense.set(t, bitsets[slot[t]!]!);
-    }
-    offsets[t + 1] = offsets[t]! + (denseTerm ? 0 : counts[t]!);
-  }
+  const { offsets, slot, bitsets, dense } = postingLayout(counts, size);
   const data = new Uint32Array(offsets[terms]!);
   const cursor = offsets.slice(0, terms);
   // Accounts in increasing order across every source, so that each list comes out sorted.
@@ -78,12 +64,4 @@ export function invert(terms: number, size: number, sources: PairSources): Posti
     }
   }
   return new PostingStore(size, counts, offsets, data, dense);
-}
-
-/**
- * The transpose of `rows` (account → targets) as postings (target → accounts), e.g. followers from
- * follows. Counting pass, then a fill pass in account order, so every list is sorted.
- */
-export function transpose(rows: Csr, size: number, present: Uint8Array): PostingStore {
-  return invert(size, size, { columns: [], rows: [rows], present });
 }
