@@ -6,15 +6,9 @@ import type { InsightContext } from './context';
 import { postSummary } from './post-summary';
 import { radixSort, radixSortPairs } from './radix-sort';
 
-/**
- * What the sampled members engaged with: every post they liked (or reposted) gathered and sorted,
- * runs counted per post; the runs' authors sorted (with their runs) and summed per author. O(engagements)
- * with typed arrays, nothing sized to the index.
- */
-function engaged(ctx: InsightContext, byActor: Csr, limit: number) {
+/** Every post the sample engaged with, once, ascending, with how many members engaged with it. */
+function postRuns(sample: Uint32Array, byActor: Csr, posts: number) {
   const { offsets, data } = byActor;
-  const { author } = ctx.index.posts;
-  const sample = ctx.graphSample;
   let total = 0;
   for (let i = 0; i < sample.length; i++) total += offsets[sample[i]! + 1]! - offsets[sample[i]!]!;
   const gathered = new Uint32Array(total);
@@ -24,45 +18,68 @@ function engaged(ctx: InsightContext, byActor: Csr, limit: number) {
     for (let e = offsets[m]!, end = offsets[m + 1]!; e < end; e++) gathered[k++] = data[e]!;
   }
   // A radix sort: a comparison sort of a million post numbers was most of this panel's time.
-  const posts = radixSort(gathered, author.length);
-  const runPost = new Uint32Array(total);
-  const runCount = new Uint32Array(total);
+  const sorted = radixSort(gathered, posts);
+  const post = new Uint32Array(total);
+  const count = new Uint32Array(total);
   let runs = 0;
   for (let i = 0; i < total;) {
-    const p = posts[i]!;
+    const p = sorted[i]!;
     let j = i + 1;
-    while (j < total && posts[j] === p) j++;
-    runPost[runs] = p;
-    runCount[runs++] = j - i;
+    while (j < total && sorted[j] === p) j++;
+    post[runs] = p;
+    count[runs++] = j - i;
     i = j;
   }
-  // Each author's posts summed, credited to the author's first run: ranking the runs by that sum
-  // ranks the authors in the order they first appear, as a per-account tally would (ties: the
-  // author of the lower post). The runs sorted by author keep their order within an author.
+  return { post: post.subarray(0, runs), count: count.subarray(0, runs) };
+}
+
+/**
+ * Each author's engagements summed and credited to the author's first run (zero elsewhere):
+ * ranking the runs by it ranks the authors in the order they first appear, as a tally per account
+ * did (ties: the author of the lower post), without an array over every account. The runs sorted
+ * by author keep their order within an author.
+ */
+function authorTotals(
+  author: Uint32Array,
+  post: Uint32Array,
+  count: Uint32Array,
+  accounts: number,
+): Uint32Array {
+  const runs = post.length;
   const runAuthor = new Uint32Array(runs);
   const order = new Uint32Array(runs);
   for (let r = 0; r < runs; r++) {
-    runAuthor[r] = author[runPost[r]!]!;
+    runAuthor[r] = author[post[r]!]!;
     order[r] = r;
   }
-  const byAuthor = radixSortPairs(runAuthor, order, ctx.index.size);
-  const authorTotal = new Uint32Array(runs);
+  const { keys, values } = radixSortPairs(runAuthor, order, accounts);
+  const total = new Uint32Array(runs);
   for (let i = 0; i < runs;) {
-    const a = byAuthor.keys[i]!;
-    const first = byAuthor.values[i]!;
+    const a = keys[i]!;
+    const first = values[i]!;
     let sum = 0;
-    for (; i < runs && byAuthor.keys[i] === a; i++) sum += runCount[byAuthor.values[i]!]!;
-    authorTotal[first] = sum;
+    for (; i < runs && keys[i] === a; i++) sum += count[values[i]!]!;
+    total[first] = sum;
   }
-  const accounts = topIndices(runs, (r) => authorTotal[r]!, limit).map((r): EngagedAccount => ({
-    ...accountSummary(ctx.index, author[runPost[r]!]!),
-    byAudience: authorTotal[r]!,
-  }));
+  return total;
+}
+
+/**
+ * What the sampled members engaged with: the posts they liked (or reposted) most, and the authors
+ * of the most. O(engagements) with typed arrays, nothing sized to the index.
+ */
+function engaged(ctx: InsightContext, byActor: Csr, limit: number) {
+  const { author } = ctx.index.posts;
+  const { post, count } = postRuns(ctx.graphSample, byActor, author.length);
+  const total = authorTotals(author, post, count, ctx.index.size);
   return {
-    accounts,
-    posts: topIndices(runs, (r) => runCount[r]!, limit).map((r): EngagedPost => ({
-      ...postSummary(ctx.index, runPost[r]!),
-      byAudience: runCount[r]!,
+    accounts: topIndices(post.length, (r) => total[r]!, limit).map((r): EngagedAccount => ({
+      ...accountSummary(ctx.index, author[post[r]!]!),
+      byAudience: total[r]!,
+    })),
+    posts: topIndices(post.length, (r) => count[r]!, limit).map((r): EngagedPost => ({
+      ...postSummary(ctx.index, post[r]!),
+      byAudience: count[r]!,
     })),
   };
 }

@@ -1,9 +1,10 @@
 import type { CommunitiesPanel, Community } from '@murmur/core/insights';
 import { topIndices } from '../../util/top-k';
+import type { AudienceIndex } from '../../index/audience-index';
 import { accountSummary } from '../account-summary';
 import type { InsightContext } from '../context';
 import { assignCommunities } from './assign';
-import { communityCore } from './core';
+import { communityCore, type CommunityCore } from './core';
 import { communityName, distinctiveTerms } from './naming';
 
 const MAX_COMMUNITIES = 10;
@@ -17,6 +18,32 @@ function membersByCommunity(sample: Uint32Array, label: Int32Array, count: numbe
   for (let i = 0; i < sample.length; i++)
     if (label[i]! >= 0) groups[label[i]!]![fill[label[i]!]!++] = sample[i]!;
   return groups;
+}
+
+/**
+ * Followers from the same community, per core position: who leads each community. (In a function
+ * of its own: inside the memoised closure below, whose variables inner closures capture, this
+ * loop ran several times slower.)
+ */
+function followersInCommunity(core: CommunityCore): Uint32Array {
+  const { community, from, to } = core;
+  const inCommunity = new Uint32Array(core.nodes.length);
+  for (let e = 0; e < from.length; e++) {
+    const j = to[e]!;
+    if (community[from[e]!] === community[j]) inCommunity[j]!++;
+  }
+  return inCommunity;
+}
+
+/** Profile terms (interests, bio words …) of a group of members, counted per term. */
+function profileTermCounts(index: AudienceIndex, group: Uint32Array): Uint32Array {
+  const counts = new Uint32Array(index.terms.size);
+  const { offsets, data } = index.profileTerms;
+  for (let i = 0; i < group.length; i++) {
+    const m = group[i]!;
+    for (let k = offsets[m]!, end = offsets[m + 1]!; k < end; k++) counts[data[k]!]!++;
+  }
+  return counts;
 }
 
 /** Communities of the audience, largest first, each named by its most distinctive terms. */
@@ -36,15 +63,10 @@ const listed = (ctx: InsightContext) =>
   ctx.memo('communities', () => {
     const { index } = ctx;
     const core = communityCore(ctx);
-    // Locals for the hot loops: reading the memoised object's fields per edge costs a lookup each.
-    const { community, from, to } = core;
+    const { community } = core;
     const coreSizes = new Uint32Array(core.count);
     for (let i = 0; i < community.length; i++) coreSizes[community[i]!]!++;
-    // Followers from the same community, per core position: who leads each community.
-    const inCommunity = new Uint32Array(core.nodes.length);
-    for (let e = 0; e < from.length; e++) {
-      if (community[from[e]!] === community[to[e]!]) inCommunity[to[e]!]!++;
-    }
+    const inCommunity = followersInCommunity(core);
     const label = assignCommunities(ctx);
     const sizes = new Uint32Array(core.count);
     for (let i = 0; i < label.length; i++) if (label[i]! >= 0) sizes[label[i]!]!++;
@@ -52,10 +74,7 @@ const listed = (ctx: InsightContext) =>
     const chosen = topIndices(core.count, (c) => (sizes[c]! >= floor ? sizes[c]! : 0), MAX_COMMUNITIES);
     const byCommunity = membersByCommunity(ctx.graphSample, label, core.count);
     const list = chosen.map((c, id): Community => {
-      const counts = new Uint32Array(index.terms.size);
-      const { offsets, data } = index.profileTerms;
-      for (const m of byCommunity[c]!)
-        for (let k = offsets[m]!; k < offsets[m + 1]!; k++) counts[data[k]!]!++;
+      const counts = profileTermCounts(index, byCommunity[c]!);
       const interests = distinctiveTerms(index, 'interest', counts, sizes[c]!, 5);
       const words = distinctiveTerms(index, 'bioWord', counts, sizes[c]!, 5);
       const local = topIndices(core.nodes.length, (i) => (community[i] === c ? inCommunity[i]! + 1 : 0), 5);

@@ -1,5 +1,5 @@
 import { newBits, popcount32 } from '../../bits/bitset';
-import { GrowableU32 } from '../../util/growable';
+import type { AudienceIndex } from '../../index/audience-index';
 import type { InsightContext } from '../context';
 import { followTally } from '../counts';
 import { undirected } from './graph';
@@ -60,6 +60,39 @@ function coreNodes(ctx: InsightContext): Uint32Array {
   return selectCoreOf(members, memberCounts, limit);
 }
 
+/** The core's bitset, its rank, and the follows between core members (positions). */
+function coreEdges(index: AudienceIndex, nodes: Uint32Array) {
+  // The core is in account order, so a member's position is its rank among the core's bits.
+  const inCore = newBits(index.size);
+  for (let i = 0; i < nodes.length; i++) inCore[nodes[i]! >>> 5]! |= 1 << (nodes[i]! & 31);
+  const rank = new Uint32Array(inCore.length);
+  for (let w = 1; w < inCore.length; w++) rank[w] = rank[w - 1]! + popcount32(inCore[w - 1]!);
+  const { offsets, data } = index.following;
+  // Targets first, into room for every follow the core makes (each node's row end kept), then
+  // the sources from those row ends: no growing arrays nor a push per edge.
+  let follows = 0;
+  for (let i = 0; i < nodes.length; i++) follows += offsets[nodes[i]! + 1]! - offsets[nodes[i]!]!;
+  const targets = new Uint32Array(follows);
+  const rowEnd = new Uint32Array(nodes.length);
+  const inDegree = new Uint32Array(nodes.length);
+  let k = 0;
+  for (let i = 0; i < nodes.length; i++) {
+    for (let e = offsets[nodes[i]!]!, end = offsets[nodes[i]! + 1]!; e < end; e++) {
+      const v = data[e]!;
+      const word = inCore[v >>> 5]!;
+      if (((word >>> (v & 31)) & 1) === 0) continue;
+      const j = rank[v >>> 5]! + popcount32(word & ((1 << (v & 31)) - 1));
+      if (j === i) continue;
+      targets[k++] = j;
+      inDegree[j]!++;
+    }
+    rowEnd[i] = k;
+  }
+  const from = new Uint32Array(k);
+  for (let i = 0, e = 0; i < nodes.length; i++) for (; e < rowEnd[i]!; e++) from[e] = i;
+  return { inCore, rank, from, to: targets.slice(0, k), inDegree };
+}
+
 /**
  * Louvain on the audience's follow subgraph (ARCHITECTURE §3), sampled where large: on at most
  * `communityNodes` members, the most followed inside the audience. A uniform node sample would
@@ -69,30 +102,8 @@ function coreNodes(ctx: InsightContext): Uint32Array {
  */
 export const communityCore = (ctx: InsightContext): CommunityCore =>
   ctx.memo('core', () => {
-    const { index } = ctx;
     const nodes = coreNodes(ctx);
-    // The core is in account order, so a member's position is its rank among the core's bits.
-    const inCore = newBits(index.size);
-    for (let i = 0; i < nodes.length; i++) inCore[nodes[i]! >>> 5]! |= 1 << (nodes[i]! & 31);
-    const rank = new Uint32Array(inCore.length);
-    for (let w = 1; w < inCore.length; w++) rank[w] = rank[w - 1]! + popcount32(inCore[w - 1]!);
-    const from = new GrowableU32(1 << 16);
-    const to = new GrowableU32(1 << 16);
-    const inDegree = new Uint32Array(nodes.length);
-    const { offsets, data } = index.following;
-    for (let i = 0; i < nodes.length; i++) {
-      for (let e = offsets[nodes[i]!]!, end = offsets[nodes[i]! + 1]!; e < end; e++) {
-        const v = data[e]!;
-        const word = inCore[v >>> 5]!;
-        if (((word >>> (v & 31)) & 1) === 0) continue;
-        const j = rank[v >>> 5]! + popcount32(word & ((1 << (v & 31)) - 1));
-        if (j === i) continue;
-        from.push(i);
-        to.push(j);
-        inDegree[j]!++;
-      }
-    }
-    const edges = { from: from.toArray(), to: to.toArray() };
+    const edges = coreEdges(ctx.index, nodes);
     const result = louvain(undirected(nodes.length, edges.from, edges.to));
-    return { nodes, inCore, rank, ...edges, inDegree, ...result };
+    return { nodes, ...edges, ...result };
   });

@@ -51,7 +51,8 @@ export function undirected(nodes: number, from: ArrayLike<number>, to: ArrayLike
     }
     merged[i + 1] = k;
   }
-  return { offsets: merged, targets: all.slice(0, k), weights: weights.slice(0, k) };
+  // Views, not copies: the unused tails are a few MB, dropped with the graph.
+  return { offsets: merged, targets: all.subarray(0, k), weights: weights.subarray(0, k) };
 }
 
 /** Weighted degree of every node. */
