@@ -36,6 +36,13 @@ describe('bitsets', () => {
     expect(popcount32(0xffffffff)).toBe(32);
   });
 
+  it('counts the bits of any word, negative (bit 31 set) or not', () => {
+    const naive = (x: number) => [...(x >>> 0).toString(2)].filter((c) => c === '1').length;
+    for (const x of [0, 1, 0x8000, 0x10000, 0x80000000, -1, 0x7fffffff, 0x12345678, 0xdeadbeef | 0]) {
+      expect(popcount32(x)).toBe(naive(x));
+    }
+  });
+
   it('ignores numbers outside the range', () => {
     expect([...AccountSet.fromNumbers(10, [3, 12, -1]).toArray()]).toEqual([3]);
   });

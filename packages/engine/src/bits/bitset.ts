@@ -36,25 +36,29 @@ export function andNotInto(target: Uint32Array, source: Uint32Array): void {
   for (let w = 0; w < target.length; w++) target[w]! &= ~source[w]!;
 }
 
-/** Population count of one word (SWAR). */
+/** Bits set in each 16-bit value (64 KB, built once per thread). */
+const POPCOUNT16 = new Uint8Array(1 << 16);
+for (let i = 1; i < POPCOUNT16.length; i++) POPCOUNT16[i] = (i & 1) + POPCOUNT16[i >>> 1]!;
+
+/**
+ * Population count of one word: two lookups in a 64 KB table, 2–3× faster in the counting loops than
+ * the SWAR arithmetic. Counting loops call it on every word, zero or not: a branch on `word !== 0`
+ * mispredicts about every other word of a mid-density set and cost more than the count it skipped
+ * (a 10 M-account AND-count: 1.75 ms with the branch, 0.69 ms without, bench/engine/estimates.ts).
+ */
 export function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+  return POPCOUNT16[x & 0xffff]! + POPCOUNT16[x >>> 16]!;
 }
 
 export function countBits(bits: Uint32Array): number {
   let total = 0;
-  for (let w = 0; w < bits.length; w++) if (bits[w] !== 0) total += popcount32(bits[w]!);
+  for (let w = 0; w < bits.length; w++) total += popcount32(bits[w]!);
   return total;
 }
 
 export function countAnd(a: Uint32Array, b: Uint32Array): number {
   let total = 0;
-  for (let w = 0; w < a.length; w++) {
-    const x = a[w]! & b[w]!;
-    if (x !== 0) total += popcount32(x);
-  }
+  for (let w = 0; w < a.length; w++) total += popcount32(a[w]! & b[w]!);
   return total;
 }
 

@@ -1,11 +1,12 @@
 import { isTargetingPackageNonEmpty, type SizeBucket, type TargetingPackage } from '@murmur/core/targeting';
 import { AccountSet } from '../bits/account-set';
-import { andInto, andNotInto, countBits, newBits, popcount32, setAll } from '../bits/bitset';
+import { andInto, andNotInto, countBits, newBits, popcount32 } from '../bits/bitset';
 import { orPosting, type Posting } from '../bits/posting';
 import { EmptyTargetingError } from '../errors';
 import type { AudienceIndex } from '../index/audience-index';
 import { criteriaOf } from './criteria';
-import { filterMask } from './filter-mask';
+import { blockedCount } from './blocked-count';
+import { filterMask, type FilterMask } from './filter-mask';
 import type { UnmatchedItem } from './selected';
 import { sizeBucketOf } from './size-bucket';
 
@@ -98,7 +99,8 @@ export type AudienceCount = Omit<Audience, 'accounts'>;
  * cached mask (evaluate/filter-mask.ts); the primary criteria's dense postings are unioned, masked
  * and popcounted in one pass over the words with nothing allocated; their short lists (a rare
  * keyword, a small following) are then walked as candidates, each counted when the mask has it and
- * no dense posting already did. Packages with exclusions go through `evaluate`.
+ * no dense posting already did. Long lists join the dense postings in one blocked pass instead
+ * (evaluate/blocked-count.ts). Packages with exclusions go through `evaluate`.
  * @throws EmptyTargetingError for a package SPEC §5 calls empty.
  */
 export function countAudience(
@@ -110,7 +112,7 @@ export function countAudience(
   if ((options.exclusions?.length ?? 0) === 0) {
     const criteria = criteriaOf(index, pkg);
     const mask = filterMask(index, criteria.filters, criteria.filterKey);
-    const sampleCount = criteria.hasPrimary ? primaryCount(index, criteria.primary, mask.bits) : mask.count;
+    const sampleCount = criteria.hasPrimary ? primaryCount(criteria.primary, mask) : mask.count;
     const populationEstimate = Math.round(sampleCount * (options.scale ?? index.scale));
     return {
       sampleCount,
@@ -124,13 +126,20 @@ export function countAudience(
   return count;
 }
 
-/** Candidates beyond size / SPARSE_RATIO are cheaper set into one scratch bitset than merged and sorted. */
-const SPARSE_RATIO = 64;
+/**
+ * Lists holding more than size / BLOCKED_RATIO accounts together are counted in blocks
+ * (evaluate/blocked-count.ts) rather than walked. Measured on sorted random lists against a mask
+ * (min of 15, load ~4 on 2 cores), walk / blocked: 2 × 2 % of the accounts 0.088 / 0.091 ms at 1 M,
+ * 0.88 / 0.88 ms at 10 M; 5 × 1 % 1.34 / 1.03 ms at 10 M; 10 × 2.3 % 6.6 / 3.2 ms at 10 M (the old
+ * scratch bitset of the whole range, set and cleared at random: 5.7 ms).
+ */
+const BLOCKED_RATIO = 32;
 
 type ListPosting = Extract<Posting, { kind: 'list' }>;
 
-/** |(∪ primary) ∩ mask|. Primary criteria that match nothing give nobody. */
-function primaryCount(index: AudienceIndex, primary: readonly Posting[], mask: Uint32Array): number {
+/** |(∪ primary) ∩ mask|. Primary criteria that match nothing, or a mask of nobody, give nobody. */
+function primaryCount(primary: readonly Posting[], mask: FilterMask): number {
+  if (mask.count === 0) return 0;
   const dense: Uint32Array[] = [];
   const lists: ListPosting[] = [];
   let listed = 0;
@@ -141,32 +150,15 @@ function primaryCount(index: AudienceIndex, primary: readonly Posting[], mask: U
       listed += p.count;
     }
   }
-  // Many long lists: one scratch bitset of them joins the dense pass instead.
-  if (lists.length > 2 && listed * SPARSE_RATIO > index.size) {
-    const scratch = scratchBits(index.size);
-    for (const p of lists) setAll(scratch, p.list.subarray(0, p.count));
-    dense.push(scratch);
-    const count = denseCount(dense, mask);
-    for (const p of lists) clearAll(scratch, p.list.subarray(0, p.count));
-    return count;
+  if (listed * BLOCKED_RATIO > mask.bits.length * 32) {
+    return blockedCount(
+      dense,
+      lists.map((p) => p.list),
+      mask.bits,
+    );
   }
-  const count = denseCount(dense, mask);
-  return lists.length === 0 ? count : count + listsCount(lists, dense, mask);
-}
-
-/**
- * A zeroed bitset of at least `size` bits, reused: allocating and zeroing 1.25 MB per estimate at
- * 10 M accounts cost as much as counting. Callers clear the bits they set before returning.
- */
-let scratch = new Uint32Array(0);
-function scratchBits(size: number): Uint32Array {
-  const words = (size + 31) >>> 5;
-  if (scratch.length < words) scratch = new Uint32Array(words);
-  return scratch.length === words ? scratch : scratch.subarray(0, words);
-}
-
-function clearAll(bits: Uint32Array, numbers: Uint32Array): void {
-  for (let i = 0; i < numbers.length; i++) bits[numbers[i]! >>> 5] = 0;
+  const count = denseCount(dense, mask.bits);
+  return lists.length === 0 ? count : count + listsCount(lists, dense, mask.bits);
 }
 
 /**
@@ -226,34 +218,25 @@ function listsCount(lists: readonly ListPosting[], dense: readonly Uint32Array[]
   return count;
 }
 
-/** |(∪ dense) ∩ mask| in one pass over the words. */
+/** |(∪ dense) ∩ mask| in one pass over the words, without a branch on the data (see popcount32). */
 function denseCount(dense: readonly Uint32Array[], mask: Uint32Array): number {
   let count = 0;
   if (dense.length === 0) return 0;
   if (dense.length === 1) {
     const a = dense[0]!;
-    for (let w = 0; w < mask.length; w++) {
-      const v = a[w]! & mask[w]!;
-      if (v !== 0) count += popcount32(v);
-    }
+    for (let w = 0; w < mask.length; w++) count += popcount32(a[w]! & mask[w]!);
     return count;
   }
   if (dense.length === 2) {
     const a = dense[0]!;
     const b = dense[1]!;
-    for (let w = 0; w < mask.length; w++) {
-      const v = (a[w]! | b[w]!) & mask[w]!;
-      if (v !== 0) count += popcount32(v);
-    }
+    for (let w = 0; w < mask.length; w++) count += popcount32((a[w]! | b[w]!) & mask[w]!);
     return count;
   }
   for (let w = 0; w < mask.length; w++) {
-    const m = mask[w]!;
-    if (m === 0) continue;
     let union = 0;
     for (let i = 0; i < dense.length; i++) union |= dense[i]![w]!;
-    const v = union & m;
-    if (v !== 0) count += popcount32(v);
+    count += popcount32(union & mask[w]!);
   }
   return count;
 }

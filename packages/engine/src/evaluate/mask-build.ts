@@ -133,10 +133,8 @@ function passOver(
     }
     for (let i = 0; i < n; i++) {
       const v = acc[i]!;
-      if (v !== 0) {
-        out[start + i] = v;
-        count += popcount32(v);
-      }
+      out[start + i] = v;
+      count += popcount32(v);
     }
   }
   return count;
