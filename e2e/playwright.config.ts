@@ -13,7 +13,8 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: './specs',
   outputDir: './artifacts/test-results',
-  // Each spec file starts its own server and SMTP sink; two at once is what 2 cores carry.
+  // One spec file at a time: each starts its own server and SMTP sink, which with Chromium fill
+  // this machine's 2 cores.
   workers: 1,
   fullyParallel: false,
   timeout: 120_000,

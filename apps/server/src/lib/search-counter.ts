@@ -26,9 +26,12 @@ export const labelTerms = (label: string): string[] => {
   return last && last !== whole ? [whole, last] : [whole];
 };
 
-/** The selected items of a package field (a module function: recordPackage runs on every estimate). */
-function live<T extends { deselected?: boolean | undefined }>(items: T[]): T[] {
-  return items.filter((i) => i.deselected !== true);
+/** Calls `record` on the selected items of a package field (no array built: it runs on every estimate). */
+function eachLive<T extends { deselected?: boolean | undefined }>(
+  items: readonly T[],
+  record: (item: T) => void,
+): void {
+  for (const item of items) if (item.deselected !== true) record(item);
 }
 
 /** Distinct terms kept in memory; beyond it the terms searched once are forgotten. */
@@ -63,15 +66,15 @@ export function createSearchCounter(
     recordHandle: (handle) => bump(handleTerm(handle)),
     recordLabel: (label) => labelTerms(label).forEach(bump),
     recordPackage(pkg) {
-      for (const item of live(pkg.handles)) counter.recordHandle(item.handle ?? item.label ?? '');
-      for (const item of [...live(pkg.keywords), ...live(pkg.hashtags)])
+      const text = (item: { label?: string | undefined; handle?: string | undefined }) =>
         counter.recordText(item.label ?? item.handle ?? '');
-      for (const item of [
-        ...live(pkg.interests),
-        ...live(pkg.conversation_topics),
-        ...live(pkg.movies_tv_shows),
-      ])
-        counter.recordLabel(item.label);
+      const label = (item: { label: string }) => counter.recordLabel(item.label);
+      eachLive(pkg.handles, (item) => counter.recordHandle(item.handle ?? item.label ?? ''));
+      eachLive(pkg.keywords, text);
+      eachLive(pkg.hashtags, text);
+      eachLive(pkg.interests, label);
+      eachLive(pkg.conversation_topics, label);
+      eachLive(pkg.movies_tv_shows, label);
     },
     count: (term) => counts.get(term) ?? 0,
   };
