@@ -6,6 +6,7 @@ import { EmptyTargetingError } from '../errors';
 import type { AudienceIndex } from '../index/audience-index';
 import { criteriaOf } from './criteria';
 import { blockedCount } from './blocked-count';
+import { withoutExclusions } from './exclude';
 import { filterMask, type FilterMask } from './filter-mask';
 import type { UnmatchedItem } from './selected';
 import { sizeBucketOf } from './size-bucket';
@@ -100,7 +101,7 @@ export type AudienceCount = Omit<Audience, 'accounts'>;
  * and popcounted in one pass over the words with nothing allocated; their short lists (a rare
  * keyword, a small following) are then walked as candidates, each counted when the mask has it and
  * no dense posting already did. Long lists join the dense postings in one blocked pass instead
- * (evaluate/blocked-count.ts). Packages with exclusions go through `evaluate`.
+ * (evaluate/blocked-count.ts). Exclusions are taken out of the mask first.
  * @throws EmptyTargetingError for a package SPEC §5 calls empty.
  */
 export function countAudience(
@@ -109,21 +110,19 @@ export function countAudience(
   options: EvaluateOptions = {},
 ): AudienceCount {
   if (!isTargetingPackageNonEmpty(pkg)) throw new EmptyTargetingError();
-  if ((options.exclusions?.length ?? 0) === 0) {
-    const criteria = criteriaOf(index, pkg);
-    const mask = filterMask(index, criteria.filters, criteria.filterKey);
-    const sampleCount = criteria.hasPrimary ? primaryCount(criteria.primary, mask) : mask.count;
-    const populationEstimate = Math.round(sampleCount * (options.scale ?? index.scale));
-    return {
-      sampleCount,
-      populationEstimate,
-      sizeBucket: sizeBucketOf(populationEstimate),
-      unmatched: criteria.unmatched,
-      handlesTruncated: criteria.handlesTruncated,
-    };
-  }
-  const { accounts: _accounts, ...count } = evaluate(index, pkg, options);
-  return count;
+  const criteria = criteriaOf(index, pkg);
+  let mask = filterMask(index, criteria.filters, criteria.filterKey);
+  const exclusions = options.exclusions ?? [];
+  if (exclusions.length > 0) mask = withoutExclusions(index, mask, exclusions);
+  const sampleCount = criteria.hasPrimary ? primaryCount(criteria.primary, mask) : mask.count;
+  const populationEstimate = Math.round(sampleCount * (options.scale ?? index.scale));
+  return {
+    sampleCount,
+    populationEstimate,
+    sizeBucket: sizeBucketOf(populationEstimate),
+    unmatched: criteria.unmatched,
+    handlesTruncated: criteria.handlesTruncated,
+  };
 }
 
 /**
