@@ -111,6 +111,13 @@ export const postCounts = (ctx: InsightContext): Uint32Array =>
 
 /** How many members of the graph sample follow each account, for the accounts followed at all. */
 export interface FollowTally {
+  /**
+   * The graph sample's follows, member by member: graphSample[i]'s are
+   * follows[starts[i]] … follows[starts[i + 1] - 1], in its row's order. One contiguous copy that
+   * later passes read instead of the sample's rows, which lie scattered over the whole index.
+   */
+  follows: Uint32Array;
+  starts: Uint32Array;
   /** The accounts with at least one follower in the graph sample, ascending. */
   followed: Uint32Array;
   /** counts[i]: followers of followed[i] in the graph sample. */
@@ -127,15 +134,18 @@ export interface FollowTally {
 function tallyFollows(ctx: InsightContext): FollowTally {
   const { offsets, data } = ctx.index.following;
   const sample = ctx.graphSample;
-  let follows = 0;
-  for (let i = 0; i < sample.length; i++) follows += offsets[sample[i]! + 1]! - offsets[sample[i]!]!;
+  const starts = new Uint32Array(sample.length + 1);
+  for (let i = 0; i < sample.length; i++)
+    starts[i + 1] = starts[i]! + offsets[sample[i]! + 1]! - offsets[sample[i]!]!;
+  const follows = starts[sample.length]!;
   const gathered = new Uint32Array(follows);
   let k = 0;
   for (let i = 0; i < sample.length; i++) {
     const m = sample[i]!;
     for (let e = offsets[m]!, end = offsets[m + 1]!; e < end; e++) gathered[k++] = data[e]!;
   }
-  const sorted = radixSort(gathered, ctx.index.size);
+  // Sorted in a copy: the sort may reuse its input, and the follows in sample order are kept.
+  const sorted = radixSort(gathered.slice(), ctx.index.size);
   // Runs of the same account, at most one per follow (trimmed at the end), counted without a
   // branch: at a run per one or two follows, a branch on "new run" is mispredicted half the time.
   const followed = new Uint32Array(follows);
@@ -151,7 +161,7 @@ function tallyFollows(ctx: InsightContext): FollowTally {
     previous = v;
   }
   runs++;
-  return { followed: followed.slice(0, runs), counts: counts.slice(0, runs) };
+  return { follows: gathered, starts, followed: followed.slice(0, runs), counts: counts.slice(0, runs) };
 }
 
 export const followTally = (ctx: InsightContext): FollowTally => ctx.memo('follows', () => tallyFollows(ctx));

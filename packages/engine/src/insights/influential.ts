@@ -26,12 +26,22 @@ export function influentialAccounts(ctx: InsightContext): InfluentialPanel {
   };
   const floor = Math.max(3, Math.ceil(base * 0.005));
   const accounts = topValues(counts, ctx.options.top);
-  const candidates: number[] = [];
-  for (let i = 0; i < counts.length; i++) if (counts[i]! >= floor) candidates.push(i);
+  const candidates = atLeast(counts, floor);
   const ratio = (i: number) => counts[i]! / Math.max(1, index.followers.count(followed[i]!));
   return {
     basis: ctx.graphBasis,
     accounts: accounts.map(describe),
     distinctive: topK(candidates, ratio, ctx.options.top).map(describe),
   };
+}
+
+/**
+ * Positions whose count reaches `floor`, ascending. (A function of its own: over hundreds of
+ * thousands of followed accounts, a loop on a variable that the panel's closures capture ran
+ * several times slower.)
+ */
+function atLeast(counts: Uint32Array, floor: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < counts.length; i++) if (counts[i]! >= floor) out.push(i);
+  return out;
 }

@@ -1,5 +1,6 @@
 import { popcount32 } from '../../bits/bitset';
 import type { InsightContext } from '../context';
+import { followTally } from '../counts';
 import { communityCore } from './core';
 
 /**
@@ -12,7 +13,8 @@ export const assignCommunities = (ctx: InsightContext): Int32Array =>
     const core = communityCore(ctx);
     // Locals for the hot loop: a field read on the memoised object per follow costs a lookup each.
     const { inCore, rank, community } = core;
-    const { offsets, data } = ctx.index.following;
+    // The sample's follows as the follow tally copied them: contiguous, in sample order.
+    const { follows, starts } = followTally(ctx);
     const sample = ctx.graphSample;
     const tally = new Uint32Array(core.count);
     const touched = new Uint32Array(core.count);
@@ -25,8 +27,8 @@ export const assignCommunities = (ctx: InsightContext): Int32Array =>
         continue;
       }
       let seen = 0;
-      for (let e = offsets[m]!, end = offsets[m + 1]!; e < end; e++) {
-        const v = data[e]!;
+      for (let e = starts[i]!, end = starts[i + 1]!; e < end; e++) {
+        const v = follows[e]!;
         const word = inCore[v >>> 5]!;
         if (((word >>> (v & 31)) & 1) === 0) continue;
         const c = community[rank[v >>> 5]! + popcount32(word & ((1 << (v & 31)) - 1))]!;
