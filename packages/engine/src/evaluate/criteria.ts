@@ -4,6 +4,7 @@ import type { AudienceIndex } from '../index/audience-index';
 import { normaliseHashtag } from '../text/tokenise';
 import { demographicFilters } from './demographics';
 import { keywordPostings } from './keyword';
+import { itemPostings } from './label-union';
 import { resolveLabel } from './resolve-labels';
 import { itemText, selected, type UnmatchedItem } from './selected';
 
@@ -50,11 +51,7 @@ export function criteriaOf(index: AudienceIndex, pkg: TargetingPackage): Criteri
   ] as const;
   for (const [key, field, kind] of labelled) {
     for (const item of selected(pkg[key])) {
-      add(
-        key,
-        item.label,
-        resolveLabel(index, field, kind, item).map((t) => index.postings.get(t)),
-      );
+      add(key, item.label, itemPostings(index, resolveLabel(index, field, kind, item)));
     }
   }
   for (const item of pkg.custom_audiences ?? []) {
