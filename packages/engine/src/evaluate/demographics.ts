@@ -2,6 +2,7 @@ import type { Age, AgeBand, LabelItem, TargetingPackage } from '@murmur/core/tar
 import type { Posting } from '../bits/posting';
 import type { AudienceIndex } from '../index/audience-index';
 import { bandWithin } from './age';
+import { itemPostings } from './label-union';
 import { resolveLabel } from './resolve-labels';
 import { resolveCountry, resolveLocation } from './resolve-location';
 import { selected, type UnmatchedItem } from './selected';
@@ -20,13 +21,15 @@ export function demographicFilters(
   index: AudienceIndex,
   pkg: TargetingPackage,
 ): { filters: Posting[][]; filterKey: string; unmatched: UnmatchedItem[] } {
-  const { terms, postings } = index;
+  const { terms } = index;
   const unmatched: UnmatchedItem[] = [];
   const filters: Posting[][] = [];
   const ids: number[][] = [];
   const push = (termIds: number[]) => {
     ids.push(termIds);
-    filters.push(termIds.map((t) => postings.get(t)));
+    // Several values (AGE_OVER_18's five bands) are one memoised union: a new restriction's mask is
+    // then built from one operand per criterion type, not one per value.
+    filters.push(itemPostings(index, termIds));
   };
   const restrict = (criterion: string, values: Resolved[]) => {
     if (values.length === 0) return;

@@ -10,11 +10,12 @@ const UNIONS_HELD = 64;
 const unionMemos = new WeakMap<AudienceIndex, IndexMemo<Posting>>();
 
 /**
- * The postings of one selected item's terms. An interest category ("Science") expands to every
- * subcategory: a dozen lists, together a large share of the accounts, which each estimate set or
- * walked again (bench:engine's category packages: 0.33 ms at 1 M, about ten times that at 10 M). Their
- * union is an invariant of the index, so it is built once and kept as one posting — a bitset, or a
- * sorted list if it is rare — and the item then costs one operand.
+ * The postings of terms that are unioned: one selected item's (an interest category, "Science",
+ * expands to every subcategory: a dozen lists, together a large share of the accounts, which each
+ * estimate set or walked again — bench:engine's category packages: 0.33 ms at 1 M, about ten times
+ * that at 10 M), or one demographic criterion's values (AGE_OVER_18's five age bands). Their union is
+ * an invariant of the index, so it is built once and kept as one posting — a bitset, or a sorted list
+ * if it is rare — and costs one operand.
  */
 export function itemPostings(index: AudienceIndex, terms: readonly number[]): Posting[] {
   if (terms.length < UNION_FROM) return terms.map((t) => index.postings.get(t));
