@@ -129,7 +129,10 @@ export interface FollowTally {
  * index. The runs are counted without a branch: at a run per one or two follows, a branch on "new
  * run" is mispredicted half the time.
  */
-export function countSorted(follows: Uint32Array, accounts: number): { followed: Uint32Array; counts: Uint32Array } {
+export function countSorted(
+  follows: Uint32Array,
+  accounts: number,
+): { followed: Uint32Array; counts: Uint32Array } {
   // Sorted in a copy: the sort may reuse its input, and the caller keeps the follows in order.
   const sorted = radixSort(follows.slice(), accounts);
   const followed = new Uint32Array(sorted.length);
