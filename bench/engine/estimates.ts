@@ -1,4 +1,4 @@
-// node --expose-gc --import tsx bench/engine/estimates.ts — the 200-package estimate mix of
+// npm run bench:estimates — the 200-package estimate mix of
 // bench:engine alone (issue 18), without DuckDB or insights, on an index loaded from a snapshot kept
 // next to the export (built from the export once). BENCH_ACCOUNTS (default 1 000 000), BENCH_SEED
 // (murmur), BENCH_EXPORT_DIR (the OS temp dir), BENCH_ROUNDS (5).
