@@ -11,10 +11,13 @@ function values(count: number, limit: number): Uint32Array {
 }
 
 describe('radixSort', () => {
-  it.each([1, 2, 1_000, 1 << 11, (1 << 11) + 1, 3_000_000, 2 ** 32 - 1])('sorts values below %d', (limit) => {
-    const input = values(5_000, limit);
-    expect(Array.from(radixSort(input.slice(), limit))).toEqual(Array.from(input).sort((a, b) => a - b));
-  });
+  it.each([1, 2, 1_000, 1 << 12, (1 << 12) + 1, 3_000_000, (1 << 24) + 1, 2 ** 32 - 1])(
+    'sorts values below %d',
+    (limit) => {
+      const input = values(5_000, limit);
+      expect(Array.from(radixSort(input.slice(), limit))).toEqual(Array.from(input).sort((a, b) => a - b));
+    },
+  );
 });
 
 describe('radixSortPairs', () => {
