@@ -203,6 +203,12 @@ try {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   log(`wrote ${out}`);
+  // The proof at scale: any count that differs from the single engine's fails the run (exit code 1).
+  const unequal = mix.length - equal + (panelMix.length - countsEqual) + (insightsMix.length - insightsEqual);
+  if (unequal > 0) {
+    log(`FAIL  ${unequal} answers through the shards differ from the single engine's`);
+    process.exitCode = 1;
+  } else log('PASS  every count through the shards equals the single engine');
   await nc.close();
 } finally {
   await cluster?.stop();
