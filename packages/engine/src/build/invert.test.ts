@@ -4,17 +4,7 @@ import type { Csr } from '../index/csr';
 import { accountPostTerms } from './account-post-terms';
 import { invert } from './invert';
 import { transpose } from './transpose';
-
-/** A small deterministic generator, so the reference comparison covers many shapes. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../testing/random';
 
 const csr = (rows: number[][]): Csr => {
   const offsets = new Uint32Array(rows.length + 1);
@@ -31,7 +21,7 @@ const members = (p: Posting, size: number): number[] => {
 
 describe('invert and transpose', () => {
   it('give every term its sorted accounts (lists, or bitsets when dense), present accounts only', () => {
-    const random = rng(7);
+    const random = seededRandom(7);
     const size = 4000;
     const terms = 40;
     const present = Uint8Array.from({ length: size }, () => (random() < 0.9 ? 1 : 0));
@@ -79,7 +69,7 @@ describe('invert and transpose', () => {
 
 describe('transpose', () => {
   it('gives the same sorted followers whatever the buckets and chunks it groups pairs in', () => {
-    const random = rng(11);
+    const random = seededRandom(11);
     const size = 300;
     const present = Uint8Array.from({ length: size }, () => (random() < 0.85 ? 1 : 0));
     // Targets 0–2 are followed by most accounts (bitsets); a few rows repeat a follow or name a

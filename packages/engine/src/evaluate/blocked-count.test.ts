@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newBits, setAll } from '../bits/bitset';
 import { blockedCount } from './blocked-count';
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../testing/random';
 
 // Not a multiple of the 8 192-account block, nor of 32: the last block and the last word are partial.
 const SIZE = 3 * 8192 + 1000 + 7;
@@ -27,7 +18,7 @@ const bits = (numbers: number[]) => {
 };
 
 describe('blockedCount', () => {
-  const next = random(11);
+  const next = seededRandom(11);
   for (const denseCount of [0, 1, 3]) {
     it(`counts (∪ dense ∪ lists) ∩ mask exactly, with ${denseCount} dense postings`, () => {
       const mask = [...new Set([...members(next, 0.4), 8192, 16384])].sort((a, b) => a - b);

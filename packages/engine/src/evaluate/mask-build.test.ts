@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { bitsToArray, countBits, newBits, setAll } from '../bits/bitset';
 import type { Posting } from '../bits/posting';
 import { buildMask } from './mask-build';
+import { seededRandom } from '../testing/random';
 
 const SIZE = 10_000;
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A posting of about `share` of the accounts, as a bitset or as a sorted list (with a repeat). */
 function posting(next: () => number, share: number, kind: 'list' | 'bits'): Posting {
@@ -34,7 +25,7 @@ function reference(present: Uint32Array, filters: Posting[][]): number[] {
 }
 
 describe('buildMask', () => {
-  const next = random(7);
+  const next = seededRandom(7);
   const present = posting(next, 0.9, 'bits');
   const presentBits = (present as Extract<Posting, { kind: 'bits' }>).bits;
   const dense = () => posting(next, 0.2, 'bits');

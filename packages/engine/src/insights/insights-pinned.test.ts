@@ -4,6 +4,7 @@ import type { AudienceIndex } from '../index/audience-index';
 import { fixtureIndex, type Fixture, type FixtureAccount, type FixturePost } from '../testing/fixture';
 import { pkg } from '../testing/network-a';
 import { computeInsights } from './insights';
+import { seededRandom } from '../testing/random';
 
 /**
  * Every panel's output pinned on a pseudo-random network of 1 500 accounts, with samples and a
@@ -11,17 +12,6 @@ import { computeInsights } from './insights';
  * millions of members, and a faster loop must not change a single count, share or ranking.
  * The snapshot was taken before the speed work of issue 18 (at commit a72e38c).
  */
-
-/** A small deterministic generator (mulberry32): the network is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ACCOUNTS = 1_500;
 const WORDS = ['physics', 'stars', 'soccer', 'goals', 'coffee', 'beans', 'music', 'code', 'tokyo', 'books'];
@@ -36,7 +26,7 @@ const JOBS: [string, string][] = [
 const AGES = ['13-17', '18-20', '21-24', '25-34', '35-49', '50-64', null];
 
 function network(): Fixture {
-  const random = rng(18);
+  const random = seededRandom(18);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const accounts: FixtureAccount[] = [];
   for (let n = 0; n < ACCOUNTS; n++) {
