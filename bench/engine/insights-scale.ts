@@ -12,9 +12,9 @@ import {
   InsightContext,
   inMemoryEngine,
   readSnapshot,
+  INSIGHT_PANELS as PANELS,
 } from '@murmur/engine';
 import { emptyTargetingPackage, type LabelItem, type TargetingPackage } from '@murmur/core/targeting';
-import { PANELS } from './panels';
 import { benchPackages } from './packages';
 
 const file = process.env.BENCH_SNAPSHOT;

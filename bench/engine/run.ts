@@ -8,9 +8,15 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildIndex, exportFile, InsightContext, inMemoryEngine, type Audience } from '@murmur/engine';
+import {
+  buildIndex,
+  exportFile,
+  InsightContext,
+  inMemoryEngine,
+  type Audience,
+  INSIGHT_PANELS as PANELS,
+} from '@murmur/engine';
 import { compareWithDuckDb } from './duckdb-compare';
-import { PANELS } from './panels';
 import { benchPackages, broadPackages, type BenchPackage } from './packages';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -80,7 +80,7 @@ export { CATEGORICAL_FIELDS, POST_FIELDS, PROFILE_FIELDS, type CategoricalField 
 export { EXPORT_FORMAT, SUPPORTED_VERSIONS } from './parse/header';
 export { tokenise, tokens } from './text/tokenise';
 
-export { computeInsights } from './insights/insights';
+export { computeInsights, INSIGHT_PANELS } from './insights/insights';
 export { InsightContext, type InsightsOptions } from './insights/context';
 export { summary } from './insights/summary';
 export { demographics } from './insights/demographics';
