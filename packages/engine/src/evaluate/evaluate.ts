@@ -1,6 +1,6 @@
 import { isTargetingPackageNonEmpty, type SizeBucket, type TargetingPackage } from '@murmur/core/targeting';
 import { AccountSet } from '../bits/account-set';
-import { andInto, andNotInto, countBits, newBits, popcount32 } from '../bits/bitset';
+import { andInto, andNotInto, countAnd, countBits, newBits, popcount32 } from '../bits/bitset';
 import { orPosting, type Posting } from '../bits/posting';
 import { EmptyTargetingError } from '../errors';
 import type { AudienceIndex } from '../index/audience-index';
@@ -226,11 +226,7 @@ function listsCount(lists: readonly ListPosting[], dense: readonly Uint32Array[]
 function denseCount(dense: readonly Uint32Array[], mask: Uint32Array): number {
   let count = 0;
   if (dense.length === 0) return 0;
-  if (dense.length === 1) {
-    const a = dense[0]!;
-    for (let w = 0; w < mask.length; w++) count += popcount32(a[w]! & mask[w]!);
-    return count;
-  }
+  if (dense.length === 1) return countAnd(dense[0]!, mask);
   if (dense.length === 2) {
     const a = dense[0]!;
     const b = dense[1]!;

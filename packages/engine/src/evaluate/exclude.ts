@@ -1,6 +1,6 @@
 import { isTargetingPackageNonEmpty } from '@murmur/core/targeting';
 import { AccountSet } from '../bits/account-set';
-import { countBits } from '../bits/bitset';
+import { andNotInto, countBits } from '../bits/bitset';
 import type { AudienceIndex } from '../index/audience-index';
 import { criteriaOf } from './criteria';
 import type { Exclusion } from './evaluate';
@@ -22,8 +22,7 @@ export function withoutExclusions(
   const allowed = scratchBits(mask.bits.length);
   allowed.set(mask.bits);
   for (const exclusion of exclusions) {
-    if (exclusion instanceof AccountSet && exclusion.size === index.size)
-      clearDense(allowed, [exclusion.bits]);
+    if (exclusion instanceof AccountSet && exclusion.size === index.size) andNotInto(allowed, exclusion.bits);
     else if (exclusion instanceof AccountSet) clearListed(allowed, exclusion.toArray(), undefined);
     else if ('length' in exclusion) clearListed(allowed, exclusion, undefined);
     // An empty exclusion package excludes nobody (it cannot be applied, SPEC §5).
@@ -40,7 +39,7 @@ function clearPackage(
   const c = criteriaOf(index, pkg);
   const own = filterMask(index, c.filters, c.filterKey).bits;
   if (!c.hasPrimary) {
-    clearDense(allowed, [own]);
+    andNotInto(allowed, own);
     return;
   }
   const dense: Uint32Array[] = [];
@@ -53,11 +52,6 @@ function clearPackage(
     }
   }
   for (const p of c.primary) if (p.kind === 'list') clearListed(allowed, p.list, own);
-}
-
-/** allowed ∖= ∪ sets. */
-function clearDense(allowed: Uint32Array, sets: readonly Uint32Array[]): void {
-  for (const bits of sets) for (let w = 0; w < allowed.length; w++) allowed[w] = allowed[w]! & ~bits[w]!;
 }
 
 /** Clears the listed accounts (those `within` has, when given); numbers outside the range are ignored. */
