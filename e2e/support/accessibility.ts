@@ -11,6 +11,7 @@ export async function expectAccessible(
   screen: string,
   { soft = false }: { soft?: boolean } = {},
 ): Promise<void> {
+  await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
@@ -139,4 +140,22 @@ export async function expectReachableByTab(
     await tabUntil(page, `${name} on ${screen}`, isFocused(locator), limit);
     await page.evaluate(() => document.querySelector('[data-tab-start]')?.remove());
   }
+}
+
+/**
+ * Waits (up to 5 s) until no finite CSS animation or transition is running: a dialog still fading in
+ * shows its colours blended with the page behind, and axe then measures a contrast the settled dialog
+ * does not have. Endless animations (loaders) are not waited for.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
 }
