@@ -3,7 +3,7 @@
 // own child process, driven by autocannon from this one. Then a flood of signed-out insights jobs
 // while a signed-in bystander estimates. Writes bench/results/api.json. A benchmark, not a test.
 import { fork, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,11 +20,26 @@ const CONNECTIONS = [50, 200];
 const log = (line: string) => console.log(line);
 const load1 = () => loadavg()[0]!.toFixed(2);
 
+/**
+ * Node's flags as `npm start` runs the server (package.json's `serve`: `node <flags> <main.ts>`), for
+ * both servers, so that the product is measured as it is run and the bare hello with the same runtime.
+ */
+const SERVE_FLAGS = (() => {
+  const pkg = JSON.parse(readFileSync(join(here, '../../package.json'), 'utf8')) as {
+    scripts: { serve: string };
+  };
+  const words = pkg.scripts.serve.split(/\s+/);
+  return words.slice(
+    1,
+    words.findIndex((w) => w.endsWith('.ts')),
+  );
+})();
+
 /** Forks a server script; resolves with the first IPC message (its URL and whatever it prepared). */
 function startChild<T>(script: string, logFile: string): Promise<{ child: ChildProcess; ready: T }> {
   const out = openSync(logFile, 'w');
   const child = fork(join(here, script), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: SERVE_FLAGS,
     stdio: ['ignore', out, out, 'ipc'],
   });
   closeSync(out);
@@ -42,7 +57,9 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 const logDir = mkdtempSync(join(tmpdir(), 'murmur-bench-api-logs-'));
-log(`load average at start: ${load1()} on ${cpus().length} CPUs; server logs in ${logDir}`);
+log(
+  `load average at start: ${load1()} on ${cpus().length} CPUs; servers run with node ${SERVE_FLAGS.join(' ')}; logs in ${logDir}`,
+);
 const hello = await startChild<{ url: string }>('hello-server.ts', join(logDir, 'hello.log'));
 log(`starting the product (sandbox ${process.env.BENCH_ACCOUNTS ?? 100_000} accounts) …`);
 const product = await startChild<ProductReady>('product-server.ts', join(logDir, 'product.log'));

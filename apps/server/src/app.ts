@@ -16,6 +16,7 @@ import { socialCallbacks } from './modules/social/social-callbacks';
 import { registerAuth } from './plugins/auth';
 import { TARGETING_SERVICE_ROUTES } from './modules/catalogues/targeting-service';
 import { registerDocs } from './plugins/docs';
+import { registerCoalescedWrites } from './plugins/coalesced-writes';
 import { registerFrontHook } from './plugins/front-hook';
 import { registerRateLimit } from './plugins/rate-limit';
 import { errorHandler, frameworkErrorHandler } from './plugins/error-handler';
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   registerRequestLimits(app);
   registerFrontHook(app, config.isProduction);
+  registerCoalescedWrites(app);
 
   const mailer = deps.mailer(app.log);
   const clock = deps.clock ?? systemClock;

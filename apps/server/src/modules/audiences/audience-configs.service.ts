@@ -16,7 +16,7 @@ import type {
   JoinedConfig,
 } from './audience-configs.repository';
 import { requireNonEmpty } from '../../engine/engine-audience';
-import { isPromise } from '@murmur/engine';
+import { isPromise, type MaybePromise } from '@murmur/engine';
 import { createEstimateCache, type EstimateCache, type SizedEstimate } from '../../engine/estimate-cache';
 import { presentConfig } from './present';
 
@@ -165,23 +165,38 @@ export function createAudienceConfigsService(deps: {
 
   const present = async (user: UserRow, id: number) => presentConfig(await readable(user, id));
 
+  /** The estimate (from the cache when it was just asked), and the package told to `onBuild` once sized. */
+  function counted(pkg: TargetingPackage, exclusions: TargetingPackage[]): MaybePromise<SizedEstimate> {
+    const answer = estimates.estimate(engine.audiences(), pkg, exclusions);
+    if (isPromise(answer)) {
+      return answer.then((estimate) => {
+        deps.onBuild?.(pkg);
+        return estimate;
+      });
+    }
+    deps.onBuild?.(pkg);
+    return answer;
+  }
+
   return {
     readable,
     exclusionPackages,
 
-    /** POST /api/build-audience/: the size of a package, exclusions subtracted, and its response body. */
-    async build(
+    /**
+     * POST /api/build-audience/: the size of a package, exclusions subtracted, and its response body.
+     * A value when nothing needs waiting for (no exclusions to read, an engine in this process): the
+     * estimate route then answers without a promise or a turn of the microtask queue (issue 9).
+     */
+    build(
       user: UserRow | undefined,
       pkg: TargetingPackage,
       exclusionIds: number[],
-    ): Promise<SizedEstimate> {
+    ): MaybePromise<SizedEstimate> {
       requireNonEmpty(pkg);
-      const exclusions = exclusionIds.length === 0 ? [] : await exclusionPackages(user, exclusionIds);
-      // In-process engines answer with a value: no await (and no promise) on the estimate route.
-      const answer = estimates.estimate(engine.audiences(), pkg, exclusions);
-      const estimate = isPromise(answer) ? await answer : answer;
-      deps.onBuild?.(pkg);
-      return estimate;
+      if (exclusionIds.length > 0) {
+        return exclusionPackages(user, exclusionIds).then((exclusions) => counted(pkg, exclusions));
+      }
+      return counted(pkg, []);
     },
 
     async list(user: UserRow, query: ConfigQuery) {

@@ -5,6 +5,9 @@ import {
   buildAudienceSchema,
   estimateSchema,
 } from '@murmur/core/api';
+import { isPromise } from '@murmur/engine';
+import type { FastifyReply } from 'fastify';
+import type { SizedEstimate } from '../../engine/estimate-cache';
 import { errorResponses } from '../../lib/http';
 import type { AudienceConfigsService } from './audience-configs.service';
 import type { AutocompleteService } from './autocomplete.service';
@@ -26,16 +29,12 @@ export const buildRoutes: FastifyPluginCallbackZod<{
         response: { 200: estimateSchema, ...errorResponses(400, 404, 503) },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const user = request.principal.kind === 'user' ? request.principal.user : undefined;
-      const { estimate, body } = await configsService.build(
-        user,
-        request.body.targeting_package,
-        request.body.exclusions,
-      );
-      // Checked against estimateSchema and serialised once per estimate (engine/estimate-cache.ts).
-      void reply.type('application/json; charset=utf-8').serializer(() => body);
-      return estimate;
+      const answer = configsService.build(user, request.body.targeting_package, request.body.exclusions);
+      return isPromise(answer)
+        ? answer.then((sized) => sendEstimate(reply, sized))
+        : sendEstimate(reply, answer);
     },
   );
 
@@ -53,3 +52,11 @@ export const buildRoutes: FastifyPluginCallbackZod<{
   );
   done();
 };
+
+/**
+ * The estimate's body, checked against estimateSchema and serialised once per estimate
+ * (engine/estimate-cache.ts): a JSON string is sent as it is, without the route's serialiser.
+ */
+function sendEstimate(reply: FastifyReply, { body }: SizedEstimate): void {
+  void reply.header('content-type', 'application/json; charset=utf-8').send(body);
+}
