@@ -51,7 +51,7 @@ export function createWriteBatch(log: Pick<FastifyBaseLogger, 'error'>): WriteBa
   return {
     park(_request, _reply, payload, done) {
       if (dones.length === 0) setImmediate(flush);
-      dones.push(done as SendDone);
+      dones.push(done);
       payloads.push(payload);
     },
     get size() {
