@@ -6,7 +6,7 @@ import { demographicFilters } from './demographics';
 import { keywordPostings } from './keyword';
 import { itemPostings } from './label-union';
 import { resolveLabel } from './resolve-labels';
-import { itemText, selected, type UnmatchedItem } from './selected';
+import { anySelected, itemText, selected, type UnmatchedItem } from './selected';
 
 /** A package turned into postings: what to union, and what to intersect the union with. */
 export interface Criteria {
@@ -14,7 +14,7 @@ export interface Criteria {
   hasPrimary: boolean;
   primary: Posting[];
   /** One list per demographic criterion type: values unioned within it, types intersected. */
-  filters: Posting[][];
+  filters: readonly (readonly Posting[])[];
   /** The filters' term ids: equal keys are equal restrictions (evaluate/filter-mask.ts). */
   filterKey: string;
   unmatched: UnmatchedItem[];
@@ -60,16 +60,18 @@ export function criteriaOf(index: AudienceIndex, pkg: TargetingPackage): Criteri
   }
   const hasPrimary =
     handles.length + (pkg.custom_audiences ?? []).length > 0 ||
-    [pkg.keywords, pkg.hashtags, pkg.interests, pkg.conversation_topics, pkg.movies_tv_shows].some(
-      (items) => selected(items).length > 0,
-    );
+    anySelected(pkg.keywords) ||
+    anySelected(pkg.hashtags) ||
+    anySelected(pkg.interests) ||
+    anySelected(pkg.conversation_topics) ||
+    anySelected(pkg.movies_tv_shows);
   const demographic = demographicFilters(index, pkg);
   return {
     hasPrimary,
     primary,
     filters: demographic.filters,
     filterKey: demographic.filterKey,
-    unmatched: [...unmatched, ...demographic.unmatched],
+    unmatched: demographic.unmatched.length === 0 ? unmatched : [...unmatched, ...demographic.unmatched],
     handlesTruncated: handles.length > MAX_HANDLES,
   };
 }

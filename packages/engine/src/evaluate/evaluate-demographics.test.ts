@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AudienceIndex } from '../index/audience-index';
 import { fixtureIndex } from '../testing/fixture';
 import { members, NETWORK_A, pkg } from '../testing/network-a';
+import { demographicSignature } from './demographics';
 import { evaluate } from './evaluate';
 
 let index: AudienceIndex;
@@ -63,5 +64,32 @@ describe('demographic criteria without primary ones filter the population', () =
 
   it('placements alone do not restrict who is reached', () => {
     expect(audienceOf({ placements: ['profiles'] })).toEqual(everyone);
+  });
+});
+
+describe('the demographic memo (answers reused by what a package says of these fields)', () => {
+  it('tells apart packages that differ only by an id or a deselected flag, asked one after another', () => {
+    expect(audienceOf({ languages: [{ label: 'Japanese' }] })).toEqual([2, 3]);
+    // The id is tried before the label.
+    expect(audienceOf({ languages: [{ label: 'Japanese', id: 'es' }] })).toEqual([4, 5]);
+    expect(audienceOf({ languages: [{ label: 'Japanese', deselected: true }] })).toEqual(everyone);
+    expect(audienceOf({ languages: [{ label: 'Japanese' }] })).toEqual([2, 3]);
+  });
+
+  it('gives different packages different signatures, and none to a package without these fields', () => {
+    const signatures = [
+      { countries: [{ label: 'a' }, { label: 'b' }] },
+      { countries: [{ label: 'a;1:b' }] },
+      { countries: [{ label: 'a', id: 1 }] },
+      { countries: [{ label: 'a', deselected: true }] },
+      { locations: [{ label: 'a' }, { label: 'b' }] },
+      { languages: [{ label: 'a' }, { label: 'b' }] },
+      { network_operators: [{ label: 'a' }, { label: 'b' }] },
+      { age: ['AGE_OVER_18' as const] },
+      { age: ['AGE_OVER_18' as const, 'AGE_OVER_21' as const] },
+      { gender: ['FEMALE' as const] },
+    ].map((input) => demographicSignature(pkg(input)));
+    expect(new Set(signatures).size).toBe(signatures.length);
+    expect(demographicSignature(pkg({ keywords: [{ label: 'music' }] }))).toBe('');
   });
 });

@@ -12,3 +12,10 @@ export interface UnmatchedItem {
   criterion: string;
   label: string;
 }
+
+/** Whether any item is selected (no array built: every estimate asks it of each primary field). */
+export function anySelected(items: readonly { deselected?: boolean | undefined }[] | undefined): boolean {
+  if (items === undefined) return false;
+  for (const item of items) if (item.deselected !== true) return true;
+  return false;
+}
