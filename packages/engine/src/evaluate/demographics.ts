@@ -36,7 +36,7 @@ export function demographicFilters(index: AudienceIndex, pkg: TargetingPackage):
   const signature = demographicSignature(pkg);
   if (signature === '') return NO_FILTERS;
   let memo = memos.get(index);
-  if (!memo) memos.set(index, (memo = new Map()));
+  if (!memo) memos.set(index, (memo = new Map<string, DemographicFilters>()));
   let known = memo.get(signature);
   if (known === undefined) {
     known = resolveDemographics(index, pkg);
