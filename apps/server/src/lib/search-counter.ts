@@ -61,20 +61,23 @@ export function createSearchCounter(
       }
     }
   };
+  // Made once, not per package: recordPackage runs on every estimate.
+  const recordTextItem = (item: { label?: string | undefined; handle?: string | undefined }) =>
+    counter.recordText(item.label ?? item.handle ?? '');
+  const recordLabelItem = (item: { label: string }) => counter.recordLabel(item.label);
+  const recordHandleItem = (item: { label?: string | undefined; handle?: string | undefined }) =>
+    counter.recordHandle(item.handle ?? item.label ?? '');
   const counter: SearchCounter = {
     recordText: (text) => words(text).forEach(bump),
     recordHandle: (handle) => bump(handleTerm(handle)),
     recordLabel: (label) => labelTerms(label).forEach(bump),
     recordPackage(pkg) {
-      const text = (item: { label?: string | undefined; handle?: string | undefined }) =>
-        counter.recordText(item.label ?? item.handle ?? '');
-      const label = (item: { label: string }) => counter.recordLabel(item.label);
-      eachLive(pkg.handles, (item) => counter.recordHandle(item.handle ?? item.label ?? ''));
-      eachLive(pkg.keywords, text);
-      eachLive(pkg.hashtags, text);
-      eachLive(pkg.interests, label);
-      eachLive(pkg.conversation_topics, label);
-      eachLive(pkg.movies_tv_shows, label);
+      eachLive(pkg.handles, recordHandleItem);
+      eachLive(pkg.keywords, recordTextItem);
+      eachLive(pkg.hashtags, recordTextItem);
+      eachLive(pkg.interests, recordLabelItem);
+      eachLive(pkg.conversation_topics, recordLabelItem);
+      eachLive(pkg.movies_tv_shows, recordLabelItem);
     },
     count: (term) => counts.get(term) ?? 0,
   };

@@ -22,6 +22,23 @@ export interface Criteria {
   handlesTruncated: boolean;
 }
 
+const LABELLED = [
+  ['interests', 'interest', 'interests'],
+  ['conversation_topics', 'topic', 'conversations'],
+  ['movies_tv_shows', 'movie', 'movies_and_tv_shows'],
+] as const;
+
+function addItem(
+  primary: Posting[],
+  unmatched: UnmatchedItem[],
+  criterion: string,
+  label: string,
+  postings: readonly Posting[],
+): void {
+  if (postings.length === 0) unmatched.push({ criterion, label });
+  for (const p of postings) primary.push(p);
+}
+
 /**
  * X's primary criteria (ARCHITECTURE §3): followers of handles, keywords, hashtags, interests,
  * conversation topics, movies/TV and custom audiences. Each selected item adds its accounts.
@@ -29,34 +46,37 @@ export interface Criteria {
 export function criteriaOf(index: AudienceIndex, pkg: TargetingPackage): Criteria {
   const unmatched: UnmatchedItem[] = [];
   const primary: Posting[] = [];
-  const add = (criterion: string, label: string, postings: Posting[]) => {
-    if (postings.length === 0) unmatched.push({ criterion, label });
-    primary.push(...postings);
-  };
   const handles = selected(pkg.handles);
   for (const item of handles.slice(0, MAX_HANDLES)) {
     const n = index.handles.find(itemText(item));
-    add('handles', itemText(item), n === undefined ? [] : [index.followers.get(n)]);
+    addItem(primary, unmatched, 'handles', itemText(item), n === undefined ? [] : [index.followers.get(n)]);
   }
   for (const item of selected(pkg.keywords))
-    add('keywords', itemText(item), keywordPostings(index, itemText(item)));
+    addItem(primary, unmatched, 'keywords', itemText(item), keywordPostings(index, itemText(item)));
   for (const item of selected(pkg.hashtags)) {
     const t = index.terms.find('hashtag', normaliseHashtag(itemText(item)));
-    add('hashtags', itemText(item), t === undefined ? [] : [index.postings.get(t)]);
+    addItem(primary, unmatched, 'hashtags', itemText(item), t === undefined ? [] : [index.postings.get(t)]);
   }
-  const labelled = [
-    ['interests', 'interest', 'interests'],
-    ['conversation_topics', 'topic', 'conversations'],
-    ['movies_tv_shows', 'movie', 'movies_and_tv_shows'],
-  ] as const;
-  for (const [key, field, kind] of labelled) {
+  for (const [key, field, kind] of LABELLED) {
     for (const item of selected(pkg[key])) {
-      add(key, item.label, itemPostings(index, resolveLabel(index, field, kind, item)));
+      addItem(
+        primary,
+        unmatched,
+        key,
+        item.label,
+        itemPostings(index, resolveLabel(index, field, kind, item)),
+      );
     }
   }
   for (const item of pkg.custom_audiences ?? []) {
     const set = customAudience(index, item.name, item.id);
-    add('custom_audiences', item.name, set ? [{ kind: 'bits', bits: set.bits, count: set.count }] : []);
+    addItem(
+      primary,
+      unmatched,
+      'custom_audiences',
+      item.name,
+      set ? [{ kind: 'bits', bits: set.bits, count: set.count }] : [],
+    );
   }
   const hasPrimary =
     handles.length + (pkg.custom_audiences ?? []).length > 0 ||
