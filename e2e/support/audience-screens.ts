@@ -62,6 +62,10 @@ export async function compareAudiences(page: Page, lang: Lang, jobs: JobWatch): 
 export async function checkMyAudiences(page: Page, lang: Lang, config: AudienceConfig): Promise<void> {
   await page.goto(`/${TEAM}/audiences`);
   await expect(page.getByRole('heading', { name: tr(lang, 'screens.audiences'), level: 1 })).toBeVisible();
+  // The heading comes before the list has loaded; allTextContents() does not wait for the table.
+  await expect(
+    page.getByRole('columnheader').filter({ hasText: tr(lang, 'audiences.columns.size') }).first(),
+  ).toBeVisible();
   const headers = await page.getByRole('columnheader').allTextContents();
   const sizeColumn = headers.findIndex((h) => h.trim().startsWith(tr(lang, 'audiences.columns.size')));
   expect(sizeColumn).toBeGreaterThanOrEqual(0);
