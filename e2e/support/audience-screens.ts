@@ -64,7 +64,10 @@ export async function checkMyAudiences(page: Page, lang: Lang, config: AudienceC
   await expect(page.getByRole('heading', { name: tr(lang, 'screens.audiences'), level: 1 })).toBeVisible();
   // The heading comes before the list has loaded; allTextContents() does not wait for the table.
   await expect(
-    page.getByRole('columnheader').filter({ hasText: tr(lang, 'audiences.columns.size') }).first(),
+    page
+      .getByRole('columnheader')
+      .filter({ hasText: tr(lang, 'audiences.columns.size') })
+      .first(),
   ).toBeVisible();
   const headers = await page.getByRole('columnheader').allTextContents();
   const sizeColumn = headers.findIndex((h) => h.trim().startsWith(tr(lang, 'audiences.columns.size')));
