@@ -91,6 +91,8 @@ export function createWriteBatch(): WriteBatch {
 
   return {
     adopt(socket) {
+      // Taken off the socket to be called on it later, with `.call(socket, …)` in flush.
+      // eslint-disable-next-line @typescript-eslint/unbound-method
       const own: SocketWrites = { _write: socket._write, _writev: socket._writev };
       socket._write = (chunk: unknown, encoding: BufferEncoding, cb: WriteCallback) =>
         queue(own, socket, chunk, encoding, cb);
