@@ -93,10 +93,15 @@ function clientErrorHandler(error: Error & { code?: string }, socket: Socket): v
     'The request is malformed.',
   ];
   const body = JSON.stringify({ detail });
-  if (socket.writable)
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-    );
-  socket.destroy(error);
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  // Closed once the answer has been written: writes reach the OS a turn of the loop later
+  // (plugins/coalesced-writes.ts), so a destroy right after write() would drop the answer.
+  socket.write(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(error),
+  );
 }
