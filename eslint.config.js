@@ -104,10 +104,19 @@ export default tseslint.config(
             },
             {
               target: './packages/core',
-              from: ['./apps', './packages/engine'],
+              from: ['./apps', './packages/engine', './packages/engine-cluster'],
               message: 'core depends on nothing of ours.',
             },
-            { target: './packages/engine', from: './apps', message: 'engine depends only on core.' },
+            {
+              target: './packages/engine',
+              from: ['./apps', './packages/engine-cluster'],
+              message: 'engine depends only on core (its cluster, @murmur/engine-cluster, depends on it).',
+            },
+            {
+              target: './packages/engine-cluster',
+              from: './apps',
+              message: 'engine-cluster depends only on core and the engine.',
+            },
             ...siblingZones('apps/web/src/features'),
             ...siblingZones('apps/web/src/app/flavours'),
             // The web app's one-way direction (bulletproof-react): lib/components/hooks → features → app.
@@ -129,6 +138,13 @@ export default tseslint.config(
               except: ['./src/index.ts'],
               message: 'The server uses the engine through the @murmur/engine package root only.',
             },
+            {
+              target: './apps/server',
+              from: './packages/engine-cluster',
+              except: ['./src/index.ts'],
+              message:
+                'The server uses the engine cluster through the @murmur/engine-cluster package root only.',
+            },
           ],
         },
       ],
@@ -136,6 +152,35 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            { group: ['@murmur/server', '@murmur/server/*'], message: 'Only the server imports itself.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The engine is pure computation over @murmur/core and Node's standard library (ARCHITECTURE §3):
+    // what spawns processes, opens sockets, starts threads or talks to NATS is @murmur/engine-cluster.
+    files: ['packages/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['child_process', 'net', 'worker_threads'].flatMap((name) =>
+            [name, `node:${name}`].map((path) => ({
+              name: path,
+              message: `The engine does not use ${name}: processes, sockets and threads live in @murmur/engine-cluster.`,
+            })),
+          ),
+          patterns: [
+            {
+              group: ['@nats-io/*'],
+              message: "NATS is @murmur/engine-cluster's: the engine never imports it.",
+            },
+            {
+              group: ['@murmur/engine-cluster', '@murmur/engine-cluster/*'],
+              message: 'The engine cluster depends on the engine, never the other way round.',
+            },
             { group: ['@murmur/server', '@murmur/server/*'], message: 'Only the server imports itself.' },
           ],
         },

@@ -15,6 +15,17 @@ export default defineConfig({
         },
       },
       {
+        // Shards, replicas and NATS: the tests start real nats-server processes and shard replicas.
+        test: {
+          name: 'engine-cluster',
+          root: 'packages/engine-cluster',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // Generating networks is CPU-bound; on a loaded 2-core machine a test can take several seconds.
         test: {
           name: 'sandbox',

@@ -1,11 +1,11 @@
 // Starts Debian's nats-server for the sharded audience engine (issue 18) until Ctrl-C:
 //   node scripts/nats.mjs [--port 4222] [--jetstream]
-// The starter itself is packages/engine/src/shard/nats-server.ts (tests and dev:cluster use it);
+// The starter itself is packages/engine-cluster/src/shard/nats-server.ts (tests and dev:cluster use it);
 // this plain module registers tsx for that one import, like the engine's worker bootstrap.
 import { register } from 'tsx/esm/api';
 
 const tsx = register({ namespace: 'murmur-nats' });
-const { startNats } = await tsx.import('../packages/engine/src/shard/nats-server.ts', import.meta.url);
+const { startNats } = await tsx.import('../packages/engine-cluster/src/shard/nats-server.ts', import.meta.url);
 const at = process.argv.indexOf('--port');
 const nats = await startNats({
   ...(at > 0 && { port: Number(process.argv[at + 1]) }),

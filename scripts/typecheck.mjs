@@ -7,6 +7,7 @@ const projects = [
   '.',
   'packages/core',
   'packages/engine',
+  'packages/engine-cluster',
   'apps/sandbox',
   'apps/server',
   'apps/web',

@@ -9,7 +9,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildIndex, exportFile } from '@murmur/engine';
+import { buildIndexFromFile, exportFile } from '@murmur/engine-cluster';
 import { ensureExportFile } from './export-file';
 
 interface BuildFigures {
@@ -35,7 +35,7 @@ if (args.child !== undefined) {
   const stagesMs: Record<string, number> = {};
   const cpu = process.cpuUsage();
   const t = performance.now();
-  const index = await buildIndex(exportFile(path, threads), {
+  const index = await buildIndexFromFile(exportFile(path, threads), {
     onStage: (s, ms) => (stagesMs[s] = Math.round(ms)),
   });
   const wallMs = Math.round(performance.now() - t);

@@ -13,8 +13,7 @@ import { existsSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  createSharedEngine,
-  exportFile,
+  shareEngine,
   indexFromShared,
   inMemoryEngine,
   readSnapshot,
@@ -22,6 +21,7 @@ import {
   type AudienceIndex,
   type SharedIndex,
 } from '@murmur/engine';
+import { buildIndexFromFile, exportFile } from '@murmur/engine-cluster';
 import { criteriaOf } from '../../packages/engine/src/evaluate/criteria';
 import { ensureExportFile } from './export-file';
 import { benchPackages, type BenchPackage } from './packages';
@@ -41,7 +41,7 @@ if (existsSync(snapshotPath)) {
 } else {
   const path = await ensureExportFile(accounts, seed, log);
   log('indexing the export (once; the snapshot is kept for the next run) …');
-  shared = (await createSharedEngine(exportFile(path))).index;
+  shared = shareEngine(await buildIndexFromFile(exportFile(path))).index;
   writeSnapshot(shared, snapshotPath, source);
 }
 const index = indexFromShared(shared);

@@ -8,14 +8,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  buildIndex,
-  exportFile,
-  InsightContext,
-  inMemoryEngine,
-  type Audience,
-  INSIGHT_PANELS as PANELS,
-} from '@murmur/engine';
+import { InsightContext, inMemoryEngine, type Audience, INSIGHT_PANELS as PANELS } from '@murmur/engine';
+import { buildIndexFromFile, exportFile } from '@murmur/engine-cluster';
 import { compareWithDuckDb } from './duckdb-compare';
 import { benchPackages, broadPackages, type BenchPackage } from './packages';
 
@@ -73,7 +67,7 @@ const loadAtStart = loadavg()[0]!;
 const stages: Record<string, number> = {};
 const cpuBefore = process.cpuUsage();
 const buildStarted = performance.now();
-const index = await buildIndex(exportFile(exportPath, buildThreads), {
+const index = await buildIndexFromFile(exportFile(exportPath, buildThreads), {
   onStage: (stage, t) => (stages[stage] = Math.round(t)),
 });
 const buildMs = performance.now() - buildStarted;

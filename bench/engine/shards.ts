@@ -10,15 +10,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { connect } from '@nats-io/transport-node';
-import {
-  buildIndex,
-  inMemoryEngine,
-  ShardedEngine,
-  startNats,
-  startReplicas,
-  type AudienceEstimate,
-  type AudienceInsights,
-} from '@murmur/engine';
+import { buildIndex, inMemoryEngine, type AudienceEstimate, type AudienceInsights } from '@murmur/engine';
+import { ShardedEngine, startNats, startReplicas } from '@murmur/engine-cluster';
 import { ensureExportFile } from './export-file';
 import { benchPackages } from './packages';
 

@@ -8,13 +8,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { targetingPackageSchema } from '@murmur/core/targeting';
-import {
-  createSharedEngine,
-  exportFile,
-  readSnapshot,
-  sharedEngineFrom,
-  writeSnapshot,
-} from '@murmur/engine';
+import { shareEngine, readSnapshot, sharedEngineFrom, writeSnapshot } from '@murmur/engine';
+import { buildIndexFromFile, exportFile } from '@murmur/engine-cluster';
 import { estimateBody } from '../api/estimate-packages';
 import { ensureExportFile } from './export-file';
 
@@ -31,7 +26,7 @@ const path = await ensureExportFile(accounts, seed, log);
 const generate = seconds(t);
 
 t = performance.now();
-const built = await createSharedEngine(exportFile(path));
+const built = shareEngine(await buildIndexFromFile(exportFile(path)));
 const build = seconds(t);
 log(`indexed from the export in ${build.toFixed(1)} s`);
 

@@ -2,11 +2,11 @@ import type { AccountSummary, AudienceComparison, AudienceInsights } from '@murm
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { AccountSet } from './bits/account-set';
 import { countAnd } from './bits/bitset';
-import { buildIndex, type ExportSource } from './build/build-index';
-import type { BuildOptions } from './build/record-sink';
+import { buildIndex, type ExportSource } from './ingest/build-index';
+import type { BuildOptions } from './ingest/record-sink';
 import { registerCustomAudience } from './evaluate/custom-audiences';
 import { countAudience, evaluate, type Audience, type EvaluateOptions } from './evaluate/evaluate';
-import type { AudienceIndex, IndexStats } from './index/audience-index';
+import type { AudienceIndex, IndexStats } from './postings/audience-index';
 import { accountSummary } from './insights/account-summary';
 import { compareAudiences } from './insights/compare';
 import type { InsightsOptions } from './insights/context';
@@ -25,7 +25,7 @@ import {
 } from './share/share-index';
 import { tokens } from './text/tokenise';
 import { fieldCounts, type FieldCounts } from './async/field-counts';
-import type { CategoricalField } from './index/fields';
+import type { CategoricalField } from './postings/fields';
 
 /** An audience's size without its members: what the estimate shown while typing needs. */
 export type AudienceEstimate = Omit<Audience, 'accounts'>;

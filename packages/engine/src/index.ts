@@ -34,8 +34,7 @@ export {
   type SharedAccountSet,
   type SharedIndex,
 } from './share/share-index';
-export { buildIndex, type ExportSource } from './build/build-index';
-export { ExportFile, exportFile } from './build/parallel/export-file';
+export { buildIndex, type ExportSource } from './ingest/build-index';
 export {
   readSnapshot,
   readSnapshotManifest,
@@ -44,39 +43,44 @@ export {
   writeSnapshot,
   type SnapshotManifest,
 } from './snapshot/snapshot-file';
-export type { BuildOptions } from './build/record-sink';
-export type { KeepPostText } from './build/post-builder';
-export { evaluate, type Audience, type EvaluateOptions, type Exclusion } from './evaluate/evaluate';
+export type { BuildOptions } from './ingest/record-sink';
+export type { KeepPostText } from './ingest/post-builder';
+export {
+  countAudience,
+  evaluate,
+  type Audience,
+  type EvaluateOptions,
+  type Exclusion,
+} from './evaluate/evaluate';
 export type { UnmatchedItem } from './evaluate/selected';
 export { registerCustomAudience, removeCustomAudience } from './evaluate/custom-audiences';
 export { sizeBucketOf } from './evaluate/size-bucket';
 export { EmptyTargetingError, ExportFormatError, ShardUnavailableError } from './errors';
-export { buildShardIndex, ownedPart, shardOf, shardRecords, type ShardSpec } from './shard/shard-index';
-export { serveShard, type ShardServiceOptions } from './shard/shard-service';
+// The pure half of sharding (the NATS wiring, replicas and the sharded engine are @murmur/engine-cluster):
+// narrowing a built index to a shard, a shard's partial answers, and their exact merge.
 export {
-  connectShardedEngine,
-  mergeEstimates,
-  ShardedEngine,
-  type ShardedEngineOptions,
-} from './shard/sharded-engine';
-export { startReplica, startReplicas, type ReplicaOptions, type ShardReplica } from './shard/replicas';
-export { DEFAULT_PREFIX, type ShardInfo } from './shard/protocol';
-export { startNats, type RunningNats } from './shard/nats-server';
+  buildShard,
+  buildShardIndex,
+  ownedPart,
+  shardOf,
+  shardRecords,
+  type BuiltShard,
+  type ShardSpec,
+} from './shard/shard-index';
 export {
-  publishShardMap,
-  readShardMap,
-  registeredReplicas,
-  registerReplica,
-  readSnapshotLocation,
-  SHARD_MAP_BUCKET,
-  type RegisteredReplica,
-  type ShardMap,
-  type SnapshotLocation,
-} from './shard/shard-map';
-export { openShard, SNAPSHOT_BUCKET, type OpenedShard, type ShardSource } from './shard/shard-snapshots';
+  ShardInsights,
+  type InsightsDescribeRequest,
+  type InsightsGraphRequest,
+  type InsightsRequest,
+  type InsightsResolveRequest,
+  type ShardDictionary,
+} from './shard/shard-insights';
+export { MergedDictionary, proportional, shardedInsights, type ShardAsker } from './shard/merge-insights';
+export { mergeEstimates } from './shard/merge-estimates';
+export type { ShardOp, ShardRequests } from './shard/shard-requests';
 export { AccountSet } from './bits/account-set';
-export type { AudienceIndex, IndexStats } from './index/audience-index';
-export { CATEGORICAL_FIELDS, POST_FIELDS, PROFILE_FIELDS, type CategoricalField } from './index/fields';
+export type { AudienceIndex, IndexStats } from './postings/audience-index';
+export { CATEGORICAL_FIELDS, POST_FIELDS, PROFILE_FIELDS, type CategoricalField } from './postings/fields';
 export { EXPORT_FORMAT, SUPPORTED_VERSIONS } from './parse/header';
 export { tokenise, tokens } from './text/tokenise';
 

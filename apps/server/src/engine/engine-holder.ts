@@ -1,11 +1,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
-  createInMemoryEngine,
-  createSharedEngine,
-  exportFile,
+  inMemoryEngine,
   readSnapshot,
-  connectShardedEngine,
+  shareEngine,
   sharedEngineFrom,
   SnapshotError,
   writeSnapshot,
@@ -15,6 +13,7 @@ import {
   type ExportSource,
   type SharedEngine,
 } from '@murmur/engine';
+import { buildIndexFromFile, connectShardedEngine, exportFile } from '@murmur/engine-cluster';
 import { ServiceUnavailable } from '../errors';
 import { fetchEngineSource } from './engine-snapshot';
 import { serverAsyncEngine, shardedServerEngine } from './engine-async';
@@ -134,17 +133,17 @@ async function buildWithWork(
   if (snapshot) {
     shared = loadSnapshot(snapshot);
     if (!shared && source) {
-      shared = await createSharedEngine(source, build);
+      shared = shareEngine(await buildIndexFromFile(source, build));
       saveSnapshot(shared, snapshot);
     }
   }
   if (!shared) {
     if (!source) throw new Error('No engine snapshot could be loaded and there is no export to build from');
     if (threads <= 0) {
-      const engine = await createInMemoryEngine(source, build);
+      const engine = inMemoryEngine(await buildIndexFromFile(source, build));
       return { engine, work: inProcessWork(engine) };
     }
-    shared = await createSharedEngine(source, build);
+    shared = shareEngine(await buildIndexFromFile(source, build));
   }
   if (threads <= 0) return { engine: shared.engine, work: inProcessWork(shared.engine) };
   const pool = createEnginePool(shared, {

@@ -20,7 +20,12 @@ import type { Network } from '@murmur/sandbox';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** The code that decides what the sandbox exports and how the engine lays out its index. */
-const CODE_ROOTS = ['apps/sandbox/src', 'packages/engine/src', 'packages/core/src'];
+const CODE_ROOTS = [
+  'apps/sandbox/src',
+  'packages/engine/src',
+  'packages/engine-cluster/src',
+  'packages/core/src',
+];
 
 let codeDigest: string | undefined;
 

@@ -2,7 +2,8 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildIndex, exportFile, shareEngine, writeSnapshot, type ExportFile } from '@murmur/engine';
+import { shareEngine, writeSnapshot } from '@murmur/engine';
+import { buildIndexFromFile, exportFile, type ExportFile } from '@murmur/engine-cluster';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -10,7 +11,7 @@ const dir = mkdtempSync(join(tmpdir(), 'murmur-parallel-build-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function snapshotOf(file: ExportFile, name: string): Promise<Buffer> {
-  const index = await buildIndex(file);
+  const index = await buildIndexFromFile(file);
   index.stats.buildMs = 0;
   const path = join(dir, name);
   writeSnapshot(shareEngine(index).index, path, 'sandbox');

@@ -6,6 +6,14 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   buildIndex,
   inMemoryEngine,
+  sharesOf,
+  ShardUnavailableError,
+  type AudienceEngine,
+  type AudienceInsights,
+  type FieldCounts,
+  type Share,
+} from '@murmur/engine';
+import {
   DEFAULT_PREFIX,
   publishShardMap,
   readShardMap,
@@ -13,18 +21,12 @@ import {
   registeredReplicas,
   ShardedEngine,
   SNAPSHOT_BUCKET,
-  sharesOf,
-  ShardUnavailableError,
   startNats,
   startReplica,
   startReplicas,
-  type AudienceEngine,
-  type AudienceInsights,
-  type FieldCounts,
   type RunningNats,
-  type Share,
   type ShardReplica,
-} from '@murmur/engine';
+} from '@murmur/engine-cluster';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchPackages, type BenchPackage } from '../../../../bench/engine/packages';

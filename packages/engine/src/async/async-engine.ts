@@ -2,7 +2,7 @@ import type { AudienceInsights } from '@murmur/core/insights';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import type { InsightsOptions } from '../insights/context';
 import type { AudienceEngine, AudienceEstimate } from '../engine';
-import type { CategoricalField } from '../index/fields';
+import type { CategoricalField } from '../postings/fields';
 import type { LookupField, LookupResult } from '../lookup/autocomplete';
 import type { FieldCounts } from './field-counts';
 

@@ -1,7 +1,7 @@
 import type { Share } from '@murmur/core/insights';
 import type { AccountSet } from '../bits/account-set';
-import type { AudienceIndex } from '../index/audience-index';
-import { CATEGORICAL_FIELDS, type CategoricalField } from '../index/fields';
+import type { AudienceIndex } from '../postings/audience-index';
+import { CATEGORICAL_FIELDS, type CategoricalField } from '../postings/fields';
 import { termLabel } from '../insights/labels';
 import { shareOf } from '../insights/share';
 

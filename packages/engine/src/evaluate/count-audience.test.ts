@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TargetingPackage } from '@murmur/core/targeting';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { fixtureIndex } from '../testing/fixture';
 import { NETWORK_A, pkg } from '../testing/network-a';
 import { countAudience, evaluate } from './evaluate';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { AccountSet } from '../bits/account-set';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { fixtureIndex } from '../testing/fixture';
 import { pkg } from '../testing/network-a';
 import { countAudience, evaluate, type Exclusion } from './evaluate';

@@ -1,6 +1,6 @@
 import { MAX_HANDLES, type TargetingPackage } from '@murmur/core/targeting';
 import type { Posting } from '../bits/posting';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { normaliseHashtag } from '../text/tokenise';
 import { demographicFilters } from './demographics';
 import { keywordPostings } from './keyword';

@@ -1,5 +1,5 @@
 import { AccountSet } from '../bits/account-set';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 
 /**
  * Registers a custom audience (an uploaded list, matched to account numbers by the caller) under

@@ -1,6 +1,6 @@
 import type { Age, AgeBand, LabelItem, TargetingPackage } from '@murmur/core/targeting';
 import type { Posting } from '../bits/posting';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { bandWithin } from './age';
 import { itemPostings } from './label-union';
 import { resolveLabel } from './resolve-labels';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { fixtureIndex } from '../testing/fixture';
 import { members, NETWORK_A, pkg } from '../testing/network-a';
 import { registerCustomAudience } from './custom-audiences';

@@ -2,7 +2,7 @@ import { EMPTY_TARGETING_MESSAGE, MAX_HANDLES } from '@murmur/core/targeting';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountSet } from '../bits/account-set';
 import { EmptyTargetingError } from '../errors';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { fixtureIndex } from '../testing/fixture';
 import { members, NETWORK_A, pkg } from '../testing/network-a';
 import { evaluate } from './evaluate';

@@ -3,7 +3,7 @@ import { AccountSet } from '../bits/account-set';
 import { andInto, andNotInto, countAnd, countBits, newBits, popcount32 } from '../bits/bitset';
 import { orPosting, type Posting } from '../bits/posting';
 import { EmptyTargetingError } from '../errors';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { criteriaOf } from './criteria';
 import { blockedCount } from './blocked-count';
 import { withoutExclusions } from './exclude';

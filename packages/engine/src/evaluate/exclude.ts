@@ -1,7 +1,7 @@
 import { isTargetingPackageNonEmpty } from '@murmur/core/targeting';
 import { AccountSet } from '../bits/account-set';
 import { andNotInto, countBits } from '../bits/bitset';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { criteriaOf } from './criteria';
 import type { Exclusion } from './evaluate';
 import { filterMask, type FilterMask } from './filter-mask';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newBits } from '../bits/bitset';
 import type { Posting } from '../bits/posting';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { filterMask, MASKS_HELD } from './filter-mask';
 
 describe('filterMask', () => {

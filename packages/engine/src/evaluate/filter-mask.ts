@@ -1,6 +1,6 @@
 import { countBits, wordsFor } from '../bits/bitset';
 import type { Posting } from '../bits/posting';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { buildMask } from './mask-build';
 import { memoFor, type IndexMemo } from './memo';
 

@@ -1,6 +1,6 @@
 import { bitsToArray, countBits } from '../bits/bitset';
 import { andPosting, isDense, postingToBits, type Posting } from '../bits/posting';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { tokens } from '../text/tokenise';
 import { memoFor, type IndexMemo } from './memo';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bitsToArray, newBits, setAll } from '../bits/bitset';
 import type { Posting } from '../bits/posting';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { itemPostings } from './label-union';
 
 const SIZE = 6400;

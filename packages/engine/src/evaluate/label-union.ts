@@ -1,6 +1,6 @@
 import { bitsToArray, countBits, newBits, wordsFor } from '../bits/bitset';
 import { isDense, orPosting, type Posting } from '../bits/posting';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { memoFor, type IndexMemo } from './memo';
 
 /** An item resolving to more terms than this is counted as one memoised union. */

@@ -1,4 +1,4 @@
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 
 /**
  * A small least-recently-used memo of values derived from an index's immutable postings (filter

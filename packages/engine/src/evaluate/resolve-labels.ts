@@ -1,7 +1,7 @@
 import type { LabelItem } from '@murmur/core/targeting';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import type { CatalogueKind } from '@murmur/core/export';
-import type { Field } from '../index/fields';
+import type { Field } from '../postings/fields';
 
 const lower = (s: string): string => s.normalize('NFKC').trim().toLowerCase();
 

@@ -1,7 +1,7 @@
 import { normaliseCountry } from '@murmur/core/countries';
 import type { LabelItem } from '@murmur/core/targeting';
-import type { AudienceIndex } from '../index/audience-index';
-import type { Field } from '../index/fields';
+import type { AudienceIndex } from '../postings/audience-index';
+import type { Field } from '../postings/fields';
 
 const PLACE_FIELDS: readonly Field[] = ['region', 'metro', 'city'];
 const TYPE_FIELD: Readonly<Record<string, Field>> = { REGIONS: 'region', METROS: 'metro', CITIES: 'city' };

@@ -1,6 +1,6 @@
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import type { CatalogueKind } from '@murmur/core/export';
-import type { Field } from '../index/fields';
+import type { Field } from '../postings/fields';
 import { resolveLabel } from '../evaluate/resolve-labels';
 import { resolveLocation } from '../evaluate/resolve-location';
 

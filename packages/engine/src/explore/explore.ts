@@ -1,7 +1,7 @@
 import type { AudienceInsights } from '@murmur/core/insights';
 import { AccountSet } from '../bits/account-set';
 import type { Audience } from '../evaluate/evaluate';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import type { InsightsOptions } from '../insights/context';
 import { catalogueEntries, type CatalogueEntry, type ExploreCatalogueKind } from './catalogue-sizes';
 import { networkCommunities, type NetworkCommunities } from './network-communities';

@@ -1,6 +1,6 @@
 import type { Basis, Community } from '@murmur/core/insights';
 import { AccountSet } from '../bits/account-set';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { assignCommunities } from '../insights/communities/assign';
 import { communities, communityPositions } from '../insights/communities/communities';
 import { InsightContext } from '../insights/context';

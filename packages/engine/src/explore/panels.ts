@@ -1,7 +1,7 @@
 import type { AudienceInsights } from '@murmur/core/insights';
 import type { AccountSet } from '../bits/account-set';
 import type { Audience } from '../evaluate/evaluate';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { ageGroups } from '../insights/age-groups';
 import { InsightContext, type InsightsOptions } from '../insights/context';
 import { demographics } from '../insights/demographics';

@@ -1,7 +1,7 @@
 import type { PostSummary } from '@murmur/core/insights';
 import type { AccountSet } from '../bits/account-set';
-import type { AudienceIndex } from '../index/audience-index';
-import { csrRow } from '../index/csr';
+import type { AudienceIndex } from '../postings/audience-index';
+import { csrRow } from '../postings/csr';
 import { postSummary } from '../insights/post-summary';
 import { tokens } from '../text/tokenise';
 

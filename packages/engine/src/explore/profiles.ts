@@ -1,5 +1,5 @@
 import type { AccountSummary } from '@murmur/core/insights';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { accountBio, accountSummary } from '../insights/account-summary';
 
 /** An account as the explore tools show it: the panels' summary plus its profile. */

@@ -1,6 +1,6 @@
 import type { AccountSet } from '../bits/account-set';
-import type { AudienceIndex } from '../index/audience-index';
-import type { Field } from '../index/fields';
+import type { AudienceIndex } from '../postings/audience-index';
+import type { Field } from '../postings/fields';
 import { InsightContext } from '../insights/context';
 import { postCounts, profileCounts } from '../insights/counts';
 import { topK } from '../util/top-k';

@@ -1,8 +1,8 @@
 import { AccountSet } from '../bits/account-set';
 import { newBits, orInto } from '../bits/bitset';
 import { andPosting, orPosting, postingToBits, type Posting } from '../bits/posting';
-import type { AudienceIndex } from '../index/audience-index';
-import type { Field } from '../index/fields';
+import type { AudienceIndex } from '../postings/audience-index';
+import type { Field } from '../postings/fields';
 import { normaliseHashtag, tokens } from '../text/tokenise';
 
 /** Accounts carrying every token of `text` in one of `fields` (per field: AND of tokens). */

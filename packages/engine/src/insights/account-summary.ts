@@ -1,5 +1,5 @@
 import type { AccountSummary } from '@murmur/core/insights';
-import { AccountFlag, type AudienceIndex } from '../index/audience-index';
+import { AccountFlag, type AudienceIndex } from '../postings/audience-index';
 
 export function accountSummary(index: AudienceIndex, n: number): AccountSummary {
   const a = index.accounts;

@@ -1,7 +1,7 @@
 import type { Basis } from '@murmur/core/insights';
 import { AccountSet } from '../bits/account-set';
 import type { Audience } from '../evaluate/evaluate';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 
 export interface InsightsOptions {
   /**

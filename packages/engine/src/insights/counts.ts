@@ -1,6 +1,6 @@
 import { countAnd } from '../bits/bitset';
-import { CATEGORICAL_FIELDS } from '../index/fields';
-import type { Csr } from '../index/csr';
+import { CATEGORICAL_FIELDS } from '../postings/fields';
+import type { Csr } from '../postings/csr';
 import type { InsightContext } from './context';
 import { radixSort } from './radix-sort';
 

@@ -1,5 +1,5 @@
 import type { EngagedAccount, EngagedPost, EngagementPanel } from '@murmur/core/insights';
-import type { Csr } from '../index/csr';
+import type { Csr } from '../postings/csr';
 import { topIndices } from '../util/top-k';
 import { accountSummary } from './account-summary';
 import type { InsightContext } from './context';

@@ -1,6 +1,6 @@
 import type { Basis, Share } from '@murmur/core/insights';
-import type { AudienceIndex } from '../index/audience-index';
-import type { Field } from '../index/fields';
+import type { AudienceIndex } from '../postings/audience-index';
+import type { Field } from '../postings/fields';
 import { topK } from '../util/top-k';
 import type { InsightContext } from './context';
 import { categoricalCounts, postCounts, profileCounts } from './counts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate } from '../evaluate/evaluate';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { fixtureIndex } from '../testing/fixture';
 import { pkg } from '../testing/network-a';
 import { NETWORK_B } from '../testing/network-b';

@@ -1,7 +1,7 @@
 import { normaliseCountry } from '@murmur/core/countries';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import type { CatalogueKind } from '@murmur/core/export';
-import type { Field } from '../index/fields';
+import type { Field } from '../postings/fields';
 
 const CATALOGUE_OF: Partial<Record<Field, CatalogueKind>> = {
   interest: 'interests',

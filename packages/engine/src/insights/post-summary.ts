@@ -1,4 +1,4 @@
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import type { PostSummary } from '@murmur/core/insights';
 import { accountSummary } from './account-summary';
 

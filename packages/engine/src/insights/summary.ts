@@ -1,7 +1,7 @@
 import { sizeBucketOf } from '../evaluate/size-bucket';
 import type { SummaryPanel } from '@murmur/core/insights';
 import type { InsightContext } from './context';
-import { AccountFlag } from '../index/audience-index';
+import { AccountFlag } from '../postings/audience-index';
 
 export function summary(ctx: InsightContext): SummaryPanel {
   const { index, members } = ctx;

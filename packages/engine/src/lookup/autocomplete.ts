@@ -1,10 +1,10 @@
 import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { evaluate } from '../evaluate/evaluate';
 import { resolveLocation } from '../evaluate/resolve-location';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import type { CatalogueKind } from '@murmur/core/export';
-import type { Field } from '../index/fields';
-import { normaliseHandle } from '../index/handle-index';
+import type { Field } from '../postings/fields';
+import { normaliseHandle } from '../postings/handle-index';
 import { normaliseHashtag } from '../text/tokenise';
 import { topK } from '../util/top-k';
 import { sortedKeys, type SortedKeys } from './sorted-keys';

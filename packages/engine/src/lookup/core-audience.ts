@@ -2,7 +2,7 @@ import { MAX_HANDLES, type TargetingPackage } from '@murmur/core/targeting';
 import { andInto, countBits, newBits } from '../bits/bitset';
 import { evaluate, type Audience } from '../evaluate/evaluate';
 import { selected } from '../evaluate/selected';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 
 type PrimaryKey =
   'handles' | 'keywords' | 'hashtags' | 'interests' | 'conversation_topics' | 'movies_tv_shows';

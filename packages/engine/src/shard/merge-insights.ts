@@ -37,7 +37,7 @@ import type { AudienceQuery } from '../async/async-engine';
 import type { AudienceEstimate } from '../engine';
 import { bandWithin, parseBand } from '../evaluate/age';
 import { sizeBucketOf } from '../evaluate/size-bucket';
-import { FIELDS, type Field } from '../index/fields';
+import { FIELDS, type Field } from '../postings/fields';
 import { undirected } from '../insights/communities/graph';
 import { louvain } from '../insights/communities/louvain';
 import { communityName } from '../insights/communities/naming';
@@ -54,7 +54,7 @@ import type {
   ShardDictionary,
   Sparse,
 } from './shard-insights';
-import type { ShardRequests } from './protocol';
+import type { ShardRequests } from './shard-requests';
 import { shardOf } from './shard-index';
 
 /** The shards' term dictionaries as one, numbered as the single engine numbers its terms. */

@@ -4,7 +4,7 @@ import { fieldCounts, mergeFieldCounts } from '../async/field-counts';
 import { evaluate } from '../evaluate/evaluate';
 import { fixtureIndex, fixtureLines } from '../testing/fixture';
 import { NETWORK_A, pkg } from '../testing/network-a';
-import { mergeEstimates } from './sharded-engine';
+import { mergeEstimates } from './merge-estimates';
 import { buildShardIndex, shardRecords } from './shard-index';
 
 const lines = () => fixtureLines(NETWORK_A).map((l) => `${l}\n`);

@@ -1,8 +1,8 @@
-import { buildIndex, type ExportSource } from '../build/build-index';
-import type { BuildOptions } from '../build/record-sink';
+import { buildIndex, type ExportSource } from '../ingest/build-index';
+import type { BuildOptions } from '../ingest/record-sink';
 import { countBits } from '../bits/bitset';
 import { ExportFormatError } from '../errors';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { LineSplitter } from '../parse/lines';
 import { GrowableU32 } from '../util/growable';
 

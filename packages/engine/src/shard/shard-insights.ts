@@ -7,9 +7,9 @@ import { mix32 } from '@murmur/core/hash';
 import type { AccountSet } from '../bits/account-set';
 import type { AudienceQuery } from '../async/async-engine';
 import { evaluate } from '../evaluate/evaluate';
-import { AccountFlag, type AudienceIndex } from '../index/audience-index';
-import type { Csr } from '../index/csr';
-import { CATEGORICAL_FIELDS, FIELDS } from '../index/fields';
+import { AccountFlag, type AudienceIndex } from '../postings/audience-index';
+import type { Csr } from '../postings/csr';
+import { CATEGORICAL_FIELDS, FIELDS } from '../postings/fields';
 import { accountBio, accountSummary } from '../insights/account-summary';
 import { selectCore } from '../insights/communities/select-core';
 import type { InsightsOptions } from '../insights/context';
@@ -25,7 +25,7 @@ export type Sparse = [ids: number[], counts: number[]];
 /** The shard's term dictionary, once per coordinator (local term ids). */
 export interface ShardDictionary {
   population: number;
-  /** Field number (index/fields.ts FIELDS) per term. */
+  /** Field number (postings/fields.ts FIELDS) per term. */
   fields: number[];
   values: string[];
   labels: string[];

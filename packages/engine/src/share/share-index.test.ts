@@ -6,7 +6,7 @@ import {
   type AudienceEngine,
   type SharedEngine,
 } from '../engine';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { accounts, fixtureIndex, type Fixture } from '../testing/fixture';
 import { pkg } from '../testing/network-a';
 import { accountSetFromShared, indexFromShared, shareIndex, toSharedAccountSet } from './share-index';

@@ -1,11 +1,11 @@
 import { AccountSet } from '../bits/account-set';
-import type { AccountColumns, AudienceIndex, IndexStats, PostColumns } from '../index/audience-index';
-import { Catalogue } from '../index/catalogue';
-import type { Csr } from '../index/csr';
-import { CATEGORICAL_FIELDS, type CategoricalField } from '../index/fields';
-import { HandleIndex } from '../index/handle-index';
-import { PostingStore } from '../index/posting-store';
-import { TermTable, type TermTableParts } from '../index/term-table';
+import type { AccountColumns, AudienceIndex, IndexStats, PostColumns } from '../postings/audience-index';
+import { Catalogue } from '../postings/catalogue';
+import type { Csr } from '../postings/csr';
+import { CATEGORICAL_FIELDS, type CategoricalField } from '../postings/fields';
+import { HandleIndex } from '../postings/handle-index';
+import { PostingStore } from '../postings/posting-store';
+import { TermTable, type TermTableParts } from '../postings/term-table';
 import type { CatalogueRecord, ExportHeader } from '../parse/records';
 import { PackedStrings, packStrings } from '../util/packed-strings';
 import { StringColumn, type StringSource } from '../util/string-column';

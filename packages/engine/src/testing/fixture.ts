@@ -1,8 +1,8 @@
 // Hand-built networks for tests: small enough to know every answer, written as the sandbox's
 // bulk export (NDJSON) so the tests go through the real parser.
-import type { BuildOptions } from '../build/record-sink';
-import { buildIndex } from '../build/build-index';
-import type { AudienceIndex } from '../index/audience-index';
+import type { BuildOptions } from '../ingest/record-sink';
+import { buildIndex } from '../ingest/build-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { FIXTURE_CATALOGUES } from './fixture-catalogues';
 
 export interface FixtureAccount {

@@ -1,6 +1,6 @@
 import type { CommunitiesPanel, Community } from '@murmur/core/insights';
 import { topIndices } from '../../util/top-k';
-import type { AudienceIndex } from '../../index/audience-index';
+import type { AudienceIndex } from '../../postings/audience-index';
 import { accountSummary } from '../account-summary';
 import type { InsightContext } from '../context';
 import { assignCommunities } from './assign';

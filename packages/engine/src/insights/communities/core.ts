@@ -1,5 +1,5 @@
 import { newBits, popcount32 } from '../../bits/bitset';
-import type { AudienceIndex } from '../../index/audience-index';
+import type { AudienceIndex } from '../../postings/audience-index';
 import type { InsightContext } from '../context';
 import { followTally } from '../counts';
 import { undirected } from './graph';

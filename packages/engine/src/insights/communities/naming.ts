@@ -1,7 +1,7 @@
 import type { Share } from '@murmur/core/insights';
 import { communityName as nameFromParts } from '@murmur/core/targeting';
-import type { AudienceIndex } from '../../index/audience-index';
-import type { Field } from '../../index/fields';
+import type { AudienceIndex } from '../../postings/audience-index';
+import type { Field } from '../../postings/fields';
 import { topK } from '../../util/top-k';
 import { termShare } from '../field-shares';
 

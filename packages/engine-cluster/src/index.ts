@@ -1,0 +1,23 @@
+// @murmur/engine-cluster — the audience engine across processes (ARCHITECTURE §3): shards and their
+// replicas on NATS, the sharded engine the API server asks, and the parallel build of an export file
+// on worker threads. The engine itself (@murmur/engine) imports only @murmur/core and Node's standard
+// library; everything here that spawns, listens or talks to NATS lives in this package. See README.md.
+export { buildIndexFromFile } from './parallel/build-file';
+export { ExportFile, exportFile } from './parallel/export-file';
+export { serveShard, type ShardServiceOptions } from './shard/shard-service';
+export { connectShardedEngine, ShardedEngine, type ShardedEngineOptions } from './shard/sharded-engine';
+export { startReplica, startReplicas, type ReplicaOptions, type ShardReplica } from './shard/replicas';
+export { DEFAULT_PREFIX, type ShardInfo } from './shard/protocol';
+export { startNats, type RunningNats } from './shard/nats-server';
+export {
+  publishShardMap,
+  readShardMap,
+  registeredReplicas,
+  registerReplica,
+  readSnapshotLocation,
+  SHARD_MAP_BUCKET,
+  type RegisteredReplica,
+  type ShardMap,
+  type SnapshotLocation,
+} from './shard/shard-map';
+export { openShard, SNAPSHOT_BUCKET, type OpenedShard, type ShardSource } from './shard/shard-snapshots';

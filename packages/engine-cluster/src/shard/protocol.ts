@@ -1,0 +1,33 @@
+// The wire between the API server's ShardedEngine and the shard services (issue 18): JSON over
+// NATS request/reply. Each shard listens on `<prefix>.<shard>.<op>` in the queue group
+// `<prefix>.<shard>`, so a request goes to one replica of the shard.
+import type { ShardOp, ShardRequests } from '@murmur/engine';
+
+export const DEFAULT_PREFIX = 'murmur.engine';
+
+export type { ShardOp, ShardRequests };
+
+/** What a replica says about itself (ping). */
+export interface ShardInfo {
+  shard: number;
+  shards: number;
+  /** The replica's name (e.g. its process id), for logs and tests. */
+  replica: string;
+  /** Accounts the shard owns. */
+  accounts: number;
+  scale: number;
+  /** Approximate bytes of its typed arrays. */
+  bytes: number;
+}
+
+/** A reply: the answer, or the error the replica met (name and message) — a bad package is a 4xx. */
+export type ShardReply<T> = { ok: true; value: T } | { ok: false; name: string; message: string };
+
+export const shardSubject = (prefix: string, shard: number, op: ShardOp): string =>
+  `${prefix}.${shard}.${op}`;
+export const shardQueue = (prefix: string, shard: number): string => `${prefix}.${shard}`;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+export const encode = (value: unknown): Uint8Array => encoder.encode(JSON.stringify(value));
+export const decode = <T>(data: Uint8Array): T => JSON.parse(decoder.decode(data)) as T;

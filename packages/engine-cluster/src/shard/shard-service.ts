@@ -1,0 +1,103 @@
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { AudienceEngine, ShardSpec, ShardInsights } from '@murmur/engine';
+import {
+  DEFAULT_PREFIX,
+  decode,
+  encode,
+  shardQueue,
+  shardSubject,
+  type ShardInfo,
+  type ShardOp,
+  type ShardReply,
+  type ShardRequests,
+} from './protocol';
+
+export interface ShardServiceOptions extends ShardSpec {
+  nc: NatsConnection;
+  /** The engine over this shard's index (buildShardIndex). */
+  engine: AudienceEngine;
+  prefix?: string;
+  /** This replica's name (default: the process id). */
+  replica?: string;
+  /** Its side of sharded insights (over the same index); without it, insights questions fail. */
+  insights?: ShardInsights;
+}
+
+/**
+ * A reply larger than NATS allows in one message (max_payload, 1 MB by default: an insights partial
+ * over a large audience passes it) as consecutive chunks, then an empty message that ends it
+ * (ShardedEngine reads it with requestMany's sentinel strategy).
+ */
+function respondInChunks(msg: Msg, data: Uint8Array, maxPayload = 1 << 20): void {
+  const size = maxPayload > 1 << 16 ? maxPayload - 4096 : Math.floor(maxPayload / 2);
+  for (let at = 0; at < data.length; at += size) msg.respond(data.subarray(at, at + size));
+  msg.respond(new Uint8Array(0));
+}
+
+type Handlers = { [K in ShardOp]: (input: ShardRequests[K]) => unknown };
+
+/**
+ * Serves one shard on NATS: one subscription per operation in the shard's queue group, so the
+ * replicas of a shard share its requests and a request reaches one of them. Answers are computed
+ * synchronously on this thread (a shard process is one engine); errors go back as data.
+ */
+export function serveShard(options: ShardServiceOptions): { info: ShardInfo; close(): Promise<void> } {
+  const { nc, engine, shard, shards } = options;
+  const prefix = options.prefix ?? DEFAULT_PREFIX;
+  const info: ShardInfo = {
+    shard,
+    shards,
+    replica: options.replica ?? String(process.pid),
+    accounts: engine.stats.accounts,
+    scale: engine.scale,
+    bytes: engine.stats.bytes,
+  };
+  const withInsights = (): ShardInsights => {
+    if (!options.insights) throw new Error(`Shard ${shard} serves no insights (no term order).`);
+    return options.insights;
+  };
+  const handlers: Handlers = {
+    estimate: (q) => engine.estimate(q.pkg, { exclusions: q.exclusions ?? [] }),
+    fieldCounts: ({ audience, fields }) =>
+      engine.fieldCounts(engine.evaluate(audience.pkg, { exclusions: audience.exclusions ?? [] }), fields),
+    lookup: ({ field, q, limit }) => engine.lookup(field, q, limit),
+    ping: () => info,
+    insightsDictionary: () => withInsights().dictionary(),
+    insightsPartial: (r) => withInsights().partial(r),
+    insightsGraph: (r) => withInsights().graph(r),
+    insightsResolve: (r) => withInsights().resolve(r),
+    insightsDescribe: (r) => withInsights().describe(r),
+  };
+  const subscriptions: Subscription[] = (Object.keys(handlers) as ShardOp[]).map((op) =>
+    nc.subscribe(shardSubject(prefix, shard, op), {
+      queue: shardQueue(prefix, shard),
+      callback: (error, msg) => {
+        if (error) return;
+        let reply: ShardReply<unknown>;
+        try {
+          const input = msg.data.length === 0 ? null : decode<never>(msg.data);
+          reply = { ok: true, value: (handlers[op] as (i: unknown) => unknown)(input) };
+        } catch (e) {
+          const err = e instanceof Error ? e : new Error(String(e));
+          reply = { ok: false, name: err.name, message: err.message };
+        }
+        try {
+          if (op.startsWith('insights')) respondInChunks(msg, encode(reply), nc.info?.max_payload);
+          else msg.respond(encode(reply));
+        } catch (e) {
+          // A reply NATS refuses (larger than max_payload) is answered as an error, and the
+          // connection stays up (an exception here would close it).
+          const err = e instanceof Error ? e : new Error(String(e));
+          msg.respond(encode({ ok: false, name: err.name, message: `${op}: ${err.message}` }));
+        }
+      },
+    }),
+  );
+  return {
+    info,
+    async close() {
+      for (const s of subscriptions) s.unsubscribe();
+      await nc.flush();
+    },
+  };
+}

@@ -1,0 +1,276 @@
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  type AsyncAudienceEngine,
+  type AudienceQuery,
+  mergeFieldCounts,
+  type FieldCounts,
+  type AudienceEstimate,
+  EmptyTargetingError,
+  ShardUnavailableError,
+  type CategoricalField,
+  type LookupField,
+  type LookupResult,
+  type InsightsOptions,
+  mergeEstimates,
+  MergedDictionary,
+  shardedInsights,
+  type ShardDictionary,
+} from '@murmur/engine';
+import { readShardMap } from './shard-map';
+import type { AudienceInsights } from '@murmur/core/insights';
+import {
+  DEFAULT_PREFIX,
+  decode,
+  encode,
+  shardSubject,
+  type ShardInfo,
+  type ShardOp,
+  type ShardReply,
+  type ShardRequests,
+} from './protocol';
+
+export interface ShardedEngineOptions {
+  nc: NatsConnection;
+  /** How many shards the accounts are split into. */
+  shards: number;
+  prefix?: string;
+  /** How long one replica has to answer before the request goes to another (default 2 000 ms). */
+  timeoutMs?: number;
+  /** Attempts per shard and request (default 3): a replica killed mid-request costs one. */
+  attempts?: number;
+  /**
+   * How long one replica has for an insights round trip, streamed in chunks (default 30 000 ms, at
+   * least `timeoutMs`): a partial aggregate over millions of accounts takes longer than an estimate.
+   */
+  insightsTimeoutMs?: number;
+}
+
+const isNamed = (error: unknown, name: string): boolean => {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (e.name === name || e.constructor.name === name) return true;
+    if ('isNoResponders' in e && typeof e.isNoResponders === 'function' && name === 'NoRespondersError')
+      return (e as { isNoResponders(): boolean }).isNoResponders();
+  }
+  return false;
+};
+
+/** An error a shard answered with, as this side's error (an empty package stays a 4xx). */
+function remoteError(shard: number, reply: { name: string; message: string }): Error {
+  if (reply.name === 'EmptyTargetingError') return new EmptyTargetingError();
+  const error = new Error(`Shard ${shard}: ${reply.message}`);
+  error.name = reply.name;
+  return error;
+}
+
+/** Operations whose replies may pass NATS's max_payload, streamed in chunks (the insights round trips). */
+const isStreamed = (op: ShardOp): boolean => op.startsWith('insights');
+
+function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/**
+ * The audience engine over shards on NATS (issue 18): each question is sent to every shard (one
+ * replica of each, by NATS queue group), and the answers are merged exactly — counts add up since
+ * every account belongs to one shard. A replica that does not answer in time is skipped for another
+ * of the same shard; a shard with no replica answering fails the question with
+ * ShardUnavailableError (naming the shard), never a count without it.
+ */
+export class ShardedEngine implements AsyncAudienceEngine {
+  readonly kind = 'shards';
+  private readonly prefix: string;
+  private readonly timeoutMs: number;
+  private readonly attempts: number;
+  private readonly insightsTimeoutMs: number;
+
+  private constructor(
+    private readonly options: ShardedEngineOptions,
+    /** Real accounts per indexed account (the same on every shard). */
+    readonly scale: number,
+    /** What one replica of each shard said when the engine opened. */
+    readonly shardInfo: readonly ShardInfo[],
+  ) {
+    this.prefix = options.prefix ?? DEFAULT_PREFIX;
+    this.timeoutMs = options.timeoutMs ?? 2000;
+    this.attempts = options.attempts ?? 3;
+    this.insightsTimeoutMs = Math.max(this.timeoutMs, options.insightsTimeoutMs ?? 30_000);
+  }
+
+  /** Asks every shard who it is (all must answer, agree on the shard count and scale). */
+  static async open(options: ShardedEngineOptions): Promise<ShardedEngine> {
+    const probe = new ShardedEngine(options, 1, []);
+    const info = await probe.scatter('ping', null);
+    info.forEach((i, shard) => {
+      if (i.shard !== shard || i.shards !== options.shards) {
+        throw new Error(
+          `Shard ${shard} answers as shard ${i.shard} of ${i.shards}, not of ${options.shards}.`,
+        );
+      }
+    });
+    const scales = new Set(info.map((i) => i.scale));
+    if (scales.size !== 1) throw new Error(`The shards disagree on the scale: ${[...scales].join(', ')}.`);
+    return new ShardedEngine(options, info[0]!.scale, info);
+  }
+
+  /** How many shards the accounts are split into. */
+  get shards(): number {
+    return this.options.shards;
+  }
+
+  private dictionary: Promise<MergedDictionary> | undefined;
+
+  /**
+   * Every insights panel (computeInsights) over the shards, merged from their partial aggregates:
+   * count-based panels equal the single engine's; the community core and sample accounts are drawn
+   * from the shards in proportion to their members (shard/merge-insights.ts). The shards' term
+   * dictionaries are fetched once, on the first question.
+   */
+  async insights(query: AudienceQuery, options?: InsightsOptions): Promise<AudienceInsights> {
+    this.dictionary ??= this.scatter<'insightsDictionary', ShardDictionary>('insightsDictionary', null).then(
+      (parts) => new MergedDictionary(parts),
+    );
+    const dictionary = await this.dictionary.catch((error: unknown) => {
+      this.dictionary = undefined;
+      throw error;
+    });
+    return shardedInsights(this, dictionary, this.scale, query, options);
+  }
+
+  /** Accounts the shards own together. */
+  get accounts(): number {
+    return this.shardInfo.reduce((sum, i) => sum + i.accounts, 0);
+  }
+
+  /** One shard's answer: a replica of it, another one after a timeout, ShardUnavailableError after all. */
+  async ask<K extends ShardOp, T>(shard: number, op: K, input: ShardRequests[K]): Promise<T> {
+    const subject = shardSubject(this.prefix, shard, op);
+    const payload = encode(input);
+    const streamed = isStreamed(op);
+    const timeout = streamed ? this.insightsTimeoutMs : this.timeoutMs;
+    for (let attempt = 1; ; attempt++) {
+      let data: Uint8Array | undefined;
+      try {
+        data = streamed
+          ? await this.requestChunks(subject, payload, timeout)
+          : (await this.options.nc.request(subject, payload, { timeout })).data;
+      } catch (error) {
+        if (isNamed(error, 'NoRespondersError'))
+          throw new ShardUnavailableError(shard, 'no replica is running');
+        if (!isNamed(error, 'TimeoutError')) throw error;
+      }
+      if (data === undefined) {
+        if (attempt >= this.attempts) {
+          throw new ShardUnavailableError(
+            shard,
+            `no replica answered within ${timeout} ms (${this.attempts} attempts)`,
+          );
+        }
+        continue;
+      }
+      const reply = decode<ShardReply<T>>(data);
+      if (!reply.ok) throw remoteError(shard, reply);
+      return reply.value;
+    }
+  }
+
+  /**
+   * A reply sent in chunks (shard-service.ts `respondInChunks`), joined; undefined when the replica
+   * did not finish within `timeout` (killed mid-reply, or too slow).
+   */
+  private async requestChunks(
+    subject: string,
+    payload: Uint8Array,
+    timeout: number,
+  ): Promise<Uint8Array | undefined> {
+    const replies = await this.options.nc.requestMany(subject, payload, {
+      strategy: 'sentinel',
+      maxWait: timeout,
+    });
+    const chunks: Uint8Array[] = [];
+    for await (const m of replies) {
+      if (m.data.length === 0) return joinChunks(chunks);
+      chunks.push(m.data);
+    }
+    return undefined;
+  }
+
+  /** Every shard's answer, by shard. */
+  scatter<K extends ShardOp, T = K extends 'ping' ? ShardInfo : unknown>(
+    op: K,
+    input: ShardRequests[K],
+  ): Promise<T[]> {
+    return Promise.all(
+      Array.from({ length: this.options.shards }, (_, shard) => this.ask<K, T>(shard, op, input)),
+    );
+  }
+
+  async estimate(query: AudienceQuery): Promise<AudienceEstimate> {
+    return mergeEstimates(await this.scatter<'estimate', AudienceEstimate>('estimate', query), this.scale);
+  }
+
+  async fieldCounts(query: AudienceQuery, fields?: readonly CategoricalField[]): Promise<FieldCounts> {
+    const parts = await this.scatter<'fieldCounts', FieldCounts>('fieldCounts', {
+      audience: query,
+      ...(fields && { fields }),
+    });
+    return mergeFieldCounts(parts);
+  }
+
+  /**
+   * Suggestions of every shard, merged by value (reach summed over the shards, the first detail
+   * kept), the widest reach first. Each shard proposes its own best `limit`, so an item no shard
+   * ranks among its best is missed: suggestions, not counts.
+   */
+  async lookup(field: LookupField, q: string, limit = 10): Promise<LookupResult[]> {
+    const parts = await this.scatter<'lookup', LookupResult[]>('lookup', { field, q, limit });
+    const merged = new Map<string, LookupResult>();
+    for (const part of parts) {
+      for (const r of part) {
+        const known = merged.get(r.value);
+        if (!known) merged.set(r.value, { ...r });
+        else {
+          known.sampleCount += r.sampleCount;
+          known.detail ??= r.detail;
+        }
+      }
+    }
+    return [...merged.values()]
+      .map((r) => ({ ...r, size: Math.round(r.sampleCount * this.scale) }))
+      .sort((a, b) => b.sampleCount - a.sampleCount)
+      .slice(0, limit);
+  }
+
+  /** The connection belongs to the caller; nothing else is held. */
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * Connects to NATS at `natsUrl` and opens a sharded engine over it (every shard must answer; the
+ * shard count from the shard map when not given); `close` closes the connection.
+ */
+export async function connectShardedEngine(
+  options: Omit<ShardedEngineOptions, 'nc' | 'shards'> & { natsUrl: string; name?: string; shards?: number },
+): Promise<{ engine: ShardedEngine; close(): Promise<void> }> {
+  const { natsUrl, name, shards, ...rest } = options;
+  const nc = await connect({ servers: natsUrl, name: name ?? 'murmur-sharded-engine' });
+  try {
+    // Without a shard count, the shard map in JetStream KV says how many there are.
+    const count = shards ?? (await readShardMap(nc, rest.prefix))?.shards;
+    if (count === undefined) {
+      throw new Error(`No shard count given and no shard map published on ${natsUrl} (npm run dev:cluster).`);
+    }
+    return { engine: await ShardedEngine.open({ ...rest, shards: count, nc }), close: () => nc.close() };
+  } catch (error) {
+    await nc.close();
+    throw error;
+  }
+}
