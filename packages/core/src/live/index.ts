@@ -122,3 +122,5 @@ export const ownerOf = (event: LiveEvent): string => {
  * processes and releases, so each account's events are always in the same partition and in order.
  */
 export const partitionOf = (accountId: string, partitions: number): number => fnv1a(accountId) % partitions;
+
+export { resolveLocationText, NO_LOCATION, type ResolvedLocation } from './location';

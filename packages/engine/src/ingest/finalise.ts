@@ -25,6 +25,8 @@ export interface FinaliseInput {
   follows: RowBuilder;
   /** Called as each step ends (profiling). */
   mark?: (stage: string) => void;
+  /** Keep the per-post term rows as `postTermRows` (BuildOptions.keepPostTerms). */
+  keepPostTerms?: boolean;
   stats: Omit<IndexStats, 'accounts' | 'follows' | 'posts' | 'likes' | 'reposts' | 'terms' | 'bytes'>;
 }
 
@@ -50,7 +52,8 @@ export function finalise(input: FinaliseInput): AudienceIndex {
   for (let i = 0; i < p.count; i++) postNumbers[i] = i;
   const postsByAuthor = groupPairs(author, postNumbers, size);
   mark('posts by author');
-  const postTerms = accountPostTerms(p.rows.toCsr(p.count), postsByAuthor, terms.size);
+  const postRows = p.rows.toCsr(p.count);
+  const postTerms = accountPostTerms(postRows, postsByAuthor, terms.size);
   p.rows.drop();
   mark('post terms per account');
   const likeCount = p.liked.post.length;
@@ -120,6 +123,7 @@ export function finalise(input: FinaliseInput): AudienceIndex {
     postsByAuthor,
     likesByActor,
     repostsByActor,
+    ...(input.keepPostTerms ? { postTermRows: postRows } : {}),
     catalogue: input.catalogue,
     customAudiences: new Map(),
     stats: {

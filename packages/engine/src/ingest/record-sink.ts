@@ -24,6 +24,11 @@ export interface BuildOptions {
    * introduced which term (shards order their terms as the single engine would: shard-index.ts).
    */
   onRecordTerms?: (terms: number) => void;
+  /**
+   * Keep each post's own term row (`AudienceIndex.postTermRows`): what the live index needs to take
+   * a deleted post's words away from its author (src/live/).
+   */
+  keepPostTerms?: boolean;
 }
 
 export interface Builders {
@@ -139,6 +144,7 @@ export class RecordSink {
       ...this.b,
       scale,
       mark,
+      keepPostTerms: this.options.keepPostTerms === true,
       stats: {
         records: this.records,
         ignoredRecords: this.ignored,

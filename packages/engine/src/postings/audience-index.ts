@@ -90,6 +90,8 @@ export interface AudienceIndex {
   readonly postsByAuthor: Csr;
   readonly likesByActor: Csr;
   readonly repostsByActor: Csr;
+  /** Each post's own terms, kept only when built with `keepPostTerms` (the live index needs them). */
+  readonly postTermRows?: Csr;
   readonly catalogue: Catalogue;
   readonly customAudiences: Map<string, AccountSet>;
   readonly stats: IndexStats;

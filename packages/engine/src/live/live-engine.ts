@@ -1,0 +1,80 @@
+import type { LiveEvent } from '@murmur/core/live';
+import { buildIndex, type ExportSource } from '../build/build-index';
+import type { BuildOptions } from '../build/record-sink';
+import { inMemoryEngine, type AudienceEngine } from '../engine';
+import type { AudienceIndex } from '../index/audience-index';
+import { LiveIndex, type LiveOptions, type LiveStats, type StreamPosition } from './live-index';
+
+/** What a live index must keep from the build: every post's id and term row (README "Live updates"). */
+export const LIVE_BUILD_OPTIONS: BuildOptions = { keepPostText: 'all', keepPostTerms: true };
+
+/**
+ * An in-memory engine that follows the network: every query runs on the version current when it
+ * starts (one immutable AudienceIndex), `apply` publishes the next.
+ */
+export interface LiveAudienceEngine extends AudienceEngine {
+  apply(events: readonly LiveEvent[], position?: StreamPosition): number;
+  position(): StreamPosition;
+  readonly version: number;
+  liveStats(): LiveStats;
+  /** Folds the deltas into a new base now (apply also does when they pass `compactBytes`). */
+  compact(): void;
+  /** The current version's index (snapshots write it). */
+  readonly index: AudienceIndex;
+}
+
+export function liveEngine(base: AudienceIndex, options?: LiveOptions & { position?: StreamPosition }): LiveAudienceEngine {
+  const live = new LiveIndex(base, options);
+  if (options?.position) live.restorePosition(options.position);
+  let engineVersion = -1;
+  let engine: AudienceEngine = inMemoryEngine(live.current);
+  const current = (): AudienceEngine => {
+    if (engineVersion !== live.currentVersion) {
+      engine = inMemoryEngine(live.current);
+      engineVersion = live.currentVersion;
+    }
+    return engine;
+  };
+  current();
+  return {
+    get stats() {
+      return current().stats;
+    },
+    get scale() {
+      return current().scale;
+    },
+    estimate: (pkg, o) => current().estimate(pkg, o),
+    evaluate: (pkg, o) => current().evaluate(pkg, o),
+    insights: (audience, o) => current().insights(audience, o),
+    compare: (a, b, o) => current().compare(a, b, o),
+    registerCustomAudience: (name, members) => current().registerCustomAudience(name, members),
+    findAccount: (handle) => current().findAccount(handle),
+    describeAccounts: (accounts) => current().describeAccounts(accounts),
+    lookup: (field, q, limit) => current().lookup(field, q, limit),
+    coreAudience: (pkg, audience) => current().coreAudience(pkg, audience),
+    overlap: (a, b) => current().overlap(a, b),
+    words: (text) => current().words(text),
+    get explore() {
+      return current().explore;
+    },
+    fieldCounts: (audience, fields) => current().fieldCounts(audience, fields),
+    apply: (events, position) => live.apply(events, position),
+    position: () => live.positionNow(),
+    get version() {
+      return live.currentVersion;
+    },
+    liveStats: () => live.liveStats(),
+    compact: () => live.compact(),
+    get index() {
+      return live.current;
+    },
+  };
+}
+
+/** Streams the export into an index kept for live updates and wraps it as a live engine. */
+export async function createLiveEngine(
+  source: ExportSource,
+  options?: BuildOptions & LiveOptions,
+): Promise<LiveAudienceEngine> {
+  return liveEngine(await buildIndex(source, { ...options, ...LIVE_BUILD_OPTIONS }), options);
+}

@@ -1,0 +1,448 @@
+import type { LiveEvent, LiveUser } from '@murmur/core/live';
+import { describe, expect, it } from 'vitest';
+import { buildIndex } from '../build/build-index';
+import { hasBit } from '../bits/bitset';
+import type { AudienceIndex } from '../index/audience-index';
+import { csrRow } from '../index/csr';
+import { CATEGORICAL_FIELDS, FIELDS } from '../index/fields';
+import { pkg } from '../testing/network-a';
+import { FIXTURE_CATALOGUES } from '../testing/fixture-catalogues';
+import { seededRandom } from '../testing/random';
+import { LIVE_BUILD_OPTIONS, liveEngine } from './live-engine';
+
+// The exactness rule (live contract): an index built from E0 with events applied equals one built
+// from E1 = E0 with the same changes made to its records, as far as any count can tell.
+
+type Rec = Record<string, unknown> & { n: number; id: string; handle: string };
+interface PostRec {
+  n: number;
+  id: string;
+  author: number;
+  text: string;
+  hashtags: string[];
+  lang: string;
+  likedBy: number[][];
+  repostedBy: number[][];
+  replies: number;
+  replyTo: string | null;
+}
+
+const WORDS = ['coffee', 'jazz', 'rocket', 'climate', 'soccer', 'manga', 'night', 'ramen', 'chiba'];
+const LOCS = ['Japan', 'Chiba, JP', 'California, US', 'chiba, chiba, jp', 'Atlantis', ''];
+
+class Model {
+  accounts = new Map<string, Rec>();
+  following = new Map<number, Set<number>>();
+  posts = new Map<string, PostRec>();
+  reposts = new Map<string, [number, string]>();
+  removed = new Set<string>();
+  protectedIds = new Set<string>();
+  next = 0;
+  nextPost = 0;
+
+  byN(n: number): Rec | undefined {
+    return [...this.accounts.values()].find((a) => a.n === n);
+  }
+
+  lines(): string[] {
+    const records: object[] = [
+      { format: 'murmur-sandbox-export', version: 1, seed: 't', accounts: this.next, scale: 1000 },
+      ...FIXTURE_CATALOGUES,
+      ...[...this.accounts.values()].map((a) => ({ type: 'account', ...a })),
+      ...[...this.following].filter(([, s]) => s.size > 0).map(([n, s]) => ({ type: 'following', n, to: [...s] })),
+      ...[...this.posts.values()].map((p, i) => ({
+        type: 'post',
+        ...p,
+        n: i,
+        likes: p.likedBy.length,
+        reposts: p.repostedBy.length,
+      })),
+    ];
+    records.push({ type: 'end', records: records.length + 1 });
+    return records.map((r) => `${JSON.stringify(r)}\n`);
+  }
+
+  user(u: LiveUser): void {
+    if (this.removed.has(u.id)) return;
+    const place = placeOf(u.location);
+    const old = this.accounts.get(u.id);
+    const base = old ?? {
+      n: this.next++,
+      lang: '',
+      gender: null,
+      age: null,
+      job: null,
+      jobCategory: null,
+      device: '',
+      operator: null,
+      interests: [],
+      topics: [],
+      movies: [],
+      kind: '',
+      followers: 0,
+      following: 0,
+      posts: 0,
+    };
+    this.accounts.set(u.id, {
+      ...base,
+      id: u.id,
+      handle: u.handle,
+      name: u.name,
+      bio: u.bio,
+      location: u.location,
+      ...place,
+      created: u.created,
+      verified: u.verified,
+      protected: u.protected,
+    } as Rec);
+  }
+
+  event(e: LiveEvent): void {
+    const bump = (a: Rec | undefined, k: string, by: number) => {
+      if (a) a[k] = Math.max(0, (a[k] as number) + by);
+    };
+    switch (e.type) {
+      case 'user':
+        return this.user(e.user);
+      case 'post': {
+        if (e.author && !this.accounts.has(e.author.id)) this.user(e.author);
+        const a = this.accounts.get(e.post.author);
+        if (!a || this.protectedIds.has(a.id)) return;
+        if (e.post.repostOf !== null) {
+          const o = this.posts.get(e.post.repostOf);
+          if (!o || this.reposts.has(e.post.id) || o.repostedBy.some(([x]) => x === a.n)) return;
+          this.reposts.set(e.post.id, [a.n, o.id]);
+          o.repostedBy.push([a.n, 0]);
+          return;
+        }
+        if (this.posts.has(e.post.id)) return;
+        const parent = e.post.replyTo === null ? undefined : this.posts.get(e.post.replyTo);
+        if (parent) parent.replies++;
+        this.posts.set(e.post.id, {
+          n: this.nextPost++,
+          id: e.post.id,
+          author: a.n,
+          text: e.post.text,
+          hashtags: e.post.hashtags,
+          lang: e.post.lang,
+          likedBy: [],
+          repostedBy: [],
+          replies: 0,
+          replyTo: parent ? parent.id : null,
+        });
+        bump(a, 'posts', 1);
+        a.lang = e.post.lang;
+        return;
+      }
+      case 'like': {
+        const a = this.accounts.get(e.user);
+        const p = this.posts.get(e.post);
+        if (!a || !p || this.protectedIds.has(a.id) || p.likedBy.some(([x]) => x === a.n)) return;
+        p.likedBy.push([a.n, 0]);
+        return;
+      }
+      case 'follow':
+      case 'unfollow': {
+        const f = this.accounts.get(e.from);
+        const t = this.accounts.get(e.to);
+        if (!f || !t || f === t) return;
+        const set = this.following.get(f.n) ?? new Set();
+        this.following.set(f.n, set);
+        if (set.has(t.n) === (e.type === 'follow')) return;
+        if (e.type === 'follow') set.add(t.n);
+        else set.delete(t.n);
+        const by = e.type === 'follow' ? 1 : -1;
+        bump(f, 'following', by);
+        bump(t, 'followers', by);
+        return;
+      }
+      case 'post-delete':
+        return this.deletePost(e.post);
+      case 'user-delete':
+      case 'user-suspend':
+      case 'user-protect': {
+        const a = this.accounts.get(e.user);
+        if (!a || (e.type === 'user-protect' && this.protectedIds.has(a.id))) return;
+        for (const p of [...this.posts.values()]) if (p.author === a.n) this.deletePost(p.id);
+        for (const p of this.posts.values()) p.likedBy = p.likedBy.filter(([x]) => x !== a.n);
+        for (const [id, [actor]] of this.reposts) if (actor === a.n) this.deletePost(id);
+        if (e.type === 'user-protect') {
+          a.protected = true;
+          this.protectedIds.add(a.id);
+          return;
+        }
+        for (const t of this.following.get(a.n) ?? []) bump(this.byN(t), 'followers', -1);
+        this.following.delete(a.n);
+        for (const [f, set] of this.following)
+          if (set.delete(a.n)) bump(this.byN(f), 'following', -1);
+        this.accounts.delete(a.id);
+        this.removed.add(a.id);
+        return;
+      }
+      case 'user-restore':
+        this.removed.delete(e.user);
+        this.protectedIds.delete(e.user);
+    }
+  }
+
+  deletePost(id: string): void {
+    const repost = this.reposts.get(id);
+    if (repost) {
+      this.reposts.delete(id);
+      const o = this.posts.get(repost[1]);
+      if (o) o.repostedBy = o.repostedBy.filter(([x]) => x !== repost[0]);
+      return;
+    }
+    const p = this.posts.get(id);
+    if (!p) return;
+    this.posts.delete(id);
+    const parent = p.replyTo === null ? undefined : this.posts.get(p.replyTo);
+    if (parent) parent.replies = Math.max(0, parent.replies - 1);
+    const a = this.byN(p.author);
+    if (a) a.posts = Math.max(0, (a.posts as number) - 1);
+  }
+}
+
+function placeOf(text: string): Record<string, string | null> {
+  switch (text.trim().toLowerCase()) {
+    case 'japan':
+      return { country: 'JP', region: null, city: null, metro: null };
+    case 'chiba, jp':
+      return { country: 'JP', region: 'Chiba', city: null, metro: null };
+    case 'california, us':
+      return { country: 'US', region: 'California', city: null, metro: null };
+    case 'chiba, chiba, jp':
+      return { country: 'JP', region: 'Chiba', city: 'Chiba', metro: null };
+    default:
+      return { country: null, region: null, city: null, metro: null };
+  }
+}
+
+/** A random base network (E0) as a model. */
+function baseModel(rand: () => number, accounts: number, posts: number): Model {
+  const m = new Model();
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  for (let i = 0; i < accounts; i++) {
+    const id = String(1000 + i);
+    m.user({ ...user(id, rand), location: pick(LOCS) });
+    const a = m.accounts.get(id)!;
+    Object.assign(a, {
+      lang: pick(['en', 'ja', 'es']),
+      gender: pick(['male', 'female', null]),
+      age: pick(['18-20', '25-34', null]),
+      operator: pick(['1', '5', null]),
+      device: pick(['ios', 'android']),
+      interests: rand() < 0.5 ? [pick(['20005', '20006', '22001', '9001'])] : [],
+      topics: rand() < 0.3 ? ['100'] : [],
+      kind: 'person',
+    });
+  }
+  for (let i = 0; i < accounts * 3; i++)
+    m.event({ type: 'follow', key: `f${i}`, at: 0, from: String(1000 + Math.floor(rand() * accounts)), to: String(1000 + Math.floor(rand() * accounts)) });
+  for (let i = 0; i < posts; i++) m.event(postEvent(String(9000 + i), String(1000 + Math.floor(rand() * accounts)), rand, null));
+  for (let i = 0; i < posts * 2; i++)
+    m.event({ type: 'like', key: `l${i}`, at: 0, user: String(1000 + Math.floor(rand() * accounts)), post: String(9000 + Math.floor(rand() * posts)), author: '' });
+  return m;
+}
+
+function user(id: string, rand: () => number): LiveUser {
+  const words = WORDS.filter(() => rand() < 0.3).join(' ');
+  return {
+    id,
+    handle: `h${id}x${Math.floor(rand() * 3)}`,
+    name: `N ${id}`,
+    bio: words,
+    location: LOCS[Math.floor(rand() * LOCS.length)]!,
+    created: '2020-01-01T00:00:00Z',
+    protected: false,
+    verified: rand() < 0.2,
+    followers: 0,
+    following: 0,
+    posts: 0,
+  };
+}
+
+function postEvent(id: string, author: string, rand: () => number, replyTo: string | null, repostOf: string | null = null): LiveEvent {
+  return {
+    type: 'post',
+    key: `post:${id}`,
+    at: 1,
+    post: {
+      id,
+      author,
+      created: '2026-07-01T00:00:00Z',
+      lang: ['en', 'ja', 'es'][Math.floor(rand() * 3)]!,
+      text: WORDS.filter(() => rand() < 0.3).join(' '),
+      hashtags: rand() < 0.3 ? ['Jazz'] : [],
+      mentions: [],
+      replyTo,
+      repostOf,
+      quoteOf: null,
+    },
+  };
+}
+
+/** Random live events over the model's ids (some unknown, some replays). */
+function randomEvents(m: Model, rand: () => number, count: number): LiveEvent[] {
+  const ids = () => [...m.accounts.keys(), '1', '77777'];
+  const postIds = () => [...m.posts.keys(), '1'];
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const out: LiveEvent[] = [];
+  let fresh = 0;
+  for (let i = 0; i < count; i++) {
+    const r = rand();
+    let e: LiveEvent;
+    if (r < 0.08) {
+      const u = user(String(50_000 + fresh++), rand);
+      e = { type: 'user', key: `user:${u.id}:${i}`, at: i, user: u };
+    } else if (r < 0.14) {
+      const u = { ...user(pick(ids()), rand) };
+      e = { type: 'user', key: `user:${u.id}:${i}`, at: i, user: u };
+    } else if (r < 0.32) {
+      const id = String(70_000 + i);
+      const kind = rand();
+      e = postEvent(id, pick(ids()), rand, kind < 0.2 ? pick(postIds()) : null, kind > 0.85 ? pick(postIds()) : null);
+      if (rand() < 0.1) {
+        const a = user(String(60_000 + i), rand);
+        e = { ...postEvent(id, a.id, rand, null), author: a } as LiveEvent;
+      }
+    } else if (r < 0.55) {
+      e = { type: 'like', key: `like:${i}`, at: i, user: pick(ids()), post: pick(postIds()), author: '' };
+    } else if (r < 0.8) {
+      e = { type: rand() < 0.7 ? 'follow' : 'unfollow', key: `fo:${i}`, at: i, from: pick(ids()), to: pick(ids()) };
+    } else if (r < 0.88) {
+      e = { type: 'post-delete', key: `post-delete:${i}`, at: i, post: pick([...postIds(), ...m.reposts.keys()]), author: '' };
+    } else if (r < 0.95) {
+      e = { type: pick(['user-delete', 'user-suspend', 'user-protect'] as const), key: `c:${i}`, at: i, user: pick(ids()) };
+    } else {
+      e = { type: 'user-restore', key: `r:${i}`, at: i, user: pick([...m.removed, ...m.protectedIds, '1']) };
+    }
+    m.event(e);
+    out.push(e);
+    if (rand() < 0.05) out.push(e); // a replay
+  }
+  return out;
+}
+
+const handleOf = (index: AudienceIndex, n: number): string =>
+  index.accounts.slot[n] ? index.accounts.handles.get(index.accounts.slot[n] - 1) : '';
+
+/** Everything a count can see, keyed by handles and values rather than numbers. */
+function picture(index: AudienceIndex): Record<string, unknown> {
+  const present: number[] = [];
+  for (let n = 0; n < index.size; n++) if (hasBit(index.present, n)) present.push(n);
+  const h = (n: number) => handleOf(index, n);
+  const accounts = Object.fromEntries(
+    present.map((n) => [
+      h(n),
+      {
+        cols: CATEGORICAL_FIELDS.map((f) => (index.columns[f][n] ? index.terms.value(index.columns[f][n] - 1) : '')),
+        counts: [index.accounts.followers[n], index.accounts.following[n], index.accounts.posts[n], index.accounts.flags[n]],
+        following: [...csrRow(index.following, n)].map(h).sort(),
+        followers: postingHandles(index, index.followers.get(n), h),
+        posts: [...csrRow(index.postsByAuthor, n)].map((p) => index.posts.ids.get(p)).sort(),
+        likes: [...csrRow(index.likesByActor, n)].map((p) => index.posts.ids.get(p)).sort(),
+        reposts: [...csrRow(index.repostsByActor, n)].map((p) => index.posts.ids.get(p)).sort(),
+      },
+    ]),
+  );
+  const postings: Record<string, string[]> = {};
+  for (const f of FIELDS)
+    for (const t of index.terms.termsOf(f)) {
+      const list = postingHandles(index, index.postings.get(t), h);
+      if (list.length > 0) postings[`${f}:${index.terms.value(t)}`] = list;
+    }
+  const engaged = [...index.posts.byEngagement].map((p) => [
+    index.posts.ids.get(p),
+    index.posts.likes[p],
+    index.posts.reposts[p],
+    index.posts.replies[p],
+  ]);
+  engaged.sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  return { population: index.population, accounts, postings, engaged, byHandle: present.map((n) => index.handles.find(h(n)) === n) };
+}
+
+function postingHandles(index: AudienceIndex, posting: ReturnType<AudienceIndex['postings']['get']>, h: (n: number) => string): string[] {
+  const out: string[] = [];
+  if (posting.kind === 'list') for (const n of posting.list) out.push(h(n));
+  else for (let n = 0; n < index.size; n++) if (hasBit(posting.bits, n)) out.push(h(n));
+  expect(out.length).toBe(posting.count);
+  return out.sort();
+}
+
+const PACKAGES = [
+  pkg({ keywords: [{ label: 'coffee' }] }),
+  pkg({ keywords: [{ label: 'rocket night' }], countries: [{ label: 'JP' }] }),
+  pkg({ hashtags: [{ label: '#jazz' }] }),
+  pkg({ interests: [{ label: 'Science' }], gender: ['FEMALE'] }),
+  pkg({ conversation_topics: [{ label: 'Formula 1' }], languages: [{ label: 'English' }] }),
+  pkg({ locations: [{ label: 'Chiba, JP' }] }),
+  pkg({ locations: [{ label: 'Chiba, Chiba, JP' }], age: ['AGE_18_TO_34'] }),
+  pkg({ network_operators: [{ label: 'Verizon' }] }),
+  pkg({ languages: [{ label: 'Japanese' }], keywords: [{ label: 'manga' }] }),
+];
+
+async function build(m: Model): Promise<AudienceIndex> {
+  return buildIndex(m.lines(), LIVE_BUILD_OPTIONS);
+}
+
+describe('live index', () => {
+  it('equals an index built from scratch from the changed export (randomised, seeded)', async () => {
+    for (const seed of [1, 2, 3]) {
+      const rand = seededRandom(seed);
+      const m = baseModel(rand, 60, 80);
+      const engine = liveEngine(await build(m), { headroom: 8 });
+      const events = randomEvents(m, rand, 400);
+      for (let i = 0; i < events.length; i += 37) engine.apply(events.slice(i, i + 37), { '0': i });
+      const fresh = await build(m);
+      expect(picture(engine.index)).toEqual(picture(fresh));
+      const handles = [...m.accounts.values()].slice(0, 5).map((a) => ({ label: `@${a.handle}` }));
+      for (const p of [...PACKAGES, pkg({ handles })]) {
+        const got = engine.evaluate(p);
+        const want = liveEngine(fresh).evaluate(p);
+        expect([...got.accounts.toArray()].map((n) => handleOf(engine.index, n)).sort()).toEqual(
+          [...want.accounts.toArray()].map((n) => handleOf(fresh, n)).sort(),
+        );
+        expect(engine.estimate(p).sampleCount).toBe(got.sampleCount);
+      }
+      engine.compact();
+      expect(picture(engine.index)).toEqual(picture(fresh));
+      expect(engine.position()).toEqual({ '0': 399 });
+    }
+  });
+
+  it('is idempotent: a batch applied twice changes the index once', async () => {
+    const rand = seededRandom(9);
+    const m = baseModel(rand, 40, 40);
+    const base = await build(m);
+    const events = randomEvents(m, rand, 200);
+    const once = liveEngine(base);
+    once.apply(events);
+    const twice = liveEngine(await build(baseModel(seededRandom(9), 40, 40)));
+    twice.apply(events);
+    twice.apply(events);
+    expect(picture(twice.index)).toEqual(picture(once.index));
+    expect(twice.liveStats().skipped).toBeGreaterThanOrEqual(events.length);
+  });
+
+  it('removes a deleted account from estimates, samples, lookups and descriptions; older versions stay whole', async () => {
+    const m = baseModel(seededRandom(4), 30, 30);
+    const engine = liveEngine(await build(m));
+    const id = [...m.accounts.keys()][0]!;
+    const handle = m.accounts.get(id)!.handle;
+    const n = engine.findAccount(handle)!;
+    expect(n).toBeDefined();
+    const before = engine.index;
+    const everyone = engine.evaluate(pkg({ countries: [{ label: 'JP' }, { label: 'US' }] }));
+    engine.apply([{ type: 'user-suspend', key: `user-suspend:${id}:1`, at: 1, user: id }]);
+    expect(engine.findAccount(handle)).toBeUndefined();
+    expect(engine.lookup('handles', handle.slice(0, 3)).some((r) => r.label.includes(handle))).toBe(false);
+    const after = engine.evaluate(pkg({ countries: [{ label: 'JP' }, { label: 'US' }] }));
+    expect(after.accounts.has(n)).toBe(false);
+    const insights = engine.insights(everyone.accounts.size === after.accounts.size ? after : after);
+    expect(JSON.stringify(insights)).not.toContain(`"${handle}"`);
+    // The version read before the batch is untouched.
+    expect(hasBit(before.present, n)).toBe(true);
+    expect(engine.version).toBeGreaterThan(0);
+  });
+});
