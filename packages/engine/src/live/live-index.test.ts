@@ -407,7 +407,7 @@ describe('live index', () => {
       }
       engine.compact();
       expect(picture(engine.index)).toEqual(picture(fresh));
-      expect(engine.position()).toEqual({ '0': 399 });
+      expect(engine.position()).toEqual({ '0': Math.floor((events.length - 1) / 37) * 37 });
     }
   });
 
@@ -439,7 +439,8 @@ describe('live index', () => {
     expect(engine.lookup('handles', handle.slice(0, 3)).some((r) => r.label.includes(handle))).toBe(false);
     const after = engine.evaluate(pkg({ countries: [{ label: 'JP' }, { label: 'US' }] }));
     expect(after.accounts.has(n)).toBe(false);
-    const insights = engine.insights(everyone.accounts.size === after.accounts.size ? after : after);
+    expect(everyone.accounts.has(n)).toBe(true);
+    const insights = engine.insights(after);
     expect(JSON.stringify(insights)).not.toContain(`"${handle}"`);
     // The version read before the batch is untouched.
     expect(hasBit(before.present, n)).toBe(true);

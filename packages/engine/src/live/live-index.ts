@@ -248,7 +248,7 @@ export class LiveIndex {
     s.ids.push(user.id);
     s.handles.push(user.handle);
     s.names.push(user.name);
-    return this.baseSlots + s.bios.push(user.bio);
+    return this.baseSlots + s.bios.push(user.bio) + 1; // slot + 1, as AccountColumns.slot holds it
   }
 
   /** @internal */ handleOfSlot(slot: number): string {
