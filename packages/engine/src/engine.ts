@@ -26,6 +26,8 @@ import {
 import { tokens } from './text/tokenise';
 import { fieldCounts, type FieldCounts } from './async/field-counts';
 import type { CategoricalField } from './postings/fields';
+import type { LiveEvent } from '@murmur/core/live';
+import type { LiveStats, StreamPosition } from './live/live-index';
 
 /** An audience's size without its members: what the estimate shown while typing needs. */
 export type AudienceEstimate = Omit<Audience, 'accounts'>;
@@ -59,6 +61,14 @@ export interface AudienceEngine {
   readonly explore: ExploreLookups;
   /** Member and population counts of single-valued fields (async/field-counts.ts: what shards merge). */
   fieldCounts(audience: Audience | AccountSet, fields?: readonly CategoricalField[]): FieldCounts;
+  /** Live engines only (src/live/, README "Live updates"): applies a batch, returns the new version. */
+  apply?(events: readonly LiveEvent[], position?: StreamPosition): number;
+  /** Live engines only: the stream position applied, per partition. */
+  position?(): StreamPosition;
+  /** Live engines only: the version queries read now. */
+  readonly version?: number;
+  /** Live engines only: events applied, delta size, last event time (freshness). */
+  liveStats?(): LiveStats;
 }
 
 const setOf = (audience: Audience | AccountSet): AccountSet =>

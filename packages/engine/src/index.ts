@@ -56,6 +56,19 @@ export type { UnmatchedItem } from './evaluate/selected';
 export { registerCustomAudience, removeCustomAudience } from './evaluate/custom-audiences';
 export { sizeBucketOf } from './evaluate/size-bucket';
 export { EmptyTargetingError, ExportFormatError, ShardUnavailableError } from './errors';
+export {
+  createLiveEngine,
+  liveEngine,
+  LIVE_BUILD_OPTIONS,
+  type LiveAudienceEngine,
+} from './live/live-engine';
+export {
+  LiveIndex,
+  LiveIndexError,
+  type LiveOptions,
+  type LiveStats,
+  type StreamPosition,
+} from './live/live-index';
 // The pure half of sharding (the NATS wiring, replicas and the sharded engine are @murmur/engine-cluster):
 // narrowing a built index to a shard, a shard's partial answers, and their exact merge.
 export {

@@ -36,7 +36,7 @@ export function resolveLocationText(text: string, locations: readonly CatalogueI
   if (!best) return NO_LOCATION;
   const parts = best.name.split(', ');
   const country = (best.country_code ?? parts.at(-1) ?? '').toUpperCase() || null;
-  switch (best.location_type) {
+  switch (best.location_type ?? '') {
     case 'CITIES':
       // "City, Region, CC" (or "City, CC" where the catalogue names no region).
       return parts.length >= 3

@@ -1,8 +1,8 @@
 import type { LiveEvent } from '@murmur/core/live';
-import { buildIndex, type ExportSource } from '../build/build-index';
-import type { BuildOptions } from '../build/record-sink';
+import { buildIndex, type ExportSource } from '../ingest/build-index';
+import type { BuildOptions } from '../ingest/record-sink';
 import { inMemoryEngine, type AudienceEngine } from '../engine';
-import type { AudienceIndex } from '../index/audience-index';
+import type { AudienceIndex } from '../postings/audience-index';
 import { LiveIndex, type LiveOptions, type LiveStats, type StreamPosition } from './live-index';
 
 /** What a live index must keep from the build: every post's id and term row (README "Live updates"). */
@@ -23,7 +23,10 @@ export interface LiveAudienceEngine extends AudienceEngine {
   readonly index: AudienceIndex;
 }
 
-export function liveEngine(base: AudienceIndex, options?: LiveOptions & { position?: StreamPosition }): LiveAudienceEngine {
+export function liveEngine(
+  base: AudienceIndex,
+  options?: LiveOptions & { position?: StreamPosition },
+): LiveAudienceEngine {
   const live = new LiveIndex(base, options);
   if (options?.position) live.restorePosition(options.position);
   let engineVersion = -1;

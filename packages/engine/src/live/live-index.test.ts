@@ -1,10 +1,10 @@
 import type { LiveEvent, LiveUser } from '@murmur/core/live';
 import { describe, expect, it } from 'vitest';
-import { buildIndex } from '../build/build-index';
+import { buildIndex } from '../ingest/build-index';
 import { hasBit } from '../bits/bitset';
-import type { AudienceIndex } from '../index/audience-index';
-import { csrRow } from '../index/csr';
-import { CATEGORICAL_FIELDS, FIELDS } from '../index/fields';
+import type { AudienceIndex } from '../postings/audience-index';
+import { csrRow } from '../postings/csr';
+import { CATEGORICAL_FIELDS, FIELDS } from '../postings/fields';
 import { pkg } from '../testing/network-a';
 import { FIXTURE_CATALOGUES } from '../testing/fixture-catalogues';
 import { seededRandom } from '../testing/random';
@@ -49,7 +49,9 @@ class Model {
       { format: 'murmur-sandbox-export', version: 1, seed: 't', accounts: this.next, scale: 1000 },
       ...FIXTURE_CATALOGUES,
       ...[...this.accounts.values()].map((a) => ({ type: 'account', ...a })),
-      ...[...this.following].filter(([, s]) => s.size > 0).map(([n, s]) => ({ type: 'following', n, to: [...s] })),
+      ...[...this.following]
+        .filter(([, s]) => s.size > 0)
+        .map(([n, s]) => ({ type: 'following', n, to: [...s] })),
       ...[...this.posts.values()].map((p, i) => ({
         type: 'post',
         ...p,
@@ -94,7 +96,7 @@ class Model {
       created: u.created,
       verified: u.verified,
       protected: u.protected,
-    } as Rec);
+    });
   }
 
   event(e: LiveEvent): void {
@@ -173,8 +175,7 @@ class Model {
         }
         for (const t of this.following.get(a.n) ?? []) bump(this.byN(t), 'followers', -1);
         this.following.delete(a.n);
-        for (const [f, set] of this.following)
-          if (set.delete(a.n)) bump(this.byN(f), 'following', -1);
+        for (const [f, set] of this.following) if (set.delete(a.n)) bump(this.byN(f), 'following', -1);
         this.accounts.delete(a.id);
         this.removed.add(a.id);
         return;
@@ -221,7 +222,7 @@ function placeOf(text: string): Record<string, string | null> {
 /** A random base network (E0) as a model. */
 function baseModel(rand: () => number, accounts: number, posts: number): Model {
   const m = new Model();
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   for (let i = 0; i < accounts; i++) {
     const id = String(1000 + i);
     m.user({ ...user(id, rand), location: pick(LOCS) });
@@ -238,10 +239,24 @@ function baseModel(rand: () => number, accounts: number, posts: number): Model {
     });
   }
   for (let i = 0; i < accounts * 3; i++)
-    m.event({ type: 'follow', key: `f${i}`, at: 0, from: String(1000 + Math.floor(rand() * accounts)), to: String(1000 + Math.floor(rand() * accounts)) });
-  for (let i = 0; i < posts; i++) m.event(postEvent(String(9000 + i), String(1000 + Math.floor(rand() * accounts)), rand, null));
+    m.event({
+      type: 'follow',
+      key: `f${i}`,
+      at: 0,
+      from: String(1000 + Math.floor(rand() * accounts)),
+      to: String(1000 + Math.floor(rand() * accounts)),
+    });
+  for (let i = 0; i < posts; i++)
+    m.event(postEvent(String(9000 + i), String(1000 + Math.floor(rand() * accounts)), rand, null));
   for (let i = 0; i < posts * 2; i++)
-    m.event({ type: 'like', key: `l${i}`, at: 0, user: String(1000 + Math.floor(rand() * accounts)), post: String(9000 + Math.floor(rand() * posts)), author: '' });
+    m.event({
+      type: 'like',
+      key: `l${i}`,
+      at: 0,
+      user: String(1000 + Math.floor(rand() * accounts)),
+      post: String(9000 + Math.floor(rand() * posts)),
+      author: '',
+    });
   return m;
 }
 
@@ -262,7 +277,13 @@ function user(id: string, rand: () => number): LiveUser {
   };
 }
 
-function postEvent(id: string, author: string, rand: () => number, replyTo: string | null, repostOf: string | null = null): LiveEvent {
+function postEvent(
+  id: string,
+  author: string,
+  rand: () => number,
+  replyTo: string | null,
+  repostOf: string | null = null,
+): LiveEvent {
   return {
     type: 'post',
     key: `post:${id}`,
@@ -286,7 +307,7 @@ function postEvent(id: string, author: string, rand: () => number, replyTo: stri
 function randomEvents(m: Model, rand: () => number, count: number): LiveEvent[] {
   const ids = () => [...m.accounts.keys(), '1', '77777'];
   const postIds = () => [...m.posts.keys(), '1'];
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const out: LiveEvent[] = [];
   let fresh = 0;
   for (let i = 0; i < count; i++) {
@@ -301,7 +322,13 @@ function randomEvents(m: Model, rand: () => number, count: number): LiveEvent[] 
     } else if (r < 0.32) {
       const id = String(70_000 + i);
       const kind = rand();
-      e = postEvent(id, pick(ids()), rand, kind < 0.2 ? pick(postIds()) : null, kind > 0.85 ? pick(postIds()) : null);
+      e = postEvent(
+        id,
+        pick(ids()),
+        rand,
+        kind < 0.2 ? pick(postIds()) : null,
+        kind > 0.85 ? pick(postIds()) : null,
+      );
       if (rand() < 0.1) {
         const a = user(String(60_000 + i), rand);
         e = { ...postEvent(id, a.id, rand, null), author: a } as LiveEvent;
@@ -309,11 +336,28 @@ function randomEvents(m: Model, rand: () => number, count: number): LiveEvent[] 
     } else if (r < 0.55) {
       e = { type: 'like', key: `like:${i}`, at: i, user: pick(ids()), post: pick(postIds()), author: '' };
     } else if (r < 0.8) {
-      e = { type: rand() < 0.7 ? 'follow' : 'unfollow', key: `fo:${i}`, at: i, from: pick(ids()), to: pick(ids()) };
+      e = {
+        type: rand() < 0.7 ? 'follow' : 'unfollow',
+        key: `fo:${i}`,
+        at: i,
+        from: pick(ids()),
+        to: pick(ids()),
+      };
     } else if (r < 0.88) {
-      e = { type: 'post-delete', key: `post-delete:${i}`, at: i, post: pick([...postIds(), ...m.reposts.keys()]), author: '' };
+      e = {
+        type: 'post-delete',
+        key: `post-delete:${i}`,
+        at: i,
+        post: pick([...postIds(), ...m.reposts.keys()]),
+        author: '',
+      };
     } else if (r < 0.95) {
-      e = { type: pick(['user-delete', 'user-suspend', 'user-protect'] as const), key: `c:${i}`, at: i, user: pick(ids()) };
+      e = {
+        type: pick(['user-delete', 'user-suspend', 'user-protect'] as const),
+        key: `c:${i}`,
+        at: i,
+        user: pick(ids()),
+      };
     } else {
       e = { type: 'user-restore', key: `r:${i}`, at: i, user: pick([...m.removed, ...m.protectedIds, '1']) };
     }
@@ -336,8 +380,15 @@ function picture(index: AudienceIndex): Record<string, unknown> {
     present.map((n) => [
       h(n),
       {
-        cols: CATEGORICAL_FIELDS.map((f) => (index.columns[f][n] ? index.terms.value(index.columns[f][n] - 1) : '')),
-        counts: [index.accounts.followers[n], index.accounts.following[n], index.accounts.posts[n], index.accounts.flags[n]],
+        cols: CATEGORICAL_FIELDS.map((f) =>
+          index.columns[f][n] ? index.terms.value(index.columns[f][n] - 1) : '',
+        ),
+        counts: [
+          index.accounts.followers[n],
+          index.accounts.following[n],
+          index.accounts.posts[n],
+          index.accounts.flags[n],
+        ],
         following: [...csrRow(index.following, n)].map(h).sort(),
         followers: postingHandles(index, index.followers.get(n), h),
         posts: [...csrRow(index.postsByAuthor, n)].map((p) => index.posts.ids.get(p)).sort(),
@@ -359,10 +410,20 @@ function picture(index: AudienceIndex): Record<string, unknown> {
     index.posts.replies[p],
   ]);
   engaged.sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-  return { population: index.population, accounts, postings, engaged, byHandle: present.map((n) => index.handles.find(h(n)) === n) };
+  return {
+    population: index.population,
+    accounts,
+    postings,
+    engaged,
+    byHandle: present.map((n) => index.handles.find(h(n)) === n),
+  };
 }
 
-function postingHandles(index: AudienceIndex, posting: ReturnType<AudienceIndex['postings']['get']>, h: (n: number) => string): string[] {
+function postingHandles(
+  index: AudienceIndex,
+  posting: ReturnType<AudienceIndex['postings']['get']>,
+  h: (n: number) => string,
+): string[] {
   const out: string[] = [];
   if (posting.kind === 'list') for (const n of posting.list) out.push(h(n));
   else for (let n = 0; n < index.size; n++) if (hasBit(posting.bits, n)) out.push(h(n));
@@ -433,11 +494,15 @@ describe('live index', () => {
     const n = engine.findAccount(handle)!;
     expect(n).toBeDefined();
     const before = engine.index;
-    const everyone = engine.evaluate(pkg({ countries: [{ label: 'JP' }, { label: 'US' }] }));
+    const everyone = engine.evaluate(
+      pkg({ languages: [{ label: 'English' }, { label: 'Japanese' }, { label: 'Spanish' }] }),
+    );
     engine.apply([{ type: 'user-suspend', key: `user-suspend:${id}:1`, at: 1, user: id }]);
     expect(engine.findAccount(handle)).toBeUndefined();
     expect(engine.lookup('handles', handle.slice(0, 3)).some((r) => r.label.includes(handle))).toBe(false);
-    const after = engine.evaluate(pkg({ countries: [{ label: 'JP' }, { label: 'US' }] }));
+    const after = engine.evaluate(
+      pkg({ languages: [{ label: 'English' }, { label: 'Japanese' }, { label: 'Spanish' }] }),
+    );
     expect(after.accounts.has(n)).toBe(false);
     expect(everyone.accounts.has(n)).toBe(true);
     const insights = engine.insights(after);

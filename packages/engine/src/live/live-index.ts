@@ -3,15 +3,15 @@ import { resolveLocationText } from '@murmur/core/live';
 import { countBits, hasBit } from '../bits/bitset';
 import type { Posting } from '../bits/posting';
 import { AccountSet } from '../bits/account-set';
-import { AccountTerms } from '../build/account-terms';
-import { invert } from '../build/invert';
-import { PostTerms } from '../build/post-terms';
-import { transpose } from '../build/transpose';
-import type { AccountColumns, AudienceIndex, PostColumns } from '../index/audience-index';
-import { csrRow, type Csr } from '../index/csr';
-import { CATEGORICAL_FIELDS, type CategoricalField } from '../index/fields';
-import { HandleIndex, normaliseHandle } from '../index/handle-index';
-import type { PostingStore } from '../index/posting-store';
+import { AccountTerms } from '../ingest/account-terms';
+import { invert } from '../ingest/invert';
+import { PostTerms } from '../ingest/post-terms';
+import { transpose } from '../ingest/transpose';
+import type { AccountColumns, AudienceIndex, PostColumns } from '../postings/audience-index';
+import { csrRow, type Csr } from '../postings/csr';
+import { CATEGORICAL_FIELDS, type CategoricalField } from '../postings/fields';
+import { HandleIndex, normaliseHandle } from '../postings/handle-index';
+import type { PostingStore } from '../postings/posting-store';
 import type { AccountRecord, PostRecord } from '../parse/records';
 import { StringColumn } from '../util/string-column';
 import {
@@ -56,7 +56,14 @@ export interface LiveOptions {
   compactBytes?: number;
 }
 
-const ROWS = ['following', 'profileTerms', 'postTerms', 'postsByAuthor', 'likesByActor', 'repostsByActor'] as const;
+const ROWS = [
+  'following',
+  'profileTerms',
+  'postTerms',
+  'postsByAuthor',
+  'likesByActor',
+  'repostsByActor',
+] as const;
 type RowName = (typeof ROWS)[number];
 const COUNTS = ['followers', 'following', 'posts'] as const;
 const LOCATION_FIELDS = new Set<CategoricalField>(['country', 'region', 'metro', 'city']);
@@ -99,7 +106,11 @@ export class LiveIndex {
   private readonly baseSlots: number;
   private readonly baseAccountStrings: Pick<AccountColumns, 'ids' | 'handles' | 'names' | 'bios'>;
   private readonly basePostStrings: Pick<PostColumns, 'ids' | 'at' | 'text'>;
-  private readonly postStrings = { ids: new StringColumn(), at: new StringColumn(), text: new StringColumn() };
+  private readonly postStrings = {
+    ids: new StringColumn(),
+    at: new StringColumn(),
+    text: new StringColumn(),
+  };
   private readonly basePostSlots: number;
   private nextAccount: number;
   private readonly accountTerms: AccountTerms;
@@ -132,7 +143,8 @@ export class LiveIndex {
     this.postTerms = new PostTerms(base.terms);
     const { slot, ids } = base.accounts;
     for (let n = 0; n < base.size; n++) if (hasBit(base.present, n)) this.idToN.set(ids.get(slot[n]! - 1), n);
-    for (let k = 0; k < base.posts.kept.length; k++) this.postIdToP.set(base.posts.ids.get(k), base.posts.kept[k]!);
+    for (let k = 0; k < base.posts.kept.length; k++)
+      this.postIdToP.set(base.posts.ids.get(k), base.posts.kept[k]!);
     this.nextAccount = base.size;
     const headroom = options.headroom ?? Math.max(1024, base.size >>> 2);
     this.v = withCapacity(base, base.size + headroom);
@@ -326,7 +338,8 @@ class Batch {
   private readonly followerEdits = new Map<number, Map<number, boolean>>();
   private readonly handleChanges: Map<string, number>;
   private postCount: number;
-  private post: { author: Uint32Array; likes: Uint32Array; reposts: Uint32Array; replies: Uint32Array } | undefined;
+  private post:
+    { author: Uint32Array; likes: Uint32Array; reposts: Uint32Array; replies: Uint32Array } | undefined;
   private readonly engagementChanged = new Set<number>();
   private newPosts = false;
   private newSlots = false;
@@ -376,7 +389,12 @@ class Batch {
   private posts() {
     if (!this.post) {
       const p = this.v.posts;
-      this.post = { author: p.author.slice(), likes: p.likes.slice(), reposts: p.reposts.slice(), replies: p.replies.slice() };
+      this.post = {
+        author: p.author.slice(),
+        likes: p.likes.slice(),
+        reposts: p.reposts.slice(),
+        replies: p.replies.slice(),
+      };
     }
     return this.post;
   }
@@ -385,12 +403,12 @@ class Batch {
   }
   private termEdit(term: number, n: number, add: boolean): void {
     let e = this.termEdits.get(term);
-    if (!e) this.termEdits.set(term, (e = new Map()));
+    if (!e) this.termEdits.set(term, (e = new Map<number, boolean>()));
     e.set(n, add);
   }
   private followerEdit(target: number, n: number, add: boolean): void {
     let e = this.followerEdits.get(target);
-    if (!e) this.followerEdits.set(target, (e = new Map()));
+    if (!e) this.followerEdits.set(target, (e = new Map<number, boolean>()));
     e.set(n, add);
   }
   private bump(k: (typeof COUNTS)[number], n: number, by: number): void {
@@ -439,7 +457,10 @@ class Batch {
     if (this.live.isRemoved(u.id)) return false;
     const known = this.live.accountOf(u.id);
     const n = known ?? this.live.newAccount(u.id);
-    const place = resolveLocationText(u.location, [...this.v.catalogue.entries('locations')].map(([, i]) => i));
+    const place = resolveLocationText(
+      u.location,
+      [...this.v.catalogue.entries('locations')].map(([, i]) => i),
+    );
     const record: AccountRecord = {
       type: 'account',
       n,
@@ -583,7 +604,11 @@ class Batch {
       this.live.dropRepost(postId);
       const row = this.row('repostsByActor', actor);
       if (!row.includes(original)) return false;
-      this.setRow('repostsByActor', actor, [...row].filter((q) => q !== original));
+      this.setRow(
+        'repostsByActor',
+        actor,
+        [...row].filter((q) => q !== original),
+      );
       this.engage('reposts', original, -1);
       return true;
     }
@@ -621,7 +646,12 @@ class Batch {
     for (let a = 0; a + 1 < offsets.length; a++)
       for (let i = offsets[a]!; i < offsets[a + 1]!; i++) if (data[i] === p) actors.add(a);
     for (const [a, row] of this.rows.get(name)!) if (row.includes(p)) actors.add(a);
-    for (const a of actors) this.setRow(name, a, [...this.row(name, a)].filter((q) => q !== p));
+    for (const a of actors)
+      this.setRow(
+        name,
+        a,
+        [...this.row(name, a)].filter((q) => q !== p),
+      );
   }
 
   /**
@@ -651,7 +681,11 @@ class Batch {
     }
     this.setRow('following', n, []);
     for (const f of this.followersOf(n)) {
-      this.setRow('following', f, [...this.row('following', f)].filter((t) => t !== n));
+      this.setRow(
+        'following',
+        f,
+        [...this.row('following', f)].filter((t) => t !== n),
+      );
       this.followerEdit(n, f, false);
       this.bump('following', f, -1);
     }
@@ -698,11 +732,7 @@ class Batch {
     const handles =
       this.handleChanges.size === 0
         ? v.handles
-        : new LiveHandleIndex(
-            v.handles,
-            (n) => this.live.handleOfSlot(slot[n]!),
-            this.handleChanges,
-          );
+        : new LiveHandleIndex(v.handles, (n) => this.live.handleOfSlot(slot[n]!), this.handleChanges);
     const cols = this.post ?? v.posts;
     const engagement = (p: number): number => cols.likes[p]! + cols.reposts[p]! + cols.replies[p]!;
     const postStrings = this.newPosts ? this.live.postStringsOf() : v.posts;
@@ -827,4 +857,3 @@ export function compactIndex(index: AudienceIndex): AudienceIndex {
   const handles = HandleIndex.build(size, handleOf, (n) => present8[n] === 1);
   return { ...index, postings, followers, handles, stats: { ...index.stats, terms: index.terms.size } };
 }
-

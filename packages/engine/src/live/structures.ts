@@ -2,9 +2,9 @@
 // version is published, and shares what did not change with the version before it.
 import { hasBit, newBits, wordsFor } from '../bits/bitset';
 import { EMPTY_POSTING, isDense, type Posting } from '../bits/posting';
-import type { Csr } from '../index/csr';
-import { HandleIndex, normaliseHandle } from '../index/handle-index';
-import { PostingStore } from '../index/posting-store';
+import type { Csr } from '../postings/csr';
+import { HandleIndex, normaliseHandle } from '../postings/handle-index';
+import { PostingStore } from '../postings/posting-store';
 import type { StringSource } from '../util/string-column';
 
 /**
@@ -36,7 +36,8 @@ export class LivePostingStore extends PostingStore {
 
   override get bytes(): number {
     let total = this.base.bytes;
-    for (const p of this.overrides.values()) total += p.kind === 'bits' ? p.bits.byteLength : p.list.byteLength;
+    for (const p of this.overrides.values())
+      total += p.kind === 'bits' ? p.bits.byteLength : p.list.byteLength;
     return total;
   }
 }
