@@ -196,11 +196,8 @@ describe('request helper', () => {
       request.get('/api/teams/:slug/'),
       // @ts-expect-error GET routes take no body
       request.get('/api/teams/', { body: {} }),
-      request.post('/rest-auth/:provider/', {
-        // @ts-expect-error the provider is one of the code-flow providers
-        params: { provider: 'myspace' },
-        body: { code: 'c', redirect_uri: 'u' },
-      }),
+      // @ts-expect-error the provider is one of the code-flow providers
+      request.post('/rest-auth/myspace/', { body: { code: 'c', redirect_uri: 'u' } }),
       request.post('/api/external/handle-analysis/', { body: { handle: 'x' } }).then((analysis) => {
         // top_hashtags is what the server sends ({tag, count}[]), not an unknown panel
         const tags: string[] = analysis.top_hashtags.map((hashtag) => hashtag.tag);

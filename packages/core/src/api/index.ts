@@ -16,9 +16,5 @@ export * from './billing';
 export * from './platform';
 export * from './measurement';
 export * from './iconography';
-export type * from './routes';
-export type * from './pro-routes';
-export type * from './campaign-routes';
-export type * from './billing-routes';
-export type * from './platform-routes';
-export type * from './measurement-routes';
+// The route map, generated from the server's OpenAPI document (npm run generate:api): types only.
+export type * from './routes.generated';

@@ -29,14 +29,3 @@ export const userGroupsQuerySchema = z.object({
 /** GET /api/staff/access/: whether the signed-in user is internal staff (the web shows the staff screen). */
 export const staffAccessSchema = z.object({ staff: z.boolean() });
 export type StaffAccess = z.output<typeof staffAccessSchema>;
-
-/** The staff routes the web app calls. */
-export interface StaffRoutes {
-  'GET /api/staff/access/': { response: StaffAccess };
-  'GET /api/staff/user-groups/': { query: z.input<typeof userGroupsQuerySchema>; response: UserGroups };
-  'POST /api/staff/user-groups/': { body: z.input<typeof userGroupChangeSchema>; response: UserGroups };
-  'POST /api/staff/user-groups/remove/': {
-    body: z.input<typeof userGroupChangeSchema>;
-    response: UserGroups;
-  };
-}

@@ -5,6 +5,7 @@ import { request } from '../../../lib/request';
 
 /** POST /api/audience-configs/perspectives/ — starts the comparison job of two audiences (202 {job}). */
 export const compareAudiences = async (body: PerspectivesRequest): Promise<JobOf<AudienceComparison>> =>
-  (await request.post('/api/audience-configs/perspectives/', { body })).job;
+  // The job schema leaves `result` open (one schema for every job kind); this route's job compares.
+  (await request.post('/api/audience-configs/perspectives/', { body })).job as JobOf<AudienceComparison>;
 
 export const useCompareAudiences = () => useMutation({ mutationFn: compareAudiences });

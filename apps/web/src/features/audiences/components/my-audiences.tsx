@@ -91,7 +91,7 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
     team: teamSlug ?? undefined,
     search: search || undefined,
     status: isStatus(filters.status) ? filters.status : undefined,
-    targetable: filters.targetable === 'all' ? undefined : filters.targetable === 'true',
+    targetable: filters.targetable === 'all' ? undefined : filters.targetable === 'true' ? 'true' : 'false',
     ordering,
   };
   const audiences = useAudienceConfigs(query);

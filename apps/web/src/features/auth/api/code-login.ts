@@ -6,4 +6,5 @@ import { request } from '../../../lib/request';
  * (facebook, google, linkedin, twitter_oauth2); sets the session cookie.
  */
 export const codeLogin = (provider: CodeProvider, body: SocialCode): Promise<SignInResponse> =>
-  request.post('/rest-auth/:provider/', { params: { provider }, body });
+  // The server registers one route per provider (SPEC §6), so the path names it.
+  request.post(`/rest-auth/${provider}/`, { body });

@@ -5,10 +5,6 @@ import type {
   ApiRoutes,
   Campaign,
   CampaignList,
-  CreateAd,
-  CreateAdset,
-  CreateCampaign,
-  PatchCampaign,
   Reach,
   Segmentations,
   StatsTotal,
@@ -22,7 +18,13 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request, type BodyOf } from '../../../lib/request';
+
+// The bodies as the server's route schemas take them (core's z.input types leave coerced numbers unknown).
+type CreateCampaign = BodyOf<'POST', '/api/campaigns/'>;
+type PatchCampaign = BodyOf<'PATCH', '/api/campaigns/:pk/'>;
+type CreateAdset = BodyOf<'POST', '/api/adsets/'>;
+type CreateAd = BodyOf<'POST', '/api/campaigns/:pk/ads/'>;
 
 export type CampaignFilters = NonNullable<ApiRoutes['GET /api/campaigns/']['query']>;
 export const CAMPAIGNS_PAGE = 25;

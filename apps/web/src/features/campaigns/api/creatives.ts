@@ -1,9 +1,12 @@
-import type { AdCreative, AdMedia, CreateAdCreative, FileComplete, FilePolicy } from '@murmur/core/api';
+import type { AdCreative, AdMedia, FileComplete, FilePolicy } from '@murmur/core/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@murmur/core/errors';
 import { readCookie } from '../../../lib/cookies';
-import { request } from '../../../lib/request';
+import { request, type BodyOf } from '../../../lib/request';
 import { sendWithXhr } from '../../../lib/xhr-upload';
+
+/** The body as the server's route schema takes it (core's z.input type leaves the media id unknown). */
+type CreateAdCreative = BodyOf<'POST', '/api/ad-creatives/'>;
 
 const creativesKey = (team: string) => ['ad-creatives', team] as const;
 const mediaKey = (team: string) => ['ad-media', team] as const;

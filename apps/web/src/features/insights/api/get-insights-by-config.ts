@@ -3,8 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 
 /** GET /api/audience-insights/{pk}/by_config/ — the stored report of a saved audience, with the audience. */
-export const getInsightsByConfig = (pk: number, signal?: AbortSignal): Promise<StoredInsights> =>
-  request.get('/api/audience-insights/:pk/by_config/', { params: { pk }, signal });
+export const getInsightsByConfig = async (pk: number, signal?: AbortSignal): Promise<StoredInsights> =>
+  // The schema checks the report's estimate and passes the engine's panels through (a catch-all):
+  // their type is @murmur/core/insights', which has no zod schema.
+  (await request.get('/api/audience-insights/:pk/by_config/', { params: { pk }, signal })) as StoredInsights;
 
 export const getInsightsByConfigQueryOptions = (configId: number) =>
   queryOptions({

@@ -6,4 +6,5 @@ import { request } from '../../../lib/request';
  * package; 202 `{ job }`. With an audience_config_id the finished report is also stored.
  */
 export const requestInsights = async (body: InsightsRequest): Promise<JobOf<InsightsReport>> =>
-  (await request.post('/api/audience-configs/insights/', { body })).job;
+  // The job schema leaves `result` open (one schema for every job kind); this route's job makes a report.
+  (await request.post('/api/audience-configs/insights/', { body })).job as JobOf<InsightsReport>;

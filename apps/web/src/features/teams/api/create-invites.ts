@@ -5,7 +5,7 @@ import { getInvitesQueryOptions } from './get-invites';
 
 /** POST /api/teams/{team_id}/invites/ — one invitation per address; admins only. */
 export const createInvites = (teamId: number, body: CreateInvites): Promise<Invite[]> =>
-  request.post('/api/teams/:team_id/invites/', { params: { team_id: teamId }, body });
+  request.post('/api/teams/:team_id/invites/', { params: { team_id: String(teamId) }, body });
 
 export const useCreateInvites = (teamId: number) => {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { request } from '../../../lib/request';
 
 /** GET /api/teams/{team_id}/invites/ — the team's invitations (admins). */
 export const getInvites = (teamId: number, signal?: AbortSignal): Promise<Invite[]> =>
-  request.get('/api/teams/:team_id/invites/', { params: { team_id: teamId }, signal });
+  request.get('/api/teams/:team_id/invites/', { params: { team_id: String(teamId) }, signal });
 
 /** While invitation emails are still being sent, the list is refreshed (for about two minutes at most). */
 const PENDING_POLL_MS = 3000;
