@@ -97,12 +97,6 @@ export default tseslint.config(
             },
             { target: './apps/server', from: './apps/web', message: 'The server never imports web code.' },
             {
-              target: './apps/web',
-              from: './packages/core/src/api-contract',
-              message:
-                '@murmur/core/api-contract loads zod and every response schema: it is for the server tests, not the web bundle (use the ApiRoutes types).',
-            },
-            {
               target: './packages/core',
               from: ['./apps', './packages/engine', './packages/engine-cluster'],
               message: 'core depends on nothing of ours.',

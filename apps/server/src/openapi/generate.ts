@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestApp } from '../test/test-app';
 import { routeMapSource, type OpenApiDocument } from './route-map';
@@ -38,19 +39,20 @@ export async function generateApi(options: {
   file?: string;
 }): Promise<GenerateResult> {
   const file = options.file ?? ROUTE_MAP_FILE;
+  const name = relative(process.cwd(), file);
   const source = routeMapSource(options.document);
   const current = await readFile(file, 'utf8').catch(() => undefined);
   const count = (source.match(/^ {2}"[A-Z]+ \//gm) ?? []).length;
-  if (current === source) return { ok: true, message: `${file}: up to date (${count} routes)` };
+  if (current === source) return { ok: true, message: `${name}: up to date (${count} routes)` };
   if (options.check)
     return {
       ok: false,
       message:
-        `${file} is stale: the server's routes or schemas changed since it was generated.\n` +
+        `${name} is stale: the server's routes or schemas changed since it was generated.\n` +
         `Run \`npm run generate:api\` and commit the result.\n${firstDifference(current ?? '', source)}`,
     };
   await writeFile(file, source);
-  return { ok: true, message: `${file}: written (${count} routes)` };
+  return { ok: true, message: `${name}: written (${count} routes)` };
 }
 
 /** The first line that differs, so the message says which route changed. */
