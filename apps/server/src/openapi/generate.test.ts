@@ -33,7 +33,8 @@ describe('npm run generate:api -- --check', () => {
 
   it('fails, naming the change, when a response schema changed on the server', async () => {
     const doc = changed((d) => {
-      const response = d.paths['/api/user/me/']!.get!.responses!['200']!.content!['application/json']!.schema!;
+      const response =
+        d.paths['/api/user/me/']!.get!.responses!['200']!.content!['application/json']!.schema!;
       response.properties = { ...response.properties, nickname: { type: 'string' } };
       (response.required ??= []).push('nickname');
     });

@@ -26,7 +26,10 @@ describe('typeOf (a JSON Schema of fastify-type-provider-zod as a TypeScript typ
       '{\n  [key: string]: number;\n}',
     );
     expect(
-      typeOf({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: {} }, 'x'),
+      typeOf(
+        { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: {} },
+        'x',
+      ),
     ).toBe('{\n  a: string;\n  [key: string]: unknown;\n}');
   });
 
@@ -38,6 +41,9 @@ describe('typeOf (a JSON Schema of fastify-type-provider-zod as a TypeScript typ
     expect(typeOf({ anyOf: [{ type: 'string' }, { type: 'boolean' }], nullable: true }, 'x')).toBe(
       'string | boolean | null',
     );
+    // A member another covers is left out (lint: no redundant type constituents).
+    expect(typeOf({ anyOf: [{ type: 'string' }, { type: 'string', enum: [''] }] }, 'x')).toBe('string');
+    expect(typeOf({ anyOf: [{ type: 'integer' }, { enum: [0] }, {}] }, 'x')).toBe('unknown');
   });
 
   it('refuses a keyword it cannot express rather than typing it unknown', () => {
@@ -58,7 +64,9 @@ describe('routeMapSource', () => {
             { in: 'path', name: 'slug', required: true, schema: { type: 'string' } },
             { in: 'path', name: 'pk', required: true, schema: { type: 'integer' } },
           ],
-          responses: { '204': { content: { 'application/json': { schema: { type: 'string', enum: [null] } } } } },
+          responses: {
+            '204': { content: { 'application/json': { schema: { type: 'string', enum: [null] } } } },
+          },
         },
       },
       '/api/things/': {
@@ -72,7 +80,9 @@ describe('routeMapSource', () => {
           },
         },
       },
-      '/api/icons/': { get: { responses: { '200': { content: { 'image/svg+xml': { schema: { type: 'string' } } } } } } },
+      '/api/icons/': {
+        get: { responses: { '200': { content: { 'image/svg+xml': { schema: { type: 'string' } } } } } },
+      },
     },
   };
 

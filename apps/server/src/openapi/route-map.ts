@@ -63,27 +63,49 @@ const indent = (text: string, by = '  ') => text.replace(/\n/g, `\n${by}`);
 const comment = (text: string | undefined, pad: string) =>
   text ? `${pad}/** ${text.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')} */\n` : '';
 const propertyName = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
-const union = (types: string[]) => [...new Set(types)].join(' | ');
+/** A union without members another one covers (`string | ""` is `string`; `unknown` is everything). */
+function union(types: string[]): string {
+  const set = new Set(types);
+  if (set.has('unknown')) return 'unknown';
+  const covered = (t: string) =>
+    (set.has('string') && t.startsWith('"')) ||
+    (set.has('number') && /^-?\d/.test(t)) ||
+    (set.has('boolean') && (t === 'true' || t === 'false'));
+  return [...set].filter((t) => !covered(t)).join(' | ');
+}
 
 /** A JSON Schema (as fastify-type-provider-zod writes it) as a TypeScript type. */
 export function typeOf(schema: JsonSchema, at: string): string {
   const unknownKeywords = Object.keys(schema).filter(
     (k) =>
       !VALUE_ONLY.has(k) &&
-      !['type', 'nullable', 'enum', 'properties', 'required', 'additionalProperties', 'items', 'anyOf'].includes(k),
+      ![
+        'type',
+        'nullable',
+        'enum',
+        'properties',
+        'required',
+        'additionalProperties',
+        'items',
+        'anyOf',
+      ].includes(k),
   );
   if (unknownKeywords.length > 0)
-    throw new Error(`${at}: JSON Schema keyword(s) ${unknownKeywords.join(', ')} have no TypeScript form here`);
+    throw new Error(
+      `${at}: JSON Schema keyword(s) ${unknownKeywords.join(', ')} have no TypeScript form here`,
+    );
   const nullable = schema.nullable === true ? ['null'] : [];
 
-  if (schema.enum) return union([...schema.enum.map((v) => (v === null ? 'null' : JSON.stringify(v))), ...nullable]);
+  if (schema.enum)
+    return union([...schema.enum.map((v) => (v === null ? 'null' : JSON.stringify(v))), ...nullable]);
   if (schema.anyOf) {
     const members = schema.anyOf.map((s, i) => typeOf(s, `${at}.anyOf[${i}]`));
     return union([...members.map((m) => (m.includes('\n') || m.includes('|') ? `(${m})` : m)), ...nullable]);
   }
   switch (schema.type) {
     case undefined:
-      if (schema.properties || schema.items) throw new Error(`${at}: a schema with properties or items but no type`);
+      if (schema.properties || schema.items)
+        throw new Error(`${at}: a schema with properties or items but no type`);
       return 'unknown'; // z.unknown(), z.any() or a schema with no JSON form: null included
     case 'string':
     case 'boolean':

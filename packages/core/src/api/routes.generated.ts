@@ -2716,8 +2716,8 @@ export interface ApiRoutes {
       email: string;
       name: string;
       company?: string;
-      handle?: string | "";
-      ad_account_id?: string | "";
+      handle?: string;
+      ad_account_id?: string;
       description?: string;
       title?: string;
       language?: "en" | "ja";
@@ -6783,7 +6783,7 @@ export interface ApiRoutes {
     body: {
       name: string;
       logo: string | null;
-      invoice_email: string | "" | null;
+      invoice_email: string | null;
       country: string | null;
       invoice_name: string | null;
     };
@@ -6815,7 +6815,7 @@ export interface ApiRoutes {
     body: {
       name?: string;
       logo?: string | null;
-      invoice_email?: string | "" | null;
+      invoice_email?: string | null;
       country?: string | null;
       invoice_name?: string | null;
     };

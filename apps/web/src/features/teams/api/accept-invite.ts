@@ -6,7 +6,10 @@ import { getTeamsQueryOptions } from './get-teams';
 
 /** POST /api/teams/{team_id}/invites/accept/ — joins the team with the invitation's code. */
 export const acceptInvite = (teamId: number, code: string): Promise<Team> =>
-  request.post('/api/teams/:team_id/invites/accept/', { params: { team_id: String(teamId) }, body: { code } });
+  request.post('/api/teams/:team_id/invites/accept/', {
+    params: { team_id: String(teamId) },
+    body: { code },
+  });
 
 export const useAcceptInvite = () => {
   const queryClient = useQueryClient();
