@@ -1,9 +1,13 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userSchema } from '@murmur/core/api';
+import { registerDocs } from '../plugins/docs';
 import { buildOpenApiDocument, generateApi, ROUTE_MAP_FILE } from './generate';
-import type { OpenApiDocument } from './route-map';
+import { routeMapSource, type OpenApiDocument } from './route-map';
 
 // The web's route map is generated from this document (docs/decisions/001-route-types.md); these
 // tests prove that the committed map is the one the server's routes make, and that the staleness
@@ -78,5 +82,20 @@ describe('every route of the OpenAPI document', () => {
     await expect(generateApi({ document: doc, check: true })).rejects.toThrow(
       'GET /api/user/me/ 200: no response schema declared',
     );
+  });
+
+  it('as @fastify/swagger writes it: a route without a response schema stops the generator', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await registerDocs(app);
+    app.get('/with/', { schema: { response: { 200: userSchema } } }, () => null);
+    app.get('/without/', () => null);
+    await app.ready();
+    const doc = app.swagger() as unknown as OpenApiDocument;
+    await app.close();
+    expect(() => routeMapSource(doc)).toThrow('GET /without/ 200: no response schema declared');
+    delete doc.paths['/without/'];
+    expect(routeMapSource(doc)).toContain('"GET /with/": {\n    response: {\n      id: number;');
   });
 });
