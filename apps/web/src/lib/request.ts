@@ -31,7 +31,8 @@ export interface RequestOptions {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-// ---- Routes (@murmur/core/api's ApiRoutes): what each call may send and what it reads ----
+// ---- Routes (@murmur/core/api's ApiRoutes, generated from the server's OpenAPI document by
+// `npm run generate:api`, docs/decisions/001-route-types.md): what each call may send and what it reads ----
 
 /** The paths of the routes that answer this method, with the server's `:param` placeholders. */
 export type PathOf<M extends Method> = ApiRouteKey extends infer K
@@ -47,7 +48,7 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     : never;
 type RequiredKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T];
 
-/** The options of one route's call: its params, body and query as @murmur/core/api declares them. */
+/** The options of one route's call: its params, body and query as the server's route schemas declare them. */
 export type RouteOptions<M extends Method, P extends string, R = RouteAt<M, P>> = Omit<
   RequestOptions,
   'body' | 'query'
