@@ -19,8 +19,15 @@ export interface SandboxConfig {
 export const X_POPULATION = 550_000_000;
 export const DEFAULT_ACCOUNTS = 100_000;
 export const DEFAULT_SEED = 'murmur';
-/** A fixed "now" keeps generation independent of the wall clock: 2026-08-01T00:00:00Z. */
-export const DEFAULT_NOW = Date.UTC(2026, 7, 1) / 1000;
+/**
+ * Where generated history ends when no anchor is configured: the start of the current UTC day, so
+ * the network keeps real dates (a campaign with a real start date delivers) while the output stays
+ * the same for everyone who generates it on the same day with the same seed (seed + anchor decide
+ * every byte; the live clock then moves on from it).
+ */
+export function defaultAnchor(wallMs: number = Date.now()): number {
+  return Math.floor(wallMs / 86_400_000) * 86_400;
+}
 
 export function resolveConfig(partial: Partial<SandboxConfig> = {}): SandboxConfig {
   const accounts = partial.accounts ?? DEFAULT_ACCOUNTS;
@@ -28,7 +35,7 @@ export function resolveConfig(partial: Partial<SandboxConfig> = {}): SandboxConf
     throw new Error(`SANDBOX_ACCOUNTS must be an integer between 100 and 20000000, got ${accounts}`);
   }
   const tickSeconds = partial.tickSeconds ?? 3600;
-  const now = partial.now ?? DEFAULT_NOW;
+  const now = partial.now ?? defaultAnchor();
   return {
     seed: partial.seed ?? DEFAULT_SEED,
     accounts,
@@ -48,7 +55,16 @@ function positiveNumber(name: string, raw: string | undefined): number | undefin
   return value;
 }
 
-/** Reads SANDBOX_SEED, SANDBOX_ACCOUNTS, SANDBOX_SCALE and SANDBOX_HISTORY_DAYS. */
+/** SANDBOX_ANCHOR: an ISO 8601 instant or Unix seconds. */
+function anchorFrom(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const seconds = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw) / 1000;
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new Error(`SANDBOX_ANCHOR must be an ISO 8601 instant or Unix seconds, got "${raw}"`);
+  return Math.floor(seconds);
+}
+
+/** Reads SANDBOX_SEED, SANDBOX_ACCOUNTS, SANDBOX_SCALE, SANDBOX_HISTORY_DAYS and SANDBOX_ANCHOR. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   const partial: Partial<SandboxConfig> = {};
   if (env.SANDBOX_SEED) partial.seed = env.SANDBOX_SEED;
@@ -58,5 +74,27 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
   if (scale !== undefined) partial.scale = scale;
   const days = positiveNumber('SANDBOX_HISTORY_DAYS', env.SANDBOX_HISTORY_DAYS);
   if (days !== undefined) partial.historyDays = days;
+  const anchor = anchorFrom(env.SANDBOX_ANCHOR);
+  if (anchor !== undefined) partial.now = anchor;
   return resolveConfig(partial);
+}
+
+/** How the live clock runs; not part of SandboxConfig because it does not change what is generated. */
+export interface ClockSettings {
+  /** Simulated seconds per wall second (1 = real time, 0 = only POST /simulate/advance moves it). */
+  speed: number;
+  /** Simulated seconds per simulation step of the running clock (events keep their own seconds). */
+  stepSeconds: number;
+}
+
+/** Reads SANDBOX_CLOCK_SPEED (default 1) and SANDBOX_CLOCK_STEP_SECONDS (default 1). */
+export function clockFromEnv(env: NodeJS.ProcessEnv = process.env): ClockSettings {
+  const rawSpeed = env.SANDBOX_CLOCK_SPEED;
+  const speed = rawSpeed === undefined || rawSpeed === '' ? 1 : Number(rawSpeed);
+  if (!Number.isFinite(speed) || speed < 0 || speed > 1_000_000)
+    throw new Error(`SANDBOX_CLOCK_SPEED must be a number from 0 to 1000000, got "${rawSpeed}"`);
+  const step = positiveNumber('SANDBOX_CLOCK_STEP_SECONDS', env.SANDBOX_CLOCK_STEP_SECONDS) ?? 1;
+  if (!Number.isInteger(step) || step > 3600)
+    throw new Error(`SANDBOX_CLOCK_STEP_SECONDS must be a whole number from 1 to 3600, got "${step}"`);
+  return { speed, stepSeconds: step };
 }

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { configFromEnv } from './config';
+import { clockFromEnv, configFromEnv } from './config';
 import { generateNetwork } from './generate/network';
 import { createSandboxPlugin } from './http/sandbox-plugin';
 
@@ -23,7 +23,8 @@ console.log(
 );
 
 const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
-await app.register(createSandboxPlugin({ network }), { prefix: '/sandbox' });
+const clock = clockFromEnv();
+await app.register(createSandboxPlugin({ network, clock }), { prefix: '/sandbox' });
 const port = Number(process.env.SANDBOX_PORT ?? 4100);
 const host = process.env.SANDBOX_HOST ?? '127.0.0.1';
 await app.listen({ port, host });

@@ -22,9 +22,15 @@ const net = networkView(data);
 parentPort!.on('message', (task: ExportTask) => {
   let text = '';
   if (task.type === 'accounts') {
-    for (let i = task.from; i < task.to; i++) text += accountJson(net, i, data.postCounts[i]!) + '\n';
+    for (let i = task.from; i < task.to; i++) {
+      const line = accountJson(net, i, data.postCounts[i]!);
+      if (line) text += line + '\n';
+    }
   } else {
-    for (let p = task.from; p < task.to; p++) text += postJson(net, p, data.engagements) + '\n';
+    for (let p = task.from; p < task.to; p++) {
+      const line = postJson(net, p, data.engagements);
+      if (line) text += line + '\n';
+    }
   }
   parentPort!.postMessage({ id: task.id, text } satisfies ExportTaskResult);
 });

@@ -3,6 +3,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { CATALOGUE_KINDS, EXPORT_FORMAT, EXPORT_VERSION, type ExportHeader } from '@murmur/core/export';
 import { targetingCriteria } from '../catalogue/targeting-criteria';
 import { liveLists } from '../history/live-lists';
+import { GONE } from '../model/accounts';
 import { EventKind } from '../model/events';
 import type { Network } from '../network';
 import { blocks, parallelPieces, type ExportPiece } from './parallel-export';
@@ -12,6 +13,12 @@ import { iso } from './records';
 
 // The record types and the format's name and version are @murmur/core/export's, shared with the engine.
 export { EXPORT_FORMAT, EXPORT_VERSION };
+
+function livePosts(net: Network): number {
+  let live = 0;
+  for (const deleted of net.posts.deleted.view()) if (!deleted) live++;
+  return live;
+}
 
 export function exportHeader(net: Network): ExportHeader {
   const kinds = net.events.kind.view();
@@ -27,7 +34,7 @@ export function exportHeader(net: Network): ExportHeader {
     now: iso(net.clock.now),
     counts: {
       follows: net.graph.edgeCount,
-      posts: net.posts.length,
+      posts: livePosts(net),
       lists: liveLists(net).live,
       followEvents,
     },
@@ -77,19 +84,36 @@ function* lines(net: Network, counts: Uint32Array): Generator<string> {
   for (const piece of pieces(net)) {
     if (piece.type === 'main') yield* piece.lines();
     else if (piece.type === 'accounts')
-      for (let i = piece.from; i < piece.to; i++) yield accountJson(net, i, counts[i]!);
+      for (let i = piece.from; i < piece.to; i++) {
+        const line = accountJson(net, i, counts[i]!);
+        if (line) yield line;
+      }
     else {
       engagements ??= indexEngagements(net.events, net.posts.length);
-      for (let p = piece.from; p < piece.to; p++) yield postJson(net, p, engagements);
+      for (let p = piece.from; p < piece.to; p++) {
+        const line = postJson(net, p, engagements);
+        if (line) yield line;
+      }
     }
   }
 }
 
-/** Account records' post counts: prior posts plus those in the simulated window. */
+/** Account records' post counts: prior posts plus those in the simulated window not deleted. */
 function postCounts(net: Network): Uint32Array {
   const counts = Uint32Array.from(net.accounts.priorPosts.subarray(0, net.accounts.count));
-  for (const author of net.posts.author.view()) counts[author]!++;
+  const authors = net.posts.author.view();
+  const deleted = net.posts.deleted.view();
+  for (let p = 0; p < authors.length; p++) if (!deleted[p]) counts[authors[p]!]!++;
   return counts;
+}
+
+/** Records a worker block writes: the accounts still there, the posts not deleted. */
+function recordsIn(net: Network, piece: { type: 'accounts' | 'posts'; from: number; to: number }): number {
+  let records = 0;
+  if (piece.type === 'accounts') {
+    for (let i = piece.from; i < piece.to; i++) if ((net.accounts.flags[i]! & GONE) === 0) records++;
+  } else for (let p = piece.from; p < piece.to; p++) if (!net.posts.deleted.get(p)) records++;
+  return records;
 }
 
 /**
@@ -99,6 +123,16 @@ function postCounts(net: Network): Uint32Array {
  * for the bulk file at millions of accounts, not for a server that must stay responsive.
  */
 export async function* exportChunks(net: Network, chunkBytes = 1 << 16, threads = 0): AsyncGenerator<string> {
+  // The running clock waits while the export is written, so the export is one instant's state.
+  net.simulation.holds++;
+  try {
+    yield* exportChunksHeld(net, chunkBytes, threads);
+  } finally {
+    net.simulation.holds--;
+  }
+}
+
+async function* exportChunksHeld(net: Network, chunkBytes: number, threads: number): AsyncGenerator<string> {
   const counts = postCounts(net);
   if (threads > 0) {
     let records = 1;
@@ -106,7 +140,7 @@ export async function* exportChunks(net: Network, chunkBytes = 1 << 16, threads 
       // The trailer counts every record: blocks by their size, the main thread's lines one by one.
       for (const piece of pieces(net)) {
         if (piece.type !== 'main') {
-          records += piece.to - piece.from;
+          records += recordsIn(net, piece);
           yield piece;
         } else
           yield {

@@ -1,4 +1,4 @@
-import { AGE_BANDS, ACCOUNT_KIND_NAMES, AccountFlag, GENDER_NAMES } from '../model/accounts';
+import { AGE_BANDS, ACCOUNT_KIND_NAMES, AccountFlag, GENDER_NAMES, GONE } from '../model/accounts';
 import { CONVERSATION_TOPICS } from '../catalogue/conversation-topics';
 import { INTERESTS } from '../catalogue/interests';
 import { JOB_CATEGORIES, JOB_TITLES, NO_JOB } from '../catalogue/job-titles';
@@ -63,6 +63,8 @@ function valuesJson(encoded: readonly string[], csr: Csr<Uint16Array>, row: numb
 /** JSON of ./records.ts accountRecord; `posts` is the account's post count (prior + simulated). */
 export function accountJson(net: Network, i: number, posts: number): string {
   const a = net.accounts;
+  // A deleted or suspended account is absent from the export (live contract rule 7): no record.
+  if ((a.flags[i]! & GONE) !== 0) return '';
   const job = a.job[i]!;
   const operator = a.operator[i]!;
   const city = a.city[i]!;
@@ -173,10 +175,15 @@ export function listJson(lists: LiveLists, l: number): string {
 /** JSON of ./records.ts postRecord: engagements as [account, seconds after the post] by kind. */
 export function postJson(net: Network, p: number, engagements: PostEngagements): string {
   const { posts, events } = net;
+  // Deleted posts (and those of accounts that left) are absent (live contract rules 6 and 7).
+  if (posts.deleted.get(p)) return '';
   const content = postContent(net, p);
   const at = posts.time.get(p);
   const author = posts.author.get(p);
-  const replyTo = posts.replyTo.get(p);
+  const parent = posts.replyTo.get(p);
+  // A reply whose parent was deleted stays a post, no longer a reply to anything in the export.
+  const replyTo = parent >= 0 && !posts.deleted.get(parent) ? parent : -1;
+  const mentions = content.mentions.filter((m) => (net.accounts.flags[m]! & GONE) === 0);
   let likes = '';
   let reposts = '';
   let replies = '';
@@ -206,7 +213,7 @@ export function postJson(net: Network, p: number, engagements: PostEngagements):
     ',"hashtags":' +
     hashtags +
     '],"mentions":[' +
-    content.mentions.join(',') +
+    mentions.join(',') +
     '],"replyTo":' +
     (replyTo >= 0 ? replyTo : NULL) +
     ',"likes":' +

@@ -49,7 +49,7 @@ export interface SharedExportData {
   outDegree: Int32Array;
   /** Posts per account as the account record counts them (prior plus simulated). */
   postCounts: Uint32Array;
-  posts: Record<(typeof POST_COLUMNS)[number], Uint32Array | Uint16Array | Int32Array>;
+  posts: Record<(typeof POST_COLUMNS)[number], Uint32Array | Uint16Array | Uint8Array | Int32Array>;
   events: { kind: Uint8Array; actor: Uint32Array; time: Uint32Array };
   engagements: PostEngagements;
 }
@@ -64,6 +64,7 @@ const POST_COLUMNS = [
   'likes',
   'reposts',
   'replies',
+  'deleted',
 ] as const;
 
 export function shareExportData(net: Network, postCounts: Uint32Array): SharedExportData {

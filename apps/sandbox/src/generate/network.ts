@@ -16,6 +16,12 @@ import { followBackChances, generateFollowEdges, returnFactors } from './follow-
 import { buildFollowSamplers } from './follow-samplers';
 import { generateLists } from './lists';
 
+function bots(a: Network['accounts']): number[] {
+  const spam: number[] = [];
+  for (let i = 0; i < a.count; i++) if (a.kind[i] === AccountKind.spam) spam.push(i);
+  return spam;
+}
+
 export type StageListener = (stage: string, seconds: number) => void;
 
 function initialSimulation(
@@ -42,6 +48,8 @@ function initialSimulation(
     followBack: followBackChances(a),
     returnFactor: returnFactors(a),
     pending: new PendingQueue(),
+    listeners: new Set(),
+    holds: 0,
   };
 }
 
@@ -89,5 +97,7 @@ export function generateNetwork(partial: Partial<SandboxConfig> = {}, onStage?: 
   // Fold the history's follows and unfollows into the compact base rows.
   graph.compact();
   stage('compaction');
+  // From the anchor on, accounts and posts also come and go (simulate/lifecycle.ts).
+  net.simulation.lifecycle = { rng: streamRng(config.seed, 'lifecycle'), spam: Uint32Array.from(bots(accounts)) };
   return net;
 }

@@ -1,3 +1,5 @@
+import type { ClockSettings } from '../config';
+import type { StreamOptions } from './x-v2/streams';
 import type { Network } from '../network';
 import type { StripeStandInOptions } from '../stripe';
 
@@ -30,6 +32,13 @@ export interface XOptions {
 }
 
 export interface SandboxPluginOptions {
+  /**
+   * The running clock (SANDBOX_CLOCK_SPEED, SANDBOX_CLOCK_STEP_SECONDS; config.ts clockFromEnv).
+   * Without it simulated time moves only on POST /simulate/advance.
+   */
+  clock?: ClockSettings;
+  /** X's streams: keep-alive interval (X: 20 s) and connections per app and stream (X: 1–2). */
+  streams?: StreamOptions;
   network: Network;
   x?: XOptions;
   facebook?: { clients?: OAuth2Client[] };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sandboxClock } from '../ads/platform';
 import { exportHeader } from '../export/ndjson-export';
+import { LiveClock } from '../simulate/live-clock';
 import { createStripeStandIn } from '../stripe';
 import { adsApiPlugin, bearerAuthenticate } from './ads';
 import { adsManagerPlugin } from './ads-manager/ads-manager';
@@ -28,10 +29,13 @@ export function createSandboxPlugin(options: SandboxPluginOptions): FastifyPlugi
   // One X authorisation server: tokens issued by /x/oauth… are accepted by the X API and the Ads API.
   const xAuth = new XAuthState(network, options.x ?? {}, now, options.callbacks ?? DEFAULT_CALLBACKS);
   return async (app) => {
+    const clock = new LiveClock(network, options.clock ?? { speed: 0, stepSeconds: 1 });
+    clock.start();
+    app.addHook('onClose', () => clock.stop());
     app.get('/', (_request, reply) => reply.send(exportHeader(network)));
     registerExportRoute(app, network);
     registerSimulateRoute(app, network);
-    await app.register(xSurface(xAuth, options.x ?? {}), { prefix: '/x' });
+    await app.register(xSurface(xAuth, options.x ?? {}, options.streams), { prefix: '/x' });
     await registerProviders(app, options, now);
     await app.register(
       adsApiPlugin({ network, authenticate: xUserAuthenticate(xAuth, bearerAuthenticate(network)) }),

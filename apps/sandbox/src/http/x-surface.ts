@@ -12,12 +12,13 @@ import { acceptFormBodies } from './shared/form-body';
 import { accountById } from './shared/lookup';
 import { xApiV2 } from './x-v2';
 import { RateLimiter } from './x-v2/rate-limit';
+import type { StreamOptions } from './x-v2/streams';
 
 /**
  * Everything X serves, under /x: OAuth 1.0a (/oauth/…), OAuth 2.0 (/i/oauth2/authorize,
  * /2/oauth2/token, app-only /oauth2/token), profile images and API v2 (/2/…).
  */
-export function xSurface(state: XAuthState, options: XOptions): FastifyPluginAsync {
+export function xSurface(state: XAuthState, options: XOptions, streams?: StreamOptions): FastifyPluginAsync {
   const { net, now } = state;
   return async (app) => {
     const basePath = app.prefix;
@@ -35,7 +36,9 @@ export function xSurface(state: XAuthState, options: XOptions): FastifyPluginAsy
       options.rateLimitWindowSeconds ?? envWindow ?? 900,
       now,
     );
-    await app.register(xApiV2({ net, auth: state, limiter, basePath }), { prefix: '/2' });
+    await app.register(xApiV2({ net, auth: state, limiter, basePath, ...(streams && { streams }) }), {
+      prefix: '/2',
+    });
   };
 }
 

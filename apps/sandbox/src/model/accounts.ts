@@ -6,7 +6,11 @@ export type AccountKind = (typeof AccountKind)[keyof typeof AccountKind];
 export const ACCOUNT_KIND_NAMES = ['person', 'creator', 'brand', 'media', 'spam'] as const;
 
 /** Bits of AccountTable.flags. */
-export const AccountFlag = { verified: 1, protected: 2, defaultAvatar: 4 } as const;
+export const AccountFlag = { verified: 1, protected: 2, defaultAvatar: 4, deleted: 8, suspended: 16 } as const;
+
+/** A deleted or suspended account: it has left the network (its record, follows, posts and engagements). */
+export const GONE = AccountFlag.deleted | AccountFlag.suspended;
+export const isGone = (accounts: AccountTable, i: number): boolean => (accounts.flags[i]! & GONE) !== 0;
 
 export const Gender = { unknown: 0, male: 1, female: 2 } as const;
 export const GENDER_NAMES = ['unknown', 'male', 'female'] as const;
@@ -51,6 +55,8 @@ export interface AccountTable {
   /** Posts made before the simulated window, so counts look like a real profile's. */
   priorPosts: Uint32Array;
   seed: Uint32Array;
+  /** Profile edits so far (0 at generation): the bio is drawn again from the seed for each edit. */
+  revision: Uint8Array;
   interests: Csr<Uint16Array>;
   topics: Csr<Uint16Array>;
   movies: Csr<Uint16Array>;

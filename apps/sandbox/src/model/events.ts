@@ -8,6 +8,14 @@ export const EventKind = {
   like: 4,
   repost: 5,
   reply: 6,
+  /** Lifecycle (live time only): a post deleted (`post` set), an account deleted, suspended, made protected, its profile edited. */
+  postDelete: 7,
+  userDelete: 8,
+  userSuspend: 9,
+  userProtect: 10,
+  profile: 11,
+  /** A row whose content has left the network (a deleted post, an engagement of a deleted account). */
+  removed: 12,
 } as const;
 export type EventKind = (typeof EventKind)[keyof typeof EventKind];
 export type EventKindName = keyof typeof EventKind;
@@ -19,6 +27,12 @@ export const EVENT_KIND_NAMES: Readonly<Record<EventKind, EventKindName>> = {
   4: 'like',
   5: 'repost',
   6: 'reply',
+  7: 'postDelete',
+  8: 'userDelete',
+  9: 'userSuspend',
+  10: 'userProtect',
+  11: 'profile',
+  12: 'removed',
 };
 
 /** Columns of a batch of events (simulate/pending.ts's EventBuffer). */

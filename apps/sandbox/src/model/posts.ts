@@ -18,6 +18,8 @@ export class PostTable {
   readonly likes = new Column(Uint32Array, 1 << 16);
   readonly reposts = new Column(Uint32Array, 1 << 16);
   readonly replies = new Column(Uint32Array, 1 << 16);
+  /** 1 once the post is deleted (by its author, or with its account): it leaves every answer and export. */
+  readonly deleted = new Column(Uint8Array, 1 << 16);
 
   get length(): number {
     return this.author.length;
@@ -29,6 +31,7 @@ export class PostTable {
     this.millis.reserve(rows);
     this.replyTo.reserve(rows);
     this.mention.reserve(rows);
+    this.deleted.reserve(rows);
   }
 
   /** Positional arguments: this runs millions of times and must not allocate. */
@@ -50,6 +53,7 @@ export class PostTable {
     this.likes.push(0);
     this.reposts.push(0);
     this.replies.push(0);
+    this.deleted.push(0);
     return index;
   }
 }

@@ -1,5 +1,5 @@
 import { FOLLOW_BACK_TO_SPAM, friendReturn, isSocial } from '../generate/follow-edges';
-import { AccountKind } from '../model/accounts';
+import { AccountKind, isGone } from '../model/accounts';
 import { EventKind } from '../model/events';
 import type { Network } from '../network';
 import { poisson } from '../random/distributions';
@@ -15,17 +15,16 @@ const UNFOLLOWS_PER_EDGE_DAY = 0.0015;
  * (community, interest, country, stars) and are sometimes returned; unfollowers are drawn in
  * proportion to how many accounts they follow.
  */
-export function churn(net: Network, from: number, out: EventBuffer): void {
+export function churn(net: Network, from: number, seconds: number, out: EventBuffer): void {
   const { rng, samplers, unfollowers, followBack, returnFactor } = net.simulation;
   const { graph, accounts } = net;
-  const seconds = net.config.tickSeconds;
   const perTick = (graph.edgeCount * seconds) / 86400;
   const follows = poisson(rng, perTick * FOLLOWS_PER_EDGE_DAY);
   for (let k = 0; k < follows; k++) {
     const u = rng.int(accounts.count);
     const v = pickTarget(samplers, accounts, u, rng);
     const at = from + rng.int(seconds);
-    if (!graph.follow(u, v)) continue;
+    if (isGone(accounts, u) || isGone(accounts, v) || !graph.follow(u, v)) continue;
     out.push(at, EventKind.follow, u, v, -1);
     const chance =
       accounts.kind[u] === AccountKind.spam && accounts.kind[v] !== AccountKind.spam

@@ -1,4 +1,4 @@
-import { AccountKind } from '../model/accounts';
+import { AccountKind, isGone } from '../model/accounts';
 import { EventKind } from '../model/events';
 import type { Network } from '../network';
 import { poisson } from '../random/distributions';
@@ -9,7 +9,7 @@ import type { EventBuffer } from './pending';
 /** Share of posts that @mention someone the author follows. */
 const MENTION_SHARE = 0.15;
 
-function publish(
+export function publish(
   net: Network,
   author: number,
   at: number,
@@ -18,6 +18,7 @@ function publish(
   out: EventBuffer,
 ): void {
   const { rng } = net.simulation;
+  if (net.simulation.lifecycle && isGone(net.accounts, author)) return;
   const post = net.posts.append(author, at, rng.int(1000), seed, -1, mention);
   out.push(at, EventKind.post, author, author, post);
   scheduleEngagements(net, post, author, at);
@@ -31,9 +32,8 @@ function mentionOf(net: Network, author: number): number {
 }
 
 /** Each time zone posts in proportion to its members' activity and its local hour. */
-export function postOriginals(net: Network, from: number, out: EventBuffer): void {
+export function postOriginals(net: Network, from: number, seconds: number, out: EventBuffer): void {
   const { rng, posting } = net.simulation;
-  const seconds = net.config.tickSeconds;
   for (const group of posting) {
     const expected = (group.activity * seconds * diurnalFactor(from + seconds / 2, group.utcOffset)) / 86400;
     const count = poisson(rng, expected);
@@ -46,19 +46,24 @@ export function postOriginals(net: Network, from: number, out: EventBuffer): voi
 
 /**
  * Spam bots post in bursts: the same text (their account seed, so the words repeat) many times within
- * minutes, each mentioning some popular account.
+ * minutes, each mentioning some popular account. A burst stays inside its hour; when the step is
+ * shorter than the hour (the running clock), its later posts wait in the pending queue.
  */
-export function postSpamBursts(net: Network, from: number, out: EventBuffer): void {
-  const { rng, spamBots, spamBurstsPerDay, samplers } = net.simulation;
-  const seconds = net.config.tickSeconds;
+export function postSpamBursts(net: Network, from: number, seconds: number, out: EventBuffer): void {
+  const { rng, spamBots, spamBurstsPerDay, samplers, pending } = net.simulation;
+  const hour = net.config.tickSeconds;
+  const hourEnd = net.start + (Math.floor((from - net.start) / hour) + 1) * hour;
   const bursts = poisson(rng, (spamBurstsPerDay * seconds) / 86400);
   for (let b = 0; b < bursts; b++) {
     const bot = spamBots.sample(rng);
     if (net.accounts.kind[bot] !== AccountKind.spam) continue;
     const size = rng.range(5, 25);
-    let at = from + rng.int(Math.max(1, seconds - 30 * size));
-    for (let k = 0; k < size && at < from + seconds; k++, at += rng.range(5, 30)) {
-      publish(net, bot, at, net.accounts.seed[bot]!, samplers.global.sample(rng), out);
+    const room = Math.min(seconds, hourEnd - from);
+    let at = from + rng.int(Math.max(1, room - 30 * size));
+    for (let k = 0; k < size && at < hourEnd; k++, at += rng.range(5, 30)) {
+      const mention = samplers.global.sample(rng);
+      if (at < from + seconds) publish(net, bot, at, net.accounts.seed[bot]!, mention, out);
+      else pending.add(Math.floor((at - net.start) / hour), at, EventKind.post, bot, mention, -1);
     }
   }
 }

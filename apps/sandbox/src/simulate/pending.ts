@@ -64,6 +64,28 @@ export class PendingQueue {
     return bucket;
   }
 
+  /**
+   * Removes and returns the events of `tick` due before `time`; the rest stay for a later step.
+   * Hand the buffer back with `recycle` when done.
+   */
+  takeBefore(tick: number, time: number): EventBuffer {
+    const bucket = this.buckets.get(tick);
+    if (!bucket) return this.spare.pop() ?? new EventBuffer(1024);
+    const times = bucket.time.view();
+    let all = true;
+    for (let i = 0; i < times.length && all; i++) if (times[i]! >= time) all = false;
+    if (all) return this.take(tick);
+    const due = this.spare.pop() ?? new EventBuffer(1024);
+    const kept = this.spare.pop() ?? new EventBuffer(1024);
+    for (let i = 0; i < bucket.length; i++) {
+      const target = bucket.time.get(i) < time ? due : kept;
+      target.push(bucket.time.get(i), bucket.kind.get(i), bucket.actor.get(i), bucket.target.get(i), bucket.post.get(i));
+    }
+    this.buckets.set(tick, kept);
+    this.recycle(bucket);
+    return due;
+  }
+
   recycle(bucket: EventBuffer): void {
     bucket.clear();
     this.spare.push(bucket);

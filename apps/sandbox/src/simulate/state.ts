@@ -1,6 +1,7 @@
 import type { FollowSamplers } from '../generate/follow-samplers';
 import type { AliasTable } from '../random/alias';
 import type { Rng } from '../random/prng';
+import type { LifecycleState } from './lifecycle';
 import type { PendingQueue } from './pending';
 
 /** Accounts grouped by time zone, so each tick posts in proportion to every zone's local hour. */
@@ -29,4 +30,12 @@ export interface SimulationState {
   /** Per follower, the factor on the chance its follow is returned (generate/follow-edges). */
   returnFactor: Float32Array;
   pending: PendingQueue;
+  /** Set once generation is done: lifecycle events happen in live time only (simulate/lifecycle.ts). */
+  lifecycle?: LifecycleState;
+  /** Told after every step: the log rows [first, last) it appended and its span [from, to). */
+  listeners: Set<StepListener>;
+  /** Readers that need the state to stand still (an export in progress): the running clock waits. */
+  holds: number;
 }
+
+export type StepListener = (first: number, last: number, from: number, to: number) => void;

@@ -17,7 +17,8 @@ export const TEXT_SALT = { bio: 1, location: 2, avatar: 3, post: 4 } as const;
  * account's seed, so it is the same every time and costs no memory.
  */
 export function bioOf(a: AccountTable, i: number): string {
-  const rng = entityRng(a.seed[i]!, TEXT_SALT.bio);
+  // Each profile edit draws the bio again (revision 0 is the generated one).
+  const rng = entityRng((a.seed[i]! + Math.imul(a.revision[i] ?? 0, 0x9e3779b1)) >>> 0, TEXT_SALT.bio);
   const language = a.language[i]!;
   const lex = LEXICONS[language]!;
   const kind = a.kind[i];

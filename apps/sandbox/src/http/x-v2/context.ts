@@ -1,3 +1,4 @@
+import type { StreamOptions } from './streams';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Network } from '../../network';
 import type { XAuthState } from '../oauth/x-auth-state';
@@ -12,6 +13,7 @@ export interface XContext {
   limiter: RateLimiter;
   /** Path of the X surface as mounted ("/sandbox/x"), for absolute URLs such as profile images. */
   basePath: string;
+  streams?: StreamOptions;
 }
 
 export interface XCall {

@@ -7,6 +7,7 @@ import { registerLists } from './lists';
 import { registerPostLookups } from './post-lookup';
 import { XProblem, invalidRequest } from './problems';
 import { registerSearch } from './search-recent';
+import { registerStreams } from './streams';
 import { registerUserLookups } from './users-lookup';
 import { registerUserPosts } from './user-posts';
 
@@ -48,5 +49,6 @@ export function xApiV2(ctx: XContext): FastifyPluginAsync {
     registerLists(app, ctx);
     registerListMembers(app, ctx);
     registerPostLookups(app, ctx);
+    registerStreams(app, ctx, ctx.streams);
   };
 }

@@ -31,6 +31,11 @@ export const X_RATE_LIMITS: Readonly<Record<string, { app?: number; user: number
   'GET /2/lists/:id/members': { app: 900, user: 900 },
   'POST /2/lists/:id/members': { user: 300 },
   'DELETE /2/lists/:id/members/:user_id': { user: 300 },
+  // Streams: connection attempts per app (X: 50 per 15 minutes for the firehoses and compliance).
+  'GET /2/tweets/firehose/stream': { app: 50, user: 50 },
+  'GET /2/likes/firehose/stream': { app: 50, user: 50 },
+  'GET /2/users/compliance/stream': { app: 50, user: 50 },
+  'GET /2/tweets/compliance/stream': { app: 50, user: 50 },
 };
 
 export interface RateState {

@@ -1,0 +1,279 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { partitionOf } from '@murmur/core/live';
+import { EventKind } from '../../model/events';
+import { postId } from '../../model/posts';
+import type { Network } from '../../network';
+import { postContent } from '../../text/post-text';
+import { authenticate, authorize } from './auth';
+import type { XContext } from './context';
+import { checkParameters, parseShape, TWEET_EXPANSIONS, type Shape } from './fields';
+import { invalidParameter, tooManyRequests, XProblem } from './problems';
+import { tweetsBody } from './views/includes';
+import { isoMillis } from './views/entities';
+import { userObject, type ViewContext } from './views/user';
+
+export interface StreamOptions {
+  /** Milliseconds between keep-alive newlines on an idle stream (X: 20 000). */
+  keepAliveMs?: number;
+  /** Open connections per app and stream (X: 2 for the firehoses, fewer on smaller plans). */
+  connectionsPerApp?: number;
+  /** Bytes a slow client may leave unread before it is disconnected (bounded buffering). */
+  maxBufferedBytes?: number;
+}
+
+/** One stream of X API v2 this sandbox serves from its event log. */
+interface StreamSpec {
+  path: string;
+  /** Partitions X documents for the stream (the `partition` parameter's maximum); 0 = no partitions. */
+  partitions: number;
+  query: readonly string[];
+  expansions: readonly string[];
+  /** The log row as the stream's lines, or nothing when the row is not this stream's. */
+  lines: (view: ViewContext, shape: Shape, e: number) => { owner: number; body: object }[];
+}
+
+const WINDOW = ['backfill_minutes', 'partition', 'start_time', 'end_time'];
+const FIELDS = ['tweet.fields', 'user.fields', 'expansions', 'media.fields', 'poll.fields', 'place.fields'];
+
+/** X's snowflake epoch, for the ids of reposts (which the post table does not hold). */
+const TWEPOCH = 1288834974657n;
+
+/** The reply post a `reply` row made (the row names the parent): the newest post by the replier then. */
+function replyPostOf(net: Network, e: number): number {
+  const { posts, events } = net;
+  const at = events.time.get(e);
+  const actor = events.actor.get(e);
+  const parent = events.post.get(e);
+  for (let p = posts.length - 1, seen = 0; p >= 0 && seen < 1_000_000; p--, seen++) {
+    if (posts.time.get(p) === at && posts.author.get(p) === actor && posts.replyTo.get(p) === parent) return p;
+  }
+  return -1;
+}
+
+function postLines(view: ViewContext, shape: Shape, p: number): { owner: number; body: object }[] {
+  if (p < 0 || view.net.posts.deleted.get(p)) return [];
+  const body = tweetsBody(view, [p], shape);
+  return [{ owner: view.net.posts.author.get(p), body: { ...body, data: body.data[0] } }];
+}
+
+const tweetsFirehose: StreamSpec = {
+  path: '/tweets/firehose/stream',
+  partitions: 20,
+  query: [...WINDOW, ...FIELDS],
+  expansions: TWEET_EXPANSIONS,
+  lines: (view, shape, e) => {
+    const { events, posts, accounts } = view.net;
+    const kind = events.kind.get(e);
+    if (kind === EventKind.post) return postLines(view, shape, events.post.get(e));
+    if (kind === EventKind.reply) return postLines(view, shape, replyPostOf(view.net, e));
+    if (kind !== EventKind.repost) return [];
+    // A repost is a post of its own on X ("RT @author: …", referenced_tweets retweeted).
+    const original = events.post.get(e);
+    const actor = events.actor.get(e);
+    const at = events.time.get(e);
+    const id = (((BigInt(at) * 1000n + 999n - TWEPOCH) << 22n) | BigInt(e & 0x3fffff)).toString();
+    const data: Record<string, unknown> = {
+      id,
+      text: `RT @${accounts.handles[posts.author.get(original)]}: ${postContent(view.net, original).text}`,
+      edit_history_tweet_ids: [id],
+      referenced_tweets: [{ type: 'retweeted', id: postId(posts, original) }],
+    };
+    if (shape.tweet.has('author_id') || shape.expansions.has('author_id'))
+      data.author_id = accounts.ids[actor]!.toString();
+    if (shape.tweet.has('created_at')) data.created_at = isoMillis(at, 999);
+    const body = shape.expansions.has('author_id')
+      ? { data, includes: { users: [userObject(view, actor, shape)] } }
+      : { data };
+    return [{ owner: actor, body }];
+  },
+};
+
+const likesFirehose: StreamSpec = {
+  path: '/likes/firehose/stream',
+  partitions: 20,
+  query: [...WINDOW, 'like_with_tweet_author.fields', 'expansions', 'media.fields', 'user.fields', 'tweet.fields'],
+  expansions: ['attachments.media_keys', 'liked_tweet_author_id', 'liked_tweet_id'],
+  lines: ({ net }, _shape, e) => {
+    const { events, posts, accounts } = net;
+    if (events.kind.get(e) !== EventKind.like) return [];
+    const p = events.post.get(e);
+    const liker = events.actor.get(e);
+    const at = events.time.get(e);
+    const likedId = postId(posts, p);
+    const likerId = accounts.ids[liker]!.toString();
+    return [
+      {
+        owner: liker,
+        body: {
+          data: {
+            id: `${likerId}_${likedId}`.slice(0, 40),
+            created_at: isoMillis(at),
+            liked_tweet_id: likedId,
+            timestamp_ms: at * 1000,
+            tweet_author_id: accounts.ids[posts.author.get(p)]!.toString(),
+            // Not in X's schema for this object but in its payloads: who liked.
+            liking_user_id: likerId,
+          },
+        },
+      },
+    ];
+  },
+};
+
+const USER_COMPLIANCE: Partial<Record<number, string>> = {
+  [EventKind.userDelete]: 'user_delete',
+  [EventKind.userSuspend]: 'user_suspend',
+  [EventKind.userProtect]: 'user_protect',
+};
+
+const usersCompliance: StreamSpec = {
+  path: '/users/compliance/stream',
+  partitions: 4,
+  query: WINDOW,
+  expansions: [],
+  lines: ({ net }, _shape, e) => {
+    const name = USER_COMPLIANCE[net.events.kind.get(e)];
+    if (!name) return [];
+    const u = net.events.actor.get(e);
+    const body = { [name]: { user: { id: net.accounts.ids[u]!.toString() }, event_at: isoMillis(net.events.time.get(e)) } };
+    return [{ owner: u, body: { data: body } }];
+  },
+};
+
+const tweetsCompliance: StreamSpec = {
+  path: '/tweets/compliance/stream',
+  partitions: 4,
+  query: WINDOW,
+  expansions: [],
+  lines: ({ net }, _shape, e) => {
+    if (net.events.kind.get(e) !== EventKind.postDelete) return [];
+    const p = net.events.post.get(e);
+    const author = net.posts.author.get(p);
+    const tweet = { id: postId(net.posts, p), author_id: net.accounts.ids[author]!.toString() };
+    return [{ owner: author, body: { data: { delete: { tweet, event_at: isoMillis(net.events.time.get(e)) } } } }];
+  },
+};
+
+export const STREAMS: readonly StreamSpec[] = [tweetsFirehose, likesFirehose, usersCompliance, tweetsCompliance];
+
+/** X's answer when an app already holds its allowed connections to a stream. */
+const tooManyConnections = (): XProblem =>
+  new XProblem(429, {
+    title: 'ConnectionException',
+    detail: 'This stream is currently at the maximum allowed connection limit.',
+    connection_issue: 'TooManyConnections',
+    type: 'https://api.x.com/2/problems/streaming-connection',
+  });
+
+function integer(query: Record<string, string | undefined>, name: string, min: number, max: number): number | undefined {
+  const raw = query[name];
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max)
+    throw invalidParameter(name, raw, `The \`${name}\` query parameter value [${raw}] is not between ${min} and ${max}`);
+  return value;
+}
+
+function instant(query: Record<string, string | undefined>, name: string): number | undefined {
+  const raw = query[name];
+  if (raw === undefined) return undefined;
+  const ms = Date.parse(raw);
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/.test(raw) || !Number.isFinite(ms))
+    throw invalidParameter(name, raw, `Invalid ${name}: must be a date-time in the form YYYY-MM-DDTHH:mm:ssZ`);
+  return Math.floor(ms / 1000);
+}
+
+/**
+ * X's streams as long-lived responses of newline-delimited JSON, served from the network's event log
+ * as simulated time passes: each connection replays its window (`backfill_minutes`, `start_time`)
+ * and then follows every step of the clock; `end_time` closes it once passed. Keep-alive `\r\n` on
+ * idle streams; a client that does not read is dropped past `maxBufferedBytes` (bounded memory).
+ */
+export function registerStreams(app: FastifyInstance, ctx: XContext, options: StreamOptions = {}): void {
+  const keepAliveMs = options.keepAliveMs ?? 20_000;
+  const perApp = options.connectionsPerApp ?? 2;
+  const maxBuffered = options.maxBufferedBytes ?? 8 << 20;
+  const open = new Map<string, number>();
+  for (const spec of STREAMS) {
+    const endpoint = `GET /2${spec.path}`;
+    app.get(spec.path, (request: FastifyRequest, reply: FastifyReply) => {
+      const caller = authenticate(request, ctx.auth);
+      authorize(caller, { appOnly: true, scopes: [] });
+      if (caller.kind !== 'app') throw tooManyRequests();
+      const rate = ctx.limiter.take(endpoint, caller.key, true);
+      const headers = {
+        'x-rate-limit-limit': String(rate.limit),
+        'x-rate-limit-remaining': String(rate.remaining),
+        'x-rate-limit-reset': String(rate.reset),
+      };
+      reply.headers(headers);
+      if (!rate.allowed) throw tooManyRequests();
+      const query = request.query as Record<string, string | undefined>;
+      checkParameters(query, spec.query);
+      const shape = parseShape(query, spec.expansions);
+      const partition = integer(query, 'partition', 1, spec.partitions);
+      if (partition === undefined)
+        throw invalidParameter('partition', '', 'The `partition` query parameter can not be empty');
+      const backfill = integer(query, 'backfill_minutes', 0, 5) ?? 0;
+      const startTime = instant(query, 'start_time');
+      const endTime = instant(query, 'end_time');
+      if (startTime !== undefined && endTime !== undefined && endTime <= startTime)
+        throw invalidParameter('end_time', query.end_time!, 'The `end_time` query parameter value must be after `start_time`');
+      const key = `${endpoint} ${caller.key}`;
+      if ((open.get(key) ?? 0) >= perApp) throw tooManyConnections();
+      open.set(key, (open.get(key) ?? 0) + 1);
+
+      const net = ctx.net;
+      const view: ViewContext = { net, origin: `${request.protocol}://${request.host}${ctx.basePath}`, viewer: -1 };
+      const raw = reply.raw;
+      reply.hijack();
+      raw.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...headers });
+      let closed = false;
+      const wanted = partition - 1;
+      const owners = new Map<number, boolean>();
+      const mine = (owner: number): boolean => {
+        let yes = owners.get(owner);
+        if (yes === undefined) {
+          yes = partitionOf(net.accounts.ids[owner]!.toString(), spec.partitions) === wanted;
+          owners.set(owner, yes);
+        }
+        return yes;
+      };
+      const write = (text: string): void => {
+        if (closed) return;
+        raw.write(text);
+        // A client that reads slower than the stream flows is dropped, as X drops it.
+        if (raw.writableLength > maxBuffered) finish(true);
+      };
+      const emit = (first: number, last: number): void => {
+        let text = '';
+        for (let e = first; e < last && !closed; e++) {
+          const t = net.events.time.get(e);
+          if (startTime !== undefined && t < startTime) continue;
+          if (endTime !== undefined && t > endTime) break;
+          for (const line of spec.lines(view, shape, e)) if (mine(line.owner)) text += JSON.stringify(line.body) + '\r\n';
+        }
+        if (text) write(text);
+      };
+      const listener = (first: number, last: number, _from: number, to: number): void => {
+        emit(first, last);
+        if (endTime !== undefined && to > endTime) finish(false);
+      };
+      const keepAlive = setInterval(() => write('\r\n'), keepAliveMs);
+      function finish(destroy: boolean): void {
+        if (closed) return;
+        closed = true;
+        clearInterval(keepAlive);
+        net.simulation.listeners.delete(listener);
+        open.set(key, (open.get(key) ?? 1) - 1);
+        if (destroy) raw.destroy();
+        else raw.end();
+      }
+      raw.on('close', () => finish(false));
+      const from = startTime ?? net.clock.now - backfill * 60;
+      emit(net.events.firstAtOrAfter(Math.max(from, net.clock.now - 5 * 60)), net.events.length);
+      if (endTime !== undefined && net.clock.now > endTime) finish(false);
+      else net.simulation.listeners.add(listener);
+    });
+  }
+}

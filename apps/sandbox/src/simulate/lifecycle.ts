@@ -1,0 +1,149 @@
+import { AccountFlag, AccountKind, isGone } from '../model/accounts';
+import { EventKind } from '../model/events';
+import type { Network } from '../network';
+import { logNormal, poisson } from '../random/distributions';
+import type { Rng } from '../random/prng';
+import type { EventBuffer } from './pending';
+
+/**
+ * Lifecycle rates of the running network (after the anchor only: generated history has none, so the
+ * base export does not depend on them). Per account and simulated day unless said otherwise; X
+ * publishes none of these, so they are small, plausible orders of magnitude (README "Lifecycle"):
+ * about 1 in 20 000 accounts deactivates per day, spam is suspended a hundred times as often as
+ * anyone else, a few in 100 000 accounts go protected, one profile in 2 000 edits its bio, and 2 % of
+ * posts are deleted by their authors, most within hours.
+ */
+export const LIFECYCLE_RATES = {
+  deletePerAccountDay: 0.00005,
+  suspendPerAccountDay: 0.00001,
+  suspendPerSpamAccountDay: 0.001,
+  protectPerAccountDay: 0.00003,
+  bioEditPerAccountDay: 0.0005,
+  postDeleteShare: 0.02,
+  /** Median time from a post to its deletion, seconds. */
+  postDeleteMedianSeconds: 2 * 3600,
+} as const;
+
+export interface LifecycleState {
+  rng: Rng;
+  /** Spam accounts, for suspensions. */
+  spam: Uint32Array;
+}
+
+/**
+ * Lifecycle events of a step [from, end), drawn after the step's posts, engagements and follows.
+ * Account events fall in the step's last second, after everything else of the step, so an account
+ * never acts after it has left (the export at `end` and the streams agree on every step).
+ */
+export function beforeAppend(net: Network, from: number, end: number, out: EventBuffer): void {
+  const life = net.simulation.lifecycle;
+  if (!life) return;
+  const { rng } = life;
+  const seconds = end - from;
+  const n = net.accounts.count;
+  const days = seconds / 86400;
+  // Post deletions are decided when a post is made and wait in the pending queue until they are due.
+  for (let i = 0, length = out.length; i < length; i++) {
+    if (out.kind.get(i) !== EventKind.post || !rng.chance(LIFECYCLE_RATES.postDeleteShare)) continue;
+    const at = out.time.get(i) + Math.round(logNormal(rng, LIFECYCLE_RATES.postDeleteMedianSeconds, 1.2));
+    const due = Math.max(end, at);
+    const tick = Math.floor((due - net.start) / net.config.tickSeconds);
+    net.simulation.pending.add(tick, due, EventKind.postDelete, out.actor.get(i), out.actor.get(i), out.post.get(i));
+  }
+  const last = end - 1;
+  const account = (kind: number, count: number, pick: () => number): void => {
+    for (let k = 0; k < count; k++) {
+      const u = pick();
+      if (u < 0 || isGone(net.accounts, u)) continue;
+      if (kind === EventKind.userProtect && net.accounts.flags[u]! & AccountFlag.protected) continue;
+      applyAccountEvent(net, kind, u);
+      out.push(last, kind, u, u, -1);
+    }
+  };
+  account(EventKind.profile, poisson(rng, n * days * LIFECYCLE_RATES.bioEditPerAccountDay), () => rng.int(n));
+  account(EventKind.userProtect, poisson(rng, n * days * LIFECYCLE_RATES.protectPerAccountDay), () => {
+    const u = rng.int(n);
+    return net.accounts.kind[u] === AccountKind.person ? u : -1;
+  });
+  account(EventKind.userSuspend, poisson(rng, n * days * LIFECYCLE_RATES.suspendPerAccountDay), () => rng.int(n));
+  if (life.spam.length > 0)
+    account(
+      EventKind.userSuspend,
+      poisson(rng, life.spam.length * days * LIFECYCLE_RATES.suspendPerSpamAccountDay),
+      () => life.spam[rng.int(life.spam.length)]!,
+    );
+  account(EventKind.userDelete, poisson(rng, n * days * LIFECYCLE_RATES.deletePerAccountDay), () => rng.int(n));
+}
+
+/** Applies an account's lifecycle event to the network's state. */
+export function applyAccountEvent(net: Network, kind: number, u: number): void {
+  const a = net.accounts;
+  if (kind === EventKind.profile) a.revision[u] = (a.revision[u]! + 1) & 0xff;
+  else if (kind === EventKind.userProtect) a.flags[u]! |= AccountFlag.protected;
+  else if (kind === EventKind.userDelete || kind === EventKind.userSuspend) {
+    a.flags[u]! |= kind === EventKind.userDelete ? AccountFlag.deleted : AccountFlag.suspended;
+    removeAccountContent(net, u);
+  }
+}
+
+/**
+ * A deleted or suspended account leaves everything (live contract rule 7): its follows both ways,
+ * its posts, its engagements (counts of the posts it engaged with go down) and the follow history
+ * that names it. Rare (a few per simulated hour), so one pass over the log is fine.
+ */
+function removeAccountContent(net: Network, u: number): void {
+  const { graph, posts, events } = net;
+  for (const v of graph.following(u)) graph.unfollow(u, v);
+  for (const w of graph.followers(u)) graph.unfollow(w, u);
+  const author = posts.author.view();
+  for (let p = 0; p < author.length; p++) if (author[p] === u) posts.deleted.set(p, 1);
+  const kinds = events.kind.view();
+  const actors = events.actor.view();
+  const targets = events.target.view();
+  const postOf = events.post.view();
+  for (let e = 0; e < kinds.length; e++) {
+    const kind = kinds[e]!;
+    if (actors[e] !== u && targets[e] !== u) continue;
+    if (kind === EventKind.follow || kind === EventKind.unfollow || kind === EventKind.post) {
+      kinds[e] = EventKind.removed;
+    } else if (kind === EventKind.like || kind === EventKind.repost || kind === EventKind.reply) {
+      const p = postOf[e]!;
+      // Engagements by u lower the counts of posts that stay; those on u's posts leave with them.
+      if (actors[e] === u && !posts.deleted.get(p)) {
+        if (kind === EventKind.like) posts.likes.add(p, -1);
+        else if (kind === EventKind.repost) posts.reposts.add(p, -1);
+        else posts.replies.add(p, -1);
+      }
+      kinds[e] = EventKind.removed;
+    }
+  }
+}
+
+/** An author deletes a post: it leaves with its engagements; a reply stops counting on its parent. */
+export function deletePost(net: Network, p: number): boolean {
+  const { posts, events } = net;
+  if (posts.deleted.get(p) || isGone(net.accounts, posts.author.get(p))) return false;
+  posts.deleted.set(p, 1);
+  const at = posts.time.get(p);
+  const author = posts.author.get(p);
+  const parent = posts.replyTo.get(p);
+  const kinds = events.kind.view();
+  const postOf = events.post.view();
+  for (let e = events.firstAtOrAfter(at); e < kinds.length; e++) {
+    const kind = kinds[e]!;
+    if (kind === EventKind.post && postOf[e] === p) kinds[e] = EventKind.removed;
+    else if ((kind === EventKind.like || kind === EventKind.repost || kind === EventKind.reply) && postOf[e] === p)
+      kinds[e] = EventKind.removed;
+    else if (
+      kind === EventKind.reply &&
+      parent >= 0 &&
+      postOf[e] === parent &&
+      events.actor.get(e) === author &&
+      events.time.get(e) === at
+    ) {
+      kinds[e] = EventKind.removed;
+      if (!posts.deleted.get(parent)) posts.replies.add(parent, -1);
+    }
+  }
+  return true;
+}
