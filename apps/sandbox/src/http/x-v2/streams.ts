@@ -194,6 +194,12 @@ export function registerStreams(app: FastifyInstance, ctx: XContext, options: St
   const perApp = options.connectionsPerApp ?? 2;
   const maxBuffered = options.maxBufferedBytes ?? 8 << 20;
   const open = new Map<string, number>();
+  // Closing the server ends every stream (a hijacked response would otherwise keep it open).
+  const live = new Set<(destroy: boolean) => void>();
+  app.addHook('preClose', (done) => {
+    for (const finish of [...live]) finish(false);
+    done();
+  });
   for (const spec of STREAMS) {
     const endpoint = `GET /2${spec.path}`;
     app.get(spec.path, (request: FastifyRequest, reply: FastifyReply) => {
@@ -263,6 +269,7 @@ export function registerStreams(app: FastifyInstance, ctx: XContext, options: St
       function finish(destroy: boolean): void {
         if (closed) return;
         closed = true;
+        live.delete(finish);
         clearInterval(keepAlive);
         net.simulation.listeners.delete(listener);
         open.set(key, (open.get(key) ?? 1) - 1);
@@ -270,6 +277,7 @@ export function registerStreams(app: FastifyInstance, ctx: XContext, options: St
         else raw.end();
       }
       raw.on('close', () => finish(false));
+      live.add(finish);
       const from = startTime ?? net.clock.now - backfill * 60;
       emit(net.events.firstAtOrAfter(Math.max(from, net.clock.now - 5 * 60)), net.events.length);
       if (endTime !== undefined && net.clock.now > endTime) finish(false);

@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import AjvModule from 'ajv';
+import { TwitterApi } from 'twitter-api-v2';
+import { partitionOf } from '@murmur/core/live';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateNetwork } from '../../generate/network';
+import { SANDBOX_DEV_CREDENTIALS } from '../options';
+import { startSandbox } from '../x-test-kit';
+
+// A small network whose clock runs two simulated hours per second, with a short keep-alive.
+const network = generateNetwork({ accounts: 2000, seed: 'streams', historyDays: 2, now: Date.UTC(2026, 7, 1) / 1000 });
+const sandbox = await startSandbox({
+  network,
+  clock: { speed: 7200, stepSeconds: 1 },
+  streams: { keepAliveMs: 150, connectionsPerApp: 2 },
+});
+afterAll(async () => {
+  sandbox.settings.httpAgent?.destroy();
+  sandbox.app.server.closeAllConnections();
+  await sandbox.app.close();
+});
+const bearer = SANDBOX_DEV_CREDENTIALS.x.bearerToken;
+
+const openapi = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, '__fixtures__/x-api-v2-openapi.streams.json'), 'utf8'),
+) as { components: object };
+const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule;
+const ajv = new Ajv({ allErrors: true, unknownFormats: 'ignore', format: false } as never);
+ajv.addSchema({ $id: 'x', components: openapi.components });
+const expectSchema = (name: string, body: unknown) => {
+  const validate = ajv.getSchema(`x#/components/schemas/${name}`)!;
+  expect(validate(body), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+};
+
+/** Reads a stream for `ms` and returns its raw text, headers and status. */
+async function read(path: string, ms: number, token = bearer) {
+  const controller = new AbortController();
+  const response = await fetch(`${sandbox.base}/x/2/${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  let text = '';
+  if (response.status === 200) {
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const timer = setTimeout(() => controller.abort(), ms);
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+    } catch {
+      // aborted: the time is up
+    }
+    clearTimeout(timer);
+  } else text = await response.text();
+  return { status: response.status, headers: response.headers, text };
+}
+
+const lines = (text: string) =>
+  text
+    .split('\r\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe("X's streams from the sandbox's running clock", () => {
+  it('streams posts of one partition with their authors, each line valid against the document', async () => {
+    const { status, headers, text } = await read(
+      'tweets/firehose/stream?partition=3&backfill_minutes=5&expansions=author_id&tweet.fields=created_at,lang,author_id&user.fields=created_at,description,location,protected,verified,public_metrics',
+      2000,
+    );
+    expect(status).toBe(200);
+    expect(headers.get('x-rate-limit-limit')).toBe('50');
+    expect(text).toContain('\r\n');
+    const events = lines(text);
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) {
+      expectSchema('StreamPostsFirehoseResponse', event);
+      const data = event.data as { author_id: string };
+      expect(partitionOf(data.author_id, 20)).toBe(2);
+      const users = (event.includes as { users: { id: string }[] }).users;
+      expect(users.map((u) => u.id)).toContain(data.author_id);
+    }
+  });
+
+  it('streams likes and deletions (compliance) valid against the document', async () => {
+    const likes = lines((await read('likes/firehose/stream?partition=1&backfill_minutes=5', 2500)).text);
+    expect(likes.length).toBeGreaterThan(0);
+    for (const like of likes) expectSchema('StreamLikesFirehoseResponse', like);
+    // Lifecycle events are rare at 2 000 accounts: let four simulated days pass while listening.
+    const reading = Promise.all([
+      read('tweets/compliance/stream?partition=2', 2500),
+      read('users/compliance/stream?partition=1', 2500),
+    ]);
+    await new Promise((r) => setTimeout(r, 300));
+    const advanced = await fetch(`${sandbox.base}/simulate/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ hours: 96 }),
+    });
+    expect(advanced.status).toBe(200);
+    const [deletes, users] = (await reading).map((r) => lines(r.text));
+    for (const event of deletes!) expectSchema('StreamPostsComplianceResponse', event);
+    for (const event of users!) expectSchema('StreamUsersComplianceResponse', event);
+    expect(deletes!.length).toBeGreaterThan(0);
+  });
+
+  it('closes a stream whose end_time has passed and answers bad parameters with X problems', async () => {
+    const end = new Date((network.clock.now + 1200) * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
+    const started = Date.now();
+    const ended = await read(`tweets/compliance/stream?partition=1&end_time=${end}`, 10_000);
+    expect(ended.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5000);
+    for (const query of ['partition=0', 'partition=21', '', 'partition=1&backfill_minutes=6', 'partition=1&start_time=yesterday', 'partition=1&nope=1']) {
+      const answer = await read(`tweets/firehose/stream?${query}`, 100);
+      expect(answer.status, query).toBe(400);
+      expect((JSON.parse(answer.text) as { title: string }).title).toBe('Invalid Request');
+    }
+    expect((await read('tweets/firehose/stream?partition=1', 100, 'wrong')).status).toBe(401);
+  });
+
+  it('refuses a third connection per app with TooManyConnections and frees closed ones', async () => {
+    const first = read('users/compliance/stream?partition=4', 800);
+    const second = read('users/compliance/stream?partition=4', 800);
+    await new Promise((r) => setTimeout(r, 200));
+    const third = await read('users/compliance/stream?partition=4', 100);
+    expect(third.status).toBe(429);
+    expect(JSON.parse(third.text)).toMatchObject({ connection_issue: 'TooManyConnections' });
+    await Promise.all([first, second]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(network.simulation.listeners.size).toBe(0);
+    expect((await read('users/compliance/stream?partition=4', 100)).status).toBe(200);
+  });
+
+  it('works with the twitter-api-v2 streaming client pointed at the sandbox', async () => {
+    const client = new TwitterApi(bearer, sandbox.settings);
+    const stream = await client.getStream<{ data: { id: string } }>(
+      `${sandbox.base}/x/2/tweets/firehose/stream`,
+      { partition: 1, backfill_minutes: 1 },
+      { autoConnect: true },
+    );
+    const received: string[] = [];
+    await new Promise<void>((done) => {
+      stream.on('data event content', (event) => {
+        received.push(event.data.id);
+        if (received.length >= 3) done();
+      });
+      setTimeout(done, 4000);
+    });
+    stream.close();
+    expect(received.length).toBeGreaterThanOrEqual(3);
+  });
+});
