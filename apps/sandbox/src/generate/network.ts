@@ -98,6 +98,9 @@ export function generateNetwork(partial: Partial<SandboxConfig> = {}, onStage?: 
   graph.compact();
   stage('compaction');
   // From the anchor on, accounts and posts also come and go (simulate/lifecycle.ts).
-  net.simulation.lifecycle = { rng: streamRng(config.seed, 'lifecycle'), spam: Uint32Array.from(bots(accounts)) };
+  net.simulation.lifecycle = {
+    rng: streamRng(config.seed, 'lifecycle'),
+    spam: Uint32Array.from(bots(accounts)),
+  };
   return net;
 }

@@ -6,7 +6,13 @@ export type AccountKind = (typeof AccountKind)[keyof typeof AccountKind];
 export const ACCOUNT_KIND_NAMES = ['person', 'creator', 'brand', 'media', 'spam'] as const;
 
 /** Bits of AccountTable.flags. */
-export const AccountFlag = { verified: 1, protected: 2, defaultAvatar: 4, deleted: 8, suspended: 16 } as const;
+export const AccountFlag = {
+  verified: 1,
+  protected: 2,
+  defaultAvatar: 4,
+  deleted: 8,
+  suspended: 16,
+} as const;
 
 /** A deleted or suspended account: it has left the network (its record, follows, posts and engagements). */
 export const GONE = AccountFlag.deleted | AccountFlag.suspended;

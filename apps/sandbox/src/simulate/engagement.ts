@@ -51,7 +51,12 @@ export function scheduleEngagements(net: Network, post: number, author: number, 
     for (let k = 0; k < count; k++) {
       const engager = pickEngager(net, author);
       // One like (or repost) per account per post; several replies are fine.
-      if (engager === author || isGone(net.accounts, engager) || (kind !== EventKind.reply && seen?.has(engager))) continue;
+      if (
+        engager === author ||
+        isGone(net.accounts, engager) ||
+        (kind !== EventKind.reply && seen?.has(engager))
+      )
+        continue;
       seen?.add(engager);
       const at = time + Math.min(MAX_DELAY, Math.max(1, Math.round(logNormal(rng, MEDIAN_DELAY, 1.3))));
       pending.add(Math.floor((at - net.start) / tickSeconds), at, kind, engager, author, post);

@@ -48,7 +48,14 @@ export function beforeAppend(net: Network, from: number, end: number, out: Event
     const at = out.time.get(i) + Math.round(logNormal(rng, LIFECYCLE_RATES.postDeleteMedianSeconds, 1.2));
     const due = Math.max(end, at);
     const tick = Math.floor((due - net.start) / net.config.tickSeconds);
-    net.simulation.pending.add(tick, due, EventKind.postDelete, out.actor.get(i), out.actor.get(i), out.post.get(i));
+    net.simulation.pending.add(
+      tick,
+      due,
+      EventKind.postDelete,
+      out.actor.get(i),
+      out.actor.get(i),
+      out.post.get(i),
+    );
   }
   const last = end - 1;
   const account = (kind: number, count: number, pick: () => number): void => {
@@ -65,14 +72,18 @@ export function beforeAppend(net: Network, from: number, end: number, out: Event
     const u = rng.int(n);
     return net.accounts.kind[u] === AccountKind.person ? u : -1;
   });
-  account(EventKind.userSuspend, poisson(rng, n * days * LIFECYCLE_RATES.suspendPerAccountDay), () => rng.int(n));
+  account(EventKind.userSuspend, poisson(rng, n * days * LIFECYCLE_RATES.suspendPerAccountDay), () =>
+    rng.int(n),
+  );
   if (life.spam.length > 0)
     account(
       EventKind.userSuspend,
       poisson(rng, life.spam.length * days * LIFECYCLE_RATES.suspendPerSpamAccountDay),
       () => life.spam[rng.int(life.spam.length)]!,
     );
-  account(EventKind.userDelete, poisson(rng, n * days * LIFECYCLE_RATES.deletePerAccountDay), () => rng.int(n));
+  account(EventKind.userDelete, poisson(rng, n * days * LIFECYCLE_RATES.deletePerAccountDay), () =>
+    rng.int(n),
+  );
 }
 
 /** Applies an account's lifecycle event to the network's state. */
@@ -132,7 +143,10 @@ export function deletePost(net: Network, p: number): boolean {
   for (let e = events.firstAtOrAfter(at); e < kinds.length; e++) {
     const kind = kinds[e]!;
     if (kind === EventKind.post && postOf[e] === p) kinds[e] = EventKind.removed;
-    else if ((kind === EventKind.like || kind === EventKind.repost || kind === EventKind.reply) && postOf[e] === p)
+    else if (
+      (kind === EventKind.like || kind === EventKind.repost || kind === EventKind.reply) &&
+      postOf[e] === p
+    )
       kinds[e] = EventKind.removed;
     else if (
       kind === EventKind.reply &&

@@ -79,7 +79,13 @@ export class PendingQueue {
     const kept = this.spare.pop() ?? new EventBuffer(1024);
     for (let i = 0; i < bucket.length; i++) {
       const target = bucket.time.get(i) < time ? due : kept;
-      target.push(bucket.time.get(i), bucket.kind.get(i), bucket.actor.get(i), bucket.target.get(i), bucket.post.get(i));
+      target.push(
+        bucket.time.get(i),
+        bucket.kind.get(i),
+        bucket.actor.get(i),
+        bucket.target.get(i),
+        bucket.post.get(i),
+      );
     }
     this.buckets.set(tick, kept);
     this.recycle(bucket);

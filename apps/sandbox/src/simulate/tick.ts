@@ -60,7 +60,14 @@ function materialise(net: Network, due: EventBuffer, out: EventBuffer): void {
     else if (kind === EventKind.repost) posts.reposts.add(post, 1);
     else if (kind === EventKind.post) {
       // The later posts of a spam burst that began in an earlier step.
-      publish(net, due.actor.get(i), due.time.get(i), net.accounts.seed[due.actor.get(i)]!, due.target.get(i), out);
+      publish(
+        net,
+        due.actor.get(i),
+        due.time.get(i),
+        net.accounts.seed[due.actor.get(i)]!,
+        due.target.get(i),
+        out,
+      );
       continue;
     } else if (kind === EventKind.reply) {
       posts.replies.add(post, 1);

@@ -9,7 +9,12 @@ import { SANDBOX_DEV_CREDENTIALS } from '../options';
 import { startSandbox } from '../x-test-kit';
 
 // A small network whose clock runs two simulated hours per second, with a short keep-alive.
-const network = generateNetwork({ accounts: 2000, seed: 'streams', historyDays: 2, now: Date.UTC(2026, 7, 1) / 1000 });
+const network = generateNetwork({
+  accounts: 2000,
+  seed: 'streams',
+  historyDays: 2,
+  now: Date.UTC(2026, 7, 1) / 1000,
+});
 const sandbox = await startSandbox({
   network,
   clock: { speed: 7200, stepSeconds: 1 },
@@ -20,7 +25,7 @@ afterAll(async () => {
   sandbox.app.server.closeAllConnections();
   await sandbox.app.close();
 });
-const bearer = SANDBOX_DEV_CREDENTIALS.x.bearerToken;
+const bearer: string = SANDBOX_DEV_CREDENTIALS.x.bearerToken;
 
 const openapi = JSON.parse(
   readFileSync(resolve(import.meta.dirname, '__fixtures__/x-api-v2-openapi.streams.json'), 'utf8'),
@@ -47,7 +52,7 @@ async function read(path: string, ms: number, token = bearer) {
     const timer = setTimeout(() => controller.abort(), ms);
     try {
       for (;;) {
-        const { done, value } = await reader.read();
+        const { done, value } = (await reader.read()) as { done: boolean; value?: Uint8Array };
         if (done) break;
         text += decoder.decode(value, { stream: true });
       }
@@ -113,7 +118,14 @@ describe("X's streams from the sandbox's running clock", () => {
     const ended = await read(`tweets/compliance/stream?partition=1&end_time=${end}`, 10_000);
     expect(ended.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(5000);
-    for (const query of ['partition=0', 'partition=21', '', 'partition=1&backfill_minutes=6', 'partition=1&start_time=yesterday', 'partition=1&nope=1']) {
+    for (const query of [
+      'partition=0',
+      'partition=21',
+      '',
+      'partition=1&backfill_minutes=6',
+      'partition=1&start_time=yesterday',
+      'partition=1&nope=1',
+    ]) {
       const answer = await read(`tweets/firehose/stream?${query}`, 100);
       expect(answer.status, query).toBe(400);
       expect((JSON.parse(answer.text) as { title: string }).title).toBe('Invalid Request');
@@ -143,7 +155,7 @@ describe("X's streams from the sandbox's running clock", () => {
     );
     const received: string[] = [];
     await new Promise<void>((done) => {
-      stream.on('data event content', (event) => {
+      stream.on('data event content', (event: { data: { id: string } }) => {
         received.push(event.data.id);
         if (received.length >= 3) done();
       });

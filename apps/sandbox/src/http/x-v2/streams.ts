@@ -45,7 +45,8 @@ function replyPostOf(net: Network, e: number): number {
   const actor = events.actor.get(e);
   const parent = events.post.get(e);
   for (let p = posts.length - 1, seen = 0; p >= 0 && seen < 1_000_000; p--, seen++) {
-    if (posts.time.get(p) === at && posts.author.get(p) === actor && posts.replyTo.get(p) === parent) return p;
+    if (posts.time.get(p) === at && posts.author.get(p) === actor && posts.replyTo.get(p) === parent)
+      return p;
   }
   return -1;
 }
@@ -91,7 +92,14 @@ const tweetsFirehose: StreamSpec = {
 const likesFirehose: StreamSpec = {
   path: '/likes/firehose/stream',
   partitions: 20,
-  query: [...WINDOW, 'like_with_tweet_author.fields', 'expansions', 'media.fields', 'user.fields', 'tweet.fields'],
+  query: [
+    ...WINDOW,
+    'like_with_tweet_author.fields',
+    'expansions',
+    'media.fields',
+    'user.fields',
+    'tweet.fields',
+  ],
   expansions: ['attachments.media_keys', 'liked_tweet_author_id', 'liked_tweet_id'],
   lines: ({ net }, _shape, e) => {
     const { events, posts, accounts } = net;
@@ -135,7 +143,9 @@ const usersCompliance: StreamSpec = {
     const name = USER_COMPLIANCE[net.events.kind.get(e)];
     if (!name) return [];
     const u = net.events.actor.get(e);
-    const body = { [name]: { user: { id: net.accounts.ids[u]!.toString() }, event_at: isoMillis(net.events.time.get(e)) } };
+    const body = {
+      [name]: { user: { id: net.accounts.ids[u]!.toString() }, event_at: isoMillis(net.events.time.get(e)) },
+    };
     return [{ owner: u, body: { data: body } }];
   },
 };
@@ -150,11 +160,18 @@ const tweetsCompliance: StreamSpec = {
     const p = net.events.post.get(e);
     const author = net.posts.author.get(p);
     const tweet = { id: postId(net.posts, p), author_id: net.accounts.ids[author]!.toString() };
-    return [{ owner: author, body: { data: { delete: { tweet, event_at: isoMillis(net.events.time.get(e)) } } } }];
+    return [
+      { owner: author, body: { data: { delete: { tweet, event_at: isoMillis(net.events.time.get(e)) } } } },
+    ];
   },
 };
 
-export const STREAMS: readonly StreamSpec[] = [tweetsFirehose, likesFirehose, usersCompliance, tweetsCompliance];
+export const STREAMS: readonly StreamSpec[] = [
+  tweetsFirehose,
+  likesFirehose,
+  usersCompliance,
+  tweetsCompliance,
+];
 
 /** X's answer when an app already holds its allowed connections to a stream. */
 const tooManyConnections = (): XProblem =>
@@ -165,12 +182,21 @@ const tooManyConnections = (): XProblem =>
     type: 'https://api.x.com/2/problems/streaming-connection',
   });
 
-function integer(query: Record<string, string | undefined>, name: string, min: number, max: number): number | undefined {
+function integer(
+  query: Record<string, string | undefined>,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
   const raw = query[name];
   if (raw === undefined) return undefined;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < min || value > max)
-    throw invalidParameter(name, raw, `The \`${name}\` query parameter value [${raw}] is not between ${min} and ${max}`);
+    throw invalidParameter(
+      name,
+      raw,
+      `The \`${name}\` query parameter value [${raw}] is not between ${min} and ${max}`,
+    );
   return value;
 }
 
@@ -179,7 +205,11 @@ function instant(query: Record<string, string | undefined>, name: string): numbe
   if (raw === undefined) return undefined;
   const ms = Date.parse(raw);
   if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/.test(raw) || !Number.isFinite(ms))
-    throw invalidParameter(name, raw, `Invalid ${name}: must be a date-time in the form YYYY-MM-DDTHH:mm:ssZ`);
+    throw invalidParameter(
+      name,
+      raw,
+      `Invalid ${name}: must be a date-time in the form YYYY-MM-DDTHH:mm:ssZ`,
+    );
   return Math.floor(ms / 1000);
 }
 
@@ -224,13 +254,21 @@ export function registerStreams(app: FastifyInstance, ctx: XContext, options: St
       const startTime = instant(query, 'start_time');
       const endTime = instant(query, 'end_time');
       if (startTime !== undefined && endTime !== undefined && endTime <= startTime)
-        throw invalidParameter('end_time', query.end_time!, 'The `end_time` query parameter value must be after `start_time`');
+        throw invalidParameter(
+          'end_time',
+          query.end_time!,
+          'The `end_time` query parameter value must be after `start_time`',
+        );
       const key = `${endpoint} ${caller.key}`;
       if ((open.get(key) ?? 0) >= perApp) throw tooManyConnections();
       open.set(key, (open.get(key) ?? 0) + 1);
 
       const net = ctx.net;
-      const view: ViewContext = { net, origin: `${request.protocol}://${request.host}${ctx.basePath}`, viewer: -1 };
+      const view: ViewContext = {
+        net,
+        origin: `${request.protocol}://${request.host}${ctx.basePath}`,
+        viewer: -1,
+      };
       const raw = reply.raw;
       reply.hijack();
       raw.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...headers });
@@ -257,7 +295,8 @@ export function registerStreams(app: FastifyInstance, ctx: XContext, options: St
           const t = net.events.time.get(e);
           if (startTime !== undefined && t < startTime) continue;
           if (endTime !== undefined && t > endTime) break;
-          for (const line of spec.lines(view, shape, e)) if (mine(line.owner)) text += JSON.stringify(line.body) + '\r\n';
+          for (const line of spec.lines(view, shape, e))
+            if (mine(line.owner)) text += JSON.stringify(line.body) + '\r\n';
         }
         if (text) write(text);
       };
