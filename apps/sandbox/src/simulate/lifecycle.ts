@@ -28,6 +28,8 @@ export interface LifecycleState {
   rng: Rng;
   /** Spam accounts, for suspensions. */
   spam: Uint32Array;
+  /** The step's account events, applied once the step's rows are in the log ([kind, account]). */
+  due?: [number, number][];
 }
 
 /**
@@ -58,12 +60,15 @@ export function beforeAppend(net: Network, from: number, end: number, out: Event
     );
   }
   const last = end - 1;
+  const due: [number, number][] = (life.due = []);
+  const leaving = new Set<number>();
   const account = (kind: number, count: number, pick: () => number): void => {
     for (let k = 0; k < count; k++) {
       const u = pick();
-      if (u < 0 || isGone(net.accounts, u)) continue;
+      if (u < 0 || isGone(net.accounts, u) || leaving.has(u)) continue;
       if (kind === EventKind.userProtect && net.accounts.flags[u]! & AccountFlag.protected) continue;
-      applyAccountEvent(net, kind, u);
+      if (kind === EventKind.userDelete || kind === EventKind.userSuspend) leaving.add(u);
+      due.push([kind, u]);
       out.push(last, kind, u, u, -1);
     }
   };
@@ -84,6 +89,14 @@ export function beforeAppend(net: Network, from: number, end: number, out: Event
   account(EventKind.userDelete, poisson(rng, n * days * LIFECYCLE_RATES.deletePerAccountDay), () =>
     rng.int(n),
   );
+}
+
+/** Applies the step's account events, now that all its rows (the leaving accounts' too) are logged. */
+export function afterAppend(net: Network): void {
+  const life = net.simulation.lifecycle;
+  if (!life?.due) return;
+  for (const [kind, u] of life.due) applyAccountEvent(net, kind, u);
+  life.due = undefined;
 }
 
 /** Applies an account's lifecycle event to the network's state. */

@@ -2,7 +2,7 @@ import { EventKind } from '../model/events';
 import type { Network } from '../network';
 import { churn } from './churn';
 import { isGone } from '../model/accounts';
-import { beforeAppend, deletePost } from './lifecycle';
+import { afterAppend, beforeAppend, deletePost } from './lifecycle';
 import { postOriginals, postSpamBursts, publish } from './original-posts';
 import { EventBuffer } from './pending';
 
@@ -33,6 +33,7 @@ export function runStep(net: Network, to: number): void {
   beforeAppend(net, from, end, out);
   const first = net.events.length;
   append(net, from, seconds, out);
+  afterAppend(net);
   net.clock.now = end;
   net.clock.tick = Math.floor((end - net.start) / hour);
   for (const listener of net.simulation.listeners) listener(first, net.events.length, from, end);
