@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, resolveConfig } from './config';
+import { clockFromEnv, configFromEnv, defaultAnchor, resolveConfig } from './config';
 
 describe('sandbox config', () => {
   it('defaults to 100 000 accounts standing for about 550 million', () => {
@@ -27,5 +27,19 @@ describe('sandbox config', () => {
   it('rejects nonsense with a message naming the variable', () => {
     expect(() => configFromEnv({ SANDBOX_ACCOUNTS: 'lots' })).toThrow(/SANDBOX_ACCOUNTS/);
     expect(() => configFromEnv({ SANDBOX_ACCOUNTS: '12.5' })).toThrow(/SANDBOX_ACCOUNTS/);
+  });
+
+  it('anchors history at the start of the UTC day unless SANDBOX_ANCHOR says where', () => {
+    expect(defaultAnchor(Date.UTC(2026, 10, 23, 17, 5))).toBe(Date.UTC(2026, 10, 23) / 1000);
+    expect(configFromEnv({ SANDBOX_ANCHOR: '2026-08-01T10:30:00Z' }).now).toBe(
+      Date.UTC(2026, 7, 1, 10) / 1000,
+    );
+    expect(() => configFromEnv({ SANDBOX_ANCHOR: 'soon' })).toThrow(/SANDBOX_ANCHOR/);
+    expect(clockFromEnv({})).toEqual({ speed: 1, stepSeconds: 1 });
+    expect(clockFromEnv({ SANDBOX_CLOCK_SPEED: '0', SANDBOX_CLOCK_STEP_SECONDS: '10' })).toEqual({
+      speed: 0,
+      stepSeconds: 10,
+    });
+    expect(() => clockFromEnv({ SANDBOX_CLOCK_SPEED: 'fast' })).toThrow(/SANDBOX_CLOCK_SPEED/);
   });
 });
