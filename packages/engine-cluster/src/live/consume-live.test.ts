@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveEvent } from '@murmur/core/live';
+import { consumeLive, type LiveEngine } from './consume-live';
+import { partitionOfEvent } from './live-log';
+import { MemoryLiveLog } from './memory-log';
+import { keysByPartition, likes } from './testing/events';
+
+/** An engine that records what it is given (the engine itself is not an outside system). */
+class Recorder implements LiveEngine {
+  readonly batches: { keys: string[]; position: Record<string, number> }[] = [];
+  private readonly at: Record<string, number>;
+  constructor(start: Record<string, number> = {}) {
+    this.at = { ...start };
+  }
+  apply(events: readonly LiveEvent[], position: Record<string, number>): void {
+    this.batches.push({ keys: events.map((e) => e.key), position });
+    Object.assign(this.at, position);
+  }
+  position(): Record<string, number> {
+    return { ...this.at };
+  }
+  keys(): string[] {
+    return this.batches.flatMap((b) => b.keys);
+  }
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('the in-process live log and consumeLive', () => {
+  it('applies every partition in order, acknowledges after applying, and reports the lag', async () => {
+    const log = new MemoryLiveLog(3);
+    const events = likes(120);
+    expect(await log.append(events)).toEqual({ stored: 120, duplicates: 0 });
+    const engine = new Recorder();
+    const consumer = await consumeLive({ log, engine, durableName: 'engine', batch: 16, waitMs: 20 });
+    await until(() => engine.keys().length === 120);
+    const byPartition = keysByPartition(events, (e) => partitionOfEvent(e, 3));
+    for (const [p, keys] of byPartition) {
+      const applied = engine.batches.filter((b) => String(p) in b.position).flatMap((b) => b.keys);
+      expect(applied).toEqual(keys);
+    }
+    expect(byPartition.size).toBe(3);
+    expect((await consumer.lag()).map((l) => l.behind)).toEqual([0, 0, 0]);
+    const reader = await log.reader(0, 'engine', 0);
+    expect(await reader.acknowledged()).toBe(await log.lastSequence(0));
+    // Events appended while consuming arrive too; the lag is what is not applied yet.
+    await log.append(likes(30, 120));
+    await until(() => engine.keys().length === 150);
+    await consumer.stop();
+    await log.append(likes(10, 150));
+    const lag = await consumer.lag();
+    expect(lag.reduce((sum, l) => sum + (l.behind > 0 ? 1 : 0), 0)).toBeGreaterThan(0);
+    expect(Math.max(...lag.map((l) => l.last))).toBe(160);
+  });
+
+  it('resumes after the engine position (a snapshot), skipping what the engine already has', async () => {
+    const log = new MemoryLiveLog(2);
+    const events = likes(40);
+    await log.append(events);
+    const first = new Recorder();
+    const consumer = await consumeLive({ log, engine: first, durableName: 'a', waitMs: 10 });
+    await until(() => first.keys().length === 40);
+    await consumer.stop();
+    await log.append(likes(20, 40));
+    // A second engine that starts from the first one's position applies only the 20 new events.
+    const second = new Recorder(first.position());
+    const again = await consumeLive({ log, engine: second, durableName: 'a', waitMs: 10 });
+    await until(() => second.keys().length === 20);
+    await again.stop();
+    expect(new Set(second.keys())).toEqual(new Set(likes(20, 40).map((e) => e.key)));
+    expect(new Set([...first.keys(), ...second.keys()]).size).toBe(60);
+  });
+
+  it('stores an event once when its key is appended again', async () => {
+    const log = new MemoryLiveLog(2);
+    await log.append(likes(5));
+    expect(await log.append([...likes(5), ...likes(1, 5)])).toEqual({ stored: 1, duplicates: 5 });
+  });
+
+  it('stops with the error of an apply that throws, and does not acknowledge that batch', async () => {
+    const log = new MemoryLiveLog(1);
+    await log.append(likes(3));
+    const engine: LiveEngine = {
+      apply: () => {
+        throw new Error('engine refused');
+      },
+      position: () => ({}),
+    };
+    const consumer = await consumeLive({ log, engine, durableName: 'x', waitMs: 10 });
+    await expect(consumer.done).rejects.toThrow('engine refused');
+    expect(await (await log.reader(0, 'x', 0)).acknowledged()).toBe(0);
+  });
+});

@@ -1,0 +1,125 @@
+import type { LiveEvent } from '@murmur/core/live';
+import type { LiveLog, LiveReader } from './live-log';
+
+/**
+ * What the consumer needs of an engine: the narrow side of `@murmur/engine`'s live updates. `apply`
+ * takes a batch of one partition, in the log's order, with the position it reaches (partition →
+ * sequence of the batch's last event); `position` is what the engine has applied so far — restored
+ * from its snapshot when it starts from one — and is where consumption resumes.
+ */
+export interface LiveEngine {
+  apply(events: readonly LiveEvent[], position: Record<string, number>): void | Promise<void>;
+  position(): Record<string, number>;
+}
+
+export interface ConsumeLiveOptions {
+  log: LiveLog;
+  engine: LiveEngine;
+  /** The partitions to consume; every partition of the log by default. */
+  partitions?: readonly number[];
+  /** The durable consumer's name: one per engine or shard replica, stable across its restarts. */
+  durableName: string;
+  /** Events applied at once, at most. Default 500. */
+  batch?: number;
+  /** How long a read waits for an event before looking again (and noticing `stop`). Default 1 s. */
+  waitMs?: number;
+  onApplied?: (applied: { partition: number; events: number; position: number }) => void;
+}
+
+export interface PartitionLag {
+  partition: number;
+  /** The sequence of the partition's last event in the log. */
+  last: number;
+  /** The sequence of the last event the engine applied. */
+  applied: number;
+  /** last − applied, in the log's sequence numbers: 0 when the engine is current. */
+  behind: number;
+}
+
+export interface LiveConsumer {
+  /** Per partition consumed, how far the engine is behind the log. */
+  lag(): Promise<PartitionLag[]>;
+  /** Stops reading after the batch in hand (applied and acknowledged), and closes the readers. */
+  stop(): Promise<void>;
+  /** Settles when consumption stops: rejected with the error that stopped it (an apply that threw). */
+  readonly done: Promise<void>;
+}
+
+/**
+ * Consumes the live log into the engine: per partition, a durable consumer starting after the
+ * engine's position; each batch is applied, then acknowledged (so a crash between the two replays
+ * the batch, and events the engine already has — at or below its position — are skipped, not
+ * applied twice). Applies are serialised across partitions: the engine sees one batch at a time.
+ */
+export async function consumeLive(options: ConsumeLiveOptions): Promise<LiveConsumer> {
+  const { log, engine, durableName } = options;
+  const partitions = options.partitions ?? Array.from({ length: log.partitions }, (_, p) => p);
+  const batch = options.batch ?? 500;
+  const waitMs = options.waitMs ?? 1000;
+  const start = engine.position();
+  const applied = new Map(partitions.map((p) => [p, start[String(p)] ?? 0]));
+  const readers: LiveReader[] = [];
+  try {
+    for (const p of partitions) readers.push(await log.reader(p, durableName, applied.get(p)!));
+  } catch (error) {
+    await Promise.all(readers.map((r) => r.close()));
+    throw error;
+  }
+  let stopped = false;
+  let applying: Promise<void> = Promise.resolve();
+  const serialised = (work: () => void | Promise<void>): Promise<void> => {
+    const next = applying.then(work);
+    applying = next.catch(() => undefined);
+    return next;
+  };
+
+  const follow = async (partition: number, reader: LiveReader): Promise<void> => {
+    while (!stopped) {
+      const got = await reader.next(batch, waitMs);
+      if (got.length === 0) continue;
+      const from = applied.get(partition)!;
+      const fresh = got.filter((e) => e.seq > from);
+      const last = got.at(-1)!.seq;
+      if (fresh.length > 0) {
+        await serialised(() =>
+          engine.apply(
+            fresh.map((e) => e.event),
+            { [String(partition)]: last },
+          ),
+        );
+        applied.set(partition, last);
+        options.onApplied?.({ partition, events: fresh.length, position: last });
+      }
+      await reader.ack(last);
+    }
+  };
+
+  const loops = partitions.map((p, i) => follow(p, readers[i]!));
+  const done = Promise.all(loops).then(
+    () => undefined,
+    (error: unknown) => {
+      stopped = true;
+      throw error;
+    },
+  );
+  const closed = done
+    .catch(() => undefined)
+    .then(() => Promise.all(readers.map((r) => r.close())))
+    .then(() => undefined);
+  return {
+    done,
+    async lag() {
+      return Promise.all(
+        partitions.map(async (partition) => {
+          const last = await log.lastSequence(partition);
+          const at = applied.get(partition)!;
+          return { partition, last, applied: at, behind: Math.max(0, last - at) };
+        }),
+      );
+    },
+    async stop() {
+      stopped = true;
+      await closed;
+    },
+  };
+}

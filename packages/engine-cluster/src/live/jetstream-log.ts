@@ -1,0 +1,212 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { LiveEvent } from '@murmur/core/live';
+import {
+  checkPartitions,
+  partitionOfEvent,
+  type AppendResult,
+  type LiveLog,
+  type LiveReader,
+  type LoggedEvent,
+} from './live-log';
+
+export const LIVE_STREAM = 'MURMUR_LIVE';
+export const LIVE_SUBJECT_PREFIX = 'murmur.live';
+
+export interface JetStreamLiveLogOptions {
+  nc: NatsConnection;
+  partitions: number;
+  /** The stream's name (tests use their own). */
+  stream?: string;
+  /** Subjects are `<prefix>.<partition>`. */
+  subjectPrefix?: string;
+  /** How long JetStream remembers an event key to drop a re-append of it. Default 2 minutes. */
+  duplicateWindowMs?: number;
+  /** Events appended at once (each is one publish; acknowledgements are awaited per chunk). */
+  appendChunk?: number;
+}
+
+const NANOS = 1_000_000;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * The live log on NATS JetStream: one stream (`MURMUR_LIVE`) with a subject per partition
+ * (`murmur.live.<partition>`), each event published with `Nats-Msg-Id` = its key so that JetStream's
+ * de-duplication window drops a re-append (a collector's replay, X's backfill). The partition count
+ * is written into the stream's metadata and checked on open: another count would send an account's
+ * events to another partition and break their order.
+ */
+export class JetStreamLiveLog implements LiveLog {
+  private constructor(
+    readonly partitions: number,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    readonly stream: string,
+    readonly subjectPrefix: string,
+    private readonly appendChunk: number,
+  ) {}
+
+  /** Opens the stream, creating it when missing. */
+  static async open(options: JetStreamLiveLogOptions): Promise<JetStreamLiveLog> {
+    const partitions = checkPartitions(options.partitions);
+    const stream = options.stream ?? LIVE_STREAM;
+    const prefix = options.subjectPrefix ?? LIVE_SUBJECT_PREFIX;
+    const jsm = await jetstreamManager(options.nc);
+    const existing = await jsm.streams.info(stream).catch(() => null);
+    if (existing) {
+      const recorded = Number(existing.config.metadata?.['murmur_partitions']);
+      if (recorded !== partitions) {
+        throw new RangeError(
+          `The live stream ${stream} has ${Number.isNaN(recorded) ? 'no recorded' : recorded} partitions, not ${partitions}: an account's events would change partition.`,
+        );
+      }
+    } else {
+      await jsm.streams.add({
+        name: stream,
+        subjects: [`${prefix}.*`],
+        duplicate_window: (options.duplicateWindowMs ?? 120_000) * NANOS,
+        metadata: { murmur_partitions: String(partitions) },
+      });
+    }
+    return new JetStreamLiveLog(
+      partitions,
+      jetstream(options.nc),
+      jsm,
+      stream,
+      prefix,
+      options.appendChunk ?? 256,
+    );
+  }
+
+  subject(partition: number): string {
+    return `${this.subjectPrefix}.${partition}`;
+  }
+
+  async append(events: readonly LiveEvent[]): Promise<AppendResult> {
+    let duplicates = 0;
+    // Publishes of one connection reach the server in order, so a chunk in flight keeps each
+    // partition's order; awaiting each chunk bounds the acknowledgements outstanding.
+    for (let i = 0; i < events.length; i += this.appendChunk) {
+      const acks = await Promise.all(
+        events
+          .slice(i, i + this.appendChunk)
+          .map((event) =>
+            this.js.publish(
+              this.subject(partitionOfEvent(event, this.partitions)),
+              encoder.encode(JSON.stringify(event)),
+              { msgID: event.key },
+            ),
+          ),
+      );
+      for (const ack of acks) if (ack.duplicate) duplicates++;
+    }
+    return { stored: events.length - duplicates, duplicates };
+  }
+
+  async lastSequence(partition: number): Promise<number> {
+    this.check(partition);
+    const last = await this.jsm.streams
+      .getMessage(this.stream, { last_by_subj: this.subject(partition) })
+      .catch(() => null);
+    return last?.seq ?? 0;
+  }
+
+  /**
+   * The durable consumer `<durableName>-p<partition>` (explicit acknowledgement of all up to a
+   * sequence), reading after `after`. It is kept when it stands exactly at `after` with nothing
+   * delivered and unacknowledged; otherwise (a new engine, an engine restored from an older snapshot,
+   * a consumer killed mid-batch) it is created again at `after + 1` (deliver_policy
+   * by_start_sequence), so delivery restarts at once and in order instead of waiting for JetStream to
+   * redeliver what the dead process held.
+   */
+  async reader(partition: number, durableName: string, after: number): Promise<LiveReader> {
+    this.check(partition);
+    const name = `${durableName}-p${partition}`;
+    const info = await this.jsm.consumers.info(this.stream, name).catch(() => null);
+    const standsAt =
+      info !== null &&
+      info.ack_floor.stream_seq === after &&
+      info.delivered.stream_seq === after &&
+      info.config.filter_subject === this.subject(partition);
+    if (!standsAt) {
+      if (info) await this.jsm.consumers.delete(this.stream, name);
+      await this.jsm.consumers.add(this.stream, {
+        durable_name: name,
+        filter_subject: this.subject(partition),
+        ack_policy: AckPolicy.All,
+        deliver_policy: DeliverPolicy.StartSequence,
+        opt_start_seq: after + 1,
+        ack_wait: 60_000 * NANOS,
+      });
+    }
+    const consumer = await this.js.consumers.get(this.stream, name);
+    const queue: JsMsg[] = [];
+    const held = new Map<number, JsMsg>();
+    let wake: (() => void) | undefined;
+    const messages: ConsumerMessages = await consumer.consume({
+      max_messages: 512,
+      callback: (m) => {
+        queue.push(m);
+        wake?.();
+      },
+    });
+    const take = (max: number): LoggedEvent[] =>
+      queue.splice(0, max).map((m) => {
+        held.set(m.seq, m);
+        return { seq: m.seq, event: JSON.parse(decoder.decode(m.data)) as LiveEvent };
+      });
+    return {
+      next: async (max, waitMs) => {
+        if (queue.length === 0 && waitMs > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(done, waitMs);
+            function done() {
+              clearTimeout(timer);
+              wake = undefined;
+              resolve();
+            }
+            wake = done;
+          });
+        }
+        return take(max);
+      },
+      ack: async (seq) => {
+        const m = held.get(seq);
+        if (!m) throw new RangeError(`Sequence ${seq} was not delivered by this reader`);
+        // AckPolicy.All: acknowledging this message acknowledges every earlier one of the consumer.
+        await m.ackAck();
+        for (const s of held.keys()) if (s <= seq) held.delete(s);
+      },
+      acknowledged: async () => (await this.jsm.consumers.info(this.stream, name)).ack_floor.stream_seq,
+      close: async () => {
+        wake?.();
+        await messages.close();
+      },
+    };
+  }
+
+  /** Deletes the stream and every consumer of it (tests, and an operator starting over). */
+  async destroy(): Promise<void> {
+    await this.jsm.streams.delete(this.stream);
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  private check(partition: number): void {
+    if (!Number.isInteger(partition) || partition < 0 || partition >= this.partitions) {
+      throw new RangeError(`No partition ${partition} (the log has ${this.partitions})`);
+    }
+  }
+}

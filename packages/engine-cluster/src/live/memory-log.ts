@@ -1,0 +1,102 @@
+import type { LiveEvent } from '@murmur/core/live';
+import {
+  checkPartitions,
+  partitionOfEvent,
+  type AppendResult,
+  type LiveLog,
+  type LiveReader,
+  type LoggedEvent,
+} from './live-log';
+
+/**
+ * The live log in this process: an append-only array per partition, with the JetStream log's
+ * behaviour (one sequence across the log, keys de-duplicated, a durable consumer's acknowledged
+ * position kept while the log lives). For `npm start` without NATS and for unit tests; it is lost
+ * with the process, so a restart replays from the engine's snapshot position only as far as the
+ * log still holds (it holds nothing after a restart).
+ */
+export class MemoryLiveLog implements LiveLog {
+  readonly partitions: number;
+  private readonly logs: LoggedEvent[][];
+  private readonly keys = new Set<string>();
+  private readonly acked = new Map<string, number>();
+  private readonly waiting = new Set<() => void>();
+  private seq = 0;
+
+  constructor(partitions: number) {
+    this.partitions = checkPartitions(partitions);
+    this.logs = Array.from({ length: partitions }, () => []);
+  }
+
+  append(events: readonly LiveEvent[]): Promise<AppendResult> {
+    let stored = 0;
+    for (const event of events) {
+      if (this.keys.has(event.key)) continue;
+      this.keys.add(event.key);
+      this.logs[partitionOfEvent(event, this.partitions)]!.push({ seq: ++this.seq, event });
+      stored++;
+    }
+    if (stored > 0) for (const wake of [...this.waiting]) wake();
+    return Promise.resolve({ stored, duplicates: events.length - stored });
+  }
+
+  lastSequence(partition: number): Promise<number> {
+    return Promise.resolve(this.partition(partition).at(-1)?.seq ?? 0);
+  }
+
+  reader(partition: number, durableName: string, after: number): Promise<LiveReader> {
+    const log = this.partition(partition);
+    const consumer = `${durableName}\u0000${partition}`;
+    let cursor = after;
+    let closed = false;
+    const take = (max: number) => {
+      // The log is sorted by sequence: the first event after the cursor by binary search.
+      let lo = 0;
+      let hi = log.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (log[mid]!.seq <= cursor) lo = mid + 1;
+        else hi = mid;
+      }
+      const batch = log.slice(lo, lo + max);
+      if (batch.length > 0) cursor = batch.at(-1)!.seq;
+      return batch;
+    };
+    return Promise.resolve({
+      next: async (max: number, waitMs: number) => {
+        const now = take(max);
+        if (now.length > 0 || closed || waitMs <= 0) return now;
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            clearTimeout(timer);
+            this.waiting.delete(wake);
+            resolve();
+          };
+          const timer = setTimeout(wake, waitMs);
+          this.waiting.add(wake);
+        });
+        return take(max);
+      },
+      ack: (seq: number) => {
+        this.acked.set(consumer, Math.max(this.acked.get(consumer) ?? 0, seq));
+        return Promise.resolve();
+      },
+      acknowledged: () => Promise.resolve(this.acked.get(consumer) ?? 0),
+      close: () => {
+        closed = true;
+        return Promise.resolve();
+      },
+    });
+  }
+
+  close(): Promise<void> {
+    for (const wake of [...this.waiting]) wake();
+    return Promise.resolve();
+  }
+
+  private partition(partition: number): LoggedEvent[] {
+    const log = this.logs[partition];
+    if (!log) throw new RangeError(`No partition ${partition} (the log has ${this.partitions})`);
+    return log;
+  }
+}
