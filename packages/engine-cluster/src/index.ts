@@ -21,3 +21,25 @@ export {
   type SnapshotLocation,
 } from './shard/shard-map';
 export { openShard, SNAPSHOT_BUCKET, type OpenedShard, type ShardSource } from './shard/shard-snapshots';
+export {
+  checkPartitions,
+  partitionOfEvent,
+  type AppendResult,
+  type LiveLog,
+  type LiveReader,
+  type LoggedEvent,
+} from './live/live-log';
+export { MemoryLiveLog } from './live/memory-log';
+export {
+  JetStreamLiveLog,
+  LIVE_STREAM,
+  LIVE_SUBJECT_PREFIX,
+  type JetStreamLiveLogOptions,
+} from './live/jetstream-log';
+export {
+  consumeLive,
+  type ConsumeLiveOptions,
+  type LiveConsumer,
+  type LiveEngine,
+  type PartitionLag,
+} from './live/consume-live';

@@ -43,7 +43,7 @@ const decoder = new TextDecoder();
  * The live log on NATS JetStream: one stream (`MURMUR_LIVE`) with a subject per partition
  * (`murmur.live.<partition>`), each event published with `Nats-Msg-Id` = its key so that JetStream's
  * de-duplication window drops a re-append (a collector's replay, X's backfill). The partition count
- * is written into the stream's metadata and checked on open: another count would send an account's
+ * is written into the stream's description and checked on open: another count would send an account's
  * events to another partition and break their order.
  */
 export class JetStreamLiveLog implements LiveLog {
@@ -64,7 +64,7 @@ export class JetStreamLiveLog implements LiveLog {
     const jsm = await jetstreamManager(options.nc);
     const existing = await jsm.streams.info(stream).catch(() => null);
     if (existing) {
-      const recorded = Number(existing.config.metadata?.['murmur_partitions']);
+      const recorded = Number(/partitions=(\d+)/.exec(existing.config.description ?? '')?.[1]);
       if (recorded !== partitions) {
         throw new RangeError(
           `The live stream ${stream} has ${Number.isNaN(recorded) ? 'no recorded' : recorded} partitions, not ${partitions}: an account's events would change partition.`,
@@ -75,7 +75,8 @@ export class JetStreamLiveLog implements LiveLog {
         name: stream,
         subjects: [`${prefix}.*`],
         duplicate_window: (options.duplicateWindowMs ?? 120_000) * NANOS,
-        metadata: { murmur_partitions: String(partitions) },
+        // In the description rather than the metadata, which needs nats-server 2.10 (Debian has 2.9).
+        description: `Murmur live events, partitions=${partitions}`,
       });
     }
     return new JetStreamLiveLog(
@@ -136,7 +137,9 @@ export class JetStreamLiveLog implements LiveLog {
     const standsAt =
       info !== null &&
       info.ack_floor.stream_seq === after &&
-      info.delivered.stream_seq === after &&
+      // (delivered.stream_seq runs ahead to the last message the filter looked at, not the last delivered)
+      info.delivered.consumer_seq === info.ack_floor.consumer_seq &&
+      info.num_ack_pending === 0 &&
       info.config.filter_subject === this.subject(partition);
     if (!standsAt) {
       if (info) await this.jsm.consumers.delete(this.stream, name);
