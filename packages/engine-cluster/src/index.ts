@@ -43,3 +43,4 @@ export {
   type LiveEngine,
   type PartitionLag,
 } from './live/consume-live';
+export { followLive, isLiveEngine, replicaDurableName } from './live/replica-live';

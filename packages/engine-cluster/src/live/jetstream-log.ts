@@ -60,10 +60,18 @@ export class JetStreamLiveLog implements LiveLog {
   static async open(options: JetStreamLiveLogOptions): Promise<JetStreamLiveLog> {
     const partitions = checkPartitions(options.partitions);
     const stream = options.stream ?? LIVE_STREAM;
-    const prefix = options.subjectPrefix ?? LIVE_SUBJECT_PREFIX;
+    let prefix = options.subjectPrefix ?? LIVE_SUBJECT_PREFIX;
     const jsm = await jetstreamManager(options.nc);
     const existing = await jsm.streams.info(stream).catch(() => null);
     if (existing) {
+      // An existing stream says its subjects: a reader that names only the stream finds them.
+      const own = /^(.+)\.\*$/.exec(existing.config.subjects?.[0] ?? '')?.[1];
+      if (!own || (options.subjectPrefix !== undefined && options.subjectPrefix !== own)) {
+        throw new RangeError(
+          `The stream ${stream} holds ${existing.config.subjects?.join(', ') ?? 'no subjects'}, not ${prefix}.*`,
+        );
+      }
+      prefix = own;
       const recorded = Number(/partitions=(\d+)/.exec(existing.config.description ?? '')?.[1]);
       if (recorded !== partitions) {
         throw new RangeError(

@@ -16,10 +16,13 @@ const { values } = parseArgs({
     replicas: { type: 'string', default: '2' },
     nats: { type: 'string' },
     prefix: { type: 'string' },
+    'live-partitions': { type: 'string' },
   },
 });
 if (!values.export) {
-  console.error('usage: npm run dev:cluster -- --export <file> [--shards 4] [--replicas 2] [--nats <url>]');
+  console.error(
+    'usage: npm run dev:cluster -- --export <file> [--shards 4] [--replicas 2] [--nats <url>] [--live-partitions <n>]',
+  );
   process.exit(2);
 }
 let nats: RunningNats | undefined;
@@ -32,6 +35,7 @@ const cluster = await startReplicas({
   shards: Number(values.shards),
   replicas: Number(values.replicas),
   ...(values.prefix && { prefix: values.prefix }),
+  ...(values['live-partitions'] && { livePartitions: Number(values['live-partitions']) }),
   log,
 });
 const nc = await connect({ servers: natsUrl });

@@ -28,6 +28,8 @@ export interface ReplicaOptions {
   shards: number;
   replicas: number;
   prefix?: string;
+  /** When set, each replica follows the live log of this many partitions (live/replica-live.ts). */
+  livePartitions?: number;
   /** Replicas started at once (each indexes its part of the export: CPU and memory). Default 2. */
   concurrency?: number;
   log?: (line: string) => void;
@@ -49,6 +51,7 @@ export async function startReplica(
     `${shard}.${replica}`,
   );
   if (options.prefix) args.push('--prefix', options.prefix);
+  if (options.livePartitions) args.push('--live-partitions', String(options.livePartitions));
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

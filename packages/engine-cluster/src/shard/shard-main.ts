@@ -1,8 +1,10 @@
 // One replica of one shard of the audience engine (issue 18), as a process:
 //   node --import tsx packages/engine-cluster/src/shard/shard-main.ts \
 //     --export <bulk export .ndjson> --shard <k> --shards <n> [--nats nats://127.0.0.1:4222] [--prefix murmur.engine]
+//     [--live-partitions <n>]
 // It loads its shard's snapshot or indexes its part of the export (shard-snapshots.ts), connects to NATS and answers its shard's
 // subjects in the shard's queue group (shard-service.ts); one JSON line on stdout says it is ready.
+// With --live-partitions it then follows the live log in JetStream (live/replica-live.ts).
 import { parseArgs } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -10,6 +12,7 @@ import { inMemoryEngine, ShardInsights } from '@murmur/engine';
 import { registerReplica } from './shard-map';
 import { serveShard } from './shard-service';
 import { openShard } from './shard-snapshots';
+import { followLive } from '../live/replica-live';
 
 const { values } = parseArgs({
   options: {
@@ -19,6 +22,7 @@ const { values } = parseArgs({
     nats: { type: 'string', default: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' },
     prefix: { type: 'string' },
     replica: { type: 'string' },
+    'live-partitions': { type: 'string' },
   },
 });
 if (!values.export || values.shard === undefined || values.shards === undefined) {
@@ -39,13 +43,22 @@ const built = await openShard(
   (line) => console.error(line),
 );
 const engine = inMemoryEngine(built.index);
+const replica = values.replica ?? String(process.pid);
+// Before serving: a replica that cannot follow the log it was told to follow must not answer.
+const live = values['live-partitions']
+  ? await followLive(nc, engine, { partitions: Number(values['live-partitions']), ...spec, replica })
+  : undefined;
+live?.done.catch((error: unknown) => {
+  console.error(`live consumer stopped: ${(error as Error).message}`);
+  process.exit(1);
+});
 const buildSeconds = built.seconds;
 const service = serveShard({
   nc,
   engine,
   ...spec,
   ...(values.prefix && { prefix: values.prefix }),
-  replica: values.replica ?? String(process.pid),
+  replica,
   insights: new ShardInsights(built.index, built.termOrder),
 });
 await nc.flush();
@@ -68,6 +81,7 @@ console.log(
 );
 const stop = async () => {
   await unregister?.().catch(() => undefined);
+  await live?.stop();
   await service.close();
   await nc.drain();
   process.exit(0);
