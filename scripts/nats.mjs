@@ -5,7 +5,10 @@
 import { register } from 'tsx/esm/api';
 
 const tsx = register({ namespace: 'murmur-nats' });
-const { startNats } = await tsx.import('../packages/engine-cluster/src/shard/nats-server.ts', import.meta.url);
+const { startNats } = await tsx.import(
+  '../packages/engine-cluster/src/shard/nats-server.ts',
+  import.meta.url,
+);
 const at = process.argv.indexOf('--port');
 const nats = await startNats({
   ...(at > 0 && { port: Number(process.argv[at + 1]) }),
