@@ -97,3 +97,39 @@ describe('the in-process live log and consumeLive', () => {
     expect(await (await log.reader(0, 'x', 0)).acknowledged()).toBe(0);
   });
 });
+
+describe('consumeLive over a reader that replays', () => {
+  it('applies each sequence once and in order when older sequences come again within a batch', async () => {
+    const events = likes(6);
+    // A reader delivering 1…4, then 5 and 6 followed by a redelivery of 3 and 4 (JetStream's
+    // ack_wait ran out while they were held): the engine sees 1…6 once, positions only move forward.
+    const deliveries = [
+      [1, 2, 3, 4],
+      [5, 6, 3, 4],
+    ];
+    const acked: number[] = [];
+    const log = new MemoryLiveLog(1);
+    const replaying: typeof log = Object.assign(Object.create(log) as typeof log, {
+      reader: () =>
+        Promise.resolve({
+          next: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            return (deliveries.shift() ?? []).map((seq) => ({ seq, event: events[seq - 1]! }));
+          },
+          ack: (seq: number) => {
+            acked.push(seq);
+            return Promise.resolve();
+          },
+          acknowledged: () => Promise.resolve(acked.at(-1) ?? 0),
+          close: () => Promise.resolve(),
+        }),
+    });
+    const engine = new Recorder();
+    const consumer = await consumeLive({ log: replaying, engine, durableName: 'r', waitMs: 1 });
+    await until(() => engine.keys().length >= 6);
+    await consumer.stop();
+    expect(engine.keys()).toEqual(events.map((e) => e.key));
+    expect(engine.batches.map((b) => b.position)).toEqual([{ 0: 4 }, { 0: 6 }]);
+    expect(acked).toEqual([4, 6]);
+  });
+});

@@ -77,20 +77,25 @@ export async function consumeLive(options: ConsumeLiveOptions): Promise<LiveCons
     while (!stopped) {
       const got = await reader.next(batch, waitMs);
       if (got.length === 0) continue;
+      // Only events past the engine's position, in increasing order: a replay (a batch redelivered
+      // after a crash, or after JetStream's ack_wait) brings older sequences again.
       const from = applied.get(partition)!;
-      const fresh = got.filter((e) => e.seq > from);
-      const last = got.at(-1)!.seq;
-      if (fresh.length > 0) {
-        await serialised(() =>
-          engine.apply(
-            fresh.map((e) => e.event),
-            { [String(partition)]: last },
-          ),
-        );
-        applied.set(partition, last);
-        options.onApplied?.({ partition, events: fresh.length, position: last });
+      let top = from;
+      let highest = 0;
+      const fresh: LiveEvent[] = [];
+      for (const { seq, event } of got) {
+        highest = Math.max(highest, seq);
+        if (seq > top) {
+          fresh.push(event);
+          top = seq;
+        }
       }
-      await reader.ack(last);
+      if (fresh.length > 0) {
+        await serialised(() => engine.apply(fresh, { [String(partition)]: top }));
+        applied.set(partition, top);
+        options.onApplied?.({ partition, events: fresh.length, position: top });
+      }
+      await reader.ack(highest);
     }
   };
 
