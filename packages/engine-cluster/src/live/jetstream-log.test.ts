@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@murmur/core/live';
@@ -128,6 +129,13 @@ describe.skipIf(!nc)('the JetStream live log', () => {
       await new Promise((resolve) => first.once('exit', resolve));
       const killedAt = new AppliedFile(file).keys.length;
       expect(killedAt).toBeLessThan(400);
+      // The dead consumer held events delivered and not acknowledged: the restart must not wait for
+      // JetStream to redeliver them, nor apply again those it had applied.
+      const jsm = await jetstreamManager(nc!);
+      const held = await Promise.all(
+        [0, 1].map(async (p) => (await jsm.consumers.info(log.stream, `crash-p${p}`)).num_ack_pending),
+      );
+      expect(Math.max(...held)).toBeGreaterThan(0);
       // Appended while no consumer runs, and again while the second one runs.
       await log.append(likes(50, 400));
       const second = start();
