@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
+import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress';
 
 const MANTINE_UI = new RegExp(
   String.raw`node_modules/@mantine/(?:core/esm/(?:components/(?:Center|Paper|Skeleton|Title|Input|InputBase|TextInput|NativeSelect|ActionIcon|Combobox/(?:Combobox\.module|ComboboxChevron|get-parsed-combobox-data))|core/utils/create-optional-context)|hooks/esm/(?:use-merged-ref|use-uncontrolled|use-debounced-value|use-disclosure)/)`,
@@ -8,8 +10,8 @@ const MANTINE_UI = new RegExp(
 const TEAM_COMMON =
   /(?:apps\/web\/src\/(?:lib\/insights-link|features\/teams\/api\/get-teams?|app\/flavours\/dashboard\/(?:team-context|components\/require-auth))|packages\/core\/src\/(?:format\/(?:large-number|date|to-date|percent)|targeting\/enums))\.tsx?$/;
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), precompress({ ...loadEnv(mode, import.meta.dirname, 'VITE_'), MODE: mode })],
   server: {
     port: 5173,
     proxy: {
@@ -53,4 +55,4 @@ export default defineConfig({
     // jsdom rendering of Mantine is slow on a loaded 2-core machine; the default 5 s is too tight.
     testTimeout: 20_000,
   },
-});
+}));

@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { pickLanguage } from '@murmur/core/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths owned by the server; everything else is a page of the single-page app. */
@@ -15,10 +17,84 @@ const NOT_BUILT =
   'Run `npm run build` in the repository root, then restart the server.\n' +
   'The API is available under /api/ (documentation at /api/docs).\n';
 
+type Flavour = 'dashboard' | 'pro' | 'premium';
+type Language = 'en' | 'ja';
+
+/** dist/.vite/page-meta.json, written by the web build (apps/web/build/page-meta.ts). */
+interface PageMeta {
+  hosts: { pro: string[]; premium: string[]; staging: string[] };
+  siteName: string;
+  meta: Record<Flavour, Record<Language, { title: string; description: string }>>;
+  sitemap: { pro: string[] };
+  preload: { flavours: Record<Flavour, string[]>; languages: Record<Language, string[]> };
+}
+
+/** The same choice as the app's at boot (apps/web/src/app/flavour.ts), from the Host header. */
+export const flavourOf = (hosts: PageMeta['hosts'], hostname: string, query: string): Flavour => {
+  const host = hostname.toLowerCase();
+  const matches = (fragments: string[]) => fragments.some((f) => f !== '' && host.includes(f));
+  if (matches(hosts.pro)) return 'pro';
+  if (matches(hosts.premium)) return 'premium';
+  if (matches(hosts.staging)) {
+    const flag = new URLSearchParams(query).get('flavour');
+    if (flag === 'pro' || flag === 'premium') return flag;
+  }
+  return 'dashboard';
+};
+
+/** The encoding to send: brotli when accepted, then gzip, else none (q=0 refuses one). */
+export const negotiateEncoding = (acceptEncoding: string | undefined): 'br' | 'gzip' | undefined => {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q=0(?:\.0*)?\s*$/.test(p)))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** index.html with the flavour's and language's title, description, Open Graph tags and preloads. */
+export const renderPage = (template: string, meta: PageMeta, flavour: Flavour, language: Language) => {
+  const { title, description } = meta.meta[flavour][language];
+  const preloads = [...meta.preload.flavours[flavour], ...meta.preload.languages[language]].map((href) =>
+    href.endsWith('.css')
+      ? `<link rel="preload" as="style" href="${escapeHtml(href)}">`
+      : `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
+  );
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${escapeHtml(meta.siteName)}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:locale" content="${language === 'ja' ? 'ja_JP' : 'en_US'}">`,
+    `<meta name="twitter:card" content="summary">`,
+    ...preloads,
+  ].join('\n    ');
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+    .replace(/<title>[^<]*<\/title>/, () => head);
+};
+
+interface Rendered {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
 /**
  * Serves the built web app from WEB_DIST with an SPA fallback: any GET outside /api, /rest-auth and
- * /sandbox that matches no file gets index.html, so deep links such as /acme/campaigns load the app.
- * Unknown server paths get the DRF 404 body.
+ * /sandbox that matches no file gets the page (index.html with the host's flavour and the visitor's
+ * language in its <head>: search engines and link previews read the served HTML, not what the app
+ * renders later), so deep links such as /acme/campaigns load the app. Unknown server paths get the
+ * DRF 404 body. Files are sent as the build compressed them (.br, .gz beside each asset).
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const hasDist = existsSync(webDist);
@@ -26,7 +102,13 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
-      // Vite fingerprints everything under assets/, so those can be cached for good; pages cannot.
+      // The page is rendered per host below, never sent as the raw file.
+      index: false,
+      allowedPath: (pathname) => pathname !== '/index.html',
+      // The build writes file.br and file.gz beside each asset; Content-Encoding and
+      // Vary: Accept-Encoding follow the request's Accept-Encoding.
+      preCompressed: true,
+      // Vite fingerprints everything under assets/, so those can be cached for good; the rest cannot.
       setHeaders: (reply, filePath) => {
         void reply.header(
           'cache-control',
@@ -36,12 +118,84 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     });
   }
 
+  // Rendered once per (build, flavour, language) and compressed once: a page request only picks bytes.
+  const pages = new Map<string, Rendered>();
+  let builtAt = 0;
+  let template = '';
+  let meta: PageMeta | undefined;
+  /** Reads index.html and page-meta.json when the build changed; false when there is no build. */
+  const load = (): boolean => {
+    const index = join(webDist, 'index.html');
+    if (!existsSync(index)) return false;
+    const mtime = statSync(index).mtimeMs;
+    if (mtime !== builtAt) {
+      pages.clear();
+      builtAt = mtime;
+      template = readFileSync(index, 'utf8');
+      const metaFile = join(webDist, '.vite/page-meta.json');
+      meta = existsSync(metaFile) ? (JSON.parse(readFileSync(metaFile, 'utf8')) as PageMeta) : undefined;
+    }
+    return true;
+  };
+  const pageFor = (flavour: Flavour, language: Language): Rendered => {
+    const key = `${flavour}:${language}`;
+    let page = pages.get(key);
+    if (page === undefined) {
+      const identity = Buffer.from(
+        meta === undefined ? template : renderPage(template, meta, flavour, language),
+      );
+      page = {
+        identity,
+        br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(identity, { level: 9 }),
+      };
+      pages.set(key, page);
+    }
+    return page;
+  };
+  const queryOf = (url: string) => (url.includes('?') ? url.slice(url.indexOf('?')) : '');
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!load()) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    const flavour =
+      meta === undefined ? 'dashboard' : flavourOf(meta.hosts, request.hostname, queryOf(request.url));
+    const language = pickLanguage(
+      (request.headers['accept-language'] ?? '').split(',').map((part) => part.split(';')[0] ?? ''),
+    );
+    const page = pageFor(flavour, language);
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    void reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding, Accept-Language');
+    if (encoding !== undefined) void reply.header('content-encoding', encoding);
+    return reply.send(encoding === undefined ? page.identity : page[encoding]);
+  };
+
+  app.get('/', sendPage);
+  app.get('/index.html', sendPage);
+
+  // SPEC §2: the pro site's marketing pages and free tools are public; elsewhere there is no sitemap.
+  app.get('/sitemap.xml', (request, reply) => {
+    if (!load() || meta === undefined || flavourOf(meta.hosts, request.hostname, '') !== 'pro') {
+      return reply.status(404).send({ detail: 'Not found.' });
+    }
+    const origin = `${request.protocol}://${request.host}`;
+    const urls = meta.sitemap.pro
+      .map((path) => `  <url><loc>${escapeHtml(`${origin}${path}`)}</loc></url>`)
+      .join('\n');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+      );
+  });
+
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(request.url);
     if (!isPage) return reply.status(404).send({ detail: 'Not found.' });
-    if (!hasDist || !existsSync(join(webDist, 'index.html'))) {
-      return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
-    }
-    return reply.sendFile('index.html');
+    if (!hasDist) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    return sendPage(request, reply);
   });
 }

@@ -1,0 +1,133 @@
+// What the server puts in the <head> of index.html for each flavour and language (SEO: search engines
+// and link previews read the served HTML, not what the app renders later). Written by the build to
+// dist/page-meta.json beside the host fragments that choose the flavour, so that the server picks the
+// flavour from the Host header exactly as the app does at boot (src/app/flavour.ts).
+import { readConfig } from '../src/lib/read-config';
+
+export type PageLanguage = 'en' | 'ja';
+export type PageFlavour = 'dashboard' | 'pro' | 'premium';
+
+export interface PageText {
+  title: string;
+  description: string;
+}
+
+export interface PageMetaFile {
+  /** Host fragments per flavour, as the app's config reads them (VITE_* at build time). */
+  hosts: { pro: string[]; premium: string[]; staging: string[] };
+  siteName: string;
+  meta: Record<PageFlavour, Record<PageLanguage, PageText>>;
+  /** The pro site's public pages (marketing and free tools), for its sitemap.xml. */
+  sitemap: { pro: string[] };
+  /** What main.tsx imports before it renders, beyond index.html's own scripts: the flavour's chunks and
+   * the language's catalogue, for `<link rel="modulepreload">` (no waterfall: entry, then flavour). */
+  preload: { flavours: Record<PageFlavour, string[]>; languages: Record<PageLanguage, string[]> };
+}
+
+const TEXTS: PageMetaFile['meta'] = {
+  dashboard: {
+    en: {
+      title: 'Murmur — audience targeting for X advertisers',
+      description:
+        'Build audiences from what people post, follow and care about on X, see who they are, and send them to your X ad campaigns.',
+    },
+    ja: {
+      title: 'Murmur — X 広告主のためのオーディエンスターゲティング',
+      description:
+        'X での投稿、フォロー、関心事からオーディエンスを作成し、どんな人たちなのかを把握して、X 広告キャンペーンに送ることができます。',
+    },
+  },
+  pro: {
+    en: {
+      title: 'Targeting Toolkit — find the people who matter to your brand on X',
+      description:
+        'Targeting Toolkit builds audiences from what people post, follow and care about, and tells you who they are before you spend.',
+    },
+    ja: {
+      title: 'Targeting Toolkit — X であなたのブランドにとって大切な人を見つけましょう',
+      description:
+        'Targeting Toolkit は、投稿内容、フォロー、関心事からオーディエンスを作成し、広告費をかける前にどんな人たちなのかを明らかにします。',
+    },
+  },
+  premium: {
+    en: {
+      title: 'Deep Thought — analytics for your X account',
+      description:
+        'Deep Thought shows who follows, unfollows and engages with your X account, and which topics and posts move them.',
+    },
+    ja: {
+      title: 'Deep Thought — あなたの X アカウントの分析',
+      description:
+        'Deep Thought は、あなたの X アカウントをフォロー、フォロー解除、エンゲージした人と、その人たちを動かすトピックや投稿を示します。',
+    },
+  },
+};
+
+/** The pro site's public routes (src/app/flavours/pro/router.tsx): pages anyone can read signed out. */
+const PRO_PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/pro-targeting',
+  '/pro-solutions',
+  '/pro-community',
+  '/marketing-materials',
+  '/explore',
+  '/xstats',
+];
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The files a chunk needs before it runs (itself, its static imports, their CSS), as URLs. */
+const closureOf = (manifest: Manifest, key: string, into = new Set<string>()): Set<string> => {
+  const chunk = manifest[key];
+  if (chunk === undefined || into.has(key)) return into;
+  into.add(key);
+  for (const imported of chunk.imports ?? []) closureOf(manifest, imported, into);
+  return into;
+};
+
+const FLAVOUR_SOURCES: Record<PageFlavour, string> = {
+  dashboard: 'src/app/flavours/dashboard/app.tsx',
+  pro: 'src/app/flavours/pro/app.tsx',
+  premium: 'src/app/flavours/premium/app.tsx',
+};
+
+/** Per flavour and per language, the files to preload (JavaScript and CSS), minus what index.html has. */
+export const preloadsOf = (manifest: Manifest): PageMetaFile['preload'] => {
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry === true);
+  const inPage = entry === undefined ? new Set<string>() : closureOf(manifest, entry);
+  const filesOf = (source: string): string[] => {
+    if (manifest[source] === undefined) throw new Error(`No chunk for ${source} in the Vite manifest.`);
+    const keys = [...closureOf(manifest, source)].filter((key) => !inPage.has(key));
+    const files = keys.flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]);
+    return [...new Set(files)].map((file) => `/${file}`);
+  };
+  return {
+    flavours: {
+      dashboard: filesOf(FLAVOUR_SOURCES.dashboard),
+      pro: filesOf(FLAVOUR_SOURCES.pro),
+      premium: filesOf(FLAVOUR_SOURCES.premium),
+    },
+    languages: { en: filesOf('src/locales/en.json'), ja: filesOf('src/locales/ja.json') },
+  };
+};
+
+export const pageMeta = (
+  env: Partial<Record<string, string | undefined>>,
+  manifest: Manifest,
+): PageMetaFile => {
+  const config = readConfig(env);
+  return {
+    hosts: { pro: config.proTargetingDomains, premium: config.premiumDomains, staging: config.stagingHosts },
+    siteName: 'Murmur',
+    meta: TEXTS,
+    sitemap: { pro: PRO_PUBLIC_PAGES },
+    preload: preloadsOf(manifest),
+  };
+};
