@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { mantineCssByComponent } from './build/mantine-css';
 import { precompress } from './build/precompress';
 
 const MANTINE_UI = new RegExp(
@@ -11,7 +12,11 @@ const TEAM_COMMON =
   /(?:apps\/web\/src\/(?:lib\/insights-link|features\/teams\/api\/get-teams?|app\/flavours\/dashboard\/(?:team-context|components\/require-auth))|packages\/core\/src\/(?:format\/(?:large-number|date|to-date|percent)|targeting\/enums))\.tsx?$/;
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress({ ...loadEnv(mode, import.meta.dirname, 'VITE_'), MODE: mode })],
+  plugins: [
+    react(),
+    mantineCssByComponent(),
+    precompress({ ...loadEnv(mode, import.meta.dirname, 'VITE_'), MODE: mode }),
+  ],
   server: {
     port: 5173,
     proxy: {

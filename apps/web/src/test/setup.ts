@@ -8,6 +8,10 @@ configure({ asyncUtilTimeout: 5000 });
 // Tests read the English texts.
 await initI18n('en');
 
+// The tests' mocked API decides whether someone is signed in (GET /api/user/me/ answering a user or a
+// 403): the browser-session cookie makes the app ask it, as a browser that signed in once would.
+document.cookie = 'csrftoken=test-session';
+
 // jsdom lacks these browser APIs that Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
