@@ -1,260 +1,339 @@
-// npm run bench:web [-- --no-build] — the dashboard's JavaScript budget (issue 5): the gzip size of
-// everything the browser downloads before the first screen of /login and of /:teamId/audiences
-// renders, against 200 kB; and what each lazily loaded page and drawing adds. Reads the Vite manifest
-// of apps/web/dist; writes bench/results/web.json.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix } from 'node:path';
+// npm run bench:web [-- --no-build] [-- --no-lighthouse] [-- --dist DIR] — the first load as the browser
+// receives it. Starts the product as `npm start` serves it (server + built web app, a fresh embedded
+// database), then:
+// 1. bytes on the wire: each flavour's entry page (dashboard /login, pro /, premium /) loaded by Debian's
+//    Chromium through Playwright, in English and in Japanese, summing the encoded transfer sizes the
+//    browser's network stack reports until the network is idle; and every text asset the browser got
+//    without Content-Encoding although it accepts brotli. Target: ≤ 250 kB per flavour's entry.
+// 2. Lighthouse (desktop and mobile presets) on the login page, the pro home, the premium home and a
+//    signed-in My Audiences: performance ≥ 85 mobile / ≥ 95 desktop, accessibility 100, best
+//    practices 100, SEO 100 on the public pages. Mobile scores fall on a busy machine: the load
+//    average is recorded beside them.
+// Writes bench/results/web.json. A benchmark, not a test: it reports, it does not time-assert.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { cssOf, filesOf, keyOfSource, staticClosure, type Manifest } from './manifest';
-import { modulesForUrl, pageRoutes, parseRouteTree } from './routes';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
-const dist = join(root, 'apps/web/dist');
-const BUDGET = 200 * 1000; // bytes of gzip: "200 kB"
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu'];
+const FIRST_LOAD_BUDGET = 250 * 1000; // bytes on the wire: "250 kB"
+const TARGETS = {
+  mobilePerformance: 0.85,
+  desktopPerformance: 0.95,
+  accessibility: 1,
+  bestPractices: 1,
+  seo: 1,
+};
 const log = (line: string) => console.log(line);
+const argValue = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+};
 
-// The first screens the budget is judged on: the sign-in page, and a team's audiences (where a
-// signed-in user lands). A concrete URL for the router's matcher, the route pattern for display.
-const FIRST_SCREENS = [
-  { url: '/login', label: '/login' },
-  { url: '/acme/audiences', label: '/:teamId/audiences' },
-];
-const LANGUAGES = ['en', 'ja'] as const;
-
-if (!process.argv.includes('--no-build')) {
+const dist = resolve(root, argValue('--dist') ?? 'apps/web/dist');
+if (!process.argv.includes('--no-build') && argValue('--dist') === undefined) {
   log('building apps/web (vite build) …');
   execFileSync('npm', ['run', 'build', '-w', '@murmur/web'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
-const manifestFile = join(dist, '.vite/manifest.json');
-if (!existsSync(manifestFile)) {
-  console.error(
-    `No Vite manifest at ${manifestFile}: build the web app (build.manifest is on in vite.config.ts).`,
-  );
-  process.exit(1);
-}
-const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-const fail = (message: string): never => {
-  console.error(message);
-  process.exit(1);
-};
 
-const sizeCache = new Map<string, { raw: number; gzip: number }>();
-const sizeOf = (file: string) => {
-  let size = sizeCache.get(file);
-  if (size === undefined) {
-    const bytes = readFileSync(join(dist, file));
-    // zlib's default level (6), what web servers typically send.
-    size = { raw: bytes.length, gzip: gzipSync(bytes).length };
-    sizeCache.set(file, size);
-  }
-  return size;
-};
-const total = (files: readonly string[]) =>
-  files.reduce((sum, f) => ({ raw: sum.raw + sizeOf(f).raw, gzip: sum.gzip + sizeOf(f).gzip }), {
-    raw: 0,
-    gzip: 0,
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
   });
+}
+
+// --- the product -------------------------------------------------------------------------------------
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'murmur-bench-web-'));
+let serverLog = '';
+// No SMTP_URL: the sign-in mail (and its code) goes to the server log, which the bench reads.
+const server: ChildProcess = spawn(
+  process.execPath,
+  ['--max-semi-space-size=32', '--import', 'tsx', 'apps/server/src/main.ts'],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST: dist,
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'info',
+      SANDBOX_ACCOUNTS: '2000',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+);
+server.stdout?.on('data', (d: Buffer) => (serverLog += d.toString()));
+server.stderr?.on('data', (d: Buffer) => (serverLog += d.toString()));
+const stopServer = async () => {
+  if (server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+};
+const base = `http://localhost:${port}`;
+for (const deadline = Date.now() + 150_000; ;) {
+  if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}):\n${serverLog}`);
+  const up = await fetch(`${base}/api/docs/json`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (up) break;
+  if (Date.now() > deadline) throw new Error(`The server did not start within 150 s:\n${serverLog}`);
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+// Chromium resolves every *.localhost name to loopback: the flavours' default hosts (src/lib/config.ts).
+const ENTRIES = [
+  { flavour: 'dashboard', url: `${base}/login` },
+  { flavour: 'pro', url: `http://pro.localhost:${port}/` },
+  { flavour: 'premium', url: `http://premium.localhost:${port}/` },
+] as const;
+const LOCALES = { en: 'en-US', ja: 'ja-JP' } as const;
+type Lang = keyof typeof LOCALES;
+
+interface WireLoad {
+  url: string;
+  requests: number;
+  transferred: number;
+  decoded: number;
+  by_type: Record<string, { requests: number; transferred: number }>;
+  /** Text responses over 1 kB the browser received without Content-Encoding. */
+  uncompressed: string[];
+}
+
+/** One page load as the browser's network stack sees it (CDP Network events), until idle. */
+async function wireLoad(context: BrowserContext, url: string, after?: (page: Page) => Promise<void>) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const responses = new Map<string, { url: string; type: string; encoding: string; mime: string }>();
+  const result: WireLoad = { url, requests: 0, transferred: 0, decoded: 0, by_type: {}, uncompressed: [] };
+  cdp.on('Network.responseReceived', (event) => {
+    const headers = Object.fromEntries(
+      Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+    );
+    responses.set(event.requestId, {
+      url: event.response.url,
+      type: event.type,
+      encoding: headers['content-encoding'] ?? '',
+      mime: event.response.mimeType,
+    });
+  });
+  cdp.on('Network.dataReceived', (event) => {
+    result.decoded += event.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const response = responses.get(event.requestId);
+    if (response === undefined) return;
+    result.requests += 1;
+    result.transferred += event.encodedDataLength;
+    const slot = (result.by_type[response.type] ??= { requests: 0, transferred: 0 });
+    slot.requests += 1;
+    slot.transferred += event.encodedDataLength;
+    const text = /javascript|css|html|json|xml|svg|text\//.test(response.mime);
+    if (text && response.encoding === '' && event.encodedDataLength > 1024) {
+      result.uncompressed.push(new URL(response.url).pathname);
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await after?.(page);
+  await page.close();
+  return result;
+}
+
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const union = (...lists: (readonly string[])[]) => [...new Set(lists.flat())].sort();
-const closureFiles = (keys: Iterable<string>) => {
-  const all = new Set<string>();
-  for (const key of keys) staticClosure(manifest, key, all);
-  return filesOf(manifest, all);
-};
-
-/** The JavaScript files of the modules (source paths) whose chunks load before a module runs. */
-const sourceMaps = new Map<string, string[]>();
-const sourcesOf = (file: string): string[] => {
-  let sources = sourceMaps.get(file);
-  if (sources === undefined) {
-    const map = join(dist, `${file}.map`);
-    sources = existsSync(map)
-      ? ((JSON.parse(readFileSync(map, 'utf8')) as { sources?: string[] }).sources ?? [])
-      : [];
-    sourceMaps.set(file, sources);
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.slice(1) });
+const firstLoads: (WireLoad & { flavour: string; language: Lang; pass: boolean })[] = [];
+for (const { flavour, url } of ENTRIES) {
+  for (const language of Object.keys(LOCALES) as Lang[]) {
+    const context = await browser.newContext({ locale: LOCALES[language] });
+    const load = await wireLoad(context, url);
+    await context.close();
+    firstLoads.push({ flavour, language, ...load, pass: load.transferred <= FIRST_LOAD_BUDGET });
   }
-  return sources;
-};
-
-// 1. What index.html loads: the entry chunk and its static imports.
-const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry === true);
-if (entryKey === undefined) fail('The manifest has no entry chunk.');
-const entryFiles = closureFiles([entryKey!]);
-const entry = total(entryFiles);
-
-// 2. What main.tsx loads before it renders anything: the dashboard flavour's chunk (and its static
-//    imports) and the catalogue of the interface language, one of en.json / ja.json.
-const dashboardKey = keyOfSource(manifest, 'src/app/flavours/dashboard/app.tsx');
-if (dashboardKey === undefined) fail('The manifest has no dashboard flavour chunk.');
-const shellFiles = union(entryFiles, closureFiles([dashboardKey!]));
-const shell = total(shellFiles);
-const catalogueFiles = Object.fromEntries(
-  LANGUAGES.map((language) => {
-    const key = keyOfSource(manifest, `src/locales/${language}.json`);
-    // A catalogue bundled into the shell (no chunk of its own) is already counted there.
-    return [language, key === undefined ? [] : closureFiles([key]).filter((f) => !shellFiles.includes(f))];
-  }),
-) as Record<(typeof LANGUAGES)[number], string[]>;
-
-// 3. Each first screen: the shell, the catalogue, and the lazily loaded layouts and page React
-//    Router loads (in parallel) before it renders the URL.
-const routerFile = join(root, 'apps/web/src/app/flavours/dashboard/router.tsx');
-const routeTree = parseRouteTree(readFileSync(routerFile, 'utf8'), 'dashboardRoutes');
-/** The manifest key of a router-relative module specifier (`./routes/login`). */
-const keyOfModule = (specifier: string) => {
-  const path = posix.join('src/app/flavours/dashboard', specifier);
-  return (
-    keyOfSource(manifest, `${path}.tsx`) ??
-    keyOfSource(manifest, `${path}.ts`) ??
-    fail(`No chunk for ${specifier} (router.tsx) in the manifest.`)
-  );
-};
-const firstScreens = FIRST_SCREENS.map(({ url, label }) => {
-  const modules = modulesForUrl(routeTree, url) ?? fail(`No dashboard route matches ${url}.`);
-  const routeFiles = closureFiles(modules.map(keyOfModule)).filter((f) => !shellFiles.includes(f));
-  const byLanguage = Object.fromEntries(
-    LANGUAGES.map((language) => {
-      const files = union(shellFiles, catalogueFiles[language], routeFiles);
-      return [language, { files: files.length, ...total(files) }];
-    }),
-  ) as Record<(typeof LANGUAGES)[number], { files: number; raw: number; gzip: number }>;
-  const worst = Math.max(...LANGUAGES.map((language) => byLanguage[language].gzip));
-  const allFiles = union(shellFiles, ...LANGUAGES.map((l) => catalogueFiles[l]), routeFiles);
-  return {
-    route: label,
-    url,
-    lazy_modules: modules,
-    route_files: routeFiles,
-    route_gzip: total(routeFiles).gzip,
-    by_language: byLanguage,
-    gzip: worst,
-    pass: worst <= BUDGET,
-    css_gzip: total(cssOf(manifest, new Set(allFiles.flatMap(keysOfFile)))).gzip,
-    all_files: allFiles,
-  };
-});
-function keysOfFile(file: string): string[] {
-  return Object.keys(manifest).filter((k) => manifest[k]!.file === file);
 }
-const pass = firstScreens.every((s) => s.pass);
+await browser.close();
 
-// 4. Per page: what its layouts and page add on top of the shell (and catalogue).
-const seen = new Set<string>();
-const routes = pageRoutes(routeTree)
-  .filter(({ modules }) => {
-    const id = modules.join(' ');
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  })
-  .map(({ path, modules }) => {
-    const keys = modules.map(keyOfModule);
-    const files = closureFiles(keys).filter((f) => !shellFiles.includes(f));
-    return { route: path, modules, keys, files, ...total(files) };
-  })
-  .sort((a, b) => b.gzip - a.gzip);
+log('');
+log(
+  `First load on the wire (budget ${kB(FIRST_LOAD_BUDGET)} per flavour's entry; encoded bytes, cache off):`,
+);
+for (const l of firstLoads) {
+  const types = Object.entries(l.by_type)
+    .map(([type, v]) => `${type} ${kB(v.transferred)}/${v.requests}`)
+    .join(', ');
+  log(
+    `  ${l.flavour.padEnd(9)} ${l.language}  ${kB(l.transferred).padStart(9)}  ${l.pass ? 'PASS' : 'FAIL'}  ${String(l.requests).padStart(3)} requests (${kB(l.decoded)} decoded; ${types})`,
+  );
+  if (l.uncompressed.length > 0) log(`      sent uncompressed: ${l.uncompressed.join(', ')}`);
+}
 
-// 5. Drawings and export helpers loaded on demand inside screens, each measured on top of the first
-//    load of the page(s) whose screens import it.
-const ON_DEMAND = [
-  'components/world-map/world-map.tsx',
-  'components/network-graph/network-graph.tsx',
-  'components/word-cloud/word-cloud.tsx',
-  'node_modules/html-to-image',
-  'src/lib/zip.ts', // fflate's zipSync, for "Export all (ZIP)"
-];
-const lazy = ON_DEMAND.map((suffix) => {
-  const key = Object.keys(manifest).find((k) => k.includes(suffix) && manifest[k]!.isDynamicEntry === true);
-  if (key === undefined) return undefined;
-  const users = routes.filter((r) => {
-    const closure = new Set<string>();
-    for (const k of r.keys) staticClosure(manifest, k, closure);
-    return [...closure].some((k) => manifest[k]!.dynamicImports?.includes(key));
+// --- Lighthouse -----------------------------------------------------------------------------------------
+interface Scores {
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  failing: string[];
+}
+const lighthouseRuns: { page: string; preset: 'mobile' | 'desktop'; url: string; scores: Scores }[] = [];
+
+if (!process.argv.includes('--no-lighthouse')) {
+  const debuggingPort = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'murmur-bench-chromium-'));
+  // A persistent context is the browser's default one, which Lighthouse's tabs share: the signed-in
+  // page sees the session the bench signed in with.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_FLAGS.slice(1), `--remote-debugging-port=${debuggingPort}`],
   });
-  const loaded = union(shellFiles, ...users.map((r) => r.files));
-  const files = closureFiles([key]).filter((f) => !loaded.includes(f));
-  return {
-    chunk: suffix === 'src/lib/zip.ts' ? 'fflate (lib/zip.ts)' : suffix.replace(/^node_modules\//, ''),
-    source: key,
-    used_by: users.map((r) => r.route),
-    files,
-    ...total(files),
+  const audit = async (page: string, url: string, signedIn: boolean) => {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      const flags: Flags = {
+        port: debuggingPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        // Lighthouse clears the origin's storage (cookies too) before a run: not for the signed-in page.
+        disableStorageReset: signedIn,
+      };
+      const runner = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+      if (runner === undefined) throw new Error(`Lighthouse gave no result for ${url}`);
+      const { categories, audits } = runner.lhr;
+      const score = (id: string) => categories[id]?.score ?? null;
+      const failing = Object.values(audits)
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'metricSavings') &&
+            !['performance'].includes(a.id),
+        )
+        .map((a) => a.id);
+      const scores: Scores = {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
+        tbtMs: audits['total-blocking-time']?.numericValue ?? null,
+        failing,
+      };
+      lighthouseRuns.push({ page, preset, url, scores });
+      log(
+        `  ${page.padEnd(26)} ${preset.padEnd(7)} perf ${fmt(scores.performance)}  a11y ${fmt(scores.accessibility)}  best ${fmt(scores.bestPractices)}  SEO ${fmt(scores.seo)}  LCP ${ms(scores.lcpMs)}  TBT ${ms(scores.tbtMs)}  load ${loadavg()[0]!.toFixed(2)}`,
+      );
+    }
   };
-}).filter((c) => c !== undefined);
 
-// 6. Code splitting holds: none of the heavy libraries is in a first screen's JavaScript.
-const HEAVY = [
-  'd3-geo',
-  'd3-force',
-  'd3-cloud',
-  'topojson-client',
-  'world-atlas',
-  'html-to-image',
-  'fflate',
-  'zod',
-  '@tanstack/react-query-devtools',
-];
-const firstScreenFiles = union(...firstScreens.map((s) => s.all_files));
-const leaked = HEAVY.filter((name) =>
-  firstScreenFiles.some((file) => sourcesOf(file).some((s) => s.includes(`node_modules/${name}/`))),
-);
+  log('');
+  log(
+    `Lighthouse 12 (targets: perf mobile ≥ ${TARGETS.mobilePerformance * 100}, desktop ≥ ${TARGETS.desktopPerformance * 100}; a11y, best practices 100; SEO 100 on public pages):`,
+  );
+  try {
+    await audit('dashboard /login', `${base}/login`, false);
+    await audit('pro home', `http://pro.localhost:${port}/`, false);
+    await audit('premium home', `http://premium.localhost:${port}/`, false);
+    const slug = await signInWithTeam(context);
+    await audit('signed-in My Audiences', `${base}/${slug}/audiences`, true);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
 
-log('');
-log(`Dashboard first load, JavaScript gzip (budget ${kB(BUDGET)}; zlib level 6):`);
-log(
-  `  entry chunk + static imports (index.html):   ${kB(entry.gzip).padStart(9)}  (${entryFiles.length} files)`,
-);
-log(
-  `  + dashboard flavour chunk and its imports:   ${kB(shell.gzip).padStart(9)}  (${shellFiles.length} files, ${kB(shell.raw)} raw)`,
-);
-for (const language of LANGUAGES) {
-  log(
-    `  catalogue ${language}.json (one is loaded):          ${kB(total(catalogueFiles[language]).gzip).padStart(9)}`,
+/** Signs in through the login page with the code from the server's log, and creates a team. */
+async function signInWithTeam(context: BrowserContext): Promise<string> {
+  const email = `bench-${Date.now()}@example.com`;
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email address').fill(email);
+  const before = serverLog.length;
+  await page.getByRole('button', { name: 'Send sign-in code' }).click();
+  let code: string | undefined;
+  for (const deadline = Date.now() + 30_000; code === undefined;) {
+    code = /sign-in code: ([A-Z0-9]{6})/.exec(serverLog.slice(before))?.[1];
+    if (Date.now() > deadline) throw new Error('No sign-in code in the server log.');
+    if (code === undefined) await new Promise((r) => setTimeout(r, 200));
+  }
+  await page.getByLabel('Sign-in code').pressSequentially(code, { delay: 30 });
+  await page.waitForURL(/\/welcome/);
+  const csrf = (await context.cookies(base)).find((c) => c.name === 'csrftoken')?.value ?? '';
+  const team = await page.request.post(`${base}/api/teams/`, {
+    data: { name: 'Bench team' },
+    headers: { 'X-CSRFToken': csrf },
+  });
+  if (!team.ok()) throw new Error(`POST /api/teams/ → ${team.status()} ${await team.text()}`);
+  const { slug } = (await team.json()) as { slug: string };
+  await page.close();
+  return slug;
+}
+
+function fmt(score: number | null): string {
+  return score === null ? '  —' : String(Math.round(score * 100)).padStart(3);
+}
+function ms(value: number | null): string {
+  return value === null ? '—' : `${(value / 1000).toFixed(1)} s`;
+}
+
+await stopServer();
+
+const meets = (run: (typeof lighthouseRuns)[number]) => {
+  const s = run.scores;
+  const perf = run.preset === 'mobile' ? TARGETS.mobilePerformance : TARGETS.desktopPerformance;
+  const publicPage = !run.page.startsWith('signed-in');
+  return (
+    (s.performance ?? 0) >= perf &&
+    (s.accessibility ?? 0) >= TARGETS.accessibility &&
+    (s.bestPractices ?? 0) >= TARGETS.bestPractices &&
+    (!publicPage || (s.seo ?? 0) >= TARGETS.seo)
   );
-}
-for (const screen of firstScreens) {
-  const perLanguage = LANGUAGES.map((l) => `${l} ${kB(screen.by_language[l].gzip)}`).join(', ');
-  log(
-    `  first screen ${screen.route.padEnd(20)} ${kB(screen.gzip).padStart(9)}  ${screen.pass ? 'PASS' : 'FAIL'}  (+${kB(screen.route_gzip)} layout and page; ${perLanguage}; CSS ${kB(screen.css_gzip)} not counted)`,
-  );
-}
-log(`  heavy libraries in a first screen: ${leaked.length === 0 ? 'none' : leaked.join(', ')}`);
+};
+const machine = { cpus: cpus().length, loadavg_end: loadavg() };
 log('');
-log('Per page (layout and page chunks + what they add to the shell and catalogue), gzip:');
-for (const r of routes) log(`  ${r.route.padEnd(28)} ${kB(r.gzip).padStart(9)}  (${r.files.length} files)`);
-log('');
-log('Loaded on demand inside screens (on top of their page), gzip:');
-for (const c of lazy) {
-  log(`  ${c.chunk.padEnd(46)} ${kB(c.gzip).padStart(9)}  (with ${c.used_by.join(', ') || '—'})`);
-}
+log(
+  `machine: ${machine.cpus} cores, load average ${machine.loadavg_end.map((l) => l.toFixed(2)).join(' / ')} (1 / 5 / 15 min)`,
+);
 
 const resultsDir = join(root, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 const result = {
   date: new Date().toISOString(),
-  budget_gzip_bytes: BUDGET,
-  gzip_level: 'zlib default (6)',
-  pass,
-  first_screens: firstScreens.map(({ all_files: files, ...screen }) => ({ ...screen, files })),
-  entry: { files: entryFiles, ...entry },
-  shell: { files: shellFiles, ...shell },
-  catalogues: Object.fromEntries(
-    LANGUAGES.map((language) => [
-      language,
-      { files: catalogueFiles[language], ...total(catalogueFiles[language]) },
-    ]),
-  ),
-  heavy_in_first_screens: leaked,
-  routes: routes.map(({ keys: _keys, ...r }) => r),
-  on_demand: lazy,
+  dist,
+  machine,
+  targets: { first_load_bytes: FIRST_LOAD_BUDGET, ...TARGETS },
+  first_loads: firstLoads,
+  first_loads_pass: firstLoads.every((l) => l.pass),
+  uncompressed_assets: [...new Set(firstLoads.flatMap((l) => l.uncompressed))],
+  lighthouse: lighthouseRuns.map((run) => ({ ...run, meets_targets: meets(run) })),
 };
-writeFileSync(join(resultsDir, 'web.json'), `${JSON.stringify(result, null, 2)}\n`);
-log('');
-log(`written: bench/results/web.json`);
-if (!pass || leaked.length > 0) process.exitCode = 1;
+const out = argValue('--out') ?? 'web.json';
+writeFileSync(join(resultsDir, out), `${JSON.stringify(result, null, 2)}\n`);
+log(`written: bench/results/${out}`);
+if (result.uncompressed_assets.length > 0) process.exitCode = 1;

@@ -29,7 +29,11 @@ const meta = {
   },
   sitemap: { pro: ['/', '/about'] },
   preload: {
-    flavours: { dashboard: ['/assets/dashboard-1.js'], pro: ['/assets/pro-1.js', '/assets/pro-1.css'], premium: [] },
+    flavours: {
+      dashboard: ['/assets/dashboard-1.js'],
+      pro: ['/assets/pro-1.js', '/assets/pro-1.css'],
+      premium: [],
+    },
     languages: { en: ['/assets/en-1.js'], ja: ['/assets/ja-1.js'] },
   },
 };
@@ -56,7 +60,8 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 
 describe('static assets', () => {
   it('sends brotli to a client that accepts it, cached for good and varying on Accept-Encoding', async () => {

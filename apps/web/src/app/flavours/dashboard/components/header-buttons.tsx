@@ -1,4 +1,4 @@
-import { Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { User } from '@murmur/core/api';
 import type { ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,11 @@ import { Avatar } from '../../../../components/avatar';
 
 // The buttons of the header's menus, apart from the menus themselves: the header shows them at once
 // and the menus' code (popover, positioning, focus trap) loads after the first screen.
+
+// WCAG 2.5.3 (label in name): each button's accessible name is its content, a visually hidden phrase
+// that contains the visible text ("Team: Acme" for "Acme"); the visible text (and the avatar's
+// initials) are hidden from assistive technology instead of being overridden by an aria-label that
+// does not contain them.
 
 type ButtonAttributes = Omit<ComponentPropsWithoutRef<'button'>, 'children'>;
 
@@ -23,17 +28,15 @@ export function TeamSwitcherButton({ user, currentSlug, ...rest }: TeamSwitcherB
   const { t } = useTranslation();
   const current = user.memberships.find((membership) => membership.team.slug === currentSlug)?.team;
   return (
-    <Button
-      variant="default"
-      size="sm"
-      aria-label={t('header.teamMenu', { team: current?.name ?? t('header.noTeam') })}
-      {...rest}
-    >
+    <Button variant="default" size="sm" {...rest}>
       <Group gap={8} wrap="nowrap">
         {current !== undefined && <Avatar name={current.name} size={22} />}
-        <Text size="sm" fw={500} truncate maw={180}>
+        <Text size="sm" fw={500} truncate maw={180} aria-hidden="true">
           {current?.name ?? t('header.chooseTeam')}
         </Text>
+        <VisuallyHidden>
+          {current === undefined ? t('header.chooseTeam') : t('header.teamMenu', { team: current.name })}
+        </VisuallyHidden>
         <span aria-hidden="true">▾</span>
       </Group>
     </Button>
@@ -49,12 +52,13 @@ export function UserMenuButton({ user, ...rest }: UserMenuButtonProps) {
   const { t } = useTranslation();
   const name = displayName(user);
   return (
-    <UnstyledButton aria-label={t('header.userMenu', { name })} p={4} {...rest}>
+    <UnstyledButton p={4} {...rest}>
       <Group gap={8} wrap="nowrap">
         <Avatar name={name} size={30} />
-        <Text size="sm" visibleFrom="sm" truncate maw={160}>
+        <Text size="sm" visibleFrom="sm" truncate maw={160} aria-hidden="true">
           {name}
         </Text>
+        <VisuallyHidden>{t('header.userMenu', { name })}</VisuallyHidden>
       </Group>
     </UnstyledButton>
   );
