@@ -119,7 +119,7 @@ interface WireLoad {
   transferred: number;
   decoded: number;
   by_type: Record<string, { requests: number; transferred: number }>;
-  /** Text responses over 1 kB the browser received without Content-Encoding. */
+  /** Text responses whose body is over 1 kB that the browser received without Content-Encoding. */
   uncompressed: string[];
 }
 
@@ -142,8 +142,10 @@ async function wireLoad(context: BrowserContext, url: string, after?: (page: Pag
       mime: event.response.mimeType,
     });
   });
+  const bodyBytes = new Map<string, number>();
   cdp.on('Network.dataReceived', (event) => {
     result.decoded += event.dataLength;
+    bodyBytes.set(event.requestId, (bodyBytes.get(event.requestId) ?? 0) + event.dataLength);
   });
   cdp.on('Network.loadingFinished', (event) => {
     const response = responses.get(event.requestId);
@@ -154,7 +156,7 @@ async function wireLoad(context: BrowserContext, url: string, after?: (page: Pag
     slot.requests += 1;
     slot.transferred += event.encodedDataLength;
     const text = /javascript|css|html|json|xml|svg|text\//.test(response.mime);
-    if (text && response.encoding === '' && event.encodedDataLength > 1024) {
+    if (text && response.encoding === '' && (bodyBytes.get(event.requestId) ?? 0) > 1024) {
       result.uncompressed.push(new URL(response.url).pathname);
     }
   });
@@ -188,7 +190,12 @@ for (const l of firstLoads) {
   log(
     `  ${l.flavour.padEnd(9)} ${l.language}  ${kB(l.transferred).padStart(9)}  ${l.pass ? 'PASS' : 'FAIL'}  ${String(l.requests).padStart(3)} requests (${kB(l.decoded)} decoded; ${types})`,
   );
-  if (l.uncompressed.length > 0) log(`      sent uncompressed: ${l.uncompressed.join(', ')}`);
+  if (l.uncompressed.length > 0) {
+    const some = l.uncompressed.slice(0, 3).join(', ');
+    log(
+      `      ${l.uncompressed.length} text responses sent uncompressed: ${some}${l.uncompressed.length > 3 ? ', …' : ''}`,
+    );
+  }
 }
 
 // --- Lighthouse -----------------------------------------------------------------------------------------

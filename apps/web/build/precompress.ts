@@ -2,7 +2,7 @@
 // the highest levels so that the server sends them as they are (@fastify/static's preCompressed)
 // instead of compressing on every request, and the page-meta.json the server builds its per-host
 // <head> from. Node's zlib only: no plugin to keep pinned to a Node 20-compatible version.
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -14,8 +14,6 @@ const gzipAsync = promisify(gzip);
 
 /** Text formats worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|xml|map|webmanifest)$/;
-/** Below this a compressed copy saves less than the response headers it adds. */
-const MIN_BYTES = 512;
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -32,7 +30,6 @@ export async function precompressDir(dir: string): Promise<number> {
   for await (const file of filesUnder(dir)) {
     // Source maps are fetched by developer tools only: not worth the build time.
     if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
-    if ((await stat(file)).size < MIN_BYTES) continue;
     const bytes = await readFile(file);
     const [br, gz] = await Promise.all([
       brotli(bytes, {

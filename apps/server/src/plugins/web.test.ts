@@ -74,6 +74,23 @@ describe('static assets', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
   });
 
+  it('leaves the document-only security headers off assets, and keeps nosniff', async () => {
+    const scoped = Fastify();
+    scoped.addHook('onRequest', async (_request, reply) => {
+      void reply.header('content-security-policy', "default-src 'self'");
+      void reply.header('x-frame-options', 'SAMEORIGIN');
+      void reply.header('x-content-type-options', 'nosniff');
+    });
+    await registerWeb(scoped, dist);
+    const asset = await scoped.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    const page = await scoped.inject({ url: '/login' });
+    expect(page.headers['content-security-policy']).toBe("default-src 'self'");
+    await scoped.close();
+  });
+
   it('sends gzip to a client without brotli, and the raw file to one that accepts neither', async () => {
     const gzipped = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
     expect(gzipped.headers['content-encoding']).toBe('gzip');

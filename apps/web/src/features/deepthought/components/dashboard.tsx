@@ -8,22 +8,8 @@ import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { useDtBestTime, useDtPayout, useDtStats, useDtStatus, viewerTimeZone } from '../api/deepthought';
 import { ConnectNotice, DtScreen, PremiumNotice, uiLanguage } from './dt-frame';
 import { SignInWithXButton } from './sign-in';
+import { SUITE_LINKS } from '../suite-links';
 
-/** The suite's pages, for the dashboard's links (and the layout's navigation). */
-export const SUITE_LINKS = [
-  ['/followers', 'premium.screens.followers'],
-  ['/following', 'premium.screens.following'],
-  ['/premium-suite/unfollowed', 'premium.screens.unfollowed'],
-  ['/posts', 'premium.screens.posts'],
-  ['/engagers', 'premium.screens.engagers'],
-  ['/lists', 'premium.screens.lists'],
-  ['/premium-suite/topics', 'premium.screens.topics'],
-  ['/premium-suite/following-topics', 'premium.screens.followingTopics'],
-  ['/premium-suite/accounts', 'premium.screens.accounts'],
-  ['/premium-suite/xstats', 'premium.screens.xstats'],
-  ['/premium-suite/talk-to-x', 'premium.screens.talkToX'],
-  ['/switch-account', 'premium.screens.switchAccount'],
-] as const;
 
 function Figure({ label, value }: { label: string; value: number | string }) {
   return (

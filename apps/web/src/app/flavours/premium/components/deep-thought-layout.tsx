@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { LanguageMenu } from '../../../../components/language-menu';
 import { ProductNameContext } from '../../../../components/page-title';
-import { SUITE_LINKS } from '../../../../features/deepthought/components/dashboard';
+import { SUITE_LINKS } from '../../../../features/deepthought/suite-links';
 import { ScrollOnNavigate } from '../../../../hooks/use-scroll-on-navigate';
 import { applyLanguage } from '../../../../lib/i18n';
 
