@@ -104,7 +104,7 @@ export function CompetitorAnalysis() {
                     {t('proSite.competitors.followers')}
                   </Table.Th>
                   <Table.Th>{t('proSite.competitors.interests')}</Table.Th>
-                  <Table.Th />
+                  <Table.Th>{t('proSite.competitors.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -154,7 +154,7 @@ export function CompetitorAnalysis() {
                 <Table withColumnBorders miw={480}>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th />
+                      <Table.Th>{t('proSite.competitors.actions')}</Table.Th>
                       {result.competitors.map((c) => (
                         <Table.Th key={c.handle} ta="right">
                           @{c.handle}
