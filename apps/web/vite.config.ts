@@ -8,13 +8,6 @@ const MANTINE_UI = new RegExp(
   String.raw`node_modules/@mantine/(?:core/esm/(?:components/(?:Center|Paper|Skeleton|Title|Input|InputBase|TextInput|NativeSelect|ActionIcon|Combobox/(?:Combobox\.module|ComboboxChevron|get-parsed-combobox-data))|core/utils/create-optional-context)|hooks/esm/(?:use-merged-ref|use-uncontrolled|use-debounced-value|use-disclosure)/)`,
 );
 
-// Mantine's internals and the overlay pieces (portal, popover, transition, focus trap, floating-ui)
-// that every flavour's first screen loads: one file (and one CSS file) instead of some 25 that are a
-// few hundred bytes each, where each response's headers cost as much as its body.
-const MANTINE_SHELL = new RegExp(
-  String.raw`node_modules/(?:@floating-ui/|@mantine/hooks/esm/|@mantine/core/esm/(?:core/|utils/|components/(?:CloseButton|Loader|Portal|Popover|Transition|UnstyledButton|VisuallyHidden|Overlay|FocusTrap)/))`,
-);
-
 const TEAM_COMMON =
   /(?:apps\/web\/src\/(?:lib\/insights-link|features\/teams\/api\/get-teams?|app\/flavours\/dashboard\/(?:team-context|components\/require-auth))|packages\/core\/src\/(?:format\/(?:large-number|date|to-date|percent)|targeting\/enums))\.tsx?$/;
 
@@ -46,11 +39,6 @@ export default defineConfig(({ mode }) => ({
               // not: one file instead of about fifteen tiny ones (each gzip stream costs ~0.3 kB).
               name: 'mantine-ui',
               test: MANTINE_UI,
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: 'mantine-shell',
-              test: MANTINE_SHELL,
               includeDependenciesRecursively: false,
             },
             {

@@ -132,7 +132,7 @@ describe('the page', () => {
     expect(html).toContain('<meta property="og:title" content="プロ">');
     expect(html).toContain('<meta property="og:locale" content="ja_JP">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/pro-1.js">');
-    expect(html).toContain('<link rel="preload" as="style" href="/assets/pro-1.css">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/pro-1.css">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ja-1.js">');
     expect(html).not.toContain('en-1.js');
   });

@@ -82,7 +82,8 @@ export const renderPage = (template: string, meta: PageMeta, flavour: Flavour, l
   const { title, description } = meta.meta[flavour][language];
   const preloads = [...meta.preload.flavours[flavour], ...meta.preload.languages[language]].map((href) =>
     href.endsWith('.css')
-      ? `<link rel="preload" as="style" href="${escapeHtml(href)}">`
+      ? // Vite's loader asks for stylesheets with `crossorigin`: a preload without it is not reused.
+        `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`
       : `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
   );
   const head = [
