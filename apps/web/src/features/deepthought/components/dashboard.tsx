@@ -10,7 +10,6 @@ import { ConnectNotice, DtScreen, PremiumNotice, uiLanguage } from './dt-frame';
 import { SignInWithXButton } from './sign-in';
 import { SUITE_LINKS } from '../suite-links';
 
-
 function Figure({ label, value }: { label: string; value: number | string }) {
   return (
     <Card withBorder radius="md" padding="md">
