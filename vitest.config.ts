@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner for every workspace's unit and API tests; browser journeys live in e2e/ (Playwright).
+
+// Every sandbox network a test generates ends its history at one fixed instant, whatever the day
+// (the default anchor is the wall clock's day): a test's expectations must not change overnight.
+process.env.SANDBOX_ANCHOR ??= '2026-08-01T00:00:00Z';
 export default defineConfig({
   test: {
     projects: [

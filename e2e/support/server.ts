@@ -44,6 +44,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'info',
       // A small sandbox network keeps start-up to a second; journeys that need more set their own.
       SANDBOX_ACCOUNTS: '2000',
+      // The same network on every day the journeys run (npm start anchors at the wall clock's day).
+      SANDBOX_ANCHOR: '2026-08-01T00:00:00Z',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -35,7 +35,9 @@ export function resolveConfig(partial: Partial<SandboxConfig> = {}): SandboxConf
     throw new Error(`SANDBOX_ACCOUNTS must be an integer between 100 and 20000000, got ${accounts}`);
   }
   const tickSeconds = partial.tickSeconds ?? 3600;
-  const now = partial.now ?? defaultAnchor();
+  // SANDBOX_ANCHOR pins every network of a process that names no anchor (the test runners set it, so
+  // a suite generates the same networks on every day it runs).
+  const now = partial.now ?? anchorFrom(process.env.SANDBOX_ANCHOR) ?? defaultAnchor();
   return {
     seed: partial.seed ?? DEFAULT_SEED,
     accounts,
