@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { createSandboxPlugin, type Network, type SandboxPluginOptions } from '@murmur/sandbox';
+import type { Network, SandboxPluginOptions } from '@murmur/sandbox';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -113,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.sandbox) {
     // Outside the API scope: the sandbox answers as X does, with its own auth and error shapes.
     const sandbox = deps.sandbox;
+    // Imported only when asked for: the compiled build keeps the sandbox in chunks of its own.
+    const { createSandboxPlugin } = await import('@murmur/sandbox');
     await app.register(async (scope) => {
       // X's surface, not Murmur's API: kept out of the OpenAPI document at /api/docs.
       scope.addHook('onRoute', (route) => {
@@ -136,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, config.webDist, { isProduction: config.isProduction });
   await app.ready();
   return app;
 }

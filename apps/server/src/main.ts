@@ -2,7 +2,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { announcedRecords } from '@murmur/core/export';
-import { exportChunks, exportHeader, generateNetwork, type Network } from '@murmur/sandbox';
+import type * as SandboxModule from '@murmur/sandbox';
+import type { Network } from '@murmur/sandbox';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { flushErrorReporting, initErrorReporting } from './lib/error-reporting';
@@ -44,7 +45,7 @@ export interface StartOptions {
  */
 function engineFor(
   config: Config,
-  network: Network | undefined,
+  network: { network: Network; sandbox: typeof SandboxModule } | undefined,
   log: (level: 'info' | 'warn', message: string) => void,
   onWorkerError: (error: unknown) => void,
 ): EngineHolder {
@@ -74,12 +75,13 @@ function engineFor(
     return buildEngineInBackground({ source: snapshotSource(config.engineSnapshot), ...work });
   }
   if (network) {
+    const { exportChunks, exportHeader } = network.sandbox;
     return buildEngineInBackground({
-      source: exportChunks(network),
-      totalRecords: announcedRecords(exportHeader(network)),
+      source: exportChunks(network.network),
+      totalRecords: announcedRecords(exportHeader(network.network)),
       snapshot: {
         file: sandboxSnapshotFile(config.dataDir),
-        source: sandboxSnapshotSource(network),
+        source: sandboxSnapshotSource(network.network),
         rebuild: true,
         onProblem,
         onLoaded,
@@ -132,9 +134,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         warn: (err, message) => app.log.warn({ err }, message),
       });
     }
-    if (config.sandbox.enabled) {
+    // Imported only when enabled: the compiled build keeps the sandbox in chunks of its own.
+    const sandbox = config.sandbox.enabled ? await import('@murmur/sandbox') : undefined;
+    if (sandbox) {
       const started = performance.now();
-      network = generateNetwork({
+      network = sandbox.generateNetwork({
         accounts: config.sandbox.accounts,
         ...(config.sandbox.seed !== undefined && { seed: config.sandbox.seed }),
       });
@@ -142,7 +146,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
     // The engine is built in the background while the server already answers: routes that need it
     // answer 503 with the loading progress until then.
-    engine = engineFor(config, network, engineLog, (error) => {
+    engine = engineFor(config, network && sandbox && { network, sandbox }, engineLog, (error) => {
       // Before the app exists there is no request log yet.
       if (app)
         app.log.error(

@@ -27,7 +27,10 @@ const CODE_ROOTS = [
   'packages/core/src',
 ];
 
-let codeDigest: string | undefined;
+/** Set by the production build (apps/server/build.mjs), which may run without the sources. */
+declare const MURMUR_ENGINE_CODE_DIGEST: string | undefined;
+let codeDigest: string | undefined =
+  typeof MURMUR_ENGINE_CODE_DIGEST === 'string' ? MURMUR_ENGINE_CODE_DIGEST : undefined;
 
 /**
  * A digest of the sandbox's, the engine's and the shared core's source (tests left out): a snapshot

@@ -181,3 +181,34 @@ describe('negotiateEncoding', () => {
     expect(negotiateEncoding(header)).toBe(expected);
   });
 });
+
+describe('the web app’s source maps', () => {
+  async function webApp(isProduction: boolean): Promise<FastifyInstance> {
+    writeFileSync(join(dist, 'assets/app-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    const scoped = Fastify();
+    await registerWeb(scoped, dist, { isProduction });
+    await scoped.ready();
+    return scoped;
+  }
+
+  it('are not served in production: 404, not the page fallback', async () => {
+    const prod = await webApp(true);
+    const map = await prod.inject({ url: '/assets/app-abc123.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret.ts');
+    expect((await prod.inject({ url: '/assets/missing.js.map' })).statusCode).toBe(404);
+    expect((await prod.inject({ url: '/assets/app-abc123.js.map?x=1' })).statusCode).toBe(404);
+    // The bundle itself and the pages still are.
+    expect((await prod.inject({ url: '/assets/app-abc123.js' })).statusCode).toBe(200);
+    expect((await prod.inject({ url: '/acme/campaigns' })).statusCode).toBe(200);
+    await prod.close();
+  });
+
+  it('are served in development (the browser’s debugger reads them)', async () => {
+    const dev = await webApp(false);
+    const map = await dev.inject({ url: '/assets/app-abc123.js.map' });
+    expect(map.statusCode).toBe(200);
+    expect(map.body).toContain('secret.ts');
+    await dev.close();
+  });
+});

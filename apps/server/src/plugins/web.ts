@@ -12,6 +12,8 @@ const isServerPath = (url: string) =>
     (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
   );
 
+const isSourceMap = (url: string) => /\.map(?:$|[?#])/.test(url);
+
 const NOT_BUILT =
   'The web app has not been built, so there is nothing to show here yet.\n' +
   'Run `npm run build` in the repository root, then restart the server.\n' +
@@ -115,15 +117,22 @@ interface Rendered {
  * renders later), so deep links such as /acme/campaigns load the app. Unknown server paths get the
  * DRF 404 body. Files are sent as the build compressed them (.br, .gz beside each asset).
  */
-export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDist: string,
+  options: { isProduction: boolean } = { isProduction: false },
+): Promise<void> {
   const hasDist = existsSync(webDist);
+  // The build writes source maps for error reporting (they hold the original source): a production
+  // site keeps them to itself, so that they are uploaded to the error-reporting service, not served.
+  const hidden = (path: string) => options.isProduction && isSourceMap(path);
   if (hasDist) {
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
       // The page is rendered per host below, never sent as the raw file.
       index: false,
-      allowedPath: (pathname) => pathname !== '/index.html',
+      allowedPath: (pathname) => pathname !== '/index.html' && !hidden(pathname),
       // The build writes file.br and file.gz beside each asset; Content-Encoding and
       // Vary: Accept-Encoding follow the request's Accept-Encoding.
       preCompressed: true,
@@ -214,7 +223,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(request.url);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isServerPath(request.url) &&
+      !hidden(request.url);
     if (!isPage) return reply.status(404).send({ detail: 'Not found.' });
     if (!hasDist) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     return sendPage(request, reply);
