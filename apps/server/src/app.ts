@@ -18,6 +18,8 @@ import { TARGETING_SERVICE_ROUTES } from './modules/catalogues/targeting-service
 import { registerDocs } from './plugins/docs';
 import { registerCoalescedWrites } from './plugins/coalesced-writes';
 import { registerFrontHook } from './plugins/front-hook';
+import { readinessChecks, registerHealth } from './plugins/health';
+import { registerMetrics } from './plugins/metrics';
 import { registerRateLimit } from './plugins/rate-limit';
 import { errorHandler, frameworkErrorHandler } from './plugins/error-handler';
 import { nulFreeBodies, registerRequestLimits, requestLimitOptions } from './plugins/request-limits';
@@ -49,6 +51,7 @@ export interface AppDeps {
 /** The whole HTTP application, ready to listen or to `inject()` requests in tests. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const requestLog = requestLogOptions();
   const app = Fastify({
     logger: { level: config.logLevel, ...(deps.logStream && { stream: deps.logStream }) },
     routerOptions: { ignoreTrailingSlash: true },
@@ -56,7 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.isProduction,
     frameworkErrors: frameworkErrorHandler,
     ...requestLimitOptions,
-    ...requestLogOptions(),
+    ...requestLog,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -77,6 +80,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await registerDocs(app);
+  // Probes and metrics for the orchestrator and Prometheus, outside /api (docs/OPERATIONS.md).
+  registerHealth(
+    app,
+    readinessChecks(app, {
+      db: deps.db,
+      engine: deps.engine,
+      redisUrl: config.redisUrl,
+      natsUrl: config.engineShards?.natsUrl,
+    }),
+  );
+  registerMetrics(app, {
+    token: config.metricsToken,
+    db: deps.db,
+    engine: deps.engine,
+    jobs,
+    requestLog: requestLog.logController,
+  });
 
   // Everything that needs to know the caller lives in this scope, so static files skip the lookup.
   await app.register(async (api) => {

@@ -50,6 +50,10 @@ const envSchema = z.object({
   STAFF_EMAIL_DOMAINS: optional,
   CREATOR_ACCESS_FOR_NEW_USERS: optional,
   SENTRY_DSN: optional,
+  METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 16, {
+    error: 'METRICS_TOKEN must be at least 16 characters',
+  }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: url('OTEL_EXPORTER_OTLP_ENDPOINT'),
   WEB_DIST: optional,
   LOG_LEVEL: z.preprocess(
     (v) => v || undefined,
@@ -202,6 +206,10 @@ export interface Config {
   creatorAccessForNewUsers?: boolean;
   /** SPEC §1: the error-reporting service's DSN (SENTRY_DSN); nothing is reported without it. */
   sentryDsn?: string;
+  /** The bearer token of /metrics (plugins/metrics.ts); unset, there is no /metrics. */
+  metricsToken?: string | undefined;
+  /** OpenTelemetry traces go to this OTLP/HTTP collector when set; off otherwise. */
+  otlpEndpoint?: string | undefined;
   webDist: string;
   logLevel: string;
   /** The media library's S3-compatible store; local disk when undefined. */
@@ -285,6 +293,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     proTargetingToken: e.PRO_TARGETING_TOKEN,
     targetingToken: e.TARGETING_TOKEN,
     ...(e.SENTRY_DSN !== undefined && { sentryDsn: e.SENTRY_DSN }),
+    metricsToken: e.METRICS_TOKEN,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     creatorAccessForNewUsers:
       e.CREATOR_ACCESS_FOR_NEW_USERS === undefined
         ? !isProduction

@@ -208,6 +208,14 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Jo
         leave(signal?.aborted === true);
       }
     },
+    async depth() {
+      // Across every process sharing the queue (Redis): waiting, prioritised and delayed count as queued.
+      const counts = await queue.getJobCounts('wait', 'prioritized', 'delayed', 'active');
+      return {
+        queued: (counts.wait ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0),
+        running: counts.active ?? 0,
+      };
+    },
     async close() {
       tracker.close();
       await worker.close();

@@ -117,6 +117,15 @@ export function createInProcessQueue(clock: Clock, options: InProcessQueueOption
       leave(signal?.aborted === true);
       return { ...entry.view };
     },
+    depth() {
+      let queued = 0;
+      let running = 0;
+      for (const { view } of jobs.values()) {
+        if (view.state === 'queued') queued++;
+        else if (view.state === 'running') running++;
+      }
+      return Promise.resolve({ queued, running });
+    },
     async close() {
       tracker.close();
       await Promise.allSettled([...jobs.values()].map((e) => e.finished));

@@ -64,6 +64,8 @@ export interface JobQueue {
    * away while nobody else has asked for the job since it began waiting cancels it.
    */
   wait(id: string, timeoutMs: number, signal?: AbortSignal): Promise<JobView | undefined>;
+  /** Jobs waiting and running now, for the metrics endpoint (plugins/metrics.ts). */
+  depth?(): Promise<{ queued: number; running: number }>;
   close(): Promise<void>;
 }
 

@@ -14,6 +14,9 @@ export const SLOW_REQUEST_MS = 1000;
  * Fastify's other lines (route not found, serializer and stream errors) stay as they are.
  */
 export class ConciseRequestLog extends LogController {
+  /** Also told of every finished request (plugins/metrics.ts records its duration here: no extra hook). */
+  onCompleted: ((request: FastifyRequest, reply: FastifyReply) => void) | undefined;
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -21,6 +24,7 @@ export class ConciseRequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    this.onCompleted?.(request, reply);
     const ms = reply.elapsedTime;
     const fields = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(ms) };
     if (error || reply.statusCode >= 500) reply.log.error({ ...fields, err: error ?? undefined }, 'request');
