@@ -29,9 +29,10 @@ export function registerHealth(app: FastifyInstance, checks: readonly ReadinessC
   });
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const results = await Promise.all(
-      checks.map(async ({ name, check }) => {
+      checks.map(async (c) => {
+        const name = c.name;
         try {
-          await withTimeout(check(), CHECK_TIMEOUT_MS);
+          await withTimeout(c.check(), CHECK_TIMEOUT_MS);
           return [name, 'ok'] as const;
         } catch (error) {
           return [name, error instanceof Error ? error.message : String(error)] as const;
@@ -107,8 +108,7 @@ export function readinessChecks(app: FastifyInstance, deps: ReadinessDeps): Read
       name: 'redis',
       check: async () => {
         if (redis.status === 'wait') await redis.connect();
-        const answer = await redis.ping();
-        if (answer !== 'PONG') throw new Error(`Redis answered ${answer}`);
+        await redis.ping();
       },
     });
   }
