@@ -4,12 +4,13 @@
 // the stand-in for X. It waits for /readyz, signs in with the mailed code (a real SMTP sink), builds
 // and saves an audience, runs its insights, reads /metrics, then sends SIGTERM while a request is in
 // flight and checks that the request completed and the process exited 0.
-//   node scripts/smoke-prod.mjs      (builds the server first when apps/server/dist is missing)
+//   node scripts/smoke-prod.mjs      (builds the server first)
+// Tracing is on, to a stand-in OTLP collector here, which must receive the requests' and queries' spans.
 // SMOKE_DATABASE_URL (an existing database to connect to for CREATE/DROP DATABASE), SMOKE_REDIS_URL.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,11 +33,10 @@ const { isSignInMail, signInCodeFrom } = await tsx.import('../e2e/support/mail.t
 const adminUrl = process.env.SMOKE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.SMOKE_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const main = join(root, 'apps/server/dist/main.mjs');
-if (!existsSync(main)) {
-  say('building the server');
-  const built = spawnSync(process.execPath, [join(root, 'apps/server/build.mjs')], { stdio: 'inherit' });
-  if (built.status !== 0) fail('the server build failed');
-}
+// Always rebuilt (about a second), so that a stale dist/ is never what passes.
+say('building the server');
+const built = spawnSync(process.execPath, [join(root, 'apps/server/build.mjs')], { stdio: 'inherit' });
+if (built.status !== 0) fail('the server build failed');
 
 const database = `murmur_smoke_${process.pid}_${randomBytes(3).toString('hex')}`;
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -46,6 +46,16 @@ const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` 
 const dataDir = mkdtempSync(join(tmpdir(), 'murmur-smoke-'));
 const sink = await startSmtpSink();
 const metricsToken = randomBytes(24).toString('hex');
+const traces = [];
+const collector = createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    if (req.url === '/v1/traces') traces.push(Buffer.concat(chunks).toString('latin1'));
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+});
+await new Promise((resolve) => collector.listen(0, '127.0.0.1', resolve));
 let child;
 let log = '';
 
@@ -68,6 +78,8 @@ try {
       SMTP_URL: sink.url,
       PRO_TARGETING_TOKEN: randomBytes(16).toString('hex'),
       METRICS_TOKEN: metricsToken,
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.address().port}`,
+      OTEL_BSP_SCHEDULE_DELAY: '200',
       // Saving an audience one built needs creator access (SPEC §6), off by default in production.
       CREATOR_ACCESS_FOR_NEW_USERS: 'true',
       SANDBOX_ENABLED: 'true',
@@ -185,6 +197,13 @@ try {
   if (exit.code !== 0) fail(`the server exited with ${exit.code ?? exit.signal} after SIGTERM`);
   if (!/SIGTERM received, shutting down/.test(log)) fail('no shutdown line in the log');
   say('SIGTERM: the in-flight request was answered and the process exited 0');
+  // Spans are sent in batches, the last at shutdown.
+  const spans = traces.join('\n');
+  for (const expected of ['pg.query', '/api/audience-configs/']) {
+    if (!spans.includes(expected))
+      fail(`no span mentions ${expected} (${traces.length} trace exports received)`);
+  }
+  say(`tracing: ${traces.length} OTLP exports with the requests' and queries' spans`);
   say(`passed in ${seconds()} s`);
 } catch (error) {
   console.error(`smoke-prod: FAILED: ${error instanceof Error ? error.message : error}`);
@@ -194,6 +213,7 @@ try {
 } finally {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   await sink.close();
+  collector.close();
   // Other sessions may still hold the database for a moment after a kill.
   await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await admin.end();

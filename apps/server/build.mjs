@@ -41,7 +41,8 @@ const externalPackages = {
 await rm(out, { recursive: true, force: true });
 const result = await build({
   entryPoints: {
-    main: join(here, 'src/main.ts'),
+    // entry.ts starts tracing (when configured) before it imports main.ts.
+    main: join(here, 'src/entry.ts'),
     migrate: join(here, 'src/db/migrate-cli.ts'),
     // Worker threads, named as the code that starts them expects (see above).
     'engine-worker': join(here, 'src/engine/engine-worker.ts'),

@@ -200,7 +200,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return { app, config, database, url, close };
 }
 
-async function main(): Promise<void> {
+/** Starts the server from the environment and stops it on SIGTERM/SIGINT (also the compiled entry's). */
+export async function main(options: { onShutdown?: () => Promise<void> } = {}): Promise<void> {
   let server: RunningServer;
   try {
     server = await startServer();
@@ -211,13 +212,17 @@ async function main(): Promise<void> {
   }
   const shutdown = (signal: NodeJS.Signals) => {
     server.app.log.info(`${signal} received, shutting down`);
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        server.app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    server
+      .close()
+      // Then what the entry started before the server (tracing's last spans).
+      .then(() => options.onShutdown?.())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          server.app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
