@@ -9,7 +9,7 @@
 // SMOKE_DATABASE_URL (an existing database to connect to for CREATE/DROP DATABASE), SMOKE_REDIS_URL.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -32,7 +32,11 @@ const { isSignInMail, signInCodeFrom } = await tsx.import('../e2e/support/mail.t
 
 const adminUrl = process.env.SMOKE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.SMOKE_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const main = join(root, 'apps/server/dist/main.mjs');
+// The very command the image runs: the `server` stage's CMD in the Dockerfile (WORKDIR /app = the root).
+const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+const serverStage = dockerfile.slice(dockerfile.search(/^FROM \S+ AS server$/m));
+const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(serverStage)?.[1] ?? 'null');
+if (!Array.isArray(cmd) || cmd[0] !== 'node') throw new Error('no `CMD ["node", …]` in the server stage');
 // Always rebuilt (about a second), so that a stale dist/ is never what passes.
 say('building the server');
 const built = spawnSync(process.execPath, [join(root, 'apps/server/build.mjs')], { stdio: 'inherit' });
@@ -62,8 +66,9 @@ let log = '';
 try {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const base = `http://127.0.0.1:${port}`;
+  say(`starting the Dockerfile's command: ${cmd.join(' ')}`);
   const spawnedAt = performance.now();
-  child = spawn(process.execPath, ['--max-semi-space-size=32', main], {
+  child = spawn(process.execPath, cmd.slice(1), {
     cwd: root,
     env: {
       PATH: process.env.PATH,
