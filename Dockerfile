@@ -36,7 +36,7 @@ COPY --from=deps /app/e2e/package.json e2e/
 COPY --from=deps /app/bench/package.json bench/
 RUN npm ci --omit=dev --no-audit --no-fund -w @murmur/server && rm -rf apps packages e2e bench
 
-# --- The running image: pg_dump/pg_restore for `npm run backup` / `npm run restore` ----------------
+# --- The running image: pg_dump/pg_restore for `node apps/server/dist/backup.mjs backup|restore` -----
 FROM ${NODE_IMAGE} AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends postgresql-client \
@@ -45,7 +45,6 @@ WORKDIR /app
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 COPY --from=runtime-deps /app/node_modules node_modules
 COPY --from=build /app/package.json ./
-COPY --from=build /app/scripts/backup.mjs /app/scripts/restore.mjs scripts/
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist

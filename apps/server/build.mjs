@@ -44,6 +44,7 @@ const result = await build({
     // entry.ts starts tracing (when configured) before it imports main.ts.
     main: join(here, 'src/entry.ts'),
     migrate: join(here, 'src/db/migrate-cli.ts'),
+    backup: join(here, 'src/ops/backup-cli.ts'),
     // Worker threads, named as the code that starts them expects (see above).
     'engine-worker': join(here, 'src/engine/engine-worker.ts'),
     'parse-worker': join(root, 'packages/engine/src/build/parallel/parse-worker.ts'),

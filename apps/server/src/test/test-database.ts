@@ -74,7 +74,7 @@ async function adminQuery(url: string, sql: string): Promise<void> {
  * keyed by the migrations' content (a changed migration makes a new template). Written under a
  * unique name and renamed, so parallel workers never read half a file.
  */
-async function migratedTemplate(): Promise<Blob> {
+export async function migratedTemplate(): Promise<Blob> {
   const hash = createHash('sha256');
   for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
     if (file.endsWith('.sql') || file.endsWith('.json'))
