@@ -3,6 +3,7 @@
 // own child process, driven by autocannon from this one. Then a flood of signed-out insights jobs
 // while a signed-in bystander estimates. Writes bench/results/api.json. A benchmark, not a test.
 import { fork, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -36,9 +37,14 @@ const SERVE_FLAGS = (() => {
 })();
 
 /** Forks a server script; resolves with the first IPC message (its URL and whatever it prepared). */
-function startChild<T>(script: string, logFile: string): Promise<{ child: ChildProcess; ready: T }> {
+function startChild<T>(
+  script: string,
+  logFile: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ child: ChildProcess; ready: T }> {
   const out = openSync(logFile, 'w');
   const child = fork(join(here, script), [], {
+    env,
     execArgv: SERVE_FLAGS,
     stdio: ['ignore', out, out, 'ipc'],
   });
@@ -115,8 +121,58 @@ try {
     clients: 40,
     seconds: FLOOD_SECONDS,
   });
+  await stop(product.child);
+  await postgresReads();
 } finally {
   await Promise.all([stop(hello.child), stop(product.child)]);
+}
+
+/**
+ * The database-backed read again with the product on PostgreSQL (where production runs): a fresh
+ * database on BENCH_POSTGRES_URL's server (default: this machine's), dropped afterwards. Skipped, with a
+ * line saying so, when that server cannot be reached or BENCH_POSTGRES=0.
+ */
+async function postgresReads(): Promise<void> {
+  if (process.env.BENCH_POSTGRES === '0') return;
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    log(`PostgreSQL not measured: ${adminUrl} cannot be reached (${(error as Error).message})`);
+    return;
+  }
+  const name = `murmur_bench_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  try {
+    log(`starting the product on PostgreSQL (${name}) …`);
+    const onPg = await startChild<ProductReady>('product-server.ts', join(logDir, 'product-postgres.log'), {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+    });
+    try {
+      const c: LoadCase = {
+        name: 'GET /api/audience-configs/ (saved list, PostgreSQL)',
+        url: `${onPg.ready.url}/api/audience-configs/`,
+        headers: { authorization: `Token ${onPg.ready.reader.token}` },
+      };
+      await load(c, 10, 1);
+      for (const connections of CONNECTIONS) {
+        const bare = await load(cases[0]!, connections, SECONDS);
+        const r = await load(c, connections, SECONDS);
+        results.push({ ...r, bareReqPerSec: bare.reqPerSec });
+        log(
+          `  ${c.name} @${connections}: ${r.reqPerSec.toFixed(0)} req/s (bare hello just before: ${bare.reqPerSec.toFixed(0)}), p99 ${r.p99} ms (load ${load1()})`,
+        );
+      }
+    } finally {
+      await stop(onPg.child);
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
 }
 
 const ratio = (r: Row) => r.reqPerSec / r.bareReqPerSec;
@@ -169,6 +225,25 @@ const targets = [
     value: of('POST /api/build-audience/ (estimate)')
       .map((r) => pct(ratio(r)))
       .join(' / '),
+  },
+  {
+    target: 'saved list on PGlite ≥ 3 % of bare hello req/s, p99 < 500 ms',
+    pass: of('GET /api/audience-configs/ (saved list)').every((r) => ratio(r) >= 0.03 && r.p99 < 500),
+    value: of('GET /api/audience-configs/ (saved list)')
+      .map((r) => `${pct(ratio(r))} p99 ${r.p99} ms`)
+      .join(' / '),
+  },
+  {
+    target: 'saved list on PostgreSQL ≥ 25 % of bare hello req/s, p99 < 50 ms at 200 connections',
+    pass:
+      of('GET /api/audience-configs/ (saved list, PostgreSQL)').length > 0 &&
+      of('GET /api/audience-configs/ (saved list, PostgreSQL)').every(
+        (r) => ratio(r) >= 0.25 && (r.connections < 200 || r.p99 < 50),
+      ),
+    value:
+      of('GET /api/audience-configs/ (saved list, PostgreSQL)')
+        .map((r) => `${pct(ratio(r))} p99 ${r.p99} ms`)
+        .join(' / ') || 'not run',
   },
   {
     target: 'bystander estimate p50 < 50 ms during the flood',
