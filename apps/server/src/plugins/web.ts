@@ -202,11 +202,11 @@ export async function registerWeb(
     return reply.send(encoding === undefined ? page.identity : page[encoding]);
   };
 
-  app.get('/', sendPage);
-  app.get('/index.html', sendPage);
+  app.get('/', { schema: { hide: true } }, sendPage);
+  app.get('/index.html', { schema: { hide: true } }, sendPage);
 
   // SPEC §2: the pro site's marketing pages and free tools are public; elsewhere there is no sitemap.
-  app.get('/sitemap.xml', (request, reply) => {
+  app.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) => {
     if (!load() || meta === undefined || flavourOf(meta.hosts, request.hostname, '') !== 'pro') {
       return reply.status(404).send({ detail: 'Not found.' });
     }
