@@ -11,7 +11,7 @@
 import Fastify from 'fastify';
 import { AccountKind, createSandboxPlugin, generateNetwork, SANDBOX_DEV_CREDENTIALS } from '@murmur/sandbox';
 import { SPAM_THRESHOLD, spamVerdict } from '../../apps/server/src/modules/deepthought/spam';
-import { USER_FIELDS, type XV2User } from '../../apps/server/src/modules/deepthought/x-user-api';
+import { USER_FIELDS, type XV2User } from '../../apps/server/src/integrations/x/user-api';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -45,6 +45,6 @@ export { bioOf, locationOf } from './text/bio';
 export { postContent } from './text/post-text';
 export { avatarOf, avatarSvg, type Avatar } from './text/avatar';
 export { postId } from './model/posts';
-export * from './catalogue';
+export * from '@murmur/core/x-catalogue';
 export { AccountKind, AccountFlag, AGE_BANDS, GENDER_NAMES, ACCOUNT_KIND_NAMES } from './model/accounts';
 export { EventKind } from './model/events';

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { SANDBOX_DEV_CREDENTIALS, STRIPE_DEV_KEYS } from '@murmur/sandbox';
+import { SANDBOX_DEV_CREDENTIALS, STRIPE_DEV_KEYS } from '@murmur/core/dev-credentials';
 import { DEFAULT_JOB_LIMITS, type JobLimits } from './jobs/job-tracker';
 import { randomKey } from './lib/crypto';
 

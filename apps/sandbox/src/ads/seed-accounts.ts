@@ -1,4 +1,4 @@
-import { COUNTRIES } from '../catalogue/locations';
+import { COUNTRIES } from '@murmur/core/x-catalogue';
 import { AccountKind } from '../model/accounts';
 import type { Network } from '../network';
 import { combine, hashString } from '../random/hash';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_KINDS } from '@murmur/core/export';
-import { targetingCriteria } from '../catalogue/targeting-criteria';
+import { targetingCriteria } from '@murmur/core/x-catalogue';
 import { generateNetwork } from '../generate/network';
 import { followNow, unfollowNow } from '../history/actions';
 import { liveLists } from '../history/live-lists';

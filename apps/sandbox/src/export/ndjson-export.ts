@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { CATALOGUE_KINDS, EXPORT_FORMAT, EXPORT_VERSION, type ExportHeader } from '@murmur/core/export';
-import { targetingCriteria } from '../catalogue/targeting-criteria';
+import { targetingCriteria } from '@murmur/core/x-catalogue';
 import { liveLists } from '../history/live-lists';
 import { GONE } from '../model/accounts';
 import { EventKind } from '../model/events';

@@ -6,14 +6,14 @@ import type {
   PostRecord,
 } from '@murmur/core/export';
 import { AGE_BANDS, ACCOUNT_KIND_NAMES, AccountFlag, GENDER_NAMES } from '../model/accounts';
-import { CONVERSATION_TOPICS } from '../catalogue/conversation-topics';
-import { INTERESTS } from '../catalogue/interests';
-import { JOB_CATEGORIES, JOB_TITLES, NO_JOB } from '../catalogue/job-titles';
-import { LANGUAGE_CODES } from '../catalogue/languages';
-import { CITIES, COUNTRIES, METROS, REGIONS } from '../catalogue/locations';
-import { MOVIES_TV_SHOWS } from '../catalogue/movies-tv';
-import { NETWORK_OPERATORS, NO_OPERATOR } from '../catalogue/network-operators';
-import { PLATFORMS } from '../catalogue/platforms';
+import { CONVERSATION_TOPICS } from '@murmur/core/x-catalogue';
+import { INTERESTS } from '@murmur/core/x-catalogue';
+import { JOB_CATEGORIES, JOB_TITLES, NO_JOB } from '@murmur/core/x-catalogue';
+import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
+import { CITIES, COUNTRIES, METROS, REGIONS } from '@murmur/core/x-catalogue';
+import { MOVIES_TV_SHOWS } from '@murmur/core/x-catalogue';
+import { NETWORK_OPERATORS, NO_OPERATOR } from '@murmur/core/x-catalogue';
+import { PLATFORMS } from '@murmur/core/x-catalogue';
 import { csrRow } from '../model/csr';
 import { EVENT_KIND_NAMES, EventKind } from '../model/events';
 import { postId } from '../model/posts';

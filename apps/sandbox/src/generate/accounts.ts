@@ -1,7 +1,7 @@
 import type { SandboxConfig } from '../config';
-import { INTEREST_CATEGORIES } from '../catalogue/interest-categories';
-import { INTERESTS } from '../catalogue/interests';
-import { POPULATED_COUNTRIES } from '../catalogue/locations';
+import { INTEREST_CATEGORIES } from '@murmur/core/x-catalogue';
+import { INTERESTS } from '@murmur/core/x-catalogue';
+import { POPULATED_COUNTRIES } from '@murmur/core/x-catalogue';
 import type { AccountTable } from '../model/accounts';
 import { CsrBuilder } from '../model/csr';
 import { streamRng } from '../random/prng';

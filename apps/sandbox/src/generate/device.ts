@@ -1,6 +1,6 @@
-import { COUNTRIES } from '../catalogue/locations';
-import { NO_OPERATOR, operatorsOfCountry } from '../catalogue/network-operators';
-import { PLATFORMS, platformWeights } from '../catalogue/platforms';
+import { COUNTRIES } from '@murmur/core/x-catalogue';
+import { NO_OPERATOR, operatorsOfCountry } from '@murmur/core/x-catalogue';
+import { PLATFORMS, platformWeights } from '@murmur/core/x-catalogue';
 import { AliasTable } from '../random/alias';
 import type { Rng } from '../random/prng';
 

@@ -1,6 +1,6 @@
-import { INTEREST_CATEGORY_KEYS } from '../catalogue/interest-categories';
-import { INTERESTS } from '../catalogue/interests';
-import { LANGUAGE_CODES } from '../catalogue/languages';
+import { INTEREST_CATEGORY_KEYS } from '@murmur/core/x-catalogue';
+import { INTERESTS } from '@murmur/core/x-catalogue';
+import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
 import { AccountKind, type AccountTable } from '../model/accounts';
 import { AliasTable } from '../random/alias';
 import type { Rng } from '../random/prng';

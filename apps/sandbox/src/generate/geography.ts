@@ -1,4 +1,4 @@
-import { CITIES, POPULATED_COUNTRIES, REGIONS } from '../catalogue/locations';
+import { CITIES, POPULATED_COUNTRIES, REGIONS } from '@murmur/core/x-catalogue';
 import { AliasTable } from '../random/alias';
 import type { Rng } from '../random/prng';
 

@@ -1,5 +1,5 @@
-import { INTERESTS } from '../catalogue/interests';
-import { COUNTRIES } from '../catalogue/locations';
+import { INTERESTS } from '@murmur/core/x-catalogue';
+import { COUNTRIES } from '@murmur/core/x-catalogue';
 import { LEXICONS, asciiFold, type Lexicon } from '../lexicon';
 import { NAMES_BY_COUNTRY, type CountryName } from '../lexicon/names';
 import { AccountKind, Gender } from '../model/accounts';

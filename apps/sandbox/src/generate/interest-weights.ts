@@ -1,6 +1,6 @@
-import { INTEREST_CATEGORIES, type InterestCategoryKey } from '../catalogue/interest-categories';
-import { INTERESTS_BY_CATEGORY, INTERESTS } from '../catalogue/interests';
-import { COUNTRIES } from '../catalogue/locations';
+import { INTEREST_CATEGORIES, type InterestCategoryKey } from '@murmur/core/x-catalogue';
+import { INTERESTS_BY_CATEGORY, INTERESTS } from '@murmur/core/x-catalogue';
+import { COUNTRIES } from '@murmur/core/x-catalogue';
 import { AliasTable } from '../random/alias';
 
 /**

@@ -1,10 +1,10 @@
-import { CONVERSATION_TOPICS, TOPICS_BY_INTEREST } from '../catalogue/conversation-topics';
-import { categoryIndex, INTEREST_CATEGORY_KEYS } from '../catalogue/interest-categories';
-import { INTERESTS } from '../catalogue/interests';
-import { JOB_CATEGORIES, JOB_TITLES, NO_JOB } from '../catalogue/job-titles';
-import { LANGUAGE_CODES } from '../catalogue/languages';
-import { COUNTRIES } from '../catalogue/locations';
-import { MOVIES_TV_SHOWS } from '../catalogue/movies-tv';
+import { CONVERSATION_TOPICS, TOPICS_BY_INTEREST } from '@murmur/core/x-catalogue';
+import { categoryIndex, INTEREST_CATEGORY_KEYS } from '@murmur/core/x-catalogue';
+import { INTERESTS } from '@murmur/core/x-catalogue';
+import { JOB_CATEGORIES, JOB_TITLES, NO_JOB } from '@murmur/core/x-catalogue';
+import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
+import { COUNTRIES } from '@murmur/core/x-catalogue';
+import { MOVIES_TV_SHOWS } from '@murmur/core/x-catalogue';
 import { AccountKind } from '../model/accounts';
 import { poisson, weightedIndex } from '../random/distributions';
 import type { Rng } from '../random/prng';

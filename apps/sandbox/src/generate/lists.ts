@@ -1,4 +1,4 @@
-import { INTERESTS } from '../catalogue/interests';
+import { INTERESTS } from '@murmur/core/x-catalogue';
 import { AccountKind, type AccountTable } from '../model/accounts';
 import { CsrBuilder } from '../model/csr';
 import type { FollowGraph } from '../model/follow-graph';
@@ -6,7 +6,7 @@ import type { ListTable } from '../model/lists';
 import { logNormal } from '../random/distributions';
 import type { Rng } from '../random/prng';
 import type { FollowSamplers } from './follow-samplers';
-import { INTEREST_CATEGORY_KEYS } from '../catalogue/interest-categories';
+import { INTEREST_CATEGORY_KEYS } from '@murmur/core/x-catalogue';
 
 function categoriesOf(a: AccountTable, i: number): number[] {
   const out: number[] = [];

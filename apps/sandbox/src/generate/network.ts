@@ -1,5 +1,5 @@
 import { resolveConfig, type SandboxConfig } from '../config';
-import { COUNTRIES } from '../catalogue/locations';
+import { COUNTRIES } from '@murmur/core/x-catalogue';
 import { AccountKind } from '../model/accounts';
 import { EventLog } from '../model/events';
 import { FollowGraph } from '../model/follow-graph';

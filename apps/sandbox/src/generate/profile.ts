@@ -1,4 +1,4 @@
-import { JOB_CATEGORIES, NO_JOB } from '../catalogue/job-titles';
+import { JOB_CATEGORIES, NO_JOB } from '@murmur/core/x-catalogue';
 import { AccountFlag, AccountKind, Gender } from '../model/accounts';
 import { AliasTable } from '../random/alias';
 import { exponential, logNormal, pareto, weightedIndex } from '../random/distributions';

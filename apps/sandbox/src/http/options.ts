@@ -55,25 +55,8 @@ export interface SandboxPluginOptions {
   now?: () => number;
 }
 
-/**
- * Credentials the sandbox accepts when the options name none, so a fresh checkout works end to end:
- * the server's development config points its X and sign-in settings at these.
- */
-export const SANDBOX_DEV_CREDENTIALS = {
-  x: {
-    consumerKey: 'sandboxConsumerKey0000000',
-    consumerSecret: 'sandboxConsumerSecret00000000000000000000000000',
-    bearerToken: 'AAAAAAAAAAAAAAAAAAAAAsandbox-app-only-bearer-token',
-    clientId: 'c2FuZGJveC14LWNsaWVudDox',
-    clientSecret: 'sandbox-x-oauth2-client-secret',
-  },
-  facebook: { clientId: '100000000000001', clientSecret: 'sandbox-facebook-app-secret' },
-  google: {
-    clientId: '100000000001-sandbox.apps.googleusercontent.com',
-    clientSecret: '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',
-  },
-  linkedin: { clientId: '77sandboxlinkedin', clientSecret: 'sandbox-linkedin-client-secret' },
-} as const;
+/** The development credentials live in core: the server's development config reads them too. */
+export { SANDBOX_DEV_CREDENTIALS } from '@murmur/core/dev-credentials';
 
 /**
  * The callback URLs registered for the development clients (SANDBOX_DEV_CREDENTIALS), compared

@@ -1,5 +1,5 @@
-import { INTEREST_CATEGORY_KEYS } from '../catalogue/interest-categories';
-import { LANGUAGE_CODES } from '../catalogue/languages';
+import { INTEREST_CATEGORY_KEYS } from '@murmur/core/x-catalogue';
+import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
 import { AR } from './ar';
 import { DE } from './de';
 import { EN } from './en';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INTEREST_CATEGORIES } from '../catalogue/interest-categories';
-import { LANGUAGE_CODES } from '../catalogue/languages';
+import { INTEREST_CATEGORIES } from '@murmur/core/x-catalogue';
+import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
 import { LEXICONS } from './index';
 
 describe('lexicons', () => {

@@ -1,5 +1,5 @@
-import type { InterestCategoryKey } from '../catalogue/interest-categories';
-import type { LanguageCode } from '../catalogue/languages';
+import type { InterestCategoryKey } from '@murmur/core/x-catalogue';
+import type { LanguageCode } from '@murmur/core/x-catalogue';
 
 /**
  * Everything needed to write in one language: names (with a Latin romanisation for handles where the

@@ -1,4 +1,4 @@
-import { REGIONS } from '../catalogue/locations';
+import { REGIONS } from '@murmur/core/x-catalogue';
 import { AccountKind, type AccountTable } from '../model/accounts';
 import { AliasTable } from '../random/alias';
 import type { PostingGroup } from './state';

@@ -1,5 +1,5 @@
-import { LANGUAGE_CODES, X_LANGUAGE_REFERENCE } from '../catalogue/languages';
-import { COUNTRIES, POPULATED_COUNTRIES } from '../catalogue/locations';
+import { LANGUAGE_CODES, X_LANGUAGE_REFERENCE } from '@murmur/core/x-catalogue';
+import { COUNTRIES, POPULATED_COUNTRIES } from '@murmur/core/x-catalogue';
 import type { AccountTable } from '../model/accounts';
 
 export interface Share {

@@ -1,4 +1,4 @@
-import { REGIONS } from '../catalogue/locations';
+import { REGIONS } from '@murmur/core/x-catalogue';
 import { AccountKind } from '../model/accounts';
 import type { Network } from '../network';
 import { directedModularity, meanClustering, reciprocityStats, type Reciprocity } from './graph-metrics';

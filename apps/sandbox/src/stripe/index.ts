@@ -6,17 +6,13 @@ import { invalid, StripeApiError } from './errors';
 import { int, parseStripeForm, str, type FormObject } from './form';
 import { listOf, publicSession, StripeState } from './store';
 import { WebhookDispatcher, type WebhookEndpoint } from './webhooks';
+import { STRIPE_DEV_KEYS } from '@murmur/core/dev-credentials';
 
 export { signPayload, type WebhookEndpoint } from './webhooks';
 export { StripeState, STRIPE_API_VERSION } from './store';
 export type * from './types';
 
-/** Keys the stand-in accepts when configured with none (the server's development defaults). */
-export const STRIPE_DEV_KEYS = {
-  secretKey: 'sk_test_sandbox_murmur_0000000000000000',
-  publishableKey: 'pk_test_sandbox_murmur_0000000000000000',
-  webhookSecret: 'whsec_sandbox_murmur_00000000000000000000',
-} as const;
+export { STRIPE_DEV_KEYS } from '@murmur/core/dev-credentials';
 
 export interface StripeStandInOptions {
   /** Accepted secret key (Authorization: Bearer sk_…). */

@@ -1,6 +1,6 @@
-import { JOB_TITLES, NO_JOB } from '../catalogue/job-titles';
-import { CITIES, COUNTRIES, REGIONS } from '../catalogue/locations';
-import { LANGUAGE_CODES } from '../catalogue/languages';
+import { JOB_TITLES, NO_JOB } from '@murmur/core/x-catalogue';
+import { CITIES, COUNTRIES, REGIONS } from '@murmur/core/x-catalogue';
+import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
 import { LEXICONS } from '../lexicon';
 import { AccountKind, type AccountTable } from '../model/accounts';
 import { entityRng, type Rng } from '../random/prng';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryIndex } from '../catalogue/interest-categories';
+import { categoryIndex } from '@murmur/core/x-catalogue';
 import AR from '../lexicon/vocabulary/ar';
 import DE from '../lexicon/vocabulary/de';
 import FR from '../lexicon/vocabulary/fr';

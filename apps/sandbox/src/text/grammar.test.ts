@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categoryIndex } from '../catalogue/interest-categories';
-import { INTERESTS } from '../catalogue/interests';
+import { categoryIndex } from '@murmur/core/x-catalogue';
+import { INTERESTS } from '@murmur/core/x-catalogue';
 import EN_LISTS from '../lexicon/vocabulary/en';
 import { Rng } from '../random/prng';
 import { GRAMMARS, fillGrammar } from './grammar';

@@ -1,4 +1,4 @@
-import type { LanguageCode } from '../catalogue/languages';
+import type { LanguageCode } from '@murmur/core/x-catalogue';
 
 /**
  * Bios of brands and media, which speak as an organisation ("Official account of …", support hours,

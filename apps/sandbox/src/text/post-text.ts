@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES } from '../catalogue/languages';
+import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
 import { LEXICONS } from '../lexicon';
 import { AccountKind } from '../model/accounts';
 import type { Network } from '../network';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_TITLES, NO_JOB } from '../catalogue/job-titles';
-import { LANGUAGE_CODES } from '../catalogue/languages';
+import { JOB_TITLES, NO_JOB } from '@murmur/core/x-catalogue';
+import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
 import { generateNetwork } from '../generate/network';
 import { AccountKind } from '../model/accounts';
 import { avatarOf, avatarSvg } from './avatar';

@@ -1,4 +1,4 @@
-import { INTEREST_CATEGORY_KEYS } from '../catalogue/interest-categories';
+import { INTEREST_CATEGORY_KEYS } from '@murmur/core/x-catalogue';
 import { combine, hashString, mix32 } from '../random/hash';
 import type { Rng } from '../random/prng';
 import EN from '../lexicon/vocabulary/en';

@@ -1,5 +1,5 @@
-import { INTERESTS } from '../catalogue/interests';
-import { LANGUAGE_CODES } from '../catalogue/languages';
+import { INTERESTS } from '@murmur/core/x-catalogue';
+import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
 import { LEXICONS } from '../lexicon';
 import type { AccountTable } from '../model/accounts';
 import { hashString } from '../random/hash';

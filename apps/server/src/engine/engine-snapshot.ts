@@ -16,7 +16,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { SNAPSHOT_FORMAT, type ExportSource } from '@murmur/engine';
-import type { Network } from '@murmur/sandbox';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** The code that decides what the sandbox exports and how the engine lays out its index. */
@@ -55,11 +54,17 @@ export function engineCodeDigest(): string {
   return (codeDigest = hash.digest('hex').slice(0, 24));
 }
 
+/** What the snapshot key reads of the sandbox's network, typed here so the engine never loads the sandbox. */
+export interface SnapshotSourceNetwork {
+  readonly config: unknown;
+  readonly accounts: { readonly count: number };
+}
+
 /**
  * What a snapshot of the sandbox network must have been built from to be reused: the sandbox's
  * settings (seed, size, …), the code that generated and indexed it, and the snapshot format.
  */
-export function sandboxSnapshotSource(network: Network): string {
+export function sandboxSnapshotSource(network: SnapshotSourceNetwork): string {
   const settings = createHash('sha256').update(JSON.stringify(network.config)).digest('hex').slice(0, 16);
   return `sandbox:${network.accounts.count}:${settings}:code-${engineCodeDigest()}:format-${SNAPSHOT_FORMAT}`;
 }

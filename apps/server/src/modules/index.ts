@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
 import type { JobQueue } from '../jobs/jobs';
 import { createMailOutbox, createOutboxRepository, type Mailer } from '../integrations/mail';
-import { createXAdsClient, createXClient } from '../integrations/x-api';
+import { createXClient } from '../integrations/x';
 import { createAuthCache, type InvalidationBus } from '../lib/auth-cache';
 import type { Clock } from '../lib/clock';
 import { reportAfterCommit } from '../lib/user-changes';
@@ -80,6 +80,8 @@ export function registerModules(
 ) {
   const { config, db, mailer, clock } = deps;
   const log = app.log;
+  // The one client of X (integrations/x): sign-in, API v2, Ads API and its campaign side.
+  const x = createXClient(config.x);
 
   // Credentials → users and `/api/user/me/` in memory; the repositories below report their writes
   // to it (`changes`), so nothing it serves was overwritten (lib/auth-cache.ts).
@@ -100,7 +102,7 @@ export function registerModules(
   // Ad accounts come from the user's connected X account through X's Ads API (the sandbox's by default).
   const xAdAccountsService = createXAdAccountsService({
     repo: createXAdAccountsRepository(db),
-    ads: createXAdsClient(config.x),
+    ads: x.ads,
     secret: config.sessionSecret,
     clock,
     log,
@@ -177,7 +179,7 @@ export function registerModules(
   const socialService = createSocialService({
     socialAccountsRepository: createSocialAccountsRepository(db, changes),
     usersRepository,
-    xClient: createXClient(config.x),
+    xClient: x.signIn,
     config,
     clock,
     log,
@@ -214,7 +216,7 @@ export function registerModules(
     tokensOf: xAdAccountsService.tokensOf,
     // Billing (created below) answers the monthly upload allowance when an upload is made.
     uploadAllowance: (teamId) => billing.billingService.uploadPermission(teamId),
-    ads: createXAdsClient(config.x),
+    ads: x.ads,
     engine,
     clock,
     secret: config.sessionSecret,
@@ -222,7 +224,16 @@ export function registerModules(
   });
   // Campaigns, ad sets, ads and creatives, published to X's Ads API, with the delivery sync.
   const media = createMediaModule({ db, config, clock, teamsService });
-  const campaigns = createCampaignsModule({ db, config, clock, engine, teamsService, mediaUrls: media.urls });
+  const campaigns = createCampaignsModule({
+    db,
+    config,
+    clock,
+    engine,
+    teamsService,
+    mediaUrls: media.urls,
+    ads: x.campaigns,
+    tokensOf: xAdAccountsService.tokensOf,
+  });
   // The pro-targeting site's own API; staff are told by address domain as everywhere (SPEC §6).
   const pro = createProModule({
     db,
@@ -250,7 +261,7 @@ export function registerModules(
   });
 
   // Deep Thought, the premium analytics suite on the user's own X accounts (modules/deepthought).
-  const deepThought = createDeepThoughtModule({ db, config, clock, log });
+  const deepThought = createDeepThoughtModule({ db, config, clock, log, xUsers: x.users });
 
   // The audit log behind each team's Activity feed, recorded from the answers of the routes it watches.
   const activity = createActivityModule({
@@ -299,7 +310,7 @@ export function registerModules(
           repo: createMeasurementRepository(db),
           teams: teamsService,
           tokensOf: xAdAccountsService.tokensOf,
-          ads: createXAdsClient(config.x),
+          ads: x.ads,
           guard: xAdAccountsService.guard,
         }),
       });

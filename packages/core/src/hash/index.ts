@@ -24,3 +24,15 @@ export function mix32(value: number, seed = 0): number {
   h ^= h >>> 16;
   return h >>> 0;
 }
+
+/** Combines two 32-bit values into one well-mixed value (order matters). */
+export function combine(a: number, b: number): number {
+  return mix32((Math.imul(a >>> 0, 0x9e3779b1) ^ (b >>> 0)) + 0x7f4a7c15);
+}
+
+/** 16 lowercase hex digits from a string, the shape of X's location targeting values. */
+export function hex64(text: string): string {
+  const hi = fnv1a(text);
+  const lo = combine(hi, fnv1a(`${text}#lo`));
+  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+}

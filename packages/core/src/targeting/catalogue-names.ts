@@ -6,7 +6,7 @@ import { interestName } from './interest-names';
  * categories and regions. The catalogues, stored packages and what is sent to X keep their own
  * (mostly English) names; these are what a person reads on a Japanese screen or document.
  *
- * Every entry of the sandbox's catalogues has a name here (apps/sandbox/src/catalogue tests it), so a
+ * Every entry of X's catalogues (@murmur/core/x-catalogue) has a name here (packages/core/src/x-catalogue tests it), so a
  * new catalogue entry without a Japanese name fails a test.
  */
 

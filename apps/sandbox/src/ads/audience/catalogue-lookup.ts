@@ -1,11 +1,11 @@
 import { AGE_BANDS as CORE_AGE_BANDS, AGES } from '@murmur/core/targeting';
-import { CONVERSATION_TOPICS } from '../../catalogue/conversation-topics';
-import { INTERESTS } from '../../catalogue/interests';
-import { LANGUAGES } from '../../catalogue/languages';
-import { CITIES, COUNTRIES, METROS, REGIONS } from '../../catalogue/locations';
-import { MOVIES_TV_SHOWS } from '../../catalogue/movies-tv';
-import { NETWORK_OPERATORS } from '../../catalogue/network-operators';
-import { PLATFORMS } from '../../catalogue/platforms';
+import { CONVERSATION_TOPICS } from '@murmur/core/x-catalogue';
+import { INTERESTS } from '@murmur/core/x-catalogue';
+import { LANGUAGES } from '@murmur/core/x-catalogue';
+import { CITIES, COUNTRIES, METROS, REGIONS } from '@murmur/core/x-catalogue';
+import { MOVIES_TV_SHOWS } from '@murmur/core/x-catalogue';
+import { NETWORK_OPERATORS } from '@murmur/core/x-catalogue';
+import { PLATFORMS } from '@murmur/core/x-catalogue';
 import { AGE_BANDS } from '../../model/accounts';
 
 /** A catalogue entry found by its targeting value: its position in the catalogue and display name. */

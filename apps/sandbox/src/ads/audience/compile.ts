@@ -1,7 +1,7 @@
-import { CITIES, COUNTRIES, METROS, REGIONS } from '../../catalogue/locations';
-import { LANGUAGES } from '../../catalogue/languages';
-import { NETWORK_OPERATORS } from '../../catalogue/network-operators';
-import { PLATFORMS } from '../../catalogue/platforms';
+import { CITIES, COUNTRIES, METROS, REGIONS } from '@murmur/core/x-catalogue';
+import { LANGUAGES } from '@murmur/core/x-catalogue';
+import { NETWORK_OPERATORS } from '@murmur/core/x-catalogue';
+import { PLATFORMS } from '@murmur/core/x-catalogue';
 import { AGE_BANDS } from '../../model/accounts';
 import type { Network } from '../../network';
 import type { AccountLookup } from '../account-lookup';

@@ -1,4 +1,4 @@
-import { CITIES } from '../../catalogue/locations';
+import { CITIES } from '@murmur/core/x-catalogue';
 import type { Network } from '../../network';
 import type { CompiledAudience } from './compile';
 import { selects } from './selector';

@@ -1,9 +1,9 @@
-import { CONVERSATION_TOPICS } from '../../catalogue/conversation-topics';
-import { INTEREST_CATEGORIES } from '../../catalogue/interest-categories';
-import { INTERESTS } from '../../catalogue/interests';
-import { JOB_TITLES, NO_JOB } from '../../catalogue/job-titles';
-import { LANGUAGE_CODES } from '../../catalogue/languages';
-import { MOVIES_TV_SHOWS } from '../../catalogue/movies-tv';
+import { CONVERSATION_TOPICS } from '@murmur/core/x-catalogue';
+import { INTEREST_CATEGORIES } from '@murmur/core/x-catalogue';
+import { INTERESTS } from '@murmur/core/x-catalogue';
+import { JOB_TITLES, NO_JOB } from '@murmur/core/x-catalogue';
+import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
+import { MOVIES_TV_SHOWS } from '@murmur/core/x-catalogue';
 import type { AccountTable } from '../../model/accounts';
 
 const CATEGORY_OF = Uint8Array.from(INTERESTS, (i) => i.category);

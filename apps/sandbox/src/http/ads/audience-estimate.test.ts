@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { audienceRange, type AudienceRange } from '../../ads/audience/estimate';
 import type { Criterion } from '../../ads/audience/targeting-types';
-import { targetingCriteria } from '../../catalogue/targeting-criteria';
-import { LANGUAGE_CODES } from '../../catalogue/languages';
+import { targetingCriteria } from '@murmur/core/x-catalogue';
+import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
 import { tokens } from '@murmur/core/text';
-import { INTERESTS } from '../../catalogue/interests';
-import { COUNTRIES } from '../../catalogue/locations';
+import { INTERESTS } from '@murmur/core/x-catalogue';
+import { COUNTRIES } from '@murmur/core/x-catalogue';
 import { bioOf } from '../../text/bio';
 import { postContent } from '../../text/post-text';
 import { adsTestKit, type AdsReply } from './test-kit';

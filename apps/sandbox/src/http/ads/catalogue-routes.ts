@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueKind } from '@murmur/core/export';
-import { targetingCriteria, type TargetingCriterion } from '../../catalogue/targeting-criteria';
+import { targetingCriteria, type TargetingCriterion } from '@murmur/core/x-catalogue';
 import { page } from './envelope';
 import { oneOf, paramsOf, str, type Params } from './params';
 

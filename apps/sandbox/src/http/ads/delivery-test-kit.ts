@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { createAdsPlatform } from '../../ads/platform';
-import { COUNTRIES } from '../../catalogue/locations';
-import { targetingCriteria } from '../../catalogue/targeting-criteria';
+import { COUNTRIES } from '@murmur/core/x-catalogue';
+import { targetingCriteria } from '@murmur/core/x-catalogue';
 import { postId } from '../../model/posts';
 import { adsApiPlugin } from './index';
 import { adsTestKit, type AdsReply, type AdsTestKit } from './test-kit';

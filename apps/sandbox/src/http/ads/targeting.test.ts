@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { targetingCriteria } from '../../catalogue/targeting-criteria';
+import { targetingCriteria } from '@murmur/core/x-catalogue';
 import { adsTestKit } from './test-kit';
 
 const kit = await adsTestKit();

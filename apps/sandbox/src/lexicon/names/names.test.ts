@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../catalogue/locations';
-import { LANGUAGE_CODES } from '../../catalogue/languages';
+import { COUNTRIES } from '@murmur/core/x-catalogue';
+import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
 import { generateNetwork } from '../../generate/network';
 import { AccountKind } from '../../model/accounts';
 import { NAMES_BY_COUNTRY } from './index';

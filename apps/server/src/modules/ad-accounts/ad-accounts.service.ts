@@ -7,7 +7,7 @@ import type {
 } from '@murmur/core/api';
 import type { UserRow } from '../../db/schema';
 import { BadRequest, ServiceUnavailable } from '../../errors';
-import { XAdsNoAccess, XApiError, type XAdsClient, type XUserTokens } from '../../integrations/x-api';
+import { XError, type XAdsClient, type XUserTokens } from '../../integrations/x';
 import type { Clock } from '../../lib/clock';
 import { seal, unseal } from '../../lib/crypto';
 import type { XAdAccountsRepository } from './ad-accounts.repository';
@@ -57,11 +57,11 @@ export function createXAdAccountsService(deps: {
     try {
       return await run();
     } catch (error) {
-      if (!(error instanceof XApiError)) throw error;
+      if (!(error instanceof XError)) throw error;
       log.warn({ err: error }, 'X Ads API call failed');
       if (error.unreachable)
         throw new ServiceUnavailable('X cannot be reached right now. Please try again later.');
-      if (error instanceof XAdsNoAccess)
+      if (error.noAccess)
         throw new BadRequest({ account_id: ['You do not have access to this ad account on X.'] });
       throw new BadRequest({ non_field_errors: ['X refused the request. Please try again later.'] });
     }
@@ -75,7 +75,7 @@ export function createXAdAccountsService(deps: {
       await repo.replaceXAccounts(userId, await ads.accounts(tokens));
     } catch (error) {
       // The list read last time stays; the next read tries again.
-      if (!(error instanceof XApiError)) throw error;
+      if (!(error instanceof XError)) throw error;
       log.warn({ err: error }, 'reading ad accounts from X failed');
     }
   }
@@ -115,7 +115,7 @@ export function createXAdAccountsService(deps: {
         await repo.addXAccount(user.id, account);
         return { ad_account_id: id, access: true };
       } catch (error) {
-        if (error instanceof XAdsNoAccess) return { ad_account_id: id, access: false };
+        if (error instanceof XError && error.noAccess) return { ad_account_id: id, access: false };
         return guard(() => Promise.reject(error as Error));
       }
     },

@@ -1,11 +1,7 @@
 import type { TeamRow, UserRow } from '../../db/schema';
 import { BadRequest, Forbidden, NotFound, ServiceUnavailable, TooManyRequests } from '../../errors';
 import type { EngineHolder } from '../../engine/engine-holder';
-import {
-  XAdsCallError,
-  type AdsUserTokens,
-  type XAdsCampaignClient,
-} from '../../integrations/x-api/ads-campaigns';
+import { XError, type XUserTokens, type XAdsCampaignClient } from '../../integrations/x';
 import type { Clock } from '../../lib/clock';
 import type { CampaignRow, CampaignsRepository, MediaRow } from './campaigns.repository';
 import type { MediaUrls } from './campaign-presenters';
@@ -17,7 +13,7 @@ export interface TeamAccess {
 /** A team member's level on a team, or undefined for non-members (modules/teams). */
 export type MembershipOf = (userId: number, teamId: number) => Promise<{ level: string } | undefined>;
 /** The X user token of a user (kept by the ad-accounts module), or undefined. */
-export type XTokensOf = (userId: number) => Promise<AdsUserTokens | undefined>;
+export type XTokensOf = (userId: number) => Promise<XUserTokens | undefined>;
 
 /** What the campaigns service and its parts depend on (wired in ./index.ts). */
 export interface CampaignsDeps {
@@ -62,7 +58,7 @@ export type CampaignAccess = ReturnType<typeof createCampaignAccess>;
 
 /** X's refusals as SPEC §8 bodies: 429 with a wait, 503 unreachable, 400 otherwise. */
 export function xError(error: unknown): Error {
-  if (!(error instanceof XAdsCallError)) return error as Error;
+  if (!(error instanceof XError)) return error as Error;
   if (error.status === 429) return new TooManyRequests(error.message, 60);
   if (error.status === 0 || error.status >= 500) return new ServiceUnavailable(error.message);
   return new BadRequest({ non_field_errors: [error.message] });
@@ -78,7 +74,7 @@ export async function xCall<T>(run: () => Promise<T>): Promise<T> {
 
 /** The X token of the member who granted the campaign's ad account to the team. */
 export function grantorTokensOf(deps: Pick<CampaignsDeps, 'repo' | 'tokensOf'>) {
-  return async (c: CampaignRow): Promise<AdsUserTokens> => {
+  return async (c: CampaignRow): Promise<XUserTokens> => {
     const grant = await deps.repo.grantOf(c.teamId, c.adAccountId);
     if (!grant) throw new BadRequest({ ad_account_id: [NOT_GRANTED] });
     const tokens = await deps.tokensOf(grant.userId);

@@ -1,7 +1,7 @@
 import type { TargetingPackage } from '@murmur/core/targeting';
 import type { EntityState, SentCriterion } from '../../db/schema';
 import { BadRequest, ServiceUnavailable, TooManyRequests } from '../../errors';
-import { XAdsCallError, type AdsUserTokens } from '../../integrations/x-api/ads-campaigns';
+import { XError, type XUserTokens } from '../../integrations/x';
 import type { CampaignRow } from './campaigns.repository';
 import { grantorTokensOf, xCall, type CampaignsDeps } from './campaign-context';
 import { MICRO, num } from './campaign-presenters';
@@ -25,7 +25,7 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
    * search per distinct label over all the ad sets (two ad sets targeting Japanese ask X once).
    */
   async function resolveCriteria(
-    tokens: AdsUserTokens,
+    tokens: XUserTokens,
     packages: readonly TargetingPackage[],
   ): Promise<SentCriterion[][]> {
     const searches = new Map<string, ReturnType<typeof ads.searchCatalogue>>();
@@ -49,7 +49,7 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
           found.find((f) => fold(f.name) === fold(c.label)) ??
           found.find((f) => fold(f.name).startsWith(fold(c.label)));
         if (!match)
-          throw new XAdsCallError(
+          throw new XError(
             `X has no ${c.targeting_type.toLowerCase().replace(/_/g, ' ')} named "${c.label}".`,
             400,
           );
@@ -158,7 +158,7 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
       }
       await ads.updateCampaign(tokens, c.adAccountId, created.id, { entity_status: 'ACTIVE' });
     } catch (error) {
-      const reason = error instanceof XAdsCallError ? error.message : 'X could not be reached.';
+      const reason = error instanceof XError ? error.message : 'X could not be reached.';
       let rolledBack = xCampaignId === undefined;
       if (xCampaignId !== undefined)
         try {
@@ -171,8 +171,8 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
         ? `Publishing failed: ${reason} Nothing was left on X; the campaign is still a draft.`
         : `Publishing failed: ${reason} The campaign ${xCampaignId} created on X could not be removed; delete it in X Ads Manager.`;
       await repo.updateCampaign(c.id, { xError: message, modified: clock.now() });
-      if (error instanceof XAdsCallError && error.status === 429) throw new TooManyRequests(message, 60);
-      if (error instanceof XAdsCallError && (error.status === 0 || error.status >= 500))
+      if (error instanceof XError && error.status === 429) throw new TooManyRequests(message, 60);
+      if (error instanceof XError && (error.status === 0 || error.status >= 500))
         throw new ServiceUnavailable(message);
       throw new BadRequest({ non_field_errors: [message] });
     }

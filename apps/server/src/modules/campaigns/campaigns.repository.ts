@@ -15,7 +15,6 @@ import {
   memberships,
   teams,
   users,
-  xAdsCredentials,
 } from '../../db/schema';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -176,11 +175,6 @@ export function createCampaignsRepository(db: Db) {
         .select({ level: memberships.level })
         .from(memberships)
         .where(and(eq(memberships.userId, userId), eq(memberships.teamId, teamId)));
-      return row;
-    },
-
-    async credentialsOf(userId: number) {
-      const [row] = await db.select().from(xAdsCredentials).where(eq(xAdsCredentials.userId, userId));
       return row;
     },
 

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { EntityState, UserRow } from '../../db/schema';
 import type { campaigns } from '../../db/schema';
 import { BadRequest, NotFound, ServiceUnavailable } from '../../errors';
-import { XAdsCallError } from '../../integrations/x-api/ads-campaigns';
+import { XError } from '../../integrations/x';
 import type { CampaignRow } from './campaigns.repository';
 import {
   CONNECT_GRANTOR,
@@ -242,7 +242,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
           await ads.deleteCampaign(tokens, c.adAccountId, c.xCampaignId);
         } catch (error) {
           // Already gone on X: nothing left to undo there.
-          if (!(error instanceof XAdsCallError && error.status === 404)) throw xError(error);
+          if (!(error instanceof XError && error.status === 404)) throw xError(error);
         }
       }
       await repo.deleteCampaign(id);

@@ -2,15 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { EngineHolder } from '../../engine/engine-holder';
-import { createXAdsCampaignClient, type XAdsCampaignClient } from '../../integrations/x-api/ads-campaigns';
+import type { XAdsCampaignClient, XUserTokens } from '../../integrations/x';
 import type { Clock } from '../../lib/clock';
-import { unseal } from '../../lib/crypto';
 import { createCampaignsRepository, type MediaRow } from './campaigns.repository';
 import { campaignsRoutes } from './campaigns.routes';
 import { createCampaignsService, type MediaUrls, type TeamAccess } from './campaigns.service';
 
-/** The ad-accounts module seals the X user token under this purpose (modules/ad-accounts). */
-const X_TOKEN_PURPOSE = 'x-ads-token';
 /** How often delivery is read from X's stats by default. */
 const SYNC_EVERY_MS = 10 * 60_000;
 
@@ -26,7 +23,10 @@ export function createCampaignsModule(deps: {
   teamsService: TeamAccess;
   /** Public URLs of stored media (modules/media); files are served under /api/media/files/ otherwise. */
   mediaUrls?: MediaUrls;
-  ads?: XAdsCampaignClient;
+  /** The campaign side of X's Ads API (integrations/x). */
+  ads: XAdsCampaignClient;
+  /** The user's X token, from the ad-accounts module that keeps it (as x-audiences and measurement). */
+  tokensOf: (userId: number) => Promise<XUserTokens | undefined>;
   syncEveryMs?: number;
 }) {
   const { db, config, clock } = deps;
@@ -39,19 +39,8 @@ export function createCampaignsModule(deps: {
     repo,
     teams: deps.teamsService,
     membershipOf: (userId, teamId) => repo.membership(userId, teamId),
-    tokensOf: async (userId) => {
-      const row = await repo.credentialsOf(userId);
-      if (!row) return undefined;
-      try {
-        return {
-          accessToken: unseal(config.sessionSecret, X_TOKEN_PURPOSE, row.sealedToken),
-          accessSecret: unseal(config.sessionSecret, X_TOKEN_PURPOSE, row.sealedSecret),
-        };
-      } catch {
-        return undefined;
-      }
-    },
-    ads: deps.ads ?? createXAdsCampaignClient(config.x),
+    tokensOf: deps.tokensOf,
+    ads: deps.ads,
     engine: deps.engine,
     mediaUrls,
     publicMediaUrl: (row) => mediaUrls(row).url,

@@ -1,7 +1,7 @@
 import type { CatalogueItem, JobTitles, Location, LocationType, TargetingCountry } from '@murmur/core/api';
 import { COUNTRIES } from '@murmur/core/countries';
 import type { ExploreCatalogueKind } from '@murmur/engine';
-import { JOB_CATEGORIES } from '@murmur/sandbox';
+import { JOB_CATEGORIES } from '@murmur/core/x-catalogue';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { SearchCounter } from '../../lib/search-counter';
 import { rankMatches } from './match';

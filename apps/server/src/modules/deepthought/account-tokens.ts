@@ -1,6 +1,6 @@
 import { seal, unseal } from '../../lib/crypto';
 import type { DtAccountRow } from './deepthought.repository';
-import type { XUserApi, XUserSession, XUserTokens } from './x-user-api';
+import type { XUserApi, XUserSession, XUserTokens } from '../../integrations/x';
 
 /** A connected account's OAuth 1.0a user token is kept sealed (lib/crypto.ts) for this purpose only. */
 const TOKEN_PURPOSE = 'deepthought-x-token';

@@ -1,4 +1,4 @@
-import { CITIES, CONVERSATION_TOPICS, COUNTRIES, INTERESTS, REGIONS } from '@murmur/sandbox';
+import { CITIES, CONVERSATION_TOPICS, COUNTRIES, INTERESTS, REGIONS } from '@murmur/core/x-catalogue';
 
 // The analyses over the synced copy: pure functions of rows, so each is tested on its own.
 

@@ -29,7 +29,7 @@ import { answer, parseQuestion } from './talk';
 import { talkFacts } from './talk-facts';
 import type { TalkPhraser } from './talk-model';
 import { xListActions } from './x-lists';
-import { XCallFailed, type XUserApi, type XV2User } from './x-user-api';
+import { XError, type XUserApi, type XV2User } from '../../integrations/x';
 
 export type DeepThoughtService = ReturnType<typeof createDeepThoughtService>;
 
@@ -102,7 +102,7 @@ export function createDeepThoughtService(deps: {
       try {
         me = await xApi.as(pair).me();
       } catch (error) {
-        if (error instanceof XCallFailed && error.status === undefined)
+        if (error instanceof XError && error.unreachable)
           throw new ServiceUnavailable('X cannot be reached right now. Please try again later.');
         throw new BadRequest({
           non_field_errors: ['X did not accept this sign-in. Please sign in with X again.'],

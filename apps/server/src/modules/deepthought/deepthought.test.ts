@@ -27,7 +27,7 @@ import { createDeepThoughtService } from './deepthought.service';
 import { SYNC_STAGES } from './sync-job';
 import { PREMIUM_REQUIRED } from './premium-gate';
 import { keepsFigures } from './talk-model';
-import { createXUserApi } from './x-user-api';
+import { createXClient } from '../../integrations/x';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -382,7 +382,7 @@ describe('Deep Thought', () => {
     // A job reaching the cap waits (stage and wait_until say until when), then goes on.
     let now = Date.now();
     const seen: { stage: string; waitUntil: Date | null; at: number }[] = [];
-    const xApi = createXUserApi(testConfig({ publicUrl: origin }).x);
+    const xApi = createXClient(testConfig({ publicUrl: origin }).x).users;
     const capped = createDeepThoughtService({
       repository: repo,
       xApi,
@@ -495,7 +495,7 @@ describe('Deep Thought', () => {
     await repo.finishItem(job.id, ids[0]!, 'done', null, new Date());
     await repo.finishItem(job.id, ids[1]!, 'done', null, new Date());
     const calls: string[] = [];
-    const xApi = createXUserApi(testConfig({ publicUrl: origin }).x);
+    const xApi = createXClient(testConfig({ publicUrl: origin }).x).users;
     const restarted = createDeepThoughtService({
       repository: repo,
       xApi: {

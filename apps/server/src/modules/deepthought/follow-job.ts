@@ -2,7 +2,7 @@ import { DT_DAILY_LIMIT_STAGE, X_FOLLOW_ACTIONS_PER_DAY } from '@murmur/core/api
 import type { Clock } from '../../lib/clock';
 import type { DeepThoughtRepository, DtAccountRow, DtJobRow } from './deepthought.repository';
 import type { JobControls } from './job-runner';
-import { XCallFailed, type RateLimit, type XUserSession } from './x-user-api';
+import { XError, type RateLimit, type XUserSession } from '../../integrations/x';
 
 export const DAY_MS = 86_400_000;
 
@@ -74,7 +74,7 @@ export async function runFollowJob(
       await repo.finishItem(job.id, xUserId, 'done', null, at);
       await repo.applyFollow(account.id, xUserId, kind === 'follow', at);
     } catch (error) {
-      if (!(error instanceof XCallFailed) || error.status === undefined) throw error;
+      if (!(error instanceof XError) || error.unreachable) throw error;
       await repo.finishItem(job.id, xUserId, 'failed', error.message.slice(0, 300), clock.now());
     }
     await c.touch(job.id, { ...(await repo.itemCounts(job.id)) });

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { XUserApi } from '../../integrations/x';
 import type { Clock } from '../../lib/clock';
 import { createDeepThoughtRepository } from './deepthought.repository';
 import { deepThoughtRoutes } from './deepthought.routes';
 import { createDeepThoughtService, type PremiumCheck } from './deepthought.service';
 import { premiumCheck } from './premium-gate';
 import { openAiPhraser, type TalkPhraser } from './talk-model';
-import { createXUserApi } from './x-user-api';
 
 /**
  * Deep Thought (SPEC §7 analytics tool): the user's own X accounts through X's API v2 with their
@@ -20,6 +20,8 @@ export function createDeepThoughtModule(deps: {
   config: Config;
   clock: Clock;
   log: FastifyInstance['log'];
+  /** X API v2 in the user's own context (integrations/x). */
+  xUsers: XUserApi;
   premium?: PremiumCheck;
   phraser?: TalkPhraser;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -27,7 +29,7 @@ export function createDeepThoughtModule(deps: {
   const talkModel = deps.config.talkModel;
   const service = createDeepThoughtService({
     repository: createDeepThoughtRepository(deps.db),
-    xApi: createXUserApi(deps.config.x),
+    xApi: deps.xUsers,
     secret: deps.config.sessionSecret,
     clock: deps.clock,
     log: deps.log,

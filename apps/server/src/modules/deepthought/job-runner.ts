@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import type { DeepThoughtRepository, DtJobRow } from './deepthought.repository';
-import { XCallFailed, XRateLimited, type XPage, type XV2User } from './x-user-api';
+import { XError, type XPage, type XV2User } from '../../integrations/x';
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
@@ -55,7 +55,8 @@ function jobControls(deps: {
       try {
         return await run();
       } catch (error) {
-        if (error instanceof XRateLimited) await waitForReset(job, error.reset);
+        // toXError always sets `reset` on a 429 (X's header, or a minute from now).
+        if (error instanceof XError && error.rateLimited) await waitForReset(job, error.reset ?? 0);
         else throw error;
       }
     }
@@ -107,8 +108,8 @@ export function createJobRunner(
         if (stop.signal.aborted) return;
         deps.log.warn({ err: error, job: job.id }, 'deepthought job failed');
         const message =
-          error instanceof XCallFailed
-            ? error.status === undefined
+          error instanceof XError
+            ? error.unreachable
               ? 'X cannot be reached right now. Please try again later.'
               : 'X refused the request.'
             : 'The job failed.';

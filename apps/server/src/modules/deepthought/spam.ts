@@ -1,4 +1,4 @@
-import type { XV2User } from './x-user-api';
+import type { XV2User } from '../../integrations/x';
 
 /**
  * Spam and fake-follower score of an X user, from what X's API v2 shows of them (no private signal):

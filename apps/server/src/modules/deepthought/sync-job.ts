@@ -10,13 +10,13 @@ import type {
 import type { JobControls } from './job-runner';
 import { SPAM_THRESHOLD, spamVerdict } from './spam';
 import {
-  XCallFailed,
+  XError,
   type XPage,
   type XPostCount,
   type XUserSession,
   type XV2Post,
   type XV2User,
-} from './x-user-api';
+} from '../../integrations/x';
 
 export const SYNC_STAGES = [
   'Account',
@@ -217,7 +217,7 @@ async function ownPostCounts(
     const buckets = await c.limited(job, read);
     return buckets.map((b) => ({ start: new Date(b.start), posts: b.post_count ?? b.tweet_count ?? 0 }));
   } catch (error) {
-    if (!(error instanceof XCallFailed) || error.status === undefined) throw error;
+    if (!(error instanceof XError) || error.unreachable) throw error;
     log.info({ job, err: error }, 'deepthought: X refused post counts; the sync goes on without them');
     return [];
   }

@@ -3,17 +3,17 @@ import { BadRequest, NotFound, ServiceUnavailable } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { DeepThoughtRepository, DtAccountRow } from './deepthought.repository';
 import { presentList, presentUser } from './presenters';
-import { XCallFailed, XRateLimited, type XUserSession } from './x-user-api';
+import { XError, type XUserSession } from '../../integrations/x';
 
 /** One write to X on the user's behalf; X's refusals become SPEC §8 errors (never a 500). */
 async function xWrite<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof XRateLimited)
-      throw new ServiceUnavailable('X’s rate limit for this action is reached. Please try again later.');
-    if (error instanceof XCallFailed) {
-      if (error.status === undefined)
+    if (error instanceof XError) {
+      if (error.rateLimited)
+        throw new ServiceUnavailable('X’s rate limit for this action is reached. Please try again later.');
+      if (error.unreachable)
         throw new ServiceUnavailable('X cannot be reached right now. Please try again later.');
       throw new BadRequest({ non_field_errors: ['X refused the request.'] });
     }

@@ -10,7 +10,7 @@ import type {
 } from '@murmur/core/api';
 import type { UserRow } from '../../db/schema';
 import { BadRequest } from '../../errors';
-import type { XAdsClient, XUserTokens } from '../../integrations/x-api';
+import type { XAdsClient, XUserTokens } from '../../integrations/x';
 import type { MeasurementRepository } from './measurement.repository';
 
 /** SPEC §8-style field errors of the measurement routes. */

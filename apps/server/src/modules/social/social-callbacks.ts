@@ -1,11 +1,18 @@
-import type { SandboxCallbacks } from '@murmur/sandbox';
+/** The callback URLs registered per provider (the shape the mounted sandbox takes as its `callbacks`). */
+export interface ProviderCallbacks {
+  x: string[];
+  xOAuth2: string[];
+  facebook: string[];
+  google: string[];
+  linkedin: string[];
+}
 
 /**
  * Where each provider sends the browser back after sign-in: the web app's `/login/{provider}` on
  * PUBLIC_URL (apps/web/src/lib/social-login.ts `socialRedirectUri`). These are the callback URLs
  * registered with the providers, and the only ones the mounted sandbox's stand-ins accept.
  */
-export function socialCallbacks(publicUrl: string): SandboxCallbacks {
+export function socialCallbacks(publicUrl: string): ProviderCallbacks {
   const at = (provider: string) => [`${publicUrl}/login/${provider}`];
   return {
     // Deep Thought signs in with X on its own host too (SPEC §2 premium /login/twitter).

@@ -3,14 +3,8 @@ import type { Language } from '@murmur/core/api';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
 import { BadRequest, NotFound, ServiceUnavailable } from '../../errors';
-import {
-  pkcePair,
-  providerIdentity,
-  XApiError,
-  type SignInProvider,
-  type XClient,
-  type XUser,
-} from '../../integrations/x-api';
+import { providerIdentity, SignInProviderError, type SignInProvider } from '../../integrations/sign-in';
+import { pkcePair, XError, type XSignIn, type XUser } from '../../integrations/x';
 import type { Clock } from '../../lib/clock';
 import { isDbId } from '../../lib/db-id';
 import { sha256 } from '../../lib/crypto';
@@ -71,7 +65,7 @@ export interface SocialUsers {
 export function createSocialService(deps: {
   socialAccountsRepository: SocialAccountsRepository;
   usersRepository: SocialUsers;
-  xClient: XClient;
+  xClient: XSignIn;
   config: Pick<Config, 'x' | 'facebook' | 'google' | 'linkedin' | 'publicUrl'>;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -91,7 +85,7 @@ export function createSocialService(deps: {
     try {
       return await run();
     } catch (error) {
-      if (!(error instanceof XApiError)) throw error;
+      if (!(error instanceof XError || error instanceof SignInProviderError)) throw error;
       log.warn({ err: error }, `${label} sign-in failed`);
       if (error.unreachable)
         throw new ServiceUnavailable(`${label} cannot be reached right now. Please try again later.`);

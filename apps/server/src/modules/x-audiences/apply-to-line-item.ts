@@ -1,5 +1,5 @@
 import { countriesToSend, handlesToApply } from '@murmur/core/targeting';
-import type { XAdsClient, XTargetingCriterion, XUserTokens } from '../../integrations/x-api';
+import type { XAdsClient, XTargetingCriterion, XUserTokens } from '../../integrations/x';
 import type { UsageRow } from './x-audiences.repository';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { EngineHolder } from '../../engine/engine-holder';
-import type { XAdsClient } from '../../integrations/x-api';
+import type { XAdsClient } from '../../integrations/x';
 import type { Clock } from '../../lib/clock';
 import { applyUsageToLineItem } from './apply-to-line-item';
 import { createAgreementService } from './agreement.service';

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { TeamRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, NotFound } from '../../errors';
-import { XAdsNoAccess, XApiError, type XAdsClient, type XUserTokens } from '../../integrations/x-api';
+import { XError, type XAdsClient, type XUserTokens } from '../../integrations/x';
 import type { Clock } from '../../lib/clock';
 import type { UploadRow, XAudiencesRepository } from './x-audiences.repository';
 
@@ -98,9 +98,9 @@ export function createUploadsService(deps: {
     try {
       return await run();
     } catch (error) {
-      if (!(error instanceof XApiError)) throw error;
+      if (!(error instanceof XError)) throw error;
       log.warn({ err: error }, 'X Ads API call failed');
-      if (error instanceof XAdsNoAccess) throw new BadRequest({ account_id: [NOT_GRANTED] });
+      if (error.noAccess) throw new BadRequest({ account_id: [NOT_GRANTED] });
       throw new BadRequest({
         non_field_errors: ['X could not take the upload right now. Please try again later.'],
       });
@@ -144,8 +144,8 @@ export function createUploadsService(deps: {
       await repo.updateUpload(row.id, update);
       return { ...row, ...update };
     } catch (error) {
-      if (!(error instanceof XApiError)) throw error;
-      if (error instanceof XAdsNoAccess) {
+      if (!(error instanceof XError)) throw error;
+      if (error.noAccess) {
         const update = { state: 'failed' as const, targetable: false, checked: now };
         await repo.updateUpload(row.id, update);
         return { ...row, ...update };
@@ -272,7 +272,8 @@ export function createUploadsService(deps: {
         try {
           await ads.deleteCustomAudience(tokens, row.accountId, row.customAudienceId);
         } catch (error) {
-          if (!(error instanceof XAdsNoAccess)) await xGuard(() => Promise.reject(error as Error));
+          if (!(error instanceof XError && error.noAccess))
+            await xGuard(() => Promise.reject(error as Error));
         }
       }
       await repo.deleteUpload(row.id);
@@ -303,7 +304,8 @@ export function createUploadsService(deps: {
             })),
           };
         } catch (error) {
-          if (!(error instanceof XAdsNoAccess)) await xGuard(() => Promise.reject(error as Error));
+          if (!(error instanceof XError && error.noAccess))
+            await xGuard(() => Promise.reject(error as Error));
         }
       }
       throw new BadRequest({ ad_account_id: ['You do not have access to this ad account on X.'] });

@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES } from '../../../catalogue/languages';
+import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
 import type { Network } from '../../../network';
 import { postContent } from '../../../text/post-text';
 import { textTerms } from './tokenize';

@@ -1,5 +1,5 @@
-import { PLATFORMS } from '../../../catalogue/platforms';
-import { LANGUAGE_CODES } from '../../../catalogue/languages';
+import { PLATFORMS } from '@murmur/core/x-catalogue';
+import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
 import { postId } from '../../../model/posts';
 import type { Network } from '../../../network';
 import { postContent } from '../../../text/post-text';

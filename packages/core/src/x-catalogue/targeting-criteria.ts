@@ -1,4 +1,4 @@
-import type { CatalogueItem, CatalogueKind } from '@murmur/core/export';
+import type { CatalogueItem, CatalogueKind } from '../export';
 import { CONVERSATION_TOPICS } from './conversation-topics';
 import { INTERESTS } from './interests';
 import { LANGUAGES } from './languages';

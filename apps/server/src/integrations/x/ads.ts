@@ -1,17 +1,9 @@
-import { sandboxClientSettings } from '@murmur/sandbox';
-import { ApiResponseError, TwitterApi } from 'twitter-api-v2';
-import type { XConfig } from '../../config';
-import { XApiError } from './x-client';
+import { ApiResponseError } from 'twitter-api-v2';
+import { toXError } from './errors';
+import type { XTransport, XUserTokens } from './transport';
 
 /** X's Ads API v12. Against a sandbox the redirect plugin rewrites this host to `…/sandbox/ads/12/`. */
-const ADS_API = 'https://ads-api.x.com/12/';
-const REAL_X_API = 'https://api.x.com/2/';
-
-/** A user's OAuth 1.0a token for X (the Ads API acts in user context). */
-export interface XUserTokens {
-  accessToken: string;
-  accessSecret: string;
-}
+export const ADS_API = 'https://ads-api.x.com/12/';
 
 export interface XAdAccount {
   id: string;
@@ -52,41 +44,17 @@ export interface XTargetingCriterion {
   operator_type: 'EQ' | 'NE';
 }
 
-/** X answered 403/404 for an ad account or audience the user cannot reach. */
-export class XAdsNoAccess extends XApiError {}
-
 export type XAdsClient = ReturnType<typeof createXAdsClient>;
 
 /** The calls Murmur makes to X's Ads API for a user: ad accounts and custom-audience uploads. */
-export function createXAdsClient(config: XConfig) {
-  const sandboxBase =
-    config.apiUrl === REAL_X_API ? undefined : config.apiUrl.replace(/\/x\/2\/?$/, '').replace(/\/+$/, '');
-  const settings = sandboxBase ? sandboxClientSettings(sandboxBase) : {};
-
-  function client(tokens: XUserTokens): TwitterApi {
-    if (!config.consumerKey || !config.consumerSecret)
-      throw new XApiError('X is not configured (X_CONSUMER_KEY, X_CONSUMER_SECRET)');
-    return new TwitterApi(
-      {
-        appKey: config.consumerKey,
-        appSecret: config.consumerSecret,
-        accessToken: tokens.accessToken,
-        accessSecret: tokens.accessSecret,
-      },
-      settings,
-    );
-  }
+export function createXAdsClient(x: XTransport) {
+  const client = (tokens: XUserTokens) => x.user(tokens);
 
   async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      if (error instanceof XApiError) throw error;
-      if (error instanceof ApiResponseError && (error.code === 403 || error.code === 404))
-        throw new XAdsNoAccess(`${what}: ${error.code}`);
-      const code = (error as { code?: unknown }).code;
-      const unreachable = typeof code === 'string' && /^E[A-Z]+/.test(code);
-      throw new XApiError(`${what}: ${error instanceof Error ? error.message : String(error)}`, unreachable);
+      throw toXError(what, error);
     }
   }
 

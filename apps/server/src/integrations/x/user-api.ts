@@ -1,9 +1,5 @@
-import { sandboxClientSettings } from '@murmur/sandbox';
-import { ApiResponseError, TwitterApi } from 'twitter-api-v2';
-import type { XConfig } from '../../config';
-
-/** The real X API; any other X_API_URL is a sandbox mounted at `…/x/2/` (as integrations/x-api). */
-const REAL_X_API = 'https://api.x.com/2/';
+import { toXError } from './errors';
+import type { XTransport, XUserTokens } from './transport';
 
 export const USER_FIELDS =
   'created_at,description,location,profile_image_url,protected,public_metrics,verified';
@@ -59,23 +55,6 @@ export interface RateLimit {
   reset: number;
 }
 
-/** X answered 429: wait until `reset` (unix seconds, X's x-rate-limit-reset). */
-export class XRateLimited extends Error {
-  constructor(readonly reset: number) {
-    super(`X rate limit reached; resets at ${new Date(reset * 1000).toISOString()}`);
-  }
-}
-
-/** X refused (4xx other than 429) or could not be reached. */
-export class XCallFailed extends Error {
-  constructor(
-    message: string,
-    readonly status: number | undefined,
-  ) {
-    super(message);
-  }
-}
-
 export interface XPage<T> {
   data: T[];
   /** includes.users: the authors of posts asked for with expansions=author_id. */
@@ -92,11 +71,6 @@ export interface XPostCount {
   post_count?: number;
 }
 
-export interface XUserTokens {
-  accessToken: string;
-  accessSecret: string;
-}
-
 export type XUserApi = ReturnType<typeof createXUserApi>;
 export type XUserSession = ReturnType<XUserApi['as']>;
 
@@ -105,36 +79,18 @@ export type XUserSession = ReturnType<XUserApi['as']>;
  * following, posts, engagers, mentions, liked posts, quotes, post counts, lists) page by page with X's rate-limit headers, and writes (follow,
  * unfollow, lists and members). Against the sandbox, the library's X hosts are rewritten.
  */
-export function createXUserApi(config: XConfig) {
-  const sandboxBase =
-    config.apiUrl === REAL_X_API ? undefined : config.apiUrl.replace(/\/x\/2\/?$/, '').replace(/\/+$/, '');
-  const settings = sandboxBase ? sandboxClientSettings(sandboxBase) : {};
-
+export function createXUserApi(x: XTransport) {
   return {
-    configured: () => Boolean(config.consumerKey && config.consumerSecret),
+    configured: x.configured,
     as(tokens: XUserTokens) {
-      if (!config.consumerKey || !config.consumerSecret)
-        throw new XCallFailed('X is not configured (X_CONSUMER_KEY, X_CONSUMER_SECRET)', undefined);
-      const v2 = new TwitterApi(
-        {
-          appKey: config.consumerKey,
-          appSecret: config.consumerSecret,
-          accessToken: tokens.accessToken,
-          accessSecret: tokens.accessSecret,
-        },
-        settings,
-      ).v2;
+      const v2 = x.user(tokens).v2;
 
+      /** Any failure as an XError: status 429 with `reset` for a rate limit, 0 when X was not reached. */
       async function call<T>(run: () => Promise<T>): Promise<T> {
         try {
           return await run();
         } catch (error) {
-          if (error instanceof ApiResponseError) {
-            if (error.code === 429)
-              throw new XRateLimited(error.rateLimit?.reset ?? Math.ceil(Date.now() / 1000) + 60);
-            throw new XCallFailed(`X answered ${error.code}: ${error.message}`, error.code);
-          }
-          throw new XCallFailed(error instanceof Error ? error.message : String(error), undefined);
+          throw toXError('X API v2', error);
         }
       }
 

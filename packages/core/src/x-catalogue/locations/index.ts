@@ -1,4 +1,4 @@
-import { hex64 } from '../../random/hash';
+import { hex64 } from '../../hash';
 import { LANGUAGE_CODES } from '../languages';
 import { AMERICAS } from './americas';
 import { ASIA_PACIFIC } from './asia-pacific';

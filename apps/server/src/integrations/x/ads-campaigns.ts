@@ -1,31 +1,7 @@
-import { sandboxClientSettings } from '@murmur/sandbox';
-import { ApiResponseError, TwitterApi } from 'twitter-api-v2';
-import type { XConfig } from '../../config';
-import { sandboxBaseFor } from './x-client';
-
-/** X's Ads API v12. Against a sandbox the redirect plugin rewrites this host to `…/sandbox/ads/12/`. */
-const ADS_API = 'https://ads-api.x.com/12/';
-
-/** A user's OAuth 1.0a token for X (the Ads API acts in user context). */
-export interface AdsUserTokens {
-  accessToken: string;
-  accessSecret: string;
-}
-
-/**
- * X refused a campaign call. `message` is X's own (errors[].message joined), fit for the user;
- * `status` is X's HTTP status (0 when X could not be reached).
- */
-export class XAdsCallError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly parameter?: string,
-  ) {
-    super(message);
-    this.name = 'XAdsCallError';
-  }
-}
+import { ApiResponseError } from 'twitter-api-v2';
+import { ADS_API } from './ads';
+import { toXError } from './errors';
+import type { XTransport, XUserTokens } from './transport';
 
 export interface XCampaignInput {
   name: string;
@@ -73,44 +49,12 @@ export type XAdsCampaignClient = ReturnType<typeof createXAdsCampaignClient>;
  * rewrites X's host.
  */
 export function createXAdsCampaignClient(
-  config: XConfig,
+  x: XTransport,
   options: { sleep?: (ms: number) => Promise<void>; now?: () => number } = {},
 ) {
-  const sandboxBase = sandboxBaseFor(config.apiUrl);
-  const settings = sandboxBase ? sandboxClientSettings(sandboxBase) : {};
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const now = options.now ?? Date.now;
-
-  function client(tokens: AdsUserTokens): TwitterApi {
-    if (!config.consumerKey || !config.consumerSecret)
-      throw new XAdsCallError('X is not configured (X_CONSUMER_KEY, X_CONSUMER_SECRET).', 503);
-    return new TwitterApi(
-      {
-        appKey: config.consumerKey,
-        appSecret: config.consumerSecret,
-        accessToken: tokens.accessToken,
-        accessSecret: tokens.accessSecret,
-      },
-      settings,
-    );
-  }
-
-  function toError(what: string, error: unknown): XAdsCallError {
-    if (error instanceof XAdsCallError) return error;
-    if (error instanceof ApiResponseError) {
-      const body = error.data as { errors?: { message?: string; parameter?: string }[] } | undefined;
-      const first = body?.errors?.find((e) => typeof e.message === 'string');
-      const messages = (body?.errors ?? []).map((e) => e.message).filter((m): m is string => !!m);
-      const text =
-        error.code === 401
-          ? 'X refused the connected account\u2019s authorisation; reconnect your X account.'
-          : messages.length > 0
-            ? messages.join(', ')
-            : `X answered ${error.code} to ${what}.`;
-      return new XAdsCallError(text, error.code, first?.parameter);
-    }
-    return new XAdsCallError('X could not be reached. Please try again later.', 0);
-  }
+  const client = (tokens: XUserTokens) => x.user(tokens);
 
   /** One call, retried once after X's rate-limit reset when that is near. */
   async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
@@ -125,9 +69,8 @@ export function createXAdsCampaignClient(
             await sleep(Math.max(0, wait));
             continue;
           }
-          throw new XAdsCallError('X\u2019s rate limit was reached; try again in a few minutes.', 429);
         }
-        throw toError(what, error);
+        throw toXError(what, error, now);
       }
     }
   }
@@ -144,7 +87,7 @@ export function createXAdsCampaignClient(
     );
 
   return {
-    fundingInstruments(tokens: AdsUserTokens, accountId: string) {
+    fundingInstruments(tokens: XUserTokens, accountId: string) {
       return call(
         'funding instruments',
         async () =>
@@ -158,7 +101,7 @@ export function createXAdsCampaignClient(
       );
     },
 
-    createCampaign(tokens: AdsUserTokens, accountId: string, input: XCampaignInput) {
+    createCampaign(tokens: XUserTokens, accountId: string, input: XCampaignInput) {
       return call(
         'create campaign',
         async () =>
@@ -170,7 +113,7 @@ export function createXAdsCampaignClient(
       );
     },
 
-    campaign(tokens: AdsUserTokens, accountId: string, id: string) {
+    campaign(tokens: XUserTokens, accountId: string, id: string) {
       return call(
         'campaign',
         async () =>
@@ -184,7 +127,7 @@ export function createXAdsCampaignClient(
       );
     },
 
-    updateCampaign(tokens: AdsUserTokens, accountId: string, id: string, changes: Partial<XCampaignInput>) {
+    updateCampaign(tokens: XUserTokens, accountId: string, id: string, changes: Partial<XCampaignInput>) {
       return call(
         'update campaign',
         async () =>
@@ -198,7 +141,7 @@ export function createXAdsCampaignClient(
       );
     },
 
-    deleteCampaign(tokens: AdsUserTokens, accountId: string, id: string) {
+    deleteCampaign(tokens: XUserTokens, accountId: string, id: string) {
       return call('delete campaign', async () => {
         await client(tokens).delete(
           path(accountId, `campaigns/${encodeURIComponent(id)}`),
@@ -208,7 +151,7 @@ export function createXAdsCampaignClient(
       });
     },
 
-    createLineItem(tokens: AdsUserTokens, accountId: string, input: XLineItemInput) {
+    createLineItem(tokens: XUserTokens, accountId: string, input: XLineItemInput) {
       return call(
         'create line item',
         async () =>
@@ -220,7 +163,7 @@ export function createXAdsCampaignClient(
       );
     },
 
-    updateLineItem(tokens: AdsUserTokens, accountId: string, id: string, changes: { entity_status: string }) {
+    updateLineItem(tokens: XUserTokens, accountId: string, id: string, changes: { entity_status: string }) {
       return call('update line item', async () => {
         await client(tokens).put(path(accountId, `line_items/${encodeURIComponent(id)}`), form(changes), {
           prefix: '',
@@ -229,7 +172,7 @@ export function createXAdsCampaignClient(
     },
 
     createTargeting(
-      tokens: AdsUserTokens,
+      tokens: XUserTokens,
       accountId: string,
       lineItemId: string,
       criterion: { targeting_type: string; targeting_value: string; operator_type?: string },
@@ -248,7 +191,7 @@ export function createXAdsCampaignClient(
     },
 
     /** A catalogue search (`targeting_criteria/<kind>?q=`) for a label's targeting value. */
-    searchCatalogue(tokens: AdsUserTokens, kind: string, q: string, extra: Record<string, string> = {}) {
+    searchCatalogue(tokens: XUserTokens, kind: string, q: string, extra: Record<string, string> = {}) {
       return call(
         'targeting catalogue',
         async () =>
@@ -263,7 +206,7 @@ export function createXAdsCampaignClient(
     },
 
     addMedia(
-      tokens: AdsUserTokens,
+      tokens: XUserTokens,
       accountId: string,
       input: { media_url: string; name: string; file_name: string },
     ) {
@@ -280,7 +223,7 @@ export function createXAdsCampaignClient(
       );
     },
 
-    createPost(tokens: AdsUserTokens, accountId: string, input: { text: string; media_keys?: string[] }) {
+    createPost(tokens: XUserTokens, accountId: string, input: { text: string; media_keys?: string[] }) {
       return call(
         'create post',
         async () =>
@@ -294,7 +237,7 @@ export function createXAdsCampaignClient(
       );
     },
 
-    promote(tokens: AdsUserTokens, accountId: string, lineItemId: string, tweetId: string) {
+    promote(tokens: XUserTokens, accountId: string, lineItemId: string, tweetId: string) {
       return call('promote post', async () => {
         const answer = await client(tokens).post<Many<{ id: string }>>(
           path(accountId, 'promoted_tweets'),
@@ -305,7 +248,7 @@ export function createXAdsCampaignClient(
       });
     },
 
-    updatePromoted(tokens: AdsUserTokens, accountId: string, id: string, changes: { entity_status: string }) {
+    updatePromoted(tokens: XUserTokens, accountId: string, id: string, changes: { entity_status: string }) {
       return call('update promoted post', async () => {
         await client(tokens).put(
           path(accountId, `promoted_tweets/${encodeURIComponent(id)}`),
@@ -317,7 +260,7 @@ export function createXAdsCampaignClient(
       });
     },
 
-    deletePromoted(tokens: AdsUserTokens, accountId: string, id: string) {
+    deletePromoted(tokens: XUserTokens, accountId: string, id: string) {
       return call('delete promoted post', async () => {
         await client(tokens).delete(
           path(accountId, `promoted_tweets/${encodeURIComponent(id)}`),
@@ -331,7 +274,7 @@ export function createXAdsCampaignClient(
      * Reach and average frequency of up to 20 campaigns over a window in whole hours
      * (`GET stats/accounts/:account_id/reach/campaigns`): distinct accounts reached, not additive.
      */
-    reach(tokens: AdsUserTokens, accountId: string, query: { ids: string[]; start: string; end: string }) {
+    reach(tokens: XUserTokens, accountId: string, query: { ids: string[]; start: string; end: string }) {
       return call(
         'reach',
         async () =>
@@ -347,7 +290,7 @@ export function createXAdsCampaignClient(
 
     /** Synchronous stats, DAY granularity, ENGAGEMENT and BILLING groups, at most 20 entities and 7 days. */
     stats(
-      tokens: AdsUserTokens,
+      tokens: XUserTokens,
       accountId: string,
       query: { entity: 'PROMOTED_TWEET' | 'LINE_ITEM'; ids: string[]; start: string; end: string },
     ) {

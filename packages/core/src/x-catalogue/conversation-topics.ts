@@ -1,4 +1,4 @@
-import { hashString } from '../random/hash';
+import { fnv1a as hashString } from '../hash';
 import { interestByKey } from './interests';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxBaseFor } from './x-client';
+import { sandboxBaseFor } from './transport';
 
 describe('sandboxBaseFor (which X the client talks to)', () => {
   it('takes every spelling of the real X API as the real X (deviation 1)', () => {

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import type { ProviderConfig } from '../../config';
-import { XApiError } from './x-client';
+
+/** A sign-in provider refused or could not be reached; the message is for the log, never for the client. */
+export class SignInProviderError extends Error {
+  constructor(
+    message: string,
+    readonly unreachable = false,
+  ) {
+    super(message);
+    this.name = 'SignInProviderError';
+  }
+}
 
 export type SignInProvider = 'facebook' | 'google' | 'linkedin';
 
@@ -57,7 +67,8 @@ export async function providerIdentity(
   config: ProviderConfig,
   input: { code: string; redirectUri: string; codeVerifier?: string | undefined },
 ): Promise<ProviderIdentity> {
-  if (!config.clientId || !config.clientSecret) throw new XApiError(`${provider} sign-in is not configured`);
+  if (!config.clientId || !config.clientSecret)
+    throw new SignInProviderError(`${provider} sign-in is not configured`);
   const form = new URLSearchParams({
     grant_type: 'authorization_code',
     code: input.code,
@@ -74,23 +85,23 @@ export async function providerIdentity(
       body: form,
     });
   } catch (error) {
-    throw new XApiError(`${provider} token endpoint unreachable: ${String(error)}`, true);
+    throw new SignInProviderError(`${provider} token endpoint unreachable: ${String(error)}`, true);
   }
-  if (!response.ok) throw new XApiError(`${provider} token exchange: HTTP ${response.status}`);
+  if (!response.ok) throw new SignInProviderError(`${provider} token exchange: HTTP ${response.status}`);
   const parsedToken = tokenSchema.safeParse(await response.json().catch(() => undefined));
-  if (!parsedToken.success) throw new XApiError(`${provider} token exchange: no access_token`);
+  if (!parsedToken.success) throw new SignInProviderError(`${provider} token exchange: no access_token`);
   let info: Response;
   try {
     info = await fetch(config.userInfoUrl, {
       headers: { authorization: `Bearer ${parsedToken.data.access_token}`, accept: 'application/json' },
     });
   } catch (error) {
-    throw new XApiError(`${provider} user info unreachable: ${String(error)}`, true);
+    throw new SignInProviderError(`${provider} user info unreachable: ${String(error)}`, true);
   }
-  if (!info.ok) throw new XApiError(`${provider} user info: HTTP ${info.status}`);
+  if (!info.ok) throw new SignInProviderError(`${provider} user info: HTTP ${info.status}`);
   try {
     return identityOf(provider, await info.json());
   } catch {
-    throw new XApiError(`${provider} user info: unexpected answer`);
+    throw new SignInProviderError(`${provider} user info: unexpected answer`);
   }
 }
