@@ -3,9 +3,28 @@ import type { UserRow } from '../db/schema';
 import { Forbidden, NotAuthenticated } from '../errors';
 import { timingSafeEqual } from 'node:crypto';
 import { safeEqual, sha256, sha256Digest } from '../lib/crypto';
-import { EXTENSION_TOKEN_PREFIX, type SessionService } from '../modules/auth/sessions.service';
 
 export const SESSION_COOKIE = 'murmur_session';
+
+/**
+ * Extension tokens (SPEC §6) start with this; '.' is not in a personal token's base64url alphabet,
+ * so the auth plugin tells the two kinds apart before any lookup (docs/API.md "Authentication").
+ */
+export const EXTENSION_TOKEN_PREFIX = 'xpt.';
+
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * What the plugin asks of the sessions (modules/auth's session service, passed in by app.ts):
+ * plugins sit below modules and never import them.
+ */
+export interface SessionLookup {
+  userForSession(sessionKey: string): MaybePromise<UserRow | undefined>;
+  /** A personal token's user by the SHA-256 hex of its whole value. */
+  userForTokenHash(keyHash: string): MaybePromise<UserRow | undefined>;
+  userForExtensionTokenHash(keyHash: string): MaybePromise<UserRow | undefined>;
+  csrfToken(sessionKey: string): string;
+}
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 
@@ -44,7 +63,7 @@ export interface ScopedUserTokens {
 }
 
 export interface AuthOptions {
-  sessionService: SessionService;
+  sessionService: SessionLookup;
   extensionToken: string | undefined;
   proTargetingToken: string | undefined;
   /** SPEC §6/§7: the targeting service's fixed token, accepted on `targetingRoutes` only. */

@@ -17,7 +17,7 @@ import { audiencePlansRoutes } from './audience-plans.routes';
 import { createAudiencePlansService } from './audience-plans.service';
 import { createAutocompleteService } from './autocomplete.service';
 import { buildRoutes } from './build.routes';
-import { findCategory } from './categories.repository';
+import { findCategory, listCategories } from './categories.repository';
 import { jobsRoutes } from './jobs.routes';
 
 /** The audience API (docs/API-AUDIENCES.md): engine status, jobs, building, configs, insights, plans. */
@@ -59,6 +59,8 @@ export function createAudiencesModule(deps: {
   });
   return {
     configsService,
+    /** The audience categories (seeded by migration 0001), which the store groups its audiences by. */
+    listCategories: () => listCategories(db),
     async registerRoutes(app: FastifyInstance) {
       await app.register(jobsRoutes, { engine, jobs });
       await app.register(buildRoutes, {

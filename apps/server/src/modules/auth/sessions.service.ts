@@ -2,6 +2,8 @@ import type { UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { hmac, randomKey, sha256 } from '../../lib/crypto';
 import type { AuthCache } from '../../lib/auth-cache';
+// The prefix the auth plugin tells extension tokens apart by, before any lookup.
+import { EXTENSION_TOKEN_PREFIX } from '../../plugins/auth';
 import type { SessionRepository } from './sessions.repository';
 
 /** Browser sessions last two weeks, as Django's did. */
@@ -17,12 +19,6 @@ export interface SignedIn {
   tokenKey: string;
   expiresAt: Date;
 }
-
-/**
- * Extension tokens (SPEC §6) start with this; '.' is not in a personal token's base64url alphabet,
- * so the auth plugin tells the two kinds apart before any lookup (docs/API.md "Authentication").
- */
-export const EXTENSION_TOKEN_PREFIX = 'xpt.';
 
 /** Who asks for an extension token: the credential of this request, which the token will die with. */
 export type ExtensionTokenIssuer = { sessionKey: string } | { tokenKey: string };

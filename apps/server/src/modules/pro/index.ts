@@ -4,9 +4,11 @@ import type { EngineHolder } from '../../engine/engine-holder';
 import { presentAccounts } from '../../engine/present-account';
 import { createOutboxRepository, type MailOutbox } from '../../integrations/mail';
 import type { JobQueue } from '../../jobs/jobs';
+import type { AuthCache } from '../../lib/auth-cache';
 import type { Clock } from '../../lib/clock';
 import { createImageDownloader } from './image-downloader';
 import { proOrigin } from './pro-origin';
+import { createProTokenRepository, createProTokenService, issueProToken } from './pro-tokens';
 import { proRoutes } from './pro.routes';
 import { createRequestsRepository } from './requests.repository';
 import { createRequestsService, type AdAccountsOf } from './requests.service';
@@ -25,6 +27,8 @@ export function createProModule(deps: {
   engine: EngineHolder;
   jobs: JobQueue;
   outbox: MailOutbox;
+  /** The pro-targeting tokens' users are cached beside the sessions' (lib/auth-cache.ts). */
+  authCache: AuthCache;
   /** PUBLIC_URL: the image downloader's own origin; mail links go to its pro host (proOrigin). */
   publicUrl: string;
   /** SPEC §6: whether a signed-in address is internal staff's, and staff's domains. */
@@ -68,9 +72,20 @@ export function createProModule(deps: {
     outbox,
     isStaff: (user) => isStaffEmail(user.email),
   });
+  // SPEC §6: the pro-targeting site's per-user tokens, checked by the auth plugin (plugins/auth.ts).
+  const proTokens = createProTokenService({
+    repo: createProTokenRepository(db),
+    authCache: deps.authCache,
+    clock,
+  });
   return {
     requestsService,
     monitorsService,
+    proTokens,
+    /** Issues a token inside a sign-in's transaction (modules/auth). */
+    proTokensIn: (tx: Db) => ({
+      issue: (userId: number) => issueProToken(createProTokenRepository(tx), userId),
+    }),
     async registerRoutes(app: FastifyInstance) {
       // The weekly results monitor: every hour, the monitors not measured for a week (once the
       // engine is ready; a failed run is retried at the next tick).

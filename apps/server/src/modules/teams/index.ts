@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { createOutboxRepository, type MailOutbox } from '../../integrations/mail';
+import type { Clock } from '../../lib/clock';
+import type { UserChanges } from '../../lib/user-changes';
+import { createInvitesRepository } from './invites.repository';
+import { invitesRoutes } from './invites.routes';
+import { createInvitesService } from './invites.service';
+import { parseTeamRef } from './team-ref';
+import { createTeamsRepository } from './teams.repository';
+import { teamsRoutes } from './teams.routes';
+import { createTeamsService } from './teams.service';
+
+type InvitesDeps = Parameters<typeof createInvitesService>[0];
+
+/** SPEC §7 Teams: teams, memberships and invitations (with their mails). */
+export function createTeamsModule(deps: {
+  db: Db;
+  changes: UserChanges;
+  clock: Clock;
+  outbox: MailOutbox;
+  usersService: Parameters<typeof createTeamsService>[0]['usersService'];
+  publicUrl: string;
+  inviteMailsPerHour: number;
+  /** The team plan's seats (modules/billing), asked when an invitation is made. */
+  seats: NonNullable<InvitesDeps['seats']>;
+}) {
+  const { db, changes, clock } = deps;
+  const teamsRepository = createTeamsRepository(db, changes);
+  const teamsService = createTeamsService({ teamsRepository, usersService: deps.usersService, clock });
+  const invitesService = createInvitesService({
+    invitesRepository: createInvitesRepository(db, changes),
+    teamsRepository,
+    teamsService,
+    inTransaction: (work) =>
+      db.transaction((tx) =>
+        work({ invites: createInvitesRepository(tx), outbox: createOutboxRepository(tx) }),
+      ),
+    outbox: deps.outbox,
+    clock,
+    publicUrl: deps.publicUrl,
+    mailsPerHour: deps.inviteMailsPerHour,
+    seats: deps.seats,
+  });
+  return {
+    teamsService,
+    /** A team slug or id → its id, whoever asks. */
+    async teamIdOf(value: string): Promise<number | undefined> {
+      const ref = parseTeamRef(value);
+      return ref && (await teamsRepository.findByRef(ref))?.id;
+    },
+    /** The team whose host name is this slug, as the web app shows it before sign-in. */
+    async teamBySlug(slug: string) {
+      const team = await teamsRepository.findBySlug(slug);
+      return team && { id: team.id, name: team.name, slug: team.slug, logo: team.logo };
+    },
+    async registerRoutes(app: FastifyInstance) {
+      await app.register(teamsRoutes, { teamsService });
+      await app.register(invitesRoutes, { invitesService });
+    },
+  };
+}
