@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, type TestSession } from '../../test/test-a
 import { createBillingRepository } from './billing.repository';
 import { createBillingService } from './billing.service';
 import { createProvider } from './provider';
-import { createStripeClient } from './stripe-client';
+import { createStripeClient } from '../../integrations/billing';
 
 /** Plan limits (docs/billing.md): seats through the invitation API, saved audiences and uploads in the service. */
 let t: TestApp;

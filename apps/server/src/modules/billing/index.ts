@@ -9,7 +9,7 @@ import { createBillingService, type TeamAccess } from './billing.service';
 import { createPremiumService } from './premium.service';
 import { premiumRoutes } from './premium.routes';
 import { createProvider } from './provider';
-import { createStripeClient } from './stripe-client';
+import { createStripeClient } from '../../integrations/billing';
 
 export type { BillingService } from './billing.service';
 export { UPLOAD_NEEDS_SUBSCRIPTION } from './plans';

@@ -1,22 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { Ad, Adset, Campaign, Reach, SegmentKind, Segmentations, StatsTotal } from '@murmur/core/api';
 import { criterionName, formatFrequency, segmentName } from '@murmur/core/api';
 import { formatDate, formatLargeNumber, formatMoney } from '@murmur/core/format';
 import type { Language } from '@murmur/core/api';
-
-const require = createRequire(import.meta.url);
-
-/** Noto Sans JP covers Latin and Japanese alike; embedded as subsets (only the glyphs used). */
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const loadFonts = () =>
-  (fonts ??= {
-    regular: readFileSync(
-      require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
-    ),
-    bold: readFileSync(require.resolve('@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf')),
-  });
+import { renderPdf } from '../../integrations/pdf';
 
 const TEXTS = {
   en: {
@@ -118,165 +104,151 @@ export interface CampaignSummary {
  */
 export function renderCampaignSummary(s: CampaignSummary, language: Language, now: Date): Promise<Buffer> {
   const l = TEXTS[language];
-  const { regular, bold } = loadFonts();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 48,
-    info: { Title: `${l.title}: ${s.campaign.name}`, Author: 'Murmur' },
-  });
-  doc.registerFont('body', regular);
-  doc.registerFont('bold', bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const width = doc.page.width - 96;
-  const heading = (text: string, size = 14) => {
-    if (doc.y > doc.page.height - 140) doc.addPage();
-    doc.moveDown(0.6).font('bold').fontSize(size).fillColor('#1c2a80').text(text).moveDown(0.3);
-    doc.font('body').fontSize(10).fillColor('#222222');
-  };
-  const line = (label: string, value: string) =>
-    doc.font('bold').fontSize(10).text(`${label}: `, { continued: true }).font('body').text(value);
-  const c = s.campaign;
-  const money = (n: number) => formatMoney(n, c.currency);
-  const date = (iso: string | null) => (iso ? formatDate(iso, language) : '—');
+  return renderPdf({ title: `${l.title}: ${s.campaign.name}`, author: 'Murmur' }, (doc) => {
+    const width = doc.page.width - 96;
+    const heading = (text: string, size = 14) => {
+      if (doc.y > doc.page.height - 140) doc.addPage();
+      doc.moveDown(0.6).font('bold').fontSize(size).fillColor('#1c2a80').text(text).moveDown(0.3);
+      doc.font('body').fontSize(10).fillColor('#222222');
+    };
+    const line = (label: string, value: string) =>
+      doc.font('bold').fontSize(10).text(`${label}: `, { continued: true }).font('body').text(value);
+    const c = s.campaign;
+    const money = (n: number) => formatMoney(n, c.currency);
+    const date = (iso: string | null) => (iso ? formatDate(iso, language) : '—');
 
-  doc.font('bold').fontSize(20).fillColor('#1c2a80').text(l.title);
-  doc.font('bold').fontSize(16).fillColor('#222222').text(c.name).moveDown(0.4);
-  doc.font('body').fontSize(10);
-  line(l.objective, OBJECTIVES[c.objective]?.[language] ?? c.objective);
-  line(l.status, language === 'ja' ? (STATUS_JA[c.status] ?? c.status) : c.status);
-  line(
-    l.budget,
-    c.budget_type === 'lifetime'
-      ? `${money(c.lifetime_budget ?? 0)} (${l.lifetime})`
-      : `${money(c.daily_budget ?? 0)} (${l.daily})`,
-  );
-  line(l.schedule, `${date(c.start)} – ${date(c.end)}`);
-  line(l.adAccount, c.ad_account_id);
-
-  heading(l.figures);
-  const figures: [string, string][] = [
-    [l.impressions, formatLargeNumber(s.stats.totals.impressions)],
-    [l.engagements, formatLargeNumber(s.stats.totals.engagements)],
-    [l.clicks, formatLargeNumber(s.stats.totals.clicks)],
-    [l.spent, money(s.stats.totals.spent)],
-  ];
-  const boxW = width / 4;
-  const top = doc.y;
-  figures.forEach(([label, value], i) => {
-    const x = 48 + i * boxW;
-    doc.rect(x + 2, top, boxW - 4, 48).fillAndStroke('#f1f3fb', '#d5d9ee');
-    doc
-      .fillColor('#555555')
-      .font('body')
-      .fontSize(9)
-      .text(label, x + 10, top + 8, { width: boxW - 20 });
-    doc
-      .fillColor('#111111')
-      .font('bold')
-      .fontSize(14)
-      .text(value, x + 10, top + 22, { width: boxW - 20 });
-  });
-  doc.x = 48;
-  doc.y = top + 60;
-  doc.font('body').fontSize(10).fillColor('#222222');
-
-  heading(l.perDay, 12);
-  if (s.stats.days.length === 0) doc.text(l.noDelivery);
-  else {
-    // Bars of impressions per day, then the same figures as a table.
-    const chartTop = doc.y;
-    const h = 90;
-    const max = Math.max(...s.stats.days.map((d) => d.impressions), 1);
-    const bar = width / s.stats.days.length;
-    s.stats.days.forEach((d, i) => {
-      const bh = (d.impressions / max) * h;
-      doc.rect(48 + i * bar + 3, chartTop + h - bh, Math.max(2, bar - 6), bh).fill('#3b5bdb');
-    });
-    doc.fillColor('#222222');
-    doc.x = 48;
-    doc.y = chartTop + h + 8;
-    const header: string[] = [l.day, l.impressions, l.engagements, l.clicks, l.spent];
-    const rows: string[][] = [header].concat(
-      s.stats.days.map((d) => [
-        formatDate(d.day, language),
-        formatLargeNumber(d.impressions),
-        formatLargeNumber(d.engagements),
-        formatLargeNumber(d.clicks),
-        money(d.spent),
-      ]),
+    doc.font('bold').fontSize(20).fillColor('#1c2a80').text(l.title);
+    doc.font('bold').fontSize(16).fillColor('#222222').text(c.name).moveDown(0.4);
+    doc.font('body').fontSize(10);
+    line(l.objective, OBJECTIVES[c.objective]?.[language] ?? c.objective);
+    line(l.status, language === 'ja' ? (STATUS_JA[c.status] ?? c.status) : c.status);
+    line(
+      l.budget,
+      c.budget_type === 'lifetime'
+        ? `${money(c.lifetime_budget ?? 0)} (${l.lifetime})`
+        : `${money(c.daily_budget ?? 0)} (${l.daily})`,
     );
-    for (const [r, row] of rows.entries()) {
-      if (doc.y > doc.page.height - 80) doc.addPage();
-      const y = doc.y;
-      row.forEach((cell, k) =>
-        doc
-          .font(r === 0 ? 'bold' : 'body')
-          .fontSize(9)
-          .text(cell, 48 + k * (width / 5), y, { width: width / 5 - 6 }),
-      );
-      doc.x = 48;
-      doc.y = y + 14;
-    }
-  }
+    line(l.schedule, `${date(c.start)} – ${date(c.end)}`);
+    line(l.adAccount, c.ad_account_id);
 
-  if (s.reach) {
-    heading(l.reach, 12);
-    doc.text(l.reachText(formatLargeNumber(s.reach.size), s.reach.size_bucket));
-    doc.text(l.reachedText(formatLargeNumber(s.reach.reached), formatFrequency(s.reach.frequency)));
-  }
-
-  if (s.segmentations && s.segmentations.impressions > 0) {
-    heading(l.segmentations, 12);
-    const groups: [string, SegmentKind, Segmentations['country']][] = [
-      [l.country, 'country', s.segmentations.country],
-      [l.age, 'age', s.segmentations.age],
-      [l.gender, 'gender', s.segmentations.gender],
-      [l.interest, 'interest', s.segmentations.interest],
+    heading(l.figures);
+    const figures: [string, string][] = [
+      [l.impressions, formatLargeNumber(s.stats.totals.impressions)],
+      [l.engagements, formatLargeNumber(s.stats.totals.engagements)],
+      [l.clicks, formatLargeNumber(s.stats.totals.clicks)],
+      [l.spent, money(s.stats.totals.spent)],
     ];
-    for (const [label, kind, rows] of groups) {
-      const text = rows
-        .slice(0, 5)
-        .map((r) => `${segmentName(kind, r, language)} ${formatLargeNumber(r.impressions)}`)
-        .join(' · ');
-      line(label, text || '—');
-    }
-  }
+    const boxW = width / 4;
+    const top = doc.y;
+    figures.forEach(([label, value], i) => {
+      const x = 48 + i * boxW;
+      doc.rect(x + 2, top, boxW - 4, 48).fillAndStroke('#f1f3fb', '#d5d9ee');
+      doc
+        .fillColor('#555555')
+        .font('body')
+        .fontSize(9)
+        .text(label, x + 10, top + 8, { width: boxW - 20 });
+      doc
+        .fillColor('#111111')
+        .font('bold')
+        .fontSize(14)
+        .text(value, x + 10, top + 22, { width: boxW - 20 });
+    });
+    doc.x = 48;
+    doc.y = top + 60;
+    doc.font('body').fontSize(10).fillColor('#222222');
 
-  heading(l.audiences, 12);
-  for (const a of s.adsets) {
-    doc
-      .font('bold')
-      .fontSize(10)
-      .text(`${a.name} — ${a.audience_name ?? '—'}`);
-    doc.font('body').fontSize(9).fillColor('#444444');
-    doc.text(
-      `${formatLargeNumber(a.impressions)} ${l.impressions} · ${money(a.spent)} · ${a.placements.join(', ')}`,
-    );
-    if (a.targeting.length > 0)
-      doc.text(
-        a.targeting
-          .slice(0, 30)
-          .map((t) => criterionName(t, language))
-          .join(', ') + (a.targeting.length > 30 ? ` … (+${a.targeting.length - 30})` : ''),
+    heading(l.perDay, 12);
+    if (s.stats.days.length === 0) doc.text(l.noDelivery);
+    else {
+      // Bars of impressions per day, then the same figures as a table.
+      const chartTop = doc.y;
+      const h = 90;
+      const max = Math.max(...s.stats.days.map((d) => d.impressions), 1);
+      const bar = width / s.stats.days.length;
+      s.stats.days.forEach((d, i) => {
+        const bh = (d.impressions / max) * h;
+        doc.rect(48 + i * bar + 3, chartTop + h - bh, Math.max(2, bar - 6), bh).fill('#3b5bdb');
+      });
+      doc.fillColor('#222222');
+      doc.x = 48;
+      doc.y = chartTop + h + 8;
+      const header: string[] = [l.day, l.impressions, l.engagements, l.clicks, l.spent];
+      const rows: string[][] = [header].concat(
+        s.stats.days.map((d) => [
+          formatDate(d.day, language),
+          formatLargeNumber(d.impressions),
+          formatLargeNumber(d.engagements),
+          formatLargeNumber(d.clicks),
+          money(d.spent),
+        ]),
       );
-    doc.fillColor('#222222').moveDown(0.3);
-  }
+      for (const [r, row] of rows.entries()) {
+        if (doc.y > doc.page.height - 80) doc.addPage();
+        const y = doc.y;
+        row.forEach((cell, k) =>
+          doc
+            .font(r === 0 ? 'bold' : 'body')
+            .fontSize(9)
+            .text(cell, 48 + k * (width / 5), y, { width: width / 5 - 6 }),
+        );
+        doc.x = 48;
+        doc.y = y + 14;
+      }
+    }
 
-  heading(l.ads, 12);
-  for (const ad of s.ads) {
-    const status = language === 'ja' ? (STATUS_JA[ad.status] ?? ad.status) : ad.status;
-    doc.font('bold').fontSize(10).text(`${ad.creative.name} (${status})`);
-    doc.font('body').fontSize(9).text(ad.creative.text).moveDown(0.3);
-  }
+    if (s.reach) {
+      heading(l.reach, 12);
+      doc.text(l.reachText(formatLargeNumber(s.reach.size), s.reach.size_bucket));
+      doc.text(l.reachedText(formatLargeNumber(s.reach.reached), formatFrequency(s.reach.frequency)));
+    }
 
-  doc.moveDown(1).font('body').fontSize(8).fillColor('#777777');
-  if (s.stats.synced) doc.text(`${l.synced}: ${formatDate(s.stats.synced, language)}`);
-  doc.text(`${l.generated}: ${formatDate(now.toISOString(), language)}`);
-  doc.end();
-  return done;
+    if (s.segmentations && s.segmentations.impressions > 0) {
+      heading(l.segmentations, 12);
+      const groups: [string, SegmentKind, Segmentations['country']][] = [
+        [l.country, 'country', s.segmentations.country],
+        [l.age, 'age', s.segmentations.age],
+        [l.gender, 'gender', s.segmentations.gender],
+        [l.interest, 'interest', s.segmentations.interest],
+      ];
+      for (const [label, kind, rows] of groups) {
+        const text = rows
+          .slice(0, 5)
+          .map((r) => `${segmentName(kind, r, language)} ${formatLargeNumber(r.impressions)}`)
+          .join(' · ');
+        line(label, text || '—');
+      }
+    }
+
+    heading(l.audiences, 12);
+    for (const a of s.adsets) {
+      doc
+        .font('bold')
+        .fontSize(10)
+        .text(`${a.name} — ${a.audience_name ?? '—'}`);
+      doc.font('body').fontSize(9).fillColor('#444444');
+      doc.text(
+        `${formatLargeNumber(a.impressions)} ${l.impressions} · ${money(a.spent)} · ${a.placements.join(', ')}`,
+      );
+      if (a.targeting.length > 0)
+        doc.text(
+          a.targeting
+            .slice(0, 30)
+            .map((t) => criterionName(t, language))
+            .join(', ') + (a.targeting.length > 30 ? ` … (+${a.targeting.length - 30})` : ''),
+        );
+      doc.fillColor('#222222').moveDown(0.3);
+    }
+
+    heading(l.ads, 12);
+    for (const ad of s.ads) {
+      const status = language === 'ja' ? (STATUS_JA[ad.status] ?? ad.status) : ad.status;
+      doc.font('bold').fontSize(10).text(`${ad.creative.name} (${status})`);
+      doc.font('body').fontSize(9).text(ad.creative.text).moveDown(0.3);
+    }
+
+    doc.moveDown(1).font('body').fontSize(8).fillColor('#777777');
+    if (s.stats.synced) doc.text(`${l.synced}: ${formatDate(s.stats.synced, language)}`);
+    doc.text(`${l.generated}: ${formatDate(now.toISOString(), language)}`);
+  });
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { createMediaService, type TeamAccess } from './media.service';
 import { mediaRoutes } from './media.routes';
-import { diskStorage, s3Storage, type MediaStorage } from './storage';
+import { diskStorage, s3Storage, type MediaStorage } from '../../integrations/storage';
 
 /** Uploads left incomplete are swept every hour. */
 const SWEEP_EVERY_MS = 60 * 60_000;

@@ -16,7 +16,7 @@ import { errorResponses } from '../../lib/http';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { MediaService } from './media.service';
-import { KEY_PATTERN, type diskStorage, type MediaStorage } from './storage';
+import { KEY_PATTERN, type diskStorage, type MediaStorage } from '../../integrations/storage';
 import { parseMultipart } from './multipart';
 
 /** What a multipart upload may weigh: the file's limit plus room for the form's fields. */

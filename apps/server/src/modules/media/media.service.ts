@@ -13,7 +13,7 @@ import type { Db } from '../../db/database';
 import { adMedia, fileUploads, memberships, type TeamRow, type UserRow } from '../../db/schema';
 import { BadRequest, Forbidden, NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { MediaStorage } from './storage';
+import type { MediaStorage } from '../../integrations/storage';
 
 /** The team behind a reference, for its members (modules/teams). */
 export interface TeamAccess {

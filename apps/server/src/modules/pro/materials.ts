@@ -1,7 +1,8 @@
 import type { Language, MarketingMaterial } from '@murmur/core/api';
 import type { ContentType } from '@murmur/core/targeting';
 import { NotFound } from '../../errors';
-import { heading, paragraph, renderPdf } from './pdf';
+import { heading, paragraph, renderPdf } from '../../integrations/pdf';
+import { PRO_AUTHOR } from './pro-origin';
 
 interface Section {
   title: string;
@@ -299,7 +300,7 @@ export function listMaterials(language: Language, contentType?: ContentType): Ma
 export async function materialPdf(slug: string, language: Language) {
   const material = find(slug);
   const text = material.text[language];
-  const body = await renderPdf(text.title, (doc) => {
+  const body = await renderPdf({ title: text.title, author: PRO_AUTHOR }, (doc) => {
     if (material.contentType === 'slides') {
       heading(doc, text.title, 26);
       paragraph(doc, text.summary);

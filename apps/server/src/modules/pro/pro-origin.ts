@@ -9,3 +9,6 @@ export function proOrigin(publicUrl: string): string {
   const url = new URL(publicUrl);
   return `${url.protocol}//pro.${url.host}`;
 }
+
+/** The pro-targeting site's name, the author of the documents it writes (PDF metadata). */
+export const PRO_AUTHOR = 'Targeting Toolkit';

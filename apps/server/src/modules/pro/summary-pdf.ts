@@ -1,7 +1,8 @@
 import type { CompetitorAnalysisResult, Language } from '@murmur/core/api';
 import { formatLargeNumber } from '@murmur/core/format';
 import { interestName } from '@murmur/core/targeting';
-import { heading, paragraph, renderPdf, table } from './pdf';
+import { heading, paragraph, renderPdf, table } from '../../integrations/pdf';
+import { PRO_AUTHOR } from './pro-origin';
 
 const texts = {
   en: {
@@ -35,7 +36,7 @@ export async function competitorSummaryPdf(
   const t = texts[language];
   const date = now.toISOString().slice(0, 10);
   const handles = result.competitors.map((c) => `@${c.handle}`);
-  const body = await renderPdf(t.title, (doc) => {
+  const body = await renderPdf({ title: t.title, author: PRO_AUTHOR }, (doc) => {
     heading(doc, t.title, 20);
     paragraph(doc, t.intro(result.competitors.length, date));
     table(

@@ -4,7 +4,10 @@ import PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
 
-/** Noto Sans JP covers Latin and Japanese alike: one font for both interface languages. */
+/**
+ * Noto Sans JP covers Latin and Japanese alike: one font for both interface languages, read once
+ * for every PDF the server writes (help, campaign summaries, the pro site's documents).
+ */
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 const loadFonts = () =>
   (fonts ??= {
@@ -17,15 +20,18 @@ const loadFonts = () =>
 export type Pdf = PDFKit.PDFDocument;
 
 /**
- * Writes an A4 PDF with `draw` and returns its bytes. The fonts are embedded as subsets (only the
- * glyphs used), so a page of Japanese stays small.
+ * Writes an A4 PDF with `draw` and returns its bytes; `draw` writes with the fonts 'body' and
+ * 'bold'. The fonts are embedded as subsets (only the glyphs used), so a page of Japanese stays small.
  */
-export function renderPdf(title: string, draw: (doc: Pdf) => void): Promise<Buffer> {
+export function renderPdf(
+  info: { title: string; author: string; margin?: number },
+  draw: (doc: Pdf) => void,
+): Promise<Buffer> {
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: 'A4',
-    margin: 48,
-    info: { Title: title, Author: 'Targeting Toolkit' },
+    margin: info.margin ?? 48,
+    info: { Title: info.title, Author: info.author },
   });
   doc.registerFont('body', regular);
   doc.registerFont('bold', bold);
