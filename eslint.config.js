@@ -47,6 +47,39 @@ const serverModuleZones = () =>
     message: `modules/${name} imports its own folder and src/{${SERVER_SHARED_HOMES.join(',')}} only: take a sibling's service as a collaborator wired in modules/index.ts.`,
   }));
 
+/**
+ * The homes below the modules never import them (plugins, lib, integrations…): what a plugin needs
+ * of a module is passed in by app.ts (plugins/auth.ts takes a SessionLookup), what they share moves
+ * down to lib/.
+ */
+const BELOW_MODULES = ['plugins', 'lib', 'integrations', 'engine', 'jobs', 'db'];
+
+/**
+ * The sandbox (the simulated X, apps/sandbox) is a development dependency: product code never loads
+ * it, so a production build can leave it out. The only server files that may import it:
+ *   - main.ts and app.ts, which mount it in development and tests (SANDBOX_ENABLED);
+ *   - src/test/** (the test helpers);
+ *   - *.test.ts and *-test-kit.ts files (tests and their kits beside the code).
+ * Every other file under apps/server/src is product code. Generated from the folder listing, so a
+ * new folder is fenced at once. What product code needs of X lives in @murmur/core (x-catalogue,
+ * x-hosts, dev-credentials).
+ */
+const SANDBOX_LOADER_FOLDERS = ['test'];
+const sandboxZones = () => {
+  const product = subfolders('apps/server/src').filter((name) => !SANDBOX_LOADER_FOLDERS.includes(name));
+  return [
+    {
+      target: [
+        `./apps/server/src/{${product.join(',')}}/**/!(*.test|*-test-kit).ts`,
+        './apps/server/src/!(main|app|*.test).ts',
+      ],
+      from: './apps/sandbox',
+      message:
+        'Product code never imports the sandbox (a development dependency): X catalogues, host rewrites and development credentials are in @murmur/core; only main.ts, app.ts, src/test/ and tests load the sandbox.',
+    },
+  ];
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -126,6 +159,13 @@ export default tseslint.config(
               message: 'components/, hooks/ and lib/ sit below features/ and app/ and never import them.',
             },
             ...serverModuleZones(),
+            {
+              target: BELOW_MODULES.map((home) => `./apps/server/src/${home}`),
+              from: './apps/server/src/modules',
+              message:
+                'plugins/, lib/, integrations/, engine/, jobs/ and db/ sit below the modules and never import them: pass what they need in (app.ts) or move it down to lib/.',
+            },
+            ...sandboxZones(),
             {
               target: './apps/server',
               from: './packages/engine',
