@@ -45,12 +45,12 @@ export function createTeamsModule(deps: {
   return {
     teamsService,
     /** A team slug or id → its id, whoever asks. */
-    async teamIdOf(value: string): Promise<number | undefined> {
+    teamIdOf: async (value: string): Promise<number | undefined> => {
       const ref = parseTeamRef(value);
       return ref && (await teamsRepository.findByRef(ref))?.id;
     },
     /** The team whose host name is this slug, as the web app shows it before sign-in. */
-    async teamBySlug(slug: string) {
+    teamBySlug: async (slug: string) => {
       const team = await teamsRepository.findBySlug(slug);
       return team && { id: team.id, name: team.name, slug: team.slug, logo: team.logo };
     },
