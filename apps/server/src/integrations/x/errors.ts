@@ -10,21 +10,28 @@ export class XError extends Error {
   readonly parameter: string | undefined;
   /** For a 429, when X's window resets (unix seconds, X's x-rate-limit-reset). */
   readonly reset: number | undefined;
+  /**
+   * The failure carried a network error code (ECONNREFUSED, ETIMEDOUT…): a 503 for sign-in and the
+   * ad accounts. Status 0 alone (no answer, or X not configured) is a 503 for campaigns and Deep
+   * Thought, which read `status`.
+   */
+  readonly unreachable: boolean;
 
   constructor(
     message: string,
     readonly status: number,
-    detail: { parameter?: string | undefined; reset?: number | undefined; cause?: unknown } = {},
+    detail: {
+      parameter?: string | undefined;
+      reset?: number | undefined;
+      unreachable?: boolean;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: detail.cause });
     this.name = 'XError';
     this.parameter = detail.parameter;
     this.reset = detail.reset;
-  }
-
-  /** X was not reached (network) or is not configured: a 503 for the client, never its fault. */
-  get unreachable(): boolean {
-    return this.status === 0;
+    this.unreachable = detail.unreachable ?? false;
   }
 
   /** X answered 403/404 for an ad account, audience or object the user cannot reach. */
@@ -65,5 +72,9 @@ export function toXError(what: string, error: unknown, now: () => number = Date.
       cause: error,
     });
   }
-  return new XError('X could not be reached. Please try again later.', 0, { cause: error });
+  const code = (error as { code?: unknown }).code;
+  return new XError('X could not be reached. Please try again later.', 0, {
+    unreachable: typeof code === 'string' && /^E[A-Z]+/.test(code),
+    cause: error,
+  });
 }

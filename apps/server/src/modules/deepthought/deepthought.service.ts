@@ -102,7 +102,7 @@ export function createDeepThoughtService(deps: {
       try {
         me = await xApi.as(pair).me();
       } catch (error) {
-        if (error instanceof XError && error.unreachable)
+        if (error instanceof XError && error.status === 0)
           throw new ServiceUnavailable('X cannot be reached right now. Please try again later.');
         throw new BadRequest({
           non_field_errors: ['X did not accept this sign-in. Please sign in with X again.'],

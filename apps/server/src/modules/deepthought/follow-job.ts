@@ -74,7 +74,7 @@ export async function runFollowJob(
       await repo.finishItem(job.id, xUserId, 'done', null, at);
       await repo.applyFollow(account.id, xUserId, kind === 'follow', at);
     } catch (error) {
-      if (!(error instanceof XError) || error.unreachable) throw error;
+      if (!(error instanceof XError) || error.status === 0) throw error;
       await repo.finishItem(job.id, xUserId, 'failed', error.message.slice(0, 300), clock.now());
     }
     await c.touch(job.id, { ...(await repo.itemCounts(job.id)) });

@@ -109,7 +109,7 @@ export function createJobRunner(
         deps.log.warn({ err: error, job: job.id }, 'deepthought job failed');
         const message =
           error instanceof XError
-            ? error.unreachable
+            ? error.status === 0
               ? 'X cannot be reached right now. Please try again later.'
               : 'X refused the request.'
             : 'The job failed.';

@@ -217,7 +217,7 @@ async function ownPostCounts(
     const buckets = await c.limited(job, read);
     return buckets.map((b) => ({ start: new Date(b.start), posts: b.post_count ?? b.tweet_count ?? 0 }));
   } catch (error) {
-    if (!(error instanceof XError) || error.unreachable) throw error;
+    if (!(error instanceof XError) || error.status === 0) throw error;
     log.info({ job, err: error }, 'deepthought: X refused post counts; the sync goes on without them');
     return [];
   }

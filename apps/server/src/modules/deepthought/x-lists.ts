@@ -13,7 +13,7 @@ async function xWrite<T>(run: () => Promise<T>): Promise<T> {
     if (error instanceof XError) {
       if (error.rateLimited)
         throw new ServiceUnavailable('X’s rate limit for this action is reached. Please try again later.');
-      if (error.unreachable)
+      if (error.status === 0)
         throw new ServiceUnavailable('X cannot be reached right now. Please try again later.');
       throw new BadRequest({ non_field_errors: ['X refused the request.'] });
     }
