@@ -1,0 +1,294 @@
+/**
+ * The collector (ARCHITECTURE "The live path"): one per deployment, in the server's process or on its
+ * own (collector-main.ts). It holds one connection per X stream — per partition of the partitioned
+ * ones — translates every line into `@murmur/core/live` events and appends them, in small batches
+ * and in arrival order, to the live log (`LiveSink`; engine-cluster's LiveLog in a deployment).
+ *
+ * Nothing is lost: every reconnection asks X for the minutes it missed (stream-client.ts), and a
+ * restarted collector asks for X's full 5. Nothing is passed on twice: the replayed lines carry the
+ * same event keys, and the collector drops keys it has already appended within the backfill window
+ * (the log and the engine's idempotent apply are the second line of defence for what falls outside).
+ */
+
+import type { LiveEvent } from '@murmur/core/live';
+import {
+  MAX_BACKFILL_MINUTES,
+  openXStream,
+  type XStreamConnection,
+  type XStreamState,
+} from '../integrations/x-streams/stream-client';
+import { SeenUsers, translate, type XStreamKind } from './translate';
+
+/** Where the collector appends: the live log, partitioned by `partitionOf(ownerOf(event))`. */
+export interface LiveSink {
+  append(events: readonly LiveEvent[]): Promise<void>;
+}
+
+export interface CollectorLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** One stream connection: X's path below the v2 base, its query, and the translation to apply. */
+export interface StreamSpec {
+  kind: XStreamKind;
+  path: string;
+  /** X's partition (1-based) for the partitioned streams. */
+  partition?: number;
+  query: Record<string, string>;
+}
+
+const USER_FIELDS = 'created_at,description,location,protected,public_metrics,verified';
+const POST_FIELDS = 'author_id,created_at,entities,lang,referenced_tweets,in_reply_to_user_id';
+
+/**
+ * The connections for a deployment. The posts and likes firehoses and both compliance streams are
+ * partitioned by X (`partition` is required); the Activity API stream is one connection. The posts
+ * firehose expands its author (`author_id`) so a first post brings its account; the likes firehose
+ * asks for no author expansion, so the one user object of a like line is its liker (translate.ts).
+ */
+export function streamSpecs(xPartitions: number): StreamSpec[] {
+  const partitioned = (kind: XStreamKind, path: string, query: Record<string, string>): StreamSpec[] =>
+    Array.from({ length: xPartitions }, (_, i) => ({
+      kind,
+      path,
+      partition: i + 1,
+      query: { ...query, partition: String(i + 1) },
+    }));
+  return [
+    ...partitioned('posts', 'tweets/firehose/stream', {
+      'tweet.fields': POST_FIELDS,
+      expansions: 'author_id',
+      'user.fields': USER_FIELDS,
+    }),
+    ...partitioned('likes', 'likes/firehose/stream', {
+      'like_with_tweet_author.fields': 'created_at,id,liked_tweet_id,liked_tweet_author_id,timestamp_ms',
+      'user.fields': USER_FIELDS,
+    }),
+    { kind: 'activity', path: 'activity/stream', query: {} },
+    ...partitioned('users-compliance', 'users/compliance/stream', {}),
+    ...partitioned('posts-compliance', 'tweets/compliance/stream', {}),
+  ];
+}
+
+export interface CollectorOptions {
+  /** X API v2 base ending in /2/ (X_STREAM_URL). */
+  baseUrl: string;
+  bearerToken: string;
+  /** The connections to hold; `streamSpecs(X_STREAM_PARTITIONS)` in a deployment. */
+  streams: StreamSpec[];
+  sink: LiveSink;
+  log: CollectorLog;
+  /** Events per append (default 500). */
+  batchSize?: number;
+  /** Longest wait before a partial batch is appended (default 50 ms). */
+  flushMs?: number;
+  /** Backfill on the first connection (default X's 5: a restart resumes what it missed). */
+  initialBackfillMinutes?: number;
+  retryDelayMs?: (attempt: number) => number;
+  keepAliveTimeoutMs?: number;
+  /** Keys remembered to drop replayed events (default 2 000 000; beyond it the oldest go first). */
+  maxRememberedKeys?: number;
+  now?: () => number;
+}
+
+export interface StreamStats {
+  kind: XStreamKind;
+  partition: number | null;
+  state: XStreamState;
+  reconnects: number;
+  lines: number;
+  events: number;
+  duplicates: number;
+  ignored: number;
+  malformed: number;
+  errors: number;
+  /** When the last line arrived (ms), null before any. */
+  lastLineAt: number | null;
+}
+
+export interface CollectorStats {
+  streams: StreamStats[];
+  /** Events appended to the sink. */
+  appended: number;
+  /** Events translated but not yet appended. */
+  pending: number;
+  /** Failed appends so far (each is retried). */
+  appendFailures: number;
+}
+
+export interface Collector {
+  start(): Promise<void>;
+  /** Closes the connections and appends what is pending. */
+  stop(): Promise<void>;
+  stats(): CollectorStats;
+}
+
+/** Exponential backoff from 1 s to 5 min, as X asks of stream clients after an HTTP error. */
+export const defaultRetryDelay = (attempt: number): number => Math.min(300_000, 1000 * 2 ** (attempt - 1));
+
+/**
+ * The keys of recent events, to drop a replay. X replays at most 5 minutes, so a key older than that
+ * (by event time, against the newest seen) cannot come back through backfill and is forgotten.
+ */
+class RecentKeys {
+  readonly #at = new Map<string, number>();
+  #newest = 0;
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly max: number,
+  ) {}
+
+  /** True the first time a key is offered. */
+  add(key: string, at: number): boolean {
+    if (this.#at.has(key)) return false;
+    this.#at.set(key, at);
+    if (at > this.#newest) this.#newest = at;
+    const horizon = this.#newest - this.windowMs;
+    for (const [old, oldAt] of this.#at) {
+      if (this.#at.size <= this.max && oldAt >= horizon) break;
+      this.#at.delete(old);
+    }
+    return true;
+  }
+}
+
+export function createCollector(options: CollectorOptions): Collector {
+  const { sink, log } = options;
+  const batchSize = options.batchSize ?? 500;
+  const flushMs = options.flushMs ?? 50;
+  const now = options.now ?? Date.now;
+  const seen = new SeenUsers();
+  // One more minute than X replays, for clock skew between X's event times and arrival.
+  const recent = new RecentKeys((MAX_BACKFILL_MINUTES + 1) * 60_000, options.maxRememberedKeys ?? 2_000_000);
+  const connections: XStreamConnection[] = [];
+  const stats: StreamStats[] = options.streams.map((s) => ({
+    kind: s.kind,
+    partition: s.partition ?? null,
+    state: 'connecting',
+    reconnects: 0,
+    lines: 0,
+    events: 0,
+    duplicates: 0,
+    ignored: 0,
+    malformed: 0,
+    errors: 0,
+    lastLineAt: null,
+  }));
+  let pending: LiveEvent[] = [];
+  let appended = 0;
+  let appendFailures = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  /** Appends in order, one batch at a time; a failed append is retried, never dropped. */
+  const flush = (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    flushing = flushing.then(async () => {
+      for (let attempt = 1; pending.length > 0;) {
+        const batch = pending.slice(0, batchSize);
+        try {
+          await sink.append(batch);
+          pending = pending.slice(batch.length);
+          appended += batch.length;
+          attempt = 1;
+        } catch (error) {
+          appendFailures++;
+          log.error({ err: error, events: batch.length, attempt }, 'live: append to the live log failed');
+          await new Promise((r) => setTimeout(r, Math.min(10_000, 100 * 2 ** attempt++)));
+        }
+      }
+    });
+    return flushing;
+  };
+
+  const enqueue = (events: LiveEvent[]) => {
+    pending.push(...events);
+    if (pending.length >= batchSize) void flush();
+    else timer ??= setTimeout(() => void flush(), flushMs);
+  };
+
+  const onLine = (stat: StreamStats, spec: StreamSpec) => (line: unknown) => {
+    stat.lines++;
+    stat.lastLineAt = now();
+    const out = translate(spec.kind, line, seen);
+    switch (out.outcome) {
+      case 'events': {
+        const fresh = out.events.filter((e) => recent.add(e.key, e.at));
+        stat.duplicates += out.events.length - fresh.length;
+        stat.events += fresh.length;
+        if (fresh.length > 0) enqueue(fresh);
+        return;
+      }
+      case 'ignored':
+        stat.ignored++;
+        return;
+      case 'error':
+        stat.errors++;
+        log.warn(
+          { stream: spec.path, partition: spec.partition, reason: out.reason },
+          'live: X sent an error',
+        );
+        return;
+      case 'malformed':
+        stat.malformed++;
+        log.warn(
+          { stream: spec.path, partition: spec.partition, reason: out.reason },
+          'live: malformed stream line skipped',
+        );
+    }
+  };
+
+  return {
+    async start() {
+      const opened = await Promise.all(
+        options.streams.map((spec, i) => {
+          const stat = stats[i]!;
+          return openXStream({
+            baseUrl: options.baseUrl,
+            bearerToken: options.bearerToken,
+            path: spec.path,
+            query: spec.query,
+            initialBackfillMinutes: options.initialBackfillMinutes ?? MAX_BACKFILL_MINUTES,
+            retryDelayMs: options.retryDelayMs ?? defaultRetryDelay,
+            keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 60_000,
+            now,
+            onLine: onLine(stat, spec),
+            onParseError: (error) => {
+              stat.malformed++;
+              log.warn(
+                { stream: spec.path, partition: spec.partition, err: error },
+                'live: unparsable stream line',
+              );
+            },
+            onState: (state, detail) => {
+              if (stopped) return;
+              if (state === 'connected' && stat.state !== 'connecting') stat.reconnects++;
+              stat.state = state;
+              const fields = { stream: spec.path, partition: spec.partition, detail };
+              if (state === 'reconnecting' || state === 'closed') log.warn(fields, `live: stream ${state}`);
+              else if (state === 'connected') log.info(fields, 'live: stream connected');
+            },
+          });
+        }),
+      );
+      connections.push(...opened);
+    },
+    async stop() {
+      stopped = true;
+      for (const c of connections.splice(0)) c.close();
+      for (const s of stats) s.state = 'closed';
+      await flush();
+    },
+    stats: () => ({
+      streams: stats.map((s) => ({ ...s })),
+      appended,
+      pending: pending.length,
+      appendFailures,
+    }),
+  };
+}
