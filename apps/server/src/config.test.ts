@@ -177,4 +177,53 @@ describe('loadConfig', () => {
       /TALK_MODEL_URL must be a URL/,
     );
   });
+
+  it('points the live path at the mounted sandbox in development and at X in production', () => {
+    const dev = loadConfig({ DATA_DIR: tempDir(), PORT: '3100' }).live;
+    expect(dev).toMatchObject({
+      collectorEnabled: true,
+      streamUrl: 'http://127.0.0.1:3100/sandbox/x/2/',
+      xPartitions: 1,
+      partitions: 1,
+    });
+    expect(dev?.bearerToken).toMatch(/sandbox/);
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).live?.collectorEnabled).toBe(false);
+
+    // Production without a token: no collector, the index stays as it was loaded.
+    const prod = loadConfig({ ...production, DATA_DIR: tempDir() }).live;
+    expect(prod).toMatchObject({
+      collectorEnabled: false,
+      streamUrl: 'https://api.x.com/2/',
+      xPartitions: 20,
+    });
+    expect(prod?.bearerToken).toBeUndefined();
+    const configured = loadConfig({
+      ...production,
+      DATA_DIR: tempDir(),
+      X_STREAM_BEARER_TOKEN: 'AAAA-enterprise',
+      X_STREAM_PARTITIONS: '4',
+      ENGINE_SHARDS: '3',
+    }).live;
+    expect(configured).toMatchObject({
+      collectorEnabled: true,
+      bearerToken: 'AAAA-enterprise',
+      xPartitions: 4,
+      partitions: 3,
+    });
+    expect(() => loadConfig({ ...production, DATA_DIR: tempDir(), COLLECTOR_ENABLED: 'true' })).toThrow(
+      'Missing env variables: X_STREAM_BEARER_TOKEN',
+    );
+    expect(() => loadConfig({ ...production, DATA_DIR: tempDir(), X_STREAM_PARTITIONS: '21' })).toThrow(
+      /X_STREAM_PARTITIONS/,
+    );
+    expect(() => loadConfig({ ...production, DATA_DIR: tempDir(), X_STREAM_URL: 'not a url' })).toThrow(
+      /X_STREAM_URL/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), LIVE_PARTITIONS: '6', COLLECTOR_ENABLED: '0' }).live,
+    ).toMatchObject({
+      partitions: 6,
+      collectorEnabled: false,
+    });
+  });
 });

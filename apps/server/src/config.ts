@@ -83,6 +83,30 @@ const envSchema = z.object({
       .optional(),
   ),
   REDIS_URL: optional,
+  X_STREAM_URL: url('X_STREAM_URL'),
+  X_STREAM_BEARER_TOKEN: optional,
+  X_STREAM_PARTITIONS: z.preprocess(
+    (v) => v || undefined,
+    z.coerce
+      .number({ error: 'X_STREAM_PARTITIONS must be a whole number from 1 to 20' })
+      .int()
+      .min(1)
+      .max(20)
+      .optional(),
+  ),
+  LIVE_PARTITIONS: z.preprocess(
+    (v) => v || undefined,
+    z.coerce
+      .number({ error: 'LIVE_PARTITIONS must be a whole number from 1' })
+      .int()
+      .min(1)
+      .max(4096)
+      .optional(),
+  ),
+  COLLECTOR_ENABLED: z.preprocess(
+    (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
+    z.enum(['true', 'false', '1', '0']).optional(),
+  ),
   ...limitsEnv(),
   S3_BUCKET: optional,
   S3_REGION: optional,
@@ -233,6 +257,8 @@ export interface Config {
   engineShards: { natsUrl: string; shards?: number } | undefined;
   /** Redis for the job queue (REDIS_URL); jobs run in-process without it. */
   redisUrl: string | undefined;
+  /** The live path: X's streams → collector → live log → engine and shards (docs/LIVE.md); none in tests. */
+  live?: LiveConfig;
   limits: Limits;
   x: XConfig;
   facebook: ProviderConfig;
@@ -244,6 +270,22 @@ export interface Config {
    * figures (TALK_MODEL_URL, TALK_MODEL default gpt-4o-mini, TALK_MODEL_KEY); none: answers as parsed.
    */
   talkModel?: TalkModelConfig | undefined;
+}
+
+export interface LiveConfig {
+  /**
+   * Run the collector in this process (COLLECTOR_ENABLED; default: on outside tests when X's streams
+   * can be reached — the mounted sandbox, or a bearer token for X). One collector per deployment.
+   */
+  collectorEnabled: boolean;
+  /** X API v2 base the streams are under, ending in /2/ (X_STREAM_URL; default X, or the mounted sandbox). */
+  streamUrl: string;
+  /** X's app-only bearer token for the streams (X_STREAM_BEARER_TOKEN; the sandbox's outside production). */
+  bearerToken: string | undefined;
+  /** How many partitions X's firehoses are read in (X_STREAM_PARTITIONS; X: 20, the sandbox: 1 by default). */
+  xPartitions: number;
+  /** Partitions of the live log, like the engine's shards (LIVE_PARTITIONS; default ENGINE_SHARDS or 1). */
+  partitions: number;
 }
 
 export interface TalkModelConfig {
@@ -320,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { natsUrl: e.ENGINE_NATS_URL, ...(e.ENGINE_SHARDS !== undefined && { shards: e.ENGINE_SHARDS }) }
       : undefined,
     redisUrl: e.REDIS_URL,
+    live: liveConfig(e, isProduction),
     limits: limitsFrom(e),
     ...socialConfig(`${publicUrl}/sandbox`, isProduction, e),
     stripe: stripeConfig(`${publicUrl}/sandbox`, isProduction, e),
@@ -411,6 +454,49 @@ export function socialConfig(
       `${sandbox}/linkedin/oauth/v2/accessToken`,
       `${sandbox}/linkedin/v2/userinfo`,
     ),
+  };
+}
+
+/**
+ * The live path's settings. X's streams need a bearer token with Enterprise access (docs/LIVE.md):
+ * outside production the mounted sandbox's development token and streams stand in; a production
+ * collector without a token cannot start, and says which variable is missing (SPEC §8).
+ */
+function liveConfig(
+  e: {
+    NODE_ENV: 'development' | 'production' | 'test';
+    PORT: number;
+    SANDBOX_ENABLED?: string | undefined;
+    ENGINE_SHARDS?: number | undefined;
+    X_STREAM_URL?: string | undefined;
+    X_STREAM_BEARER_TOKEN?: string | undefined;
+    X_STREAM_PARTITIONS?: number | undefined;
+    LIVE_PARTITIONS?: number | undefined;
+    COLLECTOR_ENABLED?: string | undefined;
+  },
+  isProduction: boolean,
+): LiveConfig {
+  const sandboxMounted =
+    e.SANDBOX_ENABLED === undefined
+      ? !isProduction
+      : e.SANDBOX_ENABLED === 'true' || e.SANDBOX_ENABLED === '1';
+  const useSandbox = e.X_STREAM_URL === undefined && sandboxMounted;
+  const bearerToken =
+    e.X_STREAM_BEARER_TOKEN ??
+    (useSandbox && !isProduction ? SANDBOX_DEV_CREDENTIALS.x.bearerToken : undefined);
+  const collectorEnabled =
+    e.COLLECTOR_ENABLED === undefined
+      ? e.NODE_ENV !== 'test' && bearerToken !== undefined
+      : e.COLLECTOR_ENABLED === 'true' || e.COLLECTOR_ENABLED === '1';
+  if (collectorEnabled && bearerToken === undefined)
+    throw new Error('Missing env variables: X_STREAM_BEARER_TOKEN');
+  return {
+    collectorEnabled,
+    streamUrl:
+      e.X_STREAM_URL ?? (useSandbox ? `http://127.0.0.1:${e.PORT}/sandbox/x/2/` : 'https://api.x.com/2/'),
+    bearerToken,
+    xPartitions: e.X_STREAM_PARTITIONS ?? (useSandbox ? 1 : 20),
+    partitions: e.LIVE_PARTITIONS ?? e.ENGINE_SHARDS ?? 1,
   };
 }
 

@@ -20,11 +20,38 @@ export const estimateSchema = z.object({
 });
 export type Estimate = z.infer<typeof estimateSchema>;
 
+/**
+ * How current the index is (ARCHITECTURE "The live path"): `live` when every partition of the live
+ * log is applied to within LIVE_WITHIN_MS of X, `catching-up` when one is further behind, `static`
+ * when no live path runs (the index is what was loaded). `behindMs`: the furthest-behind partition.
+ */
+export const freshnessSchema = z.object({
+  state: z.enum(['live', 'catching-up', 'static']),
+  behindMs: z.number().int().min(0).nullable(),
+});
+export type Freshness = z.infer<typeof freshnessSchema>;
+/** Within this much of X (ms), the index counts as live; further behind, as catching up. */
+export const LIVE_WITHIN_MS = 30_000;
+
+/** One partition of the live log as the engine has applied it. */
+export const livePartitionSchema = z.object({
+  partition: z.number().int().min(0),
+  /** Events appended to the partition and not yet applied. */
+  lagEvents: z.number().int().min(0),
+  /** X's time (ms since the epoch) of the last applied event; null before any. */
+  lastEventAt: z.number().int().nullable(),
+  /** How far the applied position is behind X (ms); null before any event. */
+  behindMs: z.number().int().min(0).nullable(),
+});
+
 export const engineStatusSchema = z.object({
   state: z.enum(['loading', 'ready', 'failed']),
   progress: z.number().int().min(0).max(100),
   accounts: z.number().int().nullable(),
   message: z.string().nullable(),
+  freshness: freshnessSchema,
+  /** The live log's partitions (empty without a live path). */
+  partitions: z.array(livePartitionSchema),
 });
 export type EngineStatus = z.infer<typeof engineStatusSchema>;
 

@@ -76,7 +76,14 @@ const estimateOf = (body: object, exclusions: object[] = []): Estimate => {
 describe('engine status and jobs', () => {
   it('reports a ready engine publicly', async () => {
     const res = await t.app.inject({ url: '/api/engine/status/' });
-    expect(res.json()).toEqual({ state: 'ready', progress: 100, accounts: 3000, message: null });
+    expect(res.json()).toEqual({
+      state: 'ready',
+      progress: 100,
+      accounts: 3000,
+      message: null,
+      freshness: { state: 'static', behindMs: null },
+      partitions: [],
+    });
   });
 
   it('answers 404 for a job id it never gave out', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { JobQueue } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
+import type { LiveStatusSource } from '../../live/freshness';
 import { createAudienceConfigsRepository } from './audience-configs.repository';
 import { audienceConfigsRoutes } from './audience-configs.routes';
 import {
@@ -32,6 +33,8 @@ export function createAudiencesModule(deps: {
   onBuild?: (pkg: TargetingPackage) => void;
   /** The team plan's cap on saved audiences (modules/billing). */
   savedAudienceLimit?: { assertCanSaveAudience(teamId: number): Promise<void> };
+  /** The live log's consumer positions, for the engine status's freshness (none: `static`). */
+  liveStatus?: LiveStatusSource;
 }) {
   const { db, clock, engine, jobs } = deps;
   const repo = createAudienceConfigsRepository(db);
@@ -62,7 +65,7 @@ export function createAudiencesModule(deps: {
     /** The audience categories (seeded by migration 0001), which the store groups its audiences by. */
     listCategories: () => listCategories(db),
     async registerRoutes(app: FastifyInstance) {
-      await app.register(jobsRoutes, { engine, jobs });
+      await app.register(jobsRoutes, { engine, jobs, ...(deps.liveStatus && { live: deps.liveStatus }) });
       await app.register(buildRoutes, {
         configsService,
         autocompleteService: createAutocompleteService({ engine }),

@@ -5,27 +5,46 @@ import type { EngineHolder } from '../../engine/engine-holder';
 import { NotFound } from '../../errors';
 import type { JobQueue } from '../../jobs/jobs';
 import { errorResponses } from '../../lib/http';
+import { freshnessOf, type LiveStatus, type LiveStatusSource } from '../../live/freshness';
 
-function engineStatus(engine: EngineHolder): EngineStatus {
+async function engineStatus(engine: EngineHolder, live: LiveStatusSource | undefined): Promise<EngineStatus> {
   const s = engine.status();
+  let status: LiveStatus | null = null;
+  try {
+    status = live ? await live() : null;
+  } catch {
+    // The live log unreachable for a moment: the status still answers, as static (no claim of freshness).
+    status = null;
+  }
+  const partitions = (status?.partitions ?? []).map((p) => ({
+    partition: p.partition,
+    lagEvents: Math.max(0, Math.round(p.lagEvents)),
+    lastEventAt: p.lastEventAt === null ? null : Math.round(p.lastEventAt),
+    behindMs: p.behindMs === null ? null : Math.max(0, Math.round(p.behindMs)),
+  }));
+  const fresh = { freshness: freshnessOf(status), partitions };
   switch (s.state) {
     case 'loading': {
       const progress = s.totalRecords ? Math.min(99, Math.floor((100 * s.records) / s.totalRecords)) : 0;
-      return { state: 'loading', progress, accounts: null, message: null };
+      return { state: 'loading', progress, accounts: null, message: null, ...fresh };
     }
     case 'ready':
-      return { state: 'ready', progress: 100, accounts: s.accounts, message: null };
+      return { state: 'ready', progress: 100, accounts: s.accounts, message: null, ...fresh };
     case 'failed':
-      return { state: 'failed', progress: 0, accounts: null, message: s.message };
+      return { state: 'failed', progress: 0, accounts: null, message: s.message, ...fresh };
   }
 }
 
-/** Public: the engine's loading state and the jobs clients poll (ids are unguessable). */
-export const jobsRoutes: FastifyPluginCallbackZod<{ engine: EngineHolder; jobs: JobQueue }> = (
-  app,
-  { engine, jobs },
-  done,
-) => {
+/**
+ * Public: the engine's loading state with the index's freshness (per live-log partition: events not
+ * yet applied and how far behind X), and the jobs clients poll (ids are unguessable).
+ */
+export const jobsRoutes: FastifyPluginCallbackZod<{
+  engine: EngineHolder;
+  jobs: JobQueue;
+  /** The live log's consumer positions; none without a live path (freshness `static`). */
+  live?: LiveStatusSource;
+}> = (app, { engine, jobs, live }, done) => {
   const tags = ['audiences'];
 
   app.get(
@@ -33,11 +52,12 @@ export const jobsRoutes: FastifyPluginCallbackZod<{ engine: EngineHolder; jobs: 
     {
       schema: {
         tags,
-        summary: 'Whether the audience engine is loading, ready or failed',
+        summary:
+          'Whether the audience engine is loading, ready or failed, and how far its index is behind X (per live-log partition)',
         response: { 200: engineStatusSchema },
       },
     },
-    () => engineStatus(engine),
+    () => engineStatus(engine, live),
   );
 
   app.get(

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { freshnessOf } from './freshness';
+
+const part = (partition: number, behindMs: number | null, lagEvents = 0) => ({
+  partition,
+  lagEvents,
+  lastEventAt: behindMs === null ? null : 1_790_000_000_000,
+  behindMs,
+});
+
+describe('freshnessOf', () => {
+  it('is static without a live path', () => {
+    expect(freshnessOf(null)).toEqual({ state: 'static', behindMs: null });
+    expect(freshnessOf({ partitions: [] })).toEqual({ state: 'static', behindMs: null });
+  });
+
+  it('is live within 30 s of X, by the furthest-behind partition', () => {
+    expect(freshnessOf({ partitions: [part(0, 1200), part(1, 3400.6)] })).toEqual({
+      state: 'live',
+      behindMs: 3401,
+    });
+    expect(freshnessOf({ partitions: [part(0, 30_000)] })).toEqual({ state: 'live', behindMs: 30_000 });
+  });
+
+  it('is catching up further behind, or when a partition has events but no position yet', () => {
+    expect(freshnessOf({ partitions: [part(0, 1000), part(1, 120_000, 5000)] })).toEqual({
+      state: 'catching-up',
+      behindMs: 120_000,
+    });
+    expect(freshnessOf({ partitions: [part(0, 1000), part(1, null, 10)] })).toEqual({
+      state: 'catching-up',
+      behindMs: 1000,
+    });
+    // No events anywhere yet: nothing to be behind on.
+    expect(freshnessOf({ partitions: [part(0, null)] })).toEqual({ state: 'live', behindMs: null });
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * Freshness (`GET /api/engine/status/`): how far the index is behind X, from the live log's
+ * consumers. The source is engine-cluster's consumer positions in a deployment; without a live path
+ * there is none and the index is `static`.
+ */
+
+import { LIVE_WITHIN_MS, type Freshness } from '@murmur/core/api';
+
+/** Per partition of the live log, as the engine (or the slowest replica) has applied it. */
+export interface LiveStatus {
+  partitions: { partition: number; lagEvents: number; lastEventAt: number | null; behindMs: number | null }[];
+}
+
+/** Asked on every status request; null when the live path is not running. */
+export type LiveStatusSource = () => LiveStatus | null | Promise<LiveStatus | null>;
+
+/**
+ * The overall state: `live` when the furthest-behind partition is within LIVE_WITHIN_MS of X and none
+ * has events waiting without a known position, `catching-up` otherwise, `static` without a live path.
+ */
+export function freshnessOf(status: LiveStatus | null): Freshness {
+  if (!status || status.partitions.length === 0) return { state: 'static', behindMs: null };
+  let behind: number | null = null;
+  let unknownWithLag = false;
+  for (const p of status.partitions) {
+    if (p.behindMs === null) unknownWithLag ||= p.lagEvents > 0;
+    else behind = Math.max(behind ?? 0, Math.max(0, Math.round(p.behindMs)));
+  }
+  const live = !unknownWithLag && (behind === null || behind <= LIVE_WITHIN_MS);
+  return { state: live ? 'live' : 'catching-up', behindMs: behind };
+}
