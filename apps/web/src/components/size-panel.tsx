@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useEstimate } from '../lib/api/build-audience';
 import { useCatalogueNames } from '../lib/catalogue-names';
 import { errorText } from '../lib/error-text';
+import { FreshnessNote } from './freshness-note';
 
 export interface SizePanelProps {
   pkg: TargetingPackage;
@@ -85,6 +86,7 @@ export function SizePanel({ pkg, titleId = 'audience-size-title' }: SizePanelPro
                 {errorText(estimate.error, t)}
               </Text>
             )}
+            <FreshnessNote />
           </Stack>
         )}
       </Stack>

@@ -7,6 +7,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { FreshnessNote } from '../../../components/freshness-note';
 import { PageHeader, usePageTitle } from '../../../components/page-title';
 import { QueryError } from '../../../components/route-error';
 import { useLanguage } from '../../../hooks/use-language';
@@ -353,6 +354,7 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
           </Group>
         )}
       </Group>
+      <FreshnessNote />
       <Text size="sm" c="dimmed" data-testid="extension-status">
         {extension.detected
           ? extension.account

@@ -4,6 +4,7 @@ import { formatDate } from '@murmur/core/format';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { FreshnessNote } from '../../../components/freshness-note';
 import { usePageTitle } from '../../../components/page-title';
 import { useLanguage } from '../../../hooks/use-language';
 import { errorText } from '../../../lib/error-text';
@@ -89,6 +90,7 @@ function Report({
               {t('insights.computedOn', { date: formatDate(state.computed, language) })}
             </Text>
           )}
+          <FreshnessNote />
         </div>
         <Group gap="xs">
           {source.kind === 'config' && (
