@@ -16,3 +16,4 @@ export * from './deepthought';
 export * from './billing';
 export * from './activity';
 export * from './extension-tokens';
+export * from './live';
