@@ -8,6 +8,7 @@ import { unavailableEngine, type EngineHolder } from './engine/engine-holder';
 import { BadRequest, NotFound } from './errors';
 import type { Mailer } from './integrations/mail';
 import { createInProcessQueue } from './jobs/in-process-queue';
+import type { LiveDeps } from './live';
 import type { JobQueue } from './jobs/jobs';
 import type { InvalidationBus } from './lib/auth-cache';
 import { systemClock, type Clock } from './lib/clock';
@@ -46,6 +47,8 @@ export interface AppDeps {
   authInvalidationBus?: InvalidationBus;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The live log and its consumer positions (main.ts: engine-cluster's LiveLog); static index without. */
+  live?: LiveDeps;
 }
 
 /** The whole HTTP application, ready to listen or to `inject()` requests in tests. */

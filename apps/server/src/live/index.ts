@@ -1,15 +1,28 @@
 /**
  * The server's live wiring (ARCHITECTURE "The live path"): the collector started from configuration,
- * in this process or alone (collector-main.ts). What it appends to and where freshness comes from are
- * given by the caller: engine-cluster's LiveLog is the `LiveSink`, and its consumers' positions are the
- * `LiveStatus` the engine status route reports (freshness.ts).
+ * the follower-fetch routes of the production bootstrap, and the freshness source of the engine
+ * status. What the events are appended to and where freshness comes from are given by the caller
+ * (`LiveDeps`): engine-cluster's LiveLog is the `LiveSink`, its consumers' positions the `LiveStatus`.
  */
 
+import type { FastifyInstance } from 'fastify';
 import type { LiveConfig } from '../config';
+import type { Db } from '../db/database';
+import type { TeamAccess } from '../modules/audiences/audience-configs.service';
 import { createCollector, streamSpecs, type Collector, type CollectorLog, type LiveSink } from './collector';
+import { createFollowerFetcher } from './follower-fetch';
+import { followerFetchRoutes } from './follower-fetch.routes';
+import type { LiveStatusSource } from './freshness';
 
 export type { LiveSink, Collector, CollectorLog } from './collector';
 export type { LiveStatus, LiveStatusSource } from './freshness';
+
+/** The live log as the server sees it; absent, the index is static and no live route is served. */
+export interface LiveDeps {
+  sink: LiveSink;
+  /** The live log's consumer positions, for GET /api/engine/status/'s freshness. */
+  status?: LiveStatusSource;
+}
 
 /** Starts the collector when the configuration asks for it; undefined when it does not. */
 export async function startCollector(
@@ -18,17 +31,53 @@ export async function startCollector(
   log: CollectorLog,
 ): Promise<Collector | undefined> {
   if (!live?.collectorEnabled || live.bearerToken === undefined) return undefined;
+  const streams = streamSpecs(live.xPartitions);
   const collector = createCollector({
     baseUrl: live.streamUrl,
     bearerToken: live.bearerToken,
-    streams: streamSpecs(live.xPartitions),
+    streams,
     sink,
     log,
   });
   await collector.start();
-  log.info(
-    { streamUrl: live.streamUrl, connections: streamSpecs(live.xPartitions).length },
-    'live: collector started',
-  );
+  log.info({ streamUrl: live.streamUrl, connections: streams.length }, 'live: collector started');
   return collector;
+}
+
+/**
+ * Registers the follower-fetch routes and resumes the fetches a previous run left under way (when a
+ * bearer token for X is known), and starts the collector (when enabled); both stop with the app.
+ * The collector starts once the server listens: in development it reads the sandbox this very server
+ * mounts.
+ */
+export async function registerLive(
+  app: FastifyInstance,
+  deps: { live: LiveDeps; config: LiveConfig | undefined; db: Db; teamsService: TeamAccess },
+): Promise<void> {
+  const { config, live } = deps;
+  if (config?.bearerToken !== undefined) {
+    const fetcher = createFollowerFetcher({
+      db: deps.db,
+      sink: live.sink,
+      log: app.log,
+      baseUrl: config.streamUrl,
+      bearerToken: config.bearerToken,
+    });
+    await app.register(followerFetchRoutes, { fetcher, teamsService: deps.teamsService });
+    app.addHook('onReady', async () => {
+      const resumed = await fetcher.resume();
+      if (resumed > 0) app.log.info({ resumed }, 'live: follower fetches resumed');
+    });
+    app.addHook('onClose', () => fetcher.stop());
+  }
+  let collector: Collector | undefined;
+  app.server.once('listening', () => {
+    void startCollector(config, live.sink, app.log).then(
+      (started) => (collector = started),
+      (error: unknown) => app.log.error({ err: error }, 'live: the collector could not start'),
+    );
+  });
+  app.addHook('onClose', async () => {
+    await collector?.stop();
+  });
 }

@@ -3,6 +3,7 @@ import { AUDIENCE_CREATOR_GROUP } from '@murmur/core/api';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
+import { registerLive, type LiveDeps } from '../live';
 import type { JobQueue } from '../jobs/jobs';
 import { createMailOutbox, createOutboxRepository, type Mailer } from '../integrations/mail';
 import { createXClient } from '../integrations/x';
@@ -50,6 +51,8 @@ export function registerModules(
     jobs: JobQueue;
     /** Auth-cache invalidations to and from the other server processes (REDIS_URL). */
     authInvalidationBus?: InvalidationBus | undefined;
+    /** The live log (ARCHITECTURE "The live path"); without it the index is static. */
+    live?: LiveDeps | undefined;
   },
 ) {
   const { config, db, mailer, clock, engine, jobs } = deps;
@@ -123,6 +126,7 @@ export function registerModules(
     savedAudienceLimit: {
       assertCanSaveAudience: (teamId) => billing.billingService.assertCanSaveAudience(teamId),
     },
+    ...(deps.live?.status && { liveStatus: deps.live.status }),
   });
   const catalogues = createCataloguesModule({ engine, searches });
   const communities = createCommunitiesModule({ engine, searches });
@@ -235,6 +239,12 @@ export function registerModules(
     teams,
     measurement,
     audiences,
+    // The live path's routes (follower fetches): the live log and X's streams, when configured.
+    {
+      registerRoutes: async (scope: FastifyInstance) => {
+        if (deps.live) await registerLive(scope, { live: deps.live, config: config.live, db, teamsService });
+      },
+    },
     catalogues,
     store,
     communities,

@@ -4,6 +4,7 @@ import type { User } from '@murmur/core/api';
 import { buildApp } from '../app';
 import type { EngineHolder } from '../engine/engine-holder';
 import type { JobQueue } from '../jobs/jobs';
+import type { LiveDeps } from '../live';
 import { DEFAULT_LIMITS, socialConfig, stripeConfig, type Config } from '../config';
 import type { Db } from '../db/database';
 import { createCapturingMailer, type CapturingMailer } from './capturing-mailer';
@@ -81,6 +82,7 @@ export async function createTestApp(
     engine?: EngineHolder;
     jobs?: JobQueue;
     logStream?: { write(line: string): void };
+    live?: LiveDeps;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -96,6 +98,7 @@ export async function createTestApp(
     ...(options.engine && { engine: options.engine }),
     ...(options.jobs && { jobs: options.jobs }),
     ...(options.logStream && { logStream: options.logStream }),
+    ...(options.live && { live: options.live }),
   });
 
   async function signIn(email: string, headers: Record<string, string> = {}): Promise<TestSession> {

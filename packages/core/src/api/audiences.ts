@@ -44,6 +44,29 @@ export const livePartitionSchema = z.object({
   behindMs: z.number().int().min(0).nullable(),
 });
 
+/**
+ * The on-demand read of an account's followers from X (the live path's bootstrap, docs/LIVE.md):
+ * `progress` 0–100, 100 only once `done`.
+ */
+export const followerFetchSchema = z.object({
+  handle: z.string(),
+  xUserId: z.string(),
+  state: z.enum(['running', 'done', 'failed']),
+  fetched: z.number().int().min(0),
+  total: z.number().int().min(0),
+  progress: z.number().int().min(0).max(100),
+  error: z.string().nullable(),
+});
+export type FollowerFetch = z.infer<typeof followerFetchSchema>;
+export const followerFetchRequestSchema = z.object({
+  /** The team (slug or id) the creator works in. */
+  team: z.string().trim().min(1).max(100),
+  handle: z
+    .string()
+    .trim()
+    .regex(/^@?[A-Za-z0-9_]{1,15}$/, 'An X handle: up to 15 letters, digits or underscores'),
+});
+
 export const engineStatusSchema = z.object({
   state: z.enum(['loading', 'ready', 'failed']),
   progress: z.number().int().min(0).max(100),
