@@ -4,6 +4,7 @@ import { createSandboxPlugin, generateNetwork, SANDBOX_DEV_CREDENTIALS } from '@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audienceKit } from '../modules/audiences/audience-test-kit';
+import { anyString } from '../test/matchers';
 import { createTestApp, type TestApp, type TestSession } from '../test/test-app';
 
 // X (the sandbox) over real HTTP beside the app, which reads followers from it with its bearer token.
@@ -30,7 +31,16 @@ beforeAll(async () => {
         partitions: 1,
       },
     },
-    { live: { sink: { append: async (batch) => void events.push(...batch) } } },
+    {
+      live: {
+        sink: {
+          append: (batch) => {
+            events.push(...batch);
+            return Promise.resolve();
+          },
+        },
+      },
+    },
   );
   owner = await t.signIn('owner@example.com');
   stranger = await t.signIn('stranger@example.com');
@@ -88,7 +98,7 @@ describe('/api/live/follower-fetches/', () => {
       url: `/api/live/follower-fetches/?team=${team.slug}&handle=${payload.handle}`,
     });
     expect(anonymous.statusCode).toBe(403);
-    expect(anonymous.json()).toEqual({ detail: expect.any(String) });
+    expect(anonymous.json()).toEqual({ detail: anyString });
     const outsider = await t.app.inject({
       method: 'POST',
       url: '/api/live/follower-fetches/',

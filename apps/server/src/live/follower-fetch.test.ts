@@ -53,9 +53,10 @@ const accountWith = (min: number, max: number, skip = 0) => {
 const collecting = (onAppend?: (events: readonly LiveEvent[]) => void) => {
   const events: LiveEvent[] = [];
   const sink: LiveSink = {
-    append: async (batch) => {
+    append: (batch) => {
       events.push(...batch);
       onAppend?.(batch);
+      return Promise.resolve();
     },
   };
   return { events, sink };
@@ -130,15 +131,14 @@ describe('the follower fetch', () => {
 
   it('resumes after a restart at the page it had not finished', async () => {
     const target = accountWith(250, 400, 2);
-    let first: ReturnType<typeof createFollowerFetcher> | undefined;
     let stopped: Promise<void> | undefined;
     let down!: () => void;
     const wentDown = new Promise<void>((resolve) => (down = resolve));
     const before = collecting((batch) => {
       // The server goes down right after the first page of followers.
-      if (batch.some((e) => e.type === 'follow') && !stopped) stopped = first!.stop().then(down);
+      if (batch.some((e) => e.type === 'follow') && !stopped) stopped = first.stop().then(down);
     });
-    first = createFollowerFetcher({
+    const first = createFollowerFetcher({
       db: database.db,
       sink: before.sink,
       log,

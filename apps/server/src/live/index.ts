@@ -12,10 +12,10 @@ import type { TeamAccess } from '../modules/audiences/audience-configs.service';
 import { createCollector, streamSpecs, type Collector, type CollectorLog, type LiveSink } from './collector';
 import { createFollowerFetcher } from './follower-fetch';
 import { followerFetchRoutes } from './follower-fetch.routes';
-import type { LiveStatusSource } from './freshness';
+import type { LiveStatusSource } from '../engine/freshness';
 
 export type { LiveSink, Collector, CollectorLog } from './collector';
-export type { LiveStatus, LiveStatusSource } from './freshness';
+export type { LiveStatus, LiveStatusSource } from '../engine/freshness';
 
 /** The live log as the server sees it; absent, the index is static and no live route is served. */
 export interface LiveDeps {

@@ -111,9 +111,8 @@ describe('the posts firehose', () => {
       refs: [{ type: 'retweeted', id: '5002' }],
     }).data;
     const live = translate('posts', { data: { ...data, referenced_tweets: refs } }, new SeenUsers());
-    expect(events(live)).toEqual([
-      expect.objectContaining({ type: 'post', post: expect.objectContaining({ repostOf: '5002' }) }),
-    ]);
+    expect(events(live)).toHaveLength(1);
+    expect(events(live)[0]).toMatchObject({ type: 'post', post: { repostOf: '5002' } });
   });
 
   it('resolves a mention sent without an id through includes.users', () => {
@@ -199,13 +198,9 @@ describe('the Activity API', () => {
         includes: { users: [xUser({ ...ana, description: 'tea' })] },
       },
     );
-    expect(events(run('activity', update, seen))).toEqual([
-      expect.objectContaining({
-        type: 'user',
-        key: `user:1001:${T}`,
-        user: expect.objectContaining({ bio: 'tea' }),
-      }),
-    ]);
+    const updated = events(run('activity', update, seen));
+    expect(updated).toHaveLength(1);
+    expect(updated[0]).toMatchObject({ type: 'user', key: `user:1001:${T}`, user: { bio: 'tea' } });
     const bare = activityLine(
       'profile.update.geo',
       T,

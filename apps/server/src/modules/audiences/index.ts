@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { JobQueue } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
-import type { LiveStatusSource } from '../../live/freshness';
+import type { LiveStatusSource } from '../../engine/freshness';
 import { createAudienceConfigsRepository } from './audience-configs.repository';
 import { audienceConfigsRoutes } from './audience-configs.routes';
 import {

@@ -4,7 +4,7 @@ import { engineStatusSchema } from '@murmur/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readyEngine } from '../../engine/engine-holder';
 import { createInProcessQueue } from '../../jobs/in-process-queue';
-import type { LiveStatus } from '../../live/freshness';
+import type { LiveStatus } from '../../engine/freshness';
 import { createTestClock } from '../../test/test-clock';
 import { testNetwork } from '../../test/test-engine';
 import { jobsRoutes } from './jobs.routes';

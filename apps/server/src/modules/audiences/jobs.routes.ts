@@ -5,17 +5,16 @@ import type { EngineHolder } from '../../engine/engine-holder';
 import { NotFound } from '../../errors';
 import type { JobQueue } from '../../jobs/jobs';
 import { errorResponses } from '../../lib/http';
-import { freshnessOf, type LiveStatus, type LiveStatusSource } from '../../live/freshness';
+import { freshnessOf, type LiveStatus, type LiveStatusSource } from '../../engine/freshness';
 
 async function engineStatus(engine: EngineHolder, live: LiveStatusSource | undefined): Promise<EngineStatus> {
   const s = engine.status();
-  let status: LiveStatus | null = null;
-  try {
-    status = live ? await live() : null;
-  } catch {
-    // The live log unreachable for a moment: the status still answers, as static (no claim of freshness).
-    status = null;
-  }
+  // The live log unreachable for a moment: the status still answers, as static (no claim of freshness).
+  const status: LiveStatus | null = live
+    ? await Promise.resolve()
+        .then(live)
+        .catch(() => null)
+    : null;
   const partitions = (status?.partitions ?? []).map((p) => ({
     partition: p.partition,
     lagEvents: Math.max(0, Math.round(p.lagEvents)),
