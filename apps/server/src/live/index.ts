@@ -70,14 +70,16 @@ export async function registerLive(
     });
     app.addHook('onClose', () => fetcher.stop());
   }
-  let collector: Collector | undefined;
+  // Closing may come while the streams are still being opened: it waits for them, then stops them.
+  let starting: Promise<Collector | undefined> = Promise.resolve(undefined);
   app.server.once('listening', () => {
-    void startCollector(config, live.sink, app.log).then(
-      (started) => (collector = started),
-      (error: unknown) => app.log.error({ err: error }, 'live: the collector could not start'),
-    );
+    starting = startCollector(config, live.sink, app.log).catch((error: unknown) => {
+      app.log.error({ err: error }, 'live: the collector could not start');
+      return undefined;
+    });
   });
   app.addHook('onClose', async () => {
+    const collector = await starting;
     await collector?.stop();
   });
 }

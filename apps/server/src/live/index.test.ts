@@ -1,0 +1,83 @@
+import type { AddressInfo } from 'node:net';
+import type { LiveEvent } from '@murmur/core/live';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { activityLine, postLine, userComplianceLine, xUser } from './x-shapes.test-kit';
+
+// A stand-in for X's five streams over HTTP: a few lines each, then keep-alives.
+const T = Date.parse('2026-11-20T12:00:00.000Z');
+const ana = { id: '3001', username: 'ana' };
+const ben = { id: '3002', username: 'ben' };
+const LINES: Record<string, object[]> = {
+  'tweets/firehose/stream': [postLine({ id: '7001', author: ana, at: T })],
+  'likes/firehose/stream': [],
+  'activity/stream': [activityLine('follow.follow', T + 1, { source: xUser(ben), target: xUser(ana) })],
+  'users/compliance/stream': [userComplianceLine('user_suspend', '3009', T + 2)],
+  'tweets/compliance/stream': [],
+};
+const x = Fastify();
+const asked: string[] = [];
+const events: LiveEvent[] = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  x.get('/2/*', async (request, reply) => {
+    const path = (request.params as { '*': string })['*'];
+    asked.push(request.url);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    for (const line of LINES[path] ?? []) res.write(JSON.stringify(line) + '\r\n');
+    const alive = setInterval(() => res.write('\r\n'), 50);
+    res.on('close', () => clearInterval(alive));
+    await new Promise((resolve) => res.on('close', resolve));
+  });
+  await x.listen({ port: 0, host: '127.0.0.1' });
+  const streamUrl = `http://127.0.0.1:${(x.server.address() as AddressInfo).port}/2/`;
+  t = await createTestApp(
+    { live: { collectorEnabled: true, streamUrl, bearerToken: 'token', xPartitions: 1, partitions: 1 } },
+    {
+      live: {
+        sink: {
+          append: (batch) => {
+            events.push(...batch);
+            return Promise.resolve();
+          },
+        },
+      },
+    },
+  );
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  // Closing the app closes its streams: X's side can then close too.
+  await t.close();
+  await x.close();
+});
+
+describe('the server’s live wiring', () => {
+  it('starts the collector once the server listens, on every stream, and appends what X sends', async () => {
+    const deadline = Date.now() + 10_000;
+    while (events.length < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(events.map((e) => e.key).sort()).toEqual(
+      [
+        `user:3001:${T}`,
+        'post:7001',
+        `user:3002:${T + 1}`,
+        `follow:3002:3001:${T + 1}`,
+        `user-suspend:3009:${T + 2}`,
+      ].sort(),
+    );
+    expect(asked.map((u) => u.split('?')[0]).sort()).toEqual([
+      '/2/activity/stream',
+      '/2/likes/firehose/stream',
+      '/2/tweets/compliance/stream',
+      '/2/tweets/firehose/stream',
+      '/2/users/compliance/stream',
+    ]);
+    // A fresh collector asks for X's full backfill, and the partitioned streams for their partition.
+    expect(asked.every((u) => u.includes('backfill_minutes=5'))).toBe(true);
+    expect(asked.find((u) => u.startsWith('/2/tweets/firehose/stream'))).toContain('partition=1');
+  });
+});
