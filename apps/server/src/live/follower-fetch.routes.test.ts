@@ -126,4 +126,36 @@ describe('/api/live/follower-fetches/', () => {
     });
     expect(never.statusCode).toBe(404);
   });
+
+  it('answers 503 on a server without a live path', async () => {
+    const bare = await createTestApp();
+    try {
+      const me = await bare.signIn('owner@example.com');
+      const res = await bare.app.inject({
+        url: `/api/live/follower-fetches/?team=any&handle=someone`,
+        headers: me.tokenAuth,
+      });
+      // The team is checked first (no such team here), then the live path.
+      expect([404, 503]).toContain(res.statusCode);
+      const own = await bare.app.inject({
+        method: 'POST',
+        url: '/api/teams/',
+        headers: me.tokenAuth,
+        payload: { name: 'Static' },
+      });
+      const slug = own.json<{ slug: string }>().slug;
+      const started = await bare.app.inject({
+        method: 'POST',
+        url: '/api/live/follower-fetches/',
+        headers: me.tokenAuth,
+        payload: { team: slug, handle: 'someone' },
+      });
+      expect(started.statusCode).toBe(503);
+      expect(started.json()).toEqual({
+        detail: 'Reading followers from X needs the live path on this server.',
+      });
+    } finally {
+      await bare.close();
+    }
+  });
 });

@@ -13,10 +13,15 @@ import { FollowerFetchError, type FollowerFetcher } from './follower-fetch';
  * (one per X account), so a second team asking for the same account sees the same progress.
  */
 export const followerFetchRoutes: FastifyPluginCallbackZod<{
-  fetcher: FollowerFetcher;
+  /** Absent on a server without a live log or an X token: the routes answer 503. */
+  fetcher: FollowerFetcher | undefined;
   teamsService: TeamAccess;
-}> = (app, { fetcher, teamsService }, done) => {
+}> = (app, { fetcher: given, teamsService }, done) => {
   const tags = ['audiences'];
+  const fetcherOr503 = (): FollowerFetcher => {
+    if (!given) throw new ServiceUnavailable('Reading followers from X needs the live path on this server.');
+    return given;
+  };
 
   app.post(
     '/api/live/follower-fetches/',
@@ -30,6 +35,7 @@ export const followerFetchRoutes: FastifyPluginCallbackZod<{
     },
     async (request, reply) => {
       await teamsService.access(requireUser(request), request.body.team);
+      const fetcher = fetcherOr503();
       try {
         return reply.status(202).send(await fetcher.start(request.body.handle.replace(/^@/, '')));
       } catch (error) {
@@ -47,12 +53,12 @@ export const followerFetchRoutes: FastifyPluginCallbackZod<{
         tags,
         summary: "The read of an X account's followers: state and percent",
         querystring: followerFetchRequestSchema,
-        response: { 200: followerFetchSchema, ...errorResponses(400, 403, 404) },
+        response: { 200: followerFetchSchema, ...errorResponses(400, 403, 404, 503) },
       },
     },
     async (request) => {
       await teamsService.access(requireUser(request), request.query.team);
-      const found = await fetcher.status(request.query.handle);
+      const found = await fetcherOr503().status(request.query.handle);
       if (!found) throw new NotFound();
       return found;
     },

@@ -45,31 +45,34 @@ export async function startCollector(
 }
 
 /**
- * Registers the follower-fetch routes and resumes the fetches a previous run left under way (when a
- * bearer token for X is known), and starts the collector (when enabled); both stop with the app.
+ * Registers the follower-fetch routes — served when there is a live log and a bearer token for X,
+ * 503 otherwise — and resumes the fetches a previous run left under way, and starts the collector
+ * (when enabled); both stop with the app.
  * The collector starts once the server listens: in development it reads the sandbox this very server
  * mounts.
  */
 export async function registerLive(
   app: FastifyInstance,
-  deps: { live: LiveDeps; config: LiveConfig | undefined; db: Db; teamsService: TeamAccess },
+  deps: { live: LiveDeps | undefined; config: LiveConfig | undefined; db: Db; teamsService: TeamAccess },
 ): Promise<void> {
   const { config, live } = deps;
-  if (config?.bearerToken !== undefined) {
-    const fetcher = createFollowerFetcher({
-      db: deps.db,
-      sink: live.sink,
-      log: app.log,
-      baseUrl: config.streamUrl,
-      bearerToken: config.bearerToken,
-    });
-    await app.register(followerFetchRoutes, { fetcher, teamsService: deps.teamsService });
-    app.addHook('onReady', async () => {
-      const resumed = await fetcher.resume();
-      if (resumed > 0) app.log.info({ resumed }, 'live: follower fetches resumed');
-    });
-    app.addHook('onClose', () => fetcher.stop());
+  if (!live || config?.bearerToken === undefined) {
+    await app.register(followerFetchRoutes, { fetcher: undefined, teamsService: deps.teamsService });
+    return;
   }
+  const fetcher = createFollowerFetcher({
+    db: deps.db,
+    sink: live.sink,
+    log: app.log,
+    baseUrl: config.streamUrl,
+    bearerToken: config.bearerToken,
+  });
+  await app.register(followerFetchRoutes, { fetcher, teamsService: deps.teamsService });
+  app.addHook('onReady', async () => {
+    const resumed = await fetcher.resume();
+    if (resumed > 0) app.log.info({ resumed }, 'live: follower fetches resumed');
+  });
+  app.addHook('onClose', () => fetcher.stop());
   // Closing may come while the streams are still being opened: it waits for them, then stops them.
   let starting: Promise<Collector | undefined> = Promise.resolve(undefined);
   app.server.once('listening', () => {

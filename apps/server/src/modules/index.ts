@@ -241,9 +241,8 @@ export function registerModules(
     audiences,
     // The live path's routes (follower fetches): the live log and X's streams, when configured.
     {
-      registerRoutes: async (scope: FastifyInstance) => {
-        if (deps.live) await registerLive(scope, { live: deps.live, config: config.live, db, teamsService });
-      },
+      registerRoutes: (scope: FastifyInstance) =>
+        registerLive(scope, { live: deps.live, config: config.live, db, teamsService }),
     },
     catalogues,
     store,

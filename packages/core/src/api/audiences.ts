@@ -66,6 +66,7 @@ export const followerFetchRequestSchema = z.object({
     .trim()
     .regex(/^@?[A-Za-z0-9_]{1,15}$/, 'An X handle: up to 15 letters, digits or underscores'),
 });
+export type FollowerFetchRequest = z.input<typeof followerFetchRequestSchema>;
 
 export const engineStatusSchema = z.object({
   state: z.enum(['loading', 'ready', 'failed']),

@@ -140,7 +140,7 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
             pkg={pkg}
             onChange={setPkg}
           />
-          <HandlesField pkg={pkg} onChange={setPkg} />
+          <HandlesField pkg={pkg} onChange={setPkg} teamSlug={team.slug} />
           <TermField
             field="hashtags"
             label={t('creator.fields.hashtags.label')}

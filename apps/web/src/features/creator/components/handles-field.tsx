@@ -6,10 +6,11 @@ import { Avatar } from '../../../components/avatar';
 import { useValidateHandle } from '../api/validate-handle';
 import { addItem, cleanHandle } from '../utils/package-ops';
 import { AutocompletePicker } from './autocomplete-picker';
+import { FollowerFetchLine } from './follower-fetch-line';
 import { ItemList } from './item-list';
 
 /** A handle's check against the network: its avatar, name and followers, or "not found". */
-export function HandleStatus({ handle }: { handle: string }) {
+export function HandleStatus({ handle, teamSlug }: { handle: string; teamSlug?: string | undefined }) {
   const { t } = useTranslation();
   const check = useValidateHandle(handle);
   if (check.isPending)
@@ -24,9 +25,12 @@ export function HandleStatus({ handle }: { handle: string }) {
   const account = check.data.account;
   if (!check.data.valid || account === null) {
     return (
-      <Text span size="xs" c="red.7" fw={600} ml={6}>
-        {t('creator.handles.notFound')}
-      </Text>
+      <>
+        <Text span size="xs" c="red.7" fw={600} ml={6}>
+          {t('creator.handles.notFound')}
+        </Text>
+        {teamSlug !== undefined && <FollowerFetchLine teamSlug={teamSlug} handle={handle} />}
+      </>
     );
   }
   return (
@@ -55,10 +59,12 @@ export function HandleStatus({ handle }: { handle: string }) {
 export interface HandlesFieldProps {
   pkg: TargetingPackage;
   onChange: (pkg: TargetingPackage) => void;
+  /** The creator's team: a handle the index has not seen can then be read from X on a live deployment. */
+  teamSlug?: string;
 }
 
 /** Handles (people who follow or resemble these accounts), each checked against the network. */
-export function HandlesField({ pkg, onChange }: HandlesFieldProps) {
+export function HandlesField({ pkg, onChange, teamSlug }: HandlesFieldProps) {
   const { t } = useTranslation();
   const selected = pkg.handles.filter((item) => item.deselected !== true).length;
   return (
@@ -77,7 +83,9 @@ export function HandlesField({ pkg, onChange }: HandlesFieldProps) {
         field="handles"
         pkg={pkg}
         onChange={onChange}
-        renderExtra={(item) => <HandleStatus handle={(item as TermItem).handle ?? item.label ?? ''} />}
+        renderExtra={(item) => (
+          <HandleStatus handle={(item as TermItem).handle ?? item.label ?? ''} teamSlug={teamSlug} />
+        )}
       />
       {selected > MAX_HANDLES && (
         // SPEC §8: more than 100 handles selected — only the first 100 are applied.
