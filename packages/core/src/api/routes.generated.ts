@@ -2519,13 +2519,23 @@ export interface ApiRoutes {
       received: boolean;
     };
   };
-  /** Whether the audience engine is loading, ready or failed */
+  /** Whether the audience engine is loading, ready or failed, and how far its index is behind X (per live-log partition) */
   "GET /api/engine/status/": {
     response: {
       state: "loading" | "ready" | "failed";
       progress: number;
       accounts: number | null;
       message: string | null;
+      freshness: {
+        state: "live" | "catching-up" | "static";
+        behindMs: number | null;
+      };
+      partitions: Array<{
+        partition: number;
+        lagEvents: number;
+        lastEventAt: number | null;
+        behindMs: number | null;
+      }>;
     };
   };
   /** Age groups of an audience (SPEC §3 bands) */
@@ -6555,6 +6565,38 @@ export interface ApiRoutes {
       created: string;
       /** ISO 8601 date-time */
       updated: string;
+    };
+  };
+  /** The read of an X account's followers: state and percent */
+  "GET /api/live/follower-fetches/": {
+    query: {
+      team: string;
+      handle: string;
+    };
+    response: {
+      handle: string;
+      xUserId: string;
+      state: "running" | "done" | "failed";
+      fetched: number;
+      total: number;
+      progress: number;
+      error: string | null;
+    };
+  };
+  /** Start reading an X account's followers into the index (or report the read under way) */
+  "POST /api/live/follower-fetches/": {
+    body: {
+      team: string;
+      handle: string;
+    };
+    response: {
+      handle: string;
+      xUserId: string;
+      state: "running" | "done" | "failed";
+      fetched: number;
+      total: number;
+      progress: number;
+      error: string | null;
     };
   };
   /** A stored media file or thumbnail (public, unguessable keys) */
