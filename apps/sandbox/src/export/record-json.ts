@@ -14,6 +14,7 @@ import type { LiveLists } from '../history/live-lists';
 import type { Network } from '../network';
 import { avatarOf } from '../text/avatar';
 import { bioOf, locationOf } from '../text/bio';
+import { placeOf } from '../model/location-text';
 import { postContent } from '../text/post-text';
 import { isoSeconds } from './iso-seconds';
 import type { PostEngagements } from './post-engagements';
@@ -60,6 +61,32 @@ function valuesJson(encoded: readonly string[], csr: Csr<Uint16Array>, row: numb
   return out + ']';
 }
 
+/** The location columns: catalogue strings encoded once, or what the shared rule resolves (placeOf). */
+function placeJson(a: Network['accounts'], i: number, city: number): string {
+  if (!a.locationMode[i])
+    return (
+      ',"country":' +
+      COUNTRY[a.country[i]!]! +
+      ',"region":' +
+      REGION[a.region[i]!]! +
+      ',"city":' +
+      CITY[city]! +
+      ',"metro":' +
+      METRO[city]!
+    );
+  const place = placeOf(a, i);
+  return (
+    ',"country":' +
+    q(place.country) +
+    ',"region":' +
+    q(place.region) +
+    ',"city":' +
+    q(place.city) +
+    ',"metro":' +
+    (place.metro === null ? NULL : q(place.metro))
+  );
+}
+
 /** JSON of ./records.ts accountRecord; `posts` is the account's post count (prior + simulated). */
 export function accountJson(net: Network, i: number, posts: number): string {
   const a = net.accounts;
@@ -95,14 +122,7 @@ export function accountJson(net: Network, i: number, posts: number): string {
     q(bioOf(a, i)) +
     ',"location":' +
     q(locationOf(a, i)) +
-    ',"country":' +
-    COUNTRY[a.country[i]!]! +
-    ',"region":' +
-    REGION[a.region[i]!]! +
-    ',"city":' +
-    CITY[city]! +
-    ',"metro":' +
-    METRO[city]! +
+    placeJson(a, i, city) +
     ',"lang":' +
     LANG[a.language[i]!]! +
     ',"gender":' +

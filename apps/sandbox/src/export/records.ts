@@ -10,7 +10,6 @@ import { CONVERSATION_TOPICS } from '@murmur/core/x-catalogue';
 import { INTERESTS } from '@murmur/core/x-catalogue';
 import { JOB_CATEGORIES, JOB_TITLES, NO_JOB } from '@murmur/core/x-catalogue';
 import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
-import { CITIES, COUNTRIES, METROS, REGIONS } from '@murmur/core/x-catalogue';
 import { MOVIES_TV_SHOWS } from '@murmur/core/x-catalogue';
 import { NETWORK_OPERATORS, NO_OPERATOR } from '@murmur/core/x-catalogue';
 import { PLATFORMS } from '@murmur/core/x-catalogue';
@@ -21,6 +20,7 @@ import { liveLists } from '../history/live-lists';
 import type { Network } from '../network';
 import { avatarOf } from '../text/avatar';
 import { bioOf, locationOf } from '../text/bio';
+import { placeOf } from '../model/location-text';
 import { postContent } from '../text/post-text';
 import type { PostEngagements } from './post-engagements';
 
@@ -36,7 +36,6 @@ export function accountRecord(net: Network, i: number): AccountRecord {
   const a = net.accounts;
   const job = a.job[i]!;
   const operator = a.operator[i]!;
-  const city = CITIES[a.city[i]!]!;
   const flags = a.flags[i]!;
   return {
     type: 'account',
@@ -46,10 +45,7 @@ export function accountRecord(net: Network, i: number): AccountRecord {
     name: a.names[i]!,
     bio: bioOf(a, i),
     location: locationOf(a, i),
-    country: COUNTRIES[a.country[i]!]!.code,
-    region: REGIONS[a.region[i]!]!.name,
-    city: city.name,
-    metro: city.metro >= 0 ? METROS[city.metro]!.name : null,
+    ...placeOf(a, i),
     lang: LANGUAGE_CODES[a.language[i]!]!,
     gender: a.gender[i] ? GENDER_NAMES[a.gender[i]]! : null,
     age: a.ageBand[i] ? AGE_BANDS[a.ageBand[i]]! : null,

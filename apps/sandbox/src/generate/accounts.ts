@@ -48,6 +48,7 @@ export function generateAccounts(config: SandboxConfig, start: number): AccountT
     activity: new Float32Array(n),
     priorPosts: new Uint32Array(n),
     revision: new Uint8Array(n),
+    locationMode: new Uint8Array(n),
     seed: new Uint32Array(n),
     interests: { offsets: new Uint32Array(1), values: new Uint16Array(0) },
     topics: { offsets: new Uint32Array(1), values: new Uint16Array(0) },

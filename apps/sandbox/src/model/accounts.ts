@@ -63,6 +63,11 @@ export interface AccountTable {
   seed: Uint32Array;
   /** Profile edits so far (0 at generation): the bio is drawn again from the seed for each edit. */
   revision: Uint8Array;
+  /**
+   * How the profile's location text is written (catalogue/location-text.ts): 0 = the generated free
+   * text, 1 = its region's catalogue name, 2 = its city's catalogue name. A location edit sets 1 or 2.
+   */
+  locationMode: Uint8Array;
   interests: Csr<Uint16Array>;
   topics: Csr<Uint16Array>;
   movies: Csr<Uint16Array>;

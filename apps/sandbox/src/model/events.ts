@@ -35,6 +35,17 @@ export const EVENT_KIND_NAMES: Readonly<Record<EventKind, EventKindName>> = {
   12: 'removed',
 };
 
+/**
+ * What a `profile` row changed, in its `post` column: `field << 8 | value after the edit` (the bio's
+ * revision, or the location mode), so the streams can tell before from after at any later time.
+ */
+export const ProfileField = { bio: 0, geo: 1 } as const;
+export const profileValue = (field: number, after: number): number => (field << 8) | after;
+export const profileChange = (value: number): { field: number; after: number } => ({
+  field: value < 0 ? ProfileField.bio : value >> 8,
+  after: value & 0xff,
+});
+
 /** Columns of a batch of events (simulate/pending.ts's EventBuffer). */
 export interface EventBatch {
   time: Column<Uint32Array>;

@@ -1,5 +1,7 @@
 import { AccountFlag, AccountKind, isGone } from '../model/accounts';
-import { EventKind } from '../model/events';
+import { LocationMode, roundTripCities } from '../model/location-text';
+import { bioOf } from '../text/bio';
+import { EventKind, ProfileField, profileChange, profileValue } from '../model/events';
 import type { Network } from '../network';
 import { logNormal, poisson } from '../random/distributions';
 import type { Rng } from '../random/prng';
@@ -19,6 +21,8 @@ export const LIFECYCLE_RATES = {
   suspendPerSpamAccountDay: 0.001,
   protectPerAccountDay: 0.00003,
   bioEditPerAccountDay: 0.0005,
+  /** Rewriting the location as the catalogue names the account's city (profile.update.geo). */
+  geoEditPerAccountDay: 0.0002,
   postDeleteShare: 0.02,
   /** Median time from a post to its deletion, seconds. */
   postDeleteMedianSeconds: 2 * 3600,
@@ -28,8 +32,8 @@ export interface LifecycleState {
   rng: Rng;
   /** Spam accounts, for suspensions. */
   spam: Uint32Array;
-  /** The step's account events, applied once the step's rows are in the log ([kind, account]). */
-  due?: [number, number][];
+  /** The step's account events, applied once the step's rows are in the log ([kind, account, post column]). */
+  due?: [number, number, number][];
 }
 
 /**
@@ -60,19 +64,48 @@ export function beforeAppend(net: Network, from: number, end: number, out: Event
     );
   }
   const last = end - 1;
-  const due: [number, number][] = (life.due = []);
+  const due: [number, number, number][] = (life.due = []);
   const leaving = new Set<number>();
-  const account = (kind: number, count: number, pick: () => number): void => {
+  const edited = new Set<number>();
+  const a = net.accounts;
+  const cities = roundTripCities();
+  const account = (kind: number, count: number, pick: () => number, field = -1): void => {
     for (let k = 0; k < count; k++) {
       const u = pick();
-      if (u < 0 || isGone(net.accounts, u) || leaving.has(u)) continue;
-      if (kind === EventKind.userProtect && net.accounts.flags[u]! & AccountFlag.protected) continue;
+      if (u < 0 || isGone(a, u) || leaving.has(u)) continue;
+      if (kind === EventKind.userProtect && a.flags[u]! & AccountFlag.protected) continue;
       if (kind === EventKind.userDelete || kind === EventKind.userSuspend) leaving.add(u);
-      due.push([kind, u]);
-      out.push(last, kind, u, u, -1);
+      let value = -1;
+      if (kind === EventKind.profile) {
+        // One profile edit per account and step, so the row's before/after are the step's.
+        if (edited.has(u)) continue;
+        if (field === ProfileField.geo) {
+          if (a.locationMode[u] !== LocationMode.generated || !cities[a.city[u]!]) continue;
+          value = profileValue(ProfileField.geo, LocationMode.city);
+        } else {
+          // An edit that leaves the bio as it was (two empty bios) is no edit: X sends nothing.
+          const next = (a.revision[u]! + 1) & 0xff;
+          if (bioOf(a, u, next) === bioOf(a, u)) continue;
+          value = profileValue(ProfileField.bio, next);
+        }
+        edited.add(u);
+      }
+      due.push([kind, u, value]);
+      out.push(last, kind, u, u, value);
     }
   };
-  account(EventKind.profile, poisson(rng, n * days * LIFECYCLE_RATES.bioEditPerAccountDay), () => rng.int(n));
+  account(
+    EventKind.profile,
+    poisson(rng, n * days * LIFECYCLE_RATES.bioEditPerAccountDay),
+    () => rng.int(n),
+    ProfileField.bio,
+  );
+  account(
+    EventKind.profile,
+    poisson(rng, n * days * LIFECYCLE_RATES.geoEditPerAccountDay),
+    () => rng.int(n),
+    ProfileField.geo,
+  );
   account(EventKind.userProtect, poisson(rng, n * days * LIFECYCLE_RATES.protectPerAccountDay), () => {
     const u = rng.int(n);
     return net.accounts.kind[u] === AccountKind.person ? u : -1;
@@ -95,15 +128,18 @@ export function beforeAppend(net: Network, from: number, end: number, out: Event
 export function afterAppend(net: Network): void {
   const life = net.simulation.lifecycle;
   if (!life?.due) return;
-  for (const [kind, u] of life.due) applyAccountEvent(net, kind, u);
+  for (const [kind, u, value] of life.due) applyAccountEvent(net, kind, u, value);
   life.due = undefined;
 }
 
 /** Applies an account's lifecycle event to the network's state. */
-export function applyAccountEvent(net: Network, kind: number, u: number): void {
+export function applyAccountEvent(net: Network, kind: number, u: number, value = -1): void {
   const a = net.accounts;
-  if (kind === EventKind.profile) a.revision[u] = (a.revision[u]! + 1) & 0xff;
-  else if (kind === EventKind.userProtect) a.flags[u]! |= AccountFlag.protected;
+  if (kind === EventKind.profile) {
+    const { field, after } = profileChange(value);
+    if (field === ProfileField.geo) a.locationMode[u] = after;
+    else a.revision[u] = after;
+  } else if (kind === EventKind.userProtect) a.flags[u]! |= AccountFlag.protected;
   else if (kind === EventKind.userDelete || kind === EventKind.userSuspend) {
     a.flags[u]! |= kind === EventKind.userDelete ? AccountFlag.deleted : AccountFlag.suspended;
     removeAccountContent(net, u);

@@ -2,6 +2,7 @@ import { JOB_TITLES, NO_JOB } from '@murmur/core/x-catalogue';
 import { CITIES, COUNTRIES, REGIONS } from '@murmur/core/x-catalogue';
 import { LANGUAGE_CODES } from '@murmur/core/x-catalogue';
 import { LEXICONS } from '../lexicon';
+import { catalogueLocationText, LocationMode } from '../model/location-text';
 import { AccountKind, type AccountTable } from '../model/accounts';
 import { entityRng, type Rng } from '../random/prng';
 import { GRAMMARS, fillGrammar } from './grammar';
@@ -16,9 +17,9 @@ export const TEXT_SALT = { bio: 1, location: 2, avatar: 3, post: 4 } as const;
  * one with a link; organisations describe what they do and link their site. Derived from the
  * account's seed, so it is the same every time and costs no memory.
  */
-export function bioOf(a: AccountTable, i: number): string {
+export function bioOf(a: AccountTable, i: number, revision = a.revision[i] ?? 0): string {
   // Each profile edit draws the bio again (revision 0 is the generated one).
-  const rng = entityRng((a.seed[i]! + Math.imul(a.revision[i] ?? 0, 0x9e3779b1)) >>> 0, TEXT_SALT.bio);
+  const rng = entityRng((a.seed[i]! + Math.imul(revision, 0x9e3779b1)) >>> 0, TEXT_SALT.bio);
   const language = a.language[i]!;
   const lex = LEXICONS[language]!;
   const kind = a.kind[i];
@@ -70,7 +71,8 @@ function organisationBio(a: AccountTable, i: number, rng: Rng): string {
  * Free-text location as people type it: often the city, sometimes with region or country, in the
  * local script when the account writes in the local language; some leave it empty or joke.
  */
-export function locationOf(a: AccountTable, i: number): string {
+export function locationOf(a: AccountTable, i: number, mode = a.locationMode[i] ?? 0): string {
+  if (mode !== LocationMode.generated) return catalogueLocationText(a, i);
   const rng = entityRng(a.seed[i]!, TEXT_SALT.location);
   const city = CITIES[a.city[i]!]!;
   const region = REGIONS[a.region[i]!]!;

@@ -8,6 +8,7 @@ import { registerPostLookups } from './post-lookup';
 import { XProblem, invalidRequest } from './problems';
 import { registerSearch } from './search-recent';
 import { registerStreams } from './streams';
+import { ActivitySubscriptions, registerActivitySubscriptions } from './activity';
 import { registerUserLookups } from './users-lookup';
 import { registerUserPosts } from './user-posts';
 
@@ -49,6 +50,8 @@ export function xApiV2(ctx: XContext): FastifyPluginAsync {
     registerLists(app, ctx);
     registerListMembers(app, ctx);
     registerPostLookups(app, ctx);
-    registerStreams(app, ctx, ctx.streams);
+    const activity = new ActivitySubscriptions();
+    registerActivitySubscriptions(app, ctx, activity, () => ctx.auth.now());
+    registerStreams(app, ctx, activity, ctx.streams);
   };
 }

@@ -36,6 +36,13 @@ export const X_RATE_LIMITS: Readonly<Record<string, { app?: number; user: number
   'GET /2/likes/firehose/stream': { app: 50, user: 50 },
   'GET /2/users/compliance/stream': { app: 50, user: 50 },
   'GET /2/tweets/compliance/stream': { app: 50, user: 50 },
+  'GET /2/activity/stream': { app: 50, user: 50 },
+  // Activity API subscriptions (X publishes no figure in the document: its typical 15-minute window).
+  'POST /2/activity/subscriptions': { app: 300, user: 300 },
+  'GET /2/activity/subscriptions': { app: 300, user: 300 },
+  'PUT /2/activity/subscriptions/:subscription_id': { app: 300, user: 300 },
+  'DELETE /2/activity/subscriptions/:subscription_id': { app: 300, user: 300 },
+  'DELETE /2/activity/subscriptions': { app: 300, user: 300 },
 };
 
 export interface RateState {

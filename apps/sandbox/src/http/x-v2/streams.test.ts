@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import AjvModule from 'ajv';
 import { TwitterApi } from 'twitter-api-v2';
 import { partitionOf } from '@murmur/core/live';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateNetwork } from '../../generate/network';
 import { SANDBOX_DEV_CREDENTIALS } from '../options';
 import { startSandbox } from '../x-test-kit';
+import { expectSchema, readStream, streamLines } from './stream-test-kit';
 
 // A small network whose clock runs two simulated hours per second, with a short keep-alive.
 const network = generateNetwork({
@@ -27,48 +25,8 @@ afterAll(async () => {
 });
 const bearer: string = SANDBOX_DEV_CREDENTIALS.x.bearerToken;
 
-const openapi = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, '__fixtures__/x-api-v2-openapi.streams.json'), 'utf8'),
-) as { components: object };
-const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule;
-const ajv = new Ajv({ allErrors: true, unknownFormats: 'ignore', format: false } as never);
-ajv.addSchema({ $id: 'x', components: openapi.components });
-const expectSchema = (name: string, body: unknown) => {
-  const validate = ajv.getSchema(`x#/components/schemas/${name}`)!;
-  expect(validate(body), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
-};
-
-/** Reads a stream for `ms` and returns its raw text, headers and status. */
-async function read(path: string, ms: number, token = bearer) {
-  const controller = new AbortController();
-  const response = await fetch(`${sandbox.base}/x/2/${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: controller.signal,
-  });
-  let text = '';
-  if (response.status === 200) {
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    const timer = setTimeout(() => controller.abort(), ms);
-    try {
-      for (;;) {
-        const { done, value } = (await reader.read()) as { done: boolean; value?: Uint8Array };
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
-      }
-    } catch {
-      // aborted: the time is up
-    }
-    clearTimeout(timer);
-  } else text = await response.text();
-  return { status: response.status, headers: response.headers, text };
-}
-
-const lines = (text: string) =>
-  text
-    .split('\r\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const read = (path: string, ms: number, token = bearer) => readStream(sandbox.base, path, ms, token);
+const lines = streamLines;
 
 describe("X's streams from the sandbox's running clock", () => {
   it('streams posts of one partition with their authors, each line valid against the document', async () => {

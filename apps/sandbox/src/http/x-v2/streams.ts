@@ -11,6 +11,7 @@ import { invalidParameter, tooManyRequests, XProblem } from './problems';
 import { tweetsBody } from './views/includes';
 import { isoMillis } from './views/entities';
 import { userObject, type ViewContext } from './views/user';
+import { activityLines, type ActivitySubscriptions } from './activity';
 
 export interface StreamOptions {
   /** Milliseconds between keep-alive newlines on an idle stream (X: 20 000). */
@@ -21,6 +22,11 @@ export interface StreamOptions {
   maxBufferedBytes?: number;
 }
 
+/** What a stream's lines are made from: the network, and the app's Activity API subscriptions. */
+interface StreamView extends ViewContext {
+  activity: ActivitySubscriptions;
+}
+
 /** One stream of X API v2 this sandbox serves from its event log. */
 interface StreamSpec {
   path: string;
@@ -29,7 +35,7 @@ interface StreamSpec {
   query: readonly string[];
   expansions: readonly string[];
   /** The log row as the stream's lines, or nothing when the row is not this stream's. */
-  lines: (view: ViewContext, shape: Shape, e: number) => { owner: number; body: object }[];
+  lines: (view: StreamView, shape: Shape, e: number) => { owner: number; body: object }[];
 }
 
 const WINDOW = ['backfill_minutes', 'partition', 'start_time', 'end_time'];
@@ -166,11 +172,21 @@ const tweetsCompliance: StreamSpec = {
   },
 };
 
+/** The Activity API's stream: one connection, not partitioned (X's document has no `partition` for it). */
+const activityStream: StreamSpec = {
+  path: '/activity/stream',
+  partitions: 0,
+  query: ['backfill_minutes', 'start_time', 'end_time'],
+  expansions: [],
+  lines: (view, _shape, e) => activityLines(view, view.activity, e),
+};
+
 export const STREAMS: readonly StreamSpec[] = [
   tweetsFirehose,
   likesFirehose,
   usersCompliance,
   tweetsCompliance,
+  activityStream,
 ];
 
 /** X's answer when an app already holds its allowed connections to a stream. */
@@ -219,7 +235,12 @@ function instant(query: Record<string, string | undefined>, name: string): numbe
  * and then follows every step of the clock; `end_time` closes it once passed. Keep-alive `\r\n` on
  * idle streams; a client that does not read is dropped past `maxBufferedBytes` (bounded memory).
  */
-export function registerStreams(app: FastifyInstance, ctx: XContext, options: StreamOptions = {}): void {
+export function registerStreams(
+  app: FastifyInstance,
+  ctx: XContext,
+  activity: ActivitySubscriptions,
+  options: StreamOptions = {},
+): void {
   const keepAliveMs = options.keepAliveMs ?? 20_000;
   const perApp = options.connectionsPerApp ?? 2;
   const maxBuffered = options.maxBufferedBytes ?? 8 << 20;
@@ -247,7 +268,7 @@ export function registerStreams(app: FastifyInstance, ctx: XContext, options: St
       const query = request.query as Record<string, string | undefined>;
       checkParameters(query, spec.query);
       const shape = parseShape(query, spec.expansions);
-      const partition = integer(query, 'partition', 1, spec.partitions);
+      const partition = spec.partitions > 0 ? integer(query, 'partition', 1, spec.partitions) : 1;
       if (partition === undefined)
         throw invalidParameter('partition', '', 'The `partition` query parameter can not be empty');
       const backfill = integer(query, 'backfill_minutes', 0, 5) ?? 0;
@@ -264,10 +285,11 @@ export function registerStreams(app: FastifyInstance, ctx: XContext, options: St
       open.set(key, (open.get(key) ?? 0) + 1);
 
       const net = ctx.net;
-      const view: ViewContext = {
+      const view: StreamView = {
         net,
         origin: `${request.protocol}://${request.host}${ctx.basePath}`,
         viewer: -1,
+        activity,
       };
       const raw = reply.raw;
       reply.hijack();
@@ -276,6 +298,7 @@ export function registerStreams(app: FastifyInstance, ctx: XContext, options: St
       const wanted = partition - 1;
       const owners = new Map<number, boolean>();
       const mine = (owner: number): boolean => {
+        if (spec.partitions === 0) return true;
         let yes = owners.get(owner);
         if (yes === undefined) {
           yes = partitionOf(net.accounts.ids[owner]!.toString(), spec.partitions) === wanted;
