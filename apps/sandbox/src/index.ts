@@ -1,5 +1,5 @@
 /** @murmur/sandbox: the deterministic X-like network and its X API / Ads API / OAuth surface. */
-export { configFromEnv, resolveConfig, type SandboxConfig } from './config';
+export { clockFromEnv, configFromEnv, resolveConfig, type ClockSettings, type SandboxConfig } from './config';
 export { generateNetwork, type StageListener } from './generate/network';
 export type { Network } from './network';
 export { advance, advanceTo } from './simulate/tick';

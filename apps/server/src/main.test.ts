@@ -19,6 +19,9 @@ describe('startServer', () => {
         HOST: '127.0.0.1',
         LOG_LEVEL: 'silent',
         SANDBOX_ACCOUNTS: '2000',
+        // npm start runs the sandbox's clock (real time by default); this test asks for a fast one to
+        // see it move. Every other server test builds the app without a clock: it stands still.
+        SANDBOX_CLOCK_SPEED: '3600',
       },
       mailer,
     });
@@ -29,7 +32,12 @@ describe('startServer', () => {
       expect(docs.status).toBe(200);
       // The sandbox network is generated at start-up and mounted under /sandbox.
       const sandbox = await fetch(`${server.url}/sandbox/`);
-      expect(await sandbox.json()).toMatchObject({ format: 'murmur-sandbox-export', accounts: 2000 });
+      const header = (await sandbox.json()) as { now: string };
+      expect(header).toMatchObject({ format: 'murmur-sandbox-export', accounts: 2000 });
+      // … and its clock runs: an hour of simulated time per second.
+      await new Promise((r) => setTimeout(r, 1500));
+      const later = (await (await fetch(`${server.url}/sandbox/`)).json()) as { now: string };
+      expect(Date.parse(later.now)).toBeGreaterThan(Date.parse(header.now));
       const requested = await fetch(`${server.url}/api/user/magic-link/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

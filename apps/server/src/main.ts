@@ -159,7 +159,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       config,
       db: database.db,
       mailer: (log) => options.mailer ?? createMailer(config, log),
-      ...(network && { sandbox: { network } }),
+      // The sandbox's clock runs (SANDBOX_CLOCK_SPEED, default real time) so its streams keep flowing.
+      ...(network && sandbox && { sandbox: { network, clock: sandbox.clockFromEnv(options.env) } }),
       engine,
       ...(jobs && { jobs }),
       ...(authInvalidationBus && { authInvalidationBus }),
