@@ -28,7 +28,15 @@ describe('unknown paths under the sandbox', () => {
     for (const url of ['/sandbox/x/2/nothing/here', '/sandbox/x/2/users/1/nothing?x=1']) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ errors: [{ message: 'Sorry, that page does not exist', code: 34 }] });
+      // The document's Problem (resource-not-found) with X's legacy error inside, as the sandbox alone answers.
+      expect(res.json()).toMatchObject({
+        errors: [{ message: 'Sorry, that page does not exist', code: 34 }],
+        type: 'https://api.x.com/2/problems/resource-not-found',
+        title: 'Not Found Error',
+        status: 404,
+        detail: 'Sorry, that page does not exist',
+        resource_type: 'endpoint',
+      });
     }
   });
 

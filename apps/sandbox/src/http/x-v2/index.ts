@@ -5,7 +5,7 @@ import { registerFollows } from './follows';
 import { registerListMembers } from './list-members';
 import { registerLists } from './lists';
 import { registerPostLookups } from './post-lookup';
-import { XProblem, invalidRequest } from './problems';
+import { PROBLEMS, XProblem, invalidRequest } from './problems';
 import { registerSearch } from './search-recent';
 import { registerStreams } from './streams';
 import { ActivitySubscriptions, registerActivitySubscriptions } from './activity';
@@ -35,8 +35,19 @@ export function xApiV2(ctx: XContext): FastifyPluginAsync {
         .header('content-type', 'application/problem+json')
         .send({ title: 'Internal Server Error', type: 'about:blank', status: 500, detail: message });
     });
-    app.setNotFoundHandler((_request, reply) =>
-      reply.code(404).send({ errors: [{ message: 'Sorry, that page does not exist', code: 34 }] }),
+    // X's 404: the document's Problem (ResourceNotFoundProblem) carrying X's legacy error (code 34)
+    // that its live API still sends and client libraries read.
+    app.setNotFoundHandler((request, reply) =>
+      reply.code(404).send({
+        errors: [{ message: 'Sorry, that page does not exist', code: 34 }],
+        title: 'Not Found Error',
+        type: `${PROBLEMS}resource-not-found`,
+        status: 404,
+        detail: 'Sorry, that page does not exist',
+        resource_type: 'endpoint',
+        parameter: 'path',
+        value: request.url.split('?')[0]!,
+      }),
     );
     // A server around the sandbox may own a catch-all GET (the web app's SPA fallback): its route
     // would take unknown GETs here to its own not-found body. This scope's wildcard keeps them
