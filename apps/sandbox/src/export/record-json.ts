@@ -96,6 +96,8 @@ export function accountJson(net: Network, i: number, posts: number): string {
   const operator = a.operator[i]!;
   const city = a.city[i]!;
   const flags = a.flags[i]!;
+  // Born after the anchor: only what X's user object carries (live contract rule 1).
+  const born = (flags & AccountFlag.liveBorn) !== 0;
   const avatar = avatarOf(a, i);
   const avatarJson =
     avatar.kind === 'default'
@@ -124,15 +126,15 @@ export function accountJson(net: Network, i: number, posts: number): string {
     q(locationOf(a, i)) +
     placeJson(a, i, city) +
     ',"lang":' +
-    LANG[a.language[i]!]! +
+    (!born || flags & AccountFlag.posted ? LANG[a.language[i]!]! : '""') +
     ',"gender":' +
-    GENDER[a.gender[i]!]! +
+    (born ? NULL : GENDER[a.gender[i]!]!) +
     ',"age":' +
-    AGE[a.ageBand[i]!]! +
+    (born ? NULL : AGE[a.ageBand[i]!]!) +
     ',"job":' +
-    (job === NO_JOB ? NULL : JOB[job]!) +
+    (born || job === NO_JOB ? NULL : JOB[job]!) +
     ',"jobCategory":' +
-    (job === NO_JOB ? NULL : JOB_CATEGORY[job]!) +
+    (born || job === NO_JOB ? NULL : JOB_CATEGORY[job]!) +
     ',"created":"' +
     isoSeconds(a.created[i]!) +
     '","verified":' +
@@ -146,21 +148,21 @@ export function accountJson(net: Network, i: number, posts: number): string {
     ',"posts":' +
     posts +
     ',"device":' +
-    DEVICE[a.platform[i]!]! +
+    (born ? '""' : DEVICE[a.platform[i]!]!) +
     ',"operator":' +
-    (operator === NO_OPERATOR ? NULL : OPERATOR[operator]!) +
+    (born || operator === NO_OPERATOR ? NULL : OPERATOR[operator]!) +
     ',"interests":' +
-    valuesJson(INTEREST, a.interests, i) +
+    (born ? '[]' : valuesJson(INTEREST, a.interests, i)) +
     ',"topics":' +
-    valuesJson(TOPIC, a.topics, i) +
+    (born ? '[]' : valuesJson(TOPIC, a.topics, i)) +
     ',"movies":' +
-    valuesJson(MOVIE, a.movies, i) +
+    (born ? '[]' : valuesJson(MOVIE, a.movies, i)) +
     ',"avatar":' +
     avatarJson +
     ',"community":' +
-    a.community[i]! +
+    (born ? -1 : a.community[i]!) +
     ',"kind":' +
-    KIND[a.kind[i]!]! +
+    (born ? '""' : KIND[a.kind[i]!]!) +
     '}'
   );
 }

@@ -37,7 +37,7 @@ export function accountRecord(net: Network, i: number): AccountRecord {
   const job = a.job[i]!;
   const operator = a.operator[i]!;
   const flags = a.flags[i]!;
-  return {
+  const record: AccountRecord = {
     type: 'account',
     n: i,
     id: a.ids[i]!.toString(),
@@ -66,6 +66,24 @@ export function accountRecord(net: Network, i: number): AccountRecord {
     community: a.community[i]!,
     // Sandbox ground truth (X does not publish it): person, creator, brand, media or spam.
     kind: ACCOUNT_KIND_NAMES[a.kind[i]!]!,
+  };
+  if (!(flags & AccountFlag.liveBorn)) return record;
+  // Born after the anchor: only what X's user object carries (live contract rule 1); its language is
+  // its posts' ('' before the first).
+  return {
+    ...record,
+    lang: flags & AccountFlag.posted ? record.lang : '',
+    gender: null,
+    age: null,
+    job: null,
+    jobCategory: null,
+    device: '',
+    operator: null,
+    interests: [],
+    topics: [],
+    movies: [],
+    community: -1,
+    kind: '',
   };
 }
 

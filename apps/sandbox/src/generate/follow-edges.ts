@@ -13,7 +13,7 @@ export { isSocial };
 const MAX_FOLLOWING = 5000;
 
 /** How much likelier a social account's follow is returned than an information follower's. */
-const RETURNED = { social: 1, listener: 0.012, brand: 0.25 } as const;
+export const RETURNED = { social: 1, listener: 0.012, brand: 0.25 } as const;
 
 /**
  * Per account u, the factor on the chance that an account u follows follows it back: social
@@ -68,13 +68,13 @@ function wantedFollowing(a: AccountTable, u: number, rng: Rng): number {
 }
 
 // By AccountKind: person, creator, brand, media, spam.
-const FOLLOW_BACK_BASE = [0.95, 0.08, 0.02, 0.02, 0.01];
+export const FOLLOW_BACK_BASE = [0.95, 0.08, 0.02, 0.02, 0.01];
 
 /** Between two social accounts a follow is a friendship, mostly returned (less by the popular). */
 export const friendReturn = (a: AccountTable, v: number): number => 0.97 / (1 + a.fitness[v]! / 60);
 
 /** Information followers seldom return a follow either. */
-const LISTENER_FOLLOW_BACK = 0.03;
+export const LISTENER_FOLLOW_BACK = 0.03;
 
 /**
  * Probability that v follows back someone who followed it. People often do; stars, brands and media

@@ -101,6 +101,7 @@ export function generateNetwork(partial: Partial<SandboxConfig> = {}, onStage?: 
   net.simulation.lifecycle = {
     rng: streamRng(config.seed, 'lifecycle'),
     spam: Uint32Array.from(bots(accounts)),
+    births: { rng: streamRng(config.seed, 'births'), born: [], liked: new Set() },
   };
   return net;
 }

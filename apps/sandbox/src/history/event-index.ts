@@ -12,7 +12,7 @@ export class EventIndex {
 
   constructor(
     private readonly events: EventLog,
-    private readonly accounts: number,
+    readonly accounts: number,
   ) {}
 
   /** Log positions of events about `target` with from ≤ time < to, in log (= time) order. */

@@ -156,6 +156,12 @@ export class LiveLists {
   }
 
   private listedCounts(): Int32Array {
+    // Accounts born since have no list memberships yet: room for them.
+    if (this.listed && this.listed.length < this.net.accounts.count) {
+      const grown = new Int32Array(this.net.accounts.count);
+      grown.set(this.listed);
+      this.listed = grown;
+    }
     if (!this.listed) {
       this.listed = new Int32Array(this.net.accounts.count);
       for (const member of this.net.lists.members.values) this.listed[member]!++;

@@ -12,6 +12,13 @@ export const AccountFlag = {
   defaultAvatar: 4,
   deleted: 8,
   suspended: 16,
+  /**
+   * Born after the anchor (simulate/births.ts): the export knows only what X's user object carries
+   * (live contract rule 1) — inferred attributes null or empty, kind ''.
+   */
+  liveBorn: 32,
+  /** A live-born account that has posted: its export `lang` is its posts' ('' before the first). */
+  posted: 64,
 } as const;
 
 /** A deleted or suspended account: it has left the network (its record, follows, posts and engagements). */

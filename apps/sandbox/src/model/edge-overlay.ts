@@ -1,4 +1,5 @@
 import { Column } from './growable';
+import { grownColumn } from './grow';
 
 /**
  * Follows added after the graph's base was built, as typed linked lists per account in both
@@ -12,13 +13,23 @@ export class EdgeOverlay {
   private readonly nextOut = new Column(Int32Array, 1 << 12);
   private readonly nextIn = new Column(Int32Array, 1 << 12);
   private readonly alive = new Column(Uint8Array, 1 << 12);
-  private readonly headOut: Int32Array;
-  private readonly headIn: Int32Array;
+  private headOut: Int32Array;
+  private headIn: Int32Array;
   private live = 0;
 
   constructor(size: number) {
     this.headOut = new Int32Array(size).fill(-1);
     this.headIn = new Int32Array(size).fill(-1);
+  }
+
+  /** Room for accounts born since (no edges yet). */
+  grow(size: number): void {
+    const old = this.headOut.length;
+    if (size <= old) return;
+    this.headOut = grownColumn(this.headOut, size);
+    this.headIn = grownColumn(this.headIn, size);
+    this.headOut.fill(-1, old);
+    this.headIn.fill(-1, old);
   }
 
   get size(): number {

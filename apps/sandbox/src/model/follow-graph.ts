@@ -1,6 +1,15 @@
 import { binarySearch, transpose, type Csr } from './csr';
 import { EdgeOverlay } from './edge-overlay';
 import { releaseMemory } from './release-memory';
+import { grownColumn } from './grow';
+
+/** CSR offsets with empty rows up to `size` (each new row ends where the last one did). */
+function grownOffsets(offsets: Uint32Array, size: number): Uint32Array {
+  const old = offsets.length - 1;
+  const next = grownColumn(offsets, size + 1);
+  next.fill(offsets[old]!, old + 1);
+  return next;
+}
 
 /**
  * The follow graph: a compact base (CSR in both directions, rows sorted) plus a small mutable overlay,
@@ -9,15 +18,15 @@ import { releaseMemory } from './release-memory';
  * `compact()` folds everything back into a fresh base.
  */
 export class FollowGraph {
-  readonly size: number;
+  size: number;
   private out: Csr;
   private in: Csr;
   private outDead: Uint8Array;
   private inDead: Uint8Array;
   private added: EdgeOverlay;
   /** Current degrees, kept in step with every change. */
-  readonly outDegree: Int32Array;
-  readonly inDegree: Int32Array;
+  outDegree: Int32Array;
+  inDegree: Int32Array;
   private edges: number;
 
   constructor(following: Csr, size: number) {
@@ -34,6 +43,17 @@ export class FollowGraph {
       this.inDegree[u] = this.in.offsets[u + 1]! - this.in.offsets[u]!;
     }
     this.edges = following.values.length;
+  }
+
+  /** Room for accounts born after the graph was built (empty rows; their follows go to the overlay). */
+  grow(size: number): void {
+    if (size <= this.size) return;
+    this.outDegree = grownColumn(this.outDegree, size);
+    this.inDegree = grownColumn(this.inDegree, size);
+    this.out.offsets = grownOffsets(this.out.offsets, size);
+    this.in.offsets = grownOffsets(this.in.offsets, size);
+    this.added.grow(size);
+    this.size = size;
   }
 
   get edgeCount(): number {

@@ -6,6 +6,7 @@ import type { Network } from '../network';
 import { logNormal, poisson } from '../random/distributions';
 import type { Rng } from '../random/prng';
 import type { EventBuffer } from './pending';
+import type { BirthState } from './births';
 
 /**
  * Lifecycle rates of the running network (after the anchor only: generated history has none, so the
@@ -32,6 +33,8 @@ export interface LifecycleState {
   rng: Rng;
   /** Spam accounts, for suspensions. */
   spam: Uint32Array;
+  /** Accounts born after the anchor (simulate/births.ts). */
+  births?: BirthState;
   /** The step's account events, applied once the step's rows are in the log ([kind, account, post column]). */
   due?: [number, number, number][];
 }

@@ -5,6 +5,7 @@ import { isGone } from '../model/accounts';
 import { afterAppend, beforeAppend, deletePost } from './lifecycle';
 import { postOriginals, postSpamBursts, publish } from './original-posts';
 import { EventBuffer } from './pending';
+import { liveBirths } from './births';
 
 /**
  * Simulated time from `net.clock.now` up to `to` (at most the end of the current hour): new posts
@@ -24,6 +25,7 @@ export function runStep(net: Network, to: number): void {
   const seconds = end - from;
   const out = scratch.events;
   out.clear();
+  liveBirths(net, from, end, out);
   postOriginals(net, from, seconds, out);
   postSpamBursts(net, from, seconds, out);
   const due = pending.takeBefore(tick, end);

@@ -8,6 +8,8 @@ import type { Network } from '../../network';
  * (sorted lower-case, so exact and prefix searches are binary searches).
  */
 interface Lookup {
+  /** Accounts when it was built: accounts born since make it stale. */
+  count: number;
   byId: Uint32Array;
   handles: string[];
   byHandle: Uint32Array;
@@ -17,13 +19,14 @@ const lookups = new WeakMap<Network, Lookup>();
 
 function lookupOf(net: Network): Lookup {
   let lookup = lookups.get(net);
-  if (!lookup) {
+  if (lookup?.count !== net.accounts.count) {
     const { handles } = net.accounts;
     const lower = handles.map((h) => h.toLowerCase());
     const byHandle = Uint32Array.from(lower.keys()).sort((a, b) =>
       lower[a]! < lower[b]! ? -1 : lower[a]! > lower[b]! ? 1 : 0,
     );
     lookup = {
+      count: net.accounts.count,
       byId: orderByKey(net.accounts.created),
       handles: Array.from(byHandle, (i) => lower[i]!),
       byHandle,

@@ -68,6 +68,7 @@ async function api(method: string, path: string, body?: object) {
 
 describe("X's Activity API from the sandbox's running clock", () => {
   it('streams follows, unfollows, profile updates and post deletes, each line valid against the document', async () => {
+    const accountsBefore = network.accounts.count;
     const reading = read('activity/stream?backfill_minutes=5', 2500);
     await new Promise((r) => setTimeout(r, 300));
     // Profile edits are rare at 2 000 accounts: let four simulated days pass while listening.
@@ -81,11 +82,13 @@ describe("X's Activity API from the sandbox's running clock", () => {
     expect(status).toBe(200);
     expect(headers.get('x-rate-limit-limit')).toBe('50');
     const types = new Map<string, number>();
+    const sources = new Set<string>();
     for (const raw of streamLines(text)) {
       const { data } = expectActivityLine(raw);
       types.set(data.event_type, (types.get(data.event_type) ?? 0) + 1);
       if (data.event_type.startsWith('follow.')) {
         const { source } = data.payload as { source: { id: string } };
+        sources.add(source.id);
         expect(data.filter).toEqual({ user_id: source.id, direction: 'outbound' });
       }
       if (data.event_type.startsWith('profile.update.')) {
@@ -94,6 +97,10 @@ describe("X's Activity API from the sandbox's running clock", () => {
         expect(after).not.toBe(before);
       }
     }
+    // Accounts born while it listened appear with their sign-up follows (X's Activity API has no
+    // event for a new account; this and a first post's author expansion are how a collector learns them).
+    const born = network.simulation.lifecycle!.births!.born.filter((u) => u >= accountsBefore);
+    for (const u of born) expect(sources.has(network.accounts.ids[u]!.toString())).toBe(true);
     for (const type of ['follow.follow', 'follow.unfollow', 'profile.update.bio', 'post.delete'])
       expect(types.get(type) ?? 0, type).toBeGreaterThan(0);
   });

@@ -8,6 +8,7 @@ import type { Network } from '../../network';
  * rebuilt when simulated time has added posts or events: each rebuild is one linear pass.
  */
 interface Indexes {
+  accounts: number;
   posts: number;
   events: number;
   byAuthor: { offsets: Uint32Array; posts: Uint32Array };
@@ -18,7 +19,7 @@ const cache = new WeakMap<Network, Indexes>();
 
 function indexes(net: Network): Indexes {
   let found = cache.get(net);
-  if (!found || found.posts !== net.posts.length) {
+  if (!found || found.posts !== net.posts.length || found.accounts !== net.accounts.count) {
     const authors = net.posts.author.view();
     const offsets = new Uint32Array(net.accounts.count + 1);
     for (const a of authors) offsets[a + 1]!++;
@@ -26,7 +27,13 @@ function indexes(net: Network): Indexes {
     const posts = new Uint32Array(authors.length);
     const cursor = offsets.slice(0, net.accounts.count);
     for (let p = 0; p < authors.length; p++) posts[cursor[authors[p]!]!++] = p;
-    found = { posts: authors.length, events: -1, byAuthor: { offsets, posts }, engagements: null };
+    found = {
+      accounts: net.accounts.count,
+      posts: authors.length,
+      events: -1,
+      byAuthor: { offsets, posts },
+      engagements: null,
+    };
     cache.set(net, found);
   }
   return found;
