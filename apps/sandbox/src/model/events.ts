@@ -16,6 +16,8 @@ export const EventKind = {
   profile: 11,
   /** A row whose content has left the network (a deleted post, an engagement of a deleted account). */
   removed: 12,
+  /** Lifecycle: a protected account makes its posts public again. */
+  userUnprotect: 13,
 } as const;
 export type EventKind = (typeof EventKind)[keyof typeof EventKind];
 export type EventKindName = keyof typeof EventKind;
@@ -33,6 +35,7 @@ export const EVENT_KIND_NAMES: Readonly<Record<EventKind, EventKindName>> = {
   10: 'userProtect',
   11: 'profile',
   12: 'removed',
+  13: 'userUnprotect',
 };
 
 /**

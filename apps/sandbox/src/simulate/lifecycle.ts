@@ -21,6 +21,8 @@ export const LIFECYCLE_RATES = {
   suspendPerAccountDay: 0.00001,
   suspendPerSpamAccountDay: 0.001,
   protectPerAccountDay: 0.00003,
+  /** About as many go public again as go protected (protected people stay near 6 %). */
+  unprotectPerAccountDay: 0.00003,
   bioEditPerAccountDay: 0.0005,
   /** Rewriting the location as the catalogue names the account's city (profile.update.geo). */
   geoEditPerAccountDay: 0.0002,
@@ -70,6 +72,7 @@ export function beforeAppend(net: Network, from: number, end: number, out: Event
   const due: [number, number, number][] = (life.due = []);
   const leaving = new Set<number>();
   const edited = new Set<number>();
+  const toggled = new Set<number>();
   const a = net.accounts;
   const cities = roundTripCities();
   const account = (kind: number, count: number, pick: () => number, field = -1): void => {
@@ -77,6 +80,12 @@ export function beforeAppend(net: Network, from: number, end: number, out: Event
       const u = pick();
       if (u < 0 || isGone(a, u) || leaving.has(u)) continue;
       if (kind === EventKind.userProtect && a.flags[u]! & AccountFlag.protected) continue;
+      if (kind === EventKind.userUnprotect && !(a.flags[u]! & AccountFlag.protected)) continue;
+      if (kind === EventKind.userProtect || kind === EventKind.userUnprotect) {
+        // One change of privacy per account and step.
+        if (toggled.has(u)) continue;
+        toggled.add(u);
+      }
       if (kind === EventKind.userDelete || kind === EventKind.userSuspend) leaving.add(u);
       let value = -1;
       if (kind === EventKind.profile) {
@@ -113,6 +122,14 @@ export function beforeAppend(net: Network, from: number, end: number, out: Event
     const u = rng.int(n);
     return net.accounts.kind[u] === AccountKind.person ? u : -1;
   });
+  account(EventKind.userUnprotect, poisson(rng, n * days * LIFECYCLE_RATES.unprotectPerAccountDay), () => {
+    // A protected account, found by a few draws (6 % of people are).
+    for (let tries = 0; tries < 64; tries++) {
+      const u = rng.int(n);
+      if (a.flags[u]! & AccountFlag.protected) return u;
+    }
+    return -1;
+  });
   account(EventKind.userSuspend, poisson(rng, n * days * LIFECYCLE_RATES.suspendPerAccountDay), () =>
     rng.int(n),
   );
@@ -143,6 +160,7 @@ export function applyAccountEvent(net: Network, kind: number, u: number, value =
     if (field === ProfileField.geo) a.locationMode[u] = after;
     else a.revision[u] = after;
   } else if (kind === EventKind.userProtect) a.flags[u]! |= AccountFlag.protected;
+  else if (kind === EventKind.userUnprotect) a.flags[u]! &= ~AccountFlag.protected;
   else if (kind === EventKind.userDelete || kind === EventKind.userSuspend) {
     a.flags[u]! |= kind === EventKind.userDelete ? AccountFlag.deleted : AccountFlag.suspended;
     removeAccountContent(net, u);

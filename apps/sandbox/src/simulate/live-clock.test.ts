@@ -159,6 +159,15 @@ describe('the export at T after twenty simulated days of births, edits and activ
         set.add(profileChange(log.post.get(e)).field);
         edited.set(log.actor.get(e), set);
       }
+    // Privacy: the last protect or unprotect logged since the anchor, else the anchor's.
+    const privacy = new Map<number, boolean>();
+    for (let e = first; e < log.length; e++) {
+      const kind = log.kind.get(e);
+      if (kind === EventKind.userProtect || kind === EventKind.userUnprotect)
+        privacy.set(log.actor.get(e), kind === EventKind.userProtect);
+    }
+    for (const [n, r] of after)
+      expect(r.protected, `protected ${n}`).toBe(privacy.get(n) ?? before.get(n)?.protected ?? false);
     let geo = 0;
     for (const [n, r] of after) {
       const base = before.get(n);

@@ -138,6 +138,7 @@ const USER_COMPLIANCE: Partial<Record<number, string>> = {
   [EventKind.userDelete]: 'user_delete',
   [EventKind.userSuspend]: 'user_suspend',
   [EventKind.userProtect]: 'user_protect',
+  [EventKind.userUnprotect]: 'user_unprotect',
 };
 
 const usersCompliance: StreamSpec = {
