@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateNetwork } from '../../generate/network';
+import { advance } from '../../simulate/tick';
 import { liveLists } from '../../history/live-lists';
 import { AccountFlag } from '../../model/accounts';
 import { postId } from '../../model/posts';
@@ -13,7 +14,15 @@ import { expectSchema } from './stream-test-kit';
 
 // Every GET route of the X surface is collected as it is registered, so a new user-returning
 // endpoint cannot be left out of the walk below.
-const network = generateNetwork({ accounts: 2000, seed: 'user-objects', historyDays: 8 });
+const network = generateNetwork({
+  accounts: 2000,
+  seed: 'user-objects',
+  historyDays: 8,
+  now: Date.UTC(2026, 7, 1) / 1000,
+});
+// Three simulated days after the anchor, so accounts born since are among those walked.
+advance(network, 72);
+const born = network.simulation.lifecycle!.births!.born;
 const app = Fastify();
 const routes: string[] = [];
 app.addHook('onRoute', (route) => {
@@ -57,9 +66,9 @@ const POSTS = `post.fields=author_id,created_at,referenced_posts,in_reply_to_use
 /** Each user-returning GET route, with a request that returns users in `data` and/or `includes.users`. */
 const WALK: Record<string, string> = {
   '/users/by/username/:username': `/users/by/username/${handle}?${USER}&expansions=pinned_post_id`,
-  '/users/by': `/users/by?usernames=${handle},${net.accounts.handles[0]}&${USER}`,
+  '/users/by': `/users/by?usernames=${[star, 0, ...born].map((a) => net.accounts.handles[a]).join(',')}&${USER}`,
   '/users/:id': `/users/${userId}?${USER}&expansions=most_recent_post_id`,
-  '/users': `/users?ids=${userId},${net.accounts.ids[1]}&${USER}`,
+  '/users': `/users?ids=${[star, 1, ...born].map((a) => net.accounts.ids[a]).join(',')}&${USER}`,
   '/users/me': `/users/me?${USER}`,
   '/users/:id/followers': `/users/${userId}/followers?${USER}&max_results=20`,
   '/users/:id/following': `/users/${userId}/following?${USER}&max_results=20`,
@@ -103,6 +112,7 @@ const NO_USERS = new Set([
 describe('user objects on every user-returning path of /x/2/', () => {
   it("are valid against X's User schema (public_metrics.post_count and all) in the document's spelling", async () => {
     expect(list).toBeGreaterThanOrEqual(0);
+    expect(born.length).toBeGreaterThan(0);
     const unwalked = routes.filter((r) => !(r in WALK) && !NO_USERS.has(r));
     expect(unwalked, 'GET routes neither walked nor known to return no user').toEqual([]);
     const client = await signInWithOAuth2(sandbox, star);
