@@ -227,7 +227,12 @@ export function activityLines(
         ? [undefined]
         : [...subscriptions.byId.values()].filter((s) => matches(net, s, event));
     for (const sub of subs) {
-      const inbound = sub?.filter.direction === 'inbound';
+      // The side the line is seen from: the subscription's direction, else the side its user is on.
+      const inbound =
+        sub?.filter.direction === 'inbound' ||
+        (sub?.filter.direction === undefined &&
+          sub?.filter.user_id !== undefined &&
+          sub.filter.user_id !== net.accounts.ids[event.outbound]!.toString());
       const filter: ActivityFilter = {
         user_id:
           sub?.filter.user_id ?? net.accounts.ids[inbound ? event.inbound : event.outbound]!.toString(),
