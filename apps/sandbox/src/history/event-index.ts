@@ -10,13 +10,16 @@ export class EventIndex {
   private offsets = new Uint32Array(0);
   private positions = new Uint32Array(0);
 
+  /** `accounts` says how many accounts there are now (accounts are born as time runs). */
   constructor(
     private readonly events: EventLog,
-    readonly accounts: number,
+    private readonly accounts: () => number,
   ) {}
 
   /** Log positions of events about `target` with from ≤ time < to, in log (= time) order. */
   about(target: number, from: number, to: number): number[] {
+    // An account born since the last build: build again, with a row for it.
+    if (target + 1 >= this.offsets.length) this.built = 0;
     this.refresh();
     const times = this.events.time.view();
     const start = this.offsets[target]!;
@@ -43,11 +46,12 @@ export class EventIndex {
     const length = this.events.length;
     if (this.built > 0 && length - this.built < Math.max(100_000, this.built / 4)) return;
     const targets = this.events.target.view();
-    const offsets = new Uint32Array(this.accounts + 1);
+    const accounts = this.accounts();
+    const offsets = new Uint32Array(accounts + 1);
     for (let p = 0; p < length; p++) offsets[targets[p]! + 1]!++;
-    for (let a = 0; a < this.accounts; a++) offsets[a + 1]! += offsets[a]!;
+    for (let a = 0; a < accounts; a++) offsets[a + 1]! += offsets[a]!;
     const positions = new Uint32Array(length);
-    const cursor = offsets.slice(0, this.accounts);
+    const cursor = offsets.slice(0, accounts);
     for (let p = 0; p < length; p++) positions[cursor[targets[p]!]!++] = p;
     this.offsets = offsets;
     this.positions = positions;

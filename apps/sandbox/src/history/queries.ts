@@ -10,9 +10,8 @@ const indexes = new WeakMap<Network, EventIndex>();
 
 function indexOf(net: Network): EventIndex {
   let index = indexes.get(net);
-  // Accounts born since the index was built make it stale.
-  if (index?.accounts !== net.accounts.count) {
-    index = new EventIndex(net.events, net.accounts.count);
+  if (!index) {
+    index = new EventIndex(net.events, () => net.accounts.count);
     indexes.set(net, index);
   }
   return index;

@@ -17,9 +17,34 @@ interface Lookup {
 
 const lookups = new WeakMap<Network, Lookup>();
 
+/**
+ * Accounts born since the lookup was built join it in place: they are the newest (ids grow with
+ * creation time, so they go at the end of `byId`) and their handles are inserted in order — a
+ * re-sort of every handle per birth would stall a large network's API.
+ */
+function addBorn(net: Network, lookup: Lookup): void {
+  const { count } = net.accounts;
+  const byId = new Uint32Array(count);
+  byId.set(lookup.byId);
+  const byHandle = new Uint32Array(count);
+  byHandle.set(lookup.byHandle);
+  for (let u = lookup.count; u < count; u++) {
+    byId[u] = u;
+    const key = net.accounts.handles[u]!.toLowerCase();
+    const at = lowerBound(lookup.handles, key);
+    lookup.handles.splice(at, 0, key);
+    byHandle.copyWithin(at + 1, at, u);
+    byHandle[at] = u;
+  }
+  lookup.byId = byId;
+  lookup.byHandle = byHandle;
+  lookup.count = count;
+}
+
 function lookupOf(net: Network): Lookup {
   let lookup = lookups.get(net);
-  if (lookup?.count !== net.accounts.count) {
+  if (lookup && lookup.count < net.accounts.count) addBorn(net, lookup);
+  if (!lookup) {
     const { handles } = net.accounts;
     const lower = handles.map((h) => h.toLowerCase());
     const byHandle = Uint32Array.from(lower.keys()).sort((a, b) =>
