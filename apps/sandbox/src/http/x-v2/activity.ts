@@ -269,8 +269,15 @@ const subscriptionJson = (s: ActivitySubscription): Record<string, unknown> => {
 
 const ID = /^[0-9]{1,19}$/;
 
-/** A body value as X echoes it in an error (JSON, so an object never prints as [object Object]). */
-const shown = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+/** A body value as X echoes it in an error: never the whole of a nested value (it may be hostile). */
+const shown = (value: unknown): string =>
+  typeof value === 'string'
+    ? value.slice(0, 200)
+    : value === null || typeof value !== 'object'
+      ? String(value)
+      : Array.isArray(value)
+        ? '[array]'
+        : '[object]';
 
 function tagOf(body: Record<string, unknown>): string | undefined {
   const tag = body.tag;
