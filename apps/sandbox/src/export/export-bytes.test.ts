@@ -4,6 +4,7 @@ import { targetingCriteria } from '@murmur/core/x-catalogue';
 import { generateNetwork } from '../generate/network';
 import { followNow, unfollowNow } from '../history/actions';
 import { liveLists } from '../history/live-lists';
+import { AccountFlag, isGone } from '../model/accounts';
 import type { Network } from '../network';
 import { advance } from '../simulate/tick';
 import { exportChunks, exportHeader } from './ndjson-export';
@@ -20,13 +21,16 @@ function referenceExport(net: Network): string {
   const lines: string[] = [JSON.stringify(exportHeader(net))];
   for (const kind of CATALOGUE_KINDS)
     lines.push(JSON.stringify({ type: 'catalogue', kind, items: targetingCriteria(kind) }));
-  for (let i = 0; i < net.accounts.count; i++) lines.push(JSON.stringify(accountRecord(net, i)));
+  // Deleted and suspended accounts and deleted posts have no record (live contract rule 7).
+  for (let i = 0; i < net.accounts.count; i++)
+    if (!isGone(net.accounts, i)) lines.push(JSON.stringify(accountRecord(net, i)));
   for (let i = 0; i < net.accounts.count; i++)
     if (net.graph.outDegree[i]! > 0) lines.push(JSON.stringify(followingRecord(net, i)));
   const lists = liveLists(net);
   for (let l = 0; l < lists.count; l++) if (lists.exists(l)) lines.push(JSON.stringify(listRecord(net, l)));
   const engagements = indexEngagements(net.events, net.posts.length);
-  for (let p = 0; p < net.posts.length; p++) lines.push(JSON.stringify(postRecord(net, p, engagements)));
+  for (let p = 0; p < net.posts.length; p++)
+    if (!net.posts.deleted.get(p)) lines.push(JSON.stringify(postRecord(net, p, engagements)));
   for (let e = 0; e < net.events.length; e++) {
     const record = followEventRecord(net, e);
     if (record) lines.push(JSON.stringify(record));
@@ -88,6 +92,17 @@ describe('export bytes', () => {
     expect(actual).toContain('Quotes \\"and\\" \\\\ back');
     // Worker threads write the same bytes from their shared copy of the network.
     expect(await exported(net, 2)).toBe(expected);
+  });
+
+  it('stays identical with accounts born, profiles edited and accounts gone after the anchor', async () => {
+    const net = generateNetwork({ accounts: 2000, seed: 'bytes-births', historyDays: 1 });
+    advance(net, 24 * 12);
+    const born = net.simulation.lifecycle!.births!.born;
+    expect(born.length).toBeGreaterThan(0);
+    expect(born.some((u) => net.accounts.flags[u]! & AccountFlag.posted)).toBe(true);
+    const expected = referenceExport(net);
+    expect(firstDifference(await exported(net), expected)).toEqual({ line: -1 });
+    expect(firstDifference(await exported(net, 2), expected)).toEqual({ line: -1 });
   });
 
   it('formats timestamps as iso does, across days, years and the edges it falls back on', () => {

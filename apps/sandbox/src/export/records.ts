@@ -87,15 +87,18 @@ export function accountRecord(net: Network, i: number): AccountRecord {
   };
 }
 
-const postCountCache = new WeakMap<Network, { at: number; counts: Uint32Array }>();
+const postCountCache = new WeakMap<Network, { at: string; counts: Uint32Array }>();
 
 /** Posts per author in the simulated window (cached per network size of the post table). */
 function postCounts(net: Network): Uint32Array {
+  // Deletions and births change the counts without adding posts: the key covers them too.
+  const at = `${net.posts.length} ${net.events.length} ${net.accounts.count}`;
   const cached = postCountCache.get(net);
-  if (cached && cached.at === net.posts.length) return cached.counts;
+  if (cached?.at === at) return cached.counts;
   const counts = new Uint32Array(net.accounts.count);
-  for (const author of net.posts.author.view()) counts[author]!++;
-  postCountCache.set(net, { at: net.posts.length, counts });
+  const authors = net.posts.author.view();
+  for (let p = 0; p < authors.length; p++) if (!net.posts.deleted.get(p)) counts[authors[p]!]!++;
+  postCountCache.set(net, { at, counts });
   return counts;
 }
 

@@ -56,8 +56,12 @@ export function engagementsOf(net: Network): PostEngagements {
 }
 
 /** All posts an account ever made: those before the simulated window plus those inside it. */
-export const postCount = (net: Network, account: number): number =>
-  net.accounts.priorPosts[account]! + postsOf(net, account).length;
+export function postCount(net: Network, account: number): number {
+  let live = 0;
+  // A deleted post no longer counts, as on X (and in the export).
+  for (const p of postsOf(net, account)) if (!net.posts.deleted.get(p)) live++;
+  return net.accounts.priorPosts[account]! + live;
+}
 
 /** The account's newest post, or -1. */
 export function latestPost(net: Network, account: number): number {
