@@ -1,7 +1,7 @@
 import { resolveLocationText } from '@murmur/core/live';
 import { describe, expect, it } from 'vitest';
-import { CITIES, COUNTRIES, REGIONS } from '../catalogue/locations';
-import { targetingCriteria } from '../catalogue/targeting-criteria';
+import { CITIES, COUNTRIES, REGIONS } from '@murmur/core/x-catalogue';
+import { targetingCriteria } from '@murmur/core/x-catalogue';
 import { locationOf } from '../text/bio';
 import { generateNetwork } from '../generate/network';
 import { ActivitySubscriptions } from '../http/x-v2/activity';

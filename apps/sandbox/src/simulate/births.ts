@@ -1,10 +1,10 @@
-import { LocationMode, roundTripCities } from '../catalogue/location-text';
-import { INTERESTS } from '../catalogue/interests';
+import { LocationMode, roundTripCities } from '../model/location-text';
+import { INTERESTS } from '@murmur/core/x-catalogue';
 import { communityOf } from '../generate/accounts';
 import { pickTarget } from '../generate/follow-samplers';
 import { FOLLOW_BACK_BASE, LISTENER_FOLLOW_BACK, RETURNED } from '../generate/follow-edges';
 import { isSocial } from '../generate/sociality';
-import { REGIONS } from '../catalogue/locations';
+import { REGIONS } from '@murmur/core/x-catalogue';
 import { samplePlace } from '../generate/geography';
 import { drawIdentity } from '../generate/identity';
 import { drawInterests, drawMovies, drawTopics } from '../generate/interests';
