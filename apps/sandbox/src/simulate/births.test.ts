@@ -98,4 +98,34 @@ describe('accounts born after the anchor', () => {
     );
     expect(postsSeen).toBeGreaterThan(0);
   });
+
+  it('rewrite locations (profile.update.geo) so that the shared rule resolves them to their place', () => {
+    const activity = stream('/activity/stream');
+    const locations = targetingCriteria('locations');
+    let geo = 0;
+    for (let e = first; e < net.events.length; e++) {
+      if (net.events.kind.get(e) !== EventKind.profile) continue;
+      for (const line of activity.lines(view, parseShape({}, []), e)) {
+        const { data } = line.body as {
+          data: {
+            event_type: string;
+            payload: Record<string, string>;
+            includes: { users: { location: string }[] };
+          };
+        };
+        expectSchema('ProfileUpdateActivityResponsePayload', data.payload);
+        if (data.event_type !== 'profile.update.geo') continue;
+        geo++;
+        const u = net.events.actor.get(e);
+        expect(data.payload.after).toBe(data.includes.users[0]!.location);
+        expect(resolveLocationText(data.payload.after!, locations)).toEqual({
+          country: COUNTRIES[net.accounts.country[u]!]!.code,
+          region: REGIONS[net.accounts.region[u]!]!.name,
+          city: CITIES[net.accounts.city[u]!]!.name,
+          metro: null,
+        });
+      }
+    }
+    expect(geo).toBeGreaterThan(0);
+  });
 });
