@@ -14,16 +14,19 @@ import { HandleIndex, normaliseHandle } from '../postings/handle-index';
 import type { PostingStore } from '../postings/posting-store';
 import type { AccountRecord, PostRecord } from '../parse/records';
 import { StringColumn } from '../util/string-column';
+import type { CatalogueItem } from '../parse/records';
+import { groupPairs } from '../postings/csr';
 import {
+  Buffered,
   CompositeStrings,
+  HandleLog,
+  LazyCsr,
   LiveHandleIndex,
   LivePostingStore,
-  baseOf,
-  editPosting,
+  PostingLog,
+  RowLog,
   grown,
   grownBits,
-  handleChangesOf,
-  overridesOf,
   reorderEngagement,
   replaceRows,
 } from './structures';
@@ -106,6 +109,23 @@ export class LiveIndex {
   private readonly baseSlots: number;
   private readonly baseAccountStrings: Pick<AccountColumns, 'ids' | 'handles' | 'names' | 'bios'>;
   private readonly basePostStrings: Pick<PostColumns, 'ids' | 'at' | 'text'>;
+  // Since the last compaction (README "Live updates"): per-term posting logs, per-row version chains,
+  // handle changes; per-array double buffers; the engagement order and the reverse engagement rows.
+  /** @internal */ postingLog!: PostingLog;
+  /** @internal */ followerLog!: PostingLog;
+  /** @internal */ rowLogs!: Record<RowName, RowLog>;
+  /** @internal */ handleLog!: HandleLog;
+  private readonly buffers = new Map<string, Buffered<Uint32Array | Uint8Array>>();
+  private engagementOrder: Uint32Array = new Uint32Array(0);
+  private readonly engagementPending = new Set<number>();
+  private engagers: Partial<Record<'likesByActor' | 'repostsByActor', Csr>> = {};
+  private readonly liveEngagers = {
+    likesByActor: new Map<number, number[]>(),
+    repostsByActor: new Map<number, number[]>(),
+  };
+  private keptAll: Uint32Array = new Uint32Array(0);
+  /** @internal */ totals = { likes: 0, reposts: 0, follows: 0 };
+  /** @internal */ readonly locations: CatalogueItem[];
   private readonly postStrings = {
     ids: new StringColumn(),
     at: new StringColumn(),
@@ -146,8 +166,93 @@ export class LiveIndex {
     for (let k = 0; k < base.posts.kept.length; k++)
       this.postIdToP.set(base.posts.ids.get(k), base.posts.kept[k]!);
     this.nextAccount = base.size;
+    this.locations = [...base.catalogue.entries('locations')].map(([, item]) => item);
+    for (let p = 0; p < base.posts.count; p++) {
+      this.totals.likes += base.posts.likes[p]!;
+      this.totals.reposts += base.posts.reposts[p]!;
+    }
+    this.totals.follows = base.following.data.length;
     const headroom = options.headroom ?? Math.max(1024, base.size >>> 2);
-    this.v = withCapacity(base, base.size + headroom);
+    this.v = this.rebase(withCapacity(base, base.size + headroom));
+  }
+
+  /**
+   * Makes `index` (plain postings and rows, as compaction leaves them) the base the logs start
+   * from: the logs are emptied and its rows kept as plain CSRs.
+   */
+  private rebase(index: AudienceIndex): AudienceIndex {
+    const rows = {} as Record<RowName, Csr>;
+    for (const name of ROWS) rows[name] = { offsets: index[name].offsets, data: index[name].data };
+    this.postingLog = new PostingLog(index.postings);
+    this.followerLog = new PostingLog(index.followers);
+    this.rowLogs = {} as Record<RowName, RowLog>;
+    for (const name of ROWS) this.rowLogs[name] = new RowLog(rows[name]);
+    this.handleLog = new HandleLog();
+    this.engagers = {};
+    this.liveEngagers.likesByActor.clear();
+    this.liveEngagers.repostsByActor.clear();
+    this.engagementOrder = index.posts.byEngagement;
+    this.engagementPending.clear();
+    return { ...index, ...rows };
+  }
+
+  /** @internal The double buffer of a per-account or per-post array (README "Live updates"). */
+  buffer<T extends Uint32Array | Uint8Array>(name: string, current: T): Buffered<T> {
+    let b = this.buffers.get(name) as Buffered<T> | undefined;
+    if (!b) this.buffers.set(name, (b = new Buffered<T>(current)));
+    return b;
+  }
+
+  /** @internal The engaged posts in order, as the latest version's counts have them. */
+  byEngagement(engagement: (p: number) => number): Uint32Array {
+    if (this.engagementPending.size > 0) {
+      this.engagementOrder = reorderEngagement(this.engagementOrder, this.engagementPending, engagement);
+      this.engagementPending.clear();
+    }
+    return this.engagementOrder;
+  }
+
+  /** @internal The engaged posts in order, as the current version's counts have them. */
+  byEngagementNow(): Uint32Array {
+    return this.byEngagement(engagementOf(this.v.posts));
+  }
+
+  /** @internal */ engagementChanged(posts: Iterable<number>): void {
+    for (const p of posts) this.engagementPending.add(p);
+  }
+
+  /** @internal Post numbers 0 … count − 1 (shared by every version: the values never change). */
+  kept(count: number): Uint32Array {
+    if (this.keptAll.length < count) {
+      this.keptAll = new Uint32Array(Math.max(count, Math.ceil(this.keptAll.length * 1.5) + 1024));
+      for (let p = 0; p < this.keptAll.length; p++) this.keptAll[p] = p;
+    }
+    return this.keptAll.subarray(0, count);
+  }
+
+  /** @internal Actors whose likes (or reposts) row may hold `p`: the base rows inverted once, plus live ones. */
+  engagersOf(name: 'likesByActor' | 'repostsByActor', p: number): number[] {
+    let inverse = this.engagers[name];
+    if (!inverse) {
+      const base = this.rowLogs[name].base;
+      const keys = new Uint32Array(base.data.length);
+      const values = new Uint32Array(base.data.length);
+      for (let a = 0, k = 0; a + 1 < base.offsets.length; a++)
+        for (let i = base.offsets[a]!; i < base.offsets[a + 1]!; i++, k++) {
+          keys[k] = base.data[i]!;
+          values[k] = a;
+        }
+      let rows = 0;
+      for (const q of keys) if (q + 1 > rows) rows = q + 1;
+      this.engagers[name] = inverse = groupPairs(keys, values, rows);
+    }
+    return [...csrRow(inverse, p), ...(this.liveEngagers[name].get(p) ?? [])];
+  }
+
+  /** @internal */ engaged(name: 'likesByActor' | 'repostsByActor', p: number, actor: number): void {
+    const list = this.liveEngagers[name].get(p);
+    if (list) list.push(actor);
+    else this.liveEngagers[name].set(p, [actor]);
   }
 
   /** The version queries read now. */
@@ -164,15 +269,17 @@ export class LiveIndex {
   }
 
   liveStats(): LiveStats {
-    const overrides = [overridesOf(this.v.postings), overridesOf(this.v.followers)];
-    let bytes = 0;
-    let terms = 0;
-    for (const o of overrides)
-      for (const p of o.values()) {
-        terms++;
-        bytes += p.kind === 'bits' ? p.bits.byteLength : p.list.byteLength;
-      }
+    const terms = this.postingLog.terms.size + this.followerLog.terms.size;
+    let bytes = this.postingLog.bytes + this.followerLog.bytes;
+    for (const name of ROWS) bytes += this.rowLogs[name].values * 4;
     return { ...this.stats, deltaTerms: terms, deltaBytes: bytes };
+  }
+
+  /** Bytes of the logs' entries (what compaction folds), without the memoised postings. */
+  private logBytes(): number {
+    let bytes = (this.postingLog.entries + this.followerLog.entries) * 40;
+    for (const name of ROWS) bytes += this.rowLogs[name].values * 4;
+    return bytes;
   }
 
   /**
@@ -182,8 +289,27 @@ export class LiveIndex {
    */
   apply(events: readonly LiveEvent[], position: StreamPosition = {}): number {
     const news = events.filter((e) => e.type === 'user' || e.type === 'post').length;
-    if (this.nextAccount + news > this.v.size) this.v = withCapacity(this.v, grow(this.v.size, news));
-    const batch = new Batch(this.v, this);
+    if (this.nextAccount + news > this.v.size) {
+      this.v = this.rebase(withCapacity(this.v, grow(this.v.size, news)));
+      this.version++;
+    }
+    const posts = this.basePostSlots + this.postStrings.ids.size + news;
+    if (posts > this.v.posts.author.length) {
+      const length = Math.max(posts, Math.ceil(this.v.posts.author.length * 1.5) + 1024);
+      const p = this.v.posts;
+      this.v = {
+        ...this.v,
+        posts: {
+          ...p,
+          byEngagement: this.byEngagement(engagementOf(p)),
+          author: grown(p.author, length),
+          likes: grown(p.likes, length),
+          reposts: grown(p.reposts, length),
+          replies: grown(p.replies, length),
+        },
+      };
+    }
+    const batch = new Batch(this.v, this, this.version + 1);
     for (const e of events) {
       if (this.keys.has(e.key)) {
         this.stats.skipped++;
@@ -201,7 +327,7 @@ export class LiveIndex {
     for (const [p, seq] of Object.entries(position))
       if (seq > (this.position[p] ?? -1)) this.position[p] = seq;
     this.stats.lastAppliedAt = Date.now();
-    if (this.liveStats().deltaBytes > this.compactBytes) this.compact();
+    if (this.logBytes() > this.compactBytes) this.compact();
     return this.version;
   }
 
@@ -211,7 +337,7 @@ export class LiveIndex {
    * it did, and holds no overrides.
    */
   compact(): void {
-    this.v = compactIndex(this.v);
+    this.v = this.rebase(compactIndex(this.v));
     this.version++;
     this.stats.compactions++;
   }
@@ -323,23 +449,27 @@ export class LiveIndex {
   /** @internal */ termsOfPost = (r: PostRecord): number[] => [...this.postTerms.of(r)];
 }
 
+const engagementOf =
+  (cols: Pick<PostColumns, 'likes' | 'reposts' | 'replies'>) =>
+  (p: number): number =>
+    cols.likes[p]! + cols.reposts[p]! + cols.replies[p]!;
+
 const grow = (size: number, needed: number): number => Math.max(size + needed + 1024, Math.ceil(size * 1.5));
 
-/** One batch's changes, made on copies of what it touches, then published as a new version. */
+/**
+ * One batch's changes: per-account and per-post values written into double buffers, rows and
+ * posting edits collected and logged under the batch's version at publish.
+ */
 class Batch {
   private readonly size: number;
-  private readonly cols = new Map<CategoricalField, Uint32Array>();
-  private readonly counts = new Map<(typeof COUNTS)[number], Uint32Array>();
-  private flags: Uint8Array | undefined;
-  private slot: Uint32Array | undefined;
-  private present: Uint32Array | undefined;
+  private readonly cols = new Map<CategoricalField, Buffered<Uint32Array>>();
+  private readonly counts = new Map<(typeof COUNTS)[number], Buffered<Uint32Array>>();
+  private readonly arrays = new Map<string, Buffered<Uint32Array | Uint8Array>>();
   private readonly rows = new Map<RowName, Map<number, number[]>>(ROWS.map((r) => [r, new Map()]));
   private readonly termEdits = new Map<number, Map<number, boolean>>();
   private readonly followerEdits = new Map<number, Map<number, boolean>>();
-  private readonly handleChanges: Map<string, number>;
+  private readonly handleChanges = new Map<string, number>();
   private postCount: number;
-  private post:
-    { author: Uint32Array; likes: Uint32Array; reposts: Uint32Array; replies: Uint32Array } | undefined;
   private readonly engagementChanged = new Set<number>();
   private newPosts = false;
   private newSlots = false;
@@ -347,59 +477,65 @@ class Batch {
   constructor(
     private readonly v: AudienceIndex,
     private readonly live: LiveIndex,
+    private readonly ver: number,
   ) {
     this.size = v.size;
-    this.handleChanges = new Map(handleChangesOf(v.handles));
     this.postCount = v.posts.count;
   }
 
-  // --- copy-on-write access ---
+  // --- double-buffered access (writes go to the spare array, reads see this batch's writes) ---
 
-  private col(f: CategoricalField): Uint32Array {
+  private array<T extends Uint32Array | Uint8Array>(name: string, current: T): Buffered<T> {
+    let b = this.arrays.get(name) as Buffered<T> | undefined;
+    if (!b) {
+      b = this.live.buffer(name, current);
+      b.writable(current);
+      this.arrays.set(name, b);
+    }
+    return b;
+  }
+  private read<T extends Uint32Array | Uint8Array>(name: string, current: T): T {
+    const b = this.arrays.get(name) as Buffered<T> | undefined;
+    return b ? b.writable(current) : current;
+  }
+  private col(f: CategoricalField): Buffered<Uint32Array> {
     let c = this.cols.get(f);
-    if (!c) this.cols.set(f, (c = this.v.columns[f].slice()));
+    if (!c) this.cols.set(f, (c = this.array(`column:${f}`, this.v.columns[f])));
     return c;
   }
   private cell(f: CategoricalField, n: number): number {
-    return (this.cols.get(f) ?? this.v.columns[f])[n]!;
+    return this.read(`column:${f}`, this.v.columns[f])[n]!;
   }
-  private count(k: (typeof COUNTS)[number]): Uint32Array {
+  private count(k: (typeof COUNTS)[number]): Buffered<Uint32Array> {
     let c = this.counts.get(k);
-    if (!c) this.counts.set(k, (c = this.v.accounts[k].slice()));
+    if (!c) this.counts.set(k, (c = this.array(`count:${k}`, this.v.accounts[k])));
     return c;
   }
-  private flagsW(): Uint8Array {
-    return (this.flags ??= this.v.accounts.flags.slice());
+  private countOf(k: (typeof COUNTS)[number], n: number): number {
+    return this.read(`count:${k}`, this.v.accounts[k])[n]!;
+  }
+  private setFlags(n: number, value: number): void {
+    this.array('flags', this.v.accounts.flags).set(n, value);
   }
   private flagOf(n: number): number {
-    return (this.flags ?? this.v.accounts.flags)[n]!;
+    return this.read('flags', this.v.accounts.flags)[n]!;
   }
-  private presentW(): Uint32Array {
-    return (this.present ??= this.v.present.slice());
-  }
-  private isPresent(n: number): boolean {
-    return hasBit(this.present ?? this.v.present, n);
+  private setPresent(n: number, on: boolean): void {
+    const b = this.array('present', this.v.present);
+    const word = b.writable(this.v.present)[n >>> 5]!;
+    b.set(n >>> 5, on ? word | (1 << (n & 31)) : word & ~(1 << (n & 31)));
   }
   private row(name: RowName, n: number): readonly number[] | Uint32Array {
-    return this.rows.get(name)!.get(n) ?? csrRow(this.v[name], n);
+    return this.rows.get(name)!.get(n) ?? this.live.rowLogs[name].latest(n);
   }
   private setRow(name: RowName, n: number, row: number[]): void {
     this.rows.get(name)!.set(n, row);
   }
-  private posts() {
-    if (!this.post) {
-      const p = this.v.posts;
-      this.post = {
-        author: p.author.slice(),
-        likes: p.likes.slice(),
-        reposts: p.reposts.slice(),
-        replies: p.replies.slice(),
-      };
-    }
-    return this.post;
+  private post(k: 'author' | 'likes' | 'reposts' | 'replies'): Buffered<Uint32Array> {
+    return this.array(`post:${k}`, this.v.posts[k]);
   }
   private postValue(k: 'author' | 'likes' | 'reposts' | 'replies', p: number): number {
-    return (this.post ?? this.v.posts)[k][p] ?? 0;
+    return this.read(`post:${k}`, this.v.posts[k])[p] ?? 0;
   }
   private termEdit(term: number, n: number, add: boolean): void {
     let e = this.termEdits.get(term);
@@ -412,10 +548,9 @@ class Batch {
     e.set(n, add);
   }
   private bump(k: (typeof COUNTS)[number], n: number, by: number): void {
-    const c = this.count(k);
-    c[n] = Math.max(0, c[n]! + by);
+    this.count(k).set(n, Math.max(0, this.countOf(k, n) + by));
   }
-  /** Followers of `n` as this batch sees them (base posting with this batch's edits). */
+  /** Followers of `n` as this batch sees them (the version's posting with this batch's edits). */
   private followersOf(n: number): number[] {
     const posting = this.v.followers.get(n);
     const out = new Set<number>(posting.kind === 'list' ? posting.list : bitsToList(posting.bits));
@@ -457,10 +592,7 @@ class Batch {
     if (this.live.isRemoved(u.id)) return false;
     const known = this.live.accountOf(u.id);
     const n = known ?? this.live.newAccount(u.id);
-    const place = resolveLocationText(
-      u.location,
-      [...this.v.catalogue.entries('locations')].map(([, i]) => i),
-    );
+    const place = resolveLocationText(u.location, this.live.locations);
     const record: AccountRecord = {
       type: 'account',
       n,
@@ -479,8 +611,7 @@ class Batch {
       // Rule 1: a live-born account carries only what X's user object says.
       for (let i = 0; i < CATEGORICAL_FIELDS.length; i++) this.setCell(CATEGORICAL_FIELDS[i]!, n, cells[i]!);
       this.replaceTerms('profileTerms', n, profile);
-      const present = this.presentW();
-      present[n >>> 5]! |= 1 << (n & 31);
+      this.setPresent(n, true);
     } else {
       // Rule 2: location columns and bio words are replaced; what X does not publish stays.
       for (let i = 0; i < CATEGORICAL_FIELDS.length; i++)
@@ -489,11 +620,9 @@ class Batch {
       const bio = profile.filter((t) => this.v.terms.field(t) === 'bioWord');
       this.replaceTerms('profileTerms', n, [...kept, ...bio]);
     }
-    const slots = (this.slot ??= this.v.accounts.slot.slice());
-    slots[n] = this.live.accountSlot(u);
+    this.array('slot', this.v.accounts.slot).set(n, this.live.accountSlot(u));
     this.newSlots = true;
-    const flags = this.flagsW();
-    flags[n] = (u.verified ? VERIFIED : 0) | (u.protected ? PROTECTED : 0);
+    this.setFlags(n, (u.verified ? VERIFIED : 0) | (u.protected ? PROTECTED : 0));
     const handle = normaliseHandle(u.handle);
     if (oldHandle && oldHandle !== handle) this.handleChanges.set(oldHandle, -1);
     if (handle) this.handleChanges.set(handle, n);
@@ -501,7 +630,7 @@ class Batch {
   }
 
   private slotOf(n: number): number {
-    return (this.slot ?? this.v.accounts.slot)[n]!;
+    return this.read('slot', this.v.accounts.slot)[n]!;
   }
 
   private setCell(f: CategoricalField, n: number, value: number): void {
@@ -509,7 +638,7 @@ class Batch {
     if (old === value) return;
     if (old > 0) this.termEdit(old - 1, n, false);
     if (value > 0) this.termEdit(value - 1, n, true);
-    this.col(f)[n] = value;
+    this.col(f).set(n, value);
   }
 
   /** Replaces a term row (profile or post terms), editing the postings of the terms that differ. */
@@ -531,6 +660,7 @@ class Batch {
       if (this.row('repostsByActor', author).includes(original)) return false;
       this.live.addRepost(post.id, author, original);
       this.setRow('repostsByActor', author, [...this.row('repostsByActor', author), original]);
+      this.live.engaged('repostsByActor', original, author);
       this.engage('reposts', original, 1);
       return true;
     }
@@ -538,15 +668,8 @@ class Batch {
     const record: PostRecord = { type: 'post', n: 0, author, text: post.text, hashtags: post.hashtags };
     const row = this.live.termsOfPost(record);
     const p = this.live.newPost(post, row);
-    const cols = this.posts();
-    if (p >= cols.author.length) {
-      const length = Math.max(p + 1, Math.ceil(cols.author.length * 1.5) + 1024);
-      cols.author = grown(cols.author, length);
-      cols.likes = grown(cols.likes, length);
-      cols.reposts = grown(cols.reposts, length);
-      cols.replies = grown(cols.replies, length);
-    }
-    cols.author[p] = author;
+    // apply() made room for the batch's posts before it started.
+    this.post('author').set(p, author);
     this.postCount = Math.max(this.postCount, p + 1);
     this.newPosts = true;
     this.setRow('postsByAuthor', author, [...this.row('postsByAuthor', author), p]);
@@ -567,8 +690,10 @@ class Batch {
   }
 
   private engage(k: 'likes' | 'reposts' | 'replies', p: number, by: number): void {
-    const cols = this.posts();
-    cols[k][p] = Math.max(0, cols[k][p]! + by);
+    const old = this.postValue(k, p);
+    const next = Math.max(0, old + by);
+    this.post(k).set(p, next);
+    if (k !== 'replies') this.live.totals[k] += next - old;
     this.engagementChanged.add(p);
   }
 
@@ -579,6 +704,7 @@ class Batch {
     const row = this.row('likesByActor', n);
     if (row.includes(p)) return false;
     this.setRow('likesByActor', n, [...row, p]);
+    this.live.engaged('likesByActor', p, n);
     this.engage('likes', p, 1);
     return true;
   }
@@ -592,6 +718,7 @@ class Batch {
     if (has === add) return false; // Rule 3: a follow of an existing edge, an unfollow of a missing one
     this.setRow('following', from, add ? [...row, to] : [...row].filter((t) => t !== to));
     this.followerEdit(to, from, add);
+    this.live.totals.follows += add ? 1 : -1;
     this.bump('following', from, add ? 1 : -1);
     this.bump('followers', to, add ? 1 : -1);
     return true;
@@ -633,18 +760,16 @@ class Batch {
     // Its likes and reposts leave the actors' rows (a scan of the rows: deletes are rare).
     if (this.postValue('likes', p) > 0) this.dropEngagement('likesByActor', p);
     if (this.postValue('reposts', p) > 0) this.dropEngagement('repostsByActor', p);
-    const cols = this.posts();
-    cols.likes[p] = 0;
-    cols.reposts[p] = 0;
-    cols.replies[p] = 0;
+    for (const k of ['likes', 'reposts', 'replies'] as const) {
+      if (k !== 'replies') this.live.totals[k] -= this.postValue(k, p);
+      this.post(k).set(p, 0);
+    }
     this.engagementChanged.add(p);
   }
 
   private dropEngagement(name: 'likesByActor' | 'repostsByActor', p: number): void {
-    const { offsets, data } = this.v[name];
     const actors = new Set<number>();
-    for (let a = 0; a + 1 < offsets.length; a++)
-      for (let i = offsets[a]!; i < offsets[a + 1]!; i++) if (data[i] === p) actors.add(a);
+    for (const a of this.live.engagersOf(name, p)) if (this.row(name, a).includes(p)) actors.add(a);
     for (const [a, row] of this.rows.get(name)!) if (row.includes(p)) actors.add(a);
     for (const a of actors)
       this.setRow(
@@ -671,11 +796,12 @@ class Batch {
     for (const p of this.row('repostsByActor', n)) this.engage('reposts', p, -1);
     this.setRow('repostsByActor', n, []);
     if (how === 'protect') {
-      this.flagsW()[n] = this.flagOf(n) | PROTECTED;
+      this.setFlags(n, this.flagOf(n) | PROTECTED);
       this.live.dropAccount(id, 'protect');
       return true;
     }
     for (const t of this.row('following', n)) {
+      this.live.totals.follows--;
       this.followerEdit(t, n, false);
       this.bump('followers', t, -1);
     }
@@ -687,18 +813,18 @@ class Batch {
         [...this.row('following', f)].filter((t) => t !== n),
       );
       this.followerEdit(n, f, false);
+      this.live.totals.follows--;
       this.bump('following', f, -1);
     }
     for (const f of CATEGORICAL_FIELDS) this.setCell(f, n, 0);
     this.replaceTerms('profileTerms', n, []);
     this.replaceTerms('postTerms', n, []);
-    for (const k of COUNTS) this.count(k)[n] = 0;
-    this.flagsW()[n] = 0;
+    for (const k of COUNTS) this.count(k).set(n, 0);
+    this.setFlags(n, 0);
     const handle = normaliseHandle(this.live.handleOfSlot(this.slotOf(n)));
     if (handle && (this.handleChanges.get(handle) ?? this.v.handles.find(handle)) === n)
       this.handleChanges.set(handle, -1);
-    const present = this.presentW();
-    present[n >>> 5]! &= ~(1 << (n & 31));
+    this.setPresent(n, false);
     this.live.dropAccount(id, 'remove');
     return true;
   }
@@ -706,61 +832,75 @@ class Batch {
   // --- publishing ---
 
   publish(): AudienceIndex {
-    const v = this.v;
-    const size = this.size;
+    const { v, live, ver, size } = this;
     const rows = {} as Record<RowName, Csr>;
     for (const name of ROWS) {
       const changed = this.rows.get(name)!;
-      rows[name] = changed.size === 0 ? v[name] : replaceRows(v[name], changed, size);
+      if (changed.size === 0) rows[name] = v[name];
+      else {
+        live.rowLogs[name].write(changed, ver);
+        rows[name] = new LazyCsr(live.rowLogs[name], ver, size);
+      }
     }
-    const postings = withEdits(v.postings, this.termEdits, v.terms.size, size);
-    const followers = withEdits(v.followers, this.followerEdits, size, size);
-    const present = this.present ?? v.present;
-    const slot = this.slot ?? v.accounts.slot;
-    const accountStrings = this.newSlots ? this.live.accountStringsOf() : v.accounts;
+    for (const [term, edits] of this.termEdits)
+      for (const [n, add] of edits) live.postingLog.edit(term, n, add, ver);
+    for (const [target, edits] of this.followerEdits)
+      for (const [n, add] of edits) live.followerLog.edit(target, n, add, ver);
+    const postings =
+      this.termEdits.size === 0 && v.terms.size <= v.postings.terms
+        ? v.postings
+        : new LivePostingStore(live.postingLog, ver, v.terms.size);
+    const followers =
+      this.followerEdits.size === 0 ? v.followers : new LivePostingStore(live.followerLog, ver, size);
+    const published = new Map<string, Uint32Array | Uint8Array>();
+    for (const [name, b] of this.arrays) published.set(name, b.publish());
+    const out = <T extends Uint32Array | Uint8Array>(name: string, current: T): T =>
+      (published.get(name) as T | undefined) ?? current;
+    const present = out('present', v.present);
+    const slot = out('slot', v.accounts.slot);
+    const accountStrings = this.newSlots ? live.accountStringsOf() : v.accounts;
     const accounts: AccountColumns = {
-      followers: this.counts.get('followers') ?? v.accounts.followers,
-      following: this.counts.get('following') ?? v.accounts.following,
-      posts: this.counts.get('posts') ?? v.accounts.posts,
-      flags: this.flags ?? v.accounts.flags,
+      followers: out('count:followers', v.accounts.followers),
+      following: out('count:following', v.accounts.following),
+      posts: out('count:posts', v.accounts.posts),
+      flags: out('flags', v.accounts.flags),
       slot,
       ids: accountStrings.ids,
       handles: accountStrings.handles,
       names: accountStrings.names,
       bios: accountStrings.bios,
     };
+    for (const [handle, n] of this.handleChanges) live.handleLog.set(handle, n, ver);
     const handles =
       this.handleChanges.size === 0
         ? v.handles
-        : new LiveHandleIndex(v.handles, (n) => this.live.handleOfSlot(slot[n]!), this.handleChanges);
-    const cols = this.post ?? v.posts;
-    const engagement = (p: number): number => cols.likes[p]! + cols.reposts[p]! + cols.replies[p]!;
-    const postStrings = this.newPosts ? this.live.postStringsOf() : v.posts;
+        : new LiveHandleIndex(
+            v.handles instanceof LiveHandleIndex ? v.handles : v.handles,
+            (n) => live.handleOfSlot(slot[n]!),
+            live.handleLog,
+            ver,
+          );
+    live.engagementChanged(this.engagementChanged);
+    const postStrings = this.newPosts ? live.postStringsOf() : v.posts;
     const count = this.postCount;
     const posts: PostColumns = {
       count,
-      author: cols.author,
-      likes: cols.likes,
-      reposts: cols.reposts,
-      replies: cols.replies,
-      byEngagement:
-        this.engagementChanged.size === 0
-          ? v.posts.byEngagement
-          : reorderEngagement(v.posts.byEngagement, this.engagementChanged, engagement),
-      kept: this.newPosts ? Uint32Array.from({ length: count }, (_, p) => p) : v.posts.kept,
+      author: out('post:author', v.posts.author),
+      likes: out('post:likes', v.posts.likes),
+      reposts: out('post:reposts', v.posts.reposts),
+      replies: out('post:replies', v.posts.replies),
+      // Built when read (explore, insights), from the latest counts (README "Live updates").
+      get byEngagement() {
+        return live.byEngagementNow();
+      },
+      kept: this.newPosts ? live.kept(count) : v.posts.kept,
       ids: postStrings.ids,
       at: postStrings.at,
       text: postStrings.text,
     };
     const columns = { ...v.columns };
-    for (const [f, c] of this.cols) columns[f] = c;
-    const population = this.present ? countBits(present) : v.population;
-    let likes = 0;
-    let reposts = 0;
-    for (let p = 0; p < count; p++) {
-      likes += cols.likes[p]!;
-      reposts += cols.reposts[p]!;
-    }
+    for (const f of CATEGORICAL_FIELDS) columns[f] = out(`column:${f}`, v.columns[f]);
+    const population = published.has('present') ? countBits(present) : v.population;
     return {
       ...v,
       population,
@@ -775,10 +915,10 @@ class Batch {
       stats: {
         ...v.stats,
         accounts: population,
-        follows: rows.following.data.length,
+        follows: live.totals.follows,
         posts: count,
-        likes,
-        reposts,
+        likes: live.totals.likes,
+        reposts: live.totals.reposts,
         terms: v.terms.size,
       },
     };
@@ -796,18 +936,6 @@ function bitsToList(bits: Uint32Array): number[] {
     }
   }
   return out;
-}
-
-function withEdits(
-  store: PostingStore,
-  edits: ReadonlyMap<number, ReadonlyMap<number, boolean>>,
-  terms: number,
-  size: number,
-): PostingStore {
-  if (edits.size === 0 && terms <= store.terms) return store;
-  const overrides = new Map<number, Posting>(overridesOf(store));
-  for (const [term, e] of edits) overrides.set(term, editPosting(store.get(term), e, size));
-  return new LivePostingStore(baseOf(store), overrides, terms);
 }
 
 /** The index with room for `capacity` accounts: per-account arrays and bitsets lengthened. */

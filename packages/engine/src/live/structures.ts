@@ -2,97 +2,183 @@
 // version is published, and shares what did not change with the version before it.
 import { hasBit, newBits, wordsFor } from '../bits/bitset';
 import { EMPTY_POSTING, isDense, type Posting } from '../bits/posting';
-import type { Csr } from '../postings/csr';
+import { csrRow, csrRows, type Csr } from '../postings/csr';
 import { HandleIndex, normaliseHandle } from '../postings/handle-index';
 import { PostingStore } from '../postings/posting-store';
 import type { StringSource } from '../util/string-column';
 
+/** One term's (or one account's followers') changes since the last compaction, oldest first. */
+class TermLog {
+  /** Version that made each change (non-decreasing). */
+  readonly ver: number[] = [];
+  /** Account × 2 + 1 for an addition, account × 2 for a removal; every entry flips membership. */
+  readonly ent: number[] = [];
+  /** The posting's count after each entry. */
+  readonly cnt: number[] = [];
+  /** Membership now, for the accounts changed (the base decides for the others). */
+  readonly state = new Map<number, boolean>();
+  /** The posting after the first `memoI` entries (the last one a query asked for). */
+  memoI = 0;
+  memo: Posting = EMPTY_POSTING;
+}
+
 /**
- * Postings as the base store holds them plus, for the terms that changed since the last compaction,
- * their whole new posting (base ∪ added − removed, materialised when the batch was applied). Only
- * terms with deltas pay anything: a lookup is one Map probe more than the base store's.
+ * The postings' changes since the last compaction as small per-term logs (sorted by version), shared
+ * by every version since: a version reads a term as the base posting with the entries of versions up
+ * to its own applied, merged only when a query reads that term and memoised (README "Live updates").
+ * Writing costs O(1) per changed (term, account); nothing is copied per batch.
  */
-export class LivePostingStore extends PostingStore {
-  constructor(
-    readonly base: PostingStore,
-    readonly overrides: ReadonlyMap<number, Posting>,
-    private readonly termCount: number,
-  ) {
-    super(base.size, base.counts, base.offsets, base.data, base.dense);
+export class PostingLog {
+  readonly terms = new Map<number, TermLog>();
+  entries = 0;
+
+  constructor(readonly base: PostingStore) {}
+
+  /** Records that `n` joins (`add`) or leaves `term` in version `ver`; a no-op when it already is / is not in it. */
+  edit(term: number, n: number, add: boolean, ver: number): void {
+    let log = this.terms.get(term);
+    const now = log?.state.get(n) ?? this.baseHas(term, n);
+    if (now === add) return;
+    if (!log) this.terms.set(term, (log = new TermLog()));
+    const count = log.cnt.length > 0 ? log.cnt[log.cnt.length - 1]! : this.base.count(term);
+    log.ver.push(ver);
+    log.ent.push(n * 2 + (add ? 1 : 0));
+    log.cnt.push(count + (add ? 1 : -1));
+    log.state.set(n, add);
+    this.entries++;
   }
 
-  override get terms(): number {
-    return Math.max(this.termCount, this.base.terms);
+  private baseHas(term: number, n: number): boolean {
+    const p = this.base.get(term);
+    return p.kind === 'bits' ? n >>> 5 < p.bits.length && hasBit(p.bits, n) : binaryHas(p.list, n);
   }
 
-  override count(term: number): number {
-    const o = this.overrides.get(term);
-    return o ? o.count : this.base.count(term);
+  count(term: number, ver: number): number {
+    const log = this.terms.get(term);
+    if (!log) return this.base.count(term);
+    const i = upTo(log.ver, ver);
+    return i === 0 ? this.base.count(term) : log.cnt[i - 1]!;
   }
 
-  override get(term: number): Posting {
-    return this.overrides.get(term) ?? this.base.get(term);
+  get(term: number, ver: number): Posting {
+    const log = this.terms.get(term);
+    if (!log) return this.base.get(term);
+    const i = upTo(log.ver, ver);
+    if (i === 0) return this.base.get(term);
+    if (log.memoI === i) return log.memo;
+    // Start from the memo when it is an earlier state, else from the base; apply the entries between.
+    const fromMemo = log.memoI > 0 && log.memoI < i;
+    const start = fromMemo ? log.memo : this.base.get(term);
+    const posting = applyEntries(start, log.ent, fromMemo ? log.memoI : 0, i, log.cnt[i - 1]!, this.base.size);
+    log.memoI = i;
+    log.memo = posting;
+    return posting;
   }
 
-  override get bytes(): number {
-    let total = this.base.bytes;
-    for (const p of this.overrides.values())
-      total += p.kind === 'bits' ? p.bits.byteLength : p.list.byteLength;
+  /** Approximate bytes held: the entries and the memoised postings. */
+  get bytes(): number {
+    let total = this.entries * 40;
+    for (const log of this.terms.values())
+      if (log.memoI > 0) total += log.memo.kind === 'bits' ? log.memo.bits.byteLength : log.memo.list.byteLength;
     return total;
   }
 }
 
-export const baseOf = (store: PostingStore): PostingStore =>
-  store instanceof LivePostingStore ? store.base : store;
-export const overridesOf = (store: PostingStore): ReadonlyMap<number, Posting> =>
-  store instanceof LivePostingStore ? store.overrides : new Map();
+/** The number of entries of `versions` (non-decreasing) at or below `ver`. */
+function upTo(versions: readonly number[], ver: number): number {
+  const last = versions.length;
+  if (last === 0 || versions[last - 1]! <= ver) return last;
+  let lo = 0;
+  let hi = last;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (versions[mid]! <= ver) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /**
- * A term's posting with `edits` (account → true: add, false: remove) applied, as a new posting (the
- * old one is never written: an older version may be reading it). Stored as the build stores it: a
- * bitset once the term covers more than 1/32 of the accounts.
+ * `start` with the log entries [from, to) applied, as a new posting (`start` is never written: an
+ * older version may be reading it). Stored as the build stores it: a bitset once the term covers
+ * more than 1/32 of the accounts.
  */
-export function editPosting(posting: Posting, edits: ReadonlyMap<number, boolean>, size: number): Posting {
-  if (posting.kind === 'bits') {
-    const bits = posting.bits.slice();
-    let count = posting.count;
-    for (const [n, add] of edits) {
-      const had = hasBit(bits, n);
-      if (add && !had) {
-        bits[n >>> 5]! |= 1 << (n & 31);
-        count++;
-      } else if (!add && had) {
-        bits[n >>> 5]! &= ~(1 << (n & 31));
-        count--;
+function applyEntries(
+  start: Posting,
+  ent: readonly number[],
+  from: number,
+  to: number,
+  count: number,
+  size: number,
+): Posting {
+  if (count === 0) return EMPTY_POSTING;
+  if (start.kind === 'bits' || isDense(count, size)) {
+    const bits = newBits(size);
+    if (start.kind === 'bits') bits.set(start.bits.subarray(0, bits.length));
+    else for (const n of start.list) bits[n >>> 5]! |= 1 << (n & 31);
+    for (let i = from; i < to; i++) {
+      const e = ent[i]!;
+      const n = Math.floor(e / 2);
+      if (e & 1) bits[n >>> 5]! |= 1 << (n & 31);
+      else bits[n >>> 5]! &= ~(1 << (n & 31));
+    }
+    if (isDense(count, size)) return { kind: 'bits', count, bits };
+    const list = new Uint32Array(count);
+    let k = 0;
+    for (let w = 0; w < bits.length; w++) {
+      let word = bits[w]!;
+      while (word !== 0) {
+        list[k++] = (w << 5) + (31 - Math.clz32(word & -word));
+        word &= word - 1;
       }
     }
-    return count === 0 ? EMPTY_POSTING : { kind: 'bits', count, bits };
+    return { kind: 'list', count, list };
   }
+  // A list: the last entry per account decides (each entry flips membership).
+  const last = new Map<number, boolean>();
+  for (let i = from; i < to; i++) last.set(Math.floor(ent[i]! / 2), (ent[i]! & 1) === 1);
   const added: number[] = [];
-  const removed = new Set<number>();
-  for (const [n, add] of edits) {
-    if (add) added.push(n);
-    else removed.add(n);
-  }
-  const old = posting.list;
-  const had = new Set<number>();
-  for (const n of added) if (binaryHas(old, n)) had.add(n);
-  const fresh = Uint32Array.from(added.filter((n) => !had.has(n))).sort();
-  const out = new Uint32Array(old.length + fresh.length);
+  for (const [n, add] of last) if (add) added.push(n);
+  added.sort((a, b) => a - b);
+  const list = new Uint32Array(count);
+  const old = start.list;
   let k = 0;
   let j = 0;
   for (let i = 0; i < old.length; i++) {
     const n = old[i]!;
-    while (j < fresh.length && fresh[j]! < n) out[k++] = fresh[j++]!;
-    if (!removed.has(n)) out[k++] = n;
+    while (j < added.length && added[j]! < n) list[k++] = added[j++]!;
+    if (!last.has(n)) list[k++] = n; // the changed ones come from `added`
   }
-  while (j < fresh.length) out[k++] = fresh[j++]!;
-  const list = out.subarray(0, k);
-  if (k === 0) return EMPTY_POSTING;
-  if (!isDense(k, size)) return { kind: 'list', count: k, list };
-  const bits = newBits(size);
-  for (const n of list) bits[n >>> 5]! |= 1 << (n & 31);
-  return { kind: 'bits', count: k, bits };
+  while (j < added.length) list[k++] = added[j++]!;
+  return { kind: 'list', count, list: k === count ? list : list.subarray(0, k) };
+}
+
+/** The postings as version `ver` sees them: the base store with the log's entries up to `ver`. */
+export class LivePostingStore extends PostingStore {
+  constructor(
+    readonly log: PostingLog,
+    readonly ver: number,
+    private readonly termCount: number,
+  ) {
+    const base = log.base;
+    super(base.size, base.counts, base.offsets, base.data, base.dense);
+  }
+
+  override get terms(): number {
+    return Math.max(this.termCount, this.log.base.terms);
+  }
+
+  override count(term: number): number {
+    return this.log.count(term, this.ver);
+  }
+
+  override get(term: number): Posting {
+    return this.log.get(term, this.ver);
+  }
+
+  override get bytes(): number {
+    return this.log.base.bytes + this.log.bytes;
+  }
 }
 
 function binaryHas(list: Uint32Array, n: number): boolean {
@@ -106,6 +192,119 @@ function binaryHas(list: Uint32Array, n: number): boolean {
     else hi = mid - 1;
   }
   return false;
+}
+
+interface RowEntry {
+  readonly ver: number;
+  readonly row: Uint32Array;
+  readonly prev: RowEntry | undefined;
+}
+
+/**
+ * A CSR's rows changed since the last compaction, as a chain of versions per row over the base CSR.
+ * A version's CSR (`LazyCsr`) is materialised only when something reads it whole (insights,
+ * snapshots, compaction) and memoised: estimates never pay for it.
+ */
+export class RowLog {
+  readonly heads = new Map<number, RowEntry>();
+  values = 0;
+  private memo: { ver: number; csr: Csr } | undefined;
+
+  constructor(readonly base: Csr) {}
+
+  /** The row as the latest version holds it. */
+  latest(n: number): Uint32Array {
+    return this.heads.get(n)?.row ?? csrRow(this.base, n);
+  }
+
+  write(rows: ReadonlyMap<number, ArrayLike<number>>, ver: number): void {
+    for (const [n, row] of rows) {
+      this.heads.set(n, { ver, row: Uint32Array.from(row), prev: this.heads.get(n) });
+      this.values += row.length + 8;
+    }
+  }
+
+  materialise(ver: number, rows: number): Csr {
+    if (this.memo?.ver === ver && csrRows(this.memo.csr) === rows) return this.memo.csr;
+    const changed = new Map<number, Uint32Array>();
+    for (const [n, head] of this.heads) {
+      let e: RowEntry | undefined = head;
+      while (e && e.ver > ver) e = e.prev;
+      if (e) changed.set(n, e.row);
+    }
+    const csr = changed.size === 0 && csrRows(this.base) === rows ? this.base : replaceRows(this.base, changed, rows);
+    this.memo = { ver, csr };
+    return csr;
+  }
+}
+
+/** Version `ver`'s CSR over a row log: built on first read (offsets or data), then kept. */
+export class LazyCsr implements Csr {
+  private csr: Csr | undefined;
+  constructor(
+    private readonly log: RowLog,
+    private readonly ver: number,
+    private readonly rows: number,
+  ) {}
+
+  private get whole(): Csr {
+    return (this.csr ??= this.log.materialise(this.ver, this.rows));
+  }
+  get offsets(): Uint32Array {
+    return this.whole.offsets;
+  }
+  get data(): Uint32Array {
+    return this.whole.data;
+  }
+}
+
+/**
+ * A typed array written in place by batches, double-buffered: a batch writes the spare copy (first
+ * brought level with the current one by copying the indices the last batch wrote) and publishes
+ * it, so a batch costs O(values written), not a copy of the array. The array of version k stays
+ * unchanged until version k + 2 is published (README "Live updates": queries run synchronously on
+ * the current version).
+ */
+export class Buffered<T extends Uint32Array | Uint8Array> {
+  private spare: T | undefined;
+  private pending: number[] = [];
+  private writing: T | undefined;
+  private written: number[] = [];
+
+  constructor(public current: T) {}
+
+  /** The array this batch writes (equal to `current` when first asked for). */
+  writable(current: T): T {
+    if (current !== this.current) {
+      // Replaced from outside (growth, compaction): start over.
+      this.current = current;
+      this.spare = undefined;
+      this.pending = [];
+      this.writing = undefined;
+    }
+    if (this.writing) return this.writing;
+    if (!this.spare || this.spare.length !== current.length) this.spare = current.slice() as T;
+    else for (const i of this.pending) this.spare[i] = current[i]!;
+    this.pending = [];
+    this.writing = this.spare;
+    return this.writing;
+  }
+
+  set(i: number, value: number): void {
+    this.writing![i] = value;
+    this.written.push(i);
+  }
+
+  /** Ends the batch: the written array becomes current; returns it. */
+  publish(): T {
+    if (!this.writing) return this.current;
+    this.spare = this.current;
+    this.current = this.writing;
+    this.pending = this.written;
+    this.written = [];
+    this.writing = undefined;
+    return this.current;
+  }
 }
 
 /**
@@ -158,28 +357,46 @@ export class CompositeStrings implements StringSource {
   }
 }
 
+/** Handles changed since the last compaction, per handle the versions that changed it. */
+export class HandleLog {
+  readonly changes = new Map<string, Array<readonly [ver: number, n: number]>>();
+
+  /** `handle` names account `n` (−1: nobody) from version `ver` on. */
+  set(handle: string, n: number, ver: number): void {
+    let list = this.changes.get(handle);
+    if (!list) this.changes.set(handle, (list = []));
+    list.push([ver, n]);
+  }
+
+  /** The account `handle` names at `ver` per the log (−1: nobody), undefined when the log has no say. */
+  at(handle: string, ver: number): number | undefined {
+    const list = this.changes.get(handle);
+    if (!list) return undefined;
+    for (let i = list.length - 1; i >= 0; i--) if (list[i]![0] <= ver) return list[i]![1];
+    return undefined;
+  }
+}
+
 /**
- * The base handle table plus the handles changed since the last compaction (handle → account, or
- * −1 where a base handle no longer belongs to its account: renamed or removed).
+ * The base handle table plus the handles changed since the last compaction, as version `ver` sees
+ * them (handle → account, or −1 where a base handle no longer belongs to its account).
  */
 export class LiveHandleIndex extends HandleIndex {
   constructor(
     base: HandleIndex,
     handleOf: (n: number) => string,
-    readonly changes: ReadonlyMap<string, number>,
+    readonly log: HandleLog,
+    readonly ver: number,
   ) {
     super(base.table, handleOf);
   }
 
   override find(handle: string): number | undefined {
-    const changed = this.changes.get(normaliseHandle(handle));
+    const changed = this.log.at(normaliseHandle(handle), this.ver);
     if (changed !== undefined) return changed < 0 ? undefined : changed;
     return super.find(handle);
   }
 }
-
-export const handleChangesOf = (handles: HandleIndex): ReadonlyMap<string, number> =>
-  handles instanceof LiveHandleIndex ? handles.changes : new Map();
 
 /** `array` copied into a longer one (accounts or posts added beyond its length). */
 export function grown<T extends Uint32Array | Uint8Array>(array: T, length: number): T {
