@@ -1,13 +1,23 @@
-// Quick apply() throughput at N accounts (not a test): posts/s, likes/s, follows/s.
+// apply() throughput of the live engine (a benchmark, not a test): posts/s, likes/s and follow
+// events/s per batch size beside issue 28's per-core targets, and estimate / insights latency while
+// ingesting beside the same figures idle. Usage: npm run bench:live-apply -- [accounts] (default 100 000).
+import os from 'node:os';
 import type { LiveEvent } from '@murmur/core/live';
 import { buildIndex } from '../../packages/engine/src/ingest/build-index';
 import { FIXTURE_CATALOGUES } from '../../packages/engine/src/testing/fixture-catalogues';
 import { seededRandom } from '../../packages/engine/src/testing/random';
+import { pkg } from '../../packages/engine/src/testing/network-a';
 import { LIVE_BUILD_OPTIONS, liveEngine } from '../../packages/engine/src/live/live-engine';
 
 const N = Number(process.argv[2] ?? 100_000);
+const TARGETS = { posts: 20_000, likes: 50_000, follows: 5_000 };
+const BATCHES = [100, 1_000, 5_000];
+const EVENTS_PER_RUN = Math.max(20_000, Math.min(100_000, N / 10));
 const rand = seededRandom(1);
 const WORDS = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}x`);
+const LANGS = ['en', 'en', 'ja', 'es', 'fr'];
+const word = () => WORDS[Math.floor(rand() * WORDS.length)]!;
+
 function* records() {
   yield { format: 'murmur-sandbox-export', version: 1, seed: 't', accounts: N, scale: 1 };
   yield* FIXTURE_CATALOGUES;
@@ -15,16 +25,16 @@ function* records() {
     yield {
       type: 'account',
       n,
-      id: String(1e6 + n),
+      id: String(1e7 + n),
       handle: `u${n}`,
       name: 'x',
-      bio: WORDS[n % 5000],
+      bio: `${WORDS[n % 5000]} ${word()}`,
       country: 'US',
       region: 'California',
       city: 'San Francisco',
-      lang: 'en',
-      device: 'ios',
-      interests: ['20005'],
+      lang: LANGS[n % LANGS.length],
+      device: n % 2 ? 'ios' : 'android',
+      interests: [n % 3 ? '20005' : '20006'],
     };
   for (let n = 0; n < N; n++)
     yield { type: 'following', n, to: Array.from({ length: 20 }, () => Math.floor(rand() * N)) };
@@ -32,9 +42,9 @@ function* records() {
     yield {
       type: 'post',
       n: p,
-      id: String(1e8 + p),
+      id: String(1e9 + p),
       author: Math.floor(rand() * N),
-      text: `${WORDS[Math.floor(rand() * 5000)]} ${WORDS[Math.floor(rand() * 5000)]} hello`,
+      text: `${word()} ${word()} hello`,
       hashtags: [],
       likes: 0,
       reposts: 0,
@@ -43,13 +53,19 @@ function* records() {
       repostedBy: [],
     };
 }
+
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const t0 = performance.now();
 const engine = liveEngine(await buildIndex(records(), LIVE_BUILD_OPTIONS));
-console.log(`N=${N} build+live ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-const acct = () => String(1e6 + Math.floor(rand() * N));
-let postId = 5e8;
-const batch = 10_000;
-const kinds: Record<string, () => LiveEvent> = {
+console.log(
+  `accounts ${N.toLocaleString('en')}, posts ${(3 * N).toLocaleString('en')}, follows ${(20 * N).toLocaleString('en')}; ` +
+    `build ${((performance.now() - t0) / 1000).toFixed(1)} s; heap ${mb(process.memoryUsage().heapUsed)}, ` +
+    `rss ${mb(process.memoryUsage().rss)}; ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+);
+
+const acct = () => String(1e7 + Math.floor(rand() * N));
+let postId = 5e9;
+const make: Record<keyof typeof TARGETS, () => LiveEvent> = {
   posts: () => {
     const id = String(postId++);
     return {
@@ -60,8 +76,8 @@ const kinds: Record<string, () => LiveEvent> = {
         id,
         author: acct(),
         created: '',
-        lang: 'en',
-        text: `${WORDS[Math.floor(rand() * 5000)]} live words`,
+        lang: LANGS[Math.floor(rand() * LANGS.length)]!,
+        text: `${word()} ${word()} live words`,
         hashtags: ['tag'],
         mentions: [],
         replyTo: null,
@@ -71,28 +87,92 @@ const kinds: Record<string, () => LiveEvent> = {
     };
   },
   likes: () => {
-    const post = String(1e8 + Math.floor(rand() * N * 3));
+    const post = String(1e9 + Math.floor(rand() * N * 3));
     const user = acct();
     return { type: 'like', key: `like:${user}:${post}`, at: 1, user, post, author: '' };
   },
   follows: () => {
     const from = acct();
     const to = acct();
-    return { type: 'follow', key: `follow:${from}:${to}:${rand()}`, at: 1, from, to };
+    const type = rand() < 0.8 ? 'follow' : 'unfollow';
+    return { type, key: `${type}:${from}:${to}:${rand()}`, at: 1, from, to };
   },
 };
-for (const [kind, make] of Object.entries(kinds)) {
-  const rates: number[] = [];
-  for (let round = 0; round < 3; round++) {
-    const events = Array.from({ length: batch }, make);
+
+// Estimates as the creator sends them while typing; the insights audience is ~40 % of accounts.
+const ESTIMATES = [
+  pkg({ keywords: [{ label: WORDS[7]! }, { label: WORDS[99]! }] }),
+  pkg({ languages: [{ label: 'Japanese' }], interests: [{ label: 'Science' }] }),
+  pkg({ handles: [{ label: '@u1' }, { label: '@u2' }, { label: '@u3' }] }),
+  pkg({ keywords: [{ label: 'live words' }], languages: [{ label: 'English' }] }),
+];
+const INSIGHTS = pkg({ languages: [{ label: 'English' }] });
+const percentile = (values: number[], q: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+function estimateRound(into: number[]): void {
+  for (const p of ESTIMATES) {
     const s = performance.now();
-    engine.apply(events);
-    rates.push(batch / ((performance.now() - s) / 1000));
+    engine.estimate(p);
+    into.push(performance.now() - s);
   }
-  console.log(`${kind}: ${rates.map((r) => Math.round(r)).join(' / ')} per s (batches of ${batch})`);
+}
+function insightsOnce(): number {
+  const s = performance.now();
+  engine.insights(engine.evaluate(INSIGHTS));
+  return performance.now() - s;
+}
+
+const idle: number[] = [];
+for (let i = 0; i < 50; i++) estimateRound(idle);
+const idleInsights = [insightsOnce(), insightsOnce(), insightsOnce()];
+console.log(
+  `idle: estimate p50 ${ms(percentile(idle, 0.5))} p95 ${ms(percentile(idle, 0.95))}; insights (${engine
+    .evaluate(INSIGHTS)
+    .sampleCount.toLocaleString('en')} members) p50 ${ms(percentile(idleInsights, 0.5))}`,
+);
+
+for (const batch of BATCHES) {
+  const during: number[] = [];
+  const line: string[] = [];
+  for (const kind of Object.keys(TARGETS) as (keyof typeof TARGETS)[]) {
+    const rounds = Math.max(1, Math.floor(EVENTS_PER_RUN / batch));
+    let applyMs = 0;
+    let cpuMs = 0;
+    for (let r = 0; r < rounds; r++) {
+      const events = Array.from({ length: batch }, make[kind]);
+      const s = performance.now();
+      const c = process.cpuUsage();
+      engine.apply(events);
+      const used = process.cpuUsage(c);
+      cpuMs += (used.user + used.system) / 1000;
+      applyMs += performance.now() - s;
+      // A query arrives after each batch: the first read of a changed term pays for its merge.
+      if (r % Math.max(1, Math.floor(rounds / 50)) === 0) estimateRound(during);
+    }
+    // Wall-clock rate, and the rate per CPU second of this process (what one free core would do;
+    // the two differ when other processes share the cores: see the load figure).
+    const rate = (rounds * batch) / (applyMs / 1000);
+    const perCpu = (rounds * batch) / (cpuMs / 1000);
+    line.push(
+      `${kind} ${Math.round(rate).toLocaleString('en')}/s wall, ${Math.round(perCpu).toLocaleString('en')}/cpu-s ` +
+        `(target ${TARGETS[kind].toLocaleString('en')})`,
+    );
+  }
+  const ingestInsights = [insightsOnce(), insightsOnce()];
+  const stats = engine.liveStats();
+  console.log(
+    `batch ${batch}: ${line.join(', ')}; estimate during ingest p50 ${ms(percentile(during, 0.5))} ` +
+      `p95 ${ms(percentile(during, 0.95))}; insights ${ms(percentile(ingestInsights, 0.5))}; ` +
+      `delta ${mb(stats.deltaBytes)} over ${stats.deltaTerms.toLocaleString('en')} terms, ` +
+      `${stats.compactions} compactions; load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
 }
 const s = performance.now();
 engine.compact();
 console.log(
-  `compact ${(performance.now() - s).toFixed(0)} ms; delta after: ${engine.liveStats().deltaBytes}`,
+  `compact ${(performance.now() - s).toFixed(0)} ms; heap ${mb(process.memoryUsage().heapUsed)}, ` +
+    `rss ${mb(process.memoryUsage().rss)}; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
 );

@@ -41,6 +41,7 @@ export {
   SNAPSHOT_FORMAT,
   SnapshotError,
   writeSnapshot,
+  type SnapshotExtra,
   type SnapshotManifest,
 } from './snapshot/snapshot-file';
 export type { BuildOptions } from './ingest/record-sink';
@@ -66,9 +67,11 @@ export {
   LiveIndex,
   LiveIndexError,
   type LiveOptions,
+  type LiveState,
   type LiveStats,
   type StreamPosition,
 } from './live/live-index';
+export { readLiveSnapshot, writeLiveSnapshot } from './live/live-snapshot';
 // The pure half of sharding (the NATS wiring, replicas and the sharded engine are @murmur/engine-cluster):
 // narrowing a built index to a shard, a shard's partial answers, and their exact merge.
 export {

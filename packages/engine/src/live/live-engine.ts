@@ -3,7 +3,13 @@ import { buildIndex, type ExportSource } from '../ingest/build-index';
 import type { BuildOptions } from '../ingest/record-sink';
 import { inMemoryEngine, type AudienceEngine } from '../engine';
 import type { AudienceIndex } from '../postings/audience-index';
-import { LiveIndex, type LiveOptions, type LiveStats, type StreamPosition } from './live-index';
+import {
+  LiveIndex,
+  type LiveOptions,
+  type LiveState,
+  type LiveStats,
+  type StreamPosition,
+} from './live-index';
 
 /** What a live index must keep from the build: every post's id and term row (README "Live updates"). */
 export const LIVE_BUILD_OPTIONS: BuildOptions = { keepPostText: 'all', keepPostTerms: true };
@@ -21,13 +27,15 @@ export interface LiveAudienceEngine extends AudienceEngine {
   compact(): void;
   /** The current version's index (snapshots write it). */
   readonly index: AudienceIndex;
+  /** What a snapshot keeps beside the index (live-snapshot.ts). */
+  liveState(): LiveState;
 }
 
 export function liveEngine(
   base: AudienceIndex,
-  options?: LiveOptions & { position?: StreamPosition },
+  options?: LiveOptions & { position?: StreamPosition; state?: LiveState },
 ): LiveAudienceEngine {
-  const live = new LiveIndex(base, options);
+  const live = new LiveIndex(base, options, options?.state);
   if (options?.position) live.restorePosition(options.position);
   let engineVersion = -1;
   let engine: AudienceEngine = inMemoryEngine(live.current);
@@ -71,6 +79,7 @@ export function liveEngine(
     get index() {
       return live.current;
     },
+    liveState: () => live.state(),
   };
 }
 

@@ -8,7 +8,13 @@ import { CATEGORICAL_FIELDS, FIELDS } from '../postings/fields';
 import { pkg } from '../testing/network-a';
 import { FIXTURE_CATALOGUES } from '../testing/fixture-catalogues';
 import { seededRandom } from '../testing/random';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readSnapshot, writeSnapshot } from '../snapshot/snapshot-file';
+import { shareIndex } from '../share/share-index';
 import { LIVE_BUILD_OPTIONS, liveEngine } from './live-engine';
+import { readLiveSnapshot, writeLiveSnapshot } from './live-snapshot';
 
 // The exactness rule (live contract): an index built from E0 with events applied equals one built
 // from E1 = E0 with the same changes made to its records, as far as any count can tell.
@@ -508,6 +514,40 @@ describe('live index', () => {
     }
     // And the latest version still equals the model's export.
     expect(picture(later.index)).toEqual(picture(await build(m)));
+  });
+
+  it('round-trips through a snapshot at its stream position, and goes on from there exactly', async () => {
+    const rand = seededRandom(6);
+    const m = baseModel(rand, 50, 60);
+    const engine = liveEngine(await build(m), { headroom: 16 });
+    const events = randomEvents(m, rand, 400);
+    const first = events.slice(0, 250);
+    for (let i = 0; i < first.length; i += 50) engine.apply(first.slice(i, i + 50), { '1': 100 + i, '2': i });
+    const dir = mkdtempSync(join(tmpdir(), 'murmur-live-snapshot-'));
+    try {
+      const file = join(dir, 'live.snapshot');
+      const manifest = writeLiveSnapshot(engine, file, 'test-source');
+      expect(manifest.position).toEqual({ '1': 300, '2': 200 });
+      const restored = readLiveSnapshot(file, 'test-source');
+      expect(restored.position()).toEqual(engine.position());
+      expect(picture(restored.index)).toEqual(picture(engine.index));
+      // The rest of the stream, applied to both, leaves them equal to the model's export: the
+      // restored engine kept the live index's own state (deleted posts, reposts, removed accounts).
+      const rest = events.slice(250);
+      engine.apply(rest, { '1': 999 });
+      restored.apply(rest, { '1': 999 });
+      const fresh = await build(m);
+      expect(picture(restored.index)).toEqual(picture(fresh));
+      expect(picture(engine.index)).toEqual(picture(fresh));
+      expect(restored.position()).toEqual({ '1': 999, '2': 200 });
+      // A snapshot of a plain index is not a live engine's.
+      const plain = join(dir, 'plain.snapshot');
+      writeSnapshot(shareIndex(await build(baseModel(seededRandom(6), 50, 60))).shared, plain, 'test-source');
+      expect(readSnapshot(plain).manifest.position).toBeUndefined();
+      expect(() => readLiveSnapshot(plain)).toThrow(/not a live engine/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('is idempotent: a batch applied twice changes the index once', async () => {

@@ -50,6 +50,25 @@ export interface LiveStats {
   compactions: number;
 }
 
+/**
+ * What a live index knows beyond its current version, kept in its snapshots (live-snapshot.ts):
+ * without it a restored index would accept events its rules refuse (contract refinements).
+ */
+export interface LiveState {
+  /** The next account number a new account takes. */
+  nextAccount: number;
+  /** Post numbers deleted (their slots stay until a rebuild). */
+  deletedPosts: Uint32Array;
+  /** Live replies and their parents: reply, parent, reply, parent, … */
+  replyTo: Uint32Array;
+  /** Reposts by id (a repost is an engagement, contract rule 4): actor and original post per id. */
+  repostIds: string[];
+  repostPairs: Uint32Array;
+  /** Accounts deleted or suspended (their `user` events ignored until a restore), and protected ones. */
+  removed: string[];
+  protectedIds: string[];
+}
+
 export interface LiveOptions {
   /** Accounts that can be added before arrays are reallocated (default: a quarter of the base, ≥ 1024). */
   headroom?: number;
@@ -89,7 +108,7 @@ export class LiveIndex {
   private readonly idToN = new Map<string, number>();
   private readonly postIdToP = new Map<string, number>();
   /** Term rows of posts (base rows from the build, live posts' own); deleted posts dropped. */
-  private readonly baseRows: Csr;
+  private baseRows: Csr;
   private readonly liveRows = new Map<number, readonly number[]>();
   private readonly deletedPosts = new Set<number>();
   private readonly replyTo = new Map<number, number>();
@@ -145,7 +164,7 @@ export class LiveIndex {
     compactions: 0,
   };
 
-  constructor(base: AudienceIndex, options: LiveOptions = {}) {
+  constructor(base: AudienceIndex, options: LiveOptions = {}, state?: LiveState) {
     if (!base.postTermRows)
       throw new LiveIndexError('A live index needs the posts’ term rows: build it with keepPostTerms: true.');
     if (base.posts.kept.length !== base.posts.count)
@@ -163,17 +182,26 @@ export class LiveIndex {
     this.postTerms = new PostTerms(base.terms);
     const { slot, ids } = base.accounts;
     for (let n = 0; n < base.size; n++) if (hasBit(base.present, n)) this.idToN.set(ids.get(slot[n]! - 1), n);
+    for (const p of state?.deletedPosts ?? []) this.deletedPosts.add(p);
     for (let k = 0; k < base.posts.kept.length; k++)
-      this.postIdToP.set(base.posts.ids.get(k), base.posts.kept[k]!);
-    this.nextAccount = base.size;
+      if (!this.deletedPosts.has(k)) this.postIdToP.set(base.posts.ids.get(k), base.posts.kept[k]!);
+    this.nextAccount = state?.nextAccount ?? base.size;
+    if (state) {
+      for (let i = 0; i + 1 < state.replyTo.length; i += 2) this.replyTo.set(state.replyTo[i]!, state.replyTo[i + 1]!);
+      state.repostIds.forEach((id, i) =>
+        this.reposts.set(id, [state.repostPairs[2 * i]!, state.repostPairs[2 * i + 1]!]),
+      );
+      for (const id of state.removed) this.removed.add(id);
+      for (const id of state.protectedIds) this.protectedIds.add(id);
+    }
     this.locations = [...base.catalogue.entries('locations')].map(([, item]) => item);
     for (let p = 0; p < base.posts.count; p++) {
       this.totals.likes += base.posts.likes[p]!;
       this.totals.reposts += base.posts.reposts[p]!;
     }
     this.totals.follows = base.following.data.length;
-    const headroom = options.headroom ?? Math.max(1024, base.size >>> 2);
-    this.v = this.rebase(withCapacity(base, base.size + headroom));
+    const headroom = options.headroom ?? Math.max(1024, this.nextAccount >>> 2);
+    this.v = this.rebase(withCapacity(base, Math.max(base.size, this.nextAccount + headroom)));
   }
 
   /**
@@ -337,9 +365,30 @@ export class LiveIndex {
    * it did, and holds no overrides.
    */
   compact(): void {
-    this.v = this.rebase(compactIndex(this.v));
+    // The posts' term rows too: live posts' rows join the CSR, deleted posts' rows empty.
+    const changed = new Map<number, ArrayLike<number>>(this.liveRows);
+    for (const p of this.deletedPosts) changed.set(p, []);
+    this.baseRows = replaceRows(this.baseRows, changed, this.v.posts.count);
+    this.liveRows.clear();
+    this.v = this.rebase({ ...compactIndex(this.v), postTermRows: this.baseRows });
     this.version++;
     this.stats.compactions++;
+  }
+
+  /** What a snapshot keeps beside the current version (see LiveState). */
+  state(): LiveState {
+    const ids = [...this.reposts.keys()];
+    const pairs = new Uint32Array(ids.length * 2);
+    ids.forEach((id, i) => pairs.set(this.reposts.get(id)!, 2 * i));
+    return {
+      nextAccount: this.nextAccount,
+      deletedPosts: Uint32Array.from(this.deletedPosts).sort(),
+      replyTo: Uint32Array.from([...this.replyTo].flat()),
+      repostIds: ids,
+      repostPairs: pairs,
+      removed: [...this.removed],
+      protectedIds: [...this.protectedIds],
+    };
   }
 
   /** Sets the position a loaded snapshot was taken at. */

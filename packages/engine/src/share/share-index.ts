@@ -53,6 +53,8 @@ export interface SharedIndex {
   readonly postsByAuthor: Csr;
   readonly likesByActor: Csr;
   readonly repostsByActor: Csr;
+  /** Each post's own terms, when the index keeps them (a live index needs them). */
+  readonly postTermRows?: Csr;
   readonly accounts: StringsOf<AccountColumns>;
   readonly handleTable: Int32Array;
   readonly posts: StringsOf<PostColumns>;
@@ -183,6 +185,7 @@ export function shareIndex(index: AudienceIndex): { shared: SharedIndex; index: 
     postsByAuthor: shareCsr(index.postsByAuthor),
     likesByActor: shareCsr(index.likesByActor),
     repostsByActor: shareCsr(index.repostsByActor),
+    ...(index.postTermRows ? { postTermRows: shareCsr(index.postTermRows) } : {}),
     accounts: {
       followers: rehome(a, 'followers', shareArray),
       following: rehome(a, 'following', shareArray),
@@ -253,6 +256,7 @@ function assemble(s: SharedIndex, terms: TermTable, catalogue: Catalogue): Audie
     postsByAuthor: s.postsByAuthor,
     likesByActor: s.likesByActor,
     repostsByActor: s.repostsByActor,
+    ...(s.postTermRows ? { postTermRows: s.postTermRows } : {}),
     catalogue,
     customAudiences: new Map(),
     stats: s.stats,

@@ -32,6 +32,19 @@ export interface SnapshotManifest {
   sha256: string;
   /** The SharedIndex with references in place of its arrays. */
   tree: unknown;
+  /**
+   * A live engine's snapshot only (src/live/): the stream position applied (per partition, the last
+   * sequence number), so a restart replays only what came after.
+   */
+  position?: Record<string, number>;
+  /** A live engine's snapshot only: the live index's own state, with references as in `tree`. */
+  live?: unknown;
+}
+
+/** What a live engine's snapshot records beside its index (src/live/live-snapshot.ts). */
+export interface SnapshotExtra {
+  position?: Record<string, number>;
+  live?: unknown;
 }
 
 type ArrayKind = 'u8' | 'u32' | 'i32' | 'f64';
@@ -64,7 +77,12 @@ const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.length >= PACK_STRINGS_FROM && value.every((v) => typeof v === 'string');
 
 /** Writes `index` to `file` (through a temporary file renamed into place: never half-written). */
-export function writeSnapshot(index: SharedIndex, file: string, source: string): SnapshotManifest {
+export function writeSnapshot(
+  index: SharedIndex,
+  file: string,
+  source: string,
+  extra: SnapshotExtra = {},
+): SnapshotManifest {
   const chunks: Uint8Array[] = [];
   let bytes = 0;
   const place = (array: Uint8Array | Uint32Array | Int32Array | Float64Array, kind: ArrayKind): ArrayRef => {
@@ -104,6 +122,7 @@ export function writeSnapshot(index: SharedIndex, file: string, source: string):
     return value;
   };
   const tree = walk(index);
+  const live = extra.live === undefined ? undefined : walk(extra.live);
   const hash = createHash('sha256');
   for (const c of chunks) hash.update(c);
   const manifest: SnapshotManifest = {
@@ -112,6 +131,8 @@ export function writeSnapshot(index: SharedIndex, file: string, source: string):
     bytes,
     sha256: hash.digest('hex'),
     tree,
+    ...(extra.position ? { position: { ...extra.position } } : {}),
+    ...(live === undefined ? {} : { live }),
   };
   const head = Buffer.from(JSON.stringify(manifest));
   const prefix = Buffer.alloc(12);
@@ -156,7 +177,7 @@ export function readSnapshotManifest(file: string): SnapshotManifest {
 export function readSnapshot(
   file: string,
   expectSource?: string,
-): { index: SharedIndex; manifest: SnapshotManifest } {
+): { index: SharedIndex; manifest: SnapshotManifest; live?: unknown } {
   const fd = openSafely(file);
   try {
     const { manifest, dataAt } = readHead(fd, file);
@@ -183,7 +204,10 @@ export function readSnapshot(
     }
     if (hash.digest('hex') !== manifest.sha256)
       throw new SnapshotError(`${file} is corrupt: its checksum does not match`);
-    return { index: revive(manifest.tree, memory, file) as SharedIndex, manifest };
+    const index = revive(manifest.tree, memory, file) as SharedIndex;
+    return manifest.live === undefined
+      ? { index, manifest }
+      : { index, manifest, live: revive(manifest.live, memory, file) };
   } finally {
     closeSync(fd);
   }

@@ -1,0 +1,108 @@
+import { HandleIndex } from '../postings/handle-index';
+import type { AudienceIndex } from '../postings/audience-index';
+import type { Csr } from '../postings/csr';
+import { PostingStore } from '../postings/posting-store';
+import { indexFromShared, shareIndex } from '../share/share-index';
+import { readSnapshot, writeSnapshot, SnapshotError, type SnapshotManifest } from '../snapshot/snapshot-file';
+import { StringColumn, type StringSource } from '../util/string-column';
+import { PackedStrings } from '../util/packed-strings';
+import { liveEngine, type LiveAudienceEngine } from './live-engine';
+import type { LiveOptions, LiveState } from './live-index';
+
+/**
+ * Writes a live engine's snapshot (README "Live updates"): the engine is compacted first, then its
+ * current version is written as any index is (snapshot/snapshot-file.ts) with the stream position
+ * applied and the live index's own state (LiveState) in the manifest, so a restart loads it and
+ * replays only the events after that position. The engine's own arrays are copied, never moved.
+ */
+export function writeLiveSnapshot(engine: LiveAudienceEngine, file: string, source: string): SnapshotManifest {
+  engine.compact();
+  const { shared } = shareIndex(plainCopy(engine.index));
+  return writeSnapshot(shared, file, source, { position: engine.position(), live: engine.liveState() });
+}
+
+/**
+ * A live engine from a snapshot written by `writeLiveSnapshot`, at the position the snapshot
+ * records (`position()` answers it): the consumer resumes from there.
+ * @throws SnapshotError for a snapshot that is not a live engine's (no live state) or is damaged.
+ */
+export function readLiveSnapshot(
+  file: string,
+  expectSource?: string,
+  options?: LiveOptions,
+): LiveAudienceEngine {
+  const { index, manifest, live } = readSnapshot(file, expectSource);
+  if (live === undefined || !isLiveState(live))
+    throw new SnapshotError(`${file} is not a live engine's snapshot (it records no live state)`);
+  return liveEngine(indexFromShared(index), { ...options, position: manifest.position ?? {}, state: live });
+}
+
+function isLiveState(value: unknown): value is LiveState {
+  const v = value as Partial<LiveState> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.nextAccount === 'number' &&
+    v.deletedPosts instanceof Uint32Array &&
+    v.replyTo instanceof Uint32Array &&
+    v.repostPairs instanceof Uint32Array &&
+    Array.isArray(v.repostIds) &&
+    Array.isArray(v.removed) &&
+    Array.isArray(v.protectedIds)
+  );
+}
+
+/**
+ * A copy of a compacted version whose containers are its own (shareIndex re-homes the arrays of the
+ * objects it is given: the live engine's version must stay as it is) and whose string columns are
+ * plain (a live version reads strings through CompositeStrings over the base and live columns).
+ */
+function plainCopy(index: AudienceIndex): AudienceIndex {
+  const csr = (c: Csr): Csr => ({ offsets: c.offsets, data: c.data });
+  const store = (p: PostingStore): PostingStore => {
+    if (Object.getPrototypeOf(p) !== PostingStore.prototype)
+      throw new SnapshotError('A live version must be compacted before it is written');
+    return new PostingStore(p.size, p.counts, p.offsets, p.data, new Map(p.dense));
+  };
+  const a = index.accounts;
+  const accounts = {
+    ...a,
+    ids: plainStrings(a.ids),
+    handles: plainStrings(a.handles),
+    names: plainStrings(a.names),
+    bios: plainStrings(a.bios),
+  };
+  const { slot, handles } = accounts;
+  const p = index.posts;
+  return {
+    ...index,
+    columns: { ...index.columns },
+    postings: store(index.postings),
+    followers: store(index.followers),
+    profileTerms: csr(index.profileTerms),
+    postTerms: csr(index.postTerms),
+    following: csr(index.following),
+    postsByAuthor: csr(index.postsByAuthor),
+    likesByActor: csr(index.likesByActor),
+    repostsByActor: csr(index.repostsByActor),
+    ...(index.postTermRows ? { postTermRows: csr(index.postTermRows) } : {}),
+    accounts,
+    handles: new HandleIndex(index.handles.table, (n) => (slot[n] ? handles.get(slot[n] - 1) : '')),
+    posts: {
+      ...p,
+      byEngagement: p.byEngagement,
+      ids: plainStrings(p.ids),
+      at: plainStrings(p.at),
+      text: plainStrings(p.text),
+    },
+    customAudiences: new Map(),
+  };
+}
+
+/** The column itself when shareIndex can take it, else its strings copied into a StringColumn. */
+function plainStrings(source: StringSource): StringSource {
+  if (source instanceof PackedStrings || source instanceof StringColumn) return source;
+  const column = new StringColumn();
+  for (let slot = 0; slot < source.size; slot++) column.push(source.get(slot));
+  return column;
+}
