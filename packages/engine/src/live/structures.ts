@@ -313,25 +313,32 @@ export class Buffered<T extends Uint32Array | Uint8Array> {
  * one pass over the offsets. `rows` may exceed the old row count (accounts added).
  */
 export function replaceRows(csr: Csr, changed: ReadonlyMap<number, ArrayLike<number>>, rows: number): Csr {
-  const oldRows = csr.offsets.length - 1;
-  const end = (r: number): number => csr.offsets[Math.min(r, oldRows)]!;
-  let total = csr.data.length;
-  for (const [r, row] of changed) total += row.length - (r < oldRows ? end(r + 1) - end(r) : 0);
+  const old = csr.offsets;
+  const oldData = csr.data;
+  const oldRows = old.length - 1;
+  const end = (r: number): number => old[r < oldRows ? r : oldRows]!;
+  let total = oldData.length;
+  for (const [r, row] of changed) total += row.length - (r < oldRows ? old[r + 1]! - old[r]! : 0);
   const offsets = new Uint32Array(rows + 1);
   const data = new Uint32Array(total);
-  const order = [...changed.keys()].sort((a, b) => a - b);
+  const order = Uint32Array.from(changed.keys()).sort();
   let out = 0;
   let from = 0;
   const copyRun = (to: number): void => {
-    // rows [from, to) unchanged
+    // rows [from, to) unchanged: one copy of their data, their offsets shifted
     const start = end(from);
     const stop = end(to);
-    data.set(csr.data.subarray(start, stop), out);
+    if (stop > start) data.set(oldData.subarray(start, stop), out);
     const shift = out - start;
-    for (let r = from; r < to; r++) offsets[r + 1] = end(r + 1) + shift;
-    out += stop - start;
+    const last = Math.min(to, oldRows);
+    let r = from;
+    for (; r < last; r++) offsets[r + 1] = old[r + 1]! + shift;
+    const at = out + stop - start;
+    for (; r < to; r++) offsets[r + 1] = at;
+    out = at;
   };
-  for (const r of order) {
+  for (let i = 0; i < order.length; i++) {
+    const r = order[i]!;
     copyRun(r);
     const row = changed.get(r)!;
     data.set(row, out);
