@@ -66,6 +66,7 @@ export {
 export {
   LiveIndex,
   LiveIndexError,
+  type CompactionProgress,
   type LiveOptions,
   type LiveState,
   type LiveStats,

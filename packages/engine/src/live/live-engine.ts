@@ -5,6 +5,7 @@ import { inMemoryEngine, type AudienceEngine } from '../engine';
 import type { AudienceIndex } from '../postings/audience-index';
 import {
   LiveIndex,
+  type CompactionProgress,
   type LiveOptions,
   type LiveState,
   type LiveStats,
@@ -23,8 +24,13 @@ export interface LiveAudienceEngine extends AudienceEngine {
   position(): StreamPosition;
   readonly version: number;
   liveStats(): LiveStats;
-  /** Folds the deltas into a new base now (apply also does when they pass `compactBytes`). */
+  /**
+   * Folds the deltas into a new base now, blocking (snapshots; apply starts a background
+   * compaction in slices when they pass `compactBytes`).
+   */
   compact(): void;
+  /** The background compaction under way (undefined: none). */
+  compactionProgress(): CompactionProgress | undefined;
   /** The current version's index (snapshots write it). */
   readonly index: AudienceIndex;
   /** What a snapshot keeps beside the index (live-snapshot.ts). */
@@ -76,6 +82,7 @@ export function liveEngine(
     },
     liveStats: () => live.liveStats(),
     compact: () => live.compact(),
+    compactionProgress: () => live.compactionProgress(),
     get index() {
       return live.current;
     },

@@ -16,8 +16,10 @@ import type { AccountRecord, PostRecord } from '../parse/records';
 import { StringColumn } from '../util/string-column';
 import type { CatalogueItem } from '../parse/records';
 import { groupPairs } from '../postings/csr';
+import { PostingFold, RowFold, type FoldTask } from './fold';
 import {
   Buffered,
+  foldHandles,
   CompositeStrings,
   HandleLog,
   LazyCsr,
@@ -69,6 +71,15 @@ export interface LiveState {
   protectedIds: string[];
 }
 
+/** Background compaction's progress (README "Live updates"). */
+export interface CompactionProgress {
+  /** The version being folded into a new base. */
+  version: number;
+  /** Slices run so far, and the longest one (ms). */
+  slices: number;
+  longestSliceMs: number;
+}
+
 export interface LiveOptions {
   /** Accounts that can be added before arrays are reallocated (default: a quarter of the base, ≥ 1024). */
   headroom?: number;
@@ -76,6 +87,13 @@ export interface LiveOptions {
   keyMemory?: number;
   /** Compact once the delta postings hold this many bytes (default 64 MB). */
   compactBytes?: number;
+  /**
+   * How compaction runs once the deltas pass `compactBytes`: 'background' (default) folds them in
+   * slices of about `sliceMs` between other work (setImmediate), 'inline' inside `apply`.
+   */
+  compaction?: 'background' | 'inline';
+  /** The time a background compaction slice aims at (default 4 ms). */
+  sliceMs?: number;
 }
 
 const ROWS = [
@@ -119,6 +137,13 @@ export class LiveIndex {
   private readonly keys = new Set<string>();
   private readonly keyMemory: number;
   private readonly compactBytes: number;
+  private readonly compaction: 'background' | 'inline';
+  private readonly sliceMs: number;
+  private fold: { ver: number; tasks: FoldTask<unknown>[]; progress: CompactionProgress } | undefined;
+  private foldScheduled = false;
+  private readonly doneTasks = new Set<FoldTask<unknown>>();
+  /** The last background compaction's progress (slices, longest slice). */
+  lastFold: CompactionProgress | undefined;
   private readonly accountStrings = {
     ids: new StringColumn(),
     handles: new StringColumn(),
@@ -171,6 +196,8 @@ export class LiveIndex {
       throw new LiveIndexError('A live index needs every post’s id: build it with keepPostText: "all".');
     this.keyMemory = options.keyMemory ?? 1_000_000;
     this.compactBytes = options.compactBytes ?? 64 << 20;
+    this.compaction = options.compaction ?? 'background';
+    this.sliceMs = options.sliceMs ?? 4;
     this.baseRows = base.postTermRows;
     if (base.posts.kept.some((p, k) => p !== k))
       throw new LiveIndexError('A live index needs the posts in post-number order.');
@@ -209,6 +236,9 @@ export class LiveIndex {
    * from: the logs are emptied and its rows kept as plain CSRs.
    */
   private rebase(index: AudienceIndex): AudienceIndex {
+    // A background compaction under way is of a version this base replaces.
+    this.fold = undefined;
+    this.doneTasks.clear();
     const rows = {} as Record<RowName, Csr>;
     for (const name of ROWS) rows[name] = { offsets: index[name].offsets, data: index[name].data };
     this.postingLog = new PostingLog(index.postings);
@@ -355,7 +385,10 @@ export class LiveIndex {
     for (const [p, seq] of Object.entries(position))
       if (seq > (this.position[p] ?? -1)) this.position[p] = seq;
     this.stats.lastAppliedAt = Date.now();
-    if (this.logBytes() > this.compactBytes) this.compact();
+    if (this.logBytes() > this.compactBytes && !this.fold) {
+      if (this.compaction === 'inline') this.compact();
+      else this.startFold();
+    }
     return this.version;
   }
 
@@ -364,6 +397,100 @@ export class LiveIndex {
    * columns) and rebuilds the handle table: the result answers every query as the version before
    * it did, and holds no overrides.
    */
+  /** The background compaction under way, if any. */
+  compactionProgress(): CompactionProgress | undefined {
+    return this.fold ? { ...this.fold.progress } : undefined;
+  }
+
+  /**
+   * Starts folding the current version's deltas into a new base in slices (`foldStep`), scheduled
+   * with setImmediate so queries and batches run between them. A no-op while one is under way.
+   */
+  startFold(schedule = true): void {
+    if (this.fold) return;
+    const ver = this.version;
+    const size = this.v.size;
+    const tasks: FoldTask<unknown>[] = [
+      new PostingFold(this.postingLog, ver, this.v.terms.size),
+      new PostingFold(this.followerLog, ver, size),
+      ...ROWS.map((name) => new RowFold(this.rowLogs[name], ver, size)),
+    ];
+    this.fold = { ver, tasks, progress: { version: ver, slices: 0, longestSliceMs: 0 } };
+    if (schedule) this.scheduleFold();
+  }
+
+  private scheduleFold(): void {
+    if (this.foldScheduled) return;
+    this.foldScheduled = true;
+    setImmediate(() => {
+      this.foldScheduled = false;
+      if (this.fold && !this.foldStep()) this.scheduleFold();
+    });
+  }
+
+  /**
+   * Runs one slice of the background compaction (about `sliceMs`); true once it is finished and
+   * its result published (or when none is under way).
+   */
+  foldStep(): boolean {
+    const fold = this.fold;
+    if (!fold) return true;
+    const started = performance.now();
+    // Small steps (about 32 k values copied each) until the slice's time is used.
+    for (let task = fold.tasks.find((t) => !this.taskDone(t)); task; ) {
+      if (task.step(1 << 15)) {
+        this.doneTasks.add(task);
+        task = fold.tasks.find((t) => !this.taskDone(t));
+      }
+      if (performance.now() - started >= this.sliceMs) break;
+    }
+    const done = fold.tasks.every((t) => this.taskDone(t));
+    if (done) this.finishFold(fold.ver, fold.tasks);
+    const ms = performance.now() - started;
+    fold.progress.slices++;
+    fold.progress.longestSliceMs = Math.max(fold.progress.longestSliceMs, ms);
+    if (done) {
+      this.stats.compactions++;
+      this.lastFold = fold.progress;
+      this.fold = undefined;
+    }
+    return done;
+  }
+
+  private taskDone(t: FoldTask<unknown>): boolean {
+    return this.doneTasks.has(t);
+  }
+
+  /** Swaps the folded base in: new logs carry the entries of versions after `ver`; a new version reads them. */
+  private finishFold(ver: number, tasks: FoldTask<unknown>[]): void {
+    const [postings, followers, ...rows] = tasks.map((t) => t.result()) as [PostingStore, PostingStore, ...Csr[]];
+    this.doneTasks.clear();
+    this.postingLog = this.postingLog.carry(postings, ver);
+    this.followerLog = this.followerLog.carry(followers, ver);
+    const logs = {} as Record<RowName, RowLog>;
+    ROWS.forEach((name, i) => (logs[name] = this.rowLogs[name].carry(rows[i]!, ver)));
+    this.rowLogs = logs;
+    const v = this.v;
+    const slot = v.accounts.slot;
+    const handleOf = (n: number): string => this.handleOfSlot(slot[n]!);
+    const baseHandles = v.handles instanceof LiveHandleIndex ? v.handles.base : v.handles;
+    const handles =
+      foldHandles(baseHandles, handleOf, this.handleLog) ??
+      HandleIndex.build(v.size, handleOf, (n) => hasBit(v.present, n));
+    this.handleLog = new HandleLog();
+    const next = this.version + 1;
+    const csrs = {} as Record<RowName, Csr>;
+    for (const name of ROWS) csrs[name] = new LazyCsr(this.rowLogs[name], next, v.size);
+    this.v = {
+      ...v,
+      postings: new LivePostingStore(this.postingLog, next, v.terms.size),
+      followers: new LivePostingStore(this.followerLog, next, v.size),
+      ...csrs,
+      handles: new LiveHandleIndex(handles, handleOf, this.handleLog, next),
+    };
+    this.version = next;
+  }
+
   compact(): void {
     // The posts' term rows too: live posts' rows join the CSR, deleted posts' rows empty.
     const changed = new Map<number, ArrayLike<number>>(this.liveRows);
@@ -874,6 +1001,9 @@ class Batch {
     if (handle && (this.handleChanges.get(handle) ?? this.v.handles.find(handle)) === n)
       this.handleChanges.set(handle, -1);
     this.setPresent(n, false);
+    // No handle, id or name any more: a handle-table entry left for it finds nobody.
+    this.array('slot', this.v.accounts.slot).set(n, 0);
+    this.newSlots = true;
     this.live.dropAccount(id, 'remove');
     return true;
   }

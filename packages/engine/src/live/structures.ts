@@ -3,6 +3,7 @@
 import { hasBit, newBits, wordsFor } from '../bits/bitset';
 import { EMPTY_POSTING, isDense, type Posting } from '../bits/posting';
 import { csrRow, csrRows, type Csr } from '../postings/csr';
+import { fnv1a } from '@murmur/core/hash';
 import { HandleIndex, normaliseHandle } from '../postings/handle-index';
 import { PostingStore } from '../postings/posting-store';
 import type { StringSource } from '../util/string-column';
@@ -73,6 +74,20 @@ export class PostingLog {
     log.memoI = i;
     log.memo = posting;
     return posting;
+  }
+
+  /**
+   * A log over `base` (this log read at `ver`, folded) holding this log's entries of later versions:
+   * every version after `ver` reads the same postings from it.
+   */
+  carry(base: PostingStore, ver: number): PostingLog {
+    const next = new PostingLog(base);
+    for (const [term, log] of this.terms)
+      for (let i = upTo(log.ver, ver); i < log.ver.length; i++) {
+        const e = log.ent[i]!;
+        next.edit(term, Math.floor(e / 2), (e & 1) === 1, log.ver[i]!);
+      }
+    return next;
   }
 
   /** Approximate bytes held: the entries and the memoised postings. */
@@ -215,6 +230,27 @@ export class RowLog {
   /** The row as the latest version holds it. */
   latest(n: number): Uint32Array {
     return this.heads.get(n)?.row ?? csrRow(this.base, n);
+  }
+
+  /** The row at `ver` when the log changed it by then (undefined: the base row). */
+  at(n: number, ver: number): Uint32Array | undefined {
+    let e = this.heads.get(n);
+    while (e && e.ver > ver) e = e.prev;
+    return e?.row;
+  }
+
+  /** A log over `base` (this log read at `ver`, folded) with this log's entries of later versions. */
+  carry(base: Csr, ver: number): RowLog {
+    const next = new RowLog(base);
+    for (const [n, head] of this.heads) {
+      const later: RowEntry[] = [];
+      for (let e: RowEntry | undefined = head; e && e.ver > ver; e = e.prev) later.push(e);
+      for (let i = later.length - 1; i >= 0; i--) {
+        next.heads.set(n, { ver: later[i]!.ver, row: later[i]!.row, prev: next.heads.get(n) });
+        next.values += later[i]!.row.length + 8;
+      }
+    }
+    return next;
   }
 
   write(rows: ReadonlyMap<number, ArrayLike<number>>, ver: number): void {
@@ -389,6 +425,8 @@ export class HandleLog {
  * them (handle → account, or −1 where a base handle no longer belongs to its account).
  */
 export class LiveHandleIndex extends HandleIndex {
+  /** The table the log is over. */
+  readonly base: HandleIndex;
   constructor(
     base: HandleIndex,
     handleOf: (n: number) => string,
@@ -396,6 +434,7 @@ export class LiveHandleIndex extends HandleIndex {
     readonly ver: number,
   ) {
     super(base.table, handleOf);
+    this.base = base instanceof LiveHandleIndex ? base.base : base;
   }
 
   override find(handle: string): number | undefined {
@@ -447,4 +486,31 @@ export function reorderEngagement(
   }
   while (j < moved.length) out[k++] = moved[j++]!;
   return out.slice(0, k);
+}
+
+/**
+ * The handle table with the log's handles added (a copy: older versions read the old table), or
+ * undefined when the table is over half full (then it is rebuilt). Entries of renamed or removed
+ * accounts stay: a lookup checks the account's handle now (a removed account has none).
+ */
+export function foldHandles(
+  base: HandleIndex,
+  handleOf: (n: number) => string,
+  log: HandleLog,
+): HandleIndex | undefined {
+  const table = base.table.slice();
+  const mask = table.length - 1;
+  let used = 0;
+  for (let i = 0; i < table.length; i++) if (table[i] !== -1) used++;
+  for (const [handle, list] of log.changes) {
+    const n = list[list.length - 1]![1];
+    if (n < 0) continue;
+    let at = fnv1a(handle) & mask;
+    while (table[at] !== -1 && table[at] !== n) at = (at + 1) & mask;
+    if (table[at] === -1) {
+      table[at] = n;
+      used++;
+    }
+  }
+  return used * 2 > table.length ? undefined : new HandleIndex(table, handleOf);
 }
