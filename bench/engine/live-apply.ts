@@ -60,7 +60,10 @@ const engine = liveEngine(await buildIndex(records(), LIVE_BUILD_OPTIONS));
 console.log(
   `accounts ${N.toLocaleString('en')}, posts ${(3 * N).toLocaleString('en')}, follows ${(20 * N).toLocaleString('en')}; ` +
     `build ${((performance.now() - t0) / 1000).toFixed(1)} s; heap ${mb(process.memoryUsage().heapUsed)}, ` +
-    `rss ${mb(process.memoryUsage().rss)}; ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+    `rss ${mb(process.memoryUsage().rss)}; ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
 );
 
 const acct = () => String(1e7 + Math.floor(rand() * N));
@@ -112,6 +115,7 @@ const percentile = (values: number[], q: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
 const ms = (v: number) => `${v.toFixed(2)} ms`;
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 function estimateRound(into: number[]): void {
   for (const p of ESTIMATES) {
     const s = performance.now();
@@ -151,6 +155,8 @@ for (const batch of BATCHES) {
       applyMs += performance.now() - s;
       // A query arrives after each batch: the first read of a changed term pays for its merge.
       if (r % Math.max(1, Math.floor(rounds / 50)) === 0) estimateRound(during);
+      // The consumer awaits its next messages: a background compaction slice may run here.
+      await tick();
     }
     // Wall-clock rate, and the rate per CPU second of this process (what one free core would do;
     // the two differ when other processes share the cores: see the load figure).
@@ -167,12 +173,31 @@ for (const batch of BATCHES) {
     `batch ${batch}: ${line.join(', ')}; estimate during ingest p50 ${ms(percentile(during, 0.5))} ` +
       `p95 ${ms(percentile(during, 0.95))}; insights ${ms(percentile(ingestInsights, 0.5))}; ` +
       `delta ${mb(stats.deltaBytes)} over ${stats.deltaTerms.toLocaleString('en')} terms, ` +
-      `${stats.compactions} compactions; load ${os.loadavg()[0]!.toFixed(1)}`,
+      `${stats.compactions} compactions (background, in slices); load ${os.loadavg()[0]!.toFixed(1)}`,
   );
 }
+// A background compaction with estimates arriving between its slices, then a blocking one.
+const during: number[] = [];
+const started = performance.now();
+const folding = engine.compactInBackground();
+let done = false;
+void folding.then(() => (done = true));
+while (!done) {
+  estimateRound(during);
+  await tick();
+}
+const progress = await folding;
+console.log(
+  `background compaction ${(performance.now() - started).toFixed(0)} ms in ${progress.slices} slices, ` +
+    `longest ${ms(progress.longestSliceMs)} (cpu ${ms(progress.longestSliceCpuMs)}), publishing ${ms(progress.finishMs)}; estimates meanwhile p50 ${ms(percentile(during, 0.5))} ` +
+    `p95 ${ms(percentile(during, 0.95))} max ${ms(Math.max(...during))}`,
+);
 const s = performance.now();
 engine.compact();
 console.log(
-  `compact ${(performance.now() - s).toFixed(0)} ms; heap ${mb(process.memoryUsage().heapUsed)}, ` +
-    `rss ${mb(process.memoryUsage().rss)}; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+  `blocking compact ${(performance.now() - s).toFixed(0)} ms; heap ${mb(process.memoryUsage().heapUsed)}, ` +
+    `rss ${mb(process.memoryUsage().rss)}; load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
 );

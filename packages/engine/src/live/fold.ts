@@ -118,7 +118,8 @@ export class RowFold implements FoldTask<Csr> {
     for (; this.r < rows && work < budget; this.r++) {
       const r = this.r;
       const row =
-        changed.get(r) ?? (r < baseRows ? base.data.subarray(base.offsets[r], base.offsets[r + 1]) : undefined);
+        changed.get(r) ??
+        (r < baseRows ? base.data.subarray(base.offsets[r], base.offsets[r + 1]) : undefined);
       if (row && row.length > 0) {
         data.set(row, this.out);
         this.out += row.length;

@@ -31,6 +31,11 @@ export interface LiveAudienceEngine extends AudienceEngine {
   compact(): void;
   /** The background compaction under way (undefined: none). */
   compactionProgress(): CompactionProgress | undefined;
+  /**
+   * Starts a background compaction (or joins the one under way) and resolves when its result is
+   * published, with its slices and longest slice.
+   */
+  compactInBackground(): Promise<CompactionProgress>;
   /** The current version's index (snapshots write it). */
   readonly index: AudienceIndex;
   /** What a snapshot keeps beside the index (live-snapshot.ts). */
@@ -83,6 +88,13 @@ export function liveEngine(
     liveStats: () => live.liveStats(),
     compact: () => live.compact(),
     compactionProgress: () => live.compactionProgress(),
+    async compactInBackground() {
+      live.startFold();
+      const version = live.compactionProgress()?.version;
+      while (live.compactionProgress()?.version === version && version !== undefined)
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      return live.lastFold!;
+    },
     get index() {
       return live.current;
     },

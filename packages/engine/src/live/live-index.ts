@@ -75,9 +75,12 @@ export interface LiveState {
 export interface CompactionProgress {
   /** The version being folded into a new base. */
   version: number;
-  /** Slices run so far, and the longest one (ms). */
+  /** Slices run so far, and the longest one (ms): wall clock, and CPU time of this process. */
   slices: number;
   longestSliceMs: number;
+  longestSliceCpuMs: number;
+  /** The last slice's publishing of the result (new logs carrying later entries, handle table), ms. */
+  finishMs: number;
 }
 
 export interface LiveOptions {
@@ -214,7 +217,8 @@ export class LiveIndex {
       if (!this.deletedPosts.has(k)) this.postIdToP.set(base.posts.ids.get(k), base.posts.kept[k]!);
     this.nextAccount = state?.nextAccount ?? base.size;
     if (state) {
-      for (let i = 0; i + 1 < state.replyTo.length; i += 2) this.replyTo.set(state.replyTo[i]!, state.replyTo[i + 1]!);
+      for (let i = 0; i + 1 < state.replyTo.length; i += 2)
+        this.replyTo.set(state.replyTo[i]!, state.replyTo[i + 1]!);
       state.repostIds.forEach((id, i) =>
         this.reposts.set(id, [state.repostPairs[2 * i]!, state.repostPairs[2 * i + 1]!]),
       );
@@ -415,7 +419,11 @@ export class LiveIndex {
       new PostingFold(this.followerLog, ver, size),
       ...ROWS.map((name) => new RowFold(this.rowLogs[name], ver, size)),
     ];
-    this.fold = { ver, tasks, progress: { version: ver, slices: 0, longestSliceMs: 0 } };
+    this.fold = {
+      ver,
+      tasks,
+      progress: { version: ver, slices: 0, longestSliceMs: 0, longestSliceCpuMs: 0, finishMs: 0 },
+    };
     if (schedule) this.scheduleFold();
   }
 
@@ -436,8 +444,9 @@ export class LiveIndex {
     const fold = this.fold;
     if (!fold) return true;
     const started = performance.now();
+    const cpu = process.cpuUsage();
     // Small steps (about 32 k values copied each) until the slice's time is used.
-    for (let task = fold.tasks.find((t) => !this.taskDone(t)); task; ) {
+    for (let task = fold.tasks.find((t) => !this.taskDone(t)); task;) {
       if (task.step(1 << 15)) {
         this.doneTasks.add(task);
         task = fold.tasks.find((t) => !this.taskDone(t));
@@ -445,10 +454,19 @@ export class LiveIndex {
       if (performance.now() - started >= this.sliceMs) break;
     }
     const done = fold.tasks.every((t) => this.taskDone(t));
-    if (done) this.finishFold(fold.ver, fold.tasks);
+    if (done) {
+      const finishing = performance.now();
+      this.finishFold(fold.ver, fold.tasks);
+      fold.progress.finishMs = performance.now() - finishing;
+    }
     const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
     fold.progress.slices++;
     fold.progress.longestSliceMs = Math.max(fold.progress.longestSliceMs, ms);
+    fold.progress.longestSliceCpuMs = Math.max(
+      fold.progress.longestSliceCpuMs,
+      (used.user + used.system) / 1000,
+    );
     if (done) {
       this.stats.compactions++;
       this.lastFold = fold.progress;
@@ -463,7 +481,11 @@ export class LiveIndex {
 
   /** Swaps the folded base in: new logs carry the entries of versions after `ver`; a new version reads them. */
   private finishFold(ver: number, tasks: FoldTask<unknown>[]): void {
-    const [postings, followers, ...rows] = tasks.map((t) => t.result()) as [PostingStore, PostingStore, ...Csr[]];
+    const [postings, followers, ...rows] = tasks.map((t) => t.result()) as [
+      PostingStore,
+      PostingStore,
+      ...Csr[],
+    ];
     this.doneTasks.clear();
     this.postingLog = this.postingLog.carry(postings, ver);
     this.followerLog = this.followerLog.carry(followers, ver);

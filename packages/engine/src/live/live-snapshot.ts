@@ -15,7 +15,11 @@ import type { LiveOptions, LiveState } from './live-index';
  * applied and the live index's own state (LiveState) in the manifest, so a restart loads it and
  * replays only the events after that position. The engine's own arrays are copied, never moved.
  */
-export function writeLiveSnapshot(engine: LiveAudienceEngine, file: string, source: string): SnapshotManifest {
+export function writeLiveSnapshot(
+  engine: LiveAudienceEngine,
+  file: string,
+  source: string,
+): SnapshotManifest {
   engine.compact();
   const { shared } = shareIndex(plainCopy(engine.index));
   return writeSnapshot(shared, file, source, { position: engine.position(), live: engine.liveState() });

@@ -70,7 +70,14 @@ export class PostingLog {
     // Start from the memo when it is an earlier state, else from the base; apply the entries between.
     const fromMemo = log.memoI > 0 && log.memoI < i;
     const start = fromMemo ? log.memo : this.base.get(term);
-    const posting = applyEntries(start, log.ent, fromMemo ? log.memoI : 0, i, log.cnt[i - 1]!, this.base.size);
+    const posting = applyEntries(
+      start,
+      log.ent,
+      fromMemo ? log.memoI : 0,
+      i,
+      log.cnt[i - 1]!,
+      this.base.size,
+    );
     log.memoI = i;
     log.memo = posting;
     return posting;
@@ -94,7 +101,8 @@ export class PostingLog {
   get bytes(): number {
     let total = this.entries * 40;
     for (const log of this.terms.values())
-      if (log.memoI > 0) total += log.memo.kind === 'bits' ? log.memo.bits.byteLength : log.memo.list.byteLength;
+      if (log.memoI > 0)
+        total += log.memo.kind === 'bits' ? log.memo.bits.byteLength : log.memo.list.byteLength;
     return total;
   }
 }
@@ -268,7 +276,8 @@ export class RowLog {
       while (e && e.ver > ver) e = e.prev;
       if (e) changed.set(n, e.row);
     }
-    const csr = changed.size === 0 && csrRows(this.base) === rows ? this.base : replaceRows(this.base, changed, rows);
+    const csr =
+      changed.size === 0 && csrRows(this.base) === rows ? this.base : replaceRows(this.base, changed, rows);
     this.memo = { ver, csr };
     return csr;
   }
