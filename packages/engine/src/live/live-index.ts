@@ -1,7 +1,6 @@
 import type { LiveEvent, LivePost, LiveUser } from '@murmur/core/live';
 import { resolveLocationText } from '@murmur/core/live';
 import { countBits, hasBit } from '../bits/bitset';
-import type { Posting } from '../bits/posting';
 import { AccountSet } from '../bits/account-set';
 import { AccountTerms } from '../ingest/account-terms';
 import { invert } from '../ingest/invert';
