@@ -388,7 +388,10 @@ export class LiveIndex {
     for (const [p, seq] of Object.entries(position))
       if (seq > (this.position[p] ?? -1)) this.position[p] = seq;
     this.stats.lastAppliedAt = Date.now();
-    if (this.logBytes() > this.compactBytes && !this.fold) {
+    if (this.fold) {
+      // A slice per batch as well as between them: compaction keeps pace with a busy consumer.
+      this.foldStep();
+    } else if (this.logBytes() > this.compactBytes) {
       if (this.compaction === 'inline') this.compact();
       else this.startFold();
     }

@@ -11,16 +11,18 @@ import type { StringSource } from '../util/string-column';
 /** One term's (or one account's followers') changes since the last compaction, oldest first. */
 class TermLog {
   /** Version that made each change (non-decreasing). */
-  readonly ver: number[] = [];
+  ver: number[] = [];
   /** Account × 2 + 1 for an addition, account × 2 for a removal; every entry flips membership. */
-  readonly ent: number[] = [];
+  ent: number[] = [];
   /** The posting's count after each entry. */
-  readonly cnt: number[] = [];
+  cnt: number[] = [];
   /** Membership now, for the accounts changed (the base decides for the others). */
   readonly state = new Map<number, boolean>();
   /** The posting after the first `memoI` entries (the last one a query asked for). */
   memoI = 0;
   memo: Posting = EMPTY_POSTING;
+  /** The last version that wrote an entry (to list each term once per version in the history). */
+  lastVer = -1;
 }
 
 /**
@@ -32,6 +34,8 @@ class TermLog {
 export class PostingLog {
   readonly terms = new Map<number, TermLog>();
   entries = 0;
+  /** The terms each version changed, in version order (what a fold carries over). */
+  private readonly history: { ver: number; terms: number[] }[] = [];
 
   constructor(readonly base: PostingStore) {}
 
@@ -47,6 +51,12 @@ export class PostingLog {
     log.cnt.push(count + (add ? 1 : -1));
     log.state.set(n, add);
     this.entries++;
+    if (log.lastVer !== ver) {
+      log.lastVer = ver;
+      const last = this.history[this.history.length - 1];
+      if (last?.ver === ver) last.terms.push(term);
+      else this.history.push({ ver, terms: [term] });
+    }
   }
 
   private baseHas(term: number, n: number): boolean {
@@ -89,10 +99,23 @@ export class PostingLog {
    */
   carry(base: PostingStore, ver: number): PostingLog {
     const next = new PostingLog(base);
-    for (const [term, log] of this.terms)
-      for (let i = upTo(log.ver, ver); i < log.ver.length; i++) {
-        const e = log.ent[i]!;
-        next.edit(term, Math.floor(e / 2), (e & 1) === 1, log.ver[i]!);
+    let h = this.history.length;
+    while (h > 0 && this.history[h - 1]!.ver > ver) h--;
+    const later = this.history.slice(h);
+    for (const record of later) next.history.push(record);
+    for (const { terms } of later)
+      for (const term of terms) {
+        if (next.terms.has(term)) continue;
+        const log = this.terms.get(term)!;
+        const from = upTo(log.ver, ver);
+        const carried = new TermLog();
+        carried.ver = log.ver.slice(from);
+        carried.ent = log.ent.slice(from);
+        carried.cnt = log.cnt.slice(from);
+        for (let i = from; i < log.ent.length; i++) carried.state.set(Math.floor(log.ent[i]! / 2), (log.ent[i]! & 1) === 1);
+        carried.lastVer = log.lastVer;
+        next.terms.set(term, carried);
+        next.entries += carried.ent.length;
       }
     return next;
   }
@@ -232,6 +255,8 @@ export class RowLog {
   readonly heads = new Map<number, RowEntry>();
   values = 0;
   private memo: { ver: number; csr: Csr } | undefined;
+  /** The rows each write changed, in version order (so a CSR can be built from an earlier one). */
+  private readonly history: { ver: number; rows: number[] }[] = [];
 
   constructor(readonly base: Csr) {}
 
@@ -250,18 +275,26 @@ export class RowLog {
   /** A log over `base` (this log read at `ver`, folded) with this log's entries of later versions. */
   carry(base: Csr, ver: number): RowLog {
     const next = new RowLog(base);
-    for (const [n, head] of this.heads) {
-      const later: RowEntry[] = [];
-      for (let e: RowEntry | undefined = head; e && e.ver > ver; e = e.prev) later.push(e);
-      for (let i = later.length - 1; i >= 0; i--) {
-        next.heads.set(n, { ver: later[i]!.ver, row: later[i]!.row, prev: next.heads.get(n) });
-        next.values += later[i]!.row.length + 8;
+    let h = this.history.length;
+    while (h > 0 && this.history[h - 1]!.ver > ver) h--;
+    const later = this.history.slice(h);
+    for (const record of later) next.history.push(record);
+    const rows = new Set<number>();
+    for (const record of later) for (const n of record.rows) rows.add(n);
+    for (const n of rows) {
+      const head = this.heads.get(n)!;
+      const entries: RowEntry[] = [];
+      for (let e: RowEntry | undefined = head; e && e.ver > ver; e = e.prev) entries.push(e);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        next.heads.set(n, { ver: entries[i]!.ver, row: entries[i]!.row, prev: next.heads.get(n) });
+        next.values += entries[i]!.row.length + 8;
       }
     }
     return next;
   }
 
   write(rows: ReadonlyMap<number, ArrayLike<number>>, ver: number): void {
+    this.history.push({ ver, rows: [...rows.keys()] });
     for (const [n, row] of rows) {
       this.heads.set(n, { ver, row: Uint32Array.from(row), prev: this.heads.get(n) });
       this.values += row.length + 8;
@@ -269,7 +302,20 @@ export class RowLog {
   }
 
   materialise(ver: number, rows: number): Csr {
-    if (this.memo?.ver === ver && csrRows(this.memo.csr) === rows) return this.memo.csr;
+    const memo = this.memo;
+    if (memo && csrRows(memo.csr) === rows && memo.ver <= ver) {
+      if (memo.ver === ver) return memo.csr;
+      // From the last CSR built: only the rows changed since replace (one copy of the rest).
+      const changed = new Map<number, Uint32Array>();
+      for (let i = this.history.length - 1; i >= 0 && this.history[i]!.ver > memo.ver; i--) {
+        const h = this.history[i]!;
+        if (h.ver > ver) continue;
+        for (const n of h.rows) if (!changed.has(n)) changed.set(n, this.at(n, ver)!);
+      }
+      const csr = changed.size === 0 ? memo.csr : replaceRows(memo.csr, changed, rows);
+      this.memo = { ver, csr };
+      return csr;
+    }
     const changed = new Map<number, Uint32Array>();
     for (const [n, head] of this.heads) {
       let e: RowEntry | undefined = head;
@@ -373,7 +419,8 @@ export function replaceRows(csr: Csr, changed: ReadonlyMap<number, ArrayLike<num
     // rows [from, to) unchanged: one copy of their data, their offsets shifted
     const start = end(from);
     const stop = end(to);
-    if (stop > start) data.set(oldData.subarray(start, stop), out);
+    if (stop - start > 32) data.set(oldData.subarray(start, stop), out);
+    else for (let i = start; i < stop; i++) data[out + i - start] = oldData[i]!;
     const shift = out - start;
     const last = Math.min(to, oldRows);
     let r = from;
@@ -386,7 +433,8 @@ export function replaceRows(csr: Csr, changed: ReadonlyMap<number, ArrayLike<num
     const r = order[i]!;
     copyRun(r);
     const row = changed.get(r)!;
-    data.set(row, out);
+    if (row.length > 32) data.set(row, out);
+    else for (let i = 0; i < row.length; i++) data[out + i] = row[i]!;
     out += row.length;
     offsets[r + 1] = out;
     from = r + 1;

@@ -1,0 +1,145 @@
+// apply() throughput of the live engine (a benchmark, not a test): posts/s, likes/s and follow
+// events/s per batch size beside issue 28's per-core targets, and estimate / insights latency while
+// ingesting beside the same figures idle. Usage: npm run bench:live-apply -- [accounts] (default 100 000).
+import os from 'node:os';
+import type { LiveEvent } from '@murmur/core/live';
+import { buildIndex } from '../../packages/engine/src/ingest/build-index';
+import { FIXTURE_CATALOGUES } from '../../packages/engine/src/testing/fixture-catalogues';
+import { seededRandom } from '../../packages/engine/src/testing/random';
+import { pkg } from '../../packages/engine/src/testing/network-a';
+import { LIVE_BUILD_OPTIONS, liveEngine } from '../../packages/engine/src/live/live-engine';
+
+const N = Number(process.argv[2] ?? 100_000);
+const TARGETS = { posts: 20_000, likes: 50_000, follows: 5_000 };
+const BATCHES = [100, 1_000, 5_000];
+const EVENTS_PER_RUN = Math.max(20_000, Math.min(100_000, N / 10));
+const rand = seededRandom(1);
+const WORDS = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}x`);
+const LANGS = ['en', 'en', 'ja', 'es', 'fr'];
+const word = () => WORDS[Math.floor(rand() * WORDS.length)]!;
+
+function* records() {
+  yield { format: 'murmur-sandbox-export', version: 1, seed: 't', accounts: N, scale: 1 };
+  yield* FIXTURE_CATALOGUES;
+  for (let n = 0; n < N; n++)
+    yield {
+      type: 'account',
+      n,
+      id: String(1e7 + n),
+      handle: `u${n}`,
+      name: 'x',
+      bio: `${WORDS[n % 5000]} ${word()}`,
+      country: 'US',
+      region: 'California',
+      city: 'San Francisco',
+      lang: LANGS[n % LANGS.length],
+      device: n % 2 ? 'ios' : 'android',
+      interests: [n % 3 ? '20005' : '20006'],
+    };
+  for (let n = 0; n < N; n++)
+    yield { type: 'following', n, to: Array.from({ length: 20 }, () => Math.floor(rand() * N)) };
+  for (let p = 0; p < N * 3; p++)
+    yield {
+      type: 'post',
+      n: p,
+      id: String(1e9 + p),
+      author: Math.floor(rand() * N),
+      text: `${word()} ${word()} hello`,
+      hashtags: [],
+      likes: 0,
+      reposts: 0,
+      replies: 0,
+      likedBy: [],
+      repostedBy: [],
+    };
+}
+
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+const t0 = performance.now();
+const engine = liveEngine(await buildIndex(records(), LIVE_BUILD_OPTIONS));
+console.log(
+  `accounts ${N.toLocaleString('en')}, posts ${(3 * N).toLocaleString('en')}, follows ${(20 * N).toLocaleString('en')}; ` +
+    `build ${((performance.now() - t0) / 1000).toFixed(1)} s; heap ${mb(process.memoryUsage().heapUsed)}, ` +
+    `rss ${mb(process.memoryUsage().rss)}; ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+);
+
+const acct = () => String(1e7 + Math.floor(rand() * N));
+let postId = 5e9;
+const make: Record<keyof typeof TARGETS, () => LiveEvent> = {
+  posts: () => {
+    const id = String(postId++);
+    return {
+      type: 'post',
+      key: `post:${id}`,
+      at: 1,
+      post: {
+        id,
+        author: acct(),
+        created: '',
+        lang: LANGS[Math.floor(rand() * LANGS.length)]!,
+        text: `${word()} ${word()} live words`,
+        hashtags: ['tag'],
+        mentions: [],
+        replyTo: null,
+        repostOf: null,
+        quoteOf: null,
+      },
+    };
+  },
+  likes: () => {
+    const post = String(1e9 + Math.floor(rand() * N * 3));
+    const user = acct();
+    return { type: 'like', key: `like:${user}:${post}`, at: 1, user, post, author: '' };
+  },
+  follows: () => {
+    const from = acct();
+    const to = acct();
+    const type = rand() < 0.8 ? 'follow' : 'unfollow';
+    return { type, key: `${type}:${from}:${to}:${rand()}`, at: 1, from, to };
+  },
+};
+
+// Estimates as the creator sends them while typing; the insights audience is ~40 % of accounts.
+const ESTIMATES = [
+  pkg({ keywords: [{ label: WORDS[7]! }, { label: WORDS[99]! }] }),
+  pkg({ languages: [{ label: 'Japanese' }], interests: [{ label: 'Science' }] }),
+  pkg({ handles: [{ label: '@u1' }, { label: '@u2' }, { label: '@u3' }] }),
+  pkg({ keywords: [{ label: 'live words' }], languages: [{ label: 'English' }] }),
+];
+const INSIGHTS = pkg({ languages: [{ label: 'English' }] });
+const percentile = (values: number[], q: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+function estimateRound(into: number[]): void {
+  for (const p of ESTIMATES) {
+    const s = performance.now();
+    engine.estimate(p);
+    into.push(performance.now() - s);
+  }
+}
+function insightsOnce(): number {
+  const s = performance.now();
+  engine.insights(engine.evaluate(INSIGHTS));
+  return performance.now() - s;
+}
+
+console.log('idle insights', insightsOnce().toFixed(0));
+for (let r = 0; r < 20; r++) for (const k of ['posts', 'likes', 'follows'] as const) engine.apply(Array.from({ length: 2000 }, make[k]));
+const { Session } = await import('node:inspector/promises');
+const fs = await import('node:fs');
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.start');
+const c = process.cpuUsage();
+console.log('live insights', insightsOnce().toFixed(0), 'cpu', (process.cpuUsage(c).user / 1000).toFixed(0));
+const { profile } = await session.post('Profiler.stop');
+fs.writeFileSync('/tmp/insights.cpuprofile', JSON.stringify(profile));
+const c2 = process.cpuUsage();
+console.log('again', insightsOnce().toFixed(0), 'cpu', (process.cpuUsage(c2).user / 1000).toFixed(0));
