@@ -112,6 +112,13 @@ const LOCATION_FIELDS = new Set<CategoricalField>(['country', 'region', 'metro',
 const PROTECTED = 2;
 const VERIFIED = 1;
 
+/** A log being carried over to its folded base (PostingLog or RowLog). */
+interface Carry {
+  step(budget: number): boolean;
+  /** The new log. */
+  readonly result: PostingLog | RowLog;
+}
+
 /** Why the live index refuses a base index. */
 export class LiveIndexError extends Error {}
 
@@ -141,7 +148,15 @@ export class LiveIndex {
   private readonly compactBytes: number;
   private readonly compaction: 'background' | 'inline';
   private readonly sliceMs: number;
-  private fold: { ver: number; tasks: FoldTask<unknown>[]; progress: CompactionProgress } | undefined;
+  private fold:
+    | {
+        ver: number;
+        tasks: FoldTask<unknown>[];
+        progress: CompactionProgress;
+        /** Once folded: the new logs, being filled with the entries of later versions. */
+        carry?: { logs: Carry[]; cursors: { h: number }[] };
+      }
+    | undefined;
   private foldScheduled = false;
   private readonly doneTasks = new Set<FoldTask<unknown>>();
   /** The last background compaction's progress (slices, longest slice). */
@@ -447,19 +462,21 @@ export class LiveIndex {
     if (!fold) return true;
     const started = performance.now();
     const cpu = process.cpuUsage();
-    // Small steps (about 32 k values copied each) until the slice's time is used.
-    for (let task = fold.tasks.find((t) => !this.taskDone(t)); task;) {
-      if (task.step(1 << 15)) {
-        this.doneTasks.add(task);
-        task = fold.tasks.find((t) => !this.taskDone(t));
+    let done = false;
+    // Small steps (about 32 k values each) until the slice's time is used.
+    while (!done) {
+      if (!fold.carry) {
+        const task = fold.tasks.find((t) => !this.taskDone(t));
+        if (!task) this.startCarry(fold);
+        else if (task.step(1 << 15)) this.doneTasks.add(task);
+      } else if (fold.carry.logs.every((log) => log.step(1 << 15))) {
+        // Caught up with every version written: the folded base goes in now, between batches.
+        const finishing = performance.now();
+        this.finishFold(fold.carry.logs);
+        fold.progress.finishMs = performance.now() - finishing;
+        done = true;
       }
       if (performance.now() - started >= this.sliceMs) break;
-    }
-    const done = fold.tasks.every((t) => this.taskDone(t));
-    if (done) {
-      const finishing = performance.now();
-      this.finishFold(fold.ver, fold.tasks);
-      fold.progress.finishMs = performance.now() - finishing;
     }
     const ms = performance.now() - started;
     const used = process.cpuUsage(cpu);
@@ -477,23 +494,45 @@ export class LiveIndex {
     return done;
   }
 
-  private taskDone(t: FoldTask<unknown>): boolean {
-    return this.doneTasks.has(t);
-  }
-
-  /** Swaps the folded base in: new logs carry the entries of versions after `ver`; a new version reads them. */
-  private finishFold(ver: number, tasks: FoldTask<unknown>[]): void {
-    const [postings, followers, ...rows] = tasks.map((t) => t.result()) as [
+  /** The folded bases are built: new logs over them, to be filled with the later versions' entries. */
+  private startCarry(fold: NonNullable<LiveIndex['fold']>): void {
+    const [postings, followers, ...rows] = fold.tasks.map((t) => t.result()) as [
       PostingStore,
       PostingStore,
       ...Csr[],
     ];
     this.doneTasks.clear();
-    this.postingLog = this.postingLog.carry(postings, ver);
-    this.followerLog = this.followerLog.carry(followers, ver);
-    const logs = {} as Record<RowName, RowLog>;
-    ROWS.forEach((name, i) => (logs[name] = this.rowLogs[name].carry(rows[i]!, ver)));
-    this.rowLogs = logs;
+    const ver = fold.ver;
+    const nextPostings = new PostingLog(postings);
+    const nextFollowers = new PostingLog(followers);
+    const nextRows = ROWS.map((_, i) => new RowLog(rows[i]!));
+    const cursors = Array.from({ length: 2 + ROWS.length }, () => ({ h: -1 }));
+    const oldPostings = this.postingLog;
+    const oldFollowers = this.followerLog;
+    const oldRows = ROWS.map((name) => this.rowLogs[name]);
+    const logs: Carry[] = [
+      { step: (b) => oldPostings.carryStep(nextPostings, ver, cursors[0]!, b), result: nextPostings },
+      { step: (b) => oldFollowers.carryStep(nextFollowers, ver, cursors[1]!, b), result: nextFollowers },
+      ...ROWS.map((_, i) => ({
+        step: (b: number) => oldRows[i]!.carryStep(nextRows[i]!, ver, cursors[2 + i]!, b),
+        result: nextRows[i]!,
+      })),
+    ];
+    fold.carry = { logs, cursors };
+  }
+
+  private taskDone(t: FoldTask<unknown>): boolean {
+    return this.doneTasks.has(t);
+  }
+
+  /** Swaps the folded base in: the new logs (caught up with every version) and handle table; a new version reads them. */
+  private finishFold(carried: Carry[]): void {
+    const logs = carried.map((c) => c.result);
+    this.postingLog = logs[0] as PostingLog;
+    this.followerLog = logs[1] as PostingLog;
+    const rowLogs = {} as Record<RowName, RowLog>;
+    ROWS.forEach((name, i) => (rowLogs[name] = logs[2 + i] as RowLog));
+    this.rowLogs = rowLogs;
     const v = this.v;
     const slot = v.accounts.slot;
     const handleOf = (n: number): string => this.handleOfSlot(slot[n]!);

@@ -94,30 +94,37 @@ export class PostingLog {
   }
 
   /**
-   * A log over `base` (this log read at `ver`, folded) holding this log's entries of later versions:
-   * every version after `ver` reads the same postings from it.
+   * Copies into `next` (a log over this log's postings folded at `ver`) the entries of the versions
+   * after `ver`, a version's record at a time from `cursor`, about `budget` entries per call; true
+   * once every version written so far is copied. Called between batches, so a record is complete.
    */
-  carry(base: PostingStore, ver: number): PostingLog {
-    const next = new PostingLog(base);
-    let h = this.history.length;
-    while (h > 0 && this.history[h - 1]!.ver > ver) h--;
-    const later = this.history.slice(h);
-    for (const record of later) next.history.push(record);
-    for (const { terms } of later)
-      for (const term of terms) {
-        if (next.terms.has(term)) continue;
+  carryStep(next: PostingLog, ver: number, cursor: { h: number }, budget: number): boolean {
+    if (cursor.h < 0) {
+      cursor.h = this.history.length;
+      while (cursor.h > 0 && this.history[cursor.h - 1]!.ver > ver) cursor.h--;
+    }
+    let work = 0;
+    for (; cursor.h < this.history.length && work < budget; cursor.h++) {
+      const record = this.history[cursor.h]!;
+      for (const term of record.terms) {
         const log = this.terms.get(term)!;
-        const from = upTo(log.ver, ver);
-        const carried = new TermLog();
-        carried.ver = log.ver.slice(from);
-        carried.ent = log.ent.slice(from);
-        carried.cnt = log.cnt.slice(from);
-        for (let i = from; i < log.ent.length; i++) carried.state.set(Math.floor(log.ent[i]! / 2), (log.ent[i]! & 1) === 1);
-        carried.lastVer = log.lastVer;
-        next.terms.set(term, carried);
-        next.entries += carried.ent.length;
+        const lo = upTo(log.ver, record.ver - 1);
+        const hi = upTo(log.ver, record.ver);
+        let carried = next.terms.get(term);
+        if (!carried) next.terms.set(term, (carried = new TermLog()));
+        for (let i = lo; i < hi; i++) {
+          carried.ver.push(log.ver[i]!);
+          carried.ent.push(log.ent[i]!);
+          carried.cnt.push(log.cnt[i]!);
+          carried.state.set(Math.floor(log.ent[i]! / 2), (log.ent[i]! & 1) === 1);
+        }
+        carried.lastVer = record.ver;
+        next.entries += hi - lo;
+        work += hi - lo + 1;
       }
-    return next;
+      next.history.push(record);
+    }
+    return cursor.h >= this.history.length;
   }
 
   /** Approximate bytes held: the entries and the memoised postings. */
@@ -272,25 +279,25 @@ export class RowLog {
     return e?.row;
   }
 
-  /** A log over `base` (this log read at `ver`, folded) with this log's entries of later versions. */
-  carry(base: Csr, ver: number): RowLog {
-    const next = new RowLog(base);
-    let h = this.history.length;
-    while (h > 0 && this.history[h - 1]!.ver > ver) h--;
-    const later = this.history.slice(h);
-    for (const record of later) next.history.push(record);
-    const rows = new Set<number>();
-    for (const record of later) for (const n of record.rows) rows.add(n);
-    for (const n of rows) {
-      const head = this.heads.get(n)!;
-      const entries: RowEntry[] = [];
-      for (let e: RowEntry | undefined = head; e && e.ver > ver; e = e.prev) entries.push(e);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        next.heads.set(n, { ver: entries[i]!.ver, row: entries[i]!.row, prev: next.heads.get(n) });
-        next.values += entries[i]!.row.length + 8;
-      }
+  /** As PostingLog.carryStep, for rows: the entries of versions after `ver` into `next`. */
+  carryStep(next: RowLog, ver: number, cursor: { h: number }, budget: number): boolean {
+    if (cursor.h < 0) {
+      cursor.h = this.history.length;
+      while (cursor.h > 0 && this.history[cursor.h - 1]!.ver > ver) cursor.h--;
     }
-    return next;
+    let work = 0;
+    for (; cursor.h < this.history.length && work < budget; cursor.h++) {
+      const record = this.history[cursor.h]!;
+      for (const n of record.rows) {
+        let e = this.heads.get(n);
+        while (e && e.ver > record.ver) e = e.prev;
+        next.heads.set(n, { ver: record.ver, row: e!.row, prev: next.heads.get(n) });
+        next.values += e!.row.length + 8;
+        work += 1 + (e!.row.length >>> 4);
+      }
+      next.history.push(record);
+    }
+    return cursor.h >= this.history.length;
   }
 
   write(rows: ReadonlyMap<number, ArrayLike<number>>, ver: number): void {
