@@ -1,5 +1,5 @@
 import type { EngagedAccount, EngagedPost, EngagementPanel } from '@murmur/core/insights';
-import type { Csr } from '../postings/csr';
+import { RowCursor, type Csr } from '../postings/csr';
 import { topIndices } from '../util/top-k';
 import { accountSummary } from './account-summary';
 import type { InsightContext } from './context';
@@ -8,14 +8,17 @@ import { radixSort, radixSortPairs } from './radix-sort';
 
 /** Every post the sample engaged with, once, ascending, with how many members engaged with it. */
 function postRuns(sample: Uint32Array, byActor: Csr, posts: number) {
-  const { offsets, data } = byActor;
+  const rows = new RowCursor(byActor);
   let total = 0;
-  for (let i = 0; i < sample.length; i++) total += offsets[sample[i]! + 1]! - offsets[sample[i]!]!;
+  for (let i = 0; i < sample.length; i++) {
+    const { start, end } = rows.at(sample[i]!);
+    total += end - start;
+  }
   const gathered = new Uint32Array(total);
   let k = 0;
   for (let i = 0; i < sample.length; i++) {
-    const m = sample[i]!;
-    for (let e = offsets[m]!, end = offsets[m + 1]!; e < end; e++) gathered[k++] = data[e]!;
+    const { data, start, end } = rows.at(sample[i]!);
+    for (let e = start; e < end; e++) gathered[k++] = data[e]!;
   }
   // A radix sort: a comparison sort of a million post numbers was most of this panel's time.
   const sorted = radixSort(gathered, posts);

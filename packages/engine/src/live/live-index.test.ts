@@ -594,6 +594,23 @@ describe('live index', () => {
     }
   });
 
+  it('answers insights on a live version (rows read from the logs) as after compaction', async () => {
+    const rand = seededRandom(10);
+    const m = baseModel(rand, 80, 120);
+    const engine = liveEngine(await build(m), { headroom: 16 });
+    const events = randomEvents(m, rand, 400);
+    for (let i = 0; i < events.length; i += 40) engine.apply(events.slice(i, i + 40));
+    const strip = (value: unknown) =>
+      JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === 'ms' ? undefined : v))) as unknown;
+    const panels = () =>
+      [PACKAGES[0]!, PACKAGES[4]!, pkg({ languages: [{ label: 'English' }, { label: 'Japanese' }] })].map(
+        (p) => strip(engine.insights(engine.evaluate(p))),
+      );
+    const live = panels();
+    engine.compact();
+    expect(live).toEqual(panels());
+  });
+
   it('is idempotent: a batch applied twice changes the index once', async () => {
     const rand = seededRandom(9);
     const m = baseModel(rand, 40, 40);

@@ -2,7 +2,7 @@
 // version is published, and shares what did not change with the version before it.
 import { hasBit, newBits, wordsFor } from '../bits/bitset';
 import { EMPTY_POSTING, isDense, type Posting } from '../bits/posting';
-import { csrRow, csrRows, type Csr } from '../postings/csr';
+import { EMPTY_ROW, csrRow, csrRows, type Csr } from '../postings/csr';
 import { fnv1a } from '@murmur/core/hash';
 import { HandleIndex, normaliseHandle } from '../postings/handle-index';
 import { PostingStore } from '../postings/posting-store';
@@ -347,6 +347,11 @@ export class LazyCsr implements Csr {
 
   private get whole(): Csr {
     return (this.csr ??= this.log.materialise(this.ver, this.rows));
+  }
+  row(i: number): Uint32Array {
+    if (this.csr) return csrRow(this.csr, i);
+    if (i >= this.rows) return EMPTY_ROW;
+    return this.log.at(i, this.ver) ?? csrRow(this.log.base, i);
   }
   get offsets(): Uint32Array {
     return this.whole.offsets;

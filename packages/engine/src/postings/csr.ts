@@ -5,11 +5,46 @@
 export interface Csr {
   readonly offsets: Uint32Array;
   readonly data: Uint32Array;
+  /**
+   * Row i without the whole CSR: a live version's CSR (src/live/) reads changed rows from its log,
+   * and builds `offsets` / `data` only when they are read. Readers of a few rows use this (RowCursor).
+   */
+  row?(i: number): Uint32Array;
 }
 
 export const EMPTY_ROW = new Uint32Array(0);
 
+/**
+ * Reads rows one at a time: after `at(i)`, row i is data[start .. end). Over a plain CSR this is
+ * its arrays; over a live one, the row itself — so reading a sample's rows never builds the CSR.
+ */
+export class RowCursor {
+  data: Uint32Array;
+  start = 0;
+  end = 0;
+  private readonly offsets: Uint32Array | undefined;
+
+  constructor(private readonly csr: Csr) {
+    this.offsets = csr.row ? undefined : csr.offsets;
+    this.data = csr.row ? EMPTY_ROW : csr.data;
+  }
+
+  at(i: number): this {
+    const offsets = this.offsets;
+    if (offsets) {
+      this.start = offsets[i]!;
+      this.end = offsets[i + 1]!;
+    } else {
+      this.data = this.csr.row!(i);
+      this.start = 0;
+      this.end = this.data.length;
+    }
+    return this;
+  }
+}
+
 export function csrRow(csr: Csr, i: number): Uint32Array {
+  if (csr.row) return csr.row(i);
   if (i + 1 >= csr.offsets.length) return EMPTY_ROW;
   return csr.data.subarray(csr.offsets[i], csr.offsets[i + 1]);
 }

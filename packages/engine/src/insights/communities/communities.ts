@@ -1,6 +1,7 @@
 import type { CommunitiesPanel, Community } from '@murmur/core/insights';
 import { topIndices } from '../../util/top-k';
 import type { AudienceIndex } from '../../postings/audience-index';
+import { RowCursor } from '../../postings/csr';
 import { accountSummary } from '../account-summary';
 import type { InsightContext } from '../context';
 import { assignCommunities } from './assign';
@@ -38,10 +39,10 @@ function followersInCommunity(core: CommunityCore): Uint32Array {
 /** Profile terms (interests, bio words …) of a group of members, counted per term. */
 function profileTermCounts(index: AudienceIndex, group: Uint32Array): Uint32Array {
   const counts = new Uint32Array(index.terms.size);
-  const { offsets, data } = index.profileTerms;
+  const rows = new RowCursor(index.profileTerms);
   for (let i = 0; i < group.length; i++) {
-    const m = group[i]!;
-    for (let k = offsets[m]!, end = offsets[m + 1]!; k < end; k++) counts[data[k]!]!++;
+    const { data, start, end } = rows.at(group[i]!);
+    for (let k = start; k < end; k++) counts[data[k]!]!++;
   }
   return counts;
 }

@@ -1,5 +1,6 @@
 import { newBits, popcount32 } from '../../bits/bitset';
 import type { AudienceIndex } from '../../postings/audience-index';
+import { RowCursor } from '../../postings/csr';
 import type { InsightContext } from '../context';
 import { followTally } from '../counts';
 import { undirected } from './graph';
@@ -67,18 +68,22 @@ function coreEdges(index: AudienceIndex, nodes: Uint32Array) {
   for (let i = 0; i < nodes.length; i++) inCore[nodes[i]! >>> 5]! |= 1 << (nodes[i]! & 31);
   const rank = new Uint32Array(inCore.length);
   for (let w = 1; w < inCore.length; w++) rank[w] = rank[w - 1]! + popcount32(inCore[w - 1]!);
-  const { offsets, data } = index.following;
+  const rows = new RowCursor(index.following);
   // Targets first, into room for every follow the core makes (each node's row end kept), then
   // the sources from those row ends: no growing arrays nor a push per edge.
   let follows = 0;
-  for (let i = 0; i < nodes.length; i++) follows += offsets[nodes[i]! + 1]! - offsets[nodes[i]!]!;
+  for (let i = 0; i < nodes.length; i++) {
+    const { start, end } = rows.at(nodes[i]!);
+    follows += end - start;
+  }
   const targets = new Uint32Array(follows);
   const rowEnd = new Uint32Array(nodes.length);
   let k = 0;
   for (let i = 0; i < nodes.length; i++) {
     // Branch-free: every follow's would-be position is written and kept only if it is a core
     // member other than i (about a third are at 1 M accounts: a branch on it mispredicts often).
-    for (let e = offsets[nodes[i]!]!, end = offsets[nodes[i]! + 1]!; e < end; e++) {
+    const { data, start, end } = rows.at(nodes[i]!);
+    for (let e = start; e < end; e++) {
       const v = data[e]!;
       const word = inCore[v >>> 5]!;
       const j = rank[v >>> 5]! + popcount32(word & ((1 << (v & 31)) - 1));
