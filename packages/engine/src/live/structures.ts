@@ -264,16 +264,29 @@ export class RowLog {
   private memo: { ver: number; csr: Csr } | undefined;
   /** The rows each write changed, in version order (so a CSR can be built from an earlier one). */
   private readonly history: { ver: number; rows: number[] }[] = [];
+  /** Rows with an entry, as a bitset: most rows have none, and a bit test is cheaper than a Map probe. */
+  private changedBits = new Uint32Array(0);
 
   constructor(readonly base: Csr) {}
 
   /** The row as the latest version holds it. */
   latest(n: number): Uint32Array {
-    return this.heads.get(n)?.row ?? csrRow(this.base, n);
+    return this.at(n, Infinity) ?? csrRow(this.base, n);
+  }
+
+  private mark(n: number): void {
+    if (n >>> 5 >= this.changedBits.length) {
+      const grown = new Uint32Array(Math.max((n >>> 5) + 1, this.changedBits.length * 2, 1024));
+      grown.set(this.changedBits);
+      this.changedBits = grown;
+    }
+    this.changedBits[n >>> 5]! |= 1 << (n & 31);
   }
 
   /** The row at `ver` when the log changed it by then (undefined: the base row). */
   at(n: number, ver: number): Uint32Array | undefined {
+    const bits = this.changedBits;
+    if (n >>> 5 >= bits.length || (bits[n >>> 5]! & (1 << (n & 31))) === 0) return undefined;
     let e = this.heads.get(n);
     while (e && e.ver > ver) e = e.prev;
     return e?.row;
@@ -291,6 +304,7 @@ export class RowLog {
       for (const n of record.rows) {
         let e = this.heads.get(n);
         while (e && e.ver > record.ver) e = e.prev;
+        next.mark(n);
         next.heads.set(n, { ver: record.ver, row: e!.row, prev: next.heads.get(n) });
         next.values += e!.row.length + 8;
         work += 1 + (e!.row.length >>> 4);
@@ -303,6 +317,7 @@ export class RowLog {
   write(rows: ReadonlyMap<number, ArrayLike<number>>, ver: number): void {
     this.history.push({ ver, rows: [...rows.keys()] });
     for (const [n, row] of rows) {
+      this.mark(n);
       this.heads.set(n, { ver, row: Uint32Array.from(row), prev: this.heads.get(n) });
       this.values += row.length + 8;
     }
