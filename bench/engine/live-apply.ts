@@ -171,7 +171,7 @@ for (const batch of BATCHES) {
   const stats = engine.liveStats();
   console.log(
     `batch ${batch}: ${line.join(', ')}; estimate during ingest p50 ${ms(percentile(during, 0.5))} ` +
-      `p95 ${ms(percentile(during, 0.95))}; insights first ${ms(ingestInsights[0]!)} (builds the changed CSRs), again ${ms(ingestInsights[1]!)}; ` +
+      `p95 ${ms(percentile(during, 0.95))}; insights first ${ms(ingestInsights[0]!)} (first read of the version), again ${ms(ingestInsights[1]!)}; ` +
       `delta ${mb(stats.deltaBytes)} over ${stats.deltaTerms.toLocaleString('en')} terms, ` +
       `${stats.compactions} compactions (background, in slices); load ${os.loadavg()[0]!.toFixed(1)}`,
   );
