@@ -611,6 +611,23 @@ describe('live index', () => {
     expect(live).toEqual(panels());
   });
 
+  it('publishes nothing of a batch that throws: redelivered, its likes count once', async () => {
+    const rand = seededRandom(11);
+    const m = baseModel(rand, 40, 60);
+    const likes = randomEvents(m, rand, 300)
+      .filter((e) => e.type === 'like')
+      .slice(0, 8);
+    const failed = liveEngine(await build(m));
+    const version = failed.version;
+    const malformed = { type: 'post', key: 'post:malformed', at: 1 } as unknown as LiveEvent;
+    expect(() => failed.apply([...likes, malformed])).toThrow();
+    expect(failed.version).toBe(version);
+    failed.apply(likes);
+    const once = liveEngine(await build(m));
+    once.apply(likes);
+    expect(picture(failed.index)).toEqual(picture(once.index));
+  });
+
   it('is idempotent: a batch applied twice changes the index once', async () => {
     const rand = seededRandom(9);
     const m = baseModel(rand, 40, 40);

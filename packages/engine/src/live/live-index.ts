@@ -386,20 +386,30 @@ export class LiveIndex {
       };
     }
     const batch = new Batch(this.v, this, this.version + 1);
-    for (const e of events) {
-      if (this.keys.has(e.key)) {
-        this.stats.skipped++;
-        continue;
+    // Keys are remembered once the batch is published: a batch that failed is applied when redelivered.
+    const seen = new Set<string>();
+    try {
+      for (const e of events) {
+        if (this.keys.has(e.key) || seen.has(e.key)) {
+          this.stats.skipped++;
+          continue;
+        }
+        seen.add(e.key);
+        const changed = batch.event(e);
+        if (changed) {
+          this.stats.applied++;
+          if (e.at > this.stats.lastEventAt) this.stats.lastEventAt = e.at;
+        } else this.stats.skipped++;
       }
-      this.remember(e.key);
-      const changed = batch.event(e);
-      if (changed) {
-        this.stats.applied++;
-        if (e.at > this.stats.lastEventAt) this.stats.lastEventAt = e.at;
-      } else this.stats.skipped++;
+    } catch (error) {
+      // No version is published and the arrays drop the batch's writes; the consumer must not
+      // acknowledge it (the live index's id maps may keep what the batch added before the error).
+      batch.abort();
+      throw error;
     }
     this.v = batch.publish();
     this.version++;
+    for (const key of seen) this.remember(key);
     for (const [p, seq] of Object.entries(position))
       if (seq > (this.position[p] ?? -1)) this.position[p] = seq;
     this.stats.lastAppliedAt = Date.now();
@@ -1072,6 +1082,10 @@ class Batch {
   }
 
   // --- publishing ---
+
+  abort(): void {
+    for (const b of this.arrays.values()) b.abort();
+  }
 
   publish(): AudienceIndex {
     const { v, live, ver, size } = this;

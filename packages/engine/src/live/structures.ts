@@ -413,6 +413,17 @@ export class Buffered<T extends Uint32Array | Uint8Array> {
     this.written.push(i);
   }
 
+  /** Drops the batch's writes (it failed): the spare is level with `current` again. */
+  abort(): void {
+    const writing = this.writing;
+    if (!writing) return;
+    for (const i of this.written) writing[i] = this.current[i]!;
+    this.spare = writing;
+    this.pending = [];
+    this.written = [];
+    this.writing = undefined;
+  }
+
   /** Ends the batch: the written array becomes current; returns it. */
   publish(): T {
     if (!this.writing) return this.current;
