@@ -12,6 +12,10 @@ const TEAM_COMMON =
   /(?:apps\/web\/src\/(?:lib\/insights-link|features\/teams\/api\/get-teams?|app\/flavours\/dashboard\/(?:team-context|components\/require-auth))|packages\/core\/src\/(?:format\/(?:large-number|date|to-date|percent)|targeting\/enums))\.tsx?$/;
 
 export default defineConfig(({ mode }) => ({
+  resolve: {
+    // `@/…` is src/ (tsconfig.json's paths say the same for the type checker and eslint's resolver).
+    alias: [{ find: /^@\//, replacement: `${import.meta.dirname}/src/` }],
+  },
   plugins: [
     react(),
     mantineCssByComponent(),

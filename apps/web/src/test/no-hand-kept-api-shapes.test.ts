@@ -77,7 +77,7 @@ export function findHandKeptShapes(file: string, source: string, apiFields: Set<
 
 /** A file talks to the server when it lives in an `api/` folder or imports the request helper. */
 export const talksToServer = (file: string, source: string): boolean =>
-  /\/api\/[^/]+\.tsx?$/.test(file) || /from '(?:\.\.?\/)+(?:lib\/)?request'/.test(source);
+  /\/api\/[^/]+\.tsx?$/.test(file) || /from '(?:@\/|(?:\.\.?\/)+)(?:lib\/)?request'/.test(source);
 
 const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**'], {
   query: '?raw',
@@ -114,7 +114,7 @@ describe('no hand-kept API shapes in the web app', () => {
 
   it('would have caught the top_hashtags drift and the other shapes it replaced', () => {
     const planted = `
-      import { request } from '../../../lib/request';
+      import { request } from '@/lib/request';
       export interface HandleAnalysis { account: AccountSummary; top_hashtags: unknown; posting_hours: number[] }
       export type TwitterTokens = { access_token: string; access_token_secret: string };
       export const getSocialAccounts = () => request.get('/rest-auth/socialaccounts/') as Promise<{ id: number; uid: string }[]>;
