@@ -6,4 +6,4 @@ export {
   encodePackage,
   insightsPath,
   type InsightsTarget,
-} from '../../lib/insights-link';
+} from '@/lib/insights-link';

@@ -1,8 +1,8 @@
 import { RouterProvider } from 'react-router';
-import { getMeQueryOptions } from '../../../lib/api/get-me';
-import { createAuthLostHandler } from '../../../lib/auth-lost';
-import { createQueryClient } from '../../../lib/query-client';
-import { AppProviders } from '../../providers';
+import { getMeQueryOptions } from '@/lib/api/get-me';
+import { createAuthLostHandler } from '@/lib/auth-lost';
+import { createQueryClient } from '@/lib/query-client';
+import { AppProviders } from '@/app/providers';
 import { createDashboardRouter } from './router';
 
 // SPEC §8: a 403 outside the user load redirects to login. The user is reloaded first: signed out,

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { local, storageKeys } from '../../../lib/storage';
-import { makeTeam, makeUser } from '../../../test/fixtures';
-import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '../../../test/render';
+import { local, storageKeys } from '@/lib/storage';
+import { makeTeam, makeUser } from '@/test/fixtures';
+import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '@/test/render';
 import { dashboardRoutes } from './router';
 
 const signedOut: FakeRoute = {

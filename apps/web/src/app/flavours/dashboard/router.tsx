@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { RouteError } from '../../../components/route-error';
-import { lazyPage } from '../../../lib/lazy';
+import { RouteError } from '@/components/route-error';
+import { lazyPage } from '@/lib/lazy';
 import { DashboardRoot } from './components/dashboard-root';
 import { NoNavLayout } from './layouts/no-nav-layout';
 

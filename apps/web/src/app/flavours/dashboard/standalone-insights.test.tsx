@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { insightsPath } from '../../../lib/insights-link';
-import { local, storageKeys } from '../../../lib/storage';
-import { fakeFetch, renderWithProviders, urlOf } from '../../../test/render';
+import { insightsPath } from '@/lib/insights-link';
+import { local, storageKeys } from '@/lib/storage';
+import { fakeFetch, renderWithProviders, urlOf } from '@/test/render';
 import { dashboardRoutes } from './router';
 
 const signedOut = { status: 403, body: { detail: 'Authentication credentials were not provided.' } };

@@ -1,7 +1,7 @@
 import { RouterProvider } from 'react-router';
-import { createAuthLostHandler } from '../../../lib/auth-lost';
-import { createQueryClient } from '../../../lib/query-client';
-import { AppProviders } from '../../providers';
+import { createAuthLostHandler } from '@/lib/auth-lost';
+import { createQueryClient } from '@/lib/query-client';
+import { AppProviders } from '@/app/providers';
 import { createPremiumRouter } from './router';
 
 // SPEC §8: a 403 outside the user load redirects to this flavour's sign-in page.

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RouteError } from '../../../components/route-error';
-import { lazyPage } from '../../../lib/lazy';
+import { RouteError } from '@/components/route-error';
+import { lazyPage } from '@/lib/lazy';
 import { DeepThoughtLayout } from './components/deep-thought-layout';
 
 /** One Deep Thought screen (its route module's `Route`) under several paths (SPEC §2 aliases). */

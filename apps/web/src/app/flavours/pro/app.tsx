@@ -1,10 +1,10 @@
 import { RouterProvider } from 'react-router';
-import { createAuthLostHandler } from '../../../lib/auth-lost';
-import { config } from '../../../lib/config';
-import { createQueryClient } from '../../../lib/query-client';
-import { AppProviders } from '../../providers';
+import { createAuthLostHandler } from '@/lib/auth-lost';
+import { config } from '@/lib/config';
+import { createQueryClient } from '@/lib/query-client';
+import { AppProviders } from '@/app/providers';
 import { createProRouter } from './router';
-import { setVisitorToken } from '../../../lib/request';
+import { setVisitorToken } from '@/lib/request';
 
 // SPEC §6: signed-out visitors' calls go with the fixed pro-targeting token, when one is configured.
 setVisitorToken(config.proTargetingToken);

@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { personalStore } from '../../../lib/personal-store';
-import { local, storageKeys } from '../../../lib/storage';
-import { makeUser } from '../../../test/fixtures';
-import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '../../../test/render';
+import { personalStore } from '@/lib/personal-store';
+import { local, storageKeys } from '@/lib/storage';
+import { makeUser } from '@/test/fixtures';
+import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '@/test/render';
 import { proRoutes } from './router';
 
 const renderAt = (path: string, routes: Record<string, FakeRoute> = {}) => {

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { RouteError } from '../../../components/route-error';
-import { lazyPage } from '../../../lib/lazy';
+import { RouteError } from '@/components/route-error';
+import { lazyPage } from '@/lib/lazy';
 import { ProLayout } from './components/pro-layout';
 import { SidebarSection } from './components/sidebar-section';
 import { TabsSection } from './components/tabs-section';

@@ -1,7 +1,7 @@
 import type { Detail } from '@murmur/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getMeQueryOptions } from '../../../lib/api/get-me';
-import { request } from '../../../lib/request';
+import { getMeQueryOptions } from '@/lib/api/get-me';
+import { request } from '@/lib/request';
 import { socialAccountsQueryOptions } from './get-social-accounts';
 
 /** POST /rest-auth/socialaccounts/{pk}/disconnect/ (empty body). */

@@ -1,6 +1,6 @@
 import type { SocialAccount } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /rest-auth/socialaccounts/ — the signed-in user's linked social accounts. */
 export const getSocialAccounts = (signal?: AbortSignal): Promise<SocialAccount[]> =>

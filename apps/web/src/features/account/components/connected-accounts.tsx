@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SocialSignInButton } from '../../../components/social-sign-in-button';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { SocialSignInButton } from '@/components/social-sign-in-button';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { useDisconnectSocialAccount } from '../api/disconnect-social-account';
 import { useSocialAccounts } from '../api/get-social-accounts';
 

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyLanguage, i18n } from '../../../lib/i18n';
-import { notificationStore } from '../../../lib/notifications';
-import { makeUser } from '../../../test/fixtures';
-import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { applyLanguage, i18n } from '@/lib/i18n';
+import { notificationStore } from '@/lib/notifications';
+import { makeUser } from '@/test/fixtures';
+import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { ManageAccount } from './manage-account';
 
 afterEach(async () => {

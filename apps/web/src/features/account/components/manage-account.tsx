@@ -13,11 +13,11 @@ import {
 import type { User } from '@murmur/core/api';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../components/page-title';
-import { useLanguage } from '../../../hooks/use-language';
-import { errorText, fieldError } from '../../../lib/error-text';
-import { isAppLanguage, type AppLanguage } from '../../../lib/i18n';
-import { notify } from '../../../lib/notifications';
+import { usePageTitle } from '@/components/page-title';
+import { useLanguage } from '@/hooks/use-language';
+import { errorText, fieldError } from '@/lib/error-text';
+import { isAppLanguage, type AppLanguage } from '@/lib/i18n';
+import { notify } from '@/lib/notifications';
 import { useUpdateMe } from '../api/update-me';
 import { useSaveLanguage } from '../hooks/use-save-language';
 import { ConnectedAccounts } from './connected-accounts';

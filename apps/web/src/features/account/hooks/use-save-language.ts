@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { applyLanguage, type AppLanguage } from '../../../lib/i18n';
+import { applyLanguage, type AppLanguage } from '@/lib/i18n';
 import { useUpdateMe } from '../api/update-me';
 
 /**

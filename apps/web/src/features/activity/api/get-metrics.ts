@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/metrics/ — the team's recorded activity counted per kind: in the last `days` and in all. */
 export const getMetrics = (team: string, days: number, signal?: AbortSignal) =>

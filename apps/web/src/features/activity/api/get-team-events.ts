@@ -1,6 +1,6 @@
 import type { ActivityKind } from '@murmur/core/api';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 const PAGE = 25;
 

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry } from '@murmur/core/api';
-import { applyLanguage } from '../../../lib/i18n';
-import { renderWithProviders, urlOf } from '../../../test/render';
+import { applyLanguage } from '@/lib/i18n';
+import { renderWithProviders, urlOf } from '@/test/render';
 import { ActivityFeed } from './activity-feed';
 
 const entry = (id: number, kind: ActivityEntry['kind'], subject: string): ActivityEntry => ({

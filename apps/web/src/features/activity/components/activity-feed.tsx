@@ -3,10 +3,10 @@ import { ACTIVITY_KINDS, type ActivityEntry, type ActivityKind } from '@murmur/c
 import { formatDate, formatRelativeTime } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { useLanguage } from '../../../hooks/use-language';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { useLanguage } from '@/hooks/use-language';
 import { useTeamEvents } from '../api/get-team-events';
 
 export interface ActivityFeedProps {

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Metrics } from '@murmur/core/api';
-import { applyLanguage } from '../../../lib/i18n';
-import { renderWithProviders, urlOf } from '../../../test/render';
+import { applyLanguage } from '@/lib/i18n';
+import { renderWithProviders, urlOf } from '@/test/render';
 import { TeamUsage } from './team-usage';
 
 afterEach(async () => {

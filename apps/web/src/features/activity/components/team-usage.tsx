@@ -1,8 +1,8 @@
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { QueryError } from '../../../components/route-error';
-import { useLanguage } from '../../../hooks/use-language';
+import { QueryError } from '@/components/route-error';
+import { useLanguage } from '@/hooks/use-language';
 import { useMetrics } from '../api/get-metrics';
 import classes from './team-usage.module.css';
 

@@ -1,6 +1,6 @@
 import type { AdAccount, AdAccountAccess, CreateGrantedAccount, GrantedAccount } from '@murmur/core/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/user/accounts/ — the user's ad accounts, read from the connected X account. */
 export const getAdAccounts = (signal?: AbortSignal): Promise<AdAccount[]> =>

@@ -1,6 +1,6 @@
 import type { AccountApps } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/account-apps/ — the apps the ad account advertises, read on X through the team's grant. */
 export const getAccountApps = (team: string, accountId: string, signal?: AbortSignal): Promise<AccountApps> =>

@@ -1,6 +1,6 @@
 import type { AdAccountAdGroups } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/user/accounts/{account_id}/ad-groups/ — the ad account's ad groups and ads, read on X. */
 export const getAdGroups = (accountId: string, signal?: AbortSignal): Promise<AdAccountAdGroups> =>

@@ -1,6 +1,6 @@
 import type { AppEvents } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/app-events/ — the mobile app conversion events, read on X through the team's grant. */
 export const getAppEvents = (team: string, accountId: string, signal?: AbortSignal): Promise<AppEvents> =>

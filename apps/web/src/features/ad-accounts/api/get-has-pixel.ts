@@ -1,6 +1,6 @@
 import type { HasPixel } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/has-pixel/ — whether the ad account has the X pixel (a website tag), read on X. */
 export const getHasPixel = (team: string, accountId: string, signal?: AbortSignal): Promise<HasPixel> =>

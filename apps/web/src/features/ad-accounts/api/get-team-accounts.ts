@@ -1,6 +1,6 @@
 import type { GrantedAccount } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/teams/{slug}/accounts/ — the ad accounts any member granted to the team (SPEC §6). */
 export const getTeamAccounts = (slug: string, signal?: AbortSignal): Promise<GrantedAccount[]> =>

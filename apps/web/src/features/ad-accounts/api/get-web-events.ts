@@ -1,6 +1,6 @@
 import type { WebEvents } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/web-events/ — the website tag's conversion events (web events), read on X. */
 export const getWebEvents = (team: string, accountId: string, signal?: AbortSignal): Promise<WebEvents> =>

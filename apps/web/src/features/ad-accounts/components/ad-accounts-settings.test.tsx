@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeTeam } from '../../../test/fixtures';
-import { fakeFetch, renderWithProviders, urlOf } from '../../../test/render';
+import { makeTeam } from '@/test/fixtures';
+import { fakeFetch, renderWithProviders, urlOf } from '@/test/render';
 import { AdAccountsSettings } from './ad-accounts-settings';
 
 const team = makeTeam({ slug: 'acme', name: 'Acme' });

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '
 import type { AdAccount, Team } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/error-text';
+import { errorText } from '@/lib/error-text';
 import { useAdAccounts, useValidateAdAccount } from '../api/ad-accounts';
 import { AdGroupsList } from './ad-groups-list';
 import { MeasurementPanel } from './measurement-panel';

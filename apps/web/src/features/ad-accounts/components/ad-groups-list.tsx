@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/error-text';
+import { errorText } from '@/lib/error-text';
 import { useAdGroups } from '../api/get-ad-groups';
 
 export interface AdGroupsListProps {

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, Title } from 
 import type { Team, User } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { useAdAccounts, useGrantAccount, useGrantedAccounts, useRevokeGrant } from '../api/ad-accounts';
 
 export interface GrantedAccountsSectionProps {

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeTeam } from '../../../test/fixtures';
-import { fakeFetch, renderWithProviders, urlOf, type FakeRoute } from '../../../test/render';
+import { makeTeam } from '@/test/fixtures';
+import { fakeFetch, renderWithProviders, urlOf, type FakeRoute } from '@/test/render';
 import { AdAccountsSettings } from './ad-accounts-settings';
 
 const team = makeTeam({ slug: 'acme', name: 'Acme' });

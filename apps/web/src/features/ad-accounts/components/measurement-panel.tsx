@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../../lib/error-text';
+import { errorText } from '@/lib/error-text';
 import { useAccountApps } from '../api/get-account-apps';
 import { useAppEvents } from '../api/get-app-events';
 import { useHasPixel } from '../api/get-has-pixel';

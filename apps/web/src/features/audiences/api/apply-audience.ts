@@ -13,12 +13,12 @@ import {
 } from '@murmur/core/extension';
 import { ApiError } from '@murmur/core/errors';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/error-text';
-import { getJapaneseAgreement } from '../../../lib/api/japanese-agreement';
-import { askExtension, EXTENSION_PAGE_URL, getExtensionState, sendToExtension } from '../../../lib/extension';
-import { networkError } from '../../../lib/network-error';
-import { notify } from '../../../lib/notifications';
-import { request } from '../../../lib/request';
+import { errorText } from '@/lib/error-text';
+import { getJapaneseAgreement } from '@/lib/api/japanese-agreement';
+import { askExtension, EXTENSION_PAGE_URL, getExtensionState, sendToExtension } from '@/lib/extension';
+import { networkError } from '@/lib/network-error';
+import { notify } from '@/lib/notifications';
+import { request } from '@/lib/request';
 
 /** POST /api/external/check-custom-audiences/ — which custom audiences X can target already. */
 export const checkCustomAudiences = (

@@ -1,7 +1,7 @@
 import type { JobOf, PerspectivesRequest } from '@murmur/core/api';
 import type { AudienceComparison } from '@murmur/core/insights';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** POST /api/audience-configs/perspectives/ — starts the comparison job of two audiences (202 {job}). */
 export const compareAudiences = async (body: PerspectivesRequest): Promise<JobOf<AudienceComparison>> =>

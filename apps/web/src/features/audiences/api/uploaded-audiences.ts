@@ -1,6 +1,6 @@
 import type { CreateUploadedAudience, GrantedAccount, UploadedAudience } from '@murmur/core/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/uploaded-audiences/?team= — the team's uploads with X's processing state. */
 export const getUploadedAudiences = (team: string, signal?: AbortSignal): Promise<UploadedAudience[]> =>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeAudienceConfig } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { makeAudienceConfig } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import { AudienceRowActions } from './audience-row-actions';
 
 const audience = makeAudienceConfig(3, { name: 'Ramen lovers' });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Optional, whenIdle } from '../../../lib/deferred';
+import { Optional, whenIdle } from '@/lib/deferred';
 import { ActionsButton } from './actions-button';
 import type { AudienceRowMenuProps } from './audience-row-menu';
 

@@ -3,12 +3,12 @@ import { countryByCode, normaliseCountry } from '@murmur/core/countries';
 import { formatLargeNumber, formatPercent } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../hooks/use-language';
+import { useLanguage } from '@/hooks/use-language';
 import type { AudienceConfig, JobOf } from '@murmur/core/api';
 import type { AudienceComparison, Difference as AudienceDifference } from '@murmur/core/insights';
-import { errorText } from '../../../lib/error-text';
+import { errorText } from '@/lib/error-text';
 import { useCompareAudiences } from '../api/compare-audiences';
-import { useJob } from '../../../lib/api/get-job';
+import { useJob } from '@/lib/api/get-job';
 
 export interface CompareModalProps {
   audience: AudienceConfig | null;

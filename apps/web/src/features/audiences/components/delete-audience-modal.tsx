@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AsyncButton } from '../../../components/async-button';
+import { AsyncButton } from '@/components/async-button';
 import type { AudienceConfig } from '@murmur/core/api';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { useDeleteAudienceConfig } from '../api/delete-audience-config';
 
 export interface DeleteAudienceModalProps {

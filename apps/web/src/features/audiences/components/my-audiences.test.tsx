@@ -3,8 +3,8 @@ import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeAudienceConfig } from '../../../test/fixtures';
-import { fakeFetch, renderWithProviders, urlOf, type FakeRoute } from '../../../test/render';
+import { makeAudienceConfig } from '@/test/fixtures';
+import { fakeFetch, renderWithProviders, urlOf, type FakeRoute } from '@/test/render';
 import { MyAudiences } from './my-audiences';
 
 const audience = makeAudienceConfig;

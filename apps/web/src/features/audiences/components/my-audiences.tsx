@@ -6,23 +6,23 @@ import { ANY_STATUS, AUDIENCE_STATUSES, type AudienceStatus } from '@murmur/core
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { FreshnessNote } from '../../../components/freshness-note';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { useLanguage } from '../../../hooks/use-language';
-import { useAudienceConfigs, type AudienceConfigFilters } from '../../../lib/api/get-audience-configs';
-import { insightsPath } from '../../../lib/insights-link';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { FreshnessNote } from '@/components/freshness-note';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { useLanguage } from '@/hooks/use-language';
+import { useAudienceConfigs, type AudienceConfigFilters } from '@/lib/api/get-audience-configs';
+import { insightsPath } from '@/lib/insights-link';
 import classes from './my-audiences.module.css';
 import { AudienceFilters, type AudienceFiltersValue, type Targetability } from './audience-filters';
 import { AudienceRowActions } from './audience-row-actions';
 import { useCountryLabel } from '../hooks/use-country-label';
 import { loadCompareModal, loadDeleteModal } from './lazy-modals';
-import { Optional } from '../../../lib/deferred';
-import { useMe } from '../../../lib/api/get-me';
+import { Optional } from '@/lib/deferred';
+import { useMe } from '@/lib/api/get-me';
 import { useUploadedAudiences } from '../api/uploaded-audiences';
 import { useApplyAudience } from '../api/apply-audience';
-import { useExtension } from '../../../lib/extension';
+import { useExtension } from '@/lib/extension';
 
 // The dialogs load on demand (see lazy-modals.ts); once loaded they stay mounted, so that they close
 // with their transition like any other dialog.

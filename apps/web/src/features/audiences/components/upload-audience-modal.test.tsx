@@ -1,7 +1,7 @@
 import type { AudienceConfig, GrantedAccount } from '@murmur/core/api';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { UploadAudienceModal } from './upload-audience-modal';
 
 const audience = { id: 7, name: 'English speakers' } as AudienceConfig;

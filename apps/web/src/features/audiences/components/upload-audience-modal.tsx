@@ -2,10 +2,10 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import type { AudienceConfig } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { JapaneseAgreementModal } from '../../../components/japanese-agreement-modal';
-import { useJapaneseAgreement } from '../../../lib/api/japanese-agreement';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { JapaneseAgreementModal } from '@/components/japanese-agreement-modal';
+import { useJapaneseAgreement } from '@/lib/api/japanese-agreement';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { useTeamAccounts, useUploadAudience } from '../api/uploaded-audiences';
 
 export interface UploadAudienceModalProps {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useLanguage } from '../../../hooks/use-language';
+import { useLanguage } from '@/hooks/use-language';
 
 // The saved audiences keep their country's English name ("Japan"); Japanese screens show 日本. The
 // country table (about 6 kB gzip) loads with the list's data, not before the first paint of the list,
 // and only in Japanese.
-const loadNames = () => import('../../../lib/locale-names');
+const loadNames = () => import('@/lib/locale-names');
 type Names = Awaited<ReturnType<typeof loadNames>>;
 let loaded: Names | undefined;
 

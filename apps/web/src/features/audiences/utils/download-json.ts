@@ -1,4 +1,4 @@
-import { downloadBlob } from '../../../lib/download';
+import { downloadBlob } from '@/lib/download';
 
 /** "Runners in Tokyo!" → "runners-in-tokyo" (the server names the attachment the same way). */
 export const fileSlug = (name: string): string =>

@@ -1,5 +1,5 @@
 import type { CodeProvider, SignInResponse, SocialCode } from '@murmur/core/api';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /**
  * POST /rest-auth/{provider}/ — signs in (or registers) with the provider's authorization code

@@ -1,7 +1,7 @@
 import type { MagicLinkUse, SignInResponse } from '@murmur/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getMeQueryOptions } from '../../../lib/api/get-me';
-import { request } from '../../../lib/request';
+import { getMeQueryOptions } from '@/lib/api/get-me';
+import { request } from '@/lib/request';
 
 /** POST /api/user/magic-link/use/ — signs in with the emailed code; sets the session cookie. */
 export const confirmMagicLink = (body: MagicLinkUse): Promise<SignInResponse> =>

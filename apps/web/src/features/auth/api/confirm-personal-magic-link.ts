@@ -1,7 +1,7 @@
 import type { MagicLinkUse, SignInResponse } from '@murmur/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { personalStore } from '../../../lib/personal-store';
-import { request } from '../../../lib/request';
+import { personalStore } from '@/lib/personal-store';
+import { request } from '@/lib/request';
 import { getStandaloneMeQueryOptions } from './get-standalone-me';
 
 /** POST /api/external/personal-magic-link/use/ — returns the pro-targeting token (SPEC §6) as `key`. */

@@ -1,7 +1,7 @@
 import type { User } from '@murmur/core/api';
 import { ApiError } from '@murmur/core/errors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/external/standalone-me/standalone_me/ — the personal-token user, or null when signed out. */
 export const getStandaloneMe = async (signal?: AbortSignal): Promise<User | null> => {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
-import { clearAppStorage } from '../../../lib/storage';
+import { request } from '@/lib/request';
+import { clearAppStorage } from '@/lib/storage';
 
 /** GET /rest-auth/logout/ — ends the session on the server. */
 export const logout = (): Promise<unknown> => request.get('/rest-auth/logout/');

@@ -1,6 +1,6 @@
 import type { MagicLinkResponse } from '@murmur/core/api';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** POST /api/user/magic-link/ — emails a 6-character code and returns the magic_code to pair it with. */
 export const requestMagicLink = (email: string): Promise<MagicLinkResponse> =>

@@ -3,7 +3,7 @@ import { ApiError } from '@murmur/core/errors';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { EmailCodeSignIn } from './email-code-sign-in';
 
 const user = {

@@ -2,7 +2,7 @@ import type { MagicLinkResponse, MagicLinkUse, SignInResponse } from '@murmur/co
 import { ApiError } from '@murmur/core/errors';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/error-text';
+import { errorText } from '@/lib/error-text';
 import { CodeForm, type CodeResult } from './code-form';
 import { EmailForm } from './email-form';
 

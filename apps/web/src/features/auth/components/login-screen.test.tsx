@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SocialSignInButton } from '../../../components/social-sign-in-button';
-import { session, storageKeys } from '../../../lib/storage';
-import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { SocialSignInButton } from '@/components/social-sign-in-button';
+import { session, storageKeys } from '@/lib/storage';
+import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { LoginScreen } from './login-screen';
 
 const provider = (name: string) => ({

@@ -1,7 +1,7 @@
 import type { SignInResponse, User } from '@murmur/core/api';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkOAuthState } from '../../../lib/social-login';
-import { session, storageKeys } from '../../../lib/storage';
+import { checkOAuthState } from '@/lib/social-login';
+import { session, storageKeys } from '@/lib/storage';
 import { completeSocialLogin, isSocialCallback, UnauthorizedLoginAttempt } from './complete-social-login';
 
 const user = { id: 7, email: 'x-1@users.murmur.invalid' } as unknown as User;

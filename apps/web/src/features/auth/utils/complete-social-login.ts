@@ -5,7 +5,7 @@ import {
   takeConnectSocial,
   type CodeProvider,
   type SocialProvider,
-} from '../../../lib/social-login';
+} from '@/lib/social-login';
 
 export interface SocialLoginDeps {
   getTwitterAccessToken: (callback: URLSearchParams) => Promise<XTokens>;

@@ -1,6 +1,6 @@
 import type { CancelBody, Detail, UpgradeBody } from '@murmur/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 import { getTeamBillingQueryOptions } from './get-team-billing';
 
 /** POST /api/customer/subscriptions/upgrade/ — a dearer plan now, prorated (admins). */

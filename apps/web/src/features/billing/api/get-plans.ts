@@ -1,6 +1,6 @@
 import type { PlansResponse } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/customer/subscriptions/plans/ — every plan with its EUR and JPY prices (public). */
 export const getPlans = (signal?: AbortSignal): Promise<PlansResponse> =>

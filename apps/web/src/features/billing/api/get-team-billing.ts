@@ -1,6 +1,6 @@
 import type { TeamBilling } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/customer/subscriptions/?team= — the team's plan, subscription, invoices and usage. */
 export const getTeamBilling = (team: string, signal?: AbortSignal): Promise<TeamBilling> =>

@@ -6,7 +6,7 @@ import type {
   PremiumSubscription,
 } from '@murmur/core/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/external/deepthought/subscription/ — the user's premium subscription, plans and invoices. */
 export const getPremiumSubscription = (signal?: AbortSignal): Promise<PremiumSubscription> =>

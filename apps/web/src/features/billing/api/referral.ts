@@ -1,6 +1,6 @@
 import type { ApplyReferral, Referral } from '@murmur/core/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/external/deepthought/referral/ — the user's code and the credits it earned. */
 export const getReferral = (signal?: AbortSignal): Promise<Referral> =>

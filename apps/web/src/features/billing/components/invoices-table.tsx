@@ -2,7 +2,7 @@ import { Anchor, Group, Table, Text } from '@mantine/core';
 import type { Invoice } from '@murmur/core/api';
 import { formatDate } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../hooks/use-language';
+import { useLanguage } from '@/hooks/use-language';
 import { formatBillingAmount } from '../utils/money';
 
 export interface InvoicesTableProps {

@@ -20,12 +20,12 @@ import { formatDate } from '@murmur/core/format';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { useLanguage } from '../../../hooks/use-language';
-import { useMe } from '../../../lib/api/get-me';
-import { errorText, fieldError } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { useLanguage } from '@/hooks/use-language';
+import { useMe } from '@/lib/api/get-me';
+import { errorText, fieldError } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { usePlans } from '../api/get-plans';
 import {
   useCancelPremiumSubscription,

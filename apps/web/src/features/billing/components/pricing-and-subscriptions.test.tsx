@@ -2,7 +2,7 @@ import type { Plan, TeamBilling } from '@murmur/core/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { PricingAndSubscriptions } from './pricing-and-subscriptions';
 
 const plan = (code: string, name: string, tier: number, eur: number): Plan => ({

@@ -1,9 +1,9 @@
 import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { useMe } from '../../../lib/api/get-me';
+import { usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { useMe } from '@/lib/api/get-me';
 import { usePremiumSubscription } from '../api/premium-subscription';
 
 export interface SubscriptionReturnProps {

@@ -1,6 +1,6 @@
 import type { AdAccountFunding } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/campaigns/funding/?team=&ad_account_id= — the currency a granted ad account pays in on X. */
 export const getAdAccountFunding = (

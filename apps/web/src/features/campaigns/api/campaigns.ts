@@ -18,7 +18,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { request, type BodyOf } from '../../../lib/request';
+import { request, type BodyOf } from '@/lib/request';
 
 // The bodies as the server's route schemas take them (core's z.input types leave coerced numbers unknown).
 type CreateCampaign = BodyOf<'POST', '/api/campaigns/'>;

@@ -1,9 +1,9 @@
 import type { AdCreative, AdMedia, FileComplete, FilePolicy } from '@murmur/core/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@murmur/core/errors';
-import { readCookie } from '../../../lib/cookies';
-import { request, type BodyOf } from '../../../lib/request';
-import { sendWithXhr } from '../../../lib/xhr-upload';
+import { readCookie } from '@/lib/cookies';
+import { request, type BodyOf } from '@/lib/request';
+import { sendWithXhr } from '@/lib/xhr-upload';
 
 /** The body as the server's route schema takes it (core's z.input type leaves the media id unknown). */
 type CreateAdCreative = BodyOf<'POST', '/api/ad-creatives/'>;

@@ -1,9 +1,9 @@
 import { ApiError } from '@murmur/core/errors';
-import { apiRootFor } from '../../../lib/request';
-import { readCookie } from '../../../lib/cookies';
-import { downloadBlob } from '../../../lib/download';
-import { fileSafe } from '../../../lib/export-png';
-import { networkError } from '../../../lib/network-error';
+import { apiRootFor } from '@/lib/request';
+import { readCookie } from '@/lib/cookies';
+import { downloadBlob } from '@/lib/download';
+import { fileSafe } from '@/lib/export-png';
+import { networkError } from '@/lib/network-error';
 
 /**
  * POST /api/campaign-summary-pdf/ — the campaign's summary as a PDF in the user's language, saved

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AsyncButton } from '../../../components/async-button';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { AsyncButton } from '@/components/async-button';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { useAds, useAdsets, useCreateAd, useDeleteAd } from '../api/campaigns';
 import { useCreatives } from '../api/creatives';
 import { PostPreview } from './post-preview';

@@ -13,10 +13,10 @@ import {
 import { PLACEMENTS, SIZE_BUCKET_AUTO, SIZE_BUCKETS, type Placement } from '@murmur/core/targeting';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AsyncButton } from '../../../components/async-button';
-import { useAudienceConfigs } from '../../../lib/api/get-audience-configs';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { AsyncButton } from '@/components/async-button';
+import { useAudienceConfigs } from '@/lib/api/get-audience-configs';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { useAdsets, useCreateAdset, useDeleteAdset } from '../api/campaigns';
 
 /** The ad-set form not yet added (kept by the wizard, so moving between steps loses nothing). */

@@ -2,10 +2,10 @@ import { Paper, Table, Text, Title } from '@mantine/core';
 import { criterionName, type Campaign } from '@murmur/core/api';
 import { formatLargeNumber, formatMoney } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
-import { AsyncButton } from '../../../components/async-button';
-import { useLanguage } from '../../../hooks/use-language';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { AsyncButton } from '@/components/async-button';
+import { useLanguage } from '@/hooks/use-language';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { useAds, useAdsets, useToggleAd } from '../api/campaigns';
 import { StatusBadge } from './status-badge';
 

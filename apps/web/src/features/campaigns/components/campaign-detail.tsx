@@ -3,12 +3,12 @@ import { formatFrequency, type Campaign } from '@murmur/core/api';
 import { formatDate, formatLargeNumber, formatMoney } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { AsyncButton } from '../../../components/async-button';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { useLanguage } from '../../../hooks/use-language';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { AsyncButton } from '@/components/async-button';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { useLanguage } from '@/hooks/use-language';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import {
   useCampaign,
   useDeleteCampaign,

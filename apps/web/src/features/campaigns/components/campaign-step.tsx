@@ -17,7 +17,7 @@ import {
 import { CURRENCIES, currencySymbol, formatMoney, type Currency } from '@murmur/core/format';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError } from '../../../lib/error-text';
+import { fieldError } from '@/lib/error-text';
 import { useAdAccountFunding } from '../api/ad-account-funding';
 import { useGrantedAccounts } from '../api/campaigns';
 

@@ -18,10 +18,10 @@ import { ANY_STATUS, AUDIENCE_STATUSES, type AudienceStatus } from '@murmur/core
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { useLanguage } from '../../../hooks/use-language';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { useLanguage } from '@/hooks/use-language';
 import { useCampaigns, type CampaignFilters } from '../api/campaigns';
 import { StatusBadge } from './status-badge';
 

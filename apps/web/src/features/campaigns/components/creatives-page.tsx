@@ -15,11 +15,11 @@ import { CALLS_TO_ACTION, CREATIVE_TEXT_MAX, type AdCreative } from '@murmur/cor
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AsyncButton } from '../../../components/async-button';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { errorText, fieldError } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { AsyncButton } from '@/components/async-button';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { errorText, fieldError } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { useCreateCreative, useCreatives, useDeleteCreative, useMediaLibrary } from '../api/creatives';
 import { PostPreview } from './post-preview';
 

@@ -3,7 +3,7 @@ import { formatLargeNumber, formatMoney } from '@murmur/core/format';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { alignedTicks, DeliveryChart, niceTicks } from './delivery-chart';
 
 const stats: StatsTotal = {

@@ -3,11 +3,11 @@ import { MEDIA_MIME_TYPES } from '@murmur/core/api';
 import { formatDate } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { useLanguage } from '../../../hooks/use-language';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { useLanguage } from '@/hooks/use-language';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { useDeleteMedia, useMediaLibrary, useUploadMedia } from '../api/creatives';
 
 /** SPEC §2 Media: a team's images, uploaded with progress through the policy/complete protocol. */

@@ -2,7 +2,7 @@ import { Paper, Table, Text, Title } from '@mantine/core';
 import { segmentName, type SegmentKind, type Segmentations } from '@murmur/core/api';
 import { formatLargeNumber, formatPercent } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../hooks/use-language';
+import { useLanguage } from '@/hooks/use-language';
 
 export interface SegmentTableProps {
   kind: SegmentKind;

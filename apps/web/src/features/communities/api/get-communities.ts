@@ -1,6 +1,6 @@
 import type { CommunitySort, CommunitySummary } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/communities/?sort= — communities of the network (public). */
 export const getCommunities = async (

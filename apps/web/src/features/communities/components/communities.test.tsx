@@ -2,7 +2,7 @@ import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { fakeFetch, renderWithProviders } from '@/test/render';
 import { Communities } from './communities';
 
 // As the engine names them: from the community's interests and bio words, or by number.

@@ -2,13 +2,13 @@ import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text } f
 import { formatLargeNumber, formatPercent } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
 import type { CommunitySort, CommunitySummary } from '@murmur/core/api';
-import { useCatalogueNames } from '../../../lib/catalogue-names';
-import { creatorPath, insightsPath } from '../../../lib/insights-link';
+import { useCatalogueNames } from '@/lib/catalogue-names';
+import { creatorPath, insightsPath } from '@/lib/insights-link';
 import { useCommunities } from '../api/get-communities';
-import { AccountChip } from '../../../components/account-chip';
+import { AccountChip } from '@/components/account-chip';
 
 export interface CommunitiesProps {
   teamSlug: string;

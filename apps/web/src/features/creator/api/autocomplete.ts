@@ -1,6 +1,6 @@
 import type { AutocompleteField, AutocompleteResponse } from '@murmur/core/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 export type AutocompleteResult = AutocompleteResponse['results'][number];
 

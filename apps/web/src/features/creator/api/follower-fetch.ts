@@ -1,7 +1,7 @@
 import type { FollowerFetch } from '@murmur/core/api';
 import { ApiError } from '@murmur/core/errors';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** How often a running read of followers is polled. */
 export const FOLLOWER_FETCH_POLL_MS = 2_000;

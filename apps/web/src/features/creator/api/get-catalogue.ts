@@ -1,7 +1,7 @@
 import type { CatalogueItem } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getInterests } from '../../../lib/api/get-interests';
-import { request } from '../../../lib/request';
+import { getInterests } from '@/lib/api/get-interests';
+import { request } from '@/lib/request';
 
 /** The catalogues the creator picks from; each is a list endpoint and (but languages) a search one. */
 export type Catalogue =

@@ -1,6 +1,6 @@
 import type { Location, LocationType } from '@murmur/core/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/external/locations/?q=&type= — regions, metros and cities by name. */
 export const getLocations = async (

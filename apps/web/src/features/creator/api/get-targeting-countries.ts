@@ -1,6 +1,6 @@
 import type { TargetingCountry } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { targetingRequest } from '../../../lib/request';
+import { targetingRequest } from '@/lib/request';
 
 /**
  * GET /api/targeting-countries/ — the SPEC §4 country list (the DPRK listed, unselectable), from the

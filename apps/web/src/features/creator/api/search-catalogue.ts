@@ -1,6 +1,6 @@
 import type { CatalogueItem } from '@murmur/core/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 import type { Catalogue } from './get-catalogue';
 
 export type SearchableCatalogue = Exclude<Catalogue, 'languages'>;

@@ -1,6 +1,6 @@
 import type { ValidateHandleResult } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** POST /api/external/validate-handle/ — whether a handle exists on the network, with its account. */
 export const validateHandle = (handle: string, signal?: AbortSignal): Promise<ValidateHandleResult> =>

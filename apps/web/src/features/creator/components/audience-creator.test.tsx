@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeTeam, makeUser } from '../../../test/fixtures';
-import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '../../../test/render';
-import { notificationStore } from '../../../lib/notifications';
+import { makeTeam, makeUser } from '@/test/fixtures';
+import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '@/test/render';
+import { notificationStore } from '@/lib/notifications';
 import { AudienceCreator } from './audience-creator';
 
 const estimate = {

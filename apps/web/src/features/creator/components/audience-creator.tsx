@@ -6,12 +6,12 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { Stepper } from '../../../components/stepper';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { Stepper } from '@/components/stepper';
 import type { AudienceConfig } from '@murmur/core/api';
-import { useCreateAudienceConfig } from '../../../lib/api/create-audience-config';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { useCreateAudienceConfig } from '@/lib/api/create-audience-config';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { validateHandleQueryOptions } from '../api/validate-handle';
 import { hasCreatorAccess } from '../utils/creator-access';
 import { clearDraft, emptyDraft, loadDraft, saveDraft, type CreatorDraft } from '../utils/draft';
@@ -26,7 +26,7 @@ import { OptionsFields } from './options-fields';
 import { RegionsField } from './regions-field';
 import { NAME_MAX, ReviewStep } from './review-step';
 import { SavedPanel } from './saved-panel';
-import { SizePanel } from '../../../components/size-panel';
+import { SizePanel } from '@/components/size-panel';
 import { TermField } from './term-field';
 
 export interface AudienceCreatorProps {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AutocompleteField } from '@murmur/core/api';
 import type { AutocompleteResult } from '../api/autocomplete';
-import { errorText } from '../../../lib/error-text';
+import { errorText } from '@/lib/error-text';
 import { useAutocomplete } from '../api/autocomplete';
 import { SearchPicker } from './search-picker';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { COUNTRIES } from '@murmur/core/countries';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { fakeFetch, renderWithProviders } from '@/test/render';
 import { CountriesField, matchCountries } from './countries-field';
 
 // What GET /api/targeting-countries/ answers (the server maps core's list one to one).

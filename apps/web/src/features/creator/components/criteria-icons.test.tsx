@@ -2,7 +2,7 @@ import type { Iconography } from '@murmur/core/api';
 import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { fakeFetch, renderWithProviders } from '@/test/render';
 import { ItemList } from './item-list';
 import { OptionsFields } from './options-fields';
 import { ReviewStep } from './review-step';

@@ -1,7 +1,7 @@
 import type { EngineStatus, FollowerFetch } from '@murmur/core/api';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { FollowerFetchLine } from './follower-fetch-line';
 
 const engine = (state: EngineStatus['freshness']['state']): EngineStatus => ({

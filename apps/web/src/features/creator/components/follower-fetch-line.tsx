@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useEngineStatus } from '../../../lib/api/engine-status';
-import { errorText } from '../../../lib/error-text';
+import { useEngineStatus } from '@/lib/api/engine-status';
+import { errorText } from '@/lib/error-text';
 import { useFollowerFetch, useStartFollowerFetch } from '../api/follower-fetch';
 
 /**

@@ -12,9 +12,9 @@ import {
 import { formatLargeNumber } from '@murmur/core/format';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../../components/avatar';
-import { useCatalogueNames } from '../../../lib/catalogue-names';
-import { errorText } from '../../../lib/error-text';
+import { Avatar } from '@/components/avatar';
+import { useCatalogueNames } from '@/lib/catalogue-names';
+import { errorText } from '@/lib/error-text';
 import { useHandleAnalysis } from '../api/handle-analysis';
 import { cleanHandle } from '../utils/package-ops';
 

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { HandlesField } from './handles-field';
 
 const account = {

@@ -2,7 +2,7 @@ import { Avatar as MantineAvatar, Group, Loader, Stack, Text } from '@mantine/co
 import { formatLargeNumber } from '@murmur/core/format';
 import { MAX_HANDLES, type TargetingPackage, type TermItem } from '@murmur/core/targeting';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../../components/avatar';
+import { Avatar } from '@/components/avatar';
 import { useValidateHandle } from '../api/validate-handle';
 import { addItem, cleanHandle } from '../utils/package-ops';
 import { AutocompletePicker } from './autocomplete-picker';

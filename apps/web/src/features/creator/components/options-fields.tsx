@@ -9,7 +9,7 @@ import {
 } from '@murmur/core/targeting';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SetIcon } from '../../../components/set-icon';
+import { SetIcon } from '@/components/set-icon';
 
 export interface OptionsFieldsProps {
   pkg: TargetingPackage;

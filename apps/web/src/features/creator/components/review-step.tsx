@@ -3,8 +3,8 @@ import type { TargetingPackage } from '@murmur/core/targeting';
 import { isTargetingPackageNonEmpty } from '@murmur/core/targeting';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { SetIcon } from '../../../components/set-icon';
-import { useLanguage } from '../../../hooks/use-language';
+import { SetIcon } from '@/components/set-icon';
+import { useLanguage } from '@/hooks/use-language';
 import { displayItemText } from '../utils/item-label';
 import type { ItemField } from '../utils/package-ops';
 

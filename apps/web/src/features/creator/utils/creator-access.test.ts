@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import { makeUser } from '@/test/fixtures';
 import { hasCreatorAccess } from './creator-access';
 
 describe('hasCreatorAccess (SPEC §6)', () => {

@@ -1,5 +1,5 @@
 import { emptyTargetingPackage, type TargetingPackage } from '@murmur/core/targeting';
-import { STORAGE_PREFIX } from '../../../lib/storage';
+import { STORAGE_PREFIX } from '@/lib/storage';
 import { parsePackage } from './package-ops';
 
 /** What the creator keeps while the user moves around: nothing is lost on navigation. */

@@ -1,7 +1,7 @@
 import type { LabelItem, TermItem } from '@murmur/core/targeting';
-import { catalogueNames } from '../../../lib/catalogue-names';
-import { countryName, languageName, regionName } from '../../../lib/locale-names';
-import type { AppLanguage } from '../../../lib/i18n';
+import { catalogueNames } from '@/lib/catalogue-names';
+import { countryName, languageName, regionName } from '@/lib/locale-names';
+import type { AppLanguage } from '@/lib/i18n';
 import { itemText, type ItemField } from './package-ops';
 
 /**

@@ -9,7 +9,7 @@ import type {
 } from '@murmur/core/api';
 import { isApiError } from '@murmur/core/errors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 // Deep Thought's calls (SPEC §7 analytics tool): every screen reads the synced copy through these.
 

@@ -1,6 +1,6 @@
 import type { XAccessTokenQuery } from '@murmur/core/api';
-import { checkOAuthState, takeConnectSocial } from '../../../lib/social-login';
-import { request } from '../../../lib/request';
+import { checkOAuthState, takeConnectSocial } from '@/lib/social-login';
+import { request } from '@/lib/request';
 import { connectXAccount } from './deepthought';
 
 /** The state did not match the one stored when the browser left (SPEC §8). */

@@ -4,7 +4,7 @@ import { formatLargeNumber } from '@murmur/core/format';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
+import { PageHeader, usePageTitle } from '@/components/page-title';
 import { useDtBestTime, useDtPayout, useDtStats, useDtStatus, viewerTimeZone } from '../api/deepthought';
 import { ConnectNotice, DtScreen, PremiumNotice, uiLanguage } from './dt-frame';
 import { SignInWithXButton } from './sign-in';

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { DT_DAILY_LIMIT_STAGE, type DtJob } from '@murmur/core/api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage } from '../../../lib/i18n';
-import { renderWithProviders } from '../../../test/render';
+import { applyLanguage } from '@/lib/i18n';
+import { renderWithProviders } from '@/test/render';
 import { JobProgress } from './dt-frame';
 
 const job = (over: Partial<DtJob>): DtJob => ({

@@ -13,7 +13,7 @@ import {
 import type { XList } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/error-text';
+import { errorText } from '@/lib/error-text';
 import {
   useChangeMembers,
   useCreateList,

@@ -15,8 +15,8 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { PagePagination } from '../../../components/page-pagination';
-import { errorText } from '../../../lib/error-text';
+import { PagePagination } from '@/components/page-pagination';
+import { errorText } from '@/lib/error-text';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   useDtChanges,

@@ -5,7 +5,7 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PagePagination } from '../../../components/page-pagination';
+import { PagePagination } from '@/components/page-pagination';
 import { useDtPost, useDtPosts } from '../api/deepthought';
 import { DtScreen, shortDate } from './dt-frame';
 import { DtTable } from './dt-table';

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/error-text';
-import { startSocialLogin } from '../../../lib/social-login';
+import { usePageTitle } from '@/components/page-title';
+import { errorText } from '@/lib/error-text';
+import { startSocialLogin } from '@/lib/social-login';
 import { completeDeepThoughtSignIn, UnauthorizedLoginAttempt } from '../api/sign-in';
 
 /** The X button: sends the browser to X's authorisation page (the sandbox's by default). */

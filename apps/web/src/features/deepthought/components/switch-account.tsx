@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { errorText } from '../../../lib/error-text';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { errorText } from '@/lib/error-text';
 import { useDisconnectAccount, useDtAccounts, useSelectAccount } from '../api/deepthought';
 import { Freshness } from './dt-frame';
 import { SignInWithXButton } from './sign-in';

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Table, Text, Textarea } from '@mant
 import type { TalkToXAnswer } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/error-text';
+import { errorText } from '@/lib/error-text';
 import { useDtStatus, useTalkToX, viewerTimeZone } from '../api/deepthought';
 import { ConnectNotice, DtScreen, PremiumNotice } from './dt-frame';
 

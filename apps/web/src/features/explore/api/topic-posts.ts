@@ -1,6 +1,6 @@
 import type { ApiRoutes, TopicPosts } from '@murmur/core/api';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 export type TopicPostsBody = ApiRoutes['POST /api/external/topic-posts/']['body'];
 

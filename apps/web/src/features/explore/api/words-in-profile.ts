@@ -1,5 +1,5 @@
 import type { ExploreResult } from '@murmur/core/api';
-import { request, type BodyOf } from '../../../lib/request';
+import { request, type BodyOf } from '@/lib/request';
 import { useExploreMutation } from './explore-call';
 
 /** POST /api/external/words-in-profile/ {words} — people whose bio has these words. */

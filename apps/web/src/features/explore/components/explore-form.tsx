@@ -12,7 +12,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExploreResult as Result } from '@murmur/core/api';
-import { errorText } from '../../../lib/error-text';
+import { errorText } from '@/lib/error-text';
 import { ExploreResult } from './explore-result';
 
 export interface ExploreFormProps<B> {

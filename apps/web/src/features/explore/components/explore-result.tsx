@@ -2,9 +2,9 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/c
 import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AccountChip } from '../../../components/account-chip';
+import { AccountChip } from '@/components/account-chip';
 import type { ExploreResult as Result } from '@murmur/core/api';
-import { creatorPath, insightsPath } from '../../../lib/insights-link';
+import { creatorPath, insightsPath } from '@/lib/insights-link';
 
 export interface ExploreResultProps {
   result: Result;

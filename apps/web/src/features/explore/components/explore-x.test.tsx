@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INTERESTS } from '../../../test/fixtures';
-import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { INTERESTS } from '@/test/fixtures';
+import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { ExploreX } from './explore-x';
 
 const interests = INTERESTS.slice(0, 2);

@@ -14,10 +14,10 @@ import {
 import { formatDate, formatLargeNumber } from '@murmur/core/format';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountChip } from '../../../components/account-chip';
-import { useLanguage } from '../../../hooks/use-language';
+import { AccountChip } from '@/components/account-chip';
+import { useLanguage } from '@/hooks/use-language';
 import type { Sentiment } from '@murmur/core/api';
-import { errorText } from '../../../lib/error-text';
+import { errorText } from '@/lib/error-text';
 import { useTopicPosts } from '../api/topic-posts';
 
 const COLOURS: Record<Sentiment, string> = { positive: 'teal', neutral: 'gray', negative: 'red' };

@@ -1,8 +1,8 @@
 import type { ApiRoutes } from '@murmur/core/api';
 import { useMutation } from '@tanstack/react-query';
-import type { AppLanguage } from '../../../lib/i18n';
-import { config } from '../../../lib/config';
-import { request } from '../../../lib/request';
+import type { AppLanguage } from '@/lib/i18n';
+import { config } from '@/lib/config';
+import { request } from '@/lib/request';
 
 /** A document by id and/or name, as the download route's query names it. */
 type DocumentRef = Omit<ApiRoutes['GET /api/helper-documents/download/']['query'], 'language'>;

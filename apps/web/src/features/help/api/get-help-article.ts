@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AppLanguage } from '../../../lib/i18n';
-import { request } from '../../../lib/request';
+import type { AppLanguage } from '@/lib/i18n';
+import { request } from '@/lib/request';
 
 /** GET /api/help/articles/{id}/ — one article with its sections. */
 export const getHelpArticle = (id: string, language: AppLanguage, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import type { HelpKind } from '@murmur/core/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AppLanguage } from '../../../lib/i18n';
-import { request } from '../../../lib/request';
+import type { AppLanguage } from '@/lib/i18n';
+import { request } from '@/lib/request';
 
 /** GET /api/help/articles/ — the articles of one kind holding every word of `q`, in a language. */
 export const getHelpArticles = (kind: HelpKind, q: string, language: AppLanguage, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AppLanguage } from '../../../lib/i18n';
-import { request } from '../../../lib/request';
+import type { AppLanguage } from '@/lib/i18n';
+import { request } from '@/lib/request';
 
 /** GET /api/helper-documents/ — the helper documents in a language (SPEC §7). */
 export const getHelperDocuments = (language: AppLanguage, signal?: AbortSignal) =>

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { HelpArticle, HelpArticleList } from '@murmur/core/api';
-import { renderWithProviders, urlOf } from '../../../test/render';
+import { renderWithProviders, urlOf } from '@/test/render';
 import { HelpCenter } from './help-center';
 
 const ARTICLES: HelpArticle[] = [

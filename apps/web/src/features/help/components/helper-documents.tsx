@@ -1,9 +1,9 @@
 import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { useLanguage } from '../../../hooks/use-language';
-import { errorText } from '../../../lib/error-text';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { useLanguage } from '@/hooks/use-language';
+import { errorText } from '@/lib/error-text';
 import { useDownloadHelperDocument } from '../api/download-helper-document';
 import { useHelperDocuments } from '../api/get-helper-documents';
 

@@ -1,6 +1,6 @@
 import type { StoredInsights } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/audience-insights/{pk}/by_config/ — the stored report of a saved audience, with the audience. */
 export const getInsightsByConfig = async (pk: number, signal?: AbortSignal): Promise<StoredInsights> =>

@@ -1,5 +1,5 @@
 import type { InsightsReport, InsightsRequest, JobOf } from '@murmur/core/api';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /**
  * POST /api/audience-configs/insights/ — starts (or joins) a report job for a saved audience or a

@@ -1,5 +1,5 @@
 import { Avatar as MantineAvatar } from '@mantine/core';
-import { Avatar } from '../../../components/avatar';
+import { Avatar } from '@/components/avatar';
 import type { AccountSummary } from '../types';
 
 /** The account's picture when the report has one, else SPEC §9's initials avatar. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PngSource } from '../../../lib/export-png';
+import type { PngSource } from '@/lib/export-png';
 import type { InsightsReport } from '../types';
 import { INSIGHTS_TABS, TAB_COMPONENTS, TAB_LABEL_KEYS, type InsightsTab } from './tabs/insights-tab-list';
 

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { blobBytes } from '../../../lib/export-png';
-import { encodePackage } from '../../../lib/insights-link';
-import { notificationStore } from '../../../lib/notifications';
-import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '../../../test/render';
+import { blobBytes } from '@/lib/export-png';
+import { encodePackage } from '@/lib/insights-link';
+import { notificationStore } from '@/lib/notifications';
+import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '@/test/render';
 import { fixtureReport } from '../insights-fixture';
 import { InsightsScreen } from './insights-screen';
 

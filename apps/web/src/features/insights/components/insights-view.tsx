@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { OverflowTabs } from '../../../components/overflow-tabs';
+import { OverflowTabs } from '@/components/overflow-tabs';
 import type { InsightsReport } from '../types';
 import { SignInPrompt } from './sign-in-prompt';
 import {

@@ -1,10 +1,10 @@
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AsyncButton } from '../../../components/async-button';
-import { copyToClipboard } from '../../../lib/clipboard';
-import { exportPng } from '../../../lib/export-png';
-import { notify } from '../../../lib/notifications';
+import { AsyncButton } from '@/components/async-button';
+import { copyToClipboard } from '@/lib/clipboard';
+import { exportPng } from '@/lib/export-png';
+import { notify } from '@/lib/notifications';
 import type { Basis } from '../types';
 
 export interface PanelProps {

@@ -2,7 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDate, formatLargeNumber } from '@murmur/core/format';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../hooks/use-language';
+import { useLanguage } from '@/hooks/use-language';
 import type { PostSummary } from '../types';
 import { AccountAvatar } from './account-avatar';
 

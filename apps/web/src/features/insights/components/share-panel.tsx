@@ -1,4 +1,4 @@
-import { ShareBars } from '../../../components/charts/share-bars';
+import { ShareBars } from '@/components/charts/share-bars';
 import type { Basis, Share } from '../types';
 import { sharesText } from '../utils/panel-text';
 import { EmptyPanel, Panel } from './panel';

@@ -1,7 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { saveReturnPath } from '../../../lib/storage';
+import { saveReturnPath } from '@/lib/storage';
 
 /** SPEC §6: what signed-out visitors see in place of the data reserved to members. */
 export function SignInPrompt() {

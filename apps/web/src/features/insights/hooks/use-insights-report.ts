@@ -2,7 +2,7 @@ import type { InsightsReport as StoredReport, InsightsRequest, Job, JobOf } from
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getInsightsByConfigQueryOptions, useInsightsByConfig } from '../api/get-insights-by-config';
-import { isJobFinished, useJob } from '../../../lib/api/get-job';
+import { isJobFinished, useJob } from '@/lib/api/get-job';
 import { requestInsights } from '../api/request-insights';
 import type { InsightsReport } from '../types';
 import { sourceKey, type InsightsSource } from '../utils/insights-source';

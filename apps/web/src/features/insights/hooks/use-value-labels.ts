@@ -2,10 +2,10 @@ import { countryByCode, normaliseCountry } from '@murmur/core/countries';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../hooks/use-language';
-import { catalogueNames } from '../../../lib/catalogue-names';
-import type { AppLanguage } from '../../../lib/i18n';
-import { languageName } from '../../../lib/locale-names';
+import { useLanguage } from '@/hooks/use-language';
+import { catalogueNames } from '@/lib/catalogue-names';
+import type { AppLanguage } from '@/lib/i18n';
+import { languageName } from '@/lib/locale-names';
 import type { Share } from '../types';
 
 type Labeller = (share: Pick<Share, 'key' | 'label'>) => string;

@@ -1,5 +1,5 @@
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
-import { decodePackage } from '../../../lib/insights-link';
+import { decodePackage } from '@/lib/insights-link';
 
 /** What the insights screen reports on, from its query string. */
 export type InsightsSource =

@@ -1,5 +1,5 @@
 import { formatLargeNumber } from '@murmur/core/format';
-import { formatAffinity, formatShare } from '../../../components/charts/format';
+import { formatAffinity, formatShare } from '@/components/charts/format';
 import type { AccountSummary, PostSummary, Share } from '../types';
 
 /** A distribution as tab-separated lines (pastes into a spreadsheet): value, share, affinity. */

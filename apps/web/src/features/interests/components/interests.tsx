@@ -3,15 +3,15 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { sortRows, type SortValue } from '../../../components/sort-key';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { sortRows, type SortValue } from '@/components/sort-key';
 import type { CatalogueItem } from '@murmur/core/api';
-import { useInterests } from '../../../lib/api/get-interests';
-import { useCatalogueNames, type CatalogueNames } from '../../../lib/catalogue-names';
-import { creatorPath, insightsPath } from '../../../lib/insights-link';
-import { usePagedFilters } from '../../../lib/use-paged-filters';
+import { useInterests } from '@/lib/api/get-interests';
+import { useCatalogueNames, type CatalogueNames } from '@/lib/catalogue-names';
+import { creatorPath, insightsPath } from '@/lib/insights-link';
+import { usePagedFilters } from '@/lib/use-paged-filters';
 
 export interface InterestsProps {
   teamSlug: string;

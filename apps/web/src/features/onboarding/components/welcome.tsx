@@ -3,7 +3,7 @@ import type { User } from '@murmur/core/api';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '@/components/page-title';
 
 export interface WelcomeProps {
   user: User;

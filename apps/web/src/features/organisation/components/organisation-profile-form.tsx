@@ -2,8 +2,8 @@ import { Button, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import type { Team } from '@murmur/core/api';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../../components/avatar';
-import { errorText, fieldError } from '../../../lib/error-text';
+import { Avatar } from '@/components/avatar';
+import { errorText, fieldError } from '@/lib/error-text';
 
 export interface OrganisationProfileFormProps {
   team: Team;

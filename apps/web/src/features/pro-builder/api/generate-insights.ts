@@ -1,7 +1,7 @@
 import type { InsightsReport, JobOf } from '@murmur/core/api';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** POST /api/external/generate-insights/ — starts (or joins) the insights job of a package. */
 export const generateInsights = async (targetingPackage: TargetingPackage): Promise<JobOf<InsightsReport>> =>

@@ -1,6 +1,6 @@
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/external/monitors/ — the caller's watched audiences (the weekly results monitor mails their change). */
 export const getMonitors = (signal?: AbortSignal) => request.get('/api/external/monitors/', { signal });

@@ -1,6 +1,6 @@
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** POST /api/external/suggest-interests/ — interests over-represented in the audience. */
 export const suggestInterests = (targetingPackage: TargetingPackage) =>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** POST /api/external/validate-handle/ — whether a "followers of" handle exists on the network. */
 export const validateHandle = (handle: string, signal?: AbortSignal) =>

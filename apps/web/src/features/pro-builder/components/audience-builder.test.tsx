@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { encodePackage } from '../../../lib/insights-link';
-import { INTERESTS } from '../../../test/fixtures';
-import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { encodePackage } from '@/lib/insights-link';
+import { INTERESTS } from '@/test/fixtures';
+import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { AudienceBuilder } from './audience-builder';
 
 const interests = INTERESTS;

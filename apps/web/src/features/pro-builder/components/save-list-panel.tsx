@@ -13,10 +13,10 @@ import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCreateAudienceConfig } from '../../../lib/api/create-audience-config';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
-import { personalStore } from '../../../lib/personal-store';
+import { useCreateAudienceConfig } from '@/lib/api/create-audience-config';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
+import { personalStore } from '@/lib/personal-store';
 
 export interface SaveListPanelProps {
   pkg: TargetingPackage;

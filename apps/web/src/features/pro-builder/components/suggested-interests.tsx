@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/targeting';
 import { useTranslation } from 'react-i18next';
-import { useCatalogueNames } from '../../../lib/catalogue-names';
-import { errorText } from '../../../lib/error-text';
+import { useCatalogueNames } from '@/lib/catalogue-names';
+import { errorText } from '@/lib/error-text';
 import { useSuggestInterests } from '../api/suggest-interests';
 
 export interface SuggestedInterestsProps {

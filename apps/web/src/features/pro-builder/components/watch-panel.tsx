@@ -3,9 +3,9 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/targeting';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
-import { personalStore } from '../../../lib/personal-store';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
+import { personalStore } from '@/lib/personal-store';
 import { useCreateMonitor, useDeleteMonitor, useMonitors } from '../api/monitors';
 
 /** Monitors: watch the built audience; the weekly results monitor mails how its size changed. */

@@ -1,6 +1,6 @@
 import type { CompetitorAnalysisResult, JobOf } from '@murmur/core/api';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** POST /api/external/competitor-analysis/ — starts (or joins) the job comparing 1–12 accounts. */
 export const startCompetitorAnalysis = async (handles: string[]): Promise<JobOf<CompetitorAnalysisResult>> =>

@@ -1,5 +1,5 @@
 import { buildQueryString } from '@murmur/core/http';
-import { config } from '../../../lib/config';
+import { config } from '@/lib/config';
 
 /**
  * GET /api/external/pro-targeting-summary-pdf/ — the PDF of a finished competitor analysis. A file the

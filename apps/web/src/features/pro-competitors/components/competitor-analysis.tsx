@@ -17,12 +17,12 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { useLanguage } from '../../../hooks/use-language';
-import { useJob } from '../../../lib/api/get-job';
-import { useCatalogueNames } from '../../../lib/catalogue-names';
-import { errorText } from '../../../lib/error-text';
-import { encodePackage } from '../../../lib/insights-link';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { useLanguage } from '@/hooks/use-language';
+import { useJob } from '@/lib/api/get-job';
+import { useCatalogueNames } from '@/lib/catalogue-names';
+import { errorText } from '@/lib/error-text';
+import { encodePackage } from '@/lib/insights-link';
 import { useStartCompetitorAnalysis } from '../api/competitor-analysis';
 import { summaryPdfUrl } from '../api/summary-pdf';
 

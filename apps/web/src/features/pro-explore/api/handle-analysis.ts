@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** POST /api/external/handle-analysis/ — an account, its followers' size, interests and activity. */
 export const analyseHandle = (handle: string, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** POST /api/external/related-keywords/ — terms used with a keyword, by lift. */
 export const getRelatedKeywords = (keyword: string, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** POST /api/external/topic-posts/ — the most engaged posts about a topic, with their sentiment. */
 export const getTopicPosts = (keyword: string, language: 'en' | 'ja' | undefined, signal?: AbortSignal) =>

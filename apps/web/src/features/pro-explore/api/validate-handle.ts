@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** POST /api/external/validate-handle/ — whether the explored name is an account of the network. */
 export const validateHandle = (handle: string, signal?: AbortSignal) =>

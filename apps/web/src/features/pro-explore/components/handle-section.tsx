@@ -3,11 +3,11 @@ import type { InterestsPanel, DemographicsPanel } from '@murmur/core/insights';
 import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/avatar';
-import { ShareBars } from '../../../components/charts';
-import { useCatalogueNames } from '../../../lib/catalogue-names';
-import { encodePackage } from '../../../lib/insights-link';
-import { errorText } from '../../../lib/error-text';
+import { Avatar } from '@/components/avatar';
+import { ShareBars } from '@/components/charts';
+import { useCatalogueNames } from '@/lib/catalogue-names';
+import { encodePackage } from '@/lib/insights-link';
+import { errorText } from '@/lib/error-text';
 import { useHandleAnalysis } from '../api/handle-analysis';
 import { useValidateHandle } from '../api/validate-handle';
 

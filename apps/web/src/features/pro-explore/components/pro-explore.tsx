@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/co
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
+import { PageHeader, usePageTitle } from '@/components/page-title';
 import { HandleSection } from './handle-section';
 import { TopicSection } from './topic-section';
 

@@ -16,10 +16,10 @@ import { formatDate, formatLargeNumber } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AccountChip } from '../../../components/account-chip';
-import { useLanguage } from '../../../hooks/use-language';
-import { errorText } from '../../../lib/error-text';
-import { encodePackage } from '../../../lib/insights-link';
+import { AccountChip } from '@/components/account-chip';
+import { useLanguage } from '@/hooks/use-language';
+import { errorText } from '@/lib/error-text';
+import { encodePackage } from '@/lib/insights-link';
 import { useRelatedKeywords } from '../api/related-keywords';
 import { useTopicPosts } from '../api/topic-posts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { audienceConfigsKey } from '../../../lib/api/get-audience-configs';
-import { request } from '../../../lib/request';
+import { audienceConfigsKey } from '@/lib/api/get-audience-configs';
+import { request } from '@/lib/request';
 
 /** DELETE /api/audience-configs/{pk}/ */
 export const deleteList = (pk: number): Promise<void> =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { audienceConfigsKey } from '../../../lib/api/get-audience-configs';
-import { request } from '../../../lib/request';
+import { audienceConfigsKey } from '@/lib/api/get-audience-configs';
+import { request } from '@/lib/request';
 
 /** GET /api/audience-configs/{pk}/ — one list of the caller. */
 export const getList = (pk: number, signal?: AbortSignal) =>

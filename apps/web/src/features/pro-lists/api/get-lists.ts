@@ -1,7 +1,7 @@
 import type { AudienceConfigKind } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { audienceConfigsKey } from '../../../lib/api/get-audience-configs';
-import { request } from '../../../lib/request';
+import { audienceConfigsKey } from '@/lib/api/get-audience-configs';
+import { request } from '@/lib/request';
 
 /** GET /api/audience-configs/?kind= — the caller's personal lists of one kind (SPEC §3), newest first. */
 export const getLists = (kind: AudienceConfigKind, signal?: AbortSignal) =>

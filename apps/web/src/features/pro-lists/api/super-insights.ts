@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /**
  * POST /api/audience-configs/insights/ for a list: the full report is stored on it, and a targeting

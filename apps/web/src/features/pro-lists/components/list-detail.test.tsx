@@ -3,8 +3,8 @@ import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { personalStore } from '../../../lib/personal-store';
-import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { personalStore } from '@/lib/personal-store';
+import { fakeFetch, renderWithProviders } from '@/test/render';
 import { ListDetail } from './list-detail';
 
 const list = {

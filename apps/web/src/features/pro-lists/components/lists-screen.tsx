@@ -3,10 +3,10 @@ import { formatDate, formatLargeNumber } from '@murmur/core/format';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { useLanguage } from '../../../hooks/use-language';
-import { personalStore } from '../../../lib/personal-store';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { useLanguage } from '@/hooks/use-language';
+import { personalStore } from '@/lib/personal-store';
 import { useLists } from '../api/get-lists';
 import { ListActions } from './list-actions';
 

@@ -2,7 +2,7 @@ import type { AudienceConfig } from '@murmur/core/api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { ShareModal } from './share-modal';
 
 // Only the list's id and name matter to the dialog.

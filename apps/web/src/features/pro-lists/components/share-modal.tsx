@@ -2,8 +2,8 @@ import { Button, Group, Modal, SegmentedControl, Stack, TagsInput, Text, TextInp
 import type { AudienceConfig } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { useShareList } from '../api/share-list';
 import { useShareViaAccount } from '../api/share-via-account';
 

@@ -3,9 +3,9 @@ import type { AudienceConfig } from '@murmur/core/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { audienceConfigsKey } from '../../../lib/api/get-audience-configs';
-import { isJobFinished, useJob } from '../../../lib/api/get-job';
-import { errorText } from '../../../lib/error-text';
+import { audienceConfigsKey } from '@/lib/api/get-audience-configs';
+import { isJobFinished, useJob } from '@/lib/api/get-job';
+import { errorText } from '@/lib/error-text';
 import { useStartListInsights } from '../api/super-insights';
 
 /**

@@ -1,6 +1,6 @@
 import { ApiError } from '@murmur/core/errors';
-import { apiRootFor } from '../../../lib/request';
-import { networkError } from '../../../lib/network-error';
+import { apiRootFor } from '@/lib/request';
+import { networkError } from '@/lib/network-error';
 
 /** SPEC §7 image downloader: at most this many addresses in one zip (the server's query schema). */
 export const MAX_IMAGE_URLS = 20;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/external/job-titles/ — the job-title tree (SPEC §3 static list). */
 export const getJobTitles = (signal?: AbortSignal) => request.get('/api/external/job-titles/', { signal });

@@ -1,7 +1,7 @@
 import type { ContentType } from '@murmur/core/targeting';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { config } from '../../../lib/config';
-import { request } from '../../../lib/request';
+import { config } from '@/lib/config';
+import { request } from '@/lib/request';
 
 /** GET /api/external/marketing-materials/ — the materials of one content type (SPEC §3), in a language. */
 export const getMaterials = (

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Image, Paper, Stack, Text, Textarea, Title } from
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadBlob } from '../../../lib/download';
-import { errorText } from '../../../lib/error-text';
+import { downloadBlob } from '@/lib/download';
+import { errorText } from '@/lib/error-text';
 import { downloadImages, MAX_IMAGE_URLS } from '../api/download-images';
 
 /** The addresses typed, one a line (blank lines and repeats left out). */

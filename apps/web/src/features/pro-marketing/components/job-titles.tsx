@@ -1,8 +1,8 @@
 import { Accordion, Badge, Group, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
 import { useJobTitles } from '../api/get-job-titles';
 
 /** SPEC §2 /job-title: the job-title tree (SPEC §3), searchable. */

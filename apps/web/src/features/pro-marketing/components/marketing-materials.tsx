@@ -15,9 +15,9 @@ import { CONTENT_TYPES, type ContentType } from '@murmur/core/targeting';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { useLanguage } from '../../../hooks/use-language';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { useLanguage } from '@/hooks/use-language';
 import { materialHref, useMaterials } from '../api/get-materials';
 import { ImageDownloader } from './image-downloader';
 

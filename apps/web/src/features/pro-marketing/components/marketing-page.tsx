@@ -1,7 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '@/components/page-title';
 
 export const MARKETING_PAGES = ['about', 'proTargeting', 'proSolutions', 'proCommunity'] as const;
 export type MarketingPageName = (typeof MARKETING_PAGES)[number];

@@ -1,6 +1,6 @@
 import type { CreateAudienceRequest } from '@murmur/core/api';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** POST /api/external/audience-requests/ — sends a request; a verification mail goes to the requester. */
 export const createRequest = (body: CreateAudienceRequest) =>

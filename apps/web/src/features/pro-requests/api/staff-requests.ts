@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/external/audience-requests/ — confirmed requests (internal staff only; 403 for others). */
 export const getStaffRequests = (signal?: AbortSignal) =>

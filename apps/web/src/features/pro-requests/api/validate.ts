@@ -1,4 +1,4 @@
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** POST /api/external/audience-requests/validate-email/ */
 export const validateEmail = (email: string) =>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** POST /api/external/audience-requests/verify/ — confirms a request by the mailed token. */
 export const verifyRequest = (token: string) =>

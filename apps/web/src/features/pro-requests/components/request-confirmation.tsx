@@ -2,8 +2,8 @@ import { Alert, Button, Paper, Rating, Stack, Text, Textarea } from '@mantine/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/error-text';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { errorText } from '@/lib/error-text';
 import { useSendFeedback } from '../api/request-feedback';
 
 /**

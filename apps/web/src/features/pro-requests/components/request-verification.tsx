@@ -2,8 +2,8 @@ import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/error-text';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { errorText } from '@/lib/error-text';
 import { useVerifyRequest } from '../api/verify-request';
 
 /** SPEC §2 /request-verification: the mailed link (?token=) confirms the request. */

@@ -3,9 +3,9 @@ import type { AudienceRequest } from '@murmur/core/api';
 import { formatDate } from '@murmur/core/format';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../hooks/use-language';
-import { errorText } from '../../../lib/error-text';
-import { personalStore } from '../../../lib/personal-store';
+import { useLanguage } from '@/hooks/use-language';
+import { errorText } from '@/lib/error-text';
+import { personalStore } from '@/lib/personal-store';
 import { useAnswerRequest, useStaffRequests } from '../api/staff-requests';
 
 /** SPEC §6 internal staff (signed in on the provider's domain) see confirmed requests and answer them. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/external/xstats/ — the network's usage figures, or one country's (ISO code). */
 export const getXstats = (country: string | undefined, signal?: AbortSignal) =>

@@ -4,10 +4,10 @@ import { formatLargeNumber, formatPercent } from '@murmur/core/format';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { useLanguage } from '../../../hooks/use-language';
-import { countryName, languageName } from '../../../lib/locale-names';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { useLanguage } from '@/hooks/use-language';
+import { countryName, languageName } from '@/lib/locale-names';
 import { useXstats } from '../api/get-xstats';
 
 export interface XstatsProps {

@@ -1,6 +1,6 @@
 import { AUDIENCE_CREATOR_GROUP, type UserGroupChange, type UserGroups } from '@murmur/core/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/staff/access/ — whether the signed-in user is internal staff (SPEC §6). */
 export const staffAccessQueryOptions = () =>

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserGroups } from '@murmur/core/api';
-import { applyLanguage } from '../../../lib/i18n';
-import { fakeFetch, jsonBody, renderWithProviders, urlOf } from '../../../test/render';
+import { applyLanguage } from '@/lib/i18n';
+import { fakeFetch, jsonBody, renderWithProviders, urlOf } from '@/test/render';
 import { StaffGroups } from './staff-groups';
 
 afterEach(async () => {

@@ -4,10 +4,10 @@ import { ApiError } from '@murmur/core/errors';
 import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AsyncButton } from '../../../components/async-button';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { AsyncButton } from '@/components/async-button';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { useChangeCreatorAccess, useStaffAccess, useUserGroups } from '../api/staff';
 
 /** Our own words for the answers staff meet most, so that they read in the interface language. */

@@ -1,6 +1,6 @@
 import type { AudienceCategory } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/audience-categories/ */
 export const getAudienceCategories = (signal?: AbortSignal): Promise<AudienceCategory[]> =>

@@ -1,6 +1,6 @@
 import type { AudienceRegion } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/audience-regions/ */
 export const getAudienceRegions = (signal?: AbortSignal): Promise<AudienceRegion[]> =>

@@ -1,6 +1,6 @@
 import type { ApiRoutes } from '@murmur/core/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** The store's filters: category and region (id or name) and a search text. */
 export type StoreFilters = NonNullable<ApiRoutes['GET /api/audiences/']['query']>;

@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { local, storageKeys } from '../../../lib/storage';
-import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { local, storageKeys } from '@/lib/storage';
+import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { AudienceStore } from './audience-store';
 
 const storeAudience = {

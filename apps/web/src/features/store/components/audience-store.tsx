@@ -1,10 +1,10 @@
 import { Button, Center, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { QueryError } from '../../../components/route-error';
-import { useCatalogueNames } from '../../../lib/catalogue-names';
-import { usePagedFilters } from '../../../lib/use-paged-filters';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { QueryError } from '@/components/route-error';
+import { useCatalogueNames } from '@/lib/catalogue-names';
+import { usePagedFilters } from '@/lib/use-paged-filters';
 import { useAudienceCategories } from '../api/get-audience-categories';
 import { useAudienceRegions } from '../api/get-audience-regions';
 import { useRegionName } from '../hooks/use-region-name';

@@ -2,15 +2,15 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AsyncButton } from '../../../components/async-button';
-import { SetIcon } from '../../../components/set-icon';
+import { AsyncButton } from '@/components/async-button';
+import { SetIcon } from '@/components/set-icon';
 import type { StoreAudience } from '@murmur/core/api';
-import { useCreateAudienceConfig } from '../../../lib/api/create-audience-config';
-import { useCatalogueNames } from '../../../lib/catalogue-names';
-import { errorText } from '../../../lib/error-text';
-import { creatorPath, insightsPath } from '../../../lib/insights-link';
-import { notify } from '../../../lib/notifications';
-import { saveReturnPath } from '../../../lib/storage';
+import { useCreateAudienceConfig } from '@/lib/api/create-audience-config';
+import { useCatalogueNames } from '@/lib/catalogue-names';
+import { errorText } from '@/lib/error-text';
+import { creatorPath, insightsPath } from '@/lib/insights-link';
+import { notify } from '@/lib/notifications';
+import { saveReturnPath } from '@/lib/storage';
 import { useRegionName } from '../hooks/use-region-name';
 
 export interface StoreCardProps {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../hooks/use-language';
-import { countryName } from '../../../lib/locale-names';
+import { useLanguage } from '@/hooks/use-language';
+import { countryName } from '@/lib/locale-names';
 
 const REGIONS = ['Global', 'Europe', 'Asia-Pacific', 'Latin America', 'Middle East and Africa'] as const;
 const isRegion = (name: string): name is (typeof REGIONS)[number] =>

@@ -1,7 +1,7 @@
 import type { AcceptInvite, Team } from '@murmur/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getMeQueryOptions } from '../../../lib/api/get-me';
-import { request } from '../../../lib/request';
+import { getMeQueryOptions } from '@/lib/api/get-me';
+import { request } from '@/lib/request';
 import { getTeamsQueryOptions } from './get-teams';
 
 /** POST /api/teams/{team_id}/invites/accept/ — joins the team with the invitation's code. */

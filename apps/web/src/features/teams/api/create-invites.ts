@@ -1,6 +1,6 @@
 import type { CreateInvites, Invite } from '@murmur/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 import { getInvitesQueryOptions } from './get-invites';
 
 /** POST /api/teams/{team_id}/invites/ — one invitation per address; admins only. */

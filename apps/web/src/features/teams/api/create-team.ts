@@ -1,7 +1,7 @@
 import type { CreateTeam, Team } from '@murmur/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getMeQueryOptions } from '../../../lib/api/get-me';
-import { request } from '../../../lib/request';
+import { getMeQueryOptions } from '@/lib/api/get-me';
+import { request } from '@/lib/request';
 import { getTeamsQueryOptions } from './get-teams';
 
 /** POST /api/teams/ — the creator becomes the team's admin. */

@@ -1,6 +1,6 @@
 import type { Invite } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/teams/{team_id}/invites/ — the team's invitations (admins). */
 export const getInvites = (teamId: number, signal?: AbortSignal): Promise<Invite[]> =>

@@ -1,6 +1,6 @@
 import type { Member } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 import { getTeamQueryOptions } from './get-team';
 
 /** GET /api/teams/{slug}/members/ — members with joined date and last login. */

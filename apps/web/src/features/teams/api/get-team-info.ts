@@ -1,7 +1,7 @@
 import type { TeamInfo } from '@murmur/core/api';
 import { ApiError } from '@murmur/core/errors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/teaminfo/{slug}/ — public team info; null when there is no such team (404). */
 export const getTeamInfo = async (slug: string, signal?: AbortSignal): Promise<TeamInfo | null> => {

@@ -1,6 +1,6 @@
 import type { Team } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 import { getTeamsQueryOptions } from './get-teams';
 
 /** GET /api/teams/{slug}/ — one team of the user's (404 for teams they are not in). */

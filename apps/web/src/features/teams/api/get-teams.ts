@@ -1,6 +1,6 @@
 import type { Team } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 
 /** GET /api/teams/ — the teams the user belongs to. */
 export const getTeams = (signal?: AbortSignal): Promise<Team[]> => request.get('/api/teams/', { signal });

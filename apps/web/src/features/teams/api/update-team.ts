@@ -1,6 +1,6 @@
 import type { PatchTeam, Team } from '@murmur/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '@/lib/request';
 import { getTeamQueryOptions } from './get-team';
 import { getTeamsQueryOptions } from './get-teams';
 

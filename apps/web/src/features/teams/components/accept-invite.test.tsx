@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeTeam, makeUser } from '../../../test/fixtures';
-import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { makeTeam, makeUser } from '@/test/fixtures';
+import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { AcceptInvite } from './accept-invite';
 
 const teamInfo = { id: 9, name: 'Beta Agency', slug: 'beta', logo: null };

@@ -2,10 +2,10 @@ import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@manti
 import type { Team, User } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AsyncButton } from '../../../components/async-button';
-import { Avatar } from '../../../components/avatar';
-import { usePageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/error-text';
+import { AsyncButton } from '@/components/async-button';
+import { Avatar } from '@/components/avatar';
+import { usePageTitle } from '@/components/page-title';
+import { errorText } from '@/lib/error-text';
 import { useAcceptInvite } from '../api/accept-invite';
 import { useTeamInfo } from '../api/get-team-info';
 

@@ -5,10 +5,10 @@ import { COUNTRIES, countryByCode, normaliseCountry } from '@murmur/core/countri
 import type { FormRules } from '@murmur/core/validation';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormValidator } from '../../../hooks/use-form-validator';
-import { useLanguage } from '../../../hooks/use-language';
-import { errorText, fieldError } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { useFormValidator } from '@/hooks/use-form-validator';
+import { useLanguage } from '@/hooks/use-language';
+import { errorText, fieldError } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { useUpdateTeam } from '../api/update-team';
 
 export interface BillingFormProps {

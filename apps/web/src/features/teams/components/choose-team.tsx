@@ -12,10 +12,10 @@ import {
 } from '@mantine/core';
 import type { Team } from '@murmur/core/api';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../../components/avatar';
-import { PageHeader, usePageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/error-text';
-import { getRecentTeam, setRecentTeam } from '../../../lib/storage';
+import { Avatar } from '@/components/avatar';
+import { PageHeader, usePageTitle } from '@/components/page-title';
+import { errorText } from '@/lib/error-text';
+import { getRecentTeam, setRecentTeam } from '@/lib/storage';
 import { useTeams } from '../api/get-teams';
 import { CreateTeamForm } from './create-team-form';
 import classes from './choose-team.module.css';

@@ -2,7 +2,7 @@ import { Button, Code, Stack, Text, TextInput } from '@mantine/core';
 import type { Team } from '@murmur/core/api';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, fieldError } from '../../../lib/error-text';
+import { errorText, fieldError } from '@/lib/error-text';
 import { useCreateTeam } from '../api/create-team';
 import { slugify } from '../utils/slugify';
 

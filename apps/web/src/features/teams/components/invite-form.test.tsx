@@ -2,7 +2,7 @@ import type { Invite } from '@murmur/core/api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeFetch, jsonBody, renderWithProviders } from '../../../test/render';
+import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { InviteForm } from './invite-form';
 
 const invite = (id: number, email: string, state: Invite['state']): Invite => ({

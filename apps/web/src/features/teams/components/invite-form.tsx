@@ -3,7 +3,7 @@ import { MAX_INVITES_PER_REQUEST, type Invite } from '@murmur/core/api';
 import { parseEmailList } from '@murmur/core/validation';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, fieldError } from '../../../lib/error-text';
+import { errorText, fieldError } from '@/lib/error-text';
 import { useCreateInvites } from '../api/create-invites';
 import { InviteStateBadge } from './invite-state-badge';
 

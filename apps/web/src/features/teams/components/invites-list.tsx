@@ -2,9 +2,9 @@ import { Alert, Loader } from '@mantine/core';
 import type { Invite } from '@murmur/core/api';
 import { formatDate, formatRelativeTime } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { useLanguage } from '../../../hooks/use-language';
-import { errorText } from '../../../lib/error-text';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { useLanguage } from '@/hooks/use-language';
+import { errorText } from '@/lib/error-text';
 import { useInvites } from '../api/get-invites';
 import { InviteStateBadge } from './invite-state-badge';
 

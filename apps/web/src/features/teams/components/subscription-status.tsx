@@ -3,7 +3,7 @@ import type { Team } from '@murmur/core/api';
 import { hasActiveSubscription, isEnterpriseSubscription } from '@murmur/core/billing';
 import { formatDate } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../hooks/use-language';
+import { useLanguage } from '@/hooks/use-language';
 
 export interface SubscriptionStatusProps {
   team: Team;

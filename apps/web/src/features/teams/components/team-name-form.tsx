@@ -2,8 +2,8 @@ import { Button, Group, Text, TextInput } from '@mantine/core';
 import type { Team } from '@murmur/core/api';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, fieldError } from '../../../lib/error-text';
-import { notify } from '../../../lib/notifications';
+import { errorText, fieldError } from '@/lib/error-text';
+import { notify } from '@/lib/notifications';
 import { useUpdateTeam } from '../api/update-team';
 
 export interface TeamNameFormProps {

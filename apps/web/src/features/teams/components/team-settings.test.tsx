@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeMember, makeTeam, makeUser } from '../../../test/fixtures';
-import { fakeFetch, jsonBody, renderWithProviders, urlOf } from '../../../test/render';
+import { makeMember, makeTeam, makeUser } from '@/test/fixtures';
+import { fakeFetch, jsonBody, renderWithProviders, urlOf } from '@/test/render';
 import { TeamSettings } from './team-settings';
 
 const members = [

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { ProductNameContext } from '../../../../components/page-title';
-import { ScrollOnNavigate } from '../../../../hooks/use-scroll-on-navigate';
-import { useMe } from '../../../../lib/api/get-me';
-import { useTeamByHost } from '../../../../lib/api/get-team-by-host';
-import { applyLanguage } from '../../../../lib/i18n';
+import { ProductNameContext } from '@/components/page-title';
+import { ScrollOnNavigate } from '@/hooks/use-scroll-on-navigate';
+import { useMe } from '@/lib/api/get-me';
+import { useTeamByHost } from '@/lib/api/get-team-by-host';
+import { applyLanguage } from '@/lib/i18n';
 
 /** SPEC §9: once signed in, the user's saved language wins over the browser's. */
 function LanguageSync() {

@@ -2,7 +2,7 @@ import { Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/co
 import type { User } from '@murmur/core/api';
 import type { ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../../../components/avatar';
+import { Avatar } from '@/components/avatar';
 
 // The buttons of the header's menus, apart from the menus themselves: the header shows them at once
 // and the menus' code (popover, positioning, focus trap) loads after the first screen.

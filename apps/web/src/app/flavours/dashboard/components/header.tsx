@@ -3,9 +3,9 @@ import type { User } from '@murmur/core/api';
 import { useCallback, useEffect, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { LanguageButton } from '../../../../components/language-button';
-import { useSaveLanguage } from '../../../../features/account/hooks/use-save-language';
-import { Optional, whenIdle } from '../../../../lib/deferred';
+import { LanguageButton } from '@/components/language-button';
+import { useSaveLanguage } from '@/features/account/hooks/use-save-language';
+import { Optional, whenIdle } from '@/lib/deferred';
 import { TeamSwitcherButton, UserMenuButton } from './header-buttons';
 
 // The menus (Mantine's Menu, with its popover, positioning and focus trap) are not needed to show the

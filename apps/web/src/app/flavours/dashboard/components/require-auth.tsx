@@ -3,9 +3,9 @@ import type { User } from '@murmur/core/api';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { QueryError } from '../../../../components/route-error';
-import { useMe } from '../../../../lib/api/get-me';
-import { saveReturnPath } from '../../../../lib/storage';
+import { QueryError } from '@/components/route-error';
+import { useMe } from '@/lib/api/get-me';
+import { saveReturnPath } from '@/lib/storage';
 
 export interface RequireAuthProps {
   children: (user: User) => ReactNode;

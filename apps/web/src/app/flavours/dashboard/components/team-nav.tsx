@@ -1,7 +1,7 @@
 import { Box, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useStaffAccess } from '../../../../features/staff/api/staff';
+import { useStaffAccess } from '@/features/staff/api/staff';
 import type { ParseKeys } from 'i18next';
 import classes from './team-nav.module.css';
 

@@ -2,8 +2,8 @@ import { Menu } from '@mantine/core';
 import type { User } from '@murmur/core/api';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Avatar } from '../../../../components/avatar';
-import { setRecentTeam } from '../../../../lib/storage';
+import { Avatar } from '@/components/avatar';
+import { setRecentTeam } from '@/lib/storage';
 import { TeamSwitcherButton } from './header-buttons';
 
 export interface TeamSwitcherProps {

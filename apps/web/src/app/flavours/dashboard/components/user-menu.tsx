@@ -2,7 +2,7 @@ import { Menu } from '@mantine/core';
 import type { User } from '@murmur/core/api';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { signOut } from '../../../../features/auth/api/logout';
+import { signOut } from '@/features/auth/api/logout';
 import { UserMenuButton } from './header-buttons';
 
 export { displayName } from './header-buttons';

@@ -1,7 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { useMe } from '../../../../lib/api/get-me';
-import { getRecentTeam } from '../../../../lib/storage';
+import { useMe } from '@/lib/api/get-me';
+import { getRecentTeam } from '@/lib/storage';
 import { Header } from '../components/header';
 
 /** The "dashboard-no-nav" layout: the header only (sign-in, onboarding, team choice, invitations). */

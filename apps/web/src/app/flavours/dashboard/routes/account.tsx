@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
-import { ManageAccount } from '../../../../features/account/components/manage-account';
-import { AdAccountsSettings } from '../../../../features/ad-accounts/components/ad-accounts-settings';
+import { ManageAccount } from '@/features/account/components/manage-account';
+import { AdAccountsSettings } from '@/features/ad-accounts/components/ad-accounts-settings';
 import { useTeamOutlet } from '../team-context';
 
 /**

@@ -1,4 +1,4 @@
-import { ActivityFeed } from '../../../../features/activity/components/activity-feed';
+import { ActivityFeed } from '@/features/activity/components/activity-feed';
 import { useTeamOutlet } from '../team-context';
 
 export function ActivityRoute() {

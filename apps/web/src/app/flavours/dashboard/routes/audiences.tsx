@@ -1,4 +1,4 @@
-import { MyAudiences } from '../../../../features/audiences/components/my-audiences';
+import { MyAudiences } from '@/features/audiences/components/my-audiences';
 import { useTeamOutlet } from '../team-context';
 
 export function AudiencesRoute() {

@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { CampaignDetail } from '../../../../features/campaigns/components/campaign-detail';
-import { CampaignsOverview } from '../../../../features/campaigns/components/campaigns-overview';
-import { CampaignWizard } from '../../../../features/campaigns/components/campaign-wizard';
-import { CreativesPage } from '../../../../features/campaigns/components/creatives-page';
-import { MediaLibrary } from '../../../../features/campaigns/components/media-library';
+import { CampaignDetail } from '@/features/campaigns/components/campaign-detail';
+import { CampaignsOverview } from '@/features/campaigns/components/campaigns-overview';
+import { CampaignWizard } from '@/features/campaigns/components/campaign-wizard';
+import { CreativesPage } from '@/features/campaigns/components/creatives-page';
+import { MediaLibrary } from '@/features/campaigns/components/media-library';
 import { useTeamOutlet } from '../team-context';
 
 export function CampaignsRoute() {

@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { ChooseTeam } from '../../../../features/teams/components/choose-team';
+import { ChooseTeam } from '@/features/teams/components/choose-team';
 import { RequireAuth } from '../components/require-auth';
 
 /** /choose-team (and /choose-team?create=1, which opens "Create team" at once). */

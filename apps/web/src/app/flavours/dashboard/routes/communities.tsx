@@ -1,4 +1,4 @@
-import { Communities } from '../../../../features/communities/components/communities';
+import { Communities } from '@/features/communities/components/communities';
 import { useTeamOutlet } from '../team-context';
 
 export function CommunitiesRoute() {

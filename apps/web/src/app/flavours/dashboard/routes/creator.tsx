@@ -1,4 +1,4 @@
-import { AudienceCreator } from '../../../../features/creator/components/audience-creator';
+import { AudienceCreator } from '@/features/creator/components/audience-creator';
 import { useTeamOutlet } from '../team-context';
 
 export function CreatorRoute() {

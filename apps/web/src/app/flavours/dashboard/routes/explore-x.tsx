@@ -1,4 +1,4 @@
-import { ExploreX } from '../../../../features/explore/components/explore-x';
+import { ExploreX } from '@/features/explore/components/explore-x';
 import { useTeamOutlet } from '../team-context';
 
 export function ExploreXRoute() {

@@ -1,5 +1,5 @@
-import { HelperDocuments } from '../../../../features/help/components/helper-documents';
-import { HelpCenter } from '../../../../features/help/components/help-center';
+import { HelperDocuments } from '@/features/help/components/helper-documents';
+import { HelpCenter } from '@/features/help/components/help-center';
 
 /** SPEC §2 screens named in the interface texts: Guides, User manual and Help, under the team. */
 export const GuidesRoute = () => <HelpCenter kind="guide" />;

@@ -1,4 +1,4 @@
-import { InsightsScreen } from '../../../../features/insights';
+import { InsightsScreen } from '@/features/insights';
 import { useTeamOutlet } from '../team-context';
 
 export function InsightsRoute() {

@@ -1,4 +1,4 @@
-import { Interests } from '../../../../features/interests/components/interests';
+import { Interests } from '@/features/interests/components/interests';
 import { useTeamOutlet } from '../team-context';
 
 export function InterestsRoute() {

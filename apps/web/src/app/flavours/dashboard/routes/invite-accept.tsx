@@ -1,7 +1,7 @@
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { AcceptInvite } from '../../../../features/teams/components/accept-invite';
-import { useMe } from '../../../../lib/api/get-me';
-import { saveReturnPath, setRecentTeam } from '../../../../lib/storage';
+import { AcceptInvite } from '@/features/teams/components/accept-invite';
+import { useMe } from '@/lib/api/get-me';
+import { saveReturnPath, setRecentTeam } from '@/lib/storage';
 import { PageLoader } from '../components/require-auth';
 
 /** /:teamId/invite-accept?code=… — teamId is the team's slug. */

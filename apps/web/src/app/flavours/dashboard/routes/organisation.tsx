@@ -1,7 +1,7 @@
-import { TeamUsage } from '../../../../features/activity/components/team-usage';
-import { OrganisationSettings } from '../../../../features/organisation/components/organisation-settings';
-import { useTeams } from '../../../../features/teams/api/get-teams';
-import { useUpdateTeam } from '../../../../features/teams/api/update-team';
+import { TeamUsage } from '@/features/activity/components/team-usage';
+import { OrganisationSettings } from '@/features/organisation/components/organisation-settings';
+import { useTeams } from '@/features/teams/api/get-teams';
+import { useUpdateTeam } from '@/features/teams/api/update-team';
 import { useTeamOutlet } from '../team-context';
 
 /** Organisation settings: the teams feature's calls handed to the organisation screen. */

@@ -2,8 +2,8 @@ import { Center, Loader, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../../../../features/auth/api/logout';
-import { personalStore } from '../../../../lib/personal-store';
+import { logout } from '@/features/auth/api/logout';
+import { personalStore } from '@/lib/personal-store';
 
 /** /reset-e2e (no layout): a clean slate for browser tests — storage, persisted store and session. */
 export function ResetE2eRoute() {

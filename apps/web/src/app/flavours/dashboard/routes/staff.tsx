@@ -1,4 +1,4 @@
-import { StaffGroups } from '../../../../features/staff/components/staff-groups';
+import { StaffGroups } from '@/features/staff/components/staff-groups';
 
 export function StaffRoute() {
   return <StaffGroups />;

@@ -1,5 +1,5 @@
-import { MyAudiences } from '../../../../features/audiences/components/my-audiences';
-import { getRecentTeam } from '../../../../lib/storage';
+import { MyAudiences } from '@/features/audiences/components/my-audiences';
+import { getRecentTeam } from '@/lib/storage';
 import { RequireAuth } from '../components/require-auth';
 
 /** SPEC §2 /audiences: the signed-in user's own audiences, header shown, no team navigation. */

@@ -1,5 +1,5 @@
-import { InsightsScreen } from '../../../../features/insights';
-import { useMe } from '../../../../lib/api/get-me';
+import { InsightsScreen } from '@/features/insights';
+import { useMe } from '@/lib/api/get-me';
 import { PageLoader } from '../components/require-auth';
 
 /**

@@ -1,4 +1,4 @@
-import { AudienceStore } from '../../../../features/store/components/audience-store';
+import { AudienceStore } from '@/features/store/components/audience-store';
 import { useTeamOutlet } from '../team-context';
 
 export function StoreRoute() {

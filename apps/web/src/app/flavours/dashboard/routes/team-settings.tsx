@@ -1,11 +1,11 @@
 import { Stack } from '@mantine/core';
-import { GrantedAccountsSection } from '../../../../features/ad-accounts/components/granted-accounts-section';
+import { GrantedAccountsSection } from '@/features/ad-accounts/components/granted-accounts-section';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { PricingAndSubscriptions } from '../../../../features/billing/components/pricing-and-subscriptions';
-import { getTeamsQueryOptions } from '../../../../features/teams/api/get-teams';
-import { TeamSettings } from '../../../../features/teams/components/team-settings';
+import { PricingAndSubscriptions } from '@/features/billing/components/pricing-and-subscriptions';
+import { getTeamsQueryOptions } from '@/features/teams/api/get-teams';
+import { TeamSettings } from '@/features/teams/components/team-settings';
 import { useTeamOutlet } from '../team-context';
 
 export function TeamSettingsRoute() {

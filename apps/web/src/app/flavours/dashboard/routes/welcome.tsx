@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { Welcome } from '../../../../features/onboarding/components/welcome';
-import { CreateTeamForm } from '../../../../features/teams/components/create-team-form';
-import { setRecentTeam } from '../../../../lib/storage';
+import { Welcome } from '@/features/onboarding/components/welcome';
+import { CreateTeamForm } from '@/features/teams/components/create-team-form';
+import { setRecentTeam } from '@/lib/storage';
 import { RequireAuth } from '../components/require-auth';
 
 export function WelcomeRoute() {

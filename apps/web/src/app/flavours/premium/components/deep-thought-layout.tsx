@@ -1,11 +1,11 @@
 import { Anchor, AppShell, Button, Group, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
-import { LanguageMenu } from '../../../../components/language-menu';
-import { ProductNameContext } from '../../../../components/page-title';
-import { SUITE_LINKS } from '../../../../features/deepthought/suite-links';
-import { ScrollOnNavigate } from '../../../../hooks/use-scroll-on-navigate';
-import { applyLanguage } from '../../../../lib/i18n';
+import { LanguageMenu } from '@/components/language-menu';
+import { ProductNameContext } from '@/components/page-title';
+import { SUITE_LINKS } from '@/features/deepthought/suite-links';
+import { ScrollOnNavigate } from '@/hooks/use-scroll-on-navigate';
+import { applyLanguage } from '@/lib/i18n';
 
 /** The header's direct links (wide screens); every page is in the menu beside them. */
 const MAIN = [

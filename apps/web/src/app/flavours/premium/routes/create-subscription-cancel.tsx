@@ -1,4 +1,4 @@
-import { SubscriptionReturn } from '../../../../features/billing/components/subscription-return';
+import { SubscriptionReturn } from '@/features/billing/components/subscription-return';
 
 /** SPEC §2 /create-subscription/cancel: back from an abandoned checkout. */
 export function Route() {

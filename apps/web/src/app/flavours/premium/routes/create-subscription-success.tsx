@@ -1,4 +1,4 @@
-import { SubscriptionReturn } from '../../../../features/billing/components/subscription-return';
+import { SubscriptionReturn } from '@/features/billing/components/subscription-return';
 
 /** SPEC §2 /create-subscription/success: back from a paid checkout. */
 export function Route() {

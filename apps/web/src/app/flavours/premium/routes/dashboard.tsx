@@ -1,1 +1,1 @@
-export { DashboardScreen as Route } from '../../../../features/deepthought/components/dashboard';
+export { DashboardScreen as Route } from '@/features/deepthought/components/dashboard';

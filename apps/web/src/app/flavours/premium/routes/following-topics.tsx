@@ -1,1 +1,1 @@
-export { FollowingTopicsScreen as Route } from '../../../../features/deepthought/components/topics';
+export { FollowingTopicsScreen as Route } from '@/features/deepthought/components/topics';

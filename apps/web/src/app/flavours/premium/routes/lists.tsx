@@ -1,1 +1,1 @@
-export { ListsScreen as Route } from '../../../../features/deepthought/components/lists';
+export { ListsScreen as Route } from '@/features/deepthought/components/lists';

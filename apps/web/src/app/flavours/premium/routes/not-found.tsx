@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../../components/page-title';
+import { usePageTitle } from '@/components/page-title';
 
 /** SPEC §2: the premium suite's 404 catch-all. */
 export function NotFoundRoute() {

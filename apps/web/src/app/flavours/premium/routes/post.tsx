@@ -1,1 +1,1 @@
-export { PostScreen as Route } from '../../../../features/deepthought/components/posts';
+export { PostScreen as Route } from '@/features/deepthought/components/posts';

@@ -1,1 +1,1 @@
-export { PostsScreen as Route } from '../../../../features/deepthought/components/posts';
+export { PostsScreen as Route } from '@/features/deepthought/components/posts';

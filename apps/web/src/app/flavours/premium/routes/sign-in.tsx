@@ -1,1 +1,1 @@
-export { SignInScreen as Route } from '../../../../features/deepthought/components/sign-in';
+export { SignInScreen as Route } from '@/features/deepthought/components/sign-in';

@@ -1,1 +1,1 @@
-export { SwitchAccountScreen as Route } from '../../../../features/deepthought/components/switch-account';
+export { SwitchAccountScreen as Route } from '@/features/deepthought/components/switch-account';

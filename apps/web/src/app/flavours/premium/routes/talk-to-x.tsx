@@ -1,1 +1,1 @@
-export { TalkToXScreen as Route } from '../../../../features/deepthought/components/talk';
+export { TalkToXScreen as Route } from '@/features/deepthought/components/talk';

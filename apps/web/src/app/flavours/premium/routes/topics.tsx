@@ -1,1 +1,1 @@
-export { PostedTopicsScreen as Route } from '../../../../features/deepthought/components/topics';
+export { PostedTopicsScreen as Route } from '@/features/deepthought/components/topics';

@@ -1,1 +1,1 @@
-export { XStatsScreen as Route } from '../../../../features/deepthought/components/xstats';
+export { XStatsScreen as Route } from '@/features/deepthought/components/xstats';

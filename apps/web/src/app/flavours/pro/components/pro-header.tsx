@@ -2,9 +2,9 @@ import { Anchor, Burger, Group, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { LanguageMenu } from '../../../../components/language-menu';
-import { applyLanguage } from '../../../../lib/i18n';
-import { personalStore } from '../../../../lib/personal-store';
+import { LanguageMenu } from '@/components/language-menu';
+import { applyLanguage } from '@/lib/i18n';
+import { personalStore } from '@/lib/personal-store';
 import classes from './pro-header.module.css';
 
 export interface ProHeaderProps {

@@ -4,13 +4,13 @@ import { formatLargeNumber, formatPercent } from '@murmur/core/format';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InsightsView } from '../../../../features/insights/components/insights-view';
-import { JobProgress } from '../../../../features/insights/components/job-progress';
-import type { InsightsTab } from '../../../../features/insights/components/tabs/insights-tab-list';
-import { useGenerateInsights } from '../../../../features/pro-builder/api/generate-insights';
-import { useJob } from '../../../../lib/api/get-job';
-import { errorText } from '../../../../lib/error-text';
-import { personalStore } from '../../../../lib/personal-store';
+import { InsightsView } from '@/features/insights/components/insights-view';
+import { JobProgress } from '@/features/insights/components/job-progress';
+import type { InsightsTab } from '@/features/insights/components/tabs/insights-tab-list';
+import { useGenerateInsights } from '@/features/pro-builder/api/generate-insights';
+import { useJob } from '@/lib/api/get-job';
+import { errorText } from '@/lib/error-text';
+import { personalStore } from '@/lib/personal-store';
 
 export interface ProInsightsProps {
   pkg: TargetingPackage;

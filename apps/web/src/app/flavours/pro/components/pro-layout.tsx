@@ -2,8 +2,8 @@ import { AppShell, NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { ProductNameContext } from '../../../../components/page-title';
-import { ScrollOnNavigate } from '../../../../hooks/use-scroll-on-navigate';
+import { ProductNameContext } from '@/components/page-title';
+import { ScrollOnNavigate } from '@/hooks/use-scroll-on-navigate';
 import { PRO_LINKS, ProHeader } from './pro-header';
 
 /** The "pro-targeting" layout: browser title Targeting Toolkit (SPEC §2). */

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { OverflowTabs } from '../../../../components/overflow-tabs';
+import { OverflowTabs } from '@/components/overflow-tabs';
 
 /** SPEC §2: marketing pages show tabs. */
 export const MARKETING_TABS = [

@@ -1,8 +1,8 @@
 import { Alert, Select, Skeleton, Stack, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CampaignWizard } from '../../../../features/campaigns/components/campaign-wizard';
-import { useMe } from '../../../../lib/api/get-me';
+import { CampaignWizard } from '@/features/campaigns/components/campaign-wizard';
+import { useMe } from '@/lib/api/get-me';
 
 /** SPEC §2 pro-targeting /campaigns/new: the dashboard's campaign wizard, for one of the user's teams. */
 export function CampaignNewRoute() {

@@ -1,4 +1,4 @@
-import { CompetitorAnalysis } from '../../../../features/pro-competitors/components/competitor-analysis';
+import { CompetitorAnalysis } from '@/features/pro-competitors/components/competitor-analysis';
 
 export function CompetitorAnalysisRoute() {
   return <CompetitorAnalysis />;

@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'react-router';
-import { ProExplore } from '../../../../features/pro-explore/components/pro-explore';
+import { ProExplore } from '@/features/pro-explore/components/pro-explore';
 
 /** /explore/:name? (aliases /xplore, /analyze): a new search stays on the path it came by. */
 export function ExploreRoute() {

@@ -1,7 +1,7 @@
 import { Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../../components/page-title';
-import { PersonalSignIn } from '../../../../features/auth/components/personal-sign-in';
+import { usePageTitle } from '@/components/page-title';
+import { PersonalSignIn } from '@/features/auth/components/personal-sign-in';
 
 /** Pro-targeting home: what the toolkit is for, and signing in with an email code. */
 export function HomeRoute() {

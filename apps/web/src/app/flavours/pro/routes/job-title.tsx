@@ -1,4 +1,4 @@
-import { JobTitles } from '../../../../features/pro-marketing/components/job-titles';
+import { JobTitles } from '@/features/pro-marketing/components/job-titles';
 
 export function JobTitleRoute() {
   return <JobTitles />;

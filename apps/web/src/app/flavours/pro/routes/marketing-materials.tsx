@@ -1,4 +1,4 @@
-import { MarketingMaterials } from '../../../../features/pro-marketing/components/marketing-materials';
+import { MarketingMaterials } from '@/features/pro-marketing/components/marketing-materials';
 
 export function MarketingMaterialsRoute() {
   return <MarketingMaterials />;

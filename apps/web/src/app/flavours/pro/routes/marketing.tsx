@@ -1,7 +1,4 @@
-import {
-  MarketingPage,
-  type MarketingPageName,
-} from '../../../../features/pro-marketing/components/marketing-page';
+import { MarketingPage, type MarketingPageName } from '@/features/pro-marketing/components/marketing-page';
 
 /** /about, /pro-targeting, /pro-solutions, /pro-community: one marketing page each. */
 export const marketingRoute = (page: MarketingPageName) =>

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { RequestConfirmation } from '../../../../features/pro-requests/components/request-confirmation';
-import { RequestForm } from '../../../../features/pro-requests/components/request-form';
-import { RequestVerification } from '../../../../features/pro-requests/components/request-verification';
+import { RequestConfirmation } from '@/features/pro-requests/components/request-confirmation';
+import { RequestForm } from '@/features/pro-requests/components/request-form';
+import { RequestVerification } from '@/features/pro-requests/components/request-verification';
 
 export function RequestAudienceRoute() {
   return <RequestForm kind="audience" />;

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
-import { ListDetail } from '../../../../features/pro-lists/components/list-detail';
-import { ListsScreen } from '../../../../features/pro-lists/components/lists-screen';
+import { ListDetail } from '@/features/pro-lists/components/list-detail';
+import { ListsScreen } from '@/features/pro-lists/components/lists-screen';
 
 /** /targeting-lists/:id? (and its aliases): the targeting lists, or one list. */
 export function TargetingListsRoute() {

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { Xstats } from '../../../../features/pro-xstats/components/xstats';
+import { Xstats } from '@/features/pro-xstats/components/xstats';
 
 /** /xstats/:country? — a two-letter country code, or the whole network. */
 export function XstatsRoute() {

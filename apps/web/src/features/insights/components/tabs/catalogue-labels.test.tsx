@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../../test/render';
-import { fixtureReport } from '../../insights-fixture';
-import type { InsightsReport, Share } from '../../types';
+import { renderWithProviders } from '@/test/render';
+import { fixtureReport } from '@/features/insights/insights-fixture';
+import type { InsightsReport, Share } from '@/features/insights/types';
 import { ConversationTab } from './conversation-tab';
 import { JobTitlesTab } from './job-titles-tab';
 import { NetworkTab } from './network-tab';

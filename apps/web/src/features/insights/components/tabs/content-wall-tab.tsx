@@ -1,7 +1,7 @@
 import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
-import type { EngagedPost, InsightsReport, PostSummary } from '../../types';
-import { postsText } from '../../utils/panel-text';
+import type { EngagedPost, InsightsReport, PostSummary } from '@/features/insights/types';
+import { postsText } from '@/features/insights/utils/panel-text';
 import { EmptyPanel, Panel } from '../panel';
 import { PanelGrid } from '../panel-grid';
 import { PostList } from '../post-list';

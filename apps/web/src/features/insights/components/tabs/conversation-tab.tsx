@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LazyWordCloud } from '../../../../components/word-cloud';
-import { useValueLabels } from '../../hooks/use-value-labels';
-import type { InsightsReport } from '../../types';
-import { sharesText } from '../../utils/panel-text';
+import { LazyWordCloud } from '@/components/word-cloud';
+import { useValueLabels } from '@/features/insights/hooks/use-value-labels';
+import type { InsightsReport } from '@/features/insights/types';
+import { sharesText } from '@/features/insights/utils/panel-text';
 import { EmptyPanel, Panel } from '../panel';
 import { DrawingLoader, PanelGrid } from '../panel-grid';
 import { SharePanel } from '../share-panel';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { InsightsReport } from '../../types';
+import type { InsightsReport } from '@/features/insights/types';
 import { ContentWallTab } from './content-wall-tab';
 import { ConversationTab } from './conversation-tab';
 import { DemographicsTab } from './demographics-tab';

@@ -1,10 +1,10 @@
 import { Badge, List, SimpleGrid, Text } from '@mantine/core';
 import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
-import { formatAffinity, formatShare } from '../../../../components/charts/format';
-import { useValueLabels } from '../../hooks/use-value-labels';
-import type { InsightsReport } from '../../types';
-import { accountsText } from '../../utils/panel-text';
+import { formatAffinity, formatShare } from '@/components/charts/format';
+import { useValueLabels } from '@/features/insights/hooks/use-value-labels';
+import type { InsightsReport } from '@/features/insights/types';
+import { accountsText } from '@/features/insights/utils/panel-text';
 import { AccountList } from '../account-list';
 import { EmptyPanel, Panel } from '../panel';
 import { PanelGrid } from '../panel-grid';
