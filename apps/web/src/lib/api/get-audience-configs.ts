@@ -1,5 +1,11 @@
-import type { AudienceConfigList, ApiRoutes } from '@murmur/core/api';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { AudienceConfigKind, AudienceConfigList, ApiRoutes } from '@murmur/core/api';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { request } from '../request';
 
 /**
@@ -39,3 +45,17 @@ export const getAudienceConfigsQueryOptions = (filters: AudienceConfigFilters) =
 /** The list stays on screen (dimmed) while a new filter or sort loads. */
 export const useAudienceConfigs = (filters: AudienceConfigFilters) =>
   useInfiniteQuery({ ...getAudienceConfigsQueryOptions(filters), placeholderData: keepPreviousData });
+
+/** GET /api/audience-configs/?kind= — the caller's personal lists of one kind (SPEC §3), newest first. */
+export const getAudienceConfigsOfKind = (kind: AudienceConfigKind, signal?: AbortSignal) =>
+  request.get('/api/audience-configs/', { query: { kind, limit: 100, ordering: '-modified' }, signal });
+
+// Under audienceConfigsKey: saving a list anywhere (the builder) refreshes these.
+export const audienceConfigsOfKindQueryOptions = (kind: AudienceConfigKind) =>
+  queryOptions({
+    queryKey: [...audienceConfigsKey, 'kind', kind],
+    queryFn: ({ signal }) => getAudienceConfigsOfKind(kind, signal),
+  });
+
+export const useAudienceConfigsOfKind = (kind: AudienceConfigKind, enabled: boolean) =>
+  useQuery({ ...audienceConfigsOfKindQueryOptions(kind), enabled });

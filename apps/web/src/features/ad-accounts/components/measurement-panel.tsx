@@ -8,7 +8,7 @@ import { errorText } from '@/lib/error-text';
 import { useAccountApps } from '../api/get-account-apps';
 import { useAppEvents } from '../api/get-app-events';
 import { useHasPixel } from '../api/get-has-pixel';
-import { useTeamAccounts } from '../api/get-team-accounts';
+import { useTeamAccounts } from '@/lib/api/get-team-accounts';
 import { useWebEvents } from '../api/get-web-events';
 
 export interface MeasurementPanelProps {

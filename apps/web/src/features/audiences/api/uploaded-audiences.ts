@@ -1,4 +1,4 @@
-import type { CreateUploadedAudience, GrantedAccount, UploadedAudience } from '@murmur/core/api';
+import type { CreateUploadedAudience, UploadedAudience } from '@murmur/core/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/request';
 
@@ -18,16 +18,6 @@ export const useUploadedAudiences = (team: string | null) =>
     ...uploadedAudiencesQueryOptions(team ?? ''),
     enabled: team !== null,
     refetchInterval: (query) => (query.state.data?.some((u) => u.state === 'processing') ? 15_000 : false),
-  });
-
-/** GET /api/teams/{slug}/accounts/ — the ad accounts granted to the team. */
-export const getTeamAccounts = (slug: string, signal?: AbortSignal): Promise<GrantedAccount[]> =>
-  request.get('/api/teams/:slug/accounts/', { params: { slug }, signal });
-export const useTeamAccounts = (slug: string | null) =>
-  useQuery({
-    queryKey: ['team-accounts', slug],
-    queryFn: ({ signal }) => getTeamAccounts(slug ?? '', signal),
-    enabled: slug !== null,
   });
 
 export const uploadAudience = (body: CreateUploadedAudience): Promise<UploadedAudience> =>

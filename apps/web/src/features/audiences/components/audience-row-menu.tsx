@@ -7,7 +7,7 @@ import { copyToClipboard } from '@/lib/clipboard';
 import { errorText } from '@/lib/error-text';
 import { insightsPath } from '@/lib/insights-link';
 import { notify } from '@/lib/notifications';
-import { getTargetingPackage } from '../api/download-targeting-package';
+import { getTargetingPackage } from '@/lib/api/get-targeting-package';
 import { downloadJson, fileSlug } from '../utils/download-json';
 import { ActionsButton } from './actions-button';
 import { preloadModals } from './lazy-modals';

@@ -4,7 +4,7 @@ import { AsyncButton } from '@/components/async-button';
 import type { AudienceConfig } from '@murmur/core/api';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
-import { useDeleteAudienceConfig } from '../api/delete-audience-config';
+import { useDeleteAudienceConfig } from '@/lib/api/delete-audience-config';
 
 export interface DeleteAudienceModalProps {
   audience: AudienceConfig | null;

@@ -6,7 +6,8 @@ import { JapaneseAgreementModal } from '@/components/japanese-agreement-modal';
 import { useJapaneseAgreement } from '@/lib/api/japanese-agreement';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
-import { useTeamAccounts, useUploadAudience } from '../api/uploaded-audiences';
+import { useTeamAccounts } from '@/lib/api/get-team-accounts';
+import { useUploadAudience } from '../api/uploaded-audiences';
 
 export interface UploadAudienceModalProps {
   audience: AudienceConfig | null;

@@ -14,9 +14,9 @@ import { getRecentTeam, takeReturnPath } from '@/lib/storage';
 import { useConfirmMagicLink } from '../api/confirm-magic-link';
 import { codeConnect } from '../api/code-connect';
 import { codeLogin } from '../api/code-login';
-import { getTwitterAccessToken } from '../api/twitter-access-token';
+import { getTwitterAccessToken } from '@/lib/api/twitter-access-token';
 import { twitterConnect } from '../api/twitter-connect';
-import { twitterLogin } from '../api/twitter-login';
+import { twitterLogin } from '@/lib/api/twitter-login';
 import {
   completeSocialLogin,
   isSocialCallback,

@@ -1,6 +1,5 @@
 import type {
   Ad,
-  GrantedAccount,
   Adset,
   ApiRoutes,
   Campaign,
@@ -127,10 +126,3 @@ export const useDeleteAd = () =>
 export const useToggleAd = () =>
   useInvalidating((pk: number): Promise<Ad> => request.post('/api/ads/:pk/toggle/', { params: { pk } }));
 
-/** GET /api/teams/{slug}/accounts/ — the ad accounts granted to the team (a campaign runs on one). */
-export const useGrantedAccounts = (slug: string) =>
-  useQuery({
-    queryKey: ['team-accounts', slug],
-    queryFn: ({ signal }): Promise<GrantedAccount[]> =>
-      request.get('/api/teams/:slug/accounts/', { params: { slug }, signal }),
-  });

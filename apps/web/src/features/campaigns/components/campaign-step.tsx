@@ -19,7 +19,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '@/lib/error-text';
 import { useAdAccountFunding } from '../api/ad-account-funding';
-import { useGrantedAccounts } from '../api/campaigns';
+import { useTeamAccounts } from '@/lib/api/get-team-accounts';
 
 /** "EUR (€)": SPEC §3 symbols exist only for EUR, USD and GBP. */
 export const currencyLabel = (c: Currency) => (currencySymbol(c) ? `${c} (${currencySymbol(c)})` : c);
@@ -81,7 +81,7 @@ export function CampaignStep({
   saveError,
 }: CampaignStepProps) {
   const { t } = useTranslation();
-  const accounts = useGrantedAccounts(teamSlug);
+  const accounts = useTeamAccounts(teamSlug);
   const funding = useAdAccountFunding(teamSlug, form.ad_account_id);
   const accountCurrency = funding.data?.ad_account_id === form.ad_account_id ? funding.data.currency : null;
   // The campaign pays in the ad account's currency on X: default to it until the user picks one.

@@ -12,7 +12,7 @@ import type { AudienceConfig } from '@murmur/core/api';
 import { useCreateAudienceConfig } from '@/lib/api/create-audience-config';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
-import { validateHandleQueryOptions } from '../api/validate-handle';
+import { validateHandleQueryOptions } from '@/lib/api/validate-handle';
 import { hasCreatorAccess } from '../utils/creator-access';
 import { clearDraft, emptyDraft, loadDraft, saveDraft, type CreatorDraft } from '../utils/draft';
 import { addItem, countItems, mergePackages, parsePackage } from '../utils/package-ops';

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/avatar';
 import { useCatalogueNames } from '@/lib/catalogue-names';
 import { errorText } from '@/lib/error-text';
-import { useHandleAnalysis } from '../api/handle-analysis';
+import { useAnalyseHandle } from '@/lib/api/handle-analysis';
 import { cleanHandle } from '../utils/package-ops';
 
 export interface HandleAnalysisPanelProps {
@@ -50,7 +50,7 @@ const labelsOf = (value: unknown, max = MAX_LABELS): string[] => {
 export function HandleAnalysisPanel({ onUseHandle }: HandleAnalysisPanelProps) {
   const { t } = useTranslation();
   const [handle, setHandle] = useState('');
-  const analysis = useHandleAnalysis();
+  const analysis = useAnalyseHandle();
   const names = useCatalogueNames();
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -3,7 +3,7 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { MAX_HANDLES, type TargetingPackage, type TermItem } from '@murmur/core/targeting';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/avatar';
-import { useValidateHandle } from '../api/validate-handle';
+import { useValidateHandle } from '@/lib/api/validate-handle';
 import { addItem, cleanHandle } from '../utils/package-ops';
 import { AutocompletePicker } from './autocomplete-picker';
 import { FollowerFetchLine } from './follower-fetch-line';

@@ -1,6 +1,6 @@
-import type { XAccessTokenQuery } from '@murmur/core/api';
+import { getTwitterAccessToken } from '@/lib/api/twitter-access-token';
+import { twitterLogin } from '@/lib/api/twitter-login';
 import { checkOAuthState, takeConnectSocial } from '@/lib/social-login';
-import { request } from '@/lib/request';
 import { connectXAccount } from './deepthought';
 
 /** The state did not match the one stored when the browser left (SPEC §8). */
@@ -18,14 +18,7 @@ export class UnauthorizedLoginAttempt extends Error {
 export async function completeDeepThoughtSignIn(params: URLSearchParams) {
   const adding = takeConnectSocial();
   if (!checkOAuthState(params.get('state'))) throw new UnauthorizedLoginAttempt();
-  const query: XAccessTokenQuery = {
-    oauth_token: params.get('oauth_token') ?? '',
-    oauth_verifier: params.get('oauth_verifier') ?? '',
-  };
-  params.forEach((value, key) => {
-    if (key !== 'state') query[key] = value;
-  });
-  const tokens = await request.get('/rest-auth/twitter/access_token/', { query });
-  if (!adding) await request.post('/rest-auth/twitter/', { body: tokens });
+  const tokens = await getTwitterAccessToken(params);
+  if (!adding) await twitterLogin(tokens);
   return connectXAccount(tokens);
 }

@@ -18,7 +18,7 @@ import { AccountChip } from '@/components/account-chip';
 import { useLanguage } from '@/hooks/use-language';
 import type { Sentiment } from '@murmur/core/api';
 import { errorText } from '@/lib/error-text';
-import { useTopicPosts } from '../api/topic-posts';
+import { useSearchTopicPosts } from '@/lib/api/topic-posts';
 
 const COLOURS: Record<Sentiment, string> = { positive: 'teal', neutral: 'gray', negative: 'red' };
 const SENTIMENTS: Sentiment[] = ['positive', 'neutral', 'negative'];
@@ -29,7 +29,7 @@ export function TopicPostsPanel() {
   const interfaceLanguage = useLanguage();
   const [keywords, setKeywords] = useState('');
   const [language, setLanguage] = useState<'en' | 'ja'>(interfaceLanguage);
-  const posts = useTopicPosts();
+  const posts = useSearchTopicPosts();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (keywords.trim() !== '') posts.mutate({ keywords: keywords.trim(), language, limit: 30 });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getInsightsByConfigQueryOptions, useInsightsByConfig } from '../api/get-insights-by-config';
 import { isJobFinished, useJob } from '@/lib/api/get-job';
-import { requestInsights } from '../api/request-insights';
+import { requestInsights } from '@/lib/api/request-insights';
 import type { InsightsReport } from '../types';
 import { sourceKey, type InsightsSource } from '../utils/insights-source';
 

@@ -25,7 +25,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { useInterests } from '@/lib/api/get-interests';
 import { useCatalogueNames } from '@/lib/catalogue-names';
 import { decodePackage } from '@/lib/insights-link';
-import { validateHandleQueryOptions } from '../api/validate-handle';
+import { validateHandleQueryOptions } from '@/lib/api/validate-handle';
 import { SaveListPanel } from './save-list-panel';
 import { SuggestedInterests } from './suggested-interests';
 import { WatchPanel } from './watch-panel';

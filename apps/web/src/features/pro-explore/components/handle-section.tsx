@@ -8,8 +8,8 @@ import { ShareBars } from '@/components/charts';
 import { useCatalogueNames } from '@/lib/catalogue-names';
 import { encodePackage } from '@/lib/insights-link';
 import { errorText } from '@/lib/error-text';
-import { useHandleAnalysis } from '../api/handle-analysis';
-import { useValidateHandle } from '../api/validate-handle';
+import { useHandleAnalysis } from '@/lib/api/handle-analysis';
+import { useValidateHandle } from '@/lib/api/validate-handle';
 
 /** The explored account: profile, its audience (followers) and what they care about. */
 export function HandleSection({ handle, explicit }: { handle: string; explicit: boolean }) {

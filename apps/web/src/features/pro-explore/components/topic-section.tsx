@@ -21,7 +21,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { errorText } from '@/lib/error-text';
 import { encodePackage } from '@/lib/insights-link';
 import { useRelatedKeywords } from '../api/related-keywords';
-import { useTopicPosts } from '../api/topic-posts';
+import { useTopicPosts } from '@/lib/api/topic-posts';
 
 const COLOURS: Record<Sentiment, string> = { positive: 'teal', neutral: 'gray', negative: 'red' };
 const SENTIMENTS: Sentiment[] = ['positive', 'neutral', 'negative'];

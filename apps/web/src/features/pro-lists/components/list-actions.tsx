@@ -8,8 +8,8 @@ import { downloadBlob } from '@/lib/download';
 import { errorText } from '@/lib/error-text';
 import { encodePackage } from '@/lib/insights-link';
 import { notify } from '@/lib/notifications';
-import { useDeleteList } from '../api/delete-list';
-import { getTargetingPackage } from '../api/download-package';
+import { useDeleteAudienceConfig } from '@/lib/api/delete-audience-config';
+import { getTargetingPackage } from '@/lib/api/get-targeting-package';
 import { ShareModal } from './share-modal';
 
 const fileName = (name: string) =>
@@ -26,7 +26,7 @@ export function ListActions({ list, onDeleted }: { list: AudienceConfig; onDelet
   const { t } = useTranslation();
   const [sharing, share] = useDisclosure(false);
   const [deleting, del] = useDisclosure(false);
-  const remove = useDeleteList();
+  const remove = useDeleteAudienceConfig();
   const download = async () => {
     try {
       const pkg = await getTargetingPackage(list.id);

@@ -7,7 +7,7 @@ import { PageHeader, usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
 import { useLanguage } from '@/hooks/use-language';
 import { personalStore } from '@/lib/personal-store';
-import { useLists } from '../api/get-lists';
+import { useAudienceConfigsOfKind } from '@/lib/api/get-audience-configs';
 import { ListActions } from './list-actions';
 
 export interface ListsScreenProps {
@@ -22,7 +22,7 @@ export function ListsScreen({ kind }: ListsScreenProps) {
   usePageTitle(title);
   const personal = useSyncExternalStore(personalStore.subscribe, personalStore.get, personalStore.get);
   const signedIn = personal.token !== null;
-  const lists = useLists(kind, signedIn);
+  const lists = useAudienceConfigsOfKind(kind, signedIn);
   const intro = kind === 'saved_list' ? t('proSite.lists.savedIntro') : t('proSite.lists.targetingIntro');
   return (
     <Stack gap="lg">

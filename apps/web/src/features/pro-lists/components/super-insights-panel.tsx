@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { audienceConfigsKey } from '@/lib/api/get-audience-configs';
 import { isJobFinished, useJob } from '@/lib/api/get-job';
 import { errorText } from '@/lib/error-text';
-import { useStartListInsights } from '../api/super-insights';
+import { useStartListInsights } from '@/lib/api/request-insights';
 
 /**
  * SPEC §3 targeting_list has is_super_insights: a targeting list whose full insights report (every

@@ -1,11 +1,12 @@
 import type { ValidateHandleResult } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/request';
+import { request } from '../request';
 
 /** POST /api/external/validate-handle/ — whether a handle exists on the network, with its account. */
 export const validateHandle = (handle: string, signal?: AbortSignal): Promise<ValidateHandleResult> =>
   request.post('/api/external/validate-handle/', { body: { handle }, signal });
 
+// Handles are case-insensitive on X: one cache entry per handle whatever its spelling.
 export const validateHandleQueryOptions = (handle: string) =>
   queryOptions({
     queryKey: ['validate-handle', handle.toLowerCase()],
@@ -13,4 +14,6 @@ export const validateHandleQueryOptions = (handle: string) =>
     staleTime: 10 * 60_000,
   });
 
-export const useValidateHandle = (handle: string) => useQuery(validateHandleQueryOptions(handle));
+/** The check of one handle; null asks nothing (no handle typed yet). */
+export const useValidateHandle = (handle: string | null) =>
+  useQuery({ ...validateHandleQueryOptions(handle ?? ''), enabled: handle !== null });

@@ -1,6 +1,6 @@
 import type { TargetingPackage } from '@murmur/core/targeting';
-import { request } from '@/lib/request';
+import { request } from '../request';
 
-/** GET /api/external/audience-configs/{pk}/targeting-package/ — the list's targeting package. */
+/** GET /api/external/audience-configs/{pk}/targeting-package/ — the package as the server stores it. */
 export const getTargetingPackage = (pk: number): Promise<TargetingPackage> =>
   request.get('/api/external/audience-configs/:pk/targeting-package/', { params: { pk } });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { audienceConfigsKey } from '@/lib/api/get-audience-configs';
-import { request } from '@/lib/request';
+import { request } from '../request';
+import { audienceConfigsKey } from './get-audience-configs';
 
-/** DELETE /api/audience-configs/{pk}/ */
+/** DELETE /api/audience-configs/{pk}/ — a saved audience or a personal list (SPEC §3). */
 export const deleteAudienceConfig = (pk: number): Promise<void> =>
   request.delete('/api/audience-configs/:pk/', { params: { pk } });
 

@@ -1,5 +1,5 @@
 import type { XAccessTokenQuery, XTokens } from '@murmur/core/api';
-import { request } from '@/lib/request';
+import { request } from '../request';
 
 /** GET /rest-auth/twitter/access_token/ — the callback parameters (state removed) for X's tokens. */
 export const getTwitterAccessToken = (callback: URLSearchParams): Promise<XTokens> => {
