@@ -4,8 +4,11 @@ import { Link } from 'react-router';
 import { AsyncButton } from '@/components/async-button';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
-import { useAds, useAdsets, useCreateAd, useDeleteAd } from '../api/campaigns';
-import { useCreatives } from '../api/creatives';
+import { useCreateAd } from '../api/create-ad';
+import { useDeleteAd } from '../api/delete-ad';
+import { useAds } from '../api/get-ads';
+import { useAdsets } from '../api/get-adsets';
+import { useCreatives } from '../api/get-creatives';
 import { PostPreview } from './post-preview';
 
 export interface AdsStepProps {

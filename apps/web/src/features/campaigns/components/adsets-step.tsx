@@ -17,7 +17,9 @@ import { AsyncButton } from '@/components/async-button';
 import { useAudienceConfigs } from '@/lib/api/get-audience-configs';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
-import { useAdsets, useCreateAdset, useDeleteAdset } from '../api/campaigns';
+import { useCreateAdset } from '../api/create-adset';
+import { useDeleteAdset } from '../api/delete-adset';
+import { useAdsets } from '../api/get-adsets';
 
 /** The ad-set form not yet added (kept by the wizard, so moving between steps loses nothing). */
 export interface AdsetForm {

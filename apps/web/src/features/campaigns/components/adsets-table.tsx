@@ -6,7 +6,9 @@ import { AsyncButton } from '@/components/async-button';
 import { useLanguage } from '@/hooks/use-language';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
-import { useAds, useAdsets, useToggleAd } from '../api/campaigns';
+import { useAds } from '../api/get-ads';
+import { useAdsets } from '../api/get-adsets';
+import { useToggleAd } from '../api/toggle-ad';
 import { StatusBadge } from './status-badge';
 
 /** Targeting criteria listed under an ad set before "+N more". */

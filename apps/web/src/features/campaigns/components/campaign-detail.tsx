@@ -9,14 +9,12 @@ import { QueryError } from '@/components/route-error';
 import { useLanguage } from '@/hooks/use-language';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
-import {
-  useCampaign,
-  useDeleteCampaign,
-  usePatchCampaign,
-  useReach,
-  useSegmentations,
-  useStatsTotal,
-} from '../api/campaigns';
+import { useDeleteCampaign } from '../api/delete-campaign';
+import { useCampaign } from '../api/get-campaign';
+import { useReach } from '../api/get-reach';
+import { useSegmentations } from '../api/get-segmentations';
+import { useStatsTotal } from '../api/get-stats-total';
+import { usePatchCampaign } from '../api/patch-campaign';
 import { downloadSummaryPdf } from '../api/summary-pdf';
 import { AdsetsTable } from './adsets-table';
 import { DeliveryChart } from './delivery-chart';

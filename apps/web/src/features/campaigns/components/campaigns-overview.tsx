@@ -22,7 +22,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader, usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
 import { useLanguage } from '@/hooks/use-language';
-import { useCampaigns, type CampaignFilters } from '../api/campaigns';
+import { useCampaigns, type CampaignFilters } from '../api/get-campaigns';
 import { StatusBadge } from './status-badge';
 
 const isStatus = (v: string | null): v is AudienceStatus =>

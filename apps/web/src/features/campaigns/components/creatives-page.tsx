@@ -20,7 +20,10 @@ import { PageHeader, usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
 import { errorText, fieldError } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
-import { useCreateCreative, useCreatives, useDeleteCreative, useMediaLibrary } from '../api/creatives';
+import { useCreateCreative } from '../api/create-creative';
+import { useDeleteCreative } from '../api/delete-creative';
+import { useCreatives } from '../api/get-creatives';
+import { useMediaLibrary } from '../api/get-media';
 import { PostPreview } from './post-preview';
 
 type Cta = (typeof CALLS_TO_ACTION)[number];

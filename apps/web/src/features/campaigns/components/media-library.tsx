@@ -8,7 +8,9 @@ import { QueryError } from '@/components/route-error';
 import { useLanguage } from '@/hooks/use-language';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
-import { useDeleteMedia, useMediaLibrary, useUploadMedia } from '../api/creatives';
+import { useDeleteMedia } from '../api/delete-media';
+import { useMediaLibrary } from '../api/get-media';
+import { useUploadMedia } from '../api/upload-media';
 
 /** SPEC §2 Media: a team's images, uploaded with progress through the policy/complete protocol. */
 export function MediaLibrary({ teamSlug }: { teamSlug: string }) {

@@ -1,7 +1,7 @@
 import { getTwitterAccessToken } from '@/lib/api/twitter-access-token';
 import { twitterLogin } from '@/lib/api/twitter-login';
 import { checkOAuthState, takeConnectSocial } from '@/lib/social-login';
-import { connectXAccount } from './deepthought';
+import { connectXAccount } from './connect-account';
 
 /** The state did not match the one stored when the browser left (SPEC §8). */
 export class UnauthorizedLoginAttempt extends Error {

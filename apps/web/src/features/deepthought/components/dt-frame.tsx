@@ -8,14 +8,10 @@ import { Link } from 'react-router';
 import { PageHeader, usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
 import { errorText } from '@/lib/error-text';
-import {
-  jobFinished,
-  needsAccount,
-  needsPremium,
-  useDtJob,
-  useDtStatus,
-  useStartSync,
-} from '../api/deepthought';
+import { needsAccount, needsPremium } from '../api/deepthought-query';
+import { jobFinished, useDtJob } from '../api/get-job';
+import { useDtStatus } from '../api/get-status';
+import { useStartSync } from '../api/start-sync';
 
 export const uiLanguage = (language: string): 'en' | 'ja' => (language.startsWith('ja') ? 'ja' : 'en');
 

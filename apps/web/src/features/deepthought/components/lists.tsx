@@ -14,15 +14,13 @@ import type { XList } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-text';
-import {
-  useChangeMembers,
-  useCreateList,
-  useDeleteList,
-  useDtConnections,
-  useDtListMembers,
-  useDtLists,
-  useUpdateList,
-} from '../api/deepthought';
+import { useChangeMembers } from '../api/change-list-members';
+import { useCreateList } from '../api/create-list';
+import { useDeleteList } from '../api/delete-list';
+import { useDtConnections } from '../api/get-connections';
+import { useDtListMembers } from '../api/get-list-members';
+import { useDtLists } from '../api/get-lists';
+import { useUpdateList } from '../api/update-list';
 import { DtScreen } from './dt-frame';
 import { UsersTable } from './people';
 

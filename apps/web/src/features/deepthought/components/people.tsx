@@ -18,15 +18,13 @@ import type { TFunction } from 'i18next';
 import { PagePagination } from '@/components/page-pagination';
 import { errorText } from '@/lib/error-text';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  useDtChanges,
-  useDtConnections,
-  useDtEngagers,
-  useDtJob,
-  useDtSpam,
-  useFollowUnfollow,
-  type UsersQuery,
-} from '../api/deepthought';
+import { useFollowUnfollow } from '../api/follow-unfollow';
+import { useDtConnections } from '../api/get-connections';
+import { useDtEngagers } from '../api/get-engagers';
+import { type UsersQuery } from '../api/get-followers';
+import { useDtJob } from '../api/get-job';
+import { useDtSpam } from '../api/get-spam-analysis';
+import { useDtChanges } from '../api/get-unfollowers';
 import { DtScreen, Handle, JobProgress, resumesAt, shortDate } from './dt-frame';
 import { DtTable, type DtColumn } from './dt-table';
 

@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router';
 import { PageHeader, usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
 import { errorText } from '@/lib/error-text';
-import { useDisconnectAccount, useDtAccounts, useSelectAccount } from '../api/deepthought';
+import { useDisconnectAccount } from '../api/disconnect-account';
+import { useDtAccounts } from '../api/get-accounts';
+import { useSelectAccount } from '../api/select-account';
 import { Freshness } from './dt-frame';
 import { SignInWithXButton } from './sign-in';
 

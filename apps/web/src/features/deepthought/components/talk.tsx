@@ -3,7 +3,9 @@ import type { TalkToXAnswer } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-text';
-import { useDtStatus, useTalkToX, viewerTimeZone } from '../api/deepthought';
+import { viewerTimeZone } from '../api/deepthought-query';
+import { useDtStatus } from '../api/get-status';
+import { useTalkToX } from '../api/talk-to-x';
 import { ConnectNotice, DtScreen, PremiumNotice } from './dt-frame';
 
 interface Exchange {

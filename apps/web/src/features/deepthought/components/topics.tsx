@@ -1,7 +1,7 @@
 import { Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { formatPercent } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
-import { useDtTopics } from '../api/deepthought';
+import { useDtTopics } from '../api/get-topics-of';
 import { DtScreen } from './dt-frame';
 
 function TopicsScreen({ of }: { of: 'posts' | 'following' }) {

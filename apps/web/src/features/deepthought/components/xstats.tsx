@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useDtXStats } from '../api/deepthought';
+import { useDtXStats } from '../api/get-xstats';
 import { DtScreen } from './dt-frame';
 import { UsersTable } from './people';
 

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { request } from '@/lib/request';
+import { dataQuery } from './deepthought-query';
+
+export interface PostsQuery {
+  page: number;
+  page_size: number;
+  search?: string;
+  sort?: '-created_at' | 'created_at' | '-like_count' | '-impression_count';
+}
+
+/** GET /api/external/deepthought/posts/ — a page of the account's posts with their metrics. */
+export const getDtPosts = (query: PostsQuery, signal?: AbortSignal) =>
+  request.get('/api/external/deepthought/posts/', { query, signal });
+
+export const useDtPosts = (query: PostsQuery) =>
+  useQuery(dataQuery(['posts', query], (signal) => getDtPosts(query, signal)));

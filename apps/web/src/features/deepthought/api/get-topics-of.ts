@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { dataQuery } from './deepthought-query';
+import { getDtFollowingTopics } from './get-following-topics';
+import { getDtTopics } from './get-topics';
+
+/** The topics of the account's posts or of its followings, one screen for both. */
+export const useDtTopics = (of: 'posts' | 'following') =>
+  useQuery(
+    dataQuery(['topics', of], (signal) =>
+      of === 'posts' ? getDtTopics(signal) : getDtFollowingTopics(signal),
+    ),
+  );
