@@ -3,7 +3,7 @@ import { request } from '@/lib/request';
 import { useListMutation } from './list-mutation';
 
 /** POST /api/user/lists/{pk}/members/ — adds or removes members of an X list. */
-export const changeDtListMembers = ({ id, body }: { id: number; body: XListMembersChange }) =>
-  request.post('/api/user/lists/:pk/members/', { params: { pk: id }, body });
+export const changeDtListMembers = ({ listId, changes }: { listId: number; changes: XListMembersChange }) =>
+  request.post('/api/user/lists/:pk/members/', { params: { pk: listId }, body: changes });
 
 export const useChangeMembers = () => useListMutation(changeDtListMembers);

@@ -1,13 +1,9 @@
+import type { ApiRoutes } from '@murmur/core/api';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request';
 import { dataQuery } from './deepthought-query';
 
-export interface PostsQuery {
-  page: number;
-  page_size: number;
-  search?: string;
-  sort?: '-created_at' | 'created_at' | '-like_count' | '-impression_count';
-}
+export type PostsQuery = NonNullable<ApiRoutes['GET /api/external/deepthought/posts/']['query']>;
 
 /** GET /api/external/deepthought/posts/ — a page of the account's posts with their metrics. */
 export const getDtPosts = (query: PostsQuery, signal?: AbortSignal) =>

@@ -22,7 +22,7 @@ import { useDtListMembers } from '../api/get-list-members';
 import { useDtLists } from '../api/get-lists';
 import { useUpdateList } from '../api/update-list';
 import { DtScreen } from './dt-frame';
-import { UsersTable } from './people';
+import { UsersTable } from './users-table';
 
 function ListForm({ list, onDone }: { list?: XList; onDone: () => void }) {
   const { t } = useTranslation();
@@ -37,7 +37,7 @@ function ListForm({ list, onDone }: { list?: XList; onDone: () => void }) {
       onSubmit={(e) => {
         e.preventDefault();
         const body = { name, description, private: isPrivate };
-        if (list) update.mutate({ id: list.id, body }, { onSuccess: onDone });
+        if (list) update.mutate({ listId: list.id, changes: body }, { onSuccess: onDone });
         else create.mutate(body, { onSuccess: onDone });
       }}
     >
@@ -96,7 +96,7 @@ function Members({ list }: { list: XList }) {
           loading={change.isPending}
           onClick={() =>
             change.mutate(
-              { id: list.id, body: { remove: [...removing] } },
+              { listId: list.id, changes: { remove: [...removing] } },
               { onSuccess: () => setRemoving(new Set()) },
             )
           }
@@ -118,7 +118,7 @@ function Members({ list }: { list: XList }) {
           loading={change.isPending}
           onClick={() =>
             change.mutate(
-              { id: list.id, body: { add: [...adding] } },
+              { listId: list.id, changes: { add: [...adding] } },
               { onSuccess: () => setAdding(new Set()) },
             )
           }

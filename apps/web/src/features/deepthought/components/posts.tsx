@@ -10,7 +10,8 @@ import { useDtPost } from '../api/get-post';
 import { useDtPosts } from '../api/get-posts';
 import { DtScreen, shortDate } from './dt-frame';
 import { DtTable } from './dt-table';
-import { engagementColumns, Stat, UsersTable } from './people';
+import { Stat } from './stat';
+import { engagementColumns, UsersTable } from './users-table';
 
 type PostSort = '-created_at' | 'created_at' | '-like_count' | '-impression_count';
 const PAGE_SIZE = 25;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useDtXStats } from '../api/get-xstats';
 import { DtScreen } from './dt-frame';
-import { UsersTable } from './people';
+import { UsersTable } from './users-table';
 
 /** /premium-suite/xstats/:country? — followers per country, and the followers of one country. */
 export function XStatsScreen() {

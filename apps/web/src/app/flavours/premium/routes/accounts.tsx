@@ -1,1 +1,1 @@
-export { AccountsScreen as Route } from '@/features/deepthought/components/people';
+export { AccountsScreen as Route } from '@/features/deepthought/components/accounts-screen';

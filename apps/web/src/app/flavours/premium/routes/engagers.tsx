@@ -1,1 +1,1 @@
-export { EngagersScreen as Route } from '@/features/deepthought/components/people';
+export { EngagersScreen as Route } from '@/features/deepthought/components/engagers-screen';

@@ -1,1 +1,1 @@
-export { FollowersScreen as Route } from '@/features/deepthought/components/people';
+export { FollowersScreen as Route } from '@/features/deepthought/components/connections-screen';

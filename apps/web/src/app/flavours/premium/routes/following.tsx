@@ -1,1 +1,1 @@
-export { FollowingScreen as Route } from '@/features/deepthought/components/people';
+export { FollowingScreen as Route } from '@/features/deepthought/components/connections-screen';

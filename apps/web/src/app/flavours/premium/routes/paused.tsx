@@ -1,1 +1,1 @@
-export { PausedScreen as PausedRoute } from '@/features/deepthought/components/dashboard';
+export { PausedScreen as PausedRoute } from '@/features/deepthought/components/paused-screen';

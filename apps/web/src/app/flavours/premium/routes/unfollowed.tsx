@@ -1,1 +1,1 @@
-export { UnfollowedScreen as Route } from '@/features/deepthought/components/people';
+export { UnfollowedScreen as Route } from '@/features/deepthought/components/unfollowed-screen';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { HourAxis, OwnHours } from './dashboard';
+import { HourAxis, OwnHours } from './best-time';
 
 describe('HourAxis', () => {
   it('labels every sixth of the 24 hours under a best-time chart', () => {
