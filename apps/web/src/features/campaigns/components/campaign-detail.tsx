@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatFrequency, type Campaign } from '@murmur/core/api';
+import type { Campaign } from '@murmur/core/api';
 import { formatDate, formatLargeNumber, formatMoney } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,14 +11,13 @@ import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useCampaign } from '../api/get-campaign';
-import { useReach } from '../api/get-reach';
-import { useSegmentations } from '../api/get-segmentations';
 import { useStatsTotal } from '../api/get-stats-total';
 import { usePatchCampaign } from '../api/patch-campaign';
 import { downloadSummaryPdf } from '../api/summary-pdf';
 import { AdsetsTable } from './adsets-table';
 import { DeliveryChart } from './delivery-chart';
-import { SegmentTable } from './segment-table';
+import { CampaignReach } from './campaign-reach';
+import { CampaignSegmentations } from './campaign-segmentations';
 import { StatusBadge } from './status-badge';
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -42,8 +41,6 @@ export function CampaignDetail({ campaignId, overviewPath }: { campaignId: numbe
   const campaign = useCampaign(campaignId);
   usePageTitle(campaign.data?.name ?? t('campaigns.title'));
   const stats = useStatsTotal(campaignId);
-  const reach = useReach(campaignId);
-  const seg = useSegmentations(campaignId);
   const patch = usePatchCampaign();
   const remove = useDeleteCampaign();
 
@@ -164,94 +161,8 @@ export function CampaignDetail({ campaignId, overviewPath }: { campaignId: numbe
         {stats.data ? <DeliveryChart stats={stats.data} /> : <Skeleton h={180} />}
       </Paper>
 
-      <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h4" mb="xs">
-          {t('campaigns.detail.reach')}
-        </Title>
-        {reach.isError ? (
-          <QueryError query={reach} />
-        ) : reach.data ? (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <Stack gap={4} data-testid="estimated-audience">
-              <Title order={3} size="h5">
-                {t('campaigns.detail.audienceTitle')}
-              </Title>
-              <Text data-testid="reach">
-                {t('campaigns.detail.reachText', {
-                  size: formatLargeNumber(reach.data.size),
-                  bucket: reach.data.size_bucket,
-                })}
-              </Text>
-              {reach.data.adsets.map((a) => (
-                <Text key={a.id} size="sm" c="dimmed">
-                  {a.name}: {formatLargeNumber(a.size)} ({a.size_bucket})
-                </Text>
-              ))}
-              <Text size="xs" c="dimmed">
-                {t('campaigns.detail.audienceHelp')}
-              </Text>
-            </Stack>
-            <Stack gap={4} data-testid="accounts-reached">
-              <Title order={3} size="h5">
-                {t('campaigns.detail.reachedTitle')}
-              </Title>
-              <Text data-testid="frequency">
-                {t('campaigns.detail.reachedText', {
-                  reached: formatLargeNumber(reach.data.reached),
-                  frequency: formatFrequency(reach.data.frequency),
-                })}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {reach.data.reach_synced
-                  ? t('campaigns.detail.reachedHelp', {
-                      date: formatDate(reach.data.reach_synced, language),
-                    })
-                  : t('campaigns.detail.reachedNotYet')}
-              </Text>
-            </Stack>
-          </SimpleGrid>
-        ) : (
-          <Skeleton h={40} />
-        )}
-      </Paper>
-
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t('campaigns.detail.segmentations')}
-        </Title>
-        {seg.isError ? (
-          <QueryError query={seg} />
-        ) : seg.data ? (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-            <SegmentTable
-              kind="country"
-              title={t('campaigns.segments.country')}
-              rows={seg.data.country}
-              total={seg.data.impressions}
-            />
-            <SegmentTable
-              kind="age"
-              title={t('campaigns.segments.age')}
-              rows={seg.data.age}
-              total={seg.data.impressions}
-            />
-            <SegmentTable
-              kind="gender"
-              title={t('campaigns.segments.gender')}
-              rows={seg.data.gender}
-              total={seg.data.impressions}
-            />
-            <SegmentTable
-              kind="interest"
-              title={t('campaigns.segments.interest')}
-              rows={seg.data.interest}
-              total={seg.data.impressions}
-            />
-          </SimpleGrid>
-        ) : (
-          <Skeleton h={160} />
-        )}
-      </Stack>
+      <CampaignReach campaignId={c.id} />
+      <CampaignSegmentations campaignId={c.id} />
 
       <AdsetsTable campaign={c} />
     </Stack>

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { useDtStats } from '../api/get-stats';
 import { useDtStatus } from '../api/get-status';
 import { DtScreen, PremiumNotice } from './dt-frame';
-import { SignInWithXButton } from './sign-in';
 import { SUITE_LINKS } from '../suite-links';
 import { BestTime } from './best-time';
 import { Payout } from './payout';
