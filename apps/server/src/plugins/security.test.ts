@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { securityHeaderOptions, securityHeaders } from './security';
+import { PERMISSIONS_POLICY, securityHeaderOptions, securityHeaders } from './security';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,6 +16,7 @@ describe('security headers', () => {
       'cross-origin-opener-policy',
       'cross-origin-resource-policy',
       'origin-agent-cluster',
+      'permissions-policy',
       'referrer-policy',
       'x-content-type-options',
       'x-dns-prefetch-control',
@@ -39,6 +40,16 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+  });
+
+  it('deny powerful browser features on pages and API answers alike', async () => {
+    for (const url of ['/api/engine/status/', '/api/docs/']) {
+      const res = await t.app.inject({ url });
+      const policy = String(res.headers['permissions-policy']);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+        expect(policy, `${url} ${feature}`).toContain(`${feature}=()`);
+    }
   });
 
   it('leave the document-only headers off JSON API answers and keep them on pages', async () => {
