@@ -58,8 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(deps.logStream && { stream: deps.logStream }) },
     routerOptions: { ignoreTrailingSlash: true },
-    // Behind a load balancer (ARCHITECTURE §7) the client address comes from X-Forwarded-For.
-    trustProxy: config.isProduction,
+    // Behind a load balancer (ARCHITECTURE §7) the client address comes from X-Forwarded-For, as
+    // far back as TRUST_PROXY says the hops are ours (config.ts); off by default.
+    trustProxy: config.trustProxy ?? false,
     frameworkErrors: frameworkErrorHandler,
     ...requestLimitOptions,
     ...requestLog,

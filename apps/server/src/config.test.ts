@@ -107,6 +107,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, JOBS_PER_IP: '0' })).toThrow(/Invalid env variables/);
   });
 
+  it('trusts no proxy by default, even in production, and reads TRUST_PROXY as hops or addresses', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(false);
+    expect(loadConfig({ ...production, DATA_DIR: dataDir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.7 ,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '::1',
+    ]);
+    for (const bad of ['true', 'proxy.example.com', '10.0.0.0/33', '1.5', '-1', '10.0.0.1,'])
+      expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+  });
+
   it('rejects malformed values instead of starting half-configured', () => {
     expect(() => loadConfig({ ...production, PORT: 'abc' })).toThrow(/Invalid env variables/);
     expect(() => loadConfig({ ...production, SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);

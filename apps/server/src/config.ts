@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +108,10 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
     z.enum(['true', 'false', '1', '0']).optional(),
   ),
+  TRUST_PROXY: optional.refine((v) => v === undefined || parseTrustProxy(v) !== undefined, {
+    error:
+      'TRUST_PROXY must be a number of proxy hops (0 for none) or a comma-separated list of proxy addresses or CIDR ranges',
+  }),
   ...limitsEnv(),
   S3_BUCKET: optional,
   S3_REGION: optional,
@@ -259,6 +264,13 @@ export interface Config {
   redisUrl: string | undefined;
   /** The live path: X's streams → collector → live log → engine and shards (docs/LIVE.md); none in tests. */
   live?: LiveConfig;
+  /**
+   * Which proxies' X-Forwarded-For is believed (TRUST_PROXY, Fastify's `trustProxy`): false (the
+   * default) uses the connection's address; a hop count or a list of proxy addresses/CIDRs. Never
+   * every proxy: the left-most entry is whatever the client wrote, and the limits by client
+   * (docs/API.md "Limits") would count what the client chooses.
+   */
+  trustProxy?: false | number | string[];
   limits: Limits;
   x: XConfig;
   facebook: ProviderConfig;
@@ -363,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     redisUrl: e.REDIS_URL,
     live: liveConfig(e, isProduction),
+    trustProxy: e.TRUST_PROXY === undefined ? false : (parseTrustProxy(e.TRUST_PROXY) ?? false),
     limits: limitsFrom(e),
     ...socialConfig(`${publicUrl}/sandbox`, isProduction, e),
     stripe: stripeConfig(`${publicUrl}/sandbox`, isProduction, e),
@@ -514,6 +527,25 @@ function devSessionSecret(dataDir: string): string {
   const secret = randomKey(48);
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+/**
+ * TRUST_PROXY: a whole number of hops (0 is none, false) or addresses and CIDR ranges separated by
+ * commas; undefined when it is neither (`true` included: trusting every hop lets a client choose
+ * its own address).
+ */
+export function parseTrustProxy(value: string): false | number | string[] | undefined {
+  const text = value.trim();
+  if (/^\d{1,3}$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  return valid ? entries : undefined;
 }
 
 /** Caps on jobs and rates by client (docs/API.md "Limits"; variables in README "Configuration"). */

@@ -4,10 +4,14 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The production limits (test-app raises them for the other files, which sign many users in).
 let t: TestApp;
+// A production server behind one load balancer (TRUST_PROXY=1): the address the balancer saw is
+// the right-most X-Forwarded-For entry; whatever the client wrote to its left is not believed.
+let behindProxy: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ limits: DEFAULT_LIMITS });
+  behindProxy = await createTestApp({ limits: DEFAULT_LIMITS, isProduction: true, trustProxy: 1 });
 });
-afterAll(() => t.close());
+afterAll(() => Promise.all([t.close(), behindProxy.close()]));
 
 const requestCode = (email: string, remoteAddress: string, url = '/api/user/magic-link/') =>
   t.app.inject({ method: 'POST', url, payload: { email }, remoteAddress });
@@ -37,5 +41,39 @@ describe('sign-in codes per IP address (docs/API.md "Limits")', () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
 
     expect((await requestCode('neighbour@example.com', '198.51.100.4')).statusCode).toBe(200);
+  });
+});
+
+describe('client addresses behind proxies (TRUST_PROXY)', () => {
+  it('holds the limit when the client forges X-Forwarded-For', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < DEFAULT_LIMITS.signInCodesPerIp + 3; i++) {
+      const res = await behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/user/magic-link/',
+        payload: { email: `forger${i}@example.com` },
+        remoteAddress: '10.0.0.2',
+        // A new made-up address each time, then the one the balancer appended.
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}, 203.0.113.50` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(DEFAULT_LIMITS.signInCodesPerIp);
+    expect(statuses.slice(DEFAULT_LIMITS.signInCodesPerIp).every((s) => s === 429)).toBe(true);
+  });
+
+  it('ignores X-Forwarded-For altogether when no proxy is trusted (the default)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < DEFAULT_LIMITS.signInCodesPerIp + 1; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/magic-link/',
+        payload: { email: `direct${i}@example.com` },
+        remoteAddress: '192.0.2.77',
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
   });
 });
