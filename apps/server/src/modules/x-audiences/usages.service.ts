@@ -71,6 +71,10 @@ export function createUsagesService(deps: {
       if (!input.ad_account_id) throw new BadRequest({ non_field_errors: [NO_AD_ACCOUNT_ID] });
       if (!isTargetingPackageNonEmpty(input.targeting_package))
         throw new BadRequest({ non_field_errors: [EMPTY_TARGETING_MESSAGE] });
+      // A usage changes the status of the audience it names: only one the caller can read; another
+      // tenant's id answers as an unknown one does (docs/API-AUDIENCES.md: 404, never 403).
+      const configId = input.audience_config_id ?? null;
+      if (configId !== null && !(await repo.configReadableBy(configId, user.id))) throw new NotFound();
       let teamId: number | null = null;
       if (input.team) {
         const { team } = await teams.access(user, input.team);
@@ -87,7 +91,7 @@ export function createUsagesService(deps: {
         teamId,
         adAccountId: input.ad_account_id,
         state: input.state,
-        audienceConfigId: input.audience_config_id ?? null,
+        audienceConfigId: configId,
         targetingPackage: input.targeting_package,
         countries: input.countries,
         lineItemId: input.line_item_id ?? null,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { grantedAdAccountOf, type GrantedAdAccount } from '../../db/granted-ad-account';
 import type { TargetingPackage } from '@murmur/core/targeting';
+import { readableBy } from '../audiences/audience-configs.repository';
 import {
   audienceConfigs,
   audienceUsages,
@@ -110,6 +111,15 @@ export function createXAudiencesRepository(db: Db) {
         .from(audienceConfigs)
         .where(eq(audienceConfigs.id, id));
       return row?.pkg;
+    },
+
+    /** Whether the user may read the config (docs/API-AUDIENCES.md, the audiences module's rule). */
+    async configReadableBy(id: number, userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: audienceConfigs.id })
+        .from(audienceConfigs)
+        .where(and(eq(audienceConfigs.id, id), readableBy(db, userId)));
+      return row !== undefined;
     },
 
     allUploads(): Promise<UploadRow[]> {
