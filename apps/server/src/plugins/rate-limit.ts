@@ -56,5 +56,33 @@ export function rateLimitHook(app: FastifyInstance, rule: RateRule): preHandlerA
   };
 }
 
+/**
+ * A limit on an amount of work rather than on requests (`rule.max` units per window, per key): the
+ * returned function charges `units` to the key and answers 429 `{detail}` with Retry-After once the
+ * client's total is beyond the rule. Each unit is one count of @fastify/rate-limit's store (Redis
+ * when configured), so server processes share the budget as they share the other limits.
+ */
+export function rateLimitCounter(
+  app: FastifyInstance,
+  rule: Omit<RateRule, 'key'> & { key: (request: FastifyRequest) => string },
+): (request: FastifyRequest, units: number) => Promise<void> {
+  const limiter = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.windowMs,
+    keyGenerator: (request) => `${rule.name}:${rule.key(request)}`,
+  });
+  return async (request, units) => {
+    let refused = 0;
+    for (let i = 0; i < units; i++) {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) {
+        refused = Math.max(1, result.ttlInSeconds);
+        break;
+      }
+    }
+    if (refused > 0) throw new TooManyRequests(rule.message(Math.ceil(refused / 60)), refused);
+  };
+}
+
 /** "1 minute", "12 minutes". */
 export const minutes = (n: number) => (n === 1 ? '1 minute' : `${n} minutes`);

@@ -222,6 +222,9 @@ export const setVisitorToken = (token: string | null | undefined): void => {
   visitorToken = token ?? null;
 };
 
+/** The token `request` sends (the user's own, else the visitor's), for calls made with plain fetch. */
+export const currentToken = (): string | null => personalStore.get().token ?? visitorToken;
+
 /**
  * SPEC §7: the second API root, of the targeting service — VITE_TARGETING_API_URL, or the page's
  * own API root when unset (this server serves the targeting routes).
@@ -231,7 +234,7 @@ export const targetingRootFor = (hostname: string): string => config.targetingAp
 /** The app's one request helper. */
 export const request: RequestClient = createRequest({
   apiRoot: () => apiRootFor(window.location.hostname),
-  token: () => personalStore.get().token ?? visitorToken,
+  token: currentToken,
   csrfToken: () => readCookie('csrftoken'),
   fetch: (input, init) => window.fetch(input, init),
   createXhr: () => new XMLHttpRequest(),

@@ -7,6 +7,14 @@ const PUBLIC_IMAGE_HOSTS = ['pbs.twimg.com', 'abs.twimg.com'];
 /** An image larger than this is refused (bytes), as is one wider or taller than MAX_PIXELS² in total. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 const MAX_PIXELS = 40_000_000;
+/** Pixels converted for one request, all its images together (one image of the largest size). */
+export const MAX_PIXELS_PER_REQUEST = 40_000_000;
+/**
+ * Pixels converted for one client per PIXELS_WINDOW_MS (docs/API.md "Limits"): about fifty
+ * typical X images, or two and a half of the largest.
+ */
+export const PIXELS_PER_CLIENT = 100_000_000;
+export const PIXELS_WINDOW_MS = 15 * 60 * 1000;
 const TIMEOUT_MS = 10_000;
 
 export type FetchImage = (url: URL, signal: AbortSignal) => Promise<Response>;
@@ -40,8 +48,8 @@ export function createImageDownloader(deps: { ownOrigin: string; fetchImage?: Fe
     return url;
   };
 
-  async function toPng(raw: string): Promise<Buffer> {
-    const url = allowed(raw);
+  /** The image's bytes and pixel count, read from its header without decoding it. */
+  async function fetchSized(url: URL): Promise<{ bytes: Buffer; pixels: number }> {
     const signal = AbortSignal.timeout(TIMEOUT_MS);
     let response: Response;
     try {
@@ -55,6 +63,15 @@ export function createImageDownloader(deps: { ownOrigin: string; fetchImage?: Fe
     if (declared > MAX_IMAGE_BYTES) throw new BadRequest({ url: ['The image is too large.'] });
     const bytes = await readLimited(response, MAX_IMAGE_BYTES);
     try {
+      const { width, height } = await sharp(bytes).metadata();
+      return { bytes, pixels: width * height };
+    } catch {
+      throw new BadRequest({ url: [`${url.href} is not an image.`] });
+    }
+  }
+
+  async function toPng(url: URL, bytes: Buffer): Promise<Buffer> {
+    try {
       return await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).png().toBuffer();
     } catch {
       throw new BadRequest({ url: [`${url.href} is not an image.`] });
@@ -62,19 +79,44 @@ export function createImageDownloader(deps: { ownOrigin: string; fetchImage?: Fe
   }
 
   return {
-    /** One URL → a PNG; several → a zip of PNGs (image-1.png, …). */
-    async download(urls: string[]): Promise<{ filename: string; type: string; body: Buffer }> {
-      const unique = [...new Set(urls)];
-      unique.forEach(allowed);
-      if (unique.length === 1)
-        return { filename: 'image.png', type: 'image/png', body: await toPng(unique[0]!) };
+    /**
+     * One file → a PNG; several → a zip of PNGs (image-1.png, …). A file is its address without
+     * query or fragment, fetched once (a query string must not multiply the work). Every image's
+     * pixels are known from its header before any is converted: the request's total must stay
+     * within MAX_PIXELS_PER_REQUEST, and `charge` takes them from the client's budget.
+     */
+    async download(
+      urls: string[],
+      charge: (pixels: number) => Promise<void>,
+    ): Promise<{ filename: string; type: string; body: Buffer }> {
+      const byFile = new Map<string, URL>();
+      for (const raw of urls) {
+        const url = allowed(raw);
+        const file = `${url.origin}${url.pathname}`;
+        if (!byFile.has(file)) byFile.set(file, url);
+      }
+      const fetched: { url: URL; bytes: Buffer }[] = [];
+      let pixels = 0;
+      for (const url of byFile.values()) {
+        const image = await fetchSized(url);
+        pixels += image.pixels;
+        if (pixels > MAX_PIXELS_PER_REQUEST) throw new BadRequest({ url: [TOO_MANY_PIXELS] });
+        fetched.push({ url, bytes: image.bytes });
+      }
+      await charge(pixels);
+      if (fetched.length === 1) {
+        const [only] = fetched as [{ url: URL; bytes: Buffer }];
+        return { filename: 'image.png', type: 'image/png', body: await toPng(only.url, only.bytes) };
+      }
       const files: { name: string; data: Buffer }[] = [];
-      for (const [i, url] of unique.entries())
-        files.push({ name: `image-${i + 1}.png`, data: await toPng(url) });
+      for (const [i, image] of fetched.entries())
+        files.push({ name: `image-${i + 1}.png`, data: await toPng(image.url, image.bytes) });
       return { filename: 'images.zip', type: 'application/zip', body: storedZip(files) };
     },
   };
 }
+
+const TOO_MANY_PIXELS = `These images are too large to convert at once (at most ${MAX_PIXELS_PER_REQUEST / 1_000_000} megapixels).`;
 
 async function readLimited(response: Response, limit: number): Promise<Buffer> {
   const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();

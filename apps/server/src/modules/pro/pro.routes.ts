@@ -40,8 +40,9 @@ import { MAX_DB_ID } from '../../lib/db-id';
 import { errorResponses } from '../../lib/http';
 import { preferredLanguage } from '../../lib/language';
 import { requireUser } from '../../plugins/auth';
-import { minutes, rateLimitHook } from '../../plugins/rate-limit';
-import type { createImageDownloader } from './image-downloader';
+import { normalizeIP } from '@fastify/rate-limit';
+import { minutes, rateLimitCounter, rateLimitHook } from '../../plugins/rate-limit';
+import { PIXELS_PER_CLIENT, PIXELS_WINDOW_MS, type createImageDownloader } from './image-downloader';
 import { listMaterials, materialPdf } from './materials';
 import type { RequestsService } from './requests.service';
 import type { ShareService } from './share.service';
@@ -361,6 +362,16 @@ export const proRoutes: FastifyPluginCallbackZod<{
   );
 
   // ---- image downloader ----
+  // Converting images is the costliest thing a caller can ask for in one request: pixels are
+  // counted per client, in megapixels, and refused beyond the budget (docs/API.md "Limits").
+  const pixelsPerClient = rateLimitCounter(app, {
+    name: 'image-megapixels',
+    max: PIXELS_PER_CLIENT / 1_000_000,
+    windowMs: PIXELS_WINDOW_MS,
+    key: (request) =>
+      request.principal.kind === 'user' ? `user:${request.principal.user.id}` : `ip:${normalizeIP(request.ip)}`,
+    message: (m) => `Too many images were converted. Please try again in ${minutes(m)}.`,
+  });
   app.get(
     '/api/external/image-downloader/',
     {
@@ -368,12 +379,26 @@ export const proRoutes: FastifyPluginCallbackZod<{
         tags,
         summary: 'An image of this site or X as PNG; several `url`s as a zip of PNGs',
         querystring: imageDownloadQuerySchema,
-        response: { 200: binary, ...errorResponses(400) },
+        response: { 200: binary, ...errorResponses(400, 403, 429) },
+      },
+      // Before validation (auth answers first): a signed-in user, or the pro site's fixed token
+      // that its signed-out visitors carry (SPEC §6).
+      onRequest: (request, _reply, done) => {
+        const p = request.principal;
+        if (p.kind === 'client' && p.client === 'pro-targeting') return done();
+        try {
+          requireUser(request);
+          done();
+        } catch (error) {
+          done(error as Error);
+        }
       },
     },
     async (request, reply) => {
       const urls = Array.isArray(request.query.url) ? request.query.url : [request.query.url];
-      const file = await imageDownloader.download(urls);
+      const file = await imageDownloader.download(urls, (pixels) =>
+        pixelsPerClient(request, Math.ceil(pixels / 1_000_000)),
+      );
       return sendFile(reply, file);
     },
   );

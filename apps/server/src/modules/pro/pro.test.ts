@@ -266,6 +266,7 @@ describe('marketing materials and the competitor summary PDF', () => {
 
 describe('image downloader', () => {
   it('refuses hosts other than the site and X media (SSRF), and bad URLs', async () => {
+    const caller = await t.signIn('image-ssrf@example.com');
     for (const url of [
       'http://169.254.169.254/latest/meta-data',
       'http://localhost:5432/',
@@ -276,6 +277,7 @@ describe('image downloader', () => {
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/external/image-downloader/?url=${encodeURIComponent(url)}`,
+        headers: caller.tokenAuth,
       });
       expect(res.statusCode, url).toBe(400);
       expect(res.json<{ url: string[] }>().url[0]).toBe(
@@ -294,13 +296,16 @@ describe('image downloader', () => {
       fetchImage: (url) =>
         Promise.resolve(url.pathname.endsWith('.txt') ? new Response('hello') : new Response(jpeg)),
     });
-    const one = await downloader.download(['/media/a.jpg']);
+    const charged: number[] = [];
+    const charge = (pixels: number) => Promise.resolve(void charged.push(pixels));
+    const one = await downloader.download(['/media/a.jpg'], charge);
     expect(one.type).toBe('image/png');
     expect((await sharp(one.body).metadata()).format).toBe('png');
-    const zip = await downloader.download(['/media/a.jpg', 'https://pbs.twimg.com/media/b.jpg']);
+    const zip = await downloader.download(['/media/a.jpg', 'https://pbs.twimg.com/media/b.jpg'], charge);
+    expect(charged).toEqual([12, 24]);
     expect(zip.type).toBe('application/zip');
     expect(zip.body.subarray(0, 4).readUInt32LE(0)).toBe(0x04034b50);
-    await expect(downloader.download(['/media/a.txt'])).rejects.toThrow();
+    await expect(downloader.download(['/media/a.txt'], charge)).rejects.toThrow();
     expect(storedZip([{ name: 'a.png', data: Buffer.from('x') }]).length).toBe(30 + 5 + 1 + 46 + 5 + 22);
   });
 });

@@ -1,5 +1,5 @@
 import { ApiError } from '@murmur/core/errors';
-import { apiRootFor } from '@/lib/request';
+import { apiRootFor, currentToken } from '@/lib/request';
 import { networkError } from '@/lib/network-error';
 
 /** SPEC §7 image downloader: at most this many addresses in one zip (the server's query schema). */
@@ -18,11 +18,16 @@ export interface DownloadedImages {
  */
 export async function downloadImages(urls: string[]): Promise<DownloadedImages> {
   const query = new URLSearchParams(urls.map((url) => ['url', url]));
+  // The server converts images only for a signed-in user or the pro site's token (SPEC §6).
+  const token = currentToken();
   let response: Response;
   try {
     response = await fetch(
       `${apiRootFor(window.location.hostname)}/api/external/image-downloader/?${query.toString()}`,
-      { credentials: 'include', headers: { Accept: 'image/png, application/zip' } },
+      {
+        credentials: 'include',
+        headers: { Accept: 'image/png, application/zip', ...(token && { Authorization: `Token ${token}` }) },
+      },
     );
   } catch {
     throw networkError();
