@@ -3,6 +3,7 @@ import type { UserRow } from '../db/schema';
 import { Forbidden, NotAuthenticated } from '../errors';
 import { timingSafeEqual } from 'node:crypto';
 import { safeEqual, sha256, sha256Digest } from '../lib/crypto';
+import { fastifyRouteKey, SIGNED_IN_ROUTES } from './signed-in-routes';
 
 export const SESSION_COOKIE = 'murmur_session';
 
@@ -109,6 +110,7 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   const { sessionService } = options;
   const targetingRoutes = new Set(options.targetingRoutes ?? []);
+  const signedInRoutes = new Set(SIGNED_IN_ROUTES.map(fastifyRouteKey));
   app.decorateRequest('principal');
   // The fixed client tokens, hashed once: a token request then costs one SHA-256, compared in
   // constant time with these and reused as the personal token's lookup hash.
@@ -157,9 +159,18 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     return SIGNED_OUT;
   }
 
-  /** Sets the principal; the CSRF failure of a cookie-authenticated write, if any. */
-  function admit(request: FastifyRequest, principal: Principal): Forbidden | undefined {
+  /** Sets the principal; the refusal (signed out, CSRF failure of a cookie-authenticated write), if any. */
+  function admit(request: FastifyRequest, principal: Principal): Forbidden | NotAuthenticated | undefined {
     request.principal = principal;
+    // A route for signed-in users answers anyone else before reading their input (as requireUser would).
+    if (
+      principal.kind !== 'user' &&
+      request.routeOptions.url !== undefined &&
+      signedInRoutes.has(`${request.method} ${request.routeOptions.url}`)
+    ) {
+      if (principal.kind === 'client') return new Forbidden();
+      return new NotAuthenticated(principal.invalidToken ? 'Invalid token.' : undefined);
+    }
     // The targeting service's token reaches its routes only (an unmatched URL goes on to its 404).
     if (principal.kind === 'client' && principal.client === 'targeting') {
       const route = request.routeOptions.url;
