@@ -91,7 +91,8 @@ async function extensionCalls(): Promise<ApplyCalls> {
  * Applying a saved audience through the X Pro Targeting extension, with every rule of SPEC §5, §8
  * and §9: the extension must be there (else the alert, then its page); an empty package is refused;
  * only the first 100 handles (alert); countries under 50; custom audiences checked first, and if
- * some are not ready the 48-hour confirm (Cancel aborts; a failed check is ignored); the usage is
+ * some are not ready the 48-hour confirm (Cancel aborts; a failed check is ignored, a refusal such
+ * as no access to the ad account stops the apply); the usage is
  * recorded once the extension has the package. An extension of protocol 2 makes the check and the
  * record itself with the extension token (`extensionCalls`).
  */
@@ -148,8 +149,17 @@ export function useApplyAudience(team: string | null) {
           custom_audience_names: payload.custom_audiences,
         });
         notReady = checked.custom_audiences.filter((a) => !a.targetable).map((a) => a.name);
-      } catch {
-        // SPEC §8: a failed check is ignored silently.
+      } catch (failed) {
+        // SPEC §8 ignores a *failed* check (no answer, a server error); an answer that refuses —
+        // the user cannot reach the ad account on X (400) or may not ask (4xx) — stops the apply.
+        if (failed instanceof ApiError && failed.status >= 400 && failed.status < 500) {
+          notify.error(
+            failed.status === 400
+              ? t('xAds.apply.noAccess', { account: extension.account?.name ?? adAccountId })
+              : errorText(failed, t),
+          );
+          return false;
+        }
       }
       if (notReady.length > 0) {
         if (!window.confirm(t('xAds.apply.notReady'))) return false;
