@@ -49,6 +49,9 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: { name: 'extension', root: 'apps/extension', environment: 'node', include: ['src/**/*.test.ts'] },
+      },
       'apps/web/vite.config.ts',
     ],
     passWithNoTests: true,

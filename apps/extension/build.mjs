@@ -1,7 +1,8 @@
 // Builds the X Pro Targeting extension into dist/ (load it unpacked from there):
 //   npm run build -w @murmur/extension
-// MURMUR_MATCHES: comma-separated match patterns of Murmur's pages (default: localhost, 127.0.0.1);
-// ADS_MANAGER_MATCHES: X Ads Manager and the sandbox's stand-in.
+// MURMUR_ORIGINS: comma-separated origins of Murmur's pages (default: PUBLIC_URL's, else
+// http://localhost:3000 — the server's default); ADS_MANAGER_MATCHES: match patterns of X Ads Manager
+// (default: ads.x.com and each origin's sandbox stand-in). src/manifest.ts writes the manifest.
 import { build } from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -9,20 +10,20 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = process.env.EXTENSION_OUT ?? join(here, 'dist');
-const list = (value, fallback) =>
-  value
-    ? value
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : fallback;
-const murmur = list(process.env.MURMUR_MATCHES, ['http://localhost/*', 'http://127.0.0.1/*']);
-const adsManager = list(process.env.ADS_MANAGER_MATCHES, [
-  'https://ads.x.com/*',
-  'http://localhost/sandbox/ads-manager/*',
-  'http://127.0.0.1/sandbox/ads-manager/*',
-]);
 const pkg = JSON.parse(await readFile(join(here, 'package.json'), 'utf8'));
+// The manifest's code is TypeScript (tested in src/manifest.test.ts): bundled here, then imported.
+const compiled = await build({
+  entryPoints: [join(here, 'src/manifest.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  write: false,
+  logLevel: 'warning',
+});
+const { manifestFor, settingsFrom } = await import(
+  `data:text/javascript;base64,${Buffer.from(compiled.outputFiles[0].text).toString('base64')}`
+);
+const manifest = manifestFor(settingsFrom(process.env, pkg.version));
 
 await rm(out, { recursive: true, force: true });
 await mkdir(out, { recursive: true });
@@ -39,24 +40,5 @@ await build({
   minify: false,
   logLevel: 'warning',
 });
-const manifest = {
-  manifest_version: 3,
-  name: 'X Pro Targeting',
-  description: "Applies Murmur's audiences to the targeting of an X ad account's line items.",
-  version: pkg.version,
-  permissions: ['storage'],
-  // The service worker calls Murmur's API with the extension token (no CORS answer needed).
-  host_permissions: murmur,
-  background: { service_worker: 'background.js' },
-  content_scripts: [
-    {
-      matches: murmur,
-      exclude_matches: murmur.map((m) => m.replace(/\/\*$/, '/sandbox/*')),
-      js: ['content-murmur.js'],
-      run_at: 'document_idle',
-    },
-    { matches: adsManager, js: ['content-ads-manager.js'], run_at: 'document_idle' },
-  ],
-};
 await writeFile(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 console.log(`X Pro Targeting ${pkg.version} built in ${out}`);

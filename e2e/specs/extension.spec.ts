@@ -44,7 +44,7 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
     env: {
       ...process.env,
       EXTENSION_OUT: extension,
-      MURMUR_MATCHES: `${url}/*`,
+      MURMUR_ORIGINS: url,
       ADS_MANAGER_MATCHES: `${url}/sandbox/ads-manager/*`,
     },
   });
