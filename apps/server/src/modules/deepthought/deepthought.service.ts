@@ -37,6 +37,15 @@ export type DeepThoughtService = ReturnType<typeof createDeepThoughtService>;
 export type PremiumCheck = (userId: number) => Promise<boolean>;
 
 /**
+ * An X OAuth 1.0a user token is the user's numeric id, a hyphen and letters and digits; its secret
+ * letters and digits (the shapes X issues; the sandbox issues the same).
+ */
+const X_ACCESS_TOKEN = /^\d{1,20}-[A-Za-z0-9]{1,200}$/;
+const X_TOKEN_SECRET = /^[A-Za-z0-9]{1,200}$/;
+export const MALFORMED_X_TOKEN =
+  'This is not an X access token and secret (a username is not one). Please sign in with X to connect the account.';
+
+/**
  * Deep Thought's rules: which account a user sees, premium beyond the dashboard, jobs (sync-job.ts,
  * follow-job.ts on job-runner.ts), analyses (account-analyses.ts), lists (x-lists.ts) and Talk to X.
  */
@@ -97,6 +106,10 @@ export function createDeepThoughtService(deps: {
       userId: number,
       tokens: { access_token: string; access_token_secret: string },
     ): Promise<XAccount> {
+      // A username or other text is the caller's mistake: answered here, not by a call to X that
+      // could only fail (and read as X being unreachable).
+      if (!X_ACCESS_TOKEN.test(tokens.access_token) || !X_TOKEN_SECRET.test(tokens.access_token_secret))
+        throw new BadRequest({ non_field_errors: [MALFORMED_X_TOKEN] });
       const pair = { accessToken: tokens.access_token, accessSecret: tokens.access_token_secret };
       let me: XV2User;
       try {

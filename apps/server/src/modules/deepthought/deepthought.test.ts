@@ -23,7 +23,7 @@ import { createXSandboxApp } from '../../test/x-sandbox-app';
 import type { CapturingMailer } from '../../test/capturing-mailer';
 import { testConfig } from '../../test/test-app';
 import { createDeepThoughtRepository } from './deepthought.repository';
-import { createDeepThoughtService } from './deepthought.service';
+import { createDeepThoughtService, MALFORMED_X_TOKEN } from './deepthought.service';
 import { SYNC_STAGES } from './sync-job';
 import { PREMIUM_REQUIRED } from './premium-gate';
 import { keepsFigures } from './talk-model';
@@ -188,6 +188,18 @@ describe('Deep Thought', () => {
       access_token_secret: 'y',
     });
     expect(bad.status).toBe(400);
+    // What cannot be an X user token (a username, text with spaces) is refused before X is asked,
+    // with a message that says what is wrong — never "X cannot be reached".
+    for (const malformed of [
+      { access_token: '@ann_example', access_token_secret: 'secret' },
+      { access_token: 'ユーザー名', access_token_secret: 'secret' },
+      { access_token: '12345-abc', access_token_secret: 'not a secret\n' },
+    ]) {
+      expect(await post('/api/external/deepthought/accounts/', malformed), JSON.stringify(malformed)).toEqual({
+        status: 400,
+        body: { non_field_errors: [MALFORMED_X_TOKEN] },
+      });
+    }
     const listed = await get<XAccount[]>('/api/external/deepthought/accounts/');
     expect(listed.body.map((a) => a.id)).toEqual([account.id]);
   });
