@@ -15,10 +15,11 @@ import { preferredLanguage } from '../../lib/language';
 import { errorResponses } from '../../lib/http';
 import type { UserRow } from '../../db/schema';
 import { CSRF_COOKIE, SESSION_COOKIE, requireUser } from '../../plugins/auth';
+import { normalizeIP } from '@fastify/rate-limit';
 import { minutes, rateLimitHook } from '../../plugins/rate-limit';
 import { setSessionCookiesOn } from '../../plugins/session-cookies';
 import { extensionTokenRoutes } from './extension-token.routes';
-import type { MagicLinkService } from './magic-link.service';
+import { MAGIC_LINK_RULES, type MagicLinkService } from './magic-link.service';
 import type { SessionService, SignedIn } from './sessions.service';
 
 export interface AuthRoutesOptions {
@@ -47,6 +48,17 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
       `Too many sign-in codes were requested from your network. Please try again in ${minutes(m)}.`,
   });
 
+  // docs/API.md "Sign-in": 5 codes per address per 15 minutes counted per client, so that a stranger
+  // asking codes for an address does not lock its owner out; the service keeps a looser cap per
+  // address from all clients together (a flood of one mailbox).
+  const codesPerAddressAndClient = rateLimitHook(app, {
+    name: 'sign-in-codes-per-address',
+    max: MAGIC_LINK_RULES.maxRequestsPerClient,
+    windowMs: MAGIC_LINK_RULES.requestWindowMinutes * 60 * 1000,
+    key: (request) => `${emailOf(request.body)}|${normalizeIP(request.ip)}`,
+    message: (m) => `Too many sign-in codes requested for this address. Please try again in ${minutes(m)}.`,
+  });
+
   // SPEC §7: the dashboard and the pro-targeting site sign in through different paths, same rules.
   for (const [requestUrl, useUrl] of [
     ['/api/user/magic-link/', '/api/user/magic-link/use/'],
@@ -61,7 +73,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
           body: magicLinkRequestSchema,
           response: { 200: magicLinkResponseSchema, ...errorResponses(400, 403, 429, 503) },
         },
-        preHandler: signInCodesPerIp,
+        preHandler: [signInCodesPerIp, codesPerAddressAndClient],
       },
       (request) =>
         magicLinkService.request(request.body.email, preferredLanguage(request.headers['accept-language'])),
@@ -166,3 +178,9 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
   void app.register(extensionTokenRoutes, { sessionService });
   done();
 };
+
+/** The (validated) address of a code request, as the limit per address counts it. */
+function emailOf(body: unknown): string {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}

@@ -12,8 +12,13 @@ export const MAGIC_LINK_RULES = {
   validMinutes: 15,
   /** Confirm-code tries per magic code; 5 wrong ones kill it. */
   maxAttempts: 5,
-  /** Per address, so nobody can flood a mailbox with codes. */
-  maxRequests: 5,
+  /**
+   * Per address from one client (IP address; auth.routes.ts), so a stranger's requests do not
+   * count against the owner's.
+   */
+  maxRequestsPerClient: 5,
+  /** Per address from every client together, so nobody can flood a mailbox with codes. */
+  maxRequests: 20,
   requestWindowMinutes: 15,
   /** No 0/O or 1/I/L: the code is read from a mail and typed by hand. */
   confirmAlphabet: 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789',

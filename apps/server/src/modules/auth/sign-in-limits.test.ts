@@ -77,3 +77,17 @@ describe('client addresses behind proxies (TRUST_PROXY)', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 });
+
+describe('sign-in codes for one address (docs/API.md "Sign-in")', () => {
+  it('a stranger asking five codes for an address cannot lock its owner out', async () => {
+    const victim = 'locked-out@example.com';
+    for (let i = 0; i < 5; i++) expect((await requestCode(victim, '198.51.100.66')).statusCode).toBe(200);
+    const refused = await requestCode(victim, '198.51.100.66');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ detail: string }>().detail).toMatch(
+      /^Too many sign-in codes requested for this address\. Please try again in 1[45] minutes\.$/,
+    );
+    // The owner, from their own network, still gets a code.
+    expect((await requestCode(victim, '192.0.2.200')).statusCode).toBe(200);
+  });
+});
