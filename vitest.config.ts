@@ -50,7 +50,12 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'extension', root: 'apps/extension', environment: 'node', include: ['src/**/*.test.ts'] },
+        test: {
+          name: 'extension',
+          root: 'apps/extension',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
       },
       'apps/web/vite.config.ts',
     ],

@@ -29,7 +29,10 @@ describe('the extension manifest', () => {
       MURMUR_ORIGINS: 'https://app.murmur.example, https://pro.murmur.example:8443/some/path',
       ADS_MANAGER_MATCHES: 'https://ads.x.com/*',
     });
-    expect(m.content_scripts[0]!.matches).toEqual(['https://app.murmur.example/*', 'https://pro.murmur.example:8443/*']);
+    expect(m.content_scripts[0]!.matches).toEqual([
+      'https://app.murmur.example/*',
+      'https://pro.murmur.example:8443/*',
+    ]);
     expect(m.content_scripts[1]!.matches).toEqual(['https://ads.x.com/*']);
   });
 

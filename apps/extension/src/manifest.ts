@@ -38,7 +38,8 @@ export function originOf(value: string): string {
   } catch {
     throw new Error(`Not a URL: ${value}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Not an http(s) origin: ${value}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`Not an http(s) origin: ${value}`);
   return url.origin;
 }
 

@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // Behind a load balancer (ARCHITECTURE §7) the client address comes from X-Forwarded-For, as
     // far back as TRUST_PROXY says the hops are ours (config.ts); off by default.
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: trustProxyOption(config.trustProxy ?? false),
     frameworkErrors: frameworkErrorHandler,
     ...requestLimitOptions,
     ...requestLog,
@@ -172,4 +172,14 @@ function isEmpty(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return value === undefined;
   for (const _ in value) return false;
   return true;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count as the function Fastify itself makes of one (its
+ * types leave the number out): the `hops` nearest proxies are trusted, not the client's entries.
+ */
+function trustProxyOption(
+  setting: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }

@@ -22,15 +22,18 @@ const AUTH_ANSWERS = [401, 403];
 /** The operation's path with every parameter naming something plausible. */
 const pathOf = (op: Operation) => op.path.replace(/\{(\w+)\}/g, '1');
 
+/** A sampled value as a query string carries it. */
+const text = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+
 /** A request that satisfies the schema (required query parameters sampled), or that breaks it. */
 function requestOf(op: Operation, valid: boolean): InjectOptions {
   const query = new URLSearchParams(
-    op.query.map((q) => [q.name, valid ? String(sample(q.schema) ?? '') : 'x'.repeat(300)]),
+    op.query.map((q): [string, string] => [q.name, valid ? text(sample(q.schema)) : 'x'.repeat(300)]),
   );
   if (!valid) query.set('limit', '-1');
   const search = query.toString();
   return {
-    method: op.method as InjectOptions['method'],
+    method: op.method,
     url: `${pathOf(op)}${search ? `?${search}` : ''}`,
     ...(op.body && {
       headers: { 'content-type': 'application/json' },
@@ -60,10 +63,14 @@ describe('auth before validation', () => {
     // The list the server refuses by before validation is exactly the routes that need a user
     // (the image downloader also serves the pro site's token, and checks for itself).
     const listed = new Set(SIGNED_IN_ROUTES);
-    expect(guarded.filter((route) => !listed.has(route)), 'missing from SIGNED_IN_ROUTES').toEqual([
-      'GET /api/external/image-downloader/',
-    ]);
+    expect(
+      guarded.filter((route) => !listed.has(route)),
+      'missing from SIGNED_IN_ROUTES',
+    ).toEqual(['GET /api/external/image-downloader/']);
     const documented = new Set(ops.map((op) => `${op.method} ${op.path}`));
-    expect(SIGNED_IN_ROUTES.filter((route) => !documented.has(route)), 'not a route').toEqual([]);
+    expect(
+      SIGNED_IN_ROUTES.filter((route) => !documented.has(route)),
+      'not a route',
+    ).toEqual([]);
   }, 60_000);
 });

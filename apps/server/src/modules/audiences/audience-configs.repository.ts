@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { readableBy } from '../../db/readable-audience-config';
 import {
   audienceCategories,
   audienceConfigs,
   audienceInsights,
   audienceUsages,
   groups,
-  memberships,
   teams,
   uploadedAudiences,
   userGroups,
@@ -89,19 +89,8 @@ const ORDER: Record<string, SQL[]> = {
 /** `%` and `_` typed by the user are searched for literally. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * docs/API-AUDIENCES.md: a config is readable (and writable) by its creator and, when it belongs
- * to a team, by that team's members. Every query of a config by a user goes through this rule; its
- * SQL is snapshotted in access-rules.test.ts, so a change to who can read what shows in review.
- */
-export const readableBy = (db: Db, userId: number): SQL =>
-  or(
-    eq(audienceConfigs.ownerId, userId),
-    inArray(
-      audienceConfigs.teamId,
-      db.select({ id: memberships.teamId }).from(memberships).where(eq(memberships.userId, userId)),
-    ),
-  )!;
+/** docs/API-AUDIENCES.md's read rule (db/readable-audience-config.ts, shared with usages). */
+export { readableBy };
 
 /**
  * Stores a config's latest insights report in one statement: the insert selects the config, so a

@@ -195,10 +195,12 @@ describe('Deep Thought', () => {
       { access_token: 'ユーザー名', access_token_secret: 'secret' },
       { access_token: '12345-abc', access_token_secret: 'not a secret\n' },
     ]) {
-      expect(await post('/api/external/deepthought/accounts/', malformed), JSON.stringify(malformed)).toEqual({
-        status: 400,
-        body: { non_field_errors: [MALFORMED_X_TOKEN] },
-      });
+      expect(await post('/api/external/deepthought/accounts/', malformed), JSON.stringify(malformed)).toEqual(
+        {
+          status: 400,
+          body: { non_field_errors: [MALFORMED_X_TOKEN] },
+        },
+      );
     }
     const listed = await get<XAccount[]>('/api/external/deepthought/accounts/');
     expect(listed.body.map((a) => a.id)).toEqual([account.id]);

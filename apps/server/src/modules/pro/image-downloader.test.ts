@@ -22,11 +22,18 @@ const images = new Map<string, Buffer>();
 
 beforeAll(async () => {
   const big = side(36);
-  images.set('/media/small.png', await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0a0' } }).png().toBuffer());
+  images.set(
+    '/media/small.png',
+    await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer(),
+  );
   for (const name of ['a', 'b'])
     images.set(
       `/media/${name}.png`,
-      await sharp({ create: { width: big, height: big, channels: 3, background: '#00f' } }).png().toBuffer(),
+      await sharp({ create: { width: big, height: big, channels: 3, background: '#00f' } })
+        .png()
+        .toBuffer(),
     );
   files = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://files').pathname;
@@ -46,7 +53,7 @@ afterAll(async () => {
 
 const download = (urls: string[], headers: Record<string, string> = {}) =>
   t.app.inject({
-    url: `/api/external/image-downloader/?${new URLSearchParams(urls.map((u) => ['url', u])).toString()}`,
+    url: `/api/external/image-downloader/?${new URLSearchParams(urls.map((u): [string, string] => ['url', u])).toString()}`,
     headers,
   });
 
@@ -67,7 +74,9 @@ describe('image downloader', () => {
     // One file: one PNG, not a zip of twenty copies, fetched once.
     expect(res.headers['content-type']).toBe('image/png');
     expect(hits.get('/media/small.png')).toBe(1);
-    const byPro = await download(['/media/small.png'], { authorization: `Token ${TEST_TOKENS.proTargeting}` });
+    const byPro = await download(['/media/small.png'], {
+      authorization: `Token ${TEST_TOKENS.proTargeting}`,
+    });
     expect(byPro.statusCode, byPro.body).toBe(200);
   });
 
@@ -76,13 +85,15 @@ describe('image downloader', () => {
     const res = await download(['/media/a.png', '/media/b.png'], ann.tokenAuth);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({
-      url: [`These images are too large to convert at once (at most ${MAX_PIXELS_PER_REQUEST / 1_000_000} megapixels).`],
+      url: [
+        `These images are too large to convert at once (at most ${MAX_PIXELS_PER_REQUEST / 1_000_000} megapixels).`,
+      ],
     });
   });
 
   it('counts pixels per client and answers 429 with Retry-After beyond the budget', async () => {
     const bob = await t.signIn('image-bob@example.com');
-    const allowed = Math.floor(PIXELS_PER_CLIENT / (side(36) ** 2));
+    const allowed = Math.floor(PIXELS_PER_CLIENT / side(36) ** 2);
     for (let i = 0; i < allowed; i++) {
       const res = await download([`/media/${i % 2 ? 'a' : 'b'}.png`], bob.tokenAuth);
       expect(res.statusCode, res.body).toBe(200);
@@ -90,7 +101,9 @@ describe('image downloader', () => {
     const refused = await download(['/media/a.png'], bob.tokenAuth);
     expect(refused.statusCode, refused.body).toBe(429);
     expect(refused.json()).toEqual({
-      detail: expect.stringMatching(/^Too many images were converted\. Please try again in \d+ minutes?\.$/) as unknown,
+      detail: expect.stringMatching(
+        /^Too many images were converted\. Please try again in \d+ minutes?\.$/,
+      ) as unknown,
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another client still has its own budget.

@@ -369,7 +369,9 @@ export const proRoutes: FastifyPluginCallbackZod<{
     max: PIXELS_PER_CLIENT / 1_000_000,
     windowMs: PIXELS_WINDOW_MS,
     key: (request) =>
-      request.principal.kind === 'user' ? `user:${request.principal.user.id}` : `ip:${normalizeIP(request.ip)}`,
+      request.principal.kind === 'user'
+        ? `user:${request.principal.user.id}`
+        : `ip:${normalizeIP(request.ip)}`,
     message: (m) => `Too many images were converted. Please try again in ${minutes(m)}.`,
   });
   app.get(

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedGroup } from '../../test/seed';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
-import { audienceKit } from '../audiences/audience-test-kit';
 
 /**
  * docs/API-AUDIENCES.md: a usage may name only an audience its creator can read; any other id —
@@ -12,7 +11,6 @@ import { audienceKit } from '../audiences/audience-test-kit';
  */
 
 let t: TestApp;
-const kit = audienceKit(() => t);
 let alice: TestSession; // admin of team A
 let bob: TestSession; // member of team A
 let carol: TestSession; // in no team with Alice
@@ -26,10 +24,22 @@ beforeAll(async () => {
     ['alice', 'bob', 'carol'].map((name) => t.signIn(`usage-${name}@example.com`)),
   )) as [TestSession, TestSession, TestSession];
   for (const who of [alice, bob, carol]) await seedGroup(t.db, who.user.id, AUDIENCE_CREATOR_GROUP);
-  const teamA = await kit.createTeam(alice, 'Usage team A');
-  await kit.join(teamA, alice, bob);
-  personal = await kit.createConfig(alice, { name: 'Alice only', targeting_package: soccer });
-  shared = await kit.createConfig(alice, { name: 'Team A', targeting_package: soccer, team: teamA.slug });
+  const send = (who: TestSession, method: 'POST', url: string, payload: object) =>
+    t.app.inject({ method, url, headers: who.tokenAuth, payload });
+  const teamA = (await send(alice, 'POST', '/api/teams/', { name: 'Usage team A' })).json<{
+    id: number;
+    slug: string;
+  }>();
+  await send(alice, 'POST', `/api/teams/${teamA.id}/invites/`, { emails: [bob.user.email] });
+  const code = /code=([\w-]+)/.exec(t.mailer.last(bob.user.email).text)![1]!;
+  expect((await send(bob, 'POST', `/api/teams/${teamA.id}/invites/accept/`, { code })).statusCode).toBe(200);
+  const save = async (body: object) => {
+    const res = await send(alice, 'POST', '/api/audience-configs/', body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<AudienceConfig>();
+  };
+  personal = await save({ name: 'Alice only', targeting_package: soccer });
+  shared = await save({ name: 'Team A', targeting_package: soccer, team: teamA.slug });
 });
 afterAll(() => t.close());
 
@@ -65,7 +75,10 @@ describe('a usage names an audience', () => {
       expect(res.statusCode, res.body).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
     }
-    const carolsUsages = await t.app.inject({ url: '/api/external/audience-usages/', headers: carol.tokenAuth });
+    const carolsUsages = await t.app.inject({
+      url: '/api/external/audience-usages/',
+      headers: carol.tokenAuth,
+    });
     expect(carolsUsages.json()).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { grantedAdAccountOf, type GrantedAdAccount } from '../../db/granted-ad-account';
 import type { TargetingPackage } from '@murmur/core/targeting';
-import { readableBy } from '../audiences/audience-configs.repository';
+import { readableBy } from '../../db/readable-audience-config';
 import {
   audienceConfigs,
   audienceUsages,

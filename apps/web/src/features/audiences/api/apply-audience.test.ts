@@ -20,7 +20,11 @@ beforeAll(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const audience = makeAudienceConfig(1, {
-  targeting_package: { ...emptyTargetingPackage(), keywords: [{ label: 'ramen' }], custom_audiences: ['Buyers'] },
+  targeting_package: {
+    ...emptyTargetingPackage(),
+    keywords: [{ label: 'ramen' }],
+    custom_audiences: [{ name: 'Buyers' }],
+  },
 });
 
 async function apply(check: FakeRoute) {
