@@ -89,7 +89,9 @@ describe('unknown routes and bad requests (SPEC §8 shapes)', () => {
   });
 
   it('refuses NUL characters in the query string', async () => {
-    const res = await t.app.inject({ url: '/api/user/me/?x=%00' });
+    // Signed in: a route for signed-in users answers anyone else before reading the query.
+    const { tokenAuth } = await t.signIn('nul-query@example.com');
+    const res = await t.app.inject({ url: '/api/user/me/?x=%00', headers: tokenAuth });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ x: ['Null characters are not allowed.'] });
   });
