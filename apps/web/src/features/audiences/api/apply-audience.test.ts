@@ -2,10 +2,10 @@ import { renderHook } from '@testing-library/react';
 import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { EXTENSION_SOURCE } from '@murmur/core/extension';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeAudienceConfig } from '../../../test/fixtures';
-import { fakeFetch, urlOf, type FakeRoute } from '../../../test/render';
-import { notify } from '../../../lib/notifications';
-import { getExtensionState } from '../../../lib/extension';
+import { makeAudienceConfig } from '@/test/fixtures';
+import { fakeFetch, urlOf, type FakeRoute } from '@/test/render';
+import { notify } from '@/lib/notifications';
+import { getExtensionState } from '@/lib/extension';
 import { useApplyAudience } from './apply-audience';
 
 /** The extension of protocol 1 (the page makes the calls) with an ad account open in X Ads Manager. */
