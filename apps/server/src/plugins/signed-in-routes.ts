@@ -118,6 +118,8 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
   'GET /api/has-pixel/',
   'GET /api/japanese-agreement/',
   'POST /api/japanese-agreement/',
+  'GET /api/live/follower-fetches/',
+  'POST /api/live/follower-fetches/',
   'GET /api/metrics/',
   'GET /api/staff/access/',
   'GET /api/staff/user-groups/',
