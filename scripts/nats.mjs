@@ -1,4 +1,4 @@
-// Starts Debian's nats-server for the sharded audience engine (issue 18) until Ctrl-C:
+// Starts Debian's nats-server for the sharded audience engine (scale-out) until Ctrl-C:
 //   node scripts/nats.mjs [--port 4222] [--jetstream]
 // The starter itself is packages/engine-cluster/src/shard/nats-server.ts (tests and dev:cluster use it);
 // this plain module registers tsx for that one import, like the engine's worker bootstrap.

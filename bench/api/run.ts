@@ -1,4 +1,4 @@
-// npm run bench:api — the HTTP API under load (issue 9): a bare Fastify hello and the product
+// npm run bench:api — the HTTP API under load (the serving path): a bare Fastify hello and the product
 // (`startServer`, sandbox of BENCH_ACCOUNTS accounts, temporary DATA_DIR) side by side, each in its
 // own child process, driven by autocannon from this one. Then a flood of signed-out insights jobs
 // while a signed-in bystander estimates. Writes bench/results/api.json. A benchmark, not a test.
@@ -202,7 +202,7 @@ if (f) {
   }
 }
 
-// Targets (issue 9), judged at every connection count against the bare hello measured just before.
+// Targets (the serving path), judged at every connection count against the bare hello measured just before.
 const of = (name: string) => results.filter((r) => r.name.startsWith(name));
 const targets = [
   {

@@ -1,5 +1,5 @@
 // npm run bench:build — the index build from the export file read on the main thread vs parsed by
-// worker threads (issue 18), side by side: wall time, CPU (all threads), peak RSS. Each build runs
+// worker threads (scale-out), side by side: wall time, CPU (all threads), peak RSS. Each build runs
 // in its own child process so that one's memory does not count in the other's peak. Reuses the
 // export file of bench:engine (`--accounts N` or BENCH_ACCOUNTS, BENCH_SEED, BENCH_EXPORT_DIR);
 // BENCH_BUILD_THREADS sets the workers (default one per core). Writes bench/results/build-<N>.json.

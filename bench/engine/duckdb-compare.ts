@@ -1,4 +1,4 @@
-// The DuckDB side of bench:engine (issue 4): the same counts and one demographics breakdown, in SQL
+// The DuckDB side of bench:engine (the engine's 1 M targets): the same counts and one demographics breakdown, in SQL
 // over the same data read from the built index. Run at up to 1 000 000 accounts (run.ts).
 import { demographics, InsightContext, type AudienceEngine, type AudienceIndex } from '@murmur/engine';
 import { countSql, demographicsSql, loadDuckDb, sqlCount } from './duckdb';

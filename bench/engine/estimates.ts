@@ -1,5 +1,5 @@
 // npm run bench:estimates — the 200-package estimate mix of
-// bench:engine alone (issue 18), without DuckDB or insights, on an index loaded from a snapshot kept
+// bench:engine alone (scale-out), without DuckDB or insights, on an index loaded from a snapshot kept
 // next to the export (built from the export once). BENCH_ACCOUNTS (default 1 000 000), BENCH_SEED
 // (murmur), BENCH_EXPORT_DIR (the OS temp dir), BENCH_ROUNDS (5).
 //

@@ -1,5 +1,5 @@
 // npm run bench:insights-scale — full insights and estimates on the broadest audiences of an engine
-// snapshot (issue 18): which panels grow with the audience or with the index, in CPU time so that
+// snapshot (scale-out): which panels grow with the audience or with the index, in CPU time so that
 // a loaded machine does not hide it. BENCH_SNAPSHOT (a snapshot file written by writeSnapshot, e.g.
 // by bench:snapshot or `npm start`), BENCH_RUNS (default 5). Prints per-panel CPU ms (minimum and
 // median of the runs) for audiences of about 100 %, 45 % and 15 % of the accounts, full insights

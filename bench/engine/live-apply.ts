@@ -1,5 +1,5 @@
 // apply() throughput of the live engine (a benchmark, not a test): posts/s, likes/s and follow
-// events/s per batch size beside issue 28's per-core targets, and estimate / insights latency while
+// events/s per batch size beside the live path's per-core targets, and estimate / insights latency while
 // ingesting beside the same figures idle. Usage: npm run bench:live-apply -- [accounts] (default 100 000).
 import os from 'node:os';
 import type { LiveEvent } from '@murmur/core/live';

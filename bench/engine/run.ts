@@ -1,5 +1,5 @@
-// npm run bench:engine — the audience engine on the sandbox network against DuckDB (issue 4), and at
-// 10 M accounts on one machine (issue 18). `-- --accounts N` or BENCH_ACCOUNTS (default 1 000 000),
+// npm run bench:engine — the audience engine on the sandbox network against DuckDB (the engine's 1 M targets), and at
+// 10 M accounts on one machine (scale-out). `-- --accounts N` or BENCH_ACCOUNTS (default 1 000 000),
 // BENCH_SEED (murmur), BENCH_EXPORT_DIR (the OS temp dir), BENCH_BUILD_THREADS (parse workers; 0
 // reads the export on the main thread; default one per core).
 import { execFileSync } from 'node:child_process';
@@ -215,7 +215,7 @@ const duckTargets = duck
       },
     ]
   : [];
-// Issue 4's targets at 1 M accounts; issue 18's at 10 M on one machine.
+// Issue 4's targets at 1 M accounts; scale-out's at 10 M on one machine.
 const large = accounts > 1_000_000;
 const targets = [
   large

@@ -1,5 +1,5 @@
 // npm run bench:shards -- [--accounts 100000] [--shards 4] [--replicas 2] [--insights 20]
-// [--out <file>] — the audience engine as shards on NATS against the single engine (issue 18):
+// [--out <file>] — the audience engine as shards on NATS against the single engine (scale-out):
 // every estimate of the 200-package mix and the member-panel counts compared, estimate latency in
 // one process and through the shards (the fan-out overhead), full insights (every panel) compared
 // and timed both ways, bytes and resident memory per shard. Results: bench/results/shards-<n>.json.

@@ -1,4 +1,4 @@
-// npm run bench:snapshot — restart time from an engine snapshot (issue 18): the sandbox network of
+// npm run bench:snapshot — restart time from an engine snapshot (scale-out): the sandbox network of
 // BENCH_ACCOUNTS accounts (default 1 000 000) indexed from its export as `npm start` does, written as
 // a snapshot, and loaded back (the export is the file bench:engine keeps, built by parse workers); side by side: building from the export vs loading the snapshot, the
 // file size, and every estimate of a package mix compared between the two engines.

@@ -5,7 +5,7 @@ import { tr, type Lang } from '../support/locales';
 import { SCREENS_DIR, screenshot } from '../support/screens';
 
 /**
- * Deep Thought (issue 15 "Done when"), once in English and once in Japanese, each as its own
+ * Deep Thought (Deep Thought's journeys "Done when"), once in English and once in Japanese, each as its own
  * sandbox X account: on the premium host a visitor signs in with X on the sandbox's authorisation
  * page, syncs, subscribes to premium through the payment stand-in, sees followers, unfollowers and
  * engagers after simulated time passes, follows back the followers the spam analysis flags and then

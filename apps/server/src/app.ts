@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       proTargetingTokens: modules.proTargetingTokens,
     });
     api.addHook('preValidation', (request, _reply, done) => {
-      // Most reads carry nothing to check (issue 9: this runs on every request).
+      // Most reads carry nothing to check (the serving path: this runs on every request).
       if (request.body === undefined && isEmpty(request.params) && isEmpty(request.query)) return done();
       // A NUL in a path parameter can name nothing (404, like any malformed one).
       if (nullCharacterErrors(request.params)) return done(new NotFound());

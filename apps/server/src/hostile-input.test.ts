@@ -15,7 +15,7 @@ import { createTestApp, type TestApp, type TestSession } from './test/test-app';
 import { testNetwork } from './test/test-engine';
 
 /**
- * No input makes the server fail (issue 9). Every operation of the OpenAPI document — so a route
+ * No input makes the server fail (the serving path). Every operation of the OpenAPI document — so a route
  * added later is covered too — gets, signed out and signed in (session cookie + CSRF), a bounded set
  * of hostile inputs: bodies nested thousands deep, malformed, of the wrong type or content type,
  * binary, too large, with NUL characters or prototype keys; each field of a valid body set to a

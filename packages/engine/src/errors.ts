@@ -20,7 +20,7 @@ export class ExportFormatError extends Error {
 
 /**
  * A shard of a sharded engine has no replica answering (all down, or none within the time allowed
- * on each attempt): the question cannot be answered exactly, so it is not answered (issue 18).
+ * on each attempt): the question cannot be answered exactly, so it is not answered (scale-out).
  */
 export class ShardUnavailableError extends Error {
   readonly code = 'SHARD_UNAVAILABLE';

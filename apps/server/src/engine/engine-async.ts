@@ -8,7 +8,7 @@ import { ServiceUnavailable } from '../errors';
 import type { EngineWork } from './engine-work';
 
 /**
- * The asynchronous engine interface (issue 18) over the server's engine: with worker threads the
+ * The asynchronous engine interface (scale-out) over the server's engine: with worker threads the
  * field counts (a walk over every member) run in the pool like the other heavy work, while
  * estimates and lookups — well under a millisecond — are answered on this thread, as immediate
  * values (no promise, no task message: the estimate route stays as cheap as before). Without

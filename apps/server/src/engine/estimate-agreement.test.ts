@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testNetwork, type TestNetwork } from '../test/test-engine';
 
 /**
- * One meaning of a size (issue 17): for the same targeting, Murmur's estimate (the engine over the
+ * One meaning of a size: for the same targeting, Murmur's estimate (the engine over the
  * sandbox export) falls inside the range the sandbox's Ads API answers for `audience_estimate`
  * (over HTTP, as X would answer), criterion type by criterion type and combined.
  */

@@ -32,7 +32,7 @@ export interface EstimateCache {
 }
 
 /**
- * A short-lived cache of estimates (issue 9): the builder re-estimates the same package again and
+ * A short-lived cache of estimates (the serving path): the builder re-estimates the same package again and
  * again while it is edited. It cannot be stale: the key is the whole package and the exclusion
  * packages (as validated: their keys in schema order), the entries belong to one engine (a new
  * engine empties it), and packages naming custom audiences — the only part of an engine that can

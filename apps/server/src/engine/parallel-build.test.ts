@@ -18,7 +18,7 @@ async function snapshotOf(file: ExportFile, name: string): Promise<Buffer> {
   return readFileSync(path);
 }
 
-describe('the parallel build of a sandbox export file (issue 18)', () => {
+describe('the parallel build of a sandbox export file (scale-out)', () => {
   it('writes the same snapshot, byte for byte, as the sequential build', async () => {
     const path = join(dir, 'export.ndjson');
     const out = createWriteStream(path);

@@ -5,7 +5,7 @@ import type { UserChanges } from './user-changes';
 
 /**
  * Who a session or token belongs to, and what `/api/user/me/` shows, kept in memory so that an
- * authenticated read costs no database round trip (issue 9: PGlite is one WebAssembly thread).
+ * authenticated read costs no database round trip (the serving path: PGlite is one WebAssembly thread).
  *
  * Correctness rests on invalidation, not on the TTL: logout/revoke forget the credential, and every
  * committed write that shows in a user (row, groups, memberships, social accounts, a team's name)

@@ -123,7 +123,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   ).flatMap(([client, value]) => (value ? [{ client, digest: sha256Digest(value) }] : []));
 
   // Synchronous when the credential is cached (lib/auth-cache.ts): most requests wait for no promise,
-  // and the cached path allocates no closure (issue 9).
+  // and the cached path allocates no closure (the serving path).
   function resolve(request: FastifyRequest): Principal | Promise<Principal> {
     const token = tokenFromHeader(request.headers.authorization);
     if (token) {

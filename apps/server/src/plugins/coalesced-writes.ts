@@ -6,7 +6,7 @@ type Chunks = { chunk: unknown; encoding: BufferEncoding }[];
 
 /**
  * Answers reach their sockets together, once the event loop has finished the requests that arrived
- * with them (issue 9), instead of each one the moment its handler ends it.
+ * with them (the serving path), instead of each one the moment its handler ends it.
  *
  * Why: on this VM a write to a socket whose reader sleeps costs the writer the reader's wake-up
  * (an inter-processor interrupt, 13 % of the server's main thread under load in a `perf` profile, in

@@ -4,7 +4,7 @@ import { MAX_URL_LENGTH, URL_TOO_LONG } from './request-limits';
 import { apiSecurityHeaders, isApiPath, securityHeaderOptions, securityHeaders } from './security';
 
 /**
- * What every request gets, in one onRequest hook rather than one per concern (issue 9: each hook is
+ * What every request gets, in one onRequest hook rather than one per concern (the serving path: each hook is
  * one more step of Fastify's chain on every request): the security headers (computed once; JSON API
  * answers without the document-only ones, plugins/security.ts),
  * `Cache-Control: no-store` under the private prefixes (plugins/cache-control.ts; a route that sets

@@ -25,7 +25,7 @@ const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
  * same port as the API, so nothing more to expose or route, and nobody without the token learns
  * anything (not even that the endpoint exists). Request durations are recorded from the request
  * log's completion callback, which Fastify calls for every request anyway: no extra hook on the
- * serving path (issue 9 counted each hook). Everything else is read when scraped.
+ * serving path (the serving path counted each hook). Everything else is read when scraped.
  */
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
   const { token } = options;

@@ -9,7 +9,7 @@ export const SLOW_REQUEST_MS = 1000;
 /**
  * One line per finished request — `{method, url, status, ms}` — instead of Fastify's two ("incoming
  * request", "request completed") at info: at thousands of requests a second those two lines were a
- * large part of each request's cost (issue 9). Server errors log at error, slow requests at warn,
+ * large part of each request's cost (the serving path). Server errors log at error, slow requests at warn,
  * everything else at debug, so `LOG_LEVEL=debug` gives a full access log and `info` a quiet one.
  * Fastify's other lines (route not found, serializer and stream errors) stay as they are.
  */
@@ -42,7 +42,7 @@ type LevelAware = FastifyBaseLogger & { isLevelEnabled?: (level: string) => bool
  * A request's logger that becomes pino's child (with the request id) only when something is
  * written through it. Fastify makes a child logger for every request before any hook runs, and pino's
  * `child` (new prototype, bindings serialised) was ~15 µs of every request's CPU in bench:api, while
- * at `info` a fast, successful request writes nothing (issue 9). Lines that are written carry the
+ * at `info` a fast, successful request writes nothing (the serving path). Lines that are written carry the
  * same bindings as before; a level set on it applies from then on.
  */
 export class LazyChildLogger implements FastifyBaseLogger {

@@ -30,7 +30,7 @@ export function securityHeaderOptions(isProduction: boolean): HelmetOptions {
 /**
  * The headers helmet would set, computed once: they do not depend on the request, and
  * @fastify/helmet rebuilt the whole helmet middleware (CSP parsing included) on every request, a
- * measurable share of a cached signed-in read (issue 9).
+ * measurable share of a cached signed-in read (the serving path).
  */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -82,7 +82,7 @@ export const PERMISSIONS_POLICY = [
  * The headers that only matter for a page, left out of JSON API answers: how it renders or browses
  * (COOP, Origin-Agent-Cluster, DNS prefetching, IE's download prompt, the legacy XSS auditor, the
  * referrer sent by its links, Flash/PDF cross-domain policies). Every API answer repeated them, and
- * each header is validated and written per response (issue 9).
+ * each header is validated and written per response (the serving path).
  */
 const DOCUMENT_ONLY = [
   'cross-origin-opener-policy',

@@ -92,7 +92,7 @@ export interface AppProvidersProps {
 export function AppProviders({ queryClient, forceLight, children }: AppProvidersProps) {
   useEffect(() => installCrashReporting(), []);
   const { t } = useTranslation();
-  // Every close button (modals', drawers') has a name in the user's language (axe button-name, issue 16).
+  // Every close button (modals', drawers') has a name in the user's language (axe button-name).
   const localTheme = useMemo(
     () => ({
       ...theme,

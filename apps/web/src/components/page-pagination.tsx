@@ -8,7 +8,7 @@ interface PagePaginationProps {
 }
 
 /**
- * Mantine's pagination with names for its arrow buttons (axe button-name, issue 16) and a named
+ * Mantine's pagination with names for its arrow buttons (axe button-name) and a named
  * navigation landmark around it.
  */
 export function PagePagination({ total, value, onChange }: PagePaginationProps) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { theme } from './theme';
 
-describe('theme (issue 16, axe)', () => {
+describe('theme (axe)', () => {
   const merged = mergeMantineTheme(DEFAULT_THEME, theme);
 
   it('draws light and subtle text in shade 9 (red subtle was 4.28:1 on the page grey)', () => {

@@ -8,7 +8,7 @@ import {
 } from '@mantine/core';
 
 /**
- * WCAG AA (axe color-contrast, issue 16): shade 9 is the text colour of light badges, buttons and
+ * WCAG AA (axe color-contrast): shade 9 is the text colour of light badges, buttons and
  * alerts, and of `c="teal.9"`-style text. Mantine's shade 9 of these hues is below 4.5:1 on their own
  * tint (teal 4.4, green 4.0, orange 3.8, lime 3.4, yellow 2.8; red 4.48 on a striped table row);
  * these darker ones reach 5:1 or more.
@@ -18,7 +18,7 @@ const withDarkerText = (name: 'teal' | 'green' | 'orange' | 'lime' | 'yellow' | 
 
 export const theme = createTheme({
   primaryColor: 'indigo',
-  // WCAG AA (axe color-contrast, issue 16): white on indigo.6 is 4.1:1; indigo.8 is above 4.5:1.
+  // WCAG AA (axe color-contrast): white on indigo.6 is 4.1:1; indigo.8 is above 4.5:1.
   primaryShade: { light: 8, dark: 8 },
   colors: {
     teal: withDarkerText('teal', '#0a6b4d'),
@@ -29,7 +29,7 @@ export const theme = createTheme({
     red: withDarkerText('red', '#b32424'),
   },
   components: {
-    // WCAG (axe aria-required-children, critical, issue 16): a menu's hidden first-focus placeholder is
+    // WCAG (axe aria-required-children, critical): a menu's hidden first-focus placeholder is
     // a div[tabindex] among its menuitems; without it a keyboard-opened menu focuses its first item.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
   },
@@ -37,7 +37,7 @@ export const theme = createTheme({
   fontFamily:
     '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans JP", Meiryo, sans-serif',
   headings: { fontWeight: '650' },
-  // WCAG AA (axe color-contrast, issue 16): the light variant's text (alerts' titles, light buttons,
+  // WCAG AA (axe color-contrast): the light variant's text (alerts' titles, light buttons,
   // badges) is shade 6 on a 10 % tint of it, about 3:1 for blue; shade 9 is above 4.5:1. The subtle
   // variant's text is the light one's colour on no tint: red's was 4.28:1 on the page's grey (a
   // creative's Delete); shade 9 is above 5:1 on it.

@@ -26,7 +26,7 @@ const BATCH_BYTES = 8 << 20;
 const QUEUED = 2;
 
 /**
- * Builds the index from an export file with `file.threads` worker threads parsing it (issue 18: the
+ * Builds the index from an export file with `file.threads` worker threads parsing it (scale-out: the
  * read stage, JSON.parse and folding, is most of a build). The file is cut into byte ranges at line
  * boundaries; workers parse ranges and post compact batches, which this thread folds into the
  * builders strictly in file order (merge-batch.ts), so the index is the sequential build's, byte for

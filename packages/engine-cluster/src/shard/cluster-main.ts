@@ -1,5 +1,5 @@
 // npm run dev:cluster -- --export <bulk export .ndjson> [--shards 4] [--replicas 2] [--nats <url>]
-// A local sharded audience engine (issue 18): nats-server (unless --nats names one) and
+// A local sharded audience engine (scale-out): nats-server (unless --nats names one) and
 // shards × replicas shard processes over the export, until Ctrl-C. An export of the sandbox:
 //   BENCH_ACCOUNTS=100000 node --import tsx bench/engine/export-file.ts
 import { parseArgs } from 'node:util';

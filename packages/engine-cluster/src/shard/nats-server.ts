@@ -38,7 +38,7 @@ const accepts = (port: number): Promise<boolean> =>
 /**
  * Starts nats-server on 127.0.0.1 (a free port unless given; JetStream in a temporary folder,
  * removed on stop, when asked) and resolves once it accepts connections. Used by scripts/nats.mjs,
- * `npm run dev:cluster`, the sharded engine's tests and bench:shards (issue 18).
+ * `npm run dev:cluster`, the sharded engine's tests and bench:shards (scale-out).
  */
 export async function startNats(
   options: {

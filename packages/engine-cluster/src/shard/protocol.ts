@@ -1,4 +1,4 @@
-// The wire between the API server's ShardedEngine and the shard services (issue 18): JSON over
+// The wire between the API server's ShardedEngine and the shard services (scale-out): JSON over
 // NATS request/reply. Each shard listens on `<prefix>.<shard>.<op>` in the queue group
 // `<prefix>.<shard>`, so a request goes to one replica of the shard.
 import type { ShardOp, ShardRequests } from '@murmur/engine';

@@ -79,7 +79,7 @@ export async function startReplica(
 }
 
 /**
- * Starts `shards` × `replicas` shard processes over one export (issue 18's tests, bench and
+ * Starts `shards` × `replicas` shard processes over one export (scale-out's tests, bench and
  * `npm run dev:cluster`), a few at a time, and resolves once all serve.
  */
 export async function startReplicas(options: ReplicaOptions): Promise<{

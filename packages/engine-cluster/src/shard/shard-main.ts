@@ -1,4 +1,4 @@
-// One replica of one shard of the audience engine (issue 18), as a process:
+// One replica of one shard of the audience engine (scale-out), as a process:
 //   node --import tsx packages/engine-cluster/src/shard/shard-main.ts \
 //     --export <bulk export .ndjson> --shard <k> --shards <n> [--nats nats://127.0.0.1:4222] [--prefix murmur.engine]
 //     [--live-partitions <n>]

@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { DEFAULT_PREFIX, type ShardInfo } from './protocol';
 import type { ShardSpec } from '@murmur/engine';
 
-/** The JetStream key-value bucket holding the shard maps of sharded engines (issue 18). */
+/** The JetStream key-value bucket holding the shard maps of sharded engines (scale-out). */
 export const SHARD_MAP_BUCKET = 'murmur-engine';
 
 /** How the accounts are split, and where the shards' data comes from. */

@@ -21,7 +21,7 @@ import { DEFAULT_PREFIX } from './protocol';
 import { publishSnapshotLocation, readSnapshotLocation, type SnapshotLocation } from './shard-map';
 
 /**
- * Shard snapshots in the JetStream object store (issue 18): a replica that built its shard from the
+ * Shard snapshots in the JetStream object store (scale-out): a replica that built its shard from the
  * export writes the index as an engine snapshot (snapshot/snapshot-file.ts) into the bucket below and
  * records where it is, and what it was built from, in the shard map's KV bucket; the next replica of
  * that shard — a restart, a second replica, a new machine — loads it instead of reading the export.

@@ -77,7 +77,7 @@ function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
 }
 
 /**
- * The audience engine over shards on NATS (issue 18): each question is sent to every shard (one
+ * The audience engine over shards on NATS (scale-out): each question is sent to every shard (one
  * replica of each, by NATS queue group), and the answers are merged exactly — counts add up since
  * every account belongs to one shard. A replica that does not answer in time is skipped for another
  * of the same shard; a shard with no replica answering fails the question with

@@ -16,7 +16,7 @@ export interface AudienceQuery {
 }
 
 /**
- * The audience engine's asynchronous interface (issue 18): the same questions answered by the
+ * The audience engine's asynchronous interface (scale-out): the same questions answered by the
  * engine in this thread, by worker threads over its shared memory, or by shards on NATS
  * (shard/sharded-engine.ts). Everything that crosses it is plain data (packages in, counts out),
  * so each implementation can run it wherever the accounts are and merge the answers exactly.

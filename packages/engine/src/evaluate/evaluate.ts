@@ -175,7 +175,7 @@ let seen = new Uint32Array(0);
  * How many accounts of the short lists the mask allows and no dense posting has (the dense pass
  * counted those), each once. One pass per list with no branch on the data: an account is counted
  * when its bit is in the mask and not yet marked, then marked; the marks are cleared after. Merging
- * the sorted lists instead mispredicted about every other comparison (issue 9: 3–4× slower).
+ * the sorted lists instead mispredicted about every other comparison (the serving path: 3–4× slower).
  */
 function listsCount(lists: readonly ListPosting[], dense: readonly Uint32Array[], mask: Uint32Array): number {
   if (seen.length < mask.length) seen = new Uint32Array(mask.length);

@@ -1,4 +1,4 @@
-// Insights over shards (issue 18): the coordinator's side. Every panel of computeInsights is
+// Insights over shards (scale-out): the coordinator's side. Every panel of computeInsights is
 // computed from the shards' partial aggregates (shard-insights.ts) in five round trips:
 //   1. estimate — the audience's size M over all shards (the samples' thresholds depend on it);
 //   2. partial — per shard: member counts per term (all members, and the hash samples the single

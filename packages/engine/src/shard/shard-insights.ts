@@ -1,4 +1,4 @@
-// What one shard contributes to an audience's insights (issue 18): partial aggregates over the
+// What one shard contributes to an audience's insights (scale-out): partial aggregates over the
 // accounts it owns, in forms that add up (counts per term, sums, sample values) or that merge by a
 // key the single engine ranks by (posts and their authors live on one shard). The coordinator's
 // side is merge-insights.ts; the round trips are described there.

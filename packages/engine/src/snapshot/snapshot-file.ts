@@ -3,7 +3,7 @@ import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync
 import type { SharedIndex } from '../share/share-index';
 
 /**
- * A built index on disk (issue 18): one file that loads back into shared memory without parsing the
+ * A built index on disk (scale-out): one file that loads back into shared memory without parsing the
  * export again. Layout: the 8-byte magic "MURMURS1", the manifest's length (u32 little-endian), the
  * manifest (JSON), zero padding to 8 bytes, then the data: every typed array of the SharedIndex and
  * every long list of strings (UTF-8 bytes and end offsets), each 8-byte aligned. The manifest holds

@@ -14,7 +14,7 @@ import { seedGroup } from '../../test/seed';
 import type { TestSession } from '../../test/test-app';
 
 /**
- * The activity recorded for social accounts, ad-account grants and campaigns (issue 16): each
+ * The activity recorded for social accounts, ad-account grants and campaigns: each
  * action through the API, then the team's feed (GET /api/teams/{slug}/events/) shows it.
  */
 const k = useSandboxTestApp({ seed: 'activity-events-tests', accounts: 1500 });

@@ -6,7 +6,7 @@ const hookCount = (value: unknown): number =>
   value === undefined ? 0 : Array.isArray(value) ? value.length : 1;
 
 describe('the activity recorder', () => {
-  it('puts its hooks on the watched routes only, so other requests pay nothing for it (issue 9)', async () => {
+  it('puts its hooks on the watched routes only, so other requests pay nothing for it (the serving path)', async () => {
     const app = Fastify();
     const recorded: unknown[] = [];
     registerActivityRecorder(app, {

@@ -74,7 +74,7 @@ const audienceBefore =
   };
 
 /**
- * The routes the Activity feed records (issue 16: sign-in, audiences saved, deleted, uploaded and
+ * The routes the Activity feed records (sign-in, audiences saved, deleted, uploaded and
  * applied, members invited, team and billing changes, social accounts linked and unlinked, ad
  * accounts granted and withdrawn, campaigns published, paused, resumed and deleted), by "METHOD
  * route url". Only successful
@@ -230,7 +230,7 @@ export function registerActivityRecorder(app: FastifyInstance, deps: ActivityRec
       (connected ? { kind: 'social_connected', team: () => null, subject: () => connected } : undefined)
     );
   };
-  // The hooks go on the watched routes only (issue 9): three async hooks on every route would cost
+  // The hooks go on the watched routes only (the serving path): three async hooks on every route would cost
   // every request of the API three promises and two extra turns of the event loop.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

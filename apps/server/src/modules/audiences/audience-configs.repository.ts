@@ -174,7 +174,7 @@ export function createAudienceConfigsRepository(db: Db) {
             ? eq(audienceConfigs.categoryId, f.category)
             : sql`lower(${audienceCategories.name}) = lower(${f.category})`,
       );
-      // One statement for the page and the count (issue 9: each statement is a round on PGlite's one
+      // One statement for the page and the count (the serving path: each statement is a round on PGlite's one
       // thread): the window counts every matching row before LIMIT/OFFSET apply.
       const page = await db
         .select({ ...joined, total: sql<number>`count(*) over()`.mapWith(Number) })

@@ -185,7 +185,7 @@ export function createAudienceConfigsService(deps: {
     /**
      * POST /api/build-audience/: the size of a package, exclusions subtracted, and its response body.
      * A value when nothing needs waiting for (no exclusions to read, an engine in this process): the
-     * estimate route then answers without a promise or a turn of the microtask queue (issue 9).
+     * estimate route then answers without a promise or a turn of the microtask queue (the serving path).
      */
     build(
       user: UserRow | undefined,

@@ -268,7 +268,7 @@ describe('pro-targeting sign-in (personal magic link)', () => {
   });
 });
 
-describe('sign-in is atomic (issue 9: a crash once left a used code and no user)', () => {
+describe('sign-in is atomic (the serving path: a crash once left a used code and no user)', () => {
   /** Makes the database refuse personal tokens, the last write of a sign-in, until `heal`. */
   async function breakTokenInserts() {
     await t.db.execute(sql`

@@ -76,7 +76,7 @@ describe('the audience store', () => {
     expect((await list('?region=Atlantis')).count).toBe(0);
   });
 
-  it('names every audience in Japanese too, and finds it by its Japanese words (issue 16)', async () => {
+  it('names every audience in Japanese too, and finds it by its Japanese words', async () => {
     const categories = (await t.app.inject({ url: '/api/audience-categories/' })).json<{ name: string }[]>();
     const regions = (await t.app.inject({ url: '/api/audience-regions/' })).json<AudienceRegion[]>();
     // Every seeded category and every region has a Japanese name in core.

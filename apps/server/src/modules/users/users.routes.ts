@@ -37,7 +37,7 @@ export const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService 
       },
     },
     (request, reply) => {
-      // Synchronous when the view is cached (issue 9): most reads wait for no promise.
+      // Synchronous when the view is cached (the serving path): most reads wait for no promise.
       const found = usersService.meWithBody(requireUser(request));
       return found instanceof Promise ? found.then((me) => sendMe(reply, me)) : sendMe(reply, found);
     },

@@ -57,7 +57,7 @@ export function createUsersService(deps: {
   }
 
   // `/api/user/me/` is read on every page load: its body is checked against the schema and
-  // serialised once per cached view, not on every request (issue 9).
+  // serialised once per cached view, not on every request (the serving path).
   // A cached view is answered synchronously (no promise per request).
   const bodies = new WeakMap<User, string>();
   function withBody(view: User): { view: User; body: string } {

@@ -126,7 +126,7 @@ export function DeliveryChart({ stats }: DeliveryChartProps) {
               onMouseLeave={() => setActive(null)}
               onFocus={() => setActive(i)}
               onBlur={() => setActive(null)}
-              // No `outline: none`: the app's focus ring frames the focused day's column (issue 16).
+              // No `outline: none`: the app's focus ring frames the focused day's column.
             >
               {/* The whole day's column answers the pointer, not only the bar. */}
               <rect x={x(i) - slot / 2} y={M.top} width={slot} height={PLOT_H} fill="transparent" />

@@ -22,7 +22,7 @@ const communities = [
   community(2, 'Community 2', [], []),
 ];
 
-describe('Communities in the interface language (issue 16)', { timeout: 20_000 }, () => {
+describe('Communities in the interface language', { timeout: 20_000 }, () => {
   afterEach(async () => {
     vi.restoreAllMocks();
     await i18n.changeLanguage('en');

@@ -41,7 +41,7 @@ function Field({
   );
 }
 
-describe('catalogue pickers and chips in the interface language (issue 16)', { timeout: 20_000 }, () => {
+describe('catalogue pickers and chips in the interface language', { timeout: 20_000 }, () => {
   afterEach(async () => {
     vi.restoreAllMocks();
     await i18n.changeLanguage('en');

@@ -37,7 +37,7 @@ function fakeApi() {
 }
 
 describe(
-  'Explore X: interests suggested in the interface language, sent by X name (issue 16)',
+  'Explore X: interests suggested in the interface language, sent by X name',
   { timeout: 60_000 },
   () => {
     afterEach(async () => {

@@ -10,7 +10,7 @@ const interests = [
   { value: '9002', label: 'Food and drink/Coffee', category: 'Food and drink', size: 3_000 },
 ];
 
-describe('Interests in the interface language (issue 16)', { timeout: 20_000 }, () => {
+describe('Interests in the interface language', { timeout: 20_000 }, () => {
   afterEach(async () => {
     vi.restoreAllMocks();
     await i18n.changeLanguage('en');

@@ -29,66 +29,62 @@ function fakeApi() {
 
 const chipTexts = () => [...document.querySelectorAll('.mantine-Pill-root')].map((pill) => pill.textContent);
 
-describe(
-  'the builder names chosen interests in the interface language (issue 16)',
-  { timeout: 60_000 },
-  () => {
-    afterEach(async () => {
-      vi.restoreAllMocks();
-      await i18n.changeLanguage('en');
+describe('the builder names chosen interests in the interface language', { timeout: 60_000 }, () => {
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await i18n.changeLanguage('en');
+  });
+
+  it('shows Japanese chips, finds interests by either name, and sends X names', async () => {
+    await i18n.changeLanguage('ja');
+    const sized = fakeApi();
+    const user = userEvent.setup();
+    renderWithProviders(<AudienceBuilder renderInsights={() => null} />, {
+      route: `/audience-builder?package=${encodePackage({ interests: [{ label: 'Sports/Soccer' }] })}`,
     });
+    // An interest arriving in a shared package reads in Japanese once the catalogue is there.
+    await waitFor(() => expect(chipTexts()).toEqual(['スポーツ/サッカー']));
 
-    it('shows Japanese chips, finds interests by either name, and sends X names', async () => {
-      await i18n.changeLanguage('ja');
-      const sized = fakeApi();
-      const user = userEvent.setup();
-      renderWithProviders(<AudienceBuilder renderInsights={() => null} />, {
-        route: `/audience-builder?package=${encodePackage({ interests: [{ label: 'Sports/Soccer' }] })}`,
-      });
-      // An interest arriving in a shared package reads in Japanese once the catalogue is there.
-      await waitFor(() => expect(chipTexts()).toEqual(['スポーツ/サッカー']));
+    const field = screen.getByRole('textbox', { name: '興味関心' });
+    // Found by its X (English) name: the option reads in Japanese with X's name beside it.
+    await user.type(field, 'software');
+    expect(
+      await screen.findByRole('option', {
+        name: 'テクノロジー・コンピューター/ソフトウェア (Technology and computing/Software)',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /Programming/ })).toBeNull();
+    await user.clear(field);
+    // Found by its Japanese name and chosen by keyboard.
+    await user.type(field, 'プログラミング');
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(chipTexts()).toEqual(['スポーツ/サッカー', 'テクノロジー・コンピューター/プログラミング']),
+    );
+    expect(screen.queryByText('Sports/Soccer')).toBeNull();
 
-      const field = screen.getByRole('textbox', { name: '興味関心' });
-      // Found by its X (English) name: the option reads in Japanese with X's name beside it.
-      await user.type(field, 'software');
-      expect(
-        await screen.findByRole('option', {
-          name: 'テクノロジー・コンピューター/ソフトウェア (Technology and computing/Software)',
-        }),
-      ).toBeTruthy();
-      expect(screen.queryByRole('option', { name: /Programming/ })).toBeNull();
-      await user.clear(field);
-      // Found by its Japanese name and chosen by keyboard.
-      await user.type(field, 'プログラミング');
-      await user.keyboard('{Enter}');
-      await waitFor(() =>
-        expect(chipTexts()).toEqual(['スポーツ/サッカー', 'テクノロジー・コンピューター/プログラミング']),
-      );
-      expect(screen.queryByText('Sports/Soccer')).toBeNull();
+    // The package sized (and saved, watched, analysed) keeps X's names.
+    await waitFor(
+      () =>
+        expect(sized.at(-1)?.interests).toEqual([
+          { label: 'Sports/Soccer' },
+          { label: 'Technology and computing/Programming' },
+        ]),
+      { timeout: 3000 },
+    );
 
-      // The package sized (and saved, watched, analysed) keeps X's names.
-      await waitFor(
-        () =>
-          expect(sized.at(-1)?.interests).toEqual([
-            { label: 'Sports/Soccer' },
-            { label: 'Technology and computing/Programming' },
-          ]),
-        { timeout: 3000 },
-      );
+    // Backspace in the empty field removes the last chip.
+    await user.keyboard('{Backspace}');
+    await waitFor(() => expect(chipTexts()).toEqual(['スポーツ/サッカー']));
+  });
 
-      // Backspace in the empty field removes the last chip.
-      await user.keyboard('{Backspace}');
-      await waitFor(() => expect(chipTexts()).toEqual(['スポーツ/サッカー']));
-    });
-
-    it('keeps X names on English screens', async () => {
-      fakeApi();
-      const user = userEvent.setup();
-      renderWithProviders(<AudienceBuilder renderInsights={() => null} />, { route: '/audience-builder' });
-      const field = screen.getByRole('textbox', { name: 'Interested in' });
-      await user.type(field, 'soccer');
-      await user.click(await screen.findByRole('option', { name: 'Sports/Soccer' }));
-      await waitFor(() => expect(chipTexts()).toEqual(['Sports/Soccer']));
-    });
-  },
-);
+  it('keeps X names on English screens', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderWithProviders(<AudienceBuilder renderInsights={() => null} />, { route: '/audience-builder' });
+    const field = screen.getByRole('textbox', { name: 'Interested in' });
+    await user.type(field, 'soccer');
+    await user.click(await screen.findByRole('option', { name: 'Sports/Soccer' }));
+    await waitFor(() => expect(chipTexts()).toEqual(['Sports/Soccer']));
+  });
+});

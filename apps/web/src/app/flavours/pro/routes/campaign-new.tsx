@@ -11,7 +11,7 @@ export function CampaignNewRoute() {
   const teams = me.data?.memberships.map((m) => m.team) ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   if (me.isPending) return <Skeleton h={240} />;
-  // Without the wizard (and its header) the screen still has its title (issue 16: one h1 a screen).
+  // Without the wizard (and its header) the screen still has its title (one h1 a screen).
   const titled = (alert: ReactNode) => (
     <Stack gap="md">
       <Title order={1} size="h2">

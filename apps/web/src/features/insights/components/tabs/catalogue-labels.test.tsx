@@ -9,7 +9,7 @@ import { JobTitlesTab } from './job-titles-tab';
 import { NetworkTab } from './network-tab';
 
 // Catalogue values as the engine labels them (the sandbox's English names): Japanese screens read them
-// by core's Japanese names (issue 16).
+// by core's Japanese names.
 
 const share = (key: string, label: string, s: number): Share => ({
   key,
