@@ -162,6 +162,13 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   /** Sets the principal; the refusal (signed out, CSRF failure of a cookie-authenticated write), if any. */
   function admit(request: FastifyRequest, principal: Principal): Forbidden | NotAuthenticated | undefined {
     request.principal = principal;
+    // The targeting service's token reaches its routes only (an unmatched URL goes on to its 404).
+    if (principal.kind === 'client' && principal.client === 'targeting') {
+      const route = request.routeOptions.url;
+      if (route !== undefined && !targetingRoutes.has(route)) {
+        return new Forbidden('This targeting-service token does not reach this endpoint.');
+      }
+    }
     // A route for signed-in users answers anyone else before reading their input (as requireUser would).
     if (
       principal.kind !== 'user' &&
@@ -170,13 +177,6 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     ) {
       if (principal.kind === 'client') return new Forbidden();
       return new NotAuthenticated(principal.invalidToken ? 'Invalid token.' : undefined);
-    }
-    // The targeting service's token reaches its routes only (an unmatched URL goes on to its 404).
-    if (principal.kind === 'client' && principal.client === 'targeting') {
-      const route = request.routeOptions.url;
-      if (route !== undefined && !targetingRoutes.has(route)) {
-        return new Forbidden('This targeting-service token does not reach this endpoint.');
-      }
     }
     // A pro-targeting token reaches only the pro site's routes (an unmatched URL goes on to its 404).
     if (principal.kind === 'user' && principal.via === 'pro-targeting') {
