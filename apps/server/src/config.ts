@@ -104,6 +104,13 @@ const envSchema = z.object({
       .max(4096)
       .optional(),
   ),
+  LIVE_ENABLED: z.preprocess(
+    (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
+    z.enum(['true', 'false', '1', '0'], { error: 'LIVE_ENABLED must be true or false' }).optional(),
+  ),
+  LIVE_NATS_URL: optional.refine((v) => v === undefined || /^(nats|tls|wss?):\/\/[^\s/]+/.test(v), {
+    error: 'LIVE_NATS_URL must be a nats://, tls:// or ws(s):// URL',
+  }),
   COLLECTOR_ENABLED: z.preprocess(
     (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
     z.enum(['true', 'false', '1', '0']).optional(),
@@ -285,6 +292,16 @@ export interface Config {
 }
 
 export interface LiveConfig {
+  /**
+   * The engine follows the live log (LIVE_ENABLED; default: on in development with the sandbox
+   * mounted, and in production when a collector or a NATS live log is configured; off in tests).
+   * Off, the index is the static snapshot it was built from.
+   */
+  enabled: boolean;
+  /** NATS of the JetStream live log (LIVE_NATS_URL, else ENGINE_NATS_URL); none: the log is in this process. */
+  natsUrl: string | undefined;
+  /** The streams are the sandbox this server mounts (the collector then reads the port it listens on). */
+  mountedSandbox: boolean;
   /**
    * Run the collector in this process (COLLECTOR_ENABLED; default: on outside tests when X's streams
    * can be reached — the mounted sandbox, or a bearer token for X). One collector per deployment.
@@ -481,6 +498,9 @@ function liveConfig(
     PORT: number;
     SANDBOX_ENABLED?: string | undefined;
     ENGINE_SHARDS?: number | undefined;
+    ENGINE_NATS_URL?: string | undefined;
+    LIVE_ENABLED?: string | undefined;
+    LIVE_NATS_URL?: string | undefined;
     X_STREAM_URL?: string | undefined;
     X_STREAM_BEARER_TOKEN?: string | undefined;
     X_STREAM_PARTITIONS?: number | undefined;
@@ -503,7 +523,17 @@ function liveConfig(
       : e.COLLECTOR_ENABLED === 'true' || e.COLLECTOR_ENABLED === '1';
   if (collectorEnabled && bearerToken === undefined)
     throw new Error('Missing env variables: X_STREAM_BEARER_TOKEN');
+  const natsUrl = e.LIVE_NATS_URL ?? e.ENGINE_NATS_URL;
+  const enabled =
+    e.LIVE_ENABLED === undefined
+      ? e.NODE_ENV === 'development'
+        ? sandboxMounted
+        : isProduction && (collectorEnabled || natsUrl !== undefined)
+      : e.LIVE_ENABLED === 'true' || e.LIVE_ENABLED === '1';
   return {
+    enabled,
+    natsUrl,
+    mountedSandbox: useSandbox,
     collectorEnabled,
     streamUrl:
       e.X_STREAM_URL ?? (useSandbox ? `http://127.0.0.1:${e.PORT}/sandbox/x/2/` : 'https://api.x.com/2/'),

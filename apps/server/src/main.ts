@@ -26,6 +26,7 @@ import { createBullmqQueue } from './jobs/bullmq-queue';
 import type { InvalidationBus } from './lib/auth-cache';
 import { createRedisInvalidationBus } from './lib/auth-cache-redis';
 import type { JobQueue } from './jobs/jobs';
+import { openLivePath, type LivePath } from './live/live-path';
 
 export interface StartOptions {
   /** Environment to read instead of process.env. */
@@ -54,6 +55,21 @@ function engineFor(
     onWorkerError,
     ...(config.engineShards && { shards: config.engineShards }),
   };
+  if (config.live?.enabled) {
+    // A live engine (docs/LIVE.md): built from the export with what live updates need, served on
+    // this thread (it is not a SharedEngine: no worker pool, no engine snapshot).
+    if (config.engineSnapshot && !isUrl(config.engineSnapshot) && !binarySnapshotAt(config.engineSnapshot))
+      return buildEngineInBackground({ source: snapshotSource(config.engineSnapshot), live: true });
+    if (!config.engineSnapshot && network) {
+      const { exportChunks, exportHeader } = network.sandbox;
+      return buildEngineInBackground({
+        source: exportChunks(network.network),
+        totalRecords: announcedRecords(exportHeader(network.network)),
+        live: true,
+      });
+    }
+    log('warn', 'LIVE_ENABLED: a live engine is built from an NDJSON export or the sandbox; the index stays static');
+  }
   const onProblem = (message: string) => log('warn', message);
   const onLoaded = (seconds: number) => log('info', `Engine snapshot loaded in ${seconds.toFixed(1)} s`);
   if (config.engineSnapshot && isUrl(config.engineSnapshot)) {
@@ -100,6 +116,8 @@ export interface RunningServer {
   database: Database;
   /** The address actually bound, e.g. http://127.0.0.1:40123. */
   url: string;
+  /** The live path when LIVE_ENABLED (its log and consumer). */
+  live?: LivePath;
   close(): Promise<void>;
 }
 
@@ -118,6 +136,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let engine: EngineHolder;
   let jobs: JobQueue | undefined;
   let authInvalidationBus: InvalidationBus | undefined;
+  let live: LivePath | undefined;
   // Before the app exists there is no request log yet: the engine's messages wait for it.
   const early: [level: 'info' | 'warn', message: string][] = [];
   const engineLog = (level: 'info' | 'warn', message: string) => {
@@ -134,6 +153,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         warn: (err, message) => app.log.warn({ err }, message),
       });
     }
+    // The live path (docs/LIVE.md): X's streams → collector → live log → the engine.
+    if (config.live?.enabled) live = await openLivePath(config.live);
     // Imported only when enabled: the compiled build keeps the sandbox in chunks of its own.
     const sandbox = config.sandbox.enabled ? await import('@murmur/sandbox') : undefined;
     if (sandbox) {
@@ -164,14 +185,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       engine,
       ...(jobs && { jobs }),
       ...(authInvalidationBus && { authInvalidationBus }),
+      ...(live && { live: live.deps }),
     });
   } catch (error) {
+    await live?.close();
     await authInvalidationBus?.close();
     await jobs?.close();
     await database.close();
     throw error;
   }
   for (const [level, message] of early) app.log[level](message);
+  live?.follow(engine.ready(), (error) => app.log.error({ err: error }, 'live: the engine stopped following the live log'));
   if (network) {
     app.log.info(
       `Sandbox network of ${config.sandbox.accounts} accounts generated in ${generationSeconds.toFixed(1)} s, served under /sandbox`,
@@ -195,10 +219,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const close = () =>
     (closing ??= (async () => {
       await app.close();
+      // After the app: the collector (stopped with it) appends no more.
+      await live?.close();
       await database.close();
       await flushErrorReporting();
     })());
-  return { app, config, database, url, close };
+  return { app, config, database, url, close, ...(live && { live }) };
 }
 
 /** Starts the server from the environment and stops it on SIGTERM/SIGINT (also the compiled entry's). */

@@ -32,6 +32,7 @@ export {
 export { MemoryLiveLog } from './live/memory-log';
 export {
   JetStreamLiveLog,
+  connectJetStreamLiveLog,
   LIVE_STREAM,
   LIVE_SUBJECT_PREFIX,
   type JetStreamLiveLogOptions,

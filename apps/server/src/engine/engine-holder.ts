@@ -2,6 +2,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   inMemoryEngine,
+  LIVE_BUILD_OPTIONS,
+  liveEngine,
   readSnapshot,
   shareEngine,
   sharedEngineFrom,
@@ -106,6 +108,12 @@ export interface BuildEngineOptions {
    * count comes from the shard map in JetStream KV.
    */
   shards?: { natsUrl: string; shards?: number; prefix?: string; timeoutMs?: number };
+  /**
+   * Build a live engine (README "Live updates" of @murmur/engine): the export indexed with
+   * LIVE_BUILD_OPTIONS and served on this thread — it is not a SharedEngine, so there is no worker
+   * pool and no engine snapshot (`snapshot` and `workers` are ignored).
+   */
+  live?: boolean;
 }
 
 /** Connects to NATS and opens the sharded engine (every shard must answer). */
@@ -123,6 +131,11 @@ async function buildWithWork(
   options: BuildEngineOptions,
   build: BuildOptions,
 ): Promise<{ engine: AudienceEngine; work: EngineWork }> {
+  if (options.live) {
+    if (!options.source) throw new Error('A live engine needs an export to build from');
+    const engine = liveEngine(await buildIndexFromFile(options.source, { ...build, ...LIVE_BUILD_OPTIONS }));
+    return { engine, work: inProcessWork(engine) };
+  }
   const threads = options.workers ?? 0;
   let shared: SharedEngine | undefined;
   let { snapshot, source } = options;

@@ -24,6 +24,9 @@ beforeAll(async () => {
   t = await createTestApp(
     {
       live: {
+        enabled: true,
+        natsUrl: undefined,
+        mountedSandbox: false,
         collectorEnabled: false,
         streamUrl,
         bearerToken: SANDBOX_DEV_CREDENTIALS.x.bearerToken,

@@ -36,7 +36,17 @@ beforeAll(async () => {
   await x.listen({ port: 0, host: '127.0.0.1' });
   const streamUrl = `http://127.0.0.1:${(x.server.address() as AddressInfo).port}/2/`;
   t = await createTestApp(
-    { live: { collectorEnabled: true, streamUrl, bearerToken: 'token', xPartitions: 1, partitions: 1 } },
+    {
+      live: {
+        enabled: true,
+        natsUrl: undefined,
+        mountedSandbox: false,
+        collectorEnabled: true,
+        streamUrl, bearerToken: 'token',
+        xPartitions: 1,
+        partitions: 1,
+      },
+    },
     {
       live: {
         sink: {

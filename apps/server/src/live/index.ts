@@ -76,7 +76,13 @@ export async function registerLive(
   // Closing may come while the streams are still being opened: it waits for them, then stops them.
   let starting: Promise<Collector | undefined> = Promise.resolve(undefined);
   app.server.once('listening', () => {
-    starting = startCollector(config, live.sink, app.log).catch((error: unknown) => {
+    // The mounted sandbox is read at the port actually bound (PORT=0 picks one: tests).
+    const address = app.server.address();
+    const streams =
+      config.mountedSandbox && address && typeof address === 'object'
+        ? { ...config, streamUrl: `http://127.0.0.1:${address.port}/sandbox/x/2/` }
+        : config;
+    starting = startCollector(streams, live.sink, app.log).catch((error: unknown) => {
       app.log.error({ err: error }, 'live: the collector could not start');
       return undefined;
     });

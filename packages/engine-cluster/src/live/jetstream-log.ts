@@ -8,7 +8,7 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { LiveEvent } from '@murmur/core/live';
 import {
   checkPartitions,
@@ -219,5 +219,32 @@ export class JetStreamLiveLog implements LiveLog {
     if (!Number.isInteger(partition) || partition < 0 || partition >= this.partitions) {
       throw new RangeError(`No partition ${partition} (the log has ${this.partitions})`);
     }
+  }
+}
+
+/**
+ * Connects to NATS and opens the live log there; closing the returned log also closes its own
+ * connection (the API server's live path, when LIVE_NATS_URL is set).
+ */
+export async function connectJetStreamLiveLog(
+  url: string,
+  options: Omit<JetStreamLiveLogOptions, 'nc'> & { name?: string },
+): Promise<LiveLog> {
+  const nc = await connect({ servers: url, name: options.name ?? 'murmur-live' });
+  try {
+    const log = await JetStreamLiveLog.open({ ...options, nc });
+    return {
+      partitions: log.partitions,
+      append: (events) => log.append(events),
+      lastSequence: (partition) => log.lastSequence(partition),
+      reader: (partition, durableName, after) => log.reader(partition, durableName, after),
+      async close() {
+        await log.close();
+        await nc.close();
+      },
+    };
+  } catch (error) {
+    await nc.close();
+    throw error;
   }
 }
