@@ -42,7 +42,8 @@ class Model {
   posts = new Map<string, PostRec>();
   reposts = new Map<string, [number, string]>();
   removed = new Set<string>();
-  protectedIds = new Set<string>();
+  /** Location texts the engine has seen in `user` events (not the base export's: it keeps no text). */
+  heldText = new Map<string, string>();
   next = 0;
   nextPost = 0;
 
@@ -72,8 +73,14 @@ class Model {
 
   user(u: LiveUser): void {
     if (this.removed.has(u.id)) return;
-    const place = placeOf(u.location);
     const old = this.accounts.get(u.id);
+    const held = this.heldText.get(u.id);
+    this.heldText.set(u.id, u.location);
+    // Refinement of rule 2: a known account's places re-resolve only from a text the engine held and that changed.
+    const place =
+      !old || (held !== undefined && held !== u.location)
+        ? placeOf(u.location)
+        : { country: old.country, region: old.region, city: old.city, metro: old.metro };
     const base = old ?? {
       n: this.next++,
       lang: '',
@@ -115,7 +122,7 @@ class Model {
       case 'post': {
         if (e.author && !this.accounts.has(e.author.id)) this.user(e.author);
         const a = this.accounts.get(e.post.author);
-        if (!a || this.protectedIds.has(a.id)) return;
+        if (!a) return;
         if (e.post.repostOf !== null) {
           const o = this.posts.get(e.post.repostOf);
           if (!o || this.reposts.has(e.post.id) || o.repostedBy.some(([x]) => x === a.n)) return;
@@ -145,7 +152,7 @@ class Model {
       case 'like': {
         const a = this.accounts.get(e.user);
         const p = this.posts.get(e.post);
-        if (!a || !p || this.protectedIds.has(a.id) || p.likedBy.some(([x]) => x === a.n)) return;
+        if (!a || !p || p.likedBy.some(([x]) => x === a.n)) return;
         p.likedBy.push([a.n, 0]);
         return;
       }
@@ -166,29 +173,32 @@ class Model {
       }
       case 'post-delete':
         return this.deletePost(e.post);
-      case 'user-delete':
-      case 'user-suspend':
       case 'user-protect': {
+        // Refinement (sandbox): protecting only sets the flag; the account keeps everything.
         const a = this.accounts.get(e.user);
-        if (!a || (e.type === 'user-protect' && this.protectedIds.has(a.id))) return;
+        if (a) a.protected = true;
+        return;
+      }
+      case 'user-delete':
+      case 'user-suspend': {
+        const a = this.accounts.get(e.user);
+        if (!a) return;
         for (const p of [...this.posts.values()]) if (p.author === a.n) this.deletePost(p.id);
         for (const p of this.posts.values()) p.likedBy = p.likedBy.filter(([x]) => x !== a.n);
         for (const [id, [actor]] of this.reposts) if (actor === a.n) this.deletePost(id);
-        if (e.type === 'user-protect') {
-          a.protected = true;
-          this.protectedIds.add(a.id);
-          return;
-        }
         for (const t of this.following.get(a.n) ?? []) bump(this.byN(t), 'followers', -1);
         this.following.delete(a.n);
         for (const [f, set] of this.following) if (set.delete(a.n)) bump(this.byN(f), 'following', -1);
         this.accounts.delete(a.id);
         this.removed.add(a.id);
+        this.heldText.delete(a.id);
         return;
       }
-      case 'user-restore':
+      case 'user-restore': {
         this.removed.delete(e.user);
-        this.protectedIds.delete(e.user);
+        const a = this.accounts.get(e.user);
+        if (a) a.protected = false;
+      }
     }
   }
 
@@ -263,6 +273,8 @@ function baseModel(rand: () => number, accounts: number, posts: number): Model {
       post: String(9000 + Math.floor(rand() * posts)),
       author: '',
     });
+  // The engine is built from this export: it holds none of these texts.
+  m.heldText.clear();
   return m;
 }
 
@@ -365,7 +377,16 @@ function randomEvents(m: Model, rand: () => number, count: number): LiveEvent[] 
         user: pick(ids()),
       };
     } else {
-      e = { type: 'user-restore', key: `r:${i}`, at: i, user: pick([...m.removed, ...m.protectedIds, '1']) };
+      e = {
+        type: 'user-restore',
+        key: `r:${i}`,
+        at: i,
+        user: pick([
+          ...m.removed,
+          ...[...m.accounts.values()].filter((a) => a.protected).map((a) => a.id as string),
+          '1',
+        ]),
+      };
     }
     m.event(e);
     out.push(e);

@@ -65,9 +65,10 @@ export interface LiveState {
   /** Reposts by id (a repost is an engagement, contract rule 4): actor and original post per id. */
   repostIds: string[];
   repostPairs: Uint32Array;
-  /** Accounts deleted or suspended (their `user` events ignored until a restore), and protected ones. */
+  /** Accounts deleted or suspended (their `user` events ignored until a restore). */
   removed: string[];
-  protectedIds: string[];
+  /** The location text last applied per account, id then text (contract refinement: rule 2). */
+  locationTexts: string[];
 }
 
 /** Background compaction's progress (README "Live updates"). */
@@ -142,7 +143,11 @@ export class LiveIndex {
   /** Repost id → [actor, original post]: a repost is an engagement, not a post (contract rule 4). */
   private readonly reposts = new Map<string, readonly [number, number]>();
   private readonly removed = new Set<string>();
-  private readonly protectedIds = new Set<string>();
+  /**
+   * The location text each account's place columns were last resolved from, for accounts a `user`
+   * event has named (the index does not keep the export's text; see `locationChanged`).
+   */
+  private readonly locationTexts = new Map<string, string>();
   private readonly keys = new Set<string>();
   private readonly keyMemory: number;
   private readonly compactBytes: number;
@@ -237,7 +242,8 @@ export class LiveIndex {
         this.reposts.set(id, [state.repostPairs[2 * i]!, state.repostPairs[2 * i + 1]!]),
       );
       for (const id of state.removed) this.removed.add(id);
-      for (const id of state.protectedIds) this.protectedIds.add(id);
+      for (let i = 0; i + 1 < state.locationTexts.length; i += 2)
+        this.locationTexts.set(state.locationTexts[i]!, state.locationTexts[i + 1]!);
     }
     this.locations = [...base.catalogue.entries('locations')].map(([, item]) => item);
     for (let p = 0; p < base.posts.count; p++) {
@@ -587,7 +593,7 @@ export class LiveIndex {
       repostIds: ids,
       repostPairs: pairs,
       removed: [...this.removed],
-      protectedIds: [...this.protectedIds],
+      locationTexts: [...this.locationTexts].flat(),
     };
   }
 
@@ -610,7 +616,18 @@ export class LiveIndex {
   /** @internal */ accountOf = (id: string): number | undefined => this.idToN.get(id);
   /** @internal */ postOf = (id: string): number | undefined => this.postIdToP.get(id);
   /** @internal */ isRemoved = (id: string): boolean => this.removed.has(id);
-  /** @internal */ isProtectedLive = (id: string): boolean => this.protectedIds.has(id);
+  /**
+   * @internal Whether a `user` event's location text must re-resolve the account's place columns,
+   * recording it. A known account whose text the index has not seen yet (a base account: the
+   * collector sends a `user` event the first time it sees any account) keeps the export's columns:
+   * the export resolved them from that very text (its generated free text, e.g. "東京", resolves to
+   * no catalogue name), and re-resolving would wipe them. Later, only a different text re-resolves.
+   */
+  locationChanged = (id: string, text: string, known: boolean): boolean => {
+    const held = this.locationTexts.get(id);
+    this.locationTexts.set(id, text);
+    return !known || (held !== undefined && held !== text);
+  };
 
   /** @internal */ newAccount(id: string): number {
     const n = this.nextAccount++;
@@ -618,16 +635,14 @@ export class LiveIndex {
     return n;
   }
 
-  /** @internal */ dropAccount(id: string, how: 'remove' | 'protect'): void {
-    if (how === 'remove') {
-      this.idToN.delete(id);
-      this.removed.add(id);
-    } else this.protectedIds.add(id);
+  /** @internal */ dropAccount(id: string): void {
+    this.idToN.delete(id);
+    this.removed.add(id);
+    this.locationTexts.delete(id);
   }
 
   /** @internal */ restore(id: string): void {
     this.removed.delete(id);
-    this.protectedIds.delete(id);
   }
 
   /** @internal */ accountSlot(user: LiveUser): number {
@@ -828,11 +843,13 @@ class Batch {
         return this.deletePost(e.post);
       case 'user-delete':
       case 'user-suspend':
-        return this.removeAccount(e.user, 'remove');
+        return this.removeAccount(e.user);
       case 'user-protect':
-        return this.removeAccount(e.user, 'protect');
+        return this.protect(e.user, true);
       case 'user-restore':
+        // A known account is restored from protection; a removed one comes back on its next `user` event.
         this.live.restore(e.user);
+        this.protect(e.user, false);
         return true;
     }
   }
@@ -840,6 +857,7 @@ class Batch {
   private user(u: LiveUser): boolean {
     if (this.live.isRemoved(u.id)) return false;
     const known = this.live.accountOf(u.id);
+    const relocate = this.live.locationChanged(u.id, u.location, known !== undefined);
     const n = known ?? this.live.newAccount(u.id);
     const place = resolveLocationText(u.location, this.live.locations);
     const record: AccountRecord = {
@@ -863,8 +881,9 @@ class Batch {
       this.setPresent(n, true);
     } else {
       // Rule 2: location columns and bio words are replaced; what X does not publish stays.
-      for (let i = 0; i < CATEGORICAL_FIELDS.length; i++)
-        if (LOCATION_FIELDS.has(CATEGORICAL_FIELDS[i]!)) this.setCell(CATEGORICAL_FIELDS[i]!, n, cells[i]!);
+      if (relocate)
+        for (let i = 0; i < CATEGORICAL_FIELDS.length; i++)
+          if (LOCATION_FIELDS.has(CATEGORICAL_FIELDS[i]!)) this.setCell(CATEGORICAL_FIELDS[i]!, n, cells[i]!);
       const kept = [...this.row('profileTerms', n)].filter((t) => this.v.terms.field(t) !== 'bioWord');
       const bio = profile.filter((t) => this.v.terms.field(t) === 'bioWord');
       this.replaceTerms('profileTerms', n, [...kept, ...bio]);
@@ -901,7 +920,7 @@ class Batch {
 
   private addPost(post: LivePost): boolean {
     const author = this.live.accountOf(post.author);
-    if (author === undefined || this.live.isProtectedLive(post.author)) return false;
+    if (author === undefined) return false;
     if (post.repostOf !== null) {
       // Rule 4: a repost is an engagement on the original, not a post.
       const original = this.live.postOf(post.repostOf);
@@ -949,7 +968,7 @@ class Batch {
   private like(userId: string, postId: string): boolean {
     const n = this.live.accountOf(userId);
     const p = this.live.postOf(postId);
-    if (n === undefined || p === undefined || this.live.isProtectedLive(userId)) return false;
+    if (n === undefined || p === undefined) return false;
     const row = this.row('likesByActor', n);
     if (row.includes(p)) return false;
     this.setRow('likesByActor', n, [...row, p]);
@@ -1029,12 +1048,23 @@ class Batch {
   }
 
   /**
-   * Rule 7: a deleted or suspended account leaves everything; a protected one keeps its record and
-   * follows but its posts, likes and reposts leave (a data partner must drop them).
+   * Contract refinement (sandbox, protected accounts): protecting only sets the account's protected
+   * flag — its record, follows, posts and engagements stay, as the sandbox's export has always
+   * carried protected accounts whole; un-protecting clears it.
    */
-  private removeAccount(id: string, how: 'remove' | 'protect'): boolean {
+  private protect(id: string, on: boolean): boolean {
     const n = this.live.accountOf(id);
-    if (n === undefined || (how === 'protect' && this.live.isProtectedLive(id))) return false;
+    if (n === undefined) return false;
+    const flags = on ? this.flagOf(n) | PROTECTED : this.flagOf(n) & ~PROTECTED;
+    if (flags === this.flagOf(n)) return false;
+    this.setFlags(n, flags);
+    return true;
+  }
+
+  /** Rule 7: a deleted or suspended account leaves everything. */
+  private removeAccount(id: string): boolean {
+    const n = this.live.accountOf(id);
+    if (n === undefined) return false;
     for (const p of [...this.row('postsByAuthor', n)]) {
       const postId = this.v.posts.ids.get(p);
       this.removePost(p, postId);
@@ -1044,11 +1074,6 @@ class Batch {
     for (const repostId of this.live.repostsBy(n)) this.live.dropRepost(repostId);
     for (const p of this.row('repostsByActor', n)) this.engage('reposts', p, -1);
     this.setRow('repostsByActor', n, []);
-    if (how === 'protect') {
-      this.setFlags(n, this.flagOf(n) | PROTECTED);
-      this.live.dropAccount(id, 'protect');
-      return true;
-    }
     for (const t of this.row('following', n)) {
       this.live.totals.follows--;
       this.followerEdit(t, n, false);
@@ -1077,7 +1102,7 @@ class Batch {
     // No handle, id or name any more: a handle-table entry left for it finds nobody.
     this.array('slot', this.v.accounts.slot).set(n, 0);
     this.newSlots = true;
-    this.live.dropAccount(id, 'remove');
+    this.live.dropAccount(id);
     return true;
   }
 

@@ -52,7 +52,7 @@ function isLiveState(value: unknown): value is LiveState {
     v.repostPairs instanceof Uint32Array &&
     Array.isArray(v.repostIds) &&
     Array.isArray(v.removed) &&
-    Array.isArray(v.protectedIds)
+    Array.isArray(v.locationTexts)
   );
 }
 
