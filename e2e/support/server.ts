@@ -46,6 +46,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SANDBOX_ACCOUNTS: '2000',
       // The same network on every day the journeys run (npm start anchors at the wall clock's day).
       SANDBOX_ANCHOR: '2026-08-01T00:00:00Z',
+      // A still, static network: the journeys assert figures; the live path has its own test
+      // (apps/server/src/live/live-path.test.ts).
+      SANDBOX_CLOCK_SPEED: '0',
+      LIVE_ENABLED: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
