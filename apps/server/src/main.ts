@@ -68,7 +68,10 @@ function engineFor(
         live: true,
       });
     }
-    log('warn', 'LIVE_ENABLED: a live engine is built from an NDJSON export or the sandbox; the index stays static');
+    log(
+      'warn',
+      'LIVE_ENABLED: a live engine is built from an NDJSON export or the sandbox; the index stays static',
+    );
   }
   const onProblem = (message: string) => log('warn', message);
   const onLoaded = (seconds: number) => log('info', `Engine snapshot loaded in ${seconds.toFixed(1)} s`);
@@ -116,6 +119,8 @@ export interface RunningServer {
   database: Database;
   /** The address actually bound, e.g. http://127.0.0.1:40123. */
   url: string;
+  /** The audience engine's holder (a live engine when LIVE_ENABLED). */
+  engine: EngineHolder;
   /** The live path when LIVE_ENABLED (its log and consumer). */
   live?: LivePath;
   close(): Promise<void>;
@@ -195,7 +200,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   }
   for (const [level, message] of early) app.log[level](message);
-  live?.follow(engine.ready(), (error) => app.log.error({ err: error }, 'live: the engine stopped following the live log'));
+  live?.follow(engine.ready(), (error) =>
+    app.log.error({ err: error }, 'live: the engine stopped following the live log'),
+  );
   if (network) {
     app.log.info(
       `Sandbox network of ${config.sandbox.accounts} accounts generated in ${generationSeconds.toFixed(1)} s, served under /sandbox`,
@@ -224,7 +231,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await database.close();
       await flushErrorReporting();
     })());
-  return { app, config, database, url, close, ...(live && { live }) };
+  return { app, config, database, url, engine, close, ...(live && { live }) };
 }
 
 /** Starts the server from the environment and stops it on SIGTERM/SIGINT (also the compiled entry's). */

@@ -34,7 +34,10 @@ export const API_DURABLE = 'murmur-api';
 
 export async function openLivePath(config: LiveConfig): Promise<LivePath> {
   const log: LiveLog = config.natsUrl
-    ? await connectJetStreamLiveLog(config.natsUrl, { partitions: config.partitions, name: 'murmur-api-live' })
+    ? await connectJetStreamLiveLog(config.natsUrl, {
+        partitions: config.partitions,
+        name: 'murmur-api-live',
+      })
     : new MemoryLiveLog(config.partitions);
   let consumer: LiveConsumer | undefined;
   let starting: Promise<LiveConsumer | undefined> = Promise.resolve(undefined);
