@@ -121,6 +121,8 @@ export interface RunningServer {
   url: string;
   /** The audience engine's holder (a live engine when LIVE_ENABLED). */
   engine: EngineHolder;
+  /** The sandbox network this server mounts (tests hold its clock still). */
+  network?: Network;
   /** The live path when LIVE_ENABLED (its log and consumer). */
   live?: LivePath;
   close(): Promise<void>;
@@ -142,6 +144,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let jobs: JobQueue | undefined;
   let authInvalidationBus: InvalidationBus | undefined;
   let live: LivePath | undefined;
+  let releaseClock: (() => void) | undefined;
   // Before the app exists there is no request log yet: the engine's messages wait for it.
   const early: [level: 'info' | 'warn', message: string][] = [];
   const engineLog = (level: 'info' | 'warn', message: string) => {
@@ -169,6 +172,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         ...(config.sandbox.seed !== undefined && { seed: config.sandbox.seed }),
       });
       generationSeconds = (performance.now() - started) / 1000;
+      // The live engine is built from the export at this instant and the collector reads the
+      // streams from when it connects: the sandbox's clock stands still in between (at any
+      // SANDBOX_CLOCK_SPEED, no event falls between the two), and runs once the streams are open.
+      if (live && config.live?.mountedSandbox && config.live.collectorEnabled) {
+        const simulation = network.simulation;
+        simulation.holds++;
+        let held = true;
+        const release = () => {
+          if (held) simulation.holds--;
+          held = false;
+        };
+        live.deps.onCollectorStarted = release;
+        releaseClock = release;
+      }
     }
     // The engine is built in the background while the server already answers: routes that need it
     // answer 503 with the loading progress until then.
@@ -193,6 +210,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(live && { live: live.deps }),
     });
   } catch (error) {
+    releaseClock?.();
     await live?.close();
     await authInvalidationBus?.close();
     await jobs?.close();
@@ -231,7 +249,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await database.close();
       await flushErrorReporting();
     })());
-  return { app, config, database, url, engine, close, ...(live && { live }) };
+  return { app, config, database, url, engine, close, ...(live && { live }), ...(network && { network }) };
 }
 
 /** Starts the server from the environment and stops it on SIGTERM/SIGINT (also the compiled entry's). */

@@ -22,6 +22,8 @@ export interface LiveDeps {
   sink: LiveSink;
   /** The live log's consumer positions, for GET /api/engine/status/'s freshness. */
   status?: LiveStatusSource;
+  /** The collector's streams are open (or it could not start): main.ts then lets the sandbox's clock run. */
+  onCollectorStarted?: () => void;
 }
 
 /** Starts the collector when the configuration asks for it; undefined when it does not. */
@@ -82,10 +84,12 @@ export async function registerLive(
       config.mountedSandbox && address && typeof address === 'object'
         ? { ...config, streamUrl: `http://127.0.0.1:${address.port}/sandbox/x/2/` }
         : config;
-    starting = startCollector(streams, live.sink, app.log).catch((error: unknown) => {
-      app.log.error({ err: error }, 'live: the collector could not start');
-      return undefined;
-    });
+    starting = startCollector(streams, live.sink, app.log)
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'live: the collector could not start');
+        return undefined;
+      })
+      .finally(() => live.onCollectorStarted?.());
   });
   app.addHook('onClose', async () => {
     const collector = await starting;

@@ -295,6 +295,8 @@ export function registerStreams(
       const raw = reply.raw;
       reply.hijack();
       raw.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...headers });
+      // X answers a stream's headers at once: a client knows it is connected before the first line.
+      raw.flushHeaders();
       let closed = false;
       const wanted = partition - 1;
       const owners = new Map<number, boolean>();
