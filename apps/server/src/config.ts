@@ -538,7 +538,8 @@ function liveConfig(
     streamUrl:
       e.X_STREAM_URL ?? (useSandbox ? `http://127.0.0.1:${e.PORT}/sandbox/x/2/` : 'https://api.x.com/2/'),
     bearerToken,
-    xPartitions: e.X_STREAM_PARTITIONS ?? (useSandbox ? 1 : 20),
+    // X serves its firehoses in 20 partitions (the sandbox too): reading fewer would miss the rest.
+    xPartitions: e.X_STREAM_PARTITIONS ?? 20,
     partitions: e.LIVE_PARTITIONS ?? e.ENGINE_SHARDS ?? 1,
   };
 }

@@ -281,7 +281,8 @@ export function registerStreams(
           query.end_time!,
           'The `end_time` query parameter value must be after `start_time`',
         );
-      const key = `${endpoint} ${caller.key}`;
+      // The limit holds per partition: a data partner reads every partition of a firehose at once.
+      const key = `${endpoint} ${partition} ${caller.key}`;
       if ((open.get(key) ?? 0) >= perApp) throw tooManyConnections();
       open.set(key, (open.get(key) ?? 0) + 1);
 
