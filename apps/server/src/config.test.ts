@@ -198,10 +198,19 @@ describe('loadConfig', () => {
     expect(dev).toMatchObject({
       collectorEnabled: true,
       streamUrl: 'http://127.0.0.1:3100/sandbox/x/2/',
-      xPartitions: 1,
+      xPartitions: 20,
       partitions: 1,
     });
     expect(dev?.bearerToken).toMatch(/sandbox/);
+    // LIVE_ENABLED: on in development with the sandbox mounted, off in tests and when asked.
+    expect(dev).toMatchObject({ enabled: true, natsUrl: undefined, mountedSandbox: true });
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).live?.enabled).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), LIVE_ENABLED: 'false' }).live?.enabled).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), SANDBOX_ENABLED: 'false' }).live?.enabled).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), ENGINE_NATS_URL: 'nats://127.0.0.1:4222' }).live?.natsUrl).toBe(
+      'nats://127.0.0.1:4222',
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), LIVE_ENABLED: 'maybe' })).toThrow(/LIVE_ENABLED/);
     expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).live?.collectorEnabled).toBe(false);
 
     // Production without a token: no collector, the index stays as it was loaded.
@@ -212,6 +221,10 @@ describe('loadConfig', () => {
       xPartitions: 20,
     });
     expect(prod?.bearerToken).toBeUndefined();
+    expect(prod?.enabled).toBe(false);
+    expect(
+      loadConfig({ ...production, DATA_DIR: tempDir(), LIVE_NATS_URL: 'nats://nats:4222' }).live?.enabled,
+    ).toBe(true);
     const configured = loadConfig({
       ...production,
       DATA_DIR: tempDir(),

@@ -131,6 +131,11 @@ describe('the live path (sandbox streams → collector → live log → live eng
       release();
     }
     const stats = engine.liveStats();
+    // What streamed: every kind the sandbox emitted in the window reached the log.
+    const reader = await server.live!.log.reader(0, 'live-path-test', 0);
+    const kinds = new Set((await reader.next(1_000_000, 10)).map((e) => e.event.type));
+    await reader.close();
+    for (const kind of ['user', 'post', 'like', 'follow', 'unfollow'] as const) expect(kinds).toContain(kind);
     expect(server.network!.clock.now - startedAt).toBeGreaterThan(3600);
     expect(stats.applied).toBeGreaterThan(50);
     const mix = packages(fresh);
@@ -146,4 +151,23 @@ describe('the live path (sandbox streams → collector → live log → live eng
     const panels = pkg({ languages: [{ label: 'en' }] });
     expect(countPanels(engine, panels)).toEqual(countPanels(fresh, panels));
   }, 60_000);
+
+  it('drops a suspended account from estimates within 5 s', async () => {
+    const engine = await live();
+    const [account] = engine
+      .describeAccounts(Array.from({ length: 300 }, (_, i) => i * 7))
+      .filter((a) => a.followers >= 3);
+    expect(account).toBeDefined();
+    const followersOf = pkg({ handles: [{ handle: account!.handle }] });
+    expect(engine.estimate(followersOf).sampleCount).toBeGreaterThan(0);
+    // Through the live log as the collector appends (the users compliance stream's user_suspend).
+    await server.live!.deps.sink.append([
+      { type: 'user-suspend', key: `user-suspend:${account!.id}:1`, at: Date.now(), user: account!.id },
+    ]);
+    const started = Date.now();
+    while (engine.estimate(followersOf).sampleCount > 0 && Date.now() - started < 5000)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(engine.estimate(followersOf).sampleCount).toBe(0);
+    expect(engine.findAccount(account!.handle)).toBeUndefined();
+  });
 });
