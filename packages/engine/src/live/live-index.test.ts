@@ -383,7 +383,7 @@ function randomEvents(m: Model, rand: () => number, count: number): LiveEvent[] 
         at: i,
         user: pick([
           ...m.removed,
-          ...[...m.accounts.values()].filter((a) => a.protected).map((a) => a.id as string),
+          ...[...m.accounts.values()].filter((a) => a.protected).map((a) => a.id),
           '1',
         ]),
       };
