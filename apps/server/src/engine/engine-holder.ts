@@ -42,7 +42,7 @@ export interface EngineHolder {
   /** The heavy-work surface (worker pool, or this thread), or a 503 like `get()`. */
   work(): EngineWork;
   /**
-   * The asynchronous engine interface (issue 18): this engine (and its worker threads), or the
+   * The asynchronous engine interface (scale-out): this engine (and its worker threads), or the
    * shards on NATS when the server runs over a sharded engine; a 503 like `get()` until ready.
    */
   audiences(): AsyncAudienceEngine;
@@ -70,7 +70,7 @@ export function readyEngine(
 }
 
 /**
- * An engine snapshot (issue 18): loaded instead of building when it is whole and of `source`; with
+ * An engine snapshot (scale-out): loaded instead of building when it is whole and of `source`; with
  * `rebuild` a refused or missing one is built from the export and written for the next start.
  */
 export interface EngineSnapshotOptions {
@@ -102,7 +102,7 @@ export interface BuildEngineOptions {
   /** A worker thread failed outside a task, or the pool could not start (then work runs here). */
   onWorkerError?: (error: unknown) => void;
   /**
-   * Shards on NATS (issue 18): `audiences()` (estimates, autocomplete, monitors) is then answered by
+   * Shards on NATS (scale-out): `audiences()` (estimates, autocomplete, monitors) is then answered by
    * the shards, merged exactly; the rest still uses the engine built here. The engine is ready once
    * every shard has answered; a shard without a replica is a 503 naming it. Without `shards`, the
    * count comes from the shard map in JetStream KV.
