@@ -292,7 +292,7 @@ function unavailableMessage(state: EngineState): string {
 }
 
 /**
- * An NDJSON export file: built by worker threads parsing its byte ranges, one per core (issue 18:
+ * An NDJSON export file: built by worker threads parsing its byte ranges, one per core (scale-out:
  * parsing is most of a build); readers that need a stream (shards) iterate it as one.
  */
 export function snapshotSource(file: string): ExportSource {
