@@ -47,7 +47,7 @@ const result = await build({
     backup: join(here, 'src/ops/backup-cli.ts'),
     // Worker threads, named as the code that starts them expects (see above).
     'engine-worker': join(here, 'src/engine/engine-worker.ts'),
-    'parse-worker': join(root, 'packages/engine/src/build/parallel/parse-worker.ts'),
+    'parse-worker': join(root, 'packages/engine-cluster/src/parallel/parse-worker.ts'),
     'export-worker': join(root, 'apps/sandbox/src/export/export-worker.ts'),
   },
   outdir: out,
