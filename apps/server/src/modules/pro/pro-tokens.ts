@@ -30,6 +30,8 @@ const REACHES: readonly string[] = [
   '/api/audience-categories/',
   '/api/audience-regions/',
   '/api/build-audience/',
+  // The size panel's freshness line (how current the index is), public anyway.
+  '/api/engine/status/',
   '/api/jobs/',
   '/api/japanese-agreement/',
   '/api/user/me/',
