@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
-import { createLiveEngine, type AudienceEngine, type LiveAudienceEngine } from '@murmur/engine';
+import { createInMemoryEngine, type AudienceEngine, type LiveAudienceEngine } from '@murmur/engine';
 import { startServer, type RunningServer } from '../main';
 
 /**
@@ -69,7 +69,9 @@ function holdClock(): () => void {
 async function fromExport(): Promise<AudienceEngine> {
   const res = await fetch(`${server.url}/sandbox/export`);
   expect(res.status).toBe(200);
-  return createLiveEngine([await res.text()]);
+  // Built as a static index would be: an export taken after posts were deleted has gaps in its post
+  // numbers, which the static build takes as they are.
+  return createInMemoryEngine([await res.text()]);
 }
 
 const pkg = (p: Record<string, unknown>): TargetingPackage => targetingPackageSchema.parse(p);
