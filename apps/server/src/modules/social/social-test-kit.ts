@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect } from 'vitest';
-import { SANDBOX_DEV_CREDENTIALS } from '@murmur/sandbox';
+import { SANDBOX_DEV_CREDENTIALS } from '@murmur/core/dev-credentials';
 import type { User } from '@murmur/core/api';
 import { useSandboxTestApp, type SandboxTestApp } from '../../test/sandbox-test-kit';
 import type { TestSession } from '../../test/test-app';
