@@ -54,8 +54,9 @@ VOLUME /data
 EXPOSE 3000
 
 # --- The live-data collector: the same image, another entry ----------------------------------------
-# Its entry (the live-data work, built by apps/server/build.mjs as dist/collector.mjs) does not exist
-# yet; until it does, this target builds but its command exits with "Cannot find module".
+# dist/collector.mjs (apps/server/build.mjs, from apps/server/src/live/collector-main.ts): X's streams →
+# the JetStream live log. Configured by X_STREAM_URL, X_STREAM_BEARER_TOKEN, X_STREAM_PARTITIONS,
+# LIVE_NATS_URL, LIVE_PARTITIONS (docs/LIVE.md "The collector process"); one per deployment.
 FROM runtime AS collector
 CMD ["node", "apps/server/dist/collector.mjs"]
 

@@ -10,13 +10,35 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * Spec files share servers (support/journey-server.ts): the files of a project run one after
+ * another in one worker, and the files there that ask `useJourneyServer` for the same settings use
+ * one server and SMTP sink, started once. A new spec file that needs no settings of its own lands in
+ * `journeys` and shares its server by itself: it signs in with its own addresses and names its own
+ * teams. One that needs other settings goes in `own-settings` (its server is started for it), or in
+ * a project of its own with other files of the same settings. One that needs a server nobody else
+ * has used passes `{ own: true }`.
+ */
+const specs = (...names: string[]) => names.map((name) => `**/${name}.spec.ts`);
+/** SANDBOX_ACCOUNTS 3000 and staff at example.com. */
+const AUDIENCES = specs('audience-journey', 'handle-analysis');
+/** Settings (sandbox size, staff domains, rate limits, creator access) no other file shares. */
+const OWN_SETTINGS = specs('accessibility-signed-in', 'campaigns', 'extension', 'premium', 'pro-site');
+
 export default defineConfig({
   testDir: './specs',
   outputDir: './artifacts/test-results',
-  // One spec file at a time: each starts its own server and SMTP sink, which with Chromium fill
-  // this machine's 2 cores.
-  workers: 1,
+  // Once per run: the migrated database every server starts from.
+  globalSetup: './support/global-setup.ts',
+  // One spec file at a time: a server and Chromium fill this machine's 2 cores. E2E_WORKERS=2 runs
+  // two (each worker starts the servers of its own files) where more cores are free.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
+  projects: [
+    { name: 'journeys', testIgnore: [...AUDIENCES, ...OWN_SETTINGS] },
+    { name: 'audiences', testMatch: AUDIENCES },
+    { name: 'own-settings', testMatch: OWN_SETTINGS },
+  ],
   timeout: 120_000,
   expect: { timeout: 10_000 },
   retries: process.env.CI ? 1 : 0,

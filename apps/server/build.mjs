@@ -45,6 +45,9 @@ const result = await build({
     main: join(here, 'src/entry.ts'),
     migrate: join(here, 'src/db/migrate-cli.ts'),
     backup: join(here, 'src/ops/backup-cli.ts'),
+    // The live-data collector on its own (docs/LIVE.md "The collector process"; the Dockerfile's
+    // collector target): X's streams → the JetStream live log, nothing else of the server.
+    collector: join(here, 'src/live/collector-main.ts'),
     // Worker threads, named as the code that starts them expects (see above).
     'engine-worker': join(here, 'src/engine/engine-worker.ts'),
     'parse-worker': join(root, 'packages/engine-cluster/src/parallel/parse-worker.ts'),

@@ -96,10 +96,9 @@ test('builds an audience from a handle, an interest, Japan and Japanese; studies
     // The chip carries its criterion's icon from the server's set (GET /api/iconography/).
     const icons = await api<Iconography>('GET', '/api/iconography/');
     await expect(chip.locator(`svg[data-icon="${icons.criteria.handles}"]`)).toBeVisible();
+    // X's public count, named as X's figure.
     await expect(chip).toContainText(
-      tr('en', 'creator.handles.followers', {
-        formatted: formatLargeNumber(checked.account!.followers_count),
-      }),
+      `${tr('en', 'figures.xFollowers')} ${formatLargeNumber(checked.account!.followers_count)}`,
     );
     pkg.handles = [{ handle: picked }];
     sizes.push(await expectedSize(api, pkg));

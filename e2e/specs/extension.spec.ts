@@ -240,8 +240,8 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
     const agreement = page.getByRole('dialog', { name: tr('ja', 'xAds.agreement.title') });
     await expect(agreement.getByTestId('agreement-terms')).toContainText('100,000 円');
     await screenshot(page, 'x-ads-agreement-ja');
+    // Accepting the agreement carries on with the upload: no second press of Upload.
     await agreement.getByRole('button', { name: tr('ja', 'xAds.agreement.accept') }).click();
-    await page.getByRole('button', { name: tr('ja', 'xAds.upload.submit') }).click();
     await expect(page.getByTestId('upload-state').first()).toContainText(tr('ja', 'xAds.state.processing'));
     await screenshot(page, 'x-ads-my-audiences-processing-ja');
   });

@@ -6,7 +6,8 @@ import { tr } from '../support/locales';
 import { screenshot } from '../support/screens';
 
 /** "Analyse a handle" in the creator shows the typed analysis (reach, interests, hashtags) in both languages. */
-const app = useJourneyServer({ MAIL_FROM, SANDBOX_ACCOUNTS: '3000' });
+// The settings of audience-journey.spec.ts, whose server this file shares (playwright.config.ts).
+const app = useJourneyServer({ MAIL_FROM, SANDBOX_ACCOUNTS: '3000', STAFF_EMAIL_DOMAINS: 'example.com' });
 
 test.beforeAll(() => waitForEngine(app.server.url));
 

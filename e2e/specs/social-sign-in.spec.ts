@@ -5,9 +5,10 @@ import { screenshot } from '../support/screens';
 /**
  * SPEC §4 social login: a new visitor signs in with X on the sandbox's OAuth 1.0a consent page, then
  * links a Google account from Manage account through the sandbox's Google stand-in; another signs
- * in with X OAuth 2.0 (PKCE) and links LinkedIn. One server for the file.
+ * in with X OAuth 2.0 (PKCE) and links LinkedIn. A server of its own.
  */
-const app = useJourneyServer({ MAIL_FROM });
+// Its visitors are new users: the first sandbox X account must not have signed in elsewhere.
+const app = useJourneyServer({ MAIL_FROM }, { own: true });
 
 test('a new visitor signs in with X, then connects Google from Manage account', async ({ browser }) => {
   const page = await browser.newPage({ baseURL: app.server.url });

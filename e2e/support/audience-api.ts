@@ -34,10 +34,22 @@ export interface Insights {
   topicAnalysis?: { hashtags: Share[]; terms: Share[] };
   contentWall?: { posts: { text: string; author: { handle: string } }[] };
 }
+/** Murmur's population estimate with its 95 % interval (@murmur/core/sampling). */
+export interface EstimateFigure {
+  kind: 'estimate';
+  value: number;
+  low: number;
+  high: number;
+  sample: number;
+  sample_size: number | null;
+  rate: number;
+}
 export interface Comparison {
   sizeA: number;
   sizeB: number;
   overlap: number;
+  /** The sizes and the overlap as the screens show them: population estimates. */
+  figures: { a: EstimateFigure; b: EstimateFigure; overlap: EstimateFigure };
   shareOfAInB: number;
   shareOfBInA: number;
   jaccard: number;
@@ -46,6 +58,7 @@ export interface AudienceConfig {
   id: number;
   name: string;
   size: number;
+  size_figure: EstimateFigure;
   country: string | null;
 }
 

@@ -43,9 +43,12 @@ export async function compareAudiences(page: Page, lang: Lang, jobs: JobWatch): 
   const result = (await jobs.finished(/perspective|compar/)).result as Comparison;
   const table = dialog.getByRole('table', { name: tr(lang, 'audiences.compare.overlapTable') });
   const row = (name: string) => table.getByRole('row').filter({ hasText: name }).first();
-  await expect(row(AUDIENCE)).toContainText(formatLargeNumber(result.sizeA));
-  await expect(row(OTHER_AUDIENCE)).toContainText(formatLargeNumber(result.sizeB));
-  await expect(row(tr(lang, 'audiences.compare.overlap'))).toContainText(formatLargeNumber(result.overlap));
+  // The sizes are shown as population estimates (the same figure as My Audiences), not sample counts.
+  await expect(row(AUDIENCE)).toContainText(formatLargeNumber(result.figures.a.value));
+  await expect(row(OTHER_AUDIENCE)).toContainText(formatLargeNumber(result.figures.b.value));
+  await expect(row(tr(lang, 'audiences.compare.overlap'))).toContainText(
+    formatLargeNumber(result.figures.overlap.value),
+  );
   await expect(row(tr(lang, 'audiences.compare.shareOf', { a: AUDIENCE, b: OTHER_AUDIENCE }))).toContainText(
     share(result.shareOfAInB),
   );
@@ -66,15 +69,17 @@ export async function checkMyAudiences(page: Page, lang: Lang, config: AudienceC
   await expect(
     page
       .getByRole('columnheader')
-      .filter({ hasText: tr(lang, 'audiences.columns.size') })
+      .filter({ hasText: tr(lang, 'figures.estimate') })
       .first(),
   ).toBeVisible();
   const headers = await page.getByRole('columnheader').allTextContents();
-  const sizeColumn = headers.findIndex((h) => h.trim().startsWith(tr(lang, 'audiences.columns.size')));
+  const sizeColumn = headers.findIndex((h) => h.trim().startsWith(tr(lang, 'figures.estimate')));
   expect(sizeColumn).toBeGreaterThanOrEqual(0);
   const row = page.getByRole('row').filter({ hasText: AUDIENCE }).filter({ hasNotText: OTHER_AUDIENCE });
   await expect(row.getByRole('link', { name: AUDIENCE, exact: true })).toBeVisible();
-  await expect(row.getByRole('cell').nth(sizeColumn)).toHaveText(formatLargeNumber(config.size));
+  await expect(row.getByRole('cell').nth(sizeColumn).locator('[data-figure-part="value"]')).toHaveText(
+    formatLargeNumber(config.size),
+  );
   await screenshot(page, `audiences-${lang}`);
 }
 

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+const CHILD_HOOKS = pathToFileURL(resolve(import.meta.dirname, 'server-child.ts')).href;
 
 export interface RunningServer {
   url: string;
@@ -26,38 +28,49 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the real product (server + built web app) the way `npm start` serves it, on a fresh
- * embedded database in a temporary folder, with mail going to the given SMTP URL.
+ * embedded database in a temporary folder (a copy of the run's migrated template when there is
+ * one), with mail going to the given SMTP URL.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const startedAt = Date.now();
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'murmur-e2e-'));
+  // Inside the run's folder (global-setup.ts), which goes at the end of the run whatever happened.
+  const dataDir = mkdtempSync(join(process.env.E2E_RUN_DIR ?? tmpdir(), 'murmur-e2e-'));
+  // The migrated database the run's global set-up made (global-setup.ts): the server opens a copy.
+  const template = process.env.E2E_PGLITE_TEMPLATE;
+  if (template) cpSync(template, join(dataDir, 'pg'), { recursive: true });
   const url = `http://localhost:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'info',
-      // A small sandbox network keeps start-up to a second; journeys that need more set their own.
-      SANDBOX_ACCOUNTS: '2000',
-      // The same network on every day the journeys run (npm start anchors at the wall clock's day).
-      SANDBOX_ANCHOR: '2026-08-01T00:00:00Z',
-      // A still, static network: the journeys assert figures; the live path has its own test
-      // (apps/server/src/live/live-path.test.ts).
-      SANDBOX_CLOCK_SPEED: '0',
-      LIVE_ENABLED: 'false',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', CHILD_HOOKS, 'apps/server/src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'info',
+        // A small sandbox network keeps start-up to a second; journeys that need more set their own.
+        SANDBOX_ACCOUNTS: '2000',
+        // The same network on every day the journeys run (npm start anchors at the wall clock's day).
+        SANDBOX_ANCHOR: '2026-08-01T00:00:00Z',
+        // A still, static network: the journeys assert figures; the live path has its own test
+        // (apps/server/src/live/live-path.test.ts).
+        SANDBOX_CLOCK_SPEED: '0',
+        LIVE_ENABLED: 'false',
+        ...env,
+      },
+      // stdin: a pipe whose end (this process exits, however) stops the server (server-child.ts).
+      stdio: ['pipe', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
 
-  const deadline = Date.now() + 150_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited (${child.exitCode}):\n${output}`);
     try {
@@ -66,8 +79,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`Server did not start within 150 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`Server did not start within 240 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
+  }
+  // E2E_TIMING_LOG=file: one line per start-up, to see what server start-ups cost a run (README).
+  if (process.env.E2E_TIMING_LOG) {
+    const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+    appendFileSync(process.env.E2E_TIMING_LOG, `server started in ${seconds} s: ${JSON.stringify(env)}\n`);
   }
 
   return {

@@ -4,7 +4,7 @@ export { generateNetwork, type StageListener } from './generate/network';
 export type { Network } from './network';
 export { advance, advanceTo } from './simulate/tick';
 export { engagersBetween, eventsAbout, newFollowersSince, unfollowersSince } from './history/queries';
-export { followNow, unfollowNow } from './history/actions';
+export { deletePostNow, followNow, removeAccountNow, unfollowNow } from './history/actions';
 export type { Engager, HistoryEvent, Moment, Unfollower } from './history/queries';
 export {
   exportChunks,

@@ -1,6 +1,5 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNED_IN_ROUTES } from './plugins/signed-in-routes';
 import { operationsOf, sample, type Operation } from './test/hostile-inputs';
 import { createTestApp, type TestApp } from './test/test-app';
 
@@ -18,6 +17,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const AUTH_ANSWERS = [401, 403];
+
+/** The document's operations with the `x-auth` mark of plugins/docs.ts. */
+type DocumentWithAuth = Parameters<typeof operationsOf>[0] & {
+  paths: Record<string, Record<string, { 'x-auth'?: string }>>;
+};
 
 /** The operation's path with every parameter naming something plausible. */
 const pathOf = (op: Operation) => op.path.replace(/\{(\w+)\}/g, '1');
@@ -44,7 +48,8 @@ function requestOf(op: Operation, valid: boolean): InjectOptions {
 
 describe('auth before validation', () => {
   it('holds on every route that needs a signed-in caller', async () => {
-    const ops = operationsOf((await t.app.inject({ url: '/api/docs/json' })).json());
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<DocumentWithAuth>();
+    const ops = operationsOf(doc);
     expect(ops.length).toBeGreaterThan(80);
     const guarded: string[] = [];
     const found: string[] = [];
@@ -60,17 +65,20 @@ describe('auth before validation', () => {
     }
     expect(guarded).toEqual(expect.arrayContaining(['GET /api/metrics/', 'POST /api/staff/user-groups/']));
     expect(found).toEqual([]);
-    // The list the server refuses by before validation is exactly the routes that need a user
-    // (the image downloader also serves the pro site's token, and checks for itself).
-    const listed = new Set(SIGNED_IN_ROUTES);
+    // The routes declared `config: { auth: 'signed-in' }` (the document's `x-auth`), which the server
+    // refuses before validation, are exactly the routes that need a user (the image downloader also
+    // serves the pro site's token, and checks for itself).
+    const declared = ops
+      .filter((op) => doc.paths[op.path]?.[op.method.toLowerCase()]?.['x-auth'] === 'signed-in')
+      .map((op) => `${op.method} ${op.path}`);
+    expect(declared.length).toBeGreaterThan(100);
     expect(
-      guarded.filter((route) => !listed.has(route)),
-      'missing from SIGNED_IN_ROUTES',
+      guarded.filter((route) => !declared.includes(route)),
+      "refuses a signed-out caller without config: { auth: 'signed-in' }",
     ).toEqual(['GET /api/external/image-downloader/']);
-    const documented = new Set(ops.map((op) => `${op.method} ${op.path}`));
     expect(
-      SIGNED_IN_ROUTES.filter((route) => !documented.has(route)),
-      'not a route',
+      declared.filter((route) => !guarded.includes(route)),
+      'declared signed-in but answers a signed-out caller',
     ).toEqual([]);
   }, 60_000);
 });

@@ -86,6 +86,7 @@ describe('loadConfig', () => {
       signInCodesPerIp: 20,
       socialStartsPerIp: 30,
       inviteMailsPerTeam: 50,
+      inviteTtlDays: 7,
     });
     const set = loadConfig({
       DATA_DIR: dataDir,
@@ -97,12 +98,14 @@ describe('loadConfig', () => {
       SIGN_IN_CODES_PER_IP: '6',
       SOCIAL_STARTS_PER_IP: '7',
       INVITE_MAILS_PER_TEAM: '8',
+      INVITE_TTL_DAYS: '9',
     }).limits;
     expect(set).toEqual({
       jobs: { perIp: 1, perUser: 2, perTeam: 3, total: 4, abandonAfterMs: 5000 },
       signInCodesPerIp: 6,
       socialStartsPerIp: 7,
       inviteMailsPerTeam: 8,
+      inviteTtlDays: 9,
     });
     expect(() => loadConfig({ DATA_DIR: dataDir, JOBS_PER_IP: '0' })).toThrow(/Invalid env variables/);
   });
@@ -211,6 +214,11 @@ describe('loadConfig', () => {
       'nats://127.0.0.1:4222',
     );
     expect(() => loadConfig({ DATA_DIR: tempDir(), LIVE_ENABLED: 'maybe' })).toThrow(/LIVE_ENABLED/);
+    expect(dev?.snapshotSeconds).toBe(600);
+    expect(loadConfig({ DATA_DIR: tempDir(), LIVE_SNAPSHOT_SECONDS: '0' }).live?.snapshotSeconds).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), LIVE_SNAPSHOT_SECONDS: '-1' })).toThrow(
+      /LIVE_SNAPSHOT_SECONDS/,
+    );
     expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).live?.collectorEnabled).toBe(false);
 
     // Production without a token: no collector, the index stays as it was loaded.

@@ -28,6 +28,7 @@ const LIMIT_VARS = [
   'SIGN_IN_CODES_PER_IP',
   'SOCIAL_STARTS_PER_IP',
   'INVITE_MAILS_PER_TEAM',
+  'INVITE_TTL_DAYS',
 ] as const;
 
 const envSchema = z.object({
@@ -102,6 +103,14 @@ const envSchema = z.object({
       .int()
       .min(1)
       .max(4096)
+      .optional(),
+  ),
+  LIVE_SNAPSHOT_SECONDS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'LIVE_SNAPSHOT_SECONDS must be a whole number of seconds (0: only on shutdown)' })
+      .int()
+      .min(0)
       .optional(),
   ),
   LIVE_ENABLED: z.preprocess(
@@ -315,6 +324,11 @@ export interface LiveConfig {
   xPartitions: number;
   /** Partitions of the live log, like the engine's shards (LIVE_PARTITIONS; default ENGINE_SHARDS or 1). */
   partitions: number;
+  /**
+   * The live engine's snapshot (DATA_DIR/engine/live.snapshot), written every this many seconds
+   * and on shutdown (LIVE_SNAPSHOT_SECONDS; default 600; 0: only on shutdown).
+   */
+  snapshotSeconds: number;
 }
 
 export interface TalkModelConfig {
@@ -505,6 +519,7 @@ function liveConfig(
     X_STREAM_BEARER_TOKEN?: string | undefined;
     X_STREAM_PARTITIONS?: number | undefined;
     LIVE_PARTITIONS?: number | undefined;
+    LIVE_SNAPSHOT_SECONDS?: number | undefined;
     COLLECTOR_ENABLED?: string | undefined;
   },
   isProduction: boolean,
@@ -541,6 +556,7 @@ function liveConfig(
     // X serves its firehoses in 20 partitions (the sandbox too): reading fewer would miss the rest.
     xPartitions: e.X_STREAM_PARTITIONS ?? 20,
     partitions: e.LIVE_PARTITIONS ?? e.ENGINE_SHARDS ?? 1,
+    snapshotSeconds: e.LIVE_SNAPSHOT_SECONDS ?? 600,
   };
 }
 
@@ -588,6 +604,8 @@ export interface Limits {
   socialStartsPerIp: number;
   /** Invitation mails per team per hour (one request may send many). */
   inviteMailsPerTeam: number;
+  /** Days an invitation's code works after it was sent. */
+  inviteTtlDays: number;
 }
 
 /**
@@ -600,6 +618,7 @@ export const DEFAULT_LIMITS: Limits = {
   signInCodesPerIp: 20,
   socialStartsPerIp: 30,
   inviteMailsPerTeam: 50,
+  inviteTtlDays: 7,
 };
 
 function limitsEnv() {
@@ -623,5 +642,6 @@ function limitsFrom(e: Partial<Record<(typeof LIMIT_VARS)[number], number | unde
     signInCodesPerIp: e.SIGN_IN_CODES_PER_IP ?? d.signInCodesPerIp,
     socialStartsPerIp: e.SOCIAL_STARTS_PER_IP ?? d.socialStartsPerIp,
     inviteMailsPerTeam: e.INVITE_MAILS_PER_TEAM ?? d.inviteMailsPerTeam,
+    inviteTtlDays: e.INVITE_TTL_DAYS ?? d.inviteTtlDays,
   };
 }

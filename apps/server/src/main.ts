@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { announcedRecords } from '@murmur/core/export';
+import { SNAPSHOT_FORMAT, type ExportSource } from '@murmur/engine';
 import type * as SandboxModule from '@murmur/sandbox';
 import type { Network } from '@murmur/sandbox';
 import { buildApp } from './app';
@@ -11,6 +12,7 @@ import { createDatabase, type Database } from './db/database';
 import {
   binarySnapshotAt,
   isUrl,
+  liveSnapshotFile,
   remoteSnapshotFile,
   sandboxSnapshotFile,
   sandboxSnapshotSource,
@@ -49,6 +51,7 @@ function engineFor(
   network: { network: Network; sandbox: typeof SandboxModule } | undefined,
   log: (level: 'info' | 'warn', message: string) => void,
   onWorkerError: (error: unknown) => void,
+  live: LiveStart | undefined,
 ): EngineHolder {
   const work = {
     workers: config.engineWorkers,
@@ -56,21 +59,28 @@ function engineFor(
     ...(config.engineShards && { shards: config.engineShards }),
   };
   if (config.live?.enabled) {
-    // A live engine (docs/LIVE.md): built from the export with what live updates need, served on
-    // this thread (it is not a SharedEngine: no worker pool, no engine snapshot).
-    if (config.engineSnapshot && !isUrl(config.engineSnapshot) && !binarySnapshotAt(config.engineSnapshot))
-      return buildEngineInBackground({ source: snapshotSource(config.engineSnapshot), live: true });
-    if (!config.engineSnapshot && network) {
-      const { exportChunks, exportHeader } = network.sandbox;
+    const start = live;
+    if (start) {
+      // A live engine (docs/LIVE.md): from its snapshot, else the export, else empty; served on this
+      // thread (it is not a SharedEngine: no worker pool, no engine snapshot).
+      const snapshot = {
+        file: liveSnapshotFile(config.dataDir),
+        source: start.snapshotSource,
+        keepPosition: config.live.natsUrl !== undefined,
+        onProblem: (message: string) => log('warn', message),
+        onLoaded: (seconds: number, position: Record<string, number>) =>
+          log('info', `Live snapshot loaded in ${seconds.toFixed(1)} s at ${JSON.stringify(position)}`),
+      };
       return buildEngineInBackground({
-        source: exportChunks(network.network),
-        totalRecords: announcedRecords(exportHeader(network.network)),
         live: true,
+        ...(start.source && { source: start.source }),
+        ...(start.totalRecords !== undefined && { totalRecords: start.totalRecords }),
+        ...(start.readSnapshot && { liveSnapshot: snapshot }),
       });
     }
     log(
       'warn',
-      'LIVE_ENABLED: a live engine is built from an NDJSON export or the sandbox; the index stays static',
+      'LIVE_ENABLED: a live engine starts from an NDJSON export, the sandbox, its own snapshot or empty, not from an engine snapshot or a URL; the index stays static',
     );
   }
   const onProblem = (message: string) => log('warn', message);
@@ -113,6 +123,48 @@ function engineFor(
   return unavailableEngine('No network snapshot is configured: set ENGINE_SNAPSHOT or enable the sandbox.');
 }
 
+/** What a live engine starts from (docs/LIVE.md "Snapshots"), or undefined when it cannot be live. */
+interface LiveStart {
+  /** The export to build from when no snapshot loads; none: start empty. */
+  source?: ExportSource;
+  totalRecords?: number;
+  /** What the live snapshot is written for and checked against: the base the engine grew from. */
+  snapshotSource: string;
+  /**
+   * Whether to start from the live snapshot: not when the base is the mounted sandbox and the log
+   * lives in this process — the sandbox's export is then newer than any snapshot, and the events
+   * in between are lost with the old process.
+   */
+  readSnapshot: boolean;
+}
+
+function liveStartOf(
+  config: Config,
+  network: { network: Network; sandbox: typeof SandboxModule } | undefined,
+): LiveStart | undefined {
+  const durable = config.live?.natsUrl !== undefined;
+  const format = `format-${SNAPSHOT_FORMAT}`;
+  if (config.engineSnapshot) {
+    if (isUrl(config.engineSnapshot) || binarySnapshotAt(config.engineSnapshot)) return undefined;
+    return {
+      source: snapshotSource(config.engineSnapshot),
+      snapshotSource: `live:export:${resolve(config.engineSnapshot)}:${format}`,
+      readSnapshot: true,
+    };
+  }
+  if (network) {
+    const { exportChunks, exportHeader } = network.sandbox;
+    return {
+      source: exportChunks(network.network),
+      totalRecords: announcedRecords(exportHeader(network.network)),
+      snapshotSource: `live:${sandboxSnapshotSource(network.network)}`,
+      readSnapshot: durable,
+    };
+  }
+  // Production without an export: the snapshot, else empty, and the streams fill it.
+  return { snapshotSource: `live:streams:${format}`, readSnapshot: true };
+}
+
 export interface RunningServer {
   app: FastifyInstance;
   config: Config;
@@ -144,6 +196,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let jobs: JobQueue | undefined;
   let authInvalidationBus: InvalidationBus | undefined;
   let live: LivePath | undefined;
+  let liveStart: LiveStart | undefined;
   let releaseClock: (() => void) | undefined;
   // Before the app exists there is no request log yet: the engine's messages wait for it.
   const early: [level: 'info' | 'warn', message: string][] = [];
@@ -189,15 +242,23 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
     // The engine is built in the background while the server already answers: routes that need it
     // answer 503 with the loading progress until then.
-    engine = engineFor(config, network && sandbox && { network, sandbox }, engineLog, (error) => {
-      // Before the app exists there is no request log yet.
-      if (app)
-        app.log.error(
-          { err: error },
-          'an engine worker thread failed; heavy work may run on the main thread',
-        );
-      else console.error(error);
-    });
+    const mounted = network && sandbox && { network, sandbox };
+    liveStart = config.live?.enabled ? liveStartOf(config, mounted) : undefined;
+    engine = engineFor(
+      config,
+      mounted,
+      engineLog,
+      (error) => {
+        // Before the app exists there is no request log yet.
+        if (app)
+          app.log.error(
+            { err: error },
+            'an engine worker thread failed; heavy work may run on the main thread',
+          );
+        else console.error(error);
+      },
+      liveStart,
+    );
     app = await buildApp({
       config,
       db: database.db,
@@ -218,8 +279,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   }
   for (const [level, message] of early) app.log[level](message);
-  live?.follow(engine.ready(), (error) =>
-    app.log.error({ err: error }, 'live: the engine stopped following the live log'),
+  live?.follow(
+    engine.ready(),
+    (error) => app.log.error({ err: error }, 'live: the engine stopped following the live log'),
+    // Written only where a restart reads it (see LiveStart.readSnapshot).
+    liveStart?.readSnapshot
+      ? {
+          file: liveSnapshotFile(config.dataDir),
+          source: liveStart.snapshotSource,
+          everyMs: (config.live?.snapshotSeconds ?? 0) * 1000,
+          onWritten: (seconds, position) =>
+            app.log.info(`Live snapshot written in ${seconds.toFixed(1)} s at ${JSON.stringify(position)}`),
+          onProblem: (message) => app.log.warn(message),
+        }
+      : undefined,
   );
   if (network) {
     app.log.info(

@@ -14,5 +14,6 @@
 //   @murmur/core/clipboard      copy texts and a copy helper (SPEC §5)
 //   @murmur/core/insights       the engine's insights and comparison output shapes (types only)
 //   @murmur/core/export         the sandbox bulk export's records (written by the sandbox, read by the engine)
+//   @murmur/core/sampling     the sampling model: rates, Wilson intervals, figure kinds
 //   @murmur/core/hash           FNV-1a and fmix32, shared by the sandbox, the engine and the avatar colour
 export * from './api';

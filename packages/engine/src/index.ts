@@ -58,6 +58,7 @@ export { registerCustomAudience, removeCustomAudience } from './evaluate/custom-
 export { sizeBucketOf } from './evaluate/size-bucket';
 export { EmptyTargetingError, ExportFormatError, ShardUnavailableError } from './errors';
 export {
+  createEmptyLiveEngine,
   createLiveEngine,
   liveEngine,
   LIVE_BUILD_OPTIONS,

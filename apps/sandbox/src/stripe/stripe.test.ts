@@ -149,6 +149,8 @@ describe('Stripe stand-in through the official SDK', () => {
     expect(session.url).toMatch(/\/sandbox\/stripe\/c\/pay\/cs_test_/);
     const page = await fetch(session.url!);
     expect(await page.text()).toContain('€149.00');
+    // The paid form redirects to the return URL's origin: form-action must name it (CSP 3 §6.4.1).
+    expect(page.headers.get('content-security-policy')).toMatch(/form-action 'self' http:\/\/app\.test(;|$)/);
     const declined = await pay(session.url!, '4000 0000 0000 0002');
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain('Your card was declined.');

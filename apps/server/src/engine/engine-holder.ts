@@ -1,9 +1,11 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
+  createEmptyLiveEngine,
   inMemoryEngine,
   LIVE_BUILD_OPTIONS,
   liveEngine,
+  readLiveSnapshot,
   readSnapshot,
   shareEngine,
   sharedEngineFrom,
@@ -109,11 +111,51 @@ export interface BuildEngineOptions {
    */
   shards?: { natsUrl: string; shards?: number; prefix?: string; timeoutMs?: number };
   /**
-   * Build a live engine (README "Live updates" of @murmur/engine): the export indexed with
-   * LIVE_BUILD_OPTIONS and served on this thread — it is not a SharedEngine, so there is no worker
-   * pool and no engine snapshot (`snapshot` and `workers` are ignored).
+   * Build a live engine (README "Live updates" of @murmur/engine), served on this thread — it is
+   * not a SharedEngine, so there is no worker pool and no engine snapshot (`snapshot` and `workers`
+   * are ignored). It starts from the live snapshot when one is given and loads, else from the export
+   * indexed with LIVE_BUILD_OPTIONS, else empty (X's catalogues, no account) to fill from the streams.
    */
   live?: boolean;
+  liveSnapshot?: LiveSnapshotStart;
+}
+
+/** Where a live engine may start from: a live snapshot (live-snapshot.ts of @murmur/engine). */
+export interface LiveSnapshotStart {
+  file: string;
+  /** What it must have been written for (the base it grew from). */
+  source: string;
+  /**
+   * Whether the live log outlived the process that wrote it (JetStream): the engine then resumes
+   * after the snapshot's position; else the log starts again at sequence 1, and so does the engine.
+   */
+  keepPosition: boolean;
+  /** A snapshot was refused (damaged, another source or format); the engine starts without it. */
+  onProblem?: (message: string) => void;
+  onLoaded?: (seconds: number, position: Record<string, number>) => void;
+}
+
+/** The live engine a deployment starts with (see BuildEngineOptions.live). */
+async function startLiveEngine(options: BuildEngineOptions, build: BuildOptions): Promise<AudienceEngine> {
+  const snapshot = options.liveSnapshot;
+  if (snapshot && existsSync(snapshot.file)) {
+    const started = performance.now();
+    try {
+      const engine = readLiveSnapshot(
+        snapshot.file,
+        snapshot.source,
+        snapshot.keepPosition ? {} : { position: {} },
+      );
+      snapshot.onLoaded?.((performance.now() - started) / 1000, engine.position());
+      return engine;
+    } catch (error) {
+      if (!(error instanceof SnapshotError)) throw error;
+      snapshot.onProblem?.(`the live snapshot was refused: ${error.message}; starting without it`);
+    }
+  }
+  if (options.source)
+    return liveEngine(await buildIndexFromFile(options.source, { ...build, ...LIVE_BUILD_OPTIONS }));
+  return createEmptyLiveEngine();
 }
 
 /** Connects to NATS and opens the sharded engine (every shard must answer). */
@@ -132,8 +174,7 @@ async function buildWithWork(
   build: BuildOptions,
 ): Promise<{ engine: AudienceEngine; work: EngineWork }> {
   if (options.live) {
-    if (!options.source) throw new Error('A live engine needs an export to build from');
-    const engine = liveEngine(await buildIndexFromFile(options.source, { ...build, ...LIVE_BUILD_OPTIONS }));
+    const engine = await startLiveEngine(options, build);
     return { engine, work: inProcessWork(engine) };
   }
   const threads = options.workers ?? 0;

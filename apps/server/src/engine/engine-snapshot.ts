@@ -69,6 +69,9 @@ export function sandboxSnapshotSource(network: SnapshotSourceNetwork): string {
   return `sandbox:${network.accounts.count}:${settings}:code-${engineCodeDigest()}:format-${SNAPSHOT_FORMAT}`;
 }
 
+/** Where the live engine's snapshot is kept between restarts (docs/LIVE.md "Snapshots"). */
+export const liveSnapshotFile = (dataDir: string): string => join(dataDir, 'engine', 'live.snapshot');
+
 /** Where `npm start` keeps the sandbox's snapshot between restarts. */
 export const sandboxSnapshotFile = (dataDir: string): string => join(dataDir, 'engine', 'sandbox.snapshot');
 

@@ -22,6 +22,8 @@ function countingEngine() {
 }
 
 const music: TargetingPackage = { keywords: [{ label: 'music' }] } as TargetingPackage;
+/** A sample of 1 000 accounts, each standing for 10. */
+const sampling = { sampleSize: 1000, scale: 10 };
 const jazz: TargetingPackage = { keywords: [{ label: 'jazz' }] } as TargetingPackage;
 const custom = { custom_audiences: [{ name: 'Buyers' }] } as TargetingPackage;
 
@@ -29,11 +31,11 @@ describe('estimate cache', () => {
   it('answers the same package and exclusions from memory (with its body), anything else from the engine', () => {
     const cache = createEstimateCache({ max: 10, ttlMs: 60_000 });
     const engine = countingEngine();
-    const first = cache.estimate(engine, music, []);
-    expect(cache.estimate(engine, music, [])).toEqual(first);
+    const first = cache.estimate(engine, music, [], sampling);
+    expect(cache.estimate(engine, music, [], sampling)).toEqual(first);
     expect(engine.calls).toBe(1);
-    void cache.estimate(engine, jazz, []);
-    void cache.estimate(engine, music, [jazz]);
+    void cache.estimate(engine, jazz, [], sampling);
+    void cache.estimate(engine, music, [jazz], sampling);
     expect(engine.calls).toBe(3);
     const estimate = {
       sample_count: 1,
@@ -41,6 +43,8 @@ describe('estimate cache', () => {
       size_bucket: '<1M',
       unmatched: [],
       handles_truncated: false,
+      // 1 of 1 000 sampled accounts × 10: Wilson's 95 % interval [0.000177, 0.005643] × 10 000.
+      figure: { kind: 'estimate', value: 10, low: 1, high: 57, sample: 1, sample_size: 1000, rate: 10 },
     };
     expect(first).toEqual({ estimate, body: JSON.stringify(estimate) });
   });
@@ -48,23 +52,23 @@ describe('estimate cache', () => {
   it('never keeps an estimate of another engine, nor one that names a custom audience', () => {
     const cache = createEstimateCache({ max: 10, ttlMs: 60_000 });
     const old = countingEngine();
-    void cache.estimate(old, music, []);
+    void cache.estimate(old, music, [], sampling);
     const rebuilt = countingEngine();
-    void cache.estimate(rebuilt, music, []);
+    void cache.estimate(rebuilt, music, [], sampling);
     expect(rebuilt.calls).toBe(1);
-    void cache.estimate(rebuilt, custom, []);
-    void cache.estimate(rebuilt, custom, []);
-    void cache.estimate(rebuilt, music, [custom]);
-    void cache.estimate(rebuilt, music, [custom]);
+    void cache.estimate(rebuilt, custom, [], sampling);
+    void cache.estimate(rebuilt, custom, [], sampling);
+    void cache.estimate(rebuilt, music, [custom], sampling);
+    void cache.estimate(rebuilt, music, [custom], sampling);
     expect(rebuilt.calls).toBe(5);
   });
 
   it('forgets the least recently used beyond its size', () => {
     const cache = createEstimateCache({ max: 1, ttlMs: 60_000 });
     const engine = countingEngine();
-    void cache.estimate(engine, music, []);
-    void cache.estimate(engine, jazz, []);
-    void cache.estimate(engine, music, []);
+    void cache.estimate(engine, music, [], sampling);
+    void cache.estimate(engine, jazz, [], sampling);
+    void cache.estimate(engine, music, [], sampling);
     expect(engine.calls).toBe(3);
   });
 
@@ -76,11 +80,11 @@ describe('estimate cache', () => {
       kind: 'shards',
       estimate: () => (fail ? Promise.reject(new Error('shard 1 down')) : Promise.resolve(sync.estimate())),
     } as unknown as AsyncAudienceEngine;
-    await expect(cache.estimate(engine, music, [])).rejects.toThrow('shard 1 down');
+    await expect(cache.estimate(engine, music, [], sampling)).rejects.toThrow('shard 1 down');
     fail = false;
-    const first = await cache.estimate(engine, music, []);
+    const first = await cache.estimate(engine, music, [], sampling);
     expect(first.estimate.sample_count).toBe(1);
-    expect(cache.estimate(engine, music, [])).toBe(first);
+    expect(cache.estimate(engine, music, [], sampling)).toBe(first);
     expect(sync.calls).toBe(1);
   });
 });

@@ -7,7 +7,7 @@ import {
 import type { Estimate } from '@murmur/core/api';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { createLruCache } from '../lib/lru-cache';
-import { toEstimate } from './engine-audience';
+import { toEstimate, type EngineSampling } from './engine-audience';
 
 /** How many distinct estimates are kept, and for how long (milliseconds). */
 export const ESTIMATE_CACHE = { max: 1000, ttlMs: 30_000 } as const;
@@ -22,12 +22,13 @@ export interface EstimateCache {
   /**
    * `toEstimate(engine.estimate({ pkg, exclusions }))`, from memory when the same question was just
    * asked: a value when the engine answers in this thread, a promise when it answers elsewhere
-   * (shards); a failed answer is not kept.
+   * (shards); a failed answer is not kept. `sampling`: the engine's sample (the figure's interval).
    */
   estimate(
     engine: AsyncAudienceEngine,
     pkg: TargetingPackage,
     exclusions: TargetingPackage[],
+    sampling: EngineSampling,
   ): MaybePromise<SizedEstimate>;
 }
 
@@ -42,9 +43,9 @@ export function createEstimateCache(options: { max: number; ttlMs: number } = ES
   const entries = createLruCache<string, SizedEstimate>(options);
   let owner: AsyncAudienceEngine | undefined;
   return {
-    estimate(engine, pkg, exclusions) {
+    estimate(engine, pkg, exclusions, sampling) {
       if (namesCustomAudience(pkg) || exclusions.some(namesCustomAudience)) {
-        return sized(engine, pkg, exclusions);
+        return sized(engine, pkg, exclusions, sampling);
       }
       if (engine !== owner) {
         entries.clear();
@@ -53,7 +54,7 @@ export function createEstimateCache(options: { max: number; ttlMs: number } = ES
       const key = JSON.stringify(exclusions.length === 0 ? pkg : [pkg, exclusions]);
       const estimate = entries.get(key);
       if (estimate !== undefined) return estimate;
-      const answer = sized(engine, pkg, exclusions);
+      const answer = sized(engine, pkg, exclusions, sampling);
       if (!isPromise(answer)) {
         entries.set(key, answer);
         return answer;
@@ -70,15 +71,16 @@ function sized(
   engine: AsyncAudienceEngine,
   pkg: TargetingPackage,
   exclusions: TargetingPackage[],
+  sampling: EngineSampling,
 ): MaybePromise<SizedEstimate> {
   const answer = engine.estimate({ pkg, exclusions });
-  return isPromise(answer) ? answer.then(sizedOf) : sizedOf(answer);
+  return isPromise(answer) ? answer.then((done) => sizedOf(done, sampling)) : sizedOf(answer, sampling);
 }
 
 // toEstimate builds exactly estimateSchema's fields (typed `Estimate`), so the body is that object
 // serialised once (modules/audiences/audience-configs.test.ts checks the answer against the schema).
-function sizedOf(answer: AudienceEstimate): SizedEstimate {
-  const estimate = toEstimate(answer);
+function sizedOf(answer: AudienceEstimate, sampling: EngineSampling): SizedEstimate {
+  const estimate = toEstimate(answer, sampling.sampleSize, sampling.scale);
   return { estimate, body: JSON.stringify(estimate) };
 }
 

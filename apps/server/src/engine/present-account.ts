@@ -8,6 +8,7 @@ export const EMPTY_ESTIMATE: Estimate = {
   size_bucket: '<1M',
   unmatched: [],
   handles_truncated: false,
+  figure: { kind: 'estimate', value: 0, low: 0, high: 0, sample: 0, sample_size: 0, rate: 1 },
 };
 
 export function presentAccount(profile: AccountProfile): AccountSummary {

@@ -30,7 +30,7 @@ interface Operation {
 /**
  * A signed-in user's REST resource of SPEC §7 (`list`/`create` at `path`, the rest at `path:pk/`):
  * each operation given is registered in this order, with its OpenAPI schema, and calls its handler
- * with the signed-in user (`requireUser`). Created items answer 201, removed ones 204 with no body.
+ * with the signed-in user (`requireUser`; the routes are `config: { auth: 'signed-in' }`). Created items answer 201, removed ones 204 with no body.
  */
 export interface Resource<
   Item extends z.ZodType,
@@ -91,7 +91,8 @@ export function resourceRoutes<
       method,
       url,
       schema: { tags, summary: operation.summary, ...schema },
-      ...(operation.config && { config: operation.config }),
+      // Every operation takes the signed-in user (requireUser): refused before validation (plugins/auth.ts).
+      config: { ...operation.config, auth: 'signed-in' },
       handler,
     });
 

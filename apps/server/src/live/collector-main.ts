@@ -1,30 +1,168 @@
 /**
- * The collector on its own (one per deployment, ARCHITECTURE "The live path"), for a deployment that
- * runs it apart from the API servers: reads the live settings, holds X's streams, appends to the
- * given live log, and on SIGTERM / SIGINT closes the streams and appends what is pending before it
- * exits (a restart then resumes through X's backfill).
+ * The collector as its own process (one per deployment, ARCHITECTURE "The live path"; docs/LIVE.md
+ * "The collector process"): `node apps/server/dist/collector.mjs` (built by apps/server/build.mjs), or
+ * `node --import tsx apps/server/src/live/collector-main.ts` from source. It holds X's streams and
+ * appends every event to the JetStream live log, and needs nothing else of the server (no database,
+ * no session secret). Configured by the environment:
+ *
+ *   X_STREAM_URL            X API v2 base ending in /2/ (default https://api.x.com/2/)
+ *   X_STREAM_BEARER_TOKEN   X's app-only bearer token (required)
+ *   X_STREAM_PARTITIONS     partitions the firehoses are read in, 1–20 (default 20)
+ *   LIVE_NATS_URL           NATS with JetStream (required; ENGINE_NATS_URL is read when it is unset)
+ *   LIVE_PARTITIONS         partitions of the live log (default ENGINE_SHARDS, else 1)
+ *   LIVE_STREAM             the JetStream stream's name (default MURMUR_LIVE)
+ *
+ * A restart — SIGTERM, or a crash and `kill -9` alike — resumes through X's backfill: every stream
+ * is opened again with `backfill_minutes` = 5, and what the killed process had appended comes again
+ * with the same event keys, which the log's de-duplication window (Nats-Msg-Id) drops. What it had
+ * read but not appended comes again too, and is stored. On SIGTERM / SIGINT it closes the streams,
+ * appends what is pending, and exits 0.
  */
 
-import type { Config } from '../config';
-import { startCollector, type CollectorLog, type LiveSink } from './index';
+import { connectJetStreamLiveLog, LIVE_STREAM, type LiveLog } from '@murmur/engine-cluster';
+import { createCollector, streamSpecs, type CollectorLog, type LiveSink } from './collector';
 
-export async function runCollector(
-  config: Config,
-  sink: LiveSink,
-  log: CollectorLog,
-): Promise<() => Promise<void>> {
-  if (!config.live?.collectorEnabled)
-    throw new Error(
-      'The collector is off: set COLLECTOR_ENABLED=true and X_STREAM_BEARER_TOKEN (docs/LIVE.md)',
+export interface CollectorSettings {
+  streamUrl: string;
+  bearerToken: string;
+  xPartitions: number;
+  natsUrl: string;
+  partitions: number;
+  stream: string;
+}
+
+/** Why the collector cannot start: the variables to set, in SPEC §8's wording for missing settings. */
+export class CollectorSettingsError extends Error {}
+
+const positive = (env: NodeJS.ProcessEnv, name: string, max: number): number | undefined => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new CollectorSettingsError(
+      `Invalid env variables: ${name} must be an integer from 1 to ${max}, not ${raw}`,
     );
-  const collector = await startCollector(config.live, sink, log);
-  if (!collector) throw new Error('Missing env variables: X_STREAM_BEARER_TOKEN');
-  let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= collector.stop());
+  return n;
+};
+
+/** The collector's settings from the environment (see the header). */
+export function collectorSettings(env: NodeJS.ProcessEnv): CollectorSettings {
+  const bearerToken = env.X_STREAM_BEARER_TOKEN || undefined;
+  const natsUrl = env.LIVE_NATS_URL || env.ENGINE_NATS_URL || undefined;
+  const missing = [
+    ...(bearerToken === undefined ? ['X_STREAM_BEARER_TOKEN'] : []),
+    ...(natsUrl === undefined ? ['LIVE_NATS_URL'] : []),
+  ];
+  if (missing.length > 0) throw new CollectorSettingsError(`Missing env variables: ${missing.join(', ')}`);
+  const streamUrl = env.X_STREAM_URL || 'https://api.x.com/2/';
+  if (!/^https?:\/\/.+\/2\/$/.test(streamUrl))
+    throw new CollectorSettingsError(
+      `Invalid env variables: X_STREAM_URL must be an http(s) URL ending in /2/, not ${streamUrl}`,
+    );
+  return {
+    streamUrl,
+    bearerToken: bearerToken!,
+    // X serves its firehoses in 20 partitions: reading fewer would miss the rest.
+    xPartitions: positive(env, 'X_STREAM_PARTITIONS', 20) ?? 20,
+    natsUrl: natsUrl!,
+    partitions: positive(env, 'LIVE_PARTITIONS', 1024) ?? positive(env, 'ENGINE_SHARDS', 1024) ?? 1,
+    stream: env.LIVE_STREAM || LIVE_STREAM,
+  };
+}
+
+/** One JSON object a line on stdout, as the server's logger writes them. */
+export function jsonLinesLog(write: (line: string) => void = (l) => process.stdout.write(l)): CollectorLog {
+  const line = (level: number) => (obj: object, msg: string) => {
+    const fields = Object.fromEntries(
+      Object.entries(obj).map(([k, v]) => [k, v instanceof Error ? { message: v.message, name: v.name } : v]),
+    );
+    write(
+      `${JSON.stringify({ level, time: Date.now(), pid: process.pid, name: 'collector', msg, ...fields })}\n`,
+    );
+  };
+  return { info: line(30), warn: line(40), error: line(50) };
+}
+
+export interface RunningCollector {
+  log: LiveLog;
+  /** Closes the streams, appends what is pending, closes the log. */
+  stop(): Promise<void>;
+}
+
+/** Opens the live log and the collector's streams; resolves once the streams are opened. */
+export async function runCollector(
+  settings: CollectorSettings,
+  log: CollectorLog,
+): Promise<RunningCollector> {
+  const liveLog = await connectJetStreamLiveLog(settings.natsUrl, {
+    partitions: settings.partitions,
+    stream: settings.stream,
+    name: 'murmur-collector',
+  });
+  const sink: LiveSink = {
+    append: async (events) => {
+      await liveLog.append(events);
+    },
+  };
+  try {
+    const streams = streamSpecs(settings.xPartitions);
+    const collector = createCollector({
+      baseUrl: settings.streamUrl,
+      bearerToken: settings.bearerToken,
+      streams,
+      sink,
+      log,
+    });
+    await collector.start();
+    log.info({ streamUrl: settings.streamUrl, connections: streams.length }, 'live: collector started');
+    let stopping: Promise<void> | undefined;
+    return {
+      log: liveLog,
+      stop: () =>
+        (stopping ??= (async () => {
+          log.info(collector.stats(), 'live: collector stopping');
+          await collector.stop();
+          await liveLog.close();
+        })()),
+    };
+  } catch (error) {
+    await liveLog.close();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const log = jsonLinesLog();
+  let settings: CollectorSettings;
+  try {
+    settings = collectorSettings(process.env);
+  } catch (error) {
+    if (!(error instanceof CollectorSettingsError)) throw error;
+    process.stderr.write(`${error.message} (docs/LIVE.md "The collector process")\n`);
+    process.exit(1);
+  }
+  const running = await runCollector(settings, log);
+  log.info(
+    { stream: settings.stream, partitions: settings.partitions, xPartitions: settings.xPartitions },
+    'live: collector ready',
+  );
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
     process.once(signal, () => {
-      log.info({ signal, ...collector.stats() }, 'live: collector stopping');
-      void stop().then(() => process.exit(0));
+      void running.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'live: collector stopped with an error');
+          process.exit(1);
+        },
+      );
     });
-  return stop;
+}
+
+// Run when started as a program (node dist/collector.mjs, or this file through tsx), not when imported.
+const entry = process.argv[1];
+if (entry && /collector(-main)?\.(m?js|ts)$/.test(entry)) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`The collector could not start: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  });
 }

@@ -32,6 +32,7 @@ beforeAll(async () => {
         bearerToken: SANDBOX_DEV_CREDENTIALS.x.bearerToken,
         xPartitions: 1,
         partitions: 1,
+        snapshotSeconds: 0,
       },
     },
     {

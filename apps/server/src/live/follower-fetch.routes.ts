@@ -26,6 +26,7 @@ export const followerFetchRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/api/live/follower-fetches/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "Start reading an X account's followers into the index (or report the read under way)",
@@ -49,6 +50,7 @@ export const followerFetchRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/live/follower-fetches/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "The read of an X account's followers: state and percent",

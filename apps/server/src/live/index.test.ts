@@ -46,6 +46,7 @@ beforeAll(async () => {
         bearerToken: 'token',
         xPartitions: 1,
         partitions: 1,
+        snapshotSeconds: 0,
       },
     },
     {

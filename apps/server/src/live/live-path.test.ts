@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
-import { createInMemoryEngine, type AudienceEngine, type LiveAudienceEngine } from '@murmur/engine';
+import { createLiveEngine, type AudienceEngine, type LiveAudienceEngine } from '@murmur/engine';
+import { deletePostNow, postId, removeAccountNow } from '@murmur/sandbox';
 import { startServer, type RunningServer } from '../main';
 
 /**
@@ -30,7 +31,7 @@ beforeAll(async () => {
     },
     config: { port: 0, host: '127.0.0.1' },
   });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await server?.close();
@@ -69,9 +70,9 @@ function holdClock(): () => void {
 async function fromExport(): Promise<AudienceEngine> {
   const res = await fetch(`${server.url}/sandbox/export`);
   expect(res.status).toBe(200);
-  // Built as a static index would be: an export taken after posts were deleted has gaps in its post
-  // numbers, which the static build takes as they are.
-  return createInMemoryEngine([await res.text()]);
+  // Built as production builds a live engine from an export (ENGINE_SNAPSHOT): an export taken
+  // after posts were deleted has gaps in its post numbers, which become deleted posts.
+  return createLiveEngine([await res.text()]);
 }
 
 const pkg = (p: Record<string, unknown>): TargetingPackage => targetingPackageSchema.parse(p);
@@ -154,22 +155,68 @@ describe('the live path (sandbox streams → collector → live log → live eng
     expect(countPanels(engine, panels)).toEqual(countPanels(fresh, panels));
   }, 60_000);
 
-  it('drops a suspended account from estimates within 5 s', async () => {
+  it('drops an account suspended on X (users compliance stream) from estimates, samples, member lists and the export within 5 s', async () => {
     const engine = await live();
+    const net = server.network!;
+    const everyone = pkg({ languages: [{ label: 'en' }, { label: 'ja' }, { label: 'es' }] });
     const [account] = engine
       .describeAccounts(Array.from({ length: 300 }, (_, i) => i * 7))
-      .filter((a) => a.followers >= 3);
+      .filter(
+        (a) => a.followers >= 3 && engine.evaluate(everyone).accounts.has(engine.findAccount(a.handle)!),
+      );
     expect(account).toBeDefined();
     const followersOf = pkg({ handles: [{ handle: account!.handle }] });
     expect(engine.estimate(followersOf).sampleCount).toBeGreaterThan(0);
-    // Through the live log as the collector appends (the users compliance stream's user_suspend).
-    await server.live!.deps.sink.append([
-      { type: 'user-suspend', key: `user-suspend:${account!.id}:1`, at: Date.now(), user: account!.id },
-    ]);
+    // What an upload sends X (uploads.service membersOf): the members' handles.
+    const members = () =>
+      engine.describeAccounts(engine.evaluate(everyone).accounts.toArray()).map((a) => a.handle);
+    expect(members()).toContain(account!.handle);
+    // Suspended in the sandbox: its users compliance stream says user_suspend → collector → log → engine.
+    const u = net.accounts.ids.indexOf(BigInt(account!.id));
+    expect(removeAccountNow(net, u, 'suspend')).toBe(true);
     const started = Date.now();
-    while (engine.estimate(followersOf).sampleCount > 0 && Date.now() - started < 5000)
+    while (engine.findAccount(account!.handle) !== undefined && Date.now() - started < 5000)
       await new Promise((r) => setTimeout(r, 50));
-    expect(engine.estimate(followersOf).sampleCount).toBe(0);
     expect(engine.findAccount(account!.handle)).toBeUndefined();
+    expect(engine.estimate(followersOf).sampleCount).toBe(0);
+    expect(engine.evaluate(followersOf).accounts.count).toBe(0);
+    expect(members()).not.toContain(account!.handle);
+    expect(engine.lookup('handles', account!.handle, 5).map((r) => r.value)).not.toContain(account!.handle);
+    // The sandbox's export at this instant no longer carries it either.
+    const res = await fetch(`${server.url}/sandbox/export`);
+    expect(await res.text()).not.toContain(`"id":"${account!.id}"`);
+  });
+
+  it('drops a post deleted on X (posts compliance stream) from its author’s posts and the engagement counts within 5 s', async () => {
+    const engine = await live();
+    const net = server.network!;
+    const index = () => engine.index;
+    const row = (n: number) => {
+      const c = index().postsByAuthor;
+      return Array.from(c.data.subarray(c.offsets[n], c.offsets[n + 1]));
+    };
+    // A liked post of the sandbox the engine holds, by an account still on the network.
+    let post = -1;
+    let number = -1;
+    for (let p = net.posts.length - 1; p >= 0 && post < 0; p--) {
+      if (net.posts.deleted.get(p) || net.posts.likes.get(p) === 0) continue;
+      const id = postId(net.posts, p);
+      const ids = index().posts.ids;
+      for (let k = 0; k < ids.size; k++)
+        if (ids.get(k) === id) {
+          [post, number] = [p, k];
+          break;
+        }
+    }
+    expect(post).toBeGreaterThanOrEqual(0);
+    const author = index().posts.author[number]!;
+    expect(row(author)).toContain(number);
+    expect(deletePostNow(net, post)).toBe(true);
+    const started = Date.now();
+    while (row(author).includes(number) && Date.now() - started < 5000)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(row(author)).not.toContain(number);
+    expect(index().posts.likes[number]).toBe(0);
+    expect([...index().posts.byEngagement]).not.toContain(number);
   });
 });

@@ -4,7 +4,9 @@
  * to the engine holder's live engine once it is built. main.ts and the end-to-end test wire it alike.
  */
 
-import type { AudienceEngine } from '@murmur/engine';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { writeLiveSnapshot, type AudienceEngine, type LiveAudienceEngine } from '@murmur/engine';
 import {
   consumeLive,
   connectJetStreamLiveLog,
@@ -21,27 +23,93 @@ export interface LivePath {
   /** What the app is given: the collector's sink and the freshness source. */
   deps: LiveDeps;
   log: LiveLog;
-  /** Starts consuming into the engine once it is ready (its `ready()` promise). */
-  follow(engine: Promise<AudienceEngine>, onError: (error: unknown) => void): void;
+  /**
+   * Starts consuming into the engine once it is ready (its `ready()` promise), and writing its
+   * snapshots when `snapshots` says where.
+   */
+  follow(
+    engine: Promise<AudienceEngine>,
+    onError: (error: unknown) => void,
+    snapshots?: LiveSnapshotWriting,
+  ): void;
   /** The consumer, once the engine is ready and consumption started. */
   consumer(): LiveConsumer | undefined;
-  /** Stops the consumer, then closes the log (after the app closed, so the collector is stopped). */
+  /**
+   * Writes the live engine's snapshot now (after a background compaction), recording the position
+   * applied; undefined when there is nothing new since the last one, no snapshot is configured or
+   * the engine is not following yet.
+   */
+  writeSnapshot(): Promise<{ position: Record<string, number> } | undefined>;
+  /**
+   * Stops the consumer, writes the last snapshot (the position is then final), then closes the
+   * log (after the app closed, so the collector is stopped).
+   */
   close(): Promise<void>;
 }
+
+/** The live engine's snapshots (docs/LIVE.md "Snapshots"): written every `everyMs` and on close. */
+export interface LiveSnapshotWriting {
+  file: string;
+  /** The base it grew from, checked when it is read (engine-holder.ts LiveSnapshotStart). */
+  source: string;
+  /** 0: only on close. */
+  everyMs: number;
+  onWritten?: (seconds: number, position: Record<string, number>) => void;
+  onProblem?: (message: string) => void;
+}
+
+export interface LivePathOptions {
+  /** The log to use instead of opening one from the configuration (tests: a log that outlives a path). */
+  log?: LiveLog;
+}
+
+const isLiveAudienceEngine = (e: AudienceEngine): e is LiveAudienceEngine =>
+  'liveState' in e && 'compactInBackground' in e && 'apply' in e;
 
 /** The durable consumer of the API server's engine (one per deployment's single engine). */
 export const API_DURABLE = 'murmur-api';
 
-export async function openLivePath(config: LiveConfig): Promise<LivePath> {
-  const log: LiveLog = config.natsUrl
-    ? await connectJetStreamLiveLog(config.natsUrl, {
-        partitions: config.partitions,
-        name: 'murmur-api-live',
-      })
-    : new MemoryLiveLog(config.partitions);
+export async function openLivePath(config: LiveConfig, options: LivePathOptions = {}): Promise<LivePath> {
+  const log: LiveLog =
+    options.log ??
+    (config.natsUrl
+      ? await connectJetStreamLiveLog(config.natsUrl, {
+          partitions: config.partitions,
+          name: 'murmur-api-live',
+        })
+      : new MemoryLiveLog(config.partitions));
   let consumer: LiveConsumer | undefined;
   let starting: Promise<LiveConsumer | undefined> = Promise.resolve(undefined);
   let closed = false;
+  let following: LiveAudienceEngine | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<{ position: Record<string, number> } | undefined> = Promise.resolve(undefined);
+  let written = '';
+  let settings: LiveSnapshotWriting | undefined;
+  /** One write at a time; skipped when the version and position are those of the last one. */
+  const writeSnapshot = (compactFirst: boolean) =>
+    (writing = writing.then(async () => {
+      const engine = following;
+      if (!settings || !engine) return undefined;
+      const mark = `${engine.version}:${JSON.stringify(engine.position())}`;
+      if (mark === written) return undefined;
+      try {
+        // In slices between batches first, so that the blocking fold inside the write is small.
+        if (compactFirst) await engine.compactInBackground();
+        const started = performance.now();
+        mkdirSync(dirname(settings.file), { recursive: true });
+        const manifest = writeLiveSnapshot(engine, settings.file, settings.source);
+        const position = manifest.position ?? {};
+        written = `${engine.version}:${JSON.stringify(engine.position())}`;
+        settings.onWritten?.((performance.now() - started) / 1000, position);
+        return { position };
+      } catch (error) {
+        settings.onProblem?.(
+          `could not write the live snapshot ${settings.file}: ${(error as Error).message}`,
+        );
+        return undefined;
+      }
+    }));
   const status = async (): Promise<LiveStatus | null> => {
     if (!consumer) return null;
     const lag = await consumer.lag();
@@ -65,13 +133,24 @@ export async function openLivePath(config: LiveConfig): Promise<LivePath> {
       },
       status,
     },
-    follow(engine, onError) {
+    follow(engine, onError, snapshots) {
+      settings = snapshots;
       starting = engine.then(
         async (e) => {
           if (closed) return undefined;
           if (!isLiveEngine(e)) throw new Error('The engine does not take live updates');
           consumer = await consumeLive({ log, engine: e, durableName: API_DURABLE, waitMs: 250 });
           consumer.done.catch(onError);
+          if (isLiveAudienceEngine(e)) {
+            following = e;
+            // What the engine started from is already on disk (or is the export): the first write
+            // is due once something was applied.
+            written = `${e.version}:${JSON.stringify(e.position())}`;
+            if (settings && settings.everyMs > 0) {
+              timer = setInterval(() => void writeSnapshot(true), settings.everyMs);
+              timer.unref();
+            }
+          }
           return consumer;
         },
         () => undefined,
@@ -79,10 +158,15 @@ export async function openLivePath(config: LiveConfig): Promise<LivePath> {
       starting.catch(onError);
     },
     consumer: () => consumer,
+    writeSnapshot: () => writeSnapshot(true),
     async close() {
       closed = true;
+      clearInterval(timer);
       const c = await starting.catch(() => undefined);
       await c?.stop();
+      // The consumer has stopped: this snapshot's position is the last applied (a blocking fold:
+      // nothing else runs any more).
+      await writeSnapshot(false);
       await log.close();
     },
   };

@@ -107,6 +107,7 @@ export function registerModules(
     usersService,
     publicUrl: config.publicUrl,
     inviteMailsPerHour: config.limits.inviteMailsPerTeam,
+    inviteTtlDays: config.limits.inviteTtlDays,
     // Plan limits (modules/billing, created below), looked up when an invitation is made.
     seats: { assertSeatsFor: (teamId, adding) => billing.billingService.assertSeatsFor(teamId, adding) },
   });

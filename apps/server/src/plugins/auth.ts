@@ -3,7 +3,6 @@ import type { UserRow } from '../db/schema';
 import { Forbidden, NotAuthenticated } from '../errors';
 import { timingSafeEqual } from 'node:crypto';
 import { safeEqual, sha256, sha256Digest } from '../lib/crypto';
-import { fastifyRouteKey, SIGNED_IN_ROUTES } from './signed-in-routes';
 
 export const SESSION_COOKIE = 'murmur_session';
 
@@ -46,6 +45,13 @@ declare module 'fastify' {
     principal: Principal;
   }
   interface FastifyContextConfig {
+    /**
+     * `'signed-in'`: the route answers only a signed-in user (docs/API.md "Authentication"); anyone
+     * else is refused (401/403, as `requireUser` answers) before the input is read or validated, so a
+     * signed-out caller learns nothing of the route's input. Declared on the route itself, so a new
+     * route cannot be left off a list; the OpenAPI document marks it `x-auth` (plugins/docs.ts).
+     */
+    auth?: 'signed-in';
     /** The route takes a per-user extension token (SPEC §6); no other route does. */
     extensionToken?: boolean;
   }
@@ -110,7 +116,6 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   const { sessionService } = options;
   const targetingRoutes = new Set(options.targetingRoutes ?? []);
-  const signedInRoutes = new Set(SIGNED_IN_ROUTES.map(fastifyRouteKey));
   app.decorateRequest('principal');
   // The fixed client tokens, hashed once: a token request then costs one SHA-256, compared in
   // constant time with these and reused as the personal token's lookup hash.
@@ -170,11 +175,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       }
     }
     // A route for signed-in users answers anyone else before reading their input (as requireUser would).
-    if (
-      principal.kind !== 'user' &&
-      request.routeOptions.url !== undefined &&
-      signedInRoutes.has(`${request.method} ${request.routeOptions.url}`)
-    ) {
+    if (principal.kind !== 'user' && request.routeOptions.config.auth === 'signed-in') {
       if (principal.kind === 'client') return new Forbidden();
       return new NotAuthenticated(principal.invalidToken ? 'Invalid token.' : undefined);
     }

@@ -21,7 +21,14 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       },
       security: [{ token: [] }, { session: [] }],
     },
-    transform: jsonSchemaTransform,
+    // A route for signed-in users only (`config: { auth: 'signed-in' }`, plugins/auth.ts) says so in
+    // the document as the operation's `x-auth`, so the document lists exactly the routes declared so.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      return input.route.config?.auth === 'signed-in'
+        ? { ...out, schema: { ...out.schema, 'x-auth': 'signed-in' } }
+        : out;
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 }

@@ -20,14 +20,30 @@ describe('NotificationsView', () => {
     expect(screen.queryByText('Saved')).toBeNull();
   });
 
-  it('pauses the store while hovered and resumes when left', async () => {
+  it('keeps showing new toasts after the last one is closed with its ×', async () => {
     const user = userEvent.setup();
     const store = createNotificationStore({ defaultTimeout: 0 });
     renderWithProviders(<NotificationsView store={store} />);
+    act(() => void store.add('First', 'success'));
+    await user.click(screen.getByRole('button', { name: 'Close notification' }));
+    expect(screen.queryByText('First')).toBeNull();
+    act(() => void store.add('Second', 'error'));
+    expect(screen.getByRole('alert').textContent).toContain('Second');
+    act(() => void store.add('Third', 'success'));
+    expect(screen.getByText('Third')).toBeTruthy();
+  });
+
+  it('accepts new toasts while hovered and holds their countdown until the pointer leaves', async () => {
+    const user = userEvent.setup();
+    const store = createNotificationStore();
+    renderWithProviders(<NotificationsView store={store} />);
     act(() => void store.add('Hello', 'info'));
     await user.hover(screen.getByText('Hello'));
-    expect(store.isPaused()).toBe(true);
+    expect(store.isHeld()).toBe(true);
+    act(() => void store.add('While hovered', 'success'));
+    expect(screen.getByText('While hovered')).toBeTruthy();
     await user.unhover(screen.getByText('Hello'));
-    expect(store.isPaused()).toBe(false);
+    expect(store.isHeld()).toBe(false);
+    store.clear();
   });
 });

@@ -1,6 +1,6 @@
 import { Notification, Portal, Stack } from '@mantine/core';
-import type { NotificationLevel, NotificationStore } from '@murmur/core/notifications';
-import { useCallback, useSyncExternalStore } from 'react';
+import type { NotificationLevel, NotificationMessage, NotificationStore } from '@murmur/core/notifications';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface NotificationsViewProps {
@@ -15,15 +15,29 @@ const COLOURS: Record<NotificationLevel, string> = {
 };
 
 /**
- * The toasts of the notification store, newest at the bottom. Hovering pauses the store and leaving
- * resumes it (SPEC §4: while paused, new messages are ignored, not queued).
+ * The toasts of the notification store, newest at the bottom. While the pointer rests on them their
+ * countdowns are held so nothing disappears under it; new messages still arrive (the store's
+ * pause, which ignores messages per SPEC §4, is for callers that mean to silence it).
  */
 export function NotificationsView({ store }: NotificationsViewProps) {
-  const { t } = useTranslation();
   const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
   const list = useCallback(() => store.list(), [store]);
   const messages = useSyncExternalStore(subscribe, list, list);
   if (messages.length === 0) return null;
+  return <ToastStack store={store} messages={messages} />;
+}
+
+function ToastStack({
+  store,
+  messages,
+}: {
+  store: NotificationStore;
+  messages: readonly NotificationMessage[];
+}) {
+  const { t } = useTranslation();
+  // Closing the last toast unmounts the stack under the pointer, and no mouseleave follows:
+  // release the hold here so later toasts count down again.
+  useEffect(() => () => store.release(), [store]);
   return (
     <Portal>
       <Stack
@@ -37,8 +51,8 @@ export function NotificationsView({ store }: NotificationsViewProps) {
         aria-live="polite"
         aria-label={t('notifications.label')}
         role="region"
-        onMouseEnter={() => store.pause()}
-        onMouseLeave={() => store.resume()}
+        onMouseEnter={() => store.hold()}
+        onMouseLeave={() => store.release()}
       >
         {messages.map((message) => (
           <Notification

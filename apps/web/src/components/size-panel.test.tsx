@@ -3,6 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonBody, renderWithProviders } from '../test/render';
 import { SizePanel } from './size-panel';
+import { populationEstimate } from '@murmur/core/sampling';
 
 const withKeywords = (...labels: string[]): TargetingPackage => ({
   ...emptyTargetingPackage(),
@@ -23,6 +24,10 @@ describe('SizePanel', () => {
           size_bucket: '1M-5M',
           unmatched: [],
           handles_truncated: false,
+          figure: populationEstimate(420, {
+            sampleSize: 100_000,
+            rate: (1_234_567 * targeting_package.keywords.length) / 420,
+          }),
         },
       };
     });

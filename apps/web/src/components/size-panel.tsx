@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useEstimate } from '../lib/api/build-audience';
 import { useCatalogueNames } from '../lib/catalogue-names';
 import { errorText } from '../lib/error-text';
+import { FigureView } from './figure';
 import { FreshnessNote } from './freshness-note';
 
 export interface SizePanelProps {
@@ -53,9 +54,7 @@ export function SizePanel({ pkg, titleId = 'audience-size-title' }: SizePanelPro
           // While it updates the figures stay at full contrast (a faded panel measured 2.97:1 under axe);
           // the loader beside the title and the region's aria-busy say it is updating.
           <Stack gap={6} aria-live="polite">
-            <Text fz={32} fw={700} lh={1.1} data-testid="audience-size">
-              {formatLargeNumber(data.population_estimate)}
-            </Text>
+            <FigureView figure={data.figure} size="xl" withLabel testId="audience-size" />
             <Group gap="xs">
               <Text size="sm" c="dimmed">
                 {t('creator.size.bucket')}

@@ -1,5 +1,6 @@
 import type { AudienceConfig, Member, Team, User } from '@murmur/core/api';
 import { emptyTargetingPackage } from '@murmur/core/targeting';
+import { countFigure, populationEstimate } from '@murmur/core/sampling';
 
 export const makeTeam = (overrides: Partial<Team> = {}): Team => ({
   id: 7,
@@ -51,6 +52,9 @@ export const makeAudienceConfig = (id: number, overrides: Partial<AudienceConfig
   core_audience: 1_000_000,
   total_native: 1_500_000,
   pro_targeting_size: 1_200_000,
+  // 300 of a 100 000-account sample at 5 000 each: the size above, with its interval.
+  size_figure: populationEstimate(300, { sampleSize: 100_000, rate: 5000 }),
+  upload_figure: countFigure(300, 'upload'),
   status: 'Active',
   has_insights: false,
   is_super_insights: false,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { AudienceInsights } from '../insights';
+import type { AudienceComparison, AudienceInsights } from '../insights';
+import { countFigureSchema, estimateFigureSchema, type EstimateFigure } from '../sampling';
 import { audienceStatusSchema, sizeBucketSchema, targetingPackageSchema } from '../targeting';
 import { isoDateTime } from './common';
 
@@ -17,8 +18,18 @@ export const estimateSchema = z.object({
   size_bucket: sizeBucketSchema,
   unmatched: z.array(z.object({ criterion: z.string(), label: z.string() })),
   handles_truncated: z.boolean(),
+  /** population_estimate as a figure: Murmur's estimate with its 95 % interval and sample (docs/API.md "Figures"). */
+  figure: estimateFigureSchema,
 });
 export type Estimate = z.infer<typeof estimateSchema>;
+
+/**
+ * The perspectives job's result: the engine's comparison (its sizes and overlap are sample counts)
+ * with each as Murmur's population estimate, the figures the screens show (docs/API.md "Figures").
+ */
+export type PerspectivesResult = AudienceComparison & {
+  figures: { a: EstimateFigure; b: EstimateFigure; overlap: EstimateFigure };
+};
 
 /**
  * How current the index is (ARCHITECTURE "The live path"): `live` when every partition of the live
@@ -162,6 +173,10 @@ export const audienceConfigSchema = z.object({
   core_audience: z.number().int(),
   total_native: z.number().int(),
   pro_targeting_size: z.number().int(),
+  /** `size` as a figure: Murmur's estimate with its interval (docs/API.md "Figures"). */
+  size_figure: estimateFigureSchema,
+  /** `sample_count` as a figure: the accounts an upload of this audience to X contains. */
+  upload_figure: countFigureSchema,
   status: audienceStatusSchema,
   has_insights: z.boolean(),
   is_super_insights: z.boolean(),
@@ -251,6 +266,7 @@ export type InsightsRequest = z.input<typeof insightsRequestSchema>;
  * The engine's AudienceInsights (camelCase panels, @murmur/core/insights) plus the audience's
  * estimate. Panels are passed through as the engine returns them: the schema checks the estimate only.
  */
+// Reports stored before estimates carried their figure have none; the server adds it when it reads one.
 export const insightsSchema = z.object({ estimate: estimateSchema }).catchall(z.unknown());
 export type Insights = z.infer<typeof insightsSchema>;
 /** What an insights report holds as the engine writes it today (insightsSchema's real shape). */

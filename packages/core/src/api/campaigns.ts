@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countryByCode } from '../countries/countries';
 import { CURRENCIES, DEFAULT_CURRENCY } from '../format/currency';
+import { estimateFigureSchema } from '../sampling/figure';
 import { audienceStatusSchema, placementSchema, sizeBucketSchema } from '../targeting/enum-schemas';
 import { SIZE_BUCKET_AUTO } from '../targeting/enums';
 import { interestName } from '../targeting/interest-names';
@@ -292,7 +293,17 @@ export const reachSchema = z.object({
   /** Accounts the ad sets' targeting reaches together (the engine's estimate). */
   size: z.number().int(),
   size_bucket: sizeBucketSchema,
-  adsets: z.array(z.object({ id, name: z.string(), size: z.number().int(), size_bucket: sizeBucketSchema })),
+  /** `size` as a figure: Murmur's estimate with its 95 % interval (docs/API.md "Figures"). */
+  figure: estimateFigureSchema,
+  adsets: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      size: z.number().int(),
+      size_bucket: sizeBucketSchema,
+      figure: estimateFigureSchema,
+    }),
+  ),
   /**
    * Accounts the delivery has reached at least once, as X reports it (Ads API `stats/accounts/…/
    * reach/campaigns`, total_audience_reach over the whole delivery); 0 before delivery.

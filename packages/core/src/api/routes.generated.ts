@@ -602,6 +602,20 @@ export interface ApiRoutes {
         core_audience: number;
         total_native: number;
         pro_targeting_size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+        upload_figure: {
+          kind: "count";
+          value: number;
+          of: "indexed" | "upload";
+        };
         status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
         has_insights: boolean;
         is_super_insights: boolean;
@@ -771,6 +785,20 @@ export interface ApiRoutes {
       core_audience: number;
       total_native: number;
       pro_targeting_size: number;
+      size_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      upload_figure: {
+        kind: "count";
+        value: number;
+        of: "indexed" | "upload";
+      };
       status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
       has_insights: boolean;
       is_super_insights: boolean;
@@ -1122,6 +1150,20 @@ export interface ApiRoutes {
       core_audience: number;
       total_native: number;
       pro_targeting_size: number;
+      size_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      upload_figure: {
+        kind: "count";
+        value: number;
+        of: "indexed" | "upload";
+      };
       status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
       has_insights: boolean;
       is_super_insights: boolean;
@@ -1293,6 +1335,20 @@ export interface ApiRoutes {
       core_audience: number;
       total_native: number;
       pro_targeting_size: number;
+      size_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      upload_figure: {
+        kind: "count";
+        value: number;
+        of: "indexed" | "upload";
+      };
       status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
       has_insights: boolean;
       is_super_insights: boolean;
@@ -1336,6 +1392,15 @@ export interface ApiRoutes {
           label: string;
         }>;
         handles_truncated: boolean;
+        figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       };
       [key: string]: unknown;
     };
@@ -1424,6 +1489,20 @@ export interface ApiRoutes {
         core_audience: number;
         total_native: number;
         pro_targeting_size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+        upload_figure: {
+          kind: "count";
+          value: number;
+          of: "indexed" | "upload";
+        };
         status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
         has_insights: boolean;
         is_super_insights: boolean;
@@ -1454,6 +1533,15 @@ export interface ApiRoutes {
             label: string;
           }>;
           handles_truncated: boolean;
+          figure: {
+            kind: "estimate";
+            value: number;
+            low: number;
+            high: number;
+            sample: number;
+            sample_size: number | null;
+            rate: number;
+          };
         };
         [key: string]: unknown;
       } | null;
@@ -1715,6 +1803,15 @@ export interface ApiRoutes {
         label: string;
       }>;
       handles_truncated: boolean;
+      figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
     };
   };
   /** A campaign's summary (figures, daily chart, reach, segmentations, audiences) as a PDF in the user's language */
@@ -2108,11 +2205,29 @@ export interface ApiRoutes {
       campaign: number;
       size: number;
       size_bucket: "<1M" | "1M-5M" | "5M-12M" | "12M-25M" | "25M+";
+      figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
       adsets: Array<{
         id: number;
         name: string;
         size: number;
         size_bucket: "<1M" | "1M-5M" | "5M-12M" | "12M-25M" | "25M+";
+        figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
       reached: number;
       frequency: number;
@@ -5168,6 +5283,15 @@ export interface ApiRoutes {
           label: string;
         }>;
         handles_truncated: boolean;
+        figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       };
     };
   };
@@ -5252,6 +5376,20 @@ export interface ApiRoutes {
         core_audience: number;
         total_native: number;
         pro_targeting_size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+        upload_figure: {
+          kind: "count";
+          value: number;
+          of: "indexed" | "upload";
+        };
         status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
         has_insights: boolean;
         is_super_insights: boolean;
@@ -5289,6 +5427,15 @@ export interface ApiRoutes {
           label: string;
         }>;
         handles_truncated: boolean;
+        figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       };
       targeting_package: {
         keywords: Array<{
@@ -5472,6 +5619,15 @@ export interface ApiRoutes {
           label: string;
         }>;
         handles_truncated: boolean;
+        figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       };
       demographics: unknown;
       interests: unknown;
@@ -5504,6 +5660,15 @@ export interface ApiRoutes {
           label: string;
         }>;
         handles_truncated: boolean;
+        figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       };
       targeting_package: {
         keywords: Array<{
@@ -5999,6 +6164,15 @@ export interface ApiRoutes {
           label: string;
         }>;
         handles_truncated: boolean;
+        figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       };
       targeting_package: {
         keywords: Array<{
@@ -6285,6 +6459,15 @@ export interface ApiRoutes {
           label: string;
         }>;
         handles_truncated: boolean;
+        figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       };
       targeting_package: {
         keywords: Array<{
@@ -6623,7 +6806,7 @@ export interface ApiRoutes {
       members: number;
       days: number;
       counts: Array<{
-        kind: "signed_in" | "audience_saved" | "audience_updated" | "audience_deleted" | "audience_uploaded" | "audience_applied" | "member_invited" | "invite_accepted" | "team_updated" | "billing_checkout" | "billing_upgraded" | "billing_cancelled" | "agreement_accepted" | "social_connected" | "social_disconnected" | "account_granted" | "grant_revoked" | "campaign_published" | "campaign_paused" | "campaign_resumed" | "campaign_deleted";
+        kind: "signed_in" | "audience_saved" | "audience_updated" | "audience_deleted" | "audience_uploaded" | "audience_applied" | "member_invited" | "invite_accepted" | "invite_revoked" | "invite_resent" | "member_removed" | "member_left" | "member_level_changed" | "team_transferred" | "team_updated" | "billing_checkout" | "billing_upgraded" | "billing_cancelled" | "agreement_accepted" | "social_connected" | "social_disconnected" | "account_granted" | "grant_revoked" | "campaign_published" | "campaign_paused" | "campaign_resumed" | "campaign_deleted";
         recent: number;
         total: number;
       }>;
@@ -6880,6 +7063,17 @@ export interface ApiRoutes {
       }>;
     };
   };
+  /** Delete the team and everything it holds (admins, confirming with the team's name; a running subscription is cancelled first) */
+  "DELETE /api/teams/:slug/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+    };
+    body: {
+      name: string;
+    };
+    response: void;
+  };
   /** Ad accounts granted to the team */
   "GET /api/teams/:slug/accounts/": {
     params: {
@@ -6902,7 +7096,7 @@ export interface ApiRoutes {
       slug: string;
     };
     query: {
-      kind?: "signed_in" | "audience_saved" | "audience_updated" | "audience_deleted" | "audience_uploaded" | "audience_applied" | "member_invited" | "invite_accepted" | "team_updated" | "billing_checkout" | "billing_upgraded" | "billing_cancelled" | "agreement_accepted" | "social_connected" | "social_disconnected" | "account_granted" | "grant_revoked" | "campaign_published" | "campaign_paused" | "campaign_resumed" | "campaign_deleted";
+      kind?: "signed_in" | "audience_saved" | "audience_updated" | "audience_deleted" | "audience_uploaded" | "audience_applied" | "member_invited" | "invite_accepted" | "invite_revoked" | "invite_resent" | "member_removed" | "member_left" | "member_level_changed" | "team_transferred" | "team_updated" | "billing_checkout" | "billing_upgraded" | "billing_cancelled" | "agreement_accepted" | "social_connected" | "social_disconnected" | "account_granted" | "grant_revoked" | "campaign_published" | "campaign_paused" | "campaign_resumed" | "campaign_deleted";
       limit?: number;
       offset?: number;
     };
@@ -6910,7 +7104,7 @@ export interface ApiRoutes {
       count: number;
       results: Array<{
         id: number;
-        kind: "signed_in" | "audience_saved" | "audience_updated" | "audience_deleted" | "audience_uploaded" | "audience_applied" | "member_invited" | "invite_accepted" | "team_updated" | "billing_checkout" | "billing_upgraded" | "billing_cancelled" | "agreement_accepted" | "social_connected" | "social_disconnected" | "account_granted" | "grant_revoked" | "campaign_published" | "campaign_paused" | "campaign_resumed" | "campaign_deleted";
+        kind: "signed_in" | "audience_saved" | "audience_updated" | "audience_deleted" | "audience_uploaded" | "audience_applied" | "member_invited" | "invite_accepted" | "invite_revoked" | "invite_resent" | "member_removed" | "member_left" | "member_level_changed" | "team_transferred" | "team_updated" | "billing_checkout" | "billing_upgraded" | "billing_cancelled" | "agreement_accepted" | "social_connected" | "social_disconnected" | "account_granted" | "grant_revoked" | "campaign_published" | "campaign_paused" | "campaign_resumed" | "campaign_deleted";
         subject: string;
         /** ISO 8601 date-time */
         created: string;
@@ -6920,6 +7114,31 @@ export interface ApiRoutes {
           first_name: string;
           last_name: string;
         } | null;
+      }>;
+    };
+  };
+  /** Leave the team (its last admin cannot); answers the team left */
+  "POST /api/teams/:slug/leave/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+    };
+    response: {
+      id: number;
+      name: string;
+      slug: string;
+      logo: string | null;
+      member_count: number;
+      invoice_email: string | null;
+      country: string | null;
+      invoice_name: string | null;
+      subscriptions: Array<{
+        /** ISO 8601 date-time */
+        start: string;
+        active: boolean;
+        plan: {
+          name: string;
+        };
       }>;
     };
   };
@@ -6944,6 +7163,79 @@ export interface ApiRoutes {
       last_login: string | null;
     }>;
   };
+  /** Change a member's level (admins; the last admin cannot step down) */
+  "PATCH /api/teams/:slug/members/:member_id/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+      /** The membership's id (members list `id`) */
+      member_id: number | string;
+    };
+    body: {
+      level: "admin" | "member";
+    };
+    response: {
+      id: number;
+      level: "admin" | "member";
+      user: {
+        id: number;
+        email: string;
+        first_name: string;
+        last_name: string;
+      };
+      /** ISO 8601 date-time */
+      joined: string;
+      /** ISO 8601 date-time */
+      last_login: string | null;
+    };
+  };
+  /** Remove a member (admins); answers the member as they were. Their audiences and uploads stay with the team, the ad accounts they granted are withdrawn */
+  "DELETE /api/teams/:slug/members/:member_id/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+      /** The membership's id (members list `id`) */
+      member_id: number | string;
+    };
+    response: {
+      id: number;
+      level: "admin" | "member";
+      user: {
+        id: number;
+        email: string;
+        first_name: string;
+        last_name: string;
+      };
+      /** ISO 8601 date-time */
+      joined: string;
+      /** ISO 8601 date-time */
+      last_login: string | null;
+    };
+  };
+  /** Hand the team to another member (admins): they become admin, the caller a member */
+  "POST /api/teams/:slug/transfer/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+    };
+    body: {
+      member: number;
+    };
+    response: {
+      id: number;
+      level: "admin" | "member";
+      user: {
+        id: number;
+        email: string;
+        first_name: string;
+        last_name: string;
+      };
+      /** ISO 8601 date-time */
+      joined: string;
+      /** ISO 8601 date-time */
+      last_login: string | null;
+    };
+  };
   /** Invitations of the team */
   "GET /api/teams/:team_id/invites/": {
     params: {
@@ -6962,6 +7254,9 @@ export interface ApiRoutes {
       joined: string | null;
       /** ISO 8601 date-time */
       last_login: string | null;
+      /** ISO 8601 date-time */
+      expires: string;
+      expired: boolean;
     }>;
   };
   /** Invite one or several addresses (admins) */
@@ -6986,9 +7281,12 @@ export interface ApiRoutes {
       joined: string | null;
       /** ISO 8601 date-time */
       last_login: string | null;
+      /** ISO 8601 date-time */
+      expires: string;
+      expired: boolean;
     }>;
   };
-  /** Join the team with the code from an invitation mail */
+  /** Join the team with the code from an invitation mail (until it expires, and only as the address it was sent to) */
   "POST /api/teams/:team_id/invites/accept/": {
     params: {
       /** The numeric team id or its slug */
@@ -7014,6 +7312,39 @@ export interface ApiRoutes {
           name: string;
         };
       }>;
+    };
+  };
+  /** Withdraw an invitation not yet accepted (admins); its code stops working */
+  "DELETE /api/teams/:team_id/invites/:invite_id/": {
+    params: {
+      /** The numeric team id or its slug */
+      team_id: string;
+      invite_id: number | string;
+    };
+    response: void;
+  };
+  /** Send an invitation not yet accepted again (admins): a new invitation with a new code and expiry replaces it */
+  "POST /api/teams/:team_id/invites/:invite_id/resend/": {
+    params: {
+      /** The numeric team id or its slug */
+      team_id: string;
+      invite_id: number | string;
+    };
+    response: {
+      id: number;
+      email: string;
+      message: string;
+      state: "pending" | "sent";
+      /** ISO 8601 date-time */
+      created: string;
+      accepted: boolean;
+      /** ISO 8601 date-time */
+      joined: string | null;
+      /** ISO 8601 date-time */
+      last_login: string | null;
+      /** ISO 8601 date-time */
+      expires: string;
+      expired: boolean;
     };
   };
   /** A team's uploaded audiences, with X's processing state (asked again while processing) */

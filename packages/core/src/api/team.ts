@@ -79,6 +79,9 @@ export const inviteSchema = z.object({
   accepted: z.boolean(),
   joined: isoDateTime.nullable(),
   last_login: isoDateTime.nullable(),
+  /** After this instant an unaccepted invitation's code no longer works (resending makes a new one). */
+  expires: isoDateTime,
+  expired: z.boolean(),
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
@@ -90,6 +93,18 @@ export const createInvitesSchema = z.object({
   message: z.string().trim().max(1000).default(''),
 });
 export type CreateInvites = z.input<typeof createInvitesSchema>;
+
+/** An admin changes a member's level (the team's last admin cannot step down). */
+export const changeMemberSchema = z.object({ level: membershipLevelSchema });
+export type ChangeMember = z.input<typeof changeMemberSchema>;
+
+/** An admin hands the team to another member, who becomes admin; the caller becomes a plain member. */
+export const transferTeamSchema = z.object({ member: z.number().int().positive() });
+export type TransferTeam = z.input<typeof transferTeamSchema>;
+
+/** Deleting a team is confirmed by typing its name (compared without case or surrounding spaces). */
+export const deleteTeamSchema = z.object({ name: z.string().trim().max(200) });
+export type DeleteTeam = z.input<typeof deleteTeamSchema>;
 
 export const acceptInviteSchema = z.object({ code: z.string().trim().min(1).max(128) });
 export type AcceptInvite = z.input<typeof acceptInviteSchema>;

@@ -16,10 +16,16 @@ import type { SizeBucket } from '../targeting';
 export interface Share {
   key: string;
   label: string;
+  /** Members counted with this value (n): of the panel's basis.analysed. */
   count: number;
   share: number;
+  /** 95 % interval of `share` (Wilson score interval over the analysed members). */
+  shareInterval: [number, number];
+  /** Share of the baseline (the whole network unless the report names another). */
   populationShare: number;
   affinity: number | null;
+  /** 95 % interval of `affinity`: the share's interval over the baseline share. */
+  affinityInterval: [number, number] | null;
 }
 
 /** Which members a panel's counts cover: all of them, or a uniform sample (said so here). */
@@ -29,6 +35,11 @@ export interface Basis {
   /** Members counted for this panel. */
   analysed: number;
   sampled: boolean;
+  /**
+   * Fewest members an item must be counted for to be listed (smaller cells are hidden: their share
+   * says nothing); "distinctive" items also need a share interval above the baseline's share.
+   */
+  minSupport: number;
 }
 
 /** An account as panels list it. */
@@ -89,7 +100,11 @@ export interface AgeGroupsPanel {
 export interface InterestsPanel {
   basis: Basis;
   interests: Share[];
-  /** The interests most over-represented against the population (held by ≥ 1 % of members). */
+  /**
+   * The interests most over-represented against the population: held by ≥ 1 % of members and at
+   * least basis.minSupport, with a share interval above the population's share; ranked by the lower
+   * end of the affinity interval.
+   */
   distinctive: Share[];
 }
 
@@ -118,11 +133,16 @@ export interface TopicAnalysisPanel {
 export interface InfluentialAccount extends AccountSummary {
   /** Members following it, estimated for the whole audience from the graph sample. */
   followersInAudience: number;
+  /** Sampled members who follow it (n, of basis.analysed). */
+  count: number;
   /** Share of sampled members who follow it. */
   share: number;
+  /** 95 % interval of `share` (Wilson). */
+  shareInterval: [number, number];
   /** Share of the population who follow it. */
   populationShare: number;
   affinity: number | null;
+  affinityInterval: [number, number] | null;
   inAudience: boolean;
 }
 
@@ -131,7 +151,10 @@ export interface InfluentialPanel {
   basis: Basis;
   /** Most followed by the audience. */
   accounts: InfluentialAccount[];
-  /** Followed far more inside the audience than outside (by ≥ 0.5 % of members). */
+  /**
+   * Followed far more inside the audience than outside (by ≥ 0.5 % of members and the minimum
+   * support, with a share interval above the population's), by the lower end of the affinity interval.
+   */
   distinctive: InfluentialAccount[];
 }
 
@@ -178,8 +201,15 @@ export interface NetworkPanel {
 }
 
 export interface ContentWallPanel {
-  /** The members' posts with the most engagement (likes + reposts + replies), most first. */
+  /**
+   * The members' posts with the most engagement (likes + reposts + replies) relative to the
+   * author's reach (per follower, 100 followers at least), each with at least 5 interactions.
+   */
   posts: PostSummary[];
+  /** Most posts listed from one author. */
+  perAuthor: number;
+  /** Fewest interactions a listed post has (the minimum support). */
+  minEngagement: number;
 }
 
 /** Locations for a map: all countries, the top 100 regions and top 50 cities, over every member. */

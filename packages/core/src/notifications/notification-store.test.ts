@@ -100,6 +100,24 @@ describe('createNotificationStore (SPEC §4/§9)', () => {
     expect(texts(store)).toEqual(['kept']);
   });
 
+  it('holds the countdowns without dropping new messages, and restarts them on release', () => {
+    const timers = fakeTimers();
+    const store = createNotificationStore(timers);
+    store.add('first', 'info', { timeout: 1000 });
+    timers.advance(900);
+    store.hold();
+    expect(store.isHeld()).toBe(true);
+    expect(store.add('while held', 'error', { timeout: 1000 })).toBeDefined();
+    timers.advance(10_000);
+    expect(texts(store)).toEqual(['first', 'while held']);
+    store.release();
+    expect(store.isHeld()).toBe(false);
+    timers.advance(999);
+    expect(texts(store)).toEqual(['first', 'while held']);
+    timers.advance(1);
+    expect(texts(store)).toEqual([]);
+  });
+
   it('clears everything and its timers', () => {
     const timers = fakeTimers();
     const store = createNotificationStore(timers);

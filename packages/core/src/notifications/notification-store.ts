@@ -25,6 +25,13 @@ export interface NotificationStore {
   pause(): void;
   resume(): void;
   isPaused(): boolean;
+  /**
+   * Holds the dismissal timers (the reader's pointer rests on the toasts): nothing disappears and new
+   * messages are still accepted; release restarts every countdown in full.
+   */
+  hold(): void;
+  release(): void;
+  isHeld(): boolean;
   /** The current messages, oldest first. The same array until something changes. */
   list(): readonly NotificationMessage[];
   /** Called after every change with the new list; returns the unsubscribe function. */
@@ -48,6 +55,7 @@ export function createNotificationStore(options: NotificationStoreOptions = {}):
   const timers = new Map<string, unknown>();
   const listeners = new Set<NotificationListener>();
   let paused = false;
+  let held = false;
 
   function commit(next: readonly NotificationMessage[]) {
     messages = next;
@@ -58,6 +66,15 @@ export function createNotificationStore(options: NotificationStoreOptions = {}):
     if (!timers.has(id)) return;
     clearTimer(timers.get(id));
     timers.delete(id);
+  }
+
+  function startTimer(message: NotificationMessage) {
+    const { timeout } = message.options;
+    if (timeout > 0 && timeout <= MAX_DELAY)
+      timers.set(
+        message.id,
+        setTimer(() => remove(message.id), timeout),
+      );
   }
 
   function remove(id: string): boolean {
@@ -75,11 +92,7 @@ export function createNotificationStore(options: NotificationStoreOptions = {}):
     const timeout = Number.isNaN(requested) || requested < 0 ? defaultTimeout : requested;
     const id = createId();
     const message: NotificationMessage = { id, text, level, options: { timeout } };
-    if (timeout > 0 && timeout <= MAX_DELAY)
-      timers.set(
-        id,
-        setTimer(() => remove(id), timeout),
-      );
+    if (!held) startTimer(message);
     const next = [...messages, message];
     // SPEC §9: at most 10 kept, oldest dropped (and its timer with it).
     const dropped = next.splice(0, Math.max(0, next.length - max));
@@ -103,6 +116,17 @@ export function createNotificationStore(options: NotificationStoreOptions = {}):
       paused = false;
     },
     isPaused: () => paused,
+    hold() {
+      if (held) return;
+      held = true;
+      for (const id of [...timers.keys()]) stopTimer(id);
+    },
+    release() {
+      if (!held) return;
+      held = false;
+      for (const message of messages) startTimer(message);
+    },
+    isHeld: () => held,
     list: () => messages,
     subscribe(listener) {
       listeners.add(listener);

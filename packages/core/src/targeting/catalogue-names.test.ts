@@ -56,11 +56,23 @@ describe('community names', () => {
   const interests = ['Science/Physics', 'Science/Space and astronomy'];
   it('the engine names a community in English; Japanese screens name it again from the same parts', () => {
     const name = communityName(interests, ['telescope'], 'Community 1');
-    expect(name).toBe('Physics · Space and astronomy · telescope');
+    expect(name).toBe('Physics · Space and astronomy');
     expect(communityDisplayName({ name, interests, words: ['telescope'] }, 'ja')).toBe(
-      '物理学 · 宇宙・天文学 · telescope',
+      '物理学 · 宇宙・天文学',
     );
     expect(communityDisplayName({ name, interests, words: ['telescope'] }, 'en')).toBe(name);
+  });
+
+  it('adds a bio word only in the screen language\'s script: no English on Japanese screens, no "من"', () => {
+    const soccer = ['Sports/Soccer'];
+    const words = ['من', 'nerd', 'サポーター'];
+    const name = communityName(soccer, words, 'Community 2');
+    expect(name).toBe('Soccer · nerd');
+    expect(communityDisplayName({ name, interests: soccer, words }, 'ja')).toBe('サッカー · サポーター');
+    expect(communityDisplayName({ name, interests: soccer, words: ['nerd', 'lover'] }, 'ja')).toBe(
+      'サッカー',
+    );
+    expect(communityName([], ['من'], 'Community 3')).toBe('Community 3');
   });
 
   it('translates the fallback name and leaves names made otherwise alone', () => {

@@ -235,11 +235,18 @@ const slug = (s: string): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
+/** A bio word a screen in `language` can show: written in that language's script. */
+const SCRIPT_OF: Record<DisplayLanguage, RegExp> = {
+  en: /^[\p{Script=Latin}\p{N}]+$/u,
+  ja: /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー\p{N}]+$/u,
+};
+
 /**
- * A community's name from its most distinctive interests and bio words: the first two interests' last
- * part, then the first word ("Physics · Astronomy · telescope"); `fallback` when there are none. The
- * engine names communities with it in English; Japanese screens call it again with the same parts
- * (interests in Japanese, the members' own words unchanged).
+ * A community's name from its most distinctive interests and bio words: the first three interests'
+ * last part, in `language` ("Physics · Space and astronomy"); with fewer than two, the first bio word
+ * written in that language's script ("Soccer · ultras"; never an English word on a Japanese screen
+ * nor "من" on an English one); `fallback` when there is nothing to name it by. The engine names
+ * communities with it in English; Japanese screens call it again with the same parts.
  */
 export function communityName(
   interests: readonly string[],
@@ -247,13 +254,14 @@ export function communityName(
   fallback: string,
   language: DisplayLanguage = 'en',
 ): string {
-  const parts = [
-    ...interests.slice(0, 2).map((label) => {
-      const name = interestName(label, language);
-      return name.split('/').at(-1) ?? name;
-    }),
-    ...words.slice(0, 1),
-  ];
+  const parts = interests.slice(0, 3).map((label) => {
+    const name = interestName(label, language);
+    return name.split('/').at(-1) ?? name;
+  });
+  if (new Set(parts).size < 2) {
+    const word = words.find((w) => SCRIPT_OF[language].test(w));
+    if (word !== undefined) parts.push(word);
+  }
   const unique = [...new Set(parts.filter(Boolean))];
   return unique.length > 0 ? unique.join(' · ') : fallback;
 }

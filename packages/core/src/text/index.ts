@@ -5,6 +5,10 @@
  * re-exports it.
  */
 
+import { cjkWords, isHangul, koreanStem } from './cjk';
+
+export { CJK_STOPWORDS, cjkWords, koreanStem } from './cjk';
+
 /** How the tokeniser treats a UTF-16 code unit. */
 export const CharClass = { separator: 0, word: 1, han: 2, hiragana: 3, katakana: 4 } as const;
 export type CharClass = (typeof CharClass)[keyof typeof CharClass];
@@ -20,7 +24,7 @@ for (let c = 0; c < TABLE.length; c++) {
 
 /**
  * Word characters are letters, digits and combining marks; Japanese scripts are told apart because
- * they are written without spaces (see cjkTokens). Surrogates (emoji) separate words.
+ * they are written without spaces (see cjkWords). Surrogates (emoji) separate words.
  */
 export function charClass(c: number): CharClass {
   if (c < 0x3000) return TABLE[c] as CharClass;
@@ -62,25 +66,6 @@ const AT = 0x40;
 const SLASH = 0x2f;
 const COLON = 0x3a;
 
-/**
- * Japanese without a dictionary, by script runs: a Katakana run is one word (loanwords such as
- * スキンケア, フォロー); a Han run is indexed as character bigrams, as Lucene's CJK analyser does,
- * so 気候変動 is found inside 気候変動好き (a lone character stands alone: 猫, 株); Hiragana runs are
- * particles and inflections (について, します) and are dropped. Queries go through the same
- * function, so a keyword matches whatever its own runs produce.
- */
-function cjkRun(
-  text: string,
-  start: number,
-  end: number,
-  kind: CharClass,
-  emit: (token: string) => void,
-): void {
-  if (kind === CharClass.katakana && end - start > 1) emit(text.slice(start, end));
-  else if (kind === CharClass.han && end - start === 1) emit(text[start]!);
-  else if (kind === CharClass.han) for (let i = start; i + 1 < end; i++) emit(text.slice(i, i + 2));
-}
-
 /** A word of at least two characters with a letter in it, not a stopword: drops "a", "100". */
 function word(
   text: string,
@@ -90,10 +75,13 @@ function word(
   emit: (token: string) => void,
 ): void {
   if (end - start < 2 || !hasLetter) return;
-  const w = text.slice(start, end);
+  let w = text.slice(start, end);
+  if (isHangul(text.charCodeAt(end - 1))) w = koreanStem(w);
   if (!STOPWORDS.has(w)) emit(w);
 }
 
+const isCjk = (k: CharClass): boolean =>
+  k === CharClass.han || k === CharClass.hiragana || k === CharClass.katakana;
 const isAsciiDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 const isHandleChar = (c: number): boolean => c === 0x5f || charClass(c) === CharClass.word;
 
@@ -101,8 +89,9 @@ const isHandleChar = (c: number): boolean => c === 0x5f || charClass(c) === Char
  * Splits free text (a bio, a post, a keyword) into index terms, calling `emit` for each in order
  * (duplicates included). Links and @mentions are skipped; "#Jazz" yields "jazz"; case folds with
  * English rules (toLowerCase); full-width forms fold to ASCII (NFKC). Mixed runs such as 生成AI
- * split by script: "ai" as a word, 生成 as a Han bigram. One pass over the code units, no regex:
- * it runs on every bio and post of the export.
+ * split by script: "ai" as a word, 生成 by the word segmenter (cjkWords), which sees a whole run of
+ * Japanese or Chinese at once; Korean words lose their particles (koreanStem). One pass over the
+ * code units, no regex: it runs on every bio and post of the export.
  */
 export function tokenise(input: string, emit: (token: string) => void): void {
   const text = (FULL_WIDTH.test(input) ? input.normalize('NFKC') : input).toLowerCase();
@@ -119,13 +108,15 @@ export function tokenise(input: string, emit: (token: string) => void): void {
     }
     const start = i;
     let hasLetter = false;
-    while (i < n && charClass((c = text.charCodeAt(i))) === kind) {
-      if (kind === CharClass.word && !hasLetter && !isAsciiDigit(c)) hasLetter = true;
-      i++;
-    }
     if (kind !== CharClass.word) {
-      cjkRun(text, start, i, kind, emit);
+      // Han, Hiragana and Katakana together: the segmenter needs the whole run (好き, 在住の).
+      while (i < n && isCjk(charClass(text.charCodeAt(i)))) i++;
+      cjkWords(text, start, i, emit);
       continue;
+    }
+    while (i < n && charClass((c = text.charCodeAt(i))) === kind) {
+      if (!hasLetter && !isAsciiDigit(c)) hasLetter = true;
+      i++;
     }
     if (c === COLON && text.charCodeAt(i + 1) === SLASH && text.charCodeAt(i + 2) === SLASH) {
       while (i < n && text.charCodeAt(i) > 0x20) i++;

@@ -86,6 +86,39 @@ describe.skipIf(!nc)('the JetStream live log', () => {
     }
   });
 
+  it('keeps each partition in order with a bounded window of publishes in flight, and says when no stream takes them', async () => {
+    const id = `${process.pid}_${Date.now()}_${++streams}`;
+    const log = await JetStreamLiveLog.open({
+      nc: nc!,
+      partitions: 3,
+      stream: `MURMUR_LIVE_TEST_${id}`,
+      subjectPrefix: `murmur.test.${id}.live`,
+      maxInFlight: 7,
+    });
+    try {
+      const events = likes(500);
+      // A re-append inside the same batch is JetStream's duplicate, counted from its acknowledgement.
+      expect(await log.append([...events, ...events.slice(0, 5)])).toEqual({ stored: 500, duplicates: 5 });
+      const engine = new Recorder();
+      const consumer = await consumeLive({ log, engine, durableName: 'engine', batch: 64, waitMs: 100 });
+      await until(() => engine.count() === 500, 5000, 'every event applied');
+      await consumer.stop();
+      expect(engine.applied).toEqual(keysByPartition(events, (e) => partitionOfEvent(e, 3)));
+      for (let p = 0; p < 3; p++) expect(await log.lastSequence(p)).toBeGreaterThan(0);
+    } finally {
+      await log.destroy();
+    }
+    // The stream is gone: NATS answers the publishes "no responders", and the append says so.
+    const orphan = await JetStreamLiveLog.open({
+      nc: nc!,
+      partitions: 3,
+      stream: `MURMUR_LIVE_TEST_${id}_gone`,
+      subjectPrefix: `murmur.test.${id}.gone`,
+    });
+    await orphan.destroy();
+    await expect(orphan.append(likes(3))).rejects.toThrow(/no stream took the event/);
+  });
+
   it('stores a re-appended event once (Nats-Msg-Id = its key, within the de-duplication window)', async () => {
     const log = await openLog(2);
     try {

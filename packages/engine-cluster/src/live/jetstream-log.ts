@@ -8,7 +8,14 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  connect,
+  createInbox,
+  headers,
+  type Msg,
+  type NatsConnection,
+  type Subscription,
+} from '@nats-io/transport-node';
 import type { LiveEvent } from '@murmur/core/live';
 import {
   checkPartitions,
@@ -29,13 +36,32 @@ export interface JetStreamLiveLogOptions {
   stream?: string;
   /** Subjects are `<prefix>.<partition>`. */
   subjectPrefix?: string;
-  /** How long JetStream remembers an event key to drop a re-append of it. Default 2 minutes. */
+  /**
+   * How long JetStream remembers an event key to drop a re-append of it. Default 6 minutes: longer
+   * than X's 5 minutes of backfill, which a restarted collector asks for, so that what it appended
+   * before the restart and reads again is dropped, not stored twice.
+   */
   duplicateWindowMs?: number;
-  /** Events appended at once (each is one publish; acknowledgements are awaited per chunk). */
-  appendChunk?: number;
+  /**
+   * Publishes awaiting JetStream's acknowledgement at once, at most (each event is one publish;
+   * a new one goes out as soon as an earlier one is acknowledged). Default 4096.
+   */
+  maxInFlight?: number;
+  /** An append fails when no acknowledgement came for this long (ms). Default 10 000. */
+  ackTimeoutMs?: number;
+}
+
+/** JetStream's answer to a publish (its PubAck, or an API error). */
+interface PubAckReply {
+  stream?: string;
+  seq?: number;
+  duplicate?: boolean;
+  error?: { code?: number; err_code?: number; description?: string };
 }
 
 const NANOS = 1_000_000;
+/** X's backfill (5 minutes) and one more for clock skew between X's event times and ours. */
+export const DUPLICATE_WINDOW_MS = 6 * 60_000;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -53,8 +79,15 @@ export class JetStreamLiveLog implements LiveLog {
     private readonly jsm: JetStreamManager,
     readonly stream: string,
     readonly subjectPrefix: string,
-    private readonly appendChunk: number,
+    private readonly nc: NatsConnection,
+    private readonly maxInFlight: number,
+    private readonly ackTimeoutMs: number,
   ) {}
+
+  /** The acknowledgements of this log's publishes, on one inbox (created at the first append). */
+  private acks?: { prefix: string; subscription: Subscription };
+  private readonly waiting = new Map<string, (reply: PubAckReply) => void>();
+  private appends = 0;
 
   /** Opens the stream, creating it when missing. */
   static async open(options: JetStreamLiveLogOptions): Promise<JetStreamLiveLog> {
@@ -63,6 +96,7 @@ export class JetStreamLiveLog implements LiveLog {
     let prefix = options.subjectPrefix ?? LIVE_SUBJECT_PREFIX;
     const jsm = await jetstreamManager(options.nc);
     const existing = await jsm.streams.info(stream).catch(() => null);
+    const duplicateWindow = (options.duplicateWindowMs ?? DUPLICATE_WINDOW_MS) * NANOS;
     if (existing) {
       // An existing stream says its subjects: a reader that names only the stream finds them.
       const own = /^(.+)\.\*$/.exec(existing.config.subjects?.[0] ?? '')?.[1];
@@ -72,6 +106,9 @@ export class JetStreamLiveLog implements LiveLog {
         );
       }
       prefix = own;
+      // A stream made with a shorter window (an older default) is widened: replays must be dropped.
+      if ((existing.config.duplicate_window ?? 0) < duplicateWindow)
+        await jsm.streams.update(stream, { duplicate_window: duplicateWindow });
       const recorded = Number(/partitions=(\d+)/.exec(existing.config.description ?? '')?.[1]);
       if (recorded !== partitions) {
         throw new RangeError(
@@ -82,7 +119,7 @@ export class JetStreamLiveLog implements LiveLog {
       await jsm.streams.add({
         name: stream,
         subjects: [`${prefix}.*`],
-        duplicate_window: (options.duplicateWindowMs ?? 120_000) * NANOS,
+        duplicate_window: duplicateWindow,
         // In the description rather than the metadata, which needs nats-server 2.10 (Debian has 2.9).
         description: `Murmur live events, partitions=${partitions}`,
       });
@@ -93,7 +130,9 @@ export class JetStreamLiveLog implements LiveLog {
       jsm,
       stream,
       prefix,
-      options.appendChunk ?? 256,
+      options.nc,
+      options.maxInFlight ?? 4096,
+      options.ackTimeoutMs ?? 10_000,
     );
   }
 
@@ -101,25 +140,105 @@ export class JetStreamLiveLog implements LiveLog {
     return `${this.subjectPrefix}.${partition}`;
   }
 
+  /**
+   * Publishes every event with a reply inbox of this log's own and keeps up to `maxInFlight`
+   * acknowledgements outstanding (JetStream's asynchronous publish), instead of one request per
+   * event. Publishes of one connection reach the server in order, so each partition keeps its
+   * order however many are in flight. Resolves once every event is acknowledged; rejects on
+   * JetStream's error or a silence of `ackTimeoutMs` (the caller appends again: the keys make a
+   * re-append of what was stored a duplicate, not a second copy).
+   */
   async append(events: readonly LiveEvent[]): Promise<AppendResult> {
+    if (events.length === 0) return { stored: 0, duplicates: 0 };
+    const acks = this.ackInbox();
+    const batch = `${acks.prefix}.${++this.appends}`;
     let duplicates = 0;
-    // Publishes of one connection reach the server in order, so a chunk in flight keeps each
-    // partition's order; awaiting each chunk bounds the acknowledgements outstanding.
-    for (let i = 0; i < events.length; i += this.appendChunk) {
-      const acks = await Promise.all(
-        events
-          .slice(i, i + this.appendChunk)
-          .map((event) =>
-            this.js.publish(
-              this.subject(partitionOfEvent(event, this.partitions)),
-              encoder.encode(JSON.stringify(event)),
-              { msgID: event.key },
-            ),
-          ),
-      );
-      for (const ack of acks) if (ack.duplicate) duplicates++;
+    let acknowledged = 0;
+    let sent = 0;
+    let failure: Error | undefined;
+    let wake: (() => void) | undefined;
+    let lastProgress = Date.now();
+    const settle = (reply: PubAckReply) => {
+      if (reply.error) {
+        failure ??= new Error(
+          `JetStream refused an append: ${reply.error.description ?? 'error'} (${reply.error.err_code ?? reply.error.code ?? '?'})`,
+        );
+      } else if (reply.duplicate) duplicates++;
+      acknowledged++;
+      lastProgress = Date.now();
+      wake?.();
+    };
+    const timer = setInterval(
+      () => {
+        if (Date.now() - lastProgress > this.ackTimeoutMs) {
+          failure ??= new Error(
+            `JetStream acknowledged ${acknowledged} of ${sent} appended events, then nothing for ${this.ackTimeoutMs} ms`,
+          );
+          wake?.();
+        }
+      },
+      Math.min(1000, this.ackTimeoutMs),
+    );
+    const until = (ready: () => boolean) =>
+      new Promise<void>((resolve) => {
+        wake = () => {
+          if (ready() || failure) {
+            wake = undefined;
+            resolve();
+          }
+        };
+        wake();
+      });
+    try {
+      for (const event of events) {
+        if (sent - acknowledged >= this.maxInFlight)
+          await until(() => sent - acknowledged < this.maxInFlight);
+        if (failure) break;
+        const reply = `${batch}.${sent}`;
+        this.waiting.set(reply, settle);
+        const h = headers();
+        h.set('Nats-Msg-Id', event.key);
+        this.nc.publish(
+          this.subject(partitionOfEvent(event, this.partitions)),
+          encoder.encode(JSON.stringify(event)),
+          { reply, headers: h },
+        );
+        sent++;
+      }
+      if (!failure) await until(() => acknowledged === sent);
+      if (failure) throw failure;
+      return { stored: events.length - duplicates, duplicates };
+    } finally {
+      clearInterval(timer);
+      for (let i = 0; i < sent; i++) this.waiting.delete(`${batch}.${i}`);
     }
-    return { stored: events.length - duplicates, duplicates };
+  }
+
+  private ackInbox(): { prefix: string; subscription: Subscription } {
+    if (this.acks) return this.acks;
+    const prefix = createInbox();
+    const subscription = this.nc.subscribe(`${prefix}.>`, {
+      callback: (error, msg: Msg) => {
+        if (error) return;
+        const settle = this.waiting.get(msg.subject);
+        if (!settle) return;
+        this.waiting.delete(msg.subject);
+        // A publish no stream took (no responders) is answered with status 503 and no body.
+        if (msg.data.length === 0) {
+          settle({ error: { code: 503, description: 'no stream took the event' } });
+          return;
+        }
+        let reply: PubAckReply;
+        try {
+          reply = msg.json<PubAckReply>();
+        } catch {
+          reply = { error: { description: 'an acknowledgement that is not JSON' } };
+        }
+        settle(reply);
+      },
+    });
+    this.acks = { prefix, subscription };
+    return this.acks;
   }
 
   async lastSequence(partition: number): Promise<number> {
@@ -208,10 +327,13 @@ export class JetStreamLiveLog implements LiveLog {
 
   /** Deletes the stream and every consumer of it (tests, and an operator starting over). */
   async destroy(): Promise<void> {
+    await this.close();
     await this.jsm.streams.delete(this.stream);
   }
 
   close(): Promise<void> {
+    this.acks?.subscription.unsubscribe();
+    this.acks = undefined;
     return Promise.resolve();
   }
 

@@ -1,14 +1,33 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@murmur/core/live';
 import { JetStreamLiveLog } from './jetstream-log';
 import { followLive, isLiveEngine, replicaDurableName } from './replica-live';
-import { likes } from './testing/events';
+import { partitionOfEvent } from './live-log';
+import { AppliedFile } from './testing/applied-file';
+import { keysByPartition, likes } from './testing/events';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const nc: NatsConnection | null = await connect({ servers: NATS_URL, timeout: 2000 }).catch(() => null);
 if (!nc) console.warn(`replica-live.test.ts: NATS tests skipped, no NATS at ${NATS_URL}`);
 afterAll(async () => nc?.close());
+
+const CHILD = fileURLToPath(new URL('./testing/crash-replica.ts', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'murmur-replica-live-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('a shard replica following the live log', () => {
   it('names its durable consumer by shard and replica, as JetStream allows', () => {
@@ -59,4 +78,68 @@ describe('a shard replica following the live log', () => {
       }
     },
   );
+});
+
+describe.skipIf(!nc)('a shard replica killed with SIGKILL', () => {
+  const ROUNDS = 5;
+  it(`applies every event once, in each partition's order, across ${ROUNDS} kill -9 rounds`, async () => {
+    const stream = `MURMUR_LIVE_TEST_REPLICA_KILL_${process.pid}_${Date.now()}`;
+    const log = await JetStreamLiveLog.open({
+      nc: nc!,
+      partitions: 3,
+      stream,
+      subjectPrefix: `murmur.test.${stream}`,
+    });
+    const file = join(dir, 'replica-applied.ndjson');
+    const start = (): ChildProcess => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', CHILD, NATS_URL, stream, '3', '1', '3', '1.0', file, '15'],
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      );
+      return child;
+    };
+    const kill = async (child: ChildProcess) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    };
+    const applied = () => new AppliedFile(file).keys.length;
+    let appended = 200;
+    await log.append(likes(appended));
+    let child: ChildProcess | undefined;
+    try {
+      for (let round = 1; round <= ROUNDS; round++) {
+        const before = applied();
+        child = start();
+        // Killed mid-stream: after it applied a few batches of 20, usually in the middle of one.
+        await until(() => applied() >= Math.min(before + 30, appended), 20_000, `round ${round}'s batches`);
+        await kill(child);
+        // Appended while no replica runs.
+        await log.append(likes(60, appended));
+        appended += 60;
+      }
+      child = start();
+      // And while the last one runs.
+      await log.append(likes(40, appended));
+      appended += 40;
+      await until(() => applied() >= appended, 20_000, 'the last replica to catch up');
+      // Nothing more comes after a while (nothing applied twice late).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await kill(child);
+      const all = likes(appended);
+      const kept = new AppliedFile(file);
+      expect(kept.keys).toHaveLength(appended);
+      expect(new Set(kept.keys)).toEqual(new Set(all.map((e) => e.key)));
+      for (const [p, keys] of keysByPartition(all, (e) => partitionOfEvent(e, 3))) {
+        const inPartition = new Set(keys);
+        expect(kept.keys.filter((k) => inPartition.has(k))).toEqual(keys);
+        expect(kept.position()[String(p)]).toBe(await log.lastSequence(p));
+      }
+    } finally {
+      if (child) await kill(child);
+      await log.destroy();
+    }
+  }, 180_000);
 });

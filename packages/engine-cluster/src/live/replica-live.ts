@@ -27,7 +27,16 @@ export const replicaDurableName = (shard: number, shards: number, replica: strin
 export async function followLive(
   nc: NatsConnection,
   engine: object,
-  options: { partitions: number; shard: number; shards: number; replica: string; stream?: string },
+  options: {
+    partitions: number;
+    shard: number;
+    shards: number;
+    replica: string;
+    stream?: string;
+    /** Events applied at once, at most (consumeLive's default otherwise). */
+    batch?: number;
+    waitMs?: number;
+  },
 ): Promise<LiveConsumer> {
   if (!isLiveEngine(engine)) {
     throw new Error(
@@ -43,5 +52,7 @@ export async function followLive(
     log,
     engine,
     durableName: replicaDurableName(options.shard, options.shards, options.replica),
+    ...(options.batch !== undefined && { batch: options.batch }),
+    ...(options.waitMs !== undefined && { waitMs: options.waitMs }),
   });
 }

@@ -2,6 +2,7 @@ import type { Basis } from '@murmur/core/insights';
 import { AccountSet } from '../bits/account-set';
 import type { Audience } from '../evaluate/evaluate';
 import type { AudienceIndex } from '../postings/audience-index';
+import { MIN_SUPPORT } from './share';
 
 export interface InsightsOptions {
   /**
@@ -28,6 +29,8 @@ export interface InsightsOptions {
   top?: number;
   /** Seed of the sampling hash; the default keeps the same accounts sampled in every audience. */
   seed?: number;
+  /** Fewest members a listed item is counted for (MIN_SUPPORT; see Basis.minSupport). Default 5. */
+  minSupport?: number;
 }
 
 export const INSIGHTS_DEFAULTS: Required<InsightsOptions> = {
@@ -36,6 +39,7 @@ export const INSIGHTS_DEFAULTS: Required<InsightsOptions> = {
   communityNodes: 10_000,
   top: 20,
   seed: 0,
+  minSupport: MIN_SUPPORT,
 };
 
 /**
@@ -102,17 +106,20 @@ export class InsightContext {
   }
 
   get allMembers(): Basis {
-    return { members: this.members.length, analysed: this.members.length, sampled: false };
+    const { minSupport } = this.options;
+    return { members: this.members.length, analysed: this.members.length, sampled: false, minSupport };
   }
 
   get sampleBasis(): Basis {
     const sampled = this.analysed.length < this.members.length;
-    return { members: this.members.length, analysed: this.analysed.length, sampled };
+    const { minSupport } = this.options;
+    return { members: this.members.length, analysed: this.analysed.length, sampled, minSupport };
   }
 
   get graphBasis(): Basis {
     const sampled = this.graphSample.length < this.members.length;
-    return { members: this.members.length, analysed: this.graphSample.length, sampled };
+    const { minSupport } = this.options;
+    return { members: this.members.length, analysed: this.graphSample.length, sampled, minSupport };
   }
 
   /** Scales a count on a sample (the analysed one by default) to the whole audience. */

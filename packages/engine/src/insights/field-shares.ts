@@ -5,7 +5,7 @@ import { topK } from '../util/top-k';
 import type { InsightContext } from './context';
 import { categoricalCounts, postCounts, profileCounts } from './counts';
 import { termLabel } from './labels';
-import { shareOf } from './share';
+import { distinctiveScore, shareOf } from './share';
 
 /** Term `t` held by `count` of `base` members, against the population, under its label. */
 export const termShare = (index: AudienceIndex, t: number, count: number, base: number): Share =>
@@ -13,7 +13,8 @@ export const termShare = (index: AudienceIndex, t: number, count: number, base: 
 
 /**
  * The top values of one field by member count, with shares and affinities. `base` is the number of
- * members the counts cover (all members for columns, the analysed sample for rows).
+ * members the counts cover (all members for columns, the analysed sample for rows). Values counted
+ * for fewer than the minimum support are hidden (the basis states the minimum).
  */
 export function fieldShares(
   ctx: InsightContext,
@@ -23,11 +24,16 @@ export function fieldShares(
   limit = ctx.options.top,
 ): Share[] {
   const { index } = ctx;
-  const best = topK(index.terms.termsOf(field), (t) => counts[t]!, limit);
+  const { minSupport } = ctx.options;
+  const best = topK(index.terms.termsOf(field), (t) => (counts[t]! < minSupport ? 0 : counts[t]!), limit);
   return best.map((t) => termShare(index, t, counts[t]!, base));
 }
 
-/** Like fieldShares, ranked by affinity among values held by at least `minShare` of the members. */
+/**
+ * The values most over-represented against the population, by the lower end of their affinity's
+ * interval (distinctiveScore): each held by at least `minShare` of the members and the minimum
+ * support, with a share whose 95 % interval lies above the population's share.
+ */
 export function distinctiveShares(
   ctx: InsightContext,
   field: Field,
@@ -37,12 +43,10 @@ export function distinctiveShares(
   limit = ctx.options.top,
 ): Share[] {
   const { index } = ctx;
-  const floor = Math.max(2, Math.ceil(base * minShare));
-  const ratio = (t: number) => {
-    const count = counts[t]!;
-    return count < floor ? 0 : count / Math.max(1, index.postings.count(t));
-  };
-  const best = topK(index.terms.termsOf(field), ratio, limit);
+  const floor = Math.max(ctx.options.minSupport, Math.ceil(base * minShare));
+  const score = (t: number) =>
+    distinctiveScore(counts[t]!, base, index.postings.count(t), index.population, floor);
+  const best = topK(index.terms.termsOf(field), score, limit);
   return best.map((t) => termShare(index, t, counts[t]!, base));
 }
 

@@ -3,6 +3,7 @@ import { topK, topValues } from '../util/top-k';
 import { accountSummary } from './account-summary';
 import type { InsightContext } from './context';
 import { followTally } from './counts';
+import { distinctiveScore, shareOf } from './share';
 
 /** Influential accounts: who the audience follows most, against who everyone follows. */
 export function influentialAccounts(ctx: InsightContext): InfluentialPanel {
@@ -13,25 +14,35 @@ export function influentialAccounts(ctx: InsightContext): InfluentialPanel {
   const base = ctx.graphSample.length;
   const describe = (i: number): InfluentialAccount => {
     const n = followed[i]!;
-    const share = base > 0 ? counts[i]! / base : 0;
-    const populationShare = index.population > 0 ? index.followers.count(n) / index.population : 0;
+    const { share, shareInterval, populationShare, affinity, affinityInterval } = shareOf(
+      '',
+      '',
+      counts[i]!,
+      base,
+      index.followers.count(n),
+      index.population,
+    );
     return {
       ...accountSummary(index, n),
       followersInAudience: ctx.scaleUp(counts[i]!, ctx.graphSample),
+      count: counts[i]!,
       share,
+      shareInterval,
       populationShare,
-      affinity: populationShare > 0 ? share / populationShare : null,
+      affinity,
+      affinityInterval,
       inAudience: ctx.set.has(n),
     };
   };
-  const floor = Math.max(3, Math.ceil(base * 0.005));
-  const accounts = topValues(counts, ctx.options.top);
+  const floor = Math.max(ctx.options.minSupport, Math.ceil(base * 0.005));
+  const accounts = topValues(counts, ctx.options.top).filter((i) => counts[i]! >= ctx.options.minSupport);
   const candidates = atLeast(counts, floor);
-  const ratio = (i: number) => counts[i]! / Math.max(1, index.followers.count(followed[i]!));
+  const score = (i: number) =>
+    distinctiveScore(counts[i]!, base, index.followers.count(followed[i]!), index.population, floor);
   return {
     basis: ctx.graphBasis,
     accounts: accounts.map(describe),
-    distinctive: topK(candidates, ratio, ctx.options.top).map(describe),
+    distinctive: topK(candidates, score, ctx.options.top).map(describe),
   };
 }
 

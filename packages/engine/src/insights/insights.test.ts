@@ -18,14 +18,22 @@ beforeAll(async () => {
 });
 /** Accounts 0–9: both cliques (US and Japan). */
 const cliques = () => evaluate(index, pkg({ countries: [{ label: 'US' }, { label: 'Japan' }] }));
+/** The hand-written network has 12 accounts: every cell is under the product's minimum support. */
+const tiny = { minSupport: 1 };
 const physicists = () => evaluate(index, pkg({ interests: [{ label: 'Science/Physics' }] }));
 
 describe('insight arithmetic', () => {
   it('demographics: counts, shares and affinity = audience share / population share', () => {
-    const panel = demographics(new InsightContext(index, physicists()));
-    expect(panel.gender).toEqual([
+    const panel = demographics(new InsightContext(index, physicists(), tiny));
+    expect(panel.gender).toMatchObject([
       { key: 'MALE', label: 'MALE', count: 5, share: 1, populationShare: 5 / 12, affinity: 2.4 },
     ]);
+    // 5 of 5: Wilson's 95 % interval is 0.5655–1; affinity's is that over 5/12.
+    const [male] = panel.gender;
+    expect(male!.shareInterval[0]).toBeCloseTo(0.5655, 4);
+    expect(male!.shareInterval[1]).toBe(1);
+    expect(male!.affinityInterval![0]).toBeCloseTo(0.5655 * 2.4, 3);
+    expect(male!.affinityInterval![1]).toBeCloseTo(2.4, 10);
     expect(panel.countries[0]).toMatchObject({
       key: 'US',
       label: 'United States',
@@ -41,7 +49,7 @@ describe('insight arithmetic', () => {
   });
 
   it('age groups in SPEC §3 bands and minimum ages', () => {
-    const panel = ageGroups(new InsightContext(index, cliques()));
+    const panel = ageGroups(new InsightContext(index, cliques(), tiny));
     const band = (key: string) => panel.bands.find((s) => s.key === key)!;
     expect(band('18-24')).toMatchObject({ count: 2, share: 0.2, populationShare: 2 / 12 });
     expect(band('18-24').affinity).toBeCloseTo(1.2, 10);
@@ -51,7 +59,7 @@ describe('insight arithmetic', () => {
   });
 
   it('interests, bio words and topic analysis count members, with catalogue labels', () => {
-    const ctx = new InsightContext(index, cliques());
+    const ctx = new InsightContext(index, cliques(), tiny);
     expect(interests(ctx).interests.map((s) => [s.label, s.count, s.share])).toEqual([
       ['Science/Physics', 5, 0.5],
       ['Sports/Soccer', 5, 0.5],
@@ -71,7 +79,7 @@ describe('insight arithmetic', () => {
   });
 
   it('job titles grouped by category; devices and their platform names', () => {
-    const ctx = new InsightContext(index, cliques());
+    const ctx = new InsightContext(index, cliques(), tiny);
     const jobs = jobTitles(ctx);
     expect(jobs.withTitle).toBe(4);
     expect(jobs.categories.map((c) => [c.key, c.count, c.titles.map((t) => [t.label, t.count])])).toEqual([
@@ -92,10 +100,10 @@ describe('insight arithmetic', () => {
   });
 
   it('samples the row panels above sampleSize and says so; columns stay exact', () => {
-    const all = computeInsights(index, cliques(), { sampleSize: 4 });
+    const all = computeInsights(index, cliques(), { ...tiny, sampleSize: 4 });
     expect(all.interests.basis.sampled).toBe(true);
     expect(all.interests.basis.analysed).toBeLessThan(10);
-    expect(all.demographics.basis).toEqual({ members: 10, analysed: 10, sampled: false });
+    expect(all.demographics.basis).toEqual({ members: 10, analysed: 10, sampled: false, minSupport: 1 });
     expect(all.summary).toMatchObject({ sampleCount: 10, populationEstimate: 10_000, sizeBucket: '<1M' });
   });
 });

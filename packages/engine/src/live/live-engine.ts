@@ -1,4 +1,6 @@
+import { CATALOGUE_KINDS, EXPORT_FORMAT, EXPORT_VERSION } from '@murmur/core/export';
 import type { LiveEvent } from '@murmur/core/live';
+import { targetingCriteria } from '@murmur/core/x-catalogue';
 import { buildIndex, type ExportSource } from '../ingest/build-index';
 import type { BuildOptions } from '../ingest/record-sink';
 import { inMemoryEngine, type AudienceEngine } from '../engine';
@@ -108,4 +110,33 @@ export async function createLiveEngine(
   options?: BuildOptions & LiveOptions,
 ): Promise<LiveAudienceEngine> {
   return liveEngine(await buildIndex(source, { ...options, ...LIVE_BUILD_OPTIONS }), options);
+}
+
+/**
+ * A live engine with no account yet, over X's targeting catalogues (what the export's catalogue
+ * records carry): where a deployment without an export or a snapshot starts, to fill from the
+ * streams. `scale` is real accounts per indexed account (1: the streams are X's own accounts).
+ */
+export async function createEmptyLiveEngine(
+  options?: LiveOptions & { scale?: number; now?: Date },
+): Promise<LiveAudienceEngine> {
+  const now = (options?.now ?? new Date()).toISOString();
+  const lines: object[] = [
+    {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      seed: '',
+      accounts: 0,
+      scale: options?.scale ?? 1,
+      start: now,
+      now,
+      counts: { follows: 0, posts: 0, lists: 0, followEvents: 0 },
+    },
+    ...CATALOGUE_KINDS.map((kind) => ({ type: 'catalogue', kind, items: targetingCriteria(kind) })),
+  ];
+  lines.push({ type: 'end', records: lines.length + 1 });
+  return createLiveEngine(
+    lines.map((line) => `${JSON.stringify(line)}\n`),
+    options,
+  );
 }

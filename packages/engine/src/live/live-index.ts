@@ -211,18 +211,17 @@ export class LiveIndex {
     compactions: 0,
   };
 
-  constructor(base: AudienceIndex, options: LiveOptions = {}, state?: LiveState) {
-    if (!base.postTermRows)
+  constructor(built: AudienceIndex, options: LiveOptions = {}, state?: LiveState) {
+    if (!built.postTermRows)
       throw new LiveIndexError('A live index needs the posts’ term rows: build it with keepPostTerms: true.');
-    if (base.posts.kept.length !== base.posts.count)
-      throw new LiveIndexError('A live index needs every post’s id: build it with keepPostText: "all".');
+    const { base, gaps } = everyPostNumberKept(built);
     this.keyMemory = options.keyMemory ?? 1_000_000;
     this.compactBytes = options.compactBytes ?? 64 << 20;
     this.compaction = options.compaction ?? 'background';
     this.sliceMs = options.sliceMs ?? 4;
-    this.baseRows = base.postTermRows;
-    if (base.posts.kept.some((p, k) => p !== k))
-      throw new LiveIndexError('A live index needs the posts in post-number order.');
+    this.baseRows = built.postTermRows;
+    // A post number without a record (deleted before the export was taken) is a deleted post.
+    for (const p of gaps) this.deletedPosts.add(p);
     this.baseSlots = base.accounts.ids.size;
     this.baseAccountStrings = { ...base.accounts };
     this.basePostStrings = { ...base.posts };
@@ -1248,6 +1247,38 @@ export function withCapacity(index: AudienceIndex, capacity: number): AudienceIn
     customAudiences,
   };
   return compactIndex(grownIndex);
+}
+
+/** The author column's value for a post number without a record (finalise: author + 1 = 0). */
+const NO_AUTHOR = 0xffffffff;
+
+/**
+ * The base with a kept slot for every post number (the live index addresses a post's id, time and
+ * text by its number), and the post numbers without a record: an export taken after posts were
+ * deleted has gaps in its post numbers, which get empty strings here.
+ * @throws LiveIndexError when a post with a record was not kept (built without keepPostText "all").
+ */
+function everyPostNumberKept(base: AudienceIndex): { base: AudienceIndex; gaps: number[] } {
+  const { kept, count, author } = base.posts;
+  if (kept.length === count && kept.every((p, k) => p === k)) return { base, gaps: [] };
+  const gaps: number[] = [];
+  const source = { ids: base.posts.ids, at: base.posts.at, text: base.posts.text };
+  const columns = { ids: new StringColumn(), at: new StringColumn(), text: new StringColumn() };
+  let k = 0;
+  for (let p = 0; p < count; p++) {
+    if (kept[k] === p) {
+      for (const c of ['ids', 'at', 'text'] as const) columns[c].push(source[c].get(k));
+      k++;
+      continue;
+    }
+    if (author[p] !== NO_AUTHOR)
+      throw new LiveIndexError('A live index needs every post’s id: build it with keepPostText: "all".');
+    for (const c of ['ids', 'at', 'text'] as const) columns[c].push('');
+    gaps.push(p);
+  }
+  const identity = new Uint32Array(count);
+  for (let p = 0; p < count; p++) identity[p] = p;
+  return { base: { ...base, posts: { ...base.posts, ...columns, kept: identity } }, gaps };
 }
 
 /** The index with its postings, followers and handle table rebuilt from its rows and columns. */

@@ -7,7 +7,7 @@ import { readSnapshot, writeSnapshot, SnapshotError, type SnapshotManifest } fro
 import { StringColumn, type StringSource } from '../util/string-column';
 import { PackedStrings } from '../util/packed-strings';
 import { liveEngine, type LiveAudienceEngine } from './live-engine';
-import type { LiveOptions, LiveState } from './live-index';
+import type { LiveOptions, LiveState, StreamPosition } from './live-index';
 
 /**
  * Writes a live engine's snapshot (README "Live updates"): the engine is compacted first, then its
@@ -27,18 +27,24 @@ export function writeLiveSnapshot(
 
 /**
  * A live engine from a snapshot written by `writeLiveSnapshot`, at the position the snapshot
- * records (`position()` answers it): the consumer resumes from there.
+ * records (`position()` answers it): the consumer resumes from there. `options.position` replaces
+ * it: a log that did not outlive the process that wrote the snapshot (an in-memory one) starts
+ * again at sequence 1, so the engine must start from {} to take its events.
  * @throws SnapshotError for a snapshot that is not a live engine's (no live state) or is damaged.
  */
 export function readLiveSnapshot(
   file: string,
   expectSource?: string,
-  options?: LiveOptions,
+  options?: LiveOptions & { position?: StreamPosition },
 ): LiveAudienceEngine {
   const { index, manifest, live } = readSnapshot(file, expectSource);
   if (live === undefined || !isLiveState(live))
     throw new SnapshotError(`${file} is not a live engine's snapshot (it records no live state)`);
-  return liveEngine(indexFromShared(index), { ...options, position: manifest.position ?? {}, state: live });
+  return liveEngine(indexFromShared(index), {
+    ...options,
+    position: options?.position ?? manifest.position ?? {},
+    state: live,
+  });
 }
 
 function isLiveState(value: unknown): value is LiveState {

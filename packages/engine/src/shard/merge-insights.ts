@@ -28,7 +28,6 @@ import type {
   EngagedAccount,
   EngagedPost,
   InfluentialAccount,
-  PostSummary,
   SampleAccount,
   Share,
 } from '@murmur/core/insights';
@@ -42,7 +41,9 @@ import { undirected } from '../insights/communities/graph';
 import { louvain } from '../insights/communities/louvain';
 import { communityName } from '../insights/communities/naming';
 import { INSIGHTS_DEFAULTS, type InsightsOptions } from '../insights/context';
-import { shareOf } from '../insights/share';
+import { distinctiveScore, MIN_SUPPORT, shareOf } from '../insights/share';
+import { CANDIDATES_PER_POST, engagementOf, POSTS_PER_AUTHOR, rankWall } from '../insights/content-wall';
+
 import { topIndices, topK } from '../util/top-k';
 import type {
   EngagedPart,
@@ -134,25 +135,29 @@ export class MergedDictionary {
   }
 
   /** fieldShares of field-shares.ts. */
-  top(field: Field, counts: Uint32Array, base: number, limit: number): Share[] {
-    return topK(this.termsOf(field), (t) => counts[t]!, limit).map((t) =>
+  top(field: Field, counts: Uint32Array, base: number, limit: number, minSupport = MIN_SUPPORT): Share[] {
+    return topK(this.termsOf(field), (t) => (counts[t]! < minSupport ? 0 : counts[t]!), limit).map((t) =>
       this.termShare(t, counts[t]!, base),
     );
   }
 
   /** distinctiveShares of field-shares.ts (values held by at least 1 % of the members). */
-  distinctive(field: Field, counts: Uint32Array, base: number, limit: number): Share[] {
-    const floor = Math.max(2, Math.ceil(base * 0.01));
-    const ratio = (t: number) => {
-      const count = counts[t]!;
-      return count < floor ? 0 : count / Math.max(1, this.populations[t]!);
-    };
-    return topK(this.termsOf(field), ratio, limit).map((t) => this.termShare(t, counts[t]!, base));
+  distinctive(
+    field: Field,
+    counts: Uint32Array,
+    base: number,
+    limit: number,
+    minSupport = MIN_SUPPORT,
+  ): Share[] {
+    const floor = Math.max(minSupport, Math.ceil(base * 0.01));
+    const score = (t: number) =>
+      distinctiveScore(counts[t]!, base, this.populations[t]!, this.population, floor);
+    return topK(this.termsOf(field), score, limit).map((t) => this.termShare(t, counts[t]!, base));
   }
 
   /** distinctiveTerms of communities/naming.ts. */
   distinctiveTerms(field: Field, counts: Uint32Array, groupSize: number, limit: number): Share[] {
-    const floor = Math.max(2, Math.ceil(groupSize * 0.05));
+    const floor = Math.max(MIN_SUPPORT, Math.ceil(groupSize * 0.05));
     const score = (t: number) => {
       const c = counts[t]!;
       const population = this.populations[t]!;
@@ -213,8 +218,6 @@ function mergeEngaged(parts: readonly EngagedPart[], limit: number) {
   return { posts, accounts };
 }
 
-const engagementOf = (p: PostSummary) => p.likes + p.reposts + p.replies;
-
 /**
  * computeInsights over shards: the same panels, from the shards' partial aggregates (see the top of
  * this file for what is exact and what is drawn proportionally).
@@ -251,9 +254,10 @@ export async function shardedInsights(
   const A = partials.reduce((sum, p) => sum + p.analysed, 0);
   const graph = ascending(partials.map((p) => p.graph));
   const G = graph.length;
-  const allBasis: Basis = { members: M, analysed: M, sampled: false };
-  const sampleBasis: Basis = { members: M, analysed: A, sampled: A < M };
-  const graphBasis: Basis = { members: M, analysed: G, sampled: G < M };
+  const { minSupport } = options;
+  const allBasis: Basis = { members: M, analysed: M, sampled: false, minSupport };
+  const sampleBasis: Basis = { members: M, analysed: A, sampled: A < M, minSupport };
+  const graphBasis: Basis = { members: M, analysed: G, sampled: G < M, minSupport };
   const scaleUp = (count: number) => (G === 0 ? 0 : Math.round((count * M) / G));
 
   // Influential accounts: the k-th largest partial sum bounds the k-th largest sum from below.
@@ -262,7 +266,7 @@ export async function shardedInsights(
     p.follows[0].forEach((n, i) => partialSums.set(n, (partialSums.get(n) ?? 0) + p.follows[1][i]!));
   }
   const kth = [...partialSums.values()].sort((a, b) => b - a)[top - 1] ?? 0;
-  const influentialFloor = Math.max(3, Math.ceil(G * 0.005));
+  const influentialFloor = Math.max(minSupport, Math.ceil(G * 0.005));
   const followThreshold = Math.max(1, Math.ceil(Math.min(kth, influentialFloor) / asker.shards));
   const core = ascending(partials.map((p) => p.core));
   const quotas = proportional(
@@ -309,12 +313,12 @@ export async function shardedInsights(
   const sizes = Array.from({ length: count }, (_, c) => resolved.reduce((sum, r) => sum + r.sizes[c]!, 0));
   const mostFollowed = topK(
     candidates.map((_, i) => i),
-    (i) => follows[i]!,
+    (i) => (follows[i]! < minSupport ? 0 : follows[i]!),
     top,
   );
   const distinctiveFollowed = topK(
     candidates.map((_, i) => i).filter((i) => follows[i]! >= influentialFloor),
-    (i) => follows[i]! / Math.max(1, followers[i]!),
+    (i) => distinctiveScore(follows[i]!, G, followers[i]!, d.population, influentialFloor),
     top,
   );
   const coreSizes = new Uint32Array(count);
@@ -350,14 +354,23 @@ export async function shardedInsights(
 
   const influential = (i: number): InfluentialAccount => {
     const n = candidates[i]!;
-    const share = G > 0 ? follows[i]! / G : 0;
-    const populationShare = d.population > 0 ? followers[i]! / d.population : 0;
+    const { share, shareInterval, populationShare, affinity, affinityInterval } = shareOf(
+      '',
+      '',
+      follows[i]!,
+      G,
+      followers[i]!,
+      d.population,
+    );
     return {
       ...summaryOf(n),
       followersInAudience: scaleUp(follows[i]!),
+      count: follows[i]!,
       share,
+      shareInterval,
       populationShare,
-      affinity: populationShare > 0 ? share / populationShare : null,
+      affinity,
+      affinityInterval,
       inAudience: summaries.get(n)!.inAudience,
     };
   };
@@ -406,7 +419,7 @@ export async function shardedInsights(
         categoryOf.set(title, [firstMember[i]!, d.globalOf[s]![category[i]!]!]);
     });
   });
-  const titles = d.top('job', categorical, M, Number.MAX_SAFE_INTEGER);
+  const titles = d.top('job', categorical, M, Number.MAX_SAFE_INTEGER, options.minSupport);
   const ageBand = d.termsOf('ageBand');
   const bands = [...ageBand].sort(
     (a, b) => (parseBand(d.values[a]!)?.[0] ?? 999) - (parseBand(d.values[b]!)?.[0] ?? 999),
@@ -444,11 +457,11 @@ export async function shardedInsights(
     },
     demographics: {
       basis: allBasis,
-      gender: d.top('gender', categorical, M, 3),
+      gender: d.top('gender', categorical, M, 3, options.minSupport),
       ageBands: bands.map((t) => d.termShare(t, categorical[t]!, M)),
-      languages: d.top('language', categorical, M, top),
-      countries: d.top('country', categorical, M, top),
-      regions: d.top('region', categorical, M, top),
+      languages: d.top('language', categorical, M, top, options.minSupport),
+      countries: d.top('country', categorical, M, top, options.minSupport),
+      regions: d.top('region', categorical, M, top, options.minSupport),
     },
     ageGroups: {
       basis: allBasis,
@@ -458,13 +471,13 @@ export async function shardedInsights(
     },
     interests: {
       basis: sampleBasis,
-      interests: d.top('interest', profile, A, top),
-      distinctive: d.distinctive('interest', profile, A, top),
+      interests: d.top('interest', profile, A, top, options.minSupport),
+      distinctive: d.distinctive('interest', profile, A, top, options.minSupport),
     },
     conversationTopics: {
       basis: sampleBasis,
-      topics: d.top('topic', profile, A, top),
-      moviesTv: d.top('movie', profile, A, top),
+      topics: d.top('topic', profile, A, top, options.minSupport),
+      moviesTv: d.top('movie', profile, A, top, options.minSupport),
     },
     influentialAccounts: {
       basis: graphBasis,
@@ -489,43 +502,54 @@ export async function shardedInsights(
     },
     topicAnalysis: {
       basis: sampleBasis,
-      hashtags: d.top('hashtag', postTerms, A, top),
-      terms: d.top('postWord', postTerms, A, top * 2),
-      distinctiveTerms: d.distinctive('postWord', postTerms, A, top * 2),
+      hashtags: d.top('hashtag', postTerms, A, top, options.minSupport),
+      terms: d.top('postWord', postTerms, A, top * 2, options.minSupport),
+      distinctiveTerms: d.distinctive('postWord', postTerms, A, top * 2, options.minSupport),
     },
     contentWall: {
-      posts: partials
-        .flatMap((p) => p.contentWall)
-        .sort((a, b) => engagementOf(b) - engagementOf(a) || a.post - b.post)
-        .slice(0, top),
+      // The single engine's candidates are the members' first top × CANDIDATES_PER_POST posts in
+      // engagement order (more engaged first, then the lower post number); each shard sent its own
+      // first ones, so the union holds them: take the same ones before ranking, or the wall differs.
+      posts: rankWall(
+        partials
+          .flatMap((p) => p.contentWall)
+          .sort((a, b) => engagementOf(b) - engagementOf(a) || a.post - b.post)
+          .slice(0, top * CANDIDATES_PER_POST),
+        top,
+        minSupport,
+      ),
+      perAuthor: POSTS_PER_AUTHOR,
+      minEngagement: minSupport,
     },
     locations: {
       basis: allBasis,
-      countries: d.top('country', categorical, M, 300),
-      regions: d.top('region', categorical, M, 100),
-      cities: d.top('city', categorical, M, 50),
+      countries: d.top('country', categorical, M, 300, options.minSupport),
+      regions: d.top('region', categorical, M, 100, options.minSupport),
+      cities: d.top('city', categorical, M, 50, options.minSupport),
     },
     bioWords: {
       basis: sampleBasis,
-      words: d.top('bioWord', profile, A, top * 2),
-      distinctive: d.distinctive('bioWord', profile, A, top * 2),
+      words: d.top('bioWord', profile, A, top * 2, options.minSupport),
+      distinctive: d.distinctive('bioWord', profile, A, top * 2, options.minSupport),
     },
     jobTitles: {
       basis: allBasis,
       withTitle: partials.reduce((sum, p) => sum + p.withTitle, 0),
-      categories: d.top('jobCategory', categorical, M, Number.MAX_SAFE_INTEGER).map((c) => ({
-        ...c,
-        titles: titles.filter((t) => {
-          const term = d.find('job', t.key);
-          const cat = term === undefined ? undefined : categoryOf.get(term)?.[1];
-          return cat !== undefined && d.values[cat] === c.key;
-        }),
-      })),
+      categories: d
+        .top('jobCategory', categorical, M, Number.MAX_SAFE_INTEGER, options.minSupport)
+        .map((c) => ({
+          ...c,
+          titles: titles.filter((t) => {
+            const term = d.find('job', t.key);
+            const cat = term === undefined ? undefined : categoryOf.get(term)?.[1];
+            return cat !== undefined && d.values[cat] === c.key;
+          }),
+        })),
     },
     devices: {
       basis: allBasis,
-      devices: d.top('device', categorical, M, top),
-      networkOperators: d.top('operator', categorical, M, top),
+      devices: d.top('device', categorical, M, top, options.minSupport),
+      networkOperators: d.top('operator', categorical, M, top, options.minSupport),
     },
     sampleAccounts,
     engagement: {

@@ -14,6 +14,7 @@ import { accountBio, accountSummary } from '../insights/account-summary';
 import { selectCore } from '../insights/communities/select-core';
 import type { InsightsOptions } from '../insights/context';
 import { termLabel } from '../insights/labels';
+import { CANDIDATES_PER_POST } from '../insights/content-wall';
 import { postSummary } from '../insights/post-summary';
 import { topK, topValues } from '../util/top-k';
 
@@ -59,7 +60,7 @@ export interface InsightsPartial {
   withTitle: number;
   /** Per job title (local term): the lowest member with it and a job category, and that category. */
   jobs: [titles: number[], firstMember: number[], category: number[]];
-  /** The shard's members' most engaged posts, most engaged first (the content wall). */
+  /** The shard's members' most engaged posts, most engaged first (the content wall's candidates). */
   contentWall: PostSummary[];
   /** The accounts the shard's part of the graph sample follows most: [account, count]. */
   follows: Sparse;
@@ -293,7 +294,8 @@ export class ShardInsights {
     }
     const wall: PostSummary[] = [];
     const { byEngagement, author } = index.posts;
-    for (let i = 0; i < byEngagement.length && wall.length < top; i++) {
+    // Candidates, as wallCandidates reads them; the coordinator ranks them all with rankWall.
+    for (let i = 0; i < byEngagement.length && wall.length < top * CANDIDATES_PER_POST; i++) {
       const p = byEngagement[i]!;
       if (s.set.has(author[p]!)) wall.push(postSummary(index, p));
     }

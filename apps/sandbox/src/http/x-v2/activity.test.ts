@@ -1,29 +1,8 @@
 import { TwitterApi } from 'twitter-api-v2';
-import { afterAll, describe, expect, it } from 'vitest';
-import { generateNetwork } from '../../generate/network';
-import { SANDBOX_DEV_CREDENTIALS } from '../options';
-import { startSandbox } from '../x-test-kit';
-import { activityPayloadSchema, expectSchema, readStream, streamLines } from './stream-test-kit';
+import { describe, expect, it } from 'vitest';
+import { activityPayloadSchema, expectSchema, startStreamSandbox, streamLines } from './stream-test-kit';
 
-// A small network whose clock runs two simulated hours per second.
-const network = generateNetwork({
-  accounts: 2000,
-  seed: 'activity',
-  historyDays: 2,
-  now: Date.UTC(2026, 7, 1) / 1000,
-});
-const sandbox = await startSandbox({
-  network,
-  clock: { speed: 7200, stepSeconds: 1 },
-  streams: { keepAliveMs: 150, connectionsPerApp: 2 },
-});
-afterAll(async () => {
-  sandbox.settings.httpAgent?.destroy();
-  sandbox.app.server.closeAllConnections();
-  await sandbox.app.close();
-});
-const bearer: string = SANDBOX_DEV_CREDENTIALS.x.bearerToken;
-const read = (path: string, ms: number) => readStream(sandbox.base, path, ms, bearer);
+const { network, sandbox, bearer, read, advance } = await startStreamSandbox('activity');
 
 interface ActivityLine {
   data: {
@@ -72,12 +51,7 @@ describe("X's Activity API from the sandbox's running clock", () => {
     const reading = read('activity/stream?backfill_minutes=5', 2500);
     await new Promise((r) => setTimeout(r, 300));
     // Profile edits are rare at 2 000 accounts: let four simulated days pass while listening.
-    const advanced = await fetch(`${sandbox.base}/simulate/advance`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ hours: 96 }),
-    });
-    expect(advanced.status).toBe(200);
+    await advance(96);
     const { status, headers, text } = await reading;
     expect(status).toBe(200);
     expect(headers.get('x-rate-limit-limit')).toBe('50');
@@ -131,11 +105,7 @@ describe("X's Activity API from the sandbox's running clock", () => {
 
     const reading = read('activity/stream', 2500);
     await new Promise((r) => setTimeout(r, 300));
-    await fetch(`${sandbox.base}/simulate/advance`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ hours: 48 }),
-    });
+    await advance(48);
     const got = streamLines((await reading).text).map(expectActivityLine);
     expect(got.length).toBeGreaterThan(0);
     for (const { data } of got) {

@@ -1,49 +1,46 @@
+/** Endpoints by their limits: [app-only (none: user tokens only), per user, the endpoints]. */
+const LIMITS: readonly [app: number | undefined, user: number, endpoints: readonly string[]][] = [
+  [300, 900, ['GET /2/users/by/username/:username', 'GET /2/users/by', 'GET /2/users/:id', 'GET /2/users']],
+  [undefined, 75, ['GET /2/users/me', 'GET /2/tweets/:id/liking_users']],
+  [15, 15, ['GET /2/users/:id/followers', 'GET /2/users/:id/following', 'GET /2/users/:id/owned_lists']],
+  [
+    undefined,
+    50,
+    ['POST /2/users/:id/following', 'DELETE /2/users/:source_user_id/following/:target_user_id'],
+  ],
+  [1500, 900, ['GET /2/users/:id/tweets']],
+  [450, 180, ['GET /2/tweets/search/recent']],
+  [450, 900, ['GET /2/tweets/:id', 'GET /2/tweets']],
+  [450, 300, ['GET /2/users/:id/mentions']],
+  [
+    75,
+    75,
+    ['GET /2/users/:id/liked_tweets', 'GET /2/tweets/:id/quote_tweets', 'GET /2/tweets/:id/retweeted_by'],
+  ],
+  [75, 75, ['GET /2/lists/:id']],
+  [300, 300, ['GET /2/tweets/counts/recent']],
+  [undefined, 300, ['POST /2/lists', 'PUT /2/lists/:id', 'DELETE /2/lists/:id']],
+  [undefined, 300, ['POST /2/lists/:id/members', 'DELETE /2/lists/:id/members/:user_id']],
+  [900, 900, ['GET /2/lists/:id/members']],
+  // Streams: connection attempts per app (X: 50 per 15 minutes for the firehoses and compliance).
+  [50, 50, ['GET /2/tweets/firehose/stream', 'GET /2/likes/firehose/stream', 'GET /2/activity/stream']],
+  [50, 50, ['GET /2/users/compliance/stream', 'GET /2/tweets/compliance/stream']],
+  // Activity API subscriptions (X publishes no figure in the document: its typical 15-minute window).
+  [300, 300, ['POST /2/activity/subscriptions', 'GET /2/activity/subscriptions']],
+  [300, 300, ['PUT /2/activity/subscriptions/:subscription_id']],
+  [300, 300, ['DELETE /2/activity/subscriptions/:subscription_id', 'DELETE /2/activity/subscriptions']],
+];
+
 /**
  * X's published per-15-minute limits for the endpoints the sandbox serves: `app` for app-only
  * Bearer tokens, `user` per user and app. Options may override any of them (e.g. to test 429s, or
  * to let a local demo walk big follower lists quickly).
  */
-export const X_RATE_LIMITS: Readonly<Record<string, { app?: number; user: number }>> = {
-  'GET /2/users/by/username/:username': { app: 300, user: 900 },
-  'GET /2/users/by': { app: 300, user: 900 },
-  'GET /2/users/:id': { app: 300, user: 900 },
-  'GET /2/users': { app: 300, user: 900 },
-  'GET /2/users/me': { user: 75 },
-  'GET /2/users/:id/followers': { app: 15, user: 15 },
-  'GET /2/users/:id/following': { app: 15, user: 15 },
-  'POST /2/users/:id/following': { user: 50 },
-  'DELETE /2/users/:source_user_id/following/:target_user_id': { user: 50 },
-  'GET /2/users/:id/tweets': { app: 1500, user: 900 },
-  'GET /2/tweets/search/recent': { app: 450, user: 180 },
-  'GET /2/tweets/:id': { app: 450, user: 900 },
-  'GET /2/tweets': { app: 450, user: 900 },
-  'GET /2/users/:id/mentions': { app: 450, user: 300 },
-  'GET /2/users/:id/liked_tweets': { app: 75, user: 75 },
-  'GET /2/tweets/:id/quote_tweets': { app: 75, user: 75 },
-  'GET /2/tweets/counts/recent': { app: 300, user: 300 },
-  'GET /2/tweets/:id/liking_users': { user: 75 },
-  'GET /2/tweets/:id/retweeted_by': { app: 75, user: 75 },
-  'POST /2/lists': { user: 300 },
-  'PUT /2/lists/:id': { user: 300 },
-  'DELETE /2/lists/:id': { user: 300 },
-  'GET /2/lists/:id': { app: 75, user: 75 },
-  'GET /2/users/:id/owned_lists': { app: 15, user: 15 },
-  'GET /2/lists/:id/members': { app: 900, user: 900 },
-  'POST /2/lists/:id/members': { user: 300 },
-  'DELETE /2/lists/:id/members/:user_id': { user: 300 },
-  // Streams: connection attempts per app (X: 50 per 15 minutes for the firehoses and compliance).
-  'GET /2/tweets/firehose/stream': { app: 50, user: 50 },
-  'GET /2/likes/firehose/stream': { app: 50, user: 50 },
-  'GET /2/users/compliance/stream': { app: 50, user: 50 },
-  'GET /2/tweets/compliance/stream': { app: 50, user: 50 },
-  'GET /2/activity/stream': { app: 50, user: 50 },
-  // Activity API subscriptions (X publishes no figure in the document: its typical 15-minute window).
-  'POST /2/activity/subscriptions': { app: 300, user: 300 },
-  'GET /2/activity/subscriptions': { app: 300, user: 300 },
-  'PUT /2/activity/subscriptions/:subscription_id': { app: 300, user: 300 },
-  'DELETE /2/activity/subscriptions/:subscription_id': { app: 300, user: 300 },
-  'DELETE /2/activity/subscriptions': { app: 300, user: 300 },
-};
+export const X_RATE_LIMITS: Readonly<Record<string, { app?: number; user: number }>> = Object.fromEntries(
+  LIMITS.flatMap(([app, user, endpoints]) =>
+    endpoints.map((endpoint) => [endpoint, app === undefined ? { user } : { app, user }]),
+  ),
+);
 
 export interface RateState {
   limit: number;

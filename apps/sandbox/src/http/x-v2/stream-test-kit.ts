@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AjvModule from 'ajv';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import { generateNetwork } from '../../generate/network';
+import { SANDBOX_DEV_CREDENTIALS } from '../options';
+import { startSandbox } from '../x-test-kit';
 
 /** X's schemas of the streams and Activity API (an excerpt of the document, __fixtures__/README.md). */
 const openapi = JSON.parse(
@@ -59,3 +62,40 @@ export const streamLines = (text: string) =>
     .split('\r\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+/**
+ * A small network (2 000 accounts, seeded by `seed`) whose clock runs two simulated hours per second,
+ * served with a short keep-alive and two connections per app; closed after the file's tests. `read`
+ * reads a stream for `ms` milliseconds with the development bearer token (or `token`); `advance`
+ * moves the simulated clock on.
+ */
+export async function startStreamSandbox(seed: string) {
+  const network = generateNetwork({
+    accounts: 2000,
+    seed,
+    historyDays: 2,
+    now: Date.UTC(2026, 7, 1) / 1000,
+  });
+  const sandbox = await startSandbox({
+    network,
+    clock: { speed: 7200, stepSeconds: 1 },
+    streams: { keepAliveMs: 150, connectionsPerApp: 2 },
+  });
+  afterAll(async () => {
+    sandbox.settings.httpAgent?.destroy();
+    sandbox.app.server.closeAllConnections();
+    await sandbox.app.close();
+  });
+  const bearer: string = SANDBOX_DEV_CREDENTIALS.x.bearerToken;
+  const read = (path: string, ms: number, token = bearer) => readStream(sandbox.base, path, ms, token);
+  /** Lets `hours` simulated hours pass (POST /simulate/advance); its answer must be a 200. */
+  const advance = async (hours: number) => {
+    const answer = await fetch(`${sandbox.base}/simulate/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ hours }),
+    });
+    expect(answer.status).toBe(200);
+  };
+  return { network, sandbox, bearer, read, advance };
+}

@@ -1,31 +1,10 @@
 import { TwitterApi } from 'twitter-api-v2';
 import { partitionOf } from '@murmur/core/live';
-import { afterAll, describe, expect, it } from 'vitest';
-import { generateNetwork } from '../../generate/network';
-import { SANDBOX_DEV_CREDENTIALS } from '../options';
-import { startSandbox } from '../x-test-kit';
-import { expectSchema, readStream, streamLines } from './stream-test-kit';
+import { describe, expect, it } from 'vitest';
+import { expectSchema, startStreamSandbox, streamLines } from './stream-test-kit';
 
-// A small network whose clock runs two simulated hours per second, with a short keep-alive.
-const network = generateNetwork({
-  accounts: 2000,
-  seed: 'streams',
-  historyDays: 2,
-  now: Date.UTC(2026, 7, 1) / 1000,
-});
-const sandbox = await startSandbox({
-  network,
-  clock: { speed: 7200, stepSeconds: 1 },
-  streams: { keepAliveMs: 150, connectionsPerApp: 2 },
-});
-afterAll(async () => {
-  sandbox.settings.httpAgent?.destroy();
-  sandbox.app.server.closeAllConnections();
-  await sandbox.app.close();
-});
-const bearer: string = SANDBOX_DEV_CREDENTIALS.x.bearerToken;
+const { network, sandbox, bearer, read, advance } = await startStreamSandbox('streams');
 
-const read = (path: string, ms: number, token = bearer) => readStream(sandbox.base, path, ms, token);
 const lines = streamLines;
 
 describe("X's streams from the sandbox's running clock", () => {
@@ -58,12 +37,7 @@ describe("X's streams from the sandbox's running clock", () => {
       read('users/compliance/stream?partition=1', 2500),
     ]);
     await new Promise((r) => setTimeout(r, 300));
-    const advanced = await fetch(`${sandbox.base}/simulate/advance`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ hours: 96 }),
-    });
-    expect(advanced.status).toBe(200);
+    await advance(96);
     const [deletes, users] = (await reading).map((r) => lines(r.text));
     for (const event of deletes!) expectSchema('StreamPostsComplianceResponse', event);
     for (const event of users!) expectSchema('StreamUsersComplianceResponse', event);

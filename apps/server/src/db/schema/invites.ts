@@ -20,6 +20,8 @@ export const invites = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** The code works until then (INVITE_TTL_DAYS after it was made or last resent). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('invites_team_id_idx').on(t.teamId)],
 );

@@ -36,7 +36,13 @@ async function pendingInvite(email: string): Promise<number> {
     .returning();
   const [invite] = await t.db
     .insert(invites)
-    .values({ teamId: team!.id, email, codeHash: `hash-${email}`, created: new Date() })
+    .values({
+      teamId: team!.id,
+      email,
+      codeHash: `hash-${email}`,
+      created: new Date(),
+      expiresAt: new Date(),
+    })
     .returning();
   return invite!.id;
 }

@@ -16,6 +16,7 @@ describe('the activity recorder', () => {
       campaign: () => Promise.resolve(undefined),
       grant: () => Promise.resolve(undefined),
       teamOfMembership: () => Promise.resolve(undefined),
+      invite: () => Promise.resolve(undefined),
       socialProvider: () => Promise.resolve(undefined),
     });
     const seen = new Map<string, RouteOptions>();

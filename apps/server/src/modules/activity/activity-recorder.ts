@@ -39,6 +39,8 @@ export interface ActivityRecorderDeps {
   campaign: (id: number) => Promise<Before | undefined>;
   grant: (id: number) => Promise<{ teamId: number; accountId: string } | undefined>;
   teamOfMembership: (id: number) => Promise<number | undefined>;
+  /** An invitation before it is withdrawn: its team and address. */
+  invite: (id: number) => Promise<Before | undefined>;
   socialProvider: (id: number) => Promise<string | undefined>;
 }
 
@@ -127,6 +129,40 @@ function watches(deps: ActivityRecorderDeps): Record<string, Watch> {
       kind: 'invite_accepted',
       team: (seen) => idOf(seen.answer),
       subject: (seen) => text(seen.answer.name),
+    },
+    'DELETE /api/teams/:team_id/invites/:invite_id/': {
+      kind: 'invite_revoked',
+      team: (seen) => text(seen.params.team_id),
+      subject: (seen) => seen.before?.name ?? '',
+      before: async (request) => {
+        const invite = Number(record(request.params).invite_id);
+        return Number.isInteger(invite) && invite > 0 ? deps.invite(invite) : undefined;
+      },
+    },
+    'POST /api/teams/:team_id/invites/:invite_id/resend/': {
+      kind: 'invite_resent',
+      team: (seen) => text(seen.params.team_id),
+      subject: (seen) => text(seen.answer.email),
+    },
+    'DELETE /api/teams/:slug/members/:member_id/': {
+      kind: 'member_removed',
+      team: (seen) => text(seen.params.slug),
+      subject: (seen) => text(record(seen.answer.user).email),
+    },
+    'PATCH /api/teams/:slug/members/:member_id/': {
+      kind: 'member_level_changed',
+      team: (seen) => text(seen.params.slug),
+      subject: (seen) => `${text(record(seen.answer.user).email)} → ${text(seen.answer.level)}`,
+    },
+    'POST /api/teams/:slug/leave/': {
+      kind: 'member_left',
+      team: (seen) => idOf(seen.answer),
+      subject: (seen) => text(seen.answer.name),
+    },
+    'POST /api/teams/:slug/transfer/': {
+      kind: 'team_transferred',
+      team: (seen) => text(seen.params.slug),
+      subject: (seen) => text(record(seen.answer.user).email),
     },
     'PUT /api/teams/:slug/': {
       kind: 'team_updated',

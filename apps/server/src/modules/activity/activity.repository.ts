@@ -6,6 +6,7 @@ import {
   audienceConfigs,
   campaigns,
   grantedAccounts,
+  invites,
   memberships,
   socialAccounts,
   users,
@@ -104,6 +105,15 @@ export function createActivityRepository(db: Db) {
         .from(memberships)
         .where(eq(memberships.id, id));
       return row?.teamId;
+    },
+
+    /** An invitation's team and address, read before it is withdrawn. */
+    async invite(id: number) {
+      const [row] = await db
+        .select({ teamId: invites.teamId, name: invites.email })
+        .from(invites)
+        .where(eq(invites.id, id));
+      return row;
     },
 
     /** A grant's team and ad account, read before it is withdrawn. */

@@ -16,6 +16,7 @@ export const activityRoutes: FastifyPluginCallbackZod<{ activityService: Activit
   app.get(
     '/api/teams/:slug/events/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: ['activity'],
         summary:
@@ -31,6 +32,7 @@ export const activityRoutes: FastifyPluginCallbackZod<{ activityService: Activit
   app.get(
     '/api/metrics/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: ['activity'],
         summary: "A team's recorded activity counted per kind: in the last `days` and in all (members only)",

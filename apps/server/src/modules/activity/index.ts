@@ -26,6 +26,7 @@ export function createActivityModule(deps: {
         campaign: (id) => repo.campaign(id),
         grant: (id) => repo.grant(id),
         teamOfMembership: (id) => repo.teamOfMembership(id),
+        invite: (id) => repo.invite(id),
         socialProvider: (id) => repo.socialProvider(id),
       });
       await app.register(activityRoutes, { activityService });

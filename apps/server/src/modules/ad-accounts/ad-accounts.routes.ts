@@ -22,6 +22,7 @@ export const adAccountsRoutes: FastifyPluginCallbackZod<{ adAccountsService: XAd
   app.post(
     '/api/external/validate-ad-account/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "Whether the user's connected X account reaches an ad account (SPEC §4 access)",
@@ -35,6 +36,7 @@ export const adAccountsRoutes: FastifyPluginCallbackZod<{ adAccountsService: XAd
   app.get(
     '/api/user/accounts/:account_id/ad-groups/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "An ad account's ad groups (X line items) with their ads, read on X (Profile settings)",
@@ -48,6 +50,7 @@ export const adAccountsRoutes: FastifyPluginCallbackZod<{ adAccountsService: XAd
   app.post(
     '/api/external/create-ad-account/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Add an ad account the connected X account reaches, under a name (access becomes true)',
@@ -62,6 +65,7 @@ export const adAccountsRoutes: FastifyPluginCallbackZod<{ adAccountsService: XAd
   app.post(
     '/api/external/create-audiences-ad-account/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Open a new ad account on X for the audiences of an ad account the user reaches',

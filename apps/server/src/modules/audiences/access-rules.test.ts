@@ -30,7 +30,7 @@ describe('access rules (SQL)', () => {
           42,
           42,
         ],
-        "sql": "select "id" from "audience_configs" where ("audience_configs"."owner_id" = $1 or "audience_configs"."team_id" in (select "team_id" from "memberships" where "memberships"."user_id" = $2))",
+        "sql": "select "id" from "audience_configs" where (("audience_configs"."owner_id" = $1 and "audience_configs"."team_id" is null) or "audience_configs"."team_id" in (select "team_id" from "memberships" where "memberships"."user_id" = $2))",
       }
     `);
   });

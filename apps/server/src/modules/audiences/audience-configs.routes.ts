@@ -43,6 +43,7 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/audience-configs/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "The caller's personal audience configs, or a team's with ?team=",
@@ -60,6 +61,7 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/api/audience-configs/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Save an audience; sizes are computed by the engine',
@@ -74,6 +76,7 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/audience-configs/:pk/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'An audience config of the caller or of one of their teams',
@@ -87,6 +90,7 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
   app.put(
     '/api/audience-configs/:pk/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Replace an audience config (sizes recomputed)',
@@ -101,6 +105,7 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
   app.delete(
     '/api/audience-configs/:pk/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Delete an audience config',
@@ -117,6 +122,7 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/external/audience-configs/:pk/targeting-package/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "The config's targeting package as a JSON attachment",
@@ -133,6 +139,7 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/external/exclusion-audiences/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Audience configs in the "Exclusion Audience" category (the caller\'s and their teams\')',
@@ -191,6 +198,7 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/audience-insight/:pk/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'The stored insights of an audience config (404 when none yet)',
@@ -204,6 +212,7 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/audience-insights/:pk/by_config/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'An audience config with its stored insights, if any',

@@ -15,7 +15,7 @@ import type {
   AudienceConfigValues,
   JoinedConfig,
 } from './audience-configs.repository';
-import { requireNonEmpty } from '../../engine/engine-audience';
+import { requireNonEmpty, samplingOf } from '../../engine/engine-audience';
 import { isPromise, type MaybePromise } from '@murmur/engine';
 import { createEstimateCache, type EstimateCache, type SizedEstimate } from '../../engine/estimate-cache';
 import { presentConfig } from './present';
@@ -163,11 +163,12 @@ export function createAudienceConfigsService(deps: {
     };
   }
 
-  const present = async (user: UserRow, id: number) => presentConfig(await readable(user, id));
+  const present = async (user: UserRow, id: number) =>
+    presentConfig(await readable(user, id), samplingOf(engine));
 
   /** The estimate (from the cache when it was just asked), and the package told to `onBuild` once sized. */
   function counted(pkg: TargetingPackage, exclusions: TargetingPackage[]): MaybePromise<SizedEstimate> {
-    const answer = estimates.estimate(engine.audiences(), pkg, exclusions);
+    const answer = estimates.estimate(engine.audiences(), pkg, exclusions, samplingOf(engine));
     if (isPromise(answer)) {
       return answer.then((estimate) => {
         deps.onBuild?.(pkg);
@@ -219,7 +220,7 @@ export function createAudienceConfigsService(deps: {
         limit: query.limit,
         offset: query.offset,
       });
-      return { count, results: rows.map(presentConfig) };
+      return { count, results: rows.map((row) => presentConfig(row, samplingOf(engine))) };
     },
 
     async create(user: UserRow, input: SaveConfigInput): Promise<AudienceConfig> {
@@ -282,7 +283,7 @@ export function createAudienceConfigsService(deps: {
     /** SPEC §9: exclusion audiences are configs in the "Exclusion Audience" category (the caller's and their teams'). */
     async exclusionAudiences(user: UserRow): Promise<{ results: AudienceConfig[] }> {
       const rows = await repo.byCategoryName(user.id, EXCLUSION_AUDIENCE_CATEGORY);
-      return { results: rows.map(presentConfig) };
+      return { results: rows.map((row) => presentConfig(row, samplingOf(engine))) };
     },
   };
 }

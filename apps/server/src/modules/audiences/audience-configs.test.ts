@@ -105,6 +105,11 @@ describe('saving an audience', () => {
     const config = await kit.createConfig(alice, { name: 'Gamers and fans', targeting_package: body });
     const audience = engine.evaluate(pkg(body));
     const estimate = engine.estimate(pkg(body));
+    const sizeFigure: unknown = expect.objectContaining({
+      kind: 'estimate',
+      value: estimate.populationEstimate,
+      sample: estimate.sampleCount,
+    });
     expect(config).toEqual({
       id: anyNumber,
       name: 'Gamers and fans',
@@ -120,6 +125,9 @@ describe('saving an audience', () => {
       core_audience: Math.round(engine.coreAudience(pkg(body), audience) * engine.scale),
       total_native: estimate.populationEstimate,
       pro_targeting_size: estimate.populationEstimate,
+      // The size is Murmur's estimate with its interval; what an upload would hold is a count.
+      size_figure: sizeFigure,
+      upload_figure: { kind: 'count', of: 'upload', value: estimate.sampleCount },
       status: estimate.sampleCount >= 100 ? 'Active' : 'Draft',
       has_insights: false,
       is_super_insights: false,
@@ -131,6 +139,8 @@ describe('saving an audience', () => {
       modified: anyString,
     });
     expect(estimate.sampleCount).toBeGreaterThan(0);
+    expect(config.size_figure.low).toBeLessThan(config.size);
+    expect(config.size_figure.high).toBeGreaterThan(config.size);
     // Core = members matching both interests: fewer than either alone, more than none here.
     expect(config.core_audience).toBeLessThan(config.size);
   });

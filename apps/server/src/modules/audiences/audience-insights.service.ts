@@ -5,7 +5,9 @@ import type {
   InsightsByConfig,
   insightsRequestSchema,
   perspectivesRequestSchema,
+  PerspectivesResult,
 } from '@murmur/core/api';
+import { populationEstimate } from '@murmur/core/sampling';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import type { UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
@@ -14,7 +16,7 @@ import type { JobCaller, JobQueue, JobView } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsRepository } from './audience-configs.repository';
 import type { AudienceConfigsService } from './audience-configs.service';
-import { digest, requireNonEmpty, toEstimate } from '../../engine/engine-audience';
+import { digest, requireNonEmpty, samplingOf, toEstimate, withFigure } from '../../engine/engine-audience';
 import { presentConfig } from './present';
 
 export type InsightsRequest = z.output<typeof insightsRequestSchema>;
@@ -64,6 +66,12 @@ export function createAudienceInsightsService(deps: {
     return { pkg, exclusionIds, exclusions, configId, teamId };
   }
 
+  /** A stored report with its estimate's figure (reports saved before figures have none). */
+  const figured = (insights: Insights): Insights => ({
+    ...insights,
+    estimate: withFigure(insights.estimate, samplingOf(engine)),
+  });
+
   return {
     /**
      * POST /api/audience-configs/insights/: a job whose result is every insights panel plus the
@@ -96,7 +104,10 @@ export function createAudienceInsightsService(deps: {
               })();
           // Plain JSON, as it is stored and as a Redis queue would hand it back.
           const insights = JSON.parse(
-            JSON.stringify({ ...run.insights, estimate: toEstimate(run.estimate) }),
+            JSON.stringify({
+              ...run.insights,
+              estimate: toEstimate(run.estimate, samplingOf(engine).sampleSize, samplingOf(engine).scale),
+            }),
           ) as Insights;
           if (a.configId !== undefined) {
             report(95, 'Saving the report');
@@ -120,7 +131,18 @@ export function createAudienceInsightsService(deps: {
             a: { pkg: a.pkg, exclusions: a.exclusions },
             b: { pkg: b.pkg, exclusions: b.exclusions },
           };
-          return JSON.parse(JSON.stringify(await work.run('compare', pair, { report, signal }))) as unknown;
+          const comparison = await work.run('compare', pair, { report, signal });
+          const { sampleSize, scale } = samplingOf(engine);
+          const figure = (count: number) => populationEstimate(count, { sampleSize, rate: scale });
+          const result: PerspectivesResult = {
+            ...comparison,
+            figures: {
+              a: figure(comparison.sizeA),
+              b: figure(comparison.sizeB),
+              overlap: figure(comparison.overlap),
+            },
+          };
+          return JSON.parse(JSON.stringify(result)) as unknown;
         },
       });
     },
@@ -130,15 +152,15 @@ export function createAudienceInsightsService(deps: {
       const { config } = await configs.readable(user, id);
       const row = await repo.insights(config.id);
       if (!row) throw new NotFound();
-      return row.insights as Insights;
+      return figured(row.insights as Insights);
     },
 
     async byConfig(user: UserRow, id: number): Promise<InsightsByConfig> {
       const joined = await configs.readable(user, id);
       const row = await repo.insights(joined.config.id);
       return {
-        audience_config: presentConfig(joined),
-        insights: row ? (row.insights as Insights) : null,
+        audience_config: presentConfig(joined, samplingOf(engine)),
+        insights: row ? figured(row.insights as Insights) : null,
         computed: row ? row.computed.toISOString() : null,
       };
     },

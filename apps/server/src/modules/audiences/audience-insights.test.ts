@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudienceConfig, Estimate, InsightsByConfig, Job } from '@murmur/core/api';
+import { populationEstimate } from '@murmur/core/sampling';
 import { EMPTY_TARGETING_MESSAGE } from '@murmur/core/targeting';
 import type { AudienceEngine } from '@murmur/engine';
 import { createInProcessQueue } from '../../jobs/in-process-queue';
@@ -70,6 +71,10 @@ const estimateOf = (body: object, exclusions: object[] = []): Estimate => {
     size_bucket: e.sizeBucket,
     unmatched: [...e.unmatched],
     handles_truncated: e.handlesTruncated,
+    figure: populationEstimate(e.sampleCount, {
+      sampleSize: engine.stats.accounts,
+      rate: e.sampleCount > 0 ? e.populationEstimate / e.sampleCount : engine.scale,
+    }),
   };
 };
 

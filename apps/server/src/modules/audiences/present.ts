@@ -1,15 +1,16 @@
 import type { AudienceConfig } from '@murmur/core/api';
+import { countFigure, populationEstimate, samplingOfStored } from '@murmur/core/sampling';
+import type { EngineSampling } from '../../engine/engine-audience';
 import type { JoinedConfig } from './audience-configs.repository';
 
-/** A stored config as the API shows it (docs/API-AUDIENCES.md "AudienceConfig"). */
-export function presentConfig({
-  config: c,
-  owner,
-  team,
-  category,
-  hasInsights,
-  status,
-}: JoinedConfig): AudienceConfig {
+/**
+ * A stored config as the API shows it (docs/API-AUDIENCES.md "AudienceConfig"); `sampling`: the
+ * engine's sample, the denominator of the size's interval.
+ */
+export function presentConfig(
+  { config: c, owner, team, category, hasInsights, status }: JoinedConfig,
+  sampling: EngineSampling,
+): AudienceConfig {
   const firstCountry = c.targetingPackage.countries[0];
   return {
     id: c.id,
@@ -26,6 +27,11 @@ export function presentConfig({
     core_audience: c.coreAudience,
     total_native: c.totalNative,
     pro_targeting_size: c.proTargetingSize,
+    size_figure: populationEstimate(
+      c.sampleCount,
+      samplingOfStored(c.size, c.sampleCount, sampling.sampleSize, sampling.scale),
+    ),
+    upload_figure: countFigure(c.sampleCount, 'upload'),
     status,
     has_insights: hasInsights,
     is_super_insights: c.isSuperInsights,

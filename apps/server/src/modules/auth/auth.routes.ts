@@ -142,6 +142,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
   app.get(
     '/api/external/standalone-me/standalone_me/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user (pro-targeting site)',

@@ -19,6 +19,7 @@ export const extensionTokenRoutes: FastifyPluginCallbackZod<{ sessionService: Se
   app.post(
     '/api/user/extension-token/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'A new extension token for the X Pro Targeting extension (replaces the previous one)',

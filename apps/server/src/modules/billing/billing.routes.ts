@@ -48,6 +48,7 @@ export const billingRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/customer/subscriptions/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "A team's plan, subscription, invoices, usage and upload permission (members)",
@@ -76,6 +77,7 @@ export const billingRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/api/customer/subscriptions/checkout/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "Start buying a team plan on the provider's hosted checkout page (team admins)",
@@ -92,6 +94,7 @@ export const billingRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/api/customer/subscriptions/upgrade/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Move to a dearer plan now, the rest of the period prorated (team admins)',
@@ -108,6 +111,7 @@ export const billingRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/api/customer/subscriptions/cancel/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Cancel at the end of the paid period (team admins)',

@@ -145,7 +145,9 @@ export function createBillingService(deps: {
       const usage = await repo.usage(team.id, monthStart(clock.now()));
       return {
         team: { id: team.id, slug: team.slug },
-        currency: (customer?.currency as 'eur' | 'jpy' | undefined) ?? currencyForCountry(team.country),
+        currency:
+          (customer?.currency as 'eur' | 'jpy' | undefined) ??
+          currencyForCountry(team.country, user.language),
         billing_complete: isBillingComplete({
           invoice_email: team.invoiceEmail,
           country: team.country,

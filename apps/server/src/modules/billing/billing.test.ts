@@ -152,6 +152,45 @@ describe('team subscription through checkout, webhooks, upgrade and cancel', () 
     });
   });
 
+  it('prices in yen for a Japanese reader until the team names its billing country', async () => {
+    const language = (value: 'ja' | 'en') =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/user/me/',
+        headers: member.tokenAuth,
+        payload: { language: value },
+      });
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/teams/',
+      headers: member.tokenAuth,
+      payload: { name: 'Tokyo Shop' },
+    });
+    const tokyo = invited.json<Team>();
+    const currency = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/customer/subscriptions/?team=${tokyo.slug}`,
+          headers: member.tokenAuth,
+        })
+      ).json<TeamBilling>().currency;
+    expect((await language('ja')).statusCode).toBe(200);
+    try {
+      expect(await currency()).toBe('jpy');
+      const patched = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/teams/${tokyo.slug}/`,
+        headers: member.tokenAuth,
+        payload: { country: 'NL' },
+      });
+      expect(patched.statusCode).toBe(200);
+      expect(await currency()).toBe('eur');
+    } finally {
+      expect((await language('en')).statusCode).toBe(200);
+    }
+  });
+
   it('lets only team admins buy, and only team plans', async () => {
     const patched = await t.app.inject({
       method: 'PATCH',

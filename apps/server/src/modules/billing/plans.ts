@@ -5,9 +5,18 @@ import type { InvoiceRow, PlanRow, PremiumSubscriptionRow, TeamSubscriptionRow }
 /** SPEC §5's refusal, word for word. */
 export const UPLOAD_NEEDS_SUBSCRIPTION = 'You need an active subscription to upload audiences to X.';
 
-/** Prices are in yen for teams in Japan, in euro for everyone else (docs/billing.md). */
-export const currencyForCountry = (country: string | null | undefined): BillingCurrency =>
-  country && normaliseCountry(country)?.code === 'JP' ? 'jpy' : 'eur';
+/**
+ * Prices are in yen for teams in Japan, in euro for everyone else (docs/billing.md). Before a team
+ * names its billing country, the reader's language stands in for it, so a Japanese team is not
+ * shown euro prices it will never pay.
+ */
+export const currencyForCountry = (
+  country: string | null | undefined,
+  language?: string | null,
+): BillingCurrency => {
+  if (!country) return language === 'ja' ? 'jpy' : 'eur';
+  return normaliseCountry(country)?.code === 'JP' ? 'jpy' : 'eur';
+};
 
 export function presentPlan(row: PlanRow): Plan {
   return {

@@ -28,6 +28,7 @@ export const premiumRoutes: FastifyPluginCallbackZod<{ premiumService: PremiumSe
   app.get(
     `${base}/subscription/`,
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "The user's premium subscription, plans and invoices",
@@ -40,6 +41,7 @@ export const premiumRoutes: FastifyPluginCallbackZod<{ premiumService: PremiumSe
   app.patch(
     `${base}/subscription/`,
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Turn renewal off (ends with the period) or back on',
@@ -56,6 +58,7 @@ export const premiumRoutes: FastifyPluginCallbackZod<{ premiumService: PremiumSe
   app.post(
     `${base}/subscription/create/`,
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "Start buying Premium on the provider's hosted checkout page",
@@ -72,6 +75,7 @@ export const premiumRoutes: FastifyPluginCallbackZod<{ premiumService: PremiumSe
   app.post(
     `${base}/subscription/cancel/`,
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Cancel Premium at the end of the paid period',
@@ -87,6 +91,7 @@ export const premiumRoutes: FastifyPluginCallbackZod<{ premiumService: PremiumSe
   app.get(
     `${base}/referral/`,
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "The user's referral code and the credits it earned",

@@ -71,6 +71,7 @@ export const adsetsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campaign
   app.post(
     '/api/ads/:pk/toggle/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Pause an active ad or resume a paused one, on X',

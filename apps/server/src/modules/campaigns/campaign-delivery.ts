@@ -1,5 +1,6 @@
 import type { Reach, Segmentations, StatsTotal } from '@murmur/core/api';
 import type { SizeBucket, TargetingPackage } from '@murmur/core/targeting';
+import { populationEstimate } from '@murmur/core/sampling';
 import { AccountSet, sizeBucketOf, type AudienceEngine } from '@murmur/engine';
 import type { UserRow } from '../../db/schema';
 import type { AdsetRow, CampaignRow } from './campaigns.repository';
@@ -165,7 +166,10 @@ export function createCampaignDelivery(deps: CampaignsDeps, access: CampaignAcce
     const { found } = await access.readable(user, id);
     const e = engine.get();
     let union: AccountSet | undefined;
-    let scale = 1;
+    // The engine's scale until an ad set's audience says the rate its estimate was made at.
+    let scale = e.scale;
+    const sampling = (count: number) =>
+      populationEstimate(count, { sampleSize: e.stats.accounts, rate: scale });
     const perAdset = [];
     for (const { adset, pkg } of await adsetAudiences(id)) {
       if (!pkg) continue;
@@ -177,6 +181,7 @@ export function createCampaignDelivery(deps: CampaignsDeps, access: CampaignAcce
         name: adset.name,
         size: audience.populationEstimate,
         size_bucket: bucket,
+        figure: sampling(audience.sampleCount),
       });
       const set = audience.accounts;
       if (!union) union = new AccountSet(set.size, Uint32Array.from(set.bits));
@@ -191,6 +196,7 @@ export function createCampaignDelivery(deps: CampaignsDeps, access: CampaignAcce
       campaign: id,
       size,
       size_bucket: sizeBucketOf(size),
+      figure: sampling(union?.count ?? 0),
       adsets: perAdset,
       reached: found.campaign.xReach ?? 0,
       frequency: Number(found.campaign.xFrequency ?? 0),

@@ -15,6 +15,7 @@ export const campaignSummaryRoutes: FastifyPluginCallbackZod<{ campaignsService:
   app.post(
     '/api/campaign-summary-pdf/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary:

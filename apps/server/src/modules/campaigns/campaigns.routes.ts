@@ -41,6 +41,7 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
   app.get(
     '/api/campaigns/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "A team's campaigns (?team=), filtered, with delivery totals",
@@ -76,6 +77,7 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
   app.get(
     '/api/campaigns/funding/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "The currency a granted ad account pays in on X (the wizard's default currency)",
@@ -110,6 +112,7 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
   app.get(
     '/api/campaigns/:pk/adsets/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "A campaign's ad sets",
@@ -122,6 +125,7 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
   app.get(
     '/api/campaigns/:pk/ads/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "A campaign's ads",
@@ -134,6 +138,7 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
   app.post(
     '/api/campaigns/:pk/ads/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Add an ad (a creative in one of the ad sets) to a draft campaign',
@@ -148,6 +153,7 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
   app.get(
     '/api/campaigns/:pk/statstotal/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Delivery totals and per day, as last read from X',
@@ -160,6 +166,7 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
   app.get(
     '/api/campaigns/:pk/reach/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "The ad sets' targeting together: estimated accounts reached and size bucket",
@@ -172,6 +179,7 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
   app.get(
     '/api/campaigns/:pk/segmentations/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Delivery split by country, age, gender and interest',

@@ -84,7 +84,9 @@ export function createCommunitiesService(deps: { engine: EngineHolder; searches:
     async list(query: { sort: 'trending' | 'most_searched'; limit: number }) {
       const engine = holder.get();
       const network = await networkOf(engine);
-      const all = network.communities.map((c) => summary(engine, c, network.posts));
+      let all = network.communities.map((c) => summary(engine, c, network.posts));
+      // Trending means growing: a community whose share of the network's posts fell is not listed.
+      if (query.sort === 'trending') all = all.filter((c) => c.growth > 0);
       const key = query.sort === 'trending' ? 'growth' : 'searches';
       all.sort((a, b) => b[key] - a[key] || b.size - a.size);
       return { results: all.slice(0, query.limit) };

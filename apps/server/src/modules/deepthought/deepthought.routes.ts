@@ -58,6 +58,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.get(
       `${ROOT}/accounts/`,
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags,
           summary: 'The X accounts connected for analysis',
@@ -69,6 +70,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.post(
       `${ROOT}/accounts/`,
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags,
           summary: 'Connect the X account behind a user token from sign in with X (and select it)',
@@ -81,6 +83,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.post(
       `${ROOT}/accounts/:pk/select/`,
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags,
           summary: 'Switch the suite to another connected account',
@@ -93,6 +96,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.delete(
       `${ROOT}/accounts/:pk/`,
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags,
           summary: 'Disconnect an account and forget what was synced of it',
@@ -108,6 +112,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.get(
       `${ROOT}/status/`,
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags,
           summary: 'Selected account, premium access, latest job',
@@ -119,6 +124,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.post(
       `${ROOT}/sync/`,
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags,
           summary: 'Sync the selected account from X (a job; the running one when there is one)',
@@ -130,6 +136,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.get(
       `${ROOT}/jobs/:pk/`,
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags,
           summary: 'A sync or follow/unfollow job with its progress',
@@ -142,6 +149,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.get(
       `${ROOT}/stats/`,
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags,
           summary: 'Counts from the synced copy',
@@ -158,6 +166,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
       app.get(
         `${ROOT}/${path}/`,
         {
+          config: { auth: 'signed-in' },
           schema: {
             tags,
             summary: `A page of the synced ${path} with spam scores`,
@@ -183,6 +192,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.get(
       `${ROOT}/posts/`,
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags,
           summary: 'The synced posts with metrics',
@@ -195,6 +205,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.get(
       `${ROOT}/posts/:id/`,
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags,
           summary: 'One synced post and who engaged with it',
@@ -207,6 +218,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.get(
       `${ROOT}/engagers/`,
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags,
           summary: 'Who liked and reposted the synced posts',
@@ -218,6 +230,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.get(
       `${ROOT}/topics/`,
       {
+        config: { auth: 'signed-in' },
         schema: { tags, summary: 'Topics of the synced posts', response: { 200: dtTopicsSchema, ...gated } },
       },
       (request) => dt.topics(requireUser(request).id, 'posts'),
@@ -225,6 +238,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.get(
       `${ROOT}/following-topics/`,
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags,
           summary: 'Topics of the accounts followed',
@@ -248,6 +262,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.get(
       `${ROOT}/payout-prediction/`,
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags,
           summary: 'Payout prediction (model and assumptions included)',
@@ -259,6 +274,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app.get(
       `${ROOT}/spam-analysis/`,
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags,
           summary: 'Likely spam and fake accounts among followers and followings, with reasons',
@@ -313,6 +329,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
   app.get(
     '/api/user/lists/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: listTags,
         summary: 'Lists of the selected X account',
@@ -324,6 +341,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
   app.post(
     '/api/user/lists/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: listTags,
         summary: 'Create a list on X',
@@ -336,6 +354,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
   app.get(
     '/api/user/lists/:pk/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: listTags,
         summary: 'One list of the selected X account',
@@ -349,6 +368,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     app[method](
       '/api/user/lists/:pk/',
       {
+        config: { auth: 'signed-in' },
         schema: {
           tags: listTags,
           summary: 'Change a list on X',
@@ -362,6 +382,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
   app.delete(
     '/api/user/lists/:pk/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: listTags,
         summary: 'Delete a list on X',
@@ -377,6 +398,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
   app.get(
     '/api/user/lists/:pk/members/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: listTags,
         summary: 'Members of a list',
@@ -389,6 +411,7 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
   app.post(
     '/api/user/lists/:pk/members/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: listTags,
         summary: 'Add and remove members on X',

@@ -4,7 +4,7 @@ import { toSharedAccountSet, type AudienceEngine, type InterestsPanel } from '@m
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, NotFound } from '../../errors';
 import type { JobCaller, JobQueue, JobView } from '../../jobs/jobs';
-import { digest, requireNonEmpty, toEstimate } from '../../engine/engine-audience';
+import { digest, requireNonEmpty, samplingOf, toEstimate } from '../../engine/engine-audience';
 import type { SearchCounter } from '../../lib/search-counter';
 import { accountOf, interestItems } from './explore.service';
 import { EMPTY_ESTIMATE, presentAccount, presentAccounts } from '../../engine/present-account';
@@ -55,7 +55,7 @@ export function createAnalysisService(deps: {
       const activity = engine.explore.accountActivity(account);
       return {
         account: presentAccounts(engine, [account])[0]!,
-        followers: toEstimate(followers),
+        followers: toEstimate(followers, engine.stats.accounts, engine.scale),
         demographics: panels.demographics!,
         interests: panels.interests!,
         top_hashtags: activity.hashtags,
@@ -100,7 +100,10 @@ export function createAnalysisService(deps: {
         keywords: keywords.map((label) => ({ label })),
         interests: named.map((i) => ({ label: i.label, id: i.value })),
       });
-      const estimate = keywords.length + named.length > 0 ? toEstimate(engine.estimate(pkg)) : EMPTY_ESTIMATE;
+      const estimate =
+        keywords.length + named.length > 0
+          ? toEstimate(engine.estimate(pkg), engine.stats.accounts, engine.scale)
+          : EMPTY_ESTIMATE;
       return { keywords, interests, estimate };
     },
 
@@ -146,7 +149,10 @@ export function createAnalysisService(deps: {
         // On an engine worker thread (engine/engine-work.ts): the event loop stays free meanwhile.
         work: async (report, signal) => {
           const run = await holder.work().run('insights', { pkg }, { report, signal });
-          return { ...run.insights, estimate: toEstimate(run.estimate) };
+          return {
+            ...run.insights,
+            estimate: toEstimate(run.estimate, samplingOf(holder).sampleSize, samplingOf(holder).scale),
+          };
         },
       });
     },
@@ -186,7 +192,7 @@ export function createAnalysisService(deps: {
             return {
               handle,
               account: presentAccounts(e, [account])[0]!,
-              followers: toEstimate(f.followers),
+              followers: toEstimate(f.followers, e.stats.accounts, e.scale),
               demographics: f.demographics,
               top_interests: topInterests(e, f.interests, 10),
               overlap,

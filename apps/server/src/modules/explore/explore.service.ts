@@ -81,7 +81,7 @@ export function createExploreService(deps: { engine: EngineHolder; searches: Sea
     const audience = engine.evaluate(pkg);
     const sample = engine.explore.mostFollowed(matched ?? audience, SAMPLE_ACCOUNTS);
     return {
-      estimate: toEstimate(audience),
+      estimate: toEstimate(audience, engine.stats.accounts, engine.scale),
       targeting_package: pkg,
       sample_accounts: presentAccounts(engine, sample),
     };

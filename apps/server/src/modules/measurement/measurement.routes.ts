@@ -22,6 +22,7 @@ export const measurementRoutes: FastifyPluginCallbackZod<{ measurementService: M
   app.get(
     '/api/has-pixel/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "Whether the team's granted X ad account has a website tag (X web event tags)",
@@ -35,6 +36,7 @@ export const measurementRoutes: FastifyPluginCallbackZod<{ measurementService: M
   app.get(
     '/api/web-events/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "The website tag's conversion events of the team's granted X ad account",
@@ -48,6 +50,7 @@ export const measurementRoutes: FastifyPluginCallbackZod<{ measurementService: M
   app.get(
     '/api/app-events/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "The mobile app conversion events (X app event tags) of the team's granted X ad account",
@@ -61,6 +64,7 @@ export const measurementRoutes: FastifyPluginCallbackZod<{ measurementService: M
   app.get(
     '/api/account-apps/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "The apps the team's granted X ad account advertises (X account apps)",

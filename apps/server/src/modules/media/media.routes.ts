@@ -41,6 +41,7 @@ export const mediaRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/api/api/files/policy/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary:
@@ -54,6 +55,7 @@ export const mediaRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/api/api/files/complete/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary:

@@ -186,6 +186,7 @@ export const proRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/external/audience-requests/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Confirmed requests, newest first (internal staff only)',
@@ -197,6 +198,7 @@ export const proRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/api/external/audience-requests/:id/answer/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Answer a confirmed request; the answer is mailed to the requester (internal staff only)',
@@ -244,6 +246,7 @@ export const proRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/external/monitors/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "The caller's watched audiences",
@@ -255,6 +258,7 @@ export const proRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/api/external/monitors/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Watch an audience: its size is measured now and mailed weekly with its change',
@@ -270,6 +274,7 @@ export const proRoutes: FastifyPluginCallbackZod<{
   app.delete(
     '/api/external/monitors/:id/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Stop watching',
@@ -285,6 +290,7 @@ export const proRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/api/external/weekly-results-monitor/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Run the weekly results monitor now for monitors due (internal staff only)',

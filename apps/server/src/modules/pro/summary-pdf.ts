@@ -8,9 +8,10 @@ const texts = {
   en: {
     title: 'Pro targeting summary: competitor analysis',
     intro: (n: number, date: string) =>
-      `${n} accounts compared on ${date}. Followers are population estimates; overlap is the number of followers two accounts share.`,
+      `${n} accounts compared on ${date}. Followers on X is X's public count; the audience is Murmur's estimate of the followers with its 95 % interval; overlap is the number of followers two accounts share.`,
     account: 'Account',
-    followers: 'Followers',
+    followers: 'Followers on X',
+    estimate: 'Audience (estimate)',
     interests: 'Most distinctive interests of the followers',
     overlap: 'Shared followers',
     none: '—',
@@ -18,9 +19,10 @@ const texts = {
   ja: {
     title: 'プロターゲティング概要: 競合分析',
     intro: (n: number, date: string) =>
-      `${date} に ${n} アカウントを比較しました。フォロワー数は推定値、重なりは 2 つのアカウントに共通するフォロワーの数です。`,
+      `${date} に ${n} アカウントを比較しました。Xのフォロワー数はXの公開値、オーディエンスはフォロワーのMurmurによる推定値（95%区間付き）、重なりは 2 つのアカウントに共通するフォロワーの数です。`,
     account: 'アカウント',
-    followers: 'フォロワー',
+    followers: 'Xのフォロワー数',
+    estimate: 'オーディエンス（推定）',
     interests: 'フォロワーの特徴的な興味関心',
     overlap: '共通フォロワー',
     none: '—',
@@ -42,17 +44,18 @@ export async function competitorSummaryPdf(
     table(
       doc,
       [
-        [t.account, t.followers, t.interests],
+        [t.account, t.followers, t.estimate, t.interests],
         ...result.competitors.map((c) => [
           `@${c.handle}\n${c.account.name}`,
-          formatLargeNumber(c.followers.population_estimate),
+          formatLargeNumber(c.account.followers_count),
+          `${formatLargeNumber(c.followers.figure.value)}\n${formatLargeNumber(c.followers.figure.low)}–${formatLargeNumber(c.followers.figure.high)}`,
           c.top_interests
             .slice(0, 5)
             .map((i) => interestName(i.label, language))
             .join(language === 'ja' ? '、' : ', ') || t.none,
         ]),
       ],
-      [0.25, 0.15, 0.6],
+      [0.25, 0.13, 0.17, 0.45],
     );
     if (result.competitors.length > 1) {
       heading(doc, t.overlap, 14);

@@ -140,6 +140,7 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
   app.post(
     '/rest-auth/twitter/connect/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: ['social'],
         summary: 'Link an X account (OAuth 1.0a access token) to the signed-in user',
@@ -208,6 +209,7 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
   app.get(
     '/rest-auth/socialaccounts/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: ['social'],
         summary: "The signed-in user's linked social accounts",
@@ -220,6 +222,7 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
   app.post(
     '/rest-auth/socialaccounts/:pk/disconnect/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: ['social'],
         summary: 'Unlink one of your social accounts (empty body)',

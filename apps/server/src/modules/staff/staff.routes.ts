@@ -20,6 +20,7 @@ export const staffRoutes: FastifyPluginCallbackZod<{ staffService: StaffService 
   app.get(
     '/api/staff/access/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Whether the signed-in user is internal staff (SPEC §6: an address on the provider domain)',
@@ -32,6 +33,7 @@ export const staffRoutes: FastifyPluginCallbackZod<{ staffService: StaffService 
   app.get(
     '/api/staff/user-groups/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "A user's groups, found by address (internal staff only)",
@@ -45,6 +47,7 @@ export const staffRoutes: FastifyPluginCallbackZod<{ staffService: StaffService 
   app.post(
     '/api/staff/user-groups/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Put a user in a group (internal staff only)',
@@ -58,6 +61,7 @@ export const staffRoutes: FastifyPluginCallbackZod<{ staffService: StaffService 
   app.post(
     '/api/staff/user-groups/remove/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Take a user out of a group (internal staff only)',

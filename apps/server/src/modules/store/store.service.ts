@@ -41,7 +41,7 @@ function storeOf(engine: AudienceEngine, categories: readonly Category[]): Store
     if (interests.length === 0) continue;
     for (const region of AUDIENCE_REGIONS) {
       const targeting_package = storePackage(interests, region.country_codes);
-      const estimate = toEstimate(engine.estimate(targeting_package));
+      const estimate = toEstimate(engine.estimate(targeting_package), engine.stats.accounts, engine.scale);
       const parts = {
         category: category.name,
         region: region.name,

@@ -22,6 +22,8 @@ export function createTeamsModule(deps: {
   usersService: Parameters<typeof createTeamsService>[0]['usersService'];
   publicUrl: string;
   inviteMailsPerHour: number;
+  /** How long an invitation's code works, in days. */
+  inviteTtlDays: number;
   /** The team plan's seats (modules/billing), asked when an invitation is made. */
   seats: NonNullable<InvitesDeps['seats']>;
 }) {
@@ -40,6 +42,7 @@ export function createTeamsModule(deps: {
     clock,
     publicUrl: deps.publicUrl,
     mailsPerHour: deps.inviteMailsPerHour,
+    ttlDays: deps.inviteTtlDays,
     seats: deps.seats,
   });
   return {

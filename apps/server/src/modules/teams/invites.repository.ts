@@ -16,6 +16,7 @@ export function createInvitesRepository(db: Db, changes: UserChanges = noUserCha
       codeHash: string;
       invitedBy: number;
       created: Date;
+      expiresAt: Date;
     }): Promise<InviteRow> {
       const [row] = await db.insert(invites).values(values).returning();
       if (!row) throw new Error('invite insert returned nothing');
@@ -51,6 +52,23 @@ export function createInvitesRepository(db: Db, changes: UserChanges = noUserCha
         .innerJoin(users, eq(users.id, memberships.userId))
         .where(and(eq(memberships.teamId, teamId), inArray(users.email, emails)));
       return rows.map((r) => r.email);
+    },
+
+    async findById(teamId: number, id: number): Promise<InviteRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(invites)
+        .where(and(eq(invites.teamId, teamId), eq(invites.id, id)));
+      return row;
+    },
+
+    /** Deletes an invitation not yet accepted (its code stops working); false when there is none. */
+    async deleteOpen(teamId: number, id: number): Promise<boolean> {
+      const rows = await db
+        .delete(invites)
+        .where(and(eq(invites.teamId, teamId), eq(invites.id, id), isNull(invites.acceptedAt)))
+        .returning({ id: invites.id });
+      return rows.length > 0;
     },
 
     async findOpenByCode(teamId: number, codeHash: string): Promise<InviteRow | undefined> {

@@ -1,6 +1,6 @@
 import type { CreateInvites, Invite, Team } from '@murmur/core/api';
 import type { InviteRow, UserRow } from '../../db/schema';
-import { BadRequest, NotFound, TooManyRequests } from '../../errors';
+import { BadRequest, Forbidden, NotFound, TooManyRequests } from '../../errors';
 import {
   invitationMail,
   type MailOutbox,
@@ -18,11 +18,16 @@ export type InvitesService = ReturnType<typeof createInvitesService>;
 
 /** Same answer for unknown, foreign and used codes: nothing can be learnt by guessing. */
 const INVALID_INVITE = 'This invitation is invalid or has already been used.';
+const EXPIRED_INVITE = 'This invitation has expired. Ask a team admin to send it again.';
+const OTHER_ADDRESS =
+  'This invitation was sent to another email address. Sign in with the address it was sent to, or ask a team admin to invite you.';
+const NO_INVITE = 'No such invitation in this team.';
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** SPEC §3 invite: email, optional message, state, joined date, last login. */
-function present({ invite, lastLogin }: InviteWithLogin): Invite {
+/** SPEC §3 invite: email, optional message, state, joined date, last login; when its code expires. */
+function present({ invite, lastLogin }: InviteWithLogin, now: Date): Invite {
   return {
     id: invite.id,
     email: invite.email,
@@ -32,6 +37,8 @@ function present({ invite, lastLogin }: InviteWithLogin): Invite {
     accepted: invite.acceptedAt !== null,
     joined: invite.acceptedAt?.toISOString() ?? null,
     last_login: lastLogin?.toISOString() ?? null,
+    expires: invite.expiresAt.toISOString(),
+    expired: invite.acceptedAt === null && invite.expiresAt <= now,
   };
 }
 
@@ -55,6 +62,8 @@ export function createInvitesService(deps: {
   publicUrl: string;
   /** Invitation mails a team may send per hour (docs/API.md "Limits"). */
   mailsPerHour: number;
+  /** How long an invitation's code works, in days (INVITE_TTL_DAYS). */
+  ttlDays: number;
   /** The team plan's seats (modules/billing): throws when `adding` more would not fit. */
   seats?: { assertSeatsFor(teamId: number, adding: number): Promise<void> };
 }) {
@@ -67,6 +76,7 @@ export function createInvitesService(deps: {
     clock,
     publicUrl,
     mailsPerHour,
+    ttlDays,
   } = deps;
 
   /**
@@ -92,10 +102,65 @@ export function createInvitesService(deps: {
     );
   }
 
+  /**
+   * Stores the invites and their mails together (`pending`, mail in the outbox; `replacing` an
+   * older invite deletes it in the same transaction), then sends each mail and marks its invite
+   * `sent`. A mail that fails leaves its invite pending and is retried with backoff.
+   */
+  async function send(
+    user: UserRow,
+    team: { id: number; name: string; slug: string },
+    emails: string[],
+    message: string,
+    replacing?: number,
+  ): Promise<Invite[]> {
+    const stored = await inTransaction(async (w) => {
+      if (replacing !== undefined && !(await w.invites.deleteOpen(team.id, replacing))) {
+        throw new NotFound(NO_INVITE);
+      }
+      const rows: { invite: InviteRow; entry: OutboxEntry }[] = [];
+      for (const email of emails) {
+        const code = randomKey();
+        const created = clock.now();
+        const invite = await w.invites.insert({
+          teamId: team.id,
+          email,
+          message,
+          codeHash: sha256(code),
+          invitedBy: user.id,
+          created,
+          expiresAt: new Date(created.getTime() + ttlDays * DAY_MS),
+        });
+        const mail = invitationMail({
+          to: email,
+          language: user.language,
+          inviterName: displayName(user),
+          teamName: team.name,
+          message,
+          acceptUrl: `${publicUrl}/${team.slug}/invite-accept?code=${encodeURIComponent(code)}`,
+        });
+        rows.push({
+          invite,
+          entry: await outbox.enqueue(w.outbox, mail, { kind: 'invitation', inviteId: invite.id }),
+        });
+      }
+      return rows;
+    });
+    const created: Invite[] = [];
+    for (const { invite, entry } of stored) {
+      const sent = await outbox.sendNow(entry);
+      created.push(
+        present({ invite: sent ? { ...invite, state: 'sent' } : invite, lastLogin: null }, clock.now()),
+      );
+    }
+    return created;
+  }
+
   return {
     async list(user: UserRow, refValue: string): Promise<Invite[]> {
       const { team } = await teamsService.access(user, refValue);
-      return (await repo.list(team.id)).map(present);
+      const now = clock.now();
+      return (await repo.list(team.id)).map((row) => present(row, now));
     },
 
     /**
@@ -114,47 +179,50 @@ export function createInvitesService(deps: {
       }
       await deps.seats?.assertSeatsFor(team.id, emails.length);
       await spendMailBudget(team.id, emails.length);
-      const stored = await inTransaction(async (w) => {
-        const rows: { invite: InviteRow; entry: OutboxEntry }[] = [];
-        for (const email of emails) {
-          const code = randomKey();
-          const invite = await w.invites.insert({
-            teamId: team.id,
-            email,
-            message: input.message,
-            codeHash: sha256(code),
-            invitedBy: user.id,
-            created: clock.now(),
-          });
-          const mail = invitationMail({
-            to: email,
-            language: user.language,
-            inviterName: displayName(user),
-            teamName: team.name,
-            message: input.message,
-            acceptUrl: `${publicUrl}/${team.slug}/invite-accept?code=${encodeURIComponent(code)}`,
-          });
-          rows.push({
-            invite,
-            entry: await outbox.enqueue(w.outbox, mail, { kind: 'invitation', inviteId: invite.id }),
-          });
-        }
-        return rows;
-      });
-      const created: Invite[] = [];
-      for (const { invite, entry } of stored) {
-        const sent = await outbox.sendNow(entry);
-        created.push(present({ invite: sent ? { ...invite, state: 'sent' } : invite, lastLogin: null }));
-      }
-      return created;
+      return send(user, team, emails, input.message);
     },
 
-    /** The signed-in user joins as a member with a code from an invitation mail; each code works once. */
+    /** An admin withdraws an invitation not yet accepted: its code stops working. */
+    async revoke(user: UserRow, refValue: string, inviteId: number): Promise<void> {
+      const { team } = await teamsService.adminAccess(user, refValue);
+      const invite = await repo.findById(team.id, inviteId);
+      if (!invite) throw new NotFound(NO_INVITE);
+      if (invite.acceptedAt !== null || !(await repo.deleteOpen(team.id, inviteId))) {
+        throw new BadRequest({
+          non_field_errors: ['This invitation was accepted: remove the member instead.'],
+        });
+      }
+    },
+
+    /**
+     * An admin sends an invitation not yet accepted again: it is replaced by a new one (new code,
+     * new expiry, counted in the team's mail budget) and the old code stops working.
+     */
+    async resend(user: UserRow, refValue: string, inviteId: number): Promise<Invite> {
+      const { team } = await teamsService.adminAccess(user, refValue);
+      const invite = await repo.findById(team.id, inviteId);
+      if (!invite) throw new NotFound(NO_INVITE);
+      if (invite.acceptedAt !== null) {
+        throw new BadRequest({ non_field_errors: ['This invitation was already accepted.'] });
+      }
+      await spendMailBudget(team.id, 1);
+      const [sent] = await send(user, team, [invite.email], invite.message, inviteId);
+      if (!sent) throw new Error('resend made no invitation');
+      return sent;
+    },
+
+    /**
+     * The signed-in user joins as a member with a code from an invitation mail. Each code works
+     * once, until it expires, and only for the address it was sent to.
+     */
     async accept(user: UserRow, refValue: string, code: string): Promise<Team> {
       const ref = parseTeamRef(refValue);
       const team = ref && (await teamsRepository.findByRef(ref));
       const invite = team && (await repo.findOpenByCode(team.id, sha256(code)));
-      if (!team || !invite || !(await repo.accept(invite.id, team.id, user.id, clock.now()))) {
+      if (!team || !invite) throw new NotFound(INVALID_INVITE);
+      if (invite.expiresAt <= clock.now()) throw new BadRequest({ code: [EXPIRED_INVITE] });
+      if (invite.email.toLowerCase() !== user.email.toLowerCase()) throw new Forbidden(OTHER_ADDRESS);
+      if (!(await repo.accept(invite.id, team.id, user.id, clock.now()))) {
         throw new NotFound(INVALID_INVITE);
       }
       return teamsService.present(team);

@@ -13,6 +13,16 @@ let t: TestApp;
 const users: Record<'aAdmin' | 'aMember' | 'bAdmin' | 'bMember', TestSession> = {} as never;
 const teams: Record<'a' | 'b', { id: number; slug: string }> = {} as never;
 let attackerCodeForA = '';
+/** The ids of B's rows that the routes with a second path value name (an admin's membership, an open invitation). */
+const inB = { member_id: 0, invite_id: 0 };
+/** A route path with team B's reference first and B's own rows after it. */
+const urlOf = (path: string, ref: string) => {
+  let first = true;
+  return path.replace(/\{([a-z_]+)\}/g, (_m, name: string) => {
+    if (first) return ((first = false), ref);
+    return String(inB[name as keyof typeof inB]);
+  });
+};
 
 /** A valid body for every team route, so that a refusal cannot be a mere validation error. */
 const BODIES: Record<string, object | undefined> = {
@@ -28,8 +38,15 @@ const BODIES: Record<string, object | undefined> = {
   'GET /api/teams/{slug}/members/': undefined,
   'GET /api/teams/{slug}/accounts/': undefined,
   'GET /api/teams/{slug}/events/': undefined,
+  'DELETE /api/teams/{slug}/': { name: 'Team B' },
+  'POST /api/teams/{slug}/leave/': undefined,
+  'POST /api/teams/{slug}/transfer/': { member: 1 },
+  'PATCH /api/teams/{slug}/members/{member_id}/': { level: 'member' },
+  'DELETE /api/teams/{slug}/members/{member_id}/': undefined,
   'GET /api/teams/{team_id}/invites/': undefined,
   'POST /api/teams/{team_id}/invites/': { emails: ['accomplice@example.com'], message: 'let me in' },
+  'DELETE /api/teams/{team_id}/invites/{invite_id}/': undefined,
+  'POST /api/teams/{team_id}/invites/{invite_id}/resend/': undefined,
   'POST /api/teams/{team_id}/invites/accept/': { code: 'guessed-invitation-code' },
 };
 
@@ -104,6 +121,12 @@ beforeAll(async () => {
     payload: { member: bAdminMembership, account: { account_id: 'b-ads', network: 'twitter' } },
   });
   await invite(users.bAdmin, teams.b.id, 'b-future@example.com');
+  inB.member_id = bAdminMembership;
+  inB.invite_id = (
+    await t.app.inject({ url: `/api/teams/${teams.b.id}/invites/`, headers: users.bAdmin.tokenAuth })
+  )
+    .json<{ id: number; email: string }[]>()
+    .find((i) => i.email === 'b-future@example.com')!.id;
   // A valid, unused code of team A in the attacker's hands must not open team B either.
   attackerCodeForA = await invite(users.aAdmin, teams.a.id, 'a-spare@example.com');
 });
@@ -138,7 +161,7 @@ describe('team isolation', () => {
     for (const { method, path } of routes) {
       for (const ref of [teams.b.slug, String(teams.b.id)]) {
         for (const headers of [attacker.tokenAuth, attacker.cookieAuth]) {
-          const url = path.replace(/\{[a-z_]+\}/, ref);
+          const url = urlOf(path, ref);
           const payload = BODIES[`${method} ${path}`];
           const res = await t.app.inject({
             method: method as 'GET',
@@ -182,10 +205,11 @@ describe('team isolation', () => {
     const member = users.bMember;
     const before = await snapshotOfB();
     for (const { method, path } of await teamRoutes()) {
-      if (method === 'GET' || path.endsWith('/accept/')) continue;
+      // Accepting an invitation and leaving are every member's own; the rest is for admins.
+      if (method === 'GET' || path.endsWith('/accept/') || path.endsWith('/leave/')) continue;
       const res = await t.app.inject({
         method: method as 'POST',
-        url: path.replace(/\{[a-z_]+\}/, teams.b.slug),
+        url: urlOf(path, teams.b.slug),
         headers: member.tokenAuth,
         payload: BODIES[`${method} ${path}`]!,
       });

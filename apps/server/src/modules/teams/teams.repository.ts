@@ -140,6 +140,65 @@ export function createTeamsRepository(db: Db, changes: UserChanges = noUserChang
         .orderBy(asc(memberships.joined), asc(memberships.id));
     },
 
+    /**
+     * Removes a membership or changes its level, under a lock on the team's row so that two admins
+     * acting at once cannot leave the team without one. `last-admin` when the change would.
+     * Removing a membership ends the ad-account grants made through it (granted_accounts cascade).
+     */
+    async changeMembership(
+      teamId: number,
+      membershipId: number,
+      change: { remove: true } | { level: MembershipRow['level'] },
+    ): Promise<{ outcome: 'done' | 'missing' | 'last-admin'; member?: MembershipRow }> {
+      const result = await db.transaction(async (tx) => {
+        await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
+        const [member] = await tx
+          .select()
+          .from(memberships)
+          .where(and(eq(memberships.id, membershipId), eq(memberships.teamId, teamId)));
+        if (!member) return { outcome: 'missing' as const };
+        const stepsDown = member.level === 'admin' && ('remove' in change || change.level !== 'admin');
+        if (stepsDown) {
+          const [admins] = await tx
+            .select({ n: count() })
+            .from(memberships)
+            .where(and(eq(memberships.teamId, teamId), eq(memberships.level, 'admin')));
+          if ((admins?.n ?? 0) <= 1) return { outcome: 'last-admin' as const, member };
+        }
+        if ('remove' in change) await tx.delete(memberships).where(eq(memberships.id, member.id));
+        else await tx.update(memberships).set({ level: change.level }).where(eq(memberships.id, member.id));
+        return { outcome: 'done' as const, member };
+      });
+      if (result.outcome === 'done' && result.member) changes.userChanged(result.member.userId);
+      return result;
+    },
+
+    /** Makes `toId` an admin and `fromId` a plain member, together (false: `toId` is not a member). */
+    async transfer(teamId: number, fromId: number, toId: number): Promise<MembershipRow | undefined> {
+      const target = await db.transaction(async (tx) => {
+        await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
+        const [to] = await tx
+          .update(memberships)
+          .set({ level: 'admin' })
+          .where(and(eq(memberships.id, toId), eq(memberships.teamId, teamId)))
+          .returning();
+        if (!to) return undefined;
+        await tx
+          .update(memberships)
+          .set({ level: 'member' })
+          .where(and(eq(memberships.id, fromId), eq(memberships.teamId, teamId)));
+        return to;
+      });
+      if (target) changes.everyoneChanged();
+      return target;
+    },
+
+    /** Deletes the team and, by cascade, everything it holds (docs/API.md "Team lifecycle"). */
+    async remove(teamId: number): Promise<void> {
+      await db.delete(teams).where(eq(teams.id, teamId));
+      changes.everyoneChanged();
+    },
+
     grants(teamId: number) {
       return db
         .select({

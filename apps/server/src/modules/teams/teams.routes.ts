@@ -1,7 +1,10 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  changeMemberSchema,
   createTeamSchema,
+  deleteTeamSchema,
+  transferTeamSchema,
   grantedAccountSchema,
   memberSchema,
   patchTeamSchema,
@@ -15,6 +18,9 @@ import type { TeamChanges } from './teams.repository';
 import type { TeamsService } from './teams.service';
 
 const teamParams = z.object({ slug: z.string().max(100).describe('The team slug or its numeric id') });
+const memberParams = teamParams.extend({
+  member_id: z.coerce.number().int().positive().describe("The membership's id (members list `id`)"),
+});
 
 type TeamUpdate = z.output<typeof patchTeamSchema>;
 const toChanges = (input: TeamUpdate): TeamChanges => ({
@@ -35,6 +41,7 @@ export const teamsRoutes: FastifyPluginCallbackZod<{ teamsService: TeamsService 
   app.get(
     '/api/teams/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Teams of the signed-in user',
@@ -47,6 +54,7 @@ export const teamsRoutes: FastifyPluginCallbackZod<{ teamsService: TeamsService 
   app.post(
     '/api/teams/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Create a team; the creator becomes its admin',
@@ -61,6 +69,7 @@ export const teamsRoutes: FastifyPluginCallbackZod<{ teamsService: TeamsService 
   app.get(
     '/api/teams/:slug/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'A team of the user',
@@ -93,6 +102,7 @@ export const teamsRoutes: FastifyPluginCallbackZod<{ teamsService: TeamsService 
   app.get(
     '/api/teams/:slug/members/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Members with joined date and last login',
@@ -103,9 +113,96 @@ export const teamsRoutes: FastifyPluginCallbackZod<{ teamsService: TeamsService 
     (request) => teamsService.members(requireUser(request), request.params.slug),
   );
 
+  app.patch(
+    '/api/teams/:slug/members/:member_id/',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: "Change a member's level (admins; the last admin cannot step down)",
+        params: memberParams,
+        body: changeMemberSchema,
+        response: { 200: memberSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { level } = request.body;
+      const { slug, member_id: memberId } = request.params;
+      const { member } = await teamsService.changeMember(requireUser(request), slug, memberId, { level });
+      return { ...member, level };
+    },
+  );
+
+  app.delete(
+    '/api/teams/:slug/members/:member_id/',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          'Remove a member (admins); answers the member as they were. Their audiences and uploads stay with the team, the ad accounts they granted are withdrawn',
+        params: memberParams,
+        response: { 200: memberSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { slug, member_id: memberId } = request.params;
+      return (await teamsService.changeMember(requireUser(request), slug, memberId, { remove: true })).member;
+    },
+  );
+
+  app.post(
+    '/api/teams/:slug/leave/',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Leave the team (its last admin cannot); answers the team left',
+        params: teamParams,
+        response: { 200: teamSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    (request) => teamsService.leave(requireUser(request), request.params.slug),
+  );
+
+  app.post(
+    '/api/teams/:slug/transfer/',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Hand the team to another member (admins): they become admin, the caller a member',
+        params: teamParams,
+        body: transferTeamSchema,
+        response: { 200: memberSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    (request) => teamsService.transfer(requireUser(request), request.params.slug, request.body.member),
+  );
+
+  app.delete(
+    '/api/teams/:slug/',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          "Delete the team and everything it holds (admins, confirming with the team's name; a running subscription is cancelled first)",
+        params: teamParams,
+        body: deleteTeamSchema,
+        response: { 204: z.null(), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await teamsService.remove(requireUser(request), request.params.slug, request.body.name);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.get(
     '/api/teams/:slug/accounts/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Ad accounts granted to the team',

@@ -7,18 +7,28 @@ import { BadRequest, Forbidden, NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { parseTeamRef } from './team-ref';
 import { firstFreeSlug, slugify } from './slug';
-import type { AccountRef, TeamChanges, TeamRow, TeamsRepository } from './teams.repository';
+import type { AccountRef, MembershipRow, TeamChanges, TeamRow, TeamsRepository } from './teams.repository';
 
 export type CreateTeamInput = z.output<typeof createTeamSchema>;
 export type TeamsService = ReturnType<typeof createTeamsService>;
 
 const SLUG_TAKEN = 'A team with this slug already exists';
+const LAST_ADMIN = 'A team needs at least one admin: make another member admin first, or delete the team.';
+const NO_MEMBER = 'No such member in this team.';
 
 /** The users module's check of which ad accounts a user reaches (usersService, wired in modules/index.ts). */
 export interface AccountOwnership {
   /** The ad accounts in `refs` that the user cannot reach. */
   unownedAccounts(userId: number, refs: AccountRef[]): Promise<AccountRef[]>;
 }
+
+const presentMember = ({ membership: m, user: u }: { membership: MembershipRow; user: UserRow }): Member => ({
+  id: m.id,
+  level: m.level,
+  user: { id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName },
+  joined: m.joined.toISOString(),
+  last_login: u.lastLogin?.toISOString() ?? null,
+});
 
 export function createTeamsService(deps: {
   teamsRepository: TeamsRepository;
@@ -121,14 +131,66 @@ export function createTeamsService(deps: {
 
     async members(user: UserRow, refValue: string): Promise<Member[]> {
       const { team } = await access(user, refValue);
-      const rows = await repo.members(team.id);
-      return rows.map(({ membership: m, user: u }) => ({
-        id: m.id,
-        level: m.level,
-        user: { id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName },
-        joined: m.joined.toISOString(),
-        last_login: u.lastLogin?.toISOString() ?? null,
-      }));
+      return (await repo.members(team.id)).map(presentMember);
+    },
+
+    /**
+     * An admin removes a member, or changes a member's level (docs/API.md "Team lifecycle"). The
+     * member's audiences, campaigns and uploads stay with the team; the ad-account grants made
+     * through the membership end; their sessions stay theirs but no longer reach the team.
+     * Answers the member as it was (for the Activity feed).
+     */
+    async changeMember(
+      user: UserRow,
+      refValue: string,
+      memberId: number,
+      change: { remove: true } | { level: Member['level'] },
+    ): Promise<{ member: Member; team: TeamRow }> {
+      const { team } = await adminAccess(user, refValue);
+      const before = (await repo.members(team.id)).find((m) => m.membership.id === memberId);
+      const { outcome } = await repo.changeMembership(team.id, memberId, change);
+      if (outcome === 'missing' || !before) throw new NotFound(NO_MEMBER);
+      if (outcome === 'last-admin') throw new BadRequest({ non_field_errors: [LAST_ADMIN] });
+      return { member: presentMember(before), team };
+    },
+
+    /** The caller leaves the team; its last admin cannot (they delete the team or hand it over). */
+    async leave(user: UserRow, refValue: string): Promise<Team> {
+      const { team, membership } = await access(user, refValue);
+      const { outcome } = await repo.changeMembership(team.id, membership.id, { remove: true });
+      if (outcome === 'last-admin') throw new BadRequest({ non_field_errors: [LAST_ADMIN] });
+      return presentOne(team);
+    },
+
+    /** An admin makes another member admin and becomes a plain member. */
+    async transfer(user: UserRow, refValue: string, memberId: number): Promise<Member> {
+      const { team, membership } = await adminAccess(user, refValue);
+      if (memberId === membership.id) {
+        throw new BadRequest({ member: ['Choose another member to hand the team to.'] });
+      }
+      if (!(await repo.transfer(team.id, membership.id, memberId))) throw new NotFound(NO_MEMBER);
+      const target = (await repo.members(team.id)).find((m) => m.membership.id === memberId);
+      if (!target) throw new NotFound(NO_MEMBER);
+      return presentMember(target);
+    },
+
+    /**
+     * An admin deletes the team with everything it holds (audiences, campaigns, uploads' records,
+     * invitations, grants, its Activity feed). A team with a running subscription is refused: the
+     * subscription is cancelled first, so billing never outlives its team.
+     */
+    async remove(user: UserRow, refValue: string, confirmName: string): Promise<void> {
+      const { team } = await adminAccess(user, refValue);
+      if (confirmName.trim().toLowerCase() !== team.name.trim().toLowerCase()) {
+        throw new BadRequest({ name: ["Type the team's name exactly to delete it."] });
+      }
+      const { subs } = await repo.extras([team.id]);
+      if (subs.some((sub) => sub.active)) {
+        throw new BadRequest({
+          non_field_errors: ["Cancel the team's subscription before deleting the team."],
+        });
+      }
+      await repo.remove(team.id);
     },
 
     async accounts(user: UserRow, refValue: string): Promise<GrantedAccount[]> {

@@ -30,6 +30,7 @@ export const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService 
   app.get(
     '/api/user/me/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'The signed-in user; 403 when signed out',
@@ -46,6 +47,7 @@ export const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService 
   app.put(
     '/api/user/me/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Change name or interface language',
@@ -59,6 +61,7 @@ export const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService 
   app.get(
     '/api/user/accounts/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Ad accounts of the user',
@@ -71,6 +74,7 @@ export const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService 
   app.get(
     '/api/user/granted-accounts/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "Ad accounts granted through the user's memberships",
@@ -83,6 +87,7 @@ export const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService 
   app.post(
     '/api/user/granted-accounts/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: "Grant one of the user's ad accounts to a team where the user is admin",
@@ -99,6 +104,7 @@ export const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService 
   app.delete(
     '/api/user/granted-accounts/:pk/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary: 'Withdraw a grant made through one of the user’s memberships',

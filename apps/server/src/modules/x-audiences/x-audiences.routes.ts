@@ -81,7 +81,7 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
         response: { 200: checkCustomAudiencesResponseSchema, ...errorResponses(400, 403, 503) },
       },
       // The X Pro Targeting extension makes this call with its extension token (SPEC §6).
-      config: { extensionToken: true },
+      config: { auth: 'signed-in', extensionToken: true },
     },
     (request) => uploads.check(requireUser(request), request.body),
   );
@@ -89,6 +89,7 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/api/japanese-agreement/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: ['japanese-agreement'],
         summary: 'Whether the Japanese agreement applies and the team accepted it (who, when)',
@@ -102,6 +103,7 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/api/japanese-agreement/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: ['japanese-agreement'],
         summary: 'A team admin accepts the Japanese agreement for the team',
@@ -136,6 +138,7 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
   app.get(
     `${base}/shared-with/`,
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: usageTags,
         summary: 'Usages shared with the caller’s address',
@@ -175,6 +178,7 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
   app.post(
     `${base}/:pk/restore/`,
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: usageTags,
         summary: 'Restore a deleted usage',
@@ -202,6 +206,7 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
   app.post(
     `${base}/:pk/reorder-handles/`,
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: usageTags,
         summary: "Put the package's handles in a new order (the first 100 are the ones applied)",
@@ -216,6 +221,7 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
   app.post(
     `${base}/:pk/autopilot/`,
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: usageTags,
         summary: 'Re-apply the package to a line item every N hours (null stops it)',
@@ -230,6 +236,7 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
   app.get(
     `${base}/:pk/sheet/`,
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags: usageTags,
         summary: 'The usage’s targeting package as an XLSX spreadsheet',

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatLargeNumber } from '@murmur/core/format';
 import { affinityTone, formatAffinity, formatShare } from './format';
 import { barFraction, shareMax } from './scale';
 import classes from './share-bars.module.css';
@@ -38,20 +39,28 @@ export function ShareBars({ data, caption, labelOf = (d) => d.label, limit }: Sh
   const { t } = useTranslation();
   const rows = limit === undefined ? data : data.slice(0, limit);
   const max = shareMax(rows);
+  // Counted figures (the insights panels) show n and their 95 % intervals.
+  const counted = rows.some((d) => d.shareInterval !== undefined);
   return (
     <div>
       <table className={classes.table} aria-label={caption}>
         <colgroup>
-          <col style={{ width: '34%' }} />
+          <col style={{ width: counted ? '30%' : '34%' }} />
           <col />
-          <col style={{ width: '4.8em' }} />
-          <col style={{ width: '6.2em' }} />
+          {counted && <col style={{ width: '3.6em' }} />}
+          <col style={{ width: counted ? '6em' : '4.8em' }} />
+          <col style={{ width: counted ? '6.6em' : '6.2em' }} />
         </colgroup>
         <thead>
           <tr>
             <th scope="col">{t('charts.value')}</th>
             {/* The bars repeat the share column for the eye: no header cell, which axe would find empty. */}
             <td aria-hidden="true" />
+            {counted && (
+              <th scope="col" className={classes.number} title={t('insightsSupport.countTitle')}>
+                {t('insightsSupport.count')}
+              </th>
+            )}
             <th scope="col" className={classes.number}>
               {t('charts.share')}
             </th>
@@ -88,12 +97,25 @@ export function ShareBars({ data, caption, labelOf = (d) => d.label, limit }: Sh
                     />
                   </svg>
                 </td>
-                <td className={classes.number}>{formatShare(d.share)}</td>
+                {counted && <td className={classes.number}>{formatLargeNumber(d.count)}</td>}
+                <td className={classes.number}>
+                  {formatShare(d.share)}
+                  {d.shareInterval && (
+                    <span className={classes.interval}>
+                      {formatShare(d.shareInterval[0])}–{formatShare(d.shareInterval[1])}
+                    </span>
+                  )}
+                </td>
                 <td
                   className={`${classes.number} ${classes[tone]}`}
                   title={t('charts.populationShare', { share: formatShare(d.populationShare) })}
                 >
                   {formatAffinity(d.affinity)}
+                  {d.affinityInterval && (
+                    <span className={classes.interval}>
+                      {formatAffinity(d.affinityInterval[0])}–{formatAffinity(d.affinityInterval[1])}
+                    </span>
+                  )}
                 </td>
               </tr>
             );
@@ -110,6 +132,7 @@ export function ShareBars({ data, caption, labelOf = (d) => d.label, limit }: Sh
           {t('charts.legendPopulation')}
         </span>
         <span>{t('charts.legendAffinity')}</span>
+        {counted && <span>{t('insightsSupport.legendInterval')}</span>}
       </div>
     </div>
   );

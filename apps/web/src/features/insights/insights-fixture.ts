@@ -1,17 +1,22 @@
 import type { AccountSummary, InsightsReport, Share } from './types';
+import { populationEstimate } from '@murmur/core/sampling';
 
 // A small, hand-made report with distinctive numbers, for the screen's tests.
 
+/** A fixed ±20 % band, so screens show an interval without recomputing Wilson's here. */
+const band = (v: number): [number, number] => [v * 0.8, Math.min(1, v * 1.2)];
 const share = (key: string, label: string, s: number, populationShare: number, count = 100): Share => ({
   key,
   label,
   count,
   share: s,
+  shareInterval: band(s),
   populationShare,
   affinity: populationShare > 0 ? s / populationShare : null,
+  affinityInterval: populationShare > 0 ? band(s / populationShare) : null,
 });
-const basis = { members: 4200, analysed: 4200, sampled: false };
-const sampled = { members: 4200, analysed: 2500, sampled: true };
+const basis = { members: 4200, analysed: 4200, sampled: false, minSupport: 5 };
+const sampled = { members: 4200, analysed: 2500, sampled: true, minSupport: 5 };
 const account = (n: number, handle: string, name: string): AccountSummary => ({
   account: n,
   id: String(1000 + n),
@@ -38,6 +43,7 @@ export const fixtureReport: InsightsReport = {
     size_bucket: '1M-5M',
     unmatched: [],
     handles_truncated: false,
+    figure: populationEstimate(4200, { sampleSize: 100_000, rate: 2_345_678 / 4200 }),
   },
   summary: {
     sampleCount: 4200,
@@ -78,9 +84,12 @@ export const fixtureReport: InsightsReport = {
       {
         ...account(1, 'nhk', 'NHK'),
         followersInAudience: 1200,
+        count: 732,
         share: 0.2929,
+        shareInterval: band(0.2929),
         populationShare: 0.1,
         affinity: 2.929,
+        affinityInterval: band(2.929),
         inAudience: false,
       },
     ],
@@ -88,9 +97,12 @@ export const fixtureReport: InsightsReport = {
       {
         ...account(2, 'jump', 'Jump'),
         followersInAudience: 800,
+        count: 480,
         share: 0.1919,
+        shareInterval: band(0.1919),
         populationShare: 0.01,
         affinity: 19.19,
+        affinityInterval: band(19.19),
         inAudience: true,
       },
     ],
@@ -141,7 +153,7 @@ export const fixtureReport: InsightsReport = {
     terms: [share('manga', 'manga', 0.2626, 0.05)],
     distinctiveTerms: [share('isekai', 'isekai', 0.0606, 0.001)],
   },
-  contentWall: { posts: [post(6, 'The best opening of the season')] },
+  contentWall: { posts: [post(6, 'The best opening of the season')], perAuthor: 2, minEngagement: 5 },
   locations: {
     basis,
     countries: [share('JP', 'Japan', 0.7777, 0.25), share('US', 'United States', 0.1111, 0.3)],

@@ -4,11 +4,12 @@ import type { AudienceIndex } from '../../postings/audience-index';
 import type { Field } from '../../postings/fields';
 import { topK } from '../../util/top-k';
 import { termShare } from '../field-shares';
+import { MIN_SUPPORT } from '../share';
 
 /**
  * The terms of a field that set a group apart: score = count · ln(affinity), the group's
  * contribution to the KL divergence from the population, so a term must be both common in the
- * group and rarer outside. Terms below 5 % of the group (or 2 members) are ignored.
+ * group and rarer outside. Terms below 5 % of the group (or the minimum support) are ignored.
  */
 export function distinctiveTerms(
   index: AudienceIndex,
@@ -17,7 +18,7 @@ export function distinctiveTerms(
   groupSize: number,
   limit: number,
 ): Share[] {
-  const floor = Math.max(2, Math.ceil(groupSize * 0.05));
+  const floor = Math.max(MIN_SUPPORT, Math.ceil(groupSize * 0.05));
   // Only terms at the floor can score: picked out first (in the field's order, so ties rank as
   // before) in a plain loop, rather than a scoring call for each of the field's tens of thousands.
   const terms = index.terms.termsOf(field);
@@ -33,7 +34,7 @@ export function distinctiveTerms(
 }
 
 /**
- * "Physics · Astronomy · telescope": the top distinctive interests' last part, then a bio word — core's
+ * "Physics · Astronomy": the top distinctive interests' last part, a bio word when fewer — core's
  * communityName, so Japanese screens can name the community again from the same parts.
  */
 export function communityName(interests: Share[], words: Share[], fallback: string): string {

@@ -7,6 +7,7 @@ import { local, storageKeys } from '@/lib/storage';
 import { makeUser } from '@/test/fixtures';
 import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '@/test/render';
 import { proRoutes } from './router';
+import { populationEstimate } from '@murmur/core/sampling';
 
 const renderAt = (path: string, routes: Record<string, FakeRoute> = {}) => {
   vi.spyOn(window, 'fetch').mockImplementation(fakeFetch(routes));
@@ -82,6 +83,7 @@ describe('pro-targeting routes', { timeout: 20_000 }, () => {
             size_bucket: '1M-5M',
             unmatched: [],
             handles_truncated: false,
+            figure: populationEstimate(12, { sampleSize: 100_000, rate: 1_234_567 / 12 }),
           },
         };
       },

@@ -1,13 +1,27 @@
-import type { AdAccount, AdAccountAccess, CreateGrantedAccount, GrantedAccount } from '@murmur/core/api';
+import type {
+  AdAccountAccess,
+  CreateAdAccountInput,
+  CreatedAdAccount,
+  CreateGrantedAccount,
+  GrantedAccount,
+} from '@murmur/core/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/request';
 
-/** GET /api/user/accounts/ — the user's ad accounts, read from the connected X account. */
-export const getAdAccounts = (signal?: AbortSignal): Promise<AdAccount[]> =>
-  request.get('/api/user/accounts/', { signal });
-export const adAccountsQueryOptions = () =>
-  queryOptions({ queryKey: ['ad-accounts'], queryFn: ({ signal }) => getAdAccounts(signal) });
-export const useAdAccounts = () => useQuery(adAccountsQueryOptions());
+import { adAccountsQueryOptions } from '@/lib/api/get-ad-accounts';
+
+export { adAccountsQueryOptions, getAdAccounts, useAdAccounts } from '@/lib/api/get-ad-accounts';
+
+/** POST /api/external/create-ad-account/ — adds an ad account the connected X account reaches. */
+export const createAdAccount = (body: CreateAdAccountInput): Promise<CreatedAdAccount> =>
+  request.post('/api/external/create-ad-account/', { body });
+export const useCreateAdAccount = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAdAccount,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adAccountsQueryOptions().queryKey }),
+  });
+};
 
 /** GET /api/user/granted-accounts/ — grants made through the user's memberships. */
 export const getGrantedAccounts = (signal?: AbortSignal): Promise<GrantedAccount[]> =>

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeTeam } from '@/test/fixtures';
-import { fakeFetch, renderWithProviders, urlOf } from '@/test/render';
+import { makeTeam, makeUser } from '@/test/fixtures';
+import { fakeFetch, jsonBody, renderWithProviders, urlOf } from '@/test/render';
 import { AdAccountsSettings } from './ad-accounts-settings';
 
 const team = makeTeam({ slug: 'acme', name: 'Acme' });
@@ -84,5 +84,43 @@ describe('AdAccountsSettings', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'You do not have access to this ad account on X.',
     );
+  });
+
+  it('explains a connected X account without ad accounts and adds one by its id', async () => {
+    const ui = userEvent.setup();
+    let list: { id: string; name: string }[] = [];
+    const created = vi.fn((init: RequestInit | undefined) => {
+      const body = jsonBody(init) as { account_id: string; name: string };
+      list = [{ id: body.account_id, name: body.name }];
+      return { status: 201, body: { id: body.account_id, name: body.name, access: true } };
+    });
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/user/me/': { body: makeUser({ social_accounts: [{ id: 1, provider: 'twitter' }] }) },
+        'GET /api/user/accounts/': () => ({ body: list }),
+        'POST /api/external/create-ad-account/': created,
+      }),
+    );
+    renderWithProviders(<AdAccountsSettings team={team} />);
+    expect(await screen.findByText('Your X account has no ad accounts yet')).toBeTruthy();
+    expect(screen.queryByText(/Connect your X account/)).toBeNull();
+    await ui.type(screen.getByRole('textbox', { name: /Ad account id/ }), '18ce54d4x5t');
+    await ui.type(screen.getByRole('textbox', { name: /^Name/ }), 'Tokyo Shop');
+    await ui.click(screen.getByRole('button', { name: 'Add ad account' }));
+    expect(jsonBody(created.mock.calls[0]![0])).toEqual({ account_id: '18ce54d4x5t', name: 'Tokyo Shop' });
+    const listed = await screen.findByTestId('ad-accounts');
+    expect(within(listed).getByText('Tokyo Shop')).toBeTruthy();
+  });
+
+  it('asks to connect X first when no X account is connected', async () => {
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/user/me/': { body: makeUser() },
+        'GET /api/user/accounts/': { body: [] },
+      }),
+    );
+    renderWithProviders(<AdAccountsSettings team={team} />);
+    expect(await screen.findByText(/Connect your X account under Connected accounts/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add ad account' })).toBeNull();
   });
 });

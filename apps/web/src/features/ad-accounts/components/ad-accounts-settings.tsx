@@ -1,9 +1,23 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { AdAccount, Team } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '@/lib/api/get-me';
 import { errorText } from '@/lib/error-text';
-import { useAdAccounts, useValidateAdAccount } from '../api/ad-accounts';
+import { notify } from '@/lib/notifications';
+import { useAdAccounts, useCreateAdAccount, useValidateAdAccount } from '../api/ad-accounts';
 import { AdGroupsList } from './ad-groups-list';
 import { MeasurementPanel } from './measurement-panel';
 
@@ -61,7 +75,7 @@ export function AdAccountsSettings({ team }: AdAccountsSettingsProps) {
       </Text>
       {accounts.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
       {accounts.isError && <Alert color="red">{errorText(accounts.error, t)}</Alert>}
-      {accounts.data?.length === 0 && <Text c="dimmed">{t('xAds.adAccounts.empty')}</Text>}
+      {accounts.data?.length === 0 && <NoAdAccounts />}
       {accounts.data !== undefined && accounts.data.length > 0 && (
         <Stack
           gap="xs"
@@ -142,5 +156,94 @@ export function AdAccountsSettings({ team }: AdAccountsSettingsProps) {
         </Alert>
       )}
     </Paper>
+  );
+}
+
+/** Where X's advertisers create ad accounts. */
+const X_ADS_URL = 'https://ads.x.com/';
+
+/**
+ * No ad account to list: without a connected X account, where to connect it; with one, why the list
+ * is empty and the two ways out — create one on X Ads, or add one the user reaches by its id (SPEC §7
+ * create ad account; access becomes true).
+ */
+function NoAdAccounts() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const create = useCreateAdAccount();
+  const [id, setId] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const connected = me.data?.social_accounts.some((a) => a.provider.startsWith('twitter')) === true;
+  if (!connected) return <Text c="dimmed">{t('paying.adAccounts.notConnected')}</Text>;
+
+  const add = async () => {
+    setError(null);
+    try {
+      const created = await create.mutateAsync({ account_id: id.trim(), name: name.trim() });
+      notify.success(t('paying.adAccounts.added', { name: created.name }));
+      setId('');
+      setName('');
+    } catch (failure) {
+      setError(errorText(failure, t));
+    }
+  };
+
+  return (
+    <Stack gap="sm" data-testid="no-ad-accounts">
+      <Alert color="blue" title={t('paying.adAccounts.noneTitle')}>
+        <Stack gap="xs">
+          <Text size="sm">{t('paying.adAccounts.noneBody')}</Text>
+          <Anchor href={X_ADS_URL} target="_blank" rel="noreferrer" size="sm">
+            {t('paying.adAccounts.createOnX')}
+          </Anchor>
+        </Stack>
+      </Alert>
+      <Stack
+        component="form"
+        gap="xs"
+        aria-label={t('paying.adAccounts.addTitle')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <Title order={3} size="h5">
+          {t('paying.adAccounts.addTitle')}
+        </Title>
+        <Group align="flex-start" wrap="wrap" gap="sm">
+          <TextInput
+            label={t('paying.adAccounts.id')}
+            description={t('paying.adAccounts.idHint')}
+            value={id}
+            onChange={(event) => setId(event.currentTarget.value)}
+            maxLength={64}
+            required
+            miw={200}
+            style={{ flex: 1 }}
+          />
+          <TextInput
+            label={t('paying.adAccounts.name')}
+            description={t('paying.adAccounts.nameHint')}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            maxLength={255}
+            required
+            miw={200}
+            style={{ flex: 1 }}
+          />
+        </Group>
+        {error !== null && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={create.isPending} disabled={!id.trim() || !name.trim()}>
+            {t('paying.adAccounts.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </Stack>
   );
 }

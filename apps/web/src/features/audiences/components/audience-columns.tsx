@@ -1,9 +1,11 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { formatDate, formatLargeNumber } from '@murmur/core/format';
+import { formatDate, formatLargeNumber, formatRelativeTime } from '@murmur/core/format';
 import type { AudienceConfig, UploadedAudience } from '@murmur/core/api';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table';
+import { FigureView } from '@/components/figure';
 import { useLanguage } from '@/hooks/use-language';
 import { insightsPath } from '@/lib/insights-link';
 import { useCountryLabel } from '../hooks/use-country-label';
@@ -12,8 +14,27 @@ import classes from './my-audiences.module.css';
 
 const dash = '—';
 
+// SPEC §9 agreement terms: an audience upload may take up to one day to process.
+const UPLOAD_EXPECTED_MS = 24 * 60 * 60 * 1000;
+
+/** When a processing upload should be ready, or that it is late. */
+function ProcessingExpectation({ created }: { created: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [now] = useState(() => Date.now());
+  const due = Date.parse(created) + UPLOAD_EXPECTED_MS;
+  if (!Number.isFinite(due)) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="upload-expected">
+      {due > now
+        ? t('paying.upload.expected', { when: formatRelativeTime(due, { locale: language }) })
+        : t('paying.upload.late')}
+    </Text>
+  );
+}
+
 /** SPEC §3 ad account, with each upload's state on X and whether X can target it yet. */
-function UploadStates({ uploads }: { uploads: UploadedAudience[] }) {
+export function UploadStates({ uploads }: { uploads: UploadedAudience[] }) {
   const { t } = useTranslation();
   if (uploads.length === 0) return dash;
   return (
@@ -27,6 +48,7 @@ function UploadStates({ uploads }: { uploads: UploadedAudience[] }) {
             <Text size="sm" c={u.state === 'ready' ? 'teal.9' : u.state === 'failed' ? 'red.9' : 'orange.9'}>
               {t(`xAds.state.${u.state}`)}
             </Text>
+            {u.state === 'processing' && <ProcessingExpectation created={u.created} />}
             <Text size="xs" c="dimmed">
               {u.targetable ? t('audiences.targetable') : t('audiences.notTargetable')}
             </Text>
@@ -114,10 +136,11 @@ export function useAudienceColumns({
     },
     {
       key: 'size',
-      header: t('audiences.columns.size'),
+      // The size is Murmur's estimate: the header names it so, the cell carries its interval.
+      header: t('figures.estimate'),
       align: 'right',
       sortValue: (row) => row.size,
-      render: (row) => formatLargeNumber(row.size),
+      render: (row) => <FigureView figure={row.size_figure} />,
     },
     {
       key: 'core_audience',

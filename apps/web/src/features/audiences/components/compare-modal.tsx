@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Modal, Progress, Select, Stack, Table, Text } from '@mantine/core';
 import { countryByCode, normaliseCountry } from '@murmur/core/countries';
-import { formatLargeNumber, formatPercent } from '@murmur/core/format';
+import { formatPercent } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/hooks/use-language';
-import type { AudienceConfig, JobOf } from '@murmur/core/api';
-import type { AudienceComparison, Difference as AudienceDifference } from '@murmur/core/insights';
+import type { AudienceConfig, JobOf, PerspectivesResult } from '@murmur/core/api';
+import type { Difference as AudienceDifference } from '@murmur/core/insights';
+import { FigureView } from '@/components/figure';
 import { errorText } from '@/lib/error-text';
 import { useCompareAudiences } from '../api/compare-audiences';
 import { useJob } from '@/lib/api/get-job';
@@ -64,7 +65,7 @@ const useTraitLabel = () => {
   };
 };
 
-function ComparisonView({ a, b, result }: { a: string; b: string; result: AudienceComparison }) {
+function ComparisonView({ a, b, result }: { a: string; b: string; result: PerspectivesResult }) {
   const { t } = useTranslation();
   const traitLabel = useTraitLabel();
   return (
@@ -73,15 +74,21 @@ function ComparisonView({ a, b, result }: { a: string; b: string; result: Audien
         <Table.Tbody>
           <Table.Tr>
             <Table.Th>{a}</Table.Th>
-            <Table.Td>{formatLargeNumber(result.sizeA)}</Table.Td>
+            <Table.Td>
+              <FigureView figure={result.figures.a} withLabel />
+            </Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Th>{b}</Table.Th>
-            <Table.Td>{formatLargeNumber(result.sizeB)}</Table.Td>
+            <Table.Td>
+              <FigureView figure={result.figures.b} withLabel />
+            </Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Th>{t('audiences.compare.overlap')}</Table.Th>
-            <Table.Td>{formatLargeNumber(result.overlap)}</Table.Td>
+            <Table.Td>
+              <FigureView figure={result.figures.overlap} withLabel />
+            </Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Th>{t('audiences.compare.shareOf', { a, b })}</Table.Th>
@@ -138,7 +145,7 @@ function ComparisonView({ a, b, result }: { a: string; b: string; result: Audien
   );
 }
 
-function JobProgress({ job, a, b }: { job: JobOf<AudienceComparison>; a: string; b: string }) {
+function JobProgress({ job, a, b }: { job: JobOf<PerspectivesResult>; a: string; b: string }) {
   const { t } = useTranslation();
   const polled = useJob(job);
   const current = polled.data ?? job;

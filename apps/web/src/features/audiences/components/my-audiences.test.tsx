@@ -37,6 +37,8 @@ describe('MyAudiences', { timeout: 30_000 }, () => {
       'Audience 1',
       'Japan',
       '1.5M',
+      // The size's 95 % interval (300 of 100 000 sampled accounts × 5 000).
+      '1.3M–1.6M',
       '1.0M',
       '1.2M',
       'Jan 6, 2026',
@@ -49,9 +51,9 @@ describe('MyAudiences', { timeout: 30_000 }, () => {
     expect(lastQuery(list).get('ordering')).toBe('-modified');
     expect(lastQuery(list).get('team')).toBe('acme');
 
-    await user.click(within(table).getByRole('button', { name: /Size/ }));
+    await user.click(within(table).getByRole('button', { name: /Audience \(estimate\)/ }));
     await waitFor(() => expect(lastQuery(list).get('ordering')).toBe('size'));
-    await user.click(within(table).getByRole('button', { name: /Size/ }));
+    await user.click(within(table).getByRole('button', { name: /Audience \(estimate\)/ }));
     await waitFor(() => expect(lastQuery(list).get('ordering')).toBe('-size'));
   });
 

@@ -48,4 +48,38 @@ describe('UploadAudienceModal', () => {
       account_id: 'acc123',
     });
   });
+
+  it('names the ad account and goes on uploading once the Japanese agreement is accepted', async () => {
+    const upload = vi.fn((init: RequestInit | undefined) => ({
+      status: 201,
+      body: { id: 1, ...(jsonBody(init) as Record<string, unknown>) },
+    }));
+    const accept = vi.fn(() => ({ body: { required: true, accepted: true } }));
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/teams/acme/accounts/': { body: granted },
+        'GET /api/user/accounts/': { body: [{ id: 'acc123', name: 'Tokyo Shop Ads' }] },
+        'GET /api/japanese-agreement/': { body: { required: true, accepted: false } },
+        'POST /api/japanese-agreement/': accept,
+        'POST /api/uploaded-audiences/': upload,
+      }),
+    );
+    const closed = vi.fn();
+    renderWithProviders(<UploadAudienceModal audience={audience} team="acme" admin onClose={closed} />);
+    await vi.waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Ad account' })).toHaveProperty(
+        'value',
+        'Tokyo Shop Ads (acc123)',
+      ),
+    );
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'I accept' }));
+    await vi.waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    expect(accept).toHaveBeenCalledTimes(1);
+    expect(jsonBody(upload.mock.calls[0]![0])).toMatchObject({ account_id: 'acc123' });
+    await vi.waitFor(() => expect(closed).toHaveBeenCalled());
+  });
 });

@@ -7,6 +7,7 @@ import { useJapaneseAgreement } from '@/lib/api/japanese-agreement';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
 import { useTeamAccounts } from '@/lib/api/get-team-accounts';
+import { useAdAccounts } from '@/lib/api/get-ad-accounts';
 import { useUploadAudience } from '../api/uploaded-audiences';
 
 export interface UploadAudienceModalProps {
@@ -23,6 +24,8 @@ export interface UploadAudienceModalProps {
 export function UploadAudienceModal({ audience, team, admin, onClose }: UploadAudienceModalProps) {
   const { t } = useTranslation();
   const accounts = useTeamAccounts(audience ? team : null);
+  // The names the uploader's own X account gives its ad accounts; a grant carries only the id.
+  const own = useAdAccounts();
   const agreement = useJapaneseAgreement(audience ? team : null);
   const upload = useUploadAudience();
   const [account, setAccount] = useState<string | null>(null);
@@ -33,7 +36,10 @@ export function UploadAudienceModal({ audience, team, admin, onClose }: UploadAu
     ...new Set(
       (accounts.data ?? []).filter((g) => g.account.network === 'twitter').map((g) => g.account.account_id),
     ),
-  ].map((id) => ({ value: id, label: id }));
+  ].map((id) => {
+    const name = own.data?.find((a) => a.id === id)?.name;
+    return { value: id, label: name ? `${name} (${id})` : id };
+  });
   const chosen = account ?? options[0]?.value ?? null;
 
   const close = () => {
@@ -42,9 +48,10 @@ export function UploadAudienceModal({ audience, team, admin, onClose }: UploadAu
     onClose();
   };
 
-  const submit = async () => {
+  /** agreed: the agreement was just accepted in this dialog, so the upload goes on at once. */
+  const submit = async (agreed = false) => {
     if (!audience) return;
-    if (agreement.data?.required === true && !agreement.data.accepted) {
+    if (!agreed && agreement.data?.required === true && !agreement.data.accepted) {
       setAgreementOpen(true);
       return;
     }
@@ -108,7 +115,10 @@ export function UploadAudienceModal({ audience, team, admin, onClose }: UploadAu
         team={team}
         canAccept={admin}
         onClose={() => setAgreementOpen(false)}
-        onAccepted={() => setAgreementOpen(false)}
+        onAccepted={() => {
+          setAgreementOpen(false);
+          void submit(true);
+        }}
       />
     </>
   );

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SocialSignInButton } from '@/components/social-sign-in-button';
-import { session, storageKeys } from '@/lib/storage';
+import { notificationStore } from '@/lib/notifications';
+import { saveReturnPath, session, storageKeys } from '@/lib/storage';
 import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { LoginScreen } from './login-screen';
 
@@ -19,6 +20,7 @@ const renderLogin = (path: string) =>
   renderWithProviders(
     <Routes>
       <Route path="/login/:network?" element={<LoginScreen />} />
+      <Route path="/acme/account" element={<p>profile settings</p>} />
       <Route path="*" element={<p>signed in page</p>} />
     </Routes>,
     { route: path },
@@ -80,6 +82,33 @@ describe('LoginScreen social sign-in', () => {
     renderLogin('/login/facebook?code=c&state=2');
     expect((await screen.findByRole('alert')).textContent).toBe('Error: Unauthorized login attempt');
     expect(login).not.toHaveBeenCalled();
+  });
+});
+
+describe('LoginScreen social connect', () => {
+  it('sends a signed-in user whose link failed back where they were, with the reason', async () => {
+    session.set(storageKeys.oauthState, '77');
+    session.set(storageKeys.connectSocial, 'true');
+    saveReturnPath('/acme/account');
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/user/me/': { body: user },
+        'GET /api/auth/providers/': { body: [provider('linkedin')] },
+        'POST /rest-auth/linkedin/connect/': {
+          status: 400,
+          body: { non_field_errors: ['This LinkedIn account is linked to another user.'] },
+        },
+      }),
+    );
+    renderLogin('/login/linkedin?code=li-code&state=77');
+    expect(await screen.findByText('profile settings')).toBeTruthy();
+    expect(screen.queryByText('Sign in or register')).toBeNull();
+    const last = notificationStore.list().at(-1);
+    expect(last).toMatchObject({ level: 'error' });
+    expect(last?.text).toBe(
+      'Your account could not be connected: This LinkedIn account is linked to another user.',
+    );
+    notificationStore.clear();
   });
 });
 

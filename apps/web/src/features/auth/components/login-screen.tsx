@@ -10,7 +10,9 @@ import { PageHeader, usePageTitle } from '@/components/page-title';
 import { SocialSignInButton } from '@/components/social-sign-in-button';
 import { errorText } from '@/lib/error-text';
 import { getProviders, isSocialProvider, socialRedirectUri } from '@/lib/social-login';
-import { getRecentTeam, takeReturnPath } from '@/lib/storage';
+import { ApiError } from '@murmur/core/errors';
+import { notify } from '@/lib/notifications';
+import { getRecentTeam, session, storageKeys, takeReturnPath } from '@/lib/storage';
 import { useConfirmMagicLink } from '../api/confirm-magic-link';
 import { codeConnect } from '../api/code-connect';
 import { codeLogin } from '../api/code-login';
@@ -72,6 +74,8 @@ export function LoginScreen() {
   useEffect(() => {
     if (!callback || handled.current || !isSocialProvider(network)) return;
     handled.current = true;
+    // Read before completeSocialLogin forgets it: a failed link keeps the user signed in.
+    const connecting = session.get(storageKeys.connectSocial) === 'true';
     const deps = { getTwitterAccessToken, twitterLogin, twitterConnect, codeLogin, codeConnect };
     void completeSocialLogin(network, params, socialRedirectUri(network), deps).then(
       async (result) => {
@@ -85,6 +89,20 @@ export function LoginScreen() {
         goOn(result.user);
       },
       (failure: unknown) => {
+        if (connecting) {
+          // Linking failed for a signed-in user: back where they started, with the reason, instead
+          // of the sign-in form (SPEC §4: connectSocial links to the current user).
+          const reason =
+            failure instanceof UnauthorizedLoginAttempt
+              ? t('social.unauthorized')
+              : failure instanceof ApiError && failure.status !== 0 && failure.message
+                ? failure.message
+                : errorText(failure, t);
+          notify.error(t('paying.connect.failed', { reason }));
+          leaving.current = true;
+          void navigate(takeReturnPath() ?? '/', { replace: true });
+          return;
+        }
         setSocialError(
           failure instanceof UnauthorizedLoginAttempt ? t('social.unauthorized') : errorText(failure, t),
         );

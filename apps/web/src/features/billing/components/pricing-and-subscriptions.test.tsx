@@ -109,4 +109,35 @@ describe('PricingAndSubscriptions', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls).toEqual(['upgrade', 'cancel']));
     expect(screen.getByText('Uploading audiences to X is allowed.')).toBeTruthy();
   });
+
+  it('says the payment was received on return from checkout, then that the plan is active', async () => {
+    let calls = 0;
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/customer/subscriptions/': () => {
+          calls += 1;
+          if (calls === 1) return { body: billing() };
+          return {
+            body: billing({
+              active: true,
+              subscription: {
+                id: 'sub_1',
+                plan: plans[1]!,
+                active: true,
+                status: 'active',
+                start: '2026-11-01T00:00:00Z',
+                current_period_end: '2026-12-01T00:00:00Z',
+                cancel_at_period_end: false,
+                currency: 'eur',
+              },
+            }),
+          };
+        },
+      }),
+    );
+    renderWithProviders(<PricingAndSubscriptions team="acme" returnState="success" />);
+    const receipt = await screen.findByTestId('payment-received');
+    expect(receipt.textContent).toContain('Payment received');
+    await waitFor(() => expect(receipt.textContent).toContain('Pro is active.'), { timeout: 5000 });
+  });
 });

@@ -58,6 +58,8 @@ export function PricingAndSubscriptions({
     returnState === 'success' ? (b: TeamBilling) => b.active : null,
   );
   const query = useTeamBilling(team, waitingFor);
+  // Kept after the page drops ?billing= (the plan has arrived): the payer still reads the receipt.
+  const [paid] = useState(returnState === 'success');
   const [chosenInterval, setInterval] = useState<PlanInterval | null>(null);
   const [confirm, setConfirm] = useState<{ kind: 'upgrade'; plan: Plan } | { kind: 'cancel' } | null>(null);
   const checkout = useCreateCheckout();
@@ -153,7 +155,19 @@ export function PricingAndSubscriptions({
           {t('billing.title')}
         </Title>
         {returnState === 'cancel' && <Alert color="gray">{t('billing.returnCancel')}</Alert>}
-        {waiting && (
+        {paid && (
+          <Alert color="teal" role="status" data-testid="payment-received">
+            <Text size="sm" fw={500}>
+              {t('paying.billing.paymentReceived')}
+            </Text>
+            <Text size="sm">
+              {data.active && data.subscription
+                ? t('paying.billing.planActive', { plan: data.subscription.plan.name })
+                : t('paying.billing.activating')}
+            </Text>
+          </Alert>
+        )}
+        {waiting && !paid && (
           <Alert color="blue" role="status">
             {t('billing.processing')}
           </Alert>

@@ -34,13 +34,18 @@ export function SubscriptionReturn({ outcome }: SubscriptionReturnProps) {
         {t(outcome === 'success' ? 'billing.return.successTitle' : 'billing.return.cancelTitle')}
       </Title>
       {outcome === 'cancel' && <Text>{t('billing.return.cancelText')}</Text>}
+      {outcome === 'success' && (
+        <Alert color="teal" role="status" data-testid="payment-received">
+          {t('paying.billing.paymentReceived')}
+        </Alert>
+      )}
       {outcome === 'success' && !me.isPending && !signedIn && (
         <Alert color="blue">{t('billing.premium.signInText')}</Alert>
       )}
       {outcome === 'success' && info.isError && <QueryError query={info} />}
       {stillPolling && !info.isError && (
         <Alert color="blue" role="status" icon={<Loader size="xs" />}>
-          {t('billing.processing')}
+          {t('paying.billing.activating')}
         </Alert>
       )}
       {outcome === 'success' && active && (

@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatFrequency } from '@murmur/core/api';
 import { formatDate, formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
+import { FigureInterval } from '@/components/figure';
 import { QueryError } from '@/components/route-error';
 import { useLanguage } from '@/hooks/use-language';
 import { useReach } from '../api/get-reach';
@@ -30,6 +31,7 @@ export function CampaignReach({ campaignId }: { campaignId: number }) {
                 bucket: reach.data.size_bucket,
               })}
             </Text>
+            <FigureInterval figure={reach.data.figure} />
             {reach.data.adsets.map((a) => (
               <Text key={a.id} size="sm" c="dimmed">
                 {a.name}: {formatLargeNumber(a.size)} ({a.size_bucket})

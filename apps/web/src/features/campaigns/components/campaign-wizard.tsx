@@ -15,6 +15,7 @@ import { usePatchCampaign } from '../api/patch-campaign';
 import { AdsStep } from './ads-step';
 import { AdsetsStep, emptyAdsetForm, type AdsetForm } from './adsets-step';
 import { budgetOf, campaignFormValid, CampaignStep, type CampaignForm } from './campaign-step';
+import { reviewSummary } from '../utils/review-summary';
 
 export { currencyLabel } from './campaign-step';
 
@@ -120,9 +121,7 @@ export function CampaignWizard({ teamSlug, detailPath, creativesPath }: Campaign
         {typeof budget === 'number' && formatMoney(budget, form.currency)} (
         {form.budget_type === 'lifetime' ? t('campaigns.fields.lifetime') : t('campaigns.fields.daily')})
       </Text>
-      <Text size="sm">
-        {t('campaigns.wizard.summary', { adsets: adsets.data?.length ?? 0, ads: ads.data?.length ?? 0 })}
-      </Text>
+      <Text size="sm">{reviewSummary(t, adsets.data?.length ?? 0, ads.data?.length ?? 0)}</Text>
       <Alert color="blue">{t('campaigns.wizard.publishHint')}</Alert>
       {draft.data?.x_error && <Alert color="red">{draft.data.x_error}</Alert>}
       <Group>

@@ -18,7 +18,7 @@ const community = (id: number, name: string, interests: string[], terms: string[
   targeting_package: emptyTargetingPackage(),
 });
 const communities = [
-  community(1, 'Soccer · Baseball · matchday', ['Sports/Soccer', 'Sports/Baseball'], ['matchday']),
+  community(1, 'Soccer · Baseball', ['Sports/Soccer', 'Sports/Baseball'], ['matchday']),
   community(2, 'Community 2', [], []),
 ];
 
@@ -29,8 +29,8 @@ describe('Communities in the interface language', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    ['en', 'Soccer · Baseball · matchday', 'Community 2', 'Sports/Soccer · Sports/Baseball'],
-    ['ja', 'サッカー · 野球 · matchday', 'コミュニティ2', 'スポーツ/サッカー · スポーツ/野球'],
+    ['en', 'Soccer · Baseball', 'Community 2', 'Sports/Soccer · Sports/Baseball'],
+    ['ja', 'サッカー · 野球', 'コミュニティ2', 'スポーツ/サッカー · スポーツ/野球'],
   ] as const)('names communities and their interests in %s', async (language, first, second, interests) => {
     await i18n.changeLanguage(language);
     vi.spyOn(window, 'fetch').mockImplementation(

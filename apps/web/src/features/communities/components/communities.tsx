@@ -45,8 +45,9 @@ function CommunityCard({
               tt="none"
               style={{ flexShrink: 0 }}
             >
-              {community.growth >= 0 ? '+' : ''}
-              {formatPercent(community.growth, { fromFraction: true })}
+              {t('insightsSupport.growth', {
+                growth: `${community.growth >= 0 ? '+' : ''}${formatPercent(community.growth, { fromFraction: true })}`,
+              })}
             </Badge>
           ) : (
             <Badge variant="light" tt="none" style={{ flexShrink: 0 }}>
@@ -114,7 +115,7 @@ function CommunityList({ sort, teamSlug }: { sort: CommunitySort; teamSlug: stri
   if (communities.data.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl">
-        {t('table.noResults')}
+        {sort === 'trending' ? t('insightsSupport.noneGrowing') : t('table.noResults')}
       </Text>
     );
   }

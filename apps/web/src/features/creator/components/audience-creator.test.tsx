@@ -5,6 +5,7 @@ import { makeTeam, makeUser } from '@/test/fixtures';
 import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '@/test/render';
 import { notificationStore } from '@/lib/notifications';
 import { AudienceCreator } from './audience-creator';
+import { populationEstimate } from '@murmur/core/sampling';
 
 const estimate = {
   sample_count: 500,
@@ -12,6 +13,7 @@ const estimate = {
   size_bucket: '1M-5M',
   unmatched: [],
   handles_truncated: false,
+  figure: populationEstimate(500, { sampleSize: 100_000, rate: 5000 }),
 };
 
 const routes = (extra: Record<string, FakeRoute> = {}): Record<string, FakeRoute> => ({

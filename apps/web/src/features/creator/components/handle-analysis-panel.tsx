@@ -13,6 +13,7 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/avatar';
+import { FigureView } from '@/components/figure';
 import { useCatalogueNames } from '@/lib/catalogue-names';
 import { errorText } from '@/lib/error-text';
 import { useAnalyseHandle } from '@/lib/api/handle-analysis';
@@ -93,18 +94,12 @@ export function HandleAnalysisPanel({ onUseHandle }: HandleAnalysisPanelProps) {
               <Stack gap={0}>
                 <Text fw={600}>{data.account.name}</Text>
                 <Text size="sm" c="dimmed">
-                  @{data.account.handle} ·{' '}
-                  {t('creator.handles.followers', {
-                    formatted: formatLargeNumber(data.account.followers_count),
-                  })}
+                  @{data.account.handle} · {t('figures.xFollowers')}{' '}
+                  {formatLargeNumber(data.account.followers_count)}
                 </Text>
               </Stack>
             </Group>
-            <Text size="sm">
-              {t('creator.analysis.reach', {
-                formatted: formatLargeNumber(data.followers.population_estimate),
-              })}
-            </Text>
+            <FigureView figure={data.followers.figure} withLabel size="lg" />
             {labelsOf(data.interests).length > 0 && (
               <Stack gap={4}>
                 <Text size="sm" fw={500}>

@@ -44,7 +44,7 @@ describe('HandlesField', () => {
 
     const found = screen.getByRole('checkbox', { name: /@tokyo_eats/ }).closest('div')!;
     expect(await within(found.parentElement!).findByText('Tokyo Eats')).toBeTruthy();
-    expect(within(found.parentElement!).getByText('12K followers')).toBeTruthy();
+    expect(within(found.parentElement!).getByText('Followers on X 12K')).toBeTruthy();
     const missing = screen.getByRole('checkbox', { name: /@nobody_here/ }).closest('div')!;
     expect(await within(missing.parentElement!).findByText('not found')).toBeTruthy();
   });

@@ -50,7 +50,7 @@ export function HandleStatus({ handle, teamSlug }: { handle: string; teamSlug?: 
         {account.name}
       </Text>
       <Text span size="xs" c="dimmed">
-        {t('creator.handles.followers', { formatted: formatLargeNumber(account.followers_count) })}
+        {t('figures.xFollowers')} {formatLargeNumber(account.followers_count)}
       </Text>
     </Group>
   );

@@ -120,8 +120,8 @@ export function SearchPicker({
                       {option.label}
                     </Text>
                     {option.size !== undefined && (
-                      <Text size="xs" c="dimmed">
-                        {formatLargeNumber(option.size)}
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {t('figures.estimateShort', { value: formatLargeNumber(option.size) })}
                       </Text>
                     )}
                   </Group>

@@ -1,13 +1,12 @@
-import { Anchor, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import type { DtPost } from '@murmur/core/api';
 import { formatLargeNumber } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PagePagination } from '@/components/page-pagination';
 import { useDtPost } from '../api/get-post';
 import { useDtPosts } from '../api/get-posts';
+import { DtPagination, DtTableHeader, useDtSearch } from './table-header';
 import { DtScreen, shortDate } from './dt-frame';
 import { DtTable } from './dt-table';
 import { Stat } from './stat';
@@ -25,11 +24,14 @@ const METRICS = [
 
 export function PostsScreen() {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 500);
+  const search = useDtSearch();
   const [sort, setSort] = useState<PostSort>('-created_at');
-  const posts = useDtPosts({ page, page_size: PAGE_SIZE, sort, ...(debounced && { search: debounced }) });
+  const posts = useDtPosts({
+    page: search.page,
+    page_size: PAGE_SIZE,
+    sort,
+    ...(search.query && { search: search.query }),
+  });
   return (
     <DtScreen
       title={t('premium.screens.posts')}
@@ -39,16 +41,7 @@ export function PostsScreen() {
     >
       {(data) => (
         <Stack gap="sm">
-          <Group>
-            <TextInput
-              aria-label={t('deepThought.search')}
-              placeholder={t('deepThought.search')}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
-            />
+          <DtTableHeader search={search} count={data.count}>
             <Select
               aria-label={t('deepThought.sortBy')}
               value={sort}
@@ -61,10 +54,7 @@ export function PostsScreen() {
                 { value: '-impression_count', label: t('deepThought.sort.impressions') },
               ]}
             />
-            <Text size="sm" c="dimmed">
-              {t('deepThought.count', { n: data.count })}
-            </Text>
-          </Group>
+          </DtTableHeader>
           <DtTable
             rows={data.results}
             rowKey={(p) => p.id}
@@ -92,9 +82,7 @@ export function PostsScreen() {
               })),
             ]}
           />
-          {data.count > PAGE_SIZE && (
-            <PagePagination total={Math.ceil(data.count / PAGE_SIZE)} value={page} onChange={setPage} />
-          )}
+          <DtPagination search={search} count={data.count} pageSize={PAGE_SIZE} />
         </Stack>
       )}
     </DtScreen>

@@ -77,7 +77,8 @@ export function UsersTable({
     },
     {
       key: 'followers',
-      header: t('deepThought.col.followers'),
+      // X's public count, named as X's figure (docs/API.md "Figures").
+      header: t('figures.xFollowers'),
       numeric: true,
       cell: (u) => formatLargeNumber(u.followers_count),
     },

@@ -29,7 +29,7 @@ export function XStatsScreen() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('deepThought.col.country')}</Table.Th>
-                  <Table.Th ta="right">{t('deepThought.col.followers')}</Table.Th>
+                  <Table.Th ta="right">{t('figures.xFollowers')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

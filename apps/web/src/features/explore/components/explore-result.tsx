@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountChip } from '@/components/account-chip';
+import { FigureView } from '@/components/figure';
 import type { ExploreResult as Result } from '@murmur/core/api';
 import { creatorPath, insightsPath } from '@/lib/insights-link';
 
@@ -17,10 +17,8 @@ export function ExploreResult({ result, teamSlug }: ExploreResultProps) {
   return (
     <Paper withBorder p="md" radius="md" aria-live="polite">
       <Stack gap="sm">
-        <Group gap="md" align="baseline">
-          <Text fz={28} fw={700} data-testid="explore-size">
-            {formatLargeNumber(result.estimate.population_estimate)}
-          </Text>
+        <Group gap="md" align="center">
+          <FigureView figure={result.estimate.figure} withLabel size="lg" testId="explore-size" />
           <Badge variant="light" tt="none">
             {result.estimate.size_bucket}
           </Badge>

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INTERESTS } from '@/test/fixtures';
 import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { ExploreX } from './explore-x';
+import { populationEstimate } from '@murmur/core/sampling';
 
 const interests = INTERESTS.slice(0, 2);
 
@@ -25,6 +26,7 @@ function fakeApi() {
               size_bucket: 'auto',
               unmatched: [],
               handles_truncated: false,
+              figure: populationEstimate(12, { sampleSize: 100_000, rate: 100 }),
             },
             targeting_package: emptyTargetingPackage(),
             sample_accounts: [],

@@ -62,6 +62,14 @@ export function Panel({ title, copyText, basis, wide = false, children }: PanelP
         </Group>
       </Group>
       {children}
+      {basis !== undefined && (
+        <Text size="xs" c="dimmed" mt="xs" data-testid="panel-support">
+          {t('insightsSupport.basis', {
+            analysed: basis.analysed.toLocaleString('en-US'),
+            min: basis.minSupport,
+          })}
+        </Text>
+      )}
       {basis?.sampled === true && (
         <Text size="xs" c="dimmed" mt="xs">
           {t('insights.sampled', {

@@ -1,4 +1,5 @@
 import { ShareBars } from '@/components/charts/share-bars';
+import type { ShareDatum } from '@/components/charts/types';
 import type { Basis, Share } from '../types';
 import { sharesText } from '../utils/panel-text';
 import { EmptyPanel, Panel } from './panel';
@@ -7,7 +8,7 @@ export interface SharePanelProps {
   title: string;
   shares: readonly Share[] | undefined;
   basis?: Basis;
-  labelOf?: (share: Share) => string;
+  labelOf?: (share: ShareDatum) => string;
   limit?: number;
   wide?: boolean;
 }

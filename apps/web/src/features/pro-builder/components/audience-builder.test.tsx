@@ -7,6 +7,7 @@ import { encodePackage } from '@/lib/insights-link';
 import { INTERESTS } from '@/test/fixtures';
 import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { AudienceBuilder } from './audience-builder';
+import { populationEstimate } from '@murmur/core/sampling';
 
 const interests = INTERESTS;
 
@@ -19,7 +20,13 @@ function fakeApi() {
       'POST /api/build-audience/': (init) => {
         sized.push((jsonBody(init) as { targeting_package: TargetingPackage }).targeting_package);
         return {
-          body: { population_estimate: 1000, size_bucket: 'auto', sample_count: 10, unmatched: [] },
+          body: {
+            population_estimate: 1000,
+            size_bucket: 'auto',
+            sample_count: 10,
+            unmatched: [],
+            figure: populationEstimate(10, { sampleSize: 100_000, rate: 100 }),
+          },
         };
       },
     }),

@@ -14,9 +14,11 @@ import {
 } from '@mantine/core';
 import type { CompetitorAnalysisResult } from '@murmur/core/api';
 import { formatLargeNumber } from '@murmur/core/format';
+import { xFollowers } from '@murmur/core/sampling';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FigureView } from '@/components/figure';
 import { PageHeader, usePageTitle } from '@/components/page-title';
 import { useLanguage } from '@/hooks/use-language';
 import { useJob } from '@/lib/api/get-job';
@@ -100,8 +102,12 @@ export function CompetitorAnalysis() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('proSite.competitors.account')}</Table.Th>
+                  {/* X's public follower count and Murmur's estimate of the followers, each named (never an estimate under "Followers"). */}
                   <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {t('proSite.competitors.followers')}
+                    {t('figures.xFollowers')}
+                  </Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {t('figures.estimate')}
                   </Table.Th>
                   <Table.Th>{t('proSite.competitors.interests')}</Table.Th>
                   <Table.Th>{t('proSite.competitors.actions')}</Table.Th>
@@ -118,7 +124,12 @@ export function CompetitorAnalysis() {
                         {c.account.name}
                       </Text>
                     </Table.Td>
-                    <Table.Td ta="right">{formatLargeNumber(c.followers.population_estimate)}</Table.Td>
+                    <Table.Td ta="right">
+                      <FigureView figure={xFollowers(c.account.followers_count)} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <FigureView figure={c.followers.figure} />
+                    </Table.Td>
                     <Table.Td>
                       <Group gap={4}>
                         {c.top_interests.slice(0, 4).map((i) => (

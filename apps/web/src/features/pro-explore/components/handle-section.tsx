@@ -4,6 +4,7 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/avatar';
+import { FigureView } from '@/components/figure';
 import { ShareBars } from '@/components/charts';
 import { useCatalogueNames } from '@/lib/catalogue-names';
 import { encodePackage } from '@/lib/insights-link';
@@ -64,18 +65,16 @@ export function HandleSection({ handle, explicit }: { handle: string; explicit: 
         </Group>
         {account?.bio && <Text size="sm">{account.bio}</Text>}
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Figure
-            label={t('proSite.explore.followers')}
-            value={formatLargeNumber(account?.followers_count ?? 0)}
-          />
+          <Figure label={t('figures.xFollowers')} value={formatLargeNumber(account?.followers_count ?? 0)} />
           <Figure
             label={t('proSite.explore.following')}
             value={formatLargeNumber(account?.following_count ?? 0)}
           />
-          <Figure
-            label={t('proSite.explore.audience')}
-            value={data ? formatLargeNumber(data.followers.population_estimate) : '…'}
-          />
+          {data ? (
+            <FigureView figure={data.followers.figure} withLabel size="lg" />
+          ) : (
+            <Figure label={t('figures.estimate')} value="…" />
+          )}
           <Figure
             label={t('proSite.explore.verified')}
             value={account?.verified ? t('proSite.yes') : t('proSite.no')}

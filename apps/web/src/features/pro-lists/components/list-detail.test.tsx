@@ -1,4 +1,5 @@
 import type { AudienceConfig } from '@murmur/core/api';
+import { countFigure, populationEstimate } from '@murmur/core/sampling';
 import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { screen } from '@testing-library/react';
 import i18n from 'i18next';
@@ -14,6 +15,8 @@ const list = {
   size: 1_200_000,
   core_audience: 900_000,
   pro_targeting_size: 800_000,
+  size_figure: populationEstimate(240, { sampleSize: 100_000, rate: 5000 }),
+  upload_figure: countFigure(240, 'upload'),
   modified: '2026-11-22T10:00:00Z',
   is_super_insights: false,
   targeting_package: {

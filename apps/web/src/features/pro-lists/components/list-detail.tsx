@@ -4,6 +4,7 @@ import type { TargetingPackage } from '@murmur/core/targeting';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { FigureView } from '@/components/figure';
 import { PageHeader, usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
 import { useLanguage } from '@/hooks/use-language';
@@ -84,7 +85,7 @@ export function ListDetail({ id }: { id: number }) {
         }
       />
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <Figure label={t('proSite.lists.size')} value={formatLargeNumber(data.size)} />
+        <FigureView figure={data.size_figure} withLabel size="lg" />
         <Figure label={t('proSite.lists.coreAudience')} value={formatLargeNumber(data.core_audience)} />
         <Figure
           label={t('proSite.lists.proTargetingSize')}

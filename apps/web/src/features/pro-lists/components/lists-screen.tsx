@@ -1,8 +1,9 @@
 import { Alert, Anchor, Badge, Button, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { formatDate, formatLargeNumber } from '@murmur/core/format';
+import { formatDate } from '@murmur/core/format';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FigureView } from '@/components/figure';
 import { PageHeader, usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
 import { useLanguage } from '@/hooks/use-language';
@@ -55,7 +56,7 @@ export function ListsScreen({ kind }: ListsScreenProps) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('proSite.lists.name')}</Table.Th>
-                <Table.Th ta="right">{t('proSite.lists.size')}</Table.Th>
+                <Table.Th ta="right">{t('figures.estimate')}</Table.Th>
                 <Table.Th>{t('proSite.lists.modified')}</Table.Th>
                 <Table.Th>{t('proSite.lists.actions')}</Table.Th>
               </Table.Tr>
@@ -73,7 +74,9 @@ export function ListsScreen({ kind }: ListsScreenProps) {
                       </Badge>
                     )}
                   </Table.Td>
-                  <Table.Td ta="right">{formatLargeNumber(list.size)}</Table.Td>
+                  <Table.Td ta="right">
+                    <FigureView figure={list.size_figure} />
+                  </Table.Td>
                   <Table.Td>{formatDate(list.modified, language)}</Table.Td>
                   <Table.Td>
                     <ListActions list={list} />

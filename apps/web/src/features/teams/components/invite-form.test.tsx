@@ -11,6 +11,8 @@ const invite = (id: number, email: string, state: Invite['state']): Invite => ({
   message: '',
   state,
   created: '2026-03-01T00:00:00Z',
+  expires: '2026-03-08T00:00:00Z',
+  expired: false,
   accepted: false,
   joined: null,
   last_login: null,

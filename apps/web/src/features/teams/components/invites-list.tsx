@@ -1,11 +1,13 @@
-import { Alert, Loader } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack } from '@mantine/core';
 import type { Invite } from '@murmur/core/api';
 import { formatDate, formatRelativeTime } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { useLanguage } from '@/hooks/use-language';
 import { errorText } from '@/lib/error-text';
+import { useState } from 'react';
 import { useInvites } from '../api/get-invites';
+import { useInviteAction } from '../api/manage-invites';
 import { InviteStateBadge } from './invite-state-badge';
 
 export interface InvitesListProps {
@@ -17,6 +19,10 @@ export function InvitesList({ teamId }: InvitesListProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const invites = useInvites(teamId);
+  const revoke = useInviteAction(teamId, 'revoke');
+  const resend = useInviteAction(teamId, 'resend');
+  const [failure, setFailure] = useState<unknown>(null);
+  const busy = revoke.isPending || resend.isPending;
 
   if (invites.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (invites.isError) {
@@ -32,7 +38,14 @@ export function InvitesList({ teamId }: InvitesListProps) {
     {
       key: 'state',
       header: t('teams.invites.state'),
-      render: (invite) => <InviteStateBadge invite={invite} />,
+      render: (invite) =>
+        invite.expired ? (
+          <Badge color="gray" variant="light" size="sm">
+            {t('teamAccess.expired')}
+          </Badge>
+        ) : (
+          <InviteStateBadge invite={invite} />
+        ),
       sortValue: (invite) => (invite.accepted ? 'accepted' : invite.state),
     },
     {
@@ -54,16 +67,57 @@ export function InvitesList({ teamId }: InvitesListProps) {
         invite.last_login === null ? '—' : formatRelativeTime(invite.last_login, { locale: language }),
       sortValue: (invite) => invite.last_login,
     },
+    {
+      key: 'expires',
+      header: t('teamAccess.expires'),
+      render: (invite) => (invite.accepted ? '—' : formatDate(invite.expires, language)),
+      sortValue: (invite) => invite.expires,
+    },
+    {
+      key: 'actions',
+      header: t('teamAccess.actions'),
+      render: (invite) =>
+        invite.accepted ? null : (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              variant="light"
+              disabled={busy}
+              onClick={() => resend.mutate(invite.id, { onError: setFailure })}
+              aria-label={t('teamAccess.resendTo', { email: invite.email })}
+            >
+              {t('teamAccess.resend')}
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              disabled={busy}
+              onClick={() => revoke.mutate(invite.id, { onError: setFailure })}
+              aria-label={t('teamAccess.revokeFor', { email: invite.email })}
+            >
+              {t('teamAccess.revoke')}
+            </Button>
+          </Group>
+        ),
+    },
   ];
 
   return (
-    <DataTable
-      caption={t('teams.invites.listTitle')}
-      columns={columns}
-      rows={invites.data}
-      rowKey={(invite) => invite.id}
-      defaultSort="-created"
-      emptyText={t('teams.invites.empty')}
-    />
+    <Stack gap="sm">
+      {failure !== null && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)}>
+          {errorText(failure, t)}
+        </Alert>
+      )}
+      <DataTable
+        caption={t('teams.invites.listTitle')}
+        columns={columns}
+        rows={invites.data}
+        rowKey={(invite) => invite.id}
+        defaultSort="-created"
+        emptyText={t('teams.invites.empty')}
+      />
+    </Stack>
   );
 }

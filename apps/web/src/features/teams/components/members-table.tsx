@@ -1,24 +1,30 @@
-import { Alert, Badge, Loader } from '@mantine/core';
+import { Alert, Badge, Loader, Stack } from '@mantine/core';
 import type { Member } from '@murmur/core/api';
 import { formatDate, formatRelativeTime } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { useLanguage } from '@/hooks/use-language';
 import { errorText } from '@/lib/error-text';
+import { useState } from 'react';
 import { useMembers } from '../api/get-members';
+import { MemberActions } from './member-actions';
 
 export interface MembersTableProps {
   slug: string;
+  /** Team admins change levels and remove members (not themselves: they leave instead). */
+  canManage?: boolean;
+  selfId?: number;
 }
 
 const fullName = (member: Member): string =>
   [member.user.first_name, member.user.last_name].filter(Boolean).join(' ');
 
 /** Members with name, email, level, joined date and last login. */
-export function MembersTable({ slug }: MembersTableProps) {
+export function MembersTable({ slug, canManage = false, selfId }: MembersTableProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const members = useMembers(slug);
+  const [failure, setFailure] = useState<unknown>(null);
 
   if (members.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (members.isError) {
@@ -72,14 +78,33 @@ export function MembersTable({ slug }: MembersTableProps) {
       sortValue: (member) => member.last_login,
     },
   ];
+  if (canManage) {
+    columns.push({
+      key: 'actions',
+      header: t('teamAccess.actions'),
+      render: (member) =>
+        member.user.id === selfId ? (
+          t('teamAccess.you')
+        ) : (
+          <MemberActions slug={slug} member={member} onError={setFailure} />
+        ),
+    });
+  }
 
   return (
-    <DataTable
-      caption={t('teams.members.title')}
-      columns={columns}
-      rows={members.data}
-      rowKey={(member) => member.id}
-      defaultSort="name"
-    />
+    <Stack gap="sm">
+      {failure !== null && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)}>
+          {errorText(failure, t)}
+        </Alert>
+      )}
+      <DataTable
+        caption={t('teams.members.title')}
+        columns={columns}
+        rows={members.data}
+        rowKey={(member) => member.id}
+        defaultSort="name"
+      />
+    </Stack>
   );
 }

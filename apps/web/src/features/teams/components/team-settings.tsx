@@ -10,6 +10,7 @@ import { InviteForm } from './invite-form';
 import { InvitesList } from './invites-list';
 import { MembersTable } from './members-table';
 import { SubscriptionStatus } from './subscription-status';
+import { TeamLifecycle } from './team-lifecycle';
 import { TeamNameForm } from './team-name-form';
 
 export interface TeamSettingsProps {
@@ -58,7 +59,7 @@ export function TeamSettings({ team, user }: TeamSettingsProps) {
         <TeamNameForm key={team.name} team={team} canEdit={admin} />
       </Section>
       <Section id="members" title={t('teams.members.title')}>
-        <MembersTable slug={team.slug} />
+        <MembersTable slug={team.slug} canManage={admin} selfId={user.id} />
       </Section>
       {admin && (
         <Section id="invite" title={t('teams.invites.inviteTitle')}>
@@ -75,6 +76,9 @@ export function TeamSettings({ team, user }: TeamSettingsProps) {
       </Section>
       <Section id="subscription" title={t('teams.subscription.title')}>
         <SubscriptionStatus team={team} />
+      </Section>
+      <Section id="team-lifecycle" title={t('teamAccess.title')}>
+        <TeamLifecycle team={team} admin={admin} selfId={user.id} />
       </Section>
     </Stack>
   );

@@ -1,9 +1,10 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { InsightsReport } from '@murmur/core/api';
-import { formatLargeNumber, formatPercent } from '@murmur/core/format';
+import { formatPercent } from '@murmur/core/format';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FigureView } from '@/components/figure';
 import { InsightsView } from '@/features/insights/components/insights-view';
 import { JobProgress } from '@/features/insights/components/job-progress';
 import type { InsightsTab } from '@/features/insights/components/tabs/insights-tab-list';
@@ -62,10 +63,7 @@ export function ProInsights({ pkg }: ProInsightsProps) {
             {t('proSite.insights.proTargeting')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Figure
-              label={t('proSite.insights.size')}
-              value={formatLargeNumber(report.estimate.population_estimate)}
-            />
+            <FigureView figure={report.estimate.figure} withLabel size="lg" />
             <Figure
               label={t('proSite.insights.reach')}
               value={formatPercent(report.summary?.reach ?? 0, { fromFraction: true })}

@@ -16,8 +16,10 @@ const share = (key: string, label: string, s: number): Share => ({
   label,
   count: 10,
   share: s,
+  shareInterval: [s / 2, s * 2],
   populationShare: s / 2,
   affinity: 2,
+  affinityInterval: [1, 4],
 });
 const physics = share('20001', 'Science/Physics', 0.3);
 const space = share('20002', 'Science/Space and astronomy', 0.2);
@@ -43,7 +45,7 @@ const report: InsightsReport = {
     communities: [
       {
         ...fixtureReport.communities!.communities[0]!,
-        name: 'Physics · Space and astronomy · telescope',
+        name: 'Physics · Space and astronomy',
         interests: [physics, space],
         words: [share('telescope', 'telescope', 0.1)],
       },
@@ -90,7 +92,9 @@ describe('insights panels name catalogue values in the interface language', { ti
     await i18n.changeLanguage('ja');
     renderWithProviders(<NetworkTab report={report} />);
     const panel = screen.getByRole('region', { name: 'コミュニティ' });
-    expect(within(panel).getByText('物理学 · 宇宙・天文学 · telescope')).toBeTruthy();
+    // Two interests name it; an English bio word never joins a Japanese name.
+    expect(within(panel).getByText('物理学 · 宇宙・天文学')).toBeTruthy();
+    expect(within(panel).queryByText(/telescope/)).toBeNull();
     expect(within(panel).getByText('コミュニティ2')).toBeTruthy();
     expect(within(panel).getByText('科学/物理学')).toBeTruthy();
     expect(within(panel).queryByText(/Physics/)).toBeNull();

@@ -1,4 +1,5 @@
 import { formatLargeNumber } from '@murmur/core/format';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EngagedPost, InsightsReport, PostSummary } from '@/features/insights/types';
 import { postsText } from '@/features/insights/utils/panel-text';
@@ -11,14 +12,22 @@ function PostsPanel<P extends PostSummary>({
   posts,
   extra,
   wide,
+  note,
 }: {
   title: string;
   posts: readonly P[];
   extra?: (post: P) => string;
   wide?: boolean;
+  /** How the posts were chosen, under the list. */
+  note?: string;
 }) {
   return (
     <Panel title={title} wide={wide} copyText={() => postsText(posts)}>
+      {note !== undefined && (
+        <Text size="xs" c="dimmed" mb="xs">
+          {note}
+        </Text>
+      )}
       {posts.length === 0 ? (
         <EmptyPanel />
       ) : (
@@ -39,6 +48,14 @@ export function ContentWallTab({ report }: { report: InsightsReport }) {
         title={t('insights.panels.contentWall')}
         posts={(contentWall?.posts ?? []).slice(0, 12)}
         wide
+        note={
+          contentWall === undefined
+            ? undefined
+            : t('insightsSupport.perAuthor', {
+                count: contentWall.perAuthor,
+                min: contentWall.minEngagement,
+              })
+        }
       />
       <PostsPanel
         title={t('insights.panels.mostLikedPosts')}

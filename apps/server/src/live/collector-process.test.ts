@@ -1,0 +1,205 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { SANDBOX_DEV_CREDENTIALS } from '@murmur/core/dev-credentials';
+import type { LiveEvent } from '@murmur/core/live';
+import { consumeLive, JetStreamLiveLog } from '@murmur/engine-cluster';
+import { createSandboxPlugin, generateNetwork, type Network } from '@murmur/sandbox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createCollector, streamSpecs } from './collector';
+import { collectorSettings, CollectorSettingsError } from './collector-main';
+
+/**
+ * The collector as its own process (collector-main.ts), killed with SIGKILL five times while the
+ * sandbox streams: every event a never-killed collector reads must be in the JetStream live log
+ * exactly once (restarts resume through X's backfill_minutes; what the killed process had appended
+ * comes again and is dropped by the log's de-duplication on the event key).
+ */
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const nc: NatsConnection | null = await connect({ servers: NATS_URL, timeout: 2000 }).catch(() => null);
+if (!nc) console.warn(`collector-process.test.ts: crash rounds skipped, no NATS at ${NATS_URL}`);
+
+const MAIN = fileURLToPath(new URL('./collector-main.ts', import.meta.url));
+const ROUNDS = 5;
+/** Events stored between two kills, at least. */
+const PER_ROUND = 4;
+
+describe('the collector settings of its own process', () => {
+  it('names the missing and invalid variables', () => {
+    expect(() => collectorSettings({})).toThrow(
+      new CollectorSettingsError('Missing env variables: X_STREAM_BEARER_TOKEN, LIVE_NATS_URL'),
+    );
+    const ok = { X_STREAM_BEARER_TOKEN: 't', LIVE_NATS_URL: 'nats://n:4222' };
+    expect(() => collectorSettings({ ...ok, X_STREAM_PARTITIONS: '21' })).toThrow(
+      /X_STREAM_PARTITIONS must be an integer from 1 to 20/,
+    );
+    expect(() => collectorSettings({ ...ok, X_STREAM_URL: 'https://api.x.com/' })).toThrow(
+      /X_STREAM_URL must be an http\(s\) URL ending in \/2\//,
+    );
+    expect(collectorSettings({ ...ok, ENGINE_SHARDS: '3' })).toEqual({
+      streamUrl: 'https://api.x.com/2/',
+      bearerToken: 't',
+      xPartitions: 20,
+      natsUrl: 'nats://n:4222',
+      partitions: 3,
+      stream: 'MURMUR_LIVE',
+    });
+  });
+});
+
+describe.skipIf(!nc)('the collector process killed with SIGKILL', () => {
+  let network: Network;
+  let sandbox: FastifyInstance;
+  let sandboxUrl: string;
+  beforeAll(async () => {
+    network = generateNetwork({ accounts: 3000, seed: 'collector-process', historyDays: 2 });
+    sandbox = Fastify();
+    // 40 simulated seconds a wall second: X's 5 minutes of backfill are 7.5 wall seconds, more than a
+    // loaded machine's lag between the sandbox writing a line and the collector appending it (at
+    // ×150, 2 wall seconds, the killed process had read events older than that and not appended
+    // them: lost, as they would be after a 5-minute outage against X).
+    await sandbox.register(createSandboxPlugin({ network, clock: { speed: 40, stepSeconds: 1 } }), {
+      prefix: '/sandbox',
+    });
+    await sandbox.listen({ port: 0, host: '127.0.0.1' });
+    sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
+  }, 240_000);
+  afterAll(async () => {
+    await sandbox?.close();
+    await nc?.close();
+  });
+
+  /** Holds the sandbox's clock still (no event happens) until released. */
+  const holdClock = () => {
+    const simulation = network.simulation;
+    simulation.holds++;
+    return () => void simulation.holds--;
+  };
+
+  it(`loses no event and stores none twice across ${ROUNDS} kill -9 rounds`, async () => {
+    const id = `${process.pid}_${Date.now()}`;
+    const stream = `MURMUR_LIVE_TEST_COLLECTOR_${id}`;
+    const log = await JetStreamLiveLog.open({
+      nc: nc!,
+      partitions: 2,
+      stream,
+      subjectPrefix: `murmur.test.${id}.live`,
+    });
+    const streamUrl = `${sandboxUrl}/sandbox/x/2/`;
+    const bearerToken = SANDBOX_DEV_CREDENTIALS.x.bearerToken;
+    const reference: LiveEvent[] = [];
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const referenceCollector = createCollector({
+      baseUrl: streamUrl,
+      bearerToken,
+      streams: streamSpecs(1),
+      sink: {
+        append: (events) => {
+          reference.push(...events);
+          return Promise.resolve();
+        },
+      },
+      log: quiet,
+    });
+    const stored = async () => (await log.lastSequence(0)) + (await log.lastSequence(1));
+    const start = async (): Promise<ChildProcess> => {
+      const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+        env: {
+          ...process.env,
+          X_STREAM_URL: streamUrl,
+          X_STREAM_BEARER_TOKEN: bearerToken,
+          X_STREAM_PARTITIONS: '1',
+          LIVE_NATS_URL: NATS_URL,
+          LIVE_PARTITIONS: '2',
+          LIVE_STREAM: stream,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await new Promise<void>((resolve, reject) => {
+        createInterface({ input: child.stdout }).on('line', (line) => {
+          if (line.includes('"live: collector ready"')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`the collector exited (${code}) before it was ready`)));
+      });
+      return child;
+    };
+    const until = async (check: () => Promise<boolean>, what: string) => {
+      const end = Date.now() + 60_000;
+      while (!(await check())) {
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    let child: ChildProcess | undefined;
+    try {
+      // Both collectors open their streams on the same simulated instant (both ask X's 5 minutes).
+      let release = holdClock();
+      await referenceCollector.start();
+      child = await start();
+      release();
+      for (let round = 1; round <= ROUNDS; round++) {
+        const before = await stored();
+        await until(async () => (await stored()) >= before + PER_ROUND, `round ${round}'s events`);
+        child.kill('SIGKILL');
+        // The outage stays within X's 5 minutes of backfill: the clock waits for the restart.
+        release = holdClock();
+        await new Promise((resolve) => child!.once('exit', resolve));
+        child = await start();
+        release();
+      }
+      const before = await stored();
+      await until(async () => (await stored()) >= before + PER_ROUND, 'events after the last restart');
+      // Quiet: the clock stands still; both collectors append what they have read.
+      release = holdClock();
+      let last = -1;
+      await until(async () => {
+        const now = (await stored()) + reference.length;
+        const same = now === last;
+        last = now;
+        if (!same) await new Promise((resolve) => setTimeout(resolve, 500));
+        return same;
+      }, 'both collectors to append what they read');
+      await referenceCollector.stop();
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child!.once('exit', resolve));
+      release();
+
+      // Everything the log holds, through a consumer from the start.
+      const logged: LiveEvent[] = [];
+      // One stream, nothing deleted: its last sequence is how many events it holds.
+      const messages = Math.max(await log.lastSequence(0), await log.lastSequence(1));
+      const consumer = await consumeLive({
+        log,
+        durableName: 'check',
+        waitMs: 100,
+        engine: {
+          apply: (events) => void logged.push(...events),
+          position: () => ({}),
+        },
+      });
+      await until(() => Promise.resolve(logged.length >= messages), 'the whole log read');
+      await consumer.stop();
+
+      const keys = (events: LiveEvent[]) => events.filter((e) => e.type !== 'user').map((e) => e.key);
+      const loggedKeys = keys(logged);
+      // Nothing twice…
+      expect(new Set(loggedKeys).size).toBe(loggedKeys.length);
+      // …and nothing lost: the same events as the collector that was never killed.
+      expect(new Set(loggedKeys)).toEqual(new Set(keys(reference)));
+      // A restarted collector tells again of the accounts it meets (a harmless, idempotent `user`
+      // event): the accounts told of are the same.
+      const users = (events: LiveEvent[]) =>
+        new Set(events.flatMap((e) => (e.type === 'user' ? [e.user.id] : [])));
+      expect(users(logged)).toEqual(users(reference));
+      // Posts, likes, follows… streamed between the kills.
+      expect(loggedKeys.length).toBeGreaterThan(ROUNDS);
+    } finally {
+      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await referenceCollector.stop().catch(() => undefined);
+      await log.destroy();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,195 @@
+import { formatLargeNumber } from '@murmur/core/format';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiFor, waitForEngine, watchJobs, type AudienceConfig } from '../support/audience-api';
+import { signIn } from '../support/audience-screens';
+import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
+import { tr, type Lang } from '../support/locales';
+import { screenshot } from '../support/screens';
+
+/**
+ * One saved audience, the followers of one account, on every screen that shows its size: My
+ * Audiences, the creator's size panel, the creator's handle analysis, Explore-X and Compare. Each
+ * must show the same figure — Murmur's estimate — with the same label and the same 95 % interval,
+ * in English and Japanese (docs/decisions/006-sampling-model.md).
+ */
+const app = useJourneyServer({ MAIL_FROM, SANDBOX_ACCOUNTS: '3000', STAFF_EMAIL_DOMAINS: 'example.com' });
+
+const TEAM = 'figures-team';
+const OTHER = 'Japanese speakers';
+
+test.beforeAll(() => waitForEngine(app.server.url));
+
+/** The creator's `?package=` parameter (base64url JSON, as the web's encodePackage writes it). */
+const packageParam = (pkg: unknown): string => Buffer.from(JSON.stringify(pkg)).toString('base64url');
+
+interface Shown {
+  value: string;
+  interval: string;
+}
+
+/** The value and interval a FigureView of kind "estimate" shows inside `scope`. */
+async function shownFigure(scope: Locator): Promise<Shown> {
+  const figure = scope.locator('[data-figure-kind="estimate"]').first();
+  await expect(figure).toBeVisible({ timeout: 20_000 });
+  return {
+    value: (await figure.locator('[data-figure-part="value"]').innerText()).trim(),
+    interval: (await figure.locator('[data-figure-part="interval"]').innerText()).trim(),
+  };
+}
+
+/** The figure's label where the figure carries it (not in a table, whose column header does). */
+async function expectLabel(scope: Locator, lang: Lang): Promise<void> {
+  await expect(scope.locator('[data-figure-kind="estimate"] [data-figure-part="label"]').first()).toHaveText(
+    tr(lang, 'figures.estimate'),
+  );
+}
+
+/** Screenshots at the desktop and the phone width. */
+async function both(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-1280`);
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize(viewport);
+}
+
+test('one audience shows the same figure, label and interval on every screen, in English and Japanese', async ({
+  browser,
+}) => {
+  const page = await browser.newPage({ baseURL: app.server.url });
+  const api = apiFor(page, app.server.url);
+  const jobs = watchJobs(page);
+
+  await test.step('sign in and create a team', async () => {
+    await signIn(page, app.sink, 'aiko@example.com');
+    await page
+      .getByRole('button', { name: 'Create a team' })
+      .or(page.getByRole('link', { name: 'Create a team' }))
+      .first()
+      .click();
+    await page.getByLabel('Team name').fill('Figures Team');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${TEAM}/team`));
+    await api('POST', '/api/staff/user-groups/', { email: 'aiko@example.com', group: 'Audience_creator' });
+  });
+
+  const handle = await test.step('a handle of the network', async () => {
+    await page.goto(`/${TEAM}/creator`);
+    await page
+      .getByRole('textbox', { name: tr('en', 'creator.fields.handles.label'), exact: true })
+      .fill('a');
+    const suggestion = page.getByRole('option').first();
+    await expect(suggestion).toBeVisible();
+    const picked = ((await suggestion.getAttribute('aria-label')) ?? '').replace(/^@/, '');
+    expect(picked).not.toBe('');
+    await page.keyboard.press('Escape');
+    return picked;
+  });
+
+  const pkg = { handles: [{ handle }] };
+  const name = `Followers of @${handle}`;
+  const config = await test.step('the audience saved, with its figure', async () => {
+    const { id } = await api<{ id: number }>('POST', '/api/audience-configs/', {
+      name,
+      team: TEAM,
+      targeting_package: pkg,
+    });
+    await api('POST', '/api/audience-configs/', {
+      name: OTHER,
+      team: TEAM,
+      targeting_package: { languages: [{ label: 'Japanese' }] },
+    });
+    const stored = await api<AudienceConfig>('GET', `/api/audience-configs/${id}/`);
+    expect(stored.size_figure.kind).toBe('estimate');
+    expect(stored.size_figure.value).toBe(stored.size);
+    expect(stored.size_figure.low).toBeLessThanOrEqual(stored.size);
+    expect(stored.size_figure.high).toBeGreaterThanOrEqual(stored.size);
+    expect(stored.size_figure.high).toBeGreaterThan(stored.size_figure.low);
+    return stored;
+  });
+
+  const check = async (lang: Lang) => {
+    const expected: Shown = {
+      value: formatLargeNumber(config.size_figure.value),
+      interval: tr(lang, 'figures.range', {
+        low: formatLargeNumber(config.size_figure.low),
+        high: formatLargeNumber(config.size_figure.high),
+      }),
+    };
+
+    await test.step(`${lang}: My Audiences`, async () => {
+      await page.goto(`/${TEAM}/audiences`);
+      const header = page.getByRole('columnheader').filter({ hasText: tr(lang, 'figures.estimate') });
+      await expect(header.first()).toBeVisible({ timeout: 20_000 });
+      const headers = await page.getByRole('columnheader').allTextContents();
+      const column = headers.findIndex((h) => h.trim().startsWith(tr(lang, 'figures.estimate')));
+      expect(column).toBeGreaterThanOrEqual(0);
+      const row = page.getByRole('row').filter({ hasText: name });
+      expect(await shownFigure(row.getByRole('cell').nth(column))).toEqual(expected);
+      await both(page, `figures-audiences-${lang}`);
+    });
+
+    await test.step(`${lang}: Compare`, async () => {
+      await page.getByRole('button', { name: tr(lang, 'audiences.actions.label', { name }) }).click();
+      await page.getByRole('menuitem', { name: tr(lang, 'audiences.actions.compare') }).click();
+      const dialog = page.getByRole('dialog', { name: tr(lang, 'audiences.compare.title') });
+      await dialog.getByRole('textbox', { name: tr(lang, 'audiences.compare.with', { name }) }).click();
+      await page.getByRole('option', { name: OTHER }).click();
+      await dialog.getByRole('button', { name: tr(lang, 'audiences.compare.start'), exact: true }).click();
+      await jobs.finished(/perspective|compar/);
+      const table = dialog.getByRole('table', { name: tr(lang, 'audiences.compare.overlapTable') });
+      const row = table.getByRole('row').filter({ hasText: name }).first();
+      expect(await shownFigure(row)).toEqual(expected);
+      await expectLabel(row, lang);
+      await both(page, `figures-compare-${lang}`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    });
+
+    await test.step(`${lang}: the creator's size panel`, async () => {
+      await page.goto(`/${TEAM}/creator?package=${packageParam(pkg)}`);
+      const panel = page.getByRole('region', { name: tr(lang, 'creator.size.title') });
+      await expect(panel).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+      expect(await shownFigure(panel)).toEqual(expected);
+      await expectLabel(panel, lang);
+      await both(page, `figures-creator-${lang}`);
+    });
+
+    await test.step(`${lang}: the creator's handle analysis`, async () => {
+      await page.getByRole('button', { name: tr(lang, 'creator.analysis.button') }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: tr(lang, 'creator.analysis.handle') }).fill(handle);
+      await dialog.getByRole('button', { name: tr(lang, 'creator.analysis.analyse') }).click();
+      await expect(dialog.getByText(tr(lang, 'creator.analysis.hours'))).toBeVisible({ timeout: 20_000 });
+      expect(await shownFigure(dialog)).toEqual(expected);
+      await expectLabel(dialog, lang);
+      // X's own count beside it is named as X's figure, never as the estimate.
+      await expect(dialog.getByText(tr(lang, 'figures.xFollowers'), { exact: false }).first()).toBeVisible();
+      await both(page, `figures-handle-analysis-${lang}`);
+      await page.keyboard.press('Escape');
+    });
+
+    await test.step(`${lang}: Explore-X`, async () => {
+      await page.goto(`/${TEAM}/explore-x`);
+      await page.getByRole('textbox', { name: tr(lang, 'explore.followers.label') }).fill(handle);
+      await page.getByRole('button', { name: tr(lang, 'explore.explore') }).click();
+      const result = page.getByTestId('explore-size').locator('xpath=../..');
+      await expect(page.getByTestId('explore-size')).toBeVisible({ timeout: 20_000 });
+      expect(await shownFigure(result)).toEqual(expected);
+      await expectLabel(result, lang);
+      await both(page, `figures-explore-${lang}`);
+    });
+  };
+
+  await check('en');
+
+  await test.step('switch to Japanese', async () => {
+    await page.goto(`/${TEAM}/account`);
+    await page.getByLabel('Language', { exact: true }).click();
+    await page.getByRole('option', { name: '日本語' }).click();
+    await page.getByRole('button', { name: 'Save language' }).click();
+    await expect(page.getByRole('heading', { name: 'アカウント管理' })).toBeVisible();
+  });
+
+  await check('ja');
+});

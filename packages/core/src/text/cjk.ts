@@ -1,0 +1,258 @@
+/**
+ * Words of text written without spaces (Japanese, Chinese), found by ICU's word segmenter
+ * (Intl.Segmenter: a dictionary of Chinese and Japanese words built into Node and browsers), and
+ * Korean words without their particles. Chosen over a morphological analyser from npm (kuromoji):
+ * no 20 MB dictionary to load, the same words in the server and the browser, and on the sandbox's
+ * Japanese bios it finds the same nouns (メンタルヘルス, 横浜, 在住, 看護師) — what targeting reads.
+ */
+
+const segmenter = new Intl.Segmenter('ja', { granularity: 'word' });
+
+/**
+ * Japanese function words (particles, copulas, auxiliaries, formal nouns) and the commonest
+ * Chinese function characters: they carry no targeting meaning and would top every word cloud.
+ */
+// prettier-ignore
+export const CJK_STOPWORDS: ReadonlySet<string> = new Set([
+  // Japanese
+  'です', 'ます', 'でした', 'ました', 'ません', 'する', 'して', 'した', 'します', 'しました', 'いる', 'いた',
+  'います', 'ある', 'あり', 'あります', 'なる', 'なり', 'なっ', 'ない', 'なく', 'こと', 'もの', 'よう', 'ため',
+  'これ', 'それ', 'あれ', 'この', 'その', 'あの', 'ここ', 'そこ', 'から', 'まで', 'より', 'ので', 'のに', 'けど',
+  'けれど', 'でも', 'とか', 'など', 'って', 'たい', 'たら', 'だけ', 'しか', 'ください', 'について', 'つい',
+  'において', 'として', 'による', 'という', 'といった', 'また', 'そして', 'さん', 'ちゃん', 'くん', 'れる', 'られる',
+  'せる', 'させる', 'でき', 'できる', 'いい', 'よく', 'もう', 'まだ', 'とても', 'ちょっと', 'みたい', 'ながら',
+  '中', '等', '的', '者', '方', '様', '時', '事', '物', '所', '私', '僕', '俺', '垢', '新', '人',
+  // counters after a number (100万円, 20代, 3年)
+  '万', '億', '円', '年', '月', '日', '歳', '回', '件', '個', '代',
+  // Chinese
+  '我', '你', '他', '她', '它', '们', '我们', '的', '了', '是', '在', '和', '与', '也', '都', '就', '很', '不', '有',
+  '这', '那', '个', '吗', '呢', '吧', '啊', '还', '又', '被', '把', '给', '对', '从', '到', '说', '要', '会', '能',
+]);
+
+const isHiragana = (c: number): boolean => c >= 0x3040 && c <= 0x309f;
+const isKatakana = (c: number): boolean =>
+  (c >= 0x30a0 && c <= 0x30ff && c !== 0x30fb) || (c >= 0xff66 && c <= 0xff9f);
+const isHan = (c: number): boolean =>
+  c === 0x3005 ||
+  (c >= 0x3400 && c <= 0x4dbf) ||
+  (c >= 0x4e00 && c <= 0x9fff) ||
+  (c >= 0xf900 && c <= 0xfaff);
+
+function every(s: string, test: (c: number) => boolean): boolean {
+  for (let i = 0; i < s.length; i++) if (!test(s.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * A segment worth indexing: not a stopword, not a lone kana (particles の, が, し) nor a run of
+ * hiragana shorter than three (inflections: ます, たい); a lone Han character is a word (猫, 株, 話).
+ */
+function keep(w: string): boolean {
+  if (CJK_STOPWORDS.has(w)) return false;
+  if (w.length === 1) return isHan(w.charCodeAt(0));
+  if (every(w, isHiragana)) return w.length >= 3;
+  return !every(w, (c) => c === 0x30fc); // ー alone
+}
+
+/** One-kana particles and auxiliaries that end a word rather than belong to it (猫と, 好きな, 探して). */
+const PARTICLES: ReadonlySet<string> = new Set([
+  'の',
+  'が',
+  'を',
+  'に',
+  'は',
+  'と',
+  'も',
+  'で',
+  'へ',
+  'や',
+  'か',
+  'て',
+  'な',
+  'だ',
+  'た',
+  'ね',
+  'よ',
+  'わ',
+  'さ',
+  'ば',
+]);
+/**
+ * Suffixes that stay apart: 駐在中 is 駐在, ゲーム実況垢 ("account") is ゲーム and 実況; counters
+ * (100万円, 20代) are dropped rather than glued to a word.
+ */
+const NO_JOIN: ReadonlySet<string> = new Set([
+  ...['中', '等', '的', '垢', '達', '様', '者'],
+  ...['万', '億', '円', '年', '月', '日', '歳', '回', '件', '個', '代'],
+]);
+
+/**
+ * Lone Han characters that end a compound in pure-Han text too (看護師, 会社員, 科学者 …), where the
+ * run's kana cannot tell Japanese from Chinese.
+ */
+const SUFFIXES: ReadonlySet<string> = new Set([
+  '師',
+  '員',
+  '家',
+  '屋',
+  '性',
+  '化',
+  '術',
+  '業',
+  '館',
+  '店',
+  '部',
+  '論',
+  '学',
+  '観',
+  '感',
+  '層',
+  '系',
+  '派',
+  '力',
+  '活',
+]);
+/** Words that follow a place or a noun as words of their own (堺在住, 大阪出身), never as its tail. */
+const STANDALONE: ReadonlySet<string> = new Set([
+  '在住',
+  '出身',
+  '勤務',
+  '担当',
+  '専門',
+  '中心',
+  '限定',
+  '関連',
+  '専用',
+]);
+
+const last = (s: string): number => s.charCodeAt(s.length - 1);
+
+/**
+ * Whether ICU's segments `prev` and `next`, written against each other, are one word. ICU splits
+ * compounds its dictionary lacks into a word and a lone character (看護|師, 社会|人, 筋|ト|レ),
+ * verbs' stems from their endings (呟|き, 探|し) and loanwords into their parts (メンタル|ヘルス): in
+ * Japanese a lone Han character joins the Han word beside it; a lone Katakana the word it follows;
+ * a one-kana ending other than a particle the lone Han stem before it; Katakana words each other.
+ */
+function joins(prev: string, next: string, japanese: boolean): boolean {
+  if (NO_JOIN.has(next) || NO_JOIN.has(prev)) return false;
+  const p = last(prev);
+  const n = next.charCodeAt(0);
+  if (every(prev, isKatakana) && every(next, isKatakana)) return true;
+  if (prev.length === 1 && isHan(p) && every(next, isHiragana)) {
+    // The kana ending of a verb or adjective (探|し, 詳|しく), not a particle or auxiliary (猫|と).
+    return !PARTICLES.has(next) && !CJK_STOPWORDS.has(next);
+  }
+  if (next.length !== 1) {
+    // A lone Han prefix of a Han word (会|社員), in Japanese.
+    return japanese && prev.length === 1 && isHan(p) && every(next, isHan) && !STANDALONE.has(next);
+  }
+  if (isHan(n)) {
+    // Chinese writes many one-character words (喝, 看): only Japanese text, or a suffix, joins.
+    return (
+      (japanese || SUFFIXES.has(next)) &&
+      (isHan(p) || (prev.length === 2 && isHan(prev.charCodeAt(0)) && isHiragana(p)))
+    );
+  }
+  if (isKatakana(n)) return isKatakana(p) || (prev.length === 1 && isHan(p));
+  return false;
+}
+
+/** Kana anywhere in the run: Japanese, not Chinese. */
+function hasKana(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (isHiragana(c) || isKatakana(c)) return true;
+  }
+  return false;
+}
+
+/**
+ * The words of a run of Han, Hiragana and Katakana characters (`text[start, end)`), in order: ICU's
+ * word segments, rejoined where they split one word (see joins), without function words.
+ */
+export function cjkWords(text: string, start: number, end: number, emit: (token: string) => void): void {
+  const run = text.slice(start, end);
+  let words = cache.get(run);
+  if (words === undefined) {
+    words = segmentRun(run);
+    // Bios and posts repeat their phrases (在住, 好き, について呟きます): the segmenter costs
+    // ~10 µs a run, a lookup far less. Bounded: cleared when full.
+    if (cache.size >= CACHE_RUNS) cache.clear();
+    cache.set(run, words);
+  }
+  for (const w of words) emit(w);
+}
+
+const CACHE_RUNS = 200_000;
+const cache = new Map<string, readonly string[]>();
+
+function segmentRun(run: string): string[] {
+  const japanese = hasKana(run, 0, run.length);
+  const words: string[] = [];
+  let pending = '';
+  const flush = (): void => {
+    if (pending !== '' && keep(pending)) words.push(pending);
+    pending = '';
+  };
+  for (const { segment, isWordLike } of segmenter.segment(run)) {
+    if (!isWordLike) flush();
+    else if (pending !== '' && joins(pending, segment, japanese)) pending += segment;
+    else {
+      flush();
+      pending = segment;
+    }
+  }
+  flush();
+  return words;
+}
+
+const HANGUL_FIRST = 0xac00;
+const HANGUL_LAST = 0xd7a3;
+/** Final consonant (jongseong) of a Hangul syllable: 0 none, 8 ㄹ; -1 if not a syllable. */
+const jongseong = (c: number): number =>
+  c >= HANGUL_FIRST && c <= HANGUL_LAST ? (c - HANGUL_FIRST) % 28 : -1;
+
+/**
+ * Korean particles written onto the noun, each with the final consonant it follows (Korean grammar
+ * picks the form by it: 사람을/친구를, 사람은/친구는, 사람과/친구와, 집으로/서울로/학교로), longest first.
+ * Only a particle agreeing with the syllable before it is stripped, and never to leave a single
+ * syllable, so 하는, 맛있는 and 도로 stay whole. 이/가 are left: too many nouns end in them (고양이).
+ */
+const KOREAN_PARTICLES: readonly [string, 'batchim' | 'vowel' | 'any' | 'vowel-or-l'][] = [
+  ['에서', 'any'],
+  ['에게', 'any'],
+  ['으로', 'batchim'],
+  ['이랑', 'batchim'],
+  ['을', 'batchim'],
+  ['은', 'batchim'],
+  ['과', 'batchim'],
+  ['를', 'vowel'],
+  ['는', 'vowel'],
+  ['와', 'vowel'],
+  ['랑', 'vowel'],
+  ['로', 'vowel-or-l'],
+  ['의', 'any'],
+];
+
+/** A Hangul word without its trailing particle (커피를 → 커피, 배구와 → 배구); other words unchanged. */
+export function koreanStem(word: string): string {
+  if (jongseong(word.charCodeAt(word.length - 1)) < 0) return word;
+  for (const [particle, after] of KOREAN_PARTICLES) {
+    if (word.length - particle.length < 2 || !word.endsWith(particle)) continue;
+    const jong = jongseong(word.charCodeAt(word.length - particle.length - 1));
+    if (jong < 0) continue;
+    const ok =
+      after === 'any' ||
+      (after === 'batchim' && jong > 0) ||
+      (after === 'vowel' && jong === 0) ||
+      (after === 'vowel-or-l' && (jong === 0 || jong === 8));
+    if (ok) return word.slice(0, -particle.length);
+  }
+  return word;
+}
+
+/** True if the code unit is a Hangul syllable (Korean words are spaced, then stemmed). */
+export const isHangul = (c: number): boolean => c >= HANGUL_FIRST && c <= HANGUL_LAST;
+
+export { isHan, isHiragana, isKatakana };
