@@ -13,6 +13,7 @@ import { StringColumn } from '../util/string-column';
 import type { CatalogueItem } from '../parse/records';
 import { groupPairs } from '../postings/csr';
 import { PostingFold, RowFold, type FoldTask } from './fold';
+import { PendingReferences, type Held } from './pending';
 import {
   LiveIndexError,
   ROWS,
@@ -45,6 +46,14 @@ export interface LiveStats {
   applied: number;
   /** Events that changed nothing: replays, a follow of an existing edge, unknown accounts or posts. */
   skipped: number;
+  /**
+   * Events held when they came, neither applied nor skipped (each event counts once, in one of the
+   * three): a reference to an account or post not seen yet, or a delete of a post not seen yet. What
+   * they change is applied later, when that account or post comes (docs/LIVE.md).
+   */
+  deferred: number;
+  /** References and tombstones held now (at most LiveOptions.maxHeld). */
+  held: number;
   /** Terms and accounts whose postings differ from the last compaction's. */
   deltaTerms: number;
   /** Approximate bytes of the postings materialised since the last compaction. */
@@ -74,6 +83,8 @@ export interface LiveState {
   removed: string[];
   /** The location text last applied per account, id then text (contract refinement: rule 2). */
   locationTexts: string[];
+  /** Held references and tombstones, oldest first (pending.ts); absent in older snapshots. */
+  pending?: string[];
 }
 
 /** Background compaction's progress (README "Live updates"). */
@@ -102,6 +113,8 @@ export interface LiveOptions {
   compaction?: 'background' | 'inline';
   /** The time a background compaction slice aims at (default 4 ms). */
   sliceMs?: number;
+  /** References and tombstones held for accounts and posts not seen yet (default 500 000). */
+  maxHeld?: number;
 }
 
 const COUNTS = ['followers', 'following', 'posts'] as const;
@@ -144,6 +157,8 @@ export class LiveIndex {
    */
   private readonly locationTexts = new Map<string, string>();
   private readonly keys = new Set<string>();
+  /** @internal References waiting for an account or post another partition has not delivered yet. */
+  readonly pending: PendingReferences;
   private readonly keyMemory: number;
   private readonly compactBytes: number;
   private readonly compaction: 'background' | 'inline';
@@ -199,6 +214,8 @@ export class LiveIndex {
   private readonly stats: LiveStats = {
     applied: 0,
     skipped: 0,
+    deferred: 0,
+    held: 0,
     deltaTerms: 0,
     deltaBytes: 0,
     lastEventAt: 0,
@@ -214,6 +231,8 @@ export class LiveIndex {
     this.compactBytes = options.compactBytes ?? 64 << 20;
     this.compaction = options.compaction ?? 'background';
     this.sliceMs = options.sliceMs ?? 4;
+    this.pending = new PendingReferences(options.maxHeld);
+    this.pending.restore(state?.pending ?? []);
     this.baseRows = built.postTermRows;
     // A post number without a record (deleted before the export was taken) is a deleted post.
     for (const p of gaps) this.deletedPosts.add(p);
@@ -348,7 +367,7 @@ export class LiveIndex {
     const terms = this.postingLog.terms.size + this.followerLog.terms.size;
     let bytes = this.postingLog.bytes + this.followerLog.bytes;
     for (const name of ROWS) bytes += this.rowLogs[name].values * 4;
-    return { ...this.stats, deltaTerms: terms, deltaBytes: bytes };
+    return { ...this.stats, held: this.pending.size, deltaTerms: terms, deltaBytes: bytes };
   }
 
   /** Bytes of the logs' entries (what compaction folds), without the memoised postings. */
@@ -396,7 +415,8 @@ export class LiveIndex {
         }
         seen.add(e.key);
         const changed = batch.event(e);
-        if (changed) {
+        if (batch.deferred()) this.stats.deferred++;
+        else if (changed) {
           this.stats.applied++;
           if (e.at > this.stats.lastEventAt) this.stats.lastEventAt = e.at;
         } else this.stats.skipped++;
@@ -588,6 +608,7 @@ export class LiveIndex {
       repostPairs: pairs,
       removed: [...this.removed],
       locationTexts: [...this.locationTexts].flat(),
+      pending: this.pending.toState(),
     };
   }
 
@@ -731,6 +752,10 @@ class Batch {
   private readonly engagementChanged = new Set<number>();
   private newPosts = false;
   private newSlots = false;
+  /** Whether the event being applied was held (LiveStats.deferred). */
+  private held = false;
+  /** References this batch took from the pending ones: held again if it fails. */
+  private readonly released: Held[] = [];
 
   constructor(
     private readonly v: AudienceIndex,
@@ -888,6 +913,7 @@ class Batch {
     const handle = normaliseHandle(u.handle);
     if (oldHandle && oldHandle !== handle) this.handleChanges.set(oldHandle, -1);
     if (handle) this.handleChanges.set(handle, n);
+    this.release(u.id);
     return true;
   }
 
@@ -915,16 +941,13 @@ class Batch {
   private addPost(post: LivePost): boolean {
     const author = this.live.accountOf(post.author);
     if (author === undefined) return false;
+    if (this.live.pending.isTombstoned(post.id)) return this.deletedFirst(post, author);
     if (post.repostOf !== null) {
-      // Rule 4: a repost is an engagement on the original, not a post.
-      const original = this.live.postOf(post.repostOf);
-      if (original === undefined || this.live.repost(post.id)) return false;
-      if (this.row('repostsByActor', author).includes(original)) return false;
-      this.live.addRepost(post.id, author, original);
-      this.setRow('repostsByActor', author, [...this.row('repostsByActor', author), original]);
-      this.live.engaged('repostsByActor', original, author);
-      this.engage('reposts', original, 1);
-      return true;
+      // Rule 4: a repost is an engagement on the original, not a post (what names its id is a no-op).
+      this.live.pending.drop(post.id);
+      if (this.live.postOf(post.repostOf) !== undefined || this.live.repost(post.id))
+        return this.repost(post.id, author, post.repostOf);
+      return this.hold({ kind: 'repost', target: post.repostOf, id: post.id, actor: post.author, n: author });
     }
     if (this.live.postOf(post.id) !== undefined) return false;
     const record: PostRecord = { type: 'post', n: 0, author, text: post.text, hashtags: post.hashtags };
@@ -941,13 +964,22 @@ class Batch {
     this.bump('posts', author, 1);
     // Rule 4: the author's lang is its latest post's.
     if (post.lang) this.setCell('language', author, this.v.terms.id('language', post.lang.toLowerCase()) + 1);
-    if (post.replyTo !== null) {
-      const parent = this.live.postOf(post.replyTo);
-      if (parent !== undefined) {
-        this.live.setReplyTo(p, parent);
-        this.engage('replies', parent, 1);
-      }
-    }
+    if (post.replyTo !== null && this.live.postOf(post.replyTo) === undefined)
+      this.hold({ kind: 'reply', target: post.replyTo, id: post.id }, false);
+    else if (post.replyTo !== null) this.countReply(post.id, post.replyTo);
+    this.release(post.id);
+    return true;
+  }
+
+  /** Rule 4: a repost is an engagement on the original (once per actor and original). */
+  private repost(id: string, author: number, originalId: string): boolean {
+    const original = this.live.postOf(originalId);
+    if (original === undefined || this.live.repost(id)) return false;
+    if (this.row('repostsByActor', author).includes(original)) return false;
+    this.live.addRepost(id, author, original);
+    this.setRow('repostsByActor', author, [...this.row('repostsByActor', author), original]);
+    this.live.engaged('repostsByActor', original, author);
+    this.engage('reposts', original, 1);
     return true;
   }
 
@@ -962,6 +994,8 @@ class Batch {
   private like(userId: string, postId: string): boolean {
     const n = this.live.accountOf(userId);
     const p = this.live.postOf(postId);
+    if (n !== undefined && p === undefined)
+      return this.hold({ kind: 'like', target: postId, actor: userId, n });
     if (n === undefined || p === undefined) return false;
     const row = this.row('likesByActor', n);
     if (row.includes(p)) return false;
@@ -974,6 +1008,9 @@ class Batch {
   private follow(fromId: string, toId: string, add: boolean): boolean {
     const from = this.live.accountOf(fromId);
     const to = this.live.accountOf(toId);
+    // A follow of an account not seen yet waits for it; one removed is a no-op in either order.
+    if (from !== undefined && to === undefined && fromId !== toId && !this.live.isRemoved(toId))
+      return this.hold({ kind: 'follow', target: toId, from: fromId, n: from, add });
     if (from === undefined || to === undefined || from === to) return false;
     const row = this.row('following', from);
     const has = row.includes(to);
@@ -1002,7 +1039,12 @@ class Batch {
       return true;
     }
     const p = this.live.postOf(postId);
-    if (p === undefined) return false;
+    if (p === undefined) {
+      // Deleted before it was seen (another partition): ignored when it comes.
+      this.live.pending.tombstone(postId);
+      this.held = true;
+      return false;
+    }
     this.removePost(p, postId);
     return true;
   }
@@ -1059,6 +1101,8 @@ class Batch {
   private removeAccount(id: string): boolean {
     const n = this.live.accountOf(id);
     if (n === undefined) return false;
+    // What it holds waits until its turn and is dropped then: its number no longer matches (release).
+    this.live.pending.drop(id);
     for (const p of [...this.row('postsByAuthor', n)]) {
       const postId = this.v.posts.ids.get(p);
       this.removePost(p, postId);
@@ -1104,6 +1148,60 @@ class Batch {
 
   abort(): void {
     for (const b of this.arrays.values()) b.abort();
+    for (const h of this.released) this.live.pending.hold(h);
+  }
+
+  /** Whether the last event was held rather than applied or skipped; reading it clears it. */
+  deferred(): boolean {
+    const held = this.held;
+    this.held = false;
+    return held;
+  }
+
+  /**
+   * Holds a reference to an account or post not seen yet (docs/LIVE.md "Order across partitions"),
+   * unless the post was deleted first or is a repost (nothing refers to a repost's id): then it is a
+   * no-op in either order. `deferred` false: the event itself was applied (a reply's parent count).
+   */
+  private hold(h: Held, deferred = true): boolean {
+    const noop =
+      h.kind !== 'follow' && (this.live.pending.isTombstoned(h.target) || this.live.repost(h.target));
+    if (noop) return false;
+    this.live.pending.hold(h);
+    this.held ||= deferred;
+    return false;
+  }
+
+  /** Applies what waited for an account or post that is known now. */
+  private release(target: string): void {
+    for (const h of this.live.pending.take(target)) {
+      this.released.push(h);
+      if (h.kind === 'reply') this.countReply(h.id, h.target);
+      if (h.kind === 'reply' || h.kind === 'tombstone') continue;
+      const actor = h.kind === 'follow' ? h.from : h.actor;
+      // Removed since, or removed and born again: the other order left nothing of it either.
+      if (this.live.accountOf(actor) !== h.n) continue;
+      if (h.kind === 'follow') this.follow(h.from, h.target, h.add);
+      else if (h.kind === 'like') this.like(h.actor, h.target);
+      else if (!this.live.pending.isTombstoned(h.id)) this.repost(h.id, h.n, h.target);
+    }
+  }
+
+  /** A reply counts on its parent once both are known. */
+  private countReply(replyId: string, parentId: string): void {
+    const reply = this.live.postOf(replyId);
+    const parent = this.live.postOf(parentId);
+    if (reply === undefined || parent === undefined) return;
+    this.live.setReplyTo(reply, parent);
+    this.engage('replies', parent, 1);
+  }
+
+  /** A post whose delete came first: only what its delete leaves, the author's lang (rule 4). */
+  private deletedFirst(post: LivePost, author: number): boolean {
+    if (post.repostOf !== null || !post.lang) return false;
+    const before = this.cell('language', author);
+    this.setCell('language', author, this.v.terms.id('language', post.lang.toLowerCase()) + 1);
+    return this.cell('language', author) !== before;
   }
 
   publish(): AudienceIndex {

@@ -58,7 +58,9 @@ function isLiveState(value: unknown): value is LiveState {
     v.repostPairs instanceof Uint32Array &&
     Array.isArray(v.repostIds) &&
     Array.isArray(v.removed) &&
-    Array.isArray(v.locationTexts)
+    Array.isArray(v.locationTexts) &&
+    // Snapshots written before references were held have none: they load with nothing held.
+    (v.pending === undefined || Array.isArray(v.pending))
   );
 }
 
