@@ -1,4 +1,4 @@
-import type { LiveEvent, LiveUser } from '@murmur/core/live';
+import { ownerOf, partitionOf, type LiveEvent, type LiveUser } from '@murmur/core/live';
 import { describe, expect, it } from 'vitest';
 import { buildIndex } from '../ingest/build-index';
 import { hasBit } from '../bits/bitset';
@@ -15,7 +15,12 @@ import { readSnapshot, writeSnapshot } from '../snapshot/snapshot-file';
 import { shareIndex } from '../share/share-index';
 import { CATALOGUE_KINDS } from '@murmur/core/export';
 import { targetingCriteria } from '@murmur/core/x-catalogue';
-import { LIVE_BUILD_OPTIONS, createEmptyLiveEngine, liveEngine } from './live-engine';
+import {
+  LIVE_BUILD_OPTIONS,
+  createEmptyLiveEngine,
+  liveEngine,
+  type LiveAudienceEngine,
+} from './live-engine';
 import { readLiveSnapshot, writeLiveSnapshot } from './live-snapshot';
 
 // The exactness rule (live contract): an index built from E0 with events applied equals one built
@@ -747,5 +752,214 @@ describe('live index', () => {
     // The version read before the batch is untouched.
     expect(hasBit(before.present, n)).toBe(true);
     expect(engine.version).toBeGreaterThan(0);
+  });
+});
+
+// Convergence across partitions (docs/LIVE.md "Order across partitions"): each partition's events
+// are in order, but a consumer sees partitions in any interleaving; every one must give one index.
+
+const PARTITIONS = 4;
+
+/**
+ * Events in the order they happened on X, so every reference follows what it names: new accounts
+ * (some born with their first post), follows and unfollows (mostly of new accounts), posts, replies,
+ * reposts, likes, deletes (by their author or with no author, some before their post: a compliance
+ * stream may send a delete first), protections and suspensions.
+ */
+function worldEvents(m: Model, rand: () => number, count: number): LiveEvent[] {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const accounts = [...m.accounts.keys()];
+  const fresh: string[] = [];
+  const posts = new Map<string, string>([...m.posts.values()].map((p) => [p.id, m.byN(p.author)!.id]));
+  const reposts = new Map<string, string>();
+  const later: LiveEvent[] = [];
+  const out: LiveEvent[] = [];
+  const someone = () => (fresh.length > 0 && rand() < 0.5 ? pick(fresh) : pick(accounts));
+  const deleteOf = (id: string, author: string, i: number): LiveEvent => ({
+    type: 'post-delete',
+    key: `d:${id}:${i}`,
+    at: i,
+    post: id,
+    author: rand() < 0.5 ? author : '',
+  });
+  for (let i = 0; i < count; i++) {
+    const r = rand();
+    const id = String(80_000 + i);
+    if (later.length > 0 && rand() < 0.1) {
+      out.push(later.shift()!);
+    } else if (r < 0.1) {
+      const u = user(String(40_000 + i), rand);
+      accounts.push(u.id);
+      fresh.push(u.id);
+      out.push({ type: 'user', key: `u:${i}`, at: i, user: u });
+    } else if (r < 0.14) {
+      const u = user(String(40_000 + i), rand);
+      accounts.push(u.id);
+      fresh.push(u.id);
+      posts.set(id, u.id);
+      out.push({ ...postEvent(id, u.id, rand, null), author: u } as LiveEvent);
+    } else if (r < 0.3) {
+      const author = someone();
+      const kind = rand();
+      const target = posts.size > 0 ? pick([...posts.keys()]) : null;
+      const e = postEvent(id, author, rand, kind < 0.35 ? target : null, kind > 0.75 ? target : null);
+      if (kind > 0.75 && target !== null) reposts.set(id, author);
+      else posts.set(id, author);
+      if (rand() < 0.1) {
+        // Deleted first, posted later (the post is held back a while).
+        out.push(deleteOf(id, author, i));
+        posts.delete(id);
+        reposts.delete(id);
+        later.push(e);
+      } else out.push(e);
+    } else if (r < 0.5 && posts.size > 0) {
+      out.push({
+        type: 'like',
+        key: `l:${i}`,
+        at: i,
+        user: someone(),
+        post: pick([...posts.keys()]),
+        author: '',
+      });
+    } else if (r < 0.8) {
+      const type = rand() < 0.75 ? 'follow' : 'unfollow';
+      out.push({ type, key: `f:${i}`, at: i, from: someone(), to: someone() });
+    } else if (r < 0.9 && posts.size + reposts.size > 0) {
+      const all = [...posts, ...reposts];
+      const [post, author] = pick(all);
+      posts.delete(post);
+      reposts.delete(post);
+      out.push(deleteOf(post, author, i));
+    } else if (r < 0.95) {
+      out.push({ type: 'user-protect', key: `p:${i}`, at: i, user: someone() });
+    } else {
+      const gone = someone();
+      out.push({ type: pick(['user-suspend', 'user-delete'] as const), key: `s:${i}`, at: i, user: gone });
+    }
+  }
+  return [...out, ...later];
+}
+
+/** The events of each partition, in order (a post-delete without author goes to the partition of ''). */
+function partitioned(events: readonly LiveEvent[]): LiveEvent[][] {
+  const parts: LiveEvent[][] = Array.from({ length: PARTITIONS }, () => []);
+  for (const e of events) parts[partitionOf(ownerOf(e), PARTITIONS)]!.push(e);
+  return parts;
+}
+
+/** A random interleaving keeping each partition's order: runs of one partition, as a lagging consumer sees them. */
+function interleaving(parts: readonly LiveEvent[][], rand: () => number): LiveEvent[] {
+  const at = parts.map(() => 0);
+  const out: LiveEvent[] = [];
+  for (;;) {
+    const open = parts.map((p, i) => i).filter((i) => at[i]! < parts[i]!.length);
+    if (open.length === 0) return out;
+    const i = open[Math.floor(rand() * open.length)]!;
+    const run = 1 + Math.floor(rand() * (rand() < 0.3 ? 120 : 12));
+    out.push(...parts[i]!.slice(at[i], at[i]! + run));
+    at[i] = Math.min(parts[i]!.length, at[i]! + run);
+  }
+}
+
+/** Applies `events` in batches of random sizes. */
+function applyInBatches(engine: LiveAudienceEngine, events: readonly LiveEvent[], rand: () => number): void {
+  for (let i = 0; i < events.length;) {
+    const size = 1 + Math.floor(rand() * 60);
+    engine.apply(events.slice(i, i + size));
+    i += size;
+  }
+}
+
+/** What estimates, counts and insights say, by handle and post id (numbers differ between orders). */
+function converged(engine: LiveAudienceEngine): unknown {
+  const index = engine.index;
+  const everyone = pkg({ languages: [{ label: 'English' }, { label: 'Japanese' }, { label: 'Spanish' }] });
+  const strip = (value: unknown) =>
+    JSON.parse(
+      JSON.stringify(value, (key, v: unknown) => (key === 'ms' || key === 'n' ? undefined : v)),
+    ) as unknown;
+  const { engaged, ...rest } = picture(index) as { engaged: unknown[][] } & Record<string, unknown>;
+  return {
+    ...rest,
+    // A post deleted after its likes keeps a place, without engagement, in the engaged order.
+    engaged: engaged.filter(
+      ([, likes, reposts, replies]) => Number(likes) + Number(reposts) + Number(replies) > 0,
+    ),
+    estimates: PACKAGES.map((p) => [
+      engine.estimate(p).sampleCount,
+      [...engine.evaluate(p).accounts.toArray()].map((n) => handleOf(index, n)).sort(),
+    ]),
+    summary: strip(engine.insights(engine.evaluate(everyone)).summary),
+    follows: index.stats.follows,
+    likes: index.stats.likes,
+    reposts: index.stats.reposts,
+  };
+}
+
+describe('live index across partitions', () => {
+  it('gives the same index in every interleaving of its partitions as in the order events happened (seeded)', async () => {
+    for (const seed of [21, 22, 23]) {
+      const rand = seededRandom(seed);
+      const m = baseModel(rand, 40, 60);
+      const events = worldEvents(m, rand, 900);
+      const inOrder = liveEngine(await build(m), { headroom: 8 });
+      applyInBatches(inOrder, events, rand);
+      const want = converged(inOrder);
+      expect(inOrder.liveStats().held).toBeGreaterThan(0); // tombstones, at least
+      const parts = partitioned(events);
+      for (let k = 0; k < 8; k++) {
+        const order = interleaving(parts, rand);
+        const engine = liveEngine(await build(m), { headroom: 8 });
+        applyInBatches(engine, order, rand);
+        expect(converged(engine)).toEqual(want);
+        const stats = engine.liveStats();
+        expect(stats.applied + stats.skipped + stats.deferred).toBe(events.length);
+      }
+    }
+  });
+
+  it('converges across a snapshot taken while references are held', async () => {
+    const rand = seededRandom(31);
+    const m = baseModel(rand, 40, 60);
+    const events = worldEvents(m, rand, 900);
+    const inOrder = liveEngine(await build(m), { headroom: 8 });
+    applyInBatches(inOrder, events, rand);
+    const want = converged(inOrder);
+    const order = interleaving(partitioned(events), rand);
+    const half = Math.floor(order.length / 2);
+    const engine = liveEngine(await build(m), { headroom: 8 });
+    applyInBatches(engine, order.slice(0, half), rand);
+    const held = engine.liveStats().held;
+    expect(held).toBeGreaterThan(0);
+    const dir = mkdtempSync(join(tmpdir(), 'murmur-live-pending-'));
+    try {
+      const file = join(dir, 'live.snapshot');
+      writeLiveSnapshot(engine, file, 'test-source');
+      const restored = readLiveSnapshot(file, 'test-source');
+      expect(restored.liveStats().held).toBe(held);
+      expect(restored.liveState().pending).toEqual(engine.liveState().pending);
+      applyInBatches(restored, order.slice(half), rand);
+      expect(converged(restored)).toEqual(want);
+      // A snapshot written before references were held (no `pending`) still loads, holding none.
+      const older = liveEngine(await build(m), { state: { ...engine.liveState(), pending: undefined } });
+      expect(older.liveStats().held).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('holds at most maxHeld references, evicting the oldest, and applies the rest when their accounts come', async () => {
+    const rand = seededRandom(41);
+    const m = baseModel(rand, 20, 10);
+    const engine = liveEngine(await build(m), { maxHeld: 10 });
+    const from = [...m.accounts.keys()][0]!;
+    const targets = Array.from({ length: 30 }, (_, i) => user(String(30_000 + i), rand));
+    engine.apply(targets.map((t, i) => ({ type: 'follow', key: `f:${i}`, at: i, from, to: t.id })));
+    expect(engine.liveStats()).toMatchObject({ held: 10, deferred: 30, applied: 0, skipped: 0 });
+    engine.apply(targets.map((t, i) => ({ type: 'user', key: `u:${i}`, at: i, user: t })));
+    expect(engine.liveStats().held).toBe(0);
+    const followed = targets.map((t) => engine.index.accounts.followers[engine.findAccount(t.handle)!]);
+    // The 20 oldest were evicted (as if dropped); the 10 newest waited and were applied.
+    expect(followed).toEqual([...Array<number>(20).fill(0), ...Array<number>(10).fill(1)]);
   });
 });

@@ -1103,10 +1103,9 @@ class Batch {
     if (n === undefined) return false;
     // What it holds waits until its turn and is dropped then: its number no longer matches (release).
     this.live.pending.drop(id);
-    for (const p of [...this.row('postsByAuthor', n)]) {
-      const postId = this.v.posts.ids.get(p);
-      this.removePost(p, postId);
-    }
+    // The live index's post ids, not this version's: they hold the posts this batch added too.
+    const postIds = this.live.postStringsOf().ids;
+    for (const p of [...this.row('postsByAuthor', n)]) this.removePost(p, postIds.get(p));
     for (const p of this.row('likesByActor', n)) this.engage('likes', p, -1);
     this.setRow('likesByActor', n, []);
     for (const repostId of this.live.repostsBy(n)) this.live.dropRepost(repostId);
