@@ -86,9 +86,6 @@ export class PendingReferences {
   private readonly entries = new Map<string, Held>();
   /** Keys of the references waiting for each account or post (tombstones are looked up by key). */
   private readonly byTarget = new Map<string, Set<string>>();
-  /** Entries evicted by the cap since the index started. */
-  evicted = 0;
-
   constructor(readonly max: number = DEFAULT_MAX_HELD) {}
 
   /** References and tombstones held now. */
@@ -110,7 +107,6 @@ export class PendingReferences {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.forget(oldest);
-      this.evicted++;
     }
   }
 
