@@ -51,6 +51,8 @@ class Model {
   removed = new Set<string>();
   /** Location texts the engine has seen in `user` events (not the base export's: it keeps no text). */
   heldText = new Map<string, string>();
+  /** Follows of accounts not seen yet, per target: from → [its number then, follow or unfollow]. */
+  heldFollows = new Map<string, Map<string, [number, boolean]>>();
   next = 0;
   nextPost = 0;
 
@@ -121,6 +123,12 @@ class Model {
       verified: u.verified,
       protected: u.protected,
     });
+    // The engine holds a follow of an account not seen yet until it comes (docs/LIVE.md).
+    const waiting = this.heldFollows.get(u.id) ?? [];
+    this.heldFollows.delete(u.id);
+    for (const [from, [n, add]] of waiting)
+      if (this.accounts.get(from)?.n === n)
+        this.event({ type: add ? 'follow' : 'unfollow', key: '', at: 0, from, to: u.id });
   }
 
   event(e: LiveEvent): void {
@@ -171,6 +179,12 @@ class Model {
       case 'unfollow': {
         const f = this.accounts.get(e.from);
         const t = this.accounts.get(e.to);
+        if (f && !t && e.from !== e.to && !this.removed.has(e.to)) {
+          const held = this.heldFollows.get(e.to) ?? new Map<string, [number, boolean]>();
+          held.delete(e.from);
+          this.heldFollows.set(e.to, held.set(e.from, [f.n, e.type === 'follow']));
+          return;
+        }
         if (!f || !t || f === t) return;
         const set = this.following.get(f.n) ?? new Set();
         this.following.set(f.n, set);
@@ -534,6 +548,7 @@ describe('live index', () => {
       // What an index built from an export does not know, the model forgets too: location texts,
       // accounts removed, repost ids, and which post a post replies to (the build reads only counts).
       m.heldText.clear();
+      m.heldFollows.clear();
       m.removed.clear();
       m.reposts.clear();
       for (const p of m.posts.values()) p.replyTo = null;

@@ -913,7 +913,7 @@ class Batch {
     const handle = normaliseHandle(u.handle);
     if (oldHandle && oldHandle !== handle) this.handleChanges.set(oldHandle, -1);
     if (handle) this.handleChanges.set(handle, n);
-    this.release(u.id);
+    this.release('account', u.id);
     return true;
   }
 
@@ -944,7 +944,7 @@ class Batch {
     if (this.live.pending.isTombstoned(post.id)) return this.deletedFirst(post, author);
     if (post.repostOf !== null) {
       // Rule 4: a repost is an engagement on the original, not a post (what names its id is a no-op).
-      this.live.pending.drop(post.id);
+      this.live.pending.drop('post', post.id);
       if (this.live.postOf(post.repostOf) !== undefined || this.live.repost(post.id))
         return this.repost(post.id, author, post.repostOf);
       return this.hold({ kind: 'repost', target: post.repostOf, id: post.id, actor: post.author, n: author });
@@ -967,7 +967,7 @@ class Batch {
     if (post.replyTo !== null && this.live.postOf(post.replyTo) === undefined)
       this.hold({ kind: 'reply', target: post.replyTo, id: post.id }, false);
     else if (post.replyTo !== null) this.countReply(post.id, post.replyTo);
-    this.release(post.id);
+    this.release('post', post.id);
     return true;
   }
 
@@ -1102,7 +1102,7 @@ class Batch {
     const n = this.live.accountOf(id);
     if (n === undefined) return false;
     // What it holds waits until its turn and is dropped then: its number no longer matches (release).
-    this.live.pending.drop(id);
+    this.live.pending.drop('account', id);
     // The live index's post ids, not this version's: they hold the posts this batch added too.
     const postIds = this.live.postStringsOf().ids;
     for (const p of [...this.row('postsByAuthor', n)]) this.removePost(p, postIds.get(p));
@@ -1172,8 +1172,8 @@ class Batch {
   }
 
   /** Applies what waited for an account or post that is known now. */
-  private release(target: string): void {
-    for (const h of this.live.pending.take(target)) {
+  private release(kind: 'account' | 'post', target: string): void {
+    for (const h of this.live.pending.take(kind, target)) {
       this.released.push(h);
       if (h.kind === 'reply') this.countReply(h.id, h.target);
       if (h.kind === 'reply' || h.kind === 'tombstone') continue;

@@ -53,6 +53,9 @@ export interface Tombstone {
 /** One held reference or tombstone. */
 export type Held = HeldFollow | HeldLike | HeldRepost | HeldReply | Tombstone;
 
+/** What a reference waits for: an account (follows) or a post (the rest); their ids may coincide. */
+export type TargetKind = 'account' | 'post';
+
 /** Entries held by default before the oldest is evicted (LiveOptions.maxHeld). */
 export const DEFAULT_MAX_HELD = 500_000;
 
@@ -84,7 +87,10 @@ function keyOf(h: Held): string {
  */
 export class PendingReferences {
   private readonly entries = new Map<string, Held>();
-  /** Keys of the references waiting for each account or post (tombstones are looked up by key). */
+  /**
+   * Keys of the references waiting for each account or post, by `targetKey` (tombstones are looked up
+   * by their own key).
+   */
   private readonly byTarget = new Map<string, Set<string>>();
   constructor(readonly max: number = DEFAULT_MAX_HELD) {}
 
@@ -99,8 +105,9 @@ export class PendingReferences {
     if (this.entries.has(key)) this.forget(key);
     this.entries.set(key, h);
     if (h.kind !== 'tombstone') {
-      let keys = this.byTarget.get(h.target);
-      if (!keys) this.byTarget.set(h.target, (keys = new Set()));
+      const target = targetKey(h);
+      let keys = this.byTarget.get(target);
+      if (!keys) this.byTarget.set(target, (keys = new Set()));
       keys.add(key);
     }
     while (this.entries.size > this.max) {
@@ -117,13 +124,13 @@ export class PendingReferences {
 
   /** A post deleted before it was seen: what was held for it goes, and it is ignored when it comes. */
   tombstone(postId: string): void {
-    this.drop(postId);
+    this.drop('post', postId);
     this.hold({ kind: 'tombstone', target: postId });
   }
 
-  /** Removes and returns what waits for `target` (an account or post id), oldest first. */
-  take(target: string): Held[] {
-    const keys = this.byTarget.get(target);
+  /** Removes and returns what waits for the account or post `id`, oldest first. */
+  take(kind: TargetKind, id: string): Held[] {
+    const keys = this.byTarget.get(kind + SEP + id);
     if (!keys) return [];
     const out: Held[] = [];
     for (const key of [...keys]) {
@@ -133,9 +140,9 @@ export class PendingReferences {
     return out;
   }
 
-  /** Drops what waits for `target`: references the other order would leave without effect. */
-  drop(target: string): void {
-    this.take(target);
+  /** Drops what waits for the account or post `id`: references the other order leaves without effect. */
+  drop(kind: TargetKind, id: string): void {
+    this.take(kind, id);
   }
 
   /**
@@ -160,12 +167,16 @@ export class PendingReferences {
     const h = this.entries.get(key);
     if (!h) return;
     this.entries.delete(key);
-    const keys = this.byTarget.get(h.target);
+    const target = targetKey(h);
+    const keys = this.byTarget.get(target);
     if (!keys) return;
     keys.delete(key);
-    if (keys.size === 0) this.byTarget.delete(h.target);
+    if (keys.size === 0) this.byTarget.delete(target);
   }
 }
+
+/** The account or post an entry waits for, as `byTarget` keys it. */
+const targetKey = (h: Held): string => (h.kind === 'follow' ? 'account' : 'post') + SEP + h.target;
 
 /** Strings per entry in a snapshot. */
 const FIELDS = 5;
