@@ -1101,7 +1101,7 @@ class Batch {
   private removeAccount(id: string): boolean {
     const n = this.live.accountOf(id);
     if (n === undefined) return false;
-    // What it holds waits until its turn and is dropped then: its number no longer matches (release).
+    // What it holds is dropped when its turn comes (its number no longer matches: release).
     this.live.pending.drop('account', id);
     // The live index's post ids, not this version's: they hold the posts this batch added too.
     const postIds = this.live.postStringsOf().ids;
