@@ -43,7 +43,8 @@ export interface AudienceEngine {
   readonly scale: number;
   estimate(pkg: TargetingPackage, options?: EvaluateOptions): AudienceEstimate;
   evaluate(pkg: TargetingPackage, options?: EvaluateOptions): Audience;
-  insights(audience: Audience | AccountSet, options?: InsightsOptions): AudienceInsights;
+  /** Every panel; shares and affinities against `baseline` when given, else the whole network. */
+  insights(audience: Audience | AccountSet, options?: InsightsOptions, baseline?: AccountSet): AudienceInsights;
   compare(a: Audience | AccountSet, b: Audience | AccountSet, options?: InsightsOptions): AudienceComparison;
   registerCustomAudience(name: string, members: ArrayLike<number> | AccountSet): AccountSet;
   /** Account number of a handle (with or without '@', any case). */
@@ -81,7 +82,7 @@ export function inMemoryEngine(index: AudienceIndex): AudienceEngine {
     scale: index.scale,
     estimate: (pkg, options) => countAudience(index, pkg, options),
     evaluate: (pkg, options) => evaluate(index, pkg, options),
-    insights: (audience, options) => computeInsights(index, audience, options),
+    insights: (audience, options, baseline) => computeInsights(index, audience, options, baseline),
     compare: (a, b, options) => compareAudiences(index, a, b, options),
     registerCustomAudience: (name, members) => registerCustomAudience(index, name, members),
     findAccount: (handle) => index.handles.find(handle),

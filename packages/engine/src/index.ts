@@ -104,6 +104,8 @@ export { tokenise, tokens } from './text/tokenise';
 
 export { computeInsights, INSIGHT_PANELS } from './insights/insights';
 export { InsightContext, type InsightsOptions } from './insights/context';
+export { baselineOf, setBaseline } from './insights/baseline';
+export { networkBaseline, type InsightBaseline, type ReferenceCounts } from './insights/reference';
 export { summary } from './insights/summary';
 export { demographics } from './insights/demographics';
 export { ageGroups } from './insights/age-groups';

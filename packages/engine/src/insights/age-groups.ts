@@ -12,6 +12,7 @@ import { shareOf } from './share';
 export function ageGroups(ctx: InsightContext): AgeGroupsPanel {
   const { index } = ctx;
   const counts = categoricalCounts(ctx);
+  const reference = ctx.baseline.members();
   const raw = index.terms.termsOf('ageBand');
   const group = (value: (typeof AGE_BANDS)[number] | (typeof AGES)[number]): Share => {
     let count = 0;
@@ -19,9 +20,9 @@ export function ageGroups(ctx: InsightContext): AgeGroupsPanel {
     for (const t of raw) {
       if (!bandWithin(index.terms.value(t), value)) continue;
       count += counts[t]!;
-      population += index.postings.count(t);
+      population += reference.count(t);
     }
-    return shareOf(value, value, count, ctx.members.length, population, index.population);
+    return shareOf(value, value, count, ctx.members.length, population, reference.base);
   };
   const known = raw.reduce((s, t) => s + counts[t]!, 0);
   return {

@@ -2,6 +2,7 @@ import type { Basis } from '@murmur/core/insights';
 import { AccountSet } from '../bits/account-set';
 import type { Audience } from '../evaluate/evaluate';
 import type { AudienceIndex } from '../postings/audience-index';
+import { networkBaseline, type InsightBaseline } from './reference';
 import { MIN_SUPPORT } from './share';
 
 export interface InsightsOptions {
@@ -88,13 +89,17 @@ export class InsightContext {
   /** The smaller sample whose follows and likes are read (see graphSampleSize). */
   readonly graphSample: Uint32Array;
   readonly options: Required<InsightsOptions>;
+  /** What shares and affinities are measured against (the whole network by default). */
+  readonly baseline: InsightBaseline;
   private readonly memos = new Map<string, unknown>();
 
   constructor(
     readonly index: AudienceIndex,
     audience: Audience | AccountSet,
     options: InsightsOptions = {},
+    baseline?: InsightBaseline,
   ) {
+    this.baseline = baseline ?? networkBaseline(index);
     this.set = audience instanceof AccountSet ? audience : audience.accounts;
     this.options = { ...INSIGHTS_DEFAULTS, ...options };
     this.members = this.set.toArray();

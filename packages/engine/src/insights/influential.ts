@@ -5,13 +5,14 @@ import type { InsightContext } from './context';
 import { followTally } from './counts';
 import { distinctiveScore, shareOf } from './share';
 
-/** Influential accounts: who the audience follows most, against who everyone follows. */
+/** Influential accounts: who the audience follows most, against who the baseline (everyone by default) follows. */
 export function influentialAccounts(ctx: InsightContext): InfluentialPanel {
   const { index } = ctx;
   // Only followed accounts can rank: scanning them, in account order, ranks as scanning all would.
   // Candidates are positions in `followed`, which keep its (account) order.
   const { counts, followed } = followTally(ctx);
   const base = ctx.graphSample.length;
+  const reference = ctx.baseline.followers();
   const describe = (i: number): InfluentialAccount => {
     const n = followed[i]!;
     const { share, shareInterval, populationShare, affinity, affinityInterval } = shareOf(
@@ -19,8 +20,8 @@ export function influentialAccounts(ctx: InsightContext): InfluentialPanel {
       '',
       counts[i]!,
       base,
-      index.followers.count(n),
-      index.population,
+      reference.count(n),
+      reference.base,
     );
     return {
       ...accountSummary(index, n),
@@ -38,7 +39,7 @@ export function influentialAccounts(ctx: InsightContext): InfluentialPanel {
   const accounts = topValues(counts, ctx.options.top).filter((i) => counts[i]! >= ctx.options.minSupport);
   const candidates = atLeast(counts, floor);
   const score = (i: number) =>
-    distinctiveScore(counts[i]!, base, index.followers.count(followed[i]!), index.population, floor);
+    distinctiveScore(counts[i]!, base, reference.count(followed[i]!), reference.base, floor, reference.sampled);
   return {
     basis: ctx.graphBasis,
     accounts: accounts.map(describe),

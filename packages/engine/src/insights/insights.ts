@@ -6,6 +6,7 @@ import { ageGroups } from './age-groups';
 import { communities } from './communities/communities';
 import { network } from './communities/network';
 import { contentWall } from './content-wall';
+import { baselineOf } from './baseline';
 import { InsightContext, type InsightsOptions } from './context';
 import { demographics } from './demographics';
 import { devices } from './devices';
@@ -42,14 +43,19 @@ export const INSIGHT_PANELS: { [K in keyof Panels]: (ctx: InsightContext) => Pan
   engagement,
 };
 
-/** All panels; counts shared between panels are computed once. */
+/**
+ * All panels; counts shared between panels are computed once. Shares and affinities are measured
+ * against `baseline` (an account set: a country, another audience) or, without one, against the
+ * whole network from the index's precomputed counts.
+ */
 export function computeInsights(
   index: AudienceIndex,
   audience: Audience | AccountSet,
   options: InsightsOptions = {},
+  baseline?: AccountSet,
 ): AudienceInsights {
   const started = Date.now();
-  const ctx = new InsightContext(index, audience, options);
+  const ctx = new InsightContext(index, audience, options, baselineOf(index, baseline, options));
   // Each key of INSIGHT_PANELS is a panel of the report and its function returns that panel's type.
   const result = Object.fromEntries(
     Object.entries(INSIGHT_PANELS).map(([name, panel]) => [name, panel(ctx)]),

@@ -37,7 +37,9 @@ export function shareOf(
 /**
  * How distinctive an item is, for ranking: the lower end of its affinity's 95 % interval, so an item
  * ranks high only when its sample shows it over-represented beyond doubt; 0 (not distinctive) under
- * `minSupport` members or when the share's interval does not lie above the population's share.
+ * `minSupport` members or when the share's interval does not lie above the population's share. When
+ * the population's counts come from a sample of it (`populationSampled`: a chosen baseline's term
+ * rows), the share's interval must lie above the population share's own 95 % interval too.
  */
 export function distinctiveScore(
   count: number,
@@ -45,10 +47,14 @@ export function distinctiveScore(
   populationCount: number,
   population: number,
   minSupport: number,
+  populationSampled = false,
 ): number {
   if (count < minSupport || base <= 0 || population <= 0) return 0;
   const populationShare = populationCount / population;
   if (populationShare <= 0) return 0;
   const { low } = wilsonInterval(Math.min(count, base), base);
-  return low > populationShare ? low / populationShare : 0;
+  const bar = populationSampled
+    ? wilsonInterval(Math.min(populationCount, population), population).high
+    : populationShare;
+  return low > bar ? low / populationShare : 0;
 }

@@ -69,7 +69,7 @@ export function liveEngine(
     },
     estimate: (pkg, o) => current().estimate(pkg, o),
     evaluate: (pkg, o) => current().evaluate(pkg, o),
-    insights: (audience, o) => current().insights(audience, o),
+    insights: (audience, o, baseline) => current().insights(audience, o, baseline),
     compare: (a, b, o) => current().compare(a, b, o),
     registerCustomAudience: (name, members) => current().registerCustomAudience(name, members),
     findAccount: (handle) => current().findAccount(handle),
