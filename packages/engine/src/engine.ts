@@ -44,7 +44,11 @@ export interface AudienceEngine {
   estimate(pkg: TargetingPackage, options?: EvaluateOptions): AudienceEstimate;
   evaluate(pkg: TargetingPackage, options?: EvaluateOptions): Audience;
   /** Every panel; shares and affinities against `baseline` when given, else the whole network. */
-  insights(audience: Audience | AccountSet, options?: InsightsOptions, baseline?: AccountSet): AudienceInsights;
+  insights(
+    audience: Audience | AccountSet,
+    options?: InsightsOptions,
+    baseline?: AccountSet,
+  ): AudienceInsights;
   compare(a: Audience | AccountSet, b: Audience | AccountSet, options?: InsightsOptions): AudienceComparison;
   registerCustomAudience(name: string, members: ArrayLike<number> | AccountSet): AccountSet;
   /** Account number of a handle (with or without '@', any case). */

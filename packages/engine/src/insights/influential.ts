@@ -39,7 +39,14 @@ export function influentialAccounts(ctx: InsightContext): InfluentialPanel {
   const accounts = topValues(counts, ctx.options.top).filter((i) => counts[i]! >= ctx.options.minSupport);
   const candidates = atLeast(counts, floor);
   const score = (i: number) =>
-    distinctiveScore(counts[i]!, base, reference.count(followed[i]!), reference.base, floor, reference.sampled);
+    distinctiveScore(
+      counts[i]!,
+      base,
+      reference.count(followed[i]!),
+      reference.base,
+      floor,
+      reference.sampled,
+    );
   return {
     basis: ctx.graphBasis,
     accounts: accounts.map(describe),
