@@ -31,6 +31,11 @@ export interface AudienceInput {
   exclusions?: TargetingPackage[] | undefined;
 }
 
+/** An audience whose insights are measured against `baseline` (a country, another audience) when given. */
+export interface InsightsInput extends AudienceInput {
+  baseline?: AudienceInput | undefined;
+}
+
 /** A set of accounts found on the main thread (a community, bio matches), as a shared bitset. */
 export interface MembersInput {
   members: SharedAccountSet;
@@ -64,16 +69,26 @@ const estimateOf = ({ accounts: _accounts, ...estimate }: ReturnType<AudienceEng
  * it runs, milliseconds beside the panels); sets found otherwise travel as shared bitsets.
  */
 export const engineTasks = {
-  /** Every insights panel of an audience, with its estimate. */
+  /**
+   * Every insights panel of an audience, with its estimate; against the baseline's accounts when one
+   * is given (`baselineCount`: its sample count), else the whole network (the indexed accounts).
+   */
   insights(
     engine: AudienceEngine,
-    input: AudienceInput,
+    input: InsightsInput,
     report: ReportStage,
-  ): { insights: AudienceInsights; estimate: AudienceEstimate } {
+  ): { insights: AudienceInsights; estimate: AudienceEstimate; baselineCount: number } {
     report(5, 'Finding the audience');
     const audience = engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
+    const baseline = input.baseline
+      ? engine.evaluate(input.baseline.pkg, { exclusions: input.baseline.exclusions ?? [] }).accounts
+      : undefined;
     report(20, 'Analysing members, interests and communities');
-    return { insights: engine.insights(audience), estimate: estimateOf(audience) };
+    return {
+      insights: engine.insights(audience, undefined, baseline),
+      estimate: estimateOf(audience),
+      baselineCount: baseline?.count ?? engine.stats.accounts,
+    };
   },
 
   /** Some panels of an audience (handle and description analysis, suggestions, a community). */

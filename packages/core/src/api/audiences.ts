@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AudienceComparison, AudienceInsights } from '../insights';
 import { countFigureSchema, estimateFigureSchema, type EstimateFigure } from '../sampling';
 import { audienceStatusSchema, sizeBucketSchema, targetingPackageSchema } from '../targeting';
+import { countryByCode } from '../countries/countries';
 import { isoDateTime } from './common';
 
 // The audience API of docs/API-AUDIENCES.md: engine status, jobs, building, saved audiences
@@ -257,20 +258,57 @@ const ONE_OF_MESSAGE = 'Send either targeting_package or audience_config_id.';
 export const audienceRefSchema = z.object(audienceRefShape).refine(oneOf, { error: ONE_OF_MESSAGE });
 export type AudienceRef = z.input<typeof audienceRefSchema>;
 
+/**
+ * What an insights report's shares and affinities are measured against: the whole network (the
+ * default), the accounts of one country (ISO 3166-1 alpha-2) or a saved audience the caller may read.
+ */
+export const insightsBaselineSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('network') }),
+  z.object({
+    kind: z.literal('country'),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, { error: 'Enter a two-letter country code.' })
+      .refine((code) => countryByCode(code) !== undefined, { error: 'Unknown country code.' }),
+  }),
+  z.object({ kind: z.literal('audience'), audience_config_id: rowId }),
+]);
+export type InsightsBaseline = z.input<typeof insightsBaselineSchema>;
+export type InsightsBaselineKind = InsightsBaseline['kind'];
+
 export const insightsRequestSchema = z
-  .object({ ...audienceRefShape, exclusions: exclusionsSchema })
+  .object({
+    ...audienceRefShape,
+    exclusions: exclusionsSchema,
+    baseline: insightsBaselineSchema.optional(),
+  })
   .refine(oneOf, { error: ONE_OF_MESSAGE });
 export type InsightsRequest = z.input<typeof insightsRequestSchema>;
+
+/** The baseline a report was computed against: its kind, a label to show and its size. */
+export const insightsBaselineUsedSchema = z.object({
+  kind: z.enum(['network', 'country', 'audience']),
+  /** "Whole network", the country's English name, or the saved audience's name. */
+  label: z.string(),
+  /** The country code or the saved audience's id; absent for the whole network. */
+  ref: z.union([z.string(), id]).optional(),
+  /** Accounts in the baseline, as a population estimate. */
+  size: estimateFigureSchema,
+});
+export type InsightsBaselineUsed = z.infer<typeof insightsBaselineUsedSchema>;
 
 /**
  * The engine's AudienceInsights (camelCase panels, @murmur/core/insights) plus the audience's
  * estimate. Panels are passed through as the engine returns them: the schema checks the estimate only.
  */
 // Reports stored before estimates carried their figure have none; the server adds it when it reads one.
-export const insightsSchema = z.object({ estimate: estimateSchema }).catchall(z.unknown());
+// Reports computed before baselines existed have none: they were measured against the whole network.
+export const insightsSchema = z
+  .object({ estimate: estimateSchema, baseline: insightsBaselineUsedSchema.optional() })
+  .catchall(z.unknown());
 export type Insights = z.infer<typeof insightsSchema>;
 /** What an insights report holds as the engine writes it today (insightsSchema's real shape). */
-export type InsightsReport = AudienceInsights & { estimate: Estimate };
+export type InsightsReport = AudienceInsights & { estimate: Estimate; baseline?: InsightsBaselineUsed };
 
 export const insightsByConfigSchema = z.object({
   audience_config: audienceConfigSchema,

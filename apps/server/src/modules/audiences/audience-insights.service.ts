@@ -11,12 +11,13 @@ import { populationEstimate } from '@murmur/core/sampling';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import type { UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
-import { NotFound } from '../../errors';
+import { BadRequest, NotFound } from '../../errors';
 import type { JobCaller, JobQueue, JobView } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsRepository } from './audience-configs.repository';
 import type { AudienceConfigsService } from './audience-configs.service';
 import { digest, requireNonEmpty, samplingOf, toEstimate, withFigure } from '../../engine/engine-audience';
+import { baselineUsed, resolveBaseline, type ResolvedBaseline } from './insights-baseline';
 import { presentConfig } from './present';
 
 export type InsightsRequest = z.output<typeof insightsRequestSchema>;
@@ -66,6 +67,10 @@ export function createAudienceInsightsService(deps: {
     return { pkg, exclusionIds, exclusions, configId, teamId };
   }
 
+  /** What identifies a baseline in a job's key: nothing for the whole network (keys as before). */
+  const baselineKey = (b: ResolvedBaseline): unknown[] =>
+    b.query === undefined ? [] : [b.kind, b.ref, b.query.pkg, b.query.exclusions ?? []];
+
   /** A stored report with its estimate's figure (reports saved before figures have none). */
   const figured = (insights: Insights): Insights => ({
     ...insights,
@@ -75,23 +80,31 @@ export function createAudienceInsightsService(deps: {
   return {
     /**
      * POST /api/audience-configs/insights/: a job whose result is every insights panel plus the
-     * estimate; stored on the config when one was named (has_insights). Identical requests join:
-     * per config for everyone who may read it, per user for packages.
+     * estimate, measured against the requested baseline (the whole network by default); stored on the
+     * config when one was named and the baseline is the network (has_insights). Identical requests
+     * (same audience and baseline) join: per config for everyone who may read it, per user for packages.
      */
     async startInsights(user: UserRow, body: InsightsRequest, caller: JobCaller): Promise<JobView> {
       const a = await resolve(user, body, body.exclusions);
+      const baseline = await resolveBaseline(user, body.baseline, configs);
       // Heavy work runs on an engine worker thread (engine/engine-work.ts), or is scattered to the
       // engine's shards on NATS when it has them (every count panel merged exactly); 503 while loading.
       const audiences = engine.audiences();
       const sharded = audiences.kind === 'shards' && audiences.insights !== undefined;
+      // The shards merge counts against the whole network only: a chosen baseline is refused there.
+      if (sharded && baseline.query !== undefined) {
+        throw new BadRequest({
+          baseline: ['Comparing with a country or another audience is not available on this engine.'],
+        });
+      }
       const work = sharded ? undefined : engine.work();
       const scope = a.configId === undefined ? `user:${user.id}` : `config:${a.configId}`;
       return jobs.start({
         kind: 'insights',
-        key: `insights:${scope}:${digest([a.pkg, a.exclusionIds])}`,
+        key: `insights:${scope}:${digest([a.pkg, a.exclusionIds, ...baselineKey(baseline)])}`,
         caller: { ...caller, teamId: a.teamId },
         work: async (report, signal) => {
-          const query = { pkg: a.pkg, exclusions: a.exclusions };
+          const query = { pkg: a.pkg, exclusions: a.exclusions, baseline: baseline.query };
           const run = work
             ? await work.run('insights', query, { report, signal })
             : await (async () => {
@@ -100,16 +113,19 @@ export function createAudienceInsightsService(deps: {
                   audiences.insights!(query),
                   audiences.estimate(query),
                 ]);
-                return { insights, estimate };
+                return { insights, estimate, baselineCount: samplingOf(engine).sampleSize ?? 0 };
               })();
+          const sampling = samplingOf(engine);
           // Plain JSON, as it is stored and as a Redis queue would hand it back.
           const insights = JSON.parse(
             JSON.stringify({
               ...run.insights,
-              estimate: toEstimate(run.estimate, samplingOf(engine).sampleSize, samplingOf(engine).scale),
+              estimate: toEstimate(run.estimate, sampling.sampleSize, sampling.scale),
+              baseline: baselineUsed(baseline, run.baselineCount, sampling),
             }),
           ) as Insights;
-          if (a.configId !== undefined) {
+          // The stored report of a saved audience is the one against the whole network.
+          if (a.configId !== undefined && baseline.query === undefined) {
             report(95, 'Saving the report');
             await repo.storeInsights(a.configId, insights, clock.now(), a.pkg);
           }
