@@ -261,8 +261,9 @@ export type AudienceRef = z.input<typeof audienceRefSchema>;
 /**
  * What an insights report's shares and affinities are measured against: the whole network (the
  * default), the accounts of one country (ISO 3166-1 alpha-2) or a saved audience the caller may read.
+ * A plain union (anyOf), which the route map's TypeScript emitter can express.
  */
-export const insightsBaselineSchema = z.discriminatedUnion('kind', [
+export const insightsBaselineSchema = z.union([
   z.object({ kind: z.literal('network') }),
   z.object({
     kind: z.literal('country'),

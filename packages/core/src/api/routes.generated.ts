@@ -903,6 +903,15 @@ export interface ApiRoutes {
       };
       audience_config_id?: number;
       exclusions?: number[];
+      baseline?: ({
+        kind: "network";
+      }) | ({
+        kind: "country";
+        country: string;
+      }) | ({
+        kind: "audience";
+        audience_config_id: number;
+      });
     };
     response: {
       job: {
@@ -1402,6 +1411,20 @@ export interface ApiRoutes {
           rate: number;
         };
       };
+      baseline?: {
+        kind: "network" | "country" | "audience";
+        label: string;
+        ref?: string | number;
+        size: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+      };
       [key: string]: unknown;
     };
   };
@@ -1534,6 +1557,20 @@ export interface ApiRoutes {
           }>;
           handles_truncated: boolean;
           figure: {
+            kind: "estimate";
+            value: number;
+            low: number;
+            high: number;
+            sample: number;
+            sample_size: number | null;
+            rate: number;
+          };
+        };
+        baseline?: {
+          kind: "network" | "country" | "audience";
+          label: string;
+          ref?: string | number;
+          size: {
             kind: "estimate";
             value: number;
             low: number;

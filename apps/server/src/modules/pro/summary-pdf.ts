@@ -9,6 +9,7 @@ const texts = {
     title: 'Pro targeting summary: competitor analysis',
     intro: (n: number, date: string) =>
       `${n} accounts compared on ${date}. Followers on X is X's public count; the audience is Murmur's estimate of the followers with its 95 % interval; overlap is the number of followers two accounts share.`,
+    baseline: 'Distinctive interests are measured against the whole network.',
     account: 'Account',
     followers: 'Followers on X',
     estimate: 'Audience (estimate)',
@@ -20,6 +21,7 @@ const texts = {
     title: 'プロターゲティング概要: 競合分析',
     intro: (n: number, date: string) =>
       `${date} に ${n} アカウントを比較しました。Xのフォロワー数はXの公開値、オーディエンスはフォロワーのMurmurによる推定値（95%区間付き）、重なりは 2 つのアカウントに共通するフォロワーの数です。`,
+    baseline: '特徴的な興味関心はネットワーク全体との比較です。',
     account: 'アカウント',
     followers: 'Xのフォロワー数',
     estimate: 'オーディエンス（推定）',
@@ -41,6 +43,8 @@ export async function competitorSummaryPdf(
   const body = await renderPdf({ title: t.title, author: PRO_AUTHOR }, (doc) => {
     heading(doc, t.title, 20);
     paragraph(doc, t.intro(result.competitors.length, date));
+    // What "distinctive" is relative to: competitor analysis always compares with the whole network.
+    paragraph(doc, t.baseline);
     table(
       doc,
       [

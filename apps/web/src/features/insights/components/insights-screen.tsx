@@ -11,7 +11,9 @@ import { errorText } from '@/lib/error-text';
 import { exportZip, type PngSource } from '@/lib/export-png';
 import { notify } from '@/lib/notifications';
 import { isJobFailure, useInsightsReport, type ReportSource } from '../hooks/use-insights-report';
+import { BASELINE_PARAM, baselineValue, parseBaseline } from '../utils/baseline-param';
 import { insightsSource } from '../utils/insights-source';
+import { BaselineNote, BaselineSelect } from './baseline-select';
 import { ExportAllStage } from './export-all';
 import { InsightsView } from './insights-view';
 import { JobProgress } from './job-progress';
@@ -44,7 +46,9 @@ function Report({
   const { t } = useTranslation();
   const language = useLanguage();
   const [params, setParams] = useSearchParams();
-  const state = useInsightsReport(source);
+  const baselineParam = params.get(BASELINE_PARAM);
+  const baseline = useMemo(() => parseBaseline(baselineParam), [baselineParam]);
+  const state = useInsightsReport(source, baseline);
   const requested = params.get('tab');
   const tab: InsightsTab = isInsightsTab(requested) ? requested : 'summary';
   // The width the off-screen panels are laid out at while "Export all" runs; null otherwise.
@@ -57,6 +61,18 @@ function Report({
       (current) => {
         const updated = new URLSearchParams(current);
         updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+
+  // The choice lives in the address, so a shared link opens the same comparison.
+  const setBaseline = (next: typeof baseline) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next.kind === 'network') updated.delete(BASELINE_PARAM);
+        else updated.set(BASELINE_PARAM, baselineValue(next));
         return updated;
       },
       { replace: true },
@@ -90,9 +106,16 @@ function Report({
               {t('insights.computedOn', { date: formatDate(state.computed, language) })}
             </Text>
           )}
+          {state.report !== undefined && <BaselineNote used={state.report.baseline} />}
           <FreshnessNote />
         </div>
-        <Group gap="xs">
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <BaselineSelect
+            value={baseline}
+            onChange={setBaseline}
+            teamSlug={teamSlug}
+            currentConfigId={source.kind === 'config' ? source.configId : null}
+          />
           {source.kind === 'config' && (
             <Button
               variant="default"

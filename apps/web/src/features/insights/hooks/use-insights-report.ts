@@ -1,10 +1,17 @@
-import type { InsightsReport as StoredReport, InsightsRequest, Job, JobOf } from '@murmur/core/api';
+import type {
+  InsightsBaseline,
+  InsightsReport as StoredReport,
+  InsightsRequest,
+  Job,
+  JobOf,
+} from '@murmur/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getInsightsByConfigQueryOptions, useInsightsByConfig } from '../api/get-insights-by-config';
 import { isJobFinished, useJob } from '@/lib/api/get-job';
 import { requestInsights } from '@/lib/api/request-insights';
 import type { InsightsReport } from '../types';
+import { baselineValue, NETWORK_BASELINE } from '../utils/baseline-param';
 import { sourceKey, type InsightsSource } from '../utils/insights-source';
 
 export type ReportSource = Extract<InsightsSource, { kind: 'config' | 'package' }>;
@@ -30,13 +37,27 @@ class JobFailedError extends Error {
   override name = 'JobFailedError';
 }
 
+/** The request body of a source against a baseline (the network is left out: the server's default). */
+function requestBody(source: ReportSource, baseline: InsightsBaseline): InsightsRequest {
+  const ref: InsightsRequest =
+    source.kind === 'config'
+      ? { audience_config_id: source.configId }
+      : { targeting_package: source.targetingPackage };
+  return baseline.kind === 'network' ? ref : { ...ref, baseline };
+}
+
 /**
- * The report of a saved audience or a package: a saved audience's stored report is loaded first and
- * computed only when there is none (or on refresh); a package's is always computed. A computation is
- * a job, polled every 500 ms until done (docs/API-AUDIENCES.md).
+ * The report of a saved audience or a package against a baseline: a saved audience's stored report
+ * (always against the whole network) is loaded first and computed only when there is none (or on
+ * refresh); a package's, and any report against another baseline, is always computed. A computation
+ * is a job, polled every 500 ms until done (docs/API-AUDIENCES.md).
  */
-export function useInsightsReport(source: ReportSource): InsightsReportState {
-  const key = sourceKey(source);
+export function useInsightsReport(
+  source: ReportSource,
+  baseline: InsightsBaseline = NETWORK_BASELINE,
+): InsightsReportState {
+  const key = `${sourceKey(source)}|${baselineValue(baseline)}`;
+  const network = baseline.kind === 'network';
   const queryClient = useQueryClient();
   const configId = source.kind === 'config' ? source.configId : null;
   const stored = useInsightsByConfig(configId);
@@ -50,19 +71,15 @@ export function useInsightsReport(source: ReportSource): InsightsReportState {
     // A 403 shows the screen's sign-in prompt (SPEC §6), not the redirect to login.
     meta: { handlesAuthError: true },
   });
-  const body = useMemo(
-    (): InsightsRequest =>
-      source.kind === 'config'
-        ? { audience_config_id: source.configId }
-        : { targeting_package: source.targetingPackage },
-    [source],
-  );
+  const body = useMemo(() => requestBody(source, baseline), [source, baseline]);
   const job = useJob(current);
 
   // Compute on arrival when there is nothing to show yet (once per source, StrictMode included).
   const autoStarted = useRef<string | null>(null);
   const needsReport =
-    source.kind === 'package' || (stored.isSuccess && stored.data.insights === null && current === undefined);
+    source.kind === 'package' ||
+    !network ||
+    (stored.isSuccess && stored.data.insights === null && current === undefined);
   useEffect(() => {
     if (!needsReport || autoStarted.current === key) return;
     autoStarted.current = key;
@@ -78,7 +95,8 @@ export function useInsightsReport(source: ReportSource): InsightsReportState {
 
   const jobData = current === undefined ? undefined : job.data;
   const jobReport: InsightsReport | null = jobData?.state === 'done' ? jobData.result : null;
-  const storedReport = stored.data?.insights ?? undefined;
+  // The stored report is measured against the whole network: shown only when that is the baseline.
+  const storedReport = network ? (stored.data?.insights ?? undefined) : undefined;
   const computing = start.isPending || (jobData !== undefined && !isJobFinished(jobData));
   const error =
     (configId !== null ? stored.error : null) ??
@@ -88,12 +106,17 @@ export function useInsightsReport(source: ReportSource): InsightsReportState {
 
   return {
     report: jobReport ?? storedReport,
-    loading: configId !== null && stored.isPending,
+    loading: configId !== null && network && stored.isPending,
     job: computing ? jobData : undefined,
     computing,
     error: computing ? null : error,
     name: stored.data?.audience_config.name,
-    computed: jobReport !== null && jobData !== undefined ? jobData.updated : (stored.data?.computed ?? null),
+    computed:
+      jobReport !== null && jobData !== undefined
+        ? jobData.updated
+        : network
+          ? (stored.data?.computed ?? null)
+          : null,
     refresh: () => {
       autoStarted.current = key;
       start.mutate({ key, body });
