@@ -41,7 +41,8 @@ export type {
 export type AccountSummary = PanelAccount & { avatar_url?: string | null };
 
 /**
- * A report as the web reads it: the estimate plus every panel, each of which may be missing from an
- * older stored report, so the tabs treat them as optional.
+ * A report as the web reads it: the estimate, the baseline it was measured against (missing from
+ * reports older than baselines: the whole network) plus every panel, each of which may be missing
+ * from an older stored report, so the tabs treat them as optional.
  */
-export type InsightsReport = Pick<StoredReport, 'estimate'> & Partial<AudienceInsights>;
+export type InsightsReport = Pick<StoredReport, 'estimate' | 'baseline'> & Partial<AudienceInsights>;

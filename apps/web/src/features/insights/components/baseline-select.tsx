@@ -42,7 +42,13 @@ function useBaselineOptions(teamSlug: string | null, currentConfigId: number | n
  * "Compare with": what the report's shares and affinities are measured against. A searchable
  * select (type to filter, arrows and Enter to choose), full width on a phone.
  */
-export function BaselineSelect({ value, onChange, teamSlug, currentConfigId, disabled }: BaselineSelectProps) {
+export function BaselineSelect({
+  value,
+  onChange,
+  teamSlug,
+  currentConfigId,
+  disabled,
+}: BaselineSelectProps) {
   const { t } = useTranslation();
   const data = useBaselineOptions(teamSlug, currentConfigId);
   const selected = baselineValue(value);

@@ -14,7 +14,8 @@ export function parseBaseline(value: string | null): InsightsBaseline {
   if (kind === 'country' && ref !== undefined && /^[A-Za-z]{2}$/.test(ref))
     return { kind: 'country', country: ref.toUpperCase() };
   const id = Number(ref);
-  if (kind === 'audience' && Number.isInteger(id) && id > 0) return { kind: 'audience', audience_config_id: id };
+  if (kind === 'audience' && Number.isInteger(id) && id > 0)
+    return { kind: 'audience', audience_config_id: id };
   return NETWORK_BASELINE;
 }
 
