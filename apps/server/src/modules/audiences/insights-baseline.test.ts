@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AudienceConfig, InsightsBaselineUsed, InsightsByConfig, Job } from '@murmur/core/api';
+import type { Share } from '@murmur/core/insights';
+import { populationEstimate } from '@murmur/core/sampling';
+import type { AudienceEngine } from '@murmur/engine';
+import { createInProcessQueue } from '../../jobs/in-process-queue';
+import type { JobQueue } from '../../jobs/jobs';
+import { createTestClock } from '../../test/test-clock';
+import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
+import { testNetwork } from '../../test/test-engine';
+import { audienceKit, pkg } from './audience-test-kit';
+
+let t: TestApp;
+let engine: AudienceEngine;
+let alice: TestSession;
+let bob: TestSession;
+const kit = audienceKit(() => t);
+const soccer = { interests: [{ label: 'Sports/Soccer' }] };
+const english = { languages: [{ label: 'English' }] };
+const japan = { countries: [{ label: 'Japan', id: 'JP' }] };
+
+/** The in-process queue, holding every job before its work while `hold` is set. */
+let hold: Promise<void> | undefined;
+let release = () => undefined as void;
+const heldQueue = (inner: JobQueue): JobQueue => ({
+  ...inner,
+  start: (request) => {
+    const gate = hold;
+    return inner.start({
+      ...request,
+      work: async (report, signal) => {
+        if (gate) await gate;
+        return request.work(report, signal);
+      },
+    });
+  },
+});
+
+beforeAll(async () => {
+  const network = await testNetwork();
+  engine = network.engine;
+  t = await createTestApp(
+    {},
+    { engine: network.holder, jobs: heldQueue(createInProcessQueue(createTestClock())) },
+  );
+  alice = await t.signIn('alice@example.com');
+  bob = await t.signIn('bob@example.com');
+});
+afterAll(() => t.close());
+
+const post = (payload: object, who: TestSession = alice, wait = true) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/audience-configs/insights/${wait ? '?wait=1' : ''}`,
+    payload,
+    headers: who.tokenAuth,
+  });
+
+type Report = { baseline: InsightsBaselineUsed; demographics: { countries: Share[] } };
+const reportOf = (res: { json: <T>() => T }) => res.json<{ job: Job }>().job.result as Report;
+async function finished(id: string): Promise<Job> {
+  for (let i = 0; i < 200; i++) {
+    const job = (await t.app.inject({ url: `/api/jobs/${id}/` })).json<Job>();
+    if (job.state === 'done' || job.state === 'failed') return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`job ${id} did not finish`);
+}
+
+const sizeOf = (count: number) =>
+  populationEstimate(count, { sampleSize: engine.stats.accounts, rate: engine.scale });
+
+describe('insights against a baseline', () => {
+  it('defaults to the whole network and says so', async () => {
+    const res = await post({ targeting_package: soccer });
+    expect(res.statusCode).toBe(200);
+    expect(reportOf(res).baseline).toEqual({
+      kind: 'network',
+      label: 'Whole network',
+      size: sizeOf(engine.stats.accounts),
+    });
+  });
+
+  it('a country: the engine’s numbers against its accounts, its label and size', async () => {
+    const res = await post({ targeting_package: soccer, baseline: { kind: 'country', country: 'jp' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = reportOf(res);
+    const base = engine.evaluate(pkg(japan)).accounts;
+    expect(report.baseline).toEqual({ kind: 'country', label: 'Japan', ref: 'JP', size: sizeOf(base.count) });
+    const direct = engine.insights(engine.evaluate(pkg(soccer)), undefined, base);
+    expect(report.demographics.countries).toEqual(JSON.parse(JSON.stringify(direct.demographics.countries)));
+    const jp = report.demographics.countries.find((s) => s.key === 'JP');
+    expect(jp?.populationShare).toBe(1);
+  });
+
+  it('refuses a malformed or unknown country code with a 400 on the field', async () => {
+    for (const country of ['J', 'ZZ', '12']) {
+      const res = await post({ targeting_package: soccer, baseline: { kind: 'country', country } });
+      expect([res.statusCode, Object.keys(res.json<object>())]).toEqual([400, ['baseline']]);
+    }
+  });
+
+  it('a saved audience the caller may read; 404 for anyone else’s, as reading it would be', async () => {
+    const mine = await kit.createConfig(alice, { name: 'English speakers', targeting_package: english });
+    const theirs = await kit.createConfig(bob, { name: 'Bob’s', targeting_package: english });
+    const res = await post({
+      targeting_package: soccer,
+      baseline: { kind: 'audience', audience_config_id: mine.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const base = engine.evaluate(pkg(english)).accounts;
+    expect(reportOf(res).baseline).toEqual({
+      kind: 'audience',
+      label: 'English speakers',
+      ref: mine.id,
+      size: sizeOf(base.count),
+    });
+    for (const id of [theirs.id, 999_999]) {
+      const refused = await post({
+        targeting_package: soccer,
+        baseline: { kind: 'audience', audience_config_id: id },
+      });
+      expect([refused.statusCode, refused.json()]).toEqual([404, { detail: 'Not found.' }]);
+    }
+  });
+
+  it('keys jobs by baseline, and stores only the whole-network report on the config', async () => {
+    const config: AudienceConfig = await kit.createConfig(alice, {
+      name: 'Soccer',
+      targeting_package: soccer,
+    });
+    hold = new Promise<void>((resolve) => (release = resolve));
+    const ids = [];
+    for (const baseline of [
+      undefined,
+      { kind: 'country', country: 'JP' },
+      { kind: 'country', country: 'JP' },
+    ]) {
+      const res = await post({ audience_config_id: config.id, ...(baseline && { baseline }) }, alice, false);
+      ids.push(res.json<{ job: Job }>().job.id);
+    }
+    hold = undefined;
+    release();
+    expect(ids[1]).not.toBe(ids[0]);
+    expect(ids[2]).toBe(ids[1]);
+    const byConfig = async (id: number) =>
+      (
+        await t.app.inject({
+          url: `/api/audience-insights/${id}/by_config/`,
+          headers: alice.tokenAuth,
+        })
+      ).json<InsightsByConfig>();
+    // A report against Japan is not stored: the saved audience's report stays the network's.
+    const fresh = await kit.createConfig(alice, { name: 'Soccer again', targeting_package: soccer });
+    await post({ audience_config_id: fresh.id, baseline: { kind: 'country', country: 'JP' } });
+    expect((await byConfig(fresh.id)).insights).toBeNull();
+    await finished(ids[0]!);
+    expect((await byConfig(config.id)).insights?.baseline?.kind).toBe('network');
+  });
+});
