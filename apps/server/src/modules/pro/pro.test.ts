@@ -253,6 +253,9 @@ describe('marketing materials and the competitor summary PDF', () => {
     );
     expect(english).toContain(firsts[0]!.split('/').at(-1));
     expect(english).not.toContain(interestName(firsts[0]!, 'ja').split('/').at(-1));
+    // The header names what "distinctive" is measured against.
+    expect(english.replace(/\s+/g, ' ')).toContain('measured against the whole network');
+    expect(text.replace(/\s+/g, '')).toContain('ネットワーク全体との比較');
     expect(
       (
         await t.app.inject({
