@@ -4,10 +4,14 @@ import type { Share } from '@murmur/core/insights';
 import { populationEstimate } from '@murmur/core/sampling';
 import type { AudienceEngine } from '@murmur/engine';
 import { createInProcessQueue } from '../../jobs/in-process-queue';
-import type { JobQueue } from '../../jobs/jobs';
+import type { EngineHolder } from '../../engine/engine-holder';
+import type { JobQueue, JobView } from '../../jobs/jobs';
 import { createTestClock } from '../../test/test-clock';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
+import type { AudienceConfigsRepository } from './audience-configs.repository';
+import type { AudienceConfigsService } from './audience-configs.service';
+import { createAudienceInsightsService } from './audience-insights.service';
 import { audienceKit, pkg } from './audience-test-kit';
 
 let t: TestApp;
@@ -156,5 +160,37 @@ describe('insights against a baseline', () => {
     expect((await byConfig(fresh.id)).insights).toBeNull();
     await finished(ids[0]!);
     expect((await byConfig(config.id)).insights?.baseline?.kind).toBe('network');
+  });
+});
+
+describe('a sharded engine', () => {
+  it('refuses a country or audience baseline with a 400 on the field, and runs the network one', async () => {
+    const started: string[] = [];
+    const sharded = {
+      audiences: () => ({ kind: 'shards', insights: () => Promise.resolve({}) }),
+      work: () => {
+        throw new Error('a sharded engine has no worker pool here');
+      },
+    } as unknown as EngineHolder;
+    const service = createAudienceInsightsService({
+      repo: {} as AudienceConfigsRepository,
+      configs: { exclusionPackages: () => Promise.resolve([]) } as unknown as AudienceConfigsService,
+      engine: sharded,
+      jobs: {
+        start: (request) => {
+          started.push(request.key);
+          return Promise.resolve({} as JobView);
+        },
+      } as JobQueue,
+      clock: createTestClock(),
+    });
+    const body = { targeting_package: pkg(soccer), exclusions: [] };
+    const caller = { ip: '127.0.0.1' };
+    await expect(
+      service.startInsights(alice.user, { ...body, baseline: { kind: 'country', country: 'JP' } }, caller),
+    ).rejects.toMatchObject({ statusCode: 400, fields: { baseline: [expect.any(String) as string] } });
+    expect(started).toEqual([]);
+    await service.startInsights(alice.user, body, caller);
+    expect(started).toHaveLength(1);
   });
 });
