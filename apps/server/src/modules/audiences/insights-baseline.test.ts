@@ -4,6 +4,7 @@ import type { Share } from '@murmur/core/insights';
 import { populationEstimate } from '@murmur/core/sampling';
 import type { AudienceEngine } from '@murmur/engine';
 import { createInProcessQueue } from '../../jobs/in-process-queue';
+import type { UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { JobQueue, JobView } from '../../jobs/jobs';
 import { createTestClock } from '../../test/test-clock';
@@ -186,11 +187,20 @@ describe('a sharded engine', () => {
     });
     const body = { targeting_package: pkg(soccer), exclusions: [] };
     const caller = { ip: '127.0.0.1' };
+    const user: UserRow = {
+      id: alice.user.id,
+      language: 'en',
+      email: alice.user.email,
+      firstName: '',
+      lastName: '',
+      dateJoined: new Date(0),
+      lastLogin: null,
+    };
     await expect(
-      service.startInsights(alice.user, { ...body, baseline: { kind: 'country', country: 'JP' } }, caller),
+      service.startInsights(user, { ...body, baseline: { kind: 'country', country: 'JP' } }, caller),
     ).rejects.toMatchObject({ statusCode: 400, fields: { baseline: [expect.any(String) as string] } });
     expect(started).toEqual([]);
-    await service.startInsights(alice.user, body, caller);
+    await service.startInsights(user, body, caller);
     expect(started).toHaveLength(1);
   });
 });
