@@ -73,10 +73,20 @@ export function BaselineSelect({
   );
 }
 
+/** The baseline's name in the interface language: the network's text, a country's Japanese name. */
+function useBaselineLabel(used: InsightsBaselineUsed | undefined): string {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const countries = useBaselineCountries();
+  if (used === undefined || used.kind === 'network') return t('baseline.network');
+  const country = used.kind === 'country' ? countries.data?.find((c) => c.code === used.ref) : undefined;
+  return country !== undefined && language === 'ja' ? country.name_ja : used.label;
+}
+
 /** Says what the shown report's affinities are relative to (the report's own baseline). */
 export function BaselineNote({ used }: { used: InsightsBaselineUsed | undefined }) {
   const { t } = useTranslation();
-  const label = used === undefined || used.kind === 'network' ? t('baseline.network') : used.label;
+  const label = useBaselineLabel(used);
   return (
     <Text size="xs" c="dimmed" data-testid="baseline-note">
       {t('baseline.relativeTo', { label })}
