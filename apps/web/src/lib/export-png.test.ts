@@ -62,6 +62,18 @@ describe('export-png', () => {
     expect(new TextDecoder().decode(files['gender-2.png'])).toBe('png:b');
   });
 
+  it('reports its progress after each panel it draws', async () => {
+    const seen: string[] = [];
+    await zipPngs(
+      [
+        { name: 'One', node: node('a') },
+        { name: 'Two', node: node('b') },
+      ],
+      (done, total) => seen.push(`${done}/${total}`),
+    );
+    expect(seen).toEqual(['0/2', '1/2', '2/2']);
+  });
+
   it('downloads the zip under the given name', async () => {
     const { createObjectURL, click } = stubDownloads();
     await exportZip([{ name: 'One', node: node('one') }], 'Anime lovers: insights');

@@ -61,19 +61,26 @@ const uniqueNames = (names: string[]): string[] => {
   });
 };
 
-/** The zip of one PNG per source (fflate, also loaded on first use). PNGs are stored, not deflated again. */
-export async function zipPngs(sources: PngSource[]): Promise<Blob> {
-  const [{ zipSync }, images] = await Promise.all([
-    import('./zip'),
-    // One at a time: html-to-image clones the page's styles per call, and parallel calls on a
-    // slow machine only fight over the main thread.
-    sources.reduce<Promise<Uint8Array[]>>(async (done, source) => {
-      const list = await done;
-      const blob = await renderPng(source.node);
-      list.push(await blobBytes(blob));
-      return list;
-    }, Promise.resolve([])),
-  ]);
+/** Progress of a zip being drawn: panels drawn so far, out of how many. */
+export type ZipProgress = (done: number, total: number) => void;
+
+/** Lets the browser paint (a progress label) between two drawings, which each hold the main thread. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The zip of one PNG per source (fflate, also loaded on first use). PNGs are stored, not deflated
+ * again. Drawn one at a time: html-to-image clones the page's styles per call, and parallel calls
+ * on a slow machine only fight over the main thread.
+ */
+export async function zipPngs(sources: PngSource[], onProgress?: ZipProgress): Promise<Blob> {
+  const { zipSync } = await import('./zip');
+  const images: Uint8Array[] = [];
+  onProgress?.(0, sources.length);
+  for (const source of sources) {
+    await nextTask();
+    images.push(await blobBytes(await renderPng(source.node)));
+    onProgress?.(images.length, sources.length);
+  }
   const names = uniqueNames(sources.map((s) => s.name));
   const files: Zippable = {};
   names.forEach((name, i) => (files[name] = [images[i]!, { level: 0 }]));
@@ -81,6 +88,10 @@ export async function zipPngs(sources: PngSource[]): Promise<Blob> {
 }
 
 /** Saves every source as a PNG inside `<zipName>.zip`. */
-export async function exportZip(sources: PngSource[], zipName: string): Promise<void> {
-  downloadBlob(await zipPngs(sources), `${fileSafe(zipName)}.zip`);
+export async function exportZip(
+  sources: PngSource[],
+  zipName: string,
+  onProgress?: ZipProgress,
+): Promise<void> {
+  downloadBlob(await zipPngs(sources, onProgress), `${fileSafe(zipName)}.zip`);
 }

@@ -54,6 +54,8 @@ function Report({
   // The width the off-screen panels are laid out at while "Export all" runs; null otherwise.
   const [exportWidth, setExportWidth] = useState<number | null>(null);
   const exporting = exportWidth !== null;
+  // Panels drawn into the zip so far (about 40 drawings: a slow machine takes a while).
+  const [zipProgress, setZipProgress] = useState<{ done: number; total: number } | null>(null);
   const widthRef = useRef<HTMLDivElement>(null);
 
   const setTab = (next: InsightsTab) =>
@@ -80,11 +82,14 @@ function Report({
 
   const zip = async (sources: PngSource[]) => {
     try {
-      await exportZip(sources, `${state.name ?? t('insights.title')} ${t('insights.title')}`);
+      await exportZip(sources, `${state.name ?? t('insights.title')} ${t('insights.title')}`, (done, total) =>
+        setZipProgress({ done, total }),
+      );
     } catch {
       notify.error(t('insights.exportFailed'));
     } finally {
       setExportWidth(null);
+      setZipProgress(null);
     }
   };
 
@@ -128,10 +133,11 @@ function Report({
           )}
           <Button
             onClick={() => setExportWidth(widthRef.current?.clientWidth || 1100)}
-            loading={exporting}
-            disabled={state.report === undefined || state.computing}
+            loading={exporting && zipProgress === null}
+            disabled={exporting || state.report === undefined || state.computing}
+            leftSection={zipProgress !== null ? <Loader size="xs" aria-hidden="true" /> : undefined}
           >
-            {t('insights.exportAll')}
+            {zipProgress !== null ? t('insights.exportProgress', zipProgress) : t('insights.exportAll')}
           </Button>
           <Button component={Link} to={audiencesPath(teamSlug)} variant="subtle">
             {t('insights.backToAudiences')}
