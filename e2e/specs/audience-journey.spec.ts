@@ -38,7 +38,7 @@ const app = useJourneyServer({ MAIL_FROM, SANDBOX_ACCOUNTS: '3000', STAFF_EMAIL_
 
 test.beforeAll(() => waitForEngine(app.server.url));
 
-test.setTimeout(480_000);
+test.setTimeout(720_000);
 
 // One journey, told in steps: a failure names the step it happened in (the report and the trace
 // show each step's time too). The steps share the page and what earlier steps learnt.
