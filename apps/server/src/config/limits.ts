@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { DEFAULT_JOB_LIMITS, type JobLimits } from '../jobs/job-tracker';
+
+/** Variables of `Limits` (below): whole numbers from 1, defaults in DEFAULT_LIMITS. */
+const LIMIT_VARS = [
+  'JOBS_PER_IP',
+  'JOBS_PER_USER',
+  'JOBS_PER_TEAM',
+  'JOBS_TOTAL',
+  'JOBS_ABANDON_SECONDS',
+  'SIGN_IN_CODES_PER_IP',
+  'SOCIAL_STARTS_PER_IP',
+  'INVITE_MAILS_PER_TEAM',
+  'INVITE_TTL_DAYS',
+] as const;
+
+/** Caps on jobs and rates by client (docs/API.md "Limits"; variables in README "Configuration"). */
+export interface Limits {
+  jobs: JobLimits;
+  /** Sign-in code requests per IP address per 15 minutes (each address also has 5 per 15 minutes). */
+  signInCodesPerIp: number;
+  /** Social sign-in starts (X request tokens, X OAuth 2.0 challenges) per IP address per 15 minutes. */
+  socialStartsPerIp: number;
+  /** Invitation mails per team per hour (one request may send many). */
+  inviteMailsPerTeam: number;
+  /** Days an invitation's code works after it was sent. */
+  inviteTtlDays: number;
+}
+
+/**
+ * Generous enough for an office behind one address and for the browser journeys (a handful of
+ * sign-ins per run); small enough that one client cannot mail hundreds of strangers or fill the
+ * job queue.
+ */
+export const DEFAULT_LIMITS: Limits = {
+  jobs: DEFAULT_JOB_LIMITS,
+  signInCodesPerIp: 20,
+  socialStartsPerIp: 30,
+  inviteMailsPerTeam: 50,
+  inviteTtlDays: 7,
+};
+
+export function limitsEnv() {
+  const count = z.preprocess((v) => v || undefined, z.coerce.number().int().min(1).max(1_000_000).optional());
+  return Object.fromEntries(LIMIT_VARS.map((name) => [name, count])) as Record<
+    (typeof LIMIT_VARS)[number],
+    typeof count
+  >;
+}
+
+export function limitsFrom(e: Partial<Record<(typeof LIMIT_VARS)[number], number | undefined>>): Limits {
+  const d = DEFAULT_LIMITS;
+  return {
+    jobs: {
+      perIp: e.JOBS_PER_IP ?? d.jobs.perIp,
+      perUser: e.JOBS_PER_USER ?? d.jobs.perUser,
+      perTeam: e.JOBS_PER_TEAM ?? d.jobs.perTeam,
+      total: e.JOBS_TOTAL ?? d.jobs.total,
+      abandonAfterMs: (e.JOBS_ABANDON_SECONDS ?? d.jobs.abandonAfterMs / 1000) * 1000,
+    },
+    signInCodesPerIp: e.SIGN_IN_CODES_PER_IP ?? d.signInCodesPerIp,
+    socialStartsPerIp: e.SOCIAL_STARTS_PER_IP ?? d.socialStartsPerIp,
+    inviteMailsPerTeam: e.INVITE_MAILS_PER_TEAM ?? d.inviteMailsPerTeam,
+    inviteTtlDays: e.INVITE_TTL_DAYS ?? d.inviteTtlDays,
+  };
+}
