@@ -304,7 +304,6 @@ export default tseslint.config(
     'apps/server/src/modules/campaigns/campaigns.routes.ts': 170,
     'apps/server/src/modules/campaigns/campaigns.service.ts': 310,
     'apps/server/src/modules/deepthought/account-analyses.ts': 160,
-    'apps/server/src/modules/deepthought/deepthought.routes.ts': 380,
     'apps/server/src/modules/deepthought/deepthought.service.ts': 240,
     'apps/server/src/modules/deepthought/talk.ts': 180,
     'apps/server/src/modules/index.ts': 200,

@@ -16,7 +16,8 @@ import { MAX_DB_ID } from './db-id';
 /** `/{pk}/` of SPEC §7's paths: a positive database id (larger ones are a 400, not a 500). */
 export const pkParams = z.object({ pk: z.coerce.number().int().positive().max(MAX_DB_ID) });
 
-type ZodApp = Parameters<FastifyPluginCallbackZod>[0];
+/** The `app` a Zod-typed Fastify plugin receives, for the functions that register part of its routes. */
+export type ZodApp = Parameters<FastifyPluginCallbackZod>[0];
 type Awaitable<T> = T | Promise<T>;
 
 interface Operation {

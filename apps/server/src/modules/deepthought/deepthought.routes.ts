@@ -32,13 +32,15 @@ import {
   xListSchema,
 } from '@murmur/core/api';
 import { errorResponses } from '../../lib/http';
-import { pkParams } from '../../lib/resource-routes';
+import { pkParams, type ZodApp } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { DeepThoughtService } from './deepthought.service';
 
 const postParams = z.object({ id: xIdSchema });
 const ROOT = '/api/external/deepthought';
 const ROOTS = [ROOT, '/api/external/deepthought-token'];
+const tags = ['deepthought'];
+const gated = errorResponses(400, 402, 403, 404);
 
 /**
  * SPEC §7 "Analytics tool under /api/external/deepthought/": the signed-in user's X accounts, sync
@@ -50,265 +52,281 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
   { deepThoughtService: dt },
   done,
 ) => {
-  const tags = ['deepthought'];
-  const gated = errorResponses(400, 402, 403, 404);
-
   // The same API under deepthought-token/ (SPEC §7), for clients that send `Authorization: Token`.
-  for (const ROOT of ROOTS) {
-    app.get(
-      `${ROOT}/accounts/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: {
-          tags,
-          summary: 'The X accounts connected for analysis',
-          response: { 200: z.array(xAccountSchema), ...errorResponses(403) },
-        },
-      },
-      (request) => dt.accounts(requireUser(request).id),
-    );
-    app.post(
-      `${ROOT}/accounts/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: {
-          tags,
-          summary: 'Connect the X account behind a user token from sign in with X (and select it)',
-          body: connectXAccountSchema,
-          response: { 200: xAccountSchema, ...errorResponses(400, 403, 503) },
-        },
-      },
-      (request) => dt.connect(requireUser(request).id, request.body),
-    );
-    app.post(
-      `${ROOT}/accounts/:pk/select/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: {
-          tags,
-          summary: 'Switch the suite to another connected account',
-          params: pkParams,
-          response: { 200: xAccountSchema, ...errorResponses(403, 404) },
-        },
-      },
-      (request) => dt.select(requireUser(request).id, request.params.pk),
-    );
-    app.delete(
-      `${ROOT}/accounts/:pk/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: {
-          tags,
-          summary: 'Disconnect an account and forget what was synced of it',
-          params: pkParams,
-          response: { 204: z.null(), ...errorResponses(403, 404) },
-        },
-      },
-      async (request, reply) => {
-        await dt.disconnect(requireUser(request).id, request.params.pk);
-        return reply.code(204).send(null);
-      },
-    );
-    app.get(
-      `${ROOT}/status/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: {
-          tags,
-          summary: 'Selected account, premium access, latest job',
-          response: { 200: dtStatusSchema, ...errorResponses(403) },
-        },
-      },
-      (request) => dt.status(requireUser(request).id),
-    );
-    app.post(
-      `${ROOT}/sync/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: {
-          tags,
-          summary: 'Sync the selected account from X (a job; the running one when there is one)',
-          response: { 200: dtJobSchema, ...errorResponses(403, 404) },
-        },
-      },
-      (request) => dt.sync(requireUser(request).id),
-    );
-    app.get(
-      `${ROOT}/jobs/:pk/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: {
-          tags,
-          summary: 'A sync or follow/unfollow job with its progress',
-          params: pkParams,
-          response: { 200: dtJobSchema, ...errorResponses(403, 404) },
-        },
-      },
-      (request) => dt.job(requireUser(request).id, request.params.pk),
-    );
-    app.get(
-      `${ROOT}/stats/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: {
-          tags,
-          summary: 'Counts from the synced copy',
-          response: { 200: dtStatsSchema, ...errorResponses(403, 404) },
-        },
-      },
-      (request) => dt.stats(requireUser(request).id),
-    );
-
-    for (const [path, direction] of [
-      ['followers', 'follower'],
-      ['following', 'following'],
-    ] as const)
-      app.get(
-        `${ROOT}/${path}/`,
-        {
-          config: { auth: 'signed-in' },
-          schema: {
-            tags,
-            summary: `A page of the synced ${path} with spam scores`,
-            querystring: dtUsersQuerySchema,
-            response: { 200: dtUsersPageSchema, ...gated },
-          },
-        },
-        (request) => dt.connections(requireUser(request).id, direction, request.query),
-      );
-
-    app.get(
-      `${ROOT}/unfollowers/`,
-      {
-        schema: {
-          tags,
-          summary: 'Unfollowers and new followers between two dates (from successive syncs)',
-          querystring: dtChangesQuerySchema,
-          response: { 200: dtChangesSchema, ...gated },
-        },
-      },
-      (request) => dt.changes(requireUser(request).id, request.query),
-    );
-    app.get(
-      `${ROOT}/posts/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: {
-          tags,
-          summary: 'The synced posts with metrics',
-          querystring: dtPostsQuerySchema,
-          response: { 200: dtPostsPageSchema, ...gated },
-        },
-      },
-      (request) => dt.posts(requireUser(request).id, request.query),
-    );
-    app.get(
-      `${ROOT}/posts/:id/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: {
-          tags,
-          summary: 'One synced post and who engaged with it',
-          params: postParams,
-          response: { 200: dtPostDetailSchema, ...gated },
-        },
-      },
-      (request) => dt.post(requireUser(request).id, request.params.id),
-    );
-    app.get(
-      `${ROOT}/engagers/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: {
-          tags,
-          summary: 'Who liked and reposted the synced posts',
-          response: { 200: dtEngagersSchema, ...gated },
-        },
-      },
-      (request) => dt.engagers(requireUser(request).id),
-    );
-    app.get(
-      `${ROOT}/topics/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: { tags, summary: 'Topics of the synced posts', response: { 200: dtTopicsSchema, ...gated } },
-      },
-      (request) => dt.topics(requireUser(request).id, 'posts'),
-    );
-    app.get(
-      `${ROOT}/following-topics/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: {
-          tags,
-          summary: 'Topics of the accounts followed',
-          response: { 200: dtTopicsSchema, ...gated },
-        },
-      },
-      (request) => dt.topics(requireUser(request).id, 'following'),
-    );
-    app.get(
-      `${ROOT}/best-post-time/`,
-      {
-        schema: {
-          tags,
-          summary: "Best time to post, from followers' activity hours in a time zone",
-          querystring: dtTimeZoneQuerySchema,
-          response: { 200: dtBestTimeSchema, ...gated },
-        },
-      },
-      (request) => dt.bestTime(requireUser(request).id, request.query.tz),
-    );
-    app.get(
-      `${ROOT}/payout-prediction/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: {
-          tags,
-          summary: 'Payout prediction (model and assumptions included)',
-          response: { 200: dtPayoutSchema, ...gated },
-        },
-      },
-      (request) => dt.payout(requireUser(request).id),
-    );
-    app.get(
-      `${ROOT}/spam-analysis/`,
-      {
-        config: { auth: 'signed-in' },
-        schema: {
-          tags,
-          summary: 'Likely spam and fake accounts among followers and followings, with reasons',
-          response: { 200: dtSpamSchema, ...gated },
-        },
-      },
-      (request) => dt.spam(requireUser(request).id),
-    );
-    app.get(
-      `${ROOT}/xstats/`,
-      {
-        schema: {
-          tags,
-          summary: 'Followers per country (from profile locations)',
-          querystring: dtXStatsQuerySchema,
-          response: { 200: dtXStatsSchema, ...gated },
-        },
-      },
-      (request) => dt.xstats(requireUser(request).id, request.query.country),
-    );
-    app.post(
-      `${ROOT}/talk-to-x/`,
-      {
-        schema: {
-          tags,
-          summary: 'Ask about the account in English or Japanese; answered from the synced figures',
-          body: talkToXSchema,
-          response: { 200: talkToXAnswerSchema, ...gated },
-        },
-      },
-      (request) => dt.talk(requireUser(request).id, request.body),
-    );
+  for (const root of ROOTS) {
+    registerAccountRoutes(app, dt, root);
+    registerSyncedRoutes(app, dt, root);
+    registerAnalysisRoutes(app, dt, root);
   }
+  registerFollowUnfollowRoutes(app, dt);
+  registerListRoutes(app, dt);
+  done();
+};
 
+/** The connected accounts, the status, sync jobs and the counts (no premium needed). */
+function registerAccountRoutes(app: ZodApp, dt: DeepThoughtService, root: string) {
+  app.get(
+    `${root}/accounts/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'The X accounts connected for analysis',
+        response: { 200: z.array(xAccountSchema), ...errorResponses(403) },
+      },
+    },
+    (request) => dt.accounts(requireUser(request).id),
+  );
+  app.post(
+    `${root}/accounts/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Connect the X account behind a user token from sign in with X (and select it)',
+        body: connectXAccountSchema,
+        response: { 200: xAccountSchema, ...errorResponses(400, 403, 503) },
+      },
+    },
+    (request) => dt.connect(requireUser(request).id, request.body),
+  );
+  app.post(
+    `${root}/accounts/:pk/select/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Switch the suite to another connected account',
+        params: pkParams,
+        response: { 200: xAccountSchema, ...errorResponses(403, 404) },
+      },
+    },
+    (request) => dt.select(requireUser(request).id, request.params.pk),
+  );
+  app.delete(
+    `${root}/accounts/:pk/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Disconnect an account and forget what was synced of it',
+        params: pkParams,
+        response: { 204: z.null(), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await dt.disconnect(requireUser(request).id, request.params.pk);
+      return reply.code(204).send(null);
+    },
+  );
+  app.get(
+    `${root}/status/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Selected account, premium access, latest job',
+        response: { 200: dtStatusSchema, ...errorResponses(403) },
+      },
+    },
+    (request) => dt.status(requireUser(request).id),
+  );
+  app.post(
+    `${root}/sync/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Sync the selected account from X (a job; the running one when there is one)',
+        response: { 200: dtJobSchema, ...errorResponses(403, 404) },
+      },
+    },
+    (request) => dt.sync(requireUser(request).id),
+  );
+  app.get(
+    `${root}/jobs/:pk/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'A sync or follow/unfollow job with its progress',
+        params: pkParams,
+        response: { 200: dtJobSchema, ...errorResponses(403, 404) },
+      },
+    },
+    (request) => dt.job(requireUser(request).id, request.params.pk),
+  );
+  app.get(
+    `${root}/stats/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Counts from the synced copy',
+        response: { 200: dtStatsSchema, ...errorResponses(403, 404) },
+      },
+    },
+    (request) => dt.stats(requireUser(request).id),
+  );
+}
+
+/** The synced followers, followings, changes, posts and engagers (premium). */
+function registerSyncedRoutes(app: ZodApp, dt: DeepThoughtService, root: string) {
+  for (const [path, direction] of [
+    ['followers', 'follower'],
+    ['following', 'following'],
+  ] as const)
+    app.get(
+      `${root}/${path}/`,
+      {
+        config: { auth: 'signed-in' },
+        schema: {
+          tags,
+          summary: `A page of the synced ${path} with spam scores`,
+          querystring: dtUsersQuerySchema,
+          response: { 200: dtUsersPageSchema, ...gated },
+        },
+      },
+      (request) => dt.connections(requireUser(request).id, direction, request.query),
+    );
+
+  app.get(
+    `${root}/unfollowers/`,
+    {
+      schema: {
+        tags,
+        summary: 'Unfollowers and new followers between two dates (from successive syncs)',
+        querystring: dtChangesQuerySchema,
+        response: { 200: dtChangesSchema, ...gated },
+      },
+    },
+    (request) => dt.changes(requireUser(request).id, request.query),
+  );
+  app.get(
+    `${root}/posts/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'The synced posts with metrics',
+        querystring: dtPostsQuerySchema,
+        response: { 200: dtPostsPageSchema, ...gated },
+      },
+    },
+    (request) => dt.posts(requireUser(request).id, request.query),
+  );
+  app.get(
+    `${root}/posts/:id/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'One synced post and who engaged with it',
+        params: postParams,
+        response: { 200: dtPostDetailSchema, ...gated },
+      },
+    },
+    (request) => dt.post(requireUser(request).id, request.params.id),
+  );
+  app.get(
+    `${root}/engagers/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Who liked and reposted the synced posts',
+        response: { 200: dtEngagersSchema, ...gated },
+      },
+    },
+    (request) => dt.engagers(requireUser(request).id),
+  );
+}
+
+/** The analyses of the synced copy and Talk to X (premium). */
+function registerAnalysisRoutes(app: ZodApp, dt: DeepThoughtService, root: string) {
+  app.get(
+    `${root}/topics/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: { tags, summary: 'Topics of the synced posts', response: { 200: dtTopicsSchema, ...gated } },
+    },
+    (request) => dt.topics(requireUser(request).id, 'posts'),
+  );
+  app.get(
+    `${root}/following-topics/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Topics of the accounts followed',
+        response: { 200: dtTopicsSchema, ...gated },
+      },
+    },
+    (request) => dt.topics(requireUser(request).id, 'following'),
+  );
+  app.get(
+    `${root}/best-post-time/`,
+    {
+      schema: {
+        tags,
+        summary: "Best time to post, from followers' activity hours in a time zone",
+        querystring: dtTimeZoneQuerySchema,
+        response: { 200: dtBestTimeSchema, ...gated },
+      },
+    },
+    (request) => dt.bestTime(requireUser(request).id, request.query.tz),
+  );
+  app.get(
+    `${root}/payout-prediction/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Payout prediction (model and assumptions included)',
+        response: { 200: dtPayoutSchema, ...gated },
+      },
+    },
+    (request) => dt.payout(requireUser(request).id),
+  );
+  app.get(
+    `${root}/spam-analysis/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Likely spam and fake accounts among followers and followings, with reasons',
+        response: { 200: dtSpamSchema, ...gated },
+      },
+    },
+    (request) => dt.spam(requireUser(request).id),
+  );
+  app.get(
+    `${root}/xstats/`,
+    {
+      schema: {
+        tags,
+        summary: 'Followers per country (from profile locations)',
+        querystring: dtXStatsQuerySchema,
+        response: { 200: dtXStatsSchema, ...gated },
+      },
+    },
+    (request) => dt.xstats(requireUser(request).id, request.query.country),
+  );
+  app.post(
+    `${root}/talk-to-x/`,
+    {
+      schema: {
+        tags,
+        summary: 'Ask about the account in English or Japanese; answered from the synced figures',
+        body: talkToXSchema,
+        response: { 200: talkToXAnswerSchema, ...gated },
+      },
+    },
+    (request) => dt.talk(requireUser(request).id, request.body),
+  );
+}
+
+function registerFollowUnfollowRoutes(app: ZodApp, dt: DeepThoughtService) {
   for (const path of [`${ROOT}/follow-unfollow/`, '/api/user/follow-unfollow/'])
     app.post(
       path,
@@ -323,8 +341,10 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
       },
       (request) => dt.followUnfollow(requireUser(request).id, request.body),
     );
+}
 
-  // ---- SPEC §7 /api/user/lists/ CRUD plus POST members (the selected account's X lists) ----
+/** SPEC §7 /api/user/lists/ CRUD plus POST members (the selected account's X lists). */
+function registerListRoutes(app: ZodApp, dt: DeepThoughtService) {
   const listTags = ['user'];
   app.get(
     '/api/user/lists/',
@@ -422,5 +442,4 @@ export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: D
     },
     (request) => dt.changeMembers(requireUser(request).id, request.params.pk, request.body),
   );
-  done();
-};
+}
