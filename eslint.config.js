@@ -308,7 +308,6 @@ export default tseslint.config(
     'apps/server/src/modules/deepthought/talk.ts': 180,
     'apps/server/src/modules/index.ts': 200,
     'apps/server/src/modules/media/media.service.ts': 170,
-    'apps/server/src/modules/pro/pro.routes.ts': 320,
     'apps/server/src/modules/social/social.routes.ts': 180,
     'apps/server/src/modules/social/social.service.ts': 170,
     'apps/server/src/modules/x-audiences/uploads.service.ts': 220,

@@ -38,6 +38,7 @@ import type { JobQueue } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import { MAX_DB_ID } from '../../lib/db-id';
 import { errorResponses } from '../../lib/http';
+import type { ZodApp } from '../../lib/resource-routes';
 import { preferredLanguage } from '../../lib/language';
 import { requireUser } from '../../plugins/auth';
 import { normalizeIP } from '@fastify/rate-limit';
@@ -50,6 +51,7 @@ import type { MonitorsService } from './monitors.service';
 import { competitorSummaryPdf } from './summary-pdf';
 import type { XstatsService } from './xstats.service';
 
+const tags = ['pro-targeting'];
 const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_DB_ID) });
 /** A binary answer (PDF, PNG, zip) in the OpenAPI document. */
 const binary = z.string().describe('binary file');
@@ -64,8 +66,7 @@ const sendFile = (reply: FastifyReply, file: { filename: string; type: string; b
     .header('content-disposition', `attachment; filename="${file.filename}"`)
     .send(file.body);
 
-/** The pro-targeting site's own API under /api/external/ (docs/API-AUDIENCES.md "Pro-targeting site"). */
-export const proRoutes: FastifyPluginCallbackZod<{
+interface ProRoutesOptions {
   requestsService: RequestsService;
   shareService: ShareService;
   monitorsService: MonitorsService;
@@ -74,21 +75,12 @@ export const proRoutes: FastifyPluginCallbackZod<{
   validateHandle: (handle: string) => z.output<typeof validateHandleResponseSchema>;
   jobs: JobQueue;
   clock: Clock;
-}> = (
-  app,
-  {
-    requestsService: requests,
-    shareService,
-    monitorsService: monitors,
-    xstatsService,
-    imageDownloader,
-    validateHandle,
-    jobs,
-    clock,
-  },
-  done,
-) => {
-  const tags = ['pro-targeting'];
+}
+
+type MailsPerIp = ReturnType<typeof rateLimitHook>;
+
+/** The pro-targeting site's own API under /api/external/ (docs/API-AUDIENCES.md "Pro-targeting site"). */
+export const proRoutes: FastifyPluginCallbackZod<ProRoutesOptions> = (app, options, done) => {
   // Requests and shares mail addresses a visitor typed: one client may not mail many (docs/API.md "Limits").
   const mailsPerIp = rateLimitHook(app, {
     name: 'pro-mails',
@@ -96,7 +88,18 @@ export const proRoutes: FastifyPluginCallbackZod<{
     windowMs: 15 * 60 * 1000,
     message: (m) => `Too many requests were sent from your network. Please try again in ${minutes(m)}.`,
   });
+  registerRequestRoutes(app, options, mailsPerIp);
+  registerShareAndMonitorRoutes(app, options, mailsPerIp);
+  registerFileRoutes(app, options);
+  registerImageDownloaderRoutes(app, options);
+  done();
+};
 
+function registerRequestRoutes(
+  app: ZodApp,
+  { requestsService: requests, validateHandle }: ProRoutesOptions,
+  mailsPerIp: MailsPerIp,
+) {
   // ---- audience requests ----
   app.post(
     '/api/external/audience-requests/',
@@ -209,7 +212,13 @@ export const proRoutes: FastifyPluginCallbackZod<{
     },
     (request) => requests.answer(requireUser(request), request.params.id, request.body.answer),
   );
+}
 
+function registerShareAndMonitorRoutes(
+  app: ZodApp,
+  { shareService, monitorsService: monitors }: ProRoutesOptions,
+  mailsPerIp: MailsPerIp,
+) {
   // ---- lists: share a saved or targeting list by mail ----
   app.post(
     '/api/external/audience-configs/share/',
@@ -299,7 +308,10 @@ export const proRoutes: FastifyPluginCallbackZod<{
     },
     (request) => monitors.runNow(requireUser(request)),
   );
+}
 
+/** xstats, the marketing materials and the summary PDF. */
+function registerFileRoutes(app: ZodApp, { xstatsService, jobs, clock }: ProRoutesOptions) {
   // ---- xstats ----
   app.get(
     '/api/external/xstats/',
@@ -366,7 +378,9 @@ export const proRoutes: FastifyPluginCallbackZod<{
       return sendFile(reply, { ...file, type: 'application/pdf' });
     },
   );
+}
 
+function registerImageDownloaderRoutes(app: ZodApp, { imageDownloader }: ProRoutesOptions) {
   // ---- image downloader ----
   // Converting images is the costliest thing a caller can ask for in one request: pixels are
   // counted per client, in megapixels, and refused beyond the budget (docs/API.md "Limits").
@@ -410,5 +424,4 @@ export const proRoutes: FastifyPluginCallbackZod<{
       return sendFile(reply, file);
     },
   );
-  done();
-};
+}
