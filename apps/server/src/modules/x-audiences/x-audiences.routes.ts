@@ -18,7 +18,7 @@ import {
   verifySignedUsageSchema,
 } from '@murmur/core/api';
 import { errorResponses } from '../../lib/http';
-import { pkParams, resourceRoutes } from '../../lib/resource-routes';
+import { pkParams, resourceRoutes, type ZodApp } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { AgreementService } from './agreement.service';
 import type { UploadsService } from './uploads.service';
@@ -39,6 +39,14 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
   agreement: AgreementService;
   usages: UsagesService;
 }> = (app, { uploads, agreement, usages }, done) => {
+  registerUploadedAudienceRoutes(app, uploads);
+  registerAgreementRoutes(app, agreement);
+  registerUsageRoutes(app, usages);
+  done();
+};
+
+/** Uploaded audiences and the custom-audience check. */
+function registerUploadedAudienceRoutes(app: ZodApp, uploads: UploadsService) {
   const tags = ['uploaded-audiences'];
 
   const uploaded = { path: '/api/uploaded-audiences/', tags, item: uploadedAudienceSchema };
@@ -85,7 +93,10 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
     },
     (request) => uploads.check(requireUser(request), request.body),
   );
+}
 
+/** The Japanese agreement of a team. */
+function registerAgreementRoutes(app: ZodApp, agreement: AgreementService) {
   app.get(
     '/api/japanese-agreement/',
     {
@@ -113,7 +124,10 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
     },
     (request) => agreement.accept(requireUser(request), request.body.team),
   );
+}
 
+/** Audience usages: the applied packages, their sharing, restoring, handles, autopilot and sheet. */
+function registerUsageRoutes(app: ZodApp, usages: UsagesService) {
   const usageTags = ['audience-usages'];
   const base = '/api/external/audience-usages';
 
@@ -248,5 +262,4 @@ export const xAudiencesRoutes: FastifyPluginCallbackZod<{
       return sendXlsx(reply, await usages.sheet(requireUser(request), request.params.pk));
     },
   );
-  done();
-};
+}
