@@ -318,7 +318,6 @@ export default tseslint.config(
     'apps/server/src/modules/activity/activity-recorder.ts': 152,
     'apps/server/src/modules/explore/analysis.service.ts': 154,
     'apps/server/src/modules/teams/teams.repository.ts': 156,
-    'apps/server/src/modules/teams/teams.routes.ts': 184,
   }).map(([file, max]) => ({
     files: [file],
     rules: {

@@ -13,10 +13,12 @@ import {
   updateTeamSchema,
 } from '@murmur/core/api';
 import { errorResponses } from '../../lib/http';
+import type { ZodApp } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { TeamChanges } from './teams.repository';
 import type { TeamsService } from './teams.service';
 
+const tags = ['teams'];
 const teamParams = z.object({ slug: z.string().max(100).describe('The team slug or its numeric id') });
 const memberParams = teamParams.extend({
   member_id: z.coerce.number().int().positive().describe("The membership's id (members list `id`)"),
@@ -36,8 +38,14 @@ export const teamsRoutes: FastifyPluginCallbackZod<{ teamsService: TeamsService 
   { teamsService },
   done,
 ) => {
-  const tags = ['teams'];
+  registerTeamRoutes(app, teamsService);
+  registerMemberRoutes(app, teamsService);
+  registerTeamEndRoutes(app, teamsService);
+  done();
+};
 
+/** The user's teams: list, create, read and change settings. */
+function registerTeamRoutes(app: ZodApp, teamsService: TeamsService) {
   app.get(
     '/api/teams/',
     {
@@ -98,7 +106,10 @@ export const teamsRoutes: FastifyPluginCallbackZod<{ teamsService: TeamsService 
         teamsService.update(requireUser(request), request.params.slug, toChanges(request.body)),
     });
   }
+}
 
+/** Members: list, change level, remove, leave, transfer. */
+function registerMemberRoutes(app: ZodApp, teamsService: TeamsService) {
   app.get(
     '/api/teams/:slug/members/',
     {
@@ -179,7 +190,10 @@ export const teamsRoutes: FastifyPluginCallbackZod<{ teamsService: TeamsService 
     },
     (request) => teamsService.transfer(requireUser(request), request.params.slug, request.body.member),
   );
+}
 
+/** Deleting a team, its granted ad accounts and the public team info. */
+function registerTeamEndRoutes(app: ZodApp, teamsService: TeamsService) {
   app.delete(
     '/api/teams/:slug/',
     {
@@ -225,5 +239,4 @@ export const teamsRoutes: FastifyPluginCallbackZod<{ teamsService: TeamsService 
     },
     (request) => teamsService.info(request.params.slug),
   );
-  done();
-};
+}
