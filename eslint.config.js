@@ -293,7 +293,6 @@ export default tseslint.config(
     'apps/server/src/integrations/x/ads-campaigns.ts': 250,
     'apps/server/src/integrations/x/ads.ts': 240,
     'apps/server/src/jobs/queue-contract.ts': 260,
-    'apps/server/src/modules/audiences/audience-configs.routes.ts': 180,
     'apps/server/src/modules/audiences/audience-configs.service.ts': 200,
     'apps/server/src/modules/billing/billing.repository.ts': 160,
     'apps/server/src/modules/billing/billing.service.ts': 200,

@@ -17,11 +17,13 @@ import { targetingPackageSchema } from '@murmur/core/targeting';
 import type { JobQueue } from '../../jobs/jobs';
 import { jobCaller } from '../../jobs/job-caller';
 import { errorResponses } from '../../lib/http';
-import { pkParams } from '../../lib/resource-routes';
+import { pkParams, type ZodApp } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { AudienceConfigsService } from './audience-configs.service';
 import type { AudienceInsightsService } from './audience-insights.service';
 import { sendJob, wantsWait } from '../../jobs/job-response';
+
+const tags = ['audiences'];
 
 /** The `next` page's URL: the same path and query with the offset moved on. */
 function nextPage(url: string, offset: number, limit: number, count: number): string | null {
@@ -38,8 +40,13 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
   insightsService: AudienceInsightsService;
   jobs: JobQueue;
 }> = (app, { configsService, insightsService, jobs }, done) => {
-  const tags = ['audiences'];
+  registerConfigRoutes(app, configsService);
+  registerInsightRoutes(app, insightsService, jobs);
+  done();
+};
 
+/** The audience configs: CRUD, the targeting package download and the exclusion audiences. */
+function registerConfigRoutes(app: ZodApp, configsService: AudienceConfigsService) {
   app.get(
     '/api/audience-configs/',
     {
@@ -148,7 +155,10 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
     },
     (request) => configsService.exclusionAudiences(requireUser(request)),
   );
+}
 
+/** Insights and perspectives jobs, and the stored insights of a config. */
+function registerInsightRoutes(app: ZodApp, insightsService: AudienceInsightsService, jobs: JobQueue) {
   app.post(
     '/api/audience-configs/insights/',
     {
@@ -222,5 +232,4 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
     },
     (request) => insightsService.byConfig(requireUser(request), request.params.pk),
   );
-  done();
-};
+}
