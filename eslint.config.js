@@ -300,7 +300,6 @@ export default tseslint.config(
     'apps/server/src/modules/campaigns/campaign-delivery.ts': 220,
     'apps/server/src/modules/campaigns/campaign-publisher.ts': 180,
     'apps/server/src/modules/campaigns/campaigns.repository.ts': 240,
-    'apps/server/src/modules/campaigns/campaigns.routes.ts': 170,
     'apps/server/src/modules/campaigns/campaigns.service.ts': 310,
     'apps/server/src/modules/deepthought/account-analyses.ts': 160,
     'apps/server/src/modules/deepthought/deepthought.service.ts': 240,

@@ -17,12 +17,16 @@ import {
   updateCampaignSchema,
 } from '@murmur/core/api';
 import { errorResponses } from '../../lib/http';
-import { pkParams, resourceRoutes } from '../../lib/resource-routes';
+import { pkParams, resourceRoutes, type ZodApp } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import { adsetsRoutes } from './adsets.routes';
 import { campaignSummaryRoutes } from './campaign-summary.routes';
 import type { CampaignsService } from './campaigns.service';
 import { creativesRoutes } from './creatives.routes';
+
+const tags = ['campaigns'];
+const write = errorResponses(400, 403, 404, 429, 503);
+const read = errorResponses(403, 404);
 
 /**
  * SPEC §7 Ads and Campaigns: a team's campaigns with their delivery (here), ad sets and ads
@@ -34,10 +38,16 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
   { campaignsService: service },
   done,
 ) => {
-  const tags = ['campaigns'];
-  const write = errorResponses(400, 403, 404, 429, 503);
-  const read = errorResponses(403, 404);
+  registerCampaignRoutes(app, service);
+  registerCampaignPartRoutes(app, service);
+  void app.register(adsetsRoutes, { campaignsService: service });
+  void app.register(creativesRoutes, { campaignsService: service });
+  void app.register(campaignSummaryRoutes, { campaignsService: service });
+  done();
+};
 
+/** The campaigns themselves: list, create, funding, read, change, delete. */
+function registerCampaignRoutes(app: ZodApp, service: CampaignsService) {
   app.get(
     '/api/campaigns/',
     {
@@ -108,7 +118,10 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
       handler: (user, pk) => service.remove(user, pk),
     },
   });
+}
 
+/** A campaign's ad sets, ads and delivery figures. */
+function registerCampaignPartRoutes(app: ZodApp, service: CampaignsService) {
   app.get(
     '/api/campaigns/:pk/adsets/',
     {
@@ -189,9 +202,4 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
     },
     (request) => service.segmentations(requireUser(request), request.params.pk),
   );
-
-  void app.register(adsetsRoutes, { campaignsService: service });
-  void app.register(creativesRoutes, { campaignsService: service });
-  void app.register(campaignSummaryRoutes, { campaignsService: service });
-  done();
-};
+}
