@@ -55,6 +55,10 @@ export const makeAudienceConfig = (id: number, overrides: Partial<AudienceConfig
   // 300 of a 100 000-account sample at 5 000 each: the size above, with its interval.
   size_figure: populationEstimate(300, { sampleSize: 100_000, rate: 5000 }),
   upload_figure: countFigure(300, 'upload'),
+  // Core (200) and pro-targeting (240) sizes of the same sample, and the native size (the size).
+  core_figure: populationEstimate(200, { sampleSize: 100_000, rate: 5000 }),
+  native_figure: populationEstimate(300, { sampleSize: 100_000, rate: 5000 }),
+  pro_targeting_figure: populationEstimate(240, { sampleSize: 100_000, rate: 5000 }),
   status: 'Active',
   has_insights: false,
   is_super_insights: false,

@@ -178,6 +178,12 @@ export const audienceConfigSchema = z.object({
   size_figure: estimateFigureSchema,
   /** `sample_count` as a figure: the accounts an upload of this audience to X contains. */
   upload_figure: countFigureSchema,
+  /** `core_audience` as a figure: Murmur's estimate with its interval, of the same sample as `size`. */
+  core_figure: estimateFigureSchema,
+  /** `total_native` as a figure (the same estimate as `size_figure`). */
+  native_figure: estimateFigureSchema,
+  /** `pro_targeting_size` as a figure: Murmur's estimate with its interval, of the same sample. */
+  pro_targeting_figure: estimateFigureSchema,
   status: audienceStatusSchema,
   has_insights: z.boolean(),
   is_super_insights: z.boolean(),

@@ -616,6 +616,33 @@ export interface ApiRoutes {
           value: number;
           of: "indexed" | "upload";
         };
+        core_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+        native_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+        pro_targeting_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
         status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
         has_insights: boolean;
         is_super_insights: boolean;
@@ -798,6 +825,33 @@ export interface ApiRoutes {
         kind: "count";
         value: number;
         of: "indexed" | "upload";
+      };
+      core_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      native_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      pro_targeting_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
       };
       status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
       has_insights: boolean;
@@ -1173,6 +1227,33 @@ export interface ApiRoutes {
         value: number;
         of: "indexed" | "upload";
       };
+      core_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      native_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      pro_targeting_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
       status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
       has_insights: boolean;
       is_super_insights: boolean;
@@ -1358,6 +1439,33 @@ export interface ApiRoutes {
         value: number;
         of: "indexed" | "upload";
       };
+      core_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      native_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      pro_targeting_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
       status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
       has_insights: boolean;
       is_super_insights: boolean;
@@ -1525,6 +1633,33 @@ export interface ApiRoutes {
           kind: "count";
           value: number;
           of: "indexed" | "upload";
+        };
+        core_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+        native_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+        pro_targeting_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
         };
         status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
         has_insights: boolean;
@@ -5426,6 +5561,33 @@ export interface ApiRoutes {
           kind: "count";
           value: number;
           of: "indexed" | "upload";
+        };
+        core_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+        native_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+        pro_targeting_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
         };
         status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
         has_insights: boolean;

@@ -97,3 +97,14 @@ export function samplingOfStored(
   const rate = sampleCount > 0 && size > 0 ? size / sampleCount : fallbackRate;
   return { sampleSize, rate };
 }
+
+/**
+ * The estimate behind a stored scaled size of the same sample (a config's core audience or
+ * pro-targeting size, kept as count × rate only): the count is recovered from the rate, the stored
+ * value is kept, and the interval is widened, if need be, to hold it.
+ */
+export function estimateOfStored(value: number, sampling: Sampling): EstimateFigure {
+  const stored = Math.max(0, Math.round(value));
+  const figure = populationEstimate(Math.round(stored / sampling.rate), sampling);
+  return { ...figure, value: stored, low: Math.min(figure.low, stored), high: Math.max(figure.high, stored) };
+}

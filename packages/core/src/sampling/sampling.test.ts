@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { figureSchema, xFollowers, countFigure } from './figure';
 import { wilsonInterval } from './interval';
-import { populationEstimate, samplingOfStored, samplingRate } from './model';
+import { estimateOfStored, populationEstimate, samplingOfStored, samplingRate } from './model';
 
 describe('wilsonInterval', () => {
   // Known values: Wilson's 95 % score interval as tabulated (e.g. Newcombe 1998, table I).
@@ -104,6 +104,25 @@ describe('samplingOfStored', () => {
   it('recovers the rate from a stored size and count, or falls back', () => {
     expect(samplingOfStored(808_500, 147, 100_000, 1)).toEqual({ sampleSize: 100_000, rate: 5500 });
     expect(samplingOfStored(0, 0, 100_000, 5500)).toEqual({ sampleSize: 100_000, rate: 5500 });
+  });
+});
+
+describe('estimateOfStored', () => {
+  it('recovers the count behind a stored scaled size and keeps the stored value', () => {
+    const figure = estimateOfStored(605_000, { sampleSize: 100_000, rate: 5500 });
+    expect(figure).toMatchObject({ kind: 'estimate', value: 605_000, sample: 110, rate: 5500 });
+    expect(figure.low).toBeLessThan(605_000);
+    expect(figure.high).toBeGreaterThan(605_000);
+    // A value the rate does not divide evenly stays within its interval.
+    const odd = estimateOfStored(5_501, { sampleSize: 100_000, rate: 5500 });
+    expect(odd.value).toBe(5_501);
+    expect(odd.low).toBeLessThanOrEqual(5_501);
+    expect(odd.high).toBeGreaterThanOrEqual(5_501);
+    expect(estimateOfStored(0, { sampleSize: null, rate: 10 })).toMatchObject({
+      value: 0,
+      low: 0,
+      sample: 0,
+    });
   });
 });
 

@@ -110,6 +110,11 @@ describe('saving an audience', () => {
       value: estimate.populationEstimate,
       sample: estimate.sampleCount,
     });
+    const coreFigure: unknown = expect.objectContaining({
+      kind: 'estimate',
+      value: Math.round(engine.coreAudience(pkg(body), audience) * engine.scale),
+      sample: engine.coreAudience(pkg(body), audience),
+    });
     expect(config).toEqual({
       id: anyNumber,
       name: 'Gamers and fans',
@@ -128,6 +133,10 @@ describe('saving an audience', () => {
       // The size is Murmur's estimate with its interval; what an upload would hold is a count.
       size_figure: sizeFigure,
       upload_figure: { kind: 'count', of: 'upload', value: estimate.sampleCount },
+      // Core, native and pro-targeting sizes are estimates of the same sample, with their intervals.
+      core_figure: coreFigure,
+      native_figure: sizeFigure,
+      pro_targeting_figure: sizeFigure,
       status: estimate.sampleCount >= 100 ? 'Active' : 'Draft',
       has_insights: false,
       is_super_insights: false,
@@ -143,6 +152,8 @@ describe('saving an audience', () => {
     expect(config.size_figure.high).toBeGreaterThan(config.size);
     // Core = members matching both interests: fewer than either alone, more than none here.
     expect(config.core_audience).toBeLessThan(config.size);
+    expect(config.core_figure.low).toBeLessThanOrEqual(config.core_audience);
+    expect(config.core_figure.high).toBeGreaterThan(config.core_audience);
   });
 
   it('counts a package with one primary item wholly as core, and names its first country', async () => {

@@ -1,5 +1,5 @@
 import type { AudienceConfig } from '@murmur/core/api';
-import { countFigure, populationEstimate, samplingOfStored } from '@murmur/core/sampling';
+import { countFigure, estimateOfStored, populationEstimate, samplingOfStored } from '@murmur/core/sampling';
 import type { EngineSampling } from '../../engine/engine-audience';
 import type { JoinedConfig } from './audience-configs.repository';
 
@@ -12,6 +12,8 @@ export function presentConfig(
   sampling: EngineSampling,
 ): AudienceConfig {
   const firstCountry = c.targetingPackage.countries[0];
+  const stored = samplingOfStored(c.size, c.sampleCount, sampling.sampleSize, sampling.scale);
+  const sizeFigure = populationEstimate(c.sampleCount, stored);
   return {
     id: c.id,
     name: c.name,
@@ -27,11 +29,12 @@ export function presentConfig(
     core_audience: c.coreAudience,
     total_native: c.totalNative,
     pro_targeting_size: c.proTargetingSize,
-    size_figure: populationEstimate(
-      c.sampleCount,
-      samplingOfStored(c.size, c.sampleCount, sampling.sampleSize, sampling.scale),
-    ),
+    size_figure: sizeFigure,
     upload_figure: countFigure(c.sampleCount, 'upload'),
+    // The stored core and pro-targeting sizes are of the same sample, at the same rate as the size.
+    core_figure: estimateOfStored(c.coreAudience, stored),
+    native_figure: c.totalNative === c.size ? sizeFigure : estimateOfStored(c.totalNative, stored),
+    pro_targeting_figure: estimateOfStored(c.proTargetingSize, stored),
     status,
     has_insights: hasInsights,
     is_super_insights: c.isSuperInsights,

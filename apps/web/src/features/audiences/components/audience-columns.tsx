@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { formatDate, formatLargeNumber, formatRelativeTime } from '@murmur/core/format';
+import { formatDate, formatRelativeTime } from '@murmur/core/format';
 import type { AudienceConfig, UploadedAudience } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -144,21 +144,22 @@ export function useAudienceColumns({
     },
     {
       key: 'core_audience',
+      // Core, native and pro-targeting sizes are estimates too: each header says so.
       header: t('audiences.columns.coreAudience'),
       align: 'right',
-      render: (row) => formatLargeNumber(row.core_audience),
+      render: (row) => <FigureView figure={row.core_figure} />,
     },
     {
       key: 'total_native',
       header: t('audiences.columns.totalNative'),
       align: 'right',
-      render: (row) => formatLargeNumber(row.total_native),
+      render: (row) => <FigureView figure={row.native_figure} />,
     },
     {
       key: 'pro_targeting_size',
       header: t('audiences.columns.proTargetingSize'),
       align: 'right',
-      render: (row) => formatLargeNumber(row.pro_targeting_size),
+      render: (row) => <FigureView figure={row.pro_targeting_figure} />,
     },
     {
       key: 'modified',

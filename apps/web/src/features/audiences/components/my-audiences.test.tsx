@@ -50,6 +50,22 @@ describe('MyAudiences', { timeout: 30_000 }, () => {
     }
     expect(lastQuery(list).get('ordering')).toBe('-modified');
     expect(lastQuery(list).get('team')).toBe('acme');
+    // Every size in the row is an estimate (size, core, native, pro targeting), each with its interval,
+    // and each column header says so.
+    const kinds = [...row.querySelectorAll('[data-figure-kind]')].map((el) =>
+      el.getAttribute('data-figure-kind'),
+    );
+    expect(kinds).toEqual(['estimate', 'estimate', 'estimate', 'estimate']);
+    expect(row.querySelectorAll('[data-figure-part="interval"]')).toHaveLength(4);
+    for (const header of [
+      'Core audience (estimate)',
+      'Total native (estimate)',
+      'Pro targeting size (estimate)',
+    ]) {
+      expect(
+        within(table).getByRole('columnheader', { name: new RegExp(header.replace(/[()]/g, '\\$&')) }),
+      ).toBeTruthy();
+    }
 
     await user.click(within(table).getByRole('button', { name: /Audience \(estimate\)/ }));
     await waitFor(() => expect(lastQuery(list).get('ordering')).toBe('size'));
