@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sizeBucketSchema, targetingPackageSchema } from '../targeting';
+import { estimateFigureSchema } from '../sampling';
 import { estimateSchema } from './audiences';
 import { isoDateTime } from './common';
 
@@ -110,6 +111,8 @@ export const storeAudienceSchema = z.object({
   country: z.string().nullable(),
   size: int,
   size_bucket: sizeBucketSchema,
+  /** `size` as a figure: Murmur's estimate with its 95 % interval (docs/API.md "Figures"). */
+  size_figure: estimateFigureSchema,
   targeting_package: targetingPackageSchema,
 });
 export type StoreAudience = z.infer<typeof storeAudienceSchema>;

@@ -1831,6 +1831,15 @@ export interface ApiRoutes {
         country: string | null;
         size: number;
         size_bucket: "<1M" | "1M-5M" | "5M-12M" | "12M-25M" | "25M+";
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
         targeting_package: {
           keywords: Array<{
             label?: string;

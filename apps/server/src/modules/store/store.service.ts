@@ -61,6 +61,7 @@ function storeOf(engine: AudienceEngine, categories: readonly Category[]): Store
         country: region.is_single_country ? (countryByCode(region.country_codes[0]!)?.name ?? null) : null,
         size: estimate.population_estimate,
         size_bucket: estimate.size_bucket,
+        size_figure: estimate.figure,
         targeting_package,
       });
     }

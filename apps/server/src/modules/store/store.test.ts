@@ -59,6 +59,10 @@ describe('the audience store', () => {
       const estimate = engine.estimate(a.targeting_package);
       expect(a.size).toBe(estimate.populationEstimate);
       expect(a.size_bucket).toBe(estimate.sizeBucket);
+      // The size is Murmur's estimate, with its interval around it.
+      expect(a.size_figure).toMatchObject({ kind: 'estimate', value: a.size, sample: estimate.sampleCount });
+      expect(a.size_figure.low).toBeLessThanOrEqual(a.size);
+      expect(a.size_figure.high).toBeGreaterThanOrEqual(a.size);
     }
     expect(tech.size).toBeGreaterThan(0);
     expect(all.results.some((a) => a.name.startsWith('Exclusion'))).toBe(false);

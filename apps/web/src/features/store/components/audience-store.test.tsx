@@ -1,3 +1,4 @@
+import { populationEstimate } from '@murmur/core/sampling';
 import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,6 +19,8 @@ const storeAudience = {
   country: 'Japan',
   size: 4_200_000,
   size_bucket: '1M-5M',
+  // 840 of a 100 000-account sample at 5 000 each: the size above, with its interval.
+  size_figure: populationEstimate(840, { sampleSize: 100_000, rate: 5000 }),
   targeting_package: { ...emptyTargetingPackage(), interests: [{ label: 'Gaming/Console gaming' }] },
 };
 
@@ -37,7 +40,13 @@ describe('AudienceStore', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderWithProviders(<AudienceStore signedIn={false} teamSlug={null} />, { route: '/store' });
     expect(await screen.findByText('Gaming · Japan')).toBeTruthy();
-    expect(screen.getByText('About 4.2M people')).toBeTruthy();
+    // The card's size says it is Murmur's estimate, with its 95 % interval.
+    const size = screen.getByTestId('store-size');
+    expect(size.textContent).toBe('4.2M');
+    const figure = size.closest('[data-figure-kind]')!;
+    expect(figure.getAttribute('data-figure-kind')).toBe('estimate');
+    expect(figure.textContent).toContain('Audience (estimate)');
+    expect(figure.querySelector('[data-figure-part="interval"]')?.textContent).toBe('3.9M–4.4M');
     expect(screen.queryByRole('button', { name: 'Save to my audiences' })).toBeNull();
     const prompt = screen.getByRole('link', { name: 'Sign in to save this audience' });
     expect(prompt.getAttribute('href')).toBe('/login');

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AsyncButton } from '@/components/async-button';
+import { FigureView } from '@/components/figure';
 import { SetIcon } from '@/components/set-icon';
 import type { StoreAudience } from '@murmur/core/api';
 import { useCreateAudienceConfig } from '@/lib/api/create-audience-config';
@@ -55,7 +55,8 @@ export function StoreCard({ audience, signedIn, teamSlug }: StoreCardProps) {
             {regionName(audience.region.name)}
           </Badge>
         </Group>
-        <Text size="sm">{t('store.size', { size: formatLargeNumber(audience.size) })}</Text>
+        {/* The size is Murmur's estimate: labelled so, with its 95 % interval. */}
+        <FigureView figure={audience.size_figure} withLabel testId="store-size" />
         <Group gap="xs" mt="xs">
           {signedIn ? (
             save.isSuccess ? (
