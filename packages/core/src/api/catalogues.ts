@@ -131,6 +131,8 @@ export const communitySummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   size: int,
+  /** `size` as a figure: Murmur's estimate from the graph sample, with its 95 % interval. */
+  size_figure: estimateFigureSchema,
   top_terms: z.array(z.string()),
   top_interests: z.array(z.string()),
   top_accounts: z.array(accountSummarySchema),

@@ -2483,6 +2483,15 @@ export interface ApiRoutes {
         id: string;
         name: string;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
         top_terms: string[];
         top_interests: string[];
         top_accounts: Array<{
@@ -2571,6 +2580,15 @@ export interface ApiRoutes {
         id: string;
         name: string;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
         top_terms: string[];
         top_interests: string[];
         top_accounts: Array<{

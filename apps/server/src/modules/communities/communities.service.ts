@@ -1,4 +1,5 @@
 import type { CommunitySummary } from '@murmur/core/api';
+import { estimateOfStored } from '@murmur/core/sampling';
 import { targetingPackageSchema } from '@murmur/core/targeting';
 import type { AudienceEngine, NetworkCommunity, WeeklyPosts } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
@@ -61,11 +62,20 @@ export function createCommunitiesService(deps: { engine: EngineHolder; searches:
     return network.communities;
   }
 
-  function summary(engine: AudienceEngine, c: CommunityFacts, all: WeeklyPosts): CommunitySummary {
+  function summary(
+    engine: AudienceEngine,
+    c: CommunityFacts,
+    { posts: all, basis }: Pick<SentCommunities, 'posts' | 'basis'>,
+  ): CommunitySummary {
+    const size = Math.round(c.size * engine.scale);
+    // Its members were counted on the graph sample (basis.analysed of basis.members indexed accounts),
+    // each indexed account standing for engine.scale people: an estimate with its 95 % interval.
+    const perSampled = basis.analysed > 0 ? (basis.members / basis.analysed) * engine.scale : engine.scale;
     return {
       id: communityId(c),
       name: c.name,
-      size: Math.round(c.size * engine.scale),
+      size,
+      size_figure: estimateOfStored(size, { sampleSize: basis.analysed || null, rate: perSampled }),
       top_terms: c.words.map((w) => w.label),
       top_interests: c.interests.map((i) => i.label),
       top_accounts: presentAccounts(
@@ -84,7 +94,7 @@ export function createCommunitiesService(deps: { engine: EngineHolder; searches:
     async list(query: { sort: 'trending' | 'most_searched'; limit: number }) {
       const engine = holder.get();
       const network = await networkOf(engine);
-      let all = network.communities.map((c) => summary(engine, c, network.posts));
+      let all = network.communities.map((c) => summary(engine, c, network));
       // Trending means growing: a community whose share of the network's posts fell is not listed.
       if (query.sort === 'trending') all = all.filter((c) => c.growth > 0);
       const key = query.sort === 'trending' ? 'growth' : 'searches';
@@ -104,7 +114,7 @@ export function createCommunitiesService(deps: { engine: EngineHolder; searches:
         names: ['demographics', 'interests', 'influentialAccounts'],
       });
       return {
-        community: summary(engine, found, network.posts),
+        community: summary(engine, found, network),
         insights: {
           demographics: demographics!,
           interests: interests!,

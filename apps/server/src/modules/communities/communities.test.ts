@@ -33,6 +33,13 @@ describe('communities', () => {
       const own = network.communities.find((n) => `community-${n.id + 1}` === c.id)!;
       expect(c.name).toBe(own.name);
       expect(c.size).toBe(Math.round(own.size * engine.scale));
+      expect(c.size_figure).toMatchObject({
+        kind: 'estimate',
+        value: c.size,
+        sample_size: network.basis.analysed,
+      });
+      expect(c.size_figure.low).toBeLessThanOrEqual(c.size);
+      expect(c.size_figure.high).toBeGreaterThanOrEqual(c.size);
       expect(c.growth).toBe(growthOf(own.posts, network.posts));
       expect(c.top_accounts.map((a) => a.handle)).toEqual(own.topAccounts.map((a) => a.handle));
       expect(c.targeting_package.handles.length).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { populationEstimate } from '@murmur/core/sampling';
 import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { screen } from '@testing-library/react';
 import i18n from 'i18next';
@@ -10,6 +11,7 @@ const community = (id: number, name: string, interests: string[], terms: string[
   id: `community-${id}`,
   name,
   size: 12_000,
+  size_figure: populationEstimate(12, { sampleSize: 25_000, rate: 1000 }),
   top_terms: terms,
   top_interests: interests,
   top_accounts: [],
@@ -39,6 +41,14 @@ describe('Communities in the interface language', { timeout: 20_000 }, () => {
     renderWithProviders(<Communities teamSlug="acme" />, { route: '/acme/communities' });
     const card = await screen.findByRole('article', { name: first });
     expect(card.textContent).toContain(interests);
+    // The size says it is Murmur's estimate, with its interval.
+    const size = card.querySelector('[data-figure-kind]')!;
+    expect(size.getAttribute('data-figure-kind')).toBe('estimate');
+    expect(size.querySelector('[data-figure-part="value"]')?.textContent).toBe('12K');
+    expect(size.querySelector('[data-figure-part="label"]')?.textContent).toBe(
+      language === 'en' ? 'Audience (estimate)' : 'オーディエンス（推定）',
+    );
+    expect(size.querySelector('[data-figure-part="interval"]')).toBeTruthy();
     expect(screen.getByRole('article', { name: second })).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import { useCatalogueNames } from '@/lib/catalogue-names';
 import { creatorPath, insightsPath } from '@/lib/insights-link';
 import { useCommunities } from '../api/get-communities';
 import { AccountChip } from '@/components/account-chip';
+import { FigureView } from '@/components/figure';
 
 export interface CommunitiesProps {
   teamSlug: string;
@@ -55,7 +56,8 @@ function CommunityCard({
             </Badge>
           )}
         </Group>
-        <Text size="sm">{t('communities.size', { size: formatLargeNumber(community.size) })}</Text>
+        {/* The size is Murmur's estimate: labelled so, with its 95 % interval. */}
+        <FigureView figure={community.size_figure} withLabel testId="community-size" />
         {community.top_terms.length > 0 && (
           <Group gap={4}>
             {community.top_terms.slice(0, 8).map((term) => (
