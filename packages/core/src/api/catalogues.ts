@@ -42,14 +42,17 @@ export const catalogueItemSchema = z.object({
   size: int,
 });
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
+/** A catalogue list's entry: with `size` as a figure, Murmur's estimate with its 95 % interval. */
+export const catalogueEntrySchema = catalogueItemSchema.extend({ size_figure: estimateFigureSchema });
+export type CatalogueEntry = z.infer<typeof catalogueEntrySchema>;
 
-export const languagesResponseSchema = z.object({ languages: z.array(catalogueItemSchema) });
-export const networkOperatorsResponseSchema = z.object({ network_operators: z.array(catalogueItemSchema) });
-export const interestsResponseSchema = z.object({ interests: z.array(catalogueItemSchema) });
+export const languagesResponseSchema = z.object({ languages: z.array(catalogueEntrySchema) });
+export const networkOperatorsResponseSchema = z.object({ network_operators: z.array(catalogueEntrySchema) });
+export const interestsResponseSchema = z.object({ interests: z.array(catalogueEntrySchema) });
 export const conversationTopicsResponseSchema = z.object({
-  conversation_topics: z.array(catalogueItemSchema),
+  conversation_topics: z.array(catalogueEntrySchema),
 });
-export const moviesTvShowsResponseSchema = z.object({ movies_tv_shows: z.array(catalogueItemSchema) });
+export const moviesTvShowsResponseSchema = z.object({ movies_tv_shows: z.array(catalogueEntrySchema) });
 
 export const networkOperatorsQuerySchema = z.object({
   country: z

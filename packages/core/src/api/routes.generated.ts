@@ -4139,6 +4139,15 @@ export interface ApiRoutes {
         label: string;
         category: string | null;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
     };
   };
@@ -4154,6 +4163,15 @@ export interface ApiRoutes {
         label: string;
         category: string | null;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
     };
   };
@@ -5978,6 +5996,15 @@ export interface ApiRoutes {
         label: string;
         category: string | null;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
     };
   };
@@ -5993,6 +6020,15 @@ export interface ApiRoutes {
         label: string;
         category: string | null;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
     };
   };
@@ -6014,6 +6050,15 @@ export interface ApiRoutes {
         label: string;
         category: string | null;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
     };
   };
@@ -6285,6 +6330,15 @@ export interface ApiRoutes {
         label: string;
         category: string | null;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
     };
   };
@@ -6300,6 +6354,15 @@ export interface ApiRoutes {
         label: string;
         category: string | null;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
     };
   };
@@ -6315,6 +6378,15 @@ export interface ApiRoutes {
         label: string;
         category: string | null;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
     };
   };
@@ -6330,6 +6402,15 @@ export interface ApiRoutes {
         label: string;
         category: string | null;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
     };
   };
@@ -7106,6 +7187,15 @@ export interface ApiRoutes {
         label: string;
         category: string | null;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
     };
   };

@@ -1,5 +1,6 @@
-import type { CatalogueItem, JobTitles, Location, LocationType, TargetingCountry } from '@murmur/core/api';
+import type { CatalogueEntry, JobTitles, Location, LocationType, TargetingCountry } from '@murmur/core/api';
 import { COUNTRIES } from '@murmur/core/countries';
+import { populationEstimate } from '@murmur/core/sampling';
 import type { ExploreCatalogueKind } from '@murmur/engine';
 import { JOB_CATEGORIES } from '@murmur/core/x-catalogue';
 import type { EngineHolder } from '../../engine/engine-holder';
@@ -43,26 +44,28 @@ const LOCATION_TYPES: Readonly<Record<string, LocationType>> = {
 export function createCataloguesService(deps: { engine: EngineHolder; searches: SearchCounter }) {
   const { engine, searches } = deps;
 
-  function items(kind: ExploreCatalogueKind): CatalogueItem[] {
+  function items(kind: ExploreCatalogueKind): CatalogueEntry[] {
     const e = engine.get();
     return e.explore.catalogue(kind).map((entry) => ({
       value: entry.value,
       label: entry.name,
       category: entry.category,
       size: Math.round(entry.accounts * e.scale),
+      // The accounts carrying it, counted in the engine's sample: an estimate with its interval.
+      size_figure: populationEstimate(entry.accounts, { sampleSize: e.stats.accounts, rate: e.scale }),
     }));
   }
 
   return {
     list: items,
 
-    networkOperators(country: string | undefined): CatalogueItem[] {
+    networkOperators(country: string | undefined): CatalogueEntry[] {
       const all = items('network_operators');
       return country ? all.filter((o) => o.category === country) : all;
     },
 
     /** Best matches first (matchScore), then the largest. */
-    search(catalogue: SearchableCatalogue, keywords: string): CatalogueItem[] {
+    search(catalogue: SearchableCatalogue, keywords: string): CatalogueEntry[] {
       const found = rankMatches(items(SEARCHABLE[catalogue]), keywords, SEARCH_LIMIT);
       searches.recordText(keywords);
       return found;

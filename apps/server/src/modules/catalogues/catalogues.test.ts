@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogueItem, Location, TargetingCountry } from '@murmur/core/api';
+import type { CatalogueEntry, CatalogueItem, Location, TargetingCountry } from '@murmur/core/api';
 import { targetingPackageSchema, type TargetingPackageInput } from '@murmur/core/targeting';
 import type { AudienceEngine } from '@murmur/engine';
 import { unavailableEngine } from '../../engine/engine-holder';
@@ -79,13 +79,16 @@ describe('catalogue lists', () => {
   it('lists interests as X names them, sized like a package holding only that interest', async () => {
     const res = await get('/api/external/interests/');
     expect(res.statusCode).toBe(200);
-    const { interests } = res.json<{ interests: CatalogueItem[] }>();
+    const { interests } = res.json<{ interests: CatalogueEntry[] }>();
     expect(interests.length).toBeGreaterThan(100);
     const software = interests.find((i) => i.label === 'Technology and computing/Software')!;
     expect(software).toMatchObject({ value: '24001', category: 'Technology and computing' });
     expect(software.size).toBeGreaterThan(0);
     for (const item of interests.filter((i) => i.size > 0).slice(0, 10)) {
       expect(item.size).toBe(estimate({ interests: [{ label: item.label, id: item.value }] }));
+      expect(item.size_figure).toMatchObject({ kind: 'estimate', value: item.size });
+      expect(item.size_figure.low).toBeLessThanOrEqual(item.size);
+      expect(item.size_figure.high).toBeGreaterThanOrEqual(item.size);
     }
   });
 

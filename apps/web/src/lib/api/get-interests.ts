@@ -1,9 +1,9 @@
-import type { CatalogueItem } from '@murmur/core/api';
+import type { CatalogueEntry } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../request';
 
 /** GET /api/external/interests/ — the interests catalogue with sizes (creator and Interests screen). */
-export const getInterests = async (signal?: AbortSignal): Promise<CatalogueItem[]> =>
+export const getInterests = async (signal?: AbortSignal): Promise<CatalogueEntry[]> =>
   (await request.get('/api/external/interests/', { signal })).interests;
 
 export const getInterestsQueryOptions = () =>

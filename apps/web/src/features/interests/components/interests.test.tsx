@@ -1,3 +1,4 @@
+import { populationEstimate } from '@murmur/core/sampling';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
@@ -6,8 +7,20 @@ import { fakeFetch, renderWithProviders } from '@/test/render';
 import { Interests } from './interests';
 
 const interests = [
-  { value: '22001', label: 'Sports/Soccer', category: 'Sports', size: 5_000 },
-  { value: '9002', label: 'Food and drink/Coffee', category: 'Food and drink', size: 3_000 },
+  {
+    value: '22001',
+    label: 'Sports/Soccer',
+    category: 'Sports',
+    size: 5_000,
+    size_figure: populationEstimate(50, { sampleSize: 100_000, rate: 100 }),
+  },
+  {
+    value: '9002',
+    label: 'Food and drink/Coffee',
+    category: 'Food and drink',
+    size: 3_000,
+    size_figure: populationEstimate(30, { sampleSize: 100_000, rate: 100 }),
+  },
 ];
 
 describe('Interests in the interface language', { timeout: 20_000 }, () => {
@@ -43,5 +56,12 @@ describe('Interests in the interface language', { timeout: 20_000 }, () => {
     renderWithProviders(<Interests teamSlug="acme" />, { route: '/acme/interests' });
     expect(await screen.findByText('Soccer')).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Food and drink' })).toBeTruthy();
+    // Each size is Murmur's estimate: the header says so, the cell carries its interval.
+    expect(screen.getByRole('columnheader', { name: /People \(estimate\)/ })).toBeTruthy();
+    const soccer = screen.getByText('Soccer').closest('tr')!;
+    const size = soccer.querySelector('[data-figure-kind]')!;
+    expect(size.getAttribute('data-figure-kind')).toBe('estimate');
+    expect(size.querySelector('[data-figure-part="value"]')?.textContent).toBe('5.0K');
+    expect(size.querySelector('[data-figure-part="interval"]')).toBeTruthy();
   });
 });

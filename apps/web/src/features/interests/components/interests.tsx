@@ -1,13 +1,13 @@
 import { Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { formatLargeNumber } from '@murmur/core/format';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { FigureView } from '@/components/figure';
 import { PageHeader, usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
 import { sortRows, type SortValue } from '@/components/sort-key';
-import type { CatalogueItem } from '@murmur/core/api';
+import type { CatalogueEntry } from '@murmur/core/api';
 import { useInterests } from '@/lib/api/get-interests';
 import { useCatalogueNames, type CatalogueNames } from '@/lib/catalogue-names';
 import { creatorPath, insightsPath } from '@/lib/insights-link';
@@ -23,7 +23,7 @@ const subcategory = (label: string): string => label.split('/').slice(1).join('/
 const PAGE = 50;
 
 /** Sorted by what the screen shows: names in the interface language. */
-const sortValues = (names: CatalogueNames): Record<string, (item: CatalogueItem) => SortValue> => ({
+const sortValues = (names: CatalogueNames): Record<string, (item: CatalogueEntry) => SortValue> => ({
   label: (item) => subcategory(names.name('interests', item.label)),
   category: (item) => (item.category ? names.name('interests', item.category) : item.category),
   size: (item) => item.size,
@@ -40,7 +40,7 @@ export function Interests({ teamSlug }: InterestsProps) {
   // The catalogue's names in the interface language (X publishes them in English; links keep English).
   const names = useCatalogueNames();
   const SORT_VALUES = useMemo(() => sortValues(names), [names]);
-  const shownName = (item: CatalogueItem) => subcategory(names.name('interests', item.label));
+  const shownName = (item: CatalogueEntry) => subcategory(names.name('interests', item.label));
 
   const categories = useMemo(
     () =>
@@ -62,8 +62,8 @@ export function Interests({ teamSlug }: InterestsProps) {
   }, [interests.data, search, category, names]);
 
   const [sort, setSort] = useState('-size');
-  const pkgOf = (item: CatalogueItem) => ({ interests: [{ label: item.label, id: item.value }] });
-  const columns: DataTableColumn<CatalogueItem>[] = [
+  const pkgOf = (item: CatalogueEntry) => ({ interests: [{ label: item.label, id: item.value }] });
+  const columns: DataTableColumn<CatalogueEntry>[] = [
     {
       key: 'label',
       header: t('interests.columns.interest'),
@@ -85,7 +85,8 @@ export function Interests({ teamSlug }: InterestsProps) {
       header: t('interests.columns.size'),
       align: 'right',
       sortValue: SORT_VALUES.size,
-      render: (item) => formatLargeNumber(item.size),
+      // The header names the kind (an estimate); the cell carries its interval.
+      render: (item) => <FigureView figure={item.size_figure} />,
     },
     {
       key: 'actions',
