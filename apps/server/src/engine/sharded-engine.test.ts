@@ -287,10 +287,12 @@ describe(`the engine as ${SHARDS} shards × 2 replicas on NATS`, () => {
         });
         expect(res.statusCode, res.body).toBe(200);
         const { job } = res.json<{
-          job: { state: string; result: AudienceInsights & { estimate: unknown } };
+          job: { state: string; result: AudienceInsights & { estimate: unknown; baseline: unknown } };
         }>();
         expect(job.state).toBe('done');
-        const { estimate, ...report } = job.result;
+        // The route adds the estimate and the baseline it compared with (the whole network).
+        const { estimate, baseline, ...report } = job.result;
+        expect(baseline).toMatchObject({ kind: 'network' });
         const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
         expect(countPanels(report), p.name).toEqual(plain(countPanels(singleInsights(p))));
         expect(estimate).toMatchObject({ sample_count: singleEstimate(p).sampleCount });
