@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PngSource } from '@/lib/export-png';
 import type { InsightsReport } from '../types';
@@ -31,7 +31,7 @@ export const panelSources = (root: HTMLElement): PngSource[] =>
  * Renders every tab at once, out of sight, so that "Export all" can draw the panels of tabs that
  * are not open; waits until no lazily loaded drawing is still pending (maps, graphs, clouds).
  */
-export function ExportAllStage({ report, tabs, onReady, onTimeout, width }: ExportAllStageProps) {
+function Stage({ report, tabs, onReady, onTimeout, width }: ExportAllStageProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const callbacks = useRef({ onReady, onTimeout });
@@ -73,3 +73,16 @@ export function ExportAllStage({ report, tabs, onReady, onTimeout, width }: Expo
     </div>
   );
 }
+
+/**
+ * The stage, drawn again only when what it shows changes: the zip's progress re-renders the screen
+ * after every panel, and re-rendering every tab each time would slow the drawing it waits for. New
+ * callbacks need no new render: the ones of the render that started the export finish it.
+ */
+export const ExportAllStage = memo(
+  Stage,
+  (before, after) =>
+    before.report === after.report &&
+    before.width === after.width &&
+    before.tabs.join() === after.tabs.join(),
+);
