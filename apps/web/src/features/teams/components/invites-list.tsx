@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useInvites } from '../api/get-invites';
 import { useInviteAction } from '../api/manage-invites';
 import { InviteStateBadge } from './invite-state-badge';
+import { FailureAlert } from './failure-alert';
 
 export interface InvitesListProps {
   teamId: number;
@@ -105,11 +106,7 @@ export function InvitesList({ teamId }: InvitesListProps) {
 
   return (
     <Stack gap="sm">
-      {failure !== null && (
-        <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)}>
-          {errorText(failure, t)}
-        </Alert>
-      )}
+      <FailureAlert failure={failure} onClose={() => setFailure(null)} />
       <DataTable
         caption={t('teams.invites.listTitle')}
         columns={columns}

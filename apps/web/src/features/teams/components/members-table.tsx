@@ -8,6 +8,7 @@ import { errorText } from '@/lib/error-text';
 import { useState } from 'react';
 import { useMembers } from '../api/get-members';
 import { MemberActions } from './member-actions';
+import { FailureAlert } from './failure-alert';
 
 export interface MembersTableProps {
   slug: string;
@@ -93,11 +94,7 @@ export function MembersTable({ slug, canManage = false, selfId }: MembersTablePr
 
   return (
     <Stack gap="sm">
-      {failure !== null && (
-        <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)}>
-          {errorText(failure, t)}
-        </Alert>
-      )}
+      <FailureAlert failure={failure} onClose={() => setFailure(null)} />
       <DataTable
         caption={t('teams.members.title')}
         columns={columns}

@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { Team } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorText } from '@/lib/error-text';
 import { useMembers } from '../api/get-members';
 import { deleteTeam, leaveTeam, transferTeam, useMembersChange } from '../api/manage-members';
+import { FailureAlert } from './failure-alert';
 
 export interface TeamLifecycleProps {
   team: Team;
@@ -29,11 +29,7 @@ export function TeamLifecycle({ team, admin, selfId }: TeamLifecycleProps) {
 
   return (
     <Stack gap="lg">
-      {failure !== null && (
-        <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)}>
-          {errorText(failure, t)}
-        </Alert>
-      )}
+      <FailureAlert failure={failure} onClose={() => setFailure(null)} />
       <Stack gap="xs">
         <Text size="sm">{t('teamAccess.leaveHint')}</Text>
         <Group>
