@@ -4,7 +4,7 @@ import { populationEstimate } from '@murmur/core/sampling';
 import { EMPTY_TARGETING_MESSAGE } from '@murmur/core/targeting';
 import type { AudienceEngine } from '@murmur/engine';
 import { createInProcessQueue } from '../../jobs/in-process-queue';
-import type { JobQueue } from '../../jobs/jobs';
+import { heldQueue } from '../../test/held-queue';
 import { anyString } from '../../test/matchers';
 import { createTestClock } from '../../test/test-clock';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
@@ -18,35 +18,12 @@ const kit = audienceKit(() => t);
 const english = { languages: [{ label: 'English' }] };
 const soccer = { interests: [{ label: 'Sports/Soccer' }] };
 
-/** The in-process queue, with a switch that holds every job before its work until released. */
-let hold: Promise<void> | undefined;
-let release = () => undefined as void;
-function holdJobs() {
-  hold = new Promise<void>((resolve) => (release = resolve));
-}
-function heldQueue(inner: JobQueue): JobQueue {
-  return {
-    ...inner,
-    start: (request) => {
-      const gate = hold;
-      return inner.start({
-        ...request,
-        work: async (report, signal) => {
-          if (gate) await gate;
-          return request.work(report, signal);
-        },
-      });
-    },
-  };
-}
+const jobs = heldQueue(createInProcessQueue(createTestClock()));
 
 beforeAll(async () => {
   const network = await testNetwork();
   engine = network.engine;
-  t = await createTestApp(
-    {},
-    { engine: network.holder, jobs: heldQueue(createInProcessQueue(createTestClock())) },
-  );
+  t = await createTestApp({}, { engine: network.holder, jobs: jobs.queue });
   alice = await t.signIn('alice@example.com');
 });
 afterAll(() => t.close());
@@ -216,7 +193,7 @@ describe('insights jobs', () => {
   });
 
   it('joins identical requests into one job, reports progress, and stores the result', async () => {
-    holdJobs();
+    jobs.hold();
     const first = await post('/api/audience-configs/insights/', { audience_config_id: config.id });
     const second = await post('/api/audience-configs/insights/', { audience_config_id: config.id });
     const other = await post('/api/audience-configs/insights/', { targeting_package: soccer });
@@ -225,8 +202,7 @@ describe('insights jobs', () => {
     expect(job).toMatchObject({ kind: 'insights', state: expect.stringMatching(/queued|running/) as string });
     expect(second.json<{ job: Job }>().job.id).toBe(job.id);
     expect(other.json<{ job: Job }>().job.id).not.toBe(job.id);
-    hold = undefined;
-    release();
+    jobs.release();
 
     const done = await finished(job.id);
     expect(done).toMatchObject({ state: 'done', progress: 100, stage: 'Done', error: null });

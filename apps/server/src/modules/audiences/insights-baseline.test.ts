@@ -7,6 +7,7 @@ import { createInProcessQueue } from '../../jobs/in-process-queue';
 import type { UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { JobQueue, JobView } from '../../jobs/jobs';
+import { heldQueue } from '../../test/held-queue';
 import { createTestClock } from '../../test/test-clock';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
@@ -24,30 +25,12 @@ const soccer = { interests: [{ label: 'Sports/Soccer' }] };
 const english = { languages: [{ label: 'English' }] };
 const japan = { countries: [{ label: 'Japan', id: 'JP' }] };
 
-/** The in-process queue, holding every job before its work while `hold` is set. */
-let hold: Promise<void> | undefined;
-let release = () => undefined as void;
-const heldQueue = (inner: JobQueue): JobQueue => ({
-  ...inner,
-  start: (request) => {
-    const gate = hold;
-    return inner.start({
-      ...request,
-      work: async (report, signal) => {
-        if (gate) await gate;
-        return request.work(report, signal);
-      },
-    });
-  },
-});
+const jobs = heldQueue(createInProcessQueue(createTestClock()));
 
 beforeAll(async () => {
   const network = await testNetwork();
   engine = network.engine;
-  t = await createTestApp(
-    {},
-    { engine: network.holder, jobs: heldQueue(createInProcessQueue(createTestClock())) },
-  );
+  t = await createTestApp({}, { engine: network.holder, jobs: jobs.queue });
   alice = await t.signIn('alice@example.com');
   bob = await t.signIn('bob@example.com');
 });
@@ -134,7 +117,7 @@ describe('insights against a baseline', () => {
       name: 'Soccer',
       targeting_package: soccer,
     });
-    hold = new Promise<void>((resolve) => (release = resolve));
+    jobs.hold();
     const ids = [];
     for (const baseline of [
       undefined,
@@ -144,8 +127,7 @@ describe('insights against a baseline', () => {
       const res = await post({ audience_config_id: config.id, ...(baseline && { baseline }) }, alice, false);
       ids.push(res.json<{ job: Job }>().job.id);
     }
-    hold = undefined;
-    release();
+    jobs.release();
     expect(ids[1]).not.toBe(ids[0]);
     expect(ids[2]).toBe(ids[1]);
     const byConfig = async (id: number) =>
