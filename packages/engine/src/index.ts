@@ -63,6 +63,7 @@ export {
   liveEngine,
   LIVE_BUILD_OPTIONS,
   type LiveAudienceEngine,
+  type LiveEngineOptions,
 } from './live/live-engine';
 export {
   LiveIndex,
@@ -79,6 +80,7 @@ export { readLiveSnapshot, writeLiveSnapshot } from './live/live-snapshot';
 export {
   buildShard,
   buildShardIndex,
+  buildShardRecords,
   ownedPart,
   shardOf,
   shardRecords,
@@ -95,6 +97,7 @@ export {
 } from './shard/shard-insights';
 export { MergedDictionary, proportional, shardedInsights, type ShardAsker } from './shard/merge-insights';
 export { mergeEstimates } from './shard/merge-estimates';
+export { createLiveShardEngine, ShardOwnership } from './shard/live-shard';
 export type { ShardOp, ShardRequests } from './shard/shard-requests';
 export { AccountSet } from './bits/account-set';
 export type { AudienceIndex, IndexStats } from './postings/audience-index';

@@ -11,6 +11,7 @@ import { createSandboxPlugin, generateNetwork, type Network } from '@murmur/sand
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createCollector, streamSpecs } from './collector';
 import { collectorSettings, CollectorSettingsError } from './collector-main';
+import { holdClock } from '../test/live-exactness';
 
 /**
  * The collector as its own process (collector-main.ts), killed with SIGKILL five times while the
@@ -72,13 +73,6 @@ describe.skipIf(!nc)('the collector process killed with SIGKILL', () => {
     await nc?.close();
   });
 
-  /** Holds the sandbox's clock still (no event happens) until released. */
-  const holdClock = () => {
-    const simulation = network.simulation;
-    simulation.holds++;
-    return () => void simulation.holds--;
-  };
-
   it(`loses no event and stores none twice across ${ROUNDS} kill -9 rounds`, async () => {
     const id = `${process.pid}_${Date.now()}`;
     const stream = `MURMUR_LIVE_TEST_COLLECTOR_${id}`;
@@ -136,7 +130,7 @@ describe.skipIf(!nc)('the collector process killed with SIGKILL', () => {
     let child: ChildProcess | undefined;
     try {
       // Both collectors open their streams on the same simulated instant (both ask X's 5 minutes).
-      let release = holdClock();
+      let release = holdClock(network);
       await referenceCollector.start();
       child = await start();
       release();
@@ -145,7 +139,7 @@ describe.skipIf(!nc)('the collector process killed with SIGKILL', () => {
         await until(async () => (await stored()) >= before + PER_ROUND, `round ${round}'s events`);
         child.kill('SIGKILL');
         // The outage stays within X's 5 minutes of backfill: the clock waits for the restart.
-        release = holdClock();
+        release = holdClock(network);
         await new Promise((resolve) => child!.once('exit', resolve));
         child = await start();
         release();
@@ -153,7 +147,7 @@ describe.skipIf(!nc)('the collector process killed with SIGKILL', () => {
       const before = await stored();
       await until(async () => (await stored()) >= before + PER_ROUND, 'events after the last restart');
       // Quiet: the clock stands still; both collectors append what they have read.
-      release = holdClock();
+      release = holdClock(network);
       let last = -1;
       await until(async () => {
         const now = (await stored()) + reference.length;

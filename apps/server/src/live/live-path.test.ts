@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
-import { createLiveEngine, type AudienceEngine, type LiveAudienceEngine } from '@murmur/engine';
+import type { TargetingPackage } from '@murmur/core/targeting';
+import type { AudienceEngine, LiveAudienceEngine } from '@murmur/engine';
 import { deletePostNow, postId, removeAccountNow } from '@murmur/sandbox';
 import { startServer, type RunningServer } from '../main';
+import { engineFromExport, holdClock, liveMix, pkg } from '../test/live-exactness';
 
 /**
  * The live path as `npm start` wires it (main.ts → live-path.ts): the mounted sandbox's streams →
@@ -58,48 +59,6 @@ async function caughtUp(timeoutMs = 20_000): Promise<void> {
   throw new Error('the live engine did not catch up');
 }
 
-/** Holds the sandbox's running clock still (what its export does while it writes) until released. */
-function holdClock(): () => void {
-  const simulation = server.network!.simulation;
-  simulation.holds++;
-  return () => {
-    simulation.holds--;
-  };
-}
-
-async function fromExport(): Promise<AudienceEngine> {
-  const res = await fetch(`${server.url}/sandbox/export`);
-  expect(res.status).toBe(200);
-  // Built as production builds a live engine from an export (ENGINE_SNAPSHOT): an export taken
-  // after posts were deleted has gaps in its post numbers, which become deleted posts.
-  return createLiveEngine([await res.text()]);
-}
-
-const pkg = (p: Record<string, unknown>): TargetingPackage => targetingPackageSchema.parse(p);
-
-function packages(engine: AudienceEngine): TargetingPackage[] {
-  const handles = engine.describeAccounts(Array.from({ length: 12 }, (_, i) => i * 211)).map((a) => a.handle);
-  const values = (field: Parameters<AudienceEngine['lookup']>[0], qs: string[]) =>
-    [...new Set(qs.flatMap((q) => engine.lookup(field, q, 2).map((r) => r.value)))].slice(0, 4);
-  const keywords = values('keywords', ['a', 'c', 'm', 's', 't']);
-  const hashtags = values('hashtags', ['a', 'b', 'm', 's']);
-  const interests = values('interests', ['a', 'f', 'm', 's']);
-  const locations = values('locations', ['to', 'ca', 'lo', 'ne']);
-  return [
-    ...handles.slice(0, 8).map((h) => pkg({ handles: [{ handle: h }] })),
-    ...keywords.map((k) => pkg({ keywords: [{ label: k }] })),
-    ...hashtags.map((h) => pkg({ hashtags: [{ label: h }] })),
-    ...interests.map((i) => pkg({ interests: [{ label: i }] })),
-    ...locations.map((l) => pkg({ locations: [{ label: l }] })),
-    pkg({ languages: [{ label: 'en' }] }),
-    pkg({ languages: [{ label: 'ja' }, { label: 'es' }] }),
-    pkg({ handles: handles.slice(8, 12).map((h) => ({ handle: h })), languages: [{ label: 'en' }] }),
-    pkg({ keywords: keywords.slice(0, 2).map((label) => ({ label })), gender: ['FEMALE'] }),
-    pkg({ interests: interests.slice(0, 2).map((label) => ({ label })), age: ['AGE_OVER_25'] }),
-    pkg({ hashtags: hashtags.slice(0, 2).map((label) => ({ label })), countries: [{ label: 'US' }] }),
-  ];
-}
-
 /** The count panels of an insights report, without timings or account numbers. */
 function countPanels(engine: AudienceEngine, p: TargetingPackage): unknown {
   const r = engine.insights(engine.evaluate(p));
@@ -125,11 +84,11 @@ describe('the live path (sandbox streams → collector → live log → live eng
     const startedAt = server.network!.clock.now;
     // Simulated hours pass while the collector reads the streams.
     await new Promise((r) => setTimeout(r, 8000));
-    const release = holdClock();
+    const release = holdClock(server.network!);
     let fresh: AudienceEngine;
     try {
       await caughtUp();
-      fresh = await fromExport();
+      fresh = await engineFromExport(server.url);
     } finally {
       release();
     }
@@ -141,7 +100,7 @@ describe('the live path (sandbox streams → collector → live log → live eng
     for (const kind of ['user', 'post', 'like', 'follow', 'unfollow'] as const) expect(kinds).toContain(kind);
     expect(server.network!.clock.now - startedAt).toBeGreaterThan(3600);
     expect(stats.applied).toBeGreaterThan(50);
-    const mix = packages(fresh);
+    const mix = liveMix(fresh);
     expect(mix.length).toBeGreaterThanOrEqual(25);
     const differ: string[] = [];
     for (const p of mix) {

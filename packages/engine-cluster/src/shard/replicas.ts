@@ -30,6 +30,8 @@ export interface ReplicaOptions {
   prefix?: string;
   /** When set, each replica follows the live log of this many partitions (live/replica-live.ts). */
   livePartitions?: number;
+  /** The live log's JetStream stream (default MURMUR_LIVE). */
+  liveStream?: string;
   /** Replicas started at once (each indexes its part of the export: CPU and memory). Default 2. */
   concurrency?: number;
   log?: (line: string) => void;
@@ -52,6 +54,7 @@ export async function startReplica(
   );
   if (options.prefix) args.push('--prefix', options.prefix);
   if (options.livePartitions) args.push('--live-partitions', String(options.livePartitions));
+  if (options.liveStream) args.push('--live-stream', options.liveStream);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

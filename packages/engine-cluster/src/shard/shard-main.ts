@@ -1,14 +1,16 @@
 // One replica of one shard of the audience engine (scale-out), as a process:
 //   node --import tsx packages/engine-cluster/src/shard/shard-main.ts \
 //     --export <bulk export .ndjson> --shard <k> --shards <n> [--nats nats://127.0.0.1:4222] [--prefix murmur.engine]
-//     [--live-partitions <n>]
+//     [--live-partitions <n> [--live-stream MURMUR_LIVE]]
 // It loads its shard's snapshot or indexes its part of the export (shard-snapshots.ts), connects to NATS and answers its shard's
 // subjects in the shard's queue group (shard-service.ts); one JSON line on stdout says it is ready.
-// With --live-partitions it then follows the live log in JetStream (live/replica-live.ts).
+// With --live-partitions it is a live shard instead (@murmur/engine createLiveShardEngine, built from
+// the export) that follows the live log in JetStream from its start (live/replica-live.ts).
+import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { inMemoryEngine, ShardInsights } from '@murmur/engine';
+import { createLiveShardEngine, inMemoryEngine, ShardInsights, type AudienceEngine } from '@murmur/engine';
 import { registerReplica } from './shard-map';
 import { serveShard } from './shard-service';
 import { openShard } from './shard-snapshots';
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     prefix: { type: 'string' },
     replica: { type: 'string' },
     'live-partitions': { type: 'string' },
+    'live-stream': { type: 'string' },
   },
 });
 if (!values.export || values.shard === undefined || values.shards === undefined) {
@@ -31,35 +34,57 @@ if (!values.export || values.shard === undefined || values.shards === undefined)
 }
 const spec = { shard: Number(values.shard), shards: Number(values.shards) };
 const nc = await connect({ servers: values.nats, name: `murmur-shard-${spec.shard}-${process.pid}` });
-// From the shard's snapshot in the JetStream object store when a valid one is there, else built from
-// the export and stored for the next replica (shard-snapshots.ts); without JetStream, built.
-const jetstream = await jetstreamManager(nc).then(
-  () => true,
-  () => false,
-);
-const built = await openShard(
-  { exportFile: values.export, ...spec, ...(values.prefix && { prefix: values.prefix }) },
-  jetstream ? nc : undefined,
-  (line) => console.error(line),
-);
-const engine = inMemoryEngine(built.index);
+const livePartitions = values['live-partitions'] ? Number(values['live-partitions']) : undefined;
+const started = performance.now();
+let engine: AudienceEngine;
+let insights: ShardInsights | undefined;
+let from: 'snapshot' | 'export' = 'export';
+let buildSeconds: number;
+if (livePartitions) {
+  // A live shard starts from the export and replays the whole log after it (its position is {}):
+  // no static shard snapshot carries a log position. Not yet: insights (the terms born live have
+  // no place in the export's term order, which ranked panels break ties by).
+  const source = createReadStream(values.export, { encoding: 'utf8' }) as AsyncIterable<string>;
+  engine = await createLiveShardEngine(source, spec);
+  buildSeconds = (performance.now() - started) / 1000;
+} else {
+  // From the shard's snapshot in the JetStream object store when a valid one is there, else built
+  // from the export and stored for the next replica (shard-snapshots.ts); without JetStream, built.
+  const jetstream = await jetstreamManager(nc).then(
+    () => true,
+    () => false,
+  );
+  const built = await openShard(
+    { exportFile: values.export, ...spec, ...(values.prefix && { prefix: values.prefix }) },
+    jetstream ? nc : undefined,
+    (line) => console.error(line),
+  );
+  engine = inMemoryEngine(built.index);
+  insights = new ShardInsights(built.index, built.termOrder);
+  from = built.from;
+  buildSeconds = built.seconds;
+}
 const replica = values.replica ?? String(process.pid);
 // Before serving: a replica that cannot follow the log it was told to follow must not answer.
-const live = values['live-partitions']
-  ? await followLive(nc, engine, { partitions: Number(values['live-partitions']), ...spec, replica })
+const live = livePartitions
+  ? await followLive(nc, engine, {
+      partitions: livePartitions,
+      ...spec,
+      replica,
+      ...(values['live-stream'] && { stream: values['live-stream'] }),
+    })
   : undefined;
 live?.done.catch((error: unknown) => {
   console.error(`live consumer stopped: ${(error as Error).message}`);
   process.exit(1);
 });
-const buildSeconds = built.seconds;
 const service = serveShard({
   nc,
   engine,
   ...spec,
   ...(values.prefix && { prefix: values.prefix }),
   replica,
-  insights: new ShardInsights(built.index, built.termOrder),
+  ...(insights && { insights }),
 });
 await nc.flush();
 // The replica in the JetStream shard map (shard-map.ts), when the server runs JetStream.
@@ -75,7 +100,7 @@ console.log(
     accounts: engine.stats.accounts,
     bytes: engine.stats.bytes,
     buildSeconds: Number(buildSeconds.toFixed(2)),
-    from: built.from,
+    from,
     rss: process.memoryUsage().rss,
   }),
 );

@@ -61,7 +61,8 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     fieldCounts: ({ audience, fields }) =>
       engine.fieldCounts(engine.evaluate(audience.pkg, { exclusions: audience.exclusions ?? [] }), fields),
     lookup: ({ field, q, limit }) => engine.lookup(field, q, limit),
-    ping: () => info,
+    // A live shard's accounts change as it applies the log: counted when asked.
+    ping: () => ({ ...info, accounts: engine.stats.accounts, bytes: engine.stats.bytes }),
     insightsDictionary: () => withInsights().dictionary(),
     insightsPartial: (r) => withInsights().partial(r),
     insightsGraph: (r) => withInsights().graph(r),

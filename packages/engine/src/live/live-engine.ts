@@ -44,17 +44,25 @@ export interface LiveAudienceEngine extends AudienceEngine {
   liveState(): LiveState;
 }
 
-export function liveEngine(
-  base: AudienceIndex,
-  options?: LiveOptions & { position?: StreamPosition; state?: LiveState },
-): LiveAudienceEngine {
+export interface LiveEngineOptions extends LiveOptions {
+  position?: StreamPosition;
+  state?: LiveState;
+  /**
+   * What queries see of each version (a live shard: its population narrowed to the accounts it
+   * owns, live-shard.ts); the version itself by default. `index` and snapshots keep the version.
+   */
+  view?: (index: AudienceIndex) => AudienceIndex;
+}
+
+export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): LiveAudienceEngine {
   const live = new LiveIndex(base, options, options?.state);
   if (options?.position) live.restorePosition(options.position);
+  const view = options?.view ?? ((index: AudienceIndex) => index);
   let engineVersion = -1;
-  let engine: AudienceEngine = inMemoryEngine(live.current);
+  let engine: AudienceEngine = inMemoryEngine(view(live.current));
   const current = (): AudienceEngine => {
     if (engineVersion !== live.currentVersion) {
-      engine = inMemoryEngine(live.current);
+      engine = inMemoryEngine(view(live.current));
       engineVersion = live.currentVersion;
     }
     return engine;

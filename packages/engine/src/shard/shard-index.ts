@@ -31,13 +31,14 @@ function leadingNumber(text: string, key: string): number | undefined {
   return i > start && i - start < 16 ? n : undefined;
 }
 
-/** The handle of an account line when it is plain (no escapes) near the start, else undefined. */
-function leadingHandle(text: string): string | undefined {
-  const at = text.indexOf('"handle":"');
+/** The string after `"key":` near the start of a line when it is plain (no escapes), else undefined. */
+function leadingString(text: string, key: string): string | undefined {
+  const quoted = `"${key}":"`;
+  const at = text.indexOf(quoted);
   if (at < 0 || at > 200) return undefined;
-  const end = text.indexOf('"', at + 10);
-  const handle = text.slice(at + 10, end);
-  return end < 0 || handle.includes('\\') ? undefined : handle;
+  const end = text.indexOf('"', at + quoted.length);
+  const value = text.slice(at + quoted.length, end);
+  return end < 0 || value.includes('\\') ? undefined : value;
 }
 
 /**
@@ -52,6 +53,11 @@ export async function* shardRecords(
   spec: ShardSpec,
   /** When given, receives the export's line number of every record passed on, in order. */
   lines?: GrowableU32,
+  /**
+   * Other shards' accounts keep their X id beside number and handle (a live shard: the events
+   * that name them find them by id, live-shard.ts).
+   */
+  keepIds = false,
 ): AsyncGenerator<object> {
   const { shard, shards } = spec;
   if (!Number.isInteger(shards) || shards < 1 || !Number.isInteger(shard) || shard < 0 || shard >= shards) {
@@ -78,9 +84,10 @@ export async function* shardRecords(
         const n = leadingNumber(text, type === 'post' ? 'author' : 'n');
         if (n !== undefined && !owned(n)) {
           if (type !== 'account') return;
-          const handle = leadingHandle(text);
-          if (handle !== undefined) {
-            emit({ type: 'account', n, handle });
+          const handle = leadingString(text, 'handle');
+          const id = keepIds ? leadingString(text, 'id') : undefined;
+          if (handle !== undefined && (!keepIds || id !== undefined)) {
+            emit(id === undefined ? { type: 'account', n, handle } : { type: 'account', n, id, handle });
             passed++;
             return;
           }
@@ -98,7 +105,13 @@ export async function* shardRecords(
       const part = (v: number | undefined) => (v === undefined ? undefined : Math.ceil(v / shards));
       emit({ ...r, counts: { ...counts, follows: part(counts.follows), posts: part(counts.posts) } });
     } else if (r.type === 'account') {
-      emit(owned(r.n) ? r : { type: 'account', n: r.n, handle: r.handle });
+      if (owned(r.n)) emit(r);
+      else
+        emit(
+          keepIds
+            ? { type: 'account', n: r.n, id: r.id, handle: r.handle }
+            : { type: 'account', n: r.n, handle: r.handle },
+        );
     } else if (r.type === 'following') {
       if (owned(r.n)) emit(r);
       else return;
@@ -160,10 +173,24 @@ export async function buildShard(
   spec: ShardSpec,
   options: BuildOptions = {},
 ): Promise<BuiltShard> {
+  const built = await buildShardRecords(source, spec, options);
+  return { index: ownedPart(built.index, spec), termOrder: built.termOrder };
+}
+
+/**
+ * The index of a shard's records (shardRecords) before its population is narrowed: every account of
+ * the export is present, other shards' as number and handle (and X id with `keepIds`).
+ */
+export async function buildShardRecords(
+  source: ExportSource,
+  spec: ShardSpec,
+  options: BuildOptions = {},
+  keepIds = false,
+): Promise<BuiltShard> {
   const lines = new GrowableU32(1 << 16);
   const keys: number[] = [];
   let record = 0;
-  const index = await buildIndex(shardRecords(source, spec, lines), {
+  const index = await buildIndex(shardRecords(source, spec, lines, keepIds), {
     ...options,
     onRecordTerms: (terms) => {
       const line = lines.get(record++);
@@ -174,7 +201,7 @@ export async function buildShard(
   const termOrder = Float64Array.from(keys);
   // Kept with the term table too, so shared memory and snapshots of the shard carry it.
   index.terms.firstSeen = termOrder;
-  return { index: ownedPart(index, spec), termOrder };
+  return { index, termOrder };
 }
 
 /** `index` with its population narrowed to the accounts of `spec`'s shard. */
