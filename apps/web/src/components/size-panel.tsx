@@ -7,11 +7,14 @@ import { useCatalogueNames } from '../lib/catalogue-names';
 import { errorText } from '../lib/error-text';
 import { FigureView } from './figure';
 import { FreshnessNote } from './freshness-note';
+import { XEstimateLine } from './x-estimate-line';
 
 export interface SizePanelProps {
   pkg: TargetingPackage;
   /** The heading's id, which labels the panel (browser journeys find the panel by it). */
   titleId?: string;
+  /** The team whose granted ad account X's own estimate is read with (else it is predicted). */
+  teamSlug?: string | undefined;
 }
 
 const isBucket = (value: string): value is (typeof SIZE_BUCKETS)[number] =>
@@ -19,9 +22,10 @@ const isBucket = (value: string): value is (typeof SIZE_BUCKETS)[number] =>
 
 /**
  * The audience's size as the criteria change (the creator and the pro site's audience builder):
- * population estimate (SPEC §9 format) and bucket, re-estimated 500 ms after a change.
+ * population estimate (SPEC §9 format) and bucket, re-estimated 500 ms after a change, and beneath
+ * it the range X's Ads API shows for the same targeting, asked once the estimate has answered.
  */
-export function SizePanel({ pkg, titleId = 'audience-size-title' }: SizePanelProps) {
+export function SizePanel({ pkg, titleId = 'audience-size-title', teamSlug }: SizePanelProps) {
   const { t } = useTranslation();
   const estimate = useEstimate(pkg);
   const names = useCatalogueNames();
@@ -55,6 +59,7 @@ export function SizePanel({ pkg, titleId = 'audience-size-title' }: SizePanelPro
           // the loader beside the title and the region's aria-busy say it is updating.
           <Stack gap={6} aria-live="polite">
             <FigureView figure={data.figure} size="xl" withLabel testId="audience-size" />
+            <XEstimateLine pkg={pkg} teamSlug={teamSlug} ready={!busy && !estimate.isError} />
             <Group gap="xs">
               <Text size="sm" c="dimmed">
                 {t('creator.size.bucket')}

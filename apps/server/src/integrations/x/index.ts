@@ -1,6 +1,7 @@
 import type { XConfig } from '../../config';
 import { createXAdsClient } from './ads';
 import { createXAdsCampaignClient } from './ads-campaigns';
+import { createXAdsEstimateClient } from './ads-estimate';
 import { createXSignIn } from './sign-in';
 import { createXTransport } from './transport';
 import { createXUserApi } from './user-api';
@@ -27,6 +28,8 @@ export function createXClient(
     ads: createXAdsClient(transport),
     /** The Ads API's campaign side: campaigns, line items, creatives, stats (with the 429 retry). */
     campaigns: createXAdsCampaignClient(transport, options),
+    /** The Ads API's audience estimate: the range X shows for a set of targeting criteria. */
+    estimates: createXAdsEstimateClient(transport),
   };
 }
 
@@ -34,6 +37,7 @@ export { XError } from './errors';
 export { sandboxBaseFor, type XUserTokens } from './transport';
 export { pkcePair, type XSignIn, type XUser } from './sign-in';
 export type { XAdAccount, XAdsClient, XCustomAudience, XTargetingCriterion } from './ads';
+export type { XAdsEstimateClient, XAudienceSize } from './ads-estimate';
 export type {
   XAdsCampaignClient,
   XCampaignInput,

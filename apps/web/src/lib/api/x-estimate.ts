@@ -1,0 +1,40 @@
+import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/targeting';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { XEstimate } from '@murmur/core/api';
+import { request } from '../request';
+import { ESTIMATE_DEBOUNCE_MS } from './build-audience';
+
+/**
+ * POST /api/build-audience/x-estimate/ — the range X's Ads API shows for the package: X's own with
+ * the team's granted ad account, else predicted from Murmur's estimate.
+ */
+export const getXEstimate = (
+  targetingPackage: TargetingPackage,
+  team: string | undefined,
+  signal?: AbortSignal,
+): Promise<XEstimate> =>
+  request.post('/api/build-audience/x-estimate/', {
+    body: { targeting_package: targetingPackage, ...(team !== undefined && { team }) },
+    signal,
+  });
+
+/**
+ * X's estimate of a package being edited, asked once Murmur's estimate has answered (`ready`), so that
+ * waiting for X never delays the size; the previous range stays on screen meanwhile.
+ */
+export const useXEstimate = (
+  targetingPackage: TargetingPackage,
+  team: string | undefined,
+  ready: boolean,
+) => {
+  const [debounced] = useDebouncedValue(targetingPackage, ESTIMATE_DEBOUNCE_MS);
+  const empty = !isTargetingPackageNonEmpty(debounced);
+  return useQuery({
+    queryKey: ['x-estimate', debounced, team ?? null],
+    queryFn: ({ signal }) => getXEstimate(debounced, team, signal),
+    enabled: !empty && ready,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+};
