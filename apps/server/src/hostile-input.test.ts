@@ -72,15 +72,44 @@ function urlOf(op: Operation, value?: string): string {
 type Auth = 'signed out' | 'signed in';
 const AUTHS: Auth[] = ['signed out', 'signed in'];
 
+/**
+ * Operations that end the caller's own credentials (or account): signed in, they are sent by a user
+ * of their own, signed in afresh for each operation, so that the fuzz user stays signed in for the rest.
+ */
+const ENDS_THE_CALLER = new Set([
+  'GET /rest-auth/logout/',
+  'POST /rest-auth/logout/',
+  'POST /api/user/credentials/revoke-others/',
+  'POST /api/user/credentials/revoke-all/',
+  'DELETE /api/user/credentials/sessions/{pk}/',
+  'DELETE /api/user/credentials/tokens/{pk}/',
+  'POST /api/user/delete-account/',
+]);
+let throwaways = 0;
+/**
+ * The test server has no live path: signed in, its routes answer any valid body with their documented
+ * 503 (logged like every 5xx), which says nothing of the input. Signed out they are fuzzed like the rest.
+ */
+const NEEDS_THE_LIVE_PATH = /^\/api\/live\//;
+
+/** The credentials an operation is sent with when signed in. */
+async function callerFor(op: Operation): Promise<TestSession> {
+  if (!ENDS_THE_CALLER.has(`${op.method} ${op.path}`)) return session;
+  return t.signIn(`fuzz-throwaway-${++throwaways}@example.com`);
+}
+
 /** Sends each request and returns a line per answer that breaks the rules (empty when all is well). */
-async function problems(method: string, auth: Auth, requests: HostileRequest[]): Promise<string[]> {
+async function problems(op: Operation, auth: Auth, requests: HostileRequest[]): Promise<string[]> {
+  const { method } = op;
+  if (auth === 'signed in' && NEEDS_THE_LIVE_PATH.test(op.path)) return [];
+  const caller = auth === 'signed in' ? await callerFor(op) : undefined;
   const found: string[] = [];
   for (const r of requests) {
     const options: InjectOptions = {
       method,
       url: r.url,
       headers: {
-        ...(auth === 'signed in' && session.cookieAuth),
+        ...caller?.cookieAuth,
         ...(r.contentType && { 'content-type': r.contentType }),
         ...r.headers,
       },
@@ -130,7 +159,7 @@ describe('hostile input', () => {
     const found: string[] = [];
     for (const op of await operations()) {
       if (op.method === 'GET') continue;
-      for (const auth of AUTHS) found.push(...(await problems(op.method, auth, bodyAttacks(op, urlOf(op)))));
+      for (const auth of AUTHS) found.push(...(await problems(op, auth, bodyAttacks(op, urlOf(op)))));
     }
     expect(found).toEqual([]);
     expect(await snapshot()).toEqual(before);
@@ -142,7 +171,7 @@ describe('hostile input', () => {
     const found: string[] = [];
     for (const op of await operations()) {
       if (!op.body) continue;
-      found.push(...(await problems(op.method, 'signed in', fieldAttacks(op, urlOf(op)))));
+      found.push(...(await problems(op, 'signed in', fieldAttacks(op, urlOf(op)))));
     }
     expect(found).toEqual([]);
     expect(crashes()).toEqual([]);
@@ -157,10 +186,10 @@ describe('hostile input', () => {
         ),
         ...(op.method === 'GET' || op.query.length > 0 ? queryAttacks(op, urlOf(op)) : []),
       ];
-      for (const auth of AUTHS) found.push(...(await problems(op.method, auth, requests)));
+      for (const auth of AUTHS) found.push(...(await problems(op, auth, requests)));
       // These replace the credentials, so signing in first would change nothing.
       const headers = HEADER_ATTACKS.map((h) => ({ ...h, url: urlOf(op) }));
-      found.push(...(await problems(op.method, 'signed out', headers)));
+      found.push(...(await problems(op, 'signed out', headers)));
     }
     expect(found).toEqual([]);
     expect(crashes()).toEqual([]);

@@ -116,4 +116,20 @@ describe('createAuthCache', () => {
     a.forget('t:x');
     expect(await b.user('t:x', NOW, db.load)).toBeUndefined();
   });
+  it('forgets every credential of one user at once, in every process, and no one else’s', async () => {
+    const [busA, busB] = fakeBuses(2);
+    const a = createAuthCache({ bus: busA });
+    const b = createAuthCache({ bus: busB });
+    for (const cache of [a, b]) {
+      await cache.user('s:one', NOW, () => Promise.resolve({ user: row(1), expiresAt: null }));
+      await cache.user('t:one', NOW, () => Promise.resolve({ user: row(1), expiresAt: null }));
+      await cache.user('t:two', NOW, () => Promise.resolve({ user: row(2), expiresAt: null }));
+    }
+    a.forgetCredentialsOf(1);
+    for (const cache of [a, b]) {
+      expect(cache.peek('s:one', NOW)).toBeUndefined();
+      expect(cache.peek('t:one', NOW)).toBeUndefined();
+      expect(cache.peek('t:two', NOW)).toEqual(row(2));
+    }
+  });
 });

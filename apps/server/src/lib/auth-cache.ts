@@ -14,7 +14,8 @@ import type { UserChanges } from './user-changes';
  * what no code here writes (an administrator's SQL).
  */
 /** What one process tells the others; credentials travel as a kind prefix (`s:` session, `t:` personal token, `e:` extension token, `p:` pro-targeting token) + SHA-256, never as keys. */
-export type AuthInvalidation = { credential: string } | { user: number } | { everyone: true };
+export type AuthInvalidation =
+  { credential: string } | { user: number } | { credentialsOf: number } | { everyone: true };
 
 /** Cross-process delivery of invalidations (Redis pub/sub when REDIS_URL is set). */
 export interface InvalidationBus {
@@ -49,6 +50,7 @@ export function createAuthCache(
   function apply(message: AuthInvalidation): void {
     generation++;
     if ('credential' in message) credentials.delete(message.credential);
+    else if ('credentialsOf' in message) credentials.deleteWhere((c) => c.userId === message.credentialsOf);
     else if ('user' in message) {
       users.delete(message.user);
       views.delete(message.user);
@@ -119,6 +121,14 @@ export function createAuthCache(
     /** Logout or revocation: the credential stops working at once, in every process. */
     forget(credential: string): void {
       invalidate({ credential });
+    },
+
+    /**
+     * Revocation of several of a user's credentials at once (and of what ended with them by cascade):
+     * every credential of the user is loaded again, and the revoked ones are then refused.
+     */
+    forgetCredentialsOf(userId: number): void {
+      invalidate({ credentialsOf: userId });
     },
 
     userChanged(userId: number): void {

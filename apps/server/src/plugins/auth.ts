@@ -19,9 +19,10 @@ type MaybePromise<T> = T | Promise<T>;
  * plugins sit below modules and never import them.
  */
 export interface SessionLookup {
-  userForSession(sessionKey: string): MaybePromise<UserRow | undefined>;
+  /** `seen`: the request, whose address and user agent are recorded as the credential's last use. */
+  userForSession(sessionKey: string, seen: FastifyRequest): MaybePromise<UserRow | undefined>;
   /** A personal token's user by the SHA-256 hex of its whole value. */
-  userForTokenHash(keyHash: string): MaybePromise<UserRow | undefined>;
+  userForTokenHash(keyHash: string, seen: FastifyRequest): MaybePromise<UserRow | undefined>;
   userForExtensionTokenHash(keyHash: string): MaybePromise<UserRow | undefined>;
   csrfToken(sessionKey: string): string;
 }
@@ -151,12 +152,12 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
           ? user.then((u) => byExtensionToken(u, token))
           : byExtensionToken(user, token);
       }
-      const found = sessionService.userForTokenHash(hex);
+      const found = sessionService.userForTokenHash(hex, request);
       return found instanceof Promise ? found.then((user) => byToken(user, token)) : byToken(found, token);
     }
     const sessionKey = request.cookies[SESSION_COOKIE];
     if (sessionKey) {
-      const found = sessionService.userForSession(sessionKey);
+      const found = sessionService.userForSession(sessionKey, request);
       return found instanceof Promise
         ? found.then((user) => bySession(user, sessionKey))
         : bySession(found, sessionKey);

@@ -76,8 +76,9 @@ export const billingInvoices = pgTable(
   'billing_invoices',
   {
     stripeInvoiceId: text('stripe_invoice_id').primaryKey(),
-    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Kept without the team or the user when they are deleted (accounting law keeps invoices; docs/API.md). */
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     stripeSubscriptionId: text('stripe_subscription_id'),
     number: text('number'),
     currency: text('currency').notNull(),

@@ -24,7 +24,7 @@ export const extensionTokens = pgTable(
     /** The issuing personal token, or null when a session issued it. */
     userTokenId: integer('user_token_id').references(() => userTokens.id, { onDelete: 'cascade' }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
-    /** The issuing session's end; null for a personal token's (those last until logout). */
+    /** The issuing session's end when issued (kept for reference): the issuer's own sliding end is what counts. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [

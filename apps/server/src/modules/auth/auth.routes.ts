@@ -18,6 +18,8 @@ import { CSRF_COOKIE, SESSION_COOKIE, requireUser } from '../../plugins/auth';
 import { normalizeIP } from '@fastify/rate-limit';
 import { minutes, rateLimitHook } from '../../plugins/rate-limit';
 import { setSessionCookiesOn } from '../../plugins/session-cookies';
+import { credentialRoutes } from './credentials.routes';
+import type { CredentialsService } from './credentials.service';
 import { extensionTokenRoutes } from './extension-token.routes';
 import { MAGIC_LINK_RULES, type MagicLinkService } from './magic-link.service';
 import type { SessionService, SignedIn } from './sessions.service';
@@ -25,6 +27,7 @@ import type { SessionService, SignedIn } from './sessions.service';
 export interface AuthRoutesOptions {
   magicLinkService: MagicLinkService;
   sessionService: SessionService;
+  credentialsService: CredentialsService;
   /** Deletes a pro-targeting token (modules/pro/pro-tokens.ts): logout with one ends it. */
   revokeProToken: (key: string) => Promise<void>;
   /** The users module's service (wired in modules/index.ts), for the current user. */
@@ -129,11 +132,17 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
       },
     },
     async (request, reply) => {
-      const user = await sessionService.userForToken(request.body.token);
+      const { token } = request.body;
+      const user = await sessionService.userForToken(token);
       if (!user) throw new BadRequest({ token: ['Invalid token.'] });
-      const signedIn = await sessionService.start(user.id);
-      // A new sign-in replaces whatever session this browser had (no session fixation).
-      await sessionService.end({ sessionKey: request.cookies[SESSION_COOKIE] });
+      // The new session and its token end with the token that opened them, and never after it.
+      const signedIn = await sessionService.start(user.id, { seen: request, mintedBy: token });
+      // A new sign-in replaces whatever session this browser had (no session fixation), unless the
+      // token is that session's own: ending it would end the token and the session it just opened.
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous && !(await sessionService.tokenBelongsToSession(token, previous))) {
+        await sessionService.end({ sessionKey: previous });
+      }
       setSessionCookies(reply, signedIn);
       return { key: signedIn.tokenKey, user: await usersService.me(user) };
     },
@@ -177,6 +186,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
   }
   // SPEC §6: the per-user extension token the page hands to the X Pro Targeting extension.
   void app.register(extensionTokenRoutes, { sessionService });
+  void app.register(credentialRoutes, { credentialsService: options.credentialsService });
   done();
 };
 

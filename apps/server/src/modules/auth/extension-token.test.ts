@@ -181,16 +181,23 @@ describe('what an extension token reaches', () => {
 });
 
 describe('an extension token ends with the credential that issued it', () => {
-  it('logout of the session ends its extension token at once (cached or not), not the personal token’s', async () => {
+  it('logout of the session ends its extension token at once (cached or not), and the sign-in token’s', async () => {
     const s = await t.signIn('xt-logout@example.com');
     const bySession = await tokenOf(s.cookieAuth);
     const byToken = await tokenOf(s.tokenAuth);
     for (let i = 0; i < 2; i++) expect((await record(auth(bySession))).statusCode).toBe(201);
+    expect((await record(auth(byToken))).statusCode).toBe(201);
     const out = await t.app.inject({ method: 'POST', url: '/rest-auth/logout/', headers: s.cookieAuth });
     expect(out.statusCode).toBe(200);
     expect((await record(auth(bySession))).statusCode).toBe(403);
+    // The sign-in's personal token belongs to the session and ended with it (docs/API.md "Sessions and tokens").
+    expect((await record(auth(byToken))).statusCode).toBe(403);
+  });
+
+  it('logout with the personal token ends its extension token', async () => {
+    const s = await t.signIn('xt-logout-token@example.com');
+    const byToken = await tokenOf(s.tokenAuth);
     expect((await record(auth(byToken))).statusCode).toBe(201);
-    // Logout with the personal token ends that one's.
     expect(
       (await t.app.inject({ method: 'POST', url: '/rest-auth/logout/', headers: s.tokenAuth })).statusCode,
     ).toBe(200);

@@ -8,7 +8,9 @@ import { authRoutes, type AuthRoutesOptions } from './auth.routes';
 import { createMagicLinkRepository } from './magic-link.repository';
 import { createMagicLinkService, type SignInUsers, type SignInWrites } from './magic-link.service';
 import { createSessionRepository } from './sessions.repository';
-import { createSessionService } from './sessions.service';
+import { createSessionService, createTouchThrottle } from './sessions.service';
+import { createCredentialsService } from './credentials.service';
+import type { CredentialLifetimes } from '../../config';
 
 /** SPEC §7 Auth: sessions and personal tokens, sign-in codes by mail, logout. */
 export function createAuthModule(deps: {
@@ -23,11 +25,26 @@ export function createAuthModule(deps: {
   revokeProToken: AuthRoutesOptions['revokeProToken'];
   secureCookies: boolean;
   signInCodesPerIp: number;
+  lifetimes: CredentialLifetimes | undefined;
 }) {
   const { db, authCache, clock, secret } = deps;
+  // One throttle of last-use writes for every service over the cache (docs/API.md "Sessions and tokens").
+  const touched = createTouchThrottle(clock);
   const sessionsOver = (on: Db) =>
-    createSessionService({ sessionRepository: createSessionRepository(on), authCache, secret, clock });
+    createSessionService({
+      sessionRepository: createSessionRepository(on),
+      authCache,
+      secret,
+      clock,
+      lifetimes: deps.lifetimes,
+      touched,
+    });
   const sessionService = sessionsOver(db);
+  const credentialsService = createCredentialsService({
+    sessionRepository: createSessionRepository(db),
+    authCache,
+    clock,
+  });
   const magicLinkService = createMagicLinkService({
     magicLinkRepository: createMagicLinkRepository(db),
     usersService: deps.usersService,
@@ -49,10 +66,12 @@ export function createAuthModule(deps: {
   });
   return {
     sessionService,
+    credentialsService,
     async registerRoutes(app: FastifyInstance) {
       await app.register(authRoutes, {
         magicLinkService,
         sessionService,
+        credentialsService,
         revokeProToken: deps.revokeProToken,
         usersService: deps.usersService,
         secureCookies: deps.secureCookies,

@@ -40,8 +40,8 @@ describe('the auth cache never outlives what it caches', () => {
     await warm(s.cookieAuth);
     expect((await logout(s.cookieAuth)).statusCode).toBe(200);
     expect((await me(s.cookieAuth)).statusCode).toBe(403);
-    // The token of that sign-in was not the one logged out: it still works.
-    expect((await me(s.tokenAuth)).statusCode).toBe(200);
+    // The token of that sign-in belongs to the session and ended with it (docs/API.md "Sessions and tokens").
+    expect((await me(s.tokenAuth)).statusCode).toBe(403);
   });
 
   it('a signed-in browser that signs in again loses its old session at once', async () => {

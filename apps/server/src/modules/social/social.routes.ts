@@ -29,7 +29,10 @@ export interface SocialRoutesOptions {
   socialService: SocialService;
   /** The auth module's sessions (wired in modules/index.ts): a fresh session, and signing out the old one. */
   sessionService: {
-    start(userId: number): Promise<SessionCookies & { tokenKey: string }>;
+    start(
+      userId: number,
+      options?: { seen?: FastifyRequest },
+    ): Promise<SessionCookies & { tokenKey: string }>;
     end(credentials: { sessionKey?: string | undefined }): Promise<void>;
   };
   /** The users module's service (wired in modules/index.ts). */
@@ -60,7 +63,7 @@ export const socialRoutes: FastifyPluginCallbackZod<SocialRoutesOptions> = (app,
   /** Signs the identity's user in as the magic link does: session cookies and `{key, user}`. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, identity: SocialIdentity) {
     const user = await socialService.signIn(identity, preferredLanguage(request.headers['accept-language']));
-    const signedIn = await sessionService.start(user.id);
+    const signedIn = await sessionService.start(user.id, { seen: request });
     await sessionService.end({ sessionKey: request.cookies[SESSION_COOKIE] });
     setSessionCookiesOn(reply, signedIn, secureCookies);
     return { key: signedIn.tokenKey, user: await usersService.present(user) };

@@ -3,6 +3,9 @@ import type { Db } from '../../db/database';
 import type { AuthCache } from '../../lib/auth-cache';
 import type { Clock } from '../../lib/clock';
 import type { UserChanges } from '../../lib/user-changes';
+import { createAccountRepository } from './account.repository';
+import { accountRoutes } from './account.routes';
+import { createAccountService } from './account.service';
 import { createAdAccountsRepository } from './ad-accounts.repository';
 import { createUsersRepository } from './users.repository';
 import { usersRoutes } from './users.routes';
@@ -19,6 +22,8 @@ export function createUsersModule(deps: {
   newUserGroups: readonly string[];
   /** Reads the user's ad accounts from X first (modules/ad-accounts). */
   refreshAdAccounts: (userId: number) => Promise<void>;
+  /** Account deletion makes the auth cache forget the user's credentials. */
+  credentials: Pick<AuthCache, 'forgetCredentialsOf' | 'userChanged'>;
 }) {
   const { db, changes, views, clock, newUserGroups } = deps;
   const usersRepository = createUsersRepository(db, changes, { newUserGroups });
@@ -42,6 +47,13 @@ export function createUsersModule(deps: {
       }),
     async registerRoutes(app: FastifyInstance) {
       await app.register(usersRoutes, { usersService });
+      await app.register(accountRoutes, {
+        accountService: createAccountService({
+          accountRepository: createAccountRepository(db),
+          authCache: deps.credentials,
+          clock,
+        }),
+      });
     },
   };
 }

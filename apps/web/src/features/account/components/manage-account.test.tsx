@@ -56,6 +56,7 @@ describe('ManageAccount', () => {
       fakeFetch({
         'PUT /api/user/me/': { status: 500, body: { detail: 'Server error' } },
         'GET /rest-auth/socialaccounts/': { body: [] },
+        'GET /api/user/credentials/': { body: { sessions: [], tokens: [] } },
       }),
     );
     renderWithProviders(<ManageAccount user={makeUser()} />);

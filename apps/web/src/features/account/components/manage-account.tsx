@@ -21,6 +21,8 @@ import { notify } from '@/lib/notifications';
 import { useUpdateMe } from '../api/update-me';
 import { useSaveLanguage } from '../hooks/use-save-language';
 import { ConnectedAccounts } from './connected-accounts';
+import { CredentialsSection } from './credentials-section';
+import { YourDataSection } from './your-data-section';
 
 export interface ManageAccountProps {
   user: User;
@@ -146,6 +148,8 @@ export function ManageAccount({ user }: ManageAccountProps) {
         </form>
       </Paper>
       <ConnectedAccounts />
+      <CredentialsSection />
+      <YourDataSection email={user.email} />
     </Stack>
   );
 }

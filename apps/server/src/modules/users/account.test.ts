@@ -1,0 +1,160 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TargetingPackage } from '@murmur/core/targeting';
+import { audienceConfigs, memberships, sessions, teams, userTokens, users } from '../../db/schema';
+import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
+
+// docs/API.md "Your data and account deletion": the export holds the user's data and nothing of
+// anyone else's; deletion needs the address typed, follows the team rules and ends every credential.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const exportOf = (s: TestSession) => t.app.inject({ url: '/api/user/export/', headers: s.tokenAuth });
+const deleteAccount = (s: TestSession, email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/delete-account/',
+    headers: s.tokenAuth,
+    payload: { email },
+  });
+
+async function team(
+  admin: TestSession,
+  name: string,
+  members: { s: TestSession; level: 'admin' | 'member' }[],
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/teams/',
+    headers: admin.tokenAuth,
+    payload: { name },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const { id } = res.json<{ id: number }>();
+  for (const m of members)
+    await t.db.insert(memberships).values({ teamId: id, userId: m.s.user.id, level: m.level });
+  return id;
+}
+
+async function audience(ownerId: number, name: string, teamId: number | null) {
+  const [row] = await t.db
+    .insert(audienceConfigs)
+    .values({
+      ownerId,
+      teamId,
+      name,
+      kind: 'builder',
+      targetingPackage: {} as TargetingPackage,
+      sampleCount: 1,
+      size: 1,
+      sizeBucket: '<1M',
+      coreAudience: 0,
+      totalNative: 0,
+      proTargetingSize: 0,
+      targetable: false,
+      status: 'Draft',
+    })
+    .returning();
+  return row!.id;
+}
+
+describe('GET /api/user/export/ (download my data)', () => {
+  it('holds the user’s profile, teams, audiences and sessions, never another user’s nor a key', async () => {
+    const me = await t.signIn('export-me@example.com');
+    const other = await t.signIn('export-other@example.com');
+    const teamId = await team(me, 'Export Co', [{ s: other, level: 'member' }]);
+    await audience(me.user.id, 'My list', null);
+    await audience(me.user.id, 'Team list', teamId);
+    await audience(other.user.id, 'Not mine', teamId);
+
+    const res = await exportOf(me);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="murmur-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = res.json<Record<string, unknown[]> & { profile: { email: string } }>();
+    expect(data.profile.email).toBe('export-me@example.com');
+    expect(data.teams).toEqual([expect.objectContaining({ name: 'Export Co', level: 'admin' })]);
+    expect((data.audiences as { name: string }[]).map((a) => a.name).sort()).toEqual([
+      'My list',
+      'Team list',
+    ]);
+    expect(data.sessions).toHaveLength(1);
+    expect(data.tokens).toHaveLength(1);
+    const text = res.body;
+    expect(text).not.toContain('export-other@example.com');
+    expect(text).not.toContain('Not mine');
+    expect(text).not.toContain(me.token);
+    expect(text).not.toContain(me.sessionKey);
+    expect(text).not.toMatch(/key_hash|keyHash/);
+  });
+
+  it('is refused signed out', async () => {
+    expect((await t.app.inject({ url: '/api/user/export/' })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/user/delete-account/', () => {
+  it('needs the user’s own address typed', async () => {
+    const s = await t.signIn('confirm@example.com');
+    const res = await deleteAccount(s, 'someone-else@example.com');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ email: ['Type your email address exactly to confirm.'] });
+    expect((await t.app.inject({ url: '/api/user/me/', headers: s.tokenAuth })).statusCode).toBe(200);
+  });
+
+  it('is refused signed out before the body is read', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/delete-account/',
+      payload: { nope: 1 },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses the last admin of a team with other members, with a clear message', async () => {
+    const admin = await t.signIn('last-admin@example.com');
+    const member = await t.signIn('plain-member@example.com');
+    await team(admin, 'Stranded Co', [{ s: member, level: 'member' }]);
+    const res = await deleteAccount(admin, 'last-admin@example.com');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      non_field_errors: [expect.stringContaining('You are the last admin of the team “Stranded Co”')],
+    });
+  });
+
+  it('deletes the user, every session and token, and their solo teams; team work goes to another admin', async () => {
+    const leaving = await t.signIn('Leaving@Example.com');
+    const second = await t.signIn('leaving@example.com'); // a second browser
+    const heir = await t.signIn('heir@example.com');
+    const shared = await team(heir, 'Shared Co', [{ s: leaving, level: 'admin' }]);
+    const solo = await team(leaving, 'Solo Co', []);
+    const teamList = await audience(leaving.user.id, 'Shared list', shared);
+    const personal = await audience(leaving.user.id, 'Personal list', null);
+    await t.app.inject({ url: '/api/user/me/', headers: leaving.cookieAuth }); // cached
+
+    const res = await deleteAccount(leaving, 'leaving@example.com');
+    expect(res.statusCode, res.body).toBe(204);
+
+    for (const headers of [leaving.tokenAuth, leaving.cookieAuth, second.tokenAuth, second.cookieAuth]) {
+      expect((await t.app.inject({ url: '/api/user/me/', headers })).statusCode).toBe(403);
+    }
+    const id = leaving.user.id;
+    expect(await t.db.select().from(users).where(eq(users.id, id))).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+    expect(await t.db.select().from(userTokens).where(eq(userTokens.userId, id))).toEqual([]);
+    expect(await t.db.select().from(teams).where(eq(teams.id, solo))).toEqual([]);
+    expect(await t.db.select().from(audienceConfigs).where(eq(audienceConfigs.id, personal))).toEqual([]);
+    const [kept] = await t.db
+      .select({ ownerId: audienceConfigs.ownerId })
+      .from(audienceConfigs)
+      .where(and(eq(audienceConfigs.id, teamList), eq(audienceConfigs.teamId, shared)));
+    expect(kept).toEqual({ ownerId: heir.user.id });
+    // The heir and their team are untouched.
+    expect((await t.app.inject({ url: '/api/user/me/', headers: heir.tokenAuth })).statusCode).toBe(200);
+  });
+});
