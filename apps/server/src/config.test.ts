@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, loadConfig } from './config';
+import { DEFAULT_CREDENTIAL_LIFETIMES, DEFAULT_LIMITS, loadConfig } from './config';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -87,6 +87,7 @@ describe('loadConfig', () => {
       socialStartsPerIp: 30,
       inviteMailsPerTeam: 50,
       inviteTtlDays: 7,
+      historyRetentionDays: 400,
     });
     const set = loadConfig({
       DATA_DIR: dataDir,
@@ -99,6 +100,7 @@ describe('loadConfig', () => {
       SOCIAL_STARTS_PER_IP: '7',
       INVITE_MAILS_PER_TEAM: '8',
       INVITE_TTL_DAYS: '9',
+      HISTORY_RETENTION_DAYS: '10',
     }).limits;
     expect(set).toEqual({
       jobs: { perIp: 1, perUser: 2, perTeam: 3, total: 4, abandonAfterMs: 5000 },
@@ -106,8 +108,25 @@ describe('loadConfig', () => {
       socialStartsPerIp: 7,
       inviteMailsPerTeam: 8,
       inviteTtlDays: 9,
+      historyRetentionDays: 10,
     });
     expect(() => loadConfig({ DATA_DIR: dataDir, JOBS_PER_IP: '0' })).toThrow(/Invalid env variables/);
+  });
+
+  it('has the documented credential lifetimes by default and reads each from its variable', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).credentials).toEqual(DEFAULT_CREDENTIAL_LIFETIMES);
+    expect(DEFAULT_CREDENTIAL_LIFETIMES).toEqual({ sessionIdleDays: 14, tokenIdleDays: 30, maxDays: 90 });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        SESSION_IDLE_DAYS: '1',
+        TOKEN_IDLE_DAYS: '2',
+        CREDENTIAL_MAX_DAYS: '3',
+      }).credentials,
+    ).toEqual({ sessionIdleDays: 1, tokenIdleDays: 2, maxDays: 3 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, SESSION_IDLE_DAYS: '0' })).toThrow(/Invalid env variables/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, CREDENTIAL_MAX_DAYS: '10' })).toThrow(/CREDENTIAL_MAX_DAYS/);
   });
 
   it('trusts no proxy by default, even in production, and reads TRUST_PROXY as hops or addresses', () => {

@@ -7,14 +7,20 @@ import { optional, url } from './config/env';
 import { DEFAULT_LIMITS, limitsEnv, limitsFrom, type Limits } from './config/limits';
 import { liveConfig, liveEnv, type LiveConfig } from './config/live';
 import { networkEnv, parseTrustProxy } from './config/network';
-import { devSessionSecret } from './config/session';
+import {
+  credentialLifetimesEnv,
+  credentialLifetimesFrom,
+  DEFAULT_CREDENTIAL_LIFETIMES,
+  devSessionSecret,
+  type CredentialLifetimes,
+} from './config/session';
 import { socialConfig, socialEnv, type ProviderConfig, type XConfig } from './config/social';
 import { s3Config, storageEnv, type S3Config } from './config/storage';
 
 // The settings of each concern live in config/ (billing, limits, live, network, session, social,
 // storage); this file composes them into one schema and one Config, and stays the one import path.
-export { DEFAULT_LIMITS, parseTrustProxy, socialConfig, stripeConfig };
-export type { Limits, LiveConfig, ProviderConfig, S3Config, StripeConfig, XConfig };
+export { DEFAULT_CREDENTIAL_LIFETIMES, DEFAULT_LIMITS, parseTrustProxy, socialConfig, stripeConfig };
+export type { CredentialLifetimes, Limits, LiveConfig, ProviderConfig, S3Config, StripeConfig, XConfig };
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -78,6 +84,7 @@ const envSchema = z.object({
   ...liveEnv,
   ...networkEnv,
   ...limitsEnv(),
+  ...credentialLifetimesEnv(),
   ...storageEnv,
   ...socialEnv,
   ...billingEnv,
@@ -156,6 +163,8 @@ export interface Config {
    */
   trustProxy?: false | number | string[];
   limits: Limits;
+  /** Sliding lifetimes of sessions and personal tokens (SESSION_IDLE_DAYS, TOKEN_IDLE_DAYS, CREDENTIAL_MAX_DAYS). */
+  credentials?: CredentialLifetimes;
   x: XConfig;
   facebook: ProviderConfig;
   google: ProviderConfig;
@@ -234,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     live: liveConfig(e, isProduction),
     trustProxy: e.TRUST_PROXY === undefined ? false : (parseTrustProxy(e.TRUST_PROXY) ?? false),
     limits: limitsFrom(e),
+    credentials: credentialLifetimesFrom(e),
     ...socialConfig(`${publicUrl}/sandbox`, isProduction, e),
     stripe: stripeConfig(`${publicUrl}/sandbox`, isProduction, e),
     talkModel: e.TALK_MODEL_URL

@@ -12,6 +12,7 @@ const LIMIT_VARS = [
   'SOCIAL_STARTS_PER_IP',
   'INVITE_MAILS_PER_TEAM',
   'INVITE_TTL_DAYS',
+  'HISTORY_RETENTION_DAYS',
 ] as const;
 
 /** Caps on jobs and rates by client (docs/API.md "Limits"; variables in README "Configuration"). */
@@ -25,6 +26,8 @@ export interface Limits {
   inviteMailsPerTeam: number;
   /** Days an invitation's code works after it was sent. */
   inviteTtlDays: number;
+  /** Days a saved audience's daily history point is kept (docs/API-AUDIENCES.md "History"). */
+  historyRetentionDays: number;
 }
 
 /**
@@ -38,6 +41,8 @@ export const DEFAULT_LIMITS: Limits = {
   socialStartsPerIp: 30,
   inviteMailsPerTeam: 50,
   inviteTtlDays: 7,
+  // Thirteen months: a year compared with the same month of the year before.
+  historyRetentionDays: 400,
 };
 
 export function limitsEnv() {
@@ -62,5 +67,6 @@ export function limitsFrom(e: Partial<Record<(typeof LIMIT_VARS)[number], number
     socialStartsPerIp: e.SOCIAL_STARTS_PER_IP ?? d.socialStartsPerIp,
     inviteMailsPerTeam: e.INVITE_MAILS_PER_TEAM ?? d.inviteMailsPerTeam,
     inviteTtlDays: e.INVITE_TTL_DAYS ?? d.inviteTtlDays,
+    historyRetentionDays: e.HISTORY_RETENTION_DAYS ?? d.historyRetentionDays,
   };
 }

@@ -6,6 +6,8 @@ export interface LruCache<K, V> {
   get(key: K): V | undefined;
   set(key: K, value: V): void;
   delete(key: K): void;
+  /** Deletes every entry whose value matches (a linear pass: for rare events such as revocations). */
+  deleteWhere(matches: (value: V) => boolean): void;
   clear(): void;
   readonly size: number;
 }
@@ -37,6 +39,9 @@ export function createLruCache<K, V>(options: {
     },
     delete(key) {
       entries.delete(key);
+    },
+    deleteWhere(matches) {
+      for (const [key, entry] of entries) if (matches(entry.value)) entries.delete(key);
     },
     clear() {
       entries.clear();

@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AUDIENCE_CREATOR_GROUP } from '@murmur/core/api';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
 import { registerLive, type LiveDeps } from '../live';
 import type { JobQueue } from '../jobs/jobs';
-import { createMailOutbox, createOutboxRepository, type Mailer } from '../integrations/mail';
-import { createXClient } from '../integrations/x';
+import { createMailOutbox, createOutboxRepository, type MailOutbox, type Mailer } from '../integrations/mail';
+import { createXClient, type XClient, type XUserTokens } from '../integrations/x';
 import { createAuthCache, type InvalidationBus } from '../lib/auth-cache';
 import type { Clock } from '../lib/clock';
 import { createSearchCounter } from '../lib/search-counter';
@@ -15,7 +15,7 @@ import { createAdAccountsModule } from './ad-accounts';
 import { createAudiencesModule } from './audiences';
 import { createAuthModule } from './auth';
 import { createBillingModule } from './billing';
-import { createCampaignsModule } from './campaigns';
+import { createCampaignsModule, plannedCriteria } from './campaigns';
 import { createCataloguesModule } from './catalogues';
 import { createCommunitiesModule } from './communities';
 import { createDeepThoughtModule } from './deepthought';
@@ -33,6 +33,7 @@ import { createStoreModule } from './store';
 import { createTeamsModule } from './teams';
 import { createUsersModule } from './users';
 import { createXAudiencesModule } from './x-audiences';
+import { createXEstimateModule } from './x-estimate';
 
 /**
  * Composes the modules: each `modules/<name>/index.ts` builds its own repositories, services and
@@ -97,6 +98,7 @@ export function registerModules(
     // SPEC §6 creator access for whoever registers, where the configuration gives it (outside production by default).
     newUserGroups: config.creatorAccessForNewUsers ? [AUDIENCE_CREATOR_GROUP] : [],
     refreshAdAccounts: xAccounts.refresh,
+    credentials: authCache,
   });
   const { usersService } = users;
   const teams = createTeamsModule({
@@ -124,10 +126,9 @@ export function registerModules(
     teamsService,
     findStoreAudience: store.storeService.find,
     onBuild: (pkg) => searches.recordPackage(pkg),
-    savedAudienceLimit: {
-      assertCanSaveAudience: (teamId) => billing.billingService.assertCanSaveAudience(teamId),
-    },
+    savedAudienceLimit: { assertCanSaveAudience: (id) => billing.billingService.assertCanSaveAudience(id) },
     ...(deps.live?.status && { liveStatus: deps.live.status }),
+    history: historySettings(config, outbox, log),
   });
   const catalogues = createCataloguesModule({ engine, searches });
   const communities = createCommunitiesModule({ engine, searches });
@@ -154,6 +155,8 @@ export function registerModules(
     ads: x.ads,
     guard: xAccounts.guard,
   });
+  // X's audience estimate beside Murmur's: read with a team's granted ad account, else predicted.
+  const xEstimate = xEstimateModule({ db, log, x, teamsService, xAccounts, audiences });
   // Campaigns, ad sets, ads and creatives, published to X's Ads API, with the delivery sync.
   const media = createMediaModule({ db, config, clock, teamsService });
   const campaigns = createCampaignsModule({
@@ -198,6 +201,7 @@ export function registerModules(
     revokeProToken: pro.proTokens.revoke,
     secureCookies: config.isProduction,
     signInCodesPerIp: config.limits.signInCodesPerIp,
+    lifetimes: config.credentials,
   });
   const social = createSocialModule({
     db,
@@ -240,6 +244,7 @@ export function registerModules(
     teams,
     measurement,
     audiences,
+    xEstimate,
     // The live path's routes (follower fetches): the live log and X's streams, when configured.
     {
       registerRoutes: (scope: FastifyInstance) =>
@@ -265,5 +270,42 @@ export function registerModules(
     async registerRoutes() {
       for (const module of inOrder) await module.registerRoutes(app);
     },
+  };
+}
+
+/** modules/x-estimate's collaborators: the estimate, the campaigns' criteria and X's Ads API. */
+function xEstimateModule(deps: {
+  db: Db;
+  log: FastifyBaseLogger;
+  x: XClient;
+  teamsService: Parameters<typeof createXEstimateModule>[0]['teams'];
+  xAccounts: { tokensOf: (userId: number) => Promise<XUserTokens | undefined> };
+  audiences: ReturnType<typeof createAudiencesModule>;
+}) {
+  const { x, audiences } = deps;
+  return createXEstimateModule({
+    db: deps.db,
+    log: deps.log,
+    teams: deps.teamsService,
+    tokensOf: deps.xAccounts.tokensOf,
+    estimateOf: async (user, pkg, ex) =>
+      (await audiences.configsService.build(user, pkg, ex, false)).estimate.figure,
+    planCriteria: (pkg) => plannedCriteria(pkg).criteria,
+    searchCatalogue: (tokens, kind, q, extra) => x.campaigns.searchCatalogue(tokens, kind, q, extra),
+    audienceEstimate: (tokens, accountId, criteria) =>
+      x.estimates.audienceEstimate(tokens, accountId, criteria),
+  });
+}
+
+/** What the audiences' history and alerts need of the configuration and the shared infrastructure. */
+function historySettings(config: Config, outbox: MailOutbox, log: FastifyBaseLogger) {
+  return {
+    retentionDays: config.limits.historyRetentionDays,
+    outbox,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    // Outside production a webhook may call a receiver on this machine (development, the journeys).
+    allowPrivateWebhooks: !config.isProduction,
+    log,
   };
 }

@@ -2,8 +2,10 @@ export * from './constants';
 export * from './common';
 export * from './auth';
 export * from './user';
+export * from './credentials';
 export * from './team';
 export * from './audiences';
+export * from './history';
 export * from './catalogues';
 export * from './social';
 export * from './targeting-service';
@@ -15,6 +17,7 @@ export * from './campaigns';
 export * from './billing';
 export * from './platform';
 export * from './measurement';
+export * from './x-estimate';
 export * from './iconography';
 // The route map, generated from the server's OpenAPI document (npm run generate:api): types only.
 export type * from './routes.generated';

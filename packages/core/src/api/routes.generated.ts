@@ -501,6 +501,59 @@ export interface ApiRoutes {
       }>;
     };
   };
+  /** Delete an alert rule of the caller */
+  "DELETE /api/audience-alerts/:pk/": {
+    params: {
+      pk: number | string;
+    };
+    response: void;
+  };
+  /** An alert rule's latest deliveries (its log), newest first */
+  "GET /api/audience-alerts/:pk/deliveries/": {
+    params: {
+      pk: number | string;
+    };
+    response: {
+      results: Array<{
+        id: number;
+        channel: "email" | "webhook";
+        type: "audience.changed" | "test";
+        state: "pending" | "sent" | "failed";
+        attempts: number;
+        response_status: number | null;
+        last_error: string | null;
+        /** ISO 8601 date-time */
+        next_attempt_at: string | null;
+        /** ISO 8601 date-time */
+        created: string;
+        /** ISO 8601 date-time */
+        delivered: string | null;
+      }>;
+    };
+  };
+  /** Send a test event on every channel of an alert rule of the caller, now */
+  "POST /api/audience-alerts/:pk/test/": {
+    params: {
+      pk: number | string;
+    };
+    response: {
+      results: Array<{
+        id: number;
+        channel: "email" | "webhook";
+        type: "audience.changed" | "test";
+        state: "pending" | "sent" | "failed";
+        attempts: number;
+        response_status: number | null;
+        last_error: string | null;
+        /** ISO 8601 date-time */
+        next_attempt_at: string | null;
+        /** ISO 8601 date-time */
+        created: string;
+        /** ISO 8601 date-time */
+        delivered: string | null;
+      }>;
+    };
+  };
   /** Audience categories, "Exclusion Audience" included */
   "GET /api/audience-categories/": {
     response: Array<{
@@ -1494,6 +1547,192 @@ export interface ApiRoutes {
     };
     response: void;
   };
+  /** The caller's alert rules on a saved audience */
+  "GET /api/audience-configs/:pk/alerts/": {
+    params: {
+      pk: number | string;
+    };
+    response: {
+      results: Array<{
+        id: number;
+        audience_config_id: number;
+        kind: "size" | "panel";
+        threshold: number;
+        email: boolean;
+        webhook_url: string | null;
+        webhook_secret: string | null;
+        last_fired_day: string | null;
+        /** ISO 8601 date-time */
+        created: string;
+      }>;
+    };
+  };
+  /** Add an alert rule: mail and/or a signed webhook when the audience moves beyond a threshold */
+  "POST /api/audience-configs/:pk/alerts/": {
+    params: {
+      pk: number | string;
+    };
+    body: {
+      kind: "size" | "panel";
+      threshold: number;
+      email?: boolean;
+      webhook_url?: string | null;
+    };
+    response: {
+      id: number;
+      audience_config_id: number;
+      kind: "size" | "panel";
+      threshold: number;
+      email: boolean;
+      webhook_url: string | null;
+      webhook_secret: string | null;
+      last_fired_day: string | null;
+      /** ISO 8601 date-time */
+      created: string;
+    };
+  };
+  /** A saved audience's daily points (size with its interval, composition digest), oldest first */
+  "GET /api/audience-configs/:pk/history/": {
+    params: {
+      pk: number | string;
+    };
+    query: {
+      days?: number;
+    };
+    response: {
+      audience_config_id: number;
+      retention_days: number;
+      points: Array<{
+        day: string;
+        /** ISO 8601 date-time */
+        measured: string;
+        size: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+        digest: {
+          members: number;
+          fields: {
+            country: {
+              values: Array<{
+                value: string;
+                label: string;
+                count: number;
+              }>;
+              complete: boolean;
+            };
+            language: {
+              values: Array<{
+                value: string;
+                label: string;
+                count: number;
+              }>;
+              complete: boolean;
+            };
+            gender: {
+              values: Array<{
+                value: string;
+                label: string;
+                count: number;
+              }>;
+              complete: boolean;
+            };
+            ageBand: {
+              values: Array<{
+                value: string;
+                label: string;
+                count: number;
+              }>;
+              complete: boolean;
+            };
+            device: {
+              values: Array<{
+                value: string;
+                label: string;
+                count: number;
+              }>;
+              complete: boolean;
+            };
+          };
+        };
+      }>;
+    };
+  };
+  /** What changed in a saved audience between two days: its size and the panel values that moved */
+  "GET /api/audience-configs/:pk/history/changes/": {
+    params: {
+      pk: number | string;
+    };
+    query: {
+      from: string;
+      to: string;
+    };
+    response: {
+      audience_config_id: number;
+      from: {
+        day: string;
+        /** ISO 8601 date-time */
+        measured: string;
+        size: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+      };
+      to: {
+        day: string;
+        /** ISO 8601 date-time */
+        measured: string;
+        size: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+      };
+      size: {
+        change: number | null;
+        p: number | null;
+        significant: boolean;
+      };
+      fdr: number;
+      tested: number;
+      moved: Array<{
+        field: "country" | "language" | "gender" | "ageBand" | "device";
+        value: string;
+        label: string;
+        from: {
+          count: number;
+          share: number;
+          low: number;
+          high: number;
+          at_most: boolean;
+        };
+        to: {
+          count: number;
+          share: number;
+          low: number;
+          high: number;
+          at_most: boolean;
+        };
+        difference: number;
+        p: number;
+        q: number;
+      }>;
+    };
+  };
   /** The stored insights of an audience config (404 when none yet) */
   "GET /api/audience-insight/:pk/": {
     params: {
@@ -1993,6 +2232,94 @@ export interface ApiRoutes {
         sample_size: number | null;
         rate: number;
       };
+    };
+  };
+  /** The range X's Ads API shows for a package: X's own with the team's ad account, else predicted */
+  "POST /api/build-audience/x-estimate/": {
+    body: {
+      targeting_package: {
+        keywords?: Array<{
+          label?: string;
+          handle?: string;
+          deselected?: boolean;
+        }>;
+        handles?: Array<{
+          label?: string;
+          handle?: string;
+          deselected?: boolean;
+        }>;
+        hashtags?: Array<{
+          label?: string;
+          handle?: string;
+          deselected?: boolean;
+        }>;
+        languages?: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        network_operators?: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        interests?: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        conversation_topics?: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        movies_tv_shows?: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        placements?: Array<"homeTimelines" | "profiles" | "searchResults" | "replies">;
+        age?: unknown[];
+        gender?: unknown[];
+        custom_audiences?: Array<{
+          name: string;
+          id?: string | number;
+        }>;
+        locations?: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        countries?: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+      };
+      exclusions?: number[];
+      team?: string;
+      account_id?: string;
+    };
+    response: {
+      figure: {
+        kind: "x";
+        metric: "followers" | "audience_estimate";
+        value: number;
+        low: number | null;
+        high: number | null;
+        predicted: boolean;
+      };
+      estimate: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      account_id: string | null;
+      fallback: "no_ad_account" | "x_failed" | null;
     };
   };
   /** A campaign's summary (figures, daily chart, reach, segmentations, audiences) as a PDF in the user's language */
@@ -7784,6 +8111,65 @@ export interface ApiRoutes {
           status: string;
         }>;
       }>;
+    };
+  };
+  /** My browser sessions and personal tokens, with where and when each was last used */
+  "GET /api/user/credentials/": {
+    response: {
+      sessions: Array<{
+        id: number;
+        current: boolean;
+        created: string;
+        last_used_at: string | null;
+        last_used_agent: string | null;
+        last_used_ip: string | null;
+        expires_at: string;
+      }>;
+      tokens: Array<{
+        id: number;
+        current: boolean;
+        created: string;
+        last_used_at: string | null;
+        last_used_agent: string | null;
+        last_used_ip: string | null;
+        expires_at: string;
+        session: number | null;
+      }>;
+    };
+  };
+  /** Sign out everywhere: revoke every session and token, this one included */
+  "POST /api/user/credentials/revoke-all/": {
+    response: void;
+  };
+  /** Sign out everywhere else: revoke every session and token but this one */
+  "POST /api/user/credentials/revoke-others/": {
+    response: void;
+  };
+  /** Revoke one of my browser sessions */
+  "DELETE /api/user/credentials/sessions/:pk/": {
+    params: {
+      pk: number | string;
+    };
+    response: void;
+  };
+  /** Revoke one of my personal tokens */
+  "DELETE /api/user/credentials/tokens/:pk/": {
+    params: {
+      pk: number | string;
+    };
+    response: void;
+  };
+  /** Delete my account, after typing my address (the rules: docs/API.md) */
+  "POST /api/user/delete-account/": {
+    body: {
+      email: string;
+    };
+    response: void;
+  };
+  /** Download my data: profile, teams, audiences, campaigns, sessions and tokens (JSON) */
+  "GET /api/user/export/": {
+    response: {
+      [key: string]: unknown;
     };
   };
   /** A new extension token for the X Pro Targeting extension (replaces the previous one) */

@@ -99,7 +99,8 @@ export const changeMemberSchema = z.object({ level: membershipLevelSchema });
 export type ChangeMember = z.input<typeof changeMemberSchema>;
 
 /** An admin hands the team to another member, who becomes admin; the caller becomes a plain member. */
-export const transferTeamSchema = z.object({ member: z.number().int().positive() });
+/** `member`: a membership id (PostgreSQL integer: larger ones are refused with a 400, not sent to the database). */
+export const transferTeamSchema = z.object({ member: z.number().int().positive().max(2_147_483_647) });
 export type TransferTeam = z.input<typeof transferTeamSchema>;
 
 /** Deleting a team is confirmed by typing its name (compared without case or surrounding spaces). */

@@ -3,3 +3,5 @@
 export * from './interval';
 export * from './model';
 export * from './figure';
+export * from './x-estimate';
+export * from './change';

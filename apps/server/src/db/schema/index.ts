@@ -17,3 +17,4 @@ export * from './billing';
 export * from './activity';
 export * from './extension-tokens';
 export * from './live';
+export * from './history';

@@ -3,7 +3,13 @@ import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg
 import { invites } from './invites';
 
 /** What a mail is for; an invitation's row also marks its invite `sent` once delivered. */
-export const OUTBOX_KINDS = ['sign-in-code', 'invitation', 'pro-request', 'monitor-report'] as const;
+export const OUTBOX_KINDS = [
+  'sign-in-code',
+  'invitation',
+  'pro-request',
+  'monitor-report',
+  'audience-alert',
+] as const;
 
 /**
  * Mail written in the same transaction as what it announces (a sign-in code, an invitation), so a

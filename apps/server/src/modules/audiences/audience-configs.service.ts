@@ -167,15 +167,16 @@ export function createAudienceConfigsService(deps: {
     presentConfig(await readable(user, id), samplingOf(engine));
 
   /** The estimate (from the cache when it was just asked), and the package told to `onBuild` once sized. */
-  function counted(pkg: TargetingPackage, exclusions: TargetingPackage[]): MaybePromise<SizedEstimate> {
+  function counted(pkg: TargetingPackage, exclusions: TargetingPackage[], record: boolean) {
     const answer = estimates.estimate(engine.audiences(), pkg, exclusions, samplingOf(engine));
+    const told = record ? deps.onBuild : undefined;
     if (isPromise(answer)) {
       return answer.then((estimate) => {
-        deps.onBuild?.(pkg);
+        told?.(pkg);
         return estimate;
       });
     }
-    deps.onBuild?.(pkg);
+    told?.(pkg);
     return answer;
   }
 
@@ -187,17 +188,20 @@ export function createAudienceConfigsService(deps: {
      * POST /api/build-audience/: the size of a package, exclusions subtracted, and its response body.
      * A value when nothing needs waiting for (no exclusions to read, an engine in this process): the
      * estimate route then answers without a promise or a turn of the microtask queue (the serving path).
+     * `record`: false when the same package is sized again for another figure (X's estimate), so
+     * that it is not counted as a second search.
      */
     build(
       user: UserRow | undefined,
       pkg: TargetingPackage,
       exclusionIds: number[],
+      record = true,
     ): MaybePromise<SizedEstimate> {
       requireNonEmpty(pkg);
       if (exclusionIds.length > 0) {
-        return exclusionPackages(user, exclusionIds).then((exclusions) => counted(pkg, exclusions));
+        return exclusionPackages(user, exclusionIds).then((ex) => counted(pkg, ex, record));
       }
-      return counted(pkg, []);
+      return counted(pkg, [], record);
     },
 
     async list(user: UserRow, query: ConfigQuery) {
@@ -206,7 +210,8 @@ export function createAudienceConfigsService(deps: {
       const category =
         query.category === undefined
           ? undefined
-          : /^\d+$/.test(query.category)
+          : // An id fits PostgreSQL's integer; longer digits can only be a name (none matches).
+            /^\d{1,9}$/.test(query.category)
             ? Number(query.category)
             : query.category;
       const { count, rows } = await repo.list(user.id, {

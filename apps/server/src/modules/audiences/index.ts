@@ -1,5 +1,6 @@
 import type { TargetingPackage } from '@murmur/core/targeting';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createOutboxRepository, type MailOutbox } from '../../integrations/mail';
 import type { Db } from '../../db/database';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { JobQueue } from '../../jobs/jobs';
@@ -19,6 +20,12 @@ import { createAudiencePlansService } from './audience-plans.service';
 import { createAutocompleteService } from './autocomplete.service';
 import { buildRoutes } from './build.routes';
 import { findCategory, listCategories } from './categories.repository';
+import { createAlertsRepository } from './alerts.repository';
+import { alertsRoutes } from './alerts.routes';
+import { createAlertsService, type AlertsService } from './alerts.service';
+import { createHistoryRepository } from './history.repository';
+import { historyRoutes } from './history.routes';
+import { createHistoryService, type HistoryService } from './history.service';
 import { jobsRoutes } from './jobs.routes';
 
 /** The audience API (docs/API-AUDIENCES.md): engine status, jobs, building, configs, insights, plans. */
@@ -35,6 +42,16 @@ export function createAudiencesModule(deps: {
   savedAudienceLimit?: { assertCanSaveAudience(teamId: number): Promise<void> };
   /** The live log's consumer positions, for the engine status's freshness (none: `static`). */
   liveStatus?: LiveStatusSource;
+  /** History points' retention (HISTORY_RETENTION_DAYS); the alerts' mail, links and webhook secrets. */
+  history: {
+    retentionDays: number;
+    outbox: MailOutbox;
+    secret: string;
+    publicUrl: string;
+    /** Let webhooks reach private and loopback addresses (outside production only). */
+    allowPrivateWebhooks: boolean;
+    log: FastifyBaseLogger;
+  };
 }) {
   const { db, clock, engine, jobs } = deps;
   const repo = createAudienceConfigsRepository(db);
@@ -60,8 +77,29 @@ export function createAudiencesModule(deps: {
     configsRepo: repo,
     clock,
   });
+  const alertsService = createAlertsService({
+    repo: createAlertsRepository(db),
+    configs: configsService,
+    inTransaction: (work) => db.transaction((tx) => work({ outbox: createOutboxRepository(tx) })),
+    outbox: deps.history.outbox,
+    clock,
+    secret: deps.history.secret,
+    publicUrl: deps.history.publicUrl,
+    webhooks: { allowPrivate: deps.history.allowPrivateWebhooks, timeoutMs: 10_000 },
+  });
+  const historyService = createHistoryService({
+    repo: createHistoryRepository(db),
+    configs: configsService,
+    engine,
+    clock,
+    retentionDays: deps.history.retentionDays,
+    onPoint: (configId, previous, current) => alertsService.evaluate(configId, previous, current),
+    logError: (err, message) => deps.history.log.error({ err }, message),
+  });
   return {
     configsService,
+    historyService,
+    alertsService,
     /** The audience categories (seeded by migration 0001), which the store groups its audiences by. */
     listCategories: () => listCategories(db),
     async registerRoutes(app: FastifyInstance) {
@@ -72,6 +110,47 @@ export function createAudiencesModule(deps: {
       });
       await app.register(audienceConfigsRoutes, { configsService, insightsService, jobs });
       await app.register(audiencePlansRoutes, { plansService });
+      await app.register(historyRoutes, { historyService });
+      await app.register(alertsRoutes, { alertsService });
+      scheduleHistory(app, historyService, alertsService, engine);
     },
   };
+}
+
+/**
+ * Every ten minutes, today's point of each saved audience that has none (once the engine is ready;
+ * a failed run is retried at the next tick). A run with nothing due is one query.
+ */
+function scheduleHistory(
+  app: FastifyInstance,
+  historyService: HistoryService,
+  alertsService: AlertsService,
+  engine: EngineHolder,
+) {
+  let points: NodeJS.Timeout | undefined;
+  let webhooks: NodeJS.Timeout | undefined;
+  const record = () => {
+    if (engine.status().state !== 'ready') return;
+    historyService
+      .recordDue()
+      .catch((error: unknown) => app.log.error({ err: error }, 'audience history run failed'));
+  };
+  // Webhook deliveries that failed are tried again after their backoff (alerts.service.ts).
+  const retry = () => {
+    alertsService
+      .deliverDue()
+      .catch((error: unknown) => app.log.error({ err: error }, 'alert webhook retries failed'));
+  };
+  app.addHook('onReady', (ready) => {
+    points = setInterval(record, 10 * 60 * 1000);
+    points.unref();
+    webhooks = setInterval(retry, 60 * 1000);
+    webhooks.unref();
+    ready();
+  });
+  app.addHook('onClose', (_instance, closed) => {
+    clearInterval(points);
+    clearInterval(webhooks);
+    closed();
+  });
 }

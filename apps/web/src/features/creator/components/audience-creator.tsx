@@ -250,7 +250,7 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md" style={{ position: 'sticky', top: 72 }}>
-            <SizePanel pkg={pkg} titleId="creator-size-title" />
+            <SizePanel pkg={pkg} titleId="creator-size-title" teamSlug={team.slug} />
             {/* Without a criterion, a real disabled button: out of the Tab order, and known as inactive. */}
             {nonEmpty ? (
               <Button component={Link} to={insightsPath(team.slug, { package: pkg })} variant="light">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '@/test/render';
+import { historyFixture } from '../history-fixture';
 import { fixtureReport } from '../insights-fixture';
 import { parseBaseline } from '../utils/baseline-param';
 import { InsightsScreen } from './insights-screen';
@@ -43,6 +44,8 @@ const routes = (): Record<string, FakeRoute> => ({
     },
   },
   'GET /api/audience-configs/': { body: { count: 0, next: null, previous: null, results: [] } },
+  'GET /api/audience-configs/5/history/': { body: historyFixture(5, 1) },
+  'GET /api/audience-configs/5/alerts/': { body: { results: [] } },
   'POST /api/audience-configs/insights/': { status: 202, body: { job: job({}) } },
   'GET /api/jobs/job-1/': { body: job({ state: 'done', progress: 100, result: japanReport }) },
 });

@@ -6,6 +6,7 @@ import { blobBytes } from '@/lib/export-png';
 import { encodePackage } from '@/lib/insights-link';
 import { notificationStore } from '@/lib/notifications';
 import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '@/test/render';
+import { historyFixture } from '../history-fixture';
 import { fixtureReport } from '../insights-fixture';
 import { InsightsScreen } from './insights-screen';
 
@@ -53,7 +54,13 @@ const storedRoutes = (): Record<string, FakeRoute> => ({
 });
 
 const renderScreen = (routes: Record<string, FakeRoute>, route = '/acme/insights?config=5') => {
-  const fetchMock = vi.spyOn(window, 'fetch').mockImplementation(fakeFetch(routes));
+  const fetchMock = vi.spyOn(window, 'fetch').mockImplementation(
+    fakeFetch({
+      'GET /api/audience-configs/5/history/': { body: historyFixture(5, 1) },
+      'GET /api/audience-configs/5/alerts/': { body: { results: [] } },
+      ...routes,
+    }),
+  );
   renderWithProviders(<InsightsScreen teamSlug="acme" />, { route });
   return fetchMock;
 };

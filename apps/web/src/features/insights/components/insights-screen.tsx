@@ -15,6 +15,7 @@ import { BASELINE_PARAM, baselineValue, parseBaseline } from '../utils/baseline-
 import { insightsSource } from '../utils/insights-source';
 import { BaselineNote, BaselineSelect } from './baseline-select';
 import { ExportAllStage } from './export-all';
+import { HistoryCard } from './history/history-card';
 import { InsightsView } from './insights-view';
 import { JobProgress } from './job-progress';
 import { SignInPrompt } from './sign-in-prompt';
@@ -146,6 +147,8 @@ function Report({
       </Group>
 
       {state.computing && <JobProgress job={state.job} />}
+
+      {source.kind === 'config' && <HistoryCard configId={source.configId} />}
 
       {state.error !== null && state.error !== undefined && !state.computing ? (
         isAuthError(state.error) ? (

@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AlertDelivery,
+  AlertEvent,
+  AudienceAlert,
+  ChangeItem,
+  Language,
+  SaveAlert,
+  saveAlertSchema,
+} from '@murmur/core/api';
+import { formatLargeNumber } from '@murmur/core/format';
+import type { z } from 'zod';
+import type { AlertDeliveryRow, AudienceAlertRow, AudiencePointRow, UserRow } from '../../db/schema';
+import { NotFound } from '../../errors';
+import type { MailOutbox, OutboxRepository } from '../../integrations/mail';
+import { escapeHtml } from '../../integrations/mail/escape-html';
+import type { Clock } from '../../lib/clock';
+import { hmac, randomKey, seal, unseal } from '../../lib/crypto';
+import { postJson, type OutboundOptions } from '../../lib/outbound-post';
+import type { AudienceConfigsService } from './audience-configs.service';
+import type { AlertsRepository } from './alerts.repository';
+import { sizeTest, panelChanges } from './history.service';
+
+export type AlertsService = ReturnType<typeof createAlertsService>;
+
+const SEAL_PURPOSE = 'webhook-secret';
+/** Waits before the 2nd, 3rd, … attempt of a webhook delivery; after the last it has failed. */
+export const WEBHOOK_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000] as const;
+/** Changes an event carries (the largest first). */
+const EVENT_CHANGES = 10;
+
+/**
+ * The `Murmur-Signature` header of a webhook call, as Stripe signs theirs: `t=<unix seconds>,v1=<hex
+ * HMAC-SHA256 of "<t>.<body>" with the rule's secret>`. A receiver recomputes it and refuses a
+ * timestamp more than five minutes old (docs/API-AUDIENCES.md "Alerts").
+ */
+export const signatureHeader = (secret: string, body: string, at: Date): string => {
+  const t = Math.floor(at.getTime() / 1000);
+  return `t=${t},v1=${hmac(secret, `${t}.${body}`)}`;
+};
+
+const pct = (v: number) => `${v > 0 ? '+' : ''}${(v * 100).toFixed(1)}%`;
+const points = (v: number) => `${v > 0 ? '+' : ''}${(v * 100).toFixed(1)}`;
+
+const mailTexts = {
+  en: {
+    subject: (name: string, test: boolean) => (test ? `Test alert for “${name}”` : `“${name}” changed`),
+    size: (from: string, to: string, change: string) => `Size: ${from} → ${to} (${change}).`,
+    change: (c: ChangeItem) =>
+      `${c.label}: ${(c.from.share * 100).toFixed(1)}% → ${(c.to.share * 100).toFixed(1)}% (${points(c.difference)} points)`,
+    test: 'This is a test of your alert: real alerts look like this.',
+    open: 'Open its history:',
+  },
+  ja: {
+    subject: (name: string, test: boolean) =>
+      test ? `「${name}」のテスト通知` : `「${name}」が変化しました`,
+    size: (from: string, to: string, change: string) => `規模: ${from} → ${to}(${change})。`,
+    change: (c: ChangeItem) =>
+      `${c.label}: ${(c.from.share * 100).toFixed(1)}% → ${(c.to.share * 100).toFixed(1)}%(${points(c.difference)}ポイント)`,
+    test: 'アラートのテストです。実際の通知はこの形式で届きます。',
+    open: '推移を開く:',
+  },
+} satisfies Record<Language, unknown>;
+
+/** The alert's mail, in its owner's language; every user-given text escaped in the HTML part. */
+export function alertMail(to: string, language: Language, event: AlertEvent, link: string) {
+  const t = mailTexts[language];
+  const name = event.audience.name.slice(0, 200);
+  const lines: string[] = [];
+  if (event.type === 'test') lines.push(t.test);
+  if (event.from && event.to) {
+    lines.push(
+      t.size(
+        formatLargeNumber(event.from.size.value),
+        formatLargeNumber(event.to.size.value),
+        event.size_change === null ? '—' : pct(event.size_change),
+      ),
+    );
+  }
+  for (const c of event.moved) lines.push(t.change(c));
+  return {
+    to,
+    subject: t.subject(name, event.type === 'test'),
+    text: `${lines.join('\n')}\n\n${t.open}\n${link}\n`,
+    html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>${escapeHtml(t.open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+  };
+}
+
+/** Whether a rule fires on a day's comparison: beyond noise and beyond its threshold. */
+export function fires(
+  alert: Pick<AudienceAlertRow, 'kind' | 'threshold'>,
+  size: { change: number | null; significant: boolean },
+  changes: ChangeItem[],
+): boolean {
+  if (alert.kind === 'size') {
+    return size.significant && size.change !== null && Math.abs(size.change) * 100 >= alert.threshold;
+  }
+  return changes.some((c) => Math.abs(c.difference) * 100 >= alert.threshold);
+}
+
+const presentAlert = (row: AudienceAlertRow, secret: string): AudienceAlert => ({
+  id: row.id,
+  audience_config_id: row.configId,
+  kind: row.kind,
+  threshold: row.threshold,
+  email: row.email,
+  webhook_url: row.webhookUrl,
+  webhook_secret: row.webhookSecret === null ? null : unseal(secret, SEAL_PURPOSE, row.webhookSecret),
+  last_fired_day: row.lastFiredDay,
+  created: row.created.toISOString(),
+});
+
+const presentDelivery = (row: AlertDeliveryRow): AlertDelivery => ({
+  id: row.id,
+  channel: row.channel,
+  type: row.event.type,
+  state: row.state,
+  attempts: row.attempts,
+  response_status: row.responseStatus,
+  last_error: row.lastError,
+  next_attempt_at: row.nextAttemptAt?.toISOString() ?? null,
+  created: row.created.toISOString(),
+  delivered: row.delivered?.toISOString() ?? null,
+});
+
+/**
+ * One attempt of a webhook delivery: a 2xx answer delivers it; anything else waits for the next
+ * backoff step, and after the last has failed (the log keeps the status and error of the last try).
+ */
+async function attemptWebhook(
+  deps: { repo: AlertsRepository; clock: Clock; secret: string; webhooks: OutboundOptions },
+  delivery: AlertDeliveryRow,
+  alert: AudienceAlertRow,
+): Promise<void> {
+  const { repo, clock, secret } = deps;
+  if (alert.webhookUrl === null || alert.webhookSecret === null) {
+    await repo.updateDelivery(delivery.id, {
+      state: 'failed',
+      lastError: 'The rule has no webhook any more.',
+    });
+    return;
+  }
+  const body = JSON.stringify(delivery.event);
+  const now = clock.now();
+  const attempts = delivery.attempts + 1;
+  let status: number | null = null;
+  let error: string | null = null;
+  try {
+    ({ status } = await postJson(
+      alert.webhookUrl,
+      body,
+      {
+        'murmur-signature': signatureHeader(unseal(secret, SEAL_PURPOSE, alert.webhookSecret), body, now),
+        'murmur-event': delivery.event.type,
+        'user-agent': 'Murmur-Webhooks/1',
+      },
+      deps.webhooks,
+    ));
+    if (status < 200 || status >= 300) error = `The receiver answered ${status}.`;
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+  }
+  if (error === null) {
+    await repo.updateDelivery(delivery.id, {
+      state: 'sent',
+      attempts,
+      responseStatus: status,
+      lastError: null,
+      nextAttemptAt: null,
+      delivered: now,
+    });
+    return;
+  }
+  const wait = WEBHOOK_BACKOFF_MS[attempts - 1];
+  await repo.updateDelivery(delivery.id, {
+    state: wait === undefined ? 'failed' : 'pending',
+    attempts,
+    responseStatus: status,
+    lastError: error.slice(0, 500),
+    nextAttemptAt: wait === undefined ? null : new Date(now.getTime() + wait),
+  });
+}
+
+interface Rule {
+  alert: AudienceAlertRow;
+  name: string;
+  email: string;
+  language: Language;
+}
+
+/**
+ * Alerts on saved audiences (docs/API-AUDIENCES.md "Alerts"): rules per audience and creator,
+ * evaluated on each new day's point against the point before; delivered by mail (the outbox) and by
+ * webhooks signed with HMAC-SHA256, retried with backoff, with a delivery log and a test event.
+ */
+export function createAlertsService(deps: {
+  repo: AlertsRepository;
+  configs: Pick<AudienceConfigsService, 'readable'>;
+  inTransaction: <T>(work: (w: { outbox: OutboxRepository }) => Promise<T>) => Promise<T>;
+  outbox: MailOutbox;
+  clock: Clock;
+  secret: string;
+  publicUrl: string;
+  webhooks: OutboundOptions;
+}) {
+  const { repo, configs, clock, secret } = deps;
+  const link = (configId: number) => `${deps.publicUrl.replace(/\/$/, '')}/insights?config=${configId}`;
+
+  /** Sends an event on every channel of a rule: mail through the outbox, the webhook at once (retried later). */
+  async function deliver(rule: Rule, event: AlertEvent): Promise<AlertDeliveryRow[]> {
+    const made: AlertDeliveryRow[] = [];
+    const now = clock.now();
+    if (rule.alert.email) {
+      const mail = alertMail(rule.email, rule.language, event, link(rule.alert.configId));
+      const entry = await deps.inTransaction((w) =>
+        deps.outbox.enqueue(w.outbox, mail, { kind: 'audience-alert' }),
+      );
+      await deps.outbox.sendNow(entry);
+      made.push(
+        await repo.addDelivery({
+          alertId: rule.alert.id,
+          channel: 'email',
+          event,
+          state: 'sent',
+          nextAttemptAt: null,
+          delivered: now,
+        }),
+      );
+    }
+    if (rule.alert.webhookUrl !== null) {
+      const delivery = await repo.addDelivery({
+        alertId: rule.alert.id,
+        channel: 'webhook',
+        event,
+        state: 'pending',
+        nextAttemptAt: now,
+      });
+      await attemptWebhook(deps, delivery, rule.alert);
+      made.push((await repo.deliveries(rule.alert.id, 5)).find((d) => d.id === delivery.id) ?? delivery);
+    }
+    return made;
+  }
+
+  const eventOf = (
+    rule: Rule,
+    type: AlertEvent['type'],
+    from: AudiencePointRow | undefined,
+    to: AudiencePointRow | undefined,
+    sizeChange: number | null,
+    changes: ChangeItem[],
+  ): AlertEvent => ({
+    id: randomUUID(),
+    type,
+    created: clock.now().toISOString(),
+    audience: { id: rule.alert.configId, name: rule.name },
+    alert: { id: rule.alert.id, kind: rule.alert.kind, threshold: rule.alert.threshold },
+    from: from ? { day: from.day, size: from.size } : null,
+    to: to ? { day: to.day, size: to.size } : null,
+    size_change: sizeChange,
+    moved: changes.slice(0, EVENT_CHANGES),
+  });
+
+  async function ownRule(user: UserRow, id: number): Promise<Rule> {
+    const found = await repo.findOwn(id, user.id);
+    if (!found) throw new NotFound();
+    return found;
+  }
+
+  return {
+    async list(user: UserRow, configId: number): Promise<{ results: AudienceAlert[] }> {
+      const { config } = await configs.readable(user, configId);
+      return { results: (await repo.listOwn(config.id, user.id)).map((r) => presentAlert(r, secret)) };
+    },
+
+    async create(
+      user: UserRow,
+      configId: number,
+      body: z.output<typeof saveAlertSchema>,
+    ): Promise<AudienceAlert> {
+      const { config } = await configs.readable(user, configId);
+      const row = await repo.create({
+        configId: config.id,
+        ownerId: user.id,
+        kind: body.kind,
+        threshold: body.threshold,
+        email: body.email,
+        webhookUrl: body.webhook_url,
+        webhookSecret:
+          body.webhook_url === null ? null : seal(secret, SEAL_PURPOSE, `whsec_${randomKey(24)}`),
+        created: clock.now(),
+      });
+      return presentAlert(row, secret);
+    },
+
+    async remove(user: UserRow, id: number): Promise<void> {
+      if (!(await repo.remove(id, user.id))) throw new NotFound();
+    },
+
+    /** "Send test event": a `test` event on every channel of the rule, now. */
+    async test(user: UserRow, id: number): Promise<{ results: AlertDelivery[] }> {
+      const rule = await ownRule(user, id);
+      const made = await deliver(rule, eventOf(rule, 'test', undefined, undefined, null, []));
+      return { results: made.map(presentDelivery) };
+    },
+
+    async deliveries(user: UserRow, id: number): Promise<{ results: AlertDelivery[] }> {
+      const rule = await ownRule(user, id);
+      return { results: (await repo.deliveries(rule.alert.id, 50)).map(presentDelivery) };
+    },
+
+    /**
+     * A new day's point of an audience against the point before: each rule that fires is delivered,
+     * at most once per point. Returns how many rules fired.
+     */
+    async evaluate(configId: number, previous: AudiencePointRow, current: AudiencePointRow): Promise<number> {
+      const rules = await repo.rulesOf(configId);
+      if (rules.length === 0) return 0;
+      const size = sizeTest(previous.size, current.size);
+      const { changes } = panelChanges(previous.digest, current.digest);
+      let fired = 0;
+      for (const rule of rules) {
+        if (!fires(rule.alert, size, changes)) continue;
+        if (!(await repo.fire(rule.alert.id, current.day))) continue;
+        fired++;
+        const shown =
+          rule.alert.kind === 'panel'
+            ? changes.filter((c) => Math.abs(c.difference) * 100 >= rule.alert.threshold)
+            : changes;
+        await deliver(rule, eventOf(rule, 'audience.changed', previous, current, size.change, shown));
+      }
+      return fired;
+    },
+
+    /** Webhook deliveries due for another attempt (the scheduled run). */
+    async deliverDue(): Promise<number> {
+      const due = await repo.due(clock.now(), 50);
+      for (const { delivery, alert } of due) await attemptWebhook(deps, delivery, alert);
+      return due.length;
+    },
+  };
+}
+
+export type { SaveAlert };

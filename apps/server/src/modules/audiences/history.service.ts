@@ -1,0 +1,240 @@
+import {
+  DIGEST_FIELDS,
+  DIGEST_VALUES,
+  type AudienceChanges,
+  type AudienceDigest,
+  type AudienceHistory,
+  type AudiencePoint,
+  type ChangeItem,
+  type DigestField,
+} from '@murmur/core/api';
+import {
+  benjaminiHochberg,
+  CHANGE_FDR,
+  twoProportionTest,
+  wilsonInterval,
+  type EstimateFigure,
+} from '@murmur/core/sampling';
+import type { FieldCounts } from '@murmur/engine';
+import type { AudienceConfigRow, AudiencePointRow, UserRow } from '../../db/schema';
+import type { EngineHolder } from '../../engine/engine-holder';
+import { samplingOf, toEstimate } from '../../engine/engine-audience';
+import { BadRequest } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { AudienceConfigsService } from './audience-configs.service';
+import type { HistoryRepository } from './history.repository';
+
+export type HistoryService = ReturnType<typeof createHistoryService>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Audiences measured per scheduled run; the rest wait for the next run of the day. */
+const BATCH = 200;
+/** A value needs this many members at one of the two points to be called a change (as insights' support). */
+const MIN_SUPPORT = 5;
+
+/** The UTC day of an instant, as the history keys its points. */
+export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** The digest of field counts: per field its most frequent member values (engine's labels). */
+export function digestOf(counts: FieldCounts): AudienceDigest {
+  const entry = (field: DigestField) => {
+    const held = (counts.fields[field] ?? []).filter((v) => v.count > 0);
+    held.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+    return {
+      values: held.slice(0, DIGEST_VALUES).map(({ value, label, count }) => ({ value, label, count })),
+      complete: held.length <= DIGEST_VALUES,
+    };
+  };
+  const fields = Object.fromEntries(DIGEST_FIELDS.map((f) => [f, entry(f)])) as AudienceDigest['fields'];
+  return { members: counts.members, fields };
+}
+
+const presentPoint = (row: AudiencePointRow): AudiencePoint => ({
+  day: row.day,
+  measured: row.measured.toISOString(),
+  size: row.size,
+  digest: row.digest,
+});
+
+/**
+ * A value's members in a digest: its count; 0 when the field was complete without it; else at most
+ * the smallest count the digest kept (it would have been kept with more).
+ */
+function countIn(
+  digest: AudienceDigest,
+  field: DigestField,
+  value: string,
+): { count: number; atMost: boolean } {
+  const entry = digest.fields[field];
+  const found = entry.values.find((v) => v.value === value);
+  if (found) return { count: found.count, atMost: false };
+  if (entry.complete) return { count: 0, atMost: false };
+  return { count: Math.min(...entry.values.map((v) => v.count)), atMost: true };
+}
+
+const shareAt = ({ count, atMost }: { count: number; atMost: boolean }, members: number) => {
+  const { share, low, high } = wilsonInterval(Math.min(count, members), members);
+  return { count, share, low, high, at_most: atMost };
+};
+
+/** Whether the audience's share of the index moved between two points (a two-proportion test at 5 %). */
+export function sizeTest(a: EstimateFigure, b: EstimateFigure): AudienceChanges['size'] {
+  const p =
+    a.sample_size !== null && b.sample_size !== null
+      ? twoProportionTest(a.sample, a.sample_size, b.sample, b.sample_size).p
+      : null;
+  return { change: a.value > 0 ? b.value / a.value - 1 : null, p, significant: p !== null && p < CHANGE_FDR };
+}
+
+/** The panel values whose share moved between two digests beyond noise (FDR across all tested). */
+export function panelChanges(
+  a: AudienceDigest,
+  b: AudienceDigest,
+): { tested: number; changes: ChangeItem[] } {
+  const candidates: Omit<ChangeItem, 'q'>[] = [];
+  for (const field of DIGEST_FIELDS) {
+    const labels = new Map<string, string>();
+    for (const v of [...a.fields[field].values, ...b.fields[field].values]) labels.set(v.value, v.label);
+    for (const [value, label] of labels) {
+      const ka = countIn(a, field, value);
+      const kb = countIn(b, field, value);
+      // A side known only by its bound is tested at the bound: a change is claimed only if even
+      // the count closest to the other side's differs beyond noise, and only in the bound's favour.
+      if ((ka.atMost && ka.count >= kb.count) || (kb.atMost && kb.count >= ka.count)) continue;
+      const { difference, p } = twoProportionTest(
+        Math.min(ka.count, a.members),
+        a.members,
+        Math.min(kb.count, b.members),
+        b.members,
+      );
+      candidates.push({
+        field,
+        value,
+        label,
+        from: shareAt(ka, a.members),
+        to: shareAt(kb, b.members),
+        difference,
+        p,
+      });
+    }
+  }
+  const q = benjaminiHochberg(candidates.map((c) => c.p));
+  const changes = candidates
+    .map((c, i) => ({ ...c, q: q[i]! }))
+    .filter((c) => c.q < CHANGE_FDR && Math.max(c.from.count, c.to.count) >= MIN_SUPPORT)
+    .sort((x, y) => Math.abs(y.difference) - Math.abs(x.difference));
+  return { tested: candidates.length, changes };
+}
+
+/**
+ * Audiences over time (docs/API-AUDIENCES.md "History"): one point per saved audience and day,
+ * measured by the engine (its live index, so the points follow X), kept `retentionDays`; and what
+ * changed between two points, tested against the sampling model's noise.
+ */
+export function createHistoryService(deps: {
+  repo: HistoryRepository;
+  configs: Pick<AudienceConfigsService, 'readable'>;
+  engine: EngineHolder;
+  clock: Clock;
+  retentionDays: number;
+  /** Told of each new point with the audience's point before it (the alerts' evaluation). */
+  onPoint?: (configId: number, previous: AudiencePointRow, current: AudiencePointRow) => Promise<unknown>;
+  /** Where a failed `onPoint` is reported (the point itself stays recorded). */
+  logError?: (error: unknown, message: string) => void;
+}) {
+  const { repo, configs, engine, clock, retentionDays } = deps;
+
+  async function measure(
+    config: Pick<AudienceConfigRow, 'id' | 'targetingPackage' | 'exclusions'>,
+    now: Date,
+  ): Promise<void> {
+    // Exclusions deleted since the audience was saved no longer subtract anything.
+    const exclusions = (await repo.packagesOf(config.exclusions)).map((r) => r.targetingPackage);
+    const query = { pkg: config.targetingPackage, exclusions };
+    const audiences = engine.audiences();
+    const [estimate, counts] = await Promise.all([
+      audiences.estimate(query),
+      audiences.fieldCounts(query, DIGEST_FIELDS),
+    ]);
+    const { sampleSize, scale } = samplingOf(engine);
+    const point = await repo.insert({
+      configId: config.id,
+      day: dayOf(now),
+      measured: now,
+      sampleCount: estimate.sampleCount,
+      size: toEstimate(estimate, sampleSize, scale).figure,
+      digest: digestOf(counts),
+    });
+    if (!point || !deps.onPoint) return;
+    const previous = await repo.atOrBefore(config.id, dayOf(new Date(now.getTime() - DAY_MS)));
+    if (!previous) return;
+    try {
+      await deps.onPoint(config.id, previous, point);
+    } catch (error) {
+      deps.logError?.(error, 'audience alerts could not be evaluated');
+    }
+  }
+
+  const ready = () => engine.status().state === 'ready';
+
+  return {
+    /**
+     * The scheduled run: today's point of every saved audience that has none (a batch per run),
+     * then the points past the retention removed. Nothing while the engine loads.
+     */
+    async recordDue(): Promise<{ recorded: number; failed: number; pruned: number }> {
+      if (!ready()) return { recorded: 0, failed: 0, pruned: 0 };
+      const now = clock.now();
+      let recorded = 0;
+      let failed = 0;
+      for (const config of await repo.due(dayOf(now), BATCH)) {
+        try {
+          await measure(config, now);
+          recorded++;
+        } catch {
+          // An audience the engine refuses (an empty package saved long ago) has no point that day.
+          failed++;
+        }
+      }
+      const pruned = await repo.prune(dayOf(new Date(now.getTime() - retentionDays * DAY_MS)));
+      return { recorded, failed, pruned };
+    },
+
+    /** GET …/history/: the last `days` days' points; today's is measured first when missing. */
+    async history(user: UserRow, id: number, days: number): Promise<AudienceHistory> {
+      const { config } = await configs.readable(user, id);
+      const now = clock.now();
+      const since = dayOf(new Date(now.getTime() - (days - 1) * DAY_MS));
+      let rows = await repo.list(config.id, since);
+      if (ready() && rows.at(-1)?.day !== dayOf(now)) {
+        await measure(config, now);
+        rows = await repo.list(config.id, since);
+      }
+      return { audience_config_id: config.id, retention_days: retentionDays, points: rows.map(presentPoint) };
+    },
+
+    /** GET …/history/changes/: the points on or before `from` and `to`, and what moved between them. */
+    async changes(user: UserRow, id: number, from: string, to: string): Promise<AudienceChanges> {
+      const { config } = await configs.readable(user, id);
+      if (from > to) throw new BadRequest({ from: ['"from" must be on or before "to".'] });
+      const [a, b] = await Promise.all([repo.atOrBefore(config.id, from), repo.atOrBefore(config.id, to)]);
+      if (!a) throw new BadRequest({ from: ['This audience has no point on or before that day.'] });
+      if (!b) throw new BadRequest({ to: ['This audience has no point on or before that day.'] });
+      const { tested, changes } = panelChanges(a.digest, b.digest);
+      const at = (row: AudiencePointRow) => ({
+        day: row.day,
+        measured: row.measured.toISOString(),
+        size: row.size,
+      });
+      return {
+        audience_config_id: config.id,
+        from: at(a),
+        to: at(b),
+        size: sizeTest(a.size, b.size),
+        fdr: CHANGE_FDR,
+        tested,
+        moved: changes,
+      };
+    },
+  };
+}
