@@ -148,8 +148,6 @@ function Report({
 
       {state.computing && <JobProgress job={state.job} />}
 
-      {source.kind === 'config' && <HistoryCard configId={source.configId} />}
-
       {state.error !== null && state.error !== undefined && !state.computing ? (
         isAuthError(state.error) ? (
           <SignInPrompt />
@@ -182,6 +180,9 @@ function Report({
           </Text>
         )
       )}
+
+      {/* After the report: the day's picture first, then how it has moved. */}
+      {source.kind === 'config' && <HistoryCard configId={source.configId} />}
 
       {exportWidth !== null && state.report !== undefined && (
         <ExportAllStage

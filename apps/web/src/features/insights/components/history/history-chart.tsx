@@ -68,15 +68,41 @@ export function HistoryChart({ points }: { points: AudiencePoint[] }) {
             vectorEffect="non-scaling-stroke"
           />
         )}
+        {/* The viewBox stretches to the card's width: zero-length lines with round, non-scaling
+            strokes stay round where a <circle> would be squashed into an ellipse. Each point's
+            interval is a light bar under its dot, so one point alone still shows its band. */}
         {points.map((p, i) => (
-          <circle key={p.day} cx={x(i)} cy={y(p.size.value)} r={3} fill="var(--mantine-color-blue-7)">
+          <g key={p.day}>
             <title>{`${dayLabel(p.day, language)}: ${formatLargeNumber(p.size.value)} (${formatLargeNumber(p.size.low)}–${formatLargeNumber(p.size.high)})`}</title>
-          </circle>
+            <line
+              x1={x(i)}
+              x2={x(i)}
+              y1={y(p.size.low)}
+              y2={y(p.size.high)}
+              stroke="var(--mantine-color-blue-2)"
+              strokeWidth={6}
+              strokeLinecap="round"
+              vectorEffect="non-scaling-stroke"
+            />
+            <line
+              x1={x(i)}
+              x2={x(i)}
+              y1={y(p.size.value)}
+              y2={y(p.size.value)}
+              stroke="var(--mantine-color-blue-7)"
+              strokeWidth={8}
+              strokeLinecap="round"
+              vectorEffect="non-scaling-stroke"
+            />
+          </g>
         ))}
       </svg>
+      <Text size="xs" c="dimmed">
+        {formatLargeNumber(min)}
+      </Text>
       <Group justify="space-between" gap="xs">
         <Text size="xs" c="dimmed">
-          {dayLabel(first.day, language)} · {formatLargeNumber(min)}
+          {dayLabel(first.day, language)}
         </Text>
         <Text size="xs" c="dimmed">
           {dayLabel(last.day, language)}
