@@ -34,7 +34,7 @@ export const credentialRoutes: FastifyPluginCallbackZod<{ credentialsService: Cr
         response: { 200: credentialsSchema, ...errorResponses(403) },
       },
     },
-    (request) => service.list(requireUser(request).id, currentOf(request)),
+    (request) => service.list(requireUser(request).id, currentOf(request), request),
   );
 
   for (const kind of ['session', 'token'] as const) {

@@ -4,6 +4,7 @@ import type { AuthCache } from '../../lib/auth-cache';
 import type { Clock } from '../../lib/clock';
 import { sha256 } from '../../lib/crypto';
 import type { CredentialRow, SessionRepository } from './sessions.repository';
+import { lastUseOf, type SeenFrom } from './sessions.service';
 
 /** The credentials of the request that asks: its session cookie and/or its personal token. */
 export interface CurrentCredentials {
@@ -32,30 +33,38 @@ export function createCredentialsService(deps: {
     const sessionId = current.sessionKey ? await repo.findSessionId(sha256(current.sessionKey)) : undefined;
     const token = current.tokenKey ? await repo.findToken(sha256(current.tokenKey), now) : undefined;
     const sessionIds = [sessionId, token?.sessionId].filter((id): id is number => typeof id === 'number');
-    return { sessionIds, tokenIds: token ? [token.id] : [] };
+    return { sessionIds, tokenIds: token ? [token.id] : [], usedSession: sessionId, usedToken: token?.id };
   }
 
-  const view = (row: CredentialRow, current: boolean) => ({
+  const view = (row: CredentialRow, current: boolean, use?: ReturnType<typeof lastUseOf>) => ({
     id: row.id,
     current,
     created: row.created.toISOString(),
-    last_used_at: row.lastUsedAt?.toISOString() ?? null,
-    last_used_agent: row.lastUsedAgent,
-    last_used_ip: row.lastUsedIp,
+    last_used_at: (use?.at ?? row.lastUsedAt)?.toISOString() ?? null,
+    last_used_agent: use ? use.agent : row.lastUsedAgent,
+    last_used_ip: use ? use.ip : row.lastUsedIp,
     expires_at: row.expiresAt.toISOString(),
   });
 
   return {
-    async list(userId: number, current: CurrentCredentials): Promise<Credentials> {
+    /**
+     * `seen`: this request, which is itself a use of the credential it came with; its last-use write
+     * is not awaited (sessions.service.ts `touch`), so the listing shows this use rather than race it.
+     */
+    async list(userId: number, current: CurrentCredentials, seen?: SeenFrom): Promise<Credentials> {
       const ids = await currentIds(current);
       const rows = await repo.list(userId, clock.now());
+      const use = seen && lastUseOf(seen, clock.now());
       return {
-        sessions: rows.sessions.map((row) => view(row, ids.sessionIds.includes(row.id))),
+        sessions: rows.sessions.map((row) =>
+          view(row, ids.sessionIds.includes(row.id), row.id === ids.usedSession ? use : undefined),
+        ),
         tokens: rows.tokens.map((row) => ({
           ...view(
             row,
             ids.tokenIds.includes(row.id) ||
               (row.sessionId !== null && ids.sessionIds.includes(row.sessionId)),
+            row.id === ids.usedToken ? use : undefined,
           ),
           session: row.sessionId,
         })),

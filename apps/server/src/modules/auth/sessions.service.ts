@@ -236,6 +236,7 @@ export function createTouchThrottle(clock: Clock): LruCache<string, true> {
   });
 }
 
-function lastUseOf(seen: SeenFrom, at: Date): LastUse {
+/** A request as the last use of the credential it came with. */
+export function lastUseOf(seen: SeenFrom, at: Date): LastUse {
   return { at, ip: seen.ip || null, agent: summariseUserAgent(seen.headers['user-agent']) };
 }
