@@ -53,6 +53,11 @@ export interface AudienceEngine {
   registerCustomAudience(name: string, members: ArrayLike<number> | AccountSet): AccountSet;
   /** Account number of a handle (with or without '@', any case). */
   findAccount(handle: string): number | undefined;
+  /**
+   * Account number of an X account id; undefined when the index has no such account (never had
+   * it, or it left the network: deleted or suspended). Optional for other implementations.
+   */
+  findAccountById?(id: string): number | undefined;
   describeAccounts(accounts: ArrayLike<number>): AccountSummary[];
   /** Suggestions for a package field by prefix (handles, terms, catalogue labels); see lookup/. */
   lookup(field: LookupField, q: string, limit?: number): LookupResult[];
@@ -90,6 +95,7 @@ export function inMemoryEngine(index: AudienceIndex): AudienceEngine {
     compare: (a, b, options) => compareAudiences(index, a, b, options),
     registerCustomAudience: (name, members) => registerCustomAudience(index, name, members),
     findAccount: (handle) => index.handles.find(handle),
+    findAccountById: accountsById(index),
     describeAccounts: (accounts) => Array.from(accounts, (n) => accountSummary(index, n)),
     lookup: (field, q, limit) => lookup(index, field, q, limit),
     coreAudience: (pkg, audience) => coreAudienceCount(index, pkg, audience),
@@ -97,6 +103,22 @@ export function inMemoryEngine(index: AudienceIndex): AudienceEngine {
     words: (text) => tokens(text),
     explore: exploreLookups(index),
     fieldCounts: (audience, fields) => fieldCounts(index, setOf(audience), fields),
+  };
+}
+
+/** X id → account number over a static index, the map built on first use. */
+function accountsById(index: AudienceIndex): (id: string) => number | undefined {
+  let byId: Map<string, number> | undefined;
+  return (id) => {
+    if (!byId) {
+      byId = new Map();
+      const { slot, ids } = index.accounts;
+      for (let n = 0; n < slot.length; n++) {
+        const s = slot[n] ?? 0;
+        if (s) byId.set(ids.get(s - 1), n);
+      }
+    }
+    return byId.get(id);
   };
 }
 

@@ -6,6 +6,7 @@ export * from './credentials';
 export * from './team';
 export * from './audiences';
 export * from './history';
+export * from './membership';
 export * from './catalogues';
 export * from './social';
 export * from './targeting-service';

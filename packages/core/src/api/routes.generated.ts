@@ -1733,6 +1733,79 @@ export interface ApiRoutes {
       }>;
     };
   };
+  /** Who joined and who left a saved audience between two days: exact counts of indexed accounts and a sample of each */
+  "GET /api/audience-configs/:pk/history/members/": {
+    params: {
+      pk: number | string;
+    };
+    query: {
+      from: string;
+      to: string;
+    };
+    response: {
+      audience_config_id: number;
+      from: {
+        day: string;
+        /** ISO 8601 date-time */
+        measured: string;
+      };
+      to: {
+        day: string;
+        /** ISO 8601 date-time */
+        measured: string;
+      };
+      cap: number;
+      unavailable: "not_recorded" | "over_cap" | null;
+      joined: {
+        count: {
+          kind: "count";
+          value: number;
+          of: "indexed" | "upload";
+        };
+        estimate: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+        sample: Array<{
+          id: string;
+          in_network: boolean;
+          handle: string | null;
+          name: string | null;
+          followers: number | null;
+          verified: boolean | null;
+        }>;
+      } | null;
+      left: {
+        count: {
+          kind: "count";
+          value: number;
+          of: "indexed" | "upload";
+        };
+        estimate: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
+        sample: Array<{
+          id: string;
+          in_network: boolean;
+          handle: string | null;
+          name: string | null;
+          followers: number | null;
+          verified: boolean | null;
+        }>;
+      } | null;
+    };
+  };
   /** The stored insights of an audience config (404 when none yet) */
   "GET /api/audience-insight/:pk/": {
     params: {

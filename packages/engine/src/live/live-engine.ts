@@ -81,6 +81,7 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
     compare: (a, b, o) => current().compare(a, b, o),
     registerCustomAudience: (name, members) => current().registerCustomAudience(name, members),
     findAccount: (handle) => current().findAccount(handle),
+    findAccountById: (id) => live.accountOf(id),
     describeAccounts: (accounts) => current().describeAccounts(accounts),
     lookup: (field, q, limit) => current().lookup(field, q, limit),
     coreAudience: (pkg, audience) => current().coreAudience(pkg, audience),

@@ -18,3 +18,4 @@ export * from './activity';
 export * from './extension-tokens';
 export * from './live';
 export * from './history';
+export * from './membership';

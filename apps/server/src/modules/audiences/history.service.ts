@@ -7,6 +7,7 @@ import {
   type AudiencePoint,
   type ChangeItem,
   type DigestField,
+  type MembershipChanges,
 } from '@murmur/core/api';
 import {
   benjaminiHochberg,
@@ -23,6 +24,7 @@ import { BadRequest } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsService } from './audience-configs.service';
 import type { HistoryRepository } from './history.repository';
+import type { MembershipService } from './membership.service';
 
 export type HistoryService = ReturnType<typeof createHistoryService>;
 
@@ -139,6 +141,8 @@ export function createHistoryService(deps: {
   retentionDays: number;
   /** Told of each new point with the audience's point before it (the alerts' evaluation). */
   onPoint?: (configId: number, previous: AudiencePointRow, current: AudiencePointRow) => Promise<unknown>;
+  /** Records each new point's membership (membership.service.ts); none: points keep no membership. */
+  membership?: Pick<MembershipService, 'record' | 'between'>;
   /** Where a failed `onPoint` is reported (the point itself stays recorded). */
   logError?: (error: unknown, message: string) => void;
 }) {
@@ -165,6 +169,14 @@ export function createHistoryService(deps: {
       size: toEstimate(estimate, sampleSize, scale).figure,
       digest: digestOf(counts),
     });
+    if (point && deps.membership) {
+      try {
+        await deps.membership.record(point, query);
+      } catch (error) {
+        // The point stays; differences across it say its membership was not recorded.
+        deps.logError?.(error, 'audience membership could not be recorded');
+      }
+    }
     if (!point || !deps.onPoint) return;
     const previous = await repo.atOrBefore(config.id, dayOf(new Date(now.getTime() - DAY_MS)));
     if (!previous) return;
@@ -211,6 +223,17 @@ export function createHistoryService(deps: {
         rows = await repo.list(config.id, since);
       }
       return { audience_config_id: config.id, retention_days: retentionDays, points: rows.map(presentPoint) };
+    },
+
+    /** GET …/history/members/: who joined and who left between the points on or before `from` and `to`. */
+    async members(user: UserRow, id: number, from: string, to: string): Promise<MembershipChanges> {
+      const { config } = await configs.readable(user, id);
+      if (from > to) throw new BadRequest({ from: ['"from" must be on or before "to".'] });
+      const [a, b] = await Promise.all([repo.atOrBefore(config.id, from), repo.atOrBefore(config.id, to)]);
+      if (!a) throw new BadRequest({ from: ['This audience has no point on or before that day.'] });
+      if (!b) throw new BadRequest({ to: ['This audience has no point on or before that day.'] });
+      if (!deps.membership) throw new Error('the history service was built without memberships');
+      return deps.membership.between(config.id, a, b);
     },
 
     /** GET …/history/changes/: the points on or before `from` and `to`, and what moved between them. */

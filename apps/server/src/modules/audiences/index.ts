@@ -26,6 +26,9 @@ import { createAlertsService, type AlertsService } from './alerts.service';
 import { createHistoryRepository } from './history.repository';
 import { historyRoutes } from './history.routes';
 import { createHistoryService, type HistoryService } from './history.service';
+import { createMembershipRepository } from './membership.repository';
+import { membershipRoutes } from './membership.routes';
+import { createMembershipService } from './membership.service';
 import { jobsRoutes } from './jobs.routes';
 
 /** The audience API (docs/API-AUDIENCES.md): engine status, jobs, building, configs, insights, plans. */
@@ -45,6 +48,8 @@ export function createAudiencesModule(deps: {
   /** History points' retention (HISTORY_RETENTION_DAYS); the alerts' mail, links and webhook secrets. */
   history: {
     retentionDays: number;
+    /** Indexed members above which an audience's membership is not kept (default MEMBERSHIP_CAP). */
+    membersCap?: number;
     outbox: MailOutbox;
     secret: string;
     publicUrl: string;
@@ -93,6 +98,11 @@ export function createAudiencesModule(deps: {
     engine,
     clock,
     retentionDays: deps.history.retentionDays,
+    membership: createMembershipService({
+      repo: createMembershipRepository(db),
+      engine,
+      ...(deps.history.membersCap !== undefined && { cap: deps.history.membersCap }),
+    }),
     onPoint: (configId, previous, current) => alertsService.evaluate(configId, previous, current),
     logError: (err, message) => deps.history.log.error({ err }, message),
   });
@@ -111,6 +121,7 @@ export function createAudiencesModule(deps: {
       await app.register(audienceConfigsRoutes, { configsService, insightsService, jobs });
       await app.register(audiencePlansRoutes, { plansService });
       await app.register(historyRoutes, { historyService });
+      await app.register(membershipRoutes, { historyService });
       await app.register(alertsRoutes, { alertsService });
       scheduleHistory(app, historyService, alertsService, engine);
     },

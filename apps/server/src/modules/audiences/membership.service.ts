@@ -1,0 +1,170 @@
+import {
+  MEMBERSHIP_CAP,
+  MEMBERSHIP_SAMPLE,
+  type MemberAccount,
+  type MembershipChanges,
+  type MembershipSide,
+} from '@murmur/core/api';
+import { populationEstimate, type EstimateFigure } from '@murmur/core/sampling';
+import type { AudienceQuery } from '@murmur/engine';
+import type { AudiencePointRow } from '../../db/schema';
+import type { EngineHolder } from '../../engine/engine-holder';
+import { decodeIds, encodeIds } from './member-ids';
+import type { MembershipRepository } from './membership.repository';
+
+export type MembershipService = ReturnType<typeof createMembershipService>;
+
+/** The ids that joined and left between the first and last of consecutive changes (oldest first). */
+export function netChange(changes: readonly { joined: readonly string[]; left: readonly string[] }[]): {
+  joined: string[];
+  left: string[];
+} {
+  // An id's state before the range is the opposite of its first event; after it, its last event.
+  const first = new Map<string, boolean>();
+  const last = new Map<string, boolean>();
+  for (const change of changes) {
+    for (const id of change.joined) {
+      if (!first.has(id)) first.set(id, true);
+      last.set(id, true);
+    }
+    for (const id of change.left) {
+      if (!first.has(id)) first.set(id, false);
+      last.set(id, false);
+    }
+  }
+  const joined: string[] = [];
+  const left: string[] = [];
+  for (const [id, joinedFirst] of first) {
+    if (joinedFirst !== last.get(id)) continue; // out and out again, or in and in again
+    (joinedFirst ? joined : left).push(id);
+  }
+  return { joined, left };
+}
+
+/** Up to `n` of `ids`, spread evenly over them in numeric id order (the same ids for the same set). */
+export function spread(ids: readonly string[], n: number): string[] {
+  const sorted = [...ids].sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+  if (sorted.length <= n) return sorted;
+  return Array.from({ length: n }, (_, i) => sorted[Math.floor((i * sorted.length) / n)]!);
+}
+
+/**
+ * Who joined and who left a saved audience (docs/API-AUDIENCES.md "History"): each history point
+ * records its members' X ids from the engine's live index as the difference from the point before
+ * (the latest full set kept per audience), so the difference between any two retained points is
+ * exact; audiences above `cap` indexed members keep none.
+ */
+export function createMembershipService(deps: {
+  repo: MembershipRepository;
+  engine: EngineHolder;
+  cap?: number;
+}) {
+  const { repo, engine } = deps;
+  const cap = deps.cap ?? MEMBERSHIP_CAP;
+
+  /** The engine's account of an X id now, or its id alone when it left the network. */
+  function describe(ids: readonly string[]): MemberAccount[] {
+    const e = engine.get();
+    return ids
+      .map((id) => {
+        const n = e.findAccountById?.(id);
+        const summary = n === undefined ? undefined : e.describeAccounts([n])[0];
+        if (!summary || summary.id !== id)
+          return { id, in_network: false, handle: null, name: null, followers: null, verified: null };
+        return {
+          id,
+          in_network: true,
+          handle: summary.handle,
+          name: summary.name,
+          followers: summary.followers,
+          verified: summary.verified,
+        };
+      })
+      .sort((a, b) => (b.followers ?? -1) - (a.followers ?? -1) || a.id.localeCompare(b.id));
+  }
+
+  const side = (ids: string[], size: EstimateFigure): MembershipSide => ({
+    count: { kind: 'count', value: ids.length, of: 'indexed' },
+    estimate: populationEstimate(ids.length, { sampleSize: size.sample_size, rate: size.rate }),
+    sample: describe(spread(ids, MEMBERSHIP_SAMPLE)),
+  });
+
+  return {
+    cap,
+
+    /** Records a new point's membership: its change since the audience's latest set, which it replaces. */
+    async record(point: Pick<AudiencePointRow, 'id' | 'configId' | 'day'>, query: AudienceQuery) {
+      const e = engine.get();
+      const audience = e.evaluate(query.pkg, { exclusions: query.exclusions ?? [] });
+      const base = { pointId: point.id, configId: point.configId, day: point.day };
+      if (audience.sampleCount > cap) {
+        await repo.record({ ...base, overCap: true, members: audience.sampleCount }, null);
+        return;
+      }
+      const members = e
+        .describeAccounts(audience.accounts.toArray())
+        .map((a) => a.id)
+        .filter((id) => id !== '');
+      const previous = await repo.current(point.configId);
+      const ids = encodeIds(members);
+      const current = { day: point.day, members: new Set(members).size, ids };
+      if (!previous || previous.day >= point.day) {
+        // The first set of a chain: nothing before it to differ from.
+        await repo.record({ ...base, baseDay: null, members: current.members }, current);
+        return;
+      }
+      const before = new Set(decodeIds(previous.ids));
+      const now = new Set(members);
+      const joined = [...now].filter((id) => !before.has(id));
+      const left = [...before].filter((id) => !now.has(id));
+      await repo.record(
+        {
+          ...base,
+          baseDay: previous.day,
+          members: current.members,
+          joined: encodeIds(joined),
+          left: encodeIds(left),
+        },
+        current,
+      );
+    },
+
+    /** Who joined and who left between two of the audience's points (`a` on or before `b`). */
+    async between(
+      configId: number,
+      a: Pick<AudiencePointRow, 'id' | 'day' | 'measured'>,
+      b: Pick<AudiencePointRow, 'id' | 'day' | 'measured' | 'size'>,
+    ): Promise<MembershipChanges> {
+      const answer = (
+        unavailable: MembershipChanges['unavailable'],
+        sides?: { joined: string[]; left: string[] },
+      ): MembershipChanges => ({
+        audience_config_id: configId,
+        from: { day: a.day, measured: a.measured.toISOString() },
+        to: { day: b.day, measured: b.measured.toISOString() },
+        cap,
+        unavailable,
+        joined: sides ? side(sides.joined, b.size) : null,
+        left: sides ? side(sides.left, b.size) : null,
+      });
+      const [start, changes] = await Promise.all([repo.ofPoint(a.id), repo.between(configId, a.day, b.day)]);
+      const end = b.id === a.id ? start : changes.find((c) => c.pointId === b.id);
+      if (!start || !end) return answer('not_recorded');
+      if (start.overCap || end.overCap) return answer('over_cap');
+      // The recorded changes must chain from the first point's set to the second's.
+      const chain: { joined: string[]; left: string[] }[] = [];
+      let day = start.day;
+      for (const change of changes) {
+        if (change.overCap) return answer('over_cap');
+        if (change.baseDay !== day) return answer('not_recorded');
+        chain.push({
+          joined: change.joined ? decodeIds(change.joined) : [],
+          left: change.left ? decodeIds(change.left) : [],
+        });
+        day = change.day;
+      }
+      if (day !== end.day) return answer('not_recorded');
+      return answer(null, netChange(chain));
+    },
+  };
+}
