@@ -1,4 +1,11 @@
-import type { AudienceChanges, AudienceDigest, AudienceHistory, AudiencePoint } from '@murmur/core/api';
+import type {
+  AudienceChanges,
+  AudienceDigest,
+  AudienceHistory,
+  AudiencePoint,
+  MembershipChanges,
+  MembershipSide,
+} from '@murmur/core/api';
 import { populationEstimate } from '@murmur/core/sampling';
 
 // Two days of a saved audience's history and what changed between them, for the screen's tests.
@@ -54,5 +61,34 @@ export const changesFixture = (configId = 5): AudienceChanges => {
         q: 3e-12,
       },
     ],
+  };
+};
+
+/** Who joined and who left between the fixture's two days: `joined` and `left` accounts, at most 20 shown. */
+export const membersFixture = (configId = 5, joined = 3, left = 25): MembershipChanges => {
+  const side = (count: number, first: number): MembershipSide => ({
+    count: { kind: 'count', value: count, of: 'indexed' },
+    estimate: populationEstimate(count, { sampleSize: 100_000, rate: 100 }),
+    sample: Array.from({ length: Math.min(count, 20) }, (_, i) =>
+      i === 1 && first > 100
+        ? { id: `${first + i}`, in_network: false, handle: null, name: null, followers: null, verified: null }
+        : {
+            id: `${first + i}`,
+            in_network: true,
+            handle: `user${first + i}`,
+            name: `User ${first + i}`,
+            followers: 1000 - i,
+            verified: i === 0,
+          },
+    ),
+  });
+  return {
+    audience_config_id: configId,
+    from: { day: '2026-11-20', measured: '2026-11-20T06:00:00.000Z' },
+    to: { day: '2026-11-21', measured: '2026-11-21T06:00:00.000Z' },
+    cap: 2_000_000,
+    unavailable: null,
+    joined: side(joined, 100),
+    left: side(left, 500),
   };
 };

@@ -13,7 +13,7 @@ export interface AccountListProps<A extends AccountSummary> {
   detail?: (account: A) => ReactNode;
 }
 
-/** Accounts with avatar, name, @handle and one figure each. */
+/** Accounts with avatar, name, @handle (when known) and one figure each. */
 export function AccountList<A extends AccountSummary>({
   accounts,
   label,
@@ -34,9 +34,11 @@ export function AccountList<A extends AccountSummary>({
                 </Text>
               )}
             </Text>
-            <Text size="xs" c="dimmed" truncate="end">
-              @{a.handle}
-            </Text>
+            {a.handle !== '' && (
+              <Text size="xs" c="dimmed" truncate="end">
+                @{a.handle}
+              </Text>
+            )}
             {detail?.(a)}
           </div>
           {figure !== undefined && (

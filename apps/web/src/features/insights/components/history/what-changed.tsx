@@ -7,6 +7,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { errorText } from '@/lib/error-text';
 import { useAudienceChanges } from '../../api/get-audience-history';
 import { dayLabel } from './history-chart';
+import { MembersChanged } from './members-changed';
 
 const pct = (share: number) => formatPercent(share, { fromFraction: true });
 /** A difference of shares in percentage points, signed. */
@@ -134,6 +135,9 @@ export function WhatChanged({ configId, points: days }: { configId: number; poin
           </Text>
         </Stack>
       ) : null}
+      {from !== null && to !== null && from !== to && (
+        <MembersChanged configId={configId} from={from} to={to} />
+      )}
     </Stack>
   );
 }
