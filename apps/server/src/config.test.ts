@@ -88,6 +88,7 @@ describe('loadConfig', () => {
       inviteMailsPerTeam: 50,
       inviteTtlDays: 7,
       historyRetentionDays: 400,
+      historyMembersCap: 2_000_000,
     });
     const set = loadConfig({
       DATA_DIR: dataDir,
@@ -101,6 +102,7 @@ describe('loadConfig', () => {
       INVITE_MAILS_PER_TEAM: '8',
       INVITE_TTL_DAYS: '9',
       HISTORY_RETENTION_DAYS: '10',
+      HISTORY_MEMBERS_CAP: '11',
     }).limits;
     expect(set).toEqual({
       jobs: { perIp: 1, perUser: 2, perTeam: 3, total: 4, abandonAfterMs: 5000 },
@@ -109,6 +111,7 @@ describe('loadConfig', () => {
       inviteMailsPerTeam: 8,
       inviteTtlDays: 9,
       historyRetentionDays: 10,
+      historyMembersCap: 11,
     });
     expect(() => loadConfig({ DATA_DIR: dataDir, JOBS_PER_IP: '0' })).toThrow(/Invalid env variables/);
   });

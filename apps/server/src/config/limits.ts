@@ -28,6 +28,8 @@ export interface Limits {
   inviteTtlDays: number;
   /** Days a saved audience's daily history point is kept (docs/API-AUDIENCES.md "History"). */
   historyRetentionDays: number;
+  /** Indexed members above which a saved audience's history keeps no membership (who joined/left). */
+  historyMembersCap: number;
 }
 
 /**
@@ -43,17 +45,27 @@ export const DEFAULT_LIMITS: Limits = {
   inviteTtlDays: 7,
   // Thirteen months: a year compared with the same month of the year before.
   historyRetentionDays: 400,
+  historyMembersCap: 2_000_000,
 };
 
 export function limitsEnv() {
   const count = z.preprocess((v) => v || undefined, z.coerce.number().int().min(1).max(1_000_000).optional());
-  return Object.fromEntries(LIMIT_VARS.map((name) => [name, count])) as Record<
-    (typeof LIMIT_VARS)[number],
-    typeof count
-  >;
+  return {
+    ...(Object.fromEntries(LIMIT_VARS.map((name) => [name, count])) as Record<
+      (typeof LIMIT_VARS)[number],
+      typeof count
+    >),
+    // Members, not a rate: up to the largest index (0 keeps no membership at all).
+    HISTORY_MEMBERS_CAP: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().min(0).max(1_000_000_000).optional(),
+    ),
+  };
 }
 
-export function limitsFrom(e: Partial<Record<(typeof LIMIT_VARS)[number], number | undefined>>): Limits {
+export function limitsFrom(
+  e: Partial<Record<(typeof LIMIT_VARS)[number] | 'HISTORY_MEMBERS_CAP', number | undefined>>,
+): Limits {
   const d = DEFAULT_LIMITS;
   return {
     jobs: {
@@ -68,5 +80,6 @@ export function limitsFrom(e: Partial<Record<(typeof LIMIT_VARS)[number], number
     inviteMailsPerTeam: e.INVITE_MAILS_PER_TEAM ?? d.inviteMailsPerTeam,
     inviteTtlDays: e.INVITE_TTL_DAYS ?? d.inviteTtlDays,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS ?? d.historyRetentionDays,
+    historyMembersCap: e.HISTORY_MEMBERS_CAP ?? d.historyMembersCap,
   };
 }

@@ -301,6 +301,7 @@ function xEstimateModule(deps: {
 function historySettings(config: Config, outbox: MailOutbox, log: FastifyBaseLogger) {
   return {
     retentionDays: config.limits.historyRetentionDays,
+    membersCap: config.limits.historyMembersCap,
     outbox,
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
