@@ -10,7 +10,10 @@ const LINES = 2;
 const U64 = 1n << 64n;
 const CANONICAL = /^(0|[1-9]\d{0,19})$/;
 
-const isNumericId = (id: string): boolean => CANONICAL.test(id) && BigInt(id) < U64;
+const isNumericId = (id: string): boolean => CANONICAL.test(id) && (id.length < 20 || BigInt(id) < U64);
+
+/** Numeric order of canonical decimal ids (and a total order of any strings). */
+export const byNumber = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 class Writer {
   private buf = new Uint8Array(256);
@@ -58,11 +61,13 @@ export function encodeIds(ids: Iterable<string>): Uint8Array {
   const unique = [...new Set(ids)];
   const w = new Writer();
   if (unique.every(isNumericId)) {
-    const values = unique.map((id) => BigInt(id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    // Canonical decimals sort numerically by length, then as text (cheaper than comparing bigints).
+    unique.sort(byNumber);
     w.byte(NUMERIC);
-    w.varint(values.length);
+    w.varint(unique.length);
     let previous = 0n;
-    for (const v of values) {
+    for (const id of unique) {
+      const v = BigInt(id);
       w.varint(v - previous);
       previous = v;
     }

@@ -9,7 +9,7 @@ import { populationEstimate, type EstimateFigure } from '@murmur/core/sampling';
 import type { AudienceQuery } from '@murmur/engine';
 import type { AudiencePointRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
-import { decodeIds, encodeIds } from './member-ids';
+import { byNumber, decodeIds, encodeIds } from './member-ids';
 import type { MembershipRepository } from './membership.repository';
 
 export type MembershipService = ReturnType<typeof createMembershipService>;
@@ -43,7 +43,7 @@ export function netChange(changes: readonly { joined: readonly string[]; left: r
 
 /** Up to `n` of `ids`, spread evenly over them in numeric id order (the same ids for the same set). */
 export function spread(ids: readonly string[], n: number): string[] {
-  const sorted = [...ids].sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...ids].sort(byNumber);
   if (sorted.length <= n) return sorted;
   return Array.from({ length: n }, (_, i) => sorted[Math.floor((i * sorted.length) / n)]!);
 }
