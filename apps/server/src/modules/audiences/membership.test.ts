@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudienceConfig, MembershipChanges } from '@murmur/core/api';
 import type { TargetingPackageInput } from '@murmur/core/targeting';
-import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } from '@murmur/engine';
+import {
+  buildIndex,
+  inMemoryEngine,
+  liveEngine,
+  LIVE_BUILD_OPTIONS,
+  type LiveAudienceEngine,
+} from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { readyEngine } from '../../engine/engine-holder';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
@@ -320,6 +326,21 @@ describe('member id sets', () => {
     const bytes = encodeIds(many);
     expect(bytes.length).toBeLessThan(many.length * 6);
     expect(decodeIds(bytes)).toEqual(many);
+  });
+
+  it('the engines find an account by its X id; the live one forgets it once suspended', async () => {
+    const network = generateNetwork({ accounts: 200, seed: 'membership-ids' });
+    const still = inMemoryEngine(await buildIndex(exportChunks(network)));
+    const live = liveEngine(await buildIndex(exportChunks(network), LIVE_BUILD_OPTIONS));
+    const accounts = still.describeAccounts(Array.from({ length: still.stats.accounts }, (_, n) => n));
+    for (const a of accounts.filter((x) => x.id !== '')) {
+      expect(still.findAccountById!(a.id)).toBe(a.account);
+      expect(live.findAccountById!(a.id)).toBe(a.account);
+    }
+    expect(still.findAccountById!('no-such-id')).toBeUndefined();
+    const gone = accounts.find((x) => x.id !== '')!;
+    live.apply([{ type: 'user-suspend', key: 'gone', at: Date.now(), user: gone.id }]);
+    expect(live.findAccountById!(gone.id)).toBeUndefined();
   });
 
   it('the net change of a range: first and last event of each id', () => {
