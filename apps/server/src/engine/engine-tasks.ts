@@ -1,4 +1,5 @@
 import { threadId } from 'node:worker_threads';
+import { DIGEST_VALUES, type DigestSectionEntry } from '@murmur/core/api';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
 import {
   accountSetFromShared,
@@ -56,6 +57,13 @@ export interface CompetitorFigures {
   interests: InterestsPanel;
   /** Followers shared with each other handle, by position (own position: 0); sample counts. */
   shared: number[];
+}
+
+/** The composition sections of an audience's daily digest (history.service.ts). */
+export interface DigestComposition {
+  interest: DigestSectionEntry;
+  community: DigestSectionEntry;
+  influential: DigestSectionEntry;
 }
 
 const handlePackage = (handle: string) => targetingPackageSchema.parse({ handles: [{ handle }] });
@@ -166,6 +174,46 @@ export const engineTasks = {
     _report: ReportStage,
   ): LookupResult[] {
     return engine.lookup(input.field, input.q, input.limit);
+  },
+
+  /**
+   * The composition an audience's daily point keeps beside its member fields (docs/API-AUDIENCES.md
+   * "History"), from the engine's own panels: its top interests and influential accounts (the
+   * insights panels, `DIGEST_VALUES` of each) and its members in each of the network's communities
+   * (the communities screens' Louvain communities, whose names stay from day to day where the
+   * audience's own communities are found anew in each report).
+   */
+  digestComposition(engine: AudienceEngine, input: AudienceInput, _report: ReportStage): DigestComposition {
+    const audience = engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
+    const { interests, influentialAccounts } = engine.explore.panels(
+      audience,
+      ['interests', 'influentialAccounts'],
+      { top: DIGEST_VALUES },
+    );
+    const inCommunities = engine.explore
+      .communities()
+      .communities.map((c) => ({ value: c.name, label: c.name, count: engine.overlap(audience, c.members) }))
+      .filter((c) => c.count > 0)
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+    return {
+      // Ranked lists: a value missing from one was below its last (`complete: false`).
+      interest: {
+        members: interests.basis.analysed,
+        values: interests.interests.map(({ key, label, count }) => ({ value: key, label, count })),
+        complete: false,
+      },
+      influential: {
+        members: influentialAccounts.basis.analysed,
+        values: influentialAccounts.accounts.map((a) => ({ value: a.id, label: a.handle, count: a.count })),
+        complete: false,
+      },
+      // Every community is counted: the members placed in one are what the shares are of.
+      community: {
+        members: inCommunities.reduce((sum, c) => sum + c.count, 0),
+        values: inCommunities.slice(0, DIGEST_VALUES),
+        complete: inCommunities.length <= DIGEST_VALUES,
+      },
+    };
   },
 
   /** Which thread answers (tests and the pool's warm-up): 0 is the main thread. */

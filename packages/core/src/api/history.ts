@@ -5,6 +5,16 @@ import { isoDateTime } from './common';
 /** The fields an audience's daily digest keeps (the engine's single-valued member fields). */
 export const DIGEST_FIELDS = ['country', 'language', 'gender', 'ageBand', 'device'] as const;
 export type DigestField = (typeof DIGEST_FIELDS)[number];
+/**
+ * The composition sections of a digest beside the member fields: interests (profile terms, of the
+ * analysed members), communities (the network's communities, of the members placed in one) and
+ * influential accounts (the accounts most followed, of the members whose follows are read).
+ */
+export const DIGEST_SECTIONS = ['interest', 'community', 'influential'] as const;
+export type DigestSection = (typeof DIGEST_SECTIONS)[number];
+/** What a change is about: a member field or a composition section. */
+export const CHANGE_FIELDS = [...DIGEST_FIELDS, ...DIGEST_SECTIONS] as const;
+export type ChangeField = (typeof CHANGE_FIELDS)[number];
 /** Values kept per field in a digest, most members first: a point stays about 1 kB. */
 export const DIGEST_VALUES = 10;
 
@@ -14,6 +24,13 @@ export const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A day
 
 export const digestValueSchema = z.object({ value: z.string(), label: z.string(), count: whole });
 const digestFieldSchema = z.object({ values: z.array(digestValueSchema), complete: z.boolean() });
+/**
+ * A composition section: its most frequent values (interest keys, community names, account ids with
+ * the handle as label), each with the members counted, out of `members` (the members the engine's
+ * panel reads: a uniform sample of large audiences).
+ */
+const digestSectionSchema = digestFieldSchema.extend({ members: whole });
+export type DigestSectionEntry = z.infer<typeof digestSectionSchema>;
 /**
  * The composition of an audience on one day: for each digest field, its most frequent values with
  * the members (sampled accounts) holding each. `complete` is true when the field had no more values
@@ -27,6 +44,14 @@ export const audienceDigestSchema = z.object({
       typeof digestFieldSchema
     >,
   ),
+  /** Absent from points recorded before they were kept, and where the engine cannot count them. */
+  sections: z
+    .object({
+      interest: digestSectionSchema.optional(),
+      community: digestSectionSchema.optional(),
+      influential: digestSectionSchema.optional(),
+    })
+    .optional(),
 });
 export type AudienceDigest = z.infer<typeof audienceDigestSchema>;
 
@@ -73,7 +98,7 @@ const shareAtSchema = z.object({
 });
 
 export const changeItemSchema = z.object({
-  field: z.enum(DIGEST_FIELDS),
+  field: z.enum(CHANGE_FIELDS),
   value: z.string(),
   label: z.string(),
   from: shareAtSchema,
@@ -108,7 +133,14 @@ export const audienceChangesSchema = z.object({
 });
 export type AudienceChanges = z.infer<typeof audienceChangesSchema>;
 
-export const ALERT_KINDS = ['size', 'panel'] as const;
+/**
+ * `size`: the size moved by more than the threshold (percent). `panel`: a value of any panel moved by
+ * more than the threshold (points). `influential`: an account not among the previous point's
+ * influential accounts is among today's, its share risen significantly by at least the threshold
+ * (points). `community`: a community appeared (below the minimum support before, significantly more
+ * now) or shrank significantly by at least the threshold (points).
+ */
+export const ALERT_KINDS = ['size', 'panel', 'influential', 'community'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const webhookUrlSchema = z
@@ -120,8 +152,10 @@ export const webhookUrlSchema = z
 
 export const saveAlertSchema = z
   .object({
-    kind: z.enum(ALERT_KINDS, { error: 'Choose what to be told about: size or panel.' }),
-    /** Percent for `size` (1–1000), percentage points for `panel` (1–100). */
+    kind: z.enum(ALERT_KINDS, {
+      error: 'Choose what to be told about: size, panel, influential or community.',
+    }),
+    /** Percent for `size` (1–1000), percentage points for the others (1–100). */
     threshold: z
       .number({ error: 'The threshold is a number.' })
       .min(1, { error: 'The threshold is at least 1.' }),
@@ -129,7 +163,7 @@ export const saveAlertSchema = z
     webhook_url: webhookUrlSchema.nullable().default(null),
   })
   .refine((a) => (a.kind === 'size' ? a.threshold <= 1000 : a.threshold <= 100), {
-    error: 'The threshold is at most 1000 % for size and 100 points for a panel.',
+    error: 'The threshold is at most 1000 % for size and 100 points for the others.',
     path: ['threshold'],
   })
   .refine((a) => a.email || a.webhook_url !== null, {

@@ -19,7 +19,7 @@ import { hmac, randomKey, seal, unseal } from '../../lib/crypto';
 import { postJson, type OutboundOptions } from '../../lib/outbound-post';
 import type { AudienceConfigsService } from './audience-configs.service';
 import type { AlertsRepository } from './alerts.repository';
-import { sizeTest, panelChanges } from './history.service';
+import { MIN_SUPPORT, sizeTest, panelChanges } from './history.service';
 
 export type AlertsService = ReturnType<typeof createAlertsService>;
 
@@ -39,6 +39,8 @@ export const signatureHeader = (secret: string, body: string, at: Date): string 
   return `t=${t},v1=${hmac(secret, `${t}.${body}`)}`;
 };
 
+/** A change's subject as the mail names it: an account by its handle. */
+const named = (c: ChangeItem) => (c.field === 'influential' ? `@${c.label}` : c.label);
 const pct = (v: number) => `${v > 0 ? '+' : ''}${(v * 100).toFixed(1)}%`;
 const points = (v: number) => `${v > 0 ? '+' : ''}${(v * 100).toFixed(1)}`;
 
@@ -47,7 +49,7 @@ const mailTexts = {
     subject: (name: string, test: boolean) => (test ? `Test alert for “${name}”` : `“${name}” changed`),
     size: (from: string, to: string, change: string) => `Size: ${from} → ${to} (${change}).`,
     change: (c: ChangeItem) =>
-      `${c.label}: ${(c.from.share * 100).toFixed(1)}% → ${(c.to.share * 100).toFixed(1)}% (${points(c.difference)} points)`,
+      `${named(c)}: ${(c.from.share * 100).toFixed(1)}% → ${(c.to.share * 100).toFixed(1)}% (${points(c.difference)} points)`,
     test: 'This is a test of your alert: real alerts look like this.',
     open: 'Open its history:',
   },
@@ -56,7 +58,7 @@ const mailTexts = {
       test ? `「${name}」のテスト通知` : `「${name}」が変化しました`,
     size: (from: string, to: string, change: string) => `規模: ${from} → ${to}(${change})。`,
     change: (c: ChangeItem) =>
-      `${c.label}: ${(c.from.share * 100).toFixed(1)}% → ${(c.to.share * 100).toFixed(1)}%(${points(c.difference)}ポイント)`,
+      `${named(c)}: ${(c.from.share * 100).toFixed(1)}% → ${(c.to.share * 100).toFixed(1)}%(${points(c.difference)}ポイント)`,
     test: 'アラートのテストです。実際の通知はこの形式で届きます。',
     open: '推移を開く:',
   },
@@ -86,6 +88,33 @@ export function alertMail(to: string, language: Language, event: AlertEvent, lin
   };
 }
 
+/**
+ * The changes a rule of a change kind is about (each already beyond noise, docs/API-AUDIENCES.md
+ * "Alerts"): `panel`, any value moved by the threshold (points); `influential`, an account among
+ * today's influential that was not among the previous point's (only its bound known there), risen
+ * by the threshold; `community`, a community that appeared (fewer members than the minimum support
+ * before) or shrank by the threshold.
+ */
+export function matching(alert: Pick<AudienceAlertRow, 'kind' | 'threshold'>, changes: ChangeItem[]) {
+  const enough = (c: ChangeItem) => Math.abs(c.difference) * 100 >= alert.threshold;
+  switch (alert.kind) {
+    case 'size':
+      return [];
+    case 'panel':
+      return changes.filter(enough);
+    case 'influential':
+      return changes.filter(
+        (c) => c.field === 'influential' && c.difference > 0 && c.from.at_most && !c.to.at_most && enough(c),
+      );
+    case 'community':
+      return changes.filter(
+        (c) =>
+          c.field === 'community' &&
+          ((c.difference > 0 && c.from.count < MIN_SUPPORT) || (c.difference < 0 && enough(c))),
+      );
+  }
+}
+
 /** Whether a rule fires on a day's comparison: beyond noise and beyond its threshold. */
 export function fires(
   alert: Pick<AudienceAlertRow, 'kind' | 'threshold'>,
@@ -95,7 +124,7 @@ export function fires(
   if (alert.kind === 'size') {
     return size.significant && size.change !== null && Math.abs(size.change) * 100 >= alert.threshold;
   }
-  return changes.some((c) => Math.abs(c.difference) * 100 >= alert.threshold);
+  return matching(alert, changes).length > 0;
 }
 
 const presentAlert = (row: AudienceAlertRow, secret: string): AudienceAlert => ({
@@ -322,10 +351,7 @@ export function createAlertsService(deps: {
         if (!fires(rule.alert, size, changes)) continue;
         if (!(await repo.fire(rule.alert.id, current.day))) continue;
         fired++;
-        const shown =
-          rule.alert.kind === 'panel'
-            ? changes.filter((c) => Math.abs(c.difference) * 100 >= rule.alert.threshold)
-            : changes;
+        const shown = rule.alert.kind === 'size' ? changes : matching(rule.alert, changes);
         await deliver(rule, eventOf(rule, 'audience.changed', previous, current, size.change, shown));
       }
       return fired;

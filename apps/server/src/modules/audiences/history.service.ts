@@ -1,10 +1,12 @@
 import {
   DIGEST_FIELDS,
+  DIGEST_SECTIONS,
   DIGEST_VALUES,
   type AudienceChanges,
   type AudienceDigest,
   type AudienceHistory,
   type AudiencePoint,
+  type ChangeField,
   type ChangeItem,
   type DigestField,
   type MembershipChanges,
@@ -19,6 +21,7 @@ import {
 import type { FieldCounts } from '@murmur/engine';
 import type { AudienceConfigRow, AudiencePointRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
+import type { DigestComposition } from '../../engine/engine-tasks';
 import { samplingOf, toEstimate } from '../../engine/engine-audience';
 import { BadRequest } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -32,13 +35,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Audiences measured per scheduled run; the rest wait for the next run of the day. */
 const BATCH = 200;
 /** A value needs this many members at one of the two points to be called a change (as insights' support). */
-const MIN_SUPPORT = 5;
+export const MIN_SUPPORT = 5;
 
 /** The UTC day of an instant, as the history keys its points. */
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
-/** The digest of field counts: per field its most frequent member values (engine's labels). */
-export function digestOf(counts: FieldCounts): AudienceDigest {
+/**
+ * The digest of field counts: per field its most frequent member values (engine's labels); with the
+ * composition sections when the engine counted them.
+ */
+export function digestOf(counts: FieldCounts, composition?: DigestComposition): AudienceDigest {
   const entry = (field: DigestField) => {
     const held = (counts.fields[field] ?? []).filter((v) => v.count > 0);
     held.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
@@ -48,7 +54,7 @@ export function digestOf(counts: FieldCounts): AudienceDigest {
     };
   };
   const fields = Object.fromEntries(DIGEST_FIELDS.map((f) => [f, entry(f)])) as AudienceDigest['fields'];
-  return { members: counts.members, fields };
+  return { members: counts.members, fields, ...(composition && { sections: composition }) };
 }
 
 const presentPoint = (row: AudiencePointRow): AudiencePoint => ({
@@ -63,11 +69,9 @@ const presentPoint = (row: AudiencePointRow): AudiencePoint => ({
  * the smallest count the digest kept (it would have been kept with more).
  */
 function countIn(
-  digest: AudienceDigest,
-  field: DigestField,
+  entry: { values: { value: string; count: number }[]; complete: boolean },
   value: string,
 ): { count: number; atMost: boolean } {
-  const entry = digest.fields[field];
   const found = entry.values.find((v) => v.value === value);
   if (found) return { count: found.count, atMost: false };
   if (entry.complete) return { count: 0, atMost: false };
@@ -88,33 +92,56 @@ export function sizeTest(a: EstimateFigure, b: EstimateFigure): AudienceChanges[
   return { change: a.value > 0 ? b.value / a.value - 1 : null, p, significant: p !== null && p < CHANGE_FDR };
 }
 
-/** The panel values whose share moved between two digests beyond noise (FDR across all tested). */
+type Entry = AudienceDigest['fields'][DigestField];
+
+/** What is compared of two digests: each member field, and each section both points have. */
+function comparable(
+  a: AudienceDigest,
+  b: AudienceDigest,
+): { field: ChangeField; ea: Entry; eb: Entry; ma: number; mb: number }[] {
+  const out: { field: ChangeField; ea: Entry; eb: Entry; ma: number; mb: number }[] = DIGEST_FIELDS.map(
+    (field) => ({ field, ea: a.fields[field], eb: b.fields[field], ma: a.members, mb: b.members }),
+  );
+  for (const field of DIGEST_SECTIONS) {
+    // A point recorded before the sections were kept has none: that section is not tested.
+    const sa = a.sections?.[field];
+    const sb = b.sections?.[field];
+    if (sa && sb) out.push({ field, ea: sa, eb: sb, ma: sa.members, mb: sb.members });
+  }
+  return out;
+}
+
+/**
+ * The panel values whose share moved between two digests beyond noise (FDR across all tested: the
+ * member fields and the composition sections together).
+ */
 export function panelChanges(
   a: AudienceDigest,
   b: AudienceDigest,
 ): { tested: number; changes: ChangeItem[] } {
   const candidates: Omit<ChangeItem, 'q'>[] = [];
-  for (const field of DIGEST_FIELDS) {
+  for (const { field, ea, eb, ma, mb } of comparable(a, b)) {
+    if (ma === 0 || mb === 0) continue;
     const labels = new Map<string, string>();
-    for (const v of [...a.fields[field].values, ...b.fields[field].values]) labels.set(v.value, v.label);
+    for (const v of [...ea.values, ...eb.values]) labels.set(v.value, v.label);
     for (const [value, label] of labels) {
-      const ka = countIn(a, field, value);
-      const kb = countIn(b, field, value);
+      const ka = countIn(ea, value);
+      const kb = countIn(eb, value);
       // A side known only by its bound is tested at the bound: a change is claimed only if even
       // the count closest to the other side's differs beyond noise, and only in the bound's favour.
       if ((ka.atMost && ka.count >= kb.count) || (kb.atMost && kb.count >= ka.count)) continue;
       const { difference, p } = twoProportionTest(
-        Math.min(ka.count, a.members),
-        a.members,
-        Math.min(kb.count, b.members),
-        b.members,
+        Math.min(ka.count, ma),
+        ma,
+        Math.min(kb.count, mb),
+        mb,
       );
       candidates.push({
         field,
         value,
         label,
-        from: shareAt(ka, a.members),
-        to: shareAt(kb, b.members),
+        from: shareAt(ka, ma),
+        to: shareAt(kb, mb),
         difference,
         p,
       });
@@ -156,9 +183,14 @@ export function createHistoryService(deps: {
     const exclusions = (await repo.packagesOf(config.exclusions)).map((r) => r.targetingPackage);
     const query = { pkg: config.targetingPackage, exclusions };
     const audiences = engine.audiences();
-    const [estimate, counts] = await Promise.all([
+    // The composition sections come from the engine's panels, in its worker pool; a sharded engine
+    // merges member counts only, so its points keep the member fields alone.
+    const [estimate, counts, composition] = await Promise.all([
       audiences.estimate(query),
       audiences.fieldCounts(query, DIGEST_FIELDS),
+      audiences.kind === 'shards'
+        ? undefined
+        : engine.work().run('digestComposition', { pkg: query.pkg, exclusions: query.exclusions }),
     ]);
     const { sampleSize, scale } = samplingOf(engine);
     const point = await repo.insert({
@@ -167,7 +199,7 @@ export function createHistoryService(deps: {
       measured: now,
       sampleCount: estimate.sampleCount,
       size: toEstimate(estimate, sampleSize, scale).figure,
-      digest: digestOf(counts),
+      digest: digestOf(counts, composition),
     });
     if (point && deps.membership) {
       try {
