@@ -66,6 +66,30 @@ export interface DigestComposition {
   influential: DigestSectionEntry;
 }
 
+/** How long the digests count members in the same partition of the network into communities. */
+const COMMUNITIES_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+let frozen: { made: number; list: { value: string; label: string; members: AccountSet }[] } | undefined;
+
+/**
+ * The network's communities as the digests count them: Louvain finds them anew whenever the live
+ * index moves (another partition, other names), so one partition is kept a week (per thread) and
+ * each community is known by its leader (the account most followed inside it) across partitions.
+ */
+function frozenCommunities(engine: AudienceEngine) {
+  if (!frozen || Date.now() - frozen.made > COMMUNITIES_KEPT_MS) {
+    frozen = {
+      made: Date.now(),
+      list: engine.explore.communities().communities.map((c) => ({
+        value: c.topAccounts[0]?.id ?? c.name,
+        // Shown as "around @leader": shorter than its name of three terms, and as telling.
+        label: c.topAccounts[0]?.handle ?? c.name,
+        members: c.members,
+      })),
+    };
+  }
+  return frozen.list;
+}
+
 const handlePackage = (handle: string) => targetingPackageSchema.parse({ handles: [{ handle }] });
 
 const estimateOf = ({ accounts: _accounts, ...estimate }: ReturnType<AudienceEngine['evaluate']>) => estimate;
@@ -180,8 +204,8 @@ export const engineTasks = {
    * The composition an audience's daily point keeps beside its member fields (docs/API-AUDIENCES.md
    * "History"), from the engine's own panels: its top interests and influential accounts (the
    * insights panels, `DIGEST_VALUES` of each) and its members in each of the network's communities
-   * (the communities screens' Louvain communities, whose names stay from day to day where the
-   * audience's own communities are found anew in each report).
+   * (the communities screens' Louvain communities, kept a week: `frozenCommunities`; the audience's
+   * own communities would cost a Louvain run per audience and have no identity from day to day).
    */
   digestComposition(engine: AudienceEngine, input: AudienceInput, _report: ReportStage): DigestComposition {
     const audience = engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
@@ -190,16 +214,16 @@ export const engineTasks = {
       ['interests', 'influentialAccounts'],
       { top: DIGEST_VALUES },
     );
-    const inCommunities = engine.explore
-      .communities()
-      .communities.map((c) => ({ value: c.name, label: c.name, count: engine.overlap(audience, c.members) }))
+    const inCommunities = frozenCommunities(engine)
+      .map((c) => ({ value: c.value, label: c.label, count: engine.overlap(audience, c.members) }))
       .filter((c) => c.count > 0)
       .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
     return {
       // Ranked lists: a value missing from one was below its last (`complete: false`).
       interest: {
         members: interests.basis.analysed,
-        values: interests.interests.map(({ key, label, count }) => ({ value: key, label, count })),
+        // Interests are known by their names (unique in the taxonomy): no label to repeat.
+        values: interests.interests.map(({ label, count }) => ({ value: label, count })),
         complete: false,
       },
       influential: {

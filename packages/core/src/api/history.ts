@@ -25,11 +25,16 @@ export const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A day
 export const digestValueSchema = z.object({ value: z.string(), label: z.string(), count: whole });
 const digestFieldSchema = z.object({ values: z.array(digestValueSchema), complete: z.boolean() });
 /**
- * A composition section: its most frequent values (interest keys, community names, account ids with
- * the handle as label), each with the members counted, out of `members` (the members the engine's
+ * A composition section: its most frequent values (interest names, communities by their leading
+ * account's id with its handle as label, account ids with the handle as label), each with the members counted, out of `members` (the members the engine's
  * panel reads: a uniform sample of large audiences).
  */
-const digestSectionSchema = digestFieldSchema.extend({ members: whole });
+const digestSectionSchema = z.object({
+  /** `label` is absent where the value is its own label (an interest's name): the digest stays small. */
+  values: z.array(digestValueSchema.extend({ label: z.string().optional() })),
+  complete: z.boolean(),
+  members: whole,
+});
 export type DigestSectionEntry = z.infer<typeof digestSectionSchema>;
 /**
  * The composition of an audience on one day: for each digest field, its most frequent values with

@@ -92,7 +92,7 @@ export function sizeTest(a: EstimateFigure, b: EstimateFigure): AudienceChanges[
   return { change: a.value > 0 ? b.value / a.value - 1 : null, p, significant: p !== null && p < CHANGE_FDR };
 }
 
-type Entry = AudienceDigest['fields'][DigestField];
+type Entry = { values: { value: string; label?: string | undefined; count: number }[]; complete: boolean };
 
 /** What is compared of two digests: each member field, and each section both points have. */
 function comparable(
@@ -123,19 +123,14 @@ export function panelChanges(
   for (const { field, ea, eb, ma, mb } of comparable(a, b)) {
     if (ma === 0 || mb === 0) continue;
     const labels = new Map<string, string>();
-    for (const v of [...ea.values, ...eb.values]) labels.set(v.value, v.label);
+    for (const v of [...ea.values, ...eb.values]) labels.set(v.value, v.label ?? v.value);
     for (const [value, label] of labels) {
       const ka = countIn(ea, value);
       const kb = countIn(eb, value);
       // A side known only by its bound is tested at the bound: a change is claimed only if even
       // the count closest to the other side's differs beyond noise, and only in the bound's favour.
       if ((ka.atMost && ka.count >= kb.count) || (kb.atMost && kb.count >= ka.count)) continue;
-      const { difference, p } = twoProportionTest(
-        Math.min(ka.count, ma),
-        ma,
-        Math.min(kb.count, mb),
-        mb,
-      );
+      const { difference, p } = twoProportionTest(Math.min(ka.count, ma), ma, Math.min(kb.count, mb), mb);
       candidates.push({
         field,
         value,
