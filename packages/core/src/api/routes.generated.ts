@@ -1556,7 +1556,7 @@ export interface ApiRoutes {
       results: Array<{
         id: number;
         audience_config_id: number;
-        kind: "size" | "panel";
+        kind: "size" | "panel" | "influential" | "community";
         threshold: number;
         email: boolean;
         webhook_url: string | null;
@@ -1573,7 +1573,7 @@ export interface ApiRoutes {
       pk: number | string;
     };
     body: {
-      kind: "size" | "panel";
+      kind: "size" | "panel" | "influential" | "community";
       threshold: number;
       email?: boolean;
       webhook_url?: string | null;
@@ -1581,7 +1581,7 @@ export interface ApiRoutes {
     response: {
       id: number;
       audience_config_id: number;
-      kind: "size" | "panel";
+      kind: "size" | "panel" | "influential" | "community";
       threshold: number;
       email: boolean;
       webhook_url: string | null;
@@ -1659,6 +1659,35 @@ export interface ApiRoutes {
               complete: boolean;
             };
           };
+          sections?: {
+            interest?: {
+              values: Array<{
+                value: string;
+                label?: string;
+                count: number;
+              }>;
+              complete: boolean;
+              members: number;
+            };
+            community?: {
+              values: Array<{
+                value: string;
+                label?: string;
+                count: number;
+              }>;
+              complete: boolean;
+              members: number;
+            };
+            influential?: {
+              values: Array<{
+                value: string;
+                label?: string;
+                count: number;
+              }>;
+              complete: boolean;
+              members: number;
+            };
+          };
         };
       }>;
     };
@@ -1710,7 +1739,7 @@ export interface ApiRoutes {
       fdr: number;
       tested: number;
       moved: Array<{
-        field: "country" | "language" | "gender" | "ageBand" | "device";
+        field: "country" | "language" | "gender" | "ageBand" | "device" | "interest" | "community" | "influential";
         value: string;
         label: string;
         from: {
