@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AlertEvent,
@@ -11,6 +11,7 @@ import type {
 } from '@murmur/core/api';
 import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
+import { audiencePoints } from '../../db/schema';
 import { readyEngine } from '../../engine/engine-holder';
 import { engineTasks } from '../../engine/engine-tasks';
 import { hmac, safeEqual } from '../../lib/crypto';
@@ -104,10 +105,11 @@ describe('the digest’s composition: interests, communities, influential accoun
     expect(sections.community!.members).toBe(sections.community!.values.reduce((s, v) => s + v.count, 0));
     const bytes = Buffer.byteLength(JSON.stringify(point.digest));
     // What PostgreSQL keeps of it (a jsonb value past 2 kB is compressed in its row).
-    const stored = await t.db.execute<{ size: number }>(
-      sql`select pg_column_size(digest) as size from audience_points where config_id = ${saved.id}`,
-    );
-    const storedBytes = Number((stored as unknown as { rows: { size: number }[] }).rows[0]!.size);
+    const [stored] = await t.db
+      .select({ size: sql<number>`pg_column_size(${audiencePoints.digest})` })
+      .from(audiencePoints)
+      .where(eq(audiencePoints.configId, saved.id));
+    const storedBytes = Number(stored!.size);
     const started = performance.now();
     engineTasks.digestComposition(engine, { pkg: pkg(speakers) }, noProgress);
     const ms = performance.now() - started;

@@ -56,6 +56,8 @@ export function AlertForm({ configId }: { configId: number }) {
           data={[
             { value: 'size', label: t('alerts.kinds.size') },
             { value: 'panel', label: t('alerts.kinds.panel') },
+            { value: 'influential', label: t('alerts.kinds.influential') },
+            { value: 'community', label: t('alerts.kinds.community') },
           ]}
           aria-label={t('alerts.kind')}
         />

@@ -71,10 +71,12 @@ function Rule({ rule, configId }: { rule: AudienceAlert; configId: number }) {
   const [showLog, setShowLog] = useState(false);
   const test = useTestAlert();
   const remove = useDeleteAlert(configId);
-  const what =
-    rule.kind === 'size'
-      ? t('alerts.ruleSize', { threshold: rule.threshold })
-      : t('alerts.rulePanel', { threshold: rule.threshold });
+  const what = {
+    size: t('alerts.ruleSize', { threshold: rule.threshold }),
+    panel: t('alerts.rulePanel', { threshold: rule.threshold }),
+    influential: t('alerts.ruleInfluential', { threshold: rule.threshold }),
+    community: t('alerts.ruleCommunity', { threshold: rule.threshold }),
+  }[rule.kind];
   return (
     <Paper withBorder p="sm" data-testid="alert-rule">
       <Stack gap={6}>

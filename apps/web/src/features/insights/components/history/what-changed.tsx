@@ -29,6 +29,14 @@ function ShareCell({ at }: { at: ChangeItem['from'] }) {
   );
 }
 
+/** A changed value as people read it: an account by its handle, a community by its leader's. */
+function ValueLabel({ change }: { change: ChangeItem }) {
+  const { t } = useTranslation();
+  if (change.field === 'influential') return <>@{change.label}</>;
+  if (change.field === 'community') return <>{t('history.communityAround', { handle: change.label })}</>;
+  return <>{change.label}</>;
+}
+
 function SizeLine({ diff }: { diff: AudienceChanges }) {
   const { t } = useTranslation();
   const change =
@@ -73,7 +81,9 @@ function ChangesTable({ diff }: { diff: AudienceChanges }) {
           {diff.moved.map((c) => (
             <Table.Tr key={`${c.field}:${c.value}`}>
               <Table.Td>{t(`history.fields.${c.field}`)}</Table.Td>
-              <Table.Td>{c.label}</Table.Td>
+              <Table.Td>
+                <ValueLabel change={c} />
+              </Table.Td>
               <Table.Td>
                 <ShareCell at={c.from} />
               </Table.Td>
