@@ -75,7 +75,7 @@ let frozen: { made: number; list: { value: string; label: string; members: Accou
  * index moves (another partition, other names), so one partition is kept a week (per thread) and
  * each community is known by its leader (the account most followed inside it) across partitions.
  */
-function frozenCommunities(engine: AudienceEngine) {
+export function frozenCommunities(engine: AudienceEngine) {
   if (!frozen || Date.now() - frozen.made > COMMUNITIES_KEPT_MS) {
     frozen = {
       made: Date.now(),

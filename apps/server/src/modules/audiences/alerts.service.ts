@@ -39,26 +39,37 @@ export const signatureHeader = (secret: string, body: string, at: Date): string 
   return `t=${t},v1=${hmac(secret, `${t}.${body}`)}`;
 };
 
-/** A change's subject as the mail names it: an account by its handle. */
-const named = (c: ChangeItem) => (c.field === 'influential' ? `@${c.label}` : c.label);
 const pct = (v: number) => `${v > 0 ? '+' : ''}${(v * 100).toFixed(1)}%`;
 const points = (v: number) => `${v > 0 ? '+' : ''}${(v * 100).toFixed(1)}`;
 
 const mailTexts = {
   en: {
+    /** A change's subject: an account by its handle, a community by its leader's. */
+    named: (c: ChangeItem) =>
+      c.field === 'influential'
+        ? `@${c.label}`
+        : c.field === 'community'
+          ? `Community around @${c.label}`
+          : c.label,
     subject: (name: string, test: boolean) => (test ? `Test alert for “${name}”` : `“${name}” changed`),
     size: (from: string, to: string, change: string) => `Size: ${from} → ${to} (${change}).`,
     change: (c: ChangeItem) =>
-      `${named(c)}: ${(c.from.share * 100).toFixed(1)}% → ${(c.to.share * 100).toFixed(1)}% (${points(c.difference)} points)`,
+      `${mailTexts.en.named(c)}: ${(c.from.share * 100).toFixed(1)}% → ${(c.to.share * 100).toFixed(1)}% (${points(c.difference)} points)`,
     test: 'This is a test of your alert: real alerts look like this.',
     open: 'Open its history:',
   },
   ja: {
+    named: (c: ChangeItem) =>
+      c.field === 'influential'
+        ? `@${c.label}`
+        : c.field === 'community'
+          ? `@${c.label} を中心とするコミュニティ`
+          : c.label,
     subject: (name: string, test: boolean) =>
       test ? `「${name}」のテスト通知` : `「${name}」が変化しました`,
     size: (from: string, to: string, change: string) => `規模: ${from} → ${to}(${change})。`,
     change: (c: ChangeItem) =>
-      `${named(c)}: ${(c.from.share * 100).toFixed(1)}% → ${(c.to.share * 100).toFixed(1)}%(${points(c.difference)}ポイント)`,
+      `${mailTexts.ja.named(c)}: ${(c.from.share * 100).toFixed(1)}% → ${(c.to.share * 100).toFixed(1)}%(${points(c.difference)}ポイント)`,
     test: 'アラートのテストです。実際の通知はこの形式で届きます。',
     open: '推移を開く:',
   },

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  AlertDelivery,
   AlertEvent,
   AudienceAlert,
   AudienceChanges,
@@ -13,7 +14,7 @@ import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } f
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { audiencePoints } from '../../db/schema';
 import { readyEngine } from '../../engine/engine-holder';
-import { engineTasks } from '../../engine/engine-tasks';
+import { engineTasks, frozenCommunities } from '../../engine/engine-tasks';
 import { hmac, safeEqual } from '../../lib/crypto';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { audienceKit, pkg } from './audience-test-kit';
@@ -198,6 +199,34 @@ describe('the digest’s composition: interests, communities, influential accoun
     await history();
     expect(received).toHaveLength(1);
     expect(alertMails()).toHaveLength(1);
+  });
+});
+
+describe('a community shrinking', () => {
+  it('is alerted once by the community rule, by mail, naming the community by its leader', async () => {
+    const rule = (
+      await inject('POST', `/api/audience-configs/${saved.id}/alerts/`, { kind: 'community', threshold: 5 })
+    ).json<AudienceAlert>();
+    const before = (await history()).points.at(-1)!;
+    // The audience's largest community (in the partition the digests count in) loses half its members.
+    const largest = before.digest.sections!.community!.values[0]!;
+    const community = frozenCommunities(engine).find((c) => c.value === largest.value)!;
+    const audience = engine.evaluate(pkg(speakers)).accounts;
+    const inBoth = engine.describeAccounts(community.members.toArray().filter((n) => audience.has(n)));
+    expect(inBoth.length).toBe(largest.count);
+    engine.apply(
+      inBoth
+        .filter((_, i) => i % 2 === 0)
+        .map((a, i) => ({ type: 'user-suspend' as const, key: `shrink-${i}`, at: Date.now(), user: a.id })),
+    );
+    t.clock.advance(DAY);
+    await history();
+    await history();
+    const log = (await inject('GET', `/api/audience-alerts/${rule.id}/deliveries/`)).json<{
+      results: AlertDelivery[];
+    }>();
+    expect(log.results.map((d) => [d.channel, d.type])).toEqual([['email', 'audience.changed']]);
+    expect(alertMails().some((m) => m.text.includes(`Community around @${largest.label}`))).toBe(true);
   });
 });
 
