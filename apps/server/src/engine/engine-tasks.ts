@@ -66,29 +66,24 @@ export interface DigestComposition {
   influential: DigestSectionEntry;
 }
 
-/** How long the digests count members in the same partition of the network into communities. */
-const COMMUNITIES_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
-let frozen: { made: number; list: { value: string; label: string; members: AccountSet }[] } | undefined;
-
 /**
- * The network's communities as the digests count them: Louvain finds them anew whenever the live
- * index moves (another partition, other names), so one partition is kept a week (per thread) and
- * each community is known by its leader (the account most followed inside it) across partitions.
+ * A partition of the network into communities as the digests count members in (history.service.ts
+ * keeps one a week): each community known by its leader (the account most followed inside it).
  */
-export function frozenCommunities(engine: AudienceEngine) {
-  if (!frozen || Date.now() - frozen.made > COMMUNITIES_KEPT_MS) {
-    frozen = {
-      made: Date.now(),
-      list: engine.explore.communities().communities.map((c) => ({
-        value: c.topAccounts[0]?.id ?? c.name,
-        // Shown as "around @leader": shorter than its name of three terms, and as telling.
-        label: c.topAccounts[0]?.handle ?? c.name,
-        members: c.members,
-      })),
-    };
-  }
-  return frozen.list;
+export interface DigestCommunity {
+  value: string;
+  label: string;
+  members: SharedAccountSet;
 }
+
+/** The partition's communities of a `networkCommunities` answer. */
+export const digestCommunitiesOf = (network: SentCommunities): DigestCommunity[] =>
+  network.communities.map((c) => ({
+    value: c.topAccounts[0]?.id ?? c.name,
+    // Shown as "around @leader": shorter than its name of three terms, and as telling.
+    label: c.topAccounts[0]?.handle ?? c.name,
+    members: c.members,
+  }));
 
 const handlePackage = (handle: string) => targetingPackageSchema.parse({ handles: [{ handle }] });
 
@@ -203,19 +198,28 @@ export const engineTasks = {
   /**
    * The composition an audience's daily point keeps beside its member fields (docs/API-AUDIENCES.md
    * "History"), from the engine's own panels: its top interests and influential accounts (the
-   * insights panels, `DIGEST_VALUES` of each) and its members in each of the network's communities
-   * (the communities screens' Louvain communities, kept a week: `frozenCommunities`; the audience's
-   * own communities would cost a Louvain run per audience and have no identity from day to day).
+   * insights panels, `DIGEST_VALUES` of each) and its members in each community of a partition of
+   * the network (the communities screens' Louvain communities, one partition kept a week by the
+   * caller: Louvain finds other communities whenever the live index moves; the audience's own
+   * communities would cost a Louvain run per audience and have no identity from day to day).
    */
-  digestComposition(engine: AudienceEngine, input: AudienceInput, _report: ReportStage): DigestComposition {
+  digestComposition(
+    engine: AudienceEngine,
+    input: AudienceInput & { communities: DigestCommunity[] },
+    _report: ReportStage,
+  ): DigestComposition {
     const audience = engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
     const { interests, influentialAccounts } = engine.explore.panels(
       audience,
       ['interests', 'influentialAccounts'],
       { top: DIGEST_VALUES },
     );
-    const inCommunities = frozenCommunities(engine)
-      .map((c) => ({ value: c.value, label: c.label, count: engine.overlap(audience, c.members) }))
+    const inCommunities = input.communities
+      .map((c) => ({
+        value: c.value,
+        label: c.label,
+        count: engine.overlap(audience, accountSetFromShared(c.members)),
+      }))
       .filter((c) => c.count > 0)
       .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
     return {

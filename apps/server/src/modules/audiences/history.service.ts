@@ -21,7 +21,7 @@ import {
 import type { FieldCounts } from '@murmur/engine';
 import type { AudienceConfigRow, AudiencePointRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
-import type { DigestComposition } from '../../engine/engine-tasks';
+import { digestCommunitiesOf, type DigestCommunity, type DigestComposition } from '../../engine/engine-tasks';
 import { samplingOf, toEstimate } from '../../engine/engine-audience';
 import { BadRequest } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -32,6 +32,8 @@ import type { MembershipService } from './membership.service';
 export type HistoryService = ReturnType<typeof createHistoryService>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Days the digests count members in one partition of the network into communities. */
+const PARTITION_DAYS = 7;
 /** Audiences measured per scheduled run; the rest wait for the next run of the day. */
 const BATCH = 200;
 /** A value needs this many members at one of the two points to be called a change (as insights' support). */
@@ -170,6 +172,22 @@ export function createHistoryService(deps: {
 }) {
   const { repo, configs, engine, clock, retentionDays } = deps;
 
+  // The partition of the network the digests count community members in: one for the process, kept
+  // PARTITION_DAYS (Louvain finds other communities whenever the live index moves, so a partition per
+  // day, or per worker thread, would make every community look new).
+  let partition: { made: number; communities: Promise<DigestCommunity[]> } | undefined;
+  function communities(now: Date): Promise<DigestCommunity[]> {
+    if (!partition || now.getTime() - partition.made >= PARTITION_DAYS * DAY_MS) {
+      const made = engine.work().run('networkCommunities', null).then(digestCommunitiesOf);
+      partition = { made: now.getTime(), communities: made };
+      // A failure is not kept: the next point tries again.
+      made.catch(() => {
+        if (partition?.communities === made) partition = undefined;
+      });
+    }
+    return partition.communities;
+  }
+
   async function measure(
     config: Pick<AudienceConfigRow, 'id' | 'targetingPackage' | 'exclusions'>,
     now: Date,
@@ -185,7 +203,9 @@ export function createHistoryService(deps: {
       audiences.fieldCounts(query, DIGEST_FIELDS),
       audiences.kind === 'shards'
         ? undefined
-        : engine.work().run('digestComposition', { pkg: query.pkg, exclusions: query.exclusions }),
+        : communities(now).then((list) =>
+            engine.work().run('digestComposition', { ...query, communities: list }),
+          ),
     ]);
     const { sampleSize, scale } = samplingOf(engine);
     const point = await repo.insert({
