@@ -49,6 +49,11 @@ export class NotFound extends DetailError {
   }
 }
 
+/** A link that did exist but has expired (share links, docs/API-AUDIENCES.md "Share links"). */
+export class Gone extends DetailError {
+  readonly statusCode = 410;
+}
+
 export class Conflict extends DetailError {
   readonly statusCode = 409;
 }

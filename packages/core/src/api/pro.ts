@@ -157,11 +157,24 @@ export const shareListSchema = z.object({
   emails: z.array(emailSchema).min(1, { error: 'Enter at least one email address.' }).max(20),
 });
 export const shareListResponseSchema = z.object({ shared_with: z.array(z.string()) });
-/** Share via account: the list is copied into the lists of the account signed in with `email`. */
+/**
+ * Share via account: the account signed in with `email` is asked whether it wants the list (a share
+ * offer); the answer is the same whether or not such an account exists.
+ */
 export const shareViaAccountSchema = z.object({
   audience_config_id: int.positive().max(2_147_483_647),
   email: emailSchema,
 });
+/** A list another account offered to the caller, waiting to be accepted (copied) or declined. */
+export const shareOfferSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(['targeting_list', 'saved_list']),
+  /** Who offered it: their name, or their address when they have none. */
+  from: z.string(),
+  created: isoDateTime,
+});
+export type ShareOffer = z.infer<typeof shareOfferSchema>;
 
 // ---- monitors: a watched audience, its weekly change mailed ----
 

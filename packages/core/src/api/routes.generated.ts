@@ -3348,7 +3348,170 @@ export interface ApiRoutes {
       [key: string]: unknown;
     };
   };
-  /** Share via account: copy a saved or targeting list into another account's lists, and mail its owner */
+  /** Lists other accounts offered to the caller, waiting to be accepted or declined */
+  "GET /api/external/audience-configs/share-offers/": {
+    response: Array<{
+      id: number;
+      name: string;
+      kind: "targeting_list" | "saved_list";
+      from: string;
+      /** ISO 8601 date-time */
+      created: string;
+    }>;
+  };
+  /** Accept a list offered to the caller: it is copied into the caller's lists */
+  "POST /api/external/audience-configs/share-offers/:pk/accept/": {
+    params: {
+      pk: number | string;
+    };
+    response: {
+      id: number;
+      name: string;
+      kind: "builder" | "saved_list" | "targeting_list";
+      category: {
+        id: number;
+        name: string;
+      } | null;
+      categories: Array<{
+        name: string;
+      }>;
+      country: string | null;
+      targeting_package: {
+        keywords: Array<{
+          label?: string;
+          handle?: string;
+          deselected?: boolean;
+        }>;
+        handles: Array<{
+          label?: string;
+          handle?: string;
+          deselected?: boolean;
+        }>;
+        hashtags: Array<{
+          label?: string;
+          handle?: string;
+          deselected?: boolean;
+        }>;
+        languages: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        network_operators: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        interests: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        conversation_topics: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        movies_tv_shows: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        placements: Array<"homeTimelines" | "profiles" | "searchResults" | "replies">;
+        age: Array<("AGE_ANY" | "AGE_OVER_13" | "AGE_OVER_18" | "AGE_OVER_21" | "AGE_OVER_25" | "AGE_OVER_35" | "AGE_OVER_50") | ("13-24" | "13-34" | "13-49" | "13-54" | "18-24" | "18-34" | "18-49" | "18-54" | "21-34" | "21-49" | "21-54" | "25-49" | "25-54" | "35-49" | "35-54")>;
+        gender: Array<"ANY" | "MALE" | "FEMALE">;
+        custom_audiences: Array<{
+          name: string;
+          id?: string | number;
+        }>;
+        locations: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        countries: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+      };
+      exclusions: number[];
+      size: number;
+      sample_count: number;
+      size_bucket: "<1M" | "1M-5M" | "5M-12M" | "12M-25M" | "25M+";
+      core_audience: number;
+      total_native: number;
+      pro_targeting_size: number;
+      size_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      upload_figure: {
+        kind: "count";
+        value: number;
+        of: "indexed" | "upload";
+      };
+      core_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      native_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      pro_targeting_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
+      has_insights: boolean;
+      is_super_insights: boolean;
+      targetable: boolean;
+      created_by: {
+        id: number;
+        email: string;
+        name: string;
+      };
+      team: {
+        id: number;
+        slug: string;
+        name: string;
+      } | null;
+      ad_account: null;
+      /** ISO 8601 date-time */
+      created: string;
+      /** ISO 8601 date-time */
+      modified: string;
+    };
+  };
+  /** Decline a list offered to the caller: the offer is deleted */
+  "POST /api/external/audience-configs/share-offers/:pk/decline/": {
+    params: {
+      pk: number | string;
+    };
+    response: void;
+  };
+  /** Share via account: offer a saved or targeting list to the account of an address, which accepts or declines it (the same answer whether or not the account exists) */
   "POST /api/external/audience-configs/share-via-account/": {
     body: {
       audience_config_id: number;
@@ -3767,6 +3930,8 @@ export interface ApiRoutes {
       countries: string[];
       line_item_id: string | null;
       shared_with: string[];
+      /** ISO 8601 date-time */
+      share_expires_at: string | null;
       autopilot_hours: number | null;
       /** ISO 8601 date-time */
       next_run_at: string | null;
@@ -3913,6 +4078,8 @@ export interface ApiRoutes {
       countries: string[];
       line_item_id: string | null;
       shared_with: string[];
+      /** ISO 8601 date-time */
+      share_expires_at: string | null;
       autopilot_hours: number | null;
       /** ISO 8601 date-time */
       next_run_at: string | null;
@@ -3992,6 +4159,8 @@ export interface ApiRoutes {
       countries: string[];
       line_item_id: string | null;
       shared_with: string[];
+      /** ISO 8601 date-time */
+      share_expires_at: string | null;
       autopilot_hours: number | null;
       /** ISO 8601 date-time */
       next_run_at: string | null;
@@ -4002,7 +4171,7 @@ export interface ApiRoutes {
       created: string;
     }>;
   };
-  /** The usage behind a signed share link (404 when the signature does not match) */
+  /** The usage behind a signed share link, without its recipients (404 when the signature is not the current link’s, 410 when the link has expired) */
   "POST /api/external/audience-usages/verify_signed/": {
     body: {
       id: number;
@@ -4075,6 +4244,8 @@ export interface ApiRoutes {
       countries: string[];
       line_item_id: string | null;
       shared_with: string[];
+      /** ISO 8601 date-time */
+      share_expires_at: string | null;
       autopilot_hours: number | null;
       /** ISO 8601 date-time */
       next_run_at: string | null;
@@ -4157,6 +4328,8 @@ export interface ApiRoutes {
       countries: string[];
       line_item_id: string | null;
       shared_with: string[];
+      /** ISO 8601 date-time */
+      share_expires_at: string | null;
       autopilot_hours: number | null;
       /** ISO 8601 date-time */
       next_run_at: string | null;
@@ -4250,6 +4423,8 @@ export interface ApiRoutes {
       countries: string[];
       line_item_id: string | null;
       shared_with: string[];
+      /** ISO 8601 date-time */
+      share_expires_at: string | null;
       autopilot_hours: number | null;
       /** ISO 8601 date-time */
       next_run_at: string | null;
@@ -4335,6 +4510,8 @@ export interface ApiRoutes {
       countries: string[];
       line_item_id: string | null;
       shared_with: string[];
+      /** ISO 8601 date-time */
+      share_expires_at: string | null;
       autopilot_hours: number | null;
       /** ISO 8601 date-time */
       next_run_at: string | null;
@@ -4417,6 +4594,8 @@ export interface ApiRoutes {
       countries: string[];
       line_item_id: string | null;
       shared_with: string[];
+      /** ISO 8601 date-time */
+      share_expires_at: string | null;
       autopilot_hours: number | null;
       /** ISO 8601 date-time */
       next_run_at: string | null;
@@ -4427,13 +4606,37 @@ export interface ApiRoutes {
       created: string;
     };
   };
-  /** Share a usage with addresses; answers the signature of its share link */
+  /** Revoke the usage’s share link (sharing again makes a new one) */
+  "DELETE /api/external/audience-usages/:pk/share-link/": {
+    params: {
+      pk: number | string;
+    };
+    response: void;
+  };
+  /** A new share link for the usage; the old one stops working at once */
+  "POST /api/external/audience-usages/:pk/share-link/rotate/": {
+    params: {
+      pk: number | string;
+    };
+    body: {
+      /** Days the link works: 7, 30 or 90 (default 30) */
+      expires_in_days?: 7 | 30 | 90;
+    };
+    response: {
+      signature: string;
+      /** ISO 8601 date-time */
+      expires_at: string;
+    };
+  };
+  /** Share a usage with addresses; answers the signature of its share link and when it expires */
   "POST /api/external/audience-usages/:pk/share/": {
     params: {
       pk: number | string;
     };
     body: {
       emails: string[];
+      /** Days the link works: 7, 30 or 90 (default 30) */
+      expires_in_days?: 7 | 30 | 90;
     };
     response: {
       usage: {
@@ -4503,6 +4706,8 @@ export interface ApiRoutes {
         countries: string[];
         line_item_id: string | null;
         shared_with: string[];
+        /** ISO 8601 date-time */
+        share_expires_at: string | null;
         autopilot_hours: number | null;
         /** ISO 8601 date-time */
         next_run_at: string | null;
@@ -4513,6 +4718,8 @@ export interface ApiRoutes {
         created: string;
       };
       signature: string;
+      /** ISO 8601 date-time */
+      expires_at: string;
     };
   };
   /** The usage’s targeting package as an XLSX spreadsheet */

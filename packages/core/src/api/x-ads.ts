@@ -123,7 +123,10 @@ export const audienceUsageSchema = z.object({
   targeting_package: targetingPackageSchema,
   countries: z.array(z.string()),
   line_item_id: z.string().nullable(),
+  /** The addresses it was shared with: the owner's view only (a recipient sees just their own). */
   shared_with: z.array(z.string()),
+  /** When its live share link stops working; null when it has none (never shared, revoked). */
+  share_expires_at: isoDateTime.nullable(),
   autopilot_hours: z.number().int().nullable(),
   next_run_at: isoDateTime.nullable(),
   last_run_at: isoDateTime.nullable(),
@@ -137,9 +140,29 @@ export const audienceUsagesQuerySchema = z.object({
   deleted: z.enum(['true', 'false']).optional(),
 });
 
-export const shareAudienceUsageSchema = z.object({ emails: z.array(emailSchema).min(1).max(50) });
-export const sharedAudienceUsageSchema = z.object({ usage: audienceUsageSchema, signature: z.string() });
+/** A share link's lifetime in days (docs/API-AUDIENCES.md "Share links"); links never live forever. */
+export const SHARE_LINK_DAYS = [7, 30, 90] as const;
+export const DEFAULT_SHARE_LINK_DAYS = 30;
+const shareLinkDays = z
+  .union([z.literal(7), z.literal(30), z.literal(90)])
+  .default(DEFAULT_SHARE_LINK_DAYS)
+  .describe('Days the link works: 7, 30 or 90 (default 30)');
+
+export const shareAudienceUsageSchema = z.object({
+  emails: z.array(emailSchema).min(1).max(50),
+  expires_in_days: shareLinkDays,
+});
+export const sharedAudienceUsageSchema = z.object({
+  usage: audienceUsageSchema,
+  signature: z.string(),
+  expires_at: isoDateTime,
+});
 export type SharedAudienceUsage = z.infer<typeof sharedAudienceUsageSchema>;
+
+/** Rotate: a new link (the old one dies at once), working for the days chosen. */
+export const rotateShareLinkSchema = z.object({ expires_in_days: shareLinkDays });
+export const shareLinkSchema = z.object({ signature: z.string(), expires_at: isoDateTime });
+export type ShareLink = z.infer<typeof shareLinkSchema>;
 
 export const verifySignedUsageSchema = z.object({
   id: z.number().int().positive().max(2_147_483_647),

@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AudienceRequestKind, Language } from '@murmur/core/api';
 import type { TargetingPackage } from '@murmur/core/targeting';
+import { audienceConfigs } from './audiences';
 import { users } from './users';
 
 /**
@@ -77,4 +78,30 @@ export const proTargetingTokens = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('pro_targeting_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Share via account (docs/API-AUDIENCES.md): a list offered to another account, waiting for its
+ * owner to accept (the list is then copied into their lists) or decline (the offer is deleted).
+ * What is offered is the list as it was when shared; deleting the list withdraws the offer.
+ */
+export const listShareOffers = pgTable(
+  'list_share_offers',
+  {
+    id: serial('id').primaryKey(),
+    audienceConfigId: integer('audience_config_id')
+      .notNull()
+      .references(() => audienceConfigs.id, { onDelete: 'cascade' }),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').$type<'targeting_list' | 'saved_list'>().notNull(),
+    targetingPackage: jsonb('targeting_package').$type<TargetingPackage>().notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('list_share_offers_to_user_idx').on(t.toUserId, t.created)],
 );

@@ -96,6 +96,13 @@ export const audienceUsages = pgTable(
     countries: jsonb('countries').$type<string[]>().notNull().default([]),
     lineItemId: text('line_item_id'),
     sharedWith: jsonb('shared_with').$type<string[]>().notNull().default([]),
+    /**
+     * The share link's secret part (docs/API-AUDIENCES.md "Share links"): the link's signature is an
+     * HMAC of the id and this nonce, so a new nonce (rotate) kills the old link at once and null
+     * (revoke) kills it for good. The link stops working after `share_expires_at`.
+     */
+    shareNonce: text('share_nonce'),
+    shareExpiresAt: timestamp('share_expires_at', { withTimezone: true }),
     autopilotHours: integer('autopilot_hours'),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),

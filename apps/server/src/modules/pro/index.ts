@@ -12,6 +12,7 @@ import { createProTokenRepository, createProTokenService, issueProToken } from '
 import { proRoutes } from './pro.routes';
 import { createRequestsRepository } from './requests.repository';
 import { createRequestsService, type AdAccountsOf } from './requests.service';
+import { createShareOffersRepository } from './share-offers.repository';
 import { createShareService, type CopyList, type FindConfig, type FindUser } from './share.service';
 import { createXstatsService } from './xstats.service';
 import { createMonitorsRepository } from './monitors.repository';
@@ -112,11 +113,16 @@ export function createProModule(deps: {
         monitorsService,
         shareService: createShareService({
           findConfig,
-          inTransaction: (work) => db.transaction((tx) => work({ outbox: createOutboxRepository(tx) })),
+          inTransaction: (work) =>
+            db.transaction((tx) =>
+              work({ outbox: createOutboxRepository(tx), offers: createShareOffersRepository(tx) }),
+            ),
           outbox,
           siteUrl,
           findUser: deps.findUser,
           copyList: deps.copyList,
+          offers: createShareOffersRepository(db),
+          clock,
         }),
         xstatsService: createXstatsService({ engine }),
         imageDownloader: createImageDownloader({ ownOrigin: publicUrl }),

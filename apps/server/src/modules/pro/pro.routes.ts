@@ -29,6 +29,8 @@ import {
   shareListResponseSchema,
   shareListSchema,
   shareViaAccountSchema,
+  shareOfferSchema,
+  audienceConfigSchema,
   languageSchema,
 } from '@murmur/core/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -38,7 +40,7 @@ import type { JobQueue } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import { MAX_DB_ID } from '../../lib/db-id';
 import { errorResponses } from '../../lib/http';
-import type { ZodApp } from '../../lib/resource-routes';
+import { pkParams, type ZodApp } from '../../lib/resource-routes';
 import { preferredLanguage } from '../../lib/language';
 import { requireUser } from '../../plugins/auth';
 import { normalizeIP } from '@fastify/rate-limit';
@@ -241,7 +243,7 @@ function registerShareAndMonitorRoutes(
       schema: {
         tags,
         summary:
-          "Share via account: copy a saved or targeting list into another account's lists, and mail its owner",
+          'Share via account: offer a saved or targeting list to the account of an address, which accepts or declines it (the same answer whether or not the account exists)',
         body: shareViaAccountSchema,
         response: { 200: shareListResponseSchema, ...errorResponses(400, 403, 404, 429) },
       },
@@ -249,6 +251,50 @@ function registerShareAndMonitorRoutes(
     },
     (request) =>
       shareService.shareViaAccount(requireUser(request), request.body.audience_config_id, request.body.email),
+  );
+
+  app.get(
+    '/api/external/audience-configs/share-offers/',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Lists other accounts offered to the caller, waiting to be accepted or declined',
+        response: { 200: z.array(shareOfferSchema), ...errorResponses(403) },
+      },
+    },
+    (request) => shareService.pendingOffers(requireUser(request)),
+  );
+
+  app.post(
+    '/api/external/audience-configs/share-offers/:pk/accept/',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: "Accept a list offered to the caller: it is copied into the caller's lists",
+        params: pkParams,
+        response: { 200: audienceConfigSchema, ...errorResponses(403, 404) },
+      },
+    },
+    (request) => shareService.acceptOffer(requireUser(request), request.params.pk),
+  );
+
+  app.post(
+    '/api/external/audience-configs/share-offers/:pk/decline/',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Decline a list offered to the caller: the offer is deleted',
+        params: pkParams,
+        response: { 204: z.null().describe('Declined'), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await shareService.declineOffer(requireUser(request), request.params.pk);
+      return reply.status(204).send(null);
+    },
   );
 
   // ---- monitors and the weekly results monitor ----

@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   AudienceConfig,
   AudienceRequest,
   CompetitorAnalysisResult,
   JobOf,
+  ShareOffer,
   Xstats,
 } from '@murmur/core/api';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -388,7 +389,17 @@ describe('share via account', () => {
       results: AudienceConfig[];
     }>().results;
 
-  it("copies the list into the other account's lists and mails its owner in the owner's language", async () => {
+  const offersOf = async (auth: Record<string, string>) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/external/audience-configs/share-offers/',
+        headers: auth,
+      })
+    ).json<ShareOffer[]>();
+  const sentTo = (to: string) => t.mailer.sent.filter((m) => m.to === to);
+
+  it("asks the other account first: nothing lands in its lists until it accepts (mail in the recipient's language)", async () => {
     const owner = await t.signIn('giver@example.com');
     const friend = await t.signIn('taker@example.jp');
     await t.app.inject({
@@ -406,31 +417,74 @@ describe('share via account', () => {
     expect(shared.statusCode, shared.body).toBe(200);
     expect(shared.json()).toEqual({ shared_with: ['taker@example.jp'] });
 
-    const theirs = await listsOf(friend.tokenAuth, 'targeting_list');
-    const copy = theirs.find((l) => l.name === 'Espresso fans');
-    expect(copy).toBeDefined();
-    expect(copy!.id).not.toBe(list.id);
-    expect(copy!.created_by.email).toBe('taker@example.jp');
-    expect(copy!.targeting_package.keywords).toEqual([{ label: 'espresso' }]);
-    expect(copy!.size).toBe(list.size);
-
+    // Nothing added yet: an offer waits for the recipient.
+    expect(await listsOf(friend.tokenAuth, 'targeting_list')).toEqual([]);
+    const [offer, ...more] = await offersOf(friend.tokenAuth);
+    expect(more).toEqual([]);
+    expect(offer).toMatchObject({ name: 'Espresso fans', kind: 'targeting_list', from: 'giver@example.com' });
+    expect(await offersOf(owner.tokenAuth)).toEqual([]);
+    await vi.waitFor(() => expect(t.mailer.last('taker@example.jp').subject).toContain('Espresso fans'));
     const mail = t.mailer.last('taker@example.jp');
     expect(mail.subject).toBe(
-      'giver@example.com さんがオーディエンス「Espresso fans」をあなたのアカウントに共有しました',
+      'giver@example.com さんがオーディエンス「Espresso fans」を共有しようとしています',
     );
-    expect(mail.text).toContain(`https://pro.murmur.test/targeting-lists/${copy!.id}\n`);
+    expect(mail.text).toContain('https://pro.murmur.test/targeting-lists?shares=pending\n');
+    expect(mail.text).toContain('承認するまで');
+
+    // Someone else cannot answer it (404), then the recipient accepts: the list is their own copy.
+    const path = `/api/external/audience-configs/share-offers/${offer!.id}`;
+    const accept = (auth: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `${path}/accept/`, headers: auth });
+    expect((await accept(owner.tokenAuth)).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${path}/decline/`, headers: owner.tokenAuth })).statusCode,
+    ).toBe(404);
+    const accepted = await accept(friend.tokenAuth);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const copy = accepted.json<AudienceConfig>();
+    expect(copy.id).not.toBe(list.id);
+    expect(copy.created_by.email).toBe('taker@example.jp');
+    expect(copy.targeting_package.keywords).toEqual([{ label: 'espresso' }]);
+    expect(copy.size).toBe(list.size);
+    expect((await listsOf(friend.tokenAuth, 'targeting_list')).map((l) => l.id)).toEqual([copy.id]);
+    expect(await offersOf(friend.tokenAuth)).toEqual([]);
+    expect((await accept(friend.tokenAuth)).statusCode).toBe(404);
 
     // The copy is the recipient's own: deleting it leaves the sharer's list.
     const removed = await t.app.inject({
       method: 'DELETE',
-      url: `/api/audience-configs/${copy!.id}/`,
+      url: `/api/audience-configs/${copy.id}/`,
       headers: friend.tokenAuth,
     });
     expect(removed.statusCode).toBeLessThan(300);
     expect((await listsOf(owner.tokenAuth, 'targeting_list')).map((l) => l.id)).toContain(list.id);
   });
 
-  it('refuses unknown accounts, oneself, lists the caller cannot read and signed-out callers (SPEC §8 bodies)', async () => {
+  it('a declined offer adds nothing; offering the same list again replaces the waiting offer', async () => {
+    const owner = await t.signIn('giver3@example.com');
+    const friend = await t.signIn('taker3@example.com');
+    const list = await saveList(owner.tokenAuth, 'Declined espresso', 'saved_list');
+    const share = () =>
+      post(
+        'audience-configs/share-via-account/',
+        { audience_config_id: list.id, email: 'taker3@example.com' },
+        owner.tokenAuth,
+      );
+    expect((await share()).statusCode).toBe(200);
+    expect((await share()).statusCode).toBe(200);
+    const offers = await offersOf(friend.tokenAuth);
+    expect(offers.map((o) => o.name)).toEqual(['Declined espresso']);
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: `/api/external/audience-configs/share-offers/${offers[0]!.id}/decline/`,
+      headers: friend.tokenAuth,
+    });
+    expect(declined.statusCode).toBe(204);
+    expect(await offersOf(friend.tokenAuth)).toEqual([]);
+    expect(await listsOf(friend.tokenAuth, 'saved_list')).toEqual([]);
+  });
+
+  it('answers the same for known and unknown addresses; refuses oneself, unreadable lists, signed-out callers', async () => {
     const owner = await t.signIn('giver2@example.com');
     const other = await t.signIn('other2@example.com');
     const list = await saveList(owner.tokenAuth, 'Saved espresso', 'saved_list');
@@ -438,21 +492,28 @@ describe('share via account', () => {
       post('audience-configs/share-via-account/', { audience_config_id: id, email }, auth);
 
     const unknown = await share('nobody@example.com', owner.tokenAuth);
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({
-      email: ['No Targeting Toolkit account uses this email address. Share the list by mail instead.'],
-    });
+    const known = await share('other2@example.com', owner.tokenAuth);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ shared_with: ['nobody@example.com'] });
+    expect(known.json()).toEqual({ shared_with: ['other2@example.com'] });
+    // Same headers apart from the ones every answer varies in.
+    const shape = (r: typeof known) =>
+      Object.keys(r.headers)
+        .filter((h) => !['date', 'content-length', 'x-request-id'].includes(h))
+        .sort();
+    expect(shape(unknown)).toEqual(shape(known));
+    expect(sentTo('nobody@example.com')).toEqual([]);
+
     const self = await share('giver2@example.com', owner.tokenAuth);
     expect(self.statusCode).toBe(400);
     expect(self.json()).toEqual({ email: ['This list is already in your account.'] });
     expect((await share('not-an-address', owner.tokenAuth)).statusCode).toBe(400);
     expect((await share('giver2@example.com', other.tokenAuth)).statusCode).toBe(404);
     expect((await share('other2@example.com')).statusCode).toBe(403);
-    // Nothing was copied by the refused calls.
+    // Nothing was copied: the known address has an offer, not a list.
     expect(await listsOf(other.tokenAuth, 'saved_list')).toEqual([]);
-    // A saved list stays a saved list in the other account.
-    expect((await share('other2@example.com', owner.tokenAuth)).statusCode).toBe(200);
-    expect((await listsOf(other.tokenAuth, 'saved_list')).map((l) => l.name)).toEqual(['Saved espresso']);
+    expect((await offersOf(other.tokenAuth)).map((o) => o.kind)).toEqual(['saved_list']);
   });
 });
 

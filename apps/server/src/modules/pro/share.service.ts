@@ -1,10 +1,12 @@
-import type { AudienceConfig, AudienceConfigKind, Language } from '@murmur/core/api';
+import type { AudienceConfig, AudienceConfigKind, Language, ShareOffer } from '@murmur/core/api';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import type { UserRow } from '../../db/schema';
-import { BadRequest } from '../../errors';
+import { BadRequest, NotFound } from '../../errors';
+import type { Clock } from '../../lib/clock';
 import type { MailOutbox, OutboxEntry, OutboxRepository } from '../../integrations/mail';
 import { escapeHtml } from '../../integrations/mail/escape-html';
 import type { Mail } from '../../integrations/mail';
+import type { ShareOffersRepository } from './share-offers.repository';
 
 export type ShareService = ReturnType<typeof createShareService>;
 
@@ -39,14 +41,14 @@ const texts = {
 
 const accountTexts = {
   en: (from: string, list: string) => ({
-    subject: `${from} shared the audience "${list}" with your account`,
-    intro: `${from} shared the audience "${list}" with your Targeting Toolkit account. It is now in your lists:`,
-    outro: 'It is your own copy: rename it, change it or delete it as you like.',
+    subject: `${from} wants to share the audience "${list}" with you`,
+    intro: `${from} wants to share the audience "${list}" with your Targeting Toolkit account. Accept it to add it to your lists, or decline it:`,
+    outro: 'Nothing is added to your account until you accept.',
   }),
   ja: (from: string, list: string) => ({
-    subject: `${from} さんがオーディエンス「${list}」をあなたのアカウントに共有しました`,
-    intro: `${from} さんがオーディエンス「${list}」をあなたの Targeting Toolkit アカウントに共有しました。リストに追加されています:`,
-    outro: 'あなた専用のコピーです。名前の変更、編集、削除は自由にできます。',
+    subject: `${from} さんがオーディエンス「${list}」を共有しようとしています`,
+    intro: `${from} さんがオーディエンス「${list}」をあなたの Targeting Toolkit アカウントに共有しようとしています。承認するとリストに追加されます。辞退もできます:`,
+    outro: '承認するまで、あなたのアカウントには何も追加されません。',
   }),
 } satisfies Record<Language, unknown>;
 
@@ -73,13 +75,17 @@ function shareMail(
  */
 export function createShareService(deps: {
   findConfig: FindConfig;
-  inTransaction: <T>(work: (w: { outbox: OutboxRepository }) => Promise<T>) => Promise<T>;
+  inTransaction: <T>(
+    work: (w: { outbox: OutboxRepository; offers: ShareOffersRepository }) => Promise<T>,
+  ) => Promise<T>;
   outbox: MailOutbox;
   siteUrl: string;
   findUser: FindUser;
   copyList: CopyList;
+  offers: ShareOffersRepository;
+  clock: Clock;
 }) {
-  const { findConfig, inTransaction, outbox, siteUrl, findUser, copyList } = deps;
+  const { findConfig, inTransaction, outbox, siteUrl, findUser, copyList, offers, clock } = deps;
   const sharerName = (user: UserRow) =>
     [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   return {
@@ -104,39 +110,71 @@ export function createShareService(deps: {
     },
 
     /**
-     * Share via account (SPEC §7 audience configs share-via-account): the list is copied into the
-     * lists of the account signed in with `email` (same name, kind and targeting package; the
-     * sharer's exclusions and stored insights stay theirs), and its owner gets a mail in their own
-     * language with a link to it. Later changes on either side do not reach the other.
+     * Share via account (SPEC §7 audience configs share-via-account; docs/API-AUDIENCES.md): the
+     * account signed in with `email` is offered the list (its name, kind and targeting package as
+     * they are now) and mailed in its own language; the list lands in its lists only when it
+     * accepts. The answer is the same whether or not such an account exists, and the mail is sent
+     * after answering, so neither the body, the status nor the time tells.
      */
     async shareViaAccount(user: UserRow, configId: number, email: string) {
       const config = await findConfig(user, configId);
-      const recipient = await findUser(email);
-      if (!recipient) {
-        throw new BadRequest({
-          email: ['No Targeting Toolkit account uses this email address. Share the list by mail instead.'],
-        });
-      }
-      if (recipient.id === user.id)
+      const address = email.trim().toLowerCase();
+      if (address === user.email.toLowerCase())
         throw new BadRequest({ email: ['This list is already in your account.'] });
-      const kind = config.kind === 'targeting_list' ? 'targeting_list' : 'saved_list';
-      const copy = await copyList(recipient, {
-        name: config.name,
-        kind,
-        targeting_package: config.targeting_package,
+      const recipient = await findUser(address);
+      if (recipient && recipient.id !== user.id) {
+        const kind = config.kind === 'targeting_list' ? 'targeting_list' : 'saved_list';
+        const mail = shareMail(
+          recipient.email,
+          recipient.language,
+          sharerName(user),
+          config.name,
+          `${siteUrl}/targeting-lists?shares=pending`,
+          accountTexts,
+        );
+        const entry = await inTransaction(async (w) => {
+          await w.offers.offer({
+            audienceConfigId: config.id,
+            fromUserId: user.id,
+            toUserId: recipient.id,
+            name: config.name,
+            kind,
+            targetingPackage: config.targeting_package,
+            created: clock.now(),
+          });
+          return outbox.enqueue(w.outbox, mail, { kind: 'pro-request' });
+        });
+        // Not awaited: the outbox retries what this first attempt does not deliver.
+        void outbox.sendNow(entry).catch(() => undefined);
+      }
+      return { shared_with: [address] };
+    },
+
+    /** The lists other accounts offered to the caller, waiting for an answer. */
+    async pendingOffers(user: UserRow): Promise<ShareOffer[]> {
+      return (await offers.pendingFor(user.id)).map(({ offer, fromEmail, fromFirstName, fromLastName }) => ({
+        id: offer.id,
+        name: offer.name,
+        kind: offer.kind,
+        from: [fromFirstName, fromLastName].filter(Boolean).join(' ') || fromEmail,
+        created: offer.created.toISOString(),
+      }));
+    },
+
+    /** Accept: the list is copied into the caller's lists, as their own; the offer is gone. */
+    async acceptOffer(user: UserRow, offerId: number): Promise<AudienceConfig> {
+      const offer = await offers.take(offerId, user.id);
+      if (!offer) throw new NotFound();
+      return copyList(user, {
+        name: offer.name,
+        kind: offer.kind,
+        targeting_package: offer.targetingPackage,
       });
-      const url = `${siteUrl}/targeting-lists/${copy.id}`;
-      const mail = shareMail(
-        recipient.email,
-        recipient.language,
-        sharerName(user),
-        config.name,
-        url,
-        accountTexts,
-      );
-      const entry = await inTransaction((w) => outbox.enqueue(w.outbox, mail, { kind: 'pro-request' }));
-      await outbox.sendNow(entry);
-      return { shared_with: [recipient.email] };
+    },
+
+    /** Decline: the offer is deleted; nothing reaches the caller's lists. */
+    async declineOffer(user: UserRow, offerId: number): Promise<void> {
+      if (!(await offers.take(offerId, user.id))) throw new NotFound();
     },
   };
 }

@@ -9,8 +9,8 @@ import {
 import type { UserRow } from '../../db/schema';
 import { BadRequest, NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { hmac, safeEqual } from '../../lib/crypto';
 import type { AgreementService } from './agreement.service';
+import { createUsageShareLinks, liveShareLink } from './usage-share-links';
 import { NO_AD_ACCOUNT_ID, type UploadTeams } from './uploads.service';
 import type { UsageRow, XAudiencesRepository } from './x-audiences.repository';
 
@@ -37,7 +37,6 @@ export function createUsagesService(deps: {
   applyToLineItem?: ApplyToLineItem;
 }) {
   const { repo, teams, agreement, secret, clock } = deps;
-  const sign = (id: number) => hmac(secret, `audience-usage:${id}`).slice(0, 32);
 
   const present = (row: UsageRow): AudienceUsage => ({
     id: row.id,
@@ -48,6 +47,7 @@ export function createUsagesService(deps: {
     countries: row.countries,
     line_item_id: row.lineItemId,
     shared_with: row.sharedWith,
+    share_expires_at: liveShareLink(row, clock) ? row.shareExpiresAt!.toISOString() : null,
     autopilot_hours: row.autopilotHours,
     next_run_at: row.nextRunAt?.toISOString() ?? null,
     last_run_at: row.lastRunAt?.toISOString() ?? null,
@@ -64,7 +64,6 @@ export function createUsagesService(deps: {
 
   return {
     present,
-    sign,
 
     /** SPEC §7 audience used in ads create; Japanese advertisers accept first and apply ≤ 3 segments. */
     async create(user: UserRow, input: CreateAudienceUsage): Promise<AudienceUsage> {
@@ -119,31 +118,7 @@ export function createUsagesService(deps: {
       return present({ ...row, deletedAt: null });
     },
 
-    /** Shares with addresses (kept, deduplicated) and answers the signed link anyone can verify. */
-    async share(
-      user: UserRow,
-      id: number,
-      emails: string[],
-    ): Promise<{ usage: AudienceUsage; signature: string }> {
-      const row = await own(user, id);
-      const sharedWith = [...new Set([...row.sharedWith, ...emails.map((e) => e.toLowerCase())])].slice(
-        0,
-        100,
-      );
-      await repo.updateUsage(row.id, { sharedWith });
-      return { usage: present({ ...row, sharedWith }), signature: sign(row.id) };
-    },
-
-    async sharedWith(user: UserRow): Promise<AudienceUsage[]> {
-      return (await repo.usagesSharedWith(user.email.toLowerCase())).map(present);
-    },
-
-    /** verify_signed: a usage behind a signed link, or 404 when the signature does not match. */
-    async verifySigned(id: number, signature: string): Promise<AudienceUsage> {
-      const row = await repo.getUsage(id);
-      if (!row || row.deletedAt || !safeEqual(signature, sign(row.id))) throw new NotFound();
-      return present(row);
-    },
+    ...createUsageShareLinks({ repo, secret, clock, own, present }),
 
     /** The package's handles in a new order: exactly the same handles, each once. */
     async reorderHandles(user: UserRow, id: number, order: string[]): Promise<AudienceUsage> {

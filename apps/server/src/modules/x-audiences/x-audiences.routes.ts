@@ -11,7 +11,9 @@ import {
   createUploadedAudienceSchema,
   japaneseAgreementSchema,
   reorderHandlesSchema,
+  rotateShareLinkSchema,
   shareAudienceUsageSchema,
+  shareLinkSchema,
   sharedAudienceUsageSchema,
   uploadedAudienceSchema,
   uploadedAudiencesQuerySchema,
@@ -127,6 +129,41 @@ function registerAgreementRoutes(app: ZodApp, agreement: AgreementService) {
 }
 
 /** Audience usages: the applied packages, their sharing, restoring, handles, autopilot and sheet. */
+/** A usage's share link: rotate and revoke (docs/API-AUDIENCES.md "Share links"). */
+function registerShareLinkRoutes(app: ZodApp, usages: UsagesService, usageTags: string[], base: string) {
+  app.post(
+    `${base}/:pk/share-link/rotate/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags: usageTags,
+        summary: 'A new share link for the usage; the old one stops working at once',
+        params: pkParams,
+        body: rotateShareLinkSchema,
+        response: { 200: shareLinkSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    (request) => usages.rotateLink(requireUser(request), request.params.pk, request.body.expires_in_days),
+  );
+
+  app.delete(
+    `${base}/:pk/share-link/`,
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags: usageTags,
+        summary: 'Revoke the usage’s share link (sharing again makes a new one)',
+        params: pkParams,
+        response: { 204: z.null().describe('Revoked'), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await usages.revokeLink(requireUser(request), request.params.pk);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
 function registerUsageRoutes(app: ZodApp, usages: UsagesService) {
   const usageTags = ['audience-usages'];
   const base = '/api/external/audience-usages';
@@ -167,9 +204,10 @@ function registerUsageRoutes(app: ZodApp, usages: UsagesService) {
     {
       schema: {
         tags: usageTags,
-        summary: 'The usage behind a signed share link (404 when the signature does not match)',
+        summary:
+          'The usage behind a signed share link, without its recipients (404 when the signature is not the current link’s, 410 when the link has expired)',
         body: verifySignedUsageSchema,
-        response: { 200: audienceUsageSchema, ...errorResponses(400, 404) },
+        response: { 200: audienceUsageSchema, ...errorResponses(400, 404, 410) },
       },
     },
     (request) => usages.verifySigned(request.body.id, request.body.signature),
@@ -208,14 +246,22 @@ function registerUsageRoutes(app: ZodApp, usages: UsagesService) {
     {
       schema: {
         tags: usageTags,
-        summary: 'Share a usage with addresses; answers the signature of its share link',
+        summary: 'Share a usage with addresses; answers the signature of its share link and when it expires',
         params: pkParams,
         body: shareAudienceUsageSchema,
         response: { 200: sharedAudienceUsageSchema, ...errorResponses(400, 403, 404) },
       },
     },
-    (request) => usages.share(requireUser(request), request.params.pk, request.body.emails),
+    (request) =>
+      usages.share(
+        requireUser(request),
+        request.params.pk,
+        request.body.emails,
+        request.body.expires_in_days,
+      ),
   );
+
+  registerShareLinkRoutes(app, usages, usageTags, base);
 
   app.post(
     `${base}/:pk/reorder-handles/`,

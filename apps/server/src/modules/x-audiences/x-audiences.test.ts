@@ -518,3 +518,124 @@ describe('autopilot', () => {
     expect(after.last_run_at).not.toBeNull();
   }, 90_000);
 });
+
+describe('usage share links (issue 31: links expire, rotate, are revoked and never show the recipients)', () => {
+  const verify = (id: number, signature: string) =>
+    k.app.inject({
+      method: 'POST',
+      url: '/api/external/audience-usages/verify_signed/',
+      payload: { id, signature },
+    });
+  const daysLeft = (at: string) => Math.round((Date.parse(at) - k.t.clock.now().getTime()) / 86_400_000);
+  const newUsage = async (owner: TestSession) => {
+    const created = await send(owner, 'POST', '/api/external/audience-usages/', {
+      ad_account_id: 'abc',
+      state: 'applied',
+      targeting_package: { interests: [{ label: 'Sports/Football' }] },
+      countries: [],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json<AudienceUsage>();
+  };
+
+  it('answers the usage without any recipient address, to the link and to each recipient', async () => {
+    const ann = await k.t.signIn('link-ann@example.com');
+    const bob = await k.t.signIn('link-bob@example.com');
+    const usage = await newUsage(ann);
+    const shared = (
+      await send(ann, 'POST', `/api/external/audience-usages/${usage.id}/share/`, {
+        emails: ['link-bob@example.com', 'secret-carol@example.com'],
+      })
+    ).json<SharedAudienceUsage>();
+    // The owner sees whom they shared with, and when the link ends (30 days by default).
+    expect(shared.usage.shared_with).toEqual(['link-bob@example.com', 'secret-carol@example.com']);
+    expect(daysLeft(shared.expires_at)).toBe(30);
+    expect(shared.usage.share_expires_at).toBe(shared.expires_at);
+
+    const opened = await verify(usage.id, shared.signature);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json<AudienceUsage>().shared_with).toEqual([]);
+    expect(opened.json<AudienceUsage>().share_expires_at).toBeNull();
+    expect(opened.body).not.toContain('carol');
+    const bobs = await send(bob, 'GET', '/api/external/audience-usages/shared-with/');
+    expect(bobs.json<AudienceUsage[]>().map((u) => u.shared_with)).toEqual([['link-bob@example.com']]);
+    expect(bobs.body).not.toContain('carol');
+  });
+
+  it('expires after the days chosen (410, SPEC §8 body); sharing again extends the same link', async () => {
+    const ann = await k.t.signIn('exp-ann@example.com');
+    const usage = await newUsage(ann);
+    const share = (days?: number) =>
+      send(ann, 'POST', `/api/external/audience-usages/${usage.id}/share/`, {
+        emails: ['exp-bob@example.com'],
+        ...(days !== undefined && { expires_in_days: days }),
+      });
+    expect((await share(365)).statusCode).toBe(400);
+    const week = (await share(7)).json<SharedAudienceUsage>();
+    expect(daysLeft(week.expires_at)).toBe(7);
+    k.t.clock.advance(6 * 86_400_000);
+    expect((await verify(usage.id, week.signature)).statusCode).toBe(200);
+    // Sharing with one more person keeps the link and gives it its days again.
+    const again = (await share(7)).json<SharedAudienceUsage>();
+    expect(again.signature).toBe(week.signature);
+    k.t.clock.advance(6 * 86_400_000);
+    expect((await verify(usage.id, week.signature)).statusCode).toBe(200);
+    k.t.clock.advance(2 * 86_400_000);
+    const expired = await verify(usage.id, week.signature);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toEqual({
+      detail: 'This share link has expired. Ask the person who shared it for a new one.',
+    });
+    const owner = (
+      await send(ann, 'GET', `/api/external/audience-usages/${usage.id}/`)
+    ).json<AudienceUsage>();
+    expect(owner.share_expires_at).toBeNull();
+    // Sharing after the end makes a new link; the expired one stays dead.
+    const fresh = (await share()).json<SharedAudienceUsage>();
+    expect(fresh.signature).not.toBe(week.signature);
+    expect((await verify(usage.id, fresh.signature)).statusCode).toBe(200);
+    expect((await verify(usage.id, week.signature)).statusCode).toBe(404);
+  });
+
+  it('rotation kills the old link at once; revoke kills the link; only the owner does either (404)', async () => {
+    const ann = await k.t.signIn('rot-ann@example.com');
+    const eve = await k.t.signIn('rot-eve@example.com');
+    const usage = await newUsage(ann);
+    const first = (
+      await send(ann, 'POST', `/api/external/audience-usages/${usage.id}/share/`, {
+        emails: ['rot-bob@example.com'],
+      })
+    ).json<SharedAudienceUsage>();
+
+    const rotatePath = `/api/external/audience-usages/${usage.id}/share-link/rotate/`;
+    const linkPath = `/api/external/audience-usages/${usage.id}/share-link/`;
+    expect((await send(eve, 'POST', rotatePath, { expires_in_days: 90 })).statusCode).toBe(404);
+    expect((await send(eve, 'DELETE', linkPath)).statusCode).toBe(404);
+    expect((await k.app.inject({ method: 'DELETE', url: linkPath })).statusCode).toBe(403);
+    expect((await verify(usage.id, first.signature)).statusCode).toBe(200);
+
+    const rotated = await send(ann, 'POST', rotatePath, { expires_in_days: 90 });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const second = rotated.json<{ signature: string; expires_at: string }>();
+    expect(second.signature).not.toBe(first.signature);
+    expect(daysLeft(second.expires_at)).toBe(90);
+    const old = await verify(usage.id, first.signature);
+    expect(old.statusCode).toBe(404);
+    expect(old.json()).toEqual({
+      detail: 'This share link is not valid: it was replaced by a new one or revoked.',
+    });
+    expect((await verify(usage.id, second.signature)).statusCode).toBe(200);
+
+    expect((await send(ann, 'DELETE', linkPath)).statusCode).toBe(204);
+    expect((await verify(usage.id, second.signature)).statusCode).toBe(404);
+    const owner = (
+      await send(ann, 'GET', `/api/external/audience-usages/${usage.id}/`)
+    ).json<AudienceUsage>();
+    expect(owner.share_expires_at).toBeNull();
+    // A deleted usage's link is dead too.
+    const third = (await send(ann, 'POST', rotatePath, {})).json<{ signature: string }>();
+    expect((await verify(usage.id, third.signature)).statusCode).toBe(200);
+    expect((await send(ann, 'DELETE', `/api/external/audience-usages/${usage.id}/`)).statusCode).toBe(204);
+    expect((await verify(usage.id, third.signature)).statusCode).toBe(404);
+  });
+});
