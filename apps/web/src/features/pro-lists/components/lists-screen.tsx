@@ -10,6 +10,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { personalStore } from '@/lib/personal-store';
 import { useAudienceConfigsOfKind } from '@/lib/api/get-audience-configs';
 import { ListActions } from './list-actions';
+import { ShareOffersPanel } from './share-offers-panel';
 
 export interface ListsScreenProps {
   kind: 'saved_list' | 'targeting_list';
@@ -28,6 +29,7 @@ export function ListsScreen({ kind }: ListsScreenProps) {
   return (
     <Stack gap="lg">
       <PageHeader title={title} intro={intro} />
+      <ShareOffersPanel enabled={signedIn} />
       {!signedIn ? (
         <Alert color="blue" title={t('proSite.signInForMore')}>
           <Stack gap="xs" align="flex-start">
