@@ -184,6 +184,7 @@ export function registerModules(
     findConfig: (user, id) => audiences.configsService.get(user, id),
     findUser: (email) => usersService.findByEmail(email),
     copyList: (to, list) => audiences.configsService.create(to, { ...list, exclusions: [] }),
+    secret,
   });
 
   // Sessions, sign-in codes and social sign-in; a sign-in's writes commit together.

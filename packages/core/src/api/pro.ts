@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTENT_TYPES, targetingPackageSchema } from '../targeting';
 import { emailSchema, isoDateTime, languageSchema } from './common';
 import { handleSchema } from './catalogues';
+import { shareLinkDaysSchema } from './x-ads';
 
 // The pro-targeting site's own API (SPEC §2 pro-targeting flavour, §7 /api/external/): audience
 // requests, xstats, marketing materials, lists shared with others, monitors.
@@ -155,7 +156,29 @@ export const summaryPdfSchema = z.object({
 export const shareListSchema = z.object({
   audience_config_id: int.positive().max(2_147_483_647),
   emails: z.array(emailSchema).min(1, { error: 'Enter at least one email address.' }).max(20),
+  /** Days the mailed link works when the list has no live link yet (a live one is reused). */
+  expires_in_days: shareLinkDaysSchema,
 });
+/** A list's share link (the one "share by mail" sends): null fields when it has none that works. */
+export const listShareLinkSchema = z.object({
+  url: z.string().nullable(),
+  expires_at: isoDateTime.nullable(),
+});
+export type ListShareLink = z.infer<typeof listShareLinkSchema>;
+export const rotateListShareLinkSchema = z.object({ expires_in_days: shareLinkDaysSchema });
+export const sharedListParamsSchema = z.object({
+  token: z
+    .string()
+    .max(80)
+    .regex(/^[0-9]{1,10}\.[A-Za-z0-9_-]{1,64}$/, { error: 'Not a share link.' }),
+});
+/** What a list's share link opens: the list's name, kind and package, nothing about who shared it with whom. */
+export const sharedListSchema = z.object({
+  name: z.string(),
+  kind: z.enum(['builder', 'targeting_list', 'saved_list']),
+  targeting_package: targetingPackageSchema,
+});
+export type SharedList = z.infer<typeof sharedListSchema>;
 export const shareListResponseSchema = z.object({ shared_with: z.array(z.string()) });
 /**
  * Share via account: the account signed in with `email` is asked whether it wants the list (a share

@@ -3526,9 +3526,113 @@ export interface ApiRoutes {
     body: {
       audience_config_id: number;
       emails: string[];
+      /** Days the link works: 7, 30 or 90 (default 30) */
+      expires_in_days?: 7 | 30 | 90;
     };
     response: {
       shared_with: string[];
+    };
+  };
+  /** What a list’s share link opens (name, kind, package; never who it was shared with): 404 when not the current link, 410 when expired */
+  "GET /api/external/audience-configs/shared/:token/": {
+    params: {
+      token: string;
+    };
+    response: {
+      name: string;
+      kind: "builder" | "targeting_list" | "saved_list";
+      targeting_package: {
+        keywords: Array<{
+          label?: string;
+          handle?: string;
+          deselected?: boolean;
+        }>;
+        handles: Array<{
+          label?: string;
+          handle?: string;
+          deselected?: boolean;
+        }>;
+        hashtags: Array<{
+          label?: string;
+          handle?: string;
+          deselected?: boolean;
+        }>;
+        languages: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        network_operators: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        interests: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        conversation_topics: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        movies_tv_shows: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        placements: Array<"homeTimelines" | "profiles" | "searchResults" | "replies">;
+        age: Array<("AGE_ANY" | "AGE_OVER_13" | "AGE_OVER_18" | "AGE_OVER_21" | "AGE_OVER_25" | "AGE_OVER_35" | "AGE_OVER_50") | ("13-24" | "13-34" | "13-49" | "13-54" | "18-24" | "18-34" | "18-49" | "18-54" | "21-34" | "21-49" | "21-54" | "25-49" | "25-54" | "35-49" | "35-54")>;
+        gender: Array<"ANY" | "MALE" | "FEMALE">;
+        custom_audiences: Array<{
+          name: string;
+          id?: string | number;
+        }>;
+        locations: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        countries: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+      };
+    };
+  };
+  /** The list’s share link and when it expires (null when it has none that works) */
+  "GET /api/external/audience-configs/:pk/share-link/": {
+    params: {
+      pk: number | string;
+    };
+    response: {
+      url: string | null;
+      /** ISO 8601 date-time */
+      expires_at: string | null;
+    };
+  };
+  /** Revoke the list’s share link */
+  "DELETE /api/external/audience-configs/:pk/share-link/": {
+    params: {
+      pk: number | string;
+    };
+    response: void;
+  };
+  /** A new share link for the list; the old one stops working at once */
+  "POST /api/external/audience-configs/:pk/share-link/rotate/": {
+    params: {
+      pk: number | string;
+    };
+    body: {
+      /** Days the link works: 7, 30 or 90 (default 30) */
+      expires_in_days?: 7 | 30 | 90;
+    };
+    response: {
+      url: string | null;
+      /** ISO 8601 date-time */
+      expires_at: string | null;
     };
   };
   /** The config's targeting package as a JSON attachment */

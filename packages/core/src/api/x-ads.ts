@@ -143,14 +143,14 @@ export const audienceUsagesQuerySchema = z.object({
 /** A share link's lifetime in days (docs/API-AUDIENCES.md "Share links"); links never live forever. */
 export const SHARE_LINK_DAYS = [7, 30, 90] as const;
 export const DEFAULT_SHARE_LINK_DAYS = 30;
-const shareLinkDays = z
+export const shareLinkDaysSchema = z
   .union([z.literal(7), z.literal(30), z.literal(90)])
   .default(DEFAULT_SHARE_LINK_DAYS)
   .describe('Days the link works: 7, 30 or 90 (default 30)');
 
 export const shareAudienceUsageSchema = z.object({
   emails: z.array(emailSchema).min(1).max(50),
-  expires_in_days: shareLinkDays,
+  expires_in_days: shareLinkDaysSchema,
 });
 export const sharedAudienceUsageSchema = z.object({
   usage: audienceUsageSchema,
@@ -160,7 +160,7 @@ export const sharedAudienceUsageSchema = z.object({
 export type SharedAudienceUsage = z.infer<typeof sharedAudienceUsageSchema>;
 
 /** Rotate: a new link (the old one dies at once), working for the days chosen. */
-export const rotateShareLinkSchema = z.object({ expires_in_days: shareLinkDays });
+export const rotateShareLinkSchema = z.object({ expires_in_days: shareLinkDaysSchema });
 export const shareLinkSchema = z.object({ signature: z.string(), expires_at: isoDateTime });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 

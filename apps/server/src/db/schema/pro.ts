@@ -105,3 +105,17 @@ export const listShareOffers = pgTable(
   },
   (t) => [index('list_share_offers_to_user_idx').on(t.toUserId, t.created)],
 );
+
+/**
+ * A list's share link (docs/API-AUDIENCES.md "Share links"): the link mailed by "share by mail" is
+ * signed with the list's current nonce, so a new nonce (rotate) kills the old link at once and no
+ * row (revoke) kills it for good; it stops working at `expires_at`. One live link per list.
+ */
+export const listShareLinks = pgTable('list_share_links', {
+  audienceConfigId: integer('audience_config_id')
+    .primaryKey()
+    .references(() => audienceConfigs.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  created: timestamp('created', { withTimezone: true }).notNull(),
+});

@@ -12,6 +12,7 @@ import { createProTokenRepository, createProTokenService, issueProToken } from '
 import { proRoutes } from './pro.routes';
 import { createRequestsRepository } from './requests.repository';
 import { createRequestsService, type AdAccountsOf } from './requests.service';
+import { createListShareLinks } from './list-share-links';
 import { createShareOffersRepository } from './share-offers.repository';
 import { createShareService, type CopyList, type FindConfig, type FindUser } from './share.service';
 import { createXstatsService } from './xstats.service';
@@ -40,6 +41,8 @@ export function createProModule(deps: {
   /** Share via account: the account of an address, and a list saved as that account's own. */
   findUser: FindUser;
   copyList: CopyList;
+  /** Signs share links (list-share-links.ts). */
+  secret: string;
 }) {
   const { db, clock, engine, jobs, outbox, publicUrl, isStaffEmail, staffDomains, adAccountsOf, findConfig } =
     deps;
@@ -65,6 +68,7 @@ export function createProModule(deps: {
     const [summary] = presentAccounts(e, [account]);
     return { valid: true, handle: summary?.handle ?? handle, account: summary ?? null };
   };
+  const listShareLinks = createListShareLinks({ db, secret: deps.secret, clock, siteUrl, findConfig });
   const monitorsService = createMonitorsService({
     monitors: createMonitorsRepository(db),
     engine,
@@ -123,7 +127,9 @@ export function createProModule(deps: {
           copyList: deps.copyList,
           offers: createShareOffersRepository(db),
           clock,
+          links: listShareLinks,
         }),
+        listShareLinks,
         xstatsService: createXstatsService({ engine }),
         imageDownloader: createImageDownloader({ ownOrigin: publicUrl }),
         validateHandle,

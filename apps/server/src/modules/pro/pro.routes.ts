@@ -49,6 +49,8 @@ import { PIXELS_PER_CLIENT, PIXELS_WINDOW_MS, type createImageDownloader } from 
 import { listMaterials, materialPdf } from './materials';
 import type { RequestsService } from './requests.service';
 import type { ShareService } from './share.service';
+import type { ListShareLinks } from './list-share-links';
+import { registerListShareLinkRoutes } from './list-share-links.routes';
 import type { MonitorsService } from './monitors.service';
 import { competitorSummaryPdf } from './summary-pdf';
 import type { XstatsService } from './xstats.service';
@@ -71,6 +73,7 @@ const sendFile = (reply: FastifyReply, file: { filename: string; type: string; b
 interface ProRoutesOptions {
   requestsService: RequestsService;
   shareService: ShareService;
+  listShareLinks: ListShareLinks;
   monitorsService: MonitorsService;
   xstatsService: XstatsService;
   imageDownloader: ReturnType<typeof createImageDownloader>;
@@ -92,6 +95,7 @@ export const proRoutes: FastifyPluginCallbackZod<ProRoutesOptions> = (app, optio
   });
   registerRequestRoutes(app, options, mailsPerIp);
   registerShareAndMonitorRoutes(app, options, mailsPerIp);
+  registerListShareLinkRoutes(app, options.listShareLinks);
   registerFileRoutes(app, options);
   registerImageDownloaderRoutes(app, options);
   done();
@@ -234,7 +238,12 @@ function registerShareAndMonitorRoutes(
       preHandler: mailsPerIp,
     },
     (request) =>
-      shareService.share(requireUser(request), request.body.audience_config_id, request.body.emails),
+      shareService.share(
+        requireUser(request),
+        request.body.audience_config_id,
+        request.body.emails,
+        request.body.expires_in_days,
+      ),
   );
 
   app.post(

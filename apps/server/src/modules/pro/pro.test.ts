@@ -9,6 +9,7 @@ import type {
   AudienceRequest,
   CompetitorAnalysisResult,
   JobOf,
+  ListShareLink,
   ShareOffer,
   Xstats,
 } from '@murmur/core/api';
@@ -315,7 +316,7 @@ describe('image downloader', () => {
 });
 
 describe('sharing a list', () => {
-  it("mails a list the caller can read as a builder link, in the sharer's language; others get 404", async () => {
+  it("mails a list the caller can read as its share link, in the sharer's language; others get 404", async () => {
     const owner = await t.signIn('sharer@example.com');
     await t.app.inject({
       method: 'PUT',
@@ -346,12 +347,20 @@ describe('sharing a list', () => {
     const mail = t.mailer.last('friend@example.com');
     expect(mail.subject).toContain('Coffee lovers');
     expect(mail.subject).toContain('共有しました');
-    expect(mail.text).toContain('https://pro.murmur.test/audience-builder?package=');
-    expect(mail.text).not.toContain('flavour=');
-    const pkg = /package=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
-    expect(JSON.parse(Buffer.from(pkg, 'base64url').toString('utf8'))).toMatchObject({
-      keywords: [{ label: 'coffee' }],
+    const url = /https:\/\/pro\.murmur\.test\/shared\/([0-9]+\.[A-Za-z0-9_-]+)\n/.exec(mail.text)?.[1] ?? '';
+    expect(url).toMatch(new RegExp(`^${id}\\.`));
+    expect(mail.text).not.toContain('package=');
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/api/external/audience-configs/shared/${url}/`,
     });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({
+      name: 'Coffee lovers',
+      kind: 'targeting_list',
+      targeting_package: { keywords: [{ label: 'coffee' }] },
+    });
+    expect(opened.body).not.toContain('friend@example.com');
     const stranger = await t.signIn('stranger@example.com');
     expect(
       (
@@ -370,6 +379,112 @@ describe('sharing a list', () => {
       (await post('audience-configs/share/', { audience_config_id: id, emails: [] }, owner.tokenAuth))
         .statusCode,
     ).toBe(400);
+  });
+});
+
+describe('list share links (issue 31: they expire, rotate and are revoked)', () => {
+  const DAY = 86_400_000;
+  const open = (token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/external/audience-configs/shared/${token}/` });
+  const tokenOf = (url: string | null) => url?.split('/shared/')[1] ?? '';
+  const newList = async (auth: Record<string, string>) => {
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/audience-configs/',
+      payload: {
+        name: 'Linked list',
+        kind: 'saved_list',
+        targeting_package: { keywords: [{ label: 'tea' }] },
+      },
+      headers: auth,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    return saved.json<AudienceConfig>().id;
+  };
+  const linkOf = async (id: number, auth: Record<string, string>) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/external/audience-configs/${id}/share-link/`,
+        headers: auth,
+      })
+    ).json<ListShareLink>();
+
+  it('works for the days chosen (30 by default), then answers 410; the mailed link is reused while it works', async () => {
+    const owner = await t.signIn('links-owner@example.com');
+    const id = await newList(owner.tokenAuth);
+    expect(await linkOf(id, owner.tokenAuth)).toEqual({ url: null, expires_at: null });
+    const share = (extra: object = {}) =>
+      post(
+        'audience-configs/share/',
+        { audience_config_id: id, emails: ['l1@example.com'], ...extra },
+        owner.tokenAuth,
+      );
+    expect((await share({ expires_in_days: 1000 })).statusCode).toBe(400);
+    expect((await share({ expires_in_days: 7 })).statusCode).toBe(200);
+    const link = await linkOf(id, owner.tokenAuth);
+    expect(Math.round((Date.parse(link.expires_at!) - t.clock.now().getTime()) / DAY)).toBe(7);
+    expect(t.mailer.last('l1@example.com').text).toContain(`${link.url}\n`);
+    expect((await share()).statusCode).toBe(200);
+    expect((await linkOf(id, owner.tokenAuth)).url).toBe(link.url);
+
+    t.clock.advance(8 * DAY);
+    const expired = await open(tokenOf(link.url));
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toEqual({
+      detail: 'This share link has expired. Ask the person who shared it for a new one.',
+    });
+    expect(await linkOf(id, owner.tokenAuth)).toEqual({ url: null, expires_at: null });
+    // Sharing again makes a new link, 30 days by default; the expired one stays dead.
+    expect((await share()).statusCode).toBe(200);
+    const fresh = await linkOf(id, owner.tokenAuth);
+    expect(fresh.url).not.toBe(link.url);
+    expect(Math.round((Date.parse(fresh.expires_at!) - t.clock.now().getTime()) / DAY)).toBe(30);
+    expect((await open(tokenOf(fresh.url))).statusCode).toBe(200);
+    expect((await open(tokenOf(link.url))).statusCode).toBe(404);
+  });
+
+  it('rotation kills the old link at once, revoke kills it; another team cannot do either (404)', async () => {
+    const owner = await t.signIn('links-owner2@example.com');
+    const stranger = await t.signIn('links-stranger@example.com');
+    const id = await newList(owner.tokenAuth);
+    const rotate = (auth: Record<string, string>, days = 90) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/external/audience-configs/${id}/share-link/rotate/`,
+        payload: { expires_in_days: days },
+        headers: auth,
+      });
+    const revoke = (auth: Record<string, string>) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/external/audience-configs/${id}/share-link/`,
+        headers: auth,
+      });
+    const first = (await rotate(owner.tokenAuth)).json<ListShareLink>();
+    expect((await open(tokenOf(first.url))).statusCode).toBe(200);
+
+    expect((await rotate(stranger.tokenAuth)).statusCode).toBe(404);
+    expect((await revoke(stranger.tokenAuth)).statusCode).toBe(404);
+    expect((await linkOf(id, stranger.tokenAuth)).url).toBeUndefined();
+    expect((await open(tokenOf(first.url))).statusCode).toBe(200);
+
+    const second = (await rotate(owner.tokenAuth, 7)).json<ListShareLink>();
+    expect(second.url).not.toBe(first.url);
+    const old = await open(tokenOf(first.url));
+    expect(old.statusCode).toBe(404);
+    expect(old.json()).toEqual({
+      detail: 'This share link is not valid: it was replaced by a new one or revoked.',
+    });
+    expect((await open(tokenOf(second.url))).statusCode).toBe(200);
+
+    expect((await revoke(owner.tokenAuth)).statusCode).toBe(204);
+    expect((await open(tokenOf(second.url))).statusCode).toBe(404);
+    expect(await linkOf(id, owner.tokenAuth)).toEqual({ url: null, expires_at: null });
+    // Forged and malformed tokens.
+    expect((await open(`${id}.${'f'.repeat(32)}`)).statusCode).toBe(404);
+    expect((await open('99999999.abc')).statusCode).toBe(404);
+    expect((await open('not-a-token')).statusCode).toBe(404);
   });
 });
 

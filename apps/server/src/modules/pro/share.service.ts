@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import type { MailOutbox, OutboxEntry, OutboxRepository } from '../../integrations/mail';
 import { escapeHtml } from '../../integrations/mail/escape-html';
 import type { Mail } from '../../integrations/mail';
+import type { ListShareLinks } from './list-share-links';
 import type { ShareOffersRepository } from './share-offers.repository';
 
 export type ShareService = ReturnType<typeof createShareService>;
@@ -21,10 +22,6 @@ export type CopyList = (
   to: UserRow,
   list: { name: string; kind: AudienceConfigKind; targeting_package: TargetingPackage },
 ) => Promise<AudienceConfig>;
-
-/** UTF-8 base64url JSON, as the web app's `?package=` parameter reads it (lib/insights-link.ts). */
-const encodePackage = (pkg: TargetingPackage) =>
-  Buffer.from(JSON.stringify(pkg), 'utf8').toString('base64url');
 
 const texts = {
   en: (from: string, list: string) => ({
@@ -71,7 +68,8 @@ function shareMail(
 
 /**
  * Share a saved or targeting list (SPEC §7 audience configs share): each recipient gets a mail, in the
- * sharer's language, with a link that opens the list's targeting package in the audience builder.
+ * sharer's language, with the list's share link (list-share-links.ts: it expires, can be rotated and
+ * revoked), which opens the list in the audience builder.
  */
 export function createShareService(deps: {
   findConfig: FindConfig;
@@ -84,15 +82,16 @@ export function createShareService(deps: {
   copyList: CopyList;
   offers: ShareOffersRepository;
   clock: Clock;
+  links: Pick<ListShareLinks, 'linkToMail'>;
 }) {
-  const { findConfig, inTransaction, outbox, siteUrl, findUser, copyList, offers, clock } = deps;
+  const { findConfig, inTransaction, outbox, siteUrl, findUser, copyList, offers, clock, links } = deps;
   const sharerName = (user: UserRow) =>
     [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   return {
-    async share(user: UserRow, configId: number, emails: string[]) {
+    async share(user: UserRow, configId: number, emails: string[], days: number) {
       const config = await findConfig(user, configId);
       const from = sharerName(user);
-      const url = `${siteUrl}/audience-builder?package=${encodePackage(config.targeting_package)}`;
+      const url = await links.linkToMail(config.id, days);
       const recipients = [...new Set(emails)];
       const entries: OutboxEntry[] = await inTransaction(async (w) => {
         const written: OutboxEntry[] = [];
