@@ -61,6 +61,13 @@ export const proRoutes: RouteObject[] = [
             path,
             lazy: targetingLists,
           })),
+          {
+            path: '/shared/:token',
+            lazy: lazyPage(
+              () => import('./routes/shared-list'),
+              (m) => m.SharedListRoute,
+            ),
+          },
           { path: '/request-audience', lazy: requestAudience },
           { path: '/request-audiences', lazy: requestAudience },
           {

@@ -6,6 +6,7 @@ import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
 import { useShareList } from '../api/share-list';
 import { useShareViaAccount } from '../api/share-via-account';
+import { ShareLinkControls, type LinkDays } from './share-link-controls';
 
 export interface ShareModalProps {
   list: AudienceConfig;
@@ -22,6 +23,7 @@ export function ShareModal({ list, opened, onClose }: ShareModalProps) {
   const [mode, setMode] = useState<'mail' | 'account'>('mail');
   const [emails, setEmails] = useState<string[]>([]);
   const [account, setAccount] = useState('');
+  const [days, setDays] = useState<LinkDays>(30);
   const byMail = useShareList();
   const byAccount = useShareViaAccount();
   const current = mode === 'mail' ? byMail : byAccount;
@@ -33,7 +35,7 @@ export function ShareModal({ list, opened, onClose }: ShareModalProps) {
   const send = () => {
     if (mode === 'mail') {
       byMail.mutate(
-        { audience_config_id: list.id, emails },
+        { audience_config_id: list.id, emails, expires_in_days: days },
         {
           onSuccess: (result) => {
             notify.success(t('proSite.lists.shared', { count: result.shared_with.length }));
@@ -68,14 +70,17 @@ export function ShareModal({ list, opened, onClose }: ShareModalProps) {
           ]}
         />
         {mode === 'mail' ? (
-          <TagsInput
-            label={t('proSite.lists.shareWith')}
-            description={t('proSite.lists.shareHelp')}
-            value={emails}
-            onChange={setEmails}
-            maxTags={20}
-            data-autofocus
-          />
+          <>
+            <TagsInput
+              label={t('proSite.lists.shareWith')}
+              description={t('proSite.lists.shareHelp')}
+              value={emails}
+              onChange={setEmails}
+              maxTags={20}
+              data-autofocus
+            />
+            <ShareLinkControls listId={list.id} days={days} onDays={setDays} />
+          </>
         ) : (
           <TextInput
             type="email"
