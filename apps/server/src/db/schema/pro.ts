@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AudienceRequestKind, Language } from '@murmur/core/api';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { audienceConfigs } from './audiences';
@@ -103,7 +103,11 @@ export const listShareOffers = pgTable(
     targetingPackage: jsonb('targeting_package').$type<TargetingPackage>().notNull(),
     created: timestamp('created', { withTimezone: true }).notNull(),
   },
-  (t) => [index('list_share_offers_to_user_idx').on(t.toUserId, t.created)],
+  (t) => [
+    index('list_share_offers_to_user_idx').on(t.toUserId, t.created),
+    // One waiting offer per list and recipient: offering it again replaces it.
+    uniqueIndex('list_share_offers_list_to_user_idx').on(t.audienceConfigId, t.toUserId),
+  ],
 );
 
 /**

@@ -112,23 +112,28 @@ export function createProModule(deps: {
         clearInterval(timer);
         closed();
       });
+      const shareService = createShareService({
+        findConfig,
+        inTransaction: (work) =>
+          db.transaction((tx) =>
+            work({ outbox: createOutboxRepository(tx), offers: createShareOffersRepository(tx) }),
+          ),
+        outbox,
+        siteUrl,
+        findUser: deps.findUser,
+        copyList: deps.copyList,
+        offers: createShareOffersRepository(db),
+        clock,
+        links: listShareLinks,
+        onError: (error) => app.log.error({ err: error }, 'share via account failed'),
+      });
+      app.addHook('onClose', async () => {
+        await shareService.settled();
+      });
       await app.register(proRoutes, {
         requestsService,
         monitorsService,
-        shareService: createShareService({
-          findConfig,
-          inTransaction: (work) =>
-            db.transaction((tx) =>
-              work({ outbox: createOutboxRepository(tx), offers: createShareOffersRepository(tx) }),
-            ),
-          outbox,
-          siteUrl,
-          findUser: deps.findUser,
-          copyList: deps.copyList,
-          offers: createShareOffersRepository(db),
-          clock,
-          links: listShareLinks,
-        }),
+        shareService,
         listShareLinks,
         xstatsService: createXstatsService({ engine }),
         imageDownloader: createImageDownloader({ ownOrigin: publicUrl }),

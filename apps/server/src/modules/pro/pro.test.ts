@@ -532,10 +532,14 @@ describe('share via account', () => {
     expect(shared.statusCode, shared.body).toBe(200);
     expect(shared.json()).toEqual({ shared_with: ['taker@example.jp'] });
 
-    // Nothing added yet: an offer waits for the recipient.
-    expect(await listsOf(friend.tokenAuth, 'targeting_list')).toEqual([]);
-    const [offer, ...more] = await offersOf(friend.tokenAuth);
+    // Nothing added: an offer waits for the recipient (written after the answer, see below).
+    const [offer, ...more] = await vi.waitFor(async () => {
+      const waiting = await offersOf(friend.tokenAuth);
+      expect(waiting).toHaveLength(1);
+      return waiting;
+    });
     expect(more).toEqual([]);
+    expect(await listsOf(friend.tokenAuth, 'targeting_list')).toEqual([]);
     expect(offer).toMatchObject({ name: 'Espresso fans', kind: 'targeting_list', from: 'giver@example.com' });
     expect(await offersOf(owner.tokenAuth)).toEqual([]);
     await vi.waitFor(() => expect(t.mailer.last('taker@example.jp').subject).toContain('Espresso fans'));
@@ -587,6 +591,12 @@ describe('share via account', () => {
       );
     expect((await share()).statusCode).toBe(200);
     expect((await share()).statusCode).toBe(200);
+    // Both offers are written once both mails went out; the second replaced the first.
+    await vi.waitFor(() =>
+      expect(
+        sentTo('taker3@example.com').filter((m) => m.subject.includes('Declined espresso')),
+      ).toHaveLength(2),
+    );
     const offers = await offersOf(friend.tokenAuth);
     expect(offers.map((o) => o.name)).toEqual(['Declined espresso']);
     const declined = await t.app.inject({
@@ -618,6 +628,7 @@ describe('share via account', () => {
         .filter((h) => !['date', 'content-length', 'x-request-id'].includes(h))
         .sort();
     expect(shape(unknown)).toEqual(shape(known));
+    await vi.waitFor(() => expect(t.mailer.last('other2@example.com').subject).toContain('Saved espresso'));
     expect(sentTo('nobody@example.com')).toEqual([]);
 
     const self = await share('giver2@example.com', owner.tokenAuth);

@@ -15,15 +15,20 @@ export function createShareOffersRepository(db: Db) {
      * offer replaces it, so a recipient never sees the same list twice.
      */
     async offer(values: typeof listShareOffers.$inferInsert): Promise<ShareOfferRow> {
-      await db
-        .delete(listShareOffers)
-        .where(
-          and(
-            eq(listShareOffers.audienceConfigId, values.audienceConfigId),
-            eq(listShareOffers.toUserId, values.toUserId),
-          ),
-        );
-      const [row] = await db.insert(listShareOffers).values(values).returning();
+      const [row] = await db
+        .insert(listShareOffers)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [listShareOffers.audienceConfigId, listShareOffers.toUserId],
+          set: {
+            fromUserId: values.fromUserId,
+            name: values.name,
+            kind: values.kind,
+            targetingPackage: values.targetingPackage,
+            created: values.created,
+          },
+        })
+        .returning();
       if (!row) throw new Error('share offer insert returned nothing');
       return row;
     },
