@@ -207,7 +207,7 @@ test('the journey in English: sign in, build, save, compare three competitors wi
     ).toBeVisible();
   });
 
-  await test.step('share the list with another account: it lands in their lists, with a mail', async () => {
+  await test.step('share the list with another account: it is offered by mail and lands once accepted', async () => {
     const sam = await browser.newPage({ baseURL: proUrl(base) });
     await signIn(sam, 'sam@example.com', {
       email: 'Email address',
@@ -226,10 +226,22 @@ test('the journey in English: sign in, build, save, compare three competitors wi
     await screenshot(page, 'pro-share-account-en');
     const mark = app.sink.mark();
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByText('Shared with sam@example.com')).toBeVisible();
+    // The same answer whether or not the address has an account (issue 31 item 7).
+    await expect(
+      page.getByText('If sam@example.com has an account, it is asked to accept the list.'),
+    ).toBeVisible();
     const mail = await app.sink.waitFor(sentTo('sam@example.com'), { after: mark });
-    expect(mail.subject).toBe('pat@example.com shared the audience "Coffee and followers" with your account');
-    await sam.goto(linkIn(mail.text, '/targeting-lists/\\d+', base));
+    expect(mail.subject).toBe('pat@example.com wants to share the audience "Coffee and followers" with you');
+    await sam.goto(linkIn(mail.text, '/targeting-lists', base));
+    // Nothing lands before the recipient accepts.
+    await expect(
+      sam.getByText('pat@example.com wants to share “Coffee and followers” with you.'),
+    ).toBeVisible();
+    await screenshot(sam, 'pro-share-offer-en');
+    await sam.getByRole('button', { name: 'Accept “Coffee and followers”' }).click();
+    await expect(sam.getByText('“Coffee and followers” is now in your lists')).toBeVisible();
+    await sam.goto('/saved-lists');
+    await sam.getByRole('link', { name: 'Coffee and followers' }).click();
     await expect(sam.getByRole('heading', { level: 1, name: 'Coffee and followers' })).toBeVisible();
     await sam.close();
   });
@@ -389,12 +401,22 @@ test('the journey in Japanese', async ({ browser }) => {
     await screenshot(page, 'pro-share-account-ja');
     const mark = app.sink.mark();
     await dialog.getByRole('button', { name: '送信', exact: true }).click();
-    await expect(page.getByText('yuki@example.jp に共有しました')).toBeVisible();
+    await expect(
+      page.getByText('yuki@example.jp のアカウントがあれば、リストの承認を依頼しました。'),
+    ).toBeVisible();
     const mail = await app.sink.waitFor(sentTo('yuki@example.jp'), { after: mark });
     expect(mail.subject).toBe(
-      'kenji@example.jp さんがオーディエンス「フォロワーリスト」をあなたのアカウントに共有しました',
+      'kenji@example.jp さんがオーディエンス「フォロワーリスト」を共有しようとしています',
     );
-    await yuki.goto(linkIn(mail.text, '/targeting-lists/\\d+', base));
+    await yuki.goto(linkIn(mail.text, '/targeting-lists', base));
+    await expect(
+      yuki.getByText('kenji@example.jp さんが「フォロワーリスト」を共有しようとしています。'),
+    ).toBeVisible();
+    await screenshot(yuki, 'pro-share-offer-ja');
+    await yuki.getByRole('button', { name: '「フォロワーリスト」を承認' }).click();
+    await expect(yuki.getByText('「フォロワーリスト」をリストに追加しました')).toBeVisible();
+    await yuki.goto('/saved-lists');
+    await yuki.getByRole('link', { name: 'フォロワーリスト' }).click();
     await expect(yuki.getByRole('heading', { level: 1, name: 'フォロワーリスト' })).toBeVisible();
     await screenshot(yuki, 'pro-shared-list-ja');
     await yukiContext.close();

@@ -88,14 +88,20 @@ export function createEnginePool(shared: SharedEngine, options: EnginePoolOption
         customAudiences: shared.customAudiences(),
         progress: channel?.port2,
       };
+      // The worker closes its end when the task ends, after its last progress message: that close
+      // arrives after those messages, whereas the result comes on another channel and may overtake them.
+      const drained = channel && new Promise<void>((resolve) => channel.port1.once('close', resolve));
       try {
         return (await pool.run(task, {
           ...(channel && { transferList: [channel.port2] }),
           ...(signal && { signal }),
         })) as TaskOutput<typeof name>;
       } finally {
-        // Progress still in flight after the result is dropped: the job is already done.
-        channel?.port1.close();
+        if (drained) {
+          // A worker that died never closes its end: progress still in flight then is dropped.
+          await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 200).unref())]);
+          channel.port1.close();
+        }
       }
     },
     close() {

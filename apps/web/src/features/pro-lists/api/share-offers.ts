@@ -20,12 +20,14 @@ export const useShareOffers = (enabled: boolean) => useQuery({ ...shareOffersQue
 export const useAnswerShareOffer = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, accept }: { id: number; accept: boolean }): Promise<void> => {
+    mutationFn: async ({ offer, accept }: { offer: number; accept: boolean }): Promise<void> => {
       if (accept)
-        await request.post('/api/external/audience-configs/share-offers/:pk/accept/', { params: { pk: id } });
+        await request.post('/api/external/audience-configs/share-offers/:pk/accept/', {
+          params: { pk: offer },
+        });
       else
         await request.post('/api/external/audience-configs/share-offers/:pk/decline/', {
-          params: { pk: id },
+          params: { pk: offer },
         });
     },
     onSuccess: async (_result, { accept }) => {

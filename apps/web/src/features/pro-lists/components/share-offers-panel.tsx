@@ -18,7 +18,7 @@ export function ShareOffersPanel({ enabled }: { enabled: boolean }) {
   if (!offers.data || offers.data.length === 0) return null;
   const respond = (id: number, name: string, accept: boolean) =>
     answer.mutate(
-      { id, accept },
+      { offer: id, accept },
       {
         onSuccess: () =>
           notify.success(t(accept ? 'proSite.lists.offerAccepted' : 'proSite.lists.offerDeclined', { name })),
@@ -40,7 +40,7 @@ export function ShareOffersPanel({ enabled }: { enabled: boolean }) {
               <Button
                 size="xs"
                 aria-label={t('proSite.lists.acceptOffer', { name: offer.name })}
-                loading={answer.isPending && answer.variables.id === offer.id && answer.variables.accept}
+                loading={answer.isPending && answer.variables.offer === offer.id && answer.variables.accept}
                 onClick={() => respond(offer.id, offer.name, true)}
               >
                 {t('proSite.lists.accept')}
@@ -49,7 +49,7 @@ export function ShareOffersPanel({ enabled }: { enabled: boolean }) {
                 size="xs"
                 variant="default"
                 aria-label={t('proSite.lists.declineOffer', { name: offer.name })}
-                loading={answer.isPending && answer.variables.id === offer.id && !answer.variables.accept}
+                loading={answer.isPending && answer.variables.offer === offer.id && !answer.variables.accept}
                 onClick={() => respond(offer.id, offer.name, false)}
               >
                 {t('proSite.lists.decline')}
