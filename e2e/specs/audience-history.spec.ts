@@ -7,7 +7,7 @@ import { signIn } from '../support/audience-screens';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
 import { sentTo } from '../support/mail';
-import { screenshot } from '../support/screens';
+import { SCREENS_DIR, screenshot } from '../support/screens';
 
 /**
  * A saved audience over time (docs/API-AUDIENCES.md "History"): its insights show today's point with
@@ -53,11 +53,15 @@ function signedWith(hook: Hook, secret: string): boolean {
   );
 }
 
+/** The page, and the history card alone (it sits below a long report), at 1280 and 390 px. */
 async function both(page: Page, name: string): Promise<void> {
+  const card = page.getByTestId('history-card');
   await screenshot(page, `${name}-1280`);
+  await card.screenshot({ path: `${SCREENS_DIR}/${name}-card-1280.png` });
   const viewport = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, `${name}-390`);
+  await card.screenshot({ path: `${SCREENS_DIR}/${name}-card-390.png` });
   await page.setViewportSize(viewport);
 }
 

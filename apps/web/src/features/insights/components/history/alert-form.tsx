@@ -8,6 +8,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { AlertKind } from '@murmur/core/api';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ export function AlertForm({ configId }: { configId: number }) {
   const { t } = useTranslation();
   const add = useAddAlert(configId);
   const [kind, setKind] = useState<AlertKind>('size');
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const [threshold, setThreshold] = useState<number | string>(10);
   const [email, setEmail] = useState(true);
   const [webhook, setWebhook] = useState('');
@@ -51,6 +53,9 @@ export function AlertForm({ configId }: { configId: number }) {
           {t('alerts.addTitle')}
         </Text>
         <SegmentedControl
+          // Four kinds do not fit side by side on a phone: there they stack.
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          fullWidth={narrow}
           value={kind}
           onChange={(v) => setKind(v as AlertKind)}
           data={[
