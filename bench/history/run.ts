@@ -1,0 +1,300 @@
+// npm run bench:history — audiences over time (issue 35, "Measured"): one simulated stretch of days of
+// live events on the sandbox network with saved audiences of varied packages, each day's points
+// recorded by the product's own path (GET …/history/ measures today's point: estimate, field counts,
+// composition, membership, alert rules), then the membership diff of a large audience, the digest's
+// storage, and the alerts' false and planted firings. Figures are printed beside issue 35's targets,
+// with the machine's load. Not a test.
+//
+// Usage: npm run bench:history -- [--accounts N] [--audiences N] [--days N]
+// (defaults 100 000 × 50 × 5, ~1.5 min here; the issue's scale is --accounts 1000000 --audiences 1000 --days 30).
+import { cpus, loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { AUDIENCE_CREATOR_GROUP, type AudienceHistory, type MembershipChanges } from '@murmur/core/api';
+import type { TargetingPackage } from '@murmur/core/targeting';
+import type { LiveEvent } from '@murmur/core/live';
+import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS } from '@murmur/engine';
+import { exportChunks, generateNetwork } from '@murmur/sandbox';
+import { readyEngine } from '../../apps/server/src/engine/engine-holder';
+import { createTestApp } from '../../apps/server/src/test/test-app';
+import { seedGroup } from '../../apps/server/src/test/seed';
+import { benchPackages, broadPackages } from '../engine/packages';
+
+const flag = (name: string, fallback: number): number => {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
+  if (!Number.isFinite(value) || value < 1) throw new Error(`--${name} must be a positive number`);
+  return Math.floor(value);
+};
+const ACCOUNTS = flag('accounts', 100_000);
+const AUDIENCES = flag('audiences', 50);
+const DAYS = Math.max(2, flag('days', 5));
+const SEED = process.env.BENCH_SEED ?? 'murmur';
+/** Live events applied per simulated day (follows, unfollows, posts, likes), per 1 000 accounts. */
+const EVENTS_PER_1000 = 20;
+const DAY = 24 * 60 * 60 * 1000;
+const TARGET = { cpuPer1000Audiences: 5 * 60_000, diffMs: 500, digestBytes: 2048, falseAlerts: 0.01 };
+
+const log = (line: string) => console.log(line);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+log(
+  `bench:history: ${fmt(ACCOUNTS)} accounts (seed ${SEED}), ${fmt(AUDIENCES)} saved audiences, ${DAYS} days; ` +
+    `${cpus().length} CPUs, load average ${load()}`,
+);
+
+// The network and the live engine, as the server's live path holds them.
+let wall = performance.now();
+const network = generateNetwork({ accounts: ACCOUNTS, seed: SEED });
+const index = await buildIndex(exportChunks(network), LIVE_BUILD_OPTIONS);
+const mix = benchPackages(index, AUDIENCES);
+const broad = broadPackages(index);
+const engine = liveEngine(index);
+log(`network and live index: ${fmt((performance.now() - wall) / 1000, 1)} s`);
+
+// The large audience of the diff: the broad package nearest 400 000 members (scaled to the network).
+const wanted = (400_000 * ACCOUNTS) / 1_000_000;
+const large = broad
+  .map((b) => ({ ...b, size: engine.estimate(b.pkg).sampleCount }))
+  .sort((a, b) => Math.abs(a.size - wanted) - Math.abs(b.size - wanted))[0]!;
+
+// The app in-process (PGlite, the test clock), its engine the live one.
+const t = await createTestApp({}, { engine: readyEngine(engine) });
+const alice = await t.signIn('alice@example.com');
+await seedGroup(t.db, alice.user.id, AUDIENCE_CREATOR_GROUP);
+const inject = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+  const res = await t.app.inject({ method, url, headers: alice.tokenAuth, ...(payload && { payload }) });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res;
+};
+
+interface Saved {
+  id: number;
+  name: string;
+  pkg: TargetingPackage;
+}
+const saved: Saved[] = [];
+let skipped = 0;
+// Saved audiences: the mix's packages (their exclusions dropped: an exclusion is itself a saved
+// audience) and the large one; two alert rules on each (size ±10 %, any panel value ±5 points).
+for (const b of [...mix.slice(0, AUDIENCES - 1), { name: `large: ${large.name}`, pkg: large.pkg }]) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/audience-configs/',
+    headers: alice.tokenAuth,
+    payload: { name: b.name.slice(0, 200), kind: 'saved_list', targeting_package: b.pkg },
+  });
+  if (res.statusCode !== 201) {
+    if (skipped++ === 0) log(`refused: "${b.name}": ${res.statusCode} ${res.body.slice(0, 200)}`);
+    continue;
+  }
+  const id = res.json<{ id: number }>().id;
+  saved.push({ id, name: b.name, pkg: b.pkg });
+  await inject('POST', `/api/audience-configs/${id}/alerts/`, { kind: 'size', threshold: 10, email: true });
+  await inject('POST', `/api/audience-configs/${id}/alerts/`, { kind: 'panel', threshold: 5, email: true });
+}
+const largeSaved = saved.at(-1)!;
+log(
+  `saved audiences: ${saved.length} (${skipped} of the mix refused by the API), 2 alert rules each; ` +
+    `large audience "${large.name}" ${fmt(large.size)} members (wanted ~${fmt(wanted)})`,
+);
+
+// Quiet days: a day's worth of ordinary live events, nothing planted.
+const accountIds = Array.from({ length: engine.stats.accounts }, (_, n) => n);
+const ids = engine
+  .describeAccounts(accountIds)
+  .map((a) => a.id)
+  .filter((id) => id !== '');
+let state = 0x9e3779b9;
+const random = () => {
+  state = (state + 0x6d2b79f5) >>> 0;
+  let x = state;
+  x = Math.imul(x ^ (x >>> 15), x | 1);
+  x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+};
+const anyone = () => ids[Math.floor(random() * ids.length)]!;
+let eventKey = 0;
+let postId = 9e12;
+function quietDay(): number {
+  const count = Math.round((ACCOUNTS / 1000) * EVENTS_PER_1000);
+  const events: LiveEvent[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = t.clock.now().getTime();
+    const key = `bench-${eventKey++}`;
+    const r = random();
+    if (r < 0.5) events.push({ type: 'follow', key, at, from: anyone(), to: anyone() });
+    else if (r < 0.6) events.push({ type: 'unfollow', key, at, from: anyone(), to: anyone() });
+    else {
+      const id = String(postId++);
+      events.push({
+        type: 'post',
+        key,
+        at,
+        post: {
+          id,
+          author: anyone(),
+          created: t.clock.now().toISOString(),
+          lang: 'en',
+          text: 'an ordinary day on the network',
+          hashtags: [],
+          mentions: [],
+          replyTo: null,
+          repostOf: null,
+          quoteOf: null,
+        },
+      });
+    }
+  }
+  engine.apply(events);
+  return count;
+}
+
+const today = () => t.clock.now().toISOString().slice(0, 10);
+/** Rules that fired on today's point, read back through the API (each rule's last firing day). */
+async function firedToday(id: number): Promise<number> {
+  const rules = (await inject('GET', `/api/audience-configs/${id}/alerts/`)).json<{
+    results: { last_fired_day: string | null }[];
+  }>();
+  return rules.results.filter((r) => r.last_fired_day === today()).length;
+}
+
+// Each day: the day's events, then every audience's point through the product (GET …/history/
+// measures today's point when missing, records its membership and evaluates its rules).
+const firstDay = today();
+const dayCpu: number[] = [];
+const dayWall: number[] = [];
+let evaluated = 0;
+let falseAlerts = 0;
+let digestJson = 0;
+let digests = 0;
+for (let day = 0; day < DAYS; day++) {
+  if (day > 0) {
+    quietDay();
+    t.clock.advance(DAY);
+  }
+  global.gc?.();
+  wall = performance.now();
+  const cpu = process.cpuUsage();
+  for (const a of saved) {
+    const history = (
+      await inject('GET', `/api/audience-configs/${a.id}/history/?days=1`)
+    ).json<AudienceHistory>();
+    const point = history.points.at(-1)!;
+    if (point.day !== today()) throw new Error(`audience ${a.id}: no point today`);
+    digestJson += Buffer.byteLength(JSON.stringify(point.digest));
+    digests++;
+  }
+  dayCpu.push(cpuMs(cpu));
+  dayWall.push(performance.now() - wall);
+  if (day > 0) {
+    for (const a of saved) {
+      evaluated += 2;
+      falseAlerts += await firedToday(a.id);
+    }
+  }
+  log(
+    `day ${day + 1}: ${saved.length} points in ${fmt(dayCpu.at(-1)!)} ms CPU (${fmt(dayWall.at(-1)!)} ms wall)` +
+      `${day > 0 ? `; rules fired so far ${falseAlerts} of ${evaluated}` : ''}; load ${load()}`,
+  );
+}
+const lastDay = today();
+
+// 1. CPU per day's points: the days after the first (the first also computes the network partition
+// the composition counts communities in, once per 7 days, and has no membership to diff against).
+const later = dayCpu.slice(1);
+const perAudience = later.reduce((s, v) => s + v, 0) / later.length / saved.length;
+const per1000 = perAudience * 1000;
+
+// 2. The membership diff of the large audience between the first and last day, through the API.
+const diffTimes: number[] = [];
+let diff: MembershipChanges | undefined;
+for (let i = 0; i < 5; i++) {
+  const s = performance.now();
+  diff = (
+    await inject(
+      'GET',
+      `/api/audience-configs/${largeSaved.id}/history/members/?from=${firstDay}&to=${lastDay}`,
+    )
+  ).json<MembershipChanges>();
+  diffTimes.push(performance.now() - s);
+}
+diffTimes.sort((a, b) => a - b);
+const diffMs = diffTimes[Math.floor(diffTimes.length / 2)]!;
+
+// 3. Storage: the digest as JSON and as PostgreSQL stores it (jsonb, pg_column_size), and the
+// membership changes recorded per point.
+type StoredRow = { digest: string; joined: string | null; left: string | null };
+const stored: unknown = await t.db.execute(
+  sql`select (select avg(pg_column_size(digest)) from audience_points) as digest,
+        (select avg(coalesce(pg_column_size(joined), 0)) from audience_point_members where base_day is not null) as joined,
+        (select avg(coalesce(pg_column_size("left"), 0)) from audience_point_members where base_day is not null) as "left"`,
+);
+// drizzle answers { rows } on PGlite and node-postgres alike (as plugins/health.ts reads it).
+const row = (Array.isArray(stored) ? stored : (stored as { rows: StoredRow[] }).rows)[0] as StoredRow;
+const digestStored = Number(row.digest);
+const digestJsonAvg = digestJson / digests;
+
+// 4. A planted change: half of one audience's members suspended overnight, then its next point. The
+// audience is the largest of the mix with at most 5 000 members (suspensions are applied one by one
+// by the live engine, 1.4–2.7 ms each here: halving the large audience took ~50 s at 100 000).
+const sizes = saved.slice(0, -1).map((a) => ({ a, size: engine.estimate(a.pkg).sampleCount }));
+const plantedOn =
+  sizes.filter((s) => s.size >= 100 && s.size <= 5_000).sort((x, y) => y.size - x.size)[0] ??
+  sizes.sort((x, y) => y.size - x.size)[0]!;
+const plantedMembers = engine.describeAccounts(engine.evaluate(plantedOn.a.pkg).accounts.toArray());
+wall = performance.now();
+engine.apply(
+  plantedMembers
+    .filter((_, i) => i % 2 === 0)
+    .map((m, i) => ({
+      type: 'user-suspend' as const,
+      key: `bench-planted-${i}`,
+      at: Date.now(),
+      user: m.id,
+    })),
+);
+const plantApplyMs = performance.now() - wall;
+t.clock.advance(DAY);
+await inject('GET', `/api/audience-configs/${plantedOn.a.id}/history/?days=1`);
+const plantedFired = await firedToday(plantedOn.a.id);
+await t.close();
+
+const falseRate = evaluated === 0 ? 0 : falseAlerts / evaluated;
+log('');
+log(`figures (${fmt(ACCOUNTS)} accounts, ${saved.length} audiences, ${DAYS} days; load now ${load()}):`);
+log(
+  `  points of one day: ${fmt(perAudience, 1)} ms CPU per audience (days 2–${DAYS}; day 1 ${fmt(dayCpu[0]! / saved.length, 1)} ms, ` +
+    `with the network partition) → ${fmt(per1000 / 1000, 1)} s per day for 1 000 audiences ` +
+    `[target ≤ 300 s for a month's daily points: ${fmt((per1000 * 30) / 1000, 0)} s over 30 days, ${verdict(per1000 * 30 <= TARGET.cpuPer1000Audiences)}; ` +
+    `one day ${verdict(per1000 <= TARGET.cpuPer1000Audiences)}]`,
+);
+log(
+  `  membership diff, ${fmt(large.size)} members (first vs last day: ${fmt(diff?.joined?.count.value ?? 0)} joined, ` +
+    `${fmt(diff?.left?.count.value ?? 0)} left${diff?.unavailable ? `, unavailable: ${diff.unavailable}` : ''}): ` +
+    `p50 ${fmt(diffMs, 1)} ms of 5 (min ${fmt(diffTimes[0]!, 1)}) [target ≤ ${TARGET.diffMs} ms at 400 000 members, ${verdict(diffMs <= TARGET.diffMs)} at this size]`,
+);
+log(
+  `  digest per audience per day: ${fmt(digestJsonAvg)} B as JSON, ${fmt(digestStored)} B as stored (jsonb) ` +
+    `[target ≤ ${TARGET.digestBytes} B, ${verdict(digestStored <= TARGET.digestBytes)} stored / ${verdict(digestJsonAvg <= TARGET.digestBytes)} JSON]; ` +
+    `membership changes per point ${fmt(Number(row.joined ?? 0) + Number(row.left ?? 0))} B (joined + left, not the digest)`,
+);
+log(
+  `  false alerts on quiet days: ${falseAlerts} of ${evaluated} rule evaluations (${fmt(falseRate * 100, 2)} %) ` +
+    `[target < 1 %, ${verdict(falseRate < TARGET.falseAlerts)}]`,
+);
+log(
+  `  planted change (half of "${plantedOn.a.name}", ${fmt(plantedOn.size)} members, suspended; ${fmt(plantApplyMs)} ms to apply): ` +
+    `${plantedFired} of 2 rules fired on the next point ` +
+    `[target: alerted within one evaluation, ${verdict(plantedFired > 0)}]`,
+);
+log(`  ${cpus().length} CPUs, load average ${load()}`);
