@@ -246,7 +246,7 @@ const digestJsonAvg = digestJson / digests;
 
 // 4. A planted change: half of one audience's members suspended overnight, then its next point. The
 // audience is the largest of the mix with at most 5 000 members (suspensions are applied one by one
-// by the live engine, 1.4–2.7 ms each here: halving the large audience took ~50 s at 100 000).
+// by the live engine, 0.5–2.7 ms each here: halving the large audience took ~50 s at 100 000).
 const sizes = saved.slice(0, -1).map((a) => ({ a, size: engine.estimate(a.pkg).sampleCount }));
 const plantedOn =
   sizes.filter((s) => s.size >= 100 && s.size <= 5_000).sort((x, y) => y.size - x.size)[0] ??
