@@ -21,7 +21,7 @@ export const CHROMIUM_ARGS = [
  */
 const specs = (...names: string[]) => names.map((name) => `**/${name}.spec.ts`);
 /** SANDBOX_ACCOUNTS 3000 and staff at example.com. */
-const AUDIENCES = specs('audience-journey', 'handle-analysis');
+const AUDIENCES = specs('audience-journey', 'figures', 'handle-analysis');
 /** Settings (sandbox size, staff domains, rate limits, creator access) no other file shares. */
 const OWN_SETTINGS = specs('accessibility-signed-in', 'campaigns', 'extension', 'premium', 'pro-site');
 

@@ -50,7 +50,9 @@ async function stop(started: Started): Promise<void> {
 const shared = new Map<string, Promise<Started>>();
 
 async function sharedServer(env: Record<string, string>): Promise<Started> {
-  const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+  // Keyed by the environment the server gets: a file that names the default MAIL_FROM shares the
+  // server of one that does not.
+  const key = JSON.stringify(Object.entries({ MAIL_FROM, ...env }).sort(([a], [b]) => a.localeCompare(b)));
   const existing = shared.get(key);
   if (existing) return existing;
   // One server at a time: a different setting stops the previous one (its memory back).

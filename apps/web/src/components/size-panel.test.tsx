@@ -27,6 +27,7 @@ describe('SizePanel: X’s estimate beside Murmur’s', () => {
           estimate: figure,
           account_id: null,
           fallback: 'no_ad_account',
+          exclusions_not_sent: [],
         },
       };
     });
@@ -56,6 +57,7 @@ describe('SizePanel: X’s estimate beside Murmur’s', () => {
             estimate: figure,
             account_id: '18ce54',
             fallback: null,
+            exclusions_not_sent: [],
           },
         },
       }),

@@ -2422,6 +2422,7 @@ export interface ApiRoutes {
       };
       account_id: string | null;
       fallback: "no_ad_account" | "x_failed" | null;
+      exclusions_not_sent: number[];
     };
   };
   /** A campaign's summary (figures, daily chart, reach, segmentations, audiences) as a PDF in the user's language */

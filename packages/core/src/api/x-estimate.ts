@@ -35,5 +35,11 @@ export const xEstimateSchema = z.object({
   /** The ad account X was asked with; null when X was not asked. */
   account_id: z.string().nullable(),
   fallback: xEstimateFallbackSchema,
+  /**
+   * The excluded saved audiences (`exclusions`) X's range does not remove: not uploaded to the ad
+   * account X was asked with, or not targetable there yet. The others are sent to X as excluded custom
+   * audiences. Empty when the range is predicted (Murmur's estimate already removes every exclusion).
+   */
+  exclusions_not_sent: z.array(z.number().int()),
 });
 export type XEstimate = z.infer<typeof xEstimateSchema>;

@@ -18,7 +18,8 @@ export function createXAdsEstimateClient(x: XTransport) {
     async audienceEstimate(
       tokens: XUserTokens,
       accountId: string,
-      criteria: readonly Pick<XTargetingCriterion, 'targeting_type' | 'targeting_value'>[],
+      criteria: readonly (Pick<XTargetingCriterion, 'targeting_type' | 'targeting_value'> &
+        Partial<Pick<XTargetingCriterion, 'operator_type'>>)[],
     ): Promise<XAudienceSize> {
       try {
         const answer = await x

@@ -10,6 +10,8 @@ export type PlannedCriterion =
 export interface XCriterion {
   targeting_type: string;
   targeting_value: string;
+  /** X's default is EQ (include); NE excludes (an excluded custom audience). */
+  operator_type?: 'EQ' | 'NE';
 }
 
 /** A catalogue search on X (`targeting_criteria/<kind>?q=`). */

@@ -16,6 +16,7 @@ function service(audienceEstimate: XEstimateDeps['audienceEstimate'], timeoutMs 
     estimateOf: () => Promise.resolve(estimate),
     teams: { access: () => Promise.resolve({ team: { id: 7 } }) },
     grantOf: () => Promise.resolve({ userId: 1, accountId: 'acc1', name: 'Acme' }),
+    excludedOnX: () => Promise.resolve(new Map()),
     tokensOf: () => Promise.resolve({ accessToken: 't', accessSecret: 's' }),
     planCriteria: () => [{ targeting_type: 'BROAD_KEYWORD', targeting_value: 'coffee', name: 'coffee' }],
     searchCatalogue: () => Promise.resolve([]),

@@ -26,6 +26,11 @@ export interface XEstimateDeps {
   estimateOf(user: UserRow | undefined, pkg: TargetingPackage, exclusions: number[]): Promise<EstimateFigure>;
   teams: { access(user: UserRow, teamRef: string): Promise<{ team: { id: number } }> };
   grantOf(teamId: number, accountId: string | undefined): Promise<GrantedAdAccount | undefined>;
+  /**
+   * X's custom audiences of the team's saved audiences among `configIds` that were uploaded to the
+   * ad account and are targetable there, by saved audience.
+   */
+  excludedOnX(teamId: number, accountId: string, configIds: readonly number[]): Promise<Map<number, string>>;
   tokensOf(userId: number): Promise<XUserTokens | undefined>;
   /** The package as X targeting criteria (campaigns' plannedCriteria). */
   planCriteria(pkg: TargetingPackage): PlannedCriterion[];
@@ -56,8 +61,13 @@ export function createXEstimateService(deps: XEstimateDeps) {
     ...X_ESTIMATE_CACHE,
     ...(deps.now && { now: deps.now }),
   });
-  async function askX(tokens: XUserTokens, accountId: string, pkg: TargetingPackage): Promise<XAudienceSize> {
-    const key = JSON.stringify([accountId, pkg]);
+  async function askX(
+    tokens: XUserTokens,
+    accountId: string,
+    pkg: TargetingPackage,
+    excluded: readonly string[],
+  ): Promise<XAudienceSize> {
+    const key = JSON.stringify([accountId, pkg, excluded]);
     const kept = answers.get(key);
     if (kept) return kept;
     let timer: NodeJS.Timeout | undefined;
@@ -66,13 +76,17 @@ export function createXEstimateService(deps: XEstimateDeps) {
     });
     try {
       const asked = (async () =>
-        deps.audienceEstimate(
-          tokens,
-          accountId,
-          await resolveCriteria(deps.planCriteria(pkg), (kind, q, extra) =>
+        deps.audienceEstimate(tokens, accountId, [
+          ...(await resolveCriteria(deps.planCriteria(pkg), (kind, q, extra) =>
             deps.searchCatalogue(tokens, kind, q, extra),
-          ),
-        ))();
+          )),
+          // An excluded saved audience X knows as a custom audience of this ad account: X removes it.
+          ...excluded.map((id) => ({
+            targeting_type: 'CUSTOM_AUDIENCE',
+            targeting_value: id,
+            operator_type: 'NE' as const,
+          })),
+        ]))();
       // Once late, X's own failure has nobody waiting for it.
       asked.catch(() => undefined);
       const size = await Promise.race([asked, late]);
@@ -88,16 +102,18 @@ export function createXEstimateService(deps: XEstimateDeps) {
     estimate: EstimateFigure,
     accountId: string | null,
     fallback: XEstimate['fallback'],
-  ): XEstimate => ({ figure, estimate, account_id: accountId, fallback });
+    notSent: number[] = [],
+  ): XEstimate => ({ figure, estimate, account_id: accountId, fallback, exclusions_not_sent: notSent });
 
   return {
     async estimate(user: UserRow, body: XEstimateBody): Promise<XEstimate> {
       const pkg = body.targeting_package;
       // The team is checked before the engine is asked: another team's ad account is a 404 at once.
-      let grant: GrantedAdAccount | undefined;
+      let grant: (GrantedAdAccount & { teamId: number }) | undefined;
       if (body.team !== undefined) {
         const { team } = await deps.teams.access(user, body.team);
-        grant = await deps.grantOf(team.id, body.account_id);
+        const granted = await deps.grantOf(team.id, body.account_id);
+        grant = granted && { ...granted, teamId: team.id };
         // An ad account named but not granted to this team (another team's): as if it did not exist.
         if (!grant && body.account_id !== undefined) throw new NotFound();
       } else if (body.account_id !== undefined) {
@@ -108,9 +124,12 @@ export function createXEstimateService(deps: XEstimateDeps) {
       if (!grant) return answer(predicted, estimate, null, 'no_ad_account');
       const tokens = await deps.tokensOf(grant.userId);
       if (!tokens) return answer(predicted, estimate, null, 'no_ad_account');
+      const exclusions = [...new Set(body.exclusions)];
+      const onX = await deps.excludedOnX(grant.teamId, grant.accountId, exclusions);
+      const notSent = exclusions.filter((id) => !onX.has(id));
       try {
-        const size = await askX(tokens, grant.accountId, pkg);
-        return answer(xAudienceEstimate(size), estimate, grant.accountId, null);
+        const size = await askX(tokens, grant.accountId, pkg, [...onX.values()].sort());
+        return answer(xAudienceEstimate(size), estimate, grant.accountId, null, notSent);
       } catch (error) {
         if (!(error instanceof XError)) throw error;
         deps.log.warn({ err: error }, 'X audience estimate failed; the prediction is shown');

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { XEstimate } from '@murmur/core/api';
+import { advanceTo } from '@murmur/sandbox';
+import type { AudienceConfig, UploadedAudience, XEstimate } from '@murmur/core/api';
 import { predictXEstimate } from '@murmur/core/sampling';
+import { subscriptions } from '../../db/schema';
+import { seedGroup } from '../../test/seed';
 import { useSandboxTestApp } from '../../test/sandbox-test-kit';
 
 /**
@@ -94,5 +97,61 @@ describe('X’s audience estimate beside Murmur’s', () => {
     expect(signedOut.json<{ detail: string }>().detail).toEqual(expect.any(String));
     const bad = await k.call(cat, 'POST', URL, { ...coffee, team: cats.slug, account_id: '../x' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('sends an excluded audience X knows as a custom audience of the ad account, and names the others', async () => {
+    const eve = await k.t.signIn('eve-xest@example.com');
+    const xId = await k.storeXToken(eve, 4);
+    const { teamId, slug, accountId } = await k.teamWithAdAccount(eve, xId);
+    await k.call(eve, 'GET', '/api/user/accounts/');
+    await seedGroup(k.t.db, eve.user.id, 'Audience_creator');
+    const save = async (name: string, targeting_package: object) => {
+      const saved = await k.call(eve, 'POST', '/api/audience-configs/', {
+        name,
+        targeting_package,
+        team: slug,
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      return saved.json<AudienceConfig>().id;
+    };
+    const english = await save('English speakers', { languages: [{ label: 'English' }] });
+    const japanese = await save('Japanese speakers', { languages: [{ label: 'Japanese' }] });
+    // Uploads need an active plan; the English speakers go to X and X processes them.
+    await k.t.db.insert(subscriptions).values({ teamId, active: true, start: new Date(0), planName: 'Pro' });
+    const upload = await k.call(eve, 'POST', '/api/uploaded-audiences/', {
+      audience_config: english,
+      team: slug,
+      account_id: accountId,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const customAudience = upload.json<UploadedAudience>().custom_audience_id;
+    advanceTo(k.network, k.network.clock.now + 2 * 3600);
+    k.t.clock.advance(10_000);
+    const listed = await k.call(eve, 'GET', `/api/uploaded-audiences/?team=${slug}`);
+    expect(listed.json<UploadedAudience[]>()[0]).toMatchObject({ targetable: true });
+
+    const answer = await k.call(eve, 'POST', URL, { ...coffee, exclusions: [english, japanese], team: slug });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json<XEstimate>();
+    // The Japanese speakers were never uploaded: X's range cannot remove them, and says which.
+    expect(body).toMatchObject({ fallback: null, exclusions_not_sent: [japanese] });
+    const range = async (criteria: object[]) =>
+      (
+        (await k.ads(xId, 'POST', `accounts/${accountId}/audience_estimate`, {
+          targeting_criteria: criteria,
+        })) as { audience_size: { min: number; max: number } }
+      ).audience_size;
+    const keyword = { targeting_type: 'BROAD_KEYWORD', targeting_value: 'coffee' };
+    const without = await range([keyword]);
+    const excluded = await range([
+      keyword,
+      { targeting_type: 'CUSTOM_AUDIENCE', targeting_value: customAudience, operator_type: 'NE' },
+    ]);
+    // Most coffee talkers speak English: X's range with the exclusion is another, smaller one.
+    expect(excluded.max).toBeLessThan(without.min);
+    expect(body.figure).toMatchObject({ predicted: false, low: excluded.min, high: excluded.max });
+    // Without a team the prediction is Murmur's estimate, which removes both: nothing is left out.
+    const predicted = await k.call(eve, 'POST', URL, { ...coffee, exclusions: [english, japanese] });
+    expect(predicted.json<XEstimate>()).toMatchObject({ fallback: 'no_ad_account', exclusions_not_sent: [] });
   });
 });
