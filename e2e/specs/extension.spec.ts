@@ -36,6 +36,20 @@ async function payOnHostedCheckout(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Subscribe/ }).click();
 }
 
+/**
+ * Opens a saved audience's "⋯" menu and picks an item. A click in the instant the row's menu code
+ * replaces its placeholder button has left the menu shut on a loaded machine: as a person would,
+ * this clicks again until the item shows.
+ */
+async function pickRowAction(page: Page, rowButton: string, item: string): Promise<void> {
+  const entry = page.getByRole('menuitem', { name: item });
+  await expect(async () => {
+    if (!(await entry.isVisible())) await page.getByRole('button', { name: rowButton }).click();
+    await expect(entry).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await entry.click();
+}
+
 test('audiences reach an X ad account through the X Pro Targeting extension', async () => {
   test.setTimeout(300_000);
   const url = app.server.url;
@@ -232,10 +246,11 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
     await expect(page.getByRole('region', { name: tr('ja', 'xAds.granted.title') })).toContainText(adAccount);
     await screenshot(page, 'x-ads-team-granted-ja');
     await page.goto('/apply-team/audiences');
-    await page
-      .getByRole('button', { name: tr('ja', 'audiences.actions.label', { name: 'English speakers' }) })
-      .click();
-    await page.getByRole('menuitem', { name: tr('ja', 'xAds.upload.action') }).click();
+    await pickRowAction(
+      page,
+      tr('ja', 'audiences.actions.label', { name: 'English speakers' }),
+      tr('ja', 'xAds.upload.action'),
+    );
     await page.getByRole('button', { name: tr('ja', 'xAds.upload.submit') }).click();
     const agreement = page.getByRole('dialog', { name: tr('ja', 'xAds.agreement.title') });
     await expect(agreement.getByTestId('agreement-terms')).toContainText('100,000 円');
@@ -260,10 +275,11 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
       .toContain(tr('ja', 'xAds.state.ready'));
     await screenshot(page, 'x-ads-my-audiences-targetable-ja');
     // Another upload, not processed yet: the not-ready custom audience of the package applied below.
-    await page
-      .getByRole('button', { name: tr('ja', 'audiences.actions.label', { name: 'Japanese speakers' }) })
-      .click();
-    await page.getByRole('menuitem', { name: tr('ja', 'xAds.upload.action') }).click();
+    await pickRowAction(
+      page,
+      tr('ja', 'audiences.actions.label', { name: 'Japanese speakers' }),
+      tr('ja', 'xAds.upload.action'),
+    );
     await page.getByRole('button', { name: tr('ja', 'xAds.upload.submit') }).click();
     await expect(page.getByTestId('upload-state')).toHaveCount(2);
   });
@@ -314,10 +330,11 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
       void (dialog.type() === 'confirm' && !confirmAnswer ? dialog.dismiss() : dialog.accept());
     });
     const applyLaunch = async () => {
-      await page
-        .getByRole('button', { name: tr('en', 'audiences.actions.label', { name: 'Launch package' }) })
-        .click();
-      await page.getByRole('menuitem', { name: 'Apply to ad account' }).click();
+      await pickRowAction(
+        page,
+        tr('en', 'audiences.actions.label', { name: 'Launch package' }),
+        'Apply to ad account',
+      );
     };
     await applyLaunch();
     await expect.poll(() => dialogs.length).toBe(2);

@@ -89,6 +89,9 @@ async function signIn(page: Page, email: string, texts: { email: string; send: s
   await page.getByRole('button', { name: texts.send }).click();
   const mail = await app.sink.waitFor(isSignInMail(email), { after: mark });
   await page.getByLabel(texts.code).pressSequentially(signInCodeFrom(mail), { delay: 30 });
+  // Signed in once the site says who is: leaving the page before (a loaded machine answers the code
+  // late) would leave the visitor signed out.
+  await expect(page.getByText(email).first()).toBeVisible({ timeout: 20_000 });
 }
 
 /**

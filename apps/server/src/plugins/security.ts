@@ -53,12 +53,12 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 /**
  * Permissions-Policy (W3C Permissions Policy): the app uses none of these powerful features, so
  * neither it nor anything it embeds may ask for them (OWASP Secure Headers Project's restrictive
- * default). Computed once, like the other headers.
+ * default), each a feature Chromium knows (an unknown one is a console warning on every page).
+ * Computed once, like the other headers.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'camera',
   'display-capture',
   'encrypted-media',

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoading } from '@/components/page-loading';
 import { RouteError } from '@/components/route-error';
 import { lazyPage } from '@/lib/lazy';
 import { DashboardRoot } from './components/dashboard-root';
@@ -14,10 +15,12 @@ export const dashboardRoutes: RouteObject[] = [
       (module) => module.ResetE2eRoute,
     ),
     ErrorBoundary: RouteError,
+    HydrateFallback: PageLoading,
   },
   {
     Component: DashboardRoot,
     ErrorBoundary: RouteError,
+    HydrateFallback: PageLoading,
     children: [
       {
         // dashboard-no-nav layout.

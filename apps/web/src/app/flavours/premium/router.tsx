@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoading } from '@/components/page-loading';
 import { RouteError } from '@/components/route-error';
 import { lazyPage } from '@/lib/lazy';
 import { DeepThoughtLayout } from './components/deep-thought-layout';
@@ -13,6 +14,7 @@ export const premiumRoutes: RouteObject[] = [
   {
     Component: DeepThoughtLayout,
     ErrorBoundary: RouteError,
+    HydrateFallback: PageLoading,
     children: [
       {
         ErrorBoundary: RouteError,

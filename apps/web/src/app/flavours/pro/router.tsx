@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoading } from '@/components/page-loading';
 import { RouteError } from '@/components/route-error';
 import { lazyPage } from '@/lib/lazy';
 import { ProLayout } from './components/pro-layout';
@@ -32,6 +33,7 @@ export const proRoutes: RouteObject[] = [
   {
     Component: ProLayout,
     ErrorBoundary: RouteError,
+    HydrateFallback: PageLoading,
     children: [
       {
         ErrorBoundary: RouteError,
