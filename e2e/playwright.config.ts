@@ -22,8 +22,10 @@ export const CHROMIUM_ARGS = [
 const specs = (...names: string[]) => names.map((name) => `**/${name}.spec.ts`);
 /** SANDBOX_ACCOUNTS 3000 and staff at example.com. */
 const AUDIENCES = specs('audience-journey', 'figures', 'handle-analysis');
-/** Settings (sandbox size, staff domains, rate limits, creator access) no other file shares. */
-const OWN_SETTINGS = specs('accessibility-signed-in', 'campaigns', 'extension', 'premium', 'pro-site');
+/** Deep Thought with X's 15-minute windows at 30 s, and staff at example.com. */
+const DEEP_THOUGHT = specs('accessibility-signed-in', 'premium');
+/** Settings (sandbox size, staff domains, creator access) no other file shares. */
+const OWN_SETTINGS = specs('campaigns', 'extension', 'pro-site');
 
 export default defineConfig({
   testDir: './specs',
@@ -35,8 +37,9 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   projects: [
-    { name: 'journeys', testIgnore: [...AUDIENCES, ...OWN_SETTINGS] },
+    { name: 'journeys', testIgnore: [...AUDIENCES, ...DEEP_THOUGHT, ...OWN_SETTINGS] },
     { name: 'audiences', testMatch: AUDIENCES },
+    { name: 'deep-thought', testMatch: DEEP_THOUGHT },
     { name: 'own-settings', testMatch: OWN_SETTINGS },
   ],
   timeout: 120_000,

@@ -210,11 +210,16 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
   });
 }
 
-/** A sandbox person with a modest following (a quick sync), not yet used by another journey. */
+/**
+ * A sandbox person with a modest following (a quick sync), not yet used by another journey; with
+ * fewer than 64 spam followers, as premium.spec.ts (same server) picks among those with 64 or more.
+ */
 async function pickPerson(base: string, used: Set<string>) {
   const text = await (await fetch(`${base}/sandbox/export`)).text();
   const accounts = new Map<number, { n: number; id: string; handle: string; kind: string }>();
   const followers = new Map<number, number>();
+  const spamFollowers = new Map<number, number>();
+  const following: [number, number[]][] = [];
   for (const line of text.split('\n')) {
     if (!line) continue;
     const record = JSON.parse(line) as {
@@ -226,14 +231,19 @@ async function pickPerson(base: string, used: Set<string>) {
       kind: string;
     };
     if (record.type === 'account') accounts.set(record.n, record);
-    else if (record.type === 'following')
-      for (const to of record.to ?? []) followers.set(to, (followers.get(to) ?? 0) + 1);
+    else if (record.type === 'following') following.push([record.n, record.to ?? []]);
   }
+  for (const [n, to] of following)
+    for (const t of to) {
+      followers.set(t, (followers.get(t) ?? 0) + 1);
+      if (accounts.get(n)?.kind === 'spam') spamFollowers.set(t, (spamFollowers.get(t) ?? 0) + 1);
+    }
   const person = [...accounts.values()].find(
     (a) =>
       a.kind === 'person' &&
       (followers.get(a.n) ?? 0) >= 30 &&
       (followers.get(a.n) ?? 0) <= 200 &&
+      (spamFollowers.get(a.n) ?? 0) < 64 &&
       !used.has(a.handle),
   );
   expect(person, 'a sandbox person with 30–200 followers').toBeDefined();
