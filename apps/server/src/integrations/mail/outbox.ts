@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailOutboxRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { seal, unseal } from '../../lib/crypto';
+import { mailSubject } from './escape-html';
 import type { Mail, Mailer } from './mailer';
 import type { OutboxRepository } from './outbox.repository';
 
@@ -82,6 +83,9 @@ export function createMailOutbox(deps: {
       mail: Mail,
       options: { kind: MailOutboxRow['kind']; inviteId?: number; expiresAt?: Date },
     ): Promise<OutboxEntry> {
+      // The last guard (issue 31): one header line of bounded length, whatever a template quoted.
+      if (/[\r\n]/.test(mail.to)) throw new Error('A mail recipient cannot contain a line break.');
+      mail = { ...mail, subject: mailSubject(mail.subject) };
       const id = await repository.enqueue({
         kind: options.kind,
         recipient: mail.to,

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AlertDeliveryRow, AudienceAlertRow, AudiencePointRow, UserRow } from '../../db/schema';
 import { NotFound } from '../../errors';
 import type { MailOutbox, OutboxRepository } from '../../integrations/mail';
-import { escapeHtml } from '../../integrations/mail/escape-html';
+import { escapeHtml, mailName } from '../../integrations/mail/escape-html';
 import type { Clock } from '../../lib/clock';
 import { hmac, randomKey, seal, unseal } from '../../lib/crypto';
 import { postJson, type OutboundOptions } from '../../lib/outbound-post';
@@ -78,7 +78,7 @@ const mailTexts = {
 /** The alert's mail, in its owner's language; every user-given text escaped in the HTML part. */
 export function alertMail(to: string, language: Language, event: AlertEvent, link: string) {
   const t = mailTexts[language];
-  const name = event.audience.name.slice(0, 200);
+  const name = mailName(event.audience.name);
   const lines: string[] = [];
   if (event.type === 'test') lines.push(t.test);
   if (event.from && event.to) {
@@ -90,7 +90,7 @@ export function alertMail(to: string, language: Language, event: AlertEvent, lin
       ),
     );
   }
-  for (const c of event.moved) lines.push(t.change(c));
+  for (const c of event.moved) lines.push(t.change({ ...c, label: mailName(c.label) }));
   return {
     to,
     subject: t.subject(name, event.type === 'test'),

@@ -6,7 +6,7 @@ import type { EngineHolder } from '../../engine/engine-holder';
 import { requireNonEmpty } from '../../engine/engine-audience';
 import { Forbidden, NotFound } from '../../errors';
 import type { Mail, MailOutbox, OutboxEntry, OutboxRepository } from '../../integrations/mail';
-import { escapeHtml } from '../../integrations/mail/escape-html';
+import { escapeHtml, mailName } from '../../integrations/mail/escape-html';
 import type { Clock } from '../../lib/clock';
 import type { MonitorsRepository } from './monitors.repository';
 
@@ -49,7 +49,7 @@ export function weeklyMail(
     previous === null || previous === 0
       ? '—'
       : `${size >= previous ? '+' : ''}${(((size - previous) / previous) * 100).toFixed(1)}%`;
-  const t = texts[language](name, formatLargeNumber(size), change);
+  const t = texts[language](mailName(name), formatLargeNumber(size), change);
   return { to, subject: t.subject, text: `${t.body}\n`, html: `<p>${escapeHtml(t.body)}</p>` };
 }
 

@@ -1,6 +1,6 @@
 import type { AudienceRequestKind, Language } from '@murmur/core/api';
 import type { Mail } from '../../integrations/mail';
-import { escapeHtml } from '../../integrations/mail/escape-html';
+import { escapeHtml, mailBlock, mailName } from '../../integrations/mail/escape-html';
 
 /** What was asked for, as the mails name it. */
 const whatOf = {
@@ -11,8 +11,8 @@ const whatOf = {
 const texts = {
   en: {
     verifySubject: 'Confirm your request on Targeting Toolkit',
-    verifyIntro: (name: string, what: string) =>
-      `Hello ${name},\n\nwe received your request for ${what}. Please confirm your email address by opening this link:`,
+    verifyIntro: (what: string) =>
+      `Hello,\n\nwe received a request for ${what} made with this address. Please confirm your email address by opening this link:`,
     verifyOutro:
       'If you did not send this request, you can ignore this email: nothing happens without confirmation.',
     confirmedSubject: 'We received your request on Targeting Toolkit',
@@ -26,8 +26,8 @@ const texts = {
   },
   ja: {
     verifySubject: 'Targeting Toolkit へのリクエストを確認してください',
-    verifyIntro: (name: string, what: string) =>
-      `${name} 様\n\n${what}のリクエストを受け付けました。次のリンクを開いて、メールアドレスを確認してください:`,
+    verifyIntro: (what: string) =>
+      `このメールアドレスで${what}のリクエストを受け付けました。次のリンクを開いて、メールアドレスを確認してください:`,
     verifyOutro:
       'このリクエストに心当たりがない場合は、このメールを無視してください。確認されない限り、何も行われません。',
     confirmedSubject: 'Targeting Toolkit へのリクエストを受け付けました',
@@ -57,7 +57,8 @@ interface Requester {
 /** The first mail: the requester proves the address by opening the link (request-verification). */
 export function verifyRequestMail(r: Requester, verifyUrl: string): Mail {
   const t = texts[r.language];
-  const intro = t.verifyIntro(r.name, whatOf[r.language][r.kind]);
+  // Signed out, anyone may type any address: until it is verified, its mail quotes nothing they typed.
+  const intro = t.verifyIntro(whatOf[r.language][r.kind]);
   const url = escapeHtml(verifyUrl);
   return {
     to: r.email,
@@ -70,15 +71,16 @@ export function verifyRequestMail(r: Requester, verifyUrl: string): Mail {
 /** After the link was opened: the request counts and staff will answer. */
 export function requestConfirmedMail(r: Requester): Mail {
   const t = texts[r.language];
-  const body = t.confirmedBody(r.name, whatOf[r.language][r.kind]);
+  const body = t.confirmedBody(mailName(r.name), whatOf[r.language][r.kind]);
   return { to: r.email, subject: t.confirmedSubject, text: `${body}\n`, html: paragraphs(body) };
 }
 
 /** Staff's answer, in the requester's language around it, with the way to give feedback. */
 export function requestAnsweredMail(r: Requester, answer: string, feedbackUrl: string): Mail {
   const t = texts[r.language];
-  const intro = t.answeredIntro(r.name);
+  const intro = t.answeredIntro(mailName(r.name));
   const url = escapeHtml(feedbackUrl);
+  answer = mailBlock(answer);
   return {
     to: r.email,
     subject: t.answeredSubject,
@@ -93,7 +95,7 @@ export function requestAnsweredMail(r: Requester, answer: string, feedbackUrl: s
 export function staffNoticeMail(to: string, r: Requester & { description: string }, listUrl: string): Mail {
   const t = texts.en;
   const subject = t.staffSubject(whatOf.en[r.kind], r.email);
-  const body = `${t.staffBody}\n\n${r.name} <${r.email}>\n${r.description}`;
+  const body = `${t.staffBody}\n\n${mailName(r.name)} <${r.email}>\n${mailBlock(r.description)}`;
   return {
     to,
     subject,

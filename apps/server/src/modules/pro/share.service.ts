@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema';
 import { BadRequest, NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { MailOutbox, OutboxEntry, OutboxRepository } from '../../integrations/mail';
-import { escapeHtml } from '../../integrations/mail/escape-html';
+import { escapeHtml, mailName } from '../../integrations/mail/escape-html';
 import type { Mail } from '../../integrations/mail';
 import type { ListShareLinks } from './list-share-links';
 import type { ShareOffersRepository } from './share-offers.repository';
@@ -36,7 +36,7 @@ const texts = {
   }),
 } satisfies Record<Language, unknown>;
 
-const accountTexts = {
+export const accountTexts = {
   en: (from: string, list: string) => ({
     subject: `${from} wants to share the audience "${list}" with you`,
     intro: `${from} wants to share the audience "${list}" with your Targeting Toolkit account. Accept it to add it to your lists, or decline it:`,
@@ -49,7 +49,7 @@ const accountTexts = {
   }),
 } satisfies Record<Language, unknown>;
 
-function shareMail(
+export function shareMail(
   to: string,
   language: Language,
   from: string,
@@ -57,7 +57,7 @@ function shareMail(
   url: string,
   catalogue: typeof texts | typeof accountTexts = texts,
 ): Mail {
-  const t = catalogue[language](from, list);
+  const t = catalogue[language](mailName(from), mailName(list));
   return {
     to,
     subject: t.subject,

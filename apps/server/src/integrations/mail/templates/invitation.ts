@@ -1,5 +1,5 @@
 import type { Language } from '@murmur/core/api';
-import { escapeHtml } from '../escape-html';
+import { escapeHtml, mailBlock, mailName } from '../escape-html';
 import type { Mail } from '../mailer';
 
 export interface InvitationMailInput {
@@ -32,10 +32,12 @@ const texts = {
 
 /** SPEC §3/§5 invite: the link carries the one-time code; the inviter's message is quoted as typed. */
 export function invitationMail(input: InvitationMailInput): Mail {
-  const t = texts[input.language](input.inviterName, input.teamName);
-  const note = input.message ? `${t.messageLabel}\n${input.message}\n\n` : '';
-  const htmlNote = input.message
-    ? `<p>${escapeHtml(t.messageLabel)}</p><blockquote style="white-space:pre-wrap">${escapeHtml(input.message)}</blockquote>`
+  // Names and the note are the inviter's text: one line each / a capped block, nothing hidden.
+  const t = texts[input.language](mailName(input.inviterName), mailName(input.teamName));
+  const message = mailBlock(input.message);
+  const note = message ? `${t.messageLabel}\n${message}\n\n` : '';
+  const htmlNote = message
+    ? `<p>${escapeHtml(t.messageLabel)}</p><blockquote style="white-space:pre-wrap">${escapeHtml(message)}</blockquote>`
     : '';
   const url = escapeHtml(input.acceptUrl);
   return {
