@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import {
   adCreatives,
@@ -6,6 +7,7 @@ import {
   audienceConfigs,
   billingInvoices,
   campaigns,
+  listShareOffers,
   memberships,
   premiumSubscriptions,
   sessions,
@@ -196,6 +198,7 @@ async function exportOf(db: Db, userId: number) {
       })
       .from(userTokens)
       .where(eq(userTokens.userId, userId)),
+    share_offers: await shareOffersOf(db, userId),
     invoices: await db
       .select({
         number: billingInvoices.number,
@@ -206,5 +209,35 @@ async function exportOf(db: Db, userId: number) {
       })
       .from(billingInvoices)
       .where(eq(billingInvoices.userId, userId)),
+  };
+}
+
+/**
+ * Share offers (share via account) the user received and sent, waiting for an answer: a received
+ * one names its sender and a sent one its recipient — addresses the user was shown or typed.
+ */
+async function shareOffersOf(db: Db, userId: number) {
+  const other = alias(users, 'other_user');
+  const columns = {
+    id: listShareOffers.id,
+    audience_config_id: listShareOffers.audienceConfigId,
+    name: listShareOffers.name,
+    kind: listShareOffers.kind,
+    targeting_package: listShareOffers.targetingPackage,
+    created: listShareOffers.created,
+  };
+  return {
+    received: await db
+      .select({ ...columns, from: other.email })
+      .from(listShareOffers)
+      .innerJoin(other, eq(other.id, listShareOffers.fromUserId))
+      .where(eq(listShareOffers.toUserId, userId))
+      .orderBy(asc(listShareOffers.id)),
+    sent: await db
+      .select({ ...columns, to: other.email })
+      .from(listShareOffers)
+      .innerJoin(other, eq(other.id, listShareOffers.toUserId))
+      .where(eq(listShareOffers.fromUserId, userId))
+      .orderBy(asc(listShareOffers.id)),
   };
 }

@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TargetingPackage } from '@murmur/core/targeting';
-import { audienceConfigs, memberships, sessions, teams, userTokens, users } from '../../db/schema';
+import {
+  audienceConfigs,
+  listShareOffers,
+  memberships,
+  sessions,
+  teams,
+  userTokens,
+  users,
+} from '../../db/schema';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 
 // docs/API.md "Your data and account deletion": the export holds the user's data and nothing of
@@ -91,6 +99,59 @@ describe('GET /api/user/export/ (download my data)', () => {
     expect(text).not.toContain(me.token);
     expect(text).not.toContain(me.sessionKey);
     expect(text).not.toMatch(/key_hash|keyHash/);
+  });
+
+  it('holds the share offers the user received and sent, not other people’s', async () => {
+    const giver = await t.signIn('export-giver@example.com');
+    const taker = await t.signIn('export-taker@example.com');
+    const bystander = await t.signIn('export-bystander@example.com');
+    const list = await audience(giver.user.id, 'Offered list', null);
+    const kept = await audience(bystander.user.id, 'Someone else’s offer', null);
+    const targetingPackage = { keywords: [{ label: 'espresso' }] } as TargetingPackage;
+    await t.db.insert(listShareOffers).values([
+      {
+        audienceConfigId: list,
+        fromUserId: giver.user.id,
+        toUserId: taker.user.id,
+        name: 'Offered list',
+        kind: 'targeting_list',
+        targetingPackage,
+        created: new Date('2026-01-02T00:00:00Z'),
+      },
+      {
+        audienceConfigId: kept,
+        fromUserId: bystander.user.id,
+        toUserId: giver.user.id,
+        name: 'Someone else’s offer',
+        kind: 'saved_list',
+        targetingPackage,
+        created: new Date('2026-01-03T00:00:00Z'),
+      },
+    ]);
+    type Offers = { received: Record<string, unknown>[]; sent: Record<string, unknown>[] };
+    const offersOf = async (s: TestSession) =>
+      (await exportOf(s)).json<{ share_offers: Offers }>().share_offers;
+
+    const taken = await offersOf(taker);
+    expect(taken.sent).toEqual([]);
+    expect(taken.received).toEqual([
+      expect.objectContaining({
+        audience_config_id: list,
+        name: 'Offered list',
+        kind: 'targeting_list',
+        from: 'export-giver@example.com',
+        targeting_package: targetingPackage,
+      }),
+    ]);
+    const given = await offersOf(giver);
+    expect(given.sent).toEqual([
+      expect.objectContaining({ name: 'Offered list', to: 'export-taker@example.com' }),
+    ]);
+    expect(given.received).toEqual([
+      expect.objectContaining({ name: 'Someone else’s offer', from: 'export-bystander@example.com' }),
+    ]);
+    // The taker's export names no offer between the two others.
+    expect(JSON.stringify(taken)).not.toContain('export-bystander@example.com');
   });
 
   it('is refused signed out', async () => {
