@@ -30,8 +30,8 @@ export const MAIL_TEXT_LIMITS = {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 /** The same, line breaks and tabs excepted (a block keeps its lines). */
-// eslint-disable-next-line no-control-regex -- as above
 const HIDDEN_IN_BLOCK =
+  // eslint-disable-next-line no-control-regex -- as above
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 const cut = (text: string, max: number) => {

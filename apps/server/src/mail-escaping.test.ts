@@ -1,23 +1,23 @@
 import type { AlertEvent, Language } from '@murmur/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTBOX_KINDS } from '../../db/schema/mail-outbox';
-import { alertMail } from '../../modules/audiences/alerts.service';
-import { weeklyMail } from '../../modules/pro/monitors.service';
+import { OUTBOX_KINDS } from './db/schema/mail-outbox';
+import { alertMail } from './modules/audiences/alerts.service';
+import { weeklyMail } from './modules/pro/monitors.service';
 import {
   requestAnsweredMail,
   requestConfirmedMail,
   staffNoticeMail,
   verifyRequestMail,
-} from '../../modules/pro/request-mails';
-import { accountTexts, shareMail } from '../../modules/pro/share.service';
-import { createCapturingMailer } from '../../test/capturing-mailer';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { MAIL_TEXT_LIMITS } from './escape-html';
-import type { Mail } from './mailer';
-import { createMailOutbox } from './outbox';
-import { createOutboxRepository } from './outbox.repository';
-import { invitationMail } from './templates/invitation';
-import { signInCodeMail } from './templates/sign-in-code';
+} from './modules/pro/request-mails';
+import { accountTexts, shareMail } from './modules/pro/share.service';
+import { createCapturingMailer } from './test/capturing-mailer';
+import { createTestApp, type TestApp } from './test/test-app';
+import { MAIL_TEXT_LIMITS } from './integrations/mail/escape-html';
+import type { Mail } from './integrations/mail/mailer';
+import { createMailOutbox } from './integrations/mail/outbox';
+import { createOutboxRepository } from './integrations/mail/outbox.repository';
+import { invitationMail } from './integrations/mail/templates/invitation';
+import { signInCodeMail } from './integrations/mail/templates/sign-in-code';
 
 /**
  * Issue 31: "every user-supplied text in mail is escaped and length-limited". Each kind of mail is
@@ -133,7 +133,7 @@ function problemsOf(mail: Mail): string[] {
   }
   // Quoted blocks keep their lines in the body (not headers); markup must arrive as text.
   if (/<script|<img|<b>/i.test(html)) found.push('html: markup from the user');
-  if (/&amp;\'/.test(html)) found.push('html: an ampersand or quote left as typed');
+  if (/&amp;'/.test(html)) found.push('html: an ampersand or quote left as typed');
   if (mail.text.length > 3 * MAIL_TEXT_LIMITS.block) found.push('text too long');
   return found;
 }
