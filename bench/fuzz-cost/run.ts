@@ -77,7 +77,7 @@ const measured: Measured[] = [];
 
 async function send(op: Operation, r: HostileRequest, caller: TestSession | undefined, auth: string) {
   const options: InjectOptions = {
-    method: op.method as 'GET',
+    method: op.method,
     url: r.url,
     headers: {
       ...caller?.cookieAuth,
@@ -88,7 +88,7 @@ async function send(op: Operation, r: HostileRequest, caller: TestSession | unde
   };
   const cpu = process.cpuUsage();
   const wall = performance.now();
-  let status = 0;
+  let status: number;
   try {
     status = (await t.app.inject(options)).statusCode;
   } catch {
