@@ -68,6 +68,7 @@ export interface AudienceColumnsOptions {
   onDelete: (audience: AudienceConfig) => void;
   onUpload: (audience: AudienceConfig) => void;
   onApply: (audience: AudienceConfig) => void;
+  onUsageLinks: (audience: AudienceConfig) => void;
   /** This team's uploads to X (SPEC §3). */
   uploads: UploadedAudience[];
 }
@@ -80,6 +81,7 @@ export function useAudienceColumns({
   onDelete,
   onUpload,
   onApply,
+  onUsageLinks,
   uploads,
 }: AudienceColumnsOptions): DataTableColumn<AudienceConfig>[] {
   const { t } = useTranslation();
@@ -121,6 +123,7 @@ export function useAudienceColumns({
           onDelete={onDelete}
           onUpload={teamSlug === null ? undefined : onUpload}
           onApply={onApply}
+          onUsageLinks={onUsageLinks}
         />
       ),
     },

@@ -18,6 +18,8 @@ export interface AudienceRowMenuProps {
   teamSlug: string | null;
   onCompare: (audience: AudienceConfig) => void;
   onDelete: (audience: AudienceConfig) => void;
+  /** The share links of the audience's uses (applications to ad accounts). */
+  onUsageLinks?: ((audience: AudienceConfig) => void) | undefined;
   /** Upload to one of the team's granted X ad accounts (team lists only). */
   onUpload?: ((audience: AudienceConfig) => void) | undefined;
   /** Apply to the ad account open in X Ads Manager through the X Pro Targeting extension. */
@@ -34,6 +36,7 @@ export function AudienceRowMenu({
   teamSlug,
   onCompare,
   onDelete,
+  onUsageLinks,
   onUpload,
   onApply,
   defaultOpened = false,
@@ -76,6 +79,9 @@ export function AudienceRowMenu({
           >
             {t('audiences.actions.share')}
           </Menu.Item>
+        )}
+        {onUsageLinks !== undefined && (
+          <Menu.Item onClick={() => onUsageLinks(audience)}>{t('audiences.actions.usageLinks')}</Menu.Item>
         )}
         <Menu.Item onClick={() => void download()}>{t('audiences.actions.download')}</Menu.Item>
         <Menu.Item onClick={() => onCompare(audience)}>{t('audiences.actions.compare')}</Menu.Item>

@@ -25,6 +25,9 @@ const CompareModal = lazy(() => loadCompareModal().then((module) => ({ default: 
 const DeleteAudienceModal = lazy(() =>
   loadDeleteModal().then((module) => ({ default: module.DeleteAudienceModal })),
 );
+const UsageLinksModal = lazy(() =>
+  import('./usage-links-modal').then((module) => ({ default: module.UsageLinksModal })),
+);
 const UploadAudienceModal = lazy(() =>
   import('./upload-audience-modal').then((module) => ({ default: module.UploadAudienceModal })),
 );
@@ -45,13 +48,14 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
   const [comparing, setComparing] = useState<AudienceConfig | null>(null);
   const [deleting, setDeleting] = useState<AudienceConfig | null>(null);
   const [uploading, setUploading] = useState<AudienceConfig | null>(null);
+  const [linking, setLinking] = useState<AudienceConfig | null>(null);
   // Uploads to X of this team's audiences: status, targetable on X and the ad account (SPEC §3).
   const uploads = useUploadedAudiences(teamSlug);
   const me = useMe();
   const extension = useExtension();
   const apply = useApplyAudience(teamSlug);
   const admin = me.data?.memberships.some((m) => m.team.slug === teamSlug && m.level === 'admin') === true;
-  const [used, setUsed] = useState({ compare: false, delete: false });
+  const [used, setUsed] = useState({ compare: false, delete: false, links: false });
 
   const query: AudienceConfigFilters = {
     team: teamSlug ?? undefined,
@@ -77,6 +81,10 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
     },
     onUpload: setUploading,
     onApply: (audience) => void apply(audience),
+    onUsageLinks: (audience) => {
+      setUsed((current) => ({ ...current, links: true }));
+      setLinking(audience);
+    },
     uploads: uploads.data ?? [],
   });
 
@@ -131,6 +139,7 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
             <CompareModal audience={comparing} others={rows} onClose={() => setComparing(null)} />
           )}
           {used.delete && <DeleteAudienceModal audience={deleting} onClose={() => setDeleting(null)} />}
+          {used.links && <UsageLinksModal audience={linking} onClose={() => setLinking(null)} />}
           {teamSlug !== null && uploading !== null && (
             <UploadAudienceModal
               audience={uploading}

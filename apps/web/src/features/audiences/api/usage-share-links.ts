@@ -1,0 +1,57 @@
+import type { AudienceUsage } from '@murmur/core/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/request';
+
+export type LinkDays = 7 | 30 | 90;
+export const LINK_DAYS: LinkDays[] = [7, 30, 90];
+
+const usagesKey = ['audience-usages'] as const;
+
+/** GET /api/external/audience-usages/ — the caller's usages of one audience (applied packages), newest first. */
+export const useAudienceUsages = (audienceId: number) =>
+  useQuery({
+    queryKey: usagesKey,
+    queryFn: ({ signal }) => request.get('/api/external/audience-usages/', { signal }),
+    select: (usages: AudienceUsage[]) => usages.filter((u) => u.audience_config_id === audienceId),
+  });
+
+/** What a share, a new link or a revoke answers: the link's signature when one works now. */
+export interface LinkChange {
+  usage: number;
+  signature: string | null;
+}
+
+/**
+ * Share with addresses (POST …/share/), a new link (…/share-link/rotate/: the old one stops at once)
+ * or revoke (DELETE …/share-link/) — a usage's share link (docs/API-AUDIENCES.md "Share links").
+ */
+export const useChangeUsageLink = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (
+      change:
+        | { kind: 'share'; usage: number; emails: string[]; days: LinkDays }
+        | { kind: 'rotate'; usage: number; days: LinkDays }
+        | { kind: 'revoke'; usage: number },
+    ): Promise<LinkChange> => {
+      const params = { pk: change.usage };
+      if (change.kind === 'share') {
+        const shared = await request.post('/api/external/audience-usages/:pk/share/', {
+          params,
+          body: { emails: change.emails, expires_in_days: change.days },
+        });
+        return { usage: change.usage, signature: shared.signature };
+      }
+      if (change.kind === 'rotate') {
+        const link = await request.post('/api/external/audience-usages/:pk/share-link/rotate/', {
+          params,
+          body: { expires_in_days: change.days },
+        });
+        return { usage: change.usage, signature: link.signature };
+      }
+      await request.delete('/api/external/audience-usages/:pk/share-link/', { params });
+      return { usage: change.usage, signature: null };
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: usagesKey }),
+  });
+};
