@@ -411,4 +411,48 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
       custom_audiences: [{ name: 'English speakers', targetable: true }],
     });
   });
+
+  await test.step('the usage’s share link from My audiences (issue 31): EN and JA, 1280 and 390 px', async () => {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    for (const lang of ['en', 'ja'] as const) {
+      await api('PUT', '/api/user/me/', { language: lang });
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        await page.goto('/apply-team/audiences');
+        // By keyboard: the row's actions button, then the menu item, then the dialog's controls.
+        const actions = page.getByRole('button', {
+          name: tr(lang, 'audiences.actions.label', { name: 'Launch package' }),
+        });
+        await actions.focus();
+        await page.keyboard.press('Enter');
+        const item = page.getByRole('menuitem', { name: tr(lang, 'audiences.actions.usageLinks') });
+        await expect(item).toBeVisible();
+        await item.focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', {
+          name: tr(lang, 'audiences.usageLinks.title', { name: 'Launch package' }),
+        });
+        const card = dialog.getByRole('region', { name: new RegExp(adAccount) });
+        await expect(card).toBeVisible();
+        if (lang === 'en' && width === 1280) {
+          await expect(card).toContainText(tr('en', 'audiences.usageLinks.noLink'));
+          const to = card.getByRole('textbox', { name: tr('en', 'audiences.usageLinks.shareWith') });
+          await to.fill('ann@example.com');
+          await to.press('Enter');
+          await card.getByRole('button', { name: tr('en', 'audiences.usageLinks.share') }).click();
+          await expect(card.getByLabel(tr('en', 'audiences.usageLinks.code'))).toHaveValue(/^\d+\.\w+$/);
+        }
+        await expect(card).toContainText(tr(lang, 'audiences.usageLinks.recipients_one', { count: 1 }));
+        await screenshot(page, `usage-links-${lang}-${width}`);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
+    }
+    // The owner's own read shows the recipient and the link's end; nobody else's would.
+    const [shared] = await api<{ shared_with: string[]; share_expires_at: string | null }[]>(
+      'GET',
+      '/api/external/audience-usages/',
+    );
+    expect(shared).toMatchObject({ shared_with: ['ann@example.com'], share_expires_at: expect.any(String) });
+  });
 });
