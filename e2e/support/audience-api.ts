@@ -74,10 +74,10 @@ export async function waitForEngine(serverUrl: string): Promise<void> {
 }
 
 /** Calls the API as the page's user does (its session cookie and CSRF token); expects a 2xx answer. */
-export type Api = <T>(method: 'GET' | 'POST', path: string, data?: unknown) => Promise<T>;
+export type Api = <T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => Promise<T>;
 
 export function apiFor(page: Page, serverUrl: string): Api {
-  return async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
+  return async <T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> => {
     const csrf = (await page.context().cookies(serverUrl)).find((c) => c.name === 'csrftoken')?.value;
     const response = await page.request.fetch(`${serverUrl}${path}`, {
       method,
