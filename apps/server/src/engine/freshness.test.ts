@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freshnessOf } from './freshness';
+import { freshnessOf, reachedAt } from './freshness';
 
 const part = (partition: number, behindMs: number | null, lagEvents = 0) => ({
   partition,
@@ -33,5 +33,24 @@ describe('freshnessOf', () => {
     });
     // No events anywhere yet: nothing to be behind on.
     expect(freshnessOf({ partitions: [part(0, null)] })).toEqual({ state: 'live', behindMs: null });
+  });
+});
+
+describe('reachedAt', () => {
+  const at = (partition: number, lastEventAt: number | null, lagEvents = 0) => ({
+    partition,
+    lagEvents,
+    lastEventAt,
+    behindMs: null,
+  });
+
+  it('is unknown without a live path or before any event', () => {
+    expect(reachedAt(null)).toBeNull();
+    expect(reachedAt({ partitions: [at(0, null, 5)] })).toBeNull();
+  });
+
+  it('is the latest event applied, held back by a partition with events still waiting', () => {
+    expect(reachedAt({ partitions: [at(0, 1_000), at(1, 3_000), at(2, null)] })).toBe(3_000);
+    expect(reachedAt({ partitions: [at(0, 1_000, 7), at(1, 3_000)] })).toBe(1_000);
   });
 });

@@ -29,3 +29,17 @@ export function freshnessOf(status: LiveStatus | null): Freshness {
   const live = !unknownWithLag && (behind === null || behind <= LIVE_WITHIN_MS);
   return { state: live ? 'live' : 'catching-up', behindMs: behind };
 }
+
+/**
+ * The time of X the live index has reached (ms since the epoch): the latest event time applied, no
+ * later than what a partition with events still waiting has reached (a caught-up partition is current
+ * up to the latest event seen anywhere). X's clock in production; the simulated clock with the
+ * sandbox. Null without a live path or before any event (the caller falls back to the wall clock).
+ */
+export function reachedAt(status: LiveStatus | null): number | null {
+  const known = (status?.partitions ?? []).filter((p) => p.lastEventAt !== null);
+  if (known.length === 0) return null;
+  let reached = Math.max(...known.map((p) => p.lastEventAt!));
+  for (const p of known) if (p.lagEvents > 0) reached = Math.min(reached, p.lastEventAt!);
+  return reached;
+}

@@ -117,7 +117,8 @@ export async function openLivePath(config: LiveConfig, options: LivePathOptions 
       partitions: lag.map((p) => ({
         partition: p.partition,
         lagEvents: p.behind,
-        lastEventAt: null,
+        // X's time of the latest event applied (what a history point's day follows).
+        lastEventAt: p.lastEventAt,
         // The consumer counts events, not time: caught up is 0 ms behind, else unknown.
         behindMs: p.behind === 0 ? 0 : null,
       })),

@@ -47,6 +47,11 @@ describe('the in-process live log and consumeLive', () => {
     }
     expect(byPartition.size).toBe(3);
     expect((await consumer.lag()).map((l) => l.behind)).toEqual([0, 0, 0]);
+    // X's time of each partition's latest event given to the engine.
+    for (const l of await consumer.lag()) {
+      const times = events.filter((e) => partitionOfEvent(e, 3) === l.partition).map((e) => e.at);
+      expect(l.lastEventAt).toBe(Math.max(...times));
+    }
     const reader = await log.reader(0, 'engine', 0);
     expect(await reader.acknowledged()).toBe(await log.lastSequence(0));
     // Events appended while consuming arrive too; the lag is what is not applied yet.

@@ -34,6 +34,11 @@ export interface PartitionLag {
   applied: number;
   /** last − applied, in the log's sequence numbers: 0 when the engine is current. */
   behind: number;
+  /**
+   * X's time (`at`, ms since the epoch) of the latest event of the partition given to the engine
+   * since this consumer started; null before any (after a restart, until the next event).
+   */
+  lastEventAt: number | null;
 }
 
 export interface LiveConsumer {
@@ -58,6 +63,7 @@ export async function consumeLive(options: ConsumeLiveOptions): Promise<LiveCons
   const waitMs = options.waitMs ?? 1000;
   const start = engine.position();
   const applied = new Map(partitions.map((p) => [p, start[String(p)] ?? 0]));
+  const lastEventAt = new Map<number, number>();
   const readers: LiveReader[] = [];
   try {
     for (const p of partitions) readers.push(await log.reader(p, durableName, applied.get(p)!));
@@ -82,17 +88,20 @@ export async function consumeLive(options: ConsumeLiveOptions): Promise<LiveCons
       const from = applied.get(partition)!;
       let top = from;
       let highest = 0;
+      let latest = lastEventAt.get(partition) ?? -Infinity;
       const fresh: LiveEvent[] = [];
       for (const { seq, event } of got) {
         highest = Math.max(highest, seq);
         if (seq > top) {
           fresh.push(event);
           top = seq;
+          latest = Math.max(latest, event.at);
         }
       }
       if (fresh.length > 0) {
         await serialised(() => engine.apply(fresh, { [String(partition)]: top }));
         applied.set(partition, top);
+        lastEventAt.set(partition, latest);
         options.onApplied?.({ partition, events: fresh.length, position: top });
       }
       await reader.ack(highest);
@@ -118,7 +127,8 @@ export async function consumeLive(options: ConsumeLiveOptions): Promise<LiveCons
         partitions.map(async (partition) => {
           const last = await log.lastSequence(partition);
           const at = applied.get(partition)!;
-          return { partition, last, applied: at, behind: Math.max(0, last - at) };
+          const latest = lastEventAt.get(partition) ?? null;
+          return { partition, last, applied: at, behind: Math.max(0, last - at), lastEventAt: latest };
         }),
       );
     },

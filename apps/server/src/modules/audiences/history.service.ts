@@ -21,6 +21,7 @@ import {
 import type { FieldCounts } from '@murmur/engine';
 import type { AudienceConfigRow, AudiencePointRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
+import { reachedAt, type LiveStatusSource } from '../../engine/freshness';
 import { digestCommunitiesOf, type DigestCommunity, type DigestComposition } from '../../engine/engine-tasks';
 import { samplingOf, toEstimate } from '../../engine/engine-audience';
 import { BadRequest } from '../../errors';
@@ -162,6 +163,11 @@ export function createHistoryService(deps: {
   configs: Pick<AudienceConfigsService, 'readable'>;
   engine: EngineHolder;
   clock: Clock;
+  /**
+   * The live log's consumer positions (GET /api/engine/status/'s source): a point's day follows the
+   * time of X the live index has reached; none (or no event applied yet): the wall clock.
+   */
+  live?: LiveStatusSource;
   retentionDays: number;
   /** Told of each new point with the audience's point before it (the alerts' evaluation). */
   onPoint?: (configId: number, previous: AudiencePointRow, current: AudiencePointRow) => Promise<unknown>;
@@ -236,6 +242,20 @@ export function createHistoryService(deps: {
 
   const ready = () => engine.status().state === 'ready';
 
+  /**
+   * The instant a point is measured at: the time of X the live index has reached (X's clock in
+   * production, the simulated clock with the sandbox), else the wall clock.
+   */
+  async function indexNow(): Promise<Date> {
+    const status = deps.live
+      ? await Promise.resolve()
+          .then(deps.live)
+          .catch(() => null)
+      : null;
+    const at = reachedAt(status);
+    return at === null ? clock.now() : new Date(at);
+  }
+
   return {
     /**
      * The scheduled run: today's point of every saved audience that has none (a batch per run),
@@ -243,7 +263,7 @@ export function createHistoryService(deps: {
      */
     async recordDue(): Promise<{ recorded: number; failed: number; pruned: number }> {
       if (!ready()) return { recorded: 0, failed: 0, pruned: 0 };
-      const now = clock.now();
+      const now = await indexNow();
       let recorded = 0;
       let failed = 0;
       for (const config of await repo.due(dayOf(now), BATCH)) {
@@ -262,10 +282,12 @@ export function createHistoryService(deps: {
     /** GET …/history/: the last `days` days' points; today's is measured first when missing. */
     async history(user: UserRow, id: number, days: number): Promise<AudienceHistory> {
       const { config } = await configs.readable(user, id);
-      const now = clock.now();
+      const now = await indexNow();
       const since = dayOf(new Date(now.getTime() - (days - 1) * DAY_MS));
       let rows = await repo.list(config.id, since);
-      if (ready() && rows.at(-1)?.day !== dayOf(now)) {
+      // Only a day after the last point's (the wall clock, before the live index's first event, may
+      // have been ahead of the index's time).
+      if (ready() && (rows.at(-1)?.day ?? '') < dayOf(now)) {
         await measure(config, now);
         rows = await repo.list(config.id, since);
       }

@@ -97,6 +97,7 @@ export function createAudiencesModule(deps: {
     configs: configsService,
     engine,
     clock,
+    ...(deps.liveStatus && { live: deps.liveStatus }),
     retentionDays: deps.history.retentionDays,
     membership: createMembershipService({
       repo: createMembershipRepository(db),
