@@ -24,8 +24,8 @@ const specs = (...names: string[]) => names.map((name) => `**/${name}.spec.ts`);
 const AUDIENCES = specs('audience-journey', 'figures', 'handle-analysis');
 /** Deep Thought with X's 15-minute windows at 30 s, and staff at example.com. */
 const DEEP_THOUGHT = specs('accessibility-signed-in', 'premium');
-/** Settings (sandbox size, staff domains, creator access) no other file shares. */
-const OWN_SETTINGS = specs('campaigns', 'extension', 'pro-site');
+/** Settings (sandbox size, staff domains, creator access, the live path) no other file shares. */
+const OWN_SETTINGS = specs('audience-history', 'campaigns', 'extension', 'pro-site');
 
 export default defineConfig({
   testDir: './specs',
