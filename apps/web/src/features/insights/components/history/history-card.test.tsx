@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '@/test/render';
+import type { AudiencePoint } from '@murmur/core/api';
 import { changesFixture, historyFixture } from '../../history-fixture';
 import { HistoryCard } from './history-card';
 
@@ -44,6 +45,21 @@ describe('the audience over time', () => {
     const asked = urls(fetchMock).find((u) => u.includes('/changes/'));
     expect(asked).toContain('from=2026-11-20');
     expect(asked).toContain('to=2026-11-21');
+  });
+
+  it('places the points by date: days without a point leave their gap', async () => {
+    const [a, b] = historyFixture().points as [AudiencePoint, AudiencePoint];
+    // Nov 20, Nov 21, then nothing until Dec 1 (simulated days passed at once, or a server down).
+    const c = { ...b, day: '2026-12-01' };
+    renderCard({
+      [HISTORY]: { body: { ...historyFixture(), points: [a, b, c] } },
+      [CHANGES]: { body: changesFixture() },
+    });
+    const chart = await screen.findByRole('img', { name: /from Nov 20, 2026 to Dec 1, 2026/ });
+    const xs = [...chart.querySelectorAll('g > line:first-of-type')].map((l) => Number(l.getAttribute('x1')));
+    expect(xs).toHaveLength(3);
+    // One day, then ten: the gaps are in that ratio.
+    expect((xs[2]! - xs[1]!) / (xs[1]! - xs[0]!)).toBeCloseTo(10);
   });
 
   it('with one point says the history grows a point a day, and asks for no comparison', async () => {

@@ -24,7 +24,12 @@ export function HistoryChart({ points }: { points: AudiencePoint[] }) {
   const min = Math.min(...lows);
   const max = Math.max(...highs);
   const span = max - min || Math.max(1, max);
-  const x = (i: number) => (points.length === 1 ? W / 2 : PAD + (i * (W - 2 * PAD)) / (points.length - 1));
+  // Placed by date: days without a point (the server was down, or simulated days passed at once)
+  // leave their gap rather than squeezing the line.
+  const dayMs = (i: number) => Date.parse(`${points[i]!.day}T00:00:00Z`);
+  const days = (dayMs(points.length - 1) - dayMs(0)) / 86_400_000;
+  const x = (i: number) =>
+    days <= 0 ? W / 2 : PAD + ((dayMs(i) - dayMs(0)) / 86_400_000) * ((W - 2 * PAD) / days);
   const y = (v: number) => H - PAD - ((v - (max === min ? min - span / 2 : min)) * (H - 2 * PAD)) / span;
   const band = [
     ...points.map((p, i) => `${x(i)},${y(p.size.high)}`),
