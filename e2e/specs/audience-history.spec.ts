@@ -85,15 +85,23 @@ async function caughtUpTo(day: string): Promise<void> {
     .toBe(true);
 }
 
-/** The page, and the history card alone (it sits below a long report), at 1280 and 390 px. */
+/**
+ * The page, and the history card alone (it sits below a long report), at 1280 and 390 px. The card
+ * is captured in a window as tall as the page, as `screenshot` captures pages: a capture of an
+ * element taller than the window stitches the sticky header into its middle.
+ */
 async function both(page: Page, name: string): Promise<void> {
   const card = page.getByTestId('history-card');
-  await screenshot(page, `${name}-1280`);
-  await card.screenshot({ path: `${SCREENS_DIR}/${name}-card-1280.png` });
   const viewport = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, `${name}-390`);
-  await card.screenshot({ path: `${SCREENS_DIR}/${name}-card-390.png` });
+  const capture = async (width: number, height: number) => {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, `${name}-${width}`);
+    const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width, height: Math.max(height, tall) });
+    await card.screenshot({ path: `${SCREENS_DIR}/${name}-card-${width}.png` });
+  };
+  await capture(1280, viewport.height);
+  await capture(390, 844);
   await page.setViewportSize(viewport);
 }
 

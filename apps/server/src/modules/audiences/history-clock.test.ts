@@ -12,7 +12,9 @@ import { startServer, type RunningServer } from '../../main';
 import { createCapturingMailer } from '../../test/capturing-mailer';
 import { seedGroup } from '../../test/seed';
 import { codeFromMail } from '../../test/test-app';
-import { dayOf } from './history.service';
+import { systemClock } from '../../lib/clock';
+import { createHistoryRepository } from './history.repository';
+import { createHistoryService, dayOf } from './history.service';
 
 /**
  * A point's day is the time of X the live index has reached, not the server's wall clock
@@ -84,43 +86,72 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return JSON.parse(text) as T;
 }
 
-/** The engine status says every partition is applied and has reached `day` (the simulated clock's). */
-async function caughtUpTo(day: string): Promise<EngineStatus> {
+/**
+ * The engine status says every partition is applied, its latest event time unchanged over three
+ * looks (the collector has nothing more in hand), and the index has reached `day` (UTC; none: any);
+ * the time reached, null before any event.
+ */
+async function caughtUp(day = ''): Promise<number | null> {
   const until = Date.now() + 30_000;
+  let last = -1;
+  let still = 0;
   for (;;) {
     const status = await call<EngineStatus>('GET', '/api/engine/status/');
-    const reached = Math.max(...status.partitions.map((p) => p.lastEventAt ?? 0));
-    if (status.partitions.every((p) => p.lagEvents === 0) && reached > 0 && dayOf(new Date(reached)) >= day)
-      return status;
+    const reached = Math.max(0, ...status.partitions.map((p) => p.lastEventAt ?? 0));
+    const applied = status.partitions.length > 0 && status.partitions.every((p) => p.lagEvents === 0);
+    still = applied && reached === last ? still + 1 : 0;
+    last = reached;
+    if (still >= 3 && (reached === 0 ? '' : dayOf(new Date(reached))) >= day) return reached || null;
     if (Date.now() > until)
       throw new Error(`the live engine did not reach ${day}: ${JSON.stringify(status)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-it('a new point comes for the new simulated day once the live engine has applied it', async () => {
+it('a new point comes for each simulated day the live engine has applied, on demand and scheduled', async () => {
   const saved = await call<AudienceConfig>('POST', '/api/audience-configs/', {
     name: 'English speakers',
     kind: 'saved_list',
     targeting_package: { languages: [{ label: 'English' }] },
   });
-  const history = () => call<AudienceHistory>('GET', `/api/audience-configs/${saved.id}/history/`);
-  const first = await history();
-  // Nothing applied yet: the wall clock's day, which is the sandbox's (anchored at its midnight).
-  expect(first.points.map((p) => p.day)).toEqual([dayOf(new Date())]);
+  const history = async () =>
+    (await call<AudienceHistory>('GET', `/api/audience-configs/${saved.id}/history/`)).points.map(
+      (p) => p.day,
+    );
+  // The collector's first connection replays X's last minutes (the sandbox's before its anchor);
+  // before any event the index's time is unknown and the wall clock's day (the anchor's) is used.
+  const reached = await caughtUp();
+  const firstDay = reached === null ? dayOf(new Date()) : dayOf(new Date(reached));
+  expect(firstDay <= dayOf(anchor)).toBe(true);
+  expect(await history()).toEqual([firstDay]);
 
   // 30 simulated hours: the last ticks' events fall on the next simulated day.
   const advanced = await call<{ now: string }>('POST', '/sandbox/simulate/advance', { hours: 30 });
   const next = dayOf(new Date(advanced.now));
   expect(next).toBe(dayOf(new Date(anchor.getTime() + DAY)));
-  await caughtUpTo(next);
-
-  const second = await history();
-  // The wall clock is still on the first day (the old behaviour kept one point); the index is on the next.
-  expect(second.points.map((p) => p.day)).toEqual([first.points[0]!.day, next]);
-  const point = second.points[1]!;
-  expect(dayOf(new Date(point.measured))).toBe(next);
-  expect(new Date(point.measured).getTime()).toBeLessThanOrEqual(new Date(advanced.now).getTime());
+  await caughtUp(next);
+  // The wall clock is still on the anchor's day (the old behaviour kept one point); the index is on the next.
+  const points = await call<AudienceHistory>('GET', `/api/audience-configs/${saved.id}/history/`);
+  expect(points.points.map((p) => p.day)).toEqual([firstDay, next]);
+  const measured = new Date(points.points[1]!.measured);
+  expect(dayOf(measured)).toBe(next);
+  expect(measured.getTime()).toBeLessThanOrEqual(new Date(advanced.now).getTime());
   // Asked again on the same simulated day: no other point.
-  expect((await history()).points).toHaveLength(2);
+  expect(await history()).toEqual([firstDay, next]);
+
+  // The scheduled run measures by the same time: a day more, and its point is for that day.
+  const scheduled = createHistoryService({
+    repo: createHistoryRepository(server.database.db),
+    configs: { readable: () => Promise.reject(new Error('the scheduled run reads no caller')) },
+    engine: server.engine,
+    clock: systemClock,
+    live: server.live!.deps.status!,
+    retentionDays: 400,
+  });
+  const later = dayOf(
+    new Date((await call<{ now: string }>('POST', '/sandbox/simulate/advance', { hours: 24 })).now),
+  );
+  await caughtUp(later);
+  expect(await scheduled.recordDue()).toMatchObject({ recorded: 1, failed: 0 });
+  expect(await history()).toEqual([firstDay, next, later]);
 }, 120_000);

@@ -9,7 +9,10 @@ export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
 /** The points of saved audiences' histories (db/schema/history.ts). */
 export function createHistoryRepository(db: Db) {
   return {
-    /** Saved audiences with no point for `day` yet, oldest first. */
+    /**
+     * Saved audiences with no point for `day` or later yet, oldest first (a point never lands before
+     * the latest: the index's time may trail the wall clock an earlier point fell back to).
+     */
     due: (day: string, limit: number) =>
       db
         .select({
@@ -23,7 +26,7 @@ export function createHistoryRepository(db: Db) {
             db
               .select({ one: sql`1` })
               .from(audiencePoints)
-              .where(and(eq(audiencePoints.configId, audienceConfigs.id), eq(audiencePoints.day, day))),
+              .where(and(eq(audiencePoints.configId, audienceConfigs.id), gte(audiencePoints.day, day))),
           ),
         )
         .orderBy(asc(audienceConfigs.id))
