@@ -108,6 +108,9 @@ async function both(page: Page, name: string): Promise<void> {
 test('a saved audience over time: days pass, what changed, and a real alert by mail and signed webhook', async ({
   browser,
 }) => {
+  // Two simulated advances, each streamed into the live index and measured: ~40 s more than the
+  // first point alone on an idle machine; the default 120 s is short on a loaded one.
+  test.setTimeout(180_000);
   const page = await browser.newPage({ baseURL: app.server.url });
   const api = apiFor(page, app.server.url);
   /** The sandbox's clock moves as its users move it: POST /sandbox/simulate/advance {hours}. */
@@ -203,12 +206,13 @@ test('a saved audience over time: days pass, what changed, and a real alert by m
       const second = await advance(30);
       await caughtUpTo(second);
       await open('en');
-      await expect(dayRows()).toHaveCount(2);
+      // The point is measured when the history is asked for: the chart waits for it.
+      await expect(dayRows()).toHaveCount(2, { timeout: 30_000 });
       // Two simulated weeks more.
       const third = await advance(24 * 14);
       await caughtUpTo(third);
       await open('en');
-      await expect(dayRows()).toHaveCount(3);
+      await expect(dayRows()).toHaveCount(3, { timeout: 30_000 });
       return [first, second, third];
     });
   expect([first, second, third]).toEqual(['2026-07-31', '2026-08-02', '2026-08-16']);
@@ -264,7 +268,7 @@ test('a saved audience over time: days pass, what changed, and a real alert by m
     });
     await page.reload();
     const rule = card.getByTestId('alert-rule');
-    await expect(rule.getByText(`Last alerted for ${label(third)}`)).toBeVisible();
+    await expect(rule.getByText(`Last alerted for ${label(third)}`)).toBeVisible({ timeout: 30_000 });
     await rule.getByRole('button', { name: 'Delivery log' }).click();
     // By mail and by webhook, both delivered.
     const changed = card
