@@ -1,9 +1,28 @@
 import type { AlertDelivery, AudienceAlert, SaveAlert } from '@murmur/core/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { request } from '@/lib/request';
 
 const alertsKey = (configId: number) => ['audience-alerts', configId] as const;
 const deliveriesKey = (alertId: number) => ['audience-alerts', 'deliveries', alertId] as const;
+
+/**
+ * A new point of the audience was measured: its rules were evaluated on it, so their "last alerted"
+ * and delivery logs may have changed (every delivery log is refetched: one per rule shown).
+ */
+export const useRefreshAlertsOnNewPoint = (configId: number, latestDay: string | undefined) => {
+  const queryClient = useQueryClient();
+  const seen = useRef(latestDay);
+  useEffect(() => {
+    if (latestDay === undefined || seen.current === latestDay) return;
+    // The first point loaded is not news: the rules were fetched with it.
+    const first = seen.current === undefined;
+    seen.current = latestDay;
+    if (first) return;
+    void queryClient.invalidateQueries({ queryKey: alertsKey(configId) });
+    void queryClient.invalidateQueries({ queryKey: ['audience-alerts', 'deliveries'] });
+  }, [configId, latestDay, queryClient]);
+};
 
 /** GET /api/audience-configs/{pk}/alerts/ — the caller's alert rules on a saved audience. */
 export const useAudienceAlerts = (configId: number) =>

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import { useTranslation } from 'react-i18next';
 import { FigureView } from '@/components/figure';
 import { errorText } from '@/lib/error-text';
+import { useRefreshAlertsOnNewPoint } from '../../api/audience-alerts';
 import { useAudienceHistory } from '../../api/get-audience-history';
 import { HistoryChart } from './history-chart';
 import { AlertsSection } from './alerts-section';
@@ -16,6 +17,7 @@ export function HistoryCard({ configId }: { configId: number }) {
   const history = useAudienceHistory(configId);
   const points = history.data?.points ?? [];
   const latest = points.at(-1);
+  useRefreshAlertsOnNewPoint(configId, latest?.day);
   return (
     <Card
       withBorder
