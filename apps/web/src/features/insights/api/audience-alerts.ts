@@ -7,18 +7,16 @@ const alertsKey = (configId: number) => ['audience-alerts', configId] as const;
 const deliveriesKey = (alertId: number) => ['audience-alerts', 'deliveries', alertId] as const;
 
 /**
- * A new point of the audience was measured: its rules were evaluated on it, so their "last alerted"
- * and delivery logs may have changed (every delivery log is refetched: one per rule shown).
+ * The audience's latest point changed (a new day's point, measured when the history was asked for,
+ * possibly while the rules were being fetched): the rules were evaluated on it, so their "last
+ * alerted" and delivery logs may have changed (every delivery log shown is refetched).
  */
 export const useRefreshAlertsOnNewPoint = (configId: number, latestDay: string | undefined) => {
   const queryClient = useQueryClient();
-  const seen = useRef(latestDay);
+  const seen = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (latestDay === undefined || seen.current === latestDay) return;
-    // The first point loaded is not news: the rules were fetched with it.
-    const first = seen.current === undefined;
     seen.current = latestDay;
-    if (first) return;
     void queryClient.invalidateQueries({ queryKey: alertsKey(configId) });
     void queryClient.invalidateQueries({ queryKey: ['audience-alerts', 'deliveries'] });
   }, [configId, latestDay, queryClient]);
