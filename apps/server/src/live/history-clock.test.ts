@@ -8,13 +8,13 @@ import {
   type AudienceHistory,
   type EngineStatus,
 } from '@murmur/core/api';
-import { startServer, type RunningServer } from '../../main';
-import { createCapturingMailer } from '../../test/capturing-mailer';
-import { seedGroup } from '../../test/seed';
-import { codeFromMail } from '../../test/test-app';
-import { systemClock } from '../../lib/clock';
-import { createHistoryRepository } from './history.repository';
-import { createHistoryService, dayOf } from './history.service';
+import { startServer, type RunningServer } from '../main';
+import { createCapturingMailer } from '../test/capturing-mailer';
+import { seedGroup } from '../test/seed';
+import { codeFromMail } from '../test/test-app';
+import { systemClock } from '../lib/clock';
+import { createHistoryRepository } from '../modules/audiences/history.repository';
+import { createHistoryService, dayOf } from '../modules/audiences/history.service';
 
 /**
  * A point's day is the time of X the live index has reached, not the server's wall clock
