@@ -67,6 +67,22 @@ export interface DigestComposition {
 }
 
 /**
+ * Share of the members whose follows are read above which an account is listed in a point's
+ * followed accounts (`FollowedTally`): the newcomer test's bound (history.service.ts).
+ */
+export const FOLLOWED_SHARE = 0.01;
+
+/**
+ * Every account followed by at least `floor` of the `members` whose follows were read: not stored in
+ * the digest; history.service.ts keeps the latest per audience to find the next point's newcomers.
+ */
+export interface FollowedTally {
+  members: number;
+  floor: number;
+  accounts: { id: string; handle: string; count: number }[];
+}
+
+/**
  * A partition of the network into communities as the digests count members in (history.service.ts
  * keeps one a week): each community known by its leader (the account most followed inside it).
  */
@@ -207,12 +223,12 @@ export const engineTasks = {
     engine: AudienceEngine,
     input: AudienceInput & { communities: DigestCommunity[] },
     _report: ReportStage,
-  ): DigestComposition {
+  ): DigestComposition & { followed: FollowedTally } {
     const audience = engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
     const { interests, influentialAccounts } = engine.explore.panels(
       audience,
       ['interests', 'influentialAccounts'],
-      { top: DIGEST_VALUES },
+      { top: DIGEST_VALUES, followedShare: FOLLOWED_SHARE },
     );
     const inCommunities = input.communities
       .map((c) => ({
@@ -240,6 +256,11 @@ export const engineTasks = {
         members: inCommunities.reduce((sum, c) => sum + c.count, 0),
         values: inCommunities.slice(0, DIGEST_VALUES),
         complete: inCommunities.length <= DIGEST_VALUES,
+      },
+      followed: {
+        members: influentialAccounts.basis.analysed,
+        floor: influentialAccounts.followed?.floor ?? 0,
+        accounts: influentialAccounts.followed?.accounts ?? [],
       },
     };
   },

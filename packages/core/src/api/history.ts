@@ -34,6 +34,13 @@ const digestSectionSchema = z.object({
   values: z.array(digestValueSchema.extend({ label: z.string().optional() })),
   complete: z.boolean(),
   members: whole,
+  /**
+   * Influential accounts only, when any: the newcomers. Each was followed by fewer than the share
+   * the point of `since` kept a list of (at most `was` of its members, `was_members`), and its rise
+   * passed the two-proportion test with the false-discovery control (docs/API-AUDIENCES.md
+   * "History"). Kept apart from `values`, whose last count bounds the values they lack.
+   */
+  entered: z.array(digestValueSchema.extend({ since: daySchema, was: whole, was_members: whole })).optional(),
 });
 export type DigestSectionEntry = z.infer<typeof digestSectionSchema>;
 /**

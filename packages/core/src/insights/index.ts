@@ -156,6 +156,11 @@ export interface InfluentialPanel {
    * support, with a share interval above the population's), by the lower end of the affinity interval.
    */
   distinctive: InfluentialAccount[];
+  /**
+   * Asked for (InsightsOptions.followedShare): every account followed by at least `floor` of the
+   * members whose follows are read (`basis.analysed`), by X id with its handle and count.
+   */
+  followed?: { floor: number; accounts: { id: string; handle: string; count: number }[] };
 }
 
 export interface Community {

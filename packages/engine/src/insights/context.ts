@@ -32,6 +32,12 @@ export interface InsightsOptions {
   seed?: number;
   /** Fewest members a listed item is counted for (MIN_SUPPORT; see Basis.minSupport). Default 5. */
   minSupport?: number;
+  /**
+   * With a share above 0: the influential panel also lists every account followed by at least this
+   * share of the members whose follows are read (`InfluentialPanel.followed`; the history's
+   * newcomer test). Default 0: not listed.
+   */
+  followedShare?: number;
 }
 
 export const INSIGHTS_DEFAULTS: Required<InsightsOptions> = {
@@ -41,6 +47,7 @@ export const INSIGHTS_DEFAULTS: Required<InsightsOptions> = {
   top: 20,
   seed: 0,
   minSupport: MIN_SUPPORT,
+  followedShare: 0,
 };
 
 /**

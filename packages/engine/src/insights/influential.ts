@@ -51,7 +51,20 @@ export function influentialAccounts(ctx: InsightContext): InfluentialPanel {
     basis: ctx.graphBasis,
     accounts: accounts.map(describe),
     distinctive: topK(candidates, score, ctx.options.top).map(describe),
+    ...(ctx.options.followedShare > 0 && { followed: followedAtLeast(ctx, counts, followed, base) }),
   };
+}
+
+/** Every account followed by at least `followedShare` of `base` (and the minimum support), by X id. */
+function followedAtLeast(ctx: InsightContext, counts: Uint32Array, followed: Uint32Array, base: number) {
+  const floor = Math.max(ctx.options.minSupport, Math.ceil(base * ctx.options.followedShare));
+  const a = ctx.index.accounts;
+  const accounts: { id: string; handle: string; count: number }[] = [];
+  for (const i of atLeast(counts, floor)) {
+    const slot = a.slot[followed[i]!] ?? 0;
+    if (slot) accounts.push({ id: a.ids.get(slot - 1), handle: a.handles.get(slot - 1), count: counts[i]! });
+  }
+  return { floor, accounts };
 }
 
 /**

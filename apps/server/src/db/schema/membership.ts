@@ -54,3 +54,20 @@ export const audiencePointMembers = pgTable(
 );
 
 export type AudiencePointMembersRow = typeof audiencePointMembers.$inferSelect;
+
+/**
+ * A saved audience's latest followed accounts (history.service.ts, the newcomer test): the X ids of
+ * every account followed by at least `floor` of the `members` whose follows were read at the point
+ * of `day`, sorted and delta-encoded. Replaced by each new point; one row per audience, not per day.
+ */
+export const audienceFollowedAccounts = pgTable('audience_followed_accounts', {
+  configId: integer('config_id')
+    .primaryKey()
+    .references(() => audienceConfigs.id, { onDelete: 'cascade' }),
+  day: text('day').notNull(),
+  members: integer('members').notNull(),
+  floor: integer('floor').notNull(),
+  ids: bytes('ids').notNull(),
+});
+
+export type AudienceFollowedAccountsRow = typeof audienceFollowedAccounts.$inferSelect;

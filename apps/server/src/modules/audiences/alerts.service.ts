@@ -356,7 +356,7 @@ export function createAlertsService(deps: {
       const rules = await repo.rulesOf(configId);
       if (rules.length === 0) return 0;
       const size = sizeTest(previous.size, current.size);
-      const { changes } = panelChanges(previous.digest, current.digest);
+      const { changes } = panelChanges(previous.digest, current.digest, previous.day);
       let fired = 0;
       for (const rule of rules) {
         if (!fires(rule.alert, size, changes)) continue;

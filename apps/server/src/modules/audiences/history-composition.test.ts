@@ -211,6 +211,65 @@ describe('the digest’s composition: interests, communities, influential accoun
   });
 });
 
+describe('a new account followed by 5 % of the audience (issue 35’s planted change)', () => {
+  it('is a newcomer in what changed and fires the influential rule on the next point', async () => {
+    const hooks = received.length;
+    const mails = alertMails().length;
+    const before = (await history()).points.at(-1)!;
+    const influential = before.digest.sections!.influential!;
+    const members = engine.describeAccounts(engine.evaluate(pkg(speakers)).accounts.toArray());
+    const memberIds = new Set(members.map((m) => m.id));
+    const top = new Set(influential.values.map((v) => v.value));
+    // Far below the top list's last count: invisible to a top-10 digest.
+    expect(influential.values.at(-1)!.count / influential.members).toBeGreaterThan(0.1);
+    const everyone = engine.describeAccounts(engine.explore.everyone().toArray());
+    const newcomer = everyone.find((a) => !memberIds.has(a.id) && !top.has(a.id) && a.followers === 0)!;
+    expect(newcomer).toBeDefined();
+    const following = members.filter((_, i) => i % 20 === 0);
+    engine.apply(
+      following.map((m, i) => ({
+        type: 'follow' as const,
+        key: `plant-5-${i}`,
+        at: Date.now(),
+        from: m.id,
+        to: newcomer.id,
+      })),
+    );
+    t.clock.advance(DAY);
+    const after = (await history()).points.at(-1)!;
+    const entered = after.digest.sections!.influential!.entered ?? [];
+    expect(entered.map((e) => e.value)).toEqual([newcomer.id]);
+    expect(entered[0]).toMatchObject({ label: newcomer.handle, since: before.day });
+    expect(entered[0]!.count / after.digest.sections!.influential!.members).toBeCloseTo(0.05, 2);
+
+    const diff = (
+      await inject(
+        'GET',
+        `/api/audience-configs/${saved.id}/history/changes/?from=${before.day}&to=${after.day}`,
+      )
+    ).json<AudienceChanges>();
+    const entry = diff.moved.find((c) => c.field === 'influential' && c.value === newcomer.id);
+    expect(entry, JSON.stringify(diff.moved)).toMatchObject({
+      from: { at_most: true },
+      to: { at_most: false },
+    });
+    expect(entry!.q).toBeLessThan(diff.fdr);
+
+    // The influential rule (threshold 1 point) fired on this point, by mail and webhook, naming it.
+    expect(received.length).toBe(hooks + 1);
+    expect(received.at(-1)!.event.alert).toMatchObject({ kind: 'influential' });
+    expect(received.at(-1)!.event.moved.map((c) => c.value)).toEqual([newcomer.id]);
+    expect(alertMails().length).toBe(mails + 1);
+    expect(alertMails().at(-1)!.text).toContain(`@${newcomer.handle}`);
+
+    // The next quiet day: it is in the followed list now, no newcomer any more.
+    t.clock.advance(DAY);
+    const quiet = (await history()).points.at(-1)!;
+    expect(quiet.digest.sections!.influential!.entered).toBeUndefined();
+    expect(received.length).toBe(hooks + 1);
+  });
+});
+
 describe('a community shrinking', () => {
   it('is alerted once by the community rule, by mail, naming the community by its leader', async () => {
     const rule = (

@@ -2,7 +2,13 @@ import { and, asc, eq, gte, inArray, lt, lte, notExists, sql } from 'drizzle-orm
 import type { AudienceDigest } from '@murmur/core/api';
 import type { EstimateFigure } from '@murmur/core/sampling';
 import type { Db } from '../../db/database';
-import { audienceConfigs, audiencePoints, type AudiencePointRow } from '../../db/schema';
+import {
+  audienceConfigs,
+  audienceFollowedAccounts,
+  audiencePoints,
+  type AudienceFollowedAccountsRow,
+  type AudiencePointRow,
+} from '../../db/schema';
 
 export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
 
@@ -61,6 +67,24 @@ export function createHistoryRepository(db: Db) {
         .from(audiencePoints)
         .where(and(eq(audiencePoints.configId, configId), gte(audiencePoints.day, fromDay)))
         .orderBy(asc(audiencePoints.day)),
+
+    /** The audience's latest followed accounts (the newcomer test's previous side), if any. */
+    async followedOf(configId: number): Promise<AudienceFollowedAccountsRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(audienceFollowedAccounts)
+        .where(eq(audienceFollowedAccounts.configId, configId));
+      return row;
+    },
+
+    /** Replaces the audience's latest followed accounts. */
+    async saveFollowed(row: AudienceFollowedAccountsRow): Promise<void> {
+      const { configId: _configId, ...rest } = row;
+      await db
+        .insert(audienceFollowedAccounts)
+        .values(row)
+        .onConflictDoUpdate({ target: audienceFollowedAccounts.configId, set: rest });
+    },
 
     /** The audience's latest point on or before `day`. */
     async atOrBefore(configId: number, day: string): Promise<AudiencePointRow | undefined> {

@@ -9,6 +9,7 @@ import {
   type ChangeField,
   type ChangeItem,
   type DigestField,
+  type DigestSectionEntry,
   type MembershipChanges,
 } from '@murmur/core/api';
 import {
@@ -22,12 +23,18 @@ import type { FieldCounts } from '@murmur/engine';
 import type { AudienceConfigRow, AudiencePointRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { reachedAt, type LiveStatusSource } from '../../engine/freshness';
-import { digestCommunitiesOf, type DigestCommunity, type DigestComposition } from '../../engine/engine-tasks';
+import {
+  digestCommunitiesOf,
+  type DigestCommunity,
+  type DigestComposition,
+  type FollowedTally,
+} from '../../engine/engine-tasks';
 import { samplingOf, toEstimate } from '../../engine/engine-audience';
 import { BadRequest } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsService } from './audience-configs.service';
 import type { HistoryRepository } from './history.repository';
+import { decodeIds, encodeIds } from './member-ids';
 import type { MembershipService } from './membership.service';
 
 export type HistoryService = ReturnType<typeof createHistoryService>;
@@ -96,40 +103,95 @@ export function sizeTest(a: EstimateFigure, b: EstimateFigure): AudienceChanges[
 }
 
 type Entry = { values: { value: string; label?: string | undefined; count: number }[]; complete: boolean };
+type Entered = NonNullable<DigestSectionEntry['entered']>[number];
+
+/** An audience's followed accounts at its previous point (the newcomer test's first side). */
+export interface PreviousFollowed {
+  day: string;
+  members: number;
+  floor: number;
+  ids: ReadonlySet<string>;
+}
+
+/**
+ * The newcomers among the accounts an audience follows: accounts followed today by at least the
+ * tally's floor (FOLLOWED_SHARE of the members whose follows are read) that the previous point's
+ * list lacked, so followed then by at most its floor − 1 members. Each is tested at that bound
+ * (two-proportion test, Benjamini–Hochberg across all of them at CHANGE_FDR): a newcomer is claimed
+ * only if even the largest count it may have had differs beyond noise. The largest first, at most
+ * DIGEST_VALUES.
+ */
+export function newcomers(previous: PreviousFollowed, today: FollowedTally): Entered[] {
+  if (previous.members === 0 || today.members === 0) return [];
+  const was = Math.min(Math.max(previous.floor - 1, 0), previous.members);
+  const candidates = today.accounts.filter((a) => a.count >= MIN_SUPPORT && !previous.ids.has(a.id));
+  const tests = candidates.map((a) =>
+    twoProportionTest(was, previous.members, Math.min(a.count, today.members), today.members),
+  );
+  const q = benjaminiHochberg(tests.map((t) => t.p));
+  return candidates
+    .filter((_, i) => tests[i]!.difference > 0 && q[i]! < CHANGE_FDR)
+    .sort((a, b) => b.count - a.count || a.id.localeCompare(b.id))
+    .slice(0, DIGEST_VALUES)
+    .map((a) => ({
+      value: a.id,
+      label: a.handle,
+      count: a.count,
+      since: previous.day,
+      was,
+      was_members: previous.members,
+    }));
+}
 
 /** What is compared of two digests: each member field, and each section both points have. */
 function comparable(
   a: AudienceDigest,
   b: AudienceDigest,
-): { field: ChangeField; ea: Entry; eb: Entry; ma: number; mb: number }[] {
-  const out: { field: ChangeField; ea: Entry; eb: Entry; ma: number; mb: number }[] = DIGEST_FIELDS.map(
-    (field) => ({ field, ea: a.fields[field], eb: b.fields[field], ma: a.members, mb: b.members }),
-  );
+): { field: ChangeField; ea: Entry; eb: Entry; ma: number; mb: number; entered?: Entered[] }[] {
+  const out: { field: ChangeField; ea: Entry; eb: Entry; ma: number; mb: number; entered?: Entered[] }[] =
+    DIGEST_FIELDS.map((field) => ({
+      field,
+      ea: a.fields[field],
+      eb: b.fields[field],
+      ma: a.members,
+      mb: b.members,
+    }));
   for (const field of DIGEST_SECTIONS) {
     // A point recorded before the sections were kept has none: that section is not tested.
     const sa = a.sections?.[field];
     const sb = b.sections?.[field];
-    if (sa && sb) out.push({ field, ea: sa, eb: sb, ma: sa.members, mb: sb.members });
+    if (sa && sb) out.push({ field, ea: sa, eb: sb, ma: sa.members, mb: sb.members, entered: sb.entered });
   }
   return out;
 }
 
 /**
  * The panel values whose share moved between two digests beyond noise (FDR across all tested: the
- * member fields and the composition sections together).
+ * member fields and the composition sections together). `fromDay`, the day of `a`: the newcomers
+ * `b` found against that very point (its `entered` of `since` that day) are tested at their bound
+ * there.
  */
 export function panelChanges(
   a: AudienceDigest,
   b: AudienceDigest,
+  fromDay?: string,
 ): { tested: number; changes: ChangeItem[] } {
   const candidates: Omit<ChangeItem, 'q'>[] = [];
-  for (const { field, ea, eb, ma, mb } of comparable(a, b)) {
+  for (const { field, ea, eb, ma, mb, entered } of comparable(a, b)) {
     if (ma === 0 || mb === 0) continue;
+    const newcomer = new Map(
+      (entered ?? []).filter((e) => fromDay !== undefined && e.since === fromDay).map((e) => [e.value, e]),
+    );
     const labels = new Map<string, string>();
-    for (const v of [...ea.values, ...eb.values]) labels.set(v.value, v.label ?? v.value);
+    for (const v of [...ea.values, ...eb.values, ...newcomer.values()])
+      labels.set(v.value, v.label ?? v.value);
     for (const [value, label] of labels) {
-      const ka = countIn(ea, value);
-      const kb = countIn(eb, value);
+      const seen = newcomer.get(value);
+      let ka = countIn(ea, value);
+      let kb = countIn(eb, value);
+      // A newcomer: below the followed list of `a` (at most `was`), its count in `b` known.
+      if (seen && ka.atMost) ka = { count: Math.min(seen.was, ka.count), atMost: true };
+      if (seen && kb.atMost) kb = { count: seen.count, atMost: false };
       // A side known only by its bound is tested at the bound: a change is claimed only if even
       // the count closest to the other side's differs beyond noise, and only in the bound's favour.
       if ((ka.atMost && ka.count >= kb.count) || (kb.atMost && kb.count >= ka.count)) continue;
@@ -204,7 +266,7 @@ export function createHistoryService(deps: {
     const audiences = engine.audiences();
     // The composition sections come from the engine's panels, in its worker pool; a sharded engine
     // merges member counts only, so its points keep the member fields alone.
-    const [estimate, counts, composition] = await Promise.all([
+    const [estimate, counts, measured, followedBefore] = await Promise.all([
       audiences.estimate(query),
       audiences.fieldCounts(query, DIGEST_FIELDS),
       audiences.kind === 'shards'
@@ -212,7 +274,9 @@ export function createHistoryService(deps: {
         : communities(now).then((list) =>
             engine.work().run('digestComposition', { ...query, communities: list }),
           ),
+      repo.followedOf(config.id),
     ]);
+    const { composition, followed } = withNewcomers(measured, followedBefore);
     const { sampleSize, scale } = samplingOf(engine);
     const point = await repo.insert({
       configId: config.id,
@@ -222,6 +286,15 @@ export function createHistoryService(deps: {
       size: toEstimate(estimate, sampleSize, scale).figure,
       digest: digestOf(counts, composition),
     });
+    if (point && followed && (!followedBefore || followedBefore.day < point.day)) {
+      await repo.saveFollowed({
+        configId: config.id,
+        day: point.day,
+        members: followed.members,
+        floor: followed.floor,
+        ids: encodeIds(followed.accounts.map((a) => a.id)),
+      });
+    }
     if (point && deps.membership) {
       try {
         await deps.membership.record(point, query);
@@ -254,6 +327,23 @@ export function createHistoryService(deps: {
       : null;
     const at = reachedAt(status);
     return at === null ? clock.now() : new Date(at);
+  }
+
+  /** The composition with its newcomers against the previous followed accounts (when both exist). */
+  function withNewcomers(
+    measured: (DigestComposition & { followed: FollowedTally }) | undefined,
+    before: { day: string; members: number; floor: number; ids: Uint8Array } | undefined,
+  ): { composition?: DigestComposition; followed?: FollowedTally } {
+    if (!measured) return {};
+    const { followed, ...composition } = measured;
+    // A previous list is only a bound when it was taken (floor > 0) on an earlier day.
+    if (!before || before.floor === 0 || followed.floor === 0) return { composition, followed };
+    const entered = newcomers({ ...before, ids: new Set(decodeIds(before.ids)) }, followed);
+    if (entered.length === 0) return { composition, followed };
+    return {
+      composition: { ...composition, influential: { ...composition.influential, entered } },
+      followed,
+    };
   }
 
   return {
@@ -312,7 +402,7 @@ export function createHistoryService(deps: {
       const [a, b] = await Promise.all([repo.atOrBefore(config.id, from), repo.atOrBefore(config.id, to)]);
       if (!a) throw new BadRequest({ from: ['This audience has no point on or before that day.'] });
       if (!b) throw new BadRequest({ to: ['This audience has no point on or before that day.'] });
-      const { tested, changes } = panelChanges(a.digest, b.digest);
+      const { tested, changes } = panelChanges(a.digest, b.digest, a.day);
       const at = (row: AudiencePointRow) => ({
         day: row.day,
         measured: row.measured.toISOString(),
