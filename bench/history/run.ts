@@ -85,7 +85,8 @@ interface Saved {
 const saved: Saved[] = [];
 let skipped = 0;
 // Saved audiences: the mix's packages (their exclusions dropped: an exclusion is itself a saved
-// audience) and the large one; two alert rules on each (size ±10 %, any panel value ±5 points).
+// audience) and the large one; three alert rules on each (size ±10 %, any panel value ±5 points, a
+// new influential account risen by 2 points).
 for (const b of [...mix.slice(0, AUDIENCES - 1), { name: `large: ${large.name}`, pkg: large.pkg }]) {
   const res = await t.app.inject({
     method: 'POST',
@@ -101,10 +102,16 @@ for (const b of [...mix.slice(0, AUDIENCES - 1), { name: `large: ${large.name}`,
   saved.push({ id, name: b.name, pkg: b.pkg });
   await inject('POST', `/api/audience-configs/${id}/alerts/`, { kind: 'size', threshold: 10, email: true });
   await inject('POST', `/api/audience-configs/${id}/alerts/`, { kind: 'panel', threshold: 5, email: true });
+  await inject('POST', `/api/audience-configs/${id}/alerts/`, {
+    kind: 'influential',
+    threshold: 2,
+    email: true,
+  });
 }
+const RULES = 3;
 const largeSaved = saved.at(-1)!;
 log(
-  `saved audiences: ${saved.length} (${skipped} of the mix refused by the API), 2 alert rules each; ` +
+  `saved audiences: ${saved.length} (${skipped} of the mix refused by the API), ${RULES} alert rules each; ` +
     `large audience "${large.name}" ${fmt(large.size)} members (wanted ~${fmt(wanted)})`,
 );
 
@@ -160,12 +167,12 @@ function quietDay(): number {
 }
 
 const today = () => t.clock.now().toISOString().slice(0, 10);
-/** Rules that fired on today's point, read back through the API (each rule's last firing day). */
-async function firedToday(id: number): Promise<number> {
+/** The kinds of the rules that fired on today's point, read back through the API (each rule's last firing day). */
+async function firedToday(id: number): Promise<string[]> {
   const rules = (await inject('GET', `/api/audience-configs/${id}/alerts/`)).json<{
-    results: { last_fired_day: string | null }[];
+    results: { kind: string; last_fired_day: string | null }[];
   }>();
-  return rules.results.filter((r) => r.last_fired_day === today()).length;
+  return rules.results.filter((r) => r.last_fired_day === today()).map((r) => r.kind);
 }
 
 // Each day: the day's events, then every audience's point through the product (GET …/history/
@@ -198,8 +205,8 @@ for (let day = 0; day < DAYS; day++) {
   dayWall.push(performance.now() - wall);
   if (day > 0) {
     for (const a of saved) {
-      evaluated += 2;
-      falseAlerts += await firedToday(a.id);
+      evaluated += RULES;
+      falseAlerts += (await firedToday(a.id)).length;
     }
   }
   log(
@@ -244,29 +251,54 @@ const row = (Array.isArray(stored) ? stored : (stored as { rows: StoredRow[] }).
 const digestStored = Number(row.digest);
 const digestJsonAvg = digestJson / digests;
 
-// 4. A planted change: half of one audience's members suspended overnight, then its next point. The
-// audience is the largest of the mix with at most 5 000 members (suspensions are applied one by one
-// by the live engine, 0.5–2.7 ms each here: halving the large audience took ~50 s at 100 000).
+// 4. The planted change of issue 35: a new account (born live that night, no follower) that 5 % of
+// one audience's members start following, then the audience's next point. The audience is the
+// largest of the mix with at most 5 000 members (the smaller the audience, the harder the test).
 const sizes = saved.slice(0, -1).map((a) => ({ a, size: engine.estimate(a.pkg).sampleCount }));
 const plantedOn =
   sizes.filter((s) => s.size >= 100 && s.size <= 5_000).sort((x, y) => y.size - x.size)[0] ??
   sizes.sort((x, y) => y.size - x.size)[0]!;
 const plantedMembers = engine.describeAccounts(engine.evaluate(plantedOn.a.pkg).accounts.toArray());
+const plantedFollowers = plantedMembers.filter((_, i) => i % 20 === 0);
+const newcomer = { id: '999000000000000001', handle: 'planted_newcomer' };
 wall = performance.now();
-engine.apply(
-  plantedMembers
-    .filter((_, i) => i % 2 === 0)
-    .map((m, i) => ({
-      type: 'user-suspend' as const,
-      key: `bench-planted-${i}`,
-      at: Date.now(),
-      user: m.id,
-    })),
-);
+engine.apply([
+  {
+    type: 'user',
+    key: 'bench-planted-user',
+    at: t.clock.now().getTime(),
+    user: {
+      ...newcomer,
+      name: 'Planted newcomer',
+      bio: 'a new account',
+      location: '',
+      created: t.clock.now().toISOString(),
+      protected: false,
+      verified: false,
+      followers: 0,
+      following: 0,
+      posts: 0,
+    },
+  },
+  ...plantedFollowers.map((m, i) => ({
+    type: 'follow' as const,
+    key: `bench-planted-${i}`,
+    at: t.clock.now().getTime(),
+    from: m.id,
+    to: newcomer.id,
+  })),
+]);
 const plantApplyMs = performance.now() - wall;
+const plantedBefore = today();
 t.clock.advance(DAY);
-await inject('GET', `/api/audience-configs/${plantedOn.a.id}/history/?days=1`);
+const plantedPoint = (await inject('GET', `/api/audience-configs/${plantedOn.a.id}/history/?days=1`))
+  .json<AudienceHistory>()
+  .points.at(-1)!;
 const plantedFired = await firedToday(plantedOn.a.id);
+const plantedEntry = plantedPoint.digest.sections?.influential?.entered?.find((e) => e.value === newcomer.id);
+const plantedInfluential = plantedPoint.digest.sections?.influential;
+const plantedShare = plantedEntry && plantedInfluential ? plantedEntry.count / plantedInfluential.members : 0;
+const plantedTop = plantedInfluential?.values.at(-1);
 await t.close();
 
 const falseRate = evaluated === 0 ? 0 : falseAlerts / evaluated;
@@ -293,8 +325,11 @@ log(
     `[target < 1 %, ${verdict(falseRate < TARGET.falseAlerts)}]`,
 );
 log(
-  `  planted change (half of "${plantedOn.a.name}", ${fmt(plantedOn.size)} members, suspended; ${fmt(plantApplyMs)} ms to apply): ` +
-    `${plantedFired} of 2 rules fired on the next point ` +
-    `[target: alerted within one evaluation, ${verdict(plantedFired > 0)}]`,
+  `  planted change (a new account followed by ${fmt(plantedFollowers.length)} of the ${fmt(plantedOn.size)} members of ` +
+    `"${plantedOn.a.name}", ${fmt(plantApplyMs)} ms to apply): the point of ${today()} (the first evaluation after ` +
+    `${plantedBefore}'s) ${plantedEntry ? `found it a newcomer at ${fmt(plantedShare * 100, 1)} % (at most ${fmt(plantedEntry.was)} of ${fmt(plantedEntry.was_members)} before)` : 'did not find it a newcomer'}; ` +
+    `the top list's last is at ${plantedTop && plantedInfluential ? fmt((plantedTop.count / plantedInfluential.members) * 100, 1) : '—'} %; ` +
+    `rules fired: ${plantedFired.length === 0 ? 'none' : plantedFired.join(', ')} ` +
+    `[target: alerted within one evaluation, ${verdict(plantedFired.includes('influential'))} by the influential rule]`,
 );
 log(`  ${cpus().length} CPUs, load average ${load()}`);
