@@ -1668,6 +1668,14 @@ export interface ApiRoutes {
               }>;
               complete: boolean;
               members: number;
+              entered?: Array<{
+                value: string;
+                label: string;
+                count: number;
+                since: string;
+                was: number;
+                was_members: number;
+              }>;
             };
             community?: {
               values: Array<{
@@ -1677,6 +1685,14 @@ export interface ApiRoutes {
               }>;
               complete: boolean;
               members: number;
+              entered?: Array<{
+                value: string;
+                label: string;
+                count: number;
+                since: string;
+                was: number;
+                was_members: number;
+              }>;
             };
             influential?: {
               values: Array<{
@@ -1686,6 +1702,14 @@ export interface ApiRoutes {
               }>;
               complete: boolean;
               members: number;
+              entered?: Array<{
+                value: string;
+                label: string;
+                count: number;
+                since: string;
+                was: number;
+                was_members: number;
+              }>;
             };
           };
         };
