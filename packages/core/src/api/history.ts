@@ -35,6 +35,12 @@ const digestSectionSchema = z.object({
   complete: z.boolean(),
   members: whole,
   /**
+   * Communities only: the partition of the network the members were counted in (when it was made).
+   * Communities of two partitions are not the same groups, so their sections are compared only
+   * within one partition.
+   */
+  partition: z.string().max(40).optional(),
+  /**
    * Influential accounts only, when any: the newcomers. Each was followed by fewer than the share
    * the point of `since` kept a list of (at most `was` of its members, `was_members`), and its rise
    * passed the two-proportion test with the false-discovery control (docs/API-AUDIENCES.md

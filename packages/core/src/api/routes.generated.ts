@@ -1668,6 +1668,7 @@ export interface ApiRoutes {
               }>;
               complete: boolean;
               members: number;
+              partition?: string;
               entered?: Array<{
                 value: string;
                 label: string;
@@ -1685,6 +1686,7 @@ export interface ApiRoutes {
               }>;
               complete: boolean;
               members: number;
+              partition?: string;
               entered?: Array<{
                 value: string;
                 label: string;
@@ -1702,6 +1704,7 @@ export interface ApiRoutes {
               }>;
               complete: boolean;
               members: number;
+              partition?: string;
               entered?: Array<{
                 value: string;
                 label: string;

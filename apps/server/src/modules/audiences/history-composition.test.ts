@@ -375,4 +375,28 @@ describe('sections in the comparison', () => {
     expect(changes[0]!.difference).toBeCloseTo(0.2, 10);
     expect(panelChanges(withSections(100), withSections(104)).changes).toEqual([]);
   });
+
+  it('communities are compared within one partition of the network only', () => {
+    const community = (partition: string, count: number) => ({
+      members: 1000,
+      fields,
+      sections: {
+        community: {
+          members: 1000,
+          complete: true,
+          partition,
+          values: [{ value: '9', label: 'leader', count }],
+        },
+      },
+    });
+    const week1 = '2026-08-01T00:00:00.000Z';
+    const week2 = '2026-08-08T00:00:00.000Z';
+    // Within one partition a shift of a third is a change; across two it is the partition's.
+    expect(panelChanges(community(week1, 100), community(week1, 430)).changes.map((c) => c.field)).toEqual([
+      'community',
+    ]);
+    const across = panelChanges(community(week1, 100), community(week2, 430));
+    expect(across.changes).toEqual([]);
+    expect(across.tested).toBe(1);
+  });
 });

@@ -19,6 +19,7 @@ import {
   wilsonInterval,
   type EstimateFigure,
 } from '@murmur/core/sampling';
+import type { TargetingPackage } from '@murmur/core/targeting';
 import type { FieldCounts } from '@murmur/engine';
 import type { AudienceConfigRow, AudiencePointRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
@@ -160,7 +161,10 @@ function comparable(
     // A point recorded before the sections were kept has none: that section is not tested.
     const sa = a.sections?.[field];
     const sb = b.sections?.[field];
-    if (sa && sb) out.push({ field, ea: sa, eb: sb, ma: sa.members, mb: sb.members, entered: sb.entered });
+    // Communities found in two partitions of the network are other groups under the same leaders:
+    // a shift between them is the partition's, not the audience's, and is not tested.
+    if (sa && sb && sa.partition === sb.partition)
+      out.push({ field, ea: sa, eb: sb, ma: sa.members, mb: sb.members, entered: sb.entered });
   }
   return out;
 }
@@ -216,6 +220,34 @@ export function panelChanges(
 }
 
 /**
+ * The composition sections of a point, counted by the engine's `digestComposition` task. Community
+ * members are counted in one partition of the network for the process, kept PARTITION_DAYS (Louvain
+ * finds other communities whenever the live index moves, so a partition per day, or per worker
+ * thread, would make every community look new); the section names its partition.
+ */
+function compositionMeasure(engine: EngineHolder) {
+  let partition: { made: number; communities: Promise<DigestCommunity[]> } | undefined;
+  function current(now: Date): { made: number; communities: Promise<DigestCommunity[]> } {
+    if (!partition || now.getTime() - partition.made >= PARTITION_DAYS * DAY_MS) {
+      const made = engine.work().run('networkCommunities', null).then(digestCommunitiesOf);
+      partition = { made: now.getTime(), communities: made };
+      // A failure is not kept: the next point tries again.
+      made.catch(() => {
+        if (partition?.communities === made) partition = undefined;
+      });
+    }
+    return partition;
+  }
+  return async (query: { pkg: TargetingPackage; exclusions: TargetingPackage[] }, now: Date) => {
+    const { made, communities } = current(now);
+    const measured = await engine
+      .work()
+      .run('digestComposition', { ...query, communities: await communities });
+    return { ...measured, community: { ...measured.community, partition: new Date(made).toISOString() } };
+  };
+}
+
+/**
  * Audiences over time (docs/API-AUDIENCES.md "History"): one point per saved audience and day,
  * measured by the engine (its live index, so the points follow X), kept `retentionDays`; and what
  * changed between two points, tested against the sampling model's noise.
@@ -240,21 +272,7 @@ export function createHistoryService(deps: {
 }) {
   const { repo, configs, engine, clock, retentionDays } = deps;
 
-  // The partition of the network the digests count community members in: one for the process, kept
-  // PARTITION_DAYS (Louvain finds other communities whenever the live index moves, so a partition per
-  // day, or per worker thread, would make every community look new).
-  let partition: { made: number; communities: Promise<DigestCommunity[]> } | undefined;
-  function communities(now: Date): Promise<DigestCommunity[]> {
-    if (!partition || now.getTime() - partition.made >= PARTITION_DAYS * DAY_MS) {
-      const made = engine.work().run('networkCommunities', null).then(digestCommunitiesOf);
-      partition = { made: now.getTime(), communities: made };
-      // A failure is not kept: the next point tries again.
-      made.catch(() => {
-        if (partition?.communities === made) partition = undefined;
-      });
-    }
-    return partition.communities;
-  }
+  const compositionAt = compositionMeasure(engine);
 
   async function measure(
     config: Pick<AudienceConfigRow, 'id' | 'targetingPackage' | 'exclusions'>,
@@ -269,11 +287,7 @@ export function createHistoryService(deps: {
     const [estimate, counts, measured, followedBefore] = await Promise.all([
       audiences.estimate(query),
       audiences.fieldCounts(query, DIGEST_FIELDS),
-      audiences.kind === 'shards'
-        ? undefined
-        : communities(now).then((list) =>
-            engine.work().run('digestComposition', { ...query, communities: list }),
-          ),
+      audiences.kind === 'shards' ? undefined : compositionAt(query, now),
       repo.followedOf(config.id),
     ]);
     const { composition, followed } = withNewcomers(measured, followedBefore);
