@@ -55,6 +55,9 @@ function SizeLine({ diff }: { diff: AudienceChanges }) {
   );
 }
 
+/** Short columns keep their words whole (a phone's narrow table wrapped Japanese a character a line). */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 function ChangesTable({ diff }: { diff: AudienceChanges }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -70,17 +73,17 @@ function ChangesTable({ diff }: { diff: AudienceChanges }) {
       <Table striped data-testid="history-changes">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('history.panel')}</Table.Th>
+            <Table.Th style={NOWRAP}>{t('history.panel')}</Table.Th>
             <Table.Th>{t('history.value')}</Table.Th>
-            <Table.Th>{dayLabel(diff.from.day, language)}</Table.Th>
-            <Table.Th>{dayLabel(diff.to.day, language)}</Table.Th>
-            <Table.Th>{t('history.difference')}</Table.Th>
+            <Table.Th style={NOWRAP}>{dayLabel(diff.from.day, language)}</Table.Th>
+            <Table.Th style={NOWRAP}>{dayLabel(diff.to.day, language)}</Table.Th>
+            <Table.Th style={NOWRAP}>{t('history.difference')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {diff.moved.map((c) => (
             <Table.Tr key={`${c.field}:${c.value}`}>
-              <Table.Td>{t(`history.fields.${c.field}`)}</Table.Td>
+              <Table.Td style={NOWRAP}>{t(`history.fields.${c.field}`)}</Table.Td>
               <Table.Td>
                 <ValueLabel change={c} />
               </Table.Td>
