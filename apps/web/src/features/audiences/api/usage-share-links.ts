@@ -15,10 +15,10 @@ export const useAudienceUsages = (audienceId: number) =>
     select: (usages: AudienceUsage[]) => usages.filter((u) => u.audience_config_id === audienceId),
   });
 
-/** What a share, a new link or a revoke answers: the link's signature when one works now. */
+/** What a share, a new link or a revoke answers: the link's code (its signature) when one works now. */
 export interface LinkChange {
-  usage: number;
-  signature: string | null;
+  usageId: number;
+  madeCode: string | null;
 }
 
 /**
@@ -30,27 +30,27 @@ export const useChangeUsageLink = () => {
   return useMutation({
     mutationFn: async (
       change:
-        | { kind: 'share'; usage: number; emails: string[]; days: LinkDays }
-        | { kind: 'rotate'; usage: number; days: LinkDays }
-        | { kind: 'revoke'; usage: number },
+        | { step: 'share'; usageId: number; addresses: string[]; lifetime: LinkDays }
+        | { step: 'rotate'; usageId: number; lifetime: LinkDays }
+        | { step: 'revoke'; usageId: number },
     ): Promise<LinkChange> => {
-      const params = { pk: change.usage };
-      if (change.kind === 'share') {
+      const params = { pk: change.usageId };
+      if (change.step === 'share') {
         const shared = await request.post('/api/external/audience-usages/:pk/share/', {
           params,
-          body: { emails: change.emails, expires_in_days: change.days },
+          body: { emails: change.addresses, expires_in_days: change.lifetime },
         });
-        return { usage: change.usage, signature: shared.signature };
+        return { usageId: change.usageId, madeCode: shared.signature };
       }
-      if (change.kind === 'rotate') {
+      if (change.step === 'rotate') {
         const link = await request.post('/api/external/audience-usages/:pk/share-link/rotate/', {
           params,
-          body: { expires_in_days: change.days },
+          body: { expires_in_days: change.lifetime },
         });
-        return { usage: change.usage, signature: link.signature };
+        return { usageId: change.usageId, madeCode: link.signature };
       }
       await request.delete('/api/external/audience-usages/:pk/share-link/', { params });
-      return { usage: change.usage, signature: null };
+      return { usageId: change.usageId, madeCode: null };
     },
     onSuccess: () => client.invalidateQueries({ queryKey: usagesKey }),
   });

@@ -96,11 +96,11 @@ function UsageLinkCard({ usage }: { usage: AudienceUsage }) {
   /** The link made last here: its signature is answered once, when made. */
   const [made, setMade] = useState<string | null>(null);
   const change = useChangeUsageLink();
-  const pending = change.isPending ? change.variables.kind : null;
+  const pending = change.isPending ? change.variables.step : null;
   const expires = usage.share_expires_at;
   const link = made === null ? null : `${usage.id}.${made}`;
-  const onDone = (message: string) => (result: { signature: string | null }) => {
-    setMade(result.signature);
+  const onDone = (message: string) => (result: { madeCode: string | null }) => {
+    setMade(result.madeCode);
     notify.success(message);
   };
   const titleId = `usage-link-${usage.id}`;
@@ -162,7 +162,7 @@ function UsageLinkCard({ usage }: { usage: AudienceUsage }) {
             loading={pending === 'share'}
             onClick={() =>
               change.mutate(
-                { kind: 'share', usage: usage.id, emails, days },
+                { step: 'share', usageId: usage.id, addresses: emails, lifetime: days },
                 {
                   onSuccess: (result) => {
                     setEmails([]);
@@ -180,7 +180,7 @@ function UsageLinkCard({ usage }: { usage: AudienceUsage }) {
             loading={pending === 'rotate'}
             onClick={() =>
               change.mutate(
-                { kind: 'rotate', usage: usage.id, days },
+                { step: 'rotate', usageId: usage.id, lifetime: days },
                 { onSuccess: onDone(t('audiences.usageLinks.rotated')) },
               )
             }
@@ -195,7 +195,7 @@ function UsageLinkCard({ usage }: { usage: AudienceUsage }) {
             loading={pending === 'revoke'}
             onClick={() =>
               change.mutate(
-                { kind: 'revoke', usage: usage.id },
+                { step: 'revoke', usageId: usage.id },
                 { onSuccess: onDone(t('audiences.usageLinks.revoked')) },
               )
             }
