@@ -16,10 +16,12 @@ import { testNetwork } from '../../apps/server/src/test/test-engine';
 import {
   HEADER_ATTACKS,
   PATH_VALUES,
+  ENDS_THE_CALLER,
   bodyAttacks,
   fieldAttacks,
   operationsOf,
   queryAttacks,
+  urlOf as urlWith,
   type HostileRequest,
   type Operation,
 } from '../../apps/server/src/test/hostile-inputs';
@@ -45,27 +47,13 @@ const team = await t.app.inject({
 });
 const teamId = team.json<{ id: number }>().id;
 
-/** As the hostile-input test: these end the caller's credentials, so each gets a user of its own. */
-const ENDS_THE_CALLER = new Set([
-  'GET /rest-auth/logout/',
-  'POST /rest-auth/logout/',
-  'POST /api/user/credentials/revoke-others/',
-  'POST /api/user/credentials/revoke-all/',
-  'DELETE /api/user/credentials/sessions/{pk}/',
-  'DELETE /api/user/credentials/tokens/{pk}/',
-  'POST /api/user/delete-account/',
-]);
 let throwaways = 0;
 const callerFor = async (op: Operation): Promise<TestSession> =>
   ENDS_THE_CALLER.has(`${op.method} ${op.path}`)
     ? t.signIn(`fuzz-cost-${++throwaways}@example.com`)
     : session;
 
-const urlOf = (op: Operation, value?: string) =>
-  op.path.replace(
-    /\{(\w+)\}/g,
-    (_, name: string) => value ?? (name === 'slug' || name === 'team_id' ? String(teamId) : '1'),
-  );
+const urlOf = (op: Operation, value?: string) => urlWith(op, teamId, value);
 
 interface Measured {
   what: string;

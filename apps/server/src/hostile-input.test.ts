@@ -4,10 +4,12 @@ import { errorBodySchema } from '@murmur/core/api';
 import {
   HEADER_ATTACKS,
   PATH_VALUES,
+  ENDS_THE_CALLER,
   bodyAttacks,
   fieldAttacks,
   operationsOf,
   queryAttacks,
+  urlOf as urlWith,
   type HostileRequest,
   type Operation,
 } from './test/hostile-inputs';
@@ -61,30 +63,12 @@ async function operations(): Promise<Operation[]> {
   return operationsOf((await t.app.inject({ url: '/api/docs/json' })).json());
 }
 
-/** The operation's URL with every path parameter naming something plausible (or `value`). */
-function urlOf(op: Operation, value?: string): string {
-  return op.path.replace(
-    /\{(\w+)\}/g,
-    (_, name: string) => value ?? (name === 'slug' || name === 'team_id' ? String(teamId) : '1'),
-  );
-}
+/** The operation's URL with the fuzz team's id (test/hostile-inputs.ts). */
+const urlOf = (op: Operation, value?: string): string => urlWith(op, teamId, value);
 
 type Auth = 'signed out' | 'signed in';
 const AUTHS: Auth[] = ['signed out', 'signed in'];
 
-/**
- * Operations that end the caller's own credentials (or account): signed in, they are sent by a user
- * of their own, signed in afresh for each operation, so that the fuzz user stays signed in for the rest.
- */
-const ENDS_THE_CALLER = new Set([
-  'GET /rest-auth/logout/',
-  'POST /rest-auth/logout/',
-  'POST /api/user/credentials/revoke-others/',
-  'POST /api/user/credentials/revoke-all/',
-  'DELETE /api/user/credentials/sessions/{pk}/',
-  'DELETE /api/user/credentials/tokens/{pk}/',
-  'POST /api/user/delete-account/',
-]);
 let throwaways = 0;
 /**
  * The test server has no live path: signed in, its routes answer any valid body with their documented

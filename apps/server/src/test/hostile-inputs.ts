@@ -220,3 +220,25 @@ function withStrings(value: unknown, change: (s: string) => string): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withStrings(v, change)]));
   return value;
 }
+
+/**
+ * Operations that end the caller's own credentials (or account): signed in, the fuzz sends each with
+ * a user of its own, signed in afresh, so that its main user stays signed in for the rest.
+ */
+export const ENDS_THE_CALLER: ReadonlySet<string> = new Set([
+  'GET /rest-auth/logout/',
+  'POST /rest-auth/logout/',
+  'POST /api/user/credentials/revoke-others/',
+  'POST /api/user/credentials/revoke-all/',
+  'DELETE /api/user/credentials/sessions/{pk}/',
+  'DELETE /api/user/credentials/tokens/{pk}/',
+  'POST /api/user/delete-account/',
+]);
+
+/** The operation's URL with every path parameter naming something plausible (the team, else 1), or `value`. */
+export function urlOf(op: Operation, teamId: number, value?: string): string {
+  return op.path.replace(
+    /\{(\w+)\}/g,
+    (_, name: string) => value ?? (name === 'slug' || name === 'team_id' ? String(teamId) : '1'),
+  );
+}
