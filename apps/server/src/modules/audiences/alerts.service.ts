@@ -19,7 +19,7 @@ import { hmac, randomKey, seal, unseal } from '../../lib/crypto';
 import { postJson, type OutboundOptions } from '../../lib/outbound-post';
 import type { AudienceConfigsService } from './audience-configs.service';
 import type { AlertsRepository } from './alerts.repository';
-import { MIN_SUPPORT, sizeTest, panelChanges } from './history.service';
+import { MIN_SUPPORT, sizeTest, panelChanges } from './history-changes';
 
 export type AlertsService = ReturnType<typeof createAlertsService>;
 

@@ -25,7 +25,7 @@ import { hmac, safeEqual } from '../../lib/crypto';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { audienceKit, pkg } from './audience-test-kit';
 import { matching } from './alerts.service';
-import { panelChanges } from './history.service';
+import { panelChanges } from './history-changes';
 
 const DAY = 24 * 60 * 60 * 1000;
 const speakers = { languages: [{ label: 'English' }, { label: 'Japanese' }] };

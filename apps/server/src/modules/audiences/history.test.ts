@@ -7,7 +7,8 @@ import { readyEngine } from '../../engine/engine-holder';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { audienceKit, pkg } from './audience-test-kit';
 import { createHistoryRepository } from './history.repository';
-import { createHistoryService, dayOf, panelChanges } from './history.service';
+import { panelChanges } from './history-changes';
+import { createHistoryService, dayOf } from './history.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
