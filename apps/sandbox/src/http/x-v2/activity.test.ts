@@ -2,7 +2,7 @@ import { TwitterApi } from 'twitter-api-v2';
 import { describe, expect, it } from 'vitest';
 import { activityPayloadSchema, expectSchema, startStreamSandbox, streamLines } from './stream-test-kit';
 
-const { network, sandbox, bearer, read, advance } = await startStreamSandbox('activity');
+const { network, sandbox, bearer, read, readWhileAdvancing } = await startStreamSandbox('activity');
 
 interface ActivityLine {
   data: {
@@ -48,11 +48,10 @@ async function api(method: string, path: string, body?: object) {
 describe("X's Activity API from the sandbox's running clock", () => {
   it('streams follows, unfollows, profile updates and post deletes, each line valid against the document', async () => {
     const accountsBefore = network.accounts.count;
-    const reading = read('activity/stream?backfill_minutes=5', 2500);
-    await new Promise((r) => setTimeout(r, 300));
     // Profile edits are rare at 2 000 accounts: let four simulated days pass while listening.
-    await advance(96);
-    const { status, headers, text } = await reading;
+    const { status, headers, text } = (
+      await readWhileAdvancing(['activity/stream?backfill_minutes=5'], 96)
+    )[0]!;
     expect(status).toBe(200);
     expect(headers.get('x-rate-limit-limit')).toBe('50');
     const types = new Map<string, number>();
@@ -103,10 +102,9 @@ describe("X's Activity API from the sandbox's running clock", () => {
     expectSchema('UpdateActivitySubscriptionResponse', updated.body);
     expect(updated.body.data).toMatchObject({ subscription: { tag: 'the star' }, total_subscriptions: 2 });
 
-    const reading = read('activity/stream', 2500);
-    await new Promise((r) => setTimeout(r, 300));
-    await advance(48);
-    const got = streamLines((await reading).text).map(expectActivityLine);
+    const got = streamLines((await readWhileAdvancing(['activity/stream'], 48))[0]!.text).map(
+      expectActivityLine,
+    );
     expect(got.length).toBeGreaterThan(0);
     for (const { data } of got) {
       if (data.event_type === 'follow.follow') {

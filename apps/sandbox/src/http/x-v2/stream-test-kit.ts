@@ -30,8 +30,11 @@ export function activityPayloadSchema(eventType: string): string | undefined {
   return mapping[eventType]?.split('/').at(-1);
 }
 
-/** Reads a stream for `ms` and returns its raw text, headers and status. */
-export async function readStream(base: string, path: string, ms: number, token: string) {
+/**
+ * Reads a stream for `ms`, or until `stop` settles when it is a promise, and returns its raw text,
+ * headers and status.
+ */
+export async function readStream(base: string, path: string, stop: number | Promise<unknown>, token: string) {
   const controller = new AbortController();
   const response = await fetch(`${base}/x/2/${path}`, {
     headers: { authorization: `Bearer ${token}` },
@@ -41,7 +44,9 @@ export async function readStream(base: string, path: string, ms: number, token: 
   if (response.status === 200) {
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
-    const timer = setTimeout(() => controller.abort(), ms);
+    let timer: NodeJS.Timeout | undefined;
+    if (typeof stop === 'number') timer = setTimeout(() => controller.abort(), stop);
+    else void stop.finally(() => controller.abort());
     try {
       for (;;) {
         const { done, value } = (await reader.read()) as { done: boolean; value?: Uint8Array };
@@ -97,5 +102,18 @@ export async function startStreamSandbox(seed: string) {
     });
     expect(answer.status).toBe(200);
   };
-  return { network, sandbox, bearer, read, advance };
+  /**
+   * Reads streams while `hours` simulated hours pass, then `graceMs` more: however long the advance
+   * takes on a loaded machine, every event it makes is read (a fixed window cut them off).
+   */
+  const readWhileAdvancing = async (paths: readonly string[], hours: number, graceMs = 1000) => {
+    let advanced!: () => void;
+    const done = new Promise<void>((resolve) => (advanced = resolve));
+    const reading = Promise.all(paths.map((path) => readStream(sandbox.base, path, done, bearer)));
+    await new Promise((r) => setTimeout(r, 300));
+    await advance(hours);
+    setTimeout(advanced, graceMs);
+    return reading;
+  };
+  return { network, sandbox, bearer, read, advance, readWhileAdvancing };
 }

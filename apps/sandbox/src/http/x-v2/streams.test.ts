@@ -3,7 +3,7 @@ import { partitionOf } from '@murmur/core/live';
 import { describe, expect, it } from 'vitest';
 import { expectSchema, startStreamSandbox, streamLines } from './stream-test-kit';
 
-const { network, sandbox, bearer, read, advance } = await startStreamSandbox('streams');
+const { network, sandbox, bearer, read, readWhileAdvancing } = await startStreamSandbox('streams');
 
 const lines = streamLines;
 
@@ -32,13 +32,12 @@ describe("X's streams from the sandbox's running clock", () => {
     expect(likes.length).toBeGreaterThan(0);
     for (const like of likes) expectSchema('StreamLikesFirehoseResponse', like);
     // Lifecycle events are rare at 2 000 accounts: let four simulated days pass while listening.
-    const reading = Promise.all([
-      read('tweets/compliance/stream?partition=2', 2500),
-      read('users/compliance/stream?partition=1', 2500),
-    ]);
-    await new Promise((r) => setTimeout(r, 300));
-    await advance(96);
-    const [deletes, users] = (await reading).map((r) => lines(r.text));
+    const [deletes, users] = (
+      await readWhileAdvancing(
+        ['tweets/compliance/stream?partition=2', 'users/compliance/stream?partition=1'],
+        96,
+      )
+    ).map((r) => lines(r.text));
     for (const event of deletes!) expectSchema('StreamPostsComplianceResponse', event);
     for (const event of users!) expectSchema('StreamUsersComplianceResponse', event);
     expect(deletes!.length).toBeGreaterThan(0);
