@@ -33,35 +33,34 @@ function DeliveryLog({ alertId }: { alertId: number }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table data-testid="alert-deliveries">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('alerts.when')}</Table.Th>
-            <Table.Th>{t('alerts.channel')}</Table.Th>
-            <Table.Th>{t('alerts.event')}</Table.Th>
-            <Table.Th>{t('alerts.state')}</Table.Th>
+    // Four short columns fit a phone's width: no sideways scrolling; a long error breaks anywhere.
+    <Table data-testid="alert-deliveries" fz="sm" verticalSpacing={4} horizontalSpacing={6}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('alerts.when')}</Table.Th>
+          <Table.Th>{t('alerts.channel')}</Table.Th>
+          <Table.Th>{t('alerts.event')}</Table.Th>
+          <Table.Th>{t('alerts.state')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {log.data.map((d) => (
+          <Table.Tr key={d.id}>
+            <Table.Td>{formatRelativeTime(d.created, { locale: language })}</Table.Td>
+            <Table.Td>{t(`alerts.channels.${d.channel}`)}</Table.Td>
+            <Table.Td>{t(`alerts.events.${d.type === 'test' ? 'test' : 'changed'}`)}</Table.Td>
+            <Table.Td>
+              {t(`alerts.states.${d.state}`, { attempts: d.attempts })}
+              {d.last_error && (
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {d.last_error}
+                </Text>
+              )}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {log.data.map((d) => (
-            <Table.Tr key={d.id}>
-              <Table.Td>{formatRelativeTime(d.created, { locale: language })}</Table.Td>
-              <Table.Td>{t(`alerts.channels.${d.channel}`)}</Table.Td>
-              <Table.Td>{t(`alerts.events.${d.type === 'test' ? 'test' : 'changed'}`)}</Table.Td>
-              <Table.Td>
-                {t(`alerts.states.${d.state}`, { attempts: d.attempts })}
-                {d.last_error && (
-                  <Text size="xs" c="dimmed">
-                    {d.last_error}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
