@@ -28,8 +28,12 @@ let server: RunningServer;
 let dataDir: string;
 let auth: Record<string, string>;
 // The sandbox starts at today's UTC midnight, as `npm start` anchors it: before the live index has
-// applied an event its time is unknown and the first point is the wall clock's day.
-const anchor = new Date(Math.floor(Date.now() / DAY) * DAY);
+// applied an event its time is unknown and the first point is the wall clock's day. In the last
+// quarter hour of a UTC day, at the next midnight: a run that crossed midnight would otherwise see
+// the wall clock's day move past the anchor's between two of its steps.
+const anchor = new Date(
+  (Math.floor(Date.now() / DAY) + (Date.now() % DAY > DAY - 15 * 60_000 ? 1 : 0)) * DAY,
+);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'murmur-history-clock-'));
