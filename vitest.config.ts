@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webTestProjects } from './apps/web/test-projects';
 
 // One runner for every workspace's unit and API tests; browser journeys live in e2e/ (Playwright).
 
@@ -57,7 +58,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
         },
       },
-      'apps/web/vite.config.ts',
+      ...webTestProjects,
     ],
     passWithNoTests: true,
     // Vitest's default is cores − 1 (one worker on this 2-core machine); files are independent.

@@ -56,10 +56,9 @@ export default defineConfig(({ mode }) => ({
       },
     },
   },
+  // The projects that run these (their names, files and isolation): test-projects.ts.
   test: {
-    name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     // jsdom rendering of Mantine is slow on a loaded 2-core machine; the default 5 s is too tight.
     testTimeout: 20_000,
