@@ -24,6 +24,7 @@ import {
   type SharedIndex,
 } from './share/share-index';
 import { tokens } from './text/tokenise';
+import { overlapMany, type OverlapCounts } from './overlap/overlap-many';
 import { fieldCounts, type FieldCounts } from './async/field-counts';
 import type { CategoricalField } from './postings/fields';
 import type { LiveEvent } from '@murmur/core/live';
@@ -65,6 +66,8 @@ export interface AudienceEngine {
   coreAudience(pkg: TargetingPackage, audience: Audience): number;
   /** Members two audiences of this engine share (a sample count; × scale for real accounts). */
   overlap(a: Audience | AccountSet, b: Audience | AccountSet): number;
+  /** Overlap of 2–50 audiences: pairs, unique members, union, combinations (overlap/overlap-many.ts). */
+  overlapMany(sets: readonly (Audience | AccountSet)[]): OverlapCounts;
   /** The words the engine indexes and matches in `text` (its tokeniser: lower-cased, CJK bigrams, …). */
   words(text: string): string[];
   /** Read-only lookups for the catalogue and explore tools (src/explore). */
@@ -100,6 +103,7 @@ export function inMemoryEngine(index: AudienceIndex): AudienceEngine {
     lookup: (field, q, limit) => lookup(index, field, q, limit),
     coreAudience: (pkg, audience) => coreAudienceCount(index, pkg, audience),
     overlap: (a, b) => countAnd(setOf(a).bits, setOf(b).bits),
+    overlapMany: (sets) => overlapMany(sets.map(setOf)),
     words: (text) => tokens(text),
     explore: exploreLookups(index),
     fieldCounts: (audience, fields) => fieldCounts(index, setOf(audience), fields),

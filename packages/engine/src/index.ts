@@ -125,6 +125,16 @@ export { jobTitles } from './insights/jobs';
 export { devices } from './insights/devices';
 export { sampleAccounts } from './insights/sample-accounts';
 export { compareAudiences } from './insights/compare';
+// Issue 36: the overlap of 2–50 audiences (exact counts from the bitsets) and the reach planner.
+export {
+  MAX_OVERLAP_SETS,
+  mergeOverlapCounts,
+  overlapMany,
+  pairIndex,
+  setsOf,
+  type OverlapCounts,
+} from './overlap/overlap-many';
+export { planReach, topCombinations, type OverlapCombination, type ReachStep } from './overlap/reach-plan';
 // The output shapes (AudienceInsights, every panel, Share, Basis, AccountSummary, PostSummary,
 // AudienceComparison, Difference) live in @murmur/core/insights, as the web app reads them too.
 export type * from '@murmur/core/insights';

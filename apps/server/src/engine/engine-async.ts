@@ -55,6 +55,9 @@ export function shardedServerEngine(engine: AsyncAudienceEngine): AsyncAudienceE
     ...(engine.insights && {
       insights: (query, options) => Promise.resolve(engine.insights!(query, options)).catch(unavailable),
     }),
+    ...(engine.overlapMany && {
+      overlapMany: (audiences) => Promise.resolve(engine.overlapMany!(audiences)).catch(unavailable),
+    }),
     close: () => engine.close(),
   };
 }

@@ -27,6 +27,12 @@ export const shardSubject = (prefix: string, shard: number, op: ShardOp): string
   `${prefix}.${shard}.${op}`;
 export const shardQueue = (prefix: string, shard: number): string => `${prefix}.${shard}`;
 
+/**
+ * Operations whose replies may pass NATS's max_payload, streamed in chunks: the insights round trips,
+ * and an overlap's membership combinations (one per combination met, up to one per account).
+ */
+export const isStreamed = (op: ShardOp): boolean => op.startsWith('insights') || op === 'overlapMany';
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 export const encode = (value: unknown): Uint8Array => encoder.encode(JSON.stringify(value));

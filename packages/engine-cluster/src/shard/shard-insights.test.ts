@@ -69,6 +69,7 @@ async function inProcessShards(shards: number): Promise<ShardAsker & { dictionar
       case 'fieldCounts':
       case 'lookup':
       case 'ping':
+      case 'overlapMany':
         throw new Error(`${op}: not asked by insights`);
     }
   };

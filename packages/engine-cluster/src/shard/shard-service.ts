@@ -10,6 +10,7 @@ import {
   type ShardOp,
   type ShardReply,
   type ShardRequests,
+  isStreamed,
 } from './protocol';
 
 export interface ShardServiceOptions extends ShardSpec {
@@ -63,6 +64,8 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     lookup: ({ field, q, limit }) => engine.lookup(field, q, limit),
     // A live shard's accounts change as it applies the log: counted when asked.
     ping: () => ({ ...info, accounts: engine.stats.accounts, bytes: engine.stats.bytes }),
+    overlapMany: ({ audiences }) =>
+      engine.overlapMany(audiences.map((q) => engine.evaluate(q.pkg, { exclusions: q.exclusions ?? [] }))),
     insightsDictionary: () => withInsights().dictionary(),
     insightsPartial: (r) => withInsights().partial(r),
     insightsGraph: (r) => withInsights().graph(r),
@@ -83,7 +86,7 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
           reply = { ok: false, name: err.name, message: err.message };
         }
         try {
-          if (op.startsWith('insights')) respondInChunks(msg, encode(reply), nc.info?.max_payload);
+          if (isStreamed(op)) respondInChunks(msg, encode(reply), nc.info?.max_payload);
           else msg.respond(encode(reply));
         } catch (e) {
           // A reply NATS refuses (larger than max_payload) is answered as an error, and the

@@ -15,6 +15,8 @@ import {
   MergedDictionary,
   shardedInsights,
   type ShardDictionary,
+  mergeOverlapCounts,
+  type OverlapCounts,
 } from '@murmur/engine';
 import { readShardMap } from './shard-map';
 import type { AudienceInsights } from '@murmur/core/insights';
@@ -22,6 +24,7 @@ import {
   DEFAULT_PREFIX,
   decode,
   encode,
+  isStreamed,
   shardSubject,
   type ShardInfo,
   type ShardOp,
@@ -61,9 +64,6 @@ function remoteError(shard: number, reply: { name: string; message: string }): E
   error.name = reply.name;
   return error;
 }
-
-/** Operations whose replies may pass NATS's max_payload, streamed in chunks (the insights round trips). */
-const isStreamed = (op: ShardOp): boolean => op.startsWith('insights');
 
 function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
   if (chunks.length === 1) return chunks[0]!;
@@ -221,6 +221,14 @@ export class ShardedEngine implements AsyncAudienceEngine {
       ...(fields && { fields }),
     });
     return mergeFieldCounts(parts);
+  }
+
+  /**
+   * The overlap of 2–50 audiences (AudienceEngine.overlapMany): each shard counts its accounts'
+   * membership combinations, and the counts add up exactly (every account is in one shard).
+   */
+  async overlapMany(audiences: readonly AudienceQuery[]): Promise<OverlapCounts> {
+    return mergeOverlapCounts(await this.scatter<'overlapMany', OverlapCounts>('overlapMany', { audiences }));
   }
 
   /**

@@ -5,6 +5,7 @@ import type { AudienceEngine, AudienceEstimate } from '../engine';
 import type { CategoricalField } from '../postings/fields';
 import type { LookupField, LookupResult } from '../lookup/autocomplete';
 import type { FieldCounts } from './field-counts';
+import type { OverlapCounts } from '../overlap/overlap-many';
 
 /** A value now (in-process engine) or later (worker threads, shards). */
 export type MaybePromise<T> = T | Promise<T>;
@@ -39,6 +40,11 @@ export interface AsyncAudienceEngine {
    * from their own engine for now.
    */
   insights?(query: AudienceQuery, options?: InsightsOptions): MaybePromise<AudienceInsights>;
+  /**
+   * The overlap of 2–50 audiences, as `AudienceEngine.overlapMany` (shards: their counts summed).
+   * Optional like insights: worker pools answer it through the server's engine tasks.
+   */
+  overlapMany?(audiences: readonly AudienceQuery[]): MaybePromise<OverlapCounts>;
   close(): Promise<void>;
 }
 
@@ -59,6 +65,8 @@ export function inProcessAsyncEngine(engine: AudienceEngine): AsyncAudienceEngin
     lookup: (field, q, limit) => engine.lookup(field, q, limit),
     insights: (q, options) =>
       engine.insights(engine.evaluate(q.pkg, { exclusions: q.exclusions ?? [] }), options),
+    overlapMany: (audiences) =>
+      engine.overlapMany(audiences.map((q) => engine.evaluate(q.pkg, { exclusions: q.exclusions ?? [] }))),
     close: () => Promise.resolve(),
   };
 }

@@ -86,6 +86,7 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
     lookup: (field, q, limit) => current().lookup(field, q, limit),
     coreAudience: (pkg, audience) => current().coreAudience(pkg, audience),
     overlap: (a, b) => current().overlap(a, b),
+    overlapMany: (sets) => current().overlapMany(sets),
     words: (text) => current().words(text),
     get explore() {
       return current().explore;

@@ -15,6 +15,8 @@ export interface ShardRequests {
   fieldCounts: { audience: AudienceQuery; fields?: readonly CategoricalField[] | undefined };
   lookup: { field: LookupField; q: string; limit?: number | undefined };
   ping: null;
+  /** Overlap of 2–50 audiences (overlap/overlap-many.ts): every count sums over the shards. */
+  overlapMany: { audiences: readonly AudienceQuery[] };
   /** Insights (shard-insights.ts, merge-insights.ts): the term dictionary, then four round trips. */
   insightsDictionary: null;
   insightsPartial: InsightsRequest;
