@@ -21,6 +21,8 @@ import {
   type NetworkCommunity,
   type PanelName,
   type SharedAccountSet,
+  summariseOverlap,
+  type OverlapSummary,
 } from '@murmur/engine';
 
 /** Percent 0–100 and the stage, as jobs report them. */
@@ -156,6 +158,21 @@ export const engineTasks = {
     const b = engine.evaluate(input.b.pkg, { exclusions: input.b.exclusions ?? [] });
     report(40, 'Comparing the audiences');
     return engine.compare(a, b);
+  },
+
+  /**
+   * Issue 36: the overlap of 2–50 audiences, summarised here (the largest `combinations`, the reach
+   * plan over all of them) so that only the summary crosses back from the worker.
+   */
+  overlap(
+    engine: AudienceEngine,
+    input: { audiences: AudienceInput[]; combinations: number },
+    report: ReportStage,
+  ): OverlapSummary {
+    report(5, 'Finding the audiences');
+    const sets = input.audiences.map((a) => engine.evaluate(a.pkg, { exclusions: a.exclusions ?? [] }));
+    report(40, 'Counting every combination of audiences');
+    return summariseOverlap(engine.overlapMany(sets), input.combinations);
   },
 
   /** SPEC §7 competitor analysis: each handle's followers, their panels and the followers shared. */

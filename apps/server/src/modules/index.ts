@@ -127,6 +127,8 @@ export function registerModules(
     findStoreAudience: store.storeService.find,
     onBuild: (pkg) => searches.recordPackage(pkg),
     savedAudienceLimit: { assertCanSaveAudience: (id) => billing.billingService.assertCanSaveAudience(id) },
+    // Reach plans pushed to X go through the uploads of x-audiences (created below).
+    uploadSets: (user, target, sets) => xAudiences.uploads.uploadSets(user, target, sets),
     ...(deps.live?.status && { liveStatus: deps.live.status }),
     history: historySettings(config, outbox, log),
   });

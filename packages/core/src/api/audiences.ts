@@ -329,11 +329,24 @@ export type StoredInsights = Omit<InsightsByConfig, 'insights'> & { insights: In
 export const perspectivesRequestSchema = z.object({ a: audienceRefSchema, b: audienceRefSchema });
 export type PerspectivesRequest = z.input<typeof perspectivesRequestSchema>;
 
+/**
+ * Within a chosen total (docs/API-AUDIENCES.md "Reach planner"): at most `max_audiences` steps, and
+ * no step after the first whose cumulative reach attains `target_reach` (the fewest audiences that
+ * reach the target); steps adding nobody are never taken. Either limit may be null.
+ */
+export const reachLimitsSchema = z.object({
+  max_audiences: z.number().int().min(1).max(50).nullable().default(null),
+  target_reach: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable().default(null),
+});
+export type ReachLimits = z.output<typeof reachLimitsSchema>;
+
 export const audiencePlanSchema = z.object({
   id,
   name: z.string(),
   audience_config_ids: z.array(id),
   notes: z.string(),
+  /** A reach plan's limits (issue 36): `audience_config_ids` are then its steps, in greedy order. */
+  reach: reachLimitsSchema.nullable(),
   created: isoDateTime,
   modified: isoDateTime,
 });
@@ -342,6 +355,7 @@ export const saveAudiencePlanSchema = z.object({
   name: z.string().trim().min(1, { error: 'Name is required' }).max(200),
   audience_config_ids: z.array(rowId).max(100).default([]),
   notes: z.string().max(10_000).default(''),
+  reach: reachLimitsSchema.nullable().default(null),
 });
 export type SaveAudiencePlan = z.input<typeof saveAudiencePlanSchema>;
 

@@ -5,6 +5,7 @@ export * from './user';
 export * from './credentials';
 export * from './team';
 export * from './audiences';
+export * from './overlap';
 export * from './history';
 export * from './membership';
 export * from './catalogues';

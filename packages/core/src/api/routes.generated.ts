@@ -1036,6 +1036,92 @@ export interface ApiRoutes {
       };
     };
   };
+  /** Overlap of 2–50 audiences (a job): pairs, unique shares, union, largest combinations and the reach plan */
+  "POST /api/audience-configs/overlap/": {
+    query: {
+      wait?: "0" | "1" | "true" | "false";
+    };
+    body: {
+      audiences: Array<{
+        targeting_package?: {
+          keywords?: Array<{
+            label?: string;
+            handle?: string;
+            deselected?: boolean;
+          }>;
+          handles?: Array<{
+            label?: string;
+            handle?: string;
+            deselected?: boolean;
+          }>;
+          hashtags?: Array<{
+            label?: string;
+            handle?: string;
+            deselected?: boolean;
+          }>;
+          languages?: Array<{
+            label: string;
+            id?: string | number;
+            deselected?: boolean;
+          }>;
+          network_operators?: Array<{
+            label: string;
+            id?: string | number;
+            deselected?: boolean;
+          }>;
+          interests?: Array<{
+            label: string;
+            id?: string | number;
+            deselected?: boolean;
+          }>;
+          conversation_topics?: Array<{
+            label: string;
+            id?: string | number;
+            deselected?: boolean;
+          }>;
+          movies_tv_shows?: Array<{
+            label: string;
+            id?: string | number;
+            deselected?: boolean;
+          }>;
+          placements?: Array<"homeTimelines" | "profiles" | "searchResults" | "replies">;
+          age?: unknown[];
+          gender?: unknown[];
+          custom_audiences?: Array<{
+            name: string;
+            id?: string | number;
+          }>;
+          locations?: Array<{
+            label: string;
+            id?: string | number;
+            deselected?: boolean;
+          }>;
+          countries?: Array<{
+            label: string;
+            id?: string | number;
+            deselected?: boolean;
+          }>;
+        };
+        audience_config_id?: number;
+      }>;
+      combinations?: number;
+    };
+    response: {
+      job: {
+        id: string;
+        kind: string;
+        state: "queued" | "running" | "done" | "failed";
+        progress: number;
+        stage: string;
+        result: unknown;
+        error: string | null;
+        /** ISO 8601 date-time */
+        created: string;
+        /** ISO 8601 date-time */
+        updated: string;
+      };
+    };
+  };
   /** Compare two audiences (a job): overlap and differences */
   "POST /api/audience-configs/perspectives/": {
     query: {
@@ -2096,6 +2182,10 @@ export interface ApiRoutes {
       name: string;
       audience_config_ids: number[];
       notes: string;
+      reach: {
+        max_audiences: number | null;
+        target_reach: number | null;
+      } | null;
       /** ISO 8601 date-time */
       created: string;
       /** ISO 8601 date-time */
@@ -2108,12 +2198,20 @@ export interface ApiRoutes {
       name: string;
       audience_config_ids?: number[];
       notes?: string;
+      reach?: {
+        max_audiences?: number | null;
+        target_reach?: number | null;
+      } | null;
     };
     response: {
       id: number;
       name: string;
       audience_config_ids: number[];
       notes: string;
+      reach: {
+        max_audiences: number | null;
+        target_reach: number | null;
+      } | null;
       /** ISO 8601 date-time */
       created: string;
       /** ISO 8601 date-time */
@@ -2130,6 +2228,10 @@ export interface ApiRoutes {
       name: string;
       audience_config_ids: number[];
       notes: string;
+      reach: {
+        max_audiences: number | null;
+        target_reach: number | null;
+      } | null;
       /** ISO 8601 date-time */
       created: string;
       /** ISO 8601 date-time */
@@ -2145,12 +2247,20 @@ export interface ApiRoutes {
       name: string;
       audience_config_ids?: number[];
       notes?: string;
+      reach?: {
+        max_audiences?: number | null;
+        target_reach?: number | null;
+      } | null;
     };
     response: {
       id: number;
       name: string;
       audience_config_ids: number[];
       notes: string;
+      reach: {
+        max_audiences: number | null;
+        target_reach: number | null;
+      } | null;
       /** ISO 8601 date-time */
       created: string;
       /** ISO 8601 date-time */
@@ -2163,6 +2273,25 @@ export interface ApiRoutes {
       pk: number | string;
     };
     response: void;
+  };
+  /** Push a plan's audiences to X: the union as one custom audience, or one per step without the earlier */
+  "POST /api/audience-plan/:pk/push/": {
+    params: {
+      pk: number | string;
+    };
+    body: {
+      team: string;
+      account_id: string;
+      mode: "union" | "sequential";
+    };
+    response: {
+      custom_audiences: Array<{
+        custom_audience_id: string;
+        name: string;
+        audience_config_id: number | null;
+        uploaded_count: number;
+      }>;
+    };
   };
   /** Audience regions (SPEC §3) with their country codes */
   "GET /api/audience-regions/": {

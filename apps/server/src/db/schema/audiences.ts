@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { AudienceConfigKind } from '@murmur/core/api';
+import type { AudienceConfigKind, ReachLimits } from '@murmur/core/api';
 import type { AudienceStatus, SizeBucket, TargetingPackage } from '@murmur/core/targeting';
 import { teams } from './teams';
 import { users } from './users';
@@ -66,6 +66,8 @@ export const audiencePlans = pgTable(
     name: text('name').notNull(),
     audienceConfigIds: jsonb('audience_config_ids').$type<number[]>().notNull().default([]),
     notes: text('notes').notNull().default(''),
+    /** A reach plan's limits (issue 36); null for a plain selection. */
+    reach: jsonb('reach').$type<ReachLimits>(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
   },

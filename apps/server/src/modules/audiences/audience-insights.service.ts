@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type {
-  audienceRefSchema,
   Insights,
   InsightsByConfig,
   insightsRequestSchema,
@@ -8,7 +7,6 @@ import type {
   PerspectivesResult,
 } from '@murmur/core/api';
 import { populationEstimate } from '@murmur/core/sampling';
-import type { TargetingPackage } from '@murmur/core/targeting';
 import type { UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, NotFound } from '../../errors';
@@ -16,24 +14,14 @@ import type { JobCaller, JobQueue, JobView } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsRepository } from './audience-configs.repository';
 import type { AudienceConfigsService } from './audience-configs.service';
-import { digest, requireNonEmpty, samplingOf, toEstimate, withFigure } from '../../engine/engine-audience';
+import { digest, samplingOf, toEstimate, withFigure } from '../../engine/engine-audience';
 import { baselineUsed, resolveBaseline, type ResolvedBaseline } from './insights-baseline';
 import { presentConfig } from './present';
+import { resolveAudience, type AudienceRefInput } from './resolve-audience';
 
 export type InsightsRequest = z.output<typeof insightsRequestSchema>;
-export type AudienceRefInput = z.output<typeof audienceRefSchema>;
 export type PerspectivesRequest = z.output<typeof perspectivesRequestSchema>;
 export type AudienceInsightsService = ReturnType<typeof createAudienceInsightsService>;
-
-/** An audience to analyse: its package, its exclusions (config ids) and the config it came from. */
-interface ResolvedAudience {
-  pkg: TargetingPackage;
-  exclusionIds: number[];
-  exclusions: TargetingPackage[];
-  configId: number | undefined;
-  /** The team of that config, whose job cap the work counts against. */
-  teamId: number | undefined;
-}
 
 export function createAudienceInsightsService(deps: {
   repo: AudienceConfigsRepository;
@@ -44,28 +32,8 @@ export function createAudienceInsightsService(deps: {
 }) {
   const { repo, configs, engine, jobs, clock } = deps;
 
-  /** A package, or a config the caller may read (404 otherwise) with its own exclusions plus `extra`. */
-  async function resolve(
-    user: UserRow,
-    ref: AudienceRefInput,
-    extra: number[] = [],
-  ): Promise<ResolvedAudience> {
-    let pkg = ref.targeting_package;
-    let exclusionIds = extra;
-    let configId: number | undefined;
-    let teamId: number | undefined;
-    if (ref.audience_config_id !== undefined) {
-      const { config } = await configs.readable(user, ref.audience_config_id);
-      pkg = config.targetingPackage;
-      exclusionIds = [...new Set([...config.exclusions, ...extra])];
-      configId = config.id;
-      teamId = config.teamId ?? undefined;
-    }
-    if (!pkg) throw new NotFound();
-    requireNonEmpty(pkg);
-    const exclusions = await configs.exclusionPackages(user, exclusionIds);
-    return { pkg, exclusionIds, exclusions, configId, teamId };
-  }
+  const resolve = (user: UserRow, ref: AudienceRefInput, extra: number[] = []) =>
+    resolveAudience(configs, user, ref, extra);
 
   /** What identifies a baseline in a job's key: nothing for the whole network (keys as before). */
   const baselineKey = (b: ResolvedBaseline): unknown[] =>

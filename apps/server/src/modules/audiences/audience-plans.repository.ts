@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { audiencePlans, type AudiencePlanRow } from '../../db/schema';
 
-export type AudiencePlanValues = Pick<AudiencePlanRow, 'name' | 'audienceConfigIds' | 'notes'>;
+export type AudiencePlanValues = Pick<AudiencePlanRow, 'name' | 'audienceConfigIds' | 'notes' | 'reach'>;
 export type AudiencePlansRepository = ReturnType<typeof createAudiencePlansRepository>;
 
 /** A plan is its owner's alone (docs/API-AUDIENCES.md "Plans"); SQL snapshotted in access-rules.test.ts. */

@@ -14,6 +14,7 @@ const present = (p: AudiencePlanRow): AudiencePlan => ({
   name: p.name,
   audience_config_ids: p.audienceConfigIds,
   notes: p.notes,
+  reach: p.reach ?? null,
   created: p.created.toISOString(),
   modified: p.modified.toISOString(),
 });
@@ -33,7 +34,11 @@ export function createAudiencePlansService(deps: {
     if (readable.length !== ids.length) {
       throw new BadRequest({ audience_config_ids: ['Choose audiences you have access to.'] });
     }
-    return { name: input.name, audienceConfigIds: ids, notes: input.notes };
+    // A reach plan's steps are distinct audiences (SPEC-free: the overlap takes 50 at most).
+    if (input.reach && ids.length > 50) {
+      throw new BadRequest({ audience_config_ids: ['A reach plan takes 50 audiences at most.'] });
+    }
+    return { name: input.name, audienceConfigIds: ids, notes: input.notes, reach: input.reach };
   }
 
   return {

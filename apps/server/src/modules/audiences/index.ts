@@ -16,6 +16,9 @@ import {
 import { createAudienceInsightsService } from './audience-insights.service';
 import { createAudiencePlansRepository } from './audience-plans.repository';
 import { audiencePlansRoutes } from './audience-plans.routes';
+import { audienceOverlapRoutes } from './audience-overlap.routes';
+import { createAudienceOverlapService } from './audience-overlap.service';
+import { createReachPushService, type UploadSets } from './reach-push.service';
 import { createAudiencePlansService } from './audience-plans.service';
 import { createAutocompleteService } from './autocomplete.service';
 import { buildRoutes } from './build.routes';
@@ -43,6 +46,8 @@ export function createAudiencesModule(deps: {
   onBuild?: (pkg: TargetingPackage) => void;
   /** The team plan's cap on saved audiences (modules/billing). */
   savedAudienceLimit?: { assertCanSaveAudience(teamId: number): Promise<void> };
+  /** Composed account sets as custom audiences on X (modules/x-audiences), for reach plans. */
+  uploadSets: UploadSets;
   /** The live log's consumer positions, for the engine status's freshness (none: `static`). */
   liveStatus?: LiveStatusSource;
   /** History points' retention (HISTORY_RETENTION_DAYS); the alerts' mail, links and webhook secrets. */
@@ -77,10 +82,14 @@ export function createAudiencesModule(deps: {
     jobs,
     clock,
   });
-  const plansService = createAudiencePlansService({
-    repo: createAudiencePlansRepository(db),
-    configsRepo: repo,
-    clock,
+  const plansRepo = createAudiencePlansRepository(db);
+  const plansService = createAudiencePlansService({ repo: plansRepo, configsRepo: repo, clock });
+  const overlapService = createAudienceOverlapService({ configs: configsService, engine, jobs });
+  const reachPushService = createReachPushService({
+    plans: plansRepo,
+    configs: configsService,
+    engine,
+    uploadSets: deps.uploadSets,
   });
   const alertsService = createAlertsService({
     repo: createAlertsRepository(db),
@@ -121,6 +130,7 @@ export function createAudiencesModule(deps: {
       });
       await app.register(audienceConfigsRoutes, { configsService, insightsService, jobs });
       await app.register(audiencePlansRoutes, { plansService });
+      await app.register(audienceOverlapRoutes, { overlapService, reachPushService, jobs });
       await app.register(historyRoutes, { historyService });
       await app.register(membershipRoutes, { historyService });
       await app.register(alertsRoutes, { alertsService });

@@ -162,8 +162,62 @@ export function createUploadsService(deps: {
     return due.length;
   }
 
+  /** The team's granted ad account an upload goes to, once every SPEC §5 condition holds. */
+  async function destination(
+    user: UserRow,
+    input: { team?: string | undefined; account_id?: string | undefined },
+  ) {
+    if (!input.team) throw new BadRequest({ team: [CHOOSE_TEAM] });
+    const { team } = await teams.access(user, input.team);
+    if (!input.account_id) throw new BadRequest({ non_field_errors: [NO_AD_ACCOUNT_ID] });
+    const accountId = input.account_id;
+    if (!hasActiveSubscription(await teams.present(team)))
+      throw new BadRequest({ non_field_errors: [NEED_SUBSCRIPTION] });
+    const grant = await repo.grantOf(team.id, accountId);
+    if (!grant) throw new BadRequest({ account_id: [NOT_GRANTED] });
+    if (await deps.agreement.mustAcceptFirst(user, team))
+      throw new BadRequest({ non_field_errors: [ACCEPT_AGREEMENT] });
+    return { team, accountId, grant };
+  }
+
   return {
     followProcessing,
+
+    /**
+     * Issue 36's reach plans: account sets the caller composed from saved audiences they may read
+     * (the union of a plan, or one step less the earlier ones) as new custom audiences on a team's
+     * granted ad account, under the same conditions as an upload (the monthly allowance is asked
+     * before each). Not kept as upload rows (those are one saved audience each), so they are not
+     * followed through X's processing nor counted in the month's usage: X's ids come back.
+     */
+    async uploadSets(
+      user: UserRow,
+      target: { team: string; account_id: string },
+      sets: readonly { name: string; description: string; members: Uint32Array }[],
+    ): Promise<{ customAudienceId: string; name: string; uploadedCount: number }[]> {
+      const { team, accountId, grant } = await destination(user, target);
+      const tokens = await deps.tokensOf(grant.userId);
+      if (!tokens) throw new BadRequest({ account_id: [OWNER_RECONNECT] });
+      const e = engine.get();
+      const pushed = [];
+      for (const set of sets) {
+        const handles = e.describeAccounts(set.members).map((a) => a.handle);
+        if (handles.length === 0) continue;
+        const allowance = await deps.uploadAllowance(team.id);
+        if (!allowance.allowed)
+          throw new BadRequest({ non_field_errors: [allowance.reason ?? NEED_SUBSCRIPTION] });
+        const { id } = await xGuard(() =>
+          ads.createCustomAudience(tokens, accountId, set.name, set.description),
+        );
+        const sent = await xGuard(() =>
+          ads.uploadHandleHashes(tokens, accountId, id, handles.map(hashHandle)),
+        );
+        register({ customAudienceId: id, name: set.name }, set.members);
+        pushed.push({ customAudienceId: id, name: set.name, uploadedCount: sent.success_count });
+      }
+      if (pushed.length === 0) throw new BadRequest({ non_field_errors: [EMPTY_AUDIENCE] });
+      return pushed;
+    },
 
     /** After the engine is (re)built: every upload's members are registered again. */
     async registerAll(): Promise<void> {
@@ -179,16 +233,7 @@ export function createUploadsService(deps: {
     },
 
     async create(user: UserRow, input: CreateUploadedAudience): Promise<UploadedAudience> {
-      if (!input.team) throw new BadRequest({ team: [CHOOSE_TEAM] });
-      const { team } = await teams.access(user, input.team);
-      if (!input.account_id) throw new BadRequest({ non_field_errors: [NO_AD_ACCOUNT_ID] });
-      const accountId = input.account_id;
-      if (!hasActiveSubscription(await teams.present(team)))
-        throw new BadRequest({ non_field_errors: [NEED_SUBSCRIPTION] });
-      const grant = await repo.grantOf(team.id, accountId);
-      if (!grant) throw new BadRequest({ account_id: [NOT_GRANTED] });
-      if (await deps.agreement.mustAcceptFirst(user, team))
-        throw new BadRequest({ non_field_errors: [ACCEPT_AGREEMENT] });
+      const { team, accountId, grant } = await destination(user, input);
       const config = await deps.readConfig(user, input.audience_config);
       const tokens = await deps.tokensOf(grant.userId);
       if (!tokens) throw new BadRequest({ account_id: [OWNER_RECONNECT] });

@@ -1,0 +1,1 @@
+ALTER TABLE "audience_plans" ADD COLUMN "reach" jsonb;
