@@ -43,7 +43,7 @@ describe('access rules (SQL)', () => {
           7,
           42,
         ],
-        "sql": "select "id", "owner_id", "name", "audience_config_ids", "notes", "created", "modified" from "audience_plans" where ("audience_plans"."id" = $1 and "audience_plans"."owner_id" = $2)",
+        "sql": "select "id", "owner_id", "name", "audience_config_ids", "notes", "reach", "created", "modified" from "audience_plans" where ("audience_plans"."id" = $1 and "audience_plans"."owner_id" = $2)",
       }
     `);
   });

@@ -444,6 +444,7 @@ describe('audience plans', () => {
       name: 'Q3',
       audience_config_ids: [a.id],
       notes: '',
+      reach: null,
       created: anyString,
       modified: anyString,
     });
