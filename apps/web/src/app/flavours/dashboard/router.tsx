@@ -190,6 +190,13 @@ export const dashboardRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'audiences/overlap',
+                lazy: lazyPage(
+                  () => import('./routes/audience-overlap'),
+                  (m) => m.AudienceOverlapRoute,
+                ),
+              },
+              {
                 path: 'communities',
                 lazy: lazyPage(
                   () => import('./routes/communities'),

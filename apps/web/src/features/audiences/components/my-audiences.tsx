@@ -103,6 +103,11 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
         />
         {creatorTeam !== null && (
           <Group gap="sm">
+            {teamSlug !== null && (
+              <Button component={Link} to={`/${teamSlug}/audiences/overlap`} variant="default">
+                {t('audiences.overlap')}
+              </Button>
+            )}
             <Button component={Link} to={`/${creatorTeam}/store`} variant="default">
               {t('audiences.browseStore')}
             </Button>

@@ -1,0 +1,197 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { cutReachPlan, type AudiencePlan, type OverlapResult, type PushedReachPlan } from '@murmur/core/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FigureView } from '@/components/figure';
+import { useTeamAccounts } from '@/lib/api/get-team-accounts';
+import { errorText } from '@/lib/error-text';
+import { usePushReachPlan } from '../api/push-reach-plan';
+import { useSaveReachPlan } from '../api/save-reach-plan';
+
+export interface ReachPlannerProps {
+  result: OverlapResult;
+  names: readonly string[];
+  /** The team whose granted ad accounts a saved plan can be pushed to; null: none (personal list). */
+  team: string | null;
+}
+
+/**
+ * The reach planner (docs/API-AUDIENCES.md "Reach planner"): the greedy order within a chosen total
+ * (at most N audiences, or as few as reach a target), saved as an audience plan, pushed to X.
+ */
+export function ReachPlanner({ result, names, team }: ReachPlannerProps) {
+  const { t } = useTranslation();
+  const [maxAudiences, setMaxAudiences] = useState<number | null>(null);
+  const [targetReach, setTargetReach] = useState<number | null>(null);
+  const [name, setName] = useState('');
+  const [saved, setSaved] = useState<AudiencePlan | null>(null);
+  const [mode, setMode] = useState<'union' | 'sequential'>('union');
+  const [account, setAccount] = useState<string | null>(null);
+  const [pushed, setPushed] = useState<PushedReachPlan | null>(null);
+  const save = useSaveReachPlan();
+  const push = usePushReachPlan();
+  const accounts = useTeamAccounts(saved && team ? team : null);
+  const limits = { max_audiences: maxAudiences, target_reach: targetReach };
+  const steps = cutReachPlan(result.reach_plan, limits);
+  const ids = steps.map((s) => result.audiences[s.audience]!.audience_config_id);
+  const accountIds = [
+    ...new Set(
+      (accounts.data ?? []).filter((g) => g.account.network === 'twitter').map((g) => g.account.account_id),
+    ),
+  ];
+  const chosenAccount = account ?? accountIds[0] ?? null;
+  const changed = () => {
+    setSaved(null);
+    setPushed(null);
+  };
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <NumberInput
+          label={t('overlap.plan.maxAudiences')}
+          min={1}
+          max={result.audiences.length}
+          value={maxAudiences ?? ''}
+          onChange={(v) => {
+            setMaxAudiences(typeof v === 'number' ? v : null);
+            changed();
+          }}
+          placeholder={t('overlap.plan.all')}
+          w={180}
+        />
+        <NumberInput
+          label={t('overlap.plan.targetReach')}
+          min={1}
+          thousandSeparator=","
+          value={targetReach ?? ''}
+          onChange={(v) => {
+            setTargetReach(typeof v === 'number' ? v : null);
+            changed();
+          }}
+          placeholder={t('overlap.plan.noTarget')}
+          w={200}
+        />
+      </Group>
+      <Table striped aria-label={t('overlap.plan.title')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>{t('overlap.audience')}</Table.Th>
+            <Table.Th>{t('overlap.plan.incremental')}</Table.Th>
+            <Table.Th>{t('overlap.plan.cumulative')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {steps.map((s, k) => (
+            <Table.Tr key={s.audience}>
+              <Table.Td>{k + 1}</Table.Td>
+              <Table.Td>{names[s.audience]}</Table.Td>
+              <Table.Td>
+                <FigureView figure={s.incremental} />
+              </Table.Td>
+              <Table.Td>
+                <FigureView figure={s.cumulative} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="sm" c="dimmed">
+        {t('overlap.plan.summary', { count: steps.length, of: result.audiences.length })}
+      </Text>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label={t('overlap.plan.name')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          w={240}
+        />
+        <Button
+          disabled={name.trim() === '' || steps.length === 0 || ids.some((id) => id === null)}
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate(
+              { name: name.trim(), audience_config_ids: ids as number[], reach: limits },
+              { onSuccess: (plan) => setSaved(plan) },
+            )
+          }
+        >
+          {t('overlap.plan.save')}
+        </Button>
+      </Group>
+      {save.isError && (
+        <Alert color="red" role="alert">
+          {errorText(save.error, t)}
+        </Alert>
+      )}
+      {saved && (
+        <Stack gap="xs">
+          <Text size="sm" role="status">
+            {t('overlap.plan.saved', { name: saved.name })}
+          </Text>
+          {team === null ? (
+            <Text size="sm" c="dimmed">
+              {t('overlap.push.needsTeam')}
+            </Text>
+          ) : (
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <SegmentedControl
+                aria-label={t('overlap.push.mode')}
+                value={mode}
+                onChange={(v) => setMode(v === 'sequential' ? 'sequential' : 'union')}
+                data={[
+                  { value: 'union', label: t('overlap.push.union') },
+                  { value: 'sequential', label: t('overlap.push.sequential') },
+                ]}
+              />
+              <Select
+                label={t('overlap.push.account')}
+                data={accountIds}
+                value={chosenAccount}
+                onChange={setAccount}
+                w={200}
+              />
+              <Button
+                disabled={chosenAccount === null}
+                loading={push.isPending}
+                onClick={() =>
+                  chosenAccount !== null &&
+                  push.mutate(
+                    { planId: saved.id, team, account_id: chosenAccount, mode },
+                    { onSuccess: (r) => setPushed(r) },
+                  )
+                }
+              >
+                {t('overlap.push.start')}
+              </Button>
+            </Group>
+          )}
+          {push.isError && (
+            <Alert color="red" role="alert">
+              {errorText(push.error, t)}
+            </Alert>
+          )}
+          {pushed && (
+            <Text size="sm" role="status">
+              {t('overlap.push.done', {
+                count: pushed.custom_audiences.length,
+                names: pushed.custom_audiences.map((c) => c.name).join(', '),
+              })}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+// npm run bench:overlap -- [--accounts 1000000] [--shards 4] [--rounds 5] [--out <file>] — issue 36's
+// overlap of 50 audiences of 10 k–400 k members (scaled to the network: 1 %–40 % of its accounts),
+// timed as the overlap job computes it (evaluate the 50 packages, count every membership
+// combination, summarise: the 30 largest combinations and the reach plan) in one engine and through
+// shards on NATS (replica processes, as bench:shards), with the counts compared. Printed beside the
+// 2 s target with the machine's load. BENCH_ACCOUNTS for a quick run (e.g. 100000); BENCH_SEED,
+// BENCH_EXPORT_DIR as bench:engine. The lookalike half of issue 36 goes beside it (lookalike.ts).
+import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { connect } from '@nats-io/transport-node';
+import { buildIndex, inMemoryEngine, summariseOverlap, type OverlapSummary } from '@murmur/engine';
+import { ShardedEngine, startNats, startReplicas } from '@murmur/engine-cluster';
+import { ensureExportFile } from '../engine/export-file';
+import { benchPackages } from '../engine/packages';
+
+const { values } = parseArgs({
+  options: {
+    accounts: { type: 'string', default: process.env.BENCH_ACCOUNTS ?? '1000000' },
+    shards: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '5' },
+    out: { type: 'string' },
+  },
+});
+const accounts = Number(values.accounts);
+const shards = Number(values.shards);
+const rounds = Number(values.rounds);
+const seed = process.env.BENCH_SEED ?? 'murmur';
+const TARGET_MS = 2000;
+const AUDIENCES = 50;
+const COMBINATIONS = 30;
+const here = dirname(fileURLToPath(import.meta.url));
+const log = (line: string) => console.log(line);
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${availableParallelism()} cores`;
+const p50 = (v: readonly number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)]!;
+const round = (v: number) => Number(v.toFixed(1));
+log(`at start: ${load()}`);
+
+const exportFile = await ensureExportFile(accounts, seed, log);
+const index = await buildIndex(createReadStream(exportFile, { encoding: 'utf8' }) as AsyncIterable<string>);
+const single = inMemoryEngine(index);
+
+// 10 k–400 k members at 1 M accounts: the same shares of a smaller network.
+const [low, high] = [0.01 * index.stats.accounts, 0.4 * index.stats.accounts];
+const sized = benchPackages(index)
+  .map((p) => ({
+    query: { pkg: p.pkg, exclusions: p.exclusions },
+    size: single.estimate(p.pkg, { exclusions: p.exclusions }).sampleCount,
+  }))
+  .filter((p) => p.size >= low && p.size <= high)
+  .sort((a, b) => a.size - b.size);
+if (sized.length < AUDIENCES)
+  throw new Error(`Only ${sized.length} packages of the mix have ${low}–${high} members.`);
+// Spread over the range: every k-th of the sorted candidates.
+const chosen = Array.from(
+  { length: AUDIENCES },
+  (_, i) => sized[Math.floor((i * sized.length) / AUDIENCES)]!,
+);
+const queries = chosen.map((c) => c.query);
+log(
+  `${AUDIENCES} audiences of ${chosen[0]!.size}–${chosen.at(-1)!.size} members over ${index.stats.accounts} accounts`,
+);
+
+const inProcess = (): OverlapSummary =>
+  summariseOverlap(
+    single.overlapMany(queries.map((q) => single.evaluate(q.pkg, { exclusions: q.exclusions }))),
+    COMBINATIONS,
+  );
+
+const nats = await startNats();
+let cluster: Awaited<ReturnType<typeof startReplicas>> | undefined;
+try {
+  cluster = await startReplicas({ exportFile, natsUrl: nats.url, shards, replicas: 1, concurrency: 2, log });
+  const nc = await connect({ servers: nats.url });
+  // An overlap reply carries every combination met: generous timeouts at 1 M accounts.
+  const sharded = await ShardedEngine.open({ nc, shards, timeoutMs: 30_000, insightsTimeoutMs: 60_000 });
+  const throughShards = async (): Promise<OverlapSummary> =>
+    summariseOverlap(await sharded.overlapMany(queries), COMBINATIONS);
+
+  const singleMs: number[] = [];
+  const shardedMs: number[] = [];
+  let one: OverlapSummary | undefined;
+  let merged: OverlapSummary | undefined;
+  for (let r = 0; r < rounds; r++) {
+    let t = performance.now();
+    one = inProcess();
+    singleMs.push(performance.now() - t);
+    t = performance.now();
+    merged = await throughShards();
+    shardedMs.push(performance.now() - t);
+  }
+  const equal = JSON.stringify(one) === JSON.stringify(merged);
+  const verdict = (ms: number) => (ms <= TARGET_MS ? 'meets' : 'MISSES');
+  log(`counts equal (pairs, unique, union, top ${COMBINATIONS} combinations, reach plan): ${equal}`);
+  log(`combinations met: ${one!.combinationsTotal}; union ${one!.union} accounts`);
+  log(`single engine: p50 ${round(p50(singleMs))} ms (target ${TARGET_MS} ms: ${verdict(p50(singleMs))})`);
+  log(
+    `through ${shards} shards: p50 ${round(p50(shardedMs))} ms (target ${TARGET_MS} ms: ${verdict(p50(shardedMs))})`,
+  );
+  log(`at end: ${load()}`);
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    accounts: index.stats.accounts,
+    seed,
+    audiences: AUDIENCES,
+    members: { min: chosen[0]!.size, max: chosen.at(-1)!.size },
+    combinations: one!.combinationsTotal,
+    rounds,
+    shards,
+    machine: { cores: availableParallelism(), loadAverage: loadavg().map(round) },
+    targetMs: TARGET_MS,
+    singleMs: { p50: round(p50(singleMs)), all: singleMs.map(round) },
+    shardedMs: { p50: round(p50(shardedMs)), all: shardedMs.map(round) },
+    countsEqual: equal,
+  };
+  const out = values.out ?? join(here, '..', 'results', `overlap-${index.stats.accounts}.json`);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  log(`wrote ${out}`);
+  await nc.close();
+  if (!equal) process.exitCode = 1;
+} finally {
+  await cluster?.stop();
+  await nats.stop();
+}
