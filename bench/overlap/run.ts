@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { connect } from '@nats-io/transport-node';
 import { buildIndex, inMemoryEngine, summariseOverlap, type OverlapSummary } from '@murmur/engine';
 import { ShardedEngine, startNats, startReplicas } from '@murmur/engine-cluster';
+import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
 import { ensureExportFile } from '../engine/export-file';
 import { benchPackages } from '../engine/packages';
 
@@ -47,11 +48,27 @@ const single = inMemoryEngine(index);
 
 // 10 k–400 k members at 1 M accounts: the same shares of a smaller network.
 const [low, high] = [0.01 * index.stats.accounts, 0.4 * index.stats.accounts];
-const sized = benchPackages(index)
-  .map((p) => ({
-    query: { pkg: p.pkg, exclusions: p.exclusions },
-    size: single.estimate(p.pkg, { exclusions: p.exclusions }).sampleCount,
-  }))
+// Candidates: bench:engine's mix, and one-interest and one-word audiences (what an advertiser saves).
+const single1 = (field: 'interest' | 'postWord', min: number, max: number) =>
+  index.terms
+    .termsOf(field)
+    .filter((t) => index.postings.count(t) >= min && index.postings.count(t) <= max)
+    .map((t) => index.terms.value(t))
+    .sort()
+    .map((value) =>
+      targetingPackageSchema.parse(
+        field === 'interest' ? { interests: [{ label: value }] } : { keywords: [{ label: value }] },
+      ),
+    );
+const candidates = [
+  ...benchPackages(index).map((p) => ({ pkg: p.pkg, exclusions: p.exclusions })),
+  ...[...single1('interest', low, high), ...single1('postWord', low, high).slice(0, 100)].map((pkg) => ({
+    pkg,
+    exclusions: [] as TargetingPackage[],
+  })),
+];
+const sized = candidates
+  .map((query) => ({ query, size: single.estimate(query.pkg, { exclusions: query.exclusions }).sampleCount }))
   .filter((p) => p.size >= low && p.size <= high)
   .sort((a, b) => a.size - b.size);
 if (sized.length < AUDIENCES)

@@ -77,10 +77,7 @@ export function registerModules(
     secret,
     log,
   });
-  app.addHook('onReady', (done) => {
-    outbox.start();
-    done();
-  });
+  app.addHook('onReady', () => Promise.resolve(outbox.start()));
   app.addHook('onClose', () => outbox.stop());
   // One SearchCounter is fed by build-audience, the catalogue searches and the explore tools, and
   // read by communities' "most searched". Every caller has already needed the engine, so `get()`
@@ -127,7 +124,6 @@ export function registerModules(
     findStoreAudience: store.storeService.find,
     onBuild: (pkg) => searches.recordPackage(pkg),
     savedAudienceLimit: { assertCanSaveAudience: (id) => billing.billingService.assertCanSaveAudience(id) },
-    // Reach plans pushed to X go through the uploads of x-audiences (created below).
     uploadSets: (user, target, sets) => xAudiences.uploads.uploadSets(user, target, sets),
     ...(deps.live?.status && { liveStatus: deps.live.status }),
     history: historySettings(config, outbox, log),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TargetingPackageInput } from '@murmur/core/targeting';
 import type { AudienceConfig, AudiencePlan, Job, OverlapResult } from '@murmur/core/api';
 import { cutReachPlan } from '@murmur/core/api';
 import { populationEstimate } from '@murmur/core/sampling';
@@ -14,11 +15,11 @@ let engine: AudienceEngine;
 let alice: TestSession;
 let bob: TestSession;
 const kit = audienceKit(() => t);
-const PACKAGES = [
+const PACKAGES: TargetingPackageInput[] = [
   { languages: [{ label: 'English' }] },
   { interests: [{ label: 'Sports/Soccer' }] },
   { languages: [{ label: 'Japanese' }] },
-  { gender: ['female'] as const },
+  { gender: ['female'] },
 ];
 let configs: AudienceConfig[];
 let bobsConfig: AudienceConfig;

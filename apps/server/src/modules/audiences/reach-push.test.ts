@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TargetingPackageInput } from '@murmur/core/targeting';
 import { advanceTo } from '@murmur/sandbox';
 import type { AudienceConfig, AudiencePlan, PushedReachPlan } from '@murmur/core/api';
 import { subscriptions } from '../../db/schema';
@@ -9,10 +10,10 @@ import { pkg } from './audience-test-kit';
 /** Reach plans pushed to the sandbox's Ads API over HTTP, as uploads are (x-audiences.test.ts). */
 const k = useSandboxTestApp({ seed: 'reach-push-tests' });
 
-const PACKAGES = [
+const PACKAGES: TargetingPackageInput[] = [
   { languages: [{ label: 'English' }] },
   { interests: [{ label: 'Sports/Soccer' }] },
-  { gender: ['female'] as const },
+  { gender: ['female'] },
 ];
 
 describe('POST /api/audience-plan/{pk}/push/', () => {

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { hasActiveSubscription } from '@murmur/core/billing';
 import type {
   CheckCustomAudiencesResult,
   CreateUploadedAudience,
@@ -8,22 +7,32 @@ import type {
   UploadPermission,
 } from '@murmur/core/api';
 import type { TargetingPackage } from '@murmur/core/targeting';
-import { createHash } from 'node:crypto';
 import type { TeamRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, NotFound } from '../../errors';
 import { XError, type XAdsClient, type XUserTokens } from '../../integrations/x';
 import type { Clock } from '../../lib/clock';
 import type { UploadRow, XAudiencesRepository } from './x-audiences.repository';
+import { createSetUploads } from './set-uploads';
+import {
+  destinationOf,
+  guardX,
+  hashHandle,
+  NEED_SUBSCRIPTION,
+  NO_AD_ACCOUNT_ID,
+  OWNER_RECONNECT,
+  EMPTY_AUDIENCE,
+} from './upload-guards';
 
-/** SPEC §5 / §8 texts. */
-export const NEED_SUBSCRIPTION = 'You need an active subscription to upload audiences to X.';
-export const NO_AD_ACCOUNT_ID = 'No ad account id provided';
-export const CHOOSE_TEAM = 'Choose a team first.';
-export const NOT_GRANTED = 'Connect an ad account and grant it to the team first.';
-export const OWNER_RECONNECT = 'The member who granted this ad account must connect their X account again.';
-export const EMPTY_AUDIENCE = 'This audience has no accounts to upload.';
-export const ACCEPT_AGREEMENT = 'Accept the Japanese agreement before uploading audiences.';
+export {
+  ACCEPT_AGREEMENT,
+  CHOOSE_TEAM,
+  EMPTY_AUDIENCE,
+  NEED_SUBSCRIPTION,
+  NO_AD_ACCOUNT_ID,
+  NOT_GRANTED,
+  OWNER_RECONNECT,
+} from './upload-guards';
 
 /** How often a processing upload is asked about at most. */
 const RECHECK_MS = 5_000;
@@ -54,9 +63,7 @@ export interface AgreementGate {
   mustAcceptFirst(user: UserRow, team: TeamRow): Promise<boolean>;
 }
 
-/** X's normalisation before hashing a handle: lower case, no leading @; SHA-256 hex. */
-export const hashHandle = (handle: string) =>
-  createHash('sha256').update(handle.trim().toLowerCase().replace(/^@/, ''), 'utf8').digest('hex');
+export { hashHandle } from './upload-guards';
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
 
@@ -94,18 +101,7 @@ export function createUploadsService(deps: {
     checked: row.checked.toISOString(),
   });
 
-  async function xGuard<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (!(error instanceof XError)) throw error;
-      log.warn({ err: error }, 'X Ads API call failed');
-      if (error.noAccess) throw new BadRequest({ account_id: [NOT_GRANTED] });
-      throw new BadRequest({
-        non_field_errors: ['X could not take the upload right now. Please try again later.'],
-      });
-    }
-  }
+  const xGuard = <T>(run: () => Promise<T>) => guardX(log, run);
 
   /** Members of a package in the engine: account numbers and their handles. */
   function membersOf(pkg: TargetingPackage): { numbers: Uint32Array; handles: string[] } {
@@ -162,62 +158,16 @@ export function createUploadsService(deps: {
     return due.length;
   }
 
-  /** The team's granted ad account an upload goes to, once every SPEC §5 condition holds. */
-  async function destination(
+  const destination = (
     user: UserRow,
     input: { team?: string | undefined; account_id?: string | undefined },
-  ) {
-    if (!input.team) throw new BadRequest({ team: [CHOOSE_TEAM] });
-    const { team } = await teams.access(user, input.team);
-    if (!input.account_id) throw new BadRequest({ non_field_errors: [NO_AD_ACCOUNT_ID] });
-    const accountId = input.account_id;
-    if (!hasActiveSubscription(await teams.present(team)))
-      throw new BadRequest({ non_field_errors: [NEED_SUBSCRIPTION] });
-    const grant = await repo.grantOf(team.id, accountId);
-    if (!grant) throw new BadRequest({ account_id: [NOT_GRANTED] });
-    if (await deps.agreement.mustAcceptFirst(user, team))
-      throw new BadRequest({ non_field_errors: [ACCEPT_AGREEMENT] });
-    return { team, accountId, grant };
-  }
+  ) => destinationOf({ repo, teams, agreement: deps.agreement }, user, input);
 
   return {
     followProcessing,
 
-    /**
-     * Issue 36's reach plans: account sets the caller composed from saved audiences they may read
-     * (the union of a plan, or one step less the earlier ones) as new custom audiences on a team's
-     * granted ad account, under the same conditions as an upload (the monthly allowance is asked
-     * before each). Not kept as upload rows (those are one saved audience each), so they are not
-     * followed through X's processing nor counted in the month's usage: X's ids come back.
-     */
-    async uploadSets(
-      user: UserRow,
-      target: { team: string; account_id: string },
-      sets: readonly { name: string; description: string; members: Uint32Array }[],
-    ): Promise<{ customAudienceId: string; name: string; uploadedCount: number }[]> {
-      const { team, accountId, grant } = await destination(user, target);
-      const tokens = await deps.tokensOf(grant.userId);
-      if (!tokens) throw new BadRequest({ account_id: [OWNER_RECONNECT] });
-      const e = engine.get();
-      const pushed = [];
-      for (const set of sets) {
-        const handles = e.describeAccounts(set.members).map((a) => a.handle);
-        if (handles.length === 0) continue;
-        const allowance = await deps.uploadAllowance(team.id);
-        if (!allowance.allowed)
-          throw new BadRequest({ non_field_errors: [allowance.reason ?? NEED_SUBSCRIPTION] });
-        const { id } = await xGuard(() =>
-          ads.createCustomAudience(tokens, accountId, set.name, set.description),
-        );
-        const sent = await xGuard(() =>
-          ads.uploadHandleHashes(tokens, accountId, id, handles.map(hashHandle)),
-        );
-        register({ customAudienceId: id, name: set.name }, set.members);
-        pushed.push({ customAudienceId: id, name: set.name, uploadedCount: sent.success_count });
-      }
-      if (pushed.length === 0) throw new BadRequest({ non_field_errors: [EMPTY_AUDIENCE] });
-      return pushed;
-    },
+    /** Issue 36's reach plans: composed account sets as new custom audiences (set-uploads.ts). */
+    uploadSets: createSetUploads({ ...deps, xGuard, destination }),
 
     /** After the engine is (re)built: every upload's members are registered again. */
     async registerAll(): Promise<void> {

@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { cutReachPlan, type AudiencePlan, type OverlapResult, type PushedReachPlan } from '@murmur/core/api';
+import { Alert, Button, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { cutReachPlan, type AudiencePlan, type OverlapResult } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FigureView } from '@/components/figure';
-import { useTeamAccounts } from '@/lib/api/get-team-accounts';
 import { errorText } from '@/lib/error-text';
-import { usePushReachPlan } from '../api/push-reach-plan';
 import { useSaveReachPlan } from '../api/save-reach-plan';
+import { PushPlan } from './push-plan';
 
 export interface ReachPlannerProps {
   result: OverlapResult;
@@ -36,25 +24,11 @@ export function ReachPlanner({ result, names, team }: ReachPlannerProps) {
   const [targetReach, setTargetReach] = useState<number | null>(null);
   const [name, setName] = useState('');
   const [saved, setSaved] = useState<AudiencePlan | null>(null);
-  const [mode, setMode] = useState<'union' | 'sequential'>('union');
-  const [account, setAccount] = useState<string | null>(null);
-  const [pushed, setPushed] = useState<PushedReachPlan | null>(null);
   const save = useSaveReachPlan();
-  const push = usePushReachPlan();
-  const accounts = useTeamAccounts(saved && team ? team : null);
   const limits = { max_audiences: maxAudiences, target_reach: targetReach };
   const steps = cutReachPlan(result.reach_plan, limits);
   const ids = steps.map((s) => result.audiences[s.audience]!.audience_config_id);
-  const accountIds = [
-    ...new Set(
-      (accounts.data ?? []).filter((g) => g.account.network === 'twitter').map((g) => g.account.account_id),
-    ),
-  ];
-  const chosenAccount = account ?? accountIds[0] ?? null;
-  const changed = () => {
-    setSaved(null);
-    setPushed(null);
-  };
+  const changed = () => setSaved(null);
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -135,63 +109,7 @@ export function ReachPlanner({ result, names, team }: ReachPlannerProps) {
           {errorText(save.error, t)}
         </Alert>
       )}
-      {saved && (
-        <Stack gap="xs">
-          <Text size="sm" role="status">
-            {t('overlap.plan.saved', { name: saved.name })}
-          </Text>
-          {team === null ? (
-            <Text size="sm" c="dimmed">
-              {t('overlap.push.needsTeam')}
-            </Text>
-          ) : (
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <SegmentedControl
-                aria-label={t('overlap.push.mode')}
-                value={mode}
-                onChange={(v) => setMode(v === 'sequential' ? 'sequential' : 'union')}
-                data={[
-                  { value: 'union', label: t('overlap.push.union') },
-                  { value: 'sequential', label: t('overlap.push.sequential') },
-                ]}
-              />
-              <Select
-                label={t('overlap.push.account')}
-                data={accountIds}
-                value={chosenAccount}
-                onChange={setAccount}
-                w={200}
-              />
-              <Button
-                disabled={chosenAccount === null}
-                loading={push.isPending}
-                onClick={() =>
-                  chosenAccount !== null &&
-                  push.mutate(
-                    { planId: saved.id, team, account_id: chosenAccount, mode },
-                    { onSuccess: (r) => setPushed(r) },
-                  )
-                }
-              >
-                {t('overlap.push.start')}
-              </Button>
-            </Group>
-          )}
-          {push.isError && (
-            <Alert color="red" role="alert">
-              {errorText(push.error, t)}
-            </Alert>
-          )}
-          {pushed && (
-            <Text size="sm" role="status">
-              {t('overlap.push.done', {
-                count: pushed.custom_audiences.length,
-                names: pushed.custom_audiences.map((c) => c.name).join(', '),
-              })}
-            </Text>
-          )}
-        </Stack>
-      )}
+      {saved && <PushPlan plan={saved} team={team} />}
     </Stack>
   );
 }
