@@ -57,7 +57,9 @@ const single1 = (field: 'interest' | 'postWord', min: number, max: number) =>
     .sort()
     .map((value) =>
       targetingPackageSchema.parse(
-        field === 'interest' ? { interests: [{ label: value }] } : { keywords: [{ label: value }] },
+        field === 'interest'
+          ? { interests: [{ label: index.catalogue.name('interests', value) ?? value, id: value }] }
+          : { keywords: [{ label: value }] },
       ),
     );
 const candidates = [
@@ -73,11 +75,19 @@ const sized = candidates
   .sort((a, b) => a.size - b.size);
 if (sized.length < AUDIENCES)
   throw new Error(`Only ${sized.length} packages of the mix have ${low}–${high} members.`);
-// Spread over the range: every k-th of the sorted candidates.
-const chosen = Array.from(
-  { length: AUDIENCES },
-  (_, i) => sized[Math.floor((i * sized.length) / AUDIENCES)]!,
-);
+// Spread over the range: for 50 sizes log-spaced from low to high, the nearest candidate not yet taken.
+const taken = new Set<number>();
+const chosen = Array.from({ length: AUDIENCES }, (_, i) => {
+  const target = Math.log(low) + ((Math.log(high) - Math.log(low)) * i) / (AUDIENCES - 1);
+  let best = -1;
+  sized.forEach((c, k) => {
+    if (taken.has(k)) return;
+    if (best < 0 || Math.abs(Math.log(c.size) - target) < Math.abs(Math.log(sized[best]!.size) - target))
+      best = k;
+  });
+  taken.add(best);
+  return sized[best]!;
+}).sort((a, b) => a.size - b.size);
 const queries = chosen.map((c) => c.query);
 log(
   `${AUDIENCES} audiences of ${chosen[0]!.size}–${chosen.at(-1)!.size} members over ${index.stats.accounts} accounts`,
