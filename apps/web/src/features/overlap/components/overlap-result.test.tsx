@@ -3,8 +3,6 @@ import { populationEstimate } from '@murmur/core/sampling';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
-import { makeAudienceConfig } from '@/test/fixtures';
-import { OverlapPage } from './overlap-page';
 import { OverlapResultView } from './overlap-result';
 
 const figure = (n: number) => populationEstimate(n, { sampleSize: 10_000, rate: 100 });
@@ -92,31 +90,5 @@ describe('OverlapResultView', () => {
     fireEvent.click(pushButton);
     await screen.findByText('Sent to X: Q4');
     expect(push).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('OverlapPage', () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  it('says so when the team has fewer than two saved audiences', async () => {
-    vi.spyOn(window, 'fetch').mockImplementation(
-      fakeFetch({
-        'GET /api/audience-configs/': {
-          body: { count: 1, next: null, previous: null, results: [makeAudienceConfig(1)] },
-        },
-      }),
-    );
-    renderWithProviders(<OverlapPage team="acme" />, { route: '/acme/audiences/overlap' });
-    expect(await screen.findByText('Save at least two audiences to compare their overlap.')).toBeTruthy();
-  });
-
-  it('shows the error when the list cannot be read', async () => {
-    vi.spyOn(window, 'fetch').mockImplementation(
-      fakeFetch({
-        'GET /api/audience-configs/': { status: 403, body: { detail: 'You are not a member of this team.' } },
-      }),
-    );
-    renderWithProviders(<OverlapPage team="acme" />, { route: '/acme/audiences/overlap' });
-    expect((await screen.findByRole('alert')).textContent).toContain('You are not a member of this team.');
   });
 });
