@@ -36,7 +36,7 @@ describe('OverlapPage', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('starts the overlap of the chosen saved audiences and shows its result', async () => {
-    const start = vi.fn(() => ({
+    const start = vi.fn((_init: RequestInit | undefined) => ({
       status: 200,
       body: {
         job: { id: 'j1', kind: 'overlap', state: 'done', progress: 100, stage: '', error: null, result },
