@@ -25,6 +25,7 @@ import {
 } from './share/share-index';
 import { tokens } from './text/tokenise';
 import { overlapMany, type OverlapCounts } from './overlap/overlap-many';
+import { lookalike, type Lookalike, type LookalikeOptions } from './lookalike/lookalike';
 import { fieldCounts, type FieldCounts } from './async/field-counts';
 import type { CategoricalField } from './postings/fields';
 import type { LiveEvent } from '@murmur/core/live';
@@ -70,6 +71,11 @@ export interface AudienceEngine {
   overlapMany(sets: readonly (Audience | AccountSet)[]): OverlapCounts;
   /** The words the engine indexes and matches in `text` (its tokeniser: lower-cased, CJK bigrams, …). */
   words(text: string): string[];
+  /**
+   * Accounts outside `seed` ranked by resemblance to it, with held-out recall per size and reasons
+   * (src/lookalike/). Optional for other implementations (the shards do not offer it).
+   */
+  lookalike?(seed: AccountSet, options?: LookalikeOptions): Lookalike;
   /** Read-only lookups for the catalogue and explore tools (src/explore). */
   readonly explore: ExploreLookups;
   /** Member and population counts of single-valued fields (async/field-counts.ts: what shards merge). */
@@ -107,6 +113,7 @@ export function inMemoryEngine(index: AudienceIndex): AudienceEngine {
     words: (text) => tokens(text),
     explore: exploreLookups(index),
     fieldCounts: (audience, fields) => fieldCounts(index, setOf(audience), fields),
+    lookalike: (seed, options) => lookalike(index, seed, options),
   };
 }
 

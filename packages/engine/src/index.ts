@@ -54,6 +54,21 @@ export {
   type Exclusion,
 } from './evaluate/evaluate';
 export type { UnmatchedItem } from './evaluate/selected';
+export {
+  HOLDOUT_RNG_SEED,
+  HOLDOUT_SHARE,
+  lookalike,
+  LOOKALIKE_MIN_SEED,
+  LOOKALIKE_SAMPLES,
+  LOOKALIKE_SIZES,
+  type FeatureKind,
+  type Lookalike,
+  type LookalikeOptions,
+  type LookalikePercent,
+  type LookalikeReason,
+  type LookalikeSample,
+  type LookalikeSize,
+} from './lookalike/index';
 export { registerCustomAudience, removeCustomAudience } from './evaluate/custom-audiences';
 export { sizeBucketOf } from './evaluate/size-bucket';
 export { EmptyTargetingError, ExportFormatError, ShardUnavailableError } from './errors';

@@ -92,6 +92,7 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
       return current().explore;
     },
     fieldCounts: (audience, fields) => current().fieldCounts(audience, fields),
+    lookalike: (seed, options) => current().lookalike!(seed, options),
     apply: (events, position) => live.apply(events, position),
     position: () => live.positionNow(),
     get version() {
