@@ -203,9 +203,10 @@ export function lookalike(index: AudienceIndex, seed: AccountSet, options: Looka
 }
 
 /**
- * The baseline the model must beat: "same interests only". Its features are the interests carried
- * by at least minSupport of the fit seed, each worth 1: a candidate's score is the number of the
- * seed's interests it shares.
+ * The baseline the model must beat: "same interests only". The seed's interest profile is the share
+ * of the fit seed holding each interest (those held by at least minSupport of it); a candidate's
+ * score is the sum of the profile's shares over the interests it holds — the interests it has in
+ * common with the seed, the seed's most common ones weighing most.
  */
 function baselineFeatures(
   index: AudienceIndex,
@@ -213,7 +214,8 @@ function baselineFeatures(
 ): { feature: number; weight: number }[] {
   const out: { feature: number; weight: number }[] = [];
   for (const term of index.terms.termsOf('interest')) {
-    if ((model.counts[term] ?? 0) >= model.minSupport) out.push({ feature: term, weight: 1 });
+    const count = model.counts[term] ?? 0;
+    if (count >= model.minSupport) out.push({ feature: term, weight: count / model.seedSize });
   }
   return out;
 }
