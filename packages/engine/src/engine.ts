@@ -72,10 +72,10 @@ export interface AudienceEngine {
   /** The words the engine indexes and matches in `text` (its tokeniser: lower-cased, CJK bigrams, …). */
   words(text: string): string[];
   /**
-   * Accounts outside `seed` ranked by resemblance to it, with held-out recall per size and reasons
-   * (src/lookalike/). Optional for other implementations (the shards do not offer it).
+   * Accounts outside `seed` (a set, or account numbers) ranked by resemblance to it, with held-out
+   * recall per size and reasons (src/lookalike/). Optional for other implementations (the shards do not offer it).
    */
-  lookalike?(seed: AccountSet, options?: LookalikeOptions): Lookalike;
+  lookalike?(seed: AccountSet | ArrayLike<number>, options?: LookalikeOptions): Lookalike;
   /** Read-only lookups for the catalogue and explore tools (src/explore). */
   readonly explore: ExploreLookups;
   /** Member and population counts of single-valued fields (async/field-counts.ts: what shards merge). */
@@ -113,7 +113,8 @@ export function inMemoryEngine(index: AudienceIndex): AudienceEngine {
     words: (text) => tokens(text),
     explore: exploreLookups(index),
     fieldCounts: (audience, fields) => fieldCounts(index, setOf(audience), fields),
-    lookalike: (seed, options) => lookalike(index, seed, options),
+    lookalike: (seed, options) =>
+      lookalike(index, seed instanceof AccountSet ? seed : AccountSet.fromNumbers(index.size, seed), options),
   };
 }
 

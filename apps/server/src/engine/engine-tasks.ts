@@ -4,6 +4,8 @@ import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targ
 import {
   accountSetFromShared,
   toSharedAccountSet,
+  type Lookalike,
+  type LookalikePercent,
   type AccountSet,
   type Audience,
   type AudienceEngine,
@@ -47,6 +49,30 @@ export interface MembersInput {
 function audienceOf(engine: AudienceEngine, input: AudienceInput | MembersInput): Audience | AccountSet {
   if ('members' in input) return accountSetFromShared(input.members);
   return engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
+}
+
+/** A lookalike's seed: a saved audience's package, or the account numbers of an uploaded list. */
+export type LookalikeSeedInput = AudienceInput | { accounts: number[] };
+
+export interface LookalikeInput {
+  seed: LookalikeSeedInput;
+  /** ISO code of the country whose accounts are the candidates; undefined: the whole network. */
+  country?: string | undefined;
+  sizes: LookalikePercent[];
+}
+
+function lookalikeOf(engine: AudienceEngine, input: LookalikeInput, evaluate: boolean): Lookalike {
+  if (!engine.lookalike) throw new Error('Lookalikes are not available on this engine.');
+  const seed =
+    'accounts' in input.seed
+      ? input.seed.accounts
+      : engine.evaluate(input.seed.pkg, { exclusions: input.seed.exclusions ?? [] }).accounts;
+  return engine.lookalike(seed, {
+    country: input.country,
+    sizes: input.sizes,
+    evaluate,
+    ...(evaluate ? {} : { samples: 0 }),
+  });
 }
 
 /** The network's communities as they come back from a worker: member sets as shared bitsets. */
@@ -280,6 +306,26 @@ export const engineTasks = {
         accounts: influentialAccounts.followed?.accounts ?? [],
       },
     };
+  },
+
+  /**
+   * A lookalike of a seed (src/lookalike/ of the engine): held-out recall per size beside the
+   * baseline, the model's features and sampled accounts with reasons; not the ranking itself.
+   */
+  lookalike(engine: AudienceEngine, input: LookalikeInput, report: ReportStage): Omit<Lookalike, 'ranked'> {
+    report(10, 'Fitting the model on 80 % of the seed and ranking the rest');
+    const { ranked: _ranked, ...result } = lookalikeOf(engine, input, true);
+    return result;
+  },
+
+  /** The members of a lookalike at one size (fitted on the whole seed), for saving it as an audience. */
+  lookalikeMembers(
+    engine: AudienceEngine,
+    input: LookalikeInput & { sizes: [LookalikePercent] },
+    _report: ReportStage,
+  ): Uint32Array {
+    const result = lookalikeOf(engine, input, false);
+    return result.ranked.slice(0, result.sizes[0]?.count ?? 0);
   },
 
   /** Which thread answers (tests and the pool's warm-up): 0 is the main thread. */

@@ -136,6 +136,7 @@ export function registerModules(
     db,
     teams: teamsService,
     readConfig: (user, id) => audiences.configsService.get(user, id),
+    customAudiencesReady: audiences.customAudiencesReady,
     tokensOf: xAccounts.tokensOf,
     // Billing (created below) answers the monthly upload allowance when an upload is made.
     uploadAllowance: (teamId) => billing.billingService.uploadPermission(teamId),

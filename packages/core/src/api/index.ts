@@ -6,6 +6,7 @@ export * from './credentials';
 export * from './team';
 export * from './audiences';
 export * from './overlap';
+export * from './lookalikes';
 export * from './history';
 export * from './membership';
 export * from './catalogues';

@@ -19,3 +19,4 @@ export * from './extension-tokens';
 export * from './live';
 export * from './history';
 export * from './membership';
+export * from './lookalikes';

@@ -3,7 +3,7 @@ import { audienceConfigs } from './audiences';
 import { audiencePoints } from './history';
 
 /** Bytes (PostgreSQL bytea): member X ids encoded by modules/audiences/member-ids.ts. */
-const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+export const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   toDriver: (value) => value,
   fromDriver: (value) => new Uint8Array(value),

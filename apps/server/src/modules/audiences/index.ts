@@ -33,6 +33,9 @@ import { createMembershipRepository } from './membership.repository';
 import { membershipRoutes } from './membership.routes';
 import { createMembershipService } from './membership.service';
 import { jobsRoutes } from './jobs.routes';
+import { createLookalikesRepository } from './lookalikes.repository';
+import { lookalikesRoutes } from './lookalikes.routes';
+import { createLookalikesService } from './lookalikes.service';
 
 /** The audience API (docs/API-AUDIENCES.md): engine status, jobs, building, configs, insights, plans. */
 export function createAudiencesModule(deps: {
@@ -116,9 +119,25 @@ export function createAudiencesModule(deps: {
     onPoint: (configId, previous, current) => alertsService.evaluate(configId, previous, current),
     logError: (err, message) => deps.history.log.error({ err }, message),
   });
+  const lookalikesService = createLookalikesService({
+    repo: createLookalikesRepository(db),
+    configs: configsService,
+    engine,
+    jobs,
+    clock,
+    log: deps.history.log,
+  });
+  // Saved lookalikes' members are registered in the engine once it is built; uploads of them wait for it.
+  let lookalikesRegistered: Promise<void> | undefined;
+  const registerLookalikes = () =>
+    (lookalikesRegistered ??= lookalikesService
+      .registerAll()
+      .catch((error: unknown) => deps.history.log.warn({ err: error }, 'saved lookalikes not registered')));
   return {
     configsService,
     historyService,
+    /** Resolves once every saved lookalike is a custom audience of the engine (at start-up). */
+    customAudiencesReady: registerLookalikes,
     alertsService,
     /** The audience categories (seeded by migration 0001), which the store groups its audiences by. */
     listCategories: () => listCategories(db),
@@ -129,6 +148,11 @@ export function createAudiencesModule(deps: {
         autocompleteService: createAutocompleteService({ engine }),
       });
       await app.register(audienceConfigsRoutes, { configsService, insightsService, jobs });
+      await app.register(lookalikesRoutes, { lookalikesService, jobs });
+      app.addHook('onReady', (ready) => {
+        void registerLookalikes();
+        ready();
+      });
       await app.register(audiencePlansRoutes, { plansService });
       await app.register(audienceOverlapRoutes, { overlapService, reachPushService, jobs });
       await app.register(historyRoutes, { historyService });

@@ -35,6 +35,8 @@ export function createXAudiencesModule(deps: {
   clock: Clock;
   secret: string;
   log: FastifyBaseLogger;
+  /** Resolves once other custom audiences (saved lookalikes) are registered: uploads of them read their members. */
+  customAudiencesReady?: () => Promise<void>;
   /** Milliseconds between follow-up rounds (FOLLOW_EVERY_MS); 0 turns the background job off. */
   followEveryMs?: number;
 }) {
@@ -88,8 +90,8 @@ export function createXAudiencesModule(deps: {
       };
       app.addHook('onReady', (done) => {
         // Custom audiences are registered again in the engine once it is built.
-        uploads
-          .registerAll()
+        (deps.customAudiencesReady?.() ?? Promise.resolve())
+          .then(() => uploads.registerAll())
           .catch((error: unknown) => deps.log.warn({ err: error }, 'custom audiences not registered'));
         if (every > 0) {
           timer = setInterval(() => void round(), every);

@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import type {
+  AudienceConfig,
+  Estimate,
+  Job,
+  LookalikeResult,
+  Team,
+  UploadedAudience,
+  User,
+} from '@murmur/core/api';
+import { targetingPackageSchema } from '@murmur/core/targeting';
+import { subscriptions } from '../../db/schema';
+import { seedGroup } from '../../test/seed';
+import type { TestSession } from '../../test/test-app';
+import { useSandboxTestApp } from '../../test/sandbox-test-kit';
+
+/**
+ * Lookalikes through the API against the engine built from the sandbox network; a saved lookalike is
+ * uploaded to the sandbox's Ads API over HTTP like any other saved audience.
+ */
+const k = useSandboxTestApp({ seed: 'lookalike-tests' });
+
+const SEED_PACKAGE = { interests: [{ label: 'Sports/Soccer' }] };
+
+const send = (session: TestSession | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+  k.app.inject({ method, url, ...(session && { headers: session.tokenAuth }), ...(payload && { payload }) });
+
+async function setup(email: string, pick: number) {
+  const user = await k.t.signIn(email);
+  const xId = await k.connectX(user, pick);
+  const account = await k.openAdAccount(xId, `${email} on X`);
+  // The ad accounts are read from X as the screens read them (granting checks against that list).
+  const listed = (await send(user, 'GET', '/api/user/accounts/')).json<{ id: string }[]>();
+  expect(listed.map((a) => a.id)).toContain(account);
+  const team = (await send(user, 'POST', '/api/teams/', { name: `Team of ${email}` })).json<Team>();
+  const me = (await send(user, 'GET', '/api/user/me/')).json<User>();
+  const member = me.memberships.find((m) => m.team.id === team.id)!.id;
+  await seedGroup(k.t.db, user.user.id, 'Audience_creator');
+  const saved = await send(user, 'POST', '/api/audience-configs/', {
+    name: 'Soccer fans',
+    targeting_package: SEED_PACKAGE,
+    team: team.slug,
+  });
+  expect(saved.statusCode, saved.body).toBe(201);
+  return { user, xId, account, team, member, seed: saved.json<AudienceConfig>() };
+}
+
+/** The engine's own answer for the same seed, to compare the API's with. */
+function direct(country: string | undefined) {
+  const engine = k.net.engine;
+  const seed = engine.evaluate(targetingPackageSchema.parse(SEED_PACKAGE)).accounts;
+  return { seed, result: engine.lookalike!(seed, { country, sizes: [1, 5, 10] }) };
+}
+
+describe('lookalikes', () => {
+  it('builds one as a job: per size the estimate, held-out recall beside the baseline, reasons per sampled account', async () => {
+    const { user, seed } = await setup('look-ann@example.com', 3);
+    const res = await send(user, 'POST', '/api/audience-configs/lookalikes/?wait=1', {
+      seed: { audience_config_id: seed.id },
+      country: 'us',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const job = res.json<{ job: Job }>().job;
+    expect(job).toMatchObject({ kind: 'lookalike', state: 'done' });
+    const result = job.result as LookalikeResult;
+    const engine = direct('US').result;
+    expect(result.method).toBe('log-lift');
+    expect(result.country).toBe('US');
+    expect(result.population.sample).toBe(engine.population);
+    expect(result.seed).toMatchObject({ sample_count: engine.seed.size, held_out: engine.seed.heldOut });
+    expect(result.sizes.map((s) => [s.percent, s.sample_count, s.recall, s.baseline_recall])).toEqual(
+      engine.sizes.map((s) => [s.percent, s.count, s.recall, s.baselineRecall]),
+    );
+    for (const s of result.sizes) {
+      expect(s.figure.value).toBe(s.sample_count * k.net.engine.scale);
+      expect(s.figure.low).toBeLessThanOrEqual(s.figure.value);
+      expect(s.figure.high).toBeGreaterThanOrEqual(s.figure.value);
+    }
+    expect(result.samples.map((s) => s.account.handle)).toEqual(engine.samples.map((s) => s.account.handle));
+    expect(result.samples.length).toBeGreaterThan(0);
+    for (const sample of result.samples) {
+      expect(sample.reasons.length).toBeGreaterThan(0);
+      expect(sample.reasons.length).toBeLessThanOrEqual(3);
+      for (const r of sample.reasons) expect(r.seed_share).toBeGreaterThan(r.population_share);
+    }
+
+    // The same seed as an uploaded list of handles gives the same lookalike.
+    const handles = k.net.engine.describeAccounts(direct('US').seed.toArray()).map((a) => `@${a.handle}`);
+    const listed = await send(user, 'POST', '/api/audience-configs/lookalikes/?wait=1', {
+      seed: { handles: [...handles, '@nobody_has_this_handle'] },
+      country: 'US',
+    });
+    const fromList = listed.json<{ job: Job }>().job.result as LookalikeResult;
+    expect(fromList.seed.unmatched).toBe(1);
+    expect(fromList.sizes).toEqual(result.sizes);
+  });
+
+  it('saves one size as an audience that sizes as the lookalike and uploads to X like any other', async () => {
+    const { user, xId, account, team, member, seed } = await setup('look-bob@example.com', 4);
+    const saved = await send(user, 'POST', '/api/audience-configs/lookalikes/save/', {
+      seed: { audience_config_id: seed.id },
+      country: 'US',
+      size: 5,
+      name: 'Soccer lookalike 5 %',
+      team: team.slug,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const config = saved.json<AudienceConfig>();
+    const expected = direct('US').result.sizes.find((s) => s.percent === 5)!.count;
+    expect(expected).toBeGreaterThan(0);
+    expect(config).toMatchObject({ name: 'Soccer lookalike 5 %', sample_count: expected });
+    expect(config.size).toBe(expected * k.net.engine.scale);
+
+    // Opened and estimated like any saved audience.
+    const opened = (await send(user, 'GET', `/api/audience-configs/${config.id}/`)).json<AudienceConfig>();
+    const estimate = (
+      await send(user, 'POST', '/api/build-audience/', { targeting_package: opened.targeting_package })
+    ).json<Estimate>();
+    expect(estimate.sample_count).toBe(expected);
+
+    // Uploaded to the sandbox's X through the ad-account path.
+    await k.t.db.insert(subscriptions).values({
+      teamId: team.id,
+      active: true,
+      start: new Date('2026-09-01T00:00:00Z'),
+      planName: 'Pro',
+    });
+    const granted = await send(user, 'POST', '/api/user/granted-accounts/', {
+      member,
+      account: { account_id: account, network: 'twitter' },
+    });
+    expect(granted.statusCode, granted.body).toBe(201);
+    const uploaded = await send(user, 'POST', '/api/uploaded-audiences/', {
+      audience_config: config.id,
+      team: team.slug,
+      account_id: account,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const upload = uploaded.json<UploadedAudience>();
+    expect(upload).toMatchObject({ audience_config: config.id, name: config.name, state: 'processing' });
+    expect(upload.uploaded_count).toBe(expected);
+    const onX = (await k.ads(
+      xId,
+      'GET',
+      `accounts/${account}/custom_audiences/${upload.custom_audience_id}`,
+    )) as {
+      name: string;
+    };
+    expect(onX.name).toBe(config.name);
+  });
+
+  it("refuses bad input with SPEC §8 errors and reveals nothing of others' audiences", async () => {
+    const { user, seed } = await setup('look-cy@example.com', 5);
+    const eve = await k.t.signIn('look-eve@example.com');
+    const url = '/api/audience-configs/lookalikes/';
+    const notFound = { detail: 'Not found.' };
+    const theirs = await send(eve, 'POST', url, { seed: { audience_config_id: seed.id } });
+    expect([theirs.statusCode, theirs.json()]).toEqual([404, notFound]);
+    const saveTheirs = await send(eve, 'POST', `${url}save/`, {
+      seed: { audience_config_id: seed.id },
+      size: 1,
+      name: 'Stolen',
+    });
+    expect([saveTheirs.statusCode, saveTheirs.json()]).toEqual([404, notFound]);
+    const unknown = await send(user, 'POST', url, { seed: { audience_config_id: 2_000_000_000 } });
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, notFound]);
+
+    expect((await send(null, 'POST', url, { seed: { audience_config_id: seed.id } })).statusCode).toBe(403);
+    const both = await send(user, 'POST', url, { seed: { audience_config_id: seed.id, handles: ['a'] } });
+    expect(both.statusCode).toBe(400);
+    expect(JSON.stringify(both.json())).toContain('Send either audience_config_id or handles.');
+    const country = await send(user, 'POST', url, { seed: { audience_config_id: seed.id }, country: 'ZZ' });
+    expect([country.statusCode, country.json()]).toEqual([400, { country: ['Unknown country code.'] }]);
+    const size = await send(user, 'POST', url, { seed: { audience_config_id: seed.id }, sizes: [3] });
+    expect(size.statusCode).toBe(400);
+    const tiny = await send(user, 'POST', url, { seed: { handles: ['@nobody_has_this_handle'] } });
+    expect([tiny.statusCode, tiny.json()]).toEqual([
+      400,
+      { seed: ['The seed needs at least 10 accounts that Murmur indexes.'] },
+    ]);
+  });
+});
