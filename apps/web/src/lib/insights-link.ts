@@ -40,3 +40,7 @@ export const creatorPath = (teamSlug: string, pkg?: TargetingPackageInput): stri
   const base = `/${encodeURIComponent(teamSlug)}/creator`;
   return pkg === undefined ? base : `${base}?package=${encodePackage(pkg)}`;
 };
+
+/** The lookalike screen of a team for a saved audience as its seed (issue 36). */
+export const lookalikePath = (teamSlug: string, seedConfigId: number): string =>
+  `/${encodeURIComponent(teamSlug)}/lookalikes?seed=${seedConfigId}`;

@@ -224,6 +224,13 @@ export const dashboardRoutes: RouteObject[] = [
                   (m) => m.InsightsRoute,
                 ),
               },
+              {
+                path: 'lookalikes',
+                lazy: lazyPage(
+                  () => import('./routes/lookalikes'),
+                  (m) => m.LookalikesRoute,
+                ),
+              },
             ],
           },
         ],

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { AudienceConfig } from '@murmur/core/api';
 import { copyToClipboard } from '@/lib/clipboard';
 import { errorText } from '@/lib/error-text';
-import { insightsPath } from '@/lib/insights-link';
+import { insightsPath, lookalikePath } from '@/lib/insights-link';
 import { notify } from '@/lib/notifications';
 import { getTargetingPackage } from '@/lib/api/get-targeting-package';
 import { downloadJson, fileSlug } from '../utils/download-json';
@@ -30,7 +30,7 @@ export interface AudienceRowMenuProps {
   autoFocus?: boolean;
 }
 
-/** The actions of one saved audience: insights, share, download, compare, delete. */
+/** The actions of one saved audience: insights, share, download, compare, build a lookalike, delete. */
 export function AudienceRowMenu({
   audience,
   teamSlug,
@@ -85,6 +85,11 @@ export function AudienceRowMenu({
         )}
         <Menu.Item onClick={() => void download()}>{t('audiences.actions.download')}</Menu.Item>
         <Menu.Item onClick={() => onCompare(audience)}>{t('audiences.actions.compare')}</Menu.Item>
+        {teamSlug !== null && (
+          <Menu.Item component={Link} to={lookalikePath(teamSlug, audience.id)}>
+            {t('audiences.actions.lookalike')}
+          </Menu.Item>
+        )}
         {onApply !== undefined && (
           <Menu.Item onClick={() => onApply(audience)}>{t('xAds.apply.action')}</Menu.Item>
         )}

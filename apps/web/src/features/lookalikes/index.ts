@@ -1,0 +1,1 @@
+export { LookalikeScreen, type LookalikeScreenProps } from './components/lookalike-screen';
