@@ -4,6 +4,7 @@ import { formatDate } from '@murmur/core/format';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { lookalikePath } from '@/lib/insights-link';
 import { FreshnessNote } from '@/components/freshness-note';
 import { usePageTitle } from '@/components/page-title';
 import { useLanguage } from '@/hooks/use-language';
@@ -140,9 +141,7 @@ function Report({
           >
             {zipProgress !== null ? t('insights.exportProgress', zipProgress) : t('insights.exportAll')}
           </Button>
-          <Button component={Link} to={audiencesPath(teamSlug)} variant="subtle">
-            {t('insights.backToAudiences')}
-          </Button>
+          <HeaderLinks configId={source.kind === 'config' ? source.configId : null} teamSlug={teamSlug} />
         </Group>
       </Group>
 
@@ -248,5 +247,22 @@ export function InsightsScreen({ teamSlug, signedIn = true }: InsightsScreenProp
       teamSlug={teamSlug}
       signedIn={signedIn}
     />
+  );
+}
+
+/** A saved audience's lookalike (issue 36) and the way back to the audiences. */
+function HeaderLinks({ configId, teamSlug }: { configId: number | null; teamSlug: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {configId !== null && teamSlug !== null && (
+        <Button component={Link} to={lookalikePath(teamSlug, configId)} variant="default">
+          {t('audiences.actions.lookalike')}
+        </Button>
+      )}
+      <Button component={Link} to={audiencesPath(teamSlug)} variant="subtle">
+        {t('insights.backToAudiences')}
+      </Button>
+    </>
   );
 }
