@@ -135,8 +135,7 @@ export function registerModules(
   const xAudiences = createXAudiencesModule({
     db,
     teams: teamsService,
-    readConfig: (user, id) => audiences.configsService.get(user, id),
-    customAudiencesReady: audiences.customAudiencesReady,
+    audiences,
     tokensOf: xAccounts.tokensOf,
     // Billing (created below) answers the monthly upload allowance when an upload is made.
     uploadAllowance: (teamId) => billing.billingService.uploadPermission(teamId),

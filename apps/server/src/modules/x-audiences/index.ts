@@ -26,7 +26,11 @@ const FOLLOW_EVERY_MS = 30_000;
 export function createXAudiencesModule(deps: {
   db: Db;
   teams: UploadTeams;
-  readConfig: ReadConfig;
+  /**
+   * The audiences module: saved audiences as uploads read them, and when its own custom audiences
+   * (saved lookalikes) are registered — uploads of them are registered after, from their members.
+   */
+  audiences: { configsService: { get: ReadConfig }; customAudiencesReady(): Promise<void> };
   tokensOf: TokensOf;
   /** Billing's monthly upload allowance (subscription and plan), asked before a new upload. */
   uploadAllowance: UploadAllowance;
@@ -35,8 +39,6 @@ export function createXAudiencesModule(deps: {
   clock: Clock;
   secret: string;
   log: FastifyBaseLogger;
-  /** Resolves once other custom audiences (saved lookalikes) are registered: uploads of them read their members. */
-  customAudiencesReady?: () => Promise<void>;
   /** Milliseconds between follow-up rounds (FOLLOW_EVERY_MS); 0 turns the background job off. */
   followEveryMs?: number;
 }) {
@@ -45,7 +47,7 @@ export function createXAudiencesModule(deps: {
   const uploads = createUploadsService({
     repo,
     teams: deps.teams,
-    readConfig: deps.readConfig,
+    readConfig: (user, id) => deps.audiences.configsService.get(user, id),
     tokensOf: deps.tokensOf,
     agreement,
     uploadAllowance: deps.uploadAllowance,
@@ -90,7 +92,8 @@ export function createXAudiencesModule(deps: {
       };
       app.addHook('onReady', (done) => {
         // Custom audiences are registered again in the engine once it is built.
-        (deps.customAudiencesReady?.() ?? Promise.resolve())
+        deps.audiences
+          .customAudiencesReady()
           .then(() => uploads.registerAll())
           .catch((error: unknown) => deps.log.warn({ err: error }, 'custom audiences not registered'));
         if (every > 0) {
