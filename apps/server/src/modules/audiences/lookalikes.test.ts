@@ -9,9 +9,15 @@ import type {
   User,
 } from '@murmur/core/api';
 import { targetingPackageSchema } from '@murmur/core/targeting';
+import { createInMemoryEngine } from '@murmur/engine';
+import { exportChunks } from '@murmur/sandbox';
+import { buildApp } from '../../app';
 import { subscriptions } from '../../db/schema';
+import { readyEngine } from '../../engine/engine-holder';
+import { createCapturingMailer } from '../../test/capturing-mailer';
 import { seedGroup } from '../../test/seed';
-import type { TestSession } from '../../test/test-app';
+import { testConfig, type TestSession } from '../../test/test-app';
+import { createTestClock } from '../../test/test-clock';
 import { useSandboxTestApp } from '../../test/sandbox-test-kit';
 
 /**
@@ -147,6 +153,39 @@ describe('lookalikes', () => {
       name: string;
     };
     expect(onX.name).toBe(config.name);
+
+    // A restarted server (same database, an engine built afresh) registers the saved lookalike again
+    // by its members' X ids, then the upload's custom audience from it: both size as before.
+    const restarted = await buildApp({
+      config: testConfig(),
+      db: k.t.db,
+      mailer: () => createCapturingMailer(),
+      clock: createTestClock(),
+      engine: readyEngine(await createInMemoryEngine(exportChunks(k.network))),
+    });
+    try {
+      await restarted.ready();
+      const size = async (pkg: object) =>
+        (
+          await restarted.inject({
+            method: 'POST',
+            url: '/api/build-audience/',
+            payload: { targeting_package: pkg },
+          })
+        ).json<Estimate>().sample_count;
+      let sizes: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        sizes = [
+          await size(opened.targeting_package),
+          await size({ custom_audiences: [{ name: upload.name }] }),
+        ];
+        if (sizes[1] === expected) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(sizes).toEqual([expected, expected]);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it("refuses bad input with SPEC §8 errors and reveals nothing of others' audiences", async () => {
