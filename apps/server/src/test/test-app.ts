@@ -147,3 +147,13 @@ export async function createTestApp(
     },
   };
 }
+
+/** Another server over an existing test database (a restart): its own config, clock, mailer and engine. */
+export const restartedApp = (db: Db, engine: EngineHolder): Promise<FastifyInstance> =>
+  buildApp({
+    config: testConfig(),
+    db,
+    mailer: () => createCapturingMailer(),
+    clock: createTestClock(),
+    engine,
+  });

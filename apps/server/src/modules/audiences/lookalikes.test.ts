@@ -11,13 +11,10 @@ import type {
 import { targetingPackageSchema } from '@murmur/core/targeting';
 import { createInMemoryEngine } from '@murmur/engine';
 import { exportChunks } from '@murmur/sandbox';
-import { buildApp } from '../../app';
 import { subscriptions } from '../../db/schema';
 import { readyEngine } from '../../engine/engine-holder';
-import { createCapturingMailer } from '../../test/capturing-mailer';
 import { seedGroup } from '../../test/seed';
-import { testConfig, type TestSession } from '../../test/test-app';
-import { createTestClock } from '../../test/test-clock';
+import { restartedApp, type TestSession } from '../../test/test-app';
 import { useSandboxTestApp } from '../../test/sandbox-test-kit';
 
 /**
@@ -156,13 +153,10 @@ describe('lookalikes', () => {
 
     // A restarted server (same database, an engine built afresh) registers the saved lookalike again
     // by its members' X ids, then the upload's custom audience from it: both size as before.
-    const restarted = await buildApp({
-      config: testConfig(),
-      db: k.t.db,
-      mailer: () => createCapturingMailer(),
-      clock: createTestClock(),
-      engine: readyEngine(await createInMemoryEngine(exportChunks(k.network))),
-    });
+    const restarted = await restartedApp(
+      k.t.db,
+      readyEngine(await createInMemoryEngine(exportChunks(k.network))),
+    );
     try {
       await restarted.ready();
       const size = async (pkg: object) =>
