@@ -25,7 +25,7 @@ export function LookalikeResultView({ result }: LookalikeResultViewProps) {
         {empty ? (
           <Text>{t('lookalikes.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
+          <Table.ScrollContainer minWidth={360}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -66,7 +66,7 @@ export function LookalikeResultView({ result }: LookalikeResultViewProps) {
           <Group gap={6} mt="sm" aria-label={t('lookalikes.method.features')}>
             {result.features.map((f) => (
               <Badge key={`${f.kind}:${f.value}`} variant="light" tt="none">
-                {f.label} ×{f.lift.toFixed(1)}
+                <bdi>{f.label}</bdi> ×{f.lift.toFixed(1)}
               </Badge>
             ))}
           </Group>

@@ -129,7 +129,7 @@ describe('LookalikeScreen (issue 36 lookalikes)', () => {
     const five = await screen.findByTestId('lookalike-size-5');
     expect(within(five).getByText('75%')).toBeTruthy();
     expect(within(five).getByText('25%')).toBeTruthy();
-    expect(screen.getByText(/We hid 20 % of the seed \(96 accounts here\)/)).toBeTruthy();
+    expect(screen.getByText(/hidden accounts in this population \(96\)/)).toBeTruthy();
     expect(screen.getByText(/naive-Bayes log-lift/)).toBeTruthy();
     const sample = screen.getByTestId('lookalike-sample');
     expect(within(sample).getByText('@kenji')).toBeTruthy();
