@@ -1036,6 +1036,187 @@ export interface ApiRoutes {
       };
     };
   };
+  /** Build a lookalike of a seed (a job): held-out recall per size, reasons per sampled account */
+  "POST /api/audience-configs/lookalikes/": {
+    query: {
+      wait?: "0" | "1" | "true" | "false";
+    };
+    body: {
+      seed: {
+        audience_config_id?: number;
+        handles?: string[];
+      };
+      country?: string | null;
+      sizes?: Array<1 | 5 | 10>;
+    };
+    response: {
+      job: {
+        id: string;
+        kind: string;
+        state: "queued" | "running" | "done" | "failed";
+        progress: number;
+        stage: string;
+        result: unknown;
+        error: string | null;
+        /** ISO 8601 date-time */
+        created: string;
+        /** ISO 8601 date-time */
+        updated: string;
+      };
+    };
+  };
+  /** Save one size of a lookalike as an audience (estimated and uploaded like any other) */
+  "POST /api/audience-configs/lookalikes/save/": {
+    body: {
+      seed: {
+        audience_config_id?: number;
+        handles?: string[];
+      };
+      country?: string | null;
+      size: 1 | 5 | 10;
+      name: string;
+      team?: string;
+    };
+    response: {
+      id: number;
+      name: string;
+      kind: "builder" | "saved_list" | "targeting_list";
+      category: {
+        id: number;
+        name: string;
+      } | null;
+      categories: Array<{
+        name: string;
+      }>;
+      country: string | null;
+      targeting_package: {
+        keywords: Array<{
+          label?: string;
+          handle?: string;
+          deselected?: boolean;
+        }>;
+        handles: Array<{
+          label?: string;
+          handle?: string;
+          deselected?: boolean;
+        }>;
+        hashtags: Array<{
+          label?: string;
+          handle?: string;
+          deselected?: boolean;
+        }>;
+        languages: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        network_operators: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        interests: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        conversation_topics: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        movies_tv_shows: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        placements: Array<"homeTimelines" | "profiles" | "searchResults" | "replies">;
+        age: Array<("AGE_ANY" | "AGE_OVER_13" | "AGE_OVER_18" | "AGE_OVER_21" | "AGE_OVER_25" | "AGE_OVER_35" | "AGE_OVER_50") | ("13-24" | "13-34" | "13-49" | "13-54" | "18-24" | "18-34" | "18-49" | "18-54" | "21-34" | "21-49" | "21-54" | "25-49" | "25-54" | "35-49" | "35-54")>;
+        gender: Array<"ANY" | "MALE" | "FEMALE">;
+        custom_audiences: Array<{
+          name: string;
+          id?: string | number;
+        }>;
+        locations: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+        countries: Array<{
+          label: string;
+          id?: string | number;
+          deselected?: boolean;
+        }>;
+      };
+      exclusions: number[];
+      size: number;
+      sample_count: number;
+      size_bucket: "<1M" | "1M-5M" | "5M-12M" | "12M-25M" | "25M+";
+      core_audience: number;
+      total_native: number;
+      pro_targeting_size: number;
+      size_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      upload_figure: {
+        kind: "count";
+        value: number;
+        of: "indexed" | "upload";
+      };
+      core_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      native_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      pro_targeting_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
+      status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
+      has_insights: boolean;
+      is_super_insights: boolean;
+      targetable: boolean;
+      created_by: {
+        id: number;
+        email: string;
+        name: string;
+      };
+      team: {
+        id: number;
+        slug: string;
+        name: string;
+      } | null;
+      ad_account: null;
+      /** ISO 8601 date-time */
+      created: string;
+      /** ISO 8601 date-time */
+      modified: string;
+    };
+  };
   /** Overlap of 2–50 audiences (a job): pairs, unique shares, union, largest combinations and the reach plan */
   "POST /api/audience-configs/overlap/": {
     query: {
