@@ -6,10 +6,12 @@ import { tr, type Lang } from '../support/locales';
 import { screenshot } from '../support/screens';
 
 /**
- * Issue 36 lookalikes: from a saved audience's actions menu, build a lookalike in a country, read the
- * held-out recall beside the baseline and the reasons of the sampled accounts, and save it as an
- * audience that My Audiences lists. (Uploading it to the sandbox X is proven by the server's
- * lookalikes.test.ts over HTTP; here the saved audience carries the same upload action as any other.)
+ * Issue 36: the overlap of 12 saved audiences with its reach plan, saved as a plan; and lookalikes:
+ * from a saved audience's actions menu, build a lookalike in a country, read the held-out recall
+ * beside the baseline and the reasons of the sampled accounts, and save it as an audience that My
+ * Audiences lists. (Uploading it, and pushing a plan, to the sandbox X are proven by the server's
+ * lookalikes.test.ts and reach-push.test.ts over HTTP; here the saved audience carries the same
+ * upload action as any other.)
  */
 const app = useJourneyServer({ MAIL_FROM, SANDBOX_ACCOUNTS: '3000', STAFF_EMAIL_DOMAINS: 'example.com' });
 
@@ -26,7 +28,7 @@ async function both(page: Page, name: string): Promise<void> {
   await page.setViewportSize(viewport);
 }
 
-test('a lookalike of a saved audience: recall beside the baseline, reasons, saved as an audience', async ({
+test('twelve audiences overlapped and planned for reach; a lookalike with its recall and reasons, saved as an audience', async ({
   browser,
 }) => {
   const page = await browser.newPage({ baseURL: app.server.url });
@@ -50,6 +52,64 @@ test('a lookalike of a saved audience: recall beside the baseline, reasons, save
     });
     return id;
   });
+
+  // Eleven more saved audiences: with the seed, the twelve the overlap compares.
+  type Saved = [name: string, targeting_package: Record<string, { label: string }[]>];
+  const OTHERS: Saved[] = [
+    ...['English', 'Japanese', 'Spanish', 'Portuguese', 'French', 'Korean'].map((label): Saved => [
+      `${label} speakers`,
+      { languages: [{ label }] },
+    ]),
+    ...['Sports', 'Food and drink', 'Music and radio', 'Technology and computing', 'Sports/Soccer'].map(
+      (label): Saved => [`Into ${label}`, { interests: [{ label }] }],
+    ),
+  ];
+  await test.step('eleven more saved audiences', async () => {
+    for (const [name, targeting_package] of OTHERS)
+      await api('POST', '/api/audience-configs/', { name, team: TEAM, targeting_package });
+  });
+  const TWELVE = [SEED, ...OTHERS.map(([name]) => name)];
+
+  const compare = async (lang: Lang) => {
+    await test.step(`${lang}: the overlap of twelve audiences and the reach plan, saved`, async () => {
+      await page.goto(`/${TEAM}/audiences`);
+      await page.getByRole('link', { name: tr(lang, 'audiences.overlap') }).click();
+      await expect(page).toHaveURL(new RegExp(`/${TEAM}/audiences/overlap`));
+      const field = page.getByRole('textbox', {
+        name: tr(lang, 'overlap.choose', { min: 2, max: 50 }),
+      });
+      for (const name of TWELVE) {
+        await field.click();
+        await page.getByRole('option', { name, exact: true }).click();
+      }
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: tr(lang, 'overlap.start') }).click();
+      const alone = page.getByRole('table', { name: tr(lang, 'overlap.uniqueTitle') });
+      await expect(alone).toBeVisible({ timeout: 30_000 });
+      await expect(alone.locator('tbody tr')).toHaveCount(12);
+      await expect(page.locator('[data-figure-kind="estimate"]').first()).toBeVisible();
+      const plan = page.getByRole('table', { name: tr(lang, 'overlap.plan.title') });
+      await expect(plan.locator('tbody tr').first()).toBeVisible();
+      await page.getByRole('textbox', { name: tr(lang, 'overlap.plan.maxAudiences') }).fill('3');
+      await expect(plan.locator('tbody tr')).toHaveCount(3);
+      await expect(page.getByText(tr(lang, 'overlap.plan.summary', { count: 3, of: 12 }))).toBeVisible();
+      await both(page, `overlap-result-${lang}`);
+      const name = lang === 'ja' ? '到達プラン' : 'Reach plan';
+      await page.getByRole('textbox', { name: tr(lang, 'overlap.plan.name') }).fill(name);
+      await page.getByRole('button', { name: tr(lang, 'overlap.plan.save') }).click();
+      await expect(page.getByText(tr(lang, 'overlap.plan.saved', { name }))).toBeVisible();
+      // The plan keeps the three audiences in the planner's order, and its limit.
+      const saved = (
+        await api<
+          { name: string; audience_config_ids: number[]; reach: { max_audiences: number | null } | null }[]
+        >('GET', '/api/audience-plan/')
+      ).find((p) => p.name === name);
+      expect(saved?.audience_config_ids).toHaveLength(3);
+      expect(saved?.reach?.max_audiences).toBe(3);
+    });
+  };
+
+  await compare('en');
 
   const build = async (lang: Lang) => {
     await test.step(`${lang}: build from the audience's actions menu`, async () => {
@@ -104,5 +164,6 @@ test('a lookalike of a saved audience: recall beside the baseline, reasons, save
     await expect(page.getByRole('heading', { name: 'アカウント管理' })).toBeVisible();
   });
 
+  await compare('ja');
   await build('ja');
 });
