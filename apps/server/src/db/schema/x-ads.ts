@@ -65,6 +65,30 @@ export const uploadedAudiences = pgTable(
   (t) => [index('uploaded_audiences_team_id_idx').on(t.teamId), unique().on(t.audienceConfigId, t.accountId)],
 );
 
+/**
+ * Issue 36: a custom audience a reach plan pushed to X (the union of a plan, or one of its steps):
+ * no saved audience of its own, so not an upload row, but an upload of the month all the same.
+ */
+export const pushedAudiences = pgTable(
+  'pushed_audiences',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    /** X's custom audience id. */
+    customAudienceId: text('custom_audience_id').notNull(),
+    name: text('name').notNull(),
+    uploadedCount: integer('uploaded_count').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pushed_audiences_team_id_idx').on(t.teamId, t.created)],
+);
+
 /** SPEC §1, §9: a team's acceptance of the Japanese agreement, who accepted and when. */
 export const japaneseAgreements = pgTable('japanese_agreements', {
   teamId: integer('team_id')

@@ -84,6 +84,10 @@ describe('POST /api/audience-plan/{pk}/push/', () => {
       configs.map((c, i) => [c.id, `Reach plan · ${i + 1}. ${c.name}`, adds[i]]),
     );
 
+    // Each pushed custom audience is an upload of the month: four, counted against the plan's allowance.
+    const billing = await k.call(ann, 'GET', `/api/customer/subscriptions/?team=${slug}`);
+    expect(billing.json<{ usage: { uploads_this_month: number } }>().usage.uploads_this_month).toBe(4);
+
     // On X once processed: each custom audience holds those people (the sandbox matches the hashes).
     advanceTo(k.network, k.network.clock.now + 2 * 3600);
     for (const pushed of [...one, ...steps]) {

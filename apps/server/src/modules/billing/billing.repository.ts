@@ -9,6 +9,7 @@ import {
   invites,
   memberships,
   premiumSubscriptions,
+  pushedAudiences,
   referralCodes,
   referrals,
   subscriptions,
@@ -158,6 +159,11 @@ export function createBillingRepository(db: Db) {
         .select({ n: count() })
         .from(uploadedAudiences)
         .where(and(eq(uploadedAudiences.teamId, teamId), gte(uploadedAudiences.created, since)));
+      // A reach plan's pushed custom audiences are uploads of the month too.
+      const [pushed] = await db
+        .select({ n: count() })
+        .from(pushedAudiences)
+        .where(and(eq(pushedAudiences.teamId, teamId), gte(pushedAudiences.created, since)));
       const [saved] = await db
         .select({ n: count() })
         .from(audienceConfigs)
@@ -171,7 +177,7 @@ export function createBillingRepository(db: Db) {
         .from(invites)
         .where(and(eq(invites.teamId, teamId), isNull(invites.acceptedAt)));
       return {
-        uploads: uploads!.n,
+        uploads: uploads!.n + pushed!.n,
         savedAudiences: saved!.n,
         seats: members!.n + pending!.n,
       };

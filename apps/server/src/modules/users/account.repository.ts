@@ -14,6 +14,7 @@ import {
   socialAccounts,
   subscriptions,
   teams,
+  pushedAudiences,
   uploadedAudiences,
   userTokens,
   users,
@@ -115,10 +116,13 @@ export function createAccountRepository(db: Db) {
               .set({ createdBy: heir })
               .where(and(eq(table.teamId, teamId), eq(table.createdBy, userId)));
           }
-          await tx
-            .update(uploadedAudiences)
-            .set({ userId: heir })
-            .where(and(eq(uploadedAudiences.teamId, teamId), eq(uploadedAudiences.userId, userId)));
+          // Uploads and a reach plan's pushes stay the team's (and in its month's usage).
+          for (const table of [uploadedAudiences, pushedAudiences]) {
+            await tx
+              .update(table)
+              .set({ userId: heir })
+              .where(and(eq(table.teamId, teamId), eq(table.userId, userId)));
+          }
         }
         if (plan.soloTeams.length > 0) await tx.delete(teams).where(inArray(teams.id, plan.soloTeams));
         await tx.delete(users).where(eq(users.id, userId));

@@ -1,4 +1,5 @@
 import type { UserRow } from '../../db/schema';
+import type { XAudiencesRepository } from './x-audiences.repository';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest } from '../../errors';
 import type { XAdsClient, XUserTokens } from '../../integrations/x';
@@ -15,10 +16,11 @@ import {
  * Issue 36's reach plans: account sets the caller composed from saved audiences they may read (the
  * union of a plan, or one step less the earlier ones) as new custom audiences on a team's granted ad
  * account, under the conditions of an upload (the monthly allowance asked before each). Not kept as
- * upload rows (those are one saved audience each), so not followed through X's processing nor counted
- * in the month's usage: X's ids come back.
+ * upload rows (those are one saved audience each), so not followed through X's processing: X's ids
+ * come back. Each is kept as a pushed audience, which the month's usage counts as an upload.
  */
 export function createSetUploads(deps: {
+  repo: Pick<XAudiencesRepository, 'insertPushed'>;
   tokensOf: (userId: number) => Promise<XUserTokens | undefined>;
   uploadAllowance: (teamId: number) => Promise<UploadPermission>;
   ads: XAdsClient;
@@ -53,6 +55,14 @@ export function createSetUploads(deps: {
       // The engine learns it under its X id and its name, as an upload (packages name either).
       e.registerCustomAudience(id, set.members);
       e.registerCustomAudience(set.name, set.members);
+      await deps.repo.insertPushed({
+        teamId: team.id,
+        userId: user.id,
+        accountId,
+        customAudienceId: id,
+        name: set.name,
+        uploadedCount: sent.success_count,
+      });
       pushed.push({ customAudienceId: id, name: set.name, uploadedCount: sent.success_count });
     }
     if (pushed.length === 0) throw new BadRequest({ non_field_errors: [EMPTY_AUDIENCE] });

@@ -9,6 +9,7 @@ import {
   grantedAccounts,
   japaneseAgreements,
   memberships,
+  pushedAudiences,
   teams,
   uploadedAudiences,
   users,
@@ -72,6 +73,11 @@ export function createXAudiencesRepository(db: Db) {
     async insertUpload(values: typeof uploadedAudiences.$inferInsert): Promise<UploadRow> {
       const [row] = await db.insert(uploadedAudiences).values(values).returning();
       return row!;
+    },
+
+    /** A custom audience a reach plan pushed (counted in the month's uploads). */
+    async insertPushed(values: typeof pushedAudiences.$inferInsert): Promise<void> {
+      await db.insert(pushedAudiences).values(values);
     },
 
     async updateUpload(
