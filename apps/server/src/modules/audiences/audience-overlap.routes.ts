@@ -48,6 +48,7 @@ export const audienceOverlapRoutes: FastifyPluginCallbackZod<{
   app.post(
     '/api/audience-plan/:pk/push/',
     {
+      config: { auth: 'signed-in' },
       schema: {
         tags,
         summary:
