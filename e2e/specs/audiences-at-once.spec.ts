@@ -31,6 +31,9 @@ async function both(page: Page, name: string): Promise<void> {
 test('twelve audiences overlapped and planned for reach; a lookalike with its recall and reasons, saved as an audience', async ({
   browser,
 }) => {
+  // Two overlaps of twelve audiences and two lookalikes, in two languages: more than the default 2 min
+  // on a loaded machine.
+  test.setTimeout(300_000);
   const page = await browser.newPage({ baseURL: app.server.url });
   const api = apiFor(page, app.server.url);
 
