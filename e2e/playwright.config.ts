@@ -11,9 +11,9 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Spec files share servers (support/journey-server.ts): the files of a project run one after
- * another in one worker, and the files there that ask `useJourneyServer` for the same settings use
- * one server and SMTP sink, started once. A new spec file that needs no settings of its own lands in
+ * Spec files share servers (support/journey-server.ts): the files of a project that run in one
+ * worker and ask `useJourneyServer` for the same settings use one server and SMTP sink, started
+ * once by that worker (with two workers a project's files may be split between two servers). A new spec file that needs no settings of its own lands in
  * `journeys` and shares its server by itself: it signs in with its own addresses and names its own
  * teams. One that needs other settings goes in `own-settings` (its server is started for it), or in
  * a project of its own with other files of the same settings. One that needs a server nobody else
@@ -32,9 +32,10 @@ export default defineConfig({
   outputDir: './artifacts/test-results',
   // Once per run: the migrated database every server starts from.
   globalSetup: './support/global-setup.ts',
-  // One spec file at a time: a server and Chromium fill this machine's 2 cores. E2E_WORKERS=2 runs
-  // two (each worker starts the servers of its own files) where more cores are free.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two spec files at a time (each worker starts the servers of its own files): much of a journey
+  // waits on jobs, mail and the sandbox's clock, so two on this 2-core machine took 21 min where one
+  // took 28. E2E_WORKERS=1 runs them one after another.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   projects: [
     { name: 'journeys', testIgnore: [...AUDIENCES, ...DEEP_THOUGHT, ...OWN_SETTINGS] },
