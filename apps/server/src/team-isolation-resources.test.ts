@@ -23,6 +23,9 @@ const PREFIXES = [
   /^\/api\/audience-alerts\//,
   /^\/api\/external\/audience-configs\//,
   /^\/api\/external\/audience-usages\//,
+  // Issue 36: the overlap, lookalikes and a reach plan's push name saved audiences and plans.
+  /^\/api\/audience-configs\/(overlap|lookalikes)\//,
+  /^\/api\/audience-plan\/\{pk\}\/push\//,
 ];
 
 let t: TestApp;
@@ -32,7 +35,7 @@ let carol: TestSession;
 let frank: TestSession; // offered Alice's list
 let aliceConfig: AudienceConfig; // for team A
 let aliceList: AudienceConfig; // a targeting list with a live share link
-const ids = { alert: 0, usage: 0, offer: 0, session: 0, token: 0, listToken: '' };
+const ids = { alert: 0, usage: 0, offer: 0, session: 0, token: 0, listToken: '', plan: 0, teamA: '' };
 const soccer = { interests: [{ label: 'Sports/Soccer' }] };
 
 type Expect = 'refused' | 'own';
@@ -82,6 +85,28 @@ const PROBES: Record<string, Probe> = {
     endsTheCaller: true,
   },
   'GET /api/user/export/': { url: () => '/api/user/export/', expect: 'own' },
+  'POST /api/audience-configs/overlap/': {
+    url: () => '/api/audience-configs/overlap/',
+    body: () => ({
+      audiences: [{ audience_config_id: aliceConfig.id }, { audience_config_id: aliceList.id }],
+    }),
+    expect: 'refused',
+  },
+  'POST /api/audience-configs/lookalikes/': {
+    url: () => '/api/audience-configs/lookalikes/',
+    body: () => ({ seed: { audience_config_id: aliceConfig.id } }),
+    expect: 'refused',
+  },
+  'POST /api/audience-configs/lookalikes/save/': {
+    url: () => '/api/audience-configs/lookalikes/save/',
+    body: () => ({ seed: { audience_config_id: aliceConfig.id }, size: 5, name: 'Taken from Alice' }),
+    expect: 'refused',
+  },
+  'POST /api/audience-plan/{pk}/push/': {
+    url: () => `/api/audience-plan/${ids.plan}/push/`,
+    body: () => ({ team: ids.teamA, account_id: 'acc-1', mode: 'union' }),
+    expect: 'refused',
+  },
   'GET /api/audience-configs/{pk}/history/': {
     url: () => `/api/audience-configs/${aliceConfig.id}/history/`,
     expect: 'refused',
@@ -236,6 +261,13 @@ beforeAll(async () => {
     kind: 'targeting_list',
     targeting_package: soccer,
   } as never);
+  ids.teamA = teamA.slug;
+  const plan = await send(alice, 'POST', '/api/audience-plan/', {
+    name: 'Alice secret plan',
+    audience_config_ids: [aliceConfig.id],
+  });
+  expect(plan.statusCode, plan.body).toBe(201);
+  ids.plan = plan.json<{ id: number }>().id;
   // Carol has things of her own, so that "nothing of Alice's" is not merely "nothing".
   await kit.createConfig(carol, { name: 'Carol audience', targeting_package: soccer, team: teamB.slug });
 
