@@ -1,15 +1,15 @@
-import { Alert, Button, Group, Modal, Progress, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { countryByCode, normaliseCountry } from '@murmur/core/countries';
 import { formatPercent } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/hooks/use-language';
-import type { AudienceConfig, JobOf, PerspectivesResult } from '@murmur/core/api';
+import type { AudienceConfig, PerspectivesResult } from '@murmur/core/api';
 import type { Difference as AudienceDifference } from '@murmur/core/insights';
 import { FigureView } from '@/components/figure';
 import { errorText } from '@/lib/error-text';
 import { useCompareAudiences } from '../api/compare-audiences';
-import { useJob } from '@/lib/api/get-job';
+import { JobView } from '@/components/job-view';
 
 export interface CompareModalProps {
   audience: AudienceConfig | null;
@@ -145,36 +145,6 @@ function ComparisonView({ a, b, result }: { a: string; b: string; result: Perspe
   );
 }
 
-function JobProgress({ job, a, b }: { job: JobOf<PerspectivesResult>; a: string; b: string }) {
-  const { t } = useTranslation();
-  const polled = useJob(job);
-  const current = polled.data ?? job;
-  if (polled.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorText(polled.error, t)}
-      </Alert>
-    );
-  }
-  if (current.state === 'failed') {
-    return (
-      <Alert color="red" role="alert">
-        {current.error ?? t('errors.network')}
-      </Alert>
-    );
-  }
-  if (current.state === 'done' && current.result !== null)
-    return <ComparisonView a={a} b={b} result={current.result} />;
-  return (
-    <Stack gap={6}>
-      <Progress value={current.progress} animated aria-label={t('audiences.compare.progress')} />
-      <Text size="sm" c="dimmed">
-        {t('audiences.compare.running', { progress: current.progress, stage: current.stage || '…' })}
-      </Text>
-    </Stack>
-  );
-}
-
 /** Compares two audiences: overlap and the traits that differ most (a perspectives job). */
 export function CompareModal({ audience, others, onClose }: CompareModalProps) {
   const { t } = useTranslation();
@@ -226,7 +196,13 @@ export function CompareModal({ audience, others, onClose }: CompareModalProps) {
             </Alert>
           )}
           {compare.data !== undefined && other !== null && (
-            <JobProgress job={compare.data} a={audience.name} b={other.name} />
+            <JobView
+              job={compare.data}
+              progressLabel={t('audiences.compare.progress')}
+              running={(progress, stage) => t('audiences.compare.running', { progress, stage })}
+            >
+              {(result) => <ComparisonView a={audience.name} b={other.name} result={result} />}
+            </JobView>
           )}
         </Stack>
       )}

@@ -1,52 +1,17 @@
-import { Alert, Button, Group, Loader, MultiSelect, Progress, Stack, Text } from '@mantine/core';
-import {
-  OVERLAP_MAX_AUDIENCES,
-  OVERLAP_MIN_AUDIENCES,
-  type JobOf,
-  type OverlapResult,
-} from '@murmur/core/api';
+import { Alert, Button, Group, Loader, MultiSelect, Stack, Text } from '@mantine/core';
+import { OVERLAP_MAX_AUDIENCES, OVERLAP_MIN_AUDIENCES } from '@murmur/core/api';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader, usePageTitle } from '@/components/page-title';
 import { useAudienceConfigs } from '@/lib/api/get-audience-configs';
-import { useJob } from '@/lib/api/get-job';
+import { JobView } from '@/components/job-view';
 import { errorText } from '@/lib/error-text';
 import { useOverlapAudiences } from '../api/overlap-audiences';
 import { OverlapResultView } from './overlap-result';
 
 export interface OverlapPageProps {
   team: string;
-}
-
-function OverlapJob({ job, names, team }: { job: JobOf<OverlapResult>; names: string[]; team: string }) {
-  const { t } = useTranslation();
-  const polled = useJob(job);
-  const current = polled.data ?? job;
-  if (polled.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorText(polled.error, t)}
-      </Alert>
-    );
-  }
-  if (current.state === 'failed') {
-    return (
-      <Alert color="red" role="alert">
-        {current.error ?? t('errors.network')}
-      </Alert>
-    );
-  }
-  if (current.state === 'done' && current.result !== null)
-    return <OverlapResultView result={current.result} names={names} team={team} />;
-  return (
-    <Stack gap={6}>
-      <Progress value={current.progress} animated aria-label={t('overlap.progress')} />
-      <Text size="sm" c="dimmed">
-        {t('overlap.running', { progress: current.progress, stage: current.stage || '…' })}
-      </Text>
-    </Stack>
-  );
 }
 
 /** Issue 36: the overlap of 2–50 of the team's saved audiences, and the reach planner over them. */
@@ -112,7 +77,15 @@ export function OverlapPage({ team }: OverlapPageProps) {
           {errorText(overlap.error, t)}
         </Alert>
       )}
-      {overlap.data !== undefined && <OverlapJob job={overlap.data} names={names} team={team} />}
+      {overlap.data !== undefined && (
+        <JobView
+          job={overlap.data}
+          progressLabel={t('overlap.progress')}
+          running={(progress, stage) => t('overlap.running', { progress, stage })}
+        >
+          {(result) => <OverlapResultView result={result} names={names} team={team} />}
+        </JobView>
+      )}
     </Stack>
   );
 }
