@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiFor, waitForEngine } from '../support/audience-api';
-import { signIn } from '../support/audience-screens';
+import { pickRowAction, signIn } from '../support/audience-screens';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
-import { screenshot } from '../support/screens';
+import { screenshotBothWidths } from '../support/screens';
 
 /**
  * Issue 36: the overlap of 12 saved audiences with its reach plan, saved as a plan; and lookalikes:
@@ -19,14 +19,6 @@ const TEAM = 'lookalike-team';
 const SEED = 'Soccer fans';
 
 test.beforeAll(() => waitForEngine(app.server.url));
-
-async function both(page: Page, name: string): Promise<void> {
-  await screenshot(page, `${name}-1280`);
-  const viewport = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize(viewport);
-}
 
 test('twelve audiences overlapped and planned for reach; a lookalike with its recall and reasons, saved as an audience', async ({
   browser,
@@ -96,7 +88,7 @@ test('twelve audiences overlapped and planned for reach; a lookalike with its re
       await page.getByRole('textbox', { name: tr(lang, 'overlap.plan.maxAudiences') }).fill('3');
       await expect(plan.locator('tbody tr')).toHaveCount(3);
       await expect(page.getByText(tr(lang, 'overlap.plan.summary', { count: 3, of: 12 }))).toBeVisible();
-      await both(page, `overlap-result-${lang}`);
+      await screenshotBothWidths(page, `overlap-result-${lang}`);
       const name = lang === 'ja' ? '到達プラン' : 'Reach plan';
       await page.getByRole('textbox', { name: tr(lang, 'overlap.plan.name') }).fill(name);
       await page.getByRole('button', { name: tr(lang, 'overlap.plan.save') }).click();
@@ -117,8 +109,11 @@ test('twelve audiences overlapped and planned for reach; a lookalike with its re
   const build = async (lang: Lang) => {
     await test.step(`${lang}: build from the audience's actions menu`, async () => {
       await page.goto(`/${TEAM}/audiences`);
-      await page.getByRole('button', { name: tr(lang, 'audiences.actions.label', { name: SEED }) }).click();
-      await page.getByRole('menuitem', { name: tr(lang, 'audiences.actions.lookalike') }).click();
+      await pickRowAction(
+        page,
+        tr(lang, 'audiences.actions.label', { name: SEED }),
+        tr(lang, 'audiences.actions.lookalike'),
+      );
       await expect(page).toHaveURL(new RegExp(`/${TEAM}/lookalikes\\?seed=${seedId}`));
       await expect(page.getByText(tr(lang, 'lookalikes.seed', { name: SEED }))).toBeVisible();
       const country = page.getByRole('textbox', { name: tr(lang, 'lookalikes.form.country') });
@@ -138,7 +133,7 @@ test('twelve audiences overlapped and planned for reach; a lookalike with its re
       const sample = page.getByTestId('lookalike-sample').first();
       await expect(sample).toBeVisible();
       await expect(sample.locator('li').first()).toBeVisible();
-      await both(page, `lookalike-result-${lang}`);
+      await screenshotBothWidths(page, `lookalike-result-${lang}`);
     });
   };
 

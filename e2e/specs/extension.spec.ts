@@ -6,7 +6,7 @@ import { COUNTRIES } from '@murmur/core/countries';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { apiFor, waitForEngine } from '../support/audience-api';
-import { signIn } from '../support/audience-screens';
+import { pickRowAction, signIn } from '../support/audience-screens';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { tr } from '../support/locales';
 import { screenshot } from '../support/screens';
@@ -34,20 +34,6 @@ async function payOnHostedCheckout(page: Page): Promise<void> {
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel('Name on card').fill('Kai Admin');
   await page.getByRole('button', { name: /^Subscribe/ }).click();
-}
-
-/**
- * Opens a saved audience's "⋯" menu and picks an item. A click in the instant the row's menu code
- * replaces its placeholder button has left the menu shut on a loaded machine: as a person would,
- * this clicks again until the item shows.
- */
-async function pickRowAction(page: Page, rowButton: string, item: string): Promise<void> {
-  const entry = page.getByRole('menuitem', { name: item });
-  await expect(async () => {
-    if (!(await entry.isVisible())) await page.getByRole('button', { name: rowButton }).click();
-    await expect(entry).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-  await entry.click();
 }
 
 test('audiences reach an X ad account through the X Pro Targeting extension', async () => {

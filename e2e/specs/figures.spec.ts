@@ -1,10 +1,10 @@
 import { formatLargeNumber } from '@murmur/core/format';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { apiFor, waitForEngine, watchJobs, type AudienceConfig } from '../support/audience-api';
 import { signIn } from '../support/audience-screens';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
-import { screenshot } from '../support/screens';
+import { screenshotBothWidths } from '../support/screens';
 
 /**
  * One saved audience, the followers of one account, on every screen that shows its size: My
@@ -42,15 +42,6 @@ async function expectLabel(scope: Locator, lang: Lang): Promise<void> {
   await expect(scope.locator('[data-figure-kind="estimate"] [data-figure-part="label"]').first()).toHaveText(
     tr(lang, 'figures.estimate'),
   );
-}
-
-/** Screenshots at the desktop and the phone width. */
-async function both(page: Page, name: string): Promise<void> {
-  await screenshot(page, `${name}-1280`);
-  const viewport = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize(viewport);
 }
 
 test('one audience shows the same figure, label and interval on every screen, in English and Japanese', async ({
@@ -126,7 +117,7 @@ test('one audience shows the same figure, label and interval on every screen, in
       expect(column).toBeGreaterThanOrEqual(0);
       const row = page.getByRole('row').filter({ hasText: name });
       expect(await shownFigure(row.getByRole('cell').nth(column))).toEqual(expected);
-      await both(page, `figures-audiences-${lang}`);
+      await screenshotBothWidths(page, `figures-audiences-${lang}`);
     });
 
     await test.step(`${lang}: Compare`, async () => {
@@ -141,7 +132,7 @@ test('one audience shows the same figure, label and interval on every screen, in
       const row = table.getByRole('row').filter({ hasText: name }).first();
       expect(await shownFigure(row)).toEqual(expected);
       await expectLabel(row, lang);
-      await both(page, `figures-compare-${lang}`);
+      await screenshotBothWidths(page, `figures-compare-${lang}`);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
     });
@@ -152,7 +143,7 @@ test('one audience shows the same figure, label and interval on every screen, in
       await expect(panel).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
       expect(await shownFigure(panel)).toEqual(expected);
       await expectLabel(panel, lang);
-      await both(page, `figures-creator-${lang}`);
+      await screenshotBothWidths(page, `figures-creator-${lang}`);
     });
 
     await test.step(`${lang}: the creator's handle analysis`, async () => {
@@ -165,7 +156,7 @@ test('one audience shows the same figure, label and interval on every screen, in
       await expectLabel(dialog, lang);
       // X's own count beside it is named as X's figure, never as the estimate.
       await expect(dialog.getByText(tr(lang, 'figures.xFollowers'), { exact: false }).first()).toBeVisible();
-      await both(page, `figures-handle-analysis-${lang}`);
+      await screenshotBothWidths(page, `figures-handle-analysis-${lang}`);
       await page.keyboard.press('Escape');
     });
 
@@ -177,7 +168,7 @@ test('one audience shows the same figure, label and interval on every screen, in
       await expect(page.getByTestId('explore-size')).toBeVisible({ timeout: 20_000 });
       expect(await shownFigure(result)).toEqual(expected);
       await expectLabel(result, lang);
-      await both(page, `figures-explore-${lang}`);
+      await screenshotBothWidths(page, `figures-explore-${lang}`);
     });
   };
 

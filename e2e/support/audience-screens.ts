@@ -114,3 +114,17 @@ export async function otherScreens(page: Page, api: Api, lang: Lang, handle: str
   );
   await screenshot(page, `explore-x-${lang}`);
 }
+
+/**
+ * Opens a saved audience's "⋯" menu and picks an item. A click in the instant the row's menu code
+ * replaces its placeholder button has left the menu shut on a loaded machine: as a person would,
+ * this clicks again until the item shows.
+ */
+export async function pickRowAction(page: Page, rowButton: string, item: string): Promise<void> {
+  const entry = page.getByRole('menuitem', { name: item });
+  await expect(async () => {
+    if (!(await entry.isVisible())) await page.getByRole('button', { name: rowButton }).click();
+    await expect(entry).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await entry.click();
+}

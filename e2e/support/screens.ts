@@ -17,3 +17,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
   if (viewport && height > viewport.height) await page.setViewportSize(viewport);
 }
+
+/** `screenshot` at the desktop width (as `${name}-1280`) and at a phone's (`${name}-390`). */
+export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-1280`);
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize(viewport);
+}
