@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiFor, waitForEngine } from '../support/audience-api';
-import { pickRowAction, signIn } from '../support/audience-screens';
+import { signIn } from '../support/audience-screens';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
 import { screenshotBothWidths } from '../support/screens';
@@ -109,11 +109,8 @@ test('twelve audiences overlapped and planned for reach; a lookalike with its re
   const build = async (lang: Lang) => {
     await test.step(`${lang}: build from the audience's actions menu`, async () => {
       await page.goto(`/${TEAM}/audiences`);
-      await pickRowAction(
-        page,
-        tr(lang, 'audiences.actions.label', { name: SEED }),
-        tr(lang, 'audiences.actions.lookalike'),
-      );
+      await page.getByRole('button', { name: tr(lang, 'audiences.actions.label', { name: SEED }) }).click();
+      await page.getByRole('menuitem', { name: tr(lang, 'audiences.actions.lookalike') }).click();
       await expect(page).toHaveURL(new RegExp(`/${TEAM}/lookalikes\\?seed=${seedId}`));
       await expect(page.getByText(tr(lang, 'lookalikes.seed', { name: SEED }))).toBeVisible();
       const country = page.getByRole('textbox', { name: tr(lang, 'lookalikes.form.country') });
