@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, useState, type PointerEvent, type ReactNode } from 'react';
 
 // Code that no first screen needs (crash modal, toasts, the header's menus) loads once the browser is
 // idle after the first render, or at once when it is needed before that.
@@ -46,4 +46,34 @@ export class Optional extends Component<OptionalProps, { failed: boolean }> {
   override render() {
     return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
   }
+}
+
+/**
+ * A deferred menu's placeholder button: which press is under way on it, and its handlers. The pointer
+ * going down starts loading the menu; the placeholder stays until the press's click, and the click
+ * opens the menu (at once if loaded, else when it is). A menu that replaced its placeholder between
+ * the pointer going down and the release would get the click on its own button, toggling shut the
+ * menu the press had opened, or lose it to neither button.
+ */
+export function usePlaceholderPress<Name extends string>(request: () => void, open: (name: Name) => void) {
+  const [pressing, setPressing] = useState<Name | null>(null);
+  const handlers = (name: Name) => ({
+    onPointerEnter: request,
+    onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
+      if (event.button > 0) return; // the secondary buttons open the browser's own menu
+      setPressing(name);
+      request();
+    },
+    // A mouse that leaves before the release sends no click; a touch leaves at its release, before it.
+    onPointerLeave: (event: PointerEvent<HTMLButtonElement>) => {
+      if (event.pointerType === 'mouse') setPressing(null);
+    },
+    onPointerCancel: () => setPressing(null),
+    onClick: () => {
+      setPressing(null);
+      open(name);
+      request();
+    },
+  });
+  return { pressing, handlers };
 }

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Optional, whenIdle } from '@/lib/deferred';
+import { Optional, usePlaceholderPress, whenIdle } from '@/lib/deferred';
 import { ActionsButton } from './actions-button';
 import type { AudienceRowMenuProps } from './audience-row-menu';
 
 // The row-actions menu (Mantine's Menu, with its popover, positioning and focus trap) is not needed to
 // show the list: each row's "⋯" button renders at once and the menu's code loads when the browser is
-// idle after the first screen, or at the first hover, focus or press of a button. A press before then
-// opens the menu once loaded: it counts from the pointer going down, because a menu that loads between
-// the press and the release replaces the button, and the browser then sends the click to neither.
+// idle after the first screen, or at the first hover, focus or press of a button. A click before then
+// opens the menu once loaded (see usePlaceholderPress: the placeholder stays until a press's click).
 const loadMenu = () => import('./audience-row-menu');
 type MenuModule = Awaited<ReturnType<typeof loadMenu>>;
 let loadedMenu: MenuModule | undefined;
@@ -46,30 +45,22 @@ export function AudienceRowActions(props: AudienceRowActionsProps) {
   const request = useCallback(() => {
     requestMenu().then(setMenu, (error: unknown) => console.error(error));
   }, []);
+  const { pressing, handlers } = usePlaceholderPress(request, () => setClicked(true));
 
   const placeholder = (
     <ActionsButton
       name={props.audience.name}
       aria-haspopup="menu"
       aria-expanded={false}
-      onPointerEnter={request}
+      {...handlers('menu')}
       onFocus={() => {
         setFocused(true);
         request();
       }}
       onBlur={() => setFocused(false)}
-      onPointerDown={(event) => {
-        if (event.button > 0) return; // the secondary buttons open the browser's own menu
-        setClicked(true);
-        request();
-      }}
-      onClick={() => {
-        setClicked(true);
-        request();
-      }}
     />
   );
-  if (menu === undefined) return placeholder;
+  if (menu === undefined || pressing !== null) return placeholder;
   return (
     <Optional fallback={<ActionsButton name={props.audience.name} />}>
       <menu.AudienceRowMenu {...props} defaultOpened={clicked} autoFocus={focused} />

@@ -1,16 +1,17 @@
 import { Anchor, Burger, Button, Group } from '@mantine/core';
 import type { User } from '@murmur/core/api';
-import { useCallback, useEffect, useState, type PointerEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageButton } from '@/components/language-button';
 import { useSaveLanguage } from '@/features/account/hooks/use-save-language';
-import { Optional, whenIdle } from '@/lib/deferred';
+import { Optional, usePlaceholderPress, whenIdle } from '@/lib/deferred';
 import { TeamSwitcherButton, UserMenuButton } from './header-buttons';
 
 // The menus (Mantine's Menu, with its popover, positioning and focus trap) are not needed to show the
 // header: their buttons render at once and the menus' code loads when the browser is idle after the
-// first screen, or at the first hover, focus or click. A click before then opens the menu once loaded.
+// first screen, or at the first hover, focus or press. A click before then opens the menu once loaded
+// (see usePlaceholderPress: a button's placeholder stays until its press's click).
 const loadMenus = () => import('./header-menus');
 type Menus = Awaited<ReturnType<typeof loadMenus>>;
 let loadedMenus: Menus | undefined;
@@ -46,25 +47,12 @@ function useMenus() {
   const request = useCallback(() => {
     requestMenus().then(setMenus, (error: unknown) => console.error(error));
   }, []);
-  const press = (name: MenuName) => {
-    setClicked(name);
-    request();
-  };
-  /**
-   * Props of a menu's button while the menu is loading. A press counts from the pointer going down:
-   * a menu that loads between the press and the release replaces the button, and the browser then
-   * sends the click to neither.
-   */
-  const placeholder = (name: MenuName) => ({
-    onPointerEnter: request,
-    onFocus: request,
-    onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
-      if (event.button > 0) return; // the secondary buttons open the browser's own menu
-      press(name);
-    },
-    onClick: () => press(name),
-  });
-  return { menus, clicked, placeholder };
+  const { pressing, handlers } = usePlaceholderPress<MenuName>(request, setClicked);
+  /** Props of a menu's button while the menu is loading or a press on it is under way. */
+  const placeholder = (name: MenuName) => ({ ...handlers(name), onFocus: request });
+  /** The menus, once loaded, for every button but one being pressed. */
+  const loaded = (name: MenuName) => (pressing === name ? undefined : menus);
+  return { loaded, clicked, placeholder };
 }
 
 export interface HeaderProps {
@@ -80,7 +68,8 @@ export function Header({ user, teamSlug, nav }: HeaderProps) {
   const { t } = useTranslation();
   const { save } = useSaveLanguage();
   const { pathname } = useLocation();
-  const { menus, clicked, placeholder } = useMenus();
+  const { loaded, clicked, placeholder } = useMenus();
+  const [teamMenu, languageMenu, userMenu] = [loaded('team'), loaded('language'), loaded('user')];
   const home = teamSlug !== undefined ? `/${teamSlug}/` : user !== null ? '/choose-team' : '/login';
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -98,31 +87,31 @@ export function Header({ user, teamSlug, nav }: HeaderProps) {
           Murmur
         </Anchor>
         {user !== null &&
-          (menus === undefined ? (
+          (teamMenu === undefined ? (
             <TeamSwitcherButton user={user} currentSlug={teamSlug} {...placeholder('team')} />
           ) : (
             <Optional fallback={<TeamSwitcherButton user={user} currentSlug={teamSlug} />}>
-              <menus.TeamSwitcher user={user} currentSlug={teamSlug} defaultOpened={clicked === 'team'} />
+              <teamMenu.TeamSwitcher user={user} currentSlug={teamSlug} defaultOpened={clicked === 'team'} />
             </Optional>
           ))}
       </Group>
       <Group gap="xs" wrap="nowrap">
-        {menus === undefined ? (
+        {languageMenu === undefined ? (
           <LanguageButton {...placeholder('language')} />
         ) : (
           <Optional fallback={<LanguageButton />}>
-            <menus.LanguageMenu
+            <languageMenu.LanguageMenu
               onChange={(language) => save(language, { signedIn: user !== null })}
               defaultOpened={clicked === 'language'}
             />
           </Optional>
         )}
         {user !== null ? (
-          menus === undefined ? (
+          userMenu === undefined ? (
             <UserMenuButton user={user} {...placeholder('user')} />
           ) : (
             <Optional fallback={<UserMenuButton user={user} />}>
-              <menus.UserMenu user={user} teamSlug={teamSlug} defaultOpened={clicked === 'user'} />
+              <userMenu.UserMenu user={user} teamSlug={teamSlug} defaultOpened={clicked === 'user'} />
             </Optional>
           )
         ) : pathname.startsWith('/login') ? null : (
