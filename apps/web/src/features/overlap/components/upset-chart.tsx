@@ -11,7 +11,25 @@ export interface UpsetChartProps {
 const BAR_HEIGHT = 140;
 const COLUMN = 22;
 const ROW = 18;
-const LABEL = 150;
+const FONT = 11;
+/** The label column's bounds: wide enough for most names, never most of a phone's width. */
+const LABEL_MIN = 120;
+const LABEL_MAX = 240;
+
+/** About how wide `text` is at 11 px: CJK and other wide characters take a full em, Latin about 0.6. */
+const textWidth = (text: string) =>
+  [...text].reduce((sum, ch) => sum + ((ch.codePointAt(0) ?? 0) >= 0x2e80 ? FONT : FONT * 0.6), 0);
+
+/** `text` cut with an ellipsis to fit `width`, whole when it fits. */
+export const fitText = (text: string, width: number): string => {
+  if (textWidth(text) <= width) return text;
+  let cut = '';
+  for (const ch of text) {
+    if (textWidth(`${cut}${ch}…`) > width) break;
+    cut += ch;
+  }
+  return `${cut}…`;
+};
 
 /**
  * UpSet: a bar per exact membership combination (members in exactly those audiences, largest
@@ -23,6 +41,8 @@ export function UpsetChart({ result, names }: UpsetChartProps) {
   const combos = result.combinations;
   const rows = [...new Set(combos.flatMap((c) => c.audiences))].sort((a, b) => a - b);
   const max = Math.max(1, ...combos.map((c) => c.count.value));
+  const labels = rows.map((row) => `${row + 1}. ${names[row] ?? ''}`);
+  const LABEL = Math.min(LABEL_MAX, Math.max(LABEL_MIN, ...labels.map((l) => Math.ceil(textWidth(l)) + 12)));
   const width = LABEL + combos.length * COLUMN + 8;
   const height = BAR_HEIGHT + 24 + rows.length * ROW;
   return (
@@ -59,7 +79,7 @@ export function UpsetChart({ result, names }: UpsetChartProps) {
             </g>
           );
         })}
-        <text x={LABEL - 6} y={14} fontSize={11} textAnchor="end" fill="#495057">
+        <text x={LABEL - 6} y={14} fontSize={FONT} textAnchor="end" fill="#495057">
           {formatLargeNumber(max)}
         </text>
         {rows.map((row, r) => (
@@ -67,10 +87,12 @@ export function UpsetChart({ result, names }: UpsetChartProps) {
             key={row}
             x={LABEL - 6}
             y={BAR_HEIGHT + 24 + r * ROW + ROW / 2 + 4}
-            fontSize={11}
+            fontSize={FONT}
             textAnchor="end"
           >
-            {`${row + 1}. ${names[row] ?? ''}`.slice(0, 24)}
+            {/* A name cut to fit says it whole on hover. */}
+            <title>{labels[r]}</title>
+            {fitText(labels[r] ?? '', LABEL - 12)}
           </text>
         ))}
       </svg>
