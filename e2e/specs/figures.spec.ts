@@ -47,6 +47,8 @@ async function expectLabel(scope: Locator, lang: Lang): Promise<void> {
 test('one audience shows the same figure, label and interval on every screen, in English and Japanese', async ({
   browser,
 }) => {
+  // Ten screens at two widths in two languages: more than the default 2 min on a loaded machine.
+  test.setTimeout(240_000);
   const page = await browser.newPage({ baseURL: app.server.url });
   const api = apiFor(page, app.server.url);
   const jobs = watchJobs(page);

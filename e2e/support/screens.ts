@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Screenshots of each screen, kept as test artifacts under e2e/artifacts/screens/. */
 export const SCREENS_DIR = resolve(import.meta.dirname, '../artifacts/screens');
@@ -18,11 +18,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (viewport && height > viewport.height) await page.setViewportSize(viewport);
 }
 
-/** `screenshot` at the desktop width (as `${name}-1280`) and at a phone's (`${name}-390`). */
+/**
+ * The controls of the page's header (banner) that end past the window's right edge, as their
+ * accessible names: none, or a person cannot reach them without scrolling a header that does not scroll.
+ */
+const headerControlsOffScreen = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('header button, header a')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((element) => element.getAttribute('aria-label') ?? element.textContent ?? ''),
+  );
+
+/**
+ * `screenshot` at the desktop width (as `${name}-1280`) and at a phone's (`${name}-390`), where the
+ * header's controls must all be on screen.
+ */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
   await screenshot(page, `${name}-1280`);
   const viewport = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => headerControlsOffScreen(page)).toEqual([]);
   await screenshot(page, `${name}-390`);
   await page.setViewportSize(viewport);
 }

@@ -1,4 +1,4 @@
-import { Button, type ButtonProps } from '@mantine/core';
+import { Box, Button, type ButtonProps } from '@mantine/core';
 import type { ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../hooks/use-language';
@@ -17,7 +17,6 @@ function GlobeIcon() {
       stroke="currentColor"
       strokeWidth="1.8"
       aria-hidden="true"
-      style={{ marginRight: 6 }}
     >
       <circle cx="12" cy="12" r="9" />
       <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
@@ -28,7 +27,7 @@ function GlobeIcon() {
 export type LanguageButtonProps = ButtonProps & Omit<ComponentPropsWithoutRef<'button'>, keyof ButtonProps>;
 
 /**
- * The language menu's button: the interface language with a globe. Kept apart from the menu so that a
+ * The language menu's button: the interface language with a globe (the globe alone on a phone). Kept apart from the menu so that a
  * header can show it before the menu's code (popover, positioning) has loaded.
  */
 export function LanguageButton(props: LanguageButtonProps) {
@@ -43,7 +42,10 @@ export function LanguageButton(props: LanguageButtonProps) {
       {...props}
     >
       <GlobeIcon />
-      {LANGUAGE_NAMES[language]}
+      {/* On a phone the globe alone (its name says the language): the header has no room for more. */}
+      <Box component="span" visibleFrom="sm" ml={6}>
+        {LANGUAGE_NAMES[language]}
+      </Box>
     </Button>
   );
 }

@@ -28,10 +28,11 @@ export function TeamSwitcherButton({ user, currentSlug, ...rest }: TeamSwitcherB
   const { t } = useTranslation();
   const current = user.memberships.find((membership) => membership.team.slug === currentSlug)?.team;
   return (
-    <Button variant="default" size="sm" {...rest}>
-      <Group gap={8} wrap="nowrap">
+    // It gives way first when the header is narrow: the team's name is cut with an ellipsis.
+    <Button variant="default" size="sm" miw={0} maw="100%" {...rest}>
+      <Group gap={8} wrap="nowrap" miw={0}>
         {current !== undefined && <Avatar name={current.name} size={22} />}
-        <Text size="sm" fw={500} truncate maw={180} aria-hidden="true">
+        <Text size="sm" fw={500} truncate maw={180} miw={0} aria-hidden="true">
           {current?.name ?? t('header.chooseTeam')}
         </Text>
         <VisuallyHidden>

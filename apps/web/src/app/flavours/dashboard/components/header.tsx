@@ -73,7 +73,8 @@ export function Header({ user, teamSlug, nav }: HeaderProps) {
   const home = teamSlug !== undefined ? `/${teamSlug}/` : user !== null ? '/choose-team' : '/login';
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="md" wrap="nowrap">
+      {/* miw 0: the team's button may shrink, so that a phone's header never runs off the screen. */}
+      <Group gap="md" wrap="nowrap" miw={0}>
         {nav !== undefined && (
           <Burger
             opened={nav.opened}
