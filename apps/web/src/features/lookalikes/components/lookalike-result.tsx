@@ -25,11 +25,12 @@ export function LookalikeResultView({ result }: LookalikeResultViewProps) {
         {empty ? (
           <Text>{t('lookalikes.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={360}>
-            <Table>
+          // Four narrow columns fit a phone's 320 px without scrolling; the size stays on one line.
+          <Table.ScrollContainer minWidth={300}>
+            <Table horizontalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('lookalikes.sizes.size')}</Table.Th>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('lookalikes.sizes.size')}</Table.Th>
                   <Table.Th>{t('figures.estimate')}</Table.Th>
                   <Table.Th>{t('lookalikes.sizes.recall')}</Table.Th>
                   <Table.Th>{t('lookalikes.sizes.baseline')}</Table.Th>
@@ -38,7 +39,9 @@ export function LookalikeResultView({ result }: LookalikeResultViewProps) {
               <Table.Tbody>
                 {result.sizes.map((s) => (
                   <Table.Tr key={s.percent} data-testid={`lookalike-size-${s.percent}`}>
-                    <Table.Td>{t('lookalikes.sizes.percent', { percent: s.percent })}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {t('lookalikes.sizes.percent', { percent: s.percent })}
+                    </Table.Td>
                     <Table.Td>
                       <FigureView figure={s.figure} />
                     </Table.Td>
