@@ -1,6 +1,7 @@
 import type { AlertEvent, Language } from '@murmur/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_KINDS } from './db/schema/mail-outbox';
+import { reportMail } from './modules/agency/report-mail';
 import { alertMail } from './modules/audiences/alerts.service';
 import { weeklyMail } from './modules/pro/monitors.service';
 import {
@@ -77,6 +78,15 @@ const MAILS: Record<(typeof OUTBOX_KINDS)[number], (language: Language) => Recor
       teamName: HOSTILE,
       message: HOSTILE,
       acceptUrl: 'https://murmur.test/invite?code=abc',
+    }),
+  }),
+  'agency-report': (language) => ({
+    report: reportMail({
+      to: 'client@example.com',
+      language,
+      teamName: HOSTILE,
+      period: { first: '2026-01-05', last: '2026-01-11' },
+      attachments: [],
     }),
   }),
   'pro-request': (language) => ({

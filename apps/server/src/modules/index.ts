@@ -11,11 +11,13 @@ import { createAuthCache, type InvalidationBus } from '../lib/auth-cache';
 import type { Clock } from '../lib/clock';
 import { createSearchCounter } from '../lib/search-counter';
 import { createActivityModule } from './activity';
+import { samplingOf } from '../engine/engine-audience';
 import { createAdAccountsModule } from './ad-accounts';
-import { createAudiencesModule } from './audiences';
+import { createAgencyModule } from './agency';
+import { audienceStatusSql, createAudiencesModule } from './audiences';
 import { createAuthModule } from './auth';
 import { createBillingModule } from './billing';
-import { createCampaignsModule, plannedCriteria } from './campaigns';
+import { campaignStatusOf, createCampaignsModule, plannedCriteria } from './campaigns';
 import { createCataloguesModule } from './catalogues';
 import { createCommunitiesModule } from './communities';
 import { createDeepThoughtModule } from './deepthought';
@@ -167,6 +169,17 @@ export function registerModules(
     ads: x.campaigns,
     tokensOf: xAccounts.tokensOf,
   });
+  // Issue 37 §5: the agency view across the caller's teams and each team's scheduled reports.
+  const agency = createAgencyModule({
+    db,
+    clock,
+    sampling: () => samplingOf(engine),
+    campaignStatus: campaignStatusOf,
+    audienceStatus: audienceStatusSql,
+    teams: teamsService,
+    outbox,
+    readMedia: (key) => media.storage.read(key),
+  });
   // The pro-targeting site's own API and tokens; staff are told by address domain as everywhere (SPEC §6).
   const pro = createProModule({
     db,
@@ -256,6 +269,7 @@ export function registerModules(
     xAudiences,
     media,
     campaigns,
+    agency,
     pro,
     deepThought,
     billing,

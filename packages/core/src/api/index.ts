@@ -22,5 +22,6 @@ export * from './platform';
 export * from './measurement';
 export * from './x-estimate';
 export * from './iconography';
+export * from './agency';
 // The route map, generated from the server's OpenAPI document (npm run generate:api): types only.
 export type * from './routes.generated';

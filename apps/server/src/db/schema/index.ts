@@ -20,3 +20,4 @@ export * from './live';
 export * from './history';
 export * from './membership';
 export * from './lookalikes';
+export * from './agency';

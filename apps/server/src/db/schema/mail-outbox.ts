@@ -9,6 +9,7 @@ export const OUTBOX_KINDS = [
   'pro-request',
   'monitor-report',
   'audience-alert',
+  'agency-report',
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-export type { Mail, Mailer } from './mailer';
+export type { Mail, MailAttachment, Mailer } from './mailer';
 export { createMailer } from './create-mailer';
 export { createSmtpMailer } from './smtp-mailer';
 export { createLogMailer } from './log-mailer';

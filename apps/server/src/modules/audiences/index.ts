@@ -200,3 +200,4 @@ function scheduleHistory(
     closed();
   });
 }
+export { audienceStatusSql } from './audience-configs.repository';

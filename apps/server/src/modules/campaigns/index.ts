@@ -81,3 +81,4 @@ export function createCampaignsModule(deps: {
 
 /** A package as X targeting criteria (also what X's audience estimate is asked for, modules/x-estimate). */
 export { plannedCriteria } from './targeting-criteria';
+export { statusOf as campaignStatusOf } from './campaign-status';
