@@ -170,16 +170,7 @@ export function registerModules(
     tokensOf: xAccounts.tokensOf,
   });
   // Issue 37 §5: the agency view across the caller's teams and each team's scheduled reports.
-  const agency = createAgencyModule({
-    db,
-    clock,
-    sampling: () => samplingOf(engine),
-    campaignStatus: campaignStatusOf,
-    audienceStatus: audienceStatusSql,
-    teams: teamsService,
-    outbox,
-    readMedia: (key) => media.storage.read(key),
-  });
+  const agency = agencyModule({ db, clock, engine, teamsService, outbox, media });
   // The pro-targeting site's own API and tokens; staff are told by address domain as everywhere (SPEC §6).
   const pro = createProModule({
     db,
@@ -307,6 +298,27 @@ function xEstimateModule(deps: {
     searchCatalogue: (tokens, kind, q, extra) => x.campaigns.searchCatalogue(tokens, kind, q, extra),
     audienceEstimate: (tokens, accountId, criteria) =>
       x.estimates.audienceEstimate(tokens, accountId, criteria),
+  });
+}
+
+/** modules/agency's collaborators: the audiences' and campaigns' statuses, the outbox, the media store. */
+function agencyModule(deps: {
+  db: Db;
+  clock: Clock;
+  engine: EngineHolder;
+  teamsService: Parameters<typeof createAgencyModule>[0]['teams'];
+  outbox: MailOutbox;
+  media: ReturnType<typeof createMediaModule>;
+}) {
+  return createAgencyModule({
+    db: deps.db,
+    clock: deps.clock,
+    sampling: () => samplingOf(deps.engine),
+    campaignStatus: campaignStatusOf,
+    audienceStatus: audienceStatusSql,
+    teams: deps.teamsService,
+    outbox: deps.outbox,
+    readMedia: (key) => deps.media.storage.read(key),
   });
 }
 

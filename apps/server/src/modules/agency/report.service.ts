@@ -24,6 +24,20 @@ const timingOf = (s: ReportScheduleRow): ReportTiming => ({
   timeZone: s.timeZone,
 });
 
+/** A schedule as the API shows it, with when it is next due after `now`. */
+const present = (s: ReportScheduleRow, now: Date): ReportSchedule => ({
+  frequency: s.frequency,
+  day: s.day,
+  hour: s.hour,
+  time_zone: s.timeZone,
+  language: s.language,
+  recipients: s.recipients,
+  brand_colour: s.brandColour,
+  logo_media: s.logoMediaId,
+  last_sent_period: s.lastSentPeriod,
+  next_due: nextDue(timingOf(s), now).toISOString(),
+});
+
 /**
  * Issue 37 §5 scheduled reports: a team admin sets when and to whom; `sendDue` (every minute, from
  * the server's clock) mails each due period's PDF and XLSX once, through the mail outbox.
@@ -42,19 +56,6 @@ export function createReportService(
   },
 ) {
   const { repo, schedules, clock } = deps;
-
-  const present = (s: ReportScheduleRow): ReportSchedule => ({
-    frequency: s.frequency,
-    day: s.day,
-    hour: s.hour,
-    time_zone: s.timeZone,
-    language: s.language,
-    recipients: s.recipients,
-    brand_colour: s.brandColour,
-    logo_media: s.logoMediaId,
-    last_sent_period: s.lastSentPeriod,
-    next_due: nextDue(timingOf(s), clock.now()).toISOString(),
-  });
 
   async function logoOf(s: ReportScheduleRow): Promise<Buffer | undefined> {
     if (s.logoMediaId === null) return undefined;
@@ -151,7 +152,7 @@ export function createReportService(
     async get(user: UserRow, teamRef: string): Promise<ReportSchedule> {
       const { schedule } = await adminSchedule(user, teamRef);
       if (!schedule) throw new NotFound(NO_SCHEDULE);
-      return present(schedule);
+      return present(schedule, clock.now());
     },
 
     async put(user: UserRow, teamRef: string, input: ReportScheduleInput): Promise<ReportSchedule> {
@@ -175,7 +176,7 @@ export function createReportService(
         updatedBy: user.id,
         modified: clock.now(),
       });
-      return present(row);
+      return present(row, clock.now());
     },
 
     async remove(user: UserRow, teamRef: string): Promise<void> {
