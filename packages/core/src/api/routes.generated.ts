@@ -448,6 +448,69 @@ export interface ApiRoutes {
       name_ja: string;
     }>;
   };
+  /** The caller's teams with their granted ad accounts, active audiences, uploads to X and campaigns' delivery */
+  "GET /api/agency/": {
+    response: {
+      teams: Array<{
+        id: number;
+        name: string;
+        slug: string;
+        logo: string | null;
+        level: "admin" | "member";
+        ad_accounts: Array<{
+          account_id: string;
+          name: string | null;
+        }>;
+        audiences: {
+          active_count: number;
+          top: Array<{
+            id: number;
+            name: string;
+            size_figure: {
+              kind: "estimate";
+              value: number;
+              low: number;
+              high: number;
+              sample: number;
+              sample_size: number | null;
+              rate: number;
+            };
+          }>;
+        };
+        uploads: {
+          total: number;
+          latest: Array<{
+            id: number;
+            name: string;
+            account_id: string;
+            account_name: string;
+            state: "processing" | "ready" | "failed";
+            x_audience_size: number;
+            /** ISO 8601 date-time */
+            created: string;
+          }>;
+        };
+        campaigns: {
+          total: number;
+          latest: Array<{
+            id: number;
+            name: string;
+            ad_account_id: string;
+            status: "Active" | "Paused" | "Draft" | "Halted" | "Expired" | "Scheduled";
+            currency: "USD" | "EUR" | "GBP" | "YEN" | "SGD" | "BRL" | "CAD" | "CHF" | "INR" | "KRW" | "KWD" | "MXN" | "NGN" | "SAR" | "AUD" | "ZAR" | "Other";
+            delivery: {
+              impressions: number;
+              engagements: number;
+              clicks: number;
+              spent: number;
+            };
+            /** ISO 8601 date-time */
+            synced: string | null;
+          }>;
+        };
+      }>;
+    };
+  };
   /** Check an uploaded file (type, size, dimensions) and make its thumbnail; a bad file is removed */
   "POST /api/api/files/complete/": {
     body: {
@@ -8739,6 +8802,75 @@ export interface ApiRoutes {
       /** ISO 8601 date-time */
       expires: string;
       expired: boolean;
+    };
+  };
+  /** The team's scheduled report (admins); 404 when none is set */
+  "GET /api/teams/:team_id/report-schedule/": {
+    params: {
+      /** The numeric team id or its slug */
+      team_id: string;
+    };
+    response: {
+      frequency: "weekly" | "monthly";
+      day: number;
+      hour: number;
+      time_zone: string;
+      language: "en" | "ja";
+      recipients: string[];
+      brand_colour: string;
+      logo_media: number | null;
+      last_sent_period: string | null;
+      /** ISO 8601 date-time */
+      next_due: string;
+    };
+  };
+  /** Set the team's weekly or monthly report: when, to whom, language and branding (admins) */
+  "PUT /api/teams/:team_id/report-schedule/": {
+    params: {
+      /** The numeric team id or its slug */
+      team_id: string;
+    };
+    body: {
+      frequency: "weekly" | "monthly";
+      day: number;
+      hour: number;
+      time_zone: string;
+      language: "en" | "ja";
+      recipients: string[];
+      brand_colour: string;
+      logo_media: number | null;
+    };
+    response: {
+      frequency: "weekly" | "monthly";
+      day: number;
+      hour: number;
+      time_zone: string;
+      language: "en" | "ja";
+      recipients: string[];
+      brand_colour: string;
+      logo_media: number | null;
+      last_sent_period: string | null;
+      /** ISO 8601 date-time */
+      next_due: string;
+    };
+  };
+  /** Stop the team's scheduled report (admins) */
+  "DELETE /api/teams/:team_id/report-schedule/": {
+    params: {
+      /** The numeric team id or its slug */
+      team_id: string;
+    };
+    response: void;
+  };
+  /** Send the report of the period so far to its recipients now (admins; a test) */
+  "POST /api/teams/:team_id/report-schedule/send/": {
+    params: {
+      /** The numeric team id or its slug */
+      team_id: string;
+    };
+    response: {
+      recipients: number;
+      period: string;
     };
   };
   /** A team's uploaded audiences, with X's processing state (asked again while processing) */
