@@ -48,6 +48,19 @@ const BODIES: Record<string, object | undefined> = {
   'DELETE /api/teams/{team_id}/invites/{invite_id}/': undefined,
   'POST /api/teams/{team_id}/invites/{invite_id}/resend/': undefined,
   'POST /api/teams/{team_id}/invites/accept/': { code: 'guessed-invitation-code' },
+  'GET /api/teams/{team_id}/report-schedule/': undefined,
+  'PUT /api/teams/{team_id}/report-schedule/': {
+    frequency: 'weekly',
+    day: 1,
+    hour: 9,
+    time_zone: 'UTC',
+    language: 'en',
+    recipients: ['evil@example.com'],
+    brand_colour: '#000000',
+    logo_media: null,
+  },
+  'DELETE /api/teams/{team_id}/report-schedule/': undefined,
+  'POST /api/teams/{team_id}/report-schedule/send/': undefined,
 };
 
 async function invite(admin: TestSession, teamId: number, email: string) {
