@@ -155,6 +155,13 @@ export const dashboardRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'agency',
+                lazy: lazyPage(
+                  () => import('./routes/agency'),
+                  (m) => m.AgencyRoute,
+                ),
+              },
+              {
                 path: 'staff',
                 lazy: lazyPage(
                   () => import('./routes/staff'),

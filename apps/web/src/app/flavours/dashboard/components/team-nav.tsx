@@ -22,6 +22,8 @@ export const TEAM_SECTIONS: { path: string; label: ParseKeys }[] = [
   { path: 'creatives', label: 'nav.creatives' },
   { path: 'media', label: 'nav.media' },
   { path: 'activity', label: 'platformNav.activity' },
+  // Issue 37 §5: every team of the user on one screen.
+  { path: 'agency', label: 'agency.nav' },
 ];
 
 /** Guides, User manual and Help (SPEC §2 screens named in the interface texts). */
