@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgencyOverview, AudienceConfig } from '@murmur/core/api';
+import { sql } from 'drizzle-orm';
+import { audienceConfigs, type UserRow } from '../../db/schema';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
+import { createAgencyRepository, type AgencyRepository } from './agency.repository';
+import { createAgencyService } from './agency.service';
 import { agencyKit } from './agency-test-kit';
 
 let t: TestApp;
@@ -96,5 +100,33 @@ describe('GET /api/agency/', () => {
     const loner = await t.signIn('loner@agency.test');
     expect((await overview(loner)).json<AgencyOverview>()).toEqual({ teams: [] });
     expect((await t.app.inject({ url: '/api/agency/' })).statusCode).toBe(403);
+  });
+
+  it('reads every team in the same few queries, however many teams (no query per team)', async () => {
+    // Each repository read is one SQL statement; the count must not grow with the teams.
+    let reads = 0;
+    const repo = createAgencyRepository(t.db, sql`${audienceConfigs.status}`);
+    const counted = Object.fromEntries(
+      Object.entries(repo).map(([name, read]) => [
+        name,
+        (...args: unknown[]) => {
+          reads++;
+          return (read as (...a: unknown[]) => unknown)(...args);
+        },
+      ]),
+    ) as AgencyRepository;
+    const service = createAgencyService({
+      repo: counted,
+      clock: t.clock,
+      sampling: () => ({ sampleSize: null, scale: 1 }),
+      campaignStatus: () => 'Active',
+    });
+    const asUser = (s: TestSession) => ({ id: s.user.id }) as UserRow;
+    expect((await service.overview(asUser(dave))).teams).toHaveLength(1);
+    const forOne = reads;
+    reads = 0;
+    expect((await service.overview(asUser(alice))).teams).toHaveLength(2);
+    expect(reads).toBe(forOne);
+    expect(reads).toBe(5);
   });
 });
