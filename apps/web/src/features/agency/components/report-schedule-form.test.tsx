@@ -85,4 +85,39 @@ describe('ReportScheduleForm', () => {
     await ui.click(screen.getByRole('button', { name: 'Save schedule' }));
     expect(await screen.findByText('Enter at most 20 addresses.')).toBeTruthy();
   });
+
+  it('offers the PNG and JPEG images of the media library as logo and sends the chosen one', async () => {
+    const ui = userEvent.setup();
+    const media = (id: number, name: string, mime: 'image/png' | 'image/gif') => ({
+      id,
+      team: 1,
+      name,
+      mime,
+      size: 100,
+      width: 10,
+      height: 10,
+      url: `https://media.example/${id}`,
+      thumbnail_url: `https://media.example/${id}.jpg`,
+      date: '2026-11-01T00:00:00Z',
+    });
+    const put = vi.fn(() => ({ body: { ...saved, logo_media: 7 } }));
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        [`GET ${URL}`]: { body: saved },
+        'GET /api/ad-media/': {
+          body: [media(7, 'Acme logo', 'image/png'), media(8, 'Dancing cat', 'image/gif')],
+        },
+        [`PUT ${URL}`]: put,
+      }),
+    );
+    renderWithProviders(<ReportScheduleForm teamSlug="acme" />);
+    await ui.click(await screen.findByRole('textbox', { name: /^Logo/ }));
+    expect(await screen.findByRole('option', { name: 'Acme logo' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Dancing cat' })).toBeNull();
+    await ui.click(screen.getByRole('option', { name: 'Acme logo' }));
+    await ui.click(screen.getByRole('button', { name: 'Save schedule' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    const calls = put.mock.calls as unknown as [RequestInit][];
+    expect(jsonBody(calls[0]![0])).toMatchObject({ logo_media: 7 });
+  });
 });

@@ -24,6 +24,7 @@ import { errorText, fieldError } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
 import { useLanguage } from '@/hooks/use-language';
 import { useDeleteReportSchedule } from '../api/delete-report-schedule';
+import { useLogoChoices } from '../api/get-logo-choices';
 import { useReportSchedule } from '../api/get-report-schedule';
 import { useSaveReportSchedule } from '../api/save-report-schedule';
 import { useSendReport } from '../api/send-report';
@@ -61,7 +62,9 @@ function ScheduleFields({ teamSlug, saved }: { teamSlug: string; saved: ReportSc
   const [reportLanguage, setReportLanguage] = useState<Language>(saved?.language ?? language);
   const [recipients, setRecipients] = useState((saved?.recipients ?? []).join('\n'));
   const [colour, setColour] = useState(saved?.brand_colour ?? '#1c2a80');
+  const [logo, setLogo] = useState<number | null>(saved?.logo_media ?? null);
   const [invalid, setInvalid] = useState<string | null>(null);
+  const logos = useLogoChoices(teamSlug);
   const save = useSaveReportSchedule(teamSlug);
 
   const zones = [...new Set(['UTC', 'Asia/Tokyo', browserZone(), zone])];
@@ -89,7 +92,7 @@ function ScheduleFields({ teamSlug, saved }: { teamSlug: string; saved: ReportSc
         language: reportLanguage,
         recipients: list,
         brand_colour: colour,
-        logo_media: saved?.logo_media ?? null,
+        logo_media: logo,
       },
       { onSuccess: () => notify.success(t('agency.report.saved')) },
     );
@@ -182,6 +185,18 @@ function ScheduleFields({ teamSlug, saved }: { teamSlug: string; saved: ReportSc
           onChange={setColour}
           format="hex"
           error={fieldError(save.error, 'brand_colour')}
+        />
+        <Select
+          label={t('agency.report.logo')}
+          description={t('agency.report.logoHelp')}
+          value={logo === null ? 'none' : String(logo)}
+          onChange={(value) => setLogo(value === null || value === 'none' ? null : Number(value))}
+          data={[
+            { value: 'none', label: t('agency.report.noLogo') },
+            ...(logos.data ?? []).map((m) => ({ value: String(m.id), label: m.name })),
+          ]}
+          allowDeselect={false}
+          error={fieldError(save.error, 'logo_media')}
         />
         {save.isError && !recipientsError && <Alert color="red">{errorText(save.error, t)}</Alert>}
         <ScheduleActions teamSlug={teamSlug} saved={saved} saving={save.isPending} />
