@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportSchedule, ReportScheduleInput } from '@murmur/core/api';
+import { adMedia } from './db/schema';
 import { samplingOf } from './engine/engine-audience';
 import { createMailOutbox, createOutboxRepository, type Mail } from './integrations/mail';
 import { createAgencyModule } from './modules/agency';
@@ -28,6 +29,12 @@ let outsider: TestSession;
 let team: { id: number; slug: string; name: string };
 const kit = agencyKit(() => t);
 const recipients = ['client@asahi.example', 'boss@asahi.example'];
+/** A 1×1 PNG: the team's logo in its media library. */
+const LOGO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+let logoId: number;
 
 beforeAll(() => {
   execFileSync('node', [fileURLToPath(new URL('../../../scripts/ensure-poppler.mjs', import.meta.url))], {
@@ -43,6 +50,21 @@ beforeAll(async () => {
   outsider = await t.signIn('outsider@elsewhere.test');
   team = await kit.teamWithAccount(alice, '株式会社あさひ', '18ce54d4x5t', 'Asahi on X');
   await kit.join(team, alice, bob);
+  const [logo] = await t.db
+    .insert(adMedia)
+    .values({
+      teamId: team.id,
+      createdBy: alice.user.id,
+      name: 'Asahi logo',
+      storageKey: 'logos/asahi.png',
+      thumbnailKey: 'logos/asahi-thumb.png',
+      mime: 'image/png',
+      size: LOGO.length,
+      width: 1,
+      height: 1,
+    })
+    .returning();
+  logoId = logo!.id;
   const runners = await kit.audience(alice, team, '東京のランナー');
   await kit.audience(alice, team, 'Weekend cyclists');
   await kit.upload(alice, team, runners, { id: '18ce54d4x5t', name: 'Asahi on X' }, 'ready', 52_000);
@@ -90,17 +112,25 @@ const scheduledRun = () =>
       secret: t.config.sessionSecret,
       log: t.app.log,
     }),
-    readMedia: () => Promise.resolve(undefined),
+    readMedia: (key) => Promise.resolve(key === 'logos/asahi.png' ? LOGO : undefined),
   }).reportService;
 
 const reportsTo = (to: string) => t.mailer.sent.filter((m) => m.to === to && m.attachments?.length);
 
-function pdfText(mail: Mail): string {
+function pdfFile(mail: Mail): string {
   const pdf = mail.attachments!.find((a) => a.contentType === 'application/pdf')!;
   const file = join(mkdtempSync(join(tmpdir(), 'agency-report-')), 'report.pdf');
   writeFileSync(file, Buffer.from(pdf.content, 'base64'));
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return file;
 }
+const pdfText = (mail: Mail) =>
+  execFileSync('pdftotext', ['-layout', pdfFile(mail), '-'], { encoding: 'utf8' });
+/** The images in the PDF, as pdfimages lists them (a header of two lines, then one line each). */
+const pdfImages = (mail: Mail) =>
+  execFileSync('pdfimages', ['-list', pdfFile(mail)], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .slice(2);
 
 async function sheetRows(mail: Mail, sheet: string): Promise<unknown[][]> {
   const xlsx = mail.attachments!.find((a) => a.filename.endsWith('.xlsx'))!;
@@ -143,7 +173,7 @@ describe('report schedule: who may set it', () => {
 
 describe('a weekly report in Japanese', () => {
   it('is due when the clock passes its hour, sent once per recipient, and not again', async () => {
-    const set = await put(alice, weeklySoon());
+    const set = await put(alice, { ...weeklySoon(), logo_media: logoId });
     expect(set.statusCode, set.body).toBe(200);
     const schedule = set.json<ReportSchedule>();
     expect(schedule).toMatchObject({ recipients, language: 'ja', last_sent_period: null });
@@ -168,8 +198,10 @@ describe('a weekly report in Japanese', () => {
     expect(new Date(after.next_due).getTime()).toBe(due + 7 * 24 * HOUR);
   });
 
-  it('carries a PDF with the team, its audiences and Japanese headings', () => {
+  it('carries a PDF with the team, its logo, its audiences and Japanese headings', () => {
     const mail = reportsTo(recipients[0]!)[0]!;
+    // The logo: the image and, as the PNG has an alpha channel, its soft mask.
+    expect(pdfImages(mail).map((line) => line.split(/\s+/)[3])).toEqual(['image', 'smask']);
     expect(mail.subject).toContain('株式会社あさひ');
     expect(mail.attachments!.map((a) => a.filename)).toEqual([
       expect.stringMatching(/\.pdf$/),
@@ -221,8 +253,11 @@ describe('a weekly report in Japanese', () => {
     const en = await put(alice, { ...weeklySoon(), language: 'en', recipients: ['en@asahi.example'] });
     expect(en.statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: url(team.slug, 'send/'), headers: alice.tokenAuth });
-    const text = pdfText(reportsTo('en@asahi.example')[0]!);
+    const mail = reportsTo('en@asahi.example')[0]!;
+    const text = pdfText(mail);
     expect(text).toContain('Active audiences');
+    // Set without a logo: the team's name heads the PDF alone.
+    expect(pdfImages(mail)).toHaveLength(0);
     expect(text).not.toContain('アクティブなオーディエンス');
 
     const del = await t.app.inject({ method: 'DELETE', url: url(team.slug), headers: alice.tokenAuth });
