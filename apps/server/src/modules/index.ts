@@ -15,6 +15,7 @@ import { samplingOf } from '../engine/engine-audience';
 import { createAdAccountsModule } from './ad-accounts';
 import { createAgencyModule } from './agency';
 import { audienceStatusSql, createAudiencesModule } from './audiences';
+import { createAuditModule } from './audit';
 import { createAuthModule } from './auth';
 import { createBillingModule } from './billing';
 import { campaignStatusOf, createCampaignsModule, plannedCriteria } from './campaigns';
@@ -30,6 +31,7 @@ import { createMediaModule } from './media';
 import { createProModule } from './pro';
 import { createSocialModule } from './social';
 import { premiumOrigin } from './social/social-callbacks';
+import { createSsoModule } from './sso';
 import { createStaffModule } from './staff';
 import { createStoreModule } from './store';
 import { createTeamsModule } from './teams';
@@ -235,11 +237,31 @@ export function registerModules(
   const deepThought = createDeepThoughtModule({ db, config, clock, log, xUsers: x.users });
   // The audit log behind each team's Activity feed, recorded from the answers of the routes it watches.
   const activity = createActivityModule({ db, clock, teams: teamsService, teamIdOf: teams.teamIdOf });
+  // The append-only audit log (access changes, uploads and pushes to X, campaign changes), apart from
+  // the feed; `audit.auditService.record` is the door for what other modules record (API-key use).
+  const audit = createAuditModule({ db, clock, teams: teamsService, teamIdOf: teams.teamIdOf });
+  // Single sign-on with OpenID Connect per team; its just-in-time joins go to the audit log.
+  const sso = createSsoModule({
+    db,
+    changes,
+    clock,
+    secret,
+    publicUrl: config.publicUrl,
+    isProduction: config.isProduction,
+    teams: { adminAccess: teamsService.adminAccess, teamIdOf: teams.teamIdOf },
+    users: users.usersRepository,
+    seats: { assertSeatsFor: (teamId, adding) => billing.billingService.assertSeatsFor(teamId, adding) },
+    audit: audit.auditService.record,
+    sessionService: auth.sessionService,
+  });
 
   // Activity first, so that its hooks see every route registered after it.
   const inOrder = [
     activity,
+    // Like activity, before the routes it watches.
+    audit,
     auth,
+    sso,
     social,
     users,
     staff,

@@ -25,3 +25,4 @@ export * from './iconography';
 export * from './agency';
 // The route map, generated from the server's OpenAPI document (npm run generate:api): types only.
 export type * from './routes.generated';
+export * from './sso-audit';

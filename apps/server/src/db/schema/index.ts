@@ -21,3 +21,5 @@ export * from './history';
 export * from './membership';
 export * from './lookalikes';
 export * from './agency';
+export * from './sso';
+export * from './audit';

@@ -1,0 +1,113 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ssoConfigInputSchema, ssoConfigSchema } from '@murmur/core/api';
+import { errorResponses } from '../../lib/http';
+import { preferredLanguage } from '../../lib/language';
+import { SESSION_COOKIE, requireUser } from '../../plugins/auth';
+import { setSessionCookiesOn, type SessionCookies } from '../../plugins/session-cookies';
+import { SSO_FLOW_COOKIE, SSO_FLOW_TTL_MS } from './sso-flow';
+import { SsoRefused, type SsoService } from './sso.service';
+
+export interface SsoRoutesOptions {
+  ssoService: SsoService;
+  sessionService: {
+    start(userId: number, options?: { seen?: import('fastify').FastifyRequest }): Promise<SessionCookies>;
+    end(credentials: { sessionKey?: string | undefined }): Promise<void>;
+  };
+  publicUrl: string;
+  secureCookies: boolean;
+}
+
+const teamParams = z.object({ slug: z.string().max(100).describe('The team slug or its numeric id') });
+
+/** Team SSO settings (admins) and the sign-in's start and callback (docs/SSO-AND-AUDIT.md). */
+export const ssoRoutes: FastifyPluginCallbackZod<SsoRoutesOptions> = (app, options, done) => {
+  const { ssoService, sessionService, publicUrl, secureCookies } = options;
+  const flowCookie = { path: '/api/auth/sso/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
+  /** A refused sign-in goes back to the login screen, which names the reason. */
+  const refusedUrl = (error: unknown) => {
+    if (!(error instanceof SsoRefused)) throw error;
+    return `${publicUrl}/login?sso_error=${error.reason}`;
+  };
+
+  app.get(
+    '/api/teams/:slug/sso/',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags: ['sso'],
+        summary: "The team's single sign-on settings (admins only; the client secret is never returned)",
+        params: teamParams,
+        response: { 200: ssoConfigSchema, ...errorResponses(403, 404) },
+      },
+    },
+    (request) => ssoService.getConfig(requireUser(request), request.params.slug),
+  );
+
+  app.put(
+    '/api/teams/:slug/sso/',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags: ['sso'],
+        summary: "Sets the team's single sign-on (OpenID Connect); leave client_secret out to keep it",
+        params: teamParams,
+        body: ssoConfigInputSchema,
+        response: { 200: ssoConfigSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    (request) => ssoService.saveConfig(requireUser(request), request.params.slug, request.body, request.ip),
+  );
+
+  app.get(
+    '/api/auth/sso/:team/start',
+    {
+      schema: {
+        tags: ['sso'],
+        summary:
+          "Starts single sign-on for a team (its slug, or an e-mail address or domain): redirects to the team's provider",
+        params: z.object({ team: z.string().min(1).max(254) }),
+        response: { 302: z.null() },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { url, flowCookie: sealed } = await ssoService.start(request.params.team);
+        void reply.setCookie(SSO_FLOW_COOKIE, sealed, { ...flowCookie, maxAge: SSO_FLOW_TTL_MS / 1000 });
+        return await reply.redirect(url, 302);
+      } catch (error) {
+        return reply.redirect(refusedUrl(error), 302);
+      }
+    },
+  );
+
+  app.get(
+    '/api/auth/sso/callback',
+    {
+      schema: {
+        tags: ['sso'],
+        summary: "The identity provider's redirect back: signs the user in and into the team",
+        querystring: z.record(z.string(), z.string()),
+        response: { 302: z.null() },
+      },
+    },
+    async (request, reply) => {
+      // The flow is single use, whatever the outcome.
+      void reply.clearCookie(SSO_FLOW_COOKIE, flowCookie);
+      try {
+        const callbackUrl = new URL(request.url, publicUrl);
+        const { user } = await ssoService.finish(callbackUrl, request.cookies[SSO_FLOW_COOKIE], {
+          ip: request.ip,
+          language: preferredLanguage(request.headers['accept-language']),
+        });
+        const signedIn = await sessionService.start(user.id, { seen: request });
+        await sessionService.end({ sessionKey: request.cookies[SESSION_COOKIE] });
+        setSessionCookiesOn(reply, signedIn, secureCookies);
+        return await reply.redirect(`${publicUrl}/`, 302);
+      } catch (error) {
+        return reply.redirect(refusedUrl(error), 302);
+      }
+    },
+  );
+  done();
+};
