@@ -237,31 +237,13 @@ export function registerModules(
   const deepThought = createDeepThoughtModule({ db, config, clock, log, xUsers: x.users });
   // The audit log behind each team's Activity feed, recorded from the answers of the routes it watches.
   const activity = createActivityModule({ db, clock, teams: teamsService, teamIdOf: teams.teamIdOf });
-  // The append-only audit log (access changes, uploads and pushes to X, campaign changes), apart from
-  // the feed; `audit.auditService.record` is the door for what other modules record (API-key use).
-  const audit = createAuditModule({ db, clock, teams: teamsService, teamIdOf: teams.teamIdOf });
-  // Single sign-on with OpenID Connect per team; its just-in-time joins go to the audit log.
-  const sso = createSsoModule({
-    db,
-    changes,
-    clock,
-    secret,
-    publicUrl: config.publicUrl,
-    isProduction: config.isProduction,
-    teams: { adminAccess: teamsService.adminAccess, teamIdOf: teams.teamIdOf },
-    users: users.usersRepository,
-    seats: { assertSeatsFor: (teamId, adding) => billing.billingService.assertSeatsFor(teamId, adding) },
-    audit: audit.auditService.record,
-    sessionService: auth.sessionService,
-  });
+  const access = auditAndSso({ db, changes, clock, config, teams, users, billing, auth });
 
   // Activity first, so that its hooks see every route registered after it.
   const inOrder = [
     activity,
-    // Like activity, before the routes it watches.
-    audit,
+    ...access.modules, // the audit log before the routes it watches, as activity; team SSO
     auth,
-    sso,
     social,
     users,
     staff,
@@ -297,6 +279,47 @@ export function registerModules(
       for (const module of inOrder) await module.registerRoutes(app);
     },
   };
+}
+
+/**
+ * The append-only audit log (apart from the Activity feed; `auditService.record` is the door for
+ * other modules, API-key use for one) and OpenID Connect single sign-on per team, whose
+ * just-in-time joins it records.
+ */
+function auditAndSso(deps: {
+  db: Db;
+  changes: Parameters<typeof createSsoModule>[0]['changes'];
+  clock: Clock;
+  config: Config;
+  teams: ReturnType<typeof createTeamsModule>;
+  users: ReturnType<typeof createUsersModule>;
+  billing: ReturnType<typeof createBillingModule>;
+  auth: ReturnType<typeof createAuthModule>;
+}) {
+  const { config, teams, billing } = deps;
+  const audit = createAuditModule({
+    db: deps.db,
+    clock: deps.clock,
+    teams: { adminAccess: (user, ref) => teams.teamsService.adminAccess(user, ref) },
+    teamIdOf: teams.teamIdOf,
+  });
+  const sso = createSsoModule({
+    db: deps.db,
+    changes: deps.changes,
+    clock: deps.clock,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    isProduction: config.isProduction,
+    teams: {
+      adminAccess: (user, ref) => teams.teamsService.adminAccess(user, ref),
+      teamIdOf: teams.teamIdOf,
+    },
+    users: deps.users.usersRepository,
+    seats: { assertSeatsFor: (teamId, adding) => billing.billingService.assertSeatsFor(teamId, adding) },
+    audit: audit.auditService.record,
+    sessionService: deps.auth.sessionService,
+  });
+  return { auditService: audit.auditService, modules: [audit, sso] };
 }
 
 /** modules/x-estimate's collaborators: the estimate, the campaigns' criteria and X's Ads API. */

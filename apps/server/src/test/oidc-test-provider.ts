@@ -33,8 +33,8 @@ export async function startTestOidcProvider(redirectUri: string): Promise<TestOi
       },
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    async findAccount(_ctx, sub) {
-      return {
+    findAccount(_ctx, sub) {
+      return Promise.resolve({
         accountId: sub,
         claims: () => ({
           sub,
@@ -43,13 +43,14 @@ export async function startTestOidcProvider(redirectUri: string): Promise<TestOi
           given_name: 'Test',
           family_name: 'User',
         }),
-      };
+      });
     },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     cookies: { keys: ['murmur-test-cookie-key'] },
   });
-  server.on('request', provider.callback());
+  const handle = provider.callback();
+  server.on('request', (req, res) => void handle(req, res));
 
   async function signIn(authorizationUrl: string, email: string): Promise<URL> {
     const jar = new Map<string, string>();

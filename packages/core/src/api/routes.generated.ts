@@ -8546,6 +8546,54 @@ export interface ApiRoutes {
       };
     }>;
   };
+  /** The team's audit log as CSV with the same filters (admins only) */
+  "GET /api/teams/:slug/audit-log.csv": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+    };
+    query: {
+      q?: string;
+      action?: string;
+      actor?: string;
+      from?: string;
+      to?: string;
+    };
+    response: string;
+  };
+  /** The team's audit log, newest first: search, action, actor and time filters (admins only) */
+  "GET /api/teams/:slug/audit-log/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+    };
+    query: {
+      q?: string;
+      action?: string;
+      actor?: string;
+      from?: string;
+      to?: string;
+      limit?: number;
+      offset?: number;
+    };
+    response: {
+      count: number;
+      results: Array<{
+        id: number;
+        /** ISO 8601 date-time */
+        created: string;
+        actor: {
+          id: number | null;
+          email: string;
+        };
+        ip: string;
+        action: string;
+        subject: string;
+        before: unknown;
+        after: unknown;
+      }>;
+    };
+  };
   /** The team's activity feed: who saved, uploaded, applied, invited or changed billing, newest first */
   "GET /api/teams/:slug/events/": {
     params: {
@@ -8667,6 +8715,50 @@ export interface ApiRoutes {
       joined: string;
       /** ISO 8601 date-time */
       last_login: string | null;
+    };
+  };
+  /** The team's single sign-on settings (admins only; the client secret is never returned) */
+  "GET /api/teams/:slug/sso/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+    };
+    response: {
+      enabled: boolean;
+      issuer: string;
+      client_id: string;
+      has_client_secret: boolean;
+      domains: string[];
+      level: "member" | "admin";
+      callback_url: string;
+      /** ISO 8601 date-time */
+      updated: string | null;
+    };
+  };
+  /** Sets the team's single sign-on (OpenID Connect); leave client_secret out to keep it */
+  "PUT /api/teams/:slug/sso/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+    };
+    body: {
+      enabled: boolean;
+      issuer: string;
+      client_id: string;
+      client_secret?: string;
+      domains: string[];
+      level: "member" | "admin";
+    };
+    response: {
+      enabled: boolean;
+      issuer: string;
+      client_id: string;
+      has_client_secret: boolean;
+      domains: string[];
+      level: "member" | "admin";
+      callback_url: string;
+      /** ISO 8601 date-time */
+      updated: string | null;
     };
   };
   /** Hand the team to another member (admins): they become admin, the caller a member */

@@ -8,7 +8,10 @@ const domainSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Enter a domain such as example.com.');
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'Enter a domain such as example.com.',
+  );
 
 /** A team's single sign-on as its admins see it: the client secret is write-only. */
 export const ssoConfigSchema = z.object({

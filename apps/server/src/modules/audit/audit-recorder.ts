@@ -129,7 +129,8 @@ function watches(deps: AuditRecorderDeps): Record<string, Watch> {
     'POST /api/audience-plan/:pk/push/': {
       action: 'audience.pushed_to_x',
       team: (seen) => text(seen.body.team),
-      subject: (seen) => `plan ${text(seen.params.pk)} → ${text(seen.body.account_id)} (${text(seen.body.mode)})`,
+      subject: (seen) =>
+        `plan ${text(seen.params.pk)} → ${text(seen.body.account_id)} (${text(seen.body.mode)})`,
       after: (seen) => seen.answer,
     },
     'POST /api/campaigns/': {

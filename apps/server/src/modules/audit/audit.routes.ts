@@ -12,7 +12,9 @@ const csvQuerySchema = auditQuerySchema.omit({ limit: true, offset: true });
 /** A date alone (`2026-11-25`) is the whole day: `from` at its start, `to` at its end (UTC). */
 const dateOf = (value: string | undefined, end: boolean): Date | undefined => {
   if (!value) return undefined;
-  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T${end ? '23:59:59.999' : '00:00:00'}Z` : value);
+  return new Date(
+    /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T${end ? '23:59:59.999' : '00:00:00'}Z` : value,
+  );
 };
 const filterOf = (q: z.output<typeof csvQuerySchema>): AuditFilter => ({
   q: q.q || undefined,

@@ -42,7 +42,7 @@ export function createAuditService(deps: { repo: AuditRepository; teams: TeamAdm
      * Appends one entry. The wiring point for other modules (API keys' use, for one): they get this
      * function, never the repository.
      */
-    async record(entry: AuditRecord): Promise<void> {
+    record: async (entry: AuditRecord): Promise<void> => {
       const actorEmail = entry.actorId === null ? '' : ((await repo.emailOf(entry.actorId)) ?? '');
       await repo.insert({
         teamId: entry.teamId,

@@ -34,10 +34,16 @@ export function createOidcClient(options: { allowHttp: boolean; timeoutSeconds?:
       throw new Error('The issuer must use https.');
     }
     // client_secret_basic: the registration default (OpenID Connect Dynamic Registration §2).
-    return client.discovery(url, settings.clientId, undefined, client.ClientSecretBasic(settings.clientSecret), {
-      timeout: options.timeoutSeconds ?? 10,
-      ...(url.protocol === 'http:' && { execute: [client.allowInsecureRequests] }),
-    });
+    return client.discovery(
+      url,
+      settings.clientId,
+      undefined,
+      client.ClientSecretBasic(settings.clientSecret),
+      {
+        timeout: options.timeoutSeconds ?? 10,
+        ...(url.protocol === 'http:' && { execute: [client.allowInsecureRequests] }),
+      },
+    );
   }
 
   return {
@@ -65,7 +71,11 @@ export function createOidcClient(options: { allowHttp: boolean; timeoutSeconds?:
      * Exchanges the code of the callback URL; throws on a state or nonce mismatch, a provider error or
      * an ID token that does not verify.
      */
-    async finish(settings: OidcProviderSettings, callbackUrl: URL, checks: OidcChecks): Promise<OidcIdentity> {
+    async finish(
+      settings: OidcProviderSettings,
+      callbackUrl: URL,
+      checks: OidcChecks,
+    ): Promise<OidcIdentity> {
       const config = await configure(settings);
       const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
         expectedState: checks.state,

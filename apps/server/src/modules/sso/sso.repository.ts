@@ -14,7 +14,7 @@ export function createSsoRepository(db: Db, changes: UserChanges = noUserChanges
     },
 
     async save(row: TeamSsoRow): Promise<void> {
-      const { teamId, ...values } = row;
+      const { teamId: _teamId, ...values } = row;
       await db.insert(teamSso).values(row).onConflictDoUpdate({ target: teamSso.teamId, set: values });
     },
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ssoConfigInputSchema, ssoConfigSchema } from '@murmur/core/api';
@@ -11,7 +12,7 @@ import { SsoRefused, type SsoService } from './sso.service';
 export interface SsoRoutesOptions {
   ssoService: SsoService;
   sessionService: {
-    start(userId: number, options?: { seen?: import('fastify').FastifyRequest }): Promise<SessionCookies>;
+    start(userId: number, options?: { seen?: FastifyRequest }): Promise<SessionCookies>;
     end(credentials: { sessionKey?: string | undefined }): Promise<void>;
   };
   publicUrl: string;
@@ -23,7 +24,12 @@ const teamParams = z.object({ slug: z.string().max(100).describe('The team slug 
 /** Team SSO settings (admins) and the sign-in's start and callback (docs/SSO-AND-AUDIT.md). */
 export const ssoRoutes: FastifyPluginCallbackZod<SsoRoutesOptions> = (app, options, done) => {
   const { ssoService, sessionService, publicUrl, secureCookies } = options;
-  const flowCookie = { path: '/api/auth/sso/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
+  const flowCookie = {
+    path: '/api/auth/sso/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies,
+  } as const;
   /** A refused sign-in goes back to the login screen, which names the reason. */
   const refusedUrl = (error: unknown) => {
     if (!(error instanceof SsoRefused)) throw error;
@@ -62,7 +68,9 @@ export const ssoRoutes: FastifyPluginCallbackZod<SsoRoutesOptions> = (app, optio
   app.get(
     '/api/auth/sso/:team/start',
     {
+      // Browser navigations (redirects), not API calls: kept out of the API document and route map.
       schema: {
+        hide: true,
         tags: ['sso'],
         summary:
           "Starts single sign-on for a team (its slug, or an e-mail address or domain): redirects to the team's provider",
@@ -85,9 +93,17 @@ export const ssoRoutes: FastifyPluginCallbackZod<SsoRoutesOptions> = (app, optio
     '/api/auth/sso/callback',
     {
       schema: {
+        hide: true,
         tags: ['sso'],
         summary: "The identity provider's redirect back: signs the user in and into the team",
-        querystring: z.record(z.string(), z.string()),
+        // What providers send back (RFC 6749 §4.1.2, RFC 9207 `iss`); the whole URL goes to openid-client.
+        querystring: z.object({
+          code: z.string().max(4000).optional(),
+          state: z.string().max(1000).optional(),
+          iss: z.string().max(1000).optional(),
+          error: z.string().max(200).optional(),
+          error_description: z.string().max(2000).optional(),
+        }),
         response: { 302: z.null() },
       },
     },

@@ -61,6 +61,17 @@ const BODIES: Record<string, object | undefined> = {
   },
   'DELETE /api/teams/{team_id}/report-schedule/': undefined,
   'POST /api/teams/{team_id}/report-schedule/send/': undefined,
+  'GET /api/teams/{slug}/sso/': undefined,
+  'PUT /api/teams/{slug}/sso/': {
+    enabled: true,
+    issuer: 'https://idp.evil.example',
+    client_id: 'evil',
+    client_secret: 'evil-secret',
+    domains: ['evil.example'],
+    level: 'admin',
+  },
+  'GET /api/teams/{slug}/audit-log/': undefined,
+  'GET /api/teams/{slug}/audit-log.csv': undefined,
 };
 
 async function invite(admin: TestSession, teamId: number, email: string) {
