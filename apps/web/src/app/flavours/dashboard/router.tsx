@@ -119,6 +119,13 @@ export const dashboardRoutes: RouteObject[] = [
                   (m) => m.TeamSettingsRoute,
                 ),
               },
+              {
+                path: 'team/audit',
+                lazy: lazyPage(
+                  () => import('./routes/audit'),
+                  (m) => m.AuditRoute,
+                ),
+              },
               ...(
                 [
                   ['campaigns', 'CampaignsRoute'],

@@ -1,7 +1,7 @@
 import { Alert, Center, Divider, Loader, Paper, Stack } from '@mantine/core';
 import type { User } from '@murmur/core/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { getMeQueryOptions, useMe } from '@/lib/api/get-me';
@@ -37,7 +37,12 @@ const CODE_BUTTONS = [
 ] as const;
 
 /** /login/:network? — sign in or register with an emailed code, or with X, Google, Facebook or LinkedIn. */
-export function LoginScreen() {
+export interface LoginScreenProps {
+  /** More ways to sign in, under the e-mail code (the app adds single sign-on). */
+  more?: ReactNode;
+}
+
+export function LoginScreen({ more }: LoginScreenProps = {}) {
   const { t } = useTranslation();
   const { network } = useParams();
   const [params] = useSearchParams();
@@ -154,6 +159,7 @@ export function LoginScreen() {
             confirmCode={(body) => confirm.mutateAsync(body)}
             onSignedIn={({ user }) => goOn(user)}
           />
+          {more}
         </Stack>
       </Paper>
     </Center>

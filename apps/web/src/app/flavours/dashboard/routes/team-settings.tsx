@@ -1,4 +1,8 @@
-import { Stack } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { AuditLogLink } from '@/features/audit/components/audit-log';
+import { SsoSettings } from '@/features/sso/components/sso-settings';
+import { isTeamAdmin } from '@/features/teams/utils/is-team-admin';
 import { GrantedAccountsSection } from '@/features/ad-accounts/components/granted-accounts-section';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -9,7 +13,9 @@ import { TeamSettings } from '@/features/teams/components/team-settings';
 import { useTeamOutlet } from '../team-context';
 
 export function TeamSettingsRoute() {
+  const { t } = useTranslation();
   const { team, user } = useTeamOutlet();
+  const admin = isTeamAdmin(user, team.slug);
   const [search, setSearch] = useSearchParams();
   const queryClient = useQueryClient();
   // The team's subscription list (SPEC §3) follows once a plan change has arrived.
@@ -38,6 +44,22 @@ export function TeamSettingsRoute() {
         detailsVersion={[team.invoice_email, team.country, team.invoice_name].join('\n')}
       />
       <GrantedAccountsSection key={`granted-${team.id}`} team={team} user={user} />
+      {admin && (
+        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="sso-title" id="sso">
+          <Title order={2} size="h4" mb="md" id="sso-title">
+            {t('sso.title')}
+          </Title>
+          <SsoSettings key={`sso-${team.id}`} teamSlug={team.slug} />
+        </Paper>
+      )}
+      {admin && (
+        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="audit-title" id="audit">
+          <Title order={2} size="h4" mb="xs" id="audit-title">
+            {t('audit.title')}
+          </Title>
+          <AuditLogLink to={`/${team.slug}/team/audit`} />
+        </Paper>
+      )}
     </Stack>
   );
 }

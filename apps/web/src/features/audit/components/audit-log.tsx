@@ -1,0 +1,177 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { AuditEntry } from '@murmur/core/api';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePageTitle } from '@/components/page-title';
+import { AUDIT_PAGE, auditCsvUrl, useAuditLog, type AuditFilters } from '../api/get-audit-log';
+
+export interface AuditLogProps {
+  teamSlug: string;
+}
+
+const json = (value: unknown) =>
+  value === null || value === undefined ? '—' : JSON.stringify(value, null, 1);
+
+/** The team's audit log for its admins: search, filters, before/after and the CSV export. */
+export function AuditLog({ teamSlug }: AuditLogProps) {
+  const { t, i18n } = useTranslation();
+  usePageTitle(t('audit.title'));
+  const [draft, setDraft] = useState<AuditFilters>({});
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [offset, setOffset] = useState(0);
+  const log = useAuditLog(teamSlug, filters, offset);
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setOffset(0);
+  };
+  const field = (name: keyof AuditFilters, label: string, type = 'text') => (
+    <TextInput
+      label={label}
+      type={type}
+      value={draft[name] ?? ''}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setDraft((d) => ({ ...d, [name]: value }));
+      }}
+      style={{ flex: '1 1 10rem' }}
+    />
+  );
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Title order={1} size="h2">
+        {t('audit.title')}
+      </Title>
+      <Text c="dimmed">{t('audit.intro')}</Text>
+      <Paper withBorder p="md" component="form" onSubmit={apply} aria-label={t('audit.filters')}>
+        <Group align="end" gap="sm" wrap="wrap">
+          {field('q', t('audit.search'))}
+          {field('action', t('audit.action'))}
+          {field('actor', t('audit.actor'))}
+          {field('from', t('audit.from'), 'date')}
+          {field('to', t('audit.to'), 'date')}
+          <Button type="submit">{t('audit.apply')}</Button>
+          <Button component="a" variant="default" href={auditCsvUrl(teamSlug, filters)} download>
+            {t('audit.exportCsv')}
+          </Button>
+        </Group>
+      </Paper>
+      {log.isPending ? (
+        <Loader aria-label={t('audit.loading')} />
+      ) : log.isError ? (
+        <Alert color="red" role="alert">
+          {t('audit.loadError')}
+        </Alert>
+      ) : log.data.results.length === 0 ? (
+        <Text>{t('audit.empty')}</Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={0}>
+            <Table striped verticalSpacing="xs" style={{ wordBreak: 'break-word' }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('audit.when')}</Table.Th>
+                  <Table.Th>{t('audit.actor')}</Table.Th>
+                  <Table.Th>{t('audit.action')}</Table.Th>
+                  <Table.Th>{t('audit.change')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {log.data.results.map((entry) => (
+                  <AuditRow key={entry.id} entry={entry} locale={i18n.language} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {t('audit.count', {
+                from: offset + 1,
+                to: offset + log.data.results.length,
+                count: log.data.count,
+              })}
+            </Text>
+            <Group gap="xs">
+              <Button
+                variant="default"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - AUDIT_PAGE))}
+              >
+                {t('audit.previous')}
+              </Button>
+              <Button
+                variant="default"
+                disabled={offset + AUDIT_PAGE >= log.data.count}
+                onClick={() => setOffset(offset + AUDIT_PAGE)}
+              >
+                {t('audit.next')}
+              </Button>
+            </Group>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function AuditRow({ entry, locale }: { entry: AuditEntry; locale: string }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <time dateTime={entry.created}>{new Date(entry.created).toLocaleString(locale)}</time>
+        <Text size="xs" c="dimmed">
+          {entry.ip}
+        </Text>
+      </Table.Td>
+      <Table.Td>{entry.actor.email || '—'}</Table.Td>
+      <Table.Td>
+        <Text size="sm" ff="monospace">
+          {entry.action}
+        </Text>
+        <Text size="sm">{entry.subject}</Text>
+      </Table.Td>
+      <Table.Td>
+        <details>
+          <summary>{t('audit.beforeAfter')}</summary>
+          <Text size="xs" fw={500}>
+            {t('audit.before')}
+          </Text>
+          <Text component="pre" size="xs" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+            {json(entry.before)}
+          </Text>
+          <Text size="xs" fw={500}>
+            {t('audit.after')}
+          </Text>
+          <Text component="pre" size="xs" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+            {json(entry.after)}
+          </Text>
+        </details>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Team settings' small link to the audit log (admins). */
+export function AuditLogLink({ to }: { to: string }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to={to} size="sm">
+      {t('audit.link')}
+    </Anchor>
+  );
+}
