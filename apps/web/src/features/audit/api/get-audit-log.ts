@@ -30,6 +30,6 @@ export const useAuditLog = (slug: string, filters: AuditFilters, offset: number)
 
 /** The CSV export's address with the same filters (a plain download, the session cookie signs it). */
 export const auditCsvUrl = (slug: string, filters: AuditFilters) => {
-  const query = new URLSearchParams(activeFilters(filters) as Record<string, string>).toString();
+  const query = new URLSearchParams(activeFilters(filters)).toString();
   return `/api/teams/${encodeURIComponent(slug)}/audit-log.csv${query ? `?${query}` : ''}`;
 };
