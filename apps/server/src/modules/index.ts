@@ -310,6 +310,7 @@ function auditAndSso(deps: {
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
     isProduction: config.isProduction,
+    startsPerIp: config.limits.socialStartsPerIp,
     teams: {
       adminAccess: (user, ref) => teams.teamsService.adminAccess(user, ref),
       teamIdOf: teams.teamIdOf,

@@ -15,6 +15,8 @@ export function createSsoModule(deps: {
   secret: string;
   publicUrl: string;
   isProduction: boolean;
+  /** The social sign-in starts' limit per IP, shared in kind (docs/API.md "Limits"). */
+  startsPerIp: number;
   teams: SsoDeps['teams'];
   users: SsoDeps['users'];
   seats: SsoDeps['seats'];
@@ -43,6 +45,7 @@ export function createSsoModule(deps: {
         sessionService: deps.sessionService,
         publicUrl: deps.publicUrl,
         secureCookies: deps.isProduction,
+        startsPerIp: deps.startsPerIp,
       });
     },
   };

@@ -5,6 +5,7 @@ import { ssoConfigInputSchema, ssoConfigSchema } from '@murmur/core/api';
 import { errorResponses } from '../../lib/http';
 import { preferredLanguage } from '../../lib/language';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth';
+import { minutes, rateLimitHook } from '../../plugins/rate-limit';
 import { setSessionCookiesOn, type SessionCookies } from '../../plugins/session-cookies';
 import { SSO_FLOW_COOKIE, SSO_FLOW_TTL_MS } from './sso-flow';
 import { SsoRefused, type SsoService } from './sso.service';
@@ -17,6 +18,8 @@ export interface SsoRoutesOptions {
   };
   publicUrl: string;
   secureCookies: boolean;
+  /** Sign-in starts per IP address per 15 minutes (each one reads the provider's discovery document). */
+  startsPerIp: number;
 }
 
 const teamParams = z.object({ slug: z.string().max(100).describe('The team slug or its numeric id') });
@@ -24,6 +27,12 @@ const teamParams = z.object({ slug: z.string().max(100).describe('The team slug 
 /** Team SSO settings (admins) and the sign-in's start and callback (docs/SSO-AND-AUDIT.md). */
 export const ssoRoutes: FastifyPluginCallbackZod<SsoRoutesOptions> = (app, options, done) => {
   const { ssoService, sessionService, publicUrl, secureCookies } = options;
+  const starts = rateLimitHook(app, {
+    name: 'sso-sign-in',
+    max: options.startsPerIp,
+    windowMs: 15 * 60 * 1000,
+    message: (m) => `Too many single sign-on attempts from your network. Please try again in ${minutes(m)}.`,
+  });
   const flowCookie = {
     path: '/api/auth/sso/',
     httpOnly: true,
@@ -68,6 +77,7 @@ export const ssoRoutes: FastifyPluginCallbackZod<SsoRoutesOptions> = (app, optio
   app.get(
     '/api/auth/sso/:team/start',
     {
+      preHandler: starts,
       // Browser navigations (redirects), not API calls: kept out of the API document and route map.
       schema: {
         hide: true,
