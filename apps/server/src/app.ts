@@ -120,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       targetingToken: config.targetingToken,
       targetingRoutes: TARGETING_SERVICE_ROUTES,
       proTargetingTokens: modules.proTargetingTokens,
+      apiKeys: modules.apiKeys,
     });
     api.addHook('preValidation', (request, _reply, done) => {
       // Most reads carry nothing to check (the serving path: this runs on every request).

@@ -35,6 +35,14 @@ export class NotAuthenticated extends DetailError {
   }
 }
 
+/** 401: a credential was sent but is no good (an unknown or revoked API key, docs/API-KEYS.md). */
+export class Unauthorized extends DetailError {
+  readonly statusCode = 401;
+  constructor(message = 'Invalid API key.') {
+    super(message);
+  }
+}
+
 export class Forbidden extends DetailError {
   readonly statusCode = 403;
   constructor(message = 'You do not have permission to perform this action.') {

@@ -16,6 +16,7 @@ import { createAdAccountsModule } from './ad-accounts';
 import { createAgencyModule } from './agency';
 import { audienceStatusSql, createAudiencesModule } from './audiences';
 import { createAuditModule } from './audit';
+import { createApiAccessModule } from './api-access';
 import { createAuthModule } from './auth';
 import { createBillingModule } from './billing';
 import { campaignStatusOf, createCampaignsModule, plannedCriteria } from './campaigns';
@@ -235,9 +236,37 @@ export function registerModules(
   });
   // Deep Thought, the premium analytics suite on the user's own X accounts (modules/deepthought).
   const deepThought = createDeepThoughtModule({ db, config, clock, log, xUsers: x.users });
-  // The audit log behind each team's Activity feed, recorded from the answers of the routes it watches.
-  const activity = createActivityModule({ db, clock, teams: teamsService, teamIdOf: teams.teamIdOf });
   const access = auditAndSso({ db, changes, clock, config, teams, users, billing, auth });
+  // Customer API keys and team webhooks (docs/API-KEYS.md); the webhooks hear of audience and
+  // campaign events through the activity feed. Each call a key makes is in the audit log (keys made
+  // and revoked are recorded there from their routes, with the admin and address).
+  const apiAccess = createApiAccessModule({
+    db,
+    clock,
+    teams: teamsService,
+    secret,
+    log,
+    allowPrivateWebhooks: !config.isProduction,
+    onKeyUse: (use) =>
+      void access.auditService
+        .record({
+          teamId: use.teamId,
+          actorId: null,
+          ip: use.ip,
+          action: 'api_key.used',
+          subject: `API key ${use.keyId}: ${use.method} ${use.route} → ${use.status}`,
+          after: { key_id: use.keyId, method: use.method, route: use.route, status: use.status },
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'audit entry of a key use not recorded')),
+  });
+  // The team's Activity feed, recorded from the answers of the routes it watches.
+  const activity = createActivityModule({
+    db,
+    clock,
+    teams: teamsService,
+    teamIdOf: teams.teamIdOf,
+    onRecorded: apiAccess.onActivity,
+  });
 
   // Activity first, so that its hooks see every route registered after it.
   const inOrder = [
@@ -268,6 +297,7 @@ export function registerModules(
     pro,
     deepThought,
     billing,
+    apiAccess,
     createHelpModule(),
     createIconsModule(),
     createHostsModule({ findTeamBySlug: teams.teamBySlug }),
@@ -275,6 +305,7 @@ export function registerModules(
   return {
     sessionService: auth.sessionService,
     proTargetingTokens: pro.proTokens,
+    apiKeys: apiAccess.keyAuth,
     async registerRoutes() {
       for (const module of inOrder) await module.registerRoutes(app);
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
-import { Forbidden, NotAuthenticated } from '../errors';
+import { Forbidden, NotAuthenticated, Unauthorized } from '../errors';
 import { timingSafeEqual } from 'node:crypto';
 import { safeEqual, sha256, sha256Digest } from '../lib/crypto';
 
@@ -39,6 +39,7 @@ export type Principal =
   | { kind: 'user'; user: UserRow; via: 'token'; tokenKey: string }
   | { kind: 'user'; user: UserRow; via: 'pro-targeting'; tokenKey: string }
   | { kind: 'user'; user: UserRow; via: 'extension'; tokenKey: string }
+  | { kind: 'user'; user: UserRow; via: 'api-key'; tokenKey: string; apiKey: ApiKeyCaller }
   | { kind: 'client'; client: 'extension' | 'pro-targeting' | 'targeting' };
 
 declare module 'fastify' {
@@ -70,6 +71,31 @@ export interface ScopedUserTokens {
   reaches(routeUrl: string): boolean;
 }
 
+/** A customer API key's grant (docs/API-KEYS.md): its team, scopes and rate limit. */
+export interface ApiKeyCaller {
+  keyId: number;
+  teamId: number;
+  teamSlug: string;
+  scopes: readonly string[];
+  rateLimitPerMinute: number;
+}
+
+/**
+ * Customer API keys (`Authorization: Bearer mur_…`, modules/api-access), which act as the admin who
+ * made them within their team and scopes, on the routes their scopes open only.
+ */
+export interface ApiKeyAuth {
+  prefix: string;
+  /** The key's creator and grant by the SHA-256 hex of its value; undefined when unknown or revoked. */
+  callerFor(keyHash: string): Promise<{ user: UserRow; key: ApiKeyCaller } | undefined>;
+  /** Before the input is read: the refusal (route not opened by the key's scopes, rate limit), if any. */
+  admit(request: FastifyRequest, key: ApiKeyCaller): Error | undefined;
+  /** After validation, before the handler: holds the route to the key's team and counts the use. */
+  check(request: FastifyRequest, key: ApiKeyCaller): Promise<void>;
+  /** Once answered (the key's use, for an audit log). */
+  answered(request: FastifyRequest, statusCode: number, key: ApiKeyCaller): void;
+}
+
 export interface AuthOptions {
   sessionService: SessionLookup;
   extensionToken: string | undefined;
@@ -80,6 +106,8 @@ export interface AuthOptions {
   targetingRoutes?: readonly string[] | undefined;
   /** SPEC §6's per-user pro-targeting tokens. */
   proTargetingTokens?: ScopedUserTokens | undefined;
+  /** Customer API keys (modules/api-access). */
+  apiKeys?: ApiKeyAuth | undefined;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -102,6 +130,14 @@ function byExtensionToken(user: UserRow | undefined, tokenKey: string): Principa
 
 function bySession(user: UserRow | undefined, sessionKey: string): Principal {
   return user ? { kind: 'user', user, via: 'session', sessionKey } : SIGNED_OUT;
+}
+
+const INVALID_KEY: Principal = Object.freeze({ kind: 'anonymous', invalidToken: true });
+
+/** docs/API-KEYS.md: `Authorization: Bearer mur_<value>`. */
+export function bearerKeyFromHeader(header: string | undefined, prefix: string): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1]?.startsWith(prefix) ? match[1] : undefined;
 }
 
 /** SPEC §6: `Authorization: Token <value>`. */
@@ -131,6 +167,17 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   // Synchronous when the credential is cached (lib/auth-cache.ts): most requests wait for no promise,
   // and the cached path allocates no closure (the serving path).
   function resolve(request: FastifyRequest): Principal | Promise<Principal> {
+    const apiKeys = options.apiKeys;
+    const apiKey = apiKeys && bearerKeyFromHeader(request.headers.authorization, apiKeys.prefix);
+    if (apiKeys && apiKey) {
+      return apiKeys
+        .callerFor(sha256(apiKey))
+        .then((found): Principal =>
+          found
+            ? { kind: 'user', user: found.user, via: 'api-key', tokenKey: apiKey, apiKey: found.key }
+            : INVALID_KEY,
+        );
+    }
     const token = tokenFromHeader(request.headers.authorization);
     if (token) {
       // Fixed client tokens never stand for a user. One hash serves both: the lookup's hex and,
@@ -166,8 +213,16 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   }
 
   /** Sets the principal; the refusal (signed out, CSRF failure of a cookie-authenticated write), if any. */
-  function admit(request: FastifyRequest, principal: Principal): Forbidden | NotAuthenticated | undefined {
+  function admit(request: FastifyRequest, principal: Principal): Error | undefined {
     request.principal = principal;
+    // An API key that is unknown, revoked, or whose creator is no longer the team's admin: 401
+    // everywhere (docs/API-KEYS.md), so a customer's software tells it from a missing scope (403).
+    if (principal === INVALID_KEY) return new Unauthorized();
+    if (principal.kind === 'user' && principal.via === 'api-key') {
+      // An unmatched URL goes on to its 404.
+      if (request.routeOptions.url === undefined) return undefined;
+      return options.apiKeys?.admit(request, principal.apiKey);
+    }
     // The targeting service's token reaches its routes only (an unmatched URL goes on to its 404).
     if (principal.kind === 'client' && principal.client === 'targeting') {
       const route = request.routeOptions.url;
@@ -224,6 +279,20 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       done(admit(request, resolved));
     }
   });
+  const apiKeys = options.apiKeys;
+  if (apiKeys) {
+    app.addHook('preHandler', async (request) => {
+      const principal = request.principal;
+      if (principal.kind === 'user' && principal.via === 'api-key' && request.routeOptions.url !== undefined)
+        await apiKeys.check(request, principal.apiKey);
+    });
+    app.addHook('onResponse', (request, reply, done) => {
+      const principal = request.principal;
+      if (principal?.kind === 'user' && principal.via === 'api-key')
+        apiKeys.answered(request, reply.statusCode, principal.apiKey);
+      done();
+    });
+  }
 }
 
 /** The signed-in user, or 403 in the shapes of docs/API.md. */

@@ -26,3 +26,4 @@ export * from './agency';
 // The route map, generated from the server's OpenAPI document (npm run generate:api): types only.
 export type * from './routes.generated';
 export * from './sso-audit';
+export * from './api-access';

@@ -23,3 +23,4 @@ export * from './lookalikes';
 export * from './agency';
 export * from './sso';
 export * from './audit';
+export * from './api-access';

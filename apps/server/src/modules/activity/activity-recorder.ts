@@ -3,6 +3,11 @@ import type { ActivityKind } from '@murmur/core/api';
 import type { NewActivity } from './activity.repository';
 
 /** What a watched route tells the recorder: the request as validated, and the JSON it answered. */
+/** An entry as `onRecorded` is told of it. */
+export interface RecordedActivity extends Omit<NewActivity, 'created' | 'details'> {
+  subjectId: number | null;
+}
+
 interface Seen {
   params: Record<string, unknown>;
   body: Record<string, unknown>;
@@ -33,6 +38,11 @@ interface Watch {
 
 export interface ActivityRecorderDeps {
   recordActivity: (entry: Omit<NewActivity, 'created'>) => Promise<void>;
+  /**
+   * Told of each entry once recorded, with the id of what it is about (the answer's `id`, else the
+   * path's `pk`), e.g. to send the team's webhooks (modules/api-access). Never throws into the route.
+   */
+  onRecorded?: ((entry: RecordedActivity) => void) | undefined;
   /** A team slug or id as a route received it → the team's id (undefined: no such team). */
   teamIdOf: (ref: string) => Promise<number | undefined>;
   audience: (id: number) => Promise<Before | undefined>;
@@ -317,11 +327,12 @@ function watchHooks(watch: Watch, deps: ActivityRecorderDeps) {
         const principal = request.principal;
         const userId =
           principal?.kind === 'user' ? principal.user.id : kind === 'signed_in' ? idOf(answer.user) : null;
-        await deps.recordActivity({
-          teamId: teamId ?? null,
-          userId,
-          kind,
-          subject: watch.subject(view).slice(0, 500),
+        const entry = { teamId: teamId ?? null, userId, kind, subject: watch.subject(view).slice(0, 500) };
+        await deps.recordActivity(entry);
+        const pk = Number(view.params.pk);
+        deps.onRecorded?.({
+          ...entry,
+          subjectId: idOf(answer) ?? (Number.isInteger(pk) && pk > 0 ? pk : null),
         });
       } catch (error) {
         request.log.error({ err: error }, 'activity not recorded');

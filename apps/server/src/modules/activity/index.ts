@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { registerActivityRecorder } from './activity-recorder';
+import { registerActivityRecorder, type RecordedActivity } from './activity-recorder';
+export type { RecordedActivity } from './activity-recorder';
 import { createActivityRepository } from './activity.repository';
 import { activityRoutes } from './activity.routes';
 import { createActivityService, type TeamAccess } from './activity.service';
@@ -13,6 +14,8 @@ export function createActivityModule(deps: {
   teams: TeamAccess;
   /** A team slug or id → its id, whoever asks (the recorder already knows the caller was allowed). */
   teamIdOf: (ref: string) => Promise<number | undefined>;
+  /** Told of each recorded entry (activity-recorder.ts), e.g. the team webhooks. */
+  onRecorded?: ((entry: RecordedActivity) => void) | undefined;
 }) {
   const repo = createActivityRepository(deps.db);
   const activityService = createActivityService({ repo, teams: deps.teams, clock: deps.clock });
@@ -22,6 +25,7 @@ export function createActivityModule(deps: {
       registerActivityRecorder(app, {
         recordActivity: activityService.recordActivity,
         teamIdOf: deps.teamIdOf,
+        onRecorded: deps.onRecorded,
         audience: (id) => repo.audience(id),
         campaign: (id) => repo.campaign(id),
         grant: (id) => repo.grant(id),

@@ -15,8 +15,9 @@ import { NotFound } from '../../errors';
 import type { MailOutbox, OutboxRepository } from '../../integrations/mail';
 import { escapeHtml, mailName } from '../../integrations/mail/escape-html';
 import type { Clock } from '../../lib/clock';
-import { hmac, randomKey, seal, unseal } from '../../lib/crypto';
+import { randomKey, seal, unseal } from '../../lib/crypto';
 import { postJson, type OutboundOptions } from '../../lib/outbound-post';
+import { signatureHeader, WEBHOOK_BACKOFF_MS } from '../../lib/webhook-signature';
 import type { AudienceConfigsService } from './audience-configs.service';
 import type { AlertsRepository } from './alerts.repository';
 import { MIN_SUPPORT, sizeTest, panelChanges } from './history-changes';
@@ -24,20 +25,10 @@ import { MIN_SUPPORT, sizeTest, panelChanges } from './history-changes';
 export type AlertsService = ReturnType<typeof createAlertsService>;
 
 const SEAL_PURPOSE = 'webhook-secret';
-/** Waits before the 2nd, 3rd, … attempt of a webhook delivery; after the last it has failed. */
-export const WEBHOOK_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000] as const;
+// Shared with the team webhooks (modules/api-access): one signature, one backoff.
+export { signatureHeader, WEBHOOK_BACKOFF_MS } from '../../lib/webhook-signature';
 /** Changes an event carries (the largest first). */
 const EVENT_CHANGES = 10;
-
-/**
- * The `Murmur-Signature` header of a webhook call, as Stripe signs theirs: `t=<unix seconds>,v1=<hex
- * HMAC-SHA256 of "<t>.<body>" with the rule's secret>`. A receiver recomputes it and refuses a
- * timestamp more than five minutes old (docs/API-AUDIENCES.md "Alerts").
- */
-export const signatureHeader = (secret: string, body: string, at: Date): string => {
-  const t = Math.floor(at.getTime() / 1000);
-  return `t=${t},v1=${hmac(secret, `${t}.${body}`)}`;
-};
 
 const pct = (v: number) => `${v > 0 ? '+' : ''}${(v * 100).toFixed(1)}%`;
 const points = (v: number) => `${v > 0 ? '+' : ''}${(v * 100).toFixed(1)}`;

@@ -1,0 +1,114 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { ActivityKind, WebhookEventType } from '@murmur/core/api';
+import type { Db } from '../../db/database';
+import { teams } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { createApiKeyAuth, type ApiKeyUse } from './api-key-auth';
+import { apiKeysRoutes, webhooksRoutes } from './api-access.routes';
+import { createApiKeysRepository } from './api-keys.repository';
+import { createApiKeysService, type ApiKeyChange, type TeamAdminAccess } from './api-keys.service';
+import { createWebhooksRepository } from './webhooks.repository';
+import { createWebhooksService, type TeamEvent } from './webhooks.service';
+
+export type { ApiKeyChange } from './api-keys.service';
+export type { ApiKeyUse } from './api-key-auth';
+export type { TeamEvent } from './webhooks.service';
+export { KEY_ROUTES } from './api-key-routes';
+
+/** The activity kinds that are webhook events, and the event each one is. */
+const EVENT_OF_ACTIVITY: Partial<Record<ActivityKind, WebhookEventType>> = {
+  audience_saved: 'audience.saved',
+  audience_updated: 'audience.changed',
+  audience_deleted: 'audience.deleted',
+  audience_uploaded: 'audience.uploaded',
+  campaign_published: 'campaign.published',
+  campaign_paused: 'campaign.paused',
+  campaign_resumed: 'campaign.resumed',
+};
+
+/**
+ * Customer API access (docs/API-KEYS.md): team API keys, for the auth plugin (`keyAuth`), and team
+ * webhooks fed from the activity feed (`onActivity`). `onKeyUse` and `onKeyChange` tell an audit log
+ * of each key's calls and of keys made and revoked.
+ */
+export function createApiAccessModule(deps: {
+  db: Db;
+  clock: Clock;
+  teams: TeamAdminAccess;
+  secret: string;
+  log: FastifyBaseLogger;
+  /** Outside production a webhook may call a receiver on this machine (development, the tests). */
+  allowPrivateWebhooks: boolean;
+  onKeyUse?: ((use: ApiKeyUse) => void) | undefined;
+  onKeyChange?: ((change: ApiKeyChange) => void) | undefined;
+}) {
+  const { db, clock, log } = deps;
+  const keysRepo = createApiKeysRepository(db);
+  const apiKeysService = createApiKeysService({
+    repo: keysRepo,
+    teams: deps.teams,
+    clock,
+    onKeyChange: deps.onKeyChange,
+  });
+  const keyAuth = createApiKeyAuth({ repo: keysRepo, clock, onKeyUse: deps.onKeyUse });
+  const webhooksService = createWebhooksService({
+    repo: createWebhooksRepository(db),
+    teams: deps.teams,
+    teamSlugOf: async (id) =>
+      (await db.select({ slug: teams.slug }).from(teams).where(eq(teams.id, id)))[0]?.slug,
+    clock,
+    secret: deps.secret,
+    webhooks: { allowPrivate: deps.allowPrivateWebhooks, timeoutMs: 10_000 },
+  });
+
+  /** Sends an event to the team's endpoints without holding up the caller (failures are retried). */
+  const publish = (event: TeamEvent) => {
+    webhooksService.publish(event).catch((error: unknown) => log.error({ err: error }, 'webhook not sent'));
+  };
+
+  return {
+    apiKeysService,
+    webhooksService,
+    keyAuth,
+    publish,
+    /** activity's `onRecorded`: the team's audience and campaign events as webhooks. */
+    onActivity(entry: {
+      teamId: number | null;
+      kind: ActivityKind;
+      subject: string;
+      subjectId: number | null;
+    }) {
+      const type = EVENT_OF_ACTIVITY[entry.kind];
+      if (type === undefined || entry.teamId === null) return;
+      publish({
+        teamId: entry.teamId,
+        type,
+        subject: {
+          kind: type.startsWith('campaign.') ? 'campaign' : 'audience',
+          id: entry.subjectId,
+          name: entry.subject,
+        },
+      });
+    },
+    async registerRoutes(app: FastifyInstance) {
+      await app.register(apiKeysRoutes, { apiKeysService });
+      await app.register(webhooksRoutes, { webhooksService });
+      // Failed deliveries are tried again after their backoff.
+      let timer: NodeJS.Timeout | undefined;
+      app.addHook('onReady', (ready) => {
+        timer = setInterval(() => {
+          webhooksService
+            .deliverDue()
+            .catch((error: unknown) => log.error({ err: error }, 'webhook retries failed'));
+        }, 60_000);
+        timer.unref();
+        ready();
+      });
+      app.addHook('onClose', (_instance, closed) => {
+        clearInterval(timer);
+        closed();
+      });
+    },
+  };
+}
