@@ -13,6 +13,7 @@ import type { JobQueue } from './jobs/jobs';
 import type { InvalidationBus } from './lib/auth-cache';
 import { systemClock, type Clock } from './lib/clock';
 import { registerModules } from './modules';
+import { KEY_ROUTES } from './modules/api-access';
 import { socialCallbacks } from './modules/social/social-callbacks';
 import { registerAuth } from './plugins/auth';
 import { TARGETING_SERVICE_ROUTES } from './modules/catalogues/targeting-service';
@@ -83,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
-  await registerDocs(app);
+  await registerDocs(app, KEY_ROUTES);
   // Probes and metrics for the orchestrator and Prometheus, outside /api (docs/OPERATIONS.md).
   registerHealth(
     app,

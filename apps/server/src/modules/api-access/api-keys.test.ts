@@ -192,4 +192,19 @@ describe('API keys', () => {
     const list = await t.app.inject({ url: `/api/teams/${teamA.slug}/api-keys/`, headers: bob.tokenAuth });
     expect(list.statusCode).toBe(403);
   });
+
+  it('publishes the routes a key reaches at /api/docs/public.json, with the bearer scheme only', async () => {
+    const res = await t.app.inject({ url: '/api/docs/public.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{
+      paths: Record<string, Record<string, { security: unknown; 'x-api-key-scope': string }>>;
+      components: { securitySchemes: Record<string, { scheme: string }> };
+    }>();
+    expect(doc.components.securitySchemes).toEqual({ apiKey: expect.objectContaining({ scheme: 'bearer' }) });
+    expect(doc.paths['/api/audience-configs/{pk}/']?.get?.['x-api-key-scope']).toBe('audiences:read');
+    expect(doc.paths['/api/audience-configs/{pk}/']?.put?.['x-api-key-scope']).toBe('audiences:write');
+    expect(doc.paths['/api/teams/{slug}/webhooks/']?.post?.security).toEqual([{ apiKey: [] }]);
+    expect(Object.keys(doc.paths)).not.toContain('/api/user/me/');
+    expect(Object.keys(doc.paths)).not.toContain('/api/teams/{slug}/api-keys/');
+  });
 });
