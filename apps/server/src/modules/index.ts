@@ -15,7 +15,7 @@ import { samplingOf } from '../engine/engine-audience';
 import { createAdAccountsModule } from './ad-accounts';
 import { createAgencyModule } from './agency';
 import { audienceStatusSql, createAudiencesModule } from './audiences';
-import { createAuditModule } from './audit';
+import { createAuditModule, type AuditService } from './audit';
 import { createApiAccessModule } from './api-access';
 import { createAuthModule } from './auth';
 import { createBillingModule } from './billing';
@@ -237,35 +237,16 @@ export function registerModules(
   // Deep Thought, the premium analytics suite on the user's own X accounts (modules/deepthought).
   const deepThought = createDeepThoughtModule({ db, config, clock, log, xUsers: x.users });
   const access = auditAndSso({ db, changes, clock, config, teams, users, billing, auth });
-  // Customer API keys and team webhooks (docs/API-KEYS.md); the webhooks hear of audience and
-  // campaign events through the activity feed. Each call a key makes is in the audit log (keys made
-  // and revoked are recorded there from their routes, with the admin and address).
-  const apiAccess = createApiAccessModule({
+  // The team's Activity feed, which also feeds the team webhooks (docs/API-KEYS.md); each call an API
+  // key makes goes to the audit log.
+  const { activity, apiAccess } = activityAndApiAccess({
     db,
     clock,
-    teams: teamsService,
-    secret,
+    config,
     log,
-    allowPrivateWebhooks: !config.isProduction,
-    onKeyUse: (use) =>
-      void access.auditService
-        .record({
-          teamId: use.teamId,
-          actorId: null,
-          ip: use.ip,
-          action: 'api_key.used',
-          subject: `API key ${use.keyId}: ${use.method} ${use.route} → ${use.status}`,
-          after: { key_id: use.keyId, method: use.method, route: use.route, status: use.status },
-        })
-        .catch((error: unknown) => log.error({ err: error }, 'audit entry of a key use not recorded')),
-  });
-  // The team's Activity feed, recorded from the answers of the routes it watches.
-  const activity = createActivityModule({
-    db,
-    clock,
-    teams: teamsService,
-    teamIdOf: teams.teamIdOf,
-    onRecorded: apiAccess.onActivity,
+    teamsService,
+    teams,
+    audit: access.auditService,
   });
 
   // Activity first, so that its hooks see every route registered after it.
@@ -352,6 +333,51 @@ function auditAndSso(deps: {
     sessionService: deps.auth.sessionService,
   });
   return { auditService: audit.auditService, modules: [audit, sso] };
+}
+
+/**
+ * The Activity feed's recorder and customer API access (keys, team webhooks): the webhooks hear of
+ * audience and campaign events through the feed. An audit log may pass onKeyUse / onKeyChange here.
+ */
+function activityAndApiAccess(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  log: FastifyBaseLogger;
+  teamsService: Parameters<typeof createApiAccessModule>[0]['teams'] &
+    Parameters<typeof createActivityModule>[0]['teams'];
+  teams: { teamIdOf: (ref: string) => Promise<number | undefined> };
+  audit: Pick<AuditService, 'record'>;
+}) {
+  const { db, clock, config, log } = deps;
+  const apiAccess = createApiAccessModule({
+    db,
+    clock,
+    teams: deps.teamsService,
+    secret: config.sessionSecret,
+    log,
+    // Outside production a webhook may call a receiver on this machine (development, the journeys).
+    allowPrivateWebhooks: !config.isProduction,
+    onKeyUse: (use) =>
+      void deps.audit
+        .record({
+          teamId: use.teamId,
+          actorId: null,
+          ip: use.ip,
+          action: 'api_key.used',
+          subject: `API key ${use.keyId}: ${use.method} ${use.route} → ${use.status}`,
+          after: { key_id: use.keyId, method: use.method, route: use.route, status: use.status },
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'audit entry of a key use not recorded')),
+  });
+  const activity = createActivityModule({
+    db,
+    clock,
+    teams: deps.teamsService,
+    teamIdOf: deps.teams.teamIdOf,
+    onRecorded: apiAccess.onActivity,
+  });
+  return { activity, apiAccess };
 }
 
 /** modules/x-estimate's collaborators: the estimate, the campaigns' criteria and X's Ads API. */

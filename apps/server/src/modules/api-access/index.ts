@@ -73,12 +73,12 @@ export function createApiAccessModule(deps: {
     keyAuth,
     publish,
     /** activity's `onRecorded`: the team's audience and campaign events as webhooks. */
-    onActivity(entry: {
+    onActivity: (entry: {
       teamId: number | null;
       kind: ActivityKind;
       subject: string;
       subjectId: number | null;
-    }) {
+    }) => {
       const type = EVENT_OF_ACTIVITY[entry.kind];
       if (type === undefined || entry.teamId === null) return;
       publish({
