@@ -126,6 +126,13 @@ export const dashboardRoutes: RouteObject[] = [
                   (m) => m.AuditRoute,
                 ),
               },
+              {
+                path: 'team/api',
+                lazy: lazyPage(
+                  () => import('./routes/team-api'),
+                  (m) => m.TeamApiRoute,
+                ),
+              },
               ...(
                 [
                   ['campaigns', 'CampaignsRoute'],

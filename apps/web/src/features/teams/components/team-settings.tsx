@@ -1,7 +1,8 @@
-import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Team, User } from '@murmur/core/api';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Avatar } from '@/components/avatar';
 import { usePageTitle } from '@/components/page-title';
 import { isTeamAdmin } from '../utils/is-team-admin';
@@ -53,6 +54,11 @@ export function TeamSettings({ team, user }: TeamSettingsProps) {
         </Stack>
       </Group>
       {!admin && <Alert color="gray">{t('teams.settings.readOnly')}</Alert>}
+      {admin && (
+        <Anchor component={Link} to="api">
+          {t('apiAccess.link')}
+        </Anchor>
+      )}
 
       <Section id="team-name" title={t('teams.settings.nameSection')}>
         {/* Keyed by name so a rename elsewhere resets the field. */}
