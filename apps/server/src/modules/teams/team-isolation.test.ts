@@ -14,7 +14,7 @@ const users: Record<'aAdmin' | 'aMember' | 'bAdmin' | 'bMember', TestSession> = 
 const teams: Record<'a' | 'b', { id: number; slug: string }> = {} as never;
 let attackerCodeForA = '';
 /** The ids of B's rows that the routes with a second path value name (an admin's membership, an open invitation). */
-const inB = { member_id: 0, invite_id: 0 };
+const inB = { member_id: 0, invite_id: 0, id: 1 };
 /** A route path with team B's reference first and B's own rows after it. */
 const urlOf = (path: string, ref: string) => {
   let first = true;
@@ -72,6 +72,15 @@ const BODIES: Record<string, object | undefined> = {
   },
   'GET /api/teams/{slug}/audit-log/': undefined,
   'GET /api/teams/{slug}/audit-log.csv': undefined,
+  // API access (modules/api-access): `{id}` is any key or endpoint id; the team check comes first.
+  'GET /api/teams/{slug}/api-keys/': undefined,
+  'POST /api/teams/{slug}/api-keys/': { name: 'stolen', scopes: ['audiences:read'] },
+  'DELETE /api/teams/{slug}/api-keys/{id}/': undefined,
+  'GET /api/teams/{slug}/webhooks/': undefined,
+  'POST /api/teams/{slug}/webhooks/': { url: 'https://evil.example/hook', events: ['audience.saved'] },
+  'DELETE /api/teams/{slug}/webhooks/{id}/': undefined,
+  'GET /api/teams/{slug}/webhooks/{id}/deliveries/': undefined,
+  'POST /api/teams/{slug}/webhooks/{id}/test/': undefined,
 };
 
 async function invite(admin: TestSession, teamId: number, email: string) {

@@ -1,4 +1,4 @@
-import type { ApiKey, CreateApiKey, CreatedApiKey } from '@murmur/core/api';
+import type { ApiKey, ApiKeyScope, CreateApiKey, CreatedApiKey } from '@murmur/core/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/request';
 
@@ -33,3 +33,12 @@ const useKeysChange = <T, R>(slug: string, mutationFn: (input: T) => Promise<R>)
 export const useCreateApiKey = (slug: string) =>
   useKeysChange(slug, (body: CreateApiKey) => createApiKey(slug, body));
 export const useRevokeApiKey = (slug: string) => useKeysChange(slug, (id: number) => revokeApiKey(slug, id));
+
+/** A scope's text key (`:` is i18next's namespace separator, so it is not used in the keys). */
+export const SCOPE_TEXT = {
+  'audiences:read': 'apiAccess.scopes.audiences_read',
+  'audiences:write': 'apiAccess.scopes.audiences_write',
+  'insights:run': 'apiAccess.scopes.insights_run',
+  'campaigns:read': 'apiAccess.scopes.campaigns_read',
+  'webhooks:manage': 'apiAccess.scopes.webhooks_manage',
+} as const satisfies Record<ApiKeyScope, string>;

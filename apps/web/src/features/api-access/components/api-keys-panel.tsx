@@ -20,7 +20,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-text';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+import { SCOPE_TEXT, useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { ConfirmButton } from './confirm-button';
 import { LoadState } from './load-state';
 import { SecretOnce } from './secret-once';
@@ -64,7 +64,7 @@ function CreateKeyForm({ slug, onCreated }: { slug: string; onCreated: (key: Cre
         >
           <Stack gap={4} mt={4}>
             {API_KEY_SCOPES.map((scope) => (
-              <Checkbox key={scope} value={scope} label={t(`apiAccess.scopes.${scope}`)} />
+              <Checkbox key={scope} value={scope} label={t(SCOPE_TEXT[scope])} />
             ))}
           </Stack>
         </Checkbox.Group>
@@ -112,7 +112,7 @@ function KeyRow({ slug, apiKey }: { slug: string; apiKey: ApiKey }) {
         <Group gap={4}>
           {apiKey.scopes.map((scope) => (
             <Badge key={scope} variant="light" size="sm">
-              {t(`apiAccess.scopes.${scope}`)}
+              {t(SCOPE_TEXT[scope])}
             </Badge>
           ))}
         </Group>
