@@ -191,6 +191,34 @@ describe('API keys', () => {
     expect(res.statusCode).toBe(403);
     const list = await t.app.inject({ url: `/api/teams/${teamA.slug}/api-keys/`, headers: bob.tokenAuth });
     expect(list.statusCode).toBe(403);
+
+    // Bob made admin makes a key; once he is a plain member again, his key stops working.
+    const members = await t.app.inject({
+      url: `/api/teams/${teamA.slug}/members/`,
+      headers: alice.tokenAuth,
+    });
+    const bobs = members
+      .json<{ id: number; user: { id: number } }[]>()
+      .find((m) => m.user.id === bob.user.id)!;
+    const level = (to: 'admin' | 'member') =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/teams/${teamA.slug}/members/${bobs.id}/`,
+        headers: alice.tokenAuth,
+        payload: { level: to },
+      });
+    expect((await level('admin')).statusCode).toBe(200);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/teams/${teamA.slug}/api-keys/`,
+      headers: bob.tokenAuth,
+      payload: { name: 'bob', scopes: ['audiences:read'] },
+    });
+    expect(made.statusCode).toBe(201);
+    const bobKey = made.json<CreatedApiKey>().key;
+    expect((await withKey(bobKey, 'GET', `/api/audience-configs/${inA.id}/`)).statusCode).toBe(200);
+    expect((await level('member')).statusCode).toBe(200);
+    expect((await withKey(bobKey, 'GET', `/api/audience-configs/${inA.id}/`)).statusCode).toBe(401);
   });
 
   it('publishes the routes a key reaches at /api/docs/public.json, with the bearer scheme only', async () => {
