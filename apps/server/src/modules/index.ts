@@ -149,6 +149,7 @@ export function registerModules(
     clock,
     secret,
     log,
+    onUploadSettled: (upload) => apiAccess.onUploadSettled(upload), // team webhooks (made below)
   });
   // SPEC §7 has-pixel, web-events, app-events, account-apps: a team's granted X ad account on X.
   const measurement = createMeasurementModule({

@@ -63,6 +63,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'audience.changed',
   'audience.deleted',
   'audience.uploaded',
+  /** X finished processing an upload and it can be targeted. */
+  'audience.upload_ready',
+  /** X finished processing an upload with too few matched accounts to target. */
+  'audience.upload_too_small',
   'campaign.published',
   'campaign.paused',
   'campaign.resumed',
@@ -99,7 +103,7 @@ export const webhookEventSchema = z.object({
   team: z.object({ id: z.number().int(), slug: z.string() }),
   /** What the event is about: an audience or a campaign, by id and name as it was then. */
   subject: z.object({
-    kind: z.enum(['audience', 'campaign', 'test']),
+    kind: z.enum(['audience', 'upload', 'campaign', 'test']),
     id: z.number().int().nullable(),
     name: z.string(),
   }),

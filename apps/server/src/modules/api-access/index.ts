@@ -91,6 +91,19 @@ export function createApiAccessModule(deps: {
         },
       });
     },
+    /** x-audiences' `onUploadSettled`: an upload ready on X, or too small to target. */
+    onUploadSettled: (upload: {
+      teamId: number;
+      uploadId: number;
+      name: string;
+      state: 'ready' | 'failed';
+    }) => {
+      publish({
+        teamId: upload.teamId,
+        type: upload.state === 'ready' ? 'audience.upload_ready' : 'audience.upload_too_small',
+        subject: { kind: 'upload', id: upload.uploadId, name: upload.name },
+      });
+    },
     async registerRoutes(app: FastifyInstance) {
       await app.register(apiKeysRoutes, { apiKeysService });
       await app.register(webhooksRoutes, { webhooksService });

@@ -45,7 +45,7 @@ const presentDelivery = (row: WebhookDeliveryRow): WebhookDelivery => ({
 export interface TeamEvent {
   teamId: number;
   type: WebhookEventType;
-  subject: { kind: 'audience' | 'campaign'; id: number | null; name: string };
+  subject: { kind: 'audience' | 'upload' | 'campaign'; id: number | null; name: string };
 }
 
 /**

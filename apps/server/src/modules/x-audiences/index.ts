@@ -41,6 +41,8 @@ export function createXAudiencesModule(deps: {
   log: FastifyBaseLogger;
   /** Milliseconds between follow-up rounds (FOLLOW_EVERY_MS); 0 turns the background job off. */
   followEveryMs?: number;
+  /** An upload became ready on X or ended too small (uploads.service.ts). */
+  onUploadSettled?: Parameters<typeof createUploadsService>[0]['onUploadSettled'];
 }) {
   const repo = createXAudiencesRepository(deps.db);
   const agreement = createAgreementService({ repo, teams: deps.teams, clock: deps.clock });
@@ -55,6 +57,7 @@ export function createXAudiencesModule(deps: {
     engine: deps.engine,
     clock: deps.clock,
     log: deps.log,
+    onUploadSettled: deps.onUploadSettled,
   });
   const usages = createUsagesService({
     repo,

@@ -72,6 +72,13 @@ export type UploadsService = ReturnType<typeof createUploadsService>;
  * granted X ad account (hashed handles through the Ads API); X's processing is followed until the
  * audience is targetable, and the custom audience becomes a real criterion in the engine.
  */
+export interface UploadSettled {
+  teamId: number;
+  uploadId: number;
+  name: string;
+  state: 'ready' | 'failed';
+}
+
 export function createUploadsService(deps: {
   repo: XAudiencesRepository;
   teams: UploadTeams;
@@ -83,6 +90,11 @@ export function createUploadsService(deps: {
   engine: EngineHolder;
   clock: Clock;
   log: FastifyBaseLogger;
+  /**
+   * An upload X finished processing: `ready` (targetable) or `failed` (too few matched to target),
+   * e.g. for the team webhooks (modules/api-access).
+   */
+  onUploadSettled?: ((upload: UploadSettled) => void) | undefined;
 }) {
   const { repo, teams, ads, engine, clock, log } = deps;
 
@@ -138,6 +150,9 @@ export function createUploadsService(deps: {
       // Not targetable once processing is over (too few matched): failed, X says why.
       if (!ca.targetable && !ca.reasons_not_targetable.includes('PROCESSING')) update.state = 'failed';
       await repo.updateUpload(row.id, update);
+      if (update.state !== row.state && (update.state === 'ready' || update.state === 'failed')) {
+        deps.onUploadSettled?.({ teamId: row.teamId, uploadId: row.id, name: row.name, state: update.state });
+      }
       return { ...row, ...update };
     } catch (error) {
       if (!(error instanceof XError)) throw error;
