@@ -149,7 +149,6 @@ export function registerModules(
     clock,
     secret,
     log,
-    onUploadSettled: (upload) => apiAccess.onUploadSettled(upload), // team webhooks (made below)
   });
   // SPEC §7 has-pixel, web-events, app-events, account-apps: a team's granted X ad account on X.
   const measurement = createMeasurementModule({
@@ -241,15 +240,13 @@ export function registerModules(
   // The team's Activity feed, which also feeds the team webhooks (docs/API-KEYS.md); each call an API
   // key makes goes to the audit log.
   const { activity, apiAccess } = activityAndApiAccess({
-    db,
-    clock,
-    config,
+    ...deps,
     log,
     teamsService,
     teams,
-    audit: access.auditService,
+    xAudiences,
+    access,
   });
-
   // Activity first, so that its hooks see every route registered after it.
   const inOrder = [
     activity,
@@ -338,7 +335,8 @@ function auditAndSso(deps: {
 
 /**
  * The Activity feed's recorder and customer API access (keys, team webhooks): the webhooks hear of
- * audience and campaign events through the feed. An audit log may pass onKeyUse / onKeyChange here.
+ * audience and campaign events through the feed; each call a key makes is recorded in the audit log
+ * (keys made and revoked are recorded there from their routes, with the admin and address).
  */
 function activityAndApiAccess(deps: {
   db: Db;
@@ -348,7 +346,8 @@ function activityAndApiAccess(deps: {
   teamsService: Parameters<typeof createApiAccessModule>[0]['teams'] &
     Parameters<typeof createActivityModule>[0]['teams'];
   teams: { teamIdOf: (ref: string) => Promise<number | undefined> };
-  audit: Pick<AuditService, 'record'>;
+  access: { auditService: Pick<AuditService, 'record'> };
+  xAudiences: Pick<ReturnType<typeof createXAudiencesModule>, 'onUploadSettled'>;
 }) {
   const { db, clock, config, log } = deps;
   const apiAccess = createApiAccessModule({
@@ -360,7 +359,7 @@ function activityAndApiAccess(deps: {
     // Outside production a webhook may call a receiver on this machine (development, the journeys).
     allowPrivateWebhooks: !config.isProduction,
     onKeyUse: (use) =>
-      void deps.audit
+      void deps.access.auditService
         .record({
           teamId: use.teamId,
           actorId: null,
@@ -378,6 +377,8 @@ function activityAndApiAccess(deps: {
     teamIdOf: deps.teams.teamIdOf,
     onRecorded: apiAccess.onActivity,
   });
+  // Uploads ready on X or too small to target, as team webhooks.
+  deps.xAudiences.onUploadSettled(apiAccess.onUploadSettled);
   return { activity, apiAccess };
 }
 

@@ -7,6 +7,7 @@ import { applyUsageToLineItem } from './apply-to-line-item';
 import { createAgreementService } from './agreement.service';
 import {
   createUploadsService,
+  type UploadSettled,
   type ReadConfig,
   type TokensOf,
   type UploadAllowance,
@@ -41,9 +42,10 @@ export function createXAudiencesModule(deps: {
   log: FastifyBaseLogger;
   /** Milliseconds between follow-up rounds (FOLLOW_EVERY_MS); 0 turns the background job off. */
   followEveryMs?: number;
-  /** An upload became ready on X or ended too small (uploads.service.ts). */
-  onUploadSettled?: Parameters<typeof createUploadsService>[0]['onUploadSettled'];
 }) {
+  // Told when an upload became ready on X or ended too small (uploads.service.ts), e.g. the team
+  // webhooks; subscribed after the module is made (`onUploadSettled`).
+  const settled: ((upload: UploadSettled) => void)[] = [];
   const repo = createXAudiencesRepository(deps.db);
   const agreement = createAgreementService({ repo, teams: deps.teams, clock: deps.clock });
   const uploads = createUploadsService({
@@ -57,7 +59,7 @@ export function createXAudiencesModule(deps: {
     engine: deps.engine,
     clock: deps.clock,
     log: deps.log,
-    onUploadSettled: deps.onUploadSettled,
+    onUploadSettled: (upload) => settled.forEach((listener) => listener(upload)),
   });
   const usages = createUsagesService({
     repo,
@@ -76,6 +78,7 @@ export function createXAudiencesModule(deps: {
   return {
     uploads,
     agreement,
+    onUploadSettled: (listener: (upload: UploadSettled) => void) => void settled.push(listener),
     usages,
     async registerRoutes(app: FastifyInstance) {
       await app.register(xAudiencesRoutes, { uploads, agreement, usages });
