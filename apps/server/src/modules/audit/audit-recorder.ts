@@ -48,9 +48,9 @@ const plain = (value: unknown): Json | undefined =>
 
 /**
  * The routes the audit log records, by "METHOD route url": access changes (members, invitations,
- * transfer), uploads and pushes to X, and campaign changes. SSO configuration changes and SSO
- * just-in-time joins are recorded by modules/sso itself; API-key use will be recorded by that module
- * through `auditService.record`. A route added later that changes access adds one line here.
+ * transfer, API keys and webhooks made and revoked), uploads and pushes to X, and campaign changes.
+ * SSO configuration changes and SSO just-in-time joins are recorded by modules/sso itself; each call
+ * an API key makes is recorded through `auditService.record` (modules/index.ts). A route added later that changes access adds one line here.
  */
 function watches(deps: AuditRecorderDeps): Record<string, Watch> {
   const membershipBefore = async (request: FastifyRequest) => {
@@ -115,6 +115,36 @@ function watches(deps: AuditRecorderDeps): Record<string, Watch> {
       action: 'invite.resent',
       team: (seen) => text(seen.params.team_id),
       subject: (seen) => text(seen.answer.email),
+    },
+    // API keys and webhook endpoints (modules/api-access): the key's secret and the endpoint's signing
+    // secret, sent once in the answer, are never recorded.
+    'POST /api/teams/:slug/api-keys/': {
+      action: 'api_key.created',
+      team: (seen) => text(seen.params.slug),
+      subject: (seen) => `${text(seen.answer.name)} (${text(seen.answer.prefix)}…)`,
+      after: (seen) => ({
+        id: seen.answer.id,
+        name: seen.answer.name,
+        prefix: seen.answer.prefix,
+        scopes: seen.answer.scopes,
+        rate_limit_per_minute: seen.answer.rate_limit_per_minute,
+      }),
+    },
+    'DELETE /api/teams/:slug/api-keys/:id/': {
+      action: 'api_key.revoked',
+      team: (seen) => text(seen.params.slug),
+      subject: (seen) => `API key ${text(seen.params.id)}`,
+    },
+    'POST /api/teams/:slug/webhooks/': {
+      action: 'webhook.created',
+      team: (seen) => text(seen.params.slug),
+      subject: (seen) => text(seen.answer.url),
+      after: (seen) => ({ id: seen.answer.id, url: seen.answer.url, events: seen.answer.events }),
+    },
+    'DELETE /api/teams/:slug/webhooks/:id/': {
+      action: 'webhook.deleted',
+      team: (seen) => text(seen.params.slug),
+      subject: (seen) => `webhook ${text(seen.params.id)}`,
     },
     'POST /api/uploaded-audiences/': {
       action: 'audience.uploaded_to_x',
