@@ -8546,6 +8546,71 @@ export interface ApiRoutes {
       };
     }>;
   };
+  /** The team's API keys, revoked ones included (team admins) */
+  "GET /api/teams/:slug/api-keys/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+    };
+    response: Array<{
+      id: number;
+      name: string;
+      prefix: string;
+      scopes: Array<"audiences:read" | "audiences:write" | "insights:run" | "campaigns:read" | "webhooks:manage">;
+      rate_limit_per_minute: number;
+      usage_count: number;
+      /** ISO 8601 date-time */
+      last_used_at: string | null;
+      /** ISO 8601 date-time */
+      created: string;
+      /** ISO 8601 date-time */
+      revoked_at: string | null;
+      created_by: {
+        id: number;
+        email: string;
+      } | null;
+    }>;
+  };
+  /** Make an API key; its whole value is in this answer only */
+  "POST /api/teams/:slug/api-keys/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+    };
+    body: {
+      name: string;
+      scopes: Array<"audiences:read" | "audiences:write" | "insights:run" | "campaigns:read" | "webhooks:manage">;
+      rate_limit_per_minute?: number;
+    };
+    response: {
+      id: number;
+      name: string;
+      prefix: string;
+      scopes: Array<"audiences:read" | "audiences:write" | "insights:run" | "campaigns:read" | "webhooks:manage">;
+      rate_limit_per_minute: number;
+      usage_count: number;
+      /** ISO 8601 date-time */
+      last_used_at: string | null;
+      /** ISO 8601 date-time */
+      created: string;
+      /** ISO 8601 date-time */
+      revoked_at: string | null;
+      created_by: {
+        id: number;
+        email: string;
+      } | null;
+      key: string;
+    };
+  };
+  /** Revoke an API key (it answers 401 from then on) */
+  "DELETE /api/teams/:slug/api-keys/:id/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+      id: number | string;
+    };
+    response: void;
+  };
   /** The team's audit log as CSV with the same filters (admins only) */
   "GET /api/teams/:slug/audit-log.csv": {
     params: {
@@ -8783,6 +8848,92 @@ export interface ApiRoutes {
       joined: string;
       /** ISO 8601 date-time */
       last_login: string | null;
+    };
+  };
+  /** The team's webhook endpoints */
+  "GET /api/teams/:slug/webhooks/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+    };
+    response: Array<{
+      id: number;
+      url: string;
+      events: Array<"audience.saved" | "audience.changed" | "audience.deleted" | "audience.uploaded" | "audience.upload_ready" | "audience.upload_too_small" | "campaign.published" | "campaign.paused" | "campaign.resumed">;
+      /** ISO 8601 date-time */
+      created: string;
+    }>;
+  };
+  /** Add a webhook endpoint; its signing secret is in this answer only */
+  "POST /api/teams/:slug/webhooks/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+    };
+    body: {
+      url: string;
+      events: Array<"audience.saved" | "audience.changed" | "audience.deleted" | "audience.uploaded" | "audience.upload_ready" | "audience.upload_too_small" | "campaign.published" | "campaign.paused" | "campaign.resumed">;
+    };
+    response: {
+      id: number;
+      url: string;
+      events: Array<"audience.saved" | "audience.changed" | "audience.deleted" | "audience.uploaded" | "audience.upload_ready" | "audience.upload_too_small" | "campaign.published" | "campaign.paused" | "campaign.resumed">;
+      /** ISO 8601 date-time */
+      created: string;
+      secret: string;
+    };
+  };
+  /** Delete a webhook endpoint with its delivery log */
+  "DELETE /api/teams/:slug/webhooks/:id/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+      id: number | string;
+    };
+    response: void;
+  };
+  /** An endpoint's latest deliveries (50), newest first, with their attempts */
+  "GET /api/teams/:slug/webhooks/:id/deliveries/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+      id: number | string;
+    };
+    response: Array<{
+      id: number;
+      event_type: string;
+      state: "pending" | "sent" | "failed";
+      attempts: number;
+      response_status: number | null;
+      last_error: string | null;
+      /** ISO 8601 date-time */
+      next_attempt_at: string | null;
+      /** ISO 8601 date-time */
+      created: string;
+      /** ISO 8601 date-time */
+      delivered: string | null;
+    }>;
+  };
+  /** Send a signed `test` event now; answers its delivery after the first attempt */
+  "POST /api/teams/:slug/webhooks/:id/test/": {
+    params: {
+      /** The team slug or its numeric id */
+      slug: string;
+      id: number | string;
+    };
+    response: {
+      id: number;
+      event_type: string;
+      state: "pending" | "sent" | "failed";
+      attempts: number;
+      response_status: number | null;
+      last_error: string | null;
+      /** ISO 8601 date-time */
+      next_attempt_at: string | null;
+      /** ISO 8601 date-time */
+      created: string;
+      /** ISO 8601 date-time */
+      delivered: string | null;
     };
   };
   /** Invitations of the team */
