@@ -175,22 +175,7 @@ export function registerModules(
   // Issue 37 §5: the agency view across the caller's teams and each team's scheduled reports.
   const agency = agencyModule({ db, clock, engine, teamsService, outbox, media });
   // The pro-targeting site's own API and tokens; staff are told by address domain as everywhere (SPEC §6).
-  const pro = createProModule({
-    db,
-    clock,
-    engine,
-    jobs,
-    outbox,
-    authCache,
-    publicUrl: config.publicUrl,
-    isStaffEmail: staff.isStaffEmail,
-    staffDomains,
-    adAccountsOf: (user) => usersService.adAccounts(user),
-    findConfig: (user, id) => audiences.configsService.get(user, id),
-    findUser: (email) => usersService.findByEmail(email),
-    copyList: (to, list) => audiences.configsService.create(to, { ...list, exclusions: [] }),
-    secret,
-  });
+  const pro = proModule({ ...deps, outbox, authCache, staff, staffDomains, usersService, audiences });
 
   // Sessions, sign-in codes and social sign-in; a sign-in's writes commit together.
   const auth = createAuthModule({
@@ -380,6 +365,39 @@ function activityAndApiAccess(deps: {
   // Uploads ready on X or too small to target, as team webhooks.
   deps.xAudiences.onUploadSettled(apiAccess.onUploadSettled);
   return { activity, apiAccess };
+}
+
+/** modules/pro's collaborators: the pro-targeting site's users, lists and tokens. */
+function proModule(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  engine: EngineHolder;
+  jobs: JobQueue;
+  outbox: MailOutbox;
+  authCache: Parameters<typeof createProModule>[0]['authCache'];
+  staff: ReturnType<typeof createStaffModule>;
+  staffDomains: string[];
+  usersService: ReturnType<typeof createUsersModule>['usersService'];
+  audiences: ReturnType<typeof createAudiencesModule>;
+}) {
+  const { usersService, audiences } = deps;
+  return createProModule({
+    db: deps.db,
+    clock: deps.clock,
+    engine: deps.engine,
+    jobs: deps.jobs,
+    outbox: deps.outbox,
+    authCache: deps.authCache,
+    publicUrl: deps.config.publicUrl,
+    isStaffEmail: deps.staff.isStaffEmail,
+    staffDomains: deps.staffDomains,
+    adAccountsOf: (user) => usersService.adAccounts(user),
+    findConfig: (user, id) => audiences.configsService.get(user, id),
+    findUser: (email) => usersService.findByEmail(email),
+    copyList: (to, list) => audiences.configsService.create(to, { ...list, exclusions: [] }),
+    secret: deps.config.sessionSecret,
+  });
 }
 
 /** modules/x-estimate's collaborators: the estimate, the campaigns' criteria and X's Ads API. */
