@@ -140,7 +140,11 @@ function AuditRow({ entry, locale }: { entry: AuditEntry; locale: string }) {
       </Table.Td>
       <Table.Td>{entry.actor.email || '—'}</Table.Td>
       <Table.Td>
-        <Text size="sm" ff="monospace">
+        {/* The action in words where it is known, and its code (what the filter and the CSV use). */}
+        <Text size="sm" fw={500}>
+          {t(`audit.actions.${entry.action}`, { defaultValue: '' })}
+        </Text>
+        <Text size="xs" c="dimmed" ff="monospace">
           {entry.action}
         </Text>
         <Text size="sm">{entry.subject}</Text>
