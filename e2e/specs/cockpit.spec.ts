@@ -27,6 +27,7 @@ test('an API key made in Team settings reads the audiences; the audit log, SSO s
 
   await test.step('sign in and two teams', async () => {
     await signIn(page, app.sink, 'cora@cockpit.example');
+    await expect(page).toHaveURL(/\/welcome/);
     await api('POST', '/api/teams/', { name: 'Cockpit Agency' });
     await api('POST', '/api/teams/', { name: 'Cockpit Client' });
   });
@@ -35,7 +36,7 @@ test('an API key made in Team settings reads the audiences; the audit log, SSO s
     await page.goto(`/${TEAM}/team`);
     await page.getByRole('link', { name: tr('en', 'apiAccess.link') }).click();
     await expect(page).toHaveURL(new RegExp(`/${TEAM}/team/api`));
-    await page.getByRole('textbox', { name: tr('en', 'apiAccess.keys.name') }).fill('BI export');
+    await page.getByRole('textbox', { name: tr('en', 'apiAccess.keys.name'), exact: true }).fill('BI export');
     await page.getByRole('button', { name: tr('en', 'apiAccess.keys.create') }).click();
     const secret = page.getByTestId('secret-once');
     await expect(secret).toHaveText(/^mur_/);
