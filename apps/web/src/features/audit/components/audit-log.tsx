@@ -133,7 +133,15 @@ function AuditRow({ entry, locale }: { entry: AuditEntry; locale: string }) {
   return (
     <Table.Tr>
       <Table.Td>
-        <time dateTime={entry.created}>{new Date(entry.created).toLocaleString(locale)}</time>
+        {/* The date and the time on lines of their own: a phone's narrow column cuts neither. */}
+        <time dateTime={entry.created}>
+          <Text size="sm" span display="block" style={{ whiteSpace: 'nowrap' }}>
+            {new Date(entry.created).toLocaleDateString(locale)}
+          </Text>
+          <Text size="sm" span display="block" style={{ whiteSpace: 'nowrap' }}>
+            {new Date(entry.created).toLocaleTimeString(locale)}
+          </Text>
+        </time>
         <Text size="xs" c="dimmed">
           {entry.ip}
         </Text>
