@@ -55,7 +55,9 @@ async function uploadFromMyAudiences(page: Page, name: string): Promise<void> {
 test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a declined card buys nothing', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // Eleven axe checks, a keyboard walk of Team settings and two checkouts: about 4 min beside another
+  // spec file on the 2-core CI machine.
+  test.setTimeout(420_000);
   // A page of its own context (not browser.newPage): axe injects itself into the context's frames.
   const page = await (await browser.newContext({ baseURL: app.server.url })).newPage();
   const api = apiFor(page, app.server.url);
