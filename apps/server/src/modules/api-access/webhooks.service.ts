@@ -10,8 +10,8 @@ import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema';
 import { NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { randomKey, seal, unseal } from '../../lib/crypto';
-import { postJson, type OutboundOptions } from '../../lib/outbound-post';
-import { signatureHeader, WEBHOOK_BACKOFF_MS } from '../../lib/webhook-signature';
+import type { OutboundOptions } from '../../lib/outbound-post';
+import { attemptWebhook } from '../../lib/webhook-signature';
 import type { TeamAdminAccess } from './api-keys.service';
 import type { WebhooksRepository } from './webhooks.repository';
 
@@ -63,47 +63,14 @@ export function createWebhooksService(deps: {
 }) {
   const { repo, teams, clock, secret } = deps;
 
-  /** One attempt: a 2xx answer delivers it; anything else waits for the next backoff step. */
+  /** One attempt (lib/webhook-signature.ts): the delivery row takes its result. */
   async function attempt(delivery: WebhookDeliveryRow, endpoint: WebhookEndpointRow): Promise<void> {
-    const body = JSON.stringify(delivery.event);
-    const now = clock.now();
-    const attempts = delivery.attempts + 1;
-    let status: number | null = null;
-    let error: string | null = null;
-    try {
-      ({ status } = await postJson(
-        endpoint.url,
-        body,
-        {
-          'murmur-signature': signatureHeader(unseal(secret, SEAL_PURPOSE, endpoint.secret), body, now),
-          'murmur-event': delivery.event.type,
-          'user-agent': 'Murmur-Webhooks/1',
-        },
-        deps.webhooks,
-      ));
-      if (status < 200 || status >= 300) error = `The receiver answered ${status}.`;
-    } catch (err) {
-      error = err instanceof Error ? err.message : String(err);
-    }
-    if (error === null) {
-      await repo.updateDelivery(delivery.id, {
-        state: 'sent',
-        attempts,
-        responseStatus: status,
-        lastError: null,
-        nextAttemptAt: null,
-        delivered: now,
-      });
-      return;
-    }
-    const wait = WEBHOOK_BACKOFF_MS[attempts - 1];
-    await repo.updateDelivery(delivery.id, {
-      state: wait === undefined ? 'failed' : 'pending',
-      attempts,
-      responseStatus: status,
-      lastError: error.slice(0, 500),
-      nextAttemptAt: wait === undefined ? null : new Date(now.getTime() + wait),
-    });
+    const target = {
+      url: endpoint.url,
+      secret: unseal(secret, SEAL_PURPOSE, endpoint.secret),
+      options: deps.webhooks,
+    };
+    await repo.updateDelivery(delivery.id, await attemptWebhook(target, delivery, clock.now()));
   }
 
   async function deliver(endpoint: WebhookEndpointRow, event: WebhookEvent): Promise<WebhookDeliveryRow> {

@@ -16,8 +16,8 @@ import type { MailOutbox, OutboxRepository } from '../../integrations/mail';
 import { escapeHtml, mailName } from '../../integrations/mail/escape-html';
 import type { Clock } from '../../lib/clock';
 import { randomKey, seal, unseal } from '../../lib/crypto';
-import { postJson, type OutboundOptions } from '../../lib/outbound-post';
-import { signatureHeader, WEBHOOK_BACKOFF_MS } from '../../lib/webhook-signature';
+import type { OutboundOptions } from '../../lib/outbound-post';
+import { attemptWebhook } from '../../lib/webhook-signature';
 import type { AudienceConfigsService } from './audience-configs.service';
 import type { AlertsRepository } from './alerts.repository';
 import { MIN_SUPPORT, sizeTest, panelChanges } from './history-changes';
@@ -158,7 +158,7 @@ const presentDelivery = (row: AlertDeliveryRow): AlertDelivery => ({
  * One attempt of a webhook delivery: a 2xx answer delivers it; anything else waits for the next
  * backoff step, and after the last has failed (the log keeps the status and error of the last try).
  */
-async function attemptWebhook(
+async function attemptAlertWebhook(
   deps: { repo: AlertsRepository; clock: Clock; secret: string; webhooks: OutboundOptions },
   delivery: AlertDeliveryRow,
   alert: AudienceAlertRow,
@@ -171,45 +171,12 @@ async function attemptWebhook(
     });
     return;
   }
-  const body = JSON.stringify(delivery.event);
-  const now = clock.now();
-  const attempts = delivery.attempts + 1;
-  let status: number | null = null;
-  let error: string | null = null;
-  try {
-    ({ status } = await postJson(
-      alert.webhookUrl,
-      body,
-      {
-        'murmur-signature': signatureHeader(unseal(secret, SEAL_PURPOSE, alert.webhookSecret), body, now),
-        'murmur-event': delivery.event.type,
-        'user-agent': 'Murmur-Webhooks/1',
-      },
-      deps.webhooks,
-    ));
-    if (status < 200 || status >= 300) error = `The receiver answered ${status}.`;
-  } catch (err) {
-    error = err instanceof Error ? err.message : String(err);
-  }
-  if (error === null) {
-    await repo.updateDelivery(delivery.id, {
-      state: 'sent',
-      attempts,
-      responseStatus: status,
-      lastError: null,
-      nextAttemptAt: null,
-      delivered: now,
-    });
-    return;
-  }
-  const wait = WEBHOOK_BACKOFF_MS[attempts - 1];
-  await repo.updateDelivery(delivery.id, {
-    state: wait === undefined ? 'failed' : 'pending',
-    attempts,
-    responseStatus: status,
-    lastError: error.slice(0, 500),
-    nextAttemptAt: wait === undefined ? null : new Date(now.getTime() + wait),
-  });
+  const target = {
+    url: alert.webhookUrl,
+    secret: unseal(secret, SEAL_PURPOSE, alert.webhookSecret),
+    options: deps.webhooks,
+  };
+  await repo.updateDelivery(delivery.id, await attemptWebhook(target, delivery, clock.now()));
 }
 
 interface Rule {
@@ -266,7 +233,7 @@ export function createAlertsService(deps: {
         state: 'pending',
         nextAttemptAt: now,
       });
-      await attemptWebhook(deps, delivery, rule.alert);
+      await attemptAlertWebhook(deps, delivery, rule.alert);
       made.push((await repo.deliveries(rule.alert.id, 5)).find((d) => d.id === delivery.id) ?? delivery);
     }
     return made;
@@ -362,7 +329,7 @@ export function createAlertsService(deps: {
     /** Webhook deliveries due for another attempt (the scheduled run). */
     async deliverDue(): Promise<number> {
       const due = await repo.due(clock.now(), 50);
-      for (const { delivery, alert } of due) await attemptWebhook(deps, delivery, alert);
+      for (const { delivery, alert } of due) await attemptAlertWebhook(deps, delivery, alert);
       return due.length;
     },
   };
