@@ -68,6 +68,38 @@ describe('SizePanel: X’s estimate beside Murmur’s', () => {
     expect(line.textContent).toContain('2.1M–2.9M');
   });
 
+  it('leaves excluded audiences out of both sizes and names those X could not remove', async () => {
+    const sized = vi.fn((init: RequestInit | undefined) => {
+      expect(jsonBody(init)).toMatchObject({ exclusions: [4, 9] });
+      return { body: estimate };
+    });
+    const asked = vi.fn((init: RequestInit | undefined) => {
+      expect(jsonBody(init)).toMatchObject({ team: 'acme', exclusions: [4, 9] });
+      return {
+        body: {
+          figure: xAudienceEstimate({ min: 2_100_000, max: 2_900_000 }),
+          estimate: figure,
+          account_id: '18ce54',
+          fallback: null,
+          exclusions_not_sent: [9],
+        },
+      };
+    });
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'POST /api/build-audience/': sized,
+        'POST /api/build-audience/x-estimate/': asked,
+      }),
+    );
+    renderWithProviders(<SizePanel pkg={pkg} teamSlug="acme" exclusions={[4, 9]} />);
+    expect((await screen.findByTestId('x-estimate-not-sent', {}, { timeout: 3000 })).textContent).toBe(
+      "X's range still includes 1 excluded audience: it is not uploaded to this ad account, or not targetable there yet.",
+    );
+    expect(screen.getByText('Without the people of 2 excluded audiences')).toBeTruthy();
+    expect(sized).toHaveBeenCalled();
+    expect(asked).toHaveBeenCalled();
+  });
+
   it('says so when X’s estimate cannot be shown', async () => {
     vi.spyOn(window, 'fetch').mockImplementation(
       fakeFetch({

@@ -15,6 +15,8 @@ export interface SizePanelProps {
   titleId?: string;
   /** The team whose granted ad account X's own estimate is read with (else it is predicted). */
   teamSlug?: string | undefined;
+  /** Saved audiences whose members are left out (the creator's "Exclude"). */
+  exclusions?: readonly number[] | undefined;
 }
 
 const isBucket = (value: string): value is (typeof SIZE_BUCKETS)[number] =>
@@ -25,9 +27,9 @@ const isBucket = (value: string): value is (typeof SIZE_BUCKETS)[number] =>
  * population estimate (SPEC §9 format) and bucket, re-estimated 500 ms after a change, and beneath
  * it the range X's Ads API shows for the same targeting, asked once the estimate has answered.
  */
-export function SizePanel({ pkg, titleId = 'audience-size-title', teamSlug }: SizePanelProps) {
+export function SizePanel({ pkg, titleId = 'audience-size-title', teamSlug, exclusions }: SizePanelProps) {
   const { t } = useTranslation();
-  const estimate = useEstimate(pkg);
+  const estimate = useEstimate(pkg, exclusions);
   const names = useCatalogueNames();
   const busy = estimate.settling || estimate.isFetching;
   const data = estimate.data;
@@ -59,7 +61,17 @@ export function SizePanel({ pkg, titleId = 'audience-size-title', teamSlug }: Si
           // the loader beside the title and the region's aria-busy say it is updating.
           <Stack gap={6} aria-live="polite">
             <FigureView figure={data.figure} size="xl" withLabel testId="audience-size" />
-            <XEstimateLine pkg={pkg} teamSlug={teamSlug} ready={!busy && !estimate.isError} />
+            <XEstimateLine
+              pkg={pkg}
+              teamSlug={teamSlug}
+              exclusions={exclusions}
+              ready={!busy && !estimate.isError}
+            />
+            {exclusions !== undefined && exclusions.length > 0 && (
+              <Text size="xs" c="dimmed">
+                {t('creator.exclusions.sizeNote', { count: exclusions.length })}
+              </Text>
+            )}
             <Group gap="xs">
               <Text size="sm" c="dimmed">
                 {t('creator.size.bucket')}

@@ -10,15 +10,17 @@ export interface XEstimateLineProps {
   teamSlug?: string | undefined;
   /** Murmur's estimate has answered: X is asked only then. */
   ready: boolean;
+  /** Saved audiences to leave out; X removes those uploaded to the ad account it is asked with. */
+  exclusions?: readonly number[] | undefined;
 }
 
 /**
  * Beside Murmur's estimate, the range X's Ads API shows for the same targeting (issue 30): X's own
  * with the team's ad account, else predicted, labelled so, and saying when X failed.
  */
-export function XEstimateLine({ pkg, teamSlug, ready }: XEstimateLineProps) {
+export function XEstimateLine({ pkg, teamSlug, ready, exclusions }: XEstimateLineProps) {
   const { t } = useTranslation();
-  const query = useXEstimate(pkg, teamSlug, ready);
+  const query = useXEstimate(pkg, teamSlug, ready, exclusions);
   const data = query.data;
   if (data === undefined) {
     if (query.isError)
@@ -32,6 +34,11 @@ export function XEstimateLine({ pkg, teamSlug, ready }: XEstimateLineProps) {
   return (
     <Stack gap={2} data-testid="x-estimate">
       <FigureView figure={data.figure} withLabel size="md" testId="x-estimate-value" />
+      {data.exclusions_not_sent.length > 0 && (
+        <Text size="xs" c="orange.9" data-testid="x-estimate-not-sent">
+          {t('xEstimate.notSent', { count: data.exclusions_not_sent.length })}
+        </Text>
+      )}
       {data.fallback === 'x_failed' && (
         <Text size="xs" c="orange.9">
           {t('xEstimate.xFailed')}

@@ -7,14 +7,30 @@ import { request } from '../request';
 /** SPEC §9: the default debounce, used between a change of criteria and the size call. */
 export const ESTIMATE_DEBOUNCE_MS = 500;
 
-/** POST /api/build-audience/ — the size of a package (population estimate and bucket). */
-export const buildAudience = (targetingPackage: TargetingPackage, signal?: AbortSignal): Promise<Estimate> =>
-  request.post('/api/build-audience/', { body: { targeting_package: targetingPackage }, signal });
+/** No saved audience excluded (one constant, so that a query's key does not change each render). */
+export const NO_EXCLUSIONS: readonly number[] = [];
 
-export const buildAudienceQueryOptions = (targetingPackage: TargetingPackage) =>
+/**
+ * POST /api/build-audience/ — the size of a package (population estimate and bucket), without the
+ * members of the saved audiences in `exclusions`.
+ */
+export const buildAudience = (
+  targetingPackage: TargetingPackage,
+  exclusions: readonly number[] = NO_EXCLUSIONS,
+  signal?: AbortSignal,
+): Promise<Estimate> =>
+  request.post('/api/build-audience/', {
+    body: { targeting_package: targetingPackage, exclusions: [...exclusions] },
+    signal,
+  });
+
+export const buildAudienceQueryOptions = (
+  targetingPackage: TargetingPackage,
+  exclusions: readonly number[] = NO_EXCLUSIONS,
+) =>
   queryOptions({
-    queryKey: ['build-audience', targetingPackage],
-    queryFn: ({ signal }) => buildAudience(targetingPackage, signal),
+    queryKey: ['build-audience', targetingPackage, exclusions],
+    queryFn: ({ signal }) => buildAudience(targetingPackage, exclusions, signal),
     staleTime: 60_000,
   });
 
@@ -22,11 +38,14 @@ export const buildAudienceQueryOptions = (targetingPackage: TargetingPackage) =>
  * The estimate of a package being edited (the creator's size panel and the pro site's live size): asked 500 ms after the last change; the previous size stays
  * on screen meanwhile. `settling` is true while a change waits for its call.
  */
-export const useEstimate = (targetingPackage: TargetingPackage) => {
+export const useEstimate = (
+  targetingPackage: TargetingPackage,
+  exclusions: readonly number[] = NO_EXCLUSIONS,
+) => {
   const [debounced] = useDebouncedValue(targetingPackage, ESTIMATE_DEBOUNCE_MS);
   const empty = !isTargetingPackageNonEmpty(debounced);
   const query = useQuery({
-    ...buildAudienceQueryOptions(debounced),
+    ...buildAudienceQueryOptions(debounced, exclusions),
     enabled: !empty,
     placeholderData: keepPreviousData,
   });

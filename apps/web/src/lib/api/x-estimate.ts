@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { XEstimate } from '@murmur/core/api';
 import { request } from '../request';
-import { ESTIMATE_DEBOUNCE_MS } from './build-audience';
+import { ESTIMATE_DEBOUNCE_MS, NO_EXCLUSIONS } from './build-audience';
 
 /**
  * POST /api/build-audience/x-estimate/ — the range X's Ads API shows for the package: X's own with
@@ -12,10 +12,15 @@ import { ESTIMATE_DEBOUNCE_MS } from './build-audience';
 export const getXEstimate = (
   targetingPackage: TargetingPackage,
   team: string | undefined,
+  exclusions: readonly number[] = NO_EXCLUSIONS,
   signal?: AbortSignal,
 ): Promise<XEstimate> =>
   request.post('/api/build-audience/x-estimate/', {
-    body: { targeting_package: targetingPackage, ...(team !== undefined && { team }) },
+    body: {
+      targeting_package: targetingPackage,
+      exclusions: [...exclusions],
+      ...(team !== undefined && { team }),
+    },
     signal,
   });
 
@@ -27,12 +32,13 @@ export const useXEstimate = (
   targetingPackage: TargetingPackage,
   team: string | undefined,
   ready: boolean,
+  exclusions: readonly number[] = NO_EXCLUSIONS,
 ) => {
   const [debounced] = useDebouncedValue(targetingPackage, ESTIMATE_DEBOUNCE_MS);
   const empty = !isTargetingPackageNonEmpty(debounced);
   return useQuery({
-    queryKey: ['x-estimate', debounced, team ?? null],
-    queryFn: ({ signal }) => getXEstimate(debounced, team, signal),
+    queryKey: ['x-estimate', debounced, team ?? null, exclusions],
+    queryFn: ({ signal }) => getXEstimate(debounced, team, exclusions, signal),
     enabled: !empty && ready,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

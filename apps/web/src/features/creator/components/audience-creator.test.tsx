@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeTeam, makeUser } from '@/test/fixtures';
+import { makeAudienceConfig, makeTeam, makeUser } from '@/test/fixtures';
 import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '@/test/render';
 import { notificationStore } from '@/lib/notifications';
 import { AudienceCreator } from './audience-creator';
@@ -95,6 +95,47 @@ describe('AudienceCreator', { timeout: 30_000 }, () => {
     ]);
     const insights = await screen.findAllByRole('link', { name: 'Open insights' });
     expect(insights.map((link) => link.getAttribute('href'))).toContain('/acme/insights?config=5');
+  });
+
+  it('leaves out the saved audiences picked to exclude: in the size, the review and the save', async () => {
+    const sizedWith: unknown[] = [];
+    const save = vi.fn((init: RequestInit | undefined) => ({
+      status: 201,
+      body: { id: 6, name: (jsonBody(init) as { name: string }).name, size: 1, size_bucket: '<1M' },
+    }));
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch(
+        routes({
+          'GET /api/audience-configs/': {
+            body: {
+              count: 1,
+              next: null,
+              previous: null,
+              results: [makeAudienceConfig(4, { name: 'Customers' })],
+            },
+          },
+          'POST /api/build-audience/': (init) => {
+            sizedWith.push((jsonBody(init) as { exclusions: unknown }).exclusions);
+            return { body: estimate };
+          },
+          'POST /api/audience-configs/': save,
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AudienceCreator team={makeTeam()} user={creator} />, { route: '/acme/creator' });
+    await user.type(screen.getByLabelText('Keywords'), 'ramen{Enter}');
+    for (let step = 0; step < 3; step += 1) await user.click(continueButton());
+    await user.click(screen.getByRole('textbox', { name: 'Exclude saved audiences' }));
+    await user.click(await screen.findByRole('option', { name: 'Customers' }));
+    await waitFor(() => expect(sizedWith).toContainEqual([4]));
+    expect(await screen.findByText('Without the people of 1 excluded audience')).toBeTruthy();
+    await user.click(continueButton());
+    expect(screen.getByRole('list', { name: 'Excluded audiences' }).textContent).toBe('Customers');
+    await user.type(screen.getByLabelText(/Audience name/), 'Ramen, not customers');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(jsonBody(save.mock.calls[0]![0])).toMatchObject({ exclusions: [4] });
   });
 
   it('lets members without creator access — a team admin too — build, but not save, and says why', async () => {

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { Team, User } from '@murmur/core/api';
 import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/targeting';
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader, usePageTitle } from '@/components/page-title';
@@ -14,12 +14,20 @@ import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
 import { validateHandleQueryOptions } from '@/lib/api/validate-handle';
 import { hasCreatorAccess } from '../utils/creator-access';
-import { clearDraft, emptyDraft, loadDraft, saveDraft, type CreatorDraft } from '../utils/draft';
+import {
+  clearDraft,
+  emptyDraft,
+  loadDraft,
+  saveDraft,
+  type CreatorDraft,
+  type Exclusion,
+} from '../utils/draft';
 import { addItem, countItems, mergePackages, parsePackage } from '../utils/package-ops';
 import { decodePackage, insightsPath } from '../insights-link';
 import { CatalogueField, type CatalogueFieldProps } from './catalogue-field';
 import { CountriesField } from './countries-field';
-import { ExamplesMenu } from './examples-menu';
+import { ExamplesMenu, type ExamplesMenuProps } from './examples-menu';
+import { ExclusionsField } from './exclusions-field';
 import { HandleAnalysisPanel } from './handle-analysis-panel';
 import { HandlesField } from './handles-field';
 import { OptionsFields } from './options-fields';
@@ -64,6 +72,7 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
   const create = useCreateAudienceConfig();
   const canSave = hasCreatorAccess(user);
   const { pkg } = draft;
+  const exclusionIds = useMemo(() => draft.exclusions.map((e) => e.id), [draft.exclusions]);
 
   // The package is in the draft now; the address goes back to the plain creator.
   const hasIncoming = params.has('package');
@@ -82,6 +91,7 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
   useEffect(() => saveDraft(team.slug, draft), [team.slug, draft]);
 
   const setPkg = (next: TargetingPackage) => setDraft((current) => ({ ...current, pkg: next }));
+  const setExclusions = (exclusions: Exclusion[]) => setDraft((current) => ({ ...current, exclusions }));
   const handleProblems = useHandleProblems(pkg);
   const nonEmpty = isTargetingPackageNonEmpty(pkg);
   const nameOk = draft.name.trim().length > 0 && draft.name.length <= NAME_MAX;
@@ -96,6 +106,7 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
       const audience = await create.mutateAsync({
         name: draft.name.trim(),
         targeting_package: pkg,
+        exclusions: exclusionIds,
         team: team.slug,
         kind: 'builder',
       });
@@ -180,7 +191,12 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
       label: t('creator.steps.demographics'),
       description: count(['age', 'gender', 'placements', 'custom_audiences']),
       valid: true,
-      content: <OptionsFields pkg={pkg} onChange={setPkg} />,
+      content: (
+        <Stack gap="lg">
+          <OptionsFields pkg={pkg} onChange={setPkg} />
+          <ExclusionsField teamSlug={team.slug} value={draft.exclusions} onChange={setExclusions} />
+        </Stack>
+      ),
     },
     {
       label: t('creator.steps.review'),
@@ -190,6 +206,7 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
           name={draft.name}
           onNameChange={(name) => setDraft((current) => ({ ...current, name }))}
           pkg={pkg}
+          exclusions={draft.exclusions}
           canSave={canSave}
           saveError={create.isError ? errorText(create.error, t) : null}
         />
@@ -199,35 +216,22 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <PageHeader title={t('screens.creator')} intro={t('creator.intro')} />
-        <Group gap="xs">
-          <Button variant="default" onClick={analysis.open}>
-            {t('creator.analysis.button')}
-          </Button>
-          <ExamplesMenu
-            onPick={(example, name) => {
-              setSaved(null);
-              setDraft((current) => ({
-                ...current,
-                name: current.name === '' ? name : current.name,
-                pkg: mergePackages(current.pkg, parsePackage(example)),
-              }));
-            }}
-          />
-          <Button
-            variant="subtle"
-            color="gray"
-            onClick={() => {
-              clearDraft(team.slug);
-              setDraft(emptyDraft());
-              setSaved(null);
-            }}
-          >
-            {t('creator.startOver')}
-          </Button>
-        </Group>
-      </Group>
+      <CreatorHeader
+        onAnalysis={analysis.open}
+        onExample={(example, name) => {
+          setSaved(null);
+          setDraft((current) => ({
+            ...current,
+            name: current.name === '' ? name : current.name,
+            pkg: mergePackages(current.pkg, parsePackage(example)),
+          }));
+        }}
+        onStartOver={() => {
+          clearDraft(team.slug);
+          setDraft(emptyDraft());
+          setSaved(null);
+        }}
+      />
 
       {!canSave && (
         <Badge variant="light" color="blue" size="lg" tt="none">
@@ -250,7 +254,13 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md" style={{ position: 'sticky', top: 72 }}>
-            <SizePanel pkg={pkg} titleId="creator-size-title" teamSlug={team.slug} />
+            {/* exclusionIds: one array per change of the exclusions, so the size is asked again only then. */}
+            <SizePanel
+              pkg={pkg}
+              titleId="creator-size-title"
+              teamSlug={team.slug}
+              exclusions={exclusionIds}
+            />
             {/* Without a criterion, a real disabled button: out of the Tab order, and known as inactive. */}
             {nonEmpty ? (
               <Button component={Link} to={insightsPath(team.slug, { package: pkg })} variant="light">
@@ -280,5 +290,28 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
         />
       </Drawer>
     </Stack>
+  );
+}
+
+/** The title, and the creator's own actions: handle analysis, examples, start over. */
+function CreatorHeader(props: {
+  onAnalysis: () => void;
+  onExample: ExamplesMenuProps['onPick'];
+  onStartOver: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" align="flex-start">
+      <PageHeader title={t('screens.creator')} intro={t('creator.intro')} />
+      <Group gap="xs">
+        <Button variant="default" onClick={props.onAnalysis}>
+          {t('creator.analysis.button')}
+        </Button>
+        <ExamplesMenu onPick={props.onExample} />
+        <Button variant="subtle" color="gray" onClick={props.onStartOver}>
+          {t('creator.startOver')}
+        </Button>
+      </Group>
+    </Group>
   );
 }

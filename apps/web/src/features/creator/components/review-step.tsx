@@ -1,12 +1,9 @@
-import { Alert, Badge, Group, Stack, Table, TextInput } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { isTargetingPackageNonEmpty } from '@murmur/core/targeting';
-import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { SetIcon } from '@/components/set-icon';
-import { useLanguage } from '@/hooks/use-language';
-import { displayItemText } from '../utils/item-label';
-import type { ItemField } from '../utils/package-ops';
+import type { Exclusion } from '../utils/draft';
+import { PackageSummary } from './package-summary';
 
 export const NAME_MAX = 200;
 
@@ -14,46 +11,27 @@ export interface ReviewStepProps {
   name: string;
   onNameChange: (name: string) => void;
   pkg: TargetingPackage;
+  /** Saved audiences left out of this one. */
+  exclusions?: Exclusion[];
   canSave: boolean;
   saveError: string | null;
 }
-
-const ROWS: { field: keyof TargetingPackage; label: ParseKeys }[] = [
-  { field: 'keywords', label: 'creator.fields.keywords.label' },
-  { field: 'handles', label: 'creator.fields.handles.label' },
-  { field: 'hashtags', label: 'creator.fields.hashtags.label' },
-  { field: 'interests', label: 'creator.fields.interests.label' },
-  { field: 'conversation_topics', label: 'creator.fields.conversation_topics.label' },
-  { field: 'movies_tv_shows', label: 'creator.fields.movies_tv_shows.label' },
-  { field: 'countries', label: 'creator.fields.countries.label' },
-  { field: 'locations', label: 'creator.fields.regions.label' },
-  { field: 'languages', label: 'creator.fields.languages.label' },
-  { field: 'network_operators', label: 'creator.fields.network_operators.label' },
-  { field: 'age', label: 'creator.fields.age.label' },
-  { field: 'gender', label: 'creator.fields.gender.label' },
-  { field: 'placements', label: 'creator.fields.placements.label' },
-  { field: 'custom_audiences', label: 'creator.fields.customAudiences.label' },
-];
 
 /**
  * The last step: a name, and the package as it will be saved (deselected items struck through), each
  * criterion with its icon of the set (/api/iconography/).
  */
-export function ReviewStep({ name, onNameChange, pkg, canSave, saveError }: ReviewStepProps) {
+export function ReviewStep({
+  name,
+  onNameChange,
+  pkg,
+  exclusions = [],
+  canSave,
+  saveError,
+}: ReviewStepProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const empty = !isTargetingPackageNonEmpty(pkg);
   const tooLong = name.length > NAME_MAX;
-  const rows = ROWS.filter((row) => pkg[row.field].length > 0);
-  const valueText = (field: keyof TargetingPackage, value: unknown): string => {
-    if (typeof value === 'string') {
-      if (field === 'gender') return t(`creator.gender.${value as 'ANY'}`);
-      if (field === 'placements') return t(`creator.placements.${value as 'replies'}`);
-      return value.startsWith('AGE_') ? t(`creator.age.${value as 'AGE_ANY'}`) : value;
-    }
-    if (field === 'custom_audiences') return (value as { name: string }).name;
-    return displayItemText(field as ItemField, value as { label?: string }, language);
-  };
   return (
     <Stack gap="md">
       <TextInput
@@ -69,43 +47,20 @@ export function ReviewStep({ name, onNameChange, pkg, canSave, saveError }: Revi
         disabled={!canSave}
       />
       {/* SPEC §8: an empty package is refused with a toast when it is submitted. */}
-      {!empty && (
-        <Table aria-label={t('creator.review.summary')} withRowBorders>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.field}>
-                <Table.Th w={200} fw={500}>
-                  <Group gap={6} wrap="nowrap">
-                    <SetIcon criterion={row.field} />
-                    {t(row.label)}
-                  </Group>
-                </Table.Th>
-                <Table.Td>
-                  <Group gap={4}>
-                    {(pkg[row.field] as unknown[]).map((value, index) => {
-                      const off =
-                        typeof value === 'object' &&
-                        value !== null &&
-                        (value as { deselected?: boolean }).deselected === true;
-                      return (
-                        <Badge
-                          key={index}
-                          variant={off ? 'outline' : 'light'}
-                          color={off ? 'gray' : undefined}
-                          tt="none"
-                          td={off ? 'line-through' : undefined}
-                          title={off ? t('creator.review.deselected') : undefined}
-                        >
-                          {valueText(row.field, value)}
-                        </Badge>
-                      );
-                    })}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
+      {!empty && <PackageSummary pkg={pkg} label={t('creator.review.summary')} />}
+      {exclusions.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="creator-review-exclusions">
+            {t('creator.exclusions.review')}
+          </Text>
+          <Group gap={4} role="list" aria-labelledby="creator-review-exclusions">
+            {exclusions.map((e) => (
+              <Badge key={e.id} role="listitem" variant="outline" color="red.9" tt="none">
+                {e.name}
+              </Badge>
             ))}
-          </Table.Tbody>
-        </Table>
+          </Group>
+        </Stack>
       )}
       {!canSave && (
         <Alert color="blue" role="note" title={t('creator.access.title')}>
