@@ -63,6 +63,7 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
   let handle = '';
   let adAccount = '';
   let hasPixel = false;
+  let usageLink = '';
 
   await test.step('sign in, create the team, subscribe', async () => {
     await signIn(page, app.sink, 'kai@example.com');
@@ -430,8 +431,14 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
           const to = card.getByRole('textbox', { name: tr('en', 'audiences.usageLinks.shareWith') });
           await to.fill('ann@example.com');
           await to.press('Enter');
+          const mark = app.sink.mark();
           await card.getByRole('button', { name: tr('en', 'audiences.usageLinks.share') }).click();
-          await expect(card.getByLabel(tr('en', 'audiences.usageLinks.code'))).toHaveValue(/^\d+\.\w+$/);
+          const field = card.getByLabel(tr('en', 'audiences.usageLinks.code'));
+          await expect(field).toHaveValue(new RegExp(`^${url}/shared-usage/\\d+\\.\\w+$`));
+          usageLink = await field.inputValue();
+          // Ann is mailed the same link, in Kai's language.
+          const mail = await app.sink.waitFor((m) => m.to.includes('ann@example.com'), { after: mark });
+          expect(mail.text).toContain(usageLink);
         }
         await expect(card).toContainText(tr(lang, 'audiences.usageLinks.recipients_one', { count: 1 }));
         await screenshot(page, `usage-links-${lang}-${width}`);
@@ -445,5 +452,45 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
       '/api/external/audience-usages/',
     );
     expect(shared).toMatchObject({ shared_with: ['ann@example.com'], share_expires_at: expect.any(String) });
+  });
+
+  await test.step('the mailed link opens the shared targeting, signed out: EN and JA, 1280 and 390 px', async () => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    try {
+      for (const [lang, locale] of [
+        ['en', 'en-US'],
+        ['ja', 'ja-JP'],
+      ] as const) {
+        const visitor = await browser.newPage({ locale, viewport: { width: 1280, height: 800 } });
+        for (const width of [1280, 390]) {
+          await visitor.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+          await visitor.goto(usageLink);
+          await expect(
+            visitor.getByRole('heading', { name: new RegExp(`${adAccount}`) }),
+            'the shared usage names its ad account',
+          ).toBeVisible();
+          await expect(
+            visitor.getByRole('table', { name: tr(lang, 'audiences.sharedUsage.criteria') }),
+          ).toBeVisible();
+          await expect(visitor.getByText('ann@example.com')).toHaveCount(0);
+          await expect(
+            visitor.getByRole('button', { name: tr(lang, 'audiences.sharedUsage.signIn') }),
+          ).toBeVisible();
+          await screenshot(visitor, `shared-usage-${lang}-${width}`);
+        }
+        // The insights of the shared targeting, as a signed-out visitor may see them.
+        await visitor.getByRole('link', { name: tr(lang, 'audiences.sharedUsage.insights') }).click();
+        await expect(visitor).toHaveURL(/\/insights\?package=/);
+        // A link that no longer works says so instead of failing.
+        await visitor.goto(`${usageLink.replace(/\.\w+$/, '.')}0000000000000000`);
+        await expect(visitor.getByText(tr(lang, 'audiences.sharedUsage.deadTitle'))).toBeVisible();
+        await visitor.close();
+      }
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
   verifyRequestMail,
 } from './modules/pro/request-mails';
 import { accountTexts, shareMail } from './modules/pro/share.service';
+import { usageShareMail } from './modules/x-audiences/usage-share-mail';
 import { createCapturingMailer } from './test/capturing-mailer';
 import { createTestApp, type TestApp } from './test/test-app';
 import { MAIL_TEXT_LIMITS } from './integrations/mail/escape-html';
@@ -109,6 +110,16 @@ const MAILS: Record<(typeof OUTBOX_KINDS)[number], (language: Language) => Recor
     ),
   }),
   'monitor-report': (language) => ({ weekly: weeklyMail('owner@example.com', language, HOSTILE, 1000, 900) }),
+  'usage-share': (language) => ({
+    usage: usageShareMail({
+      to: 'to@example.com',
+      language,
+      sharerName: HOSTILE,
+      adAccountId: HOSTILE,
+      url: 'https://murmur.test/shared-usage/1.abc',
+      until: '1 January 2027',
+    }),
+  }),
   'audience-alert': (language) => ({
     test: alertMail('owner@example.com', language, alertEvent('test'), 'https://murmur.test/a/1'),
     changed: alertMail(

@@ -1,6 +1,6 @@
 import type { AudienceConfig } from '@murmur/core/api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { audienceKit } from './modules/audiences/audience-test-kit';
+import { teamKit } from './test/team-kit';
 import { anyString } from './test/matchers';
 import { createTestApp, type TestApp, type TestSession } from './test/test-app';
 import { testNetwork } from './test/test-engine';
@@ -29,7 +29,7 @@ const PREFIXES = [
 ];
 
 let t: TestApp;
-const kit = audienceKit(() => t);
+const kit = teamKit(() => t);
 let alice: TestSession;
 let carol: TestSession;
 let frank: TestSession; // offered Alice's list

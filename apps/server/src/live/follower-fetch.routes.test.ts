@@ -3,7 +3,7 @@ import type { LiveEvent } from '@murmur/core/live';
 import { createSandboxPlugin, generateNetwork, SANDBOX_DEV_CREDENTIALS } from '@murmur/sandbox';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audienceKit } from '../modules/audiences/audience-test-kit';
+import { teamKit } from '../test/team-kit';
 import { anyString } from '../test/matchers';
 import { createTestApp, type TestApp, type TestSession } from '../test/test-app';
 
@@ -15,7 +15,7 @@ let t: TestApp;
 let owner: TestSession;
 let stranger: TestSession;
 let team: { id: number; slug: string };
-const kit = audienceKit(() => t);
+const kit = teamKit(() => t);
 
 beforeAll(async () => {
   await sandbox.register(createSandboxPlugin({ network }), { prefix: '/sandbox' });

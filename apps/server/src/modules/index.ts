@@ -149,6 +149,8 @@ export function registerModules(
     clock,
     secret,
     log,
+    outbox,
+    siteUrl: config.publicUrl,
   });
   // SPEC §7 has-pixel, web-events, app-events, account-apps: a team's granted X ad account on X.
   const measurement = createMeasurementModule({

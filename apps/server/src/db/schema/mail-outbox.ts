@@ -10,6 +10,7 @@ export const OUTBOX_KINDS = [
   'monitor-report',
   'audience-alert',
   'agency-report',
+  'usage-share',
 ] as const;
 
 /**

@@ -3,6 +3,7 @@ import { AUDIENCE_CREATOR_GROUP, type AudienceConfig } from '@murmur/core/api';
 import { adCreatives, adStats, ads, adsets, campaigns, uploadedAudiences } from '../../db/schema';
 import type { TestApp, TestSession } from '../../test/test-app';
 import { seedAdAccounts, seedGroup } from '../../test/seed';
+import { teamKit } from '../../test/team-kit';
 
 /** A package the 3 000-account test network holds enough of to be targetable (status Active). */
 export const SPEAKERS = { languages: [{ label: 'English' }, { label: 'Japanese' }] };
@@ -13,23 +14,8 @@ export const SPEAKERS = { languages: [{ label: 'English' }, { label: 'Japanese' 
  * as the X integration stores them.
  */
 export function agencyKit(t: () => TestApp) {
-  /** `who` joins `team` through a real invitation of its admin. */
-  async function join(team: { id: number }, admin: TestSession, who: TestSession) {
-    await t().app.inject({
-      method: 'POST',
-      url: `/api/teams/${team.id}/invites/`,
-      headers: admin.tokenAuth,
-      payload: { emails: [who.user.email] },
-    });
-    const code = /code=([\w-]+)/.exec(t().mailer.last(who.user.email).text)![1]!;
-    const res = await t().app.inject({
-      method: 'POST',
-      url: `/api/teams/${team.id}/invites/accept/`,
-      headers: who.tokenAuth,
-      payload: { code },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  // `who` joins `team` through a real invitation of its admin (the team kit).
+  const { join } = teamKit(t);
 
   /** A team of `admin` granted `accountId` (one of the admin's X ad accounts). */
   async function teamWithAccount(admin: TestSession, name: string, accountId: string, accountName: string) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKey, AudienceConfig, CreatedApiKey } from '@murmur/core/api';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
-import { apiAccessKit } from './api-access-test-kit';
+import { teamKit } from '../../test/team-kit';
 
 let t: TestApp;
 let alice: TestSession;
@@ -10,7 +10,7 @@ let teamA: { id: number; slug: string };
 let teamB: { id: number; slug: string };
 let inA: AudienceConfig;
 let inB: AudienceConfig;
-const kit = apiAccessKit(() => t);
+const kit = teamKit(() => t);
 const speakers = { languages: [{ label: 'English' }] };
 
 beforeAll(async () => {

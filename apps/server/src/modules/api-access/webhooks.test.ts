@@ -13,7 +13,7 @@ import { hmac, safeEqual } from '../../lib/crypto';
 import { WEBHOOK_BACKOFF_MS } from '../../lib/webhook-signature';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
-import { apiAccessKit } from './api-access-test-kit';
+import { teamKit } from '../../test/team-kit';
 import { createApiAccessModule } from '.';
 
 /** A receiver as a customer would write one: it checks the signature against the endpoint's secret. */
@@ -39,7 +39,7 @@ function verify(header: string | undefined, body: string, secret: string): boole
 let t: TestApp;
 let alice: TestSession;
 let team: { id: number; slug: string };
-const kit = apiAccessKit(() => t);
+const kit = teamKit(() => t);
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {

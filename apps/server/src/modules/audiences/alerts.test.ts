@@ -8,7 +8,8 @@ import { readyEngine } from '../../engine/engine-holder';
 import { hmac, safeEqual } from '../../lib/crypto';
 import { isBlockedAddress, postJson } from '../../lib/outbound-post';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
-import { audienceKit, pkg } from './audience-test-kit';
+import { teamKit } from '../../test/team-kit';
+import { pkg } from './audience-test-kit';
 import { createAlertsRepository } from './alerts.repository';
 import { createAlertsService, fires, WEBHOOK_BACKOFF_MS } from './alerts.service';
 
@@ -41,7 +42,7 @@ let engine: LiveAudienceEngine;
 let alice: TestSession;
 let bob: TestSession;
 let saved: AudienceConfig;
-const kit = audienceKit(() => t);
+const kit = teamKit(() => t);
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {

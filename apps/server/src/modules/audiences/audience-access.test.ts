@@ -1,11 +1,12 @@
 import { AUDIENCE_CREATOR_GROUP } from '@murmur/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudienceConfig, AudienceConfigList } from '@murmur/core/api';
+import { ONLY_CREATOR_OR_ADMIN } from '../../lib/team-rule';
 import { anyString } from '../../test/matchers';
 import { seedGroup } from '../../test/seed';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
-import { audienceKit } from './audience-test-kit';
+import { teamKit } from '../../test/team-kit';
 
 /**
  * docs/API-AUDIENCES.md: a config belongs to its creator and, when made for a team, to that team's
@@ -13,7 +14,7 @@ import { audienceKit } from './audience-test-kit';
  */
 
 let t: TestApp;
-const kit = audienceKit(() => t);
+const kit = teamKit(() => t);
 let alice: TestSession; // admin of team A
 let bob: TestSession; // member of team A
 let carol: TestSession; // admin of team B
@@ -155,8 +156,23 @@ describe('audience config access', () => {
     expect(listed.json<AudienceConfigList>().count).toBe(0);
   });
 
-  it('a team member deletes a team config; the personal one stays', async () => {
-    expect((await call(bob, 'DELETE', `/api/audience-configs/${shared.id}/`)).statusCode).toBe(204);
+  it('who may delete (issue 31): a member only what they made, an admin anything in the team; the personal one stays', async () => {
+    // Bob, a plain member, cannot delete Alice's team audience: 403 with who may, and it stays.
+    const refused = await call(bob, 'DELETE', `/api/audience-configs/${shared.id}/`);
+    expect([refused.statusCode, refused.json()]).toEqual([403, { detail: ONLY_CREATOR_OR_ADMIN }]);
+    expect((await call(alice, 'GET', `/api/audience-configs/${shared.id}/`)).statusCode).toBe(200);
+    // Bob deletes his own team audience.
+    const bobs = await kit.createConfig(bob, { name: 'Bob’s', targeting_package: soccer, team: teamA.slug });
+    expect((await call(bob, 'DELETE', `/api/audience-configs/${bobs.id}/`)).statusCode).toBe(204);
+    // Alice, the admin, deletes Bob's and her own.
+    const another = await kit.createConfig(bob, {
+      name: 'Bob’s 2',
+      targeting_package: soccer,
+      team: teamA.slug,
+    });
+    expect((await call(alice, 'DELETE', `/api/audience-configs/${another.id}/`)).statusCode).toBe(204);
+    expect((await call(bob, 'GET', `/api/audience-configs/${another.id}/`)).statusCode).toBe(404);
+    expect((await call(alice, 'DELETE', `/api/audience-configs/${shared.id}/`)).statusCode).toBe(204);
     expect((await call(alice, 'GET', `/api/audience-configs/${shared.id}/`)).statusCode).toBe(404);
     expect((await call(alice, 'GET', `/api/audience-configs/${personal.id}/`)).statusCode).toBe(200);
   });

@@ -10,6 +10,7 @@ import type { AudienceCategoryRow, TeamRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, Forbidden, NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { assertMayChange } from '../../lib/team-rule';
 import type {
   AudienceConfigsRepository,
   AudienceConfigValues,
@@ -40,7 +41,7 @@ export const TARGETABLE_MIN_SAMPLE = 100;
  * behind a path value for its members; it throws the same 404 for non-members and unknown teams.
  */
 export interface TeamAccess {
-  access(user: UserRow, teamRef: string): Promise<{ team: TeamRow }>;
+  access(user: UserRow, teamRef: string): Promise<{ team: TeamRow; membership: { level: string } }>;
 }
 
 /** A ready-made audience of the store (modules/store), as far as saving one needs it. */
@@ -274,8 +275,16 @@ export function createAudienceConfigsService(deps: {
       return present(user, id);
     },
 
+    /**
+     * Issue 31 "who may delete what" (lib/team-rule.ts): a personal audience by its owner (nobody
+     * else can read it); a team's by whoever created it or an admin of the team, else 403.
+     */
     async remove(user: UserRow, id: number): Promise<void> {
       const { config } = await readable(user, id);
+      if (config.teamId !== null) {
+        const { membership } = await teamsService.access(user, String(config.teamId));
+        assertMayChange({ userId: user.id, level: membership.level }, config.ownerId);
+      }
       await repo.remove(config.id);
     },
 

@@ -18,14 +18,15 @@ import { anyNumber, anyString } from '../../test/matchers';
 import { seedGroup } from '../../test/seed';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
-import { audienceKit, pkg } from './audience-test-kit';
+import { teamKit } from '../../test/team-kit';
+import { pkg } from './audience-test-kit';
 import { listCategories } from './categories.repository';
 import { userGroups } from '../../db/schema';
 
 let t: TestApp;
 let engine: AudienceEngine;
 let alice: TestSession;
-const kit = audienceKit(() => t);
+const kit = teamKit(() => t);
 
 // Real catalogue values of the 3 000-account test network.
 const english = { languages: [{ label: 'English' }] };

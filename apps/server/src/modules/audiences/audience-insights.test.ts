@@ -9,12 +9,13 @@ import { anyString } from '../../test/matchers';
 import { createTestClock } from '../../test/test-clock';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
-import { audienceKit, pkg } from './audience-test-kit';
+import { teamKit } from '../../test/team-kit';
+import { pkg } from './audience-test-kit';
 
 let t: TestApp;
 let engine: AudienceEngine;
 let alice: TestSession;
-const kit = audienceKit(() => t);
+const kit = teamKit(() => t);
 const english = { languages: [{ label: 'English' }] };
 const soccer = { interests: [{ label: 'Sports/Soccer' }] };
 

@@ -8,13 +8,14 @@ import { createInProcessQueue } from '../../jobs/in-process-queue';
 import { createTestClock } from '../../test/test-clock';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
-import { audienceKit, pkg } from './audience-test-kit';
+import { teamKit } from '../../test/team-kit';
+import { pkg } from './audience-test-kit';
 
 let t: TestApp;
 let engine: AudienceEngine;
 let alice: TestSession;
 let bob: TestSession;
-const kit = audienceKit(() => t);
+const kit = teamKit(() => t);
 const PACKAGES: TargetingPackageInput[] = [
   { languages: [{ label: 'English' }] },
   { interests: [{ label: 'Sports/Soccer' }] },

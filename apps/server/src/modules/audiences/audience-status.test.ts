@@ -5,12 +5,13 @@ import type { AudienceEngine } from '@murmur/engine';
 import { audienceUsages, uploadedAudiences } from '../../db/schema';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
-import { audienceKit, pkg } from './audience-test-kit';
+import { teamKit } from '../../test/team-kit';
+import { pkg } from './audience-test-kit';
 
 let t: TestApp;
 let engine: AudienceEngine;
 let alice: TestSession;
-const kit = audienceKit(() => t);
+const kit = teamKit(() => t);
 const soccer = { interests: [{ label: 'Sports/Soccer' }] };
 
 beforeAll(async () => {

@@ -23,7 +23,8 @@ import { readyEngine } from '../../engine/engine-holder';
 import { digestCommunitiesOf, engineTasks, type DigestCommunity } from '../../engine/engine-tasks';
 import { hmac, safeEqual } from '../../lib/crypto';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
-import { audienceKit, pkg } from './audience-test-kit';
+import { teamKit } from '../../test/team-kit';
+import { pkg } from './audience-test-kit';
 import { matching } from './alerts.service';
 import { panelChanges } from './history-changes';
 
@@ -39,7 +40,7 @@ let engine: LiveAudienceEngine;
 let alice: TestSession;
 let saved: AudienceConfig;
 let partition: DigestCommunity[] = [];
-const kit = audienceKit(() => t);
+const kit = teamKit(() => t);
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {

@@ -5,7 +5,8 @@ import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } f
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { readyEngine } from '../../engine/engine-holder';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
-import { audienceKit, pkg } from './audience-test-kit';
+import { teamKit } from '../../test/team-kit';
+import { pkg } from './audience-test-kit';
 import { createHistoryRepository } from './history.repository';
 import { panelChanges } from './history-changes';
 import { createHistoryService, dayOf } from './history.service';
@@ -16,7 +17,7 @@ let engine: LiveAudienceEngine;
 let alice: TestSession;
 let bob: TestSession;
 let saved: AudienceConfig;
-const kit = audienceKit(() => t);
+const kit = teamKit(() => t);
 const speakers = { languages: [{ label: 'English' }, { label: 'Japanese' }] };
 const inJapan = { ...speakers, countries: [{ label: 'Japan', id: 'JP' }] };
 let suspended = 0;

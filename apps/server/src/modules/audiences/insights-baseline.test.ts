@@ -14,13 +14,14 @@ import { testNetwork } from '../../test/test-engine';
 import type { AudienceConfigsRepository } from './audience-configs.repository';
 import type { AudienceConfigsService } from './audience-configs.service';
 import { createAudienceInsightsService } from './audience-insights.service';
-import { audienceKit, pkg } from './audience-test-kit';
+import { teamKit } from '../../test/team-kit';
+import { pkg } from './audience-test-kit';
 
 let t: TestApp;
 let engine: AudienceEngine;
 let alice: TestSession;
 let bob: TestSession;
-const kit = audienceKit(() => t);
+const kit = teamKit(() => t);
 const soccer = { interests: [{ label: 'Sports/Soccer' }] };
 const english = { languages: [{ label: 'English' }] };
 const japan = { countries: [{ label: 'Japan', id: 'JP' }] };

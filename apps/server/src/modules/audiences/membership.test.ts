@@ -11,7 +11,8 @@ import {
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { readyEngine } from '../../engine/engine-holder';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
-import { audienceKit, pkg } from './audience-test-kit';
+import { teamKit } from '../../test/team-kit';
+import { pkg } from './audience-test-kit';
 import { createHistoryRepository } from './history.repository';
 import { createHistoryService, dayOf } from './history.service';
 import { decodeIds, encodeIds } from './member-ids';
@@ -26,7 +27,7 @@ let bob: TestSession;
 let followers: AudienceConfig;
 let target: { id: string; handle: string };
 let followersPkg: TargetingPackageInput;
-const kit = audienceKit(() => t);
+const kit = teamKit(() => t);
 /** The audience's members (X ids) as the engine has them at each recorded day, read independently. */
 const snapshots = new Map<string, Set<string>>();
 let eventKey = 0;

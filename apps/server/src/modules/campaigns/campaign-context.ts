@@ -3,6 +3,7 @@ import { BadRequest, Forbidden, NotFound, ServiceUnavailable, TooManyRequests } 
 import type { EngineHolder } from '../../engine/engine-holder';
 import { XError, type XUserTokens, type XAdsCampaignClient } from '../../integrations/x';
 import type { Clock } from '../../lib/clock';
+import { mayChange, ONLY_CREATOR_OR_ADMIN } from '../../lib/team-rule';
 import type { CampaignRow, CampaignsRepository, MediaRow } from './campaigns.repository';
 import type { MediaUrls } from './campaign-presenters';
 
@@ -40,11 +41,14 @@ export function createCampaignAccess(deps: Pick<CampaignsDeps, 'repo' | 'members
     const found = await repo.findCampaign(id);
     const membership = found && (await deps.membershipOf(user.id, found.campaign.teamId));
     if (!found || !membership) throw new NotFound();
-    return { found, canWrite: membership.level === 'admin' || found.campaign.createdBy === user.id };
+    return {
+      found,
+      canWrite: mayChange({ userId: user.id, level: membership.level }, found.campaign.createdBy),
+    };
   }
   async function writable(user: UserRow, id: number) {
     const { found, canWrite } = await readable(user, id);
-    if (!canWrite) throw new Forbidden();
+    if (!canWrite) throw new Forbidden(ONLY_CREATOR_OR_ADMIN);
     return found;
   }
   async function teamMember(user: UserRow, teamId: number) {

@@ -16,6 +16,7 @@ import type {
   StatsTotal,
 } from '@murmur/core/api';
 import { segmentName } from '@murmur/core/api';
+import { ONLY_CREATOR_OR_ADMIN } from '../../lib/team-rule';
 import { useSandboxTestApp } from '../../test/sandbox-test-kit';
 import { seedGroup } from '../../test/seed';
 import type { TestSession } from '../../test/test-app';
@@ -179,6 +180,31 @@ describe('campaigns API', () => {
     });
     expect(long.statusCode).toBe(400);
     expect(long.json<Record<string, string[]>>().text![0]).toMatch(/280/);
+
+    // Issue 31 "who may delete what" (lib/team-rule.ts): a member deletes what they made, not the
+    // admin's; an admin deletes anything in the team. Campaigns and creatives alike.
+    const refusal = [403, { detail: ONLY_CREATOR_OR_ADMIN }];
+    const byMember = await kit.call(w.member, 'DELETE', `/api/campaigns/${campaign.id}/`);
+    expect([byMember.statusCode, byMember.json()]).toEqual(refusal);
+    const membersOwn = await kit.call(w.member, 'POST', '/api/campaigns/', { ...base, name: 'Member’s' });
+    expect(membersOwn.statusCode, membersOwn.body).toBe(201);
+    const own = membersOwn.json<Campaign>().id;
+    expect((await kit.call(w.member, 'DELETE', `/api/campaigns/${own}/`)).statusCode).toBe(204);
+    const creative = async (who: TestSession, name: string) => {
+      const res = await kit.call(who, 'POST', '/api/ad-creatives/', { team: w.slug, name, text: 'Hello' });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<AdCreative>().id;
+    };
+    const adminsCreative = await creative(w.admin, 'Admin’s');
+    const refusedCreative = await kit.call(w.member, 'DELETE', `/api/ad-creatives/${adminsCreative}/`);
+    expect([refusedCreative.statusCode, refusedCreative.json()]).toEqual(refusal);
+    expect(
+      (await kit.call(w.member, 'DELETE', `/api/ad-creatives/${await creative(w.member, 'Mine')}/`))
+        .statusCode,
+    ).toBe(204);
+    const membersCreative = await creative(w.member, 'Member’s');
+    expect((await kit.call(w.admin, 'DELETE', `/api/ad-creatives/${membersCreative}/`)).statusCode).toBe(204);
+    expect((await kit.call(w.admin, 'DELETE', `/api/ad-creatives/${adminsCreative}/`)).statusCode).toBe(204);
 
     expect((await kit.call(w.admin, 'DELETE', `/api/campaigns/${campaign.id}/`)).statusCode).toBe(204);
     expect((await kit.call(w.admin, 'GET', `/api/campaigns/${campaign.id}/`)).statusCode).toBe(404);

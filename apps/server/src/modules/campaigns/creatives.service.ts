@@ -1,7 +1,8 @@
 import type { AdCreative, createAdCreativeSchema } from '@murmur/core/api';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema';
-import { BadRequest, Forbidden, NotFound } from '../../errors';
+import { BadRequest, NotFound } from '../../errors';
+import { assertMayChange } from '../../lib/team-rule';
 import type { CampaignAccess, CampaignsDeps } from './campaign-context';
 import type { Presenters } from './campaign-presenters';
 
@@ -20,7 +21,7 @@ export function createCreativesService(deps: CampaignsDeps, access: CampaignAcce
     const row = await repo.findCreative(id);
     if (!row) throw new NotFound();
     const membership = await access.teamMember(user, row.creative.teamId);
-    if (membership.level !== 'admin' && row.creative.createdBy !== user.id) throw new Forbidden();
+    assertMayChange({ userId: user.id, level: membership.level }, row.creative.createdBy);
     return row;
   }
 

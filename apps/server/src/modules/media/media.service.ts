@@ -10,8 +10,9 @@ import {
   type FilePolicy,
 } from '@murmur/core/api';
 import type { Db } from '../../db/database';
+import { assertMayChange } from '../../lib/team-rule';
 import { adMedia, fileUploads, memberships, type TeamRow, type UserRow } from '../../db/schema';
-import { BadRequest, Forbidden, NotFound } from '../../errors';
+import { BadRequest, NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { MediaStorage } from '../../integrations/storage';
 
@@ -204,7 +205,7 @@ export function createMediaService(deps: { db: Db; storage: MediaStorage; teams:
       const [row] = await db.select().from(adMedia).where(eq(adMedia.id, id));
       const level = row && (await membership(user.id, row.teamId));
       if (!row || !level) throw new NotFound();
-      if (level.level !== 'admin' && row.createdBy !== user.id) throw new Forbidden();
+      assertMayChange({ userId: user.id, level: level.level }, row.createdBy);
       await db.delete(adMedia).where(eq(adMedia.id, id));
       await storage.remove(row.storageKey).catch(() => undefined);
       await storage.remove(row.thumbnailKey).catch(() => undefined);

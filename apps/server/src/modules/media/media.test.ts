@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdMedia, FileComplete, FilePolicy } from '@murmur/core/api';
 import type { Config } from '../../config';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
+import { ONLY_CREATOR_OR_ADMIN } from '../../lib/team-rule';
+import { teamKit } from '../../test/team-kit';
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#c0392b' } })
@@ -169,6 +171,36 @@ function suite(name: string, make: () => Promise<Ctx>, after: () => Promise<void
       expect(removed.statusCode).toBe(204);
       expect((await c.fetchFile(file.url)).status).toBe(404);
       expect((await c.fetchFile(file.thumbnail_url)).status).toBe(404);
+    });
+
+    it('who may delete (issue 31): a member their own media, not the admin’s; the admin anything', async () => {
+      const team = await c.t.app.inject({ url: `/api/teams/${c.slug}/`, headers: c.ann.tokenAuth });
+      const cleo = await c.t.signIn(`cleo-${name.replace(/\W/g, '')}@example.com`);
+      await teamKit(() => c.t).join(team.json<{ id: number }>(), c.ann, cleo);
+      const addMedia = async (who: TestSession, label: string) => {
+        const data = await png(64, 64);
+        const p = (
+          await policy(who, { team: c.slug, filename: 'a.png', content_type: 'image/png', size: data.length })
+        ).json<FilePolicy>();
+        expect(await c.upload(p, { name: 'a.png', type: 'image/png', data })).toBeLessThan(300);
+        expect((await complete(who, p.key)).statusCode).toBe(200);
+        const added = await c.t.app.inject({
+          method: 'POST',
+          url: '/api/ad-media/',
+          headers: who.tokenAuth,
+          payload: { team: c.slug, file: p.key, name: label },
+        });
+        expect(added.statusCode, added.body).toBe(201);
+        return added.json<AdMedia>().id;
+      };
+      const remove = (who: TestSession, id: number) =>
+        c.t.app.inject({ method: 'DELETE', url: `/api/ad-media/${id}/`, headers: who.tokenAuth });
+      const anns = await addMedia(c.ann, 'Ann’s');
+      const refused = await remove(cleo, anns);
+      expect([refused.statusCode, refused.json()]).toEqual([403, { detail: ONLY_CREATOR_OR_ADMIN }]);
+      expect((await remove(cleo, await addMedia(cleo, 'Cleo’s'))).statusCode).toBe(204);
+      expect((await remove(c.ann, await addMedia(cleo, 'Cleo’s 2'))).statusCode).toBe(204);
+      expect((await remove(c.ann, anns)).statusCode).toBe(204);
     });
 
     it('refuses empty, oversized and non-image declarations before any upload', async () => {

@@ -5,8 +5,10 @@ import {
   adCreatives,
   adMedia,
   audienceConfigs,
+  audienceUsages,
   billingInvoices,
   campaigns,
+  listShareLinks,
   listShareOffers,
   memberships,
   premiumSubscriptions,
@@ -202,6 +204,37 @@ async function exportOf(db: Db, userId: number) {
       })
       .from(userTokens)
       .where(eq(userTokens.userId, userId)),
+    // Where the user applied audiences (SPEC §4 usages) and whom they shared each with: addresses
+    // they typed. A share link's secret part (its nonce) never leaves: only when it ends.
+    audience_usages: await db
+      .select({
+        id: audienceUsages.id,
+        ad_account_id: audienceUsages.adAccountId,
+        state: audienceUsages.state,
+        audience_config_id: audienceUsages.audienceConfigId,
+        targeting_package: audienceUsages.targetingPackage,
+        countries: audienceUsages.countries,
+        line_item_id: audienceUsages.lineItemId,
+        shared_with: audienceUsages.sharedWith,
+        share_link_expires_at: audienceUsages.shareExpiresAt,
+        deleted_at: audienceUsages.deletedAt,
+        created: audienceUsages.created,
+      })
+      .from(audienceUsages)
+      .where(eq(audienceUsages.userId, userId))
+      .orderBy(asc(audienceUsages.id)),
+    // The share links of the lists the user owns (issue 31): which list, made when, ending when.
+    list_share_links: await db
+      .select({
+        audience_config_id: listShareLinks.audienceConfigId,
+        name: audienceConfigs.name,
+        created: listShareLinks.created,
+        expires_at: listShareLinks.expiresAt,
+      })
+      .from(listShareLinks)
+      .innerJoin(audienceConfigs, eq(audienceConfigs.id, listShareLinks.audienceConfigId))
+      .where(eq(audienceConfigs.ownerId, userId))
+      .orderBy(asc(listShareLinks.audienceConfigId)),
     share_offers: await shareOffersOf(db, userId),
     invoices: await db
       .select({

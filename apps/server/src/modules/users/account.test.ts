@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TargetingPackage } from '@murmur/core/targeting';
+import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
 import {
   audienceConfigs,
   listShareOffers,
@@ -152,6 +152,74 @@ describe('GET /api/user/export/ (download my data)', () => {
     ]);
     // The taker's export names no offer between the two others.
     expect(JSON.stringify(taken)).not.toContain('export-bystander@example.com');
+  });
+
+  it('holds the user’s usages with whom each was shared, and their lists’ share links, never a link’s secret', async () => {
+    const me = await t.signIn('export-usages@example.com');
+    const other = await t.signIn('export-usages-other@example.com');
+    const send = (s: TestSession, url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: s.tokenAuth, payload });
+    const applied = await send(me, '/api/external/audience-usages/', {
+      ad_account_id: 'acc-mine',
+      state: 'applied',
+      targeting_package: { keywords: [{ label: 'latte' }] },
+      countries: [],
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const usageId = applied.json<{ id: number }>().id;
+    const shared = await send(me, `/api/external/audience-usages/${usageId}/share/`, {
+      emails: ['friend@example.com'],
+      expires_in_days: 7,
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const othersUsage = await send(other, '/api/external/audience-usages/', {
+      ad_account_id: 'acc-theirs',
+      state: 'applied',
+      targeting_package: { keywords: [{ label: 'mocha' }] },
+      countries: [],
+    });
+    expect(othersUsage.statusCode).toBe(201);
+    const list = await audience(me.user.id, 'Linked list', null);
+    await t.db
+      .update(audienceConfigs)
+      .set({ targetingPackage: targetingPackageSchema.parse({ keywords: [{ label: 'latte' }] }) })
+      .where(eq(audienceConfigs.id, list));
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/external/audience-configs/${list}/share-link/rotate/`,
+      headers: me.tokenAuth,
+      payload: { expires_in_days: 30 },
+    });
+    expect(link.statusCode, link.body).toBe(200);
+
+    const res = await exportOf(me);
+    const data = res.json<{
+      audience_usages: {
+        id: number;
+        ad_account_id: string;
+        shared_with: string[];
+        share_link_expires_at: string;
+      }[];
+      list_share_links: { audience_config_id: number; name: string; expires_at: string }[];
+    }>();
+    expect(data.audience_usages).toEqual([
+      expect.objectContaining({
+        id: usageId,
+        ad_account_id: 'acc-mine',
+        shared_with: ['friend@example.com'],
+        share_link_expires_at: shared.json<{ expires_at: string }>().expires_at,
+      }),
+    ]);
+    expect(data.list_share_links).toEqual([
+      expect.objectContaining({
+        audience_config_id: list,
+        name: 'Linked list',
+        expires_at: expect.any(String) as unknown,
+      }),
+    ]);
+    expect(res.body).not.toContain('acc-theirs');
+    expect(res.body).not.toMatch(/nonce/i);
+    expect(res.body).not.toContain(shared.json<{ signature: string }>().signature);
   });
 
   it('is refused signed out', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { EngineHolder } from '../../engine/engine-holder';
+import { createOutboxRepository, type MailOutbox } from '../../integrations/mail';
 import type { XAdsClient } from '../../integrations/x';
 import type { Clock } from '../../lib/clock';
 import { applyUsageToLineItem } from './apply-to-line-item';
@@ -40,6 +41,9 @@ export function createXAudiencesModule(deps: {
   clock: Clock;
   secret: string;
   log: FastifyBaseLogger;
+  /** Share links' mails go through the outbox and open the dashboard at `siteUrl`. */
+  outbox: MailOutbox;
+  siteUrl: string;
   /** Milliseconds between follow-up rounds (FOLLOW_EVERY_MS); 0 turns the background job off. */
   followEveryMs?: number;
 }) {
@@ -67,6 +71,11 @@ export function createXAudiencesModule(deps: {
     agreement,
     secret: deps.secret,
     clock: deps.clock,
+    siteUrl: deps.siteUrl,
+    sendMail: async (mail) => {
+      const entry = await deps.outbox.enqueue(createOutboxRepository(deps.db), mail, { kind: 'usage-share' });
+      await deps.outbox.sendNow(entry);
+    },
     // The autopilot re-applies with the token of the user who recorded the usage.
     applyToLineItem: async (usage) => {
       const tokens = await deps.tokensOf(usage.userId);

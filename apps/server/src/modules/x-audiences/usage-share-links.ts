@@ -3,6 +3,8 @@ import type { UserRow } from '../../db/schema';
 import { Gone, NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { hmac, randomKey, safeEqual } from '../../lib/crypto';
+import type { Mail } from '../../integrations/mail';
+import { usageShareMail } from './usage-share-mail';
 import type { UsageRow, XAudiencesRepository } from './x-audiences.repository';
 
 const DAY_MS = 86_400_000;
@@ -11,6 +13,16 @@ export const SHARE_LINK_NOT_VALID = 'This share link is not valid: it was replac
 export const SHARE_LINK_EXPIRED = 'This share link has expired. Ask the person who shared it for a new one.';
 
 /** Whether a usage has a share link that still works. */
+/** A usage's code in its link: `<id>.<signature>` (the web's /shared-usage/:code). */
+export const usageLinkCode = (id: number, signature: string) => `${id}.${signature}`;
+
+/** The day a link stops working, as the sharer reads it in a mail. */
+const mailDay = (date: Date, language: 'en' | 'ja') =>
+  new Intl.DateTimeFormat(language === 'ja' ? 'ja-JP' : 'en-GB', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(date);
+
 export const liveShareLink = (row: UsageRow, clock: Clock) =>
   row.shareNonce !== null && row.shareExpiresAt !== null && row.shareExpiresAt > clock.now();
 
@@ -26,8 +38,14 @@ export function createUsageShareLinks(deps: {
   clock: Clock;
   own: (user: UserRow, id: number) => Promise<UsageRow>;
   present: (row: UsageRow) => AudienceUsage;
+  /** The dashboard's origin: links open its /shared-usage/:code. */
+  siteUrl: string;
+  /** Sends a mail through the outbox (retried until delivered); none when absent (unit tests). */
+  sendMail?: (mail: Mail) => Promise<void>;
 }) {
-  const { repo, secret, clock, own, present } = deps;
+  const { repo, secret, clock, own, present, siteUrl } = deps;
+  const sharerName = (user: UserRow) =>
+    [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;
   const sign = (id: number, nonce: string) => hmac(secret, `audience-usage:${id}:${nonce}`).slice(0, 32);
   const liveLink = (row: UsageRow) => liveShareLink(row, clock);
   /**
@@ -52,6 +70,7 @@ export function createUsageShareLinks(deps: {
     /**
      * Shares with addresses (kept, deduplicated) and answers the signed link. A live link is kept
      * and its lifetime set to the days chosen; otherwise a new link is made (docs "Share links").
+     * Each address of this request gets a mail with the link, in the sharer's language.
      */
     async share(
       user: UserRow,
@@ -72,11 +91,20 @@ export function createUsageShareLinks(deps: {
         await repo.updateUsage(row.id, { shareExpiresAt: link.shareExpiresAt });
       } else link = await newLink(row, days);
       const next = { ...row, sharedWith, ...link };
-      return {
-        usage: present(next),
-        signature: sign(row.id, link.shareNonce!),
-        expires_at: link.shareExpiresAt!.toISOString(),
-      };
+      const signature = sign(row.id, link.shareNonce!);
+      const url = `${siteUrl}/shared-usage/${usageLinkCode(row.id, signature)}`;
+      for (const to of new Set(emails.map((e) => e.toLowerCase())))
+        await deps.sendMail?.(
+          usageShareMail({
+            to,
+            language: user.language,
+            sharerName: sharerName(user),
+            adAccountId: row.adAccountId,
+            url,
+            until: mailDay(link.shareExpiresAt!, user.language),
+          }),
+        );
+      return { usage: present(next), signature, expires_at: link.shareExpiresAt!.toISOString() };
     },
 
     /** Rotate: a new link for the days chosen; the old one answers 404 from now on. */

@@ -9,6 +9,7 @@ import {
 import type { UserRow } from '../../db/schema';
 import { BadRequest, NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { Mail } from '../../integrations/mail';
 import type { AgreementService } from './agreement.service';
 import { createUsageShareLinks, liveShareLink } from './usage-share-links';
 import { NO_AD_ACCOUNT_ID, type UploadTeams } from './uploads.service';
@@ -35,8 +36,12 @@ export function createUsagesService(deps: {
   secret: string;
   clock: Clock;
   applyToLineItem?: ApplyToLineItem;
+  /** The dashboard's origin, which share links open. */
+  siteUrl: string;
+  /** Mails a share link's recipients (the mail outbox); none in tests that do not read mail. */
+  sendMail?: (mail: Mail) => Promise<void>;
 }) {
-  const { repo, teams, agreement, secret, clock } = deps;
+  const { repo, teams, agreement, secret, clock, siteUrl, sendMail } = deps;
 
   const present = (row: UsageRow): AudienceUsage => ({
     id: row.id,
@@ -118,7 +123,7 @@ export function createUsagesService(deps: {
       return present({ ...row, deletedAt: null });
     },
 
-    ...createUsageShareLinks({ repo, secret, clock, own, present }),
+    ...createUsageShareLinks({ repo, secret, clock, own, present, siteUrl, sendMail }),
 
     /** The package's handles in a new order: exactly the same handles, each once. */
     async reorderHandles(user: UserRow, id: number, order: string[]): Promise<AudienceUsage> {

@@ -562,6 +562,35 @@ describe('usage share links (issue 31: links expire, rotate, are revoked and nev
     expect(bobs.body).not.toContain('carol');
   });
 
+  it('mails each address the link, which opens the same usage, and names no other recipient', async () => {
+    const ann = await k.t.signIn('mail-ann@example.com');
+    const usage = await newUsage(ann);
+    const shared = (
+      await send(ann, 'POST', `/api/external/audience-usages/${usage.id}/share/`, {
+        emails: ['Mail-Bob@example.com', 'mail-carol@example.com'],
+        expires_in_days: 7,
+      })
+    ).json<SharedAudienceUsage>();
+    for (const [to, other] of [
+      ['mail-bob@example.com', 'carol'],
+      ['mail-carol@example.com', 'bob'],
+    ] as const) {
+      const mail = k.t.mailer.last(to);
+      expect(mail.subject).toContain('mail-ann@example.com');
+      expect(mail.text).toContain('abc');
+      expect(mail.text).not.toContain(other);
+      const code = /\/shared-usage\/(\d+)\.(\w+)/.exec(mail.text);
+      expect(code?.slice(1)).toEqual([String(usage.id), shared.signature]);
+      expect(mail.html).toContain(`/shared-usage/${usage.id}.${shared.signature}`);
+    }
+    // A new link: the old mails' links stop working, as the owner was told.
+    const rotated = await send(ann, 'POST', `/api/external/audience-usages/${usage.id}/share-link/rotate/`, {
+      expires_in_days: 7,
+    });
+    expect(rotated.statusCode).toBe(200);
+    expect((await verify(usage.id, shared.signature)).statusCode).toBe(404);
+  });
+
   it('expires after the days chosen (410, SPEC §8 body); sharing again extends the same link', async () => {
     const ann = await k.t.signIn('exp-ann@example.com');
     const usage = await newUsage(ann);

@@ -81,6 +81,14 @@ export const dashboardRoutes: RouteObject[] = [
                   (m) => m.StandaloneStoreRoute,
                 ),
               },
+              // What a usage's share link opens, signed in or out (issue 31).
+              {
+                path: '/shared-usage/:code',
+                lazy: lazyPage(
+                  () => import('./routes/shared-usage'),
+                  (m) => m.SharedUsageRoute,
+                ),
+              },
               // A store audience's insights without a team; signed out: 'Sign in to access more data'.
               {
                 path: '/insights',

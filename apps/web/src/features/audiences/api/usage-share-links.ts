@@ -55,3 +55,24 @@ export const useChangeUsageLink = () => {
     onSuccess: () => client.invalidateQueries({ queryKey: usagesKey }),
   });
 };
+
+/** A usage link's code, `<id>.<signature>`, as the web's /shared-usage/:code carries it; null when malformed. */
+export const parseUsageCode = (code: string): { id: number; signature: string } | null => {
+  const match = /^(\d{1,15})\.([A-Za-z0-9_-]{8,128})$/.exec(code);
+  return match ? { id: Number(match[1]), signature: match[2]! } : null;
+};
+
+/** The address a usage's share link opens (the same one its recipients are mailed). */
+export const usageLinkUrl = (code: string) => `${window.location.origin}/shared-usage/${code}`;
+
+/** POST /api/external/audience-usages/verify_signed/ — what a usage's link opens (404/410 when dead). */
+export const useSharedUsage = (link: { id: number; signature: string }) =>
+  useQuery({
+    queryKey: ['shared-usage', link.id, link.signature],
+    queryFn: ({ signal }) =>
+      request.post('/api/external/audience-usages/verify_signed/', {
+        body: { id: link.id, signature: link.signature },
+        signal,
+      }),
+    retry: false,
+  });

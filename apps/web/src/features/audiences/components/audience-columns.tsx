@@ -66,6 +66,8 @@ export interface AudienceColumnsOptions {
   linkTeam: (audience: AudienceConfig) => string | null;
   onCompare: (audience: AudienceConfig) => void;
   onDelete: (audience: AudienceConfig) => void;
+  /** Whether the viewer may delete a row (issue 31: its creator or a team admin); no Delete otherwise. */
+  mayDelete: (audience: AudienceConfig) => boolean;
   onUpload: (audience: AudienceConfig) => void;
   onApply: (audience: AudienceConfig) => void;
   onUsageLinks: (audience: AudienceConfig) => void;
@@ -79,6 +81,7 @@ export function useAudienceColumns({
   linkTeam,
   onCompare,
   onDelete,
+  mayDelete,
   onUpload,
   onApply,
   onUsageLinks,
@@ -120,7 +123,7 @@ export function useAudienceColumns({
           audience={row}
           teamSlug={linkTeam(row)}
           onCompare={onCompare}
-          onDelete={onDelete}
+          onDelete={mayDelete(row) ? onDelete : undefined}
           onUpload={teamSlug === null ? undefined : onUpload}
           onApply={onApply}
           onUsageLinks={onUsageLinks}

@@ -17,7 +17,8 @@ export interface AudienceRowMenuProps {
   /** The team whose insights screen opens the audience; none on a personal list without teams. */
   teamSlug: string | null;
   onCompare: (audience: AudienceConfig) => void;
-  onDelete: (audience: AudienceConfig) => void;
+  /** Absent when the viewer may not delete it (issue 31: only its creator or a team admin may). */
+  onDelete?: ((audience: AudienceConfig) => void) | undefined;
   /** The share links of the audience's uses (applications to ad accounts). */
   onUsageLinks?: ((audience: AudienceConfig) => void) | undefined;
   /** Upload to one of the team's granted X ad accounts (team lists only). */
@@ -96,11 +97,15 @@ export function AudienceRowMenu({
         {onUpload !== undefined && (
           <Menu.Item onClick={() => onUpload(audience)}>{t('xAds.upload.action')}</Menu.Item>
         )}
-        <Menu.Divider />
-        {/* red.9: an unshaded red item's text is red.6, 3.3:1 on white (axe color-contrast) */}
-        <Menu.Item color="red.9" onClick={() => onDelete(audience)}>
-          {t('audiences.actions.delete')}
-        </Menu.Item>
+        {onDelete !== undefined && (
+          <>
+            <Menu.Divider />
+            {/* red.9: an unshaded red item's text is red.6, 3.3:1 on white (axe color-contrast) */}
+            <Menu.Item color="red.9" onClick={() => onDelete(audience)}>
+              {t('audiences.actions.delete')}
+            </Menu.Item>
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -3,7 +3,7 @@ import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeAudienceConfig } from '@/test/fixtures';
+import { makeAudienceConfig, makeUser } from '@/test/fixtures';
 import { fakeFetch, renderWithProviders, urlOf, type FakeRoute } from '@/test/render';
 import { MyAudiences } from './my-audiences';
 
@@ -115,7 +115,11 @@ describe('MyAudiences', { timeout: 30_000 }, () => {
       deleted = true;
       return { status: 204 };
     });
-    mockApi(list, { 'DELETE /api/audience-configs/1/': remove });
+    // Ana (a member, not an admin) made it, so she may delete it.
+    const ana = makeUser({
+      memberships: [{ id: 11, level: 'member', team: { id: 7, name: 'Acme', slug: 'acme' } }],
+    });
+    mockApi(list, { 'DELETE /api/audience-configs/1/': remove, 'GET /api/user/me/': { body: ana } });
     const user = userEvent.setup();
     renderWithProviders(<MyAudiences teamSlug="acme" fallbackTeam="acme" />, { route: '/acme/audiences' });
     await user.click(await screen.findByRole('button', { name: 'Actions for Audience 1' }));
@@ -126,6 +130,29 @@ describe('MyAudiences', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(remove).toHaveBeenCalledTimes(1));
     expect(await screen.findByText('No audiences yet')).toBeTruthy();
+  });
+
+  it('offers Delete only to whoever made a team audience or a team admin (issue 31)', async () => {
+    const list = listRoute(() => ({ count: 1, next: null, results: [audience(1)] }));
+    const as = (id: number, level: 'admin' | 'member') =>
+      makeUser({ id, memberships: [{ id: 12, level, team: { id: 7, name: 'Acme', slug: 'acme' } }] });
+    for (const [who, offered] of [
+      [as(2, 'member'), false],
+      [as(2, 'admin'), true],
+    ] as const) {
+      vi.restoreAllMocks();
+      mockApi(list, { 'GET /api/user/me/': { body: who } });
+      const user = userEvent.setup();
+      const { unmount } = renderWithProviders(<MyAudiences teamSlug="acme" fallbackTeam="acme" />, {
+        route: '/acme/audiences',
+      });
+      await user.click(await screen.findByRole('button', { name: 'Actions for Audience 1' }));
+      expect(await screen.findByRole('menuitem', { name: 'Download targeting package' })).toBeTruthy();
+      expect(screen.queryByRole('menuitem', { name: 'Delete' }) !== null, who.memberships[0]!.level).toBe(
+        offered,
+      );
+      unmount();
+    }
   });
 
   it('downloads the targeting package as a JSON file', async () => {

@@ -62,19 +62,23 @@ describe('UsageLinksModal (issue 31: a usage’s share link)', () => {
     await userEvent.type(within(card).getByRole('textbox', { name: 'Share with' }), 'ann@example.com,');
     await userEvent.click(within(card).getByRole('button', { name: 'Share' }));
     await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
-    expect((await within(card).findByLabelText<HTMLInputElement>('Link code')).value).toBe('41.sig1');
+    expect((await within(card).findByLabelText<HTMLInputElement>('Link')).value).toBe(
+      `${window.location.origin}/shared-usage/41.sig1`,
+    );
     expect(await within(card).findByText(/shared with 1 address/)).toBeTruthy();
 
     await userEvent.click(within(card).getByRole('button', { name: 'New link' }));
     await waitFor(() =>
-      expect(within(card).getByLabelText<HTMLInputElement>('Link code').value).toBe('41.sig2'),
+      expect(within(card).getByLabelText<HTMLInputElement>('Link').value).toBe(
+        `${window.location.origin}/shared-usage/41.sig2`,
+      ),
     );
     expect(success).toHaveBeenCalledWith('New link made: the old one no longer works');
 
     await userEvent.click(within(card).getByRole('button', { name: 'Revoke link' }));
     await waitFor(() => expect(revoke).toHaveBeenCalledTimes(1));
     expect(await within(card).findByText(/No working link/)).toBeTruthy();
-    expect(within(card).queryByLabelText('Link code')).toBeNull();
+    expect(within(card).queryByLabelText('Link')).toBeNull();
   });
 
   it('says when the audience was never applied', async () => {

@@ -20,7 +20,13 @@ import { useLanguage } from '@/hooks/use-language';
 import { copyToClipboard } from '@/lib/clipboard';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
-import { LINK_DAYS, useAudienceUsages, useChangeUsageLink, type LinkDays } from '../api/usage-share-links';
+import {
+  LINK_DAYS,
+  useAudienceUsages,
+  useChangeUsageLink,
+  usageLinkUrl,
+  type LinkDays,
+} from '../api/usage-share-links';
 
 export interface UsageLinksModalProps {
   audience: AudienceConfig | null;
@@ -98,7 +104,7 @@ function UsageLinkCard({ usage }: { usage: AudienceUsage }) {
   const change = useChangeUsageLink();
   const pending = change.isPending ? change.variables.step : null;
   const expires = usage.share_expires_at;
-  const link = made === null ? null : `${usage.id}.${made}`;
+  const link = made === null ? null : usageLinkUrl(`${usage.id}.${made}`);
   const onDone = (message: string) => (result: { madeCode: string | null }) => {
     setMade(result.madeCode);
     notify.success(message);

@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import { AUDIENCE_CREATOR_GROUP, type AudienceConfig, type SaveAudienceConfig } from '@murmur/core/api';
-import { seedGroup } from '../../test/seed';
-import type { TestApp, TestSession } from '../../test/test-app';
+import { seedGroup } from './seed';
+import type { TestApp, TestSession } from './test-app';
 
-/** Teams and saved audiences through the API, as a customer's admin makes them. */
-export function apiAccessKit(t: () => TestApp) {
+/** Teams through real invitations and saved audiences through the API, as a customer's admin makes them. */
+export function teamKit(t: () => TestApp) {
   async function createTeam(admin: TestSession, name: string) {
     const res = await t().app.inject({
       method: 'POST',
@@ -16,7 +16,6 @@ export function apiAccessKit(t: () => TestApp) {
     return res.json<{ id: number; slug: string; name: string }>();
   }
 
-  /** `who` joins through a real invitation mail. */
   async function join(team: { id: number }, admin: TestSession, who: TestSession) {
     await t().app.inject({
       method: 'POST',
@@ -34,7 +33,7 @@ export function apiAccessKit(t: () => TestApp) {
     expect(res.statusCode).toBe(200);
   }
 
-  /** SPEC §6: saving a built audience needs the Audience_creator group. */
+  /** SPEC §6: saving a built audience needs the Audience_creator group; the kit's savers are in it. */
   async function createConfig(who: TestSession, body: SaveAudienceConfig): Promise<AudienceConfig> {
     await seedGroup(t().db, who.user.id, AUDIENCE_CREATOR_GROUP);
     const res = await t().app.inject({
