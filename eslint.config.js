@@ -285,10 +285,6 @@ export default tseslint.config(
     files: ['apps/sandbox/src/text/grammar-world.ts'],
     rules: { 'max-lines': ['error', { max: 520, skipBlankLines: true, skipComments: true }] },
   },
-  {
-    files: ['packages/engine/src/live/live-index.ts'],
-    rules: { 'max-lines': ['error', { max: 1150, skipBlankLines: true, skipComments: true }] },
-  },
   ...Object.entries({
     'apps/server/src/integrations/x/ads-campaigns.ts': 250,
     'apps/server/src/integrations/x/ads.ts': 240,

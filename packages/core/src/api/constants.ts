@@ -35,6 +35,7 @@ export const RESERVED_TEAM_SLUGS: ReadonlySet<string> = new Set([
   'rest-auth',
   'sandbox',
   'assets',
+  'shared-usage',
 ]);
 
 export const isReservedTeamSlug = (slug: string) => RESERVED_TEAM_SLUGS.has(slug);

@@ -1,6 +1,6 @@
 import type { AudienceUsage } from '@murmur/core/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/request';
+import { request, type BodyOf } from '@/lib/request';
 
 export type LinkDays = 7 | 30 | 90;
 export const LINK_DAYS: LinkDays[] = [7, 30, 90];
@@ -56,8 +56,10 @@ export const useChangeUsageLink = () => {
   });
 };
 
+type UsageLink = BodyOf<'POST', '/api/external/audience-usages/verify_signed/'>;
+
 /** A usage link's code, `<id>.<signature>`, as the web's /shared-usage/:code carries it; null when malformed. */
-export const parseUsageCode = (code: string): { id: number; signature: string } | null => {
+export const parseUsageCode = (code: string): UsageLink | null => {
   const match = /^(\d{1,15})\.([A-Za-z0-9_-]{8,128})$/.exec(code);
   return match ? { id: Number(match[1]), signature: match[2]! } : null;
 };
@@ -66,7 +68,7 @@ export const parseUsageCode = (code: string): { id: number; signature: string } 
 export const usageLinkUrl = (code: string) => `${window.location.origin}/shared-usage/${code}`;
 
 /** POST /api/external/audience-usages/verify_signed/ — what a usage's link opens (404/410 when dead). */
-export const useSharedUsage = (link: { id: number; signature: string }) =>
+export const useSharedUsage = (link: UsageLink) =>
   useQuery({
     queryKey: ['shared-usage', link.id, link.signature],
     queryFn: ({ signal }) =>

@@ -119,7 +119,7 @@ describe('InsightsScreen', () => {
     const gender = within(demographics).getByRole('region', { name: 'Gender' });
     expect(within(gender).getByText('62.34%')).toBeTruthy();
     expect(within(gender).getByText('1.3×')).toBeTruthy();
-    expect(await within(demographics).findByTestId('world-map')).toBeTruthy();
+    expect(await within(demographics).findByTestId('world-map', {}, { timeout: 15_000 })).toBeTruthy();
     expect(
       within(within(demographics).getByRole('region', { name: 'Regions' })).getByText('45.67%'),
     ).toBeTruthy();
