@@ -177,6 +177,25 @@ describe('audience config access', () => {
     expect((await call(alice, 'GET', `/api/audience-configs/${personal.id}/`)).statusCode).toBe(200);
   });
 
+  it.each(['targeting_list', 'saved_list'] as const)(
+    'who may delete a team %s (issue 31): the same rule as audiences',
+    async (kind) => {
+      const list = (who: TestSession, name: string) =>
+        kit.createConfig(who, { name, kind, targeting_package: soccer, team: teamA.slug });
+      const alices = await list(alice, `Alice’s ${kind}`);
+      const refused = await call(bob, 'DELETE', `/api/audience-configs/${alices.id}/`);
+      expect([refused.statusCode, refused.json()]).toEqual([403, { detail: ONLY_CREATOR_OR_ADMIN }]);
+      expect((await call(bob, 'GET', `/api/audience-configs/${alices.id}/`)).json()).toMatchObject({ kind });
+      const bobs = await list(bob, `Bob’s ${kind}`);
+      expect((await call(bob, 'DELETE', `/api/audience-configs/${bobs.id}/`)).statusCode).toBe(204);
+      const bobs2 = await list(bob, `Bob’s ${kind} 2`);
+      expect((await call(alice, 'DELETE', `/api/audience-configs/${bobs2.id}/`)).statusCode).toBe(204);
+      expect((await call(alice, 'DELETE', `/api/audience-configs/${alices.id}/`)).statusCode).toBe(204);
+      for (const gone of [bobs, bobs2, alices])
+        expect((await call(alice, 'GET', `/api/audience-configs/${gone.id}/`)).statusCode).toBe(404);
+    },
+  );
+
   it('signed-out callers and client tokens reach no config', async () => {
     for (const [method, url, payload] of routes(personal.id).filter(
       ([, u]) => u !== '/api/build-audience/',

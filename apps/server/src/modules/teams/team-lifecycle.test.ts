@@ -1,6 +1,6 @@
 import { AUDIENCE_CREATOR_GROUP } from '@murmur/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../db/schema';
+import { subscriptions, uploadedAudiences } from '../../db/schema';
 import { seedAdAccounts, seedGroup } from '../../test/seed';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
@@ -99,7 +99,7 @@ describe('members', () => {
     });
   });
 
-  it('a removed member keeps their account and session, loses the team and the grants they made; their audiences stay with the team', async () => {
+  it('a removed member keeps their account and session, loses the team and the grants they made; their audiences and uploads stay with the team', async () => {
     await seedAdAccounts(t.db, bob.user.id, [{ id: 'bob-ads', name: 'Bob Ads' }]);
     const bobId = (await memberOf(team, bob)).id;
     const grant = await call(bob, 'POST', '/api/user/granted-accounts/', {
@@ -112,6 +112,25 @@ describe('members', () => {
       targeting_package: soccer,
       team: team.slug,
     });
+
+    // An upload Bob made for the team (its X side is not what is tested here, so it is written as done).
+    const [upload] = await t.db
+      .insert(uploadedAudiences)
+      .values({
+        audienceConfigId: audience.id,
+        teamId: team.id,
+        userId: bob.user.id,
+        accountId: 'bob-ads',
+        accountName: 'Bob Ads',
+        customAudienceId: 'ca-bob',
+        name: 'Bob for Crew',
+        state: 'ready',
+        targetable: true,
+        uploadedCount: 1,
+      })
+      .returning({ id: uploadedAudiences.id });
+    const uploadUrl = `/api/uploaded-audiences/${upload!.id}/`;
+    expect((await call(bob, 'GET', uploadUrl)).statusCode).toBe(200);
 
     const res = await call(ann, 'DELETE', `/api/teams/${team.id}/members/${bobId}/`);
     expect(res.statusCode).toBe(200);
@@ -126,6 +145,13 @@ describe('members', () => {
       name: 'Bob for Crew',
     });
     expect((await call(ann, 'GET', `/api/teams/${team.id}/accounts/`)).json()).toEqual([]);
+    expect((await call(bob, 'GET', uploadUrl)).statusCode).toBe(404);
+    expect((await call(ann, 'GET', uploadUrl)).json()).toMatchObject({
+      id: upload!.id,
+      name: 'Bob for Crew',
+    });
+    const listed = await call(ann, 'GET', `/api/uploaded-audiences/?team=${team.slug}`);
+    expect(listed.json<{ id: number }[]>().map((u) => u.id)).toContain(upload!.id);
     expect((await feed(team))[0]).toMatchObject({ kind: 'member_removed', subject: 'bob@example.com' });
     expect((await call(ann, 'DELETE', `/api/teams/${team.id}/members/${bobId}/`)).statusCode).toBe(404);
   });
