@@ -86,4 +86,21 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Show more results' }));
     expect(onShowMore).toHaveBeenCalledTimes(1);
   });
+
+  it('keeps a nowrap column’s header and cells on one line, and lets the others wrap', () => {
+    renderWithProviders(
+      <DataTable
+        caption="Audiences"
+        columns={[columns[0]!, { ...columns[1]!, nowrap: true }]}
+        rows={rows}
+        rowKey={(r) => r.id}
+      />,
+    );
+    const [name, size] = screen.getAllByRole('columnheader');
+    expect(size!.style.whiteSpace).toBe('nowrap');
+    expect(name!.style.whiteSpace).toBe('');
+    const cells = within(screen.getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.style.whiteSpace)).toEqual(['', 'nowrap']);
+    expect(cells[1]!.style.textAlign).toBe('right');
+  });
 });

@@ -1,6 +1,6 @@
 import { Button, Center, Text, UnstyledButton } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './data-table.module.css';
 import { nextSortKey, parseSortKey, sortRows, type SortValue } from './sort-key';
@@ -12,6 +12,8 @@ export interface DataTableColumn<T> {
   /** The value the column sorts by; a column without one is not sortable. */
   sortValue?: (row: T) => SortValue;
   align?: 'left' | 'right' | 'center';
+  /** Keep the header and cells on one line (dates, badges, buttons): the table scrolls instead. */
+  nowrap?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -41,6 +43,11 @@ const plainValue = (row: unknown, key: string): string => {
 };
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+const cellStyle = (column: Pick<DataTableColumn<unknown>, 'align' | 'nowrap'>): CSSProperties => ({
+  textAlign: column.align ?? 'left',
+  ...(column.nowrap === true && { whiteSpace: 'nowrap' }),
+});
 
 export function DataTable<T>({
   columns,
@@ -82,7 +89,7 @@ export function DataTable<T>({
                 return (
                   <th
                     key={column.key}
-                    style={{ textAlign: column.align ?? 'left' }}
+                    style={cellStyle(column)}
                     aria-sort={active ? ARIA_SORT[direction] : undefined}
                   >
                     {column.sortValue === undefined ? (
@@ -117,7 +124,7 @@ export function DataTable<T>({
               sorted.map((row) => (
                 <tr key={rowKey(row)}>
                   {columns.map((column) => (
-                    <td key={column.key} style={{ textAlign: column.align ?? 'left' }}>
+                    <td key={column.key} style={cellStyle(column)}>
                       {column.render ? column.render(row) : plainValue(row, column.key)}
                     </td>
                   ))}

@@ -60,6 +60,25 @@ describe('AcceptInvite', () => {
     expect(await screen.findByText(/already been used/)).toBeTruthy();
   });
 
+  it('says an invitation sent to another address cannot be accepted with this one (issue 31), and stays', async () => {
+    const ui = userEvent.setup();
+    const refusal =
+      'This invitation was sent to another email address. Sign in with the address it was sent to, or ask a team admin to invite you.';
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/teaminfo/beta/': { body: teamInfo },
+        'POST /api/teams/9/invites/accept/': { status: 403, body: { detail: refusal } },
+      }),
+    );
+    const onOpenTeam = vi.fn();
+    renderWithProviders(
+      <AcceptInvite slug="beta" code="c0de" user={newcomer} onSignIn={vi.fn()} onOpenTeam={onOpenTeam} />,
+    );
+    await ui.click(await screen.findByRole('button', { name: 'Join Beta Agency' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(onOpenTeam).not.toHaveBeenCalled();
+  });
+
   it('explains an unknown team or a missing code', async () => {
     vi.spyOn(window, 'fetch').mockImplementation(
       fakeFetch({ 'GET /api/teaminfo/nope/': { status: 404, body: { detail: 'Not found.' } } }),

@@ -13,7 +13,7 @@ export function InviteStateBadge({ invite }: InviteStateBadgeProps) {
   const { t } = useTranslation();
   const state = invite.accepted ? 'accepted' : invite.state;
   return (
-    <Badge color={COLOURS[state]} variant="light" size="sm">
+    <Badge color={COLOURS[state]} variant="light" size="sm" miw="max-content">
       {t(`teams.invites.states.${state}`)}
     </Badge>
   );

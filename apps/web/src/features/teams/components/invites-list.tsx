@@ -38,10 +38,11 @@ export function InvitesList({ teamId }: InvitesListProps) {
     { key: 'email', header: t('teams.invites.email'), sortValue: (invite) => invite.email },
     {
       key: 'state',
+      nowrap: true,
       header: t('teams.invites.state'),
       render: (invite) =>
         invite.expired ? (
-          <Badge color="gray" variant="light" size="sm">
+          <Badge color="gray" variant="light" size="sm" miw="max-content">
             {t('teamAccess.expired')}
           </Badge>
         ) : (
@@ -51,18 +52,21 @@ export function InvitesList({ teamId }: InvitesListProps) {
     },
     {
       key: 'created',
+      nowrap: true,
       header: t('teams.invites.invited'),
       render: (invite) => formatDate(invite.created, language),
       sortValue: (invite) => invite.created,
     },
     {
       key: 'joined',
+      nowrap: true,
       header: t('teams.members.joined'),
       render: (invite) => (invite.joined === null ? '—' : formatDate(invite.joined, language)),
       sortValue: (invite) => invite.joined,
     },
     {
       key: 'last_login',
+      nowrap: true,
       header: t('teams.members.lastLogin'),
       render: (invite) =>
         invite.last_login === null ? '—' : formatRelativeTime(invite.last_login, { locale: language }),
@@ -70,12 +74,14 @@ export function InvitesList({ teamId }: InvitesListProps) {
     },
     {
       key: 'expires',
+      nowrap: true,
       header: t('teamAccess.expires'),
       render: (invite) => (invite.accepted ? '—' : formatDate(invite.expires, language)),
       sortValue: (invite) => invite.expires,
     },
     {
       key: 'actions',
+      nowrap: true,
       header: t('teamAccess.actions'),
       render: (invite) =>
         invite.accepted ? null : (

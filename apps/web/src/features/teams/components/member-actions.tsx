@@ -40,8 +40,9 @@ export function MemberActions({ slug, member, onError }: MemberActionsProps) {
             color="red"
             loading={remove.isPending}
             onClick={() => remove.mutate(undefined, { onError, onSettled: () => setConfirming(false) })}
+            aria-label={t('teamAccess.confirmRemove', { who })}
           >
-            {t('teamAccess.confirmRemove', { who })}
+            {t('teamAccess.confirmRemoveShort')}
           </Button>
           <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
             {t('teamAccess.cancel')}

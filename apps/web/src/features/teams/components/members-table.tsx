@@ -39,6 +39,7 @@ export function MembersTable({ slug, canManage = false, selfId }: MembersTablePr
   const columns: DataTableColumn<Member>[] = [
     {
       key: 'name',
+      nowrap: true,
       header: t('teams.members.name'),
       render: (member) => fullName(member) || '—',
       sortValue: (member) => fullName(member) || member.user.email,
@@ -51,9 +52,10 @@ export function MembersTable({ slug, canManage = false, selfId }: MembersTablePr
     },
     {
       key: 'level',
+      nowrap: true,
       header: t('teams.members.level'),
       render: (member) => (
-        <Badge variant={member.level === 'admin' ? 'filled' : 'light'} size="sm">
+        <Badge variant={member.level === 'admin' ? 'filled' : 'light'} size="sm" miw="max-content">
           {t(`teams.levels.${member.level}`)}
         </Badge>
       ),
@@ -61,12 +63,14 @@ export function MembersTable({ slug, canManage = false, selfId }: MembersTablePr
     },
     {
       key: 'joined',
+      nowrap: true,
       header: t('teams.members.joined'),
       render: (member) => formatDate(member.joined, language),
       sortValue: (member) => member.joined,
     },
     {
       key: 'last_login',
+      nowrap: true,
       header: t('teams.members.lastLogin'),
       render: (member) =>
         member.last_login === null ? (
@@ -82,6 +86,7 @@ export function MembersTable({ slug, canManage = false, selfId }: MembersTablePr
   if (canManage) {
     columns.push({
       key: 'actions',
+      nowrap: true,
       header: t('teamAccess.actions'),
       render: (member) =>
         member.user.id === selfId ? (

@@ -74,7 +74,7 @@ describe('team lifecycle on Team settings', { timeout: 20_000 }, () => {
     expect(callsTo('DELETE /api/teams/acme/members/12/')).toEqual([]);
     await user.click(within(row).getByRole('button', { name: 'Cancel' }));
     await user.click(within(row).getByRole('button', { name: 'Remove' }));
-    await user.click(within(row).getByRole('button', { name: 'Remove bo@example.com' }));
+    await user.click(within(row).getByRole('button', { name: 'Yes, remove bo@example.com' }));
     await waitFor(() => expect(callsTo('DELETE /api/teams/acme/members/12/')).toHaveLength(1));
   });
 
