@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
 import { invitationLinkFrom, isSignInMail, sentTo, signInCodeFrom } from '../support/mail';
@@ -7,7 +8,8 @@ import { screenshotBothWidths } from '../support/screens';
 /**
  * Issue 31's team lifecycle in Team settings, in English and Japanese, at 1280 px and 390 px: an
  * admin with a member and a pending invitation changes the member's level, withdraws the invitation,
- * removes the member (asked twice) and deletes the team by typing its name. Screenshots of each state.
+ * removes the member (asked twice) and deletes the team by typing its name. Screenshots of each state;
+ * axe on the screen with its controls and with a removal being confirmed.
  */
 const app = useJourneyServer();
 
@@ -72,6 +74,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
         await expect(page.getByRole('row').filter({ hasText: pending })).toBeVisible();
         await expect(lifecycle.getByRole('button', { name: tr(lang, 'teamAccess.delete') })).toBeDisabled();
         await screenshotBothWidths(page, `team-lifecycle-${lang}`);
+        await expectAccessible(page, `team lifecycle (${lang})`);
       });
 
       await test.step('the member becomes an admin', async () => {
@@ -98,6 +101,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
         });
         await expect(confirm).toBeVisible();
         await screenshotBothWidths(page, `team-lifecycle-remove-${lang}`);
+        await expectAccessible(page, `team lifecycle, removing a member (${lang})`);
         await confirm.click();
         await expect(memberRow).toHaveCount(0);
       });
