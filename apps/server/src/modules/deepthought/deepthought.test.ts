@@ -202,6 +202,16 @@ describe('Deep Thought', () => {
         },
       );
     }
+    // A token of the right shape that X does not know: X's refusal is the caller's bad input, a 400.
+    expect(
+      await post('/api/external/deepthought/accounts/', {
+        access_token: '12345-NotAToken',
+        access_token_secret: 'NotASecret',
+      }),
+    ).toEqual({
+      status: 400,
+      body: { non_field_errors: ['X did not accept this sign-in. Please sign in with X again.'] },
+    });
     const listed = await get<XAccount[]>('/api/external/deepthought/accounts/');
     expect(listed.body.map((a) => a.id)).toEqual([account.id]);
   });
