@@ -182,7 +182,13 @@ export function createBillingRepository(db: Db) {
         seats: members!.n + pending!.n,
       };
     },
+    ...referralRepository(db),
+  };
+}
 
+/** Referral codes, referrals and their credits (docs/billing.md "Referral"). */
+function referralRepository(db: Db) {
+  return {
     referralCode: async (userId: number) =>
       (await db.select().from(referralCodes).where(eq(referralCodes.userId, userId)))[0],
 

@@ -19,18 +19,20 @@ export type PremiumService = ReturnType<typeof createPremiumService>;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = () => [...randomBytes(8)].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
 
-/**
- * The premium suite's own subscription (SPEC §7 Deep Thought subscription info, create, cancel)
- * and its referral: a code that credits the referrer one month of Premium, in the referee's
- * currency, when the referee's first paid invoice arrives (docs/billing.md).
- */
-export function createPremiumService(deps: {
+interface PremiumDeps {
   repo: BillingRepository;
   provider: Provider;
   clock: Clock;
   /** Where the premium suite is reached (its success and cancel pages). */
   premiumUrl: string;
-}) {
+}
+
+/**
+ * The premium suite's own subscription (SPEC §7 Deep Thought subscription info, create, cancel)
+ * and its referral: a code that credits the referrer one month of Premium, in the referee's
+ * currency, when the referee's first paid invoice arrives (docs/billing.md).
+ */
+export function createPremiumService(deps: PremiumDeps) {
   const { repo, provider, clock, premiumUrl } = deps;
 
   async function currencyOf(user: UserRow): Promise<BillingCurrency> {
@@ -58,35 +60,9 @@ export function createPremiumService(deps: {
     return latest;
   }
 
-  async function ensureCode(userId: number): Promise<string> {
-    const existing = await repo.referralCode(userId);
-    if (existing) return existing.code;
-    for (let attempt = 0; attempt < 5; attempt++)
-      if (await repo.insertReferralCode(userId, newCode(), clock.now()))
-        return (await repo.referralCode(userId))!.code;
-    // Five collisions in a 32^8 space: another request made this user's code meanwhile.
-    return (await repo.referralCode(userId))!.code;
-  }
-
-  async function referral(user: UserRow): Promise<Referral> {
-    const code = await ensureCode(user.id);
-    const referred = await repo.referralsBy(user.id);
-    const mine = await repo.referralOf(user.id);
-    const referrer = mine ? await repo.referralCode(mine.referrerUserId) : undefined;
-    const credited = referred.filter((r) => r.creditedAt);
-    return {
-      code,
-      url: `${premiumUrl}/premium?ref=${code}`,
-      referred: referred.length,
-      credited: credited.length,
-      credits: credited.map((r) => ({ amount: r.creditAmount ?? 0, currency: r.creditCurrency ?? 'eur' })),
-      referred_by: referrer?.code ?? null,
-    };
-  }
-
   return {
     info,
-    referral,
+    ...createReferrals(deps),
 
     async create(
       user: UserRow,
@@ -158,6 +134,41 @@ export function createPremiumService(deps: {
           : 'Premium ends at the end of its period.',
       };
     },
+  };
+}
+
+/** The premium referral: each user's code, applying one, and the referrer's credit (docs/billing.md "Referral"). */
+function createReferrals(deps: PremiumDeps) {
+  const { repo, provider, clock, premiumUrl } = deps;
+
+  async function ensureCode(userId: number): Promise<string> {
+    const existing = await repo.referralCode(userId);
+    if (existing) return existing.code;
+    for (let attempt = 0; attempt < 5; attempt++)
+      if (await repo.insertReferralCode(userId, newCode(), clock.now()))
+        return (await repo.referralCode(userId))!.code;
+    // Five collisions in a 32^8 space: another request made this user's code meanwhile.
+    return (await repo.referralCode(userId))!.code;
+  }
+
+  async function referral(user: UserRow): Promise<Referral> {
+    const code = await ensureCode(user.id);
+    const referred = await repo.referralsBy(user.id);
+    const mine = await repo.referralOf(user.id);
+    const referrer = mine ? await repo.referralCode(mine.referrerUserId) : undefined;
+    const credited = referred.filter((r) => r.creditedAt);
+    return {
+      code,
+      url: `${premiumUrl}/premium?ref=${code}`,
+      referred: referred.length,
+      credited: credited.length,
+      credits: credited.map((r) => ({ amount: r.creditAmount ?? 0, currency: r.creditCurrency ?? 'eur' })),
+      referred_by: referrer?.code ?? null,
+    };
+  }
+
+  return {
+    referral,
 
     /** A code is applied before the first paid premium invoice, once, and never one's own. */
     async applyReferral(user: UserRow, input: { code: string }): Promise<Referral> {

@@ -9,42 +9,44 @@ import { SPAM_THRESHOLD } from './spam';
 /** Engagement others give the account, counted per engager. */
 const RECEIVED = ['like', 'repost', 'quote', 'mention'] as const;
 
+/** Who engaged with the account (optionally on one post), most engaged first. */
+async function engagersOf(
+  repo: DeepThoughtRepository,
+  accountId: number,
+  postId?: string,
+): Promise<DtEngager[]> {
+  const by = new Map<string, DtEngager>();
+  for (const row of await repo.engagements(accountId, [...RECEIVED], postId)) {
+    const e = by.get(row.user.xUserId) ?? {
+      user: presentUser(row.user),
+      likes: 0,
+      reposts: 0,
+      quotes: 0,
+      mentions: 0,
+      total: 0,
+      liked_by_you: 0,
+    };
+    if (row.kind === 'like') e.likes++;
+    else if (row.kind === 'repost') e.reposts++;
+    else if (row.kind === 'quote') e.quotes++;
+    else e.mentions++;
+    e.total++;
+    by.set(row.user.xUserId, e);
+  }
+  if (by.size > 0)
+    for (const row of await repo.engagements(accountId, ['liked'])) {
+      const e = by.get(row.user.xUserId);
+      if (e) e.liked_by_you++;
+    }
+  return [...by.values()].sort((a, b) => b.total - a.total || a.user.username.localeCompare(b.user.username));
+}
+
 /**
  * The analyses of one account's synced copy (SPEC §7 analytics tool): each reads the repository
  * and hands rows to the pure functions of analyses.ts. Access is checked by the caller.
  */
 export function accountAnalyses(repo: DeepThoughtRepository, clock: Clock) {
   const spamOnly = { min: SPAM_THRESHOLD };
-
-  /** Who engaged with the account (optionally on one post), most engaged first. */
-  async function engagersOf(accountId: number, postId?: string): Promise<DtEngager[]> {
-    const by = new Map<string, DtEngager>();
-    for (const row of await repo.engagements(accountId, [...RECEIVED], postId)) {
-      const e = by.get(row.user.xUserId) ?? {
-        user: presentUser(row.user),
-        likes: 0,
-        reposts: 0,
-        quotes: 0,
-        mentions: 0,
-        total: 0,
-        liked_by_you: 0,
-      };
-      if (row.kind === 'like') e.likes++;
-      else if (row.kind === 'repost') e.reposts++;
-      else if (row.kind === 'quote') e.quotes++;
-      else e.mentions++;
-      e.total++;
-      by.set(row.user.xUserId, e);
-    }
-    if (by.size > 0)
-      for (const row of await repo.engagements(accountId, ['liked'])) {
-        const e = by.get(row.user.xUserId);
-        if (e) e.liked_by_you++;
-      }
-    return [...by.values()].sort(
-      (a, b) => b.total - a.total || a.user.username.localeCompare(b.user.username),
-    );
-  }
 
   async function changesOf(account: DtAccountRow, since: Date, until: Date): Promise<DtChanges> {
     const { ended, began } = await repo.changes(account.id, since, until);
@@ -182,7 +184,16 @@ export function accountAnalyses(repo: DeepThoughtRepository, clock: Clock) {
     };
   }
 
-  return { engagersOf, changesOf, statsOf, bestTimeOf, payoutOf, topicsFor, spamOf, xstatsOf };
+  return {
+    engagersOf: (accountId: number, postId?: string) => engagersOf(repo, accountId, postId),
+    changesOf,
+    statsOf,
+    bestTimeOf,
+    payoutOf,
+    topicsFor,
+    spamOf,
+    xstatsOf,
+  };
 }
 
 export type AccountAnalyses = ReturnType<typeof accountAnalyses>;

@@ -62,6 +62,30 @@ export interface SocialUsers {
   ): Promise<void>;
 }
 
+/** What X's user object says of who signs in (X gives no e-mail address). */
+const xIdentity = (user: XUser): SocialIdentity => {
+  const space = user.name.indexOf(' ');
+  return {
+    provider: 'twitter',
+    uid: user.id,
+    email: undefined,
+    emailVerified: false,
+    firstName: space > 0 ? user.name.slice(0, space) : user.name,
+    lastName: space > 0 ? user.name.slice(space + 1) : '',
+    extraData: { username: user.username, name: user.name },
+  };
+};
+
+/** A PKCE pair for a code-flow sign-in: the challenge to send, the verifier to keep. */
+function codeChallenge() {
+  const { codeVerifier, codeChallenge } = pkcePair();
+  return {
+    code_challenge: codeChallenge,
+    code_challenge_method: 'S256' as const,
+    code_verifier: codeVerifier,
+  };
+}
+
 export function createSocialService(deps: {
   socialAccountsRepository: SocialAccountsRepository;
   usersRepository: SocialUsers;
@@ -69,9 +93,9 @@ export function createSocialService(deps: {
   config: Pick<Config, 'x' | 'facebook' | 'google' | 'linkedin' | 'publicUrl'>;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** Told of the X user token behind a sign-in or link with X (the ad-accounts module keeps it). */
   /** Told when a user disconnects their X account (its kept token is forgotten). */
   onXDisconnect?: (userId: number) => Promise<void>;
+  /** Told of the X user token behind a sign-in or link with X (the ad-accounts module keeps it). */
   onXTokens?: (
     userId: number,
     xUserId: string,
@@ -92,19 +116,6 @@ export function createSocialService(deps: {
       throw failed(label);
     }
   }
-
-  const xIdentity = (user: XUser): SocialIdentity => {
-    const space = user.name.indexOf(' ');
-    return {
-      provider: 'twitter',
-      uid: user.id,
-      email: undefined,
-      emailVerified: false,
-      firstName: space > 0 ? user.name.slice(0, space) : user.name,
-      lastName: space > 0 ? user.name.slice(space + 1) : '',
-      extraData: { username: user.username, name: user.name },
-    };
-  };
 
   async function identityFromCode(provider: CodeProvider, input: CodeInput): Promise<SocialIdentity> {
     if (provider === 'twitter_oauth2') {
@@ -223,14 +234,7 @@ export function createSocialService(deps: {
     /** GET /api/auth/providers/: every configured code-flow provider, public data only. */
     providers: () => publicProviders(config),
 
-    codeChallenge() {
-      const { codeVerifier, codeChallenge } = pkcePair();
-      return {
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256' as const,
-        code_verifier: codeVerifier,
-      };
-    },
+    codeChallenge,
 
     list: (user: UserRow) => accounts.listForUser(user.id),
 
