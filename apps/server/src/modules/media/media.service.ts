@@ -43,6 +43,28 @@ const safeName = (name: string) =>
     .slice(-100)
     .toLowerCase();
 
+const presentMedia = (storage: MediaStorage, row: typeof adMedia.$inferSelect): AdMedia => ({
+  id: row.id,
+  team: row.teamId,
+  name: row.name,
+  mime: row.mime as AdMedia['mime'],
+  size: row.size,
+  width: row.width,
+  height: row.height,
+  url: storage.url(row.storageKey),
+  thumbnail_url: storage.url(row.thumbnailKey),
+  date: row.created.toISOString(),
+});
+
+/** The user's level in the team, if a member. */
+async function membershipOf(db: Db, userId: number, teamId: number) {
+  const [row] = await db
+    .select({ level: memberships.level })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.teamId, teamId)));
+  return row;
+}
+
 export type MediaService = ReturnType<typeof createMediaService>;
 
 /**
@@ -54,31 +76,12 @@ export type MediaService = ReturnType<typeof createMediaService>;
 export function createMediaService(deps: { db: Db; storage: MediaStorage; teams: TeamAccess; clock: Clock }) {
   const { db, storage, teams, clock } = deps;
 
-  const present = (row: typeof adMedia.$inferSelect): AdMedia => ({
-    id: row.id,
-    team: row.teamId,
-    name: row.name,
-    mime: row.mime as AdMedia['mime'],
-    size: row.size,
-    width: row.width,
-    height: row.height,
-    url: storage.url(row.storageKey),
-    thumbnail_url: storage.url(row.thumbnailKey),
-    date: row.created.toISOString(),
-  });
+  const present = (row: typeof adMedia.$inferSelect) => presentMedia(storage, row);
 
   async function discard(key: string, reason: string): Promise<never> {
     await storage.remove(key).catch(() => undefined);
     await db.delete(fileUploads).where(eq(fileUploads.key, key));
     throw new BadRequest({ file: [reason] });
-  }
-
-  async function membership(userId: number, teamId: number) {
-    const [row] = await db
-      .select({ level: memberships.level })
-      .from(memberships)
-      .where(and(eq(memberships.userId, userId), eq(memberships.teamId, teamId)));
-    return row;
   }
 
   return {
@@ -203,7 +206,7 @@ export function createMediaService(deps: { db: Db; storage: MediaStorage; teams:
     /** Team admins and the uploader remove media; creatives showing it keep their text. */
     async remove(user: UserRow, id: number): Promise<void> {
       const [row] = await db.select().from(adMedia).where(eq(adMedia.id, id));
-      const level = row && (await membership(user.id, row.teamId));
+      const level = row && (await membershipOf(db, user.id, row.teamId));
       if (!row || !level) throw new NotFound();
       assertMayChange({ userId: user.id, level: level.level }, row.createdBy);
       await db.delete(adMedia).where(eq(adMedia.id, id));

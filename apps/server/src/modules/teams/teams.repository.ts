@@ -131,14 +131,7 @@ export function createTeamsRepository(db: Db, changes: UserChanges = noUserChang
       return row;
     },
 
-    members(teamId: number) {
-      return db
-        .select({ membership: memberships, user: users })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(eq(memberships.teamId, teamId))
-        .orderBy(asc(memberships.joined), asc(memberships.id));
-    },
+    members: (teamId: number) => membersOf(db, teamId),
 
     /**
      * Removes a membership or changes its level, under a lock on the team's row so that two admins
@@ -199,19 +192,30 @@ export function createTeamsRepository(db: Db, changes: UserChanges = noUserChang
       changes.everyoneChanged();
     },
 
-    grants(teamId: number) {
-      return db
-        .select({
-          id: grantedAccounts.id,
-          member: grantedAccounts.membershipId,
-          account: { account_id: grantedAccounts.accountId, network: grantedAccounts.network },
-        })
-        .from(grantedAccounts)
-        .innerJoin(memberships, eq(memberships.id, grantedAccounts.membershipId))
-        .where(eq(memberships.teamId, teamId))
-        .orderBy(asc(grantedAccounts.id));
-    },
+    grants: (teamId: number) => grantsOf(db, teamId),
   };
 }
+
+/** A team's members with their users, first joined first. */
+const membersOf = (db: Db, teamId: number) =>
+  db
+    .select({ membership: memberships, user: users })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.teamId, teamId))
+    .orderBy(asc(memberships.joined), asc(memberships.id));
+
+/** The ad accounts granted to a team's members, one row per grant. */
+const grantsOf = (db: Db, teamId: number) =>
+  db
+    .select({
+      id: grantedAccounts.id,
+      member: grantedAccounts.membershipId,
+      account: { account_id: grantedAccounts.accountId, network: grantedAccounts.network },
+    })
+    .from(grantedAccounts)
+    .innerJoin(memberships, eq(memberships.id, grantedAccounts.membershipId))
+    .where(eq(memberships.teamId, teamId))
+    .orderBy(asc(grantedAccounts.id));
 
 export type { MembershipRow, TeamRow };
