@@ -2,6 +2,7 @@ import { Badge, List, SimpleGrid, Text } from '@mantine/core';
 import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { formatAffinity, formatShare } from '@/components/charts/format';
+import { FigureView, figureLabel, figureRange } from '@/components/figure';
 import { useValueLabels } from '@/features/insights/hooks/use-value-labels';
 import type { InsightsReport } from '@/features/insights/types';
 import { accountsText } from '@/features/insights/utils/panel-text';
@@ -28,11 +29,10 @@ export function SummaryTab({ report }: { report: InsightsReport }) {
   const { t } = useTranslation();
   const labels = useValueLabels();
   const { estimate, summary, interests, influentialAccounts, sampleAccounts = [] } = report;
+  // The size is the one figure the server computed (docs/decisions/006-sampling-model.md): its
+  // label and 95 % interval are those of every other screen; the copied text carries both.
+  const size = estimate.figure;
   const figures: [string, string][] = [
-    [
-      t('insights.summary.population'),
-      formatLargeNumber(summary?.populationEstimate ?? estimate.population_estimate),
-    ],
     [t('insights.summary.bucket'), summary?.sizeBucket ?? estimate.size_bucket],
     [t('insights.summary.sampleCount'), formatLargeNumber(summary?.sampleCount ?? estimate.sample_count)],
   ];
@@ -50,9 +50,16 @@ export function SummaryTab({ report }: { report: InsightsReport }) {
       <Panel
         title={t('insights.panels.keyFigures')}
         wide
-        copyText={() => figures.map((f) => f.join('\t')).join('\n')}
+        copyText={() =>
+          [[figureLabel(size, t), formatLargeNumber(size.value), figureRange(size, t) ?? ''], ...figures]
+            .map((f) => f.join('\t'))
+            .join('\n')
+        }
       >
         <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="md">
+          <div data-testid="insights-size">
+            <FigureView figure={size} withLabel size="lg" />
+          </div>
           {figures.map(([label, value]) => (
             <Figure key={label} label={label} value={value} />
           ))}
