@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { estimateFigureSchema } from '../sampling/figure';
 import { CONTENT_TYPES, targetingPackageSchema } from '../targeting';
 import { emailSchema, isoDateTime, languageSchema } from './common';
 import { handleSchema } from './catalogues';
@@ -210,6 +211,11 @@ export const monitorSchema = z.object({
   name: z.string(),
   targeting_package: targetingPackageSchema,
   last_size: int.nullable(),
+  /**
+   * last_size as a figure: Murmur's estimate with its 95 % interval (docs/API.md "Figures"); null
+   * before the first measurement or while the engine is loading (its sample is not known then).
+   */
+  last_figure: estimateFigureSchema.nullable(),
   previous_size: int.nullable(),
   last_run: isoDateTime.nullable(),
   created: isoDateTime,

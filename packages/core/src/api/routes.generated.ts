@@ -7313,6 +7313,15 @@ export interface ApiRoutes {
           }>;
         };
         last_size: number | null;
+        last_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        } | null;
         previous_size: number | null;
         /** ISO 8601 date-time */
         last_run: string | null;
@@ -7448,6 +7457,15 @@ export interface ApiRoutes {
         }>;
       };
       last_size: number | null;
+      last_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      } | null;
       previous_size: number | null;
       /** ISO 8601 date-time */
       last_run: string | null;

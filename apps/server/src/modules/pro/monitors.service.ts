@@ -1,9 +1,10 @@
 import type { Language, Monitor } from '@murmur/core/api';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { formatLargeNumber } from '@murmur/core/format';
+import { estimateOfStored } from '@murmur/core/sampling';
 import type { MonitorRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
-import { requireNonEmpty } from '../../engine/engine-audience';
+import { requireNonEmpty, samplingOf } from '../../engine/engine-audience';
 import { Forbidden, NotFound } from '../../errors';
 import type { Mail, MailOutbox, OutboxEntry, OutboxRepository } from '../../integrations/mail';
 import { escapeHtml, mailName } from '../../integrations/mail/escape-html';
@@ -17,24 +18,35 @@ export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Monitors measured per run (the rest wait for the next tick). */
 const BATCH = 200;
 
-const present = (row: MonitorRow): Monitor => ({
+/**
+ * A monitor as the API answers it; its last size as Murmur's estimate with the interval of the
+ * engine's sample (the size was measured by the same engine), none while the engine is loading.
+ */
+const present = (row: MonitorRow, engine: EngineHolder): Monitor => ({
   id: row.id,
   name: row.name,
   targeting_package: row.targetingPackage,
   last_size: row.lastSize,
+  last_figure: lastFigure(row.lastSize, engine),
   previous_size: row.previousSize,
   last_run: row.lastRun?.toISOString() ?? null,
   created: row.created.toISOString(),
 });
 
+function lastFigure(size: number | null, engine: EngineHolder): Monitor['last_figure'] {
+  const { sampleSize, scale } = samplingOf(engine);
+  if (size === null || sampleSize === null) return null;
+  return estimateOfStored(size, { sampleSize, rate: scale });
+}
+
 const texts = {
   en: (name: string, size: string, change: string) => ({
-    subject: `Weekly results: “${name}” is ${size}`,
-    body: `Your watched audience “${name}” is now ${size} people (${change} since last week).`,
+    subject: `Weekly results: “${name}” is ${size} (estimate)`,
+    body: `Your watched audience “${name}” is now an estimated ${size} people (Murmur's estimate from its sample; ${change} since last week).`,
   }),
   ja: (name: string, size: string, change: string) => ({
-    subject: `週間レポート:「${name}」は ${size}`,
-    body: `ウォッチ中のオーディエンス「${name}」は現在 ${size} 人です(先週から ${change})。`,
+    subject: `週間レポート:「${name}」は ${size}（推定）`,
+    body: `ウォッチ中のオーディエンス「${name}」は現在 推定 ${size} 人です(Murmurのサンプルからの推定。先週から ${change})。`,
   }),
 } satisfies Record<Language, unknown>;
 
@@ -91,10 +103,10 @@ export function createMonitorsService(deps: {
   }
 
   return {
-    list: async (user: UserRow) => (await monitors.list(user.id)).map(present),
+    list: async (user: UserRow) => (await monitors.list(user.id)).map((row) => present(row, engine)),
     async create(user: UserRow, name: string, pkg: TargetingPackage): Promise<Monitor> {
       requireNonEmpty(pkg);
-      return present(await monitors.create(user.id, name, pkg, await sizeOf(pkg), clock.now()));
+      return present(await monitors.create(user.id, name, pkg, await sizeOf(pkg), clock.now()), engine);
     },
     async remove(user: UserRow, id: number) {
       if (!(await monitors.remove(id, user.id))) throw new NotFound();

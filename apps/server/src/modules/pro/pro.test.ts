@@ -10,6 +10,7 @@ import type {
   CompetitorAnalysisResult,
   JobOf,
   ListShareLink,
+  Monitor,
   ShareOffer,
   Xstats,
 } from '@murmur/core/api';
@@ -17,6 +18,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
 import type { AudienceEngine } from '@murmur/engine';
 import { emptyTargetingPackage as emptyPackage, interestName } from '@murmur/core/targeting';
+import { populationEstimate } from '@murmur/core/sampling';
 import { createImageDownloader, storedZip } from './image-downloader';
 
 let t: TestApp;
@@ -658,10 +660,14 @@ describe('monitors and the weekly results monitor', () => {
       owner.tokenAuth,
     );
     expect(created.statusCode, created.body).toBe(201);
-    const monitor = created.json<{ id: number; last_size: number }>();
-    expect(monitor.last_size).toBe(
-      engine.estimate({ ...emptyPackage(), keywords: [{ label: 'coffee' }] }).populationEstimate,
+    const monitor = created.json<Monitor>();
+    const measured = engine.estimate({ ...emptyPackage(), keywords: [{ label: 'coffee' }] });
+    expect(monitor.last_size).toBe(measured.populationEstimate);
+    // The size as a figure: the estimate with the same interval the creator shows for the package.
+    expect(monitor.last_figure).toEqual(
+      populationEstimate(measured.sampleCount, { sampleSize: engine.stats.accounts, rate: engine.scale }),
     );
+    expect(monitor.last_figure!.low).toBeLessThan(monitor.last_figure!.high);
     const listed = await t.app.inject({
       method: 'GET',
       url: '/api/external/monitors/',

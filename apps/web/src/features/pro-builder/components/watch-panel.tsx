@@ -1,12 +1,30 @@
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { Monitor } from '@murmur/core/api';
 import { formatLargeNumber } from '@murmur/core/format';
 import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/targeting';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FigureView } from '@/components/figure';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
 import { personalStore } from '@/lib/personal-store';
 import { useCreateMonitor, useDeleteMonitor, useMonitors } from '../api/monitors';
+
+/**
+ * A monitor's last size, named as Murmur's estimate with its interval (docs/decisions/006);
+ * while the engine is loading the server cannot give the interval: the value says it is an estimate.
+ */
+function MonitorSize({ monitor }: { monitor: Monitor }) {
+  const { t } = useTranslation();
+  if (monitor.last_figure !== null) return <FigureView figure={monitor.last_figure} withLabel />;
+  return (
+    <Text size="sm" c="dimmed">
+      {monitor.last_size === null
+        ? t('proSite.monitors.notMeasured')
+        : t('figures.estimateShort', { value: formatLargeNumber(monitor.last_size) })}
+    </Text>
+  );
+}
 
 /** Monitors: watch the built audience; the weekly results monitor mails how its size changed. */
 export function WatchPanel({ pkg }: { pkg: TargetingPackage }) {
@@ -57,10 +75,11 @@ export function WatchPanel({ pkg }: { pkg: TargetingPackage }) {
           </Alert>
         )}
         {(monitors.data?.results ?? []).map((m) => (
-          <Group key={m.id} justify="space-between" wrap="nowrap">
-            <Text size="sm">
-              {m.name} · {formatLargeNumber(m.last_size ?? 0)}
-            </Text>
+          <Group key={m.id} justify="space-between" wrap="nowrap" data-testid="monitor">
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <Text size="sm">{m.name}</Text>
+              <MonitorSize monitor={m} />
+            </Group>
             <ActionIcon
               variant="subtle"
               color="red"
