@@ -1,10 +1,12 @@
 import { Avatar as MantineAvatar, Group, Text } from '@mantine/core';
 import { formatLargeNumber } from '@murmur/core/format';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from './avatar';
 import type { AccountSummary } from '@murmur/core/api';
 
-/** An account with its avatar, name, handle and followers. */
+/** An account with its avatar, name, handle and followers (X's own figure, named so). */
 export function AccountChip({ account }: { account: AccountSummary }) {
+  const { t } = useTranslation();
   return (
     <Group gap={6} wrap="nowrap">
       {account.avatar_url ? (
@@ -15,7 +17,8 @@ export function AccountChip({ account }: { account: AccountSummary }) {
       <Text size="xs" lineClamp={1}>
         {account.name}{' '}
         <Text span c="dimmed" size="xs">
-          @{account.handle} · {formatLargeNumber(account.followers_count)}
+          @{account.handle} ·{' '}
+          {t('figures.xFollowersShort', { value: formatLargeNumber(account.followers_count) })}
         </Text>
       </Text>
     </Group>

@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatFrequency } from '@murmur/core/api';
 import { formatDate, formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
@@ -33,9 +33,12 @@ export function CampaignReach({ campaignId }: { campaignId: number }) {
             </Text>
             <FigureInterval figure={reach.data.figure} />
             {reach.data.adsets.map((a) => (
-              <Text key={a.id} size="sm" c="dimmed">
-                {a.name}: {formatLargeNumber(a.size)} ({a.size_bucket})
-              </Text>
+              <Group key={a.id} gap={6} wrap="nowrap" align="baseline" data-testid="adset-reach">
+                <Text size="sm" c="dimmed">
+                  {a.name}: {formatLargeNumber(a.size)} ({a.size_bucket})
+                </Text>
+                <FigureInterval figure={a.figure} />
+              </Group>
             ))}
             <Text size="xs" c="dimmed">
               {t('campaigns.detail.audienceHelp')}

@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AudienceConfig } from '@murmur/core/api';
+import { FigureView } from '@/components/figure';
 import { insightsPath } from '../insights-link';
 
 export interface SavedPanelProps {
@@ -20,9 +20,10 @@ export function SavedPanel({ audience, teamSlug, onBuildAnother }: SavedPanelPro
         <Title order={2} size="h3">
           {t('creator.saved.title', { name: audience.name })}
         </Title>
-        <Text c="dimmed">
-          {t('creator.saved.body', { size: formatLargeNumber(audience.size), bucket: audience.size_bucket })}
-        </Text>
+        <div data-testid="saved-size">
+          <FigureView figure={audience.size_figure} withLabel size="lg" />
+        </div>
+        <Text c="dimmed">{t('creator.saved.body', { bucket: audience.size_bucket })}</Text>
         <Group gap="sm" mt="sm">
           <Button component={Link} to={insightsPath(teamSlug, { config: audience.id })}>
             {t('creator.openInsights')}

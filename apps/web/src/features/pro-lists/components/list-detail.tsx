@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatDate, formatLargeNumber } from '@murmur/core/format';
+import { formatDate } from '@murmur/core/format';
+import type { EstimateFigure } from '@murmur/core/sampling';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,11 +87,8 @@ export function ListDetail({ id }: { id: number }) {
       />
       <SimpleGrid cols={{ base: 2, md: 4 }}>
         <FigureView figure={data.size_figure} withLabel size="lg" />
-        <Figure label={t('proSite.lists.coreAudience')} value={formatLargeNumber(data.core_audience)} />
-        <Figure
-          label={t('proSite.lists.proTargetingSize')}
-          value={formatLargeNumber(data.pro_targeting_size)}
-        />
+        <NamedEstimate label={t('proSite.lists.coreAudience')} figure={data.core_figure} />
+        <NamedEstimate label={t('proSite.lists.proTargetingSize')} figure={data.pro_targeting_figure} />
         <Figure label={t('proSite.lists.modified')} value={formatDate(data.modified, language)} />
       </SimpleGrid>
       <Paper withBorder p="md">
@@ -118,6 +116,18 @@ export function ListDetail({ id }: { id: number }) {
         onDeleted={() => void navigate(data.kind === 'saved_list' ? '/saved-lists' : '/targeting-lists')}
       />
     </Stack>
+  );
+}
+
+/** A stored core or pro-targeting size: an estimate of the same sample, named so, with its interval. */
+function NamedEstimate({ label, figure }: { label: string; figure: EstimateFigure }) {
+  return (
+    <Paper withBorder p="md">
+      <Text size="xs" c="dimmed" data-figure-name>
+        {label}
+      </Text>
+      <FigureView figure={figure} size="lg" />
+    </Paper>
   );
 }
 
