@@ -15,7 +15,7 @@ const reach: Reach = {
   size: whole.value,
   size_bucket: '1M-5M',
   figure: whole,
-  adsets: [{ id: 9, name: 'Tokyo coffee', size: adset.value, size_bucket: '100K-1M', figure: adset }],
+  adsets: [{ id: 9, name: 'Tokyo coffee', size: adset.value, size_bucket: '<1M', figure: adset }],
   reached: 0,
   frequency: 0,
   reach_synced: null,
