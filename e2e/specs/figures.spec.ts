@@ -8,7 +8,8 @@ import { screenshotBothWidths } from '../support/screens';
 
 /**
  * One saved audience, the followers of one account, on every screen that shows its size: My
- * Audiences, the creator's size panel, the creator's handle analysis, Explore-X and Compare. Each
+ * Audiences, the creator's size panel, the creator's handle analysis, Explore-X, Compare and the
+ * insights summary. Each
  * must show the same figure — Murmur's estimate — with the same label and the same 95 % interval,
  * in English and Japanese (docs/decisions/006-sampling-model.md).
  */
@@ -47,7 +48,7 @@ async function expectLabel(scope: Locator, lang: Lang): Promise<void> {
 test('one audience shows the same figure, label and interval on every screen, in English and Japanese', async ({
   browser,
 }) => {
-  // Ten screens at two widths in two languages: more than the default 2 min on a loaded machine.
+  // Twelve screens at two widths in two languages: more than the default 2 min on a loaded machine.
   test.setTimeout(240_000);
   const page = await browser.newPage({ baseURL: app.server.url });
   const api = apiFor(page, app.server.url);
@@ -171,6 +172,16 @@ test('one audience shows the same figure, label and interval on every screen, in
       expect(await shownFigure(result)).toEqual(expected);
       await expectLabel(result, lang);
       await screenshotBothWidths(page, `figures-explore-${lang}`);
+    });
+
+    await test.step(`${lang}: the insights summary`, async () => {
+      await page.goto(`/${TEAM}/insights?config=${config.id}`);
+      // The report is computed as a job the first time; the size is the server's estimate figure.
+      const size = page.getByTestId('insights-size');
+      await expect(size).toBeVisible({ timeout: 60_000 });
+      expect(await shownFigure(size)).toEqual(expected);
+      await expectLabel(size, lang);
+      await screenshotBothWidths(page, `figures-insights-${lang}`);
     });
   };
 

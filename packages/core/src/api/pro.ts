@@ -105,6 +105,8 @@ export const xstatsSchema = z.object({
   country: z.string().nullable(),
   /** Population estimate of the accounts. */
   accounts: int,
+  /** `accounts` as a figure: Murmur's estimate with its 95 % interval (docs/API.md "Figures"). */
+  accounts_figure: estimateFigureSchema,
   /** Of the whole network. */
   share_of_network: z.number(),
   verified_share: z.number(),

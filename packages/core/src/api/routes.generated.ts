@@ -8016,6 +8016,15 @@ export interface ApiRoutes {
     response: {
       country: string | null;
       accounts: number;
+      accounts_figure: {
+        kind: "estimate";
+        value: number;
+        low: number;
+        high: number;
+        sample: number;
+        sample_size: number | null;
+        rate: number;
+      };
       share_of_network: number;
       verified_share: number;
       median_followers: number;

@@ -184,6 +184,8 @@ describe('xstats', () => {
     const network = all.json<Xstats>();
     expect(network.country).toBeNull();
     expect(network.accounts).toBe(Math.round(engine.explore.everyone().count * engine.scale));
+    // The accounts are Murmur's estimate, with its interval (the posts beside them are sample counts).
+    expect(network.accounts_figure).toMatchObject({ kind: 'estimate', value: network.accounts });
     expect(network.share_of_network).toBe(1);
     expect(network.countries.length).toBeGreaterThan(1);
     const code = network.countries[0]!.code;
@@ -192,6 +194,9 @@ describe('xstats', () => {
     ).json<Xstats>();
     expect(one.country).toBe(code);
     expect(one.accounts).toBeLessThan(network.accounts);
+    expect(one.accounts_figure.value).toBe(one.accounts);
+    expect(one.accounts_figure.low).toBeLessThan(one.accounts);
+    expect(one.accounts_figure.high).toBeGreaterThan(one.accounts);
     expect(one.languages.length).toBeGreaterThan(0);
     expect(one.growth.latest_week_posts).toBeLessThanOrEqual(network.growth.latest_week_posts);
     expect((await t.app.inject({ method: 'GET', url: '/api/external/xstats/?country=ZZZ' })).statusCode).toBe(

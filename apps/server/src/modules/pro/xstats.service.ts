@@ -1,3 +1,4 @@
+import { populationEstimate } from '@murmur/core/sampling';
 import type { Xstats } from '@murmur/core/api';
 import { targetingPackageSchema } from '@murmur/core/targeting';
 import { accountSetFromShared, type AccountSet, type AudienceEngine, type Share } from '@murmur/engine';
@@ -70,6 +71,7 @@ export function createXstatsService(deps: { engine: EngineHolder }) {
     return {
       country,
       accounts: Math.round(audience.count * engine.scale),
+      accounts_figure: populationEstimate(audience.count, { sampleSize: everyone.count, rate: engine.scale }),
       share_of_network: everyone.count === 0 ? 0 : audience.count / everyone.count,
       verified_share: panels.summary.verifiedShare,
       median_followers: Math.round(panels.summary.medianFollowers),

@@ -4,6 +4,7 @@ import { formatLargeNumber, formatPercent } from '@murmur/core/format';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FigureView } from '@/components/figure';
 import { PageHeader, usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
 import { useLanguage } from '@/hooks/use-language';
@@ -59,7 +60,12 @@ export function Xstats({ country }: XstatsProps) {
       {data && (
         <>
           <SimpleGrid cols={{ base: 2, md: 4 }}>
-            <Figure label={t('proSite.xstats.accounts')} value={formatLargeNumber(data.accounts)} />
+            <Paper withBorder p="md" data-testid="xstats-accounts">
+              <Text size="xs" c="dimmed">
+                {t('proSite.xstats.accounts')}
+              </Text>
+              <FigureView figure={data.accounts_figure} size="lg" />
+            </Paper>
             <Figure label={t('proSite.xstats.shareOfNetwork')} value={pct(data.share_of_network)} />
             <Figure
               label={t('proSite.xstats.medianFollowers')}
@@ -118,7 +124,8 @@ export function Xstats({ country }: XstatsProps) {
                     onClick={() => void navigate(`/xstats/${c.code}`)}
                     tt="none"
                   >
-                    {countryName(c.code, language)} · {formatLargeNumber(c.accounts)}
+                    {countryName(c.code, language)} ·{' '}
+                    {t('figures.estimateShort', { value: formatLargeNumber(c.accounts) })}
                   </Badge>
                 ))}
               </Group>
