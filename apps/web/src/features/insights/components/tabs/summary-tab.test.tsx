@@ -18,9 +18,9 @@ describe('insights summary: the size says what it is and carries its interval', 
   });
 
   it.each([
-    ['en', 'Audience (estimate)', 'Accounts matched in the index', '–'],
-    ['ja', 'オーディエンス（推定）', 'インデックス内で一致したアカウント数', '〜'],
-  ])('in %s', async (lang, label, countLabel, dash) => {
+    ['en', 'Audience (estimate)', 'Accounts matched in the index', '–', 'Median followers on X'],
+    ['ja', 'オーディエンス（推定）', 'インデックス内で一致したアカウント数', '〜', 'Xのフォロワー数の中央値'],
+  ])('in %s', async (lang, label, countLabel, dash, median) => {
     await i18n.changeLanguage(lang);
     renderWithProviders(<SummaryTab report={fixtureReport} />);
     const size = screen.getByTestId('insights-size');
@@ -36,5 +36,7 @@ describe('insights summary: the size says what it is and carries its interval', 
     const count = screen.getByText(countLabel).parentElement!;
     expect(within(count).getByText(formatLargeNumber(figure.sample))).toBeTruthy();
     expect(screen.queryByText('Population estimate')).toBeNull();
+    // The median of the members' follower counts is of X's figures, and says so.
+    expect(screen.getByText(median)).toBeTruthy();
   });
 });
