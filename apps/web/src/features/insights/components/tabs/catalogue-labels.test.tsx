@@ -98,5 +98,7 @@ describe('insights panels name catalogue values in the interface language', { ti
     expect(within(panel).getByText('コミュニティ2')).toBeTruthy();
     expect(within(panel).getByText('科学/物理学')).toBeTruthy();
     expect(within(panel).queryByText(/Physics/)).toBeNull();
+    // A community's size is an estimate of the audience's members, and says so.
+    expect(within(panel).getAllByText(/^推定.+人 · オーディエンスの/).length).toBe(2);
   });
 });

@@ -18,9 +18,23 @@ describe('insights summary: the size says what it is and carries its interval', 
   });
 
   it.each([
-    ['en', 'Audience (estimate)', 'Accounts matched in the index', '–', 'Median followers on X'],
-    ['ja', 'オーディエンス（推定）', 'インデックス内で一致したアカウント数', '〜', 'Xのフォロワー数の中央値'],
-  ])('in %s', async (lang, label, countLabel, dash, median) => {
+    [
+      'en',
+      'Audience (estimate)',
+      'Accounts matched in the index',
+      '–',
+      'Median followers on X',
+      'Followers on X: ',
+    ],
+    [
+      'ja',
+      'オーディエンス（推定）',
+      'インデックス内で一致したアカウント数',
+      '〜',
+      'Xのフォロワー数の中央値',
+      'Xのフォロワー: ',
+    ],
+  ])('in %s', async (lang, label, countLabel, dash, median, followers) => {
     await i18n.changeLanguage(lang);
     renderWithProviders(<SummaryTab report={fixtureReport} />);
     const size = screen.getByTestId('insights-size');
@@ -38,5 +52,7 @@ describe('insights summary: the size says what it is and carries its interval', 
     expect(screen.queryByText('Population estimate')).toBeNull();
     // The median of the members' follower counts is of X's figures, and says so.
     expect(screen.getByText(median)).toBeTruthy();
+    const sample = fixtureReport.sampleAccounts![0]!;
+    expect(screen.getByText(new RegExp(`${followers}${formatLargeNumber(sample.followers)}$`))).toBeTruthy();
   });
 });
