@@ -52,7 +52,13 @@ describe('AudienceCreator', { timeout: 30_000 }, () => {
   it('submits on the last step only with a name and a non-empty package, then offers insights', async () => {
     const save = vi.fn((init: RequestInit | undefined) => ({
       status: 201,
-      body: { id: 5, name: (jsonBody(init) as { name: string }).name, size: 2_500_000, size_bucket: '1M-5M' },
+      body: {
+        id: 5,
+        name: (jsonBody(init) as { name: string }).name,
+        size: 2_500_000,
+        size_bucket: '1M-5M',
+        size_figure: populationEstimate(500, { sampleSize: 100_000, rate: 5000 }),
+      },
     }));
     vi.spyOn(window, 'fetch').mockImplementation(fakeFetch(routes({ 'POST /api/audience-configs/': save })));
     const user = userEvent.setup();
@@ -101,7 +107,13 @@ describe('AudienceCreator', { timeout: 30_000 }, () => {
     const sizedWith: unknown[] = [];
     const save = vi.fn((init: RequestInit | undefined) => ({
       status: 201,
-      body: { id: 6, name: (jsonBody(init) as { name: string }).name, size: 1, size_bucket: '<1M' },
+      body: {
+        id: 6,
+        name: (jsonBody(init) as { name: string }).name,
+        size: 1,
+        size_bucket: '<1M',
+        size_figure: populationEstimate(1, { sampleSize: 100_000, rate: 1 }),
+      },
     }));
     vi.spyOn(window, 'fetch').mockImplementation(
       fakeFetch(
