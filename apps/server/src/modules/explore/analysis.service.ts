@@ -32,6 +32,50 @@ function topInterests(engine: AudienceEngine, panel: InterestsPanel, limit: numb
 }
 
 /**
+ * The description's words that occur in bios (in the order written), the interests it names or
+ * that people with those words lean to, and the estimate of keywords + named interests.
+ */
+async function analyseDescription(holder: EngineHolder, description: string) {
+  const engine = holder.get();
+  const work = holder.work();
+  const words = engine.words(description).slice(0, DESCRIPTION_WORDS);
+  const keywords = words.filter((w) => engine.explore.textMatches([w], 'bio').count > 0).slice(0, 10);
+  const items = interestItems(engine);
+  const said = new Set(words);
+  const named = [...items.values()].filter((item) => {
+    const sub = engine.words(item.label.split('/').at(-1) ?? '');
+    return sub.length > 0 && sub.every((t) => said.has(t));
+  });
+  const bios = engine.explore.textMatches(keywords, 'bio');
+  // The interests panel samples up to 50 000 members: on an engine worker thread.
+  const leaning =
+    bios.count > 0
+      ? topInterests(
+          engine,
+          (
+            await work.run('panels', {
+              audience: { members: toSharedAccountSet(bios) },
+              names: ['interests'],
+            })
+          ).interests!,
+          5,
+        )
+      : [];
+  const interests = [...new Map([...named, ...leaning].map((i) => [i.value, i])).values()]
+    .slice(0, 10)
+    .map(({ value, label, category, size }) => ({ value, label, category, size }));
+  const pkg = targetingPackageSchema.parse({
+    keywords: keywords.map((label) => ({ label })),
+    interests: named.map((i) => ({ label: i.label, id: i.value })),
+  });
+  const estimate =
+    keywords.length + named.length > 0
+      ? toEstimate(engine.estimate(pkg), engine.stats.accounts, engine.scale)
+      : EMPTY_ESTIMATE;
+  return { keywords, interests, estimate };
+}
+
+/**
  * The analysis tools (docs/API-AUDIENCES.md): one account, a free-text description, the posts about a
  * topic with their sentiment, and the long ones run as jobs (insights of a package, competitors).
  */
@@ -63,49 +107,8 @@ export function createAnalysisService(deps: {
       };
     },
 
-    /**
-     * The description's words that occur in bios (in the order written), the interests it names or
-     * that people with those words lean to, and the estimate of keywords + named interests.
-     */
-    async descriptionAnalysis(description: string) {
-      const engine = holder.get();
-      const work = holder.work();
-      const words = engine.words(description).slice(0, DESCRIPTION_WORDS);
-      const keywords = words.filter((w) => engine.explore.textMatches([w], 'bio').count > 0).slice(0, 10);
-      const items = interestItems(engine);
-      const said = new Set(words);
-      const named = [...items.values()].filter((item) => {
-        const sub = engine.words(item.label.split('/').at(-1) ?? '');
-        return sub.length > 0 && sub.every((t) => said.has(t));
-      });
-      const bios = engine.explore.textMatches(keywords, 'bio');
-      // The interests panel samples up to 50 000 members: on an engine worker thread.
-      const leaning =
-        bios.count > 0
-          ? topInterests(
-              engine,
-              (
-                await work.run('panels', {
-                  audience: { members: toSharedAccountSet(bios) },
-                  names: ['interests'],
-                })
-              ).interests!,
-              5,
-            )
-          : [];
-      const interests = [...new Map([...named, ...leaning].map((i) => [i.value, i])).values()]
-        .slice(0, 10)
-        .map(({ value, label, category, size }) => ({ value, label, category, size }));
-      const pkg = targetingPackageSchema.parse({
-        keywords: keywords.map((label) => ({ label })),
-        interests: named.map((i) => ({ label: i.label, id: i.value })),
-      });
-      const estimate =
-        keywords.length + named.length > 0
-          ? toEstimate(engine.estimate(pkg), engine.stats.accounts, engine.scale)
-          : EMPTY_ESTIMATE;
-      return { keywords, interests, estimate };
-    },
+    /** See analyseDescription. */
+    descriptionAnalysis: (description: string) => analyseDescription(holder, description),
 
     /** Most engaged posts about the keywords, each with its lexicon sentiment, and the totals. */
     topicPosts(input: { keywords: string[]; language?: 'en' | 'ja' | undefined; limit: number }) {

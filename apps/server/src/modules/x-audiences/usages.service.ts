@@ -24,6 +24,64 @@ export type ApplyToLineItem = (usage: UsageRow) => Promise<void>;
 
 export type UsagesService = ReturnType<typeof createUsagesService>;
 
+const presentUsage = (row: UsageRow, clock: Clock): AudienceUsage => ({
+  id: row.id,
+  ad_account_id: row.adAccountId,
+  state: row.state,
+  audience_config_id: row.audienceConfigId,
+  targeting_package: row.targetingPackage,
+  countries: row.countries,
+  line_item_id: row.lineItemId,
+  shared_with: row.sharedWith,
+  share_expires_at: liveShareLink(row, clock) ? row.shareExpiresAt!.toISOString() : null,
+  autopilot_hours: row.autopilotHours,
+  next_run_at: row.nextRunAt?.toISOString() ?? null,
+  last_run_at: row.lastRunAt?.toISOString() ?? null,
+  deleted: row.deletedAt !== null,
+  created: row.created.toISOString(),
+});
+
+/** The usage's package as an XLSX workbook, one row per item, and a sheet of where it was applied. */
+async function usageWorkbook(row: UsageRow, now: Date): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Murmur';
+  book.created = now;
+  const sheet = book.addWorksheet('Targeting package');
+  sheet.columns = [
+    { header: 'Type', key: 'type', width: 22 },
+    { header: 'Value', key: 'value', width: 40 },
+    { header: 'Deselected', key: 'deselected', width: 12 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  const pkg = row.targetingPackage;
+  const add = (type: string, value: string, deselected = false) =>
+    sheet.addRow({ type, value, deselected: deselected ? 'yes' : '' });
+  for (const field of ['keywords', 'handles', 'hashtags'] as const)
+    for (const item of pkg[field]) add(field, item.handle ?? item.label ?? '', item.deselected === true);
+  for (const field of [
+    'languages',
+    'network_operators',
+    'interests',
+    'conversation_topics',
+    'movies_tv_shows',
+    'locations',
+    'countries',
+  ] as const)
+    for (const item of pkg[field]) add(field, item.label);
+  for (const item of pkg.custom_audiences) add('custom_audiences', item.name);
+  for (const value of pkg.placements) add('placements', value);
+  for (const value of pkg.age) add('age', value);
+  for (const value of pkg.gender) add('gender', value);
+  const info = book.addWorksheet('Usage');
+  info.addRows([
+    ['Ad account', row.adAccountId],
+    ['State', row.state],
+    ['Applied', row.created.toISOString()],
+    ['Countries sent', row.countries.join(', ')],
+  ]);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
 /**
  * SPEC §4, §7 audience usages: a targeting package applied to an ad account (state "applied"),
  * listed, shared (with people and as a signed link), handles reordered, deleted and restored, as
@@ -43,22 +101,7 @@ export function createUsagesService(deps: {
 }) {
   const { repo, teams, agreement, secret, clock, siteUrl, sendMail } = deps;
 
-  const present = (row: UsageRow): AudienceUsage => ({
-    id: row.id,
-    ad_account_id: row.adAccountId,
-    state: row.state,
-    audience_config_id: row.audienceConfigId,
-    targeting_package: row.targetingPackage,
-    countries: row.countries,
-    line_item_id: row.lineItemId,
-    shared_with: row.sharedWith,
-    share_expires_at: liveShareLink(row, clock) ? row.shareExpiresAt!.toISOString() : null,
-    autopilot_hours: row.autopilotHours,
-    next_run_at: row.nextRunAt?.toISOString() ?? null,
-    last_run_at: row.lastRunAt?.toISOString() ?? null,
-    deleted: row.deletedAt !== null,
-    created: row.created.toISOString(),
-  });
+  const present = (row: UsageRow) => presentUsage(row, clock);
 
   /** The caller's own usage (deleted ones too); others' are 404. */
   async function own(user: UserRow, id: number): Promise<UsageRow> {
@@ -185,44 +228,7 @@ export function createUsagesService(deps: {
     /** SPEC §7 sheet generation: the package as an XLSX workbook, one row per item. */
     async sheet(user: UserRow, id: number): Promise<{ filename: string; body: Buffer }> {
       const row = await own(user, id);
-      const book = new ExcelJS.Workbook();
-      book.creator = 'Murmur';
-      book.created = clock.now();
-      const sheet = book.addWorksheet('Targeting package');
-      sheet.columns = [
-        { header: 'Type', key: 'type', width: 22 },
-        { header: 'Value', key: 'value', width: 40 },
-        { header: 'Deselected', key: 'deselected', width: 12 },
-      ];
-      sheet.getRow(1).font = { bold: true };
-      const pkg = row.targetingPackage;
-      const add = (type: string, value: string, deselected = false) =>
-        sheet.addRow({ type, value, deselected: deselected ? 'yes' : '' });
-      for (const field of ['keywords', 'handles', 'hashtags'] as const)
-        for (const item of pkg[field]) add(field, item.handle ?? item.label ?? '', item.deselected === true);
-      for (const field of [
-        'languages',
-        'network_operators',
-        'interests',
-        'conversation_topics',
-        'movies_tv_shows',
-        'locations',
-        'countries',
-      ] as const)
-        for (const item of pkg[field]) add(field, item.label);
-      for (const item of pkg.custom_audiences) add('custom_audiences', item.name);
-      for (const value of pkg.placements) add('placements', value);
-      for (const value of pkg.age) add('age', value);
-      for (const value of pkg.gender) add('gender', value);
-      const info = book.addWorksheet('Usage');
-      info.addRows([
-        ['Ad account', row.adAccountId],
-        ['State', row.state],
-        ['Applied', row.created.toISOString()],
-        ['Countries sent', row.countries.join(', ')],
-      ]);
-      const body = Buffer.from(await book.xlsx.writeBuffer());
-      return { filename: `audience-usage-${row.id}.xlsx`, body };
+      return { filename: `audience-usage-${row.id}.xlsx`, body: await usageWorkbook(row, clock.now()) };
     },
   };
 }
