@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
-import { isSignInMail, signInCodeFrom } from '../support/mail';
+import { signInWithCode } from '../support/sign-in';
 import { screenshot } from '../support/screens';
 
 /**
@@ -12,15 +12,7 @@ import { screenshot } from '../support/screens';
  */
 const app = useJourneyServer();
 
-async function signIn(page: Page, lang: Lang, email: string) {
-  await page.goto(`${app.server.url}/login`);
-  await page.getByLabel(tr(lang, 'login.emailLabel')).fill(email);
-  const mark = app.sink.mark();
-  await page.getByRole('button', { name: tr(lang, 'login.sendCode') }).click();
-  const mail = await app.sink.waitFor(isSignInMail(email), { after: mark });
-  await page.getByLabel(tr(lang, 'login.codeLabel')).pressSequentially(signInCodeFrom(mail), { delay: 30 });
-  await expect(page).not.toHaveURL(/\/login/);
-}
+const signIn = (page: Page, lang: Lang, email: string) => signInWithCode(app, page, lang, email);
 
 /** A call as the signed-in page makes it (session cookie and the CSRF header). */
 async function api(page: Page, method: 'POST' | 'PATCH', path: string, data: object) {

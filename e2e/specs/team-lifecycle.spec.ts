@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
-import { invitationLinkFrom, isSignInMail, sentTo, signInCodeFrom } from '../support/mail';
+import { invitationLinkFrom, sentTo } from '../support/mail';
+import { signInWithCode } from '../support/sign-in';
 import { screenshotBothWidths } from '../support/screens';
 
 /**
@@ -13,15 +14,7 @@ import { screenshotBothWidths } from '../support/screens';
  */
 const app = useJourneyServer();
 
-async function signIn(page: Page, lang: Lang, email: string) {
-  await page.goto(`${app.server.url}/login`);
-  await page.getByLabel(tr(lang, 'login.emailLabel')).fill(email);
-  const mark = app.sink.mark();
-  await page.getByRole('button', { name: tr(lang, 'login.sendCode') }).click();
-  const mail = await app.sink.waitFor(isSignInMail(email), { after: mark });
-  await page.getByLabel(tr(lang, 'login.codeLabel')).pressSequentially(signInCodeFrom(mail), { delay: 30 });
-  await expect(page).not.toHaveURL(/\/login/);
-}
+const signIn = (page: Page, lang: Lang, email: string) => signInWithCode(app, page, lang, email);
 
 /** A call as the signed-in page makes it (session cookie and the CSRF header). */
 async function api(page: Page, path: string, data: object) {

@@ -1,4 +1,5 @@
 import type { Ad, AdCreative, AdMedia, Adset, Campaign } from '@murmur/core/api';
+import { presentAdMedia } from '../../lib/ad-media';
 import type { Clock } from '../../lib/clock';
 import type { AdsetRow, CampaignRow, JoinedAd, JoinedCampaign, MediaRow } from './campaigns.repository';
 import { statusOf } from './campaign-status';
@@ -51,19 +52,7 @@ export function createPresenters(clock: Clock, mediaUrls: MediaUrls) {
     };
   }
 
-  function media(row: MediaRow): AdMedia {
-    return {
-      id: row.id,
-      team: row.teamId,
-      name: row.name,
-      mime: row.mime as AdMedia['mime'],
-      size: row.size,
-      width: row.width,
-      height: row.height,
-      ...mediaUrls(row),
-      date: row.created.toISOString(),
-    };
-  }
+  const media = (row: MediaRow): AdMedia => presentAdMedia(row, mediaUrls(row));
 
   function creative(c: JoinedAd['creative'], row: MediaRow | null): AdCreative {
     return {

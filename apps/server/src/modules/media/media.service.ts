@@ -10,6 +10,7 @@ import {
   type FilePolicy,
 } from '@murmur/core/api';
 import type { Db } from '../../db/database';
+import { presentAdMedia } from '../../lib/ad-media';
 import { assertMayChange } from '../../lib/team-rule';
 import { adMedia, fileUploads, memberships, type TeamRow, type UserRow } from '../../db/schema';
 import { BadRequest, NotFound } from '../../errors';
@@ -43,18 +44,8 @@ const safeName = (name: string) =>
     .slice(-100)
     .toLowerCase();
 
-const presentMedia = (storage: MediaStorage, row: typeof adMedia.$inferSelect): AdMedia => ({
-  id: row.id,
-  team: row.teamId,
-  name: row.name,
-  mime: row.mime as AdMedia['mime'],
-  size: row.size,
-  width: row.width,
-  height: row.height,
-  url: storage.url(row.storageKey),
-  thumbnail_url: storage.url(row.thumbnailKey),
-  date: row.created.toISOString(),
-});
+const presentMedia = (storage: MediaStorage, row: typeof adMedia.$inferSelect): AdMedia =>
+  presentAdMedia(row, { url: storage.url(row.storageKey), thumbnail_url: storage.url(row.thumbnailKey) });
 
 /** The user's level in the team, if a member. */
 async function membershipOf(db: Db, userId: number, teamId: number) {

@@ -1,0 +1,20 @@
+import { expect, type Page } from '@playwright/test';
+import type { JourneyServer } from './journey-server';
+import { tr, type Lang } from './locales';
+import { isSignInMail, signInCodeFrom } from './mail';
+
+/** Signs in on the dashboard in `lang` with the code mailed to `email`, and waits to leave /login. */
+export async function signInWithCode(
+  app: JourneyServer,
+  page: Page,
+  lang: Lang,
+  email: string,
+): Promise<void> {
+  await page.goto(`${app.server.url}/login`);
+  await page.getByLabel(tr(lang, 'login.emailLabel')).fill(email);
+  const mark = app.sink.mark();
+  await page.getByRole('button', { name: tr(lang, 'login.sendCode') }).click();
+  const mail = await app.sink.waitFor(isSignInMail(email), { after: mark });
+  await page.getByLabel(tr(lang, 'login.codeLabel')).pressSequentially(signInCodeFrom(mail), { delay: 30 });
+  await expect(page).not.toHaveURL(/\/login/);
+}
