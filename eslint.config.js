@@ -286,7 +286,6 @@ export default tseslint.config(
     'apps/server/src/integrations/x/ads.ts': 240,
     'apps/server/src/jobs/queue-contract.ts': 260,
     'apps/server/src/modules/audiences/audience-configs.service.ts': 200,
-    'apps/server/src/modules/billing/billing.service.ts': 200,
     'apps/server/src/modules/campaigns/campaign-delivery.ts': 220,
     'apps/server/src/modules/campaigns/campaign-publisher.ts': 180,
     'apps/server/src/modules/campaigns/campaigns.repository.ts': 240,

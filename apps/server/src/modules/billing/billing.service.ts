@@ -32,6 +32,14 @@ export interface TeamAccess {
 const BILLING_INCOMPLETE =
   'Complete the billing details (invoice email, country and invoice name) before subscribing.';
 
+/** The team `ref` if the user is its admin. SPEC §6: only a team admin buys, changes or cancels its plan. */
+async function adminTeamOf(teams: TeamAccess, user: UserRow, ref: string) {
+  const found = await teams.access(user, ref);
+  if (found.membership.level !== 'admin')
+    throw new Forbidden('Only a team admin can change the subscription.');
+  return found.team;
+}
+
 /**
  * A team's plan: prices, checkout on the provider's hosted page, upgrade with proration, cancel at
  * the period's end, and the limits other modules ask about. Nothing here changes a subscription
@@ -47,88 +55,22 @@ export function createBillingService(deps: {
 }) {
   const { repo, provider, teams, clock, publicUrl } = deps;
 
-  async function adminTeam(user: UserRow, ref: string) {
-    const found = await teams.access(user, ref);
-    // SPEC §6: only a team admin buys, changes or cancels the team's plan.
-    if (found.membership.level !== 'admin')
-      throw new Forbidden('Only a team admin can change the subscription.');
-    return found.team;
-  }
+  const adminTeam = (user: UserRow, ref: string) => adminTeamOf(teams, user, ref);
 
-  /** The plan a row names: by code, or by name for rows written before plans had codes. */
-  async function planOf(row: TeamSubscriptionRow): Promise<PlanRow | undefined> {
-    if (row.planCode) return repo.plan(row.planCode);
-    const plans = await repo.plans('team');
-    return plans.find((p) => p.name.toLowerCase() === row.planName.toLowerCase() && p.interval === 'month');
-  }
-
-  /** SPEC §6 active (latest-started subscription active) and its row. */
-  async function current(teamId: number) {
-    const rows = await repo.teamSubscriptions(teamId);
-    const latest = rows[0];
-    const active = hasActiveSubscription({ subscriptions: rows.map(asTeamSubscription) });
-    return { rows, latest, active };
-  }
-
-  /** The active provider subscription an upgrade or cancel acts on. */
-  async function activeProviderSubscription(teamId: number) {
-    const { latest, active } = await current(teamId);
-    if (!active || !latest?.stripeSubscriptionId)
-      throw new Conflict('This team has no active subscription to change.');
-    return latest as TeamSubscriptionRow & { stripeSubscriptionId: string };
-  }
-
-  async function uploadPermission(teamId: number): Promise<UploadPermission> {
-    const { latest, active } = await current(teamId);
-    if (!active || !latest) return { allowed: false, reason: UPLOAD_NEEDS_SUBSCRIPTION };
-    const plan = await planOf(latest);
-    const limit = plan?.uploadsPerMonth ?? null;
-    if (limit === null) return { allowed: true, reason: null };
-    const usage = await repo.usage(teamId, monthStart(clock.now()));
-    if (usage.uploads < limit) return { allowed: true, reason: null };
-    return {
-      allowed: false,
-      reason: `The ${plan!.name} plan includes ${limit} audience uploads a month and this month's are used. Upgrade the plan to upload more.`,
-    };
-  }
-
-  /** The active plan's cap on one of its limits, or null (no subscription or unlimited). */
-  async function activeLimit(teamId: number, limit: 'savedAudiences' | 'seats') {
-    const { latest, active } = await current(teamId);
-    if (!active || !latest) return null;
-    const plan = await planOf(latest);
-    const cap = plan?.[limit] ?? null;
-    return cap === null ? null : { plan: plan!, cap };
-  }
+  const limits = createPlanLimits(repo, clock);
+  const {
+    current,
+    planOf,
+    activeProviderSubscription,
+    uploadPermission,
+    assertCanSaveAudience,
+    assertSeatsFor,
+  } = limits;
 
   return {
     uploadPermission,
-
-    /**
-     * Plan limits for other modules (docs/billing.md). Saving audiences and inviting members are
-     * capped by the active plan; a team without a subscription is refused uploads only (SPEC §5).
-     * @throws Forbidden with the reason when the team is at its plan's limit.
-     */
-    async assertCanSaveAudience(teamId: number): Promise<void> {
-      const found = await activeLimit(teamId, 'savedAudiences');
-      if (!found) return;
-      const usage = await repo.usage(teamId, monthStart(clock.now()));
-      if (usage.savedAudiences >= found.cap)
-        throw new Forbidden(
-          `The ${found.plan.name} plan keeps up to ${found.cap} saved audiences. Delete one or upgrade the plan to save more.`,
-        );
-    },
-
-    /** @throws Forbidden when `adding` more members would pass the plan's seats. */
-    async assertSeatsFor(teamId: number, adding: number): Promise<void> {
-      const found = await activeLimit(teamId, 'seats');
-      if (!found) return;
-      const usage = await repo.usage(teamId, monthStart(clock.now()));
-      if (usage.seats + adding > found.cap)
-        throw new Forbidden(
-          `The ${found.plan.name} plan has ${found.cap} seats (members and open invitations) and ${usage.seats} are taken. Upgrade the plan to invite more members.`,
-        );
-    },
+    assertCanSaveAudience,
+    assertSeatsFor,
 
     /** Every plan with both prices (signed-out visitors see them too). */
     async plans(): Promise<PlansResponse> {
@@ -262,6 +204,88 @@ export function createBillingService(deps: {
           ? `The subscription ends on ${new Date(end * 1000).toISOString().slice(0, 10)}; it stays active until then.`
           : 'The subscription ends at the end of its period.',
       };
+    },
+  };
+}
+
+/** A team's plan and what it allows: the active subscription, uploads, saved audiences and seats. */
+function createPlanLimits(repo: BillingRepository, clock: Clock) {
+  /** The plan a row names: by code, or by name for rows written before plans had codes. */
+  async function planOf(row: TeamSubscriptionRow): Promise<PlanRow | undefined> {
+    if (row.planCode) return repo.plan(row.planCode);
+    const plans = await repo.plans('team');
+    return plans.find((p) => p.name.toLowerCase() === row.planName.toLowerCase() && p.interval === 'month');
+  }
+
+  /** SPEC §6 active (latest-started subscription active) and its row. */
+  async function current(teamId: number) {
+    const rows = await repo.teamSubscriptions(teamId);
+    const latest = rows[0];
+    const active = hasActiveSubscription({ subscriptions: rows.map(asTeamSubscription) });
+    return { rows, latest, active };
+  }
+
+  /** The active provider subscription an upgrade or cancel acts on. */
+  async function activeProviderSubscription(teamId: number) {
+    const { latest, active } = await current(teamId);
+    if (!active || !latest?.stripeSubscriptionId)
+      throw new Conflict('This team has no active subscription to change.');
+    return latest as TeamSubscriptionRow & { stripeSubscriptionId: string };
+  }
+
+  async function uploadPermission(teamId: number): Promise<UploadPermission> {
+    const { latest, active } = await current(teamId);
+    if (!active || !latest) return { allowed: false, reason: UPLOAD_NEEDS_SUBSCRIPTION };
+    const plan = await planOf(latest);
+    const limit = plan?.uploadsPerMonth ?? null;
+    if (limit === null) return { allowed: true, reason: null };
+    const usage = await repo.usage(teamId, monthStart(clock.now()));
+    if (usage.uploads < limit) return { allowed: true, reason: null };
+    return {
+      allowed: false,
+      reason: `The ${plan!.name} plan includes ${limit} audience uploads a month and this month's are used. Upgrade the plan to upload more.`,
+    };
+  }
+
+  /** The active plan's cap on one of its limits, or null (no subscription or unlimited). */
+  async function activeLimit(teamId: number, limit: 'savedAudiences' | 'seats') {
+    const { latest, active } = await current(teamId);
+    if (!active || !latest) return null;
+    const plan = await planOf(latest);
+    const cap = plan?.[limit] ?? null;
+    return cap === null ? null : { plan: plan!, cap };
+  }
+
+  return {
+    current,
+    planOf,
+    activeProviderSubscription,
+    uploadPermission,
+
+    /**
+     * Plan limits for other modules (docs/billing.md). Saving audiences and inviting members are
+     * capped by the active plan; a team without a subscription is refused uploads only (SPEC §5).
+     * @throws Forbidden with the reason when the team is at its plan's limit.
+     */
+    assertCanSaveAudience: async (teamId: number): Promise<void> => {
+      const found = await activeLimit(teamId, 'savedAudiences');
+      if (!found) return;
+      const usage = await repo.usage(teamId, monthStart(clock.now()));
+      if (usage.savedAudiences >= found.cap)
+        throw new Forbidden(
+          `The ${found.plan.name} plan keeps up to ${found.cap} saved audiences. Delete one or upgrade the plan to save more.`,
+        );
+    },
+
+    /** @throws Forbidden when `adding` more members would pass the plan's seats. */
+    assertSeatsFor: async (teamId: number, adding: number): Promise<void> => {
+      const found = await activeLimit(teamId, 'seats');
+      if (!found) return;
+      const usage = await repo.usage(teamId, monthStart(clock.now()));
+      if (usage.seats + adding > found.cap)
+        throw new Forbidden(
+          `The ${found.plan.name} plan has ${found.cap} seats (members and open invitations) and ${usage.seats} are taken. Upgrade the plan to invite more members.`,
+        );
     },
   };
 }
