@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   adAccounts,
@@ -102,8 +102,12 @@ export function createAgencyRepository(db: Db, audienceStatus: SQL<AudienceConfi
         .orderBy(ranked.teamId, ranked.rank);
     },
 
-    /** Uploads to X per team, latest first, with each team's count of them. */
-    async uploads(teamIds: number[], limit?: number) {
+    /**
+     * Uploads to X per team, latest first, with each team's count of them; with `made`, only those
+     * made from its start (inclusive) to its end (exclusive).
+     */
+    async uploads(teamIds: number[], options: { limit?: number; made?: { start: Date; end: Date } } = {}) {
+      const { limit, made } = options;
       const u = uploadedAudiences;
       const ranked = db
         .select({
@@ -121,7 +125,13 @@ export function createAgencyRepository(db: Db, audienceStatus: SQL<AudienceConfi
           total: sql<number>`(count(*) over (partition by ${u.teamId}))::int`.as('total'),
         })
         .from(u)
-        .where(inArray(u.teamId, teamIds))
+        .where(
+          and(
+            inArray(u.teamId, teamIds),
+            made && gte(u.created, made.start),
+            made && lt(u.created, made.end),
+          ),
+        )
         .as('ranked');
       return db
         .select()

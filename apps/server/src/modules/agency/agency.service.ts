@@ -64,7 +64,7 @@ export function createAgencyService(deps: AgencyDeps) {
       const [grants, audiences, uploads, campaigns] = await Promise.all([
         repo.grants(ids),
         repo.activeAudiences(ids, AGENCY_TOP_AUDIENCES),
-        repo.uploads(ids, AGENCY_LATEST_UPLOADS),
+        repo.uploads(ids, { limit: AGENCY_LATEST_UPLOADS }),
         repo.campaigns(ids, { limit: AGENCY_LATEST_CAMPAIGNS }),
       ]);
       const [g, a, u, c] = [byTeam(grants), byTeam(audiences), byTeam(uploads), byTeam(campaigns)];

@@ -73,7 +73,7 @@ export function createReportService(
     const [grants, audiences, uploads, campaigns, logo] = await Promise.all([
       repo.grants(ids),
       repo.activeAudiences(ids),
-      repo.uploads(ids),
+      repo.uploads(ids, { made: { start: period.start, end: period.due } }),
       repo.campaigns(ids, { from, to }),
       logoOf(s),
     ]);
