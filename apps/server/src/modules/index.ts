@@ -232,6 +232,8 @@ export function registerModules(
     teamsService,
     teams,
     xAudiences,
+    campaigns,
+    audiences,
     access,
   });
   // Activity first, so that its hooks see every route registered after it.
@@ -335,6 +337,8 @@ function activityAndApiAccess(deps: {
   teams: { teamIdOf: (ref: string) => Promise<number | undefined> };
   access: { auditService: Pick<AuditService, 'record'> };
   xAudiences: Pick<ReturnType<typeof createXAudiencesModule>, 'onUploadSettled'>;
+  campaigns: Pick<ReturnType<typeof createCampaignsModule>, 'onDeliveryMilestone'>;
+  audiences: Pick<ReturnType<typeof createAudiencesModule>, 'onAlertFired'>;
 }) {
   const { db, clock, config, log } = deps;
   const apiAccess = createApiAccessModule({
@@ -366,6 +370,9 @@ function activityAndApiAccess(deps: {
   });
   // Uploads ready on X or too small to target, as team webhooks.
   deps.xAudiences.onUploadSettled(apiAccess.onUploadSettled);
+  // Campaigns' delivery milestones and the history alerts on team audiences, as team webhooks.
+  deps.campaigns.onDeliveryMilestone(apiAccess.onDeliveryMilestone);
+  deps.audiences.onAlertFired(apiAccess.onAlertFired);
   return { activity, apiAccess };
 }
 

@@ -70,6 +70,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'campaign.published',
   'campaign.paused',
   'campaign.resumed',
+  /** X's impressions of a campaign reached 100, 1 000, 10 000, 100 000, 1 000 000 or 10 000 000. */
+  'campaign.delivery_milestone',
+  /** A history alert rule on a team audience fired (docs/API-AUDIENCES.md "Alerts"). */
+  'audience.alert',
 ] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
@@ -107,6 +111,12 @@ export const webhookEventSchema = z.object({
     id: z.number().int().nullable(),
     name: z.string(),
   }),
+  /**
+   * What happened, for the events that carry more than their subject: `campaign.delivery_milestone`
+   * has `metric` ("impressions"), `milestone` and `value`; `audience.alert` has `alert_kind`,
+   * `threshold`, `day`, `size` and `size_change` (a fraction, or null).
+   */
+  detail: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 

@@ -8886,7 +8886,7 @@ export interface ApiRoutes {
     response: Array<{
       id: number;
       url: string;
-      events: Array<"audience.saved" | "audience.changed" | "audience.deleted" | "audience.uploaded" | "audience.upload_ready" | "audience.upload_too_small" | "campaign.published" | "campaign.paused" | "campaign.resumed">;
+      events: Array<"audience.saved" | "audience.changed" | "audience.deleted" | "audience.uploaded" | "audience.upload_ready" | "audience.upload_too_small" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.delivery_milestone" | "audience.alert">;
       /** ISO 8601 date-time */
       created: string;
     }>;
@@ -8899,12 +8899,12 @@ export interface ApiRoutes {
     };
     body: {
       url: string;
-      events: Array<"audience.saved" | "audience.changed" | "audience.deleted" | "audience.uploaded" | "audience.upload_ready" | "audience.upload_too_small" | "campaign.published" | "campaign.paused" | "campaign.resumed">;
+      events: Array<"audience.saved" | "audience.changed" | "audience.deleted" | "audience.uploaded" | "audience.upload_ready" | "audience.upload_too_small" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.delivery_milestone" | "audience.alert">;
     };
     response: {
       id: number;
       url: string;
-      events: Array<"audience.saved" | "audience.changed" | "audience.deleted" | "audience.uploaded" | "audience.upload_ready" | "audience.upload_too_small" | "campaign.published" | "campaign.paused" | "campaign.resumed">;
+      events: Array<"audience.saved" | "audience.changed" | "audience.deleted" | "audience.uploaded" | "audience.upload_ready" | "audience.upload_too_small" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.delivery_milestone" | "audience.alert">;
       /** ISO 8601 date-time */
       created: string;
       secret: string;

@@ -74,6 +74,8 @@ export const campaigns = pgTable(
     /** X's reach (distinct accounts reached) and average frequency over the delivery, as of `stats_synced`. */
     xReach: bigint('x_reach', { mode: 'number' }),
     xFrequency: numeric('x_frequency', { precision: 10, scale: 2 }),
+    /** The largest delivery milestone (impressions) announced to the team's webhooks; 0 before the first. */
+    impressionsMilestone: integer('impressions_milestone').notNull().default(0),
     created: createdAt(),
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
   },

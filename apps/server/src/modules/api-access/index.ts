@@ -104,6 +104,36 @@ export function createApiAccessModule(deps: {
         subject: { kind: 'upload', id: upload.uploadId, name: upload.name },
       });
     },
+    /** campaigns' `onDeliveryMilestone`: X's impressions of a campaign reached a milestone. */
+    onDeliveryMilestone: (m: {
+      teamId: number;
+      campaignId: number;
+      name: string;
+      milestone: number;
+      impressions: number;
+    }) => {
+      publish({
+        teamId: m.teamId,
+        type: 'campaign.delivery_milestone',
+        subject: { kind: 'campaign', id: m.campaignId, name: m.name },
+        detail: { metric: 'impressions', milestone: m.milestone, value: m.impressions },
+      });
+    },
+    /** audiences' `onAlertFired`: a history alert rule on a team audience fired. */
+    onAlertFired: (fired: {
+      teamId: number | null;
+      configId: number;
+      name: string;
+      detail: NonNullable<TeamEvent['detail']>;
+    }) => {
+      if (fired.teamId === null) return;
+      publish({
+        teamId: fired.teamId,
+        type: 'audience.alert',
+        subject: { kind: 'audience', id: fired.configId, name: fired.name },
+        detail: fired.detail,
+      });
+    },
     async registerRoutes(app: FastifyInstance) {
       await app.register(apiKeysRoutes, { apiKeysService });
       await app.register(webhooksRoutes, { webhooksService });

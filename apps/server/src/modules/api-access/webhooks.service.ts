@@ -46,6 +46,7 @@ export interface TeamEvent {
   teamId: number;
   type: WebhookEventType;
   subject: { kind: 'audience' | 'upload' | 'campaign'; id: number | null; name: string };
+  detail?: WebhookEvent['detail'];
 }
 
 /**
@@ -89,12 +90,14 @@ export function createWebhooksService(deps: {
     team: { id: number; slug: string },
     type: WebhookEvent['type'],
     subject: WebhookEvent['subject'],
+    detail?: WebhookEvent['detail'],
   ): WebhookEvent => ({
     id: randomUUID(),
     type,
     created: clock.now().toISOString(),
     team,
     subject,
+    ...(detail && { detail }),
   });
 
   async function endpointOf(
@@ -158,7 +161,7 @@ export function createWebhooksService(deps: {
       const endpoints = await repo.subscribed(event.teamId, event.type);
       if (endpoints.length === 0) return 0;
       const slug = (await deps.teamSlugOf(event.teamId)) ?? '';
-      const body = eventOf({ id: event.teamId, slug }, event.type, event.subject);
+      const body = eventOf({ id: event.teamId, slug }, event.type, event.subject, event.detail);
       for (const endpoint of endpoints) await deliver(endpoint, body);
       return endpoints.length;
     },

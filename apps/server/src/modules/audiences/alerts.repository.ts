@@ -37,6 +37,7 @@ export function createAlertsRepository(db: Db) {
         .select({
           alert: audienceAlerts,
           name: audienceConfigs.name,
+          teamId: audienceConfigs.teamId,
           email: users.email,
           language: users.language,
         })
@@ -60,6 +61,7 @@ export function createAlertsRepository(db: Db) {
         .select({
           alert: audienceAlerts,
           name: audienceConfigs.name,
+          teamId: audienceConfigs.teamId,
           email: users.email,
           language: users.language,
         })

@@ -182,9 +182,34 @@ async function attemptAlertWebhook(
 interface Rule {
   alert: AudienceAlertRow;
   name: string;
+  /** The audience's team, when it is a team audience. */
+  teamId: number | null;
   email: string;
   language: Language;
 }
+
+/** A rule that fired on an audience's new point, for the team webhooks (modules/api-access). */
+export interface AlertFired {
+  teamId: number | null;
+  configId: number;
+  name: string;
+  detail: Record<string, string | number | null>;
+}
+
+/** What a fired rule tells the team webhooks: the rule and the size change between the two points. */
+const firedOf = (rule: Rule, event: AlertEvent): AlertFired => ({
+  teamId: rule.teamId,
+  configId: rule.alert.configId,
+  name: rule.name,
+  detail: {
+    alert_id: rule.alert.id,
+    alert_kind: rule.alert.kind,
+    threshold: rule.alert.threshold,
+    day: event.to?.day ?? null,
+    size: event.to?.size.value ?? null,
+    size_change: event.size_change,
+  },
+});
 
 /**
  * Alerts on saved audiences (docs/API-AUDIENCES.md "Alerts"): rules per audience and creator,
@@ -200,6 +225,8 @@ export function createAlertsService(deps: {
   secret: string;
   publicUrl: string;
   webhooks: OutboundOptions;
+  /** Told of each rule that fired (the team webhooks' `audience.alert`). */
+  onFired?: ((fired: AlertFired) => void) | undefined;
 }) {
   const { repo, configs, clock, secret } = deps;
   const link = (configId: number) => `${deps.publicUrl.replace(/\/$/, '')}/insights?config=${configId}`;
@@ -321,7 +348,9 @@ export function createAlertsService(deps: {
         if (!(await repo.fire(rule.alert.id, current.day))) continue;
         fired++;
         const shown = rule.alert.kind === 'size' ? changes : matching(rule.alert, changes);
-        await deliver(rule, eventOf(rule, 'audience.changed', previous, current, size.change, shown));
+        const event = eventOf(rule, 'audience.changed', previous, current, size.change, shown);
+        await deliver(rule, event);
+        deps.onFired?.(firedOf(rule, event));
       }
       return fired;
     },

@@ -25,7 +25,7 @@ import { buildRoutes } from './build.routes';
 import { findCategory, listCategories } from './categories.repository';
 import { createAlertsRepository } from './alerts.repository';
 import { alertsRoutes } from './alerts.routes';
-import { createAlertsService, type AlertsService } from './alerts.service';
+import { createAlertsService, type AlertFired, type AlertsService } from './alerts.service';
 import { createHistoryRepository } from './history.repository';
 import { historyRoutes } from './history.routes';
 import { createHistoryService, type HistoryService } from './history.service';
@@ -94,8 +94,11 @@ export function createAudiencesModule(deps: {
     engine,
     uploadSets: deps.uploadSets,
   });
+  // Told of each alert rule that fired, e.g. the team webhooks; subscribed after the module is made.
+  const fired: ((alert: AlertFired) => void)[] = [];
   const alertsService = createAlertsService({
     repo: createAlertsRepository(db),
+    onFired: (alert) => fired.forEach((listener) => listener(alert)),
     configs: configsService,
     inTransaction: (work) => db.transaction((tx) => work({ outbox: createOutboxRepository(tx) })),
     outbox: deps.history.outbox,
@@ -139,6 +142,7 @@ export function createAudiencesModule(deps: {
     /** Resolves once every saved lookalike is a custom audience of the engine (at start-up). */
     customAudiencesReady: registerLookalikes,
     alertsService,
+    onAlertFired: (listener: (alert: AlertFired) => void) => void fired.push(listener),
     /** The audience categories (seeded by migration 0001), which the store groups its audiences by. */
     listCategories: () => listCategories(db),
     async registerRoutes(app: FastifyInstance) {

@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { mayChange, ONLY_CREATOR_OR_ADMIN } from '../../lib/team-rule';
 import type { CampaignRow, CampaignsRepository, MediaRow } from './campaigns.repository';
 import type { MediaUrls } from './campaign-presenters';
+import type { DeliveryMilestone } from './delivery-milestones';
 
 /** The team behind a reference, for its members (modules/teams). */
 export interface TeamAccess {
@@ -28,6 +29,8 @@ export interface CampaignsDeps {
   /** Where X fetches a media file from (our public URL of it). */
   publicMediaUrl: (row: MediaRow) => string;
   clock: Clock;
+  /** Told when a sync finds a campaign's delivery past a milestone (delivery-milestones.ts). */
+  onMilestone?: ((milestone: DeliveryMilestone) => void) | undefined;
 }
 
 export const CONNECT_GRANTOR = 'Connect the X account that owns this ad account first.';

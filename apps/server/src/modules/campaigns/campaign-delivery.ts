@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/schema';
 import type { AdsetRow, CampaignRow } from './campaigns.repository';
 import { grantorTokensOf, xCall, type CampaignAccess, type CampaignsDeps } from './campaign-context';
 import { iso, money } from './campaign-presenters';
+import { announceMilestone } from './delivery-milestones';
 
 /** How stale delivery may be when a campaign's figures are asked for before X is asked again. */
 const ON_DEMAND_SYNC_MS = 10_000;
@@ -25,6 +26,8 @@ const GENDER_LABEL: Record<string, string> = {
 const SEGMENT_CACHE_SIZE = 500;
 
 type SegmentKind = 'country' | 'age' | 'gender' | 'interest';
+/** One ad's delivery on one UTC day, as X's stats report it. */
+type DayStats = { day: string; impressions: number; engagements: number; clicks: number; spendMicro: number };
 
 /**
  * Delivery: X's stats read into PostgreSQL (scheduled and on demand), and what is read from there —
@@ -54,10 +57,7 @@ export function createCampaignDelivery(deps: CampaignsDeps, access: CampaignAcce
     const first = Math.floor(Date.parse(xCampaign.created_at) / DAY_MS) * DAY_MS;
     const today = Math.floor(clock.now().getTime() / DAY_MS) * DAY_MS;
     const window = STATS_DAYS * DAY_MS;
-    const rows = new Map<
-      number,
-      { day: string; impressions: number; engagements: number; clicks: number; spendMicro: number }[]
-    >();
+    const rows = new Map<number, DayStats[]>();
     // Ten windows (70 days) at most; past our own today, only while X still reports delivery.
     let last = first;
     for (let w = 0, from = first; w < 10; w++, from += window) {
@@ -108,6 +108,7 @@ export function createCampaignDelivery(deps: CampaignsDeps, access: CampaignAcce
       xReach: reached?.total_audience_reach ?? 0,
       xFrequency: String(reached?.average_frequency ?? 0),
     });
+    await announceMilestone(deps, c);
   }
 
   /** Each ad set with the package it targets: as published, else its saved audience's (one query). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { excluded } from '../../db/excluded';
 import {
@@ -138,6 +138,19 @@ export function createCampaignsRepository(db: Db) {
 
     async updateCampaign(id: number, values: Partial<typeof campaigns.$inferInsert>): Promise<void> {
       await db.update(campaigns).set(values).where(eq(campaigns.id, id));
+    },
+
+    /**
+     * Records `milestone` as the campaign's announced delivery milestone when it is larger than the
+     * one recorded; true for the one call that does (concurrent syncs announce it once).
+     */
+    async claimMilestone(id: number, milestone: number): Promise<boolean> {
+      const rows = await db
+        .update(campaigns)
+        .set({ impressionsMilestone: milestone })
+        .where(and(eq(campaigns.id, id), lt(campaigns.impressionsMilestone, milestone)))
+        .returning({ id: campaigns.id });
+      return rows.length > 0;
     },
 
     async deleteCampaign(id: number): Promise<void> {

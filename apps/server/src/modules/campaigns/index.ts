@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { createCampaignsRepository, type MediaRow } from './campaigns.repository';
 import { campaignsRoutes } from './campaigns.routes';
 import { createCampaignsService, type MediaUrls, type TeamAccess } from './campaigns.service';
+import type { DeliveryMilestone } from './delivery-milestones';
 
 /** How often delivery is read from X's stats by default. */
 const SYNC_EVERY_MS = 10 * 60_000;
@@ -31,6 +32,9 @@ export function createCampaignsModule(deps: {
 }) {
   const { db, config, clock } = deps;
   const repo = createCampaignsRepository(db);
+  // Told when a delivery sync finds a campaign past a milestone, e.g. the team webhooks; subscribed
+  // after the module is made (`onDeliveryMilestone`).
+  const milestones: ((milestone: DeliveryMilestone) => void)[] = [];
   const fileUrl = (key: string) => `${config.publicUrl}/api/media/files/${encodeURIComponent(key)}`;
   const mediaUrls: MediaUrls =
     deps.mediaUrls ??
@@ -45,10 +49,12 @@ export function createCampaignsModule(deps: {
     mediaUrls,
     publicMediaUrl: (row) => mediaUrls(row).url,
     clock,
+    onMilestone: (milestone) => milestones.forEach((listener) => listener(milestone)),
   });
 
   return {
     campaignsService,
+    onDeliveryMilestone: (listener: (milestone: DeliveryMilestone) => void) => void milestones.push(listener),
     async registerRoutes(app: FastifyInstance) {
       await app.register(campaignsRoutes, { campaignsService });
       let timer: NodeJS.Timeout | undefined;
@@ -82,3 +88,4 @@ export function createCampaignsModule(deps: {
 /** A package as X targeting criteria (also what X's audience estimate is asked for, modules/x-estimate). */
 export { plannedCriteria } from './targeting-criteria';
 export { statusOf as campaignStatusOf } from './campaign-status';
+export type { DeliveryMilestone } from './delivery-milestones';

@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "impressions_milestone" integer DEFAULT 0 NOT NULL;
