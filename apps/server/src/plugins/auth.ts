@@ -88,8 +88,10 @@ export interface ApiKeyAuth {
   prefix: string;
   /** The key's creator and grant by the SHA-256 hex of its value; undefined when unknown or revoked. */
   callerFor(keyHash: string): Promise<{ user: UserRow; key: ApiKeyCaller } | undefined>;
-  /** Before the input is read: the refusal (route not opened by the key's scopes, rate limit), if any. */
+  /** Before the input is read: the refusal (route not opened by the key's scopes), if any. */
   admit(request: FastifyRequest, key: ApiKeyCaller): Error | undefined;
+  /** Then, still before the input is read, the key's rate limit: the 429 once it is spent. */
+  throttle(request: FastifyRequest, key: ApiKeyCaller): Promise<Error | undefined>;
   /** After validation, before the handler: holds the route to the key's team and counts the use. */
   check(request: FastifyRequest, key: ApiKeyCaller): Promise<void>;
   /** Once answered (the key's use, for an audit log). */
@@ -281,6 +283,18 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   });
   const apiKeys = options.apiKeys;
   if (apiKeys) {
+    // After the hook above admitted the key to the route (a refused request is not counted).
+    app.addHook('onRequest', async (request) => {
+      const principal = request.principal;
+      if (
+        principal.kind === 'user' &&
+        principal.via === 'api-key' &&
+        request.routeOptions.url !== undefined
+      ) {
+        const refusal = await apiKeys.throttle(request, principal.apiKey);
+        if (refusal) throw refusal;
+      }
+    });
     app.addHook('preHandler', async (request) => {
       const principal = request.principal;
       if (principal.kind === 'user' && principal.via === 'api-key' && request.routeOptions.url !== undefined)

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX, type ApiKeyScope } from '@murmur/core/api';
 import { Forbidden, NotFound, TooManyRequests } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -29,19 +29,27 @@ function isKeyTeam(ref: unknown, key: ApiKeyCaller): boolean {
   return /^\d+$/.test(v) ? Number(v) === key.teamId : v === key.teamSlug;
 }
 
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+const keyOf = (request: FastifyRequest): ApiKeyCaller | undefined =>
+  request.principal.kind === 'user' && request.principal.via === 'api-key'
+    ? request.principal.apiKey
+    : undefined;
+
 /**
  * The API key side of the auth plugin (plugins/auth.ts `ApiKeyAuth`): a key is good while it is not
  * revoked and its creator is still an admin of its team; it reaches the routes its scopes open
- * (api-key-routes.ts), within its team, at most `rate_limit_per_minute` times a minute (counted in
- * this process, a fixed window per key).
+ * (api-key-routes.ts), within its team, at most `rate_limit_per_minute` times a minute: a fixed
+ * window per key and minute of the server's clock, counted in @fastify/rate-limit's store — Redis
+ * when REDIS_URL is set, so every server process shares a key's count (plugins/rate-limit.ts).
  */
 export function createApiKeyAuth(deps: {
   repo: ApiKeysRepository;
   clock: Clock;
   onKeyUse?: ((use: ApiKeyUse) => void) | undefined;
-}): ApiKeyAuth {
+}): ApiKeyAuth & { useRateLimitStore(app: FastifyInstance): void } {
   const { repo, clock } = deps;
-  const windows = new Map<number, { start: number; count: number }>();
+  let limiter: Limiter | undefined;
+  const windowOf = () => Math.floor(clock.now().getTime() / MINUTE);
 
   async function sameTeam(request: FastifyRequest, source: TeamSource, key: ApiKeyCaller): Promise<boolean> {
     const params = record(request.params);
@@ -96,18 +104,25 @@ export function createApiKeyAuth(deps: {
       if (!key.scopes.includes(route.scope satisfies ApiKeyScope)) {
         return new Forbidden(`This API key lacks the "${route.scope}" scope.`);
       }
-      const now = clock.now().getTime();
-      let window = windows.get(key.keyId);
-      if (!window || now - window.start >= MINUTE) {
-        window = { start: now, count: 0 };
-        windows.set(key.keyId, window);
-      }
-      if (window.count >= key.rateLimitPerMinute) {
-        const wait = Math.max(1, Math.ceil((window.start + MINUTE - now) / 1000));
-        return new TooManyRequests(`Request was throttled. Expected available in ${wait} seconds.`, wait);
-      }
-      window.count += 1;
       return undefined;
+    },
+
+    async throttle(request) {
+      if (!limiter) throw new Error('API keys are used before the rate limit store is set.');
+      const counted = await limiter(request);
+      if (counted.isAllowed || !counted.isExceeded) return undefined;
+      // Until the next minute of the server's clock, when the key's next window starts.
+      const wait = Math.max(1, Math.ceil(((windowOf() + 1) * MINUTE - clock.now().getTime()) / 1000));
+      return new TooManyRequests(`Request was throttled. Expected available in ${wait} seconds.`, wait);
+    },
+
+    /** The store of the app's rate limits (plugins/rate-limit.ts), once the app is built. */
+    useRateLimitStore(app) {
+      limiter = app.createRateLimit({
+        max: (request) => keyOf(request)?.rateLimitPerMinute ?? 0,
+        timeWindow: 2 * MINUTE,
+        keyGenerator: (request) => `api-key:${keyOf(request)?.keyId ?? 'none'}:${windowOf()}`,
+      });
     },
 
     async check(request, key) {

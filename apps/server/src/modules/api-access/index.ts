@@ -135,6 +135,8 @@ export function createApiAccessModule(deps: {
       });
     },
     async registerRoutes(app: FastifyInstance) {
+      // Each key's calls are counted in the app's rate limit store (Redis when configured).
+      keyAuth.useRateLimitStore(app);
       await app.register(apiKeysRoutes, { apiKeysService });
       await app.register(webhooksRoutes, { webhooksService });
       // Failed deliveries are tried again after their backoff.
