@@ -83,8 +83,11 @@ export const isTimeZone = (zone: string): boolean => {
 export const reportScheduleInputSchema = z
   .object({
     frequency: reportFrequencySchema,
-    /** Weekly: ISO weekday, 1 = Monday … 7 = Sunday. Monthly: day of the month, 1–28 (every month has it). */
-    day: z.number().int().min(1).max(28),
+    /**
+     * Weekly: ISO weekday, 1 = Monday … 7 = Sunday. Monthly: day of the month, 1–28 (every month has
+     * it), or 0 for the month's last day (28th–31st).
+     */
+    day: z.number().int().min(0).max(28),
     hour: z.number().int().min(0).max(23),
     time_zone: z
       .string()
@@ -99,7 +102,7 @@ export const reportScheduleInputSchema = z
     /** An image of the team's media library shown at the top of the PDF; null: the team's name only. */
     logo_media: z.number().int().positive().nullable(),
   })
-  .refine((s) => s.frequency === 'monthly' || s.day <= 7, {
+  .refine((s) => s.frequency === 'monthly' || (s.day >= 1 && s.day <= 7), {
     path: ['day'],
     error: 'A weekly report takes a weekday from 1 (Monday) to 7 (Sunday).',
   });

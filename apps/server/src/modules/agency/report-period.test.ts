@@ -19,6 +19,23 @@ describe('report periods', () => {
     expect(lastPeriod(timing, at('2026-11-23T00:00:00Z')).due).toEqual(at('2026-11-23T00:00:00Z'));
   });
 
+  it("monthly on the last day: the 31st, the 28th of February, the 30th, each month's own last", () => {
+    const timing = { frequency: 'monthly' as const, day: 0, hour: 9, timeZone: 'Asia/Tokyo' };
+    // 2027-02-15: the last due was 31 January 09:00 JST; the period began 31 December.
+    expect(lastPeriod(timing, at('2027-02-15T00:00:00Z'))).toEqual({
+      key: '2026-12-31',
+      start: at('2026-12-31T00:00:00Z'),
+      due: at('2027-01-31T00:00:00Z'),
+    });
+    expect(nextDue(timing, at('2027-02-15T00:00:00Z'))).toEqual(at('2027-02-28T00:00:00Z'));
+    // On 28 February at 09:00 JST it is due; then 31 March, then 30 April.
+    expect(lastPeriod(timing, at('2027-02-28T00:00:00Z')).due).toEqual(at('2027-02-28T00:00:00Z'));
+    expect(nextDue(timing, at('2027-02-28T00:00:00Z'))).toEqual(at('2027-03-31T00:00:00Z'));
+    expect(nextDue(timing, at('2027-04-01T00:00:00Z'))).toEqual(at('2027-04-30T00:00:00Z'));
+    // A leap year's February has its 29th.
+    expect(nextDue(timing, at('2028-02-10T00:00:00Z'))).toEqual(at('2028-02-29T00:00:00Z'));
+  });
+
   it('monthly on the 1st at 06:00 UTC: the previous calendar month, across a year', () => {
     const timing = { frequency: 'monthly' as const, day: 1, hour: 6, timeZone: 'UTC' };
     expect(lastPeriod(timing, at('2027-01-10T00:00:00Z'))).toEqual({

@@ -4,7 +4,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ReportTiming {
   frequency: ReportFrequency;
-  /** ISO weekday 1–7 (weekly) or day of the month 1–28 (monthly). */
+  /** ISO weekday 1–7 (weekly) or day of the month 1–28, 0 for the month's last day (monthly). */
   day: number;
   hour: number;
   timeZone: string;
@@ -60,9 +60,14 @@ const addDays = (date: { y: number; m: number; d: number }, days: number) => {
   const t = new Date(Date.UTC(date.y, date.m - 1, date.d) + days * DAY_MS);
   return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
 };
-const addMonths = (date: { y: number; m: number; d: number }, months: number) => {
-  const t = new Date(Date.UTC(date.y, date.m - 1 + months, date.d));
-  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+/** A monthly report's day in a month: its day, or (0) the month's last. */
+const dayIn = (day: number, y: number, m: number) =>
+  day === 0 ? new Date(Date.UTC(y, m, 0)).getUTCDate() : day;
+/** The report's day `months` months from `date`'s month. */
+const addMonths = (date: { y: number; m: number }, months: number, day: number) => {
+  const t = new Date(Date.UTC(date.y, date.m - 1 + months, 1));
+  const [y, m] = [t.getUTCFullYear(), t.getUTCMonth() + 1];
+  return { y, m, d: dayIn(day, y, m) };
 };
 const isoDate = (date: { y: number; m: number; d: number }) =>
   `${date.y}-${String(date.m).padStart(2, '0')}-${String(date.d).padStart(2, '0')}`;
@@ -77,13 +82,13 @@ function lastDueDate(timing: ReportTiming, now: Date) {
     if (back === 0 && p.hour < timing.hour) back = 7;
     return addDays(today, -back);
   }
-  const thisMonth = { y: p.year, m: p.month, d: timing.day };
-  const passed = p.day > timing.day || (p.day === timing.day && p.hour >= timing.hour);
-  return passed ? thisMonth : addMonths(thisMonth, -1);
+  const thisMonth = addMonths({ y: p.year, m: p.month }, 0, timing.day);
+  const passed = p.day > thisMonth.d || (p.day === thisMonth.d && p.hour >= timing.hour);
+  return passed ? thisMonth : addMonths(thisMonth, -1, timing.day);
 }
 
 const step = (timing: ReportTiming, date: { y: number; m: number; d: number }, n: number) =>
-  timing.frequency === 'weekly' ? addDays(date, 7 * n) : addMonths(date, n);
+  timing.frequency === 'weekly' ? addDays(date, 7 * n) : addMonths(date, n, timing.day);
 
 /**
  * The period whose report became due last, at or before `now`: it ran from the due time before to

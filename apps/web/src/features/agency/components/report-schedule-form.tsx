@@ -52,6 +52,12 @@ export function ReportScheduleForm({ teamSlug }: ReportScheduleFormProps) {
   return <ScheduleFields key={schedule.data?.next_due ?? 'new'} teamSlug={teamSlug} saved={schedule.data} />;
 }
 
+/** A monthly report's days: the 1st to the 28th (every month has them), or the month's last (0). */
+const monthDays = (lastDay: string) => [
+  ...Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+  { value: '0', label: lastDay },
+];
+
 function ScheduleFields({ teamSlug, saved }: { teamSlug: string; saved: ReportSchedule | null }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -71,7 +77,7 @@ function ScheduleFields({ teamSlug, saved }: { teamSlug: string; saved: ReportSc
   const dayOptions =
     frequency === 'weekly'
       ? WEEKDAYS.map((w, i) => ({ value: String(i + 1), label: t(`agency.report.weekdays.${w}`) }))
-      : Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+      : monthDays(t('agency.report.lastDay'));
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
