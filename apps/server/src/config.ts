@@ -36,6 +36,10 @@ const envSchema = z.object({
   HOST: optional,
   DATA_DIR: optional,
   DATABASE_URL: url('DATABASE_URL'),
+  DATABASE_POOL_SIZE: z.preprocess(
+    (v) => v || undefined,
+    z.coerce.number().int().min(1).max(1000).default(10),
+  ),
   SESSION_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
     error: 'SESSION_SECRET must be at least 32 characters',
   }),
@@ -107,6 +111,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this process keeps (DATABASE_POOL_SIZE, default 10); PGlite has one. */
+  databasePoolSize: number;
   sessionSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -204,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     s3: s3Config(e),
     sessionSecret: e.SESSION_SECRET ?? devSessionSecret(dataDir),
     smtpUrl: e.SMTP_URL,

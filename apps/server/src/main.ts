@@ -187,6 +187,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await initErrorReporting(config.sentryDsn, config.env);
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     pgliteDir: join(config.dataDir, 'pg'),
   });
   let app: FastifyInstance;

@@ -24,6 +24,8 @@ export interface Database {
 export interface DatabaseOptions {
   /** postgres://… selects node-postgres; absent selects PGlite. */
   databaseUrl?: string | undefined;
+  /** node-postgres pool size (default 10). */
+  poolSize?: number | undefined;
   /** PGlite data folder; absent (with no URL) keeps the database in memory, as tests do. */
   pgliteDir?: string | undefined;
   /** A PGlite data-folder dump to start from instead of running initdb (tests: a migrated template). */
@@ -35,7 +37,7 @@ export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '
 /** Opens the database and applies pending migrations before anything else can query it. */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
     : await openPglite(options.pgliteDir, options.pgliteTemplate);
   try {
     await database.migrate();
@@ -46,8 +48,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   return { db: database.db, kind: database.kind, close: database.close };
 }
 
-function openPostgres(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+function openPostgres(url: string, max: number) {
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle client whose connection the server ends (a restart, a failover, an administrator) emits
   // 'error' on the pool; unhandled, that would take the whole process down. The pool replaces the
   // client on the next query, so a warning is all it deserves.

@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir: '/nonexistent/murmur-test-data',
     databaseUrl: undefined,
+    databasePoolSize: 10,
     sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
     smtpUrl: undefined,
     mailFrom: 'Murmur <no-reply@murmur.test>',

@@ -133,5 +133,10 @@ export const audienceUsages = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audience_usages_user_id_idx').on(t.userId)],
+  // The saved list's status (audienceStatusSql) looks up each listed config's usages; uploads have
+  // their unique (audience_config_id, account_id) index for the same lookups.
+  (t) => [
+    index('audience_usages_user_id_idx').on(t.userId),
+    index('audience_usages_audience_config_id_idx').on(t.audienceConfigId),
+  ],
 );

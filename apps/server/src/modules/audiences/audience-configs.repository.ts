@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL, and } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { readableBy } from '../../db/readable-audience-config';
+import { createConfigList } from './audience-config-list';
 import {
   audienceCategories,
   audienceConfigs,
@@ -65,6 +66,7 @@ const joined = {
   category: { id: audienceCategories.id, name: audienceCategories.name },
   hasInsights: sql<boolean>`exists (select 1 from ${audienceInsights} where ${audienceInsights.configId} = ${audienceConfigs.id})`,
 };
+export type JoinedSelection = typeof joined;
 export type JoinedConfig = {
   /** The status as it is now (`audienceStatusSql`), not only as it was stored at save time. */
   status: AudienceConfigRow['status'];
@@ -85,9 +87,6 @@ const ORDER: Record<string, SQL[]> = {
   size: [asc(audienceConfigs.size)],
   '-size': [desc(audienceConfigs.size)],
 };
-
-/** `%` and `_` typed by the user are searched for literally. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** docs/API-AUDIENCES.md's read rule (db/readable-audience-config.ts, shared with usages). */
 export { readableBy };
@@ -159,43 +158,8 @@ export function createAudienceConfigsRepository(db: Db) {
         .where(and(inArray(audienceConfigs.id, ids), readable(userId)));
     },
 
-    async list(userId: number, f: ConfigFilters): Promise<{ count: number; rows: JoinedConfig[] }> {
-      const where = and(
-        f.teamId === undefined
-          ? and(eq(audienceConfigs.ownerId, userId), isNull(audienceConfigs.teamId))
-          : eq(audienceConfigs.teamId, f.teamId),
-        f.search ? ilike(audienceConfigs.name, `%${escapeLike(f.search)}%`) : undefined,
-        f.kind ? eq(audienceConfigs.kind, f.kind) : undefined,
-        f.status ? sql`${audienceStatusSql} = ${f.status}` : undefined,
-        f.targetable === undefined ? undefined : eq(audienceConfigs.targetable, f.targetable),
-        f.category === undefined
-          ? undefined
-          : typeof f.category === 'number'
-            ? eq(audienceConfigs.categoryId, f.category)
-            : sql`lower(${audienceCategories.name}) = lower(${f.category})`,
-      );
-      // One statement for the page and the count (the serving path: each statement is a round on PGlite's one
-      // thread): the window counts every matching row before LIMIT/OFFSET apply.
-      const page = await db
-        .select({ ...joined, total: sql<number>`count(*) over()`.mapWith(Number) })
-        .from(audienceConfigs)
-        .innerJoin(users, eq(users.id, audienceConfigs.ownerId))
-        .leftJoin(teams, eq(teams.id, audienceConfigs.teamId))
-        .leftJoin(audienceCategories, eq(audienceCategories.id, audienceConfigs.categoryId))
-        .where(where)
-        .orderBy(...(ORDER[f.ordering] ?? ORDER['-modified']!), desc(audienceConfigs.id))
-        .limit(f.limit)
-        .offset(f.offset);
-      const rows = page.map(({ total: _total, ...row }) => row);
-      if (page.length > 0 || f.offset === 0) return { count: page[0]?.total ?? 0, rows };
-      // A page past the end has no row to carry the count.
-      const [total] = await db
-        .select({ n: count() })
-        .from(audienceConfigs)
-        .leftJoin(audienceCategories, eq(audienceCategories.id, audienceConfigs.categoryId))
-        .where(where);
-      return { count: total?.n ?? 0, rows };
-    },
+    /** The saved list's page and count (prepared statements, audience-config-list.ts). */
+    list: createConfigList(db, joined, ORDER),
 
     /** Readable configs in the given category (the exclusion audiences), newest first. */
     byCategoryName(userId: number, name: string): Promise<JoinedConfig[]> {

@@ -1,0 +1,1 @@
+CREATE INDEX "audience_usages_audience_config_id_idx" ON "audience_usages" USING btree ("audience_config_id");
