@@ -20,6 +20,8 @@ export interface ProductReady {
   bystander: BenchCredentials;
   accounts: number;
   startSeconds: number;
+  /** The reader's team (for the team's campaigns list). */
+  teamSlug: string;
 }
 
 const accounts = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
@@ -100,12 +102,22 @@ for (const [i, label] of ['en', 'ja', 'es', 'pt', 'fr'].entries()) {
   });
 }
 
+// A team of the reader's, for the team list and the team's (empty) campaigns list.
+const team = (await (
+  await call('/api/teams/', {
+    method: 'POST',
+    headers: { authorization: `Token ${reader.token}` },
+    body: JSON.stringify({ name: 'Bench team' }),
+  })
+).json()) as { slug: string };
+
 const ready: ProductReady = {
   url,
   reader,
   bystander,
   accounts,
   startSeconds: (performance.now() - started) / 1000,
+  teamSlug: team.slug,
 };
 process.send?.(ready);
 

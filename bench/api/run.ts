@@ -94,8 +94,26 @@ const cases: LoadCase[] = [
     headers: token,
     bodies: () => estimateBody(estimatesSent++),
   },
-  { name: 'GET /api/audience-configs/ (saved list)', url: `${p.url}/api/audience-configs/`, headers: token },
+  ...databaseReads(p, ''),
 ];
+
+/** The database-backed reads (issue 32 item 6), on the product `r`; `suffix` names the database. */
+function databaseReads(r: ProductReady, suffix: string): LoadCase[] {
+  const headers = { authorization: `Token ${r.reader.token}` };
+  return [
+    {
+      name: `GET /api/audience-configs/ (saved list${suffix})`,
+      url: `${r.url}/api/audience-configs/`,
+      headers,
+    },
+    { name: `GET /api/teams/ (team list${suffix})`, url: `${r.url}/api/teams/`, headers },
+    {
+      name: `GET /api/campaigns/ (campaigns list${suffix})`,
+      url: `${r.url}/api/campaigns/?team=${r.teamSlug}`,
+      headers,
+    },
+  ];
+}
 
 /** A product figure beside the bare hello measured just before it: the machine's load drifts. */
 type Row = LoadResult & { bareReqPerSec: number };
@@ -128,7 +146,7 @@ try {
 }
 
 /**
- * The database-backed read again with the product on PostgreSQL (where production runs): a fresh
+ * The database-backed reads again with the product on PostgreSQL (where production runs): a fresh
  * database on BENCH_POSTGRES_URL's server (default: this machine's), dropped afterwards. Skipped, with a
  * line saying so, when that server cannot be reached or BENCH_POSTGRES=0.
  */
@@ -152,19 +170,16 @@ async function postgresReads(): Promise<void> {
       DATABASE_URL: databaseUrl,
     });
     try {
-      const c: LoadCase = {
-        name: 'GET /api/audience-configs/ (saved list, PostgreSQL)',
-        url: `${onPg.ready.url}/api/audience-configs/`,
-        headers: { authorization: `Token ${onPg.ready.reader.token}` },
-      };
-      await load(c, 10, 1);
-      for (const connections of CONNECTIONS) {
-        const bare = await load(cases[0]!, connections, SECONDS);
-        const r = await load(c, connections, SECONDS);
-        results.push({ ...r, bareReqPerSec: bare.reqPerSec });
-        log(
-          `  ${c.name} @${connections}: ${r.reqPerSec.toFixed(0)} req/s (bare hello just before: ${bare.reqPerSec.toFixed(0)}), p99 ${r.p99} ms (load ${load1()})`,
-        );
+      for (const c of databaseReads(onPg.ready, ', PostgreSQL')) {
+        await load(c, 10, 1);
+        for (const connections of CONNECTIONS) {
+          const bare = await load(cases[0]!, connections, SECONDS);
+          const r = await load(c, connections, SECONDS);
+          results.push({ ...r, bareReqPerSec: bare.reqPerSec });
+          log(
+            `  ${c.name} @${connections}: ${r.reqPerSec.toFixed(0)} req/s (bare hello just before: ${bare.reqPerSec.toFixed(0)}), p99 ${r.p99} ms (load ${load1()})`,
+          );
+        }
       }
     } finally {
       await stop(onPg.child);
