@@ -385,6 +385,15 @@ describe('listing', () => {
     expect(names(await list('?status=Draft&ordering=created'))).toEqual(notTargetable);
   });
 
+  it('gives each user their own list from the same prepared statement (same filters, other values)', async () => {
+    const other = await t.signIn('other-lister@example.com');
+    await kit.createConfig(other, { name: 'Other soccer', targeting_package: soccer });
+    expect(names(await list('?search=soccer&limit=3'))).toEqual(['Bravo soccer']);
+    const theirs = await get('/api/audience-configs/?search=soccer&limit=3', other);
+    expect(theirs.json<AudienceConfigList>().results.map((c) => c.name)).toEqual(['Other soccer']);
+    expect(names(await list('?search=soccer&limit=3'))).toEqual(['Bravo soccer']);
+  });
+
   it('answers 400 for a bad query and 404 for a team the caller is not in', async () => {
     for (const q of ['?ordering=colour', '?limit=0', '?limit=1000', '?targetable=maybe', '?offset=-1']) {
       expect((await get(`/api/audience-configs/${q}`, lister)).statusCode, q).toBe(400);
