@@ -85,6 +85,28 @@ const audienceBefore =
     return Number.isInteger(pk) && pk > 0 ? deps.audience(pk) : Promise.resolve(undefined);
   };
 
+/** The team a request's body names (`team`), for routes whose answer does not carry it. */
+const bodyTeam = (seen: Seen) => text(seen.body.team) || null;
+
+/** A team's plan changes (the billing routes name the team in their body). */
+const BILLING_WATCHES: Record<string, Watch> = {
+  'POST /api/customer/subscriptions/checkout/': {
+    kind: 'billing_checkout',
+    team: bodyTeam,
+    subject: (seen) => text(seen.body.plan),
+  },
+  'POST /api/customer/subscriptions/upgrade/': {
+    kind: 'billing_upgraded',
+    team: bodyTeam,
+    subject: (seen) => text(seen.body.plan),
+  },
+  'POST /api/customer/subscriptions/cancel/': {
+    kind: 'billing_cancelled',
+    team: bodyTeam,
+    subject: () => '',
+  },
+};
+
 /**
  * The routes the Activity feed records (sign-in, audiences saved, deleted, uploaded and
  * applied, members invited, team and billing changes, social accounts linked and unlinked, ad
@@ -94,7 +116,6 @@ const audienceBefore =
  * module remembering to report: a feature that changes a team's state adds one line below.
  */
 function watches(deps: ActivityRecorderDeps): Record<string, Watch> {
-  const bodyTeam = (seen: Seen) => text(seen.body.team) || null;
   return {
     'POST /api/user/magic-link/use/': { kind: 'signed_in', ...SIGN_IN },
     'POST /api/external/personal-magic-link/use/': { kind: 'signed_in', ...SIGN_IN },
@@ -184,21 +205,7 @@ function watches(deps: ActivityRecorderDeps): Record<string, Watch> {
       team: (seen) => idOf(seen.answer),
       subject: changedFields,
     },
-    'POST /api/customer/subscriptions/checkout/': {
-      kind: 'billing_checkout',
-      team: bodyTeam,
-      subject: (seen) => text(seen.body.plan),
-    },
-    'POST /api/customer/subscriptions/upgrade/': {
-      kind: 'billing_upgraded',
-      team: bodyTeam,
-      subject: (seen) => text(seen.body.plan),
-    },
-    'POST /api/customer/subscriptions/cancel/': {
-      kind: 'billing_cancelled',
-      team: bodyTeam,
-      subject: () => '',
-    },
+    ...BILLING_WATCHES,
     'POST /api/japanese-agreement/': { kind: 'agreement_accepted', team: bodyTeam, subject: () => '' },
     // Linked social accounts belong to the user (no team), shown in each of their teams' feeds.
     'POST /rest-auth/socialaccounts/:pk/disconnect/': {
