@@ -291,7 +291,6 @@ export default tseslint.config(
     'apps/server/src/modules/campaigns/campaigns.repository.ts': 240,
     'apps/server/src/modules/campaigns/campaigns.service.ts': 310,
     'apps/server/src/modules/deepthought/deepthought.service.ts': 240,
-    'apps/server/src/modules/deepthought/talk.ts': 180,
     'apps/server/src/modules/index.ts': 200,
     'apps/server/src/modules/social/social.routes.ts': 180,
     'apps/server/src/modules/x-audiences/uploads.service.ts': 220,

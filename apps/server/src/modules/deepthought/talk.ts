@@ -125,79 +125,12 @@ const names = (list: string[], max = 10) =>
 /** The answer to a parsed question, in its language, with the figures it used. */
 export async function answer(q: ParsedQuestion, facts: TalkFacts): Promise<TalkAnswer> {
   const ja = q.language === 'ja';
-  const { period } = q;
   switch (q.intent) {
     case 'unfollowers':
-    case 'new_followers': {
-      const c = await facts.changes(period.days);
-      const list = q.intent === 'unfollowers' ? c.unfollowers : c.newFollowers;
-      const label =
-        q.intent === 'unfollowers'
-          ? ja
-            ? 'フォロー解除'
-            : 'Unfollowers'
-          : ja
-            ? '新しいフォロワー'
-            : 'New followers';
-      const figures: Figure[] = [
-        { label, value: list.length },
-        { label: ja ? '期間（日）' : 'Period (days)', value: period.days },
-        { label: ja ? '期間内の同期回数' : 'Syncs in the period', value: c.syncs },
-      ];
-      if (c.syncs === 0)
-        return {
-          answer: ja
-            ? `${period.label.ja}の同期がまだないため、変化はわかりません。同期してからもう一度聞いてください。`
-            : `There is no sync ${period.label.en} yet, so no change can be seen. Sync, then ask again.`,
-          figures,
-        };
-      if (list.length === 0)
-        return {
-          answer:
-            q.intent === 'unfollowers'
-              ? ja
-                ? `${period.label.ja}、フォローを解除した人はいません。`
-                : `Nobody unfollowed you ${period.label.en}.`
-              : ja
-                ? `${period.label.ja}、新しいフォロワーはいません。`
-                : `You gained no new followers ${period.label.en}.`,
-          figures,
-        };
-      return {
-        answer:
-          q.intent === 'unfollowers'
-            ? ja
-              ? `${period.label.ja}、${list.length}人がフォローを解除しました：${names(list)}`
-              : `${list.length} ${list.length === 1 ? 'account' : 'accounts'} unfollowed you ${period.label.en}: ${names(list)}`
-            : ja
-              ? `${period.label.ja}、${list.length}人が新しくフォローしました：${names(list)}`
-              : `${list.length} new ${list.length === 1 ? 'follower' : 'followers'} ${period.label.en}: ${names(list)}`,
-        figures,
-      };
-    }
-    case 'best_time': {
-      const t = await facts.bestTime();
-      const hours = t.bestHours.map((h) => `${String(h).padStart(2, '0')}:00`);
-      const figures: Figure[] = [
-        { label: ja ? 'ベストな時間' : 'Best hours', value: hours.join(', ') || '—' },
-        { label: ja ? 'ベストな曜日' : 'Best weekday', value: WEEKDAYS[q.language][t.bestWeekday]! },
-        { label: ja ? '分析した投稿数' : 'Follower posts analysed', value: t.basis },
-        { label: ja ? 'タイムゾーン' : 'Time zone', value: t.timeZone },
-      ];
-      if (t.basis === 0)
-        return {
-          answer: ja
-            ? 'フォロワーの活動データがまだありません。まず同期してください。'
-            : 'There is no follower activity yet. Sync first.',
-          figures,
-        };
-      return {
-        answer: ja
-          ? `フォロワーが最も活発なのは${WEEKDAYS.ja[t.bestWeekday]}の${hours.join('、')}（${t.timeZone}）です。その時間に投稿しましょう。`
-          : `Your followers are most active at ${hours.join(', ')} (${t.timeZone}), busiest on ${WEEKDAYS.en[t.bestWeekday]}. Post then.`,
-        figures,
-      };
-    }
+    case 'new_followers':
+      return changesAnswer(q, facts);
+    case 'best_time':
+      return bestTimeAnswer(q, facts);
     case 'engagers': {
       const list = await facts.engagers();
       const top = list.slice(0, 5);
@@ -295,4 +228,81 @@ export async function answer(q: ParsedQuestion, facts: TalkFacts): Promise<TalkA
         figures: [],
       };
   }
+}
+
+/** Who unfollowed, or who followed, in the question's period (nothing to say before a sync in it). */
+async function changesAnswer(q: ParsedQuestion, facts: TalkFacts): Promise<TalkAnswer> {
+  const ja = q.language === 'ja';
+  const { period } = q;
+  const c = await facts.changes(period.days);
+  const list = q.intent === 'unfollowers' ? c.unfollowers : c.newFollowers;
+  const label =
+    q.intent === 'unfollowers'
+      ? ja
+        ? 'フォロー解除'
+        : 'Unfollowers'
+      : ja
+        ? '新しいフォロワー'
+        : 'New followers';
+  const figures: Figure[] = [
+    { label, value: list.length },
+    { label: ja ? '期間（日）' : 'Period (days)', value: period.days },
+    { label: ja ? '期間内の同期回数' : 'Syncs in the period', value: c.syncs },
+  ];
+  if (c.syncs === 0)
+    return {
+      answer: ja
+        ? `${period.label.ja}の同期がまだないため、変化はわかりません。同期してからもう一度聞いてください。`
+        : `There is no sync ${period.label.en} yet, so no change can be seen. Sync, then ask again.`,
+      figures,
+    };
+  if (list.length === 0)
+    return {
+      answer:
+        q.intent === 'unfollowers'
+          ? ja
+            ? `${period.label.ja}、フォローを解除した人はいません。`
+            : `Nobody unfollowed you ${period.label.en}.`
+          : ja
+            ? `${period.label.ja}、新しいフォロワーはいません。`
+            : `You gained no new followers ${period.label.en}.`,
+      figures,
+    };
+  return {
+    answer:
+      q.intent === 'unfollowers'
+        ? ja
+          ? `${period.label.ja}、${list.length}人がフォローを解除しました：${names(list)}`
+          : `${list.length} ${list.length === 1 ? 'account' : 'accounts'} unfollowed you ${period.label.en}: ${names(list)}`
+        : ja
+          ? `${period.label.ja}、${list.length}人が新しくフォローしました：${names(list)}`
+          : `${list.length} new ${list.length === 1 ? 'follower' : 'followers'} ${period.label.en}: ${names(list)}`,
+    figures,
+  };
+}
+
+/** When the followers are most active, in the account's time zone. */
+async function bestTimeAnswer(q: ParsedQuestion, facts: TalkFacts): Promise<TalkAnswer> {
+  const ja = q.language === 'ja';
+  const t = await facts.bestTime();
+  const hours = t.bestHours.map((h) => `${String(h).padStart(2, '0')}:00`);
+  const figures: Figure[] = [
+    { label: ja ? 'ベストな時間' : 'Best hours', value: hours.join(', ') || '—' },
+    { label: ja ? 'ベストな曜日' : 'Best weekday', value: WEEKDAYS[q.language][t.bestWeekday]! },
+    { label: ja ? '分析した投稿数' : 'Follower posts analysed', value: t.basis },
+    { label: ja ? 'タイムゾーン' : 'Time zone', value: t.timeZone },
+  ];
+  if (t.basis === 0)
+    return {
+      answer: ja
+        ? 'フォロワーの活動データがまだありません。まず同期してください。'
+        : 'There is no follower activity yet. Sync first.',
+      figures,
+    };
+  return {
+    answer: ja
+      ? `フォロワーが最も活発なのは${WEEKDAYS.ja[t.bestWeekday]}の${hours.join('、')}（${t.timeZone}）です。その時間に投稿しましょう。`
+      : `Your followers are most active at ${hours.join(', ')} (${t.timeZone}), busiest on ${WEEKDAYS.en[t.bestWeekday]}. Post then.`,
+    figures,
+  };
 }
