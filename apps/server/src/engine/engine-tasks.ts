@@ -36,20 +36,26 @@ export interface AudienceInput {
   exclusions?: TargetingPackage[] | undefined;
 }
 
-/** An audience whose insights are measured against `baseline` (a country, another audience) when given. */
-export interface InsightsInput extends AudienceInput {
-  baseline?: AudienceInput | undefined;
-}
-
 /** A set of accounts found on the main thread (a community, bio matches), as a shared bitset. */
 export interface MembersInput {
   members: SharedAccountSet;
+}
+
+/**
+ * An audience whose insights are measured against `baseline` when given: a country or another
+ * audience (a package), or an earlier point of the audience (its recorded members, found on the
+ * main thread).
+ */
+export interface InsightsInput extends AudienceInput {
+  baseline?: AudienceInput | MembersInput | undefined;
 }
 
 function audienceOf(engine: AudienceEngine, input: AudienceInput | MembersInput): Audience | AccountSet {
   if ('members' in input) return accountSetFromShared(input.members);
   return engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
 }
+
+const setOf = (a: Audience | AccountSet): AccountSet => ('accounts' in a ? a.accounts : a);
 
 /** A lookalike's seed: a saved audience's package, or the account numbers of an uploaded list. */
 export type LookalikeSeedInput = AudienceInput | { accounts: number[] };
@@ -151,9 +157,7 @@ export const engineTasks = {
   ): { insights: AudienceInsights; estimate: AudienceEstimate; baselineCount: number } {
     report(5, 'Finding the audience');
     const audience = engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
-    const baseline = input.baseline
-      ? engine.evaluate(input.baseline.pkg, { exclusions: input.baseline.exclusions ?? [] }).accounts
-      : undefined;
+    const baseline = input.baseline ? setOf(audienceOf(engine, input.baseline)) : undefined;
     report(20, 'Analysing members, interests and communities');
     return {
       insights: engine.insights(audience, undefined, baseline),

@@ -4,6 +4,7 @@ import { countFigureSchema, estimateFigureSchema, type EstimateFigure } from '..
 import { audienceStatusSchema, sizeBucketSchema, targetingPackageSchema } from '../targeting';
 import { countryByCode } from '../countries/countries';
 import { isoDateTime } from './common';
+import { daySchema } from './history';
 
 // The audience API of docs/API-AUDIENCES.md: engine status, jobs, building, saved audiences
 // (audience configs), their insights and audience plans.
@@ -266,7 +267,9 @@ export type AudienceRef = z.input<typeof audienceRefSchema>;
 
 /**
  * What an insights report's shares and affinities are measured against: the whole network (the
- * default), the accounts of one country (ISO 3166-1 alpha-2) or a saved audience the caller may read.
+ * default), the accounts of one country (ISO 3166-1 alpha-2), a saved audience the caller may read,
+ * or the same saved audience at one of its earlier history points (named by its day, as the history
+ * API names points; `audience_config_id` must be the audience the insights are for).
  * A plain union (anyOf), which the route map's TypeScript emitter can express.
  */
 export const insightsBaselineSchema = z.union([
@@ -279,6 +282,7 @@ export const insightsBaselineSchema = z.union([
       .refine((code) => countryByCode(code) !== undefined, { error: 'Unknown country code.' }),
   }),
   z.object({ kind: z.literal('audience'), audience_config_id: rowId }),
+  z.object({ kind: z.literal('earlier'), audience_config_id: rowId, day: daySchema }),
 ]);
 export type InsightsBaseline = z.input<typeof insightsBaselineSchema>;
 export type InsightsBaselineKind = InsightsBaseline['kind'];
@@ -294,13 +298,21 @@ export type InsightsRequest = z.input<typeof insightsRequestSchema>;
 
 /** The baseline a report was computed against: its kind, a label to show and its size. */
 export const insightsBaselineUsedSchema = z.object({
-  kind: z.enum(['network', 'country', 'audience']),
-  /** "Whole network", the country's English name, or the saved audience's name. */
+  kind: z.enum(['network', 'country', 'audience', 'earlier']),
+  /**
+   * "Whole network", the country's English name, the saved audience's name, or "This audience on
+   * <day>" for an earlier point.
+   */
   label: z.string(),
-  /** The country code or the saved audience's id; absent for the whole network. */
+  /** The country code, the saved audience's id or the earlier point's day; absent for the whole network. */
   ref: z.union([z.string(), id]).optional(),
   /** Accounts in the baseline, as a population estimate. */
   size: estimateFigureSchema,
+  /**
+   * An earlier point only: its recorded members no longer in the index (deleted, suspended), left
+   * out of the baseline.
+   */
+  dropped: z.number().int().min(0).optional(),
 });
 export type InsightsBaselineUsed = z.infer<typeof insightsBaselineUsedSchema>;
 

@@ -1081,6 +1081,10 @@ export interface ApiRoutes {
       }) | ({
         kind: "audience";
         audience_config_id: number;
+      }) | ({
+        kind: "earlier";
+        audience_config_id: number;
+        day: string;
       });
     };
     response: {
@@ -2218,7 +2222,7 @@ export interface ApiRoutes {
         };
       };
       baseline?: {
-        kind: "network" | "country" | "audience";
+        kind: "network" | "country" | "audience" | "earlier";
         label: string;
         ref?: string | number;
         size: {
@@ -2230,6 +2234,7 @@ export interface ApiRoutes {
           sample_size: number | null;
           rate: number;
         };
+        dropped?: number;
       };
       [key: string]: unknown;
     };
@@ -2400,7 +2405,7 @@ export interface ApiRoutes {
           };
         };
         baseline?: {
-          kind: "network" | "country" | "audience";
+          kind: "network" | "country" | "audience" | "earlier";
           label: string;
           ref?: string | number;
           size: {
@@ -2412,6 +2417,7 @@ export interface ApiRoutes {
             sample_size: number | null;
             rate: number;
           };
+          dropped?: number;
         };
         [key: string]: unknown;
       } | null;

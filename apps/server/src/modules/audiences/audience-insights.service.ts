@@ -7,6 +7,7 @@ import type {
   PerspectivesResult,
 } from '@murmur/core/api';
 import { populationEstimate } from '@murmur/core/sampling';
+import { toSharedAccountSet } from '@murmur/engine';
 import type { UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, NotFound } from '../../errors';
@@ -15,7 +16,13 @@ import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsRepository } from './audience-configs.repository';
 import type { AudienceConfigsService } from './audience-configs.service';
 import { digest, samplingOf, toEstimate, withFigure } from '../../engine/engine-audience';
-import { baselineUsed, resolveBaseline, type ResolvedBaseline } from './insights-baseline';
+import {
+  accountsOfIds,
+  baselineUsed,
+  resolveBaseline,
+  type BaselineSources,
+  type ResolvedBaseline,
+} from './insights-baseline';
 import { presentConfig } from './present';
 import { resolveAudience, type AudienceRefInput } from './resolve-audience';
 
@@ -29,15 +36,30 @@ export function createAudienceInsightsService(deps: {
   engine: EngineHolder;
   jobs: JobQueue;
   clock: Clock;
+  /** The history's points and memberships, for a baseline at an earlier point; none: refused. */
+  history?: Omit<BaselineSources, 'configs'>;
 }) {
   const { repo, configs, engine, jobs, clock } = deps;
+  const sources: BaselineSources = { configs, ...deps.history };
 
   const resolve = (user: UserRow, ref: AudienceRefInput, extra: number[] = []) =>
     resolveAudience(configs, user, ref, extra);
 
   /** What identifies a baseline in a job's key: nothing for the whole network (keys as before). */
-  const baselineKey = (b: ResolvedBaseline): unknown[] =>
-    b.query === undefined ? [] : [b.kind, b.ref, b.query.pkg, b.query.exclusions ?? []];
+  const baselineKey = (b: ResolvedBaseline): unknown[] => {
+    if (b.ids !== undefined) return [b.kind, b.ref];
+    return b.query === undefined ? [] : [b.kind, b.ref, b.query.pkg, b.query.exclusions ?? []];
+  };
+
+  /**
+   * The baseline as the engine task takes it: a package, or an earlier point's members found in
+   * the index now (with how many it no longer has); nothing for the whole network.
+   */
+  function engineBaseline(b: ResolvedBaseline) {
+    if (b.ids === undefined) return { input: b.query, dropped: undefined };
+    const { set, dropped } = accountsOfIds(engine.get(), b.ids);
+    return { input: { members: toSharedAccountSet(set) }, dropped };
+  }
 
   /** A stored report with its estimate's figure (reports saved before figures have none). */
   const figured = (insights: Insights): Insights => ({
@@ -54,15 +76,17 @@ export function createAudienceInsightsService(deps: {
      */
     async startInsights(user: UserRow, body: InsightsRequest, caller: JobCaller): Promise<JobView> {
       const a = await resolve(user, body, body.exclusions);
-      const baseline = await resolveBaseline(user, body.baseline, configs);
+      const baseline = await resolveBaseline(user, body.baseline, sources, a.configId);
       // Heavy work runs on an engine worker thread (engine/engine-work.ts), or is scattered to the
       // engine's shards on NATS when it has them (every count panel merged exactly); 503 while loading.
       const audiences = engine.audiences();
       const sharded = audiences.kind === 'shards' && audiences.insights !== undefined;
       // The shards merge counts against the whole network only: a chosen baseline is refused there.
-      if (sharded && baseline.query !== undefined) {
+      if (sharded && (baseline.query !== undefined || baseline.ids !== undefined)) {
         throw new BadRequest({
-          baseline: ['Comparing with a country or another audience is not available on this engine.'],
+          baseline: [
+            'Comparing with a country, another audience or an earlier point is not available on this engine.',
+          ],
         });
       }
       const work = sharded ? undefined : engine.work();
@@ -72,7 +96,8 @@ export function createAudienceInsightsService(deps: {
         key: `insights:${scope}:${digest([a.pkg, a.exclusionIds, ...baselineKey(baseline)])}`,
         caller: { ...caller, teamId: a.teamId },
         work: async (report, signal) => {
-          const query = { pkg: a.pkg, exclusions: a.exclusions, baseline: baseline.query };
+          const base = engineBaseline(baseline);
+          const query = { pkg: a.pkg, exclusions: a.exclusions, baseline: base.input };
           const run = work
             ? await work.run('insights', query, { report, signal })
             : await (async () => {
@@ -89,11 +114,11 @@ export function createAudienceInsightsService(deps: {
             JSON.stringify({
               ...run.insights,
               estimate: toEstimate(run.estimate, sampling.sampleSize, sampling.scale),
-              baseline: baselineUsed(baseline, run.baselineCount, sampling),
+              baseline: baselineUsed(baseline, run.baselineCount, sampling, base.dropped),
             }),
           ) as Insights;
           // The stored report of a saved audience is the one against the whole network.
-          if (a.configId !== undefined && baseline.query === undefined) {
+          if (a.configId !== undefined && baseline.kind === 'network') {
             report(95, 'Saving the report');
             await repo.storeInsights(a.configId, insights, clock.now(), a.pkg);
           }

@@ -78,12 +78,19 @@ export function createAudiencesModule(deps: {
     ...(deps.savedAudienceLimit && { savedAudienceLimit: deps.savedAudienceLimit }),
     clock,
   });
+  const historyRepo = createHistoryRepository(db);
+  const membershipService = createMembershipService({
+    repo: createMembershipRepository(db),
+    engine,
+    ...(deps.history.membersCap !== undefined && { cap: deps.history.membersCap }),
+  });
   const insightsService = createAudienceInsightsService({
     repo,
     configs: configsService,
     engine,
     jobs,
     clock,
+    history: { points: historyRepo, membership: membershipService },
   });
   const plansRepo = createAudiencePlansRepository(db);
   const plansService = createAudiencePlansService({ repo: plansRepo, configsRepo: repo, clock });
@@ -108,17 +115,13 @@ export function createAudiencesModule(deps: {
     webhooks: { allowPrivate: deps.history.allowPrivateWebhooks, timeoutMs: 10_000 },
   });
   const historyService = createHistoryService({
-    repo: createHistoryRepository(db),
+    repo: historyRepo,
     configs: configsService,
     engine,
     clock,
     ...(deps.liveStatus && { live: deps.liveStatus }),
     retentionDays: deps.history.retentionDays,
-    membership: createMembershipService({
-      repo: createMembershipRepository(db),
-      engine,
-      ...(deps.history.membersCap !== undefined && { cap: deps.history.membersCap }),
-    }),
+    membership: membershipService,
     onPoint: (configId, previous, current) => alertsService.evaluate(configId, previous, current),
     logError: (err, message) => deps.history.log.error({ err }, message),
   });

@@ -4,7 +4,7 @@ import type { Share } from '@murmur/core/insights';
 import { populationEstimate } from '@murmur/core/sampling';
 import type { AudienceEngine } from '@murmur/engine';
 import { createInProcessQueue } from '../../jobs/in-process-queue';
-import type { UserRow } from '../../db/schema';
+import type { AudiencePointRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { JobQueue, JobView } from '../../jobs/jobs';
 import { heldQueue } from '../../test/held-queue';
@@ -148,7 +148,7 @@ describe('insights against a baseline', () => {
 });
 
 describe('a sharded engine', () => {
-  it('refuses a country or audience baseline with a 400 on the field, and runs the network one', async () => {
+  it('refuses a country, audience or earlier-point baseline with a 400 on the field, and runs the network one', async () => {
     const started: string[] = [];
     const sharded = {
       audiences: () => ({ kind: 'shards', insights: () => Promise.resolve({}) }),
@@ -158,8 +158,18 @@ describe('a sharded engine', () => {
     } as unknown as EngineHolder;
     const service = createAudienceInsightsService({
       repo: {} as AudienceConfigsRepository,
-      configs: { exclusionPackages: () => Promise.resolve([]) } as unknown as AudienceConfigsService,
+      configs: {
+        exclusionPackages: () => Promise.resolve([]),
+        readable: () =>
+          Promise.resolve({
+            config: { id: 7, name: 'Saved', targetingPackage: pkg(soccer), exclusions: [], teamId: null },
+          }),
+      } as unknown as AudienceConfigsService,
       engine: sharded,
+      history: {
+        points: { atOrBefore: (_id, day) => Promise.resolve({ day } as AudiencePointRow) },
+        membership: { membersOn: () => Promise.resolve({ ids: ['1', '2'] }) },
+      },
       jobs: {
         start: (request) => {
           started.push(request.key);
@@ -182,6 +192,13 @@ describe('a sharded engine', () => {
     await expect(
       service.startInsights(user, { ...body, baseline: { kind: 'country', country: 'JP' } }, caller),
     ).rejects.toMatchObject({ statusCode: 400, fields: { baseline: [expect.any(String) as string] } });
+    const earlier = { kind: 'earlier' as const, audience_config_id: 7, day: '2026-01-02' };
+    await expect(
+      service.startInsights(user, { audience_config_id: 7, exclusions: [], baseline: earlier }, caller),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      fields: { baseline: [expect.stringContaining('earlier point') as string] },
+    });
     expect(started).toEqual([]);
     await service.startInsights(user, body, caller);
     expect(started).toHaveLength(1);

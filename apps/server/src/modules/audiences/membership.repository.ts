@@ -56,6 +56,15 @@ export function createMembershipRepository(db: Db) {
         )
         .orderBy(asc(audiencePointMembers.day)),
 
+    /** The membership change of the audience's point of `day`. */
+    async onDay(configId: number, day: string): Promise<AudiencePointMembersRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(audiencePointMembers)
+        .where(and(eq(audiencePointMembers.configId, configId), eq(audiencePointMembers.day, day)));
+      return row;
+    },
+
     /** A point's membership change. */
     async ofPoint(pointId: number): Promise<AudiencePointMembersRow | undefined> {
       const [row] = await db

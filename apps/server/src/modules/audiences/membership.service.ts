@@ -7,7 +7,7 @@ import {
 } from '@murmur/core/api';
 import { populationEstimate, type EstimateFigure } from '@murmur/core/sampling';
 import type { AudienceQuery } from '@murmur/engine';
-import type { AudiencePointRow } from '../../db/schema';
+import type { AudiencePointMembersRow, AudiencePointRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { byNumber, decodeIds, encodeIds } from './member-ids';
 import type { MembershipRepository } from './membership.repository';
@@ -39,6 +39,30 @@ export function netChange(changes: readonly { joined: readonly string[]; left: r
     (joinedFirst ? joined : left).push(id);
   }
   return { joined, left };
+}
+
+/**
+ * The set of `day` read back from the latest set (of `latestDay`) by undoing the recorded changes
+ * after it, newest first; null unless they chain from `day` to `latestDay` (none above the cap).
+ */
+export function undoChanges(
+  latest: readonly string[],
+  day: string,
+  latestDay: string,
+  changes: readonly Pick<AudiencePointMembersRow, 'day' | 'baseDay' | 'overCap' | 'joined' | 'left'>[],
+): string[] | null {
+  let at = day;
+  for (const change of changes) {
+    if (change.overCap || change.baseDay !== at) return null;
+    at = change.day;
+  }
+  if (at !== latestDay) return null;
+  const members = new Set(latest);
+  for (const change of [...changes].reverse()) {
+    for (const id of change.joined ? decodeIds(change.joined) : []) members.delete(id);
+    for (const id of change.left ? decodeIds(change.left) : []) members.add(id);
+  }
+  return [...members].sort(byNumber);
 }
 
 /** Up to `n` of `ids`, spread evenly over them in numeric id order (the same ids for the same set). */
@@ -127,6 +151,24 @@ export function createMembershipService(deps: {
         },
         current,
       );
+    },
+
+    /**
+     * The X ids of the audience's members at its point of `day` (the latest set with the later
+     * changes undone), or why they are not known: the point kept none (recorded before memberships,
+     * or its chain to the latest set is broken) or the audience was above the cap.
+     */
+    async membersOn(
+      configId: number,
+      day: string,
+    ): Promise<{ ids: string[] } | { unavailable: 'not_recorded' | 'over_cap' }> {
+      const [point, latest] = await Promise.all([repo.onDay(configId, day), repo.current(configId)]);
+      if (point?.overCap) return { unavailable: 'over_cap' };
+      if (!point || !latest || latest.day < day) return { unavailable: 'not_recorded' };
+      const changes = latest.day === day ? [] : await repo.between(configId, day, latest.day);
+      if (changes.some((c) => c.overCap)) return { unavailable: 'over_cap' };
+      const ids = undoChanges(decodeIds(latest.ids), day, latest.day, changes);
+      return ids === null ? { unavailable: 'not_recorded' } : { ids };
     },
 
     /** Who joined and who left between two of the audience's points (`a` on or before `b`). */
