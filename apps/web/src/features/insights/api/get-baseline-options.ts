@@ -1,6 +1,7 @@
 import type { TargetingCountry } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request, targetingRequest } from '@/lib/request';
+import { audienceHistoryQueryOptions } from './get-audience-history';
 
 /** GET /api/targeting-countries/ — the SPEC §4 country list the engine resolves countries from. */
 const getCountries = async (signal?: AbortSignal): Promise<TargetingCountry[]> =>
@@ -33,3 +34,7 @@ export const baselineAudiencesQueryOptions = (teamSlug: string | null) =>
 
 export const useBaselineAudiences = (teamSlug: string | null) =>
   useQuery(baselineAudiencesQueryOptions(teamSlug));
+
+/** The saved audience's history points (the history panel's cache entry); nothing for a package. */
+export const useBaselinePoints = (configId: number | null) =>
+  useQuery({ ...audienceHistoryQueryOptions(configId ?? 0), enabled: configId !== null });

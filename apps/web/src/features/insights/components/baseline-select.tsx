@@ -1,8 +1,9 @@
-import { Select, Text, type ComboboxItemGroup } from '@mantine/core';
+import { Select, Text, type ComboboxItem, type ComboboxItemGroup } from '@mantine/core';
 import type { InsightsBaseline, InsightsBaselineUsed } from '@murmur/core/api';
+import { formatDate } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/hooks/use-language';
-import { useBaselineAudiences, useBaselineCountries } from '../api/get-baseline-options';
+import { useBaselineAudiences, useBaselineCountries, useBaselinePoints } from '../api/get-baseline-options';
 import { baselineValue, parseBaseline } from '../utils/baseline-param';
 
 export interface BaselineSelectProps {
@@ -15,12 +16,44 @@ export interface BaselineSelectProps {
   disabled?: boolean;
 }
 
-/** The option groups: the whole network, the selectable countries, then the saved audiences. */
+/** A history day ("2026-11-20") as the interface language writes dates. */
+const formatDay = (day: string, language: 'en' | 'ja') =>
+  formatDate(`${day}T00:00:00Z`, language, { timeZone: 'UTC' });
+
+/**
+ * The audience's earlier points, newest first (the latest is the audience now, so not offered); or
+ * one disabled item saying why there are none: a package has no history, loading, failed, none yet.
+ */
+function useEarlierItems(currentConfigId: number | null): ComboboxItem[] {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const points = useBaselinePoints(currentConfigId);
+  const reason = (key: 'unsaved' | 'loading' | 'failed' | 'none'): ComboboxItem[] => [
+    { value: 'earlier:none', label: t(`baseline.earlier.${key}`), disabled: true },
+  ];
+  if (currentConfigId === null) return reason('unsaved');
+  if (points.isPending) return reason('loading');
+  if (points.isError) return reason('failed');
+  const days = points.data.points.map((p) => p.day);
+  const latest = days.at(-1);
+  const earlier = days.filter((day) => day !== latest).reverse();
+  if (earlier.length === 0) return reason('none');
+  return earlier.map((day) => ({
+    value: `earlier:${day}`,
+    label: t('baseline.earlier.on', { date: formatDay(day, language) }),
+  }));
+}
+
+/**
+ * The option groups: the whole network, the selectable countries, the saved audiences, then this
+ * audience's earlier points.
+ */
 function useBaselineOptions(teamSlug: string | null, currentConfigId: number | null): ComboboxItemGroup[] {
   const { t } = useTranslation();
   const language = useLanguage();
   const countries = useBaselineCountries();
   const audiences = useBaselineAudiences(teamSlug);
+  const earlier = useEarlierItems(currentConfigId);
   return [
     { group: t('baseline.networkGroup'), items: [{ value: 'network', label: t('baseline.network') }] },
     {
@@ -35,6 +68,7 @@ function useBaselineOptions(teamSlug: string | null, currentConfigId: number | n
         .filter((a) => a.id !== currentConfigId)
         .map((a) => ({ value: `audience:${a.id}`, label: a.name })),
     },
+    { group: t('baseline.earlier.group'), items: earlier },
   ];
 }
 
@@ -62,7 +96,7 @@ export function BaselineSelect({
       label={t('baseline.compareWith')}
       data={options}
       value={selected}
-      onChange={(next) => onChange(parseBaseline(next))}
+      onChange={(next) => onChange(parseBaseline(next, currentConfigId))}
       allowDeselect={false}
       searchable
       disabled={disabled}
@@ -73,12 +107,17 @@ export function BaselineSelect({
   );
 }
 
-/** The baseline's name in the interface language: the network's text, a country's Japanese name. */
+/**
+ * The baseline's name in the interface language: the network's text, a country's Japanese name, an
+ * earlier point's date.
+ */
 function useBaselineLabel(used: InsightsBaselineUsed | undefined): string {
   const { t } = useTranslation();
   const language = useLanguage();
   const countries = useBaselineCountries();
   if (used === undefined || used.kind === 'network') return t('baseline.network');
+  if (used.kind === 'earlier' && typeof used.ref === 'string')
+    return t('baseline.earlier.on', { date: formatDay(used.ref, language) });
   const country = used.kind === 'country' ? countries.data?.find((c) => c.code === used.ref) : undefined;
   return country !== undefined && language === 'ja' ? country.name_ja : used.label;
 }
@@ -86,7 +125,19 @@ function useBaselineLabel(used: InsightsBaselineUsed | undefined): string {
 /** Says what the shown report's affinities are relative to (the report's own baseline). */
 export function BaselineNote({ used }: { used: InsightsBaselineUsed | undefined }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const label = useBaselineLabel(used);
+  if (used?.kind === 'earlier' && typeof used.ref === 'string') {
+    // "Compared with this audience on <date>", and the members of that day no longer on X.
+    const dropped = used.dropped ?? 0;
+    return (
+      <Text size="xs" c="dimmed" data-testid="baseline-note">
+        {t('baseline.earlier.comparedWith', { date: formatDay(used.ref, language) })}
+        {/* Japanese sentences follow one another without a space. */}
+        {dropped > 0 && `${language === 'ja' ? '' : ' '}${t('baseline.earlier.dropped', { count: dropped })}`}
+      </Text>
+    );
+  }
   return (
     <Text size="xs" c="dimmed" data-testid="baseline-note">
       {t('baseline.relativeTo', { label })}

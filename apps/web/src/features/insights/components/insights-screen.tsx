@@ -49,7 +49,8 @@ function Report({
   const language = useLanguage();
   const [params, setParams] = useSearchParams();
   const baselineParam = params.get(BASELINE_PARAM);
-  const baseline = useMemo(() => parseBaseline(baselineParam), [baselineParam]);
+  const configId = source.kind === 'config' ? source.configId : null;
+  const baseline = useMemo(() => parseBaseline(baselineParam, configId), [baselineParam, configId]);
   const state = useInsightsReport(source, baseline);
   const requested = params.get('tab');
   const tab: InsightsTab = isInsightsTab(requested) ? requested : 'summary';
@@ -121,7 +122,7 @@ function Report({
             value={baseline}
             onChange={setBaseline}
             teamSlug={teamSlug}
-            currentConfigId={source.kind === 'config' ? source.configId : null}
+            currentConfigId={configId}
           />
           {source.kind === 'config' && (
             <Button

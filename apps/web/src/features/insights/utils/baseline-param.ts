@@ -6,11 +6,14 @@ export const BASELINE_PARAM = 'baseline';
 export const NETWORK_BASELINE: InsightsBaseline = { kind: 'network' };
 
 /**
- * The baseline a `?baseline=` value names: `country:JP`, `audience:12`, anything else (or nothing)
- * the whole network, so an old or mistyped link still opens a report.
+ * The baseline a `?baseline=` value names: `country:JP`, `audience:12`, `earlier:2026-11-20` (a
+ * point of the saved audience shown, `currentConfigId`), anything else (or nothing) the whole
+ * network, so an old or mistyped link still opens a report.
  */
-export function parseBaseline(value: string | null): InsightsBaseline {
+export function parseBaseline(value: string | null, currentConfigId: number | null = null): InsightsBaseline {
   const [kind, ref] = (value ?? '').split(':', 2);
+  if (kind === 'earlier' && currentConfigId !== null && ref !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(ref))
+    return { kind: 'earlier', audience_config_id: currentConfigId, day: ref };
   if (kind === 'country' && ref !== undefined && /^[A-Za-z]{2}$/.test(ref))
     return { kind: 'country', country: ref.toUpperCase() };
   const id = Number(ref);
@@ -20,9 +23,15 @@ export function parseBaseline(value: string | null): InsightsBaseline {
 }
 
 /** The `?baseline=` value of a baseline (also the select's option value); 'network' for the network. */
-export const baselineValue = (baseline: InsightsBaseline): string =>
-  baseline.kind === 'country'
-    ? `country:${baseline.country}`
-    : baseline.kind === 'audience'
-      ? `audience:${baseline.audience_config_id}`
-      : 'network';
+export function baselineValue(baseline: InsightsBaseline): string {
+  switch (baseline.kind) {
+    case 'country':
+      return `country:${baseline.country}`;
+    case 'audience':
+      return `audience:${baseline.audience_config_id}`;
+    case 'earlier':
+      return `earlier:${baseline.day}`;
+    case 'network':
+      return 'network';
+  }
+}
