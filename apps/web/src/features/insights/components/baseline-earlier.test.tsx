@@ -4,7 +4,7 @@ import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import { formatDate } from '@murmur/core/format';
-import { fakeFetch, jsonBody, renderWithProviders, type FakeRoute } from '@/test/render';
+import { fakeFetch, jsonBody, renderWithProviders, urlOf, type FakeRoute } from '@/test/render';
 import { historyFixture } from '../history-fixture';
 import { fixtureReport } from '../insights-fixture';
 import { parseBaseline } from '../utils/baseline-param';
@@ -139,6 +139,24 @@ describe('comparing with an earlier point of the same audience', () => {
       renderAt('/acme/insights?config=5', 1);
       await userEvent.click(await screen.findByRole('textbox', { name }));
       const option = await screen.findByRole('option', { name: reason });
+      expect(option.hasAttribute('data-combobox-disabled')).toBe(true);
+    },
+  );
+
+  it.each([
+    ['en', 'Compare with', 'Loading earlier days…'],
+    ['ja', '比較対象', '過去の時点を読み込み中…'],
+  ] as const)(
+    'while the history loads, the option is disabled and says so (%s)',
+    async (lang, name, text) => {
+      await i18n.changeLanguage(lang);
+      const answer = fakeFetch(routes(2));
+      vi.spyOn(window, 'fetch').mockImplementation((input, init) =>
+        urlOf(input).includes('/history/') ? new Promise<Response>(() => undefined) : answer(input, init),
+      );
+      renderWithProviders(<InsightsScreen teamSlug="acme" />, { route: '/acme/insights?config=5' });
+      await userEvent.click(await screen.findByRole('textbox', { name }));
+      const option = await screen.findByRole('option', { name: text });
       expect(option.hasAttribute('data-combobox-disabled')).toBe(true);
     },
   );
