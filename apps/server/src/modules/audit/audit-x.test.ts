@@ -16,14 +16,12 @@ describe('the audit log of what went to X', () => {
     const xUserId = await kit.storeXToken(admin, 0);
     const team = await kit.teamWithAdAccount(admin, xUserId);
     await kit.call(admin, 'GET', '/api/user/accounts/');
-    await kit.t.db
-      .insert(subscriptions)
-      .values({
-        teamId: team.teamId,
-        active: true,
-        start: new Date('2026-01-01T00:00:00Z'),
-        planName: 'Pro',
-      });
+    await kit.t.db.insert(subscriptions).values({
+      teamId: team.teamId,
+      active: true,
+      start: new Date('2026-01-01T00:00:00Z'),
+      planName: 'Pro',
+    });
     const configs: AudienceConfig[] = [];
     for (const [name, pkg] of [
       ['Audit speakers', { languages: [{ label: 'English' }] }],
