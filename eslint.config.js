@@ -282,21 +282,20 @@ export default tseslint.config(
   // Files and functions over those limits when the rule came in, each with its ceiling: lower a
   // ceiling as its file shrinks, drop the entry once it fits; never add one or raise one.
   ...Object.entries({
-    'apps/server/src/integrations/x/ads-campaigns.ts': 250,
-    'apps/server/src/integrations/x/ads.ts': 240,
-    'apps/server/src/jobs/queue-contract.ts': 260,
-    'apps/server/src/modules/audiences/audience-configs.service.ts': 200,
-    'apps/server/src/modules/campaigns/campaign-delivery.ts': 220,
-    'apps/server/src/modules/campaigns/campaign-publisher.ts': 180,
-    'apps/server/src/modules/campaigns/campaigns.repository.ts': 240,
-    'apps/server/src/modules/campaigns/campaigns.service.ts': 310,
-    'apps/server/src/modules/deepthought/deepthought.service.ts': 240,
+    'apps/server/src/integrations/x/ads-campaigns.ts': 243,
+    'apps/server/src/integrations/x/ads.ts': 231,
+    'apps/server/src/jobs/queue-contract.ts': 259,
+    'apps/server/src/modules/audiences/audience-configs.service.ts': 199,
+    'apps/server/src/modules/campaigns/campaign-delivery.ts': 218,
+    'apps/server/src/modules/campaigns/campaign-publisher.ts': 178,
+    'apps/server/src/modules/campaigns/campaigns.repository.ts': 239,
+    'apps/server/src/modules/campaigns/campaigns.service.ts': 303,
+    'apps/server/src/modules/deepthought/deepthought.service.ts': 237,
     'apps/server/src/modules/index.ts': 200,
-    'apps/server/src/modules/social/social.routes.ts': 180,
-    'apps/server/src/modules/x-audiences/uploads.service.ts': 220,
-    'apps/server/src/test/sandbox-test-kit.ts': 190,
+    'apps/server/src/modules/social/social.routes.ts': 178,
+    'apps/server/src/modules/x-audiences/uploads.service.ts': 208,
+    'apps/server/src/test/sandbox-test-kit.ts': 185,
     'packages/engine/src/shard/merge-insights.ts': 320,
-    // Grown by work merged beside the rule's arrival (team lifecycle, figures, content wall):
   }).map(([file, max]) => ({
     files: [file],
     rules: {
