@@ -95,6 +95,15 @@ test('an API key made in Team settings reads the audiences; the audit log, SSO s
         .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await screenshotBothWidths(page, `cockpit-report-form-${lang}`);
+      // A monthly report may fall on the month's last day.
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(tr(lang, 'agency.report.monthly'), { exact: true }).click();
+      await dialog.getByRole('textbox', { name: tr(lang, 'agency.report.monthDay') }).click();
+      await page.getByRole('option', { name: tr(lang, 'agency.report.lastDay') }).click();
+      await expect(dialog.getByRole('textbox', { name: tr(lang, 'agency.report.monthDay') })).toHaveValue(
+        tr(lang, 'agency.report.lastDay'),
+      );
+      await screenshotBothWidths(page, `cockpit-report-monthly-${lang}`);
       await page.keyboard.press('Escape');
     });
   };

@@ -433,7 +433,7 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
           await to.press('Enter');
           const mark = app.sink.mark();
           await card.getByRole('button', { name: tr('en', 'audiences.usageLinks.share') }).click();
-          const field = card.getByLabel(tr('en', 'audiences.usageLinks.code'));
+          const field = card.getByLabel(tr('en', 'audiences.usageLinks.code'), { exact: true });
           await expect(field).toHaveValue(new RegExp(`^${url}/shared-usage/\\d+\\.\\w+$`));
           usageLink = await field.inputValue();
           // Ann is mailed the same link, in Kai's language.
