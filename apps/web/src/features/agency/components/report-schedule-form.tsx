@@ -139,7 +139,8 @@ function ScheduleFields({ teamSlug, saved }: { teamSlug: string; saved: ReportSc
             onChange={(value) => setDay(Number(value ?? 1))}
             data={dayOptions}
             allowDeselect={false}
-            miw={140}
+            // "Last day of the month" in full: on a phone the day takes a line of its own.
+            miw={190}
           />
           <Select
             label={t('agency.report.hour')}

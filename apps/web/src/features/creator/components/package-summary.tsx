@@ -47,8 +47,9 @@ export function PackageSummary({ pkg, label }: { pkg: TargetingPackage; label: s
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={row.field}>
-            <Table.Th w={200} fw={500}>
-              <Group gap={6} wrap="nowrap">
+            {/* On a phone the criterion's name takes a narrow column (and may wrap), leaving the items room. */}
+            <Table.Th w={{ base: 104, sm: 200 }} fw={500}>
+              <Group gap={6} wrap="wrap">
                 <SetIcon criterion={row.field} />
                 {t(row.label)}
               </Group>
