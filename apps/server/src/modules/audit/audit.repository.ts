@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { auditLog, campaigns, invites, memberships, users, type NewAuditRow } from '../../db/schema';
 
@@ -51,6 +51,34 @@ export function createAuditRepository(db: Db) {
         .limit(page.limit)
         .offset(page.offset);
       return { rows: rows.map((r) => r.entry), total: rows[0]?.total ?? 0 };
+    },
+
+    /**
+     * The page after `after` (newest first, by time then id), for reading the whole filtered log
+     * in pieces: a keyset, so each page costs the same however deep the export is.
+     */
+    async pageAfter(
+      teamId: number,
+      filter: AuditFilter,
+      after: { created: Date; id: number } | null,
+      limit: number,
+    ) {
+      return db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            where(teamId, filter),
+            after
+              ? or(
+                  lt(auditLog.created, after.created),
+                  and(eq(auditLog.created, after.created), lt(auditLog.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(auditLog.created), desc(auditLog.id))
+        .limit(limit);
     },
 
     /** The actor's address as it is now, kept in the entry as it was then. */

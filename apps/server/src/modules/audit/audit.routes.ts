@@ -1,4 +1,5 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { auditListSchema, auditQuerySchema } from '@murmur/core/api';
 import { errorResponses } from '../../lib/http';
@@ -69,7 +70,7 @@ export const auditRoutes: FastifyPluginCallbackZod<{ auditService: AuditService 
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="audit-log-${request.params.slug}.csv"`)
-        .send(csv);
+        .send(Readable.from(csv));
     },
   );
   done();

@@ -2,7 +2,7 @@ import type { AuditEntry, AuditList } from '@murmur/core/api';
 import type { AuditRow, UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { AuditFilter, AuditRepository } from './audit.repository';
-import { toCsv } from './csv';
+import { csvLines } from './csv';
 
 /** Reaching a team as its admin (modules/teams): non-members get its 404, members its 403. */
 export interface TeamAdminAccess {
@@ -22,8 +22,19 @@ export interface AuditRecord {
 
 export type AuditService = ReturnType<typeof createAuditService>;
 
-/** The largest CSV export, in entries (one request, in memory). */
-export const CSV_EXPORT_MAX = 10_000;
+/** Entries read from the database per piece of a CSV export (the export itself has no cap). */
+export const CSV_PAGE = 1_000;
+
+const CSV_HEADER = ['time', 'actor', 'ip', 'action', 'subject', 'before', 'after'];
+const csvRow = (r: AuditRow): string[] => [
+  r.created.toISOString(),
+  r.actorEmail,
+  r.ip,
+  r.action,
+  r.subject,
+  r.before == null ? '' : JSON.stringify(r.before),
+  r.after == null ? '' : JSON.stringify(r.after),
+];
 
 export function createAuditService(deps: { repo: AuditRepository; teams: TeamAdminAccess; clock: Clock }) {
   const { repo, teams, clock } = deps;
@@ -63,21 +74,23 @@ export function createAuditService(deps: { repo: AuditRepository; teams: TeamAdm
       return { count: total, results: rows.map(present) } satisfies AuditList;
     },
 
-    async csv(user: UserRow, teamRef: string, filter: AuditFilter): Promise<string> {
+    /**
+     * The whole filtered log as CSV, read and sent a page at a time so that memory stays flat
+     * however long the log is. The admin check happens before the first byte; the pages follow.
+     */
+    async csv(user: UserRow, teamRef: string, filter: AuditFilter): Promise<AsyncIterable<string>> {
       const { team } = await teams.adminAccess(user, teamRef);
-      const { rows } = await repo.list(team.id, filter, { limit: CSV_EXPORT_MAX, offset: 0 });
-      return toCsv(
-        ['time', 'actor', 'ip', 'action', 'subject', 'before', 'after'],
-        rows.map((r) => [
-          r.created.toISOString(),
-          r.actorEmail,
-          r.ip,
-          r.action,
-          r.subject,
-          r.before == null ? '' : JSON.stringify(r.before),
-          r.after == null ? '' : JSON.stringify(r.after),
-        ]),
-      );
+      return (async function* pages() {
+        yield csvLines([CSV_HEADER]);
+        let after: { created: Date; id: number } | null = null;
+        for (;;) {
+          const rows = await repo.pageAfter(team.id, filter, after, CSV_PAGE);
+          if (rows.length > 0) yield csvLines(rows.map(csvRow));
+          if (rows.length < CSV_PAGE) return;
+          const last = rows[rows.length - 1]!;
+          after = { created: last.created, id: last.id };
+        }
+      })();
     },
   };
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditList } from '@murmur/core/api';
+import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
+import { CSV_PAGE } from './audit.service';
 
 let t: TestApp;
 let admin: TestSession;
@@ -127,6 +129,41 @@ describe('the audit log', () => {
       headers: admin.tokenAuth,
     });
     expect(filtered.body.trim().split('\r\n')).toHaveLength(2);
+  });
+
+  it('exports every entry, past the pages it reads, each once (several in the same instant)', async () => {
+    // A team of its own, so that the other tests' logs stay as they were.
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/teams/',
+      headers: otherAdmin.tokenAuth,
+      payload: { name: 'Bulk' },
+    });
+    const teamId = made.json<{ id: number }>().id;
+    const at = new Date('2026-01-02T03:04:05Z');
+    // More than the 10,000 rows the export once stopped at, over eleven pages.
+    const count = CSV_PAGE * 10 + 345;
+    // Three entries share each instant, so a page may end inside a run of equal times.
+    const rows = Array.from({ length: count }, (_, i) => ({
+      teamId,
+      action: 'test.bulk',
+      subject: `bulk-${i}`,
+      created: new Date(at.getTime() + Math.floor(i / 3) * 1000),
+    }));
+    for (let i = 0; i < rows.length; i += 500) await t.db.insert(auditLog).values(rows.slice(i, i + 500));
+    const res = await t.app.inject({
+      url: '/api/teams/bulk/audit-log.csv?action=test.bulk',
+      headers: otherAdmin.tokenAuth,
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('time,actor,ip,action,subject,before,after');
+    const subjects = lines.slice(1).map((l) => l.split(',')[4]);
+    expect(subjects).toHaveLength(count);
+    expect(new Set(subjects).size).toBe(count);
+    // Newest first.
+    expect(subjects[0]).toBe(`bulk-${count - 1}`);
+    expect(lines[1]! > lines[lines.length - 1]!).toBe(true);
   });
 
   it('is for the team admins only', async () => {

@@ -8,6 +8,9 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** Header and rows, CRLF line ends as RFC 4180 says. */
-export const toCsv = (header: string[], rows: string[][]): string =>
-  [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+/** Rows as CSV lines, each ended by CRLF as RFC 4180 says (pieces of one file concatenate). */
+export const csvLines = (rows: string[][]): string =>
+  rows.map((row) => row.map(csvField).join(',') + '\r\n').join('');
+
+/** Header and rows. */
+export const toCsv = (header: string[], rows: string[][]): string => csvLines([header, ...rows]);
