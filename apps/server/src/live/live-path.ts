@@ -119,8 +119,8 @@ export async function openLivePath(config: LiveConfig, options: LivePathOptions 
         lagEvents: p.behind,
         // X's time of the latest event applied (what a history point's day follows).
         lastEventAt: p.lastEventAt,
-        // The consumer counts events, not time: caught up is 0 ms behind, else unknown.
-        behindMs: p.behind === 0 ? 0 : null,
+        // X's time of the log's last event less that of the last applied (0 when caught up).
+        behindMs: p.behindMs,
       })),
     };
   };

@@ -46,6 +46,7 @@ function lasting(log: MemoryLiveLog): LiveLog {
     partitions: log.partitions,
     append: (events) => log.append(events),
     lastSequence: (p) => log.lastSequence(p),
+    head: (p) => log.head(p),
     reader: (p, durable, after) => log.reader(p, durable, after),
     close: () => Promise.resolve(),
   };

@@ -62,6 +62,36 @@ describe('the in-process live log and consumeLive', () => {
     const lag = await consumer.lag();
     expect(lag.reduce((sum, l) => sum + (l.behind > 0 ? 1 : 0), 0)).toBeGreaterThan(0);
     expect(Math.max(...lag.map((l) => l.last))).toBe(160);
+    expect(lag.filter((l) => l.behind === 0).every((l) => l.behindMs === 0)).toBe(true);
+  });
+
+  it('says how far behind X the engine is in time: the log’s last event time less the last applied', async () => {
+    const log = new MemoryLiveLog(1);
+    await log.append(likes(10));
+    const engine = new Recorder();
+    const consumer = await consumeLive({ log, engine, durableName: 'engine', waitMs: 10 });
+    await until(() => engine.keys().length === 10);
+    await consumer.stop();
+    expect(await consumer.lag()).toEqual([
+      expect.objectContaining({ behind: 0, behindMs: 0, lastEventAt: likes(10)[9]!.at }),
+    ]);
+    // Two minutes of X's time arrive while the engine is stopped.
+    const later = likes(5, 10).map((e, i) => ({ ...e, at: likes(10)[9]!.at + 120_000 + i }));
+    await log.append(later);
+    const [lag] = await consumer.lag();
+    expect(lag).toMatchObject({ behind: 5, headEventAt: later[4]!.at, behindMs: 120_004 });
+    expect(await log.head(0)).toEqual({ seq: 15, at: later[4]!.at });
+    // Before anything was applied, the time behind is unknown; an empty log has no head time.
+    const fresh = await consumeLive({
+      log: new MemoryLiveLog(1),
+      engine: new Recorder(),
+      durableName: 'x',
+      waitMs: 10,
+    });
+    expect(await fresh.lag()).toEqual([
+      expect.objectContaining({ behind: 0, behindMs: 0, headEventAt: null }),
+    ]);
+    await fresh.stop();
   });
 
   it('resumes after the engine position (a snapshot), skipping what the engine already has', async () => {

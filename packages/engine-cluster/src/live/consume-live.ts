@@ -39,6 +39,13 @@ export interface PartitionLag {
    * since this consumer started; null before any (after a restart, until the next event).
    */
   lastEventAt: number | null;
+  /** X's time of the partition's last event in the log; null when the log holds none. */
+  headEventAt: number | null;
+  /**
+   * How far the engine is behind X in time: 0 when current, else the log's last event time less
+   * the last applied one; null when that is unknown (events wait, and none was applied since start).
+   */
+  behindMs: number | null;
 }
 
 export interface LiveConsumer {
@@ -125,10 +132,21 @@ export async function consumeLive(options: ConsumeLiveOptions): Promise<LiveCons
     async lag() {
       return Promise.all(
         partitions.map(async (partition) => {
-          const last = await log.lastSequence(partition);
+          const head = await log.head(partition);
           const at = applied.get(partition)!;
           const latest = lastEventAt.get(partition) ?? null;
-          return { partition, last, applied: at, behind: Math.max(0, last - at), lastEventAt: latest };
+          const behind = Math.max(0, head.seq - at);
+          const behindMs =
+            behind === 0 ? 0 : latest !== null && head.at !== null ? Math.max(0, head.at - latest) : null;
+          return {
+            partition,
+            last: head.seq,
+            applied: at,
+            behind,
+            lastEventAt: latest,
+            headEventAt: head.at,
+            behindMs,
+          };
         }),
       );
     },

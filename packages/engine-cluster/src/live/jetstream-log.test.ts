@@ -74,6 +74,12 @@ describe.skipIf(!nc)('the JetStream live log', () => {
       const lag = await consumer.lag();
       expect(lag.map((l) => l.behind)).toEqual([0, 0, 0]);
       expect(Math.max(...lag.map((l) => l.last))).toBe(300);
+      expect(lag.map((l) => l.behindMs)).toEqual([0, 0, 0]);
+      // Each partition's head: its last sequence, and X's time of its last event.
+      for (const { partition, last } of lag) {
+        const times = events.filter((e) => partitionOfEvent(e, 3) === partition).map((e) => e.at);
+        expect(await log.head(partition)).toEqual({ seq: last, at: Math.max(...times) });
+      }
       await consumer.stop();
       // The acknowledged position is the engine's: JetStream recorded it for the durable consumer.
       for (const { partition, applied } of lag) {

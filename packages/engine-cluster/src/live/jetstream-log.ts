@@ -23,6 +23,7 @@ import {
   type AppendResult,
   type LiveLog,
   type LiveReader,
+  type LogHead,
   type LoggedEvent,
 } from './live-log';
 
@@ -242,11 +243,23 @@ export class JetStreamLiveLog implements LiveLog {
   }
 
   async lastSequence(partition: number): Promise<number> {
+    return (await this.head(partition)).seq;
+  }
+
+  async head(partition: number): Promise<LogHead> {
     this.check(partition);
     const last = await this.jsm.streams
       .getMessage(this.stream, { last_by_subj: this.subject(partition) })
       .catch(() => null);
-    return last?.seq ?? 0;
+    if (!last) return { seq: 0, at: null };
+    let at: number | null = null;
+    try {
+      const event = JSON.parse(decoder.decode(last.data)) as Partial<LiveEvent>;
+      at = typeof event.at === 'number' ? event.at : null;
+    } catch {
+      at = null;
+    }
+    return { seq: last.seq, at };
   }
 
   /**
@@ -359,6 +372,7 @@ export async function connectJetStreamLiveLog(
       partitions: log.partitions,
       append: (events) => log.append(events),
       lastSequence: (partition) => log.lastSequence(partition),
+      head: (partition) => log.head(partition),
       reader: (partition, durableName, after) => log.reader(partition, durableName, after),
       async close() {
         await log.close();

@@ -20,11 +20,21 @@ export interface LiveLog {
   /** The sequence of the partition's last event (0 when it has none). */
   lastSequence(partition: number): Promise<number>;
   /**
+   * The partition's last event: its sequence and X's time of it (`at`), or `{ seq: 0, at: null }`
+   * when it has none. How far a consumer is behind in time is this `at` less the last one it applied.
+   */
+  head(partition: number): Promise<LogHead>;
+  /**
    * A reader of one partition for the consumer `durableName`, delivering in order the events after
    * `after` (the engine's position in that partition).
    */
   reader(partition: number, durableName: string, after: number): Promise<LiveReader>;
   close(): Promise<void>;
+}
+
+export interface LogHead {
+  seq: number;
+  at: number | null;
 }
 
 export interface AppendResult {

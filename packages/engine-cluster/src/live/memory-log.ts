@@ -5,6 +5,7 @@ import {
   type AppendResult,
   type LiveLog,
   type LiveReader,
+  type LogHead,
   type LoggedEvent,
 } from './live-log';
 
@@ -42,6 +43,11 @@ export class MemoryLiveLog implements LiveLog {
 
   lastSequence(partition: number): Promise<number> {
     return Promise.resolve(this.partition(partition).at(-1)?.seq ?? 0);
+  }
+
+  head(partition: number): Promise<LogHead> {
+    const last = this.partition(partition).at(-1);
+    return Promise.resolve({ seq: last?.seq ?? 0, at: last?.event.at ?? null });
   }
 
   reader(partition: number, durableName: string, after: number): Promise<LiveReader> {

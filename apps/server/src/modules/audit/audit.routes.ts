@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -67,7 +68,8 @@ export const auditRoutes: FastifyPluginCallbackZod<{ auditService: AuditService 
     },
     async (request, reply) => {
       const csv = await auditService.csv(requireUser(request), request.params.slug, filterOf(request.query));
-      return reply
+      // A stream, which Fastify sends as is (not through the response schema's serializer).
+      return (reply as FastifyReply)
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="audit-log-${request.params.slug}.csv"`)
         .send(Readable.from(csv));
