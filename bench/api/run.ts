@@ -97,7 +97,10 @@ const cases: LoadCase[] = [
   ...databaseReads(p, ''),
 ];
 
-/** The database-backed reads (issue 32 item 6), on the product `r`; `suffix` names the database. */
+/**
+ * The database-backed reads (bench/README.md "The saved list and the other database reads"), on the
+ * product `r`; `suffix` names the database.
+ */
 function databaseReads(r: ProductReady, suffix: string): LoadCase[] {
   const headers = { authorization: `Token ${r.reader.token}` };
   return [

@@ -1,10 +1,11 @@
 // npm run bench:calibration — how often the range Murmur predicts for X's audience estimate holds the
-// range X's Ads API shows (issue 30 item 6; target ≥ 90 %). The sandbox network is generated at
-// BENCH_ACCOUNTS (default 100 000; scale: X's population ÷ accounts, as in the sandbox), the engine
-// built from its export, and the 200-package mix of bench:engine (bench/engine/packages.ts) estimated.
-// Each package goes to X as the server sends it (campaigns' plannedCriteria, catalogue labels
-// resolved on the sandbox's Ads API by modules/x-estimate's resolveCriteria), and X's range is the
-// sandbox Ads API's `audience_estimate` answer over HTTP (Fastify inject), never its internals.
+// range X's Ads API shows (docs/API-AUDIENCES.md "X's audience estimate"; target ≥ 90 %). The sandbox
+// network is generated at BENCH_ACCOUNTS (default 100 000; scale: X's population ÷ accounts, as in the
+// sandbox), the engine built from its export, and the 200-package mix of bench:engine
+// (bench/engine/packages.ts) estimated. Each package goes to X as the server sends it (campaigns'
+// plannedCriteria, catalogue labels resolved on the sandbox's Ads API by modules/x-estimate's
+// resolveCriteria), and X's range is the sandbox Ads API's `audience_estimate` answer over HTTP
+// (Fastify inject), never its internals.
 // X cannot subtract Murmur's exclusions, so each package is compared without them (what X is asked).
 // Prints the hit rate beside the target, the ranges' widths and the machine's load. Not a test.
 import { loadavg } from 'node:os';

@@ -215,7 +215,7 @@ const duckTargets = duck
       },
     ]
   : [];
-// Issue 4's targets at 1 M accounts; scale-out's at 10 M on one machine.
+// The targets at 1 M accounts (bench/README.md "bench:engine"); scale-out's at 10 M on one machine.
 const large = accounts > 1_000_000;
 const targets = [
   large

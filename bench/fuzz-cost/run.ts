@@ -1,4 +1,5 @@
-// npm run bench:fuzz-cost — issue 31's fuzz "cost" check: no single request above 1 s of server CPU.
+// npm run bench:fuzz-cost — the security review's fuzz "cost" check (docs/SECURITY-REVIEW.md): no
+// single request above 1 s of server CPU.
 // Sends every request of the hostile-input test (apps/server/src/hostile-input.test.ts: every
 // operation of the OpenAPI document, structural body attacks, a wrong value in each field, bad path
 // and query values, bad headers; signed out and signed in) to the product in this process, and

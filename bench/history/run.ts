@@ -1,12 +1,12 @@
-// npm run bench:history — audiences over time (issue 35, "Measured"): one simulated stretch of days of
-// live events on the sandbox network with saved audiences of varied packages, each day's points
-// recorded by the product's own path (GET …/history/ measures today's point: estimate, field counts,
-// composition, membership, alert rules), then the membership diff of a large audience, the digest's
-// storage, and the alerts' false and planted firings. Figures are printed beside issue 35's targets,
-// with the machine's load. Not a test.
+// npm run bench:history — audiences over time (bench/README.md "bench:history"): one simulated stretch
+// of days of live events on the sandbox network with saved audiences of varied packages, each day's
+// points recorded by the product's own path (GET …/history/ measures today's point: estimate, field
+// counts, composition, membership, alert rules), then the membership diff of a large audience, the
+// digest's storage, and the alerts' false and planted firings. Figures are printed beside their
+// targets, with the machine's load. Not a test.
 //
 // Usage: npm run bench:history -- [--accounts N] [--audiences N] [--days N]
-// (defaults 100 000 × 50 × 5, ~1.5 min here; the issue's scale is --accounts 1000000 --audiences 1000 --days 30).
+// (defaults 100 000 × 50 × 5, ~1.5 min here; the targets' scale is --accounts 1000000 --audiences 1000 --days 30).
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { AUDIENCE_CREATOR_GROUP, type AudienceHistory, type MembershipChanges } from '@murmur/core/api';
@@ -251,7 +251,7 @@ const row = (Array.isArray(stored) ? stored : (stored as { rows: StoredRow[] }).
 const digestStored = Number(row.digest);
 const digestJsonAvg = digestJson / digests;
 
-// 4. The planted change of issue 35: a new account (born live that night, no follower) that 5 % of
+// 4. The planted change: a new account (born live that night, no follower) that 5 % of
 // one audience's members start following, then the audience's next point. The audience is the
 // largest of the mix with at most 5 000 members (the smaller the audience, the harder the test).
 const sizes = saved.slice(0, -1).map((a) => ({ a, size: engine.estimate(a.pkg).sampleCount }));

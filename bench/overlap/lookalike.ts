@@ -1,8 +1,9 @@
-// npm run bench:lookalike — issue 36 "Measured": a lookalike of a 10 k seed at 1 % of 1 M accounts
-// ≤ 5 s p50, its held-out recall printed beside the baseline's (shared interests only), which it must
-// beat. The seed is 10 000 members, drawn at random (fixed seed), of one of the sandbox's planted
-// communities — a group the engine does not index, so neither model can read it off one feature; the
-// held-out fifth is found again only through what the community shares (follows, terms, interests).
+// npm run bench:lookalike — its target (bench/README.md "bench:lookalike"): a lookalike of a 10 k seed
+// at 1 % of 1 M accounts ≤ 5 s p50, its held-out recall printed beside the baseline's (shared interests
+// only), which it must beat. The seed is 10 000 members, drawn at random (fixed seed), of one of the
+// sandbox's planted communities — a group the engine does not index, so neither model can read it off
+// one feature; the held-out fifth is found again only through what the community shares (follows,
+// terms, interests).
 // BENCH_ACCOUNTS (default 1 000 000; e.g. 100000 for a quick run), BENCH_RUNS (default 3),
 // BENCH_SEED_SIZE (default 10 000), BENCH_SEED (network seed, default murmur). Not a test.
 import { cpus, loadavg } from 'node:os';

@@ -1,10 +1,10 @@
-// npm run bench:overlap -- [--accounts 1000000] [--shards 4] [--rounds 5] [--out <file>] — issue 36's
+// npm run bench:overlap -- [--accounts 1000000] [--shards 4] [--rounds 5] [--out <file>] — the
 // overlap of 50 audiences of 10 k–400 k members (scaled to the network: 1 %–40 % of its accounts),
 // timed as the overlap job computes it (evaluate the 50 packages, count every membership
 // combination, summarise: the 30 largest combinations and the reach plan) in one engine and through
 // shards on NATS (replica processes, as bench:shards), with the counts compared. Printed beside the
 // 2 s target with the machine's load. BENCH_ACCOUNTS for a quick run (e.g. 100000); BENCH_SEED,
-// BENCH_EXPORT_DIR as bench:engine. The lookalike half of issue 36 goes beside it (lookalike.ts).
+// BENCH_EXPORT_DIR as bench:engine. Lookalikes are measured beside it (lookalike.ts, bench:lookalike).
 import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';

@@ -6,9 +6,9 @@ import { isSignInMail, signInCodeFrom } from '../support/mail';
 import { screenshot } from '../support/screens';
 
 /**
- * Issue 16: axe (no serious or critical violation) on the signed-out screens of the pro-targeting
- * site and the premium suite, in English and Japanese; the signed-in dashboard screens are checked
- * in their journeys (help-activity-organisation.spec.ts). Issue 14: the pro-targeting site's
+ * Axe (no serious or critical violation; docs/testing.md) on the signed-out screens of the
+ * pro-targeting site and the premium suite, in English and Japanese; the signed-in dashboard screens
+ * are checked in their journeys (help-activity-organisation.spec.ts). The pro-targeting site's
  * signed-in screens too, with the user's lists, an analysis and the builder's insights on screen.
  */
 const app = useJourneyServer();

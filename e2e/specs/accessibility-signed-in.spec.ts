@@ -9,7 +9,7 @@ import { subscribeToPremium } from '../support/premium';
 import { screenshot } from '../support/screens';
 
 /**
- * Issue 16 item 7: every signed-in screen of the team dashboard and of Deep Thought passes axe (no
+ * Every signed-in screen of the team dashboard and of Deep Thought passes axe (no
  * serious or critical violation) in English and Japanese, with the server's data on screen (saved
  * audiences, their insights tabs, a synced and subscribed X account); and a keyboard user reaches the
  * main actions of a few key screens by Tab alone, always seeing where the focus is.

@@ -4,7 +4,7 @@ import { useJourneyServer } from '../support/journey-server';
 import { screenshot } from '../support/screens';
 
 /**
- * Issue 16: the public screens of the dashboard pass axe (no serious or critical violation) in English
+ * The public screens of the dashboard pass axe (no serious or critical violation) in English
  * and Japanese, and a keyboard user sees where the focus is.
  */
 const app = useJourneyServer();

@@ -27,7 +27,7 @@ import { tr } from '../support/locales';
 import { screenshot } from '../support/screens';
 
 /**
- * Issue 5's journey: build an audience in the creator from a handle, an interest, Japan and the
+ * The audience journey: build an audience in the creator from a handle, an interest, Japan and the
  * Japanese language while its size changes (each size checked against the API); save it; open its
  * insights and find the API's figures in every tab; export a panel as PNG and all of them as a zip;
  * find it in My Audiences and compare it with another. Every screen of the audience features is kept

@@ -6,7 +6,7 @@ import { tr, type Lang } from '../support/locales';
 import { screenshotBothWidths } from '../support/screens';
 
 /**
- * Issue 36: the overlap of 12 saved audiences with its reach plan, saved as a plan; and lookalikes:
+ * The overlap of 12 saved audiences with its reach plan, saved as a plan; and lookalikes:
  * from a saved audience's actions menu, build a lookalike in a country, read the held-out recall
  * beside the baseline and the reasons of the sampled accounts, and save it as an audience that My
  * Audiences lists. (Uploading it, and pushing a plan, to the sandbox X are proven by the server's

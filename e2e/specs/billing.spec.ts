@@ -8,12 +8,12 @@ import { tr } from '../support/locales';
 import { screenshot } from '../support/screens';
 
 /**
- * Issue 13's journey: a team admin completes the billing details, buys Pro on the sandbox's hosted
- * checkout with a test card, comes back to an active plan, uploads an audience to an X ad account
- * (now allowed), upgrades, cancels (active until the period's end, inactive once the payment
- * stand-in's clock passes it, and a new upload refused in SPEC §5's words); a declined card leaves
- * no subscription. Every state on screen came through the stand-in's signed webhooks. Issue 16: axe on
- * the plan screens, the checkout page and the dialogs, in English and Japanese; Subscribe by Tab alone.
+ * The billing journey (docs/billing.md): a team admin completes the billing details, buys Pro on the
+ * sandbox's hosted checkout with a test card, comes back to an active plan, uploads an audience to an X
+ * ad account (now allowed), upgrades, cancels (active until the period's end, inactive once the payment
+ * stand-in's clock passes it, and a new upload refused in SPEC §5's words); a declined card leaves no
+ * subscription. Every state on screen came through the stand-in's signed webhooks. Axe on the plan
+ * screens, the checkout page and the dialogs, in English and Japanese; Subscribe by Tab alone.
  */
 const app = useJourneyServer();
 
@@ -41,7 +41,7 @@ async function payOnHostedCheckout(page: Page, card: string): Promise<void> {
 
 const pricing = (page: Page) => page.locator('#pricing');
 
-/** Issue 16: axe on the screen as it is; soft, so the journey goes on and lists every finding. */
+/** Axe on the screen as it is; soft, so the journey goes on and lists every finding. */
 const axe = (page: Page, screen: string) => expectAccessible(page, screen, { soft: true });
 
 /** My Audiences → the audience's actions → Upload to X → Upload (the team's granted ad account). */

@@ -16,11 +16,11 @@ import { tr } from '../support/locales';
 import { screenshot } from '../support/screens';
 
 /**
- * Issue 11's journey: an audience, uploaded images, three creatives, a campaign with two ad sets and
+ * The campaign journey: an audience, uploaded images, three creatives, a campaign with two ad sets and
  * three ads built in the wizard and published to the sandbox's Ads API (its targeting checked there),
  * simulated time passing, delivery, reach and segmentations on the detail screen, an ad paused, and
  * the summary PDF whose text matches the screen. Screens kept in English and Japanese.
- * Issue 16: axe on each of these screens (and the Staff screen, Profile settings with the ad account's
+ * Axe on each of these screens (and the Staff screen, Profile settings with the ad account's
  * ad groups open, My Audiences' upload dialog) in both languages, and their main actions by Tab alone.
  */
 // New users start without creator access (as in production), so the staff screen has to give it.
@@ -74,7 +74,7 @@ async function xTokensOf(page: Page, serverUrl: string, handle: string) {
   return (await exchanged.json()) as { access_token: string; access_token_secret: string };
 }
 
-/** Issue 16: axe on the screen as it is; soft, so the journey goes on and lists every finding. */
+/** Axe on the screen as it is; soft, so the journey goes on and lists every finding. */
 const axe = (page: Page, screen: string) => expectAccessible(page, screen, { soft: true });
 
 function pdfText(bytes: Buffer): string {

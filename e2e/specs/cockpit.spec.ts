@@ -6,12 +6,13 @@ import { tr, type Lang } from '../support/locales';
 import { screenshotBothWidths } from '../support/screens';
 
 /**
- * Issue 37, the agency cockpit as a team admin meets it: an API key made in Team settings → API
- * access, shown once, that then reads the team's audiences by itself; the key's making and its call
- * in the audit log; the single sign-on settings; and the agency view across the admin's teams. Each
- * screen in English and Japanese, at 1280 and 390 px. (Scopes, rate limits, webhooks and their
- * signatures, the OIDC flow against a real provider and the scheduled reports' PDF and XLSX are
- * proven over HTTP by the server's api-keys, webhooks, sso, audit and agency-reports tests.)
+ * The agency cockpit (docs/API-KEYS.md, docs/SSO-AND-AUDIT.md, docs/AGENCY.md) as a team admin meets
+ * it: an API key made in Team settings → API access, shown once, that then reads the team's audiences
+ * by itself; the key's making and its call in the audit log; the single sign-on settings; and the
+ * agency view across the admin's teams. Each screen in English and Japanese, at 1280 and 390 px.
+ * (Scopes, rate limits, webhooks and their signatures, the OIDC flow against a real provider and the
+ * scheduled reports' PDF and XLSX are proven over HTTP by the server's api-keys, webhooks, sso, audit
+ * and agency-reports tests.)
  */
 const app = useJourneyServer();
 

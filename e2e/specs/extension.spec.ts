@@ -12,7 +12,7 @@ import { tr } from '../support/locales';
 import { screenshot } from '../support/screens';
 
 /**
- * Issue 12's "Done when": Chromium with the built X Pro Targeting extension loaded. Connect X, see
+ * The extension's journey: Chromium with the built X Pro Targeting extension loaded. Connect X, see
  * the ad accounts, grant one to the team, accept the Japanese agreement in Japanese, upload an
  * audience and watch it become targetable as simulated time passes, open the sandbox Ads Manager,
  * apply a saved audience with 101 handles, 60 countries and a not-ready custom audience (alert,
@@ -399,7 +399,7 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
     });
   });
 
-  await test.step('the usage’s share link from My audiences (issue 31): EN and JA, 1280 and 390 px', async () => {
+  await test.step('the usage’s share link from My audiences: EN and JA, 1280 and 390 px', async () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     for (const lang of ['en', 'ja'] as const) {
       await api('PUT', '/api/user/me/', { language: lang });

@@ -4,7 +4,7 @@ import { invitationLinkFrom, isSignInMail, sentTo, signInCodeFrom } from '../sup
 import { screenshot } from '../support/screens';
 
 /**
- * Issue 2's journey: sign in with an emailed code, create a team, invite two colleagues, accept as the
+ * The foundation journey: sign in with an emailed code, create a team, invite two colleagues, accept as the
  * second user, switch the interface to Japanese. Mail goes over real SMTP to a sink this test starts.
  */
 const app = useJourneyServer({ MAIL_FROM });

@@ -6,7 +6,7 @@ import { signInWithCode } from '../support/sign-in';
 import { screenshot } from '../support/screens';
 
 /**
- * Issue 16: Helper documents, Guides, User manual, Help, the Activity feed and Organisation
+ * Helper documents, Guides, User manual, Help, the Activity feed and Organisation
  * settings, in English and Japanese — each with the server's data, its empty or error state where a
  * user can reach one, a screenshot, and axe (no serious or critical violation).
  */

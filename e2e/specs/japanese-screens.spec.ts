@@ -72,7 +72,7 @@ test('every screen of the foundation in Japanese', async ({ page, browser }) => 
   await taroContext.close();
 });
 
-// Issue 16: catalogue names (interests, topics, movies/TV, job titles), store audiences and community
+// Catalogue names (interests, topics, movies/TV, job titles), store audiences and community
 // names read in Japanese on Japanese screens; what is stored and sent keeps the catalogue's names.
 test('catalogue names, store audiences and insights in Japanese', async ({ page }) => {
   test.setTimeout(300_000);

@@ -4,7 +4,7 @@ import { isSignInMail, sentTo, signInCodeFrom } from '../support/mail';
 import { screenshot } from '../support/screens';
 
 /**
- * Issue 14: the pro-targeting site (Targeting Toolkit) on the pro host. Every route and alias shows a
+ * The pro-targeting site (Targeting Toolkit) on the pro host. Every route and alias shows a
  * real screen signed out and signed in; then the journey: sign in by magic link, build an audience,
  * save it as a list, analyse three competitors and download the PDF, request an audience and receive
  * the mails — in English and in Japanese.
@@ -229,7 +229,8 @@ test('the journey in English: sign in, build, save, compare three competitors wi
     await screenshot(page, 'pro-share-account-en');
     const mark = app.sink.mark();
     await dialog.getByRole('button', { name: 'Send' }).click();
-    // The same answer whether or not the address has an account (issue 31 item 7).
+    // The same answer whether or not the address has an account (docs/SECURITY-REVIEW.md: share via
+    // account must not tell whether an account exists).
     await expect(
       page.getByText('If sam@example.com has an account, it is asked to accept the list.'),
     ).toBeVisible();

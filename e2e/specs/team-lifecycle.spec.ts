@@ -7,10 +7,11 @@ import { signInWithCode } from '../support/sign-in';
 import { screenshotBothWidths } from '../support/screens';
 
 /**
- * Issue 31's team lifecycle in Team settings, in English and Japanese, at 1280 px and 390 px: an
- * admin with a member and a pending invitation changes the member's level, withdraws the invitation,
- * removes the member (asked twice) and deletes the team by typing its name. Screenshots of each state;
- * axe on the screen with its controls and with a removal being confirmed.
+ * The team lifecycle (docs/API.md "Team lifecycle and who may do what") in Team settings, in English
+ * and Japanese, at 1280 px and 390 px: an admin with a member and a pending invitation changes the
+ * member's level, withdraws the invitation, removes the member (asked twice) and deletes the team by
+ * typing its name. Screenshots of each state; axe on the screen with its controls and with a removal
+ * being confirmed.
  */
 const app = useJourneyServer();
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Issue 16: axe-core on the screen as it is now (WCAG 2.0/2.1 A and AA rules): no serious or critical
+ * Axe-core on the screen as it is now (WCAG 2.0/2.1 A and AA rules): no serious or critical
  * violation. Call it where a journey takes a screenshot; the failure lists each rule, its impact and
  * the first elements it found, so the fix can start from the message.
  */

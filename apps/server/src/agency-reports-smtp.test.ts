@@ -18,10 +18,10 @@ import { startSmtpSink, type ReceivedMail, type SmtpSink } from './test/smtp-sin
 import { createTestApp, type TestApp, type TestSession } from './test/test-app';
 import { testNetwork, type TestNetwork } from './test/test-engine';
 
-// Issue 37 "Done when": a scheduled report received in an SMTP sink. The scheduled run sends through
-// the production SMTP mailer (nodemailer) to a real SMTP server on loopback; the test reads the
-// message as it arrived — MIME parsed, attachments base64-decoded — then the PDF with pdftotext and
-// the XLSX with exceljs, in Japanese and in English.
+// A scheduled report received in an SMTP sink (docs/AGENCY.md "Scheduled reports"). The scheduled
+// run sends through the production SMTP mailer (nodemailer) to a real SMTP server on loopback; the
+// test reads the message as it arrived — MIME parsed, attachments base64-decoded — then the PDF with
+// pdftotext and the XLSX with exceljs, in Japanese and in English.
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -16,8 +16,9 @@ import { campaignStatusOf } from './modules/campaigns';
 import { createTestApp, type TestApp, type TestSession } from './test/test-app';
 import { testNetwork, type TestNetwork } from './test/test-engine';
 
-// Issue 37 §5 scheduled reports, end to end: set over HTTP, sent by the scheduled run from the
-// server's (test) clock, read back from the mail: the PDF with pdftotext, the XLSX with exceljs.
+// Scheduled reports (docs/AGENCY.md "Scheduled reports"), end to end: set over HTTP, sent by the
+// scheduled run from the server's (test) clock, read back from the mail: the PDF with pdftotext, the
+// XLSX with exceljs.
 // At the src root because it wires the agency module with its collaborators as modules/index.ts does.
 
 const HOUR = 60 * 60 * 1000;

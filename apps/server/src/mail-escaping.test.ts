@@ -22,10 +22,11 @@ import { invitationMail } from './integrations/mail/templates/invitation';
 import { signInCodeMail } from './integrations/mail/templates/sign-in-code';
 
 /**
- * Issue 31: "every user-supplied text in mail is escaped and length-limited". Each kind of mail is
- * built with hostile text wherever a user's text goes — markup, a CRLF header injection, 10 000
- * characters, right-to-left overrides and zero-width characters — and its subject, text and HTML
- * parts are checked: no markup, no header line of its own, nothing hidden, nothing beyond the caps.
+ * Every user-supplied text in mail is escaped and length-limited (docs/API.md "Mail: what users' text
+ * may do in it"). Each kind of mail is built with hostile text wherever a user's text goes — markup, a
+ * CRLF header injection, 10 000 characters, right-to-left overrides and zero-width characters — and its
+ * subject, text and HTML parts are checked: no markup, no header line of its own, nothing hidden,
+ * nothing beyond the caps.
  */
 
 const MARKUP = '<script>alert("x")</script><img src=x onerror=alert(1)>&amp;\'';

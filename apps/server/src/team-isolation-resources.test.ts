@@ -6,11 +6,11 @@ import { createTestApp, type TestApp, type TestSession } from './test/test-app';
 import { testNetwork } from './test/test-engine';
 
 /**
- * The tenancy guarantee of the routes issue 31 added (team-isolation.test.ts covers /api/teams/…):
- * credentials, "download my data" and account deletion, audience history/members/alerts, list share
- * links and share offers, usages and their share links. The routes come from the OpenAPI document:
- * every operation under the prefixes below needs a request here (or a stated reason to be left out),
- * so a route added later fails this test until it is covered.
+ * The tenancy guarantee of the routes the security review added (docs/SECURITY-REVIEW.md;
+ * team-isolation.test.ts covers /api/teams/…): credentials, "download my data" and account deletion,
+ * audience history/members/alerts, list share links and share offers, usages and their share links. The
+ * routes come from the OpenAPI document: every operation under the prefixes below needs a request here
+ * (or a stated reason to be left out), so a route added later fails this test until it is covered.
  *
  * Alice (admin of team A) owns one of everything; Carol (admin of team B) tries each route on it.
  * A route that names Alice's thing answers Carol 403 or 404 with a SPEC §8 body; a route about the
@@ -23,7 +23,7 @@ const PREFIXES = [
   /^\/api\/audience-alerts\//,
   /^\/api\/external\/audience-configs\//,
   /^\/api\/external\/audience-usages\//,
-  // Issue 36: the overlap, lookalikes and a reach plan's push name saved audiences and plans.
+  // The overlap, lookalikes and a reach plan's push name saved audiences and plans too.
   /^\/api\/audience-configs\/(overlap|lookalikes)\//,
   /^\/api\/audience-plan\/\{pk\}\/push\//,
 ];
@@ -354,7 +354,7 @@ async function snapshotOfAlice() {
   };
 }
 
-describe('team isolation of the issue 31 routes', () => {
+describe('team isolation of the account, history, share-link, usage and overlap routes', () => {
   it('has a request for every such route in the OpenAPI document (or a stated reason to leave it out)', async () => {
     const operations = await coveredOperations();
     expect(operations.length).toBeGreaterThanOrEqual(30);

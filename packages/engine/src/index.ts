@@ -140,7 +140,7 @@ export { jobTitles } from './insights/jobs';
 export { devices } from './insights/devices';
 export { sampleAccounts } from './insights/sample-accounts';
 export { compareAudiences } from './insights/compare';
-// Issue 36: the overlap of 2–50 audiences (exact counts from the bitsets) and the reach planner.
+// The overlap of 2–50 audiences (exact counts from the bitsets) and the reach planner.
 export {
   MAX_OVERLAP_SETS,
   mergeOverlapCounts,

@@ -191,7 +191,7 @@ export const engineTasks = {
   },
 
   /**
-   * Issue 36: the overlap of 2–50 audiences, summarised here (the largest `combinations`, the reach
+   * The overlap of 2–50 audiences, summarised here (the largest `combinations`, the reach
    * plan over all of them) so that only the summary crosses back from the worker.
    */
   overlap(

@@ -36,13 +36,13 @@ import { createTestApp } from '../test/test-app';
 import { buildEngineInBackground } from './engine-holder';
 
 /**
- * Issue 18's proof at test size: the sandbox export served by SHARDS shards × 2 replicas (shard
- * processes on a nats-server of their own) gives, package for package of bench:engine's mix, the
- * single engine's estimate and member-panel counts, and every insights panel (count panels
- * deep-equal, sampled or not; the community and network panels too while the core is every member,
- * drawn in proportion and well-formed when it is not); a replica killed with SIGKILL mid-run changes no
- * answer; with every replica of a shard gone the question fails naming the shard (503 in the API).
- * The 1 M run is `npm run bench:shards` (bench/README.md).
+ * Shards answer as one engine (docs/engine.md), proven at test size: the sandbox export served by
+ * SHARDS shards × 2 replicas (shard processes on a nats-server of their own) gives, package for package
+ * of bench:engine's mix, the single engine's estimate and member-panel counts, and every insights panel
+ * (count panels deep-equal, sampled or not; the community and network panels too while the core is
+ * every member, drawn in proportion and well-formed when it is not); a replica killed with SIGKILL
+ * mid-run changes no answer; with every replica of a shard gone the question fails naming the shard
+ * (503 in the API). The 1 M run is `npm run bench:shards` (bench/README.md).
  */
 const ACCOUNTS = 6000;
 const SHARDS = 3;

@@ -5,7 +5,7 @@ export const ONLY_CREATOR_OR_ADMIN =
   'Only the person who created this, or an admin of its team, can change or delete it.';
 
 /**
- * Issue 31's rule, written once (docs/API.md "Who may delete what"): in a team, a member changes and
+ * The team rule, written once (docs/API.md "Who may delete what"): in a team, a member changes and
  * deletes what they created; an admin anything in the team. The same for audiences (saved, targeting
  * and pro lists), campaigns, creatives and media. Whoever cannot read the thing gets 404 before this.
  */

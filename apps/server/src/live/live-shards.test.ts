@@ -24,14 +24,15 @@ import { createCollector, streamSpecs, type Collector } from './collector';
 import { engineFromExport, holdClock, liveMix } from '../test/live-exactness';
 
 /**
- * Issue 28's exactness proof for the sharded engine, and its crash rounds of a replica: the sandbox's
- * streams (fast clock) → collector → the JetStream live log → 3 shards × 2 replicas (shard-main.ts
- * processes with --live-partitions, live shards built from the export taken when the streams opened)
- * → the sharded engine on NATS. Replicas are killed with SIGKILL mid-ingest and restarted (each
- * rebuilds from the export and replays the log); at a held instant, the 200 packages of bench:engine's
- * mix and the member-panel counts equal an index built from scratch from the sandbox's export at that
- * instant — with both replicas of each shard, then with only the ones that were killed.
- * LIVE_CRASH_ROUNDS sets the rounds (default 2; `LIVE_CRASH_ROUNDS=5` is the issue's five rounds).
+ * The live path's exactness proof for the sharded engine (docs/LIVE.md "The collector process and shard
+ * replicas", "Proven"), and its crash rounds of a replica: the sandbox's streams (fast clock) →
+ * collector → the JetStream live log → 3 shards × 2 replicas (shard-main.ts processes with
+ * --live-partitions, live shards built from the export taken when the streams opened) → the sharded
+ * engine on NATS. Replicas are killed with SIGKILL mid-ingest and restarted (each rebuilds from the
+ * export and replays the log); at a held instant, the 200 packages of bench:engine's mix and the
+ * member-panel counts equal an index built from scratch from the sandbox's export at that instant —
+ * with both replicas of each shard, then with only the ones that were killed.
+ * LIVE_CRASH_ROUNDS sets the rounds (default 2; `LIVE_CRASH_ROUNDS=5`: the full proof's five rounds).
  */
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const nc: NatsConnection | null = await connect({ servers: NATS_URL, timeout: 2000 }).catch(() => null);
@@ -45,7 +46,7 @@ if (!jetstream) console.warn(`live-shards.test.ts: skipped, no NATS with JetStre
 
 const SHARDS = 3;
 const PARTITIONS = 3;
-/** Kill -9 rounds: 2 in the suite (each restart rebuilds a replica), 5 for issue 28's proof. */
+/** Kill -9 rounds: 2 in the suite (each restart rebuilds a replica), 5 for the full proof (docs/LIVE.md). */
 const ROUNDS = Number(process.env.LIVE_CRASH_ROUNDS ?? 2);
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

@@ -174,7 +174,7 @@ export function registerModules(
     ads: x.campaigns,
     tokensOf: xAccounts.tokensOf,
   });
-  // Issue 37 §5: the agency view across the caller's teams and each team's scheduled reports.
+  // The agency view across the caller's teams and each team's scheduled reports (docs/AGENCY.md).
   const agency = agencyModule({ db, clock, engine, teamsService, outbox, media });
   // The pro-targeting site's own API and tokens; staff are told by address domain as everywhere (SPEC §6).
   const pro = proModule({ ...deps, outbox, authCache, staff, staffDomains, usersService, audiences });

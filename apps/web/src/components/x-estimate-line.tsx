@@ -15,8 +15,9 @@ export interface XEstimateLineProps {
 }
 
 /**
- * Beside Murmur's estimate, the range X's Ads API shows for the same targeting (issue 30): X's own
- * with the team's ad account, else predicted, labelled so, and saying when X failed.
+ * Beside Murmur's estimate, the range X's Ads API shows for the same targeting (docs/API-AUDIENCES.md
+ * "X's audience estimate"): X's own with the team's ad account, else predicted, labelled so, and
+ * saying when X failed.
  */
 export function XEstimateLine({ pkg, teamSlug, ready, exclusions }: XEstimateLineProps) {
   const { t } = useTranslation();

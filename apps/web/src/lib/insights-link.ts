@@ -41,6 +41,6 @@ export const creatorPath = (teamSlug: string, pkg?: TargetingPackageInput): stri
   return pkg === undefined ? base : `${base}?package=${encodePackage(pkg)}`;
 };
 
-/** The lookalike screen of a team for a saved audience as its seed (issue 36). */
+/** The lookalike screen of a team for a saved audience as its seed (docs/API-AUDIENCES.md "Lookalikes"). */
 export const lookalikePath = (teamSlug: string, seedConfigId: number): string =>
   `/${encodeURIComponent(teamSlug)}/lookalikes?seed=${seedConfigId}`;

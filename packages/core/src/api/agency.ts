@@ -5,11 +5,11 @@ import { campaignCurrencySchema, campaignTotalsSchema } from './campaigns';
 import { emailSchema, isoDateTime, languageSchema } from './common';
 import { uploadStateSchema } from './x-ads';
 
-/** Issue 37 §5: what the agency view shows of each client team (the few largest, the latest). */
+/** What the agency view shows of each client team (the few largest, the latest; docs/AGENCY.md). */
 export const AGENCY_TOP_AUDIENCES = 3;
 export const AGENCY_LATEST_UPLOADS = 5;
 export const AGENCY_LATEST_CAMPAIGNS = 5;
-/** Issue 37 §5: recipients of one team's scheduled report. */
+/** Recipients of one team's scheduled report, at most (docs/AGENCY.md "Scheduled reports"). */
 export const REPORT_MAX_RECIPIENTS = 20;
 
 const id = z.number().int();

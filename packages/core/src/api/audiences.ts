@@ -357,7 +357,7 @@ export const audiencePlanSchema = z.object({
   name: z.string(),
   audience_config_ids: z.array(id),
   notes: z.string(),
-  /** A reach plan's limits (issue 36): `audience_config_ids` are then its steps, in greedy order. */
+  /** A reach plan's limits (`cutReachPlan`): `audience_config_ids` are then its steps, in greedy order. */
   reach: reachLimitsSchema.nullable(),
   created: isoDateTime,
   modified: isoDateTime,

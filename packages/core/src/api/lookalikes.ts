@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countryByCode } from '../countries/countries';
 import { estimateFigureSchema } from '../sampling';
 
-// Lookalikes (issue 36 part 3, docs/API-AUDIENCES.md "Lookalikes"): accounts ranked by resemblance
+// Lookalikes (docs/API-AUDIENCES.md "Lookalikes"): accounts ranked by resemblance
 // to a seed, with the held-out recall of the model beside a baseline, and the reasons per account.
 
 /** Sizes offered, in percent of the country's (or the network's) accounts. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { estimateFigureSchema } from '../sampling';
 import { audienceRefSchema, type ReachLimits } from './audiences';
 
-// Issue 36: the overlap of 2–50 audiences and the reach planner (docs/API-AUDIENCES.md "Overlap").
+// The overlap of 2–50 audiences and the reach planner (docs/API-AUDIENCES.md "Overlap").
 
 /** The engine's limit (MAX_OVERLAP_SETS): a membership signature holds one bit per audience. */
 export const OVERLAP_MIN_AUDIENCES = 2;

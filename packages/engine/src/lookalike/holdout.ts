@@ -1,4 +1,4 @@
-/** The held-out share of the seed on every build (issue 36: recall of a 20 % held-out part). */
+/** The held-out share of the seed on every build: a lookalike's recall is how much of it is found again. */
 export const HOLDOUT_SHARE = 0.2;
 /** The RNG's seed: the same seed audience is always split the same way, so builds are comparable. */
 export const HOLDOUT_RNG_SEED = 36;

@@ -1,4 +1,4 @@
-// Issue 36: the overlap of 2–50 audiences from their bitsets, exact. One pass over the words of all
+// The overlap of 2–50 audiences from their bitsets, exact. One pass over the words of all
 // sets gives each account one membership signature (bit i: in set i), and the signatures counted give
 // everything else: each set's members in no other, the union, and the UpSet combinations. The
 // pairwise intersections are counted directly (AND-popcount per pair), as `overlap` does for two.

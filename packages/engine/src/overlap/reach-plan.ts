@@ -1,4 +1,4 @@
-// Issue 36's reach planner: greedy maximum coverage over the overlap's membership combinations. Each
+// The reach planner: greedy maximum coverage over the overlap's membership combinations. Each
 // step takes the audience that adds the most people no earlier step reached; the greedy prefix of k
 // steps is the classic (1 − 1/e) approximation of the best k audiences, and exact counts come from the
 // combinations (every member of the union is in exactly one), so shards plan as one engine does.

@@ -5,9 +5,10 @@ import { teams } from './teams';
 import { users } from './users';
 
 /**
- * Issue 37 §5: a client team's scheduled report (at most one per team), a PDF and an XLSX of its
- * audiences, uploads and campaign delivery mailed to `recipients` once per period. `day` is the ISO
- * weekday (weekly) or the day of the month (monthly); `hour` is in `time_zone` (IANA, or UTC).
+ * A client team's scheduled report (at most one per team), a PDF and an XLSX of its audiences,
+ * uploads and campaign delivery mailed to `recipients` once per period. `day` is the ISO weekday
+ * (weekly) or the day of the month (monthly); `hour` is in `time_zone` (IANA, or UTC). The rules:
+ * docs/AGENCY.md "Scheduled reports".
  */
 export const reportSchedules = pgTable('report_schedules', {
   id: serial('id').primaryKey(),

@@ -66,7 +66,7 @@ export const audiencePlans = pgTable(
     name: text('name').notNull(),
     audienceConfigIds: jsonb('audience_config_ids').$type<number[]>().notNull().default([]),
     notes: text('notes').notNull().default(''),
-    /** A reach plan's limits (issue 36); null for a plain selection. */
+    /** A reach plan's limits (docs/API-AUDIENCES.md, the reach planner); null for a plain selection. */
     reach: jsonb('reach').$type<ReachLimits>(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),

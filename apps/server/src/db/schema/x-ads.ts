@@ -66,8 +66,9 @@ export const uploadedAudiences = pgTable(
 );
 
 /**
- * Issue 36: a custom audience a reach plan pushed to X (the union of a plan, or one of its steps):
- * no saved audience of its own, so not an upload row, but an upload of the month all the same.
+ * A custom audience a reach plan pushed to X (the union of a plan, or one of its steps): no saved
+ * audience of its own, so not an upload row, but an upload of the month all the same
+ * (docs/API-AUDIENCES.md "Overlap of 2–50 audiences and the reach planner").
  */
 export const pushedAudiences = pgTable(
   'pushed_audiences',

@@ -10,8 +10,9 @@ const ENTITIES: Record<string, string> = {
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 /**
- * How much of each user-supplied text a mail quotes (issue 31: "every user-supplied text in mail is
- * escaped and length-limited"). Longer text is cut and ends with "…".
+ * How much of each user-supplied text a mail quotes: every user-supplied text in mail is escaped and
+ * length-limited (docs/API.md "Mail: what users' text may do in it"). Longer text is cut and ends
+ * with "…".
  */
 export const MAIL_TEXT_LIMITS = {
   /** A person's, team's, list's or audience's name, in a subject or a sentence. */

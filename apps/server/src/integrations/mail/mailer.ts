@@ -12,7 +12,7 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
-  /** Issue 37 §5: a scheduled report's PDF and XLSX. */
+  /** A scheduled report's PDF and XLSX (docs/AGENCY.md "Scheduled reports"). */
   attachments?: MailAttachment[];
 }
 

@@ -83,7 +83,8 @@ export function createMailOutbox(deps: {
       mail: Mail,
       options: { kind: MailOutboxRow['kind']; inviteId?: number; expiresAt?: Date },
     ): Promise<OutboxEntry> {
-      // The last guard (issue 31): one header line of bounded length, whatever a template quoted.
+      // The last guard (docs/API.md "Mail: what users' text may do in it"): one header line of
+      // bounded length, whatever a template quoted.
       if (/[\r\n]/.test(mail.to)) throw new Error('A mail recipient cannot contain a line break.');
       mail = { ...mail, subject: mailSubject(mail.subject) };
       const id = await repository.enqueue({

@@ -30,9 +30,9 @@ const deliverySums = (from?: string, to?: string) => {
 };
 
 /**
- * The agency view's reads (issue 37 §5). Every read takes the ids of the teams at once, so one
- * overview is a fixed number of queries however many teams the caller is in; `limit` keeps the first
- * rows of each team (window functions), none: all of them (a team's report).
+ * The agency view's reads (docs/AGENCY.md "Agency view"). Every read takes the ids of the teams at
+ * once, so one overview is a fixed number of queries however many teams the caller is in; `limit` keeps
+ * the first rows of each team (window functions), none: all of them (a team's report).
  */
 export function createAgencyRepository(db: Db, audienceStatus: SQL<AudienceConfigRow['status']>) {
   return {

@@ -13,7 +13,7 @@ import type { ReportService } from './report.service';
 
 const params = z.object({ team_id: z.string().max(100).describe('The numeric team id or its slug') });
 
-/** Issue 37 §5: the agency view and each client team's scheduled report (docs/AGENCY.md). */
+/** The agency view and each client team's scheduled report (docs/AGENCY.md). */
 export const agencyRoutes: FastifyPluginCallbackZod<{
   agencyService: AgencyService;
   reportService: ReportService;

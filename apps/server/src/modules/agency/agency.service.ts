@@ -50,9 +50,9 @@ export function byTeam<T extends { teamId: number | null }>(rows: T[]): Map<numb
 }
 
 /**
- * Issue 37 §5 agency view: the caller's teams — and only theirs: the team ids come from their own
- * memberships — with granted ad accounts, active audiences, uploads and campaigns. Five queries in
- * all, whatever the number of teams.
+ * The agency view (docs/AGENCY.md "Agency view"): the caller's teams — and only theirs: the team ids
+ * come from their own memberships — with granted ad accounts, active audiences, uploads and
+ * campaigns. Five queries in all, whatever the number of teams.
  */
 export function createAgencyService(deps: AgencyDeps) {
   const { repo, clock } = deps;

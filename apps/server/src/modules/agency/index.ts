@@ -13,7 +13,7 @@ import { createReportService, type ReportService } from './report.service';
 const TICK_MS = 60_000;
 
 /**
- * Issue 37 §5: the agency view across the caller's teams and the teams' scheduled reports, mailed
+ * The agency view across the caller's teams and the teams' scheduled reports, mailed
  * through the outbox from the server's clock (docs/AGENCY.md).
  */
 export function createAgencyModule(

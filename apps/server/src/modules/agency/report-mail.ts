@@ -5,7 +5,7 @@ import { REPORT_TEXTS } from './report-texts';
 
 /**
  * The mail that carries a scheduled report (text only: the report is in the attachments). The team's
- * name is a user's text: one line, capped (issue 31).
+ * name is a user's text: one line, capped (docs/API.md "Mail: what users' text may do in it").
  */
 export function reportMail(input: {
   to: string;

@@ -39,8 +39,9 @@ const present = (s: ReportScheduleRow, now: Date): ReportSchedule => ({
 });
 
 /**
- * Issue 37 §5 scheduled reports: a team admin sets when and to whom; `sendDue` (every minute, from
- * the server's clock) mails each due period's PDF and XLSX once, through the mail outbox.
+ * Scheduled reports (docs/AGENCY.md "Scheduled reports"): a team admin sets when and to whom;
+ * `sendDue` (every minute, from the server's clock) mails each due period's PDF and XLSX once,
+ * through the mail outbox.
  */
 export function createReportService(
   deps: AgencyDeps & {

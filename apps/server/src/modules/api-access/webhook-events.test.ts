@@ -17,9 +17,9 @@ import { seedGroup } from '../../test/seed';
 import type { TestSession } from '../../test/test-app';
 import { startWebhookReceiver } from '../../test/webhook-receiver';
 
-// Issue 37 §2: every team webhook event from what really causes it — the API for audiences and
-// campaigns, the sandbox's X over HTTP for uploads (processing in simulated time) and delivery (its
-// stats) — received by a customer's receiver on loopback, which checks each signature.
+// Every team webhook event (docs/API-KEYS.md "Webhooks") from what really causes it — the API for
+// audiences and campaigns, the sandbox's X over HTTP for uploads (processing in simulated time) and
+// delivery (its stats) — received by a customer's receiver on loopback, which checks each signature.
 
 const kit = useSandboxTestApp({ seed: 'webhook-events-tests' });
 /** docs/API-KEYS.md: the impressions at which a campaign's delivery is announced; the largest reached. */

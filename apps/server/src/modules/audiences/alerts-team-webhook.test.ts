@@ -8,8 +8,9 @@ import { teamKit } from '../../test/team-kit';
 import { startWebhookReceiver } from '../../test/webhook-receiver';
 import { pkg } from './audience-test-kit';
 
-// Issue 37 §2: the alerts of the history issue reach the team's webhooks (`audience.alert`) when a
-// rule on a team audience fires on a new day's point; a personal audience's alert does not.
+// A saved audience's alerts (docs/API-AUDIENCES.md "Alerts") reach the team's webhooks
+// (`audience.alert`, docs/API-KEYS.md "Webhooks") when a rule on a team audience fires on a new day's
+// point; a personal audience's alert does not.
 
 const DAY = 24 * 60 * 60 * 1000;
 const speakers = { languages: [{ label: 'English' }, { label: 'Japanese' }] };

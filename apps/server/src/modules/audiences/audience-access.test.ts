@@ -156,7 +156,7 @@ describe('audience config access', () => {
     expect(listed.json<AudienceConfigList>().count).toBe(0);
   });
 
-  it('who may delete (issue 31): a member only what they made, an admin anything in the team; the personal one stays', async () => {
+  it('who may delete: a member only what they made, an admin anything in the team; the personal one stays', async () => {
     // Bob, a plain member, cannot delete Alice's team audience: 403 with who may, and it stays.
     const refused = await call(bob, 'DELETE', `/api/audience-configs/${shared.id}/`);
     expect([refused.statusCode, refused.json()]).toEqual([403, { detail: ONLY_CREATOR_OR_ADMIN }]);
@@ -178,7 +178,7 @@ describe('audience config access', () => {
   });
 
   it.each(['targeting_list', 'saved_list'] as const)(
-    'who may delete a team %s (issue 31): the same rule as audiences',
+    'who may delete a team %s: the same rule as audiences',
     async (kind) => {
       const list = (who: TestSession, name: string) =>
         kit.createConfig(who, { name, kind, targeting_package: soccer, team: teamA.slug });

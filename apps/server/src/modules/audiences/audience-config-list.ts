@@ -52,9 +52,10 @@ const shapeOf = (f: ConfigFilters, ordering: string) =>
   ].join('_');
 
 /**
- * The saved list as named prepared statements (issue 32 item 6): the page with `count(*) over()`
- * and, for a page past the end, the count alone. Each shape's SQL is built by drizzle once per
- * process; on PostgreSQL each pooled connection parses and plans it once, not on every request.
+ * The saved list as named prepared statements (measured by bench:api, bench/README.md "The saved list
+ * and the other database reads"): the page with `count(*) over()` and, for a page past the end, the
+ * count alone. Each shape's SQL is built by drizzle once per process; on PostgreSQL each pooled
+ * connection parses and plans it once, not on every request.
  */
 export function createConfigList(db: Db, joined: JoinedSelection, order: Record<string, SQL[]>) {
   const pages = new Map<string, ReturnType<typeof pageStatement>>();

@@ -276,8 +276,9 @@ export function createAudienceConfigsService(deps: {
     },
 
     /**
-     * Issue 31 "who may delete what" (lib/team-rule.ts): a personal audience by its owner (nobody
-     * else can read it); a team's by whoever created it or an admin of the team, else 403.
+     * Who may delete what (lib/team-rule.ts; docs/API.md "Who may delete what"): a personal
+     * audience by its owner (nobody else can read it); a team's by whoever created it or an admin
+     * of the team, else 403.
      */
     async remove(user: UserRow, id: number): Promise<void> {
       const { config } = await readable(user, id);

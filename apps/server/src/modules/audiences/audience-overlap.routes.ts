@@ -17,7 +17,7 @@ import type { ReachPushService } from './reach-push.service';
 
 const tags = ['audiences'];
 
-/** Issue 36: the overlap of 2–50 audiences (a job) and a saved reach plan pushed to X. */
+/** The overlap of 2–50 audiences (a job) and a saved reach plan pushed to X (docs/API-AUDIENCES.md). */
 export const audienceOverlapRoutes: FastifyPluginCallbackZod<{
   overlapService: AudienceOverlapService;
   reachPushService: ReachPushService;

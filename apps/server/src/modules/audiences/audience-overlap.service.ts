@@ -13,7 +13,7 @@ export type OverlapRequest = z.output<typeof overlapRequestSchema>;
 export type AudienceOverlapService = ReturnType<typeof createAudienceOverlapService>;
 
 /**
- * Issue 36: the overlap of 2–50 audiences and the reach plan over them (docs/API-AUDIENCES.md
+ * The overlap of 2–50 audiences and the reach plan over them (docs/API-AUDIENCES.md
  * "Overlap"). Counts are exact over the engine's sample; every count is shown as Murmur's population
  * estimate with its interval, as the two-audience compare does (startPerspectives).
  */

@@ -60,8 +60,10 @@ const AUDIENCES: [string, TargetingPackageInput][] = [
   ['coffee in bio', { keywords: [{ label: 'coffee' }] }],
 ];
 
-// Issue 30 "Done when": no "distinctive" item has fewer than the minimum support, on any panel of a
-// sandbox audience's insights, and each one's share interval lies above the baseline's share.
+// No "distinctive" item has fewer than the minimum support (MIN_SUPPORT in
+// packages/engine/src/insights/share.ts), on any panel of a sandbox audience's insights, and each
+// one's share interval lies above the baseline's share (docs/engine.md: "An item is distinctive when
+// its share's 95 % Wilson interval lies above the baseline's share").
 describe('distinctive items on every insights panel', () => {
   it.each(AUDIENCES)(
     '%s: each has the minimum support and a share interval above the baseline',

@@ -212,7 +212,7 @@ describe('the digest’s composition: interests, communities, influential accoun
   });
 });
 
-describe('a new account followed by 5 % of the audience (issue 35’s planted change)', () => {
+describe('a new account followed by 5 % of the audience (the planted change bench:history measures)', () => {
   it('is a newcomer in what changed and fires the influential rule on the next point', async () => {
     const hooks = received.length;
     const mails = alertMails().length;

@@ -16,7 +16,7 @@ export type UploadSets = (
 export type ReachPushService = ReturnType<typeof createReachPushService>;
 
 /**
- * Issue 36: a saved plan's audiences pushed to X (docs/API-AUDIENCES.md "Reach planner"): the union
+ * A saved plan's audiences pushed to X (docs/API-AUDIENCES.md "Reach planner"): the union
  * as one custom audience, or one per step in the plan's order, each without the earlier steps'
  * members, so that a campaign can bid on each step's new people separately.
  */

@@ -4,8 +4,8 @@ import { subscriptions } from '../../db/schema';
 import { useSandboxTestApp } from '../../test/sandbox-test-kit';
 import { seedGroup } from '../../test/seed';
 
-// Issue 37 §4: an upload to X and a reach plan pushed to X (the sandbox's Ads API over HTTP) are in
-// the team's audit log with the actor, the address and what was sent where.
+// An upload to X and a reach plan pushed to X (the sandbox's Ads API over HTTP) are in the team's
+// audit log (docs/SSO-AND-AUDIT.md "Audit log") with the actor, the address and what was sent where.
 
 const kit = useSandboxTestApp({ seed: 'audit-x-tests' });
 

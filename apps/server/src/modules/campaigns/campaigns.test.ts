@@ -181,7 +181,7 @@ describe('campaigns API', () => {
     expect(long.statusCode).toBe(400);
     expect(long.json<Record<string, string[]>>().text![0]).toMatch(/280/);
 
-    // Issue 31 "who may delete what" (lib/team-rule.ts): a member deletes what they made, not the
+    // Who may delete what (lib/team-rule.ts): a member deletes what they made, not the
     // admin's; an admin deletes anything in the team. Campaigns and creatives alike.
     const refusal = [403, { detail: ONLY_CREATOR_OR_ADMIN }];
     const byMember = await kit.call(w.member, 'DELETE', `/api/campaigns/${campaign.id}/`);

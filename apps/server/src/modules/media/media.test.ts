@@ -173,7 +173,7 @@ function suite(name: string, make: () => Promise<Ctx>, after: () => Promise<void
       expect((await c.fetchFile(file.thumbnail_url)).status).toBe(404);
     });
 
-    it('who may delete (issue 31): a member their own media, not the admin’s; the admin anything', async () => {
+    it('who may delete: a member their own media, not the admin’s; the admin anything', async () => {
       const team = await c.t.app.inject({ url: `/api/teams/${c.slug}/`, headers: c.ann.tokenAuth });
       const cleo = await c.t.signIn(`cleo-${name.replace(/\W/g, '')}@example.com`);
       await teamKit(() => c.t).join(team.json<{ id: number }>(), c.ann, cleo);

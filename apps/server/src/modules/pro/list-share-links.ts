@@ -15,7 +15,7 @@ export const LIST_LINK_EXPIRED = 'This share link has expired. Ask the person wh
 export type ListShareLinks = ReturnType<typeof createListShareLinks>;
 
 /**
- * A list's share link, the one "share by mail" sends (issue 31; docs/API-AUDIENCES.md "Share
+ * A list's share link, the one "share by mail" sends (docs/API-AUDIENCES.md "Share
  * links"): `/shared/<list id>.<signature>`, the signature an HMAC of the list and its current
  * nonce. Rotating (a new nonce) kills the old link at once, revoking (no nonce) for good; it works
  * 7, 30 or 90 days. Whoever may read the list manages its link; anyone else gets 404.

@@ -389,7 +389,7 @@ describe('sharing a list', () => {
   });
 });
 
-describe('list share links (issue 31: they expire, rotate and are revoked)', () => {
+describe('list share links (they expire, rotate and are revoked)', () => {
   const DAY = 86_400_000;
   const open = (token: string) =>
     t.app.inject({ method: 'GET', url: `/api/external/audience-configs/shared/${token}/` });

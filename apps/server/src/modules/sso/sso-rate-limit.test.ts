@@ -3,9 +3,10 @@ import { DEFAULT_LIMITS } from '../../config';
 import { startTestOidcProvider, type TestOidcProvider } from '../../test/oidc-test-provider';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// Issue 37 §3: a sign-in start reads the provider's discovery document, so starts are limited per
-// address (SOCIAL_STARTS_PER_IP per 15 minutes, shared with the social sign-in), answered 429 in
-// SPEC §8's shape with Retry-After; the real OIDC provider of the tests is behind the team.
+// Single sign-on (docs/SSO-AND-AUDIT.md): a sign-in start reads the provider's discovery document,
+// so starts are limited per address (SOCIAL_STARTS_PER_IP per 15 minutes, shared with the social
+// sign-in), answered 429 in SPEC §8's shape with Retry-After; the real OIDC provider of the tests is
+// behind the team.
 
 const CALLBACK = 'https://murmur.test/api/auth/sso/callback';
 const LIMIT = 3;

@@ -223,7 +223,8 @@ async function exportOf(db: Db, userId: number) {
       .from(audienceUsages)
       .where(eq(audienceUsages.userId, userId))
       .orderBy(asc(audienceUsages.id)),
-    // The share links of the lists the user owns (issue 31): which list, made when, ending when.
+    // The share links of the lists the user owns (docs/API-AUDIENCES.md "Share links"): which list,
+    // made when, ending when.
     list_share_links: await db
       .select({
         audience_config_id: listShareLinks.audienceConfigId,

@@ -13,11 +13,12 @@ import {
 } from './upload-guards';
 
 /**
- * Issue 36's reach plans: account sets the caller composed from saved audiences they may read (the
- * union of a plan, or one step less the earlier ones) as new custom audiences on a team's granted ad
- * account, under the conditions of an upload (the monthly allowance asked before each). Not kept as
- * upload rows (those are one saved audience each), so not followed through X's processing: X's ids
- * come back. Each is kept as a pushed audience, which the month's usage counts as an upload.
+ * A reach plan pushed to X (docs/API-AUDIENCES.md "Reach planner"): account sets the caller composed
+ * from saved audiences they may read (the union of a plan, or one step less the earlier ones) as new
+ * custom audiences on a team's granted ad account, under the conditions of an upload (the monthly
+ * allowance asked before each). Not kept as upload rows (those are one saved audience each), so not
+ * followed through X's processing: X's ids come back. Each is kept as a pushed audience, which the
+ * month's usage counts as an upload.
  */
 export function createSetUploads(deps: {
   repo: Pick<XAudiencesRepository, 'insertPushed'>;

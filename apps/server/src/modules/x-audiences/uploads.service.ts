@@ -181,7 +181,7 @@ export function createUploadsService(deps: {
   return {
     followProcessing,
 
-    /** Issue 36's reach plans: composed account sets as new custom audiences (set-uploads.ts). */
+    /** A reach plan pushed to X: composed account sets as new custom audiences (set-uploads.ts). */
     uploadSets: createSetUploads({ ...deps, xGuard, destination }),
 
     /** After the engine is (re)built: every upload's members are registered again. */

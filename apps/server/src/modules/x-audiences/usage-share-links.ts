@@ -27,7 +27,7 @@ export const liveShareLink = (row: UsageRow, clock: Clock) =>
   row.shareNonce !== null && row.shareExpiresAt !== null && row.shareExpiresAt > clock.now();
 
 /**
- * A usage's share link (issue 31; docs/API-AUDIENCES.md "Share links"): signed with the usage's
+ * A usage's share link (docs/API-AUDIENCES.md "Share links"): signed with the usage's
  * current nonce, so rotating (a new nonce) kills the old link at once and revoking (no nonce) kills
  * it for good; it works for 7, 30 or 90 days. Whoever opens it, and each recipient, never sees the
  * other recipients' addresses.

@@ -28,7 +28,7 @@ const texts = {
   }),
 } satisfies Record<Language, unknown>;
 
-/** The mail a usage's recipients get when it is shared with them (issue 31, usage share links). */
+/** The mail a usage's recipients get when it is shared with them (docs/API-AUDIENCES.md "Share links"). */
 export function usageShareMail(input: UsageShareMailInput): Mail {
   // The sharer's name is user text (one line, capped, nothing hidden); the account id is X's.
   const t = texts[input.language](mailName(input.sharerName), mailName(input.adAccountId), input.until);

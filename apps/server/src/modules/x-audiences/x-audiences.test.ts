@@ -519,7 +519,7 @@ describe('autopilot', () => {
   }, 90_000);
 });
 
-describe('usage share links (issue 31: links expire, rotate, are revoked and never show the recipients)', () => {
+describe('usage share links (they expire, rotate, are revoked and never show the recipients)', () => {
   const verify = (id: number, signature: string) =>
     k.app.inject({
       method: 'POST',

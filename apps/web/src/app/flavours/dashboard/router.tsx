@@ -81,7 +81,7 @@ export const dashboardRoutes: RouteObject[] = [
                   (m) => m.StandaloneStoreRoute,
                 ),
               },
-              // What a usage's share link opens, signed in or out (issue 31).
+              // What a usage's share link opens, signed in or out (docs/API-AUDIENCES.md "Share links").
               {
                 path: '/shared-usage/:code',
                 lazy: lazyPage(

@@ -5,7 +5,10 @@ import { QueryError } from '@/components/route-error';
 import { useAgency } from '../api/get-agency';
 import { AgencyTeamCard } from './agency-team-card';
 
-/** Issue 37 §5 agency view: one card per team the user belongs to (each client's figures at a glance). */
+/**
+ * The agency view (docs/AGENCY.md "Agency view"): one card per team the user belongs to (each
+ * client's figures at a glance).
+ */
 export function AgencyPage() {
   const { t } = useTranslation();
   usePageTitle(t('agency.title'));

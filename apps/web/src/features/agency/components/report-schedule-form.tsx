@@ -43,7 +43,10 @@ export const parseRecipients = (text: string): string[] =>
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Issue 37 §5: a client team's weekly or monthly report, set by its admin, with "Send now". */
+/**
+ * A client team's weekly or monthly report, set by its admin, with "Send now" (docs/AGENCY.md
+ * "Scheduled reports").
+ */
 export function ReportScheduleForm({ teamSlug }: ReportScheduleFormProps) {
   const { t } = useTranslation();
   const schedule = useReportSchedule(teamSlug);

@@ -66,7 +66,10 @@ export interface AudienceColumnsOptions {
   linkTeam: (audience: AudienceConfig) => string | null;
   onCompare: (audience: AudienceConfig) => void;
   onDelete: (audience: AudienceConfig) => void;
-  /** Whether the viewer may delete a row (issue 31: its creator or a team admin); no Delete otherwise. */
+  /**
+   * Whether the viewer may delete a row (its creator or a team admin: docs/API.md "Who may delete
+   * what"); no Delete otherwise.
+   */
   mayDelete: (audience: AudienceConfig) => boolean;
   onUpload: (audience: AudienceConfig) => void;
   onApply: (audience: AudienceConfig) => void;

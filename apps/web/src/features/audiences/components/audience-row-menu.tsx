@@ -17,7 +17,10 @@ export interface AudienceRowMenuProps {
   /** The team whose insights screen opens the audience; none on a personal list without teams. */
   teamSlug: string | null;
   onCompare: (audience: AudienceConfig) => void;
-  /** Absent when the viewer may not delete it (issue 31: only its creator or a team admin may). */
+  /**
+   * Absent when the viewer may not delete it (only its creator or a team admin may: docs/API.md "Who
+   * may delete what").
+   */
   onDelete?: ((audience: AudienceConfig) => void) | undefined;
   /** The share links of the audience's uses (applications to ad accounts). */
   onUsageLinks?: ((audience: AudienceConfig) => void) | undefined;

@@ -132,7 +132,7 @@ describe('MyAudiences', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No audiences yet')).toBeTruthy();
   });
 
-  it('offers Delete only to whoever made a team audience or a team admin (issue 31)', async () => {
+  it('offers Delete only to whoever made a team audience or a team admin', async () => {
     const list = listRoute(() => ({ count: 1, next: null, results: [audience(1)] }));
     const as = (id: number, level: 'admin' | 'member') =>
       makeUser({ id, memberships: [{ id: 12, level, team: { id: 7, name: 'Acme', slug: 'acme' } }] });

@@ -79,7 +79,8 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
       setUsed((current) => ({ ...current, delete: true }));
       setDeleting(audience);
     },
-    // Issue 31: a team's audience is deleted by whoever made it or a team admin (the server's rule).
+    // A team's audience is deleted by whoever made it or a team admin (the server's rule,
+    // apps/server/src/lib/team-rule.ts).
     mayDelete: (audience) => audience.team === null || admin || audience.created_by.id === me.data?.id,
     onUpload: setUploading,
     onApply: (audience) => void apply(audience),

@@ -37,7 +37,7 @@ const render = (code: string, teamSlug: string | null, signedIn = teamSlug !== n
     { route: `/shared-usage/${code}` },
   );
 
-describe('SharedUsageScreen (/shared-usage/:code, issue 31)', () => {
+describe('SharedUsageScreen (/shared-usage/:code)', () => {
   afterEach(async () => {
     vi.restoreAllMocks();
     await i18n.changeLanguage('en');

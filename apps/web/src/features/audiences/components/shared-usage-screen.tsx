@@ -24,10 +24,11 @@ export interface SharedUsageScreenProps {
 }
 
 /**
- * /shared-usage/:code — what a usage's share link opens (issue 31): the targeting that was applied
- * to an X ad account, when, and a way on (its insights, an audience built from it, the package as a
- * file). A link that expired (410), was replaced or revoked (404), or is malformed gets a screen of
- * its own that says so, never an error. Nobody who opens it sees who else it was shared with.
+ * /shared-usage/:code — what a usage's share link opens (docs/API-AUDIENCES.md "Share links"): the
+ * targeting that was applied to an X ad account, when, and a way on (its insights, an audience built
+ * from it, the package as a file). A link that expired (410), was replaced or revoked (404), or is
+ * malformed gets a screen of its own that says so, never an error. Nobody who opens it sees who else it
+ * was shared with.
  */
 export function SharedUsageScreen(props: SharedUsageScreenProps) {
   const { t } = useTranslation();

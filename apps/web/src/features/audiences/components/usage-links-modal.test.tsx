@@ -20,7 +20,7 @@ const usage = (over: Partial<AudienceUsage>): AudienceUsage =>
     ...over,
   }) as AudienceUsage;
 
-describe('UsageLinksModal (issue 31: a usage’s share link)', () => {
+describe('UsageLinksModal (a usage’s share link)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists only this audience’s uses, shares one for the days chosen, makes a new link and revokes it', async () => {

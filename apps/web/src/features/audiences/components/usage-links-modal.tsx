@@ -34,7 +34,7 @@ export interface UsageLinksModalProps {
 }
 
 /**
- * The share links of an audience's uses (issue 31; docs/API-AUDIENCES.md "Share links"): each time
+ * The share links of an audience's uses (docs/API-AUDIENCES.md "Share links"): each time
  * the audience was applied to an ad account, its link can be shared with addresses, replaced by a new
  * one (the old stops at once) or revoked, working 7, 30 or 90 days. Recipients never see each other.
  */

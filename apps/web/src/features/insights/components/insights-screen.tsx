@@ -251,7 +251,7 @@ export function InsightsScreen({ teamSlug, signedIn = true }: InsightsScreenProp
   );
 }
 
-/** A saved audience's lookalike (issue 36) and the way back to the audiences. */
+/** A saved audience's lookalike (docs/API-AUDIENCES.md "Lookalikes") and the way back to the audiences. */
 function HeaderLinks({ configId, teamSlug }: { configId: number | null; teamSlug: string | null }) {
   const { t } = useTranslation();
   return (

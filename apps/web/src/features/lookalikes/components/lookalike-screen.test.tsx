@@ -88,7 +88,7 @@ const render = () =>
     { route: '/acme/lookalikes?seed=7' },
   );
 
-describe('LookalikeScreen (issue 36 lookalikes)', () => {
+describe('LookalikeScreen (lookalikes of a saved audience)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('builds for a country, shows progress, recall beside the baseline and reasons, then saves one size', async () => {

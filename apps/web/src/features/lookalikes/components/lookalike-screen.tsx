@@ -34,9 +34,10 @@ const seedOf = (value: string | null): number | null =>
   value !== null && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 
 /**
- * Issue 36 lookalikes: from a saved audience (the seed), pick a country and build; see the progress,
- * then per size the estimate with its interval and the held-out recall beside the baseline, the method,
- * sampled accounts with their reasons, and save one size as an audience (uploaded from My audiences).
+ * Lookalikes (docs/API-AUDIENCES.md "Lookalikes"): from a saved audience (the seed), pick a country
+ * and build; see the progress, then per size the estimate with its interval and the held-out recall
+ * beside the baseline, the method, sampled accounts with their reasons, and save one size as an
+ * audience (uploaded from My audiences).
  */
 export function LookalikeScreen({ teamSlug }: LookalikeScreenProps) {
   const { t } = useTranslation();

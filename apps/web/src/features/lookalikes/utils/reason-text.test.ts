@@ -13,7 +13,7 @@ const reason = (over: Partial<LookalikeReasonView>): LookalikeReasonView => ({
   ...over,
 });
 
-describe('reasonText (issue 36: the three reasons of a sampled account)', () => {
+describe('reasonText (the three reasons of a sampled account)', () => {
   const t = i18next.getFixedT('en');
 
   it('says what the account shares with the seed and how common it is in the seed and everywhere', () => {

@@ -14,7 +14,10 @@ export interface OverlapPageProps {
   team: string;
 }
 
-/** Issue 36: the overlap of 2–50 of the team's saved audiences, and the reach planner over them. */
+/**
+ * The overlap of 2–50 of the team's saved audiences, and the reach planner over them
+ * (docs/API-AUDIENCES.md "Overlap of 2–50 audiences and the reach planner").
+ */
 export function OverlapPage({ team }: OverlapPageProps) {
   const { t } = useTranslation();
   usePageTitle(t('overlap.title'));

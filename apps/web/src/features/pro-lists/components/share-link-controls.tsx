@@ -16,8 +16,8 @@ export interface ShareLinkControlsProps {
 }
 
 /**
- * The list's share link in the share dialog (issue 31): how long a new link works, until when the
- * current one works, a new link (the old one stops at once) and revoke.
+ * The list's share link in the share dialog (docs/API-AUDIENCES.md "Share links"): how long a new
+ * link works, until when the current one works, a new link (the old one stops at once) and revoke.
  */
 export function ShareLinkControls({ listId, days, onDays }: ShareLinkControlsProps) {
   const { t } = useTranslation();

@@ -54,7 +54,7 @@ describe('ShareModal, with an account (SPEC §7 share-via-account)', () => {
   });
 });
 
-describe('ShareModal, by email: the share link (issue 31)', () => {
+describe('ShareModal, by email: the share link', () => {
   afterEach(async () => {
     vi.restoreAllMocks();
     await i18n.changeLanguage('en');

@@ -7,8 +7,8 @@ import { notify } from '@/lib/notifications';
 import { useAnswerShareOffer, useShareOffers } from '../api/share-offers';
 
 /**
- * Lists other accounts want to share with the signed-in user (share via account, issue 31): nothing
- * is added to their lists until they accept; declining drops the offer. Shows nothing when none wait.
+ * Lists other accounts want to share with the signed-in user (share via account; docs/SECURITY-REVIEW.md):
+ * nothing is added to their lists until they accept; declining drops the offer. Shows nothing when none wait.
  */
 export function ShareOffersPanel({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { SharedListScreen } from './shared-list-screen';
 
 const path = 'GET /api/external/audience-configs/shared/7.abc/';
 
-describe('SharedListScreen (/shared/:token, issue 31)', () => {
+describe('SharedListScreen (/shared/:token)', () => {
   afterEach(async () => {
     vi.restoreAllMocks();
     await i18n.changeLanguage('en');

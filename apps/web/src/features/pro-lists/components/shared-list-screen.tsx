@@ -8,8 +8,9 @@ import { encodePackage } from '@/lib/insights-link';
 import { useSharedList } from '../api/list-share-link';
 
 /**
- * /shared/:token — what a list's share link opens (issue 31): the list's name and a way into the
- * builder; a link that expired (410), was replaced or revoked (404) gets its own screen, not an error.
+ * /shared/:token — what a list's share link opens (docs/API-AUDIENCES.md "Share links"): the list's
+ * name and a way into the builder; a link that expired (410), was replaced or revoked (404) gets its
+ * own screen, not an error.
  */
 export function SharedListScreen({ token }: { token: string }) {
   const { t } = useTranslation();

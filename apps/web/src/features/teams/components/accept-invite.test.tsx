@@ -60,7 +60,7 @@ describe('AcceptInvite', () => {
     expect(await screen.findByText(/already been used/)).toBeTruthy();
   });
 
-  it('says an invitation sent to another address cannot be accepted with this one (issue 31), and stays', async () => {
+  it('says an invitation sent to another address cannot be accepted with this one, and stays', async () => {
     const ui = userEvent.setup();
     const refusal =
       'This invitation was sent to another email address. Sign in with the address it was sent to, or ask a team admin to invite you.';

@@ -7,9 +7,10 @@ import { fakeFetch, jsonBody, renderWithProviders, urlOf, type FakeRoute } from 
 import { TeamSettings } from './team-settings';
 
 /**
- * Issue 31's team lifecycle on the Team settings screen (docs/API.md "Team lifecycle"): an admin
- * changes a member's level, removes a member (asked twice), withdraws and resends invitations, hands
- * the team over and deletes it (confirmed by its name); anyone leaves; a refusal is said on screen.
+ * The team lifecycle on the Team settings screen (docs/API.md "Team lifecycle and who may do what"):
+ * an admin changes a member's level, removes a member (asked twice), withdraws and resends
+ * invitations, hands the team over and deletes it (confirmed by its name); anyone leaves; a refusal
+ * is said on screen.
  */
 
 const bo = makeMember({

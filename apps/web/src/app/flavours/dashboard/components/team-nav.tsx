@@ -22,7 +22,7 @@ export const TEAM_SECTIONS: { path: string; label: ParseKeys }[] = [
   { path: 'creatives', label: 'nav.creatives' },
   { path: 'media', label: 'nav.media' },
   { path: 'activity', label: 'platformNav.activity' },
-  // Issue 37 §5: every team of the user on one screen.
+  // The agency view (docs/AGENCY.md): every team of the user on one screen.
   { path: 'agency', label: 'agency.nav' },
 ];
 

@@ -6,7 +6,10 @@ import { useMe } from '@/lib/api/get-me';
 import { getRecentTeam } from '@/lib/storage';
 import { PageLoader } from '../components/require-auth';
 
-/** /shared-usage/:code — what a usage's share link opens, signed in or not (issue 31). */
+/**
+ * /shared-usage/:code — what a usage's share link opens, signed in or not (docs/API-AUDIENCES.md
+ * "Share links").
+ */
 export function SharedUsageRoute() {
   const { t } = useTranslation();
   const { code = '' } = useParams();
