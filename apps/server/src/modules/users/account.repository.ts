@@ -237,6 +237,37 @@ async function exportOf(db: Db, userId: number) {
       .where(eq(audienceConfigs.ownerId, userId))
       .orderBy(asc(listShareLinks.audienceConfigId)),
     share_offers: await shareOffersOf(db, userId),
+    // What the user sent to X as custom audiences: uploads of saved audiences, and reach plans pushed
+    // (a union or one audience per step). X's ids and figures, never the identifiers sent.
+    uploads_to_x: await db
+      .select({
+        id: uploadedAudiences.id,
+        team: uploadedAudiences.teamId,
+        audience_config_id: uploadedAudiences.audienceConfigId,
+        ad_account_id: uploadedAudiences.accountId,
+        custom_audience_id: uploadedAudiences.customAudienceId,
+        name: uploadedAudiences.name,
+        state: uploadedAudiences.state,
+        uploaded_count: uploadedAudiences.uploadedCount,
+        audience_size_on_x: uploadedAudiences.audienceSize,
+        created: uploadedAudiences.created,
+      })
+      .from(uploadedAudiences)
+      .where(eq(uploadedAudiences.userId, userId))
+      .orderBy(asc(uploadedAudiences.id)),
+    reach_plans_pushed_to_x: await db
+      .select({
+        id: pushedAudiences.id,
+        team: pushedAudiences.teamId,
+        ad_account_id: pushedAudiences.accountId,
+        custom_audience_id: pushedAudiences.customAudienceId,
+        name: pushedAudiences.name,
+        uploaded_count: pushedAudiences.uploadedCount,
+        created: pushedAudiences.created,
+      })
+      .from(pushedAudiences)
+      .where(eq(pushedAudiences.userId, userId))
+      .orderBy(asc(pushedAudiences.id)),
     invoices: await db
       .select({
         number: billingInvoices.number,

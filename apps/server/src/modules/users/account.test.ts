@@ -5,8 +5,10 @@ import {
   audienceConfigs,
   listShareOffers,
   memberships,
+  pushedAudiences,
   sessions,
   teams,
+  uploadedAudiences,
   userTokens,
   users,
 } from '../../db/schema';
@@ -152,6 +154,65 @@ describe('GET /api/user/export/ (download my data)', () => {
     ]);
     // The taker's export names no offer between the two others.
     expect(JSON.stringify(taken)).not.toContain('export-bystander@example.com');
+  });
+
+  it('holds the uploads to X and the reach plans pushed to X the user made, and no one else’s', async () => {
+    const me = await t.signIn('export-uploads@example.com');
+    const other = await t.signIn('export-uploads-other@example.com');
+    const teamId = await team(me, 'Uploads Co', [{ s: other, level: 'member' }]);
+    const mine = await audience(me.user.id, 'Uploaded audience', teamId);
+    const theirs = await audience(other.user.id, 'Their upload', teamId);
+    const upload = (userId: number, audienceConfigId: number, name: string) => ({
+      audienceConfigId,
+      teamId,
+      userId,
+      accountId: 'acc-1',
+      accountName: 'Ad account',
+      customAudienceId: `ca-${name}`,
+      name,
+      state: 'ready' as const,
+      targetable: true,
+      uploadedCount: 1200,
+      audienceSize: 1100,
+    });
+    await t.db
+      .insert(uploadedAudiences)
+      .values([upload(me.user.id, mine, 'mine'), upload(other.user.id, theirs, 'theirs')]);
+    const push = (userId: number, name: string) => ({
+      teamId,
+      userId,
+      accountId: 'acc-1',
+      customAudienceId: `ca-push-${name}`,
+      name,
+      uploadedCount: 5000,
+    });
+    await t.db
+      .insert(pushedAudiences)
+      .values([push(me.user.id, 'Plan union'), push(other.user.id, 'Their plan')]);
+
+    const data = (await exportOf(me)).json<{
+      uploads_to_x: { audience_config_id: number; custom_audience_id: string; state: string }[];
+      reach_plans_pushed_to_x: { name: string; custom_audience_id: string; uploaded_count: number }[];
+    }>();
+    expect(data.uploads_to_x).toEqual([
+      expect.objectContaining({
+        audience_config_id: mine,
+        team: teamId,
+        custom_audience_id: 'ca-mine',
+        state: 'ready',
+        uploaded_count: 1200,
+        audience_size_on_x: 1100,
+      }),
+    ]);
+    expect(data.reach_plans_pushed_to_x).toEqual([
+      expect.objectContaining({
+        name: 'Plan union',
+        custom_audience_id: 'ca-push-Plan union',
+        uploaded_count: 5000,
+      }),
+    ]);
+    expect(JSON.stringify(data)).not.toContain('Their plan');
+    expect(JSON.stringify(data)).not.toContain('ca-theirs');
   });
 
   it('holds the user’s usages with whom each was shared, and their lists’ share links, never a link’s secret', async () => {
