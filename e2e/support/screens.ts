@@ -7,8 +7,10 @@ export const SCREENS_DIR = resolve(import.meta.dirname, '../artifacts/screens');
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
-  // Let fonts and transitions settle so that the artifact shows what a person sees.
+  // Let fonts and transitions settle so that the artifact shows what a person sees: after a change of
+  // width the navigation slides out over 200 ms, and a capture in the middle showed a strip of it.
   await page.evaluate(() => document.fonts.ready);
+  await settleTransitions(page);
   // A full-page capture stitches fixed headers into the middle of long pages; growing the viewport to
   // the page's height shows the page as one tall window would instead.
   const viewport = page.viewportSize();
@@ -17,6 +19,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
   if (viewport && height > viewport.height) await page.setViewportSize(viewport);
 }
+
+/** Waits two frames (for a transition a resize starts), then for every animation that ends to end. */
+const settleTransitions = (page: Page): Promise<void> =>
+  page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(() => done(null)));
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
 
 /**
  * The controls of the page's header (banner) that end past the window's right edge, as their
