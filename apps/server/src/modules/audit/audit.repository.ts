@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { auditLog, campaigns, invites, memberships, users, type NewAuditRow } from '../../db/schema';
 
@@ -55,25 +55,23 @@ export function createAuditRepository(db: Db) {
 
     /**
      * The page after `after` (newest first, by time then id), for reading the whole filtered log
-     * in pieces: a keyset, so each page costs the same however deep the export is.
+     * in pieces: a keyset, so each page costs the same however deep the export is. The cursor is
+     * the time as the database writes it (microseconds; a JavaScript Date keeps milliseconds).
      */
     async pageAfter(
       teamId: number,
       filter: AuditFilter,
-      after: { created: Date; id: number } | null,
+      after: { created: string; id: number } | null,
       limit: number,
     ) {
       return db
-        .select()
+        .select({ entry: auditLog, cursor: sql<string>`${auditLog.created}::text` })
         .from(auditLog)
         .where(
           and(
             where(teamId, filter),
             after
-              ? or(
-                  lt(auditLog.created, after.created),
-                  and(eq(auditLog.created, after.created), lt(auditLog.id, after.id)),
-                )
+              ? sql`(${auditLog.created}, ${auditLog.id}) < (${after.created}::timestamptz, ${after.id})`
               : undefined,
           ),
         )

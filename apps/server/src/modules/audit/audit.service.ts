@@ -82,13 +82,13 @@ export function createAuditService(deps: { repo: AuditRepository; teams: TeamAdm
       const { team } = await teams.adminAccess(user, teamRef);
       return (async function* pages() {
         yield csvLines([CSV_HEADER]);
-        let after: { created: Date; id: number } | null = null;
+        let after: { created: string; id: number } | null = null;
         for (;;) {
           const rows = await repo.pageAfter(team.id, filter, after, CSV_PAGE);
-          if (rows.length > 0) yield csvLines(rows.map(csvRow));
+          if (rows.length > 0) yield csvLines(rows.map((r) => csvRow(r.entry)));
           if (rows.length < CSV_PAGE) return;
           const last = rows[rows.length - 1]!;
-          after = { created: last.created, id: last.id };
+          after = { created: last.cursor, id: last.entry.id };
         }
       })();
     },

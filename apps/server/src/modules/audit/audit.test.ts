@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditList } from '@murmur/core/api';
 import { auditLog } from '../../db/schema';
@@ -143,14 +144,19 @@ describe('the audit log', () => {
     const at = new Date('2026-01-02T03:04:05Z');
     // More than the 10,000 rows the export once stopped at, over eleven pages.
     const count = CSV_PAGE * 10 + 345;
-    // Three entries share each instant, so a page may end inside a run of equal times.
+    // Three entries share each instant, so a page may end inside a run of equal times; and the times
+    // are microseconds apart, finer than a JavaScript Date, so the cursor must keep the database's.
     const rows = Array.from({ length: count }, (_, i) => ({
       teamId,
       action: 'test.bulk',
       subject: `bulk-${i}`,
-      created: new Date(at.getTime() + Math.floor(i / 3) * 1000),
+      created: sql`${at.toISOString()}::timestamptz + make_interval(secs => ${Math.floor(i / 3) / 1_000_000})`,
     }));
-    for (let i = 0; i < rows.length; i += 500) await t.db.insert(auditLog).values(rows.slice(i, i + 500));
+    for (let i = 0; i < rows.length; i += 500) {
+      await t.db
+        .insert(auditLog)
+        .values(rows.slice(i, i + 500) as unknown as (typeof auditLog.$inferInsert)[]);
+    }
     const res = await t.app.inject({
       url: '/api/teams/bulk/audit-log.csv?action=test.bulk',
       headers: otherAdmin.tokenAuth,
