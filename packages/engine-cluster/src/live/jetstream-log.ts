@@ -66,6 +66,16 @@ export const DUPLICATE_WINDOW_MS = 6 * 60_000;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** X's time (`at`) of a stored event, or null when the message is not an event the log wrote. */
+function eventTimeOf(data: Uint8Array): number | null {
+  try {
+    const event = JSON.parse(decoder.decode(data)) as Partial<LiveEvent>;
+    return typeof event.at === 'number' ? event.at : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The live log on NATS JetStream: one stream (`MURMUR_LIVE`) with a subject per partition
  * (`murmur.live.<partition>`), each event published with `Nats-Msg-Id` = its key so that JetStream's
@@ -252,14 +262,7 @@ export class JetStreamLiveLog implements LiveLog {
       .getMessage(this.stream, { last_by_subj: this.subject(partition) })
       .catch(() => null);
     if (!last) return { seq: 0, at: null };
-    let at: number | null = null;
-    try {
-      const event = JSON.parse(decoder.decode(last.data)) as Partial<LiveEvent>;
-      at = typeof event.at === 'number' ? event.at : null;
-    } catch {
-      at = null;
-    }
-    return { seq: last.seq, at };
+    return { seq: last.seq, at: eventTimeOf(last.data) };
   }
 
   /**
