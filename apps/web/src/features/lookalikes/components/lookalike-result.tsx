@@ -3,6 +3,7 @@ import { formatPercent } from '@murmur/core/format';
 import type { LookalikeResult } from '@murmur/core/api';
 import { useTranslation } from 'react-i18next';
 import { FigureView } from '@/components/figure';
+import { useLanguage } from '@/hooks/use-language';
 import { reasonText } from '../utils/reason-text';
 
 export interface LookalikeResultViewProps {
@@ -15,6 +16,7 @@ const pct = (fraction: number | null) =>
 /** The built lookalike: sizes with their estimates and recall, the method, and the sampled accounts. */
 export function LookalikeResultView({ result }: LookalikeResultViewProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const empty = result.sizes.every((s) => s.sample_count === 0);
   return (
     <Stack gap="md">
@@ -97,7 +99,7 @@ export function LookalikeResultView({ result }: LookalikeResultViewProps) {
                 </Text>
                 <ul style={{ margin: '6px 0 0', paddingInlineStart: 18 }}>
                   {s.reasons.map((r) => {
-                    const { text, comparison } = reasonText(r, t);
+                    const { text, comparison } = reasonText(r, t, language);
                     return (
                       <li key={`${r.kind}:${r.value}`}>
                         <Text size="sm" span>
