@@ -25,7 +25,10 @@ export function reasonLabel(reason: LookalikeReasonView, language: AppLanguage):
       return languageName(reason.value, reason.label, language);
     case 'country':
       return language === 'en' ? reason.label : countryName(reason.value, language);
-    default:
+    case 'follows':
+    case 'hashtag':
+    case 'post_word':
+    case 'bio_word':
       return reason.label;
   }
 }
