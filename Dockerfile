@@ -24,7 +24,10 @@ RUN npm ci --no-audit --no-fund
 # --- The build: web app, compiled server (workspace packages bundled), extension -------------------
 FROM deps AS build
 COPY . .
-RUN npm run build
+# The image leaves the sandbox (the simulated X) out of the compiled server; a demo image that serves
+# it (SANDBOX_ENABLED=true) is built with --build-arg SERVER_WITHOUT_SANDBOX=false.
+ARG SERVER_WITHOUT_SANDBOX=true
+RUN SERVER_WITHOUT_SANDBOX=${SERVER_WITHOUT_SANDBOX} npm run build
 
 # --- Only what the compiled server imports at run time ---------------------------------------------
 FROM ${NODE_IMAGE} AS runtime-deps

@@ -8,7 +8,9 @@
 // `new URL('./engine-worker.mjs', import.meta.url)` and friends, which then name the compiled
 // workers built here beside it (the .mjs bootstraps in src/ register tsx for running from source).
 // The sandbox is imported dynamically by main.ts and app.ts, so code only it needs sits in chunks
-// loaded when SANDBOX_ENABLED=true. Source maps are written for error reporting; nothing serves dist/.
+// loaded when SANDBOX_ENABLED=true. With SERVER_WITHOUT_SANDBOX=true (the Dockerfile's build) the
+// sandbox is left out altogether: its import fails with a message saying so, and no line of it is in
+// dist/. Source maps are written for error reporting; nothing serves dist/.
 import { build } from 'esbuild';
 import { cp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -38,6 +40,24 @@ const externalPackages = {
   },
 };
 
+const withoutSandbox = process.env.SERVER_WITHOUT_SANDBOX === 'true';
+/** SERVER_WITHOUT_SANDBOX=true: `@murmur/sandbox` resolves to a module that refuses to load. */
+const leaveSandboxOut = {
+  name: 'leave-sandbox-out',
+  setup(b) {
+    b.onResolve({ filter: /^@murmur\/sandbox(\/.*)?$/ }, (args) => ({
+      path: args.path,
+      namespace: 'no-sandbox',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'no-sandbox' }, () => ({
+      contents:
+        "throw new Error('This build of the server leaves the sandbox out (built with SERVER_WITHOUT_SANDBOX=true): " +
+        "set SANDBOX_ENABLED=false and point X_STREAM_URL and the X settings at X (docs/OPERATIONS.md).');",
+      loader: 'js',
+    }));
+  },
+};
+
 await rm(out, { recursive: true, force: true });
 const result = await build({
   entryPoints: {
@@ -51,7 +71,8 @@ const result = await build({
     // Worker threads, named as the code that starts them expects (see above).
     'engine-worker': join(here, 'src/engine/engine-worker.ts'),
     'parse-worker': join(root, 'packages/engine-cluster/src/parallel/parse-worker.ts'),
-    'export-worker': join(root, 'apps/sandbox/src/export/export-worker.ts'),
+    // The sandbox's export, in a worker thread of its own (development and tests only).
+    ...(!withoutSandbox && { 'export-worker': join(root, 'apps/sandbox/src/export/export-worker.ts') }),
   },
   outdir: out,
   bundle: true,
@@ -68,7 +89,7 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
   define: { MURMUR_ENGINE_CODE_DIGEST: JSON.stringify(codeDigest) },
-  plugins: [externalPackages],
+  plugins: withoutSandbox ? [leaveSandboxOut, externalPackages] : [externalPackages],
 });
 // database.ts reads the migrations from the folder beside its code.
 await cp(join(here, 'src/db/migrations'), join(out, 'migrations'), { recursive: true });
