@@ -291,7 +291,7 @@ export default tseslint.config(
     'apps/server/src/modules/campaigns/campaigns.repository.ts': 239,
     'apps/server/src/modules/campaigns/campaigns.service.ts': 303,
     'apps/server/src/modules/deepthought/deepthought.service.ts': 237,
-    'apps/server/src/modules/index.ts': 200,
+    'apps/server/src/modules/index.ts': 198,
     'apps/server/src/modules/social/social.routes.ts': 178,
     'apps/server/src/modules/x-audiences/uploads.service.ts': 208,
     'apps/server/src/test/sandbox-test-kit.ts': 185,

@@ -34,6 +34,25 @@ describe('freshnessOf', () => {
     // No events anywhere yet: nothing to be behind on.
     expect(freshnessOf({ partitions: [part(0, null)] })).toEqual({ state: 'live', behindMs: null });
   });
+
+  it('is catching up while X’s streams have not delivered, however current the log', () => {
+    const current = [part(0, 0), part(1, 800)];
+    expect(freshnessOf({ partitions: current, sourceBehindMs: 150_000 })).toEqual({
+      state: 'catching-up',
+      behindMs: 150_000,
+    });
+    // A stream reconnecting for a moment is within the live window.
+    expect(freshnessOf({ partitions: current, sourceBehindMs: 4_000 })).toEqual({
+      state: 'live',
+      behindMs: 4_000,
+    });
+    // Connected, or no collector in this process: the log's own figures.
+    expect(freshnessOf({ partitions: current, sourceBehindMs: 0 })).toEqual({ state: 'live', behindMs: 800 });
+    expect(freshnessOf({ partitions: current, sourceBehindMs: null })).toEqual({
+      state: 'live',
+      behindMs: 800,
+    });
+  });
 });
 
 describe('reachedAt', () => {

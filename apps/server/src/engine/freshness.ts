@@ -9,6 +9,11 @@ import { LIVE_WITHIN_MS, type Freshness } from '@murmur/core/api';
 /** Per partition of the live log, as the engine (or the slowest replica) has applied it. */
 export interface LiveStatus {
   partitions: { partition: number; lagEvents: number; lastEventAt: number | null; behindMs: number | null }[];
+  /**
+   * How long X's streams have not been delivering (ms), when this process runs the collector: a
+   * stream not connected since then holds back everything after it, though the log looks caught up.
+   */
+  sourceBehindMs?: number | null;
 }
 
 /** Asked on every status request; null when the live path is not running. */
@@ -25,6 +30,9 @@ export function freshnessOf(status: LiveStatus | null): Freshness {
   for (const p of status.partitions) {
     if (p.behindMs === null) unknownWithLag ||= p.lagEvents > 0;
     else behind = Math.max(behind ?? 0, Math.max(0, Math.round(p.behindMs)));
+  }
+  if (status.sourceBehindMs != null && status.sourceBehindMs > 0) {
+    behind = Math.max(behind ?? 0, Math.round(status.sourceBehindMs));
   }
   const live = !unknownWithLag && (behind === null || behind <= LIVE_WITHIN_MS);
   return { state: live ? 'live' : 'catching-up', behindMs: behind };

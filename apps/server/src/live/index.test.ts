@@ -3,6 +3,8 @@ import type { LiveEvent } from '@murmur/core/live';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import type { Collector, StreamStats } from './collector';
+import { createStreamWatch } from './index';
 import { activityLine, postLine, userComplianceLine, xUser } from './x-shapes.test-kit';
 
 // A stand-in for X's five streams over HTTP: a few lines each, then keep-alives.
@@ -57,6 +59,8 @@ beforeAll(async () => {
             return Promise.resolve();
           },
         },
+        // The log's consumer is current; freshness then depends on the streams alone.
+        status: () => ({ partitions: [{ partition: 0, lagEvents: 0, lastEventAt: null, behindMs: 0 }] }),
       },
     },
   );
@@ -91,5 +95,51 @@ describe('the server’s live wiring', () => {
     // A fresh collector asks for X's full backfill, and the partitioned streams for their partition.
     expect(asked.every((u) => u.includes('backfill_minutes=5'))).toBe(true);
     expect(asked.find((u) => u.startsWith('/2/tweets/firehose/stream'))).toContain('partition=1');
+    // Every stream connected and the log applied: the engine status says live, 0 ms behind.
+    const status = await t.app.inject({ url: '/api/engine/status/' });
+    expect(status.json<{ freshness: unknown }>().freshness).toEqual({ state: 'live', behindMs: 0 });
+  });
+});
+
+describe('the stream watch (freshness counts X’s streams stalling)', () => {
+  const stream = (state: StreamStats['state'], lastLineAt: number | null): StreamStats => ({
+    kind: 'posts',
+    partition: 1,
+    state,
+    reconnects: 0,
+    lines: 0,
+    events: 0,
+    duplicates: 0,
+    ignored: 0,
+    malformed: 0,
+    errors: 0,
+    lastLineAt,
+  });
+  const collectorWith = (streams: StreamStats[]): Collector => ({
+    start: () => Promise.resolve(),
+    stop: () => Promise.resolve(),
+    stats: () => ({ streams, appended: 0, pending: 0, appendFailures: 0 }),
+  });
+
+  it('is unknown without a collector in this process, 0 while every stream is connected', () => {
+    let now = 1_000_000;
+    const watch = createStreamWatch(() => now);
+    expect(watch.behindMs()).toBeNull();
+    const streams = [stream('connected', 990_000), stream('connected', null)];
+    watch.attach(collectorWith(streams));
+    now += 600_000;
+    expect(watch.behindMs()).toBe(0);
+  });
+
+  it('is the time since the last line of a stream that is not connected, or since the start', () => {
+    let now = 1_000_000;
+    const watch = createStreamWatch(() => now);
+    const streams = [stream('connected', 999_000), stream('reconnecting', 940_000)];
+    watch.attach(collectorWith(streams));
+    expect(watch.behindMs()).toBe(60_000);
+    // A stream that never connected (X unreachable) is behind since the collector started.
+    streams.push(stream('connecting', null));
+    now += 120_000;
+    expect(watch.behindMs()).toBe(180_000);
   });
 });

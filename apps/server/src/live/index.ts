@@ -26,6 +26,45 @@ export interface LiveDeps {
   onCollectorStarted?: () => void;
 }
 
+/**
+ * The collector this process runs, watched for the engine status: how long X's streams have not
+ * been delivering. A connected stream delivers (X sends a keep-alive newline every 20 s, and the
+ * collector reconnects after 60 s without one); one that is not is behind by the time since its
+ * last line, or since the collector started when it never had one. Null without a collector here
+ * (none configured, or one in its own process: docs/LIVE.md).
+ */
+export interface StreamWatch {
+  attach(collector: Collector): void;
+  behindMs(): number | null;
+}
+
+export function createStreamWatch(now: () => number = Date.now): StreamWatch {
+  let watched: { collector: Collector; since: number } | undefined;
+  return {
+    attach: (collector) => {
+      watched = { collector, since: now() };
+    },
+    behindMs: () => {
+      if (!watched) return null;
+      const at = now();
+      let behind = 0;
+      for (const s of watched.collector.stats().streams) {
+        if (s.state === 'connected') continue;
+        behind = Math.max(behind, at - (s.lastLineAt ?? watched.since));
+      }
+      return behind;
+    },
+  };
+}
+
+/** The live log's status with the watched streams' delay beside it. */
+export const withStreamDelay =
+  (status: LiveStatusSource, watch: StreamWatch): LiveStatusSource =>
+  async () => {
+    const s = await status();
+    return s === null ? null : { ...s, sourceBehindMs: watch.behindMs() };
+  };
+
 /** Starts the collector when the configuration asks for it; undefined when it does not. */
 export async function startCollector(
   live: LiveConfig | undefined,
@@ -55,7 +94,14 @@ export async function startCollector(
  */
 export async function registerLive(
   app: FastifyInstance,
-  deps: { live: LiveDeps | undefined; config: LiveConfig | undefined; db: Db; teamsService: TeamAccess },
+  deps: {
+    live: LiveDeps | undefined;
+    config: LiveConfig | undefined;
+    db: Db;
+    teamsService: TeamAccess;
+    /** Told of the collector once it has started. */
+    streams?: StreamWatch;
+  },
 ): Promise<void> {
   const { config, live } = deps;
   if (!live || config?.bearerToken === undefined) {
@@ -88,6 +134,10 @@ export async function registerLive(
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'live: the collector could not start');
         return undefined;
+      })
+      .then((collector) => {
+        if (collector) deps.streams?.attach(collector);
+        return collector;
       })
       .finally(() => live.onCollectorStarted?.());
   });

@@ -3,7 +3,7 @@ import { AUDIENCE_CREATOR_GROUP } from '@murmur/core/api';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
-import { registerLive, type LiveDeps } from '../live';
+import { createStreamWatch, registerLive, withStreamDelay, type LiveDeps } from '../live';
 import type { JobQueue } from '../jobs/jobs';
 import { createMailOutbox, createOutboxRepository, type MailOutbox, type Mailer } from '../integrations/mail';
 import { createXClient, type XClient, type XUserTokens } from '../integrations/x';
@@ -118,7 +118,8 @@ export function registerModules(
   const { teamsService } = teams;
   const staff = createStaffModule({ db, changes, staffDomains });
 
-  // The audience API (docs/API-AUDIENCES.md).
+  // The audience API (docs/API-AUDIENCES.md); its freshness counts X's streams when they stall.
+  const live = liveParts(deps.live, config);
   const store = createStoreModule({ engine, listCategories: () => audiences.listCategories() });
   const audiences = createAudiencesModule({
     db,
@@ -130,7 +131,7 @@ export function registerModules(
     onBuild: (pkg) => searches.recordPackage(pkg),
     savedAudienceLimit: { assertCanSaveAudience: (id) => billing.billingService.assertCanSaveAudience(id) },
     uploadSets: (user, target, sets) => xAudiences.uploads.uploadSets(user, target, sets),
-    ...(deps.live?.status && { liveStatus: deps.live.status }),
+    ...(live.status && { liveStatus: live.status }),
     history: historySettings(config, outbox, log),
   });
   const catalogues = createCataloguesModule({ engine, searches });
@@ -250,10 +251,7 @@ export function registerModules(
     audiences,
     xEstimate,
     // The live path's routes (follower fetches): the live log and X's streams, when configured.
-    {
-      registerRoutes: (scope: FastifyInstance) =>
-        registerLive(scope, { live: deps.live, config: config.live, db, teamsService }),
-    },
+    { registerRoutes: (scope: FastifyInstance) => live.register(scope, db, teamsService) },
     catalogues,
     store,
     communities,
@@ -455,6 +453,22 @@ function agencyModule(deps: {
 }
 
 /** What the audiences' history and alerts need of the configuration and the shared infrastructure. */
+/**
+ * The live path's parts (docs/LIVE.md): the engine status's freshness, which counts X's streams
+ * stalling in this process's collector, and the follower-fetch routes that start that collector.
+ */
+function liveParts(deps: LiveDeps | undefined, config: Config) {
+  const streams = createStreamWatch();
+  return {
+    status: deps?.status && withStreamDelay(deps.status, streams),
+    register: (
+      scope: FastifyInstance,
+      db: Db,
+      teamsService: Parameters<typeof registerLive>[1]['teamsService'],
+    ) => registerLive(scope, { live: deps, config: config.live, db, teamsService, streams }),
+  };
+}
+
 function historySettings(config: Config, outbox: MailOutbox, log: FastifyBaseLogger) {
   return {
     retentionDays: config.limits.historyRetentionDays,
