@@ -452,7 +452,6 @@ function agencyModule(deps: {
   });
 }
 
-/** What the audiences' history and alerts need of the configuration and the shared infrastructure. */
 /**
  * The live path's parts (docs/LIVE.md): the engine status's freshness, which counts X's streams
  * stalling in this process's collector, and the follower-fetch routes that start that collector.
@@ -469,6 +468,7 @@ function liveParts(deps: LiveDeps | undefined, config: Config) {
   };
 }
 
+/** What the audiences' history and alerts need of the configuration and the shared infrastructure. */
 function historySettings(config: Config, outbox: MailOutbox, log: FastifyBaseLogger) {
   return {
     retentionDays: config.limits.historyRetentionDays,
