@@ -13,6 +13,7 @@ import type { JobQueue } from './jobs/jobs';
 import type { InvalidationBus } from './lib/auth-cache';
 import { systemClock, type Clock } from './lib/clock';
 import { registerModules } from './modules';
+import type { ChangeFeed } from './db/change-feed';
 import { KEY_ROUTES } from './modules/api-access';
 import { socialCallbacks } from './modules/social/social-callbacks';
 import { registerAuth } from './plugins/auth';
@@ -32,6 +33,8 @@ import { registerWeb } from './plugins/web';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Committed writes of every process (db/change-feed.ts): cached reads are forgotten by them. */
+  changeFeed?: ChangeFeed;
   /** Built with the app's logger, so that the development log mailer writes into the request log. */
   mailer: (log: FastifyBaseLogger) => Mailer;
   clock?: Clock;

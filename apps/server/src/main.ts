@@ -263,6 +263,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     app = await buildApp({
       config,
       db: database.db,
+      changeFeed: database.changes,
       mailer: (log) => options.mailer ?? createMailer(config, log),
       // The sandbox's clock runs (SANDBOX_CLOCK_SPEED, default real time) so its streams keep flowing.
       ...(network && sandbox && { sandbox: { network, clock: sandbox.clockFromEnv(options.env) } }),

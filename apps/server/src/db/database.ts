@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -18,6 +19,8 @@ export interface Database {
   db: Db;
   /** Which engine is behind `db`, for the start-up log. */
   kind: 'pglite' | 'postgres';
+  /** Committed writes to the tables cached reads depend on (db/change-feed.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -45,7 +48,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     await database.close();
     throw error;
   }
-  return { db: database.db, kind: database.kind, close: database.close };
+  return { db: database.db, kind: database.kind, changes: database.changes, close: database.close };
 }
 
 function openPostgres(url: string, max: number) {
@@ -54,12 +57,17 @@ function openPostgres(url: string, max: number) {
   // 'error' on the pool; unhandled, that would take the whole process down. The pool replaces the
   // client on the next query, so a warning is all it deserves.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  const changes = postgresChangeFeed(url, pool);
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,
     kind: 'postgres' as const,
+    changes,
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => pool.end(),
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
   };
 }
 
@@ -70,12 +78,17 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
     ...(template ? { loadDataDir: template } : {}),
   });
   const db = drizzlePglite(client, { schema });
+  const changes = await pgliteChangeFeed(client);
   return {
     db: db as unknown as Db,
     kind: 'pglite' as const,
     client,
+    changes,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
   };
 }
 

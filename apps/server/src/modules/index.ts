@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AUDIENCE_CREATOR_GROUP } from '@murmur/core/api';
 import type { Config } from '../config';
+import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
 import { createStreamWatch, registerLive, withStreamDelay, type LiveDeps } from '../live';
@@ -46,21 +47,23 @@ import { createXEstimateModule } from './x-estimate';
  * (CONVENTIONS "explicit services"). Only the shared infrastructure (auth cache, mail outbox, the X
  * client, the search counter) is made here.
  */
-export function registerModules(
-  app: FastifyInstance,
-  deps: {
-    config: Config;
-    db: Db;
-    mailer: Mailer;
-    clock: Clock;
-    engine: EngineHolder;
-    jobs: JobQueue;
-    /** Auth-cache invalidations to and from the other server processes (REDIS_URL). */
-    authInvalidationBus?: InvalidationBus | undefined;
-    /** The live log (ARCHITECTURE "The live path"); without it the index is static. */
-    live?: LiveDeps | undefined;
-  },
-) {
+/** What the modules are made from (app.ts). */
+export interface ModuleDeps {
+  config: Config;
+  db: Db;
+  /** Committed writes of every process (db/change-feed.ts); saved lists are cached while it listens. */
+  changeFeed?: ChangeFeed | undefined;
+  mailer: Mailer;
+  clock: Clock;
+  engine: EngineHolder;
+  jobs: JobQueue;
+  /** Auth-cache invalidations to and from the other server processes (REDIS_URL). */
+  authInvalidationBus?: InvalidationBus | undefined;
+  /** The live log (ARCHITECTURE "The live path"); without it the index is static. */
+  live?: LiveDeps | undefined;
+}
+
+export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   const { config, db, mailer, clock, engine, jobs } = deps;
   const log = app.log;
   const secret = config.sessionSecret;
@@ -132,6 +135,7 @@ export function registerModules(
     savedAudienceLimit: { assertCanSaveAudience: (id) => billing.billingService.assertCanSaveAudience(id) },
     uploadSets: (user, target, sets) => xAudiences.uploads.uploadSets(user, target, sets),
     ...(live.status && { liveStatus: live.status }),
+    ...(deps.changeFeed && { changeFeed: deps.changeFeed }),
     history: historySettings(config, outbox, log),
   });
   const catalogues = createCataloguesModule({ engine, searches });

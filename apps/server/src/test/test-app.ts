@@ -6,6 +6,7 @@ import type { EngineHolder } from '../engine/engine-holder';
 import type { JobQueue } from '../jobs/jobs';
 import type { LiveDeps } from '../live';
 import { DEFAULT_LIMITS, socialConfig, stripeConfig, type Config } from '../config';
+import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/database';
 import { createCapturingMailer, type CapturingMailer } from './capturing-mailer';
 import { createTestClock, type TestClock } from './test-clock';
@@ -61,6 +62,10 @@ export interface TestSession {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The database's change notices (what a sibling process on the same database would hear). */
+  changes: ChangeFeed;
+  /** The PostgreSQL database's URL when DATABASE_URL is set (another process could open it). */
+  url?: string;
   mailer: CapturingMailer;
   clock: TestClock;
   config: Config;
@@ -93,6 +98,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     db: database.db,
+    changeFeed: database.changes,
     mailer: () => mailer,
     clock,
     ...(options.sandbox && { sandbox: { network: options.sandbox } }),
@@ -138,6 +144,8 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    changes: database.changes,
+    ...(database.url && { url: database.url }),
     mailer,
     clock,
     config,

@@ -13,7 +13,7 @@ import { createDatabase, dumpMigratedPglite, MIGRATIONS_FOLDER, type Database } 
  * REFERENCES "public"."users", so tables migrated into another schema via search_path would point
  * back into public. A database isolates the same committed migrations without rewriting them.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) return createDatabase({ pgliteTemplate: await migratedTemplate() });
 
@@ -30,6 +30,7 @@ export async function createTestDatabase(): Promise<Database> {
   }
   return {
     ...database,
+    url: testUrl.toString(),
     async close() {
       await database.close();
       await waitForNoConnections(url, name);

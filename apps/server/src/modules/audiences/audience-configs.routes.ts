@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   audienceConfigListSchema,
+  type AudienceConfigList,
   audienceConfigQuerySchema,
   audienceConfigSchema,
   exclusionAudiencesSchema,
@@ -17,6 +18,7 @@ import { targetingPackageSchema } from '@murmur/core/targeting';
 import type { JobQueue } from '../../jobs/jobs';
 import { jobCaller } from '../../jobs/job-caller';
 import { errorResponses } from '../../lib/http';
+import { sendSerialized, serialized, type ReadCache } from '../../lib/read-cache';
 import { pkParams, type ZodApp } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { AudienceConfigsService } from './audience-configs.service';
@@ -39,14 +41,20 @@ export const audienceConfigsRoutes: FastifyPluginCallbackZod<{
   configsService: AudienceConfigsService;
   insightsService: AudienceInsightsService;
   jobs: JobQueue;
-}> = (app, { configsService, insightsService, jobs }, done) => {
-  registerConfigRoutes(app, configsService);
+  /** The saved lists' answers in memory (lib/read-cache.ts); none: every list is read. */
+  listCache?: ReadCache;
+}> = (app, { configsService, insightsService, jobs, listCache }, done) => {
+  registerConfigRoutes(app, configsService, listCache);
   registerInsightRoutes(app, insightsService, jobs);
   done();
 };
 
 /** The audience configs: CRUD, the targeting package download and the exclusion audiences. */
-function registerConfigRoutes(app: ZodApp, configsService: AudienceConfigsService) {
+function registerConfigRoutes(
+  app: ZodApp,
+  configsService: AudienceConfigsService,
+  listCache: ReadCache | undefined,
+) {
   app.get(
     '/api/audience-configs/',
     {
@@ -58,10 +66,23 @@ function registerConfigRoutes(app: ZodApp, configsService: AudienceConfigsServic
         response: { 200: audienceConfigListSchema, ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { query } = request;
-      const page = await configsService.list(requireUser(request), query);
-      return { ...page, next: nextPage(request.url, query.offset, query.limit, page.count) };
+      const user = requireUser(request);
+      const scope = await configsService.listScope(user, query);
+      const sampling = configsService.sampling();
+      // The answer as the route's schema serialises it, from memory while no table it was read from
+      // has changed (lib/read-cache.ts); the key holds all it depends on.
+      const load = async () => {
+        const page = await configsService.list(user, query, scope, sampling);
+        return serialized(reply, {
+          ...page,
+          next: nextPage(request.url, query.offset, query.limit, page.count),
+        });
+      };
+      const key = `${scope.key} ${sampling.sampleSize} ${sampling.scale} ${request.url}`;
+      const json = listCache ? await listCache.read(key, load) : await load();
+      return sendSerialized<AudienceConfigList>(reply, json);
     },
   );
 

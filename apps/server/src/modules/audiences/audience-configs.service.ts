@@ -33,6 +33,12 @@ const canonicalJson = (value: unknown): string =>
 
 export type AudienceConfigsService = ReturnType<typeof createAudienceConfigsService>;
 
+/** Whose saved list is read: the caller's own, or a team's the caller may read. */
+export interface ListScope {
+  key: string;
+  teamId?: number;
+}
+
 /** docs/API-AUDIENCES.md: an audience is targetable when it is non-empty and reaches ≥ 100 sample accounts. */
 export const TARGETABLE_MIN_SAMPLE = 100;
 
@@ -43,6 +49,23 @@ export const TARGETABLE_MIN_SAMPLE = 100;
 export interface TeamAccess {
   access(user: UserRow, teamRef: string): Promise<{ team: TeamRow; membership: { level: string } }>;
 }
+
+/**
+ * Whose list a query asks for: `team:<id>` once the caller's access to it is checked (on every
+ * request: a membership can end), else `user:<id>`. The list's answer depends on this scope and
+ * the query only, so a cached answer is keyed by them (audience-configs.routes.ts).
+ */
+const listScopeOf =
+  (teamsService: TeamAccess) =>
+  async (user: UserRow, query: ConfigQuery): Promise<ListScope> => {
+    if (query.team === undefined) return { key: `user:${user.id}` };
+    const teamId = (await teamsService.access(user, query.team)).team.id;
+    return { key: `team:${teamId}`, teamId };
+  };
+
+/** A category filter: an id (it fits PostgreSQL's integer; longer digits can only be a name, none matches) or a name. */
+const categoryOf = (category: string | undefined) =>
+  category === undefined ? undefined : /^\d{1,9}$/.test(category) ? Number(category) : category;
 
 /** A ready-made audience of the store (modules/store), as far as saving one needs it. */
 export type FindStoreAudience = (
@@ -205,16 +228,12 @@ export function createAudienceConfigsService(deps: {
       return counted(pkg, [], record);
     },
 
-    async list(user: UserRow, query: ConfigQuery) {
-      const teamId =
-        query.team === undefined ? undefined : (await teamsService.access(user, query.team)).team.id;
-      const category =
-        query.category === undefined
-          ? undefined
-          : // An id fits PostgreSQL's integer; longer digits can only be a name (none matches).
-            /^\d{1,9}$/.test(query.category)
-            ? Number(query.category)
-            : query.category;
+    /** Whose list a query asks for (`listScopeOf`); the engine sample its intervals come from. */
+    listScope: listScopeOf(teamsService),
+    sampling: () => samplingOf(engine),
+    async list(user: UserRow, query: ConfigQuery, scope?: ListScope, sampling = samplingOf(engine)) {
+      const { teamId } = scope ?? (await listScopeOf(teamsService)(user, query));
+      const category = categoryOf(query.category);
       const { count, rows } = await repo.list(user.id, {
         ...(teamId !== undefined && { teamId }),
         ...(query.search && { search: query.search }),
@@ -226,7 +245,7 @@ export function createAudienceConfigsService(deps: {
         limit: query.limit,
         offset: query.offset,
       });
-      return { count, results: rows.map((row) => presentConfig(row, samplingOf(engine))) };
+      return { count, results: rows.map((row) => presentConfig(row, sampling)) };
     },
 
     async create(user: UserRow, input: SaveConfigInput): Promise<AudienceConfig> {

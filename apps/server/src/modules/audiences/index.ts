@@ -1,7 +1,9 @@
 import type { TargetingPackage } from '@murmur/core/targeting';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createOutboxRepository, type MailOutbox } from '../../integrations/mail';
+import type { ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
+import { createReadCache } from '../../lib/read-cache';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { JobQueue } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
@@ -37,6 +39,17 @@ import { createLookalikesRepository } from './lookalikes.repository';
 import { lookalikesRoutes } from './lookalikes.routes';
 import { createLookalikesService } from './lookalikes.service';
 
+/** Every table the saved list reads (audience-configs.repository.ts `joined` and its status). */
+const SAVED_LIST_TABLES = [
+  'audience_configs',
+  'audience_insights',
+  'audience_categories',
+  'uploaded_audiences',
+  'audience_usages',
+  'users',
+  'teams',
+] as const;
+
 /** The audience API (docs/API-AUDIENCES.md): engine status, jobs, building, configs, insights, plans. */
 export function createAudiencesModule(deps: {
   db: Db;
@@ -51,6 +64,8 @@ export function createAudiencesModule(deps: {
   savedAudienceLimit?: { assertCanSaveAudience(teamId: number): Promise<void> };
   /** Composed account sets as custom audiences on X (modules/x-audiences), for reach plans. */
   uploadSets: UploadSets;
+  /** Committed writes heard from every process: the saved lists are then answered from memory. */
+  changeFeed?: ChangeFeed;
   /** The live log's consumer positions, for the engine status's freshness (none: `static`). */
   liveStatus?: LiveStatusSource;
   /** History points' retention (HISTORY_RETENTION_DAYS); the alerts' mail, links and webhook secrets. */
@@ -68,6 +83,7 @@ export function createAudiencesModule(deps: {
 }) {
   const { db, clock, engine, jobs } = deps;
   const repo = createAudienceConfigsRepository(db);
+  const listCache = deps.changeFeed && createReadCache({ feed: deps.changeFeed, tables: SAVED_LIST_TABLES });
   const configsService = createAudienceConfigsService({
     repo,
     teamsService: deps.teamsService,
@@ -154,7 +170,13 @@ export function createAudiencesModule(deps: {
         configsService,
         autocompleteService: createAutocompleteService({ engine }),
       });
-      await app.register(audienceConfigsRoutes, { configsService, insightsService, jobs });
+      await app.register(audienceConfigsRoutes, {
+        configsService,
+        insightsService,
+        jobs,
+        ...(listCache && { listCache }),
+      });
+      if (listCache) app.addHook('onClose', (_app, done) => (listCache.close(), done()));
       await app.register(lookalikesRoutes, { lookalikesService, jobs });
       app.addHook('onReady', (ready) => {
         void registerLookalikes();

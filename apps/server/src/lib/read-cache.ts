@@ -1,0 +1,119 @@
+import type { FastifyReply } from 'fastify';
+import type { ChangeFeed } from '../db/change-feed';
+
+export const READ_CACHE_DEFAULTS = {
+  /** What the answers held may weigh together (UTF-16 length ≈ bytes of ASCII JSON). */
+  maxChars: 32 * 1024 * 1024,
+  /**
+   * Bounds what no notice reports: the clock's part in an answer (an audience "Expired" two months
+   * after its last use) and an administrator's write with the triggers disabled.
+   */
+  ttlMs: 30_000,
+};
+
+export type ReadCache = ReturnType<typeof createReadCache>;
+
+/**
+ * Serialised answers of a database read kept in memory (the saved list, bench/README.md "The saved
+ * list … third round"), forgotten whenever a table they were read from changes (`tables`, heard
+ * through `feed`: any process's committed write; this process's own before its writer resumes).
+ *
+ * A load that began before a change must not store what it read: each change bumps a generation,
+ * and a load stores only if none happened meanwhile. While the feed is not listening nothing is
+ * served from memory or stored. Keys must carry everything the answer depends on, the caller's
+ * scope (user or team) first.
+ */
+export function createReadCache(options: {
+  feed: ChangeFeed;
+  tables: readonly string[];
+  maxChars?: number;
+  ttlMs?: number;
+  now?: () => number;
+}) {
+  const { feed } = options;
+  const maxChars = options.maxChars ?? READ_CACHE_DEFAULTS.maxChars;
+  const ttlMs = options.ttlMs ?? READ_CACHE_DEFAULTS.ttlMs;
+  const now = options.now ?? Date.now;
+  const watched = new Set(options.tables);
+  const entries = new Map<string, { value: string; expires: number }>();
+  let chars = 0;
+  let generation = 0;
+  let hits = 0;
+  let misses = 0;
+
+  const forget = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    chars -= entry.value.length;
+  };
+  const clear = () => {
+    generation++;
+    entries.clear();
+    chars = 0;
+  };
+  const unsubscribe = feed.subscribe((table) => {
+    if (table === undefined || watched.has(table)) clear();
+  });
+
+  function peek(key: string): string | undefined {
+    if (!feed.listening) return undefined;
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    entries.delete(key);
+    if (entry.expires <= now()) {
+      chars -= entry.value.length;
+      return undefined;
+    }
+    // Re-inserted: the Map's first key is the least recently used.
+    entries.set(key, entry);
+    return entry.value;
+  }
+
+  function store(key: string, value: string): void {
+    if (value.length > maxChars / 4) return;
+    forget(key);
+    entries.set(key, { value, expires: now() + ttlMs });
+    chars += value.length;
+    for (const [oldest] of entries) {
+      if (chars <= maxChars) break;
+      forget(oldest);
+    }
+  }
+
+  return {
+    /** The answer under `key`, from memory or from `load` (stored when nothing changed meanwhile). */
+    async read(key: string, load: () => Promise<string>): Promise<string> {
+      const cached = peek(key);
+      if (cached !== undefined) {
+        hits++;
+        return cached;
+      }
+      misses++;
+      const before = generation;
+      const value = await load();
+      if (feed.listening && generation === before) store(key, value);
+      return value;
+    },
+
+    get stats() {
+      return { entries: entries.size, chars, hits, misses };
+    },
+
+    close: unsubscribe,
+  };
+}
+
+/**
+ * An answer the route's own serializer wrote (`reply.serialize`, the response schema's encoding),
+ * kept as JSON text: Fastify sends a string with a JSON content type as it is.
+ */
+export function serialized(reply: FastifyReply, payload: unknown): string {
+  const json = reply.serialize(payload);
+  return typeof json === 'string' ? json : Buffer.from(json as ArrayBuffer).toString('utf8');
+}
+
+/** Sends JSON text made by `serialized` (typed as the route's body, which it encodes). */
+export function sendSerialized<T>(reply: FastifyReply, json: string): T {
+  return reply.type('application/json; charset=utf-8').send(json) as unknown as T;
+}
