@@ -113,10 +113,10 @@ test('one audience shows the same figure, label and interval on every screen, in
 
     await test.step(`${lang}: My Audiences`, async () => {
       await page.goto(`/${TEAM}/audiences`);
-      const header = page.getByRole('columnheader').filter({ hasText: tr(lang, 'figures.estimate') });
+      const header = page.getByRole('columnheader').filter({ hasText: tr(lang, 'audiences.columns.size') });
       await expect(header.first()).toBeVisible({ timeout: 20_000 });
       const headers = await page.getByRole('columnheader').allTextContents();
-      const column = headers.findIndex((h) => h.trim().startsWith(tr(lang, 'figures.estimate')));
+      const column = headers.findIndex((h) => h.trim().startsWith(tr(lang, 'audiences.columns.size')));
       expect(column).toBeGreaterThanOrEqual(0);
       const row = page.getByRole('row').filter({ hasText: name });
       expect(await shownFigure(row.getByRole('cell').nth(column))).toEqual(expected);

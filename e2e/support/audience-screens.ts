@@ -69,11 +69,11 @@ export async function checkMyAudiences(page: Page, lang: Lang, config: AudienceC
   await expect(
     page
       .getByRole('columnheader')
-      .filter({ hasText: tr(lang, 'figures.estimate') })
+      .filter({ hasText: tr(lang, 'audiences.columns.size') })
       .first(),
   ).toBeVisible();
   const headers = await page.getByRole('columnheader').allTextContents();
-  const sizeColumn = headers.findIndex((h) => h.trim().startsWith(tr(lang, 'figures.estimate')));
+  const sizeColumn = headers.findIndex((h) => h.trim().startsWith(tr(lang, 'audiences.columns.size')));
   expect(sizeColumn).toBeGreaterThanOrEqual(0);
   const row = page.getByRole('row').filter({ hasText: AUDIENCE }).filter({ hasNotText: OTHER_AUDIENCE });
   await expect(row.getByRole('link', { name: AUDIENCE, exact: true })).toBeVisible();

@@ -28,6 +28,8 @@ describe('UploadStates', () => {
       <UploadStates uploads={[upload('processing', '2026-11-24T09:00:00Z')]} />,
     );
     expect(screen.getByTestId('upload-expected').textContent).toBe('Usually ready in 21 hours.');
+    // X's verdict is named as X's, so that it never reads against Murmur's own "Targetable".
+    expect(screen.getByTestId('upload-state').textContent).toContain('Not yet targetable on X');
     rerender(<UploadStates uploads={[upload('processing', '2026-11-22T09:00:00Z')]} />);
     expect(screen.getByTestId('upload-expected').textContent).toContain('up to 48 hours');
     rerender(<UploadStates uploads={[upload('ready', '2026-11-22T09:00:00Z')]} />);

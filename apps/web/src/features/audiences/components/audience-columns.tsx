@@ -50,7 +50,8 @@ export function UploadStates({ uploads }: { uploads: UploadedAudience[] }) {
             </Text>
             {u.state === 'processing' && <ProcessingExpectation created={u.created} />}
             <Text size="xs" c="dimmed">
-              {u.targetable ? t('audiences.targetable') : t('audiences.notTargetable')}
+              {/* X's own verdict on the upload, named as X's so it never reads against Murmur's "Targetable". */}
+              {u.targetable ? t('audiences.onX.targetable') : t('audiences.onX.notTargetable')}
             </Text>
           </Stack>
         </div>
@@ -78,7 +79,7 @@ export interface AudienceColumnsOptions {
   uploads: UploadedAudience[];
 }
 
-/** My Audiences' columns (SPEC §3 display fields). */
+/** My Audiences' columns (SPEC §3 display fields); the picker chooses which show. */
 export function useAudienceColumns({
   teamSlug,
   linkTeam,
@@ -145,24 +146,18 @@ export function useAudienceColumns({
     },
     {
       key: 'size',
-      // The size is Murmur's estimate: the header names it so, the cell carries its interval.
-      header: t('figures.estimate'),
+      // One size, Murmur's estimate: the header names it so, the cell carries its interval.
+      header: t('audiences.columns.size'),
       align: 'right',
       sortValue: (row) => row.size,
       render: (row) => <FigureView figure={row.size_figure} />,
     },
     {
       key: 'core_audience',
-      // Core, native and pro-targeting sizes are estimates too: each header says so.
+      // Core and as-applied sizes are estimates too (the picker defines them): each header says so.
       header: t('audiences.columns.coreAudience'),
       align: 'right',
       render: (row) => <FigureView figure={row.core_figure} />,
-    },
-    {
-      key: 'total_native',
-      header: t('audiences.columns.totalNative'),
-      align: 'right',
-      render: (row) => <FigureView figure={row.native_figure} />,
     },
     {
       key: 'pro_targeting_size',

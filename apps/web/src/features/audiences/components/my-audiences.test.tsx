@@ -26,51 +26,80 @@ const mockApi = (list: ReturnType<typeof listRoute>, extra: Record<string, FakeR
 const lastQuery = (list: ReturnType<typeof listRoute>) => list.mock.calls.at(-1)![1];
 
 describe('MyAudiences', { timeout: 30_000 }, () => {
-  it('shows the SPEC §3 display fields and sorts on the server, descending with a leading minus', async () => {
+  it('shows Name, Size, Country, Last modified, Upload status and Actions, and sorts on the server, descending with a leading minus', async () => {
     const list = listRoute(() => ({ count: 1, next: null, results: [audience(1, { targetable: false })] }));
     mockApi(list);
     const user = userEvent.setup();
     renderWithProviders(<MyAudiences teamSlug="acme" fallbackTeam="acme" />, { route: '/acme/audiences' });
     const table = await screen.findByRole('table', { name: 'My Audiences' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent?.replace(/[▲▼↕]/g, '').trim());
+    expect(headers).toEqual([
+      'Name',
+      'Size (estimate)',
+      'Country',
+      'Last modified',
+      'Upload status',
+      'Actions',
+    ]);
     const row = within(table).getAllByRole('row')[1]!;
-    for (const text of [
-      'Audience 1',
-      'Japan',
-      '1.5M',
-      // The size's 95 % interval (300 of 100 000 sampled accounts × 5 000).
-      '1.3M–1.6M',
-      '1.0M',
-      '1.2M',
-      'Jan 6, 2026',
-      'Active',
-      'Not targetable',
-      'Ana Silva',
-    ]) {
+    // The size's 95 % interval (300 of 100 000 sampled accounts × 5 000) beneath the estimate.
+    for (const text of ['Audience 1', 'Japan', '1.5M', '1.3M–1.6M', 'Jan 6, 2026']) {
       expect(row.textContent).toContain(text);
     }
-    expect(lastQuery(list).get('ordering')).toBe('-modified');
-    expect(lastQuery(list).get('team')).toBe('acme');
-    // Every size in the row is an estimate (size, core, native, pro targeting), each with its interval,
-    // and each column header says so.
+    // One size, labelled as the estimate it is.
     const kinds = [...row.querySelectorAll('[data-figure-kind]')].map((el) =>
       el.getAttribute('data-figure-kind'),
     );
-    expect(kinds).toEqual(['estimate', 'estimate', 'estimate', 'estimate']);
-    expect(row.querySelectorAll('[data-figure-part="interval"]')).toHaveLength(4);
-    for (const header of [
-      'Core audience (estimate)',
-      'Total native (estimate)',
-      'Pro targeting size (estimate)',
-    ]) {
-      expect(
-        within(table).getByRole('columnheader', { name: new RegExp(header.replace(/[()]/g, '\\$&')) }),
-      ).toBeTruthy();
-    }
+    expect(kinds).toEqual(['estimate']);
+    expect(row.querySelectorAll('[data-figure-part="interval"]')).toHaveLength(1);
+    expect(lastQuery(list).get('ordering')).toBe('-modified');
+    expect(lastQuery(list).get('team')).toBe('acme');
 
-    await user.click(within(table).getByRole('button', { name: /Audience \(estimate\)/ }));
+    await user.click(within(table).getByRole('button', { name: /Size \(estimate\)/ }));
     await waitFor(() => expect(lastQuery(list).get('ordering')).toBe('size'));
-    await user.click(within(table).getByRole('button', { name: /Audience \(estimate\)/ }));
+    await user.click(within(table).getByRole('button', { name: /Size \(estimate\)/ }));
     await waitFor(() => expect(lastQuery(list).get('ordering')).toBe('-size'));
+  });
+
+  it('adds a column from the picker, where each column says what it means', async () => {
+    window.localStorage.clear();
+    const list = listRoute(() => ({ count: 1, next: null, results: [audience(1, { targetable: false })] }));
+    mockApi(list);
+    const user = userEvent.setup();
+    renderWithProviders(<MyAudiences teamSlug="acme" fallbackTeam="acme" />, { route: '/acme/audiences' });
+    const table = await screen.findByRole('table', { name: 'My Audiences' });
+    expect(within(table).queryByRole('columnheader', { name: /Status/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const picker = await screen.findByRole('group', { name: 'Columns to show' });
+    const status = within(picker).getByRole('checkbox', { name: 'Status' });
+    expect((status as HTMLInputElement).checked).toBe(false);
+    // Every column in the picker has its definition, jargon included.
+    for (const name of ['Status', 'Core audience (estimate)', 'Size as applied (estimate)', 'Targetable']) {
+      expect(within(picker).getByRole('checkbox', { name, description: /.{20}/ })).toBeTruthy();
+    }
+    expect(picker.textContent).toContain('Active: saved and large enough to target (used or not).');
+    expect(picker.textContent).toContain('match at least two of its criteria');
+    await user.click(status);
+    expect(await within(table).findByRole('columnheader', { name: 'Status' })).toBeTruthy();
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('Active');
+    await user.click(within(picker).getByRole('checkbox', { name: 'Targetable' }));
+    expect(row.textContent).toContain('Not targetable');
+    window.localStorage.clear();
+  });
+
+  it('on the personal list, says where the team audiences are instead of only "0 saved"', async () => {
+    const list = listRoute(() => ({ count: 0, next: null, results: [] }));
+    mockApi(list, { 'GET /api/user/me/': { body: makeUser() } });
+    renderWithProviders(<MyAudiences teamSlug={null} fallbackTeam="acme" />, { route: '/audiences' });
+    const note = await screen.findByTestId('team-lists');
+    expect(note.textContent).toContain('Your teams’ audiences are on each team’s list:');
+    expect(within(note).getByRole('link', { name: 'Acme Marketing' }).getAttribute('href')).toBe(
+      '/acme/audiences',
+    );
+    expect(screen.queryByText(/in every team/)).toBeNull();
   });
 
   it('filters by status and targetability, and says No results', async () => {

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { AudienceConfig } from '@murmur/core/api';
 import { ANY_STATUS } from '@murmur/core/targeting';
@@ -14,6 +14,7 @@ import { useExtension } from '@/lib/extension';
 import { useUploadedAudiences } from '../api/uploaded-audiences';
 import { useApplyAudience } from '../api/apply-audience';
 import { isStatus, useAudienceListParams } from '../hooks/use-audience-list-params';
+import { AudienceColumnPicker, useShownAudienceColumns } from './audience-column-picker';
 import { AudienceFilters } from './audience-filters';
 import { useAudienceColumns } from './audience-columns';
 import { AudienceListBody } from './audience-list-body';
@@ -68,6 +69,7 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
   const rows = useMemo(() => audiences.data?.pages.flatMap((page) => page.results) ?? [], [audiences.data]);
   const filtered = search !== '' || filters.status !== ANY_STATUS || filters.targetable !== 'all';
   const creatorTeam = teamSlug ?? fallbackTeam;
+  const shownColumns = useShownAudienceColumns();
   const columns = useAudienceColumns({
     teamSlug,
     linkTeam: (audience) => audience.team?.slug ?? teamSlug ?? fallbackTeam,
@@ -128,16 +130,22 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
             : t('xAds.extension.detected')
           : t('xAds.extension.notDetected')}
       </Text>
-      <AudienceFilters
-        value={filters}
-        onChange={(next) => update({ search: next.search, status: next.status, targetable: next.targetable })}
-      />
+      {teamSlug === null && <TeamListsNote teams={me.data?.memberships.map((m) => m.team) ?? []} />}
+      <Group justify="space-between" align="flex-end">
+        <AudienceFilters
+          value={filters}
+          onChange={(next) =>
+            update({ search: next.search, status: next.status, targetable: next.targetable })
+          }
+        />
+        <AudienceColumnPicker shown={shownColumns.shown} onToggle={shownColumns.toggle} />
+      </Group>
       <AudienceListBody
         audiences={audiences}
         rows={rows}
         filtered={filtered}
         creatorTeam={creatorTeam}
-        columns={columns}
+        columns={shownColumns.visible(columns)}
         ordering={ordering}
         onSortChange={(sort) => update({ ordering: sort })}
       />
@@ -159,5 +167,27 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
         </Suspense>
       </Optional>
     </Stack>
+  );
+}
+
+/**
+ * The personal list holds the audiences saved outside any team: where the user's team audiences are
+ * instead, so that "0 saved" never reads as "you have none".
+ */
+function TeamListsNote({ teams }: { teams: { slug: string; name: string }[] }) {
+  const { t } = useTranslation();
+  if (teams.length === 0) return null;
+  return (
+    <Text size="sm" data-testid="team-lists">
+      {t('audiences.teamLists')}{' '}
+      {teams.map((team, index) => (
+        <span key={team.slug}>
+          {index > 0 && ', '}
+          <Anchor component={Link} to={`/${team.slug}/audiences`}>
+            {team.name}
+          </Anchor>
+        </span>
+      ))}
+    </Text>
   );
 }
