@@ -4,6 +4,7 @@ import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { populationEstimate, predictXEstimate, xAudienceEstimate } from '@murmur/core/sampling';
 import { formatLargeNumber } from '@murmur/core/format';
 import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
+import { i18n } from '@/lib/i18n';
 import { SizePanel } from './size-panel';
 
 const figure = populationEstimate(500, { sampleSize: 100_000, rate: 5000 });
@@ -110,5 +111,25 @@ describe('SizePanel: X’s estimate beside Murmur’s', () => {
     renderWithProviders(<SizePanel pkg={pkg} />);
     expect(await screen.findByTestId('x-estimate-error', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByTestId('audience-size')).toBeTruthy();
+  });
+
+  it('says how criteria combine where the size changes, in English and Japanese', async () => {
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({ 'POST /api/build-audience/': { body: estimate } }),
+    );
+    const { unmount } = renderWithProviders(<SizePanel pkg={pkg} />);
+    const rule = screen
+      .getByRole('region', { name: 'Audience size' })
+      .querySelector('[data-testid="size-rule"]');
+    expect(rule?.textContent).toContain('any one of your handles, keywords');
+    expect(rule?.textContent).toContain('must match every filter');
+    unmount();
+    await i18n.changeLanguage('ja');
+    try {
+      renderWithProviders(<SizePanel pkg={pkg} />);
+      expect(screen.getByTestId('size-rule').textContent).toContain('いずれか 1 つに当てはまる人');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

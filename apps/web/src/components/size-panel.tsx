@@ -105,6 +105,10 @@ export function SizePanel({ pkg, titleId = 'audience-size-title', teamSlug, excl
             <FreshnessNote />
           </Stack>
         )}
+        {/* Where the size moves, the rule that moves it (the engine's evaluate: any primary item, every filter). */}
+        <Text size="xs" c="dimmed" data-testid="size-rule">
+          {t('creator.size.rule')}
+        </Text>
       </Stack>
     </Paper>
   );

@@ -56,7 +56,13 @@ function lookupsOf(index: AudienceIndex): Lookups {
   return lookups;
 }
 
-/** Accounts by handle or name prefix, most followed first (sorted keys built on first use). */
+/** A handle is searched within from this many characters on: one character matches nearly everyone. */
+const WITHIN_MIN = 2;
+
+/**
+ * Accounts by handle or name prefix, most followed first, then accounts whose handle holds the text
+ * further in ("ramen" finds @tokyo_ramen_lab), most followed first (sorted keys built on first use).
+ */
 function handles(index: AudienceIndex, q: string, limit: number): LookupResult[] {
   const lookups = lookupsOf(index);
   const a = index.accounts;
@@ -70,11 +76,20 @@ function handles(index: AudienceIndex, q: string, limit: number): LookupResult[]
   };
   lookups.handles ??= keyed(a.handles, normaliseHandle);
   lookups.names ??= keyed(a.names, fold);
-  const candidates = new Set<number>();
-  lookups.handles.forEachWithPrefix(normaliseHandle(q), (n) => candidates.add(n));
-  lookups.names.forEachWithPrefix(fold(q), (n) => candidates.add(n));
+  const typed = normaliseHandle(q);
+  const prefixed = new Set<number>();
+  lookups.handles.forEachWithPrefix(typed, (n) => prefixed.add(n));
+  lookups.names.forEachWithPrefix(fold(q), (n) => prefixed.add(n));
+  const within = new Set<number>();
+  if (typed.length >= WITHIN_MIN) {
+    lookups.handles.forEachContaining(typed, (n) => {
+      if (!prefixed.has(n)) within.add(n);
+    });
+  }
   // +1: accounts nobody follows still match.
-  return topK([...candidates], (n) => (a.followers[n] ?? 0) + 1, limit).map((n) => {
+  const followed = (n: number) => (a.followers[n] ?? 0) + 1;
+  const ranked = [...topK([...prefixed], followed, limit), ...topK([...within], followed, limit)];
+  return ranked.slice(0, limit).map((n) => {
     const slot = a.slot[n]! - 1;
     const handle = a.handles.get(slot);
     const sampleCount = index.followers.get(n).count;
@@ -167,7 +182,7 @@ function catalogueItems(index: AudienceIndex, field: LookupField, q: string, lim
 
 /**
  * Suggestions for a package field while the user types (POST /api/audience-configs/autocomplete/):
- * handles by handle or name prefix, most followed first; keywords and hashtags by indexed term
+ * handles by handle or name prefix, then by text within the handle, most followed first; keywords and hashtags by indexed term
  * prefix, most used first; catalogue fields by label.
  */
 export function lookup(index: AudienceIndex, field: LookupField, q: string, limit = 10): LookupResult[] {

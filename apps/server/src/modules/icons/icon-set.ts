@@ -92,11 +92,13 @@ const ICONS: Icon[] = [
   { name: 'plane', paths: ['M3 12l18-8-6 18-3-7z', 'M12 15l9-11'] },
   { name: 'ban', paths: [circle(12, 12, 9), 'M5.6 5.6l12.8 12.8'] },
   { name: 'tag', paths: ['M3 12V3h9l9 9-9 9z', 'M7.5 7.5h.01'] },
+  { name: 'search', paths: [circle(11, 11, 7), 'M21 21l-5-5'] },
 ];
 
 /** Targeting package field → icon (SPEC §3 targeting package). */
 const CRITERIA: Record<string, string> = {
-  keywords: 'hash',
+  // A keyword is a word, not a hashtag: the "#" is the hashtags' alone.
+  keywords: 'search',
   hashtags: 'hash',
   handles: 'at',
   interests: 'heart',

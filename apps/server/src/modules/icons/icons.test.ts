@@ -31,6 +31,9 @@ describe('the icon set: /api/iconography/ and /api/icons/', () => {
     const categories = (await t.app.inject({ url: '/api/audience-categories/' })).json<AudienceCategory[]>();
     expect(categories.length).toBeGreaterThan(0);
     for (const c of categories) expect(set.categories[c.name], c.name).toBeDefined();
+    // Only hashtags carry the "#": a keyword chip drawn with it reads as a hashtag.
+    expect(set.criteria.hashtags).toBe('hash');
+    expect(set.criteria.keywords).not.toBe('hash');
     for (const icon of set.icons)
       for (const d of icon.paths) expect(d, icon.name).toMatch(/^M[-\d.\s,a-zA-Z]+$/);
 

@@ -49,6 +49,8 @@ export function AutocompletePicker({
       query={query}
       onQueryChange={setQuery}
       loading={suggestions.isFetching}
+      // Results of an older text (still debouncing, or kept while the new search runs) are not offered.
+      stale={clean(query) !== debounced || suggestions.isPlaceholderData}
       error={suggestions.isError ? errorText(suggestions.error, t) : null}
       options={
         debounced === ''

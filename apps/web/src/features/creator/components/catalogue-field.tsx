@@ -122,6 +122,10 @@ export function CatalogueField({ catalogue, label, description, pkg, onChange }:
         onQueryChange={setQuery}
         options={options}
         loading={list.isPending || search.isFetching}
+        // The list for an older text (still debouncing, or kept while the new search runs) is not offered.
+        stale={
+          query.trim() !== debounced || (searchable !== null && debounced !== '' && search.isPlaceholderData)
+        }
         error={failure === null ? null : errorText(failure, t)}
         onPick={(option) =>
           onChange(

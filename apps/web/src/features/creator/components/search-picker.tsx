@@ -27,6 +27,11 @@ export interface SearchPickerProps {
   /** Enter with no highlighted option adds the typed text itself (keywords, handles, hashtags). */
   onFreeText?: (text: string) => void;
   disabled?: boolean;
+  /**
+   * The options answer an older text than the one typed (the debounce or the search is still under
+   * way): none is shown or pickable, so that a fast typist never picks from the last query's list.
+   */
+  stale?: boolean;
 }
 
 /** A search box with autocomplete: type, pick with the arrows and Enter or the mouse. */
@@ -42,13 +47,16 @@ export function SearchPicker({
   onPick,
   onFreeText,
   disabled,
+  stale = false,
 }: SearchPickerProps) {
   const { t } = useTranslation();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const id = useId();
+  const current = stale ? [] : options;
+  const searching = loading || stale;
 
   const pick = (value: string) => {
-    const option = options.find((candidate) => candidate.value === value);
+    const option = current.find((candidate) => candidate.value === value);
     if (option === undefined || option.disabled === true) return;
     onPick(option);
     onQueryChange('');
@@ -66,11 +74,11 @@ export function SearchPicker({
       combobox.closeDropdown();
       return;
     }
-    const first = options.find((option) => option.disabled !== true);
+    const first = current.find((option) => option.disabled !== true);
     if (first !== undefined) pick(first.value);
   };
 
-  const showDropdown = query.trim() !== '' || options.length > 0;
+  const showDropdown = query.trim() !== '' || current.length > 0;
 
   return (
     <Combobox store={combobox} onOptionSubmit={pick}>
@@ -83,7 +91,7 @@ export function SearchPicker({
           value={query}
           disabled={disabled}
           error={error ?? undefined}
-          rightSection={loading ? <Loader size="xs" aria-label={t('common.loading')} /> : null}
+          rightSection={searching ? <Loader size="xs" aria-label={t('common.loading')} /> : null}
           onChange={(event) => {
             onQueryChange(event.currentTarget.value);
             combobox.openDropdown();
@@ -97,16 +105,16 @@ export function SearchPicker({
       </Combobox.Target>
       <Combobox.Dropdown hidden={!showDropdown}>
         <Combobox.Options mah={280} style={{ overflowY: 'auto' }}>
-          {options.length === 0 ? (
+          {current.length === 0 ? (
             <Combobox.Empty>
-              {loading
+              {searching
                 ? t('common.loading')
                 : onFreeText !== undefined && query.trim() !== ''
                   ? t('creator.picker.pressEnter', { text: query.trim() })
                   : t('creator.picker.noMatches')}
             </Combobox.Empty>
           ) : (
-            options.map((option) => (
+            current.map((option) => (
               <Combobox.Option
                 key={option.value}
                 value={option.value}
