@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
-import { OverflowTabs, visibleTabCount, type TabItem } from './overflow-tabs';
+import { OverflowTabs, visibleTabCount, visibleTabCountFor, type TabItem } from './overflow-tabs';
 
 const TABS: TabItem[] = [
   { value: 'summary', label: 'Summary' },
@@ -35,6 +35,20 @@ describe('visibleTabCount', () => {
     expect(visibleTabCount(5, 300)).toBe(5);
     expect(visibleTabCount(5, 200)).toBe(2);
     expect(visibleTabCount(5, 50)).toBe(0);
+  });
+});
+
+describe('visibleTabCountFor', () => {
+  const MARKETING = ['About', 'Pro targeting', 'Pro solutions', 'Pro community', 'Marketing materials'];
+
+  it('gives a long label the room it needs, so a phone puts the rest into More instead of clipping it', () => {
+    // 358 px: a 390 px phone less its padding. Five tabs at 60 px would "fit"; their labels do not.
+    const count = visibleTabCountFor(MARKETING, 358);
+    expect(count).toBeLessThan(MARKETING.length);
+    expect(count).toBeGreaterThan(0);
+    expect(visibleTabCountFor(MARKETING, 1200)).toBe(MARKETING.length);
+    // Short labels still take about 60 px each.
+    expect(visibleTabCountFor(['A', 'B', 'C', 'D', 'E'], 300)).toBe(5);
   });
 });
 
@@ -77,7 +91,8 @@ describe('OverflowTabs', () => {
       toJSON: () => ({}),
     });
     renderWithProviders(<Harness />);
-    expect(screen.getAllByRole('tab')).toHaveLength(2);
+    // 200 px: "More" and "Summary"; "Demographics" needs more room than is left, so it is not cut off.
+    expect(screen.getAllByRole('tab')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'More' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Content wall' }));
     expect(screen.queryByRole('tab', { selected: true })).toBeNull();

@@ -30,6 +30,36 @@ export const visibleTabCount = (total: number, width: number, tabWidth = TAB_WID
   return slots >= total ? total : Math.max(0, slots - 1);
 };
 
+/** Width of one character of a tab's label (14 px text) and a tab's padding, in px. */
+const CHAR_PX = 8;
+const TAB_PADDING_PX = 24;
+/** The "More" button's slot. */
+const MORE_PX = 72;
+
+/**
+ * How many tabs stay visible in `width` px when each takes at least `tabWidth` (SPEC §9: about 60 px)
+ * or what its label needs: a long label ("Marketing materials") is never cut off at the edge, it goes
+ * into "More" with the rest.
+ */
+export const visibleTabCountFor = (
+  labels: readonly string[],
+  width: number,
+  tabWidth = TAB_WIDTH,
+): number => {
+  if (width <= 0) return labels.length;
+  const widths = labels.map((label) => Math.max(tabWidth, label.length * CHAR_PX + TAB_PADDING_PX));
+  const total = widths.reduce((sum, w) => sum + w, 0);
+  if (total <= width) return labels.length;
+  let used = MORE_PX;
+  let count = 0;
+  for (const w of widths) {
+    if (used + w > width) break;
+    used += w;
+    count += 1;
+  }
+  return count;
+};
+
 /** SPEC §4: one active tab chosen by click; disabled tabs look disabled; tabs that don't fit overflow
  * into a menu. */
 export function OverflowTabs({ tabs, value, onChange, label, tabWidth = TAB_WIDTH }: OverflowTabsProps) {
@@ -37,7 +67,11 @@ export function OverflowTabs({ tabs, value, onChange, label, tabWidth = TAB_WIDT
   const listRef = useRef<HTMLDivElement>(null);
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
   const width = useElementWidth(listRef);
-  const count = visibleTabCount(tabs.length, width, tabWidth);
+  const count = visibleTabCountFor(
+    tabs.map((tab) => tab.label),
+    width,
+    tabWidth,
+  );
   const visible = tabs.slice(0, count);
   const overflow = tabs.slice(count);
   const activeInOverflow = overflow.some((tab) => tab.value === value);
