@@ -35,6 +35,7 @@ import { RegionsField } from './regions-field';
 import { NAME_MAX, ReviewStep } from './review-step';
 import { SavedPanel } from './saved-panel';
 import { SizePanel } from '@/components/size-panel';
+import { SizeBar } from './size-bar';
 import { TermField } from './term-field';
 
 export interface AudienceCreatorProps {
@@ -251,6 +252,7 @@ export function AudienceCreator({ team, user }: AudienceCreatorProps) {
               onSubmit={submit}
             />
           )}
+          <SizeBar pkg={pkg} exclusions={exclusionIds} panelId="creator-size-title" />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md" style={{ position: 'sticky', top: 72 }}>
