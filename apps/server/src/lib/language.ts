@@ -17,3 +17,16 @@ export function preferredLanguage(acceptLanguage: string | undefined): Language 
     .sort((a, b) => b.q - a.q || a.index - b.index);
   return pickLanguage(ranked.map((entry) => entry.tag));
 }
+
+/**
+ * The language to answer a request in: the signed-in user's interface language (their setting),
+ * else what the browser asks for.
+ */
+export function requestLanguage(request: {
+  principal?: { kind: string; user?: { language: Language } } | undefined;
+  headers: { 'accept-language'?: string | undefined };
+}): Language {
+  const principal = request.principal;
+  if (principal?.kind === 'user' && principal.user) return principal.user.language;
+  return preferredLanguage(request.headers['accept-language']);
+}

@@ -1,18 +1,23 @@
-import { ApiError, FORM_ERROR_MAX_LENGTH } from '@murmur/core/errors';
+import { ApiError, buildErrorMessage, FORM_ERROR_MAX_LENGTH } from '@murmur/core/errors';
+import { localisedFieldLabel } from '@murmur/core/i18n';
 import type { TFunction } from 'i18next';
+import { currentLanguage } from './i18n';
 
 /**
  * The message to show for a failed call (SPEC §8), in the interface language: network failures and
- * 400s get our translated frame; the server's own message is shown as it comes.
+ * 400s get our translated frame; the server's own message (already in the caller's language) is
+ * shown as it comes, with its field names (SPEC §8's "Name: message" prefixes) from the shared catalogue.
  */
 export const errorText = (error: unknown, t: TFunction): string => {
   if (!(error instanceof ApiError) || error.status === 0) return t('errors.network');
+  const language = currentLanguage();
+  const message = buildErrorMessage(error.body, (key) => localisedFieldLabel(key, language)) || error.message;
   if (error.status === 400) {
     return t('errors.formSubmit', {
-      message: Array.from(error.message).slice(0, FORM_ERROR_MAX_LENGTH).join(''),
+      message: Array.from(message).slice(0, FORM_ERROR_MAX_LENGTH).join(''),
     });
   }
-  return error.message || t('errors.network');
+  return message || t('errors.network');
 };
 
 /** The first message the server gave for one field of a 400 response, if any. */

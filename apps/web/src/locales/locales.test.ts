@@ -1,5 +1,6 @@
 import { COPY_EMPTY_MESSAGE, COPY_SUCCESS_MESSAGE, COPY_UNSUPPORTED_MESSAGE } from '@murmur/core/clipboard';
 import { INVALID_LOGIN_CODE_MESSAGE, NETWORK_ERROR_MESSAGE } from '@murmur/core/errors';
+import { serverCatalogues } from '@murmur/core/i18n';
 import { EMAIL_MESSAGE } from '@murmur/core/validation';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
@@ -48,5 +49,18 @@ describe('translations', () => {
       'Continue',
       'Submit',
     ]);
+  });
+
+  it('show the same words as the shared catalogue for messages both the server and the screens give', () => {
+    const pairs = [
+      ['login.invalidCode', 'invalidLoginCode'],
+      ['billing.uploadNeedsSubscription', 'needSubscription'],
+      ['social.unauthorized', 'unauthorizedLogin'],
+      ['xAds.apply.empty', 'emptyTargeting'],
+    ] as const;
+    for (const [screen, shared] of pairs) {
+      expect(english[screen], screen).toBe(serverCatalogues.en.messages[shared]);
+      expect(japanese[screen], screen).toBe(serverCatalogues.ja.messages[shared]);
+    }
   });
 });

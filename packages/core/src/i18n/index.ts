@@ -1,1 +1,2 @@
 export * from './languages';
+export * from './server-messages';

@@ -1,4 +1,9 @@
+import { serverCatalogues } from '@murmur/core/i18n';
 import type { HelpEntry } from './help-types';
+
+// Help quotes the messages as the screens show them, in each language (the shared catalogue).
+const en = serverCatalogues.en.messages;
+const ja = serverCatalogues.ja.messages;
 
 /** Help: answers to the questions and messages users meet most often (SPEC §5, §8 texts). */
 export const HELP: HelpEntry[] = [
@@ -12,12 +17,12 @@ export const HELP: HelpEntry[] = [
         sections: [
           {
             id: 'code',
-            title: '“Invalid login code”',
+            title: `“${en.invalidLoginCode}”`,
             body: 'The code has 6 characters and is valid for a short time. Ask for a new code with Start over and use the newest mail.',
           },
           {
             id: 'unauthorized',
-            title: '“Error: Unauthorized login attempt”',
+            title: `“${en.unauthorizedLogin}”`,
             body: 'The sign-in came back from X in another tab or after too long. Start the sign-in again from the same tab.',
           },
           {
@@ -33,12 +38,12 @@ export const HELP: HelpEntry[] = [
         sections: [
           {
             id: 'code',
-            title: '「Invalid login code」と表示される',
+            title: `「${ja.invalidLoginCode}」と表示される`,
             body: 'コードは 6 文字で、有効期間は短めです。「最初からやり直す」で新しいコードを受け取り、最新のメールのコードを入力してください。',
           },
           {
             id: 'unauthorized',
-            title: '「Error: Unauthorized login attempt」と表示される',
+            title: `「${ja.unauthorizedLogin}」と表示される`,
             body: 'X からの戻りが別のタブだったか、時間が経ちすぎています。同じタブでもう一度サインインしてください。',
           },
           {
@@ -65,7 +70,7 @@ export const HELP: HelpEntry[] = [
           },
           {
             id: 'empty',
-            title: '“Failed to apply targeting list because it is empty.”',
+            title: `“${en.emptyTargeting}”`,
             body: 'Every item of the list is deselected, or it has none. Add at least one keyword, handle, interest or filter.',
           },
           {
@@ -92,7 +97,7 @@ export const HELP: HelpEntry[] = [
           },
           {
             id: 'empty',
-            title: '「Failed to apply targeting list because it is empty.」と表示される',
+            title: `「${ja.emptyTargeting}」と表示される`,
             body: 'リストの項目がすべて選択解除されているか、項目がありません。キーワード、ハンドル、興味関心、フィルターのいずれかを 1 つ以上追加してください。',
           },
           {
@@ -119,7 +124,7 @@ export const HELP: HelpEntry[] = [
         sections: [
           {
             id: 'subscription',
-            title: '“You need an active subscription to upload audiences to X.”',
+            title: `“${en.needSubscription}”`,
             body: 'Uploading is part of the paid plans. A team admin chooses a plan under Pricing and Subscriptions in Team settings.',
           },
           {
@@ -140,7 +145,7 @@ export const HELP: HelpEntry[] = [
         sections: [
           {
             id: 'subscription',
-            title: '「You need an active subscription to upload audiences to X.」と表示される',
+            title: `「${ja.needSubscription}」と表示される`,
             body: 'アップロードは有料プランの機能です。チーム管理者がチーム設定の「料金とサブスクリプション」でプランを選んでください。',
           },
           {

@@ -22,6 +22,17 @@ describe('help content (Guides, User manual, Help)', () => {
     }
   });
 
+  it('quotes on-screen messages in the article’s own language', () => {
+    for (const entry of HELP_ENTRIES) {
+      for (const section of entry.text.ja.sections) {
+        // A Japanese article quotes what a Japanese screen shows: no English sentence (three words) in 「」.
+        expect(section.title, `${entry.id}/${section.id}`).not.toMatch(
+          /「[^」]*[A-Za-z]+ [A-Za-z]+ [A-Za-z]+[^」]*」/,
+        );
+      }
+    }
+  });
+
   it('lists one kind, and finds articles holding every word of the search, in the chosen language', async () => {
     const guides = (await get('/api/help/articles/?kind=guide')).json<HelpArticleList>().results;
     expect(guides.map((a) => a.id)).toEqual(['getting-started', 'build-an-audience', 'apply-to-x']);
