@@ -1,5 +1,5 @@
 import { Avatar as MantineAvatar, Group, Text } from '@mantine/core';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../lib/large-number';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from './avatar';
 import type { AccountSummary } from '@murmur/core/api';

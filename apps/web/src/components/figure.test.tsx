@@ -42,10 +42,11 @@ describe('FigureView', () => {
     expect(part('interval')).toBeUndefined();
   });
 
-  it('speaks Japanese', async () => {
+  it('speaks Japanese, counting in 万 and 億', async () => {
     await i18n.changeLanguage('ja');
     render(estimate);
     expect(part('label')).toBe('オーディエンス（推定）');
-    expect(part('interval')).toBe('688K〜950K');
+    expect(part('value')).toBe('80万');
+    expect(part('interval')).toBe('68万〜95万');
   });
 });

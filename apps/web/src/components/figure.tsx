@@ -1,5 +1,5 @@
 import { Stack, Text, Tooltip, type MantineSize } from '@mantine/core';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../lib/large-number';
 import type { Figure } from '@murmur/core/sampling';
 import type { TFunction } from 'i18next';
 import { useId } from 'react';

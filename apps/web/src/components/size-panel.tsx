@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../lib/large-number';
 import { SIZE_BUCKETS, type TargetingPackage } from '@murmur/core/targeting';
 import { useTranslation } from 'react-i18next';
 import { useEstimate } from '../lib/api/build-audience';

@@ -40,4 +40,19 @@ describe('formatLargeNumber', () => {
     expect(formatLargeNumber(Number.POSITIVE_INFINITY)).toBe('—');
     expect(formatLargeNumber(Number.NEGATIVE_INFINITY)).toBe('—');
   });
+
+  it.each([
+    [0, '0'],
+    [9_999, '9,999'],
+    [12_345, '1.2万'],
+    [99_999, '9.9万'],
+    [1_000_000, '100万'],
+    [18_100_000, '1810万'],
+    [123_456_789, '1.2億'],
+    [550_000_000, '5.5億'],
+    [1_234_567_890, '12億'],
+    [-1_000_000, '-100万'],
+  ])('formats %d as %s on Japanese screens (万 and 億)', (n, expected) => {
+    expect(formatLargeNumber(n, 'ja')).toBe(expected);
+  });
 });

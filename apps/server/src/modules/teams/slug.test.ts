@@ -9,9 +9,14 @@ describe('slugify', () => {
     expect(slugify('  Café Crème  ')).toBe('cafe-creme');
   });
 
-  it('falls back to "team" for names without ASCII letters or digits', () => {
-    expect(slugify('広告チーム')).toBe('team');
-    expect(slugify('!!!')).toBe('team');
+  it('gives names without ASCII letters or digits a slug of their own, never the bare "team"', () => {
+    const ad = slugify('広告チーム');
+    expect(ad).toMatch(/^team-[a-z][a-z0-9]{5}$/);
+    expect(slugify('広告チーム')).toBe(ad);
+    expect(slugify('営業チーム')).not.toBe(ad);
+    expect(slugify('!!!')).toMatch(/^team-[a-z][a-z0-9]{5}$/);
+    expect(SLUG_PATTERN.test(ad)).toBe(true);
+    expect(parseTeamRef(ad)).toEqual({ slug: ad });
   });
 
   it('never yields an all-digit slug, which would read as an id', () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../lib/large-number';
 import { affinityTone, formatAffinity, formatShare } from './format';
 import { barFraction, shareMax } from './scale';
 import classes from './share-bars.module.css';

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { AgencyTeam } from '@murmur/core/api';
-import { formatLargeNumber, formatMoney } from '@murmur/core/format';
+import { formatMoney } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

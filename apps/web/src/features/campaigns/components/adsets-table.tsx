@@ -1,6 +1,7 @@
 import { Paper, Table, Text, Title } from '@mantine/core';
 import { criterionName, type Campaign } from '@murmur/core/api';
-import { formatLargeNumber, formatMoney } from '@murmur/core/format';
+import { formatMoney } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { useTranslation } from 'react-i18next';
 import { AsyncButton } from '@/components/async-button';
 import { useLanguage } from '@/hooks/use-language';

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Campaign } from '@murmur/core/api';
-import { formatDate, formatLargeNumber, formatMoney } from '@murmur/core/format';
+import { formatDate, formatMoney } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AsyncButton } from '@/components/async-button';

@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatFrequency } from '@murmur/core/api';
-import { formatDate, formatLargeNumber } from '@murmur/core/format';
+import { formatDate } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { useTranslation } from 'react-i18next';
 import { FigureInterval } from '@/components/figure';
 import { QueryError } from '@/components/route-error';

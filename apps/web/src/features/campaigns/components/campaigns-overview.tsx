@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { CAMPAIGN_OBJECTIVES, type Campaign, type CampaignObjective } from '@murmur/core/api';
-import { formatDate, formatLargeNumber, formatMoney } from '@murmur/core/format';
+import { formatDate, formatMoney } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { ANY_STATUS, AUDIENCE_STATUSES, type AudienceStatus } from '@murmur/core/targeting';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,7 @@
 import { Box, Button, Group, Paper, Table, Text } from '@mantine/core';
 import type { StatsTotal } from '@murmur/core/api';
-import { formatDate, formatLargeNumber, formatMoney } from '@murmur/core/format';
+import { formatDate, formatMoney } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/hooks/use-language';

@@ -1,6 +1,7 @@
 import { Paper, Table, Text, Title } from '@mantine/core';
 import { segmentName, type SegmentKind, type Segmentations } from '@murmur/core/api';
-import { formatLargeNumber, formatPercent } from '@murmur/core/format';
+import { formatPercent } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/hooks/use-language';
 

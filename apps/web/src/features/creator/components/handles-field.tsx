@@ -1,5 +1,5 @@
 import { Avatar as MantineAvatar, Group, Loader, Stack, Text } from '@mantine/core';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { MAX_HANDLES, type TargetingPackage, type TermItem } from '@murmur/core/targeting';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/avatar';

@@ -1,5 +1,5 @@
 import { Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@mantine/core';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { useId, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 

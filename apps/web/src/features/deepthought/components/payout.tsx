@@ -1,6 +1,6 @@
 import { List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { DtPayout } from '@murmur/core/api';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useDtPayout } from '../api/get-payout-prediction';

@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import type { DtPost } from '@murmur/core/api';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

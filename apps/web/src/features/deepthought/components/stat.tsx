@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 
 export function Stat({ label, value }: { label: string; value: string | number }) {
   return (

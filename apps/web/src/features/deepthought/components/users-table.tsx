@@ -1,6 +1,6 @@
 import { Badge, Checkbox, Stack, Text, Tooltip } from '@mantine/core';
 import { type DtEngager, type DtUser } from '@murmur/core/api';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Handle } from './dt-frame';

@@ -11,7 +11,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { formatDate, formatLargeNumber } from '@murmur/core/format';
+import { formatDate } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountChip } from '@/components/account-chip';

@@ -1,5 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatDate, formatLargeNumber } from '@murmur/core/format';
+import { formatDate } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/hooks/use-language';

@@ -1,4 +1,4 @@
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { formatAffinity, formatShare } from '@/components/charts/format';
 import type { AccountSummary, PostSummary, Share } from '../types';
 

@@ -1,6 +1,7 @@
 import { ScrollArea, Table, Tooltip } from '@mantine/core';
 import type { OverlapResult } from '@murmur/core/api';
-import { formatLargeNumber, formatPercent } from '@murmur/core/format';
+import { formatPercent } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { useTranslation } from 'react-i18next';
 
 export interface OverlapHeatmapProps {

@@ -1,6 +1,6 @@
 import { ScrollArea } from '@mantine/core';
 import type { OverlapResult } from '@murmur/core/api';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { useTranslation } from 'react-i18next';
 
 export interface UpsetChartProps {

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Monitor } from '@murmur/core/api';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/targeting';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { CompetitorAnalysisResult } from '@murmur/core/api';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { xFollowers } from '@murmur/core/sampling';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -12,7 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import type { Sentiment } from '@murmur/core/api';
-import { formatDate, formatLargeNumber } from '@murmur/core/format';
+import { formatDate } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { countryByCode } from '@murmur/core/countries';
-import { formatLargeNumber, formatPercent } from '@murmur/core/format';
+import { formatPercent } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../lib/large-number';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

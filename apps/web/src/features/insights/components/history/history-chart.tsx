@@ -1,6 +1,7 @@
 import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { AudiencePoint, Language } from '@murmur/core/api';
-import { formatDate, formatLargeNumber } from '@murmur/core/format';
+import { formatDate } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../../lib/large-number';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/hooks/use-language';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { MemberAccount, MembershipChanges, MembershipSide } from '@murmur/core/api';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../../lib/large-number';
 import { useTranslation } from 'react-i18next';
 import { FigureView } from '@/components/figure';
 import { errorText } from '@/lib/error-text';

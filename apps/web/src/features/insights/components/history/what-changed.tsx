@@ -1,6 +1,7 @@
 import { Alert, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import type { AudienceChanges, AudiencePoint, ChangeItem } from '@murmur/core/api';
-import { formatLargeNumber, formatPercent } from '@murmur/core/format';
+import { formatPercent } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../../lib/large-number';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/hooks/use-language';

@@ -1,4 +1,4 @@
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../../lib/large-number';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EngagedPost, InsightsReport, PostSummary } from '@/features/insights/types';

@@ -1,5 +1,5 @@
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../../lib/large-number';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShareBars } from '@/components/charts/share-bars';

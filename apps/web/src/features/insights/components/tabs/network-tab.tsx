@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../../lib/large-number';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAffinity, formatShare } from '@/components/charts/format';

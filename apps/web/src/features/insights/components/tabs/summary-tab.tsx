@@ -1,5 +1,5 @@
 import { Badge, List, SimpleGrid, Text } from '@mantine/core';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '../../../../lib/large-number';
 import { useTranslation } from 'react-i18next';
 import { formatAffinity, formatShare } from '@/components/charts/format';
 import { FigureView, figureLabel, figureRange } from '@/components/figure';
