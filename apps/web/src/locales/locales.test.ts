@@ -63,4 +63,8 @@ describe('translations', () => {
       expect(japanese[screen], screen).toBe(serverCatalogues.ja.messages[shared]);
     }
   });
+
+  it('translate the premium suite’s screen names', () => {
+    expect(japanese['premium.screens.talkToX']).not.toBe(english['premium.screens.talkToX']);
+  });
 });

@@ -1,13 +1,11 @@
 import { Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
-import { countryByCode, normaliseCountry } from '@murmur/core/countries';
 import { formatPercent } from '@murmur/core/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '@/hooks/use-language';
 import type { AudienceConfig, PerspectivesResult } from '@murmur/core/api';
-import type { Difference as AudienceDifference } from '@murmur/core/insights';
 import { FigureView } from '@/components/figure';
 import { errorText } from '@/lib/error-text';
+import { useTraitLabel } from '../utils/trait-label';
 import { useCompareAudiences } from '../api/compare-audiences';
 import { JobView } from '@/components/job-view';
 
@@ -23,47 +21,6 @@ const pct = (fraction: number) => formatPercent(fraction, { fromFraction: true }
 const DIMENSIONS = ['gender', 'age', 'languages', 'countries', 'interests'] as const;
 const isDimension = (value: string): value is (typeof DIMENSIONS)[number] =>
   (DIMENSIONS as readonly string[]).includes(value);
-
-const LANGUAGE_CODES = [
-  'ja',
-  'en',
-  'ko',
-  'zh',
-  'es',
-  'pt',
-  'fr',
-  'de',
-  'it',
-  'ru',
-  'ar',
-  'hi',
-  'id',
-  'th',
-  'tr',
-  'vi',
-];
-const ENGLISH_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
-const JAPANESE_NAMES = new Intl.DisplayNames(['ja'], { type: 'language' });
-
-/** A trait's value in the interface language where we know it (countries, languages). */
-const useTraitLabel = () => {
-  const language = useLanguage();
-  return (row: AudienceDifference): string => {
-    if (language !== 'ja') return row.label;
-    if (row.dimension === 'countries') {
-      const code = normaliseCountry(row.key)?.code ?? normaliseCountry(row.label)?.code;
-      return (code === undefined ? undefined : countryByCode(code)?.nameJa) ?? row.label;
-    }
-    if (row.dimension === 'languages') {
-      // The key is a language code, or the language's English name.
-      const code = /^[a-z]{2,3}$/i.test(row.key)
-        ? row.key
-        : LANGUAGE_CODES.find((candidate) => ENGLISH_NAMES.of(candidate) === row.label);
-      return code === undefined ? row.label : (JAPANESE_NAMES.of(code) ?? row.label);
-    }
-    return row.label;
-  };
-};
 
 function ComparisonView({ a, b, result }: { a: string; b: string; result: PerspectivesResult }) {
   const { t } = useTranslation();

@@ -1,6 +1,8 @@
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useLanguage } from '@/hooks/use-language';
+import { countryName } from '@/lib/locale-names';
 import { useDtXStats } from '../api/get-xstats';
 import { DtScreen } from './dt-frame';
 import { UsersTable } from './users-table';
@@ -8,6 +10,7 @@ import { UsersTable } from './users-table';
 /** /premium-suite/xstats/:country? — followers per country, and the followers of one country. */
 export function XStatsScreen() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { country } = useParams();
   const code = country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : undefined;
   const stats = useDtXStats(code);
@@ -37,7 +40,7 @@ export function XStatsScreen() {
                   <Table.Tr key={c.country} bg={c.country === data.country ? 'violet.0' : undefined}>
                     <Table.Td>
                       <Anchor component={Link} to={`/premium-suite/xstats/${c.country}`}>
-                        {c.name}
+                        {countryName(c.country, language)}
                       </Anchor>
                     </Table.Td>
                     <Table.Td ta="right">{c.followers}</Table.Td>
@@ -50,7 +53,7 @@ export function XStatsScreen() {
             <>
               <Text fw={600} component="h2">
                 {t('deepThought.followersIn', {
-                  country: data.countries.find((c) => c.country === data.country)?.name ?? data.country,
+                  country: countryName(data.country, language),
                 })}
               </Text>
               <UsersTable users={data.accounts} />

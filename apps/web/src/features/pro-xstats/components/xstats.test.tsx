@@ -19,7 +19,7 @@ const stats: XstatsData = {
   languages: [],
   gender: [],
   age_bands: [],
-  top_interests: [],
+  top_interests: [{ key: 'Sports/Soccer', label: 'Sports/Soccer', share: 0.2, affinity: 1.5 }],
   growth: { latest_week_posts: 9400, previous_week_posts: 9000, change: 9400 / 9000 - 1 },
   countries: [{ code: 'JP', accounts: 120_000_000 }],
 };
@@ -39,25 +39,29 @@ describe('X statistics name their figures', { timeout: 20_000 }, () => {
       '–',
       /posts by the sampled accounts last week.*counts in the sample/,
       `Japan · ${formatLargeNumber(120_000_000)} (estimate)`,
+      'Sports/Soccer',
     ],
     [
       'ja',
       'アカウント数（推定）',
       '〜',
       /サンプル内のアカウントの投稿.*サンプル内の件数/,
-      `日本 · ${formatLargeNumber(120_000_000)}（推定）`,
+      `日本 · ${formatLargeNumber(120_000_000, 'ja')}（推定）`,
+      'スポーツ/サッカー',
     ],
-  ] as const)('in %s', async (lang, label, dash, posts, country) => {
+  ] as const)('in %s', async (lang, label, dash, posts, country, interest) => {
     await i18n.changeLanguage(lang);
     vi.spyOn(window, 'fetch').mockImplementation(fakeFetch({ 'GET /api/external/xstats/': { body: stats } }));
     renderWithProviders(<Xstats country={undefined} />, { route: '/xstats' });
     const card = await screen.findByTestId('xstats-accounts');
     expect(card.textContent).toContain(label);
     const part = (p: string) => card.querySelector(`[data-figure-part="${p}"]`)?.textContent;
-    expect(part('value')).toBe(formatLargeNumber(accounts.value));
+    expect(part('value')).toBe(formatLargeNumber(accounts.value, lang));
     expect(part('interval')).toBe(
-      `${formatLargeNumber(accounts.low)}${dash}${formatLargeNumber(accounts.high)}`,
+      `${formatLargeNumber(accounts.low, lang)}${dash}${formatLargeNumber(accounts.high, lang)}`,
     );
+    // The network's interests in the interface language (the catalogue names them in English).
+    expect(screen.getByText(interest)).toBeTruthy();
     expect(screen.getByText(posts)).toBeTruthy();
     expect(screen.getByRole('button', { name: country })).toBeTruthy();
   });

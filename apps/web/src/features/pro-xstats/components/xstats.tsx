@@ -9,6 +9,7 @@ import { FigureView } from '@/components/figure';
 import { PageHeader, usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
 import { useLanguage } from '@/hooks/use-language';
+import { useCatalogueNames } from '@/lib/catalogue-names';
 import { countryName, languageName } from '@/lib/locale-names';
 import { useXstats } from '../api/get-xstats';
 
@@ -30,6 +31,7 @@ const genderLabel = (key: string, t: TFunction) =>
 export function Xstats({ country }: XstatsProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const names = useCatalogueNames();
   const navigate = useNavigate();
   const code = country?.toUpperCase();
   const place = code === undefined ? t('proSite.xstats.world') : countryName(code, language);
@@ -100,6 +102,7 @@ export function Xstats({ country }: XstatsProps) {
               title={t('proSite.xstats.topInterests')}
               rows={data.top_interests.map((s) => ({
                 ...s,
+                label: names.name('interests', s.label),
                 extra: s.affinity === null ? '' : `×${s.affinity.toFixed(1)}`,
               }))}
             />
