@@ -1,4 +1,4 @@
-import { Button, Menu, mergeMantineTheme, DEFAULT_THEME } from '@mantine/core';
+import { Alert, Button, Menu, mergeMantineTheme, DEFAULT_THEME, Notification } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -34,5 +34,21 @@ describe('theme (axe)', () => {
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
     expect([...menu.children].map((child) => child.getAttribute('role'))).toEqual(['menuitem', 'menuitem']);
+  });
+
+  it('keeps the line breaks of a message naming several fields, in alerts and toasts (SPEC §8)', () => {
+    const message = 'Name: This field is required.\nCountry: Unknown country code.';
+    renderWithProviders(
+      <>
+        <Alert data-testid="alert">{message}</Alert>
+        <Notification data-testid="toast">{message}</Notification>
+      </>,
+    );
+    const alertMessage = screen.getByTestId('alert').querySelector('.mantine-Alert-message') as HTMLElement;
+    const toastMessage = screen
+      .getByTestId('toast')
+      .querySelector('.mantine-Notification-description') as HTMLElement;
+    expect(alertMessage.style.whiteSpace).toBe('pre-line');
+    expect(toastMessage.style.whiteSpace).toBe('pre-line');
   });
 });

@@ -1,8 +1,10 @@
 import {
   createTheme,
+  Alert,
   DEFAULT_THEME,
   defaultVariantColorsResolver,
   Menu,
+  Notification,
   parseThemeColor,
   type MantineColorsTuple,
 } from '@mantine/core';
@@ -32,6 +34,10 @@ export const theme = createTheme({
     // WCAG (axe aria-required-children, critical): a menu's hidden first-focus placeholder is
     // a div[tabindex] among its menuitems; without it a keyboard-opened menu focuses its first item.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // SPEC §8: an error naming several fields puts each on its own line ("Name: ….\nCountry: …"):
+    // alerts and toasts keep the message's line breaks.
+    Alert: Alert.extend({ styles: { message: { whiteSpace: 'pre-line' } } }),
+    Notification: Notification.extend({ styles: { description: { whiteSpace: 'pre-line' } } }),
   },
   defaultRadius: 'md',
   fontFamily:

@@ -10,6 +10,7 @@ import { JobProgress } from '@/features/insights/components/job-progress';
 import type { InsightsTab } from '@/features/insights/components/tabs/insights-tab-list';
 import { useGenerateInsights } from '@/features/pro-builder/api/generate-insights';
 import { useJob } from '@/lib/api/get-job';
+import { useCatalogueNames } from '@/lib/catalogue-names';
 import { errorText } from '@/lib/error-text';
 import { personalStore } from '@/lib/personal-store';
 
@@ -23,6 +24,7 @@ export interface ProInsightsProps {
  */
 export function ProInsights({ pkg }: ProInsightsProps) {
   const { t } = useTranslation();
+  const names = useCatalogueNames();
   const personal = useSyncExternalStore(personalStore.subscribe, personalStore.get, personalStore.get);
   const start = useGenerateInsights();
   const { mutate } = start;
@@ -78,7 +80,7 @@ export function ProInsights({ pkg }: ProInsightsProps) {
               <Group gap={6}>
                 {interests.map((s) => (
                   <Badge key={s.key} variant="light" tt="none">
-                    {s.label} ×{(s.affinity ?? 0).toFixed(1)}
+                    {names.name('interests', s.label)} ×{(s.affinity ?? 0).toFixed(1)}
                   </Badge>
                 ))}
               </Group>
