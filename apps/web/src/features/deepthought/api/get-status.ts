@@ -8,5 +8,14 @@ export const getDtStatus = (signal?: AbortSignal) =>
 
 export const dtStatusKey = [...deepThoughtKey, 'status'] as const;
 
-export const useDtStatus = () =>
-  useQuery({ queryKey: dtStatusKey, queryFn: ({ signal }) => getDtStatus(signal), retry: noRetryOnGate });
+/**
+ * `signedOutIsAnAnswer`: the screen shows its own way in to a signed-out visitor (the paused page,
+ * SPEC §2 "/ (paused page)"), so a 403 is not SPEC §8's "redirect to login".
+ */
+export const useDtStatus = ({ signedOutIsAnAnswer = false }: { signedOutIsAnAnswer?: boolean } = {}) =>
+  useQuery({
+    queryKey: dtStatusKey,
+    queryFn: ({ signal }) => getDtStatus(signal),
+    retry: noRetryOnGate,
+    ...(signedOutIsAnAnswer && { meta: { handlesAuthError: true } }),
+  });

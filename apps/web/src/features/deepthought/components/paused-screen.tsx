@@ -10,7 +10,7 @@ import { SignInWithXButton } from './sign-in';
 export function PausedScreen() {
   const { t } = useTranslation();
   usePageTitle('Deep Thought');
-  const status = useDtStatus();
+  const status = useDtStatus({ signedOutIsAnAnswer: true });
   const signedIn = status.isSuccess;
   return (
     <Stack gap="lg" maw={720}>
