@@ -1,12 +1,15 @@
 import { Alert, Select, Skeleton, Stack, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '@/components/page-title';
 import { CampaignWizard } from '@/features/campaigns/components/campaign-wizard';
 import { useMe } from '@/lib/api/get-me';
 
 /** SPEC §2 pro-targeting /campaigns/new: the dashboard's campaign wizard, for one of the user's teams. */
 export function CampaignNewRoute() {
   const { t } = useTranslation();
+  // Titled also while signed out or without a team (the wizard titles itself when it shows).
+  usePageTitle(t('campaigns.new'));
   const me = useMe();
   const teams = me.data?.memberships.map((m) => m.team) ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
