@@ -32,6 +32,8 @@ export async function load(c: LoadCase, connections: number, seconds: number): P
     duration: seconds,
     method: c.method ?? 'GET',
     headers: {
+      // As a browser asks: the product compresses the larger JSON answers for such a client.
+      'accept-encoding': 'br, gzip',
       ...((c.body !== undefined || c.bodies) && { 'content-type': 'application/json' }),
       ...c.headers,
     },

@@ -1,4 +1,4 @@
-// npm run bench:web [-- --no-build] [-- --no-lighthouse] [-- --dist DIR] — the first load as the browser
+// npm run bench:web [-- --no-build] [-- --no-lighthouse] [-- --dist DIR] [-- --reports DIR] — the first load as the browser
 // receives it. Starts the product as `npm start` serves it (server + built web app, a fresh embedded
 // database), then:
 // 1. bytes on the wire: each flavour's entry page (dashboard /login, pro /, premium /) loaded by Debian's
@@ -247,8 +247,13 @@ if (!process.argv.includes('--no-lighthouse')) {
     locale: 'en-US',
     args: [...CHROMIUM_FLAGS.slice(1), `--remote-debugging-port=${debuggingPort}`],
   });
+  const presets = process.argv.includes('--mobile-only')
+    ? (['mobile'] as const)
+    : (['mobile', 'desktop'] as const);
+  const reports = argValue('--reports');
+  if (reports) mkdirSync(reports, { recursive: true });
   const audit = async (page: string, url: string, signedIn: boolean) => {
-    for (const preset of ['mobile', 'desktop'] as const) {
+    for (const preset of presets) {
       const flags: Flags = {
         port: debuggingPort,
         output: 'json',
@@ -260,6 +265,11 @@ if (!process.argv.includes('--no-lighthouse')) {
       const runner = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
       if (runner === undefined) throw new Error(`Lighthouse gave no result for ${url}`);
       const { categories, audits } = runner.lhr;
+      // The whole report (what costs the score: metrics, opportunities, the request chains) to read.
+      if (reports) {
+        const name = `${page.replace(/[^a-z0-9]+/gi, '-')}-${preset}.json`;
+        writeFileSync(join(reports, name), JSON.stringify(runner.lhr));
+      }
       const score = (id: string) => categories[id]?.score ?? null;
       const failing = Object.values(audits)
         .filter(

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app';
 import { anyString } from './test/matchers';
@@ -20,6 +21,23 @@ afterAll(async () => {
 });
 
 describe('OpenAPI document', () => {
+  it('is sent brotli-compressed to a client that accepts it, and the same document decoded', async () => {
+    const plain = await t.app.inject({ url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const res = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('leaves a small API answer uncompressed', async () => {
+    const res = await t.app.inject({ url: '/api/user/me/', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toHaveProperty('detail');
+  });
+
   it('is served at /api/docs/json with every API route', async () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

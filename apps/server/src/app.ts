@@ -20,6 +20,7 @@ import { registerAuth } from './plugins/auth';
 import { TARGETING_SERVICE_ROUTES } from './modules/catalogues/targeting-service';
 import { registerDocs } from './plugins/docs';
 import { registerCoalescedWrites } from './plugins/coalesced-writes';
+import { registerJsonCompression } from './plugins/json-compression';
 import { registerFrontHook } from './plugins/front-hook';
 import { readinessChecks, registerHealth } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestLimits(app);
   registerFrontHook(app, config.isProduction);
   registerCoalescedWrites(app);
+  registerJsonCompression(app);
 
   const mailer = deps.mailer(app.log);
   const clock = deps.clock ?? systemClock;
