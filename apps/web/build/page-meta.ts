@@ -21,8 +21,44 @@ export interface PageMetaFile {
   sitemap: { pro: string[] };
   /** What main.tsx imports before it renders, beyond index.html's own scripts: the flavour's chunks and
    * the language's catalogue, for `<link rel="modulepreload">` (no waterfall: entry, then flavour). */
-  preload: { flavours: Record<PageFlavour, string[]>; languages: Record<PageLanguage, string[]> };
+  preload: {
+    flavours: Record<PageFlavour, string[]>;
+    languages: Record<PageLanguage, string[]>;
+    /** The lazy chunks of the pages a visit starts on (ENTRY_ROUTES), beyond the flavour's: a first load
+     * of such a path fetches them beside the flavour's instead of after the router asked for them. */
+    routes: EntryRoutePreload[];
+  };
 }
+
+export interface EntryRoutePreload {
+  flavour: PageFlavour;
+  /** A regular expression (source) on the request's path, without the query. */
+  path: string;
+  files: string[];
+}
+
+/**
+ * The pages a visit usually starts on, per flavour, and the lazy route modules their router loads
+ * (the routers in src/app/flavours/*\/router.tsx): the login page, a team's audiences (where signing in
+ * lands), the pro site's home and Deep Thought's home.
+ */
+const ENTRY_ROUTES: { flavour: PageFlavour; path: string; sources: string[] }[] = [
+  {
+    flavour: 'dashboard',
+    path: '^/login(?:/[^/]+)?/?$',
+    sources: ['src/app/flavours/dashboard/routes/login.tsx'],
+  },
+  {
+    flavour: 'dashboard',
+    path: '^/(?!login/|store/|audiences/)[^/]+/audiences/?$',
+    sources: [
+      'src/app/flavours/dashboard/layouts/team-layout.tsx',
+      'src/app/flavours/dashboard/routes/audiences.tsx',
+    ],
+  },
+  { flavour: 'pro', path: '^/$', sources: ['src/app/flavours/pro/routes/home.tsx'] },
+  { flavour: 'premium', path: '^/$', sources: ['src/app/flavours/premium/routes/paused.tsx'] },
+];
 
 const TEXTS: PageMetaFile['meta'] = {
   dashboard: {
@@ -102,19 +138,29 @@ const FLAVOUR_SOURCES: Record<PageFlavour, string> = {
 export const preloadsOf = (manifest: Manifest): PageMetaFile['preload'] => {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry === true);
   const inPage = entry === undefined ? new Set<string>() : closureOf(manifest, entry);
-  const filesOf = (source: string): string[] => {
-    if (manifest[source] === undefined) throw new Error(`No chunk for ${source} in the Vite manifest.`);
-    const keys = [...closureOf(manifest, source)].filter((key) => !inPage.has(key));
-    const files = keys.flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]);
+  const filesOf = (sources: string[], already = inPage): string[] => {
+    const keys = new Set<string>();
+    for (const source of sources) {
+      if (manifest[source] === undefined) throw new Error(`No chunk for ${source} in the Vite manifest.`);
+      for (const key of closureOf(manifest, source)) if (!already.has(key)) keys.add(key);
+    }
+    const files = [...keys].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]);
     return [...new Set(files)].map((file) => `/${file}`);
   };
+  const flavourKeys = (flavour: PageFlavour) =>
+    new Set([...inPage, ...closureOf(manifest, FLAVOUR_SOURCES[flavour])]);
   return {
     flavours: {
-      dashboard: filesOf(FLAVOUR_SOURCES.dashboard),
-      pro: filesOf(FLAVOUR_SOURCES.pro),
-      premium: filesOf(FLAVOUR_SOURCES.premium),
+      dashboard: filesOf([FLAVOUR_SOURCES.dashboard]),
+      pro: filesOf([FLAVOUR_SOURCES.pro]),
+      premium: filesOf([FLAVOUR_SOURCES.premium]),
     },
-    languages: { en: filesOf('src/locales/en.json'), ja: filesOf('src/locales/ja.json') },
+    languages: { en: filesOf(['src/locales/en.json']), ja: filesOf(['src/locales/ja.json']) },
+    routes: ENTRY_ROUTES.map(({ flavour, path, sources }) => ({
+      flavour,
+      path,
+      files: filesOf(sources, flavourKeys(flavour)),
+    })),
   };
 };
 

@@ -35,6 +35,14 @@ const meta = {
       premium: [],
     },
     languages: { en: ['/assets/en-1.js'], ja: ['/assets/ja-1.js'] },
+    routes: [
+      {
+        flavour: 'dashboard',
+        path: '^/login(?:/[^/]+)?/?$',
+        files: ['/assets/login-1.js', '/assets/login-1.css'],
+      },
+      { flavour: 'pro', path: '^/$', files: ['/assets/home-1.js'] },
+    ],
   },
 };
 
@@ -147,6 +155,25 @@ describe('the page', () => {
     expect(dashboard.body).toContain('<meta name="description" content="Dashboard description">');
     const staging = await get('/?flavour=premium', { host: 'staging.murmur.test' });
     expect(staging.body).toContain('Premium description');
+  });
+
+  it('preloads the lazy chunks of an entry route on its path only, and in its flavour only', async () => {
+    const login = await get('/login?next=%2Facme', { host: 'localhost:3000' });
+    expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-1.js">');
+    expect(login.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/login-1.css">');
+    expect(login.body).toContain('/assets/dashboard-1.js');
+    expect((await get('/login/x', { host: 'localhost:3000' })).body).toContain('/assets/login-1.js');
+    for (const [url, host] of [
+      ['/acme/login', 'localhost:3000'],
+      ['/', 'localhost:3000'],
+      ['/login', 'pro.localhost'],
+    ] as const) {
+      const res = await get(url, { host });
+      expect(res.body, `${host}${url}`).not.toContain('login-1');
+    }
+    const pro = await get('/', { host: 'pro.localhost' });
+    expect(pro.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
+    expect((await get('/about', { host: 'pro.localhost' })).body).not.toContain('home-1.js');
   });
 
   it('is never the raw index.html', async () => {

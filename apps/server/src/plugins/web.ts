@@ -46,8 +46,19 @@ interface PageMeta {
   siteName: string;
   meta: Record<Flavour, Record<Language, { title: string; description: string }>>;
   sitemap: { pro: string[] };
-  preload: { flavours: Record<Flavour, string[]>; languages: Record<Language, string[]> };
+  preload: {
+    flavours: Record<Flavour, string[]>;
+    languages: Record<Language, string[]>;
+    /** Entry pages' lazy route chunks (apps/web/build/page-meta.ts ENTRY_ROUTES); absent in older builds. */
+    routes?: { flavour: Flavour; path: string; files: string[] }[];
+  };
 }
+
+/** The index in meta.preload.routes of the entry route a path of the flavour is, or -1. */
+export const entryRouteOf = (meta: PageMeta, flavour: Flavour, path: string): number =>
+  (meta.preload.routes ?? []).findIndex(
+    (route) => route.flavour === flavour && new RegExp(route.path).test(path),
+  );
 
 /** The same choice as the app's at boot (apps/web/src/app/flavour.ts), from the Host header. */
 export const flavourOf = (hosts: PageMeta['hosts'], hostname: string, query: string): Flavour => {
@@ -80,9 +91,19 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** index.html with the flavour's and language's title, description, Open Graph tags and preloads. */
-export const renderPage = (template: string, meta: PageMeta, flavour: Flavour, language: Language) => {
+export const renderPage = (
+  template: string,
+  meta: PageMeta,
+  flavour: Flavour,
+  language: Language,
+  entryRoute = -1,
+) => {
   const { title, description } = meta.meta[flavour][language];
-  const preloads = [...meta.preload.flavours[flavour], ...meta.preload.languages[language]].map((href) =>
+  const preloads = [
+    ...meta.preload.flavours[flavour],
+    ...meta.preload.languages[language],
+    ...(meta.preload.routes?.[entryRoute]?.files ?? []),
+  ].map((href) =>
     href.endsWith('.css')
       ? // Vite's loader asks for stylesheets with `crossorigin`: a preload without it is not reused.
         `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`
@@ -148,7 +169,8 @@ export async function registerWeb(
     });
   }
 
-  // Rendered once per (build, flavour, language) and compressed once: a page request only picks bytes.
+  // Rendered once per (build, flavour, language, entry route) and compressed once: a page request only
+  // picks bytes.
   const pages = new Map<string, Rendered>();
   let builtAt = 0;
   let template = '';
@@ -167,12 +189,13 @@ export async function registerWeb(
     }
     return true;
   };
-  const pageFor = (flavour: Flavour, language: Language): Rendered => {
-    const key = `${flavour}:${language}`;
+  const pageFor = (flavour: Flavour, language: Language, path: string): Rendered => {
+    const entryRoute = meta === undefined ? -1 : entryRouteOf(meta, flavour, path);
+    const key = `${flavour}:${language}:${entryRoute}`;
     let page = pages.get(key);
     if (page === undefined) {
       const identity = Buffer.from(
-        meta === undefined ? template : renderPage(template, meta, flavour, language),
+        meta === undefined ? template : renderPage(template, meta, flavour, language, entryRoute),
       );
       page = {
         identity,
@@ -192,7 +215,8 @@ export async function registerWeb(
     const language = pickLanguage(
       (request.headers['accept-language'] ?? '').split(',').map((part) => part.split(';')[0] ?? ''),
     );
-    const page = pageFor(flavour, language);
+    const query = request.url.indexOf('?');
+    const page = pageFor(flavour, language, query === -1 ? request.url : request.url.slice(0, query));
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     void reply
       .type('text/html; charset=utf-8')
