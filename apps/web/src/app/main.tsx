@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { config } from '../lib/config';
 import { getConsent, onConsentChange } from '../lib/consent';
@@ -32,13 +32,18 @@ const root = createRoot(container);
 const flavour = resolveFlavour(window.location, config);
 
 Promise.all([loaders[flavour](), i18nReady])
-  .then(([App]) =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  )
+  .then(([App]) => {
+    // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+    // browser between them, instead of one long task (what a phone's CPU turns into seconds of
+    // blocking time). Nothing is on screen before it, so there is nothing to keep responsive but input.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
+  })
   .catch((error: unknown) => {
     // Without the flavour's code there is no UI kit either: a plain message and a way out.
     // The catalogue may be what failed to load: English words then.
