@@ -5,7 +5,7 @@ import {
   isTargetingPackageNonEmpty,
   type TargetingPackage,
 } from '@murmur/core/targeting';
-import { populationEstimate } from '@murmur/core/sampling';
+import { populationEstimate, type EstimateFigure } from '@murmur/core/sampling';
 import type { AudienceEstimate } from '@murmur/engine';
 import { BadRequest } from '../errors';
 import type { EngineHolder } from './engine-holder';
@@ -37,6 +37,17 @@ const rateOf = (populationEstimate: number, sampleCount: number, fallback: numbe
   sampleCount > 0 && populationEstimate > 0 ? populationEstimate / sampleCount : fallback;
 
 /**
+ * The population estimate of `sampleCount` sampled accounts (the engine scaled it to `scaled`) as a figure with its 95 % interval, from a sample of `sampleSize` accounts.
+ */
+export function estimateFigureOf(
+  sampleCount: number,
+  scaled: number,
+  { sampleSize, scale }: EngineSampling,
+): EstimateFigure {
+  return populationEstimate(sampleCount, { sampleSize, rate: rateOf(scaled, sampleCount, scale) });
+}
+
+/**
  * The engine's estimate in the API's snake_case shape (docs/API-AUDIENCES.md "Estimate"), with the
  * population estimate as a figure: its 95 % interval from a sample of `sampleSize` accounts.
  */
@@ -47,10 +58,7 @@ export function toEstimate(e: AudienceEstimate, sampleSize: number | null, scale
     size_bucket: e.sizeBucket,
     unmatched: e.unmatched.map((u) => ({ criterion: u.criterion, label: u.label })),
     handles_truncated: e.handlesTruncated,
-    figure: populationEstimate(e.sampleCount, {
-      sampleSize,
-      rate: rateOf(e.populationEstimate, e.sampleCount, scale),
-    }),
+    figure: estimateFigureOf(e.sampleCount, e.populationEstimate, { sampleSize, scale }),
   };
 }
 

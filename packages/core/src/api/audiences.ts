@@ -147,7 +147,14 @@ export const autocompleteRequestSchema = z.object({
 export type AutocompleteRequest = z.input<typeof autocompleteRequestSchema>;
 export const autocompleteResponseSchema = z.object({
   results: z.array(
-    z.object({ value: z.string(), label: z.string(), detail: z.string().nullable(), size: z.number().int() }),
+    z.object({
+      value: z.string(),
+      label: z.string(),
+      detail: z.string().nullable(),
+      size: z.number().int(),
+      /** `size` as a figure: Murmur's estimate of what the item alone reaches, with its 95 % interval. */
+      size_figure: estimateFigureSchema,
+    }),
   ),
 });
 export type AutocompleteResponse = z.infer<typeof autocompleteResponseSchema>;

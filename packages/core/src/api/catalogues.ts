@@ -81,6 +81,8 @@ export const locationSchema = z.object({
   type: locationTypeSchema,
   country_code: z.string(),
   size: int,
+  /** `size` as a figure: Murmur's estimate with its 95 % interval (docs/API.md "Figures"). */
+  size_figure: estimateFigureSchema,
 });
 export type Location = z.infer<typeof locationSchema>;
 export const locationsResponseSchema = z.object({ locations: z.array(locationSchema) });

@@ -1003,6 +1003,15 @@ export interface ApiRoutes {
         label: string;
         detail: string | null;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
     };
   };
@@ -7223,6 +7232,15 @@ export interface ApiRoutes {
         type: "country" | "region" | "metro" | "city";
         country_code: string;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
     };
   };
@@ -8387,6 +8405,15 @@ export interface ApiRoutes {
         type: "country" | "region" | "metro" | "city";
         country_code: string;
         size: number;
+        size_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
     };
   };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudienceConfig, Estimate, InsightsByConfig, Job } from '@murmur/core/api';
-import { populationEstimate } from '@murmur/core/sampling';
+import { populationEstimate, type EstimateFigure } from '@murmur/core/sampling';
 import { EMPTY_TARGETING_MESSAGE } from '@murmur/core/targeting';
 import type { AudienceEngine } from '@murmur/engine';
 import { createInProcessQueue } from '../../jobs/in-process-queue';
@@ -126,8 +126,15 @@ describe('POST /api/audience-configs/autocomplete/', () => {
       null,
     );
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ results: { value: string; label: string; detail: string | null; size: number }[] }>()
-      .results;
+    return res.json<{
+      results: {
+        value: string;
+        label: string;
+        detail: string | null;
+        size: number;
+        size_figure: EstimateFigure;
+      }[];
+    }>().results;
   };
 
   it('suggests handles by prefix, most followed first, with the name as detail', async () => {
@@ -138,6 +145,8 @@ describe('POST /api/audience-configs/autocomplete/', () => {
       expect(r.label).toBe(`@${r.value}`);
       // The size is the audience the handle gives: its followers, as build-audience counts them.
       expect(r.size).toBe(estimateOf({ handles: [{ handle: r.value }] }).population_estimate);
+      // Its figure is the one the size panel shows for that audience: the same value and interval.
+      expect(r.size_figure).toEqual(estimateOf({ handles: [{ handle: r.value }] }).figure);
     }
     const followers = results.map(
       (r) => engine.describeAccounts([engine.findAccount(r.value)!])[0]!.followers,
@@ -151,15 +160,23 @@ describe('POST /api/audience-configs/autocomplete/', () => {
     for (const k of keywords) {
       expect(k.value.startsWith('thr')).toBe(true);
       expect(k.size).toBe(estimateOf({ keywords: [{ label: k.value }] }).population_estimate);
+      expect(k.size_figure).toEqual(estimateOf({ keywords: [{ label: k.value }] }).figure);
     }
     const hashtags = await complete('hashtags', '#k');
     expect(hashtags[0]).toMatchObject({ value: 'kpop', label: '#kpop' });
     const interests = await complete('interests', 'socc');
     expect(interests[0]).toMatchObject({ label: 'Sports/Soccer', value: '22001' });
     expect(interests[0]!.size).toBe(estimateOf(soccer).population_estimate);
+    expect(interests[0]!.size_figure).toEqual(estimateOf(soccer).figure);
     const languages = await complete('languages', 'jap');
     expect(languages).toEqual([
-      { value: 'ja', label: 'Japanese', detail: null, size: expect.any(Number) as number },
+      {
+        value: 'ja',
+        label: 'Japanese',
+        detail: null,
+        size: expect.any(Number) as number,
+        size_figure: estimateOf({ languages: [{ label: 'ja' }] }).figure,
+      },
     ]);
     const locations = await complete('locations', 'japan', 1);
     expect(locations[0]).toMatchObject({ label: 'Japan', detail: 'country' });

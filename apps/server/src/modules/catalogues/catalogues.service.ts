@@ -83,6 +83,7 @@ export function createCataloguesService(deps: { engine: EngineHolder; searches: 
             type,
             country_code: entry.countryCode ?? '',
             size: Math.round(entry.accounts * e.scale),
+            size_figure: populationEstimate(entry.accounts, { sampleSize: e.stats.accounts, rate: e.scale }),
           },
         ];
       });

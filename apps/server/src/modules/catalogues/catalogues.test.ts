@@ -157,8 +157,14 @@ describe('locations', () => {
     expect(locations.length).toBeGreaterThan(0);
     expect(locations[0]!.label.toLowerCase()).toContain('tokyo');
     expect(locations.every((l) => l.country_code === 'JP')).toBe(true);
-    for (const l of locations)
+    for (const l of locations) {
       expect(l.size).toBe(estimate({ locations: [{ label: l.label, id: l.value }] }));
+      // The size as a figure: Murmur's estimate with a 95 % interval around it.
+      expect(l.size_figure).toMatchObject({ kind: 'estimate', value: l.size });
+      expect(l.size_figure.low).toBeLessThanOrEqual(l.size);
+      expect(l.size_figure.high).toBeGreaterThanOrEqual(l.size);
+      if (l.size > 0) expect(l.size_figure.high).toBeGreaterThan(l.size_figure.low);
+    }
   });
 
   it('filters by type', async () => {

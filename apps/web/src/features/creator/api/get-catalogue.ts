@@ -1,4 +1,4 @@
-import type { CatalogueItem } from '@murmur/core/api';
+import type { CatalogueEntry } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getInterests } from '@/lib/api/get-interests';
 import { request } from '@/lib/request';
@@ -8,7 +8,7 @@ export type Catalogue =
   'interests' | 'conversation_topics' | 'movies_tv_shows' | 'network_operators' | 'languages';
 
 /** GET /api/external/{catalogue}/ — the whole catalogue, cached for the visit. */
-export const getCatalogue = async (catalogue: Catalogue, signal?: AbortSignal): Promise<CatalogueItem[]> => {
+export const getCatalogue = async (catalogue: Catalogue, signal?: AbortSignal): Promise<CatalogueEntry[]> => {
   switch (catalogue) {
     case 'interests':
       return getInterests(signal);

@@ -1,4 +1,4 @@
-import type { CatalogueItem } from '@murmur/core/api';
+import type { CatalogueEntry } from '@murmur/core/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request';
 import type { Catalogue } from './get-catalogue';
@@ -10,7 +10,7 @@ export const searchCatalogue = async (
   catalogue: SearchableCatalogue,
   keywords: string,
   signal?: AbortSignal,
-): Promise<CatalogueItem[]> => {
+): Promise<CatalogueEntry[]> => {
   const options = { body: { keywords }, signal };
   switch (catalogue) {
     case 'interests':

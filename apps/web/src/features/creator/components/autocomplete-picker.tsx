@@ -59,7 +59,7 @@ export function AutocompletePicker({
               value: item.value,
               label: optionLabel(item),
               detail: item.detail,
-              size: item.size,
+              figure: item.size_figure,
             }))
       }
       onPick={(option) => add(option[pick])}

@@ -1,3 +1,5 @@
+import { formatLargeNumber } from '@murmur/core/format';
+import { populationEstimate } from '@murmur/core/sampling';
 import { emptyTargetingPackage, type TargetingPackage } from '@murmur/core/targeting';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,16 +9,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, renderWithProviders } from '@/test/render';
 import { CatalogueField } from './catalogue-field';
 
-const topics = [
-  { value: '1001', label: 'Formula 1', category: 'SPORTS_LEAGUES', size: 900 },
-  { value: '1002', label: 'Generative AI', category: 'TRENDS', size: 800 },
-];
+/** A catalogue entry as the server answers it: its size with the figure of that size. */
+const entry = (value: string, label: string, category: string, sampled: number) => {
+  const size_figure = populationEstimate(sampled, { sampleSize: 100_000, rate: 100 });
+  return { value, label, category, size: size_figure.value, size_figure };
+};
 
-const titles = [
-  { value: '2001', label: 'The Quiet House', category: 'HORROR', size: 700 },
-  { value: '2002', label: '東京ランナーズ', category: 'DRAMA', size: 600 },
-];
-const operators = [{ value: '3001', label: 'NTT Docomo', category: 'JP', size: 500 }];
+const topics = [entry('1001', 'Formula 1', 'SPORTS_LEAGUES', 9), entry('1002', 'Generative AI', 'TRENDS', 8)];
+
+const titles = [entry('2001', 'The Quiet House', 'HORROR', 7), entry('2002', '東京ランナーズ', 'DRAMA', 6)];
+const operators = [entry('3001', 'NTT Docomo', 'JP', 5)];
 
 let latest: TargetingPackage = emptyTargetingPackage();
 function Field({
@@ -118,5 +120,23 @@ describe('catalogue pickers and chips in the interface language', { timeout: 20_
     await user.click(screen.getByRole('textbox', { name: 'Topics' }));
     expect(await detailOf('The Quiet House')).toContain('Horror');
     expect(screen.queryByText('HORROR')).toBeNull();
+  });
+
+  it("shows each option's size as Murmur's estimate with its 95 % interval, in English and Japanese", async () => {
+    catalogues();
+    const user = userEvent.setup();
+    const f1 = topics[0]!.size_figure;
+    const { unmount } = renderWithProviders(<Field initial={emptyTargetingPackage()} />);
+    await user.click(screen.getByRole('textbox', { name: 'Topics' }));
+    // 9 sampled accounts at 100 people each: 900, with Wilson's interval around it.
+    expect(f1.low).toBeLessThan(900);
+    expect(f1.high).toBeGreaterThan(900);
+    const interval = `${formatLargeNumber(f1.low)}–${formatLargeNumber(f1.high)}`;
+    expect(await detailOf('Formula 1')).toContain(`900 (estimate, ${interval})`);
+    unmount();
+    await i18n.changeLanguage('ja');
+    renderWithProviders(<Field initial={emptyTargetingPackage()} />);
+    await user.click(screen.getByRole('textbox', { name: 'Topics' }));
+    expect(await detailOf('F1')).toContain(`900（推定、${interval}）`);
   });
 });

@@ -4,7 +4,7 @@ import { COUNTRIES } from '@murmur/core/countries';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogueItem } from '@murmur/core/api';
+import type { CatalogueEntry } from '@murmur/core/api';
 import { useLanguage } from '@/hooks/use-language';
 import { useCatalogueNames } from '@/lib/catalogue-names';
 import { errorText } from '@/lib/error-text';
@@ -25,11 +25,11 @@ export interface CatalogueFieldProps {
 
 const SUGGESTED = 20;
 
-const toOption = (item: CatalogueItem): PickerOption => ({
+const toOption = (item: CatalogueEntry): PickerOption => ({
   value: item.value,
   label: item.label,
   detail: item.category,
-  size: item.size,
+  figure: item.size_figure,
 });
 
 /**
@@ -49,7 +49,7 @@ export function CatalogueField({ catalogue, label, description, pkg, onChange }:
   const options = useMemo((): PickerOption[] => {
     // Items are listed by name in the interface language (日本語, スポーツ/サッカー), picked with the
     // catalogue's own (English) label.
-    const shown = (item: CatalogueItem) =>
+    const shown = (item: CatalogueEntry) =>
       catalogue === 'languages'
         ? languageName(item.value, item.label, language)
         : names.packageItem(catalogue, item.label);
@@ -72,7 +72,7 @@ export function CatalogueField({ catalogue, label, description, pkg, onChange }:
           return category;
       }
     };
-    const option = (item: CatalogueItem) => ({
+    const option = (item: CatalogueEntry) => ({
       ...toOption(item),
       label: shown(item),
       detail: detail(item.category),

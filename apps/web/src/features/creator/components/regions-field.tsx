@@ -41,7 +41,7 @@ export function RegionsField({ pkg, onChange }: RegionsFieldProps) {
                 label: regionName(location.label, language),
                 detail:
                   language === 'ja' ? countryName(location.country_code, language) : location.country_code,
-                size: location.size,
+                figure: location.size_figure,
               }))
         }
         onPick={(option) => {

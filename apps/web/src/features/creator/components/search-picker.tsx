@@ -1,5 +1,6 @@
 import { Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import { formatLargeNumber } from '../../../lib/large-number';
+import type { EstimateFigure } from '@murmur/core/sampling';
 import { useId, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,7 +8,8 @@ export interface PickerOption {
   value: string;
   label: string;
   detail?: string | null;
-  size?: number;
+  /** What the item alone reaches: Murmur's estimate, shown with its 95 % interval. */
+  figure?: EstimateFigure;
   /** Shown but not selectable (SPEC §4: DPRK), with the reason. */
   disabled?: boolean;
   info?: string;
@@ -127,9 +129,13 @@ export function SearchPicker({
                     <Text size="sm" c={option.disabled === true ? 'dimmed' : undefined}>
                       {option.label}
                     </Text>
-                    {option.size !== undefined && (
-                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {t('figures.estimateShort', { value: formatLargeNumber(option.size) })}
+                    {option.figure !== undefined && (
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-figure-kind="estimate">
+                        {t('figures.estimateWithRange', {
+                          value: formatLargeNumber(option.figure.value),
+                          low: formatLargeNumber(option.figure.low),
+                          high: formatLargeNumber(option.figure.high),
+                        })}
                       </Text>
                     )}
                   </Group>
