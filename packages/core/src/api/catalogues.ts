@@ -279,6 +279,8 @@ export const competitorSchema = z.object({
   top_interests: z.array(catalogueItemSchema.extend({ affinity: z.number() })),
   /** Population estimate of the followers shared with each other competitor, by handle. */
   overlap: z.record(z.string(), int),
+  /** `overlap` as figures: Murmur's estimate of the shared followers with its 95 % interval, by handle. */
+  overlap_figures: z.record(z.string(), estimateFigureSchema),
 });
 export const competitorAnalysisResultSchema = z.object({ competitors: z.array(competitorSchema) });
 export type CompetitorAnalysisResult = z.infer<typeof competitorAnalysisResultSchema>;

@@ -1,4 +1,5 @@
 import type { CompetitorAnalysisResult } from '@murmur/core/api';
+import { populationEstimate, type EstimateFigure } from '@murmur/core/sampling';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
 import { toSharedAccountSet, type AudienceEngine, type InterestsPanel } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
@@ -189,8 +190,16 @@ export function createAnalysisService(deps: {
           const competitors = accounts.map(([account, handle], i) => {
             const f = figures[i]!;
             const overlap: Record<string, number> = {};
+            const overlapFigures: Record<string, EstimateFigure> = {};
             handlesFound.forEach((other, j) => {
-              if (j !== i) overlap[other] = Math.round(f.shared[j]! * e.scale);
+              if (j === i) return;
+              // The shared followers counted in the sample: an estimate with its interval, like the followers.
+              const figure = populationEstimate(f.shared[j]!, {
+                sampleSize: e.stats.accounts,
+                rate: e.scale,
+              });
+              overlap[other] = figure.value;
+              overlapFigures[other] = figure;
             });
             return {
               handle,
@@ -199,6 +208,7 @@ export function createAnalysisService(deps: {
               demographics: f.demographics,
               top_interests: topInterests(e, f.interests, 10),
               overlap,
+              overlap_figures: overlapFigures,
             };
           });
           return { competitors };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompetitorAnalysisResult, Estimate, Job } from '@murmur/core/api';
+import { populationEstimate } from '@murmur/core/sampling';
 import { targetingPackageSchema } from '@murmur/core/targeting';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { buildEngineInBackground } from '../../engine/engine-holder';
@@ -149,6 +150,11 @@ describe('jobs: generate-insights and competitor-analysis', () => {
         const theirs = followersOf(other).accounts;
         const shared = own.accounts.toArray().filter((n) => theirs.has(n)).length;
         expect(c.overlap[other]).toBe(Math.round(shared * kit.engine.scale));
+        // Named as Murmur's estimate, with the interval of `shared` sampled accounts.
+        expect(c.overlap_figures[other]).toEqual(
+          populationEstimate(shared, { sampleSize: kit.engine.stats.accounts, rate: kit.engine.scale }),
+        );
+        expect(c.overlap_figures[other]!.high).toBeGreaterThan(c.overlap_figures[other]!.low);
       }
       expect(c.top_interests.every((i) => i.affinity > 1)).toBe(true);
     }

@@ -19,6 +19,7 @@ import { testNetwork } from '../../test/test-engine';
 import type { AudienceEngine } from '@murmur/engine';
 import { emptyTargetingPackage as emptyPackage, interestName } from '@murmur/core/targeting';
 import { populationEstimate } from '@murmur/core/sampling';
+import { formatLargeNumber } from '@murmur/core/format';
 import { createImageDownloader, storedZip } from './image-downloader';
 
 let t: TestApp;
@@ -262,6 +263,14 @@ describe('marketing materials and the competitor summary PDF', () => {
     );
     expect(english).toContain(firsts[0]!.split('/').at(-1));
     expect(english).not.toContain(interestName(firsts[0]!, 'ja').split('/').at(-1));
+    // Shared followers are estimates: each printed with its 95 % interval beneath.
+    const [first, second] = job.result!.competitors;
+    const shared = first!.overlap_figures[second!.handle]!;
+    expect(shared.kind).toBe('estimate');
+    expect(english).toContain(`${formatLargeNumber(shared.low)}–${formatLargeNumber(shared.high)}`);
+    expect(english.replace(/\s+/g, ' ')).toContain(
+      "Murmur's estimate of the followers two accounts have in common",
+    );
     // The header names what "distinctive" is measured against.
     expect(english.replace(/\s+/g, ' ')).toContain('measured against the whole network');
     expect(text.replace(/\s+/g, '')).toContain('ネットワーク全体との比較');

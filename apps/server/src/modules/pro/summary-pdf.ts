@@ -1,5 +1,6 @@
 import type { CompetitorAnalysisResult, Language } from '@murmur/core/api';
 import { formatLargeNumber } from '@murmur/core/format';
+import type { EstimateFigure } from '@murmur/core/sampling';
 import { interestName } from '@murmur/core/targeting';
 import { heading, paragraph, renderPdf, table } from '../../integrations/pdf';
 import { PRO_AUTHOR } from './pro-origin';
@@ -8,7 +9,7 @@ const texts = {
   en: {
     title: 'Pro targeting summary: competitor analysis',
     intro: (n: number, date: string) =>
-      `${n} accounts compared on ${date}. Followers on X is X's public count; the audience is Murmur's estimate of the followers with its 95 % interval; overlap is the number of followers two accounts share.`,
+      `${n} accounts compared on ${date}. Followers on X is X's public count; the audience is Murmur's estimate of the followers with its 95 % interval; shared followers are Murmur's estimate of the followers two accounts have in common, with its 95 % interval beneath.`,
     baseline: 'Distinctive interests are measured against the whole network.',
     account: 'Account',
     followers: 'Followers on X',
@@ -20,7 +21,7 @@ const texts = {
   ja: {
     title: 'プロターゲティング概要: 競合分析',
     intro: (n: number, date: string) =>
-      `${date} に ${n} アカウントを比較しました。Xのフォロワー数はXの公開値、オーディエンスはフォロワーのMurmurによる推定値（95%区間付き）、重なりは 2 つのアカウントに共通するフォロワーの数です。`,
+      `${date} に ${n} アカウントを比較しました。Xのフォロワー数はXの公開値、オーディエンスはフォロワーのMurmurによる推定値（95%区間付き）、共通フォロワーは 2 つのアカウントに共通するフォロワーのMurmurによる推定値（下に95%区間）です。`,
     baseline: '特徴的な興味関心はネットワーク全体との比較です。',
     account: 'アカウント',
     followers: 'Xのフォロワー数',
@@ -30,6 +31,10 @@ const texts = {
     none: '—',
   },
 } satisfies Record<Language, unknown>;
+
+/** An estimate's cell: the value, and its 95 % interval on the line beneath. */
+const estimateCell = (figure: EstimateFigure): string =>
+  `${formatLargeNumber(figure.value)}\n${formatLargeNumber(figure.low)}–${formatLargeNumber(figure.high)}`;
 
 /** SPEC §7 pro-targeting summary PDF of a finished competitor analysis, in the asker's language. */
 export async function competitorSummaryPdf(
@@ -52,7 +57,7 @@ export async function competitorSummaryPdf(
         ...result.competitors.map((c) => [
           `@${c.handle}\n${c.account.name}`,
           formatLargeNumber(c.account.followers_count),
-          `${formatLargeNumber(c.followers.figure.value)}\n${formatLargeNumber(c.followers.figure.low)}–${formatLargeNumber(c.followers.figure.high)}`,
+          estimateCell(c.followers.figure),
           c.top_interests
             .slice(0, 5)
             .map((i) => interestName(i.label, language))
@@ -70,9 +75,10 @@ export async function competitorSummaryPdf(
           ['', ...handles],
           ...result.competitors.map((c) => [
             `@${c.handle}`,
-            ...result.competitors.map((other) =>
-              other.handle === c.handle ? t.none : formatLargeNumber(c.overlap[other.handle] ?? 0),
-            ),
+            ...result.competitors.map((other) => {
+              const shared = c.overlap_figures[other.handle];
+              return other.handle === c.handle || shared === undefined ? t.none : estimateCell(shared);
+            }),
           ]),
         ],
         [0.25, ...result.competitors.map(() => share)],

@@ -137,6 +137,8 @@ describe('catalogue pickers and chips in the interface language', { timeout: 20_
     await i18n.changeLanguage('ja');
     renderWithProviders(<Field initial={emptyTargetingPackage()} />);
     await user.click(screen.getByRole('textbox', { name: 'Topics' }));
-    expect(await detailOf('F1')).toContain(`900（推定、${interval}）`);
+    expect(await detailOf('F1')).toContain(
+      `900（推定、${formatLargeNumber(f1.low)}〜${formatLargeNumber(f1.high)}）`,
+    );
   });
 });

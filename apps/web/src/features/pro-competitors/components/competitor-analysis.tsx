@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import type { CompetitorAnalysisResult } from '@murmur/core/api';
-import { formatLargeNumber } from '../../../lib/large-number';
 import { xFollowers } from '@murmur/core/sampling';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -177,13 +176,18 @@ export function CompetitorAnalysis() {
                     {result.competitors.map((row) => (
                       <Table.Tr key={row.handle}>
                         <Table.Th>@{row.handle}</Table.Th>
-                        {result.competitors.map((col) => (
-                          <Table.Td key={col.handle} ta="right">
-                            {col.handle === row.handle
-                              ? '—'
-                              : formatLargeNumber(row.overlap[col.handle] ?? 0)}
-                          </Table.Td>
-                        ))}
+                        {result.competitors.map((col) => {
+                          const shared = row.overlap_figures[col.handle];
+                          return (
+                            <Table.Td key={col.handle} ta="right">
+                              {col.handle === row.handle || shared === undefined ? (
+                                '—'
+                              ) : (
+                                <FigureView figure={shared} />
+                              )}
+                            </Table.Td>
+                          );
+                        })}
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
