@@ -118,7 +118,10 @@ export const xstatsSchema = z.object({
   /** Posts of the country's accounts in the latest simulated week and the one before, and the change. */
   growth: z.object({ latest_week_posts: int, previous_week_posts: int, change: z.number().nullable() }),
   /** The countries with the most accounts (for the picker and the world view). */
-  countries: z.array(z.object({ code: z.string(), accounts: int })),
+  countries: z.array(
+    /** `accounts_figure`: the accounts as Murmur's estimate with its 95 % interval. */
+    z.object({ code: z.string(), accounts: int, accounts_figure: estimateFigureSchema }),
+  ),
 });
 export type Xstats = z.infer<typeof xstatsSchema>;
 

@@ -8081,6 +8081,15 @@ export interface ApiRoutes {
       countries: Array<{
         code: string;
         accounts: number;
+        accounts_figure: {
+          kind: "estimate";
+          value: number;
+          low: number;
+          high: number;
+          sample: number;
+          sample_size: number | null;
+          rate: number;
+        };
       }>;
     };
   };

@@ -435,6 +435,11 @@ describe('campaigns API', () => {
     expect(segmentName('interest', seg.interest[0]!, 'ja')).not.toBe(seg.interest[0]!.label);
     expect(flat(en.text)).toContain(flat(seg.interest[0]!.label));
     expect(en.text).toContain(`frequency ${reach.frequency.toFixed(2)}`);
+    // The estimated audience is Murmur's estimate, printed with its 95 % interval.
+    const interval = (dash: string) =>
+      `${formatLargeNumber(reach.figure.low)}${dash}${formatLargeNumber(reach.figure.high)}`;
+    expect(flat(en.text)).toContain(flat(`95 % interval ${interval('–')}`));
+    expect(flat(ja.text)).toContain(flat(`95%区間 ${interval('〜')}`));
     expect(ja.text).toContain(formatMoney(stats.totals.spent, stats.currency));
     expect(ja.fonts).toMatch(/NotoSansJP.*Identity-H\s+yes/);
     expect(

@@ -23,8 +23,8 @@ const TEXTS = {
     day: 'Day',
     noDelivery: 'No delivery yet.',
     reach: 'Reach',
-    reachText: (size: string, bucket: string) =>
-      `Estimated audience (Murmur, the ad sets' targeting): ${size} accounts (${bucket})`,
+    reachText: (size: string, bucket: string, low: string, high: string) =>
+      `Estimated audience (Murmur, the ad sets' targeting): ${size} accounts (${bucket}), 95 % interval ${low}–${high}`,
     reachedText: (reached: string, frequency: string) =>
       `Accounts reached (X, delivery so far): ${reached} · frequency ${frequency}`,
     segmentations: 'Segmentations',
@@ -55,8 +55,8 @@ const TEXTS = {
     day: '日付',
     noDelivery: 'まだ配信はありません。',
     reach: 'リーチ',
-    reachText: (size: string, bucket: string) =>
-      `推定オーディエンス（Murmur、広告グループのターゲティング）: ${size} アカウント（${bucket}）`,
+    reachText: (size: string, bucket: string, low: string, high: string) =>
+      `推定オーディエンス（Murmur、広告グループのターゲティング）: ${size} アカウント（${bucket}）、95%区間 ${low}〜${high}`,
     reachedText: (reached: string, frequency: string) =>
       `リーチしたアカウント（X、これまでの配信）: ${reached} · フリークエンシー ${frequency}`,
     segmentations: 'セグメント',
@@ -199,7 +199,16 @@ export function renderCampaignSummary(s: CampaignSummary, language: Language, no
 
     if (s.reach) {
       heading(l.reach, 12);
-      doc.text(l.reachText(formatLargeNumber(s.reach.size), s.reach.size_bucket));
+      // Murmur's estimate with its 95 % interval, as the campaign screen shows it.
+      const { figure } = s.reach;
+      doc.text(
+        l.reachText(
+          formatLargeNumber(figure.value),
+          s.reach.size_bucket,
+          formatLargeNumber(figure.low),
+          formatLargeNumber(figure.high),
+        ),
+      );
       doc.text(l.reachedText(formatLargeNumber(s.reach.reached), formatFrequency(s.reach.frequency)));
     }
 

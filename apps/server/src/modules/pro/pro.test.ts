@@ -189,6 +189,11 @@ describe('xstats', () => {
     expect(network.accounts_figure).toMatchObject({ kind: 'estimate', value: network.accounts });
     expect(network.share_of_network).toBe(1);
     expect(network.countries.length).toBeGreaterThan(1);
+    for (const c of network.countries) {
+      expect(c.accounts_figure).toMatchObject({ kind: 'estimate', value: c.accounts });
+      expect(c.accounts_figure.low).toBeLessThan(c.accounts);
+      expect(c.accounts_figure.high).toBeGreaterThan(c.accounts);
+    }
     const code = network.countries[0]!.code;
     const one = (
       await t.app.inject({ method: 'GET', url: `/api/external/xstats/?country=${code.toLowerCase()}` })

@@ -86,9 +86,14 @@ export function createXstatsService(deps: { engine: EngineHolder }) {
         previous_week_posts: posts.previous,
         change: posts.previous === 0 ? null : posts.latest / posts.previous - 1,
       },
-      countries: all.countries
-        .slice(0, COUNTRIES)
-        .map((s) => ({ code: s.key, accounts: Math.round(s.share * everyone.count * engine.scale) })),
+      countries: all.countries.slice(0, COUNTRIES).map((s) => {
+        // The country's sampled accounts, scaled: an estimate with its interval, like the headline's.
+        const figure = populationEstimate(Math.round(s.share * everyone.count), {
+          sampleSize: everyone.count,
+          rate: engine.scale,
+        });
+        return { code: s.key, accounts: figure.value, accounts_figure: figure };
+      }),
     };
   }
 

@@ -9,6 +9,8 @@ import { Xstats } from './xstats';
 
 // The whole sandbox: 100 000 sampled accounts at 5 500 each; 9 400 posts by them last week.
 const accounts = populationEstimate(100_000, { sampleSize: 100_000, rate: 5500 });
+// Japan: 21 818 of them.
+const japan = populationEstimate(21_818, { sampleSize: 100_000, rate: 5500 });
 const stats: XstatsData = {
   country: null,
   accounts: accounts.value,
@@ -21,8 +23,10 @@ const stats: XstatsData = {
   age_bands: [],
   top_interests: [{ key: 'Sports/Soccer', label: 'Sports/Soccer', share: 0.2, affinity: 1.5 }],
   growth: { latest_week_posts: 9400, previous_week_posts: 9000, change: 9400 / 9000 - 1 },
-  countries: [{ code: 'JP', accounts: 120_000_000 }],
+  countries: [{ code: 'JP', accounts: japan.value, accounts_figure: japan }],
 };
+const japanRange = (dash: string, lang: 'en' | 'ja') =>
+  `${formatLargeNumber(japan.value, lang)}, ${formatLargeNumber(japan.low, lang)}${dash}${formatLargeNumber(japan.high, lang)}`;
 
 // "9.4K posts last week for 550M accounts": the accounts are Murmur's estimate with its interval,
 // the posts are counts in the sample, and each says so.
@@ -38,7 +42,7 @@ describe('X statistics name their figures', { timeout: 20_000 }, () => {
       'Accounts (estimate)',
       '–',
       /posts by the sampled accounts last week.*counts in the sample/,
-      `Japan · ${formatLargeNumber(120_000_000)} (estimate)`,
+      (dash: string) => `Japan · ${japanRange(dash, 'en').replace(', ', ' (estimate, ')})`,
       'Sports/Soccer',
     ],
     [
@@ -46,7 +50,7 @@ describe('X statistics name their figures', { timeout: 20_000 }, () => {
       'アカウント数（推定）',
       '〜',
       /サンプル内のアカウントの投稿.*サンプル内の件数/,
-      `日本 · ${formatLargeNumber(120_000_000, 'ja')}（推定）`,
+      (dash: string) => `日本 · ${japanRange(dash, 'ja').replace(', ', '（推定、')}）`,
       'スポーツ/サッカー',
     ],
   ] as const)('in %s', async (lang, label, dash, posts, country, interest) => {
@@ -63,6 +67,7 @@ describe('X statistics name their figures', { timeout: 20_000 }, () => {
     // The network's interests in the interface language (the catalogue names them in English).
     expect(screen.getByText(interest)).toBeTruthy();
     expect(screen.getByText(posts)).toBeTruthy();
-    expect(screen.getByRole('button', { name: country })).toBeTruthy();
+    // Each country's accounts: the estimate with its interval, as the headline's.
+    expect(screen.getByRole('button', { name: country(dash) })).toBeTruthy();
   });
 });

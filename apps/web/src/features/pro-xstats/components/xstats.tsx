@@ -129,7 +129,11 @@ export function Xstats({ country }: XstatsProps) {
                     tt="none"
                   >
                     {countryName(c.code, language)} ·{' '}
-                    {t('figures.estimateShort', { value: formatLargeNumber(c.accounts) })}
+                    {t('figures.estimateWithRange', {
+                      value: formatLargeNumber(c.accounts_figure.value),
+                      low: formatLargeNumber(c.accounts_figure.low),
+                      high: formatLargeNumber(c.accounts_figure.high),
+                    })}
                   </Badge>
                 ))}
               </Group>
