@@ -26,6 +26,7 @@ import {
   summariseOverlap,
   type OverlapSummary,
 } from '@murmur/engine';
+import { byNumber } from '../lib/member-ids';
 
 /** Percent 0–100 and the stage, as jobs report them. */
 export type ReportStage = (progress: number, stage: string) => void;
@@ -134,6 +135,79 @@ export const digestCommunitiesOf = (network: SentCommunities): DigestCommunity[]
     label: c.topAccounts[0]?.handle ?? c.name,
     members: c.members,
   }));
+
+/** What the `historyPoint` task measures (history.service.ts). */
+export type HistoryMeasure = DigestComposition & {
+  followed: FollowedTally;
+  estimate: AudienceEstimate;
+  counts: FieldCounts;
+  /** The members' X ids, distinct and in numeric order (member-ids.ts `byNumber`); over the cap: their count. */
+  members: { overCap: false; ids: string[] } | { overCap: true; count: number };
+};
+
+/** An audience's members' X ids (accounts with none left out), distinct and in numeric order. */
+function memberIdsOf(engine: AudienceEngine, accounts: AccountSet): string[] {
+  const ids = engine
+    .describeAccounts(accounts.toArray())
+    .map((a) => a.id)
+    .filter((id) => id !== '')
+    .sort(byNumber);
+  return ids.filter((id, i) => i === 0 || id !== ids[i - 1]);
+}
+
+/**
+ * The composition of an audience's daily point (docs/API-AUDIENCES.md "History"), from the engine's
+ * own panels: its top interests and influential accounts (the insights panels, `DIGEST_VALUES` of
+ * each, without their "distinctive" rankings, which the digest does not keep) and its members in
+ * each community of a partition of the network (the communities screens' Louvain communities, one
+ * partition kept a week by the caller: Louvain finds other communities whenever the live index
+ * moves; the audience's own communities would cost a Louvain run per audience and have no identity
+ * from day to day).
+ */
+function compositionOf(
+  engine: AudienceEngine,
+  audience: Audience,
+  communities: readonly DigestCommunity[],
+): DigestComposition & { followed: FollowedTally } {
+  const { interests, influentialAccounts } = engine.explore.panels(
+    audience,
+    ['interests', 'influentialAccounts'],
+    { top: DIGEST_VALUES, followedShare: FOLLOWED_SHARE, distinctive: false },
+  );
+  const inCommunities = communities
+    .map((c) => ({
+      value: c.value,
+      label: c.label,
+      count: engine.overlap(audience, accountSetFromShared(c.members)),
+    }))
+    .filter((c) => c.count > 0)
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  return {
+    // Ranked lists: a value missing from one was below its last (`complete: false`).
+    interest: {
+      members: interests.basis.analysed,
+      // Interests are known by their names (unique in the taxonomy): no label to repeat.
+      values: interests.interests.map(({ label, count }) => ({ value: label, count })),
+      complete: false,
+    },
+    influential: {
+      members: influentialAccounts.basis.analysed,
+      values: influentialAccounts.accounts.map((a) => ({ value: a.id, label: a.handle, count: a.count })),
+      complete: false,
+    },
+    // Every community is counted: the members placed in one are what the shares are of.
+    community: {
+      members: inCommunities.reduce((sum, c) => sum + c.count, 0),
+      values: inCommunities.slice(0, DIGEST_VALUES),
+      complete: inCommunities.length <= DIGEST_VALUES,
+    },
+    followed: {
+      members: influentialAccounts.basis.analysed,
+      floor: influentialAccounts.followed?.floor ?? 0,
+      accounts: influentialAccounts.followed?.accounts ?? [],
+    },
+  };
+}
 
 const handlePackage = (handle: string) => targetingPackageSchema.parse({ handles: [{ handle }] });
 
@@ -258,57 +332,39 @@ export const engineTasks = {
     return engine.lookup(input.field, input.q, input.limit);
   },
 
-  /**
-   * The composition an audience's daily point keeps beside its member fields (docs/API-AUDIENCES.md
-   * "History"), from the engine's own panels: its top interests and influential accounts (the
-   * insights panels, `DIGEST_VALUES` of each) and its members in each community of a partition of
-   * the network (the communities screens' Louvain communities, one partition kept a week by the
-   * caller: Louvain finds other communities whenever the live index moves; the audience's own
-   * communities would cost a Louvain run per audience and have no identity from day to day).
-   */
+  /** The composition sections of an audience's daily digest (`compositionOf`). */
   digestComposition(
     engine: AudienceEngine,
     input: AudienceInput & { communities: DigestCommunity[] },
     _report: ReportStage,
   ): DigestComposition & { followed: FollowedTally } {
     const audience = engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
-    const { interests, influentialAccounts } = engine.explore.panels(
-      audience,
-      ['interests', 'influentialAccounts'],
-      { top: DIGEST_VALUES, followedShare: FOLLOWED_SHARE },
-    );
-    const inCommunities = input.communities
-      .map((c) => ({
-        value: c.value,
-        label: c.label,
-        count: engine.overlap(audience, accountSetFromShared(c.members)),
-      }))
-      .filter((c) => c.count > 0)
-      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+    return compositionOf(engine, audience, input.communities);
+  },
+
+  /**
+   * Everything a history point measures of an audience, from one evaluation of its package: the
+   * estimate, the digest's field counts, its composition (`digestComposition`) and its members' X ids
+   * in numeric order (none above `memberCap` indexed members: then their count alone).
+   */
+  historyPoint(
+    engine: AudienceEngine,
+    input: AudienceInput & {
+      communities: DigestCommunity[];
+      fields: readonly CategoricalField[];
+      memberCap: number;
+    },
+    _report: ReportStage,
+  ): HistoryMeasure {
+    const audience = engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
     return {
-      // Ranked lists: a value missing from one was below its last (`complete: false`).
-      interest: {
-        members: interests.basis.analysed,
-        // Interests are known by their names (unique in the taxonomy): no label to repeat.
-        values: interests.interests.map(({ label, count }) => ({ value: label, count })),
-        complete: false,
-      },
-      influential: {
-        members: influentialAccounts.basis.analysed,
-        values: influentialAccounts.accounts.map((a) => ({ value: a.id, label: a.handle, count: a.count })),
-        complete: false,
-      },
-      // Every community is counted: the members placed in one are what the shares are of.
-      community: {
-        members: inCommunities.reduce((sum, c) => sum + c.count, 0),
-        values: inCommunities.slice(0, DIGEST_VALUES),
-        complete: inCommunities.length <= DIGEST_VALUES,
-      },
-      followed: {
-        members: influentialAccounts.basis.analysed,
-        floor: influentialAccounts.followed?.floor ?? 0,
-        accounts: influentialAccounts.followed?.accounts ?? [],
-      },
+      estimate: estimateOf(audience),
+      counts: engine.fieldCounts(audience, input.fields),
+      ...compositionOf(engine, audience, input.communities),
+      members:
+        audience.sampleCount > input.memberCap
+          ? { overCap: true, count: audience.sampleCount }
+          : { overCap: false, ids: memberIdsOf(engine, audience.accounts) },
     };
   },
 

@@ -38,6 +38,11 @@ export interface InsightsOptions {
    * newcomer test). Default 0: not listed.
    */
   followedShare?: number;
+  /**
+   * False: the panels leave their "distinctive" rankings empty (a caller that reads only the top
+   * lists, as the history's daily digest does, is spared their scoring). Default true.
+   */
+  distinctive?: boolean;
 }
 
 export const INSIGHTS_DEFAULTS: Required<InsightsOptions> = {
@@ -48,6 +53,7 @@ export const INSIGHTS_DEFAULTS: Required<InsightsOptions> = {
   seed: 0,
   minSupport: MIN_SUPPORT,
   followedShare: 0,
+  distinctive: true,
 };
 
 /**

@@ -91,7 +91,8 @@ function tally(
     base,
     reference,
     top: (field, limit) => fieldShares(ctx, field, counts, base, reference, limit),
-    distinctive: (field, limit) => distinctiveShares(ctx, field, counts, base, reference, 0.01, limit),
+    distinctive: (field, limit) =>
+      ctx.options.distinctive ? distinctiveShares(ctx, field, counts, base, reference, 0.01, limit) : [],
   };
 }
 

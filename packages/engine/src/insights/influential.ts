@@ -37,7 +37,7 @@ export function influentialAccounts(ctx: InsightContext): InfluentialPanel {
   };
   const floor = Math.max(ctx.options.minSupport, Math.ceil(base * 0.005));
   const accounts = topValues(counts, ctx.options.top).filter((i) => counts[i]! >= ctx.options.minSupport);
-  const candidates = atLeast(counts, floor);
+  const candidates = ctx.options.distinctive ? atLeast(counts, floor) : [];
   const score = (i: number) =>
     distinctiveScore(
       counts[i]!,

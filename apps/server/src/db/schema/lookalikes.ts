@@ -5,7 +5,7 @@ import { bytes } from './membership';
 /**
  * A lookalike saved as an audience (docs/API-AUDIENCES.md "Lookalikes"): its saved audience's package
  * names one custom audience, `audience_name`, whose members are these X ids (sorted, delta-encoded by
- * modules/audiences/member-ids.ts). The server registers them in the engine under that name at start
+ * lib/member-ids.ts). The server registers them in the engine under that name at start
  * and whenever one is saved, so the saved audience is estimated, analysed and uploaded like any other.
  */
 export const audienceLookalikes = pgTable('audience_lookalikes', {

@@ -2,7 +2,7 @@ import { boolean, customType, index, integer, pgTable, text } from 'drizzle-orm/
 import { audienceConfigs } from './audiences';
 import { audiencePoints } from './history';
 
-/** Bytes (PostgreSQL bytea): member X ids encoded by modules/audiences/member-ids.ts. */
+/** Bytes (PostgreSQL bytea): member X ids encoded by lib/member-ids.ts. */
 export const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   toDriver: (value) => value,

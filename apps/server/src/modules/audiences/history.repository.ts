@@ -9,11 +9,52 @@ import {
   type AudienceFollowedAccountsRow,
   type AudiencePointRow,
 } from '../../db/schema';
+import { writeMembership, type MembershipWrite } from './membership.repository';
 
 export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
 
+/** A point to record. */
+export interface NewPoint {
+  configId: number;
+  day: string;
+  measured: Date;
+  sampleCount: number;
+  size: EstimateFigure;
+  digest: AudienceDigest;
+}
+
+const p = (name: string) => sql.placeholder(name);
+
+/** Replaces the audience's latest followed accounts, on `db` (or the point's transaction). */
+async function saveFollowed(db: Db, row: AudienceFollowedAccountsRow): Promise<void> {
+  const { configId: _configId, ...rest } = row;
+  await db
+    .insert(audienceFollowedAccounts)
+    .values(row)
+    .onConflictDoUpdate({ target: audienceFollowedAccounts.configId, set: rest });
+}
+
 /** The points of saved audiences' histories (db/schema/history.ts). */
 export function createHistoryRepository(db: Db) {
+  // The reads of every point, built by drizzle once (bench/README.md "bench:history").
+  const listFrom = db
+    .select()
+    .from(audiencePoints)
+    .where(and(eq(audiencePoints.configId, p('configId')), gte(audiencePoints.day, p('fromDay'))))
+    .orderBy(asc(audiencePoints.day))
+    .prepare('audience_points_from');
+  const followedOf = db
+    .select()
+    .from(audienceFollowedAccounts)
+    .where(eq(audienceFollowedAccounts.configId, p('configId')))
+    .prepare('audience_followed_of');
+  const atOrBefore = db
+    .select()
+    .from(audiencePoints)
+    .where(and(eq(audiencePoints.configId, p('configId')), lte(audiencePoints.day, p('day'))))
+    .orderBy(sql`${audiencePoints.day} desc`)
+    .limit(1)
+    .prepare('audience_point_at_or_before');
   return {
     /**
      * Saved audiences with no point for `day` or later yet, oldest first (a point never lands before
@@ -47,53 +88,43 @@ export function createHistoryRepository(db: Db) {
             .from(audienceConfigs)
             .where(inArray(audienceConfigs.id, ids)),
 
-    /** Records a point; a point already there for that day stays (the first of the day counts): undefined. */
-    async insert(point: {
-      configId: number;
-      day: string;
-      measured: Date;
-      sampleCount: number;
-      size: EstimateFigure;
-      digest: AudienceDigest;
-    }): Promise<AudiencePointRow | undefined> {
-      const [row] = await db.insert(audiencePoints).values(point).onConflictDoNothing().returning();
-      return row;
-    },
+    /**
+     * Records a point, and in the same transaction what `with` makes of the new row: the audience's
+     * followed accounts and the point's membership. A point already there for that day stays (the
+     * first of the day counts), nothing else is written: undefined.
+     */
+    record: (
+      point: NewPoint,
+      withRow: (row: AudiencePointRow) => {
+        followed?: AudienceFollowedAccountsRow;
+        membership?: MembershipWrite;
+      },
+    ): Promise<AudiencePointRow | undefined> =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.insert(audiencePoints).values(point).onConflictDoNothing().returning();
+        if (!row) return undefined;
+        const { followed, membership } = withRow(row);
+        if (followed) await saveFollowed(tx, followed);
+        if (membership) await writeMembership(tx, membership);
+        return row;
+      }),
 
     /** An audience's points from `fromDay` on, oldest first. */
     list: (configId: number, fromDay: string): Promise<AudiencePointRow[]> =>
-      db
-        .select()
-        .from(audiencePoints)
-        .where(and(eq(audiencePoints.configId, configId), gte(audiencePoints.day, fromDay)))
-        .orderBy(asc(audiencePoints.day)),
+      listFrom.execute({ configId, fromDay }),
 
     /** The audience's latest followed accounts (the newcomer test's previous side), if any. */
     async followedOf(configId: number): Promise<AudienceFollowedAccountsRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(audienceFollowedAccounts)
-        .where(eq(audienceFollowedAccounts.configId, configId));
+      const [row] = await followedOf.execute({ configId });
       return row;
     },
 
     /** Replaces the audience's latest followed accounts. */
-    async saveFollowed(row: AudienceFollowedAccountsRow): Promise<void> {
-      const { configId: _configId, ...rest } = row;
-      await db
-        .insert(audienceFollowedAccounts)
-        .values(row)
-        .onConflictDoUpdate({ target: audienceFollowedAccounts.configId, set: rest });
-    },
+    saveFollowed: (row: AudienceFollowedAccountsRow) => saveFollowed(db, row),
 
     /** The audience's latest point on or before `day`. */
     async atOrBefore(configId: number, day: string): Promise<AudiencePointRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(audiencePoints)
-        .where(and(eq(audiencePoints.configId, configId), lte(audiencePoints.day, day)))
-        .orderBy(sql`${audiencePoints.day} desc`)
-        .limit(1);
+      const [row] = await atOrBefore.execute({ configId, day });
       return row;
     },
 

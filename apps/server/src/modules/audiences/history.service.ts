@@ -26,8 +26,8 @@ import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsService } from './audience-configs.service';
 import { newcomers, panelChanges, sizeTest } from './history-changes';
 import type { HistoryRepository } from './history.repository';
-import { decodeIds, encodeIds } from './member-ids';
-import type { MembershipService } from './membership.service';
+import { decodeIds, encodeIds } from '../../lib/member-ids';
+import type { MembershipService, PointMembers } from './membership.service';
 
 export type HistoryService = ReturnType<typeof createHistoryService>;
 
@@ -65,12 +65,13 @@ const presentPoint = (row: AudiencePointRow): AudiencePoint => ({
 });
 
 /**
- * The composition sections of a point, counted by the engine's `digestComposition` task. Community
- * members are counted in one partition of the network for the process, kept PARTITION_DAYS (Louvain
- * finds other communities whenever the live index moves, so a partition per day, or per worker
- * thread, would make every community look new); the section names its partition.
+ * What a point measures of an audience, from one evaluation of its package (the engine's
+ * `historyPoint` task: estimate, field counts, composition sections and members). Community members
+ * are counted in one partition of the network for the process, kept PARTITION_DAYS (Louvain finds
+ * other communities whenever the live index moves, so a partition per day, or per worker thread,
+ * would make every community look new); the section names its partition.
  */
-function compositionMeasure(engine: EngineHolder) {
+function pointMeasure(engine: EngineHolder, memberCap: number) {
   let partition: { made: number; communities: Promise<DigestCommunity[]> } | undefined;
   function current(now: Date): { made: number; communities: Promise<DigestCommunity[]> } {
     if (!partition || now.getTime() - partition.made >= PARTITION_DAYS * DAY_MS) {
@@ -85,19 +86,21 @@ function compositionMeasure(engine: EngineHolder) {
   }
   return async (query: { pkg: TargetingPackage; exclusions: TargetingPackage[] }, now: Date) => {
     const { made, communities } = current(now);
-    const measured = await engine
-      .work()
-      .run('digestComposition', { ...query, communities: await communities });
-    return { ...measured, community: { ...measured.community, partition: new Date(made).toISOString() } };
+    const { estimate, counts, members, ...measured } = await engine.work().run('historyPoint', {
+      ...query,
+      communities: await communities,
+      fields: DIGEST_FIELDS,
+      memberCap,
+    });
+    const composition = {
+      ...measured,
+      community: { ...measured.community, partition: new Date(made).toISOString() },
+    };
+    return { estimate, counts, members, composition };
   };
 }
 
-/**
- * Audiences over time (docs/API-AUDIENCES.md "History"): one point per saved audience and day,
- * measured by the engine (its live index, so the points follow X), kept `retentionDays`; and what
- * changed between two points, tested against the sampling model's noise.
- */
-export function createHistoryService(deps: {
+export interface HistoryServiceDeps {
   repo: HistoryRepository;
   configs: Pick<AudienceConfigsService, 'readable'>;
   engine: EngineHolder;
@@ -111,13 +114,57 @@ export function createHistoryService(deps: {
   /** Told of each new point with the audience's point before it (the alerts' evaluation). */
   onPoint?: (configId: number, previous: AudiencePointRow, current: AudiencePointRow) => Promise<unknown>;
   /** Records each new point's membership (membership.service.ts); none: points keep no membership. */
-  membership?: Pick<MembershipService, 'record' | 'between'>;
+  membership?: Pick<MembershipService, 'cap' | 'latest' | 'membersOf' | 'changeOf' | 'between'>;
   /** Where a failed `onPoint` is reported (the point itself stays recorded). */
   logError?: (error: unknown, message: string) => void;
-}) {
-  const { repo, configs, engine, clock, retentionDays } = deps;
+}
 
-  const compositionAt = compositionMeasure(engine);
+/** The composition with its newcomers against the previous followed accounts (when both exist). */
+function withNewcomers(
+  measured: (DigestComposition & { followed: FollowedTally }) | undefined,
+  before: { day: string; members: number; floor: number; ids: Uint8Array } | undefined,
+): { composition?: DigestComposition; followed?: FollowedTally } {
+  if (!measured) return {};
+  const { followed, ...composition } = measured;
+  // A previous list is only a bound when it was taken (floor > 0) on an earlier day.
+  if (!before || before.floor === 0 || followed.floor === 0) return { composition, followed };
+  const entered = newcomers({ ...before, ids: new Set(decodeIds(before.ids)) }, followed);
+  if (entered.length === 0) return { composition, followed };
+  return {
+    composition: { ...composition, influential: { ...composition.influential, entered } },
+    followed,
+  };
+}
+
+/**
+ * A point recorder: measures an audience now and records its point with its followed accounts and
+ * membership in one transaction, then has the point's alert rules evaluated.
+ */
+function pointRecorder(deps: HistoryServiceDeps) {
+  const { repo, engine } = deps;
+  // Without memberships kept, no point lists its members (a cap below every audience).
+  const pointAt = pointMeasure(engine, deps.membership ? deps.membership.cap : -1);
+
+  /**
+   * A point's figures. A sharded engine merges member counts only: its points keep the member
+   * fields alone, their members evaluated on this thread's engine.
+   */
+  async function measureOf(query: { pkg: TargetingPackage; exclusions: TargetingPackage[] }, now: Date) {
+    const audiences = engine.audiences();
+    if (audiences.kind !== 'shards') return pointAt(query, now);
+    const [estimate, counts] = await Promise.all([
+      audiences.estimate(query),
+      audiences.fieldCounts(query, DIGEST_FIELDS),
+    ]);
+    let members: PointMembers | undefined;
+    try {
+      members = deps.membership?.membersOf(query);
+    } catch (error) {
+      // The point stays; differences across it say its membership was not recorded.
+      deps.logError?.(error, 'audience membership could not be recorded');
+    }
+    return { estimate, counts, members, composition: undefined };
+  }
 
   async function measure(
     config: Pick<AudienceConfigRow, 'id' | 'targetingPackage' | 'exclusions'>,
@@ -126,51 +173,67 @@ export function createHistoryService(deps: {
     // Exclusions deleted since the audience was saved no longer subtract anything.
     const exclusions = (await repo.packagesOf(config.exclusions)).map((r) => r.targetingPackage);
     const query = { pkg: config.targetingPackage, exclusions };
-    const audiences = engine.audiences();
-    // The composition sections come from the engine's panels, in its worker pool; a sharded engine
-    // merges member counts only, so its points keep the member fields alone.
-    const [estimate, counts, measured, followedBefore] = await Promise.all([
-      audiences.estimate(query),
-      audiences.fieldCounts(query, DIGEST_FIELDS),
-      audiences.kind === 'shards' ? undefined : compositionAt(query, now),
+    const day = dayOf(now);
+    const { membership, onPoint } = deps;
+    const [measured, followedBefore, latestSet, previous] = await Promise.all([
+      measureOf(query, now),
       repo.followedOf(config.id),
+      membership?.latest(config.id),
+      onPoint && repo.atOrBefore(config.id, dayOf(new Date(now.getTime() - DAY_MS))),
     ]);
-    const { composition, followed } = withNewcomers(measured, followedBefore);
+    const { composition, followed } = withNewcomers(measured.composition, followedBefore);
     const { sampleSize, scale } = samplingOf(engine);
-    const point = await repo.insert({
-      configId: config.id,
-      day: dayOf(now),
-      measured: now,
-      sampleCount: estimate.sampleCount,
-      size: toEstimate(estimate, sampleSize, scale).figure,
-      digest: digestOf(counts, composition),
-    });
-    if (point && followed && (!followedBefore || followedBefore.day < point.day)) {
-      await repo.saveFollowed({
+    let kept: (() => void) | undefined;
+    // The point, its followed accounts and its membership: one transaction.
+    const point = await repo.record(
+      {
         configId: config.id,
-        day: point.day,
-        members: followed.members,
-        floor: followed.floor,
-        ids: encodeIds(followed.accounts.map((a) => a.id)),
-      });
-    }
-    if (point && deps.membership) {
-      try {
-        await deps.membership.record(point, query);
-      } catch (error) {
-        // The point stays; differences across it say its membership was not recorded.
-        deps.logError?.(error, 'audience membership could not be recorded');
-      }
-    }
-    if (!point || !deps.onPoint) return;
-    const previous = await repo.atOrBefore(config.id, dayOf(new Date(now.getTime() - DAY_MS)));
-    if (!previous) return;
+        day,
+        measured: now,
+        sampleCount: measured.estimate.sampleCount,
+        size: toEstimate(measured.estimate, sampleSize, scale).figure,
+        digest: digestOf(measured.counts, composition),
+      },
+      (row) => {
+        const write = membership && measured.members && membership.changeOf(row, measured.members, latestSet);
+        kept = write?.kept;
+        return {
+          ...(followed &&
+            (!followedBefore || followedBefore.day < row.day) && {
+              followed: {
+                configId: config.id,
+                day: row.day,
+                members: followed.members,
+                floor: followed.floor,
+                ids: encodeIds(followed.accounts.map((a) => a.id)),
+              },
+            }),
+          ...(write && { membership: { change: write.change, current: write.current } }),
+        };
+      },
+    );
+    if (!point) return;
+    kept?.();
+    if (!previous || !onPoint) return;
     try {
-      await deps.onPoint(config.id, previous, point);
+      await onPoint(config.id, previous, point);
     } catch (error) {
       deps.logError?.(error, 'audience alerts could not be evaluated');
     }
   }
+
+  return measure;
+}
+
+/**
+ * Audiences over time (docs/API-AUDIENCES.md "History"): one point per saved audience and day,
+ * measured by the engine (its live index, so the points follow X), kept `retentionDays`; and what
+ * changed between two points, tested against the sampling model's noise.
+ */
+export function createHistoryService(deps: HistoryServiceDeps) {
+  const { repo, configs, engine, clock, retentionDays } = deps;
+
+  const measure = pointRecorder(deps);
 
   const ready = () => engine.status().state === 'ready';
 
@@ -186,23 +249,6 @@ export function createHistoryService(deps: {
       : null;
     const at = reachedAt(status);
     return at === null ? clock.now() : new Date(at);
-  }
-
-  /** The composition with its newcomers against the previous followed accounts (when both exist). */
-  function withNewcomers(
-    measured: (DigestComposition & { followed: FollowedTally }) | undefined,
-    before: { day: string; members: number; floor: number; ids: Uint8Array } | undefined,
-  ): { composition?: DigestComposition; followed?: FollowedTally } {
-    if (!measured) return {};
-    const { followed, ...composition } = measured;
-    // A previous list is only a bound when it was taken (floor > 0) on an earlier day.
-    if (!before || before.floor === 0 || followed.floor === 0) return { composition, followed };
-    const entered = newcomers({ ...before, ids: new Set(decodeIds(before.ids)) }, followed);
-    if (entered.length === 0) return { composition, followed };
-    return {
-      composition: { ...composition, influential: { ...composition.influential, entered } },
-      followed,
-    };
   }
 
   return {

@@ -21,7 +21,7 @@ import type { JobCaller, JobQueue, JobView } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsService } from './audience-configs.service';
 import type { LookalikesRepository } from './lookalikes.repository';
-import { decodeIds, encodeIds } from './member-ids';
+import { decodeIds, encodeIds } from '../../lib/member-ids';
 
 export type LookalikeRequestInput = z.output<typeof lookalikeRequestSchema>;
 export type SaveLookalikeInput = z.output<typeof saveLookalikeSchema>;

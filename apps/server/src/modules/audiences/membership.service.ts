@@ -9,10 +9,48 @@ import { populationEstimate, type EstimateFigure } from '@murmur/core/sampling';
 import type { AudienceQuery } from '@murmur/engine';
 import type { AudiencePointMembersRow, AudiencePointRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
-import { byNumber, decodeIds, encodeIds } from './member-ids';
-import type { MembershipRepository } from './membership.repository';
+import { byNumber, decodeIds, diffSorted, encodeIds } from '../../lib/member-ids';
+import type { MembershipRepository, MembershipWrite } from './membership.repository';
 
 export type MembershipService = ReturnType<typeof createMembershipService>;
+
+/** A point's members (history.service.ts): their X ids, distinct in numeric order, or above the cap their count. */
+export type PointMembers = { overCap: false; ids: string[] } | { overCap: true; count: number };
+
+/** An audience's latest recorded set: the day of its point and its ids in numeric order. */
+export interface LatestSet {
+  day: string;
+  ids: string[];
+}
+
+/** Bytes of encoded sets a process keeps of the audiences' latest sets (the oldest kept go first). */
+const LATEST_SETS_BYTES = 64 * 1024 * 1024;
+
+/** This process's copies of audiences' latest sets (encoded), by config id, within `budget` bytes. */
+function latestSetsCopy(budget: number) {
+  const sets = new Map<number, { day: string; ids: Uint8Array }>();
+  let bytes = 0;
+  const forget = (configId: number) => {
+    const had = sets.get(configId);
+    if (!had) return;
+    bytes -= had.ids.length;
+    sets.delete(configId);
+  };
+  return {
+    get: (configId: number) => sets.get(configId),
+    forget,
+    keep(configId: number, day: string, ids: Uint8Array) {
+      forget(configId);
+      if (ids.length > budget) return;
+      sets.set(configId, { day, ids });
+      bytes += ids.length;
+      for (const [oldest] of sets) {
+        if (bytes <= budget) break;
+        forget(oldest);
+      }
+    },
+  };
+}
 
 /** The ids that joined and left between the first and last of consecutive changes (oldest first). */
 export function netChange(changes: readonly { joined: readonly string[]; left: readonly string[] }[]): {
@@ -85,6 +123,7 @@ export function createMembershipService(deps: {
 }) {
   const { repo, engine } = deps;
   const cap = deps.cap ?? MEMBERSHIP_CAP;
+  const latestSets = latestSetsCopy(LATEST_SETS_BYTES);
 
   /** The engine's account of an X id now, or its id alone when it left the network. */
   function describe(ids: readonly string[]): MemberAccount[] {
@@ -116,33 +155,64 @@ export function createMembershipService(deps: {
   return {
     cap,
 
-    /** Records a new point's membership: its change since the audience's latest set, which it replaces. */
-    async record(point: Pick<AudiencePointRow, 'id' | 'configId' | 'day'>, query: AudienceQuery) {
+    /**
+     * The audience's latest recorded set (its day and ids): from this process's copy when that is of
+     * the stored day (a set is written once per audience and day, with its point), else read.
+     */
+    async latest(configId: number): Promise<LatestSet | undefined> {
+      const stored = await repo.latestDay(configId);
+      if (!stored) {
+        latestSets.forget(configId);
+        return undefined;
+      }
+      const kept = latestSets.get(configId);
+      if (kept?.day === stored.day) return { day: kept.day, ids: decodeIds(kept.ids) };
+      const row = await repo.current(configId);
+      if (!row) return undefined;
+      latestSets.keep(configId, row.day, row.ids);
+      return { day: row.day, ids: decodeIds(row.ids) };
+    },
+
+    /** The members of an audience now, evaluated on this thread's engine (without the history task). */
+    membersOf(query: AudienceQuery): PointMembers {
       const e = engine.get();
       const audience = e.evaluate(query.pkg, { exclusions: query.exclusions ?? [] });
-      const base = { pointId: point.id, configId: point.configId, day: point.day };
-      if (audience.sampleCount > cap) {
-        await repo.record({ ...base, overCap: true, members: audience.sampleCount }, null);
-        return;
-      }
-      const members = e
+      if (audience.sampleCount > cap) return { overCap: true, count: audience.sampleCount };
+      const ids = e
         .describeAccounts(audience.accounts.toArray())
         .map((a) => a.id)
-        .filter((id) => id !== '');
-      const previous = await repo.current(point.configId);
-      const ids = encodeIds(members);
-      const current = { day: point.day, members: new Set(members).size, ids };
-      if (!previous || previous.day >= point.day) {
-        // The first set of a chain: nothing before it to differ from.
-        await repo.record({ ...base, baseDay: null, members: current.members }, current);
-        return;
+        .filter((id) => id !== '')
+        .sort(byNumber);
+      return { overCap: false, ids: ids.filter((id, i) => i === 0 || id !== ids[i - 1]) };
+    },
+
+    /**
+     * A new point's membership: its change since the audience's latest set (`previous`), which it
+     * replaces. Written with the point (history.repository.ts `record`); then `kept` tells this
+     * process's copy of the latest set.
+     */
+    changeOf(
+      point: Pick<AudiencePointRow, 'id' | 'configId' | 'day'>,
+      members: PointMembers,
+      previous: LatestSet | undefined,
+    ): MembershipWrite & { kept: () => void } {
+      const base = { pointId: point.id, configId: point.configId, day: point.day };
+      if (members.overCap) {
+        return {
+          change: { ...base, overCap: true, members: members.count },
+          current: null,
+          kept: () => latestSets.forget(point.configId),
+        };
       }
-      const before = new Set(decodeIds(previous.ids));
-      const now = new Set(members);
-      const joined = [...now].filter((id) => !before.has(id));
-      const left = [...before].filter((id) => !now.has(id));
-      await repo.record(
-        {
+      const ids = encodeIds(members.ids);
+      const current = { day: point.day, members: members.ids.length, ids };
+      const kept = () => latestSets.keep(point.configId, point.day, ids);
+      // The first set of a chain: nothing before it to differ from.
+      if (!previous || previous.day >= point.day)
+        return { change: { ...base, baseDay: null, members: current.members }, current, kept };
+      const { joined, left } = diffSorted(previous.ids, members.ids);
+      return {
+        change: {
           ...base,
           baseDay: previous.day,
           members: current.members,
@@ -150,7 +220,8 @@ export function createMembershipService(deps: {
           left: encodeIds(left),
         },
         current,
-      );
+        kept,
+      };
     },
 
     /**

@@ -15,7 +15,7 @@ import { teamKit } from '../../test/team-kit';
 import { pkg } from './audience-test-kit';
 import { createHistoryRepository } from './history.repository';
 import { createHistoryService, dayOf } from './history.service';
-import { decodeIds, encodeIds } from './member-ids';
+import { decodeIds, encodeIds } from '../../lib/member-ids';
 import { createMembershipRepository } from './membership.repository';
 import { createMembershipService, netChange } from './membership.service';
 

@@ -56,20 +56,41 @@ class Writer {
   }
 }
 
+/** An id as two exact doubles, `hi * 1e9 + lo` (hi < 2^35 for ids below 2^64). */
+const hiOf = (id: string): number => (id.length > 9 ? Number(id.slice(0, -9)) : 0);
+const loOf = (id: string): number => (id.length > 9 ? Number(id.slice(-9)) : Number(id));
+/** Differences whose `hi` parts differ by less than this are exact doubles (below 2^53). */
+const EXACT_HI = 9_000_000;
+
+/** True when `ids` are strictly ascending in numeric order (so distinct). */
+const ascending = (ids: readonly string[]): boolean => {
+  for (let i = 1; i < ids.length; i++) if (byNumber(ids[i - 1]!, ids[i]!) >= 0) return false;
+  return true;
+};
+
 /** Encodes a set of ids (duplicates kept once). */
 export function encodeIds(ids: Iterable<string>): Uint8Array {
-  const unique = [...new Set(ids)];
+  const given = Array.isArray(ids) ? (ids as string[]) : [...ids];
+  // Ids already distinct and in numeric order (the engine's members) skip the set and the sort.
+  const sorted = ascending(given);
+  const unique = sorted ? given : [...new Set(given)];
   const w = new Writer();
   if (unique.every(isNumericId)) {
     // Canonical decimals sort numerically by length, then as text (cheaper than comparing bigints).
-    unique.sort(byNumber);
+    if (!sorted) unique.sort(byNumber);
     w.byte(NUMERIC);
     w.varint(unique.length);
-    let previous = 0n;
+    // Each difference from two exact halves (hi × 1e9 + lo) when it fits a double; else as bigints.
+    let hi = 0;
+    let lo = 0;
+    let previous = '0';
     for (const id of unique) {
-      const v = BigInt(id);
-      w.varint(v - previous);
-      previous = v;
+      const h = hiOf(id);
+      const l = loOf(id);
+      w.varint(h - hi < EXACT_HI ? (h - hi) * 1e9 + (l - lo) : BigInt(id) - BigInt(previous));
+      hi = h;
+      lo = l;
+      previous = id;
     }
     return w.done();
   }
@@ -88,7 +109,8 @@ export function decodeIds(bytes: Uint8Array): string[] {
   }
   if (bytes[0] !== NUMERIC) throw new Error(`unknown id set format ${bytes[0]}`);
   let at = 1;
-  const varint = (): bigint => {
+  /** The next varint: a number when below 2^53, else a bigint. */
+  const varint = (): number | bigint => {
     let small = 0;
     let scale = 1;
     let big: bigint | undefined;
@@ -100,16 +122,61 @@ export function decodeIds(bytes: Uint8Array): string[] {
         big ??= BigInt(small);
         big += BigInt(b & 0x7f) * BigInt(scale);
       }
-      if (b < 0x80) return big ?? BigInt(small);
+      if (b < 0x80)
+        return big === undefined || big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big ?? small) : big;
       scale *= 0x80;
     }
   };
   const count = Number(varint());
   const ids = new Array<string>(count);
-  let value = 0n;
+  // The running value as hi × 1e9 + lo (exact doubles), the way encodeIds wrote it.
+  let hi = 0;
+  let lo = 0;
   for (let i = 0; i < count; i++) {
-    value += varint();
-    ids[i] = value.toString();
+    const d = varint();
+    if (typeof d === 'bigint') {
+      const v = BigInt(hi) * 1_000_000_000n + BigInt(lo) + d;
+      hi = Number(v / 1_000_000_000n);
+      lo = Number(v % 1_000_000_000n);
+    } else {
+      // d − r is an exact multiple of 1e9: its quotient is exact (floor(d / 1e9) may round up).
+      const r = d % 1e9;
+      lo += r;
+      hi += (d - r) / 1e9;
+      if (lo >= 1e9) {
+        lo -= 1e9;
+        hi += 1;
+      }
+    }
+    ids[i] = hi === 0 ? String(lo) : `${hi}${String(lo).padStart(9, '0')}`;
   }
   return ids;
+}
+
+/**
+ * Who joined and who left between two sets of ids, each distinct and in numeric order (as
+ * decodeIds reads a numeric set and the engine's members come): one merge of the two lists. Lists
+ * in another order (a set of other ids, read in lexical order) are sorted first.
+ */
+export function diffSorted(
+  before: readonly string[],
+  after: readonly string[],
+): { joined: string[]; left: string[] } {
+  const a = ascending(before) ? before : [...new Set(before)].sort(byNumber);
+  const b = ascending(after) ? after : [...new Set(after)].sort(byNumber);
+  const joined: string[] = [];
+  const left: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const order = byNumber(a[i]!, b[j]!);
+    if (order === 0) {
+      i++;
+      j++;
+    } else if (order < 0) left.push(a[i++]!);
+    else joined.push(b[j++]!);
+  }
+  while (i < a.length) left.push(a[i++]!);
+  while (j < b.length) joined.push(b[j++]!);
+  return { joined, left };
 }
