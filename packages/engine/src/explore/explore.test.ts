@@ -47,4 +47,25 @@ describe('explore lookups', () => {
     expect(Object.keys(panels).sort()).toEqual(['ageGroups', 'demographics']);
     expect(panels.demographics.basis.members).toBe(5);
   });
+
+  it('leaves the distinctive rankings out when asked, the top lists unchanged', async () => {
+    const e = await engine();
+    // A part of the network: against a baseline of everyone, everyone has nothing distinctive.
+    const audience = e.evaluate(pkg({ interests: [{ label: 'Physics' }] }));
+    const names = ['interests', 'influentialAccounts'] as const;
+    const full = e.explore.panels(audience, [...names], { minSupport: 1, followedShare: 0.01 });
+    const lean = e.explore.panels(audience, [...names], {
+      minSupport: 1,
+      followedShare: 0.01,
+      distinctive: false,
+    });
+    expect(full.interests.distinctive.length + full.influentialAccounts.distinctive.length).toBeGreaterThan(
+      0,
+    );
+    expect(lean.interests.distinctive).toEqual([]);
+    expect(lean.influentialAccounts.distinctive).toEqual([]);
+    expect(lean.interests.interests).toEqual(full.interests.interests);
+    expect(lean.influentialAccounts.accounts).toEqual(full.influentialAccounts.accounts);
+    expect(lean.influentialAccounts.followed).toEqual(full.influentialAccounts.followed);
+  });
 });
