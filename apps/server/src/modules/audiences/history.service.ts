@@ -169,7 +169,7 @@ function pointRecorder(deps: HistoryServiceDeps) {
   async function measure(
     config: Pick<AudienceConfigRow, 'id' | 'targetingPackage' | 'exclusions'>,
     now: Date,
-  ): Promise<void> {
+  ): Promise<AudiencePointRow | undefined> {
     // Exclusions deleted since the audience was saved no longer subtract anything.
     const exclusions = (await repo.packagesOf(config.exclusions)).map((r) => r.targetingPackage);
     const query = { pkg: config.targetingPackage, exclusions };
@@ -212,14 +212,15 @@ function pointRecorder(deps: HistoryServiceDeps) {
         };
       },
     );
-    if (!point) return;
+    if (!point) return undefined;
     kept?.();
-    if (!previous || !onPoint) return;
+    if (!previous || !onPoint) return point;
     try {
       await onPoint(config.id, previous, point);
     } catch (error) {
       deps.logError?.(error, 'audience alerts could not be evaluated');
     }
+    return point;
   }
 
   return measure;
@@ -283,8 +284,10 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       // Only a day after the last point's (the wall clock, before the live index's first event, may
       // have been ahead of the index's time).
       if (ready() && (rows.at(-1)?.day ?? '') < dayOf(now)) {
-        await measure(config, now);
-        rows = await repo.list(config.id, since);
+        // The new point is the latest (none is measured before the latest): read again only when
+        // another request recorded today's first.
+        const point = await measure(config, now);
+        rows = point ? [...rows, point] : await repo.list(config.id, since);
       }
       return { audience_config_id: config.id, retention_days: retentionDays, points: rows.map(presentPoint) };
     },

@@ -156,6 +156,41 @@ describe('an audience over time', () => {
     const oldest = dayOf(new Date(t.clock.now().getTime() - 2 * DAY));
     expect(after.every((p) => p.day >= oldest)).toBe(true);
   });
+
+  it('a point is written with its followed accounts and membership or not at all', async () => {
+    const repo = createHistoryRepository(t.db);
+    const day = dayOf(new Date(t.clock.now().getTime() + DAY));
+    const [last] = (await history(saved.id)).json<AudienceHistory>().points.slice(-1);
+    const point = {
+      configId: saved.id,
+      day,
+      measured: t.clock.now(),
+      sampleCount: 1,
+      size: last!.size,
+      digest: last!.digest,
+    };
+    // What goes with the point fails (here, before its writes): the point is not kept either.
+    await expect(
+      repo.record(point, () => {
+        throw new Error('the membership could not be made');
+      }),
+    ).rejects.toThrow('the membership could not be made');
+    expect(await repo.list(saved.id, day)).toEqual([]);
+    // A membership row that cannot be written (its point id is not the point's) undoes the point.
+    await expect(
+      repo.record(point, (row) => ({
+        membership: {
+          change: { pointId: row.id + 1_000_000, configId: saved.id, day, members: 0 },
+          current: null,
+        },
+      })),
+    ).rejects.toThrow();
+    expect(await repo.list(saved.id, day)).toEqual([]);
+    // Written whole: the point, then a second of the same day is not (the first counts).
+    expect((await repo.record(point, () => ({})))?.day).toBe(day);
+    expect(await repo.record(point, () => ({}))).toBeUndefined();
+    expect((await repo.list(saved.id, day)).map((p) => p.day)).toEqual([day]);
+  });
 });
 
 describe('panel changes', () => {
