@@ -47,6 +47,8 @@ const fold = (s: string): string => s.normalize('NFKC').trim().toLowerCase();
 interface Lookups {
   handles?: SortedKeys;
   names?: SortedKeys;
+  /** The most followed accounts' handles, most followed first: what is searched within. */
+  popular?: { keys: string[]; ids: number[] };
   terms: Map<Field, SortedKeys>;
 }
 const cache = new WeakMap<AudienceIndex, Lookups>();
@@ -58,10 +60,33 @@ function lookupsOf(index: AudienceIndex): Lookups {
 
 /** A handle is searched within from this many characters on: one character matches nearly everyone. */
 const WITHIN_MIN = 2;
+/**
+ * How many of the most followed accounts are searched within their handle. A scan of every handle
+ * would cost each keystroke a pass over the whole index (tens of millions at X's scale), on the
+ * thread that answers everyone; the most followed are those a text inside a handle is looked for.
+ */
+const WITHIN_POOL = 200_000;
+
+/** The `WITHIN_POOL` most followed accounts with a handle, most followed first (ties: lower number). */
+function popularHandles(index: AudienceIndex, followed: (n: number) => number) {
+  const a = index.accounts;
+  let pool: number[] = [];
+  for (let n = 0; n < index.size; n++) if (a.slot[n]) pool.push(n);
+  if (pool.length > WITHIN_POOL) {
+    // The pool's floor from a typed sort of every score, then only the accounts at or above it.
+    const scores = Float64Array.from(pool, followed).sort();
+    const floor = scores[scores.length - WITHIN_POOL]!;
+    pool = pool.filter((n) => followed(n) >= floor);
+  }
+  pool.sort((x, y) => followed(y) - followed(x) || x - y);
+  const ids = pool.slice(0, WITHIN_POOL);
+  return { ids, keys: ids.map((n) => normaliseHandle(a.handles.get(a.slot[n]! - 1))) };
+}
 
 /**
- * Accounts by handle or name prefix, most followed first, then accounts whose handle holds the text
- * further in ("ramen" finds @tokyo_ramen_lab), most followed first (sorted keys built on first use).
+ * Accounts by handle or name prefix, most followed first, then accounts among the most followed
+ * (`WITHIN_POOL`) whose handle holds the text further in ("ramen" finds @tokyo_ramen_lab), most
+ * followed first (sorted keys and the pool built on first use).
  */
 function handles(index: AudienceIndex, q: string, limit: number): LookupResult[] {
   const lookups = lookupsOf(index);
@@ -80,15 +105,18 @@ function handles(index: AudienceIndex, q: string, limit: number): LookupResult[]
   const prefixed = new Set<number>();
   lookups.handles.forEachWithPrefix(typed, (n) => prefixed.add(n));
   lookups.names.forEachWithPrefix(fold(q), (n) => prefixed.add(n));
-  const within = new Set<number>();
-  if (typed.length >= WITHIN_MIN) {
-    lookups.handles.forEachContaining(typed, (n) => {
-      if (!prefixed.has(n)) within.add(n);
-    });
-  }
   // +1: accounts nobody follows still match.
   const followed = (n: number) => (a.followers[n] ?? 0) + 1;
-  const ranked = [...topK([...prefixed], followed, limit), ...topK([...within], followed, limit)];
+  const within: number[] = [];
+  if (typed.length >= WITHIN_MIN) {
+    lookups.popular ??= popularHandles(index, followed);
+    const { keys, ids } = lookups.popular;
+    // Most followed first: the first `limit` matches are the best ones.
+    for (let i = 0; i < keys.length && within.length < limit; i++) {
+      if (keys[i]!.includes(typed) && !prefixed.has(ids[i]!)) within.push(ids[i]!);
+    }
+  }
+  const ranked = [...topK([...prefixed], followed, limit), ...within];
   return ranked.slice(0, limit).map((n) => {
     const slot = a.slot[n]! - 1;
     const handle = a.handles.get(slot);

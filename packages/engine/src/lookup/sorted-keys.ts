@@ -3,8 +3,6 @@ export interface SortedKeys {
   readonly size: number;
   /** Calls `visit` with the id of every key starting with `prefix` (every key when it is empty). */
   forEachWithPrefix(prefix: string, visit: (id: number) => void): void;
-  /** Calls `visit` with the id of every key holding `part` anywhere (a scan of every key). */
-  forEachContaining(part: string, visit: (id: number) => void): void;
 }
 
 export function sortedKeys(entries: [key: string, id: number][]): SortedKeys {
@@ -21,9 +19,6 @@ export function sortedKeys(entries: [key: string, id: number][]): SortedKeys {
         else hi = mid;
       }
       for (let i = lo; i < keys.length && keys[i]!.startsWith(prefix); i++) visit(ids[i]!);
-    },
-    forEachContaining(part, visit) {
-      for (let i = 0; i < keys.length; i++) if (keys[i]!.includes(part)) visit(ids[i]!);
     },
   };
 }
