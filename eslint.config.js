@@ -293,7 +293,7 @@ export default tseslint.config(
     'apps/server/src/modules/deepthought/deepthought.service.ts': 237,
     'apps/server/src/modules/index.ts': 198,
     'apps/server/src/modules/social/social.routes.ts': 178,
-    'apps/server/src/modules/x-audiences/uploads.service.ts': 208,
+    'apps/server/src/modules/x-audiences/uploads.service.ts': 196,
     'apps/server/src/test/sandbox-test-kit.ts': 185,
     'packages/engine/src/shard/merge-insights.ts': 320,
   }).map(([file, max]) => ({

@@ -89,6 +89,8 @@ export type PushReachPlan = z.input<typeof pushReachPlanSchema>;
 export const pushedReachPlanSchema = z.object({
   custom_audiences: z.array(
     z.object({
+      /** Its row under /api/uploaded-audiences/, where X's processing is followed until targetable. */
+      uploaded_audience_id: z.number().int(),
       custom_audience_id: z.string(),
       name: z.string(),
       /** The plan's audience this one holds (sequential), null for the union. */

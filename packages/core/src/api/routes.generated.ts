@@ -2545,6 +2545,7 @@ export interface ApiRoutes {
     };
     response: {
       custom_audiences: Array<{
+        uploaded_audience_id: number;
         custom_audience_id: string;
         name: string;
         audience_config_id: number | null;
@@ -9192,7 +9193,8 @@ export interface ApiRoutes {
     };
     response: Array<{
       id: number;
-      audience_config: number;
+      audience_config: number | null;
+      audience_plan: number | null;
       team: {
         id: number;
         slug: string;
@@ -9222,7 +9224,8 @@ export interface ApiRoutes {
     };
     response: {
       id: number;
-      audience_config: number;
+      audience_config: number | null;
+      audience_plan: number | null;
       team: {
         id: number;
         slug: string;
@@ -9250,7 +9253,8 @@ export interface ApiRoutes {
     };
     response: {
       id: number;
-      audience_config: number;
+      audience_config: number | null;
+      audience_plan: number | null;
       team: {
         id: number;
         slug: string;

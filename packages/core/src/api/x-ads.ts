@@ -46,10 +46,15 @@ export const adAccountParamsSchema = z.object({ account_id: adAccountId.pipe(z.s
 export const UPLOAD_STATES = ['processing', 'ready', 'failed'] as const;
 export const uploadStateSchema = z.enum(UPLOAD_STATES);
 
-/** An audience uploaded to an ad account on X (SPEC §3 audience: status, targetable, ad account). */
+/**
+ * An audience uploaded to an ad account on X (SPEC §3 audience: status, targetable, ad account):
+ * a saved audience's upload (`audience_config`), or a custom audience a reach plan pushed (the
+ * plan's union or one of its steps: `audience_config` null, `audience_plan` the plan while it exists).
+ */
 export const uploadedAudienceSchema = z.object({
   id: z.number().int(),
-  audience_config: z.number().int(),
+  audience_config: z.number().int().nullable(),
+  audience_plan: z.number().int().nullable(),
   team: z.object({ id: z.number().int(), slug: z.string() }),
   ad_account: z.object({ id: z.string(), name: z.string() }),
   custom_audience_id: z.string(),

@@ -10,7 +10,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import type { TargetingPackage } from '@murmur/core/targeting';
-import { audienceConfigs } from './audiences';
+import { audienceConfigs, audiencePlans } from './audiences';
 import { teams } from './teams';
 import { users } from './users';
 
@@ -34,15 +34,19 @@ export type UploadState = (typeof UPLOAD_STATES)[number];
 /**
  * An audience uploaded to an ad account on X as a custom audience (SPEC §5, §7 uploaded audiences):
  * its members' hashed handles went through the Ads API; `state` follows X's processing until the
- * custom audience is targetable ("may take up to one day", SPEC §9).
+ * custom audience is targetable ("may take up to one day", SPEC §9). Either a saved audience's
+ * upload (`audience_config_id`) or a set a reach plan pushed (the plan's union, or one step less the
+ * earlier ones: `audience_plan_id`, no saved audience of its own); both count as uploads of the month.
  */
 export const uploadedAudiences = pgTable(
   'uploaded_audiences',
   {
     id: serial('id').primaryKey(),
-    audienceConfigId: integer('audience_config_id')
-      .notNull()
-      .references(() => audienceConfigs.id, { onDelete: 'cascade' }),
+    audienceConfigId: integer('audience_config_id').references(() => audienceConfigs.id, {
+      onDelete: 'cascade',
+    }),
+    /** The reach plan that pushed it; null for a saved audience's upload or once the plan is deleted. */
+    audiencePlanId: integer('audience_plan_id').references(() => audiencePlans.id, { onDelete: 'set null' }),
     teamId: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
@@ -63,31 +67,6 @@ export const uploadedAudiences = pgTable(
     checked: timestamp('checked', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('uploaded_audiences_team_id_idx').on(t.teamId), unique().on(t.audienceConfigId, t.accountId)],
-);
-
-/**
- * A custom audience a reach plan pushed to X (the union of a plan, or one of its steps): no saved
- * audience of its own, so not an upload row, but an upload of the month all the same
- * (docs/API-AUDIENCES.md "Overlap of 2–50 audiences and the reach planner").
- */
-export const pushedAudiences = pgTable(
-  'pushed_audiences',
-  {
-    id: serial('id').primaryKey(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accountId: text('account_id').notNull(),
-    /** X's custom audience id. */
-    customAudienceId: text('custom_audience_id').notNull(),
-    name: text('name').notNull(),
-    uploadedCount: integer('uploaded_count').notNull(),
-    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('pushed_audiences_team_id_idx').on(t.teamId, t.created)],
 );
 
 /** SPEC §1, §9: a team's acceptance of the Japanese agreement, who accepted and when. */

@@ -9,9 +9,9 @@ import { resolveAudience } from './resolve-audience';
 /** The x-audiences module's upload of composed account sets (uploads.service.ts `uploadSets`). */
 export type UploadSets = (
   user: UserRow,
-  target: { team: string; account_id: string },
+  target: { team: string; account_id: string; plan_id: number },
   sets: readonly { name: string; description: string; members: Uint32Array }[],
-) => Promise<{ customAudienceId: string; name: string; uploadedCount: number }[]>;
+) => Promise<{ uploadId: number; customAudienceId: string; name: string; uploadedCount: number }[]>;
 
 export type ReachPushService = ReturnType<typeof createReachPushService>;
 
@@ -67,11 +67,12 @@ export function createReachPushService(deps: {
       const nonEmpty = uploads.filter((u) => u.members.length > 0);
       const pushed = await deps.uploadSets(
         user,
-        { team: input.team, account_id: input.account_id },
+        { team: input.team, account_id: input.account_id, plan_id: plan.id },
         nonEmpty.map((u) => ({ name: u.name, description: u.description, members: u.members })),
       );
       return {
         custom_audiences: pushed.map((p, k) => ({
+          uploaded_audience_id: p.uploadId,
           custom_audience_id: p.customAudienceId,
           name: p.name,
           audience_config_id: nonEmpty[k]!.configId,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TargetingPackageInput } from '@murmur/core/targeting';
 import { advanceTo } from '@murmur/sandbox';
-import type { AudienceConfig, AudiencePlan, PushedReachPlan } from '@murmur/core/api';
+import type { AudienceConfig, AudiencePlan, PushedReachPlan, UploadedAudience } from '@murmur/core/api';
 import { subscriptions } from '../../db/schema';
 import { seedGroup } from '../../test/seed';
 import { useSandboxTestApp } from '../../test/sandbox-test-kit';
@@ -70,6 +70,7 @@ describe('POST /api/audience-plan/{pk}/push/', () => {
     const one = union.json<PushedReachPlan>().custom_audiences;
     expect(one).toEqual([
       {
+        uploaded_audience_id: expect.any(Number) as number,
         custom_audience_id: expect.any(String) as string,
         name: 'Reach plan',
         audience_config_id: null,
@@ -88,8 +89,39 @@ describe('POST /api/audience-plan/{pk}/push/', () => {
     const billing = await k.call(ann, 'GET', `/api/customer/subscriptions/?team=${slug}`);
     expect(billing.json<{ usage: { uploads_this_month: number } }>().usage.uploads_this_month).toBe(4);
 
-    // On X once processed: each custom audience holds those people (the sandbox matches the hashes).
+    // Listed with the team's uploads, under the plan and no saved audience, while X processes them.
+    const listUploads = async () => {
+      const listed = await k.call(ann, 'GET', `/api/uploaded-audiences/?team=${slug}`);
+      expect(listed.statusCode, listed.body).toBe(200);
+      return listed.json<UploadedAudience[]>();
+    };
+    const pushedAll = [...one, ...steps];
+    const processing = await listUploads();
+    expect(
+      processing
+        .map((u) => [u.id, u.custom_audience_id, u.audience_config, u.audience_plan, u.state, u.targetable])
+        .sort(),
+    ).toEqual(
+      pushedAll
+        .map((p) => [p.uploaded_audience_id, p.custom_audience_id, null, plan.id, 'processing', false])
+        .sort(),
+    );
+    expect(processing.every((u) => u.ad_account.id === accountId && u.ad_account.name !== '')).toBe(true);
+
+    // On X once processed: each custom audience holds those people (the sandbox matches the hashes),
+    // and the follow-up (the same as for uploads) marks each ready and targetable with X's size.
     advanceTo(k.network, k.network.clock.now + 2 * 3600);
+    k.t.clock.advance(10_000);
+    const ready = await listUploads();
+    expect(ready.map((u) => [u.custom_audience_id, u.state, u.targetable, u.audience_size]).sort()).toEqual(
+      pushedAll.map((p) => [p.custom_audience_id, 'ready', true, p.uploaded_count]).sort(),
+    );
+    const single = await k.call(ann, 'GET', `/api/uploaded-audiences/${one[0]!.uploaded_audience_id}/`);
+    expect(single.json<UploadedAudience>()).toMatchObject({
+      name: 'Reach plan',
+      state: 'ready',
+      targetable: true,
+    });
     for (const pushed of [...one, ...steps]) {
       const onX = (await k.ads(
         xId,

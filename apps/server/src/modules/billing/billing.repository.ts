@@ -9,7 +9,6 @@ import {
   invites,
   memberships,
   premiumSubscriptions,
-  pushedAudiences,
   referralCodes,
   referrals,
   subscriptions,
@@ -153,17 +152,15 @@ export function createBillingRepository(db: Db) {
           .where(and(ownerIs(billingInvoices, owner), gte(billingInvoices.amountPaid, 1)))
       )[0]!.n,
 
-    /** What the plan limits count: uploads since `since`, saved audiences, members and open invites. */
+    /**
+     * What the plan limits count: uploads since `since` (a reach plan's pushed custom audiences are
+     * upload rows too), saved audiences, members and open invites.
+     */
     async usage(teamId: number, since: Date) {
       const [uploads] = await db
         .select({ n: count() })
         .from(uploadedAudiences)
         .where(and(eq(uploadedAudiences.teamId, teamId), gte(uploadedAudiences.created, since)));
-      // A reach plan's pushed custom audiences are uploads of the month too.
-      const [pushed] = await db
-        .select({ n: count() })
-        .from(pushedAudiences)
-        .where(and(eq(pushedAudiences.teamId, teamId), gte(pushedAudiences.created, since)));
       const [saved] = await db
         .select({ n: count() })
         .from(audienceConfigs)
@@ -177,7 +174,7 @@ export function createBillingRepository(db: Db) {
         .from(invites)
         .where(and(eq(invites.teamId, teamId), isNull(invites.acceptedAt)));
       return {
-        uploads: uploads!.n + pushed!.n,
+        uploads: uploads!.n,
         savedAudiences: saved!.n,
         seats: members!.n + pending!.n,
       };

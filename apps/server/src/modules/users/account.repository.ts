@@ -16,7 +16,6 @@ import {
   socialAccounts,
   subscriptions,
   teams,
-  pushedAudiences,
   uploadedAudiences,
   userTokens,
   users,
@@ -118,13 +117,11 @@ export function createAccountRepository(db: Db) {
               .set({ createdBy: heir })
               .where(and(eq(table.teamId, teamId), eq(table.createdBy, userId)));
           }
-          // Uploads and a reach plan's pushes stay the team's (and in its month's usage).
-          for (const table of [uploadedAudiences, pushedAudiences]) {
-            await tx
-              .update(table)
-              .set({ userId: heir })
-              .where(and(eq(table.teamId, teamId), eq(table.userId, userId)));
-          }
+          // Uploads (a reach plan's pushes among them) stay the team's (and in its month's usage).
+          await tx
+            .update(uploadedAudiences)
+            .set({ userId: heir })
+            .where(and(eq(uploadedAudiences.teamId, teamId), eq(uploadedAudiences.userId, userId)));
         }
         if (plan.soloTeams.length > 0) await tx.delete(teams).where(inArray(teams.id, plan.soloTeams));
         await tx.delete(users).where(eq(users.id, userId));
@@ -238,12 +235,14 @@ async function exportOf(db: Db, userId: number) {
       .orderBy(asc(listShareLinks.audienceConfigId)),
     share_offers: await shareOffersOf(db, userId),
     // What the user sent to X as custom audiences: uploads of saved audiences, and reach plans pushed
-    // (a union or one audience per step). X's ids and figures, never the identifiers sent.
+    // (a union or one audience per step, with the plan's id). X's ids and figures, never the
+    // identifiers sent.
     uploads_to_x: await db
       .select({
         id: uploadedAudiences.id,
         team: uploadedAudiences.teamId,
         audience_config_id: uploadedAudiences.audienceConfigId,
+        audience_plan_id: uploadedAudiences.audiencePlanId,
         ad_account_id: uploadedAudiences.accountId,
         custom_audience_id: uploadedAudiences.customAudienceId,
         name: uploadedAudiences.name,
@@ -255,19 +254,6 @@ async function exportOf(db: Db, userId: number) {
       .from(uploadedAudiences)
       .where(eq(uploadedAudiences.userId, userId))
       .orderBy(asc(uploadedAudiences.id)),
-    reach_plans_pushed_to_x: await db
-      .select({
-        id: pushedAudiences.id,
-        team: pushedAudiences.teamId,
-        ad_account_id: pushedAudiences.accountId,
-        custom_audience_id: pushedAudiences.customAudienceId,
-        name: pushedAudiences.name,
-        uploaded_count: pushedAudiences.uploadedCount,
-        created: pushedAudiences.created,
-      })
-      .from(pushedAudiences)
-      .where(eq(pushedAudiences.userId, userId))
-      .orderBy(asc(pushedAudiences.id)),
     invoices: await db
       .select({
         number: billingInvoices.number,

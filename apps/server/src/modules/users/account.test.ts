@@ -5,7 +5,6 @@ import {
   audienceConfigs,
   listShareOffers,
   memberships,
-  pushedAudiences,
   sessions,
   teams,
   uploadedAudiences,
@@ -178,21 +177,22 @@ describe('GET /api/user/export/ (download my data)', () => {
     await t.db
       .insert(uploadedAudiences)
       .values([upload(me.user.id, mine, 'mine'), upload(other.user.id, theirs, 'theirs')]);
+    // A reach plan's push is an upload row with no saved audience of its own.
     const push = (userId: number, name: string) => ({
-      teamId,
-      userId,
-      accountId: 'acc-1',
+      ...upload(userId, mine, name),
+      audienceConfigId: null,
       customAudienceId: `ca-push-${name}`,
-      name,
+      state: 'processing' as const,
+      targetable: false,
       uploadedCount: 5000,
+      audienceSize: 0,
     });
     await t.db
-      .insert(pushedAudiences)
+      .insert(uploadedAudiences)
       .values([push(me.user.id, 'Plan union'), push(other.user.id, 'Their plan')]);
 
     const data = (await exportOf(me)).json<{
-      uploads_to_x: { audience_config_id: number; custom_audience_id: string; state: string }[];
-      reach_plans_pushed_to_x: { name: string; custom_audience_id: string; uploaded_count: number }[];
+      uploads_to_x: { audience_config_id: number | null; custom_audience_id: string; state: string }[];
     }>();
     expect(data.uploads_to_x).toEqual([
       expect.objectContaining({
@@ -203,11 +203,11 @@ describe('GET /api/user/export/ (download my data)', () => {
         uploaded_count: 1200,
         audience_size_on_x: 1100,
       }),
-    ]);
-    expect(data.reach_plans_pushed_to_x).toEqual([
       expect.objectContaining({
+        audience_config_id: null,
         name: 'Plan union',
         custom_audience_id: 'ca-push-Plan union',
+        state: 'processing',
         uploaded_count: 5000,
       }),
     ]);

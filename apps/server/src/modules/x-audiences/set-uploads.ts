@@ -16,12 +16,13 @@ import {
  * A reach plan pushed to X (docs/API-AUDIENCES.md "Reach planner"): account sets the caller composed
  * from saved audiences they may read (the union of a plan, or one step less the earlier ones) as new
  * custom audiences on a team's granted ad account, under the conditions of an upload (the monthly
- * allowance asked before each). Not kept as upload rows (those are one saved audience each), so not
- * followed through X's processing: X's ids come back. Each is kept as a pushed audience, which the
- * month's usage counts as an upload.
+ * allowance asked before each). Each is kept as an upload row with no saved audience of its own
+ * (`audience_plan_id` names the plan): listed with the team's uploads, followed through X's
+ * processing until targetable, and counted in the month's uploads.
  */
 export function createSetUploads(deps: {
-  repo: Pick<XAudiencesRepository, 'insertPushed'>;
+  repo: Pick<XAudiencesRepository, 'insertUpload'>;
+  clock: { now(): Date };
   tokensOf: (userId: number) => Promise<XUserTokens | undefined>;
   uploadAllowance: (teamId: number) => Promise<UploadPermission>;
   ads: XAdsClient;
@@ -35,9 +36,9 @@ export function createSetUploads(deps: {
   const { ads, engine, xGuard } = deps;
   return async (
     user: UserRow,
-    target: { team: string; account_id: string },
+    target: { team: string; account_id: string; plan_id: number },
     sets: readonly { name: string; description: string; members: Uint32Array }[],
-  ): Promise<{ customAudienceId: string; name: string; uploadedCount: number }[]> => {
+  ): Promise<{ uploadId: number; customAudienceId: string; name: string; uploadedCount: number }[]> => {
     const { team, accountId, grant } = await deps.destination(user, target);
     const tokens = await deps.tokensOf(grant.userId);
     if (!tokens) throw new BadRequest({ account_id: [OWNER_RECONNECT] });
@@ -56,15 +57,29 @@ export function createSetUploads(deps: {
       // The engine learns it under its X id and its name, as an upload (packages name either).
       e.registerCustomAudience(id, set.members);
       e.registerCustomAudience(set.name, set.members);
-      await deps.repo.insertPushed({
+      const now = deps.clock.now();
+      const row = await deps.repo.insertUpload({
+        audienceConfigId: null,
+        audiencePlanId: target.plan_id,
         teamId: team.id,
         userId: user.id,
         accountId,
+        accountName: grant.name,
+        customAudienceId: id,
+        name: set.name,
+        state: 'processing',
+        targetable: false,
+        uploadedCount: sent.success_count,
+        audienceSize: 0,
+        created: now,
+        checked: now,
+      });
+      pushed.push({
+        uploadId: row.id,
         customAudienceId: id,
         name: set.name,
         uploadedCount: sent.success_count,
       });
-      pushed.push({ customAudienceId: id, name: set.name, uploadedCount: sent.success_count });
     }
     if (pushed.length === 0) throw new BadRequest({ non_field_errors: [EMPTY_AUDIENCE] });
     return pushed;

@@ -79,6 +79,23 @@ export interface UploadSettled {
   state: 'ready' | 'failed';
 }
 
+/** An upload row in the API's shape (a reach plan's push has no saved audience). */
+const present = (row: UploadRow, teamSlug: string): UploadedAudience => ({
+  id: row.id,
+  audience_config: row.audienceConfigId,
+  audience_plan: row.audiencePlanId,
+  team: { id: row.teamId, slug: teamSlug },
+  ad_account: { id: row.accountId, name: row.accountName },
+  custom_audience_id: row.customAudienceId,
+  name: row.name,
+  state: row.state,
+  targetable: row.targetable,
+  uploaded_count: row.uploadedCount,
+  audience_size: row.audienceSize,
+  created: row.created.toISOString(),
+  checked: row.checked.toISOString(),
+});
+
 export function createUploadsService(deps: {
   repo: XAudiencesRepository;
   teams: UploadTeams;
@@ -97,21 +114,6 @@ export function createUploadsService(deps: {
   onUploadSettled?: ((upload: UploadSettled) => void) | undefined;
 }) {
   const { repo, teams, ads, engine, clock, log } = deps;
-
-  const present = (row: UploadRow, teamSlug: string): UploadedAudience => ({
-    id: row.id,
-    audience_config: row.audienceConfigId,
-    team: { id: row.teamId, slug: teamSlug },
-    ad_account: { id: row.accountId, name: row.accountName },
-    custom_audience_id: row.customAudienceId,
-    name: row.name,
-    state: row.state,
-    targetable: row.targetable,
-    uploaded_count: row.uploadedCount,
-    audience_size: row.audienceSize,
-    created: row.created.toISOString(),
-    checked: row.checked.toISOString(),
-  });
 
   const xGuard = <T>(run: () => Promise<T>) => guardX(log, run);
 
@@ -146,6 +148,7 @@ export function createUploadsService(deps: {
         audienceSize: ca.audience_size,
         state: ca.targetable ? ('ready' as const) : row.state,
         checked: now,
+        accountName: grant.name,
       };
       // Not targetable once processing is over (too few matched): failed, X says why.
       if (!ca.targetable && !ca.reasons_not_targetable.includes('PROCESSING')) update.state = 'failed';
@@ -166,7 +169,7 @@ export function createUploadsService(deps: {
     }
   }
 
-  /** One round of the follow-up job: every processing upload not asked about for RECHECK_MS. */
+  /** One round of the follow-up job: every processing upload (reach plans' pushes too). */
   async function followProcessing(): Promise<number> {
     const due = await repo.processing(new Date(clock.now().getTime() - RECHECK_MS));
     for (const row of due) await follow(row);
@@ -181,13 +184,15 @@ export function createUploadsService(deps: {
   return {
     followProcessing,
 
-    /** A reach plan pushed to X: composed account sets as new custom audiences (set-uploads.ts). */
+    /** A reach plan pushed to X: account sets as custom audiences, upload rows (set-uploads.ts). */
     uploadSets: createSetUploads({ ...deps, xGuard, destination }),
 
     /** After the engine is (re)built: every upload's members are registered again. */
     async registerAll(): Promise<void> {
       await engine.ready();
       for (const row of await repo.allUploads()) {
+        // A reach plan's push keeps no members of its own (its sets were composed when pushed).
+        if (row.audienceConfigId === null) continue;
         try {
           const pkg = await repo.configPackage(row.audienceConfigId);
           if (pkg) register(row, membersOf(pkg).numbers);

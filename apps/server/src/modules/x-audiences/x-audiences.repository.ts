@@ -9,7 +9,6 @@ import {
   grantedAccounts,
   japaneseAgreements,
   memberships,
-  pushedAudiences,
   teams,
   uploadedAudiences,
   users,
@@ -75,15 +74,13 @@ export function createXAudiencesRepository(db: Db) {
       return row!;
     },
 
-    /** A custom audience a reach plan pushed (counted in the month's uploads). */
-    async insertPushed(values: typeof pushedAudiences.$inferInsert): Promise<void> {
-      await db.insert(pushedAudiences).values(values);
-    },
-
     async updateUpload(
       id: number,
       values: Partial<
-        Pick<UploadRow, 'state' | 'targetable' | 'audienceSize' | 'checked' | 'uploadedCount' | 'name'>
+        Pick<
+          UploadRow,
+          'state' | 'targetable' | 'audienceSize' | 'checked' | 'uploadedCount' | 'name' | 'accountName'
+        >
       >,
     ): Promise<void> {
       await db.update(uploadedAudiences).set(values).where(eq(uploadedAudiences.id, id));

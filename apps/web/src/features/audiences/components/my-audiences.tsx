@@ -18,6 +18,7 @@ import { AudienceColumnPicker, useShownAudienceColumns } from './audience-column
 import { AudienceFilters } from './audience-filters';
 import { useAudienceColumns } from './audience-columns';
 import { AudienceListBody } from './audience-list-body';
+import { PushedAudiences } from './pushed-audiences';
 import { loadCompareModal, loadDeleteModal } from './lazy-modals';
 
 // The dialogs load on demand (see lazy-modals.ts); once loaded they stay mounted, so that they close
@@ -149,6 +150,7 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
         ordering={ordering}
         onSortChange={(sort) => update({ ordering: sort })}
       />
+      <PushedAudiences uploads={uploads.data ?? []} />
       <Optional>
         <Suspense fallback={null}>
           {used.compare && (

@@ -57,7 +57,13 @@ describe('OverlapResultView', () => {
       status: 201,
       body: {
         custom_audiences: [
-          { custom_audience_id: 'ca1', name: 'Q4', audience_config_id: null, uploaded_count: 70 },
+          {
+            uploaded_audience_id: 5,
+            custom_audience_id: 'ca1',
+            name: 'Q4',
+            audience_config_id: null,
+            uploaded_count: 70,
+          },
         ],
       },
     }));
@@ -88,7 +94,9 @@ describe('OverlapResultView', () => {
     const pushButton = await screen.findByRole('button', { name: 'Push to X' });
     await vi.waitFor(() => expect(pushButton.hasAttribute('disabled')).toBe(false));
     fireEvent.click(pushButton);
-    await screen.findByText('Sent to X: Q4');
+    await screen.findByText(
+      'Sent to X: Q4. X processes them; My Audiences follows each until X can target it.',
+    );
     expect(push).toHaveBeenCalledTimes(1);
   });
 });
