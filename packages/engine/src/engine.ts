@@ -4,7 +4,7 @@ import { AccountSet } from './bits/account-set';
 import { countAnd } from './bits/bitset';
 import { buildIndex, type ExportSource } from './ingest/build-index';
 import type { BuildOptions } from './ingest/record-sink';
-import { registerCustomAudience } from './evaluate/custom-audiences';
+import { registerCustomAudience, removeCustomAudience } from './evaluate/custom-audiences';
 import { countAudience, evaluate, type Audience, type EvaluateOptions } from './evaluate/evaluate';
 import type { AudienceIndex, IndexStats } from './postings/audience-index';
 import { accountSummary } from './insights/account-summary';
@@ -53,6 +53,10 @@ export interface AudienceEngine {
   ): AudienceInsights;
   compare(a: Audience | AccountSet, b: Audience | AccountSet, options?: InsightsOptions): AudienceComparison;
   registerCustomAudience(name: string, members: ArrayLike<number> | AccountSet): AccountSet;
+  /** Forgets the custom audience registered under `name`; whether there was one. */
+  removeCustomAudience(name: string): boolean;
+  /** The names custom audiences are registered under. */
+  customAudienceNames(): string[];
   /** Account number of a handle (with or without '@', any case). */
   findAccount(handle: string): number | undefined;
   /**
@@ -103,6 +107,8 @@ export function inMemoryEngine(index: AudienceIndex): AudienceEngine {
     insights: (audience, options, baseline) => computeInsights(index, audience, options, baseline),
     compare: (a, b, options) => compareAudiences(index, a, b, options),
     registerCustomAudience: (name, members) => registerCustomAudience(index, name, members),
+    removeCustomAudience: (name) => removeCustomAudience(index, name),
+    customAudienceNames: () => [...index.customAudiences.keys()],
     findAccount: (handle) => index.handles.find(handle),
     findAccountById: accountsById(index),
     describeAccounts: (accounts) => Array.from(accounts, (n) => accountSummary(index, n)),
@@ -183,6 +189,12 @@ function engineOverShared(shared: SharedIndex, index: AudienceIndex): SharedEngi
         version++;
         snapshot = undefined;
         return registered;
+      },
+      removeCustomAudience(name) {
+        const removed = engine.removeCustomAudience(name);
+        version++;
+        snapshot = undefined;
+        return removed;
       },
     },
     index: shared,

@@ -80,6 +80,8 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
     insights: (audience, o, baseline) => current().insights(audience, o, baseline),
     compare: (a, b, o) => current().compare(a, b, o),
     registerCustomAudience: (name, members) => current().registerCustomAudience(name, members),
+    removeCustomAudience: (name) => current().removeCustomAudience(name),
+    customAudienceNames: () => current().customAudienceNames(),
     findAccount: (handle) => current().findAccount(handle),
     findAccountById: (id) => live.accountOf(id),
     describeAccounts: (accounts) => current().describeAccounts(accounts),

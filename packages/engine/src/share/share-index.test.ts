@@ -112,6 +112,21 @@ describe('shared index', () => {
     expect(shared.engine.estimate(custom).sampleCount).toBe(3);
   });
 
+  it('tells workers of a custom audience removed on the main engine', () => {
+    const worker = engineFromShared(structuredClone(shared.index));
+    const custom = pkg({ custom_audiences: [{ name: 'Tea people' }] });
+    shared.engine.registerCustomAudience('Tea people', [20, 21]);
+    worker.useCustomAudiences(structuredClone(shared.customAudiences()));
+    expect(worker.engine.estimate(custom).sampleCount).toBe(2);
+    const version = shared.customAudiences().version;
+    expect(shared.engine.removeCustomAudience('Tea people')).toBe(true);
+    expect(shared.engine.customAudienceNames()).not.toContain('Tea people');
+    expect(shared.customAudiences().version).toBeGreaterThan(version);
+    worker.useCustomAudiences(structuredClone(shared.customAudiences()));
+    expect(worker.engine.estimate(custom).sampleCount).toBe(0);
+    expect(shared.engine.removeCustomAudience('Tea people')).toBe(false);
+  });
+
   it('sends account sets to a worker as shared bitsets, with the same insights there', () => {
     const worker = engineFromShared(structuredClone(shared.index)).engine;
     const set = shared.engine.evaluate(PACKAGES[0]!).accounts;

@@ -210,24 +210,32 @@ export function createLookalikesService(deps: {
       // The custom audience's name is what the package names (and what X is sent on upload).
       const audienceName = `Lookalike ${body.size} % ${randomBytes(4).toString('hex')}`;
       e.registerCustomAudience(audienceName, members);
-      const input = saveAudienceConfigSchema.parse({
-        name: body.name,
-        targeting_package: { ...emptyTargetingPackage(), custom_audiences: [{ name: audienceName }] },
-        ...(body.team !== undefined && { team: body.team }),
-        kind: 'builder',
-      });
-      const config = await configs.create(user, input);
-      await repo.insert({
-        configId: config.id,
-        audienceName,
-        seedConfigId: seed.configId,
-        country: body.country ?? null,
-        percent: body.size,
-        members: ids.length,
-        ids: encodeIds(ids),
-        created: clock.now(),
-      });
-      return config;
+      let config: AudienceConfig | undefined;
+      try {
+        const input = saveAudienceConfigSchema.parse({
+          name: body.name,
+          targeting_package: { ...emptyTargetingPackage(), custom_audiences: [{ name: audienceName }] },
+          ...(body.team !== undefined && { team: body.team }),
+          kind: 'builder',
+        });
+        config = await configs.create(user, input);
+        await repo.insert({
+          configId: config.id,
+          audienceName,
+          seedConfigId: seed.configId,
+          country: body.country ?? null,
+          percent: body.size,
+          members: ids.length,
+          ids: encodeIds(ids),
+          created: clock.now(),
+        });
+        return config;
+      } catch (error) {
+        // Not saved: the engine forgets its members, and a saved audience naming them goes too.
+        e.removeCustomAudience(audienceName);
+        if (config) await configs.remove(user, config.id).catch(() => undefined);
+        throw error;
+      }
     },
 
     /** After the engine is (re)built: every saved lookalike's members are registered again. */

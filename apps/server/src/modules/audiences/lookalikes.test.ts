@@ -182,6 +182,40 @@ describe('lookalikes', () => {
     }
   });
 
+  it('leaves nothing in the engine when saving fails after its custom audience was registered', async () => {
+    const { user, seed } = await setup('look-dee@example.com', 6);
+    const other = await k.t.signIn('look-dee-other@example.com');
+    const theirTeam = (await send(other, 'POST', '/api/teams/', { name: 'Not Dee’s team' })).json<Team>();
+    const before = k.net.engine.customAudienceNames().sort();
+    const listed = async () =>
+      (await send(user, 'GET', '/api/audience-configs/')).json<{ results: AudienceConfig[] }>().results;
+    const savedBefore = (await listed()).map((c) => c.id);
+
+    // The members are ranked and registered, then saving into a team Dee is not in is refused.
+    const refused = await send(user, 'POST', '/api/audience-configs/lookalikes/save/', {
+      seed: { audience_config_id: seed.id },
+      country: 'US',
+      size: 5,
+      name: 'Lookalike in the wrong team',
+      team: theirTeam.slug,
+    });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    expect(k.net.engine.customAudienceNames().sort()).toEqual(before);
+    expect((await listed()).map((c) => c.id)).toEqual(savedBefore);
+
+    // The same save into Dee's own list registers one custom audience, which then stays.
+    const saved = await send(user, 'POST', '/api/audience-configs/lookalikes/save/', {
+      seed: { audience_config_id: seed.id },
+      country: 'US',
+      size: 5,
+      name: 'Lookalike of Dee',
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const added = k.net.engine.customAudienceNames().filter((name) => !before.includes(name));
+    expect(added).toEqual([expect.stringMatching(/^Lookalike 5 % [0-9a-f]{8}$/) as string]);
+  });
+
   it("refuses bad input with SPEC §8 errors and reveals nothing of others' audiences", async () => {
     const { user, seed } = await setup('look-cy@example.com', 5);
     const eve = await k.t.signIn('look-eve@example.com');
