@@ -62,11 +62,15 @@ export const lookalikeReasonKindSchema = z.enum([
 ]);
 export type LookalikeReasonKind = z.infer<typeof lookalikeReasonKindSchema>;
 
-/** One feature an account shares with the seed: shares of the seed and of the population carrying it. */
+/**
+ * One feature an account shares with the seed, or two followed accounts together (`also`: the
+ * others, "follows @a and @b"): shares of the seed and of the population carrying all of it.
+ */
 export const lookalikeReasonSchema = z.object({
   kind: lookalikeReasonKindSchema,
   value: z.string(),
   label: z.string(),
+  also: z.array(z.object({ value: z.string(), label: z.string() })),
   seed_share: z.number(),
   population_share: z.number(),
   lift: z.number(),

@@ -95,6 +95,39 @@ describe('lookalike (naive-Bayes log-lift over indexed features)', () => {
     expect(result.features.map((f) => f.label)).not.toContain('Science/Physics');
   });
 
+  it('says two followed accounts together, with the share of the seed following both', async () => {
+    // 0 @coffee, 1 @beans, 2 @news. The seed (60–79) all follow @coffee, half of it (60–69) @beans
+    // too; six candidates (50–55) follow both, four (10–13) @beans only; 100–199 follow @news.
+    const both = await fixtureIndex({
+      accounts: [
+        { n: 0, handle: 'coffee' },
+        { n: 1, handle: 'beans' },
+        { n: 2, handle: 'news' },
+        ...range(10, 14).map((n) => ({ n, follows: [1, 2] })),
+        ...LOOKALIKES.map((n) => ({ n, follows: [0, 1] })),
+        ...SEED.map((n) => ({ n, follows: n < 70 ? [0, 1] : [0] })),
+        ...range(100, 200).map((n) => ({ n, follows: [2] })),
+      ],
+      posts: [],
+    });
+    const result = lookalike(both, AccountSet.fromNumbers(both.size, SEED), { country: 'US', samples: 1 });
+    const reasons = result.samples[0]!.reasons;
+    expect(result.samples[0]!.account.handle).toBe('user50');
+    expect(reasons).toHaveLength(1);
+    const [together] = reasons;
+    expect([together!.kind, together!.label, together!.also.map((a) => a.label)]).toEqual([
+      'follows',
+      '@coffee',
+      ['@beans'],
+    ]);
+    // Both: 10 of the 20 in the seed; 16 of the 133 US accounts (the ten and the six candidates).
+    expect(together!.seedShare).toBe(0.5);
+    expect(together!.populationShare).toBeCloseTo(16 / 133, 10);
+    expect(together!.lift).toBeCloseTo(11 / 22 / (17 / 135), 6);
+    // The model's own features stay single.
+    expect(result.features.every((f) => f.also.length === 0)).toBe(true);
+  });
+
   it('draws candidates from the whole network without a country, the country then a feature', () => {
     const result = lookalike(index, seed);
     expect(result.country).toBeNull();

@@ -167,7 +167,12 @@ export function lookalike(index: AudienceIndex, seed: AccountSet, options: Looka
   const scores = scoresOf(index, space, model.features, universe.bits);
   const ranked = rankCandidates(scores, universe.bits, seed.bits, longest);
   const byFeature = new Map<number, WeightedFeature>(model.features.map((f) => [f.feature, f]));
-  const reasons = reasonsFor(index, space, model, byFeature, withCountry);
+  const reasons = reasonsFor(index, space, model, byFeature, withCountry, {
+    seed: seed.bits,
+    seedSize: members.length,
+    population: universe.bits,
+    populationSize: population,
+  });
   const sampleCount = Math.min(options.samples ?? LOOKALIKE_SAMPLES, ranked.length);
   // Spread over the whole ranking: the tail of a 10 % lookalike is what a buyer most needs to see.
   const samples = Array.from({ length: sampleCount }, (_, i) => {

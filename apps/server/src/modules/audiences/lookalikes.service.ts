@@ -43,6 +43,7 @@ const reasonView = (r: LookalikeReason): LookalikeReasonView => ({
   kind: r.kind,
   value: r.value,
   label: r.label,
+  also: r.also,
   seed_share: r.seedShare,
   population_share: r.populationShare,
   lift: r.lift,

@@ -20,6 +20,7 @@ const reason = (kind: 'follows' | 'hashtag', label: string, seedShare: number) =
   kind,
   value: label,
   label,
+  also: [],
   seed_share: seedShare,
   population_share: 0.02,
   lift: seedShare / 0.02,

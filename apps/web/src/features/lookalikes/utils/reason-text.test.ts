@@ -14,6 +14,7 @@ const reason = (over: Partial<LookalikeReasonView>): LookalikeReasonView => ({
   kind: 'follows',
   value: '1001',
   label: '@coffee',
+  also: [],
   seed_share: 0.62,
   population_share: 0.031,
   lift: 19.5,
@@ -37,6 +38,13 @@ describe('reasonText (the three reasons of a sampled account)', () => {
     expect(reasonText(reason({ kind: 'bio_word', label: 'barista', seed_share: 0.25 }), t, 'en').text).toBe(
       'Has “barista” in their bio, like 25% of the seed',
     );
+  });
+
+  it('says two accounts followed together, in either language', () => {
+    const together = reason({ also: [{ value: '1002', label: '@beans' }], seed_share: 0.5 });
+    expect(reasonText(together, t, 'en').text).toBe('Follows @coffee and @beans, like 50% of the seed');
+    const ja = reasonText(together, i18next.getFixedT('ja'), 'ja').text;
+    expect(ja).toContain('@coffee、@beans');
   });
 
   it('names catalogue entries, languages and countries in Japanese on a Japanese screen', () => {

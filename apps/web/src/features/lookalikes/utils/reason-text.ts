@@ -26,6 +26,11 @@ export function reasonLabel(reason: LookalikeReasonView, language: AppLanguage):
     case 'country':
       return language === 'en' ? reason.label : countryName(reason.value, language);
     case 'follows':
+      // Followed together: "@a and @b" (「@a、@b」) in the interface language.
+      return new Intl.ListFormat(language, { type: 'conjunction' }).format([
+        reason.label,
+        ...reason.also.map((a) => a.label),
+      ]);
     case 'hashtag':
     case 'post_word':
     case 'bio_word':
@@ -34,7 +39,7 @@ export function reasonLabel(reason: LookalikeReasonView, language: AppLanguage):
 }
 
 /**
- * A reason as a sentence ("Follows @a, like 62% of the seed"; "Writes about #x, like 40% of the
+ * A reason as a sentence ("Follows @a and @b, like 62% of the seed"; "Writes about #x, like 40% of the
  * seed"), and the population's share as the comparison ("3% of all accounts").
  */
 export function reasonText(
