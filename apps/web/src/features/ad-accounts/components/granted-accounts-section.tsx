@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import type { Team, User } from '@murmur/core/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
 import { useAdAccounts, useGrantAccount, useGrantedAccounts, useRevokeGrant } from '../api/ad-accounts';
@@ -105,7 +106,7 @@ export function GrantedAccountsSection({ team, user }: GrantedAccountsSectionPro
         {admin &&
           accounts.data !== undefined &&
           (accounts.data.length === 0 ? (
-            <Text size="sm">{t('xAds.granted.connectFirst')}</Text>
+            <NothingToGrant team={team} user={user} />
           ) : (
             <Group align="flex-end">
               <Select
@@ -128,5 +129,22 @@ export function GrantedAccountsSection({ team, user }: GrantedAccountsSectionPro
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * No ad account of the admin's to grant: without a connected X account, connect it first; with one,
+ * the X account has no ad accounts yet, and Profile settings is where one is created or added.
+ */
+function NothingToGrant({ team, user }: GrantedAccountsSectionProps) {
+  const { t } = useTranslation();
+  const connected = user.social_accounts.some((a) => a.provider.startsWith('twitter'));
+  return (
+    <Text size="sm" data-testid="nothing-to-grant">
+      {t(connected ? 'xAds.granted.noAdAccounts' : 'xAds.granted.connectFirst')}{' '}
+      <Anchor component={Link} to={`/${encodeURIComponent(team.slug)}/account`} size="sm">
+        {t('xAds.granted.toProfile')}
+      </Anchor>
+    </Text>
   );
 }
