@@ -9970,6 +9970,7 @@ export interface ApiRoutes {
       id: number;
       provider: string;
       uid: string;
+      handle: string | null;
     }>;
   };
   /** Unlink one of your social accounts (empty body) */

@@ -51,5 +51,11 @@ export const codeChallengeSchema = z.object({
 export type CodeChallenge = z.infer<typeof codeChallengeSchema>;
 
 /** GET /rest-auth/socialaccounts/: one linked account. */
-export const socialAccountSchema = z.object({ id: z.number().int(), provider: z.string(), uid: z.string() });
+export const socialAccountSchema = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  uid: z.string(),
+  /** The account's @handle on X (without the @), so its owner knows which one is linked; null elsewhere. */
+  handle: z.string().nullable(),
+});
 export type SocialAccount = z.infer<typeof socialAccountSchema>;

@@ -30,12 +30,19 @@ export function createSocialAccountsRepository(db: Db, changes: UserChanges = no
       changes.userChanged(values.userId);
     },
 
-    listForUser(userId: number) {
-      return db
-        .select({ id: socialAccounts.id, provider: socialAccounts.provider, uid: socialAccounts.uid })
+    /** The user's linked accounts; an X account with its @handle (X's username, kept at linking). */
+    async listForUser(userId: number) {
+      const rows = await db
+        .select({
+          id: socialAccounts.id,
+          provider: socialAccounts.provider,
+          uid: socialAccounts.uid,
+          extraData: socialAccounts.extraData,
+        })
         .from(socialAccounts)
         .where(eq(socialAccounts.userId, userId))
         .orderBy(asc(socialAccounts.id));
+      return rows.map(({ extraData, ...row }) => ({ ...row, handle: handleOf(extraData) }));
     },
 
     async countForUser(userId: number): Promise<number> {
@@ -63,4 +70,11 @@ export function createSocialAccountsRepository(db: Db, changes: UserChanges = no
       return deleted.length > 0;
     },
   };
+}
+
+/** X's username in an account's extra data (xIdentity in social.service.ts keeps it there). */
+function handleOf(extraData: unknown): string | null {
+  if (typeof extraData !== 'object' || extraData === null) return null;
+  const username = (extraData as { username?: unknown }).username;
+  return typeof username === 'string' && username !== '' ? username : null;
 }

@@ -23,7 +23,15 @@ describe('Sign in with X (OAuth 1.0a) against the mounted sandbox', () => {
       url: '/rest-auth/socialaccounts/',
       headers: { authorization: `Token ${key}` },
     });
-    expect(listed.json()).toEqual([{ id: profile.social_accounts[0]!.id, provider: 'twitter', uid: xId }]);
+    // The linked X account is named by its @handle, X's username.
+    expect(listed.json()).toEqual([
+      {
+        id: profile.social_accounts[0]!.id,
+        provider: 'twitter',
+        uid: xId,
+        handle: expect.stringMatching(/^\w+$/) as string,
+      },
+    ]);
 
     // The same X account signs in to the same user again.
     const again = await t.app.inject({

@@ -44,14 +44,21 @@ export function ConnectedAccounts() {
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {accounts.data.map((account) => (
               <Group component="li" key={account.id} justify="space-between">
-                <Text>{name(account.provider)}</Text>
+                <Text>
+                  {name(account.provider)}
+                  {account.handle !== null && (
+                    <Text span c="dimmed" ml="xs">
+                      @{account.handle}
+                    </Text>
+                  )}
+                </Text>
                 <Button
                   variant="subtle"
                   color="red"
                   size="xs"
                   loading={disconnect.isPending && disconnect.variables === account.id}
                   onClick={() => void remove(account.id)}
-                  aria-label={`${t('social.disconnect')} ${name(account.provider)}`}
+                  aria-label={`${t('social.disconnect')} ${name(account.provider)}${account.handle !== null ? ` @${account.handle}` : ''}`}
                 >
                   {t('social.disconnect')}
                 </Button>

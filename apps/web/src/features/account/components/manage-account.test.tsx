@@ -68,11 +68,11 @@ describe('ManageAccount', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('lists connected accounts and disconnects one', async () => {
+  it('lists connected accounts, X by its @handle, and disconnects one', async () => {
     const ui = userEvent.setup();
     let accounts = [
-      { id: 1, provider: 'twitter', uid: '11' },
-      { id: 2, provider: 'google', uid: '22' },
+      { id: 1, provider: 'twitter', uid: '11', handle: 'acme_jp' },
+      { id: 2, provider: 'google', uid: '22', handle: null },
     ];
     const disconnect = vi.fn(() => {
       accounts = accounts.filter((a) => a.id !== 2);
@@ -87,7 +87,8 @@ describe('ManageAccount', () => {
     );
     renderWithProviders(<ManageAccount user={makeUser()} />);
     expect(await screen.findByText('Google')).toBeTruthy();
-    expect(screen.getByText('X')).toBeTruthy();
+    expect(screen.getByText('@acme_jp').parentElement?.textContent).toBe('X@acme_jp');
+    expect(screen.getByRole('button', { name: 'Disconnect X @acme_jp' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Connect X' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Connect Google' })).toBeTruthy();
     await ui.click(screen.getByRole('button', { name: 'Disconnect Google' }));
