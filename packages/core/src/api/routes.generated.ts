@@ -8614,6 +8614,7 @@ export interface ApiRoutes {
         account_id: string;
         network: "twitter" | "facebook" | "google" | "linkedin";
       };
+      name: string | null;
     }>;
   };
   /** The team's API keys, revoked ones included (team admins) */

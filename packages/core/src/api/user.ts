@@ -47,4 +47,10 @@ export const createGrantedAccountSchema = z.object({
   account: accountRefSchema,
 });
 export type GrantedAccount = z.infer<typeof grantedAccountSchema>;
+/**
+ * GET /api/teams/{slug}/accounts/: a grant with the ad account's name as its granting member's X
+ * account calls it, so every member picks it by name (null when that member's list has lost it).
+ */
+export const teamAccountSchema = grantedAccountSchema.extend({ name: z.string().nullable() });
+export type TeamAccount = z.infer<typeof teamAccountSchema>;
 export type CreateGrantedAccount = z.infer<typeof createGrantedAccountSchema>;

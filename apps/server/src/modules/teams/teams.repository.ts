@@ -3,6 +3,7 @@ import type { CreateGrantedAccount } from '@murmur/core/api';
 import type { Db } from '../../db/database';
 import { noUserChanges, type UserChanges } from '../../lib/user-changes';
 import {
+  adAccounts,
   grantedAccounts,
   memberships,
   subscriptions,
@@ -205,16 +206,28 @@ const membersOf = (db: Db, teamId: number) =>
     .where(eq(memberships.teamId, teamId))
     .orderBy(asc(memberships.joined), asc(memberships.id));
 
-/** The ad accounts granted to a team's members, one row per grant. */
+/**
+ * The ad accounts granted to a team's members, one row per grant, each named as the granting
+ * member's own ad account list names it.
+ */
 const grantsOf = (db: Db, teamId: number) =>
   db
     .select({
       id: grantedAccounts.id,
       member: grantedAccounts.membershipId,
       account: { account_id: grantedAccounts.accountId, network: grantedAccounts.network },
+      name: adAccounts.name,
     })
     .from(grantedAccounts)
     .innerJoin(memberships, eq(memberships.id, grantedAccounts.membershipId))
+    .leftJoin(
+      adAccounts,
+      and(
+        eq(adAccounts.userId, memberships.userId),
+        eq(adAccounts.network, grantedAccounts.network),
+        eq(adAccounts.accountId, grantedAccounts.accountId),
+      ),
+    )
     .where(eq(memberships.teamId, teamId))
     .orderBy(asc(grantedAccounts.id));
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { createTeamSchema, GrantedAccount, Member, Team, TeamInfo } from '@murmur/core/api';
+import type { createTeamSchema, Member, TeamAccount, Team, TeamInfo } from '@murmur/core/api';
 import { isReservedTeamSlug, RESERVED_TEAM_SLUGS } from '@murmur/core/api';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
@@ -193,7 +193,7 @@ export function createTeamsService(deps: {
       await repo.remove(team.id);
     },
 
-    async accounts(user: UserRow, refValue: string): Promise<GrantedAccount[]> {
+    async accounts(user: UserRow, refValue: string): Promise<TeamAccount[]> {
       const { team } = await access(user, refValue);
       return repo.grants(team.id);
     },

@@ -142,6 +142,8 @@ describe('creating teams', () => {
         id: anyNumber,
         member: anyNumber,
         account: { account_id: 'adm-1', network: 'twitter' },
+        // Named as the granting member's X account names it, for members who cannot see that list.
+        name: 'Admin Ads',
       },
     ]);
   });

@@ -1,11 +1,13 @@
-import type { AudienceConfig, GrantedAccount } from '@murmur/core/api';
+import type { AudienceConfig, TeamAccount } from '@murmur/core/api';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { UploadAudienceModal } from './upload-audience-modal';
 
 const audience = { id: 7, name: 'English speakers' } as AudienceConfig;
-const granted = [{ id: 1, account: { account_id: 'acc123', network: 'twitter' } }] as GrantedAccount[];
+const granted = [
+  { id: 1, member: 11, account: { account_id: 'acc123', network: 'twitter' }, name: null },
+] as TeamAccount[];
 
 describe('UploadAudienceModal', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -81,5 +83,33 @@ describe('UploadAudienceModal', () => {
     expect(accept).toHaveBeenCalledTimes(1);
     expect(jsonBody(upload.mock.calls[0]![0])).toMatchObject({ account_id: 'acc123' });
     await vi.waitFor(() => expect(closed).toHaveBeenCalled());
+  });
+
+  it('names an ad account another member granted, which the uploader’s own X account does not list', async () => {
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/teams/acme/accounts/': {
+          body: [
+            {
+              id: 2,
+              member: 12,
+              account: { account_id: 'd8fdy3xozyz', network: 'twitter' },
+              name: 'Osaka Ads',
+            },
+          ],
+        },
+        'GET /api/user/accounts/': { body: [] },
+        'GET /api/japanese-agreement/': { body: { required: false, accepted: false } },
+      }),
+    );
+    renderWithProviders(
+      <UploadAudienceModal audience={audience} team="acme" admin={false} onClose={() => undefined} />,
+    );
+    await vi.waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Ad account' })).toHaveProperty(
+        'value',
+        'Osaka Ads (d8fdy3xozyz)',
+      ),
+    );
   });
 });

@@ -24,7 +24,7 @@ export interface UploadAudienceModalProps {
 export function UploadAudienceModal({ audience, team, admin, onClose }: UploadAudienceModalProps) {
   const { t } = useTranslation();
   const accounts = useTeamAccounts(audience ? team : null);
-  // The names the uploader's own X account gives its ad accounts; a grant carries only the id.
+  // The names the uploader's own X account gives its ad accounts, for a grant that comes unnamed.
   const own = useAdAccounts();
   const agreement = useJapaneseAgreement(audience ? team : null);
   const upload = useUploadAudience();
@@ -32,12 +32,12 @@ export function UploadAudienceModal({ audience, team, admin, onClose }: UploadAu
   const [error, setError] = useState<string | null>(null);
   const [agreementOpen, setAgreementOpen] = useState(false);
 
-  const options = [
-    ...new Set(
-      (accounts.data ?? []).filter((g) => g.account.network === 'twitter').map((g) => g.account.account_id),
-    ),
-  ].map((id) => {
-    const name = own.data?.find((a) => a.id === id)?.name;
+  const grants = (accounts.data ?? []).filter((g) => g.account.network === 'twitter');
+  const options = [...new Set(grants.map((g) => g.account.account_id))].map((id) => {
+    // The grant names it as its granting member's X account does; the uploader's own list may too.
+    const name =
+      grants.find((g) => g.account.account_id === id && g.name !== null)?.name ??
+      own.data?.find((a) => a.id === id)?.name;
     return { value: id, label: name ? `${name} (${id})` : id };
   });
   const chosen = account ?? options[0]?.value ?? null;
