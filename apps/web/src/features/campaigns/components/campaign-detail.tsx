@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title }
 import type { Campaign } from '@murmur/core/api';
 import { formatDate, formatMoney } from '@murmur/core/format';
 import { formatLargeNumber } from '../../../lib/large-number';
+import { scheduleText } from '../utils/schedule';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AsyncButton } from '@/components/async-button';
@@ -69,8 +70,7 @@ export function CampaignDetail({ campaignId, overviewPath }: { campaignId: numbe
                 {c.budget_type === 'lifetime'
                   ? `${t('campaigns.columns.lifetimeBudget')} ${formatMoney(c.lifetime_budget ?? 0, c.currency)}`
                   : `${t('campaigns.columns.dailyBudget')} ${formatMoney(c.daily_budget ?? 0, c.currency)}`}{' '}
-                · {c.start ? formatDate(c.start, language) : '—'} –{' '}
-                {c.end ? formatDate(c.end, language) : '—'}
+                · {scheduleText(t, c.start, c.end, language)}
               </Text>
             </Group>
           }

@@ -110,12 +110,12 @@ export function CampaignsOverview({ teamSlug }: { teamSlug: string }) {
     {
       key: 'start',
       header: t('campaigns.columns.start'),
-      render: (row) => (row.start ? formatDate(row.start, language) : dash),
+      render: (row) => (row.start ? formatDate(row.start, language) : t('campaigns.schedule.onPublish')),
     },
     {
       key: 'end',
       header: t('campaigns.columns.end'),
-      render: (row) => (row.end ? formatDate(row.end, language) : dash),
+      render: (row) => (row.end ? formatDate(row.end, language) : t('campaigns.schedule.noEnd')),
     },
     { key: 'date', header: t('campaigns.columns.date'), render: (row) => formatDate(row.date, language) },
   ];

@@ -2,7 +2,8 @@ import type { StatsTotal } from '@murmur/core/api';
 import { formatLargeNumber, formatMoney } from '@murmur/core/format';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/render';
 import { alignedTicks, DeliveryChart, niceTicks } from './delivery-chart';
 
@@ -56,5 +57,17 @@ describe('DeliveryChart', () => {
   it('says when nothing was delivered yet', () => {
     renderWithProviders(<DeliveryChart stats={{ ...stats, days: [] }} />);
     expect(screen.getByText('No delivery yet.')).toBeTruthy();
+    // And when to expect it.
+    expect(screen.getByTestId('no-delivery').textContent).toMatch(
+      /X begins delivering, usually within a few hours/,
+    );
   });
+
+  it('says in Japanese when delivery is to be expected', async () => {
+    await i18n.changeLanguage('ja');
+    renderWithProviders(<DeliveryChart stats={{ ...stats, days: [] }} />);
+    expect(screen.getByTestId('no-delivery').textContent).toMatch(/通常は数時間以内です/);
+  });
+
+  afterEach(() => i18n.changeLanguage('en'));
 });

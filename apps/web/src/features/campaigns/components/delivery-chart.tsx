@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { StatsTotal } from '@murmur/core/api';
 import { formatDate, formatMoney } from '@murmur/core/format';
 import { formatLargeNumber } from '../../../lib/large-number';
@@ -54,7 +54,15 @@ export function DeliveryChart({ stats }: DeliveryChartProps) {
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
   const days = stats.days;
-  if (days.length === 0) return <Text c="dimmed">{t('campaigns.detail.noDelivery')}</Text>;
+  if (days.length === 0)
+    return (
+      <Stack gap={4} data-testid="no-delivery">
+        <Text c="dimmed">{t('campaigns.detail.noDelivery')}</Text>
+        <Text c="dimmed" size="sm">
+          {t('campaigns.detail.noDeliveryExpected')}
+        </Text>
+      </Stack>
+    );
 
   const impressionTicks = niceTicks(Math.max(...days.map((d) => d.impressions)));
   const spentTicks = alignedTicks(Math.max(...days.map((d) => d.spent)), impressionTicks.length);
