@@ -86,19 +86,34 @@ describe('EmailCodeSignIn', () => {
     expect(await screen.findByText('Something went wrong. Please try again later.')).toBeTruthy();
   });
 
-  it('shows no message when the magic link cannot be created (SPEC §8; deviation 3)', async () => {
+  it('says why no code was sent: too many codes for the address, and when to try again', async () => {
     const ui = userEvent.setup();
     const { requestCode } = setup(
       () => Promise.resolve({ key: 'k', user }),
-      () => Promise.reject(new ApiError(429, { detail: 'Request was throttled.' })),
+      () =>
+        Promise.reject(
+          new ApiError(429, {
+            detail: 'Too many sign-in codes requested for this address. Please try again in 9 minutes.',
+          }),
+        ),
     );
     await ui.type(screen.getByLabelText(/Email address/), 'ana@example.com');
     await ui.click(screen.getByRole('button', { name: 'Send sign-in code' }));
     await waitFor(() => expect(requestCode).toHaveBeenCalledTimes(1));
-    // Still on the email step, and nothing is said.
-    expect(await screen.findByRole('button', { name: 'Send sign-in code' })).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.queryByText(/throttled/)).toBeNull();
+    expect(await screen.findByText(/Please try again in 9 minutes\./)).toBeTruthy();
+    // Still on the email step, ready to try again.
+    expect(screen.getByRole('button', { name: 'Send sign-in code' })).toBeTruthy();
     expect(screen.queryByLabelText('Sign-in code')).toBeNull();
+  });
+
+  it('says so when the code cannot be sent for any other reason', async () => {
+    const ui = userEvent.setup();
+    setup(
+      () => Promise.resolve({ key: 'k', user }),
+      () => Promise.reject(new ApiError(0, { detail: 'offline' })),
+    );
+    await ui.type(screen.getByLabelText(/Email address/), 'ana@example.com');
+    await ui.click(screen.getByRole('button', { name: 'Send sign-in code' }));
+    expect(await screen.findByText('Something went wrong. Please try again later.')).toBeTruthy();
   });
 });

@@ -24,7 +24,10 @@ export function EmailCodeSignIn({ requestCode, confirmCode, onSignedIn }: EmailC
   const [lastEmail, setLastEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  /** SPEC §8: failure to create the magic link returns false with no message. */
+  /**
+   * A code that cannot be sent returns false and says why (too many codes for the address and when
+   * to try again, the network, the server): a silent button left the user guessing.
+   */
   const sendCode = async (email: string): Promise<boolean> => {
     setError(null);
     try {
@@ -32,7 +35,8 @@ export function EmailCodeSignIn({ requestCode, confirmCode, onSignedIn }: EmailC
       setLastEmail(email);
       setStep({ name: 'code', email, magicCode: magic_code });
       return true;
-    } catch {
+    } catch (failure) {
+      setError(errorText(failure, t));
       return false;
     }
   };
