@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateNetwork, SANDBOX_DEV_CREDENTIALS } from '@murmur/sandbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { isOwnCallback, premiumOrigin, socialCallbacks } from './social-callbacks';
+import { isOwnCallback, premiumOrigin, siteOrigins, socialCallbacks } from './social-callbacks';
 
 /** Sign-in never sends the browser off our site: not through X's callback, not through the sandbox. */
 
@@ -31,6 +31,28 @@ describe('social sign-in callbacks', () => {
       'not a url',
     ])
       expect(isOwnCallback(other, ORIGIN), other).toBe(false);
+  });
+
+  it('takes a development server at http://127.0.0.1:PORT, which it prints, as PUBLIC_URL http://localhost:PORT', () => {
+    const local = 'http://localhost:3000';
+    expect(siteOrigins(local)).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
+    expect(isOwnCallback('http://127.0.0.1:3000/login/twitter', local)).toBe(true);
+    expect(isOwnCallback('http://[::1]:3000/login/twitter', local)).toBe(true);
+    expect(socialCallbacks(local).google).toContain('http://127.0.0.1:3000/login/google');
+    expect(socialCallbacks(local).xOAuth2).toContain('http://127.0.0.1:3000/login/twitter_oauth2');
+    // Another port, another scheme, or a public host are still someone else's.
+    for (const other of [
+      'http://127.0.0.1:3001/login/twitter',
+      'https://127.0.0.1:3000/login/twitter',
+      'http://127.0.0.2:3000/login/twitter',
+    ])
+      expect(isOwnCallback(other, local), other).toBe(false);
+    expect(siteOrigins(ORIGIN)).toEqual([ORIGIN]);
+    expect(isOwnCallback('http://127.0.0.1/login/twitter', ORIGIN)).toBe(false);
   });
 
   it('registers the premium host’s /login/twitter with X', () => {

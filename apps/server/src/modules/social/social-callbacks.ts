@@ -13,7 +13,7 @@ export interface ProviderCallbacks {
  * registered with the providers, and the only ones the mounted sandbox's stand-ins accept.
  */
 export function socialCallbacks(publicUrl: string): ProviderCallbacks {
-  const at = (provider: string) => [`${publicUrl}/login/${provider}`];
+  const at = (provider: string) => siteOrigins(publicUrl).map((origin) => `${origin}/login/${provider}`);
   return {
     // Deep Thought signs in with X on its own host too (SPEC §2 premium /login/twitter).
     x: [...at('twitter'), `${premiumOrigin(publicUrl)}/login/twitter`],
@@ -35,11 +35,30 @@ export function premiumOrigin(publicUrl: string): string {
 }
 
 /**
- * Whether a callback URL is on this site (PUBLIC_URL's origin, or the premium suite's), so X sends
- * the user nowhere else.
+ * Whether a callback URL is on this site (PUBLIC_URL's origin or, on a loopback PUBLIC_URL, its
+ * other loopback names; or the premium suite's), so X sends the user nowhere else.
  */
 export function isOwnCallback(callback: string, publicUrl: string): boolean {
   if (!URL.canParse(callback)) return false;
   const origin = new URL(callback).origin;
-  return origin === new URL(publicUrl).origin || origin === premiumOrigin(publicUrl);
+  return siteOrigins(publicUrl).includes(origin) || origin === premiumOrigin(publicUrl);
+}
+
+/** The names of this machine's loopback interface, as a URL's hostname spells them. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins this site is reached at: PUBLIC_URL's, and when that is a loopback address (a
+ * development server), the same scheme and port under the loopback's other names. The server
+ * reports http://127.0.0.1:PORT as where it listens while PUBLIC_URL says http://localhost:PORT;
+ * signing in from either must come back to it.
+ */
+export function siteOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  const port = url.port === '' ? '' : `:${url.port}`;
+  const others = LOOPBACK_HOSTS.filter((host) => host !== url.hostname).map(
+    (host) => `${url.protocol}//${host}${port}`,
+  );
+  return [url.origin, ...others];
 }
