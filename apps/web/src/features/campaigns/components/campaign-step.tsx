@@ -13,6 +13,7 @@ import {
   minimumBudget,
   type BudgetType,
   type CampaignObjective,
+  type TeamAccount,
 } from '@murmur/core/api';
 import { CURRENCIES, currencySymbol, formatMoney, type Currency } from '@murmur/core/format';
 import { useEffect } from 'react';
@@ -113,9 +114,7 @@ export function CampaignStep({
         <Select
           label={t('campaigns.fields.adAccount')}
           required
-          data={(accounts.data ?? [])
-            .filter((g) => g.account.network === 'twitter')
-            .map((g) => ({ value: g.account.account_id, label: g.account.account_id }))}
+          data={accountOptions(accounts.data ?? [])}
           value={form.ad_account_id || null}
           onChange={(v) => onChange({ ...form, ad_account_id: v ?? '' })}
           placeholder={t('campaigns.fields.adAccountPlaceholder')}
@@ -201,4 +200,13 @@ export function CampaignStep({
       </SimpleGrid>
     </Stack>
   );
+}
+
+/** The team's granted X ad accounts, once each, by name where the grant has one ("Acme Ads (18ce54d4x5t)"). */
+function accountOptions(grants: readonly TeamAccount[]): { value: string; label: string }[] {
+  const named = new Map<string, string | null>();
+  for (const g of grants)
+    if (g.account.network === 'twitter')
+      named.set(g.account.account_id, named.get(g.account.account_id) ?? g.name);
+  return [...named].map(([id, name]) => ({ value: id, label: name ? `${name} (${id})` : id }));
 }

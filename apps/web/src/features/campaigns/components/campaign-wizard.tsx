@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { DEFAULT_CURRENCY, formatMoney } from '@murmur/core/format';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader, usePageTitle } from '@/components/page-title';
@@ -76,25 +76,9 @@ export function CampaignWizard({ teamSlug, detailPath, creativesPath }: Campaign
     });
   }
   const chooseCurrency = useCallback(() => setCurrencyChosen(true), []);
-  const create = useCreateCampaign();
   const patch = usePatchCampaign();
-  const saving = draftId === null ? create : patch;
 
-  async function saveCampaign(): Promise<boolean> {
-    try {
-      if (draftId === null) {
-        const created = await create.mutateAsync({ team: teamSlug, ...form });
-        setParams((p) => {
-          p.set('draft', String(created.id));
-          return p;
-        });
-      } else await patch.mutateAsync({ campaignId: draftId, changes: form });
-      return true;
-    } catch (error) {
-      notify.error(errorText(error, t));
-      return false;
-    }
-  }
+  const { save: saveCampaign, error: saveError } = useSaveDraft(teamSlug, draftId, form, setParams);
 
   const adsets = useAdsets(draftId);
   const ads = useAds(draftId);
@@ -156,7 +140,7 @@ export function CampaignWizard({ teamSlug, detailPath, creativesPath }: Campaign
                 onChange={setForm}
                 currencyChosen={currencyChosen}
                 onCurrencyChosen={chooseCurrency}
-                saveError={saving.error}
+                saveError={saveError}
               />
             ),
             valid: campaignFormValid(form),
@@ -191,4 +175,48 @@ export function CampaignWizard({ teamSlug, detailPath, creativesPath }: Campaign
       />
     </Stack>
   );
+}
+
+/**
+ * Step 1's save: creates the draft (and names it in the address, ?draft=) or saves its changes.
+ * One save at a time: a second Continue while the draft was being created made a second draft.
+ */
+function useSaveDraft(
+  teamSlug: string,
+  draftId: number | null,
+  form: CampaignForm,
+  setParams: ReturnType<typeof useSearchParams>[1],
+) {
+  const { t } = useTranslation();
+  const create = useCreateCampaign();
+  const patch = usePatchCampaign();
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  // The draft just created, before the address that names it has rendered.
+  const created = useRef<number | null>(null);
+
+  async function saveOnce(): Promise<boolean> {
+    try {
+      const id = draftId ?? created.current;
+      if (id === null) {
+        const draft = await create.mutateAsync({ team: teamSlug, ...form });
+        created.current = draft.id;
+        setParams((p) => {
+          p.set('draft', String(draft.id));
+          return p;
+        });
+      } else await patch.mutateAsync({ campaignId: id, changes: form });
+      return true;
+    } catch (error) {
+      notify.error(errorText(error, t));
+      return false;
+    }
+  }
+
+  const save = (): Promise<boolean> => {
+    inFlight.current ??= saveOnce().finally(() => {
+      inFlight.current = null;
+    });
+    return inFlight.current;
+  };
+  return { save, error: (draftId === null ? create : patch).error };
 }
