@@ -56,6 +56,12 @@ export function createXAdsCampaignClient(
   const now = options.now ?? Date.now;
   const client = (tokens: XUserTokens) => x.user(tokens);
 
+  /** DELETE of one of the account's entities. */
+  const remove = (what: string, tokens: XUserTokens, at: string) =>
+    call(what, async () => {
+      await client(tokens).delete(at, {}, { prefix: '' });
+    });
+
   /** One call, retried once after X's rate-limit reset when that is near. */
   async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
@@ -141,15 +147,8 @@ export function createXAdsCampaignClient(
       );
     },
 
-    deleteCampaign(tokens: XUserTokens, accountId: string, id: string) {
-      return call('delete campaign', async () => {
-        await client(tokens).delete(
-          path(accountId, `campaigns/${encodeURIComponent(id)}`),
-          {},
-          { prefix: '' },
-        );
-      });
-    },
+    deleteCampaign: (tokens: XUserTokens, accountId: string, id: string) =>
+      remove('delete campaign', tokens, path(accountId, `campaigns/${encodeURIComponent(id)}`)),
 
     createLineItem(tokens: XUserTokens, accountId: string, input: XLineItemInput) {
       return call(
@@ -223,6 +222,10 @@ export function createXAdsCampaignClient(
       );
     },
 
+    /** Takes an image the failed publish put in the account's media library out again. */
+    deleteMedia: (tokens: XUserTokens, accountId: string, mediaKey: string) =>
+      remove('media library', tokens, path(accountId, `media_library/${encodeURIComponent(mediaKey)}`)),
+
     createPost(tokens: XUserTokens, accountId: string, input: { text: string; media_keys?: string[] }) {
       return call(
         'create post',
@@ -260,15 +263,8 @@ export function createXAdsCampaignClient(
       });
     },
 
-    deletePromoted(tokens: XUserTokens, accountId: string, id: string) {
-      return call('delete promoted post', async () => {
-        await client(tokens).delete(
-          path(accountId, `promoted_tweets/${encodeURIComponent(id)}`),
-          {},
-          { prefix: '' },
-        );
-      });
-    },
+    deletePromoted: (tokens: XUserTokens, accountId: string, id: string) =>
+      remove('delete promoted post', tokens, path(accountId, `promoted_tweets/${encodeURIComponent(id)}`)),
 
     /**
      * Reach and average frequency of up to 20 campaigns over a window in whole hours

@@ -105,6 +105,7 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
       targeting: SentCriterion[];
       ads: { id: number; tweet: string; promoted: string }[];
     }[] = [];
+    const mediaAdded = mediaLibrary(deps, tokens, c.adAccountId);
     try {
       const created = await ads.createCampaign(tokens, c.adAccountId, {
         name: c.name,
@@ -139,14 +140,7 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
         const published: (typeof done)[number]['ads'] = [];
         for (const ad of allAds.filter((x) => x.ad.adsetId === a.adset.id)) {
           const mediaKeys: string[] = [];
-          if (ad.media) {
-            const m = await ads.addMedia(tokens, c.adAccountId, {
-              media_url: deps.publicMediaUrl(ad.media),
-              name: ad.media.name.slice(0, 255),
-              file_name: ad.media.name.slice(0, 255),
-            });
-            mediaKeys.push(m.media_key);
-          }
+          if (ad.media) mediaKeys.push(await mediaAdded.keyOf(ad.media));
           const text = ad.creative.url
             ? `${ad.creative.text}\n${ad.creative.url}`.slice(0, 280)
             : ad.creative.text;
@@ -167,6 +161,7 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
         } catch {
           rolledBack = false;
         }
+      if (!(await mediaAdded.removeAll())) rolledBack = false;
       const message = rolledBack
         ? `Publishing failed: ${reason} Nothing was left on X; the campaign is still a draft.`
         : `Publishing failed: ${reason} The campaign ${xCampaignId} created on X could not be removed; delete it in X Ads Manager.`;
@@ -207,4 +202,36 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
   }
 
   return { publish, setStatus };
+}
+
+type AdMediaRow = NonNullable<Awaited<ReturnType<CampaignsDeps['repo']['adsOf']>>[number]['media']>;
+
+/**
+ * The images one publish puts in the ad account's media library: each once however many ads show
+ * it (X refuses to add an image twice), and all of them taken out again when the publish is rolled
+ * back. removeAll is false when one could not be removed.
+ */
+function mediaLibrary(deps: CampaignsDeps, tokens: XUserTokens, accountId: string) {
+  const added = new Map<number, string>();
+  return {
+    async keyOf(media: AdMediaRow): Promise<string> {
+      const known = added.get(media.id);
+      if (known !== undefined) return known;
+      const { media_key } = await deps.ads.addMedia(tokens, accountId, {
+        media_url: deps.publicMediaUrl(media),
+        name: media.name.slice(0, 255),
+        file_name: media.name.slice(0, 255),
+      });
+      added.set(media.id, media_key);
+      return media_key;
+    },
+    async removeAll(): Promise<boolean> {
+      let all = true;
+      for (const key of added.values())
+        await deps.ads.deleteMedia(tokens, accountId, key).catch(() => {
+          all = false;
+        });
+      return all;
+    },
+  };
 }
