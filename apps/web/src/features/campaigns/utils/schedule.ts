@@ -1,3 +1,4 @@
+import type { Language } from '@murmur/core/api';
 import { formatDate } from '@murmur/core/format';
 import type { TFunction } from 'i18next';
 
@@ -9,7 +10,7 @@ export function scheduleText(
   t: TFunction,
   start: string | null,
   end: string | null,
-  language: string,
+  language: Language,
 ): string {
   const from = start ? formatDate(start, language) : null;
   const until = end ? formatDate(end, language) : null;
