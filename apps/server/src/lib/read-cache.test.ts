@@ -34,21 +34,21 @@ describe('read cache', () => {
     const feed = drivenFeed();
     const cache = createReadCache({ feed, tables: ['audience_configs'] });
     const source = counter();
-    expect(await cache.read('k', source.load)).toBe('v1');
-    expect(await cache.read('k', source.load)).toBe('v1');
+    expect((await cache.read('k', source.load)).json).toBe('v1');
+    expect((await cache.read('k', source.load)).json).toBe('v1');
     expect(source.loads).toBe(1);
     feed.change('sessions');
-    expect(await cache.read('k', source.load)).toBe('v1');
+    expect((await cache.read('k', source.load)).json).toBe('v1');
     feed.change('audience_configs');
-    expect(await cache.read('k', source.load)).toBe('v2');
+    expect((await cache.read('k', source.load)).json).toBe('v2');
     expect(cache.stats).toMatchObject({ hits: 2, misses: 2, entries: 1 });
   });
 
   it('keeps apart what different keys read', async () => {
     const cache = createReadCache({ feed: drivenFeed(), tables: ['t'] });
-    expect(await cache.read('user:1 /list', () => Promise.resolve('one'))).toBe('one');
-    expect(await cache.read('user:2 /list', () => Promise.resolve('two'))).toBe('two');
-    expect(await cache.read('user:1 /list', () => Promise.resolve('never'))).toBe('one');
+    expect((await cache.read('user:1 /list', () => Promise.resolve('one'))).json).toBe('one');
+    expect((await cache.read('user:2 /list', () => Promise.resolve('two'))).json).toBe('two');
+    expect((await cache.read('user:1 /list', () => Promise.resolve('never'))).json).toBe('one');
   });
 
   it('does not store what a load read before a change that happened while it ran', async () => {
@@ -58,8 +58,8 @@ describe('read cache', () => {
     const slow = cache.read('k', () => new Promise<string>((resolve) => (release = resolve)));
     feed.change('t');
     release('read before the write');
-    expect(await slow).toBe('read before the write');
-    expect(await cache.read('k', () => Promise.resolve('after'))).toBe('after');
+    expect((await slow).json).toBe('read before the write');
+    expect((await cache.read('k', () => Promise.resolve('after'))).json).toBe('after');
   });
 
   it('serves and stores nothing while the feed does not listen, and forgets all when it is lost', async () => {
@@ -69,11 +69,11 @@ describe('read cache', () => {
     await cache.read('k', source.load);
     feed.listening = false;
     feed.change(undefined);
-    expect(await cache.read('k', source.load)).toBe('v2');
-    expect(await cache.read('k', source.load)).toBe('v3');
+    expect((await cache.read('k', source.load)).json).toBe('v2');
+    expect((await cache.read('k', source.load)).json).toBe('v3');
     feed.listening = true;
-    expect(await cache.read('k', source.load)).toBe('v4');
-    expect(await cache.read('k', source.load)).toBe('v4');
+    expect((await cache.read('k', source.load)).json).toBe('v4');
+    expect((await cache.read('k', source.load)).json).toBe('v4');
   });
 
   it('forgets an answer after its time to live', async () => {
@@ -82,9 +82,9 @@ describe('read cache', () => {
     const source = counter();
     await cache.read('k', source.load);
     now = 999;
-    expect(await cache.read('k', source.load)).toBe('v1');
+    expect((await cache.read('k', source.load)).json).toBe('v1');
     now = 1000;
-    expect(await cache.read('k', source.load)).toBe('v2');
+    expect((await cache.read('k', source.load)).json).toBe('v2');
   });
 
   it('stays within its size, dropping the least recently used answers first', async () => {
@@ -97,10 +97,10 @@ describe('read cache', () => {
     await cache.read('d', ten('d'));
     await cache.read('e', ten('e'));
     expect(cache.stats.chars).toBeLessThanOrEqual(40);
-    expect(await cache.read('a', ten('y'))).toBe('a'.repeat(10));
-    expect(await cache.read('b', ten('z'))).toBe('z'.repeat(10));
+    expect((await cache.read('a', ten('y'))).json).toBe('a'.repeat(10));
+    expect((await cache.read('b', ten('z'))).json).toBe('z'.repeat(10));
     // An answer over a quarter of the budget is served but never kept.
-    expect(await cache.read('big', () => Promise.resolve('q'.repeat(11)))).toBe('q'.repeat(11));
-    expect(await cache.read('big', () => Promise.resolve('again'))).toBe('again');
+    expect((await cache.read('big', () => Promise.resolve('q'.repeat(11)))).json).toBe('q'.repeat(11));
+    expect((await cache.read('big', () => Promise.resolve('again'))).json).toBe('again');
   });
 });

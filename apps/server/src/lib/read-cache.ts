@@ -1,8 +1,27 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed';
+import {
+  addVary,
+  compress,
+  COMPRESSION_THRESHOLD,
+  pickEncoding,
+  type JsonEncoding,
+} from '../plugins/json-compression';
+
+/**
+ * A cached answer: its JSON text, and the same compressed for the codings clients asked for, made
+ * once per answer (what plugins/json-compression.ts would otherwise redo on every read).
+ */
+export interface CachedAnswer {
+  json: string;
+  encoded: Partial<Record<JsonEncoding, Buffer>>;
+}
 
 export const READ_CACHE_DEFAULTS = {
-  /** What the answers held may weigh together (UTF-16 length ≈ bytes of ASCII JSON). */
+  /**
+   * What the answers' JSON may weigh together (UTF-16 length ≈ bytes of ASCII JSON); their
+   * compressed copies add a fraction of that.
+   */
   maxChars: 32 * 1024 * 1024,
   /**
    * Bounds what no notice reports: the clock's part in an answer (an audience "Expired" two months
@@ -35,7 +54,7 @@ export function createReadCache(options: {
   const ttlMs = options.ttlMs ?? READ_CACHE_DEFAULTS.ttlMs;
   const now = options.now ?? Date.now;
   const watched = new Set(options.tables);
-  const entries = new Map<string, { value: string; expires: number }>();
+  const entries = new Map<string, { value: CachedAnswer; expires: number }>();
   let chars = 0;
   let generation = 0;
   let hits = 0;
@@ -45,7 +64,7 @@ export function createReadCache(options: {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    chars -= entry.value.length;
+    chars -= entry.value.json.length;
   };
   const clear = () => {
     generation++;
@@ -56,13 +75,13 @@ export function createReadCache(options: {
     if (table === undefined || watched.has(table)) clear();
   });
 
-  function peek(key: string): string | undefined {
+  function peek(key: string): CachedAnswer | undefined {
     if (!feed.listening) return undefined;
     const entry = entries.get(key);
     if (!entry) return undefined;
     entries.delete(key);
     if (entry.expires <= now()) {
-      chars -= entry.value.length;
+      chars -= entry.value.json.length;
       return undefined;
     }
     // Re-inserted: the Map's first key is the least recently used.
@@ -70,11 +89,11 @@ export function createReadCache(options: {
     return entry.value;
   }
 
-  function store(key: string, value: string): void {
-    if (value.length > maxChars / 4) return;
+  function store(key: string, value: CachedAnswer): void {
+    if (value.json.length > maxChars / 4) return;
     forget(key);
     entries.set(key, { value, expires: now() + ttlMs });
-    chars += value.length;
+    chars += value.json.length;
     for (const [oldest] of entries) {
       if (chars <= maxChars) break;
       forget(oldest);
@@ -83,7 +102,7 @@ export function createReadCache(options: {
 
   return {
     /** The answer under `key`, from memory or from `load` (stored when nothing changed meanwhile). */
-    async read(key: string, load: () => Promise<string>): Promise<string> {
+    async read(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
       const cached = peek(key);
       if (cached !== undefined) {
         hits++;
@@ -91,7 +110,7 @@ export function createReadCache(options: {
       }
       misses++;
       const before = generation;
-      const value = await load();
+      const value: CachedAnswer = { json: await load(), encoded: {} };
       if (feed.listening && generation === before) store(key, value);
       return value;
     },
@@ -113,7 +132,22 @@ export function serialized(reply: FastifyReply, payload: unknown): string {
   return typeof json === 'string' ? json : Buffer.from(json as ArrayBuffer).toString('utf8');
 }
 
-/** Sends JSON text made by `serialized` (typed as the route's body, which it encodes). */
-export function sendSerialized<T>(reply: FastifyReply, json: string): T {
-  return reply.type('application/json; charset=utf-8').send(json) as unknown as T;
+/**
+ * Sends a cached answer (typed as the route's body, which it encodes): compressed as the client
+ * accepts when it is large enough (plugins/json-compression.ts's rule), the compressed copy kept
+ * with the answer for the next reader.
+ */
+export async function sendCached<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+): Promise<T> {
+  void reply.type('application/json; charset=utf-8');
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (answer.json.length < COMPRESSION_THRESHOLD || !encoding || request.method === 'HEAD') {
+    return reply.send(answer.json) as unknown as T;
+  }
+  const body = (answer.encoded[encoding] ??= await compress(Buffer.from(answer.json), encoding));
+  addVary(reply);
+  return reply.header('content-encoding', encoding).send(body) as unknown as T;
 }

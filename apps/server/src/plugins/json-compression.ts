@@ -42,7 +42,7 @@ export function pickEncoding(acceptEncoding: string | undefined): JsonEncoding |
   return undefined;
 }
 
-function compress(body: Buffer, encoding: JsonEncoding): Promise<Buffer> {
+export function compress(body: Buffer, encoding: JsonEncoding): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const done = (error: Error | null, out: Buffer) => (error ? reject(error) : resolve(out));
     if (encoding === 'br') {
@@ -69,7 +69,7 @@ function isJson(reply: FastifyReply): boolean {
   return typeof type === 'string' && /^application\/json\s*(;|$)/i.test(type);
 }
 
-function addVary(reply: FastifyReply): void {
+export function addVary(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
   if (vary === undefined) {
     void reply.header('vary', 'Accept-Encoding');

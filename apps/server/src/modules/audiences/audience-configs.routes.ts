@@ -18,7 +18,7 @@ import { targetingPackageSchema } from '@murmur/core/targeting';
 import type { JobQueue } from '../../jobs/jobs';
 import { jobCaller } from '../../jobs/job-caller';
 import { errorResponses } from '../../lib/http';
-import { sendSerialized, serialized, type ReadCache } from '../../lib/read-cache';
+import { sendCached, serialized, type ReadCache } from '../../lib/read-cache';
 import { pkParams, type ZodApp } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { AudienceConfigsService } from './audience-configs.service';
@@ -81,8 +81,9 @@ function registerConfigRoutes(
         });
       };
       const key = `${scope.key} ${sampling.sampleSize} ${sampling.scale} ${request.url}`;
-      const json = listCache ? await listCache.read(key, load) : await load();
-      return sendSerialized<AudienceConfigList>(reply, json);
+      if (!listCache)
+        return sendCached<AudienceConfigList>(request, reply, { json: await load(), encoded: {} });
+      return sendCached<AudienceConfigList>(request, reply, await listCache.read(key, load));
     },
   );
 

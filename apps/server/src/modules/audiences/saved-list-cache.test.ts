@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudienceConfigList } from '@murmur/core/api';
@@ -55,6 +56,22 @@ describe('the saved list from memory', () => {
     expect(Object.keys(again.body!.results[0]!)).toEqual(
       Object.keys(res.json<AudienceConfigList>().results[0]!),
     );
+  });
+
+  it('sends the answer compressed as the client accepts, the same JSON each time', async () => {
+    const plain = (await list(alice)).res.body;
+    for (const encoding of ['br', 'gzip'] as const) {
+      for (let i = 0; i < 2; i++) {
+        const res = await t.app.inject({
+          url: `/api/audience-configs/?team=${team.slug}`,
+          headers: { ...alice.tokenAuth, 'accept-encoding': encoding },
+        });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        const decoded = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+        expect(decoded.toString('utf8')).toBe(plain);
+      }
+    }
   });
 
   it('shows a status changed by a background write (an upload X is processing)', async () => {
