@@ -57,6 +57,8 @@ describe('PUT /api/user/me/', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ language: 'ja', first_name: 'Ann', last_name: 'Lee' });
     expect((await me()).json()).toMatchObject({ language: 'ja', first_name: 'Ann' });
+    // Back to English: the error messages the tests below read are in the user's language.
+    expect((await putMe({ language: 'en' })).statusCode).toBe(200);
   });
 
   it.each([['fr'], ['EN'], [''], [3], [null]])(
@@ -138,7 +140,8 @@ describe('ad accounts and granted accounts', () => {
       url: `/api/teams/${teamId}/accounts/`,
       headers: ann.tokenAuth,
     });
-    expect(teamAccounts.json()).toEqual([grant]);
+    // The team's view names the account as its granting member's X account does.
+    expect(teamAccounts.json()).toEqual([{ ...grant, name: 'Ann Ads' }]);
   });
 
   it('refuses an ad account the user cannot reach', async () => {
