@@ -27,6 +27,8 @@ export function requestLanguage(request: {
   headers: { 'accept-language'?: string | undefined };
 }): Language {
   const principal = request.principal;
-  if (principal?.kind === 'user' && principal.user) return principal.user.language;
+  // A user without a stored language (a row read before it was set) is answered as a browser is.
+  const language = principal?.kind === 'user' ? principal.user?.language : undefined;
+  if (language === 'en' || language === 'ja') return language;
   return preferredLanguage(request.headers['accept-language']);
 }
