@@ -26,7 +26,7 @@ describe('AccountChip', () => {
 
   it.each([
     ['en', '@NectarBeaches · 2.2K followers on X'],
-    ['ja', '@NectarBeaches · Xのフォロワー 2.2K'],
+    ['ja', '@NectarBeaches · Xのフォロワー 2,200'],
   ])('names the follower count as X’s figure in %s', async (lang, text) => {
     await i18n.changeLanguage(lang);
     renderWithProviders(<AccountChip account={account} />);

@@ -66,7 +66,7 @@ describe('PushedAudiences', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toContain('Reach plan · 2');
     expect(rows[0]).toContain('Processing');
-    expect(rows[0]).toContain('Not targetable');
+    expect(rows[0]).toContain('Not yet targetable on X');
     expect(rows[1]).toContain('Reach plan · 3');
     expect(rows[1]).toContain('Ready');
     expect(rows[1]).toContain('11K');

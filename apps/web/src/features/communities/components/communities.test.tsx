@@ -44,7 +44,9 @@ describe('Communities in the interface language', { timeout: 20_000 }, () => {
     // The size says it is Murmur's estimate, with its interval.
     const size = card.querySelector('[data-figure-kind]')!;
     expect(size.getAttribute('data-figure-kind')).toBe('estimate');
-    expect(size.querySelector('[data-figure-part="value"]')?.textContent).toBe('12K');
+    expect(size.querySelector('[data-figure-part="value"]')?.textContent).toBe(
+      language === 'en' ? '12K' : '1.2万',
+    );
     expect(size.querySelector('[data-figure-part="label"]')?.textContent).toBe(
       language === 'en' ? 'Audience (estimate)' : 'オーディエンス（推定）',
     );

@@ -1,4 +1,4 @@
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '@/lib/large-number';
 import { populationEstimate } from '@murmur/core/sampling';
 import { emptyTargetingPackage, type TargetingPackage } from '@murmur/core/targeting';
 import { screen, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 import type { Monitor } from '@murmur/core/api';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '@/lib/large-number';
 import { populationEstimate } from '@murmur/core/sampling';
 import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { screen, within } from '@testing-library/react';

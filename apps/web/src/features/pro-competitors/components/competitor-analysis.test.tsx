@@ -1,5 +1,5 @@
 import type { CompetitorAnalysisResult } from '@murmur/core/api';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '@/lib/large-number';
 import { populationEstimate } from '@murmur/core/sampling';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

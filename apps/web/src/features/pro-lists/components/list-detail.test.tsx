@@ -1,5 +1,5 @@
 import type { AudienceConfig } from '@murmur/core/api';
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '@/lib/large-number';
 import { countFigure, populationEstimate } from '@murmur/core/sampling';
 import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import { formatLargeNumber } from '@murmur/core/format';
+import { formatLargeNumber } from '@/lib/large-number';
 import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
