@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { screenshot } from '../support/screens';
 
@@ -9,6 +9,9 @@ import { screenshot } from '../support/screens';
  */
 // Its visitors are new users: the first sandbox X account must not have signed in elsewhere.
 const app = useJourneyServer({ MAIL_FROM }, { own: true });
+
+/** The connected X account's row: "X" with the account's @handle beside it. */
+const xRow = (section: Locator) => section.getByRole('listitem').filter({ hasText: /^X@\w+/ });
 
 test('a new visitor signs in with X, then connects Google from Manage account', async ({ browser }) => {
   const page = await browser.newPage({ baseURL: app.server.url });
@@ -37,7 +40,7 @@ test('a new visitor signs in with X, then connects Google from Manage account', 
 
   await page.goto('/social-team/account');
   const section = page.getByRole('region', { name: 'Connected accounts' });
-  await expect(section.getByText('X', { exact: true })).toBeVisible();
+  await expect(xRow(section)).toBeVisible();
 
   await section.getByRole('button', { name: 'Connect Google' }).click();
   await expect(page).toHaveURL(/\/sandbox\/google\/o\/oauth2\/v2\/auth/);
@@ -47,7 +50,7 @@ test('a new visitor signs in with X, then connects Google from Manage account', 
 
   // Linked to the same user, back on Manage account.
   await expect(page).toHaveURL(/\/social-team\/account/, { timeout: 20_000 });
-  await expect(section.getByText('X', { exact: true })).toBeVisible();
+  await expect(xRow(section)).toBeVisible();
   await expect(section.getByText('Google', { exact: true })).toBeVisible();
   await expect(section.getByRole('button', { name: 'Disconnect Google' })).toBeVisible();
   await screenshot(page, 'social-connected-accounts');
@@ -80,7 +83,7 @@ test('another visitor signs in with X OAuth 2.0 (PKCE), then connects LinkedIn',
 
   await page.goto('/pkce-team/account');
   const section = page.getByRole('region', { name: 'Connected accounts' });
-  await expect(section.getByText('X', { exact: true })).toBeVisible();
+  await expect(xRow(section)).toBeVisible();
 
   await section.getByRole('button', { name: 'Connect LinkedIn' }).click();
   await expect(page).toHaveURL(/\/sandbox\/linkedin\/oauth\/v2\/authorization\?.*scope=/);
