@@ -104,10 +104,10 @@ test('one audience shows the same figure, label and interval on every screen, in
 
   const check = async (lang: Lang) => {
     const expected: Shown = {
-      value: formatLargeNumber(config.size_figure.value),
+      value: formatLargeNumber(config.size_figure.value, lang),
       interval: tr(lang, 'figures.range', {
-        low: formatLargeNumber(config.size_figure.low),
-        high: formatLargeNumber(config.size_figure.high),
+        low: formatLargeNumber(config.size_figure.low, lang),
+        high: formatLargeNumber(config.size_figure.high, lang),
       }),
     };
 

@@ -44,10 +44,10 @@ export async function compareAudiences(page: Page, lang: Lang, jobs: JobWatch): 
   const table = dialog.getByRole('table', { name: tr(lang, 'audiences.compare.overlapTable') });
   const row = (name: string) => table.getByRole('row').filter({ hasText: name }).first();
   // The sizes are shown as population estimates (the same figure as My Audiences), not sample counts.
-  await expect(row(AUDIENCE)).toContainText(formatLargeNumber(result.figures.a.value));
-  await expect(row(OTHER_AUDIENCE)).toContainText(formatLargeNumber(result.figures.b.value));
+  await expect(row(AUDIENCE)).toContainText(formatLargeNumber(result.figures.a.value, lang));
+  await expect(row(OTHER_AUDIENCE)).toContainText(formatLargeNumber(result.figures.b.value, lang));
   await expect(row(tr(lang, 'audiences.compare.overlap'))).toContainText(
-    formatLargeNumber(result.figures.overlap.value),
+    formatLargeNumber(result.figures.overlap.value, lang),
   );
   await expect(row(tr(lang, 'audiences.compare.shareOf', { a: AUDIENCE, b: OTHER_AUDIENCE }))).toContainText(
     share(result.shareOfAInB),
@@ -78,7 +78,7 @@ export async function checkMyAudiences(page: Page, lang: Lang, config: AudienceC
   const row = page.getByRole('row').filter({ hasText: AUDIENCE }).filter({ hasNotText: OTHER_AUDIENCE });
   await expect(row.getByRole('link', { name: AUDIENCE, exact: true })).toBeVisible();
   await expect(row.getByRole('cell').nth(sizeColumn).locator('[data-figure-part="value"]')).toHaveText(
-    formatLargeNumber(config.size),
+    formatLargeNumber(config.size, lang),
   );
   await screenshot(page, `audiences-${lang}`);
 }
@@ -110,7 +110,7 @@ export async function otherScreens(page: Page, api: Api, lang: Lang, handle: str
     { handle },
   );
   await expect(page.getByTestId('explore-size')).toHaveText(
-    formatLargeNumber(followers.estimate.population_estimate),
+    formatLargeNumber(followers.estimate.population_estimate, lang),
   );
   await screenshot(page, `explore-x-${lang}`);
 }

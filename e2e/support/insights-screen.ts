@@ -69,7 +69,7 @@ export async function checkTab(page: Page, lang: Lang, tab: Tab, report: Insight
   if (tab === 'summary') {
     const size = region(panel, lang, 'keyFigures');
     await expect(size).toContainText(
-      formatLargeNumber(report.summary?.populationEstimate ?? report.estimate.population_estimate),
+      formatLargeNumber(report.summary?.populationEstimate ?? report.estimate.population_estimate, lang),
     );
     await expect(size).toContainText(report.summary?.sizeBucket ?? report.estimate.size_bucket);
     const interests = report.interests?.distinctive.length
