@@ -228,7 +228,7 @@ for (const lang of ['en', 'ja'] as const)
 
     await test.step('Talk to X answers two questions from the synced figures', async () => {
       await page.goto('/talk-to-x');
-      await expect(page.getByRole('heading', { name: 'Talk to X', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: t('premium.screens.talkToX'), level: 1 })).toBeVisible();
       const question = page.getByLabel(t('deepThought.talk.question'), { exact: true });
       const ask = page.getByRole('button', { name: t('deepThought.talk.ask') });
       if (lang === 'ja') {

@@ -300,7 +300,7 @@ test('the journey in English: sign in, build, save, compare three competitors wi
     await page.getByRole('button', { name: 'Download PNG' }).click();
     // SPEC §8: a 400 reads 'Failed to submit form: ' and the server's message.
     await expect(page.getByRole('alert')).toHaveText(
-      'Failed to submit form: Url: Images can only be downloaded from this site or from X.',
+      'Failed to submit form: URL: Images can only be downloaded from this site or from X.',
     );
     await screenshot(page, 'pro-image-downloader-en');
   });
