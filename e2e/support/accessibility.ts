@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { timed } from './timing';
 
 /**
  * Axe-core on the screen as it is now (WCAG 2.0/2.1 A and AA rules): no serious or critical
@@ -12,9 +13,9 @@ export async function expectAccessible(
   { soft = false }: { soft?: boolean } = {},
 ): Promise<void> {
   await animationsSettled(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const { violations } = await timed('axe', () =>
+    new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze(),
+  );
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

@@ -1,11 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { timed } from './timing';
 
 /** Screenshots of each screen, kept as test artifacts under e2e/artifacts/screens/. */
 export const SCREENS_DIR = resolve(import.meta.dirname, '../artifacts/screens');
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await timed('screenshot', () => capture(page, name));
+}
+
+async function capture(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
   // Let fonts and transitions settle so that the artifact shows what a person sees: after a change of
   // width the navigation slides out over 200 ms, and a capture in the middle showed a strip of it.
