@@ -2,8 +2,10 @@
 // temporary data folder with the sandbox network, signed in through the real magic-link flow (a
 // capturing mailer hands us the code). Sends the URL and the credentials to the parent over IPC.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AccountKind, STRIPE_DEV_KEYS } from '@murmur/sandbox';
 import { startServer } from '../../apps/server/src/main';
 import { createCapturingMailer } from '../../apps/server/src/test/capturing-mailer';
 
@@ -22,19 +24,34 @@ export interface ProductReady {
   startSeconds: number;
   /** The reader's team (for the team's campaigns list). */
   teamSlug: string;
+  /** Followers of the reader's connected X account, synced into Deep Thought (its followers page). */
+  followers: number;
 }
+
+/** About this many followers: a sync of a few pages, a followers page read from a real table. */
+const FOLLOWERS_WANTED = 2_000;
 
 const accounts = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'murmur-bench-api-'));
 const mailer = createCapturingMailer();
 const started = performance.now();
+// A port known before the start, so that PUBLIC_URL names it: the sandbox's payment stand-in sends
+// its webhook there, and X's sign-in accepts only callbacks on this site.
+const port = await new Promise<number>((resolve, reject) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address() as { port: number };
+    probe.close(() => resolve(free));
+  });
+  probe.once('error', reject);
+});
 const server = await startServer({
   env: {
     ...process.env,
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
-    PORT: '0',
+    PORT: String(port),
     HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     SANDBOX_ACCOUNTS: String(accounts),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     // The reader is internal staff, so that it can give itself creator access (SPEC §6) to save audiences.
@@ -111,6 +128,8 @@ const team = (await (
   })
 ).json()) as { slug: string };
 
+const followers = await connectDeepThought(reader);
+
 const ready: ProductReady = {
   url,
   reader,
@@ -118,6 +137,7 @@ const ready: ProductReady = {
   accounts,
   startSeconds: (performance.now() - started) / 1000,
   teamSlug: team.slug,
+  followers,
 };
 process.send?.(ready);
 
@@ -127,3 +147,125 @@ process.once('SIGTERM', () => {
     process.exit(0);
   });
 });
+
+/**
+ * Deep Thought for the reader, as a user gets there: a sign-in with X on the sandbox's authorisation
+ * page as the person whose follower count is nearest FOLLOWERS_WANTED, the account connected and
+ * synced, and premium bought through the payment stand-in (whose signed webhook the server hears).
+ */
+async function connectDeepThought(user: BenchCredentials): Promise<number> {
+  const network = server.network;
+  if (!network) throw new Error('the bench needs the sandbox network (SANDBOX_ENABLED)');
+  const { accounts, graph } = network;
+  let chosen = -1;
+  for (let i = 0; i < accounts.count; i++)
+    if (
+      accounts.kind[i] === AccountKind.person &&
+      (chosen < 0 ||
+        Math.abs(graph.inDegree[i]! - FOLLOWERS_WANTED) <
+          Math.abs(graph.inDegree[chosen]! - FOLLOWERS_WANTED))
+    )
+      chosen = i;
+  const auth = { authorization: `Token ${user.token}` };
+  const callback = `${url}/login/twitter`;
+  const requested = await call(
+    `/rest-auth/twitter/request_token/?oauth_callback=${encodeURIComponent(callback)}`,
+  );
+  const { authorize_url } = (await requested.json()) as { authorize_url: string };
+  const authorize = `${url}${new URL(authorize_url).pathname}${new URL(authorize_url).search}`;
+  const page = await (await call(authorize.slice(url.length))).text();
+  const form = new URLSearchParams();
+  const fields = /<form method="post">([\s\S]*?)<\/form>/.exec(page)?.[1] ?? '';
+  for (const m of fields.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+    form.set(m[1]!, m[2]!.replace(/&amp;/g, '&'));
+  form.set('account', accounts.ids[chosen]!.toString());
+  form.set('decision', 'allow');
+  const decided = await fetch(authorize, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
+  const back = new URL(decided.headers.get('location') ?? '');
+  const tokens = await (
+    await call(`/rest-auth/twitter/access_token/?${back.searchParams.toString()}`)
+  ).json();
+  await call('/api/external/deepthought/accounts/', {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify(tokens),
+  });
+  const job = (await (
+    await call('/api/external/deepthought/sync/', { method: 'POST', headers: auth, body: '{}' })
+  ).json()) as { id: number };
+  for (;;) {
+    const state = (await (
+      await call(`/api/external/deepthought/jobs/${job.id}/`, { headers: auth })
+    ).json()) as {
+      state: string;
+      error: string | null;
+    };
+    if (state.state === 'done') break;
+    if (state.state === 'failed') throw new Error(`Deep Thought sync failed: ${state.error}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await buyPremium(auth);
+  return graph.inDegree[chosen]!;
+}
+
+/**
+ * Premium through the payment stand-in as e2e/support/premium.ts buys it: the monthly price (its
+ * lookup key is the one the billing module reads), a checkout session for the user, the hosted page
+ * posted with a test card; the stand-in's signed webhook then reaches the server.
+ */
+async function buyPremium(auth: { authorization: string }): Promise<void> {
+  const me = (await (await call('/api/user/me/', { headers: auth })).json()) as { id: number };
+  const stripe = async (path: string, form: Record<string, string>) =>
+    (await (
+      await call(`/sandbox/stripe/v1/${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${STRIPE_DEV_KEYS.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams(form).toString(),
+      })
+    ).json()) as { id: string; url: string };
+  const price = await stripe('prices', {
+    currency: 'eur',
+    unit_amount: '1900',
+    'recurring[interval]': 'month',
+    lookup_key: 'murmur-premium-month-eur',
+    'product_data[name]': 'Premium (monthly)',
+    'metadata[plan]': 'premium-month',
+  });
+  const session = await stripe('checkout/sessions', {
+    mode: 'subscription',
+    'line_items[0][price]': price.id,
+    'line_items[0][quantity]': '1',
+    success_url: `${url}/create-subscription/success`,
+    cancel_url: `${url}/create-subscription/cancel`,
+    'subscription_data[metadata][user_id]': String(me.id),
+    'subscription_data[metadata][plan]': 'premium-month',
+  });
+  const paid = await fetch(session.url.replace(/^https?:\/\/[^/]+/, url), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      email: 'reader@bench.test',
+      number: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+      name: 'Bench reader',
+    }),
+  });
+  if (paid.status !== 303) throw new Error(`premium checkout: ${paid.status} ${await paid.text()}`);
+  for (;;) {
+    const status = (await (await call('/api/external/deepthought/status/', { headers: auth })).json()) as {
+      premium: boolean;
+    };
+    if (status.premium) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

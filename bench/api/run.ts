@@ -70,7 +70,9 @@ const hello = await startChild<{ url: string }>('hello-server.ts', join(logDir, 
 log(`starting the product (sandbox ${process.env.BENCH_ACCOUNTS ?? 100_000} accounts) …`);
 const product = await startChild<ProductReady>('product-server.ts', join(logDir, 'product.log'));
 const p = product.ready;
-log(`product ready in ${p.startSeconds.toFixed(1)} s (engine indexed, two users signed in) at ${p.url}`);
+log(
+  `product ready in ${p.startSeconds.toFixed(1)} s (engine indexed, two users signed in, ${p.followers} followers synced) at ${p.url}`,
+);
 
 const token = { authorization: `Token ${p.reader.token}` };
 let estimatesSent = 0;
@@ -113,6 +115,11 @@ function databaseReads(r: ProductReady, suffix: string): LoadCase[] {
     {
       name: `GET /api/campaigns/ (campaigns list${suffix})`,
       url: `${r.url}/api/campaigns/?team=${r.teamSlug}`,
+      headers,
+    },
+    {
+      name: `GET /api/external/deepthought/followers/ (Deep Thought followers page${suffix})`,
+      url: `${r.url}/api/external/deepthought/followers/`,
       headers,
     },
   ];
