@@ -18,6 +18,13 @@ const resultsFile = join(here, '../results/api.json');
 const SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_DURATION ?? 15);
 const CONNECTIONS = [50, 200];
+/**
+ * BENCH_ONLY: comma-separated parts of case names; only the cases naming one run (the bare hello
+ * always does), e.g. `BENCH_ONLY=list,page` for the database reads alone.
+ */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const chosen = (c: LoadCase) =>
+  !ONLY || c.name === 'bare hello' || ONLY.some((part) => c.name.includes(part));
 const log = (line: string) => console.log(line);
 const load1 = () => loadavg()[0]!.toFixed(2);
 
@@ -97,7 +104,7 @@ const cases: LoadCase[] = [
     bodies: () => estimateBody(estimatesSent++),
   },
   ...databaseReads(p, ''),
-];
+].filter(chosen);
 
 /**
  * The database-backed reads (bench/README.md "The saved list and the other database reads"), on the
@@ -142,13 +149,15 @@ try {
       );
     }
   }
-  log(`flood: 40 signed-out generate-insights clients for ${FLOOD_SECONDS} s, bystander estimating …`);
-  floodResult = await flood({
-    url: p.url,
-    bystanderToken: p.bystander.token,
-    clients: 40,
-    seconds: FLOOD_SECONDS,
-  });
+  if (FLOOD_SECONDS > 0) {
+    log(`flood: 40 signed-out generate-insights clients for ${FLOOD_SECONDS} s, bystander estimating …`);
+    floodResult = await flood({
+      url: p.url,
+      bystanderToken: p.bystander.token,
+      clients: 40,
+      seconds: FLOOD_SECONDS,
+    });
+  }
   await stop(product.child);
   await postgresReads();
 } finally {
@@ -180,7 +189,7 @@ async function postgresReads(): Promise<void> {
       DATABASE_URL: databaseUrl,
     });
     try {
-      for (const c of databaseReads(onPg.ready, ', PostgreSQL')) {
+      for (const c of databaseReads(onPg.ready, ', PostgreSQL').filter(chosen)) {
         await load(c, 10, 1);
         for (const connections of CONNECTIONS) {
           const bare = await load(cases[0]!, connections, SECONDS);
