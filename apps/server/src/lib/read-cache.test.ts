@@ -87,6 +87,20 @@ describe('read cache', () => {
     expect((await cache.read('k', source.load)).json).toBe('v2');
   });
 
+  it('forgets an answer at the time its load said it stops being true, if that comes first', async () => {
+    let now = 0;
+    const cache = createReadCache({ feed: drivenFeed(), tables: ['t'], ttlMs: 1000, now: () => now });
+    let loads = 0;
+    const load = () => Promise.resolve({ json: `v${++loads}`, until: 300 });
+    await cache.read('k', load);
+    now = 299;
+    expect((await cache.read('k', load)).json).toBe('v1');
+    now = 300;
+    expect((await cache.read('k', load)).json).toBe('v2');
+    // Already past: served to its reader, never stored.
+    expect((await cache.read('k', load)).json).toBe('v3');
+  });
+
   it('stays within its size, dropping the least recently used answers first', async () => {
     const cache = createReadCache({ feed: drivenFeed(), tables: ['t'], maxChars: 40 });
     const ten = (c: string) => () => Promise.resolve(c.repeat(10));

@@ -33,6 +33,12 @@ export const READ_CACHE_DEFAULTS = {
 export type ReadCache = ReturnType<typeof createReadCache>;
 
 /**
+ * What a load read: its JSON, or its JSON and the time (the cache's `now`, ms) from which it is no
+ * longer true whatever the database says (a campaign that starts or ends then).
+ */
+export type Loaded = string | { json: string; until: number };
+
+/**
  * Serialised answers of a database read kept in memory (the saved list, bench/README.md "The saved
  * list … third round"), forgotten whenever a table they were read from changes (`tables`, heard
  * through `feed`: any process's committed write; this process's own before its writer resumes).
@@ -89,10 +95,10 @@ export function createReadCache(options: {
     return entry.value;
   }
 
-  function store(key: string, value: CachedAnswer): void {
+  function store(key: string, value: CachedAnswer, until: number): void {
     if (value.json.length > maxChars / 4) return;
     forget(key);
-    entries.set(key, { value, expires: now() + ttlMs });
+    entries.set(key, { value, expires: Math.min(now() + ttlMs, until) });
     chars += value.json.length;
     for (const [oldest] of entries) {
       if (chars <= maxChars) break;
@@ -102,7 +108,7 @@ export function createReadCache(options: {
 
   return {
     /** The answer under `key`, from memory or from `load` (stored when nothing changed meanwhile). */
-    async read(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
+    async read(key: string, load: () => Promise<Loaded>): Promise<CachedAnswer> {
       const cached = peek(key);
       if (cached !== undefined) {
         hits++;
@@ -110,8 +116,10 @@ export function createReadCache(options: {
       }
       misses++;
       const before = generation;
-      const value: CachedAnswer = { json: await load(), encoded: {} };
-      if (feed.listening && generation === before) store(key, value);
+      const loaded = await load();
+      const value: CachedAnswer = { json: typeof loaded === 'string' ? loaded : loaded.json, encoded: {} };
+      const until = typeof loaded === 'string' ? Infinity : loaded.until;
+      if (feed.listening && generation === before) store(key, value, until);
       return value;
     },
 
@@ -121,6 +129,19 @@ export function createReadCache(options: {
 
     close: unsubscribe,
   };
+}
+
+/**
+ * The answer under `key` from `cache`, or, without a cache (no change feed), `load`'s every time.
+ */
+export async function readThrough(
+  cache: ReadCache | undefined,
+  key: string,
+  load: () => Promise<Loaded>,
+): Promise<CachedAnswer> {
+  if (cache) return cache.read(key, load);
+  const loaded = await load();
+  return { json: typeof loaded === 'string' ? loaded : loaded.json, encoded: {} };
 }
 
 /**

@@ -51,7 +51,10 @@ import { createXEstimateModule } from './x-estimate';
 export interface ModuleDeps {
   config: Config;
   db: Db;
-  /** Committed writes of every process (db/change-feed.ts); saved lists are cached while it listens. */
+  /**
+   * Committed writes of every process (db/change-feed.ts); the saved, team and campaigns lists and
+   * the Deep Thought followers page are cached while it listens.
+   */
   changeFeed?: ChangeFeed | undefined;
   mailer: Mailer;
   clock: Clock;
@@ -108,6 +111,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   const { usersService } = users;
   const teams = createTeamsModule({
     db,
+    changeFeed: deps.changeFeed,
     changes,
     clock,
     outbox,
@@ -171,6 +175,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   const media = createMediaModule({ db, config, clock, teamsService });
   const campaigns = createCampaignsModule({
     db,
+    changeFeed: deps.changeFeed,
     config,
     clock,
     engine,
@@ -227,7 +232,14 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
     premiumUrl: premiumOrigin(config.publicUrl),
   });
   // Deep Thought, the premium analytics suite on the user's own X accounts (modules/deepthought).
-  const deepThought = createDeepThoughtModule({ db, config, clock, log, xUsers: x.users });
+  const deepThought = createDeepThoughtModule({
+    db,
+    config,
+    clock,
+    log,
+    xUsers: x.users,
+    changeFeed: deps.changeFeed,
+  });
   const access = auditAndSso({ db, changes, clock, config, teams, users, billing, auth });
   // The team's Activity feed, which also feeds the team webhooks (docs/API-KEYS.md); each call an API
   // key makes goes to the audit log.

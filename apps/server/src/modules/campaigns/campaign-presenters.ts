@@ -25,7 +25,8 @@ interface AdsetJoin {
 
 /** Stored rows as the API's bodies (SPEC §7), statuses derived at the clock's now. */
 export function createPresenters(clock: Clock, mediaUrls: MediaUrls) {
-  function campaign(j: JoinedCampaign): Campaign {
+  /** `now`: the instant the status is for (a list presents all its rows at one). */
+  function campaign(j: JoinedCampaign, now = clock.now()): Campaign {
     const c = j.campaign;
     return {
       id: c.id,
@@ -39,7 +40,7 @@ export function createPresenters(clock: Clock, mediaUrls: MediaUrls) {
       daily_budget: num(c.dailyBudget),
       start: iso(c.start),
       end: iso(c.end),
-      status: statusOf(c.state, c.start, c.end, clock.now()),
+      status: statusOf(c.state, c.start, c.end, now),
       x_campaign_id: c.xCampaignId,
       x_error: c.xError,
       adsets_count: j.adsets,

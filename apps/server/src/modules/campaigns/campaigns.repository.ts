@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { campaignListQueries, filtersOf, type CampaignFilters } from './campaign-list.repository';
 import { excluded } from '../../db/excluded';
 import {
   adCreatives,
@@ -23,9 +24,6 @@ export type AdRow = typeof ads.$inferSelect;
 export type CreativeRow = typeof adCreatives.$inferSelect;
 export type MediaRow = typeof adMedia.$inferSelect;
 export type CampaignsRepository = ReturnType<typeof createCampaignsRepository>;
-
-/** `%` and `_` typed by the user are searched for literally. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Delivery sums of a campaign's ads (0 before any delivery). */
 const campaignSums = {
@@ -59,17 +57,6 @@ const ORDER: Record<string, SQL[]> = {
   '-spent': [desc(campaignSums.spendMicro), desc(campaigns.id)],
 };
 
-export interface CampaignFilters {
-  teamId: number;
-  search?: string | undefined;
-  /** SQL over the stored state and schedule that matches a displayed status. */
-  status?: SQL | undefined;
-  objective?: string | undefined;
-  ordering: string;
-  limit: number;
-  offset: number;
-}
-
 /** An ad with its creative and the creative's media. */
 export interface JoinedAd {
   ad: AdRow;
@@ -87,15 +74,8 @@ export function createCampaignsRepository(db: Db) {
       .innerJoin(teams, eq(teams.id, campaigns.teamId))
       .innerJoin(users, eq(users.id, campaigns.createdBy));
 
-  const filtersOf = (f: CampaignFilters): SQL | undefined =>
-    and(
-      eq(campaigns.teamId, f.teamId),
-      f.search ? ilike(campaigns.name, `%${escapeLike(f.search)}%`) : undefined,
-      f.status,
-      f.objective ? eq(campaigns.objective, f.objective as CampaignRow['objective']) : undefined,
-    );
-
   return {
+    ...campaignListQueries(db),
     async listCampaigns(f: CampaignFilters): Promise<{ rows: JoinedCampaign[]; count: number }> {
       const where = filtersOf(f);
       const rows = await campaignQuery()
@@ -105,25 +85,6 @@ export function createCampaignsRepository(db: Db) {
         .offset(f.offset);
       const [total] = await db.select({ n: count() }).from(campaigns).where(where);
       return { rows, count: total?.n ?? 0 };
-    },
-
-    /** Delivery totals of every campaign the filters match, by currency. */
-    async totals(f: CampaignFilters) {
-      return db
-        .select({
-          currency: campaigns.currency,
-          impressions: sql<number>`coalesce(sum(${adStats.impressions}), 0)::int`,
-          engagements: sql<number>`coalesce(sum(${adStats.engagements}), 0)::int`,
-          clicks: sql<number>`coalesce(sum(${adStats.clicks}), 0)::int`,
-          spendMicro: sql<number>`coalesce(sum(${adStats.spendMicro}), 0)::float8`,
-        })
-        .from(campaigns)
-        .leftJoin(adsets, eq(adsets.campaignId, campaigns.id))
-        .leftJoin(ads, eq(ads.adsetId, adsets.id))
-        .leftJoin(adStats, eq(adStats.adId, ads.id))
-        .where(filtersOf(f))
-        .groupBy(campaigns.currency)
-        .orderBy(campaigns.currency);
     },
 
     async findCampaign(id: number): Promise<JoinedCampaign | undefined> {

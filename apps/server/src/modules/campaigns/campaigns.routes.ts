@@ -16,7 +16,9 @@ import {
   statsTotalSchema,
   updateCampaignSchema,
 } from '@murmur/core/api';
+import type { CampaignList } from '@murmur/core/api';
 import { errorResponses } from '../../lib/http';
+import { readThrough, sendCached, serialized, type ReadCache } from '../../lib/read-cache';
 import { pkParams, resourceRoutes, type ZodApp } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import { adsetsRoutes } from './adsets.routes';
@@ -33,12 +35,12 @@ const read = errorResponses(403, 404);
  * (./adsets.routes.ts), creatives (./creatives.routes.ts), the summary PDF and categories
  * (./campaign-summary.routes.ts).
  */
-export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: CampaignsService }> = (
-  app,
-  { campaignsService: service },
-  done,
-) => {
-  registerCampaignRoutes(app, service);
+export const campaignsRoutes: FastifyPluginCallbackZod<{
+  campaignsService: CampaignsService;
+  /** The campaigns lists' answers in memory (lib/read-cache.ts); none: every list is read. */
+  listCache?: ReadCache | undefined;
+}> = (app, { campaignsService: service, listCache }, done) => {
+  registerCampaignRoutes(app, service, listCache);
   registerCampaignPartRoutes(app, service);
   void app.register(adsetsRoutes, { campaignsService: service });
   void app.register(creativesRoutes, { campaignsService: service });
@@ -47,7 +49,7 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ campaignsService: Campa
 };
 
 /** The campaigns themselves: list, create, funding, read, change, delete. */
-function registerCampaignRoutes(app: ZodApp, service: CampaignsService) {
+function registerCampaignRoutes(app: ZodApp, service: CampaignsService, listCache: ReadCache | undefined) {
   app.get(
     '/api/campaigns/',
     {
@@ -59,19 +61,26 @@ function registerCampaignRoutes(app: ZodApp, service: CampaignsService) {
         response: { 200: campaignListSchema, ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { query } = request;
-      const page = await service.list(requireUser(request), query);
-      const next =
-        query.offset + query.limit < page.count
-          ? (() => {
-              const url = new URL(request.url, 'http://murmur.invalid');
-              url.searchParams.set('offset', String(query.offset + query.limit));
-              url.searchParams.set('limit', String(query.limit));
-              return `${url.pathname}${url.search}`;
-            })()
-          : null;
-      return { ...page, next };
+      // Team access is checked on every read; the page itself comes from memory while no table it
+      // was read from has changed and no campaign of the team has started or ended since
+      // (lib/read-cache.ts). The team and the URL are all it depends on.
+      const team = await service.listTeam(requireUser(request), query.team);
+      const answer = await readThrough(listCache, `team:${team.id} ${request.url}`, async () => {
+        const { page, until } = await service.list(team, query);
+        const next =
+          query.offset + query.limit < page.count
+            ? (() => {
+                const url = new URL(request.url, 'http://murmur.invalid');
+                url.searchParams.set('offset', String(query.offset + query.limit));
+                url.searchParams.set('limit', String(query.limit));
+                return `${url.pathname}${url.search}`;
+              })()
+            : null;
+        return { json: serialized(reply, { ...page, next }), until: until?.getTime() ?? Infinity };
+      });
+      return sendCached<CampaignList>(request, reply, answer);
     },
   );
   const campaign = { path: '/api/campaigns/', tags, item: campaignSchema };

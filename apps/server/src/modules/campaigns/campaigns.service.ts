@@ -1,7 +1,6 @@
-import type { Ad, AdAccountFunding, Adset, Campaign, CampaignList } from '@murmur/core/api';
+import type { Ad, AdAccountFunding, Adset, Campaign } from '@murmur/core/api';
 import { currencyFromX, DEFAULT_CURRENCY, type Currency } from '@murmur/core/format';
-import { minimumBudget, type campaignQuerySchema } from '@murmur/core/api';
-import type { z } from 'zod';
+import { minimumBudget } from '@murmur/core/api';
 import type { EntityState, UserRow } from '../../db/schema';
 import type { campaigns } from '../../db/schema';
 import { BadRequest, NotFound, ServiceUnavailable } from '../../errors';
@@ -17,9 +16,10 @@ import {
   type CampaignsDeps,
 } from './campaign-context';
 import { createCampaignDelivery } from './campaign-delivery';
-import { createPresenters, iso, money, num } from './campaign-presenters';
+import { createCampaignList } from './campaign-list';
+import { createPresenters, iso, num } from './campaign-presenters';
 import { createCampaignPublisher } from './campaign-publisher';
-import { statusFilter, statusOf } from './campaign-status';
+import { statusOf } from './campaign-status';
 import { createCreativesService } from './creatives.service';
 import { renderCampaignSummary } from './summary-pdf';
 
@@ -34,7 +34,6 @@ export {
 export type { MediaUrls } from './campaign-presenters';
 export { statusOf } from './campaign-status';
 
-type Query = z.output<typeof campaignQuerySchema>;
 interface CampaignFields {
   name: string;
   objective: CampaignRow['objective'];
@@ -69,6 +68,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
   const delivery = createCampaignDelivery(deps, access);
   const creatives = createCreativesService(deps, access, present);
   const grantorTokens = grantorTokensOf(deps);
+  const list = createCampaignList(deps, present);
 
   /** SPEC §5-style field errors for a campaign's budget, schedule and ad account. */
   async function checkCampaign(
@@ -141,33 +141,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
   const service = {
     statusOf,
 
-    async list(user: UserRow, query: Query): Promise<CampaignList> {
-      const { team } = await teams.access(user, query.team);
-      const filters = {
-        teamId: team.id,
-        search: query.search,
-        status:
-          query.status && query.status !== 'Any status' ? statusFilter(query.status, clock.now()) : undefined,
-        objective: query.objective,
-        ordering: query.ordering,
-        limit: query.limit,
-        offset: query.offset,
-      };
-      const { rows, count } = await repo.listCampaigns(filters);
-      const totals = await repo.totals(filters);
-      return {
-        count,
-        next: null,
-        results: rows.map(present.campaign),
-        totals: totals.map((t) => ({
-          currency: t.currency,
-          impressions: t.impressions,
-          engagements: t.engagements,
-          clicks: t.clicks,
-          spent: money(t.spendMicro),
-        })),
-      };
-    },
+    ...list,
 
     /**
      * The currency a campaign on a granted ad account pays in: its first live funding instrument's

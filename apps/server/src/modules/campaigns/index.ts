@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import type { ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { XAdsCampaignClient, XUserTokens } from '../../integrations/x';
 import type { Clock } from '../../lib/clock';
+import { createReadCache } from '../../lib/read-cache';
 import { createCampaignsRepository, type MediaRow } from './campaigns.repository';
 import { campaignsRoutes } from './campaigns.routes';
 import { createCampaignsService, type MediaUrls, type TeamAccess } from './campaigns.service';
 import type { DeliveryMilestone } from './delivery-milestones';
+
+/** Every table the campaigns list reads (campaigns.repository.ts `listCampaigns`, `totals`). */
+const CAMPAIGN_LIST_TABLES = ['campaigns', 'adsets', 'ads', 'ad_stats', 'teams', 'users'] as const;
 
 /** How often delivery is read from X's stats by default. */
 const SYNC_EVERY_MS = 10 * 60_000;
@@ -29,9 +34,19 @@ export function createCampaignsModule(deps: {
   /** The user's X token, from the ad-accounts module that keeps it (as x-audiences and measurement). */
   tokensOf: (userId: number) => Promise<XUserTokens | undefined>;
   syncEveryMs?: number;
+  /** Committed writes heard from every process: the campaigns lists are then answered from memory. */
+  changeFeed?: ChangeFeed | undefined;
 }) {
   const { db, config, clock } = deps;
   const repo = createCampaignsRepository(db);
+  // Its clock is the statuses' (a campaign that ends is Expired on the injected clock's time).
+  const listCache =
+    deps.changeFeed &&
+    createReadCache({
+      feed: deps.changeFeed,
+      tables: CAMPAIGN_LIST_TABLES,
+      now: () => clock.now().getTime(),
+    });
   // Told when a delivery sync finds a campaign past a milestone, e.g. the team webhooks; subscribed
   // after the module is made (`onDeliveryMilestone`).
   const milestones: ((milestone: DeliveryMilestone) => void)[] = [];
@@ -56,7 +71,8 @@ export function createCampaignsModule(deps: {
     campaignsService,
     onDeliveryMilestone: (listener: (milestone: DeliveryMilestone) => void) => void milestones.push(listener),
     async registerRoutes(app: FastifyInstance) {
-      await app.register(campaignsRoutes, { campaignsService });
+      await app.register(campaignsRoutes, { campaignsService, listCache });
+      if (listCache) app.addHook('onClose', (_app, done) => (listCache.close(), done()));
       let timer: NodeJS.Timeout | undefined;
       let running = false;
       const tick = async () => {

@@ -31,7 +31,9 @@ import {
   xListMembersSchema,
   xListSchema,
 } from '@murmur/core/api';
+import type { DtUsersPage } from '@murmur/core/api';
 import { errorResponses } from '../../lib/http';
+import { readThrough, sendCached, serialized, type ReadCache } from '../../lib/read-cache';
 import { pkParams, type ZodApp } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { DeepThoughtService } from './deepthought.service';
@@ -47,15 +49,17 @@ const gated = errorResponses(400, 402, 403, 404);
  * jobs, the synced lists and analyses, follow/unfollow, lists (/api/user/lists/) and Talk to X.
  * Everything but accounts, status, sync, jobs and stats needs premium (402, premium-gate.ts).
  */
-export const deepThoughtRoutes: FastifyPluginCallbackZod<{ deepThoughtService: DeepThoughtService }> = (
-  app,
-  { deepThoughtService: dt },
-  done,
-) => {
+export const deepThoughtRoutes: FastifyPluginCallbackZod<{
+  deepThoughtService: DeepThoughtService;
+  /** The followers and following pages in memory (lib/read-cache.ts); none: every page is read. */
+  pageCache?: ReadCache | undefined;
+  /** premium-gate.ts's 402, which a page served from memory still asks on every read. */
+  requirePremium: (userId: number) => Promise<void>;
+}> = (app, { deepThoughtService: dt, pageCache, requirePremium }, done) => {
   // The same API under deepthought-token/ (SPEC §7), for clients that send `Authorization: Token`.
   for (const root of ROOTS) {
     registerAccountRoutes(app, dt, root);
-    registerSyncedRoutes(app, dt, root);
+    registerSyncedRoutes(app, dt, root, { pageCache, requirePremium });
     registerAnalysisRoutes(app, dt, root);
   }
   registerFollowUnfollowRoutes(app, dt);
@@ -171,7 +175,12 @@ function registerAccountRoutes(app: ZodApp, dt: DeepThoughtService, root: string
 }
 
 /** The synced followers, followings, changes, posts and engagers (premium). */
-function registerSyncedRoutes(app: ZodApp, dt: DeepThoughtService, root: string) {
+function registerSyncedRoutes(
+  app: ZodApp,
+  dt: DeepThoughtService,
+  root: string,
+  cached: { pageCache: ReadCache | undefined; requirePremium: (userId: number) => Promise<void> },
+) {
   for (const [path, direction] of [
     ['followers', 'follower'],
     ['following', 'following'],
@@ -187,7 +196,16 @@ function registerSyncedRoutes(app: ZodApp, dt: DeepThoughtService, root: string)
           response: { 200: dtUsersPageSchema, ...gated },
         },
       },
-      (request) => dt.connections(requireUser(request).id, direction, request.query),
+      async (request, reply) => {
+        const { id } = requireUser(request);
+        // Premium is checked on every read; the page comes from memory while none of the synced
+        // tables it was read from changed (lib/read-cache.ts). Whose page and the URL are the key.
+        await cached.requirePremium(id);
+        const answer = await readThrough(cached.pageCache, `user:${id} ${request.url}`, async () =>
+          serialized(reply, await dt.connections(id, direction, request.query)),
+        );
+        return sendCached<DtUsersPage>(request, reply, answer);
+      },
     );
 
   app.get(

@@ -21,7 +21,7 @@ import {
   type FollowLimits,
 } from './follow-job';
 import { createJobRunner, type Sleep } from './job-runner';
-import { PremiumRequired } from './premium-gate';
+import { requirePremium } from './premium-gate';
 import { iso, presentAccount, presentJob, presentPost, presentUser } from './presenters';
 import { SPAM_THRESHOLD } from './spam';
 import { SYNC_STAGES, runSyncJob } from './sync-job';
@@ -81,7 +81,7 @@ export function createDeepThoughtService(deps: {
 
   /** SPEC §7 pages beyond the dashboard: an active premium subscription, checked here and only here. */
   async function premiumAccount(userId: number): Promise<DtAccountRow> {
-    if (!(await deps.premium(userId))) throw new PremiumRequired();
+    await requirePremium(deps.premium, userId);
     return selected(userId);
   }
 

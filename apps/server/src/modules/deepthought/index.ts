@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import type { ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import type { XUserApi } from '../../integrations/x';
 import type { Clock } from '../../lib/clock';
+import { createReadCache } from '../../lib/read-cache';
 import { createDeepThoughtRepository } from './deepthought.repository';
 import { deepThoughtRoutes } from './deepthought.routes';
 import { createDeepThoughtService, type PremiumCheck } from './deepthought.service';
-import { premiumCheck } from './premium-gate';
+import { premiumCheck, requirePremium } from './premium-gate';
 import { openAiPhraser, type TalkPhraser } from './talk-model';
+
+/** Every table the followers and following pages read (repository/connections.ts, accounts.ts). */
+const PAGE_TABLES = ['dt_accounts', 'dt_users', 'dt_spans'] as const;
 
 /**
  * Deep Thought (SPEC §7 analytics tool): the user's own X accounts through X's API v2 with their
@@ -25,18 +30,22 @@ export function createDeepThoughtModule(deps: {
   premium?: PremiumCheck;
   phraser?: TalkPhraser;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Committed writes heard from every process: the followers pages are then answered from memory. */
+  changeFeed?: ChangeFeed | undefined;
 }) {
   const talkModel = deps.config.talkModel;
+  const premium = deps.premium ?? premiumCheck(deps.db);
   const service = createDeepThoughtService({
     repository: createDeepThoughtRepository(deps.db),
     xApi: deps.xUsers,
     secret: deps.config.sessionSecret,
     clock: deps.clock,
     log: deps.log,
-    premium: deps.premium ?? premiumCheck(deps.db),
+    premium,
     phraser: deps.phraser ?? (talkModel ? openAiPhraser(talkModel) : undefined),
     ...(deps.sleep && { sleep: deps.sleep }),
   });
+  const pageCache = deps.changeFeed && createReadCache({ feed: deps.changeFeed, tables: PAGE_TABLES });
   return {
     service,
     async registerRoutes(app: FastifyInstance) {
@@ -46,7 +55,12 @@ export function createDeepThoughtModule(deps: {
       app.addHook('onClose', async () => {
         await service.close();
       });
-      await app.register(deepThoughtRoutes, { deepThoughtService: service });
+      await app.register(deepThoughtRoutes, {
+        deepThoughtService: service,
+        pageCache,
+        requirePremium: (userId) => requirePremium(premium, userId),
+      });
+      if (pageCache) app.addHook('onClose', (_app, done) => (pageCache.close(), done()));
     },
   };
 }

@@ -37,3 +37,11 @@ export function premiumCheck(db: Db) {
     return latest?.active ?? false;
   };
 }
+
+/** 402 unless `premium` finds an active premium subscription of the user (premiumCheck's rule). */
+export async function requirePremium(
+  premium: (userId: number) => Promise<boolean>,
+  userId: number,
+): Promise<void> {
+  if (!(await premium(userId))) throw new PremiumRequired();
+}

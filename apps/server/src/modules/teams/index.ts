@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { createOutboxRepository, type MailOutbox } from '../../integrations/mail';
 import type { Clock } from '../../lib/clock';
+import { createReadCache } from '../../lib/read-cache';
 import type { UserChanges } from '../../lib/user-changes';
 import { createInvitesRepository } from './invites.repository';
 import { invitesRoutes } from './invites.routes';
@@ -12,6 +14,9 @@ import { teamsRoutes } from './teams.routes';
 import { createTeamsService } from './teams.service';
 
 type InvitesDeps = Parameters<typeof createInvitesService>[0];
+
+/** Every table the team list reads (teams.repository.ts `teamsOfUser` and `extras`). */
+const TEAM_LIST_TABLES = ['teams', 'memberships', 'subscriptions'] as const;
 
 /** SPEC §7 Teams: teams, memberships and invitations (with their mails). */
 export function createTeamsModule(deps: {
@@ -26,10 +31,13 @@ export function createTeamsModule(deps: {
   inviteTtlDays: number;
   /** The team plan's seats (modules/billing), asked when an invitation is made. */
   seats: NonNullable<InvitesDeps['seats']>;
+  /** Committed writes heard from every process: the team lists are then answered from memory. */
+  changeFeed?: ChangeFeed | undefined;
 }) {
   const { db, changes, clock } = deps;
   const teamsRepository = createTeamsRepository(db, changes);
   const teamsService = createTeamsService({ teamsRepository, usersService: deps.usersService, clock });
+  const listCache = deps.changeFeed && createReadCache({ feed: deps.changeFeed, tables: TEAM_LIST_TABLES });
   const invitesService = createInvitesService({
     invitesRepository: createInvitesRepository(db, changes),
     teamsRepository,
@@ -58,7 +66,8 @@ export function createTeamsModule(deps: {
       return team && { id: team.id, name: team.name, slug: team.slug, logo: team.logo };
     },
     async registerRoutes(app: FastifyInstance) {
-      await app.register(teamsRoutes, { teamsService });
+      await app.register(teamsRoutes, { teamsService, listCache });
+      if (listCache) app.addHook('onClose', (_app, done) => (listCache.close(), done()));
       await app.register(invitesRoutes, { invitesService });
     },
   };

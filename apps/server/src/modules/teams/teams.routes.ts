@@ -12,7 +12,9 @@ import {
   teamSchema,
   updateTeamSchema,
 } from '@murmur/core/api';
+import type { Team } from '@murmur/core/api';
 import { errorResponses } from '../../lib/http';
+import { readThrough, sendCached, serialized, type ReadCache } from '../../lib/read-cache';
 import type { ZodApp } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
 import type { TeamChanges } from './teams.repository';
@@ -33,19 +35,19 @@ const toChanges = (input: TeamUpdate): TeamChanges => ({
   ...(input.invoice_name !== undefined && { invoiceName: input.invoice_name }),
 });
 
-export const teamsRoutes: FastifyPluginCallbackZod<{ teamsService: TeamsService }> = (
-  app,
-  { teamsService },
-  done,
-) => {
-  registerTeamRoutes(app, teamsService);
+export const teamsRoutes: FastifyPluginCallbackZod<{
+  teamsService: TeamsService;
+  /** The team lists' answers in memory (lib/read-cache.ts); none: every list is read. */
+  listCache?: ReadCache | undefined;
+}> = (app, { teamsService, listCache }, done) => {
+  registerTeamRoutes(app, teamsService, listCache);
   registerMemberRoutes(app, teamsService);
   registerTeamEndRoutes(app, teamsService);
   done();
 };
 
 /** The user's teams: list, create, read and change settings. */
-function registerTeamRoutes(app: ZodApp, teamsService: TeamsService) {
+function registerTeamRoutes(app: ZodApp, teamsService: TeamsService, listCache: ReadCache | undefined) {
   app.get(
     '/api/teams/',
     {
@@ -56,7 +58,15 @@ function registerTeamRoutes(app: ZodApp, teamsService: TeamsService) {
         response: { 200: z.array(teamSchema), ...errorResponses(403) },
       },
     },
-    (request) => teamsService.list(requireUser(request)),
+    async (request, reply) => {
+      const user = requireUser(request);
+      // The user's own teams, so whose list is the key; from memory while no table it was read
+      // from has changed (lib/read-cache.ts).
+      const answer = await readThrough(listCache, `user:${user.id}`, async () =>
+        serialized(reply, await teamsService.list(user)),
+      );
+      return sendCached<Team[]>(request, reply, answer);
+    },
   );
 
   app.post(
