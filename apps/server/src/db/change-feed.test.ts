@@ -81,6 +81,33 @@ describe('change notices (migration 0028)', () => {
   });
 });
 
+/** Migration 0030's tables (the team list, campaigns list, followers page), each with a column to write. */
+const MORE_CACHED_TABLES = {
+  memberships: 'level',
+  subscriptions: 'active',
+  teams: 'country',
+  campaigns: 'name',
+  adsets: 'name',
+  ads: 'state',
+  ad_stats: 'clicks',
+  dt_accounts: 'name',
+  dt_users: 'name',
+  dt_spans: 'initial',
+} as const;
+/** A statement trigger fires for a statement that changes no row too. */
+const touch = (table: string, column: string) =>
+  sql.raw(`update "${table}" set "${column}" = "${column}" where false`);
+
+describe('change notices of migration 0030', () => {
+  it('hears a write to every table the team list, the campaigns list and the followers page read', async () => {
+    for (const [table, column] of Object.entries(MORE_CACHED_TABLES)) {
+      await settle();
+      await database.db.execute(touch(table, column));
+      await waitFor(() => tables().includes(table));
+    }
+  });
+});
+
 // Another process on the same PostgreSQL: its writes arrive through LISTEN, on their own connection.
 describe.runIf(process.env.DATABASE_URL)('change notices between processes (PostgreSQL)', () => {
   it("hears another process's committed write", async () => {
@@ -98,6 +125,10 @@ describe.runIf(process.env.DATABASE_URL)('change notices between processes (Post
       expect(otherHeard).not.toContain('users');
       await database.db.update(users).set({ lastName: 'Renamed' });
       await waitFor(() => otherHeard.includes('users'));
+      // Through the triggers only: this process's own writes are not reported to the other's feed.
+      for (const [table, column] of Object.entries(MORE_CACHED_TABLES))
+        await database.db.execute(touch(table, column));
+      await waitFor(() => Object.keys(MORE_CACHED_TABLES).every((table) => otherHeard.includes(table)));
     } finally {
       await other.close();
     }
