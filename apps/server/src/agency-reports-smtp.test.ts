@@ -43,6 +43,11 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   net = await testNetwork();
   t = await createTestApp({}, { engine: net.holder });
+  // The schedules below fall due two hours after "now" and each tick moves three hours on: from a
+  // wall clock past 19:00 UTC the English schedule fell on the next day, a new slot, and was sent
+  // at once. The test's day starts at 03:00 UTC whatever the hour it runs at.
+  const sinceThree = (t.clock.now().getTime() - 3 * HOUR) % DAY;
+  t.clock.advance(DAY - sinceThree);
   alice = await t.signIn('alice@harbour.test');
   team = await kit.teamWithAccount(alice, '港湾エージェンシー', ACCOUNT.id, ACCOUNT.name);
   const walkers = await kit.audience(alice, team, '港の散歩好き');
