@@ -32,6 +32,16 @@ describe('/metrics', () => {
     expect(unset.statusCode).toBe(404);
   });
 
+  it('refuses in the browser’s language, like every other 404', async () => {
+    const ja = { 'accept-language': 'ja-JP,ja;q=0.9' };
+    expect((await t.app.inject({ url: '/metrics', headers: ja })).json()).toEqual({
+      detail: '見つかりません。',
+    });
+    const unset = await off.app.inject({ url: '/metrics', headers: ja });
+    expect(unset.json()).toEqual({ detail: '見つかりません。' });
+    expect((await t.app.inject({ url: '/metrics' })).json()).toEqual({ detail: 'Not found.' });
+  });
+
   it('counts requests by route pattern and status, not by URL', async () => {
     await t.app.inject({ url: '/api/engine/status/' });
     await t.app.inject({ url: '/api/no-such-thing/' });

@@ -1,10 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
+import { localiseErrorBody } from '@murmur/core/i18n';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
 import type { JobQueue } from '../jobs/jobs';
+import { requestLanguage } from '../lib/language';
 import type { ConciseRequestLog } from './request-log';
 
 export interface MetricsOptions {
@@ -16,6 +18,10 @@ export interface MetricsOptions {
   /** The app's request log controller: it already runs once per finished request (request-log.ts). */
   requestLog: ConciseRequestLog;
 }
+
+/** The DRF 404 body in the caller's language (the error handler's catalogue, @murmur/core/i18n). */
+const notFound = (request: FastifyRequest) =>
+  localiseErrorBody({ detail: 'Not found.' }, requestLanguage(request));
 
 /** Seconds; from a cached read (~1 ms) to a slow export. */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -31,8 +37,8 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const { token } = options;
   // Registered even without a token, so that /metrics is never taken for a page of the web app.
   if (!token) {
-    app.get('/metrics', { schema: { hide: true } }, (_request, reply) => {
-      void reply.code(404).send({ detail: 'Not found.' });
+    app.get('/metrics', { schema: { hide: true } }, (request, reply) => {
+      void reply.code(404).send(notFound(request));
     });
     return;
   }
@@ -152,7 +158,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return reply.code(404).send({ detail: 'Not found.' });
+      return reply.code(404).send(notFound(request));
     }
     const body = await registry.metrics();
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(body);

@@ -120,6 +120,14 @@ describe('static assets', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Not found.' });
   });
+
+  it('answers them in the browser’s language', async () => {
+    const res = await get('/api/nothing-here/', { 'accept-language': 'ja-JP,ja;q=0.9' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: '見つかりません。' });
+    const sitemap = await get('/sitemap.xml', { host: 'localhost:3000', 'accept-language': 'ja' });
+    expect(sitemap.json()).toEqual({ detail: '見つかりません。' });
+  });
 });
 
 describe('the page', () => {

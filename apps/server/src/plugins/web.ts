@@ -2,8 +2,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { pickLanguage } from '@murmur/core/i18n';
+import { localiseErrorBody, pickLanguage } from '@murmur/core/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLanguage } from '../lib/language';
 
 /** Paths owned by the server; everything else is a page of the single-page app. */
 const SERVER_PREFIXES = ['/api', '/rest-auth', '/sandbox'];
@@ -13,6 +14,10 @@ const isServerPath = (url: string) =>
   );
 
 const isSourceMap = (url: string) => /\.map(?:$|[?#])/.test(url);
+
+/** The DRF 404 body in the caller's language (the error handler's catalogue, @murmur/core/i18n). */
+const notFound = (request: FastifyRequest) =>
+  localiseErrorBody({ detail: 'Not found.' }, requestLanguage(request));
 
 const NOT_BUILT =
   'The web app has not been built, so there is nothing to show here yet.\n' +
@@ -232,7 +237,7 @@ export async function registerWeb(
   // SPEC §2: the pro site's marketing pages and free tools are public; elsewhere there is no sitemap.
   app.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) => {
     if (!load() || meta === undefined || flavourOf(meta.hosts, request.hostname, '') !== 'pro') {
-      return reply.status(404).send({ detail: 'Not found.' });
+      return reply.status(404).send(notFound(request));
     }
     const origin = `${request.protocol}://${request.host}`;
     const urls = meta.sitemap.pro
@@ -251,7 +256,7 @@ export async function registerWeb(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isServerPath(request.url) &&
       !hidden(request.url);
-    if (!isPage) return reply.status(404).send({ detail: 'Not found.' });
+    if (!isPage) return reply.status(404).send(notFound(request));
     if (!hasDist) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     return sendPage(request, reply);
   });
