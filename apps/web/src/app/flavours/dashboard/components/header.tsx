@@ -1,10 +1,11 @@
 import { Anchor, Burger, Button, Group } from '@mantine/core';
 import type { User } from '@murmur/core/api';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageButton } from '@/components/language-button';
 import { useSaveLanguage } from '@/features/account/hooks/use-save-language';
+import type { AppLanguage } from '@/lib/i18n';
 import { Optional, usePlaceholderPress, whenIdle } from '@/lib/deferred';
 import { TeamSwitcherButton, UserMenuButton } from './header-buttons';
 
@@ -52,7 +53,7 @@ function useMenus() {
   const placeholder = (name: MenuName) => ({ ...handlers(name), onFocus: request });
   /** The menus, once loaded, for every button but one being pressed. */
   const loaded = (name: MenuName) => (pressing === name ? undefined : menus);
-  return { loaded, clicked, placeholder };
+  return { menus, request, loaded, clicked, placeholder };
 }
 
 export interface HeaderProps {
@@ -68,7 +69,17 @@ export function Header({ user, teamSlug, nav }: HeaderProps) {
   const { t } = useTranslation();
   const { save } = useSaveLanguage();
   const { pathname } = useLocation();
-  const { loaded, clicked, placeholder } = useMenus();
+  const { menus, request, loaded, clicked, placeholder } = useMenus();
+  const [drawer, setDrawer] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
+  // The focus goes back to the burger when the drawer closes (Mantine's own return misses it when the
+  // drawer's code arrived with the press that opened it: the drawer then mounts already open).
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !drawer) burger.current?.focus();
+    wasOpen.current = drawer;
+  }, [drawer]);
+  const onLanguage = (language: AppLanguage) => save(language, { signedIn: user !== null });
   const [teamMenu, languageMenu, userMenu] = [loaded('team'), loaded('language'), loaded('user')];
   const home = teamSlug !== undefined ? `/${teamSlug}/` : user !== null ? '/choose-team' : '/login';
   return (
@@ -96,15 +107,37 @@ export function Header({ user, teamSlug, nav }: HeaderProps) {
             </Optional>
           ))}
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      {/* On a phone the language and account menus move into a drawer: beside the team they ran off the screen. */}
+      <Burger
+        ref={burger}
+        opened={drawer}
+        onClick={() => {
+          request();
+          setDrawer((open) => !open);
+        }}
+        onPointerEnter={request}
+        hiddenFrom="sm"
+        size="sm"
+        aria-label={t('header.menu')}
+        aria-expanded={drawer}
+      />
+      {menus !== undefined && (
+        <Optional>
+          <menus.HeaderDrawer
+            opened={drawer}
+            onClose={() => setDrawer(false)}
+            user={user}
+            teamSlug={teamSlug}
+            onLanguage={onLanguage}
+          />
+        </Optional>
+      )}
+      <Group gap="xs" wrap="nowrap" visibleFrom="sm">
         {languageMenu === undefined ? (
           <LanguageButton {...placeholder('language')} />
         ) : (
           <Optional fallback={<LanguageButton />}>
-            <languageMenu.LanguageMenu
-              onChange={(language) => save(language, { signedIn: user !== null })}
-              defaultOpened={clicked === 'language'}
-            />
+            <languageMenu.LanguageMenu onChange={onLanguage} defaultOpened={clicked === 'language'} />
           </Optional>
         )}
         {user !== null ? (
