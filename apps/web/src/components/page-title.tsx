@@ -27,7 +27,9 @@ export function PageHeader({ title, intro }: PageHeaderProps) {
       <Title order={1} size="h2">
         {title}
       </Title>
-      <Text size="sm" c="dimmed">
+      {/* A paragraph for a sentence; a block when the introduction holds blocks (a badge and its line):
+          a <div> inside a <p> is invalid HTML, and React warns about it. */}
+      <Text size="sm" c="dimmed" component={typeof intro === 'string' ? 'p' : 'div'}>
         {intro}
       </Text>
     </Stack>

@@ -210,45 +210,48 @@ export function DeliveryChart({ stats }: DeliveryChartProps) {
       >
         {showTable ? t('campaigns.detail.hideTable') : t('campaigns.detail.showTable')}
       </Button>
-      <Table
-        id={tableId}
-        hidden={!showTable}
-        striped
-        mt="xs"
-        captionSide="top"
-        aria-label={t('campaigns.detail.chartTable')}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('campaigns.detail.day')}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('campaigns.columns.impressions')}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('campaigns.detail.engagements')}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('campaigns.detail.clicks')}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('campaigns.columns.spent')}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {days.map((d) => (
-            <Table.Tr key={d.day}>
-              <Table.Th scope="row" fw={400}>
-                {formatDate(d.day, language)}
+      {/* On a phone the table scrolls inside the card: the page itself no longer scrolls sideways. */}
+      <Table.ScrollContainer minWidth={480} type="native">
+        <Table
+          id={tableId}
+          hidden={!showTable}
+          striped
+          mt="xs"
+          captionSide="top"
+          aria-label={t('campaigns.detail.chartTable')}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('campaigns.detail.day')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('campaigns.columns.impressions')}
               </Table.Th>
-              <Table.Td ta="right">{formatLargeNumber(d.impressions)}</Table.Td>
-              <Table.Td ta="right">{formatLargeNumber(d.engagements)}</Table.Td>
-              <Table.Td ta="right">{formatLargeNumber(d.clicks)}</Table.Td>
-              <Table.Td ta="right">{money(d.spent)}</Table.Td>
+              <Table.Th scope="col" ta="right">
+                {t('campaigns.detail.engagements')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('campaigns.detail.clicks')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('campaigns.columns.spent')}
+              </Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {days.map((d) => (
+              <Table.Tr key={d.day}>
+                <Table.Th scope="row" fw={400}>
+                  {formatDate(d.day, language)}
+                </Table.Th>
+                <Table.Td ta="right">{formatLargeNumber(d.impressions)}</Table.Td>
+                <Table.Td ta="right">{formatLargeNumber(d.engagements)}</Table.Td>
+                <Table.Td ta="right">{formatLargeNumber(d.clicks)}</Table.Td>
+                <Table.Td ta="right">{money(d.spent)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Box>
   );
 }

@@ -4,6 +4,7 @@ import type { User } from '@murmur/core/api';
 import type { ReactNode } from 'react';
 import { Header } from '../components/header';
 import { TeamNav } from '../components/team-nav';
+import classes from './dashboard-layout.module.css';
 
 export interface DashboardLayoutProps {
   user: User;
@@ -26,7 +27,9 @@ export function DashboardLayout({ user, teamSlug, children }: DashboardLayoutPro
       <AppShell.Navbar>
         <TeamNav slug={teamSlug} onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">{children}</AppShell.Main>
+      <AppShell.Main bg="gray.0" className={classes.main}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }
