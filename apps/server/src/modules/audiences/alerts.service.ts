@@ -75,8 +75,8 @@ export function alertMail(to: string, language: Language, event: AlertEvent, lin
   if (event.from && event.to) {
     lines.push(
       t.size(
-        formatLargeNumber(event.from.size.value),
-        formatLargeNumber(event.to.size.value),
+        formatLargeNumber(event.from.size.value, language),
+        formatLargeNumber(event.to.size.value, language),
         event.size_change === null ? '—' : pct(event.size_change),
       ),
     );

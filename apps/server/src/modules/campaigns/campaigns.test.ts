@@ -436,10 +436,15 @@ describe('campaigns API', () => {
     expect(flat(en.text)).toContain(flat(seg.interest[0]!.label));
     expect(en.text).toContain(`frequency ${reach.frequency.toFixed(2)}`);
     // The estimated audience is Murmur's estimate, printed with its 95 % interval.
-    const interval = (dash: string) =>
-      `${formatLargeNumber(reach.figure.low)}${dash}${formatLargeNumber(reach.figure.high)}`;
-    expect(flat(en.text)).toContain(flat(`95 % interval ${interval('–')}`));
-    expect(flat(ja.text)).toContain(flat(`95%区間 ${interval('〜')}`));
+    const interval = (language: 'en' | 'ja', dash: string) =>
+      `${formatLargeNumber(reach.figure.low, language)}${dash}${formatLargeNumber(reach.figure.high, language)}`;
+    expect(flat(en.text)).toContain(flat(`95 % interval ${interval('en', '–')}`));
+    expect(flat(ja.text)).toContain(flat(`95%区間 ${interval('ja', '〜')}`));
+    // The figures in Japanese units (万, 億) as the Japanese screens print them, never K or M.
+    expect(ja.text).toContain(formatLargeNumber(stats.totals.impressions, 'ja'));
+    for (const day of stats.days) expect(ja.text).toContain(formatLargeNumber(day.impressions, 'ja'));
+    // (The size bucket is SPEC §3's enumeration label, "1M-5M", printed as the screens print it.)
+    expect(ja.text.replace(/<1M|\d+M-\d+M|25M\+/g, '')).not.toMatch(/\d(?:\.\d)?[KM]\b/);
     expect(ja.text).toContain(formatMoney(stats.totals.spent, stats.currency));
     expect(ja.fonts).toMatch(/NotoSansJP.*Identity-H\s+yes/);
     expect(

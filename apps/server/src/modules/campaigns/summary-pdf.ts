@@ -104,6 +104,8 @@ export interface CampaignSummary {
  */
 export function renderCampaignSummary(s: CampaignSummary, language: Language, now: Date): Promise<Buffer> {
   const l = TEXTS[language];
+  // SPEC §9 compact figures in the reader's language: 1.2M in English, 120万 in Japanese.
+  const big = (n: number) => formatLargeNumber(n, language);
   return renderPdf({ title: `${l.title}: ${s.campaign.name}`, author: 'Murmur' }, (doc) => {
     const width = doc.page.width - 96;
     const heading = (text: string, size = 14) => {
@@ -133,9 +135,9 @@ export function renderCampaignSummary(s: CampaignSummary, language: Language, no
 
     heading(l.figures);
     const figures: [string, string][] = [
-      [l.impressions, formatLargeNumber(s.stats.totals.impressions)],
-      [l.engagements, formatLargeNumber(s.stats.totals.engagements)],
-      [l.clicks, formatLargeNumber(s.stats.totals.clicks)],
+      [l.impressions, big(s.stats.totals.impressions)],
+      [l.engagements, big(s.stats.totals.engagements)],
+      [l.clicks, big(s.stats.totals.clicks)],
       [l.spent, money(s.stats.totals.spent)],
     ];
     const boxW = width / 4;
@@ -177,9 +179,9 @@ export function renderCampaignSummary(s: CampaignSummary, language: Language, no
       const rows: string[][] = [header].concat(
         s.stats.days.map((d) => [
           formatDate(d.day, language),
-          formatLargeNumber(d.impressions),
-          formatLargeNumber(d.engagements),
-          formatLargeNumber(d.clicks),
+          big(d.impressions),
+          big(d.engagements),
+          big(d.clicks),
           money(d.spent),
         ]),
       );
@@ -201,15 +203,8 @@ export function renderCampaignSummary(s: CampaignSummary, language: Language, no
       heading(l.reach, 12);
       // Murmur's estimate with its 95 % interval, as the campaign screen shows it.
       const { figure } = s.reach;
-      doc.text(
-        l.reachText(
-          formatLargeNumber(figure.value),
-          s.reach.size_bucket,
-          formatLargeNumber(figure.low),
-          formatLargeNumber(figure.high),
-        ),
-      );
-      doc.text(l.reachedText(formatLargeNumber(s.reach.reached), formatFrequency(s.reach.frequency)));
+      doc.text(l.reachText(big(figure.value), s.reach.size_bucket, big(figure.low), big(figure.high)));
+      doc.text(l.reachedText(big(s.reach.reached), formatFrequency(s.reach.frequency)));
     }
 
     if (s.segmentations && s.segmentations.impressions > 0) {
@@ -223,7 +218,7 @@ export function renderCampaignSummary(s: CampaignSummary, language: Language, no
       for (const [label, kind, rows] of groups) {
         const text = rows
           .slice(0, 5)
-          .map((r) => `${segmentName(kind, r, language)} ${formatLargeNumber(r.impressions)}`)
+          .map((r) => `${segmentName(kind, r, language)} ${big(r.impressions)}`)
           .join(' · ');
         line(label, text || '—');
       }
@@ -236,9 +231,7 @@ export function renderCampaignSummary(s: CampaignSummary, language: Language, no
         .fontSize(10)
         .text(`${a.name} — ${a.audience_name ?? '—'}`);
       doc.font('body').fontSize(9).fillColor('#444444');
-      doc.text(
-        `${formatLargeNumber(a.impressions)} ${l.impressions} · ${money(a.spent)} · ${a.placements.join(', ')}`,
-      );
+      doc.text(`${big(a.impressions)} ${l.impressions} · ${money(a.spent)} · ${a.placements.join(', ')}`);
       if (a.targeting.length > 0)
         doc.text(
           a.targeting

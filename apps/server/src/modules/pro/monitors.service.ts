@@ -61,7 +61,7 @@ export function weeklyMail(
     previous === null || previous === 0
       ? '—'
       : `${size >= previous ? '+' : ''}${(((size - previous) / previous) * 100).toFixed(1)}%`;
-  const t = texts[language](mailName(name), formatLargeNumber(size), change);
+  const t = texts[language](mailName(name), formatLargeNumber(size, language), change);
   return { to, subject: t.subject, text: `${t.body}\n`, html: `<p>${escapeHtml(t.body)}</p>` };
 }
 

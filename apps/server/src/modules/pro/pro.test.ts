@@ -273,6 +273,10 @@ describe('marketing materials and the competitor summary PDF', () => {
     const shared = first!.overlap_figures[second!.handle]!;
     expect(shared.kind).toBe('estimate');
     expect(english).toContain(`${formatLargeNumber(shared.low)}–${formatLargeNumber(shared.high)}`);
+    // The Japanese summary counts in 万/億 as the Japanese screens do, never in K or M.
+    expect(text).toContain(`${formatLargeNumber(shared.low, 'ja')}–${formatLargeNumber(shared.high, 'ja')}`);
+    expect(text).toContain(formatLargeNumber(first!.account.followers_count, 'ja'));
+    expect(text).not.toMatch(/\d(?:\.\d)?[KM]\b/);
     expect(english.replace(/\s+/g, ' ')).toContain(
       "Murmur's estimate of the followers two accounts have in common",
     );

@@ -33,8 +33,8 @@ const texts = {
 } satisfies Record<Language, unknown>;
 
 /** An estimate's cell: the value, and its 95 % interval on the line beneath. */
-const estimateCell = (figure: EstimateFigure): string =>
-  `${formatLargeNumber(figure.value)}\n${formatLargeNumber(figure.low)}–${formatLargeNumber(figure.high)}`;
+const estimateCell = (figure: EstimateFigure, language: Language): string =>
+  `${formatLargeNumber(figure.value, language)}\n${formatLargeNumber(figure.low, language)}–${formatLargeNumber(figure.high, language)}`;
 
 /** SPEC §7 pro-targeting summary PDF of a finished competitor analysis, in the asker's language. */
 export async function competitorSummaryPdf(
@@ -56,8 +56,8 @@ export async function competitorSummaryPdf(
         [t.account, t.followers, t.estimate, t.interests],
         ...result.competitors.map((c) => [
           `@${c.handle}\n${c.account.name}`,
-          formatLargeNumber(c.account.followers_count),
-          estimateCell(c.followers.figure),
+          formatLargeNumber(c.account.followers_count, language),
+          estimateCell(c.followers.figure, language),
           c.top_interests
             .slice(0, 5)
             .map((i) => interestName(i.label, language))
@@ -77,7 +77,9 @@ export async function competitorSummaryPdf(
             `@${c.handle}`,
             ...result.competitors.map((other) => {
               const shared = c.overlap_figures[other.handle];
-              return other.handle === c.handle || shared === undefined ? t.none : estimateCell(shared);
+              return other.handle === c.handle || shared === undefined
+                ? t.none
+                : estimateCell(shared, language);
             }),
           ]),
         ],
