@@ -1,5 +1,5 @@
 import { ApiError, buildErrorMessage, FORM_ERROR_MAX_LENGTH } from '@murmur/core/errors';
-import { localisedFieldLabel } from '@murmur/core/i18n';
+import { localisedFieldLabel, localiseServerMessage } from '@murmur/core/i18n';
 import type { TFunction } from 'i18next';
 import { currentLanguage } from './i18n';
 
@@ -29,3 +29,10 @@ export const fieldError = (error: unknown, field: string): string | null => {
   if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
   return typeof value === 'string' ? value : null;
 };
+
+/**
+ * A sentence the server sends in a success body (a cancellation's `detail`: "Premium ends on …"),
+ * which does not pass through the error handler's translation: in the interface language through the
+ * same catalogue.
+ */
+export const serverMessage = (message: string): string => localiseServerMessage(message, currentLanguage());

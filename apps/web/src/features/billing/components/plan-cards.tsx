@@ -2,6 +2,7 @@ import { Badge, Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mant
 import type { BillingCurrency, Plan } from '@murmur/core/api';
 import { useTranslation } from 'react-i18next';
 import { planPrice } from '../utils/money';
+import { planName } from '../utils/plan-name';
 
 export interface PlanCardsProps {
   plans: Plan[];
@@ -32,7 +33,7 @@ export function PlanCards({ plans, currency, currentCode, action }: PlanCardsPro
           >
             <Stack gap="xs" h="100%">
               <Title order={3} size="h4">
-                {plan.name}
+                {planName(plan, t)}
                 {current && (
                   <Badge ml="xs" color="teal" variant="light">
                     {t('billing.currentPlan')}

@@ -24,9 +24,10 @@ import { usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
 import { useLanguage } from '@/hooks/use-language';
 import { useMe } from '@/lib/api/get-me';
-import { errorText, fieldError } from '@/lib/error-text';
+import { errorText, fieldError, serverMessage } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
 import { usePlans } from '../api/get-plans';
+import { planName } from '../utils/plan-name';
 import {
   useCancelPremiumSubscription,
   useCreatePremiumSubscription,
@@ -118,7 +119,7 @@ export function PremiumPage({
               <Badge color="teal" variant="light">
                 {t('billing.status.active')}
               </Badge>
-              <Text fw={600}>{active.plan.name}</Text>
+              <Text fw={600}>{planName(active.plan, t)}</Text>
             </Group>
             <Text size="sm">
               {t(active.cancel_at_period_end ? 'billing.endsOn' : 'billing.renewsOn', {
@@ -197,7 +198,7 @@ export function PremiumPage({
               onClick={() =>
                 cancel.mutate(undefined, {
                   onSuccess: ({ detail }) => {
-                    notify.success(detail);
+                    notify.success(serverMessage(detail));
                     setConfirmCancel(false);
                   },
                   onError: (e) => notify.error(errorText(e, t)),

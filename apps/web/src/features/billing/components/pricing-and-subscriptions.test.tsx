@@ -1,7 +1,9 @@
 import type { Plan, TeamBilling } from '@murmur/core/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18n from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
+import { notify } from '@/lib/notifications';
 import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { PricingAndSubscriptions } from './pricing-and-subscriptions';
 
@@ -108,6 +110,47 @@ describe('PricingAndSubscriptions', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel at period end' }));
     await waitFor(() => expect(calls).toEqual(['upgrade', 'cancel']));
     expect(screen.getByText('Uploading audiences to X is allowed.')).toBeTruthy();
+  });
+
+  it('names plans and answers a cancellation in Japanese on a Japanese screen', async () => {
+    await i18n.changeLanguage('ja');
+    const success = vi.spyOn(notify, 'success');
+    const active = billing({
+      active: true,
+      can_upload: { allowed: true, reason: null },
+      subscription: {
+        id: 'sub_1',
+        plan: plans[1]!,
+        status: 'active',
+        active: true,
+        start: '2026-11-01T00:00:00Z',
+        current_period_end: '2026-12-01T00:00:00Z',
+        cancel_at_period_end: false,
+        currency: 'eur',
+      },
+    });
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/customer/subscriptions/': { body: active },
+        // The server's sentence, as billing.service.ts writes it (English: the catalogue translates it).
+        'POST /api/customer/subscriptions/cancel/': {
+          body: { detail: 'The subscription ends on 2026-12-01; it stays active until then.' },
+        },
+      }),
+    );
+    renderWithProviders(<PricingAndSubscriptions team="acme" />);
+    const pro = await screen.findByTestId('plan-pro-month');
+    expect(within(pro).getByRole('heading', { level: 3 }).textContent).toContain('プロ');
+    expect(screen.getByTestId('plan-starter-month').textContent).toContain('スターター');
+    expect(screen.queryByText(/^(Starter|Pro|Enterprise)$/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'エンタープライズにアップグレード' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('billing.cancel') }));
+    await userEvent.click(await screen.findByRole('button', { name: i18n.t('billing.confirmCancelButton') }));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(
+        'サブスクリプションは2026-12-01に終了します。それまでは有効です。',
+      ),
+    );
   });
 
   it('says the payment was received on return from checkout, then that the plan is active', async () => {

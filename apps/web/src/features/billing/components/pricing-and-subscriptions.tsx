@@ -18,7 +18,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/route-error';
 import { useLanguage } from '@/hooks/use-language';
-import { errorText } from '@/lib/error-text';
+import { errorText, serverMessage } from '@/lib/error-text';
+import { planName } from '../utils/plan-name';
 import { notify } from '@/lib/notifications';
 import { useCancelSubscription, useUpgradeSubscription } from '../api/change-subscription';
 import { useCreateCheckout } from '../api/create-checkout';
@@ -112,7 +113,7 @@ export function PricingAndSubscriptions({
       if (monthly(plan, data.currency) <= monthly(ongoing.plan, data.currency)) return null;
       return (
         <PlanButton
-          label={t('billing.upgradeTo', { plan: plan.name })}
+          label={t('billing.upgradeTo', { plan: planName(plan, t) })}
           onClick={() => setConfirm({ kind: 'upgrade', plan })}
         />
       );
@@ -131,7 +132,7 @@ export function PricingAndSubscriptions({
     if (!confirm) return;
     const done = {
       onSuccess: ({ detail }: { detail: string }) => {
-        notify.success(detail);
+        notify.success(serverMessage(detail));
         setConfirm(null);
         const before = data.subscription;
         const invoicesBefore = data.invoices.length;
@@ -162,7 +163,7 @@ export function PricingAndSubscriptions({
             </Text>
             <Text size="sm">
               {data.active && data.subscription
-                ? t('paying.billing.planActive', { plan: data.subscription.plan.name })
+                ? t('paying.billing.planActive', { plan: planName(data.subscription.plan, t) })
                 : t('paying.billing.activating')}
             </Text>
           </Alert>
@@ -221,7 +222,7 @@ export function PricingAndSubscriptions({
           <Text size="sm">
             {confirm?.kind === 'upgrade'
               ? t('billing.confirmUpgrade', {
-                  plan: confirm.plan.name,
+                  plan: planName(confirm.plan, t),
                   price: planPrice(confirm.plan, data.currency),
                 })
               : t('billing.confirmCancel', {
@@ -267,7 +268,7 @@ function CurrentPlan({ billing, language }: { billing: TeamBilling; language: 'e
         <Badge color={sub.active ? 'teal' : 'gray'} variant="light">
           {sub.active ? t('billing.status.active') : t('billing.status.inactive')}
         </Badge>
-        <Text fw={600}>{sub.plan.name}</Text>
+        <Text fw={600}>{planName(sub.plan, t)}</Text>
         <Text size="sm" c="dimmed">
           {t(sub.plan.interval === 'year' ? 'billing.yearly' : 'billing.monthly')}
         </Text>

@@ -5,6 +5,7 @@ import { usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
 import { useMe } from '@/lib/api/get-me';
 import { usePremiumSubscription } from '../api/premium-subscription';
+import { planName } from '../utils/plan-name';
 
 export interface SubscriptionReturnProps {
   outcome: 'success' | 'cancel';
@@ -50,7 +51,9 @@ export function SubscriptionReturn({ outcome }: SubscriptionReturnProps) {
       )}
       {outcome === 'success' && active && (
         <Alert color="teal" role="status" data-testid="premium-active">
-          {t('billing.return.active', { plan: info.data?.subscription?.plan.name ?? '' })}
+          {t('billing.return.active', {
+            plan: info.data?.subscription ? planName(info.data.subscription.plan, t) : '',
+          })}
         </Alert>
       )}
       <div>
