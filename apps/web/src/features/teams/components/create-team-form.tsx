@@ -1,7 +1,9 @@
 import { Button, Code, Stack, Text, TextInput } from '@mantine/core';
 import type { Team } from '@murmur/core/api';
-import { useState, type FormEvent } from 'react';
+import type { FormRules } from '@murmur/core/validation';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormValidator } from '@/hooks/use-form-validator';
 import { errorText, fieldError } from '@/lib/error-text';
 import { useCreateTeam } from '../api/create-team';
 import { slugify } from '../utils/slugify';
@@ -18,30 +20,28 @@ export function CreateTeamForm({ onCreated }: CreateTeamFormProps) {
   const { t } = useTranslation();
   const create = useCreateTeam();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const slug = slugify(name);
-
-  const validate = (value: string): string | null => {
-    const trimmed = value.trim();
-    if (trimmed === '') return t('validation.required', { field: t('teams.create.nameLabel') });
-    if (trimmed.length < MIN_NAME)
-      return t('validation.min', { field: t('teams.create.nameLabel'), count: MIN_NAME });
-    if (trimmed.length > MAX_NAME)
-      // SPEC §5 "must be less than N characters": MAX_NAME itself is still accepted.
-      return t('validation.max', { field: t('teams.create.nameLabel'), count: MAX_NAME + 1 });
-    return null;
-  };
+  // SPEC §5's shared validator ("must be less than N characters": MAX_NAME itself is still accepted);
+  // once an error shows, every change re-checks it.
+  const rules = useMemo(
+    (): FormRules<{ name: string }> => ({
+      name: { required: true, min: MIN_NAME, max: MAX_NAME + 1, label: t('teams.create.nameLabel') },
+    }),
+    [t],
+  );
+  const validator = useFormValidator(rules);
+  const error = validator.errors.name;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = validate(name);
-    setError(problem);
-    if (problem !== null || create.isPending) return;
+    if (!(await validator.validate({ name: name.trim() })) || create.isPending) return;
     try {
       const team = await create.mutateAsync({ name: name.trim(), ...(slug !== '' ? { slug } : {}) });
       await onCreated(team);
     } catch (failure) {
-      setError(fieldError(failure, 'slug') ?? fieldError(failure, 'name') ?? errorText(failure, t));
+      validator.setErrors({
+        name: fieldError(failure, 'slug') ?? fieldError(failure, 'name') ?? errorText(failure, t),
+      });
     }
   };
 
@@ -55,10 +55,11 @@ export function CreateTeamForm({ onCreated }: CreateTeamFormProps) {
           maxLength={MAX_NAME}
           value={name}
           onChange={(event) => {
-            setName(event.currentTarget.value);
-            if (error !== null) setError(validate(event.currentTarget.value));
+            const next = event.currentTarget.value;
+            setName(next);
+            validator.changed({ name: next.trim() });
           }}
-          error={error ?? undefined}
+          error={error}
           data-autofocus
         />
         <Text size="sm" c="dimmed" aria-live="polite">

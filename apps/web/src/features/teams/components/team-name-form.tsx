@@ -1,7 +1,9 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import type { Team } from '@murmur/core/api';
-import { useState, type FormEvent } from 'react';
+import type { FormRules } from '@murmur/core/validation';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormValidator } from '@/hooks/use-form-validator';
 import { errorText, fieldError } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
 import { useUpdateTeam } from '../api/update-team';
@@ -16,7 +18,16 @@ export function TeamNameForm({ team, canEdit }: TeamNameFormProps) {
   const { t } = useTranslation();
   const update = useUpdateTeam(team.slug);
   const [name, setName] = useState(team.name);
-  const [error, setError] = useState<string | null>(null);
+  // SPEC §5's shared validator: required, at least 2 characters, at most 100 (the input's maxlength;
+  // "less than 101"); once an error shows, every change re-checks it, so it goes when the name is fixed.
+  const rules = useMemo(
+    (): FormRules<{ name: string }> => ({
+      name: { required: true, min: 2, max: 101, label: t('teams.settings.nameLabel') },
+    }),
+    [t],
+  );
+  const validator = useFormValidator(rules);
+  const error = validator.errors.name;
 
   if (!canEdit) {
     return (
@@ -31,16 +42,12 @@ export function TeamNameForm({ team, canEdit }: TeamNameFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim().length < 2) {
-      setError(t('validation.min', { field: t('teams.settings.nameLabel'), count: 2 }));
-      return;
-    }
-    setError(null);
+    if (!(await validator.validate({ name: name.trim() }))) return;
     try {
       await update.mutateAsync({ name: name.trim() });
       notify.success(t('teams.settings.nameSaved'));
     } catch (failure) {
-      setError(fieldError(failure, 'name') ?? errorText(failure, t));
+      validator.setErrors({ name: fieldError(failure, 'name') ?? errorText(failure, t) });
     }
   };
 
@@ -50,8 +57,12 @@ export function TeamNameForm({ team, canEdit }: TeamNameFormProps) {
         <TextInput
           label={t('teams.settings.nameLabel')}
           value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={error ?? undefined}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            setName(next);
+            validator.changed({ name: next.trim() });
+          }}
+          error={error}
           maxLength={100}
           w={320}
           maw="100%"
