@@ -1,7 +1,18 @@
 import { act, render } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ScrollOnNavigate } from './use-scroll-on-navigate';
+import { HASH_WAIT_MS, ScrollOnNavigate } from './use-scroll-on-navigate';
+
+/** A section that renders only once its page's data has arrived (`after` ms). */
+function LateSection({ after }: { after: number }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), after);
+    return () => clearTimeout(timer);
+  }, [after]);
+  return shown ? <div id="team-members">Members</div> : <p>Loading…</p>;
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -49,5 +60,49 @@ describe('ScrollOnNavigate', () => {
       vi.advanceTimersByTime(1);
     });
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+  });
+
+  it('on a fresh load, scrolls to the hash element once it appears after the page loads its data', async () => {
+    vi.useFakeTimers();
+    const scrollIntoView = vi.fn();
+    window.HTMLElement.prototype.scrollIntoView = scrollIntoView;
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              <ScrollOnNavigate />
+              <LateSection after={1500} />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/acme/team#team-members'] },
+    );
+    render(<RouterProvider router={router} />);
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(scrollIntoView).not.toHaveBeenCalled();
+    await act(async () => {
+      vi.advanceTimersByTime(600);
+      await Promise.resolve(); // the MutationObserver's callback (a microtask)
+    });
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView.mock.contexts[0]).toHaveProperty('id', 'team-members');
+  });
+
+  it('gives up waiting for a hash element that never appears', () => {
+    vi.useFakeTimers();
+    const disconnect = vi.spyOn(MutationObserver.prototype, 'disconnect');
+    const router = createMemoryRouter([{ path: '*', element: <ScrollOnNavigate /> }], {
+      initialEntries: ['/acme/team#nothing'],
+    });
+    render(<RouterProvider router={router} />);
+    act(() => {
+      vi.advanceTimersByTime(200 + HASH_WAIT_MS);
+    });
+    expect(disconnect).toHaveBeenCalled();
   });
 });
