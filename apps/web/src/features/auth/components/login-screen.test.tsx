@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
+import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SocialSignInButton } from '@/components/social-sign-in-button';
 import { notificationStore } from '@/lib/notifications';
@@ -49,6 +50,33 @@ describe('LoginScreen social sign-in', () => {
     expect(screen.getByRole('button', { name: 'Sign in with X' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
   });
+
+  it.each([
+    ['en', 'Sign in with X'],
+    ['ja', 'Xでサインイン'],
+  ] as const)(
+    'in %s: against the real X, one "Sign in with X" and no protocol name (OAuth 2.0 is the sandbox’s)',
+    async (lang, signIn) => {
+      await i18n.changeLanguage(lang);
+      vi.spyOn(window, 'fetch').mockImplementation(
+        fakeFetch({
+          'GET /api/user/me/': { status: 403, body: { detail: 'Not signed in' } },
+          'GET /api/auth/providers/': {
+            body: [
+              provider('linkedin'),
+              { ...provider('twitter_oauth2'), authorize_url: 'https://x.com/i/oauth2/authorize' },
+            ],
+          },
+        }),
+      );
+      renderLogin('/login');
+      await screen.findByRole('button', { name: i18n.t('social.continueWithLinkedIn') });
+      expect(screen.getAllByRole('button', { name: new RegExp(signIn) })).toHaveLength(1);
+      expect(screen.getByRole('button', { name: signIn })).toBeTruthy();
+      expect(screen.queryByText(/OAuth/)).toBeNull();
+      await i18n.changeLanguage('en');
+    },
+  );
 
   it('completes a LinkedIn return: state checked, code posted to /rest-auth/linkedin/', async () => {
     session.set(storageKeys.oauthState, '4242');

@@ -36,6 +36,15 @@ const CODE_BUTTONS = [
   { provider: 'linkedin', label: 'social.continueWithLinkedIn' },
 ] as const;
 
+/**
+ * X's OAuth 2.0 (PKCE) sign-in is a second way in with X that the sandbox offers for testing it: its
+ * button ("Sign in with X (OAuth 2.0)") shows only when the consent page is the sandbox's. Against
+ * the real X, customers get one "Sign in with X", not two buttons told apart by a protocol name.
+ */
+const isShown = (provider: { provider: string; authorize_url: string }): boolean =>
+  provider.provider !== 'twitter_oauth2' ||
+  new URL(provider.authorize_url, window.location.href).pathname.startsWith('/sandbox/');
+
 /** /login/:network? — sign in or register with an emailed code, or with X, Google, Facebook or LinkedIn. */
 export interface LoginScreenProps {
   /** More ways to sign in, under the e-mail code (the app adds single sign-on). */
@@ -147,11 +156,11 @@ export function LoginScreen({ more }: LoginScreenProps = {}) {
           )}
           <Stack gap="xs">
             <SocialSignInButton provider="twitter" label={t('social.signInWithX')} />
-            {CODE_BUTTONS.filter(({ provider }) => providers.data?.some((p) => p.provider === provider)).map(
-              ({ provider, label }) => (
-                <SocialSignInButton key={provider} provider={provider} label={t(label)} />
-              ),
-            )}
+            {CODE_BUTTONS.filter(({ provider }) =>
+              providers.data?.some((p) => p.provider === provider && isShown(p)),
+            ).map(({ provider, label }) => (
+              <SocialSignInButton key={provider} provider={provider} label={t(label)} />
+            ))}
           </Stack>
           <Divider label={t('social.orEmail')} labelPosition="center" />
           <EmailCodeSignIn
