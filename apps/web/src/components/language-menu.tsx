@@ -14,8 +14,10 @@ export interface LanguageMenuProps {
 /** Header control that shows the interface language and switches it. */
 export function LanguageMenu({ onChange, defaultOpened }: LanguageMenuProps) {
   const language = useLanguage();
+  // SPEC §4: dropdowns open by click or hover. Mantine's click-hover: a hover opens the menu and the
+  // pointer leaving closes it, unless a click opened it; an outside click and Escape close it.
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened} trigger="click-hover">
       <Menu.Target>
         <LanguageButton />
       </Menu.Target>

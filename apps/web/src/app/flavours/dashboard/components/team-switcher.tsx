@@ -20,7 +20,13 @@ export function TeamSwitcher({ user, currentSlug, defaultOpened }: TeamSwitcherP
   const navigate = useNavigate();
 
   return (
-    <Menu position="bottom-start" withinPortal width={260} defaultOpened={defaultOpened}>
+    <Menu
+      position="bottom-start"
+      withinPortal
+      width={260}
+      defaultOpened={defaultOpened}
+      trigger="click-hover"
+    >
       <Menu.Target>
         <TeamSwitcherButton user={user} currentSlug={currentSlug} />
       </Menu.Target>

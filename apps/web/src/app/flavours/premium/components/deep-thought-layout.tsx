@@ -50,7 +50,7 @@ export function DeepThoughtLayout() {
               </Group>
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Menu position="bottom-end">
+              <Menu position="bottom-end" trigger="click-hover">
                 <Menu.Target>
                   <Button variant="default" size="compact-sm">
                     {t('deepThought.suitePages')}
