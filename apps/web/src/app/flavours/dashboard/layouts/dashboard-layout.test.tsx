@@ -17,5 +17,7 @@ describe('DashboardLayout', () => {
     // The column (dashboard-layout.module.css: as wide as the navbar, Mantine's offset, 0 on a phone,
     // ending with its border) is the main area's background; jsdom does not paint, so the rule's class.
     expect(main.className).toMatch(/_main_/);
+    // No inline background (Mantine's bg prop): it would override the rule's image.
+    expect(main.style.background).toBe('');
   });
 });

@@ -27,9 +27,7 @@ export function DashboardLayout({ user, teamSlug, children }: DashboardLayoutPro
       <AppShell.Navbar>
         <TeamNav slug={teamSlug} onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0" className={classes.main}>
-        {children}
-      </AppShell.Main>
+      <AppShell.Main className={classes.main}>{children}</AppShell.Main>
     </AppShell>
   );
 }
