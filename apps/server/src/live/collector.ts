@@ -4,8 +4,11 @@
  * ones — translates every line into `@murmur/core/live` events and appends them, in small batches
  * and in arrival order, to the live log (`LiveSink`; engine-cluster's LiveLog in a deployment).
  *
- * Nothing is lost: every reconnection asks X for the minutes it missed (stream-client.ts), and a
- * restarted collector asks for X's full 5. Nothing is passed on twice: the replayed lines carry the
+ * Nothing is lost: every connection attempt asks X for what its stream missed (stream-coverage.ts):
+ * a reconnection the minutes it was silent, a restarted collector each stream from the instant the
+ * killed one had written down (`checkpoint`), through X's Recovery past X's 5 minutes of backfill;
+ * an attempt X refused for its connection budget waits for X's reset instant (stream-client.ts).
+ * Nothing is passed on twice: the replayed lines carry the
  * same event keys, and the collector drops keys it has already appended within the backfill window
  * (the log and the engine's idempotent apply are the second line of defence for what falls outside).
  */
@@ -14,9 +17,11 @@ import type { LiveEvent } from '@murmur/core/live';
 import {
   MAX_BACKFILL_MINUTES,
   openXStream,
+  type XRetry,
   type XStreamConnection,
   type XStreamState,
 } from '../integrations/x-streams/stream-client';
+import { StreamCoverage, streamId, type StreamCheckpoint } from './stream-coverage';
 import { SeenUsers, translate, type XStreamKind } from './translate';
 
 /** Where the collector appends: the live log, partitioned by `partitionOf(ownerOf(event))`. */
@@ -94,8 +99,12 @@ export interface CollectorOptions {
   batchSize?: number;
   /** Longest wait before a partial batch is appended (default 50 ms). */
   flushMs?: number;
-  /** Backfill on the first connection (default X's 5: a restart resumes what it missed). */
+  /** Backfill on a stream's first connection when `checkpoint` has none for it (default X's 5). */
   initialBackfillMinutes?: number;
+  /** How far an earlier collector had appended each stream: this one resumes from there. */
+  checkpoint?: StreamCheckpoint;
+  /** Told, after each append, how far every stream is appended (to write it down for a restart). */
+  onCheckpoint?: (checkpoint: StreamCheckpoint) => void;
   retryDelayMs?: (attempt: number) => number;
   keepAliveTimeoutMs?: number;
   /** Keys remembered to drop replayed events (default 2 000 000; beyond it the oldest go first). */
@@ -165,6 +174,26 @@ class RecentKeys {
   }
 }
 
+/** A failed attempt, in the log: a refusal for X's connection budget says when X resets it. */
+const logRetry =
+  (log: CollectorLog, spec: StreamSpec) =>
+  (retry: XRetry): void =>
+    log.warn(
+      { stream: spec.path, partition: spec.partition, ...retry },
+      retry.status === 429 && retry.remaining === 0
+        ? "live: stream refused (X's connection attempts spent), retrying at X's reset"
+        : 'live: stream connection failed, retrying',
+    );
+
+/** The newest event time per stream in a batch (`from[i]`: the stream of `batch[i]`). */
+function newestByStream(batch: readonly LiveEvent[], from: readonly number[]): Map<number, number> {
+  const newest = new Map<number, number>();
+  batch.forEach((e, i) => {
+    if (e.at > (newest.get(from[i]!) ?? -Infinity)) newest.set(from[i]!, e.at);
+  });
+  return newest;
+}
+
 export function createCollector(options: CollectorOptions): Collector {
   const { sink, log } = options;
   const batchSize = options.batchSize ?? 500;
@@ -174,6 +203,12 @@ export function createCollector(options: CollectorOptions): Collector {
   // One more minute than X replays, for clock skew between X's event times and arrival.
   const recent = new RecentKeys((MAX_BACKFILL_MINUTES + 1) * 60_000, options.maxRememberedKeys ?? 2_000_000);
   const connections: XStreamConnection[] = [];
+  const coverage = new StreamCoverage({
+    ids: options.streams.map((s) => streamId(s.path, s.partition)),
+    ...(options.checkpoint && { checkpoint: options.checkpoint }),
+    initialBackfillMinutes: options.initialBackfillMinutes ?? MAX_BACKFILL_MINUTES,
+    now,
+  });
   const stats: StreamStats[] = options.streams.map((s) => ({
     kind: s.kind,
     partition: s.partition ?? null,
@@ -187,7 +222,10 @@ export function createCollector(options: CollectorOptions): Collector {
     errors: 0,
     lastLineAt: null,
   }));
+  const hadConnection = options.streams.map(() => false);
   let pending: LiveEvent[] = [];
+  /** The stream each pending event came from (its index in `options.streams`). */
+  let pendingFrom: number[] = [];
   let appended = 0;
   let appendFailures = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -203,9 +241,13 @@ export function createCollector(options: CollectorOptions): Collector {
         const batch = pending.slice(0, batchSize);
         try {
           await sink.append(batch);
+          const newest = newestByStream(batch, pendingFrom);
           pending = pending.slice(batch.length);
+          pendingFrom = pendingFrom.slice(batch.length);
           appended += batch.length;
           attempt = 1;
+          coverage.appended(newest);
+          options.onCheckpoint?.(coverage.checkpoint());
         } catch (error) {
           appendFailures++;
           log.error({ err: error, events: batch.length, attempt }, 'live: append to the live log failed');
@@ -216,22 +258,25 @@ export function createCollector(options: CollectorOptions): Collector {
     return flushing;
   };
 
-  const enqueue = (events: LiveEvent[]) => {
+  const enqueue = (events: LiveEvent[], from: number) => {
     pending.push(...events);
+    pendingFrom.push(...events.map(() => from));
     if (pending.length >= batchSize) void flush();
     else timer ??= setTimeout(() => void flush(), flushMs);
   };
 
-  const onLine = (stat: StreamStats, spec: StreamSpec) => (line: unknown) => {
+  const onLine = (index: number, spec: StreamSpec) => (line: unknown) => {
+    const stat = stats[index]!;
     stat.lines++;
     stat.lastLineAt = now();
     const out = translate(spec.kind, line, seen);
+    coverage.heard(index, out.outcome === 'events' ? Math.max(...out.events.map((e) => e.at)) : undefined);
     switch (out.outcome) {
       case 'events': {
         const fresh = out.events.filter((e) => recent.add(e.key, e.at));
         stat.duplicates += out.events.length - fresh.length;
         stat.events += fresh.length;
-        if (fresh.length > 0) enqueue(fresh);
+        if (fresh.length > 0) enqueue(fresh, index);
         return;
       }
       case 'ignored':
@@ -263,11 +308,13 @@ export function createCollector(options: CollectorOptions): Collector {
             bearerToken: options.bearerToken,
             path: spec.path,
             query: spec.query,
-            initialBackfillMinutes: options.initialBackfillMinutes ?? MAX_BACKFILL_MINUTES,
+            replay: (connectedBefore, silentMs) => coverage.replay(i, connectedBefore, silentMs),
             retryDelayMs: options.retryDelayMs ?? defaultRetryDelay,
+            onRetry: logRetry(log, spec),
             keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 60_000,
             now,
-            onLine: onLine(stat, spec),
+            onKeepAlive: () => coverage.heard(i),
+            onLine: onLine(i, spec),
             onParseError: (error) => {
               stat.malformed++;
               log.warn(
@@ -277,8 +324,10 @@ export function createCollector(options: CollectorOptions): Collector {
             },
             onState: (state, detail) => {
               if (stopped) return;
-              if (state === 'connected' && stat.state !== 'connecting') stat.reconnects++;
+              if (state === 'connected' && hadConnection[i]) stat.reconnects++;
+              if (state === 'connected') hadConnection[i] = true;
               stat.state = state;
+              coverage.connected(i, state === 'connected');
               const fields = { stream: spec.path, partition: spec.partition, detail };
               if (state === 'reconnecting' || state === 'closed') log.warn(fields, `live: stream ${state}`);
               else if (state === 'connected') log.info(fields, 'live: stream connected');

@@ -2,8 +2,13 @@
  * One long-lived connection to one of X's streams through twitter-api-v2's streaming support
  * (`v2.getStream` with autoReconnect and backoff): app-only bearer token, newline-delimited JSON,
  * keep-alive newlines. What the library does not do, done here around it:
- * - every reconnection asks for `backfill_minutes` (up to X's 5) covering the time the stream was
- *   silent, so a dropped connection loses nothing (the collector drops the replayed duplicates);
+ * - every connection attempt asks X to replay what it missed: `backfill_minutes` (up to X's 5)
+ *   covering the time the stream was silent, or, past X's 5 minutes, X's Recovery (`start_time`,
+ *   up to 24 hours back) from the instant the caller names (`replay`); the collector drops the
+ *   replayed duplicates;
+ * - an attempt X refused for the rate limit (429 with `x-rate-limit-remaining: 0`) is retried at
+ *   X's `x-rate-limit-reset` instant rather than by blind backoff: every attempt before it would be
+ *   refused, every minute after it is a minute of the stream not read;
  * - the response is decoded as UTF-8 before the library's line parser sees it, which otherwise turns
  *   each network chunk into a string on its own and breaks a character split between two chunks
  *   (every Japanese post is at risk).
@@ -11,10 +16,29 @@
 
 import { Agent } from 'node:http';
 import type { Readable } from 'node:stream';
-import { ETwitterStreamEvent, TwitterApi, type TweetStream } from 'twitter-api-v2';
+import { ApiResponseError, ETwitterStreamEvent, TwitterApi, type TweetStream } from 'twitter-api-v2';
 
 /** X's maximum `backfill_minutes` (OpenAPI document: minimum 0, maximum 5). */
 export const MAX_BACKFILL_MINUTES = 5;
+/** How far back X's Recovery (`start_time`) reaches (docs.x.com, "Recovery and redundancy": 24 hours). */
+export const MAX_RECOVERY_MS = 24 * 60 * 60_000;
+/** After X's reset instant (whole seconds), so that the attempt falls in the new window. */
+const AFTER_RESET_MS = 500;
+
+/** What a connection attempt asks X to replay: minutes of backfill, or Recovery from an instant (X's time, ms). */
+export type XReplay = { backfillMinutes: number } | { startTime: number } | null;
+
+/** Why an attempt failed, as the retry sees it. */
+export interface XRetry {
+  attempt: number;
+  delayMs: number;
+  /** HTTP status when X answered, e.g. 429. */
+  status?: number;
+  /** X's `x-rate-limit-remaining` and `x-rate-limit-reset` (unix seconds) when it sent them. */
+  remaining?: number;
+  reset?: number;
+  reason: string;
+}
 
 export type XStreamState = 'connecting' | 'connected' | 'reconnecting' | 'closed';
 
@@ -25,13 +49,20 @@ export interface XStreamOptions {
   /** Below the base, e.g. `tweets/firehose/stream`. */
   path: string;
   query: Record<string, string | number>;
-  /** Backfill asked for on the first connection (a restarted collector missed the time it was down). */
-  initialBackfillMinutes: number;
-  /** Milliseconds before reconnection attempt `n` (from 1): the backoff. */
+  /**
+   * What each attempt asks X to replay: `connectedBefore` is whether this stream had a connection in
+   * this process, `silentMs` how long (wall clock) since it last heard from X or was opened.
+   */
+  replay: (connectedBefore: boolean, silentMs: number) => XReplay;
+  /** Milliseconds before reconnection attempt `n` (from 1): the backoff, unless X named its reset. */
   retryDelayMs: (attempt: number) => number;
+  /** Told of each failed attempt and the wait before the next. */
+  onRetry?: (retry: XRetry) => void;
   /** Silence (no data, no keep-alive) after which the connection counts as lost; X sends a keep-alive every 20 s. */
   keepAliveTimeoutMs: number;
   onLine: (line: unknown) => void;
+  /** X's keep-alive newline (every 20 s on an idle stream). */
+  onKeepAlive?: () => void;
   onParseError: (error: Error) => void;
   onState: (state: XStreamState, detail?: string) => void;
   /** The clock (tests may move it); wall-clock milliseconds. */
@@ -63,27 +94,39 @@ export async function openXStream(options: XStreamOptions): Promise<XStreamConne
     options.bearerToken,
     options.baseUrl.startsWith('http:') ? { httpAgent: new Agent() } : {},
   );
-  const query: Record<string, string | number> = { ...options.query };
-  if (options.initialBackfillMinutes > 0)
-    query.backfill_minutes = Math.min(MAX_BACKFILL_MINUTES, options.initialBackfillMinutes);
-  const stream: TweetStream<unknown> = client.v2.getStream<unknown>(options.path, query, {
+  const stream: TweetStream<unknown> = client.v2.getStream<unknown>(options.path, options.query, {
     prefix: options.baseUrl,
     autoConnect: false,
   });
   const internals = stream as unknown as StreamInternals;
   let lastHeard = now();
   let reconnects = 0;
+  let connectedBefore = false;
   let closed = false;
+  /** Sets the attempt's replay in the request the library sends (it re-sends the same one on retries). */
+  const askReplay = () => {
+    const params = internals.requestData.url.searchParams;
+    params.delete('backfill_minutes');
+    params.delete('start_time');
+    const replay = options.replay(connectedBefore, now() - lastHeard);
+    if (replay && 'startTime' in replay)
+      params.set('start_time', new Date(replay.startTime).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    else if (replay && replay.backfillMinutes > 0)
+      params.set('backfill_minutes', String(Math.min(MAX_BACKFILL_MINUTES, replay.backfillMinutes)));
+  };
 
   const decodeUtf8 = () => internals.res?.setEncoding('utf8');
   stream.on(ETwitterStreamEvent.Connected, () => {
     decodeUtf8();
+    connectedBefore = true;
     lastHeard = now();
     options.onState('connected');
   });
   stream.on(ETwitterStreamEvent.Reconnected, () => {
     decodeUtf8();
-    reconnects++;
+    // A first connection made after refused attempts is reported as a reconnection by the library.
+    if (connectedBefore) reconnects++;
+    connectedBefore = true;
     lastHeard = now();
     options.onState('connected', `reconnected (${reconnects})`);
   });
@@ -93,11 +136,12 @@ export async function openXStream(options: XStreamOptions): Promise<XStreamConne
   });
   stream.on(ETwitterStreamEvent.DataKeepAlive, () => {
     lastHeard = now();
+    options.onKeepAlive?.();
   });
   stream.on(ETwitterStreamEvent.TweetParseError, (error: Error) => options.onParseError(error));
   stream.on(ETwitterStreamEvent.ReconnectAttempt, () => {
     // Emitted just before the library re-sends the same request: ask for what was missed.
-    internals.requestData.url.searchParams.set('backfill_minutes', String(backfillFor(now() - lastHeard)));
+    askReplay();
     options.onState('reconnecting');
   });
   stream.on(ETwitterStreamEvent.ConnectionError, (error: Error) =>
@@ -107,11 +151,29 @@ export async function openXStream(options: XStreamOptions): Promise<XStreamConne
     if (!closed) options.onState('closed');
   });
   options.onState('connecting');
+  askReplay();
   await stream.connect({
     autoReconnect: true,
     autoReconnectRetries: 'unlimited',
     keepAliveTimeout: options.keepAliveTimeoutMs,
-    nextRetryTimeout: options.retryDelayMs,
+    nextRetryTimeout: (attempt: number, error: unknown) => {
+      const refused = error instanceof ApiResponseError ? error : undefined;
+      const limit = refused?.rateLimit;
+      // Out of connection attempts: every attempt before X's reset would be refused as well.
+      const untilReset =
+        refused?.code === 429 && limit?.remaining === 0 && Number.isFinite(limit.reset)
+          ? Math.max(0, limit.reset * 1000 - now()) + AFTER_RESET_MS
+          : undefined;
+      const delayMs = untilReset ?? options.retryDelayMs(attempt);
+      options.onRetry?.({
+        attempt,
+        delayMs,
+        ...(refused && { status: refused.code }),
+        ...(limit && { remaining: limit.remaining, reset: limit.reset }),
+        reason: error instanceof Error ? error.message : String(error),
+      });
+      return delayMs;
+    },
   });
   return {
     close() {
