@@ -43,6 +43,24 @@ describe("X's streams from the sandbox's running clock", () => {
     expect(deletes!.length).toBeGreaterThan(0);
   });
 
+  it("replays 5 minutes through backfill_minutes and up to 24 hours through start_time (X's Recovery)", async () => {
+    const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
+    const earliest = async (query: string) => {
+      const now = network.clock.now;
+      const { text } = await read(`tweets/firehose/stream?partition=1&tweet.fields=created_at&${query}`, 300);
+      const times = lines(text).map((e) => Date.parse((e.data as { created_at: string }).created_at) / 1000);
+      return { now, first: Math.min(...times) };
+    };
+    const backfill = await earliest('backfill_minutes=5');
+    expect(backfill.first).toBeGreaterThanOrEqual(backfill.now - 5 * 60);
+    const recovery = await earliest(`start_time=${iso(network.clock.now - 2 * 3600)}`);
+    expect(recovery.first).toBeLessThan(recovery.now - 30 * 60);
+    expect(recovery.first).toBeGreaterThanOrEqual(recovery.now - 2 * 3600);
+    const tooOld = await earliest(`start_time=${iso(network.clock.now - 48 * 3600)}`);
+    expect(tooOld.first).toBeGreaterThanOrEqual(tooOld.now - 24 * 3600);
+    expect(tooOld.first).toBeLessThan(tooOld.now - 20 * 3600);
+  });
+
   it('closes a stream whose end_time has passed and answers bad parameters with X problems', async () => {
     const end = new Date((network.clock.now + 1200) * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
     const started = Date.now();

@@ -190,6 +190,9 @@ export const STREAMS: readonly StreamSpec[] = [
   activityStream,
 ];
 
+/** How far back X's Recovery (`start_time`) replays a stream: 24 hours. */
+const RECOVERY_SECONDS = 24 * 60 * 60;
+
 /** X's answer when an app already holds its allowed connections to a stream. */
 const tooManyConnections = (): XProblem =>
   new XProblem(429, {
@@ -344,8 +347,11 @@ export function registerStreams(
       }
       raw.on('close', () => finish(false));
       live.add(finish);
+      // X replays up to 5 minutes through backfill_minutes, and up to 24 hours through Recovery
+      // (start_time: docs.x.com, "Recovery and redundancy"; the OpenAPI document bounds neither).
       const from = startTime ?? net.clock.now - backfill * 60;
-      emit(net.events.firstAtOrAfter(Math.max(from, net.clock.now - 5 * 60)), net.events.length);
+      const reach = startTime === undefined ? 5 * 60 : RECOVERY_SECONDS;
+      emit(net.events.firstAtOrAfter(Math.max(from, net.clock.now - reach)), net.events.length);
       if (endTime !== undefined && net.clock.now > endTime) finish(false);
       else net.simulation.listeners.add(listener);
     });
