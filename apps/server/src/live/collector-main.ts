@@ -12,14 +12,19 @@
  *   LIVE_PARTITIONS         partitions of the live log (default ENGINE_SHARDS, else 1)
  *   LIVE_STREAM             the JetStream stream's name (default MURMUR_LIVE)
  *
- * A restart — SIGTERM, or a crash and `kill -9` alike — resumes through X's backfill: every stream
- * is opened again with `backfill_minutes` = 5, and what the killed process had appended comes again
- * with the same event keys, which the log's de-duplication window (Nats-Msg-Id) drops. What it had
- * read but not appended comes again too, and is stored. On SIGTERM / SIGINT it closes the streams,
- * appends what is pending, and exits 0.
+ * A restart — SIGTERM, or a crash and `kill -9` alike — resumes every stream from how far the last
+ * process had appended it (collector-checkpoint.ts, a KV bucket `<LIVE_STREAM>_COLLECTOR`): through
+ * X's backfill within 5 minutes, X's Recovery (`start_time`) beyond, so that a partition waiting for
+ * X's connection budget (50 attempts per 15 minutes per firehose; 20 partitions spend 20 a start)
+ * is late, not lost. What the killed process had appended comes again with the same event keys,
+ * which the log's de-duplication window (Nats-Msg-Id) drops; what it had read but not appended comes
+ * again too, and is stored. On SIGTERM / SIGINT it closes the streams, appends what is pending, and
+ * exits 0.
  */
 
-import { connectJetStreamLiveLog, LIVE_STREAM, type LiveLog } from '@murmur/engine-cluster';
+import { connect } from '@nats-io/transport-node';
+import { JetStreamLiveLog, LIVE_STREAM, type LiveLog } from '@murmur/engine-cluster';
+import { checkpointBucket, openCheckpointStore } from './collector-checkpoint';
 import { createCollector, streamSpecs, type CollectorLog, type LiveSink } from './collector';
 
 export interface CollectorSettings {
@@ -94,17 +99,22 @@ export async function runCollector(
   settings: CollectorSettings,
   log: CollectorLog,
 ): Promise<RunningCollector> {
-  const liveLog = await connectJetStreamLiveLog(settings.natsUrl, {
-    partitions: settings.partitions,
-    stream: settings.stream,
-    name: 'murmur-collector',
-  });
-  const sink: LiveSink = {
-    append: async (events) => {
-      await liveLog.append(events);
-    },
+  const nc = await connect({ servers: settings.natsUrl, name: 'murmur-collector' });
+  let liveLog: JetStreamLiveLog | undefined;
+  const close = async () => {
+    await liveLog?.close();
+    await nc.close();
   };
   try {
+    liveLog = await JetStreamLiveLog.open({ nc, partitions: settings.partitions, stream: settings.stream });
+    const appendTo = liveLog;
+    const sink: LiveSink = {
+      append: async (events) => {
+        await appendTo.append(events);
+      },
+    };
+    const checkpoints = await openCheckpointStore(nc, checkpointBucket(settings.stream), log);
+    const checkpoint = await checkpoints.load();
     const streams = streamSpecs(settings.xPartitions);
     const collector = createCollector({
       baseUrl: settings.streamUrl,
@@ -112,21 +122,27 @@ export async function runCollector(
       streams,
       sink,
       log,
+      ...(checkpoint && { checkpoint }),
+      onCheckpoint: (c) => checkpoints.save(c),
     });
     await collector.start();
-    log.info({ streamUrl: settings.streamUrl, connections: streams.length }, 'live: collector started');
+    log.info(
+      { streamUrl: settings.streamUrl, connections: streams.length, resumed: checkpoint !== undefined },
+      'live: collector started',
+    );
     let stopping: Promise<void> | undefined;
     return {
-      log: liveLog,
+      log: appendTo,
       stop: () =>
         (stopping ??= (async () => {
           log.info(collector.stats(), 'live: collector stopping');
           await collector.stop();
-          await liveLog.close();
+          await checkpoints.flush();
+          await close();
         })()),
     };
   } catch (error) {
-    await liveLog.close();
+    await close();
     throw error;
   }
 }

@@ -17,6 +17,7 @@ import type { LiveEvent } from '@murmur/core/live';
 import {
   MAX_BACKFILL_MINUTES,
   openXStream,
+  type XReplay,
   type XRetry,
   type XStreamConnection,
   type XStreamState,
@@ -194,6 +195,20 @@ function newestByStream(batch: readonly LiveEvent[], from: readonly number[]): M
   return newest;
 }
 
+const freshStats = (s: StreamSpec): StreamStats => ({
+  kind: s.kind,
+  partition: s.partition ?? null,
+  state: 'connecting',
+  reconnects: 0,
+  lines: 0,
+  events: 0,
+  duplicates: 0,
+  ignored: 0,
+  malformed: 0,
+  errors: 0,
+  lastLineAt: null,
+});
+
 export function createCollector(options: CollectorOptions): Collector {
   const { sink, log } = options;
   const batchSize = options.batchSize ?? 500;
@@ -209,20 +224,9 @@ export function createCollector(options: CollectorOptions): Collector {
     initialBackfillMinutes: options.initialBackfillMinutes ?? MAX_BACKFILL_MINUTES,
     now,
   });
-  const stats: StreamStats[] = options.streams.map((s) => ({
-    kind: s.kind,
-    partition: s.partition ?? null,
-    state: 'connecting',
-    reconnects: 0,
-    lines: 0,
-    events: 0,
-    duplicates: 0,
-    ignored: 0,
-    malformed: 0,
-    errors: 0,
-    lastLineAt: null,
-  }));
+  const stats = options.streams.map(freshStats);
   const hadConnection = options.streams.map(() => false);
+  const asked: XReplay[] = options.streams.map(() => null);
   let pending: LiveEvent[] = [];
   /** The stream each pending event came from (its index in `options.streams`). */
   let pendingFrom: number[] = [];
@@ -308,7 +312,7 @@ export function createCollector(options: CollectorOptions): Collector {
             bearerToken: options.bearerToken,
             path: spec.path,
             query: spec.query,
-            replay: (connectedBefore, silentMs) => coverage.replay(i, connectedBefore, silentMs),
+            replay: (connectedBefore, silentMs) => (asked[i] = coverage.replay(i, connectedBefore, silentMs)),
             retryDelayMs: options.retryDelayMs ?? defaultRetryDelay,
             onRetry: logRetry(log, spec),
             keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 60_000,
@@ -330,7 +334,8 @@ export function createCollector(options: CollectorOptions): Collector {
               coverage.connected(i, state === 'connected');
               const fields = { stream: spec.path, partition: spec.partition, detail };
               if (state === 'reconnecting' || state === 'closed') log.warn(fields, `live: stream ${state}`);
-              else if (state === 'connected') log.info(fields, 'live: stream connected');
+              // With what it asked X to replay: `backfillMinutes`, or `startTime` (X's Recovery).
+              else if (state === 'connected') log.info({ ...fields, ...asked[i] }, 'live: stream connected');
             },
           });
         }),

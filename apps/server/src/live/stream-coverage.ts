@@ -106,6 +106,9 @@ export class StreamCoverage {
       // A connection that has caught up (nothing read yet, or its newest within the lag of the
       // others) has sent everything older than the others less the lag. One still replaying has not.
       if (s.connected && s.heard && (s.newest ?? Infinity) >= everyStream) next = Math.max(next, everyStream);
+      // A stream never appended before (a first start) asked X's 5 minutes, which X sends first: what
+      // is older than the others less 5 minutes is before anything any stream was asked for.
+      if (s.connected && s.covered === undefined) next = Math.max(next, everyStream);
       if (Number.isFinite(next)) s.covered = next;
     });
   }
