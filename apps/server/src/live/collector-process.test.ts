@@ -227,7 +227,10 @@ describe.skipIf(!nc)('the collector process killed with SIGKILL', () => {
       if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await referenceCollector.stop().catch(() => undefined);
       await log.destroy();
-      await (await new Kvm(nc!).open(checkpointBucket(stream))).destroy().catch(() => undefined);
+      await new Kvm(nc!)
+        .open(checkpointBucket(stream))
+        .then((kv) => kv.destroy())
+        .catch(() => undefined);
     }
   }, 240_000);
 });
