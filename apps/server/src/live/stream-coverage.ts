@@ -4,10 +4,10 @@
  *
  * A stream's coverage is the instant before which every one of its events is in the live log. It
  * moves with the events the collector appended: the stream's own newest (X sends a partition's
- * events in order, older first on a replay), and, while the stream is connected, the newest of any
- * stream less X's 5 minutes (streams lag each other by less than that, the rule backfill rests on
- * too; this moves the coverage of a quiet stream, such as a compliance partition, that has nothing
- * to append). The collector writes the coverage down (collector-checkpoint.ts) so that a restarted
+ * events in order, older first on a replay), and, while the stream is connected and has caught up
+ * (heard from, its own newest within 5 minutes of the others), the newest of any stream less X's 5
+ * minutes (streams lag each other by less than that, the rule backfill rests on too; this moves the
+ * coverage of a quiet stream, such as a compliance partition, that has nothing to append). The collector writes the coverage down (collector-checkpoint.ts) so that a restarted
  * process resumes every stream from its own instant: within X's 5 minutes through
  * `backfill_minutes`, beyond them through X's Recovery (`start_time`, up to 24 hours). A partition
  * that waits out X's connection budget (50 attempts per 15 minutes per app and firehose) therefore
