@@ -97,7 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: deps.db,
       engine: deps.engine,
       redisUrl: config.redisUrl,
-      natsUrl: config.engineShards?.natsUrl,
+      natsUrl: config.engineShards?.natsUrl ?? config.live?.natsUrl,
+      live: deps.live?.status &&
+        config.live && { status: deps.live.status, lagBudgetMs: config.live.lagBudgetSeconds * 1000 },
     }),
   );
   registerMetrics(app, {
@@ -106,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engine: deps.engine,
     jobs,
     requestLog: requestLog.logController,
+    ...(deps.live?.status && { liveStatus: deps.live.status }),
   });
 
   // Everything that needs to know the caller lives in this scope, so static files skip the lookup.

@@ -31,6 +31,14 @@ export const liveEnv = {
       .min(0)
       .optional(),
   ),
+  LIVE_LAG_BUDGET_SECONDS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'LIVE_LAG_BUDGET_SECONDS must be a whole number of seconds from 1' })
+      .int()
+      .min(1)
+      .optional(),
+  ),
   LIVE_ENABLED: z.preprocess(
     (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
     z.enum(['true', 'false', '1', '0'], { error: 'LIVE_ENABLED must be true or false' }).optional(),
@@ -73,6 +81,12 @@ export interface LiveConfig {
    * and on shutdown (LIVE_SNAPSHOT_SECONDS; default 600; 0: only on shutdown).
    */
   snapshotSeconds: number;
+  /**
+   * How far behind X the engine may fall and still be ready (LIVE_LAG_BUDGET_SECONDS; default 300):
+   * past it `/readyz` answers 503 naming `live`, so that a load balancer routes to a process that
+   * keeps up (docs/OPERATIONS.md).
+   */
+  lagBudgetSeconds: number;
 }
 
 /**
@@ -94,6 +108,7 @@ export function liveConfig(
     X_STREAM_PARTITIONS?: number | undefined;
     LIVE_PARTITIONS?: number | undefined;
     LIVE_SNAPSHOT_SECONDS?: number | undefined;
+    LIVE_LAG_BUDGET_SECONDS?: number | undefined;
     COLLECTOR_ENABLED?: string | undefined;
   },
   isProduction: boolean,
@@ -131,5 +146,6 @@ export function liveConfig(
     xPartitions: e.X_STREAM_PARTITIONS ?? 20,
     partitions: e.LIVE_PARTITIONS ?? e.ENGINE_SHARDS ?? 1,
     snapshotSeconds: e.LIVE_SNAPSHOT_SECONDS ?? 600,
+    lagBudgetSeconds: e.LIVE_LAG_BUDGET_SECONDS ?? 300,
   };
 }

@@ -33,6 +33,7 @@ beforeAll(async () => {
         xPartitions: 1,
         partitions: 1,
         snapshotSeconds: 0,
+        lagBudgetSeconds: 300,
       },
     },
     {

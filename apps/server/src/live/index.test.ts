@@ -49,6 +49,7 @@ beforeAll(async () => {
         xPartitions: 1,
         partitions: 1,
         snapshotSeconds: 0,
+        lagBudgetSeconds: 300,
       },
     },
     {

@@ -29,6 +29,7 @@ const config: LiveConfig = {
   xPartitions: 1,
   partitions: 2,
   snapshotSeconds: 0,
+  lagBudgetSeconds: 300,
 };
 
 const dirs: string[] = [];

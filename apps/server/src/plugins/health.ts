@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import type { Db } from '../db/database';
 import { MIGRATIONS_FOLDER } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
+import type { LiveStatus, LiveStatusSource } from '../engine/freshness';
 
 /** One dependency /readyz asks about: resolves when it is usable, rejects (with the reason) otherwise. */
 export interface ReadinessCheck {
@@ -56,6 +57,8 @@ export interface ReadinessDeps {
   engine: EngineHolder | undefined;
   redisUrl: string | undefined;
   natsUrl: string | undefined;
+  /** The live path (docs/LIVE.md): its consumer positions and how far behind X the engine may be. */
+  live?: { status: LiveStatusSource; lagBudgetMs: number } | undefined;
 }
 
 /**
@@ -114,7 +117,32 @@ export function readinessChecks(app: FastifyInstance, deps: ReadinessDeps): Read
   }
   const natsUrl = deps.natsUrl;
   if (natsUrl) checks.push({ name: 'nats', check: () => natsGreets(natsUrl) });
+  const live = deps.live;
+  if (live)
+    checks.push({
+      name: 'live',
+      check: async () => {
+        const problem = lagProblem(await live.status(), live.lagBudgetMs);
+        if (problem) throw new Error(problem);
+      },
+    });
   return checks;
+}
+
+/**
+ * Why the engine is not keeping up with the live log, or null when every partition is within
+ * `budgetMs` of X: not following it yet, events waiting whose time is not known yet (after a
+ * start, until the first is applied), or a partition further behind than the budget.
+ */
+export function lagProblem(status: LiveStatus | null, budgetMs: number): string | null {
+  if (status === null) return 'not following the live log yet';
+  for (const p of status.partitions) {
+    if (p.behindMs === null && p.lagEvents > 0)
+      return `partition ${p.partition}: catching up, ${p.lagEvents} events waiting`;
+    if (p.behindMs !== null && p.behindMs > budgetMs)
+      return `partition ${p.partition}: ${Math.round(p.behindMs / 1000)} s behind X (budget ${Math.round(budgetMs / 1000)} s)`;
+  }
+  return null;
 }
 
 let migrations: number | undefined;

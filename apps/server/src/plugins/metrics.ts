@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
+import type { LiveStatus, LiveStatusSource } from '../engine/freshness';
 import type { JobQueue } from '../jobs/jobs';
 import { requestLanguage } from '../lib/language';
 import type { ConciseRequestLog } from './request-log';
@@ -17,6 +18,8 @@ export interface MetricsOptions {
   jobs: JobQueue;
   /** The app's request log controller: it already runs once per finished request (request-log.ts). */
   requestLog: ConciseRequestLog;
+  /** The live path's consumer positions (docs/LIVE.md); none with a static index. */
+  liveStatus?: LiveStatusSource;
 }
 
 /** The DRF 404 body in the caller's language (the error handler's catalogue, @murmur/core/i18n). */
@@ -154,13 +157,49 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     },
   });
 
+  const refreshLive = options.liveStatus && registerLiveGauges(registry, options.liveStatus);
+
   const expected = Buffer.from(`Bearer ${token}`);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return reply.code(404).send(notFound(request));
     }
+    await refreshLive?.();
     const body = await registry.metrics();
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(body);
   });
+}
+
+/**
+ * The live engine's lag per partition of the live log (docs/LIVE.md): events in the log not yet
+ * applied, and how far behind X in X's time (absent while unknown). Both gauges read one status,
+ * which the scrape refreshes before collecting (the returned function).
+ */
+function registerLiveGauges(registry: Registry, source: LiveStatusSource): () => Promise<void> {
+  let status: LiveStatus | null = null;
+  new Gauge({
+    name: 'murmur_live_lag_events',
+    help: 'Events of the live log not yet applied by the engine, per partition.',
+    labelNames: ['partition'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const p of status?.partitions ?? []) this.set({ partition: String(p.partition) }, p.lagEvents);
+    },
+  });
+  new Gauge({
+    name: 'murmur_live_behind_seconds',
+    help: "How far the engine is behind X's time, per partition of the live log (absent while unknown).",
+    labelNames: ['partition'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const p of status?.partitions ?? [])
+        if (p.behindMs !== null) this.set({ partition: String(p.partition) }, p.behindMs / 1000);
+    },
+  });
+  return async () => {
+    status = await source();
+  };
 }
