@@ -61,15 +61,23 @@ describe("the pro builder's watch panel names each monitor's size", { timeout: 2
     expect(within(fresh!).queryByText('0')).toBeNull();
   });
 
-  it('while the engine loads, the size still says it is an estimate', async () => {
-    personalStore.set({ token: 'pro.key' });
-    vi.spyOn(window, 'fetch').mockImplementation(
-      fakeFetch({
-        'GET /api/external/monitors/': { body: { results: [monitor(1, 'Coffee', null, 1_200_000)] } },
-      }),
-    );
-    renderWithProviders(<WatchPanel pkg={emptyTargetingPackage()} />);
-    const [row] = await rows();
-    expect(within(row!).getByText('1.2M (estimate)')).toBeTruthy();
-  });
+  it.each([
+    ['en', '1.2M (estimate; its 95 % interval is not known until the engine has loaded)'],
+    ['ja', '120万（推定。95 %区間はエンジンの読み込み後にわかります）'],
+  ] as const)(
+    'in %s, while the engine loads: an estimate whose interval is not known yet',
+    async (language, text) => {
+      await i18n.changeLanguage(language);
+      personalStore.set({ token: 'pro.key' });
+      vi.spyOn(window, 'fetch').mockImplementation(
+        fakeFetch({
+          'GET /api/external/monitors/': { body: { results: [monitor(1, 'Coffee', null, 1_200_000)] } },
+        }),
+      );
+      renderWithProviders(<WatchPanel pkg={emptyTargetingPackage()} />);
+      const [row] = await rows();
+      // A population estimate always carries its interval or says it is not known yet.
+      expect(within(row!).getByText(text)).toBeTruthy();
+    },
+  );
 });

@@ -12,7 +12,8 @@ import { useCreateMonitor, useDeleteMonitor, useMonitors } from '../api/monitors
 
 /**
  * A monitor's last size, named as Murmur's estimate with its interval (docs/decisions/006);
- * while the engine is loading the server cannot give the interval: the value says it is an estimate.
+ * while the engine is loading the server cannot give the interval (its sample is not known then):
+ * the value says it is an estimate whose interval is not known yet, never a bare number.
  */
 function MonitorSize({ monitor }: { monitor: Monitor }) {
   const { t } = useTranslation();
@@ -21,7 +22,7 @@ function MonitorSize({ monitor }: { monitor: Monitor }) {
     <Text size="sm" c="dimmed">
       {monitor.last_size === null
         ? t('proSite.monitors.notMeasured')
-        : t('figures.estimateShort', { value: formatLargeNumber(monitor.last_size) })}
+        : t('figures.estimateIntervalPending', { value: formatLargeNumber(monitor.last_size) })}
     </Text>
   );
 }
