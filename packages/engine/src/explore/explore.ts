@@ -5,6 +5,11 @@ import type { AudienceIndex } from '../postings/audience-index';
 import type { InsightsOptions } from '../insights/context';
 import { catalogueEntries, type CatalogueEntry, type ExploreCatalogueKind } from './catalogue-sizes';
 import { networkCommunities, type NetworkCommunities } from './network-communities';
+import {
+  communityCensus,
+  type CommunityCensus,
+  type CommunityPartition,
+} from '../insights/communities/census';
 import { somePanels, type PanelName } from './panels';
 import {
   accountActivity,
@@ -39,6 +44,8 @@ export interface ExploreLookups {
   relatedTerms(matching: AccountSet, exclude: readonly string[], limit: number): RelatedTerm[];
   /** Louvain communities of the whole network with weekly post counts (computed once, cached). */
   communities(): NetworkCommunities;
+  /** Members of each community of a partition found earlier, among every account of this version. */
+  communityCensus(partition: CommunityPartition): CommunityCensus;
   topicPosts(keywords: readonly string[], authors: AccountSet, options: TopicPostsOptions): TopicPost[];
   accountActivity(account: number): AccountActivity;
 }
@@ -66,6 +73,7 @@ export function exploreLookups(index: AudienceIndex): ExploreLookups {
     panels: (audience, names, options) => somePanels(index, audience, names, options),
     relatedTerms: (matching, exclude, limit) => relatedTerms(index, matching, exclude, limit),
     communities: () => (communities ??= networkCommunities(index, all())),
+    communityCensus: (partition) => communityCensus(index, partition),
     topicPosts: (keywords, authors, options) => topicPosts(index, keywords, authors, options),
     accountActivity: (account) => accountActivity(index, account),
   };

@@ -2,6 +2,12 @@ import type { Basis, Community } from '@murmur/core/insights';
 import { AccountSet } from '../bits/account-set';
 import type { AudienceIndex } from '../postings/audience-index';
 import { assignCommunities } from '../insights/communities/assign';
+import {
+  communityCensus,
+  communityPartition,
+  type CommunityCensus,
+  type CommunityPartition,
+} from '../insights/communities/census';
 import { communities, communityPositions } from '../insights/communities/communities';
 import { InsightContext } from '../insights/context';
 
@@ -28,6 +34,10 @@ export interface NetworkCommunities {
   /** Posts of all sampled accounts in each week, the denominator of a community's share. */
   posts: WeeklyPosts;
   communities: NetworkCommunity[];
+  /** The partition found, to count membership again on later versions (census.ts). */
+  partition: CommunityPartition;
+  /** Members of each community (by position) among every indexed account of this version. */
+  census: CommunityCensus;
 }
 
 function newestPost(index: AudienceIndex): number {
@@ -70,7 +80,10 @@ export function networkCommunities(index: AudienceIndex, everyone: AccountSet): 
     total[week]++;
     if (c >= 0) weekly[c]![week]++;
   }
+  const partition = communityPartition(ctx);
   return {
+    partition,
+    census: communityCensus(index, partition),
     basis: panel.basis,
     modularity: panel.modularity,
     now: Number.isFinite(now) ? new Date(now).toISOString() : '',
