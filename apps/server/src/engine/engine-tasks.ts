@@ -21,6 +21,8 @@ import {
   type InterestsPanel,
   type NetworkCommunities,
   type NetworkCommunity,
+  type CommunityCensus,
+  type CommunityPartition,
   type PanelName,
   type SharedAccountSet,
   summariseOverlap,
@@ -306,6 +308,14 @@ export const engineTasks = {
       ...network,
       communities: network.communities.map((c) => ({ ...c, members: toSharedAccountSet(c.members) })),
     };
+  },
+
+  /**
+   * Members of each community of a partition found earlier, among every account of the index as it
+   * is now (a live engine's current version): the communities' membership growth.
+   */
+  communityCensus(engine: AudienceEngine, input: CommunityPartition, _report: ReportStage): CommunityCensus {
+    return engine.explore.communityCensus(input);
   },
 
   /** The size of an audience (the asynchronous interface's estimate, engine-async.ts). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sizeBucketSchema, targetingPackageSchema } from '../targeting';
-import { estimateFigureSchema } from '../sampling';
+import { countFigureSchema, estimateFigureSchema } from '../sampling';
 import { estimateSchema } from './audiences';
 import { isoDateTime } from './common';
 
@@ -132,6 +132,26 @@ export const storeListSchema = z.object({ count: int, results: z.array(storeAudi
 
 // ---- Communities ----
 
+/**
+ * A community's membership growth between two counts of the live index under one partition (its
+ * members among every indexed account, communities.service.ts): `before` and `now` are counts in the
+ * index; `estimate` is the growth as Murmur's population estimate with its 95 % interval (null
+ * unless it grew).
+ */
+export const communityGrowthSchema = z.object({
+  /** The network's time (X's, the sandbox's simulated clock) of the two counts. */
+  from: isoDateTime,
+  to: isoDateTime,
+  before: countFigureSchema,
+  now: countFigureSchema,
+  /** now − before, in indexed accounts (negative: it shrank). */
+  change: z.number().int(),
+  /** change ÷ before (0.031 = +3.1 %); null when it had no member before. */
+  relative: z.number().nullable(),
+  estimate: estimateFigureSchema.nullable(),
+});
+export type CommunityGrowth = z.infer<typeof communityGrowthSchema>;
+
 export const communitySummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -141,8 +161,11 @@ export const communitySummarySchema = z.object({
   top_terms: z.array(z.string()),
   top_interests: z.array(z.string()),
   top_accounts: z.array(accountSummarySchema),
-  /** Change of the community's share of posts, latest simulated week vs the one before (0.25 = +25 %). */
-  growth: z.number(),
+  /**
+   * How its membership changed over the growth window (docs/API-AUDIENCES.md "Communities"); null
+   * when the index holds no earlier count (a static index, or a live one that has not moved yet).
+   */
+  growth: communityGrowthSchema.nullable(),
   /** How often its terms were searched (build-audience and the explore tools). */
   searches: int,
   targeting_package: targetingPackageSchema,
@@ -153,7 +176,21 @@ export const communitiesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type CommunitySort = z.infer<typeof communitiesQuerySchema>['sort'];
-export const communitiesResponseSchema = z.object({ results: z.array(communitySummarySchema) });
+/**
+ * The window growth is measured over: from the earliest count held within the last 7 days of the
+ * network's time to the latest; `from` null when there is no earlier count (trending then lists none).
+ */
+export const growthWindowSchema = z.object({
+  /** The index follows X (a live path runs); false: a static index, whose membership never moves. */
+  live: z.boolean(),
+  from: isoDateTime.nullable(),
+  to: isoDateTime.nullable(),
+});
+export type GrowthWindow = z.infer<typeof growthWindowSchema>;
+export const communitiesResponseSchema = z.object({
+  results: z.array(communitySummarySchema),
+  growth_window: growthWindowSchema,
+});
 export const communityQuerySchema = z.object({ id: text(100) });
 /** The community and three insights panels of its members (engine panels, camelCase as returned). */
 export const communityResponseSchema = z.object({

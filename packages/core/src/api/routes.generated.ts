@@ -3318,7 +3318,7 @@ export interface ApiRoutes {
       synced: string | null;
     };
   };
-  /** Communities of the network: trending (post growth) or most searched */
+  /** Communities of the network: trending (membership growth on a live index) or most searched */
   "GET /api/communities/": {
     query: {
       sort?: "trending" | "most_searched";
@@ -3352,7 +3352,33 @@ export interface ApiRoutes {
           country: string;
           language: string;
         }>;
-        growth: number;
+        growth: {
+          /** ISO 8601 date-time */
+          from: string;
+          /** ISO 8601 date-time */
+          to: string;
+          before: {
+            kind: "count";
+            value: number;
+            of: "indexed" | "upload";
+          };
+          now: {
+            kind: "count";
+            value: number;
+            of: "indexed" | "upload";
+          };
+          change: number;
+          relative: number | null;
+          estimate: {
+            kind: "estimate";
+            value: number;
+            low: number;
+            high: number;
+            sample: number;
+            sample_size: number | null;
+            rate: number;
+          } | null;
+        } | null;
         searches: number;
         targeting_package: {
           keywords: Array<{
@@ -3414,6 +3440,13 @@ export interface ApiRoutes {
           }>;
         };
       }>;
+      growth_window: {
+        live: boolean;
+        /** ISO 8601 date-time */
+        from: string | null;
+        /** ISO 8601 date-time */
+        to: string | null;
+      };
     };
   };
   /** One community with the demographics, interests and influential accounts of its members */
@@ -3449,7 +3482,33 @@ export interface ApiRoutes {
           country: string;
           language: string;
         }>;
-        growth: number;
+        growth: {
+          /** ISO 8601 date-time */
+          from: string;
+          /** ISO 8601 date-time */
+          to: string;
+          before: {
+            kind: "count";
+            value: number;
+            of: "indexed" | "upload";
+          };
+          now: {
+            kind: "count";
+            value: number;
+            of: "indexed" | "upload";
+          };
+          change: number;
+          relative: number | null;
+          estimate: {
+            kind: "estimate";
+            value: number;
+            low: number;
+            high: number;
+            sample: number;
+            sample_size: number | null;
+            rate: number;
+          } | null;
+        } | null;
         searches: number;
         targeting_package: {
           keywords: Array<{

@@ -83,6 +83,8 @@ export type {
   AccountActivity,
   AccountProfile,
   CatalogueEntry,
+  CommunityCensus,
+  CommunityPartition,
   ExploreCatalogueKind,
   NetworkCommunities,
   PanelName,

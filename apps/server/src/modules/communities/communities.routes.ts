@@ -21,7 +21,7 @@ export const communitiesRoutes: FastifyPluginCallbackZod<{ communitiesService: C
     {
       schema: {
         tags,
-        summary: 'Communities of the network: trending (post growth) or most searched',
+        summary: 'Communities of the network: trending (membership growth on a live index) or most searched',
         querystring: communitiesQuerySchema,
         response: { 200: communitiesResponseSchema, ...errorResponses(400, 503) },
       },

@@ -1,10 +1,13 @@
-import type { CommunitySummary } from '@murmur/core/api';
+import type { CommunitySummary, GrowthWindow } from '@murmur/core/api';
 import { estimateOfStored } from '@murmur/core/sampling';
 import { targetingPackageSchema } from '@murmur/core/targeting';
-import type { AudienceEngine, NetworkCommunity, WeeklyPosts } from '@murmur/engine';
+import type { AudienceEngine, NetworkCommunity } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { SentCommunities } from '../../engine/engine-tasks';
+import { freshnessOf, reachedAt, type LiveStatusSource } from '../../engine/freshness';
 import { NotFound } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { createCensusHistory, growthOf, type CensusHistory } from './community-growth';
 import { presentAccounts } from '../../engine/present-account';
 import { handleTerm, labelTerms, type SearchCounter } from '../../lib/search-counter';
 
@@ -18,16 +21,8 @@ type CommunityFacts = Omit<NetworkCommunity, 'members'>;
 
 const communityId = (c: CommunityFacts) => `community-${c.id + 1}`;
 
-/**
- * Trending growth: the community's share of the sampled accounts' posts in the latest simulated
- * week against its share the week before, minus one (0.25 = its share grew by a quarter). Counts
- * get add-one smoothing so that a community with no posts in the earlier week is not infinite.
- */
-export function growthOf(own: WeeklyPosts, all: WeeklyPosts): number {
-  const latest = (own.latest + 1) / (all.latest + 1);
-  const previous = (own.previous + 1) / (all.previous + 1);
-  return Math.round((latest / previous - 1) * 10_000) / 10_000;
-}
+/** At most one census of the live index a minute (wall clock): one pass over every account's follows. */
+const CENSUS_EVERY_MS = 60_000;
 
 /** The search terms that stand for a community: its bio words, interests and leading accounts. */
 function termsOf(c: CommunityFacts): string[] {
@@ -40,33 +35,92 @@ function termsOf(c: CommunityFacts): string[] {
   ];
 }
 
+export interface CommunitiesServiceDeps {
+  engine: EngineHolder;
+  searches: SearchCounter;
+  clock: Clock;
+  /** The live log's consumer positions: with a live path, membership is counted again as X moves. */
+  liveStatus?: LiveStatusSource | undefined;
+}
+
+/** One Louvain partition of the network and the censuses of its membership since it was found. */
+interface Network {
+  communities: SentCommunities;
+  censuses: CensusHistory;
+  /** Wall-clock time of the latest census (the throttle). */
+  countedAt: number;
+}
+
 /**
  * The network's communities (docs/API-AUDIENCES.md "Communities"): Louvain over a sample of the whole
- * network (engine.explore.communities, computed once per engine on a worker thread), trending by post growth, most
- * searched by the terms people searched for (SearchCounter).
+ * network (engine.explore.communities, once per engine on a worker thread), trending by membership
+ * growth on a live index (the partition kept, its members counted again over every indexed account
+ * as the index moves: community-growth.ts), most searched by the terms people searched for.
  */
-export function createCommunitiesService(deps: { engine: EngineHolder; searches: SearchCounter }) {
-  const { engine: holder, searches } = deps;
+export function createCommunitiesService(deps: CommunitiesServiceDeps) {
+  const { engine: holder, searches, clock, liveStatus } = deps;
 
-  // Louvain over a sample of the whole network: once per engine, on an engine worker thread.
-  let network: { engine: AudienceEngine; communities: Promise<SentCommunities> } | undefined;
-  function networkOf(engine: AudienceEngine): Promise<SentCommunities> {
+  /** The time of X the index has reached, when a live path runs (else null: the index is static). */
+  async function liveTime(): Promise<number | null> {
+    const status = liveStatus ? await liveStatus() : null;
+    if (freshnessOf(status).state === 'static') return null;
+    return reachedAt(status) ?? clock.now().getTime();
+  }
+
+  // Louvain over a sample of the whole network: once per engine, on an engine worker thread. The
+  // partition stays for the process: Louvain run again on a moved index finds other communities.
+  let network: { engine: AudienceEngine; made: Promise<Network> } | undefined;
+  function networkOf(engine: AudienceEngine): Promise<Network> {
     if (network?.engine !== engine) {
-      const communities = holder.work().run('networkCommunities', null);
-      network = { engine, communities };
+      const made = (async (): Promise<Network> => {
+        const communities = await holder.work().run('networkCommunities', null);
+        const at = (await liveTime()) ?? (Date.parse(communities.now) || clock.now().getTime());
+        const censuses = createCensusHistory({ at, census: communities.census });
+        return { communities, censuses, countedAt: clock.now().getTime() };
+      })();
+      network = { engine, made };
       // A failure is not kept: the next request tries again.
-      communities.catch(() => {
-        if (network?.communities === communities) network = undefined;
+      made.catch(() => {
+        if (network?.made === made) network = undefined;
       });
     }
-    return network.communities;
+    return network.made;
+  }
+
+  // One census at a time; a request meanwhile waits for it.
+  let counting: Promise<void> | undefined;
+  /** The network with a census of the index as it is now (live only, at most one a minute). */
+  async function measured(engine: AudienceEngine): Promise<{ network: Network; live: boolean }> {
+    const current = await networkOf(engine);
+    const at = await liveTime();
+    if (at === null) return { network: current, live: false };
+    if (clock.now().getTime() - current.countedAt >= CENSUS_EVERY_MS) {
+      counting ??= (async () => {
+        const census = await holder.work().run('communityCensus', current.communities.partition);
+        current.censuses.add({ at, census });
+        current.countedAt = clock.now().getTime();
+      })().finally(() => (counting = undefined));
+      await counting;
+    }
+    return { network: current, live: true };
+  }
+
+  function windowOf({ censuses }: Network, live: boolean): GrowthWindow {
+    const window = censuses.window();
+    return {
+      live,
+      from: window ? new Date(window.from.at).toISOString() : null,
+      to: new Date(censuses.latest().at).toISOString(),
+    };
   }
 
   function summary(
     engine: AudienceEngine,
     c: CommunityFacts,
-    { posts: all, basis }: Pick<SentCommunities, 'posts' | 'basis'>,
+    { communities, censuses }: Network,
   ): CommunitySummary {
+    const { basis } = communities;
+    const window = censuses.window();
     const size = Math.round(c.size * engine.scale);
     // Its members were counted on the graph sample (basis.analysed of basis.members indexed accounts),
     // each indexed account standing for engine.scale people: an estimate with its 95 % interval.
@@ -82,7 +136,7 @@ export function createCommunitiesService(deps: { engine: EngineHolder; searches:
         engine,
         c.topAccounts.map((a) => a.account),
       ),
-      growth: growthOf(c.posts, all),
+      growth: window && growthOf(c.id, window, engine.scale),
       searches: termsOf(c).reduce((sum, term) => sum + searches.count(term), 0),
       targeting_package: targetingPackageSchema.parse({
         handles: c.topAccounts.slice(0, PACKAGE_HANDLES).map((a) => ({ handle: a.handle })),
@@ -93,21 +147,22 @@ export function createCommunitiesService(deps: { engine: EngineHolder; searches:
   return {
     async list(query: { sort: 'trending' | 'most_searched'; limit: number }) {
       const engine = holder.get();
-      const network = await networkOf(engine);
-      let all = network.communities.map((c) => summary(engine, c, network));
-      // Trending means growing: a community whose share of the network's posts fell is not listed.
-      if (query.sort === 'trending') all = all.filter((c) => c.growth > 0);
-      const key = query.sort === 'trending' ? 'growth' : 'searches';
-      all.sort((a, b) => b[key] - a[key] || b.size - a.size);
-      return { results: all.slice(0, query.limit) };
+      const { network, live } = await measured(engine);
+      let all = network.communities.communities.map((c) => summary(engine, c, network));
+      if (query.sort === 'trending') {
+        // Trending means growing: only communities whose membership grew, most members gained first.
+        all = all.filter((c) => c.growth !== null && c.growth.change > 0);
+        all.sort((a, b) => b.growth!.change - a.growth!.change || b.size - a.size);
+      } else all.sort((a, b) => b.searches - a.searches || b.size - a.size);
+      return { results: all.slice(0, query.limit), growth_window: windowOf(network, live) };
     },
 
     /** One community and three panels of its (sampled) members, on an engine worker thread. */
     async get(id: string) {
       const engine = holder.get();
       const work = holder.work();
-      const network = await networkOf(engine);
-      const found = network.communities.find((c) => communityId(c) === id);
+      const { network } = await measured(engine);
+      const found = network.communities.communities.find((c) => communityId(c) === id);
       if (!found) throw new NotFound();
       const { demographics, interests, influentialAccounts } = await work.run('panels', {
         audience: { members: found.members },

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommunitySummary } from '@murmur/core/api';
+import type { CommunitySummary, GrowthWindow } from '@murmur/core/api';
 import type { AudienceEngine } from '@murmur/engine';
 import { unavailableEngine } from '../../engine/engine-holder';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testNetwork } from '../../test/test-engine';
-import { growthOf } from './communities.service';
 
 let t: TestApp;
 let engine: AudienceEngine;
@@ -19,19 +18,19 @@ const communities = async (query: string) =>
   (await t.app.inject({ url: `/api/communities/${query}` })).json<{ results: CommunitySummary[] }>().results;
 
 describe('communities', () => {
-  it('lists the growing Louvain communities of the whole network, by trending growth', async () => {
-    const results = await communities('?sort=trending');
+  it('on a static index lists no trending community and says there is no earlier count', async () => {
+    const res = await t.app.inject({ url: '/api/communities/?sort=trending' });
+    const body = res.json<{ results: CommunitySummary[]; growth_window: GrowthWindow }>();
     const network = engine.explore.communities();
-    const growing = network.communities.filter((n) => growthOf(n.posts, network.posts) > 0);
-    // Trending means growing: the network has shrinking communities, none of them listed.
-    expect(growing.length).toBeLessThan(network.communities.length);
-    expect(results).toHaveLength(growing.length);
-    expect(results.every((c) => c.growth > 0)).toBe(true);
-    const growth = results.map((c) => c.growth);
-    expect(growth).toEqual([...growth].sort((a, b) => b - a));
-    for (const c of results) {
+    // Membership never moves on a static index: nothing is "trending", and the answer says why.
+    expect(body.results).toEqual([]);
+    expect(body.growth_window).toEqual({ live: false, from: null, to: network.now });
+    const all = await communities('?sort=most_searched&limit=100');
+    expect(all).toHaveLength(network.communities.length);
+    for (const c of all) {
       const own = network.communities.find((n) => `community-${n.id + 1}` === c.id)!;
       expect(c.name).toBe(own.name);
+      expect(c.growth).toBeNull();
       expect(c.size).toBe(Math.round(own.size * engine.scale));
       expect(c.size_figure).toMatchObject({
         kind: 'estimate',
@@ -40,15 +39,13 @@ describe('communities', () => {
       });
       expect(c.size_figure.low).toBeLessThanOrEqual(c.size);
       expect(c.size_figure.high).toBeGreaterThanOrEqual(c.size);
-      expect(c.growth).toBe(growthOf(own.posts, network.posts));
       expect(c.top_accounts.map((a) => a.handle)).toEqual(own.topAccounts.map((a) => a.handle));
       expect(c.targeting_package.handles.length).toBeGreaterThan(0);
     }
-    expect(network.posts.latest + network.posts.previous).toBeGreaterThan(0);
   });
 
   it('ranks by searches once people search for a community’s terms', async () => {
-    const [target] = (await communities('?sort=trending')).slice(-1);
+    const [target] = (await communities('?sort=most_searched&limit=100')).slice(-1);
     const handle = target!.top_accounts[0]!.handle;
     for (let i = 0; i < 3; i++) {
       const res = await t.app.inject({
@@ -65,7 +62,7 @@ describe('communities', () => {
   });
 
   it('counts the handles of packages sized through build-audience as searches', async () => {
-    const all = await communities('?sort=trending');
+    const all = await communities('?sort=most_searched');
     const target = all[0]!;
     const handle = target.top_accounts[0]!.handle;
     const before = all.find((c) => c.id === target.id)!.searches;
@@ -82,7 +79,7 @@ describe('communities', () => {
   });
 
   it('shows one community with panels of its members', async () => {
-    const [first] = await communities('');
+    const [first] = await communities('?sort=most_searched');
     const res = await t.app.inject({ url: `/api/community/?id=${first!.id}` });
     expect(res.statusCode).toBe(200);
     const body = res.json<{
@@ -108,11 +105,6 @@ describe('communities', () => {
     });
     expect((await t.app.inject({ url: '/api/communities/?sort=loudest' })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/communities/?limit=0' })).statusCode).toBe(400);
-  });
-
-  it('computes growth as the change of the community’s share of posts', () => {
-    expect(growthOf({ latest: 19, previous: 9 }, { latest: 99, previous: 99 })).toBe(1);
-    expect(growthOf({ latest: 9, previous: 9 }, { latest: 199, previous: 99 })).toBe(-0.5);
   });
 
   it('answers 503 while the engine loads', async () => {

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { EngineHolder } from '../../engine/engine-holder';
-import type { SearchCounter } from '../../lib/search-counter';
 import { communitiesRoutes } from './communities.routes';
-import { createCommunitiesService } from './communities.service';
+import { createCommunitiesService, type CommunitiesServiceDeps } from './communities.service';
 
-/** SPEC §7 communities, with the most searched words. */
-export function createCommunitiesModule(deps: { engine: EngineHolder; searches: SearchCounter }) {
+/** SPEC §7 communities: trending (membership growth on a live index) and most searched. */
+export function createCommunitiesModule(deps: CommunitiesServiceDeps) {
   const communitiesService = createCommunitiesService(deps);
   return {
     communitiesService,

@@ -1,0 +1,139 @@
+import type { CommunitySummary, GrowthWindow } from '@murmur/core/api';
+import type { LiveEvent } from '@murmur/core/live';
+import { populationEstimate } from '@murmur/core/sampling';
+import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } from '@murmur/engine';
+import { exportChunks, generateNetwork } from '@murmur/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readyEngine } from '../../engine/engine-holder';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const DAY = 24 * 60 * 60 * 1000;
+const START = Date.parse('2026-11-20T12:00:00Z');
+
+let t: TestApp;
+let engine: LiveAudienceEngine;
+// The time of X the live index has reached, as the live log's consumer reports it.
+let reached = START;
+
+beforeAll(async () => {
+  engine = liveEngine(
+    await buildIndex(
+      exportChunks(generateNetwork({ accounts: 3000, seed: 'community-growth' })),
+      LIVE_BUILD_OPTIONS,
+    ),
+  );
+  t = await createTestApp(
+    {},
+    {
+      engine: readyEngine(engine),
+      live: {
+        // Nothing appends here: the test applies events to the engine itself.
+        sink: { append: () => Promise.resolve() },
+        status: () => ({ partitions: [{ partition: 0, lagEvents: 0, lastEventAt: reached, behindMs: 0 }] }),
+      },
+    },
+  );
+}, 60_000);
+afterAll(() => t.close());
+
+const list = async (sort: 'trending' | 'most_searched') =>
+  (await t.app.inject({ url: `/api/communities/?sort=${sort}&limit=100` })).json<{
+    results: CommunitySummary[];
+    growth_window: GrowthWindow;
+  }>();
+
+const newUser = (id: string): LiveEvent => ({
+  type: 'user',
+  key: `user:${id}`,
+  at: reached,
+  user: {
+    id,
+    handle: `joiner${id}`,
+    name: 'Joiner',
+    bio: '',
+    location: '',
+    created: new Date(reached).toISOString(),
+    protected: false,
+    verified: false,
+    followers: 0,
+    following: 0,
+    posts: 0,
+  },
+});
+
+describe('trending communities on a live index: membership growth', () => {
+  it('lists the communities whose members grew, most gained first, with the window and both figures', async () => {
+    // The first answer is the partition's first count: no earlier one to compare with yet.
+    const first = await list('trending');
+    expect(first.results).toEqual([]);
+    expect(first.growth_window).toEqual({ live: true, from: null, to: new Date(START).toISOString() });
+
+    const network = engine.explore.communities();
+    const [growing, other, shrinking] = network.communities;
+    // 30 new accounts follow the growing community's leaders (core accounts): they join it; 12 follow
+    // the other's: they join that one; 5 of the shrinking one's members leave X (at 3 000 accounts
+    // every account is in the core, which keeps each in its Louvain community: no one else moves).
+    expect(network.partition.core).toHaveLength(3000);
+    const joiners = (community: typeof growing, count: number, from: number): LiveEvent[] =>
+      Array.from({ length: count }, (_, i) => {
+        const id = String(from + i);
+        return [
+          newUser(id),
+          ...community!.topAccounts.slice(0, 2).map((a): LiveEvent => ({
+            type: 'follow',
+            key: `f:${id}:${a.id}`,
+            at: reached,
+            from: id,
+            to: a.id,
+          })),
+        ];
+      }).flat();
+    const leaving = engine
+      .describeAccounts(shrinking!.members.toArray().slice(0, 5))
+      .map((a): LiveEvent => ({ type: 'user-delete', key: `gone:${a.id}`, at: reached, user: a.id }));
+    expect(leaving).toHaveLength(5);
+    reached = START + 2 * DAY;
+    engine.apply([...joiners(growing, 30, 900_000), ...joiners(other, 12, 901_000), ...leaving]);
+    // A census is taken at most once a minute.
+    t.clock.advance(61_000);
+
+    const { results, growth_window: window } = await list('trending');
+    expect(window).toEqual({
+      live: true,
+      from: new Date(START).toISOString(),
+      to: new Date(START + 2 * DAY).toISOString(),
+    });
+    expect(results.map((c) => c.id)).toEqual([`community-${growing!.id + 1}`, `community-${other!.id + 1}`]);
+    const [top, second] = results;
+    const before = network.census.members[growing!.id]!;
+    expect(top!.growth).toEqual({
+      from: window.from,
+      to: window.to,
+      before: { kind: 'count', value: before, of: 'indexed' },
+      now: { kind: 'count', value: before + 30, of: 'indexed' },
+      change: 30,
+      relative: Math.round((30 / before) * 10_000) / 10_000,
+      // 30 indexed accounts of the index's 3 000 − 5 + 42, each standing for the engine's scale.
+      estimate: populationEstimate(30, { sampleSize: 3000 - 5 + 42, rate: engine.scale }),
+    });
+    expect(second!.growth!.change).toBe(12);
+
+    // The shrinking community is not trending; its answer still says by how much it shrank.
+    const all = await list('most_searched');
+    const shrank = all.results.find((c) => c.id === `community-${shrinking!.id + 1}`)!;
+    expect(shrank.growth).toMatchObject({ change: -5, estimate: null });
+    expect(shrank.growth!.relative).toBeLessThan(0);
+  });
+
+  it('measures over the last 7 days of the network’s time once it holds counts that long', async () => {
+    for (const day of [3, 5, 8, 10]) {
+      reached = START + day * DAY;
+      t.clock.advance(61_000);
+      await list('trending');
+    }
+    const { growth_window: window } = await list('trending');
+    expect(window.to).toBe(new Date(START + 10 * DAY).toISOString());
+    // The counts of days 0 and 2 are older than the window; day 3's is its start.
+    expect(window.from).toBe(new Date(START + 3 * DAY).toISOString());
+  });
+});
