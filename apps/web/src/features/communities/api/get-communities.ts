@@ -1,13 +1,13 @@
-import type { CommunitySort, CommunitySummary } from '@murmur/core/api';
+import type { CommunitySort, CommunitySummary, GrowthWindow } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request';
 
-/** GET /api/communities/?sort= — communities of the network (public). */
+/** GET /api/communities/?sort= — communities of the network (public), with the growth window. */
 export const getCommunities = async (
   sort: CommunitySort,
   signal?: AbortSignal,
-): Promise<CommunitySummary[]> =>
-  (await request.get('/api/communities/', { query: { sort, limit: 20 }, signal })).results;
+): Promise<{ results: CommunitySummary[]; growth_window: GrowthWindow }> =>
+  request.get('/api/communities/', { query: { sort, limit: 20 }, signal });
 
 export const getCommunitiesQueryOptions = (sort: CommunitySort) =>
   queryOptions({ queryKey: ['communities', sort], queryFn: ({ signal }) => getCommunities(sort, signal) });

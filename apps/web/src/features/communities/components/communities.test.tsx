@@ -1,13 +1,35 @@
-import { populationEstimate } from '@murmur/core/sampling';
+import type { CommunityGrowth, GrowthWindow } from '@murmur/core/api';
+import { countFigure, populationEstimate } from '@murmur/core/sampling';
 import { emptyTargetingPackage } from '@murmur/core/targeting';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatLargeNumber } from '@/lib/large-number';
 import { fakeFetch, renderWithProviders } from '@/test/render';
 import { Communities } from './communities';
 
 // As the engine names them: from the community's interests and bio words, or by number.
-const community = (id: number, name: string, interests: string[], terms: string[]) => ({
+// 1 240 accounts gained over 7 days of the network's time, from 40 000 counted in the index.
+const FROM = '2026-11-18T12:00:00.000Z';
+const TO = '2026-11-25T12:00:00.000Z';
+const grown: CommunityGrowth = {
+  from: FROM,
+  to: TO,
+  before: countFigure(40_000, 'indexed'),
+  now: countFigure(41_240, 'indexed'),
+  change: 1240,
+  relative: 0.031,
+  estimate: populationEstimate(1240, { sampleSize: 1_000_000, rate: 10 }),
+};
+const measured: GrowthWindow = { live: true, from: FROM, to: TO };
+
+const community = (
+  id: number,
+  name: string,
+  interests: string[],
+  terms: string[],
+  growth: CommunityGrowth | null = null,
+) => ({
   id: `community-${id}`,
   name,
   size: 12_000,
@@ -15,13 +37,13 @@ const community = (id: number, name: string, interests: string[], terms: string[
   top_terms: terms,
   top_interests: interests,
   top_accounts: [],
-  growth: 0.1,
+  growth,
   searches: 3,
   targeting_package: emptyTargetingPackage(),
 });
 const communities = [
-  community(1, 'Soccer · Baseball', ['Sports/Soccer', 'Sports/Baseball'], ['matchday']),
-  community(2, 'Community 2', [], []),
+  community(1, 'Soccer · Baseball', ['Sports/Soccer', 'Sports/Baseball'], ['matchday'], grown),
+  community(2, 'Community 2', [], [], { ...grown, change: 10, relative: 0.0003 }),
 ];
 
 describe('Communities in the interface language', { timeout: 20_000 }, () => {
@@ -36,7 +58,9 @@ describe('Communities in the interface language', { timeout: 20_000 }, () => {
   ] as const)('names communities and their interests in %s', async (language, first, second, interests) => {
     await i18n.changeLanguage(language);
     vi.spyOn(window, 'fetch').mockImplementation(
-      fakeFetch({ 'GET /api/communities/': { body: { results: communities } } }),
+      fakeFetch({
+        'GET /api/communities/': { body: { results: communities, growth_window: measured } },
+      }),
     );
     renderWithProviders(<Communities teamSlug="acme" />, { route: '/acme/communities' });
     const card = await screen.findByRole('article', { name: first });
@@ -53,4 +77,61 @@ describe('Communities in the interface language', { timeout: 20_000 }, () => {
     expect(size.querySelector('[data-figure-part="interval"]')).toBeTruthy();
     expect(screen.getByRole('article', { name: second })).toBeTruthy();
   });
+
+  it.each([
+    [
+      'en',
+      '+3.1% in 7 days',
+      ['+', ' members (estimate, 95 % interval '],
+      '+1,240 accounts in the index: 40,000 → 41,240 (counted)',
+      "Membership growth from Nov 18, 2026, 12:00 PM to Nov 25, 2026, 12:00 PM (UTC, the network's time), 7 days",
+    ],
+    [
+      'ja',
+      '7日間で+3.1%',
+      ['メンバー +', '人（推定、95 %区間 '],
+      'インデックス内のアカウント +1,240：40,000 → 41,240（実数）',
+      'メンバー数の増加：2026/11/18 12:00〜2026/11/25 12:00（UTC、ネットワークの時刻）の7日間',
+    ],
+  ] as const)(
+    'in %s, trending says how much each community grew, each figure named, over a stated window',
+    async (language, badge, estimate, indexed, window) => {
+      await i18n.changeLanguage(language);
+      vi.spyOn(globalThis.window, 'fetch').mockImplementation(
+        fakeFetch({ 'GET /api/communities/': { body: { results: communities, growth_window: measured } } }),
+      );
+      renderWithProviders(<Communities teamSlug="acme" />, { route: '/acme/communities' });
+      const card = await screen.findByRole('article', {
+        name: language === 'en' ? 'Soccer · Baseball' : 'サッカー · 野球',
+      });
+      expect(within(card).getByText(badge)).toBeTruthy();
+      const growth = within(card).getByTestId('community-growth');
+      const range = `${formatLargeNumber(grown.estimate!.low)}${language === 'en' ? '–' : '〜'}${formatLargeNumber(grown.estimate!.high)}`;
+      // Figures in the interface language's notation (12K, 1.2万), read once the language is set.
+      const value = formatLargeNumber(grown.estimate!.value);
+      expect(growth.textContent).toContain(`${estimate[0]}${value}${estimate[1]}${range}`);
+      expect(growth.textContent).toContain(indexed);
+      expect(screen.getByTestId('growth-window').textContent).toContain(window);
+    },
+  );
+
+  it.each([
+    ['en', false, 'This index is a static snapshot that does not follow X'],
+    ['ja', false, 'このインデックスはXに追従しない静的なスナップショット'],
+    ['en', true, 'The index follows X but holds no earlier membership count yet.'],
+    ['ja', true, 'インデックスはXに追従していますが、比較できる過去のメンバー数がまだありません。'],
+  ] as const)(
+    'in %s (live: %s), without an earlier count, trending says so and lists none',
+    async (language, live, text) => {
+      await i18n.changeLanguage(language);
+      vi.spyOn(globalThis.window, 'fetch').mockImplementation(
+        fakeFetch({
+          'GET /api/communities/': { body: { results: [], growth_window: { live, from: null, to: TO } } },
+        }),
+      );
+      renderWithProviders(<Communities teamSlug="acme" />, { route: '/acme/communities' });
+      expect((await screen.findByTestId('growth-window')).textContent).toContain(text);
+      expect(screen.queryAllByRole('article')).toHaveLength(0);
+    },
+  );
 });

@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { formatPercent } from '@murmur/core/format';
 import { formatLargeNumber } from '../../../lib/large-number';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -11,6 +10,7 @@ import { creatorPath, insightsPath } from '@/lib/insights-link';
 import { useCommunities } from '../api/get-communities';
 import { AccountChip } from '@/components/account-chip';
 import { FigureView } from '@/components/figure';
+import { GrowthBadge, GrowthFigures, GrowthWindowNote } from './community-growth';
 
 export interface CommunitiesProps {
   teamSlug: string;
@@ -40,17 +40,8 @@ function CommunityCard({
           <Text fw={600} id={`community-${community.id}`}>
             {name}
           </Text>
-          {sort === 'trending' ? (
-            <Badge
-              color={community.growth >= 0 ? 'teal' : 'red'}
-              variant="light"
-              tt="none"
-              style={{ flexShrink: 0 }}
-            >
-              {t('insightsSupport.growth', {
-                growth: `${community.growth >= 0 ? '+' : ''}${formatPercent(community.growth, { fromFraction: true })}`,
-              })}
-            </Badge>
+          {sort === 'trending' && community.growth ? (
+            <GrowthBadge growth={community.growth} />
           ) : (
             <Badge variant="light" tt="none" style={{ flexShrink: 0 }}>
               {t('communities.searches', { n: formatLargeNumber(community.searches) })}
@@ -59,6 +50,7 @@ function CommunityCard({
         </Group>
         {/* The size is Murmur's estimate: labelled so, with its 95 % interval. */}
         <FigureView figure={community.size_figure} withLabel testId="community-size" />
+        {sort === 'trending' && community.growth && <GrowthFigures growth={community.growth} />}
         {community.top_terms.length > 0 && (
           <Group gap={4}>
             {community.top_terms.slice(0, 8).map((term) => (
@@ -115,19 +107,27 @@ function CommunityList({ sort, teamSlug }: { sort: CommunitySort; teamSlug: stri
   if (communities.isError) {
     return <QueryError query={communities} />;
   }
-  if (communities.data.length === 0) {
+  const { results, growth_window: window } = communities.data;
+  // Trending says what it measured (or why it cannot) before any card, even with none to show.
+  const note = sort === 'trending' && <GrowthWindowNote window={window} empty={results.length === 0} />;
+  if (results.length === 0) {
     return (
-      <Text c="dimmed" ta="center" py="xl">
-        {sort === 'trending' ? t('insightsSupport.noneGrowing') : t('table.noResults')}
-      </Text>
+      note || (
+        <Text c="dimmed" ta="center" py="xl">
+          {t('table.noResults')}
+        </Text>
+      )
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-      {communities.data.map((community) => (
-        <CommunityCard key={community.id} community={community} sort={sort} teamSlug={teamSlug} />
-      ))}
-    </SimpleGrid>
+    <Stack gap="md">
+      {note}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {results.map((community) => (
+          <CommunityCard key={community.id} community={community} sort={sort} teamSlug={teamSlug} />
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }
 
