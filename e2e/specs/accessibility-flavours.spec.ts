@@ -122,7 +122,9 @@ for (const lang of ['en', 'ja'] as const) {
       await waitForEngine(app.server.url);
       const token = await proSignIn(page, `a11y-${lang}@example.com`, lang);
       // The user's lists, made with the token the site holds (its own calls go the same way).
-      const communities = (await (await fetch(`${app.server.url}/api/communities/?limit=10`)).json()) as {
+      const communities = (await (
+        await fetch(`${app.server.url}/api/communities/?sort=most_searched&limit=10`)
+      ).json()) as {
         results: { top_accounts: { handle: string }[] }[];
       };
       const handles = [...new Set(communities.results.flatMap((c) => c.top_accounts.map((a) => a.handle)))];

@@ -59,7 +59,7 @@ async function waitForEngine(base: string) {
 
 /** Three well-followed handles of the sandbox network (the communities' leading accounts). */
 async function threeHandles(base: string): Promise<string[]> {
-  const res = await fetch(`${base}/api/communities/?limit=10`);
+  const res = await fetch(`${base}/api/communities/?sort=most_searched&limit=10`);
   const body = (await res.json()) as { results: { top_accounts: { handle: string }[] }[] };
   const handles = [...new Set(body.results.flatMap((c) => c.top_accounts.map((a) => a.handle)))];
   expect(handles.length).toBeGreaterThanOrEqual(3);
@@ -109,7 +109,7 @@ function linkIn(text: string, path: string, base: string): string {
 
 /** An image on the site's own origin: a sandbox account's avatar (SVG), which the downloader turns into PNG. */
 async function ownImage(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/communities/?limit=1`);
+  const res = await fetch(`${base}/api/communities/?sort=most_searched&limit=1`);
   const body = (await res.json()) as { results: { top_accounts: { id: string }[] }[] };
   const id = body.results[0]?.top_accounts[0]?.id;
   const url = `${base}/sandbox/x/profile_images/${id}_400x400.svg`;

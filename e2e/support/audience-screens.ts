@@ -88,7 +88,8 @@ export async function otherScreens(page: Page, api: Api, lang: Lang, handle: str
   for (const [path, name, ready] of [
     ['store', 'store', 'store.save'],
     ['interests', 'interests', 'interests.build'],
-    ['communities', 'communities', 'communities.build'],
+    // A static index (LIVE_ENABLED off) has no trending community: the cards are on the most searched tab.
+    ['communities?tab=most_searched', 'communities', 'communities.build'],
   ] as const) {
     await page.goto(`/${TEAM}/${path}`);
     const action = tr(lang, ready);
