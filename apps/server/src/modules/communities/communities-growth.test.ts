@@ -8,12 +8,13 @@ import { readyEngine } from '../../engine/engine-holder';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
-const START = Date.parse('2026-11-20T12:00:00Z');
+// The export's `now`: what the index is as of until the consumer applies an event.
+let START: number;
 
 let t: TestApp;
 let engine: LiveAudienceEngine;
-// The time of X the live index has reached, as the live log's consumer reports it.
-let reached = START;
+// The time of X the live index has reached, as the live log's consumer reports it (null: no event yet).
+let reached: number | null = null;
 
 beforeAll(async () => {
   engine = liveEngine(
@@ -22,6 +23,7 @@ beforeAll(async () => {
       LIVE_BUILD_OPTIONS,
     ),
   );
+  START = Date.parse(engine.explore.communities().now);
   t = await createTestApp(
     {},
     {
@@ -42,17 +44,17 @@ const list = async (sort: 'trending' | 'most_searched') =>
     growth_window: GrowthWindow;
   }>();
 
-const newUser = (id: string): LiveEvent => ({
+const newUser = (id: string, at: number): LiveEvent => ({
   type: 'user',
   key: `user:${id}`,
-  at: reached,
+  at,
   user: {
     id,
     handle: `joiner${id}`,
     name: 'Joiner',
     bio: '',
     location: '',
-    created: new Date(reached).toISOString(),
+    created: new Date(at).toISOString(),
     protected: false,
     verified: false,
     followers: 0,
@@ -63,26 +65,29 @@ const newUser = (id: string): LiveEvent => ({
 
 describe('trending communities on a live index: membership growth', () => {
   it('lists the communities whose members grew, most gained first, with the window and both figures', async () => {
-    // The first answer is the partition's first count: no earlier one to compare with yet.
+    // The first answer is the partition's first count, as of the export (no event applied yet): no
+    // earlier one to compare with.
     const first = await list('trending');
     expect(first.results).toEqual([]);
     expect(first.growth_window).toEqual({ live: true, from: null, to: new Date(START).toISOString() });
 
     const network = engine.explore.communities();
+    const later = START + 2 * DAY;
+    reached = later;
     const [growing, other, shrinking] = network.communities;
-    // 30 new accounts follow the growing community's leaders (core accounts): they join it; 12 follow
-    // the other's: they join that one; 5 of the shrinking one's members leave X (at 3 000 accounts
+    // Two days of X later: 30 new accounts follow the growing community's leaders (core accounts):
+    // they join it; 12 follow the other's: they join that one; 5 of the shrinking one's members leave X (at 3 000 accounts
     // every account is in the core, which keeps each in its Louvain community: no one else moves).
     expect(network.partition.core).toHaveLength(3000);
     const joiners = (community: typeof growing, count: number, from: number): LiveEvent[] =>
       Array.from({ length: count }, (_, i) => {
         const id = String(from + i);
         return [
-          newUser(id),
+          newUser(id, later),
           ...community!.topAccounts.slice(0, 2).map((a): LiveEvent => ({
             type: 'follow',
             key: `f:${id}:${a.id}`,
-            at: reached,
+            at: later,
             from: id,
             to: a.id,
           })),
@@ -90,9 +95,8 @@ describe('trending communities on a live index: membership growth', () => {
       }).flat();
     const leaving = engine
       .describeAccounts(shrinking!.members.toArray().slice(0, 5))
-      .map((a): LiveEvent => ({ type: 'user-delete', key: `gone:${a.id}`, at: reached, user: a.id }));
+      .map((a): LiveEvent => ({ type: 'user-delete', key: `gone:${a.id}`, at: later, user: a.id }));
     expect(leaving).toHaveLength(5);
-    reached = START + 2 * DAY;
     engine.apply([...joiners(growing, 30, 900_000), ...joiners(other, 12, 901_000), ...leaving]);
     // A census is taken at most once a minute.
     t.clock.advance(61_000);

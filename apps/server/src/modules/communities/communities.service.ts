@@ -60,11 +60,13 @@ interface Network {
 export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   const { engine: holder, searches, clock, liveStatus } = deps;
 
-  /** The time of X the index has reached, when a live path runs (else null: the index is static). */
-  async function liveTime(): Promise<number | null> {
+  /**
+   * Whether a live path runs (else the index is static) and the time of X the index has reached
+   * (null before the consumer applied an event: the index is then still the export it started from).
+   */
+  async function liveState(): Promise<{ live: boolean; at: number | null }> {
     const status = liveStatus ? await liveStatus() : null;
-    if (freshnessOf(status).state === 'static') return null;
-    return reachedAt(status) ?? clock.now().getTime();
+    return { live: freshnessOf(status).state !== 'static', at: reachedAt(status) };
   }
 
   // Louvain over a sample of the whole network: once per engine, on an engine worker thread. The
@@ -74,7 +76,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     if (network?.engine !== engine) {
       const made = (async (): Promise<Network> => {
         const communities = await holder.work().run('networkCommunities', null);
-        const at = (await liveTime()) ?? (Date.parse(communities.now) || clock.now().getTime());
+        // Stamped with X's time the index has reached; before any event, with the export's `now`.
+        const at = (await liveState()).at ?? (Date.parse(communities.now) || clock.now().getTime());
         const censuses = createCensusHistory({ at, census: communities.census });
         return { communities, censuses, countedAt: clock.now().getTime() };
       })();
@@ -92,8 +95,9 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   /** The network with a census of the index as it is now (live only, at most one a minute). */
   async function measured(engine: AudienceEngine): Promise<{ network: Network; live: boolean }> {
     const current = await networkOf(engine);
-    const at = await liveTime();
-    if (at === null) return { network: current, live: false };
+    const { live, at } = await liveState();
+    // A static index never moves; a live one that has applied no event yet has not moved either.
+    if (!live || at === null) return { network: current, live };
     if (clock.now().getTime() - current.countedAt >= CENSUS_EVERY_MS) {
       counting ??= (async () => {
         const census = await holder.work().run('communityCensus', current.communities.partition);
