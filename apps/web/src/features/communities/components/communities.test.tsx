@@ -43,7 +43,13 @@ const community = (
 });
 const communities = [
   community(1, 'Soccer · Baseball', ['Sports/Soccer', 'Sports/Baseball'], ['matchday'], grown),
-  community(2, 'Community 2', [], [], { ...grown, change: 10, relative: 0.0003 }),
+  community(2, 'Community 2', [], [], {
+    ...grown,
+    now: countFigure(40_001, 'indexed'),
+    change: 1,
+    relative: 0.000025,
+    estimate: populationEstimate(1, { sampleSize: 1_000_000, rate: 10 }),
+  }),
 ];
 
 describe('Communities in the interface language', { timeout: 20_000 }, () => {
@@ -84,14 +90,14 @@ describe('Communities in the interface language', { timeout: 20_000 }, () => {
       '+3.1% in 7 days',
       ['+', ' members (estimate, 95 % interval '],
       '+1,240 accounts in the index: 40,000 → 41,240 (counted)',
-      "Membership growth from Nov 18, 2026, 12:00 PM to Nov 25, 2026, 12:00 PM (UTC, the network's time), 7 days",
+      "Membership growth over 7 days of the network's time, Nov 18, 2026, 12:00 PM to Nov 25, 2026, 12:00 PM (UTC)",
     ],
     [
       'ja',
       '7日間で+3.1%',
       ['メンバー +', '人（推定、95 %区間 '],
       'インデックス内のアカウント +1,240：40,000 → 41,240（実数）',
-      'メンバー数の増加：2026/11/18 12:00〜2026/11/25 12:00（UTC、ネットワークの時刻）の7日間',
+      'ネットワークの時刻で7日間のメンバー数の増加（2026/11/18 12:00〜2026/11/25 12:00、UTC）',
     ],
   ] as const)(
     'in %s, trending says how much each community grew, each figure named, over a stated window',
@@ -112,6 +118,13 @@ describe('Communities in the interface language', { timeout: 20_000 }, () => {
       expect(growth.textContent).toContain(`${estimate[0]}${value}${estimate[1]}${range}`);
       expect(growth.textContent).toContain(indexed);
       expect(screen.getByTestId('growth-window').textContent).toContain(window);
+      if (language === 'en') {
+        // One account gained is one account, not "1 accounts".
+        const single = screen.getByRole('article', { name: 'Community 2' });
+        expect(within(single).getByTestId('community-growth').textContent).toContain(
+          '+1 account in the index: 40,000 → 40,001 (counted)',
+        );
+      }
     },
   );
 

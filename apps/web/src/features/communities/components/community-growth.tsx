@@ -89,6 +89,7 @@ export function GrowthFigures({ growth }: { growth: CommunityGrowth }) {
       )}
       <Text size="xs" c="dimmed">
         {t('communities.growthIndexed', {
+          count: growth.change,
           change: exact(growth.change),
           before: exact(growth.before.value),
           now: exact(growth.now.value),
