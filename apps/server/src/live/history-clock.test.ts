@@ -146,7 +146,7 @@ it('a new point comes for each simulated day the live engine has applied, on dem
   // The scheduled run measures by the same time: a day more, and its point is for that day.
   const scheduled = createHistoryService({
     repo: createHistoryRepository(server.database.db),
-    configs: { readable: () => Promise.reject(new Error('the scheduled run reads no caller')) },
+    configs: { readableRow: () => Promise.reject(new Error('the scheduled run reads no caller')) },
     engine: server.engine,
     clock: systemClock,
     live: server.live!.deps.status!,

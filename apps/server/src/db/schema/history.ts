@@ -33,7 +33,8 @@ export const audiencePoints = pgTable(
     /** Members counted in the index (a count, not an estimate). */
     sampleCount: integer('sample_count').notNull(),
     size: jsonb('size').$type<EstimateFigure>().notNull(),
-    digest: jsonb('digest').$type<AudienceDigest>().notNull(),
+    /** Compact arrays (modules/audiences/history-digest.ts); points recorded before: the API's object form. */
+    digest: jsonb('digest').$type<StoredDigest | AudienceDigest>().notNull(),
   },
   (t) => [
     uniqueIndex('audience_points_config_day_idx').on(t.configId, t.day),
@@ -41,7 +42,34 @@ export const audiencePoints = pgTable(
   ],
 );
 
-export type AudiencePointRow = typeof audiencePoints.$inferSelect;
+/**
+ * A composition section as a point keeps it: members, complete (1/0), its values as flat runs of
+ * value, label (0: none), count; the partition (0: none); the newcomers as flat runs of value,
+ * label, count, since, was, was_members (0: none).
+ */
+export type StoredSection = [
+  members: number,
+  complete: 0 | 1,
+  values: (string | number)[],
+  partition: string | 0,
+  entered: (string | number)[] | 0,
+];
+
+/**
+ * A digest as a point keeps it (history-digest.ts): format 1, members, per DIGEST_FIELDS complete
+ * (1/0) then flat runs of value, label (0: the value), count; per DIGEST_SECTIONS a section or 0.
+ */
+export type StoredDigest = [
+  format: 1,
+  members: number,
+  fields: [0 | 1, ...(string | number)[]][],
+  sections?: (StoredSection | 0)[],
+];
+
+/** A point as the history repository gives it: its digest read back in the API's form. */
+export type AudiencePointRow = Omit<typeof audiencePoints.$inferSelect, 'digest'> & {
+  digest: AudienceDigest;
+};
 
 /**
  * An alert rule on a saved audience (docs/API-AUDIENCES.md "Alerts"): its creator is told by mail

@@ -6,7 +6,7 @@ import {
   isTargetingPackageNonEmpty,
   type TargetingPackage,
 } from '@murmur/core/targeting';
-import type { AudienceCategoryRow, TeamRow, UserRow } from '../../db/schema';
+import type { AudienceCategoryRow, AudienceConfigRow, TeamRow, UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { BadRequest, Forbidden, NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -67,6 +67,12 @@ const listScopeOf =
 const categoryOf = (category: string | undefined) =>
   category === undefined ? undefined : /^\d{1,9}$/.test(category) ? Number(category) : category;
 
+/** The one row a read by id found, else 404. */
+function foundOr404<T>([row]: T[]): T {
+  if (!row) throw new NotFound();
+  return row;
+}
+
 /** A ready-made audience of the store (modules/store), as far as saving one needs it. */
 export type FindStoreAudience = (
   id: number,
@@ -95,6 +101,10 @@ export function createAudienceConfigsService(deps: {
     if (!found) throw new NotFound();
     return found;
   }
+
+  /** The config row under `readable`'s rule (404), without its presentation's joins and status. */
+  const readableRow = async (user: UserRow, id: number): Promise<AudienceConfigRow> =>
+    foundOr404(await repo.readableAmong([id], user.id));
 
   /**
    * Exclusion ids → the packages of those configs. Each must be readable by the caller (404
@@ -206,6 +216,7 @@ export function createAudienceConfigsService(deps: {
 
   return {
     readable,
+    readableRow,
     exclusionPackages,
 
     /**

@@ -9,6 +9,7 @@ import {
   type AudienceFollowedAccountsRow,
   type AudiencePointRow,
 } from '../../db/schema';
+import { readDigest, storeDigest } from './history-digest';
 import { writeMembership, type MembershipWrite } from './membership.repository';
 
 export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
@@ -24,6 +25,12 @@ export interface NewPoint {
 }
 
 const p = (name: string) => sql.placeholder(name);
+
+/** A stored point with its digest read back (history-digest.ts). */
+const pointOf = (row: typeof audiencePoints.$inferSelect): AudiencePointRow => ({
+  ...row,
+  digest: readDigest(row.digest),
+});
 
 /** Replaces the audience's latest followed accounts, on `db` (or the point's transaction). */
 async function saveFollowed(db: Db, row: AudienceFollowedAccountsRow): Promise<void> {
@@ -101,8 +108,14 @@ export function createHistoryRepository(db: Db) {
       },
     ): Promise<AudiencePointRow | undefined> =>
       db.transaction(async (tx) => {
-        const [row] = await tx.insert(audiencePoints).values(point).onConflictDoNothing().returning();
-        if (!row) return undefined;
+        const [stored] = await tx
+          .insert(audiencePoints)
+          .values({ ...point, digest: storeDigest(point.digest) })
+          .onConflictDoNothing()
+          .returning();
+        if (!stored) return undefined;
+        // The point as measured (its digest equals the stored one read back).
+        const row: AudiencePointRow = { ...stored, digest: point.digest };
         const { followed, membership } = withRow(row);
         if (followed) await saveFollowed(tx, followed);
         if (membership) await writeMembership(tx, membership);
@@ -110,8 +123,8 @@ export function createHistoryRepository(db: Db) {
       }),
 
     /** An audience's points from `fromDay` on, oldest first. */
-    list: (configId: number, fromDay: string): Promise<AudiencePointRow[]> =>
-      listFrom.execute({ configId, fromDay }),
+    list: async (configId: number, fromDay: string): Promise<AudiencePointRow[]> =>
+      (await listFrom.execute({ configId, fromDay })).map(pointOf),
 
     /** The audience's latest followed accounts (the newcomer test's previous side), if any. */
     async followedOf(configId: number): Promise<AudienceFollowedAccountsRow | undefined> {
@@ -125,7 +138,7 @@ export function createHistoryRepository(db: Db) {
     /** The audience's latest point on or before `day`. */
     async atOrBefore(configId: number, day: string): Promise<AudiencePointRow | undefined> {
       const [row] = await atOrBefore.execute({ configId, day });
-      return row;
+      return row && pointOf(row);
     },
 
     /** Removes points older than `beforeDay` (the retention); returns how many. */

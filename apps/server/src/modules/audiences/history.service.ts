@@ -102,7 +102,7 @@ function pointMeasure(engine: EngineHolder, memberCap: number) {
 
 export interface HistoryServiceDeps {
   repo: HistoryRepository;
-  configs: Pick<AudienceConfigsService, 'readable'>;
+  configs: Pick<AudienceConfigsService, 'readableRow'>;
   engine: EngineHolder;
   clock: Clock;
   /**
@@ -277,7 +277,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
 
     /** GET …/history/: the last `days` days' points; today's is measured first when missing. */
     async history(user: UserRow, id: number, days: number): Promise<AudienceHistory> {
-      const { config } = await configs.readable(user, id);
+      const config = await configs.readableRow(user, id);
       const now = await indexNow();
       const since = dayOf(new Date(now.getTime() - (days - 1) * DAY_MS));
       let rows = await repo.list(config.id, since);
@@ -294,7 +294,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
 
     /** GET …/history/members/: who joined and who left between the points on or before `from` and `to`. */
     async members(user: UserRow, id: number, from: string, to: string): Promise<MembershipChanges> {
-      const { config } = await configs.readable(user, id);
+      const config = await configs.readableRow(user, id);
       if (from > to) throw new BadRequest({ from: ['"from" must be on or before "to".'] });
       const [a, b] = await Promise.all([repo.atOrBefore(config.id, from), repo.atOrBefore(config.id, to)]);
       if (!a) throw new BadRequest({ from: ['This audience has no point on or before that day.'] });
@@ -305,7 +305,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
 
     /** GET …/history/changes/: the points on or before `from` and `to`, and what moved between them. */
     async changes(user: UserRow, id: number, from: string, to: string): Promise<AudienceChanges> {
-      const { config } = await configs.readable(user, id);
+      const config = await configs.readableRow(user, id);
       if (from > to) throw new BadRequest({ from: ['"from" must be on or before "to".'] });
       const [a, b] = await Promise.all([repo.atOrBefore(config.id, from), repo.atOrBefore(config.id, to)]);
       if (!a) throw new BadRequest({ from: ['This audience has no point on or before that day.'] });

@@ -49,7 +49,7 @@ const changes = (id: number, from: string, to: string, who: TestSession = alice)
 const scheduled = (retentionDays = 400) =>
   createHistoryService({
     repo: createHistoryRepository(t.db),
-    configs: { readable: () => Promise.reject(new Error('the scheduled run reads no caller')) },
+    configs: { readableRow: () => Promise.reject(new Error('the scheduled run reads no caller')) },
     engine: readyEngine(engine),
     clock: t.clock,
     retentionDays,

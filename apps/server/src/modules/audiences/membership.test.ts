@@ -68,7 +68,7 @@ const members = (id: number, from: string, to: string, who: TestSession = alice)
 const scheduled = (options: { retentionDays?: number; cap?: number; membership?: boolean } = {}) =>
   createHistoryService({
     repo: createHistoryRepository(t.db),
-    configs: { readable: () => Promise.reject(new Error('the scheduled run reads no caller')) },
+    configs: { readableRow: () => Promise.reject(new Error('the scheduled run reads no caller')) },
     engine: readyEngine(engine),
     clock: t.clock,
     retentionDays: options.retentionDays ?? 400,
