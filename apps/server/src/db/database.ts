@@ -71,11 +71,30 @@ function openPostgres(url: string, max: number) {
   };
 }
 
+/** PostgreSQL's type id of bytea. */
+const BYTEA = 17;
+
+/**
+ * bytea to and from PostgreSQL's hex text through Buffer (native) instead of PGlite's own, which
+ * goes byte by byte through JS strings: the same text and bytes, a fraction of the CPU and garbage
+ * (the history points' member sets, bench/README.md "bench:history").
+ */
+export const pgliteBytea = {
+  serializers: {
+    [BYTEA]: (value: unknown): string => {
+      if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+      return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+    },
+  },
+  parsers: { [BYTEA]: (text: string): Uint8Array => new Uint8Array(Buffer.from(text.slice(2), 'hex')) },
+};
+
 async function openPglite(dataDir: string | undefined, template: Blob | undefined) {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(template ? { loadDataDir: template } : {}),
+    ...pgliteBytea,
   });
   const db = drizzlePglite(client, { schema });
   const changes = await pgliteChangeFeed(client);
