@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AudienceDigest } from '@murmur/core/api';
 import type { EstimateFigure } from '@murmur/core/sampling';
 import type { Db } from '../../db/database';
@@ -10,7 +10,7 @@ import {
   type AudiencePointRow,
 } from '../../db/schema';
 import { readDigest, storeDigest } from './history-digest';
-import { writeMembership, type MembershipWrite } from './membership.repository';
+import { membershipWrites, type MembershipWrite } from './membership.repository';
 
 export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
 
@@ -32,7 +32,7 @@ const pointOf = (row: typeof audiencePoints.$inferSelect): AudiencePointRow => (
   digest: readDigest(row.digest),
 });
 
-/** Replaces the audience's latest followed accounts, on `db` (or the point's transaction). */
+/** Replaces the audience's latest followed accounts, on `db`. */
 async function saveFollowed(db: Db, row: AudienceFollowedAccountsRow): Promise<void> {
   const { configId: _configId, ...rest } = row;
   await db
@@ -40,6 +40,14 @@ async function saveFollowed(db: Db, row: AudienceFollowedAccountsRow): Promise<v
     .values(row)
     .onConflictDoUpdate({ target: audienceFollowedAccounts.configId, set: rest });
 }
+
+/** `saveFollowed` as a part of the statement that records the point (`record`): only with a point. */
+const followedWrite = (row: AudienceFollowedAccountsRow): SQL =>
+  sql`insert into ${audienceFollowedAccounts} (config_id, day, members, floor, ids)
+    select ${row.configId}::int, ${row.day}::text, ${row.members}::int, ${row.floor}::int, ${row.ids}::bytea
+    from point
+    on conflict (config_id) do update
+      set day = excluded.day, members = excluded.members, floor = excluded.floor, ids = excluded.ids`;
 
 /** The points of saved audiences' histories (db/schema/history.ts). */
 export function createHistoryRepository(db: Db) {
@@ -96,31 +104,38 @@ export function createHistoryRepository(db: Db) {
             .where(inArray(audienceConfigs.id, ids)),
 
     /**
-     * Records a point, and in the same transaction what `with` makes of the new row: the audience's
-     * followed accounts and the point's membership. A point already there for that day stays (the
-     * first of the day counts), nothing else is written: undefined.
+     * Records a point with the audience's followed accounts and the point's membership, in one
+     * statement (so together or not at all, and one round trip: bench/README.md "bench:history"). A
+     * point already there for that day stays (the first of the day counts) and nothing else is
+     * written: undefined.
      */
-    record: (
+    async record(
       point: NewPoint,
-      withRow: (row: AudiencePointRow) => {
-        followed?: AudienceFollowedAccountsRow;
-        membership?: MembershipWrite;
-      },
-    ): Promise<AudiencePointRow | undefined> =>
-      db.transaction(async (tx) => {
-        const [stored] = await tx
-          .insert(audiencePoints)
-          .values({ ...point, digest: storeDigest(point.digest) })
-          .onConflictDoNothing()
-          .returning();
-        if (!stored) return undefined;
-        // The point as measured (its digest equals the stored one read back).
-        const row: AudiencePointRow = { ...stored, digest: point.digest };
-        const { followed, membership } = withRow(row);
-        if (followed) await saveFollowed(tx, followed);
-        if (membership) await writeMembership(tx, membership);
-        return row;
-      }),
+      writes: { followed?: AudienceFollowedAccountsRow; membership?: MembershipWrite },
+    ): Promise<AudiencePointRow | undefined> {
+      const parts = [
+        ...(writes.followed ? [followedWrite(writes.followed)] : []),
+        ...(writes.membership ? membershipWrites(writes.membership) : []),
+      ];
+      const result: unknown = await db.execute(sql`with point as (
+          insert into ${audiencePoints} (config_id, day, measured, sample_count, size, digest)
+          values (${point.configId}::int, ${point.day}::text, ${point.measured}::timestamptz,
+            ${point.sampleCount}::int, ${JSON.stringify(point.size)}::jsonb,
+            ${JSON.stringify(storeDigest(point.digest))}::jsonb)
+          on conflict do nothing
+          returning id
+        )${sql.join(
+          parts.map((part, i) => sql`, ${sql.raw(`w${i}`)} as (${part})`),
+          sql``,
+        )}
+        select id from point`);
+      // Both drivers answer { rows } (node-postgres and PGlite, as plugins/health.ts reads it).
+      const id = (result as { rows: { id: number | string }[] }).rows[0]?.id;
+      if (id === undefined) return undefined;
+      // The point as measured (its digest equals the stored one read back, history-digest.ts).
+      const { configId, day, measured, sampleCount, size, digest } = point;
+      return { id: Number(id), configId, day, measured, sampleCount, size, digest };
+    },
 
     /** An audience's points from `fromDay` on, oldest first. */
     list: async (configId: number, fromDay: string): Promise<AudiencePointRow[]> =>

@@ -183,8 +183,11 @@ function pointRecorder(deps: HistoryServiceDeps) {
     ]);
     const { composition, followed } = withNewcomers(measured.composition, followedBefore);
     const { sampleSize, scale } = samplingOf(engine);
-    let kept: (() => void) | undefined;
-    // The point, its followed accounts and its membership: one transaction.
+    const write =
+      membership &&
+      measured.members &&
+      membership.changeOf({ configId: config.id, day }, measured.members, latestSet);
+    // The point, its followed accounts and its membership: one statement.
     const point = await repo.record(
       {
         configId: config.id,
@@ -194,26 +197,22 @@ function pointRecorder(deps: HistoryServiceDeps) {
         size: toEstimate(measured.estimate, sampleSize, scale).figure,
         digest: digestOf(measured.counts, composition),
       },
-      (row) => {
-        const write = membership && measured.members && membership.changeOf(row, measured.members, latestSet);
-        kept = write?.kept;
-        return {
-          ...(followed &&
-            (!followedBefore || followedBefore.day < row.day) && {
-              followed: {
-                configId: config.id,
-                day: row.day,
-                members: followed.members,
-                floor: followed.floor,
-                ids: encodeIds(followed.accounts.map((a) => a.id)),
-              },
-            }),
-          ...(write && { membership: { change: write.change, current: write.current } }),
-        };
+      {
+        ...(followed &&
+          (!followedBefore || followedBefore.day < day) && {
+            followed: {
+              configId: config.id,
+              day,
+              members: followed.members,
+              floor: followed.floor,
+              ids: encodeIds(followed.accounts.map((a) => a.id)),
+            },
+          }),
+        ...(write && { membership: { change: write.change, current: write.current } }),
       },
     );
     if (!point) return undefined;
-    kept?.();
+    write?.kept();
     if (!previous || !onPoint) return point;
     try {
       await onPoint(config.id, previous, point);

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp, type TestSession } from '../../test/test-a
 import { teamKit } from '../../test/team-kit';
 import { pkg } from './audience-test-kit';
 import { createHistoryRepository } from './history.repository';
+import { createMembershipRepository } from './membership.repository';
 import { panelChanges } from './history-changes';
 import { createHistoryService, dayOf } from './history.service';
 
@@ -169,26 +170,42 @@ describe('an audience over time', () => {
       size: last!.size,
       digest: last!.digest,
     };
-    // What goes with the point fails (here, before its writes): the point is not kept either.
+    // A membership row that cannot be written (its audience does not exist) undoes the point.
+    const nobody = saved.id + 1_000_000;
     await expect(
-      repo.record(point, () => {
-        throw new Error('the membership could not be made');
+      repo.record(point, {
+        membership: { change: { configId: nobody, day, members: 0 }, current: null },
       }),
-    ).rejects.toThrow('the membership could not be made');
-    expect(await repo.list(saved.id, day)).toEqual([]);
-    // A membership row that cannot be written (its point id is not the point's) undoes the point.
-    await expect(
-      repo.record(point, (row) => ({
-        membership: {
-          change: { pointId: row.id + 1_000_000, configId: saved.id, day, members: 0 },
-          current: null,
-        },
-      })),
     ).rejects.toThrow();
     expect(await repo.list(saved.id, day)).toEqual([]);
-    // Written whole: the point, then a second of the same day is not (the first counts).
-    expect((await repo.record(point, () => ({})))?.day).toBe(day);
-    expect(await repo.record(point, () => ({}))).toBeUndefined();
+    // So does a followed list that cannot be written.
+    const ids = new Uint8Array([1, 0]);
+    await expect(
+      repo.record(point, { followed: { configId: nobody, day, members: 1, floor: 1, ids } }),
+    ).rejects.toThrow();
+    expect(await repo.list(saved.id, day)).toEqual([]);
+    // Written whole: the point with its followed accounts and membership, then a second of the same
+    // day is not, nor what goes with it (the first counts).
+    const change = { configId: saved.id, day, members: 0 };
+    const current = { day, members: 0, ids };
+    const written = await repo.record(point, {
+      followed: { configId: saved.id, day, members: 1, floor: 1, ids },
+      membership: { change, current },
+    });
+    expect(written?.day).toBe(day);
+    const members = createMembershipRepository(t.db);
+    expect(await members.ofPoint(written!.id)).toMatchObject({ configId: saved.id, day, members: 0 });
+    expect(await members.current(saved.id)).toMatchObject({ day, members: 0 });
+    expect(await repo.followedOf(saved.id)).toMatchObject({ day, members: 1, floor: 1 });
+    const again = { configId: saved.id, day, members: 9 };
+    expect(
+      await repo.record(point, {
+        followed: { configId: saved.id, day, members: 9, floor: 9, ids },
+        membership: { change: again, current: { ...current, members: 9 } },
+      }),
+    ).toBeUndefined();
+    expect(await members.current(saved.id)).toMatchObject({ day, members: 0 });
+    expect(await repo.followedOf(saved.id)).toMatchObject({ members: 1, floor: 1 });
     expect((await repo.list(saved.id, day)).map((p) => p.day)).toEqual([day]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   audienceMemberships,
@@ -9,27 +9,44 @@ import {
 
 export type MembershipRepository = ReturnType<typeof createMembershipRepository>;
 
-/** A point's membership change and the audience's new latest set (null: none kept, above the cap). */
+/**
+ * A point's membership change (written with its point, whose id it takes) and the audience's new
+ * latest set (null: none kept, above the cap).
+ */
 export interface MembershipWrite {
-  change: typeof audiencePointMembers.$inferInsert;
+  change: Omit<typeof audiencePointMembers.$inferInsert, 'pointId'>;
   current: Omit<AudienceMembershipRow, 'configId'> | null;
 }
 
 /**
- * Writes a point's membership change and replaces the audience's latest set, on `db` (the
- * transaction that records the point: the two are written together or not at all).
+ * The writes of a point's membership as parts of the one statement that records the point
+ * (history.repository.ts `record`): each selects from `point`, the row that statement inserted, so
+ * nothing is written when no point was; the change is inserted and the audience's latest set
+ * replaced (or removed above the cap).
  */
-export async function writeMembership(db: Db, { change, current }: MembershipWrite): Promise<void> {
-  await db.insert(audiencePointMembers).values(change).onConflictDoNothing();
+export function membershipWrites({ change, current }: MembershipWrite): SQL[] {
+  const bytea = (b: Uint8Array | null | undefined) => sql`${b ?? null}::bytea`;
+  const inserted = sql`insert into ${audiencePointMembers}
+      (point_id, config_id, day, over_cap, base_day, members, joined, "left")
+    select point.id, ${change.configId}::int, ${change.day}::text, ${change.overCap ?? false}::boolean,
+      ${change.baseDay ?? null}::text, ${change.members}::int, ${bytea(change.joined)}, ${bytea(change.left)}
+    from point
+    on conflict do nothing`;
   if (current === null) {
-    await db.delete(audienceMemberships).where(eq(audienceMemberships.configId, change.configId));
-    return;
+    return [
+      inserted,
+      sql`delete from ${audienceMemberships}
+        where config_id = ${change.configId}::int and exists (select 1 from point)`,
+    ];
   }
-  const row = { configId: change.configId, ...current };
-  await db
-    .insert(audienceMemberships)
-    .values(row)
-    .onConflictDoUpdate({ target: audienceMemberships.configId, set: current });
+  return [
+    inserted,
+    sql`insert into ${audienceMemberships} (config_id, day, members, ids)
+      select ${change.configId}::int, ${current.day}::text, ${current.members}::int, ${bytea(current.ids)}
+      from point
+      on conflict (config_id) do update
+        set day = excluded.day, members = excluded.members, ids = excluded.ids`,
+  ];
 }
 
 /** Saved audiences' memberships over their history points (db/schema/membership.ts). */

@@ -188,15 +188,15 @@ export function createMembershipService(deps: {
 
     /**
      * A new point's membership: its change since the audience's latest set (`previous`), which it
-     * replaces. Written with the point (history.repository.ts `record`); then `kept` tells this
-     * process's copy of the latest set.
+     * replaces. Written with the point, which gives it its id (history.repository.ts `record`); then
+     * `kept` tells this process's copy of the latest set.
      */
     changeOf(
-      point: Pick<AudiencePointRow, 'id' | 'configId' | 'day'>,
+      point: Pick<AudiencePointRow, 'configId' | 'day'>,
       members: PointMembers,
       previous: LatestSet | undefined,
     ): MembershipWrite & { kept: () => void } {
-      const base = { pointId: point.id, configId: point.configId, day: point.day };
+      const base = { configId: point.configId, day: point.day };
       if (members.overCap) {
         return {
           change: { ...base, overCap: true, members: members.count },
