@@ -3,6 +3,7 @@ import type { AudienceChanges, AudienceConfig, AudienceHistory } from '@murmur/c
 import { populationEstimate } from '@murmur/core/sampling';
 import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
+import { audiencePoints } from '../../db/schema';
 import { readyEngine } from '../../engine/engine-holder';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { teamKit } from '../../test/team-kit';
@@ -156,6 +157,25 @@ describe('an audience over time', () => {
     expect(after.length).toBeLessThan(before + 1);
     const oldest = dayOf(new Date(t.clock.now().getTime() - 2 * DAY));
     expect(after.every((p) => p.day >= oldest)).toBe(true);
+  });
+
+  it('a point recorded before the compact digest is served as it was stored', async () => {
+    const [last] = (await history(saved.id)).json<AudienceHistory>().points.slice(-1);
+    // The object form, as points were stored before history-digest.ts.
+    await t.db.insert(audiencePoints).values({
+      configId: saved.id,
+      day: '2020-01-01',
+      measured: new Date('2020-01-01T12:00:00Z'),
+      sampleCount: 1,
+      size: last!.size,
+      digest: last!.digest,
+    });
+    const points = (await history(saved.id, alice, '?days=3660')).json<AudienceHistory>().points;
+    expect(points[0]).toMatchObject({ day: '2020-01-01', digest: last!.digest });
+    const res = await changes(saved.id, '2020-01-01', last!.day);
+    expect(res.statusCode, res.body).toBe(200);
+    // The same digest on both sides: nothing moved.
+    expect(res.json<AudienceChanges>()).toMatchObject({ from: { day: '2020-01-01' }, moved: [] });
   });
 
   it('a point is written with its followed accounts and membership or not at all', async () => {
