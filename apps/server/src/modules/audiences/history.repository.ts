@@ -10,7 +10,7 @@ import {
   type AudiencePointRow,
 } from '../../db/schema';
 import { readDigest, storeDigest } from './history-digest';
-import { membershipWrites, type MembershipWrite } from './membership.repository';
+import { latestDaySql, membershipWrites, type MembershipWrite } from './membership.repository';
 
 export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
 
@@ -48,6 +48,21 @@ const followedWrite = (row: AudienceFollowedAccountsRow): SQL =>
     from point
     on conflict (config_id) do update
       set day = excluded.day, members = excluded.members, floor = excluded.floor, ids = excluded.ids`;
+
+/** The raw row of `priorOf` (nulls where the audience has none). */
+interface PriorRow {
+  f_day: string | null;
+  f_members: number | null;
+  f_floor: number | null;
+  f_ids: Uint8Array | null;
+  m_day: string | null;
+  id: number | string | null;
+  day: string | null;
+  measured: Date | string | null;
+  sample_count: number | null;
+  size: AudiencePointRow['size'] | null;
+  digest: (typeof audiencePoints.$inferSelect)['digest'] | null;
+}
 
 /** The points of saved audiences' histories (db/schema/history.ts). */
 export function createHistoryRepository(db: Db) {
@@ -135,6 +150,61 @@ export function createHistoryRepository(db: Db) {
       // The point as measured (its digest equals the stored one read back, history-digest.ts).
       const { configId, day, measured, sampleCount, size, digest } = point;
       return { id: Number(id), configId, day, measured, sampleCount, size, digest };
+    },
+
+    /**
+     * What a new point reads of the audience before it, in one statement: its latest followed
+     * accounts (`followedOf`), its latest point on or before `day` (`atOrBefore`) and the day of
+     * its latest recorded membership (membership.repository.ts `latestDay`; null: none).
+     */
+    async priorOf(
+      configId: number,
+      day: string,
+    ): Promise<{
+      followed: AudienceFollowedAccountsRow | undefined;
+      previous: AudiencePointRow | undefined;
+      membershipDay: string | null;
+    }> {
+      const result: unknown = await db.execute(sql`
+        select f.day as f_day, f.members as f_members, f.floor as f_floor, f.ids as f_ids,
+          ${latestDaySql(configId)} as m_day,
+          p.id, p.day, p.measured, p.sample_count, p.size, p.digest
+        from (select 1) as one
+        left join ${audienceFollowedAccounts} f on f.config_id = ${configId}::int
+        left join lateral (
+          select * from ${audiencePoints}
+          where config_id = ${configId}::int and day <= ${day}::text
+          order by day desc
+          limit 1
+        ) p on true`);
+      const [row] = (result as { rows: PriorRow[] }).rows;
+      if (!row) throw new Error('the prior read of a point answered no row');
+      return {
+        followed:
+          row.f_day === null
+            ? undefined
+            : {
+                configId,
+                day: row.f_day,
+                members: row.f_members!,
+                floor: row.f_floor!,
+                ids: new Uint8Array(row.f_ids!),
+              },
+        previous:
+          row.id === null
+            ? undefined
+            : pointOf({
+                id: Number(row.id),
+                configId,
+                day: row.day!,
+                // Raw timestamps come as text on both drivers (drizzle's own reads parse them so).
+                measured: row.measured instanceof Date ? row.measured : new Date(row.measured!),
+                sampleCount: row.sample_count!,
+                size: row.size!,
+                digest: row.digest!,
+              }),
+        membershipDay: row.m_day,
+      };
     },
 
     /** An audience's points from `fromDay` on, oldest first. */

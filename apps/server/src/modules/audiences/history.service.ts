@@ -175,11 +175,14 @@ function pointRecorder(deps: HistoryServiceDeps) {
     const query = { pkg: config.targetingPackage, exclusions };
     const day = dayOf(now);
     const { membership, onPoint } = deps;
-    const [measured, followedBefore, latestSet, previous] = await Promise.all([
+    // What the point reads before it (one statement), beside the engine's work.
+    const prior = repo.priorOf(config.id, dayOf(new Date(now.getTime() - DAY_MS)));
+    const [measured, { followed: followedBefore, previous }, latestSet] = await Promise.all([
       measureOf(query, now),
-      repo.followedOf(config.id),
-      membership?.latest(config.id),
-      onPoint && repo.atOrBefore(config.id, dayOf(new Date(now.getTime() - DAY_MS))),
+      prior,
+      prior.then(({ membershipDay }) =>
+        membership?.latest(config.id, membershipDay === null ? null : { day: membershipDay }),
+      ),
     ]);
     const { composition, followed } = withNewcomers(measured.composition, followedBefore);
     const { sampleSize, scale } = samplingOf(engine);

@@ -228,6 +228,22 @@ describe('an audience over time', () => {
     expect(await repo.followedOf(saved.id)).toMatchObject({ members: 1, floor: 1 });
     expect((await repo.list(saved.id, day)).map((p) => p.day)).toEqual([day]);
   });
+
+  it('what a point reads before it, in one statement, is what the separate reads give', async () => {
+    const repo = createHistoryRepository(t.db);
+    const members = createMembershipRepository(t.db);
+    for (const day of [dayOf(t.clock.now()), '2020-01-01', '2019-01-01']) {
+      const prior = await repo.priorOf(saved.id, day);
+      expect(prior.previous).toEqual(await repo.atOrBefore(saved.id, day));
+      expect(prior.followed).toEqual(await repo.followedOf(saved.id));
+      expect(prior.membershipDay).toBe((await members.latestDay(saved.id))?.day ?? null);
+    }
+    expect(await repo.priorOf(saved.id + 1_000_000, '2030-01-01')).toEqual({
+      followed: undefined,
+      previous: undefined,
+      membershipDay: null,
+    });
+  });
 });
 
 describe('panel changes', () => {

@@ -49,6 +49,10 @@ export function membershipWrites({ change, current }: MembershipWrite): SQL[] {
   ];
 }
 
+/** The day of the audience's latest recorded set (null: none), as a column of another read. */
+export const latestDaySql = (configId: number): SQL =>
+  sql`(select day from ${audienceMemberships} where config_id = ${configId}::int)`;
+
 /** Saved audiences' memberships over their history points (db/schema/membership.ts). */
 export function createMembershipRepository(db: Db) {
   const latestDayOf = db

@@ -158,9 +158,10 @@ export function createMembershipService(deps: {
     /**
      * The audience's latest recorded set (its day and ids): from this process's copy when that is of
      * the stored day (a set is written once per audience and day, with its point), else read.
+     * `known`: the stored day when the caller read it already (null: none stored).
      */
-    async latest(configId: number): Promise<LatestSet | undefined> {
-      const stored = await repo.latestDay(configId);
+    async latest(configId: number, known?: { day: string } | null): Promise<LatestSet | undefined> {
+      const stored = known === undefined ? await repo.latestDay(configId) : known;
       if (!stored) {
         latestSets.forget(configId);
         return undefined;
