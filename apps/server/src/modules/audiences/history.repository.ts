@@ -32,16 +32,7 @@ const pointOf = (row: typeof audiencePoints.$inferSelect): AudiencePointRow => (
   digest: readDigest(row.digest),
 });
 
-/** Replaces the audience's latest followed accounts, on `db`. */
-async function saveFollowed(db: Db, row: AudienceFollowedAccountsRow): Promise<void> {
-  const { configId: _configId, ...rest } = row;
-  await db
-    .insert(audienceFollowedAccounts)
-    .values(row)
-    .onConflictDoUpdate({ target: audienceFollowedAccounts.configId, set: rest });
-}
-
-/** `saveFollowed` as a part of the statement that records the point (`record`): only with a point. */
+/** Replaces the audience's latest followed accounts, as a part of the statement that records the point (`record`). */
 const followedWrite = (row: AudienceFollowedAccountsRow): SQL =>
   sql`insert into ${audienceFollowedAccounts} (config_id, day, members, floor, ids)
     select ${row.configId}::int, ${row.day}::text, ${row.members}::int, ${row.floor}::int, ${row.ids}::bytea
@@ -216,9 +207,6 @@ export function createHistoryRepository(db: Db) {
       const [row] = await followedOf.execute({ configId });
       return row;
     },
-
-    /** Replaces the audience's latest followed accounts. */
-    saveFollowed: (row: AudienceFollowedAccountsRow) => saveFollowed(db, row),
 
     /** The audience's latest point on or before `day`. */
     async atOrBefore(configId: number, day: string): Promise<AudiencePointRow | undefined> {
