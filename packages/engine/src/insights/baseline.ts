@@ -1,7 +1,16 @@
 import type { AccountSet } from '../bits/account-set';
 import type { AudienceIndex } from '../postings/audience-index';
 import { InsightContext, type InsightsOptions } from './context';
-import { categoricalCounts, followTally, postCounts, profileCounts } from './counts';
+import {
+  categoricalCountSteps,
+  categoricalCounts,
+  followTally,
+  followTallySteps,
+  postCountSteps,
+  postCounts,
+  profileCountSteps,
+  profileCounts,
+} from './counts';
 import { networkBaseline, type InsightBaseline, type ReferenceCounts } from './reference';
 
 /** Position of `n` in the ascending `sorted`, or -1. */
@@ -56,6 +65,12 @@ export function setBaseline(
           sampled: ctx.graphSample.length < size,
         };
       }),
+    *prepare() {
+      yield* categoricalCountSteps(ctx);
+      yield* profileCountSteps(ctx);
+      yield* postCountSteps(ctx);
+      yield* followTallySteps(ctx);
+    },
   };
 }
 

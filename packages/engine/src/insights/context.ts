@@ -2,6 +2,7 @@ import type { Basis } from '@murmur/core/insights';
 import { AccountSet } from '../bits/account-set';
 import type { Audience } from '../evaluate/evaluate';
 import type { AudienceIndex } from '../postings/audience-index';
+import type { Steps } from '../util/steps';
 import { networkBaseline, type InsightBaseline } from './reference';
 import { MIN_SUPPORT } from './share';
 
@@ -147,6 +148,12 @@ export class InsightContext {
 
   memo<T>(key: string, compute: () => T): T {
     if (!this.memos.has(key)) this.memos.set(key, compute());
+    return this.memos.get(key) as T;
+  }
+
+  /** `memo` of work in steps (util/steps.ts): computed once, in steps, by whoever asks first. */
+  *memoSteps<T>(key: string, compute: () => Steps<T>): Steps<T> {
+    if (!this.memos.has(key)) this.memos.set(key, yield* compute());
     return this.memos.get(key) as T;
   }
 }

@@ -1,16 +1,22 @@
 import { countAnd } from '../bits/bitset';
 import { CATEGORICAL_FIELDS } from '../postings/fields';
 import { RowCursor, type Csr } from '../postings/csr';
+import { finish, inBlocks, type Steps } from '../util/steps';
 import type { InsightContext } from './context';
 import { radixSort } from './radix-sort';
 
-function countRows(csr: Csr, members: Uint32Array, terms: number): Uint32Array {
-  const counts = new Uint32Array(terms);
-  const rows = new RowCursor(csr);
+function countRowsInto(counts: Uint32Array, rows: RowCursor, members: Uint32Array): void {
   for (let i = 0; i < members.length; i++) {
     const { data, start, end } = rows.at(members[i]!);
     for (let k = start; k < end; k++) counts[data[k]!]!++;
   }
+}
+
+/** Members per term of their rows, a block of members at a time. */
+function* countRows(csr: Csr, members: Uint32Array, terms: number): Steps<Uint32Array> {
+  const counts = new Uint32Array(terms);
+  const rows = new RowCursor(csr);
+  yield* inBlocks(members.length, (from, to) => countRowsInto(counts, rows, members.subarray(from, to)));
   return counts;
 }
 
@@ -71,8 +77,11 @@ const LIST_COST = 9;
 const MEMBER_COST = 7;
 
 /** Members per term of every shown single-valued field, over all members (typed columns are cheap). */
-export const categoricalCounts = (ctx: InsightContext): Uint32Array =>
-  ctx.memo('categorical', () => {
+export const categoricalCounts = (ctx: InsightContext): Uint32Array => finish(categoricalCountSteps(ctx));
+
+/** categoricalCounts a field, or a block of members of a field's column, at a time. */
+export const categoricalCountSteps = (ctx: InsightContext): Steps<Uint32Array> =>
+  ctx.memoSteps('categorical', function* () {
     const { index, members } = ctx;
     const values = index.terms.size + 1;
     const lanes = new Uint32Array(values * 4);
@@ -87,9 +96,11 @@ export const categoricalCounts = (ctx: InsightContext): Uint32Array =>
       }
       if (cost < members.length * MEMBER_COST) countFromPostings(ctx, terms, fromPostings);
       else {
-        countColumn(lanes, index.columns[field], members);
+        const column = index.columns[field];
+        yield* inBlocks(members.length, (from, to) => countColumn(lanes, column, members.subarray(from, to)));
         laned = true;
       }
+      yield;
     }
     if (!laned) return fromPostings;
     // Column values are term id + 1; shift so counts[t] is term t's (fields counted from postings
@@ -101,13 +112,15 @@ export const categoricalCounts = (ctx: InsightContext): Uint32Array =>
     return fromPostings;
   });
 
-/** Analysed members per profile term (interests, topics, movies/TV, bio words). */
-export const profileCounts = (ctx: InsightContext): Uint32Array =>
-  ctx.memo('profile', () => countRows(ctx.index.profileTerms, ctx.analysed, ctx.index.terms.size));
+/** Analysed members per profile term (interests, topics, movies/TV, bio words), in blocks. */
+export const profileCountSteps = (ctx: InsightContext): Steps<Uint32Array> =>
+  ctx.memoSteps('profile', () => countRows(ctx.index.profileTerms, ctx.analysed, ctx.index.terms.size));
+export const profileCounts = (ctx: InsightContext): Uint32Array => finish(profileCountSteps(ctx));
 
-/** Analysed members per post term (words and hashtags of their posts). */
-export const postCounts = (ctx: InsightContext): Uint32Array =>
-  ctx.memo('posts', () => countRows(ctx.index.postTerms, ctx.analysed, ctx.index.terms.size));
+/** Analysed members per post term (words and hashtags of their posts), in blocks. */
+export const postCountSteps = (ctx: InsightContext): Steps<Uint32Array> =>
+  ctx.memoSteps('posts', () => countRows(ctx.index.postTerms, ctx.analysed, ctx.index.terms.size));
+export const postCounts = (ctx: InsightContext): Uint32Array => finish(postCountSteps(ctx));
 
 /** How many members of the graph sample follow each account, for the accounts followed at all. */
 export interface FollowTally {
@@ -175,24 +188,44 @@ export function countPerAccount(
  * synthetic follows, CPU: 1.1 M over 1 M accounts, counters 7.5 ms, sort 11.8 ms; 1.5 M over 10 M,
  * where the counters are 40 MB and each follow a cache miss, 63 against 22 ms.)
  */
-function tallyFollows(ctx: InsightContext): FollowTally {
+function* tallyFollows(ctx: InsightContext): Steps<FollowTally> {
   const rows = new RowCursor(ctx.index.following);
   const sample = ctx.graphSample;
   const starts = new Uint32Array(sample.length + 1);
-  for (let i = 0; i < sample.length; i++) {
-    const { start, end } = rows.at(sample[i]!);
-    starts[i + 1] = starts[i]! + end - start;
-  }
+  yield* inBlocks(sample.length, (from, to) => rowEnds(rows, sample, starts, from, to));
   const follows = new Uint32Array(starts[sample.length]!);
-  let k = 0;
-  for (let i = 0; i < sample.length; i++) {
-    const { data, start, end } = rows.at(sample[i]!);
-    for (let e = start; e < end; e++) follows[k++] = data[e]!;
-  }
+  yield* inBlocks(sample.length, (from, to) => gatherRows(rows, sample, starts, follows, from, to));
   const accounts = ctx.index.size;
   const tally =
     accounts <= 2 * follows.length ? countPerAccount(follows, accounts) : countSorted(follows, accounts);
   return { follows, starts, ...tally };
 }
 
-export const followTally = (ctx: InsightContext): FollowTally => ctx.memo('follows', () => tallyFollows(ctx));
+/** starts[i + 1] for sample members from … to − 1: where each one's follows end in the copy. */
+function rowEnds(rows: RowCursor, sample: Uint32Array, starts: Uint32Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    const { start, end } = rows.at(sample[i]!);
+    starts[i + 1] = starts[i]! + end - start;
+  }
+}
+
+/** The follows of sample members from … to − 1, copied to where `starts` puts them. */
+function gatherRows(
+  rows: RowCursor,
+  sample: Uint32Array,
+  starts: Uint32Array,
+  follows: Uint32Array,
+  from: number,
+  to: number,
+): void {
+  let k = starts[from]!;
+  for (let i = from; i < to; i++) {
+    const { data, start, end } = rows.at(sample[i]!);
+    for (let e = start; e < end; e++) follows[k++] = data[e]!;
+  }
+}
+
+/** followTally in blocks of the graph sample (then one step for the count). */
+export const followTallySteps = (ctx: InsightContext): Steps<FollowTally> =>
+  ctx.memoSteps('follows', () => tallyFollows(ctx));
+export const followTally = (ctx: InsightContext): FollowTally => finish(followTallySteps(ctx));

@@ -1,27 +1,45 @@
 import type { EngagedAccount, EngagedPost, EngagementPanel } from '@murmur/core/insights';
 import { RowCursor, type Csr } from '../postings/csr';
+import { finish, inBlocks, type Steps } from '../util/steps';
 import { topIndices } from '../util/top-k';
 import { accountSummary } from './account-summary';
 import type { InsightContext } from './context';
 import { postSummary } from './post-summary';
 import { radixSort, radixSortPairs } from './radix-sort';
 
-/** Every post the sample engaged with, once, ascending, with how many members engaged with it. */
-function postRuns(sample: Uint32Array, byActor: Csr, posts: number) {
-  const rows = new RowCursor(byActor);
+/** Entries of the rows of `actors`. */
+function rowsLength(rows: RowCursor, actors: Uint32Array): number {
   let total = 0;
-  for (let i = 0; i < sample.length; i++) {
-    const { start, end } = rows.at(sample[i]!);
+  for (let i = 0; i < actors.length; i++) {
+    const { start, end } = rows.at(actors[i]!);
     total += end - start;
   }
+  return total;
+}
+
+/** The rows of `actors` copied into `out` from `k` on; returns where they end. */
+function gather(rows: RowCursor, actors: Uint32Array, out: Uint32Array, k: number): number {
+  for (let i = 0; i < actors.length; i++) {
+    const { data, start, end } = rows.at(actors[i]!);
+    for (let e = start; e < end; e++) out[k++] = data[e]!;
+  }
+  return k;
+}
+
+/**
+ * Every post the sample engaged with, once, ascending, with how many members engaged with it (the
+ * rows read a block of the sample at a time).
+ */
+function* postRuns(sample: Uint32Array, byActor: Csr, posts: number) {
+  const rows = new RowCursor(byActor);
+  let total = 0;
+  yield* inBlocks(sample.length, (from, to) => (total += rowsLength(rows, sample.subarray(from, to))));
   const gathered = new Uint32Array(total);
   let k = 0;
-  for (let i = 0; i < sample.length; i++) {
-    const { data, start, end } = rows.at(sample[i]!);
-    for (let e = start; e < end; e++) gathered[k++] = data[e]!;
-  }
+  yield* inBlocks(sample.length, (from, to) => (k = gather(rows, sample.subarray(from, to), gathered, k)));
   // A radix sort: a comparison sort of a million post numbers was most of this panel's time.
   const sorted = radixSort(gathered, posts);
+  yield;
   const post = new Uint32Array(total);
   const count = new Uint32Array(total);
   let runs = 0;
@@ -71,10 +89,11 @@ function authorTotals(
  * What the sampled members engaged with: the posts they liked (or reposted) most, and the authors
  * of the most. O(engagements) with typed arrays, nothing sized to the index.
  */
-function engaged(ctx: InsightContext, byActor: Csr, limit: number) {
+function* engaged(ctx: InsightContext, byActor: Csr, limit: number) {
   const { author } = ctx.index.posts;
-  const { post, count } = postRuns(ctx.graphSample, byActor, author.length);
+  const { post, count } = yield* postRuns(ctx.graphSample, byActor, author.length);
   const total = authorTotals(author, post, count, ctx.index.size);
+  yield;
   return {
     accounts: topIndices(post.length, (r) => total[r]!, limit).map((r): EngagedAccount => ({
       ...accountSummary(ctx.index, author[post[r]!]!),
@@ -91,9 +110,9 @@ function engaged(ctx: InsightContext, byActor: Csr, limit: number) {
  * Most liked and most reposted posts and accounts — by the audience: what its members liked and
  * reposted, whoever wrote it (the content wall shows the members' own posts).
  */
-export function engagement(ctx: InsightContext, limit = ctx.options.top): EngagementPanel {
-  const likes = engaged(ctx, ctx.index.likesByActor, limit);
-  const reposts = engaged(ctx, ctx.index.repostsByActor, limit);
+export function* engagementSteps(ctx: InsightContext, limit = ctx.options.top): Steps<EngagementPanel> {
+  const likes = yield* engaged(ctx, ctx.index.likesByActor, limit);
+  const reposts = yield* engaged(ctx, ctx.index.repostsByActor, limit);
   return {
     basis: ctx.graphBasis,
     mostLikedPosts: likes.posts,
@@ -102,3 +121,6 @@ export function engagement(ctx: InsightContext, limit = ctx.options.top): Engage
     mostRepostedAccounts: reposts.accounts,
   };
 }
+
+export const engagement = (ctx: InsightContext, limit = ctx.options.top): EngagementPanel =>
+  finish(engagementSteps(ctx, limit));

@@ -1,3 +1,4 @@
+import type { Steps } from '../util/steps';
 import type { AudienceIndex } from '../postings/audience-index';
 
 /**
@@ -29,6 +30,8 @@ export interface InsightBaseline {
   posts(): ReferenceCounts;
   /** Followers of an account (by account number) within the baseline. */
   followers(): ReferenceCounts;
+  /** Counts everything the panels read, in steps (a report in slices runs it first); none: nothing to count. */
+  prepare?(): Steps<void>;
 }
 
 /**

@@ -1,15 +1,19 @@
 import { sizeBucketOf } from '../evaluate/size-bucket';
 import type { SummaryPanel } from '@murmur/core/insights';
 import type { InsightContext } from './context';
-import { AccountFlag } from '../postings/audience-index';
+import { AccountFlag, type AudienceIndex } from '../postings/audience-index';
 import { RowCursor } from '../postings/csr';
+import { finish, inBlocks, type Steps } from '../util/steps';
 
-export function summary(ctx: InsightContext): SummaryPanel {
-  const { index, members } = ctx;
-  const populationEstimate = Math.round(members.length * index.scale);
+/** Verified members and posts of members from … to − 1, added to `into`. */
+function tallyMembers(
+  index: AudienceIndex,
+  rows: RowCursor,
+  members: Uint32Array,
+  into: { verified: number; posts: number },
+): void {
   // Locals for the pass over every member: property chains read per member cost a lookup each.
   const { flags } = index.accounts;
-  const rows = new RowCursor(index.postsByAuthor);
   const bit = AccountFlag.verified;
   let verified = 0;
   let posts = 0;
@@ -19,6 +23,18 @@ export function summary(ctx: InsightContext): SummaryPanel {
     const { start, end } = rows.at(m);
     posts += end - start;
   }
+  into.verified += verified;
+  into.posts += posts;
+}
+
+/** The summary panel, a block of members at a time. */
+export function* summarySteps(ctx: InsightContext): Steps<SummaryPanel> {
+  const { index, members } = ctx;
+  const populationEstimate = Math.round(members.length * index.scale);
+  const rows = new RowCursor(index.postsByAuthor);
+  const totals = { verified: 0, posts: 0 };
+  yield* inBlocks(members.length, (from, to) => tallyMembers(index, rows, members.subarray(from, to), totals));
+  const { verified, posts } = totals;
   const followers = ctx.analysed.map((m) => index.accounts.followers[m]!).sort();
   return {
     sampleCount: members.length,
@@ -30,3 +46,5 @@ export function summary(ctx: InsightContext): SummaryPanel {
     posts,
   };
 }
+
+export const summary = (ctx: InsightContext): SummaryPanel => finish(summarySteps(ctx));

@@ -13,6 +13,7 @@ import { Batch } from './batch';
 import { Engagers, type EngagementRow } from './engagers';
 import { LiveStrings } from './live-strings';
 import { PendingReferences } from './pending';
+import { VersionPins, type PinnedVersion } from './pin';
 import type { CompactionProgress, LiveOptions, LiveState, LiveStats, StreamPosition } from './live-types';
 import {
   LiveIndexError,
@@ -99,6 +100,7 @@ export class LiveIndex {
   /** @internal */ rowLogs!: Record<RowName, RowLog>;
   /** @internal */ handleLog!: HandleLog;
   private readonly buffers = new Map<string, Buffered<Uint32Array | Uint8Array>>();
+  private readonly pins = new VersionPins();
   private engagementOrder: Uint32Array = new Uint32Array(0);
   private readonly engagementPending = new Set<number>();
   private engagers!: Engagers;
@@ -186,7 +188,7 @@ export class LiveIndex {
   /** @internal The double buffer of a per-account or per-post array (README "Live updates"). */
   buffer<T extends Uint32Array | Uint8Array>(name: string, current: T): Buffered<T> {
     let b = this.buffers.get(name) as Buffered<T> | undefined;
-    if (!b) this.buffers.set(name, (b = new Buffered<T>(current)));
+    if (!b) this.buffers.set(name, (b = new Buffered<T>(current, this.pins.holds)));
     return b;
   }
 
@@ -221,6 +223,14 @@ export class LiveIndex {
   engagersOf = (name: EngagementRow, p: number): number[] => this.engagers.of(name, p);
   /** @internal */ engaged = (name: EngagementRow, p: number, actor: number): void =>
     this.engagers.add(name, p, actor);
+
+  /**
+   * The current version, kept as it is until released while later batches publish theirs (a
+   * query in slices reads it across batches; pin.ts). Synchronous queries need no pin.
+   */
+  pin(): PinnedVersion {
+    return this.pins.pin(this.v, this.version, this.engagementOrder, this.engagementPending);
+  }
 
   /** The version queries read now. */
   get current(): AudienceIndex {

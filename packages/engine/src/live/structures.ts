@@ -381,7 +381,8 @@ export class LazyCsr implements Csr {
  * brought level with the current one by copying the indices the last batch wrote) and publishes
  * it, so a batch costs O(values written), not a copy of the array. The array of version k stays
  * unchanged until version k + 2 is published (README "Live updates": queries run synchronously on
- * the current version).
+ * the current version) — or, while a version holding the spare is pinned (`held`, pin.ts), until
+ * it is released: the batch then writes a fresh copy.
  */
 export class Buffered<T extends Uint32Array | Uint8Array> {
   private spare: T | undefined;
@@ -389,7 +390,10 @@ export class Buffered<T extends Uint32Array | Uint8Array> {
   private writing: T | undefined;
   private written: number[] = [];
 
-  constructor(public current: T) {}
+  constructor(
+    public current: T,
+    private readonly held: (array: Uint32Array | Uint8Array) => boolean = () => false,
+  ) {}
 
   /** The array this batch writes (equal to `current` when first asked for). */
   writable(current: T): T {
@@ -401,7 +405,8 @@ export class Buffered<T extends Uint32Array | Uint8Array> {
       this.writing = undefined;
     }
     if (this.writing) return this.writing;
-    if (!this.spare || this.spare.length !== current.length) this.spare = current.slice() as T;
+    if (!this.spare || this.spare.length !== current.length || this.held(this.spare))
+      this.spare = current.slice() as T;
     else for (const i of this.pending) this.spare[i] = current[i]!;
     this.pending = [];
     this.writing = this.spare;

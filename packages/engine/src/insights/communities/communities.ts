@@ -4,8 +4,9 @@ import type { AudienceIndex } from '../../postings/audience-index';
 import { RowCursor } from '../../postings/csr';
 import { accountSummary } from '../account-summary';
 import type { InsightContext } from '../context';
-import { assignCommunities } from './assign';
-import { communityCore, type CommunityCore } from './core';
+import { finish, type Steps } from '../../util/steps';
+import { assignSteps } from './assign';
+import { communityCore, communityCoreSteps, type CommunityCore } from './core';
 import { communityName, distinctiveTerms } from './naming';
 
 const MAX_COMMUNITIES = 10;
@@ -60,22 +61,28 @@ export function communityPositions(ctx: InsightContext): Int32Array {
   return position;
 }
 
-const listed = (ctx: InsightContext) =>
-  ctx.memo('communities', () => {
+/** The communities panel and the Louvain communities it lists, in steps (a community's terms each). */
+export const listedSteps = (ctx: InsightContext): Steps<{ panel: CommunitiesPanel; chosen: number[] }> =>
+  ctx.memoSteps('communities', function* () {
     const { index } = ctx;
-    const core = communityCore(ctx);
+    const core = yield* communityCoreSteps(ctx);
     const { community } = core;
     const coreSizes = new Uint32Array(core.count);
     for (let i = 0; i < community.length; i++) coreSizes[community[i]!]!++;
     const inCommunity = followersInCommunity(core);
-    const label = assignCommunities(ctx);
+    const label = yield* assignSteps(ctx);
     const sizes = new Uint32Array(core.count);
     for (let i = 0; i < label.length; i++) if (label[i]! >= 0) sizes[label[i]!]!++;
     const floor = Math.max(2, Math.ceil(ctx.graphSample.length * 0.005));
     const chosen = topIndices(core.count, (c) => (sizes[c]! >= floor ? sizes[c]! : 0), MAX_COMMUNITIES);
     const byCommunity = membersByCommunity(ctx.graphSample, label, core.count);
+    const termCounts: Uint32Array[] = [];
+    for (const c of chosen) {
+      termCounts.push(profileTermCounts(index, byCommunity[c]!));
+      yield;
+    }
     const list = chosen.map((c, id): Community => {
-      const counts = profileTermCounts(index, byCommunity[c]!);
+      const counts = termCounts[id]!;
       const interests = distinctiveTerms(index, 'interest', counts, sizes[c]!, 5);
       const words = distinctiveTerms(index, 'bioWord', counts, sizes[c]!, 5);
       const local = topIndices(core.nodes.length, (i) => (community[i] === c ? inCommunity[i]! + 1 : 0), 5);
@@ -104,3 +111,5 @@ const listed = (ctx: InsightContext) =>
     };
     return { panel, chosen };
   });
+
+const listed = (ctx: InsightContext) => finish(listedSteps(ctx));

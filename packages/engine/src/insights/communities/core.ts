@@ -2,7 +2,8 @@ import { newBits, popcount32 } from '../../bits/bitset';
 import type { AudienceIndex } from '../../postings/audience-index';
 import { RowCursor } from '../../postings/csr';
 import type { InsightContext } from '../context';
-import { followTally } from '../counts';
+import { followTally, followTallySteps } from '../counts';
+import { BLOCK, finish, inBlocks, type Steps } from '../../util/steps';
 import { undirected } from './graph';
 import { louvain } from './louvain';
 import { selectCoreOf } from './select-core';
@@ -61,25 +62,32 @@ function coreNodes(ctx: InsightContext): Uint32Array {
   return selectCoreOf(members, memberCounts, limit);
 }
 
-/** The core's bitset, its rank, and the follows between core members (positions). */
-function coreEdges(index: AudienceIndex, nodes: Uint32Array) {
-  // The core is in account order, so a member's position is its rank among the core's bits.
-  const inCore = newBits(index.size);
-  for (let i = 0; i < nodes.length; i++) inCore[nodes[i]! >>> 5]! |= 1 << (nodes[i]! & 31);
-  const rank = new Uint32Array(inCore.length);
-  for (let w = 1; w < inCore.length; w++) rank[w] = rank[w - 1]! + popcount32(inCore[w - 1]!);
-  const rows = new RowCursor(index.following);
-  // Targets first, into room for every follow the core makes (each node's row end kept), then
-  // the sources from those row ends: no growing arrays nor a push per edge.
+/** Follows made by nodes from … to − 1. */
+function followsOf(rows: RowCursor, nodes: Uint32Array, from: number, to: number): number {
   let follows = 0;
-  for (let i = 0; i < nodes.length; i++) {
+  for (let i = from; i < to; i++) {
     const { start, end } = rows.at(nodes[i]!);
     follows += end - start;
   }
-  const targets = new Uint32Array(follows);
-  const rowEnd = new Uint32Array(nodes.length);
-  let k = 0;
-  for (let i = 0; i < nodes.length; i++) {
+  return follows;
+}
+
+/** Where the core's follows are being gathered: `k` targets so far, each node's row end. */
+interface Gathering {
+  rows: RowCursor;
+  nodes: Uint32Array;
+  inCore: Uint32Array;
+  rank: Uint32Array;
+  targets: Uint32Array;
+  rowEnd: Uint32Array;
+  k: number;
+}
+
+/** The core positions nodes from … to − 1 follow, appended to `g.targets`. */
+function gatherCoreFollows(g: Gathering, from: number, to: number): void {
+  const { rows, nodes, inCore, rank, targets, rowEnd } = g;
+  let k = g.k;
+  for (let i = from; i < to; i++) {
     // Branch-free: every follow's would-be position is written and kept only if it is a core
     // member other than i (about a third are at 1 M accounts: a branch on it mispredicts often).
     const { data, start, end } = rows.at(nodes[i]!);
@@ -93,6 +101,32 @@ function coreEdges(index: AudienceIndex, nodes: Uint32Array) {
     }
     rowEnd[i] = k;
   }
+  g.k = k;
+}
+
+/** The core's bitset, its rank, and the follows between core members (positions), in blocks of nodes. */
+function* coreEdges(index: AudienceIndex, nodes: Uint32Array) {
+  // The core is in account order, so a member's position is its rank among the core's bits.
+  const inCore = newBits(index.size);
+  for (let i = 0; i < nodes.length; i++) inCore[nodes[i]! >>> 5]! |= 1 << (nodes[i]! & 31);
+  const rank = new Uint32Array(inCore.length);
+  for (let w = 1; w < inCore.length; w++) rank[w] = rank[w - 1]! + popcount32(inCore[w - 1]!);
+  const rows = new RowCursor(index.following);
+  // Targets first, into room for every follow the core makes (each node's row end kept), then
+  // the sources from those row ends: no growing arrays nor a push per edge.
+  let follows = 0;
+  yield* inBlocks(nodes.length, (from, to) => (follows += followsOf(rows, nodes, from, to)));
+  const g: Gathering = {
+    rows,
+    nodes,
+    inCore,
+    rank,
+    targets: new Uint32Array(follows),
+    rowEnd: new Uint32Array(nodes.length),
+    k: 0,
+  };
+  yield* inBlocks(nodes.length, (from, to) => gatherCoreFollows(g, from, to), BLOCK / 4);
+  const { k, targets, rowEnd } = g;
   const inDegree = new Uint32Array(nodes.length);
   for (let e = 0; e < k; e++) inDegree[targets[e]!]!++;
   const from = new Uint32Array(k);
@@ -107,10 +141,16 @@ function coreEdges(index: AudienceIndex, nodes: Uint32Array) {
  * most followed members are the well-connected backbone the rest attach to (see assignCommunities).
  * (Thinning the backbone's edges instead was tried and loses more modularity than shrinking it.)
  */
-export const communityCore = (ctx: InsightContext): CommunityCore =>
-  ctx.memo('core', () => {
+export const communityCoreSteps = (ctx: InsightContext): Steps<CommunityCore> =>
+  ctx.memoSteps('core', function* () {
+    yield* followTallySteps(ctx);
     const nodes = coreNodes(ctx);
-    const edges = coreEdges(ctx.index, nodes);
-    const result = louvain(undirected(nodes.length, edges.from, edges.to));
+    yield;
+    const edges = yield* coreEdges(ctx.index, nodes);
+    const graph = undirected(nodes.length, edges.from, edges.to);
+    yield;
+    // One step: Louvain's local moves are not cut (docs/LIVE.md, "Insights while ingesting").
+    const result = louvain(graph);
     return { nodes, ...edges, ...result };
   });
+export const communityCore = (ctx: InsightContext): CommunityCore => finish(communityCoreSteps(ctx));

@@ -1,0 +1,98 @@
+import type { AudienceIndex, PostColumns } from '../postings/audience-index';
+import { CATEGORICAL_FIELDS } from '../postings/fields';
+import { reorderEngagement } from './structures';
+
+/** A version held for a query that outlives later batches (insights in slices): release it when done. */
+export interface PinnedVersion {
+  readonly index: AudienceIndex;
+  readonly version: number;
+  /** Lets batches reuse the version's arrays again. Idempotent. */
+  release(): void;
+}
+
+/**
+ * Every array of a version that batches double-buffer (`Buffered`, README "Live updates"): the names
+ * BatchStore and Batch pass to `array()` — the columns, the account counts, flags, string slots and
+ * `present`, and the per-post counts. Left alone, version k's copy is written again by batch k + 2.
+ */
+function bufferedArrays(v: AudienceIndex): (Uint32Array | Uint8Array)[] {
+  const { accounts, posts } = v;
+  return [
+    ...CATEGORICAL_FIELDS.map((f) => v.columns[f]),
+    accounts.followers,
+    accounts.following,
+    accounts.posts,
+    accounts.flags,
+    accounts.slot,
+    v.present,
+    posts.author,
+    posts.likes,
+    posts.reposts,
+    posts.replies,
+  ];
+}
+
+/**
+ * The engaged posts in order as the pinned version's counts have them: the live index's order and
+ * the posts changed since it was last brought up to date, both as they were at the pin (the order
+ * array is replaced, never written, when brought up to date), merged on first read.
+ */
+function pinnedPosts(posts: PostColumns, order: Uint32Array, changed: ReadonlySet<number>): PostColumns {
+  // Not `{ ...posts }`: that would read the live getter `byEngagement` (the latest order) now.
+  const { count, author, likes, reposts, replies, kept, ids, at, text } = posts;
+  let byEngagement: Uint32Array | undefined;
+  return {
+    count,
+    author,
+    likes,
+    reposts,
+    replies,
+    kept,
+    ids,
+    at,
+    text,
+    get byEngagement() {
+      byEngagement ??=
+        changed.size === 0
+          ? order
+          : reorderEngagement(order, changed, (p) => likes[p]! + reposts[p]! + replies[p]!);
+      return byEngagement;
+    },
+  };
+}
+
+/**
+ * The versions pinned now, by the arrays they hold: `Buffered.writable` takes a fresh copy instead
+ * of reusing a spare that a pinned version still reads (one copy of each such array per pin, and the
+ * version's arrays kept until it is released). Postings and rows need nothing: their logs keep every
+ * version's entries (README "Live updates"), compaction included.
+ */
+export class VersionPins {
+  private readonly arrays = new Map<Uint32Array | Uint8Array, number>();
+
+  readonly holds = (array: Uint32Array | Uint8Array): boolean => this.arrays.has(array);
+
+  get size(): number {
+    return this.arrays.size;
+  }
+
+  pin(v: AudienceIndex, version: number, order: Uint32Array, changed: ReadonlySet<number>): PinnedVersion {
+    const held = bufferedArrays(v);
+    for (const a of held) this.arrays.set(a, (this.arrays.get(a) ?? 0) + 1);
+    const index: AudienceIndex = { ...v, posts: pinnedPosts(v.posts, order, new Set(changed)) };
+    let released = false;
+    return {
+      index,
+      version,
+      release: () => {
+        if (released) return;
+        released = true;
+        for (const a of held) {
+          const n = this.arrays.get(a)! - 1;
+          if (n === 0) this.arrays.delete(a);
+          else this.arrays.set(a, n);
+        }
+      },
+    };
+  }
+}
