@@ -78,6 +78,7 @@ export {
   liveEngine,
   LIVE_BUILD_OPTIONS,
   type LiveAudienceEngine,
+  type PinnedEngine,
   type LiveEngineOptions,
 } from './live/live-engine';
 export {
@@ -120,7 +121,8 @@ export { CATEGORICAL_FIELDS, POST_FIELDS, PROFILE_FIELDS, type CategoricalField 
 export { EXPORT_FORMAT, SUPPORTED_VERSIONS } from './parse/header';
 export { tokenise, tokens } from './text/tokenise';
 
-export { computeInsights, INSIGHT_PANELS } from './insights/insights';
+export { computeInsights, computeInsightsInSlices, insightSteps, INSIGHT_PANELS } from './insights/insights';
+export { finish, inSlices, type SliceOptions, type Steps } from './util/steps';
 export { InsightContext, type InsightsOptions } from './insights/context';
 export { baselineOf, setBaseline } from './insights/baseline';
 export { networkBaseline, type InsightBaseline, type ReferenceCounts } from './insights/reference';

@@ -33,7 +33,9 @@ export function* summarySteps(ctx: InsightContext): Steps<SummaryPanel> {
   const populationEstimate = Math.round(members.length * index.scale);
   const rows = new RowCursor(index.postsByAuthor);
   const totals = { verified: 0, posts: 0 };
-  yield* inBlocks(members.length, (from, to) => tallyMembers(index, rows, members.subarray(from, to), totals));
+  yield* inBlocks(members.length, (from, to) =>
+    tallyMembers(index, rows, members.subarray(from, to), totals),
+  );
   const { verified, posts } = totals;
   const followers = ctx.analysed.map((m) => index.accounts.followers[m]!).sort();
   return {

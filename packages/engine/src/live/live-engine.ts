@@ -4,7 +4,13 @@ import { targetingCriteria } from '@murmur/core/x-catalogue';
 import { buildIndex, type ExportSource } from '../ingest/build-index';
 import type { BuildOptions } from '../ingest/record-sink';
 import { inMemoryEngine, type AudienceEngine } from '../engine';
+import type { AudienceInsights } from '@murmur/core/insights';
+import type { AccountSet } from '../bits/account-set';
+import type { Audience } from '../evaluate/evaluate';
+import type { InsightsOptions } from '../insights/context';
+import { insightSteps } from '../insights/insights';
 import type { AudienceIndex } from '../postings/audience-index';
+import { inSlices, type SliceOptions, type Steps } from '../util/steps';
 import {
   LiveIndex,
   type CompactionProgress,
@@ -40,8 +46,37 @@ export interface LiveAudienceEngine extends AudienceEngine {
   compactInBackground(): Promise<CompactionProgress>;
   /** The current version's index (snapshots write it). */
   readonly index: AudienceIndex;
+  /**
+   * The current version held while later batches publish theirs, with an engine over it (through
+   * `view`): a question that spans several turns of the event loop evaluates and reads there.
+   * Release it when done (until then batches copy the arrays it holds instead of reusing them).
+   */
+  pin(): PinnedEngine;
+  /**
+   * Insights on the version current now, computed in slices of about `slices.sliceMs` (default 4 ms)
+   * that turn the event loop between them, so estimates and batches go on meanwhile (docs/LIVE.md
+   * "Insights while ingesting"). The report is the one `insights` gives on that version; `audience`
+   * and `baseline` must come from it (evaluated in the same turn, or on `pin().engine`).
+   */
+  insightsInSlices(
+    audience: Audience | AccountSet,
+    options?: InsightsOptions,
+    baseline?: AccountSet,
+    slices?: SliceOptions,
+  ): Promise<AudienceInsights>;
   /** What a snapshot keeps beside the index (live-snapshot.ts). */
   liveState(): LiveState;
+}
+
+/** A live version held (LiveAudienceEngine.pin). */
+export interface PinnedEngine {
+  /** The version as queries see it (through `view`), and an engine over it. */
+  readonly index: AudienceIndex;
+  readonly engine: AudienceEngine;
+  readonly version: number;
+  /** What the version needs before a report reads it in slices (its engagement order, in steps). */
+  prepare(): Steps<void>;
+  release(): void;
 }
 
 export interface LiveEngineOptions extends LiveOptions {
@@ -68,6 +103,12 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
     return engine;
   };
   current();
+  const pin = (): PinnedEngine => {
+    const pinned = live.pin();
+    const { version, prepare, release } = pinned;
+    const index = view(pinned.index);
+    return { index, engine: inMemoryEngine(index), version, prepare, release };
+  };
   return {
     get stats() {
       return current().stats;
@@ -112,6 +153,21 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
     },
     get index() {
       return live.current;
+    },
+    pin,
+    async insightsInSlices(audience, options, baseline, slices) {
+      const pinned = pin();
+      try {
+        return await inSlices(
+          (function* () {
+            yield* pinned.prepare();
+            return yield* insightSteps(pinned.index, audience, options, baseline);
+          })(),
+          slices,
+        );
+      } finally {
+        pinned.release();
+      }
     },
     liveState: () => live.state(),
   };

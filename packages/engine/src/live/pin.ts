@@ -1,11 +1,14 @@
 import type { AudienceIndex, PostColumns } from '../postings/audience-index';
 import { CATEGORICAL_FIELDS } from '../postings/fields';
-import { reorderEngagement } from './structures';
+import { finish, type Steps } from '../util/steps';
+import { reorderEngagementSteps } from './structures';
 
 /** A version held for a query that outlives later batches (insights in slices): release it when done. */
 export interface PinnedVersion {
   readonly index: AudienceIndex;
   readonly version: number;
+  /** Brings the version's engagement order up to date in steps (else its first read does, at once). */
+  prepare(): Steps<void>;
   /** Lets batches reuse the version's arrays again. Idempotent. */
   release(): void;
 }
@@ -37,26 +40,33 @@ function bufferedArrays(v: AudienceIndex): (Uint32Array | Uint8Array)[] {
  * the posts changed since it was last brought up to date, both as they were at the pin (the order
  * array is replaced, never written, when brought up to date), merged on first read.
  */
-function pinnedPosts(posts: PostColumns, order: Uint32Array, changed: ReadonlySet<number>): PostColumns {
+function pinnedPosts(
+  posts: PostColumns,
+  order: Uint32Array,
+  changed: ReadonlySet<number>,
+): { posts: PostColumns; prepare: () => Steps<void> } {
   // Not `{ ...posts }`: that would read the live getter `byEngagement` (the latest order) now.
   const { count, author, likes, reposts, replies, kept, ids, at, text } = posts;
-  let byEngagement: Uint32Array | undefined;
+  const engagement = (p: number) => likes[p]! + reposts[p]! + replies[p]!;
+  let byEngagement = changed.size === 0 ? order : undefined;
   return {
-    count,
-    author,
-    likes,
-    reposts,
-    replies,
-    kept,
-    ids,
-    at,
-    text,
-    get byEngagement() {
-      byEngagement ??=
-        changed.size === 0
-          ? order
-          : reorderEngagement(order, changed, (p) => likes[p]! + reposts[p]! + replies[p]!);
-      return byEngagement;
+    posts: {
+      count,
+      author,
+      likes,
+      reposts,
+      replies,
+      kept,
+      ids,
+      at,
+      text,
+      get byEngagement() {
+        byEngagement ??= finish(reorderEngagementSteps(order, changed, engagement));
+        return byEngagement;
+      },
+    },
+    *prepare() {
+      if (!byEngagement) byEngagement = yield* reorderEngagementSteps(order, changed, engagement);
     },
   };
 }
@@ -79,11 +89,13 @@ export class VersionPins {
   pin(v: AudienceIndex, version: number, order: Uint32Array, changed: ReadonlySet<number>): PinnedVersion {
     const held = bufferedArrays(v);
     for (const a of held) this.arrays.set(a, (this.arrays.get(a) ?? 0) + 1);
-    const index: AudienceIndex = { ...v, posts: pinnedPosts(v.posts, order, new Set(changed)) };
+    const { posts, prepare } = pinnedPosts(v.posts, order, new Set(changed));
+    const index: AudienceIndex = { ...v, posts };
     let released = false;
     return {
       index,
       version,
+      prepare,
       release: () => {
         if (released) return;
         released = true;

@@ -44,7 +44,11 @@ export async function inSlices<T>(steps: Steps<T>, options: SliceOptions = {}): 
 }
 
 /** `pass(from, to)` over `length` items, a block at a time, pausing between blocks. */
-export function* inBlocks(length: number, pass: (from: number, to: number) => void, block = BLOCK): Steps<void> {
+export function* inBlocks(
+  length: number,
+  pass: (from: number, to: number) => void,
+  block = BLOCK,
+): Steps<void> {
   for (let from = 0; from < length; from += block) {
     pass(from, Math.min(length, from + block));
     yield;
