@@ -75,8 +75,8 @@ export interface PinnedEngine {
   readonly engine: AudienceEngine;
   readonly version: number;
   /** What the version needs before a report reads it in slices (its engagement order, in steps). */
-  prepare(): Steps<void>;
-  release(): void;
+  readonly prepare: () => Steps<void>;
+  readonly release: () => void;
 }
 
 export interface LiveEngineOptions extends LiveOptions {

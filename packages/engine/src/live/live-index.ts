@@ -13,6 +13,7 @@ import { Batch } from './batch';
 import { Engagers, type EngagementRow } from './engagers';
 import { LiveStrings } from './live-strings';
 import { PendingReferences } from './pending';
+import { reorderEngagement } from './engagement-order';
 import { VersionPins, type PinnedVersion } from './pin';
 import type { CompactionProgress, LiveOptions, LiveState, LiveStats, StreamPosition } from './live-types';
 import {
@@ -33,7 +34,6 @@ import {
   PostingLog,
   RowLog,
   grown,
-  reorderEngagement,
   replaceRows,
 } from './structures';
 

@@ -1,16 +1,16 @@
 import type { AudienceIndex, PostColumns } from '../postings/audience-index';
 import { CATEGORICAL_FIELDS } from '../postings/fields';
 import { finish, type Steps } from '../util/steps';
-import { reorderEngagementSteps } from './structures';
+import { reorderEngagementSteps } from './engagement-order';
 
 /** A version held for a query that outlives later batches (insights in slices): release it when done. */
 export interface PinnedVersion {
   readonly index: AudienceIndex;
   readonly version: number;
   /** Brings the version's engagement order up to date in steps (else its first read does, at once). */
-  prepare(): Steps<void>;
+  readonly prepare: () => Steps<void>;
   /** Lets batches reuse the version's arrays again. Idempotent. */
-  release(): void;
+  readonly release: () => void;
 }
 
 /**
