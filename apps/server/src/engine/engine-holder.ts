@@ -21,6 +21,7 @@ import { buildIndexFromFile, connectShardedEngine, exportFile } from '@murmur/en
 import { ServiceUnavailable } from '../errors';
 import { fetchEngineSource } from './engine-snapshot';
 import { serverAsyncEngine, shardedServerEngine } from './engine-async';
+import { workOnThisThread } from './engine-live-work';
 import { createEnginePool, inProcessWork, type EngineWork } from './engine-work';
 
 export type EngineState =
@@ -58,7 +59,7 @@ export interface EngineHolder {
 /** A holder over an engine that already exists (tests); heavy work on this thread unless given. */
 export function readyEngine(
   engine: AudienceEngine,
-  work: EngineWork = inProcessWork(engine),
+  work: EngineWork = workOnThisThread(engine),
   audiences: AsyncAudienceEngine = serverAsyncEngine(engine, work),
 ): EngineHolder {
   return {
@@ -175,7 +176,7 @@ async function buildWithWork(
 ): Promise<{ engine: AudienceEngine; work: EngineWork }> {
   if (options.live) {
     const engine = await startLiveEngine(options, build);
-    return { engine, work: inProcessWork(engine) };
+    return { engine, work: workOnThisThread(engine) };
   }
   const threads = options.workers ?? 0;
   let shared: SharedEngine | undefined;

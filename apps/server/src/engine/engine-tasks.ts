@@ -211,9 +211,37 @@ function compositionOf(
   };
 }
 
-const handlePackage = (handle: string) => targetingPackageSchema.parse({ handles: [{ handle }] });
-
 const estimateOf = ({ accounts: _accounts, ...estimate }: ReturnType<AudienceEngine['evaluate']>) => estimate;
+
+/** The audience and baseline of an insights task, evaluated on `engine`. */
+export function insightsAudiences(
+  engine: AudienceEngine,
+  input: InsightsInput,
+  report: ReportStage,
+): { audience: Audience; baseline: AccountSet | undefined } {
+  report(5, 'Finding the audience');
+  const audience = engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
+  const baseline = input.baseline ? setOf(audienceOf(engine, input.baseline)) : undefined;
+  report(20, 'Analysing members, interests and communities');
+  return { audience, baseline };
+}
+
+/**
+ * The insights task's reply: the report with the audience's estimate and the baseline's count
+ * (without a baseline, `accounts`: the indexed accounts of the version the report read).
+ */
+export const insightsReply = (
+  accounts: number,
+  audience: Audience,
+  baseline: AccountSet | undefined,
+  insights: AudienceInsights,
+) => ({
+  insights,
+  estimate: estimateOf(audience),
+  baselineCount: baseline?.count ?? accounts,
+});
+
+const handlePackage = (handle: string) => targetingPackageSchema.parse({ handles: [{ handle }] });
 
 /**
  * The heavy engine work, as plain functions of an `AudienceEngine` and structured-cloneable inputs
@@ -231,15 +259,13 @@ export const engineTasks = {
     input: InsightsInput,
     report: ReportStage,
   ): { insights: AudienceInsights; estimate: AudienceEstimate; baselineCount: number } {
-    report(5, 'Finding the audience');
-    const audience = engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
-    const baseline = input.baseline ? setOf(audienceOf(engine, input.baseline)) : undefined;
-    report(20, 'Analysing members, interests and communities');
-    return {
-      insights: engine.insights(audience, undefined, baseline),
-      estimate: estimateOf(audience),
-      baselineCount: baseline?.count ?? engine.stats.accounts,
-    };
+    const { audience, baseline } = insightsAudiences(engine, input, report);
+    return insightsReply(
+      engine.stats.accounts,
+      audience,
+      baseline,
+      engine.insights(audience, undefined, baseline),
+    );
   },
 
   /** Some panels of an audience (handle and description analysis, suggestions, a community). */
