@@ -176,6 +176,84 @@ for (const batch of BATCHES) {
       `${stats.compactions} compactions (background, in slices); load ${os.loadavg()[0]!.toFixed(1)}`,
   );
 }
+// Reports while ingesting (docs/LIVE.md "Insights while ingesting"): events arriving at INGEST_RATE
+// a second (mixed posts, likes, follow events), applied as a consumer would — in batches of up to
+// 1 000 whenever the loop is free; estimate requests arriving every 5 ms; and insights reports back
+// to back, computed at once on the main thread (`blocking`: what a live engine's report did before)
+// or in slices on the pinned version (`sliced`). An estimate's latency runs from its arrival to its
+// answer, so it includes the wait for the loop. `none`: the same ingest and estimates for 3 s without
+// a report, beside them. Usage: npm run bench:live-apply -- [accounts] [events per second, default 5 000].
+const INGEST_RATE = Number(process.argv[3] ?? 5_000);
+const sleep = () => new Promise((resolve) => setTimeout(resolve, 1));
+async function reportsWhileIngesting(mode: 'none' | 'blocking' | 'sliced', reports: number) {
+  const latencies: number[] = [];
+  const computing: number[] = [];
+  const reportMs: number[] = [];
+  const slices: number[] = [];
+  let running = true;
+  let applied = 0;
+  let batches = 0;
+  let behind = 0;
+  const start = performance.now();
+  const ingest = (async () => {
+    while (running) {
+      const due = Math.floor(((performance.now() - start) / 1000) * INGEST_RATE) - applied;
+      behind = Math.max(behind, due);
+      if (due <= 0) {
+        await sleep();
+        continue;
+      }
+      const size = Math.min(due, 1_000);
+      engine.apply(
+        Array.from({ length: size }, (_, i) => make[(['posts', 'likes', 'follows'] as const)[i % 3]!]()),
+      );
+      applied += size;
+      batches++;
+      await tick();
+    }
+  })();
+  const every = 5;
+  let answered = 0;
+  const requests = (async () => {
+    while (running) {
+      // Every request due by now is answered now: it waited for the loop since it arrived.
+      for (; start + answered * every <= performance.now(); answered++) {
+        const s = performance.now();
+        engine.estimate(ESTIMATES[answered % ESTIMATES.length]!);
+        computing.push(performance.now() - s);
+        latencies.push(performance.now() - (start + answered * every));
+      }
+      await sleep();
+    }
+  })();
+  while (mode === 'none' && performance.now() - start < 3_000) await sleep();
+  for (let r = 0; r < (mode === 'none' ? 0 : reports); r++) {
+    const s = performance.now();
+    if (mode === 'sliced')
+      await engine.insightsInSlices(engine.evaluate(INSIGHTS), undefined, undefined, {
+        onSlice: (ms) => slices.push(ms),
+      });
+    else {
+      await tick();
+      engine.insights(engine.evaluate(INSIGHTS));
+    }
+    reportMs.push(performance.now() - s);
+  }
+  running = false;
+  await Promise.all([ingest, requests]);
+  const sliced = slices.length > 0 ? `, ${slices.length} slices, longest ${ms(Math.max(...slices))}` : '';
+  console.log(
+    `reports while ingesting ${INGEST_RATE.toLocaleString('en')} events/s, ${mode}: ${reports} reports ` +
+      `(${engine.evaluate(INSIGHTS).sampleCount.toLocaleString('en')} members) wall p50 ${ms(percentile(reportMs, 0.5))} ` +
+      `max ${ms(Math.max(0, ...reportMs))}${sliced}; ${applied.toLocaleString('en')} events in ${batches} batches, at most ` +
+      `${behind.toLocaleString('en')} waiting; estimates (arrival to answer, ${latencies.length}) p50 ` +
+      `${ms(percentile(latencies, 0.5))} p95 ${ms(percentile(latencies, 0.95))} max ${ms(Math.max(...latencies))}, ` +
+      `computing p50 ${ms(percentile(computing, 0.5))} p95 ${ms(percentile(computing, 0.95))}; load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+}
+for (const mode of ['none', 'blocking', 'sliced', 'blocking', 'sliced'] as const)
+  await reportsWhileIngesting(mode, 5);
+
 // A background compaction with estimates arriving between its slices, then a blocking one.
 const during: number[] = [];
 const started = performance.now();

@@ -1,7 +1,7 @@
 import { countAnd } from '../bits/bitset';
 import { CATEGORICAL_FIELDS } from '../postings/fields';
 import { RowCursor, type Csr } from '../postings/csr';
-import { finish, inBlocks, type Steps } from '../util/steps';
+import { ROW_BLOCK, finish, inBlocks, type Steps } from '../util/steps';
 import type { InsightContext } from './context';
 import { radixSort } from './radix-sort';
 
@@ -16,7 +16,11 @@ function countRowsInto(counts: Uint32Array, rows: RowCursor, members: Uint32Arra
 function* countRows(csr: Csr, members: Uint32Array, terms: number): Steps<Uint32Array> {
   const counts = new Uint32Array(terms);
   const rows = new RowCursor(csr);
-  yield* inBlocks(members.length, (from, to) => countRowsInto(counts, rows, members.subarray(from, to)));
+  yield* inBlocks(
+    members.length,
+    (from, to) => countRowsInto(counts, rows, members.subarray(from, to)),
+    ROW_BLOCK,
+  );
   return counts;
 }
 
@@ -192,9 +196,13 @@ function* tallyFollows(ctx: InsightContext): Steps<FollowTally> {
   const rows = new RowCursor(ctx.index.following);
   const sample = ctx.graphSample;
   const starts = new Uint32Array(sample.length + 1);
-  yield* inBlocks(sample.length, (from, to) => rowEnds(rows, sample, starts, from, to));
+  yield* inBlocks(sample.length, (from, to) => rowEnds(rows, sample, starts, from, to), ROW_BLOCK);
   const follows = new Uint32Array(starts[sample.length]!);
-  yield* inBlocks(sample.length, (from, to) => gatherRows(rows, sample, starts, follows, from, to));
+  yield* inBlocks(
+    sample.length,
+    (from, to) => gatherRows(rows, sample, starts, follows, from, to),
+    ROW_BLOCK,
+  );
   const accounts = ctx.index.size;
   const tally =
     accounts <= 2 * follows.length ? countPerAccount(follows, accounts) : countSorted(follows, accounts);

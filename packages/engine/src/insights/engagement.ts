@@ -1,6 +1,6 @@
 import type { EngagedAccount, EngagedPost, EngagementPanel } from '@murmur/core/insights';
 import { RowCursor, type Csr } from '../postings/csr';
-import { finish, inBlocks, type Steps } from '../util/steps';
+import { ROW_BLOCK, finish, inBlocks, type Steps } from '../util/steps';
 import { topIndices } from '../util/top-k';
 import { accountSummary } from './account-summary';
 import type { InsightContext } from './context';
@@ -33,10 +33,18 @@ function gather(rows: RowCursor, actors: Uint32Array, out: Uint32Array, k: numbe
 function* postRuns(sample: Uint32Array, byActor: Csr, posts: number) {
   const rows = new RowCursor(byActor);
   let total = 0;
-  yield* inBlocks(sample.length, (from, to) => (total += rowsLength(rows, sample.subarray(from, to))));
+  yield* inBlocks(
+    sample.length,
+    (from, to) => (total += rowsLength(rows, sample.subarray(from, to))),
+    ROW_BLOCK,
+  );
   const gathered = new Uint32Array(total);
   let k = 0;
-  yield* inBlocks(sample.length, (from, to) => (k = gather(rows, sample.subarray(from, to), gathered, k)));
+  yield* inBlocks(
+    sample.length,
+    (from, to) => (k = gather(rows, sample.subarray(from, to), gathered, k)),
+    ROW_BLOCK,
+  );
   // A radix sort: a comparison sort of a million post numbers was most of this panel's time.
   const sorted = radixSort(gathered, posts);
   yield;

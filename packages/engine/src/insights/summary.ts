@@ -3,7 +3,7 @@ import type { SummaryPanel } from '@murmur/core/insights';
 import type { InsightContext } from './context';
 import { AccountFlag, type AudienceIndex } from '../postings/audience-index';
 import { RowCursor } from '../postings/csr';
-import { finish, inBlocks, type Steps } from '../util/steps';
+import { ROW_BLOCK, finish, inBlocks, type Steps } from '../util/steps';
 
 /** Verified members and posts of members from … to − 1, added to `into`. */
 function tallyMembers(
@@ -33,8 +33,10 @@ export function* summarySteps(ctx: InsightContext): Steps<SummaryPanel> {
   const populationEstimate = Math.round(members.length * index.scale);
   const rows = new RowCursor(index.postsByAuthor);
   const totals = { verified: 0, posts: 0 };
-  yield* inBlocks(members.length, (from, to) =>
-    tallyMembers(index, rows, members.subarray(from, to), totals),
+  yield* inBlocks(
+    members.length,
+    (from, to) => tallyMembers(index, rows, members.subarray(from, to), totals),
+    ROW_BLOCK,
   );
   const { verified, posts } = totals;
   const followers = ctx.analysed.map((m) => index.accounts.followers[m]!).sort();

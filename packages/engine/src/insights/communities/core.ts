@@ -3,7 +3,7 @@ import type { AudienceIndex } from '../../postings/audience-index';
 import { RowCursor } from '../../postings/csr';
 import type { InsightContext } from '../context';
 import { followTally, followTallySteps } from '../counts';
-import { BLOCK, finish, inBlocks, type Steps } from '../../util/steps';
+import { ROW_BLOCK, finish, inBlocks, type Steps } from '../../util/steps';
 import { undirected } from './graph';
 import { louvain } from './louvain';
 import { selectCoreOf } from './select-core';
@@ -115,7 +115,7 @@ function* coreEdges(index: AudienceIndex, nodes: Uint32Array) {
   // Targets first, into room for every follow the core makes (each node's row end kept), then
   // the sources from those row ends: no growing arrays nor a push per edge.
   let follows = 0;
-  yield* inBlocks(nodes.length, (from, to) => (follows += followsOf(rows, nodes, from, to)));
+  yield* inBlocks(nodes.length, (from, to) => (follows += followsOf(rows, nodes, from, to)), ROW_BLOCK);
   const g: Gathering = {
     rows,
     nodes,
@@ -125,7 +125,7 @@ function* coreEdges(index: AudienceIndex, nodes: Uint32Array) {
     rowEnd: new Uint32Array(nodes.length),
     k: 0,
   };
-  yield* inBlocks(nodes.length, (from, to) => gatherCoreFollows(g, from, to), BLOCK / 4);
+  yield* inBlocks(nodes.length, (from, to) => gatherCoreFollows(g, from, to), ROW_BLOCK);
   const { k, targets, rowEnd } = g;
   const inDegree = new Uint32Array(nodes.length);
   for (let e = 0; e < k; e++) inDegree[targets[e]!]!++;
