@@ -5,7 +5,7 @@ import type { InsightContext } from '../context';
 import { followTally, followTallySteps } from '../counts';
 import { ROW_BLOCK, finish, inBlocks, type Steps } from '../../util/steps';
 import { undirected } from './graph';
-import { louvain } from './louvain';
+import { louvainSteps } from './louvain';
 import { selectCoreOf } from './select-core';
 
 /** The audience's follow subgraph on its core, with Louvain's communities. */
@@ -149,8 +149,7 @@ export const communityCoreSteps = (ctx: InsightContext): Steps<CommunityCore> =>
     const edges = yield* coreEdges(ctx.index, nodes);
     const graph = undirected(nodes.length, edges.from, edges.to);
     yield;
-    // One step: Louvain's local moves are not cut (docs/LIVE.md, "Insights while ingesting").
-    const result = louvain(graph);
+    const result = yield* louvainSteps(graph);
     return { nodes, ...edges, ...result };
   });
 export const communityCore = (ctx: InsightContext): CommunityCore => finish(communityCoreSteps(ctx));

@@ -1,3 +1,4 @@
+import { finish, type Steps } from '../../util/steps';
 import { degrees, nodeCount, type WeightedGraph } from './graph';
 
 /**
@@ -8,24 +9,65 @@ import { degrees, nodeCount, type WeightedGraph } from './graph';
  * passes with far fewer visits; `maxVisits` (per node, on average) bounds the worst case.
  * Returns the communities renumbered 0 … count-1 and whether any node moved.
  */
-export function localMoves(
+export const localMoves = (
   g: WeightedGraph,
   maxVisits = 4,
-): { community: Uint32Array; count: number; moved: boolean } {
+): { community: Uint32Array; count: number; moved: boolean } => finish(localMoveSteps(g, maxVisits));
+
+/** localMoves in steps of `budget` node visits (a report in slices pauses between them). */
+export function* localMoveSteps(
+  g: WeightedGraph,
+  maxVisits = 4,
+  budget = 1 << 13,
+): Steps<{ community: Uint32Array; count: number; moved: boolean }> {
   const n = nodeCount(g);
-  const { offsets, targets, weights } = g;
   const k = degrees(g);
   const m2 = k.reduce((s, x) => s + x, 0);
-  const community = Uint32Array.from({ length: n }, (_, i) => i);
-  const tot = Float64Array.from(k);
-  const weightTo = new Float64Array(n);
-  const touched = new Uint32Array(n);
-  const queue = Uint32Array.from({ length: n }, (_, i) => i);
-  const queued = new Uint8Array(n).fill(1);
-  let head = 0;
-  let size = m2 > 0 ? n : 0;
-  let moved = false;
-  for (let visits = 0; size > 0 && visits < maxVisits * n; visits++) {
+  const state: Moving = {
+    g,
+    k,
+    m2,
+    community: Uint32Array.from({ length: n }, (_, i) => i),
+    tot: Float64Array.from(k),
+    weightTo: new Float64Array(n),
+    touched: new Uint32Array(n),
+    queue: Uint32Array.from({ length: n }, (_, i) => i),
+    queued: new Uint8Array(n).fill(1),
+    head: 0,
+    size: m2 > 0 ? n : 0,
+    visits: 0,
+    limit: maxVisits * n,
+    moved: false,
+  };
+  while (!visit(state, budget)) yield;
+  return { ...renumber(state.community), moved: state.moved };
+}
+
+/** Where the local moves are: the communities so far, the queue, the visits made. */
+interface Moving {
+  g: WeightedGraph;
+  k: Float64Array;
+  m2: number;
+  community: Uint32Array;
+  tot: Float64Array;
+  weightTo: Float64Array;
+  touched: Uint32Array;
+  queue: Uint32Array;
+  queued: Uint8Array;
+  head: number;
+  size: number;
+  visits: number;
+  limit: number;
+  moved: boolean;
+}
+
+/** Up to `budget` visits of queued nodes; true once the queue is empty or the visits are spent. */
+function visit(state: Moving, budget: number): boolean {
+  const { g, k, m2, community, tot, weightTo, touched, queue, queued, limit } = state;
+  const { offsets, targets, weights } = g;
+  const n = queue.length;
+  let { head, size, visits, moved } = state;
+  for (const stop = visits + budget; size > 0 && visits < limit && visits < stop; visits++) {
     const i = queue[head]!;
     head = head + 1 === n ? 0 : head + 1;
     size--;
@@ -66,7 +108,8 @@ export function localMoves(
       size++;
     }
   }
-  return { ...renumber(community), moved };
+  Object.assign(state, { head, size, visits, moved });
+  return size === 0 || visits >= limit;
 }
 
 function renumber(community: Uint32Array): { community: Uint32Array; count: number } {

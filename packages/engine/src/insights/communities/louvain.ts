@@ -1,6 +1,7 @@
 import { aggregate } from './aggregate';
 import { degrees, nodeCount, type WeightedGraph } from './graph';
-import { localMoves } from './louvain-level';
+import { finish, type Steps } from '../../util/steps';
+import { localMoveSteps } from './louvain-level';
 
 export interface LouvainResult {
   /** Community of each node, numbered 0 … count-1. */
@@ -32,17 +33,22 @@ export function modularity(g: WeightedGraph, community: Uint32Array, count: numb
  * while a level still moves nodes. Deterministic: nodes are visited in index order.
  * O(edges) per pass; a few passes per level and a handful of levels in practice.
  */
-export function louvain(g: WeightedGraph, maxLevels = 10): LouvainResult {
+export const louvain = (g: WeightedGraph, maxLevels = 10): LouvainResult =>
+  finish(louvainSteps(g, maxLevels));
+
+/** louvain in steps: the local moves a few thousand visits at a time, a level's aggregation each. */
+export function* louvainSteps(g: WeightedGraph, maxLevels = 10): Steps<LouvainResult> {
   const n = nodeCount(g);
   const community = Uint32Array.from({ length: n }, (_, i) => i);
   let count = n;
   let level = g;
   for (let l = 0; l < maxLevels; l++) {
-    const step = localMoves(level);
+    const step = yield* localMoveSteps(level);
     if (!step.moved) break;
     for (let i = 0; i < n; i++) community[i] = step.community[community[i]!]!;
     count = step.count;
     level = aggregate(level, step.community, step.count);
+    yield;
   }
   // The last aggregated graph has one node per community, its internal weight as a self-loop and
   // its total degree: the same whole-number sums, so the same modularity as scoring `community` on
