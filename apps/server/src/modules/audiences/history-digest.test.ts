@@ -76,7 +76,7 @@ describe('a point’s digest as stored', () => {
     expect(() => readDigest([2, ...stored.slice(1)] as unknown as typeof stored)).toThrow(/format 2/);
   });
 
-  it('stays under 2 kB a day where the object form did not (issue 35)', () => {
+  it('stays under 2 kB a day where the object form did not (bench/README.md "bench:history": at most 2 kB per audience and day)', () => {
     expect(bytes(measured)).toBeGreaterThan(2048);
     expect(bytes(storeDigest(measured))).toBeLessThan(2048);
   });

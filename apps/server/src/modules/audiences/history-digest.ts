@@ -7,7 +7,7 @@ import {
 import type { StoredDigest, StoredSection } from '../../db/schema';
 
 /**
- * A point's digest as audience_points keeps it (issue 35: at most 2 kB per audience and day): the
+ * A point's digest as audience_points keeps it (bench/README.md "bench:history": at most 2 kB per audience and day): the
  * same figures as the API's `AudienceDigest`, in arrays instead of keyed objects, fields and sections
  * by their position in DIGEST_FIELDS and DIGEST_SECTIONS, each value a flat run of `value, label,
  * count`. A label equal to its value (a field's) or absent (a section's: an interest is its own

@@ -1,12 +1,9 @@
-import type { CommunitySort, CommunitySummary, GrowthWindow } from '@murmur/core/api';
+import type { CommunitySort } from '@murmur/core/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request';
 
 /** GET /api/communities/?sort= — communities of the network (public), with the growth window. */
-export const getCommunities = async (
-  sort: CommunitySort,
-  signal?: AbortSignal,
-): Promise<{ results: CommunitySummary[]; growth_window: GrowthWindow }> =>
+export const getCommunities = (sort: CommunitySort, signal?: AbortSignal) =>
   request.get('/api/communities/', { query: { sort, limit: 20 }, signal });
 
 export const getCommunitiesQueryOptions = (sort: CommunitySort) =>
