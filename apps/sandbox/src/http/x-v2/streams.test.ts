@@ -47,7 +47,12 @@ describe("X's streams from the sandbox's running clock", () => {
     const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
     const earliest = async (query: string) => {
       const now = network.clock.now;
-      const { text } = await read(`tweets/firehose/stream?partition=1&tweet.fields=created_at&${query}`, 300);
+      // Long enough for a replay to arrive on a busy machine (300 ms once saw none of it); reading
+      // longer only adds newer events, which move no bound checked below.
+      const { text } = await read(
+        `tweets/firehose/stream?partition=1&tweet.fields=created_at&${query}`,
+        2000,
+      );
       const times = lines(text).map((e) => Date.parse((e.data as { created_at: string }).created_at) / 1000);
       return { now, first: Math.min(...times) };
     };
