@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { tr } from './locales';
 import { timed } from './timing';
 
 /** Screenshots of each screen, kept as test artifacts under e2e/artifacts/screens/. */
@@ -23,6 +24,23 @@ async function capture(page: Page, name: string): Promise<void> {
   if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
   await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
   if (viewport && height > viewport.height) await page.setViewportSize(viewport);
+  await noCrash(page, name);
+}
+
+const CRASH_TITLES = [tr('en', 'crash.title'), tr('ja', 'crash.title')];
+
+/**
+ * The app's crash modal (an uncaught error on the page) is not up: when it is, the journey fails
+ * here with the error the modal shows, not later on a click the modal's overlay intercepts.
+ */
+async function noCrash(page: Page, name: string): Promise<void> {
+  const crash = page
+    .getByRole('dialog')
+    .filter({ hasText: CRASH_TITLES[0] })
+    .or(page.getByRole('dialog').filter({ hasText: CRASH_TITLES[1] }));
+  if ((await crash.count()) > 0) {
+    throw new Error(`The crash modal is open on screen ${name}: ${await crash.first().innerText()}`);
+  }
 }
 
 /** Waits two frames (for a transition a resize starts), then for every animation that ends to end. */

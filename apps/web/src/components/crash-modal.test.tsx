@@ -23,6 +23,22 @@ describe('crash handling', () => {
     uninstall();
   });
 
+  it('does not treat a ResizeObserver loop notice as a crash', () => {
+    const handler = createCrashHandler({ reload: () => {} });
+    const uninstall = installCrashReporting(window, handler);
+    act(() => {
+      window.dispatchEvent(
+        new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.' }),
+      );
+    });
+    expect(handler.current()).toBeUndefined();
+    act(() => {
+      window.dispatchEvent(new ErrorEvent('error', { error: new Error('Real'), message: 'Real' }));
+    });
+    expect(handler.current()?.message).toBe('Real');
+    uninstall();
+  });
+
   it('reports unhandled rejections and can be dismissed', async () => {
     const user = userEvent.setup();
     const handler = createCrashHandler({ reload: () => {} });
