@@ -12,9 +12,18 @@ export const useElementWidth = (ref: RefObject<HTMLElement | null>): number => {
     const measure = () => setWidth(element.getBoundingClientRect().width);
     measure();
     if (typeof ResizeObserver === 'function') {
-      const observer = new ResizeObserver(measure);
+      // Measured in the next frame, not in the observer's callback: a re-render there that changes
+      // the element's size again within the frame is what Chromium reports as a ResizeObserver loop.
+      let frame = 0;
+      const observer = new ResizeObserver(() => {
+        cancelAnimationFrame(frame);
+        frame = requestAnimationFrame(measure);
+      });
       observer.observe(element);
-      return () => observer.disconnect();
+      return () => {
+        cancelAnimationFrame(frame);
+        observer.disconnect();
+      };
     }
     const timer = setInterval(measure, WIDTH_POLL_MS);
     return () => clearInterval(timer);
