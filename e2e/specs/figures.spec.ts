@@ -3,13 +3,15 @@ import { expect, test, type Locator } from '@playwright/test';
 import { apiFor, waitForEngine, watchJobs, type AudienceConfig } from '../support/audience-api';
 import { signIn } from '../support/audience-screens';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
+import { isSignInMail, signInCodeFrom } from '../support/mail';
 import { tr, type Lang } from '../support/locales';
 import { screenshotBothWidths } from '../support/screens';
 
 /**
  * One saved audience, the followers of one account, on every screen that shows its size: My
  * Audiences, the creator's size panel, the creator's handle analysis, Explore-X, Compare and the
- * insights summary. Each
+ * insights summary on the dashboard; the audience builder, the saved lists and the competitor
+ * analysis on the pro-targeting site (its own host, signed in by its own magic link). Each
  * must show the same figure — Murmur's estimate — with the same label and the same 95 % interval,
  * in English and Japanese (docs/decisions/006-sampling-model.md).
  */
@@ -19,6 +21,9 @@ const TEAM = 'figures-team';
 const OTHER = 'Japanese speakers';
 
 test.beforeAll(() => waitForEngine(app.server.url));
+
+/** The pro-targeting site: the same server under the pro host (SPEC §1: flavours by host name). */
+const proUrl = (base: string) => base.replace('://localhost', '://pro.localhost');
 
 /** The creator's `?package=` parameter (base64url JSON, as the web's encodePackage writes it). */
 const packageParam = (pkg: unknown): string => Buffer.from(JSON.stringify(pkg)).toString('base64url');
@@ -48,9 +53,14 @@ async function expectLabel(scope: Locator, lang: Lang): Promise<void> {
 test('one audience shows the same figure, label and interval on every screen, in English and Japanese', async ({
   browser,
 }) => {
-  // Twelve screens at two widths in two languages: more than the default 2 min on a loaded machine.
-  test.setTimeout(240_000);
-  const page = await browser.newPage({ baseURL: app.server.url });
+  // Nine screens at two widths in two languages: ~2 min on an idle machine, 4 or more on a loaded one.
+  test.setTimeout(480_000);
+  const context = await browser.newContext({
+    baseURL: app.server.url,
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
   const api = apiFor(page, app.server.url);
   const jobs = watchJobs(page);
 
@@ -100,6 +110,18 @@ test('one audience shows the same figure, label and interval on every screen, in
     expect(stored.size_figure.high).toBeGreaterThanOrEqual(stored.size);
     expect(stored.size_figure.high).toBeGreaterThan(stored.size_figure.low);
     return stored;
+  });
+
+  // The pro site keeps its own sign-in (a pro token, not the dashboard's cookie): same person, same mail.
+  const pro = await context.newPage();
+  await test.step('sign in on the pro-targeting site', async () => {
+    await pro.goto(`${proUrl(app.server.url)}/`);
+    await pro.getByLabel(tr('en', 'login.emailLabel')).fill('aiko@example.com');
+    const mark = app.sink.mark();
+    await pro.getByRole('button', { name: tr('en', 'login.sendCode') }).click();
+    const mail = await app.sink.waitFor(isSignInMail('aiko@example.com'), { after: mark });
+    await pro.getByLabel(tr('en', 'login.codeLabel')).pressSequentially(signInCodeFrom(mail), { delay: 30 });
+    await expect(pro.getByText('aiko@example.com').first()).toBeVisible({ timeout: 20_000 });
   });
 
   const check = async (lang: Lang) => {
@@ -183,6 +205,48 @@ test('one audience shows the same figure, label and interval on every screen, in
       await expectLabel(size, lang);
       await screenshotBothWidths(page, `figures-insights-${lang}`);
     });
+
+    const listName = `${name} (${lang})`;
+    await test.step(`${lang}: the pro site's audience builder`, async () => {
+      await pro.goto(`${proUrl(app.server.url)}/audience-builder`);
+      const followers = pro.getByRole('textbox', { name: tr(lang, 'proSite.builder.followersOf') });
+      await followers.fill(handle);
+      await followers.press('Enter');
+      const figure = pro
+        .locator('[data-figure-kind="estimate"]')
+        .filter({ has: pro.getByTestId('audience-size') });
+      await expect(figure.locator('[data-figure-part="value"]')).toHaveText(expected.value, {
+        timeout: 20_000,
+      });
+      expect(await shownFigure(figure.locator('xpath=..'))).toEqual(expected);
+      await expectLabel(figure.locator('xpath=..'), lang);
+      await pro.getByLabel(tr(lang, 'proSite.builder.listName')).fill(listName);
+      await pro.getByRole('button', { name: tr(lang, 'proSite.builder.save') }).click();
+      await expect(pro.getByText(listName).first()).toBeVisible();
+      await screenshotBothWidths(pro, `figures-pro-builder-${lang}`);
+    });
+
+    await test.step(`${lang}: the pro site's saved lists`, async () => {
+      await pro.goto(`${proUrl(app.server.url)}/saved-lists`);
+      const row = pro
+        .getByRole('row')
+        .filter({ has: pro.getByRole('link', { name: listName, exact: true }) });
+      expect(await shownFigure(row)).toEqual(expected);
+      await screenshotBothWidths(pro, `figures-pro-lists-${lang}`);
+    });
+
+    await test.step(`${lang}: the pro site's competitor analysis`, async () => {
+      await pro.goto(`${proUrl(app.server.url)}/competitor-analysis`);
+      const input = pro.getByRole('textbox', { name: tr(lang, 'proSite.competitors.handles') });
+      await input.fill(handle);
+      await input.press('Enter');
+      await pro.getByRole('button', { name: tr(lang, 'proSite.competitors.analyse') }).click();
+      const row = pro.getByRole('row').filter({ hasText: `@${handle}` });
+      // Murmur's estimate of the followers, beside X's own follower count (named as X's figure).
+      expect(await shownFigure(row)).toEqual(expected);
+      await expect(row.locator('[data-figure-kind="x"]').first()).toBeVisible();
+      await screenshotBothWidths(pro, `figures-pro-competitors-${lang}`);
+    });
   };
 
   await check('en');
@@ -195,5 +259,15 @@ test('one audience shows the same figure, label and interval on every screen, in
     await expect(page.getByRole('heading', { name: 'アカウント管理' })).toBeVisible();
   });
 
+  await test.step('switch the pro site to Japanese (its own header menu: each site keeps its choice)', async () => {
+    await pro.goto(`${proUrl(app.server.url)}/`);
+    await pro.getByRole('button', { name: tr('en', 'header.languageMenu', { language: 'English' }) }).click();
+    await pro.getByRole('menuitem', { name: '日本語' }).click();
+    await expect(
+      pro.getByRole('button', { name: tr('ja', 'header.languageMenu', { language: '日本語' }) }),
+    ).toBeVisible();
+  });
+
   await check('ja');
+  await context.close();
 });

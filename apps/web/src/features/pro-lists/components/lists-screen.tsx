@@ -79,7 +79,7 @@ export function ListsScreen({ kind }: ListsScreenProps) {
                   <Table.Td ta="right">
                     <FigureView figure={list.size_figure} />
                   </Table.Td>
-                  <Table.Td>{formatDate(list.modified, language)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(list.modified, language)}</Table.Td>
                   <Table.Td>
                     <ListActions list={list} />
                   </Table.Td>
