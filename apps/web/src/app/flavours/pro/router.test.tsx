@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '@/lib/i18n';
 import { personalStore } from '@/lib/personal-store';
 import { local, storageKeys } from '@/lib/storage';
 import { makeUser } from '@/test/fixtures';
@@ -67,6 +68,22 @@ describe('pro-targeting routes', { timeout: 20_000 }, () => {
     expect(authorizations.length).toBeGreaterThan(0);
     expect(new Set(authorizations)).toEqual(new Set(['Token pro.tok-1']));
     personalStore.clear();
+  });
+
+  it("switches to the user's saved language once signed in", async () => {
+    const ui = userEvent.setup();
+    const user = makeUser({ email: 'kenji@example.jp', language: 'ja' });
+    renderAt('/', {
+      'POST /api/external/personal-magic-link/magic/': { body: { magic_code: 'm' } },
+      'POST /api/external/personal-magic-link/use/': { body: { key: 'pro.tok-2', user } },
+      'GET /api/external/standalone-me/standalone_me/': { body: user },
+    });
+    await ui.type(await screen.findByLabelText(/Email address/), 'kenji@example.jp');
+    await ui.click(screen.getByRole('button', { name: 'Send sign-in code' }));
+    await ui.type(await screen.findByLabelText('Sign-in code'), 'ABC234');
+    expect((await screen.findAllByText('kenji@example.jp でログイン中')).length).toBeGreaterThan(0);
+    personalStore.clear();
+    await applyLanguage('en');
   });
 
   it('builds an audience signed out: live size, and the prompt to sign in to save it', async () => {
