@@ -1,6 +1,6 @@
 import { Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { User } from '@murmur/core/api';
-import type { ComponentPropsWithoutRef } from 'react';
+import type { ComponentPropsWithoutRef, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/avatar';
 
@@ -61,6 +61,42 @@ export function UserMenuButton({ user, ...rest }: UserMenuButtonProps) {
         </Text>
         <VisuallyHidden>{t('header.userMenu', { name })}</VisuallyHidden>
       </Group>
+    </UnstyledButton>
+  );
+}
+
+export interface DrawerButtonProps extends ButtonAttributes {
+  /** The signed-in user (their avatar is the button), or null for visitors (a person's outline). */
+  user: User | null;
+  opened: boolean;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+/**
+ * On a phone, the button of the drawer with language and account (./header-drawer.tsx). It is not a
+ * ☰: beside the navigation's burger two identical buttons told nobody which opens what.
+ */
+export function DrawerButton({ user, opened, ref, ...rest }: DrawerButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <UnstyledButton
+      ref={ref}
+      p={4}
+      hiddenFrom="sm"
+      aria-expanded={opened}
+      aria-haspopup="dialog"
+      style={{ borderRadius: 999 }}
+      {...rest}
+    >
+      {user !== null ? (
+        <Avatar name={displayName(user)} size={30} />
+      ) : (
+        <svg width={26} height={26} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor">
+          <circle cx="12" cy="8" r="4" strokeWidth="1.8" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
+      )}
+      <VisuallyHidden>{user !== null ? t('header.accountDrawer') : t('header.visitorDrawer')}</VisuallyHidden>
     </UnstyledButton>
   );
 }

@@ -21,14 +21,23 @@ const openDrawer = async (name: string) => {
 };
 
 describe('Header on a phone', () => {
-  it('keeps the language and account menus for wide screens and puts them in a drawer behind a burger', async () => {
-    renderWithProviders(<Header user={user} teamSlug="acme" />, { route: '/acme/audiences' });
+  it('keeps the language and account menus for wide screens and puts them in a drawer behind the avatar', async () => {
+    renderWithProviders(<Header user={user} teamSlug="acme" nav={{ opened: false, toggle: () => {} }} />, {
+      route: '/acme/audiences',
+    });
+    // Two buttons on a phone's header, each named for what it opens: not two identical ☰.
+    const phoneButtons = screen.getAllByRole('button').filter((b) => b.className.includes('hidden-from-sm'));
+    expect(phoneButtons).toEqual([
+      screen.getByRole('button', { name: 'Toggle navigation' }),
+      screen.getByRole('button', { name: 'Account and language' }),
+    ]);
+    expect(screen.getByRole('button', { name: 'Account and language' }).querySelector('.mantine-Burger-root, .mantine-Burger-burger')).toBeNull();
     // At small widths the menus' group is hidden (Mantine's visibleFrom) and the burger shown (hiddenFrom).
     const language = screen.getByRole('button', { name: 'Language: English' });
     expect(language.closest('.mantine-visible-from-sm')).not.toBeNull();
-    expect(screen.getByRole('button', { name: 'Menu' }).classList).toContain('mantine-hidden-from-sm');
+    expect(screen.getByRole('button', { name: 'Account and language' }).classList).toContain('mantine-hidden-from-sm');
 
-    const { burger, drawer } = await openDrawer('Menu');
+    const { burger, drawer } = await openDrawer('Account and language');
     expect(burger.getAttribute('aria-expanded')).toBe('true');
     expect(within(drawer).getByText('Alice Lee')).toBeTruthy();
     expect(within(drawer).getByText('alice@example.com')).toBeTruthy();
@@ -52,11 +61,11 @@ describe('Header on a phone', () => {
 
   it('switches the interface to Japanese from the drawer', async () => {
     renderWithProviders(<Header user={null} teamSlug={undefined} />, { route: '/choose-team' });
-    const { drawer } = await openDrawer('Menu');
+    const { drawer } = await openDrawer('Language and sign in');
     expect(within(drawer).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     fireEvent.click(within(drawer).getByRole('button', { name: '日本語' }));
     await waitFor(() => expect(i18n.language).toBe('ja'));
-    expect(await screen.findByRole('button', { name: 'メニュー' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '言語とログイン' })).toBeTruthy();
     const group = within(screen.getByRole('dialog')).getByRole('group', { name: '言語' });
     expect(within(group).getByRole('button', { name: '日本語' }).getAttribute('aria-pressed')).toBe('true');
     expect(within(screen.getByRole('dialog')).getByRole('link', { name: 'ログイン' })).toBeTruthy();
@@ -65,7 +74,7 @@ describe('Header on a phone', () => {
   it('offers account and sign out in Japanese', async () => {
     await i18n.changeLanguage('ja');
     renderWithProviders(<Header user={user} teamSlug="acme" />, { route: '/acme/audiences' });
-    const { drawer } = await openDrawer('メニュー');
+    const { drawer } = await openDrawer('アカウントと言語');
     expect(within(drawer).getByRole('link', { name: 'アカウント管理' })).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: 'ログアウト' })).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: 'メニューを閉じる' })).toBeTruthy();

@@ -7,7 +7,7 @@ import { LanguageButton } from '@/components/language-button';
 import { useSaveLanguage } from '@/features/account/hooks/use-save-language';
 import type { AppLanguage } from '@/lib/i18n';
 import { Optional, usePlaceholderPress, whenIdle } from '@/lib/deferred';
-import { TeamSwitcherButton, UserMenuButton } from './header-buttons';
+import { DrawerButton, TeamSwitcherButton, UserMenuButton } from './header-buttons';
 
 // The menus (Mantine's Menu, with its popover, positioning and focus trap) are not needed to show the
 // header: their buttons render at once and the menus' code loads when the browser is idle after the
@@ -107,19 +107,18 @@ export function Header({ user, teamSlug, nav }: HeaderProps) {
             </Optional>
           ))}
       </Group>
-      {/* On a phone the language and account menus move into a drawer: beside the team they ran off the screen. */}
-      <Burger
+      {/* On a phone the language and account menus move into a drawer: beside the team they ran off the
+          screen. Its button is the user's avatar (a person's outline for visitors), not a second ☰ beside
+          the navigation's, and its name says what it opens. */}
+      <DrawerButton
         ref={burger}
+        user={user}
         opened={drawer}
         onClick={() => {
           request();
           setDrawer((open) => !open);
         }}
         onPointerEnter={request}
-        hiddenFrom="sm"
-        size="sm"
-        aria-label={t('header.menu')}
-        aria-expanded={drawer}
       />
       {menus !== undefined && (
         <Optional>
