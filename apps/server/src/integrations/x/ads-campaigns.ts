@@ -222,6 +222,27 @@ export function createXAdsCampaignClient(
       );
     },
 
+    /**
+     * The account's media library items whose name, title or file name contain `q` (X's `q`
+     * filter): how a publish finds an image an earlier campaign already put there.
+     */
+    findMedia(tokens: XUserTokens, accountId: string, q: string) {
+      return call(
+        'media library',
+        async () =>
+          (
+            await client(tokens).get<
+              Many<{
+                media_key: string;
+                media_url: string | null;
+                file_name: string | null;
+                deleted?: boolean;
+              }>
+            >(path(accountId, 'media_library'), { q, count: '50' }, { prefix: '' })
+          ).data,
+      );
+    },
+
     /** Takes an image the failed publish put in the account's media library out again. */
     deleteMedia: (tokens: XUserTokens, accountId: string, mediaKey: string) =>
       remove('media library', tokens, path(accountId, `media_library/${encodeURIComponent(mediaKey)}`)),

@@ -152,7 +152,9 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
       }
       await ads.updateCampaign(tokens, c.adAccountId, created.id, { entity_status: 'ACTIVE' });
     } catch (error) {
-      const reason = error instanceof XError ? error.message : 'X could not be reached.';
+      const said = error instanceof XError ? error.message : 'X could not be reached.';
+      // X's own messages may end without a full stop ("…already in the media library").
+      const reason = /[.!?。]$/.test(said) ? said : `${said}.`;
       let rolledBack = xCampaignId === undefined;
       if (xCampaignId !== undefined)
         try {
@@ -184,10 +186,27 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
     await repo.updateCampaign(c.id, { state: 'active', xCampaignId, xError: null, modified: clock.now() });
   }
 
+  /**
+   * The publishes under way, by campaign: a second Publish while one runs (a double press, a request
+   * the browser sent again) waits for it instead of making a second campaign with the same ads on X.
+   */
+  const publishing = new Map<number, Promise<void>>();
+  function publishOnce(id: number): Promise<void> {
+    const running = publishing.get(id);
+    if (running) return running;
+    const run = (async () => {
+      // Read again: a publish that ended a moment ago left it published.
+      const fresh = await repo.findCampaign(id);
+      if (fresh?.campaign.state === 'draft') await publish(fresh.campaign);
+    })().finally(() => publishing.delete(id));
+    publishing.set(id, run);
+    return run;
+  }
+
   /** Active publishes a draft; on a published campaign, Active/Paused resume or pause it on X. */
   async function setStatus(c: CampaignRow, status: 'Active' | 'Paused'): Promise<void> {
     if (c.state === 'draft') {
-      if (status === 'Active') await publish(c);
+      if (status === 'Active') await publishOnce(c.id);
       return;
     }
     const state: EntityState = status === 'Active' ? 'active' : 'paused';
@@ -207,27 +226,49 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
 type AdMediaRow = NonNullable<Awaited<ReturnType<CampaignsDeps['repo']['adsOf']>>[number]['media']>;
 
 /**
- * The images one publish puts in the ad account's media library: each once however many ads show
- * it (X refuses to add an image twice), and all of them taken out again when the publish is rolled
- * back. removeAll is false when one could not be removed.
+ * The images one publish shows: each put in the ad account's media library once however many ads
+ * show it (X refuses to add an image twice). An image the library already holds (an earlier
+ * campaign's) is reused by its media key, and stays there on a rollback; the ones this publish
+ * added are taken out again. removeAll is false when one could not be removed.
  */
 function mediaLibrary(deps: CampaignsDeps, tokens: XUserTokens, accountId: string) {
-  const added = new Map<number, string>();
+  const keys = new Map<number, string>();
+  const added: string[] = [];
+  /** The library's item for the image, matched by the address X fetched it from, else by file name. */
+  async function existing(url: string, fileName: string): Promise<string | undefined> {
+    const items = (await deps.ads.findMedia(tokens, accountId, fileName)).filter((m) => m.deleted !== true);
+    return (items.find((m) => m.media_url === url) ?? items.find((m) => m.file_name === fileName))?.media_key;
+  }
   return {
     async keyOf(media: AdMediaRow): Promise<string> {
-      const known = added.get(media.id);
+      const known = keys.get(media.id);
       if (known !== undefined) return known;
-      const { media_key } = await deps.ads.addMedia(tokens, accountId, {
-        media_url: deps.publicMediaUrl(media),
-        name: media.name.slice(0, 255),
-        file_name: media.name.slice(0, 255),
-      });
-      added.set(media.id, media_key);
-      return media_key;
+      const url = deps.publicMediaUrl(media);
+      const fileName = media.name.slice(0, 255);
+      let key: string;
+      try {
+        ({ media_key: key } = await deps.ads.addMedia(tokens, accountId, {
+          media_url: url,
+          name: fileName,
+          file_name: fileName,
+        }));
+        added.push(key);
+      } catch (error) {
+        const reuse =
+          error instanceof XError &&
+          error.status === 400 &&
+          /already in the media library/i.test(error.message)
+            ? await existing(url, fileName)
+            : undefined;
+        if (reuse === undefined) throw error;
+        key = reuse;
+      }
+      keys.set(media.id, key);
+      return key;
     },
     async removeAll(): Promise<boolean> {
       let all = true;
-      for (const key of added.values())
+      for (const key of added)
         await deps.ads.deleteMedia(tokens, accountId, key).catch(() => {
           all = false;
         });
