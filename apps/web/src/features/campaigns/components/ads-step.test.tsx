@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18n from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
+import { AdsStep } from './ads-step';
+import { creativeNameOf } from './inline-creative';
+
+/** A draft with one ad set, a team without creatives; what the step posts is recorded. */
+function fakeServer() {
+  const ads: { id: number; adset: number; creative: { id: number; name: string } }[] = [];
+  const posted: { creatives: unknown[]; ads: unknown[] } = { creatives: [], ads: [] };
+  const answer = fakeFetch({
+    'GET /api/campaigns/41/adsets/': { body: [{ id: 7, name: 'Coffee fans' }] },
+    'GET /api/campaigns/41/ads/': () => ({ body: ads }),
+    'GET /api/ad-creatives/': { body: [] },
+    'GET /api/ad-media/': { body: [] },
+    'POST /api/ad-creatives/': (init) => {
+      const body = jsonBody(init) as { name: string; text: string };
+      posted.creatives.push(body);
+      return { status: 201, body: { id: 90, ...body, media: null, call_to_action: null, url: null } };
+    },
+    'POST /api/campaigns/41/ads/': (init) => {
+      const body = jsonBody(init) as { adset: number; creative: number };
+      posted.ads.push(body);
+      const ad = { id: 500, adset: body.adset, creative: { id: body.creative, name: 'Fresh beans' } };
+      ads.push(ad);
+      return { status: 201, body: ad };
+    },
+  });
+  vi.spyOn(window, 'fetch').mockImplementation(answer);
+  return posted;
+}
+
+const renderStep = () =>
+  renderWithProviders(
+    <AdsStep teamSlug="acme" draftId={41} creativesPath="/acme/creatives" pick={{}} setPick={() => {}} />,
+    { route: '/acme/campaigns/new?draft=41' },
+  );
+
+describe('AdsStep without creatives', { timeout: 30_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('writes the ad in the wizard: a creative of the team, then the ad of the ad set', async () => {
+    const ui = userEvent.setup();
+    const posted = fakeServer();
+    renderStep();
+    expect(await screen.findByText(/No creatives yet: write each ad's post below/)).toBeTruthy();
+    expect(screen.getByText('No ads in this ad set yet.')).toBeTruthy();
+    const add = screen.getByRole('button', { name: 'Add this ad' });
+    expect(add.hasAttribute('disabled')).toBe(true);
+    await ui.type(screen.getByRole('textbox', { name: 'Post text · Coffee fans' }), 'Fresh beans every week');
+    // The preview shows the post as it is typed.
+    expect(within(screen.getByLabelText('Preview')).getByText('Fresh beans every week')).toBeTruthy();
+    await ui.click(add);
+    await vi.waitFor(() => expect(posted.ads).toEqual([{ adset: 7, creative: 90 }]));
+    expect(posted.creatives).toEqual([
+      expect.objectContaining({
+        team: 'acme',
+        name: 'Fresh beans every week',
+        text: 'Fresh beans every week',
+        media: null,
+      }),
+    ]);
+    expect(await screen.findByTestId('ad')).toBeTruthy();
+    expect(screen.queryByText('No ads in this ad set yet.')).toBeNull();
+    // The form is empty again for the next ad.
+    expect(
+      (screen.getByRole('textbox', { name: 'Post text · Coffee fans' }) as HTMLTextAreaElement).value,
+    ).toBe('');
+  });
+
+  it('says so and offers the same in Japanese', async () => {
+    await i18n.changeLanguage('ja');
+    fakeServer();
+    renderStep();
+    expect(await screen.findByText(/クリエイティブはまだありません/)).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: '投稿のテキスト · Coffee fans' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '画像をアップロード' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'この広告を追加' })).toBeTruthy();
+    expect(screen.getByText('この広告グループにはまだ広告がありません。')).toBeTruthy();
+  });
+
+  it('names the creative after the first line of its text, cut at 60 characters', () => {
+    expect(creativeNameOf('  Fresh beans\nevery week')).toBe('Fresh beans');
+    expect([...creativeNameOf('あ'.repeat(80))]).toHaveLength(60);
+  });
+});
