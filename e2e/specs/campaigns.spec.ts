@@ -13,7 +13,7 @@ import { waitForEngine } from '../support/audience-api';
 import { signIn } from '../support/audience-screens';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { tr } from '../support/locales';
-import { screenshot } from '../support/screens';
+import { screenshot, screenshotBothWidths } from '../support/screens';
 
 /**
  * The campaign journey: an audience, uploaded images, three creatives, a campaign with two ad sets and
@@ -340,21 +340,28 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await expect(page.getByRole('textbox', { name: 'Ad set name' })).toHaveValue('Half-typed');
     await page.getByRole('textbox', { name: 'Ad set name' }).fill('');
     await page.getByRole('button', { name: 'Continue' }).click();
-    for (const [adset, creative] of [
-      ['Coffee fans', 'Beans'],
-      ['Coffee fans', 'Cup'],
-      ['Music fans', 'Playlist'],
-    ] as const) {
-      await page.getByRole('textbox', { name: `Creative · ${adset}` }).click();
+    for (const creative of ['Beans', 'Cup']) {
+      await page.getByRole('textbox', { name: 'Creative · Coffee fans' }).click();
       await page.getByRole('option', { name: creative, exact: true }).click();
-      await page
-        .getByRole('button', { name: 'Add ad' })
-        .filter({ visible: true })
-        .nth(adset === 'Coffee fans' ? 0 : 1)
-        .click();
+      await page.getByRole('button', { name: 'Add ad' }).filter({ visible: true }).first().click();
       await expect(page.getByTestId('ad').filter({ hasText: creative })).toBeVisible();
     }
-    await screenshot(page, 'campaigns-wizard-3-en');
+    // The third ad is written in the wizard (kept as a creative of the team), not picked.
+    await expect(page.getByText('No ads in this ad set yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'Write a new ad · Music fans' }).click();
+    await page
+      .getByRole('textbox', { name: 'Post text · Music fans' })
+      .fill('Coffee and music go together, every morning');
+    await page.getByRole('textbox', { name: 'Image · Music fans' }).click();
+    await page.getByRole('option', { name: 'cup.png' }).click();
+    await expect(page.getByLabel('Preview').getByRole('img', { name: 'cup.png' })).toBeVisible();
+    await screenshotBothWidths(page, 'campaigns-wizard-3-write-en');
+    await page.getByRole('button', { name: 'Add this ad' }).click();
+    await expect(
+      page.getByTestId('ad').filter({ hasText: 'Coffee and music go together, every morning' }),
+    ).toBeVisible();
+    await expect(page.getByText('No ads in this ad set yet.')).toBeHidden();
+    await screenshotBothWidths(page, 'campaigns-wizard-3-en');
     await axe(page, 'campaign wizard, ads step (en)');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('button', { name: 'Publish to X' })).toBeVisible();
@@ -549,6 +556,39 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await expect(page.getByRole('button', { name: tr('ja', 'stepper.continue'), exact: true })).toBeVisible();
     await screenshot(page, 'campaigns-wizard-1-ja');
     await axe(page, 'campaign wizard, campaign step (ja)');
+    // A draft with an ad set and no ads yet: the ads step in Japanese, writing an ad in the wizard.
+    const published = await api<{ audience_config: number }[]>('GET', `/api/campaigns/${campaignId}/adsets/`);
+    const jaDraft = await api<{ id: number }>('POST', '/api/campaigns/', {
+      team: slug,
+      name: '秋のキャンペーン',
+      objective: 'ENGAGEMENTS',
+      ad_account_id: accountId,
+      currency,
+      budget_type: 'daily',
+      daily_budget: 100,
+    });
+    await api('POST', '/api/adsets/', {
+      campaign: jaDraft.id,
+      name: 'コーヒー好き',
+      audience_config: published[0]!.audience_config,
+      placements: ['homeTimelines'],
+    });
+    await page.goto(`/${slug}/campaigns/new?draft=${jaDraft.id}`);
+    await expect(page.getByRole('textbox', { name: /^名前/ })).toHaveValue('秋のキャンペーン');
+    await page.getByRole('button', { name: tr('ja', 'stepper.continue'), exact: true }).click();
+    await expect(page.getByTestId('adset').filter({ hasText: 'コーヒー好き' })).toBeVisible();
+    await page.getByRole('button', { name: tr('ja', 'stepper.continue'), exact: true }).click();
+    await expect(page.getByText(tr('ja', 'campaigns.wizard.noAds'))).toBeVisible();
+    await page
+      .getByRole('button', { name: `${tr('ja', 'campaigns.wizard.writeNew')} · コーヒー好き` })
+      .click();
+    await page
+      .getByRole('textbox', { name: `${tr('ja', 'campaigns.wizard.adText')} · コーヒー好き` })
+      .fill('毎朝、挽きたてのコーヒーを');
+    await screenshotBothWidths(page, 'campaigns-wizard-3-write-ja');
+    await axe(page, 'campaign wizard, ads step writing an ad (ja)');
+    await page.getByRole('button', { name: tr('ja', 'campaigns.wizard.writeAndAdd') }).click();
+    await expect(page.getByTestId('ad').filter({ hasText: '毎朝、挽きたてのコーヒーを' })).toBeVisible();
     await page.goto(`/${slug}/account`);
     await page
       .getByRole('button', { name: tr('ja', 'xAds.adGroups.showFor', { account: 'Coffee Launch on X' }) })

@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiFor } from '../support/audience-api';
+import { useJourneyServer } from '../support/journey-server';
+import { tr, type Lang } from '../support/locales';
+import { screenshot } from '../support/screens';
+import { signInWithCode } from '../support/sign-in';
+
+/**
+ * The headers of the three flavours on a phone (390 px), in English and Japanese: every control on
+ * screen, the dashboard's two buttons (navigation, and language and account) told apart by icon and
+ * name, and no console error on a first load at the address the server prints first (127.0.0.1,
+ * a host no team can have).
+ */
+const app = useJourneyServer();
+test.describe.configure({ timeout: 240_000 });
+
+/** The header's controls whose right edge is past the window's, by accessible name. */
+const offScreen = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('header button, header a')]
+      .filter((e) => e.getBoundingClientRect().width > 0)
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''),
+  );
+
+/** The console's errors from now on. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  return errors;
+}
+
+for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
+  test.describe(`headers at 390 px in ${lang}`, () => {
+    test.use({ locale: lang === 'en' ? 'en-US' : 'ja-JP', viewport: { width: 390, height: 844 } });
+
+    test('the dashboard: a first load on 127.0.0.1 without console errors; the drawer behind the avatar', async ({
+      page,
+    }) => {
+      const errors = consoleErrors(page);
+      const ip = app.server.url.replace('://localhost', '://127.0.0.1');
+      await page.goto(`${ip}/login`);
+      await expect(page.getByLabel(tr(lang, 'login.emailLabel'))).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const visitor = page.getByRole('button', { name: tr(lang, 'header.visitorDrawer') });
+      await expect(visitor).toBeVisible();
+      expect(await offScreen(page)).toEqual([]);
+      await screenshot(page, `phone-header-dashboard-signed-out-${lang}`);
+      expect(errors).toEqual([]);
+
+      const email = `phone-${lang}@example.com`;
+      await signInWithCode(app, page, lang, email);
+      const api = apiFor(page, app.server.url);
+      const team = await api<{ slug: string }>('POST', '/api/teams/', { name: `Phone ${lang}` });
+      await page.goto(`${app.server.url}/${team.slug}/`);
+      const nav = page.getByRole('button', { name: tr(lang, 'header.toggleNav') });
+      const account = page.getByRole('button', { name: tr(lang, 'header.accountDrawer') });
+      await expect(nav).toBeVisible();
+      await expect(account).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await offScreen(page)).toEqual([]);
+      // Not two ☰: the account's button shows the user's initials, not a burger.
+      await expect(account.locator('.mantine-Burger-burger')).toHaveCount(0);
+      await expect(nav.locator('.mantine-Burger-burger')).toHaveCount(1);
+      await screenshot(page, `phone-header-dashboard-${lang}`);
+      // From the keyboard: open the drawer, see sign out, close it, and the focus is back on its button.
+      await account.focus();
+      await page.keyboard.press('Enter');
+      const drawer = page.getByRole('dialog');
+      await expect(drawer.getByRole('button', { name: tr(lang, 'header.signOut') })).toBeVisible();
+      await screenshot(page, `phone-header-dashboard-drawer-${lang}`);
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+      await expect(account).toBeFocused();
+      expect(errors).toEqual([]);
+    });
+
+    test('the pro-targeting site and the premium suite', async ({ page }) => {
+      for (const flavour of ['pro', 'premium'] as const) {
+        await page.goto(app.server.url.replace('://localhost', `://${flavour}.localhost`));
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        expect(await offScreen(page), flavour).toEqual([]);
+        await screenshot(page, `phone-header-${flavour}-${lang}`);
+      }
+    });
+  });
+}
