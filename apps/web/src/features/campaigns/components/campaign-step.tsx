@@ -20,18 +20,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '@/lib/error-text';
 import { useAdAccountFunding } from '../api/ad-account-funding';
+import { ScheduleInput } from './schedule-input';
 import { useTeamAccounts } from '@/lib/api/get-team-accounts';
 
 /** "EUR (€)": SPEC §3 symbols exist only for EUR, USD and GBP. */
 export const currencyLabel = (c: Currency) => (currencySymbol(c) ? `${c} (${currencySymbol(c)})` : c);
-/** An ISO date-time as the browser's datetime-local value, in local time. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
-
 /** The first step's fields, as the inputs hold them. */
 export interface CampaignForm {
   name: string;
@@ -183,18 +176,18 @@ export function CampaignStep({
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          type="datetime-local"
+        <ScheduleInput
           label={t('campaigns.columns.start')}
-          value={toLocalInput(form.start ?? null)}
-          onChange={(e) => onChange({ ...form, start: fromLocalInput(e.currentTarget.value) })}
+          placeholder={t('campaigns.schedule.onPublish')}
+          value={form.start ?? null}
+          onChange={(start) => onChange({ ...form, start })}
         />
-        <TextInput
-          type="datetime-local"
+        <ScheduleInput
           label={t('campaigns.columns.end')}
+          placeholder={t('campaigns.schedule.noEnd')}
           required={form.budget_type === 'lifetime'}
-          value={toLocalInput(form.end ?? null)}
-          onChange={(e) => onChange({ ...form, end: fromLocalInput(e.currentTarget.value) })}
+          value={form.end ?? null}
+          onChange={(end) => onChange({ ...form, end })}
           error={endBeforeStart ? t('campaigns.fields.endBeforeStart') : fieldError(saveError, 'end')}
         />
       </SimpleGrid>

@@ -1,0 +1,73 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/ja';
+import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@/hooks/use-language';
+import type { AppLanguage } from '@/lib/i18n';
+
+// The campaign screens' date pickers (@mantine/dates with dayjs): months, weekdays and the chosen
+// date in the interface language, whatever the browser's own language (a native datetime-local
+// field shows the browser's format: "mm/dd/yyyy, --:-- --" to a Japanese user of an English
+// Chromium). Only the campaign screens import this module, so the first load does not carry it.
+
+/** How a chosen date and time reads in the field. */
+export const SCHEDULE_FORMAT: Record<AppLanguage, string> = {
+  en: 'D MMM YYYY, HH:mm',
+  ja: 'YYYY年M月D日 HH:mm',
+};
+
+/** The picker's value (local time, `YYYY-MM-DD HH:mm:ss`) from an ISO instant, and back. */
+export const toPickerValue = (iso: string | null): string | null =>
+  iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : null;
+export const fromPickerValue = (value: string | null): string | null =>
+  value ? dayjs(value).toISOString() : null;
+
+/** The dates settings of the campaign screens: the interface language; weeks from Sunday as Japanese calendars show them. */
+export function ScheduleDates({ children }: { children: ReactNode }) {
+  const language = useLanguage();
+  return (
+    <DatesProvider settings={{ locale: language, firstDayOfWeek: language === 'ja' ? 0 : 1 }}>
+      {children}
+    </DatesProvider>
+  );
+}
+
+export interface ScheduleInputProps {
+  label: string;
+  /** ISO instant, or null for none. */
+  value: string | null;
+  onChange: (iso: string | null) => void;
+  required?: boolean;
+  error?: ReactNode;
+  /** Shown while empty: what no date means here ("On publishing", "No end date"). */
+  placeholder: string;
+}
+
+/** A campaign's start or end: a calendar in the interface language and a typed 24-hour time. */
+export function ScheduleInput({ label, value, onChange, required, error, placeholder }: ScheduleInputProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <ScheduleDates>
+      <DateTimePicker
+        label={label}
+        required={required}
+        error={error}
+        placeholder={placeholder}
+        value={toPickerValue(value)}
+        onChange={(v) => onChange(fromPickerValue(v))}
+        valueFormat={SCHEDULE_FORMAT[language]}
+        // "2026年12月", not dayjs's "12月 2026".
+        monthLabelFormat={language === 'ja' ? 'YYYY年M月' : 'MMMM YYYY'}
+        yearLabelFormat="YYYY"
+        clearable
+        clearButtonProps={{ 'aria-label': t('campaigns.fields.clearDate', { field: label }) }}
+        submitButtonProps={{ 'aria-label': t('campaigns.fields.setDate') }}
+        timePickerProps={{ format: '24h', 'aria-label': t('campaigns.fields.time') }}
+        popoverProps={{ withinPortal: true }}
+      />
+    </ScheduleDates>
+  );
+}
