@@ -40,6 +40,21 @@ export interface XCampaignReach {
 /** How long a 429 may make a call wait before retrying once (longer waits fail with X's message). */
 const MAX_RATE_LIMIT_WAIT_MS = 15_000;
 
+/** The `data` of one of X's answers to a GET (a list or one entity). */
+const dataOf = async <T>(
+  user: ReturnType<XTransport['user']>,
+  at: string,
+  query: Record<string, string> = {},
+): Promise<T> => (await user.get<{ data: T }>(at, query, { prefix: '' })).data;
+
+/** An item of an ad account's media library, as a publish looks one up. */
+interface XLibraryItem {
+  media_key: string;
+  media_url: string | null;
+  file_name: string | null;
+  deleted?: boolean;
+}
+
 export type XAdsCampaignClient = ReturnType<typeof createXAdsCampaignClient>;
 
 /**
@@ -93,19 +108,13 @@ export function createXAdsCampaignClient(
     );
 
   return {
-    fundingInstruments(tokens: XUserTokens, accountId: string) {
-      return call(
-        'funding instruments',
-        async () =>
-          (
-            await client(tokens).get<Many<{ id: string; currency: string; cancelled?: boolean }>>(
-              path(accountId, 'funding_instruments'),
-              {},
-              { prefix: '' },
-            )
-          ).data,
-      );
-    },
+    fundingInstruments: (tokens: XUserTokens, accountId: string) =>
+      call('funding instruments', () =>
+        dataOf<{ id: string; currency: string; cancelled?: boolean }[]>(
+          client(tokens),
+          path(accountId, 'funding_instruments'),
+        ),
+      ),
 
     createCampaign(tokens: XUserTokens, accountId: string, input: XCampaignInput) {
       return call(
@@ -226,22 +235,10 @@ export function createXAdsCampaignClient(
      * The account's media library items whose name, title or file name contain `q` (X's `q`
      * filter): how a publish finds an image an earlier campaign already put there.
      */
-    findMedia(tokens: XUserTokens, accountId: string, q: string) {
-      return call(
-        'media library',
-        async () =>
-          (
-            await client(tokens).get<
-              Many<{
-                media_key: string;
-                media_url: string | null;
-                file_name: string | null;
-                deleted?: boolean;
-              }>
-            >(path(accountId, 'media_library'), { q, count: '50' }, { prefix: '' })
-          ).data,
-      );
-    },
+    findMedia: (tokens: XUserTokens, accountId: string, q: string) =>
+      call('media library', () =>
+        dataOf<XLibraryItem[]>(client(tokens), path(accountId, 'media_library'), { q, count: '50' }),
+      ),
 
     /** Takes an image the failed publish put in the account's media library out again. */
     deleteMedia: (tokens: XUserTokens, accountId: string, mediaKey: string) =>

@@ -186,22 +186,11 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
     await repo.updateCampaign(c.id, { state: 'active', xCampaignId, xError: null, modified: clock.now() });
   }
 
-  /**
-   * The publishes under way, by campaign: a second Publish while one runs (a double press, a request
-   * the browser sent again) waits for it instead of making a second campaign with the same ads on X.
-   */
-  const publishing = new Map<number, Promise<void>>();
-  function publishOnce(id: number): Promise<void> {
-    const running = publishing.get(id);
-    if (running) return running;
-    const run = (async () => {
-      // Read again: a publish that ended a moment ago left it published.
-      const fresh = await repo.findCampaign(id);
-      if (fresh?.campaign.state === 'draft') await publish(fresh.campaign);
-    })().finally(() => publishing.delete(id));
-    publishing.set(id, run);
-    return run;
-  }
+  const publishOnce = oneAtATime(async (id: number) => {
+    // Read again: a publish that ended a moment ago left it published.
+    const fresh = await repo.findCampaign(id);
+    if (fresh?.campaign.state === 'draft') await publish(fresh.campaign);
+  });
 
   /** Active publishes a draft; on a published campaign, Active/Paused resume or pause it on X. */
   async function setStatus(c: CampaignRow, status: 'Active' | 'Paused'): Promise<void> {
@@ -221,6 +210,21 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
   }
 
   return { publish, setStatus };
+}
+
+/**
+ * One run per campaign at a time: a second Publish while one runs (a double press, a request the
+ * browser sent again) waits for that run instead of making a second campaign with the same ads on X.
+ */
+function oneAtATime(run: (id: number) => Promise<void>): (id: number) => Promise<void> {
+  const running = new Map<number, Promise<void>>();
+  return (id) => {
+    const under = running.get(id);
+    if (under) return under;
+    const started = run(id).finally(() => running.delete(id));
+    running.set(id, started);
+    return started;
+  };
 }
 
 type AdMediaRow = NonNullable<Awaited<ReturnType<CampaignsDeps['repo']['adsOf']>>[number]['media']>;

@@ -65,9 +65,9 @@ describe('AdsStep without creatives', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('ad')).toBeTruthy();
     expect(screen.queryByText('No ads in this ad set yet.')).toBeNull();
     // The form is empty again for the next ad.
-    expect(
-      (screen.getByRole('textbox', { name: 'Post text · Coffee fans' }) as HTMLTextAreaElement).value,
-    ).toBe('');
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Post text · Coffee fans' }).value).toBe(
+      '',
+    );
   });
 
   it('says so and offers the same in Japanese', async () => {
