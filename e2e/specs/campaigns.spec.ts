@@ -556,6 +556,12 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await expect(page.getByRole('button', { name: tr('ja', 'stepper.continue'), exact: true })).toBeVisible();
     await screenshot(page, 'campaigns-wizard-1-ja');
     await axe(page, 'campaign wizard, campaign step (ja)');
+    // The start's calendar in Japanese, whatever the browser's language.
+    await page.getByRole('button', { name: '開始', exact: true }).click();
+    await expect(page.getByRole('dialog').getByText(/^\d{4}年\d{1,2}月$/)).toBeVisible();
+    await screenshot(page, 'campaigns-wizard-1-dates-ja');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
     // A draft with an ad set and no ads yet: the ads step in Japanese, writing an ad in the wizard.
     const published = await api<{ audience_config: number }[]>('GET', `/api/campaigns/${campaignId}/adsets/`);
     const jaDraft = await api<{ id: number }>('POST', '/api/campaigns/', {

@@ -67,6 +67,8 @@ export function ScheduleInput({ label, value, onChange, required, error, placeho
         submitButtonProps={{ 'aria-label': t('campaigns.fields.setDate') }}
         timePickerProps={{ format: '24h', 'aria-label': t('campaigns.fields.time') }}
         popoverProps={{ withinPortal: true }}
+        // What no date means ("On publishing") is read, not a hint: Mantine's placeholder grey is 2.1:1.
+        styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       />
     </ScheduleDates>
   );
