@@ -31,11 +31,17 @@ describe('Header on a phone', () => {
       screen.getByRole('button', { name: 'Toggle navigation' }),
       screen.getByRole('button', { name: 'Account and language' }),
     ]);
-    expect(screen.getByRole('button', { name: 'Account and language' }).querySelector('.mantine-Burger-root, .mantine-Burger-burger')).toBeNull();
+    expect(
+      screen
+        .getByRole('button', { name: 'Account and language' })
+        .querySelector('.mantine-Burger-root, .mantine-Burger-burger'),
+    ).toBeNull();
     // At small widths the menus' group is hidden (Mantine's visibleFrom) and the burger shown (hiddenFrom).
     const language = screen.getByRole('button', { name: 'Language: English' });
     expect(language.closest('.mantine-visible-from-sm')).not.toBeNull();
-    expect(screen.getByRole('button', { name: 'Account and language' }).classList).toContain('mantine-hidden-from-sm');
+    expect(screen.getByRole('button', { name: 'Account and language' }).classList).toContain(
+      'mantine-hidden-from-sm',
+    );
 
     const { burger, drawer } = await openDrawer('Account and language');
     expect(burger.getAttribute('aria-expanded')).toBe('true');
