@@ -13,9 +13,8 @@ import { parseArgs } from 'node:util';
 import { connect } from '@nats-io/transport-node';
 import { buildIndex, inMemoryEngine, summariseOverlap, type OverlapSummary } from '@murmur/engine';
 import { ShardedEngine, startNats, startReplicas } from '@murmur/engine-cluster';
-import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
 import { ensureExportFile } from '../engine/export-file';
-import { benchPackages } from '../engine/packages';
+import { chooseAudiences } from './select';
 
 const { values } = parseArgs({
   options: {
@@ -46,58 +45,26 @@ const exportFile = await ensureExportFile(accounts, seed, log);
 const index = await buildIndex(createReadStream(exportFile, { encoding: 'utf8' }) as AsyncIterable<string>);
 const single = inMemoryEngine(index);
 
-// 10 k–400 k members at 1 M accounts: the same shares of a smaller network.
-const [low, high] = [0.01 * index.stats.accounts, 0.4 * index.stats.accounts];
-// Candidates: bench:engine's mix, and one-interest and one-word audiences (what an advertiser saves).
-const single1 = (field: 'interest' | 'postWord', min: number, max: number) =>
-  index.terms
-    .termsOf(field)
-    .filter((t) => index.postings.count(t) >= min && index.postings.count(t) <= max)
-    .map((t) => index.terms.value(t))
-    .sort()
-    .map((value) =>
-      targetingPackageSchema.parse(
-        field === 'interest'
-          ? { interests: [{ label: index.catalogue.name('interests', value) ?? value, id: value }] }
-          : { keywords: [{ label: value }] },
-      ),
-    );
-const candidates = [
-  ...benchPackages(index).map((p) => ({ pkg: p.pkg, exclusions: p.exclusions })),
-  ...[...single1('interest', low, high), ...single1('postWord', low, high).slice(0, 100)].map((pkg) => ({
-    pkg,
-    exclusions: [] as TargetingPackage[],
-  })),
-];
-const sized = candidates
-  .map((query) => ({ query, size: single.estimate(query.pkg, { exclusions: query.exclusions }).sampleCount }))
-  .filter((p) => p.size >= low && p.size <= high)
-  .sort((a, b) => a.size - b.size);
-if (sized.length < AUDIENCES)
-  throw new Error(`Only ${sized.length} packages of the mix have ${low}–${high} members.`);
-// Spread over the range: for 50 sizes log-spaced from low to high, the nearest candidate not yet taken.
-const taken = new Set<number>();
-const chosen = Array.from({ length: AUDIENCES }, (_, i) => {
-  const target = Math.log(low) + ((Math.log(high) - Math.log(low)) * i) / (AUDIENCES - 1);
-  let best = -1;
-  sized.forEach((c, k) => {
-    if (taken.has(k)) return;
-    if (best < 0 || Math.abs(Math.log(c.size) - target) < Math.abs(Math.log(sized[best]!.size) - target))
-      best = k;
-  });
-  taken.add(best);
-  return sized[best]!;
-}).sort((a, b) => a.size - b.size);
+const chosen = chooseAudiences(index, single, AUDIENCES);
 const queries = chosen.map((c) => c.query);
 log(
   `${AUDIENCES} audiences of ${chosen[0]!.size}–${chosen.at(-1)!.size} members over ${index.stats.accounts} accounts`,
 );
 
-const inProcess = (): OverlapSummary =>
-  summariseOverlap(
-    single.overlapMany(queries.map((q) => single.evaluate(q.pkg, { exclusions: q.exclusions }))),
-    COMBINATIONS,
-  );
+// The single engine's time split in three: evaluating the packages, counting, summarising.
+const phases = { evaluate: [] as number[], count: [] as number[], summarise: [] as number[] };
+const inProcess = (): OverlapSummary => {
+  const t0 = performance.now();
+  const sets = queries.map((q) => single.evaluate(q.pkg, { exclusions: q.exclusions ?? [] }));
+  const t1 = performance.now();
+  const counts = single.overlapMany(sets);
+  const t2 = performance.now();
+  const summary = summariseOverlap(counts, COMBINATIONS);
+  phases.evaluate.push(t1 - t0);
+  phases.count.push(t2 - t1);
+  phases.summarise.push(performance.now() - t2);
+  return summary;
+};
 
 const nats = await startNats();
 let cluster: Awaited<ReturnType<typeof startReplicas>> | undefined;
@@ -127,6 +94,10 @@ try {
   log(`combinations met: ${one!.combinationsTotal}; union ${one!.union} accounts`);
   log(`single engine: p50 ${round(p50(singleMs))} ms (target ${TARGET_MS} ms: ${verdict(p50(singleMs))})`);
   log(
+    `  of which (p50 each): evaluate the ${AUDIENCES} packages ${round(p50(phases.evaluate))} ms, ` +
+      `count the combinations ${round(p50(phases.count))} ms, summarise ${round(p50(phases.summarise))} ms`,
+  );
+  log(
     `through ${shards} shards: p50 ${round(p50(shardedMs))} ms (target ${TARGET_MS} ms: ${verdict(p50(shardedMs))})`,
   );
   log(`at end: ${load()}`);
@@ -143,6 +114,11 @@ try {
     machine: { cores: availableParallelism(), loadAverage: loadavg().map(round) },
     targetMs: TARGET_MS,
     singleMs: { p50: round(p50(singleMs)), all: singleMs.map(round) },
+    singlePhasesP50Ms: {
+      evaluate: round(p50(phases.evaluate)),
+      count: round(p50(phases.count)),
+      summarise: round(p50(phases.summarise)),
+    },
     shardedMs: { p50: round(p50(shardedMs)), all: shardedMs.map(round) },
     countsEqual: equal,
   };

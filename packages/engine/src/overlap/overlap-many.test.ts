@@ -29,9 +29,17 @@ function bruteForce(members: Set<number>[]) {
 }
 
 describe('overlapMany', () => {
-  it.each([2, 5, 33, 50])('counts %i sets as brute force does', (n) => {
+  it.each([
+    [2, undefined],
+    [5, undefined],
+    [33, undefined],
+    [50, undefined],
+    [50, 'signatures'],
+    [50, 'words'],
+    [7, 'words'],
+  ] as const)('counts %i sets as brute force does (pairs from %s)', (n, pairsFrom) => {
     const { sets, members } = randomSets(n, n);
-    const counts = overlapMany(sets);
+    const counts = overlapMany(sets, pairsFrom);
     expect(counts.sizes).toEqual(members.map((m) => m.size));
     for (let i = 0; i < n; i++) {
       for (let j = i + 1; j < n; j++) {
@@ -64,6 +72,8 @@ describe('overlapMany', () => {
     ]);
     const whole = overlapMany(members.map((m) => AccountSet.fromNumbers(SIZE, [...m])));
     expect({ ...merged, signatures: [], counts: [] }).toEqual({ ...whole, signatures: [], counts: [] });
+    const bySignature = (c: typeof whole) => new Map(c.signatures.map((s, k) => [s, c.counts[k]]));
+    expect(bySignature(merged)).toEqual(bySignature(whole));
     expect(topCombinations(merged, 100)).toEqual(topCombinations(whole, 100));
   });
 });
@@ -95,7 +105,45 @@ describe('planReach', () => {
   });
 });
 
+/** The greedy plan recounted from the members at every step (the definition, slowly). */
+function greedyByBruteForce(members: Set<number>[]) {
+  const reached = new Set<number>();
+  const left = new Set(members.keys());
+  const steps: { set: number; incremental: number; cumulative: number }[] = [];
+  while (left.size > 0) {
+    let best = -1;
+    let gain = -1;
+    for (const i of left) {
+      const g = [...members[i]!].filter((a) => !reached.has(a)).length;
+      if (g > gain) [best, gain] = [i, g];
+    }
+    for (const a of members[best]!) reached.add(a);
+    left.delete(best);
+    steps.push({ set: best, incremental: gain, cumulative: reached.size });
+  }
+  return steps;
+}
+
+describe('planReach over 50 audiences', () => {
+  it('is the greedy plan recounted from the members', () => {
+    const { sets, members } = randomSets(50, 11);
+    expect(planReach(overlapMany(sets))).toEqual(greedyByBruteForce(members));
+  });
+});
+
 describe('topCombinations', () => {
+  it('orders as a full sort does, ties by the earlier sets', () => {
+    const { sets } = randomSets(40, 5);
+    const counts = overlapMany(sets);
+    const sorted = counts.counts
+      .map((_, k) => k)
+      .sort((a, b) => counts.counts[b]! - counts.counts[a]! || counts.signatures[a]! - counts.signatures[b]!)
+      .map((k) => ({ sets: setsOf(counts.signatures[k]!), count: counts.counts[k]! }));
+    for (const limit of [0, 1, 30, sorted.length + 5]) {
+      expect(topCombinations(counts, limit)).toEqual(sorted.slice(0, limit));
+    }
+  });
+
   it('lists the largest exact combinations first', () => {
     const counts = overlapMany(randomSets(8, 3).sets);
     const top = topCombinations(counts, 30);

@@ -13,30 +13,68 @@ export interface ReachStep {
   cumulative: number;
 }
 
+const HI = 2 ** 32;
+
 /**
  * Every set in greedy order (ties: the earlier set first). Sets that add nobody come last, with an
  * incremental reach of 0, so a caller can say so rather than leave them out silently.
+ *
+ * Each set's gain is kept up to date rather than recounted per step: when a set is chosen, every
+ * combination containing it that no earlier step covered takes its members out of the gains of its
+ * other sets. Each combination is covered once, so the whole plan costs the combinations' set
+ * memberships plus 50 scans per step, not steps × combinations.
  */
 export function planReach(counts: OverlapCounts): ReachStep[] {
   const n = counts.sizes.length;
-  let members = counts.signatures.map(setsOf);
-  let weights = counts.counts.slice();
-  const chosen = new Set<number>();
+  const total = counts.signatures.length;
+  const lo = new Int32Array(total);
+  const hi = new Int32Array(total);
+  const gains = new Float64Array(n);
+  // The combinations of each set (indexes into lo/hi), as CSR rows.
+  const degree = new Int32Array(n + 1);
+  for (let k = 0; k < total; k++) {
+    const s = counts.signatures[k]!;
+    lo[k] = (s % HI) | 0;
+    hi[k] = Math.floor(s / HI) | 0;
+    for (let x = lo[k]!; x !== 0; x &= x - 1) degree[31 - Math.clz32(x & -x) + 1]!++;
+    for (let x = hi[k]!; x !== 0; x &= x - 1) degree[32 + 31 - Math.clz32(x & -x) + 1]!++;
+  }
+  for (let i = 0; i < n; i++) degree[i + 1]! += degree[i]!;
+  const rows = new Int32Array(degree[n]!);
+  const fill = degree.slice(0, n);
+  for (let k = 0; k < total; k++) {
+    const c = counts.counts[k]!;
+    for (let x = lo[k]!; x !== 0; x &= x - 1) {
+      const i = 31 - Math.clz32(x & -x);
+      rows[fill[i]!++] = k;
+      gains[i]! += c;
+    }
+    for (let x = hi[k]!; x !== 0; x &= x - 1) {
+      const i = 32 + 31 - Math.clz32(x & -x);
+      rows[fill[i]!++] = k;
+      gains[i]! += c;
+    }
+  }
+  const covered = new Uint8Array(total);
+  const chosen = new Uint8Array(n);
   const steps: ReachStep[] = [];
   let cumulative = 0;
-  while (chosen.size < n) {
-    const gains = new Array<number>(n).fill(0);
-    for (let k = 0; k < members.length; k++) for (const i of members[k]!) gains[i]! += weights[k]!;
+  for (let step = 0; step < n; step++) {
     let best = -1;
-    for (let i = 0; i < n; i++) if (!chosen.has(i) && (best < 0 || gains[i]! > gains[best]!)) best = i;
+    for (let i = 0; i < n; i++) if (!chosen[i] && (best < 0 || gains[i]! > gains[best]!)) best = i;
     const incremental = gains[best]!;
     cumulative += incremental;
-    chosen.add(best);
+    chosen[best] = 1;
     steps.push({ set: best, incremental, cumulative });
     // The members reached are out of every later step's gain.
-    const keep = members.map((m) => !m.includes(best));
-    members = members.filter((_, k) => keep[k]);
-    weights = weights.filter((_, k) => keep[k]);
+    for (let r = degree[best]!; r < degree[best + 1]!; r++) {
+      const k = rows[r]!;
+      if (covered[k]) continue;
+      covered[k] = 1;
+      const c = counts.counts[k]!;
+      for (let x = lo[k]!; x !== 0; x &= x - 1) gains[31 - Math.clz32(x & -x)]! -= c;
+      for (let x = hi[k]!; x !== 0; x &= x - 1) gains[32 + 31 - Math.clz32(x & -x)]! -= c;
+    }
   }
   return steps;
 }
@@ -50,9 +88,19 @@ export interface OverlapCombination {
 /** The `limit` largest combinations (ties: the smaller signature, i.e. the earlier sets, first). */
 export function topCombinations(counts: OverlapCounts, limit: number): OverlapCombination[] {
   const { signatures, counts: sizes } = counts;
-  return sizes
-    .map((_, k) => k)
-    .sort((a, b) => sizes[b]! - sizes[a]! || signatures[a]! - signatures[b]!)
-    .slice(0, limit)
-    .map((k) => ({ sets: setsOf(signatures[k]!), count: sizes[k]! }));
+  const before = (a: number, b: number) =>
+    sizes[a]! > sizes[b]! || (sizes[a] === sizes[b] && signatures[a]! < signatures[b]!);
+  // The best `limit` so far, best first, kept by insertion: one comparison per combination that
+  // does not enter, instead of sorting every combination.
+  const top: number[] = [];
+  for (let k = 0; k < sizes.length; k++) {
+    if (top.length === limit && (limit === 0 || !before(k, top[limit - 1]!))) continue;
+    let at = top.length < limit ? top.length : limit - 1;
+    while (at > 0 && before(k, top[at - 1]!)) {
+      top[at] = top[at - 1]!;
+      at--;
+    }
+    top[at] = k;
+  }
+  return top.map((k) => ({ sets: setsOf(signatures[k]!), count: sizes[k]! }));
 }
