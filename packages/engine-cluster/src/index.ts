@@ -20,6 +20,7 @@ export {
   type ShardMap,
   type SnapshotLocation,
 } from './shard/shard-map';
+export { followSets, PushedSets, SETS_BUCKET, type FollowedSets } from './shard/shard-sets';
 export { openShard, SNAPSHOT_BUCKET, type OpenedShard, type ShardSource } from './shard/shard-snapshots';
 export {
   checkPartitions,

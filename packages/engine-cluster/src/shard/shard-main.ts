@@ -13,6 +13,7 @@ import { connect } from '@nats-io/transport-node';
 import { createLiveShardEngine, inMemoryEngine, ShardInsights, type AudienceEngine } from '@murmur/engine';
 import { registerReplica } from './shard-map';
 import { serveShard } from './shard-service';
+import { followSets } from './shard-sets';
 import { openShard } from './shard-snapshots';
 import { followLive } from '../live/replica-live';
 
@@ -40,6 +41,10 @@ let engine: AudienceEngine;
 let insights: ShardInsights | undefined;
 let from: 'snapshot' | 'export' = 'export';
 let buildSeconds: number;
+const jetstream = await jetstreamManager(nc).then(
+  () => true,
+  () => false,
+);
 if (livePartitions) {
   // A live shard starts from the export and replays the whole log after it (its position is {}):
   // no static shard snapshot carries a log position. Not yet: insights (the terms born live have
@@ -50,10 +55,6 @@ if (livePartitions) {
 } else {
   // From the shard's snapshot in the JetStream object store when a valid one is there, else built
   // from the export and stored for the next replica (shard-snapshots.ts); without JetStream, built.
-  const jetstream = await jetstreamManager(nc).then(
-    () => true,
-    () => false,
-  );
   const built = await openShard(
     { exportFile: values.export, ...spec, ...(values.prefix && { prefix: values.prefix }) },
     jetstream ? nc : undefined,
@@ -65,6 +66,16 @@ if (livePartitions) {
   buildSeconds = built.seconds;
 }
 const replica = values.replica ?? String(process.pid);
+// The sets pushed to this shard (shard-sets.ts), registered before serving: a restarted replica
+// answers with the uploaded lists and seeds the others hold. Without JetStream there are none.
+const sets = jetstream
+  ? await followSets(nc, engine, { ...spec, prefix: values.prefix }, (line) => console.error(line)).catch(
+      (error: unknown) => {
+        console.error(`pushed sets not followed: ${(error as Error).message}`);
+        return undefined;
+      },
+    )
+  : undefined;
 // Before serving: a replica that cannot follow the log it was told to follow must not answer.
 const live = livePartitions
   ? await followLive(nc, engine, {
@@ -85,6 +96,7 @@ const service = serveShard({
   ...(values.prefix && { prefix: values.prefix }),
   replica,
   ...(insights && { insights }),
+  ...(sets && { sets }),
 });
 await nc.flush();
 // The replica in the JetStream shard map (shard-map.ts), when the server runs JetStream.
@@ -107,6 +119,7 @@ console.log(
 const stop = async () => {
   await unregister?.().catch(() => undefined);
   await live?.stop();
+  sets?.stop();
   await service.close();
   await nc.drain();
   process.exit(0);

@@ -1,5 +1,6 @@
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { AudienceEngine, ShardSpec, ShardInsights } from '@murmur/engine';
+import { SETS_REVISION_HEADER, type FollowedSets } from './shard-sets';
 import {
   DEFAULT_PREFIX,
   decode,
@@ -22,6 +23,13 @@ export interface ShardServiceOptions extends ShardSpec {
   replica?: string;
   /** Its side of sharded insights (over the same index); without it, insights questions fail. */
   insights?: ShardInsights;
+  /**
+   * The sets pushed to this shard, followed (shard-sets.ts): a request naming a later revision
+   * waits for it. Without it, such a request fails rather than being answered without the set.
+   */
+  sets?: FollowedSets;
+  /** How long a request may wait for the sets it names (default 10 000 ms). */
+  setsWaitMs?: number;
 }
 
 /**
@@ -36,6 +44,11 @@ function respondInChunks(msg: Msg, data: Uint8Array, maxPayload = 1 << 20): void
 }
 
 type Handlers = { [K in ShardOp]: (input: ShardRequests[K]) => unknown };
+
+function failure(e: unknown): ShardReply<never> {
+  const err = e instanceof Error ? e : new Error(String(e));
+  return { ok: false, name: err.name, message: err.message };
+}
 
 /**
  * Serves one shard on NATS: one subscription per operation in the shard's queue group, so the
@@ -77,26 +90,43 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
       queue: shardQueue(prefix, shard),
       callback: (error, msg) => {
         if (error) return;
-        let reply: ShardReply<unknown>;
-        try {
-          const input = msg.data.length === 0 ? null : decode<never>(msg.data);
-          reply = { ok: true, value: (handlers[op] as (i: unknown) => unknown)(input) };
-        } catch (e) {
-          const err = e instanceof Error ? e : new Error(String(e));
-          reply = { ok: false, name: err.name, message: err.message };
+        const answer = (reply: ShardReply<unknown>) => respond(op, msg, reply);
+        const wanted = Number(msg.headers?.get(SETS_REVISION_HEADER) || 0);
+        if (wanted > (options.sets?.revision ?? 0)) {
+          // Sets were pushed that this replica has not applied yet: answer once it has.
+          if (!options.sets) {
+            answer(failure(new Error('This replica does not follow the pushed sets (no JetStream).')));
+            return;
+          }
+          options.sets.until(wanted, options.setsWaitMs ?? 10_000).then(
+            () => answer(handle(op, msg)),
+            (e: unknown) => answer(failure(e)),
+          );
+          return;
         }
-        try {
-          if (isStreamed(op)) respondInChunks(msg, encode(reply), nc.info?.max_payload);
-          else msg.respond(encode(reply));
-        } catch (e) {
-          // A reply NATS refuses (larger than max_payload) is answered as an error, and the
-          // connection stays up (an exception here would close it).
-          const err = e instanceof Error ? e : new Error(String(e));
-          msg.respond(encode({ ok: false, name: err.name, message: `${op}: ${err.message}` }));
-        }
+        answer(handle(op, msg));
       },
     }),
   );
+  function handle(op: ShardOp, msg: Msg): ShardReply<unknown> {
+    try {
+      const input = msg.data.length === 0 ? null : decode<never>(msg.data);
+      return { ok: true, value: (handlers[op] as (i: unknown) => unknown)(input) };
+    } catch (e) {
+      return failure(e);
+    }
+  }
+  function respond(op: ShardOp, msg: Msg, reply: ShardReply<unknown>): void {
+    try {
+      if (isStreamed(op)) respondInChunks(msg, encode(reply), nc.info?.max_payload);
+      else msg.respond(encode(reply));
+    } catch (e) {
+      // A reply NATS refuses (larger than max_payload) is answered as an error, and the
+      // connection stays up (an exception here would close it).
+      const err = e instanceof Error ? e : new Error(String(e));
+      msg.respond(encode({ ok: false, name: err.name, message: `${op}: ${err.message}` }));
+    }
+  }
   return {
     info,
     async close() {

@@ -1,4 +1,4 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import {
   type AsyncAudienceEngine,
   type AudienceQuery,
@@ -19,6 +19,7 @@ import {
   type OverlapCounts,
 } from '@murmur/engine';
 import { readShardMap } from './shard-map';
+import { PushedSets } from './shard-sets';
 import type { AudienceInsights } from '@murmur/core/insights';
 import {
   DEFAULT_PREFIX,
@@ -89,6 +90,7 @@ export class ShardedEngine implements AsyncAudienceEngine {
   private readonly timeoutMs: number;
   private readonly attempts: number;
   private readonly insightsTimeoutMs: number;
+  private readonly sets: PushedSets;
 
   private constructor(
     private readonly options: ShardedEngineOptions,
@@ -101,6 +103,22 @@ export class ShardedEngine implements AsyncAudienceEngine {
     this.timeoutMs = options.timeoutMs ?? 2000;
     this.attempts = options.attempts ?? 3;
     this.insightsTimeoutMs = Math.max(this.timeoutMs, options.insightsTimeoutMs ?? 30_000);
+    this.sets = new PushedSets(options.nc, options.shards, this.prefix);
+  }
+
+  /**
+   * Pushes a set of account numbers to the shards under `name` (what packages name in
+   * `custom_audiences`), replacing one of the same name: each shard's part is stored in JetStream
+   * (shard-sets.ts), so every replica registers it, and a replica started later too. Every later
+   * question waits, on each replica, until the set is applied there.
+   */
+  registerSet(name: string, members: ArrayLike<number>): Promise<void> {
+    return this.sets.put(name, members);
+  }
+
+  /** Removes a pushed set from every shard (and from what restarted replicas read). */
+  removeSet(name: string): Promise<void> {
+    return this.sets.remove(name);
   }
 
   /** Asks every shard who it is (all must answer, agree on the shard count and scale). */
@@ -154,12 +172,13 @@ export class ShardedEngine implements AsyncAudienceEngine {
     const payload = encode(input);
     const streamed = isStreamed(op);
     const timeout = streamed ? this.insightsTimeoutMs : this.timeoutMs;
+    const headers = this.sets.headers(shard);
     for (let attempt = 1; ; attempt++) {
       let data: Uint8Array | undefined;
       try {
         data = streamed
-          ? await this.requestChunks(subject, payload, timeout)
-          : (await this.options.nc.request(subject, payload, { timeout })).data;
+          ? await this.requestChunks(subject, payload, timeout, headers)
+          : (await this.options.nc.request(subject, payload, { timeout, ...(headers && { headers }) })).data;
       } catch (error) {
         if (isNamed(error, 'NoRespondersError'))
           throw new ShardUnavailableError(shard, 'no replica is running');
@@ -188,10 +207,12 @@ export class ShardedEngine implements AsyncAudienceEngine {
     subject: string,
     payload: Uint8Array,
     timeout: number,
+    headers: MsgHdrs | undefined,
   ): Promise<Uint8Array | undefined> {
     const replies = await this.options.nc.requestMany(subject, payload, {
       strategy: 'sentinel',
       maxWait: timeout,
+      ...(headers && { headers }),
     });
     const chunks: Uint8Array[] = [];
     for await (const m of replies) {
