@@ -112,6 +112,8 @@ export {
   type ShardDictionary,
 } from './shard/shard-insights';
 export { MergedDictionary, proportional, shardedInsights, type ShardAsker } from './shard/merge-insights';
+export { ShardLookalike } from './lookalike/shard-lookalike';
+export { shardedLookalike } from './lookalike/merge-lookalike';
 export { mergeEstimates } from './shard/merge-estimates';
 export { createLiveShardEngine, ShardOwnership } from './shard/live-shard';
 export type { ShardOp, ShardRequests } from './shard/shard-requests';

@@ -29,9 +29,11 @@ export const shardQueue = (prefix: string, shard: number): string => `${prefix}.
 
 /**
  * Operations whose replies may pass NATS's max_payload, streamed in chunks: the insights round trips,
- * and an overlap's membership combinations (one per combination met, up to one per account).
+ * an overlap's membership combinations (one per combination met, up to one per account), and a
+ * lookalike's feature counts and rankings.
  */
-export const isStreamed = (op: ShardOp): boolean => op.startsWith('insights') || op === 'overlapMany';
+export const isStreamed = (op: ShardOp): boolean =>
+  op.startsWith('insights') || op.startsWith('lookalike') || op === 'overlapMany';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -10,7 +10,13 @@ import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { createLiveShardEngine, inMemoryEngine, ShardInsights, type AudienceEngine } from '@murmur/engine';
+import {
+  createLiveShardEngine,
+  inMemoryEngine,
+  ShardInsights,
+  ShardLookalike,
+  type AudienceEngine,
+} from '@murmur/engine';
 import { registerReplica } from './shard-map';
 import { serveShard } from './shard-service';
 import { followSets } from './shard-sets';
@@ -39,6 +45,7 @@ const livePartitions = values['live-partitions'] ? Number(values['live-partition
 const started = performance.now();
 let engine: AudienceEngine;
 let insights: ShardInsights | undefined;
+let lookalikes: ShardLookalike | undefined;
 let from: 'snapshot' | 'export' = 'export';
 let buildSeconds: number;
 const jetstream = await jetstreamManager(nc).then(
@@ -62,6 +69,7 @@ if (livePartitions) {
   );
   engine = inMemoryEngine(built.index);
   insights = new ShardInsights(built.index, built.termOrder);
+  lookalikes = new ShardLookalike(built.index, spec);
   from = built.from;
   buildSeconds = built.seconds;
 }
@@ -96,6 +104,7 @@ const service = serveShard({
   ...(values.prefix && { prefix: values.prefix }),
   replica,
   ...(insights && { insights }),
+  ...(lookalikes && { lookalike: lookalikes }),
   ...(sets && { sets }),
 });
 await nc.flush();

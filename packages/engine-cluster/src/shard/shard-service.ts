@@ -1,5 +1,5 @@
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
-import type { AudienceEngine, ShardSpec, ShardInsights } from '@murmur/engine';
+import type { AudienceEngine, ShardSpec, ShardInsights, ShardLookalike } from '@murmur/engine';
 import { SETS_REVISION_HEADER, type FollowedSets } from './shard-sets';
 import {
   DEFAULT_PREFIX,
@@ -23,6 +23,8 @@ export interface ShardServiceOptions extends ShardSpec {
   replica?: string;
   /** Its side of sharded insights (over the same index); without it, insights questions fail. */
   insights?: ShardInsights;
+  /** Its side of sharded lookalikes (over the same index); without it, lookalike questions fail. */
+  lookalike?: ShardLookalike;
   /**
    * The sets pushed to this shard, followed (shard-sets.ts): a request naming a later revision
    * waits for it. Without it, such a request fails rather than being answered without the set.
@@ -70,6 +72,10 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     if (!options.insights) throw new Error(`Shard ${shard} serves no insights (no term order).`);
     return options.insights;
   };
+  const withLookalike = (): ShardLookalike => {
+    if (!options.lookalike) throw new Error(`Shard ${shard} serves no lookalikes.`);
+    return options.lookalike;
+  };
   const handlers: Handlers = {
     estimate: (q) => engine.estimate(q.pkg, { exclusions: q.exclusions ?? [] }),
     fieldCounts: ({ audience, fields }) =>
@@ -84,6 +90,11 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     insightsGraph: (r) => withInsights().graph(r),
     insightsResolve: (r) => withInsights().resolve(r),
     insightsDescribe: (r) => withInsights().describe(r),
+    lookalikeCount: (r) => withLookalike().count(r),
+    lookalikePopulation: (r) => withLookalike().population(r),
+    lookalikeRank: (r) => withLookalike().rank(r),
+    lookalikeDescribe: (r) => withLookalike().describe(r),
+    lookalikeJoint: (r) => withLookalike().joint(r),
   };
   const subscriptions: Subscription[] = (Object.keys(handlers) as ShardOp[]).map((op) =>
     nc.subscribe(shardSubject(prefix, shard, op), {

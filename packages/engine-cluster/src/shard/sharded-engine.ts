@@ -17,6 +17,9 @@ import {
   type ShardDictionary,
   mergeOverlapCounts,
   type OverlapCounts,
+  shardedLookalike,
+  type Lookalike,
+  type LookalikeOptions,
 } from '@murmur/engine';
 import { readShardMap } from './shard-map';
 import { PushedSets } from './shard-sets';
@@ -151,14 +154,26 @@ export class ShardedEngine implements AsyncAudienceEngine {
    * dictionaries are fetched once, on the first question.
    */
   async insights(query: AudienceQuery, options?: InsightsOptions): Promise<AudienceInsights> {
+    return shardedInsights(this, await this.mergedDictionary(), this.scale, query, options);
+  }
+
+  /**
+   * A lookalike of a seed (global account numbers), as the single engine's `lookalike`: the same
+   * held-out recall, ranking, samples and reasons (lookalike/merge-lookalike.ts). Sample counts.
+   */
+  async lookalike(seed: ArrayLike<number>, options?: LookalikeOptions): Promise<Lookalike> {
+    return shardedLookalike(this, await this.mergedDictionary(), seed, options);
+  }
+
+  /** The shards' term dictionaries merged, fetched once (again after a failure). */
+  private async mergedDictionary(): Promise<MergedDictionary> {
     this.dictionary ??= this.scatter<'insightsDictionary', ShardDictionary>('insightsDictionary', null).then(
       (parts) => new MergedDictionary(parts),
     );
-    const dictionary = await this.dictionary.catch((error: unknown) => {
+    return this.dictionary.catch((error: unknown) => {
       this.dictionary = undefined;
       throw error;
     });
-    return shardedInsights(this, dictionary, this.scale, query, options);
   }
 
   /** Accounts the shards own together. */

@@ -10,7 +10,7 @@ import type { Field } from '../postings/fields';
 export type FeatureKind =
   'follows' | 'interest' | 'topic' | 'movie' | 'bio_word' | 'post_word' | 'hashtag' | 'language' | 'country';
 
-const KIND_OF_FIELD: Partial<Record<Field, FeatureKind>> = {
+export const KIND_OF_FIELD: Partial<Record<Field, FeatureKind>> = {
   interest: 'interest',
   topic: 'topic',
   movie: 'movie',

@@ -19,7 +19,7 @@ export const LOOKALIKE_MIN_SEED = 10;
 /** Accounts of the result shown with their reasons. */
 export const LOOKALIKE_SAMPLES = 20;
 /** The model's heaviest features shown as what it learnt from the seed. */
-const TOP_FEATURES = 10;
+export const TOP_FEATURES = 10;
 
 export interface LookalikeOptions {
   /** ISO code or name of the country whose accounts are the candidates; none: the whole network. */
@@ -80,7 +80,7 @@ export interface Lookalike {
 }
 
 /** The candidates' bitset: a country's accounts, or every account. */
-function universeOf(index: AudienceIndex, country: string | undefined) {
+export function universeOf(index: AudienceIndex, country: string | undefined) {
   if (country === undefined) return { code: null, bits: index.present, restricted: false };
   const code = normaliseCountry(country)?.code;
   if (code === undefined) throw new RangeError(`Unknown country: ${country}`);
@@ -213,7 +213,7 @@ export function lookalike(index: AudienceIndex, seed: AccountSet, options: Looka
  * score is the sum of the profile's shares over the interests it holds — the interests it has in
  * common with the seed, the seed's most common ones weighing most.
  */
-function baselineFeatures(
+export function baselineFeatures(
   index: AudienceIndex,
   model: LookalikeModel,
 ): { feature: number; weight: number }[] {

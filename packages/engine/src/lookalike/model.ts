@@ -70,30 +70,50 @@ export function fitModel(
   withCountry: boolean,
 ): LookalikeModel {
   const counts = countFeatures(index, space, seed, withCountry);
-  const minSupport = minSupportFor(seed.length);
-  const seedDenominator = seed.length + 2 * ALPHA;
-  const popDenominator = universe.size + 2 * ALPHA;
+  const features = weighFeatures(
+    (visit) => {
+      for (let f = 0; f < counts.length; f++) if (counts[f]! > 0) visit(f, counts[f]!);
+    },
+    (f) => countWithin(featurePosting(index, space, f), universe.bits),
+    seed.length,
+    universe.size,
+  );
+  const weights = new Float32Array(space.length);
+  for (const f of features) weights[f.feature] = f.weight;
+  return { features, minSupport: minSupportFor(seed.length), seedSize: seed.length, weights, counts };
+}
+
+/**
+ * The weighing of fitModel over counts from anywhere (one index, or shards merged): `each` visits
+ * every feature with its seed count, `populationCount` counts a feature's accounts in the
+ * population. Features are numbered as one engine numbers them (terms, then follows), which orders
+ * ties.
+ */
+export function weighFeatures(
+  each: (visit: (feature: number, seedCount: number) => void) => void,
+  populationCount: (feature: number) => number,
+  seedSize: number,
+  populationSize: number,
+): WeightedFeature[] {
+  const minSupport = minSupportFor(seedSize);
+  const seedDenominator = seedSize + 2 * ALPHA;
+  const popDenominator = populationSize + 2 * ALPHA;
   const features: WeightedFeature[] = [];
-  for (let f = 0; f < counts.length; f++) {
-    const seedCount = counts[f]!;
-    if (seedCount < minSupport) continue;
-    const populationCount = countWithin(featurePosting(index, space, f), universe.bits);
-    const weight = Math.log(
-      (seedCount + ALPHA) / seedDenominator / ((populationCount + ALPHA) / popDenominator),
-    );
-    if (weight < Math.log(MIN_LIFT)) continue;
+  each((f, seedCount) => {
+    if (seedCount < minSupport) return;
+    const population = populationCount(f);
+    const weight = Math.log((seedCount + ALPHA) / seedDenominator / ((population + ALPHA) / popDenominator));
+    if (weight < Math.log(MIN_LIFT)) return;
     features.push({
       feature: f,
       seedCount,
-      seedShare: seedCount / Math.max(1, seed.length),
-      populationCount,
-      populationShare: populationCount / Math.max(1, universe.size),
+      seedShare: seedCount / Math.max(1, seedSize),
+      populationCount: population,
+      populationShare: population / Math.max(1, populationSize),
       weight,
     });
-  }
+  });
   features.sort((a, b) => b.weight - a.weight || b.seedCount - a.seedCount || a.feature - b.feature);
   features.length = Math.min(features.length, MAX_FEATURES);
-  const weights = new Float32Array(space.length);
-  for (const f of features) weights[f.feature] = f.weight;
-  return { features, minSupport, seedSize: seed.length, weights, counts };
+  return features;
 }

@@ -42,6 +42,19 @@ export function rankCandidates(
   excluded: Uint32Array,
   limit: number,
 ): Uint32Array {
+  return numbersOfKeys(rankKeys(scores, universe, excluded, limit));
+}
+
+/**
+ * rankCandidates' sort keys (score and account number in one float64, ascending = best first), the
+ * best `limit`: keys of different shards' accounts merge by a plain sort into one engine's order.
+ */
+export function rankKeys(
+  scores: Float32Array,
+  universe: Uint32Array,
+  excluded: Uint32Array,
+  limit: number,
+): Float64Array {
   const keys: number[] = [];
   for (let w = 0; w < universe.length; w++) {
     let x = universe[w]! & ~excluded[w]!;
@@ -53,10 +66,14 @@ export function rankCandidates(
       if (s > 0) keys.push(-Math.round(s * QUANTUM) * NUMBER_BITS + n);
     }
   }
-  const sorted = Float64Array.from(keys).sort();
-  const out = new Uint32Array(Math.min(limit, sorted.length));
+  return Float64Array.from(keys).sort().subarray(0, limit);
+}
+
+/** The account numbers of sort keys, in their order. */
+export function numbersOfKeys(keys: ArrayLike<number>): Uint32Array {
+  const out = new Uint32Array(keys.length);
   for (let i = 0; i < out.length; i++) {
-    const k = sorted[i]!;
+    const k = keys[i]!;
     out[i] = ((k % NUMBER_BITS) + NUMBER_BITS) % NUMBER_BITS;
   }
   return out;

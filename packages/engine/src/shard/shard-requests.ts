@@ -9,6 +9,13 @@ import type {
   InsightsRequest,
   InsightsResolveRequest,
 } from './shard-insights';
+import type {
+  LookalikeCountRequest,
+  LookalikeDescribeRequest,
+  LookalikeJointRequest,
+  LookalikePopulationRequest,
+  LookalikeRankRequest,
+} from '../lookalike/shard-lookalike';
 
 export interface ShardRequests {
   estimate: AudienceQuery;
@@ -23,5 +30,11 @@ export interface ShardRequests {
   insightsGraph: InsightsGraphRequest;
   insightsResolve: InsightsResolveRequest;
   insightsDescribe: InsightsDescribeRequest;
+  /** Lookalikes (lookalike/shard-lookalike.ts, merge-lookalike.ts): counts, rankings, descriptions. */
+  lookalikeCount: LookalikeCountRequest;
+  lookalikePopulation: LookalikePopulationRequest;
+  lookalikeRank: LookalikeRankRequest;
+  lookalikeDescribe: LookalikeDescribeRequest;
+  lookalikeJoint: LookalikeJointRequest;
 }
 export type ShardOp = keyof ShardRequests;

@@ -1,0 +1,182 @@
+// One shard's side of a lookalike (scale-out): what it counts over the seed members and candidates
+// it owns, in forms that add up over the shards (feature counts) or merge by a key one engine ranks
+// by (rank keys: score and account number). The coordinator's side is merge-lookalike.ts. Features
+// travel as `t ≥ 0` (the shard's own term id) or `-1 - n` (follows account n): account numbers are
+// the same on every shard, term ids are not (the coordinator maps them through MergedDictionary).
+import type { AccountSummary } from '@murmur/core/insights';
+import { countBits, newBits, setAll } from '../bits/bitset';
+import type { Posting } from '../bits/posting';
+import { accountSummary } from '../insights/account-summary';
+import type { AudienceIndex } from '../postings/audience-index';
+import { shardOf, type ShardSpec } from '../shard/shard-index';
+import { countFeatures, featureSpace, featureVisitor, type FeatureSpace } from './features';
+import { universeOf } from './lookalike';
+import { countWithin } from './model';
+import { addPosting, rankKeys } from './rank';
+import { jointCount } from './reasons';
+
+/** Round trip 1: the seed (its fitted part and all of it: global account numbers) and the country. */
+export interface LookalikeCountRequest {
+  fit: number[];
+  all: number[];
+  country?: string | undefined;
+}
+
+/** Per feature met in the shard's seed members: its wire id, fit-seed and whole-seed counts. */
+export interface LookalikeCountPart {
+  population: number;
+  inPopulation: number;
+  heldOutInPopulation: number;
+  features: [ids: number[], fit: number[], all: number[]];
+}
+
+/** Round trip 1b: the shard's population carrying each feature the seed has enough of. */
+export interface LookalikePopulationRequest {
+  country?: string | undefined;
+  features: number[];
+}
+
+/** Round trip 2: rankings of the shard's candidates by weighted features, best `limit` of each. */
+export interface LookalikeRankRequest extends LookalikeCountRequest {
+  limit: number;
+  rankings: { exclude: 'fit' | 'all'; features: number[]; weights: number[] }[];
+}
+
+/** Round trip 3: accounts described, sampled accounts' scores and the model features they carry. */
+export interface LookalikeDescribeRequest {
+  country?: string | undefined;
+  /** Accounts of this shard to describe (samples, followed accounts of reasons). */
+  accounts: number[];
+  /** Sampled accounts of this shard. */
+  samples: number[];
+  features: number[];
+  weights: number[];
+}
+
+export interface LookalikeDescribed {
+  accounts: AccountSummary[];
+  /** Per sample: its score (float32, summed in the features' order) and the features it carries. */
+  samples: { score: number; carried: number[] }[];
+}
+
+/** Round trip 4: seed and population members following both accounts of each pair. */
+export interface LookalikeJointRequest {
+  all: number[];
+  country?: string | undefined;
+  pairs: [number, number][];
+}
+
+export class ShardLookalike {
+  private readonly space: FeatureSpace;
+
+  constructor(
+    private readonly index: AudienceIndex,
+    private readonly spec: ShardSpec,
+  ) {
+    this.space = featureSpace(index);
+  }
+
+  private owned(numbers: readonly number[]): Uint32Array {
+    const { shard, shards } = this.spec;
+    return Uint32Array.from(numbers.filter((n) => shardOf(n, shards) === shard && n < this.index.size));
+  }
+
+  private bitsOf(numbers: readonly number[]): Uint32Array {
+    const bits = newBits(this.index.size);
+    setAll(bits, this.owned(numbers), this.index.size);
+    return bits;
+  }
+
+  private wire(f: number): number {
+    return f >= this.space.terms ? -1 - (f - this.space.terms) : f;
+  }
+
+  private local(wire: number): number {
+    return wire >= 0 ? wire : this.space.terms + (-1 - wire);
+  }
+
+  private posting(wire: number): Posting {
+    return wire >= 0 ? this.index.postings.get(wire) : this.index.followers.get(-1 - wire);
+  }
+
+  count(request: LookalikeCountRequest): LookalikeCountPart {
+    const { index, space } = this;
+    const universe = universeOf(index, request.country);
+    const withCountry = !universe.restricted;
+    const fit = countFeatures(index, space, this.owned(request.fit), withCountry);
+    const all = countFeatures(index, space, this.owned(request.all), withCountry);
+    const out: LookalikeCountPart['features'] = [[], [], []];
+    for (let f = 0; f < all.length; f++) {
+      if (all[f] === 0) continue;
+      const id = this.wire(f);
+      out[0].push(id);
+      out[1].push(fit[f]!);
+      out[2].push(all[f]!);
+    }
+    const inUniverse = (list: Uint32Array) =>
+      list.reduce((k, n) => k + ((universe.bits[n >>> 5]! >>> (n & 31)) & 1), 0);
+    const fitSet = new Set(request.fit);
+    return {
+      population: countBits(universe.bits),
+      inPopulation: inUniverse(this.owned(request.all)),
+      heldOutInPopulation: inUniverse(this.owned(request.all.filter((n) => !fitSet.has(n)))),
+      features: out,
+    };
+  }
+
+  population(request: LookalikePopulationRequest): number[] {
+    const universe = universeOf(this.index, request.country);
+    const within = universe.restricted ? universe.bits : undefined;
+    return request.features.map((f) => countWithin(this.posting(f), within));
+  }
+
+  private scores(features: readonly number[], weights: readonly number[], universe: Uint32Array) {
+    const scores = new Float32Array(this.index.size);
+    features.forEach((f, i) => addPosting(scores, this.posting(f), universe, weights[i]!));
+    return scores;
+  }
+
+  rank(request: LookalikeRankRequest): number[][] {
+    const universe = universeOf(this.index, request.country).bits;
+    const excluded = { fit: this.bitsOf(request.fit), all: this.bitsOf(request.all) };
+    return request.rankings.map((r) =>
+      Array.from(
+        rankKeys(this.scores(r.features, r.weights, universe), universe, excluded[r.exclude], request.limit),
+      ),
+    );
+  }
+
+  describe(request: LookalikeDescribeRequest): LookalikeDescribed {
+    const { index, space } = this;
+    const universe = universeOf(index, request.country);
+    const position = new Map(request.features.map((f, i) => [this.local(f), i]));
+    const visitor = featureVisitor(index, space, !universe.restricted);
+    const samples = this.owned(request.samples);
+    const scores = this.scores(request.features, request.weights, universe.bits);
+    return {
+      accounts: Array.from(this.owned(request.accounts), (n) => accountSummary(index, n)),
+      samples: Array.from(samples, (n) => {
+        const carried = new Set<number>();
+        visitor(n, (f) => {
+          const at = position.get(f);
+          if (at !== undefined) carried.add(at);
+        });
+        return { score: scores[n]!, carried: [...carried] };
+      }),
+    };
+  }
+
+  joint(request: LookalikeJointRequest): [inSeed: number[], inPopulation: number[]] {
+    const seed = this.bitsOf(request.all);
+    const universe = universeOf(this.index, request.country).bits;
+    const inSeed: number[] = [];
+    const inPopulation: number[] = [];
+    for (const [a, b] of request.pairs) {
+      const pa = this.index.followers.get(a);
+      const pb = this.index.followers.get(b);
+      inSeed.push(jointCount(pa, pb, seed));
+      inPopulation.push(jointCount(pa, pb, universe));
+    }
+    return [inSeed, inPopulation];
+  }
+}
