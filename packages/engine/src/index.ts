@@ -155,6 +155,7 @@ export {
 } from './overlap/overlap-many';
 export { planReach, topCombinations, type OverlapCombination, type ReachStep } from './overlap/reach-plan';
 export { summariseOverlap, type OverlapSummary } from './overlap/overlap-summary';
+export { canonicalJson, EvaluatedSets, overlapOfQueries } from './overlap/evaluated-sets';
 // The output shapes (AudienceInsights, every panel, Share, Basis, AccountSummary, PostSummary,
 // AudienceComparison, Difference) live in @murmur/core/insights, as the web app reads them too.
 export type * from '@murmur/core/insights';

@@ -1,5 +1,12 @@
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
-import type { AudienceEngine, ShardSpec, ShardInsights, ShardLookalike } from '@murmur/engine';
+import {
+  EvaluatedSets,
+  overlapOfQueries,
+  type AudienceEngine,
+  type ShardSpec,
+  type ShardInsights,
+  type ShardLookalike,
+} from '@murmur/engine';
 import { SETS_REVISION_HEADER, type FollowedSets } from './shard-sets';
 import {
   DEFAULT_PREFIX,
@@ -72,6 +79,7 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     if (!options.insights) throw new Error(`Shard ${shard} serves no insights (no term order).`);
     return options.insights;
   };
+  const evaluated = new EvaluatedSets();
   const withLookalike = (): ShardLookalike => {
     if (!options.lookalike) throw new Error(`Shard ${shard} serves no lookalikes.`);
     return options.lookalike;
@@ -83,8 +91,8 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     lookup: ({ field, q, limit }) => engine.lookup(field, q, limit),
     // A live shard's accounts change as it applies the log: counted when asked.
     ping: () => ({ ...info, accounts: engine.stats.accounts, bytes: engine.stats.bytes }),
-    overlapMany: ({ audiences }) =>
-      engine.overlapMany(audiences.map((q) => engine.evaluate(q.pkg, { exclusions: q.exclusions ?? [] }))),
+    // Saved audiences are overlapped again and again: their sets are kept (overlap/evaluated-sets.ts).
+    overlapMany: ({ audiences }) => overlapOfQueries(engine, audiences, evaluated),
     insightsDictionary: () => withInsights().dictionary(),
     insightsPartial: (r) => withInsights().partial(r),
     insightsGraph: (r) => withInsights().graph(r),

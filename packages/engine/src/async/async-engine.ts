@@ -6,6 +6,7 @@ import type { CategoricalField } from '../postings/fields';
 import type { LookupField, LookupResult } from '../lookup/autocomplete';
 import type { FieldCounts } from './field-counts';
 import type { OverlapCounts } from '../overlap/overlap-many';
+import { EvaluatedSets, overlapOfQueries } from '../overlap/evaluated-sets';
 
 /** A value now (in-process engine) or later (worker threads, shards). */
 export type MaybePromise<T> = T | Promise<T>;
@@ -53,6 +54,7 @@ export const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> =>
 
 /** The engine of this thread behind the asynchronous interface (answers are immediate values). */
 export function inProcessAsyncEngine(engine: AudienceEngine): AsyncAudienceEngine {
+  const evaluated = new EvaluatedSets();
   return {
     kind: 'in-process',
     estimate: (q) =>
@@ -65,8 +67,7 @@ export function inProcessAsyncEngine(engine: AudienceEngine): AsyncAudienceEngin
     lookup: (field, q, limit) => engine.lookup(field, q, limit),
     insights: (q, options) =>
       engine.insights(engine.evaluate(q.pkg, { exclusions: q.exclusions ?? [] }), options),
-    overlapMany: (audiences) =>
-      engine.overlapMany(audiences.map((q) => engine.evaluate(q.pkg, { exclusions: q.exclusions ?? [] }))),
+    overlapMany: (audiences) => overlapOfQueries(engine, audiences, evaluated),
     close: () => Promise.resolve(),
   };
 }
