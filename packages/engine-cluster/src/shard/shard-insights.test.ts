@@ -70,6 +70,11 @@ async function inProcessShards(shards: number): Promise<ShardAsker & { dictionar
       case 'lookup':
       case 'ping':
       case 'overlapMany':
+      case 'lookalikeCount':
+      case 'lookalikePopulation':
+      case 'lookalikeRank':
+      case 'lookalikeDescribe':
+      case 'lookalikeJoint':
         throw new Error(`${op}: not asked by insights`);
     }
   };

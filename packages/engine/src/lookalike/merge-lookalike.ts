@@ -23,6 +23,261 @@ import { numbersOfKeys } from './rank';
 import { REASONS_PER_ACCOUNT, type LookalikeReason } from './reasons';
 import type { LookalikeCountPart, LookalikeDescribed } from './shard-lookalike';
 
+type Weighted = readonly { feature: number; weight: number }[];
+type Counts = Map<number, number>;
+const add = (m: Counts, f: number, v: number) => m.set(f, (m.get(f) ?? 0) + v);
+const byNumber = (m: Counts) => (visit: (f: number, c: number) => void) => {
+  for (const f of [...m.keys()].sort((a, b) => a - b)) visit(f, m.get(f)!);
+};
+const order = (a: WeightedFeature, b: WeightedFeature) =>
+  b.weight - a.weight || b.seedCount - a.seedCount || a.feature - b.feature;
+
+interface SampleInfo {
+  summary: AccountSummary;
+  score: number;
+  /** The model's features the account carries, heaviest first (reasons.ts order). */
+  found: WeightedFeature[];
+}
+
+/** The coordinator of one lookalike: the shards, the seed and how features are named on each shard. */
+class Coordinator {
+  readonly shards: number[];
+  readonly terms: number;
+  readonly all: number[];
+  readonly fit: Uint32Array;
+  readonly heldOut: Uint32Array;
+  readonly base: { fit: number[]; all: number[]; country?: string };
+  private readonly localOf: Map<number, number>[];
+
+  constructor(
+    readonly asker: ShardAsker,
+    readonly dictionary: MergedDictionary,
+    readonly members: Uint32Array,
+    readonly country: string | undefined,
+  ) {
+    this.shards = Array.from({ length: asker.shards }, (_, k) => k);
+    this.terms = dictionary.size;
+    this.all = Array.from(members);
+    ({ fit: this.fit, heldOut: this.heldOut } = splitSeed(members));
+    this.base = { fit: Array.from(this.fit), all: this.all, ...(country !== undefined && { country }) };
+    // A global feature as each shard names it: its local term id (absent: the shard lacks the term).
+    this.localOf = this.shards.map((k) => {
+      const map = new Map<number, number>();
+      dictionary.globalOf[k]!.forEach((g, t) => map.set(g, t));
+      return map;
+    });
+  }
+
+  get withCountry() {
+    return this.country !== undefined ? { country: this.country } : {};
+  }
+
+  wireFor(k: number, f: number): number | undefined {
+    return f >= this.terms ? -1 - (f - this.terms) : this.localOf[k]!.get(f);
+  }
+
+  /** The features and weights for shard k (features it lacks carry no accounts there: left out). */
+  forShard(k: number, features: Weighted) {
+    const out = { features: [] as number[], weights: [] as number[] };
+    for (const f of features) {
+      const wire = this.wireFor(k, f.feature);
+      if (wire === undefined) continue;
+      out.features.push(wire);
+      out.weights.push(f.weight);
+    }
+    return out;
+  }
+
+  /** Round trips 1 and 1b: seed counts per feature (fit part, whole) and populations, summed. */
+  async counts() {
+    const { asker, dictionary, terms } = this;
+    const parts = await Promise.all(
+      this.shards.map((k) => asker.ask<'lookalikeCount', LookalikeCountPart>(k, 'lookalikeCount', this.base)),
+    );
+    const fitCounts: Counts = new Map();
+    const allCounts: Counts = new Map();
+    parts.forEach((p, k) => {
+      const [ids, fitC, allC] = p.features;
+      ids.forEach((id, i) => {
+        const f = id >= 0 ? dictionary.globalOf[k]![id]! : terms + (-1 - id);
+        add(fitCounts, f, fitC[i]!);
+        add(allCounts, f, allC[i]!);
+      });
+    });
+    // The population carrying each feature enough of the seed (fitted part or whole) carries.
+    const support = Math.min(minSupportFor(this.fit.length), minSupportFor(this.members.length));
+    const wanted = [...allCounts.keys()].filter((f) => allCounts.get(f)! >= support).sort((a, b) => a - b);
+    const popCounts: Counts = new Map();
+    await Promise.all(
+      this.shards.map(async (k) => {
+        const present = wanted.filter((f) => this.wireFor(k, f) !== undefined);
+        const counts = await asker.ask<'lookalikePopulation', number[]>(k, 'lookalikePopulation', {
+          ...this.withCountry,
+          features: present.map((f) => this.wireFor(k, f)!),
+        });
+        counts.forEach((c, i) => add(popCounts, present[i]!, c));
+      }),
+    );
+    const sum = (pick: (p: LookalikeCountPart) => number) => parts.reduce((s, p) => s + pick(p), 0);
+    return {
+      fitCounts,
+      allCounts,
+      populationOf: (f: number) => popCounts.get(f) ?? 0,
+      population: sum((p) => p.population),
+      inPopulation: sum((p) => p.inPopulation),
+      heldOutInPopulation: sum((p) => p.heldOutInPopulation),
+    };
+  }
+
+  /** Round trip 2: every ranking's best `limit` over all shards (rank keys merged by one sort). */
+  async rank(rankings: { exclude: 'fit' | 'all'; features: Weighted }[], limit: number) {
+    const parts = await Promise.all(
+      this.shards.map((k) =>
+        this.asker.ask<'lookalikeRank', number[][]>(k, 'lookalikeRank', {
+          ...this.base,
+          limit,
+          rankings: rankings.map((r) => ({ exclude: r.exclude, ...this.forShard(k, r.features) })),
+        }),
+      ),
+    );
+    return rankings.map((_, r) =>
+      numbersOfKeys(
+        Float64Array.from(parts.flatMap((p) => p[r]!))
+          .sort()
+          .subarray(0, limit),
+      ),
+    );
+  }
+
+  /** Accounts described by the shards that own them (`samples` with scores and features carried). */
+  private async describe(
+    accounts: readonly number[],
+    samples: boolean,
+    features: readonly WeightedFeature[],
+  ) {
+    const owner = (n: number) => shardOf(n, this.asker.shards);
+    const described = await Promise.all(
+      this.shards.map((k) => {
+        const mine = accounts.filter((n) => owner(n) === k);
+        const wire = samples ? this.forShard(k, features) : { features: [], weights: [] };
+        return mine.length === 0
+          ? Promise.resolve<LookalikeDescribed>({ accounts: [], samples: [] })
+          : this.asker.ask<'lookalikeDescribe', LookalikeDescribed>(k, 'lookalikeDescribe', {
+              ...this.withCountry,
+              accounts: mine,
+              samples: samples ? mine : [],
+              ...wire,
+            });
+      }),
+    );
+    return { owner, described };
+  }
+
+  /** Round trip 3: the sampled accounts, their scores and the model's features they carry. */
+  async samples(sampled: readonly number[], features: readonly WeightedFeature[]) {
+    const { owner, described } = await this.describe(sampled, true, features);
+    const info = new Map<number, SampleInfo>();
+    described.forEach((d, k) => {
+      const wire = this.forShard(k, features);
+      const byWire = new Map(features.map((f) => [this.wireFor(k, f.feature), f]));
+      sampled
+        .filter((n) => owner(n) === k)
+        .forEach((n, i) => {
+          const s = d.samples[i]!;
+          info.set(n, {
+            summary: d.accounts.find((a) => a.account === n)!,
+            score: s.score,
+            found: s.carried.map((at) => byWire.get(wire.features[at])!).sort(order),
+          });
+        });
+    });
+    return info;
+  }
+
+  /** Round trip 4: followed accounts described, and seed and population following both of each pair. */
+  async followed(named: ReadonlySet<number>, pairs: [number, number][]) {
+    const [{ described }, jointParts] = await Promise.all([
+      this.describe([...named], false, []),
+      pairs.length === 0
+        ? Promise.resolve<[number[], number[]][]>([])
+        : Promise.all(
+            this.shards.map((k) =>
+              this.asker.ask<'lookalikeJoint', [number[], number[]]>(k, 'lookalikeJoint', {
+                all: this.all,
+                ...this.withCountry,
+                pairs,
+              }),
+            ),
+          ),
+    ]);
+    const accounts = new Map<number, AccountSummary>();
+    for (const d of described) for (const a of d.accounts) accounts.set(a.account, a);
+    const joint = new Map<string, [number, number]>();
+    pairs.forEach(([a, b], i) =>
+      joint.set(`${a},${b}`, [
+        jointParts.reduce((s, p) => s + p[0][i]!, 0),
+        jointParts.reduce((s, p) => s + p[1][i]!, 0),
+      ]),
+    );
+    return { accounts, joint };
+  }
+}
+
+/** reasons.ts over merged counts: one feature's reason, and an account's three. */
+function explainer(
+  c: Coordinator,
+  accounts: ReadonlyMap<number, AccountSummary>,
+  joint: ReadonlyMap<string, [number, number]>,
+  groups: { seedSize: number; population: number; minSupport: number },
+) {
+  const { dictionary, terms } = c;
+  const reasonOf = (f: WeightedFeature): LookalikeReason => {
+    const follows = f.feature >= terms;
+    const who = follows ? accounts.get(f.feature - terms)! : undefined;
+    return {
+      kind: who ? 'follows' : (KIND_OF_FIELD[dictionary.fieldOf[f.feature]!] ?? 'bio_word'),
+      value: who ? who.id : dictionary.values[f.feature]!,
+      label: who ? `@${who.handle}` : dictionary.labels[f.feature]!,
+      also: [],
+      seedShare: f.seedShare,
+      populationShare: f.populationShare,
+      lift: Math.exp(f.weight),
+    };
+  };
+  const followsBoth = (first: WeightedFeature, second: WeightedFeature): LookalikeReason | undefined => {
+    const [inSeed, inPop] = joint.get(`${first.feature - terms},${second.feature - terms}`)!;
+    const { seedSize, population, minSupport } = groups;
+    const seedShare = inSeed / seedSize;
+    const populationShare = population > 0 ? inPop / population : 0;
+    if (inSeed < minSupport || seedShare <= populationShare) return undefined;
+    const other = reasonOf(second);
+    return {
+      ...reasonOf(first),
+      also: [{ value: other.value, label: other.label }],
+      seedShare,
+      populationShare,
+      lift: (inSeed + 1) / (seedSize + 2) / ((inPop + 1) / (population + 2)),
+    };
+  };
+  const reasons = (found: readonly WeightedFeature[]): LookalikeReason[] => {
+    const [first, second] = found.filter((f) => f.feature >= terms);
+    const both = first && second ? followsBoth(first, second) : undefined;
+    const out: LookalikeReason[] = [];
+    const said = new Set<string>();
+    for (const f of found) {
+      if (both && f === second) continue;
+      const reason = both && f === first ? both : reasonOf(f);
+      const key = reason.kind === 'hashtag' || reason.kind === 'post_word' ? `post:${reason.value}` : '';
+      if (key && said.has(key)) continue;
+      if (key) said.add(key);
+      out.push(reason);
+      if (out.length === REASONS_PER_ACCOUNT) break;
+    }
+    return out;
+  };
+  return { reasonOf, reasons };
+}
+
 /** `lookalike` over the shards; the seed is global account numbers (any order, repeats ignored). */
 export async function shardedLookalike(
   asker: ShardAsker,
@@ -39,277 +294,69 @@ export async function shardedLookalike(
   if (options.country !== undefined && country === undefined) {
     throw new RangeError(`Unknown country: ${options.country}`);
   }
-  const shards = Array.from({ length: asker.shards }, (_, k) => k);
-  const all = Array.from(members);
-  const { fit, heldOut } = splitSeed(members);
-  const fitList = Array.from(fit);
-  const base = { fit: fitList, all, ...(country !== undefined && { country }) };
-
-  // 1. Feature counts, summed; a feature's global number: its merged term id, or terms + account.
-  const parts = await Promise.all(
-    shards.map((k) => asker.ask<'lookalikeCount', LookalikeCountPart>(k, 'lookalikeCount', base)),
-  );
-  const terms = dictionary.size;
-  const fitCounts = new Map<number, number>();
-  const allCounts = new Map<number, number>();
-  const add = (m: Map<number, number>, f: number, v: number) => m.set(f, (m.get(f) ?? 0) + v);
-  parts.forEach((p, k) => {
-    const [ids, fitC, allC] = p.features;
-    ids.forEach((id, i) => {
-      const f = id >= 0 ? dictionary.globalOf[k]![id]! : terms + (-1 - id);
-      add(fitCounts, f, fitC[i]!);
-      add(allCounts, f, allC[i]!);
-    });
-  });
-  const population = parts.reduce((s, p) => s + p.population, 0);
-  const heldOutInPopulation = parts.reduce((s, p) => s + p.heldOutInPopulation, 0);
-  const inPopulation = parts.reduce((s, p) => s + p.inPopulation, 0);
-  const byNumber = (m: Map<number, number>) => (visit: (f: number, c: number) => void) => {
-    for (const f of [...m.keys()].sort((a, b) => a - b)) visit(f, m.get(f)!);
-  };
-  // A global feature as each shard names it: its local term id (absent: the shard lacks the term).
-  const localOf = shards.map((k) => {
-    const map = new Map<number, number>();
-    dictionary.globalOf[k]!.forEach((g, t) => map.set(g, t));
-    return map;
-  });
-  const wireFor = (k: number, f: number) => (f >= terms ? -1 - (f - terms) : localOf[k]!.get(f));
-  /** The features and weights for shard k (features it lacks carry no accounts there: left out). */
-  const forShard = (k: number, features: readonly { feature: number; weight: number }[]) => {
-    const out = { features: [] as number[], weights: [] as number[] };
-    for (const f of features) {
-      const wire = wireFor(k, f.feature);
-      if (wire === undefined) continue;
-      out.features.push(wire);
-      out.weights.push(f.weight);
-    }
-    return out;
-  };
-
-  // 1b. The population carrying each feature enough of the seed (fitted part or whole) carries.
-  const support = Math.min(minSupportFor(fit.length), minSupportFor(members.length));
-  const wanted = [...allCounts.keys()].filter((f) => allCounts.get(f)! >= support).sort((a, b) => a - b);
-  const popCounts = new Map<number, number>();
-  await Promise.all(
-    shards.map((k) => {
-      const present = wanted.filter((f) => wireFor(k, f) !== undefined);
-      return asker
-        .ask<'lookalikePopulation', number[]>(k, 'lookalikePopulation', {
-          ...(country !== undefined && { country }),
-          features: present.map((f) => wireFor(k, f)!),
-        })
-        .then((counts) => counts.forEach((c, i) => add(popCounts, present[i]!, c)));
-    }),
-  );
-  const populationOf = (f: number) => popCounts.get(f) ?? 0;
+  const c = new Coordinator(asker, dictionary, members, country);
+  const { fit, heldOut, terms } = c;
+  const counts = await c.counts();
+  const { population, heldOutInPopulation } = counts;
 
   const percents = [...new Set(options.sizes ?? LOOKALIKE_SIZES)].sort((a, b) => a - b);
   const targets = percents.map((p) => Math.round((population * p) / 100));
   const longest = Math.max(0, ...targets);
   const evaluate = options.evaluate !== false && heldOutInPopulation > 0;
-  const fitFeatures = evaluate
-    ? weighFeatures(byNumber(fitCounts), populationOf, fit.length, population)
-    : [];
   const fitSupport = minSupportFor(fit.length);
-  const baseline = evaluate
-    ? dictionary
-        .termsOf('interest')
-        .filter((t) => (fitCounts.get(t) ?? 0) >= fitSupport)
-        .map((t) => ({ feature: t, weight: fitCounts.get(t)! / fit.length }))
-    : [];
-  const features = weighFeatures(byNumber(allCounts), populationOf, members.length, population);
-  const minSupport = minSupportFor(members.length);
-
-  // 2. Rankings: the held-out fit and baseline (fit seed excluded), the model (whole seed excluded).
+  const features = weighFeatures(byNumber(counts.allCounts), counts.populationOf, members.length, population);
   const rankings = [
     ...(evaluate
       ? [
-          { exclude: 'fit' as const, features: fitFeatures },
-          { exclude: 'fit' as const, features: baseline },
+          {
+            exclude: 'fit' as const,
+            features: weighFeatures(byNumber(counts.fitCounts), counts.populationOf, fit.length, population),
+          },
+          {
+            // The baseline: the fit seed's interest shares (lookalike.ts baselineFeatures).
+            exclude: 'fit' as const,
+            features: dictionary
+              .termsOf('interest')
+              .filter((t) => (counts.fitCounts.get(t) ?? 0) >= fitSupport)
+              .map((t) => ({ feature: t, weight: counts.fitCounts.get(t)! / fit.length })),
+          },
         ]
       : []),
     { exclude: 'all' as const, features },
   ];
-  const rankParts = await Promise.all(
-    shards.map((k) =>
-      asker.ask<'lookalikeRank', number[][]>(k, 'lookalikeRank', {
-        ...base,
-        limit: longest,
-        rankings: rankings.map((r) => ({ exclude: r.exclude, ...forShard(k, r.features) })),
-      }),
-    ),
-  );
-  const merged = rankings.map((_, r) =>
-    numbersOfKeys(
-      Float64Array.from(rankParts.flatMap((p) => p[r]!))
-        .sort()
-        .subarray(0, longest),
-    ),
-  );
+  const merged = await c.rank(rankings, longest);
   const ranked = merged.at(-1)!;
   const heldOutSet = new Set(heldOut);
-  const hits = (list: Uint32Array, count: number) => {
-    let h = 0;
-    for (let i = 0; i < count; i++) if (heldOutSet.has(list[i]!)) h++;
-    return h;
+  const recall = (list: Uint32Array, target: number) => {
+    let hits = 0;
+    for (let i = 0; i < Math.min(target, list.length); i++) if (heldOutSet.has(list[i]!)) hits++;
+    return hits / heldOutInPopulation;
   };
-  const evaluation = targets.map((target) =>
-    evaluate
-      ? {
-          recall: hits(merged[0]!, Math.min(target, merged[0]!.length)) / heldOutInPopulation,
-          baselineRecall: hits(merged[1]!, Math.min(target, merged[1]!.length)) / heldOutInPopulation,
-        }
-      : { recall: null, baselineRecall: null },
-  );
 
-  // 3. The samples, spread over the ranking, described by their shards.
   const sampleCount = Math.min(options.samples ?? LOOKALIKE_SAMPLES, ranked.length);
   const positions = Array.from({ length: sampleCount }, (_, i) =>
     Math.floor((i * ranked.length) / sampleCount),
   );
-  const sampled = positions.map((at) => ranked[at]!);
-  const owner = (n: number) => shardOf(n, asker.shards);
-  const described = await Promise.all(
-    shards.map((k) => {
-      const mine = sampled.filter((n) => owner(n) === k);
-      const wire = forShard(k, features);
-      return mine.length === 0
-        ? Promise.resolve({ accounts: [], samples: [] } as LookalikeDescribed)
-        : asker.ask<'lookalikeDescribe', LookalikeDescribed>(k, 'lookalikeDescribe', {
-            ...(country !== undefined && { country }),
-            accounts: mine,
-            samples: mine,
-            ...wire,
-          });
-    }),
+  const info = await c.samples(
+    positions.map((at) => ranked[at]!),
+    features,
   );
-  // Per sampled account: its summary, score and the model's features it carries (global numbers).
-  const sampleInfo = new Map<
-    number,
-    { summary: AccountSummary; score: number; carried: WeightedFeature[] }
-  >();
-  described.forEach((d, k) => {
-    const wire = forShard(k, features);
-    const byWire = new Map(features.map((f) => [wireFor(k, f.feature), f]));
-    const mine = sampled.filter((n) => owner(n) === k);
-    mine.forEach((n, i) => {
-      const s = d.samples[i]!;
-      sampleInfo.set(n, {
-        summary: d.accounts.find((a) => a.account === n)!,
-        score: s.score,
-        carried: s.carried.map((at) => byWire.get(wire.features[at]!)!),
-      });
-    });
-  });
-  const order = (a: WeightedFeature, b: WeightedFeature) =>
-    b.weight - a.weight || b.seedCount - a.seedCount || a.feature - b.feature;
-  const reasonsOf = new Map<number, WeightedFeature[]>();
+  // Followed accounts to name (top features, reasons) and the pairs said together.
+  const named = new Set<number>();
   const pairs: [number, number][] = [];
-  for (const [n, info] of sampleInfo) {
-    const found = [...info.carried].sort(order);
-    reasonsOf.set(n, found);
+  for (const f of features.slice(0, TOP_FEATURES)) if (f.feature >= terms) named.add(f.feature - terms);
+  for (const { found } of info.values()) {
+    for (const f of found) if (f.feature >= terms) named.add(f.feature - terms);
     const [first, second] = found.filter((f) => f.feature >= terms);
     if (first && second) pairs.push([first.feature - terms, second.feature - terms]);
   }
-
-  // 4. Followed accounts named (top features, reasons) described by their shards; pairs counted.
-  const named = new Set<number>();
-  for (const f of features.slice(0, TOP_FEATURES)) if (f.feature >= terms) named.add(f.feature - terms);
-  for (const found of reasonsOf.values())
-    for (const f of found) if (f.feature >= terms) named.add(f.feature - terms);
-  const [describedFollows, jointParts] = await Promise.all([
-    Promise.all(
-      shards.map((k) => {
-        const mine = [...named].filter((n) => owner(n) === k);
-        return mine.length === 0
-          ? Promise.resolve({ accounts: [], samples: [] } as LookalikeDescribed)
-          : asker.ask<'lookalikeDescribe', LookalikeDescribed>(k, 'lookalikeDescribe', {
-              accounts: mine,
-              samples: [],
-              features: [],
-              weights: [],
-            });
-      }),
-    ),
-    pairs.length === 0
-      ? Promise.resolve([] as [number[], number[]][])
-      : Promise.all(
-          shards.map((k) =>
-            asker.ask<'lookalikeJoint', [number[], number[]]>(k, 'lookalikeJoint', {
-              all,
-              ...(country !== undefined && { country }),
-              pairs,
-            }),
-          ),
-        ),
-  ]);
-  const accounts = new Map<number, AccountSummary>();
-  for (const d of describedFollows) for (const a of d.accounts) accounts.set(a.account, a);
-  const joint = new Map<string, [number, number]>();
-  pairs.forEach(([a, b], i) =>
-    joint.set(`${a},${b}`, [
-      jointParts.reduce((s, p) => s + p[0][i]!, 0),
-      jointParts.reduce((s, p) => s + p[1][i]!, 0),
-    ]),
-  );
-
-  const reasonOf = (f: WeightedFeature): LookalikeReason => {
-    let kind: LookalikeReason['kind'];
-    let value: string;
-    let label: string;
-    if (f.feature >= terms) {
-      const who = accounts.get(f.feature - terms)!;
-      kind = 'follows';
-      value = who.id;
-      label = `@${who.handle}`;
-    } else {
-      kind = KIND_OF_FIELD[dictionary.fieldOf[f.feature]!] ?? 'bio_word';
-      value = dictionary.values[f.feature]!;
-      label = dictionary.labels[f.feature]!;
-    }
-    return {
-      kind,
-      value,
-      label,
-      also: [],
-      seedShare: f.seedShare,
-      populationShare: f.populationShare,
-      lift: Math.exp(f.weight),
-    };
-  };
-  // reasons.ts reasonsFor, from the merged counts.
-  const reasons = (n: number): LookalikeReason[] => {
-    const found = reasonsOf.get(n)!;
-    const [first, second] = found.filter((f) => f.feature >= terms);
-    let both: LookalikeReason | undefined;
-    if (first && second) {
-      const [inSeed, inPop] = joint.get(`${first.feature - terms},${second.feature - terms}`)!;
-      const seedShare = inSeed / members.length;
-      const populationShare = population > 0 ? inPop / population : 0;
-      if (inSeed >= minSupport && seedShare > populationShare) {
-        const other = reasonOf(second);
-        both = {
-          ...reasonOf(first),
-          also: [{ value: other.value, label: other.label }],
-          seedShare,
-          populationShare,
-          lift: (inSeed + 1) / (members.length + 2) / ((inPop + 1) / (population + 2)),
-        };
-      }
-    }
-    const out: LookalikeReason[] = [];
-    const said = new Set<string>();
-    for (const f of found) {
-      if (both && f === second) continue;
-      const reason = both && f === first ? both : reasonOf(f);
-      const key = reason.kind === 'hashtag' || reason.kind === 'post_word' ? `post:${reason.value}` : '';
-      if (key && said.has(key)) continue;
-      if (key) said.add(key);
-      out.push(reason);
-      if (out.length === REASONS_PER_ACCOUNT) break;
-    }
-    return out;
-  };
+  const { accounts, joint } = await c.followed(named, pairs);
+  const minSupport = minSupportFor(members.length);
+  const { reasonOf, reasons } = explainer(c, accounts, joint, {
+    seedSize: members.length,
+    population,
+    minSupport,
+  });
 
   return {
     method: 'log-lift',
@@ -317,7 +364,7 @@ export async function shardedLookalike(
     population,
     seed: {
       size: members.length,
-      inPopulation,
+      inPopulation: counts.inPopulation,
       fit: fit.length,
       heldOut: heldOut.length,
       heldOutInPopulation,
@@ -329,12 +376,13 @@ export async function shardedLookalike(
       percent,
       target: targets[i]!,
       count: Math.min(targets[i]!, ranked.length),
-      ...evaluation[i]!,
+      recall: evaluate ? recall(merged[0]!, targets[i]!) : null,
+      baselineRecall: evaluate ? recall(merged[1]!, targets[i]!) : null,
     })),
     samples: positions.map((at) => {
       const n = ranked[at]!;
-      const info = sampleInfo.get(n)!;
-      return { account: info.summary, rank: at + 1, score: info.score, reasons: reasons(n) };
+      const s = info.get(n)!;
+      return { account: s.summary, rank: at + 1, score: s.score, reasons: reasons(s.found) };
     }),
     ranked,
     ms: Math.round(performance.now() - started),
