@@ -80,7 +80,9 @@ export {
   type LiveAudienceEngine,
   type PinnedEngine,
   type LiveEngineOptions,
+  type ApplySliceOptions,
 } from './live/live-engine';
+export { LIVE_SLICE_MS } from './live/live-types';
 export {
   LiveIndex,
   LiveIndexError,

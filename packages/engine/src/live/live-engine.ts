@@ -11,6 +11,7 @@ import type { InsightsOptions } from '../insights/context';
 import { insightSteps } from '../insights/insights';
 import type { AudienceIndex } from '../postings/audience-index';
 import { inSlices, type SliceOptions, type Steps } from '../util/steps';
+import { LIVE_SLICE_MS } from './live-types';
 import {
   LiveIndex,
   type CompactionProgress,
@@ -29,6 +30,17 @@ export const LIVE_BUILD_OPTIONS: BuildOptions = { keepPostText: 'all', keepPostT
  */
 export interface LiveAudienceEngine extends AudienceEngine {
   apply(events: readonly LiveEvent[], position?: StreamPosition): number;
+  /**
+   * The same as `apply`, in chunks of about `sliceMs` (default LIVE_SLICE_MS) with the event loop
+   * turned (setImmediate) between them, so that a request arriving during a large batch waits one
+   * chunk, not the batch. Each chunk publishes a version; `position` is recorded with the last.
+   * Resolves with the last version. One at a time: the caller serialises batches (the consumer does).
+   */
+  applyInSlices(
+    events: readonly LiveEvent[],
+    position?: StreamPosition,
+    options?: ApplySliceOptions,
+  ): Promise<number>;
   position(): StreamPosition;
   readonly version: number;
   liveStats(): LiveStats;
@@ -53,7 +65,8 @@ export interface LiveAudienceEngine extends AudienceEngine {
    */
   pin(): PinnedEngine;
   /**
-   * Insights on the version current now, computed in slices of about `slices.sliceMs` (default 4 ms)
+   * Insights on the version current now, computed in slices of about `slices.sliceMs` (default
+   * LIVE_SLICE_MS)
    * that turn the event loop between them, so estimates and batches go on meanwhile (docs/LIVE.md
    * "Insights while ingesting"). The report is the one `insights` gives on that version; `audience`
    * and `baseline` must come from it (evaluated in the same turn, or on `pin().engine`).
@@ -66,6 +79,13 @@ export interface LiveAudienceEngine extends AudienceEngine {
   ): Promise<AudienceInsights>;
   /** What a snapshot keeps beside the index (live-snapshot.ts). */
   liveState(): LiveState;
+}
+
+export interface ApplySliceOptions {
+  /** Wall time a chunk aims at (ms); 0: one event a chunk. Default LIVE_SLICE_MS. */
+  sliceMs?: number;
+  /** Called after each chunk with its size and wall time (benches, tests). */
+  onChunk?: (events: number, ms: number) => void;
 }
 
 /** A live version held (LiveAudienceEngine.pin). */
@@ -137,6 +157,7 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
     fieldCounts: (audience, fields) => current().fieldCounts(audience, fields),
     lookalike: (seed, options) => current().lookalike!(seed, options),
     apply: (events, position) => live.apply(events, position),
+    applyInSlices: (events, position, o) => applyInChunks(live, events, position, o),
     position: () => live.positionNow(),
     get version() {
       return live.currentVersion;
@@ -163,7 +184,7 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
             yield* pinned.prepare();
             return yield* insightSteps(pinned.index, audience, options, baseline);
           })(),
-          slices,
+          { sliceMs: LIVE_SLICE_MS, ...slices },
         );
       } finally {
         pinned.release();
@@ -171,6 +192,45 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
     },
     liveState: () => live.state(),
   };
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Chunk sizes: the first chunk's, and the largest (a chunk of cheap events stays short anyway). */
+const FIRST_CHUNK = 16;
+const MAX_CHUNK = 4_096;
+
+/**
+ * Applies `events` in chunks sized from the previous chunks' cost per event so that each takes about
+ * `sliceMs`, turning the event loop between them. Background compaction slices run in those turns
+ * (scheduled by the live index), not inside the chunks.
+ */
+async function applyInChunks(
+  live: LiveIndex,
+  events: readonly LiveEvent[],
+  position: StreamPosition | undefined,
+  options: ApplySliceOptions = {},
+): Promise<number> {
+  const sliceMs = options.sliceMs ?? LIVE_SLICE_MS;
+  let size = sliceMs <= 0 ? 1 : FIRST_CHUNK;
+  let perEvent = 0;
+  let from = 0;
+  for (;;) {
+    const to = Math.min(events.length, from + size);
+    const last = to >= events.length;
+    const started = performance.now();
+    const version = live.apply(events.slice(from, to), last ? position : undefined, false);
+    const ms = performance.now() - started;
+    options.onChunk?.(to - from, ms);
+    if (last) return version;
+    if (sliceMs > 0) {
+      // Smoothed: one slow chunk (a GC, an array grown) does not shrink the next ones to nothing.
+      const cost = ms / (to - from);
+      perEvent = perEvent === 0 ? cost : 0.7 * perEvent + 0.3 * cost;
+      size = Math.max(1, Math.min(MAX_CHUNK, Math.floor(sliceMs / Math.max(perEvent, 1e-4))));
+    }
+    from = to;
+    await turn();
+  }
 }
 
 /** Streams the export into an index kept for live updates and wraps it as a live engine. */

@@ -329,6 +329,49 @@ describe('live index', () => {
     expect(picture(failed.index)).toEqual(picture(once.index));
   });
 
+  it('applies a batch in slices exactly as at once, the position with its last chunk, and idempotently', async () => {
+    const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+    for (const sliceMs of [0, 1]) {
+      const rand = seededRandom(12);
+      const m = baseModel(rand, 60, 80);
+      const sliced = liveEngine(await build(m), { headroom: 8, compactBytes: 4_000, sliceMs: 0 });
+      const events = randomEvents(m, rand, 400);
+      const chunks: number[] = [];
+      const turns: number[] = [];
+      let turning = true;
+      const loop = (async () => {
+        while (turning) {
+          turns.push(chunks.length);
+          await tick();
+        }
+      })();
+      const positions: unknown[] = [];
+      const version = await sliced.applyInSlices(events, { '0': 41 }, {
+        sliceMs,
+        onChunk: (n) => {
+          chunks.push(n);
+          positions.push(sliced.position());
+        },
+      });
+      turning = false;
+      await loop;
+      expect(chunks.reduce((a, b) => a + b, 0)).toBe(events.length);
+      expect(chunks.length).toBeGreaterThan(sliceMs === 0 ? events.length - 1 : 1);
+      // The loop turned between chunks (not only before and after the batch).
+      expect(new Set(turns).size).toBeGreaterThan(Math.min(chunks.length, 50) / 2);
+      expect(version).toBe(sliced.version);
+      expect(positions.slice(0, -1).every((p) => JSON.stringify(p) === '{}')).toBe(true);
+      expect(sliced.position()).toEqual({ '0': 41 });
+      // Applied again (a redelivery): nothing changes.
+      await sliced.applyInSlices(events, { '0': 41 }, { sliceMs });
+      while (sliced.compactionProgress()) await tick();
+      const once = liveEngine(await build(baseModel(seededRandom(12), 60, 80)), { headroom: 8 });
+      once.apply(events);
+      expect(picture(sliced.index)).toEqual(picture(await build(m)));
+      expect(picture(sliced.index)).toEqual(picture(once.index));
+    }
+  });
+
   it('is idempotent: a batch applied twice changes the index once', async () => {
     const rand = seededRandom(9);
     const m = baseModel(rand, 40, 40);

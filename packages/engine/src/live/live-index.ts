@@ -15,7 +15,14 @@ import { LiveStrings } from './live-strings';
 import { PendingReferences } from './pending';
 import { reorderEngagement } from './engagement-order';
 import { VersionPins, type PinnedVersion } from './pin';
-import type { CompactionProgress, LiveOptions, LiveState, LiveStats, StreamPosition } from './live-types';
+import {
+  LIVE_SLICE_MS,
+  type CompactionProgress,
+  type LiveOptions,
+  type LiveState,
+  type LiveStats,
+  type StreamPosition,
+} from './live-types';
 import {
   LiveIndexError,
   ROWS,
@@ -129,7 +136,7 @@ export class LiveIndex {
     this.keyMemory = options.keyMemory ?? 1_000_000;
     this.compactBytes = options.compactBytes ?? 64 << 20;
     this.compaction = options.compaction ?? 'background';
-    this.sliceMs = options.sliceMs ?? 4;
+    this.sliceMs = options.sliceMs ?? LIVE_SLICE_MS;
     this.pending = new PendingReferences(options.maxHeld);
     this.pending.restore(state?.pending ?? []);
     this.baseRows = built.postTermRows;
@@ -262,9 +269,10 @@ export class LiveIndex {
   /**
    * Applies a batch and publishes the next version. Idempotent: an event whose key was seen is
    * skipped, and every rule makes re-application harmless (contract rules 2–7). `position` is
-   * merged per partition (the highest sequence number wins).
+   * merged per partition (the highest sequence number wins). `foldStep` false: no background
+   * compaction slice runs inside this call (a caller applying in slices leaves it to its own turn).
    */
-  apply(events: readonly LiveEvent[], position: StreamPosition = {}): number {
+  apply(events: readonly LiveEvent[], position: StreamPosition = {}, foldStep = true): number {
     const news = events.filter((e) => e.type === 'user' || e.type === 'post').length;
     if (this.nextAccount + news > this.v.size) {
       this.v = this.rebase(withCapacity(this.v, grow(this.v.size, news)));
@@ -317,7 +325,7 @@ export class LiveIndex {
     this.stats.lastAppliedAt = Date.now();
     if (this.fold) {
       // A slice per batch as well as between them: compaction keeps pace with a busy consumer.
-      this.foldStep();
+      if (foldStep) this.foldStep();
     } else if (this.logBytes() > this.compactBytes) {
       if (this.compaction === 'inline') this.compact();
       else this.startFold();

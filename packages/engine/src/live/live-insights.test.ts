@@ -194,6 +194,29 @@ describe('insights in slices on a live engine', () => {
     );
   });
 
+  it('equals the report computed at once while batches apply in slices beside it', async () => {
+    const { engine, batch } = await largeEngine(30_000);
+    engine.apply(batch(1_000));
+    const p = pkg({ languages: [{ label: 'English' }] });
+    const audience = engine.evaluate(p);
+    const want = strip(engine.insights(audience));
+    const version = engine.version;
+    let reporting = true;
+    let chunks = 0;
+    // The report pins the version it was evaluated on before the first chunk applies.
+    const reported = engine.insightsInSlices(audience);
+    const ingest = (async () => {
+      while (reporting) await engine.applyInSlices(batch(200), undefined, { onChunk: () => chunks++ });
+    })();
+    const report = await reported;
+    reporting = false;
+    await ingest;
+    expect(chunks).toBeGreaterThan(1);
+    expect(engine.version).toBeGreaterThan(version + 1);
+    expect(strip(report)).toEqual(want);
+    expect(strip(engine.insights(engine.evaluate(p)))).not.toEqual(want);
+  });
+
   it('answers an estimate while a report is in progress, the loop turning between its slices', async () => {
     const { engine, batch } = await largeEngine(30_000);
     engine.apply(batch(500));

@@ -47,6 +47,14 @@ export interface LiveState {
   pending?: string[];
 }
 
+/**
+ * How long (ms) one piece of the live engine's work holds the main thread before the event loop
+ * turns: a background compaction slice, a report slice (`insightsInSlices`), a chunk of a batch
+ * (`applyInSlices`). An estimate arriving meanwhile waits about this long (docs/LIVE.md "Insights
+ * while ingesting").
+ */
+export const LIVE_SLICE_MS = 1;
+
 /** Background compaction's progress (README "Live updates"). */
 export interface CompactionProgress {
   /** The version being folded into a new base. */
@@ -71,7 +79,7 @@ export interface LiveOptions {
    * slices of about `sliceMs` between other work (setImmediate), 'inline' inside `apply`.
    */
   compaction?: 'background' | 'inline';
-  /** The time a background compaction slice aims at (default 4 ms). */
+  /** The time a background compaction slice aims at (default LIVE_SLICE_MS). */
   sliceMs?: number;
   /** References and tombstones held for accounts and posts not seen yet (default 500 000). */
   maxHeld?: number;
