@@ -2,12 +2,14 @@
 // events/s per batch size beside the live path's per-core targets, and estimate / insights latency while
 // ingesting beside the same figures idle. Usage: npm run bench:live-apply -- [accounts] (default 100 000).
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import type { LiveEvent } from '@murmur/core/live';
 import { buildIndex } from '../../packages/engine/src/ingest/build-index';
 import { FIXTURE_CATALOGUES } from '../../packages/engine/src/testing/fixture-catalogues';
 import { seededRandom } from '../../packages/engine/src/testing/random';
 import { pkg } from '../../packages/engine/src/testing/network-a';
 import { LIVE_BUILD_OPTIONS, liveEngine } from '../../packages/engine/src/live/live-engine';
+import { LIVE_SLICE_MS } from '../../packages/engine/src/live/live-types';
 
 const N = Number(process.argv[2] ?? 100_000);
 const TARGETS = { posts: 20_000, likes: 50_000, follows: 5_000 };
@@ -138,7 +140,9 @@ console.log(
     .sampleCount.toLocaleString('en')} members) p50 ${ms(percentile(idleInsights, 0.5))}`,
 );
 
-for (const batch of BATCHES) {
+// LIVE_APPLY_ONLY=reports: only the reports while ingesting (below), not the rates nor compaction.
+const ONLY_REPORTS = process.env.LIVE_APPLY_ONLY === 'reports';
+for (const batch of ONLY_REPORTS ? [] : BATCHES) {
   const during: number[] = [];
   const line: string[] = [];
   for (const kind of Object.keys(TARGETS) as (keyof typeof TARGETS)[]) {
@@ -179,18 +183,46 @@ for (const batch of BATCHES) {
 // Reports while ingesting (docs/LIVE.md "Insights while ingesting"): events arriving at INGEST_RATE
 // a second (mixed posts, likes, follow events), applied as a consumer would — in batches of up to
 // 1 000 whenever the loop is free; estimate requests arriving every 5 ms; and insights reports back
-// to back, computed at once on the main thread (`blocking`: what a live engine's report did before)
-// or in slices on the pinned version (`sliced`). An estimate's latency runs from its arrival to its
-// answer, so it includes the wait for the loop. `none`: the same ingest and estimates for 3 s without
-// a report, beside them. Usage: npm run bench:live-apply -- [accounts] [events per second, default 5 000].
+// to back. An estimate request comes from another thread, as a request on a socket does (the main
+// thread sees it when its loop polls for I/O), stamped with the time it was sent: its latency runs
+// from that arrival to its answer, the wait for the loop included. Two ways of sharing the thread,
+// in the same run: `before` — each batch applied at once, report slices of 4 ms (the previous round);
+// `after` — batches in chunks of about LIVE_SLICE_MS (`applyInSlices`), report slices of
+// LIVE_SLICE_MS. Reports: `none` (3 s of the same ingest and requests, no report), `blocking` (the
+// report at once on the main thread) or `sliced` (`insightsInSlices`, on the pinned version).
+// Background compaction slices are LIVE_SLICE_MS in both (an engine option). Usage:
+// npm run bench:live-apply -- [accounts] [events per second, default 5 000] [reports per mode, default 5].
 const INGEST_RATE = Number(process.argv[3] ?? 5_000);
+const REPORTS = Number(process.argv[4] ?? 5);
 const sleep = () => new Promise((resolve) => setTimeout(resolve, 1));
-async function reportsWhileIngesting(mode: 'none' | 'blocking' | 'sliced', reports: number) {
+const EVERY_MS = 5;
+const requester = new Worker(
+  `const { parentPort, workerData } = require('node:worker_threads');
+   const now = () => performance.timeOrigin + performance.now();
+   const start = now();
+   let i = 0;
+   const next = () => {
+     parentPort.postMessage(now());
+     i++;
+     setTimeout(next, Math.max(0, start + i * workerData.every - now()));
+   };
+   next();`,
+  { eval: true, workerData: { every: EVERY_MS } },
+);
+requester.unref();
+let onRequest: ((sentAt: number) => void) | undefined;
+requester.on('message', (sentAt: number) => onRequest?.(sentAt));
+async function reportsWhileIngesting(
+  report: 'none' | 'blocking' | 'sliced',
+  way: 'before' | 'after',
+  reports: number,
+) {
   const latencies: number[] = [];
   const computing: number[] = [];
   const reportMs: number[] = [];
   const slices: number[] = [];
   const inSlices: number[] = [];
+  let longestChunk = 0;
   let running = true;
   let applied = 0;
   let batches = 0;
@@ -205,34 +237,37 @@ async function reportsWhileIngesting(mode: 'none' | 'blocking' | 'sliced', repor
         continue;
       }
       const size = Math.min(due, 1_000);
-      engine.apply(
-        Array.from({ length: size }, (_, i) => make[(['posts', 'likes', 'follows'] as const)[i % 3]!]()),
+      const events = Array.from({ length: size }, (_, i) =>
+        make[(['posts', 'likes', 'follows'] as const)[i % 3]!](),
       );
+      if (way === 'after')
+        await engine.applyInSlices(events, undefined, {
+          onChunk: (_, ms) => (longestChunk = Math.max(longestChunk, ms)),
+        });
+      else {
+        const s = performance.now();
+        engine.apply(events);
+        longestChunk = Math.max(longestChunk, performance.now() - s);
+      }
       applied += size;
       batches++;
       await tick();
     }
   })();
-  const every = 5;
   let answered = 0;
-  const requests = (async () => {
-    while (running) {
-      // Every request due by now is answered now: it waited for the loop since it arrived.
-      for (; start + answered * every <= performance.now(); answered++) {
-        const s = performance.now();
-        engine.estimate(ESTIMATES[answered % ESTIMATES.length]!);
-        computing.push(performance.now() - s);
-        latencies.push(performance.now() - (start + answered * every));
-      }
-      await sleep();
-    }
-  })();
-  while (mode === 'none' && performance.now() - start < 3_000) await sleep();
-  for (let r = 0; r < (mode === 'none' ? 0 : reports); r++) {
+  onRequest = (sentAt) => {
+    const s = performance.now();
+    engine.estimate(ESTIMATES[answered++ % ESTIMATES.length]!);
+    computing.push(performance.now() - s);
+    latencies.push(performance.timeOrigin + performance.now() - sentAt);
+  };
+  while (report === 'none' && performance.now() - start < 3_000) await sleep();
+  for (let r = 0; r < (report === 'none' ? 0 : reports); r++) {
     const s = performance.now();
     let sum = 0;
-    if (mode === 'sliced')
+    if (report === 'sliced')
       await engine.insightsInSlices(engine.evaluate(INSIGHTS), undefined, undefined, {
+        sliceMs: way === 'after' ? LIVE_SLICE_MS : 4,
         onSlice: (ms) => {
           slices.push(ms);
           sum += ms;
@@ -246,24 +281,35 @@ async function reportsWhileIngesting(mode: 'none' | 'blocking' | 'sliced', repor
     inSlices.push(sum);
   }
   running = false;
-  await Promise.all([ingest, requests]);
+  onRequest = undefined;
+  await ingest;
   const sliced =
     slices.length > 0
-      ? ` (in its slices p50 ${ms(percentile(inSlices, 0.5))}), ${slices.length} slices, longest ${ms(Math.max(...slices))}`
+      ? ` (in its slices p50 ${ms(percentile(inSlices, 0.5))}), ${slices.length} slices, slice p50 ${ms(percentile(slices, 0.5))} longest ${ms(Math.max(...slices))}`
       : '';
   console.log(
-    `reports while ingesting ${INGEST_RATE.toLocaleString('en')} events/s, ${mode}: ${reports} reports ` +
+    `reports while ingesting ${INGEST_RATE.toLocaleString('en')} events/s, ${report}, ${way}: ${reports} reports ` +
       `(${engine.evaluate(INSIGHTS).sampleCount.toLocaleString('en')} members) wall p50 ${ms(percentile(reportMs, 0.5))} ` +
-      `max ${ms(Math.max(0, ...reportMs))}${sliced}; ${applied.toLocaleString('en')} events in ${batches} batches, at most ` +
-      `${behind.toLocaleString('en')} waiting; estimates (arrival to answer, ${latencies.length}) p50 ` +
-      `${ms(percentile(latencies, 0.5))} p95 ${ms(percentile(latencies, 0.95))} max ${ms(Math.max(...latencies))}, ` +
-      `computing p50 ${ms(percentile(computing, 0.5))} p95 ${ms(percentile(computing, 0.95))}; load ${os.loadavg()[0]!.toFixed(1)}`,
+      `max ${ms(Math.max(0, ...reportMs))}${sliced}; ${applied.toLocaleString('en')} events in ${batches} batches (longest ` +
+      `${way === 'after' ? 'chunk' : 'batch'} ${ms(longestChunk)}), at most ${behind.toLocaleString('en')} waiting; estimates ` +
+      `(arrival to answer, ${latencies.length}) p50 ${ms(percentile(latencies, 0.5))} (target 1 ms) p95 ` +
+      `${ms(percentile(latencies, 0.95))} max ${ms(Math.max(...latencies))}, computing p50 ${ms(percentile(computing, 0.5))} ` +
+      `p95 ${ms(percentile(computing, 0.95))}; load ${os.loadavg()[0]!.toFixed(1)}`,
   );
 }
-for (const mode of ['none', 'blocking', 'sliced', 'blocking', 'sliced'] as const)
-  await reportsWhileIngesting(mode, 5);
+for (const [report, way] of [
+  ['none', 'before'],
+  ['none', 'after'],
+  ['sliced', 'before'],
+  ['sliced', 'after'],
+  ['sliced', 'before'],
+  ['sliced', 'after'],
+] as const)
+  await reportsWhileIngesting(report, way, REPORTS);
+await requester.terminate();
 
 // A background compaction with estimates arriving between its slices, then a blocking one.
+if (ONLY_REPORTS) process.exit(0);
 const during: number[] = [];
 const started = performance.now();
 const folding = engine.compactInBackground();

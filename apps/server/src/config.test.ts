@@ -283,5 +283,18 @@ describe('loadConfig', () => {
       partitions: 6,
       collectorEnabled: false,
     });
+    // The live log's stream: its own subjects unless told (a smoke run beside the machine's stream).
+    expect(dev).toMatchObject({ stream: 'MURMUR_LIVE', subjectPrefix: 'murmur.live' });
+    expect(loadConfig({ DATA_DIR: tempDir(), LIVE_STREAM: 'SMOKE_1' }).live).toMatchObject({
+      stream: 'SMOKE_1',
+      subjectPrefix: 'murmur.live.SMOKE_1',
+    });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), LIVE_STREAM: 'S', LIVE_SUBJECT_PREFIX: 'a.b' }).live?.subjectPrefix,
+    ).toBe('a.b');
+    expect(() => loadConfig({ DATA_DIR: tempDir(), LIVE_STREAM: 'A.B' })).toThrow(/LIVE_STREAM/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), LIVE_SUBJECT_PREFIX: 'a.*' })).toThrow(
+      /LIVE_SUBJECT_PREFIX/,
+    );
   });
 });

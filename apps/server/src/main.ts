@@ -216,7 +216,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       });
     }
     // The live path (docs/LIVE.md): X's streams → collector → live log → the engine.
-    if (config.live?.enabled) live = await openLivePath(config.live);
+    if (config.live?.enabled)
+      live = await openLivePath(config.live, {
+        // The app's logger, once the app exists (the collector starts after it listens).
+        checkpointLog: {
+          info: (obj, msg) => app.log.info(obj, msg),
+          warn: (obj, msg) => app.log.warn(obj, msg),
+          error: (obj, msg) => app.log.error(obj, msg),
+        },
+      });
     // Imported only when enabled: the compiled build keeps the sandbox in chunks of its own.
     const sandbox = config.sandbox.enabled ? await import('@murmur/sandbox') : undefined;
     if (sandbox) {

@@ -2,6 +2,20 @@ import { z } from 'zod';
 import { SANDBOX_DEV_CREDENTIALS } from '@murmur/core/dev-credentials';
 import { optional, url } from './env';
 
+/** JetStream's stream of the live log, unless LIVE_STREAM names another. */
+export const DEFAULT_LIVE_STREAM = 'MURMUR_LIVE';
+const STREAM_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const SUBJECT_PREFIX = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+
+/**
+ * The subjects of a live stream are `<prefix>.<partition>`: `murmur.live` for the default stream,
+ * `murmur.live.<stream>` for another, so that two streams on one NATS never claim the same subjects
+ * (JetStream refuses a stream whose subjects overlap another's). The API servers, the collector
+ * process and the shard replicas derive it alike.
+ */
+export const liveSubjectPrefix = (stream: string, prefix?: string): string =>
+  prefix ?? (stream === DEFAULT_LIVE_STREAM ? 'murmur.live' : `murmur.live.${stream}`);
+
 export const liveEnv = {
   X_STREAM_URL: url('X_STREAM_URL'),
   X_STREAM_BEARER_TOKEN: optional,
@@ -46,6 +60,12 @@ export const liveEnv = {
   LIVE_NATS_URL: optional.refine((v) => v === undefined || /^(nats|tls|wss?):\/\/[^\s/]+/.test(v), {
     error: 'LIVE_NATS_URL must be a nats://, tls:// or ws(s):// URL',
   }),
+  LIVE_STREAM: optional.refine((v) => v === undefined || STREAM_NAME.test(v), {
+    error: 'LIVE_STREAM must be a JetStream stream name: letters, digits, - and _ (at most 64)',
+  }),
+  LIVE_SUBJECT_PREFIX: optional.refine((v) => v === undefined || SUBJECT_PREFIX.test(v), {
+    error: 'LIVE_SUBJECT_PREFIX must be NATS subject tokens joined by dots (letters, digits, - and _)',
+  }),
   COLLECTOR_ENABLED: z.preprocess(
     (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
     z.enum(['true', 'false', '1', '0']).optional(),
@@ -61,6 +81,12 @@ export interface LiveConfig {
   enabled: boolean;
   /** NATS of the JetStream live log (LIVE_NATS_URL, else ENGINE_NATS_URL); none: the log is in this process. */
   natsUrl: string | undefined;
+  /**
+   * The JetStream stream of the live log (LIVE_STREAM; default MURMUR_LIVE) and its subjects' prefix
+   * (LIVE_SUBJECT_PREFIX; default `liveSubjectPrefix(stream)`).
+   */
+  stream?: string;
+  subjectPrefix?: string;
   /** The streams are the sandbox this server mounts (the collector then reads the port it listens on). */
   mountedSandbox: boolean;
   /**
@@ -103,6 +129,8 @@ export function liveConfig(
     ENGINE_NATS_URL?: string | undefined;
     LIVE_ENABLED?: string | undefined;
     LIVE_NATS_URL?: string | undefined;
+    LIVE_STREAM?: string | undefined;
+    LIVE_SUBJECT_PREFIX?: string | undefined;
     X_STREAM_URL?: string | undefined;
     X_STREAM_BEARER_TOKEN?: string | undefined;
     X_STREAM_PARTITIONS?: number | undefined;
@@ -134,9 +162,12 @@ export function liveConfig(
         ? sandboxMounted
         : isProduction && (collectorEnabled || natsUrl !== undefined)
       : e.LIVE_ENABLED === 'true' || e.LIVE_ENABLED === '1';
+  const stream = e.LIVE_STREAM ?? DEFAULT_LIVE_STREAM;
   return {
     enabled,
     natsUrl,
+    stream,
+    subjectPrefix: liveSubjectPrefix(stream, e.LIVE_SUBJECT_PREFIX),
     mountedSandbox: useSandbox,
     collectorEnabled,
     streamUrl:

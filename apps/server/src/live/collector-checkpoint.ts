@@ -1,5 +1,5 @@
 /**
- * Where the collector process writes down how far it appended each of X's streams
+ * Where the collector (its own process, or inside an API server with a JetStream live log) writes down how far it appended each of X's streams
  * (stream-coverage.ts): one key in a NATS KV bucket beside the live log, so that a process killed
  * with SIGKILL and started again resumes every stream from its own instant, not from X's last 5
  * minutes. Written after every append, the newest value only (a write in flight is followed by the
@@ -9,7 +9,7 @@
 
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
-import type { CollectorLog } from './collector';
+import { createCollector, type Collector, type CollectorLog, type CollectorOptions } from './collector';
 import type { StreamCheckpoint } from './stream-coverage';
 
 const KEY = 'coverage';
@@ -78,5 +78,43 @@ export async function openCheckpointStore(
       if (!busy) writing = write();
     },
     flush: () => writing,
+  };
+}
+
+/** A collector started from a checkpoint store, and how to stop it with its last checkpoint written. */
+export interface CheckpointedCollector {
+  collector: Collector;
+  /** Whether an earlier collector's checkpoint was found (the streams resume from it). */
+  resumed: boolean;
+  /** Closes the streams, appends what is pending, and writes the last checkpoint. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a collector that resumes from what `store` holds and writes its checkpoint there after
+ * every append: the one path of the collector process and of the collector inside an API server.
+ * Without a store (a live log in the server's memory, lost on restart anyway) it starts from X's
+ * backfill and writes nothing.
+ */
+export async function startCheckpointedCollector(
+  options: Omit<CollectorOptions, 'checkpoint' | 'onCheckpoint'>,
+  store: CheckpointStore | undefined,
+): Promise<CheckpointedCollector> {
+  const checkpoint = await store?.load();
+  const collector = createCollector({
+    ...options,
+    ...(checkpoint && { checkpoint }),
+    ...(store && { onCheckpoint: (c: StreamCheckpoint) => store.save(c) }),
+  });
+  await collector.start();
+  let stopping: Promise<void> | undefined;
+  return {
+    collector,
+    resumed: checkpoint !== undefined,
+    stop: () =>
+      (stopping ??= (async () => {
+        await collector.stop();
+        await store?.flush();
+      })()),
   };
 }

@@ -11,6 +11,7 @@
  *   LIVE_NATS_URL           NATS with JetStream (required; ENGINE_NATS_URL is read when it is unset)
  *   LIVE_PARTITIONS         partitions of the live log (default ENGINE_SHARDS, else 1)
  *   LIVE_STREAM             the JetStream stream's name (default MURMUR_LIVE)
+ *   LIVE_SUBJECT_PREFIX     its subjects' prefix (default murmur.live, or murmur.live.<LIVE_STREAM>)
  *
  * A restart — SIGTERM, or a crash and `kill -9` alike — resumes every stream from how far the last
  * process had appended it (collector-checkpoint.ts, a KV bucket `<LIVE_STREAM>_COLLECTOR`): through
@@ -24,8 +25,9 @@
 
 import { connect } from '@nats-io/transport-node';
 import { JetStreamLiveLog, LIVE_STREAM, type LiveLog } from '@murmur/engine-cluster';
-import { checkpointBucket, openCheckpointStore } from './collector-checkpoint';
-import { createCollector, streamSpecs, type CollectorLog, type LiveSink } from './collector';
+import { checkpointBucket, openCheckpointStore, startCheckpointedCollector } from './collector-checkpoint';
+import { streamSpecs, type CollectorLog, type LiveSink } from './collector';
+import { liveSubjectPrefix } from '../config/live';
 
 export interface CollectorSettings {
   streamUrl: string;
@@ -34,6 +36,8 @@ export interface CollectorSettings {
   natsUrl: string;
   partitions: number;
   stream: string;
+  /** The stream's subjects are `<subjectPrefix>.<partition>` (config/live.ts liveSubjectPrefix). */
+  subjectPrefix: string;
 }
 
 /** Why the collector cannot start: the variables to set, in SPEC §8's wording for missing settings. */
@@ -64,6 +68,7 @@ export function collectorSettings(env: NodeJS.ProcessEnv): CollectorSettings {
     throw new CollectorSettingsError(
       `Invalid env variables: X_STREAM_URL must be an http(s) URL ending in /2/, not ${streamUrl}`,
     );
+  const stream = env.LIVE_STREAM || LIVE_STREAM;
   return {
     streamUrl,
     bearerToken: bearerToken!,
@@ -71,7 +76,8 @@ export function collectorSettings(env: NodeJS.ProcessEnv): CollectorSettings {
     xPartitions: positive(env, 'X_STREAM_PARTITIONS', 20) ?? 20,
     natsUrl: natsUrl!,
     partitions: positive(env, 'LIVE_PARTITIONS', 1024) ?? positive(env, 'ENGINE_SHARDS', 1024) ?? 1,
-    stream: env.LIVE_STREAM || LIVE_STREAM,
+    stream,
+    subjectPrefix: liveSubjectPrefix(stream, env.LIVE_SUBJECT_PREFIX || undefined),
   };
 }
 
@@ -106,7 +112,12 @@ export async function runCollector(
     await nc.close();
   };
   try {
-    liveLog = await JetStreamLiveLog.open({ nc, partitions: settings.partitions, stream: settings.stream });
+    liveLog = await JetStreamLiveLog.open({
+      nc,
+      partitions: settings.partitions,
+      stream: settings.stream,
+      subjectPrefix: settings.subjectPrefix,
+    });
     const appendTo = liveLog;
     const sink: LiveSink = {
       append: async (events) => {
@@ -114,20 +125,13 @@ export async function runCollector(
       },
     };
     const checkpoints = await openCheckpointStore(nc, checkpointBucket(settings.stream), log);
-    const checkpoint = await checkpoints.load();
     const streams = streamSpecs(settings.xPartitions);
-    const collector = createCollector({
-      baseUrl: settings.streamUrl,
-      bearerToken: settings.bearerToken,
-      streams,
-      sink,
-      log,
-      ...(checkpoint && { checkpoint }),
-      onCheckpoint: (c) => checkpoints.save(c),
-    });
-    await collector.start();
+    const { collector, resumed, stop } = await startCheckpointedCollector(
+      { baseUrl: settings.streamUrl, bearerToken: settings.bearerToken, streams, sink, log },
+      checkpoints,
+    );
     log.info(
-      { streamUrl: settings.streamUrl, connections: streams.length, resumed: checkpoint !== undefined },
+      { streamUrl: settings.streamUrl, connections: streams.length, resumed },
       'live: collector started',
     );
     let stopping: Promise<void> | undefined;
@@ -136,8 +140,7 @@ export async function runCollector(
       stop: () =>
         (stopping ??= (async () => {
           log.info(collector.stats(), 'live: collector stopping');
-          await collector.stop();
-          await checkpoints.flush();
+          await stop();
           await close();
         })()),
     };

@@ -60,6 +60,11 @@ describe('the collector settings of its own process', () => {
       natsUrl: 'nats://n:4222',
       partitions: 3,
       stream: 'MURMUR_LIVE',
+      subjectPrefix: 'murmur.live',
+    });
+    expect(collectorSettings({ ...ok, LIVE_STREAM: 'SMOKE_1' })).toMatchObject({
+      stream: 'SMOKE_1',
+      subjectPrefix: 'murmur.live.SMOKE_1',
     });
   });
 });
@@ -131,6 +136,7 @@ describe.skipIf(!nc)('the collector process killed with SIGKILL', () => {
           LIVE_NATS_URL: NATS_URL,
           LIVE_PARTITIONS: '2',
           LIVE_STREAM: stream,
+          LIVE_SUBJECT_PREFIX: `murmur.test.${id}.live`,
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       });

@@ -9,7 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import type { LiveConfig } from '../config';
 import type { Db } from '../db/database';
 import type { TeamAccess } from '../modules/audiences/audience-configs.service';
-import { createCollector, streamSpecs, type Collector, type CollectorLog, type LiveSink } from './collector';
+import { streamSpecs, type Collector, type CollectorLog, type LiveSink } from './collector';
+import {
+  startCheckpointedCollector,
+  type CheckpointedCollector,
+  type CheckpointStore,
+} from './collector-checkpoint';
 import { createFollowerFetcher } from './follower-fetch';
 import { followerFetchRoutes } from './follower-fetch.routes';
 import type { LiveStatusSource } from '../engine/freshness';
@@ -22,6 +27,11 @@ export interface LiveDeps {
   sink: LiveSink;
   /** The live log's consumer positions, for GET /api/engine/status/'s freshness. */
   status?: LiveStatusSource;
+  /**
+   * Where the collector writes how far it appended each stream (the KV bucket beside a JetStream
+   * live log, as the collector process does); absent with a log in this process's memory.
+   */
+  checkpoints?: CheckpointStore;
   /** The collector's streams are open (or it could not start): main.ts then lets the sandbox's clock run. */
   onCollectorStarted?: () => void;
 }
@@ -65,24 +75,27 @@ export const withStreamDelay =
     return s === null ? null : { ...s, sourceBehindMs: watch.behindMs() };
   };
 
-/** Starts the collector when the configuration asks for it; undefined when it does not. */
+/**
+ * Starts the collector when the configuration asks for it (undefined when it does not), resuming
+ * from `checkpoints` and writing them as the collector process does (collector-checkpoint.ts).
+ */
 export async function startCollector(
   live: LiveConfig | undefined,
   sink: LiveSink,
   log: CollectorLog,
-): Promise<Collector | undefined> {
+  checkpoints?: CheckpointStore,
+): Promise<CheckpointedCollector | undefined> {
   if (!live?.collectorEnabled || live.bearerToken === undefined) return undefined;
   const streams = streamSpecs(live.xPartitions);
-  const collector = createCollector({
-    baseUrl: live.streamUrl,
-    bearerToken: live.bearerToken,
-    streams,
-    sink,
-    log,
-  });
-  await collector.start();
-  log.info({ streamUrl: live.streamUrl, connections: streams.length }, 'live: collector started');
-  return collector;
+  const started = await startCheckpointedCollector(
+    { baseUrl: live.streamUrl, bearerToken: live.bearerToken, streams, sink, log },
+    checkpoints,
+  );
+  log.info(
+    { streamUrl: live.streamUrl, connections: streams.length, resumed: started.resumed },
+    'live: collector started',
+  );
+  return started;
 }
 
 /**
@@ -122,7 +135,7 @@ export async function registerLive(
   });
   app.addHook('onClose', () => fetcher.stop());
   // Closing may come while the streams are still being opened: it waits for them, then stops them.
-  let starting: Promise<Collector | undefined> = Promise.resolve(undefined);
+  let starting: Promise<CheckpointedCollector | undefined> = Promise.resolve(undefined);
   app.server.once('listening', () => {
     // The mounted sandbox is read at the port actually bound (PORT=0 picks one: tests).
     const address = app.server.address();
@@ -130,19 +143,19 @@ export async function registerLive(
       config.mountedSandbox && address && typeof address === 'object'
         ? { ...config, streamUrl: `http://127.0.0.1:${address.port}/sandbox/x/2/` }
         : config;
-    starting = startCollector(streams, live.sink, app.log)
+    starting = startCollector(streams, live.sink, app.log, live.checkpoints)
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'live: the collector could not start');
         return undefined;
       })
-      .then((collector) => {
-        if (collector) deps.streams?.attach(collector);
-        return collector;
+      .then((started) => {
+        if (started) deps.streams?.attach(started.collector);
+        return started;
       })
       .finally(() => live.onCollectorStarted?.());
   });
   app.addHook('onClose', async () => {
-    const collector = await starting;
-    await collector?.stop();
+    const started = await starting;
+    await started?.stop();
   });
 }

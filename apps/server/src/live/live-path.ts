@@ -7,15 +7,19 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { writeLiveSnapshot, type AudienceEngine, type LiveAudienceEngine } from '@murmur/engine';
+import { connect } from '@nats-io/transport-node';
 import {
   consumeLive,
-  connectJetStreamLiveLog,
   isLiveEngine,
+  JetStreamLiveLog,
   MemoryLiveLog,
   type LiveConsumer,
   type LiveLog,
 } from '@murmur/engine-cluster';
+import type { CollectorLog } from './collector';
+import { checkpointBucket, openCheckpointStore, type CheckpointStore } from './collector-checkpoint';
 import type { LiveConfig } from '../config';
+import { DEFAULT_LIVE_STREAM, liveSubjectPrefix } from '../config/live';
 import type { LiveStatus } from '../engine/freshness';
 import type { LiveDeps } from './index';
 
@@ -61,7 +65,11 @@ export interface LiveSnapshotWriting {
 export interface LivePathOptions {
   /** The log to use instead of opening one from the configuration (tests: a log that outlives a path). */
   log?: LiveLog;
+  /** Where the collector's checkpoint store reports a write that failed (the app's logger). */
+  checkpointLog?: CollectorLog;
 }
+
+const quiet: CollectorLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 const isLiveAudienceEngine = (e: AudienceEngine): e is LiveAudienceEngine =>
   'liveState' in e && 'compactInBackground' in e && 'apply' in e;
@@ -70,14 +78,38 @@ const isLiveAudienceEngine = (e: AudienceEngine): e is LiveAudienceEngine =>
 export const API_DURABLE = 'murmur-api';
 
 export async function openLivePath(config: LiveConfig, options: LivePathOptions = {}): Promise<LivePath> {
-  const log: LiveLog =
-    options.log ??
-    (config.natsUrl
-      ? await connectJetStreamLiveLog(config.natsUrl, {
-          partitions: config.partitions,
-          name: 'murmur-api-live',
-        })
-      : new MemoryLiveLog(config.partitions));
+  let checkpoints: CheckpointStore | undefined;
+  let log: LiveLog;
+  if (options.log) log = options.log;
+  else if (config.natsUrl) {
+    const stream = config.stream ?? DEFAULT_LIVE_STREAM;
+    // One connection for the log and the collector's checkpoints (the collector process's bucket).
+    const nc = await connect({ servers: config.natsUrl, name: 'murmur-api-live' });
+    try {
+      const jetStream = await JetStreamLiveLog.open({
+        nc,
+        partitions: config.partitions,
+        stream,
+        subjectPrefix: config.subjectPrefix ?? liveSubjectPrefix(stream),
+      });
+      log = {
+        partitions: jetStream.partitions,
+        append: (events) => jetStream.append(events),
+        lastSequence: (partition) => jetStream.lastSequence(partition),
+        head: (partition) => jetStream.head(partition),
+        reader: (partition, durableName, after) => jetStream.reader(partition, durableName, after),
+        async close() {
+          await jetStream.close();
+          await nc.close();
+        },
+      };
+      if (config.collectorEnabled)
+        checkpoints = await openCheckpointStore(nc, checkpointBucket(stream), options.checkpointLog ?? quiet);
+    } catch (error) {
+      await nc.close();
+      throw error;
+    }
+  } else log = new MemoryLiveLog(config.partitions);
   let consumer: LiveConsumer | undefined;
   let starting: Promise<LiveConsumer | undefined> = Promise.resolve(undefined);
   let closed = false;
@@ -86,6 +118,8 @@ export async function openLivePath(config: LiveConfig, options: LivePathOptions 
   let writing: Promise<{ position: Record<string, number> } | undefined> = Promise.resolve(undefined);
   let written = '';
   let settings: LiveSnapshotWriting | undefined;
+  /** The batch being applied in slices, if any: a snapshot waits for it, so that its position is whole. */
+  let applying: Promise<void> | undefined;
   /** One write at a time; skipped when the version and position are those of the last one. */
   const writeSnapshot = (compactFirst: boolean) =>
     (writing = writing.then(async () => {
@@ -96,6 +130,8 @@ export async function openLivePath(config: LiveConfig, options: LivePathOptions 
       try {
         // In slices between batches first, so that the blocking fold inside the write is small.
         if (compactFirst) await engine.compactInBackground();
+        // Between two batches (the write below is synchronous): every chunk of a batch, or none.
+        while (applying) await applying;
         const started = performance.now();
         mkdirSync(dirname(settings.file), { recursive: true });
         const manifest = writeLiveSnapshot(engine, settings.file, settings.source);
@@ -133,6 +169,7 @@ export async function openLivePath(config: LiveConfig, options: LivePathOptions 
         },
       },
       status,
+      ...(checkpoints && { checkpoints }),
     },
     follow(engine, onError, snapshots) {
       settings = snapshots;
@@ -140,7 +177,27 @@ export async function openLivePath(config: LiveConfig, options: LivePathOptions 
         async (e) => {
           if (closed) return undefined;
           if (!isLiveEngine(e)) throw new Error('The engine does not take live updates');
-          consumer = await consumeLive({ log, engine: e, durableName: API_DURABLE, waitMs: 250 });
+          // A live engine on this thread applies each batch in chunks of about a millisecond,
+          // turning the event loop between them: a request waits a chunk, not a batch of catch-up.
+          const target = isLiveAudienceEngine(e)
+            ? {
+                position: () => e.position(),
+                apply: async (events: Parameters<typeof e.apply>[0], position: Record<string, number>) => {
+                  const done = e.applyInSlices(events, position);
+                  const tracked: Promise<void> = done
+                    .then(
+                      () => undefined,
+                      () => undefined,
+                    )
+                    .then(() => {
+                      if (applying === tracked) applying = undefined;
+                    });
+                  applying = tracked;
+                  await done;
+                },
+              }
+            : e;
+          consumer = await consumeLive({ log, engine: target, durableName: API_DURABLE, waitMs: 250 });
           consumer.done.catch(onError);
           if (isLiveAudienceEngine(e)) {
             following = e;

@@ -346,13 +346,17 @@ describe('live index', () => {
         }
       })();
       const positions: unknown[] = [];
-      const version = await sliced.applyInSlices(events, { '0': 41 }, {
-        sliceMs,
-        onChunk: (n) => {
-          chunks.push(n);
-          positions.push(sliced.position());
+      const version = await sliced.applyInSlices(
+        events,
+        { '0': 41 },
+        {
+          sliceMs,
+          onChunk: (n) => {
+            chunks.push(n);
+            positions.push(sliced.position());
+          },
         },
-      });
+      );
       turning = false;
       await loop;
       expect(chunks.reduce((a, b) => a + b, 0)).toBe(events.length);

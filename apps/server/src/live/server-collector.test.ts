@@ -1,0 +1,197 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Kvm } from '@nats-io/kv';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { SANDBOX_DEV_CREDENTIALS } from '@murmur/core/dev-credentials';
+import type { LiveEvent } from '@murmur/core/live';
+import { consumeLive, JetStreamLiveLog } from '@murmur/engine-cluster';
+import { createSandboxPlugin, generateNetwork, type Network } from '@murmur/sandbox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createCollector, streamSpecs } from './collector';
+import { checkpointBucket } from './collector-checkpoint';
+import { holdClock } from '../test/live-exactness';
+
+/**
+ * The collector inside the API server writes the collector process's checkpoint (collector-checkpoint.ts)
+ * beside a JetStream live log, and resumes from it: the server's live path (live-path.ts and
+ * `startCollector`, in testing/server-collector-child.ts) is killed with SIGKILL mid-stream and
+ * started again; the restart must say it resumed, ask X to replay from each stream's checkpoint
+ * (without one, every stream asks X's default 5 minutes), and the log must hold every event a
+ * never-killed collector read, exactly once. (An outage past X's 5 minutes is not simulated here: on
+ * the sandbox's fast clock the collector, which tells X's time by the wall clock, would ask too
+ * little; collector-process.test.ts recovers partitions X refused for 15 minutes instead.)
+ */
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const nc: NatsConnection | null = await connect({ servers: NATS_URL, timeout: 2000 }).catch(() => null);
+if (!nc) console.warn(`server-collector.test.ts: skipped, no NATS at ${NATS_URL}`);
+
+const CHILD = fileURLToPath(new URL('./testing/server-collector-child.ts', import.meta.url));
+/** The sandbox's clock: simulated seconds a wall second. */
+const SPEED = 40;
+/** Firehose partitions read by both collectors (the same ones: the comparison is like for like). */
+const X_PARTITIONS = 4;
+const REFERENCE_TOKEN = 'AAAAAAAAAAAAAAAAAAAAAreference-server-collector';
+
+describe.skipIf(!nc)('the collector inside the API server killed with SIGKILL', () => {
+  let network: Network;
+  let sandbox: FastifyInstance;
+  let sandboxUrl: string;
+  beforeAll(async () => {
+    network = generateNetwork({ accounts: 4_000, seed: 'server-collector', historyDays: 2 });
+    sandbox = Fastify();
+    const x = {
+      bearerTokens: [SANDBOX_DEV_CREDENTIALS.x.bearerToken, REFERENCE_TOKEN],
+      rateLimitWindowSeconds: (15 * 60) / SPEED,
+    };
+    await sandbox.register(createSandboxPlugin({ network, x, clock: { speed: SPEED, stepSeconds: 1 } }), {
+      prefix: '/sandbox',
+    });
+    await sandbox.listen({ port: 0, host: '127.0.0.1' });
+    sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
+  }, 240_000);
+  afterAll(async () => {
+    await sandbox?.close();
+    await nc?.close();
+  });
+
+  it('writes its checkpoint and resumes from it after kill -9: nothing lost, nothing twice', async () => {
+    const id = `${process.pid}_${Date.now()}`;
+    const stream = `MURMUR_LIVE_TEST_SERVER_${id}`;
+    const subjectPrefix = `murmur.test.${id}.server`;
+    const log = await JetStreamLiveLog.open({ nc: nc!, partitions: 2, stream, subjectPrefix });
+    const streamUrl = `${sandboxUrl}/sandbox/x/2/`;
+    const reference: LiveEvent[] = [];
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const referenceCollector = createCollector({
+      baseUrl: streamUrl,
+      bearerToken: REFERENCE_TOKEN,
+      streams: streamSpecs(X_PARTITIONS),
+      sink: {
+        append: (events) => {
+          reference.push(...events);
+          return Promise.resolve();
+        },
+      },
+      log: quiet,
+    });
+    const stored = async () => (await log.lastSequence(0)) + (await log.lastSequence(1));
+    const everyStream = streamSpecs(X_PARTITIONS).length;
+    let connected = new Set<string>();
+    const lines: string[] = [];
+    const start = async (): Promise<ChildProcess> => {
+      const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+        env: {
+          ...process.env,
+          X_STREAM_URL: streamUrl,
+          X_STREAM_BEARER_TOKEN: SANDBOX_DEV_CREDENTIALS.x.bearerToken,
+          X_STREAM_PARTITIONS: String(X_PARTITIONS),
+          LIVE_NATS_URL: NATS_URL,
+          LIVE_PARTITIONS: '2',
+          LIVE_STREAM: stream,
+          LIVE_SUBJECT_PREFIX: subjectPrefix,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const streams = new Set<string>();
+      connected = streams;
+      await new Promise<void>((resolve, reject) => {
+        createInterface({ input: child.stdout }).on('line', (line) => {
+          lines.push(line);
+          if (line.includes('"live: collector ready"')) resolve();
+          if (line.includes('"live: stream connected"')) {
+            const { stream: path, partition } = JSON.parse(line) as { stream: string; partition?: number };
+            streams.add(`${path}#${partition ?? 0}`);
+          }
+        });
+        child.once('exit', (code) =>
+          reject(new Error(`the server's collector exited (${code}) before it was ready`)),
+        );
+      });
+      return child;
+    };
+    const until = async (check: () => Promise<boolean>, what: string) => {
+      const end = Date.now() + 60_000;
+      while (!(await check())) {
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const checkpoint = async () => {
+      const kv = await new Kvm(nc!).open(checkpointBucket(stream));
+      const entry = await kv.get('coverage');
+      return entry?.operation === 'PUT' ? (entry.json() as { coverage: Record<string, number> }) : undefined;
+    };
+    let child: ChildProcess | undefined;
+    try {
+      let release = holdClock(network);
+      const firstReplayed = (network.clock.now - 5 * 60) * 1000;
+      await referenceCollector.start();
+      child = await start();
+      release();
+      await until(async () => (await stored()) >= 8, 'events appended by the server’s collector');
+      await until(async () => Object.keys((await checkpoint())?.coverage ?? {}).length > 0, 'its checkpoint');
+      child.kill('SIGKILL');
+      // The outage stays within X's 5 minutes of backfill: the clock waits for the restart.
+      release = holdClock(network);
+      await new Promise((resolve) => child!.once('exit', resolve));
+      const restartedFrom = lines.length;
+      child = await start();
+      release();
+      await until(() => Promise.resolve(connected.size === everyStream), 'every stream connected');
+      const restarted = lines.slice(restartedFrom);
+      expect(
+        restarted.some((l) => l.includes('"live: collector started"') && l.includes('"resumed":true')),
+      ).toBe(true);
+      // Each stream asks from its checkpoint: a few minutes, or Recovery, not the default 5 minutes.
+      const asked = restarted
+        .filter((l) => l.includes('"live: stream connected"'))
+        .map((l) => JSON.parse(l) as { backfillMinutes?: number; startTime?: number });
+      expect(asked).toHaveLength(everyStream);
+      expect(asked.filter((a) => a.backfillMinutes !== 5).length).toBeGreaterThan(everyStream / 2);
+      const before = await stored();
+      await until(async () => (await stored()) > before, 'events after the restart');
+      release = holdClock(network);
+      let last = -1;
+      await until(async () => {
+        const now = (await stored()) + reference.length;
+        const same = now === last;
+        last = now;
+        if (!same) await new Promise((resolve) => setTimeout(resolve, 500));
+        return same;
+      }, 'both collectors to append what they read');
+      await referenceCollector.stop();
+      child.kill('SIGTERM');
+      const code = await new Promise((resolve) => child!.once('exit', resolve));
+      expect(code).toBe(0);
+      release();
+
+      const logged: LiveEvent[] = [];
+      const messages = Math.max(await log.lastSequence(0), await log.lastSequence(1));
+      const consumer = await consumeLive({
+        log,
+        durableName: 'check',
+        waitMs: 100,
+        engine: { apply: (events) => void logged.push(...events), position: () => ({}) },
+      });
+      await until(() => Promise.resolve(logged.length >= messages), 'the whole log read');
+      await consumer.stop();
+      const keys = (events: LiveEvent[]) => events.filter((e) => e.type !== 'user').map((e) => e.key);
+      const loggedKeys = keys(logged);
+      expect(new Set(loggedKeys).size).toBe(loggedKeys.length);
+      const since = (events: LiveEvent[]) => events.filter((e) => e.at >= firstReplayed);
+      const want = new Set(keys(reference));
+      expect(new Set(keys(since(logged)))).toEqual(want);
+    } finally {
+      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await referenceCollector.stop().catch(() => undefined);
+      await log.destroy();
+      await new Kvm(nc!)
+        .open(checkpointBucket(stream))
+        .then((kv) => kv.destroy())
+        .catch(() => undefined);
+    }
+  }, 240_000);
+});
