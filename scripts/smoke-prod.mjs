@@ -6,7 +6,13 @@
 // flight and checks that the request completed and the process exited 0.
 //   node scripts/smoke-prod.mjs      (builds the server first)
 // Tracing is on, to a stand-in OTLP collector here, which must receive the requests' and queries' spans.
-// SMOKE_DATABASE_URL (an existing database to connect to for CREATE/DROP DATABASE), SMOKE_REDIS_URL.
+// The live path runs as in production (docs/LIVE.md): the server's collector reads the sandbox's X
+// streams into a JetStream stream of this run's own (LIVE_STREAM, deleted afterwards, with the
+// collector's checkpoint bucket) on this machine's NATS, and the live engine follows it: the run checks
+// that events reach the index (GET /api/engine/status/, /readyz's `live`, the checkpoint written).
+// SMOKE_DATABASE_URL (an existing database to connect to for CREATE/DROP DATABASE), SMOKE_REDIS_URL,
+// SMOKE_NATS_URL (default nats://127.0.0.1:4222; without a NATS with JetStream there the live checks are
+// skipped, and said so).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +20,9 @@ import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { Kvm } from '@nats-io/kv';
+import { connect as connectNats } from '@nats-io/transport-node';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 
@@ -29,9 +38,19 @@ const fail = (message) => {
 const tsx = register({ namespace: 'murmur-smoke' });
 const { startSmtpSink } = await tsx.import('../e2e/support/smtp-sink.ts', import.meta.url);
 const { isSignInMail, signInCodeFrom } = await tsx.import('../e2e/support/mail.ts', import.meta.url);
+const { SANDBOX_DEV_CREDENTIALS } = await tsx.import(
+  '../packages/core/src/dev-credentials/index.ts',
+  import.meta.url,
+);
 
 const adminUrl = process.env.SMOKE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.SMOKE_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const natsUrl = process.env.SMOKE_NATS_URL ?? 'nats://127.0.0.1:4222';
+// This run's own live stream (subjects murmur.live.<stream>.*), beside the machine's MURMUR_LIVE.
+const liveStream = `MURMUR_SMOKE_${process.pid}_${randomBytes(3).toString('hex')}`;
+const nats = await connectNats({ servers: natsUrl, timeout: 2000 }).catch(() => null);
+const jsm = nats ? await jetstreamManager(nats).catch(() => null) : null;
+if (jsm) await jsm.streams.delete(liveStream).catch(() => undefined);
 // The very command the image runs: the `server` stage's CMD in the Dockerfile (WORKDIR /app = the root).
 const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
 const serverStage = dockerfile.slice(dockerfile.search(/^FROM \S+ AS server$/m));
@@ -90,6 +109,13 @@ try {
       SANDBOX_ENABLED: 'true',
       SANDBOX_ACCOUNTS: '5000',
       ENGINE_WORKERS: '1',
+      ...(jsm && {
+        LIVE_NATS_URL: natsUrl,
+        LIVE_STREAM: liveStream,
+        // The sandbox's app stands in for an Enterprise X app; its clock at ×60 so events flow.
+        X_STREAM_BEARER_TOKEN: SANDBOX_DEV_CREDENTIALS.x.bearerToken,
+        SANDBOX_CLOCK_SPEED: '60',
+      }),
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -138,6 +164,37 @@ try {
   const auth = { authorization: `Token ${used.body.key}` };
   say(`signed in as ${email}`);
 
+  // The live path: the sandbox's streams → the server's collector → this run's JetStream stream →
+  // the live engine. Events must reach the index and the collector must write its checkpoint.
+  if (jsm) {
+    if (ready.checks.live !== 'ok' || ready.checks.nats !== 'ok')
+      fail(`/readyz does not check the live path and its NATS: ${JSON.stringify(ready.checks)}`);
+    const liveFrom = performance.now();
+    let status;
+    const liveDeadline = Date.now() + 20_000;
+    for (;;) {
+      status = (await api('GET', '/api/engine/status/', undefined, auth)).body;
+      const applied = status?.partitions?.some((p) => p.lastEventAt !== null);
+      if (applied && status.freshness?.state === 'live') break;
+      if (Date.now() > liveDeadline)
+        fail(`no live event reached the index within 20 s: ${JSON.stringify(status)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const stored = (await jsm.streams.info(liveStream)).state.messages;
+    if (stored === 0) fail(`the live stream ${liveStream} holds no event`);
+    const coverage = await (await new Kvm(nats).open(`${liveStream}_COLLECTOR`)).get('coverage');
+    if (coverage?.operation !== 'PUT') fail(`the collector wrote no checkpoint in ${liveStream}_COLLECTOR`);
+    const readyz = await (await fetch(`${base}/readyz`)).json();
+    if (readyz.checks?.live !== 'ok') fail(`/readyz's live check: ${JSON.stringify(readyz)}`);
+    const lag = status.partitions
+      .map((p) => `${p.partition}: ${p.lagEvents} events, ${p.behindMs} ms`)
+      .join('; ');
+    say(
+      `live: ${stored} events in ${liveStream}, applied (${lag}), freshness ${status.freshness.state}, ` +
+        `checkpoint written, in ${seconds(liveFrom)} s`,
+    );
+  } else say(`live path skipped: no NATS with JetStream at ${natsUrl}`);
+
   // Build, save, and run insights on the saved audience.
   const targeting_package = { keywords: [{ label: 'soccer' }, { label: 'music' }] };
   const estimate = await api('POST', '/api/build-audience/', { targeting_package }, auth);
@@ -169,6 +226,7 @@ try {
     /^murmur_engine_ready 1$/m,
     /^murmur_jobs\{state="queued"\} \d+$/m,
     /^murmur_mail_outbox_pending \d+$/m,
+    ...(jsm ? [/^murmur_live_lag_events\{partition="0"\} \d+$/m] : []),
   ]) {
     if (!expected.test(metrics)) fail(`/metrics lacks ${expected}`);
   }
@@ -223,5 +281,10 @@ try {
   await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
+  if (jsm) {
+    await jsm.streams.delete(liveStream).catch(() => undefined);
+    await jsm.streams.delete(`KV_${liveStream}_COLLECTOR`).catch(() => undefined);
+  }
+  await nats?.close();
   await tsx.unregister();
 }
