@@ -234,3 +234,48 @@ describe('the collector', () => {
     expect(collector.stats().appendFailures).toBe(1);
   });
 });
+
+describe('a collector resuming from a checkpoint', () => {
+  it('drops what the replay brings from before each stream’s checkpoint (already in the log)', async () => {
+    const replayed = timeline(posts);
+    replayed.happened = 60;
+    const server = await streamServer({ 'tweets/firehose/stream': replayed });
+    const received: LiveEvent[] = [];
+    const covered = BASE + 50 * 100;
+    const collector = createCollector({
+      baseUrl: server.base,
+      bearerToken: 'stream-token',
+      streams: [{ kind: 'posts', path: 'tweets/firehose/stream', partition: 1, query: { partition: '1' } }],
+      sink: {
+        append: (events) => {
+          received.push(...events);
+          return Promise.resolve();
+        },
+      },
+      log: quietLog(),
+      flushMs: 10,
+      checkpoint: {
+        coverage: { 'tweets/firehose/stream#1': covered },
+        xTime: BASE + 59 * 100,
+        savedAt: Date.now(),
+      },
+      retryDelayMs: () => 50,
+    });
+    try {
+      await collector.start();
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline && !received.some((e) => e.key === `post:${posts[99]!.data.id}`))
+        await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      await collector.stop();
+      await server.app.close();
+    }
+    // The replay started before the checkpoint (X's backfill reaches the first post)…
+    expect(replayed.queries[0]?.backfill_minutes).toBeDefined();
+    const keys = received.filter((e) => e.type === 'post').map((e) => e.key);
+    // …and only the posts from the checkpoint on were appended, each once.
+    expect(keys).toEqual(posts.slice(50).map((p) => `post:${p.data.id}`));
+    expect(received.every((e) => e.at >= covered)).toBe(true);
+    expect(collector.stats().streams[0]!.duplicates).toBeGreaterThanOrEqual(50);
+  });
+});

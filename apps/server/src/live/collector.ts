@@ -225,6 +225,15 @@ export function createCollector(options: CollectorOptions): Collector {
     now,
   });
   const stats = options.streams.map(freshStats);
+  /**
+   * Per stream, the instant before which an earlier process had appended every event (its
+   * checkpoint): what a restart's replay brings again from before it is dropped here, not left to
+   * the live log's de-duplication window (6 minutes; a Recovery after X's 15-minute connection
+   * budget reaches further back). docs/LIVE.md "Restarts and kill -9".
+   */
+  const appendedBefore = options.streams.map(
+    (s) => options.checkpoint?.coverage[streamId(s.path, s.partition)] ?? -Infinity,
+  );
   const hadConnection = options.streams.map(() => false);
   const asked: XReplay[] = options.streams.map(() => null);
   let pending: LiveEvent[] = [];
@@ -277,7 +286,8 @@ export function createCollector(options: CollectorOptions): Collector {
     coverage.heard(index, out.outcome === 'events' ? Math.max(...out.events.map((e) => e.at)) : undefined);
     switch (out.outcome) {
       case 'events': {
-        const fresh = out.events.filter((e) => recent.add(e.key, e.at));
+        const before = appendedBefore[index]!;
+        const fresh = out.events.filter((e) => e.at >= before && recent.add(e.key, e.at));
         stat.duplicates += out.events.length - fresh.length;
         stat.events += fresh.length;
         if (fresh.length > 0) enqueue(fresh, index);
