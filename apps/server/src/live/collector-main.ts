@@ -126,12 +126,12 @@ export async function runCollector(
     };
     const checkpoints = await openCheckpointStore(nc, checkpointBucket(settings.stream), log);
     const streams = streamSpecs(settings.xPartitions);
-    const { collector, resumed, stop } = await startCheckpointedCollector(
+    const started = await startCheckpointedCollector(
       { baseUrl: settings.streamUrl, bearerToken: settings.bearerToken, streams, sink, log },
       checkpoints,
     );
     log.info(
-      { streamUrl: settings.streamUrl, connections: streams.length, resumed },
+      { streamUrl: settings.streamUrl, connections: streams.length, resumed: started.resumed },
       'live: collector started',
     );
     let stopping: Promise<void> | undefined;
@@ -139,8 +139,8 @@ export async function runCollector(
       log: appendTo,
       stop: () =>
         (stopping ??= (async () => {
-          log.info(collector.stats(), 'live: collector stopping');
-          await stop();
+          log.info(started.collector.stats(), 'live: collector stopping');
+          await started.stop();
           await close();
         })()),
     };

@@ -122,7 +122,7 @@ describe.skipIf(!nc)('the collector inside the API server killed with SIGKILL', 
     const checkpoint = async () => {
       const kv = await new Kvm(nc!).open(checkpointBucket(stream));
       const entry = await kv.get('coverage');
-      return entry?.operation === 'PUT' ? (entry.json() as { coverage: Record<string, number> }) : undefined;
+      return entry?.operation === 'PUT' ? entry.json<{ coverage: Record<string, number> }>() : undefined;
     };
     let child: ChildProcess | undefined;
     try {
