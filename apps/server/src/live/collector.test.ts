@@ -275,7 +275,7 @@ describe('a collector resuming from a checkpoint', () => {
     const keys = received.filter((e) => e.type === 'post').map((e) => e.key);
     // …and only the posts from the checkpoint on were appended, each once.
     expect(keys).toEqual(posts.slice(50).map((p) => `post:${p.data.id}`));
-    expect(received.every((e) => e.at >= covered)).toBe(true);
+    expect(received.filter((e) => e.type !== 'user').every((e) => e.at >= covered)).toBe(true);
     expect(collector.stats().streams[0]!.duplicates).toBeGreaterThanOrEqual(50);
   });
 });

@@ -287,7 +287,11 @@ export function createCollector(options: CollectorOptions): Collector {
     switch (out.outcome) {
       case 'events': {
         const before = appendedBefore[index]!;
-        const fresh = out.events.filter((e) => e.at >= before && recent.add(e.key, e.at));
+        // A `user` event stays: it goes with the first event naming the account in this process
+        // (which may be one dropped here), and applying it again is harmless.
+        const fresh = out.events.filter(
+          (e) => (e.type === 'user' || e.at >= before) && recent.add(e.key, e.at),
+        );
         stat.duplicates += out.events.length - fresh.length;
         stat.events += fresh.length;
         if (fresh.length > 0) enqueue(fresh, index);
