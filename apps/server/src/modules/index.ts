@@ -143,7 +143,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
     history: historySettings(config, outbox, log),
   });
   const catalogues = createCataloguesModule({ engine, searches });
-  const communities = createCommunitiesModule({ engine, searches, clock, liveStatus: live.status });
+  const communities = createCommunitiesModule({ db, engine, searches, clock, liveStatus: live.status, log });
   const explore = createExploreModule({ engine, jobs, searches });
   // Audiences on X: uploads to granted ad accounts, the Japanese agreement, audience usages.
   const xAudiences = createXAudiencesModule({

@@ -24,3 +24,4 @@ export * from './agency';
 export * from './sso';
 export * from './audit';
 export * from './api-access';
+export * from './communities';

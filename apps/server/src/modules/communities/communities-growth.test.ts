@@ -4,8 +4,13 @@ import { populationEstimate } from '@murmur/core/sampling';
 import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { communityCounts } from '../../db/schema';
 import { readyEngine } from '../../engine/engine-holder';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createCapturingMailer } from '../../test/capturing-mailer';
+import { createTestApp, testConfig, type TestApp } from '../../test/test-app';
+import { createTestClock } from '../../test/test-clock';
+import { dayOf } from './community-growth';
 
 const DAY = 24 * 60 * 60 * 1000;
 // The export's `now`: what the index is as of until the consumer applies an event.
@@ -13,16 +18,18 @@ let START: number;
 
 let t: TestApp;
 let engine: LiveAudienceEngine;
-// The time of X the live index has reached, as the live log's consumer reports it (null: no event yet).
-let reached: number | null = null;
-
-beforeAll(async () => {
-  engine = liveEngine(
+const build = async () =>
+  liveEngine(
     await buildIndex(
       exportChunks(generateNetwork({ accounts: 3000, seed: 'community-growth' })),
       LIVE_BUILD_OPTIONS,
     ),
   );
+// The time of X the live index has reached, as the live log's consumer reports it (null: no event yet).
+let reached: number | null = null;
+
+beforeAll(async () => {
+  engine = await build();
   START = Date.parse(engine.explore.communities().now);
   t = await createTestApp(
     {},
@@ -38,8 +45,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const list = async (sort: 'trending' | 'most_searched') =>
-  (await t.app.inject({ url: `/api/communities/?sort=${sort}&limit=100` })).json<{
+const list = async (sort: 'trending' | 'most_searched', app = t.app) =>
+  (await app.inject({ url: `/api/communities/?sort=${sort}&limit=100` })).json<{
     results: CommunitySummary[];
     growth_window: GrowthWindow;
   }>();
@@ -140,4 +147,62 @@ describe('trending communities on a live index: membership growth', () => {
     // The counts of days 0 and 2 are older than the window; day 3's is its start.
     expect(window.from).toBe(new Date(START + 3 * DAY).toISOString());
   });
+
+  it('keeps the window over a restart: the counts are read back from the database', async () => {
+    // Day 11: 20 more accounts join the first community (its leaders followed), counted in the window.
+    const [first] = engine.explore.communities().communities;
+    reached = START + 11 * DAY;
+    engine.apply(
+      Array.from({ length: 20 }, (_, i) => {
+        const id = String(902_000 + i);
+        return [
+          newUser(id, reached!),
+          ...first!.topAccounts
+            .slice(0, 2)
+            .map((a): LiveEvent => ({
+              type: 'follow',
+              key: `f:${id}:${a.id}`,
+              at: reached!,
+              from: id,
+              to: a.id,
+            })),
+        ];
+      }).flat(),
+    );
+    t.clock.advance(61_000);
+    const before = await list('trending');
+    expect(before.results[0]!.growth!.change).toBe(20);
+    // Days older than the window are pruned; the window's days are one row per community each.
+    const rows = await t.db.select().from(communityCounts);
+    const days = [...new Set(rows.map((r) => r.day))].sort((a, b) => a - b);
+    expect(days).toEqual([5, 8, 10, 11].map((d) => dayOf(START + d * DAY)));
+    expect(rows).toHaveLength(days.length * engine.explore.communities().communities.length);
+
+    // Another process starts over the same database with an index built again from the export (the
+    // same partition), its consumer not yet caught up: the stored counts come first, its own census
+    // (of the export's time, older) does not replace them.
+    const restartedEngine = await build();
+    const restarted = await buildApp({
+      config: testConfig(),
+      db: t.db,
+      mailer: () => createCapturingMailer(),
+      clock: createTestClock(),
+      engine: readyEngine(restartedEngine),
+      live: {
+        sink: { append: () => Promise.resolve() },
+        status: () => ({ partitions: [{ partition: 0, lagEvents: 0, lastEventAt: null, behindMs: 0 }] }),
+      },
+    });
+    try {
+      const after = await list('trending', restarted);
+      expect(after.growth_window).toEqual(before.growth_window);
+      expect(after.results.map((c) => [c.id, c.growth])).toEqual(before.results.map((c) => [c.id, c.growth]));
+      expect(after.results.length).toBeGreaterThan(0);
+      // Its export-time census was not written over the later counts.
+      expect(await t.db.select().from(communityCounts)).toEqual(expect.arrayContaining(rows));
+      expect(await t.db.select().from(communityCounts)).toHaveLength(rows.length);
+    } finally {
+      await restarted.close();
+    }
+  }, 60_000);
 });

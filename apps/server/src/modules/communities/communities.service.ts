@@ -7,7 +7,18 @@ import type { SentCommunities } from '../../engine/engine-tasks';
 import { freshnessOf, reachedAt, type LiveStatusSource } from '../../engine/freshness';
 import { NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { createCensusHistory, growthOf, type CensusHistory } from './community-growth';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  dayOf,
+  growthOf,
+  partitionKey,
+  restoredHistory,
+  storedCensuses,
+  windowStartDay,
+  type CensusHistory,
+  type CensusPoint,
+} from './community-growth';
+import type { CommunityCountsRepository } from './community-counts.repository';
 import { presentAccounts } from '../../engine/present-account';
 import { handleTerm, labelTerms, type SearchCounter } from '../../lib/search-counter';
 
@@ -41,12 +52,17 @@ export interface CommunitiesServiceDeps {
   clock: Clock;
   /** The live log's consumer positions: with a live path, membership is counted again as X moves. */
   liveStatus?: LiveStatusSource | undefined;
+  /** Where a live index's counts are kept, so that a restart keeps the growth window (else memory only). */
+  counts?: CommunityCountsRepository | undefined;
+  log?: Pick<FastifyBaseLogger, 'warn'> | undefined;
 }
 
 /** One Louvain partition of the network and the censuses of its membership since it was found. */
 interface Network {
   communities: SentCommunities;
   censuses: CensusHistory;
+  /** The partition's fingerprint, the key of its stored counts. */
+  key: string;
   /** Wall-clock time of the latest census (the throttle). */
   countedAt: number;
 }
@@ -58,7 +74,21 @@ interface Network {
  * as the index moves: community-growth.ts), most searched by the terms people searched for.
  */
 export function createCommunitiesService(deps: CommunitiesServiceDeps) {
-  const { engine: holder, searches, clock, liveStatus } = deps;
+  const { engine: holder, searches, clock, liveStatus, counts, log } = deps;
+
+  /**
+   * Stores a census of a live index and prunes the days older than the window. A failed write keeps
+   * the census in memory only (the answer does not fail for it; a restart then misses that count).
+   */
+  async function store(key: string, { at, census }: CensusPoint): Promise<void> {
+    if (!counts) return;
+    try {
+      await counts.record({ partition: key, at, day: dayOf(at), ...census });
+      await counts.prune(windowStartDay(at));
+    } catch (err) {
+      log?.warn({ err }, 'community counts not stored');
+    }
+  }
 
   /**
    * Whether a live path runs (else the index is static) and the time of X the index has reached
@@ -77,9 +107,19 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       const made = (async (): Promise<Network> => {
         const communities = await holder.work().run('networkCommunities', null);
         // Stamped with X's time the index has reached; before any event, with the export's `now`.
-        const at = (await liveState()).at ?? (Date.parse(communities.now) || clock.now().getTime());
-        const censuses = createCensusHistory({ at, census: communities.census });
-        return { communities, censuses, countedAt: clock.now().getTime() };
+        const state = await liveState();
+        const at = state.at ?? (Date.parse(communities.now) || clock.now().getTime());
+        const fresh = { at, census: communities.census };
+        const key = partitionKey(communities.partition);
+        // A live index's counts of the window stored by this or another process under the same
+        // partition come first: a restart keeps the window. A static index never moves: none kept.
+        const stored =
+          state.live && counts
+            ? storedCensuses(await counts.since(key, windowStartDay(at)), communities.communities.length)
+            : [];
+        const censuses = restoredHistory(stored, fresh);
+        if (state.live && censuses.latest() === fresh) await store(key, fresh);
+        return { communities, censuses, key, countedAt: clock.now().getTime() };
       })();
       network = { engine, made };
       // A failure is not kept: the next request tries again.
@@ -101,7 +141,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     if (clock.now().getTime() - current.countedAt >= CENSUS_EVERY_MS) {
       counting ??= (async () => {
         const census = await holder.work().run('communityCensus', current.communities.partition);
-        current.censuses.add({ at, census });
+        const point = { at, census };
+        if (current.censuses.add(point)) await store(current.key, point);
         current.countedAt = clock.now().getTime();
       })().finally(() => (counting = undefined));
       await counting;

@@ -1,6 +1,8 @@
 import type { CommunityGrowth } from '@murmur/core/api';
 import { countFigure, populationEstimate } from '@murmur/core/sampling';
-import type { CommunityCensus } from '@murmur/engine';
+import { createHash } from 'node:crypto';
+import type { CommunityCensus, CommunityPartition } from '@murmur/engine';
+import type { CommunityCountRow } from '../../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Trending growth is measured over the last 7 days of the network's time (or since the earliest count held). */
@@ -12,7 +14,58 @@ export interface CensusPoint {
   census: CommunityCensus;
 }
 
-const dayOf = (at: number) => Math.floor(at / DAY_MS);
+/** The network day (days since 1970-01-01 of X's time) of a time in ms. */
+export const dayOf = (at: number) => Math.floor(at / DAY_MS);
+/** The first network day a census kept in the window may be of, as of the census at `at`. */
+export const windowStartDay = (at: number) => dayOf(at - GROWTH_WINDOW_DAYS * DAY_MS);
+
+/**
+ * A fingerprint of a partition (its core, their Louvain communities and the listed ones): stored
+ * counts are read back only under the same partition, since counts under another compare unlike things.
+ */
+export function partitionKey(partition: CommunityPartition): string {
+  const hash = createHash('sha256');
+  for (const array of [partition.core, partition.community, partition.listed]) {
+    hash.update(String(array.length));
+    hash.update(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
+/**
+ * The censuses stored of a partition (community-counts.repository.ts), oldest first: each day's first
+ * and, when later, its latest. `communities`: the partition's listed communities (a missing row counts 0).
+ */
+export function storedCensuses(rows: readonly CommunityCountRow[], communities: number): CensusPoint[] {
+  const byDay = new Map<number, CommunityCountRow[]>();
+  for (const row of rows) {
+    if (row.community >= communities) continue;
+    const day = byDay.get(row.day);
+    if (day) day.push(row);
+    else byDay.set(row.day, [row]);
+  }
+  const points: CensusPoint[] = [];
+  for (const day of [...byDay.keys()].sort((a, b) => a - b)) {
+    const dayRows = byDay.get(day)!;
+    const census = (side: 'first' | 'last'): CensusPoint => {
+      const at = side === 'first' ? 'firstAt' : 'lastAt';
+      // Every row of a day holds the same census (one write per census); the extreme one if not.
+      const pick = dayRows.reduce((a, b) => ((side === 'first' ? b[at] < a[at] : b[at] > a[at]) ? b : a));
+      const members = new Array<number>(communities).fill(0);
+      for (const row of dayRows)
+        members[row.community] = side === 'first' ? row.firstMembers : row.lastMembers;
+      return {
+        at: pick[at],
+        census: { accounts: side === 'first' ? pick.firstAccounts : pick.lastAccounts, members },
+      };
+    };
+    const first = census('first');
+    const last = census('last');
+    points.push(first);
+    if (last.at > first.at) points.push(last);
+  }
+  return points;
+}
 
 /**
  * The censuses of one partition kept in memory: the first of each network day and the latest, none
@@ -23,16 +76,18 @@ export function createCensusHistory(first: CensusPoint) {
   const points: CensusPoint[] = [first];
   return {
     latest: (): CensusPoint => points[points.length - 1]!,
-    add(point: CensusPoint) {
+    /** Adds a census; false when it is older than the latest (and was not kept). */
+    add(point: CensusPoint): boolean {
       const last = points[points.length - 1]!;
       // A log replayed from further back does not move the network's time backwards here.
-      if (point.at < last.at) return;
+      if (point.at < last.at) return false;
       const beforeLast = points[points.length - 2];
       // The latest of a day replaces the previous latest; the day's first stays (a baseline).
       if (beforeLast && dayOf(beforeLast.at) === dayOf(last.at) && dayOf(last.at) === dayOf(point.at)) {
         points[points.length - 1] = point;
       } else points.push(point);
       while (points.length > 1 && points[0]!.at < point.at - GROWTH_WINDOW_DAYS * DAY_MS) points.shift();
+      return true;
     },
     /** The earliest and latest counts, or null while there is only one. */
     window(): { from: CensusPoint; to: CensusPoint } | null {
@@ -43,6 +98,15 @@ export function createCensusHistory(first: CensusPoint) {
   };
 }
 export type CensusHistory = ReturnType<typeof createCensusHistory>;
+
+/** A history of the censuses read back (oldest first) followed by `fresh` (ignored when older than them). */
+export function restoredHistory(stored: readonly CensusPoint[], fresh: CensusPoint): CensusHistory {
+  const [earliest, ...rest] = stored;
+  if (!earliest) return createCensusHistory(fresh);
+  const history = createCensusHistory(earliest);
+  for (const point of [...rest, fresh]) history.add(point);
+  return history;
+}
 
 /**
  * Community `c`'s growth between two censuses: the counts in the index, their difference and ratio,
