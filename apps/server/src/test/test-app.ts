@@ -158,11 +158,12 @@ export async function createTestApp(
 }
 
 /** Another server over an existing test database (a restart): its own config, clock, mailer and engine. */
-export const restartedApp = (db: Db, engine: EngineHolder): Promise<FastifyInstance> =>
+export const restartedApp = (db: Db, engine: EngineHolder, live?: LiveDeps): Promise<FastifyInstance> =>
   buildApp({
     config: testConfig(),
     db,
     mailer: () => createCapturingMailer(),
     clock: createTestClock(),
     engine,
+    ...(live && { live }),
   });

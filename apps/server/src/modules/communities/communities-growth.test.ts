@@ -4,12 +4,9 @@ import { populationEstimate } from '@murmur/core/sampling';
 import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { communityCounts } from '../../db/schema';
 import { readyEngine } from '../../engine/engine-holder';
-import { createCapturingMailer } from '../../test/capturing-mailer';
-import { createTestApp, testConfig, type TestApp } from '../../test/test-app';
-import { createTestClock } from '../../test/test-clock';
+import { createTestApp, restartedApp, type TestApp } from '../../test/test-app';
 import { dayOf } from './community-growth';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -27,6 +24,8 @@ const build = async () =>
   );
 // The time of X the live index has reached, as the live log's consumer reports it (null: no event yet).
 let reached: number | null = null;
+// The partition's communities as the server found them (the export's version).
+let network: ReturnType<LiveAudienceEngine['explore']['communities']>;
 
 beforeAll(async () => {
   engine = await build();
@@ -78,7 +77,7 @@ describe('trending communities on a live index: membership growth', () => {
     expect(first.results).toEqual([]);
     expect(first.growth_window).toEqual({ live: true, from: null, to: new Date(START).toISOString() });
 
-    const network = engine.explore.communities();
+    network = engine.explore.communities();
     const later = START + 2 * DAY;
     reached = later;
     const [growing, other, shrinking] = network.communities;
@@ -150,22 +149,20 @@ describe('trending communities on a live index: membership growth', () => {
 
   it('keeps the window over a restart: the counts are read back from the database', async () => {
     // Day 11: 20 more accounts join the first community (its leaders followed), counted in the window.
-    const [first] = engine.explore.communities().communities;
+    const [first] = network.communities;
     reached = START + 11 * DAY;
     engine.apply(
       Array.from({ length: 20 }, (_, i) => {
         const id = String(902_000 + i);
         return [
           newUser(id, reached!),
-          ...first!.topAccounts
-            .slice(0, 2)
-            .map((a): LiveEvent => ({
-              type: 'follow',
-              key: `f:${id}:${a.id}`,
-              at: reached!,
-              from: id,
-              to: a.id,
-            })),
+          ...first!.topAccounts.slice(0, 2).map((a): LiveEvent => ({
+            type: 'follow',
+            key: `f:${id}:${a.id}`,
+            at: reached!,
+            from: id,
+            to: a.id,
+          })),
         ];
       }).flat(),
     );
@@ -176,22 +173,15 @@ describe('trending communities on a live index: membership growth', () => {
     const rows = await t.db.select().from(communityCounts);
     const days = [...new Set(rows.map((r) => r.day))].sort((a, b) => a - b);
     expect(days).toEqual([5, 8, 10, 11].map((d) => dayOf(START + d * DAY)));
-    expect(rows).toHaveLength(days.length * engine.explore.communities().communities.length);
+    expect(rows).toHaveLength(days.length * network.communities.length);
 
     // Another process starts over the same database with an index built again from the export (the
     // same partition), its consumer not yet caught up: the stored counts come first, its own census
     // (of the export's time, older) does not replace them.
     const restartedEngine = await build();
-    const restarted = await buildApp({
-      config: testConfig(),
-      db: t.db,
-      mailer: () => createCapturingMailer(),
-      clock: createTestClock(),
-      engine: readyEngine(restartedEngine),
-      live: {
-        sink: { append: () => Promise.resolve() },
-        status: () => ({ partitions: [{ partition: 0, lagEvents: 0, lastEventAt: null, behindMs: 0 }] }),
-      },
+    const restarted = await restartedApp(t.db, readyEngine(restartedEngine), {
+      sink: { append: () => Promise.resolve() },
+      status: () => ({ partitions: [{ partition: 0, lagEvents: 0, lastEventAt: null, behindMs: 0 }] }),
     });
     try {
       const after = await list('trending', restarted);
