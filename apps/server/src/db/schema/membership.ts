@@ -10,29 +10,12 @@ export const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
- * A saved audience's latest recorded membership (docs/API-AUDIENCES.md "History"): the X ids of its
- * indexed members at the point of `day`, sorted and delta-encoded. The next point's membership is
- * recorded as its difference from this set, which it then replaces. None while the audience is above
- * the membership cap.
- */
-export const audienceMemberships = pgTable('audience_memberships', {
-  configId: integer('config_id')
-    .primaryKey()
-    .references(() => audienceConfigs.id, { onDelete: 'cascade' }),
-  /** The day of the point this set is the membership of. */
-  day: text('day').notNull(),
-  members: integer('members').notNull(),
-  ids: bytes('ids').notNull(),
-});
-
-export type AudienceMembershipRow = typeof audienceMemberships.$inferSelect;
-
-/**
- * A point's membership change: the X ids that joined and left since the audience's previous recorded
- * membership (the point of `baseDay`; null: the first of a chain, nothing before it to compare with).
- * `overCap`: the audience was above the cap that day and nothing was recorded. A point without a row
- * was recorded before memberships were kept. Removed with its point (the retention): a difference
- * between two retained points reads only the changes after the first, which stay.
+ * A point's membership: the X ids that joined and left since the audience's previous recorded
+ * membership (the point of `baseDay`; null: the first of a chain, nothing before it to compare with),
+ * and every few points (or when that change is larger than the set) the full set, `ids`, from which
+ * the set of any point is read forward or back (membership.service.ts). `overCap`: the audience was
+ * above the cap that day and nothing was recorded. A point without a row was recorded before
+ * memberships were kept. Removed with its point (the retention).
  */
 export const audiencePointMembers = pgTable(
   'audience_point_members',
@@ -49,6 +32,8 @@ export const audiencePointMembers = pgTable(
     members: integer('members').notNull(),
     joined: bytes('joined'),
     left: bytes('left'),
+    /** The full set (sorted ids, delta-encoded): the first point of a chain and every few after. */
+    ids: bytes('ids'),
   },
   (t) => [index('audience_point_members_config_day_idx').on(t.configId, t.day)],
 );

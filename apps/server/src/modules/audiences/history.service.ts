@@ -211,7 +211,7 @@ function pointRecorder(deps: HistoryServiceDeps) {
               ids: encodeIds(followed.accounts.map((a) => a.id)),
             },
           }),
-        ...(write && { membership: { change: write.change, current: write.current } }),
+        ...(write && { membership: { change: write.change } }),
       },
     );
     if (!point) return undefined;

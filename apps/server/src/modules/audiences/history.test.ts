@@ -194,7 +194,7 @@ describe('an audience over time', () => {
     const nobody = saved.id + 1_000_000;
     await expect(
       repo.record(point, {
-        membership: { change: { configId: nobody, day, members: 0 }, current: null },
+        membership: { change: { configId: nobody, day, members: 0 } },
       }),
     ).rejects.toThrow();
     expect(await repo.list(saved.id, day)).toEqual([]);
@@ -206,25 +206,24 @@ describe('an audience over time', () => {
     expect(await repo.list(saved.id, day)).toEqual([]);
     // Written whole: the point with its followed accounts and membership, then a second of the same
     // day is not, nor what goes with it (the first counts).
-    const change = { configId: saved.id, day, members: 0 };
-    const current = { day, members: 0, ids };
+    const change = { configId: saved.id, day, members: 0, ids };
     const written = await repo.record(point, {
       followed: { configId: saved.id, day, members: 1, floor: 1, ids },
-      membership: { change, current },
+      membership: { change },
     });
     expect(written?.day).toBe(day);
     const members = createMembershipRepository(t.db);
     expect(await members.ofPoint(written!.id)).toMatchObject({ configId: saved.id, day, members: 0 });
-    expect(await members.current(saved.id)).toMatchObject({ day, members: 0 });
+    expect(await members.onDay(saved.id, day)).toMatchObject({ day, members: 0, ids });
     expect(await repo.followedOf(saved.id)).toMatchObject({ day, members: 1, floor: 1 });
     const again = { configId: saved.id, day, members: 9 };
     expect(
       await repo.record(point, {
         followed: { configId: saved.id, day, members: 9, floor: 9, ids },
-        membership: { change: again, current: { ...current, members: 9 } },
+        membership: { change: { ...again, ids } },
       }),
     ).toBeUndefined();
-    expect(await members.current(saved.id)).toMatchObject({ day, members: 0 });
+    expect(await members.onDay(saved.id, day)).toMatchObject({ day, members: 0, ids });
     expect(await repo.followedOf(saved.id)).toMatchObject({ members: 1, floor: 1 });
     expect((await repo.list(saved.id, day)).map((p) => p.day)).toEqual([day]);
   });
@@ -236,7 +235,7 @@ describe('an audience over time', () => {
       const prior = await repo.priorOf(saved.id, day);
       expect(prior.previous).toEqual(await repo.atOrBefore(saved.id, day));
       expect(prior.followed).toEqual(await repo.followedOf(saved.id));
-      expect(prior.membershipDay).toBe((await members.latestDay(saved.id))?.day ?? null);
+      expect(prior.membershipDay).toBe(await members.latestDay(saved.id));
     }
     expect(await repo.priorOf(saved.id + 1_000_000, '2030-01-01')).toEqual({
       followed: undefined,

@@ -1,101 +1,113 @@
-import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import {
-  audienceMemberships,
-  audiencePointMembers,
-  type AudienceMembershipRow,
-  type AudiencePointMembersRow,
-} from '../../db/schema';
+import { audiencePointMembers, type AudiencePointMembersRow } from '../../db/schema';
 
 export type MembershipRepository = ReturnType<typeof createMembershipRepository>;
 
-/**
- * A point's membership change (written with its point, whose id it takes) and the audience's new
- * latest set (null: none kept, above the cap).
- */
+/** A point's membership (written with its point, whose id it takes). */
 export interface MembershipWrite {
   change: Omit<typeof audiencePointMembers.$inferInsert, 'pointId'>;
-  current: Omit<AudienceMembershipRow, 'configId'> | null;
 }
 
 /**
- * The writes of a point's membership as parts of the one statement that records the point
- * (history.repository.ts `record`): each selects from `point`, the row that statement inserted, so
- * nothing is written when no point was; the change is inserted and the audience's latest set
- * replaced (or removed above the cap).
+ * The write of a point's membership as part of the one statement that records the point
+ * (history.repository.ts `record`): it selects from `point`, the row that statement inserted, so
+ * nothing is written when no point was.
  */
-export function membershipWrites({ change, current }: MembershipWrite): SQL[] {
+export function membershipWrites({ change }: MembershipWrite): SQL[] {
   const bytea = (b: Uint8Array | null | undefined) => sql`${b ?? null}::bytea`;
-  const inserted = sql`insert into ${audiencePointMembers}
-      (point_id, config_id, day, over_cap, base_day, members, joined, "left")
-    select point.id, ${change.configId}::int, ${change.day}::text, ${change.overCap ?? false}::boolean,
-      ${change.baseDay ?? null}::text, ${change.members}::int, ${bytea(change.joined)}, ${bytea(change.left)}
-    from point
-    on conflict do nothing`;
-  if (current === null) {
-    return [
-      inserted,
-      sql`delete from ${audienceMemberships}
-        where config_id = ${change.configId}::int and exists (select 1 from point)`,
-    ];
-  }
   return [
-    inserted,
-    sql`insert into ${audienceMemberships} (config_id, day, members, ids)
-      select ${change.configId}::int, ${current.day}::text, ${current.members}::int, ${bytea(current.ids)}
-      from point
-      on conflict (config_id) do update
-        set day = excluded.day, members = excluded.members, ids = excluded.ids`,
+    sql`insert into ${audiencePointMembers}
+      (point_id, config_id, day, over_cap, base_day, members, joined, "left", ids)
+    select point.id, ${change.configId}::int, ${change.day}::text, ${change.overCap ?? false}::boolean,
+      ${change.baseDay ?? null}::text, ${change.members}::int, ${bytea(change.joined)}, ${bytea(change.left)},
+      ${bytea(change.ids)}
+    from point
+    on conflict do nothing`,
   ];
 }
 
-/** The day of the audience's latest recorded set (null: none), as a column of another read. */
+/**
+ * The day of the audience's latest recorded membership (null: none, or the latest point was above
+ * the cap), as a column of another read.
+ */
 export const latestDaySql = (configId: number): SQL =>
-  sql`(select day from ${audienceMemberships} where config_id = ${configId}::int)`;
+  sql`(select case when m.over_cap then null else m.day end from ${audiencePointMembers} m
+    where m.config_id = ${configId}::int order by m.day desc limit 1)`;
 
 /** Saved audiences' memberships over their history points (db/schema/membership.ts). */
 export function createMembershipRepository(db: Db) {
-  const latestDayOf = db
-    .select({ day: audienceMemberships.day, members: audienceMemberships.members })
-    .from(audienceMemberships)
-    .where(eq(audienceMemberships.configId, sql.placeholder('configId')))
-    .prepare('audience_membership_latest_day');
+  const rows = (where: SQL | undefined, order: 'asc' | 'desc' = 'asc') =>
+    db
+      .select()
+      .from(audiencePointMembers)
+      .where(where)
+      .orderBy(order === 'asc' ? asc(audiencePointMembers.day) : desc(audiencePointMembers.day));
+  const ofConfig = (configId: number) => eq(audiencePointMembers.configId, configId);
+  /** The day of the audience's latest full set on or before (or after) `day`. */
+  const fullDay = async (configId: number, day: string, side: 'before' | 'after') => {
+    const [row] = await db
+      .select({ day: audiencePointMembers.day })
+      .from(audiencePointMembers)
+      .where(
+        and(
+          ofConfig(configId),
+          isNotNull(audiencePointMembers.ids),
+          side === 'before' ? lte(audiencePointMembers.day, day) : gt(audiencePointMembers.day, day),
+        ),
+      )
+      .orderBy(side === 'before' ? desc(audiencePointMembers.day) : asc(audiencePointMembers.day))
+      .limit(1);
+    return row?.day;
+  };
   return {
-    /** The audience's latest recorded membership. */
-    async current(configId: number): Promise<AudienceMembershipRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(audienceMemberships)
-        .where(eq(audienceMemberships.configId, configId));
-      return row;
-    },
-
-    /** The day and size of the audience's latest recorded membership (not its ids). */
-    async latestDay(configId: number): Promise<{ day: string; members: number } | undefined> {
-      const [row] = await latestDayOf.execute({ configId });
-      return row;
+    /**
+     * The rows a set of `day` is read from, oldest first: from the latest full set on or before it
+     * to `day` (`forward`), else from `day` to the first full set after it (`back`: the changes
+     * between are undone from that set); undefined when the audience has no full set at all.
+     */
+    async chainTo(
+      configId: number,
+      day: string,
+    ): Promise<{ direction: 'forward' | 'back'; rows: AudiencePointMembersRow[] } | undefined> {
+      const before = await fullDay(configId, day, 'before');
+      if (before !== undefined) {
+        return {
+          direction: 'forward',
+          rows: await rows(
+            and(
+              ofConfig(configId),
+              gte(audiencePointMembers.day, before),
+              lte(audiencePointMembers.day, day),
+            ),
+          ),
+        };
+      }
+      const after = await fullDay(configId, day, 'after');
+      if (after === undefined) return undefined;
+      return {
+        direction: 'back',
+        rows: await rows(
+          and(ofConfig(configId), gte(audiencePointMembers.day, day), lte(audiencePointMembers.day, after)),
+        ),
+      };
     },
 
     /** The membership changes of an audience's points with `fromDay` < day ≤ `toDay`, oldest first. */
     between: (configId: number, fromDay: string, toDay: string): Promise<AudiencePointMembersRow[]> =>
-      db
-        .select()
-        .from(audiencePointMembers)
-        .where(
-          and(
-            eq(audiencePointMembers.configId, configId),
-            gt(audiencePointMembers.day, fromDay),
-            lte(audiencePointMembers.day, toDay),
-          ),
-        )
-        .orderBy(asc(audiencePointMembers.day)),
+      rows(
+        and(ofConfig(configId), gt(audiencePointMembers.day, fromDay), lte(audiencePointMembers.day, toDay)),
+      ),
 
-    /** The membership change of the audience's point of `day`. */
+    /** The day of the audience's latest recorded membership (null: none, or above the cap then). */
+    async latestDay(configId: number): Promise<string | null> {
+      const [row] = await rows(ofConfig(configId), 'desc').limit(1);
+      return row && !row.overCap ? row.day : null;
+    },
+
+    /** The membership of the audience's point of `day`. */
     async onDay(configId: number, day: string): Promise<AudiencePointMembersRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(audiencePointMembers)
-        .where(and(eq(audiencePointMembers.configId, configId), eq(audiencePointMembers.day, day)));
+      const [row] = await rows(and(ofConfig(configId), eq(audiencePointMembers.day, day)));
       return row;
     },
 

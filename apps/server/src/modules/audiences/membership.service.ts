@@ -17,39 +17,92 @@ export type MembershipService = ReturnType<typeof createMembershipService>;
 /** A point's members (history.service.ts): their X ids, distinct in numeric order, or above the cap their count. */
 export type PointMembers = { overCap: false; ids: string[] } | { overCap: true; count: number };
 
-/** An audience's latest recorded set: the day of its point and its ids in numeric order. */
+/**
+ * An audience's latest recorded set: the day of its point, its ids in numeric order and the changes
+ * stored since the chain's last full set.
+ */
 export interface LatestSet {
   day: string;
   ids: string[];
+  sinceFull: number;
 }
 
-/** Bytes of encoded sets a process keeps of the audiences' latest sets (the oldest kept go first). */
-const LATEST_SETS_BYTES = 64 * 1024 * 1024;
+/** Member ids a process keeps of the audiences' latest sets (the oldest kept go first). */
+const LATEST_SETS_IDS = 2_000_000;
+/**
+ * A full set is stored with every FULL_EVERY-th point of a chain (and whenever the change is larger
+ * than the set): reading a point's set applies or undoes at most that many changes.
+ */
+export const FULL_EVERY = 7;
 
-/** This process's copies of audiences' latest sets (encoded), by config id, within `budget` bytes. */
+/** This process's copies of audiences' latest sets, by config id, within `budget` ids. */
 function latestSetsCopy(budget: number) {
-  const sets = new Map<number, { day: string; ids: Uint8Array }>();
-  let bytes = 0;
+  const sets = new Map<number, LatestSet>();
+  let held = 0;
   const forget = (configId: number) => {
     const had = sets.get(configId);
     if (!had) return;
-    bytes -= had.ids.length;
+    held -= had.ids.length;
     sets.delete(configId);
   };
   return {
     get: (configId: number) => sets.get(configId),
     forget,
-    keep(configId: number, day: string, ids: Uint8Array) {
+    keep(configId: number, set: LatestSet) {
       forget(configId);
-      if (ids.length > budget) return;
-      sets.set(configId, { day, ids });
-      bytes += ids.length;
+      if (set.ids.length > budget) return;
+      sets.set(configId, set);
+      held += set.ids.length;
       for (const [oldest] of sets) {
-        if (bytes <= budget) break;
+        if (held <= budget) break;
         forget(oldest);
       }
     },
   };
+}
+
+type ChainRow = Pick<AudiencePointMembersRow, 'day' | 'baseDay' | 'overCap' | 'joined' | 'left' | 'ids'>;
+const idsOf = (b: Uint8Array | null) => (b ? decodeIds(b) : []);
+
+/**
+ * The set of `day` from a chain of rows (oldest first, membership.repository.ts `chainTo`): forward,
+ * the first row's full set with the later changes applied; back, the last row's full set with the
+ * changes after `day` undone. With the changes applied since the full set (forward), or null unless
+ * the rows chain (each the base of the next, none above the cap) and end (forward) or start (back) at `day`.
+ */
+export function setOnDay(
+  direction: 'forward' | 'back',
+  rows: readonly ChainRow[],
+  day: string,
+): { ids: string[]; sinceFull: number } | null {
+  if (rows.length === 0 || rows.some((r) => r.overCap)) return null;
+  for (let i = 1; i < rows.length; i++) if (rows[i]!.baseDay !== rows[i - 1]!.day) return null;
+  let members: Set<string>;
+  let sinceFull = 0;
+  if (direction === 'forward') {
+    const [full, ...after] = rows;
+    if (!full!.ids || rows.at(-1)!.day !== day) return null;
+    members = new Set(decodeIds(full!.ids));
+    for (const row of after) {
+      if (row.ids) {
+        members = new Set(decodeIds(row.ids));
+        sinceFull = 0;
+        continue;
+      }
+      for (const id of idsOf(row.left)) members.delete(id);
+      for (const id of idsOf(row.joined)) members.add(id);
+      sinceFull++;
+    }
+  } else {
+    const full = rows.at(-1)!;
+    if (!full.ids || rows[0]!.day !== day) return null;
+    members = new Set(decodeIds(full.ids));
+    for (const row of rows.slice(1).reverse()) {
+      for (const id of idsOf(row.joined)) members.delete(id);
+      for (const id of idsOf(row.left)) members.add(id);
+    }
+  }
+  return { ids: [...members].sort(byNumber), sinceFull };
 }
 
 /** The ids that joined and left between the first and last of consecutive changes (oldest first). */
@@ -79,30 +132,6 @@ export function netChange(changes: readonly { joined: readonly string[]; left: r
   return { joined, left };
 }
 
-/**
- * The set of `day` read back from the latest set (of `latestDay`) by undoing the recorded changes
- * after it, newest first; null unless they chain from `day` to `latestDay` (none above the cap).
- */
-export function undoChanges(
-  latest: readonly string[],
-  day: string,
-  latestDay: string,
-  changes: readonly Pick<AudiencePointMembersRow, 'day' | 'baseDay' | 'overCap' | 'joined' | 'left'>[],
-): string[] | null {
-  let at = day;
-  for (const change of changes) {
-    if (change.overCap || change.baseDay !== at) return null;
-    at = change.day;
-  }
-  if (at !== latestDay) return null;
-  const members = new Set(latest);
-  for (const change of [...changes].reverse()) {
-    for (const id of change.joined ? decodeIds(change.joined) : []) members.delete(id);
-    for (const id of change.left ? decodeIds(change.left) : []) members.add(id);
-  }
-  return [...members].sort(byNumber);
-}
-
 /** Up to `n` of `ids`, spread evenly over them in numeric id order (the same ids for the same set). */
 export function spread(ids: readonly string[], n: number): string[] {
   const sorted = [...ids].sort(byNumber);
@@ -112,9 +141,10 @@ export function spread(ids: readonly string[], n: number): string[] {
 
 /**
  * Who joined and who left a saved audience (docs/API-AUDIENCES.md "History"): each history point
- * records its members' X ids from the engine's live index as the difference from the point before
- * (the latest full set kept per audience), so the difference between any two retained points is
- * exact; audiences above `cap` indexed members keep none.
+ * records its members' X ids from the engine's live index as the difference from the point before,
+ * with the full set every FULL_EVERY points of a chain (or when the change is larger), so the set of
+ * any retained point and the difference between any two are exact; audiences above `cap` indexed
+ * members keep none.
  */
 export function createMembershipService(deps: {
   repo: MembershipRepository;
@@ -123,7 +153,7 @@ export function createMembershipService(deps: {
 }) {
   const { repo, engine } = deps;
   const cap = deps.cap ?? MEMBERSHIP_CAP;
-  const latestSets = latestSetsCopy(LATEST_SETS_BYTES);
+  const latestSets = latestSetsCopy(LATEST_SETS_IDS);
 
   /** The engine's account of an X id now, or its id alone when it left the network. */
   function describe(ids: readonly string[]): MemberAccount[] {
@@ -152,26 +182,45 @@ export function createMembershipService(deps: {
     sample: describe(spread(ids, MEMBERSHIP_SAMPLE)),
   });
 
+  /**
+   * The X ids of the audience's members at its point of `day` (the nearest full set with the
+   * changes between applied or undone), or why they are not known: the point kept none (recorded
+   * before memberships, or its chain to a full set is broken) or the audience was above the cap.
+   */
+  async function membersOn(
+    configId: number,
+    day: string,
+  ): Promise<{ ids: string[] } | { unavailable: 'not_recorded' | 'over_cap' }> {
+    const point = await repo.onDay(configId, day);
+    if (point?.overCap) return { unavailable: 'over_cap' };
+    if (!point) return { unavailable: 'not_recorded' };
+    const chain = await repo.chainTo(configId, day);
+    if (chain?.rows.some((r) => r.overCap)) return { unavailable: 'over_cap' };
+    const set = chain && setOnDay(chain.direction, chain.rows, day);
+    return set ? { ids: set.ids } : { unavailable: 'not_recorded' };
+  }
+
   return {
     cap,
 
     /**
-     * The audience's latest recorded set (its day and ids): from this process's copy when that is of
-     * the stored day (a set is written once per audience and day, with its point), else read.
+     * The audience's latest recorded set: from this process's copy when that is of the stored day (a
+     * set is written once per audience and day, with its point), else read from the last full set.
      * `known`: the stored day when the caller read it already (null: none stored).
      */
-    async latest(configId: number, known?: { day: string } | null): Promise<LatestSet | undefined> {
-      const stored = known === undefined ? await repo.latestDay(configId) : known;
-      if (!stored) {
+    async latest(configId: number, known: { day: string } | null): Promise<LatestSet | undefined> {
+      if (!known) {
         latestSets.forget(configId);
         return undefined;
       }
       const kept = latestSets.get(configId);
-      if (kept?.day === stored.day) return { day: kept.day, ids: decodeIds(kept.ids) };
-      const row = await repo.current(configId);
-      if (!row) return undefined;
-      latestSets.keep(configId, row.day, row.ids);
-      return { day: row.day, ids: decodeIds(row.ids) };
+      if (kept?.day === known.day) return kept;
+      const chain = await repo.chainTo(configId, known.day);
+      const set = chain?.direction === 'forward' ? setOnDay('forward', chain.rows, known.day) : null;
+      if (!set) return undefined;
+      const latest = { day: known.day, ...set };
+      latestSets.keep(configId, latest);
+      return latest;
     },
 
     /** The members of an audience now, evaluated on this thread's engine (without the history task). */
@@ -188,9 +237,10 @@ export function createMembershipService(deps: {
     },
 
     /**
-     * A new point's membership: its change since the audience's latest set (`previous`), which it
-     * replaces. Written with the point, which gives it its id (history.repository.ts `record`); then
-     * `kept` tells this process's copy of the latest set.
+     * A new point's membership: its change since the audience's latest set (`previous`), with the
+     * full set too when the chain starts (then alone), every FULL_EVERY points or when the change is
+     * larger than the set. Written with the point, which gives it its id
+     * (history.repository.ts `record`); then `kept` tells this process's copy of the latest set.
      */
     changeOf(
       point: Pick<AudiencePointRow, 'configId' | 'day'>,
@@ -201,47 +251,36 @@ export function createMembershipService(deps: {
       if (members.overCap) {
         return {
           change: { ...base, overCap: true, members: members.count },
-          current: null,
           kept: () => latestSets.forget(point.configId),
         };
       }
-      const ids = encodeIds(members.ids);
-      const current = { day: point.day, members: members.ids.length, ids };
-      const kept = () => latestSets.keep(point.configId, point.day, ids);
+      const count = members.ids.length;
+      const kept = (sinceFull: number) => () =>
+        latestSets.keep(point.configId, { day: point.day, ids: members.ids, sinceFull });
       // The first set of a chain: nothing before it to differ from.
-      if (!previous || previous.day >= point.day)
-        return { change: { ...base, baseDay: null, members: current.members }, current, kept };
+      if (!previous || previous.day >= point.day) {
+        return {
+          change: { ...base, baseDay: null, members: count, ids: encodeIds(members.ids) },
+          kept: kept(0),
+        };
+      }
       const { joined, left } = diffSorted(previous.ids, members.ids);
+      // The change is kept even when larger than the set: a set before it is read back through it.
+      const full = joined.length + left.length > count || previous.sinceFull + 1 >= FULL_EVERY;
       return {
         change: {
           ...base,
           baseDay: previous.day,
-          members: current.members,
+          members: count,
           joined: encodeIds(joined),
           left: encodeIds(left),
+          ...(full && { ids: encodeIds(members.ids) }),
         },
-        current,
-        kept,
+        kept: kept(full ? 0 : previous.sinceFull + 1),
       };
     },
 
-    /**
-     * The X ids of the audience's members at its point of `day` (the latest set with the later
-     * changes undone), or why they are not known: the point kept none (recorded before memberships,
-     * or its chain to the latest set is broken) or the audience was above the cap.
-     */
-    async membersOn(
-      configId: number,
-      day: string,
-    ): Promise<{ ids: string[] } | { unavailable: 'not_recorded' | 'over_cap' }> {
-      const [point, latest] = await Promise.all([repo.onDay(configId, day), repo.current(configId)]);
-      if (point?.overCap) return { unavailable: 'over_cap' };
-      if (!point || !latest || latest.day < day) return { unavailable: 'not_recorded' };
-      const changes = latest.day === day ? [] : await repo.between(configId, day, latest.day);
-      if (changes.some((c) => c.overCap)) return { unavailable: 'over_cap' };
-      const ids = undoChanges(decodeIds(latest.ids), day, latest.day, changes);
-      return ids === null ? { unavailable: 'not_recorded' } : { ids };
-    },
+    membersOn,
 
     /** Who joined and who left between two of the audience's points (`a` on or before `b`). */
     async between(

@@ -17,7 +17,7 @@ import { createHistoryRepository } from './history.repository';
 import { createHistoryService, dayOf } from './history.service';
 import { decodeIds, encodeIds } from '../../lib/member-ids';
 import { createMembershipRepository } from './membership.repository';
-import { createMembershipService, netChange } from './membership.service';
+import { createMembershipService, FULL_EVERY, netChange } from './membership.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
@@ -270,6 +270,74 @@ describe('who joined and who left', () => {
       want.joined.length,
       want.left.length,
     ]);
+  });
+
+  it('over many days: a change per point with a full set every few, exact for any two points and any point’s set', async () => {
+    const recorded = [today()];
+    const everyone = engine
+      .describeAccounts(Array.from({ length: engine.stats.accounts }, (_, n) => n))
+      .map((a) => a.id)
+      .filter((id) => id !== '' && id !== target.id);
+    let larger = '';
+    for (let d = 0; d < 2 * FULL_EVERY + 3; d++) {
+      const now = [...membersNow()].sort();
+      const outside = everyone.filter((id) => !now.includes(id));
+      if (d === FULL_EVERY + 1) {
+        // A change larger than the set: every member leaves, as many others and more join.
+        for (const id of now) follow(id, 'unfollow');
+        for (const id of outside.slice(0, now.length + 50)) follow(id);
+      } else {
+        for (const id of outside.slice(d * 7, d * 7 + 5)) follow(id);
+        for (const id of now.slice(d * 5, d * 5 + 3)) follow(id, 'unfollow');
+      }
+      await nextDay();
+      recorded.push(today());
+      if (d === FULL_EVERY + 1) larger = today();
+    }
+    // What was stored: a change on every point, and the full set every FULL_EVERY points of the chain
+    // and on the larger change's day.
+    const repo = createMembershipRepository(t.db);
+    const rows = await repo.between(followers.id, recorded[0]!, today());
+    expect(rows).toHaveLength(recorded.length - 1);
+    expect(rows.every((r) => r.baseDay !== null && !r.overCap)).toBe(true);
+    const full = rows.filter((r) => r.ids !== null).map((r) => r.day);
+    expect(full).toContain(larger);
+    expect(full.length).toBeGreaterThanOrEqual(2);
+    expect(full.length).toBeLessThan(rows.length / 2);
+    expect(rows.every((r) => r.joined !== null && r.left !== null)).toBe(true);
+
+    // Any two points: the same as the engine's sets at those days.
+    for (let i = 0; i < recorded.length; i++) {
+      for (let j = i; j < recorded.length; j++) {
+        const got = await diff(recorded[i]!, recorded[j]!);
+        const want = expected(recorded[i]!, recorded[j]!);
+        expect(got.unavailable, `${recorded[i]} → ${recorded[j]}`).toBeNull();
+        expect([got.joined!.count.value, got.left!.count.value], `${recorded[i]} → ${recorded[j]}`).toEqual([
+          want.joined.length,
+          want.left.length,
+        ]);
+        expect(got.joined!.sample.every((a) => want.joined.includes(a.id))).toBe(true);
+        expect(got.left!.sample.every((a) => want.left.includes(a.id))).toBe(true);
+      }
+    }
+    // Any point's set, read forward from the full set before it; after the retention removed the
+    // older points (and their full sets), read back from the full set after it.
+    const service = createMembershipService({ repo, engine: readyEngine(engine) });
+    const setsEqual = async (days: string[]) => {
+      for (const day of days) {
+        const got = await service.membersOn(followers.id, day);
+        expect('ids' in got && sorted(got.ids), day).toEqual(sorted(snapshots.get(day)!));
+      }
+    };
+    await setsEqual(recorded);
+    // The retention keeps from the point after the first full set: the earliest kept has none before it.
+    const cutFrom = recorded[recorded.indexOf(full[0]!) + 1]!;
+    const retentionDays = Math.floor((t.clock.now().getTime() + DAY - Date.parse(cutFrom)) / DAY);
+    await nextDay({ retentionDays });
+    const kept = recorded.filter((d) => d >= cutFrom);
+    expect((await repo.between(followers.id, '', today()))[0]!.day).toBe(cutFrom);
+    expect((await repo.onDay(followers.id, cutFrom))?.ids).toBeNull();
+    await setsEqual([...kept, today()]);
   });
 
   it('points recorded before memberships were kept: the difference says it is not available', async () => {
