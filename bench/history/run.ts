@@ -17,6 +17,7 @@ import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { readyEngine } from '../../apps/server/src/engine/engine-holder';
 import { createTestApp } from '../../apps/server/src/test/test-app';
 import { seedGroup } from '../../apps/server/src/test/seed';
+import { FULL_EVERY } from '../../apps/server/src/modules/audiences/membership.service';
 import { benchPackages, broadPackages } from '../engine/packages';
 
 const flag = (name: string, fallback: number): number => {
@@ -240,12 +241,19 @@ const diffMs = diffTimes[Math.floor(diffTimes.length / 2)]!;
 
 // 3. Storage: the digest as stored (its text and its jsonb column, pg_column_size; the API serves it as keyed objects), and the
 // membership changes recorded per point.
-type StoredRow = { digest: string; digest_text: string; joined: string | null; left: string | null };
+type StoredRow = {
+  digest: string;
+  digest_text: string;
+  joined: string | null;
+  left: string | null;
+  full: string | null;
+};
 const stored: unknown = await t.db.execute(
   sql`select (select avg(pg_column_size(digest)) from audience_points) as digest,
         (select avg(octet_length(digest::text)) from audience_points) as digest_text,
         (select avg(coalesce(pg_column_size(joined), 0)) from audience_point_members where base_day is not null) as joined,
-        (select avg(coalesce(pg_column_size("left"), 0)) from audience_point_members where base_day is not null) as "left"`,
+        (select avg(coalesce(pg_column_size("left"), 0)) from audience_point_members where base_day is not null) as "left",
+        (select avg(coalesce(pg_column_size(ids), 0)) from audience_point_members) as "full"`,
 );
 // drizzle answers { rows } on PGlite and node-postgres alike (as plugins/health.ts reads it).
 const row = (Array.isArray(stored) ? stored : (stored as { rows: StoredRow[] }).rows)[0] as StoredRow;
@@ -321,7 +329,8 @@ log(
   `  digest per audience per day: stored ${fmt(digestText)} B as text, ${fmt(digestStored)} B in its jsonb column ` +
     `[target ≤ ${TARGET.digestBytes} B, ${verdict(digestText <= TARGET.digestBytes)} text / ${verdict(digestStored <= TARGET.digestBytes)} jsonb]; ` +
     `${fmt(digestJsonAvg)} B as the API's JSON (keyed objects, not stored); ` +
-    `membership changes per point ${fmt(Number(row.joined ?? 0) + Number(row.left ?? 0))} B (joined + left, not the digest)`,
+    `membership changes per point ${fmt(Number(row.joined ?? 0) + Number(row.left ?? 0))} B (joined + left, not the digest), ` +
+    `full sets ${fmt(Number(row.full ?? 0))} B per point on average (the first of each audience, then every ${FULL_EVERY}th)`,
 );
 log(
   `  false alerts on quiet days: ${falseAlerts} of ${evaluated} rule evaluations (${fmt(falseRate * 100, 2)} %) ` +
