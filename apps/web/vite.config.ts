@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { capturePlannedChunks, PLANNING_PASS, planFirstScreenChunks } from './build/first-screen-chunks';
 import { mantineCssByComponent } from './build/mantine-css';
 import { precompress } from './build/precompress';
 
@@ -11,56 +12,75 @@ const MANTINE_UI = new RegExp(
 const TEAM_COMMON =
   /(?:apps\/web\/src\/(?:lib\/insights-link|features\/teams\/api\/get-teams?|app\/flavours\/dashboard\/(?:team-context|components\/require-auth))|packages\/core\/src\/(?:format\/(?:large-number|date|to-date|percent)|targeting\/enums))\.tsx?$/;
 
-export default defineConfig(({ mode }) => ({
-  resolve: {
-    // `@/…` is src/ (tsconfig.json's paths say the same for the type checker and eslint's resolver).
-    alias: [{ find: /^@\//, replacement: `${import.meta.dirname}/src/` }],
-  },
-  plugins: [
-    react(),
-    mantineCssByComponent(),
-    precompress({ ...loadEnv(mode, import.meta.dirname, 'VITE_'), MODE: mode }),
-  ],
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': 'http://localhost:3000',
-      '/rest-auth': 'http://localhost:3000',
-      '/sandbox': 'http://localhost:3000',
+export default defineConfig(async ({ mode, command }) => {
+  // A production build plans the first screens' chunks with a planning pass of this same config
+  // (build/first-screen-chunks.ts); the planning pass itself, the dev server and tests do without.
+  const planning = process.env[PLANNING_PASS] === '1';
+  const plan =
+    command === 'build' && !planning
+      ? await planFirstScreenChunks(`${import.meta.dirname}/vite.config.ts`, mode, import.meta.dirname)
+      : new Map<string, string>();
+  return {
+    resolve: {
+      // `@/…` is src/ (tsconfig.json's paths say the same for the type checker and eslint's resolver).
+      alias: [{ find: /^@\//, replacement: `${import.meta.dirname}/src/` }],
     },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // Mantine's small form and layout pieces that nearly every page uses but the shell does
-              // not: one file instead of about fifteen tiny ones (each gzip stream costs ~0.3 kB).
-              name: 'mantine-ui',
-              test: MANTINE_UI,
-              includeDependenciesRecursively: false,
-            },
-            {
-              // Small helpers most team pages share (team queries, formatting, error texts): one file.
-              name: 'team-common',
-              test: TEAM_COMMON,
-              includeDependenciesRecursively: false,
-            },
-          ],
+    plugins: [
+      react(),
+      mantineCssByComponent(),
+      planning
+        ? capturePlannedChunks()
+        : precompress({ ...loadEnv(mode, import.meta.dirname, 'VITE_'), MODE: mode }),
+    ],
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': 'http://localhost:3000',
+        '/rest-auth': 'http://localhost:3000',
+        '/sandbox': 'http://localhost:3000',
+      },
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: true,
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                // What the first screens load, in a few chunks by which of them load it (not ~60 files
+                // split by every lazy route that shares a piece): build/first-screen-chunks.ts.
+                name: (id: string) => plan.get(id) ?? null,
+                test: (id: string) => plan.has(id),
+                priority: 1,
+                includeDependenciesRecursively: false,
+              },
+              {
+                // Mantine's small form and layout pieces that nearly every page uses but the shell does
+                // not: one file instead of about fifteen tiny ones (each gzip stream costs ~0.3 kB).
+                name: 'mantine-ui',
+                test: (id: string) => MANTINE_UI.test(id) && !plan.has(id),
+                includeDependenciesRecursively: false,
+              },
+              {
+                // Small helpers most team pages share (team queries, formatting, error texts): one file.
+                name: 'team-common',
+                test: (id: string) => TEAM_COMMON.test(id) && !plan.has(id),
+                includeDependenciesRecursively: false,
+              },
+            ],
+          },
         },
       },
     },
-  },
-  // The projects that run these (their names, files and isolation): test-projects.ts.
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['src/test/setup.ts'],
-    // jsdom rendering of Mantine is slow on a loaded 2-core machine; the default 5 s is too tight.
-    testTimeout: 20_000,
-  },
-}));
+    // The projects that run these (their names, files and isolation): test-projects.ts.
+    test: {
+      environment: 'jsdom',
+      setupFiles: ['src/test/setup.ts'],
+      // jsdom rendering of Mantine is slow on a loaded 2-core machine; the default 5 s is too tight.
+      testTimeout: 20_000,
+    },
+  };
+});

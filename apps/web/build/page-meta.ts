@@ -42,7 +42,7 @@ export interface EntryRoutePreload {
  * (the routers in src/app/flavours/*\/router.tsx): the login page, a team's audiences (where signing in
  * lands), the pro site's home and Deep Thought's home.
  */
-const ENTRY_ROUTES: { flavour: PageFlavour; path: string; sources: string[] }[] = [
+export const ENTRY_ROUTES: { flavour: PageFlavour; path: string; sources: string[] }[] = [
   {
     flavour: 'dashboard',
     path: '^/login(?:/[^/]+)?/?$',
@@ -111,13 +111,44 @@ const PRO_PUBLIC_PAGES = [
   '/xstats',
 ];
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+/** The build's chunks by file name, and by the source path (from the root) of each module they hold. */
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The parts of an output chunk the manifest reads (rolldown's OutputChunk with Vite's metadata). */
+export interface BundleChunk {
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  moduleIds: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/**
+ * A manifest of the bundle as written. Vite's own manifest names a chunk by its facade module only,
+ * and the first screens' chunks (build/first-screen-chunks.ts) have none.
+ */
+export const manifestOf = (chunks: BundleChunk[], root: string): Manifest => {
+  const manifest: Manifest = {};
+  for (const chunk of chunks) {
+    const entry: ManifestChunk = {
+      file: chunk.fileName,
+      isEntry: chunk.isEntry,
+      imports: chunk.imports,
+      css: [...(chunk.viteMetadata?.importedCss ?? [])],
+    };
+    manifest[chunk.fileName] = entry;
+    for (const id of chunk.moduleIds) {
+      if (id.startsWith(`${root}/`)) manifest[id.slice(root.length + 1)] ??= entry;
+    }
+  }
+  return manifest;
+};
 
 /** The files a chunk needs before it runs (itself, its static imports, their CSS), as URLs. */
 const closureOf = (manifest: Manifest, key: string, into = new Set<string>()): Set<string> => {
@@ -128,7 +159,7 @@ const closureOf = (manifest: Manifest, key: string, into = new Set<string>()): S
   return into;
 };
 
-const FLAVOUR_SOURCES: Record<PageFlavour, string> = {
+export const FLAVOUR_SOURCES: Record<PageFlavour, string> = {
   dashboard: 'src/app/flavours/dashboard/app.tsx',
   pro: 'src/app/flavours/pro/app.tsx',
   premium: 'src/app/flavours/premium/app.tsx',
@@ -141,14 +172,15 @@ export const preloadsOf = (manifest: Manifest): PageMetaFile['preload'] => {
   const filesOf = (sources: string[], already = inPage): string[] => {
     const keys = new Set<string>();
     for (const source of sources) {
-      if (manifest[source] === undefined) throw new Error(`No chunk for ${source} in the Vite manifest.`);
-      for (const key of closureOf(manifest, source)) if (!already.has(key)) keys.add(key);
+      const file = manifest[source]?.file;
+      if (file === undefined) throw new Error(`No chunk holds ${source}.`);
+      for (const key of closureOf(manifest, file)) if (!already.has(key)) keys.add(key);
     }
     const files = [...keys].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]);
     return [...new Set(files)].map((file) => `/${file}`);
   };
   const flavourKeys = (flavour: PageFlavour) =>
-    new Set([...inPage, ...closureOf(manifest, FLAVOUR_SOURCES[flavour])]);
+    new Set([...inPage, ...closureOf(manifest, manifest[FLAVOUR_SOURCES[flavour]]!.file)]);
   return {
     flavours: {
       dashboard: filesOf([FLAVOUR_SOURCES.dashboard]),

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { pageMeta } from './page-meta';
+import { manifestOf, pageMeta, type BundleChunk } from './page-meta';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -51,17 +51,22 @@ export async function precompressDir(dir: string): Promise<number> {
 /** The build step: page-meta.json for the server (in .vite/), then the compressed copies of everything. */
 export const precompress = (env: Partial<Record<string, string | undefined>>): Plugin => {
   let outDir = 'dist';
+  let root = '';
+  let chunks: BundleChunk[] = [];
   return {
     name: 'murmur-precompress',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = join(config.root, config.build.outDir);
+    },
+    // After Vite dropped the chunks that only carried CSS (their importers list the CSS instead).
+    writeBundle(_options, bundle) {
+      chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
     },
     async closeBundle() {
       // Under .vite/, which the static plugin does not serve (dotfiles are ignored).
-      const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Parameters<
-        typeof pageMeta
-      >[1];
+      const manifest = manifestOf(chunks, root);
       await writeFile(
         join(outDir, '.vite/page-meta.json'),
         `${JSON.stringify(pageMeta(env, manifest), null, 2)}\n`,

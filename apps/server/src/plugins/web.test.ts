@@ -88,14 +88,18 @@ describe('static assets', () => {
       void reply.header('content-security-policy', "default-src 'self'");
       void reply.header('x-frame-options', 'SAMEORIGIN');
       void reply.header('x-content-type-options', 'nosniff');
+      void reply.header('permissions-policy', 'camera=()');
     });
     await registerWeb(scoped, dist);
     const asset = await scoped.inject({ url: '/assets/app-abc123.js' });
     expect(asset.headers['content-security-policy']).toBeUndefined();
     expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['permissions-policy']).toBeUndefined();
+    expect(asset.headers.etag).toBeUndefined();
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     const page = await scoped.inject({ url: '/login' });
     expect(page.headers['content-security-policy']).toBe("default-src 'self'");
+    expect(page.headers['permissions-policy']).toBe('camera=()');
     await scoped.close();
   });
 
