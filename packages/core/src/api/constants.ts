@@ -46,3 +46,13 @@ export const MAX_INVITES_PER_REQUEST = 20;
 
 /** SPEC §6: members of this group get creator access (saving audiences they build). */
 export const AUDIENCE_CREATOR_GROUP = 'Audience_creator';
+
+// Deep Thought's follow limits live here, not beside its schemas: a screen that only shows them (the
+// premium home) then does not load zod and every Deep Thought schema with them.
+/**
+ * X's manage-follows limit: 400 follow actions a day for each user (developer.x.com, "Users →
+ * Follows"); Deep Thought holds follows and unfollows each to it over any 24 hours.
+ */
+export const X_FOLLOW_ACTIONS_PER_DAY = 400;
+/** The stage of a follow or unfollow job waiting for the daily limit (its wait_until says until when). */
+export const DT_DAILY_LIMIT_STAGE = 'Daily limit';

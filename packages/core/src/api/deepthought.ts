@@ -270,14 +270,6 @@ export const dtXStatsSchema = z.object({
 });
 export type DtXStats = z.infer<typeof dtXStatsSchema>;
 
-/**
- * X's manage-follows limit: 400 follow actions a day for each user (developer.x.com, "Users →
- * Follows"); Deep Thought holds follows and unfollows each to it over any 24 hours.
- */
-export const X_FOLLOW_ACTIONS_PER_DAY = 400;
-/** The stage of a follow or unfollow job waiting for the daily limit (its wait_until says until when). */
-export const DT_DAILY_LIMIT_STAGE = 'Daily limit';
-
 /** POST /api/user/follow-unfollow/ (and deepthought follow-unfollow/): one or many, as one job. */
 export const followUnfollowSchema = z.object({
   action: z.enum(['follow', 'unfollow']),
