@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { readFileSync } from 'node:fs';
+import { firstCatalogues, firstSections } from './build/first-catalogue';
 import { capturePlannedChunks, PLANNING_PASS, planFirstScreenChunks } from './build/first-screen-chunks';
 import { mantineCssByComponent } from './build/mantine-css';
 import { precompress } from './build/precompress';
@@ -19,7 +21,16 @@ export default defineConfig(async ({ mode, command }) => {
   const plan =
     command === 'build' && !planning
       ? await planFirstScreenChunks(`${import.meta.dirname}/vite.config.ts`, mode, import.meta.dirname)
-      : new Map<string, string>();
+      : undefined;
+  const names = plan?.names ?? new Map<string, string>();
+  const locales = `${import.meta.dirname}/src/locales`;
+  const sections =
+    plan === undefined
+      ? undefined
+      : firstSections(
+          plan.modules,
+          JSON.parse(readFileSync(`${locales}/en.json`, 'utf8')) as Record<string, unknown>,
+        );
   return {
     resolve: {
       // `@/…` is src/ (tsconfig.json's paths say the same for the type checker and eslint's resolver).
@@ -28,6 +39,7 @@ export default defineConfig(async ({ mode, command }) => {
     plugins: [
       react(),
       mantineCssByComponent(),
+      firstCatalogues(locales, sections),
       planning
         ? capturePlannedChunks()
         : precompress({ ...loadEnv(mode, import.meta.dirname, 'VITE_'), MODE: mode }),
@@ -52,8 +64,8 @@ export default defineConfig(async ({ mode, command }) => {
               {
                 // What the first screens load, in a few chunks by which of them load it (not ~60 files
                 // split by every lazy route that shares a piece): build/first-screen-chunks.ts.
-                name: (id: string) => plan.get(id) ?? null,
-                test: (id: string) => plan.has(id),
+                name: (id: string) => names.get(id) ?? null,
+                test: (id: string) => names.has(id),
                 priority: 1,
                 includeDependenciesRecursively: false,
               },
@@ -61,13 +73,13 @@ export default defineConfig(async ({ mode, command }) => {
                 // Mantine's small form and layout pieces that nearly every page uses but the shell does
                 // not: one file instead of about fifteen tiny ones (each gzip stream costs ~0.3 kB).
                 name: 'mantine-ui',
-                test: (id: string) => MANTINE_UI.test(id) && !plan.has(id),
+                test: (id: string) => MANTINE_UI.test(id) && !names.has(id),
                 includeDependenciesRecursively: false,
               },
               {
                 // Small helpers most team pages share (team queries, formatting, error texts): one file.
                 name: 'team-common',
-                test: (id: string) => TEAM_COMMON.test(id) && !plan.has(id),
+                test: (id: string) => TEAM_COMMON.test(id) && !names.has(id),
                 includeDependenciesRecursively: false,
               },
             ],

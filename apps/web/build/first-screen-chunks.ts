@@ -35,8 +35,14 @@ const DEFERRED: { source: string; flavours: PageFlavour[] }[] = [
 
 const baseName = (source: string) => /([^/]+)\.tsx?$/.exec(source)![1]!;
 
-/** Module id → chunk name for every module a first screen loads beyond the entry's chunks. */
-export const planFromChunks = (chunks: PlannedChunk[], root: string): Map<string, string> => {
+export interface FirstScreenPlan {
+  /** Module id → chunk name for every module a first screen loads beyond the entry's chunks. */
+  names: Map<string, string>;
+  /** Per flavour, every module its first loads run (entry, shell, entry pages, idle loads). */
+  modules: Record<PageFlavour, Set<string>>;
+}
+
+export const planFromChunks = (chunks: PlannedChunk[], root: string): FirstScreenPlan => {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (files: string[]): Set<string> => {
     const seen = new Set<string>();
@@ -67,6 +73,7 @@ export const planFromChunks = (chunks: PlannedChunk[], root: string): Map<string
   // them (a team's layout, then My Audiences: the layout alone is the first load of every team page).
   const loads = ENTRY_ROUTES.flatMap((route) =>
     route.sources.map((source, at) => ({
+      flavour: route.flavour,
       name: baseName(source),
       files: minusEntry(
         new Set([...shells.get(route.flavour)!, ...closure(route.sources.slice(0, at + 1).map(chunkOf))]),
@@ -80,6 +87,7 @@ export const planFromChunks = (chunks: PlannedChunk[], root: string): Map<string
   for (const flavour of Object.keys(FLAVOUR_SOURCES) as PageFlavour[]) {
     const deferred = DEFERRED.filter((d) => d.flavours.includes(flavour)).map((d) => chunkOf(d.source));
     loads.push({
+      flavour,
       name: `${flavour}-idle`,
       files: minusEntry(new Set([...shells.get(flavour)!, ...closure(deferred)])),
     });
@@ -91,7 +99,16 @@ export const planFromChunks = (chunks: PlannedChunk[], root: string): Map<string
     const name = by.length === loads.length ? 'shell' : `first-${by.join('-')}`;
     for (const id of byFile.get(file)!.moduleIds) names.set(id, name);
   }
-  return names;
+  const modulesOf = (flavour: PageFlavour) =>
+    new Set(
+      [...inEntry, ...loads.filter((l) => l.flavour === flavour).flatMap((l) => [...l.files])].flatMap(
+        (file) => byFile.get(file)?.moduleIds ?? [],
+      ),
+    );
+  return {
+    names,
+    modules: { dashboard: modulesOf('dashboard'), pro: modulesOf('pro'), premium: modulesOf('premium') },
+  };
 };
 
 // The config file is bundled anew for each pass, so the two passes share no module: the planning
@@ -130,7 +147,7 @@ export const planFirstScreenChunks = async (
   configFile: string,
   mode: string,
   root: string,
-): Promise<Map<string, string>> => {
+): Promise<FirstScreenPlan> => {
   const { build } = await import('vite');
   process.env[PLANNING_PASS] = '1';
   try {

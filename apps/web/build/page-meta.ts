@@ -24,6 +24,8 @@ export interface PageMetaFile {
   preload: {
     flavours: Record<PageFlavour, string[]>;
     languages: Record<PageLanguage, string[]>;
+    /** The first-screen catalogue of each flavour and language (build/first-catalogue.ts). */
+    catalogues: Record<PageFlavour, Record<PageLanguage, string[]>>;
     /** The lazy chunks of the pages a visit starts on (ENTRY_ROUTES), beyond the flavour's: a first load
      * of such a path fetches them beside the flavour's instead of after the router asked for them. */
     routes: EntryRoutePreload[];
@@ -145,6 +147,8 @@ export const manifestOf = (chunks: BundleChunk[], root: string): Manifest => {
     manifest[chunk.fileName] = entry;
     for (const id of chunk.moduleIds) {
       if (id.startsWith(`${root}/`)) manifest[id.slice(root.length + 1)] ??= entry;
+      // A virtual module (`\0first-catalogue:pro/en`) by its name.
+      else if (id.startsWith('\0')) manifest[id.slice(1)] ??= entry;
     }
   }
   return manifest;
@@ -188,6 +192,17 @@ export const preloadsOf = (manifest: Manifest): PageMetaFile['preload'] => {
       premium: filesOf([FLAVOUR_SOURCES.premium]),
     },
     languages: { en: filesOf(['src/locales/en.json']), ja: filesOf(['src/locales/ja.json']) },
+    catalogues: {
+      dashboard: {
+        en: filesOf(['first-catalogue:dashboard/en']),
+        ja: filesOf(['first-catalogue:dashboard/ja']),
+      },
+      pro: { en: filesOf(['first-catalogue:pro/en']), ja: filesOf(['first-catalogue:pro/ja']) },
+      premium: {
+        en: filesOf(['first-catalogue:premium/en']),
+        ja: filesOf(['first-catalogue:premium/ja']),
+      },
+    },
     routes: ENTRY_ROUTES.map(({ flavour, path, sources }) => ({
       flavour,
       path,

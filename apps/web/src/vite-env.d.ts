@@ -23,3 +23,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** apps/web/build/first-catalogue.ts: a flavour's first-screen sections of a language's catalogue. */
+declare module 'virtual:first-catalogue/*' {
+  const catalogue: Record<string, unknown>;
+  export default catalogue;
+}

@@ -35,6 +35,11 @@ const meta = {
       premium: [],
     },
     languages: { en: ['/assets/en-1.js'], ja: ['/assets/ja-1.js'] },
+    catalogues: {
+      dashboard: { en: ['/assets/dashboard-en-1.js'], ja: ['/assets/dashboard-ja-1.js'] },
+      pro: { en: ['/assets/pro-en-1.js'], ja: ['/assets/pro-ja-1.js'] },
+      premium: { en: ['/assets/premium-en-1.js'], ja: ['/assets/premium-ja-1.js'] },
+    },
     routes: [
       {
         flavour: 'dashboard',
@@ -153,7 +158,9 @@ describe('the page', () => {
     expect(html).toContain('<meta property="og:locale" content="ja_JP">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/pro-1.js">');
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/pro-1.css">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ja-1.js">');
+    // The pro site's first-screen Japanese catalogue, not the whole one, nor another's.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/pro-ja-1.js">');
+    expect(html).not.toContain('/assets/ja-1.js');
     expect(html).not.toContain('en-1.js');
   });
 

@@ -57,6 +57,9 @@ interface PageMeta {
   preload: {
     flavours: Record<Flavour, string[]>;
     languages: Record<Language, string[]>;
+    /** The first-screen catalogue per flavour and language, preloaded instead of the whole one when
+     * present (apps/web/build/first-catalogue.ts); absent in older builds. */
+    catalogues?: Record<Flavour, Record<Language, string[]>>;
     /** Entry pages' lazy route chunks (apps/web/build/page-meta.ts ENTRY_ROUTES); absent in older builds. */
     routes?: { flavour: Flavour; path: string; files: string[] }[];
   };
@@ -109,7 +112,7 @@ export const renderPage = (
   const { title, description } = meta.meta[flavour][language];
   const preloads = [
     ...meta.preload.flavours[flavour],
-    ...meta.preload.languages[language],
+    ...(meta.preload.catalogues?.[flavour][language] ?? meta.preload.languages[language]),
     ...(meta.preload.routes?.[entryRoute]?.files ?? []),
   ].map((href) =>
     href.endsWith('.css')

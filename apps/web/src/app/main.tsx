@@ -8,9 +8,6 @@ import { i18n, initI18n } from '../lib/i18n';
 import { isLazyLoadError } from '../lib/lazy';
 import { resolveFlavour, type Flavour } from './flavour';
 
-// The interface language's catalogue loads beside the flavour's code; nothing renders before both.
-const i18nReady = initI18n();
-
 // Each flavour is its own chunk: a visitor of one never downloads the others.
 const loaders = {
   dashboard: () => import('./flavours/dashboard/app').then((module) => module.DashboardApp),
@@ -30,6 +27,9 @@ const container = document.getElementById('root');
 if (container === null) throw new Error('The page has no #root element.');
 const root = createRoot(container);
 const flavour = resolveFlavour(window.location, config);
+// The interface language's catalogue (what this flavour's first screens show of it) loads beside the
+// flavour's code; nothing renders before both.
+const i18nReady = initI18n(undefined, flavour);
 
 Promise.all([loaders[flavour](), i18nReady])
   .then(([App]) => {

@@ -1,6 +1,8 @@
 import { DEFAULT_LANGUAGE, pickLanguage, SUPPORTED_LANGUAGES } from '@murmur/core/i18n';
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Flavour } from '../app/flavour';
+import { afterFirstScreen } from './deferred';
 import { LazyLoadError } from './lazy';
 import { local, storageKeys } from './storage';
 
@@ -32,6 +34,53 @@ const catalogues: Record<AppLanguage, () => Promise<{ default: ResourceKey }>> =
   ja: () => import('../locales/ja.json'),
 };
 
+// What the first screens of a flavour show: the sections of the catalogue their code names
+// (apps/web/build/first-catalogue.ts; the whole catalogue outside a production build). The rest follows
+// once the first screen is up, and before any other page renders (lazyPage).
+const firstCatalogues: Record<Flavour, Record<AppLanguage, () => Promise<{ default: ResourceKey }>>> = {
+  dashboard: {
+    en: () => import('virtual:first-catalogue/dashboard/en'),
+    ja: () => import('virtual:first-catalogue/dashboard/ja'),
+  },
+  pro: {
+    en: () => import('virtual:first-catalogue/pro/en'),
+    ja: () => import('virtual:first-catalogue/pro/ja'),
+  },
+  premium: {
+    en: () => import('virtual:first-catalogue/premium/en'),
+    ja: () => import('virtual:first-catalogue/premium/ja'),
+  },
+};
+
+/** The flavour whose first screen the first catalogue read is for; undefined once read. */
+let firstScreenOf: Flavour | undefined;
+/** Languages whose loaded catalogue holds only the first screen's sections. */
+const partial = new Set<AppLanguage>();
+const completing = new Map<AppLanguage, Promise<void>>();
+
+/**
+ * Resolves once the interface language's whole catalogue is loaded (at once when it is): what any
+ * page but a first screen's waits for. Components re-render when it arrives (bindI18nStore).
+ */
+export const completeCatalogue = (language: AppLanguage = currentLanguage()): Promise<void> => {
+  if (!partial.has(language)) return Promise.resolve();
+  let done = completing.get(language);
+  if (done === undefined) {
+    done = catalogues[language]().then(
+      (catalogue) => {
+        i18next.addResourceBundle(language, 'translation', catalogue.default, true, true);
+        partial.delete(language);
+      },
+      (error: unknown) => {
+        completing.delete(language);
+        throw error;
+      },
+    );
+    completing.set(language, done);
+  }
+  return done;
+};
+
 const catalogueBackend: BackendModule = {
   type: 'backend',
   init: () => {},
@@ -40,7 +89,10 @@ const catalogueBackend: BackendModule = {
       callback(null, {});
       return;
     }
-    catalogues[language]().then(
+    const flavour = firstScreenOf;
+    firstScreenOf = undefined;
+    if (flavour !== undefined) partial.add(language);
+    (flavour === undefined ? catalogues[language] : firstCatalogues[flavour][language])().then(
       (catalogue) => callback(null, catalogue.default),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
@@ -52,9 +104,12 @@ let initialised: Promise<I18n> | undefined;
 /**
  * Initialises i18next once and resolves when the interface language's catalogue is loaded. `lng`
  * forces a language (tests); otherwise the remembered choice, then the browser's languages decide.
+ * With `flavour`, what loads first is that flavour's first-screen catalogue, and the whole one
+ * follows when the browser is idle after the first screen.
  */
-export const initI18n = (lng?: AppLanguage): Promise<I18n> => {
+export const initI18n = (lng?: AppLanguage, flavour?: Flavour): Promise<I18n> => {
   if (initialised !== undefined) return initialised;
+  firstScreenOf = flavour;
   const syncLanguage = (language: string) => {
     document.documentElement.setAttribute('lang', language);
     // Remembered like any choice; signing in then applies the user's saved language.
@@ -72,6 +127,8 @@ export const initI18n = (lng?: AppLanguage): Promise<I18n> => {
       fallbackLng: false,
       load: 'languageOnly',
       interpolation: { escapeValue: false },
+      // The rest of a first-screen catalogue arriving re-renders what shows its words.
+      react: { bindI18nStore: 'added' },
       initAsync: false,
     })
     .then(() => {
@@ -79,6 +136,8 @@ export const initI18n = (lng?: AppLanguage): Promise<I18n> => {
       if (!i18next.hasLoadedNamespace('translation')) {
         throw new LazyLoadError(new Error(`No catalogue for ${i18next.language}`));
       }
+      // A failure here is retried by the next page that needs the catalogue (lazyPage).
+      if (partial.size > 0) afterFirstScreen(() => void completeCatalogue().catch(() => {}));
       return i18next;
     });
   return initialised;
@@ -87,6 +146,7 @@ export const initI18n = (lng?: AppLanguage): Promise<I18n> => {
 /** Switches the interface language, loading its catalogue first (remembered in local storage). */
 export const applyLanguage = async (language: AppLanguage): Promise<void> => {
   if (i18next.resolvedLanguage !== language) await i18next.changeLanguage(language);
+  await completeCatalogue(language);
 };
 
 export { i18next as i18n };

@@ -35,6 +35,7 @@ export const dashboardRoutes: RouteObject[] = [
                 lazy: lazyPage(
                   () => import('./routes/login'),
                   (m) => m.LoginRoute,
+                  { firstScreen: true },
                 ),
               },
               {
@@ -107,6 +108,7 @@ export const dashboardRoutes: RouteObject[] = [
         lazy: lazyPage(
           () => import('./layouts/team-layout'),
           (m) => m.TeamLayout,
+          { firstScreen: true },
         ),
         children: [
           {
@@ -216,6 +218,7 @@ export const dashboardRoutes: RouteObject[] = [
                 lazy: lazyPage(
                   () => import('./routes/audiences'),
                   (m) => m.AudiencesRoute,
+                  { firstScreen: true },
                 ),
               },
               {

@@ -25,6 +25,7 @@ export const premiumRoutes: RouteObject[] = [
             lazy: lazyPage(
               () => import('./routes/paused'),
               (m) => m.PausedRoute,
+              { firstScreen: true },
             ),
           },
           ...page(['/premium-suite/topics', '/topics'], () => import('./routes/topics')),

@@ -43,6 +43,7 @@ export const proRoutes: RouteObject[] = [
             lazy: lazyPage(
               () => import('./routes/home'),
               (m) => m.HomeRoute,
+              { firstScreen: true },
             ),
           },
           {
