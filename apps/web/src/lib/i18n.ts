@@ -1,7 +1,6 @@
 import { DEFAULT_LANGUAGE, pickLanguage, SUPPORTED_LANGUAGES } from '@murmur/core/i18n';
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Flavour } from '../app/flavour';
 import { afterFirstScreen } from './deferred';
 import { LazyLoadError } from './lazy';
 import { local, storageKeys } from './storage';
@@ -37,7 +36,7 @@ const catalogues: Record<AppLanguage, () => Promise<{ default: ResourceKey }>> =
 // What the first screens of a flavour show: the sections of the catalogue their code names
 // (apps/web/build/first-catalogue.ts; the whole catalogue outside a production build). The rest follows
 // once the first screen is up, and before any other page renders (lazyPage).
-const firstCatalogues: Record<Flavour, Record<AppLanguage, () => Promise<{ default: ResourceKey }>>> = {
+const firstCatalogues = {
   dashboard: {
     en: () => import('virtual:first-catalogue/dashboard/en'),
     ja: () => import('virtual:first-catalogue/dashboard/ja'),
@@ -50,10 +49,13 @@ const firstCatalogues: Record<Flavour, Record<AppLanguage, () => Promise<{ defau
     en: () => import('virtual:first-catalogue/premium/en'),
     ja: () => import('virtual:first-catalogue/premium/ja'),
   },
-};
+} satisfies Record<string, Record<AppLanguage, () => Promise<{ default: ResourceKey }>>>;
+
+/** The flavours (src/app/flavour.ts) by the catalogue their first screens load. */
+export type FirstScreenFlavour = keyof typeof firstCatalogues;
 
 /** The flavour whose first screen the first catalogue read is for; undefined once read. */
-let firstScreenOf: Flavour | undefined;
+let firstScreenOf: FirstScreenFlavour | undefined;
 /** Languages whose loaded catalogue holds only the first screen's sections. */
 const partial = new Set<AppLanguage>();
 const completing = new Map<AppLanguage, Promise<void>>();
@@ -107,7 +109,7 @@ let initialised: Promise<I18n> | undefined;
  * With `flavour`, what loads first is that flavour's first-screen catalogue, and the whole one
  * follows when the browser is idle after the first screen.
  */
-export const initI18n = (lng?: AppLanguage, flavour?: Flavour): Promise<I18n> => {
+export const initI18n = (lng?: AppLanguage, flavour?: FirstScreenFlavour): Promise<I18n> => {
   if (initialised !== undefined) return initialised;
   firstScreenOf = flavour;
   const syncLanguage = (language: string) => {

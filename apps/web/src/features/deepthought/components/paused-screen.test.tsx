@@ -37,8 +37,10 @@ describe('the paused page (SPEC §2 premium "/")', () => {
       queryClient: createQueryClient({ onAuthLost: vi.fn() }),
     });
     expect(await screen.findByRole('button', { name: /Sign in with X/ })).toBeTruthy();
-    expect(fetch.mock.calls.map(([input]) => String(input))).not.toContainEqual(
-      expect.stringContaining('/deepthought/status/'),
-    );
+    expect(
+      fetch.mock.calls.map(([input]) =>
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      ),
+    ).not.toContainEqual(expect.stringContaining('/deepthought/status/'));
   });
 });
