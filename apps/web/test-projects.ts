@@ -17,7 +17,7 @@ const ISOLATED = [
   'src/features/insights/components/insights-screen.test.tsx',
   'src/lib/export-png.test.ts',
 ];
-const ALL = ['src/**/*.test.{ts,tsx}'];
+const ALL = ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'];
 
 export const webTestProjects = [
   {
