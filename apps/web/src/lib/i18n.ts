@@ -1,7 +1,6 @@
 import { DEFAULT_LANGUAGE, pickLanguage, SUPPORTED_LANGUAGES } from '@murmur/core/i18n';
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { afterFirstScreen } from './deferred';
 import { LazyLoadError } from './lazy';
 import { local, storageKeys } from './storage';
 
@@ -34,8 +33,9 @@ const catalogues: Record<AppLanguage, () => Promise<{ default: ResourceKey }>> =
 };
 
 // What the first screens of a flavour show: the sections of the catalogue their code names
-// (apps/web/build/first-catalogue.ts; the whole catalogue outside a production build). The rest follows
-// once the first screen is up, and before any other page renders (lazyPage).
+// (apps/web/build/first-catalogue.ts; the whole catalogue outside a production build). The whole one
+// loads with the first other page (lazyPage fetches it beside the page's code), not while the first
+// screen is settling: parsing and merging it is main-thread work a phone would feel there.
 const firstCatalogues = {
   dashboard: {
     en: () => import('virtual:first-catalogue/dashboard/en'),
@@ -62,7 +62,8 @@ const completing = new Map<AppLanguage, Promise<void>>();
 
 /**
  * Resolves once the interface language's whole catalogue is loaded (at once when it is): what any
- * page but a first screen's waits for. Components re-render when it arrives (bindI18nStore).
+ * page but a first screen's waits for. Its arrival re-renders nothing (a whole-app render on a phone
+ * is a long task): what is on screen already has its words in the first-screen sections.
  */
 export const completeCatalogue = (language: AppLanguage = currentLanguage()): Promise<void> => {
   if (!partial.has(language)) return Promise.resolve();
@@ -106,8 +107,8 @@ let initialised: Promise<I18n> | undefined;
 /**
  * Initialises i18next once and resolves when the interface language's catalogue is loaded. `lng`
  * forces a language (tests); otherwise the remembered choice, then the browser's languages decide.
- * With `flavour`, what loads first is that flavour's first-screen catalogue, and the whole one
- * follows when the browser is idle after the first screen.
+ * With `flavour`, what loads first is that flavour's first-screen catalogue; the whole one loads
+ * with the first page that needs it (completeCatalogue).
  */
 export const initI18n = (lng?: AppLanguage, flavour?: FirstScreenFlavour): Promise<I18n> => {
   if (initialised !== undefined) return initialised;
@@ -129,8 +130,6 @@ export const initI18n = (lng?: AppLanguage, flavour?: FirstScreenFlavour): Promi
       fallbackLng: false,
       load: 'languageOnly',
       interpolation: { escapeValue: false },
-      // The rest of a first-screen catalogue arriving re-renders what shows its words.
-      react: { bindI18nStore: 'added' },
       initAsync: false,
     })
     .then(() => {
@@ -138,8 +137,6 @@ export const initI18n = (lng?: AppLanguage, flavour?: FirstScreenFlavour): Promi
       if (!i18next.hasLoadedNamespace('translation')) {
         throw new LazyLoadError(new Error(`No catalogue for ${i18next.language}`));
       }
-      // A failure here is retried by the next page that needs the catalogue (lazyPage).
-      if (partial.size > 0) afterFirstScreen(() => void completeCatalogue().catch(() => {}));
       return i18next;
     });
   return initialised;
