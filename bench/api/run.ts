@@ -37,10 +37,13 @@ const SERVE_FLAGS = (() => {
     scripts: { serve: string };
   };
   const words = pkg.scripts.serve.split(/\s+/);
-  return words.slice(
+  const flags = words.slice(
     1,
     words.findIndex((w) => w.endsWith('.ts')),
   );
+  // BENCH_CPU_PROF=<dir>: both servers write a V8 CPU profile there when they exit.
+  const profiles = process.env.BENCH_CPU_PROF;
+  return profiles ? [...flags, '--cpu-prof', `--cpu-prof-dir=${profiles}`] : flags;
 })();
 
 /** Forks a server script; resolves with the first IPC message (its URL and whatever it prepared). */
