@@ -20,7 +20,7 @@ import {
 } from './lookalike';
 import { minSupportFor, weighFeatures, type WeightedFeature } from './model';
 import { numbersOfKeys } from './rank';
-import { REASONS_PER_ACCOUNT, type LookalikeReason } from './reasons';
+import { pickReasons, type LookalikeReason } from './reasons';
 import type { LookalikeCountPart, LookalikeDescribed } from './shard-lookalike';
 
 type Weighted = readonly { feature: number; weight: number }[];
@@ -262,18 +262,7 @@ function explainer(
   const reasons = (found: readonly WeightedFeature[]): LookalikeReason[] => {
     const [first, second] = found.filter((f) => f.feature >= terms);
     const both = first && second ? followsBoth(first, second) : undefined;
-    const out: LookalikeReason[] = [];
-    const said = new Set<string>();
-    for (const f of found) {
-      if (both && f === second) continue;
-      const reason = both && f === first ? both : reasonOf(f);
-      const key = reason.kind === 'hashtag' || reason.kind === 'post_word' ? `post:${reason.value}` : '';
-      if (key && said.has(key)) continue;
-      if (key) said.add(key);
-      out.push(reason);
-      if (out.length === REASONS_PER_ACCOUNT) break;
-    }
-    return out;
+    return pickReasons(found, first, second, both, reasonOf);
   };
   return { reasonOf, reasons };
 }

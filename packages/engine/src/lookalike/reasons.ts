@@ -144,18 +144,33 @@ export function reasonsFor(
     const [first, second] = found.filter((f) => f.feature >= space.terms);
     const both =
       first && second ? followsBoth(index, space, groups, model.minSupport, [first, second]) : undefined;
-    const out: LookalikeReason[] = [];
-    const said = new Set<string>();
-    for (const f of found) {
-      if (both && f === second) continue;
-      const reason = both && f === first ? both : reasonOf(index, space, f);
-      // A hashtag is also a word of its post: "writes about #x" once, not twice.
-      const key = reason.kind === 'hashtag' || reason.kind === 'post_word' ? `post:${reason.value}` : '';
-      if (key && said.has(key)) continue;
-      if (key) said.add(key);
-      out.push(reason);
-      if (out.length === REASONS_PER_ACCOUNT) break;
-    }
-    return out;
+    return pickReasons(found, first, second, both, (f) => reasonOf(index, space, f));
   };
+}
+
+/**
+ * An account's reasons from its features, strongest first: "follows @a and @b" (`both`) in place of
+ * the two accounts it names, a hashtag and the same word of its posts said once, at most
+ * REASONS_PER_ACCOUNT. Shared by one engine and the shards' merge, so both say the same.
+ */
+export function pickReasons(
+  found: readonly WeightedFeature[],
+  first: WeightedFeature | undefined,
+  second: WeightedFeature | undefined,
+  both: LookalikeReason | undefined,
+  reasonOf: (f: WeightedFeature) => LookalikeReason,
+): LookalikeReason[] {
+  const out: LookalikeReason[] = [];
+  const said = new Set<string>();
+  for (const f of found) {
+    if (both && f === second) continue;
+    const reason = both && f === first ? both : reasonOf(f);
+    // A hashtag is also a word of its post: "writes about #x" once, not twice.
+    const key = reason.kind === 'hashtag' || reason.kind === 'post_word' ? `post:${reason.value}` : '';
+    if (key && said.has(key)) continue;
+    if (key) said.add(key);
+    out.push(reason);
+    if (out.length === REASONS_PER_ACCOUNT) break;
+  }
+  return out;
 }
