@@ -6,7 +6,13 @@ export { buildIndexFromFile } from './parallel/build-file';
 export { ExportFile, exportFile } from './parallel/export-file';
 export { serveShard, type ShardServiceOptions } from './shard/shard-service';
 export { connectShardedEngine, ShardedEngine, type ShardedEngineOptions } from './shard/sharded-engine';
-export { startReplica, startReplicas, type ReplicaOptions, type ShardReplica } from './shard/replicas';
+export {
+  startReplica,
+  startReplicas,
+  type LiveSnapshotWritten,
+  type ReplicaOptions,
+  type ShardReplica,
+} from './shard/replicas';
 export { DEFAULT_PREFIX, type ShardInfo } from './shard/protocol';
 export { startNats, type RunningNats } from './shard/nats-server';
 export {
@@ -15,7 +21,9 @@ export {
   registeredReplicas,
   registerReplica,
   readSnapshotLocation,
+  readLiveSnapshotLocations,
   SHARD_MAP_BUCKET,
+  type LiveSnapshotLocation,
   type RegisteredReplica,
   type ShardMap,
   type SnapshotLocation,
@@ -46,3 +54,12 @@ export {
   type PartitionLag,
 } from './live/consume-live';
 export { followLive, isLiveEngine, replicaDurableName } from './live/replica-live';
+export {
+  liveShardFingerprint,
+  openLiveShard,
+  removeLiveShardSnapshots,
+  writeLiveShardSnapshots,
+  type LiveShardSnapshots,
+  type LiveShardSource,
+  type OpenedLiveShard,
+} from './live/live-shard-snapshots';

@@ -43,6 +43,7 @@ export {
   writeSnapshot,
   type SnapshotExtra,
   type SnapshotManifest,
+  type SnapshotShard,
 } from './snapshot/snapshot-file';
 export type { BuildOptions } from './ingest/record-sink';
 export type { KeepPostText } from './ingest/post-builder';
@@ -117,7 +118,13 @@ export { MergedDictionary, proportional, shardedInsights, type ShardAsker } from
 export { ShardLookalike } from './lookalike/shard-lookalike';
 export { shardedLookalike } from './lookalike/merge-lookalike';
 export { mergeEstimates } from './shard/merge-estimates';
-export { createLiveShardEngine, ShardOwnership } from './shard/live-shard';
+export {
+  createLiveShardEngine,
+  readLiveShardSnapshot,
+  ShardOwnership,
+  writeLiveShardSnapshot,
+  type LiveShardEngine,
+} from './shard/live-shard';
 export type { ShardOp, ShardRequests } from './shard/shard-requests';
 export { AccountSet } from './bits/account-set';
 export type { AudienceIndex, IndexStats } from './postings/audience-index';

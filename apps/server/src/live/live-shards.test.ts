@@ -3,7 +3,7 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,6 +12,7 @@ import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targ
 import type { FieldCounts, LiveAudienceEngine } from '@murmur/engine';
 import {
   JetStreamLiveLog,
+  removeLiveShardSnapshots,
   replicaDurableName,
   ShardedEngine,
   startReplica,
@@ -28,8 +29,10 @@ import { engineFromExport, holdClock, liveMix } from '../test/live-exactness';
  * replicas", "Proven"), and its crash rounds of a replica: the sandbox's streams (fast clock) →
  * collector → the JetStream live log → 3 shards × 2 replicas (shard-main.ts processes with
  * --live-partitions, live shards built from the export taken when the streams opened) → the sharded
- * engine on NATS. Replicas are killed with SIGKILL mid-ingest and restarted (each rebuilds from the
- * export and replays the log); at a held instant, the 200 packages of bench:engine's mix and the
+ * engine on NATS. Every replica writes its live snapshot (with its log position) every 2 s; replicas
+ * are killed with SIGKILL mid-ingest, after a snapshot and after applying events past it, and
+ * restarted: each loads a snapshot and replays only the log after its position (the events it applies
+ * are counted against the log). At a held instant, the 200 packages of bench:engine's mix and the
  * member-panel counts equal an index built from scratch from the sandbox's export at that instant —
  * with both replicas of each shard, then with only the ones that were killed.
  * LIVE_CRASH_ROUNDS sets the rounds (default 2; `LIVE_CRASH_ROUNDS=5`: the full proof's five rounds).
@@ -88,6 +91,7 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
     prefix,
     livePartitions: PARTITIONS,
     liveStream: stream,
+    liveSnapshotSeconds: 2,
   });
 
   beforeAll(async () => {
@@ -134,6 +138,9 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
     await cluster?.stop();
     await Promise.all(restarted.map((r) => stopped(r, 'SIGTERM')));
     await sandbox?.close();
+    if (nc)
+      for (let shard = 0; shard < SHARDS; shard++)
+        await removeLiveShardSnapshots(nc, prefix, { shard, shards: SHARDS }).catch(() => undefined);
     await log?.destroy().catch(() => undefined);
     await nc?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -147,6 +154,23 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
   };
 
   const lastSequences = () => Promise.all(Array.from({ length: PARTITIONS }, (_, p) => log.lastSequence(p)));
+  const total = (position: Record<string, number> = {}) => Object.values(position).reduce((a, b) => a + b, 0);
+  /** The log's events after `position` (per partition, the sequences above its own), counted by JetStream. */
+  const eventsAfter = async (position: Record<string, number>): Promise<number> => {
+    const jsm = await jetstreamManager(nc!);
+    let count = 0;
+    for (let p = 0; p < PARTITIONS; p++) {
+      const consumer = await jsm.consumers.add(stream, {
+        filter_subject: log.subject(p),
+        ack_policy: AckPolicy.None,
+        deliver_policy: DeliverPolicy.StartSequence,
+        opt_start_seq: (position[String(p)] ?? 0) + 1,
+      });
+      count += consumer.num_pending;
+      await jsm.consumers.delete(stream, consumer.name);
+    }
+    return count;
+  };
   /** Every replica's durable consumer has acknowledged (applied) the log's last event of each partition. */
   const caughtUp = async (replicas: readonly ShardReplica[]) => {
     const jsm = await jetstreamManager(nc!);
@@ -205,18 +229,30 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
   it(`after simulated hours and ${ROUNDS} kill -9 rounds of a replica, the shards answer as the export at that instant`, async () => {
     const live = cluster!.replicas;
     const startedAt = network.clock.now;
-    // Each round kills replica 0 of one shard mid-ingest (events keep streaming) and restarts it.
+    // Each round kills replica 0 of one shard mid-ingest (events keep streaming), after it wrote a
+    // snapshot and applied events past it, and restarts it: it loads a snapshot (its own, or its
+    // sibling's when that one is further along) and resumes after that snapshot's position.
+    const resumed = new Map<ShardReplica, Record<string, number>>();
     for (let round = 0; round < ROUNDS; round++) {
       const shard = round % SHARDS;
       const at = live.findIndex((r) => r.shard === shard && r.replica === 0);
-      const before = (await lastSequences()).reduce((a, b) => a + b, 0);
+      const victim = live[at]!;
       await until(
-        async () => (await lastSequences()).reduce((a, b) => a + b, 0) > before + 20,
-        `events of round ${round + 1}`,
+        () => Promise.resolve(total(victim.snapshots.at(-1)?.position) > 0),
+        `a snapshot of replica ${shard}.0 in round ${round + 1}`,
       );
-      await stopped(live[at]!, 'SIGKILL');
+      const snapshot = total(victim.snapshots.at(-1)!.position);
+      await until(
+        () => Promise.resolve(total(victim.live?.position) > snapshot + 20),
+        `replica ${shard}.0 to apply events past its snapshot in round ${round + 1}`,
+      );
+      await stopped(victim, 'SIGKILL');
       live[at] = await startReplica(options(), shard, 0);
       restarted.push(live[at]);
+      expect(live[at].ready.from).toBe('snapshot');
+      expect(total(live[at].ready.position)).toBeGreaterThanOrEqual(snapshot);
+      resumed.delete(victim);
+      resumed.set(live[at], live[at].ready.position!);
     }
     // At least three simulated hours of events (at least 2 wall seconds after the last restart).
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -257,6 +293,19 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
         (p) => reference.estimate(p.pkg, { exclusions: p.exclusions }).sampleCount > 0,
       );
       expect(reached.length).toBeGreaterThan(100);
+      // Each restarted replica applied exactly the log's events after its snapshot's position (it
+      // reports what it applied since it started, at most a second late), and not the whole log.
+      const last = await lastSequences();
+      for (const [r, position] of resumed) {
+        await until(
+          () => Promise.resolve(last.every((seq, p) => (r.live?.position[String(p)] ?? 0) === seq)),
+          `replica ${r.shard}.${r.replica} to report its position`,
+          10_000,
+        );
+        const after = await eventsAfter(position);
+        expect(r.live!.applied, `replica ${r.shard}.${r.replica}`).toBe(after);
+        expect(after).toBeLessThan(await eventsAfter({}));
+      }
     } finally {
       release();
     }

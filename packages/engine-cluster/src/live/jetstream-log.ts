@@ -252,6 +252,14 @@ export class JetStreamLiveLog implements LiveLog {
     return this.acks;
   }
 
+  /**
+   * When the stream was created (JetStream's time, ISO): its sequences mean something only within
+   * this incarnation of the stream, so a snapshot's position names it (live-shard-snapshots.ts).
+   */
+  async created(): Promise<string> {
+    return (await this.jsm.streams.info(this.stream)).created;
+  }
+
   async lastSequence(partition: number): Promise<number> {
     return (await this.head(partition)).seq;
   }

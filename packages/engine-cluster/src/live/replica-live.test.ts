@@ -1,12 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@murmur/core/live';
+import { createLiveEngine, mergeEstimates } from '@murmur/engine';
+import { baseModel, pkg, randomEvents, seededRandom } from '@murmur/engine/testing';
 import { JetStreamLiveLog } from './jetstream-log';
+import {
+  openLiveShard,
+  removeLiveShardSnapshots,
+  writeLiveShardSnapshots,
+  type LiveShardSource,
+  type OpenedLiveShard,
+} from './live-shard-snapshots';
 import { followLive, isLiveEngine, replicaDurableName } from './replica-live';
 import { partitionOfEvent } from './live-log';
 import { AppliedFile } from './testing/applied-file';
@@ -142,4 +151,138 @@ describe.skipIf(!nc)('a shard replica killed with SIGKILL', () => {
       await log.destroy();
     }
   }, 180_000);
+});
+
+describe.skipIf(!nc)('a live shard replica restarted from its snapshot', () => {
+  const PACKAGES = [
+    pkg({ keywords: [{ label: 'coffee' }] }),
+    pkg({ hashtags: [{ label: '#jazz' }] }),
+    pkg({ locations: [{ label: 'Chiba, JP' }] }),
+    pkg({ languages: [{ label: 'Japanese' }], keywords: [{ label: 'manga' }] }),
+    pkg({ interests: [{ label: 'Science' }], gender: ['FEMALE'] }),
+  ];
+
+  it('loads the snapshot furthest along the log and applies only the events after its position, exactly', async () => {
+    const id = `${process.pid}_${Date.now()}`;
+    const stream = `MURMUR_LIVE_TEST_SNAPSHOT_${id}`;
+    const prefix = `murmur.test.${id}.engine`;
+    // One partition: the model's order is the log's, so the export after the events is exact.
+    let log = await JetStreamLiveLog.open({
+      nc: nc!,
+      partitions: 1,
+      stream,
+      subjectPrefix: `murmur.test.${stream}`,
+    });
+    const rand = seededRandom(7);
+    const m = baseModel(rand, 80, 120);
+    const exportFile = join(dir, 'snapshot-export.ndjson');
+    writeFileSync(exportFile, m.lines().join(''));
+    // Accounts born live, posts, likes, follows, deletions, suspensions, restores and replays.
+    const events = randomEvents(m, rand, 600);
+    const source = (shard: number, replica: string): LiveShardSource => ({
+      exportFile,
+      shard,
+      shards: 2,
+      prefix,
+      replica,
+    });
+    const consumers: { stop(): Promise<void> }[] = [];
+    const follow = async (opened: OpenedLiveShard, applied = { events: 0 }) => {
+      const { shard, shards } = opened.engine.shard;
+      const consumer = await followLive(nc!, opened.engine, {
+        partitions: 1,
+        shard,
+        shards,
+        replica: `${shard}.0`,
+        log,
+        batch: 50,
+        waitMs: 100,
+        onApplied: (batch) => (applied.events += batch.events),
+      });
+      consumers.push(consumer);
+      return consumer;
+    };
+    const caughtUp = async (...opened: OpenedLiveShard[]) => {
+      const last = await log.lastSequence(0);
+      await until(
+        () => opened.every((o) => o.engine.position()['0'] === last),
+        20_000,
+        'the shards to catch up',
+      );
+    };
+    try {
+      const shard0 = await openLiveShard(source(0, '0.0'), nc!, log);
+      const shard1 = await openLiveShard(source(1, '1.0'), nc!, log);
+      expect([shard0.from, shard1.from]).toEqual(['export', 'export']);
+      await follow(shard0);
+      const beforeKill = await follow(shard1);
+      await log.append(events.slice(0, 250));
+      await caughtUp(shard0, shard1);
+
+      const snapshots = writeLiveShardSnapshots(nc!, shard1.engine, {
+        source: source(1, '1.0'),
+        fingerprint: shard1.fingerprint,
+        stored: {},
+        everyMs: 0,
+        onProblem: (message) => console.error(message),
+      });
+      const written = await snapshots.write();
+      const at = await log.lastSequence(0);
+      expect(written?.position).toEqual({ '0': at });
+      // Nothing applied since: nothing written.
+      expect(await snapshots.write()).toBeUndefined();
+      // Applied and acknowledged past the snapshot, then gone: its durable consumer stands after
+      // the snapshot's position, and what it applied since is lost with it.
+      await log.append(events.slice(250, 400));
+      await caughtUp(shard1);
+      await beforeKill.stop();
+      await log.append(events.slice(400));
+
+      const restarted = await openLiveShard(source(1, '1.0'), nc!, log);
+      expect(restarted.from).toBe('snapshot');
+      expect(restarted.location?.replica).toBe('1.0');
+      expect(restarted.engine.position()).toEqual({ '0': at });
+      const applied = { events: 0 };
+      await follow(restarted, applied);
+      await caughtUp(shard0, restarted);
+      const last = await log.lastSequence(0);
+      expect(at).toBeGreaterThan(0);
+      // One subject in the stream: its sequences are dense, so last − at events came after.
+      expect(applied.events).toBe(last - at);
+
+      // The shards answer as a live engine built from the export of the network after every event.
+      const reference = await createLiveEngine(m.lines());
+      expect(shard0.engine.stats.accounts + restarted.engine.stats.accounts).toBe(reference.stats.accounts);
+      for (const p of PACKAGES) {
+        const merged = mergeEstimates(
+          [shard0.engine.estimate(p), restarted.engine.estimate(p)],
+          reference.scale,
+        );
+        expect(merged, JSON.stringify(p)).toEqual(reference.estimate(p));
+      }
+      expect(reference.estimate(PACKAGES[0]!).sampleCount).toBeGreaterThan(0);
+
+      // Another replica of the shard starts from that snapshot too; shard 0 has none.
+      expect((await openLiveShard(source(1, '1.1'), nc!, log)).from).toBe('snapshot');
+      expect((await openLiveShard(source(0, '0.1'), nc!, log)).from).toBe('export');
+
+      // A stream made again under the same name: its sequences are not the snapshot's.
+      await Promise.all(consumers.map((c) => c.stop()));
+      consumers.length = 0;
+      await log.destroy();
+      log = await JetStreamLiveLog.open({
+        nc: nc!,
+        partitions: 1,
+        stream,
+        subjectPrefix: `murmur.test.${stream}`,
+      });
+      const anew = await openLiveShard(source(1, '1.0'), nc!, log);
+      expect(anew.from).toBe('export');
+      expect(anew.refused.join('\n')).toMatch(/refused \(it was built from .* created/);
+    } finally {
+      await Promise.all(consumers.map((c) => c.stop()));
+      await removeLiveShardSnapshots(nc!, prefix, { shard: 1, shards: 2 });
+      await log.destroy().catch(() => undefined);
+    }
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { consumeLive, type LiveConsumer, type LiveEngine } from './consume-live';
+import { consumeLive, type ConsumeLiveOptions, type LiveConsumer, type LiveEngine } from './consume-live';
 import { JetStreamLiveLog } from './jetstream-log';
 
 /**
@@ -36,6 +36,9 @@ export async function followLive(
     /** Events applied at once, at most (consumeLive's default otherwise). */
     batch?: number;
     waitMs?: number;
+    /** The log, already open (a live shard opens it first: its snapshots name the stream). */
+    log?: JetStreamLiveLog;
+    onApplied?: ConsumeLiveOptions['onApplied'];
   },
 ): Promise<LiveConsumer> {
   if (!isLiveEngine(engine)) {
@@ -43,16 +46,19 @@ export async function followLive(
       'This engine does not apply live events (no apply/position): the replica cannot follow the log.',
     );
   }
-  const log = await JetStreamLiveLog.open({
-    nc,
-    partitions: options.partitions,
-    ...(options.stream && { stream: options.stream }),
-  });
+  const log =
+    options.log ??
+    (await JetStreamLiveLog.open({
+      nc,
+      partitions: options.partitions,
+      ...(options.stream && { stream: options.stream }),
+    }));
   return consumeLive({
     log,
     engine,
     durableName: replicaDurableName(options.shard, options.shards, options.replica),
     ...(options.batch !== undefined && { batch: options.batch }),
     ...(options.waitMs !== undefined && { waitMs: options.waitMs }),
+    ...(options.onApplied && { onApplied: options.onApplied }),
   });
 }

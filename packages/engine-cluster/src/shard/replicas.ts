@@ -18,8 +18,23 @@ export interface ShardReplica {
     buildSeconds: number;
     rss: number;
     from: 'snapshot' | 'export';
+    /** A live shard: the live log position it started from (its snapshot's; {} from the export). */
+    position?: Record<string, number>;
   };
   process: ChildProcess;
+  /** A live shard: its latest progress line (events applied since it started, and its position). */
+  live?: { applied: number; position: Record<string, number> };
+  /** A live shard: the snapshots it has written, in order (live/live-shard-snapshots.ts). */
+  snapshots: LiveSnapshotWritten[];
+}
+
+/** A live shard's snapshot as its replica reported it. */
+export interface LiveSnapshotWritten {
+  position: Record<string, number>;
+  bytes: number;
+  seconds: number;
+  /** Events the replica had applied since it started. */
+  applied: number;
 }
 
 export interface ReplicaOptions {
@@ -32,6 +47,8 @@ export interface ReplicaOptions {
   livePartitions?: number;
   /** The live log's JetStream stream (default MURMUR_LIVE). */
   liveStream?: string;
+  /** A live shard writes its snapshot this often, and when it stops (default 600; 0: only then). */
+  liveSnapshotSeconds?: number;
   /** Replicas started at once (each indexes its part of the export: CPU and memory). Default 2. */
   concurrency?: number;
   log?: (line: string) => void;
@@ -55,15 +72,22 @@ export async function startReplica(
   if (options.prefix) args.push('--prefix', options.prefix);
   if (options.livePartitions) args.push('--live-partitions', String(options.livePartitions));
   if (options.liveStream) args.push('--live-stream', options.liveStream);
+  if (options.liveSnapshotSeconds !== undefined)
+    args.push('--live-snapshot-seconds', String(options.liveSnapshotSeconds));
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const lines = createInterface({ input: child.stdout });
+  // What a live shard reports after it is ready lands on the replica's object, as it comes.
+  const seen: Pick<ShardReplica, 'live' | 'snapshots'> = { snapshots: [] };
   const ready = new Promise<ShardReplica['ready']>((resolve, reject) => {
     lines.on('line', (line) => {
       try {
-        const message = JSON.parse(line) as { ready?: boolean } & ShardReplica['ready'];
+        const message = JSON.parse(line) as { ready?: boolean } & ShardReplica['ready'] &
+          Pick<ShardReplica, 'live'> & { snapshot?: LiveSnapshotWritten };
         if (message.ready) resolve(message);
+        else if (message.live) seen.live = message.live;
+        else if (message.snapshot) seen.snapshots.push(message.snapshot);
       } catch {
         options.log?.(`shard ${shard}.${replica}: ${line}`);
       }
@@ -78,7 +102,7 @@ export async function startReplica(
   options.log?.(
     `shard ${shard}.${replica}: pid ${child.pid}, ${r.accounts} accounts, built in ${r.buildSeconds} s, rss ${(r.rss / 1e6).toFixed(0)} MB`,
   );
-  return { shard, replica, pid: child.pid!, ready: r, process: child };
+  return Object.assign(seen, { shard, replica, pid: child.pid!, ready: r, process: child });
 }
 
 /**

@@ -108,3 +108,53 @@ export async function readSnapshotLocation(
   if (!entry || entry.operation !== 'PUT') return undefined;
   return JSON.parse(decoder.decode(entry.value)) as SnapshotLocation;
 }
+
+/**
+ * Where a live shard replica's snapshot is (live/live-shard-snapshots.ts): each replica writes its
+ * own, at the live log position it had applied.
+ */
+export interface LiveSnapshotLocation extends SnapshotLocation {
+  /** The replica that wrote it. */
+  replica: string;
+  /** The live log position the snapshot holds (per partition, the last sequence applied). */
+  position: Record<string, number>;
+}
+
+const liveSnapshotKeys = (prefix: string, spec: ShardSpec) =>
+  `${token(prefix)}.live-snapshot.${spec.shard}-of-${spec.shards}`;
+
+/** Records where a live shard replica's snapshot is (replacing its older record). */
+export async function publishLiveSnapshotLocation(
+  nc: NatsConnection,
+  prefix: string,
+  spec: ShardSpec,
+  location: LiveSnapshotLocation,
+): Promise<void> {
+  const key = `${liveSnapshotKeys(prefix, spec)}.${token(location.replica)}`;
+  await (await bucket(nc)).put(key, JSON.stringify(location));
+}
+
+/** The live snapshots recorded for a shard, one per replica that wrote one. */
+export async function readLiveSnapshotLocations(
+  nc: NatsConnection,
+  prefix: string,
+  spec: ShardSpec,
+): Promise<LiveSnapshotLocation[]> {
+  const kv = await bucket(nc);
+  const out: LiveSnapshotLocation[] = [];
+  for await (const key of await kv.keys(`${liveSnapshotKeys(prefix, spec)}.*`)) {
+    const entry = await kv.get(key);
+    if (entry?.operation === 'PUT') out.push(JSON.parse(decoder.decode(entry.value)) as LiveSnapshotLocation);
+  }
+  return out;
+}
+
+/** Removes the record of a live shard replica's snapshot (removeLiveShardSnapshots). */
+export async function removeLiveSnapshotLocation(
+  nc: NatsConnection,
+  prefix: string,
+  spec: ShardSpec,
+  replica: string,
+): Promise<void> {
+  await (await bucket(nc)).purge(`${liveSnapshotKeys(prefix, spec)}.${token(replica)}`);
+}

@@ -124,21 +124,9 @@ export async function loadShardSnapshot(
   if (location.source !== fingerprint) {
     throw new SnapshotError(`it was built from ${location.source}, not ${fingerprint}`);
   }
-  const object = await (await store(nc)).get(location.name);
-  if (!object) throw new SnapshotError(`the object ${location.name} is missing from ${SNAPSHOT_BUCKET}`);
   const dir = mkdtempSync(join(tmpdir(), 'murmur-shard-snapshot-'));
   try {
-    const file = join(dir, basename(location.name));
-    // The object store checks its SHA-256 digest as the last chunk arrives (a corrupt object errors
-    // the stream); readSnapshot checks the snapshot's own length, format, source and checksum.
-    await Promise.all([
-      pipeline(Readable.fromWeb(object.data as NodeReadableStream), createWriteStream(file)),
-      object.error.then((error) => {
-        if (error) throw error;
-      }),
-    ]).catch((error: unknown) => {
-      throw new SnapshotError(`the object ${location.name} could not be read: ${(error as Error).message}`);
-    });
+    const file = await fetchSnapshotObject(nc, location.name, dir);
     const { index: shared } = readSnapshot(file, fingerprint);
     const index = indexFromShared(shared);
     // The term table carries the terms' export order (buildShard), which insights need.
@@ -150,6 +138,45 @@ export async function loadShardSnapshot(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Downloads the object `name` of the snapshot bucket into `dir` and returns the file's path.
+ * @throws SnapshotError when it is missing or cannot be read whole (the object store's digest).
+ */
+export async function fetchSnapshotObject(nc: NatsConnection, name: string, dir: string): Promise<string> {
+  const object = await (await store(nc)).get(name);
+  if (!object) throw new SnapshotError(`the object ${name} is missing from ${SNAPSHOT_BUCKET}`);
+  const file = join(dir, basename(name));
+  // The object store checks its SHA-256 digest as the last chunk arrives (a corrupt object errors
+  // the stream); readSnapshot checks the snapshot's own length, format, source and checksum.
+  await Promise.all([
+    pipeline(Readable.fromWeb(object.data as NodeReadableStream), createWriteStream(file)),
+    object.error.then((error) => {
+      if (error) throw error;
+    }),
+  ]).catch((error: unknown) => {
+    throw new SnapshotError(`the object ${name} could not be read: ${(error as Error).message}`);
+  });
+  return file;
+}
+
+/** Deletes the object `name` of the snapshot bucket (nothing when it is not there). */
+export async function deleteSnapshotObject(nc: NatsConnection, name: string): Promise<void> {
+  await (await store(nc)).delete(name).catch(() => undefined);
+}
+
+/** Stores the snapshot `file` as the object `name` of the snapshot bucket (replacing an older one). */
+export async function putSnapshotObject(
+  nc: NatsConnection,
+  name: string,
+  file: string,
+  description: string,
+): Promise<{ bytes: number }> {
+  const info = await (
+    await store(nc)
+  ).put({ name, description }, Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
+  return { bytes: info.size };
 }
 
 /** Writes the shard's snapshot to the object store and records its location (replacing an older one). */
@@ -165,17 +192,12 @@ export async function saveShardSnapshot(
     const file = join(dir, 'shard.snapshot');
     const manifest = writeSnapshot(shard.shared, file, fingerprint);
     const name = objectName(prefix, spec);
-    const info = await (
-      await store(nc)
-    ).put(
-      { name, description: fingerprint },
-      Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
-    );
+    const { bytes } = await putSnapshotObject(nc, name, file, fingerprint);
     const location: SnapshotLocation = {
       bucket: SNAPSHOT_BUCKET,
       name,
       source: fingerprint,
-      bytes: info.size,
+      bytes,
       sha256: manifest.sha256,
       at: new Date().toISOString(),
     };

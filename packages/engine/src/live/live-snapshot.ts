@@ -3,26 +3,38 @@ import type { AudienceIndex } from '../postings/audience-index';
 import type { Csr } from '../postings/csr';
 import { PostingStore } from '../postings/posting-store';
 import { indexFromShared, shareIndex } from '../share/share-index';
-import { readSnapshot, writeSnapshot, SnapshotError, type SnapshotManifest } from '../snapshot/snapshot-file';
+import {
+  readSnapshot,
+  writeSnapshot,
+  SnapshotError,
+  type SnapshotManifest,
+  type SnapshotShard,
+} from '../snapshot/snapshot-file';
 import { StringColumn, type StringSource } from '../util/string-column';
 import { PackedStrings } from '../util/packed-strings';
-import { liveEngine, type LiveAudienceEngine } from './live-engine';
-import type { LiveOptions, LiveState, StreamPosition } from './live-index';
+import { liveEngine, type LiveAudienceEngine, type LiveEngineOptions } from './live-engine';
+import type { LiveState } from './live-index';
 
 /**
  * Writes a live engine's snapshot (README "Live updates"): the engine is compacted first, then its
  * current version is written as any index is (snapshot/snapshot-file.ts) with the stream position
  * applied and the live index's own state (LiveState) in the manifest, so a restart loads it and
  * replays only the events after that position. The engine's own arrays are copied, never moved.
+ * `shard`: a live shard's (shard/live-shard.ts), recorded in the manifest.
  */
 export function writeLiveSnapshot(
   engine: LiveAudienceEngine,
   file: string,
   source: string,
+  shard?: SnapshotShard,
 ): SnapshotManifest {
   engine.compact();
   const { shared } = shareIndex(plainCopy(engine.index));
-  return writeSnapshot(shared, file, source, { position: engine.position(), live: engine.liveState() });
+  return writeSnapshot(shared, file, source, {
+    position: engine.position(),
+    live: engine.liveState(),
+    ...(shard && { shard }),
+  });
 }
 
 /**
@@ -35,7 +47,7 @@ export function writeLiveSnapshot(
 export function readLiveSnapshot(
   file: string,
   expectSource?: string,
-  options?: LiveOptions & { position?: StreamPosition },
+  options?: Omit<LiveEngineOptions, 'state'>,
 ): LiveAudienceEngine {
   const { index, manifest, live } = readSnapshot(file, expectSource);
   if (live === undefined || !isLiveState(live))

@@ -1,10 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { LiveEvent, LiveUser } from '@murmur/core/live';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mergeFieldCounts } from '../async/field-counts';
 import { createLiveEngine } from '../live/live-engine';
+import { writeLiveSnapshot } from '../live/live-snapshot';
 import { fixtureLines } from '../testing/fixture';
 import { NETWORK_A, pkg } from '../testing/network-a';
-import { createLiveShardEngine } from './live-shard';
+import { SnapshotError } from '../snapshot/snapshot-file';
+import { createLiveShardEngine, readLiveShardSnapshot, writeLiveShardSnapshot } from './live-shard';
 import { mergeEstimates } from './merge-estimates';
 
 const lines = () => fixtureLines(NETWORK_A).map((l) => `${l}\n`);
@@ -110,4 +115,59 @@ describe('live shards', () => {
       expect(single.findAccount('user3')).toBeUndefined();
     },
   );
+});
+
+describe('live shard snapshots', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'murmur-live-shard-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a shard restarted from its snapshot takes only the events after its position and answers as one that never stopped', async () => {
+    const shards = 3;
+    const single = await createLiveEngine(lines());
+    single.apply(EVENTS);
+    const cut = 9;
+    const restarted = await Promise.all(
+      Array.from({ length: shards }, async (_, shard) => {
+        const before = await createLiveShardEngine(lines(), { shard, shards });
+        // One event a batch, its position its index + 1 in partition 0 (a log of one partition).
+        EVENTS.slice(0, cut).forEach((e, i) => before.apply([e], { '0': i + 1 }));
+        const file = join(dir, `shard-${shard}.snapshot`);
+        const manifest = writeLiveShardSnapshot(before, file, 'test source');
+        expect(manifest.position).toEqual({ '0': cut });
+        expect(manifest.shard).toEqual({ shard, shards, exported: before.shard.exported });
+        const after = readLiveShardSnapshot(file, { shard, shards }, 'test source');
+        expect(after.position()).toEqual({ '0': cut });
+        expect(after.shard).toEqual(before.shard);
+        expect(after.stats.accounts).toBe(before.stats.accounts);
+        EVENTS.slice(cut).forEach((e, i) => after.apply([e], { '0': cut + i + 1 }));
+        return after;
+      }),
+    );
+    // Born-live accounts (past the export's count) are owned by X id after the restart too.
+    expect(restarted.reduce((sum, p) => sum + p.stats.accounts, 0)).toBe(single.stats.accounts);
+    for (const p of PACKAGES) {
+      expect(
+        mergeEstimates(
+          restarted.map((part) => part.estimate(p)),
+          single.scale,
+        ),
+        JSON.stringify(p),
+      ).toEqual(single.estimate(p));
+    }
+    expect(restarted[0]!.position()).toEqual({ '0': EVENTS.length });
+  });
+
+  it('refuses a snapshot of another shard, of another source, or of a live engine that is not a shard', async () => {
+    const shard = await createLiveShardEngine(lines(), { shard: 1, shards: 2 });
+    const file = join(dir, 'one-of-two.snapshot');
+    writeLiveShardSnapshot(shard, file, 'source a');
+    expect(() => readLiveShardSnapshot(file, { shard: 0, shards: 2 }, 'source a')).toThrow(SnapshotError);
+    expect(() => readLiveShardSnapshot(file, { shard: 1, shards: 3 }, 'source a')).toThrow(SnapshotError);
+    expect(() => readLiveShardSnapshot(file, { shard: 1, shards: 2 }, 'source b')).toThrow(SnapshotError);
+    const plain = join(dir, 'single.snapshot');
+    writeLiveSnapshot(await createLiveEngine(lines()), plain, 'source a');
+    expect(() => readLiveShardSnapshot(plain, { shard: 1, shards: 2 }, 'source a')).toThrow(
+      /records no shard/,
+    );
+  });
 });

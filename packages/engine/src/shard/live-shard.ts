@@ -3,7 +3,14 @@ import { countBits, hasBit } from '../bits/bitset';
 import type { ExportSource } from '../ingest/build-index';
 import { liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } from '../live/live-engine';
 import type { LiveOptions } from '../live/live-index';
+import { readLiveSnapshot, writeLiveSnapshot } from '../live/live-snapshot';
 import type { AudienceIndex } from '../postings/audience-index';
+import {
+  readSnapshotManifest,
+  SnapshotError,
+  type SnapshotManifest,
+  type SnapshotShard,
+} from '../snapshot/snapshot-file';
 import { buildShardRecords, type ShardSpec } from './shard-index';
 
 /**
@@ -34,6 +41,12 @@ export class ShardOwnership {
   }
 }
 
+/** A live shard's engine: a live engine that says which shard it is and how it owns accounts. */
+export interface LiveShardEngine extends LiveAudienceEngine {
+  /** The shard, and the export's accounts it was built with (ShardOwnership; its snapshots record it). */
+  readonly shard: SnapshotShard;
+}
+
 /**
  * A shard replica's engine that follows the live log: a live engine over every record of the shard
  * (its own accounts whole, the others by number, handle and X id, so that an event naming any
@@ -44,8 +57,54 @@ export async function createLiveShardEngine(
   source: ExportSource,
   spec: ShardSpec,
   options?: LiveOptions,
-): Promise<LiveAudienceEngine> {
+): Promise<LiveShardEngine> {
   const { index } = await buildShardRecords(source, spec, LIVE_BUILD_OPTIONS, true);
   const ownership = new ShardOwnership(spec, index.size);
-  return liveEngine(index, { ...options, view: (version) => ownership.narrow(version) });
+  const engine = liveEngine(index, { ...options, view: (version) => ownership.narrow(version) });
+  return withShard(engine, { ...spec, exported: index.size });
+}
+
+/** `engine` saying which shard it is (defined, not spread: its accessors must stay live). */
+const withShard = (engine: LiveAudienceEngine, shard: SnapshotShard): LiveShardEngine =>
+  Object.defineProperty(engine, 'shard', { value: { ...shard }, enumerable: true }) as LiveShardEngine;
+
+/**
+ * Writes a live shard's snapshot (live-snapshot.ts `writeLiveSnapshot`): the whole version (every
+ * record the shard keeps, not only the accounts it owns), the log position applied, the live state,
+ * and the shard with its export's account count, so that `readLiveShardSnapshot` owns the same
+ * accounts and the replica resumes after that position.
+ */
+export function writeLiveShardSnapshot(
+  engine: LiveShardEngine,
+  file: string,
+  source: string,
+): SnapshotManifest {
+  return writeLiveSnapshot(engine, file, source, engine.shard);
+}
+
+/**
+ * A live shard's engine from its snapshot, at the position the snapshot records.
+ * @throws SnapshotError for a snapshot of another shard or split, not a live shard's, of another
+ * source (`expectSource`) or damaged.
+ */
+export function readLiveShardSnapshot(
+  file: string,
+  spec: ShardSpec,
+  expectSource?: string,
+  options?: LiveOptions,
+): LiveShardEngine {
+  const shard = readSnapshotManifest(file).shard;
+  if (shard?.shard !== spec.shard || shard.shards !== spec.shards) {
+    throw new SnapshotError(
+      shard
+        ? `${file} is live shard ${shard.shard} of ${shard.shards}'s snapshot, not ${spec.shard} of ${spec.shards}'s`
+        : `${file} is not a live shard's snapshot (it records no shard)`,
+    );
+  }
+  const ownership = new ShardOwnership(spec, shard.exported);
+  const engine = readLiveSnapshot(file, expectSource, {
+    ...options,
+    view: (version) => ownership.narrow(version),
+  });
+  return withShard(engine, shard);
 }

@@ -39,12 +39,25 @@ export interface SnapshotManifest {
   position?: Record<string, number>;
   /** A live engine's snapshot only: the live index's own state, with references as in `tree`. */
   live?: unknown;
+  /**
+   * A live shard's snapshot only (src/shard/live-shard.ts): which shard, and how many of the export's
+   * accounts it was built with (accounts numbered below are owned by number, the others by X id).
+   */
+  shard?: SnapshotShard;
+}
+
+/** Which shard a live shard's snapshot is of (SnapshotManifest.shard). */
+export interface SnapshotShard {
+  shard: number;
+  shards: number;
+  exported: number;
 }
 
 /** What a live engine's snapshot records beside its index (src/live/live-snapshot.ts). */
 export interface SnapshotExtra {
   position?: Record<string, number>;
   live?: unknown;
+  shard?: SnapshotShard;
 }
 
 type ArrayKind = 'u8' | 'u32' | 'i32' | 'f64';
@@ -133,6 +146,7 @@ export function writeSnapshot(
     tree,
     ...(extra.position ? { position: { ...extra.position } } : {}),
     ...(live === undefined ? {} : { live }),
+    ...(extra.shard ? { shard: { ...extra.shard } } : {}),
   };
   const head = Buffer.from(JSON.stringify(manifest));
   const prefix = Buffer.alloc(12);
