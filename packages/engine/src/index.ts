@@ -107,7 +107,10 @@ export {
   type ShardSpec,
 } from './shard/shard-index';
 export {
+  BORN_LIVE_ORDER,
   ShardInsights,
+  termOrderOf,
+  type LiveShardParts,
   type InsightsDescribeRequest,
   type InsightsGraphRequest,
   type InsightsRequest,
@@ -120,6 +123,7 @@ export { shardedLookalike } from './lookalike/merge-lookalike';
 export { mergeEstimates } from './shard/merge-estimates';
 export {
   createLiveShardEngine,
+  liveShardInsights,
   readLiveShardSnapshot,
   ShardOwnership,
   writeLiveShardSnapshot,

@@ -29,7 +29,7 @@ import { engineFromExport, holdClock, liveMix } from '../test/live-exactness';
  * replicas", "Proven"), and its crash rounds of a replica: the sandbox's streams (fast clock) →
  * collector → the JetStream live log → 3 shards × 2 replicas (shard-main.ts processes with
  * --live-partitions, live shards built from the export taken when the streams opened) → the sharded
- * engine on NATS. Every replica writes its live snapshot (with its log position) every 2 s; replicas
+ * engine on NATS. Every replica writes its live snapshot (with its log position) every 3 s; replicas
  * are killed with SIGKILL mid-ingest, after a snapshot and after applying events past it, and
  * restarted: each loads a snapshot and replays only the log after its position (the events it applies
  * are counted against the log). At a held instant, the 200 packages of bench:engine's mix and the
@@ -91,7 +91,7 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
     prefix,
     livePartitions: PARTITIONS,
     liveStream: stream,
-    liveSnapshotSeconds: 2,
+    liveSnapshotSeconds: 3,
   });
 
   beforeAll(async () => {

@@ -92,6 +92,8 @@ export interface ApplySliceOptions {
 export interface PinnedEngine {
   /** The version as queries see it (through `view`), and an engine over it. */
   readonly index: AudienceIndex;
+  /** The version itself (not through `view`: a live shard's every record, owned or not). */
+  readonly whole: AudienceIndex;
   readonly engine: AudienceEngine;
   readonly version: number;
   /** What the version needs before a report reads it in slices (its engagement order, in steps). */
@@ -127,7 +129,7 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
     const pinned = live.pin();
     const { version, prepare, release } = pinned;
     const index = view(pinned.index);
-    return { index, engine: inMemoryEngine(index), version, prepare, release };
+    return { index, whole: pinned.index, engine: inMemoryEngine(index), version, prepare, release };
   };
   return {
     get stats() {

@@ -143,6 +143,9 @@ export class LiveIndex {
     // A post number without a record (deleted before the export was taken) is a deleted post.
     for (const p of gaps) this.deletedPosts.add(p);
     this.strings = new LiveStrings(base);
+    // Terms added from here on are born live: ranked after the export's, by value (term-table.ts),
+    // so that every interleaving, replica and shard breaks ties among them alike.
+    base.terms.markLive();
     this.accountTerms = new AccountTerms(base.terms);
     this.postTerms = new PostTerms(base.terms);
     const { slot, ids } = base.accounts;

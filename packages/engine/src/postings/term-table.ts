@@ -5,7 +5,12 @@ export interface TermTableParts {
   readonly fields: Uint8Array;
   /** `firstSeen`, when the table has it (a shard's). */
   readonly firstSeen?: Float64Array;
+  /** `liveFrom`, when the table has it (a live index's). */
+  readonly liveFrom?: number;
 }
+
+/** Code-unit order of two strings (not locale-dependent: every process orders the same). */
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The term dictionary: one global id per (field, value), assigned on first sight while the export
@@ -23,10 +28,21 @@ export class TermTable {
    * `parts()`, hence in shared memory and snapshots.
    */
   firstSeen: Float64Array | undefined;
+  /**
+   * A live index's table only (live/live-index.ts): terms from this id on were born live, after the
+   * export its base was built from. Their ids follow the order events arrived in, which differs
+   * between interleavings of the log's partitions and between replicas; `termsOf` lists them after
+   * the export's terms, by value, so ranked panels break ties among them alike in every engine and
+   * shard (shard-insights.ts gives them the same place). Kept in `parts()`.
+   */
+  private bornLiveFrom: number | undefined;
+  /** Per field, its terms born live: sorted by value, and those added since the last `termsOf`. */
+  private readonly born = new Map<number, { sorted: number[]; added: number[] }>();
 
   /** Rebuilds a table from `parts()` (a worker thread's copy of the dictionary). */
   static fromParts(parts: TermTableParts): TermTable {
     const table = new TermTable();
+    table.bornLiveFrom = parts.liveFrom;
     for (let id = 0; id < parts.values.length; id++) table.idIn(parts.fields[id]!, parts.values[id]!);
     table.firstSeen = parts.firstSeen;
     return table;
@@ -34,8 +50,22 @@ export class TermTable {
 
   /** Values and field numbers by term id: what `fromParts` needs, structured-cloneable. */
   parts(): TermTableParts {
-    const parts = { values: this.values, fields: Uint8Array.from(this.fieldOf) };
-    return this.firstSeen ? { ...parts, firstSeen: this.firstSeen } : parts;
+    const parts: TermTableParts = { values: this.values, fields: Uint8Array.from(this.fieldOf) };
+    return {
+      ...parts,
+      ...(this.firstSeen && { firstSeen: this.firstSeen }),
+      ...(this.bornLiveFrom !== undefined && { liveFrom: this.bornLiveFrom }),
+    };
+  }
+
+  /** The first id born live (undefined: the table is not a live index's). */
+  get liveFrom(): number | undefined {
+    return this.bornLiveFrom;
+  }
+
+  /** Marks the terms added from now on as born live (once: a table restored keeps its mark). */
+  markLive(): void {
+    this.bornLiveFrom ??= this.values.length;
   }
 
   get size(): number {
@@ -61,6 +91,11 @@ export class TermTable {
       this.values.push(value);
       this.fieldOf.push(f);
       this.byField.delete(FIELDS[f]!);
+      if (this.bornLiveFrom !== undefined && id >= this.bornLiveFrom) {
+        let born = this.born.get(f);
+        if (!born) this.born.set(f, (born = { sorted: [], added: [] }));
+        born.added.push(id);
+      }
     }
     return id;
   }
@@ -77,14 +112,40 @@ export class TermTable {
     return this.values[term]!;
   }
 
-  /** All term ids of a field, in first-seen order (cached; the table is frozen once built). */
+  /**
+   * All term ids of a field, in first-seen order — for a live index's table, the export's terms in
+   * that order, then those born live by value (`liveFrom`). Cached until the field gets a term.
+   */
   termsOf(field: Field): readonly number[] {
     let list = this.byField.get(field);
     if (!list) {
-      list = [...this.ids[fieldIndex(field)]!.values()];
+      const f = fieldIndex(field);
+      list = [...this.ids[f]!.values()];
+      const born = this.born.get(f);
+      if (born) {
+        if (born.added.length > 0) born.sorted = this.mergeByValue(born.sorted, born.added);
+        born.added = [];
+        // Ids ascend in the map's insertion order: the export's come first.
+        list = list.slice(0, list.length - born.sorted.length).concat(born.sorted);
+      }
       this.byField.set(field, list);
     }
     return list;
+  }
+
+  /** `sorted` (by value) and `added` merged, by value. */
+  private mergeByValue(sorted: readonly number[], added: readonly number[]): number[] {
+    const { values } = this;
+    const next = [...added].sort((a, b) => byCodeUnits(values[a]!, values[b]!));
+    const out: number[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < sorted.length || j < next.length) {
+      if (j >= next.length || (i < sorted.length && byCodeUnits(values[sorted[i]!]!, values[next[j]!]!) < 0))
+        out.push(sorted[i++]!);
+      else out.push(next[j++]!);
+    }
+    return out;
   }
 
   /** Every (value, id) of a field, for scans such as "all interests in a category". */

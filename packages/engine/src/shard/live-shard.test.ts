@@ -9,7 +9,21 @@ import { writeLiveSnapshot } from '../live/live-snapshot';
 import { fixtureLines } from '../testing/fixture';
 import { NETWORK_A, pkg } from '../testing/network-a';
 import { SnapshotError } from '../snapshot/snapshot-file';
-import { createLiveShardEngine, readLiveShardSnapshot, writeLiveShardSnapshot } from './live-shard';
+import type { AudienceInsights } from '@murmur/core/insights';
+import { countAudience } from '../evaluate/evaluate';
+import type { InsightsOptions } from '../insights/context';
+import { baseModel, randomEvents } from '../testing/live-model';
+import { seededRandom } from '../testing/random';
+import {
+  createLiveShardEngine,
+  liveShardInsights,
+  readLiveShardSnapshot,
+  writeLiveShardSnapshot,
+  type LiveShardEngine,
+} from './live-shard';
+import { MergedDictionary, shardedInsights, type ShardAsker } from './merge-insights';
+import type { ShardDictionary, ShardInsights } from './shard-insights';
+import type { ShardRequests } from './shard-requests';
 import { mergeEstimates } from './merge-estimates';
 
 const lines = () => fixtureLines(NETWORK_A).map((l) => `${l}\n`);
@@ -170,4 +184,153 @@ describe('live shard snapshots', () => {
       /records no shard/,
     );
   });
+});
+
+/** Live shards in this thread: insights questions answered by each shard's liveShardInsights. */
+function inProcess(parts: readonly LiveShardEngine[]): ShardAsker & { dictionary: MergedDictionary } {
+  const held = parts.map((part) => liveShardInsights(part).insights);
+  const answer = (s: ShardInsights, op: keyof ShardRequests, input: never): unknown => {
+    switch (op) {
+      case 'estimate': {
+        const q = input as ShardRequests['estimate'];
+        return countAudience(s.index, q.pkg, { exclusions: q.exclusions ?? [] });
+      }
+      case 'insightsPartial':
+        return s.partial(input);
+      case 'insightsGraph':
+        return s.graph(input);
+      case 'insightsResolve':
+        return s.resolve(input);
+      case 'insightsDescribe':
+        return s.describe(input);
+      case 'insightsDictionary':
+      case 'fieldCounts':
+      case 'lookup':
+      case 'ping':
+      case 'overlapMany':
+      case 'lookalikeCount':
+      case 'lookalikePopulation':
+      case 'lookalikeRank':
+      case 'lookalikeDescribe':
+      case 'lookalikeJoint':
+        throw new Error(`${op}: not asked by insights`);
+    }
+  };
+  return {
+    shards: parts.length,
+    // Through JSON, as on the wire.
+    dictionary: new MergedDictionary(
+      held.map((h) => JSON.parse(JSON.stringify(h.dictionary())) as ShardDictionary),
+    ),
+    ask: <K extends keyof ShardRequests, T>(shard: number, op: K, input: ShardRequests[K]) =>
+      Promise.resolve(
+        JSON.parse(JSON.stringify(answer(held[shard]!, op, JSON.parse(JSON.stringify(input)) as never))) as T,
+      ),
+  };
+}
+
+describe('terms born live', () => {
+  it("are listed after the export's, by value, whatever order the events came in", async () => {
+    const single = await createLiveEngine(lines());
+    const other = await createLiveEngine(lines());
+    const users = EVENTS.filter((e) => e.type === 'user');
+    const posts = EVENTS.filter((e) => e.type === 'post');
+    single.apply([...users, ...posts]);
+    other.apply([...users.reverse(), ...posts.reverse()]);
+    const exported = (await createLiveEngine(lines())).index.terms.size;
+    for (const field of ['bioWord', 'postWord', 'hashtag'] as const) {
+      const values = (e: typeof single) => e.index.terms.termsOf(field).map((t) => e.index.terms.value(t));
+      expect(values(other), field).toEqual(values(single));
+      const born = single.index.terms.termsOf(field).filter((t) => t >= exported);
+      expect(born.map((t) => single.index.terms.value(t))).toEqual(
+        born.map((t) => single.index.terms.value(t)).sort(),
+      );
+    }
+    // Not vacuous: the two engines numbered the new words differently.
+    const ids = (e: typeof single) => e.index.terms.termsOf('postWord').filter((t) => t >= exported);
+    expect(ids(other)).not.toEqual(ids(single));
+    expect(ids(single).length).toBeGreaterThan(3);
+  });
+});
+
+describe('insights over live shards', () => {
+  /** The panels that are counts (everything but the sample accounts), without the timing. */
+  const counted = (i: AudienceInsights) => {
+    const { ms: _ms, sampleAccounts: _sample, ...rest } = i;
+    return rest;
+  };
+
+  it.each([2, 3])(
+    "equal, over %i live shards, the single live engine's that applied the same events in the same order",
+    async (shards) => {
+      const rand = seededRandom(21);
+      const m = baseModel(rand, 90, 140);
+      const exported = m.lines();
+      // Accounts born live, posts with new words and hashtags, likes, follows, deletions,
+      // suspensions, restores, replays.
+      const events = randomEvents(m, rand, 700);
+      // Words and hashtags born live, each posted by the same eight accounts (ties in every panel
+      // that ranks them), arriving in the reverse of their value order.
+      const posters = [...m.accounts.values()]
+        .filter((a) => !m.removed.has(a.id) && !a.protected)
+        .slice(0, 8);
+      for (const [w, word] of ['zebra', 'mango', 'apple'].entries())
+        for (const [i, a] of posters.entries())
+          events.push({
+            type: 'post',
+            key: `post:tie-${w}-${i}`,
+            at: 10_000 + w * 10 + i,
+            post: {
+              id: `8${w}${String(i).padStart(3, '0')}`,
+              author: a.id,
+              created: '2026-07-02T00:00:00Z',
+              lang: 'en',
+              text: word,
+              hashtags: [`${word}Tag`],
+              mentions: [],
+              replyTo: null,
+              repostOf: null,
+              quoteOf: null,
+            },
+          });
+      const single = await createLiveEngine(exported);
+      const parts = await Promise.all(
+        Array.from({ length: shards }, (_, shard) => createLiveShardEngine(exported, { shard, shards })),
+      );
+      for (let i = 0; i < events.length; i += 50) {
+        single.apply(events.slice(i, i + 50));
+        for (const part of parts) part.apply(events.slice(i, i + 50));
+      }
+      const asker = inProcess(parts);
+      const packages = [
+        pkg({ languages: [{ label: 'English' }, { label: 'Japanese' }, { label: 'Spanish' }] }),
+        pkg({ keywords: [{ label: 'coffee' }] }),
+        pkg({ languages: [{ label: 'Japanese' }] }),
+        pkg({ hashtags: [{ label: '#jazz' }] }),
+      ];
+      const options: InsightsOptions[] = [{}, { sampleSize: 25, graphSampleSize: 15, top: 4 }];
+      for (const p of packages) {
+        for (const o of options) {
+          const one = single.insights(single.evaluate(p), o);
+          const merged = await shardedInsights(asker, asker.dictionary, single.scale, { pkg: p }, o);
+          expect(counted(merged), JSON.stringify([p, o])).toEqual(counted(one));
+        }
+      }
+      // Not vacuous: the terms born live tie, and rank by value (their ids are in the reverse order).
+      const everyone = single.insights(single.evaluate(packages[0]!), { top: 30 });
+      expect(everyone.summary.sampleCount).toBeGreaterThan(80);
+      const tied = (shares: { key: string; count: number }[], keys: string[]) =>
+        shares.filter((t) => keys.includes(t.key)).map((t) => [t.key, t.count]);
+      expect(tied(everyone.topicAnalysis.terms, ['apple', 'mango', 'zebra'])).toEqual([
+        ['apple', 8],
+        ['mango', 8],
+        ['zebra', 8],
+      ]);
+      expect(tied(everyone.topicAnalysis.hashtags, ['appletag', 'mangotag', 'zebratag'])).toEqual([
+        ['appletag', 8],
+        ['mangotag', 8],
+        ['zebratag', 8],
+      ]);
+    },
+  );
 });

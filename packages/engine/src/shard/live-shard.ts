@@ -12,6 +12,7 @@ import {
   type SnapshotShard,
 } from '../snapshot/snapshot-file';
 import { buildShardRecords, type ShardSpec } from './shard-index';
+import { ShardInsights } from './shard-insights';
 
 /**
  * Which shard owns an account of a live shard: an account of the export by its number (shardOf, as
@@ -26,15 +27,19 @@ export class ShardOwnership {
     readonly exported: number,
   ) {}
 
+  /** Whether this shard owns account `n` of `index` (a version of the shard's live engine). */
+  owns(index: AudienceIndex, n: number): boolean {
+    const { shard, shards } = this.spec;
+    if (n < this.exported) return n % shards === shard;
+    const { slot, ids } = index.accounts;
+    return slot[n] !== 0 && partitionOf(ids.get(slot[n]! - 1), shards) === shard;
+  }
+
   /** `index` with its population narrowed to the accounts this shard owns. */
   narrow(index: AudienceIndex): AudienceIndex {
-    const { shard, shards } = this.spec;
     const present = index.present.slice();
-    const { slot, ids } = index.accounts;
     for (let n = 0; n < index.size; n++) {
-      if (!hasBit(present, n)) continue;
-      const owner = n < this.exported ? n % shards : partitionOf(ids.get(slot[n]! - 1), shards);
-      if (owner !== shard) present[n >>> 5]! &= ~(1 << (n & 31));
+      if (hasBit(present, n) && !this.owns(index, n)) present[n >>> 5]! &= ~(1 << (n & 31));
     }
     const population = countBits(present);
     return { ...index, present, population, stats: { ...index.stats, accounts: population } };
@@ -58,11 +63,49 @@ export async function createLiveShardEngine(
   spec: ShardSpec,
   options?: LiveOptions,
 ): Promise<LiveShardEngine> {
-  const { index } = await buildShardRecords(source, spec, LIVE_BUILD_OPTIONS, true);
+  const exported = { posts: 0 };
+  const built = await buildShardRecords(source, spec, LIVE_BUILD_OPTIONS, true, exported);
+  const index = withPostCount(built.index, exported.posts);
   const ownership = new ShardOwnership(spec, index.size);
   const engine = liveEngine(index, { ...options, view: (version) => ownership.narrow(version) });
   return withShard(engine, { ...spec, exported: index.size });
 }
+
+/**
+ * `index` with `count` post numbers: the shard holds its own accounts' posts, so its highest post
+ * number may be below the export's; the numbers up to the export's are other shards' posts (as
+ * posts deleted before the export, they have no author), so that a post born live takes the number
+ * the single engine gives it when both applied the log in the same order.
+ */
+function withPostCount(index: AudienceIndex, count: number): AudienceIndex {
+  const { posts } = index;
+  if (count <= posts.count) return index;
+  const longer = (array: Uint32Array, fill = 0) => {
+    const out = new Uint32Array(count).fill(fill);
+    out.set(array.subarray(0, posts.count));
+    return out;
+  };
+  const rows = index.postTermRows;
+  return {
+    ...index,
+    posts: {
+      ...posts,
+      count,
+      author: longer(posts.author, NO_AUTHOR),
+      likes: longer(posts.likes),
+      reposts: longer(posts.reposts),
+      replies: longer(posts.replies),
+      // Not spread from `posts` above: a live version's `byEngagement` may be a getter.
+      byEngagement: posts.byEngagement,
+    },
+    ...(rows && {
+      postTermRows: { offsets: longer(rows.offsets, rows.offsets[posts.count]), data: rows.data },
+    }),
+  };
+}
+
+/** A post number without a post (the builders' author + 1 of 0). */
+const NO_AUTHOR = 0xffffffff;
 
 /** `engine` saying which shard it is (defined, not spread: its accessors must stay live). */
 const withShard = (engine: LiveAudienceEngine, shard: SnapshotShard): LiveShardEngine =>
@@ -107,4 +150,25 @@ export function readLiveShardSnapshot(
     view: (version) => ownership.narrow(version),
   });
   return withShard(engine, shard);
+}
+
+/**
+ * A live shard's side of sharded insights, over the version current now (pinned: batches applied
+ * meanwhile do not change it; release it once the question's round trips are answered). Ranked
+ * panels break ties among terms born live as the single live engine does (shard-insights.ts
+ * BORN_LIVE_ORDER); a live shard contributes the engagement of its own accounts' posts and its own
+ * accounts' follows, and says whether an account born live, whole on every live shard, is a member.
+ * Equal to the single live engine's insights only while account and post numbers born live agree
+ * between them, that is when they applied the log in the same order (docs/LIVE.md).
+ */
+export function liveShardInsights(engine: LiveShardEngine): { insights: ShardInsights; release: () => void } {
+  const pinned = engine.pin();
+  const ownership = new ShardOwnership(engine.shard, engine.shard.exported);
+  const { whole } = pinned;
+  const insights = new ShardInsights(pinned.index, undefined, {
+    owns: (n) => ownership.owns(whole, n),
+    bornLive: (n) => n >= engine.shard.exported,
+    whole,
+  });
+  return { insights, release: pinned.release };
 }

@@ -94,7 +94,14 @@ export class MergedDictionary {
         }
       }
     }
-    const sorted = [...merged.entries()].sort((a, b) => a[1].order - b[1].order);
+    // Terms born live share one order (BORN_LIVE_ORDER): by field, then value, as a live engine's
+    // term table lists them. The export's terms never tie.
+    const sorted = [...merged.entries()].sort(
+      (a, b) =>
+        a[1].order - b[1].order ||
+        a[1].field - b[1].field ||
+        (a[1].value < b[1].value ? -1 : a[1].value > b[1].value ? 1 : 0),
+    );
     sorted.forEach(([key, term], id) => {
       this.ids.set(key, id);
       this.values.push(term.value);

@@ -31,6 +31,25 @@ function leadingNumber(text: string, key: string): number | undefined {
   return i > start && i - start < 16 ? n : undefined;
 }
 
+/** The numbers of a `"to":[…]` list of whole numbers (a following record), else undefined. */
+function followees(text: string): number[] | undefined {
+  const at = text.indexOf('"to":[');
+  if (at < 0) return undefined;
+  const out: number[] = [];
+  let i = at + 6;
+  if (text.charCodeAt(i) === 93) return out; // ]
+  for (;;) {
+    let n = 0;
+    const start = i;
+    for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) n = n * 10 + c - 48;
+    if (i === start || i - start > 15) return undefined;
+    out.push(n);
+    const c = text.charCodeAt(i++);
+    if (c === 93) return out; // ]
+    if (c !== 44) return undefined; // ,
+  }
+}
+
 /** The string after `"key":` near the start of a line when it is plain (no escapes), else undefined. */
 function leadingString(text: string, key: string): string | undefined {
   const quoted = `"${key}":"`;
@@ -55,9 +74,12 @@ export async function* shardRecords(
   lines?: GrowableU32,
   /**
    * Other shards' accounts keep their X id beside number and handle (a live shard: the events
-   * that name them find them by id, live-shard.ts).
+   * that name them find them by id, live-shard.ts), and their follows of this shard's accounts (so
+   * that an unfollow, or the follower's deletion, takes one off the followed account's count here).
    */
   keepIds = false,
+  /** When given, its `posts` is raised to every post number of the export + 1, whoever's post. */
+  exported?: { posts: number },
 ): AsyncGenerator<object> {
   const { shard, shards } = spec;
   if (!Number.isInteger(shards) || shards < 1 || !Number.isInteger(shard) || shard < 0 || shard >= shards) {
@@ -71,6 +93,13 @@ export async function* shardRecords(
     pending.push(record);
     lines?.push(seen);
   };
+  /** Another shard's account's follows of this shard's accounts, when it has any. */
+  const followsOfOwned = (n: unknown, to: readonly number[]) => {
+    const kept = to.filter(owned);
+    if (kept.length === 0) return;
+    emit({ type: 'following', n, to: kept });
+    passed++;
+  };
   const onLine = (text: string) => {
     if (text.length === 0 || (text.length < 8 && text.trim() === '')) return;
     seen++;
@@ -82,7 +111,17 @@ export async function* shardRecords(
       // handle, without parsing the line (most of the export's bytes belong to other shards).
       if (seen > 1 && (type === 'following' || type === 'post' || type === 'account')) {
         const n = leadingNumber(text, type === 'post' ? 'author' : 'n');
-        if (n !== undefined && !owned(n)) {
+        // A post's own number, when the export's post count is asked for (else parsed below).
+        const post = exported && type === 'post' ? leadingNumber(text, 'n') : 0;
+        if (exported && post !== undefined && post >= exported.posts) exported.posts = post + 1;
+        if (n !== undefined && !owned(n) && post !== undefined) {
+          if (type === 'following' && keepIds) {
+            const to = followees(text);
+            if (to !== undefined) {
+              followsOfOwned(n, to);
+              return;
+            }
+          }
           if (type !== 'account') return;
           const handle = leadingString(text, 'handle');
           const id = keepIds ? leadingString(text, 'id') : undefined;
@@ -114,8 +153,10 @@ export async function* shardRecords(
         );
     } else if (r.type === 'following') {
       if (owned(r.n)) emit(r);
+      else if (keepIds && Array.isArray(r.to)) return followsOfOwned(r.n, r.to as number[]);
       else return;
     } else if (r.type === 'post') {
+      if (exported && typeof r.n === 'number' && r.n >= exported.posts) exported.posts = r.n + 1;
       if (owned(r.author)) emit(r);
       else return;
     } else if (r.type === 'end') {
@@ -186,11 +227,13 @@ export async function buildShardRecords(
   spec: ShardSpec,
   options: BuildOptions = {},
   keepIds = false,
+  /** When given, its `posts` is set to the export's post count (every post number + 1). */
+  exported?: { posts: number },
 ): Promise<BuiltShard> {
   const lines = new GrowableU32(1 << 16);
   const keys: number[] = [];
   let record = 0;
-  const index = await buildIndex(shardRecords(source, spec, lines, keepIds), {
+  const index = await buildIndex(shardRecords(source, spec, lines, keepIds, exported), {
     ...options,
     onRecordTerms: (terms) => {
       const line = lines.get(record++);

@@ -5,10 +5,13 @@
 import type { AccountSummary, PostSummary, SampleAccount } from '@murmur/core/insights';
 import { mix32 } from '@murmur/core/hash';
 import type { AccountSet } from '../bits/account-set';
+import { countAnd, hasBit } from '../bits/bitset';
 import type { AudienceQuery } from '../async/async-engine';
 import { evaluate } from '../evaluate/evaluate';
 import { AccountFlag, type AudienceIndex } from '../postings/audience-index';
 import type { Csr } from '../postings/csr';
+import type { Posting } from '../bits/posting';
+import type { TermTable } from '../postings/term-table';
 import { CATEGORICAL_FIELDS, FIELDS } from '../postings/fields';
 import { accountBio, accountSummary } from '../insights/account-summary';
 import { selectCore } from '../insights/communities/select-core';
@@ -122,6 +125,27 @@ export interface InsightsDescribed {
 
 const SHOWN = CATEGORICAL_FIELDS.filter((f) => f !== 'metro' && f !== 'kind');
 
+/**
+ * The place of a term born live (after the export a live shard was built from) in the shards' term
+ * order: after every term of the export (whose keys are below 2⁵²), and among themselves by field
+ * and value (MergedDictionary), as a live engine's term table lists them (term-table.ts `termsOf`):
+ * an order every replica of every shard, and the single engine, agree on whatever order they
+ * applied the log's partitions in.
+ */
+export const BORN_LIVE_ORDER = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A shard's term order (BuiltShard.termOrder, kept as `terms.firstSeen`), extended for a live
+ * shard's table with BORN_LIVE_ORDER for every term born live; undefined without one.
+ */
+export function termOrderOf(terms: TermTable): Float64Array | undefined {
+  const first = terms.firstSeen;
+  if (!first || first.length === terms.size || terms.liveFrom !== first.length) return first;
+  const order = new Float64Array(terms.size).fill(BORN_LIVE_ORDER);
+  order.set(first);
+  return order;
+}
+
 const sparse = (counts: ArrayLike<number>, offset = 0): Sparse => {
   const ids: number[] = [];
   const values: number[] = [];
@@ -154,6 +178,21 @@ function countRows(csr: Csr, members: ArrayLike<number>, size: number): Uint32Ar
   return counts;
 }
 
+/**
+ * What a live shard's insights need beyond its version narrowed to the accounts it owns
+ * (live-shard.ts `liveShardInsights`). A live shard applies every event of the log, so beside its own
+ * accounts whole it holds every post, like and follow born live, whoever's: its contributions must
+ * be narrowed to what it owns, where a static shard holds nothing else.
+ */
+export interface LiveShardParts {
+  /** Whether the shard owns account `n` (ShardOwnership): its posts' engagement and its follows count here. */
+  owns: (n: number) => boolean;
+  /** Whether account `n` was born live: every live shard holds it whole, so any can say if it is a member. */
+  bornLive: (n: number) => boolean;
+  /** The version with every record the shard holds, not narrowed to the accounts it owns. */
+  whole: AudienceIndex;
+}
+
 /** One audience on one shard, kept for the round trips of one insights question. */
 class Session {
   readonly set: AccountSet;
@@ -161,17 +200,34 @@ class Session {
   readonly analysed: Uint32Array;
   readonly graph: Uint32Array;
   private followMemo: Uint32Array | undefined;
+  private wholeMemo: AccountSet | undefined;
   private labelMemo = new Map<string, Int32Array>();
 
   constructor(
     readonly index: AudienceIndex,
-    request: InsightsRequest,
+    private readonly request: InsightsRequest,
+    private readonly live?: LiveShardParts,
   ) {
     const { audience, members: total, options } = request;
     this.set = evaluate(index, audience.pkg, { exclusions: audience.exclusions ?? [] }).accounts;
     this.members = this.set.toArray();
     this.analysed = sampleOf(this.members, options.sampleSize, total, options.seed);
     this.graph = sampleOf(this.members, options.graphSampleSize, total, options.seed);
+  }
+
+  /**
+   * Whether account `n` is a member: of this shard's part, or — an account born live, which the
+   * coordinator asks the shard `shardOf(n)` about whoever owns it — of the audience over every
+   * record (such an account is whole on every live shard).
+   */
+  has(n: number): boolean {
+    if (this.set.has(n)) return true;
+    if (!this.live?.bornLive(n)) return false;
+    const { audience } = this.request;
+    this.wholeMemo ??= evaluate(this.live.whole, audience.pkg, {
+      exclusions: audience.exclusions ?? [],
+    }).accounts;
+    return this.wholeMemo.has(n);
   }
 
   /** For every account, how many of this shard's graph sample follow it. */
@@ -228,10 +284,15 @@ export class ShardInsights {
 
   private readonly termOrder: Float64Array;
 
-  /** `termOrder`: BuiltShard's, by default the one its term table keeps (also after a snapshot). */
+  /**
+   * `termOrder`: BuiltShard's, by default the one its term table keeps (also after a snapshot), and
+   * for a live shard's version the terms born live after it (`termOrderOf`).
+   */
   constructor(
     readonly index: AudienceIndex,
-    termOrder: Float64Array | undefined = index.terms.firstSeen,
+    termOrder: Float64Array | undefined = termOrderOf(index.terms),
+    /** A live shard's (`liveShardInsights`); absent for a static shard. */
+    private readonly live?: LiveShardParts,
   ) {
     if (!termOrder || termOrder.length !== index.terms.size) {
       throw new Error('A shard serves insights only with the export order of its terms (buildShard).');
@@ -243,7 +304,7 @@ export class ShardInsights {
     const key = JSON.stringify([request.audience, request.members, request.options]);
     let s = this.sessions.get(key);
     if (!s) {
-      s = new Session(this.index, request);
+      s = new Session(this.index, request, this.live);
       this.sessions.set(key, s);
       if (this.sessions.size > 4) this.sessions.delete(this.sessions.keys().next().value!);
     }
@@ -264,7 +325,7 @@ export class ShardInsights {
       out.fields.push(FIELDS.indexOf(terms.field(t)));
       out.values.push(terms.value(t));
       out.labels.push(termLabel(this.index, t));
-      out.populations.push(postings.count(t));
+      out.populations.push(this.live ? this.ownedIn(postings.get(t)) : postings.count(t));
     }
     return out;
   }
@@ -345,9 +406,10 @@ export class ShardInsights {
     }
     const limit = request.options.top;
     const graph = Uint32Array.from(request.graph);
+    const owns = this.live?.owns;
     return {
-      likes: engaged(index, index.likesByActor, graph, limit),
-      reposts: engaged(index, index.repostsByActor, graph, limit),
+      likes: engaged(index, index.likesByActor, graph, limit, owns),
+      reposts: engaged(index, index.repostsByActor, graph, limit, owns),
       follows: [candidates, candidates.map((n) => follows[n]!)],
       edges,
       sampleAccounts: sampleAccounts(index, s.members, request.sampleAccounts, request.options.seed),
@@ -362,9 +424,27 @@ export class ShardInsights {
     for (const c of label) if (c >= 0) sizes[c]!++;
     return {
       follows: request.candidates.map((n) => follows[n] ?? 0),
-      followers: request.candidates.map((n) => this.index.followers.count(n)),
+      followers: request.candidates.map((n) => this.followersOf(n)),
       sizes,
     };
+  }
+
+  /**
+   * Followers of `n` among the shard's accounts: a static shard holds only its own accounts' follows;
+   * a live shard also every follow born live, so those of the accounts it owns are counted (its
+   * narrowed population).
+   */
+  private followersOf(n: number): number {
+    return this.live ? this.ownedIn(this.index.followers.get(n)) : this.index.followers.count(n);
+  }
+
+  /** The accounts of a posting this shard owns (its narrowed population). */
+  private ownedIn(p: Posting): number {
+    const { present } = this.index;
+    if (p.kind === 'bits') return countAnd(p.bits, present);
+    let count = 0;
+    for (const m of p.list) if (hasBit(present, m)) count++;
+    return count;
   }
 
   describe(request: InsightsDescribeRequest): InsightsDescribed {
@@ -383,14 +463,23 @@ export class ShardInsights {
     });
     // The coordinator asks each shard about its own accounts (shardOf), with or without a record.
     return {
-      accounts: request.accounts.map((n) => ({ ...accountSummary(index, n), inAudience: s.set.has(n) })),
+      accounts: request.accounts.map((n) => ({ ...accountSummary(index, n), inAudience: s.has(n) })),
       communities,
     };
   }
 }
 
-/** engagement.ts's `engaged` over this shard's posts, with the whole graph sample as the actors. */
-function engaged(index: AudienceIndex, byActor: Csr, graph: Uint32Array, limit: number): EngagedPart {
+/**
+ * engagement.ts's `engaged` over this shard's posts (a live shard: those of the accounts it owns),
+ * with the whole graph sample as the actors.
+ */
+function engaged(
+  index: AudienceIndex,
+  byActor: Csr,
+  graph: Uint32Array,
+  limit: number,
+  owns?: (n: number) => boolean,
+): EngagedPart {
   const { offsets, data } = byActor;
   const { author } = index.posts;
   const counts = new Map<number, number>();
@@ -398,7 +487,7 @@ function engaged(index: AudienceIndex, byActor: Csr, graph: Uint32Array, limit: 
     if (m + 1 >= offsets.length) continue;
     for (let e = offsets[m]!; e < offsets[m + 1]!; e++) counts.set(data[e]!, (counts.get(data[e]!) ?? 0) + 1);
   }
-  const posts = [...counts.keys()].sort((a, b) => a - b);
+  const posts = [...counts.keys()].filter((p) => !owns || owns(author[p]!)).sort((a, b) => a - b);
   const byAuthor = new Map<number, { count: number; first: number }>();
   for (const p of posts) {
     const a = author[p]!;
