@@ -3,9 +3,21 @@ import {
   ShardUnavailableError,
   type AsyncAudienceEngine,
   type AudienceEngine,
+  type Lookalike,
+  type LookalikeOptions,
 } from '@murmur/engine';
 import { ServiceUnavailable } from '../errors';
 import type { EngineWork } from './engine-work';
+
+/**
+ * The asynchronous engine interface as the server holds it: over shards it also ranks lookalikes
+ * (`ShardedEngine.lookalike`: the single engine's result, merged from the shards); without shards
+ * lookalikes are engine tasks (engine-tasks.ts), in the worker pool like the other heavy work.
+ */
+export interface ServerAudienceEngine extends AsyncAudienceEngine {
+  /** Shards only: a lookalike of a seed (account numbers), as `AudienceEngine.lookalike`. */
+  lookalike?(seed: ArrayLike<number>, options?: LookalikeOptions): Promise<Lookalike>;
+}
 
 /**
  * The asynchronous engine interface (scale-out) over the server's engine: with worker threads the
@@ -42,7 +54,7 @@ export function workerAsyncEngine(work: EngineWork): AsyncAudienceEngine {
  * A sharded engine as the API uses it: a shard without a replica answering becomes the API's 503
  * (SPEC §8), naming the shard — the question is not answered rather than answered without it.
  */
-export function shardedServerEngine(engine: AsyncAudienceEngine): AsyncAudienceEngine {
+export function shardedServerEngine(engine: ServerAudienceEngine): ServerAudienceEngine {
   const unavailable = (error: unknown): never => {
     if (error instanceof ShardUnavailableError) throw new ServiceUnavailable(error.message);
     throw error;
@@ -57,6 +69,9 @@ export function shardedServerEngine(engine: AsyncAudienceEngine): AsyncAudienceE
     }),
     ...(engine.overlapMany && {
       overlapMany: (audiences) => Promise.resolve(engine.overlapMany!(audiences)).catch(unavailable),
+    }),
+    ...(engine.lookalike && {
+      lookalike: (seed, options) => engine.lookalike!(seed, options).catch(unavailable),
     }),
     close: () => engine.close(),
   };

@@ -11,16 +11,20 @@ import {
   sharedEngineFrom,
   SnapshotError,
   writeSnapshot,
-  type AsyncAudienceEngine,
   type AudienceEngine,
   type BuildOptions,
   type ExportSource,
   type SharedEngine,
 } from '@murmur/engine';
-import { buildIndexFromFile, connectShardedEngine, exportFile } from '@murmur/engine-cluster';
+import {
+  buildIndexFromFile,
+  connectShardedEngine,
+  exportFile,
+  type ShardedEngine,
+} from '@murmur/engine-cluster';
 import { ServiceUnavailable } from '../errors';
 import { fetchEngineSource } from './engine-snapshot';
-import { serverAsyncEngine, shardedServerEngine } from './engine-async';
+import { serverAsyncEngine, shardedServerEngine, type ServerAudienceEngine } from './engine-async';
 import { workOnThisThread } from './engine-live-work';
 import { createEnginePool, inProcessWork, type EngineWork } from './engine-work';
 
@@ -48,7 +52,16 @@ export interface EngineHolder {
    * The asynchronous engine interface (scale-out): this engine (and its worker threads), or the
    * shards on NATS when the server runs over a sharded engine; a 503 like `get()` until ready.
    */
-  audiences(): AsyncAudienceEngine;
+  audiences(): ServerAudienceEngine;
+  /**
+   * Registers a set of accounts as a custom audience (an upload's members, a saved lookalike's) under
+   * `name`: over shards it is first pushed to them — stored per shard in JetStream KV, so every
+   * replica, and one started later, counts it (shard-sets.ts of @murmur/engine-cluster) — then in
+   * this engine (its worker threads read it there). A 503 when the shards cannot take it.
+   */
+  registerSet(name: string, members: ArrayLike<number>): Promise<void>;
+  /** Forgets a custom audience, on the shards and here. */
+  removeSet(name: string): Promise<void>;
   /** Resolves when the engine is ready (rejects if building failed). */
   ready(): Promise<AudienceEngine>;
   status(): EngineState;
@@ -60,12 +73,16 @@ export interface EngineHolder {
 export function readyEngine(
   engine: AudienceEngine,
   work: EngineWork = workOnThisThread(engine),
-  audiences: AsyncAudienceEngine = serverAsyncEngine(engine, work),
+  audiences: ServerAudienceEngine = serverAsyncEngine(engine, work),
 ): EngineHolder {
   return {
     get: () => engine,
     work: () => work,
     audiences: () => audiences,
+    ...customSets(
+      () => engine,
+      () => undefined,
+    ),
     ready: () => Promise.resolve(engine),
     status: () => ({ state: 'ready', accounts: engine.stats.accounts, seconds: 0, workers: work.threads }),
     close: () => work.close(),
@@ -162,7 +179,44 @@ async function startLiveEngine(options: BuildEngineOptions, build: BuildOptions)
 /** Connects to NATS and opens the sharded engine (every shard must answer). */
 async function openShards(shards: NonNullable<BuildEngineOptions['shards']>) {
   const connected = await connectShardedEngine({ ...shards, name: 'murmur-api' });
-  return { audiences: shardedServerEngine(connected.engine), close: () => connected.close() };
+  return {
+    audiences: shardedServerEngine(connected.engine),
+    sets: connected.engine,
+    close: () => connected.close(),
+  };
+}
+
+type PushedSets = Pick<ShardedEngine, 'registerSet' | 'removeSet'>;
+
+/** `registerSet` and `removeSet` of a holder: on the shards first (when there are), then here. */
+function customSets(
+  engine: () => AudienceEngine,
+  shards: () => PushedSets | undefined,
+): Pick<EngineHolder, 'registerSet' | 'removeSet'> {
+  const pushed = async (push: (sets: PushedSets) => Promise<void>) => {
+    const sets = shards();
+    if (!sets) return;
+    try {
+      await push(sets);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ServiceUnavailable(
+        `The audience engine's shards could not take the custom audience: ${message}`,
+      );
+    }
+  };
+  return {
+    async registerSet(name, members) {
+      const e = engine();
+      await pushed((sets) => sets.registerSet(name, members));
+      e.registerCustomAudience(name, members);
+    },
+    async removeSet(name) {
+      const e = engine();
+      await pushed((sets) => sets.removeSet(name));
+      e.removeCustomAudience(name);
+    },
+  };
 }
 
 /**
@@ -273,7 +327,8 @@ export function buildEngineInBackground(options: BuildEngineOptions): EngineHold
     }
   });
   let work: EngineWork | undefined;
-  let audiences: AsyncAudienceEngine | undefined;
+  let audiences: ServerAudienceEngine | undefined;
+  let shardSets: PushedSets | undefined;
   let shardsClose: (() => Promise<void>) | undefined;
   let closed = false;
   const settled = building.then(
@@ -284,6 +339,7 @@ export function buildEngineInBackground(options: BuildEngineOptions): EngineHold
         void built.shards?.close();
       }
       shardsClose = built.shards?.close;
+      shardSets = built.shards?.sets;
       const seconds = (performance.now() - startedAt) / 1000;
       state = { state: 'ready', accounts: built.engine.stats.accounts, seconds, workers: built.work.threads };
       work = built.work;
@@ -301,11 +357,12 @@ export function buildEngineInBackground(options: BuildEngineOptions): EngineHold
   let engine: AudienceEngine | undefined;
   void settled.then((e) => (engine = e)).catch(() => undefined);
 
+  const get = () => {
+    if (engine) return engine;
+    throw new ServiceUnavailable(unavailableMessage(state));
+  };
   return {
-    get() {
-      if (engine) return engine;
-      throw new ServiceUnavailable(unavailableMessage(state));
-    },
+    get,
     work() {
       if (work) return work;
       throw new ServiceUnavailable(unavailableMessage(state));
@@ -314,6 +371,7 @@ export function buildEngineInBackground(options: BuildEngineOptions): EngineHold
       if (audiences) return audiences;
       throw new ServiceUnavailable(unavailableMessage(state));
     },
+    ...customSets(get, () => shardSets),
     ready: () => settled,
     status: () => state,
     async close() {
@@ -355,6 +413,12 @@ export function unavailableEngine(message: string): EngineHolder {
     audiences() {
       throw new ServiceUnavailable(message);
     },
+    ...customSets(
+      () => {
+        throw new ServiceUnavailable(message);
+      },
+      () => undefined,
+    ),
     ready: () => failure,
     status: () => ({ state: 'failed', message }),
     close: () => Promise.resolve(),

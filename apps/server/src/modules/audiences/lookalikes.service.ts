@@ -10,14 +10,20 @@ import {
 } from '@murmur/core/api';
 import { populationEstimate } from '@murmur/core/sampling';
 import { emptyTargetingPackage } from '@murmur/core/targeting';
-import { isPromise, LOOKALIKE_MIN_SEED, type Lookalike, type LookalikeReason } from '@murmur/engine';
+import {
+  isPromise,
+  LOOKALIKE_MIN_SEED,
+  type Lookalike,
+  type LookalikePercent,
+  type LookalikeReason,
+} from '@murmur/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { digest, samplingOf, type EngineSampling } from '../../engine/engine-audience';
 import type { LookalikeInput, LookalikeSeedInput } from '../../engine/engine-tasks';
 import { BadRequest } from '../../errors';
-import type { JobCaller, JobQueue, JobView } from '../../jobs/jobs';
+import type { JobCaller, JobQueue, JobView, ReportProgress } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsService } from './audience-configs.service';
 import type { LookalikesRepository } from './lookalikes.repository';
@@ -159,16 +165,58 @@ export function createLookalikesService(deps: {
     sizes: S,
   ) => ({ seed: seed.input, country: country ?? undefined, sizes });
 
-  /** Registers a saved lookalike's members in the engine under its custom audience's name. */
-  function register(name: string, ids: readonly string[]): number {
+  /** Registers a saved lookalike's members in the engine (and its shards) under its custom audience's name. */
+  async function register(name: string, ids: readonly string[]): Promise<void> {
     const e = engine.get();
     const numbers: number[] = [];
     for (const id of ids) {
       const n = e.findAccountById?.(id);
       if (n !== undefined) numbers.push(n);
     }
-    e.registerCustomAudience(name, numbers);
-    return numbers.length;
+    await engine.registerSet(name, numbers);
+  }
+
+  /** The seed as account numbers (what the shards' lookalike takes): a package is evaluated here. */
+  function seedAccounts(seed: ResolvedSeed): ArrayLike<number> {
+    if ('accounts' in seed.input) return seed.input.accounts;
+    const { pkg, exclusions } = seed.input;
+    return engine
+      .get()
+      .evaluate(pkg, { exclusions: exclusions ?? [] })
+      .accounts.toArray();
+  }
+
+  /**
+   * The lookalike with its held-out recall: over shards, ranked by the shards (the single engine's
+   * result, merged: docs/engine.md "Lookalikes"); else an engine task (the worker pool).
+   */
+  async function build(
+    seed: ResolvedSeed,
+    country: string | null | undefined,
+    sizes: LookalikePercent[],
+    progress: { report: ReportProgress; signal: AbortSignal },
+  ): Promise<Omit<Lookalike, 'ranked'>> {
+    const audiences = engine.audiences();
+    if (!audiences.lookalike)
+      return engine.work().run('lookalike', taskInput(seed, country, sizes), progress);
+    progress.report(10, 'Fitting the model on 80 % of the seed and ranking the rest, on the shards');
+    const options = { country: country ?? undefined, sizes, evaluate: true };
+    const { ranked: _ranked, ...result } = await audiences.lookalike(seedAccounts(seed), options);
+    return result;
+  }
+
+  /** The members at one size, fitted on the whole seed (deterministic): on the shards when there are. */
+  async function members(
+    seed: ResolvedSeed,
+    country: string | null | undefined,
+    size: LookalikePercent,
+  ): Promise<Uint32Array> {
+    const audiences = engine.audiences();
+    if (!audiences.lookalike)
+      return engine.work().run('lookalikeMembers', taskInput(seed, country, [size] as [LookalikePercent]));
+    const options = { country: country ?? undefined, sizes: [size], evaluate: false, samples: 0 };
+    const result = await audiences.lookalike(seedAccounts(seed), options);
+    return result.ranked.slice(0, result.sizes[0]?.count ?? 0);
   }
 
   return {
@@ -176,16 +224,14 @@ export function createLookalikesService(deps: {
     async start(user: UserRow, body: LookalikeRequestInput, caller: JobCaller): Promise<JobView> {
       const seed = await resolveSeed(user, body.seed);
       const sizes = [...new Set(body.sizes)].sort((a, b) => a - b);
-      const work = engine.work();
+      // Not ready: the 503 now, not a failed job.
+      engine.audiences();
       return jobs.start({
         kind: 'lookalike',
         key: `lookalike:user:${user.id}:${digest([seed.key, body.country ?? null, sizes])}`,
         caller: { ...caller, teamId: seed.teamId },
         work: async (report, signal) => {
-          const result = await work.run('lookalike', taskInput(seed, body.country, sizes), {
-            report,
-            signal,
-          });
+          const result = await build(seed, body.country, sizes, { report, signal });
           return JSON.parse(JSON.stringify(present(result, seed, samplingOf(engine)))) as unknown;
         },
       });
@@ -198,21 +244,22 @@ export function createLookalikesService(deps: {
      */
     async save(user: UserRow, body: SaveLookalikeInput): Promise<AudienceConfig> {
       const seed = await resolveSeed(user, body.seed);
-      const members = await engine
-        .work()
-        .run('lookalikeMembers', taskInput(seed, body.country, [body.size] as [typeof body.size]));
-      if (members.length === 0) {
+      const ranked = await members(seed, body.country, body.size);
+      if (ranked.length === 0) {
         throw new BadRequest({
           size: ['No account of this country resembles the seed: there is nothing to save.'],
         });
       }
-      const e = engine.get();
-      const ids = e.describeAccounts(members).map((a) => a.id);
+      const ids = engine
+        .get()
+        .describeAccounts(ranked)
+        .map((a) => a.id);
       // The custom audience's name is what the package names (and what X is sent on upload).
       const audienceName = `Lookalike ${body.size} % ${randomBytes(4).toString('hex')}`;
-      e.registerCustomAudience(audienceName, members);
       let config: AudienceConfig | undefined;
       try {
+        // Registered before the audience is saved: saving sizes it (through the shards when there are).
+        await engine.registerSet(audienceName, ranked);
         const input = saveAudienceConfigSchema.parse({
           name: body.name,
           targeting_package: { ...emptyTargetingPackage(), custom_audiences: [{ name: audienceName }] },
@@ -232,8 +279,11 @@ export function createLookalikesService(deps: {
         });
         return config;
       } catch (error) {
-        // Not saved: the engine forgets its members, and a saved audience naming them goes too.
-        e.removeCustomAudience(audienceName);
+        // Not saved: the engine (and its shards) forget its members, and a saved audience naming them
+        // goes too.
+        await engine.removeSet(audienceName).catch((removal: unknown) => {
+          deps.log.warn({ err: removal }, 'forgetting an unsaved lookalike failed');
+        });
         if (config) await configs.remove(user, config.id).catch(() => undefined);
         throw error;
       }
@@ -244,7 +294,7 @@ export function createLookalikesService(deps: {
       await engine.ready();
       for (const row of await repo.all()) {
         try {
-          register(row.audienceName, decodeIds(row.ids));
+          await register(row.audienceName, decodeIds(row.ids));
         } catch (error) {
           deps.log.warn({ err: error }, 'registering a saved lookalike failed');
         }

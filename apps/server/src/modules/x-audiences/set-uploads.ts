@@ -54,9 +54,6 @@ export function createSetUploads(deps: {
         ads.createCustomAudience(tokens, accountId, set.name, set.description),
       );
       const sent = await xGuard(() => ads.uploadHandleHashes(tokens, accountId, id, handles.map(hashHandle)));
-      // The engine learns it under its X id and its name, as an upload (packages name either).
-      e.registerCustomAudience(id, set.members);
-      e.registerCustomAudience(set.name, set.members);
       const now = deps.clock.now();
       const row = await deps.repo.insertUpload({
         audienceConfigId: null,
@@ -74,6 +71,10 @@ export function createSetUploads(deps: {
         created: now,
         checked: now,
       });
+      // The engine (and its shards) learn it under its X id and its name, as an upload (packages name
+      // either); after the row, so that a failure here leaves no custom audience on X unrecorded.
+      await engine.registerSet(id, set.members);
+      await engine.registerSet(set.name, set.members);
       pushed.push({
         uploadId: row.id,
         customAudienceId: id,

@@ -125,11 +125,16 @@ export function createUploadsService(deps: {
     return { numbers, handles };
   }
 
-  /** The engine learns the custom audience under its X id and its name (packages name either). */
-  function register(row: Pick<UploadRow, 'customAudienceId' | 'name'>, members: ArrayLike<number>): void {
-    const e = engine.get();
-    e.registerCustomAudience(row.customAudienceId, members);
-    e.registerCustomAudience(row.name, members);
+  /**
+   * The engine (and its shards, when it runs over them) learns the custom audience under its X id
+   * and its name (packages name either).
+   */
+  async function register(
+    row: Pick<UploadRow, 'customAudienceId' | 'name'>,
+    members: ArrayLike<number>,
+  ): Promise<void> {
+    await engine.registerSet(row.customAudienceId, members);
+    await engine.registerSet(row.name, members);
   }
 
   /** Asks X how the upload is doing; processing → ready once targetable. */
@@ -195,7 +200,7 @@ export function createUploadsService(deps: {
         if (row.audienceConfigId === null) continue;
         try {
           const pkg = await repo.configPackage(row.audienceConfigId);
-          if (pkg) register(row, membersOf(pkg).numbers);
+          if (pkg) await register(row, membersOf(pkg).numbers);
         } catch (error) {
           log.warn({ err: error }, 'registering an uploaded audience failed');
         }
@@ -253,7 +258,7 @@ export function createUploadsService(deps: {
           created: now,
         });
       }
-      register(row, numbers);
+      await register(row, numbers);
       return present(row, team.slug);
     },
 
@@ -292,7 +297,7 @@ export function createUploadsService(deps: {
         }
       }
       await repo.deleteUpload(row.id);
-      register(row, []);
+      await register(row, []);
     },
 
     /**
