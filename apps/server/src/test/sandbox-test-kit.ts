@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { generateNetwork, sandboxAdsToken, type Network } from '@murmur/sandbox';
 import { grantedAccounts, memberships, xAdsCredentials } from '../db/schema';
 import { seal } from '../lib/crypto';
+import type { EngineHolder } from '../engine/engine-holder';
 import { createTestApp, type TestApp, type TestSession } from './test-app';
 import { testNetwork, type TestNetwork } from './test-engine';
 
@@ -40,6 +41,11 @@ export interface SandboxTestAppOptions {
   seed: string;
   /** Build the engine from the same network, so audiences are sized as X targets them (default true). */
   engine?: boolean;
+  /**
+   * The app's engine holder made from that network (e.g. over shards); default: the network's
+   * engine on this thread. Only with `engine`.
+   */
+  holder?: (net: TestNetwork) => Promise<EngineHolder>;
   /** An environment variable that, when set, sends the app's error logs to stderr. */
   logEnv?: string;
 }
@@ -96,7 +102,7 @@ export interface SandboxTestApp {
 
 /** Starts the app before the file's tests (beforeAll) and closes it after them. */
 export function useSandboxTestApp(options: SandboxTestAppOptions): SandboxTestApp {
-  const { accounts = 3000, seed, engine = true, logEnv } = options;
+  const { accounts = 3000, seed, engine = true, logEnv, holder } = options;
   let t: TestApp;
   let net: TestNetwork | undefined;
   let network: Network;
@@ -114,7 +120,7 @@ export function useSandboxTestApp(options: SandboxTestAppOptions): SandboxTestAp
       { publicUrl: origin, ...(log && { logLevel: 'error' }) },
       {
         sandbox: network,
-        ...(net && { engine: net.holder }),
+        ...(net && { engine: holder ? await holder(net) : net.holder }),
         ...(log && { logStream: { write: (line: string) => void process.stderr.write(line) } }),
       },
     );

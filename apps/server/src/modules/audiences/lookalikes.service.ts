@@ -102,6 +102,56 @@ function present(
   };
 }
 
+const taskInput = <S extends LookalikeInput['sizes']>(
+  seed: ResolvedSeed,
+  country: string | null | undefined,
+  sizes: S,
+) => ({ seed: seed.input, country: country ?? undefined, sizes });
+
+/** The seed as account numbers (what the shards' lookalike takes): a package is evaluated here. */
+function seedAccounts(engine: EngineHolder, seed: ResolvedSeed): ArrayLike<number> {
+  if ('accounts' in seed.input) return seed.input.accounts;
+  const { pkg, exclusions } = seed.input;
+  return engine
+    .get()
+    .evaluate(pkg, { exclusions: exclusions ?? [] })
+    .accounts.toArray();
+}
+
+/**
+ * The lookalike with its held-out recall: over shards, ranked by the shards (the single engine's
+ * result, merged: docs/engine.md "Lookalikes"); else an engine task (the worker pool).
+ */
+async function build(
+  engine: EngineHolder,
+  seed: ResolvedSeed,
+  country: string | null | undefined,
+  sizes: LookalikePercent[],
+  progress: { report: ReportProgress; signal: AbortSignal },
+): Promise<Omit<Lookalike, 'ranked'>> {
+  const audiences = engine.audiences();
+  if (!audiences.lookalike) return engine.work().run('lookalike', taskInput(seed, country, sizes), progress);
+  progress.report(10, 'Fitting the model on 80 % of the seed and ranking the rest, on the shards');
+  const options = { country: country ?? undefined, sizes, evaluate: true };
+  const { ranked: _ranked, ...result } = await audiences.lookalike(seedAccounts(engine, seed), options);
+  return result;
+}
+
+/** The members at one size, fitted on the whole seed (deterministic): on the shards when there are. */
+async function members(
+  engine: EngineHolder,
+  seed: ResolvedSeed,
+  country: string | null | undefined,
+  size: LookalikePercent,
+): Promise<Uint32Array> {
+  const audiences = engine.audiences();
+  if (!audiences.lookalike)
+    return engine.work().run('lookalikeMembers', taskInput(seed, country, [size] as [LookalikePercent]));
+  const options = { country: country ?? undefined, sizes: [size], evaluate: false, samples: 0 };
+  const result = await audiences.lookalike(seedAccounts(engine, seed), options);
+  return result.ranked.slice(0, result.sizes[0]?.count ?? 0);
+}
+
 /**
  * Lookalikes (docs/API-AUDIENCES.md "Lookalikes"): a job that ranks the accounts of a country by
  * resemblance to a seed (the engine's src/lookalike/), and saving one size of it as an audience —
@@ -159,12 +209,6 @@ export function createLookalikesService(deps: {
     return resolved;
   }
 
-  const taskInput = <S extends LookalikeInput['sizes']>(
-    seed: ResolvedSeed,
-    country: string | null | undefined,
-    sizes: S,
-  ) => ({ seed: seed.input, country: country ?? undefined, sizes });
-
   /** Registers a saved lookalike's members in the engine (and its shards) under its custom audience's name. */
   async function register(name: string, ids: readonly string[]): Promise<void> {
     const e = engine.get();
@@ -174,49 +218,6 @@ export function createLookalikesService(deps: {
       if (n !== undefined) numbers.push(n);
     }
     await engine.registerSet(name, numbers);
-  }
-
-  /** The seed as account numbers (what the shards' lookalike takes): a package is evaluated here. */
-  function seedAccounts(seed: ResolvedSeed): ArrayLike<number> {
-    if ('accounts' in seed.input) return seed.input.accounts;
-    const { pkg, exclusions } = seed.input;
-    return engine
-      .get()
-      .evaluate(pkg, { exclusions: exclusions ?? [] })
-      .accounts.toArray();
-  }
-
-  /**
-   * The lookalike with its held-out recall: over shards, ranked by the shards (the single engine's
-   * result, merged: docs/engine.md "Lookalikes"); else an engine task (the worker pool).
-   */
-  async function build(
-    seed: ResolvedSeed,
-    country: string | null | undefined,
-    sizes: LookalikePercent[],
-    progress: { report: ReportProgress; signal: AbortSignal },
-  ): Promise<Omit<Lookalike, 'ranked'>> {
-    const audiences = engine.audiences();
-    if (!audiences.lookalike)
-      return engine.work().run('lookalike', taskInput(seed, country, sizes), progress);
-    progress.report(10, 'Fitting the model on 80 % of the seed and ranking the rest, on the shards');
-    const options = { country: country ?? undefined, sizes, evaluate: true };
-    const { ranked: _ranked, ...result } = await audiences.lookalike(seedAccounts(seed), options);
-    return result;
-  }
-
-  /** The members at one size, fitted on the whole seed (deterministic): on the shards when there are. */
-  async function members(
-    seed: ResolvedSeed,
-    country: string | null | undefined,
-    size: LookalikePercent,
-  ): Promise<Uint32Array> {
-    const audiences = engine.audiences();
-    if (!audiences.lookalike)
-      return engine.work().run('lookalikeMembers', taskInput(seed, country, [size] as [LookalikePercent]));
-    const options = { country: country ?? undefined, sizes: [size], evaluate: false, samples: 0 };
-    const result = await audiences.lookalike(seedAccounts(seed), options);
-    return result.ranked.slice(0, result.sizes[0]?.count ?? 0);
   }
 
   return {
@@ -231,7 +232,7 @@ export function createLookalikesService(deps: {
         key: `lookalike:user:${user.id}:${digest([seed.key, body.country ?? null, sizes])}`,
         caller: { ...caller, teamId: seed.teamId },
         work: async (report, signal) => {
-          const result = await build(seed, body.country, sizes, { report, signal });
+          const result = await build(engine, seed, body.country, sizes, { report, signal });
           return JSON.parse(JSON.stringify(present(result, seed, samplingOf(engine)))) as unknown;
         },
       });
@@ -244,7 +245,7 @@ export function createLookalikesService(deps: {
      */
     async save(user: UserRow, body: SaveLookalikeInput): Promise<AudienceConfig> {
       const seed = await resolveSeed(user, body.seed);
-      const ranked = await members(seed, body.country, body.size);
+      const ranked = await members(engine, seed, body.country, body.size);
       if (ranked.length === 0) {
         throw new BadRequest({
           size: ['No account of this country resembles the seed: there is nothing to save.'],
@@ -258,7 +259,7 @@ export function createLookalikesService(deps: {
       const audienceName = `Lookalike ${body.size} % ${randomBytes(4).toString('hex')}`;
       let config: AudienceConfig | undefined;
       try {
-        // Registered before the audience is saved: saving sizes it (through the shards when there are).
+        // Registered (and pushed to the shards) before the audience is saved, which sizes it.
         await engine.registerSet(audienceName, ranked);
         const input = saveAudienceConfigSchema.parse({
           name: body.name,

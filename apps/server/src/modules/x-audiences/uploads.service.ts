@@ -125,14 +125,8 @@ export function createUploadsService(deps: {
     return { numbers, handles };
   }
 
-  /**
-   * The engine (and its shards, when it runs over them) learns the custom audience under its X id
-   * and its name (packages name either).
-   */
-  async function register(
-    row: Pick<UploadRow, 'customAudienceId' | 'name'>,
-    members: ArrayLike<number>,
-  ): Promise<void> {
+  /** The engine (and its shards) learns the custom audience under its X id and name (packages name either). */
+  async function register(row: Pick<UploadRow, 'customAudienceId' | 'name'>, members: ArrayLike<number>) {
     await engine.registerSet(row.customAudienceId, members);
     await engine.registerSet(row.name, members);
   }

@@ -1,0 +1,254 @@
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { Kvm } from '@nats-io/kv';
+import { Objm } from '@nats-io/obj';
+import { connect } from '@nats-io/transport-node';
+import { afterAll, describe, expect, it } from 'vitest';
+import type {
+  AudienceConfig,
+  Estimate,
+  Job,
+  LookalikeResult,
+  OverlapResult,
+  Team,
+  UploadedAudience,
+  User,
+} from '@murmur/core/api';
+import { targetingPackageSchema } from '@murmur/core/targeting';
+import { SETS_BUCKET, SHARD_MAP_BUCKET, SNAPSHOT_BUCKET, startReplicas } from '@murmur/engine-cluster';
+import { exportChunks } from '@murmur/sandbox';
+import { subscriptions } from '../../db/schema';
+import { buildEngineInBackground, type EngineHolder } from '../../engine/engine-holder';
+import { seedGroup } from '../../test/seed';
+import type { TestSession } from '../../test/test-app';
+import { useSandboxTestApp } from '../../test/sandbox-test-kit';
+
+/**
+ * Lookalikes and uploads when the server runs over a sharded engine (docs/engine.md "Lookalikes",
+ * "Sets pushed to the shards"): the lookalike job is ranked by the shards and gives the single
+ * engine's result; a saved lookalike, and the upload of it to the sandbox's X, are pushed to the
+ * shards (JetStream KV), so the estimates and overlaps the shards answer count them; a save that
+ * fails leaves no set behind. Two shard processes on the machine's NATS (127.0.0.1:4222), under a
+ * prefix of this run's own; skipped without NATS with JetStream.
+ */
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const nc = await connect({ servers: NATS_URL, timeout: 2000 }).catch(() => null);
+const jetstream = nc
+  ? await jetstreamManager(nc).then(
+      () => true,
+      () => false,
+    )
+  : false;
+if (!jetstream) console.warn(`lookalikes-shards.test.ts: skipped, no NATS with JetStream at ${NATS_URL}`);
+
+const SHARDS = 2;
+const SEED_PACKAGE = { interests: [{ label: 'Sports/Soccer' }] };
+
+describe.skipIf(!jetstream)(`lookalikes and uploads over ${SHARDS} shards`, () => {
+  const id = `${process.pid}_${Date.now()}`;
+  const prefix = `murmur.test.${id}.lookalike`;
+  /** How the shards' stores name this run's keys (shard-sets.ts, shard-map.ts, shard-snapshots.ts). */
+  const token = prefix.replace(/[^A-Za-z0-9_-]/g, '_');
+  const dir = mkdtempSync(join(tmpdir(), 'murmur-lookalike-shards-'));
+  let cluster: Awaited<ReturnType<typeof startReplicas>> | undefined;
+  /** The app's engine: built here from the export, with the shards answering its questions. */
+  let holder: EngineHolder;
+  /** Every request the shards get, by operation. */
+  const asked = new Map<string, number>();
+
+  const k = useSandboxTestApp({
+    seed: 'lookalike-shards',
+    holder: async (net) => {
+      const exportFile = join(dir, 'export.ndjson');
+      const out = createWriteStream(exportFile, { encoding: 'utf8' });
+      for await (const chunk of exportChunks(net.network)) if (!out.write(chunk)) await once(out, 'drain');
+      out.end();
+      await once(out, 'finish');
+      cluster = await startReplicas({ exportFile, natsUrl: NATS_URL, shards: SHARDS, replicas: 1, prefix });
+      const seen = nc!.subscribe(`${prefix}.*.*`);
+      void (async () => {
+        for await (const m of seen) {
+          const op = m.subject.slice(m.subject.lastIndexOf('.') + 1);
+          asked.set(op, (asked.get(op) ?? 0) + 1);
+        }
+      })();
+      holder = buildEngineInBackground({
+        source: createReadStream(exportFile, { encoding: 'utf8' }) as AsyncIterable<string>,
+        shards: { natsUrl: NATS_URL, shards: SHARDS, prefix, timeoutMs: 20_000 },
+      });
+      await holder.ready();
+      return holder;
+    },
+  });
+
+  afterAll(async () => {
+    await cluster?.stop();
+    // What this run left in the shared stores: its pushed sets, replicas, shard snapshots.
+    const kvm = new Kvm(nc!);
+    for (const bucket of [SETS_BUCKET, SHARD_MAP_BUCKET]) {
+      const kv = await kvm.open(bucket).catch(() => undefined);
+      if (!kv) continue;
+      for await (const key of await kv.keys(`${token}.>`)) await kv.purge(key);
+    }
+    const objects = await new Objm(nc!).open(SNAPSHOT_BUCKET).catch(() => undefined);
+    for (const info of (await objects?.list()) ?? [])
+      if (info.name.startsWith(`${token}.`)) await objects!.delete(info.name);
+    await nc?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The names of the sets this run pushed to the shards (JetStream KV), each once. */
+  async function pushedNames(): Promise<string[]> {
+    const kv = await new Kvm(nc!).open(SETS_BUCKET);
+    const names = new Set<string>();
+    for await (const key of await kv.keys(`${token}.sets.>`)) {
+      const entry = await kv.get(key);
+      if (entry?.operation === 'PUT') names.add((entry.json<{ name: string }>() ?? { name: '' }).name);
+    }
+    return [...names].sort();
+  }
+
+  const send = (session: TestSession, method: 'GET' | 'POST', url: string, payload?: object) =>
+    k.app.inject({ method, url, headers: session.tokenAuth, ...(payload && { payload }) });
+
+  async function setup(email: string) {
+    const user = await k.t.signIn(email);
+    const team = (await send(user, 'POST', '/api/teams/', { name: `Team of ${email}` })).json<Team>();
+    await seedGroup(k.t.db, user.user.id, 'Audience_creator');
+    const saved = await send(user, 'POST', '/api/audience-configs/', {
+      name: 'Soccer fans',
+      targeting_package: SEED_PACKAGE,
+      team: team.slug,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    return { user, team, seed: saved.json<AudienceConfig>() };
+  }
+
+  /** The single engine's lookalike of the same seed (the network's own engine, no shard). */
+  function direct() {
+    const engine = k.net.engine;
+    const seed = engine.evaluate(targetingPackageSchema.parse(SEED_PACKAGE)).accounts;
+    return { seed, result: engine.lookalike!(seed, { country: 'US', sizes: [1, 5, 10] }) };
+  }
+
+  it("ranks the lookalike job on the shards: the single engine's recall, sizes, samples and reasons", async () => {
+    const { user, seed } = await setup('shard-look-ann@example.com');
+    const before = asked.get('lookalikeRank') ?? 0;
+    const res = await send(user, 'POST', '/api/audience-configs/lookalikes/?wait=1', {
+      seed: { audience_config_id: seed.id },
+      country: 'us',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const job = res.json<{ job: Job }>().job;
+    expect(job).toMatchObject({ kind: 'lookalike', state: 'done' });
+    const result = job.result as LookalikeResult;
+    const one = direct().result;
+    expect(result.seed).toMatchObject({ sample_count: one.seed.size, held_out: one.seed.heldOut });
+    expect(result.sizes.map((s) => [s.percent, s.sample_count, s.recall, s.baseline_recall])).toEqual(
+      one.sizes.map((s) => [s.percent, s.count, s.recall, s.baselineRecall]),
+    );
+    expect(result.sizes.some((s) => (s.recall ?? 0) > 0)).toBe(true);
+    expect(result.samples.map((s) => [s.account.handle, s.reasons.map((r) => r.label)])).toEqual(
+      one.samples.map((s) => [s.account.handle, s.reasons.map((r) => r.label)]),
+    );
+    // Ranked by the shards: each was asked.
+    expect(Object.fromEntries(asked)).toHaveProperty('lookalikeRank');
+    expect((asked.get('lookalikeRank') ?? 0) - before).toBeGreaterThanOrEqual(SHARDS);
+  });
+
+  it('pushes a saved lookalike and its upload to X to the shards: their estimates and overlaps count them', async () => {
+    const { user, team, seed } = await setup('shard-look-bob@example.com');
+    const saved = await send(user, 'POST', '/api/audience-configs/lookalikes/save/', {
+      seed: { audience_config_id: seed.id },
+      country: 'US',
+      size: 5,
+      name: 'Soccer lookalike on shards',
+      team: team.slug,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const config = saved.json<AudienceConfig>();
+    const { seed: seedSet, result } = direct();
+    const expected = result.sizes.find((s) => s.percent === 5)!.count;
+    expect(expected).toBeGreaterThan(0);
+    // Sized when saved, through the shards: the set was pushed before.
+    expect(config.sample_count).toBe(expected);
+    const [audienceName] = config.targeting_package.custom_audiences.map((c) => c.name);
+    expect(await pushedNames()).toContain(audienceName);
+    const estimate = async (pkg: object) =>
+      (await send(user, 'POST', '/api/build-audience/', { targeting_package: pkg })).json<Estimate>()
+        .sample_count;
+    expect(await estimate(config.targeting_package)).toBe(expected);
+
+    // The overlap with its seed, through the shards: the lookalike holds no seed member.
+    const overlap = await send(user, 'POST', '/api/audience-configs/overlap/?wait=1', {
+      audiences: [{ audience_config_id: seed.id }, { audience_config_id: config.id }],
+    });
+    expect(overlap.statusCode, overlap.body).toBe(200);
+    const counts = overlap.json<{ job: Job }>().job.result as OverlapResult;
+    expect(counts.audiences.map((a) => a.size.sample)).toEqual([seedSet.count, expected]);
+    expect(counts.pairs[0]!.overlap.sample).toBe(0);
+    expect(counts.union.sample).toBe(seedSet.count + expected);
+    expect(asked.get('overlapMany') ?? 0).toBeGreaterThanOrEqual(SHARDS);
+
+    // Uploaded to the sandbox's X: the custom audience, by its X id and its name, on the shards too.
+    const xId = await k.connectX(user, 3);
+    const account = await k.openAdAccount(xId, 'Shard lookalikes on X');
+    await send(user, 'GET', '/api/user/accounts/');
+    const me = (await send(user, 'GET', '/api/user/me/')).json<User>();
+    const member = me.memberships.find((m) => m.team.id === team.id)!.id;
+    await k.t.db.insert(subscriptions).values({
+      teamId: team.id,
+      active: true,
+      start: new Date('2026-09-01T00:00:00Z'),
+      planName: 'Pro',
+    });
+    const granted = await send(user, 'POST', '/api/user/granted-accounts/', {
+      member,
+      account: { account_id: account, network: 'twitter' },
+    });
+    expect(granted.statusCode, granted.body).toBe(201);
+    const uploaded = await send(user, 'POST', '/api/uploaded-audiences/', {
+      audience_config: config.id,
+      team: team.slug,
+      account_id: account,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const upload = uploaded.json<UploadedAudience>();
+    expect(upload.uploaded_count).toBe(expected);
+    const onX = (await k.ads(
+      xId,
+      'GET',
+      `accounts/${account}/custom_audiences/${upload.custom_audience_id}`,
+    )) as {
+      name: string;
+      audience_size: number;
+    };
+    expect(onX).toMatchObject({ name: config.name, audience_size: expected });
+    expect(await pushedNames()).toEqual(expect.arrayContaining([upload.custom_audience_id, config.name]));
+    expect(await estimate({ custom_audiences: [{ name: upload.custom_audience_id }] })).toBe(expected);
+  });
+
+  it('leaves no set on the shards when saving fails after the set was pushed', async () => {
+    const { user, seed } = await setup('shard-look-dee@example.com');
+    const other = await k.t.signIn('shard-look-dee-other@example.com');
+    const theirTeam = (await send(other, 'POST', '/api/teams/', { name: 'Not Dee’s team' })).json<Team>();
+    const before = await pushedNames();
+    const here = holder.get().customAudienceNames().sort();
+    // Ranked on the shards and pushed to them, then saving into a team Dee is not in is refused.
+    const refused = await send(user, 'POST', '/api/audience-configs/lookalikes/save/', {
+      seed: { audience_config_id: seed.id },
+      country: 'US',
+      size: 5,
+      name: 'Lookalike in the wrong team',
+      team: theirTeam.slug,
+    });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    expect(await pushedNames()).toEqual(before);
+    // Nor in the server's own engine.
+    expect(holder.get().customAudienceNames().sort()).toEqual(here);
+  });
+});
