@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { apiFor, waitForEngine } from '../support/audience-api';
+import { expect, test, type Page } from '@playwright/test';
+import { apiFor, waitForEngine, type Api } from '../support/audience-api';
 import { signIn } from '../support/audience-screens';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
@@ -9,14 +9,52 @@ import { screenshotBothWidths } from '../support/screens';
  * The overlap of 12 saved audiences with its reach plan, saved as a plan; and lookalikes:
  * from a saved audience's actions menu, build a lookalike in a country, read the held-out recall
  * beside the baseline and the reasons of the sampled accounts, and save it as an audience that My
- * Audiences lists. (Uploading it, and pushing a plan, to the sandbox X are proven by the server's
- * lookalikes.test.ts and reach-push.test.ts over HTTP; here the saved audience carries the same
- * upload action as any other.)
+ * Audiences lists, then upload it from My Audiences to the team's X ad account as any saved audience
+ * is: its state on screen (EN and JA), and on X's side (the sandbox's Ads API) a custom audience of
+ * its name holding every member. (Pushing a plan to X is proven by the server's reach-push.test.ts.)
  */
 const app = useJourneyServer({ MAIL_FROM, SANDBOX_ACCOUNTS: '3000', STAFF_EMAIL_DOMAINS: 'example.com' });
 
 const TEAM = 'lookalike-team';
 const SEED = 'Soccer fans';
+const LOOKALIKE = 'Soccer lookalike';
+
+/**
+ * Pro for the team, bought through the payment stand-in without its screens (billing.spec.ts walks
+ * them): billing details, a checkout session, its hosted page's form posted with a test card; returns
+ * once the stand-in's signed webhook made uploads to X allowed.
+ */
+async function subscribeTeam(page: Page, api: Api, base: string): Promise<void> {
+  await api('PUT', `/api/teams/${TEAM}/`, {
+    name: 'Lookalike Team',
+    invoice_email: 'invoices@example.com',
+    country: 'NL',
+    invoice_name: 'Lookalike Team BV',
+  });
+  const session = await api<{ url: string }>('POST', '/api/customer/subscriptions/checkout/', {
+    team: TEAM,
+    plan: 'pro-month',
+  });
+  const paid = await page.request.post(session.url.replace(/^https?:\/\/[^/]+/, base), {
+    form: {
+      email: 'lena@example.com',
+      number: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+      name: 'Lena',
+    },
+    maxRedirects: 0,
+  });
+  expect(paid.status(), await paid.text()).toBe(303);
+  await expect
+    .poll(
+      async () =>
+        (await api<{ can_upload: { allowed: boolean } }>('GET', `/api/customer/subscriptions/?team=${TEAM}`))
+          .can_upload.allowed,
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
 
 test.beforeAll(() => waitForEngine(app.server.url));
 
@@ -25,7 +63,7 @@ test('twelve audiences overlapped and planned for reach; a lookalike with its re
 }) => {
   // Two overlaps of twelve audiences and two lookalikes, in two languages: more than the default 2 min
   // on a loaded machine.
-  test.setTimeout(300_000);
+  test.setTimeout(360_000);
   const page = await browser.newPage({ baseURL: app.server.url });
   const api = apiFor(page, app.server.url);
 
@@ -137,15 +175,71 @@ test('twelve audiences overlapped and planned for reach; a lookalike with its re
     // SegmentedControl: the radio is hidden under its label.
     await page.locator('label').filter({ hasText: /^5 %$/ }).click();
     await expect(page.getByRole('radio', { name: '5 %' })).toBeChecked();
-    await page.getByRole('textbox', { name: tr('en', 'lookalikes.save.name') }).fill('Soccer lookalike');
+    await page.getByRole('textbox', { name: tr('en', 'lookalikes.save.name') }).fill(LOOKALIKE);
     await page.getByRole('button', { name: tr('en', 'lookalikes.save.action') }).click();
-    await expect(
-      page.getByText(tr('en', 'lookalikes.save.saved', { name: 'Soccer lookalike' })),
-    ).toBeVisible();
+    await expect(page.getByText(tr('en', 'lookalikes.save.saved', { name: LOOKALIKE }))).toBeVisible();
     await page.getByRole('link', { name: tr('en', 'lookalikes.toAudiences') }).click();
     await expect(
-      page.getByRole('button', { name: tr('en', 'audiences.actions.label', { name: 'Soccer lookalike' }) }),
+      page.getByRole('button', { name: tr('en', 'audiences.actions.label', { name: LOOKALIKE }) }),
     ).toBeVisible();
+  });
+
+  await test.step('en: upload the lookalike to the team’s X ad account; X holds every member', async () => {
+    await subscribeTeam(page, api, app.server.url);
+    // X connected in the app, an ad account opened in the sandbox's Ads Manager, granted to the team.
+    await page.goto(`/${TEAM}/account`);
+    await page
+      .getByRole('region', { name: 'Connected accounts' })
+      .getByRole('button', { name: 'Connect X' })
+      .click();
+    await expect(page).toHaveURL(/\/sandbox\/x\/oauth\/authenticate/);
+    const chosen = page.locator('label:has(input[type="radio"]:checked)');
+    const handle = /@([A-Za-z0-9_]+)/.exec(await chosen.innerText())![1]!;
+    await page.getByRole('button', { name: 'Authorize app' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${TEAM}/account`), { timeout: 20_000 });
+    const manager = await browser.newPage({ baseURL: app.server.url });
+    await manager.goto('/sandbox/ads-manager/');
+    await manager.getByLabel('X handle').fill(handle);
+    await manager.getByRole('button', { name: 'Sign in' }).click();
+    await manager.getByLabel('New ad account name').fill('Lookalike Team on X');
+    await manager.getByRole('button', { name: 'Create ad account' }).click();
+    await expect(manager.locator('#account-name')).toHaveText('Lookalike Team on X');
+    const adAccount = /#\/accounts\/([a-z0-9]+)/.exec(manager.url())![1]!;
+    const token = await manager.locator('meta[name="ads-token"]').getAttribute('content');
+    await manager.close();
+    await page.goto(`/${TEAM}/team`);
+    const granted = page.getByRole('region', { name: 'Teams granted access' });
+    await granted.getByRole('textbox', { name: 'Ad account' }).click();
+    await page.getByRole('option', { name: new RegExp(adAccount) }).click();
+    await granted.getByRole('button', { name: 'Grant access' }).click();
+    await expect(granted.getByTestId('granted-accounts')).toContainText(adAccount);
+
+    // My Audiences → the lookalike's actions → Upload to X → Upload, as any saved audience.
+    await page.goto(`/${TEAM}/audiences`);
+    await page
+      .getByRole('button', { name: tr('en', 'audiences.actions.label', { name: LOOKALIKE }) })
+      .click();
+    await page.getByRole('menuitem', { name: tr('en', 'xAds.upload.action') }).click();
+    const dialog = page.getByRole('dialog', { name: tr('en', 'xAds.upload.title') });
+    await expect(dialog).toContainText('Lookalike Team on X');
+    await dialog.getByRole('button', { name: tr('en', 'xAds.upload.submit') }).click();
+    const state = page.getByTestId('upload-state');
+    await expect(state).toHaveCount(1);
+    await expect(state).toContainText(tr('en', 'xAds.state.processing'));
+    await screenshotBothWidths(page, 'lookalike-uploaded-en');
+
+    // On X's side: a custom audience of the lookalike's name, every member matched.
+    const saved = (
+      await api<{ results: { name: string; sample_count: number }[] }>('GET', '/api/audience-configs/')
+    ).results.find((c) => c.name === LOOKALIKE);
+    expect(saved?.sample_count).toBeGreaterThan(0);
+    const onX = await page.request.get(
+      `${app.server.url}/sandbox/ads/12/accounts/${adAccount}/custom_audiences?q=${encodeURIComponent(LOOKALIKE)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(onX.ok(), await onX.text()).toBe(true);
+    const audiences = ((await onX.json()) as { data: { name: string; audience_size: number }[] }).data;
+    expect(audiences.map((a) => [a.name, a.audience_size])).toEqual([[LOOKALIKE, saved!.sample_count]]);
   });
 
   await test.step('switch to Japanese', async () => {
@@ -154,6 +248,12 @@ test('twelve audiences overlapped and planned for reach; a lookalike with its re
     await page.getByRole('option', { name: '日本語' }).click();
     await page.getByRole('button', { name: 'Save language' }).click();
     await expect(page.getByRole('heading', { name: 'アカウント管理' })).toBeVisible();
+  });
+
+  await test.step('ja: My Audiences shows the lookalike’s upload to X', async () => {
+    await page.goto(`/${TEAM}/audiences`);
+    await expect(page.getByTestId('upload-state')).toContainText(tr('ja', 'xAds.state.processing'));
+    await screenshotBothWidths(page, 'lookalike-uploaded-ja');
   });
 
   await compare('ja');
