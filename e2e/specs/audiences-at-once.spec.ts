@@ -27,6 +27,7 @@ const LOOKALIKE = 'Soccer lookalike';
 async function subscribeTeam(page: Page, api: Api, base: string): Promise<void> {
   await api('PUT', `/api/teams/${TEAM}/`, {
     name: 'Lookalike Team',
+    logo: null,
     invoice_email: 'invoices@example.com',
     country: 'NL',
     invoice_name: 'Lookalike Team BV',
@@ -221,7 +222,10 @@ test('twelve audiences overlapped and planned for reach; a lookalike with its re
       .click();
     await page.getByRole('menuitem', { name: tr('en', 'xAds.upload.action') }).click();
     const dialog = page.getByRole('dialog', { name: tr('en', 'xAds.upload.title') });
-    await expect(dialog).toContainText('Lookalike Team on X');
+    // The team's granted ad account is chosen.
+    await expect(dialog.getByRole('textbox')).toHaveValue(
+      new RegExp(`Lookalike Team on X \\(${adAccount}\\)`),
+    );
     await dialog.getByRole('button', { name: tr('en', 'xAds.upload.submit') }).click();
     const state = page.getByTestId('upload-state');
     await expect(state).toHaveCount(1);
@@ -230,7 +234,10 @@ test('twelve audiences overlapped and planned for reach; a lookalike with its re
 
     // On X's side: a custom audience of the lookalike's name, every member matched.
     const saved = (
-      await api<{ results: { name: string; sample_count: number }[] }>('GET', '/api/audience-configs/')
+      await api<{ results: { name: string; sample_count: number }[] }>(
+        'GET',
+        `/api/audience-configs/?team=${TEAM}`,
+      )
     ).results.find((c) => c.name === LOOKALIKE);
     expect(saved?.sample_count).toBeGreaterThan(0);
     const onX = await page.request.get(
