@@ -59,11 +59,11 @@ async function subscribeTeam(page: Page, api: Api, base: string): Promise<void> 
 
 test.beforeAll(() => waitForEngine(app.server.url));
 
-test('twelve audiences overlapped and planned for reach; a lookalike with its recall and reasons, saved as an audience', async ({
+test('twelve audiences overlapped and planned for reach; a lookalike with its recall and reasons, saved as an audience and uploaded to X', async ({
   browser,
 }) => {
-  // Two overlaps of twelve audiences and two lookalikes, in two languages: more than the default 2 min
-  // on a loaded machine.
+  // Two overlaps of twelve audiences, two lookalikes and an upload to X, in two languages: more than
+  // the default 2 min on a loaded machine.
   test.setTimeout(360_000);
   const page = await browser.newPage({ baseURL: app.server.url });
   const api = apiFor(page, app.server.url);
