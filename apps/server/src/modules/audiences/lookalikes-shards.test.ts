@@ -52,7 +52,7 @@ describe.skipIf(!jetstream)(`lookalikes and uploads over ${SHARDS} shards`, () =
   const prefix = `murmur.test.${id}.lookalike`;
   /** How the shards' stores name this run's keys (shard-sets.ts, shard-map.ts, shard-snapshots.ts). */
   const token = prefix.replace(/[^A-Za-z0-9_-]/g, '_');
-  const dir = mkdtempSync(join(tmpdir(), 'murmur-lookalike-shards-'));
+  let dir: string | undefined;
   let cluster: Awaited<ReturnType<typeof startReplicas>> | undefined;
   /** The app's engine: built here from the export, with the shards answering its questions. */
   let holder: EngineHolder;
@@ -62,6 +62,7 @@ describe.skipIf(!jetstream)(`lookalikes and uploads over ${SHARDS} shards`, () =
   const k = useSandboxTestApp({
     seed: 'lookalike-shards',
     holder: async (net) => {
+      dir = mkdtempSync(join(tmpdir(), 'murmur-lookalike-shards-'));
       const exportFile = join(dir, 'export.ndjson');
       const out = createWriteStream(exportFile, { encoding: 'utf8' });
       for await (const chunk of exportChunks(net.network)) if (!out.write(chunk)) await once(out, 'drain');
@@ -97,7 +98,7 @@ describe.skipIf(!jetstream)(`lookalikes and uploads over ${SHARDS} shards`, () =
     for (const info of (await objects?.list()) ?? [])
       if (info.name.startsWith(`${token}.`)) await objects!.delete(info.name);
     await nc?.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   /** The names of the sets this run pushed to the shards (JetStream KV), each once. */
