@@ -8,7 +8,7 @@ import { unavailableEngine, type EngineHolder } from './engine/engine-holder';
 import { BadRequest, NotFound } from './errors';
 import type { Mailer } from './integrations/mail';
 import { createInProcessQueue } from './jobs/in-process-queue';
-import type { LiveDeps } from './live';
+import { watchedLive, type LiveDeps } from './live';
 import type { JobQueue } from './jobs/jobs';
 import type { InvalidationBus } from './lib/auth-cache';
 import { systemClock, type Clock } from './lib/clock';
@@ -81,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer(app.log);
   const clock = deps.clock ?? systemClock;
   const jobs = deps.jobs ?? createInProcessQueue(clock, { limits: config.limits.jobs });
+  // Its status counts the collector's streams (here, or its heartbeat): engine status, probes, metrics.
+  const live = deps.live && watchedLive(deps.live);
   app.addHook('onClose', async () => {
     await mailer.close?.();
     await jobs.close();
@@ -98,8 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       engine: deps.engine,
       redisUrl: config.redisUrl,
       natsUrl: config.engineShards?.natsUrl ?? config.live?.natsUrl,
-      live: deps.live?.status &&
-        config.live && { status: deps.live.status, lagBudgetMs: config.live.lagBudgetSeconds * 1000 },
+      live: live?.status &&
+        config.live && { status: live.status, lagBudgetMs: config.live.lagBudgetSeconds * 1000 },
     }),
   );
   registerMetrics(app, {
@@ -108,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engine: deps.engine,
     jobs,
     requestLog: requestLog.logController,
-    ...(deps.live?.status && { liveStatus: deps.live.status }),
+    ...(live?.status && { liveStatus: live.status }),
   });
 
   // Everything that needs to know the caller lives in this scope, so static files skip the lookup.
@@ -117,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerRateLimit(api, { redisUrl: config.redisUrl });
     const modules = registerModules(api, {
       ...deps,
+      ...(live && { live }),
       mailer,
       clock,
       jobs,

@@ -53,6 +53,14 @@ export const liveEnv = {
       .min(1)
       .optional(),
   ),
+  LIVE_HEARTBEAT_SECONDS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'LIVE_HEARTBEAT_SECONDS must be a number of seconds from 0.1 to 60' })
+      .min(0.1)
+      .max(60)
+      .optional(),
+  ),
   LIVE_ENABLED: z.preprocess(
     (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
     z.enum(['true', 'false', '1', '0'], { error: 'LIVE_ENABLED must be true or false' }).optional(),
@@ -113,6 +121,12 @@ export interface LiveConfig {
    * keeps up (docs/OPERATIONS.md).
    */
   lagBudgetSeconds: number;
+  /**
+   * How often a collector writing to a JetStream log beats (collector-heartbeat.ts), and how often
+   * an API server without a collector reads it (LIVE_HEARTBEAT_SECONDS; default 5). A collector
+   * silent for 3 beats counts as behind since its last one; set the same on both.
+   */
+  heartbeatMs?: number;
 }
 
 /**
@@ -137,6 +151,7 @@ export function liveConfig(
     LIVE_PARTITIONS?: number | undefined;
     LIVE_SNAPSHOT_SECONDS?: number | undefined;
     LIVE_LAG_BUDGET_SECONDS?: number | undefined;
+    LIVE_HEARTBEAT_SECONDS?: number | undefined;
     COLLECTOR_ENABLED?: string | undefined;
   },
   isProduction: boolean,
@@ -178,5 +193,8 @@ export function liveConfig(
     partitions: e.LIVE_PARTITIONS ?? e.ENGINE_SHARDS ?? 1,
     snapshotSeconds: e.LIVE_SNAPSHOT_SECONDS ?? 600,
     lagBudgetSeconds: e.LIVE_LAG_BUDGET_SECONDS ?? 300,
+    ...(e.LIVE_HEARTBEAT_SECONDS !== undefined && {
+      heartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
+    }),
   };
 }

@@ -7,9 +7,10 @@
  * lags the log, which makes a restart replay more, never less.
  */
 
-import { Kvm, type KV } from '@nats-io/kv';
+import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { createCollector, type Collector, type CollectorLog, type CollectorOptions } from './collector';
+import { openCollectorBucket, startHeartbeat, type Heartbeat } from './collector-heartbeat';
 import type { StreamCheckpoint } from './stream-coverage';
 
 const KEY = 'coverage';
@@ -38,12 +39,13 @@ const isCheckpoint = (value: unknown): value is StreamCheckpoint => {
   );
 };
 
+/** The checkpoint store in `bucket`, with the bucket itself (where the heartbeat is written too). */
 export async function openCheckpointStore(
   nc: NatsConnection,
   bucket: string,
   log: CollectorLog,
-): Promise<CheckpointStore> {
-  const kv: KV = await new Kvm(nc).create(bucket, { history: 1 });
+): Promise<CheckpointStore & { kv: KV }> {
+  const kv = await openCollectorBucket(nc, bucket);
   let next: StreamCheckpoint | undefined;
   let writing: Promise<void> = Promise.resolve();
   let busy = false;
@@ -61,6 +63,7 @@ export async function openCheckpointStore(
     busy = false;
   };
   return {
+    kv,
     async load() {
       const entry = await kv.get(KEY);
       if (!entry || entry.operation !== 'PUT') return undefined;
@@ -86,19 +89,27 @@ export interface CheckpointedCollector {
   collector: Collector;
   /** Whether an earlier collector's checkpoint was found (the streams resume from it). */
   resumed: boolean;
-  /** Closes the streams, appends what is pending, and writes the last checkpoint. */
+  /** Closes the streams, appends what is pending, and writes the last checkpoint and beat. */
   stop(): Promise<void>;
+}
+
+/** Where and how often the collector writes its heartbeat (collector-heartbeat.ts). */
+export interface HeartbeatTarget {
+  kv: KV;
+  everyMs: number;
 }
 
 /**
  * Starts a collector that resumes from what `store` holds and writes its checkpoint there after
  * every append: the one path of the collector process and of the collector inside an API server.
  * Without a store (a live log in the server's memory, lost on restart anyway) it starts from X's
- * backfill and writes nothing.
+ * backfill and writes nothing. With `heartbeat` it also writes the streams' state there every few
+ * seconds, for the API servers that do not run it (docs/LIVE.md "Freshness").
  */
 export async function startCheckpointedCollector(
   options: Omit<CollectorOptions, 'checkpoint' | 'onCheckpoint'>,
   store: CheckpointStore | undefined,
+  heartbeat?: HeartbeatTarget,
 ): Promise<CheckpointedCollector> {
   const checkpoint = await store?.load();
   const collector = createCollector({
@@ -107,6 +118,8 @@ export async function startCheckpointedCollector(
     ...(store && { onCheckpoint: (c: StreamCheckpoint) => store.save(c) }),
   });
   await collector.start();
+  const beats: Heartbeat | undefined =
+    heartbeat && startHeartbeat({ ...heartbeat, collector, log: options.log });
   let stopping: Promise<void> | undefined;
   return {
     collector,
@@ -115,6 +128,7 @@ export async function startCheckpointedCollector(
       (stopping ??= (async () => {
         await collector.stop();
         await store?.flush();
+        await beats?.stop();
       })()),
   };
 }

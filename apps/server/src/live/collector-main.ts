@@ -12,6 +12,7 @@
  *   LIVE_PARTITIONS         partitions of the live log (default ENGINE_SHARDS, else 1)
  *   LIVE_STREAM             the JetStream stream's name (default MURMUR_LIVE)
  *   LIVE_SUBJECT_PREFIX     its subjects' prefix (default murmur.live, or murmur.live.<LIVE_STREAM>)
+ *   LIVE_HEARTBEAT_SECONDS  how often the streams' state is written for the API servers (default 5)
  *
  * A restart — SIGTERM, or a crash and `kill -9` alike — resumes every stream from how far the last
  * process had appended it (collector-checkpoint.ts, a KV bucket `<LIVE_STREAM>_COLLECTOR`): through
@@ -27,6 +28,7 @@ import { connect } from '@nats-io/transport-node';
 import { JetStreamLiveLog, LIVE_STREAM, type LiveLog } from '@murmur/engine-cluster';
 import { checkpointBucket, openCheckpointStore, startCheckpointedCollector } from './collector-checkpoint';
 import { streamSpecs, type CollectorLog, type LiveSink } from './collector';
+import { HEARTBEAT_MS } from './collector-heartbeat';
 import { liveSubjectPrefix } from '../config/live';
 
 export interface CollectorSettings {
@@ -38,6 +40,8 @@ export interface CollectorSettings {
   stream: string;
   /** The stream's subjects are `<subjectPrefix>.<partition>` (config/live.ts liveSubjectPrefix). */
   subjectPrefix: string;
+  /** How often the heartbeat is written (collector-heartbeat.ts). */
+  heartbeatMs: number;
 }
 
 /** Why the collector cannot start: the variables to set, in SPEC §8's wording for missing settings. */
@@ -69,6 +73,11 @@ export function collectorSettings(env: NodeJS.ProcessEnv): CollectorSettings {
       `Invalid env variables: X_STREAM_URL must be an http(s) URL ending in /2/, not ${streamUrl}`,
     );
   const stream = env.LIVE_STREAM || LIVE_STREAM;
+  const beat = env.LIVE_HEARTBEAT_SECONDS ? Number(env.LIVE_HEARTBEAT_SECONDS) : undefined;
+  if (beat !== undefined && !(beat >= 0.1 && beat <= 60))
+    throw new CollectorSettingsError(
+      `Invalid env variables: LIVE_HEARTBEAT_SECONDS must be a number of seconds from 0.1 to 60, not ${env.LIVE_HEARTBEAT_SECONDS}`,
+    );
   return {
     streamUrl,
     bearerToken: bearerToken!,
@@ -78,6 +87,7 @@ export function collectorSettings(env: NodeJS.ProcessEnv): CollectorSettings {
     partitions: positive(env, 'LIVE_PARTITIONS', 1024) ?? positive(env, 'ENGINE_SHARDS', 1024) ?? 1,
     stream,
     subjectPrefix: liveSubjectPrefix(stream, env.LIVE_SUBJECT_PREFIX || undefined),
+    heartbeatMs: beat === undefined ? HEARTBEAT_MS : Math.round(beat * 1000),
   };
 }
 
@@ -129,6 +139,8 @@ export async function runCollector(
     const started = await startCheckpointedCollector(
       { baseUrl: settings.streamUrl, bearerToken: settings.bearerToken, streams, sink, log },
       checkpoints,
+      // Its streams' state for the API servers' freshness (docs/LIVE.md "Freshness").
+      { kv: checkpoints.kv, everyMs: settings.heartbeatMs },
     );
     log.info(
       { streamUrl: settings.streamUrl, connections: streams.length, resumed: started.resumed },

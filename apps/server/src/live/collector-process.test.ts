@@ -61,7 +61,12 @@ describe('the collector settings of its own process', () => {
       partitions: 3,
       stream: 'MURMUR_LIVE',
       subjectPrefix: 'murmur.live',
+      heartbeatMs: 5000,
     });
+    expect(() => collectorSettings({ ...ok, LIVE_HEARTBEAT_SECONDS: '0' })).toThrow(
+      /LIVE_HEARTBEAT_SECONDS must be a number of seconds from 0.1 to 60, not 0/,
+    );
+    expect(collectorSettings({ ...ok, LIVE_HEARTBEAT_SECONDS: '0.5' }).heartbeatMs).toBe(500);
     expect(collectorSettings({ ...ok, LIVE_STREAM: 'SMOKE_1' })).toMatchObject({
       stream: 'SMOKE_1',
       subjectPrefix: 'murmur.live.SMOKE_1',

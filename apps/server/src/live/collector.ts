@@ -124,7 +124,7 @@ export interface StreamStats {
   ignored: number;
   malformed: number;
   errors: number;
-  /** When the last line arrived (ms), null before any. */
+  /** When the last line or keep-alive arrived (ms), null before any. */
   lastLineAt: number | null;
 }
 
@@ -331,7 +331,10 @@ export function createCollector(options: CollectorOptions): Collector {
             onRetry: logRetry(log, spec),
             keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 60_000,
             now,
-            onKeepAlive: () => coverage.heard(i),
+            onKeepAlive: () => {
+              stat.lastLineAt = now();
+              coverage.heard(i);
+            },
             onLine: onLine(i, spec),
             onParseError: (error) => {
               stat.malformed++;

@@ -14,7 +14,9 @@ import {
   startCheckpointedCollector,
   type CheckpointedCollector,
   type CheckpointStore,
+  type HeartbeatTarget,
 } from './collector-checkpoint';
+import { streamsBehindMs, type SourceWatch } from './collector-heartbeat';
 import { createFollowerFetcher } from './follower-fetch';
 import { followerFetchRoutes } from './follower-fetch.routes';
 import type { LiveStatusSource } from '../engine/freshness';
@@ -32,39 +34,51 @@ export interface LiveDeps {
    * live log, as the collector process does); absent with a log in this process's memory.
    */
   checkpoints?: CheckpointStore;
+  /** Where the collector in this process writes its heartbeat (beside `checkpoints`). */
+  heartbeat?: HeartbeatTarget;
+  /**
+   * The heartbeat of a collector in another process (collector-heartbeat.ts), read when this one
+   * runs none: freshness then counts its streams.
+   */
+  collectorWatch?: SourceWatch;
+  /** The watch freshness counts the collector's streams by (`watchedLive`). */
+  streams?: StreamWatch;
   /** The collector's streams are open (or it could not start): main.ts then lets the sandbox's clock run. */
   onCollectorStarted?: () => void;
 }
 
 /**
- * The collector this process runs, watched for the engine status: how long X's streams have not
- * been delivering. A connected stream delivers (X sends a keep-alive newline every 20 s, and the
- * collector reconnects after 60 s without one); one that is not is behind by the time since its
- * last line, or since the collector started when it never had one. Null without a collector here
- * (none configured, or one in its own process: docs/LIVE.md).
+ * The collector, watched for the engine status: how long X's streams have not been delivering. The
+ * one this process runs, once attached (`streamsBehindMs`: a stream not connected is behind since
+ * its last line, or since the collector started); else `elsewhere`, the heartbeat of a collector in
+ * its own process (collector-heartbeat.ts); null with neither (docs/LIVE.md "Freshness").
  */
-export interface StreamWatch {
+export interface StreamWatch extends SourceWatch {
   attach(collector: Collector): void;
-  behindMs(): number | null;
 }
 
-export function createStreamWatch(now: () => number = Date.now): StreamWatch {
+export function createStreamWatch(now: () => number = Date.now, elsewhere?: SourceWatch): StreamWatch {
   let watched: { collector: Collector; since: number } | undefined;
   return {
     attach: (collector) => {
       watched = { collector, since: now() };
     },
-    behindMs: () => {
-      if (!watched) return null;
-      const at = now();
-      let behind = 0;
-      for (const s of watched.collector.stats().streams) {
-        if (s.state === 'connected') continue;
-        behind = Math.max(behind, at - (s.lastLineAt ?? watched.since));
-      }
-      return behind;
-    },
+    behindMs: () =>
+      watched
+        ? streamsBehindMs(watched.collector.stats().streams, watched.since, now())
+        : (elsewhere?.behindMs() ?? null),
   };
+}
+
+/**
+ * `deps` with its status counting the collector's streams (`sourceBehindMs`): those of the
+ * collector this process runs, once attached to `streams`, else the heartbeat of one in its own
+ * process. What the engine status, `/readyz` and `/metrics` all read.
+ */
+export function watchedLive(deps: LiveDeps, now: () => number = Date.now): LiveDeps {
+  if (deps.streams) return deps;
+  const streams = createStreamWatch(now, deps.collectorWatch);
+  return { ...deps, streams, ...(deps.status && { status: withStreamDelay(deps.status, streams) }) };
 }
 
 /** The live log's status with the watched streams' delay beside it. */
@@ -84,12 +98,14 @@ export async function startCollector(
   sink: LiveSink,
   log: CollectorLog,
   checkpoints?: CheckpointStore,
+  heartbeat?: HeartbeatTarget,
 ): Promise<CheckpointedCollector | undefined> {
   if (!live?.collectorEnabled || live.bearerToken === undefined) return undefined;
   const streams = streamSpecs(live.xPartitions);
   const started = await startCheckpointedCollector(
     { baseUrl: live.streamUrl, bearerToken: live.bearerToken, streams, sink, log },
     checkpoints,
+    heartbeat,
   );
   log.info(
     { streamUrl: live.streamUrl, connections: streams.length, resumed: started.resumed },
@@ -143,7 +159,7 @@ export async function registerLive(
       config.mountedSandbox && address && typeof address === 'object'
         ? { ...config, streamUrl: `http://127.0.0.1:${address.port}/sandbox/x/2/` }
         : config;
-    starting = startCollector(streams, live.sink, app.log, live.checkpoints)
+    starting = startCollector(streams, live.sink, app.log, live.checkpoints, live.heartbeat)
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'live: the collector could not start');
         return undefined;

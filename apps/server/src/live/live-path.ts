@@ -17,7 +17,18 @@ import {
   type LiveLog,
 } from '@murmur/engine-cluster';
 import type { CollectorLog } from './collector';
-import { checkpointBucket, openCheckpointStore, type CheckpointStore } from './collector-checkpoint';
+import {
+  checkpointBucket,
+  openCheckpointStore,
+  type CheckpointStore,
+  type HeartbeatTarget,
+} from './collector-checkpoint';
+import {
+  HEARTBEAT_MS,
+  openCollectorBucket,
+  watchHeartbeat,
+  type HeartbeatWatch,
+} from './collector-heartbeat';
 import type { LiveConfig } from '../config';
 import { DEFAULT_LIVE_STREAM, liveSubjectPrefix } from '../config/live';
 import type { LiveStatus } from '../engine/freshness';
@@ -77,39 +88,67 @@ const isLiveAudienceEngine = (e: AudienceEngine): e is LiveAudienceEngine =>
 /** The durable consumer of the API server's engine (one per deployment's single engine). */
 export const API_DURABLE = 'murmur-api';
 
-export async function openLivePath(config: LiveConfig, options: LivePathOptions = {}): Promise<LivePath> {
-  let checkpoints: CheckpointStore | undefined;
-  let log: LiveLog;
-  if (options.log) log = options.log;
-  else if (config.natsUrl) {
-    const stream = config.stream ?? DEFAULT_LIVE_STREAM;
-    // One connection for the log and the collector's checkpoints (the collector process's bucket).
-    const nc = await connect({ servers: config.natsUrl, name: 'murmur-api-live' });
-    try {
-      const jetStream = await JetStreamLiveLog.open({
-        nc,
-        partitions: config.partitions,
-        stream,
-        subjectPrefix: config.subjectPrefix ?? liveSubjectPrefix(stream),
-      });
-      log = {
-        partitions: jetStream.partitions,
-        append: (events) => jetStream.append(events),
-        lastSequence: (partition) => jetStream.lastSequence(partition),
-        head: (partition) => jetStream.head(partition),
-        reader: (partition, durableName, after) => jetStream.reader(partition, durableName, after),
-        async close() {
-          await jetStream.close();
-          await nc.close();
-        },
-      };
-      if (config.collectorEnabled)
-        checkpoints = await openCheckpointStore(nc, checkpointBucket(stream), options.checkpointLog ?? quiet);
-    } catch (error) {
-      await nc.close();
-      throw error;
+/** The JetStream live log, and beside it the collector's checkpoint and heartbeat (its KV bucket). */
+interface JetStreamParts {
+  log: LiveLog;
+  /** With the collector in this process: where it resumes from and writes its checkpoint and beats. */
+  checkpoints?: CheckpointStore;
+  heartbeat?: HeartbeatTarget;
+  /** Without it: the heartbeat of the collector in its own process, for freshness. */
+  collectorWatch?: HeartbeatWatch;
+}
+
+async function openJetStreamParts(
+  config: LiveConfig & { natsUrl: string },
+  checkpointLog: CollectorLog,
+): Promise<JetStreamParts> {
+  const stream = config.stream ?? DEFAULT_LIVE_STREAM;
+  const everyMs = config.heartbeatMs ?? HEARTBEAT_MS;
+  // One connection for the log and the collector's bucket (the collector process's).
+  const nc = await connect({ servers: config.natsUrl, name: 'murmur-api-live' });
+  let collectorWatch: HeartbeatWatch | undefined;
+  try {
+    const jetStream = await JetStreamLiveLog.open({
+      nc,
+      partitions: config.partitions,
+      stream,
+      subjectPrefix: config.subjectPrefix ?? liveSubjectPrefix(stream),
+    });
+    const log: LiveLog = {
+      partitions: jetStream.partitions,
+      append: (events) => jetStream.append(events),
+      lastSequence: (partition) => jetStream.lastSequence(partition),
+      head: (partition) => jetStream.head(partition),
+      reader: (partition, durableName, after) => jetStream.reader(partition, durableName, after),
+      async close() {
+        collectorWatch?.close();
+        await jetStream.close();
+        await nc.close();
+      },
+    };
+    if (config.collectorEnabled) {
+      const checkpoints = await openCheckpointStore(nc, checkpointBucket(stream), checkpointLog);
+      return { log, checkpoints, heartbeat: { kv: checkpoints.kv, everyMs } };
     }
-  } else log = new MemoryLiveLog(config.partitions);
+    // The collector runs in a process of its own: freshness reads its heartbeat.
+    const kv = await openCollectorBucket(nc, checkpointBucket(stream));
+    collectorWatch = await watchHeartbeat({ kv, everyMs });
+    return { log, collectorWatch };
+  } catch (error) {
+    collectorWatch?.close();
+    await nc.close();
+    throw error;
+  }
+}
+
+export async function openLivePath(config: LiveConfig, options: LivePathOptions = {}): Promise<LivePath> {
+  const natsUrl = config.natsUrl;
+  const parts: JetStreamParts = options.log
+    ? { log: options.log }
+    : natsUrl
+      ? await openJetStreamParts({ ...config, natsUrl }, options.checkpointLog ?? quiet)
+      : { log: new MemoryLiveLog(config.partitions) };
+  const { log, checkpoints, heartbeat, collectorWatch } = parts;
   let consumer: LiveConsumer | undefined;
   let starting: Promise<LiveConsumer | undefined> = Promise.resolve(undefined);
   let closed = false;
@@ -170,6 +209,8 @@ export async function openLivePath(config: LiveConfig, options: LivePathOptions 
       },
       status,
       ...(checkpoints && { checkpoints }),
+      ...(heartbeat && { heartbeat }),
+      ...(collectorWatch && { collectorWatch }),
     },
     follow(engine, onError, snapshots) {
       settings = snapshots;

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
-import { createStreamWatch, registerLive, withStreamDelay, type LiveDeps } from '../live';
+import { registerLive, watchedLive, type LiveDeps } from '../live';
 import type { JobQueue } from '../jobs/jobs';
 import { createMailOutbox, createOutboxRepository, type MailOutbox, type Mailer } from '../integrations/mail';
 import { createXClient, type XClient, type XUserTokens } from '../integrations/x';
@@ -470,17 +470,25 @@ function agencyModule(deps: {
 
 /**
  * The live path's parts (docs/LIVE.md): the engine status's freshness, which counts X's streams
- * stalling in this process's collector, and the follower-fetch routes that start that collector.
+ * stalling in the collector (`watchedLive`: app.ts has usually applied it already), and the
+ * follower-fetch routes that start that collector.
  */
 function liveParts(deps: LiveDeps | undefined, config: Config) {
-  const streams = createStreamWatch();
+  const live = deps && watchedLive(deps);
   return {
-    status: deps?.status && withStreamDelay(deps.status, streams),
+    status: live?.status,
     register: (
       scope: FastifyInstance,
       db: Db,
       teamsService: Parameters<typeof registerLive>[1]['teamsService'],
-    ) => registerLive(scope, { live: deps, config: config.live, db, teamsService, streams }),
+    ) =>
+      registerLive(scope, {
+        live,
+        config: config.live,
+        db,
+        teamsService,
+        ...(live?.streams && { streams: live.streams }),
+      }),
   };
 }
 

@@ -132,10 +132,15 @@ export function readinessChecks(app: FastifyInstance, deps: ReadinessDeps): Read
 /**
  * Why the engine is not keeping up with the live log, or null when every partition is within
  * `budgetMs` of X: not following it yet, events waiting whose time is not known yet (after a
- * start, until the first is applied), or a partition further behind than the budget.
+ * start, until the first is applied), a partition further behind than the budget, or X's streams
+ * not delivering for longer than the budget (`sourceBehindMs`: the collector's streams down, or its
+ * heartbeat stale — the log then looks current because it stopped growing; docs/LIVE.md "Freshness").
  */
 export function lagProblem(status: LiveStatus | null, budgetMs: number): string | null {
   if (status === null) return 'not following the live log yet';
+  const source = status.sourceBehindMs;
+  if (source != null && source > budgetMs)
+    return `X's streams: nothing read for ${Math.round(source / 1000)} s (budget ${Math.round(budgetMs / 1000)} s)`;
   for (const p of status.partitions) {
     if (p.behindMs === null && p.lagEvents > 0)
       return `partition ${p.partition}: catching up, ${p.lagEvents} events waiting`;
