@@ -259,6 +259,8 @@ describe('a collector resuming from a checkpoint', () => {
         xTime: BASE + 59 * 100,
         savedAt: Date.now(),
       },
+      // What this X's Date header says on the restart: its time is that of its last line.
+      xNow: () => Promise.resolve(BASE + 59 * 100),
       retryDelayMs: () => 50,
     });
     try {

@@ -111,6 +111,27 @@ export interface CollectorOptions {
   /** Keys remembered to drop replayed events (default 2 000 000; beyond it the oldest go first). */
   maxRememberedKeys?: number;
   now?: () => number;
+  /**
+   * X's clock, read when resuming from `checkpoint` (default `xClock`: the Date header of X's
+   * answer to a HEAD of `baseUrl`); undefined when it cannot be read.
+   */
+  xNow?: (baseUrl: string) => Promise<number | undefined>;
+}
+
+/**
+ * X's time now, from the `Date` header X's API answers with (RFC 9110: every answer of a server
+ * with a clock): a HEAD of the v2 base, which needs no credentials and spends none of X's limits.
+ * Undefined when X cannot be reached or sends no date (the collector then counts by its own clock).
+ */
+export async function xClock(baseUrl: string, timeoutMs = 5000): Promise<number | undefined> {
+  try {
+    const res = await fetch(baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
+    await res.body?.cancel();
+    const at = Date.parse(res.headers.get('date') ?? '');
+    return Number.isFinite(at) ? at : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface StreamStats {
@@ -318,6 +339,12 @@ export function createCollector(options: CollectorOptions): Collector {
 
   return {
     async start() {
+      // A restart resumes each stream from its checkpoint: within X's backfill or through Recovery,
+      // which depends on X's time now (stream-coverage.ts), read from X itself.
+      if (options.checkpoint) {
+        const xNow = await (options.xNow ?? xClock)(options.baseUrl);
+        if (xNow !== undefined) coverage.xTimeIs(xNow);
+      }
       const opened = await Promise.all(
         options.streams.map((spec, i) => {
           const stat = stats[i]!;

@@ -67,6 +67,8 @@ export class StreamCoverage {
   #appended: number;
   /** The newest event time read from any stream. */
   #seen = -Infinity;
+  /** X's time as X last told it (its Date header), and the wall clock then. */
+  #told: { x: number; at: number } | undefined;
 
   constructor(private readonly options: StreamCoverageOptions) {
     const written = options.checkpoint?.coverage ?? {};
@@ -113,13 +115,21 @@ export class StreamCoverage {
     });
   }
 
+  /** X says its time is `x` (ms) now. */
+  xTimeIs(x: number): void {
+    this.#told = { x, at: this.options.now() };
+  }
+
   /** X's time now, as near as the collector can tell. */
   #xNow(): number {
     const written = this.options.checkpoint;
-    // X's clock runs with the wall clock (in the sandbox faster: then this is a lower bound).
+    const wall = this.options.now();
+    // X's clock runs with the wall clock (in the sandbox faster: then these are lower bounds, and
+    // what X said of its time on the restart is what tells an outage past X's backfill).
     const sinceWritten =
-      written?.xTime != null ? written.xTime + Math.max(0, this.options.now() - written.savedAt) : -Infinity;
-    return Math.max(this.#seen, this.#appended, sinceWritten);
+      written?.xTime != null ? written.xTime + Math.max(0, wall - written.savedAt) : -Infinity;
+    const sinceTold = this.#told ? this.#told.x + Math.max(0, wall - this.#told.at) : -Infinity;
+    return Math.max(this.#seen, this.#appended, sinceWritten, sinceTold);
   }
 
   /** What an attempt of `stream` asks X to replay (stream-client.ts's `replay`). */

@@ -7,7 +7,7 @@ import { registerLists } from './lists';
 import { registerPostLookups } from './post-lookup';
 import { PROBLEMS, XProblem, invalidRequest } from './problems';
 import { registerSearch } from './search-recent';
-import { registerStreams } from './streams';
+import { registerStreams, xDate } from './streams';
 import { ActivitySubscriptions, registerActivitySubscriptions } from './activity';
 import { registerUserLookups } from './users-lookup';
 import { registerUserPosts } from './user-posts';
@@ -16,6 +16,12 @@ import { registerUserPosts } from './user-posts';
 export function xApiV2(ctx: XContext): FastifyPluginAsync {
   // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async functions
   return async (app) => {
+    // X's answers are dated by X's clock (RFC 9110 Date); here X's clock is the simulated one, so
+    // that a client telling X's time by it (the collector on a restart) sees the sandbox's.
+    app.addHook('onRequest', (_request, reply, done) => {
+      void reply.header('date', xDate(ctx.net));
+      done();
+    });
     app.setErrorHandler((error: unknown, request, reply) => {
       if (error instanceof XProblem)
         return reply

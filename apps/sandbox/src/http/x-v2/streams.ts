@@ -239,6 +239,9 @@ function instant(query: Record<string, string | undefined>, name: string): numbe
  * and then follows every step of the clock; `end_time` closes it once passed. Keep-alive `\r\n` on
  * idle streams; a client that does not read is dropped past `maxBufferedBytes` (bounded memory).
  */
+/** X's Date header: the simulated clock (X's time in the sandbox), to the second. */
+export const xDate = (net: Network): string => new Date(Math.floor(net.clock.now) * 1000).toUTCString();
+
 export function registerStreams(
   app: FastifyInstance,
   ctx: XContext,
@@ -298,7 +301,7 @@ export function registerStreams(
       };
       const raw = reply.raw;
       reply.hijack();
-      raw.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...headers });
+      raw.writeHead(200, { 'content-type': 'application/json; charset=utf-8', date: xDate(net), ...headers });
       // X answers a stream's headers at once: a client knows it is connected before the first line.
       raw.flushHeaders();
       let closed = false;
