@@ -207,6 +207,15 @@ const logRetry =
         : 'live: stream connection failed, retrying',
     );
 
+/**
+ * A restart resumes each stream from its checkpoint: within X's backfill or through Recovery, which
+ * depends on X's time now (stream-coverage.ts), read from X itself.
+ */
+async function readXTime(options: CollectorOptions, coverage: StreamCoverage): Promise<void> {
+  const xNow = await (options.xNow ?? xClock)(options.baseUrl);
+  if (xNow !== undefined) coverage.xTimeIs(xNow);
+}
+
 /** The newest event time per stream in a batch (`from[i]`: the stream of `batch[i]`). */
 function newestByStream(batch: readonly LiveEvent[], from: readonly number[]): Map<number, number> {
   const newest = new Map<number, number>();
@@ -339,12 +348,7 @@ export function createCollector(options: CollectorOptions): Collector {
 
   return {
     async start() {
-      // A restart resumes each stream from its checkpoint: within X's backfill or through Recovery,
-      // which depends on X's time now (stream-coverage.ts), read from X itself.
-      if (options.checkpoint) {
-        const xNow = await (options.xNow ?? xClock)(options.baseUrl);
-        if (xNow !== undefined) coverage.xTimeIs(xNow);
-      }
+      if (options.checkpoint) await readXTime(options, coverage);
       const opened = await Promise.all(
         options.streams.map((spec, i) => {
           const stat = stats[i]!;
