@@ -26,6 +26,8 @@ const live: LiveConfig = {
 
 let t: TestApp;
 let current: LiveStatus | null = null;
+/** What the collector's heartbeat says (null: no collector watched). */
+let sourceBehind: number | null = null;
 const partition = (partition: number, lagEvents: number, behindMs: number | null) => ({
   partition,
   lagEvents,
@@ -37,7 +39,14 @@ beforeAll(async () => {
   const { holder } = await testNetwork();
   t = await createTestApp(
     { metricsToken: TOKEN, live },
-    { engine: holder, live: { sink: { append: () => Promise.resolve() }, status: () => current } },
+    {
+      engine: holder,
+      live: {
+        sink: { append: () => Promise.resolve() },
+        status: () => current,
+        collectorWatch: { behindMs: () => sourceBehind },
+      },
+    },
   );
 });
 afterAll(async () => {
@@ -78,6 +87,25 @@ describe('/readyz with a live engine', () => {
       failed: ['live'],
       live: 'partition 1: 61 s behind X (budget 60 s)',
     });
+  });
+});
+
+describe('/readyz and /metrics with the collector in its own process', () => {
+  it('is 503 once its heartbeat says X’s streams have been silent past the budget, and says how long', async () => {
+    current = { partitions: [partition(0, 0, 0), partition(1, 0, 0)] };
+    sourceBehind = 59_000;
+    expect(await readiness()).toEqual({ code: 200, failed: [], live: 'ok' });
+    sourceBehind = 61_000;
+    expect(await readiness()).toEqual({
+      code: 503,
+      failed: ['live'],
+      live: "X's streams: nothing read for 61 s (budget 60 s)",
+    });
+    const body = (await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } }))
+      .body;
+    expect(body).toMatch(/murmur_live_source_behind_seconds 61\n/);
+    sourceBehind = null;
+    expect(await readiness()).toEqual({ code: 200, failed: [], live: 'ok' });
   });
 });
 

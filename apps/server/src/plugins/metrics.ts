@@ -173,7 +173,8 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
 
 /**
  * The live engine's lag per partition of the live log (docs/LIVE.md): events in the log not yet
- * applied, and how far behind X in X's time (absent while unknown). Both gauges read one status,
+ * applied, and how far behind X in X's time (absent while unknown); and how long X's streams have
+ * not been delivering (docs/LIVE.md "Freshness"). The gauges read one status,
  * which the scrape refreshes before collecting (the returned function).
  */
 function registerLiveGauges(registry: Registry, source: LiveStatusSource): () => Promise<void> {
@@ -197,6 +198,15 @@ function registerLiveGauges(registry: Registry, source: LiveStatusSource): () =>
       this.reset();
       for (const p of status?.partitions ?? [])
         if (p.behindMs !== null) this.set({ partition: String(p.partition) }, p.behindMs / 1000);
+    },
+  });
+  new Gauge({
+    name: 'murmur_live_source_behind_seconds',
+    help: "How long X's streams have not been delivering: the collector in this process, or the heartbeat of one in its own (absent without either).",
+    registers: [registry],
+    collect() {
+      this.reset();
+      if (status?.sourceBehindMs != null) this.set(status.sourceBehindMs / 1000);
     },
   });
   return async () => {
