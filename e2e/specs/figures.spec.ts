@@ -1,19 +1,26 @@
 import { formatLargeNumber } from '@murmur/core/format';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiFor, waitForEngine, watchJobs, type AudienceConfig } from '../support/audience-api';
 import { signIn } from '../support/audience-screens';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { isSignInMail, signInCodeFrom } from '../support/mail';
 import { tr, type Lang } from '../support/locales';
 import { screenshotBothWidths } from '../support/screens';
+import { connectAdAccount } from '../support/ad-account';
+
+/** A Deep Thought API answer for the page's signed-in X account. */
+const dtJson = async <T>(page: Page, path: string): Promise<T> =>
+  page.evaluate(async (p) => (await (await fetch(`/api/external/deepthought/${p}/`)).json()) as T, path);
 
 /**
  * One saved audience, the followers of one account, on every screen that shows its size: My
- * Audiences, the creator's size panel, the creator's handle analysis, Explore-X, Compare and the
- * insights summary on the dashboard; the audience builder, the saved lists and the competitor
- * analysis on the pro-targeting site (its own host, signed in by its own magic link). Each
- * must show the same figure — Murmur's estimate — with the same label and the same 95 % interval,
- * in English and Japanese (docs/decisions/006-sampling-model.md).
+ * Audiences, the creator's size panel, the creator's handle analysis, Explore-X, Compare, the
+ * insights summary, the campaign wizard's ad sets and the campaign detail on the dashboard; the
+ * audience builder, the saved lists and the competitor analysis on the pro-targeting site (its own
+ * host, signed in by its own magic link). Each must show the same figure — Murmur's estimate — with
+ * the same label and the same 95 % interval, in English and Japanese. The account's own follower
+ * count is X's figure wherever it shows — the competitor analysis and Deep Thought's dashboard, signed
+ * in with X as that account — labelled as X's, with X's number (docs/decisions/006-sampling-model.md).
  */
 const app = useJourneyServer({ MAIL_FROM, SANDBOX_ACCOUNTS: '3000', STAFF_EMAIL_DOMAINS: 'example.com' });
 
@@ -24,6 +31,8 @@ test.beforeAll(() => waitForEngine(app.server.url));
 
 /** The pro-targeting site: the same server under the pro host (SPEC §1: flavours by host name). */
 const proUrl = (base: string) => base.replace('://localhost', '://pro.localhost');
+/** Deep Thought: the same server under the premium host. */
+const premiumUrl = (base: string) => base.replace('://localhost', '://premium.localhost');
 
 /** The creator's `?package=` parameter (base64url JSON, as the web's encodePackage writes it). */
 const packageParam = (pkg: unknown): string => Buffer.from(JSON.stringify(pkg)).toString('base64url');
@@ -53,8 +62,8 @@ async function expectLabel(scope: Locator, lang: Lang): Promise<void> {
 test('one audience shows the same figure, label and interval on every screen, in English and Japanese', async ({
   browser,
 }) => {
-  // Nine screens at two widths in two languages: ~2 min on an idle machine, 4 or more on a loaded one.
-  test.setTimeout(480_000);
+  // Twelve screens at two widths in two languages: ~3 min on an idle machine, 6 or more on a loaded one.
+  test.setTimeout(600_000);
   const context = await browser.newContext({
     baseURL: app.server.url,
     locale: 'en-US',
@@ -122,6 +131,45 @@ test('one audience shows the same figure, label and interval on every screen, in
     const mail = await app.sink.waitFor(isSignInMail('aiko@example.com'), { after: mark });
     await pro.getByLabel(tr('en', 'login.codeLabel')).pressSequentially(signInCodeFrom(mail), { delay: 30 });
     await expect(pro.getByText('aiko@example.com').first()).toBeVisible({ timeout: 20_000 });
+  });
+
+  const campaignId =
+    await test.step('an ad account granted to the team, and a draft campaign of the audience', async () => {
+      const { accountId } = await connectAdAccount(page, app.server.url, TEAM);
+      const campaign = await api<{ id: number }>('POST', '/api/campaigns/', {
+        team: TEAM,
+        name: 'Figures week',
+        objective: 'ENGAGEMENTS',
+        ad_account_id: accountId,
+        budget_type: 'daily',
+        daily_budget: 50,
+      });
+      await api('POST', '/api/adsets/', {
+        campaign: campaign.id,
+        name: 'Followers',
+        audience_config: config.id,
+        placements: ['homeTimelines'],
+      });
+      return campaign.id;
+    });
+
+  // Deep Thought as the account itself (its own host and its own sign-in, with X): what X lists.
+  const dt = await context.newPage();
+  const xFollowersOf = await test.step('Deep Thought: signed in with X as the account, synced', async () => {
+    await dt.goto(`${premiumUrl(app.server.url)}/`);
+    await dt.getByRole('button', { name: tr('en', 'deepThought.signInWithX') }).click();
+    await dt.getByLabel('Find a sandbox account by handle').fill(handle);
+    await dt.getByLabel('Find a sandbox account by handle').press('Enter');
+    await dt.getByRole('radio', { name: new RegExp(`@${handle} ·`) }).check();
+    await dt.getByRole('button', { name: 'Authorize app' }).click();
+    await expect(dt).toHaveURL(`${premiumUrl(app.server.url)}/premium-suite`, { timeout: 20_000 });
+    await dt.getByRole('button', { name: tr('en', 'deepThought.syncNow') }).click();
+    await expect
+      .poll(() => dtJson<{ job: { state: string } | null }>(dt, 'status').then((s) => s.job?.state), {
+        timeout: 90_000,
+      })
+      .toBe('done');
+    return (await dtJson<{ followers: number }>(dt, 'stats')).followers;
   });
 
   const check = async (lang: Lang) => {
@@ -206,6 +254,37 @@ test('one audience shows the same figure, label and interval on every screen, in
       await screenshotBothWidths(page, `figures-insights-${lang}`);
     });
 
+    await test.step(`${lang}: the campaign wizard's ad sets`, async () => {
+      await page.goto(`/${TEAM}/campaigns/new?draft=${campaignId}`);
+      await expect(
+        page.getByRole('textbox', { name: tr(lang, 'campaigns.fields.name'), exact: true }),
+      ).toHaveValue('Figures week');
+      await page.getByRole('button', { name: tr(lang, 'stepper.continue') }).click();
+      const adset = page.getByTestId('adset').filter({ hasText: 'Followers' });
+      expect(await shownFigure(adset)).toEqual(expected);
+      await expectLabel(adset, lang);
+      await screenshotBothWidths(page, `figures-campaign-wizard-${lang}`);
+    });
+
+    await test.step(`${lang}: the campaign detail`, async () => {
+      await page.goto(`/${TEAM}/campaigns/${campaignId}`);
+      const adset = page.getByTestId('adset-reach').filter({ hasText: 'Followers' });
+      expect(await shownFigure(adset)).toEqual(expected);
+      await expectLabel(adset, lang);
+      await screenshotBothWidths(page, `figures-campaign-detail-${lang}`);
+    });
+
+    const xValue = formatLargeNumber(xFollowersOf, lang);
+    await test.step(`${lang}: Deep Thought's dashboard (X's figure)`, async () => {
+      await dt.goto(`${premiumUrl(app.server.url)}/premium-suite`);
+      const followers = dt.getByTestId('dt-followers').locator('[data-figure-kind="x"]');
+      await expect(followers.locator('[data-figure-part="label"]')).toHaveText(
+        tr(lang, 'figures.xFollowers'),
+      );
+      await expect(followers.locator('[data-figure-part="value"]')).toHaveText(xValue);
+      await screenshotBothWidths(dt, `figures-deep-thought-${lang}`);
+    });
+
     const listName = `${name} (${lang})`;
     await test.step(`${lang}: the pro site's audience builder`, async () => {
       await pro.goto(`${proUrl(app.server.url)}/audience-builder`);
@@ -244,7 +323,10 @@ test('one audience shows the same figure, label and interval on every screen, in
       const row = pro.getByRole('row').filter({ hasText: `@${handle}` });
       // Murmur's estimate of the followers, beside X's own follower count (named as X's figure).
       expect(await shownFigure(row)).toEqual(expected);
-      await expect(row.locator('[data-figure-kind="x"]').first()).toBeVisible();
+      // The same number X lists for the account in Deep Thought.
+      await expect(row.locator('[data-figure-kind="x"] [data-figure-part="value"]').first()).toHaveText(
+        xValue,
+      );
       await screenshotBothWidths(pro, `figures-pro-competitors-${lang}`);
     });
   };
@@ -265,6 +347,15 @@ test('one audience shows the same figure, label and interval on every screen, in
     await pro.getByRole('menuitem', { name: '日本語' }).click();
     await expect(
       pro.getByRole('button', { name: tr('ja', 'header.languageMenu', { language: '日本語' }) }),
+    ).toBeVisible();
+  });
+
+  await test.step('switch Deep Thought to Japanese (its own header menu)', async () => {
+    await dt.goto(`${premiumUrl(app.server.url)}/premium-suite`);
+    await dt.getByRole('button', { name: tr('en', 'header.languageMenu', { language: 'English' }) }).click();
+    await dt.getByRole('menuitem', { name: '日本語' }).click();
+    await expect(
+      dt.getByRole('button', { name: tr('ja', 'header.languageMenu', { language: '日本語' }) }),
     ).toBeVisible();
   });
 

@@ -14,6 +14,7 @@ import { PLACEMENTS, SIZE_BUCKET_AUTO, SIZE_BUCKETS, type Placement } from '@mur
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AsyncButton } from '@/components/async-button';
+import { FigureView } from '@/components/figure';
 import { useAudienceConfigs } from '@/lib/api/get-audience-configs';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
@@ -48,36 +49,39 @@ export function AdsetsStep({ teamSlug, draftId, adsetForm, setAdsetForm }: Adset
   const { t } = useTranslation();
   const adsets = useAdsets(draftId);
   const audiences = useAudienceConfigs({ team: teamSlug, ordering: '-modified' });
+  const audienceList = useMemo(() => audiences.data?.pages.flatMap((p) => p.results) ?? [], [audiences.data]);
   const audienceOptions = useMemo(
-    () =>
-      (audiences.data?.pages.flatMap((p) => p.results) ?? []).map((a) => ({
-        value: String(a.id),
-        label: a.name,
-      })),
-    [audiences.data],
+    () => audienceList.map((a) => ({ value: String(a.id), label: a.name })),
+    [audienceList],
   );
+  // Each ad set's audience size: the same figure as My Audiences shows (docs/decisions/006-sampling-model.md).
+  const sizeOf = useMemo(() => new Map(audienceList.map((a) => [a.id, a.size_figure])), [audienceList]);
   const createAdset = useCreateAdset();
   const deleteAdset = useDeleteAdset();
 
   return (
     <Stack gap="md">
-      {(adsets.data ?? []).map((a) => (
-        <Paper key={a.id} withBorder p="sm" radius="md" data-testid="adset">
-          <Group justify="space-between">
-            <Stack gap={2}>
-              <Text fw={600}>{a.name}</Text>
-              <Text size="sm" c="dimmed">
-                {a.audience_name ?? '—'} ·{' '}
-                {a.placements.map((p) => t(`campaigns.placements.${p}`)).join(', ')} ·{' '}
-                {a.size_bucket === SIZE_BUCKET_AUTO ? t('campaigns.fields.sizeBucketAuto') : a.size_bucket}
-              </Text>
-            </Stack>
-            <Button variant="subtle" color="red" onClick={() => deleteAdset.mutate(a.id)}>
-              {t('campaigns.actions.remove')}
-            </Button>
-          </Group>
-        </Paper>
-      ))}
+      {(adsets.data ?? []).map((a) => {
+        const size = a.audience_config === null ? undefined : sizeOf.get(a.audience_config);
+        return (
+          <Paper key={a.id} withBorder p="sm" radius="md" data-testid="adset">
+            <Group justify="space-between">
+              <Stack gap={2}>
+                <Text fw={600}>{a.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {a.audience_name ?? '—'} ·{' '}
+                  {a.placements.map((p) => t(`campaigns.placements.${p}`)).join(', ')} ·{' '}
+                  {a.size_bucket === SIZE_BUCKET_AUTO ? t('campaigns.fields.sizeBucketAuto') : a.size_bucket}
+                </Text>
+                {size && <FigureView figure={size} withLabel />}
+              </Stack>
+              <Button variant="subtle" color="red" onClick={() => deleteAdset.mutate(a.id)}>
+                {t('campaigns.actions.remove')}
+              </Button>
+            </Group>
+          </Paper>
+        );
+      })}
       <Paper withBorder p="md" radius="md">
         <Title order={3} size="h5" mb="sm">
           {t('campaigns.wizard.addAdset')}

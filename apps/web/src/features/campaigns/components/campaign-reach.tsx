@@ -1,9 +1,9 @@
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatFrequency } from '@murmur/core/api';
 import { formatDate } from '@murmur/core/format';
 import { formatLargeNumber } from '../../../lib/large-number';
 import { useTranslation } from 'react-i18next';
-import { FigureInterval } from '@/components/figure';
+import { FigureInterval, FigureView } from '@/components/figure';
 import { QueryError } from '@/components/route-error';
 import { useLanguage } from '@/hooks/use-language';
 import { useReach } from '../api/get-reach';
@@ -33,13 +33,15 @@ export function CampaignReach({ campaignId }: { campaignId: number }) {
               })}
             </Text>
             <FigureInterval figure={reach.data.figure} />
+            {/* Each ad set's audience as the one figure every screen shows for it (label, value,
+                interval: docs/decisions/006-sampling-model.md); the campaign's line above is their union. */}
             {reach.data.adsets.map((a) => (
-              <Group key={a.id} gap={6} wrap="nowrap" align="baseline" data-testid="adset-reach">
-                <Text size="sm" c="dimmed">
-                  {a.name}: {formatLargeNumber(a.size)} ({a.size_bucket})
+              <Stack key={a.id} gap={0} data-testid="adset-reach">
+                <Text size="sm">
+                  {a.name} ({a.size_bucket})
                 </Text>
-                <FigureInterval figure={a.figure} />
-              </Group>
+                <FigureView figure={a.figure} withLabel />
+              </Stack>
             ))}
             <Text size="xs" c="dimmed">
               {t('campaigns.detail.audienceHelp')}

@@ -1,4 +1,6 @@
 import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { xFollowers } from '@murmur/core/sampling';
+import { FigureView } from '@/components/figure';
 import { formatLargeNumber } from '../../../lib/large-number';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -47,7 +49,11 @@ export function DashboardScreen() {
             </Text>
           )}
           <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
-            <Figure label={t('deepThought.stats.followers')} value={s.followers} />
+            {/* The followers X lists for the account: X's figure, labelled as on every screen
+                (docs/decisions/006-sampling-model.md), never Murmur's estimate of its followers. */}
+            <Card withBorder radius="md" padding="md" data-testid="dt-followers">
+              <FigureView figure={xFollowers(s.followers)} withLabel size="lg" />
+            </Card>
             <Figure label={t('deepThought.stats.following')} value={s.following} />
             <Figure label={t('deepThought.stats.mutuals')} value={s.mutuals} />
             <Figure label={t('deepThought.stats.posts')} value={s.posts} />

@@ -1,0 +1,40 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * An X ad account for the team `slug`, the way a user gets one (SPEC §2 ad accounts): X connected
+ * on the account page through the sandbox's authorisation page (its pre-selected account), an ad
+ * account opened for that X account in the sandbox's Ads Manager, and access granted to the team in
+ * Team settings. The page is signed in and in English. Returns the ad account's id and the X handle.
+ */
+export async function connectAdAccount(
+  page: Page,
+  base: string,
+  slug: string,
+): Promise<{ accountId: string; handle: string }> {
+  await page.goto(`/${slug}/account`);
+  await page
+    .getByRole('region', { name: 'Connected accounts' })
+    .getByRole('button', { name: 'Connect X' })
+    .click();
+  await expect(page).toHaveURL(/\/sandbox\/x\/oauth\/authenticate/);
+  const chosen = page.locator('label:has(input[type="radio"]:checked)');
+  const handle = /@([A-Za-z0-9_]+)/.exec(await chosen.innerText())![1]!;
+  await page.getByRole('button', { name: 'Authorize app' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/account`), { timeout: 20_000 });
+  const manager = await page.context().newPage();
+  await manager.goto(`${base}/sandbox/ads-manager/`);
+  await manager.getByLabel('X handle').fill(handle);
+  await manager.getByRole('button', { name: 'Sign in' }).click();
+  await manager.getByLabel('New ad account name').fill(`${slug} on X`);
+  await manager.getByRole('button', { name: 'Create ad account' }).click();
+  await expect(manager.locator('#account-name')).toHaveText(`${slug} on X`);
+  const accountId = /#\/accounts\/([a-z0-9]+)/.exec(manager.url())![1]!;
+  await manager.close();
+  await page.goto(`/${slug}/team`);
+  const granted = page.getByRole('region', { name: 'Teams granted access' });
+  await granted.getByRole('textbox', { name: 'Ad account' }).click();
+  await page.getByRole('option', { name: new RegExp(accountId) }).click();
+  await granted.getByRole('button', { name: 'Grant access' }).click();
+  await expect(granted.getByTestId('granted-accounts')).toContainText(accountId);
+  return { accountId, handle };
+}
