@@ -5,3 +5,4 @@ export * from './model';
 export * from './figure';
 export * from './x-estimate';
 export * from './change';
+export * from './net-change';

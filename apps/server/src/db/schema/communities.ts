@@ -1,4 +1,5 @@
 import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bytes } from './membership';
 
 /**
  * The network communities' membership counts behind "Trending" (modules/communities): per partition
@@ -29,3 +30,23 @@ export const communityCounts = pgTable(
 );
 
 export type CommunityCountRow = typeof communityCounts.$inferSelect;
+
+/**
+ * Each network day's first census account by account (modules/communities/community-growth.ts): per
+ * account number, its listed community's position + 1 (0: none), as little-endian 16-bit words. A
+ * window's start is a day's first census; with its assignment read back, a restart still knows who
+ * joined and who left each community since, which a net gain's interval needs. Pruned with the counts.
+ */
+export const communityAssignments = pgTable(
+  'community_assignments',
+  {
+    partition: text('partition').notNull(),
+    day: integer('day').notNull(),
+    /** X's time of the census (ms since the epoch): the day's earliest is kept. */
+    at: bigint('at', { mode: 'number' }).notNull(),
+    assignment: bytes('assignment').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.partition, t.day] }), index('community_assignments_day_idx').on(t.day)],
+);
+
+export type CommunityAssignmentRow = typeof communityAssignments.$inferSelect;

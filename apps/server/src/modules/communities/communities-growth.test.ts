@@ -1,10 +1,10 @@
 import type { CommunitySummary, GrowthWindow } from '@murmur/core/api';
 import type { LiveEvent } from '@murmur/core/live';
-import { populationEstimate } from '@murmur/core/sampling';
+import { netGainEstimate } from '@murmur/core/sampling';
 import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { communityCounts } from '../../db/schema';
+import { communityAssignments, communityCounts } from '../../db/schema';
 import { readyEngine } from '../../engine/engine-holder';
 import { createTestApp, restartedApp, type TestApp } from '../../test/test-app';
 import { dayOf } from './community-growth';
@@ -123,8 +123,12 @@ describe('trending communities on a live index: membership growth', () => {
       now: { kind: 'count', value: before + 30, of: 'indexed' },
       change: 30,
       relative: Math.round((30 / before) * 10_000) / 10_000,
-      // 30 indexed accounts of the index's 3 000 − 5 + 42, each standing for the engine's scale.
-      estimate: populationEstimate(30, { sampleSize: 3000 - 5 + 42, rate: engine.scale }),
+      // 30 indexed accounts gained of the index's 3 000 − 5 + 42, each standing for the engine's
+      // scale; every earlier member stayed (from the two censuses' assignments), so 30 joined, none left.
+      estimate: netGainEstimate(
+        { before, now: before + 30, stayed: before },
+        { sampleSize: 3000 - 5 + 42, rate: engine.scale },
+      ),
     });
     expect(second!.growth!.change).toBe(12);
 
@@ -174,6 +178,9 @@ describe('trending communities on a live index: membership growth', () => {
     const days = [...new Set(rows.map((r) => r.day))].sort((a, b) => a - b);
     expect(days).toEqual([5, 8, 10, 11].map((d) => dayOf(START + d * DAY)));
     expect(rows).toHaveLength(days.length * network.communities.length);
+    // Each kept day's first census account by account, for who joined and left since it.
+    const assignments = await t.db.select().from(communityAssignments);
+    expect(assignments.map((a) => a.day).sort((a, b) => a - b)).toEqual(days);
 
     // Another process starts over the same database with an index built again from the export (the
     // same partition), its consumer not yet caught up: the stored counts come first, its own census

@@ -12,9 +12,11 @@ import {
   dayOf,
   growthOf,
   partitionKey,
+  stayedBetween,
   restoredHistory,
   storedCensuses,
   windowStartDay,
+  withAssignments,
   type CensusHistory,
   type CensusPoint,
 } from './community-growth';
@@ -80,10 +82,13 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
    * Stores a census of a live index and prunes the days older than the window. A failed write keeps
    * the census in memory only (the answer does not fail for it; a restart then misses that count).
    */
-  async function store(key: string, { at, census }: CensusPoint): Promise<void> {
+  async function store(key: string, { at, census }: CensusPoint, firstOfDay: boolean): Promise<void> {
     if (!counts) return;
     try {
       await counts.record({ partition: key, at, day: dayOf(at), ...census });
+      // A day's first census may start a window: kept account by account (~2 bytes an account).
+      if (firstOfDay && census.assignment)
+        await counts.recordAssignment(key, dayOf(at), at, census.assignment);
       await counts.prune(windowStartDay(at));
     } catch (err) {
       log?.warn({ err }, 'community counts not stored');
@@ -115,10 +120,13 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         // partition come first: a restart keeps the window. A static index never moves: none kept.
         const stored =
           state.live && counts
-            ? storedCensuses(await counts.since(key, windowStartDay(at)), communities.communities.length)
+            ? withAssignments(
+                storedCensuses(await counts.since(key, windowStartDay(at)), communities.communities.length),
+                await counts.assignmentsSince(key, windowStartDay(at)),
+              )
             : [];
         const censuses = restoredHistory(stored, fresh);
-        if (state.live && censuses.latest() === fresh) await store(key, fresh);
+        if (state.live && censuses.latest() === fresh) await store(key, fresh, censuses.firstOfItsDay(fresh));
         return { communities, censuses, key, countedAt: clock.now().getTime() };
       })();
       network = { engine, made };
@@ -142,12 +150,24 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       counting ??= (async () => {
         const census = await holder.work().run('communityCensus', current.communities.partition);
         const point = { at, census };
-        if (current.censuses.add(point)) await store(current.key, point);
+        if (current.censuses.add(point))
+          await store(current.key, point, current.censuses.firstOfItsDay(point));
         current.countedAt = clock.now().getTime();
       })().finally(() => (counting = undefined));
       await counting;
     }
     return { network: current, live: true };
+  }
+
+  // Who stayed in each community over the window (one pass over the two censuses' assignments),
+  // kept for the window's two censuses: a request in between asks for the same.
+  let stayedMemo: { from: CensusPoint; to: CensusPoint; stayed: number[] | null } | undefined;
+  function stayedOf({ censuses }: Network): number[] | null {
+    const window = censuses.window();
+    if (!window) return null;
+    if (stayedMemo?.from !== window.from || stayedMemo.to !== window.to)
+      stayedMemo = { ...window, stayed: stayedBetween(window) };
+    return stayedMemo.stayed;
   }
 
   function windowOf({ censuses }: Network, live: boolean): GrowthWindow {
@@ -163,6 +183,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     engine: AudienceEngine,
     c: CommunityFacts,
     { communities, censuses }: Network,
+    stayed: readonly number[] | null,
   ): CommunitySummary {
     const { basis } = communities;
     const window = censuses.window();
@@ -181,7 +202,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         engine,
         c.topAccounts.map((a) => a.account),
       ),
-      growth: window && growthOf(c.id, window, engine.scale),
+      growth: window && growthOf(c.id, window, engine.scale, stayed),
       searches: termsOf(c).reduce((sum, term) => sum + searches.count(term), 0),
       targeting_package: targetingPackageSchema.parse({
         handles: c.topAccounts.slice(0, PACKAGE_HANDLES).map((a) => ({ handle: a.handle })),
@@ -193,10 +214,12 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     async list(query: { sort: 'trending' | 'most_searched'; limit: number }) {
       const engine = holder.get();
       const { network, live } = await measured(engine);
-      let all = network.communities.communities.map((c) => summary(engine, c, network));
+      const stayed = stayedOf(network);
+      let all = network.communities.communities.map((c) => summary(engine, c, network, stayed));
       if (query.sort === 'trending') {
-        // Trending means growing: only communities whose membership grew, most members gained first.
-        all = all.filter((c) => c.growth !== null && c.growth.change > 0);
+        // Trending means growing: only communities whose membership grew beyond what the sample
+        // can tell from no change (a gain's estimate), most members gained first.
+        all = all.filter((c) => c.growth?.estimate);
         all.sort((a, b) => b.growth!.change - a.growth!.change || b.size - a.size);
       } else all.sort((a, b) => b.searches - a.searches || b.size - a.size);
       return { results: all.slice(0, query.limit), growth_window: windowOf(network, live) };
@@ -214,7 +237,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         names: ['demographics', 'interests', 'influentialAccounts'],
       });
       return {
-        community: summary(engine, found, network),
+        community: summary(engine, found, network, stayedOf(network)),
         insights: {
           demographics: demographics!,
           interests: interests!,

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { communityCounts, type CommunityCountRow } from '../../db/schema';
+import { communityAssignments, communityCounts, type CommunityCountRow } from '../../db/schema';
 
 export type CommunityCountsRepository = ReturnType<typeof createCommunityCountsRepository>;
 
@@ -61,9 +61,45 @@ export function createCommunityCountsRepository(db: Db) {
         });
     },
 
-    /** Removes every partition's counts of days before `day` (older than the window). */
+    /** Removes every partition's counts and assignments of days before `day` (older than the window). */
     async prune(day: number): Promise<void> {
       await db.delete(communityCounts).where(lt(communityCounts.day, day));
+      await db.delete(communityAssignments).where(lt(communityAssignments.day, day));
+    },
+
+    /** Keeps a census's assignment as its day's first, unless an earlier one of that day is kept. */
+    async recordAssignment(
+      partition: string,
+      day: number,
+      at: number,
+      assignment: Uint16Array,
+    ): Promise<void> {
+      const bytes = new Uint8Array(assignment.buffer, assignment.byteOffset, assignment.byteLength);
+      await db
+        .insert(communityAssignments)
+        .values({ partition, day, at, assignment: littleEndian(bytes) })
+        .onConflictDoUpdate({
+          target: [communityAssignments.partition, communityAssignments.day],
+          set: { at: sql`excluded.at`, assignment: sql`excluded.assignment` },
+          setWhere: sql`excluded.at < ${communityAssignments.at}`,
+        });
+    },
+
+    /** The partition's day-first assignments of `fromDay` on: X's time of each and the words. */
+    async assignmentsSince(
+      partition: string,
+      fromDay: number,
+    ): Promise<{ day: number; at: number; assignment: Uint16Array }[]> {
+      const rows = await db
+        .select()
+        .from(communityAssignments)
+        .where(and(eq(communityAssignments.partition, partition), gte(communityAssignments.day, fromDay)))
+        .orderBy(asc(communityAssignments.day));
+      return rows.map((r) => {
+        const words = new Uint16Array(r.assignment.byteLength >>> 1);
+        new Uint8Array(words.buffer).set(littleEndian(r.assignment.subarray(0, words.byteLength)));
+        return { day: r.day, at: r.at, assignment: words };
+      });
     },
 
     /** The partition's counts of `fromDay` on, by day then community. */
@@ -74,4 +110,12 @@ export function createCommunityCountsRepository(db: Db) {
         .where(and(eq(communityCounts.partition, partition), gte(communityCounts.day, fromDay)))
         .orderBy(asc(communityCounts.day), asc(communityCounts.community)),
   };
+}
+
+/** 16-bit words as stored (little-endian) from this machine's order, or back: a copy either way. */
+function littleEndian(bytes: Uint8Array): Uint8Array {
+  const copy = Uint8Array.from(bytes);
+  if (new Uint8Array(new Uint16Array([1]).buffer)[0] === 1) return copy;
+  for (let i = 0; i + 1 < copy.length; i += 2) [copy[i], copy[i + 1]] = [copy[i + 1]!, copy[i]!];
+  return copy;
 }

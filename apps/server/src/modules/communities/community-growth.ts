@@ -1,5 +1,5 @@
 import type { CommunityGrowth } from '@murmur/core/api';
-import { countFigure, populationEstimate } from '@murmur/core/sampling';
+import { countFigure, netGainEstimate } from '@murmur/core/sampling';
 import { createHash } from 'node:crypto';
 import type { CommunityCensus, CommunityPartition } from '@murmur/engine';
 import type { CommunityCountRow } from '../../db/schema';
@@ -8,10 +8,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Trending growth is measured over the last 7 days of the network's time (or since the earliest count held). */
 export const GROWTH_WINDOW_DAYS = 7;
 
+/**
+ * A census of the partition's communities (the engine's CommunityCensus; one read back from the
+ * database has its counts only, no account-by-account assignment).
+ */
+export type Census = Omit<CommunityCensus, 'assignment'> & { assignment?: Uint16Array };
+
 /** A census of the partition's communities and the network time it was taken at (ms). */
 export interface CensusPoint {
   at: number;
-  census: CommunityCensus;
+  census: Census;
 }
 
 /** The network day (days since 1970-01-01 of X's time) of a time in ms. */
@@ -89,6 +95,11 @@ export function createCensusHistory(first: CensusPoint) {
       while (points.length > 1 && points[0]!.at < point.at - GROWTH_WINDOW_DAYS * DAY_MS) points.shift();
       return true;
     },
+    /** Whether `point` is kept as the first census of its network day (a window may start there). */
+    firstOfItsDay(point: CensusPoint): boolean {
+      const k = points.indexOf(point);
+      return k === 0 || (k > 0 && dayOf(points[k - 1]!.at) !== dayOf(point.at));
+    },
     /** The earliest and latest counts, or null while there is only one. */
     window(): { from: CensusPoint; to: CensusPoint } | null {
       const from = points[0]!;
@@ -98,6 +109,21 @@ export function createCensusHistory(first: CensusPoint) {
   };
 }
 export type CensusHistory = ReturnType<typeof createCensusHistory>;
+
+/**
+ * The stored censuses with the day-first assignments read back attached (each to the census of its
+ * day taken at the same time), so that a window starting there knows who joined and left since.
+ */
+export function withAssignments(
+  points: readonly CensusPoint[],
+  assignments: readonly { at: number; assignment: Uint16Array }[],
+): CensusPoint[] {
+  const byAt = new Map(assignments.map((a) => [a.at, a.assignment]));
+  return points.map((p) => {
+    const assignment = byAt.get(p.at);
+    return assignment ? { at: p.at, census: { ...p.census, assignment } } : p;
+  });
+}
 
 /** A history of the censuses read back (oldest first) followed by `fresh` (ignored when older than them). */
 export function restoredHistory(stored: readonly CensusPoint[], fresh: CensusPoint): CensusHistory {
@@ -109,18 +135,42 @@ export function restoredHistory(stored: readonly CensusPoint[], fresh: CensusPoi
 }
 
 /**
+ * Per listed community, the indexed accounts in it at both censuses (account by account, from the
+ * censuses' assignments), or null when either census was read back from the database (which keeps
+ * counts only): the overlap a net gain's interval needs (netChangeInterval).
+ */
+export function stayedBetween(window: { from: CensusPoint; to: CensusPoint }): number[] | null {
+  const a = window.from.census.assignment;
+  const b = window.to.census.assignment;
+  if (!a || !b) return null;
+  const stayed = new Array<number>(window.to.census.members.length).fill(0);
+  // Account numbers only grow on a live index; an account beyond the earlier census was not in it.
+  const end = Math.min(a.length, b.length);
+  for (let n = 0; n < end; n++) {
+    const c = a[n]!;
+    if (c !== 0 && c === b[n]) stayed[c - 1]!++;
+  }
+  return stayed;
+}
+
+/**
  * Community `c`'s growth between two censuses: the counts in the index, their difference and ratio,
  * and the growth as Murmur's population estimate (each indexed account standing for `rate` people,
- * the index of `to` being the sample: the product's sampling model) when it grew.
+ * the index being the sample: the product's sampling model) when the sample shows a gain: the
+ * difference of two estimates from one sample at two times, its interval from the accounts that
+ * joined and left (`stayed`: those in it at both; null when not known, bounded then), docs
+ * "Communities" and docs/decisions/006-sampling-model.md "Net change".
  */
 export function growthOf(
   c: number,
   window: { from: CensusPoint; to: CensusPoint },
   rate: number,
+  stayed: readonly number[] | null,
 ): CommunityGrowth {
   const before = window.from.census.members[c] ?? 0;
   const now = window.to.census.members[c] ?? 0;
   const change = now - before;
+  const overlap = stayed?.[c] ?? null;
   return {
     from: new Date(window.from.at).toISOString(),
     to: new Date(window.to.at).toISOString(),
@@ -128,6 +178,9 @@ export function growthOf(
     now: countFigure(now, 'indexed'),
     change,
     relative: before > 0 ? Math.round((change / before) * 10_000) / 10_000 : null,
-    estimate: change > 0 ? populationEstimate(change, { sampleSize: window.to.census.accounts, rate }) : null,
+    estimate: netGainEstimate(
+      { before, now, stayed: overlap },
+      { sampleSize: window.to.census.accounts, rate },
+    ),
   };
 }

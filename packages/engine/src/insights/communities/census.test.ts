@@ -68,5 +68,14 @@ describe('community census', () => {
     expect(later.accounts).toBe(census.accounts + 3 - 1);
     expect(later.members[footballers]).toBe(census.members[footballers]! + 3);
     expect(later.members[physicists]).toBe(census.members[physicists]! - 1);
+    // Account by account (what a net gain's interval needs): 9003 moved from the physicists to the
+    // footballers between the two censuses; the physicist who left X is in no community now.
+    const newcomer = engine.findAccountById!('9003')!;
+    expect(between.assignment[newcomer]).toBe(physicists + 1);
+    expect(later.assignment[newcomer]).toBe(footballers + 1);
+    expect(census.assignment[3]).toBe(physicists + 1);
+    expect(later.assignment[3]).toBe(0);
+    const counted = (a: Uint16Array, c: number) => a.filter((v) => v === c + 1).length;
+    expect(counted(later.assignment, footballers)).toBe(later.members[footballers]);
   });
 });

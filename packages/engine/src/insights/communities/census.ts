@@ -24,6 +24,12 @@ export interface CommunityCensus {
   accounts: number;
   /** Per listed community: indexed accounts that are its members. */
   members: number[];
+  /**
+   * Per account number: its listed community's position + 1, 0 for none (or not present). Two
+   * censuses of one index's versions compared account by account give who joined and who left
+   * each community, which the interval of a net gain needs (docs/API-AUDIENCES.md "Communities").
+   */
+  assignment: Uint16Array;
 }
 
 /** The partition of the whole network's communities panel (see CommunityPartition). */
@@ -55,6 +61,7 @@ export function communityCensus(index: AudienceIndex, partition: CommunityPartit
     if (n < index.size && ((present[n >>> 5]! >>> (n & 31)) & 1) === 1) coreOf[n] = community[i]! + 1;
   }
   const members = new Array<number>(listed.reduce((m, p) => Math.max(m, p + 1), 0)).fill(0);
+  const assignment = new Uint16Array(index.size);
   const tally = new Uint32Array(count);
   const touched = new Uint32Array(count);
   const rows = new RowCursor(index.following);
@@ -84,8 +91,11 @@ export function communityCensus(index: AudienceIndex, partition: CommunityPartit
         for (let t = 0; t < seen; t++) tally[touched[t]!] = 0;
       }
       const position = best >= 0 ? listed[best]! : -1;
-      if (position >= 0) members[position]!++;
+      if (position >= 0) {
+        members[position]!++;
+        assignment[n] = position + 1;
+      }
     }
   }
-  return { accounts, members };
+  return { accounts, members, assignment };
 }
