@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bytes } from './membership';
 
 /**
@@ -50,3 +50,18 @@ export const communityAssignments = pgTable(
 );
 
 export type CommunityAssignmentRow = typeof communityAssignments.$inferSelect;
+
+/**
+ * The Louvain partitions trending has counted under (modules/communities/communities.service.ts): its
+ * core accounts by X id, each one's Louvain community and each community's listed position (-1: not
+ * listed). A restart that finds another partition counts this one on its index, so the growth window
+ * goes on across it. Removed once no count of it is left.
+ */
+export const communityPartitions = pgTable('community_partitions', {
+  partition: text('partition').primaryKey(),
+  /** X's time (ms since the epoch) of the partition's first census. */
+  at: bigint('at', { mode: 'number' }).notNull(),
+  core: jsonb('core').$type<string[]>().notNull(),
+  community: jsonb('community').$type<number[]>().notNull(),
+  listed: jsonb('listed').$type<number[]>().notNull(),
+});

@@ -1,7 +1,7 @@
 import type { CommunitySummary, GrowthWindow } from '@murmur/core/api';
 import { estimateOfStored } from '@murmur/core/sampling';
 import { targetingPackageSchema } from '@murmur/core/targeting';
-import type { AudienceEngine, NetworkCommunity } from '@murmur/engine';
+import type { AudienceEngine, CommunityPartition, NetworkCommunity } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { SentCommunities } from '../../engine/engine-tasks';
 import { freshnessOf, reachedAt, type LiveStatusSource } from '../../engine/freshness';
@@ -21,6 +21,7 @@ import {
   type CensusPoint,
 } from './community-growth';
 import type { CommunityCountsRepository } from './community-counts.repository';
+import { matchCommunities, partitionOnIndex, storedPartitionOf } from './community-predecessor';
 import { presentAccounts } from '../../engine/present-account';
 import { handleTerm, labelTerms, type SearchCounter } from '../../lib/search-counter';
 
@@ -67,6 +68,21 @@ interface Network {
   key: string;
   /** Wall-clock time of the latest census (the throttle). */
   countedAt: number;
+  /**
+   * The partition counted under before this one (stored by an earlier process) while its censuses
+   * reach further back than this one's: growth is read from it, each community of this partition
+   * by its match there (community-predecessor.ts). Dropped once this partition's own censuses
+   * reach as far back.
+   */
+  predecessor?: Predecessor | undefined;
+}
+
+interface Predecessor {
+  key: string;
+  partition: CommunityPartition;
+  censuses: CensusHistory;
+  /** Per listed community of the partition now: its match's position in this one, or null. */
+  match: (number | null)[];
 }
 
 /**
@@ -126,8 +142,13 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
               )
             : [];
         const censuses = restoredHistory(stored, fresh);
-        if (state.live && censuses.latest() === fresh) await store(key, fresh, censuses.firstOfItsDay(fresh));
-        return { communities, censuses, key, countedAt: clock.now().getTime() };
+        let predecessor: Predecessor | undefined;
+        if (state.live && counts) {
+          if (censuses.latest() === fresh) await store(key, fresh, censuses.firstOfItsDay(fresh));
+          await counts.recordPartition(storedPartitionOf(key, communities.partition, at, engine));
+          predecessor = await predecessorOf(engine, key, fresh);
+        }
+        return { communities, censuses, key, countedAt: clock.now().getTime(), predecessor };
       })();
       network = { engine, made };
       // A failure is not kept: the next request tries again.
@@ -136,6 +157,56 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
       });
     }
     return network.made;
+  }
+
+  /**
+   * The partition an earlier process counted under, when it is not this one (Louvain on a moved
+   * index, after a restart from a live snapshot, finds another): counted on this index, its stored
+   * censuses read back, its communities matched to this partition's by member overlap on this index.
+   * Kept only while its censuses reach further back than this partition's own.
+   */
+  async function predecessorOf(
+    engine: AudienceEngine,
+    key: string,
+    fresh: CensusPoint,
+  ): Promise<Predecessor | undefined> {
+    if (!counts || !engine.findAccountById || !fresh.census.assignment) return undefined;
+    const since = windowStartDay(fresh.at);
+    const stored = await counts.latestOtherPartition(key, since);
+    if (!stored) return undefined;
+    const partition = partitionOnIndex(stored, (id) => engine.findAccountById!(id));
+    const census = await holder.work().run('communityCensus', partition);
+    const point = { at: fresh.at, census };
+    const listed = stored.listed.reduce((m, p) => Math.max(m, p + 1), 0);
+    const censuses = restoredHistory(
+      withAssignments(
+        storedCensuses(await counts.since(stored.partition, since), listed),
+        await counts.assignmentsSince(stored.partition, since),
+      ),
+      point,
+    );
+    if (censuses.latest() === point) await store(stored.partition, point, censuses.firstOfItsDay(point));
+    const match = matchCommunities(
+      fresh.census.assignment,
+      census.assignment,
+      fresh.census.members.length,
+      listed,
+    );
+    return { key: stored.partition, partition, censuses, match };
+  }
+
+  /** The censuses growth is read from: the predecessor's while they reach further back. */
+  function growthCensuses(n: Network): {
+    censuses: CensusHistory;
+    match: ((c: number) => number | null) | null;
+  } {
+    const own = n.censuses.window();
+    const before = n.predecessor?.censuses.window();
+    if (n.predecessor && before && (!own || before.from.at < own.from.at)) {
+      const { match } = n.predecessor;
+      return { censuses: n.predecessor.censuses, match: (c) => match[c] ?? null };
+    }
+    return { censuses: n.censuses, match: null };
   }
 
   // One census at a time; a request meanwhile waits for it.
@@ -152,6 +223,16 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         const point = { at, census };
         if (current.censuses.add(point))
           await store(current.key, point, current.censuses.firstOfItsDay(point));
+        const before = current.predecessor;
+        if (before) {
+          // Counted too until this partition's own censuses reach as far back (at most the window).
+          if (growthCensuses(current).censuses !== before.censuses) current.predecessor = undefined;
+          else {
+            const earlier = { at, census: await holder.work().run('communityCensus', before.partition) };
+            if (before.censuses.add(earlier))
+              await store(before.key, earlier, before.censuses.firstOfItsDay(earlier));
+          }
+        }
         current.countedAt = clock.now().getTime();
       })().finally(() => (counting = undefined));
       await counting;
@@ -162,15 +243,16 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   // Who stayed in each community over the window (one pass over the two censuses' assignments),
   // kept for the window's two censuses: a request in between asks for the same.
   let stayedMemo: { from: CensusPoint; to: CensusPoint; stayed: number[] | null } | undefined;
-  function stayedOf({ censuses }: Network): number[] | null {
-    const window = censuses.window();
+  function stayedOf(n: Network): number[] | null {
+    const window = growthCensuses(n).censuses.window();
     if (!window) return null;
     if (stayedMemo?.from !== window.from || stayedMemo.to !== window.to)
       stayedMemo = { ...window, stayed: stayedBetween(window) };
     return stayedMemo.stayed;
   }
 
-  function windowOf({ censuses }: Network, live: boolean): GrowthWindow {
+  function windowOf(n: Network, live: boolean): GrowthWindow {
+    const { censuses } = growthCensuses(n);
     const window = censuses.window();
     return {
       live,
@@ -182,11 +264,14 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   function summary(
     engine: AudienceEngine,
     c: CommunityFacts,
-    { communities, censuses }: Network,
+    n: Network,
     stayed: readonly number[] | null,
   ): CommunitySummary {
-    const { basis } = communities;
+    const { basis } = n.communities;
+    const { censuses, match } = growthCensuses(n);
     const window = censuses.window();
+    // Under the predecessor's partition, the community this one is the same as there (or none).
+    const counted = match ? match(c.id) : c.id;
     const size = Math.round(c.size * engine.scale);
     // Its members were counted on the graph sample (basis.analysed of basis.members indexed accounts),
     // each indexed account standing for engine.scale people: an estimate with its 95 % interval.
@@ -202,7 +287,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         engine,
         c.topAccounts.map((a) => a.account),
       ),
-      growth: window && growthOf(c.id, window, engine.scale, stayed),
+      growth: window && counted !== null ? growthOf(counted, window, engine.scale, stayed) : null,
       searches: termsOf(c).reduce((sum, term) => sum + searches.count(term), 0),
       targeting_package: targetingPackageSchema.parse({
         handles: c.topAccounts.slice(0, PACKAGE_HANDLES).map((a) => ({ handle: a.handle })),

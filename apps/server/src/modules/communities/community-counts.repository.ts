@@ -1,6 +1,11 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { communityAssignments, communityCounts, type CommunityCountRow } from '../../db/schema';
+import {
+  communityAssignments,
+  communityCounts,
+  communityPartitions,
+  type CommunityCountRow,
+} from '../../db/schema';
 
 export type CommunityCountsRepository = ReturnType<typeof createCommunityCountsRepository>;
 
@@ -11,6 +16,15 @@ export interface StoredCensus {
   day: number;
   accounts: number;
   members: readonly number[];
+}
+
+/** A partition as stored: its key, X's time of its first census, its core by X id and communities. */
+export interface StoredPartition {
+  partition: string;
+  at: number;
+  core: string[];
+  community: number[];
+  listed: number[];
 }
 
 /**
@@ -61,10 +75,41 @@ export function createCommunityCountsRepository(db: Db) {
         });
     },
 
-    /** Removes every partition's counts and assignments of days before `day` (older than the window). */
+    /**
+     * Removes every partition's counts and assignments of days before `day` (older than the window),
+     * and the partitions no count is left of.
+     */
     async prune(day: number): Promise<void> {
       await db.delete(communityCounts).where(lt(communityCounts.day, day));
       await db.delete(communityAssignments).where(lt(communityAssignments.day, day));
+      const counted = db.selectDistinct({ partition: communityCounts.partition }).from(communityCounts);
+      await db.delete(communityPartitions).where(notInArray(communityPartitions.partition, counted));
+    },
+
+    /** Keeps a partition (its core by X id) the first time it is counted under. */
+    async recordPartition(partition: StoredPartition): Promise<void> {
+      await db.insert(communityPartitions).values(partition).onConflictDoNothing();
+    },
+
+    /**
+     * The stored partition other than `except` counted most recently from day `fromDay` on (the one
+     * a restart that found another partition goes on counting), or undefined.
+     */
+    async latestOtherPartition(except: string, fromDay: number): Promise<StoredPartition | undefined> {
+      const [latest] = await db
+        .select({ partition: communityCounts.partition })
+        .from(communityCounts)
+        .innerJoin(communityPartitions, eq(communityPartitions.partition, communityCounts.partition))
+        .where(and(ne(communityCounts.partition, except), gte(communityCounts.day, fromDay)))
+        .groupBy(communityCounts.partition)
+        .orderBy(desc(sql`max(${communityCounts.lastAt})`))
+        .limit(1);
+      if (!latest) return undefined;
+      const [row] = await db
+        .select()
+        .from(communityPartitions)
+        .where(eq(communityPartitions.partition, latest.partition));
+      return row;
     },
 
     /** Keeps a census's assignment as its day's first, unless an earlier one of that day is kept. */
