@@ -65,8 +65,13 @@ const completing = new Map<AppLanguage, Promise<void>>();
  * page but a first screen's waits for. Its arrival re-renders nothing (a whole-app render on a phone
  * is a long task): what is on screen already has its words in the first-screen sections.
  */
-export const completeCatalogue = (language: AppLanguage = currentLanguage()): Promise<void> => {
-  if (!partial.has(language)) return Promise.resolve();
+export const completeCatalogue = async (chosen?: AppLanguage): Promise<void> => {
+  // A route's loader can run before i18next has resolved the interface language (a flavour's router
+  // starts loading the page as its module is evaluated, beside initI18n): read the language once it
+  // has, else a Japanese first load of a page that is not a first screen completed the English one.
+  if (chosen === undefined) await initialised?.catch(() => undefined);
+  const language = chosen ?? currentLanguage();
+  if (!partial.has(language)) return;
   let done = completing.get(language);
   if (done === undefined) {
     done = catalogues[language]().then(
