@@ -1,7 +1,7 @@
 import type { CommunitySummary, GrowthWindow } from '@murmur/core/api';
 import { estimateOfStored } from '@murmur/core/sampling';
 import { targetingPackageSchema } from '@murmur/core/targeting';
-import type { AudienceEngine, CommunityPartition, NetworkCommunity } from '@murmur/engine';
+import type { AudienceEngine, NetworkCommunity } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { SentCommunities } from '../../engine/engine-tasks';
 import { freshnessOf, reachedAt, type LiveStatusSource } from '../../engine/freshness';
@@ -9,7 +9,7 @@ import { NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  dayOf,
+  censusStore,
   growthOf,
   partitionKey,
   stayedBetween,
@@ -21,7 +21,12 @@ import {
   type CensusPoint,
 } from './community-growth';
 import type { CommunityCountsRepository } from './community-counts.repository';
-import { matchCommunities, partitionOnIndex, storedPartitionOf } from './community-predecessor';
+import {
+  createPredecessorFinder,
+  growthCensuses,
+  storedPartitionOf,
+  type Predecessor,
+} from './community-predecessor';
 import { presentAccounts } from '../../engine/present-account';
 import { handleTerm, labelTerms, type SearchCounter } from '../../lib/search-counter';
 
@@ -77,14 +82,6 @@ interface Network {
   predecessor?: Predecessor | undefined;
 }
 
-interface Predecessor {
-  key: string;
-  partition: CommunityPartition;
-  censuses: CensusHistory;
-  /** Per listed community of the partition now: its match's position in this one, or null. */
-  match: (number | null)[];
-}
-
 /**
  * The network's communities (docs/API-AUDIENCES.md "Communities"): Louvain over a sample of the whole
  * network (engine.explore.communities, once per engine on a worker thread), trending by membership
@@ -94,22 +91,7 @@ interface Predecessor {
 export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   const { engine: holder, searches, clock, liveStatus, counts, log } = deps;
 
-  /**
-   * Stores a census of a live index and prunes the days older than the window. A failed write keeps
-   * the census in memory only (the answer does not fail for it; a restart then misses that count).
-   */
-  async function store(key: string, { at, census }: CensusPoint, firstOfDay: boolean): Promise<void> {
-    if (!counts) return;
-    try {
-      await counts.record({ partition: key, at, day: dayOf(at), ...census });
-      // A day's first census may start a window: kept account by account (~2 bytes an account).
-      if (firstOfDay && census.assignment)
-        await counts.recordAssignment(key, dayOf(at), at, census.assignment);
-      await counts.prune(windowStartDay(at));
-    } catch (err) {
-      log?.warn({ err }, 'community counts not stored');
-    }
-  }
+  const store = censusStore(counts, log);
 
   /**
    * Whether a live path runs (else the index is static) and the time of X the index has reached
@@ -159,55 +141,11 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     return network.made;
   }
 
-  /**
-   * The partition an earlier process counted under, when it is not this one (Louvain on a moved
-   * index, after a restart from a live snapshot, finds another): counted on this index, its stored
-   * censuses read back, its communities matched to this partition's by member overlap on this index.
-   * Kept only while its censuses reach further back than this partition's own.
-   */
-  async function predecessorOf(
-    engine: AudienceEngine,
-    key: string,
-    fresh: CensusPoint,
-  ): Promise<Predecessor | undefined> {
-    if (!counts || !engine.findAccountById || !fresh.census.assignment) return undefined;
-    const since = windowStartDay(fresh.at);
-    const stored = await counts.latestOtherPartition(key, since);
-    if (!stored) return undefined;
-    const partition = partitionOnIndex(stored, (id) => engine.findAccountById!(id));
-    const census = await holder.work().run('communityCensus', partition);
-    const point = { at: fresh.at, census };
-    const listed = stored.listed.reduce((m, p) => Math.max(m, p + 1), 0);
-    const censuses = restoredHistory(
-      withAssignments(
-        storedCensuses(await counts.since(stored.partition, since), listed),
-        await counts.assignmentsSince(stored.partition, since),
-      ),
-      point,
-    );
-    if (censuses.latest() === point) await store(stored.partition, point, censuses.firstOfItsDay(point));
-    const match = matchCommunities(
-      fresh.census.assignment,
-      census.assignment,
-      fresh.census.members.length,
-      listed,
-    );
-    return { key: stored.partition, partition, censuses, match };
-  }
-
-  /** The censuses growth is read from: the predecessor's while they reach further back. */
-  function growthCensuses(n: Network): {
-    censuses: CensusHistory;
-    match: ((c: number) => number | null) | null;
-  } {
-    const own = n.censuses.window();
-    const before = n.predecessor?.censuses.window();
-    if (n.predecessor && before && (!own || before.from.at < own.from.at)) {
-      const { match } = n.predecessor;
-      return { censuses: n.predecessor.censuses, match: (c) => match[c] ?? null };
-    }
-    return { censuses: n.censuses, match: null };
-  }
+  const predecessorOf = createPredecessorFinder({
+    counts,
+    census: (partition) => holder.work().run('communityCensus', partition),
+    store,
+  });
 
   // One census at a time; a request meanwhile waits for it.
   let counting: Promise<void> | undefined;

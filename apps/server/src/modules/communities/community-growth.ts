@@ -3,6 +3,7 @@ import { countFigure, netGainEstimate } from '@murmur/core/sampling';
 import { createHash } from 'node:crypto';
 import type { CommunityCensus, CommunityPartition } from '@murmur/engine';
 import type { CommunityCountRow } from '../../db/schema';
+import type { CommunityCountsRepository } from './community-counts.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Trending growth is measured over the last 7 days of the network's time (or since the earliest count held). */
@@ -182,5 +183,27 @@ export function growthOf(
       { before, now, stayed: overlap },
       { sampleSize: window.to.census.accounts, rate },
     ),
+  };
+}
+
+/**
+ * Stores a census of a live index (its day's first also account by account: a window may start
+ * there) and prunes the days older than the window. A failed write keeps the census in memory only
+ * (the answer does not fail for it; a restart then misses that count). Nothing without a database.
+ */
+export function censusStore(
+  counts: CommunityCountsRepository | undefined,
+  log: { warn(obj: unknown, msg: string): void } | undefined,
+) {
+  return async (key: string, { at, census }: CensusPoint, firstOfDay: boolean): Promise<void> => {
+    if (!counts) return;
+    try {
+      await counts.record({ partition: key, at, day: dayOf(at), ...census });
+      if (firstOfDay && census.assignment)
+        await counts.recordAssignment(key, dayOf(at), at, census.assignment);
+      await counts.prune(windowStartDay(at));
+    } catch (err) {
+      log?.warn({ err }, 'community counts not stored');
+    }
   };
 }

@@ -1,5 +1,13 @@
-import type { AudienceEngine, CommunityPartition } from '@murmur/engine';
-import type { StoredPartition } from './community-counts.repository';
+import type { AudienceEngine, CommunityCensus, CommunityPartition } from '@murmur/engine';
+import type { CommunityCountsRepository, StoredPartition } from './community-counts.repository';
+import {
+  restoredHistory,
+  storedCensuses,
+  windowStartDay,
+  withAssignments,
+  type CensusHistory,
+  type CensusPoint,
+} from './community-growth';
 
 /**
  * A partition as stored (community-counts.repository.ts): its core by X id, so that another index of
@@ -75,4 +83,72 @@ export function matchCommunities(
     const shared = row[m]!;
     return shared / (sizeNow[c]! + sizeBefore[m]! - shared) >= MATCH_JACCARD ? m : null;
   });
+}
+
+/** The partition counted under before this process's, while its censuses reach further back. */
+export interface Predecessor {
+  key: string;
+  partition: CommunityPartition;
+  censuses: CensusHistory;
+  /** Per listed community of the partition now: its match's position in this one, or null. */
+  match: (number | null)[];
+}
+
+/**
+ * The censuses growth is read from (docs/API-AUDIENCES.md "Communities"): the predecessor's while
+ * they reach further back than the partition's own, each community by its match there (`match`).
+ */
+export function growthCensuses(n: { censuses: CensusHistory; predecessor?: Predecessor | undefined }): {
+  censuses: CensusHistory;
+  match: ((c: number) => number | null) | null;
+} {
+  const own = n.censuses.window();
+  const before = n.predecessor?.censuses.window();
+  if (n.predecessor && before && (!own || before.from.at < own.from.at)) {
+    const { match } = n.predecessor;
+    return { censuses: n.predecessor.censuses, match: (c) => match[c] ?? null };
+  }
+  return { censuses: n.censuses, match: null };
+}
+
+/**
+ * Finds the partition an earlier process counted under, when it is not this one (Louvain on a moved
+ * index, after a restart from a live snapshot, finds another): counted on this index (`census`), its
+ * stored censuses read back, its communities matched to this partition's by member overlap here.
+ */
+export function createPredecessorFinder(deps: {
+  counts: CommunityCountsRepository | undefined;
+  census: (partition: CommunityPartition) => Promise<CommunityCensus>;
+  store: (key: string, point: CensusPoint, firstOfDay: boolean) => Promise<void>;
+}) {
+  const { counts, census: countOn, store } = deps;
+  return async (
+    engine: Pick<AudienceEngine, 'findAccountById'>,
+    key: string,
+    fresh: CensusPoint,
+  ): Promise<Predecessor | undefined> => {
+    if (!counts || !engine.findAccountById || !fresh.census.assignment) return undefined;
+    const since = windowStartDay(fresh.at);
+    const stored = await counts.latestOtherPartition(key, since);
+    if (!stored) return undefined;
+    const partition = partitionOnIndex(stored, (id) => engine.findAccountById!(id));
+    const census = await countOn(partition);
+    const point = { at: fresh.at, census };
+    const listed = stored.listed.reduce((m, p) => Math.max(m, p + 1), 0);
+    const censuses = restoredHistory(
+      withAssignments(
+        storedCensuses(await counts.since(stored.partition, since), listed),
+        await counts.assignmentsSince(stored.partition, since),
+      ),
+      point,
+    );
+    if (censuses.latest() === point) await store(stored.partition, point, censuses.firstOfItsDay(point));
+    const match = matchCommunities(
+      fresh.census.assignment,
+      census.assignment,
+      fresh.census.members.length,
+      listed,
+    );
+    return { key: stored.partition, partition, censuses, match };
+  };
 }
