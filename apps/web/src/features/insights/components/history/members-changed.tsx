@@ -53,7 +53,8 @@ function Side({ kind, side }: { kind: 'joined' | 'left'; side: MembershipSide })
             accounts={rows}
             label={t(`history.members.${kind}List`)}
             figure={(a) =>
-              a.inNetwork ? t('history.members.followers', { count: formatLargeNumber(a.followers) }) : null
+              // X's public count as the index last saw it: named as X's figure (docs/API.md "Figures").
+              a.inNetwork ? t('figures.xFollowersShort', { value: formatLargeNumber(a.followers) }) : null
             }
             detail={(a) =>
               a.inNetwork ? null : (
