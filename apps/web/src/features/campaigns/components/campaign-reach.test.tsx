@@ -32,9 +32,9 @@ describe("a campaign's reach names its figures", { timeout: 20_000 }, () => {
   });
 
   it.each([
-    ['en', '–', "Accounts reached (X's figure)"],
-    ['ja', '〜', 'リーチしたアカウント（Xの数値）'],
-  ] as const)('in %s', async (lang, dash, reachedTitle) => {
+    ['en', '–', "Accounts reached (X's figure)", 'Audience (estimate)'],
+    ['ja', '〜', 'リーチしたアカウント（Xの数値）', 'オーディエンス（推定）'],
+  ] as const)('in %s', async (lang, dash, reachedTitle, estimateLabel) => {
     await i18n.changeLanguage(lang);
     vi.spyOn(window, 'fetch').mockImplementation(
       fakeFetch({ 'GET /api/campaigns/4/reach/': { body: reach } }),
@@ -48,6 +48,8 @@ describe("a campaign's reach names its figures", { timeout: 20_000 }, () => {
     const row = screen.getByTestId('adset-reach');
     expect(within(row).getByText(range(adset, dash))).toBeTruthy();
     expect(row.textContent).toContain(formatLargeNumber(adset.value));
+    // The ad set's audience carries the label every screen gives an estimate.
+    expect(within(row).getByText(estimateLabel)).toBeTruthy();
     expect(within(screen.getByTestId('accounts-reached')).getByText(reachedTitle)).toBeTruthy();
   });
 });
