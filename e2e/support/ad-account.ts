@@ -2,14 +2,16 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * An X ad account for the team `slug`, the way a user gets one (SPEC §2 ad accounts): X connected
- * on the account page through the sandbox's authorisation page (its pre-selected account), an ad
+ * on the account page through the sandbox's authorisation page, an ad
  * account opened for that X account in the sandbox's Ads Manager, and access granted to the team in
- * Team settings. The page is signed in and in English. Returns the ad account's id and the X handle.
+ * Team settings. `as`: the X account's handle (else the one the page pre-selects). The page is signed
+ * in and in English. Returns the ad account's id and the X handle.
  */
 export async function connectAdAccount(
   page: Page,
   base: string,
   slug: string,
+  as?: string,
 ): Promise<{ accountId: string; handle: string }> {
   await page.goto(`/${slug}/account`);
   await page
@@ -17,6 +19,11 @@ export async function connectAdAccount(
     .getByRole('button', { name: 'Connect X' })
     .click();
   await expect(page).toHaveURL(/\/sandbox\/x\/oauth\/authenticate/);
+  if (as !== undefined) {
+    await page.getByLabel('Find a sandbox account by handle').fill(as);
+    await page.getByLabel('Find a sandbox account by handle').press('Enter');
+    await page.getByRole('radio', { name: new RegExp(`@${as} ·`) }).check();
+  }
   const chosen = page.locator('label:has(input[type="radio"]:checked)');
   const handle = /@([A-Za-z0-9_]+)/.exec(await chosen.innerText())![1]!;
   await page.getByRole('button', { name: 'Authorize app' }).click();
