@@ -62,7 +62,7 @@ async function expectLabel(scope: Locator, lang: Lang): Promise<void> {
 test('one audience shows the same figure, label and interval on every screen, in English and Japanese', async ({
   browser,
 }) => {
-  // Twelve screens at two widths in two languages: ~3 min on an idle machine, 6 or more on a loaded one.
+  // Twelve screens at two widths in two languages: 3.1 min at a load of 24 on the shared 2-core machine.
   test.setTimeout(600_000);
   const context = await browser.newContext({
     baseURL: app.server.url,
