@@ -129,7 +129,8 @@ export {
   writeLiveShardSnapshot,
   type LiveShardEngine,
 } from './shard/live-shard';
-export type { ShardOp, ShardRequests } from './shard/shard-requests';
+export { LiveShardQuestions, UnknownQuestionError, type LiveQuestionsOptions } from './shard/live-questions';
+export type { Asked, ShardOp, ShardRequests } from './shard/shard-requests';
 export { AccountSet } from './bits/account-set';
 export type { AudienceIndex, IndexStats } from './postings/audience-index';
 export { CATEGORICAL_FIELDS, POST_FIELDS, PROFILE_FIELDS, type CategoricalField } from './postings/fields';

@@ -1,7 +1,7 @@
 // The wire between the API server's ShardedEngine and the shard services (scale-out): JSON over
 // NATS request/reply. Each shard listens on `<prefix>.<shard>.<op>` in the queue group
 // `<prefix>.<shard>`, so a request goes to one replica of the shard.
-import type { ShardOp, ShardRequests } from '@murmur/engine';
+import type { ShardDictionary, ShardOp, ShardRequests } from '@murmur/engine';
 
 export const DEFAULT_PREFIX = 'murmur.engine';
 
@@ -18,6 +18,11 @@ export interface ShardInfo {
   scale: number;
   /** Approximate bytes of its typed arrays. */
   bytes: number;
+  /**
+   * A live shard serving insights: each question's dictionary and round trips go to one replica,
+   * which answers them over the version it pinned for that question (ShardedEngine, live-questions.ts).
+   */
+  liveInsights?: boolean;
 }
 
 /** A reply: the answer, or the error the replica met (name and message) — a bad package is a 4xx. */
@@ -26,6 +31,28 @@ export type ShardReply<T> = { ok: true; value: T } | { ok: false; name: string; 
 export const shardSubject = (prefix: string, shard: number, op: ShardOp): string =>
   `${prefix}.${shard}.${op}`;
 export const shardQueue = (prefix: string, shard: number): string => `${prefix}.${shard}`;
+
+/** A replica's name as one subject token (NATS tokens hold no dots, spaces or wildcards). */
+const token = (replica: string): string => replica.replace(/[^A-Za-z0-9_-]/g, '_');
+
+/**
+ * One replica's own subject for `op` (no queue group): a live shard's insights question reaches the
+ * replica that pinned its version for every round trip after the dictionary.
+ */
+export const replicaSubject = (prefix: string, shard: number, replica: string, op: ShardOp): string =>
+  `${prefix}.${shard}.replica.${token(replica)}.${op}`;
+
+/** The operations of one insights question, which a replica also answers on its own subject. */
+export const isQuestionOp = (op: ShardOp): boolean => op === 'estimate' || op.startsWith('insights');
+
+/** What a replica answers a live question's dictionary with: itself, to be asked again. */
+export interface QuestionDictionary<D = ShardDictionary> {
+  replica: string;
+  dictionary: D;
+}
+
+/** A static shard's dictionary, or a live shard's for one question. */
+export type ShardDictionaryReply = ShardDictionary | QuestionDictionary;
 
 /**
  * Operations whose replies may pass NATS's max_payload, streamed in chunks: the insights round trips,

@@ -9,12 +9,14 @@
 // furthest along the log, else from the export, and writes its own every --live-snapshot-seconds and
 // when it stops (live/live-shard-snapshots.ts). JSON lines on stdout: `ready` (with the position it
 // started from), `live` (events applied since start and the position, at most once a second) and
-// `snapshot` (each one written).
+// `snapshot` (each one written). A live shard over a one-partition log serves insights, each
+// question over the version its replica pinned for it (live-questions.ts); over more, none.
 import { parseArgs } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import {
   inMemoryEngine,
+  LiveShardQuestions,
   ShardInsights,
   ShardLookalike,
   type AudienceEngine,
@@ -65,6 +67,9 @@ const liveSource = {
   replica,
 };
 let insights: ShardInsights | undefined;
+/** A live shard's insights, per question; or why it serves none. */
+let liveInsights: LiveShardQuestions | undefined;
+let noInsights: string | undefined;
 let lookalikes: ShardLookalike | undefined;
 let from: 'snapshot' | 'export';
 let buildSeconds: number;
@@ -74,8 +79,7 @@ const jetstream = await jetstreamManager(nc).then(
 );
 if (livePartitions) {
   // A live shard: from its shard's live snapshot furthest along the log, else from the export (and
-  // then the whole log). Not yet: insights (the terms born live have no place in the export's term
-  // order, which ranked panels break ties by).
+  // then the whole log).
   if (!jetstream) {
     console.error('a live shard follows the live log in JetStream: this NATS has no JetStream');
     process.exit(1);
@@ -93,6 +97,14 @@ if (livePartitions) {
     position: opened.engine.position(),
   };
   engine = opened.engine;
+  // Insights need every replica of every shard to number the accounts and posts born live alike,
+  // which only one partition (one apply order) gives (docs/LIVE.md, "Insights on live shards").
+  if (livePartitions === 1) liveInsights = new LiveShardQuestions(opened.engine);
+  else {
+    noInsights =
+      `a live shard over ${livePartitions} partitions numbers the accounts and posts born live in ` +
+      'its own apply order, so shards cannot refer to them; insights need a one-partition log';
+  }
   from = opened.from;
   buildSeconds = opened.seconds;
 } else {
@@ -170,6 +182,8 @@ const service = serveShard({
   ...(values.prefix && { prefix: values.prefix }),
   replica,
   ...(insights && { insights }),
+  ...(liveInsights && { liveInsights }),
+  ...(noInsights && { noInsights }),
   ...(lookalikes && { lookalike: lookalikes }),
   ...(sets && { sets }),
 });

@@ -4,6 +4,7 @@ import {
   overlapOfQueries,
   type AudienceEngine,
   type ShardSpec,
+  type LiveShardQuestions,
   type ShardInsights,
   type ShardLookalike,
 } from '@murmur/engine';
@@ -14,6 +15,10 @@ import {
   encode,
   shardQueue,
   shardSubject,
+  isQuestionOp,
+  replicaSubject,
+  type QuestionDictionary,
+  type ShardDictionaryReply,
   type ShardInfo,
   type ShardOp,
   type ShardReply,
@@ -30,6 +35,13 @@ export interface ShardServiceOptions extends ShardSpec {
   replica?: string;
   /** Its side of sharded insights (over the same index); without it, insights questions fail. */
   insights?: ShardInsights;
+  /**
+   * A live shard's side of sharded insights, per question (live-questions.ts): each question's
+   * dictionary pins a version, its round trips (on this replica's own subject) read it.
+   */
+  liveInsights?: LiveShardQuestions;
+  /** Why this replica serves no insights (the error a question gets), when it has neither. */
+  noInsights?: string;
   /** Its side of sharded lookalikes (over the same index); without it, lookalike questions fail. */
   lookalike?: ShardLookalike;
   /**
@@ -74,10 +86,26 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     accounts: engine.stats.accounts,
     scale: engine.scale,
     bytes: engine.stats.bytes,
+    ...(options.liveInsights && { liveInsights: true }),
   };
+  const questions = options.liveInsights;
   const withInsights = (): ShardInsights => {
-    if (!options.insights) throw new Error(`Shard ${shard} serves no insights (no term order).`);
+    if (!options.insights) {
+      throw new Error(`Shard ${shard} serves no insights (${options.noInsights ?? 'no term order'}).`);
+    }
     return options.insights;
+  };
+  /** The insights a round trip reads: its question's pinned version on a live shard. */
+  const insightsOf = (question: string | undefined): ShardInsights =>
+    questions ? questions.of(question) : withInsights();
+  const dictionary = (input: { question: string } | null): ShardDictionaryReply => {
+    if (!questions) return withInsights().dictionary();
+    if (!input?.question) throw new Error(`Shard ${shard} is live: its insights are asked per question.`);
+    const answer: QuestionDictionary = {
+      replica: info.replica,
+      dictionary: questions.dictionary(input.question),
+    };
+    return answer;
   };
   const evaluated = new EvaluatedSets();
   const withLookalike = (): ShardLookalike => {
@@ -85,7 +113,10 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     return options.lookalike;
   };
   const handlers: Handlers = {
-    estimate: (q) => engine.estimate(q.pkg, { exclusions: q.exclusions ?? [] }),
+    estimate: (q) =>
+      questions && q.question !== undefined
+        ? questions.estimate(q.question, q)
+        : engine.estimate(q.pkg, { exclusions: q.exclusions ?? [] }),
     fieldCounts: ({ audience, fields }) =>
       engine.fieldCounts(engine.evaluate(audience.pkg, { exclusions: audience.exclusions ?? [] }), fields),
     lookup: ({ field, q, limit }) => engine.lookup(field, q, limit),
@@ -93,20 +124,36 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     ping: () => ({ ...info, accounts: engine.stats.accounts, bytes: engine.stats.bytes }),
     // Saved audiences are overlapped again and again: their sets are kept (overlap/evaluated-sets.ts).
     overlapMany: ({ audiences }) => overlapOfQueries(engine, audiences, evaluated),
-    insightsDictionary: () => withInsights().dictionary(),
-    insightsPartial: (r) => withInsights().partial(r),
-    insightsGraph: (r) => withInsights().graph(r),
-    insightsResolve: (r) => withInsights().resolve(r),
-    insightsDescribe: (r) => withInsights().describe(r),
+    insightsDictionary: dictionary,
+    insightsPartial: (r) => insightsOf(r.question).partial(r),
+    insightsGraph: (r) => insightsOf(r.question).graph(r),
+    insightsResolve: (r) => insightsOf(r.question).resolve(r),
+    // The question's last round trip (merge-insights.ts): its pinned version is released.
+    insightsDescribe: (r) => {
+      try {
+        return insightsOf(r.question).describe(r);
+      } finally {
+        questions?.finish(r.question);
+      }
+    },
     lookalikeCount: (r) => withLookalike().count(r),
     lookalikePopulation: (r) => withLookalike().population(r),
     lookalikeRank: (r) => withLookalike().rank(r),
     lookalikeDescribe: (r) => withLookalike().describe(r),
     lookalikeJoint: (r) => withLookalike().joint(r),
   };
-  const subscriptions: Subscription[] = (Object.keys(handlers) as ShardOp[]).map((op) =>
-    nc.subscribe(shardSubject(prefix, shard, op), {
-      queue: shardQueue(prefix, shard),
+  const ops = Object.keys(handlers) as ShardOp[];
+  // Each operation in the shard's queue group; a live shard's question operations also on this
+  // replica's own subject (a question's round trips after its dictionary).
+  const subscriptions: Subscription[] = [
+    ...ops.map((op) => subscribe(op, shardSubject(prefix, shard, op), shardQueue(prefix, shard))),
+    ...(questions ? ops.filter(isQuestionOp) : []).map((op) =>
+      subscribe(op, replicaSubject(prefix, shard, info.replica, op)),
+    ),
+  ];
+  function subscribe(op: ShardOp, subject: string, queue?: string): Subscription {
+    return nc.subscribe(subject, {
+      ...(queue && { queue }),
       callback: (error, msg) => {
         if (error) return;
         const answer = (reply: ShardReply<unknown>) => respond(op, msg, reply);
@@ -125,8 +172,8 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
         }
         answer(handle(op, msg));
       },
-    }),
-  );
+    });
+  }
   function handle(op: ShardOp, msg: Msg): ShardReply<unknown> {
     try {
       const input = msg.data.length === 0 ? null : decode<never>(msg.data);
@@ -150,6 +197,7 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     info,
     async close() {
       for (const s of subscriptions) s.unsubscribe();
+      questions?.close();
       await nc.flush();
     },
   };

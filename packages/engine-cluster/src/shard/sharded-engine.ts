@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { connect, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import {
   type AsyncAudienceEngine,
@@ -14,6 +15,7 @@ import {
   mergeEstimates,
   MergedDictionary,
   shardedInsights,
+  type ShardAsker,
   type ShardDictionary,
   mergeOverlapCounts,
   type OverlapCounts,
@@ -29,7 +31,9 @@ import {
   decode,
   encode,
   isStreamed,
+  replicaSubject,
   shardSubject,
+  type ShardDictionaryReply,
   type ShardInfo,
   type ShardOp,
   type ShardReply,
@@ -154,7 +158,46 @@ export class ShardedEngine implements AsyncAudienceEngine {
    * dictionaries are fetched once, on the first question.
    */
   async insights(query: AudienceQuery, options?: InsightsOptions): Promise<AudienceInsights> {
+    if (this.shardInfo.some((i) => i.liveInsights)) {
+      return this.liveQuestion((asker, dictionary) =>
+        shardedInsights(asker, dictionary, this.scale, query, options),
+      );
+    }
     return shardedInsights(this, await this.mergedDictionary(), this.scale, query, options);
+  }
+
+  /**
+   * One insights question over live shards (docs/LIVE.md, "Insights on live shards"): their terms,
+   * populations and numbers move with every batch, so the dictionary is fetched for the question —
+   * each replica answering it pins the version it has then (live-questions.ts) — and every later
+   * round trip goes to that replica's own subject, with the question's name. A replica gone or a
+   * question released mid-way (its time passed) starts the question again, up to `attempts` times.
+   */
+  private async liveQuestion<T>(
+    run: (asker: ShardAsker, dictionary: MergedDictionary) => Promise<T>,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const question = randomUUID();
+      const replies = await this.scatter<'insightsDictionary', ShardDictionaryReply>('insightsDictionary', {
+        question,
+      });
+      const replicas = replies.map((reply, shard) => {
+        if (!('replica' in reply)) throw new Error(`Shard ${shard} is not live: it answered no question.`);
+        return reply.replica;
+      });
+      const dictionary = new MergedDictionary(replies.map((r) => ('replica' in r ? r.dictionary : r)));
+      const asker: ShardAsker = {
+        shards: this.shards,
+        ask: <K extends ShardOp, R>(shard: number, op: K, input: ShardRequests[K]) =>
+          this.ask<K, R>(shard, op, { ...input, question }, replicas[shard]),
+      };
+      try {
+        return await run(asker, dictionary);
+      } catch (error) {
+        const again = error instanceof ShardUnavailableError || isNamed(error, 'UnknownQuestionError');
+        if (!again || attempt >= this.attempts) throw error;
+      }
+    }
   }
 
   /**
@@ -181,9 +224,20 @@ export class ShardedEngine implements AsyncAudienceEngine {
     return this.shardInfo.reduce((sum, i) => sum + i.accounts, 0);
   }
 
-  /** One shard's answer: a replica of it, another one after a timeout, ShardUnavailableError after all. */
-  async ask<K extends ShardOp, T>(shard: number, op: K, input: ShardRequests[K]): Promise<T> {
-    const subject = shardSubject(this.prefix, shard, op);
+  /**
+   * One shard's answer: a replica of it, another one after a timeout, ShardUnavailableError after all;
+   * with `replica`, that replica's (a live question's round trips), ShardUnavailableError once gone.
+   */
+  async ask<K extends ShardOp, T>(
+    shard: number,
+    op: K,
+    input: ShardRequests[K],
+    replica?: string,
+  ): Promise<T> {
+    const subject =
+      replica === undefined
+        ? shardSubject(this.prefix, shard, op)
+        : replicaSubject(this.prefix, shard, replica, op);
     const payload = encode(input);
     const streamed = isStreamed(op);
     const timeout = streamed ? this.insightsTimeoutMs : this.timeoutMs;
@@ -195,8 +249,12 @@ export class ShardedEngine implements AsyncAudienceEngine {
           ? await this.requestChunks(subject, payload, timeout, headers)
           : (await this.options.nc.request(subject, payload, { timeout, ...(headers && { headers }) })).data;
       } catch (error) {
-        if (isNamed(error, 'NoRespondersError'))
-          throw new ShardUnavailableError(shard, 'no replica is running');
+        if (isNamed(error, 'NoRespondersError')) {
+          throw new ShardUnavailableError(
+            shard,
+            replica === undefined ? 'no replica is running' : `replica ${replica} is gone`,
+          );
+        }
         if (!isNamed(error, 'TimeoutError')) throw error;
       }
       if (data === undefined) {

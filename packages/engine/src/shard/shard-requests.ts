@@ -17,19 +17,28 @@ import type {
   LookalikeRankRequest,
 } from '../lookalike/shard-lookalike';
 
+/**
+ * A request of one insights question to a live shard (live-questions.ts): `question` names the
+ * version the replica pinned when it answered the question's dictionary. A static shard ignores it.
+ */
+export type Asked<T> = T & { question?: string | undefined };
+
 export interface ShardRequests {
-  estimate: AudienceQuery;
+  estimate: Asked<AudienceQuery>;
   fieldCounts: { audience: AudienceQuery; fields?: readonly CategoricalField[] | undefined };
   lookup: { field: LookupField; q: string; limit?: number | undefined };
   ping: null;
   /** Overlap of 2–50 audiences (overlap/overlap-many.ts): every count sums over the shards. */
   overlapMany: { audiences: readonly AudienceQuery[] };
-  /** Insights (shard-insights.ts, merge-insights.ts): the term dictionary, then four round trips. */
-  insightsDictionary: null;
-  insightsPartial: InsightsRequest;
-  insightsGraph: InsightsGraphRequest;
-  insightsResolve: InsightsResolveRequest;
-  insightsDescribe: InsightsDescribeRequest;
+  /**
+   * Insights (shard-insights.ts, merge-insights.ts): the term dictionary (a live shard's per question,
+   * live-questions.ts), then four round trips.
+   */
+  insightsDictionary: { question: string } | null;
+  insightsPartial: Asked<InsightsRequest>;
+  insightsGraph: Asked<InsightsGraphRequest>;
+  insightsResolve: Asked<InsightsResolveRequest>;
+  insightsDescribe: Asked<InsightsDescribeRequest>;
   /** Lookalikes (lookalike/shard-lookalike.ts, merge-lookalike.ts): counts, rankings, descriptions. */
   lookalikeCount: LookalikeCountRequest;
   lookalikePopulation: LookalikePopulationRequest;

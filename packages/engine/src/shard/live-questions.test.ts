@@ -1,0 +1,145 @@
+import type { AudienceInsights } from '@murmur/core/insights';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLiveEngine } from '../live/live-engine';
+import { baseModel, randomEvents } from '../testing/live-model';
+import { pkg } from '../testing/network-a';
+import { seededRandom } from '../testing/random';
+import { createLiveShardEngine, type LiveShardEngine } from './live-shard';
+import { LiveShardQuestions, UnknownQuestionError } from './live-questions';
+import { MergedDictionary, shardedInsights, type ShardAsker } from './merge-insights';
+import type { ShardDictionary } from './shard-insights';
+import type { ShardRequests } from './shard-requests';
+
+/** Through JSON, as on the wire. */
+const wire = <T>(value: unknown): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * One question over live shards in this thread, as shard-service.ts serves it: the dictionary pins
+ * each shard's version, every round trip names the question, describe (the last) releases it.
+ */
+function question(
+  held: readonly LiveShardQuestions[],
+  name: string,
+): ShardAsker & { dictionary: MergedDictionary } {
+  const dictionary = new MergedDictionary(held.map((h) => wire<ShardDictionary>(h.dictionary(name))));
+  const answer = (h: LiveShardQuestions, op: keyof ShardRequests, input: { question?: string }): unknown => {
+    switch (op) {
+      case 'estimate':
+        return h.estimate(input.question, input as ShardRequests['estimate']);
+      case 'insightsPartial':
+        return h.of(input.question).partial(input as ShardRequests['insightsPartial']);
+      case 'insightsGraph':
+        return h.of(input.question).graph(input as ShardRequests['insightsGraph']);
+      case 'insightsResolve':
+        return h.of(input.question).resolve(input as ShardRequests['insightsResolve']);
+      case 'insightsDescribe':
+        try {
+          return h.of(input.question).describe(input as ShardRequests['insightsDescribe']);
+        } finally {
+          h.finish(input.question);
+        }
+      case 'insightsDictionary':
+      case 'fieldCounts':
+      case 'lookup':
+      case 'ping':
+      case 'overlapMany':
+      case 'lookalikeCount':
+      case 'lookalikePopulation':
+      case 'lookalikeRank':
+      case 'lookalikeDescribe':
+      case 'lookalikeJoint':
+        throw new Error(`${op}: not asked by insights`);
+    }
+  };
+  return {
+    shards: held.length,
+    dictionary,
+    ask: <K extends keyof ShardRequests, T>(shard: number, op: K, input: ShardRequests[K]) =>
+      Promise.resolve(wire<T>(answer(held[shard]!, op, wire({ ...input, question: name })))),
+  };
+}
+
+/** The panels that are counts (everything but the sample accounts), without the timing. */
+const counted = (i: AudienceInsights) => {
+  const { ms: _ms, sampleAccounts: _sample, ...rest } = i;
+  return rest;
+};
+
+const PACKAGES = [
+  pkg({ languages: [{ label: 'English' }, { label: 'Japanese' }, { label: 'Spanish' }] }),
+  pkg({ keywords: [{ label: 'coffee' }] }),
+];
+
+async function network() {
+  const rand = seededRandom(33);
+  const m = baseModel(rand, 90, 140);
+  const exported = m.lines();
+  const events = randomEvents(m, rand, 600);
+  const single = await createLiveEngine(exported);
+  const shards = 2;
+  const parts: LiveShardEngine[] = await Promise.all(
+    Array.from({ length: shards }, (_, shard) => createLiveShardEngine(exported, { shard, shards })),
+  );
+  const apply = (from: number, to: number) => {
+    for (let i = from; i < to; i += 50) {
+      single.apply(events.slice(i, Math.min(i + 50, to)));
+      for (const part of parts) part.apply(events.slice(i, Math.min(i + 50, to)));
+    }
+  };
+  return { single, parts, apply, events };
+}
+
+describe('live shard questions', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('answer every round trip over the version the dictionary pinned, whatever is applied meanwhile', async () => {
+    const { single, parts, apply, events } = await network();
+    const half = Math.floor(events.length / 2);
+    apply(0, half);
+    const held = parts.map((part) => new LiveShardQuestions(part));
+    const expected = PACKAGES.map((p) => counted(single.insights(single.evaluate(p))));
+    const sizes = PACKAGES.map((p) => single.estimate(p).sampleCount);
+    const askers = PACKAGES.map((_, i) => question(held, `q${i}`));
+    expect(held.map((h) => h.size)).toEqual([2, 2]);
+    // The rest of the log (accounts, posts, terms born live) lands after the dictionaries.
+    apply(half, events.length);
+    for (const [i, p] of PACKAGES.entries()) {
+      const merged = await shardedInsights(askers[i]!, askers[i]!.dictionary, single.scale, { pkg: p });
+      expect(counted(merged), JSON.stringify(p)).toEqual(expected[i]);
+    }
+    // Each question was released by its last round trip.
+    expect(held.map((h) => h.size)).toEqual([0, 0]);
+    // Not vacuous: the log after the pin changed the answers, and a new question reads the new version.
+    expect(PACKAGES.map((p) => single.estimate(p).sampleCount)).not.toEqual(sizes);
+    for (const p of PACKAGES) {
+      const asker = question(held, 'later');
+      const merged = await shardedInsights(asker, asker.dictionary, single.scale, { pkg: p });
+      expect(counted(merged)).toEqual(counted(single.insights(single.evaluate(p))));
+    }
+  });
+
+  it('refuse a round trip of a question never asked, released, or pushed out by newer ones', async () => {
+    vi.useFakeTimers();
+    const { parts } = await network();
+    const held = new LiveShardQuestions(parts[0]!, { keep: 2, ttlMs: 1000 });
+    const audience = { pkg: PACKAGES[0]! };
+    expect(() => held.estimate('never', audience)).toThrow(UnknownQuestionError);
+    expect(() => held.of(undefined)).toThrow(UnknownQuestionError);
+    held.dictionary('a');
+    held.dictionary('b');
+    expect(held.estimate('a', audience).sampleCount).toBeGreaterThan(0);
+    held.dictionary('c');
+    expect(held.size).toBe(2);
+    expect(() => held.of('a')).toThrow(/not held on this replica/);
+    expect(held.of('b')).toBe(held.of('b'));
+    held.finish('b');
+    expect(() => held.of('b')).toThrow(UnknownQuestionError);
+    // A question whose coordinator went away is released after its time.
+    vi.advanceTimersByTime(1001);
+    expect(held.size).toBe(0);
+    expect(() => held.of('c')).toThrow(UnknownQuestionError);
+    held.dictionary('d');
+    held.close();
+    expect(held.size).toBe(0);
+  });
+});
