@@ -109,6 +109,7 @@ export {
 export {
   BORN_LIVE_ORDER,
   ShardInsights,
+  LiveVersionBehindError,
   termOrderOf,
   type LiveShardParts,
   type InsightsDescribeRequest,

@@ -170,8 +170,9 @@ export class ShardedEngine implements AsyncAudienceEngine {
    * One insights question over live shards (docs/LIVE.md, "Insights on live shards"): their terms,
    * populations and numbers move with every batch, so the dictionary is fetched for the question —
    * each replica answering it pins the version it has then (live-questions.ts) — and every later
-   * round trip goes to that replica's own subject, with the question's name. A replica gone or a
-   * question released mid-way (its time passed) starts the question again, up to `attempts` times.
+   * round trip goes to that replica's own subject, with the question's name. A replica gone, a
+   * question released mid-way (its time passed) or a shard behind another (LiveVersionBehindError)
+   * starts the question again, up to `attempts` times.
    */
   private async liveQuestion<T>(
     run: (asker: ShardAsker, dictionary: MergedDictionary) => Promise<T>,
@@ -194,7 +195,10 @@ export class ShardedEngine implements AsyncAudienceEngine {
       try {
         return await run(asker, dictionary);
       } catch (error) {
-        const again = error instanceof ShardUnavailableError || isNamed(error, 'UnknownQuestionError');
+        const again =
+          error instanceof ShardUnavailableError ||
+          isNamed(error, 'UnknownQuestionError') ||
+          isNamed(error, 'LiveVersionBehindError');
         if (!again || attempt >= this.attempts) throw error;
       }
     }

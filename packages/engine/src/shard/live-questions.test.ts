@@ -1,5 +1,6 @@
 import type { AudienceInsights } from '@murmur/core/insights';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { INSIGHTS_DEFAULTS } from '../insights/context';
 import { createLiveEngine } from '../live/live-engine';
 import { baseModel, randomEvents } from '../testing/live-model';
 import { pkg } from '../testing/network-a';
@@ -7,7 +8,7 @@ import { seededRandom } from '../testing/random';
 import { createLiveShardEngine, type LiveShardEngine } from './live-shard';
 import { LiveShardQuestions, UnknownQuestionError } from './live-questions';
 import { MergedDictionary, shardedInsights, type ShardAsker } from './merge-insights';
-import type { ShardDictionary } from './shard-insights';
+import { LiveVersionBehindError, type ShardDictionary } from './shard-insights';
 import type { ShardRequests } from './shard-requests';
 
 /** Through JSON, as on the wire. */
@@ -141,5 +142,40 @@ describe('live shard questions', () => {
     held.dictionary('d');
     held.close();
     expect(held.size).toBe(0);
+  });
+
+  it('refuse to describe an account born live that their version does not hold yet', async () => {
+    const { parts, events } = await network();
+    const half = Math.floor(events.length / 2);
+    parts[0]!.apply(events);
+    parts[1]!.apply(events.slice(0, half));
+    const { exported } = parts[0]!.shard;
+    const ahead = parts[0]!.pin();
+    const behind = parts[1]!.pin();
+    const slot = (index: typeof ahead.whole, n: number) => index.accounts.slot[n] ?? 0;
+    let n = exported;
+    while (n < ahead.whole.size && !(slot(ahead.whole, n) && !slot(behind.whole, n))) n++;
+    ahead.release();
+    behind.release();
+    expect(n).toBeLessThan(ahead.whole.size);
+    const held = parts.map((part) => new LiveShardQuestions(part));
+    const describe = (h: LiveShardQuestions, accounts: number[]) => {
+      h.dictionary('q');
+      return h.of('q').describe({
+        audience: { pkg: PACKAGES[0]! },
+        members: 1,
+        options: INSIGHTS_DEFAULTS,
+        candidates: [],
+        core: [],
+        community: [],
+        communities: 0,
+        accounts,
+        chosen: [],
+      });
+    };
+    expect(() => describe(held[1]!, [n])).toThrow(LiveVersionBehindError);
+    // The shard that applied it, and the shard behind for an account it holds, describe them.
+    expect(describe(held[0]!, [n]).accounts.map((a) => a.id)).not.toEqual(['']);
+    expect(describe(held[1]!, [exported - 1]).accounts).toHaveLength(1);
   });
 });

@@ -193,6 +193,20 @@ export interface LiveShardParts {
   whole: AudienceIndex;
 }
 
+/**
+ * A live shard asked about an account born live that its version does not hold yet: another shard,
+ * further along the log, named it. The question is asked again (ShardedEngine), not answered with an
+ * empty account.
+ */
+export class LiveVersionBehindError extends Error {
+  override readonly name = 'LiveVersionBehindError';
+  constructor(n: number) {
+    super(
+      `Account ${n} was born live after this replica's version: the shards stand at different log positions.`,
+    );
+  }
+}
+
 /** One audience on one shard, kept for the round trips of one insights question. */
 class Session {
   readonly set: AccountSet;
@@ -461,7 +475,13 @@ export class ShardInsights {
       }
       return sparse(counts);
     });
-    // The coordinator asks each shard about its own accounts (shardOf), with or without a record.
+    // The coordinator asks each shard about its own accounts (shardOf), with or without a record;
+    // a live shard behind the one that named an account born live cannot describe it.
+    const live = this.live;
+    const behind = live
+      ? request.accounts.find((n) => live.bornLive(n) && !live.whole.accounts.slot[n])
+      : undefined;
+    if (behind !== undefined) throw new LiveVersionBehindError(behind);
     return {
       accounts: request.accounts.map((n) => ({ ...accountSummary(index, n), inAudience: s.has(n) })),
       communities,
