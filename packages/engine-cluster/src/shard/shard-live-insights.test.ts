@@ -114,4 +114,31 @@ describe('insights over live shards on NATS', () => {
       await nats.stop();
     }
   });
+
+  it('refuse insights with the reason a replica gives (a live shard over several partitions)', async () => {
+    const m = baseModel(seededRandom(45), 30, 40);
+    const nats = await startNats();
+    const nc = await connect({ servers: nats.url });
+    const reason = 'a live shard over 3 partitions numbers the accounts born live in its own apply order';
+    const services = await Promise.all(
+      [0, 1].map(async (shard) =>
+        serveShard({
+          nc,
+          engine: await createLiveShardEngine(m.lines(), { shard, shards: 2 }),
+          shard,
+          shards: 2,
+          noInsights: reason,
+        }),
+      ),
+    );
+    try {
+      const sharded = await ShardedEngine.open({ nc, shards: 2 });
+      expect(sharded.shardInfo.some((i) => i.liveInsights)).toBe(false);
+      await expect(sharded.insights({ pkg: PACKAGES[0]! })).rejects.toThrow(`serves no insights (${reason})`);
+    } finally {
+      for (const s of services) await s.close();
+      await nc.close();
+      await nats.stop();
+    }
+  });
 });
