@@ -47,6 +47,7 @@ export const isQuestionOp = (op: ShardOp): boolean => op === 'estimate' || op.st
 
 /** What a replica answers a live question's dictionary with: itself, to be asked again. */
 export interface QuestionDictionary<D = ShardDictionary> {
+  /** The replica's own name on the wire (replicaSubject): its name and a token of its service. */
   replica: string;
   dictionary: D;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
   EvaluatedSets,
@@ -89,6 +90,9 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     ...(options.liveInsights && { liveInsights: true }),
   };
   const questions = options.liveInsights;
+  // This replica's own subjects: its name and a token of this service, so that two replicas named
+  // alike (process ids on two hosts) never answer one question's round trips together.
+  const own = `${info.replica}-${randomUUID().slice(0, 8)}`;
   const withInsights = (): ShardInsights => {
     if (!options.insights) {
       throw new Error(`Shard ${shard} serves no insights (${options.noInsights ?? 'no term order'}).`);
@@ -102,7 +106,7 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     if (!questions) return withInsights().dictionary();
     if (!input?.question) throw new Error(`Shard ${shard} is live: its insights are asked per question.`);
     const answer: QuestionDictionary = {
-      replica: info.replica,
+      replica: own,
       dictionary: questions.dictionary(input.question),
     };
     return answer;
@@ -148,7 +152,7 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
   const subscriptions: Subscription[] = [
     ...ops.map((op) => subscribe(op, shardSubject(prefix, shard, op), shardQueue(prefix, shard))),
     ...(questions ? ops.filter(isQuestionOp) : []).map((op) =>
-      subscribe(op, replicaSubject(prefix, shard, info.replica, op)),
+      subscribe(op, replicaSubject(prefix, shard, own, op)),
     ),
   ];
   function subscribe(op: ShardOp, subject: string, queue?: string): Subscription {

@@ -155,7 +155,8 @@ export class ShardedEngine implements AsyncAudienceEngine {
    * Every insights panel (computeInsights) over the shards, merged from their partial aggregates:
    * count-based panels equal the single engine's; the community core and sample accounts are drawn
    * from the shards in proportion to their members (shard/merge-insights.ts). The shards' term
-   * dictionaries are fetched once, on the first question.
+   * dictionaries are fetched once, on the first question — a live shard's, per question, with every
+   * round trip of the question sent to the replica that answered it (`liveQuestion`).
    */
   async insights(query: AudienceQuery, options?: InsightsOptions): Promise<AudienceInsights> {
     if (this.shardInfo.some((i) => i.liveInsights)) {
