@@ -87,7 +87,7 @@ async function network() {
       for (const part of parts) part.apply(events.slice(i, Math.min(i + 50, to)));
     }
   };
-  return { single, parts, apply, events };
+  return { single, parts, apply, events, exported };
 }
 
 describe('live shard questions', () => {
@@ -177,5 +177,26 @@ describe('live shard questions', () => {
     // The shard that applied it, and the shard behind for an account it holds, describe them.
     expect(describe(held[0]!, [n]).accounts.map((a) => a.id)).not.toEqual(['']);
     expect(describe(held[1]!, [exported - 1]).accounts).toHaveLength(1);
+  });
+
+  it('over one partition: replicas applying it in other batches number what is born live alike', async () => {
+    const { parts, events, exported } = await network();
+    const other = await createLiveShardEngine(exported, { shard: 0, shards: 2 });
+    for (let i = 0; i < events.length; i += 7) other.apply(events.slice(i, i + 7));
+    parts[0]!.apply(events);
+    const numbered = (engine: LiveShardEngine) => {
+      const { whole, release } = engine.pin();
+      release();
+      const { slot, ids } = whole.accounts;
+      const accounts = Array.from({ length: whole.size }, (_, n) => (slot[n] ? ids.get(slot[n] - 1) : ''));
+      // Born live: every number below the next one unborn (a version holds room for more).
+      const born = accounts.findIndex((id, n) => n >= engine.shard.exported && id === '');
+      return {
+        accounts: accounts.slice(0, born < 0 ? accounts.length : born),
+        posts: Array.from(whole.posts.author.subarray(0, whole.posts.count)),
+      };
+    };
+    expect(numbered(other)).toEqual(numbered(parts[0]!));
+    expect(numbered(other).accounts.length).toBeGreaterThan(parts[0]!.shard.exported);
   });
 });
