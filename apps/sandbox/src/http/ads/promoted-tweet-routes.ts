@@ -8,7 +8,7 @@ import { liveChildren, liveLineItemId, registerLineItemChildRoutes } from './lin
 import { one } from './envelope';
 import { iso, list, paramsOf, str } from './params';
 import { combine, hashString } from '../../random/hash';
-import type { AdsPlatform } from '../../ads/platform';
+import { adPostsOf, type AdPost } from '../../ads/ad-posts';
 import type { AdAccount } from '../../ads/types';
 import { changePromotedStatus } from '../../ads/delivery/plan';
 import { notFound } from './errors';
@@ -19,25 +19,6 @@ const MAX_TWEETS = 50;
 /** X's limit for a post's text, and how many media a post carries. */
 const MAX_TEXT = 280;
 const MAX_MEDIA = 4;
-
-/** A promoted-only ("nullcast") post made through `POST accounts/:account_id/tweet`. */
-interface AdPost {
-  id: string;
-  accountId: string;
-  text: string;
-  mediaKeys: string[];
-  cardUri: string | null;
-  nullcast: boolean;
-  createdAt: number;
-}
-
-/** The posts each ads platform made; they exist for promotion beside the network's own posts. */
-const adPosts = new WeakMap<AdsPlatform, Map<string, AdPost>>();
-const postsOf = (platform: AdsPlatform): Map<string, AdPost> => {
-  let posts = adPosts.get(platform);
-  if (!posts) adPosts.set(platform, (posts = new Map<string, AdPost>()));
-  return posts;
-};
 
 const postWire = (account: AdAccount, post: AdPost, owner: string): object => ({
   id: post.id,
@@ -82,7 +63,7 @@ export function registerPromotedTweetRoutes(app: FastifyInstance, ctx: AdsContex
     const params = paramsOf(request);
     const lineItemId = liveLineItemId(ctx, account, params);
     const tweetIds = list(params, 'tweet_ids', { required: true, max: MAX_TWEETS });
-    const made = postsOf(ctx.platform);
+    const made = adPostsOf(ctx.platform.network);
     const missing = tweetIds.find((id) => !ctx.postExists(id) && made.get(id)?.accountId !== account.id);
     if (missing) throw new InvalidInput(`Post ${missing} does not exist`, 'tweet_ids');
     const linked = liveChildren(store.promotedTweets, account.id, lineItemId);
@@ -118,6 +99,31 @@ export function registerPromotedTweetRoutes(app: FastifyInstance, ctx: AdsContex
     return one(request, wire(pt));
   });
 
+  // X Ads API v12 `GET accounts/:account_id/tweets`: the posts of the ad account's user, newest
+  // first. Only published posts made through the Ads API are kept here (the network's own posts are
+  // read through the X API v2), so DRAFT and SCHEDULED list nothing and ORGANIC the ones made with
+  // nullcast=false; timeline_type defaults to NULLCAST as on X.
+  app.get('/accounts/:account_id/tweets', (request) => {
+    const account = ownedAccount(ctx, request);
+    const params = paramsOf(request);
+    const type = oneOf(params, 'tweet_type', ['DRAFT', 'PUBLISHED', 'SCHEDULED'] as const, {
+      required: true,
+    })!;
+    const timeline = oneOf(params, 'timeline_type', ['ALL', 'NULLCAST', 'ORGANIC'] as const) ?? 'NULLCAST';
+    const ids = list(params, 'tweet_ids', { max: 200 });
+    const owner = ctx.platform.network.accounts.ids[account.owner]!.toString();
+    const posts = [...adPostsOf(ctx.platform.network).values()]
+      .filter(
+        (p) =>
+          type === 'PUBLISHED' &&
+          p.accountId === account.id &&
+          (timeline === 'ALL' || p.nullcast === (timeline === 'NULLCAST')) &&
+          (ids.length === 0 || ids.includes(p.id)),
+      )
+      .sort((a, b) => b.createdAt - a.createdAt || (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+    return page(request, posts, (p) => postWire(account, p, owner));
+  });
+
   // X Ads API v12 `POST accounts/:account_id/tweet`: a post of the ad account's user, promoted-only
   // by default (nullcast), with up to 4 media of the account's media library.
   app.post('/accounts/:account_id/tweet', (request) => {
@@ -138,7 +144,7 @@ export function registerPromotedTweetRoutes(app: FastifyInstance, ctx: AdsContex
       throw new InvalidInput("as_user_id must be the ad account's user", 'as_user_id');
     const nullcast = str(params, 'nullcast') !== 'false';
     const now = ctx.platform.now();
-    const posts = postsOf(ctx.platform);
+    const posts = adPostsOf(ctx.platform.network);
     const seq = store.nextId('tweet');
     const hi = combine(hashString(ctx.platform.network.config.seed), hashString(`ad-post:${seq}`));
     const id = (
@@ -149,6 +155,7 @@ export function registerPromotedTweetRoutes(app: FastifyInstance, ctx: AdsContex
     const post: AdPost = {
       id,
       accountId: account.id,
+      author: account.owner,
       text,
       mediaKeys,
       cardUri: str(params, 'card_uri') ?? null,

@@ -4,6 +4,7 @@ import { registerEngagers } from './engagers';
 import { registerFollows } from './follows';
 import { registerListMembers } from './list-members';
 import { registerLists } from './lists';
+import { registerPostDelete } from './post-delete';
 import { registerPostLookups } from './post-lookup';
 import { PROBLEMS, XProblem, invalidRequest } from './problems';
 import { registerSearch } from './search-recent';
@@ -67,6 +68,7 @@ export function xApiV2(ctx: XContext): FastifyPluginAsync {
     registerLists(app, ctx);
     registerListMembers(app, ctx);
     registerPostLookups(app, ctx);
+    registerPostDelete(app, ctx);
     const activity = new ActivitySubscriptions();
     registerActivitySubscriptions(app, ctx, activity, () => ctx.auth.now());
     registerStreams(app, ctx, activity, ctx.streams);

@@ -85,10 +85,14 @@ export function pinnedPost(net: Network, account: number): number {
   return best;
 }
 
-/** The post number for an X-style post id (its low 22 bits hold the number modulo 2²²), or -1. */
+/**
+ * The post number for an X-style post id (its low 22 bits hold the number modulo 2²²), or -1 — also
+ * for a deleted post, which leaves every answer as on X.
+ */
 export function postById(net: Network, id: string): number {
   if (!/^[0-9]{1,19}$/.test(id)) return -1;
   const low = Number(BigInt(id) & 0x3fffffn);
-  for (let p = low; p < net.posts.length; p += 0x400000) if (postId(net.posts, p) === id) return p;
+  for (let p = low; p < net.posts.length; p += 0x400000)
+    if (postId(net.posts, p) === id) return net.posts.deleted.get(p) ? -1 : p;
   return -1;
 }

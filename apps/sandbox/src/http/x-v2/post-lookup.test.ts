@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EventKind } from '../../model/events';
 import { postId } from '../../model/posts';
 import { SANDBOX_DEV_CREDENTIALS } from '../options';
-import { startSandbox } from '../x-test-kit';
+import { signInWithOAuth2, startSandbox } from '../x-test-kit';
 
 const sandbox = await startSandbox({});
 const { network: net } = sandbox;
@@ -99,5 +99,39 @@ describe('X API v2 post endpoints (lookup, mentions, liked posts, quotes, counts
       (counts.body.meta as { total_tweet_count: number }).total_tweet_count,
     );
     expect((await get('tweets/counts/recent?query=cats')).status).toBe(400);
+  });
+
+  it('deletes a post for its author only (DELETE /2/tweets/:id), with its delete event for the streams', async () => {
+    let post = net.posts.length - 1;
+    while (net.posts.deleted.get(post) || net.posts.author.get(post) === net.posts.author.get(busy)) post--;
+    const author = net.posts.author.get(post);
+    const scope = ['tweet.read', 'tweet.write', 'users.read'];
+    const owner = await signInWithOAuth2(sandbox, author, scope);
+    const stranger = await signInWithOAuth2(sandbox, net.posts.author.get(busy), scope);
+    const id = postId(net.posts, post);
+
+    const refused = (await stranger.v2.deleteTweet(id).catch((e: unknown) => e)) as { code: number };
+    expect(refused.code).toBe(403);
+    const appOnly = await fetch(`${sandbox.base}/x/2/tweets/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${SANDBOX_DEV_CREDENTIALS.x.bearerToken}` },
+    });
+    expect(appOnly.status).toBe(403);
+    expect(net.posts.deleted.get(post)).toBe(0);
+
+    const events = net.events.length;
+    const deleted = await owner.v2.deleteTweet(id);
+    expect(deleted).toEqual({ data: { deleted: true } });
+    matchesSchema('DeletePostsResponse', deleted);
+    // The event the posts compliance stream carries, at once.
+    expect(net.events.length).toBe(events + 1);
+    expect([net.events.kind.get(events), net.events.post.get(events)]).toEqual([EventKind.postDelete, post]);
+    expect(((await get(`tweets/${id}`)).body.errors as { title: string }[])[0]!.title).toBe(
+      'Not Found Error',
+    );
+    // Gone: a second delete is X's "200 with errors", still in the response's schema.
+    const again = await owner.v2.deleteTweet(id);
+    expect(again.errors?.[0]).toMatchObject({ title: 'Not Found Error', resource_type: 'tweet' });
+    matchesSchema('DeletePostsResponse', again);
   });
 });

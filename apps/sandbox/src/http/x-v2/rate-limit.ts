@@ -11,6 +11,7 @@ const LIMITS: readonly [app: number | undefined, user: number, endpoints: readon
   [1500, 900, ['GET /2/users/:id/tweets']],
   [450, 180, ['GET /2/tweets/search/recent']],
   [450, 900, ['GET /2/tweets/:id', 'GET /2/tweets']],
+  [undefined, 50, ['DELETE /2/tweets/:id']],
   [450, 300, ['GET /2/users/:id/mentions']],
   [
     75,
