@@ -258,6 +258,17 @@ export function createXAdsCampaignClient(
       );
     },
 
+    /**
+     * Deletes a post the user made (X API v2 `DELETE /2/tweets/:id`): how a failed publish takes
+     * its promoted-only posts off X, so that a retry does not leave two identical posts.
+     */
+    deletePost: (tokens: XUserTokens, tweetId: string) =>
+      call('delete post', async () => {
+        const answer = await client(tokens).v2.deleteTweet(tweetId);
+        // X answers 200 with only `errors` for a post that is not there (already deleted): gone either way.
+        if (answer.data?.deleted === false) throw new Error(`X did not delete the post ${tweetId}.`);
+      }),
+
     promote(tokens: XUserTokens, accountId: string, lineItemId: string, tweetId: string) {
       return call('promote post', async () => {
         const answer = await client(tokens).post<Many<{ id: string }>>(

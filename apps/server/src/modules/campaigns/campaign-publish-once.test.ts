@@ -187,5 +187,15 @@ describe('publishing a campaign to X', () => {
     const left = await library(w);
     expect(left.filter((n) => n === 'beans-again.png')).toHaveLength(1);
     expect(left.filter((n) => n === 'cup-doomed.png')).toEqual([]);
+    // The promoted-only posts it made are deleted again (X API v2 DELETE /2/tweets/:id), so a retry
+    // does not leave two identical posts on X; the published campaigns' posts stay.
+    const posts = (
+      (await kit.ads(w.xUserId, 'GET', `accounts/${w.accountId}/tweets?tweet_type=PUBLISHED&count=100`)) as {
+        full_text: string;
+      }[]
+    ).map((p) => p.full_text);
+    expect(posts.filter((text) => text === 'Beans, doomed' || text === 'A cup')).toEqual([]);
+    expect(posts.filter((text) => text === 'Fresh beans')).toHaveLength(1);
+    expect(posts.filter((text) => text === 'More beans')).toHaveLength(1);
   }, 180_000);
 });

@@ -63,7 +63,8 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
   /**
    * Publishes a draft: the campaign (paused while it is built), one line item per ad set with the
    * targeting criteria of its audience, one promoted-only post per ad, then the campaign goes
-   * ACTIVE. A failure midway deletes the X campaign (with its line items) and says so.
+   * ACTIVE. A failure midway deletes the X campaign (with its line items), the posts and the images
+   * it made, and says so.
    */
   async function publish(c: CampaignRow): Promise<void> {
     const adsets = await repo.adsetsOf(c.id);
@@ -106,6 +107,8 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
       ads: { id: number; tweet: string; promoted: string }[];
     }[] = [];
     const mediaAdded = mediaLibrary(deps, tokens, c.adAccountId);
+    /** The promoted-only posts this publish made, deleted again on a rollback. */
+    const posts: string[] = [];
     try {
       const created = await ads.createCampaign(tokens, c.adAccountId, {
         name: c.name,
@@ -145,6 +148,7 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
             ? `${ad.creative.text}\n${ad.creative.url}`.slice(0, 280)
             : ad.creative.text;
           const post = await ads.createPost(tokens, c.adAccountId, { text, media_keys: mediaKeys });
+          posts.push(post.id);
           const promoted = await ads.promote(tokens, c.adAccountId, li.id, post.id);
           published.push({ id: ad.ad.id, tweet: post.id, promoted: promoted.id });
         }
@@ -163,6 +167,11 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
         } catch {
           rolledBack = false;
         }
+      // The posts go after the campaign (which stops promoting them) and before their images.
+      for (const id of posts)
+        await ads.deletePost(tokens, id).catch(() => {
+          rolledBack = false;
+        });
       if (!(await mediaAdded.removeAll())) rolledBack = false;
       const message = rolledBack
         ? `Publishing failed: ${reason} Nothing was left on X; the campaign is still a draft.`
