@@ -6,17 +6,41 @@ import { request } from '../request';
 /** SPEC §9's local host names (the server answers its local dummy team for them, whole or first label). */
 const LOCAL_HOSTS = ['dashboard', 'local', 'staging', 'localhost'];
 
+/** The host's name without port or final dot, and its labels. */
+const labelsOf = (host: string) => {
+  const name = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  return { name, labels: name.split('.') };
+};
+
+const isLocalHost = (host: string): boolean => {
+  const { name, labels } = labelsOf(host);
+  return LOCAL_HOSTS.includes(name) || LOCAL_HOSTS.includes(labels[0] ?? '');
+};
+
 /**
  * Whether a host can belong to a team at all, by the server's rule (modules/hosts/team-by-host.ts):
  * a local name, or `<slug>.<domain>.<tld>`. An IP address (`127.0.0.1:3000`, the address the server
  * prints first) or a bare domain cannot: asking would only leave a 404 in the console.
  */
 export function hostMayHaveTeam(host: string): boolean {
-  const name = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-  const labels = name.split('.');
-  if (LOCAL_HOSTS.includes(name) || LOCAL_HOSTS.includes(labels[0] ?? '')) return true;
+  if (isLocalHost(host)) return true;
+  const { name, labels } = labelsOf(host);
   if (name.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(name)) return false;
   return labels.length > 2;
+}
+
+/**
+ * Whether the host's team can change where this user goes (post-sign-in path: the host's team opens
+ * for its members). A local host always has one (SPEC §9); a team host (`<slug>.<domain>.<tld>`) only
+ * matters when its slug is one of the user's teams — otherwise the answer is either a team the user
+ * is not in or SPEC §8's 404 "no team", and asking would only leave that 404 in the console of an
+ * everyday host such as app.example.com.
+ */
+export function hostTeamMatters(host: string, memberships: readonly { team: { slug: string } }[]): boolean {
+  if (!hostMayHaveTeam(host)) return false;
+  if (isLocalHost(host)) return true;
+  const slug = labelsOf(host).labels[0];
+  return memberships.some((membership) => membership.team.slug === slug);
 }
 
 /**
@@ -44,13 +68,23 @@ export const getTeamByHostQueryOptions = (host: string) =>
     retry: false,
   });
 
-export const useTeamByHost = (host: string) => useQuery(getTeamByHostQueryOptions(host));
+/** The host's team, asked once the signed-in user is known and only when it matters to them. */
+export const useTeamByHost = (host: string, memberships: readonly { team: { slug: string } }[] | undefined) =>
+  useQuery({
+    ...getTeamByHostQueryOptions(host),
+    enabled: memberships !== undefined && hostTeamMatters(host, memberships),
+  });
 
-/** The host team's slug for this page, asked (or read from the cache); null when none or unknown. */
+/**
+ * The host team's slug for this page and user, asked (or read from the cache) only when it can
+ * matter to them (hostTeamMatters); null when none or unknown.
+ */
 export const hostTeamSlug = async (
   fetchQuery: (options: ReturnType<typeof getTeamByHostQueryOptions>) => Promise<TeamInfo | null>,
   host: string,
+  memberships: readonly { team: { slug: string } }[],
 ): Promise<string | null> => {
+  if (!hostTeamMatters(host, memberships)) return null;
   try {
     return (await fetchQuery(getTeamByHostQueryOptions(host)))?.slug ?? null;
   } catch {

@@ -70,7 +70,11 @@ export function LoginScreen({ more }: LoginScreenProps = {}) {
     if (leaving.current) return;
     leaving.current = true;
     const returnPath = takeReturnPath();
-    void hostTeamSlug((options) => queryClient.fetchQuery(options), window.location.host).then((hostTeam) =>
+    void hostTeamSlug(
+      (options) => queryClient.fetchQuery(options),
+      window.location.host,
+      user.memberships,
+    ).then((hostTeam) =>
       navigate(postSignInPath(user, { returnPath, recentTeam: getRecentTeam(), hostTeam }), {
         replace: true,
       }),

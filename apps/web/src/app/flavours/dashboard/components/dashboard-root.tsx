@@ -17,11 +17,13 @@ function LanguageSync() {
 }
 
 /**
- * SPEC §8: at app start the dashboard asks which team its host belongs to (404 = none); signing in
- * then opens that team for its members (features/auth post-sign-in path).
+ * SPEC §8: the dashboard asks which team its host belongs to (404 = none) once the user is known and
+ * the answer can matter to them; signing in then opens that team for its members (features/auth
+ * post-sign-in path).
  */
 function HostTeam() {
-  useTeamByHost(window.location.host);
+  const me = useMe();
+  useTeamByHost(window.location.host, me.data?.memberships);
   return null;
 }
 
