@@ -159,7 +159,7 @@ export function CampaignDetail({ campaignId, overviewPath }: { campaignId: numbe
             </Text>
           )}
         </Group>
-        {stats.data ? <DeliveryChart stats={stats.data} /> : <Skeleton h={180} />}
+        {stats.data ? <DeliveryChart stats={stats.data} campaign={c} /> : <Skeleton h={180} />}
       </Paper>
 
       <CampaignReach campaignId={c.id} />

@@ -5,9 +5,14 @@ import { formatLargeNumber } from '../../../lib/large-number';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/hooks/use-language';
+import { deliveryExpectation, type DeliveryCampaign } from '../utils/delivery-expectation';
 
 export interface DeliveryChartProps {
   stats: StatsTotal;
+  /** The campaign, for when to expect delivery while there is none. */
+  campaign: DeliveryCampaign;
+  /** The time the expectation is read at (ms); now by default. */
+  now?: number;
 }
 
 /** The smallest round step (1, 2, 2.5, 5 × 10ⁿ) at least `raw`. */
@@ -47,11 +52,12 @@ const LINE_TEXT = 'var(--mantine-color-orange-9)';
  * days along the bottom. Each day can be hovered or focused (Tab) for its figures; the same figures
  * are in a table for screen readers and anyone who prefers one.
  */
-export function DeliveryChart({ stats }: DeliveryChartProps) {
+export function DeliveryChart({ stats, campaign, now }: DeliveryChartProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [active, setActive] = useState<number | null>(null);
   const [showTable, setShowTable] = useState(false);
+  const [readAt] = useState(() => now ?? Date.now());
   const tableId = useId();
   const days = stats.days;
   if (days.length === 0)
@@ -59,7 +65,7 @@ export function DeliveryChart({ stats }: DeliveryChartProps) {
       <Stack gap={4} data-testid="no-delivery">
         <Text c="dimmed">{t('campaigns.detail.noDelivery')}</Text>
         <Text c="dimmed" size="sm">
-          {t('campaigns.detail.noDeliveryExpected')}
+          {deliveryExpectation(t, campaign, language, readAt)}
         </Text>
       </Stack>
     );
