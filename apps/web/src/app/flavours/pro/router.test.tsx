@@ -86,6 +86,37 @@ describe('pro-targeting routes', { timeout: 20_000 }, () => {
     await applyLanguage('en');
   });
 
+  it('saves the language chosen in its menu to the profile when signed in, with the pro token', async () => {
+    const ui = userEvent.setup();
+    const user = makeUser({ email: 'pro-lang@example.com' });
+    personalStore.set({ email: user.email, name: 'Pro', token: 'pro.tok-3', signedInAs: user.email });
+    const saved: { body: unknown; authorization: unknown }[] = [];
+    renderAt('/materials', {
+      'GET /api/external/standalone-me/standalone_me/': { body: user },
+      'PUT /api/user/me/': (init) => {
+        saved.push({
+          body: jsonBody(init),
+          authorization: (init?.headers as Record<string, string> | undefined)?.Authorization,
+        });
+        return { body: { ...user, language: 'ja' } };
+      },
+    });
+    await ui.click(await screen.findByRole('button', { name: /Language|言語/ }));
+    await ui.click(await screen.findByRole('menuitem', { name: '日本語' }));
+    await waitFor(() =>
+      expect(saved).toEqual([{ body: { language: 'ja' }, authorization: 'Token pro.tok-3' }]),
+    );
+    expect((await screen.findAllByText('pro-lang@example.com でログイン中')).length).toBeGreaterThan(0);
+    personalStore.clear();
+    await applyLanguage('en');
+    // Signed out, the menu only switches the page's language.
+    await ui.click(await screen.findByRole('button', { name: /Language|言語/ }));
+    await ui.click(await screen.findByRole('menuitem', { name: '日本語' }));
+    expect(await screen.findByRole('button', { name: /言語/ })).toBeTruthy();
+    expect(saved).toHaveLength(1);
+    await applyLanguage('en');
+  });
+
   it('builds an audience signed out: live size, and the prompt to sign in to save it', async () => {
     const ui = userEvent.setup();
     const sent: unknown[] = [];

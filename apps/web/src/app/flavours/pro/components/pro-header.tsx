@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { LanguageMenu } from '@/components/language-menu';
-import { applyLanguage } from '@/lib/i18n';
+import { useSaveLanguage } from '@/features/account/hooks/use-save-language';
 import { personalStore } from '@/lib/personal-store';
 import classes from './pro-header.module.css';
 
@@ -24,6 +24,8 @@ export const PRO_LINKS = [
 export function ProHeader({ nav }: ProHeaderProps) {
   const { t } = useTranslation();
   const personal = useSyncExternalStore(personalStore.subscribe, personalStore.get, personalStore.get);
+  // As the dashboard's menu: signed in, the choice is saved to the profile (the next sign-in applies it).
+  const { save } = useSaveLanguage();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="lg" wrap="nowrap">
@@ -54,7 +56,7 @@ export function ProHeader({ nav }: ProHeaderProps) {
         </Group>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <LanguageMenu onChange={(language) => applyLanguage(language)} />
+        <LanguageMenu onChange={(language) => save(language, { signedIn: personal.token !== null })} />
         {personal.token !== null ? (
           // A long address is cut with an ellipsis (whole in its title), so the header stays one line.
           <Text
