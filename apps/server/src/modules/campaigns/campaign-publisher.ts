@@ -159,20 +159,7 @@ export function createCampaignPublisher(deps: CampaignsDeps) {
       const said = error instanceof XError ? error.message : 'X could not be reached.';
       // X's own messages may end without a full stop ("…already in the media library").
       const reason = /[.!?。]$/.test(said) ? said : `${said}.`;
-      let rolledBack = xCampaignId === undefined;
-      if (xCampaignId !== undefined)
-        try {
-          await ads.deleteCampaign(tokens, c.adAccountId, xCampaignId);
-          rolledBack = true;
-        } catch {
-          rolledBack = false;
-        }
-      // The posts go after the campaign (which stops promoting them) and before their images.
-      for (const id of posts)
-        await ads.deletePost(tokens, id).catch(() => {
-          rolledBack = false;
-        });
-      if (!(await mediaAdded.removeAll())) rolledBack = false;
+      const rolledBack = await undo(deps, tokens, c.adAccountId, { xCampaignId, posts, media: mediaAdded });
       const message = rolledBack
         ? `Publishing failed: ${reason} Nothing was left on X; the campaign is still a draft.`
         : `Publishing failed: ${reason} The campaign ${xCampaignId} created on X could not be removed; delete it in X Ads Manager.`;
@@ -234,6 +221,28 @@ function oneAtATime(run: (id: number) => Promise<void>): (id: number) => Promise
     running.set(id, started);
     return started;
   };
+}
+
+/**
+ * A failed publish's rollback: the X campaign (with its line items), then the posts it made (no
+ * longer promoted), then the images it added. False when something could not be removed.
+ */
+async function undo(
+  deps: CampaignsDeps,
+  tokens: XUserTokens,
+  accountId: string,
+  made: { xCampaignId: string | undefined; posts: string[]; media: { removeAll(): Promise<boolean> } },
+): Promise<boolean> {
+  let all = true;
+  if (made.xCampaignId !== undefined)
+    await deps.ads.deleteCampaign(tokens, accountId, made.xCampaignId).catch(() => {
+      all = false;
+    });
+  for (const id of made.posts)
+    await deps.ads.deletePost(tokens, id).catch(() => {
+      all = false;
+    });
+  return (await made.media.removeAll()) && all;
 }
 
 type AdMediaRow = NonNullable<Awaited<ReturnType<CampaignsDeps['repo']['adsOf']>>[number]['media']>;
