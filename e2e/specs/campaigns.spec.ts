@@ -48,6 +48,26 @@ function apiFor(page: Page, serverUrl: string) {
 }
 
 /**
+ * The wizard's start picker open, its month heading in the interface language, at 1280 and 390 px
+ * (`${name}-1280`, `${name}-390`); closed again with Escape.
+ */
+async function datePickerBothWidths(page: Page, start: string, month: RegExp, name: string) {
+  const viewport = page.viewportSize()!;
+  for (const [width, size] of [
+    [1280, viewport],
+    [390, { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.getByRole('button', { name: start, exact: true }).click();
+    await expect(page.getByRole('dialog').getByText(month)).toBeVisible();
+    await screenshot(page, `${name}-${width}`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  }
+  await page.setViewportSize(viewport);
+}
+
+/**
  * Our own OAuth 1.0a consent in the sandbox for the X account with `handle` (the one the user
  * connected in the app), so that the test can read X's Ads API as that account to check what
  * Murmur published. X issues a separate token each time; the app's own token stays valid.
@@ -311,7 +331,8 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await expect(page.getByRole('textbox', { name: 'Currency' })).toHaveValue(new RegExp(`^${currency}\\b`));
     await expect(page.getByText('The ad account pays in')).toBeVisible();
     await page.getByRole('textbox', { name: 'Daily budget' }).fill('150');
-    await screenshot(page, 'campaigns-wizard-1-en');
+    await screenshotBothWidths(page, 'campaigns-wizard-1-en');
+    await datePickerBothWidths(page, 'Start', /^[A-Z][a-z]+ \d{4}$/, 'campaigns-wizard-1-dates-en');
     await axe(page, 'campaign wizard, campaign step (en)');
     await expectReachableByTab(page, 'the wizard', {
       Continue: page.getByRole('button', { name: 'Continue' }),
@@ -557,11 +578,7 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await screenshot(page, 'campaigns-wizard-1-ja');
     await axe(page, 'campaign wizard, campaign step (ja)');
     // The start's calendar in Japanese, whatever the browser's language.
-    await page.getByRole('button', { name: '開始', exact: true }).click();
-    await expect(page.getByRole('dialog').getByText(/^\d{4}年\d{1,2}月$/)).toBeVisible();
-    await screenshot(page, 'campaigns-wizard-1-dates-ja');
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
+    await datePickerBothWidths(page, '開始', /^\d{4}年\d{1,2}月$/, 'campaigns-wizard-1-dates-ja');
     // A draft with an ad set and no ads yet: the ads step in Japanese, writing an ad in the wizard.
     const published = await api<{ audience_config: number }[]>('GET', `/api/campaigns/${campaignId}/adsets/`);
     const jaDraft = await api<{ id: number }>('POST', '/api/campaigns/', {
@@ -595,6 +612,10 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await axe(page, 'campaign wizard, ads step writing an ad (ja)');
     await page.getByRole('button', { name: tr('ja', 'campaigns.wizard.writeAndAdd') }).click();
     await expect(page.getByTestId('ad').filter({ hasText: '毎朝、挽きたてのコーヒーを' })).toBeVisible();
+    // Its detail before publishing: no delivery yet, and when to expect it.
+    await page.goto(`/${slug}/campaigns/${jaDraft.id}`);
+    await expect(page.getByTestId('no-delivery')).toContainText(tr('ja', 'campaigns.detail.expect.draft'));
+    await screenshot(page, 'campaigns-detail-no-delivery-ja');
     await page.goto(`/${slug}/account`);
     await page
       .getByRole('button', { name: tr('ja', 'xAds.adGroups.showFor', { account: 'Coffee Launch on X' }) })

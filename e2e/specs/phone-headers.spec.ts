@@ -9,7 +9,7 @@ import { signInWithCode } from '../support/sign-in';
  * The headers of the three flavours on a phone (390 px), in English and Japanese: every control on
  * screen, the dashboard's two buttons (navigation, and language and account) told apart by icon and
  * name, and no console error on a first load at the address the server prints first (127.0.0.1,
- * a host no team can have).
+ * a host no team can have) or on a team's kind of host without a team.
  */
 const app = useJourneyServer();
 test.describe.configure({ timeout: 240_000 });
@@ -48,6 +48,12 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
       await expect(visitor).toBeVisible();
       expect(await offScreen(page)).toEqual([]);
       await screenshot(page, `phone-header-dashboard-signed-out-${lang}`);
+      expect(errors).toEqual([]);
+      // A team's kind of host that names no team (as app.example.com): SPEC §8 says no team, and the
+      // console stays clean (the lookup is asked only when its answer can matter to the user).
+      await page.goto(`${app.server.url.replace('://localhost', '://app.murmur.localhost')}/login`);
+      await expect(page.getByLabel(tr(lang, 'login.emailLabel'))).toBeVisible();
+      await page.waitForLoadState('networkidle');
       expect(errors).toEqual([]);
 
       const email = `phone-${lang}@example.com`;
