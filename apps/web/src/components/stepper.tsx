@@ -3,6 +3,7 @@ import { useUncontrolled } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AsyncButton } from './async-button';
+import classes from './stepper.module.css';
 
 export interface StepperStep {
   label: string;
@@ -72,6 +73,7 @@ export function Stepper({
         }}
         allowNextStepsSelect={false}
         size="sm"
+        classNames={{ step: classes.step, stepBody: classes.stepBody, separator: classes.separator }}
       >
         {steps.map((item, index) => (
           <MantineStepper.Step

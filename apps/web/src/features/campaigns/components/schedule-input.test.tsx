@@ -45,4 +45,25 @@ describe('ScheduleInput', () => {
     expect(fromPickerValue('2026-12-01 09:00:00')).toBe(nineOnDecemberFirst);
     expect(fromPickerValue(null)).toBeNull();
   });
+
+  it('offers no day before today: a campaign cannot start or end in the past', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 15, 10, 0));
+    try {
+      renderWithProviders(
+        <ScheduleInput label="Start" placeholder="On publishing" value={null} onChange={() => {}} />,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+      const calendar = await screen.findByRole('dialog');
+      const day = (n: string) =>
+        within(calendar)
+          .getAllByRole('button', { name: new RegExp(`^${n} December 2026$`) })
+          .at(0)!;
+      expect(day('14').hasAttribute('data-disabled')).toBe(true);
+      expect(day('15').hasAttribute('data-disabled')).toBe(false);
+      expect(day('16').hasAttribute('data-disabled')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

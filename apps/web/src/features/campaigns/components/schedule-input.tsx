@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/ja';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/hooks/use-language';
 import type { AppLanguage } from '@/lib/i18n';
@@ -49,9 +49,12 @@ export interface ScheduleInputProps {
 export function ScheduleInput({ label, value, onChange, required, error, placeholder }: ScheduleInputProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  // A campaign cannot start or end in the past: the calendar's earlier days are not offered.
+  const [today] = useState(() => dayjs().format('YYYY-MM-DD'));
   return (
     <ScheduleDates>
       <DateTimePicker
+        minDate={today}
         label={label}
         required={required}
         error={error}
