@@ -332,6 +332,14 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await expect(page.getByText('The ad account pays in')).toBeVisible();
     await page.getByRole('textbox', { name: 'Daily budget' }).fill('150');
     await screenshotBothWidths(page, 'campaigns-wizard-1-en');
+    // On a phone the four steps stay on one row (only the current one keeps its label).
+    const wide = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const tops = await page
+      .locator('.mantine-Stepper-step')
+      .evaluateAll((steps) => steps.map((step) => Math.round(step.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `step tops ${tops.join(', ')}`).toBe(1);
+    await page.setViewportSize(wide);
     await datePickerBothWidths(page, 'Start', /^[A-Z][a-z]+ \d{4}$/, 'campaigns-wizard-1-dates-en');
     await axe(page, 'campaign wizard, campaign step (en)');
     await expectReachableByTab(page, 'the wizard', {
