@@ -137,6 +137,23 @@ test('every pro-targeting route and alias shows a real screen, signed out and si
     await expect(page.getByText('Signed in as walker@example.com').first()).toBeVisible();
     await walk(page, true);
   });
+  await test.step('the language menu saves the choice to the profile: the next sign-in applies it', async () => {
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/user/me/') && r.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: '日本語' }).click();
+    expect((await saved).status()).toBe(200);
+    // Another browser, in English: signing in switches the site to the saved Japanese.
+    const again = await browser.newPage({ baseURL: proUrl(base), locale: 'en-US' });
+    await signIn(again, 'walker@example.com', {
+      email: 'Email address',
+      send: 'Send sign-in code',
+      code: 'Sign-in code',
+    });
+    await expect(again.getByText('walker@example.com でログイン中').first()).toBeVisible();
+    await again.close();
+  });
 });
 
 test('the journey in English: sign in, build, save, compare three competitors with the PDF, request an audience with its mails', async ({
