@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import AjvModule from 'ajv';
 import { TwitterApi } from 'twitter-api-v2';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isGone } from '../../model/accounts';
 import { EventKind } from '../../model/events';
 import { postId } from '../../model/posts';
 import { SANDBOX_DEV_CREDENTIALS } from '../options';
@@ -103,7 +104,13 @@ describe('X API v2 post endpoints (lookup, mentions, liked posts, quotes, counts
 
   it('deletes a post for its author only (DELETE /2/tweets/:id), with its delete event for the streams', async () => {
     let post = net.posts.length - 1;
-    while (net.posts.deleted.get(post) || net.posts.author.get(post) === net.posts.author.get(busy)) post--;
+    // The newest post that stands, by an author still on the network other than the busy post's.
+    while (
+      net.posts.deleted.get(post) ||
+      isGone(net.accounts, net.posts.author.get(post)) ||
+      net.posts.author.get(post) === net.posts.author.get(busy)
+    )
+      post--;
     const author = net.posts.author.get(post);
     const scope = ['tweet.read', 'tweet.write', 'users.read'];
     const owner = await signInWithOAuth2(sandbox, author, scope);
