@@ -502,6 +502,14 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await expect(page.getByRole('tooltip')).toContainText(formatLargeNumber(stats.days.at(-1)!.impressions));
     await screenshot(page, 'campaigns-detail-en');
     await axe(page, 'campaign detail with the delivery chart and a tooltip (en)');
+    // On a phone the page does not scroll sideways.
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+    await screenshot(page, 'campaigns-detail-en-390');
+    await page.setViewportSize(desktop);
     await expectReachableByTab(page, 'campaign detail', {
       'Show as table': page.getByRole('button', { name: 'Show as table' }),
       'Download summary PDF': page.getByRole('button', { name: 'Download summary PDF' }),
