@@ -41,6 +41,25 @@ describe('server message catalogue', () => {
     expect(localiseServerMessage('Name is required', 'ja')).toBe('名前は必須です');
   });
 
+  it("renders a failed publish in Japanese, its cause too when the catalogue has it (X's own text stays)", () => {
+    expect(
+      localiseServerMessage(
+        'Publishing failed: X could not be reached. Nothing was left on X; the campaign is still a draft.',
+        'ja',
+      ),
+    ).toBe(
+      '公開できませんでした。X に接続できませんでした。 X には何も残っていません。キャンペーンは下書きのままです。',
+    );
+    expect(
+      localiseServerMessage(
+        'Publishing failed: Media already in the media library. The campaign c1 created on X could not be removed; delete it in X Ads Manager.',
+        'ja',
+      ),
+    ).toBe(
+      '公開できませんでした。Media already in the media library. X に作成したキャンペーン c1 を削除できませんでした。X 広告マネージャーで削除してください。',
+    );
+  });
+
   it('leaves English and unknown sentences as they are', () => {
     expect(localiseServerMessage('a@b.co is already a member of this team.', 'en')).toBe(
       'a@b.co is already a member of this team.',

@@ -8,8 +8,9 @@ import type { Language } from './languages';
  * gettext): services keep throwing their English sentences, and the error handler renders each
  * one in the caller's language through this catalogue, the one the web app also loads (its `server`
  * section). A sentence with variable parts is written with `{{name}}` placeholders; a `{{field}}`
- * value is itself a field label (SPEC §5's "{field} is required") and is translated too. A message
- * the catalogue does not have stays English.
+ * value is itself a field label (SPEC §5's "{field} is required") and is translated too, and a
+ * `{{reason}}` value is itself a server message (a failure's cause inside a sentence about it). A
+ * message the catalogue does not have stays English.
  */
 export type ServerCatalogue = typeof en;
 export const serverCatalogues: Record<Language, ServerCatalogue> = { en, ja };
@@ -56,6 +57,7 @@ export function localiseServerMessage(message: string, language: Language): stri
     const values = new Map(names.map((name, i) => [name, match[i + 1] ?? '']));
     return serverCatalogues[language].messages[id].replace(PLACEHOLDER, (_, name: string) => {
       const value = values.get(name) ?? '';
+      if (name === 'reason') return localiseServerMessage(value, language);
       if (name !== 'field') return value;
       const key = fieldKeyByLabel.get(value);
       return key ? serverCatalogues[language].fields[key] : value;

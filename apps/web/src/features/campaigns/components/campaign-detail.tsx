@@ -9,7 +9,7 @@ import { AsyncButton } from '@/components/async-button';
 import { PageHeader, usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
 import { useLanguage } from '@/hooks/use-language';
-import { errorText } from '@/lib/error-text';
+import { errorText, serverMessage } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useCampaign } from '../api/get-campaign';
@@ -124,7 +124,7 @@ export function CampaignDetail({ campaignId, overviewPath }: { campaignId: numbe
           </AsyncButton>
         </Group>
       </Group>
-      {c.x_error && <Alert color="red">{c.x_error}</Alert>}
+      {c.x_error && <Alert color="red">{serverMessage(c.x_error)}</Alert>}
 
       {stats.isError ? (
         <QueryError query={stats} />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader, usePageTitle } from '@/components/page-title';
 import { Stepper } from '@/components/stepper';
-import { errorText } from '@/lib/error-text';
+import { errorText, serverMessage } from '@/lib/error-text';
 import { notify } from '@/lib/notifications';
 import { useCreateCampaign } from '../api/create-campaign';
 import { useAds } from '../api/get-ads';
@@ -107,7 +107,7 @@ export function CampaignWizard({ teamSlug, detailPath, creativesPath }: Campaign
       </Text>
       <Text size="sm">{reviewSummary(t, adsets.data?.length ?? 0, ads.data?.length ?? 0)}</Text>
       <Alert color="blue">{t('campaigns.wizard.publishHint')}</Alert>
-      {draft.data?.x_error && <Alert color="red">{draft.data.x_error}</Alert>}
+      {draft.data?.x_error && <Alert color="red">{serverMessage(draft.data.x_error)}</Alert>}
       <Group>
         <Button variant="default" component={Link} to={draftId ? detailPath(draftId) : '#'}>
           {t('campaigns.wizard.keepDraft')}
