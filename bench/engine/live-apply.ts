@@ -10,6 +10,7 @@ import { seededRandom } from '../../packages/engine/src/testing/random';
 import { pkg } from '../../packages/engine/src/testing/network-a';
 import { LIVE_BUILD_OPTIONS, liveEngine } from '../../packages/engine/src/live/live-engine';
 import { LIVE_SLICE_MS } from '../../packages/engine/src/live/live-types';
+import { startLiveReports, type LiveReports } from '../../apps/server/src/engine/live-reports';
 
 const N = Number(process.argv[2] ?? 100_000);
 const TARGETS = { posts: 20_000, likes: 50_000, follows: 5_000 };
@@ -189,7 +190,9 @@ for (const batch of ONLY_REPORTS ? [] : BATCHES) {
 // in the same run: `before` — each batch applied at once, report slices of 4 ms (the previous round);
 // `after` — batches in chunks of about LIVE_SLICE_MS (`applyInSlices`), report slices of
 // LIVE_SLICE_MS. Reports: `none` (3 s of the same ingest and requests, no report), `blocking` (the
-// report at once on the main thread) or `sliced` (`insightsInSlices`, on the pinned version).
+// report at once on the main thread), `sliced` (`insightsInSlices`, on the pinned version) or
+// `thread` (the live reports thread, apps/server/src/engine/live-reports.ts: the report off this
+// thread; from its start on, every batch is also posted to it, in every mode).
 // Background compaction slices are LIVE_SLICE_MS in both (an engine option). Usage:
 // npm run bench:live-apply -- [accounts] [events per second, default 5 000] [reports per mode, default 5].
 const INGEST_RATE = Number(process.argv[3] ?? 5_000);
@@ -212,8 +215,9 @@ const requester = new Worker(
 requester.unref();
 let onRequest: ((sentAt: number) => void) | undefined;
 requester.on('message', (sentAt: number) => onRequest?.(sentAt));
+let reportsThread: LiveReports | undefined;
 async function reportsWhileIngesting(
-  report: 'none' | 'blocking' | 'sliced',
+  report: 'none' | 'blocking' | 'sliced' | 'thread',
   way: 'before' | 'after',
   reports: number,
 ) {
@@ -241,7 +245,7 @@ async function reportsWhileIngesting(
         make[(['posts', 'likes', 'follows'] as const)[i % 3]!](),
       );
       if (way === 'after')
-        await engine.applyInSlices(events, undefined, {
+        await (reportsThread?.engine ?? engine).applyInSlices(events, undefined, {
           onChunk: (_, ms) => (longestChunk = Math.max(longestChunk, ms)),
         });
       else {
@@ -265,7 +269,8 @@ async function reportsWhileIngesting(
   for (let r = 0; r < (report === 'none' ? 0 : reports); r++) {
     const s = performance.now();
     let sum = 0;
-    if (report === 'sliced')
+    if (report === 'thread') await reportsThread!.work.run('insights', { pkg: INSIGHTS });
+    else if (report === 'sliced')
       await engine.insightsInSlices(engine.evaluate(INSIGHTS), undefined, undefined, {
         sliceMs: way === 'after' ? LIVE_SLICE_MS : 4,
         onSlice: (ms) => {
@@ -297,16 +302,40 @@ async function reportsWhileIngesting(
       `p95 ${ms(percentile(computing, 0.95))}; load ${os.loadavg()[0]!.toFixed(1)}`,
   );
 }
-for (const [report, way] of [
-  ['none', 'before'],
-  ['none', 'after'],
-  ['sliced', 'before'],
-  ['sliced', 'after'],
-  ['sliced', 'before'],
-  ['sliced', 'after'],
-] as const)
+// LIVE_APPLY_REPORTS=main: the previous round's modes (before/after on this thread), no thread.
+const ON_MAIN = process.env.LIVE_APPLY_REPORTS === 'main';
+for (const [report, way] of ON_MAIN
+  ? ([
+      ['none', 'before'],
+      ['none', 'after'],
+      ['sliced', 'before'],
+      ['sliced', 'after'],
+      ['sliced', 'before'],
+      ['sliced', 'after'],
+    ] as const)
+  : ([
+      ['none', 'after'],
+      ['sliced', 'after'],
+      ['thread', 'after'],
+      ['sliced', 'after'],
+      ['thread', 'after'],
+      ['none', 'after'],
+    ] as const)) {
+  if (report === 'thread' && !reportsThread) {
+    const s = performance.now();
+    const rss = process.memoryUsage().rss;
+    reportsThread = startLiveReports(engine);
+    const sharing = performance.now() - s;
+    await reportsThread.ready();
+    console.log(
+      `live reports thread: state shared in ${ms(sharing)} (this thread), open in ${ms(performance.now() - s)}; ` +
+        `rss ${mb(rss)} → ${mb(process.memoryUsage().rss)}`,
+    );
+  }
   await reportsWhileIngesting(report, way, REPORTS);
+}
 await requester.terminate();
+await reportsThread?.work.close();
 
 // A background compaction with estimates arriving between its slices, then a blocking one.
 if (ONLY_REPORTS) process.exit(0);

@@ -61,8 +61,8 @@ function engineFor(
   if (config.live?.enabled) {
     const start = live;
     if (start) {
-      // A live engine (docs/LIVE.md): from its snapshot, else the export, else empty; served on this
-      // thread (it is not a SharedEngine: no worker pool, no engine snapshot).
+      // A live engine (docs/LIVE.md): from its snapshot, else the export, else empty; estimates on
+      // this thread, reports in one thread with its own copy when ENGINE_WORKERS ≥ 1 (no pool).
       const snapshot = {
         file: liveSnapshotFile(config.dataDir),
         source: start.snapshotSource,
@@ -73,6 +73,8 @@ function engineFor(
       };
       return buildEngineInBackground({
         live: true,
+        workers: config.engineWorkers,
+        onWorkerError,
         ...(start.source && { source: start.source }),
         ...(start.totalRecords !== undefined && { totalRecords: start.totalRecords }),
         ...(start.readSnapshot && { liveSnapshot: snapshot }),

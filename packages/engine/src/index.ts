@@ -93,7 +93,13 @@ export {
   type LiveStats,
   type StreamPosition,
 } from './live/live-index';
-export { readLiveSnapshot, writeLiveSnapshot } from './live/live-snapshot';
+export {
+  liveEngineFromShared,
+  readLiveSnapshot,
+  shareLiveEngine,
+  writeLiveSnapshot,
+  type SharedLiveEngine,
+} from './live/live-snapshot';
 // The pure half of sharding (the NATS wiring, replicas and the sharded engine are @murmur/engine-cluster):
 // narrowing a built index to a shard, a shard's partial answers, and their exact merge.
 export {

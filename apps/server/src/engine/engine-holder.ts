@@ -25,7 +25,8 @@ import {
 import { ServiceUnavailable } from '../errors';
 import { fetchEngineSource } from './engine-snapshot';
 import { serverAsyncEngine, shardedServerEngine, type ServerAudienceEngine } from './engine-async';
-import { workOnThisThread } from './engine-live-work';
+import { isLiveEngine, workOnThisThread } from './engine-live-work';
+import { startLiveReports } from './live-reports';
 import { createEnginePool, inProcessWork, type EngineWork } from './engine-work';
 
 export type EngineState =
@@ -129,10 +130,12 @@ export interface BuildEngineOptions {
    */
   shards?: { natsUrl: string; shards?: number; prefix?: string; timeoutMs?: number };
   /**
-   * Build a live engine (README "Live updates" of @murmur/engine), served on this thread — it is
-   * not a SharedEngine, so there is no worker pool and no engine snapshot (`snapshot` and `workers`
-   * are ignored). It starts from the live snapshot when one is given and loads, else from the export
-   * indexed with LIVE_BUILD_OPTIONS, else empty (X's catalogues, no account) to fill from the streams.
+   * Build a live engine (README "Live updates" of @murmur/engine): estimates on this thread; it is
+   * not a SharedEngine, so there is no worker pool and no engine snapshot (`snapshot` is ignored).
+   * With `workers` ≥ 1 its heavy work runs in one live reports thread holding its own copy
+   * (live-reports.ts), else here in slices. It starts from the live snapshot when one is given and
+   * loads, else from the export indexed with LIVE_BUILD_OPTIONS, else empty (X's catalogues, no
+   * account) to fill from the streams.
    */
   live?: boolean;
   liveSnapshot?: LiveSnapshotStart;
@@ -230,7 +233,13 @@ async function buildWithWork(
 ): Promise<{ engine: AudienceEngine; work: EngineWork }> {
   if (options.live) {
     const engine = await startLiveEngine(options, build);
-    return { engine, work: workOnThisThread(engine) };
+    if ((options.workers ?? 0) <= 0 || !isLiveEngine(engine))
+      return { engine, work: workOnThisThread(engine) };
+    // One reports thread with its own copy of the live index (docs/LIVE.md "Insights while ingesting").
+    const reports = startLiveReports(engine, {
+      ...(options.onWorkerError && { onError: options.onWorkerError }),
+    });
+    return { engine: reports.engine, work: reports.work };
   }
   const threads = options.workers ?? 0;
   let shared: SharedEngine | undefined;

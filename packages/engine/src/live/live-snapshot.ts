@@ -2,7 +2,7 @@ import { HandleIndex } from '../postings/handle-index';
 import type { AudienceIndex } from '../postings/audience-index';
 import type { Csr } from '../postings/csr';
 import { PostingStore } from '../postings/posting-store';
-import { indexFromShared, shareIndex } from '../share/share-index';
+import { indexFromShared, shareIndex, type SharedIndex } from '../share/share-index';
 import {
   readSnapshot,
   writeSnapshot,
@@ -13,7 +13,7 @@ import {
 import { StringColumn, type StringSource } from '../util/string-column';
 import { PackedStrings } from '../util/packed-strings';
 import { liveEngine, type LiveAudienceEngine, type LiveEngineOptions } from './live-engine';
-import type { LiveState } from './live-index';
+import type { LiveOptions, LiveState, StreamPosition } from './live-index';
 
 /**
  * Writes a live engine's snapshot (README "Live updates"): the engine is compacted first, then its
@@ -28,12 +28,34 @@ export function writeLiveSnapshot(
   source: string,
   shard?: SnapshotShard,
 ): SnapshotManifest {
+  const { index, position, state } = shareLiveEngine(engine);
+  return writeSnapshot(index, file, source, { position, live: state, ...(shard && { shard }) });
+}
+
+/**
+ * A live engine's current version in shared memory with its position and state: what a snapshot
+ * writes, handed to another thread instead of a file (the server's live reports thread, docs/LIVE.md
+ * "Insights while ingesting"), which opens it with `liveEngineFromShared`. Compacts the engine first
+ * (blocking) and copies its arrays; the engine keeps its own. Call it between batches.
+ */
+export interface SharedLiveEngine {
+  index: SharedIndex;
+  position: StreamPosition;
+  state: LiveState;
+}
+
+export function shareLiveEngine(engine: LiveAudienceEngine): SharedLiveEngine {
   engine.compact();
   const { shared } = shareIndex(plainCopy(engine.index));
-  return writeSnapshot(shared, file, source, {
-    position: engine.position(),
-    live: engine.liveState(),
-    ...(shard && { shard }),
+  return { index: shared, position: engine.position(), state: engine.liveState() };
+}
+
+/** A live engine over what `shareLiveEngine` gave, at its position: the same as reading its snapshot. */
+export function liveEngineFromShared(shared: SharedLiveEngine, options?: LiveOptions): LiveAudienceEngine {
+  return liveEngine(indexFromShared(shared.index), {
+    ...options,
+    position: shared.position,
+    state: shared.state,
   });
 }
 

@@ -1,0 +1,111 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { LiveEvent } from '@murmur/core/live';
+import {
+  accountSetFromShared,
+  liveEngineFromShared,
+  type SharedAccountSet,
+  type SharedLiveEngine,
+  type StreamPosition,
+} from '@murmur/engine';
+import { engineTasks, insightsAudiences, insightsReply, type InsightsInput, type ReportStage } from './engine-tasks';
+
+/**
+ * The live reports thread (docs/LIVE.md "Insights while ingesting", step 2): it holds a live engine
+ * of its own, opened from the main engine's state (`shareLiveEngine`), and is sent every batch the
+ * main engine applies, in the same order, on the same port as the tasks. A task therefore reads
+ * exactly the batches sent before it: the version its request pinned.
+ */
+export type ToReports =
+  | { type: 'batch'; events: readonly LiveEvent[]; position: StreamPosition | undefined }
+  | { type: 'custom'; name: string; members: SharedAccountSet | undefined }
+  | { type: 'task'; id: number; name: string; input: unknown; progress: boolean }
+  | { type: 'abort'; id: number };
+
+export type FromReports =
+  | { type: 'ready' }
+  | { type: 'progress'; id: number; progress: number; stage: string }
+  | { type: 'done'; id: number; value: unknown }
+  | { type: 'failed'; id: number; name: string; message: string };
+
+/** What the thread starts with: the main engine's state, and how long a report's slices are. */
+export interface ReportsWorkerData {
+  start: SharedLiveEngine;
+  sliceMs: number;
+}
+
+type AnyTask = (engine: unknown, input: unknown, report: ReportStage) => unknown;
+
+const data = workerData as ReportsWorkerData;
+const port = parentPort!;
+const engine = liveEngineFromShared(data.start);
+const running = new Set<number>();
+const aborted = new Set<number>();
+const post = (message: FromReports) => port.postMessage(message);
+const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+class Aborted extends Error {
+  override name = 'AbortError';
+  constructor() {
+    super('The report was aborted.');
+  }
+}
+
+/** Insights in slices on the version current now (pinned): batches apply between slices, aborts stop it. */
+async function insights(id: number, input: InsightsInput, report: ReportStage): Promise<unknown> {
+  // Evaluated and pinned in the same turn: the audience is the pinned version's.
+  const { audience, baseline } = insightsAudiences(engine, input, report);
+  const accounts = engine.stats.accounts;
+  const result = await engine.insightsInSlices(audience, undefined, baseline, {
+    sliceMs: data.sliceMs,
+    pause: async () => {
+      await immediate();
+      if (aborted.has(id)) throw new Aborted();
+    },
+  });
+  return insightsReply(accounts, audience, baseline, result);
+}
+
+async function runTask(message: Extract<ToReports, { type: 'task' }>): Promise<void> {
+  const { id, name, input } = message;
+  const report: ReportStage = (progress, stage) => {
+    if (message.progress) post({ type: 'progress', id, progress, stage });
+  };
+  running.add(id);
+  try {
+    const value =
+      name === 'insights'
+        ? await insights(id, input as InsightsInput, report)
+        : (engineTasks[name as keyof typeof engineTasks] as AnyTask)(engine, input, report);
+    post({ type: 'done', id, value });
+  } catch (error) {
+    const e = error instanceof Error ? error : new Error(String(error));
+    post({ type: 'failed', id, name: e.name, message: e.message });
+  } finally {
+    running.delete(id);
+    aborted.delete(id);
+  }
+}
+
+port.on('message', (message: ToReports) => {
+  switch (message.type) {
+    case 'batch':
+      // The main engine applied (or is applying) the same batch: an error there is its caller's.
+      try {
+        engine.apply(message.events, message.position);
+      } catch {
+        // The same events fail the same way on the main engine, which reports it.
+      }
+      return;
+    case 'custom':
+      if (message.members) engine.registerCustomAudience(message.name, accountSetFromShared(message.members));
+      else engine.removeCustomAudience(message.name);
+      return;
+    case 'task':
+      void runTask(message);
+      return;
+    case 'abort':
+      if (running.has(message.id)) aborted.add(message.id);
+      return;
+  }
+});
+post({ type: 'ready' });

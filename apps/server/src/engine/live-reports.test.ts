@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveEvent } from '@murmur/core/live';
+import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
+import { buildIndex, LIVE_BUILD_OPTIONS, liveEngine, type LiveAudienceEngine } from '@murmur/engine';
+import { baseModel, buildLiveModel, randomEvents } from '@murmur/engine/testing';
+import { exportChunks, generateNetwork } from '@murmur/sandbox';
+import { buildEngineInBackground } from './engine-holder';
+import { engineTasks } from './engine-tasks';
+import { startLiveReports, type LiveReports } from './live-reports';
+
+// docs/LIVE.md "Insights while ingesting", step 2: a live engine's reports in a thread holding its
+// own copy, fed the same batches in the same order; a report reads the batches handed to the engine
+// before it was asked, and equals the report computed at once on that version.
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+const strip = (value: unknown) =>
+  JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === 'ms' ? undefined : v))) as unknown;
+const pkg = (p: object) => targetingPackageSchema.parse(p);
+const PACKAGES: TargetingPackage[] = [
+  pkg({ languages: [{ label: 'English' }, { label: 'Japanese' }] }),
+  pkg({ keywords: [{ label: 'jazz' }, { label: 'coffee' }] }),
+];
+
+async function threadUp(reports: LiveReports): Promise<void> {
+  while (!reports.thread()) await tick();
+  await reports.ready();
+}
+
+/** A random network, two engines over it (the one served and a reference), and batches of every event kind. */
+async function fixture(seed: number) {
+  let state = seed;
+  const rand = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const m = baseModel(rand, 120, 200);
+  const options = { headroom: 16, compactBytes: 6_000 };
+  const main = liveEngine(await buildLiveModel(m), options);
+  const reference = liveEngine(await buildLiveModel(m), options);
+  const events = randomEvents(m, rand, 2_400);
+  const batches: LiveEvent[][] = [];
+  for (let i = 0; i < events.length; i += 40) batches.push(events.slice(i, i + 40));
+  return { main, reference, batches };
+}
+
+/** The insights task at once on the reference engine, as it is now. */
+function referenceAt(reference: LiveAudienceEngine, p: TargetingPackage) {
+  return strip(engineTasks.insights(reference, { pkg: p }, () => undefined));
+}
+
+describe('a live engine’s reports in a thread of their own', () => {
+  it('answers on the version its request pinned while batches of every kind apply, as computeInsights does', async () => {
+    const { main, reference, batches } = await fixture(7);
+    const reports = startLiveReports(main, { sliceMs: 0 });
+    try {
+      await reports.ready();
+      const asked: { at: number; p: TargetingPackage; report: Promise<unknown> }[] = [];
+      for (let b = 0; b < batches.length; b++) {
+        // The batch goes to the thread at once; the report asked while this thread applies it in
+        // chunks reads it whole.
+        const applying = reports.engine.applyInSlices(batches[b]!, { '0': b + 1 }, { sliceMs: 0 });
+        if (b % 12 === 3) {
+          const p = PACKAGES[asked.length % PACKAGES.length]!;
+          asked.push({ at: b + 1, p, report: reports.work.run('insights', { pkg: p }) });
+        }
+        await applying;
+      }
+      expect(main.position()).toEqual({ '0': batches.length });
+      expect(asked.length).toBeGreaterThan(3);
+      let applied = 0;
+      const latest = PACKAGES.map((p) => strip(engineTasks.insights(main, { pkg: p }, () => undefined)));
+      let differs = 0;
+      for (const { at, p, report } of asked) {
+        while (applied < at) reference.apply(batches[applied]!, { '0': ++applied });
+        const want = referenceAt(reference, p);
+        expect(strip(await report)).toEqual(want);
+        if (JSON.stringify(want) !== JSON.stringify(latest[PACKAGES.indexOf(p)])) differs++;
+      }
+      // The batches changed the reports: each one read its own version, not the latest.
+      expect(differs).toBeGreaterThan(1);
+      // Every other task runs there too, on the same version as this engine once it is idle.
+      const pair = { a: { pkg: PACKAGES[0]! }, b: { pkg: PACKAGES[1]! } };
+      expect(strip(await reports.work.run('compare', pair))).toEqual(
+        strip(engineTasks.compare(main, pair, () => undefined)),
+      );
+      expect((await reports.work.run('thread', null)).threadId).toBe(reports.thread()!.threadId);
+    } finally {
+      await reports.work.close();
+    }
+  });
+
+  it('stops an aborted report and goes on serving', async () => {
+    const network = generateNetwork({ accounts: 2500, seed: 'live-reports-abort' });
+    const main = liveEngine(await buildIndex(exportChunks(network), LIVE_BUILD_OPTIONS));
+    const reports = startLiveReports(main, { sliceMs: 0 });
+    try {
+      const aborted = new AbortController();
+      const report = reports.work.run('insights', { pkg: PACKAGES[0]! }, { signal: aborted.signal });
+      aborted.abort();
+      await expect(report).rejects.toThrow(/abort/i);
+      const after = await reports.work.run('insights', { pkg: PACKAGES[0]! });
+      expect(after.estimate.sampleCount).toBe(main.estimate(PACKAGES[0]!).sampleCount);
+      // The thread answered the aborted report with its abort, not with a finished report.
+      expect(reports.stoppedOnAbort).toBe(1);
+    } finally {
+      await reports.work.close();
+    }
+  });
+
+  it('fails the reports in flight when the thread dies, restarts it from the engine, and goes on equal', async () => {
+    const { main, reference, batches } = await fixture(11);
+    const reports = startLiveReports(main, { sliceMs: 0 });
+    try {
+      await reports.ready();
+      for (const b of batches.slice(0, 20)) await reports.engine.applyInSlices(b);
+      const inFlight = reports.work.run('insights', { pkg: PACKAGES[0]! });
+      await reports.thread()!.terminate();
+      await expect(inFlight).rejects.toThrow(/live reports thread stopped .*restarting/);
+      // Batches keep coming while it restarts: the new thread starts from the engine between two.
+      for (const b of batches.slice(20, 40)) await reports.engine.applyInSlices(b);
+      await threadUp(reports);
+      for (const b of batches.slice(40)) await reports.engine.applyInSlices(b);
+      expect(reports.restarts).toBe(1);
+      for (const b of batches) reference.apply(b);
+      for (const p of PACKAGES)
+        expect(strip(await reports.work.run('insights', { pkg: p }))).toEqual(
+          referenceAt(reference, p),
+        );
+    } finally {
+      await reports.work.close();
+    }
+  });
+
+  it('is what the holder gives a live engine when it has workers', async () => {
+    const network = generateNetwork({ accounts: 600, seed: 'live-reports-holder' });
+    const holder = buildEngineInBackground({ live: true, source: exportChunks(network), workers: 1 });
+    try {
+      const engine = await holder.ready();
+      expect(holder.status()).toMatchObject({ state: 'ready', workers: 1 });
+      const { threadId } = await holder.work().run('thread', null);
+      expect(threadId).not.toBe(0);
+      expect(strip(await holder.work().run('insights', { pkg: PACKAGES[0]! }))).toEqual(
+        strip(engineTasks.insights(engine, { pkg: PACKAGES[0]! }, () => undefined)),
+      );
+    } finally {
+      await holder.close();
+    }
+  });
+});

@@ -1,0 +1,234 @@
+import { Worker } from 'node:worker_threads';
+import {
+  shareLiveEngine,
+  toSharedAccountSet,
+  type LiveAudienceEngine,
+  type SharedLiveEngine,
+} from '@murmur/engine';
+import type { TaskName, TaskOutput } from './engine-tasks';
+import { liveWork } from './engine-live-work';
+import type { EngineWork, RunOptions } from './engine-work';
+import type { FromReports, ReportsWorkerData, ToReports } from './live-reports-worker';
+
+// A plain module that registers tsx, then loads live-reports-worker.ts (see its comment).
+const WORKER = new URL('./live-reports-worker.mjs', import.meta.url);
+
+/** The error a task in flight gets when the reports thread stops under it. */
+export class ReportsThreadStopped extends Error {
+  override name = 'ReportsThreadStopped';
+}
+
+export interface LiveReportsOptions {
+  /** How long the thread's report slices are (batches apply between them; aborts stop at them). */
+  sliceMs?: number;
+  /** The thread stopped (crashed, or could not start) and what was done about it. */
+  onError?: (error: unknown) => void;
+  /** Restarts after a thread that stopped before it was ready, at most (then reports stay here). */
+  maxFailedStarts?: number;
+}
+
+export interface LiveReports {
+  /** The engine to give the consumer: the main engine, whose batches also go to the thread. */
+  readonly engine: LiveAudienceEngine;
+  /** Heavy work in the thread (on this thread, in slices, while it restarts). */
+  readonly work: EngineWork;
+  /** Resolves when the thread (or its replacement) has opened its engine. */
+  ready(): Promise<void>;
+  /** Tests: the thread now, and how many times it was restarted. */
+  thread(): Worker | undefined;
+  readonly restarts: number;
+  /** Tests: tasks the thread stopped because they were aborted (rather than finished). */
+  readonly stoppedOnAbort: number;
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  report: RunOptions['report'];
+}
+
+/**
+ * A live engine's reports off the main thread (docs/LIVE.md "Insights while ingesting", step 2): a
+ * worker thread holds a live engine of its own, opened from this engine's state, and is sent every
+ * batch this engine is given, in order, on the port its tasks travel on. A task therefore answers on
+ * the version its request pinned — every batch handed to the engine before it — and may read batches
+ * this thread is still applying in chunks. The main thread only applies batches and answers
+ * estimates. Memory: a second copy of the live index. When the thread stops (a crash, out of
+ * memory), its tasks fail with `ReportsThreadStopped`, work runs here in slices meanwhile, and a new
+ * thread starts from this engine's state between two batches.
+ */
+export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsOptions = {}): LiveReports {
+  const sliceMs = options.sliceMs ?? 10;
+  const maxFailedStarts = options.maxFailedStarts ?? 3;
+  const here = liveWork(main);
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let worker: Worker | undefined;
+  let ready: Promise<void> = Promise.resolve();
+  let failedStarts = 0;
+  let restarts = 0;
+  let stoppedOnAbort = 0;
+  let closed = false;
+  /** The batch this engine is applying in chunks: a new thread's state is taken between batches. */
+  let applying: Promise<unknown> | undefined;
+
+  const send = (message: ToReports) => worker?.postMessage(message);
+  const customAudiences = () =>
+    [...main.index.customAudiences].map(([name, set]): ToReports => ({
+      type: 'custom',
+      name,
+      members: toSharedAccountSet(set),
+    }));
+
+  function open(start: SharedLiveEngine): void {
+    const data: ReportsWorkerData = { start, sliceMs };
+    const thread = new Worker(WORKER, { workerData: data, execArgv: [] });
+    worker = thread;
+    let opened = false;
+    ready = new Promise<void>((resolve) => {
+      thread.on('message', (message: FromReports) => {
+        if (message.type === 'ready') {
+          opened = true;
+          failedStarts = 0;
+          resolve();
+        } else answer(message);
+      });
+      thread.once('exit', () => resolve());
+    });
+    let reason: unknown;
+    thread.on('error', (error) => (reason = error));
+    thread.once('exit', (code) => {
+      if (worker === thread) worker = undefined;
+      const why = reason instanceof Error ? reason.message : `exit code ${code}`;
+      for (const [id, task] of pending) {
+        pending.delete(id);
+        task.reject(
+          new ReportsThreadStopped(
+            closed
+              ? 'The audience engine was closed.'
+              : `The live reports thread stopped (${why}); it is restarting. Try again.`,
+          ),
+        );
+      }
+      if (closed) return;
+      if (!opened) failedStarts++;
+      options.onError?.(reason ?? new ReportsThreadStopped(`The live reports thread stopped (${why})`));
+      if (failedStarts <= maxFailedStarts) void restart();
+    });
+    for (const message of customAudiences()) thread.postMessage(message);
+  }
+
+  function answer(message: Exclude<FromReports, { type: 'ready' }>): void {
+    const task = pending.get(message.id);
+    if (!task) {
+      if (message.type === 'failed' && message.name === 'AbortError') stoppedOnAbort++;
+      return;
+    }
+    if (message.type === 'progress') return task.report?.(message.progress, message.stage);
+    pending.delete(message.id);
+    if (message.type === 'done') return task.resolve(message.value);
+    const error = new Error(message.message);
+    error.name = message.name;
+    task.reject(error);
+  }
+
+  async function restart(): Promise<void> {
+    // Most of the deltas folded in slices first, so that the blocking fold below is small.
+    await main.compactInBackground();
+    while (applying) await applying;
+    if (closed || worker) return;
+    restarts++;
+    open(shareLiveEngine(main));
+  }
+
+  const engine: LiveAudienceEngine = Object.create(main, {
+    apply: {
+      value: (events: Parameters<LiveAudienceEngine['apply']>[0], position?: Record<string, number>) => {
+        send({ type: 'batch', events, position });
+        return main.apply(events, position);
+      },
+    },
+    applyInSlices: {
+      value: (...args: Parameters<LiveAudienceEngine['applyInSlices']>) => {
+        const [events, position] = args;
+        send({ type: 'batch', events, position });
+        const done = main.applyInSlices(...args);
+        const tracked = done.then(
+          () => {
+            if (applying === tracked) applying = undefined;
+          },
+          () => {
+            if (applying === tracked) applying = undefined;
+          },
+        );
+        applying = tracked;
+        return done;
+      },
+    },
+    registerCustomAudience: {
+      value: (name: string, members: Parameters<LiveAudienceEngine['registerCustomAudience']>[1]) => {
+        const set = main.registerCustomAudience(name, members);
+        send({ type: 'custom', name, members: toSharedAccountSet(set) });
+        return set;
+      },
+    },
+    removeCustomAudience: {
+      value: (name: string) => {
+        send({ type: 'custom', name, members: undefined });
+        return main.removeCustomAudience(name);
+      },
+    },
+  }) as LiveAudienceEngine;
+
+  const work: EngineWork = {
+    threads: 1,
+    async run(name, input, runOptions = {}) {
+      const thread = worker;
+      if (!thread) return here.run(name, input, runOptions);
+      const { signal, report } = runOptions;
+      signal?.throwIfAborted();
+      const id = nextId++;
+      return new Promise<TaskOutput<typeof name>>((resolve, reject) => {
+        const onAbort = () => {
+          if (!pending.delete(id)) return;
+          thread.postMessage({ type: 'abort', id } satisfies ToReports);
+          reject(signal?.reason);
+        };
+        const done = () => signal?.removeEventListener('abort', onAbort);
+        pending.set(id, {
+          resolve: (value) => {
+            done();
+            resolve(value as TaskOutput<typeof name>);
+          },
+          reject: (error) => {
+            done();
+            reject(error);
+          },
+          report,
+        });
+        signal?.addEventListener('abort', onAbort, { once: true });
+        const task: ToReports = { type: 'task', id, name: name as TaskName, input, progress: !!report };
+        thread.postMessage(task);
+      });
+    },
+    async close() {
+      closed = true;
+      await worker?.terminate();
+      await here.close();
+    },
+  };
+
+  open(shareLiveEngine(main));
+  return {
+    engine,
+    work,
+    ready: () => ready,
+    thread: () => worker,
+    get restarts() {
+      return restarts;
+    },
+    get stoppedOnAbort() {
+      return stoppedOnAbort;
+    },
+  };
+}
