@@ -70,6 +70,8 @@ const result = await build({
     collector: join(here, 'src/live/collector-main.ts'),
     // Worker threads, named as the code that starts them expects (see above).
     'engine-worker': join(here, 'src/engine/engine-worker.ts'),
+    // A live engine's reports thread (docs/LIVE.md "Insights while ingesting").
+    'live-reports-worker': join(here, 'src/engine/live-reports-worker.ts'),
     'parse-worker': join(root, 'packages/engine-cluster/src/parallel/parse-worker.ts'),
     // The sandbox's export, in a worker thread of its own (development and tests only).
     ...(!withoutSandbox && { 'export-worker': join(root, 'apps/sandbox/src/export/export-worker.ts') }),

@@ -7,7 +7,13 @@ import {
   type SharedLiveEngine,
   type StreamPosition,
 } from '@murmur/engine';
-import { engineTasks, insightsAudiences, insightsReply, type InsightsInput, type ReportStage } from './engine-tasks';
+import {
+  engineTasks,
+  insightsAudiences,
+  insightsReply,
+  type InsightsInput,
+  type ReportStage,
+} from './engine-tasks';
 
 /**
  * The live reports thread (docs/LIVE.md "Insights while ingesting", step 2): it holds a live engine

@@ -5,7 +5,7 @@ import {
   type LiveAudienceEngine,
   type SharedLiveEngine,
 } from '@murmur/engine';
-import type { TaskName, TaskOutput } from './engine-tasks';
+import type { TaskOutput } from './engine-tasks';
 import { liveWork } from './engine-live-work';
 import type { EngineWork, RunOptions } from './engine-work';
 import type { FromReports, ReportsWorkerData, ToReports } from './live-reports-worker';
@@ -43,7 +43,7 @@ export interface LiveReports {
 
 interface Pending {
   resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
+  reject: (error: Error) => void;
   report: RunOptions['report'];
 }
 
@@ -141,44 +141,17 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
     open(shareLiveEngine(main));
   }
 
-  const engine: LiveAudienceEngine = Object.create(main, {
-    apply: {
-      value: (events: Parameters<LiveAudienceEngine['apply']>[0], position?: Record<string, number>) => {
-        send({ type: 'batch', events, position });
-        return main.apply(events, position);
+  const engine = forwarding(main, send, (done) => {
+    const tracked = done.then(
+      () => {
+        if (applying === tracked) applying = undefined;
       },
-    },
-    applyInSlices: {
-      value: (...args: Parameters<LiveAudienceEngine['applyInSlices']>) => {
-        const [events, position] = args;
-        send({ type: 'batch', events, position });
-        const done = main.applyInSlices(...args);
-        const tracked = done.then(
-          () => {
-            if (applying === tracked) applying = undefined;
-          },
-          () => {
-            if (applying === tracked) applying = undefined;
-          },
-        );
-        applying = tracked;
-        return done;
+      () => {
+        if (applying === tracked) applying = undefined;
       },
-    },
-    registerCustomAudience: {
-      value: (name: string, members: Parameters<LiveAudienceEngine['registerCustomAudience']>[1]) => {
-        const set = main.registerCustomAudience(name, members);
-        send({ type: 'custom', name, members: toSharedAccountSet(set) });
-        return set;
-      },
-    },
-    removeCustomAudience: {
-      value: (name: string) => {
-        send({ type: 'custom', name, members: undefined });
-        return main.removeCustomAudience(name);
-      },
-    },
-  }) as LiveAudienceEngine;
+    );
+    applying = tracked;
+  });
 
   const work: EngineWork = {
     threads: 1,
@@ -192,7 +165,7 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
         const onAbort = () => {
           if (!pending.delete(id)) return;
           thread.postMessage({ type: 'abort', id } satisfies ToReports);
-          reject(signal?.reason);
+          reject(signal?.reason instanceof Error ? signal.reason : new Error('The report was aborted.'));
         };
         const done = () => signal?.removeEventListener('abort', onAbort);
         pending.set(id, {
@@ -207,7 +180,7 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
           report,
         });
         signal?.addEventListener('abort', onAbort, { once: true });
-        const task: ToReports = { type: 'task', id, name: name as TaskName, input, progress: !!report };
+        const task: ToReports = { type: 'task', id, name, input, progress: !!report };
         thread.postMessage(task);
       });
     },
@@ -231,4 +204,46 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
       return stoppedOnAbort;
     },
   };
+}
+
+/**
+ * The main engine as the consumer is given it: every batch (and custom audience) it takes is posted
+ * to the thread first, in order, so that the thread applies it while this thread does in chunks;
+ * `tracking` is told of each batch applied in chunks. Everything else is the main engine's.
+ */
+function forwarding(
+  main: LiveAudienceEngine,
+  send: (message: ToReports) => void,
+  tracking: (done: Promise<number>) => void,
+): LiveAudienceEngine {
+  return Object.create(main, {
+    apply: {
+      value: (events: Parameters<LiveAudienceEngine['apply']>[0], position?: Record<string, number>) => {
+        send({ type: 'batch', events, position });
+        return main.apply(events, position);
+      },
+    },
+    applyInSlices: {
+      value: (...args: Parameters<LiveAudienceEngine['applyInSlices']>) => {
+        const [events, position] = args;
+        send({ type: 'batch', events, position });
+        const done = main.applyInSlices(...args);
+        tracking(done);
+        return done;
+      },
+    },
+    registerCustomAudience: {
+      value: (name: string, members: Parameters<LiveAudienceEngine['registerCustomAudience']>[1]) => {
+        const set = main.registerCustomAudience(name, members);
+        send({ type: 'custom', name, members: toSharedAccountSet(set) });
+        return set;
+      },
+    },
+    removeCustomAudience: {
+      value: (name: string) => {
+        send({ type: 'custom', name, members: undefined });
+        return main.removeCustomAudience(name);
+      },
+    },
+  }) as LiveAudienceEngine;
 }
