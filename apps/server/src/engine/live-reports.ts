@@ -113,7 +113,18 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
       if (closed) return;
       if (!opened) failedStarts++;
       options.onError?.(reason ?? new ReportsThreadStopped(`The live reports thread stopped (${why})`));
-      if (failedStarts <= maxFailedStarts) void restart();
+      if (failedStarts > maxFailedStarts) {
+        options.onError?.(
+          new ReportsThreadStopped(
+            'The live reports thread could not start: reports stay on the main thread',
+          ),
+        );
+        return;
+      }
+      // A thread that could not open its engine is tried again after a pause growing with each failure.
+      setTimeout(() => {
+        restart().catch((error: unknown) => options.onError?.(error));
+      }, 1000 * failedStarts).unref();
     });
     for (const message of customAudiences()) thread.postMessage(message);
   }
@@ -133,7 +144,8 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
   }
 
   async function restart(): Promise<void> {
-    // Most of the deltas folded in slices first, so that the blocking fold below is small.
+    // The deltas folded in slices first, so that the blocking fold below reads small logs; it still
+    // rebuilds the index (`compact`), seconds at 400 k accounts on this thread (docs/LIVE.md).
     await main.compactInBackground();
     while (applying) await applying;
     if (closed || worker) return;
