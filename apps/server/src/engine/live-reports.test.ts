@@ -185,6 +185,14 @@ describe('a live engine’s reports in a thread of their own', () => {
     try {
       await reports.ready();
       for (const b of batches.slice(0, 20)) await reports.engine.applyInSlices(b);
+      // A custom audience registered on the engine reaches the thread, and its replacement.
+      reports.engine.registerCustomAudience(
+        'Buyers',
+        Array.from({ length: 150 }, (_, n) => 2 * n),
+      );
+      const buyers = pkg({ custom_audiences: [{ name: 'Buyers' }] });
+      const buyersNow = strip(engineTasks.insights(main, { pkg: buyers }, () => undefined));
+      expect(strip(await reports.work.run('insights', { pkg: buyers }))).toEqual(buyersNow);
       const inFlight = reports.work.run('insights', { pkg: PACKAGES[0]! });
       await reports.thread()!.terminate();
       await expect(inFlight).rejects.toThrow(/live reports thread stopped .*restarting/);
@@ -196,6 +204,9 @@ describe('a live engine’s reports in a thread of their own', () => {
       for (const b of batches) reference.apply(b);
       for (const p of PACKAGES)
         expect(strip(await reports.work.run('insights', { pkg: p }))).toEqual(referenceAt(reference, p));
+      const buyersLater = await reports.work.run('insights', { pkg: buyers });
+      expect(buyersLater.estimate.sampleCount).toBe(main.estimate(buyers).sampleCount);
+      expect(buyersLater.estimate.sampleCount).toBeGreaterThan(0);
     } finally {
       await reports.work.close();
     }
