@@ -5,8 +5,11 @@
 // digest's storage, and the alerts' false and planted firings. Figures are printed beside their
 // targets, with the machine's load. Not a test.
 //
-// Usage: npm run bench:history -- [--accounts N] [--audiences N] [--days N]
+// Usage: npm run bench:history -- [--accounts N] [--audiences N] [--days N] [--requests]
 // (defaults 100 000 × 50 × 5, ~1.5 min here; the targets' scale is --accounts 1000000 --audiences 1000 --days 30).
+// The day's points are recorded by the scheduled run (`recordDue`, a batch of audiences per run, as
+// the server's timer calls it); `--requests` records them through GET …/history/ instead, one request
+// per audience (the path before the batched run, for comparison).
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { AUDIENCE_CREATOR_GROUP, type AudienceHistory, type MembershipChanges } from '@murmur/core/api';
@@ -17,7 +20,17 @@ import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { readyEngine } from '../../apps/server/src/engine/engine-holder';
 import { createTestApp } from '../../apps/server/src/test/test-app';
 import { seedGroup } from '../../apps/server/src/test/seed';
-import { FULL_EVERY } from '../../apps/server/src/modules/audiences/membership.service';
+import { createHistoryRepository } from '../../apps/server/src/modules/audiences/history.repository';
+import { createHistoryService } from '../../apps/server/src/modules/audiences/history.service';
+import { createMembershipRepository } from '../../apps/server/src/modules/audiences/membership.repository';
+import {
+  createMembershipService,
+  FULL_EVERY,
+} from '../../apps/server/src/modules/audiences/membership.service';
+import { createAlertsRepository } from '../../apps/server/src/modules/audiences/alerts.repository';
+import { createAlertsService } from '../../apps/server/src/modules/audiences/alerts.service';
+import { createOutboxRepository } from '../../apps/server/src/integrations/mail/outbox.repository';
+import { createMailOutbox } from '../../apps/server/src/integrations/mail/outbox';
 import { benchPackages, broadPackages } from '../engine/packages';
 
 const flag = (name: string, fallback: number): number => {
@@ -30,6 +43,7 @@ const ACCOUNTS = flag('accounts', 100_000);
 const AUDIENCES = flag('audiences', 50);
 const DAYS = Math.max(2, flag('days', 5));
 const SEED = process.env.BENCH_SEED ?? 'murmur';
+const REQUESTS = process.argv.includes('--requests');
 /** Live events applied per simulated day (follows, unfollows, posts, likes), per 1 000 accounts. */
 const EVENTS_PER_1000 = 20;
 const DAY = 24 * 60 * 60 * 1000;
@@ -168,23 +182,78 @@ function quietDay(): number {
 }
 
 const today = () => t.clock.now().toISOString().slice(0, 10);
-/** The kinds of the rules that fired on today's point, read back through the API (each rule's last firing day). */
-async function firedToday(id: number): Promise<string[]> {
-  const rules = (await inject('GET', `/api/audience-configs/${id}/alerts/`)).json<{
-    results: { kind: string; last_fired_day: string | null }[];
-  }>();
-  return rules.results.filter((r) => r.last_fired_day === today()).map((r) => r.kind);
+/** The rules that fired on today's point, by audience (each rule's last firing day). */
+async function firedToday(): Promise<Map<number, string[]>> {
+  const result: unknown = await t.db.execute(
+    sql`select config_id, kind from audience_alerts where last_fired_day = ${today()}`,
+  );
+  const fired = new Map<number, string[]>();
+  for (const r of (result as { rows: { config_id: number; kind: string }[] }).rows) {
+    fired.set(Number(r.config_id), [...(fired.get(Number(r.config_id)) ?? []), r.kind]);
+  }
+  return fired;
 }
 
-// Each day: the day's events, then every audience's point through the product (GET …/history/
-// measures today's point when missing, records its membership and evaluates its rules).
+// The scheduled run as the server wires it (modules/audiences/index.ts): the history service with
+// memberships, its new points' alert rules evaluated by the alerts service (mail through the outbox).
+const alerts = createAlertsService({
+  repo: createAlertsRepository(t.db),
+  configs: { readable: () => Promise.reject(new Error('the scheduled run reads no caller')) },
+  inTransaction: (work) => t.db.transaction((tx) => work({ outbox: createOutboxRepository(tx) })),
+  outbox: createMailOutbox({
+    outboxRepository: createOutboxRepository(t.db),
+    mailer: t.mailer,
+    clock: t.clock,
+    secret: 'bench-history-secret-that-is-long-enough',
+    log: t.app.log,
+  }),
+  clock: t.clock,
+  secret: 'bench-history-secret-that-is-long-enough',
+  publicUrl: 'http://localhost',
+  webhooks: { allowPrivate: true, timeoutMs: 10_000 },
+});
+const scheduled = createHistoryService({
+  repo: createHistoryRepository(t.db),
+  configs: { readableRow: () => Promise.reject(new Error('the scheduled run reads no caller')) },
+  engine: readyEngine(engine),
+  clock: t.clock,
+  retentionDays: 400,
+  membership: createMembershipService({
+    repo: createMembershipRepository(t.db),
+    engine: readyEngine(engine),
+  }),
+  onPoints: (points) => alerts.evaluate(points),
+  logError: (error, message) => {
+    throw new Error(message, { cause: error });
+  },
+});
+
+/** Today's point of every saved audience: the scheduled run until none is due, or one request each. */
+async function recordDay(): Promise<number> {
+  if (REQUESTS) {
+    for (const a of saved) {
+      const history = (
+        await inject('GET', `/api/audience-configs/${a.id}/history/?days=1`)
+      ).json<AudienceHistory>();
+      if (history.points.at(-1)?.day !== today()) throw new Error(`audience ${a.id}: no point today`);
+    }
+    return saved.length;
+  }
+  let recorded = 0;
+  for (;;) {
+    const run = await scheduled.recordDue();
+    if (run.failed > 0) throw new Error(`${run.failed} audiences failed`);
+    if (run.recorded === 0) return recorded;
+    recorded += run.recorded;
+  }
+}
+
+// Each day: the day's events, then every audience's point (membership recorded, rules evaluated).
 const firstDay = today();
 const dayCpu: number[] = [];
 const dayWall: number[] = [];
 let evaluated = 0;
 let falseAlerts = 0;
-let digestJson = 0;
-let digests = 0;
 for (let day = 0; day < DAYS; day++) {
   if (day > 0) {
     quietDay();
@@ -193,27 +262,30 @@ for (let day = 0; day < DAYS; day++) {
   global.gc?.();
   wall = performance.now();
   const cpu = process.cpuUsage();
-  for (const a of saved) {
-    const history = (
-      await inject('GET', `/api/audience-configs/${a.id}/history/?days=1`)
-    ).json<AudienceHistory>();
-    const point = history.points.at(-1)!;
-    if (point.day !== today()) throw new Error(`audience ${a.id}: no point today`);
-    digestJson += Buffer.byteLength(JSON.stringify(point.digest));
-    digests++;
-  }
+  const recorded = await recordDay();
   dayCpu.push(cpuMs(cpu));
   dayWall.push(performance.now() - wall);
+  if (recorded !== saved.length) throw new Error(`day ${day + 1}: ${recorded} points of ${saved.length}`);
   if (day > 0) {
-    for (const a of saved) {
-      evaluated += RULES;
-      falseAlerts += (await firedToday(a.id)).length;
-    }
+    evaluated += RULES * saved.length;
+    for (const kinds of (await firedToday()).values()) falseAlerts += kinds.length;
   }
   log(
     `day ${day + 1}: ${saved.length} points in ${fmt(dayCpu.at(-1)!)} ms CPU (${fmt(dayWall.at(-1)!)} ms wall)` +
       `${day > 0 ? `; rules fired so far ${falseAlerts} of ${evaluated}` : ''}; load ${load()}`,
   );
+}
+// The API's JSON of the digests (keyed objects, not what is stored): the points of up to 50 audiences.
+let digestJson = 0;
+let digests = 0;
+for (const a of saved.slice(-50)) {
+  const history = (
+    await inject('GET', `/api/audience-configs/${a.id}/history/?days=${DAYS}`)
+  ).json<AudienceHistory>();
+  for (const point of history.points) {
+    digestJson += Buffer.byteLength(JSON.stringify(point.digest));
+    digests++;
+  }
 }
 const lastDay = today();
 
@@ -222,6 +294,9 @@ const lastDay = today();
 const later = dayCpu.slice(1);
 const perAudience = later.reduce((s, v) => s + v, 0) / later.length / saved.length;
 const per1000 = perAudience * 1000;
+// Every day's points in all (day 1 with its partition), and per point.
+const cpuAll = dayCpu.reduce((s, v) => s + v, 0);
+const perPoint = cpuAll / (DAYS * saved.length);
 
 // 2. The membership diff of the large audience between the first and last day, through the API.
 const diffTimes: number[] = [];
@@ -301,10 +376,12 @@ engine.apply([
 const plantApplyMs = performance.now() - wall;
 const plantedBefore = today();
 t.clock.advance(DAY);
+// The next evaluation: the day's points of every audience, as on the quiet days.
+await recordDay();
 const plantedPoint = (await inject('GET', `/api/audience-configs/${plantedOn.a.id}/history/?days=1`))
   .json<AudienceHistory>()
   .points.at(-1)!;
-const plantedFired = await firedToday(plantedOn.a.id);
+const plantedFired = (await firedToday()).get(plantedOn.a.id) ?? [];
 const plantedEntry = plantedPoint.digest.sections?.influential?.entered?.find((e) => e.value === newcomer.id);
 const plantedInfluential = plantedPoint.digest.sections?.influential;
 const plantedShare = plantedEntry && plantedInfluential ? plantedEntry.count / plantedInfluential.members : 0;
@@ -314,6 +391,12 @@ await t.close();
 const falseRate = evaluated === 0 ? 0 : falseAlerts / evaluated;
 log('');
 log(`figures (${fmt(ACCOUNTS)} accounts, ${saved.length} audiences, ${DAYS} days; load now ${load()}):`);
+log(
+  `  all daily points (${REQUESTS ? 'one GET …/history/ per audience' : 'the scheduled run'}): ${fmt(cpuAll / 1000, 1)} s CPU in all for ` +
+    `${fmt(DAYS * saved.length)} points, ${fmt(perPoint, 1)} ms per point ` +
+    `[target ≤ 300 s for 30 000 points (1 000 audiences × 30 days), i.e. ≤ 10 ms per point: ${verdict(perPoint <= 10)}` +
+    `${DAYS * saved.length >= 30_000 ? `; in all ${verdict(cpuAll <= TARGET.cpuPer1000Audiences)}` : ''}]`,
+);
 log(
   `  points of one day: ${fmt(perAudience, 1)} ms CPU per audience (days 2–${DAYS}; day 1 ${fmt(dayCpu[0]! / saved.length, 1)} ms, ` +
     `with the network partition) → ${fmt(per1000 / 1000, 1)} s per day for 1 000 audiences ` +

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { AlertEvent } from '@murmur/core/api';
 import type { Db } from '../../db/database';
 import {
@@ -55,8 +55,8 @@ export function createAlertsRepository(db: Db) {
       );
     },
 
-    /** Every rule on an audience with its owner's address and language (the scheduled evaluation). */
-    rulesOf: (configId: number) =>
+    /** Every rule on the audiences with its owner's address and language (the scheduled evaluation). */
+    rulesOf: (configIds: readonly number[]) =>
       db
         .select({
           alert: audienceAlerts,
@@ -68,7 +68,7 @@ export function createAlertsRepository(db: Db) {
         .from(audienceAlerts)
         .innerJoin(audienceConfigs, eq(audienceConfigs.id, audienceAlerts.configId))
         .innerJoin(users, eq(users.id, audienceAlerts.ownerId))
-        .where(eq(audienceAlerts.configId, configId))
+        .where(inArray(audienceAlerts.configId, [...configIds]))
         .orderBy(asc(audienceAlerts.id)),
 
     /** Marks a rule fired for `day`; false when it had fired for that day already (at most once per point). */

@@ -334,23 +334,36 @@ export function createAlertsService(deps: {
     },
 
     /**
-     * A new day's point of an audience against the point before: each rule that fires is delivered,
-     * at most once per point. Returns how many rules fired.
+     * New days' points of audiences, each against its point before: each rule that fires is
+     * delivered, at most once per point. The rules of all the audiences are read at once (a
+     * scheduled run's batch). Returns how many rules fired.
      */
-    async evaluate(configId: number, previous: AudiencePointRow, current: AudiencePointRow): Promise<number> {
-      const rules = await repo.rulesOf(configId);
-      if (rules.length === 0) return 0;
-      const size = sizeTest(previous.size, current.size);
-      const { changes } = panelChanges(previous.digest, current.digest, previous.day);
-      let fired = 0;
+    async evaluate(
+      points: readonly { configId: number; previous: AudiencePointRow; current: AudiencePointRow }[],
+    ): Promise<number> {
+      if (points.length === 0) return 0;
+      const rules = await repo.rulesOf(points.map((p) => p.configId));
+      const byConfig = new Map<number, Rule[]>();
       for (const rule of rules) {
-        if (!fires(rule.alert, size, changes)) continue;
-        if (!(await repo.fire(rule.alert.id, current.day))) continue;
-        fired++;
-        const shown = rule.alert.kind === 'size' ? changes : matching(rule.alert, changes);
-        const event = eventOf(rule, 'audience.changed', previous, current, size.change, shown);
-        await deliver(rule, event);
-        deps.onFired?.(firedOf(rule, event));
+        const of = byConfig.get(rule.alert.configId);
+        if (of) of.push(rule);
+        else byConfig.set(rule.alert.configId, [rule]);
+      }
+      let fired = 0;
+      for (const { configId, previous, current } of points) {
+        const ofConfig = byConfig.get(configId);
+        if (!ofConfig) continue;
+        const size = sizeTest(previous.size, current.size);
+        const { changes } = panelChanges(previous.digest, current.digest, previous.day);
+        for (const rule of ofConfig) {
+          if (!fires(rule.alert, size, changes)) continue;
+          if (!(await repo.fire(rule.alert.id, current.day))) continue;
+          fired++;
+          const shown = rule.alert.kind === 'size' ? changes : matching(rule.alert, changes);
+          const event = eventOf(rule, 'audience.changed', previous, current, size.change, shown);
+          await deliver(rule, event);
+          deps.onFired?.(firedOf(rule, event));
+        }
       }
       return fired;
     },

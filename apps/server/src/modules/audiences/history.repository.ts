@@ -10,7 +10,7 @@ import {
   type AudiencePointRow,
 } from '../../db/schema';
 import { readDigest, storeDigest } from './history-digest';
-import { latestDaySql, membershipWrites, type MembershipWrite } from './membership.repository';
+import { latestDayOf, membershipWrites, type MembershipWrite } from './membership.repository';
 
 export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
 
@@ -32,16 +32,35 @@ const pointOf = (row: typeof audiencePoints.$inferSelect): AudiencePointRow => (
   digest: readDigest(row.digest),
 });
 
-/** Replaces the audience's latest followed accounts, as a part of the statement that records the point (`record`). */
-const followedWrite = (row: AudienceFollowedAccountsRow): SQL =>
+/**
+ * Replaces the audiences' latest followed accounts, as a part of the statement that records their
+ * points (`recordMany`): only those whose point was inserted (joined to `point` by the audience of
+ * the point each goes with, `of`).
+ */
+const followedWrites = (rows: readonly { of: number; row: AudienceFollowedAccountsRow }[]): SQL =>
   sql`insert into ${audienceFollowedAccounts} (config_id, day, members, floor, ids)
-    select ${row.configId}::int, ${row.day}::text, ${row.members}::int, ${row.floor}::int, ${row.ids}::bytea
-    from point
+    select v.config_id, v.day, v.members, v.floor, v.ids
+    from (values ${sql.join(
+      rows.map(
+        ({ of, row: r }) =>
+          sql`(${of}::int, ${r.configId}::int, ${r.day}::text, ${r.members}::int, ${r.floor}::int, ${r.ids}::bytea)`,
+      ),
+      sql`, `,
+    )}) as v (point_config_id, config_id, day, members, floor, ids)
+    join point on point.config_id = v.point_config_id
     on conflict (config_id) do update
       set day = excluded.day, members = excluded.members, floor = excluded.floor, ids = excluded.ids`;
 
-/** The raw row of `priorOf` (nulls where the audience has none). */
+/** A point to record with what is written with it (`recordMany`). */
+export interface PointWrite {
+  point: NewPoint;
+  followed?: AudienceFollowedAccountsRow | undefined;
+  membership?: MembershipWrite | undefined;
+}
+
+/** The raw row of `priorOfMany` (nulls where the audience has none). */
 interface PriorRow {
+  config_id: number | string;
   f_day: string | null;
   f_members: number | null;
   f_floor: number | null;
@@ -54,6 +73,40 @@ interface PriorRow {
   size: AudiencePointRow['size'] | null;
   digest: (typeof audiencePoints.$inferSelect)['digest'] | null;
 }
+
+/** What a new point reads of its audience before it (`priorOfMany`). */
+export interface Prior {
+  followed: AudienceFollowedAccountsRow | undefined;
+  previous: AudiencePointRow | undefined;
+  membershipDay: string | null;
+}
+
+const priorOfRow = (configId: number, row: PriorRow): Prior => ({
+  followed:
+    row.f_day === null
+      ? undefined
+      : {
+          configId,
+          day: row.f_day,
+          members: row.f_members!,
+          floor: row.f_floor!,
+          ids: new Uint8Array(row.f_ids!),
+        },
+  previous:
+    row.id === null
+      ? undefined
+      : pointOf({
+          id: Number(row.id),
+          configId,
+          day: row.day!,
+          // Raw timestamps come as text on both drivers (drizzle's own reads parse them so).
+          measured: row.measured instanceof Date ? row.measured : new Date(row.measured!),
+          sampleCount: row.sample_count!,
+          size: row.size!,
+          digest: row.digest!,
+        }),
+  membershipDay: row.m_day,
+});
 
 /** The points of saved audiences' histories (db/schema/history.ts). */
 export function createHistoryRepository(db: Db) {
@@ -76,13 +129,13 @@ export function createHistoryRepository(db: Db) {
     .orderBy(sql`${audiencePoints.day} desc`)
     .limit(1)
     .prepare('audience_point_at_or_before');
-  return {
+  const repository = {
     /**
      * Saved audiences with no point for `day` or later yet, oldest first (a point never lands before
      * the latest: the index's time may trail the wall clock an earlier point fell back to).
      */
-    due: (day: string, limit: number) =>
-      db
+    due: async (day: string, limit: number) =>
+      await db
         .select({
           id: audienceConfigs.id,
           targetingPackage: audienceConfigs.targetingPackage,
@@ -110,92 +163,99 @@ export function createHistoryRepository(db: Db) {
             .where(inArray(audienceConfigs.id, ids)),
 
     /**
-     * Records a point with the audience's followed accounts and the point's membership, in one
-     * statement (so together or not at all, and one round trip: bench/README.md "bench:history"). A
-     * point already there for that day stays (the first of the day counts) and nothing else is
-     * written: undefined.
+     * Records points (of different audiences) with their audiences' followed accounts and the
+     * points' memberships, in one statement: all together or nothing at all (a failure leaves no
+     * part of a day's batch written), and one round trip for a scheduled run's batch
+     * (bench/README.md "bench:history"). A point already there for its audience and day stays (the
+     * first of the day counts) and nothing else is written with it: it is absent from the answer.
+     * Returns the points recorded, by audience.
      */
-    async record(
-      point: NewPoint,
-      writes: { followed?: AudienceFollowedAccountsRow; membership?: MembershipWrite },
-    ): Promise<AudiencePointRow | undefined> {
+    async recordMany(writes: readonly PointWrite[]): Promise<Map<number, AudiencePointRow>> {
+      const recorded = new Map<number, AudiencePointRow>();
+      if (writes.length === 0) return recorded;
+      if (new Set(writes.map((w) => w.point.configId)).size !== writes.length) {
+        throw new Error('one point per audience in a batch');
+      }
+      const followed = writes.flatMap((w) => (w.followed ? [{ of: w.point.configId, row: w.followed }] : []));
+      const memberships = writes.flatMap((w) =>
+        w.membership ? [{ of: w.point.configId, write: w.membership }] : [],
+      );
       const parts = [
-        ...(writes.followed ? [followedWrite(writes.followed)] : []),
-        ...(writes.membership ? membershipWrites(writes.membership) : []),
+        ...(followed.length > 0 ? [followedWrites(followed)] : []),
+        ...(memberships.length > 0 ? [membershipWrites(memberships)] : []),
       ];
+      const rows = sql.join(
+        writes.map(
+          ({ point: p }) => sql`(${p.configId}::int, ${p.day}::text, ${p.measured}::timestamptz,
+            ${p.sampleCount}::int, ${JSON.stringify(p.size)}::jsonb, ${JSON.stringify(storeDigest(p.digest))}::jsonb)`,
+        ),
+        sql`, `,
+      );
       const result: unknown = await db.execute(sql`with point as (
           insert into ${audiencePoints} (config_id, day, measured, sample_count, size, digest)
-          values (${point.configId}::int, ${point.day}::text, ${point.measured}::timestamptz,
-            ${point.sampleCount}::int, ${JSON.stringify(point.size)}::jsonb,
-            ${JSON.stringify(storeDigest(point.digest))}::jsonb)
+          values ${rows}
           on conflict do nothing
-          returning id
+          returning id, config_id
         )${sql.join(
           parts.map((part, i) => sql`, ${sql.raw(`w${i}`)} as (${part})`),
           sql``,
         )}
-        select id from point`);
+        select id, config_id from point`);
       // Both drivers answer { rows } (node-postgres and PGlite, as plugins/health.ts reads it).
-      const id = (result as { rows: { id: number | string }[] }).rows[0]?.id;
-      if (id === undefined) return undefined;
-      // The point as measured (its digest equals the stored one read back, history-digest.ts).
-      const { configId, day, measured, sampleCount, size, digest } = point;
-      return { id: Number(id), configId, day, measured, sampleCount, size, digest };
+      const inserted = (result as { rows: { id: number | string; config_id: number | string }[] }).rows;
+      const byConfig = new Map(writes.map((w) => [w.point.configId, w.point]));
+      for (const row of inserted) {
+        const point = byConfig.get(Number(row.config_id))!;
+        // The point as measured (its digest equals the stored one read back, history-digest.ts).
+        const { configId, day, measured, sampleCount, size, digest } = point;
+        recorded.set(configId, { id: Number(row.id), configId, day, measured, sampleCount, size, digest });
+      }
+      return recorded;
+    },
+
+    /** `recordMany` of one point: the point recorded, or undefined when its day had one already. */
+    async record(
+      point: NewPoint,
+      writes: { followed?: AudienceFollowedAccountsRow; membership?: MembershipWrite },
+    ): Promise<AudiencePointRow | undefined> {
+      return (await repository.recordMany([{ point, ...writes }])).get(point.configId);
     },
 
     /**
-     * What a new point reads of the audience before it, in one statement: its latest followed
-     * accounts (`followedOf`), its latest point on or before `day` (`atOrBefore`) and the day of
-     * its latest recorded membership (membership.repository.ts `latestDay`; null: none).
+     * What new points read of their audiences before them, in one statement: per audience its
+     * latest followed accounts (`followedOf`), its latest point on or before `day` (`atOrBefore`)
+     * and the day of its latest recorded membership (membership.repository.ts `latestDay`; null:
+     * none). Every audience asked for is in the answer.
      */
-    async priorOf(
-      configId: number,
-      day: string,
-    ): Promise<{
-      followed: AudienceFollowedAccountsRow | undefined;
-      previous: AudiencePointRow | undefined;
-      membershipDay: string | null;
-    }> {
+    async priorOfMany(configIds: readonly number[], day: string): Promise<Map<number, Prior>> {
+      const priors = new Map<number, Prior>();
+      if (configIds.length === 0) return priors;
       const result: unknown = await db.execute(sql`
-        select f.day as f_day, f.members as f_members, f.floor as f_floor, f.ids as f_ids,
-          ${latestDaySql(configId)} as m_day,
+        select c.id as config_id, f.day as f_day, f.members as f_members, f.floor as f_floor, f.ids as f_ids,
+          ${latestDayOf(sql`c.id`)} as m_day,
           p.id, p.day, p.measured, p.sample_count, p.size, p.digest
-        from (select 1) as one
-        left join ${audienceFollowedAccounts} f on f.config_id = ${configId}::int
+        from unnest(array[${sql.join(
+          configIds.map((id) => sql`${id}::int`),
+          sql`, `,
+        )}]) as c (id)
+        left join ${audienceFollowedAccounts} f on f.config_id = c.id
         left join lateral (
           select * from ${audiencePoints}
-          where config_id = ${configId}::int and day <= ${day}::text
+          where config_id = c.id and day <= ${day}::text
           order by day desc
           limit 1
         ) p on true`);
-      const [row] = (result as { rows: PriorRow[] }).rows;
-      if (!row) throw new Error('the prior read of a point answered no row');
-      return {
-        followed:
-          row.f_day === null
-            ? undefined
-            : {
-                configId,
-                day: row.f_day,
-                members: row.f_members!,
-                floor: row.f_floor!,
-                ids: new Uint8Array(row.f_ids!),
-              },
-        previous:
-          row.id === null
-            ? undefined
-            : pointOf({
-                id: Number(row.id),
-                configId,
-                day: row.day!,
-                // Raw timestamps come as text on both drivers (drizzle's own reads parse them so).
-                measured: row.measured instanceof Date ? row.measured : new Date(row.measured!),
-                sampleCount: row.sample_count!,
-                size: row.size!,
-                digest: row.digest!,
-              }),
-        membershipDay: row.m_day,
-      };
+      for (const row of (result as { rows: PriorRow[] }).rows) {
+        const configId = Number(row.config_id);
+        priors.set(configId, priorOfRow(configId, row));
+      }
+      for (const id of configIds) if (!priors.has(id)) throw new Error('a prior read answered no row');
+      return priors;
+    },
+
+    /** `priorOfMany` of one audience. */
+    async priorOf(configId: number, day: string): Promise<Prior> {
+      return (await repository.priorOfMany([configId], day)).get(configId)!;
     },
 
     /** An audience's points from `fromDay` on, oldest first. */
@@ -224,4 +284,5 @@ export function createHistoryRepository(db: Db) {
       ).length;
     },
   };
+  return repository;
 }

@@ -25,7 +25,7 @@ import { BadRequest } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsService } from './audience-configs.service';
 import { newcomers, panelChanges, sizeTest } from './history-changes';
-import type { HistoryRepository } from './history.repository';
+import type { HistoryRepository, PointWrite, Prior } from './history.repository';
 import { decodeIds, encodeIds } from '../../lib/member-ids';
 import type { MembershipService, PointMembers } from './membership.service';
 
@@ -100,6 +100,13 @@ function pointMeasure(engine: EngineHolder, memberCap: number) {
   };
 }
 
+/** A new point of an audience with its point before it. */
+export interface NewPointOf {
+  configId: number;
+  previous: AudiencePointRow;
+  current: AudiencePointRow;
+}
+
 export interface HistoryServiceDeps {
   repo: HistoryRepository;
   configs: Pick<AudienceConfigsService, 'readableRow'>;
@@ -111,11 +118,11 @@ export interface HistoryServiceDeps {
    */
   live?: LiveStatusSource;
   retentionDays: number;
-  /** Told of each new point with the audience's point before it (the alerts' evaluation). */
-  onPoint?: (configId: number, previous: AudiencePointRow, current: AudiencePointRow) => Promise<unknown>;
+  /** Told of the new points of a run, each with its audience's point before it (the alerts' evaluation). */
+  onPoints?: (points: NewPointOf[]) => Promise<unknown>;
   /** Records each new point's membership (membership.service.ts); none: points keep no membership. */
   membership?: Pick<MembershipService, 'cap' | 'latest' | 'membersOf' | 'changeOf' | 'between'>;
-  /** Where a failed `onPoint` is reported (the point itself stays recorded). */
+  /** Where a failed `onPoints` is reported (the point itself stays recorded). */
   logError?: (error: unknown, message: string) => void;
 }
 
@@ -136,9 +143,14 @@ function withNewcomers(
   };
 }
 
+/** A saved audience as a point measures it. */
+type Measured = Pick<AudienceConfigRow, 'id' | 'targetingPackage' | 'exclusions'>;
+
 /**
- * A point recorder: measures an audience now and records its point with its followed accounts and
- * membership in one transaction, then has the point's alert rules evaluated.
+ * A point recorder: measures a batch of audiences now (each its own evaluation by the engine) and
+ * records their points with their followed accounts and memberships in one statement
+ * (history.repository.ts `recordMany`: the batch's day is written whole or not at all), reading what
+ * they need before them in two statements; then has the new points' alert rules evaluated together.
  */
 function pointRecorder(deps: HistoryServiceDeps) {
   const { repo, engine } = deps;
@@ -166,33 +178,23 @@ function pointRecorder(deps: HistoryServiceDeps) {
     return { estimate, counts, members, composition: undefined };
   }
 
-  async function measure(
-    config: Pick<AudienceConfigRow, 'id' | 'targetingPackage' | 'exclusions'>,
-    now: Date,
-  ): Promise<AudiencePointRow | undefined> {
-    // Exclusions deleted since the audience was saved no longer subtract anything.
-    const exclusions = (await repo.packagesOf(config.exclusions)).map((r) => r.targetingPackage);
-    const query = { pkg: config.targetingPackage, exclusions };
+  /** One audience's point and what is written with it, from what it read before (`prior`). */
+  async function pointOf(config: Measured, exclusions: TargetingPackage[], prior: Prior, now: Date) {
     const day = dayOf(now);
-    const { membership, onPoint } = deps;
-    // What the point reads before it (one statement), beside the engine's work.
-    const prior = repo.priorOf(config.id, dayOf(new Date(now.getTime() - DAY_MS)));
-    const [measured, { followed: followedBefore, previous }, latestSet] = await Promise.all([
-      measureOf(query, now),
-      prior,
-      prior.then(({ membershipDay }) =>
-        membership?.latest(config.id, membershipDay === null ? null : { day: membershipDay }),
-      ),
+    const { membership } = deps;
+    const { followed: followedBefore, membershipDay } = prior;
+    const [measured, latestSet] = await Promise.all([
+      measureOf({ pkg: config.targetingPackage, exclusions }, now),
+      membership?.latest(config.id, membershipDay === null ? null : { day: membershipDay }),
     ]);
     const { composition, followed } = withNewcomers(measured.composition, followedBefore);
     const { sampleSize, scale } = samplingOf(engine);
-    const write =
+    const change =
       membership &&
       measured.members &&
       membership.changeOf({ configId: config.id, day }, measured.members, latestSet);
-    // The point, its followed accounts and its membership: one statement.
-    const point = await repo.record(
-      {
+    const write: PointWrite = {
+      point: {
         configId: config.id,
         day,
         measured: now,
@@ -200,29 +202,71 @@ function pointRecorder(deps: HistoryServiceDeps) {
         size: toEstimate(measured.estimate, sampleSize, scale).figure,
         digest: digestOf(measured.counts, composition),
       },
-      {
-        ...(followed &&
-          (!followedBefore || followedBefore.day < day) && {
-            followed: {
-              configId: config.id,
-              day,
-              members: followed.members,
-              floor: followed.floor,
-              ids: encodeIds(followed.accounts.map((a) => a.id)),
-            },
-          }),
-        ...(write && { membership: { change: write.change } }),
-      },
+      ...(followed &&
+        (!followedBefore || followedBefore.day < day) && {
+          followed: {
+            configId: config.id,
+            day,
+            members: followed.members,
+            floor: followed.floor,
+            ids: encodeIds(followed.accounts.map((a) => a.id)),
+          },
+        }),
+      ...(change && { membership: { change: change.change } }),
+    };
+    return { write, kept: change?.kept };
+  }
+
+  /**
+   * Today's points of `configs` (distinct audiences). An audience the engine refuses (an empty
+   * package saved long ago) has no point (`failed`); a failure of the write records none of them.
+   * An audience whose point of the day another process recorded first is left out. `rethrow`: an
+   * audience the engine refuses throws instead (a caller's request for one audience).
+   */
+  async function measure(
+    configs: readonly Measured[],
+    now: Date,
+    { rethrow = false } = {},
+  ): Promise<{ recorded: Map<number, AudiencePointRow>; failed: number }> {
+    // Exclusions deleted since the audience was saved no longer subtract anything.
+    const excluded = new Map(
+      (await repo.packagesOf([...new Set(configs.flatMap((c) => c.exclusions))])).map((r) => [
+        r.id,
+        r.targetingPackage,
+      ]),
     );
-    if (!point) return undefined;
-    write?.kept();
-    if (!previous || !onPoint) return point;
-    try {
-      await onPoint(config.id, previous, point);
-    } catch (error) {
-      deps.logError?.(error, 'audience alerts could not be evaluated');
+    const priors = await repo.priorOfMany(
+      configs.map((c) => c.id),
+      dayOf(new Date(now.getTime() - DAY_MS)),
+    );
+    const writes: PointWrite[] = [];
+    const kept = new Map<number, () => void>();
+    let failed = 0;
+    for (const config of configs) {
+      const exclusions = config.exclusions.flatMap((id) => excluded.get(id) ?? []);
+      try {
+        const made = await pointOf(config, exclusions, priors.get(config.id)!, now);
+        writes.push(made.write);
+        if (made.kept) kept.set(config.id, made.kept);
+      } catch (error) {
+        if (rethrow) throw error;
+        failed++;
+      }
     }
-    return point;
+    const recorded = await repo.recordMany(writes);
+    for (const configId of recorded.keys()) kept.get(configId)?.();
+    const evaluated = [...recorded.values()].flatMap((current) => {
+      const previous = priors.get(current.configId)?.previous;
+      return previous ? [{ configId: current.configId, previous, current }] : [];
+    });
+    if (evaluated.length > 0 && deps.onPoints) {
+      try {
+        await deps.onPoints(evaluated);
+      } catch (error) {
+        deps.logError?.(error, 'audience alerts could not be evaluated');
+      }
+    }
+    return { recorded, failed };
   }
 
   return measure;
@@ -262,19 +306,9 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     async recordDue(): Promise<{ recorded: number; failed: number; pruned: number }> {
       if (!ready()) return { recorded: 0, failed: 0, pruned: 0 };
       const now = await indexNow();
-      let recorded = 0;
-      let failed = 0;
-      for (const config of await repo.due(dayOf(now), BATCH)) {
-        try {
-          await measure(config, now);
-          recorded++;
-        } catch {
-          // An audience the engine refuses (an empty package saved long ago) has no point that day.
-          failed++;
-        }
-      }
+      const { recorded, failed } = await measure(await repo.due(dayOf(now), BATCH), now);
       const pruned = await repo.prune(dayOf(new Date(now.getTime() - retentionDays * DAY_MS)));
-      return { recorded, failed, pruned };
+      return { recorded: recorded.size, failed, pruned };
     },
 
     /** GET …/history/: the last `days` days' points; today's is measured first when missing. */
@@ -288,7 +322,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       if (ready() && (rows.at(-1)?.day ?? '') < dayOf(now)) {
         // The new point is the latest (none is measured before the latest): read again only when
         // another request recorded today's first.
-        const point = await measure(config, now);
+        const point = (await measure([config], now, { rethrow: true })).recorded.get(config.id);
         rows = point ? [...rows, point] : await repo.list(config.id, since);
       }
       return { audience_config_id: config.id, retention_days: retentionDays, points: rows.map(presentPoint) };

@@ -3,13 +3,16 @@ import type { AudienceChanges, AudienceConfig, AudienceHistory } from '@murmur/c
 import { populationEstimate } from '@murmur/core/sampling';
 import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
-import { audiencePoints } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { audienceConfigs, audiencePoints } from '../../db/schema';
+import { byNumber } from '../../lib/member-ids';
 import { readyEngine } from '../../engine/engine-holder';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { teamKit } from '../../test/team-kit';
 import { pkg } from './audience-test-kit';
 import { createHistoryRepository } from './history.repository';
 import { createMembershipRepository } from './membership.repository';
+import { createMembershipService } from './membership.service';
 import { panelChanges } from './history-changes';
 import { createHistoryService, dayOf } from './history.service';
 
@@ -242,6 +245,85 @@ describe('an audience over time', () => {
       previous: undefined,
       membershipDay: null,
     });
+  });
+});
+
+describe('a scheduled run’s batch', () => {
+  const membership = () =>
+    createMembershipService({ repo: createMembershipRepository(t.db), engine: readyEngine(engine) });
+  /** The scheduled run with memberships, noting the points whose alert rules it had evaluated. */
+  const run = (
+    members: ReturnType<typeof membership>,
+    evaluated: number[],
+    repo = createHistoryRepository(t.db),
+  ) =>
+    createHistoryService({
+      repo,
+      configs: { readableRow: () => Promise.reject(new Error('the scheduled run reads no caller')) },
+      engine: readyEngine(engine),
+      clock: t.clock,
+      retentionDays: 400,
+      membership: members,
+      onPoints: async (points) => void evaluated.push(...points.map((p) => p.current.id)),
+    });
+  const engineSet = (input: typeof speakers) =>
+    engine
+      .describeAccounts(engine.evaluate(pkg(input)).accounts.toArray())
+      .map((a) => a.id)
+      .sort();
+
+  it('is written whole or not at all; a re-run, or two at once, record each point once', async () => {
+    const japan = await kit.createConfig(alice, {
+      name: 'In Japan',
+      kind: 'saved_list',
+      targeting_package: inJapan,
+    });
+    const gone = await kit.createConfig(alice, {
+      name: 'Deleted',
+      kind: 'saved_list',
+      targeting_package: speakers,
+    });
+    // After the days the tests above recorded points for.
+    t.clock.advance(2 * DAY);
+    const day = dayOf(t.clock.now());
+    const repo = createHistoryRepository(t.db);
+    const members = membership();
+    const evaluated: number[] = [];
+    // An audience deleted while the run measures it: the batch's write fails, and no audience of the
+    // batch has a point, a membership or an evaluation that day.
+    const deleting = {
+      ...repo,
+      due: async (d: string, limit: number) => {
+        const due = await repo.due(d, limit);
+        await t.db.delete(audienceConfigs).where(eq(audienceConfigs.id, gone.id));
+        return due;
+      },
+    };
+    await expect(run(members, evaluated, deleting).recordDue()).rejects.toThrow();
+    for (const id of [saved.id, japan.id]) {
+      expect(await repo.list(id, day)).toEqual([]);
+      expect(await createMembershipRepository(t.db).onDay(id, day)).toBeUndefined();
+    }
+    expect(evaluated).toEqual([]);
+    // The next run records both, once, although two run at once; the rules of a point are evaluated
+    // once (the audience with a point before it).
+    const [one, two] = await Promise.all([
+      run(members, evaluated).recordDue(),
+      run(membership(), evaluated).recordDue(),
+    ]);
+    expect(one.recorded + two.recorded).toBe(2);
+    expect(one.failed + two.failed).toBe(0);
+    expect((await run(members, evaluated).recordDue()).recorded).toBe(0);
+    const points = [...(await repo.list(saved.id, day)), ...(await repo.list(japan.id, day))];
+    expect(points.map((p) => [p.configId, p.day])).toEqual([
+      [saved.id, day],
+      [japan.id, day],
+    ]);
+    expect(evaluated).toEqual([points[0]!.id]);
+    // Each point's members are the engine's set.
+    expect(await members.membersOn(saved.id, day)).toEqual({ ids: engineSet(speakers).sort(byNumber) });
+    expect(await members.membersOn(japan.id, day)).toEqual({ ids: engineSet(inJapan).sort(byNumber) });
+    expect(points[1]!.sampleCount).toBe(engine.estimate(pkg(inJapan)).sampleCount);
   });
 });
 

@@ -138,7 +138,7 @@ export function createAudiencesModule(deps: {
     ...(deps.liveStatus && { live: deps.liveStatus }),
     retentionDays: deps.history.retentionDays,
     membership: membershipService,
-    onPoint: (configId, previous, current) => alertsService.evaluate(configId, previous, current),
+    onPoints: (points) => alertsService.evaluate(points),
     logError: (err, message) => deps.history.log.error({ err }, message),
   });
   const lookalikesService = createLookalikesService({

@@ -10,30 +10,35 @@ export interface MembershipWrite {
 }
 
 /**
- * The write of a point's membership as part of the one statement that records the point
- * (history.repository.ts `record`): it selects from `point`, the row that statement inserted, so
- * nothing is written when no point was.
+ * The writes of points' memberships as part of the one statement that records the points
+ * (history.repository.ts `recordMany`): each selects from `point`, the rows that statement inserted,
+ * by the audience of its point (`of`), so nothing is written for a point that was not.
  */
-export function membershipWrites({ change }: MembershipWrite): SQL[] {
+export function membershipWrites(writes: readonly { of: number; write: MembershipWrite }[]): SQL {
   const bytea = (b: Uint8Array | null | undefined) => sql`${b ?? null}::bytea`;
-  return [
-    sql`insert into ${audiencePointMembers}
+  const rows = writes.map(
+    ({
+      of,
+      write: { change: c },
+    }) => sql`(${of}::int, ${c.configId}::int, ${c.day}::text, ${c.overCap ?? false}::boolean,
+      ${c.baseDay ?? null}::text, ${c.members}::int, ${bytea(c.joined)}, ${bytea(c.left)}, ${bytea(c.ids)})`,
+  );
+  return sql`insert into ${audiencePointMembers}
       (point_id, config_id, day, over_cap, base_day, members, joined, "left", ids)
-    select point.id, ${change.configId}::int, ${change.day}::text, ${change.overCap ?? false}::boolean,
-      ${change.baseDay ?? null}::text, ${change.members}::int, ${bytea(change.joined)}, ${bytea(change.left)},
-      ${bytea(change.ids)}
-    from point
-    on conflict do nothing`,
-  ];
+    select point.id, v.config_id, v.day, v.over_cap, v.base_day, v.members, v.joined, v."left", v.ids
+    from (values ${sql.join(rows, sql`, `)})
+      as v (point_config_id, config_id, day, over_cap, base_day, members, joined, "left", ids)
+    join point on point.config_id = v.point_config_id
+    on conflict do nothing`;
 }
 
 /**
- * The day of the audience's latest recorded membership (null: none, or the latest point was above
- * the cap), as a column of another read.
+ * The day of an audience's latest recorded membership (null: none, or the latest point was above
+ * the cap), as a column of another read; `configId` an expression of that read (e.g. a column).
  */
-export const latestDaySql = (configId: number): SQL =>
+export const latestDayOf = (configId: SQL): SQL =>
   sql`(select case when m.over_cap then null else m.day end from ${audiencePointMembers} m
-    where m.config_id = ${configId}::int order by m.day desc limit 1)`;
+    where m.config_id = ${configId} order by m.day desc limit 1)`;
 
 /** Saved audiences' memberships over their history points (db/schema/membership.ts). */
 export function createMembershipRepository(db: Db) {
