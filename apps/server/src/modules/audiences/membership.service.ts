@@ -27,35 +27,60 @@ export interface LatestSet {
   sinceFull: number;
 }
 
-/** Member ids a process keeps of the audiences' latest sets (the oldest kept go first). */
+/**
+ * Member ids a process keeps of the audiences' latest sets as id lists (nothing to decode at the next
+ * point); sets beyond it are kept encoded (lib/member-ids.ts, a few bytes an id) within
+ * LATEST_SETS_BYTES, so that a day's run over more members than that (a thousand audiences at
+ * a million accounts) does not read every set back from the database (bench/README.md "bench:history").
+ */
 const LATEST_SETS_IDS = 2_000_000;
+const LATEST_SETS_BYTES = 128 * 1024 * 1024;
 /**
  * A full set is stored with every FULL_EVERY-th point of a chain (and whenever the change is larger
  * than the set): reading a point's set applies or undoes at most that many changes.
  */
 export const FULL_EVERY = 7;
 
-/** This process's copies of audiences' latest sets, by config id, within `budget` ids. */
-function latestSetsCopy(budget: number) {
-  const sets = new Map<number, LatestSet>();
-  let held = 0;
+/** A latest set as this process keeps it: as ids, or encoded. */
+type KeptSet = { day: string; sinceFull: number } & ({ ids: string[] } | { encoded: Uint8Array });
+
+/** This process's copies of audiences' latest sets, by config id, within `budget` ids and bytes encoded. */
+export function latestSetsCopy(budget: { ids: number; bytes: number }) {
+  const sets = new Map<number, KeptSet>();
+  let ids = 0;
+  let bytes = 0;
   const forget = (configId: number) => {
     const had = sets.get(configId);
     if (!had) return;
-    held -= had.ids.length;
+    if ('ids' in had) ids -= had.ids.length;
+    else bytes -= had.encoded.length;
     sets.delete(configId);
   };
   return {
-    get: (configId: number) => sets.get(configId),
+    /** The set kept of an audience (decoded when kept encoded). */
+    get(configId: number): LatestSet | undefined {
+      const kept = sets.get(configId);
+      if (!kept || 'ids' in kept) return kept;
+      return { day: kept.day, sinceFull: kept.sinceFull, ids: decodeIds(kept.encoded) };
+    },
+    /** The day of the set kept of an audience. */
+    dayOf: (configId: number) => sets.get(configId)?.day,
     forget,
     keep(configId: number, set: LatestSet) {
       forget(configId);
-      if (set.ids.length > budget) return;
-      sets.set(configId, set);
-      held += set.ids.length;
-      for (const [oldest] of sets) {
-        if (held <= budget) break;
-        forget(oldest);
+      if (ids + set.ids.length <= budget.ids) {
+        sets.set(configId, set);
+        ids += set.ids.length;
+        return;
+      }
+      const encoded = encodeIds(set.ids);
+      if (encoded.length > budget.bytes) return;
+      sets.set(configId, { day: set.day, sinceFull: set.sinceFull, encoded });
+      bytes += encoded.length;
+      // The oldest kept encoded go first (those kept as ids stay: they are within their budget).
+      for (const [oldest, kept] of sets) {
+        if (bytes <= budget.bytes) break;
+        if (!('ids' in kept)) forget(oldest);
       }
     },
   };
@@ -150,10 +175,12 @@ export function createMembershipService(deps: {
   repo: MembershipRepository;
   engine: EngineHolder;
   cap?: number;
+  /** What this process keeps of the latest sets (LATEST_SETS_IDS ids, then LATEST_SETS_BYTES encoded). */
+  latestSets?: { ids: number; bytes: number };
 }) {
   const { repo, engine } = deps;
   const cap = deps.cap ?? MEMBERSHIP_CAP;
-  const latestSets = latestSetsCopy(LATEST_SETS_IDS);
+  const latestSets = latestSetsCopy(deps.latestSets ?? { ids: LATEST_SETS_IDS, bytes: LATEST_SETS_BYTES });
 
   /** The engine's account of an X id now, or its id alone when it left the network. */
   function describe(ids: readonly string[]): MemberAccount[] {
@@ -213,8 +240,7 @@ export function createMembershipService(deps: {
         latestSets.forget(configId);
         return undefined;
       }
-      const kept = latestSets.get(configId);
-      if (kept?.day === known.day) return kept;
+      if (latestSets.dayOf(configId) === known.day) return latestSets.get(configId);
       const chain = await repo.chainTo(configId, known.day);
       const set = chain?.direction === 'forward' ? setOnDay('forward', chain.rows, known.day) : null;
       if (!set) return undefined;

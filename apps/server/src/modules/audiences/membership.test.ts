@@ -17,7 +17,7 @@ import { createHistoryRepository } from './history.repository';
 import { createHistoryService, dayOf } from './history.service';
 import { decodeIds, encodeIds } from '../../lib/member-ids';
 import { createMembershipRepository } from './membership.repository';
-import { createMembershipService, FULL_EVERY, netChange } from './membership.service';
+import { createMembershipService, FULL_EVERY, latestSetsCopy, netChange } from './membership.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
@@ -410,6 +410,26 @@ describe('member id sets', () => {
     const gone = accounts.find((x) => x.id !== '')!;
     live.apply([{ type: 'user-suspend', key: 'gone', at: Date.now(), user: gone.id }]);
     expect(live.findAccountById!(gone.id)).toBeUndefined();
+  });
+
+  it('latest sets kept: as ids within their budget, encoded beyond it, the oldest encoded forgotten first', () => {
+    const set = (day: string, ids: string[]) => ({ day, ids, sinceFull: 2 });
+    const a = set('2026-01-01', ['7', '1000000000000000001', '18446744073709551615']);
+    const b = set('2026-01-02', ['3', '40', '500']);
+    const c = set('2026-01-03', ['11', '12']);
+    const copy = latestSetsCopy({ ids: 3, bytes: encodeIds(b.ids).length + encodeIds(c.ids).length });
+    copy.keep(1, a); // as ids
+    copy.keep(2, b); // encoded: beyond 3 ids
+    copy.keep(3, c); // encoded, within the bytes
+    expect([copy.get(1), copy.get(2), copy.get(3)]).toEqual([a, b, c]);
+    expect(copy.dayOf(2)).toBe('2026-01-02');
+    // A larger set for audience 4: the oldest encoded (2, then 3) go; the one kept as ids stays.
+    const d = set('2026-01-04', ['1', '2', '3', '4', '5']);
+    copy.keep(4, d);
+    expect([copy.get(1), copy.get(2), copy.get(4)]).toEqual([a, undefined, d]);
+    // A new set of an audience replaces its old one (and its room).
+    copy.keep(1, c);
+    expect(copy.get(1)).toEqual(c);
   });
 
   it('the net change of a range: first and last event of each id', () => {
