@@ -264,7 +264,7 @@ describe('a scheduled run’s batch', () => {
       clock: t.clock,
       retentionDays: 400,
       membership: members,
-      onPoints: async (points) => void evaluated.push(...points.map((p) => p.current.id)),
+      onPoints: (points) => Promise.resolve(void evaluated.push(...points.map((p) => p.current.id))),
     });
   const engineSet = (input: typeof speakers) =>
     engine
