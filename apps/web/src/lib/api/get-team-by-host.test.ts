@@ -37,7 +37,7 @@ describe('the host team lookup', () => {
     );
     const ask = async (options: ReturnType<typeof getTeamByHostQueryOptions>) =>
       (await options.queryFn!({} as never)) ?? null;
-    const member = (slug: string) => ({ team: { slug } });
+    const member = (slug: string) => ({ team: { id: 1, name: slug, slug } });
     // "app" is none of this user's teams: whatever the answer (SPEC §8's 404 here), it changes nothing.
     expect(await hostTeamSlug(ask, 'app.example.com', [member('acme')])).toBeNull();
     expect(await hostTeamSlug(ask, 'app.example.com', [])).toBeNull();

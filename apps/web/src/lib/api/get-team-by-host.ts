@@ -1,7 +1,10 @@
-import type { TeamInfo } from '@murmur/core/api';
+import type { TeamInfo, User } from '@murmur/core/api';
 import { ApiError } from '@murmur/core/errors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../request';
+
+/** The user's memberships, as much of them as the host's team needs (their teams' slugs). */
+type MembershipTeams = readonly Pick<User['memberships'][number], 'team'>[];
 
 /** SPEC §9's local host names (the server answers its local dummy team for them, whole or first label). */
 const LOCAL_HOSTS = ['dashboard', 'local', 'staging', 'localhost'];
@@ -36,7 +39,7 @@ export function hostMayHaveTeam(host: string): boolean {
  * is not in or SPEC §8's 404 "no team", and asking would only leave that 404 in the console of an
  * everyday host such as app.example.com.
  */
-export function hostTeamMatters(host: string, memberships: readonly { team: { slug: string } }[]): boolean {
+export function hostTeamMatters(host: string, memberships: MembershipTeams): boolean {
   if (!hostMayHaveTeam(host)) return false;
   if (isLocalHost(host)) return true;
   const slug = labelsOf(host).labels[0];
@@ -69,7 +72,7 @@ export const getTeamByHostQueryOptions = (host: string) =>
   });
 
 /** The host's team, asked once the signed-in user is known and only when it matters to them. */
-export const useTeamByHost = (host: string, memberships: readonly { team: { slug: string } }[] | undefined) =>
+export const useTeamByHost = (host: string, memberships: MembershipTeams | undefined) =>
   useQuery({
     ...getTeamByHostQueryOptions(host),
     enabled: memberships !== undefined && hostTeamMatters(host, memberships),
@@ -82,7 +85,7 @@ export const useTeamByHost = (host: string, memberships: readonly { team: { slug
 export const hostTeamSlug = async (
   fetchQuery: (options: ReturnType<typeof getTeamByHostQueryOptions>) => Promise<TeamInfo | null>,
   host: string,
-  memberships: readonly { team: { slug: string } }[],
+  memberships: MembershipTeams,
 ): Promise<string | null> => {
   if (!hostTeamMatters(host, memberships)) return null;
   try {
