@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { connectAdAccount } from '../support/ad-account';
 import { apiFor, waitForEngine, type Api } from '../support/audience-api';
 import { signIn } from '../support/audience-screens';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
@@ -188,32 +189,7 @@ test('twelve audiences overlapped and planned for reach; a lookalike with its re
   await test.step('en: upload the lookalike to the team’s X ad account; X holds every member', async () => {
     await subscribeTeam(page, api, app.server.url);
     // X connected in the app, an ad account opened in the sandbox's Ads Manager, granted to the team.
-    await page.goto(`/${TEAM}/account`);
-    await page
-      .getByRole('region', { name: 'Connected accounts' })
-      .getByRole('button', { name: 'Connect X' })
-      .click();
-    await expect(page).toHaveURL(/\/sandbox\/x\/oauth\/authenticate/);
-    const chosen = page.locator('label:has(input[type="radio"]:checked)');
-    const handle = /@([A-Za-z0-9_]+)/.exec(await chosen.innerText())![1]!;
-    await page.getByRole('button', { name: 'Authorize app' }).click();
-    await expect(page).toHaveURL(new RegExp(`/${TEAM}/account`), { timeout: 20_000 });
-    const manager = await browser.newPage({ baseURL: app.server.url });
-    await manager.goto('/sandbox/ads-manager/');
-    await manager.getByLabel('X handle').fill(handle);
-    await manager.getByRole('button', { name: 'Sign in' }).click();
-    await manager.getByLabel('New ad account name').fill('Lookalike Team on X');
-    await manager.getByRole('button', { name: 'Create ad account' }).click();
-    await expect(manager.locator('#account-name')).toHaveText('Lookalike Team on X');
-    const adAccount = /#\/accounts\/([a-z0-9]+)/.exec(manager.url())![1]!;
-    const token = await manager.locator('meta[name="ads-token"]').getAttribute('content');
-    await manager.close();
-    await page.goto(`/${TEAM}/team`);
-    const granted = page.getByRole('region', { name: 'Teams granted access' });
-    await granted.getByRole('textbox', { name: 'Ad account' }).click();
-    await page.getByRole('option', { name: new RegExp(adAccount) }).click();
-    await granted.getByRole('button', { name: 'Grant access' }).click();
-    await expect(granted.getByTestId('granted-accounts')).toContainText(adAccount);
+    const { accountId: adAccount, adsToken: token } = await connectAdAccount(page, app.server.url, TEAM);
 
     // My Audiences → the lookalike's actions → Upload to X → Upload, as any saved audience.
     await page.goto(`/${TEAM}/audiences`);
@@ -223,9 +199,7 @@ test('twelve audiences overlapped and planned for reach; a lookalike with its re
     await page.getByRole('menuitem', { name: tr('en', 'xAds.upload.action') }).click();
     const dialog = page.getByRole('dialog', { name: tr('en', 'xAds.upload.title') });
     // The team's granted ad account is chosen.
-    await expect(dialog.getByRole('textbox')).toHaveValue(
-      new RegExp(`Lookalike Team on X \\(${adAccount}\\)`),
-    );
+    await expect(dialog.getByRole('textbox')).toHaveValue(new RegExp(`${TEAM} on X \\(${adAccount}\\)`));
     await dialog.getByRole('button', { name: tr('en', 'xAds.upload.submit') }).click();
     const state = page.getByTestId('upload-state');
     await expect(state).toHaveCount(1);

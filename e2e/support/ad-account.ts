@@ -5,14 +5,15 @@ import { expect, type Page } from '@playwright/test';
  * on the account page through the sandbox's authorisation page, an ad
  * account opened for that X account in the sandbox's Ads Manager, and access granted to the team in
  * Team settings. `as`: the X account's handle (else the one the page pre-selects). The page is signed
- * in and in English. Returns the ad account's id and the X handle.
+ * in and in English. Returns the ad account's id, the X handle, and the Ads Manager's token for
+ * reading that ad account from X's side (the sandbox Ads API).
  */
 export async function connectAdAccount(
   page: Page,
   base: string,
   slug: string,
   as?: string,
-): Promise<{ accountId: string; handle: string }> {
+): Promise<{ accountId: string; handle: string; adsToken: string }> {
   await page.goto(`/${slug}/account`);
   await page
     .getByRole('region', { name: 'Connected accounts' })
@@ -28,7 +29,10 @@ export async function connectAdAccount(
   const handle = /@([A-Za-z0-9_]+)/.exec(await chosen.innerText())![1]!;
   await page.getByRole('button', { name: 'Authorize app' }).click();
   await expect(page).toHaveURL(new RegExp(`/${slug}/account`), { timeout: 20_000 });
-  const manager = await page.context().newPage();
+  // The sandbox's Ads Manager in a window of its own (a page made by browser.newPage() owns its
+  // context, which then takes no second page).
+  const browser = page.context().browser();
+  const manager = browser ? await browser.newPage() : await page.context().newPage();
   await manager.goto(`${base}/sandbox/ads-manager/`);
   await manager.getByLabel('X handle').fill(handle);
   await manager.getByRole('button', { name: 'Sign in' }).click();
@@ -36,6 +40,7 @@ export async function connectAdAccount(
   await manager.getByRole('button', { name: 'Create ad account' }).click();
   await expect(manager.locator('#account-name')).toHaveText(`${slug} on X`);
   const accountId = /#\/accounts\/([a-z0-9]+)/.exec(manager.url())![1]!;
+  const adsToken = (await manager.locator('meta[name="ads-token"]').getAttribute('content')) ?? '';
   await manager.close();
   await page.goto(`/${slug}/team`);
   const granted = page.getByRole('region', { name: 'Teams granted access' });
@@ -43,5 +48,5 @@ export async function connectAdAccount(
   await page.getByRole('option', { name: new RegExp(accountId) }).click();
   await granted.getByRole('button', { name: 'Grant access' }).click();
   await expect(granted.getByTestId('granted-accounts')).toContainText(accountId);
-  return { accountId, handle };
+  return { accountId, handle, adsToken };
 }
