@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SANDBOX_DEV_CREDENTIALS } from '@murmur/core/dev-credentials';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
-import type { FieldCounts, LiveAudienceEngine } from '@murmur/engine';
+import type { AudienceInsights } from '@murmur/core/insights';
+import { createLiveEngine, type FieldCounts, type LiveAudienceEngine } from '@murmur/engine';
 import {
   JetStreamLiveLog,
   removeLiveShardSnapshots,
@@ -177,11 +178,9 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
     const last = await lastSequences();
     for (const r of replicas) {
       const durable = replicaDurableName(r.shard, SHARDS, `${r.shard}.${r.replica}`);
-      for (let p = 0; p < PARTITIONS; p++) {
-        if (last[p] === 0) continue;
-        const info = await jsm.consumers.info(stream, `${durable}-p${p}`).catch(() => null);
-        if ((info?.ack_floor.stream_seq ?? 0) < last[p]!) return false;
-      }
+      // One consumer of every partition, in the log's sequence order (followLive).
+      const info = await jsm.consumers.info(stream, `${durable}-all`).catch(() => null);
+      if ((info?.ack_floor.stream_seq ?? 0) < Math.max(...last)) return false;
     }
     return true;
   };
@@ -222,6 +221,43 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
         `${p.name}: member-panel counts ${g.members}/${g.population} vs export ${w.members}/${w.population}: ` +
           `only sharded ${[...ge].filter((e) => !we.has(e)).join(' ')}; only export ${[...we].filter((e) => !ge.has(e)).join(' ')}`,
       );
+    }
+    return differ;
+  };
+
+  /**
+   * A live engine from the export the shards were built from that applied the whole log in its
+   * sequence order: what live shards' insights equal (docs/LIVE.md, "Insights on live shards").
+   */
+  const inSequence = async (): Promise<LiveAudienceEngine> => {
+    const engine = await createLiveEngine(createReadStream(options().exportFile, 'utf8'));
+    const last = Math.max(...(await lastSequences()));
+    const reader = await log.orderedReader(`reference_${id}`, 0);
+    try {
+      for (let seq = 0; seq < last;) {
+        const got = await reader.next(500, 2000);
+        if (got.length === 0) throw new Error(`the log ended at ${seq}, before ${last}`);
+        engine.apply(got.map((g) => g.event));
+        seq = got.at(-1)!.seq;
+      }
+    } finally {
+      await reader.close();
+    }
+    return engine;
+  };
+  /** Every insights panel but the sample accounts (drawn in proportion), without the timing. */
+  const counted = (i: AudienceInsights) => {
+    const { ms: _ms, sampleAccounts: _sample, ...rest } = i;
+    return rest;
+  };
+  const insightsDiffer = async (sharded: ShardedEngine, single: LiveAudienceEngine): Promise<string[]> => {
+    const differ: string[] = [];
+    for (const p of liveMix(single).filter((_, i) => i % 5 === 0)) {
+      const want = counted(single.insights(single.evaluate(p)));
+      const got = counted(await sharded.insights({ pkg: p }));
+      for (const panel of Object.keys(want) as (keyof typeof want)[])
+        if (JSON.stringify(got[panel]) !== JSON.stringify(want[panel]))
+          differ.push(`${JSON.stringify(p)}: ${panel}`);
     }
     return differ;
   };
@@ -282,12 +318,16 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
       expect(sharded.accounts).toBe(reference.stats.accounts);
       // Both replicas of each shard answer (the queue group picks one per question).
       expect(await differences(sharded)).toEqual([]);
+      // Insights, panel by panel, as one engine that applied the log in its sequence order.
+      const single = await inSequence();
+      expect(await insightsDiffer(sharded, single)).toEqual([]);
       // Only the replicas that were killed and restarted: nothing lost, nothing applied twice.
       const killed = new Set(restarted.map((r) => r.shard));
       await Promise.all(
         live.filter((r) => r.replica === 1 && killed.has(r.shard)).map((r) => stopped(r, 'SIGTERM')),
       );
       expect(await differences(sharded)).toEqual([]);
+      expect(await insightsDiffer(sharded, single)).toEqual([]);
       // Not a mix of empty answers.
       const reached = mix.filter(
         (p) => reference.estimate(p.pkg, { exclusions: p.exclusions }).sampleCount > 0,

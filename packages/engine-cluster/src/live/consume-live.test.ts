@@ -33,6 +33,53 @@ async function until(check: () => boolean | Promise<boolean>, ms = 3000): Promis
 }
 
 describe('the in-process live log and consumeLive', () => {
+  it('ordered: applies every partition through one reader in the log sequence order, whatever its batches, and resumes after each partition position', async () => {
+    const log = new MemoryLiveLog(3);
+    const events = likes(200);
+    await log.append(events.slice(0, 90));
+    const engines = [new Recorder(), new Recorder()];
+    const consumers = await Promise.all(
+      engines.map((engine, i) =>
+        consumeLive({ log, engine, durableName: `o${i}`, batch: i ? 7 : 500, waitMs: 5, ordered: true }),
+      ),
+    );
+    for (let i = 90; i < 200; i += 30) await log.append(events.slice(i, i + 30));
+    await until(() => engines.every((e) => e.keys().length === 200));
+    await Promise.all(consumers.map((c) => c.stop()));
+    const keys = events.map((e) => e.key);
+    for (const engine of engines) {
+      expect(engine.keys()).toEqual(keys);
+      // Each batch says the last sequence it applied of each partition it holds.
+      expect(engine.position()).toEqual(
+        Object.fromEntries(
+          [0, 1, 2].map((p) => [String(p), 1 + events.findLastIndex((e) => partitionOfEvent(e, 3) === p)]),
+        ),
+      );
+    }
+    // Not vacuous: a batch of 7 spans partitions, and one partition's reader sees them otherwise.
+    expect(engines[1]!.batches.some((b) => Object.keys(b.position).length > 1)).toBe(true);
+    expect(new Set(events.slice(0, 7).map((e) => partitionOfEvent(e, 3))).size).toBeGreaterThan(1);
+    // A restart from a position in which partitions stand at different places: each skips its own.
+    const position = { '0': 150, '1': 120 };
+    const resumed = new Recorder(position);
+    const again = await consumeLive({
+      log,
+      engine: resumed,
+      durableName: 'o1',
+      batch: 7,
+      waitMs: 5,
+      ordered: true,
+    });
+    const expected = events.filter((e, i) => i + 1 > (position[String(partitionOfEvent(e, 3)) as '0'] ?? 0));
+    await until(() => resumed.keys().length === expected.length);
+    await again.stop();
+    expect(resumed.keys()).toEqual(expected.map((e) => e.key));
+    // One partition asked of an ordered consumer, or a log without an ordered reader, is refused.
+    await expect(
+      consumeLive({ log, engine: new Recorder(), durableName: 'x', partitions: [0], ordered: true }),
+    ).rejects.toThrow(/ordered/);
+  });
+
   it('applies every partition in order, acknowledges after applying, and reports the lag', async () => {
     const log = new MemoryLiveLog(3);
     const events = likes(120);

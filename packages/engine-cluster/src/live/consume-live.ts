@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@murmur/core/live';
-import type { LiveLog, LiveReader } from './live-log';
+import { partitionOfEvent, type LiveLog, type LiveReader } from './live-log';
 
 /**
  * What the consumer needs of an engine: the narrow side of `@murmur/engine`'s live updates. `apply`
@@ -24,6 +24,14 @@ export interface ConsumeLiveOptions {
   /** How long a read waits for an event before looking again (and noticing `stop`). Default 1 s. */
   waitMs?: number;
   onApplied?: (applied: { partition: number; events: number; position: number }) => void;
+  /**
+   * Read every partition through one reader in the log's sequence order (LiveLog.orderedReader)
+   * instead of one reader per partition in whatever interleaving they come: every engine so fed
+   * applies the log in one order, the order of a single engine that applied it in sequence, so
+   * live shard replicas number the accounts and posts born live alike (docs/LIVE.md, "Insights on
+   * live shards"). Batches then span partitions.
+   */
+  ordered?: boolean;
 }
 
 export interface PartitionLag {
@@ -72,8 +80,18 @@ export async function consumeLive(options: ConsumeLiveOptions): Promise<LiveCons
   const applied = new Map(partitions.map((p) => [p, start[String(p)] ?? 0]));
   const lastEventAt = new Map<number, number>();
   const readers: LiveReader[] = [];
+  const ordered = options.ordered === true;
+  if (ordered && (!log.orderedReader || options.partitions)) {
+    throw new Error('An ordered consumer reads every partition of a log that has an ordered reader.');
+  }
   try {
-    for (const p of partitions) readers.push(await log.reader(p, durableName, applied.get(p)!));
+    if (ordered) {
+      // From the lowest partition's position: each partition's events at or below its own are skipped.
+      const after = Math.min(...partitions.map((p) => applied.get(p)!));
+      readers.push(await log.orderedReader!(durableName, after));
+    } else {
+      for (const p of partitions) readers.push(await log.reader(p, durableName, applied.get(p)!));
+    }
   } catch (error) {
     await Promise.all(readers.map((r) => r.close()));
     throw error;
@@ -115,7 +133,47 @@ export async function consumeLive(options: ConsumeLiveOptions): Promise<LiveCons
     }
   };
 
-  const loops = partitions.map((p, i) => follow(p, readers[i]!));
+  /** The ordered reader's loop: batches of several partitions, in sequence order. */
+  const followAll = async (reader: LiveReader): Promise<void> => {
+    while (!stopped) {
+      const got = await reader.next(batch, waitMs);
+      if (got.length === 0) continue;
+      let highest = 0;
+      const fresh: LiveEvent[] = [];
+      const reached = new Map<number, { top: number; events: number; latest: number }>();
+      for (const { seq, event } of got) {
+        highest = Math.max(highest, seq);
+        const partition = partitionOfEvent(event, log.partitions);
+        const now = reached.get(partition) ?? {
+          top: applied.get(partition)!,
+          events: 0,
+          latest: lastEventAt.get(partition) ?? -Infinity,
+        };
+        // A replay brings sequences at or below the partition's position again: skipped.
+        if (seq > now.top) {
+          fresh.push(event);
+          reached.set(partition, {
+            top: seq,
+            events: now.events + 1,
+            latest: Math.max(now.latest, event.at),
+          });
+        }
+      }
+      if (fresh.length > 0) {
+        const position: Record<string, number> = {};
+        for (const [partition, { top }] of reached) position[String(partition)] = top;
+        await serialised(() => engine.apply(fresh, position));
+        for (const [partition, { top, events, latest }] of reached) {
+          applied.set(partition, top);
+          lastEventAt.set(partition, latest);
+          options.onApplied?.({ partition, events, position: top });
+        }
+      }
+      await reader.ack(highest);
+    }
+  };
+
+  const loops = ordered ? [followAll(readers[0]!)] : partitions.map((p, i) => follow(p, readers[i]!));
   const done = Promise.all(loops).then(
     () => undefined,
     (error: unknown) => {

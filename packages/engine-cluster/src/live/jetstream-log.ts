@@ -283,7 +283,18 @@ export class JetStreamLiveLog implements LiveLog {
    */
   async reader(partition: number, durableName: string, after: number): Promise<LiveReader> {
     this.check(partition);
-    const name = `${durableName}-p${partition}`;
+    return this.consumerReader(`${durableName}-p${partition}`, this.subject(partition), after);
+  }
+
+  /**
+   * The durable consumer `<durableName>-all` over the whole stream (every partition), delivering in
+   * the stream's sequence order; otherwise as `reader`.
+   */
+  orderedReader(durableName: string, after: number): Promise<LiveReader> {
+    return this.consumerReader(`${durableName}-all`, undefined, after);
+  }
+
+  private async consumerReader(name: string, filter: string | undefined, after: number): Promise<LiveReader> {
     const info = await this.jsm.consumers.info(this.stream, name).catch(() => null);
     const standsAt =
       info !== null &&
@@ -291,12 +302,12 @@ export class JetStreamLiveLog implements LiveLog {
       // (delivered.stream_seq runs ahead to the last message the filter looked at, not the last delivered)
       info.delivered.consumer_seq === info.ack_floor.consumer_seq &&
       info.num_ack_pending === 0 &&
-      info.config.filter_subject === this.subject(partition);
+      (info.config.filter_subject || undefined) === filter;
     if (!standsAt) {
       if (info) await this.jsm.consumers.delete(this.stream, name);
       await this.jsm.consumers.add(this.stream, {
         durable_name: name,
-        filter_subject: this.subject(partition),
+        ...(filter !== undefined && { filter_subject: filter }),
         ack_policy: AckPolicy.All,
         deliver_policy: DeliverPolicy.StartSequence,
         opt_start_seq: after + 1,
@@ -385,6 +396,7 @@ export async function connectJetStreamLiveLog(
       lastSequence: (partition) => log.lastSequence(partition),
       head: (partition) => log.head(partition),
       reader: (partition, durableName, after) => log.reader(partition, durableName, after),
+      orderedReader: (durableName, after) => log.orderedReader(durableName, after),
       async close() {
         await log.close();
         await nc.close();

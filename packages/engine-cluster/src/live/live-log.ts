@@ -29,6 +29,13 @@ export interface LiveLog {
    * `after` (the engine's position in that partition).
    */
   reader(partition: number, durableName: string, after: number): Promise<LiveReader>;
+  /**
+   * A reader of every partition at once for the consumer `durableName`, delivering the events after
+   * `after` in the log's sequence order (JetStream's stream order): every reader applies them in the
+   * same order whatever its batches, so live shard replicas number what is born live alike
+   * (docs/LIVE.md, "Insights on live shards"). Each event's partition is `partitionOfEvent`.
+   */
+  orderedReader?(durableName: string, after: number): Promise<LiveReader>;
   close(): Promise<void>;
 }
 

@@ -19,6 +19,8 @@ import {
 export class MemoryLiveLog implements LiveLog {
   readonly partitions: number;
   private readonly logs: LoggedEvent[][];
+  /** Every partition's events, in sequence order (orderedReader). */
+  private readonly all: LoggedEvent[] = [];
   private readonly keys = new Set<string>();
   private readonly acked = new Map<string, number>();
   private readonly waiting = new Set<() => void>();
@@ -34,7 +36,9 @@ export class MemoryLiveLog implements LiveLog {
     for (const event of events) {
       if (this.keys.has(event.key)) continue;
       this.keys.add(event.key);
-      this.logs[partitionOfEvent(event, this.partitions)]!.push({ seq: ++this.seq, event });
+      const logged = { seq: ++this.seq, event };
+      this.logs[partitionOfEvent(event, this.partitions)]!.push(logged);
+      this.all.push(logged);
       stored++;
     }
     if (stored > 0) for (const wake of [...this.waiting]) wake();
@@ -51,8 +55,14 @@ export class MemoryLiveLog implements LiveLog {
   }
 
   reader(partition: number, durableName: string, after: number): Promise<LiveReader> {
-    const log = this.partition(partition);
-    const consumer = `${durableName}\u0000${partition}`;
+    return this.readerOf(this.partition(partition), `${durableName}\u0000${partition}`, after);
+  }
+
+  orderedReader(durableName: string, after: number): Promise<LiveReader> {
+    return this.readerOf(this.all, `${durableName}\u0000*`, after);
+  }
+
+  private readerOf(log: LoggedEvent[], consumer: string, after: number): Promise<LiveReader> {
     let cursor = after;
     let closed = false;
     const take = (max: number) => {

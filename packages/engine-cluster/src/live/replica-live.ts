@@ -22,7 +22,10 @@ export const replicaDurableName = (shard: number, shards: number, replica: strin
  * shard owns the accounts of its export numbers (shardOf(n)), which has nothing to do with the
  * partition of their X id, and one event touches two accounts that may live on two shards (a like:
  * the liker and the post's author; a follow: the follower, who keeps the row, and the followed, whose
- * follower count moves). Each replica reads the whole log, which is small beside its index.
+ * follower count moves). Each replica reads the whole log, which is small beside its index — through
+ * one consumer, in the log's sequence order (consumeLive `ordered`), so that every replica of every
+ * shard applies it in the same order and numbers the accounts and posts born live alike, as a single
+ * engine that applied the log in sequence does (docs/LIVE.md, "Insights on live shards").
  */
 export async function followLive(
   nc: NatsConnection,
@@ -57,6 +60,7 @@ export async function followLive(
     log,
     engine,
     durableName: replicaDurableName(options.shard, options.shards, options.replica),
+    ordered: true,
     ...(options.batch !== undefined && { batch: options.batch }),
     ...(options.waitMs !== undefined && { waitMs: options.waitMs }),
     ...(options.onApplied && { onApplied: options.onApplied }),

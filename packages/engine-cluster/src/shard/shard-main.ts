@@ -69,7 +69,6 @@ const liveSource = {
 let insights: ShardInsights | undefined;
 /** A live shard's insights, per question; or why it serves none. */
 let liveInsights: LiveShardQuestions | undefined;
-let noInsights: string | undefined;
 let lookalikes: ShardLookalike | undefined;
 let from: 'snapshot' | 'export';
 let buildSeconds: number;
@@ -97,14 +96,10 @@ if (livePartitions) {
     position: opened.engine.position(),
   };
   engine = opened.engine;
-  // Insights need every replica of every shard to number the accounts and posts born live alike,
-  // which only one partition (one apply order) gives (docs/LIVE.md, "Insights on live shards").
-  if (livePartitions === 1) liveInsights = new LiveShardQuestions(opened.engine);
-  else {
-    noInsights =
-      `a live shard over ${livePartitions} partitions numbers the accounts and posts born live in ` +
-      'its own apply order, so shards cannot refer to them; insights need a one-partition log';
-  }
+  // Insights need every replica of every shard to number the accounts and posts born live alike:
+  // followLive applies the log in its sequence order, one order for every replica (docs/LIVE.md,
+  // "Insights on live shards").
+  liveInsights = new LiveShardQuestions(opened.engine);
   from = opened.from;
   buildSeconds = opened.seconds;
 } else {
@@ -183,7 +178,6 @@ const service = serveShard({
   replica,
   ...(insights && { insights }),
   ...(liveInsights && { liveInsights }),
-  ...(noInsights && { noInsights }),
   ...(lookalikes && { lookalike: lookalikes }),
   ...(sets && { sets }),
 });

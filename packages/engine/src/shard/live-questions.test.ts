@@ -1,11 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AudienceInsights } from '@murmur/core/insights';
+import { ownerOf, partitionOf, type LiveEvent } from '@murmur/core/live';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INSIGHTS_DEFAULTS } from '../insights/context';
 import { createLiveEngine } from '../live/live-engine';
 import { baseModel, randomEvents } from '../testing/live-model';
 import { pkg } from '../testing/network-a';
 import { seededRandom } from '../testing/random';
-import { createLiveShardEngine, type LiveShardEngine } from './live-shard';
+import {
+  createLiveShardEngine,
+  readLiveShardSnapshot,
+  writeLiveShardSnapshot,
+  type LiveShardEngine,
+} from './live-shard';
 import { LiveShardQuestions, UnknownQuestionError } from './live-questions';
 import { MergedDictionary, shardedInsights, type ShardAsker } from './merge-insights';
 import { LiveVersionBehindError, type ShardDictionary } from './shard-insights';
@@ -177,6 +186,95 @@ describe('live shard questions', () => {
     // The shard that applied it, and the shard behind for an account it holds, describe them.
     expect(describe(held[0]!, [n]).accounts.map((a) => a.id)).not.toEqual(['']);
     expect(describe(held[1]!, [exported - 1]).accounts).toHaveLength(1);
+  });
+
+  it('over 3 partitions × 2 replicas: applied in sequence order in any batches, and after a restart from a snapshot, number alike and answer as the single engine', async () => {
+    const rand = seededRandom(35);
+    const m = baseModel(rand, 90, 140);
+    const exported = m.lines();
+    const events = randomEvents(m, rand, 900);
+    const PARTITIONS = 3;
+    const shards = 3;
+    // The log: event i has sequence i + 1 and its owner's partition (the live contract's rule 8).
+    const partition = events.map((e) => partitionOf(ownerOf(e), PARTITIONS));
+    const positionOf = (from: number, to: number) => {
+      const position: Record<string, number> = {};
+      for (let i = from; i < to; i++) position[String(partition[i])] = i + 1;
+      return position;
+    };
+    /** Applies the events after the engine's position (per partition) in sequence order, `size` at a time. */
+    const follow = (engine: LiveShardEngine, size: number, to = events.length) => {
+      const at = engine.position();
+      const fresh = events.map((_, i) => i).filter((i) => i < to && i + 1 > (at[String(partition[i])] ?? 0));
+      for (let k = 0; k < fresh.length; k += size) {
+        const chunk = fresh.slice(k, k + size);
+        const position: Record<string, number> = {};
+        for (const i of chunk) position[String(partition[i])] = i + 1;
+        engine.apply(
+          chunk.map((i) => events[i]!),
+          position,
+        );
+      }
+    };
+    const single = await createLiveEngine(exported);
+    single.apply(events, positionOf(0, events.length));
+    const dir = mkdtempSync(join(tmpdir(), 'murmur-live-questions-'));
+    try {
+      const replicas: { a: LiveShardEngine; b: LiveShardEngine }[] = [];
+      for (let shard = 0; shard < shards; shard++) {
+        const a = await createLiveShardEngine(exported, { shard, shards });
+        follow(a, 50);
+        // Replica b: batches of 7, stopped mid-log, restarted from its snapshot, then the rest.
+        const before = await createLiveShardEngine(exported, { shard, shards });
+        follow(before, 7, 431 + shard * 40);
+        const file = join(dir, `shard-${shard}.snapshot`);
+        writeLiveShardSnapshot(before, file, 'log');
+        const b = readLiveShardSnapshot(file, { shard, shards }, 'log');
+        expect(b.position()).toEqual(before.position());
+        follow(b, 13);
+        replicas.push({ a, b });
+      }
+      const numbered = (engine: LiveShardEngine) => {
+        const { whole, release } = engine.pin();
+        release();
+        const { slot, ids } = whole.accounts;
+        const accounts = Array.from({ length: whole.size }, (_, n) => (slot[n] ? ids.get(slot[n] - 1) : ''));
+        const born = accounts.findIndex((id, n) => n >= engine.shard.exported && id === '');
+        return {
+          accounts: accounts.slice(0, born < 0 ? accounts.length : born),
+          posts: Array.from(whole.posts.author.subarray(0, whole.posts.count)),
+        };
+      };
+      for (const { a, b } of replicas) expect(numbered(b)).toEqual(numbered(a));
+      // Every mix of replicas answers as the single engine that applied the log in sequence order.
+      const mixes = [
+        replicas.map((r) => r.a),
+        replicas.map((r) => r.b),
+        replicas.map((r, i) => (i % 2 ? r.a : r.b)),
+      ];
+      for (const [k, mix] of mixes.entries()) {
+        const held = mix.map((engine) => new LiveShardQuestions(engine));
+        for (const [i, p] of PACKAGES.entries()) {
+          const asker = question(held, `m${k}-${i}`);
+          const merged = await shardedInsights(asker, asker.dictionary, single.scale, { pkg: p });
+          expect(counted(merged), JSON.stringify([k, p])).toEqual(
+            counted(single.insights(single.evaluate(p))),
+          );
+        }
+      }
+      // Not vacuous: accounts born live in several partitions, and a replica that applies the partitions
+      // one after another (another interleaving of the same log) numbers them otherwise.
+      const bornLive = numbered(replicas[0]!.a).accounts.slice(replicas[0]!.a.shard.exported);
+      expect(new Set(bornLive.map((id) => partitionOf(id, PARTITIONS))).size).toBeGreaterThan(1);
+      const interleaved = await createLiveShardEngine(exported, { shard: 0, shards });
+      for (const p of [2, 1, 0]) {
+        const mine = events.filter((_, i) => partition[i] === p);
+        interleaved.apply(mine);
+      }
+      expect(numbered(interleaved).accounts).not.toEqual(numbered(replicas[0]!.a).accounts);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('over one partition: replicas applying it in other batches number what is born live alike', async () => {
