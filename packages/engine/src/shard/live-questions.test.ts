@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AudienceInsights } from '@murmur/core/insights';
-import { ownerOf, partitionOf, type LiveEvent } from '@murmur/core/live';
+import { ownerOf, partitionOf } from '@murmur/core/live';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INSIGHTS_DEFAULTS } from '../insights/context';
 import { createLiveEngine } from '../live/live-engine';
