@@ -34,8 +34,9 @@ import { engineFromExport, holdClock, liveMix } from '../test/live-exactness';
  * are killed with SIGKILL mid-ingest, after a snapshot and after applying events past it, and
  * restarted: each loads a snapshot and replays only the log after its position (the events it applies
  * are counted against the log). At a held instant, the 200 packages of bench:engine's mix and the
- * member-panel counts equal an index built from scratch from the sandbox's export at that instant —
- * with both replicas of each shard, then with only the ones that were killed.
+ * member-panel counts equal an index built from scratch from the sandbox's export at that instant,
+ * and every insights panel (a fifth of the live mix) equals a live engine that applied the log in its
+ * sequence order — with both replicas of each shard, then with only the ones that were killed.
  * LIVE_CRASH_ROUNDS sets the rounds (default 2; `LIVE_CRASH_ROUNDS=5`: the full proof's five rounds).
  */
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
