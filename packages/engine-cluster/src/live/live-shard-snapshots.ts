@@ -52,7 +52,9 @@ export interface LiveShardSource extends ShardSpec {
  * again) and its partitions.
  */
 export async function liveShardFingerprint(source: LiveShardSource, log: JetStreamLiveLog): Promise<string> {
-  return `live · ${shardFingerprint({ ...source })} · log ${log.stream} created ${await log.created()}, ${log.partitions} partitions`;
+  // "in sequence order": the numbering of what is born live is the log's order (followLive); an
+  // older snapshot, applied partition by partition in its own interleaving, is refused.
+  return `live · ${shardFingerprint({ ...source })} · log ${log.stream} created ${await log.created()}, ${log.partitions} partitions in sequence order`;
 }
 
 export interface OpenedLiveShard {
