@@ -9,8 +9,9 @@
 // furthest along the log, else from the export, and writes its own every --live-snapshot-seconds and
 // when it stops (live/live-shard-snapshots.ts). JSON lines on stdout: `ready` (with the position it
 // started from), `live` (events applied since start and the position, at most once a second) and
-// `snapshot` (each one written). A live shard over a one-partition log serves insights, each
-// question over the version its replica pinned for it (live-questions.ts); over more, none.
+// `snapshot` (each one written). A live shard serves insights over any number of partitions (it
+// applies the log in its sequence order, as every replica does), each question over the version
+// its replica pinned for it (live-questions.ts).
 import { parseArgs } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';

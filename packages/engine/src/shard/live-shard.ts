@@ -159,7 +159,8 @@ export function readLiveShardSnapshot(
  * BORN_LIVE_ORDER); a live shard contributes the engagement of its own accounts' posts and its own
  * accounts' follows, and says whether an account born live, whole on every live shard, is a member.
  * Equal to the single live engine's insights only while account and post numbers born live agree
- * between them, that is when they applied the log in the same order (docs/LIVE.md).
+ * between them, that is when they applied the log in the same order: engine-cluster's replicas apply
+ * it in its sequence order (docs/LIVE.md, "Insights on live shards").
  */
 export function liveShardInsights(engine: LiveShardEngine): { insights: ShardInsights; release: () => void } {
   const pinned = engine.pin();
