@@ -10,10 +10,11 @@ import { TwitterApi } from 'twitter-api-v2';
 import { SANDBOX_DEV_CREDENTIALS, sandboxClientSettings } from '@murmur/sandbox';
 import { expectAccessible, expectReachableByTab } from '../support/accessibility';
 import { waitForEngine } from '../support/audience-api';
+import { connectAdAccount } from '../support/ad-account';
 import { signIn } from '../support/audience-screens';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { tr } from '../support/locales';
-import { screenshot, screenshotBothWidths } from '../support/screens';
+import { contentCutOff, screenshot, screenshotBothWidths } from '../support/screens';
 
 /**
  * The campaign journey: an audience, uploaded images, three creatives, a campaign with two ad sets and
@@ -94,6 +95,19 @@ async function xTokensOf(page: Page, serverUrl: string, handle: string) {
   return (await exchanged.json()) as { access_token: string; access_token_secret: string };
 }
 
+/**
+ * My Audiences at 1280 px, then at 390 px where each audience is a block of its columns: nothing cut
+ * off at the right (the upload status and the actions were beyond a sideways scroll).
+ */
+async function myAudiencesOnAPhone(page: Page, lang: 'en' | 'ja') {
+  await screenshot(page, `campaigns-my-audiences-${lang}-1280`);
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => contentCutOff(page)).toEqual([]);
+  await screenshot(page, `campaigns-my-audiences-${lang}-390`);
+  await page.setViewportSize(viewport);
+}
+
 /** Axe on the screen as it is; soft, so the journey goes on and lists every finding. */
 const axe = (page: Page, screen: string) => expectAccessible(page, screen, { soft: true });
 
@@ -172,31 +186,9 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
   });
 
   await test.step('connect X in the app, open an ad account in the sandbox Ads Manager, grant it to the team', async () => {
-    await page.goto(`/${slug}/account`);
-    await page
-      .getByRole('region', { name: 'Connected accounts' })
-      .getByRole('button', { name: 'Connect X' })
-      .click();
-    await expect(page).toHaveURL(/\/sandbox\/x\/oauth\/authenticate/);
-    const chosen = page.locator('label:has(input[type="radio"]:checked)');
-    const handle = /@([A-Za-z0-9_]+)/.exec(await chosen.innerText())![1]!;
-    await page.getByRole('button', { name: 'Authorize app' }).click();
-    await expect(page).toHaveURL(new RegExp(`/${slug}/account`), { timeout: 20_000 });
-    const manager = await browser.newPage({ baseURL: app.server.url });
-    await manager.goto('/sandbox/ads-manager/');
-    await manager.getByLabel('X handle').fill(handle);
-    await manager.getByRole('button', { name: 'Sign in' }).click();
-    await manager.getByLabel('New ad account name').fill('Coffee Launch on X');
-    await manager.getByRole('button', { name: 'Create ad account' }).click();
-    await expect(manager.locator('#account-name')).toHaveText('Coffee Launch on X');
-    accountId = /#\/accounts\/([a-z0-9]+)/.exec(manager.url())![1]!;
-    await manager.close();
-    await page.goto(`/${slug}/team`);
-    const granted = page.getByRole('region', { name: 'Teams granted access' });
-    await granted.getByRole('textbox', { name: 'Ad account' }).click();
-    await page.getByRole('option', { name: new RegExp(accountId) }).click();
-    await granted.getByRole('button', { name: 'Grant access' }).click();
-    await expect(granted.getByTestId('granted-accounts')).toContainText(accountId);
+    const connected = await connectAdAccount(page, url, slug, undefined, 'Coffee Launch on X');
+    accountId = connected.accountId;
+    const handle = connected.handle;
     await axe(page, 'team settings with a granted ad account (en)');
     x = xAds(url, await xTokensOf(page, url, handle));
     // The campaign pays in the ad account's currency (X's funding instrument).
@@ -247,6 +239,7 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
       name: tr('en', 'audiences.actions.label', { name: 'Coffee lovers' }),
     });
     await expect(actions).toBeVisible();
+    await myAudiencesOnAPhone(page, 'en');
     await axe(page, 'my audiences (en)');
     await expectReachableByTab(page, 'my audiences', { 'the actions of Coffee lovers': actions });
     await page.keyboard.press('Enter');
@@ -335,10 +328,15 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     // On a phone the four steps stay on one row (only the current one keeps its label).
     const wide = page.viewportSize()!;
     await page.setViewportSize({ width: 390, height: 844 });
-    const tops = await page
-      .locator('.mantine-Stepper-step')
-      .evaluateAll((steps) => steps.map((step) => Math.round(step.getBoundingClientRect().top)));
-    expect(new Set(tops).size, `step tops ${tops.join(', ')}`).toBe(1);
+    // Polled: the steps lose their labels on the render after the resize, not at once.
+    await expect
+      .poll(async () => {
+        const tops = await page
+          .locator('.mantine-Stepper-step')
+          .evaluateAll((steps) => steps.map((step) => Math.round(step.getBoundingClientRect().top)));
+        return new Set(tops).size;
+      })
+      .toBe(1);
     await page.setViewportSize(wide);
     await datePickerBothWidths(page, 'Start', /^[A-Z][a-z]+ \d{4}$/, 'campaigns-wizard-1-dates-en');
     await axe(page, 'campaign wizard, campaign step (en)');
@@ -508,6 +506,8 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
       .toBeLessThanOrEqual(0);
+    // Nor is anything cut off at its right edge: the ads' figures and their Pause are on screen.
+    await expect.poll(() => contentCutOff(page)).toEqual([]);
     await screenshot(page, 'campaigns-detail-en-390');
     await page.setViewportSize(desktop);
     await expectReachableByTab(page, 'campaign detail', {
@@ -571,6 +571,10 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
       await expect(interests).toContainText(segmentName('interest', row, 'ja'));
     }
     await screenshot(page, 'campaigns-detail-ja');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => contentCutOff(page)).toEqual([]);
+    await screenshot(page, 'campaigns-detail-ja-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await axe(page, 'campaign detail (ja)');
     await page.goto(`/${slug}/staff`);
     await page.getByLabel('ユーザーのメールアドレス').fill('nora@example.com');
@@ -578,6 +582,11 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await expect(page.getByTestId('staff-user')).toContainText('オーディエンスクリエイター');
     await screenshot(page, 'campaigns-staff-ja');
     await axe(page, 'staff (ja)');
+    await page.goto(`/${slug}/audiences`);
+    await expect(
+      page.getByRole('button', { name: tr('ja', 'audiences.actions.label', { name: 'Coffee lovers' }) }),
+    ).toBeVisible();
+    await myAudiencesOnAPhone(page, 'ja');
     await page.goto(`/${slug}/campaigns`);
     await expect(page.getByRole('link', { name: 'Coffee week' })).toBeVisible();
     await screenshot(page, 'campaigns-overview-ja');

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { useJourneyServer } from '../support/journey-server';
-import { subscribeToPremium } from '../support/premium';
 import { tr, type Lang } from '../support/locales';
 import { SCREENS_DIR, screenshot } from '../support/screens';
 
@@ -145,7 +144,40 @@ for (const lang of ['en', 'ja'] as const)
       await page.goto('/followers');
       await expect(page.getByText(t('deepThought.premiumTitle'))).toBeVisible();
       await shot('premium-needed');
-      await subscribeToPremium(page, base, premium);
+    });
+
+    await test.step('Premium bought on the hosted checkout, back on the premium host: payment received', async () => {
+      await page.goto('/premium');
+      const plan = page.getByTestId('plan-premium-month');
+      // Prices in the reader's currency: yen for a Japanese user, before any billing country.
+      await expect(plan).toContainText(lang === 'ja' ? '¥2,900' : '€19.00');
+      await plan.getByRole('button', { name: t('billing.subscribe') }).click();
+      await expect(page).toHaveURL(/\/sandbox\/stripe\/c\/pay\/cs_test_/);
+      await expect(page.getByTestId('checkout-amount')).toHaveText(lang === 'ja' ? '¥2,900' : '€19.00');
+      // The hosted page speaks the checkout's language: its fields by name.
+      const email = page.locator('input[name="email"]');
+      if (await email.isVisible()) await email.fill('premium@example.com');
+      await page.locator('input[name="number"]').fill('4242 4242 4242 4242');
+      await page.locator('input[name="expiry"]').fill('12 / 34');
+      await page.locator('input[name="cvc"]').fill('123');
+      await page.locator('input[name="name"]').fill('Deep Thought');
+      await page.getByRole('button', { name: lang === 'ja' ? '申し込む' : 'Subscribe' }).click();
+      // The checkout's form may send the browser to the premium host (its form-action names it).
+      await expect(page).toHaveURL(new RegExp(`^${premium}/create-subscription/success`), {
+        timeout: 20_000,
+      });
+      await expect(page.getByTestId('payment-received')).toHaveText(t('paying.billing.paymentReceived'));
+      await shot('payment-received');
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              async () =>
+                (await (await fetch('/api/external/deepthought/status/')).json()) as { premium: boolean },
+            ),
+          { timeout: 20_000 },
+        )
+        .toMatchObject({ premium: true });
     });
 
     await test.step('time passes in the sandbox; the second sync sees who left and who came', async () => {

@@ -4,7 +4,8 @@ import { expect, type Page } from '@playwright/test';
  * An X ad account for the team `slug`, the way a user gets one (SPEC §2 ad accounts): X connected
  * on the account page through the sandbox's authorisation page, an ad
  * account opened for that X account in the sandbox's Ads Manager, and access granted to the team in
- * Team settings. `as`: the X account's handle (else the one the page pre-selects). The page is signed
+ * Team settings. `as`: the X account's handle (else the one the page pre-selects); `name`: the new ad
+ * account's name in the Ads Manager (else "<slug> on X"). The page is signed
  * in and in English. Returns the ad account's id, the X handle, and the Ads Manager's token for
  * reading that ad account from X's side (the sandbox Ads API).
  */
@@ -13,6 +14,7 @@ export async function connectAdAccount(
   base: string,
   slug: string,
   as?: string,
+  name = `${slug} on X`,
 ): Promise<{ accountId: string; handle: string; adsToken: string }> {
   await page.goto(`/${slug}/account`);
   await page
@@ -36,9 +38,9 @@ export async function connectAdAccount(
   await manager.goto(`${base}/sandbox/ads-manager/`);
   await manager.getByLabel('X handle').fill(handle);
   await manager.getByRole('button', { name: 'Sign in' }).click();
-  await manager.getByLabel('New ad account name').fill(`${slug} on X`);
+  await manager.getByLabel('New ad account name').fill(name);
   await manager.getByRole('button', { name: 'Create ad account' }).click();
-  await expect(manager.locator('#account-name')).toHaveText(`${slug} on X`);
+  await expect(manager.locator('#account-name')).toHaveText(name);
   const accountId = /#\/accounts\/([a-z0-9]+)/.exec(manager.url())![1]!;
   const adsToken = (await manager.locator('meta[name="ads-token"]').getAttribute('content')) ?? '';
   await manager.close();

@@ -65,6 +65,24 @@ const headerControlsOffScreen = (page: Page): Promise<string[]> =>
   );
 
 /**
+ * What the page's main content cuts off at the window's right edge: each visible element that ends
+ * past it (inside a box that scrolls sideways, or clipped), as the start of its text or its tag. None,
+ * or a person on a phone misses it unless they think of scrolling a table sideways.
+ */
+export const contentCutOff = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) return false;
+        const style = getComputedStyle(element);
+        if (style.visibility === 'hidden' || style.clip === 'rect(0px, 0px, 0px, 0px)') return false;
+        return box.right > window.innerWidth + 1;
+      })
+      .map((element) => (element.textContent ?? '').trim().slice(0, 40) || element.tagName),
+  );
+
+/**
  * `screenshot` at the desktop width (as `${name}-1280`) and at a phone's (`${name}-390`), where the
  * header's controls must all be on screen.
  */

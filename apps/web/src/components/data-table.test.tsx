@@ -103,4 +103,19 @@ describe('DataTable', () => {
     expect(cells.map((cell) => cell.style.whiteSpace)).toEqual(['', 'nowrap']);
     expect(cells[1]!.style.textAlign).toBe('right');
   });
+
+  it('stacks on a phone only when asked: each cell then names its column', () => {
+    const { unmount } = renderWithProviders(
+      <DataTable caption="Audiences" columns={columns} rows={rows} rowKey={(r) => r.id} />,
+    );
+    const plain = screen.getByRole('table', { name: 'Audiences' }).className;
+    unmount();
+    renderWithProviders(
+      <DataTable caption="Audiences" columns={columns} rows={rows} rowKey={(r) => r.id} stackOnPhone />,
+    );
+    const table = screen.getByRole('table', { name: 'Audiences' });
+    expect(table.className).not.toBe(plain);
+    const cells = within(screen.getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.dataset.label)).toEqual(['Name', 'Size']);
+  });
 });

@@ -32,6 +32,12 @@ export interface DataTableProps<T> {
   onShowMore?: () => unknown;
   loadingMore?: boolean;
   emptyText?: string;
+  /**
+   * On a phone (below 36em) each row becomes a block of "header: value" lines and the sortable
+   * headers a row of sort buttons above them, instead of a table that scrolls sideways and hides its
+   * right-hand columns.
+   */
+  stackOnPhone?: boolean;
 }
 
 /** A cell without a renderer shows the row's field as text. */
@@ -61,6 +67,7 @@ export function DataTable<T>({
   onShowMore,
   loadingMore = false,
   emptyText,
+  stackOnPhone = false,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [currentSort, setSort] = useUncontrolled({
@@ -80,7 +87,10 @@ export function DataTable<T>({
   return (
     <>
       <div className={classes.scroll}>
-        <table className={classes.table} aria-label={caption}>
+        <table
+          className={stackOnPhone ? `${classes.table} ${classes.stack}` : classes.table}
+          aria-label={caption}
+        >
           <thead>
             <tr>
               {columns.map((column) => {
@@ -124,7 +134,7 @@ export function DataTable<T>({
               sorted.map((row) => (
                 <tr key={rowKey(row)}>
                   {columns.map((column) => (
-                    <td key={column.key} style={cellStyle(column)}>
+                    <td key={column.key} style={cellStyle(column)} data-label={column.header}>
                       {column.render ? column.render(row) : plainValue(row, column.key)}
                     </td>
                   ))}

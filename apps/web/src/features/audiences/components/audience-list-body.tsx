@@ -88,6 +88,7 @@ export function AudienceListBody({
           manualSorting
           onShowMore={audiences.hasNextPage ? () => audiences.fetchNextPage() : undefined}
           loadingMore={audiences.isFetchingNextPage}
+          stackOnPhone
         />
       </div>
     </Paper>
