@@ -66,8 +66,9 @@ const headerControlsOffScreen = (page: Page): Promise<string[]> =>
 
 /**
  * What the page's main content cuts off at the window's right edge: each visible element that ends
- * past it (inside a box that scrolls sideways, or clipped), as the start of its text or its tag. None,
- * or a person on a phone misses it unless they think of scrolling a table sideways.
+ * past it (inside a box that scrolls sideways, or clipped), or whose own content is clipped inside it,
+ * as the start of its text or its tag. None, or a person on a phone misses it unless they think of
+ * scrolling a table sideways.
  */
 export const contentCutOff = (page: Page): Promise<string[]> =>
   page.evaluate(() =>
@@ -77,7 +78,11 @@ export const contentCutOff = (page: Page): Promise<string[]> =>
         if (box.width === 0 || box.height === 0) return false;
         const style = getComputedStyle(element);
         if (style.visibility === 'hidden' || style.clip === 'rect(0px, 0px, 0px, 0px)') return false;
-        return box.right > window.innerWidth + 1;
+        if (box.right > window.innerWidth + 1) return true;
+        // Or its own text clipped inside it (a button squeezed to "Paus"), unless it says so with "…".
+        const clips = style.overflowX !== 'visible' && style.textOverflow !== 'ellipsis';
+        const field = ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
+        return clips && !field && element.scrollWidth > element.clientWidth + 1;
       })
       .map((element) => (element.textContent ?? '').trim().slice(0, 40) || element.tagName),
   );

@@ -54,6 +54,8 @@ function AdToggle({ ad }: { ad: Ad }) {
   return (
     <AsyncButton
       size="xs"
+      // Beside a long creative name on a phone the button keeps its width (it was squeezed to "Paus").
+      style={{ flexShrink: 0 }}
       variant="default"
       onClick={async () => {
         try {
