@@ -1,5 +1,5 @@
 import type { UploadedAudience } from '@murmur/core/api';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
@@ -62,7 +62,11 @@ describe('PushedAudiences', () => {
         ]}
       />,
     );
-    const rows = screen.getAllByTestId('pushed-audience').map((row) => row.textContent);
+    const table = screen.getByRole('table', { name: 'Pushed to X from reach plans' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toContain('Reach plan · 2');
     expect(rows[0]).toContain('Processing');
@@ -71,6 +75,14 @@ describe('PushedAudiences', () => {
     expect(rows[1]).toContain('Ready');
     expect(rows[1]).toContain('11K');
     expect(screen.queryByText('English speakers')).toBeNull();
+    // On a phone each row is a block of "column: value" lines: every cell names its column.
+    const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.dataset.label)).toEqual([
+      'Custom audience',
+      'On X',
+      'Sent',
+      'Matched on X',
+    ]);
   });
 
   it('shows nothing when no plan was pushed', () => {
@@ -82,6 +94,6 @@ describe('PushedAudiences', () => {
     await i18n.changeLanguage('ja');
     renderWithProviders(<PushedAudiences uploads={[pushed(2, 'ready', 11_500)]} />);
     expect(screen.getByText('リーチプランから X に送信')).toBeTruthy();
-    expect(screen.getByTestId('pushed-audience').textContent).toContain('準備完了');
+    expect(screen.getAllByRole('row')[1]!.textContent).toContain('準備完了');
   });
 });

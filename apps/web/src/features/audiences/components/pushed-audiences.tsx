@@ -1,7 +1,8 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { UploadedAudience } from '@murmur/core/api';
 import { formatLargeNumber } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { UploadStates } from './audience-columns';
 
 /**
@@ -13,6 +14,16 @@ export function PushedAudiences({ uploads }: { uploads: UploadedAudience[] }) {
   const { t } = useTranslation();
   const pushed = uploads.filter((u) => u.audience_config === null);
   if (pushed.length === 0) return null;
+  const columns: DataTableColumn<UploadedAudience>[] = [
+    { key: 'name', header: t('audiences.pushed.name') },
+    { key: 'state', header: t('audiences.pushed.state'), render: (u) => <UploadStates uploads={[u]} /> },
+    { key: 'sent', header: t('audiences.pushed.sent'), render: (u) => formatLargeNumber(u.uploaded_count) },
+    {
+      key: 'on_x',
+      header: t('audiences.pushed.onX'),
+      render: (u) => (u.state === 'processing' ? '—' : formatLargeNumber(u.audience_size)),
+    },
+  ];
   return (
     <Stack gap="xs" data-testid="pushed-audiences">
       <Title order={2} size="h4">
@@ -21,30 +32,14 @@ export function PushedAudiences({ uploads }: { uploads: UploadedAudience[] }) {
       <Text size="sm" c="dimmed">
         {t('audiences.pushed.intro')}
       </Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('audiences.pushed.name')}</Table.Th>
-              <Table.Th>{t('audiences.pushed.state')}</Table.Th>
-              <Table.Th>{t('audiences.pushed.sent')}</Table.Th>
-              <Table.Th>{t('audiences.pushed.onX')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pushed.map((u) => (
-              <Table.Tr key={u.id} data-testid="pushed-audience">
-                <Table.Td>{u.name}</Table.Td>
-                <Table.Td>
-                  <UploadStates uploads={[u]} />
-                </Table.Td>
-                <Table.Td>{formatLargeNumber(u.uploaded_count)}</Table.Td>
-                <Table.Td>{u.state === 'processing' ? '—' : formatLargeNumber(u.audience_size)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* On a phone each pushed audience is a block of its columns (nothing past the screen's edge). */}
+      <DataTable
+        caption={t('audiences.pushed.title')}
+        columns={columns}
+        rows={pushed}
+        rowKey={(u) => u.id}
+        stackOnPhone
+      />
     </Stack>
   );
 }
