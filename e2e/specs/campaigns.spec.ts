@@ -225,7 +225,7 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
           'aria-busy',
           'false',
         );
-        await screenshot(page, 'campaigns-audience-en');
+        await screenshotBothWidths(page, 'campaigns-audience-en', { nothingCutOff: true });
         await axe(page, 'creator review with a built audience and its size (en)');
       }
       await page.getByRole('button', { name: 'Submit' }).click();
@@ -324,7 +324,7 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await expect(page.getByRole('textbox', { name: 'Currency' })).toHaveValue(new RegExp(`^${currency}\\b`));
     await expect(page.getByText('The ad account pays in')).toBeVisible();
     await page.getByRole('textbox', { name: 'Daily budget' }).fill('150');
-    await screenshotBothWidths(page, 'campaigns-wizard-1-en');
+    await screenshotBothWidths(page, 'campaigns-wizard-1-en', { nothingCutOff: true });
     // On a phone the four steps stay on one row (only the current one keeps its label).
     const wide = page.viewportSize()!;
     await page.setViewportSize({ width: 390, height: 844 });
@@ -382,13 +382,13 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await page.getByRole('textbox', { name: 'Image · Music fans' }).click();
     await page.getByRole('option', { name: 'cup.png' }).click();
     await expect(page.getByLabel('Preview').getByRole('img', { name: 'cup.png' })).toBeVisible();
-    await screenshotBothWidths(page, 'campaigns-wizard-3-write-en');
+    await screenshotBothWidths(page, 'campaigns-wizard-3-write-en', { nothingCutOff: true });
     await page.getByRole('button', { name: 'Add this ad' }).click();
     await expect(
       page.getByTestId('ad').filter({ hasText: 'Coffee and music go together, every morning' }),
     ).toBeVisible();
     await expect(page.getByText('No ads in this ad set yet.')).toBeHidden();
-    await screenshotBothWidths(page, 'campaigns-wizard-3-en');
+    await screenshotBothWidths(page, 'campaigns-wizard-3-en', { nothingCutOff: true });
     await axe(page, 'campaign wizard, ads step (en)');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('button', { name: 'Publish to X' })).toBeVisible();
@@ -633,7 +633,7 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
     await page
       .getByRole('textbox', { name: `${tr('ja', 'campaigns.wizard.adText')} · コーヒー好き` })
       .fill('毎朝、挽きたてのコーヒーを');
-    await screenshotBothWidths(page, 'campaigns-wizard-3-write-ja');
+    await screenshotBothWidths(page, 'campaigns-wizard-3-write-ja', { nothingCutOff: true });
     await axe(page, 'campaign wizard, ads step writing an ad (ja)');
     await page.getByRole('button', { name: tr('ja', 'campaigns.wizard.writeAndAdd') }).click();
     await expect(page.getByTestId('ad').filter({ hasText: '毎朝、挽きたてのコーヒーを' })).toBeVisible();

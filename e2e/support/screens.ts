@@ -75,7 +75,8 @@ export const contentCutOff = (page: Page): Promise<string[]> =>
     [...document.querySelectorAll('main *')]
       .filter((element) => {
         const box = element.getBoundingClientRect();
-        if (box.width === 0 || box.height === 0) return false;
+        // Nothing to see: empty, or visually hidden for assistive technology (1 px, clipped).
+        if (box.width <= 1 || box.height <= 1) return false;
         const style = getComputedStyle(element);
         if (style.visibility === 'hidden' || style.clip === 'rect(0px, 0px, 0px, 0px)') return false;
         if (box.right > window.innerWidth + 1) return true;
@@ -89,13 +90,18 @@ export const contentCutOff = (page: Page): Promise<string[]> =>
 
 /**
  * `screenshot` at the desktop width (as `${name}-1280`) and at a phone's (`${name}-390`), where the
- * header's controls must all be on screen.
+ * header's controls must all be on screen; with `nothingCutOff`, the main content too (`contentCutOff`).
  */
-export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+export async function screenshotBothWidths(
+  page: Page,
+  name: string,
+  { nothingCutOff = false }: { nothingCutOff?: boolean } = {},
+): Promise<void> {
   await screenshot(page, `${name}-1280`);
   const viewport = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => headerControlsOffScreen(page)).toEqual([]);
+  if (nothingCutOff) await expect.poll(() => contentCutOff(page)).toEqual([]);
   await screenshot(page, `${name}-390`);
   await page.setViewportSize(viewport);
 }
