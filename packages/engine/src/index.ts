@@ -137,7 +137,7 @@ export {
   type LiveShardEngine,
 } from './shard/live-shard';
 export { LiveShardQuestions, UnknownQuestionError, type LiveQuestionsOptions } from './shard/live-questions';
-export type { Asked, ShardOp, ShardRequests } from './shard/shard-requests';
+export type { Asked, ShardOp, ShardRequests, WirePartition } from './shard/shard-requests';
 export { AccountSet } from './bits/account-set';
 export type { AudienceIndex, IndexStats } from './postings/audience-index';
 export { CATEGORICAL_FIELDS, POST_FIELDS, PROFILE_FIELDS, type CategoricalField } from './postings/fields';
@@ -183,3 +183,5 @@ export type * from '@murmur/core/insights';
 export { lookup, type LookupField, type LookupResult } from './lookup/autocomplete';
 export { coreAudienceCount } from './lookup/core-audience';
 export type * from './explore/explore';
+// A network census over shards (scale-out): each shard's part, merged as the single engine's.
+export { mergeCensuses, shardCensus, type ShardCensus } from './insights/communities/census';

@@ -3,6 +3,8 @@ import {
   ShardUnavailableError,
   type AsyncAudienceEngine,
   type AudienceEngine,
+  type CommunityCensus,
+  type CommunityPartition,
   type Lookalike,
   type LookalikeOptions,
 } from '@murmur/engine';
@@ -17,6 +19,11 @@ import type { EngineWork } from './engine-work';
 export interface ServerAudienceEngine extends AsyncAudienceEngine {
   /** Shards only: a lookalike of a seed (account numbers), as `AudienceEngine.lookalike`. */
   lookalike?(seed: ArrayLike<number>, options?: LookalikeOptions): Promise<Lookalike>;
+  /**
+   * Shards only: a census of the network's communities under a partition (as
+   * `engine.explore.communityCensus`), over the shards' accounts as they are now.
+   */
+  communityCensus?(partition: CommunityPartition): Promise<CommunityCensus>;
 }
 
 /**
@@ -72,6 +79,9 @@ export function shardedServerEngine(engine: ServerAudienceEngine): ServerAudienc
     }),
     ...(engine.lookalike && {
       lookalike: (seed, options) => engine.lookalike!(seed, options).catch(unavailable),
+    }),
+    ...(engine.communityCensus && {
+      communityCensus: (partition) => engine.communityCensus!(partition).catch(unavailable),
     }),
     close: () => engine.close(),
   };

@@ -57,11 +57,11 @@ export type ShardDictionaryReply = ShardDictionary | QuestionDictionary;
 
 /**
  * Operations whose replies may pass NATS's max_payload, streamed in chunks: the insights round trips,
- * an overlap's membership combinations (one per combination met, up to one per account), and a
- * lookalike's feature counts and rankings.
+ * an overlap's membership combinations (one per combination met, up to one per account), a
+ * lookalike's feature counts and rankings, and a census's community of each account.
  */
 export const isStreamed = (op: ShardOp): boolean =>
-  op.startsWith('insights') || op.startsWith('lookalike') || op === 'overlapMany';
+  op.startsWith('insights') || op.startsWith('lookalike') || op === 'overlapMany' || op === 'communityCensus';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -75,6 +75,8 @@ async function inProcessShards(shards: number): Promise<ShardAsker & { dictionar
       case 'lookalikeRank':
       case 'lookalikeDescribe':
       case 'lookalikeJoint':
+      case 'censusCore':
+      case 'communityCensus':
         throw new Error(`${op}: not asked by insights`);
     }
   };

@@ -3,6 +3,7 @@ import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node'
 import {
   EvaluatedSets,
   overlapOfQueries,
+  shardCensus,
   type AudienceEngine,
   type ShardSpec,
   type LiveShardQuestions,
@@ -145,6 +146,18 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     lookalikeRank: (r) => withLookalike().rank(r),
     lookalikeDescribe: (r) => withLookalike().describe(r),
     lookalikeJoint: (r) => withLookalike().joint(r),
+    censusCore: ({ core }) => engine.explore.presentCore(core),
+    communityCensus: ({ partition, presentCore }) =>
+      shardCensus(
+        engine.explore.communityCensus(
+          {
+            core: Uint32Array.from(partition.core),
+            community: Uint32Array.from(partition.community),
+            listed: Int32Array.from(partition.listed),
+          },
+          presentCore,
+        ),
+      ),
   };
   const ops = Object.keys(handlers) as ShardOp[];
   // Each operation in the shard's queue group; a live shard's question operations also on this

@@ -22,6 +22,11 @@ import {
   shardedLookalike,
   type Lookalike,
   type LookalikeOptions,
+  mergeCensuses,
+  type CommunityCensus,
+  type CommunityPartition,
+  type ShardCensus,
+  type WirePartition,
 } from '@murmur/engine';
 import { readShardMap } from './shard-map';
 import { PushedSets } from './shard-sets';
@@ -352,6 +357,27 @@ export class ShardedEngine implements AsyncAudienceEngine {
       .map((r) => ({ ...r, size: Math.round(r.sampleCount * this.scale) }))
       .sort((a, b) => b.sampleCount - a.sampleCount)
       .slice(0, limit);
+  }
+
+  /**
+   * A census of the network's communities under a partition found earlier (the single engine's
+   * `explore.communityCensus`): each shard says which core accounts it holds, then counts its own
+   * accounts given the core present anywhere; the counts add up (every account is on one shard).
+   */
+  async communityCensus(partition: CommunityPartition): Promise<CommunityCensus> {
+    const core = Array.from(partition.core);
+    const present = (await this.scatter<'censusCore', number[]>('censusCore', { core })).flat();
+    const wire: WirePartition = {
+      core,
+      community: Array.from(partition.community),
+      listed: Array.from(partition.listed),
+    };
+    return mergeCensuses(
+      await this.scatter<'communityCensus', ShardCensus>('communityCensus', {
+        partition: wire,
+        presentCore: present.sort((a, b) => a - b),
+      }),
+    );
   }
 
   /** The connection belongs to the caller; nothing else is held. */

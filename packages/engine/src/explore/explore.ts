@@ -7,6 +7,7 @@ import { catalogueEntries, type CatalogueEntry, type ExploreCatalogueKind } from
 import { networkCommunities, type NetworkCommunities } from './network-communities';
 import {
   communityCensus,
+  presentCore,
   type CommunityCensus,
   type CommunityPartition,
 } from '../insights/communities/census';
@@ -44,8 +45,13 @@ export interface ExploreLookups {
   relatedTerms(matching: AccountSet, exclude: readonly string[], limit: number): RelatedTerm[];
   /** Louvain communities of the whole network with weekly post counts (computed once, cached). */
   communities(): NetworkCommunities;
-  /** Members of each community of a partition found earlier, among every account of this version. */
-  communityCensus(partition: CommunityPartition): CommunityCensus;
+  /**
+   * Members of each community of a partition found earlier, among every account of this version;
+   * `presentCore`: the core accounts present anywhere (a shard's index holds only its own).
+   */
+  communityCensus(partition: CommunityPartition, presentCore?: ArrayLike<number>): CommunityCensus;
+  /** The accounts of `core` present in this version (a shard's part of presentCore). */
+  presentCore(core: ArrayLike<number>): number[];
   topicPosts(keywords: readonly string[], authors: AccountSet, options: TopicPostsOptions): TopicPost[];
   accountActivity(account: number): AccountActivity;
 }
@@ -73,7 +79,8 @@ export function exploreLookups(index: AudienceIndex): ExploreLookups {
     panels: (audience, names, options) => somePanels(index, audience, names, options),
     relatedTerms: (matching, exclude, limit) => relatedTerms(index, matching, exclude, limit),
     communities: () => (communities ??= networkCommunities(index, all())),
-    communityCensus: (partition) => communityCensus(index, partition),
+    communityCensus: (partition, present) => communityCensus(index, partition, present),
+    presentCore: (core) => presentCore(index, core),
     topicPosts: (keywords, authors, options) => topicPosts(index, keywords, authors, options),
     accountActivity: (account) => accountActivity(index, account),
   };

@@ -58,6 +58,8 @@ function question(
       case 'lookalikeRank':
       case 'lookalikeDescribe':
       case 'lookalikeJoint':
+      case 'censusCore':
+      case 'communityCensus':
         throw new Error(`${op}: not asked by insights`);
     }
   };

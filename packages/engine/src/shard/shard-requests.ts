@@ -45,5 +45,18 @@ export interface ShardRequests {
   lookalikeRank: LookalikeRankRequest;
   lookalikeDescribe: LookalikeDescribeRequest;
   lookalikeJoint: LookalikeJointRequest;
+  /**
+   * A census of the network's communities (insights/communities/census.ts): which core accounts of a
+   * partition each shard holds, then each shard's census given those present anywhere.
+   */
+  censusCore: { core: number[] };
+  communityCensus: { partition: WirePartition; presentCore: number[] };
+}
+
+/** A CommunityPartition as JSON carries it (plain arrays). */
+export interface WirePartition {
+  core: number[];
+  community: number[];
+  listed: number[];
 }
 export type ShardOp = keyof ShardRequests;

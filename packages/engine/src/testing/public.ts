@@ -3,5 +3,6 @@
 // that random live events change (live-model.ts). Not for product code.
 export * from './fixture';
 export * from './network-a';
+export { NETWORK_B } from './network-b';
 export { Model, baseModel, randomEvents } from './live-model';
 export { seededRandom } from './random';

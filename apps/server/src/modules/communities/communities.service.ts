@@ -1,7 +1,7 @@
 import type { CommunitySummary, GrowthWindow } from '@murmur/core/api';
 import { estimateOfStored } from '@murmur/core/sampling';
 import { targetingPackageSchema } from '@murmur/core/targeting';
-import type { AudienceEngine, NetworkCommunity } from '@murmur/engine';
+import type { AudienceEngine, CommunityCensus, CommunityPartition, NetworkCommunity } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { SentCommunities } from '../../engine/engine-tasks';
 import { freshnessOf, reachedAt, type LiveStatusSource } from '../../engine/freshness';
@@ -94,6 +94,20 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   const store = censusStore(counts, log);
 
   /**
+   * A census of the index as it is now under `partition`: over shards, the shards' (their accounts
+   * are the index the API answers from; ShardedEngine.communityCensus equals the single engine's),
+   * else an engine task on this process's engine.
+   */
+  function censusOf(partition: CommunityPartition): Promise<CommunityCensus> {
+    const audiences = holder.audiences();
+    return audiences.communityCensus
+      ? audiences.communityCensus(partition)
+      : holder.work().run('communityCensus', partition);
+  }
+  /** Whether censuses come from the shards (so the partition's first one too). */
+  const overShards = (): boolean => holder.audiences().communityCensus !== undefined;
+
+  /**
    * Whether a live path runs (else the index is static) and the time of X the index has reached
    * (null before the consumer applied an event: the index is then still the export it started from).
    */
@@ -112,7 +126,8 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         // Stamped with X's time the index has reached; before any event, with the export's `now`.
         const state = await liveState();
         const at = state.at ?? (Date.parse(communities.now) || clock.now().getTime());
-        const fresh = { at, census: communities.census };
+        const census = overShards() ? await censusOf(communities.partition) : communities.census;
+        const fresh = { at, census };
         const key = partitionKey(communities.partition);
         // A live index's counts of the window stored by this or another process under the same
         // partition come first: a restart keeps the window. A static index never moves: none kept.
@@ -143,7 +158,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
   const predecessorOf = createPredecessorFinder({
     counts,
-    census: (partition) => holder.work().run('communityCensus', partition),
+    census: censusOf,
     store,
   });
 
@@ -157,7 +172,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     if (!live || at === null) return { network: current, live };
     if (clock.now().getTime() - current.countedAt >= CENSUS_EVERY_MS) {
       counting ??= (async () => {
-        const census = await holder.work().run('communityCensus', current.communities.partition);
+        const census = await censusOf(current.communities.partition);
         const point = { at, census };
         if (current.censuses.add(point))
           await store(current.key, point, current.censuses.firstOfItsDay(point));
@@ -166,7 +181,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
           // Counted too until this partition's own censuses reach as far back (at most the window).
           if (growthCensuses(current).censuses !== before.censuses) current.predecessor = undefined;
           else {
-            const earlier = { at, census: await holder.work().run('communityCensus', before.partition) };
+            const earlier = { at, census: await censusOf(before.partition) };
             if (before.censuses.add(earlier))
               await store(before.key, earlier, before.censuses.firstOfItsDay(earlier));
           }

@@ -49,16 +49,27 @@ export function communityPartition(ctx: InsightContext): CommunityPartition {
  * Exact for the index it reads: two censuses of versions of one live index under the same partition
  * differ only by follows, unfollows, new accounts and removals between them.
  */
-export function communityCensus(index: AudienceIndex, partition: CommunityPartition): CommunityCensus {
+export function communityCensus(
+  index: AudienceIndex,
+  partition: CommunityPartition,
+  /**
+   * The core accounts present anywhere, when this index holds only some accounts (a shard: the
+   * others' presence is theirs to say, presentCore below); by default, those present in `index`.
+   */
+  presentCore?: ArrayLike<number>,
+): CommunityCensus {
   const { core, community, listed } = partition;
   const count = listed.length;
   // Louvain community + 1 of each core account still present (0: not in the core); the core has at
   // most communityNodes (10 000) accounts, so fewer communities than 2^16.
   const coreOf = new Uint16Array(index.size);
   const present = index.present;
+  const stillThere = presentCore === undefined ? null : new Set(Array.from(presentCore));
   for (let i = 0; i < core.length; i++) {
     const n = core[i]!;
-    if (n < index.size && ((present[n >>> 5]! >>> (n & 31)) & 1) === 1) coreOf[n] = community[i]! + 1;
+    if (n >= index.size) continue;
+    const there = stillThere ? stillThere.has(n) : ((present[n >>> 5]! >>> (n & 31)) & 1) === 1;
+    if (there) coreOf[n] = community[i]! + 1;
   }
   const members = new Array<number>(listed.reduce((m, p) => Math.max(m, p + 1), 0)).fill(0);
   const assignment = new Uint16Array(index.size);
@@ -96,6 +107,66 @@ export function communityCensus(index: AudienceIndex, partition: CommunityPartit
         assignment[n] = position + 1;
       }
     }
+  }
+  return { accounts, members, assignment };
+}
+
+/** The accounts of `core` present in `index` (ascending as given): a shard's part of presentCore. */
+export function presentCore(index: AudienceIndex, core: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < core.length; i++) {
+    const n = core[i]!;
+    if (n < index.size && ((index.present[n >>> 5]! >>> (n & 31)) & 1) === 1) out.push(n);
+  }
+  return out;
+}
+
+/**
+ * One shard's census (scale-out): its accounts' counts and, sparsely, the listed community of each
+ * of its accounts in one (account numbers ascending, positions + 1 beside them).
+ */
+export interface ShardCensus {
+  accounts: number;
+  members: number[];
+  /** The index's account numbers' extent (assignment's length on this shard). */
+  size: number;
+  assigned: [accounts: number[], positions: number[]];
+}
+
+/** A census as one shard sends it (ShardCensus). */
+export function shardCensus(census: CommunityCensus): ShardCensus {
+  const accounts: number[] = [];
+  const positions: number[] = [];
+  const { assignment } = census;
+  for (let n = 0; n < assignment.length; n++) {
+    if (assignment[n] !== 0) {
+      accounts.push(n);
+      positions.push(assignment[n]!);
+    }
+  }
+  return {
+    accounts: census.accounts,
+    members: census.members,
+    size: assignment.length,
+    assigned: [accounts, positions],
+  };
+}
+
+/**
+ * The shards' censuses as the single engine's: every account is on one shard, so the counts add up
+ * and each account's community is its own shard's.
+ */
+export function mergeCensuses(parts: readonly ShardCensus[]): CommunityCensus {
+  const size = parts.reduce((m, p) => Math.max(m, p.size), 0);
+  const length = parts.reduce((m, p) => Math.max(m, p.members.length), 0);
+  const members = new Array<number>(length).fill(0);
+  const assignment = new Uint16Array(size);
+  let accounts = 0;
+  for (const part of parts) {
+    accounts += part.accounts;
+    part.members.forEach((m, c) => (members[c]! += m));
+    const [numbers, positions] = part.assigned;
+    for (let i = 0; i < numbers.length; i++) assignment[numbers[i]!] = positions[i]!;
   }
   return { accounts, members, assignment };
 }

@@ -1,0 +1,76 @@
+import type { LiveEvent, LiveUser } from '@murmur/core/live';
+import { fixtureIndex, NETWORK_B } from '@murmur/engine/testing';
+import { inMemoryEngine, liveEngine, LIVE_BUILD_OPTIONS } from '@murmur/engine';
+import { describe, expect, it } from 'vitest';
+import { serverAsyncEngine, shardedServerEngine } from '../../engine/engine-async';
+import { readyEngine } from '../../engine/engine-holder';
+import { inProcessWork } from '../../engine/engine-work';
+import { createSearchCounter } from '../../lib/search-counter';
+import { createCommunitiesService } from './communities.service';
+
+const DAY = 24 * 60 * 60 * 1000;
+const user = (id: string): LiveUser => ({
+  id,
+  handle: `new${id}`,
+  name: 'New',
+  bio: '',
+  location: '',
+  created: '2026-11-20T00:00:00Z',
+  protected: false,
+  verified: false,
+  followers: 0,
+  following: 0,
+  posts: 0,
+});
+// Fixture account n has X id 1000 + n (testing/fixture.ts).
+const follow = (from: string, to: number): LiveEvent => ({
+  type: 'follow',
+  key: `f:${from}:${to}`,
+  at: 0,
+  from,
+  to: String(1000 + to),
+});
+
+describe('communities over shards', () => {
+  it("counts membership on the shards' accounts, not on this process's copy of the export", async () => {
+    // This process's engine: the export as it was (over shards the API keeps one for the rest).
+    const here = inMemoryEngine(await fixtureIndex(NETWORK_B));
+    // The shards, live: their accounts move with X (here one live engine stands for them all;
+    // shard-census.test.ts of engine-cluster shows the shards' census equals one engine's).
+    const shards = liveEngine(await fixtureIndex(NETWORK_B, LIVE_BUILD_OPTIONS));
+    const work = inProcessWork(here);
+    const audiences = shardedServerEngine({
+      ...serverAsyncEngine(here, work),
+      communityCensus: (partition) => Promise.resolve(shards.explore.communityCensus(partition)),
+    });
+    let now = Date.parse('2026-11-20T00:00:00Z');
+    let reached: number | null = null;
+    const service = createCommunitiesService({
+      engine: readyEngine(here, work, audiences),
+      searches: createSearchCounter(() => []),
+      clock: { now: () => new Date(now) },
+      liveStatus: () => ({ partitions: [{ partition: 0, lagEvents: 0, lastEventAt: reached, behindMs: 0 }] }),
+    });
+
+    const first = await service.list({ sort: 'most_searched', limit: 100 });
+    const footballers = here.explore.communities().communities.find((c) => c.members.has(5))!;
+    const id = `community-${footballers.id + 1}`;
+    expect(first.results.find((c) => c.id === id)).toBeDefined();
+
+    // Two days of X later, three new accounts follow footballers, on the shards only.
+    shards.apply([
+      { type: 'user', key: 'u1', at: 0, user: user('9001') },
+      { type: 'user', key: 'u2', at: 0, user: user('9002') },
+      { type: 'user', key: 'u3', at: 0, user: user('9003') },
+      follow('9001', 5),
+      follow('9002', 6),
+      follow('9003', 7),
+    ]);
+    reached = Date.parse(here.explore.communities().now) + 2 * DAY;
+    now += 61_000;
+    const later = await service.list({ sort: 'most_searched', limit: 100 });
+    const growth = later.results.find((c) => c.id === id)!.growth!;
+    expect(growth.change).toBe(3);
+    expect(growth.now.value - growth.before.value).toBe(3);
+  });
+});
