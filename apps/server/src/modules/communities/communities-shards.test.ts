@@ -1,6 +1,6 @@
 import type { LiveEvent, LiveUser } from '@murmur/core/live';
-import { fixtureIndex, NETWORK_B } from '@murmur/engine/testing';
-import { inMemoryEngine, liveEngine, LIVE_BUILD_OPTIONS } from '@murmur/engine';
+import { buildIndex, inMemoryEngine, liveEngine, LIVE_BUILD_OPTIONS } from '@murmur/engine';
+import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { describe, expect, it } from 'vitest';
 import { serverAsyncEngine, shardedServerEngine } from '../../engine/engine-async';
 import { readyEngine } from '../../engine/engine-holder';
@@ -22,22 +22,22 @@ const user = (id: string): LiveUser => ({
   following: 0,
   posts: 0,
 });
-// Fixture account n has X id 1000 + n (testing/fixture.ts).
-const follow = (from: string, to: number): LiveEvent => ({
+const follow = (from: string, to: string): LiveEvent => ({
   type: 'follow',
   key: `f:${from}:${to}`,
   at: 0,
   from,
-  to: String(1000 + to),
+  to,
 });
+const network = () => exportChunks(generateNetwork({ accounts: 3000, seed: 'communities-shards' }));
 
 describe('communities over shards', () => {
   it("counts membership on the shards' accounts, not on this process's copy of the export", async () => {
     // This process's engine: the export as it was (over shards the API keeps one for the rest).
-    const here = inMemoryEngine(await fixtureIndex(NETWORK_B));
+    const here = inMemoryEngine(await buildIndex(network()));
     // The shards, live: their accounts move with X (here one live engine stands for them all;
     // shard-census.test.ts of engine-cluster shows the shards' census equals one engine's).
-    const shards = liveEngine(await fixtureIndex(NETWORK_B, LIVE_BUILD_OPTIONS));
+    const shards = liveEngine(await buildIndex(network(), LIVE_BUILD_OPTIONS));
     const work = inProcessWork(here);
     const audiences = shardedServerEngine({
       ...serverAsyncEngine(here, work),
@@ -53,19 +53,18 @@ describe('communities over shards', () => {
     });
 
     const first = await service.list({ sort: 'most_searched', limit: 100 });
-    const footballers = here.explore.communities().communities.find((c) => c.members.has(5))!;
-    const id = `community-${footballers.id + 1}`;
+    const [growing] = here.explore.communities().communities;
+    const id = `community-${growing!.id + 1}`;
     expect(first.results.find((c) => c.id === id)).toBeDefined();
 
-    // Two days of X later, three new accounts follow footballers, on the shards only.
-    shards.apply([
-      { type: 'user', key: 'u1', at: 0, user: user('9001') },
-      { type: 'user', key: 'u2', at: 0, user: user('9002') },
-      { type: 'user', key: 'u3', at: 0, user: user('9003') },
-      follow('9001', 5),
-      follow('9002', 6),
-      follow('9003', 7),
-    ]);
+    // Two days of X later, three new accounts follow the community's leaders, on the shards only.
+    const leaders = growing!.topAccounts.slice(0, 2).map((a) => a.id);
+    shards.apply(
+      ['9001', '9002', '9003'].flatMap((who): LiveEvent[] => [
+        { type: 'user', key: `u:${who}`, at: 0, user: user(who) },
+        ...leaders.map((leader) => follow(who, leader)),
+      ]),
+    );
     reached = Date.parse(here.explore.communities().now) + 2 * DAY;
     now += 61_000;
     const later = await service.list({ sort: 'most_searched', limit: 100 });

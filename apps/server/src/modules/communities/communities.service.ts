@@ -83,6 +83,21 @@ interface Network {
 }
 
 /**
+ * A census of the index as it is now under a partition: over shards, the shards' (their accounts are
+ * the index the API answers from; ShardedEngine.communityCensus equals the single engine's), else
+ * `counted` (one this process's engine just took) or an engine task on this process's engine.
+ */
+function censusOn(
+  holder: EngineHolder,
+): (partition: CommunityPartition, counted?: CommunityCensus) => Promise<CommunityCensus> {
+  return async (partition, counted) => {
+    const audiences = holder.audiences();
+    if (audiences.communityCensus) return audiences.communityCensus(partition);
+    return counted ?? holder.work().run('communityCensus', partition);
+  };
+}
+
+/**
  * The network's communities (docs/API-AUDIENCES.md "Communities"): Louvain over a sample of the whole
  * network (engine.explore.communities, once per engine on a worker thread), trending by membership
  * growth on a live index (the partition kept, its members counted again over every indexed account
@@ -93,19 +108,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
 
   const store = censusStore(counts, log);
 
-  /**
-   * A census of the index as it is now under `partition`: over shards, the shards' (their accounts
-   * are the index the API answers from; ShardedEngine.communityCensus equals the single engine's),
-   * else an engine task on this process's engine.
-   */
-  function censusOf(partition: CommunityPartition): Promise<CommunityCensus> {
-    const audiences = holder.audiences();
-    return audiences.communityCensus
-      ? audiences.communityCensus(partition)
-      : holder.work().run('communityCensus', partition);
-  }
-  /** Whether censuses come from the shards (so the partition's first one too). */
-  const overShards = (): boolean => holder.audiences().communityCensus !== undefined;
+  const censusOf = censusOn(holder);
 
   /**
    * Whether a live path runs (else the index is static) and the time of X the index has reached
@@ -126,8 +129,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
         // Stamped with X's time the index has reached; before any event, with the export's `now`.
         const state = await liveState();
         const at = state.at ?? (Date.parse(communities.now) || clock.now().getTime());
-        const census = overShards() ? await censusOf(communities.partition) : communities.census;
-        const fresh = { at, census };
+        const fresh = { at, census: await censusOf(communities.partition, communities.census) };
         const key = partitionKey(communities.partition);
         // A live index's counts of the window stored by this or another process under the same
         // partition come first: a restart keeps the window. A static index never moves: none kept.
@@ -172,8 +174,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
     if (!live || at === null) return { network: current, live };
     if (clock.now().getTime() - current.countedAt >= CENSUS_EVERY_MS) {
       counting ??= (async () => {
-        const census = await censusOf(current.communities.partition);
-        const point = { at, census };
+        const point = { at, census: await censusOf(current.communities.partition) };
         if (current.censuses.add(point))
           await store(current.key, point, current.censuses.firstOfItsDay(point));
         const before = current.predecessor;
