@@ -15,12 +15,13 @@ const dtJson = async <T>(page: Page, path: string): Promise<T> =>
 /**
  * One saved audience, the followers of one account, on every screen that shows its size: My
  * Audiences, the creator's size panel, the creator's handle analysis, Explore-X, Compare, the
- * insights summary, the campaign wizard's ad sets and the campaign detail on the dashboard; the
+ * insights summary, the campaign wizard's ad sets and its review, and the campaign detail on the dashboard; the
  * audience builder, the saved lists and the competitor analysis on the pro-targeting site (its own
  * host, signed in by its own magic link). Each must show the same figure — Murmur's estimate — with
  * the same label and the same 95 % interval, in English and Japanese. The account's own follower
  * count is X's figure wherever it shows — the competitor analysis and Deep Thought's dashboard, signed
- * in with X as that account — labelled as X's, with X's number (docs/decisions/006-sampling-model.md).
+ * in with X as that account — labelled as X's, with X's number, and so are the account's following and
+ * its followers by country there (docs/decisions/006-sampling-model.md).
  */
 const app = useJourneyServer({ MAIL_FROM, SANDBOX_ACCOUNTS: '3000', STAFF_EMAIL_DOMAINS: 'example.com' });
 
@@ -145,12 +146,19 @@ test('one audience shows the same figure, label and interval on every screen, in
         budget_type: 'daily',
         daily_budget: 50,
       });
-      await api('POST', '/api/adsets/', {
+      const adset = await api<{ id: number }>('POST', '/api/adsets/', {
         campaign: campaign.id,
         name: 'Followers',
         audience_config: config.id,
         placements: ['homeTimelines'],
       });
+      // One ad, so that the wizard's review step can be reached.
+      const creative = await api<{ id: number }>('POST', '/api/ad-creatives/', {
+        team: TEAM,
+        name: 'Figures post',
+        text: 'The same figure everywhere.',
+      });
+      await api('POST', '/api/ads/', { adset: adset.id, creative: creative.id });
       return campaign.id;
     });
 
@@ -270,6 +278,19 @@ test('one audience shows the same figure, label and interval on every screen, in
       await screenshotBothWidths(page, `figures-campaign-wizard-${lang}`);
     });
 
+    await test.step(`${lang}: the campaign wizard's review`, async () => {
+      // On from the ad sets: the ads step, then the review.
+      await page.getByRole('button', { name: tr(lang, 'stepper.continue') }).click();
+      await page.getByRole('button', { name: tr(lang, 'stepper.continue') }).click();
+      await expect(
+        page.getByRole('heading', { name: tr(lang, 'campaigns.wizard.reviewAdsets') }),
+      ).toBeVisible();
+      const adset = page.getByTestId('review-adset').filter({ hasText: 'Followers' });
+      expect(await shownFigure(adset)).toEqual(expected);
+      await expectLabel(adset, lang);
+      await screenshotBothWidths(page, `figures-campaign-review-${lang}`);
+    });
+
     await test.step(`${lang}: the campaign detail`, async () => {
       await page.goto(`/${TEAM}/campaigns/${campaignId}`);
       const adset = page.getByTestId('adset-reach').filter({ hasText: 'Followers' });
@@ -286,7 +307,27 @@ test('one audience shows the same figure, label and interval on every screen, in
         tr(lang, 'figures.xFollowers'),
       );
       await expect(followers.locator('[data-figure-part="value"]')).toHaveText(xValue);
+      // The accounts it follows, as X lists them: X's figure too.
+      await expect(
+        dt.getByTestId('dt-following').locator('[data-figure-kind="x"] [data-figure-part="label"]'),
+      ).toHaveText(tr(lang, 'figures.xFollowing'));
       await screenshotBothWidths(dt, `figures-deep-thought-${lang}`);
+    });
+
+    await test.step(`${lang}: Deep Thought's followers by country (X's figure)`, async () => {
+      await dt.goto(`${premiumUrl(app.server.url)}/premium-suite/xstats`);
+      await expect(dt.getByRole('columnheader', { name: tr(lang, 'figures.xFollowers') })).toBeVisible({
+        timeout: 20_000,
+      });
+      const rows = dt.getByTestId('dt-country');
+      await expect(rows.first()).toBeVisible();
+      // Every country's count is shown as X's figure, and together they are at most X's followers.
+      const values = await rows.locator('[data-figure-kind="x"] [data-figure-part="value"]').allInnerTexts();
+      expect(values.length).toBe(await rows.count());
+      const stats = await dtJson<{ followers: number; countries: { followers: number }[] }>(dt, 'xstats');
+      expect(values).toEqual(stats.countries.map((c) => formatLargeNumber(c.followers, lang)));
+      expect(stats.followers).toBe(xFollowersOf);
+      await screenshotBothWidths(dt, `figures-deep-thought-xstats-${lang}`);
     });
 
     const listName = `${name} (${lang})`;

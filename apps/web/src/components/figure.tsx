@@ -14,7 +14,18 @@ export function figureLabel(figure: Figure, t: TFunction): string {
       return figure.of === 'upload' ? t('figures.countUpload') : t('figures.countIndexed');
     case 'x':
       if (figure.predicted) return t('figures.xPredicted');
-      return figure.metric === 'followers' ? t('figures.xFollowers') : t('figures.xAudienceEstimate');
+      switch (figure.metric) {
+        case 'followers':
+          return t('figures.xFollowers');
+        case 'following':
+          return t('figures.xFollowing');
+        case 'posts':
+          return t('figures.xPosts');
+        case 'impressions':
+          return t('figures.xImpressions');
+        case 'audience_estimate':
+          return t('figures.xAudienceEstimate');
+      }
   }
 }
 

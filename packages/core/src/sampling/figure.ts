@@ -7,8 +7,9 @@ import { z } from 'zod';
  *   or what an upload to X will contain (`of: 'upload'`);
  * - `estimate`: Murmur's population estimate from its sample, with its 95 % interval and the sample
  *   it was measured on (model.ts);
- * - `x`: X's own figure: an account's public follower count (`metric: 'followers'`) or the Ads
- *   API's audience estimate range (`metric: 'audience_estimate'`).
+ * - `x`: X's own figure: an account's public follower, following or post count (`metric: 'followers'`,
+ *   `'following'`, `'posts'`), the impressions X counts on its posts (`'impressions'`) or the Ads API's audience
+ *   estimate range (`metric: 'audience_estimate'`).
  */
 const whole = z.number().int().min(0);
 
@@ -36,7 +37,7 @@ export type EstimateFigure = z.infer<typeof estimateFigureSchema>;
 
 export const xFigureSchema = z.object({
   kind: z.literal('x'),
-  metric: z.enum(['followers', 'audience_estimate']),
+  metric: z.enum(['followers', 'following', 'posts', 'impressions', 'audience_estimate']),
   value: whole,
   /** X's range where X gives one (the Ads API's audience estimate); null for a single number. */
   low: whole.nullable(),
@@ -61,6 +62,12 @@ export const xFollowers = (value: number): XFigure => ({
   low: null,
   high: null,
   predicted: false,
+});
+
+/** One of an account's public metrics as X shows it (X's lists and counts, not Murmur's sample). */
+export const xMetric = (metric: Exclude<XFigure['metric'], 'audience_estimate'>, value: number): XFigure => ({
+  ...xFollowers(value),
+  metric,
 });
 
 /** A count of accounts (in the index, or in an upload). */

@@ -21,6 +21,7 @@ import { notify } from '@/lib/notifications';
 import { useCreateAdset } from '../api/create-adset';
 import { useDeleteAdset } from '../api/delete-adset';
 import { useAdsets } from '../api/get-adsets';
+import { useAudienceSizes } from '../hooks/use-audience-sizes';
 
 /** The ad-set form not yet added (kept by the wizard, so moving between steps loses nothing). */
 export interface AdsetForm {
@@ -55,7 +56,7 @@ export function AdsetsStep({ teamSlug, draftId, adsetForm, setAdsetForm }: Adset
     [audienceList],
   );
   // Each ad set's audience size: the same figure as My Audiences shows (docs/decisions/006-sampling-model.md).
-  const sizeOf = useMemo(() => new Map(audienceList.map((a) => [a.id, a.size_figure])), [audienceList]);
+  const sizeOf = useAudienceSizes(teamSlug);
   const createAdset = useCreateAdset();
   const deleteAdset = useDeleteAdset();
 

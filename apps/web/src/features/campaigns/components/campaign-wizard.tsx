@@ -15,6 +15,7 @@ import { usePatchCampaign } from '../api/patch-campaign';
 import { AdsStep } from './ads-step';
 import { AdsetsStep, emptyAdsetForm, type AdsetForm } from './adsets-step';
 import { budgetOf, campaignFormValid, CampaignStep, type CampaignForm } from './campaign-step';
+import { ReviewAdsets } from './review-adsets';
 import { reviewSummary } from '../utils/review-summary';
 
 export { currencyLabel } from './campaign-step';
@@ -106,6 +107,7 @@ export function CampaignWizard({ teamSlug, detailPath, creativesPath }: Campaign
         {form.budget_type === 'lifetime' ? t('campaigns.fields.lifetime') : t('campaigns.fields.daily')})
       </Text>
       <Text size="sm">{reviewSummary(t, adsets.data?.length ?? 0, ads.data?.length ?? 0)}</Text>
+      <ReviewAdsets teamSlug={teamSlug} adsets={adsets.data ?? []} ads={ads.data ?? []} />
       <Alert color="blue">{t('campaigns.wizard.publishHint')}</Alert>
       {draft.data?.x_error && <Alert color="red">{serverMessage(draft.data.x_error)}</Alert>}
       <Group>

@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { xFollowers } from '@murmur/core/sampling';
+import { xFollowers, xMetric } from '@murmur/core/sampling';
 import { FigureView } from '@/components/figure';
 import { formatLargeNumber } from '../../../lib/large-number';
 import { useTranslation } from 'react-i18next';
@@ -49,18 +49,23 @@ export function DashboardScreen() {
             </Text>
           )}
           <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
-            {/* The followers X lists for the account: X's figure, labelled as on every screen
-                (docs/decisions/006-sampling-model.md), never Murmur's estimate of its followers. */}
+            {/* The followers and following X lists for the account: X's figures, labelled as on every
+                screen (docs/decisions/006-sampling-model.md), never Murmur's estimate of its followers. */}
             <Card withBorder radius="md" padding="md" data-testid="dt-followers">
               <FigureView figure={xFollowers(s.followers)} withLabel size="lg" />
             </Card>
-            <Figure label={t('deepThought.stats.following')} value={s.following} />
+            <Card withBorder radius="md" padding="md" data-testid="dt-following">
+              <FigureView figure={xMetric('following', s.following)} withLabel size="lg" />
+            </Card>
             <Figure label={t('deepThought.stats.mutuals')} value={s.mutuals} />
             <Figure label={t('deepThought.stats.posts')} value={s.posts} />
             <Figure label={t('deepThought.stats.newFollowers')} value={s.new_followers_7d} />
             <Figure label={t('deepThought.stats.unfollowers')} value={s.unfollowers_7d} />
             <Figure label={t('deepThought.stats.spam')} value={s.spam_followers} />
-            <Figure label={t('deepThought.stats.impressions')} value={s.impressions} />
+            {/* X's impression counts of the synced posts, summed: X's figure. */}
+            <Card withBorder radius="md" padding="md" data-testid="dt-impressions">
+              <FigureView figure={xMetric('impressions', s.impressions)} withLabel size="lg" />
+            </Card>
           </SimpleGrid>
           {status.data && !status.data.premium ? (
             <PremiumNotice />

@@ -1,6 +1,7 @@
 import { Badge, Checkbox, Stack, Text, Tooltip } from '@mantine/core';
 import { type DtEngager, type DtUser } from '@murmur/core/api';
-import { formatLargeNumber } from '../../../lib/large-number';
+import { xFollowers, xMetric } from '@murmur/core/sampling';
+import { FigureView } from '@/components/figure';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Handle } from './dt-frame';
@@ -80,19 +81,19 @@ export function UsersTable({
       // X's public count, named as X's figure (docs/API.md "Figures").
       header: t('figures.xFollowers'),
       numeric: true,
-      cell: (u) => formatLargeNumber(u.followers_count),
+      cell: (u) => <FigureView figure={xFollowers(u.followers_count)} />,
     },
     {
       key: 'following',
-      header: t('deepThought.col.following'),
+      header: t('figures.xFollowing'),
       numeric: true,
-      cell: (u) => formatLargeNumber(u.following_count),
+      cell: (u) => <FigureView figure={xMetric('following', u.following_count)} />,
     },
     {
       key: 'posts',
-      header: t('deepThought.col.posts'),
+      header: t('figures.xPosts'),
       numeric: true,
-      cell: (u) => formatLargeNumber(u.tweet_count),
+      cell: (u) => <FigureView figure={xMetric('posts', u.tweet_count)} />,
     },
     { key: 'spam', header: t('deepThought.col.spam'), cell: (u) => <SpamBadge user={u} /> },
     ...extra,
