@@ -2821,7 +2821,7 @@ export interface ApiRoutes {
     response: {
       figure: {
         kind: "x";
-        metric: "followers" | "audience_estimate";
+        metric: "followers" | "following" | "posts" | "impressions" | "audience_estimate";
         value: number;
         low: number | null;
         high: number | null;
