@@ -7,6 +7,7 @@ import { isSignInMail, signInCodeFrom } from '../support/mail';
 import { tr, type Lang } from '../support/locales';
 import { screenshotBothWidths } from '../support/screens';
 import { connectAdAccount } from '../support/ad-account';
+import { subscribeToPremium } from '../support/premium';
 
 /** A Deep Thought API answer for the page's signed-in X account. */
 const dtJson = async <T>(page: Page, path: string): Promise<T> =>
@@ -158,7 +159,7 @@ test('one audience shows the same figure, label and interval on every screen, in
         name: 'Figures post',
         text: 'The same figure everywhere.',
       });
-      await api('POST', '/api/ads/', { adset: adset.id, creative: creative.id });
+      await api('POST', `/api/campaigns/${campaign.id}/ads/`, { adset: adset.id, creative: creative.id });
       return campaign.id;
     });
 
@@ -181,6 +182,8 @@ test('one audience shows the same figure, label and interval on every screen, in
         timeout: 90_000,
       })
       .toBe('done');
+    // Premium (the payment stand-in), for X statistics' followers by country.
+    await subscribeToPremium(dt, app.server.url, premiumUrl(app.server.url));
     return (await dtJson<{ followers: number }>(dt, 'stats')).followers;
   });
 
