@@ -11,13 +11,14 @@ import { SUITE_LINKS } from '../suite-links';
 import { BestTime } from './best-time';
 import { Payout } from './payout';
 
+/** A count of Deep Thought's own (mutuals, spam, changes), set as FigureView sets X's figures beside it. */
 function Figure({ label, value }: { label: string; value: number | string }) {
   return (
     <Card withBorder radius="md" padding="md">
-      <Text size="xs" c="dimmed" tt="uppercase">
+      <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="xl" fw={700}>
+      <Text size="xl" fw={700} lh={1.1}>
         {typeof value === 'number' ? formatLargeNumber(value) : value}
       </Text>
     </Card>
