@@ -333,6 +333,17 @@ test('one audience shows the same figure, label and interval on every screen, in
       await screenshotBothWidths(dt, `figures-deep-thought-xstats-${lang}`);
     });
 
+    await test.step(`${lang}: Deep Thought's followers list (X's figures)`, async () => {
+      await dt.goto(`${premiumUrl(app.server.url)}/followers`);
+      for (const key of ['figures.xFollowers', 'figures.xFollowing', 'figures.xPosts'] as const) {
+        await expect(dt.getByRole('columnheader', { name: tr(lang, key) })).toBeVisible({ timeout: 20_000 });
+      }
+      // Each listed account's three counts are X's figures.
+      const first = dt.getByRole('row').nth(1);
+      await expect(first.locator('[data-figure-kind="x"]')).toHaveCount(3);
+      await screenshotBothWidths(dt, `figures-deep-thought-followers-${lang}`);
+    });
+
     const listName = `${name} (${lang})`;
     await test.step(`${lang}: the pro site's audience builder`, async () => {
       await pro.goto(`${proUrl(app.server.url)}/audience-builder`);
