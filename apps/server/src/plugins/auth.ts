@@ -264,6 +264,27 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     return undefined;
   }
 
+  const apiKeys = options.apiKeys;
+  /**
+   * After admission, an API key's rate limit (docs/API-KEYS.md), before the input is read; only a
+   * key admitted to a route is counted (a refused request is not).
+   */
+  function admitted(request: FastifyRequest, principal: Principal, done: (error?: Error) => void): void {
+    const refusal = admit(request, principal);
+    if (
+      refusal ||
+      !apiKeys ||
+      principal.kind !== 'user' ||
+      principal.via !== 'api-key' ||
+      request.routeOptions.url === undefined
+    )
+      return done(refusal);
+    apiKeys.throttle(request, principal.apiKey).then(
+      (throttled) => done(throttled),
+      (error: unknown) => done(error as Error),
+    );
+  }
+
   app.addHook('onRequest', (request, _reply, done) => {
     let resolved: Principal | Promise<Principal>;
     try {
@@ -274,31 +295,21 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     }
     if (resolved instanceof Promise) {
       resolved.then(
-        (principal) => done(admit(request, principal)),
+        (principal) => admitted(request, principal, done),
         (error: unknown) => done(error as Error),
       );
-    } else {
-      done(admit(request, resolved));
-    }
+    } else admitted(request, resolved, done);
   });
-  const apiKeys = options.apiKeys;
   if (apiKeys) {
-    // After the hook above admitted the key to the route (a refused request is not counted).
-    app.addHook('onRequest', async (request) => {
+    // Callbacks, not async functions: every other request passes without a promise (the serving path).
+    app.addHook('preHandler', (request, _reply, done) => {
       const principal = request.principal;
-      if (
-        principal.kind === 'user' &&
-        principal.via === 'api-key' &&
-        request.routeOptions.url !== undefined
-      ) {
-        const refusal = await apiKeys.throttle(request, principal.apiKey);
-        if (refusal) throw refusal;
-      }
-    });
-    app.addHook('preHandler', async (request) => {
-      const principal = request.principal;
-      if (principal.kind === 'user' && principal.via === 'api-key' && request.routeOptions.url !== undefined)
-        await apiKeys.check(request, principal.apiKey);
+      if (principal.kind !== 'user' || principal.via !== 'api-key' || request.routeOptions.url === undefined)
+        return done();
+      apiKeys.check(request, principal.apiKey).then(
+        () => done(),
+        (error: unknown) => done(error as Error),
+      );
     });
     app.addHook('onResponse', (request, reply, done) => {
       const principal = request.principal;
