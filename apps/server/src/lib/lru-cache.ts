@@ -21,30 +21,52 @@ export function createLruCache<K, V>(options: {
   const { max, ttlMs } = options;
   const now = options.now ?? Date.now;
   const entries = new Map<K, { value: V; expires: number }>();
+  // The key inserted last, while it still is (the map's last key): reading it again needs no move
+  // to the end, which for a hot key (one user's token on every request, the serving path) would
+  // otherwise be a delete and an insert, and the map's rehash every few of them.
+  let newest: K | undefined;
+  let hasNewest = false;
 
   return {
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
+      if (hasNewest && newest === key) {
+        if (entry.expires > now()) return entry.value;
+        entries.delete(key);
+        hasNewest = false;
+        return undefined;
+      }
       entries.delete(key);
       if (entry.expires <= now()) return undefined;
       entries.set(key, entry);
+      newest = key;
+      hasNewest = true;
       return entry.value;
     },
     set(key, value) {
       entries.delete(key);
       entries.set(key, { value, expires: now() + ttlMs });
+      newest = key;
+      hasNewest = true;
       // One in, at most one out: the map never holds more than `max`.
-      if (entries.size > max) entries.delete(entries.keys().next().value as K);
+      if (entries.size > max) {
+        const oldest = entries.keys().next().value as K;
+        entries.delete(oldest);
+        if (entries.size === 0) hasNewest = false;
+      }
     },
     delete(key) {
       entries.delete(key);
+      if (hasNewest && newest === key) hasNewest = false;
     },
     deleteWhere(matches) {
       for (const [key, entry] of entries) if (matches(entry.value)) entries.delete(key);
+      if (hasNewest && !entries.has(newest as K)) hasNewest = false;
     },
     clear() {
       entries.clear();
+      hasNewest = false;
     },
     get size() {
       return entries.size;
