@@ -90,7 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.engine?.close();
   });
 
-  await app.register(fastifyCookie);
+  // Cookies are parsed by the auth plugin's hook, in the API scope, the only one that reads them: not
+  // by a hook of their own on every request, static files included (the serving path).
+  await app.register(fastifyCookie, { hook: false });
   await registerDocs(app, KEY_ROUTES);
   // Probes and metrics for the orchestrator and Prometheus, outside /api (docs/OPERATIONS.md).
   registerHealth(

@@ -286,6 +286,10 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   }
 
   app.addHook('onRequest', (request, _reply, done) => {
+    // The request's cookies, for this hook and the routes (app.ts registers @fastify/cookie without
+    // its own parsing hook): a new object per request, as that hook makes.
+    const cookieHeader = request.headers.cookie;
+    request.cookies = cookieHeader ? app.parseCookie(cookieHeader) : {};
     let resolved: Principal | Promise<Principal>;
     try {
       resolved = resolve(request);
