@@ -92,7 +92,15 @@ async function runTask(message: Extract<ToReports, { type: 'task' }>): Promise<v
   }
 }
 
-port.on('message', (message: ToReports) => {
+/**
+ * Messages held while a report runs, in arrival order (docs/LIVE.md "Insights while ingesting"): the
+ * report reads the version its request pinned, so the batches that arrive meanwhile wait until it
+ * ends instead of competing with it for this thread, and tasks asked after them wait behind them.
+ */
+const held: ToReports[] = [];
+let reporting = false;
+
+function handle(message: Exclude<ToReports, { type: 'abort' }>): void {
   switch (message.type) {
     case 'batch':
       // The main engine applied (or is applying) the same batch: an error there is its caller's.
@@ -107,11 +115,36 @@ port.on('message', (message: ToReports) => {
       else engine.removeCustomAudience(message.name);
       return;
     case 'task':
-      void runTask(message);
-      return;
-    case 'abort':
-      if (running.has(message.id)) aborted.add(message.id);
+      if (message.name !== 'insights') {
+        void runTask(message);
+        return;
+      }
+      reporting = true;
+      void runTask(message).finally(() => {
+        reporting = false;
+        release();
+      });
       return;
   }
+}
+
+/** What was held, in order, until the next report starts (its successors wait again). */
+function release(): void {
+  while (!reporting && held.length > 0) handle(held.shift() as Exclude<ToReports, { type: 'abort' }>);
+}
+
+port.on('message', (message: ToReports) => {
+  if (message.type === 'abort') {
+    if (running.has(message.id)) aborted.add(message.id);
+    // A task aborted before it started is dropped, answered with its abort.
+    const at = held.findIndex((m) => m.type === 'task' && m.id === message.id);
+    if (at >= 0) {
+      held.splice(at, 1);
+      post({ type: 'failed', id: message.id, name: 'AbortError', message: new Aborted().message });
+    }
+    return;
+  }
+  if (reporting) held.push(message);
+  else handle(message);
 });
 post({ type: 'ready' });

@@ -179,6 +179,45 @@ describe('a live engine’s reports in a thread of their own', () => {
     }
   });
 
+  it('holds the batches that arrive while a report runs: the report answers first, on its version, and a task asked after them reads them', async () => {
+    const { main, reference, batches } = await fixture('live-reports-held');
+    const reports = startLiveReports(main, { sliceMs: 0 });
+    try {
+      await reports.ready();
+      for (const b of batches.slice(0, 10)) await reports.engine.applyInSlices(b);
+      for (const b of batches.slice(0, 10)) reference.apply(b);
+      const want = referenceAt(reference, PACKAGES[0]!);
+      const answered: string[] = [];
+      const report = reports.work.run('insights', { pkg: PACKAGES[0]! }).then((r) => {
+        answered.push('report');
+        return r;
+      });
+      // Batches and a quick task arrive while the report runs in slices (one step a slice).
+      for (const b of batches.slice(10, 30)) await reports.engine.applyInSlices(b, undefined, { sliceMs: 0 });
+      const pair = { a: { pkg: PACKAGES[0]! }, b: { pkg: PACKAGES[1]! } };
+      const compared = reports.work.run('compare', pair).then((r) => {
+        answered.push('compare');
+        return r;
+      });
+      const aborted = new AbortController();
+      const dropped = reports.work.run('insights', { pkg: PACKAGES[1]! }, { signal: aborted.signal });
+      aborted.abort();
+      await expect(dropped).rejects.toThrow(/abort/i);
+      expect(strip(await report)).toEqual(want);
+      // The quick task waited for the report and the batches before it, then read them all.
+      expect(strip(await compared)).toEqual(strip(engineTasks.compare(main, pair, () => undefined)));
+      expect(answered).toEqual(['report', 'compare']);
+      for (const b of batches.slice(10, 30)) reference.apply(b);
+      expect(strip(await reports.work.run('insights', { pkg: PACKAGES[1]! }))).toEqual(
+        referenceAt(reference, PACKAGES[1]!),
+      );
+      // The report asked and aborted before it started was dropped there, answered with its abort.
+      while (reports.stoppedOnAbort < 1) await tick();
+    } finally {
+      await reports.work.close();
+    }
+  });
+
   it('fails the reports in flight when the thread dies, restarts it from the engine, and goes on equal', async () => {
     const { main, reference, batches } = await fixture('live-reports-2');
     const reports = startLiveReports(main, { sliceMs: 0 });
