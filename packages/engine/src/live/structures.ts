@@ -2,7 +2,7 @@
 // version is published, and shares what did not change with the version before it.
 import { hasBit, newBits, wordsFor } from '../bits/bitset';
 import { EMPTY_POSTING, isDense, type Posting } from '../bits/posting';
-import { EMPTY_ROW, csrRow, csrRows, type Csr } from '../postings/csr';
+import { EMPTY_ROW, csrRow, csrRows, type Csr, type CsrOverlay } from '../postings/csr';
 import { fnv1a } from '@murmur/core/hash';
 import { HandleIndex, normaliseHandle } from '../postings/handle-index';
 import { PostingStore } from '../postings/posting-store';
@@ -269,6 +269,11 @@ export class RowLog {
 
   constructor(readonly base: Csr) {}
 
+  /** Rows with an entry (a bitset; replaced when it grows, never cleared): RowCursor's overlay. */
+  get changedRows(): Uint32Array {
+    return this.changedBits;
+  }
+
   /** The row as the latest version holds it. */
   latest(n: number): Uint32Array {
     return this.at(n, Infinity) ?? csrRow(this.base, n);
@@ -351,6 +356,8 @@ export class RowLog {
   }
 }
 
+const NO_ROWS = new Uint32Array(0);
+
 /** Version `ver`'s CSR over a row log: built on first read (offsets or data), then kept. */
 export class LazyCsr implements Csr {
   private csr: Csr | undefined;
@@ -362,6 +369,14 @@ export class LazyCsr implements Csr {
 
   private get whole(): Csr {
     return (this.csr ??= this.log.materialise(this.ver, this.rows));
+  }
+  /**
+   * The base CSR and the rows the log changed (a changed row may still read the base at this
+   * version: `row` decides), or the CSR itself once built.
+   */
+  overlay(): CsrOverlay {
+    if (this.csr) return { base: this.csr, changed: NO_ROWS, rows: this.rows };
+    return { base: this.log.base, changed: this.log.changedRows, rows: this.rows };
   }
   row(i: number): Uint32Array {
     if (this.csr) return csrRow(this.csr, i);

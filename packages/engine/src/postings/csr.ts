@@ -10,6 +10,18 @@ export interface Csr {
    * and builds `offsets` / `data` only when they are read. Readers of a few rows use this (RowCursor).
    */
   row?(i: number): Uint32Array;
+  /**
+   * A live CSR's parts (src/live/): the rows marked in `changed` (a bitset) are read through `row`,
+   * every other row below `rows` is the plain `base` CSR's (beyond it, empty). RowCursor reads the
+   * unchanged rows straight from the base's arrays, as over a plain CSR.
+   */
+  overlay?(): CsrOverlay;
+}
+
+export interface CsrOverlay {
+  readonly base: Csr;
+  readonly changed: Uint32Array;
+  readonly rows: number;
 }
 
 export const EMPTY_ROW = new Uint32Array(0);
@@ -23,17 +35,48 @@ export class RowCursor {
   start = 0;
   end = 0;
   private readonly offsets: Uint32Array | undefined;
+  /** Over a live CSR's overlay: its base's data and rows, the changed rows' bits, its row count. */
+  private readonly baseData: Uint32Array = EMPTY_ROW;
+  private readonly baseRows: number = 0;
+  private readonly changed: Uint32Array | undefined;
+  private readonly rows: number = 0;
 
   constructor(private readonly csr: Csr) {
-    this.offsets = csr.row ? undefined : csr.offsets;
-    this.data = csr.row ? EMPTY_ROW : csr.data;
+    const overlay = csr.row ? csr.overlay?.() : undefined;
+    if (overlay && !overlay.base.row) {
+      this.offsets = overlay.base.offsets;
+      this.baseData = overlay.base.data;
+      this.changed = overlay.changed;
+      this.rows = overlay.rows;
+      this.baseRows = Math.min(overlay.rows, overlay.base.offsets.length - 1);
+      this.data = EMPTY_ROW;
+    } else {
+      this.offsets = csr.row ? undefined : csr.offsets;
+      this.data = csr.row ? EMPTY_ROW : csr.data;
+    }
   }
 
   at(i: number): this {
     const offsets = this.offsets;
-    if (offsets) {
+    const changed = this.changed;
+    if (offsets && !changed) {
       this.start = offsets[i]!;
       this.end = offsets[i + 1]!;
+    } else if (offsets && changed) {
+      // A live CSR: a changed row from its log, any other from the base's arrays (no view made).
+      if (i < this.rows && i >>> 5 < changed.length && (changed[i >>> 5]! & (1 << (i & 31))) !== 0) {
+        this.data = this.csr.row!(i);
+        this.start = 0;
+        this.end = this.data.length;
+      } else if (i < this.baseRows) {
+        this.data = this.baseData;
+        this.start = offsets[i]!;
+        this.end = offsets[i + 1]!;
+      } else {
+        this.data = EMPTY_ROW;
+        this.start = 0;
+        this.end = 0;
+      }
     } else {
       this.data = this.csr.row!(i);
       this.start = 0;
