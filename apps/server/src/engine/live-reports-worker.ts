@@ -1,3 +1,4 @@
+import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { LiveEvent } from '@murmur/core/live';
 import {
@@ -28,7 +29,7 @@ export type ToReports =
   | { type: 'abort'; id: number };
 
 export type FromReports =
-  | { type: 'ready' }
+  | { type: 'ready'; tid: number | undefined }
   | { type: 'progress'; id: number; progress: number; stage: string }
   | { type: 'done'; id: number; value: unknown }
   | { type: 'failed'; id: number; name: string; message: string };
@@ -147,4 +148,13 @@ port.on('message', (message: ToReports) => {
   if (reporting) held.push(message);
   else handle(message);
 });
-post({ type: 'ready' });
+/** This thread's id in the kernel (Linux: /proc/thread-self), so the main thread can lower its priority. */
+function kernelThreadId(): number | undefined {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isInteger(tid) && tid > 0 ? tid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+post({ type: 'ready', tid: kernelThreadId() });

@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@murmur/core/live';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
@@ -5,7 +6,7 @@ import { buildIndex, LIVE_BUILD_OPTIONS, liveEngine, type LiveAudienceEngine } f
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { buildEngineInBackground } from './engine-holder';
 import { engineTasks } from './engine-tasks';
-import { startLiveReports, type LiveReports } from './live-reports';
+import { LIVE_REPORTS_NICE, startLiveReports, type LiveReports } from './live-reports';
 
 // docs/LIVE.md "Insights while ingesting", step 2: a live engine's reports in a thread holding its
 // own copy, fed the same batches in the same order; a report reads the batches handed to the engine
@@ -128,7 +129,8 @@ function referenceAt(reference: LiveAudienceEngine, p: TargetingPackage) {
   return strip(engineTasks.insights(reference, { pkg: p }, () => undefined));
 }
 
-describe('a live engine’s reports in a thread of their own', () => {
+// Heavy on a busy machine (tens of reports over 2 400 events): a longer timeout, no timing asserted.
+describe('a live engine’s reports in a thread of their own', { timeout: 120_000 }, () => {
   it('answers on the version its request pinned while batches of every kind apply, as computeInsights does, and stops when aborted', async () => {
     const { main, reference, batches } = await fixture('live-reports-1');
     const reports = startLiveReports(main, { sliceMs: 0 });
@@ -166,6 +168,14 @@ describe('a live engine’s reports in a thread of their own', () => {
         strip(engineTasks.compare(main, pair, () => undefined)),
       );
       expect((await reports.work.run('thread', null)).threadId).toBe(reports.thread()!.threadId);
+      // The thread runs below the main thread's priority (Linux: its own nice value), the process not.
+      if (process.platform === 'linux') {
+        expect(reports.nice).toBe(LIVE_REPORTS_NICE);
+        expect(getPriority(reports.tid!)).toBe(LIVE_REPORTS_NICE);
+        expect(getPriority()).toBe(0);
+        expect(reports.setNice(3)).toBe(true);
+        expect(getPriority(reports.tid!)).toBe(3);
+      }
       // An aborted report stops (the thread answers it with its abort), and the next is right.
       const aborted = new AbortController();
       const report = reports.work.run('insights', { pkg: PACKAGES[0]! }, { signal: aborted.signal });

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import {
   shareLiveEngine,
@@ -25,7 +26,16 @@ export interface LiveReportsOptions {
   onError?: (error: unknown) => void;
   /** Restarts after a thread that stopped before it was ready, at most (then reports stay here). */
   maxFailedStarts?: number;
+  /**
+   * The thread's nice value (Linux; 0–19, default LIVE_REPORTS_NICE): above 0, the kernel gives this
+   * process's main thread (estimates, the consumer's batches) the core first when both want one, and
+   * the thread the rest. The process's share of the machine does not change with it.
+   */
+  nice?: number;
 }
+
+/** The reports thread's default nice value (docs/LIVE.md "Insights while ingesting"). */
+export const LIVE_REPORTS_NICE = 10;
 
 export interface LiveReports {
   /** The engine to give the consumer: the main engine, whose batches also go to the thread. */
@@ -39,6 +49,15 @@ export interface LiveReports {
   readonly restarts: number;
   /** Tests: tasks the thread stopped because they were aborted (rather than finished). */
   readonly stoppedOnAbort: number;
+  /**
+   * Sets the thread's nice value (and its replacements'); false where the system refuses or has
+   * no per-thread priority (then it runs as the main thread does).
+   */
+  setNice(nice: number): boolean;
+  /** The thread's nice value as set (undefined: never set, or refused). */
+  readonly nice: number | undefined;
+  /** Tests: the thread's kernel id (Linux), undefined before it is ready or elsewhere. */
+  readonly tid: number | undefined;
 }
 
 interface Pending {
@@ -59,6 +78,21 @@ interface Pending {
  */
 export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsOptions = {}): LiveReports {
   const sliceMs = options.sliceMs ?? 10;
+  let nice = options.nice ?? LIVE_REPORTS_NICE;
+  /** The thread's kernel id (from its ready message) and the nice value it was given. */
+  let tid: number | undefined;
+  let niceSet: number | undefined;
+  const applyNice = (): boolean => {
+    niceSet = undefined;
+    if (tid === undefined) return false;
+    try {
+      setPriority(tid, nice);
+      niceSet = nice;
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const maxFailedStarts = options.maxFailedStarts ?? 3;
   const here = liveWork(main);
   const pending = new Map<number, Pending>();
@@ -88,6 +122,8 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
     ready = new Promise<void>((resolve) => {
       thread.on('message', (message: FromReports) => {
         if (message.type === 'ready') {
+          tid = message.tid;
+          if (nice !== 0) applyNice();
           opened = true;
           failedStarts = 0;
           resolve();
@@ -98,7 +134,11 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
     let reason: unknown;
     thread.on('error', (error) => (reason = error));
     thread.once('exit', (code) => {
-      if (worker === thread) worker = undefined;
+      if (worker === thread) {
+        worker = undefined;
+        tid = undefined;
+        niceSet = undefined;
+      }
       const why = reason instanceof Error ? reason.message : `exit code ${code}`;
       for (const [id, task] of pending) {
         pending.delete(id);
@@ -214,6 +254,16 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
     },
     get stoppedOnAbort() {
       return stoppedOnAbort;
+    },
+    setNice(value) {
+      nice = value;
+      return applyNice();
+    },
+    get nice() {
+      return niceSet;
+    },
+    get tid() {
+      return tid;
     },
   };
 }
