@@ -78,23 +78,9 @@ interface Pending {
  */
 export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsOptions = {}): LiveReports {
   const sliceMs = options.sliceMs ?? 10;
-  let nice = options.nice ?? LIVE_REPORTS_NICE;
-  /** The thread's kernel id (from its ready message) and the nice value it was given. */
-  let tid: number | undefined;
-  let niceSet: number | undefined;
-  const applyNice = (): boolean => {
-    niceSet = undefined;
-    if (tid === undefined) return false;
-    try {
-      setPriority(tid, nice);
-      niceSet = nice;
-      return true;
-    } catch {
-      return false;
-    }
-  };
   const maxFailedStarts = options.maxFailedStarts ?? 3;
   const here = liveWork(main);
+  const priority = threadPriority(options.nice ?? LIVE_REPORTS_NICE);
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let worker: Worker | undefined;
@@ -107,12 +93,6 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
   let applying: Promise<unknown> | undefined;
 
   const send = (message: ToReports) => worker?.postMessage(message);
-  const customAudiences = () =>
-    [...main.index.customAudiences].map(([name, set]): ToReports => ({
-      type: 'custom',
-      name,
-      members: toSharedAccountSet(set),
-    }));
 
   function open(start: SharedLiveEngine): void {
     const data: ReportsWorkerData = { start, sliceMs };
@@ -122,8 +102,7 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
     ready = new Promise<void>((resolve) => {
       thread.on('message', (message: FromReports) => {
         if (message.type === 'ready') {
-          tid = message.tid;
-          if (nice !== 0) applyNice();
+          priority.ready(message.tid);
           opened = true;
           failedStarts = 0;
           resolve();
@@ -136,20 +115,14 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
     thread.once('exit', (code) => {
       if (worker === thread) {
         worker = undefined;
-        tid = undefined;
-        niceSet = undefined;
+        priority.ready(undefined);
       }
       const why = reason instanceof Error ? reason.message : `exit code ${code}`;
-      for (const [id, task] of pending) {
-        pending.delete(id);
-        task.reject(
-          new ReportsThreadStopped(
-            closed
-              ? 'The audience engine was closed.'
-              : `The live reports thread stopped (${why}); it is restarting. Try again.`,
-          ),
-        );
-      }
+      failAll(pending, () =>
+        closed
+          ? 'The audience engine was closed.'
+          : `The live reports thread stopped (${why}); it is restarting. Try again.`,
+      );
       if (closed) return;
       if (!opened) failedStarts++;
       options.onError?.(reason ?? new ReportsThreadStopped(`The live reports thread stopped (${why})`));
@@ -166,7 +139,7 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
         restart().catch((error: unknown) => options.onError?.(error));
       }, 1000 * failedStarts).unref();
     });
-    for (const message of customAudiences()) thread.postMessage(message);
+    for (const message of customAudiences(main)) thread.postMessage(message);
   }
 
   function answer(message: Exclude<FromReports, { type: 'ready' }>): void {
@@ -194,14 +167,10 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
   }
 
   const engine = forwarding(main, send, (done) => {
-    const tracked = done.then(
-      () => {
-        if (applying === tracked) applying = undefined;
-      },
-      () => {
-        if (applying === tracked) applying = undefined;
-      },
-    );
+    const clear = () => {
+      if (applying === tracked) applying = undefined;
+    };
+    const tracked = done.then(clear, clear);
     applying = tracked;
   });
 
@@ -255,12 +224,64 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
     get stoppedOnAbort() {
       return stoppedOnAbort;
     },
-    setNice(value) {
+    setNice: (value) => priority.set(value),
+    get nice() {
+      return priority.nice;
+    },
+    get tid() {
+      return priority.tid;
+    },
+  };
+}
+
+/** The custom audiences registered on `main`, as the thread is sent them. */
+const customAudiences = (main: LiveAudienceEngine) =>
+  [...main.index.customAudiences].map(([name, set]): ToReports => ({
+    type: 'custom',
+    name,
+    members: toSharedAccountSet(set),
+  }));
+
+/** Fails every task in flight with `ReportsThreadStopped` (the thread stopped under them). */
+function failAll(pending: Map<number, Pending>, message: () => string): void {
+  for (const [id, task] of pending) {
+    pending.delete(id);
+    task.reject(new ReportsThreadStopped(message()));
+  }
+}
+
+/**
+ * The thread's nice value (LiveReportsOptions.nice): set when the thread says its kernel id, again
+ * for each replacement; `set` changes it for this thread and the next ones.
+ */
+function threadPriority(initial: number) {
+  let nice = initial;
+  let tid: number | undefined;
+  let set: number | undefined;
+  const apply = (): boolean => {
+    set = undefined;
+    if (tid === undefined) return false;
+    try {
+      setPriority(tid, nice);
+      set = nice;
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return {
+    /** The thread is ready with this kernel id (undefined: it stopped, or the system has none). */
+    ready(id: number | undefined): void {
+      tid = id;
+      set = undefined;
+      if (id !== undefined && nice !== 0) apply();
+    },
+    set(value: number): boolean {
       nice = value;
-      return applyNice();
+      return apply();
     },
     get nice() {
-      return niceSet;
+      return set;
     },
     get tid() {
       return tid;
