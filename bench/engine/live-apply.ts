@@ -10,7 +10,11 @@ import { seededRandom } from '../../packages/engine/src/testing/random';
 import { pkg } from '../../packages/engine/src/testing/network-a';
 import { LIVE_BUILD_OPTIONS, liveEngine } from '../../packages/engine/src/live/live-engine';
 import { LIVE_SLICE_MS } from '../../packages/engine/src/live/live-types';
-import { startLiveReports, type LiveReports } from '../../apps/server/src/engine/live-reports';
+import {
+  LIVE_REPORTS_NICE,
+  startLiveReports,
+  type LiveReports,
+} from '../../apps/server/src/engine/live-reports';
 
 const N = Number(process.argv[2] ?? 100_000);
 const TARGETS = { posts: 20_000, likes: 50_000, follows: 5_000 };
@@ -217,7 +221,7 @@ let onRequest: ((sentAt: number) => void) | undefined;
 requester.on('message', (sentAt: number) => onRequest?.(sentAt));
 let reportsThread: LiveReports | undefined;
 async function reportsWhileIngesting(
-  report: 'none' | 'blocking' | 'sliced' | 'thread',
+  report: 'none' | 'blocking' | 'sliced' | 'thread' | 'thread-nice0',
   way: 'before' | 'after',
   reports: number,
 ) {
@@ -269,7 +273,8 @@ async function reportsWhileIngesting(
   for (let r = 0; r < (report === 'none' ? 0 : reports); r++) {
     const s = performance.now();
     let sum = 0;
-    if (report === 'thread') await reportsThread!.work.run('insights', { pkg: INSIGHTS });
+    if (report === 'thread' || report === 'thread-nice0')
+      await reportsThread!.work.run('insights', { pkg: INSIGHTS });
     else if (report === 'sliced')
       await engine.insightsInSlices(engine.evaluate(INSIGHTS), undefined, undefined, {
         sliceMs: way === 'after' ? LIVE_SLICE_MS : 4,
@@ -292,8 +297,9 @@ async function reportsWhileIngesting(
     slices.length > 0
       ? ` (in its slices p50 ${ms(percentile(inSlices, 0.5))}), ${slices.length} slices, slice p50 ${ms(percentile(slices, 0.5))} longest ${ms(Math.max(...slices))}`
       : '';
+  const nice = report.startsWith('thread') ? ` (thread nice ${reportsThread?.nice ?? 'not set'})` : '';
   console.log(
-    `reports while ingesting ${INGEST_RATE.toLocaleString('en')} events/s, ${report}, ${way}: ${reports} reports ` +
+    `reports while ingesting ${INGEST_RATE.toLocaleString('en')} events/s, ${report}${nice}, ${way}: ${reports} reports ` +
       `(${engine.evaluate(INSIGHTS).sampleCount.toLocaleString('en')} members) wall p50 ${ms(percentile(reportMs, 0.5))} ` +
       `max ${ms(Math.max(0, ...reportMs))}${sliced}; ${applied.toLocaleString('en')} events in ${batches} batches (longest ` +
       `${way === 'after' ? 'chunk' : 'batch'} ${ms(longestChunk)}), at most ${behind.toLocaleString('en')} waiting; estimates ` +
@@ -315,13 +321,13 @@ for (const [report, way] of ON_MAIN
     ] as const)
   : ([
       ['none', 'after'],
-      ['sliced', 'after'],
+      ['thread-nice0', 'after'],
       ['thread', 'after'],
-      ['sliced', 'after'],
+      ['thread-nice0', 'after'],
       ['thread', 'after'],
       ['none', 'after'],
     ] as const)) {
-  if (report === 'thread' && !reportsThread) {
+  if (report.startsWith('thread') && !reportsThread) {
     // As a restart does: the deltas folded in the background first, then the blocking fold and copy.
     const folded = performance.now();
     await engine.compactInBackground();
@@ -336,6 +342,9 @@ for (const [report, way] of ON_MAIN
         `rss ${mb(rss)} → ${mb(process.memoryUsage().rss)}`,
     );
   }
+  // `thread`: at its default nice value (LIVE_REPORTS_NICE); `thread-nice0`: as the main thread.
+  if (report === 'thread') reportsThread?.setNice(LIVE_REPORTS_NICE);
+  if (report === 'thread-nice0') reportsThread?.setNice(0);
   await reportsWhileIngesting(report, way, REPORTS);
 }
 await requester.terminate();

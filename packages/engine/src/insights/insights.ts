@@ -49,7 +49,7 @@ export const INSIGHT_PANELS: { [K in keyof Panels]: (ctx: InsightContext) => Pan
  * The panels whose work is cut into steps (blocks of members, a community at a time): each gives the
  * panel itself, after its shared counts. The others are one step each (a few ms or less).
  */
-const PANEL_STEPS: { [K in keyof Panels]?: (ctx: InsightContext) => Steps<Panels[K]> } = {
+export const PANEL_STEPS: { [K in keyof Panels]?: (ctx: InsightContext) => Steps<Panels[K]> } = {
   summary: summarySteps,
   *demographics(ctx) {
     yield* categoricalCountSteps(ctx);
