@@ -170,11 +170,11 @@ describe('a live engine’s reports in a thread of their own', { timeout: 120_00
       expect((await reports.work.run('thread', null)).threadId).toBe(reports.thread()!.threadId);
       // The thread runs below the main thread's priority (Linux: its own nice value), the process not.
       if (process.platform === 'linux') {
-        expect(reports.nice).toBe(LIVE_REPORTS_NICE);
         expect(getPriority(reports.tid)).toBe(LIVE_REPORTS_NICE);
-        expect(getPriority()).toBe(0);
         expect(reports.setNice(3)).toBe(true);
+        expect(reports.nice).toBe(3);
         expect(getPriority(reports.tid)).toBe(3);
+        expect(getPriority()).toBe(0);
       }
       // An aborted report stops (the thread answers it with its abort), and the next is right.
       const aborted = new AbortController();

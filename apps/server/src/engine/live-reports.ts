@@ -34,8 +34,11 @@ export interface LiveReportsOptions {
   nice?: number;
 }
 
-/** The reports thread's default nice value (docs/LIVE.md "Insights while ingesting"). */
-export const LIVE_REPORTS_NICE = 10;
+/**
+ * The reports thread's default nice value (docs/LIVE.md "Insights while ingesting"): 0, as the main
+ * thread, until a run on a quieter machine than bench/README.md's shows a higher one helps.
+ */
+export const LIVE_REPORTS_NICE = 0;
 
 export interface LiveReports {
   /** The engine to give the consumer: the main engine, whose batches also go to the thread. */
