@@ -1,7 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '@/lib/i18n';
+import { makeUser } from '@/test/fixtures';
+import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { premiumRoutes } from './router';
 
 const renderAt = (path: string) => {
@@ -43,6 +46,55 @@ describe('premium routes', () => {
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     expect(screen.queryByText(/not available in this version/i)).toBeNull();
+  });
+
+  it('saves the language chosen in its menu to the profile when signed in, and applies the saved one', async () => {
+    const ui = userEvent.setup();
+    document.cookie = 'csrftoken=premium-test; path=/';
+    const user = makeUser({ email: 'dt-lang@example.com', language: 'en' });
+    const saved: unknown[] = [];
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({
+        'GET /api/user/me/': { body: user },
+        'PUT /api/user/me/': (init) => {
+          saved.push(jsonBody(init));
+          return { body: { ...user, language: 'ja' } };
+        },
+      }),
+    );
+    renderAt('/premium-suite/talk-to-x');
+    await ui.click(await screen.findByRole('button', { name: /Language|言語/ }));
+    await ui.click(await screen.findByRole('menuitem', { name: '日本語' }));
+    await waitFor(() => expect(saved).toEqual([{ language: 'ja' }]));
+    expect(await screen.findByRole('heading', { level: 1, name: 'X に質問' })).toBeTruthy();
+    document.cookie = 'csrftoken=; path=/; max-age=0';
+    await applyLanguage('en');
+  });
+
+  it('switches to the saved language of a signed-in user', async () => {
+    document.cookie = 'csrftoken=premium-test; path=/';
+    vi.spyOn(window, 'fetch').mockImplementation(
+      fakeFetch({ 'GET /api/user/me/': { body: makeUser({ language: 'ja' }) } }),
+    );
+    renderAt('/premium-suite/talk-to-x');
+    expect(await screen.findByRole('heading', { level: 1, name: 'X に質問' })).toBeTruthy();
+    document.cookie = 'csrftoken=; path=/; max-age=0';
+    await applyLanguage('en');
+  });
+
+  it('only switches the page when signed out', async () => {
+    const ui = userEvent.setup();
+    const calls: string[] = [];
+    vi.spyOn(window, 'fetch').mockImplementation((input, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      return fakeFetch({})(input, init);
+    });
+    renderAt('/premium-suite/talk-to-x');
+    await ui.click(await screen.findByRole('button', { name: /Language|言語/ }));
+    await ui.click(await screen.findByRole('menuitem', { name: '日本語' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'X に質問' })).toBeTruthy();
+    expect(calls.filter((c) => c.includes('/api/user/me/'))).toEqual([]);
+    await applyLanguage('en');
   });
 
   it('has a 404 catch-all', async () => {

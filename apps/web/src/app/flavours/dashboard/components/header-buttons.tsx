@@ -1,5 +1,6 @@
 import { Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { User } from '@murmur/core/api';
+import { truncate } from '@murmur/core/format';
 import type { ComponentPropsWithoutRef, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/avatar';
@@ -32,8 +33,10 @@ export function TeamSwitcherButton({ user, currentSlug, ...rest }: TeamSwitcherB
     <Button variant="default" size="sm" miw={0} maw="100%" {...rest}>
       <Group gap={8} wrap="nowrap" miw={0}>
         {current !== undefined && <Avatar name={current.name} size={22} />}
-        <Text size="sm" fw={500} truncate maw={180} miw={0} aria-hidden="true">
-          {current?.name ?? t('header.chooseTeam')}
+        {/* SPEC §9: a name is cut at 15 characters plus an ellipsis (whole in its tooltip); a narrow
+            header cuts it further with CSS. */}
+        <Text size="sm" fw={500} truncate maw={180} miw={0} aria-hidden="true" title={current?.name}>
+          {current === undefined ? t('header.chooseTeam') : truncate(current.name)}
         </Text>
         <VisuallyHidden>
           {current === undefined ? t('header.chooseTeam') : t('header.teamMenu', { team: current.name })}
@@ -56,8 +59,8 @@ export function UserMenuButton({ user, ...rest }: UserMenuButtonProps) {
     <UnstyledButton p={4} {...rest}>
       <Group gap={8} wrap="nowrap">
         <Avatar name={name} size={30} />
-        <Text size="sm" visibleFrom="sm" truncate maw={160} aria-hidden="true">
-          {name}
+        <Text size="sm" visibleFrom="sm" truncate maw={160} aria-hidden="true" title={name}>
+          {truncate(name)}
         </Text>
         <VisuallyHidden>{t('header.userMenu', { name })}</VisuallyHidden>
       </Group>

@@ -1,10 +1,13 @@
 import { Anchor, AppShell, Button, Group, Menu } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { LanguageMenu } from '@/components/language-menu';
 import { ProductNameContext } from '@/components/page-title';
 import { SUITE_LINKS } from '@/features/deepthought/suite-links';
+import { useSaveLanguage } from '@/features/account/hooks/use-save-language';
 import { ScrollOnNavigate } from '@/hooks/use-scroll-on-navigate';
+import { useMe } from '@/lib/api/get-me';
 import { applyLanguage } from '@/lib/i18n';
 
 /** The header's direct links (wide screens); every page is in the menu beside them. */
@@ -20,6 +23,14 @@ const MAIN = [
 /** The "deep-thought" layout of the premium analytics suite (browser title Deep Thought, SPEC §2). */
 export function DeepThoughtLayout() {
   const { t } = useTranslation();
+  // SPEC §7/§9, as on the dashboard and the pro site: signed in, the saved language wins over the
+  // browser's, and the language menu saves the choice to the profile.
+  const me = useMe();
+  const saved = me.data?.language;
+  useEffect(() => {
+    if (saved !== undefined) void applyLanguage(saved);
+  }, [saved]);
+  const { save } = useSaveLanguage();
   const links = [['/premium-suite', 'premium.screens.dashboard'] as const, ...SUITE_LINKS];
   return (
     <ProductNameContext.Provider value="Deep Thought">
@@ -64,7 +75,7 @@ export function DeepThoughtLayout() {
                   ))}
                 </Menu.Dropdown>
               </Menu>
-              <LanguageMenu onChange={(language) => applyLanguage(language)} />
+              <LanguageMenu onChange={(language) => save(language, { signedIn: Boolean(me.data) })} />
             </Group>
           </Group>
         </AppShell.Header>
