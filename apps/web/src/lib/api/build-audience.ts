@@ -1,11 +1,8 @@
 import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/targeting';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebounced } from '@/lib/debounce';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Estimate } from '@murmur/core/api';
 import { request } from '../request';
-
-/** SPEC §9: the default debounce, used between a change of criteria and the size call. */
-export const ESTIMATE_DEBOUNCE_MS = 500;
 
 /** No saved audience excluded (one constant, so that a query's key does not change each render). */
 export const NO_EXCLUSIONS: readonly number[] = [];
@@ -42,7 +39,7 @@ export const useEstimate = (
   targetingPackage: TargetingPackage,
   exclusions: readonly number[] = NO_EXCLUSIONS,
 ) => {
-  const [debounced] = useDebouncedValue(targetingPackage, ESTIMATE_DEBOUNCE_MS);
+  const [debounced] = useDebounced(targetingPackage);
   const empty = !isTargetingPackageNonEmpty(debounced);
   const query = useQuery({
     ...buildAudienceQueryOptions(debounced, exclusions),

@@ -1,9 +1,9 @@
 import { isTargetingPackageNonEmpty, type TargetingPackage } from '@murmur/core/targeting';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebounced } from '@/lib/debounce';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { XEstimate } from '@murmur/core/api';
 import { request } from '../request';
-import { ESTIMATE_DEBOUNCE_MS, NO_EXCLUSIONS } from './build-audience';
+import { NO_EXCLUSIONS } from './build-audience';
 
 /**
  * POST /api/build-audience/x-estimate/ — the range X's Ads API shows for the package: X's own with
@@ -34,7 +34,7 @@ export const useXEstimate = (
   ready: boolean,
   exclusions: readonly number[] = NO_EXCLUSIONS,
 ) => {
-  const [debounced] = useDebouncedValue(targetingPackage, ESTIMATE_DEBOUNCE_MS);
+  const [debounced] = useDebounced(targetingPackage);
   const empty = !isTargetingPackageNonEmpty(debounced);
   return useQuery({
     queryKey: ['x-estimate', debounced, team ?? null, exclusions],

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebounced } from '@/lib/debounce';
 import type { AudienceConfig } from '@murmur/core/api';
 import { ANY_STATUS } from '@murmur/core/targeting';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -46,7 +46,7 @@ export function MyAudiences({ teamSlug, fallbackTeam }: MyAudiencesProps) {
   const { t } = useTranslation();
   usePageTitle(t('screens.audiences'));
   const { filters, ordering, update } = useAudienceListParams();
-  const [search] = useDebouncedValue(filters.search.trim(), 300);
+  const [search] = useDebounced(filters.search.trim());
   const [comparing, setComparing] = useState<AudienceConfig | null>(null);
   const [deleting, setDeleting] = useState<AudienceConfig | null>(null);
   const [uploading, setUploading] = useState<AudienceConfig | null>(null);

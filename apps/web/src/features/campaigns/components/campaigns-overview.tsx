@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebounced } from '@/lib/debounce';
 import { CAMPAIGN_OBJECTIVES, type Campaign, type CampaignObjective } from '@murmur/core/api';
 import { formatDate, formatMoney } from '@murmur/core/format';
 import { formatLargeNumber } from '../../../lib/large-number';
@@ -42,7 +42,7 @@ export function CampaignsOverview({ teamSlug }: { teamSlug: string }) {
   const objective = isObjective(params.get('objective'))
     ? (params.get('objective') as CampaignObjective)
     : null;
-  const [search] = useDebouncedValue(searchText.trim(), 300);
+  const [search] = useDebounced(searchText.trim());
   const filters: CampaignFilters = {
     team: teamSlug,
     ...(search && { search }),

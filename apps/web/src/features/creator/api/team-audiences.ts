@@ -1,14 +1,13 @@
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebounced } from '@/lib/debounce';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request';
-import { ESTIMATE_DEBOUNCE_MS } from '@/lib/api/build-audience';
 
 /**
  * GET /api/audience-configs/?team=&search= — the team's saved audiences matching what is typed
  * (the 20 most recently changed), to pick from as exclusions.
  */
 export const useTeamAudiences = (teamSlug: string, search: string) => {
-  const [debounced] = useDebouncedValue(search.trim(), ESTIMATE_DEBOUNCE_MS);
+  const [debounced] = useDebounced(search.trim());
   return useQuery({
     queryKey: ['audience-configs', 'pick', teamSlug, debounced],
     queryFn: ({ signal }) =>

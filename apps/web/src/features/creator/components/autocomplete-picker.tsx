@@ -1,4 +1,4 @@
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebounced } from '@/lib/debounce';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AutocompleteField } from '@murmur/core/api';
@@ -35,7 +35,7 @@ export function AutocompletePicker({
 }: AutocompletePickerProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [debounced] = useDebouncedValue(clean(query), 200);
+  const [debounced] = useDebounced(clean(query));
   const suggestions = useAutocomplete(field, debounced);
   const add = (text: string) => {
     const value = clean(text);

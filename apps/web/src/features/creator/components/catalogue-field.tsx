@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebounced } from '@/lib/debounce';
 import { COUNTRIES } from '@murmur/core/countries';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { useMemo, useState } from 'react';
@@ -39,7 +39,7 @@ const toOption = (item: CatalogueEntry): PickerOption => ({
 export function CatalogueField({ catalogue, label, description, pkg, onChange }: CatalogueFieldProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [debounced] = useDebouncedValue(query.trim(), 250);
+  const [debounced] = useDebounced(query.trim());
   const list = useCatalogue(catalogue);
   const searchable: SearchableCatalogue | null = catalogue === 'languages' ? null : catalogue;
   const search = useSearchCatalogue(searchable ?? 'interests', searchable === null ? '' : debounced);

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebounced } from '@/lib/debounce';
 import type { TargetingPackage } from '@murmur/core/targeting';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ export interface RegionsFieldProps {
 export function RegionsField({ pkg, onChange }: RegionsFieldProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [debounced] = useDebouncedValue(query.trim(), 250);
+  const [debounced] = useDebounced(query.trim());
   const locations = useLocations(debounced, 'region');
   const language = useLanguage();
   return (

@@ -1,5 +1,5 @@
 import { Group, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebounced } from '@/lib/debounce';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagePagination } from '@/components/page-pagination';
@@ -11,7 +11,7 @@ import { PagePagination } from '@/components/page-pagination';
 export function useDtSearch() {
   const [page, setPage] = useState(1);
   const [typed, setTyped] = useState('');
-  const [query] = useDebouncedValue(typed, 500);
+  const [query] = useDebounced(typed);
   const onSearch = (value: string) => {
     setTyped(value);
     setPage(1);

@@ -10,7 +10,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebounced } from '@/lib/debounce';
 import type { HelpKind } from '@murmur/core/api';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +26,6 @@ export interface HelpCenterProps {
   kind: HelpKind;
 }
 
-/** SPEC §9: the default debounce before a search goes out. */
-const SEARCH_DEBOUNCE_MS = 500;
-
 /**
  * Guides, User manual or Help: the server's articles of one kind, searchable, with the chosen one
  * read beside the list. The search and the article are in the address, so a link can share them.
@@ -40,7 +37,7 @@ export function HelpCenter({ kind }: HelpCenterProps) {
   usePageTitle(title);
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');
-  const [query] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [query] = useDebounced(text.trim());
   const articles = useHelpArticles(kind, query, language);
   const results = articles.data?.results ?? [];
   const chosen = params.get('article');

@@ -1,5 +1,5 @@
 import { Button, Center, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebounced } from '@/lib/debounce';
 import { useTranslation } from 'react-i18next';
 import { PageHeader, usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
@@ -27,7 +27,7 @@ export function AudienceStore({ signedIn, teamSlug }: AudienceStoreProps) {
   const category = params.get('category');
   const region = params.get('region');
   const searchText = params.get('search') ?? '';
-  const [search] = useDebouncedValue(searchText.trim(), 300);
+  const [search] = useDebounced(searchText.trim());
   const categories = useAudienceCategories();
   const regions = useAudienceRegions();
   const regionName = useRegionName();
