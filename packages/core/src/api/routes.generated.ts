@@ -6175,6 +6175,176 @@ export interface ApiRoutes {
       updated: string;
     };
   };
+  /** Lists of the selected X account */
+  "GET /api/external/deepthought/lists/": {
+    response: Array<{
+      id: number;
+      x_list_id: string;
+      name: string;
+      description: string;
+      private: boolean;
+      member_count: number;
+      /** ISO 8601 date-time */
+      created: string;
+    }>;
+  };
+  /** Create a list on X */
+  "POST /api/external/deepthought/lists/": {
+    body: {
+      name: string;
+      description?: string;
+      private?: boolean;
+    };
+    response: {
+      id: number;
+      x_list_id: string;
+      name: string;
+      description: string;
+      private: boolean;
+      member_count: number;
+      /** ISO 8601 date-time */
+      created: string;
+    };
+  };
+  /** One list of the selected X account */
+  "GET /api/external/deepthought/lists/:pk/": {
+    params: {
+      pk: number | string;
+    };
+    response: {
+      id: number;
+      x_list_id: string;
+      name: string;
+      description: string;
+      private: boolean;
+      member_count: number;
+      /** ISO 8601 date-time */
+      created: string;
+    };
+  };
+  /** Change a list on X */
+  "PUT /api/external/deepthought/lists/:pk/": {
+    params: {
+      pk: number | string;
+    };
+    body: {
+      name: string;
+      description?: string;
+      private?: boolean;
+    };
+    response: {
+      id: number;
+      x_list_id: string;
+      name: string;
+      description: string;
+      private: boolean;
+      member_count: number;
+      /** ISO 8601 date-time */
+      created: string;
+    };
+  };
+  /** Change a list on X */
+  "PATCH /api/external/deepthought/lists/:pk/": {
+    params: {
+      pk: number | string;
+    };
+    body: {
+      name?: string;
+      description?: string;
+      private?: boolean;
+    };
+    response: {
+      id: number;
+      x_list_id: string;
+      name: string;
+      description: string;
+      private: boolean;
+      member_count: number;
+      /** ISO 8601 date-time */
+      created: string;
+    };
+  };
+  /** Delete a list on X */
+  "DELETE /api/external/deepthought/lists/:pk/": {
+    params: {
+      pk: number | string;
+    };
+    response: void;
+  };
+  /** Members of a list */
+  "GET /api/external/deepthought/lists/:pk/members/": {
+    params: {
+      pk: number | string;
+    };
+    response: {
+      list: {
+        id: number;
+        x_list_id: string;
+        name: string;
+        description: string;
+        private: boolean;
+        member_count: number;
+        /** ISO 8601 date-time */
+        created: string;
+      };
+      members: Array<{
+        id: string;
+        username: string;
+        name: string;
+        description: string;
+        location: string;
+        profile_image_url: string;
+        verified: boolean;
+        protected: boolean;
+        /** ISO 8601 date-time */
+        created_at: string | null;
+        followers_count: number;
+        following_count: number;
+        tweet_count: number;
+        spam_score: number;
+        spam_reasons: string[];
+      }>;
+    };
+  };
+  /** Add and remove members on X */
+  "POST /api/external/deepthought/lists/:pk/members/": {
+    params: {
+      pk: number | string;
+    };
+    body: {
+      add?: string[];
+      remove?: string[];
+    };
+    response: {
+      list: {
+        id: number;
+        x_list_id: string;
+        name: string;
+        description: string;
+        private: boolean;
+        member_count: number;
+        /** ISO 8601 date-time */
+        created: string;
+      };
+      members: Array<{
+        id: string;
+        username: string;
+        name: string;
+        description: string;
+        location: string;
+        profile_image_url: string;
+        verified: boolean;
+        protected: boolean;
+        /** ISO 8601 date-time */
+        created_at: string | null;
+        followers_count: number;
+        following_count: number;
+        tweet_count: number;
+        spam_score: number;
+        spam_reasons: string[];
+      }>;
+    };
+  };
   /** Payout prediction (model and assumptions included) */
   "GET /api/external/deepthought/payout-prediction/": {
     response: {

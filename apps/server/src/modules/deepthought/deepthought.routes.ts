@@ -361,11 +361,19 @@ function registerFollowUnfollowRoutes(app: ZodApp, dt: DeepThoughtService) {
     );
 }
 
-/** SPEC §7 /api/user/lists/ CRUD plus POST members (the selected account's X lists). */
+/**
+ * The selected account's X lists: SPEC §7's analytics tool lists them under /api/external/deepthought/
+ * (what Deep Thought's screens call), and its "Other" part names the same CRUD plus POST members
+ * under /api/user/lists/.
+ */
 function registerListRoutes(app: ZodApp, dt: DeepThoughtService) {
-  const listTags = ['user'];
+  for (const base of [`${ROOT}/lists`, '/api/user/lists'])
+    registerListRoutesAt(app, dt, base, base.startsWith(ROOT) ? tags : ['user']);
+}
+
+function registerListRoutesAt(app: ZodApp, dt: DeepThoughtService, base: string, listTags: string[]) {
   app.get(
-    '/api/user/lists/',
+    `${base}/`,
     {
       config: { auth: 'signed-in' },
       schema: {
@@ -377,7 +385,7 @@ function registerListRoutes(app: ZodApp, dt: DeepThoughtService) {
     (request) => dt.lists(requireUser(request).id),
   );
   app.post(
-    '/api/user/lists/',
+    `${base}/`,
     {
       config: { auth: 'signed-in' },
       schema: {
@@ -390,7 +398,7 @@ function registerListRoutes(app: ZodApp, dt: DeepThoughtService) {
     (request) => dt.createList(requireUser(request).id, request.body),
   );
   app.get(
-    '/api/user/lists/:pk/',
+    `${base}/:pk/`,
     {
       config: { auth: 'signed-in' },
       schema: {
@@ -404,7 +412,7 @@ function registerListRoutes(app: ZodApp, dt: DeepThoughtService) {
   );
   for (const method of ['put', 'patch'] as const)
     app[method](
-      '/api/user/lists/:pk/',
+      `${base}/:pk/`,
       {
         config: { auth: 'signed-in' },
         schema: {
@@ -418,7 +426,7 @@ function registerListRoutes(app: ZodApp, dt: DeepThoughtService) {
       (request) => dt.updateList(requireUser(request).id, request.params.pk, request.body),
     );
   app.delete(
-    '/api/user/lists/:pk/',
+    `${base}/:pk/`,
     {
       config: { auth: 'signed-in' },
       schema: {
@@ -434,7 +442,7 @@ function registerListRoutes(app: ZodApp, dt: DeepThoughtService) {
     },
   );
   app.get(
-    '/api/user/lists/:pk/members/',
+    `${base}/:pk/members/`,
     {
       config: { auth: 'signed-in' },
       schema: {
@@ -447,7 +455,7 @@ function registerListRoutes(app: ZodApp, dt: DeepThoughtService) {
     (request) => dt.members(requireUser(request).id, request.params.pk),
   );
   app.post(
-    '/api/user/lists/:pk/members/',
+    `${base}/:pk/members/`,
     {
       config: { auth: 'signed-in' },
       schema: {

@@ -463,6 +463,21 @@ describe('Deep Thought', () => {
     expect((await get('/api/user/lists/', bob.tokenAuth)).body).toEqual([]);
   });
 
+  it('serves the same lists under /api/external/deepthought/lists/ (SPEC §7 analytics tool)', async () => {
+    const created = await post<XList>('/api/external/deepthought/lists/', { name: 'Under the suite' });
+    expect(created.status).toBe(200);
+    expect(await get<XList>(`/api/external/deepthought/lists/${created.body.id}/`)).toEqual({
+      status: 200,
+      body: created.body,
+    });
+    // One set of lists behind both paths.
+    expect((await get<XList[]>('/api/user/lists/')).body.map((l) => l.id)).toContain(created.body.id);
+    expect((await get<XList[]>('/api/external/deepthought/lists/')).body).toEqual(
+      (await get<XList[]>('/api/user/lists/')).body,
+    );
+    expect((await get('/api/external/deepthought/lists/999999/')).status).toBe(404);
+  });
+
   it('creates, renames and fills a list on X and locally, then deletes it', async () => {
     const created = await post<XList>('/api/user/lists/', { name: 'Close friends', description: 'mine' });
     expect(created.status).toBe(200);

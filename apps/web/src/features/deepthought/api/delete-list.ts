@@ -1,7 +1,8 @@
 import { request } from '@/lib/request';
 import { useListMutation } from './list-mutation';
 
-/** DELETE /api/user/lists/{pk}/ */
-export const deleteDtList = (id: number) => request.delete('/api/user/lists/:pk/', { params: { pk: id } });
+/** DELETE /api/external/deepthought/lists/{pk}/ */
+export const deleteDtList = (id: number) =>
+  request.delete('/api/external/deepthought/lists/:pk/', { params: { pk: id } });
 
 export const useDeleteList = () => useListMutation(deleteDtList);
