@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@/lib/i18n';
 import { makeUser } from '@/test/fixtures';
 import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
@@ -13,7 +13,34 @@ const renderAt = (path: string) => {
   return router;
 };
 
+const SESSION = 'csrftoken=premium-test; path=/';
+const NO_SESSION = 'csrftoken=; path=/; max-age=0';
+
 describe('premium routes', () => {
+  // The suite's screens as a signed-in user sees them (a session cookie); a test of a visitor clears it.
+  beforeEach(() => {
+    document.cookie = SESSION;
+  });
+  afterEach(() => {
+    document.cookie = NO_SESSION;
+  });
+
+  it.each(['/followers', '/premium-suite', '/lists', '/switch-account'])(
+    '%s sends a visitor surely signed out to sign in, without asking the API',
+    async (path) => {
+      document.cookie = NO_SESSION;
+      const calls: string[] = [];
+      vi.spyOn(window, 'fetch').mockImplementation((input, init) => {
+        calls.push(String(input));
+        return fakeFetch({})(input, init);
+      });
+      const router = renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Deep Thought' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/authenticated');
+      expect(calls.filter((c) => c.includes('/api/external/deepthought/'))).toEqual([]);
+    },
+  );
+
   it('serves aliases with the same screen', async () => {
     renderAt('/talk-to-x');
     expect(await screen.findByRole('heading', { name: 'Talk to X' })).toBeTruthy();
@@ -50,7 +77,6 @@ describe('premium routes', () => {
 
   it('saves the language chosen in its menu to the profile when signed in, and applies the saved one', async () => {
     const ui = userEvent.setup();
-    document.cookie = 'csrftoken=premium-test; path=/';
     const user = makeUser({ email: 'dt-lang@example.com', language: 'en' });
     const saved: unknown[] = [];
     vi.spyOn(window, 'fetch').mockImplementation(
@@ -67,32 +93,30 @@ describe('premium routes', () => {
     await ui.click(await screen.findByRole('menuitem', { name: '日本語' }));
     await waitFor(() => expect(saved).toEqual([{ language: 'ja' }]));
     expect(await screen.findByRole('heading', { level: 1, name: 'X に質問' })).toBeTruthy();
-    document.cookie = 'csrftoken=; path=/; max-age=0';
     await applyLanguage('en');
   });
 
   it('switches to the saved language of a signed-in user', async () => {
-    document.cookie = 'csrftoken=premium-test; path=/';
     vi.spyOn(window, 'fetch').mockImplementation(
       fakeFetch({ 'GET /api/user/me/': { body: makeUser({ language: 'ja' }) } }),
     );
     renderAt('/premium-suite/talk-to-x');
     expect(await screen.findByRole('heading', { level: 1, name: 'X に質問' })).toBeTruthy();
-    document.cookie = 'csrftoken=; path=/; max-age=0';
     await applyLanguage('en');
   });
 
   it('only switches the page when signed out', async () => {
+    document.cookie = NO_SESSION;
     const ui = userEvent.setup();
     const calls: string[] = [];
     vi.spyOn(window, 'fetch').mockImplementation((input, init) => {
       calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
       return fakeFetch({})(input, init);
     });
-    renderAt('/premium-suite/talk-to-x');
+    renderAt('/premium');
     await ui.click(await screen.findByRole('button', { name: /Language|言語/ }));
     await ui.click(await screen.findByRole('menuitem', { name: '日本語' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'X に質問' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'プレミアム' })).toBeTruthy();
     expect(calls.filter((c) => c.includes('/api/user/me/'))).toEqual([]);
     await applyLanguage('en');
   });
