@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
   Title,
+  useMatches,
 } from '@mantine/core';
 import { CONTENT_TYPES, type ContentType } from '@murmur/core/targeting';
 import { useState } from 'react';
@@ -33,6 +34,9 @@ export function MarketingMaterials() {
   const language = useLanguage();
   const [type, setType] = useState<ContentType | 'all'>('all');
   const materials = useMaterials(type === 'all' ? undefined : type, language);
+  // Five content types do not fit a phone's width side by side (the page scrolled sideways at 390 px):
+  // one above the other there.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   return (
     <Stack gap="lg">
       <PageHeader title={t('pro.nav.marketingMaterials')} intro={t('proSite.materials.intro')} />
@@ -45,7 +49,8 @@ export function MarketingMaterials() {
           { value: 'all', label: t('proSite.materials.all') },
           ...TYPES.map((value) => ({ value, label: t(`proSite.materials.types.${value}`) })),
         ]}
-        w="fit-content"
+        orientation={orientation}
+        w={orientation === 'vertical' ? '100%' : 'fit-content'}
         aria-label={t('proSite.materials.filter')}
       />
       {materials.isPending && <Skeleton h={160} aria-label={t('common.loading')} />}
