@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@/lib/i18n';
 import { makeUser } from '@/test/fixtures';
-import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
+import { fakeFetch, jsonBody, renderWithProviders, urlOf } from '@/test/render';
 import { premiumRoutes } from './router';
 
 const renderAt = (path: string) => {
@@ -31,7 +31,7 @@ describe('premium routes', () => {
       document.cookie = NO_SESSION;
       const calls: string[] = [];
       vi.spyOn(window, 'fetch').mockImplementation((input, init) => {
-        calls.push(String(input));
+        calls.push(urlOf(input));
         return fakeFetch({})(input, init);
       });
       const router = renderAt(path);
@@ -110,7 +110,7 @@ describe('premium routes', () => {
     const ui = userEvent.setup();
     const calls: string[] = [];
     vi.spyOn(window, 'fetch').mockImplementation((input, init) => {
-      calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      calls.push(`${init?.method ?? 'GET'} ${urlOf(input)}`);
       return fakeFetch({})(input, init);
     });
     renderAt('/premium');
