@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, notExists, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AudienceDigest } from '@murmur/core/api';
 import type { EstimateFigure } from '@murmur/core/sampling';
 import type { Db } from '../../db/database';
@@ -132,9 +132,10 @@ export function createHistoryRepository(db: Db) {
   const repository = {
     /**
      * Saved audiences with no point for `day` or later yet, oldest first (a point never lands before
-     * the latest: the index's time may trail the wall clock an earlier point fell back to).
+     * the latest: the index's time may trail the wall clock an earlier point fell back to), but
+     * `skip` (audiences a run already failed to measure today).
      */
-    due: async (day: string, limit: number) =>
+    due: async (day: string, limit: number, skip: readonly number[] = []) =>
       await db
         .select({
           id: audienceConfigs.id,
@@ -143,11 +144,14 @@ export function createHistoryRepository(db: Db) {
         })
         .from(audienceConfigs)
         .where(
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(audiencePoints)
-              .where(and(eq(audiencePoints.configId, audienceConfigs.id), gte(audiencePoints.day, day))),
+          and(
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(audiencePoints)
+                .where(and(eq(audiencePoints.configId, audienceConfigs.id), gte(audiencePoints.day, day))),
+            ),
+            skip.length > 0 ? notInArray(audienceConfigs.id, [...skip]) : undefined,
           ),
         )
         .orderBy(asc(audienceConfigs.id))

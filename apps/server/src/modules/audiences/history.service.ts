@@ -227,7 +227,7 @@ function pointRecorder(deps: HistoryServiceDeps) {
     configs: readonly Measured[],
     now: Date,
     { rethrow = false } = {},
-  ): Promise<{ recorded: Map<number, AudiencePointRow>; failed: number }> {
+  ): Promise<{ recorded: Map<number, AudiencePointRow>; failed: number[] }> {
     // Exclusions deleted since the audience was saved no longer subtract anything.
     const excluded = new Map(
       (await repo.packagesOf([...new Set(configs.flatMap((c) => c.exclusions))])).map((r) => [
@@ -241,8 +241,11 @@ function pointRecorder(deps: HistoryServiceDeps) {
     );
     const writes: PointWrite[] = [];
     const kept = new Map<number, () => void>();
-    let failed = 0;
+    const failed: number[] = [];
     for (const config of configs) {
+      // Other work (requests, live batches) runs between two audiences: a run of hundreds of
+      // audiences holds the thread for one audience's measure at a time, not for the whole batch.
+      if (writes.length + failed.length > 0) await new Promise((resolve) => setImmediate(resolve));
       const exclusions = config.exclusions.flatMap((id) => excluded.get(id) ?? []);
       try {
         const made = await pointOf(config, exclusions, priors.get(config.id)!, now);
@@ -250,7 +253,7 @@ function pointRecorder(deps: HistoryServiceDeps) {
         if (made.kept) kept.set(config.id, made.kept);
       } catch (error) {
         if (rethrow) throw error;
-        failed++;
+        failed.push(config.id);
       }
     }
     const recorded = await repo.recordMany(writes);
@@ -300,15 +303,46 @@ export function createHistoryService(deps: HistoryServiceDeps) {
 
   return {
     /**
-     * The scheduled run: today's point of every saved audience that has none (a batch per run),
+     * One batch of the scheduled run: today's point of up to `batch` saved audiences that have none,
      * then the points past the retention removed. Nothing while the engine loads.
      */
-    async recordDue(): Promise<{ recorded: number; failed: number; pruned: number }> {
+    async recordDue(batch = BATCH): Promise<{ recorded: number; failed: number; pruned: number }> {
       if (!ready()) return { recorded: 0, failed: 0, pruned: 0 };
       const now = await indexNow();
-      const { recorded, failed } = await measure(await repo.due(dayOf(now), BATCH), now);
+      const { recorded, failed } = await measure(await repo.due(dayOf(now), batch), now);
       const pruned = await repo.prune(dayOf(new Date(now.getTime() - retentionDays * DAY_MS)));
-      return { recorded: recorded.size, failed, pruned };
+      return { recorded: recorded.size, failed: failed.length, pruned };
+    },
+
+    /**
+     * The scheduled run (modules/audiences/index.ts, each tick): batches of `batch` audiences one
+     * after the other until every saved audience has today's point, so the day's points take what
+     * they cost (a point is measured, and the thread given back, one audience at a time) instead of
+     * a fixed number per tick. An audience the engine refuses is tried once a run (the next run
+     * tries it again); then the points past the retention removed. Each point is recorded at most
+     * once, also with two runs at once (`recordMany`).
+     */
+    async recordAllDue(
+      batch = BATCH,
+    ): Promise<{ recorded: number; failed: number; pruned: number; batches: number }> {
+      if (!ready()) return { recorded: 0, failed: 0, pruned: 0, batches: 0 };
+      const now = await indexNow();
+      const day = dayOf(now);
+      const failed: number[] = [];
+      let recorded = 0;
+      let batches = 0;
+      for (;;) {
+        const due = await repo.due(day, batch, failed);
+        if (due.length === 0) break;
+        const run = await measure(due, now);
+        batches++;
+        recorded += run.recorded.size;
+        failed.push(...run.failed);
+        // None recorded and none failed: another run wrote this batch's points first; the next
+        // batch's audiences are those it has not reached.
+      }
+      const pruned = await repo.prune(dayOf(new Date(now.getTime() - retentionDays * DAY_MS)));
+      return { recorded, failed: failed.length, pruned, batches };
     },
 
     /** GET …/history/: the last `days` days' points; today's is measured first when missing. */

@@ -325,6 +325,53 @@ describe('a scheduled run’s batch', () => {
     expect(await members.membersOn(japan.id, day)).toEqual({ ids: engineSet(inJapan).sort(byNumber) });
     expect(points[1]!.sampleCount).toBe(engine.estimate(pkg(inJapan)).sampleCount);
   });
+
+  it('the schedule records every audience’s point of the day in one run, batch after batch, once each', async () => {
+    const added = [];
+    for (let i = 0; i < 7; i++) {
+      added.push(
+        await kit.createConfig(alice, {
+          name: `Speakers ${i}`,
+          kind: 'saved_list',
+          targeting_package: i % 2 === 0 ? speakers : inJapan,
+        }),
+      );
+    }
+    // An audience the engine refuses is tried once a run and does not hold the others back.
+    const refused = await kit.createConfig(alice, {
+      name: 'Refused',
+      kind: 'saved_list',
+      targeting_package: speakers,
+    });
+    await t.db
+      .update(audienceConfigs)
+      .set({ targetingPackage: {} as never })
+      .where(eq(audienceConfigs.id, refused.id));
+    t.clock.advance(DAY);
+    const day = dayOf(t.clock.now());
+    const repo = createHistoryRepository(t.db);
+    const all = await t.db.select({ id: audienceConfigs.id }).from(audienceConfigs);
+    const evaluated: number[] = [];
+    // Batches of 3 (the refused one among them): two runs at once share the day's audiences.
+    const [one, two] = await Promise.all([
+      run(membership(), evaluated).recordAllDue(3),
+      run(membership(), evaluated).recordAllDue(3),
+    ]);
+    expect(one.recorded + two.recorded).toBe(all.length - 1);
+    expect(one.failed).toBe(1);
+    // The next run of the day finds nothing left but the refused audience.
+    expect(await run(membership(), evaluated).recordAllDue(3)).toMatchObject({ recorded: 0, failed: 1 });
+    const points = await t.db.select().from(audiencePoints).where(eq(audiencePoints.day, day));
+    expect(points.map((p) => p.configId).sort((a, b) => a - b)).toEqual(
+      all
+        .map((c) => c.id)
+        .filter((id) => id !== refused.id)
+        .sort((a, b) => a - b),
+    );
+    for (const a of added) expect((await repo.list(a.id, day)).length).toBe(1);
+    // The rules of each point with a point before it were evaluated once.
+    expect(new Set(evaluated).size).toBe(evaluated.length);
+  });
 });
 
 describe('panel changes', () => {

@@ -193,8 +193,9 @@ export function createAudiencesModule(deps: {
 }
 
 /**
- * Every ten minutes, today's point of each saved audience that has none (once the engine is ready;
- * a failed run is retried at the next tick). A run with nothing due is one query.
+ * Every ten minutes, today's point of each saved audience that has none, all of them in one run
+ * (`recordAllDue`, batch after batch; once the engine is ready; a failed run is retried at the next
+ * tick, and a tick while a run goes on starts none). A run with nothing due is one query.
  */
 function scheduleHistory(
   app: FastifyInstance,
@@ -204,11 +205,16 @@ function scheduleHistory(
 ) {
   let points: NodeJS.Timeout | undefined;
   let webhooks: NodeJS.Timeout | undefined;
+  let running = false;
   const record = () => {
-    if (engine.status().state !== 'ready') return;
+    if (running || engine.status().state !== 'ready') return;
+    running = true;
     historyService
-      .recordDue()
-      .catch((error: unknown) => app.log.error({ err: error }, 'audience history run failed'));
+      .recordAllDue()
+      .catch((error: unknown) => app.log.error({ err: error }, 'audience history run failed'))
+      .finally(() => {
+        running = false;
+      });
   };
   // Webhook deliveries that failed are tried again after their backoff (alerts.service.ts).
   const retry = () => {
