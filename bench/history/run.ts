@@ -7,7 +7,7 @@
 //
 // Usage: npm run bench:history -- [--accounts N] [--audiences N] [--days N] [--requests]
 // (defaults 100 000 × 50 × 5, ~1.5 min here; the targets' scale is --accounts 1000000 --audiences 1000 --days 30).
-// The day's points are recorded by the scheduled run (`recordDue`, a batch of audiences per run, as
+// The day's points are recorded by the scheduled run (`recordAllDue`, batches of audiences until none is due, as
 // the server's timer calls it); `--requests` records them through GET …/history/ instead, one request
 // per audience (the path before the batched run, for comparison).
 import { cpus, loadavg } from 'node:os';
@@ -228,7 +228,7 @@ const scheduled = createHistoryService({
   },
 });
 
-/** Today's point of every saved audience: the scheduled run until none is due, or one request each. */
+/** Today's point of every saved audience: the scheduled run (one tick records them all), or one request each. */
 async function recordDay(): Promise<number> {
   if (REQUESTS) {
     for (const a of saved) {
@@ -239,13 +239,9 @@ async function recordDay(): Promise<number> {
     }
     return saved.length;
   }
-  let recorded = 0;
-  for (;;) {
-    const run = await scheduled.recordDue();
-    if (run.failed > 0) throw new Error(`${run.failed} audiences failed`);
-    if (run.recorded === 0) return recorded;
-    recorded += run.recorded;
-  }
+  const run = await scheduled.recordAllDue();
+  if (run.failed > 0) throw new Error(`${run.failed} audiences failed`);
+  return run.recorded;
 }
 
 // Each day: the day's events, then every audience's point (membership recorded, rules evaluated).

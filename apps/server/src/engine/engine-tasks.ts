@@ -28,7 +28,7 @@ import {
   summariseOverlap,
   type OverlapSummary,
 } from '@murmur/engine';
-import { byNumber } from '../lib/member-ids';
+import { memberIds } from './member-order';
 
 /** Percent 0–100 and the stage, as jobs report them. */
 export type ReportStage = (progress: number, stage: string) => void;
@@ -146,16 +146,6 @@ export type HistoryMeasure = DigestComposition & {
   /** The members' X ids, distinct and in numeric order (member-ids.ts `byNumber`); over the cap: their count. */
   members: { overCap: false; ids: string[] } | { overCap: true; count: number };
 };
-
-/** An audience's members' X ids (accounts with none left out), distinct and in numeric order. */
-function memberIdsOf(engine: AudienceEngine, accounts: AccountSet): string[] {
-  const ids = engine
-    .describeAccounts(accounts.toArray())
-    .map((a) => a.id)
-    .filter((id) => id !== '')
-    .sort(byNumber);
-  return ids.filter((id, i) => i === 0 || id !== ids[i - 1]);
-}
 
 /**
  * The composition of an audience's daily point (docs/API-AUDIENCES.md "History"), from the engine's
@@ -400,7 +390,7 @@ export const engineTasks = {
       members:
         audience.sampleCount > input.memberCap
           ? { overCap: true, count: audience.sampleCount }
-          : { overCap: false, ids: memberIdsOf(engine, audience.accounts) },
+          : { overCap: false, ids: memberIds(engine, audience.accounts) },
     };
   },
 

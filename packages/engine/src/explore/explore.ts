@@ -33,6 +33,8 @@ export interface ExploreLookups {
   /** A catalogue's entries with their account counts (cached). */
   catalogue(kind: ExploreCatalogueKind): readonly CatalogueEntry[];
   profiles(accounts: ArrayLike<number>): AccountProfile[];
+  /** The X ids of accounts ('' for an account without one), without the rest of their summaries. */
+  accountIds(accounts: ArrayLike<number>): string[];
   /** The members with the most followers, most first. */
   mostFollowed(audience: Audience | AccountSet, limit: number): number[];
   /** Accounts whose bio, or whose posts, contain all the words of one of `texts`. */
@@ -74,6 +76,15 @@ export function exploreLookups(index: AudienceIndex): ExploreLookups {
       return entries;
     },
     profiles: (accounts) => Array.from(accounts, (n) => accountProfile(index, n)),
+    accountIds(accounts) {
+      const { slot, ids } = index.accounts;
+      const out = new Array<string>(accounts.length);
+      for (let i = 0; i < accounts.length; i++) {
+        const s = slot[accounts[i]!] ?? 0;
+        out[i] = s ? ids.get(s - 1) : '';
+      }
+      return out;
+    },
     mostFollowed: (audience, limit) => mostFollowed(index, setOf(audience).toArray(), limit),
     textMatches: (texts, where) => textMatches(index, texts, where),
     panels: (audience, names, options) => somePanels(index, audience, names, options),

@@ -9,6 +9,7 @@ import { populationEstimate, type EstimateFigure } from '@murmur/core/sampling';
 import type { AudienceQuery } from '@murmur/engine';
 import type { AudiencePointMembersRow, AudiencePointRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
+import { memberIds } from '../../engine/member-order';
 import { byNumber, decodeIds, diffSorted, encodeIds } from '../../lib/member-ids';
 import type { MembershipRepository, MembershipWrite } from './membership.repository';
 
@@ -254,12 +255,7 @@ export function createMembershipService(deps: {
       const e = engine.get();
       const audience = e.evaluate(query.pkg, { exclusions: query.exclusions ?? [] });
       if (audience.sampleCount > cap) return { overCap: true, count: audience.sampleCount };
-      const ids = e
-        .describeAccounts(audience.accounts.toArray())
-        .map((a) => a.id)
-        .filter((id) => id !== '')
-        .sort(byNumber);
-      return { overCap: false, ids: ids.filter((id, i) => i === 0 || id !== ids[i - 1]) };
+      return { overCap: false, ids: memberIds(e, audience.accounts) };
     },
 
     /**

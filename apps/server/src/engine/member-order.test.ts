@@ -1,0 +1,78 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '@murmur/core/live';
+import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } from '@murmur/engine';
+import { exportChunks, generateNetwork } from '@murmur/sandbox';
+import { byNumber } from '../lib/member-ids';
+import { memberIds } from './member-order';
+
+/** The members' ids as the history task read them before: every member described, then sorted. */
+const described = (engine: LiveAudienceEngine, members: ArrayLike<number>): string[] => {
+  const ids = engine
+    .describeAccounts(Array.from(members))
+    .map((a) => a.id)
+    .filter((id) => id !== '')
+    .sort(byNumber);
+  return ids.filter((id, i) => i === 0 || id !== ids[i - 1]);
+};
+
+const speakers = { languages: [{ label: 'English' }, { label: 'Japanese' }] };
+const everyone = { languages: [{ label: 'English' }, { label: 'Japanese' }, { label: 'Spanish' }] };
+
+describe('member ids in the engine’s id order', () => {
+  let engine: LiveAudienceEngine;
+  beforeAll(async () => {
+    const network = generateNetwork({ accounts: 3000, seed: 'member-order' });
+    engine = liveEngine(await buildIndex(exportChunks(network), LIVE_BUILD_OPTIONS));
+  }, 60_000);
+
+  it('equal the described and sorted ids, for audiences and account sets of every size', () => {
+    for (const pkg of [speakers, everyone, { countries: [{ label: 'Japan', id: 'JP' }] }]) {
+      const audience = engine.evaluate(pkg);
+      expect(audience.accounts.toArray().length).toBeGreaterThan(0);
+      expect(memberIds(engine, audience.accounts)).toEqual(described(engine, audience.accounts.toArray()));
+    }
+    const all = engine.explore.everyone();
+    expect(memberIds(engine, all)).toEqual(described(engine, all.toArray()));
+  });
+
+  it('stay equal once the live index has new accounts (merged in), suspended ones and new ids of any length', () => {
+    const before = engine.evaluate(speakers).accounts.toArray();
+    expect(memberIds(engine, engine.evaluate(speakers).accounts).length).toBeGreaterThan(0);
+    // New accounts after the order was made: ids shorter, longer and between the existing ones.
+    const news = ['7', '123456789', '999999999999999999', '18446744073709551615', '100000000000000000'];
+    const at = Date.now();
+    const events: LiveEvent[] = news.map((id, i) => ({
+      type: 'user',
+      key: `member-order-user-${i}`,
+      at,
+      user: {
+        id,
+        handle: `new_${i}`,
+        name: `New ${i}`,
+        bio: '',
+        location: '',
+        created: new Date(at).toISOString(),
+        protected: false,
+        verified: false,
+        followers: 0,
+        following: 0,
+        posts: 0,
+      },
+    }));
+    const gone = engine.describeAccounts(before.slice(0, 10)).map((a) => a.id);
+    events.push(
+      ...gone.map((user, i) => ({ type: 'user-suspend' as const, key: `member-order-gone-${i}`, at, user })),
+    );
+    engine.apply(events);
+    const added = news.map((id) => engine.findAccountById(id)!);
+    expect(added.every((n) => n !== undefined)).toBe(true);
+    // An account set holding the new accounts and the present members of the first audience.
+    const now = engine.evaluate(speakers);
+    const set = engine.explore.everyone();
+    expect(memberIds(engine, now.accounts)).toEqual(described(engine, now.accounts.toArray()));
+    expect(memberIds(engine, set)).toEqual(described(engine, set.toArray()));
+    const ids = memberIds(engine, set);
+    for (const id of news) expect(ids).toContain(id);
+    for (const id of gone) expect(ids).not.toContain(id);
+  });
+});

@@ -1,0 +1,98 @@
+import type { AccountSet, AudienceEngine } from '@murmur/engine';
+import { byNumber } from '../lib/member-ids';
+
+/**
+ * The accounts of an engine in the numeric order of their X ids (member-ids.ts `byNumber`), made
+ * once per engine: `order` lists account numbers by id, `rank[n]` is account n's place in it
+ * (UNRANKED: none, e.g. an account that joined the live index after the order was made).
+ */
+interface IdOrder {
+  rank: Uint32Array;
+  order: Uint32Array;
+}
+
+const UNRANKED = 0xffffffff;
+/** Orders by engine (the engine a task is given is its thread's own, for the thread's life). */
+const orders = new WeakMap<AudienceEngine, IdOrder>();
+
+function orderOf(engine: AudienceEngine): IdOrder {
+  const all = engine.explore.everyone().toArray();
+  const ids = engine.explore.accountIds(all);
+  const places = Array.from({ length: all.length }, (_, i) => i).sort((a, b) => byNumber(ids[a]!, ids[b]!));
+  const rank = new Uint32Array(all.length > 0 ? all[all.length - 1]! + 1 : 0).fill(UNRANKED);
+  const order = new Uint32Array(all.length);
+  places.forEach((place, r) => {
+    order[r] = all[place]!;
+    rank[all[place]!] = r;
+  });
+  return { rank, order };
+}
+
+/** The members' X ids the slow way: every id read, sorted, and made distinct. */
+export function memberIdsSorted(engine: AudienceEngine, members: ArrayLike<number>): string[] {
+  const ids = engine.explore
+    .accountIds(members)
+    .filter((id) => id !== '')
+    .sort(byNumber);
+  return ids.filter((id, i) => i === 0 || id !== ids[i - 1]);
+}
+
+/** Merges two lists in strictly ascending numeric order into one, each id once. */
+function merge(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const c = i < a.length && j < b.length ? byNumber(a[i]!, b[j]!) : i < a.length ? -1 : 1;
+    if (c <= 0) out.push(a[i++]!);
+    else out.push(b[j++]!);
+    if (c === 0) j++;
+  }
+  return out;
+}
+
+/**
+ * An audience's members' X ids (accounts with none left out), distinct and in numeric order: the
+ * history's membership (membership.service.ts). Equal to reading every member's id and sorting
+ * (`memberIdsSorted`), without the sort: the members are taken in the engine's id order (a bitmap
+ * over the ranks, read in order), and only the accounts newer than that order are sorted and
+ * merged in. The ids read are checked to ascend; should they not (an engine whose accounts changed
+ * ids), the sort gives the answer and the order is made again.
+ */
+export function memberIds(engine: AudienceEngine, accounts: AccountSet): string[] {
+  const members = accounts.toArray();
+  let known = orders.get(engine);
+  if (!known) orders.set(engine, (known = orderOf(engine)));
+  const { rank, order } = known;
+  const marks = new Uint32Array((order.length + 31) >>> 5);
+  const newer: number[] = [];
+  for (let i = 0; i < members.length; i++) {
+    const n = members[i]!;
+    const r = n < rank.length ? rank[n]! : UNRANKED;
+    if (r === UNRANKED) newer.push(n);
+    else marks[r >>> 5]! |= 1 << (r & 31);
+  }
+  const ranked = new Uint32Array(members.length - newer.length);
+  let k = 0;
+  for (let w = 0; w < marks.length; w++) {
+    let word = marks[w]!;
+    while (word !== 0) {
+      const bit = word & -word;
+      ranked[k++] = order[(w << 5) + (31 - Math.clz32(bit))]!;
+      word ^= bit;
+    }
+  }
+  const ids = engine.explore.accountIds(ranked);
+  const inOrder: string[] = [];
+  for (const id of ids) {
+    if (id === '') continue;
+    if (inOrder.length > 0 && byNumber(inOrder[inOrder.length - 1]!, id) >= 0) {
+      orders.delete(engine);
+      return memberIdsSorted(engine, members);
+    }
+    inOrder.push(id);
+  }
+  // Many members newer than the order: the next call makes it again, with them.
+  if (newer.length > 1024 && newer.length * 8 > members.length) orders.delete(engine);
+  return newer.length === 0 ? inOrder : merge(inOrder, memberIdsSorted(engine, newer));
+}
