@@ -12,8 +12,12 @@ const CANONICAL = /^(0|[1-9]\d{0,19})$/;
 
 const isNumericId = (id: string): boolean => CANONICAL.test(id) && (id.length < 20 || BigInt(id) < U64);
 
-/** Numeric order of canonical decimal ids (and a total order of any strings). */
-export const byNumber = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * Numeric order of canonical decimal ids (and a total order of any strings). Equal ids are told
+ * first: in a merge of two days' members most pairs are equal, and one comparison answers them.
+ */
+export const byNumber = (a: string, b: string): number =>
+  a.length - b.length || (a === b ? 0 : a < b ? -1 : 1);
 
 class Writer {
   private buf = new Uint8Array(256);
@@ -62,8 +66,15 @@ const loOf = (id: string): number => (id.length > 9 ? Number(id.slice(-9)) : Num
 /** Differences whose `hi` parts differ by less than this are exact doubles (below 2^53). */
 const EXACT_HI = 9_000_000;
 
+/**
+ * Lists decodeIds read from a numeric set: strictly ascending by construction, so not checked
+ * again (a set's ids are read, then diffed or encoded, without being changed).
+ */
+const decodedAscending = new WeakSet<readonly string[]>();
+
 /** True when `ids` are strictly ascending in numeric order (so distinct). */
 const ascending = (ids: readonly string[]): boolean => {
+  if (decodedAscending.has(ids)) return true;
   for (let i = 1; i < ids.length; i++) if (byNumber(ids[i - 1]!, ids[i]!) >= 0) return false;
   return true;
 };
@@ -150,6 +161,7 @@ export function decodeIds(bytes: Uint8Array): string[] {
     }
     ids[i] = hi === 0 ? String(lo) : `${hi}${String(lo).padStart(9, '0')}`;
   }
+  decodedAscending.add(ids);
   return ids;
 }
 

@@ -1,5 +1,6 @@
 import type { Share } from '@murmur/core/insights';
 import type { AccountSet } from '../bits/account-set';
+import { countAnd } from '../bits/bitset';
 import type { AudienceIndex } from '../postings/audience-index';
 import { CATEGORICAL_FIELDS, type CategoricalField } from '../postings/fields';
 import { termLabel } from '../insights/labels';
@@ -51,18 +52,59 @@ function populationCounts(index: AudienceIndex, field: CategoricalField): Uint32
   return counts;
 }
 
+/**
+ * Relative costs of a dense posting's word, a list posting's entry and a member's column read
+ * (insights/counts.ts `categoricalCounts`, which chooses the same way).
+ */
+const WORD_COST = 10;
+const LIST_COST = 9;
+const MEMBER_COST = 7;
+
+/** Members holding term `t`: a popcount of members ∩ its posting, or a bit test per listed account. */
+function postingCount(index: AudienceIndex, bits: Uint32Array, t: number): number {
+  const p = index.postings.get(t);
+  if (p.kind === 'bits') return countAnd(bits, p.bits);
+  let c = 0;
+  const list = p.list;
+  for (let i = 0; i < p.count; i++) {
+    const n = list[i]!;
+    c += (bits[n >>> 5]! >>> (n & 31)) & 1;
+  }
+  return c;
+}
+
+/**
+ * Members per term of `field` (index: term id + 1): from the field's postings when that reads less
+ * than the members' column (a field of few values over a large audience), else from the column. The
+ * same counts either way: a single-valued field's postings partition the accounts holding a value.
+ */
+function memberCounts(index: AudienceIndex, members: AccountSet, field: CategoricalField): Uint32Array {
+  const terms = index.terms.termsOf(field);
+  const counts = new Uint32Array(index.terms.size + 1);
+  let cost = 0;
+  for (const t of terms) {
+    const p = index.postings.get(t);
+    cost += p.kind === 'bits' ? members.bits.length * WORD_COST : p.count * LIST_COST;
+  }
+  if (cost < members.count * MEMBER_COST) {
+    for (const t of terms) counts[t + 1] = postingCount(index, members.bits, t);
+    return counts;
+  }
+  const list = members.toArray();
+  const column = index.columns[field];
+  for (let i = 0; i < list.length; i++) counts[column[list[i]!]!]!++;
+  return counts;
+}
+
 /** Member and population counts of `fields` (all single-valued fields by default) for `members`. */
 export function fieldCounts(
   index: AudienceIndex,
   members: AccountSet,
   fields: readonly CategoricalField[] = CATEGORICAL_FIELDS,
 ): FieldCounts {
-  const list = members.toArray();
   const out: FieldCounts['fields'] = {};
   for (const field of fields) {
-    const column = index.columns[field];
-    const counts = new Uint32Array(index.terms.size + 1);
-    for (let i = 0; i < list.length; i++) counts[column[list[i]!]!]!++;
+    const counts = memberCounts(index, members, field);
     const population = populationCounts(index, field);
     const values: ValueCount[] = [];
     for (const t of index.terms.termsOf(field)) {
@@ -73,7 +115,7 @@ export function fieldCounts(
     }
     out[field] = values;
   }
-  return { members: list.length, population: index.population, fields: out };
+  return { members: members.count, population: index.population, fields: out };
 }
 
 /** Sums field counts of disjoint account sets (shards): the counts of their union. */
