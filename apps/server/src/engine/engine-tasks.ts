@@ -148,6 +148,68 @@ export type HistoryMeasure = DigestComposition & {
 };
 
 /**
+ * A partition's community per account (0: none, else its place + 1), made once a partition per
+ * thread; null when two of its communities share an account (then no label can say both).
+ */
+interface CommunityLabels {
+  key: string;
+  labels: Uint32Array | null;
+}
+let communityLabels: CommunityLabels | undefined;
+
+/**
+ * What tells a partition apart: its communities' leaders, sizes and 8 words of each one's bitset
+ * spread over it, in order (a partition is sent to a thread with each task, as a new object).
+ */
+const partitionKey = (communities: readonly DigestCommunity[]): string =>
+  communities
+    .map((c) => {
+      const { bits } = c.members;
+      const words = Array.from({ length: Math.min(8, bits.length) }, (_, i) =>
+        bits[Math.floor((i * bits.length) / Math.min(8, bits.length))]!.toString(36),
+      );
+      return `${c.value}:${c.members.count}:${words.join('.')}`;
+    })
+    .join(',');
+
+function labelsOf(communities: readonly DigestCommunity[]): Uint32Array | null {
+  const labels = new Uint32Array(Math.max(0, ...communities.map((c) => c.members.size)));
+  for (let i = 0; i < communities.length; i++) {
+    const members = accountSetFromShared(communities[i]!.members).toArray();
+    for (let k = 0; k < members.length; k++) {
+      const n = members[k]!;
+      if (labels[n] !== 0) return null;
+      labels[n] = i + 1;
+    }
+  }
+  return labels;
+}
+
+/**
+ * Members of the audience in each community of the partition: one pass over the members reading
+ * each one's community, instead of one intersection of bitsets per community (the same counts: a
+ * partition's communities are disjoint; were they not, the intersections are counted).
+ */
+function communityCounts(
+  engine: AudienceEngine,
+  audience: Audience,
+  communities: readonly DigestCommunity[],
+): number[] {
+  const key = partitionKey(communities);
+  if (communityLabels?.key !== key) communityLabels = { key, labels: labelsOf(communities) };
+  const { labels } = communityLabels;
+  if (!labels) return communities.map((c) => engine.overlap(audience, accountSetFromShared(c.members)));
+  const counts = new Uint32Array(communities.length + 1);
+  const members = audience.accounts.toArray();
+  const end = labels.length;
+  for (let k = 0; k < members.length; k++) {
+    const n = members[k]!;
+    if (n < end) counts[labels[n]!]!++;
+  }
+  return Array.from(counts.subarray(1));
+}
+
+/**
  * The composition of an audience's daily point (docs/API-AUDIENCES.md "History"), from the engine's
  * own panels: its top interests and influential accounts (the insights panels, `DIGEST_VALUES` of
  * each, without their "distinctive" rankings, which the digest does not keep) and its members in
@@ -166,12 +228,9 @@ function compositionOf(
     ['interests', 'influentialAccounts'],
     { top: DIGEST_VALUES, followedShare: FOLLOWED_SHARE, distinctive: false },
   );
+  const counts = communityCounts(engine, audience, communities);
   const inCommunities = communities
-    .map((c) => ({
-      value: c.value,
-      label: c.label,
-      count: engine.overlap(audience, accountSetFromShared(c.members)),
-    }))
+    .map((c, i) => ({ value: c.value, label: c.label, count: counts[i]! }))
     .filter((c) => c.count > 0)
     .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   return {
