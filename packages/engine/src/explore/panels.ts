@@ -36,5 +36,7 @@ export function somePanels<K extends PanelName>(
   options?: InsightsOptions,
 ): Pick<AudienceInsights, K> {
   const ctx = new InsightContext(index, audience, options);
+  // None of these panels reads the follows beyond the influential panel's counts.
+  ctx.keepsFollows = false;
   return Object.fromEntries(names.map((name) => [name, PANELS[name](ctx)])) as Pick<AudienceInsights, K>;
 }

@@ -106,6 +106,12 @@ export class InsightContext {
   /** What shares and affinities are measured against (the whole network by default). */
   readonly baseline: InsightBaseline;
   private readonly memos = new Map<string, unknown>();
+  /**
+   * False: no panel of this context reads the graph sample's follows beyond their counts
+   * (`somePanels`), so the influential panel counts them without copying them (counts.ts
+   * `followCounts`).
+   */
+  keepsFollows = true;
 
   constructor(
     readonly index: AudienceIndex,
@@ -144,6 +150,11 @@ export class InsightContext {
   /** Scales a count on a sample (the analysed one by default) to the whole audience. */
   scaleUp(count: number, sample: Uint32Array = this.analysed): number {
     return sample.length === 0 ? 0 : Math.round((count * this.members.length) / sample.length);
+  }
+
+  /** Whether `key` was computed already. */
+  has(key: string): boolean {
+    return this.memos.has(key);
   }
 
   memo<T>(key: string, compute: () => T): T {

@@ -237,3 +237,60 @@ function gatherRows(
 export const followTallySteps = (ctx: InsightContext): Steps<FollowTally> =>
   ctx.memoSteps('follows', () => tallyFollows(ctx));
 export const followTally = (ctx: InsightContext): FollowTally => finish(followTallySteps(ctx));
+
+/** Counters per account kept between calls on this thread (all zero between calls). */
+let counters = new Uint32Array(0);
+
+/**
+ * followTally's followed accounts and counts read straight from the graph sample's rows, each row
+ * once, without the contiguous copy of the follows (for a context whose panels read no follows
+ * after the counts: `somePanels`). The same accounts and counts: one counter per account, the
+ * followed ones listed from the counters (sorted when few, else by a scan of the counters), and the
+ * counters zeroed again after.
+ */
+function countFollowsOnce(ctx: InsightContext): { followed: Uint32Array; counts: Uint32Array } {
+  const accounts = ctx.index.size;
+  if (counters.length < accounts) counters = new Uint32Array(accounts);
+  const per = counters;
+  const rows = new RowCursor(ctx.index.following);
+  const sample = ctx.graphSample;
+  let touched = new Uint32Array(1024);
+  let k = 0;
+  try {
+    for (let i = 0; i < sample.length; i++) {
+      const { data, start, end } = rows.at(sample[i]!);
+      for (let e = start; e < end; e++) {
+        const f = data[e]!;
+        if (per[f]++ !== 0) continue;
+        if (k === touched.length) {
+          const more = new Uint32Array(touched.length * 2);
+          more.set(touched);
+          touched = more;
+        }
+        touched[k++] = f;
+      }
+    }
+    let followed: Uint32Array;
+    if (k * 16 < accounts) followed = touched.slice(0, k).sort();
+    else {
+      followed = new Uint32Array(k);
+      let j = 0;
+      for (let v = 0; v < accounts; v++) if (per[v] !== 0) followed[j++] = v;
+    }
+    const counts = new Uint32Array(k);
+    for (let i = 0; i < k; i++) counts[i] = per[followed[i]!]!;
+    return { followed, counts };
+  } finally {
+    for (let i = 0; i < k; i++) per[touched[i]!] = 0;
+  }
+}
+
+/**
+ * The graph sample's followed accounts and their counts: from followTally's when the context
+ * keeps the follows (a report whose later panels read them) or has them already, else
+ * `countFollowsOnce`.
+ */
+export const followCounts = (ctx: InsightContext): { followed: Uint32Array; counts: Uint32Array } =>
+  ctx.memo('followCounts', () =>
+    ctx.keepsFollows || ctx.has('follows') ? followTally(ctx) : countFollowsOnce(ctx),
+  );

@@ -2,7 +2,7 @@ import type { InfluentialAccount, InfluentialPanel } from '@murmur/core/insights
 import { topK, topValues } from '../util/top-k';
 import { accountSummary } from './account-summary';
 import type { InsightContext } from './context';
-import { followTally } from './counts';
+import { followCounts } from './counts';
 import { distinctiveScore, shareOf } from './share';
 
 /** Influential accounts: who the audience follows most, against who the baseline (everyone by default) follows. */
@@ -10,7 +10,7 @@ export function influentialAccounts(ctx: InsightContext): InfluentialPanel {
   const { index } = ctx;
   // Only followed accounts can rank: scanning them, in account order, ranks as scanning all would.
   // Candidates are positions in `followed`, which keep its (account) order.
-  const { counts, followed } = followTally(ctx);
+  const { counts, followed } = followCounts(ctx);
   const base = ctx.graphSample.length;
   const reference = ctx.baseline.followers();
   const describe = (i: number): InfluentialAccount => {
