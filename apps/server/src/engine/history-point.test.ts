@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, toSharedAccountSet, AccountSet } from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
-import { pkg } from '../modules/audiences/audience-test-kit';
+import { targetingPackageSchema, type TargetingPackageInput } from '@murmur/core/targeting';
 import { digestCommunitiesOf, engineTasks, type DigestCommunity } from './engine-tasks';
 
 const noProgress = () => {};
+const pkg = (input: TargetingPackageInput) => targetingPackageSchema.parse(input);
 const PACKAGES = [
   { languages: [{ label: 'English' }] },
   { languages: [{ label: 'Japanese' }] },
