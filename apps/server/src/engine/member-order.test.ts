@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@murmur/core/live';
 import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
+import { targetingPackageSchema, type TargetingPackageInput } from '@murmur/core/targeting';
 import { byNumber } from '../lib/member-ids';
 import { memberIds } from './member-order';
 
@@ -15,8 +16,9 @@ const described = (engine: LiveAudienceEngine, members: ArrayLike<number>): stri
   return ids.filter((id, i) => i === 0 || id !== ids[i - 1]);
 };
 
-const speakers = { languages: [{ label: 'English' }, { label: 'Japanese' }] };
-const everyone = { languages: [{ label: 'English' }, { label: 'Japanese' }, { label: 'Spanish' }] };
+const pkg = (input: TargetingPackageInput) => targetingPackageSchema.parse(input);
+const speakers = pkg({ languages: [{ label: 'English' }, { label: 'Japanese' }] });
+const everyone = pkg({ languages: [{ label: 'English' }, { label: 'Japanese' }, { label: 'Spanish' }] });
 
 describe('member ids in the engine’s id order', () => {
   let engine: LiveAudienceEngine;
@@ -26,8 +28,8 @@ describe('member ids in the engine’s id order', () => {
   }, 60_000);
 
   it('equal the described and sorted ids, for audiences and account sets of every size', () => {
-    for (const pkg of [speakers, everyone, { countries: [{ label: 'Japan', id: 'JP' }] }]) {
-      const audience = engine.evaluate(pkg);
+    for (const p of [speakers, everyone, pkg({ countries: [{ label: 'Japan', id: 'JP' }] })]) {
+      const audience = engine.evaluate(p);
       expect(audience.accounts.toArray().length).toBeGreaterThan(0);
       expect(memberIds(engine, audience.accounts)).toEqual(described(engine, audience.accounts.toArray()));
     }
@@ -64,8 +66,7 @@ describe('member ids in the engine’s id order', () => {
       ...gone.map((user, i) => ({ type: 'user-suspend' as const, key: `member-order-gone-${i}`, at, user })),
     );
     engine.apply(events);
-    const added = news.map((id) => engine.findAccountById(id)!);
-    expect(added.every((n) => n !== undefined)).toBe(true);
+    for (const id of news) expect(engine.findAccountById?.(id)).toBeDefined();
     // An account set holding the new accounts and the present members of the first audience.
     const now = engine.evaluate(speakers);
     const set = engine.explore.everyone();

@@ -261,7 +261,7 @@ function countFollowsOnce(ctx: InsightContext): { followed: Uint32Array; counts:
       const { data, start, end } = rows.at(sample[i]!);
       for (let e = start; e < end; e++) {
         const f = data[e]!;
-        if (per[f]++ !== 0) continue;
+        if (per[f]!++ !== 0) continue;
         if (k === touched.length) {
           const more = new Uint32Array(touched.length * 2);
           more.set(touched);
