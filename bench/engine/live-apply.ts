@@ -5,8 +5,8 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { LiveEvent } from '@murmur/core/live';
 import { buildIndex } from '../../packages/engine/src/ingest/build-index';
-import { FIXTURE_CATALOGUES } from '../../packages/engine/src/testing/fixture-catalogues';
 import { seededRandom } from '../../packages/engine/src/testing/random';
+import { syntheticNetwork } from './synthetic-network';
 import { pkg } from '../../packages/engine/src/testing/network-a';
 import { LIVE_BUILD_OPTIONS, liveEngine } from '../../packages/engine/src/live/live-engine';
 import { LIVE_SLICE_MS } from '../../packages/engine/src/live/live-types';
@@ -17,45 +17,7 @@ const TARGETS = { posts: 20_000, likes: 50_000, follows: 5_000 };
 const BATCHES = [100, 1_000, 5_000];
 const EVENTS_PER_RUN = Math.max(20_000, Math.min(100_000, N / 10));
 const rand = seededRandom(1);
-const WORDS = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}x`);
-const LANGS = ['en', 'en', 'ja', 'es', 'fr'];
-const word = () => WORDS[Math.floor(rand() * WORDS.length)]!;
-
-function* records() {
-  yield { format: 'murmur-sandbox-export', version: 1, seed: 't', accounts: N, scale: 1 };
-  yield* FIXTURE_CATALOGUES;
-  for (let n = 0; n < N; n++)
-    yield {
-      type: 'account',
-      n,
-      id: String(1e7 + n),
-      handle: `u${n}`,
-      name: 'x',
-      bio: `${WORDS[n % 5000]} ${word()}`,
-      country: 'US',
-      region: 'California',
-      city: 'San Francisco',
-      lang: LANGS[n % LANGS.length],
-      device: n % 2 ? 'ios' : 'android',
-      interests: [n % 3 ? '20005' : '20006'],
-    };
-  for (let n = 0; n < N; n++)
-    yield { type: 'following', n, to: Array.from({ length: 20 }, () => Math.floor(rand() * N)) };
-  for (let p = 0; p < N * 3; p++)
-    yield {
-      type: 'post',
-      n: p,
-      id: String(1e9 + p),
-      author: Math.floor(rand() * N),
-      text: `${word()} ${word()} hello`,
-      hashtags: [],
-      likes: 0,
-      reposts: 0,
-      replies: 0,
-      likedBy: [],
-      repostedBy: [],
-    };
-}
+const { WORDS, LANGS, word, records } = syntheticNetwork(N, rand);
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const t0 = performance.now();

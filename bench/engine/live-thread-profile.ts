@@ -8,8 +8,8 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import type { LiveEvent } from '@murmur/core/live';
 import { buildIndex } from '../../packages/engine/src/ingest/build-index';
-import { FIXTURE_CATALOGUES } from '../../packages/engine/src/testing/fixture-catalogues';
 import { seededRandom } from '../../packages/engine/src/testing/random';
+import { syntheticNetwork } from './synthetic-network';
 import { pkg } from '../../packages/engine/src/testing/network-a';
 import { LIVE_BUILD_OPTIONS, liveEngine } from '../../packages/engine/src/live/live-engine';
 import { liveEngineFromShared, shareLiveEngine } from '../../packages/engine/src/live/live-snapshot';
@@ -19,45 +19,7 @@ const N = Number(process.argv[2] ?? 400_000);
 const RATE = Number(process.argv[3] ?? 5_000);
 const REPORTS = Number(process.argv[4] ?? 8);
 const rand = seededRandom(1);
-const WORDS = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}x`);
-const LANGS = ['en', 'en', 'ja', 'es', 'fr'];
-const word = () => WORDS[Math.floor(rand() * WORDS.length)]!;
-
-function* records() {
-  yield { format: 'murmur-sandbox-export', version: 1, seed: 't', accounts: N, scale: 1 };
-  yield* FIXTURE_CATALOGUES;
-  for (let n = 0; n < N; n++)
-    yield {
-      type: 'account',
-      n,
-      id: String(1e7 + n),
-      handle: `u${n}`,
-      name: 'x',
-      bio: `${WORDS[n % 5000]} ${word()}`,
-      country: 'US',
-      region: 'California',
-      city: 'San Francisco',
-      lang: LANGS[n % LANGS.length],
-      device: n % 2 ? 'ios' : 'android',
-      interests: [n % 3 ? '20005' : '20006'],
-    };
-  for (let n = 0; n < N; n++)
-    yield { type: 'following', n, to: Array.from({ length: 20 }, () => Math.floor(rand() * N)) };
-  for (let p = 0; p < N * 3; p++)
-    yield {
-      type: 'post',
-      n: p,
-      id: String(1e9 + p),
-      author: Math.floor(rand() * N),
-      text: `${word()} ${word()} hello`,
-      hashtags: [],
-      likes: 0,
-      reposts: 0,
-      replies: 0,
-      likedBy: [],
-      repostedBy: [],
-    };
-}
+const { LANGS, word, records } = syntheticNetwork(N, rand);
 const acct = () => String(1e7 + Math.floor(rand() * N));
 let postId = 5e9;
 const make: (() => LiveEvent)[] = [

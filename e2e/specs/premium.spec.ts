@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
+import { waitForPremium } from '../support/premium';
 import { SCREENS_DIR, screenshot } from '../support/screens';
 
 /**
@@ -168,16 +169,7 @@ for (const lang of ['en', 'ja'] as const)
       });
       await expect(page.getByTestId('payment-received')).toHaveText(t('paying.billing.paymentReceived'));
       await shot('payment-received');
-      await expect
-        .poll(
-          () =>
-            page.evaluate(
-              async () =>
-                (await (await fetch('/api/external/deepthought/status/')).json()) as { premium: boolean },
-            ),
-          { timeout: 20_000 },
-        )
-        .toMatchObject({ premium: true });
+      await waitForPremium(page);
     });
 
     await test.step('time passes in the sandbox; the second sync sees who left and who came', async () => {

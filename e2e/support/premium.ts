@@ -61,6 +61,11 @@ export async function subscribeToPremium(page: Page, base: string, premium: stri
     }),
   });
   expect(paid.status, await paid.text()).toBe(303);
+  await waitForPremium(page);
+}
+
+/** Until Deep Thought's status, read by the page's own session, says premium (the payment's webhook has run). */
+export async function waitForPremium(page: Page): Promise<void> {
   await expect
     .poll(
       () =>
