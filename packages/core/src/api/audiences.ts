@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { AudienceComparison, AudienceInsights } from '../insights';
 import { countFigureSchema, estimateFigureSchema, type EstimateFigure } from '../sampling';
-import { audienceStatusSchema, sizeBucketSchema, targetingPackageSchema } from '../targeting';
+import {
+  audienceStatusSchema,
+  parseTargetingPackageFast,
+  sizeBucketSchema,
+  targetingPackageSchema,
+} from '../targeting';
 import { countryByCode } from '../countries/countries';
 import { isoDateTime } from './common';
 import { daySchema } from './history';
@@ -124,6 +129,26 @@ export const buildAudienceSchema = z.object({
   exclusions: exclusionsSchema,
 });
 export type BuildAudience = z.input<typeof buildAudienceSchema>;
+
+/**
+ * buildAudienceSchema's parse without zod (the estimate's body, on the serving path): the value zod
+ * would give, or undefined when zod would refuse the body or this check does not cover it, so that
+ * zod then parses it and words the errors (targeting/fast-parse.ts).
+ */
+export function parseBuildAudienceFast(input: unknown): z.output<typeof buildAudienceSchema> | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  if (Object.getPrototypeOf(input) !== Object.prototype) return undefined;
+  const body = input as Record<string, unknown>;
+  const targeting_package = parseTargetingPackageFast(body.targeting_package);
+  if (targeting_package === undefined) return undefined;
+  const given = body.exclusions;
+  if (given === undefined) return { targeting_package, exclusions: [] };
+  if (!Array.isArray(given) || given.length > 100) return undefined;
+  for (const x of given as unknown[]) {
+    if (!Number.isInteger(x) || (x as number) < 1 || (x as number) > 2_147_483_647) return undefined;
+  }
+  return { targeting_package, exclusions: (given as number[]).slice() };
+}
 
 export const AUTOCOMPLETE_FIELDS = [
   'handles',

@@ -2,6 +2,7 @@ export * from './enums';
 export * from './enum-schemas';
 export * from './normalise';
 export * from './targeting-package';
+export * from './fast-parse';
 export * from './non-empty';
 export * from './limits';
 export * from './extension';
