@@ -26,7 +26,7 @@ import { readinessChecks, registerHealth } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';
 import { registerRateLimit } from './plugins/rate-limit';
 import { errorHandler, frameworkErrorHandler } from './plugins/error-handler';
-import { nulFreeBodies, registerRequestLimits, requestLimitOptions } from './plugins/request-limits';
+import { registerRequestLimits, requestLimitOptions } from './plugins/request-limits';
 import { requestLogOptions } from './plugins/request-log';
 import { nullCharacterErrors, validatorCompiler } from './plugins/validation';
 import { registerWeb } from './plugins/web';
@@ -142,8 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A NUL in a path parameter can name nothing (404, like any malformed one).
       if (nullCharacterErrors(request.params)) return done(new NotFound());
       const errors =
-        (nulFreeBodies.has(request) ? undefined : nullCharacterErrors(request.body)) ??
-        nullCharacterErrors(request.query);
+        (request.nulFreeBody ? undefined : nullCharacterErrors(request.body)) ??
+        (isEmpty(request.query) ? undefined : nullCharacterErrors(request.query));
       done(errors ? new BadRequest(errors) : undefined);
     });
     await modules.registerRoutes();

@@ -26,11 +26,18 @@ export class ConciseRequestLog extends LogController {
   ): void {
     this.onCompleted?.(request, reply);
     const ms = reply.elapsedTime;
-    const fields = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(ms) };
-    if (error || reply.statusCode >= 500) reply.log.error({ ...fields, err: error ?? undefined }, 'request');
-    else if (ms >= SLOW_REQUEST_MS) reply.log.warn(fields, 'request');
-    else reply.log.debug(fields, 'request');
+    const status = reply.statusCode;
+    // The line's fields are made only when it is written: at `info` a fast answer writes nothing.
+    if (error || status >= 500)
+      reply.log.error({ ...lineOf(request, status, ms), err: error ?? undefined }, 'request');
+    else if (ms >= SLOW_REQUEST_MS) reply.log.warn(lineOf(request, status, ms), 'request');
+    else if ((reply.log as LevelAware).isLevelEnabled?.('debug') !== false)
+      reply.log.debug(lineOf(request, status, ms), 'request');
   }
+}
+
+function lineOf(request: FastifyRequest, status: number, ms: number) {
+  return { method: request.method, url: request.url, status, ms: Math.round(ms) };
 }
 
 type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -56,6 +63,11 @@ export class LazyChildLogger implements FastifyBaseLogger {
 
   private child_(): FastifyBaseLogger {
     return (this.real ??= this.parent.child(this.bindings, this.options));
+  }
+
+  /** Whether a line at `level` would be written (pino's `isLevelEnabled`). */
+  isLevelEnabled(level: string): boolean {
+    return ((this.real ?? this.parent) as LevelAware).isLevelEnabled?.(level) ?? true;
   }
 
   private write(method: LogMethod, args: unknown[]): void {

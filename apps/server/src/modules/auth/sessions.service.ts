@@ -55,9 +55,8 @@ export function createSessionService(deps: {
    * Sliding expiry: records the use and moves the end forward, at most once per TOUCH_INTERVAL_MS
    * per credential and process, without anyone waiting for the write (docs/API.md "Sessions and tokens").
    */
-  const touch = (kind: 's' | 't', keyHash: string, seen: SeenFrom | undefined): void => {
+  const touch = (kind: 's' | 't', keyHash: string, seen: SeenFrom | undefined, credential: string): void => {
     if (!seen) return;
-    const credential = `${kind}:${keyHash}`;
     if (touched.get(credential)) return;
     touched.set(credential, true);
     const now = clock.now();
@@ -68,19 +67,21 @@ export function createSessionService(deps: {
     // A lost write costs only an hour of slide; it must never fail the request that caused it.
     write.catch(() => touched.delete(credential));
   };
+  /** `credential`: `${kind}:${keyHash}`, as the caller made it for the cache (one string a request). */
   const touchAfter = <T>(
     found: MaybePromise<T | undefined>,
     kind: 's' | 't',
     keyHash: string,
+    credential: string,
     seen?: SeenFrom,
   ) => {
     if (found instanceof Promise) {
       return found.then((user) => {
-        if (user) touch(kind, keyHash, seen);
+        if (user) touch(kind, keyHash, seen, credential);
         return user;
       });
     }
-    if (found) touch(kind, keyHash, seen);
+    if (found) touch(kind, keyHash, seen, credential);
     return found;
   };
   // docs/API.md: the CSRF token is HMAC(session key); nothing extra is stored and it dies with the session.
@@ -92,7 +93,7 @@ export function createSessionService(deps: {
     const now = clock.now();
     const found =
       cache.peek(credential, now) ?? cache.user(credential, now, () => repo.findTokenUser(keyHash, now));
-    return touchAfter(found, 't', keyHash, seen);
+    return touchAfter(found, 't', keyHash, credential, seen);
   };
 
   const userForExtensionTokenHash = (keyHash: string): MaybePromise<UserRow | undefined> => {
@@ -169,7 +170,7 @@ export function createSessionService(deps: {
       const now = clock.now();
       const found =
         cache.peek(credential, now) ?? cache.user(credential, now, () => repo.findSessionUser(keyHash, now));
-      return touchAfter(found, 's', keyHash, seen);
+      return touchAfter(found, 's', keyHash, credential, seen);
     },
 
     userForToken: (tokenKey: string, seen?: SeenFrom) => userForTokenHash(sha256(tokenKey), seen),
