@@ -226,6 +226,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           warn: (obj, msg) => app.log.warn(obj, msg),
           error: (obj, msg) => app.log.error(obj, msg),
         },
+        onConsumersRetired: (acknowledged, position) =>
+          app.log.info(
+            { acknowledged, position },
+            'live: the per-partition consumers were removed; the engine reads the log in sequence order',
+          ),
       });
     // Imported only when enabled: the compiled build keeps the sandbox in chunks of its own.
     const sandbox = config.sandbox.enabled ? await import('@murmur/sandbox') : undefined;

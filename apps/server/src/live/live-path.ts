@@ -78,6 +78,12 @@ export interface LivePathOptions {
   log?: LiveLog;
   /** Where the collector's checkpoint store reports a write that failed (the app's logger). */
   checkpointLog?: CollectorLog;
+  /**
+   * Told when the engine's per-partition consumers (an engine that read each partition on its own)
+   * were removed once its ordered consumer was in place: what each had acknowledged, and the
+   * engine's position it resumed from.
+   */
+  onConsumersRetired?: (acknowledged: Record<string, number>, position: Record<string, number>) => void;
 }
 
 const quiet: CollectorLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -120,6 +126,8 @@ async function openJetStreamParts(
       lastSequence: (partition) => jetStream.lastSequence(partition),
       head: (partition) => jetStream.head(partition),
       reader: (partition, durableName, after) => jetStream.reader(partition, durableName, after),
+      orderedReader: (durableName, after) => jetStream.orderedReader(durableName, after),
+      retirePartitionReaders: (durableName) => jetStream.retirePartitionReaders(durableName),
       async close() {
         collectorWatch?.close();
         await jetStream.close();
@@ -238,7 +246,17 @@ export async function openLivePath(config: LiveConfig, options: LivePathOptions 
                 },
               }
             : e;
-          consumer = await consumeLive({ log, engine: target, durableName: API_DURABLE, waitMs: 250 });
+          // One way to read the log, as the shard replicas do: one consumer in the log's sequence
+          // order (an engine that read each partition on its own before resumes at its position, and
+          // its per-partition consumers are removed).
+          consumer = await consumeLive({
+            log,
+            engine: target,
+            durableName: API_DURABLE,
+            waitMs: 250,
+            ordered: true,
+            onRetired: (acknowledged) => options.onConsumersRetired?.(acknowledged, e.position()),
+          });
           consumer.done.catch(onError);
           if (isLiveAudienceEngine(e)) {
             following = e;

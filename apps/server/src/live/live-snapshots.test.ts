@@ -49,6 +49,7 @@ function lasting(log: MemoryLiveLog): LiveLog {
     lastSequence: (p) => log.lastSequence(p),
     head: (p) => log.head(p),
     reader: (p, durable, after) => log.reader(p, durable, after),
+    orderedReader: (durable, after) => log.orderedReader(durable, after),
     close: () => Promise.resolve(),
   };
 }

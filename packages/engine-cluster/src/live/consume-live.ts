@@ -32,6 +32,11 @@ export interface ConsumeLiveOptions {
    * live shards"). Batches then span partitions.
    */
   ordered?: boolean;
+  /**
+   * Told, with `ordered`, of the per-partition consumers of `durableName` that were removed once
+   * the ordered one was in place (partition → the sequence each had acknowledged).
+   */
+  onRetired?: (acknowledged: Record<string, number>) => void;
 }
 
 export interface PartitionLag {
@@ -89,6 +94,12 @@ export async function consumeLive(options: ConsumeLiveOptions): Promise<LiveCons
       // From the lowest partition's position: each partition's events at or below its own are skipped.
       const after = Math.min(...partitions.map((p) => applied.get(p)!));
       readers.push(await log.orderedReader!(durableName, after));
+      // An engine that read each partition through a consumer of its own before (an upgrade): the
+      // ordered consumer now records its position, so those are removed rather than left behind
+      // holding messages. Where to resume is the engine's position, not theirs: it is what the
+      // engine holds (a snapshot older than their last acknowledgement replays what came after it).
+      const retired = (await log.retirePartitionReaders?.(durableName)) ?? {};
+      if (Object.keys(retired).length > 0) options.onRetired?.(retired);
     } else {
       for (const p of partitions) readers.push(await log.reader(p, durableName, applied.get(p)!));
     }

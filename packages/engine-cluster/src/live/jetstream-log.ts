@@ -294,6 +294,27 @@ export class JetStreamLiveLog implements LiveLog {
     return this.consumerReader(`${durableName}-all`, undefined, after);
   }
 
+  /**
+   * Deletes the durable consumers `<durableName>-p<k>` that `reader` made (an engine that read each
+   * partition on its own before it read through `orderedReader`), returning each one's acknowledged
+   * sequence by partition.
+   */
+  async retirePartitionReaders(durableName: string): Promise<Record<string, number>> {
+    const retired: Record<string, number> = {};
+    const own = new RegExp(`^${durableName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-p(\\d+)$`);
+    const names: { name: string; partition: string; acked: number }[] = [];
+    for await (const info of this.jsm.consumers.list(this.stream)) {
+      const partition = own.exec(info.name)?.[1];
+      if (partition !== undefined)
+        names.push({ name: info.name, partition, acked: info.ack_floor.stream_seq });
+    }
+    for (const { name, partition, acked } of names) {
+      await this.jsm.consumers.delete(this.stream, name);
+      retired[partition] = acked;
+    }
+    return retired;
+  }
+
   private async consumerReader(name: string, filter: string | undefined, after: number): Promise<LiveReader> {
     const info = await this.jsm.consumers.info(this.stream, name).catch(() => null);
     const standsAt =
@@ -397,6 +418,7 @@ export async function connectJetStreamLiveLog(
       head: (partition) => log.head(partition),
       reader: (partition, durableName, after) => log.reader(partition, durableName, after),
       orderedReader: (durableName, after) => log.orderedReader(durableName, after),
+      retirePartitionReaders: (durableName) => log.retirePartitionReaders(durableName),
       async close() {
         await log.close();
         await nc.close();

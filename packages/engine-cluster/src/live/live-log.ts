@@ -36,6 +36,13 @@ export interface LiveLog {
    * (docs/LIVE.md, "Insights on live shards"). Each event's partition is `partitionOfEvent`.
    */
   orderedReader?(durableName: string, after: number): Promise<LiveReader>;
+  /**
+   * Removes the per-partition consumers of `durableName` (the `reader`s of an engine that now reads
+   * through `orderedReader`), returning what each had acknowledged (partition → sequence; empty when
+   * there were none). Called once the ordered consumer is in place, so there is always one durable
+   * record of how far the engine has applied the log.
+   */
+  retirePartitionReaders?(durableName: string): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 

@@ -23,6 +23,8 @@ export class MemoryLiveLog implements LiveLog {
   private readonly all: LoggedEvent[] = [];
   private readonly keys = new Set<string>();
   private readonly acked = new Map<string, number>();
+  /** The durable consumers that have had a reader (the log keeps them, as JetStream does). */
+  private readonly consumers = new Set<string>();
   private readonly waiting = new Set<() => void>();
   private seq = 0;
 
@@ -62,9 +64,22 @@ export class MemoryLiveLog implements LiveLog {
     return this.readerOf(this.all, `${durableName}\u0000*`, after);
   }
 
+  retirePartitionReaders(durableName: string): Promise<Record<string, number>> {
+    const retired: Record<string, number> = {};
+    for (let p = 0; p < this.partitions; p++) {
+      const consumer = `${durableName}\u0000${p}`;
+      if (!this.consumers.has(consumer)) continue;
+      retired[String(p)] = this.acked.get(consumer) ?? 0;
+      this.consumers.delete(consumer);
+      this.acked.delete(consumer);
+    }
+    return Promise.resolve(retired);
+  }
+
   private readerOf(log: LoggedEvent[], consumer: string, after: number): Promise<LiveReader> {
     let cursor = after;
     let closed = false;
+    this.consumers.add(consumer);
     const take = (max: number) => {
       // The log is sorted by sequence: the first event after the cursor by binary search.
       let lo = 0;
