@@ -40,6 +40,7 @@ export {
 } from './http/options';
 export { sandboxClientSettings, sandboxRedirectPlugin, toSandboxUrl } from './http/x-client-redirect';
 export { X_RATE_LIMITS } from './http/x-v2/rate-limit';
+export { interruptStreams, type StreamOutage } from './http/x-v2/streams';
 export { liveLists, type ListView } from './history/live-lists';
 export { bioOf, locationOf } from './text/bio';
 export { postContent } from './text/post-text';

@@ -196,16 +196,22 @@ class RecentKeys {
   }
 }
 
-/** A failed attempt, in the log: a refusal for X's connection budget says when X resets it. */
-const logRetry =
-  (log: CollectorLog, spec: StreamSpec) =>
-  (retry: XRetry): void =>
+/**
+ * A failed attempt, in the log: a refusal for X's connection budget says when X resets it. X's time
+ * when it refused (its Date) goes to the coverage: the next attempt asks back the whole outage in X's
+ * time, which the wall clock tells only where X's clock runs with it (not the sandbox's fast one).
+ */
+const onRetry =
+  (log: CollectorLog, spec: StreamSpec, coverage: StreamCoverage) =>
+  (retry: XRetry): void => {
+    if (retry.xTime !== undefined) coverage.xTimeIs(retry.xTime);
     log.warn(
       { stream: spec.path, partition: spec.partition, ...retry },
       retry.status === 429 && retry.remaining === 0
         ? "live: stream refused (X's connection attempts spent), retrying at X's reset"
         : 'live: stream connection failed, retrying',
     );
+  };
 
 /**
  * A restart resumes each stream from its checkpoint: within X's backfill or through Recovery, which
@@ -359,7 +365,7 @@ export function createCollector(options: CollectorOptions): Collector {
             query: spec.query,
             replay: (connectedBefore, silentMs) => (asked[i] = coverage.replay(i, connectedBefore, silentMs)),
             retryDelayMs: options.retryDelayMs ?? defaultRetryDelay,
-            onRetry: logRetry(log, spec),
+            onRetry: onRetry(log, spec, coverage),
             keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 60_000,
             now,
             onKeepAlive: () => {

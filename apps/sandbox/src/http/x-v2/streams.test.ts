@@ -1,6 +1,7 @@
 import { TwitterApi } from 'twitter-api-v2';
 import { partitionOf } from '@murmur/core/live';
 import { describe, expect, it } from 'vitest';
+import { interruptStreams } from './streams';
 import { expectSchema, startStreamSandbox, streamLines } from './stream-test-kit';
 
 const { network, sandbox, bearer, read, readWhileAdvancing } = await startStreamSandbox('streams');
@@ -117,5 +118,38 @@ describe("X's streams from the sandbox's running clock", () => {
     });
     stream.close();
     expect(received.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('goes out on demand: drops its open streams and answers X’s 503 or 429, then serves again', async () => {
+    const path = 'likes/firehose/stream?partition=2';
+    const started = Date.now();
+    // A stream open when X goes out ends then, not when its reader gives up (10 s).
+    const open = read(path, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    let resume = interruptStreams(network, 503);
+    expect((await open).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const asked = Math.floor(network.clock.now) * 1000;
+    const refused = await read(path, 500);
+    const answered = Math.floor(network.clock.now) * 1000;
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.text)).toEqual({
+      title: 'Service Unavailable',
+      type: 'about:blank',
+      status: 503,
+      detail: 'Service Unavailable',
+    });
+    // X's rate headers and its date come with the refusal (a client tells X's time by it).
+    expect(refused.headers.get('x-rate-limit-limit')).toBe('50');
+    const dated = Date.parse(refused.headers.get('date')!);
+    expect(dated).toBeGreaterThanOrEqual(asked);
+    expect(dated).toBeLessThanOrEqual(answered);
+    resume();
+    resume = interruptStreams(network, 429);
+    const limited = await read(path, 500);
+    expect(limited.status).toBe(429);
+    expect(JSON.parse(limited.text)).toMatchObject({ title: 'Too Many Requests', status: 429 });
+    resume();
+    expect((await read(path, 300)).status).toBe(200);
   });
 });

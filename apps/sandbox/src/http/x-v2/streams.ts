@@ -190,6 +190,49 @@ export const STREAMS: readonly StreamSpec[] = [
   activityStream,
 ];
 
+/**
+ * What the streams answer while X is out (`interruptStreams`): X's 503 or 429 with X's bodies, or no
+ * answer at all (the connection is closed before any byte, as when X cannot be reached).
+ */
+export type StreamOutage = 503 | 429 | 'unreachable';
+
+/** Per network, the streams being served (to drop them) and the outage under way, if any. */
+const servedStreams = new WeakMap<
+  Network,
+  { outage?: StreamOutage; open: Set<(destroy: boolean) => void> }
+>();
+const streamsOf = (net: Network) => {
+  let served = servedStreams.get(net);
+  if (!served) servedStreams.set(net, (served = { open: new Set() }));
+  return served;
+};
+
+/**
+ * X goes out (tests of the collector's recovery): every stream the sandbox serves from `net` is
+ * dropped, and every connection attempt is answered `answer` until the returned function is called;
+ * the clock runs on meanwhile, so what a reconnecting client asks back (`backfill_minutes`,
+ * `start_time`) decides what it gets.
+ */
+export function interruptStreams(net: Network, answer: StreamOutage = 503): () => void {
+  const served = streamsOf(net);
+  served.outage = answer;
+  for (const finish of [...served.open]) finish(true);
+  return () => {
+    delete served.outage;
+  };
+}
+
+/** X's answer to a stream request while it is out (X's problem bodies: about:blank with the status). */
+const outageProblem = (answer: 503 | 429): XProblem =>
+  answer === 429
+    ? tooManyRequests()
+    : new XProblem(503, {
+        title: 'Service Unavailable',
+        type: 'about:blank',
+        status: 503,
+        detail: 'Service Unavailable',
+      });
+
 /** How far back X's Recovery (`start_time`) replays a stream: 24 hours. */
 const RECOVERY_SECONDS = 24 * 60 * 60;
 
@@ -272,6 +315,13 @@ export function registerStreams(
       };
       reply.headers(headers);
       if (!rate.allowed) throw tooManyRequests();
+      const outage = servedStreams.get(ctx.net)?.outage;
+      if (outage === 'unreachable') {
+        reply.hijack();
+        reply.raw.destroy();
+        return;
+      }
+      if (outage !== undefined) throw outageProblem(outage);
       const query = request.query as Record<string, string | undefined>;
       checkParameters(query, spec.query);
       const shape = parseShape(query, spec.expansions);
@@ -293,6 +343,7 @@ export function registerStreams(
       open.set(key, (open.get(key) ?? 0) + 1);
 
       const net = ctx.net;
+      const served = streamsOf(net);
       const view: StreamView = {
         net,
         origin: `${request.protocol}://${request.host}${ctx.basePath}`,
@@ -342,6 +393,7 @@ export function registerStreams(
         if (closed) return;
         closed = true;
         live.delete(finish);
+        served.open.delete(finish);
         clearInterval(keepAlive);
         net.simulation.listeners.delete(listener);
         open.set(key, (open.get(key) ?? 1) - 1);
@@ -350,6 +402,7 @@ export function registerStreams(
       }
       raw.on('close', () => finish(false));
       live.add(finish);
+      served.open.add(finish);
       // X replays up to 5 minutes through backfill_minutes, and up to 24 hours through Recovery
       // (start_time: docs.x.com, "Recovery and redundancy"; the OpenAPI document bounds neither).
       const from = startTime ?? net.clock.now - backfill * 60;

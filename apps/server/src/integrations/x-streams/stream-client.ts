@@ -37,6 +37,11 @@ export interface XRetry {
   /** X's `x-rate-limit-remaining` and `x-rate-limit-reset` (unix seconds) when it sent them. */
   remaining?: number;
   reset?: number;
+  /**
+   * X's time when it answered (its `Date` header, ms), when it did: how much of X's time an outage
+   * took, which the wall clock tells only where X's clock runs with it (not the sandbox's fast one).
+   */
+  xTime?: number;
   reason: string;
 }
 
@@ -165,11 +170,13 @@ export async function openXStream(options: XStreamOptions): Promise<XStreamConne
           ? Math.max(0, limit.reset * 1000 - now()) + AFTER_RESET_MS
           : undefined;
       const delayMs = untilReset ?? options.retryDelayMs(attempt);
+      const dated = Date.parse(String(refused?.headers?.date ?? ''));
       options.onRetry?.({
         attempt,
         delayMs,
         ...(refused && { status: refused.code }),
         ...(limit && { remaining: limit.remaining, reset: limit.reset }),
+        ...(Number.isFinite(dated) && { xTime: dated }),
         reason: error instanceof Error ? error.message : String(error),
       });
       return delayMs;
