@@ -130,7 +130,7 @@ export interface LiveConfig {
 }
 
 /**
- * The live path's settings. X's streams need a bearer token with Enterprise access (docs/LIVE.md):
+ * The live path's settings. X's streams need a bearer token with Enterprise access (docs/LIVE-SETTINGS.md):
  * outside production the mounted sandbox's development token and streams stand in; a production
  * collector without a token cannot start, and says which variable is missing (SPEC §8).
  */

@@ -169,7 +169,7 @@ async function main(): Promise<void> {
     settings = collectorSettings(process.env);
   } catch (error) {
     if (!(error instanceof CollectorSettingsError)) throw error;
-    process.stderr.write(`${error.message} (docs/LIVE.md "The collector process")\n`);
+    process.stderr.write(`${error.message} (docs/LIVE-SETTINGS.md "The collector process")\n`);
     process.exit(1);
   }
   const running = await runCollector(settings, log);

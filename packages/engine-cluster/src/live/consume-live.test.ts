@@ -80,6 +80,33 @@ describe('the in-process live log and consumeLive', () => {
     ).rejects.toThrow(/ordered/);
   });
 
+  it('ordered after per-partition readers: resumes at the engine position and retires the old consumers', async () => {
+    const log = new MemoryLiveLog(3);
+    const events = likes(90);
+    await log.append(events.slice(0, 60));
+    const engine = new Recorder();
+    const old = await consumeLive({ log, engine, durableName: 'api', batch: 8, waitMs: 5 });
+    await until(() => engine.keys().length === 60);
+    await old.stop();
+    await log.append(events.slice(60));
+    const retired: Record<string, number>[] = [];
+    const resumed = new Recorder(engine.position());
+    const ordered = await consumeLive({
+      log,
+      engine: resumed,
+      durableName: 'api',
+      waitMs: 5,
+      ordered: true,
+      onRetired: (acknowledged) => retired.push(acknowledged),
+    });
+    await until(() => resumed.keys().length === 30);
+    await ordered.stop();
+    // Only what came after, in the log's order; the per-partition consumers are gone, once.
+    expect(resumed.keys()).toEqual(events.slice(60).map((e) => e.key));
+    expect(retired).toEqual([engine.position()]);
+    expect(await log.retirePartitionReaders('api')).toEqual({});
+  });
+
   it('applies every partition in order, acknowledges after applying, and reports the lag', async () => {
     const log = new MemoryLiveLog(3);
     const events = likes(120);
