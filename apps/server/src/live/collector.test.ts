@@ -281,3 +281,85 @@ describe('a collector resuming from a checkpoint', () => {
     expect(collector.stats().streams[0]!.duplicates).toBeGreaterThanOrEqual(50);
   });
 });
+
+describe('the collector when X refuses its reconnections', () => {
+  it('asks back the outage in X’s time, told by the Date of X’s refusal, not by the wall clock', async () => {
+    // Five posts a second apart, then the connection drops; X refuses the next attempt (503) dated
+    // 3 minutes after the last post — seconds of the wall clock, minutes of X's (a fast sandbox
+    // clock, or X's own clock when the wall clock saw only the retry's backoff).
+    const lines = Array.from({ length: 5 }, (_, i) =>
+      JSON.stringify(
+        postLine({
+          id: String(7000 + i),
+          author: authors[i]!,
+          at: BASE + i * 1000,
+          text: `p${i}`,
+          lang: 'en',
+        }),
+      ),
+    );
+    const queries: Record<string, string>[] = [];
+    const app = Fastify();
+    app.get('/x/2/tweets/firehose/stream', async (request, reply) => {
+      const connection = queries.push(request.query as Record<string, string>) - 1;
+      if (connection === 1)
+        return reply
+          .code(503)
+          .header('date', new Date(BASE + 4000 + 180_000).toUTCString())
+          .send({
+            title: 'Service Unavailable',
+            type: 'about:blank',
+            status: 503,
+            detail: 'Service Unavailable',
+          });
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (connection === 0) {
+        res.write(lines.map((l) => `${l}\r\n`).join(''));
+        await new Promise((r) => setTimeout(r, 100));
+        res.destroy();
+        return;
+      }
+      let open = true;
+      res.on('close', () => (open = false));
+      while (open) {
+        res.write('\r\n');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const received: LiveEvent[] = [];
+    const collector = createCollector({
+      baseUrl: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/x/2/`,
+      bearerToken: 'stream-token',
+      streams: [{ kind: 'posts', path: 'tweets/firehose/stream', partition: 1, query: { partition: '1' } }],
+      sink: {
+        append: (events) => {
+          received.push(...events);
+          return Promise.resolve();
+        },
+      },
+      log: quietLog(),
+      flushMs: 10,
+      initialBackfillMinutes: 0,
+      retryDelayMs: () => 50,
+      keepAliveTimeoutMs: 5000,
+    });
+    try {
+      await collector.start();
+      const deadline = Date.now() + 10_000;
+      while (queries.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await collector.stop();
+      await app.close();
+    }
+    expect(received.filter((e) => e.type === 'post')).toHaveLength(5);
+    expect(queries).toHaveLength(3);
+    // Right after the drop: 1 minute (nothing says X's time yet); after X's dated refusal: its 3
+    // minutes (and a part), not the 1 minute the wall clock's fraction of a second would ask.
+    expect(queries[1]!.backfill_minutes).toBe('1');
+    expect(Number(queries[2]!.backfill_minutes)).toBeGreaterThanOrEqual(3);
+    expect(Number(queries[2]!.backfill_minutes)).toBeLessThanOrEqual(5);
+  });
+});
