@@ -72,7 +72,8 @@ export function shardedServerEngine(engine: ServerAudienceEngine): ServerAudienc
     fieldCounts: (query, fields) => Promise.resolve(engine.fieldCounts(query, fields)).catch(unavailable),
     lookup: (field, q, limit) => Promise.resolve(engine.lookup(field, q, limit)).catch(unavailable),
     ...(engine.insights && {
-      insights: (query, options) => Promise.resolve(engine.insights!(query, options)).catch(unavailable),
+      insights: (query, options, baseline) =>
+        Promise.resolve(engine.insights!(query, options, baseline)).catch(unavailable),
     }),
     ...(engine.overlapMany && {
       overlapMany: (audiences) => Promise.resolve(engine.overlapMany!(audiences)).catch(unavailable),

@@ -127,6 +127,33 @@ describe('insights over shards', () => {
     }
   });
 
+  it.each([2, 3])(
+    'measures, over %i shards, every panel against a chosen baseline as the single engine does',
+    async (shards) => {
+      const single = await fixtureIndex(NETWORK);
+      const asker = await inProcessShards(shards);
+      const baselines = [pkg({ gender: ['female'] }), pkg({ keywords: [{ label: 'coffee' }] }), PACKAGES[0]!];
+      const options: InsightsOptions[] = [{ minSupport: 1 }, { sampleSize: 3, graphSampleSize: 2, top: 3 }];
+      for (const p of PACKAGES.slice(0, 4)) {
+        for (const b of baselines) {
+          for (const o of options) {
+            const against = evaluate(single, b).accounts;
+            const one = computeInsights(single, evaluate(single, p), o, against);
+            const merged = await shardedInsights(asker, asker.dictionary, single.scale, { pkg: p }, o, {
+              pkg: b,
+            });
+            expect(counted(merged)).toEqual(counted(one));
+            // Not the whole network's numbers: the baseline changed some affinity.
+            if (o.minSupport === 1 && against.count > 0) {
+              const network = computeInsights(single, evaluate(single, p), o);
+              expect(counted(one)).not.toEqual(counted(network));
+            }
+          }
+        }
+      }
+    },
+  );
+
   it("keeps the terms' export order in shared memory and snapshots, so a loaded shard serves insights", async () => {
     const built = await buildShard(lines(), { shard: 1, shards: 3 });
     const expected = new ShardInsights(built.index, built.termOrder).dictionary();

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   type AsyncAudienceEngine,
   type AudienceQuery,
   mergeFieldCounts,
   type FieldCounts,
   type AudienceEstimate,
-  EmptyTargetingError,
   ShardUnavailableError,
   type CategoricalField,
   type LookupField,
@@ -29,6 +28,7 @@ import {
   type WirePartition,
 } from '@murmur/engine';
 import { readShardMap } from './shard-map';
+import { isNamed, remoteError, requestChunks } from './shard-transport';
 import { PushedSets } from './shard-sets';
 import type { AudienceInsights } from '@murmur/core/insights';
 import {
@@ -59,34 +59,6 @@ export interface ShardedEngineOptions {
    * least `timeoutMs`): a partial aggregate over millions of accounts takes longer than an estimate.
    */
   insightsTimeoutMs?: number;
-}
-
-const isNamed = (error: unknown, name: string): boolean => {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if (e.name === name || e.constructor.name === name) return true;
-    if ('isNoResponders' in e && typeof e.isNoResponders === 'function' && name === 'NoRespondersError')
-      return (e as { isNoResponders(): boolean }).isNoResponders();
-  }
-  return false;
-};
-
-/** An error a shard answered with, as this side's error (an empty package stays a 4xx). */
-function remoteError(shard: number, reply: { name: string; message: string }): Error {
-  if (reply.name === 'EmptyTargetingError') return new EmptyTargetingError();
-  const error = new Error(`Shard ${shard}: ${reply.message}`);
-  error.name = reply.name;
-  return error;
-}
-
-function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
 /**
@@ -161,15 +133,21 @@ export class ShardedEngine implements AsyncAudienceEngine {
    * count-based panels equal the single engine's; the community core and sample accounts are drawn
    * from the shards in proportion to their members (shard/merge-insights.ts). The shards' term
    * dictionaries are fetched once, on the first question — a live shard's, per question, with every
-   * round trip of the question sent to the replica that answered it (`liveQuestion`).
+   * round trip of the question sent to the replica that answered it (`liveQuestion`). Against
+   * `baseline` when given (a country, another audience, a pushed set): counted by the shards in the
+   * same question (merge-baseline.ts), so a live shard reads both at one version.
    */
-  async insights(query: AudienceQuery, options?: InsightsOptions): Promise<AudienceInsights> {
+  async insights(
+    query: AudienceQuery,
+    options?: InsightsOptions,
+    baseline?: AudienceQuery,
+  ): Promise<AudienceInsights> {
     if (this.shardInfo.some((i) => i.liveInsights)) {
       return this.liveQuestion((asker, dictionary) =>
-        shardedInsights(asker, dictionary, this.scale, query, options),
+        shardedInsights(asker, dictionary, this.scale, query, options, baseline),
       );
     }
-    return shardedInsights(this, await this.mergedDictionary(), this.scale, query, options);
+    return shardedInsights(this, await this.mergedDictionary(), this.scale, query, options, baseline);
   }
 
   /**
@@ -256,7 +234,7 @@ export class ShardedEngine implements AsyncAudienceEngine {
       let data: Uint8Array | undefined;
       try {
         data = streamed
-          ? await this.requestChunks(subject, payload, timeout, headers)
+          ? await requestChunks(this.options.nc, subject, payload, timeout, headers)
           : (await this.options.nc.request(subject, payload, { timeout, ...(headers && { headers }) })).data;
       } catch (error) {
         if (isNamed(error, 'NoRespondersError')) {
@@ -280,29 +258,6 @@ export class ShardedEngine implements AsyncAudienceEngine {
       if (!reply.ok) throw remoteError(shard, reply);
       return reply.value;
     }
-  }
-
-  /**
-   * A reply sent in chunks (shard-service.ts `respondInChunks`), joined; undefined when the replica
-   * did not finish within `timeout` (killed mid-reply, or too slow).
-   */
-  private async requestChunks(
-    subject: string,
-    payload: Uint8Array,
-    timeout: number,
-    headers: MsgHdrs | undefined,
-  ): Promise<Uint8Array | undefined> {
-    const replies = await this.options.nc.requestMany(subject, payload, {
-      strategy: 'sentinel',
-      maxWait: timeout,
-      ...(headers && { headers }),
-    });
-    const chunks: Uint8Array[] = [];
-    for await (const m of replies) {
-      if (m.data.length === 0) return joinChunks(chunks);
-      chunks.push(m.data);
-    }
-    return undefined;
   }
 
   /** Every shard's answer, by shard. */

@@ -37,10 +37,15 @@ export interface AsyncAudienceEngine {
   lookup(field: LookupField, q: string, limit?: number): MaybePromise<LookupResult[]>;
   /**
    * Every insights panel of an audience, as `AudienceEngine.insights` (shards: merged from their
-   * partial aggregates, shard/merge-insights.ts). Optional: the server's engines answer insights
-   * from their own engine for now.
+   * partial aggregates, shard/merge-insights.ts). Shares and affinities are measured against
+   * `baseline` (a country, another audience, a pushed set of an earlier point) when given, else the
+   * whole network. Optional: the server's engines answer insights from their own engine for now.
    */
-  insights?(query: AudienceQuery, options?: InsightsOptions): MaybePromise<AudienceInsights>;
+  insights?(
+    query: AudienceQuery,
+    options?: InsightsOptions,
+    baseline?: AudienceQuery,
+  ): MaybePromise<AudienceInsights>;
   /**
    * The overlap of 2–50 audiences, as `AudienceEngine.overlapMany` (shards: their counts summed).
    * Optional like insights: worker pools answer it through the server's engine tasks.
@@ -65,8 +70,12 @@ export function inProcessAsyncEngine(engine: AudienceEngine): AsyncAudienceEngin
     fieldCounts: (q, fields) =>
       engine.fieldCounts(engine.evaluate(q.pkg, { exclusions: q.exclusions ?? [] }).accounts, fields),
     lookup: (field, q, limit) => engine.lookup(field, q, limit),
-    insights: (q, options) =>
-      engine.insights(engine.evaluate(q.pkg, { exclusions: q.exclusions ?? [] }), options),
+    insights: (q, options, baseline) =>
+      engine.insights(
+        engine.evaluate(q.pkg, { exclusions: q.exclusions ?? [] }),
+        options,
+        baseline && engine.evaluate(baseline.pkg, { exclusions: baseline.exclusions ?? [] }).accounts,
+      ),
     overlapMany: (audiences) => overlapOfQueries(engine, audiences, evaluated),
     close: () => Promise.resolve(),
   };

@@ -11,6 +11,8 @@
 //      shard, so no account of either ranking is missed), follows inside the community core;
 //   4. resolve — exact follow counts of those candidates, community sizes (Louvain ran here);
 //   5. describe — account summaries from the accounts' own shards, term counts of the communities.
+// A chosen baseline (a country, another audience, an earlier point's pushed set) is counted by the
+// shards beside rounds 2 and 4 (merge-baseline.ts), as the single engine's setBaseline counts it.
 // Count-based panels equal the single engine's exactly: counts add up, shares and affinities are
 // computed from the sums, and ties are broken in the single engine's order (terms in the order the
 // export introduced them — BuiltShard.termOrder —, accounts and posts by their global numbers).
@@ -29,19 +31,15 @@ import type {
   EngagedPost,
   InfluentialAccount,
   SampleAccount,
-  Share,
 } from '@murmur/core/insights';
-import { AGE_BANDS, AGES } from '@murmur/core/targeting';
 import type { AudienceQuery } from '../async/async-engine';
 import type { AudienceEstimate } from '../engine';
-import { bandWithin, parseBand } from '../evaluate/age';
 import { sizeBucketOf } from '../evaluate/size-bucket';
-import { FIELDS, type Field } from '../postings/fields';
 import { undirected } from '../insights/communities/graph';
 import { louvain } from '../insights/communities/louvain';
 import { communityName } from '../insights/communities/naming';
 import { INSIGHTS_DEFAULTS, type InsightsOptions } from '../insights/context';
-import { distinctiveScore, MIN_SUPPORT, shareOf } from '../insights/share';
+import { distinctiveScore, shareOf } from '../insights/share';
 import { CANDIDATES_PER_POST, engagementOf, POSTS_PER_AUTHOR, rankWall } from '../insights/content-wall';
 
 import { topIndices, topK } from '../util/top-k';
@@ -52,128 +50,13 @@ import type {
   InsightsPartial,
   InsightsRequest,
   InsightsResolved,
-  ShardDictionary,
-  Sparse,
 } from './shard-insights';
 import type { ShardRequests } from './shard-requests';
 import { shardOf } from './shard-index';
+import { networkBaseline, shardedBaseline } from './merge-baseline';
+import { MergedDictionary } from './merged-dictionary';
 
-/** The shards' term dictionaries as one, numbered as the single engine numbers its terms. */
-export class MergedDictionary {
-  readonly values: string[] = [];
-  readonly labels: string[] = [];
-  readonly fieldOf: Field[] = [];
-  readonly populations: number[] = [];
-  readonly population: number;
-  /** Per shard: global term id of each local term id. */
-  readonly globalOf: Int32Array[];
-  private readonly byField = new Map<Field, number[]>();
-  private readonly ids = new Map<string, number>();
-
-  constructor(parts: readonly ShardDictionary[]) {
-    this.population = parts.reduce((sum, p) => sum + p.population, 0);
-    const merged = new Map<
-      string,
-      { field: number; value: string; label: string; order: number; population: number }
-    >();
-    for (const p of parts) {
-      for (let t = 0; t < p.values.length; t++) {
-        const key = `${p.fields[t]}\u0000${p.values[t]}`;
-        const known = merged.get(key);
-        if (!known) {
-          merged.set(key, {
-            field: p.fields[t]!,
-            value: p.values[t]!,
-            label: p.labels[t]!,
-            order: p.order[t]!,
-            population: p.populations[t]!,
-          });
-        } else {
-          known.order = Math.min(known.order, p.order[t]!);
-          known.population += p.populations[t]!;
-        }
-      }
-    }
-    // Terms born live share one order (BORN_LIVE_ORDER): by field, then value, as a live engine's
-    // term table lists them. The export's terms never tie.
-    const sorted = [...merged.entries()].sort(
-      (a, b) =>
-        a[1].order - b[1].order ||
-        a[1].field - b[1].field ||
-        (a[1].value < b[1].value ? -1 : a[1].value > b[1].value ? 1 : 0),
-    );
-    sorted.forEach(([key, term], id) => {
-      this.ids.set(key, id);
-      this.values.push(term.value);
-      this.labels.push(term.label);
-      this.populations.push(term.population);
-      const field = FIELDS[term.field]!;
-      this.fieldOf.push(field);
-      let list = this.byField.get(field);
-      if (!list) this.byField.set(field, (list = []));
-      list.push(id);
-    });
-    this.globalOf = parts.map((p) =>
-      Int32Array.from(p.values, (value, t) => this.ids.get(`${p.fields[t]}\u0000${value}`)!),
-    );
-  }
-
-  get size(): number {
-    return this.values.length;
-  }
-
-  termsOf(field: Field): readonly number[] {
-    return this.byField.get(field) ?? [];
-  }
-
-  find(field: Field, value: string): number | undefined {
-    return this.ids.get(`${FIELDS.indexOf(field)}\u0000${value}`);
-  }
-
-  /** Adds a shard's sparse counts (local term ids) into `into` (global term ids). */
-  add(into: Uint32Array, shard: number, [ids, counts]: Sparse): Uint32Array {
-    const globalOf = this.globalOf[shard]!;
-    for (let i = 0; i < ids.length; i++) into[globalOf[ids[i]!]!]! += counts[i]!;
-    return into;
-  }
-
-  termShare(t: number, count: number, base: number): Share {
-    return shareOf(this.values[t]!, this.labels[t]!, count, base, this.populations[t]!, this.population);
-  }
-
-  /** fieldShares of field-shares.ts. */
-  top(field: Field, counts: Uint32Array, base: number, limit: number, minSupport = MIN_SUPPORT): Share[] {
-    return topK(this.termsOf(field), (t) => (counts[t]! < minSupport ? 0 : counts[t]!), limit).map((t) =>
-      this.termShare(t, counts[t]!, base),
-    );
-  }
-
-  /** distinctiveShares of field-shares.ts (values held by at least 1 % of the members). */
-  distinctive(
-    field: Field,
-    counts: Uint32Array,
-    base: number,
-    limit: number,
-    minSupport = MIN_SUPPORT,
-  ): Share[] {
-    const floor = Math.max(minSupport, Math.ceil(base * 0.01));
-    const score = (t: number) =>
-      distinctiveScore(counts[t]!, base, this.populations[t]!, this.population, floor);
-    return topK(this.termsOf(field), score, limit).map((t) => this.termShare(t, counts[t]!, base));
-  }
-
-  /** distinctiveTerms of communities/naming.ts. */
-  distinctiveTerms(field: Field, counts: Uint32Array, groupSize: number, limit: number): Share[] {
-    const floor = Math.max(MIN_SUPPORT, Math.ceil(groupSize * 0.05));
-    const score = (t: number) => {
-      const c = counts[t]!;
-      const population = this.populations[t]!;
-      if (c < floor || population === 0) return 0;
-      return c * Math.log(c / groupSize / (population / this.population));
-    };
-    return topK(this.termsOf(field), score, limit).map((t) => this.termShare(t, counts[t]!, groupSize));
-  }
-}
+export { MergedDictionary };
 
 /** How the coordinator reaches the shards (ShardedEngine): one shard, or all with one input. */
 export interface ShardAsker {
@@ -227,7 +110,8 @@ function mergeEngaged(parts: readonly EngagedPart[], limit: number) {
 
 /**
  * computeInsights over shards: the same panels, from the shards' partial aggregates (see the top of
- * this file for what is exact and what is drawn proportionally).
+ * this file for what is exact and what is drawn proportionally); shares and affinities against
+ * `baseline` when given (counted by the shards, merge-baseline.ts), else the whole network.
  */
 export async function shardedInsights(
   asker: ShardAsker,
@@ -235,11 +119,14 @@ export async function shardedInsights(
   scale: number,
   audience: AudienceQuery,
   insightsOptions: InsightsOptions = {},
+  baseline?: AudienceQuery,
 ): Promise<AudienceInsights> {
   const started = Date.now();
   const options = { ...INSIGHTS_DEFAULTS, ...insightsOptions };
   const { top } = options;
   const d = dictionary;
+  // The baseline's own round trips run beside the audience's first two.
+  const counting = baseline ? shardedBaseline(asker, d, baseline, options) : networkBaseline(d);
 
   // 1. The audience's size.
   const estimates = await all(asker, (s) => asker.ask<'estimate', AudienceEstimate>(s, 'estimate', audience));
@@ -247,9 +134,10 @@ export async function shardedInsights(
   const request: InsightsRequest = { audience, members: M, options };
 
   // 2. Counts and candidates.
-  const partials = await all(asker, (s) =>
-    asker.ask<'insightsPartial', InsightsPartial>(s, 'insightsPartial', request),
-  );
+  const [partials, reference] = await Promise.all([
+    all(asker, (s) => asker.ask<'insightsPartial', InsightsPartial>(s, 'insightsPartial', request)),
+    counting,
+  ]);
   const categorical = new Uint32Array(d.size);
   const profile = new Uint32Array(d.size);
   const postTerms = new Uint32Array(d.size);
@@ -316,7 +204,10 @@ export async function shardedInsights(
     asker.ask<'insightsResolve', InsightsResolved>(s, 'insightsResolve', resolveRequest),
   );
   const follows = candidates.map((_, i) => resolved.reduce((sum, r) => sum + r.follows[i]!, 0));
-  const followers = candidates.map((_, i) => resolved.reduce((sum, r) => sum + r.followers[i]!, 0));
+  const followers = await reference.followers(
+    candidates,
+    candidates.map((_, i) => resolved.reduce((sum, r) => sum + r.followers[i]!, 0)),
+  );
   const sizes = Array.from({ length: count }, (_, c) => resolved.reduce((sum, r) => sum + r.sizes[c]!, 0));
   const mostFollowed = topK(
     candidates.map((_, i) => i),
@@ -325,7 +216,15 @@ export async function shardedInsights(
   );
   const distinctiveFollowed = topK(
     candidates.map((_, i) => i).filter((i) => follows[i]! >= influentialFloor),
-    (i) => distinctiveScore(follows[i]!, G, followers[i]!, d.population, influentialFloor),
+    (i) =>
+      distinctiveScore(
+        follows[i]!,
+        G,
+        followers.count(i),
+        followers.base,
+        influentialFloor,
+        followers.sampled,
+      ),
     top,
   );
   const coreSizes = new Uint32Array(count);
@@ -366,8 +265,8 @@ export async function shardedInsights(
       '',
       follows[i]!,
       G,
-      followers[i]!,
-      d.population,
+      followers.count(i),
+      followers.base,
     );
     return {
       ...summaryOf(n),
@@ -426,21 +325,7 @@ export async function shardedInsights(
         categoryOf.set(title, [firstMember[i]!, d.globalOf[s]![category[i]!]!]);
     });
   });
-  const titles = d.top('job', categorical, M, Number.MAX_SAFE_INTEGER, options.minSupport);
-  const ageBand = d.termsOf('ageBand');
-  const bands = [...ageBand].sort(
-    (a, b) => (parseBand(d.values[a]!)?.[0] ?? 999) - (parseBand(d.values[b]!)?.[0] ?? 999),
-  );
-  const ageGroup = (value: (typeof AGE_BANDS)[number] | (typeof AGES)[number]): Share => {
-    let n = 0;
-    let population = 0;
-    for (const t of ageBand) {
-      if (!bandWithin(d.values[t]!, value)) continue;
-      n += categorical[t]!;
-      population += d.populations[t]!;
-    }
-    return shareOf(value, value, n, M, population, d.population);
-  };
+  const titles = d.top('job', categorical, M, Number.MAX_SAFE_INTEGER, options.minSupport, reference.members);
   const likes = mergeEngaged(
     graphs.map((g) => g.likes),
     top,
@@ -464,27 +349,22 @@ export async function shardedInsights(
     },
     demographics: {
       basis: allBasis,
-      gender: d.top('gender', categorical, M, 3, options.minSupport),
-      ageBands: bands.map((t) => d.termShare(t, categorical[t]!, M)),
-      languages: d.top('language', categorical, M, top, options.minSupport),
-      countries: d.top('country', categorical, M, top, options.minSupport),
-      regions: d.top('region', categorical, M, top, options.minSupport),
+      gender: d.top('gender', categorical, M, 3, options.minSupport, reference.members),
+      ageBands: d.ageBands(categorical, M, reference.members),
+      languages: d.top('language', categorical, M, top, options.minSupport, reference.members),
+      countries: d.top('country', categorical, M, top, options.minSupport, reference.members),
+      regions: d.top('region', categorical, M, top, options.minSupport, reference.members),
     },
-    ageGroups: {
-      basis: allBasis,
-      bands: AGE_BANDS.map(ageGroup),
-      over: AGES.filter((a) => a !== 'AGE_ANY').map(ageGroup),
-      unknown: M - ageBand.reduce((s, t) => s + categorical[t]!, 0),
-    },
+    ageGroups: { basis: allBasis, ...d.ageGroups(categorical, M, reference.members) },
     interests: {
       basis: sampleBasis,
-      interests: d.top('interest', profile, A, top, options.minSupport),
-      distinctive: d.distinctive('interest', profile, A, top, options.minSupport),
+      interests: d.top('interest', profile, A, top, options.minSupport, reference.profile),
+      distinctive: d.distinctive('interest', profile, A, top, options.minSupport, reference.profile),
     },
     conversationTopics: {
       basis: sampleBasis,
-      topics: d.top('topic', profile, A, top, options.minSupport),
-      moviesTv: d.top('movie', profile, A, top, options.minSupport),
+      topics: d.top('topic', profile, A, top, options.minSupport, reference.profile),
+      moviesTv: d.top('movie', profile, A, top, options.minSupport, reference.profile),
     },
     influentialAccounts: {
       basis: graphBasis,
@@ -509,9 +389,9 @@ export async function shardedInsights(
     },
     topicAnalysis: {
       basis: sampleBasis,
-      hashtags: d.top('hashtag', postTerms, A, top, options.minSupport),
-      terms: d.top('postWord', postTerms, A, top * 2, options.minSupport),
-      distinctiveTerms: d.distinctive('postWord', postTerms, A, top * 2, options.minSupport),
+      hashtags: d.top('hashtag', postTerms, A, top, options.minSupport, reference.posts),
+      terms: d.top('postWord', postTerms, A, top * 2, options.minSupport, reference.posts),
+      distinctiveTerms: d.distinctive('postWord', postTerms, A, top * 2, options.minSupport, reference.posts),
     },
     contentWall: {
       // The single engine's candidates are the members' first top × CANDIDATES_PER_POST posts in
@@ -530,20 +410,20 @@ export async function shardedInsights(
     },
     locations: {
       basis: allBasis,
-      countries: d.top('country', categorical, M, 300, options.minSupport),
-      regions: d.top('region', categorical, M, 100, options.minSupport),
-      cities: d.top('city', categorical, M, 50, options.minSupport),
+      countries: d.top('country', categorical, M, 300, options.minSupport, reference.members),
+      regions: d.top('region', categorical, M, 100, options.minSupport, reference.members),
+      cities: d.top('city', categorical, M, 50, options.minSupport, reference.members),
     },
     bioWords: {
       basis: sampleBasis,
-      words: d.top('bioWord', profile, A, top * 2, options.minSupport),
-      distinctive: d.distinctive('bioWord', profile, A, top * 2, options.minSupport),
+      words: d.top('bioWord', profile, A, top * 2, options.minSupport, reference.profile),
+      distinctive: d.distinctive('bioWord', profile, A, top * 2, options.minSupport, reference.profile),
     },
     jobTitles: {
       basis: allBasis,
       withTitle: partials.reduce((sum, p) => sum + p.withTitle, 0),
       categories: d
-        .top('jobCategory', categorical, M, Number.MAX_SAFE_INTEGER, options.minSupport)
+        .top('jobCategory', categorical, M, Number.MAX_SAFE_INTEGER, options.minSupport, reference.members)
         .map((c) => ({
           ...c,
           titles: titles.filter((t) => {
@@ -555,8 +435,8 @@ export async function shardedInsights(
     },
     devices: {
       basis: allBasis,
-      devices: d.top('device', categorical, M, top, options.minSupport),
-      networkOperators: d.top('operator', categorical, M, top, options.minSupport),
+      devices: d.top('device', categorical, M, top, options.minSupport, reference.members),
+      networkOperators: d.top('operator', categorical, M, top, options.minSupport, reference.members),
     },
     sampleAccounts,
     engagement: {

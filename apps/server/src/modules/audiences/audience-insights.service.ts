@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type {
   Insights,
@@ -7,11 +8,12 @@ import type {
   PerspectivesResult,
 } from '@murmur/core/api';
 import { populationEstimate } from '@murmur/core/sampling';
-import { toSharedAccountSet } from '@murmur/engine';
+import { emptyTargetingPackage } from '@murmur/core/targeting';
+import { toSharedAccountSet, type AudienceQuery } from '@murmur/engine';
 import type { UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
-import { BadRequest, NotFound } from '../../errors';
-import type { JobCaller, JobQueue, JobView } from '../../jobs/jobs';
+import { NotFound } from '../../errors';
+import type { JobCaller, JobQueue, JobView, ReportProgress } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsRepository } from './audience-configs.repository';
 import type { AudienceConfigsService } from './audience-configs.service';
@@ -61,6 +63,44 @@ export function createAudienceInsightsService(deps: {
     return { input: { members: toSharedAccountSet(set) }, dropped };
   }
 
+  /**
+   * The baseline as the shards take it: a package, or an earlier point's members found in the index
+   * now, pushed to the shards as a set for the question (and removed after it) and named by a
+   * package of that one custom audience; nothing for the whole network.
+   */
+  async function shardBaseline(
+    b: ResolvedBaseline,
+  ): Promise<{ query?: AudienceQuery; dropped?: number; release(): Promise<void> }> {
+    const none = () => Promise.resolve();
+    if (b.ids === undefined) return { ...(b.query && { query: b.query }), release: none };
+    const { set, dropped } = accountsOfIds(engine.get(), b.ids);
+    const name = `murmur-baseline-${randomUUID()}`;
+    await engine.registerSet(name, set.toArray());
+    const pkg = { ...emptyTargetingPackage(), custom_audiences: [{ name }] };
+    return { query: { pkg }, dropped, release: () => engine.removeSet(name) };
+  }
+
+  /**
+   * An insights run on the shards: the report, the audience's estimate and the baseline's size
+   * (the shards' accounts for the whole network), the baseline counted in the same question.
+   */
+  async function onShards(query: AudienceQuery, baseline: ResolvedBaseline, report: ReportProgress) {
+    const audiences = engine.audiences();
+    const base = await shardBaseline(baseline);
+    try {
+      report(20, 'Analysing members, interests and communities');
+      const [insights, estimate, size] = await Promise.all([
+        audiences.insights!(query, undefined, base.query),
+        audiences.estimate(query),
+        base.query ? audiences.estimate(base.query) : undefined,
+      ]);
+      const baselineCount = size?.sampleCount ?? samplingOf(engine).sampleSize ?? 0;
+      return { insights, estimate, baselineCount, dropped: base.dropped };
+    } finally {
+      await base.release();
+    }
+  }
+
   /** A stored report with its estimate's figure (reports saved before figures have none). */
   const figured = (insights: Insights): Insights => ({
     ...insights,
@@ -81,14 +121,6 @@ export function createAudienceInsightsService(deps: {
       // engine's shards on NATS when it has them (every count panel merged exactly); 503 while loading.
       const audiences = engine.audiences();
       const sharded = audiences.kind === 'shards' && audiences.insights !== undefined;
-      // The shards merge counts against the whole network only: a chosen baseline is refused there.
-      if (sharded && (baseline.query !== undefined || baseline.ids !== undefined)) {
-        throw new BadRequest({
-          baseline: [
-            'Comparing with a country, another audience or an earlier point is not available on this engine.',
-          ],
-        });
-      }
       const work = sharded ? undefined : engine.work();
       const scope = a.configId === undefined ? `user:${user.id}` : `config:${a.configId}`;
       return jobs.start({
@@ -96,25 +128,25 @@ export function createAudienceInsightsService(deps: {
         key: `insights:${scope}:${digest([a.pkg, a.exclusionIds, ...baselineKey(baseline)])}`,
         caller: { ...caller, teamId: a.teamId },
         work: async (report, signal) => {
-          const base = engineBaseline(baseline);
-          const query = { pkg: a.pkg, exclusions: a.exclusions, baseline: base.input };
-          const run = work
-            ? await work.run('insights', query, { report, signal })
-            : await (async () => {
-                report(20, 'Analysing members, interests and communities');
-                const [insights, estimate] = await Promise.all([
-                  audiences.insights!(query),
-                  audiences.estimate(query),
-                ]);
-                return { insights, estimate, baselineCount: samplingOf(engine).sampleSize ?? 0 };
-              })();
+          const base = work ? engineBaseline(baseline) : undefined;
+          const run =
+            work && base
+              ? {
+                  ...(await work.run(
+                    'insights',
+                    { pkg: a.pkg, exclusions: a.exclusions, baseline: base.input },
+                    { report, signal },
+                  )),
+                  dropped: base.dropped,
+                }
+              : await onShards({ pkg: a.pkg, exclusions: a.exclusions }, baseline, report);
           const sampling = samplingOf(engine);
           // Plain JSON, as it is stored and as a Redis queue would hand it back.
           const insights = JSON.parse(
             JSON.stringify({
               ...run.insights,
               estimate: toEstimate(run.estimate, sampling.sampleSize, sampling.scale),
-              baseline: baselineUsed(baseline, run.baselineCount, sampling, base.dropped),
+              baseline: baselineUsed(baseline, run.baselineCount, sampling, run.dropped),
             }),
           ) as Insights;
           // The stored report of a saved audience is the one against the whole network.
