@@ -111,6 +111,14 @@ describe('insights over live shards on NATS', () => {
           counted(single.insights(single.evaluate(p))),
         );
       }
+      // Against a chosen baseline, counted in the same question at the same pinned version.
+      const [audience, baseline] = [PACKAGES[1]!, PACKAGES[0]!];
+      const against = single.evaluate(baseline).accounts;
+      const expectedAgainst = counted(single.insights(single.evaluate(audience), undefined, against));
+      expect(counted(await sharded.insights({ pkg: audience }, undefined, { pkg: baseline }))).toEqual(
+        expectedAgainst,
+      );
+      expect(expectedAgainst).not.toEqual(counted(single.insights(single.evaluate(audience))));
       // With one replica of each shard gone, the other answers.
       for (const s of services.filter((s) => s.name === 'a')) await s.service.close();
       const p = PACKAGES[1]!;
