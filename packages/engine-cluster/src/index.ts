@@ -13,7 +13,8 @@ export {
   type ReplicaOptions,
   type ShardReplica,
 } from './shard/replicas';
-export { DEFAULT_PREFIX, type ShardInfo } from './shard/protocol';
+export { DEFAULT_PREFIX, type ShardInfo, type ShardLivePartition } from './shard/protocol';
+export { mergeLiveStatus } from './live/shard-live-status';
 export { startNats, type RunningNats } from './shard/nats-server';
 export {
   publishShardMap,

@@ -10,6 +10,7 @@ import {
 } from '@murmur/engine';
 import { ServiceUnavailable } from '../errors';
 import type { EngineWork } from './engine-work';
+import type { LiveStatus } from './freshness';
 
 /**
  * The asynchronous engine interface as the server holds it: over shards it also ranks lookalikes
@@ -24,6 +25,11 @@ export interface ServerAudienceEngine extends AsyncAudienceEngine {
    * `engine.explore.communityCensus`), over the shards' accounts as they are now.
    */
   communityCensus?(partition: CommunityPartition): Promise<CommunityCensus>;
+  /**
+   * Shards only: where the shards stand on the live log (null when they are static), which the
+   * counts kept over their accounts (the communities' census) follow instead of this process's.
+   */
+  liveStatus?(): Promise<LiveStatus | null>;
 }
 
 /**
@@ -84,6 +90,7 @@ export function shardedServerEngine(engine: ServerAudienceEngine): ServerAudienc
     ...(engine.communityCensus && {
       communityCensus: (partition) => engine.communityCensus!(partition).catch(unavailable),
     }),
+    ...(engine.liveStatus && { liveStatus: () => engine.liveStatus!().catch(unavailable) }),
     close: () => engine.close(),
   };
 }

@@ -25,6 +25,17 @@ export interface ShardInfo {
   liveInsights?: boolean;
 }
 
+/**
+ * Where a live shard replica stands on one partition of the live log (its consumer's lag): events
+ * waiting, the time of X of the latest event applied, and how far that is behind the log's head.
+ */
+export interface ShardLivePartition {
+  partition: number;
+  lagEvents: number;
+  lastEventAt: number | null;
+  behindMs: number | null;
+}
+
 /** A reply: the answer, or the error the replica met (name and message) — a bad package is a 4xx. */
 export type ShardReply<T> = { ok: true; value: T } | { ok: false; name: string; message: string };
 

@@ -77,6 +77,7 @@ async function inProcessShards(shards: number): Promise<ShardAsker & { dictionar
       case 'lookalikeJoint':
       case 'censusCore':
       case 'communityCensus':
+      case 'liveStatus':
         throw new Error(`${op}: not asked by insights`);
     }
   };

@@ -16,6 +16,7 @@ import {
 import { JetStreamLiveLog } from '../live/jetstream-log';
 import { partitionOfEvent } from '../live/live-log';
 import { followLive } from '../live/replica-live';
+import { consumerStatus } from '../live/shard-live-status';
 import type { LiveConsumer } from '../live/consume-live';
 import { baseModel, pkg, randomEvents, seededRandom } from '@murmur/engine/testing';
 import { startNats } from './nats-server';
@@ -173,7 +174,15 @@ describe('insights over live shards on NATS', () => {
         waitMs: 50,
       });
       const liveInsights = new LiveShardQuestions(engine);
-      replica.service = serveShard({ nc, engine, shard, shards, replica: name, liveInsights });
+      replica.service = serveShard({
+        nc,
+        engine,
+        shard,
+        shards,
+        replica: name,
+        liveInsights,
+        liveStatus: consumerStatus(replica.consumer),
+      });
       replicas.push(replica);
       return replica;
     };
@@ -223,6 +232,19 @@ describe('insights over live shards on NATS', () => {
       single.apply(events);
       const sharded = await ShardedEngine.open({ nc, shards });
       expect(sharded.shardInfo.every((i) => i.liveInsights)).toBe(true);
+      // Where the shards stand on the log (what the API's census follows): every partition applied,
+      // up to the time of its latest event.
+      const latest = Array.from({ length: partitions }, (_, p) =>
+        Math.max(...events.filter((e) => partitionOfEvent(e, partitions) === p).map((e) => e.at)),
+      );
+      expect(await sharded.liveStatus()).toEqual({
+        partitions: latest.map((at, partition) => ({
+          partition,
+          lagEvents: 0,
+          lastEventAt: at,
+          behindMs: 0,
+        })),
+      });
       for (const p of PACKAGES) {
         expect(counted(await sharded.insights({ pkg: p })), JSON.stringify(p)).toEqual(
           counted(single.insights(single.evaluate(p))),

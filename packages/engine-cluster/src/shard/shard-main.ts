@@ -28,6 +28,7 @@ import { serveShard } from './shard-service';
 import { followSets } from './shard-sets';
 import { openShard } from './shard-snapshots';
 import { JetStreamLiveLog } from '../live/jetstream-log';
+import { consumerStatus } from '../live/shard-live-status';
 import {
   openLiveShard,
   writeLiveShardSnapshots,
@@ -181,6 +182,8 @@ const service = serveShard({
   ...(liveInsights && { liveInsights }),
   ...(lookalikes && { lookalike: lookalikes }),
   ...(sets && { sets }),
+  // Where this replica stands on the live log: the API re-counts the communities as it moves.
+  ...(live && { liveStatus: consumerStatus(live) }),
 });
 await nc.flush();
 // The replica in the JetStream shard map (shard-map.ts), when the server runs JetStream.

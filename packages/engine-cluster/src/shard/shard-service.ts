@@ -22,6 +22,7 @@ import {
   type QuestionDictionary,
   type ShardDictionaryReply,
   type ShardInfo,
+  type ShardLivePartition,
   type ShardOp,
   type ShardReply,
   type ShardRequests,
@@ -53,6 +54,8 @@ export interface ShardServiceOptions extends ShardSpec {
   sets?: FollowedSets;
   /** How long a request may wait for the sets it names (default 10 000 ms). */
   setsWaitMs?: number;
+  /** A live shard's position on the live log (its consumer's lag); absent: a static shard (null). */
+  liveStatus?: () => Promise<ShardLivePartition[]>;
 }
 
 /**
@@ -66,6 +69,7 @@ function respondInChunks(msg: Msg, data: Uint8Array, maxPayload = 1 << 20): void
   msg.respond(new Uint8Array(0));
 }
 
+/** An operation's answer: a value, or a promise of one (a live shard's position). */
 type Handlers = { [K in ShardOp]: (input: ShardRequests[K]) => unknown };
 
 function failure(e: unknown): ShardReply<never> {
@@ -147,6 +151,7 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     lookalikeDescribe: (r) => withLookalike().describe(r),
     lookalikeJoint: (r) => withLookalike().joint(r),
     censusCore: ({ core }) => engine.explore.presentCore(core),
+    liveStatus: () => options.liveStatus?.() ?? null,
     communityCensus: ({ partition, presentCore }) =>
       shardCensus(
         engine.explore.communityCensus(
@@ -181,20 +186,28 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
             answer(failure(new Error('This replica does not follow the pushed sets (no JetStream).')));
             return;
           }
-          options.sets.until(wanted, options.setsWaitMs ?? 10_000).then(
-            () => answer(handle(op, msg)),
-            (e: unknown) => answer(failure(e)),
-          );
+          void options.sets
+            .until(wanted, options.setsWaitMs ?? 10_000)
+            .then(
+              () => handle(op, msg),
+              (e: unknown) => failure(e),
+            )
+            .then(answer);
           return;
         }
-        answer(handle(op, msg));
+        const reply = handle(op, msg);
+        if (reply instanceof Promise) void reply.then(answer);
+        else answer(reply);
       },
     });
   }
-  function handle(op: ShardOp, msg: Msg): ShardReply<unknown> {
+  function handle(op: ShardOp, msg: Msg): ShardReply<unknown> | Promise<ShardReply<unknown>> {
     try {
       const input = msg.data.length === 0 ? null : decode<never>(msg.data);
-      return { ok: true, value: (handlers[op] as (i: unknown) => unknown)(input) };
+      const value = (handlers[op] as (i: unknown) => unknown)(input);
+      if (value instanceof Promise)
+        return value.then((v: unknown): ShardReply<unknown> => ({ ok: true, value: v }), failure);
+      return { ok: true, value };
     } catch (e) {
       return failure(e);
     }

@@ -29,6 +29,7 @@ import {
 } from '@murmur/engine';
 import { readShardMap } from './shard-map';
 import { isNamed, remoteError, requestChunks } from './shard-transport';
+import { mergeLiveStatus } from '../live/shard-live-status';
 import { PushedSets } from './shard-sets';
 import type { AudienceInsights } from '@murmur/core/insights';
 import {
@@ -40,6 +41,7 @@ import {
   shardSubject,
   type ShardDictionaryReply,
   type ShardInfo,
+  type ShardLivePartition,
   type ShardOp,
   type ShardReply,
   type ShardRequests,
@@ -333,6 +335,14 @@ export class ShardedEngine implements AsyncAudienceEngine {
         presentCore: present.sort((a, b) => a - b),
       }),
     );
+  }
+
+  /**
+   * Where the shards stand on the live log, per partition (the slowest replica asked,
+   * live/shard-live-status.ts); null when no shard is live.
+   */
+  async liveStatus(): Promise<{ partitions: ShardLivePartition[] } | null> {
+    return mergeLiveStatus(await this.scatter<'liveStatus', ShardLivePartition[] | null>('liveStatus', null));
   }
 
   /** The connection belongs to the caller; nothing else is held. */

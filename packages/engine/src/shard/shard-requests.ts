@@ -51,6 +51,11 @@ export interface ShardRequests {
    */
   censusCore: { core: number[] };
   communityCensus: { partition: WirePartition; presentCore: number[] };
+  /**
+   * How far a live shard has applied the live log, per partition (null from a static shard): the
+   * API re-counts what it keeps over the shards' accounts (the communities' census) as they move.
+   */
+  liveStatus: null;
 }
 
 /** A CommunityPartition as JSON carries it (plain arrays). */

@@ -71,5 +71,43 @@ describe('communities over shards', () => {
     const growth = later.results.find((c) => c.id === id)!.growth!;
     expect(growth.change).toBe(3);
     expect(growth.now.value - growth.before.value).toBe(3);
-  });
+  }, 120_000);
+
+  it('counts again as the shards move on the live log, on a server without a live path of its own', async () => {
+    const here = inMemoryEngine(await buildIndex(network()));
+    const shards = liveEngine(await buildIndex(network(), LIVE_BUILD_OPTIONS));
+    const work = inProcessWork(here);
+    // The shards report where they stand on the live log (ShardedEngine.liveStatus); this process
+    // runs no consumer (no liveStatus of its own).
+    let reached: number | null = null;
+    const audiences = shardedServerEngine({
+      ...serverAsyncEngine(here, work),
+      communityCensus: (partition) => Promise.resolve(shards.explore.communityCensus(partition)),
+      liveStatus: () =>
+        Promise.resolve({ partitions: [{ partition: 0, lagEvents: 0, lastEventAt: reached, behindMs: 0 }] }),
+    });
+    let now = Date.parse('2026-11-20T00:00:00Z');
+    const service = createCommunitiesService({
+      engine: readyEngine(here, work, audiences),
+      searches: createSearchCounter(() => []),
+      clock: { now: () => new Date(now) },
+    });
+    const [growing] = here.explore.communities().communities;
+    const id = `community-${growing!.id + 1}`;
+    const first = await service.list({ sort: 'most_searched', limit: 100 });
+    expect(first.growth_window.live).toBe(true);
+
+    const leaders = growing!.topAccounts.slice(0, 2).map((a) => a.id);
+    shards.apply(
+      ['9101', '9102', '9103', '9104'].flatMap((who): LiveEvent[] => [
+        { type: 'user', key: `u:${who}`, at: 0, user: user(who) },
+        ...leaders.map((leader) => follow(who, leader)),
+      ]),
+    );
+    reached = Date.parse(here.explore.communities().now) + 2 * DAY;
+    now += 61_000;
+    const later = await service.list({ sort: 'most_searched', limit: 100 });
+    const growth = later.results.find((c) => c.id === id)!.growth!;
+    expect(growth.change).toBe(4);
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ import { targetingPackageSchema } from '@murmur/core/targeting';
 import type { AudienceEngine, CommunityCensus, CommunityPartition, NetworkCommunity } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { SentCommunities } from '../../engine/engine-tasks';
-import { freshnessOf, reachedAt, type LiveStatusSource } from '../../engine/freshness';
+import { freshnessOf, reachedAt, type LiveStatus, type LiveStatusSource } from '../../engine/freshness';
 import { NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { FastifyBaseLogger } from 'fastify';
@@ -98,6 +98,20 @@ function censusOn(
 }
 
 /**
+ * Where the index the census counts stands on the live log: over shards, the shards' own position
+ * (their accounts move as they apply the log, whether or not this process has a live path of its
+ * own); else this process's live path; null for a static index.
+ */
+async function liveStatusOf(
+  holder: EngineHolder,
+  own: LiveStatusSource | undefined,
+): Promise<LiveStatus | null> {
+  const audiences = holder.audiences();
+  if (audiences.liveStatus) return audiences.liveStatus();
+  return own ? own() : null;
+}
+
+/**
  * The network's communities (docs/API-AUDIENCES.md "Communities"): Louvain over a sample of the whole
  * network (engine.explore.communities, once per engine on a worker thread), trending by membership
  * growth on a live index (the partition kept, its members counted again over every indexed account
@@ -115,7 +129,7 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
    * (null before the consumer applied an event: the index is then still the export it started from).
    */
   async function liveState(): Promise<{ live: boolean; at: number | null }> {
-    const status = liveStatus ? await liveStatus() : null;
+    const status = await liveStatusOf(holder, liveStatus);
     return { live: freshnessOf(status).state !== 'static', at: reachedAt(status) };
   }
 
