@@ -1,7 +1,7 @@
 import type { ApiRoutes } from '@murmur/core/api';
-import { useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request';
 import { dataQuery } from './deepthought-query';
+import { useDtData } from './dt-data';
 
 export type PostsQuery = NonNullable<ApiRoutes['GET /api/external/deepthought/posts/']['query']>;
 
@@ -10,4 +10,4 @@ export const getDtPosts = (query: PostsQuery, signal?: AbortSignal) =>
   request.get('/api/external/deepthought/posts/', { query, signal });
 
 export const useDtPosts = (query: PostsQuery) =>
-  useQuery(dataQuery(['posts', query], (signal) => getDtPosts(query, signal)));
+  useDtData(dataQuery(['posts', query], (signal) => getDtPosts(query, signal)));

@@ -35,6 +35,7 @@ export function DashboardScreen() {
       intro={t('deepThought.intro.dashboard')}
       query={stats}
       syncedAt={(d) => d.synced_at}
+      needs="account"
     >
       {(s) => {
         // Before the first sync only X's own follower count is known: the rest says "not yet" (the

@@ -9,6 +9,7 @@ import { PageHeader, usePageTitle } from '@/components/page-title';
 import { QueryError } from '@/components/route-error';
 import { errorText } from '@/lib/error-text';
 import { needsAccount, needsPremium } from '../api/deepthought-query';
+import type { DtNeeds } from '../api/dt-data';
 import { jobFinished, useDtJob } from '../api/get-job';
 import { useDtStatus } from '../api/get-status';
 import { useStartSync } from '../api/start-sync';
@@ -153,16 +154,35 @@ export interface DtScreenProps<T> {
   syncedAt?: (data: T) => string | null;
   children: (data: T) => ReactNode;
   actions?: ReactNode;
+  /** What the page needs beyond sign-in (dt-data.ts): premium unless it shows only the counts. */
+  needs?: DtNeeds;
 }
 
 /**
  * A Deep Thought screen: title, introduction, the sync bar with freshness, and the query's states
- * (loading, the premium and connect notices, errors, then the data).
+ * (loading, the premium and connect notices, errors, then the data). The notices come from the
+ * status, read first: the page's own read is not made without premium or an account (dt-data.ts).
  */
-export function DtScreen<T>({ title, intro, query, syncedAt, children, actions }: DtScreenProps<T>) {
+export function DtScreen<T>({
+  title,
+  intro,
+  query,
+  syncedAt,
+  children,
+  actions,
+  needs = 'premium',
+}: DtScreenProps<T>) {
   usePageTitle(title);
+  const status = useDtStatus();
+  const gate = status.data;
+  const noPremium = needs === 'premium' && gate !== undefined && !gate.premium;
+  const noAccount =
+    (gate !== undefined && gate.account === null) || (query.isError && needsAccount(query.error));
   let body: ReactNode;
-  if (query.isPending) body = <Loader aria-label="Loading" />;
+  // Premium first, as the server checks it (a user with neither is offered premium).
+  if (noPremium) body = <PremiumNotice />;
+  else if (noAccount) body = <ConnectNotice />;
+  else if (query.isPending) body = <Loader aria-label="Loading" />;
   else if (query.isError)
     body = needsPremium(query.error) ? (
       <PremiumNotice />
@@ -178,9 +198,7 @@ export function DtScreen<T>({ title, intro, query, syncedAt, children, actions }
         <PageHeader title={title} intro={intro} />
         {actions}
       </Group>
-      {!(query.isError && needsAccount(query.error)) && (
-        <SyncBar syncedAt={query.data && syncedAt ? syncedAt(query.data) : undefined} />
-      )}
+      {!noAccount && <SyncBar syncedAt={query.data && syncedAt ? syncedAt(query.data) : undefined} />}
       {body}
     </Stack>
   );
