@@ -130,13 +130,6 @@ function watchPage(page: Page, problems: Problems, where: () => string) {
     // The one 4xx a screen must ask for: an invitation to a team that does not exist is known by
     // SPEC §7's "GET /api/teaminfo/{slug}/ (404 means none)".
     if (message.location().url.includes('/api/teaminfo/no-such-team/')) return;
-    // Known and named, not yet fixed: a gated Deep Thought screen asks its data of a user without
-    // premium and shows the premium notice on the 402; the pro site's staff panel asks its list of
-    // anyone signed in and leaves itself out on the 403 (only the server knows who is staff).
-    if (/\/api\/external\/deepthought\//.test(message.location().url) && message.text().includes('402'))
-      return;
-    if (message.location().url.endsWith('/api/external/audience-requests/') && message.text().includes('403'))
-      return;
     if (message.type() === 'error')
       problems.push(`${where()}: console error: ${message.text()} (${message.location().url})`);
   });

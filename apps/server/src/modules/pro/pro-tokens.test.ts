@@ -65,6 +65,9 @@ describe('pro-targeting tokens (SPEC §6, the third token kind)', () => {
     expect((await get('/api/external/job-titles/', auth)).statusCode).toBe(200);
     expect((await get('/api/external/monitors/', auth)).statusCode).toBe(200);
     expect((await get('/api/user/me/', auth)).json()).toMatchObject({ email: 'reach@example.com' });
+    // Whether the caller is staff (the request page's staff panel), but not the staff tools.
+    expect((await get('/api/staff/access/', auth)).json()).toEqual({ staff: false });
+    expect((await get('/api/staff/user-groups/?email=reach@example.com', auth)).statusCode).toBe(403);
     // The size panel's freshness line reads the engine's status (a refusal sent the builder home).
     expect((await get('/api/engine/status/', auth)).statusCode).not.toBe(403);
     // Saved lists (SPEC §3 saved_list): created and read back by the same token.

@@ -19,8 +19,9 @@ export const PRO_TOKEN_PREFIX = 'pro.';
 /**
  * The route patterns a pro-targeting token reaches: what the pro site's screens call (its tools and
  * lists under /api/external/, saved lists and insights on audience configs, the builder's sizes and
- * jobs, the campaign wizard of /campaigns/new, the current user and logout). Not the premium
- * analytics tool, team administration, billing, staff tools, tokens or linked accounts.
+ * jobs, the campaign wizard of /campaigns/new, the current user, whether they are staff and
+ * logout). Not the premium analytics tool, team administration, billing, staff tools, tokens or
+ * linked accounts.
  */
 const REACHES: readonly string[] = [
   '/api/external/',
@@ -35,6 +36,9 @@ const REACHES: readonly string[] = [
   '/api/jobs/',
   '/api/japanese-agreement/',
   '/api/user/me/',
+  // Whether the caller is internal staff (a yes or no about oneself): the request page shows its
+  // staff panel only then, instead of asking for the staff list and collecting a 403.
+  '/api/staff/access/',
   '/api/auth/providers/',
   '/rest-auth/logout/',
   // /campaigns/new on the pro host is the dashboard's campaign wizard (SPEC §2).

@@ -17,8 +17,12 @@ export const staffRequestsQueryOptions = (token: string | null) =>
     meta: { handlesAuthError: true },
   });
 
-export const useStaffRequests = (token: string | null) =>
-  useQuery({ ...staffRequestsQueryOptions(token), enabled: token !== null });
+/**
+ * The list, asked only of staff: `staff` is GET /api/staff/access/'s answer for the same token, so
+ * anyone else sees the page without the panel and the console shows no 403.
+ */
+export const useStaffRequests = (token: string | null, staff: boolean) =>
+  useQuery({ ...staffRequestsQueryOptions(token), enabled: token !== null && staff });
 
 /** POST /api/external/audience-requests/{id}/answer/ — staff's answer, mailed to the requester. */
 export const answerRequest = ([id, answer]: readonly [number, string]) =>

@@ -4,6 +4,7 @@ import { formatDate } from '@murmur/core/format';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/hooks/use-language';
+import { useStaffAccess } from '@/lib/api/staff-access';
 import { errorText } from '@/lib/error-text';
 import { personalStore } from '@/lib/personal-store';
 import { useAnswerRequest, useStaffRequests } from '../api/staff-requests';
@@ -12,9 +13,11 @@ import { useAnswerRequest, useStaffRequests } from '../api/staff-requests';
 export function StaffRequests() {
   const { t } = useTranslation();
   const personal = useSyncExternalStore(personalStore.subscribe, personalStore.get, personalStore.get);
-  const requests = useStaffRequests(personal.token);
-  // Anyone else gets 403: the panel is simply not there.
-  if (!requests.isSuccess) return null;
+  // Staff are told by the server (their address's domain): the list is asked only of them, and
+  // anyone else sees the request form alone.
+  const staff = useStaffAccess(personal.token).data?.staff === true;
+  const requests = useStaffRequests(personal.token, staff);
+  if (!staff || !requests.isSuccess) return null;
   return (
     <Paper withBorder p="lg" aria-labelledby="staff-requests">
       <Stack gap="md">

@@ -1,16 +1,9 @@
 import { AUDIENCE_CREATOR_GROUP, type UserGroupChange, type UserGroups } from '@murmur/core/api';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/request';
 
-/** GET /api/staff/access/ — whether the signed-in user is internal staff (SPEC §6). */
-export const staffAccessQueryOptions = () =>
-  queryOptions({
-    queryKey: ['staff-access'],
-    queryFn: ({ signal }) => request.get('/api/staff/access/', { signal }),
-    staleTime: 5 * 60_000,
-  });
-
-export const useStaffAccess = () => useQuery(staffAccessQueryOptions());
+// GET /api/staff/access/ lives in lib/api/staff-access.ts (the pro site's request page asks it too).
+export { useStaffAccess } from '@/lib/api/staff-access';
 
 const groupsKey = (email: string) => ['staff-user-groups', email.trim().toLowerCase()];
 
