@@ -47,11 +47,24 @@ export const dtJobSchema = z.object({
 });
 export type DtJob = z.infer<typeof dtJobSchema>;
 
+/**
+ * How old a premium account's synced copy may grow before opening the suite syncs it again by itself
+ * (`sync_due`), and how long after a sync started (one that failed, say) none is started by itself.
+ */
+export const DT_SYNC_REFRESH_MS = 24 * 60 * 60 * 1000;
+export const DT_AUTO_SYNC_RETRY_MS = 60 * 60 * 1000;
+
 /** GET /api/external/deepthought/status/: the selected account, the last sync, the job running now. */
 export const dtStatusSchema = z.object({
   account: xAccountSchema.nullable(),
   premium: z.boolean(),
   job: dtJobSchema.nullable(),
+  /**
+   * Whether the suite should start a sync now without being asked: premium, an account never
+   * synced or synced more than DT_SYNC_REFRESH_MS ago, no sync running and none started within
+   * DT_AUTO_SYNC_RETRY_MS. The web app then posts sync/ once.
+   */
+  sync_due: z.boolean(),
 });
 export type DtStatus = z.infer<typeof dtStatusSchema>;
 

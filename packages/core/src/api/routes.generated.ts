@@ -5805,6 +5805,7 @@ export interface ApiRoutes {
         /** ISO 8601 date-time */
         updated: string;
       } | null;
+      sync_due: boolean;
     };
   };
   /** Sync the selected account from X (a job; the running one when there is one) */
@@ -6565,6 +6566,7 @@ export interface ApiRoutes {
         /** ISO 8601 date-time */
         updated: string;
       } | null;
+      sync_due: boolean;
     };
   };
   /** The user's premium subscription, plans and invoices */

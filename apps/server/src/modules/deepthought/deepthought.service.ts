@@ -24,7 +24,7 @@ import { createJobRunner, type Sleep } from './job-runner';
 import { requirePremium } from './premium-gate';
 import { iso, presentAccount, presentJob, presentPost, presentUser } from './presenters';
 import { SPAM_THRESHOLD } from './spam';
-import { SYNC_STAGES, runSyncJob } from './sync-job';
+import { SYNC_STAGES, runSyncJob, syncDueOf } from './sync-job';
 import { answer, parseQuestion } from './talk';
 import { talkFacts } from './talk-facts';
 import type { TalkPhraser } from './talk-model';
@@ -44,6 +44,25 @@ const X_ACCESS_TOKEN = /^\d{1,20}-[A-Za-z0-9]{1,200}$/;
 const X_TOKEN_SECRET = /^[A-Za-z0-9]{1,200}$/;
 export const MALFORMED_X_TOKEN =
   'This is not an X access token and secret (a username is not one). Please sign in with X to connect the account.';
+
+/**
+ * GET status/: the selected account, premium, the newest job, and whether opening the suite should
+ * start a sync by itself (`sync_due`, sync-job.ts's syncDue; never without premium).
+ */
+async function statusOf(
+  deps: { repo: DeepThoughtRepository; premium: PremiumCheck; clock: Clock },
+  userId: number,
+) {
+  const [account] = await deps.repo.listAccounts(userId);
+  const job = account ? await deps.repo.latestJob(account.id) : undefined;
+  const premium = await deps.premium(userId);
+  return {
+    account: account ? presentAccount(account, true) : null,
+    premium,
+    job: job ? presentJob(job) : null,
+    sync_due: premium && account !== undefined && (await syncDueOf(deps.repo, account, deps.clock.now())),
+  };
+}
 
 /**
  * Deep Thought's rules: which account a user sees, premium beyond the dashboard, jobs (sync-job.ts,
@@ -141,15 +160,7 @@ export function createDeepThoughtService(deps: {
       if (!(await repo.deleteAccount(userId, id))) throw new NotFound();
     },
 
-    async status(userId: number) {
-      const [account] = await repo.listAccounts(userId);
-      const job = account ? await repo.latestJob(account.id) : undefined;
-      return {
-        account: account ? presentAccount(account, true) : null,
-        premium: await deps.premium(userId),
-        job: job ? presentJob(job) : null,
-      };
-    },
+    status: (userId: number) => statusOf({ repo, premium: deps.premium, clock }, userId),
 
     /** Starts a sync of the selected account, or answers the one already running. */
     async sync(userId: number): Promise<DtJob> {

@@ -11,6 +11,7 @@ import {
   type DtEngagers,
   type DtJob,
   type DtSpam,
+  type DtStatus,
   type DtUsersPage,
   type TalkToXAnswer,
   type XAccount,
@@ -220,15 +221,24 @@ describe('Deep Thought', () => {
     const gated = await get<{ detail: string }>('/api/external/deepthought/followers/');
     expect(gated).toEqual({ status: 402, body: { detail: PREMIUM_REQUIRED } });
     expect((await get('/api/external/deepthought/stats/')).status).toBe(200);
+    // Without premium the suite starts no sync by itself; with it, a never-synced account is due.
+    const due = async () => (await get<DtStatus>('/api/external/deepthought/status/')).body.sync_due;
+    expect(await due()).toBe(false);
     await givePremium(ann.user.id);
     expect((await get('/api/external/deepthought/followers/')).status).toBe(200);
+    expect(await due()).toBe(true);
   });
 
   let before: Set<number>;
   it('syncs followers, following, posts and engagers from X into the database', async () => {
     const started = await post<DtJob>('/api/external/deepthought/sync/', {});
     expect(started.status).toBe(200);
+    // While it runs no second sync is due, and asking again answers the same job.
+    const status = await get<DtStatus>('/api/external/deepthought/status/');
+    expect(status.body.sync_due).toBe(false);
+    expect((await post<DtJob>('/api/external/deepthought/sync/', {})).body.id).toBe(started.body.id);
     const job = await finished(started.body);
+    expect((await get<DtStatus>('/api/external/deepthought/status/')).body.sync_due).toBe(false);
     expect(job).toMatchObject({ state: 'done', done: SYNC_STAGES.length, total: SYNC_STAGES.length });
     before = new Set(net.graph.followers(me));
     const ids = new Set<string>();
@@ -295,6 +305,22 @@ describe('Deep Thought', () => {
       `/api/external/deepthought/xstats/?country=${xstats.body.countries[0]!.country}`,
     );
     expect(one.body.accounts.length).toBeGreaterThan(0);
+  });
+
+  it("answers the best time in the viewer's zone: Tokyo's hours are UTC's moved on by nine", async () => {
+    const at = (tz: string) =>
+      get<DtBestTime>(`/api/external/deepthought/best-post-time/?tz=${encodeURIComponent(tz)}`);
+    const [utc, tokyo] = [(await at('UTC')).body, (await at('Asia/Tokyo')).body];
+    expect([utc.time_zone, tokyo.time_zone]).toEqual(['UTC', 'Asia/Tokyo']);
+    expect(utc.basis).toBeGreaterThan(0);
+    // Tokyo is UTC+9 all year (no summer time): every hour's share moves nine hours on.
+    const shifted = (hours: number[]) => hours.map((_, h) => hours[(h + 24 - 9) % 24]!);
+    expect(tokyo.hours).toEqual(shifted(utc.hours));
+    expect(tokyo.own_hours).toEqual(shifted(utc.own_hours));
+    // The best hours are Tokyo's busiest (ties go to the earlier local hour, so compare shares).
+    const top = Math.max(...utc.hours);
+    expect(tokyo.best_hours.map((h) => tokyo.hours[h])[0]).toBe(top);
+    expect(tokyo.hours).not.toEqual(utc.hours);
   });
 
   it('reads mentions, quotes, liked posts and post counts from X for engagers and the best time', async () => {

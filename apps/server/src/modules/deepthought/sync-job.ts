@@ -7,6 +7,7 @@ import type {
   DtUserInsert,
   EngagementKind,
 } from './deepthought.repository';
+import { DT_AUTO_SYNC_RETRY_MS, DT_SYNC_REFRESH_MS } from '@murmur/core/api';
 import type { JobControls } from './job-runner';
 import { SPAM_THRESHOLD, spamVerdict } from './spam';
 import {
@@ -29,6 +30,24 @@ export const SYNC_STAGES = [
   'Activity',
   'Lists',
 ] as const;
+
+const UNFINISHED = new Set(['queued', 'running', 'waiting']);
+
+/**
+ * Whether opening the suite should start a sync by itself (status `sync_due`; the caller has checked
+ * premium): the copy was never made or is older than DT_SYNC_REFRESH_MS, no sync is running, and
+ * none started within DT_AUTO_SYNC_RETRY_MS (a sync that failed is not retried on every visit;
+ * "Sync now" still is).
+ */
+export function syncDue(account: DtAccountRow, lastSync: DtJobRow | undefined, now: Date): boolean {
+  if (lastSync && UNFINISHED.has(lastSync.state)) return false;
+  if (lastSync && now.getTime() - lastSync.created.getTime() < DT_AUTO_SYNC_RETRY_MS) return false;
+  return account.syncedAt === null || now.getTime() - account.syncedAt.getTime() >= DT_SYNC_REFRESH_MS;
+}
+
+/** syncDue of the account's newest sync job (the caller has checked premium). */
+export const syncDueOf = async (repo: DeepThoughtRepository, account: DtAccountRow, now: Date) =>
+  syncDue(account, await repo.latestJob(account.id, ['sync']), now);
 
 /** How many of the newest engaged posts a sync reads engagers of; followers sampled for activity. */
 const ENGAGER_POSTS = 20;

@@ -55,11 +55,12 @@ export function jobQueries(db: Db) {
       return row;
     },
 
-    async latestJob(accountId: number): Promise<DtJobRow | undefined> {
+    /** The account's newest job, or its newest of some kinds. */
+    async latestJob(accountId: number, kinds?: string[]): Promise<DtJobRow | undefined> {
       const [row] = await db
         .select()
         .from(dtJobs)
-        .where(eq(dtJobs.accountId, accountId))
+        .where(and(eq(dtJobs.accountId, accountId), kinds && inArray(dtJobs.kind, kinds)))
         .orderBy(desc(dtJobs.id))
         .limit(1);
       return row;

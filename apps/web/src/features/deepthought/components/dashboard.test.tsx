@@ -9,6 +9,7 @@ const status: DtStatus = {
   account: { id: 1, x_user_id: '42', username: 'rin', name: 'Rin', selected: true, synced_at: null },
   premium: false,
   job: null,
+  sync_due: false,
 };
 const stats = (synced_at: string | null): DtStats => ({
   synced_at,

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Progress, Stack, Text } fr
 import { DT_DAILY_LIMIT_STAGE, X_FOLLOW_ACTIONS_PER_DAY, type DtJob } from '@murmur/core/api';
 import { formatDate, formatRelativeTime } from '@murmur/core/format';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader, usePageTitle } from '@/components/page-title';
@@ -88,6 +88,15 @@ export function SyncBar({ syncedAt }: { syncedAt: string | null | undefined }) {
   const { t } = useTranslation();
   const status = useDtStatus();
   const start = useStartSync();
+  // A sync the suite starts by itself (the server's `sync_due`: premium, a copy never made or a day
+  // old, none running), once per account while this bar is shown; its progress shows below.
+  const autoStarted = useRef<number | null>(null);
+  const due = status.data?.sync_due === true ? status.data.account?.id : undefined;
+  useEffect(() => {
+    if (due === undefined || autoStarted.current === due || start.isPending) return;
+    autoStarted.current = due;
+    start.mutate();
+  }, [due, start]);
   const latest = status.data?.job;
   const jobId = start.data?.id ?? (latest && !jobFinished(latest) ? latest.id : undefined);
   const job = useDtJob(jobId);

@@ -11,6 +11,7 @@ const status = (premium: boolean, connected = true): DtStatus => ({
   account: connected ? account : null,
   premium,
   job: null,
+  sync_due: false,
 });
 const stats = {
   synced_at: null,
