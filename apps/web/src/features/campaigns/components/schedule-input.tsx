@@ -1,16 +1,12 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/ja';
-import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InterfaceDates, MONTH_LABEL_FORMAT } from '@/components/interface-dates';
 import { useLanguage } from '@/hooks/use-language';
 import type { AppLanguage } from '@/lib/i18n';
 
-// The campaign screens' date pickers (@mantine/dates with dayjs): months, weekdays and the chosen
-// date in the interface language, whatever the browser's own language (a native datetime-local
-// field shows the browser's format: "mm/dd/yyyy, --:-- --" to a Japanese user of an English
-// Chromium). Only the campaign screens import this module, so the first load does not carry it.
+// The campaign screens' date pickers, in the interface language (components/interface-dates.tsx).
 
 /** How a chosen date and time reads in the field. */
 export const SCHEDULE_FORMAT: Record<AppLanguage, string> = {
@@ -23,16 +19,6 @@ export const toPickerValue = (iso: string | null): string | null =>
   iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : null;
 export const fromPickerValue = (value: string | null): string | null =>
   value ? dayjs(value).toISOString() : null;
-
-/** The dates settings of the campaign screens: the interface language; weeks from Sunday as Japanese calendars show them. */
-export function ScheduleDates({ children }: { children: ReactNode }) {
-  const language = useLanguage();
-  return (
-    <DatesProvider settings={{ locale: language, firstDayOfWeek: language === 'ja' ? 0 : 1 }}>
-      {children}
-    </DatesProvider>
-  );
-}
 
 export interface ScheduleInputProps {
   label: string;
@@ -52,7 +38,7 @@ export function ScheduleInput({ label, value, onChange, required, error, placeho
   // A campaign cannot start or end in the past: the calendar's earlier days are not offered.
   const [today] = useState(() => dayjs().format('YYYY-MM-DD'));
   return (
-    <ScheduleDates>
+    <InterfaceDates>
       <DateTimePicker
         minDate={today}
         label={label}
@@ -62,8 +48,7 @@ export function ScheduleInput({ label, value, onChange, required, error, placeho
         value={toPickerValue(value)}
         onChange={(v) => onChange(fromPickerValue(v))}
         valueFormat={SCHEDULE_FORMAT[language]}
-        // "2026年12月", not dayjs's "12月 2026".
-        monthLabelFormat={language === 'ja' ? 'YYYY年M月' : 'MMMM YYYY'}
+        monthLabelFormat={MONTH_LABEL_FORMAT[language]}
         yearLabelFormat="YYYY"
         clearable
         clearButtonProps={{ 'aria-label': t('campaigns.fields.clearDate', { field: label }) }}
@@ -73,6 +58,6 @@ export function ScheduleInput({ label, value, onChange, required, error, placeho
         // What no date means ("On publishing") is read, not a hint: Mantine's placeholder grey is 2.1:1.
         styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       />
-    </ScheduleDates>
+    </InterfaceDates>
   );
 }
