@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { viewerTimeZone } from '../api/deepthought-query';
 import { useDtBestTime } from '../api/get-best-post-time';
+import { uiLanguage } from './dt-frame';
 
 const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -64,8 +65,22 @@ export function OwnHours({ hours, posts }: { hours: number[]; posts: number }) {
   );
 }
 
+/**
+ * The viewer's zone as the interface language names it ("Japan Standard Time", "日本標準時"), or its
+ * IANA id where the browser has no name for it.
+ */
+export function zoneName(tz: string, language: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat(uiLanguage(language), { timeZone: tz, timeZoneName: 'long' });
+    return parts.formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? tz;
+  } catch {
+    return tz;
+  }
+}
+
 export function BestTime() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The browser's zone: the server counts the hours in it, and the answer names the zone it used.
   const tz = viewerTimeZone();
   const best = useDtBestTime(tz);
   if (!best.data) return null;
@@ -84,7 +99,7 @@ export function BestTime() {
               {t('deepThought.bestTime.answer', {
                 hours: best.data.best_hours.map(hourLabel).join(', '),
                 day: t(`deepThought.weekday.${WEEKDAY_KEYS[best.data.best_weekday]!}`),
-                tz,
+                tz: zoneName(best.data.time_zone, i18n.language),
               })}
             </Text>
             <Group
