@@ -15,7 +15,7 @@ export type DtNeeds = 'account' | 'premium';
  * collects the 402 or 404 the read would get (a console error on every visit). A status that could
  * not be read leaves the decision to the read itself (its error is shown as before).
  */
-export const dtOpen = (status: UseQueryResult<DtStatus>, needs: DtNeeds): boolean =>
+export const dtOpen = (status: UseQueryResult<DtStatus, unknown>, needs: DtNeeds): boolean =>
   status.isError ||
   (status.data !== undefined && status.data.account !== null && (needs === 'account' || status.data.premium));
 
