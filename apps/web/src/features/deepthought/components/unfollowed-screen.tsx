@@ -1,6 +1,10 @@
-import { Group, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DAY_FORMAT, InterfaceDates, MONTH_LABEL_FORMAT } from '@/components/interface-dates';
+import { useLanguage } from '@/hooks/use-language';
 import { useDtChanges } from '../api/get-unfollowers';
 import { DtScreen, shortDate } from './dt-frame';
 import { UsersTable } from './users-table';
@@ -9,6 +13,7 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 export function UnfollowedScreen() {
   const { t, i18n } = useTranslation();
+  const language = useLanguage();
   const [since, setSince] = useState(() => isoDay(new Date(Date.now() - 7 * 86_400_000)));
   const [until, setUntil] = useState(() => isoDay(new Date(Date.now() + 86_400_000)));
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(since) && /^\d{4}-\d{2}-\d{2}$/.test(until);
@@ -27,18 +32,30 @@ export function UnfollowedScreen() {
       {(data) => (
         <Stack gap="md">
           <Group>
-            <TextInput
-              type="date"
-              label={t('deepThought.since')}
-              value={since}
-              onChange={(e) => setSince(e.currentTarget.value)}
-            />
-            <TextInput
-              type="date"
-              label={t('deepThought.until')}
-              value={until}
-              onChange={(e) => setUntil(e.currentTarget.value)}
-            />
+            {/* Days in the interface language (a native date field writes mm/dd/yyyy to a
+                Japanese user of an English browser); the value stays YYYY-MM-DD. */}
+            <InterfaceDates>
+              <DatePickerInput
+                label={t('deepThought.since')}
+                value={since}
+                onChange={(value) => value && setSince(dayjs(value).format('YYYY-MM-DD'))}
+                maxDate={until}
+                valueFormat={DAY_FORMAT[language]}
+                monthLabelFormat={MONTH_LABEL_FORMAT[language]}
+                yearLabelFormat="YYYY"
+                popoverProps={{ withinPortal: true }}
+              />
+              <DatePickerInput
+                label={t('deepThought.until')}
+                value={until}
+                onChange={(value) => value && setUntil(dayjs(value).format('YYYY-MM-DD'))}
+                minDate={since}
+                valueFormat={DAY_FORMAT[language]}
+                monthLabelFormat={MONTH_LABEL_FORMAT[language]}
+                yearLabelFormat="YYYY"
+                popoverProps={{ withinPortal: true }}
+              />
+            </InterfaceDates>
             <Text size="sm" c="dimmed">
               {t('deepThought.syncsInRange', { n: data.syncs })}
             </Text>
