@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { DataTable, type DataTableColumn } from './data-table';
+import classes from './data-table.module.css';
 
 interface Row {
   id: number;
@@ -104,17 +105,10 @@ describe('DataTable', () => {
     expect(cells[1]!.style.textAlign).toBe('right');
   });
 
-  it('stacks on a phone only when asked: each cell then names its column', () => {
-    const { unmount } = renderWithProviders(
-      <DataTable caption="Audiences" columns={columns} rows={rows} rowKey={(r) => r.id} />,
-    );
-    const plain = screen.getByRole('table', { name: 'Audiences' }).className;
-    unmount();
-    renderWithProviders(
-      <DataTable caption="Audiences" columns={columns} rows={rows} rowKey={(r) => r.id} stackOnPhone />,
-    );
+  it('stacks on a phone, every table: its classes include the stacking one, and each cell names its column', () => {
+    renderWithProviders(<DataTable caption="Audiences" columns={columns} rows={rows} rowKey={(r) => r.id} />);
     const table = screen.getByRole('table', { name: 'Audiences' });
-    expect(table.className).not.toBe(plain);
+    expect(table.classList).toContain(classes.stack);
     const cells = within(screen.getAllByRole('row')[1]!).getAllByRole('cell');
     expect(cells.map((cell) => cell.dataset.label)).toEqual(['Name', 'Size']);
   });

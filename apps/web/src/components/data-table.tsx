@@ -32,12 +32,6 @@ export interface DataTableProps<T> {
   onShowMore?: () => unknown;
   loadingMore?: boolean;
   emptyText?: string;
-  /**
-   * On a phone (below 36em) each row becomes a block of "header: value" lines and the sortable
-   * headers a row of sort buttons above them, instead of a table that scrolls sideways and hides its
-   * right-hand columns.
-   */
-  stackOnPhone?: boolean;
 }
 
 /** A cell without a renderer shows the row's field as text. */
@@ -67,7 +61,6 @@ export function DataTable<T>({
   onShowMore,
   loadingMore = false,
   emptyText,
-  stackOnPhone = false,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [currentSort, setSort] = useUncontrolled({
@@ -87,10 +80,9 @@ export function DataTable<T>({
   return (
     <>
       <div className={classes.scroll}>
-        <table
-          className={stackOnPhone ? `${classes.table} ${classes.stack}` : classes.table}
-          aria-label={caption}
-        >
+        {/* On a phone (below 36em) each row is a block of "header: value" lines and the sortable headers
+            a row of sort buttons above them: no table scrolls sideways or hides its right-hand columns. */}
+        <table className={`${classes.table} ${classes.stack}`} aria-label={caption}>
           <thead>
             <tr>
               {columns.map((column) => {

@@ -17,7 +17,7 @@ export function LanguageMenu({ onChange, defaultOpened }: LanguageMenuProps) {
   // SPEC §4: dropdowns open by click or hover. Mantine's click-hover: a hover opens the menu and the
   // pointer leaving closes it, unless a click opened it; an outside click and Escape close it.
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened} trigger="click-hover">
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
         <LanguageButton />
       </Menu.Target>

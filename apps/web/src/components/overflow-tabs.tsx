@@ -121,7 +121,7 @@ export function OverflowTabs({ tabs, value, onChange, label, tabWidth = TAB_WIDT
         })}
       </div>
       {overflow.length > 0 && (
-        <Menu position="bottom-end" withinPortal trigger="click-hover">
+        <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button
               variant={activeInOverflow ? 'light' : 'subtle'}

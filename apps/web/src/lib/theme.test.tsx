@@ -1,5 +1,5 @@
 import { Alert, Button, Menu, mergeMantineTheme, DEFAULT_THEME, Notification } from '@mantine/core';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
@@ -34,6 +34,24 @@ describe('theme (axe)', () => {
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
     expect([...menu.children].map((child) => child.getAttribute('role'))).toEqual(['menuitem', 'menuitem']);
+  });
+
+  it('opens any menu on hover as well as on click, and closes it when the pointer leaves (SPEC §4)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Menu>
+        <Menu.Target>
+          <Button>Row actions</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item>Open</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>,
+    );
+    await user.hover(screen.getByRole('button', { name: 'Row actions' }));
+    expect(await screen.findByRole('menu')).toBeTruthy();
+    await user.unhover(screen.getByRole('button', { name: 'Row actions' }));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
   });
 
   it('keeps the line breaks of a message naming several fields, in alerts and toasts (SPEC §8)', () => {

@@ -6,8 +6,10 @@ import {
   Menu,
   Notification,
   parseThemeColor,
+  Popover,
   type MantineColorsTuple,
 } from '@mantine/core';
+import { DROPDOWN_MIDDLEWARES } from './dropdown-position';
 
 /**
  * WCAG AA (axe color-contrast): shade 9 is the text colour of light badges, buttons and
@@ -33,7 +35,11 @@ export const theme = createTheme({
   components: {
     // WCAG (axe aria-required-children, critical): a menu's hidden first-focus placeholder is
     // a div[tabindex] among its menuitems; without it a keyboard-opened menu focuses its first item.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // SPEC §4: a menu opens and closes by click or by hover.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false, trigger: 'click-hover' } }),
+    // SPEC §9: every dropdown (menus, selects, date pickers: all are Popovers) at most 600 px wide,
+    // 16 px inside the window, upward only when 300 px are free above and not below.
+    Popover: Popover.extend({ defaultProps: { middlewares: DROPDOWN_MIDDLEWARES } }),
     // SPEC §8: an error naming several fields puts each on its own line ("Name: ….\nCountry: …"):
     // alerts and toasts keep the message's line breaks.
     Alert: Alert.extend({ styles: { message: { whiteSpace: 'pre-line' } } }),

@@ -88,7 +88,6 @@ export function AudienceListBody({
           manualSorting
           onShowMore={audiences.hasNextPage ? () => audiences.fetchNextPage() : undefined}
           loadingMore={audiences.isFetchingNextPage}
-          stackOnPhone
         />
       </div>
     </Paper>

@@ -33,13 +33,7 @@ export function PushedAudiences({ uploads }: { uploads: UploadedAudience[] }) {
         {t('audiences.pushed.intro')}
       </Text>
       {/* On a phone each pushed audience is a block of its columns (nothing past the screen's edge). */}
-      <DataTable
-        caption={t('audiences.pushed.title')}
-        columns={columns}
-        rows={pushed}
-        rowKey={(u) => u.id}
-        stackOnPhone
-      />
+      <DataTable caption={t('audiences.pushed.title')} columns={columns} rows={pushed} rowKey={(u) => u.id} />
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ export interface ExamplesMenuProps {
 export function ExamplesMenu({ onPick }: ExamplesMenuProps) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" width={320} withinPortal trigger="click-hover">
+    <Menu position="bottom-end" width={320} withinPortal>
       <Menu.Target>
         <Button variant="default">{t('creator.examples.button')}</Button>
       </Menu.Target>

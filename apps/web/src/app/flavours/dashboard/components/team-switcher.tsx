@@ -20,13 +20,7 @@ export function TeamSwitcher({ user, currentSlug, defaultOpened }: TeamSwitcherP
   const navigate = useNavigate();
 
   return (
-    <Menu
-      position="bottom-start"
-      withinPortal
-      width={260}
-      defaultOpened={defaultOpened}
-      trigger="click-hover"
-    >
+    <Menu position="bottom-start" withinPortal width={260} defaultOpened={defaultOpened}>
       <Menu.Target>
         <TeamSwitcherButton user={user} currentSlug={currentSlug} />
       </Menu.Target>

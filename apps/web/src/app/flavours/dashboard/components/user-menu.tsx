@@ -20,7 +20,7 @@ export function UserMenu({ user, teamSlug, defaultOpened }: UserMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Menu position="bottom-end" withinPortal width={240} defaultOpened={defaultOpened} trigger="click-hover">
+    <Menu position="bottom-end" withinPortal width={240} defaultOpened={defaultOpened}>
       <Menu.Target>
         <UserMenuButton user={user} />
       </Menu.Target>
