@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiFor } from '../support/audience-api';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
-import { screenshot } from '../support/screens';
+import { contentCutOff, SCREENS_DIR, screenshot } from '../support/screens';
 import { signInWithCode } from '../support/sign-in';
 
 /**
@@ -30,6 +30,39 @@ function consoleErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
   });
   return errors;
+}
+
+const MARGIN = 16;
+
+/**
+ * SPEC §9 on a phone: the creator's "Worked examples" menu in a window that ends 160 px below its
+ * button (less than its panel) and starts less than 300 px above it opens downward (no side has the
+ * 300 px a dropdown assumes) and keeps 16 px from every edge of the 390 px window, scrolling inside.
+ */
+async function menuNearTheBottom(page: Page, lang: Lang, slug: string) {
+  await page.goto(`${app.server.url}/${slug}/creator`);
+  const button = page.getByRole('button', { name: tr(lang, 'creator.examples.button') });
+  await expect(button).toBeVisible();
+  const trigger = (await button.boundingBox())!;
+  expect(trigger.y, 'the button has less than 300 px above it').toBeLessThan(300);
+  const windowHeight = Math.ceil(trigger.y + trigger.height + 160);
+  await page.setViewportSize({ width: 390, height: windowHeight });
+  await button.click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toHaveAttribute('data-position', /^bottom/);
+  const box = (await menu.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(MARGIN - 0.5);
+  expect(box.x + box.width).toBeLessThanOrEqual(390 - MARGIN + 0.5);
+  expect(box.y).toBeGreaterThanOrEqual(trigger.y + trigger.height);
+  expect(box.y + box.height).toBeLessThanOrEqual(windowHeight - MARGIN + 0.5);
+  // Its last example is reached by scrolling the panel.
+  const last = menu.getByRole('menuitem').last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport();
+  // The window as it is (the screenshot helper grows it to the page's height, which moves the panel).
+  await page.screenshot({ path: `${SCREENS_DIR}/phone-menu-near-bottom-${lang}.png` });
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
@@ -80,6 +113,15 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
       await expect(account).toBeFocused();
+      expect(errors).toEqual([]);
+
+      // An empty table on a phone: its "No results" whole inside the card, nothing scrolled sideways.
+      await page.goto(`${app.server.url}/${team.slug}/campaigns`);
+      await expect(page.getByText(tr(lang, 'table.noResults'))).toBeVisible();
+      await expect.poll(() => contentCutOff(page)).toEqual([]);
+      await screenshot(page, `phone-campaigns-empty-${lang}`);
+
+      await menuNearTheBottom(page, lang, team.slug);
       expect(errors).toEqual([]);
     });
 
