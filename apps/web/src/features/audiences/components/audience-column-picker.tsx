@@ -3,6 +3,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '@/components/data-table';
+import { useClickHover } from '@/lib/use-click-hover';
 
 /**
  * My Audiences' columns as a person chooses them: a short default (name, size, country, last
@@ -84,14 +85,15 @@ export interface AudienceColumnPickerProps {
 export function AudienceColumnPicker({ shown, onToggle }: AudienceColumnPickerProps) {
   const { t } = useTranslation();
   const id = useId();
+  const { popoverProps, targetProps, dropdownProps } = useClickHover();
   return (
-    <Popover position="bottom-end" width={340} shadow="md" withinPortal>
+    <Popover position="bottom-end" width={340} shadow="md" withinPortal {...popoverProps}>
       <Popover.Target>
-        <Button variant="default" size="xs">
+        <Button variant="default" size="xs" {...targetProps}>
           {t('audiences.columnPicker.button')}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown {...dropdownProps}>
         <Stack gap="sm" role="group" aria-label={t('audiences.columnPicker.label')}>
           <Text size="sm" fw={600}>
             {t('audiences.columnPicker.label')}
