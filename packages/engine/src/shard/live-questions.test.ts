@@ -58,6 +58,7 @@ function question(
       case 'lookalikeRank':
       case 'lookalikeDescribe':
       case 'lookalikeJoint':
+      case 'liveStatus':
       case 'censusCore':
       case 'communityCensus':
         throw new Error(`${op}: not asked by insights`);

@@ -213,6 +213,7 @@ function inProcess(parts: readonly LiveShardEngine[]): ShardAsker & { dictionary
       case 'lookalikeRank':
       case 'lookalikeDescribe':
       case 'lookalikeJoint':
+      case 'liveStatus':
       case 'censusCore':
       case 'communityCensus':
         throw new Error(`${op}: not asked by insights`);
