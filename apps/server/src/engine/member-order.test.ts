@@ -3,7 +3,7 @@ import type { LiveEvent } from '@murmur/core/live';
 import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { targetingPackageSchema, type TargetingPackageInput } from '@murmur/core/targeting';
-import { byNumber } from '../lib/member-ids';
+import { byNumber, diffSorted, isKnownAscending } from '../lib/member-ids';
 import { memberIds } from './member-order';
 
 /** The members' ids as the history task read them before: every member described, then sorted. */
@@ -35,6 +35,20 @@ describe('member ids in the engine’s id order', () => {
     }
     const all = engine.explore.everyone();
     expect(memberIds(engine, all)).toEqual(described(engine, all.toArray()));
+  });
+
+  it('are known ascending: the next point’s diff and the encodings do not check their order again', () => {
+    const ids = memberIds(engine, engine.evaluate(speakers).accounts);
+    const wider = memberIds(engine, engine.evaluate(everyone).accounts);
+    expect(isKnownAscending(ids)).toBe(true);
+    expect(isKnownAscending(wider)).toBe(true);
+    // Unchecked lists: checked when first diffed, then known.
+    const copy = [...ids];
+    expect(isKnownAscending(copy)).toBe(false);
+    const diff = diffSorted(copy, wider);
+    expect(isKnownAscending(copy)).toBe(true);
+    expect(diff.left).toEqual([]);
+    expect(diff.joined).toEqual(wider.filter((id) => !new Set(ids).has(id)));
   });
 
   it('stay equal once the live index has new accounts (merged in), suspended ones and new ids of any length', () => {

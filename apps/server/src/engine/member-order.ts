@@ -1,5 +1,5 @@
 import type { AccountSet, AudienceEngine } from '@murmur/engine';
-import { byNumber } from '../lib/member-ids';
+import { byNumber, knownAscending } from '../lib/member-ids';
 
 /**
  * The accounts of an engine in the numeric order of their X ids (member-ids.ts `byNumber`), made
@@ -34,7 +34,7 @@ export function memberIdsSorted(engine: AudienceEngine, members: ArrayLike<numbe
     .accountIds(members)
     .filter((id) => id !== '')
     .sort(byNumber);
-  return ids.filter((id, i) => i === 0 || id !== ids[i - 1]);
+  return knownAscending(ids.filter((id, i) => i === 0 || id !== ids[i - 1]));
 }
 
 /** Merges two lists in strictly ascending numeric order into one, each id once. */
@@ -84,15 +84,20 @@ export function memberIds(engine: AudienceEngine, accounts: AccountSet): string[
   }
   const ids = engine.explore.accountIds(ranked);
   const inOrder: string[] = [];
-  for (const id of ids) {
+  let last = '';
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
     if (id === '') continue;
-    if (inOrder.length > 0 && byNumber(inOrder[inOrder.length - 1]!, id) >= 0) {
+    // Canonical decimals ascend by length, then as text (byNumber, one comparison of the two).
+    if (inOrder.length > 0 && !(last.length < id.length || (last.length === id.length && last < id))) {
       orders.delete(engine);
       return memberIdsSorted(engine, members);
     }
     inOrder.push(id);
+    last = id;
   }
   // Many members newer than the order: the next call makes it again, with them.
   if (newer.length > 1024 && newer.length * 8 > members.length) orders.delete(engine);
-  return newer.length === 0 ? inOrder : merge(inOrder, memberIdsSorted(engine, newer));
+  // Ascending as checked: diffs and encodings of the list (member-ids.ts) do not check it again.
+  return knownAscending(newer.length === 0 ? inOrder : merge(inOrder, memberIdsSorted(engine, newer)));
 }

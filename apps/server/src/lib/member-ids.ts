@@ -67,15 +67,26 @@ const loOf = (id: string): number => (id.length > 9 ? Number(id.slice(-9)) : Num
 const EXACT_HI = 9_000_000;
 
 /**
- * Lists decodeIds read from a numeric set: strictly ascending by construction, so not checked
- * again (a set's ids are read, then diffed or encoded, without being changed).
+ * Lists known to be strictly ascending: read by decodeIds from a numeric set, made in order by the
+ * engine (member-order.ts `memberIds`, `knownAscending`) or checked once here; not checked again (a
+ * set's ids are read, then diffed, encoded or kept for the next point's diff, without being changed).
  */
-const decodedAscending = new WeakSet<readonly string[]>();
+const checkedAscending = new WeakSet<readonly string[]>();
 
-/** True when `ids` are strictly ascending in numeric order (so distinct). */
+/** Records that `ids` (never changed after) are strictly ascending in numeric order; returns them. */
+export function knownAscending<T extends readonly string[]>(ids: T): T {
+  checkedAscending.add(ids);
+  return ids;
+}
+
+/** Whether `ids` are known strictly ascending without a check (`knownAscending`, decodeIds). */
+export const isKnownAscending = (ids: readonly string[]): boolean => checkedAscending.has(ids);
+
+/** True when `ids` are strictly ascending in numeric order (so distinct); checked once per list. */
 const ascending = (ids: readonly string[]): boolean => {
-  if (decodedAscending.has(ids)) return true;
+  if (checkedAscending.has(ids)) return true;
   for (let i = 1; i < ids.length; i++) if (byNumber(ids[i - 1]!, ids[i]!) >= 0) return false;
+  checkedAscending.add(ids);
   return true;
 };
 
@@ -161,7 +172,7 @@ export function decodeIds(bytes: Uint8Array): string[] {
     }
     ids[i] = hi === 0 ? String(lo) : `${hi}${String(lo).padStart(9, '0')}`;
   }
-  decodedAscending.add(ids);
+  checkedAscending.add(ids);
   return ids;
 }
 
