@@ -28,7 +28,8 @@ import {
   summariseOverlap,
   type OverlapSummary,
 } from '@murmur/engine';
-import { memberIds } from './member-order';
+import type { MemberList } from '../lib/member-ids';
+import { memberIds, memberPairs } from './member-order';
 
 /** Percent 0–100 and the stage, as jobs report them. */
 export type ReportStage = (progress: number, stage: string) => void;
@@ -156,8 +157,11 @@ export type HistoryMeasure = DigestComposition & {
   followed: FollowedTally;
   estimate: AudienceEstimate;
   counts: FieldCounts;
-  /** The members' X ids, distinct and in numeric order (member-ids.ts `byNumber`); over the cap: their count. */
-  members: { overCap: false; ids: string[] } | { overCap: true; count: number };
+  /**
+   * The members' X ids, distinct and in numeric order (member-ids.ts `byNumber`), as IdPairs where the
+   * engine's ids are numeric; over the cap: their count.
+   */
+  members: { overCap: false; ids: MemberList } | { overCap: true; count: number };
 };
 
 /**
@@ -468,7 +472,10 @@ export const engineTasks = {
       members:
         audience.sampleCount > input.memberCap
           ? { overCap: true, count: audience.sampleCount }
-          : { overCap: false, ids: memberIds(engine, audience.accounts) },
+          : {
+              overCap: false,
+              ids: memberPairs(engine, audience.accounts) ?? memberIds(engine, audience.accounts),
+            },
     };
   },
 

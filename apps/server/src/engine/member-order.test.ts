@@ -1,10 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@murmur/core/live';
-import { buildIndex, liveEngine, LIVE_BUILD_OPTIONS, type LiveAudienceEngine } from '@murmur/engine';
+import {
+  AccountSet,
+  buildIndex,
+  liveEngine,
+  LIVE_BUILD_OPTIONS,
+  type LiveAudienceEngine,
+} from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { targetingPackageSchema, type TargetingPackageInput } from '@murmur/core/targeting';
-import { byNumber, diffSorted, isKnownAscending } from '../lib/member-ids';
-import { memberIds } from './member-order';
+import { byNumber, diffSorted, isKnownAscending, pairsOfIds } from '../lib/member-ids';
+import { memberIds, memberPairs } from './member-order';
 
 /** The members' ids as the history task read them before: every member described, then sorted. */
 const described = (engine: LiveAudienceEngine, members: ArrayLike<number>): string[] => {
@@ -32,9 +38,14 @@ describe('member ids in the engine’s id order', () => {
       const audience = engine.evaluate(p);
       expect(audience.accounts.toArray().length).toBeGreaterThan(0);
       expect(memberIds(engine, audience.accounts)).toEqual(described(engine, audience.accounts.toArray()));
+      // The same set as pairs of numbers, without a string an id.
+      expect(memberPairs(engine, audience.accounts)).toEqual(
+        pairsOfIds(described(engine, audience.accounts.toArray())),
+      );
     }
     const all = engine.explore.everyone();
     expect(memberIds(engine, all)).toEqual(described(engine, all.toArray()));
+    expect(memberPairs(engine, all)).toEqual(pairsOfIds(described(engine, all.toArray())));
   });
 
   it('are known ascending: the next point’s diff and the encodings do not check their order again', () => {
@@ -86,6 +97,13 @@ describe('member ids in the engine’s id order', () => {
     const set = engine.explore.everyone();
     expect(memberIds(engine, now.accounts)).toEqual(described(engine, now.accounts.toArray()));
     expect(memberIds(engine, set)).toEqual(described(engine, set.toArray()));
+    expect(memberPairs(engine, now.accounts)).toEqual(pairsOfIds(described(engine, now.accounts.toArray())));
+    expect(memberPairs(engine, set)).toEqual(pairsOfIds(described(engine, set.toArray())));
+    // A set holding a removed account (the first audience's members before): left out as memberIds leaves it.
+    const was = AccountSet.fromNumbers(Math.max(...before) + 1, before);
+    expect(memberPairs(engine, was)).toEqual(pairsOfIds(described(engine, before)));
+    expect(memberPairs(engine, was)).toEqual(pairsOfIds(memberIds(engine, was)));
+    expect(pairsOfIds(described(engine, before))!.length).toBeLessThan(2 * before.length);
     const ids = memberIds(engine, set);
     for (const id of news) expect(ids).toContain(id);
     for (const id of gone) expect(ids).not.toContain(id);

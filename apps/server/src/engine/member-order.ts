@@ -1,5 +1,5 @@
 import type { AccountSet, AudienceEngine } from '@murmur/engine';
-import { byNumber, knownAscending } from '../lib/member-ids';
+import { byNumber, knownAscending, pairsOfIds, type IdPairs } from '../lib/member-ids';
 
 /**
  * The accounts of an engine in the numeric order of their X ids (member-ids.ts `byNumber`), made
@@ -9,6 +9,11 @@ import { byNumber, knownAscending } from '../lib/member-ids';
 interface IdOrder {
   rank: Uint32Array;
   order: Uint32Array;
+  /**
+   * Each rank's id as IdPairs (member-ids.ts), hi −1 for an account without one; null when an id is
+   * not a canonical decimal (then members are read as ids).
+   */
+  pairs: Float64Array | null;
 }
 
 const UNRANKED = 0xffffffff;
@@ -25,7 +30,22 @@ function orderOf(engine: AudienceEngine): IdOrder {
     order[r] = all[place]!;
     rank[all[place]!] = r;
   });
-  return { rank, order };
+  const present = places.map((place) => ids[place]!).filter((id) => id !== '');
+  const numeric = pairsOfIds(present);
+  let pairs: Float64Array | null = null;
+  // Distinct ids only (two accounts of one id would shift the pairs): else members are read as ids.
+  if (numeric && numeric.length === present.length * 2) {
+    pairs = new Float64Array(all.length * 2);
+    let k = 0;
+    places.forEach((place, r) => {
+      if (ids[place] === '') pairs![2 * r] = -1;
+      else {
+        pairs![2 * r] = numeric[k++]!;
+        pairs![2 * r + 1] = numeric[k++]!;
+      }
+    });
+  }
+  return { rank, order, pairs };
 }
 
 /** The members' X ids the slow way: every id read, sorted, and made distinct. */
@@ -100,4 +120,70 @@ export function memberIds(engine: AudienceEngine, accounts: AccountSet): string[
   if (newer.length > 1024 && newer.length * 8 > members.length) orders.delete(engine);
   // Ascending as checked: diffs and encodings of the list (member-ids.ts) do not check it again.
   return knownAscending(newer.length === 0 ? inOrder : merge(inOrder, memberIdsSorted(engine, newer)));
+}
+
+/** Merges two IdPairs lists into one, each id once. */
+function mergePairs(a: IdPairs, b: IdPairs): IdPairs {
+  const out = new Float64Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length || j < b.length) {
+    const c = i >= a.length ? 1 : j >= b.length ? -1 : a[i]! - b[j]! || a[i + 1]! - b[j + 1]!;
+    const from = c <= 0 ? a : b;
+    const at = c <= 0 ? i : j;
+    out[k++] = from[at]!;
+    out[k++] = from[at + 1]!;
+    if (c <= 0) i += 2;
+    if (c >= 0) j += 2;
+  }
+  return out.slice(0, k);
+}
+
+/**
+ * An audience's members as IdPairs (member-ids.ts): the same set as `memberIds`, without a string
+ * an id where the engine's id order has them (each rank's pair made with the order): the members'
+ * ranks read in order, those whose account has no id now (removed since) left out, the accounts
+ * newer than the order read as ids and merged in. Null when the engine's ids are not all numeric.
+ */
+export function memberPairs(engine: AudienceEngine, accounts: AccountSet): IdPairs | null {
+  const members = accounts.toArray();
+  let known = orders.get(engine);
+  if (!known) orders.set(engine, (known = orderOf(engine)));
+  const { rank, order, pairs } = known;
+  if (!pairs) return null;
+  const marks = new Uint32Array((order.length + 31) >>> 5);
+  const newer: number[] = [];
+  for (let i = 0; i < members.length; i++) {
+    const n = members[i]!;
+    const r = n < rank.length ? rank[n]! : UNRANKED;
+    if (r === UNRANKED) newer.push(n);
+    else marks[r >>> 5]! |= 1 << (r & 31);
+  }
+  const ranks = new Uint32Array(members.length - newer.length);
+  let k = 0;
+  for (let w = 0; w < marks.length; w++) {
+    let word = marks[w]!;
+    while (word !== 0) {
+      const bit = word & -word;
+      ranks[k++] = (w << 5) + (31 - Math.clz32(bit));
+      word ^= bit;
+    }
+  }
+  // An account removed since the order was made reads as no id: left out, as memberIds leaves it.
+  const now = engine.explore.accountIds(ranks.map((r) => order[r]!));
+  const out = new Float64Array(ranks.length * 2);
+  let m = 0;
+  for (let i = 0; i < ranks.length; i++) {
+    const r = ranks[i]!;
+    if (now[i] === '' || pairs[2 * r]! < 0) continue;
+    out[m++] = pairs[2 * r]!;
+    out[m++] = pairs[2 * r + 1]!;
+  }
+  const ranked = out.subarray(0, m);
+  // Many members newer than the order: the next call makes it again, with them.
+  if (newer.length > 1024 && newer.length * 8 > members.length) orders.delete(engine);
+  if (newer.length === 0) return ranked.slice();
+  const newIds = pairsOfIds(memberIdsSorted(engine, newer));
+  return newIds ? mergePairs(ranked, newIds) : null;
 }

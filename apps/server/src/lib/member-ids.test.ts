@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decodeIds, diffSorted, encodeIds } from './member-ids';
+import {
+  decodeIds,
+  decodePairs,
+  diffLists,
+  diffPairs,
+  diffSorted,
+  encodeIds,
+  encodePairs,
+  idsOfPairs,
+  pairsOfIds,
+} from './member-ids';
 
 /** Ids in numeric order, compared as bigints (independently of byNumber). */
 const numeric = (ids: Iterable<string>) =>
@@ -72,5 +82,38 @@ describe('the difference of two sets', () => {
     // Shortest first, then as text (byNumber).
     expect(diffSorted(before, ['9', 'c'])).toEqual({ joined: ['c'], left: ['b', '10'] });
     expect(diffSorted(['b', '10'], before.slice(1))).toEqual({ joined: ['9'], left: ['10'] });
+  });
+});
+
+describe('sets as pairs of numbers', () => {
+  it('write the bytes encodeIds writes, read back as its ids, and differ as diffSorted finds', () => {
+    const edges = ['0', '999999999', '1000000000', '1000000001', '9007199254740993', '18446744073709551615'];
+    expect(idsOfPairs(decodePairs(encodeIds(edges))!)).toEqual(edges);
+    expect(encodePairs(pairsOfIds(edges)!)).toEqual(encodeIds(edges));
+    for (let seed = 1; seed <= 20; seed++) {
+      const before = numeric(someIds(200, seed));
+      const after = numeric([...before.filter((_, i) => i % 7 !== 0), ...someIds(30, seed + 100)]);
+      const a = pairsOfIds([...before].reverse())!;
+      const b = pairsOfIds(after)!;
+      expect(idsOfPairs(a)).toEqual(before);
+      expect(encodePairs(a)).toEqual(encodeIds(before));
+      expect(decodePairs(encodeIds(after))).toEqual(b);
+      const want = diffSorted(before, after);
+      const got = diffPairs(a, b);
+      expect({ joined: idsOfPairs(got.joined), left: idsOfPairs(got.left) }).toEqual(want);
+      expect(encodePairs(got.joined)).toEqual(encodeIds(want.joined));
+      // A list of ids against pairs (a set read back from the database): the same difference.
+      const mixed = diffLists(before, b);
+      expect({
+        joined: idsOfPairs(mixed.joined as Float64Array),
+        left: idsOfPairs(mixed.left as Float64Array),
+      }).toEqual(want);
+    }
+  });
+
+  it('are not made of other ids', () => {
+    expect(pairsOfIds(['12', 'a'])).toBeNull();
+    expect(decodePairs(encodeIds(['b', 'a']))).toBeNull();
+    expect(diffLists(['a', 'b'], ['b', 'c'])).toEqual({ joined: ['c'], left: ['a'] });
   });
 });

@@ -203,3 +203,158 @@ export function diffSorted(
   while (j < b.length) joined.push(b[j++]!);
   return { joined, left };
 }
+
+/**
+ * A set of canonical decimal ids without a string an id: each id as the two exact doubles encodeIds
+ * writes it from, (hi, lo) = (⌊id / 1e9⌋, id mod 1e9), interleaved, in strictly ascending order. A
+ * point's members are compared with the point before and encoded in this form (the engine's id order
+ * gives it, member-order.ts `memberPairs`): a merge of numbers instead of strings, the same bytes.
+ */
+export type IdPairs = Float64Array;
+
+/** A point's member list: ids (distinct, in numeric order) or the same set as IdPairs. */
+export type MemberList = readonly string[] | IdPairs;
+
+/** Ids in a member list. */
+export const countOf = (list: MemberList): number => (Array.isArray(list) ? list.length : list.length / 2);
+
+const idOfPair = (hi: number, lo: number): string =>
+  hi === 0 ? String(lo) : `${hi}${String(lo).padStart(9, '0')}`;
+
+/** The ids of pairs, in their (numeric) order. */
+export function idsOfPairs(pairs: IdPairs): string[] {
+  const ids = new Array<string>(pairs.length / 2);
+  for (let i = 0; i < ids.length; i++) ids[i] = idOfPair(pairs[2 * i]!, pairs[2 * i + 1]!);
+  return knownAscending(ids);
+}
+
+/** The pairs of a set of ids (in any order, duplicates kept once); null when one is not numeric. */
+export function pairsOfIds(ids: readonly string[]): IdPairs | null {
+  const sorted = ascending(ids) ? ids : [...new Set(ids)].sort(byNumber);
+  if (!sorted.every(isNumericId)) return null;
+  const pairs = new Float64Array(sorted.length * 2);
+  for (let i = 0; i < sorted.length; i++) {
+    pairs[2 * i] = hiOf(sorted[i]!);
+    pairs[2 * i + 1] = loOf(sorted[i]!);
+  }
+  return pairs;
+}
+
+/** A member list as ids (pairs written out). */
+export const idsOfList = (list: MemberList): readonly string[] =>
+  Array.isArray(list) ? (list as readonly string[]) : idsOfPairs(list as IdPairs);
+
+/** Encodes pairs: the bytes encodeIds writes for the same ids. */
+export function encodePairs(pairs: IdPairs): Uint8Array {
+  const w = new Writer();
+  w.byte(NUMERIC);
+  w.varint(pairs.length / 2);
+  let hi = 0;
+  let lo = 0;
+  for (let i = 0; i < pairs.length; i += 2) {
+    const h = pairs[i]!;
+    const l = pairs[i + 1]!;
+    w.varint(
+      h - hi < EXACT_HI
+        ? (h - hi) * 1e9 + (l - lo)
+        : BigInt(h) * 1_000_000_000n + BigInt(l) - (BigInt(hi) * 1_000_000_000n + BigInt(lo)),
+    );
+    hi = h;
+    lo = l;
+  }
+  return w.done();
+}
+
+/** Encodes a member list (encodeIds of its ids). */
+export const encodeList = (list: MemberList): Uint8Array =>
+  Array.isArray(list) ? encodeIds(list as readonly string[]) : encodePairs(list as IdPairs);
+
+/** The pairs of an encoded numeric set (decodeIds without its strings); null for a set of lines. */
+export function decodePairs(bytes: Uint8Array): IdPairs | null {
+  if (bytes.length === 0) return new Float64Array(0);
+  if (bytes[0] === LINES) return null;
+  if (bytes[0] !== NUMERIC) throw new Error(`unknown id set format ${bytes[0]}`);
+  let at = 1;
+  const varint = (): number | bigint => {
+    let small = 0;
+    let scale = 1;
+    let big: bigint | undefined;
+    for (;;) {
+      const b = bytes[at++];
+      if (b === undefined) throw new Error('truncated id set');
+      if (big === undefined && scale < 2 ** 46) small += (b & 0x7f) * scale;
+      else {
+        big ??= BigInt(small);
+        big += BigInt(b & 0x7f) * BigInt(scale);
+      }
+      if (b < 0x80)
+        return big === undefined || big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big ?? small) : big;
+      scale *= 0x80;
+    }
+  };
+  const count = Number(varint());
+  const pairs = new Float64Array(count * 2);
+  let hi = 0;
+  let lo = 0;
+  for (let i = 0; i < count; i++) {
+    const d = varint();
+    if (typeof d === 'bigint') {
+      const v = BigInt(hi) * 1_000_000_000n + BigInt(lo) + d;
+      hi = Number(v / 1_000_000_000n);
+      lo = Number(v % 1_000_000_000n);
+    } else {
+      const r = d % 1e9;
+      lo += r;
+      hi += (d - r) / 1e9;
+      if (lo >= 1e9) {
+        lo -= 1e9;
+        hi += 1;
+      }
+    }
+    pairs[2 * i] = hi;
+    pairs[2 * i + 1] = lo;
+  }
+  return pairs;
+}
+
+/** Who joined and who left between two sets of pairs (diffSorted's answer, as pairs): one merge of numbers. */
+export function diffPairs(before: IdPairs, after: IdPairs): { joined: IdPairs; left: IdPairs } {
+  const joined: number[] = [];
+  const left: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < before.length && j < after.length) {
+    const ah = before[i]!;
+    const bh = after[j]!;
+    const al = before[i + 1]!;
+    const bl = after[j + 1]!;
+    if (ah === bh && al === bl) {
+      i += 2;
+      j += 2;
+    } else if (ah < bh || (ah === bh && al < bl)) {
+      left.push(ah, al);
+      i += 2;
+    } else {
+      joined.push(bh, bl);
+      j += 2;
+    }
+  }
+  for (; i < before.length; i += 2) left.push(before[i]!, before[i + 1]!);
+  for (; j < after.length; j += 2) joined.push(after[j]!, after[j + 1]!);
+  return { joined: Float64Array.from(joined), left: Float64Array.from(left) };
+}
+
+/**
+ * Who joined and who left between two member lists: as pairs when both are (diffPairs), else as
+ * ids (diffSorted; pairs written out first).
+ */
+export function diffLists(before: MemberList, after: MemberList): { joined: MemberList; left: MemberList } {
+  if (!Array.isArray(before) && !Array.isArray(after)) return diffPairs(before as IdPairs, after as IdPairs);
+  // One list of each (a set read back from the database against the engine's pairs): as pairs when numeric.
+  if (Array.isArray(before) !== Array.isArray(after)) {
+    const ids = pairsOfIds((Array.isArray(before) ? before : after) as readonly string[]);
+    if (ids)
+      return Array.isArray(before) ? diffPairs(ids, after as IdPairs) : diffPairs(before as IdPairs, ids);
+  }
+  return diffSorted(idsOfList(before), idsOfList(after));
+}

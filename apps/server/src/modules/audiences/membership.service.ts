@@ -10,13 +10,21 @@ import type { AudienceQuery } from '@murmur/engine';
 import type { AudiencePointMembersRow, AudiencePointRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { memberIds } from '../../engine/member-order';
-import { byNumber, decodeIds, diffSorted, encodeIds } from '../../lib/member-ids';
+import {
+  byNumber,
+  countOf,
+  decodeIds,
+  decodePairs,
+  diffLists,
+  encodeList,
+  type MemberList,
+} from '../../lib/member-ids';
 import type { MembershipRepository, MembershipWrite } from './membership.repository';
 
 export type MembershipService = ReturnType<typeof createMembershipService>;
 
 /** A point's members (history.service.ts): their X ids, distinct in numeric order, or above the cap their count. */
-export type PointMembers = { overCap: false; ids: string[] } | { overCap: true; count: number };
+export type PointMembers = { overCap: false; ids: MemberList } | { overCap: true; count: number };
 
 /**
  * An audience's latest recorded set: the day of its point, its ids in numeric order and the changes
@@ -24,7 +32,7 @@ export type PointMembers = { overCap: false; ids: string[] } | { overCap: true; 
  */
 export interface LatestSet {
   day: string;
-  ids: string[];
+  ids: MemberList;
   sinceFull: number;
 }
 
@@ -43,7 +51,9 @@ const LATEST_SETS_BYTES = 128 * 1024 * 1024;
 export const FULL_EVERY = 7;
 
 /** A latest set as this process keeps it: as ids, or encoded. */
-type KeptSet = { day: string; sinceFull: number } & ({ ids: string[] } | { encoded: Uint8Array });
+type KeptSet = { day: string; sinceFull: number } & (
+  { ids: MemberList } | { encoded: Uint8Array; pairs: boolean }
+);
 
 /** This process's copies of audiences' latest sets, by config id, within `budget` ids and bytes encoded. */
 export function latestSetsCopy(budget: { ids: number; bytes: number }) {
@@ -53,7 +63,7 @@ export function latestSetsCopy(budget: { ids: number; bytes: number }) {
   const forget = (configId: number) => {
     const had = sets.get(configId);
     if (!had) return;
-    if ('ids' in had) ids -= had.ids.length;
+    if ('ids' in had) ids -= countOf(had.ids);
     else bytes -= had.encoded.length;
     sets.delete(configId);
   };
@@ -62,21 +72,25 @@ export function latestSetsCopy(budget: { ids: number; bytes: number }) {
     get(configId: number): LatestSet | undefined {
       const kept = sets.get(configId);
       if (!kept || 'ids' in kept) return kept;
-      return { day: kept.day, sinceFull: kept.sinceFull, ids: decodeIds(kept.encoded) };
+      // Read back in the form it was kept in (pairs: no string an id).
+      const ids = (kept.pairs && decodePairs(kept.encoded)) || decodeIds(kept.encoded);
+      return { day: kept.day, sinceFull: kept.sinceFull, ids };
     },
     /** The day of the set kept of an audience. */
     dayOf: (configId: number) => sets.get(configId)?.day,
     forget,
     keep(configId: number, set: LatestSet) {
       forget(configId);
-      if (ids + set.ids.length <= budget.ids) {
+      const count = countOf(set.ids);
+      if (ids + count <= budget.ids) {
         sets.set(configId, set);
-        ids += set.ids.length;
+        ids += count;
         return;
       }
-      const encoded = encodeIds(set.ids);
+      const encoded = encodeList(set.ids);
       if (encoded.length > budget.bytes) return;
-      sets.set(configId, { day: set.day, sinceFull: set.sinceFull, encoded });
+      const pairs = !Array.isArray(set.ids);
+      sets.set(configId, { day: set.day, sinceFull: set.sinceFull, encoded, pairs });
       bytes += encoded.length;
       // The oldest kept encoded go first (those kept as ids stay: they are within their budget).
       for (const [oldest, kept] of sets) {
@@ -276,27 +290,28 @@ export function createMembershipService(deps: {
           kept: () => latestSets.forget(point.configId),
         };
       }
-      const count = members.ids.length;
+      const count = countOf(members.ids);
       const kept = (sinceFull: number) => () =>
         latestSets.keep(point.configId, { day: point.day, ids: members.ids, sinceFull });
       // The first set of a chain: nothing before it to differ from.
       if (!previous || previous.day >= point.day) {
         return {
-          change: { ...base, baseDay: null, members: count, ids: encodeIds(members.ids) },
+          change: { ...base, baseDay: null, members: count, ids: encodeList(members.ids) },
           kept: kept(0),
         };
       }
-      const { joined, left } = diffSorted(previous.ids, members.ids);
+      // Ids or IdPairs: the same sets, the same bytes (lib/member-ids.ts).
+      const { joined, left } = diffLists(previous.ids, members.ids);
       // The change is kept even when larger than the set: a set before it is read back through it.
-      const full = joined.length + left.length > count || previous.sinceFull + 1 >= FULL_EVERY;
+      const full = countOf(joined) + countOf(left) > count || previous.sinceFull + 1 >= FULL_EVERY;
       return {
         change: {
           ...base,
           baseDay: previous.day,
           members: count,
-          joined: encodeIds(joined),
-          left: encodeIds(left),
-          ...(full && { ids: encodeIds(members.ids) }),
+          joined: encodeList(joined),
+          left: encodeList(left),
+          ...(full && { ids: encodeList(members.ids) }),
         },
         kept: kept(full ? 0 : previous.sinceFull + 1),
       };
