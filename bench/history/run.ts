@@ -72,6 +72,10 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
   return (used.user + used.system) / 1000;
 };
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+const memory = () => {
+  const m = process.memoryUsage();
+  return `heap ${fmt(m.heapUsed / 2 ** 30, 2)} GB, rss ${fmt(m.rss / 2 ** 30, 2)} GB`;
+};
 
 log(
   `bench:history: ${fmt(ACCOUNTS)} accounts (seed ${SEED}), ${fmt(AUDIENCES)} saved audiences, ${DAYS} days; ` +
@@ -315,7 +319,7 @@ for (let day = 0; day < DAYS; day++) {
   }
   log(
     `day ${day + 1}: ${saved.length} points in ${fmt(dayCpu.at(-1)!)} ms CPU (${fmt(dayWall.at(-1)!)} ms wall)` +
-      `${day > 0 ? `; rules fired so far ${falseAlerts} of ${evaluated}` : ''}; load ${load()}`,
+      `${day > 0 ? `; rules fired so far ${falseAlerts} of ${evaluated}` : ''}; load ${load()}; ${memory()}`,
   );
 }
 // The API's JSON of the digests (keyed objects, not what is stored): the points of up to 50 audiences.
@@ -470,4 +474,4 @@ log(
     `rules fired: ${plantedFired.length === 0 ? 'none' : plantedFired.join(', ')} ` +
     `[target: alerted within one evaluation, ${verdict(plantedFired.includes('influential'))} by the influential rule]`,
 );
-log(`  ${cpus().length} CPUs, load average ${load()}`);
+log(`  ${cpus().length} CPUs, load average ${load()}; ${memory()}`);
