@@ -8,7 +8,7 @@ import {
   targetingPackageSchema,
 } from '../targeting';
 import { countryByCode } from '../countries/countries';
-import { isoDateTime } from './common';
+import { isoDateTime, languageSchema } from './common';
 import { daySchema } from './history';
 
 // The audience API of docs/API-AUDIENCES.md: engine status, jobs, building, saved audiences
@@ -355,11 +355,39 @@ export type InsightsBaselineUsed = z.infer<typeof insightsBaselineUsedSchema>;
 // Reports stored before estimates carried their figure have none; the server adds it when it reads one.
 // Reports computed before baselines existed have none: they were measured against the whole network.
 export const insightsSchema = z
-  .object({ estimate: estimateSchema, baseline: insightsBaselineUsedSchema.optional() })
+  .object({
+    estimate: estimateSchema,
+    baseline: insightsBaselineUsedSchema.optional(),
+    /** The saved audience the report is of; absent for a package (and in reports from before it was said). */
+    audience_config_id: id.optional(),
+  })
   .catchall(z.unknown());
 export type Insights = z.infer<typeof insightsSchema>;
 /** What an insights report holds as the engine writes it today (insightsSchema's real shape). */
-export type InsightsReport = AudienceInsights & { estimate: Estimate; baseline?: InsightsBaselineUsed };
+export type InsightsReport = AudienceInsights & {
+  estimate: Estimate;
+  baseline?: InsightsBaselineUsed;
+  audience_config_id?: number;
+};
+
+/**
+ * GET /api/audience-insights/pdf/: the PDF of a finished insights job (`job_id`, against whatever
+ * baseline it was asked for) or of a saved audience's stored report (`audience_config_id`).
+ */
+export const insightsPdfQuerySchema = z
+  .object({
+    job_id: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'Invalid job id.' })
+      .optional(),
+    audience_config_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    language: languageSchema.default('en'),
+  })
+  .refine((q) => q.job_id !== undefined || q.audience_config_id !== undefined, {
+    error: 'Send job_id or audience_config_id.',
+    path: ['job_id'],
+  });
 
 export const insightsByConfigSchema = z.object({
   audience_config: audienceConfigSchema,

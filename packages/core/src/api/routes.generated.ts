@@ -2245,8 +2245,18 @@ export interface ApiRoutes {
         };
         dropped?: number;
       };
+      audience_config_id?: number;
       [key: string]: unknown;
     };
+  };
+  /** An insights report as a PDF: a finished insights job's (any baseline) or a saved audience's stored one */
+  "GET /api/audience-insights/pdf/": {
+    query: {
+      job_id?: string;
+      audience_config_id?: number;
+      language?: "en" | "ja";
+    };
+    response: string;
   };
   /** An audience config with its stored insights, if any */
   "GET /api/audience-insights/:pk/by_config/": {
@@ -2428,6 +2438,7 @@ export interface ApiRoutes {
           };
           dropped?: number;
         };
+        audience_config_id?: number;
         [key: string]: unknown;
       } | null;
       /** ISO 8601 date-time */

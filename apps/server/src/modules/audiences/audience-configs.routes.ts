@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,6 +8,7 @@ import {
   audienceConfigSchema,
   exclusionAudiencesSchema,
   insightsByConfigSchema,
+  insightsPdfQuerySchema,
   insightsRequestSchema,
   insightsSchema,
   jobResponseSchema,
@@ -21,6 +23,7 @@ import { errorResponses } from '../../lib/http';
 import { sendCached, serialized, type ReadCache } from '../../lib/read-cache';
 import { pkParams, type ZodApp } from '../../lib/resource-routes';
 import { requireUser } from '../../plugins/auth';
+import { insightsPdf } from './insights-pdf';
 import type { AudienceConfigsService } from './audience-configs.service';
 import type { AudienceInsightsService } from './audience-insights.service';
 import { sendJob, wantsWait } from '../../jobs/job-response';
@@ -179,6 +182,13 @@ function registerConfigRoutes(
   );
 }
 
+/** Answers a PDF as an attachment; Fastify sends a Buffer as is, not through the serializer. */
+const sendPdf = (reply: FastifyReply, file: { filename: string; body: Buffer }) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .send(file.body);
+
 /** Insights and perspectives jobs, and the stored insights of a config. */
 function registerInsightRoutes(app: ZodApp, insightsService: AudienceInsightsService, jobs: JobQueue) {
   app.post(
@@ -253,5 +263,30 @@ function registerInsightRoutes(app: ZodApp, insightsService: AudienceInsightsSer
       },
     },
     (request) => insightsService.byConfig(requireUser(request), request.params.pk),
+  );
+
+  // The report as a PDF in the asker's language, against the baseline its job was asked for.
+  // Signed-out callers (a public report's job) get the tabs a signed-out visitor sees (SPEC §6).
+  app.get(
+    '/api/audience-insights/pdf/',
+    {
+      schema: {
+        tags,
+        summary:
+          "An insights report as a PDF: a finished insights job's (any baseline) or a saved audience's stored one",
+        querystring: insightsPdfQuerySchema,
+        response: { 200: z.string().describe('binary file'), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = request.principal.kind === 'user' ? request.principal.user : undefined;
+      const source = await insightsService.pdfSource(user, request.query);
+      const file = await insightsPdf({
+        ...source,
+        language: request.query.language,
+        publicOnly: user === undefined,
+      });
+      return sendPdf(reply, file);
+    },
   );
 }

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type {
-  Insights,
-  InsightsByConfig,
-  insightsRequestSchema,
-  perspectivesRequestSchema,
-  PerspectivesResult,
+import {
+  insightsSchema,
+  type Insights,
+  type InsightsByConfig,
+  type InsightsReport,
+  type insightsRequestSchema,
+  type perspectivesRequestSchema,
+  type PerspectivesResult,
 } from '@murmur/core/api';
 import { populationEstimate } from '@murmur/core/sampling';
 import { emptyTargetingPackage } from '@murmur/core/targeting';
 import { toSharedAccountSet, type AudienceQuery } from '@murmur/engine';
 import type { UserRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
-import { NotFound } from '../../errors';
+import { BadRequest, NotAuthenticated, NotFound } from '../../errors';
 import type { JobCaller, JobQueue, JobView, ReportProgress } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsRepository } from './audience-configs.repository';
@@ -147,6 +149,7 @@ export function createAudienceInsightsService(deps: {
               ...run.insights,
               estimate: toEstimate(run.estimate, sampling.sampleSize, sampling.scale),
               baseline: baselineUsed(baseline, run.baselineCount, sampling, run.dropped),
+              audience_config_id: a.configId,
             }),
           ) as Insights;
           // The stored report of a saved audience is the one against the whole network.
@@ -196,6 +199,10 @@ export function createAudienceInsightsService(deps: {
       return figured(row.insights as Insights);
     },
 
+    /** GET /api/audience-insights/pdf/: see pdfSource. */
+    pdfSource: (user: UserRow | undefined, query: PdfQuery) =>
+      pdfSource({ jobs, configs, repo, figured }, user, query),
+
     async byConfig(user: UserRow, id: number): Promise<InsightsByConfig> {
       const joined = await configs.readable(user, id);
       const row = await repo.insights(joined.config.id);
@@ -205,5 +212,52 @@ export function createAudienceInsightsService(deps: {
         computed: row ? row.computed.toISOString() : null,
       };
     },
+  };
+}
+
+type PdfQuery = { job_id?: string | undefined; audience_config_id?: number | undefined };
+
+/**
+ * GET /api/audience-insights/pdf/: the report a PDF shows, its audience's name and when it was
+ * computed. A finished insights job's report (any baseline; jobs are found by their unguessable id,
+ * as GET /api/jobs/{id}/ finds them), or a saved audience's stored report. A report of a saved
+ * audience needs a caller who may read that audience, for its name; a package's is "unsaved".
+ */
+async function pdfSource(
+  deps: {
+    jobs: JobQueue;
+    configs: AudienceConfigsService;
+    repo: AudienceConfigsRepository;
+    figured: (insights: Insights) => Insights;
+  },
+  user: UserRow | undefined,
+  query: PdfQuery,
+): Promise<{ report: InsightsReport; name: string | null; computed: string | null }> {
+  const { jobs, configs, repo, figured } = deps;
+  const nameOf = async (configId: number) => {
+    if (user === undefined) throw new NotAuthenticated();
+    return (await configs.readable(user, configId)).config.name;
+  };
+  if (query.job_id !== undefined) {
+    const job = await jobs.get(query.job_id);
+    if (!job || (job.kind !== 'insights' && job.kind !== 'generate-insights')) {
+      throw new NotFound('No such insights report.');
+    }
+    if (job.state !== 'done') throw new BadRequest({ job_id: ['The insights report has not finished yet.'] });
+    // The schema checks the estimate; the panels pass through as the engine wrote them.
+    const report = figured(insightsSchema.parse(job.result)) as unknown as InsightsReport;
+    const configId = report.audience_config_id;
+    return { report, name: configId === undefined ? null : await nameOf(configId), computed: job.updated };
+  }
+  if (query.audience_config_id === undefined) {
+    throw new BadRequest({ job_id: ['Send job_id or audience_config_id.'] });
+  }
+  const name = await nameOf(query.audience_config_id);
+  const row = await repo.insights(query.audience_config_id);
+  if (!row) throw new NotFound('This audience has no insights report yet.');
+  return {
+    report: figured(row.insights as Insights) as unknown as InsightsReport,
+    name,
+    computed: row.computed.toISOString(),
   };
 }
