@@ -16,6 +16,7 @@ import { BASELINE_PARAM, baselineValue, parseBaseline } from '../utils/baseline-
 import { insightsSource } from '../utils/insights-source';
 import { BaselineNote, BaselineSelect } from './baseline-select';
 import { ExportAllStage } from './export-all';
+import { ExportPdfButton } from './export-pdf-button';
 import { HistoryCard } from './history/history-card';
 import { InsightsView } from './insights-view';
 import { JobProgress } from './job-progress';
@@ -142,6 +143,7 @@ function Report({
           >
             {zipProgress !== null ? t('insights.exportProgress', zipProgress) : t('insights.exportAll')}
           </Button>
+          <ExportPdfButton source={state.pdf} disabled={state.computing} name={title} />
           <HeaderLinks configId={source.kind === 'config' ? source.configId : null} teamSlug={teamSlug} />
         </Group>
       </Group>

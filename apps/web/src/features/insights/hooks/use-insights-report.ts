@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { getInsightsByConfigQueryOptions, useInsightsByConfig } from '../api/get-insights-by-config';
 import { isJobFinished, useJob } from '@/lib/api/get-job';
 import { requestInsights } from '@/lib/api/request-insights';
+import type { InsightsPdfSource } from '../api/insights-pdf';
 import type { InsightsReport } from '../types';
 import { baselineValue, NETWORK_BASELINE } from '../utils/baseline-param';
 import { sourceKey, type InsightsSource } from '../utils/insights-source';
@@ -29,6 +30,8 @@ export interface InsightsReportState {
   name: string | undefined;
   /** When the shown report was computed (ISO). */
   computed: string | null;
+  /** Where the shown report's PDF comes from: its job, or the saved audience's stored report. */
+  pdf: InsightsPdfSource | null;
   /** Starts a new report ("Refresh"), also after a failure. */
   refresh: () => void;
 }
@@ -116,6 +119,12 @@ export function useInsightsReport(
         ? jobData.updated
         : network
           ? (stored.data?.computed ?? null)
+          : null,
+    pdf:
+      jobReport !== null && current !== undefined
+        ? { job_id: current.id }
+        : storedReport !== undefined && configId !== null
+          ? { audience_config_id: configId }
           : null,
     refresh: () => {
       autoStarted.current = key;

@@ -5,6 +5,7 @@ import type { TargetingPackage } from '@murmur/core/targeting';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FigureView } from '@/components/figure';
+import { ExportPdfButton } from '@/features/insights/components/export-pdf-button';
 import { InsightsView } from '@/features/insights/components/insights-view';
 import { JobProgress } from '@/features/insights/components/job-progress';
 import type { InsightsTab } from '@/features/insights/components/tabs/insights-tab-list';
@@ -61,9 +62,12 @@ export function ProInsights({ pkg }: ProInsightsProps) {
     <Stack gap="md">
       <Paper withBorder p="md" aria-labelledby="pro-targeting-title">
         <Stack gap="sm">
-          <Title order={2} size="h4" id="pro-targeting-title">
-            {t('proSite.insights.proTargeting')}
-          </Title>
+          <Group justify="space-between" align="center" gap="xs">
+            <Title order={2} size="h4" id="pro-targeting-title">
+              {t('proSite.insights.proTargeting')}
+            </Title>
+            <ExportPdfButton size="xs" source={{ job_id: current.id }} name={t('insights.unsavedAudience')} />
+          </Group>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <FigureView figure={report.estimate.figure} withLabel size="lg" />
             <Figure
