@@ -3,7 +3,8 @@
  * (Intl.Segmenter: a dictionary of Chinese and Japanese words built into Node and browsers), and
  * Korean words without their particles. Chosen over a morphological analyser from npm (kuromoji):
  * no 20 MB dictionary to load, the same words in the server and the browser, and on the sandbox's
- * Japanese bios it finds the same nouns (メンタルヘルス, 横浜, 在住, 看護師) — what targeting reads.
+ * Japanese bios it finds the same nouns (メンタルヘルス, 横浜, 在住, 看護師) — what targeting reads —
+ * at a fifth to a tenth of kuromoji's CPU (npm run bench:segmenter, docs/decisions/007-japanese-segmentation.md).
  */
 
 const segmenter = new Intl.Segmenter('ja', { granularity: 'word' });
