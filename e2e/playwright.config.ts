@@ -21,7 +21,13 @@ export const CHROMIUM_ARGS = [
  */
 const specs = (...names: string[]) => names.map((name) => `**/${name}.spec.ts`);
 /** SANDBOX_ACCOUNTS 3000 and staff at example.com. */
-const AUDIENCES = specs('audience-journey', 'figures', 'handle-analysis', 'audiences-at-once');
+const AUDIENCES = specs(
+  'audience-journey',
+  'figures',
+  'handle-analysis',
+  'audiences-at-once',
+  'insights-pdf',
+);
 /** Deep Thought with X's 15-minute windows at 30 s, and staff at example.com. */
 const DEEP_THOUGHT = specs('accessibility-signed-in', 'premium');
 /** Settings (sandbox size, staff domains, creator access, the live path) no other file shares. */
