@@ -158,8 +158,8 @@ describe.skipIf(!nc)('X unreachable while the server runs (fast sandbox clock, J
     const during = samples.filter((s) => s.at > wallStart && s.at <= outageEnded + 200);
     // The lag grew while X was out (at least the seconds of the outage less the first sample's delay)…
     expect(Math.max(...during.map((s) => s.behindMs ?? 0))).toBeGreaterThan(3000);
-    // …and came back.
-    expect(samples.at(-1)!.behindMs).toBe(0);
+    // …and came back: the wait above ended on a status at 0 (a sample still in flight then may
+    // have been read before it, so the last one pushed proves nothing).
 
     // Let the clock run past the outage, then compare at one instant.
     await new Promise((resolve) => setTimeout(resolve, 1000));

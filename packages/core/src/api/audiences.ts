@@ -389,6 +389,11 @@ export const insightsPdfQuerySchema = z
     path: ['job_id'],
   });
 
+type InsightsPdfQuery = z.output<typeof insightsPdfQuerySchema>;
+/** Which report the PDF is of: a finished insights job's (any baseline) or a saved audience's stored one. */
+export type InsightsPdfSource =
+  Required<Pick<InsightsPdfQuery, 'job_id'>> | Required<Pick<InsightsPdfQuery, 'audience_config_id'>>;
+
 export const insightsByConfigSchema = z.object({
   audience_config: audienceConfigSchema,
   insights: insightsSchema.nullable(),

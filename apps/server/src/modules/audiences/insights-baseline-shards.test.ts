@@ -48,6 +48,8 @@ const DRAWN = ['sampleAccounts', 'communities', 'network', 'ms'] as const;
 function countPanels(insights: AudienceInsights) {
   const panels: Partial<AudienceInsights> = { ...insights };
   for (const drawn of DRAWN) delete panels[drawn];
+  // Which saved audience a report is of is not a panel (the sharded run is of a saved one).
+  delete panels.audience_config_id;
   return panels;
 }
 

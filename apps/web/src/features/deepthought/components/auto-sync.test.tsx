@@ -43,6 +43,10 @@ function server(due: boolean) {
 }
 
 const PROGRESS = { en: 'Sync · running', ja: '同期 · 実行中' } as const;
+const FIRST_SYNC = {
+  en: 'Reading your account from X for the first time…',
+  ja: 'Xからアカウント情報を初めて読み込んでいます…',
+} as const;
 
 describe('Deep Thought starts a due sync by itself', () => {
   afterEach(async () => {
@@ -57,6 +61,8 @@ describe('Deep Thought starts a due sync by itself', () => {
       const fake = server(true);
       const { rerender } = renderWithProviders(<SyncBar syncedAt={null} />);
       expect(await screen.findByText(PROGRESS[lang])).toBeTruthy();
+      // The bar says the first copy is being read, not "Not synced yet".
+      expect(screen.getByText(FIRST_SYNC[lang])).toBeTruthy();
       rerender(<SyncBar syncedAt={null} />);
       await new Promise((r) => setTimeout(r, 100));
       expect(fake.posts()).toBe(1);

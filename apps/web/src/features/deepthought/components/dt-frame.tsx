@@ -16,14 +16,23 @@ import { useStartSync } from '../api/start-sync';
 
 export const uiLanguage = (language: string): 'en' | 'ja' => (language.startsWith('ja') ? 'ja' : 'en');
 
-/** "Synced 3 hours ago" with the date in full on hover: every screen says how fresh its copy is. */
-export function Freshness({ syncedAt }: { syncedAt: string | null | undefined }) {
+/**
+ * "Synced 3 hours ago" with the date in full on hover: every screen says how fresh its copy is.
+ * Before the first copy it says whether one is being read (`syncing`) or how to start one.
+ */
+export function Freshness({
+  syncedAt,
+  syncing = false,
+}: {
+  syncedAt: string | null | undefined;
+  syncing?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const locale = uiLanguage(i18n.language);
   if (!syncedAt)
     return (
       <Text size="sm" c="dimmed">
-        {t('deepThought.neverSynced')}
+        {t(syncing ? 'deepThought.firstSyncRunning' : 'deepThought.neverSynced')}
       </Text>
     );
   return (
@@ -105,7 +114,10 @@ export function SyncBar({ syncedAt }: { syncedAt: string | null | undefined }) {
     <Paper withBorder p="sm" radius="md">
       <Stack gap="xs">
         <Group justify="space-between">
-          <Freshness syncedAt={syncedAt ?? status.data?.account?.synced_at} />
+          <Freshness
+            syncedAt={syncedAt ?? status.data?.account?.synced_at}
+            syncing={start.isPending || running === true}
+          />
           <Button size="xs" onClick={() => start.mutate()} loading={start.isPending || running === true}>
             {t('deepThought.syncNow')}
           </Button>

@@ -1,3 +1,4 @@
+import type { InsightsPdfSource } from '@murmur/core/api';
 import { ApiError } from '@murmur/core/errors';
 import { buildQueryString } from '@murmur/core/http';
 import { downloadBlob } from '@/lib/download';
@@ -5,8 +6,7 @@ import { fileSafe } from '@/lib/export-png';
 import { networkError } from '@/lib/network-error';
 import { apiRootFor, currentToken } from '@/lib/request';
 
-/** Which report the PDF is of: a finished insights job's (any baseline) or a saved audience's stored one. */
-export type InsightsPdfSource = { job_id: string } | { audience_config_id: number };
+export type { InsightsPdfSource };
 
 /**
  * GET /api/audience-insights/pdf/ — the report as a PDF in the interface language, saved as a
