@@ -160,8 +160,8 @@ function joins(prev: string, next: string, japanese: boolean): boolean {
 }
 
 /** Kana anywhere in the run: Japanese, not Chinese. */
-function hasKana(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
+function hasKana(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if (isHiragana(c) || isKatakana(c)) return true;
   }
@@ -177,97 +177,34 @@ export function cjkWords(text: string, start: number, end: number, emit: (token:
   let words = cache.get(run);
   if (words === undefined) {
     words = segmentRun(run);
-    remember(run, words);
+    // Bios and posts repeat their phrases (在住, 好き, について呟きます): the segmenter costs
+    // ~10 µs a run, a lookup far less. Bounded: cleared when full.
+    if (cache.size >= CACHE_RUNS) cache.clear();
+    cache.set(run, words);
   }
-  for (let i = 0; i < words.length; i++) emit(words[i]!);
+  for (const w of words) emit(w);
 }
 
-/**
- * Segments the runs of one text that are not cached yet in a single ICU call, so that cjkWords then
- * finds them all cached: a call to the segmenter costs more than its characters. The runs are joined
- * with a space, at which ICU always breaks (a space between two letters is a segment of its own,
- * UAX #29 WB3d only joins spaces with spaces) and where its dictionary stops, so each run gets the
- * segments it gets alone.
- */
-export function segmentRuns(runs: readonly string[]): void {
-  const missing: string[] = [];
-  for (const run of runs) if (!cache.has(run) && !missing.includes(run)) missing.push(run);
-  if (missing.length === 0) return;
-  if (missing.length === 1) {
-    remember(missing[0]!, segmentRun(missing[0]!));
-    return;
-  }
-  const joined = missing.join(' ');
-  const results: string[][] = [];
-  let k = 0;
-  let runEnd = missing[0]!.length;
-  let japanese = hasKana(missing[0]!);
-  let words: string[] = [];
-  let pending = '';
-  for (const { segment, index, isWordLike } of segmenter.segment(joined)) {
-    if (index >= runEnd) {
-      // The space after run k: anything else and the runs are segmented one by one instead.
-      if (index !== runEnd || segment !== ' ' || k + 1 >= missing.length) return segmentEach(missing);
-      if (pending !== '' && keep(pending)) words.push(pending);
-      results.push(words);
-      k++;
-      runEnd += 1 + missing[k]!.length;
-      japanese = hasKana(missing[k]!);
-      words = [];
-      pending = '';
-    } else if (index + segment.length > runEnd) {
-      return segmentEach(missing);
-    } else if (!isWordLike) {
-      if (pending !== '' && keep(pending)) words.push(pending);
-      pending = '';
-    } else if (pending !== '' && joins(pending, segment, japanese)) pending += segment;
-    else {
-      if (pending !== '' && keep(pending)) words.push(pending);
-      pending = segment;
-    }
-  }
-  if (pending !== '' && keep(pending)) words.push(pending);
-  results.push(words);
-  if (results.length !== missing.length) return segmentEach(missing);
-  for (let i = 0; i < missing.length; i++) remember(missing[i]!, results[i]!);
-}
-
-function segmentEach(runs: readonly string[]): void {
-  for (const run of runs) remember(run, segmentRun(run));
-}
-
-// Bios and posts repeat their phrases (在住, 好き, について呟きます): the segmenter costs ~10 µs a
-// run, a lookup far less. Bounded: cleared when full.
 const CACHE_RUNS = 200_000;
 const cache = new Map<string, readonly string[]>();
-const NONE: readonly string[] = [];
 
-function remember(run: string, words: readonly string[]): void {
-  if (cache.size >= CACHE_RUNS) cache.clear();
-  cache.set(run, words.length === 0 ? NONE : words);
-}
-
-/** Katakana letters and ー (not ゠ nor ・), which ICU marks as word-like wherever it cuts them. */
-const isKatakanaLetter = (c: number): boolean => (c >= 0x30a1 && c <= 0x30fa) || c === 0x30fc;
-
-function segmentRun(run: string): readonly string[] {
-  // Without ICU where its answer is known: a run of Katakana letters is rejoined whole whatever ICU
-  // cuts (joins: Katakana words join each other). Not lone characters: ICU marks some (々) not word-like.
-  if (every(run, isKatakanaLetter)) return keep(run) ? [run] : NONE;
-  const japanese = hasKana(run);
+function segmentRun(run: string): string[] {
+  const japanese = hasKana(run, 0, run.length);
   const words: string[] = [];
   let pending = '';
+  const flush = (): void => {
+    if (pending !== '' && keep(pending)) words.push(pending);
+    pending = '';
+  };
   for (const { segment, isWordLike } of segmenter.segment(run)) {
-    if (!isWordLike) {
-      if (pending !== '' && keep(pending)) words.push(pending);
-      pending = '';
-    } else if (pending !== '' && joins(pending, segment, japanese)) pending += segment;
+    if (!isWordLike) flush();
+    else if (pending !== '' && joins(pending, segment, japanese)) pending += segment;
     else {
-      if (pending !== '' && keep(pending)) words.push(pending);
+      flush();
       pending = segment;
     }
   }
-  if (pending !== '' && keep(pending)) words.push(pending);
+  flush();
   return words;
 }
 

@@ -5,7 +5,7 @@
  * re-exports it.
  */
 
-import { cjkWords, isHangul, koreanStem, segmentRuns } from './cjk';
+import { cjkWords, isHangul, koreanStem } from './cjk';
 
 export { CJK_STOPWORDS, cjkWords, koreanStem } from './cjk';
 
@@ -97,7 +97,6 @@ export function tokenise(input: string, emit: (token: string) => void): void {
   const text = (FULL_WIDTH.test(input) ? input.normalize('NFKC') : input).toLowerCase();
   const n = text.length;
   let i = 0;
-  let ahead = false;
   while (i < n) {
     let c = text.charCodeAt(i);
     const kind = charClass(c);
@@ -111,10 +110,6 @@ export function tokenise(input: string, emit: (token: string) => void): void {
     let hasLetter = false;
     if (kind !== CharClass.word) {
       // Han, Hiragana and Katakana together: the segmenter needs the whole run (好き, 在住の).
-      if (!ahead) {
-        ahead = true;
-        segmentAhead(text, start);
-      }
       while (i < n && isCjk(charClass(text.charCodeAt(i)))) i++;
       cjkWords(text, start, i, emit);
       continue;
@@ -129,25 +124,6 @@ export function tokenise(input: string, emit: (token: string) => void): void {
     }
     word(text, start, i, hasLetter, emit);
   }
-}
-
-/**
- * Hands the segmenter every run of Han and kana from `from` on at once when there are several (one
- * ICU call for the text instead of one a run); cjkWords then reads their words from its cache.
- */
-function segmentAhead(text: string, from: number): void {
-  const runs: string[] = [];
-  const n = text.length;
-  for (let i = from; i < n;) {
-    if (!isCjk(charClass(text.charCodeAt(i)))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < n && isCjk(charClass(text.charCodeAt(i)))) i++;
-    runs.push(text.slice(start, i));
-  }
-  if (runs.length > 1) segmentRuns(runs);
 }
 
 /** The distinct tokens of a text, in first-seen order. */
