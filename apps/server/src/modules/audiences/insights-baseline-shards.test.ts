@@ -46,7 +46,7 @@ const ENGLISH = { languages: [{ label: 'English' }] };
 /** Panels drawn from a sample of members in proportion to the shards (equal in distribution). */
 const DRAWN = ['sampleAccounts', 'communities', 'network', 'ms'] as const;
 function countPanels(insights: AudienceInsights) {
-  const panels: Partial<AudienceInsights> = { ...insights };
+  const panels: Partial<AudienceInsights> & { audience_config_id?: number } = { ...insights };
   for (const drawn of DRAWN) delete panels[drawn];
   // Which saved audience a report is of is not a panel (the sharded run is of a saved one).
   delete panels.audience_config_id;
