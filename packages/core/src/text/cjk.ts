@@ -196,7 +196,13 @@ function segmentRun(run: string): string[] {
     if (pending !== '' && keep(pending)) words.push(pending);
     pending = '';
   };
-  for (const { segment, isWordLike } of segmenter.segment(run)) {
+  // ICU's segments in order, walked with `containing` (the segment holding index i, then the one
+  // after its end) rather than the iterator: the same boundaries — both read the one break iterator
+  // of `segments` — at about two thirds of the CPU (no iterator result per segment; bench:segmenter).
+  const segments = segmenter.segment(run);
+  for (let i = 0; i < run.length; ) {
+    const { segment, isWordLike } = segments.containing(i)!;
+    i += segment.length;
     if (!isWordLike) flush();
     else if (pending !== '' && joins(pending, segment, japanese)) pending += segment;
     else {
