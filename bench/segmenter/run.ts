@@ -203,7 +203,11 @@ async function compareWords() {
       console.log(`      top: ${q.top.join(' ')}`);
     }
   }
-  return { dictionaryLoadCpuMs: Math.round(kuromojiLoadMs), dictionaryRssMb: Math.round(kuromojiRssMb), quality };
+  return {
+    dictionaryLoadCpuMs: Math.round(kuromojiLoadMs),
+    dictionaryRssMb: Math.round(kuromojiRssMb),
+    quality,
+  };
 }
 const words = args['builds-only'] ? undefined : await compareWords();
 

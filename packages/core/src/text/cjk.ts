@@ -200,7 +200,7 @@ function segmentRun(run: string): string[] {
   // after its end) rather than the iterator: the same boundaries — both read the one break iterator
   // of `segments` — at about two thirds of the CPU (no iterator result per segment; bench:segmenter).
   const segments = segmenter.segment(run);
-  for (let i = 0; i < run.length; ) {
+  for (let i = 0; i < run.length;) {
     const { segment, isWordLike } = segments.containing(i)!;
     i += segment.length;
     if (!isWordLike) flush();
