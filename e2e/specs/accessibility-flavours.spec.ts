@@ -3,6 +3,7 @@ import { expectAccessible } from '../support/accessibility';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
 import { isSignInMail, signInCodeFrom } from '../support/mail';
+import { requestsSettled } from '../support/settle';
 import { screenshot } from '../support/screens';
 
 /**
@@ -69,7 +70,7 @@ async function proSignIn(page: Page, email: string, lang: Lang): Promise<string>
  */
 async function checkScreen(page: Page, name: string, lang: Lang, failures: string[]) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await requestsSettled(page);
   await screenshot(page, `a11y-pro-in-${name}-${lang}`);
   try {
     await expectAccessible(page, `pro signed in ${name} (${lang})`);
@@ -89,7 +90,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
         await test.step(path, async () => {
           await page.goto(`${base}${path}`);
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-          await page.waitForLoadState('networkidle');
+          await requestsSettled(page);
           await screenshot(page, `a11y-pro${path.replaceAll('/', '-')}-${lang}`);
           await expectAccessible(page, `pro ${path} (${lang})`);
         });
@@ -102,7 +103,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
         await test.step(path, async () => {
           await page.goto(`${base}${path}`);
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-          await page.waitForLoadState('networkidle');
+          await requestsSettled(page);
           await screenshot(page, `a11y-premium${path.replaceAll('/', '-')}-${lang}`);
           await expectAccessible(page, `premium ${path} (${lang})`);
         });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { isSignInMail, sentTo, signInCodeFrom } from '../support/mail';
+import { requestsSettled } from '../support/settle';
 import { screenshot } from '../support/screens';
 
 /**
@@ -332,7 +333,7 @@ test('the journey in English: sign in, build, save, compare three competitors wi
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await requestsSettled(page);
       await screenshot(page, name);
     }
   });
@@ -500,7 +501,7 @@ test('the journey in Japanese', async ({ browser }) => {
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await requestsSettled(page);
       await screenshot(page, name);
     }
   });
