@@ -96,7 +96,9 @@ for (const [i, root] of roots.entries()) {
       join(logDir, `product${i}.log`),
     ),
   );
-  console.log(`product ${i} (${root}) ready; logs in ${logDir}`);
+  console.log(
+    `product ${i} (${root}) ready in ${products.at(-1)!.ready.startSeconds.toFixed(1)} s; logs in ${logDir}`,
+  );
 }
 try {
   for (const p of products) for (const c of CASES) await load(caseOf(c, p.ready), 10, 2); // warm-up

@@ -8,6 +8,7 @@ import type { Network } from '@murmur/sandbox';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { flushErrorReporting, initErrorReporting } from './lib/error-reporting';
+import { tuneGarbageCollector } from './lib/gc-tuning';
 import { createDatabase, type Database } from './db/database';
 import {
   binarySnapshotAt,
@@ -184,6 +185,8 @@ export interface RunningServer {
 
 /** config → database (+ migrations) → mailer → app → listen. Usable in-process by e2e tests. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  // Before anything is allocated for the server: V8's pretenuring made request garbage old (lib/gc-tuning.ts).
+  tuneGarbageCollector();
   const config: Config = { ...loadConfig(options.env), ...options.config };
   // SPEC §1: errors and performance go to the error-reporting service when SENTRY_DSN is set.
   await initErrorReporting(config.sentryDsn, config.env);
