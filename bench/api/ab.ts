@@ -8,6 +8,7 @@
 //   AB_ROOTS=/path/to/checkout-a,/path/to/checkout-b node --import tsx bench/api/ab.ts
 //
 // AB_ROOTS: checkouts (each with its node_modules) whose bench/api/product-server.ts is started;
+// AB_FLAGS: more Node flags for each product (e.g. `--trace-gc`, into its log in the printed folder);
 // AB_CASES (`uncached,token`; also `cached`), AB_ROUNDS (3), AB_SECONDS (5), AB_CONN (50).
 // BENCH_ACCOUNTS, SANDBOX_CLOCK_SPEED etc. pass through to the products.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -24,7 +25,13 @@ const SECONDS = Number(process.env.AB_SECONDS ?? 5);
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.AB_CONN ?? 50);
 const CASES = (process.env.AB_CASES ?? 'uncached,token').split(',');
-const FLAGS = ['--max-semi-space-size=32', '--import', 'tsx'];
+// AB_FLAGS: more Node flags for every product (e.g. `--trace-gc`, written to its log).
+const FLAGS = [
+  '--max-semi-space-size=32',
+  ...(process.env.AB_FLAGS ?? '').split(' ').filter(Boolean),
+  '--import',
+  'tsx',
+];
 const logDir = mkdtempSync(join(tmpdir(), 'murmur-bench-ab-'));
 
 function startChild<T>(script: string, logFile: string) {
