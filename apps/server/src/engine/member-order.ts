@@ -48,6 +48,42 @@ function orderOf(engine: AudienceEngine): IdOrder {
   return { rank, order, pairs };
 }
 
+/** The engine's id order, made on first use and kept for the engine. */
+function knownOrder(engine: AudienceEngine): IdOrder {
+  let known = orders.get(engine);
+  if (!known) orders.set(engine, (known = orderOf(engine)));
+  return known;
+}
+
+/**
+ * The members' ranks in the id order, ascending (a bitmap over the ranks, read in order), and the
+ * members newer than the order (no rank), as given.
+ */
+function ranksOf(
+  { rank, order }: IdOrder,
+  members: ArrayLike<number>,
+): { ranks: Uint32Array; newer: number[] } {
+  const marks = new Uint32Array((order.length + 31) >>> 5);
+  const newer: number[] = [];
+  for (let i = 0; i < members.length; i++) {
+    const n = members[i]!;
+    const r = n < rank.length ? rank[n]! : UNRANKED;
+    if (r === UNRANKED) newer.push(n);
+    else marks[r >>> 5]! |= 1 << (r & 31);
+  }
+  const ranks = new Uint32Array(members.length - newer.length);
+  let k = 0;
+  for (let w = 0; w < marks.length; w++) {
+    let word = marks[w]!;
+    while (word !== 0) {
+      const bit = word & -word;
+      ranks[k++] = (w << 5) + (31 - Math.clz32(bit));
+      word ^= bit;
+    }
+  }
+  return { ranks, newer };
+}
+
 /** The members' X ids the slow way: every id read, sorted, and made distinct. */
 export function memberIdsSorted(engine: AudienceEngine, members: ArrayLike<number>): string[] {
   const ids = engine.explore
@@ -81,27 +117,11 @@ function merge(a: readonly string[], b: readonly string[]): string[] {
  */
 export function memberIds(engine: AudienceEngine, accounts: AccountSet): string[] {
   const members = accounts.toArray();
-  let known = orders.get(engine);
-  if (!known) orders.set(engine, (known = orderOf(engine)));
-  const { rank, order } = known;
-  const marks = new Uint32Array((order.length + 31) >>> 5);
-  const newer: number[] = [];
-  for (let i = 0; i < members.length; i++) {
-    const n = members[i]!;
-    const r = n < rank.length ? rank[n]! : UNRANKED;
-    if (r === UNRANKED) newer.push(n);
-    else marks[r >>> 5]! |= 1 << (r & 31);
-  }
-  const ranked = new Uint32Array(members.length - newer.length);
-  let k = 0;
-  for (let w = 0; w < marks.length; w++) {
-    let word = marks[w]!;
-    while (word !== 0) {
-      const bit = word & -word;
-      ranked[k++] = order[(w << 5) + (31 - Math.clz32(bit))]!;
-      word ^= bit;
-    }
-  }
+  const known = knownOrder(engine);
+  const { ranks: ranked, newer } = ranksOf(known, members);
+  const { order } = known;
+  // Each rank's account, in place.
+  for (let i = 0; i < ranked.length; i++) ranked[i] = order[ranked[i]!]!;
   const ids = engine.explore.accountIds(ranked);
   const inOrder: string[] = [];
   let last = '';
@@ -148,28 +168,10 @@ function mergePairs(a: IdPairs, b: IdPairs): IdPairs {
  */
 export function memberPairs(engine: AudienceEngine, accounts: AccountSet): IdPairs | null {
   const members = accounts.toArray();
-  let known = orders.get(engine);
-  if (!known) orders.set(engine, (known = orderOf(engine)));
-  const { rank, order, pairs } = known;
+  const known = knownOrder(engine);
+  const { order, pairs } = known;
   if (!pairs) return null;
-  const marks = new Uint32Array((order.length + 31) >>> 5);
-  const newer: number[] = [];
-  for (let i = 0; i < members.length; i++) {
-    const n = members[i]!;
-    const r = n < rank.length ? rank[n]! : UNRANKED;
-    if (r === UNRANKED) newer.push(n);
-    else marks[r >>> 5]! |= 1 << (r & 31);
-  }
-  const ranks = new Uint32Array(members.length - newer.length);
-  let k = 0;
-  for (let w = 0; w < marks.length; w++) {
-    let word = marks[w]!;
-    while (word !== 0) {
-      const bit = word & -word;
-      ranks[k++] = (w << 5) + (31 - Math.clz32(bit));
-      word ^= bit;
-    }
-  }
+  const { ranks, newer } = ranksOf(known, members);
   // An account removed since the order was made reads as no id: left out, as memberIds leaves it.
   const now = engine.explore.accountIds(ranks.map((r) => order[r]!));
   const out = new Float64Array(ranks.length * 2);

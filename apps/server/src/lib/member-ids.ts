@@ -129,51 +129,8 @@ export function decodeIds(bytes: Uint8Array): string[] {
     const text = new TextDecoder().decode(bytes.subarray(1));
     return text === '' ? [] : text.split('\n');
   }
-  if (bytes[0] !== NUMERIC) throw new Error(`unknown id set format ${bytes[0]}`);
-  let at = 1;
-  /** The next varint: a number when below 2^53, else a bigint. */
-  const varint = (): number | bigint => {
-    let small = 0;
-    let scale = 1;
-    let big: bigint | undefined;
-    for (;;) {
-      const b = bytes[at++];
-      if (b === undefined) throw new Error('truncated id set');
-      if (big === undefined && scale < 2 ** 46) small += (b & 0x7f) * scale;
-      else {
-        big ??= BigInt(small);
-        big += BigInt(b & 0x7f) * BigInt(scale);
-      }
-      if (b < 0x80)
-        return big === undefined || big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big ?? small) : big;
-      scale *= 0x80;
-    }
-  };
-  const count = Number(varint());
-  const ids = new Array<string>(count);
-  // The running value as hi × 1e9 + lo (exact doubles), the way encodeIds wrote it.
-  let hi = 0;
-  let lo = 0;
-  for (let i = 0; i < count; i++) {
-    const d = varint();
-    if (typeof d === 'bigint') {
-      const v = BigInt(hi) * 1_000_000_000n + BigInt(lo) + d;
-      hi = Number(v / 1_000_000_000n);
-      lo = Number(v % 1_000_000_000n);
-    } else {
-      // d − r is an exact multiple of 1e9: its quotient is exact (floor(d / 1e9) may round up).
-      const r = d % 1e9;
-      lo += r;
-      hi += (d - r) / 1e9;
-      if (lo >= 1e9) {
-        lo -= 1e9;
-        hi += 1;
-      }
-    }
-    ids[i] = hi === 0 ? String(lo) : `${hi}${String(lo).padStart(9, '0')}`;
-  }
-  checkedAscending.add(ids);
-  return ids;
+  // A numeric set: its pairs written out (known ascending, as they were encoded).
+  return idsOfPairs(decodePairs(bytes)!);
 }
 
 /**
@@ -275,6 +232,7 @@ export function decodePairs(bytes: Uint8Array): IdPairs | null {
   if (bytes[0] === LINES) return null;
   if (bytes[0] !== NUMERIC) throw new Error(`unknown id set format ${bytes[0]}`);
   let at = 1;
+  /** The next varint: a number when below 2^53, else a bigint. */
   const varint = (): number | bigint => {
     let small = 0;
     let scale = 1;
@@ -294,6 +252,7 @@ export function decodePairs(bytes: Uint8Array): IdPairs | null {
   };
   const count = Number(varint());
   const pairs = new Float64Array(count * 2);
+  // The running value as hi × 1e9 + lo (exact doubles), the way encodeIds wrote it.
   let hi = 0;
   let lo = 0;
   for (let i = 0; i < count; i++) {
@@ -303,6 +262,7 @@ export function decodePairs(bytes: Uint8Array): IdPairs | null {
       hi = Number(v / 1_000_000_000n);
       lo = Number(v % 1_000_000_000n);
     } else {
+      // d − r is an exact multiple of 1e9: its quotient is exact (floor(d / 1e9) may round up).
       const r = d % 1e9;
       lo += r;
       hi += (d - r) / 1e9;
