@@ -1,10 +1,9 @@
 import type { InsightsPdfSource } from '@murmur/core/api';
-import { ApiError } from '@murmur/core/errors';
 import { buildQueryString } from '@murmur/core/http';
 import { downloadBlob } from '@/lib/download';
 import { fileSafe } from '@/lib/export-png';
-import { networkError } from '@/lib/network-error';
-import { apiRootFor, currentToken } from '@/lib/request';
+import { fetchBinary } from '@/lib/fetch-binary';
+import { currentToken } from '@/lib/request';
 
 export type { InsightsPdfSource };
 
@@ -21,27 +20,11 @@ export async function downloadInsightsPdf(
 ): Promise<void> {
   const query = buildQueryString({ ...source, language });
   const token = currentToken();
-  let response: Response;
-  try {
-    response = await fetch(`${apiRootFor(window.location.hostname)}/api/audience-insights/pdf/${query}`, {
-      credentials: 'include',
-      headers: {
-        Accept: 'application/pdf',
-        ...(token !== null && token !== '' && { Authorization: `Token ${token}` }),
-      },
-    });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      // not JSON: the text as is
-    }
-    throw new ApiError(response.status, body);
-  }
+  const response = await fetchBinary(`/api/audience-insights/pdf/${query}`, {
+    headers: {
+      Accept: 'application/pdf',
+      ...(token !== null && token !== '' && { Authorization: `Token ${token}` }),
+    },
+  });
   downloadBlob(await response.blob(), `${fileSafe(fileName)}.pdf`);
 }
