@@ -11,13 +11,14 @@
 // AB_FLAGS: more Node flags for each product (e.g. `--trace-gc`, into its log in the printed folder);
 // AB_CASES (`uncached,token`; also `cached`), AB_ROUNDS (3), AB_SECONDS (5), AB_CONN (50).
 // BENCH_ACCOUNTS, SANDBOX_CLOCK_SPEED etc. pass through to the products.
-import { fork, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DISTINCT_PACKAGES, estimateBody } from './estimate-packages';
 import { load, type LoadCase } from './load';
 import type { ProductReady } from './product-server';
+import { cpuOf, SERVE_FLAGS, startChild, stop } from './server-child';
 
 const roots = (process.env.AB_ROOTS ?? '').split(',').filter(Boolean);
 if (roots.length === 0) throw new Error('AB_ROOTS: the checkouts to compare, comma-separated');
@@ -25,38 +26,8 @@ const SECONDS = Number(process.env.AB_SECONDS ?? 5);
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.AB_CONN ?? 50);
 const CASES = (process.env.AB_CASES ?? 'uncached,token').split(',');
-// AB_FLAGS: more Node flags for every product (e.g. `--trace-gc`, written to its log).
-const FLAGS = [
-  '--max-semi-space-size=32',
-  ...(process.env.AB_FLAGS ?? '').split(' ').filter(Boolean),
-  '--import',
-  'tsx',
-];
+const EXTRA_FLAGS = (process.env.AB_FLAGS ?? '').split(' ').filter(Boolean);
 const logDir = mkdtempSync(join(tmpdir(), 'murmur-bench-ab-'));
-
-function startChild<T>(script: string, logFile: string) {
-  const out = openSync(logFile, 'w');
-  const child = fork(script, [], { execArgv: FLAGS, stdio: ['ignore', out, out, 'ipc'] });
-  closeSync(out);
-  return new Promise<{ child: ChildProcess; ready: T }>((resolve, reject) => {
-    child.once('message', (ready) => resolve({ child, ready: ready as T }));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}; see ${logFile}`)));
-  });
-}
-
-/** A child's CPU time so far (user + system, all its threads), in µs, asked over IPC. */
-function cpuOf(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    const answer = (m: unknown) => {
-      const cpu = (m as { cpu?: NodeJS.CpuUsage } | null)?.cpu;
-      if (!cpu) return;
-      child.off('message', answer);
-      resolve(cpu.user + cpu.system);
-    };
-    child.on('message', answer);
-    child.send('cpu');
-  });
-}
 
 async function measure(c: LoadCase, child: ChildProcess) {
   const idleFrom = await cpuOf(child);
@@ -101,6 +72,8 @@ for (const [i, root] of roots.entries()) {
     await startChild<ProductReady>(
       join(root, 'bench/api/product-server.ts'),
       join(logDir, `product${i}.log`),
+      process.env,
+      [...SERVE_FLAGS, ...EXTRA_FLAGS],
     ),
   );
   console.log(
@@ -135,9 +108,5 @@ try {
         `${(100 * median(rs.map((r) => r.ratio))).toFixed(1)} % of the bare hello; runs ${rs.map((r) => r.cpu.toFixed(1)).join(' ')} µs`,
     );
 } finally {
-  for (const p of [hello, ...products]) {
-    const exited = new Promise((r) => p.child.once('exit', r));
-    p.child.kill('SIGTERM');
-    await exited;
-  }
+  for (const p of [hello, ...products]) await stop(p.child);
 }

@@ -2,9 +2,9 @@
 // (`startServer`, sandbox of BENCH_ACCOUNTS accounts, temporary DATA_DIR) side by side, each in its
 // own child process, driven by autocannon from this one. Then a flood of signed-out insights jobs
 // while a signed-in bystander estimates. Writes bench/results/api.json. A benchmark, not a test.
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { DISTINCT_PACKAGES, estimateBody } from './estimate-packages';
 import { flood, type FloodResult } from './flood';
 import { load, type LoadCase, type LoadResult } from './load';
 import type { ProductReady } from './product-server';
+import { cpuOf, SERVE_FLAGS, startChild, stop } from './server-child';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const resultsFile = join(here, '../results/api.json');
@@ -29,57 +30,6 @@ const log = (line: string) => console.log(line);
 const load1 = () => loadavg()[0]!.toFixed(2);
 
 /**
- * Node's flags as `npm start` runs the server (package.json's `serve`: `node <flags> <main.ts>`), for
- * both servers, so that the product is measured as it is run and the bare hello with the same runtime.
- */
-const SERVE_FLAGS = (() => {
-  const pkg = JSON.parse(readFileSync(join(here, '../../package.json'), 'utf8')) as {
-    scripts: { serve: string };
-  };
-  const words = pkg.scripts.serve.split(/\s+/);
-  const flags = words.slice(
-    1,
-    words.findIndex((w) => w.endsWith('.ts')),
-  );
-  // BENCH_CPU_PROF=<dir>: both servers write a V8 CPU profile there when they exit.
-  const profiles = process.env.BENCH_CPU_PROF;
-  return profiles ? [...flags, '--cpu-prof', `--cpu-prof-dir=${profiles}`] : flags;
-})();
-
-/** Forks a server script; resolves with the first IPC message (its URL and whatever it prepared). */
-function startChild<T>(
-  script: string,
-  logFile: string,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ child: ChildProcess; ready: T }> {
-  const out = openSync(logFile, 'w');
-  const child = fork(join(here, script), [], {
-    env,
-    execArgv: SERVE_FLAGS,
-    stdio: ['ignore', out, out, 'ipc'],
-  });
-  closeSync(out);
-  return new Promise((resolve, reject) => {
-    child.once('message', (ready) => resolve({ child, ready: ready as T }));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}; see ${logFile}`)));
-  });
-}
-
-/** A child server's CPU time so far (user + system, all its threads), in µs, asked over IPC. */
-function cpuOf(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    const answer = (m: unknown) => {
-      const cpu = (m as { cpu?: NodeJS.CpuUsage } | null)?.cpu;
-      if (!cpu) return;
-      child.off('message', answer);
-      resolve(cpu.user + cpu.system);
-    };
-    child.on('message', answer);
-    child.send('cpu');
-  });
-}
-
-/**
  * A load run with the server's CPU time per answered request: the load-independent figure (the
  * machine is shared, so req/s moves with the neighbours' work; a request's CPU much less).
  */
@@ -91,20 +41,13 @@ async function measure(c: LoadCase, connections: number, server: ChildProcess): 
 }
 type Measured = LoadResult & { cpuMicros: number };
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  return exited;
-}
-
 const logDir = mkdtempSync(join(tmpdir(), 'murmur-bench-api-logs-'));
 log(
   `load average at start: ${load1()} on ${cpus().length} CPUs; servers run with node ${SERVE_FLAGS.join(' ')}; logs in ${logDir}`,
 );
-const hello = await startChild<{ url: string }>('hello-server.ts', join(logDir, 'hello.log'));
+const hello = await startChild<{ url: string }>(join(here, 'hello-server.ts'), join(logDir, 'hello.log'));
 log(`starting the product (sandbox ${process.env.BENCH_ACCOUNTS ?? 100_000} accounts) …`);
-const product = await startChild<ProductReady>('product-server.ts', join(logDir, 'product.log'));
+const product = await startChild<ProductReady>(join(here, 'product-server.ts'), join(logDir, 'product.log'));
 const p = product.ready;
 log(
   `product ready in ${p.startSeconds.toFixed(1)} s (engine indexed, two users signed in, ${p.followers} followers synced) at ${p.url}`,
@@ -228,10 +171,14 @@ async function postgresReads(): Promise<void> {
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
   try {
     log(`starting the product on PostgreSQL (${name}) …`);
-    const onPg = await startChild<ProductReady>('product-server.ts', join(logDir, 'product-postgres.log'), {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-    });
+    const onPg = await startChild<ProductReady>(
+      join(here, 'product-server.ts'),
+      join(logDir, 'product-postgres.log'),
+      {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+      },
+    );
     try {
       for (const c of databaseReads(onPg.ready, ', PostgreSQL').filter(chosen)) {
         await load(c, 10, 1);
