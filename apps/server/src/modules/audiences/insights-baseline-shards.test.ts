@@ -1,22 +1,13 @@
-import { once } from 'node:events';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
-import { Objm } from '@nats-io/obj';
-import { connect } from '@nats-io/transport-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AudienceConfig, InsightsBaselineUsed, Job } from '@murmur/core/api';
 import type { AudienceInsights } from '@murmur/core/insights';
 import { populationEstimate } from '@murmur/core/sampling';
 import { targetingPackageSchema, type TargetingPackageInput } from '@murmur/core/targeting';
 import type { AccountSet } from '@murmur/engine';
-import { SETS_BUCKET, SHARD_MAP_BUCKET, SNAPSHOT_BUCKET, startReplicas } from '@murmur/engine-cluster';
-import { exportChunks } from '@murmur/sandbox';
-import { buildEngineInBackground, type EngineHolder } from '../../engine/engine-holder';
+import { SETS_BUCKET } from '@murmur/engine-cluster';
 import type { TestSession } from '../../test/test-app';
-import { useSandboxTestApp } from '../../test/sandbox-test-kit';
+import { natsWithJetStream, useShardedTestApp } from '../../test/shard-cluster-kit';
 import { teamKit } from '../../test/team-kit';
 import { dayOf } from './history.service';
 
@@ -28,16 +19,7 @@ import { dayOf } from './history.service';
  * and affinity with their intervals. Shard processes on the machine's NATS (127.0.0.1:4222), under a
  * prefix of this run's own; skipped without NATS with JetStream.
  */
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const nc = await connect({ servers: NATS_URL, timeout: 2000 }).catch(() => null);
-const jetstream = nc
-  ? await jetstreamManager(nc).then(
-      () => true,
-      () => false,
-    )
-  : false;
-if (!jetstream)
-  console.warn(`insights-baseline-shards.test.ts: skipped, no NATS with JetStream at ${NATS_URL}`);
+const nc = await natsWithJetStream('insights-baseline-shards.test.ts');
 afterAll(() => nc?.close());
 
 const SOCCER = { interests: [{ label: 'Sports/Soccer' }] };
@@ -53,47 +35,12 @@ function countPanels(insights: AudienceInsights) {
   return panels;
 }
 
-describe.skipIf(!jetstream).each([2, 3])('insights against a baseline over %i shards', (shards) => {
+describe.skipIf(!nc).each([2, 3])('insights against a baseline over %i shards', (shards) => {
   const id = `${process.pid}_${Date.now()}_${shards}`;
   const prefix = `murmur.test.${id}.baseline`;
-  const token = prefix.replace(/[^A-Za-z0-9_-]/g, '_');
-  let dir: string | undefined;
-  let cluster: Awaited<ReturnType<typeof startReplicas>> | undefined;
-  let holder: EngineHolder;
-
-  const k = useSandboxTestApp({
-    seed: 'baseline-shards',
-    holder: async (net) => {
-      dir = mkdtempSync(join(tmpdir(), 'murmur-baseline-shards-'));
-      const exportFile = join(dir, 'export.ndjson');
-      const out = createWriteStream(exportFile, { encoding: 'utf8' });
-      for await (const chunk of exportChunks(net.network)) if (!out.write(chunk)) await once(out, 'drain');
-      out.end();
-      await once(out, 'finish');
-      cluster = await startReplicas({ exportFile, natsUrl: NATS_URL, shards, replicas: 1, prefix });
-      holder = buildEngineInBackground({
-        source: createReadStream(exportFile, { encoding: 'utf8' }) as AsyncIterable<string>,
-        shards: { natsUrl: NATS_URL, shards, prefix, timeoutMs: 20_000 },
-      });
-      await holder.ready();
-      return holder;
-    },
-  });
+  const sharded = useShardedTestApp({ nc: nc!, seed: 'baseline-shards', prefix, shards });
+  const { k, token } = sharded;
   const kit = teamKit(() => k.t);
-
-  afterAll(async () => {
-    await cluster?.stop();
-    const kvm = new Kvm(nc!);
-    for (const bucket of [SETS_BUCKET, SHARD_MAP_BUCKET]) {
-      const kv = await kvm.open(bucket).catch(() => undefined);
-      if (!kv) continue;
-      for await (const key of await kv.keys(`${token}.>`)) await kv.purge(key);
-    }
-    const objects = await new Objm(nc!).open(SNAPSHOT_BUCKET).catch(() => undefined);
-    for (const info of (await objects?.list()) ?? [])
-      if (info.name.startsWith(`${token}.`)) await objects!.delete(info.name);
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
 
   const insights = async (who: TestSession, payload: object) => {
     const res = await k.t.app.inject({
@@ -110,12 +57,12 @@ describe.skipIf(!jetstream).each([2, 3])('insights against a baseline over %i sh
 
   /** The single engine's report (the server's own engine, built from the same export, no shard). */
   function single(pkg: TargetingPackageInput, against?: AccountSet): AudienceInsights {
-    const engine = holder.get();
+    const engine = sharded.holder.get();
     const report = engine.insights(engine.evaluate(targetingPackageSchema.parse(pkg)), undefined, against);
     return JSON.parse(JSON.stringify(report)) as AudienceInsights;
   }
   const accountsOf = (pkg: TargetingPackageInput) =>
-    holder.get().evaluate(targetingPackageSchema.parse(pkg)).accounts;
+    sharded.holder.get().evaluate(targetingPackageSchema.parse(pkg)).accounts;
 
   it("gives the single engine's panels against each kind of baseline", async () => {
     const alice = await k.t.signIn(`baseline-shards-${shards}@example.com`);
@@ -142,7 +89,7 @@ describe.skipIf(!jetstream).each([2, 3])('insights against a baseline over %i sh
       const got = await insights(alice, { audience_config_id: soccer.id, ...(baseline && { baseline }) });
       expect(got.baseline.kind, kind).toBe(kind);
       const { baseline: used, estimate: _estimate, ...report } = got;
-      const engine = holder.get();
+      const engine = sharded.holder.get();
       const count = against?.count ?? engine.stats.accounts;
       expect(used.size, kind).toEqual(
         populationEstimate(count, { sampleSize: engine.stats.accounts, rate: engine.scale }),

@@ -1,11 +1,4 @@
-import { once } from 'node:events';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
-import { Objm } from '@nats-io/obj';
-import { connect } from '@nats-io/transport-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import type {
   AudienceConfig,
@@ -18,13 +11,11 @@ import type {
   User,
 } from '@murmur/core/api';
 import { targetingPackageSchema } from '@murmur/core/targeting';
-import { SETS_BUCKET, SHARD_MAP_BUCKET, SNAPSHOT_BUCKET, startReplicas } from '@murmur/engine-cluster';
-import { exportChunks } from '@murmur/sandbox';
+import { SETS_BUCKET } from '@murmur/engine-cluster';
 import { subscriptions } from '../../db/schema';
-import { buildEngineInBackground, type EngineHolder } from '../../engine/engine-holder';
 import { seedGroup } from '../../test/seed';
 import type { TestSession } from '../../test/test-app';
-import { useSandboxTestApp } from '../../test/sandbox-test-kit';
+import { natsWithJetStream, useShardedTestApp } from '../../test/shard-cluster-kit';
 
 /**
  * Lookalikes and uploads when the server runs over a sharded engine (docs/engine.md "Lookalikes",
@@ -34,41 +25,23 @@ import { useSandboxTestApp } from '../../test/sandbox-test-kit';
  * fails leaves no set behind. Two shard processes on the machine's NATS (127.0.0.1:4222), under a
  * prefix of this run's own; skipped without NATS with JetStream.
  */
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const nc = await connect({ servers: NATS_URL, timeout: 2000 }).catch(() => null);
-const jetstream = nc
-  ? await jetstreamManager(nc).then(
-      () => true,
-      () => false,
-    )
-  : false;
-if (!jetstream) console.warn(`lookalikes-shards.test.ts: skipped, no NATS with JetStream at ${NATS_URL}`);
+const nc = await natsWithJetStream('lookalikes-shards.test.ts');
+afterAll(() => nc?.close());
 
 const SHARDS = 2;
 const SEED_PACKAGE = { interests: [{ label: 'Sports/Soccer' }] };
 
-describe.skipIf(!jetstream)(`lookalikes and uploads over ${SHARDS} shards`, () => {
+describe.skipIf(!nc)(`lookalikes and uploads over ${SHARDS} shards`, () => {
   const id = `${process.pid}_${Date.now()}`;
   const prefix = `murmur.test.${id}.lookalike`;
-  /** How the shards' stores name this run's keys (shard-sets.ts, shard-map.ts, shard-snapshots.ts). */
-  const token = prefix.replace(/[^A-Za-z0-9_-]/g, '_');
-  let dir: string | undefined;
-  let cluster: Awaited<ReturnType<typeof startReplicas>> | undefined;
-  /** The app's engine: built here from the export, with the shards answering its questions. */
-  let holder: EngineHolder;
   /** Every request the shards get, by operation. */
   const asked = new Map<string, number>();
-
-  const k = useSandboxTestApp({
+  const sharded = useShardedTestApp({
+    nc: nc!,
     seed: 'lookalike-shards',
-    holder: async (net) => {
-      dir = mkdtempSync(join(tmpdir(), 'murmur-lookalike-shards-'));
-      const exportFile = join(dir, 'export.ndjson');
-      const out = createWriteStream(exportFile, { encoding: 'utf8' });
-      for await (const chunk of exportChunks(net.network)) if (!out.write(chunk)) await once(out, 'drain');
-      out.end();
-      await once(out, 'finish');
-      cluster = await startReplicas({ exportFile, natsUrl: NATS_URL, shards: SHARDS, replicas: 1, prefix });
+    prefix,
+    shards: SHARDS,
+    started: () => {
       const seen = nc!.subscribe(`${prefix}.*.*`);
       void (async () => {
         for await (const m of seen) {
@@ -76,30 +49,9 @@ describe.skipIf(!jetstream)(`lookalikes and uploads over ${SHARDS} shards`, () =
           asked.set(op, (asked.get(op) ?? 0) + 1);
         }
       })();
-      holder = buildEngineInBackground({
-        source: createReadStream(exportFile, { encoding: 'utf8' }) as AsyncIterable<string>,
-        shards: { natsUrl: NATS_URL, shards: SHARDS, prefix, timeoutMs: 20_000 },
-      });
-      await holder.ready();
-      return holder;
     },
   });
-
-  afterAll(async () => {
-    await cluster?.stop();
-    // What this run left in the shared stores: its pushed sets, replicas, shard snapshots.
-    const kvm = new Kvm(nc!);
-    for (const bucket of [SETS_BUCKET, SHARD_MAP_BUCKET]) {
-      const kv = await kvm.open(bucket).catch(() => undefined);
-      if (!kv) continue;
-      for await (const key of await kv.keys(`${token}.>`)) await kv.purge(key);
-    }
-    const objects = await new Objm(nc!).open(SNAPSHOT_BUCKET).catch(() => undefined);
-    for (const info of (await objects?.list()) ?? [])
-      if (info.name.startsWith(`${token}.`)) await objects!.delete(info.name);
-    await nc?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const { k, token } = sharded;
 
   /** The names of the sets this run pushed to the shards (JetStream KV), each once. */
   async function pushedNames(): Promise<string[]> {
@@ -237,7 +189,7 @@ describe.skipIf(!jetstream)(`lookalikes and uploads over ${SHARDS} shards`, () =
     const other = await k.t.signIn('shard-look-dee-other@example.com');
     const theirTeam = (await send(other, 'POST', '/api/teams/', { name: 'Not Dee’s team' })).json<Team>();
     const before = await pushedNames();
-    const here = holder.get().customAudienceNames().sort();
+    const here = sharded.holder.get().customAudienceNames().sort();
     // Ranked on the shards and pushed to them, then saving into a team Dee is not in is refused.
     const refused = await send(user, 'POST', '/api/audience-configs/lookalikes/save/', {
       seed: { audience_config_id: seed.id },
@@ -250,6 +202,6 @@ describe.skipIf(!jetstream)(`lookalikes and uploads over ${SHARDS} shards`, () =
     expect(refused.statusCode).toBeLessThan(500);
     expect(await pushedNames()).toEqual(before);
     // Nor in the server's own engine.
-    expect(holder.get().customAudienceNames().sort()).toEqual(here);
+    expect(sharded.holder.get().customAudienceNames().sort()).toEqual(here);
   });
 });
