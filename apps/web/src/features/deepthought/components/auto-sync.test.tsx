@@ -3,9 +3,9 @@ import type { DtJob, DtStatus } from '@murmur/core/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@/lib/i18n';
 import { fakeFetch, renderWithProviders } from '@/test/render';
+import { dtStatus } from '../dt-fixture';
 import { SyncBar } from './dt-frame';
 
-const account = { id: 1, x_user_id: '42', username: 'rin', name: 'Rin', selected: true, synced_at: null };
 const job = (state: DtJob['state']): DtJob => ({
   id: 7,
   kind: 'sync',
@@ -23,12 +23,8 @@ const job = (state: DtJob['state']): DtJob => ({
 /** The fake server: status answers `sync_due` until a sync is posted, then the running job. */
 function server(due: boolean) {
   let posted = 0;
-  const status = (): DtStatus => ({
-    account,
-    premium: true,
-    job: posted > 0 ? job('running') : null,
-    sync_due: due && posted === 0,
-  });
+  const status = (): DtStatus =>
+    dtStatus({ job: posted > 0 ? job('running') : null, sync_due: due && posted === 0 });
   const fetch = vi.spyOn(window, 'fetch').mockImplementation(
     fakeFetch({
       'GET /api/external/deepthought/status/': () => ({ body: status() }),

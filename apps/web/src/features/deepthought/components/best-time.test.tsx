@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
-import type { DtBestTime, DtStatus } from '@murmur/core/api';
+import type { DtBestTime } from '@murmur/core/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@/lib/i18n';
 import { fakeFetch, renderWithProviders, urlOf } from '@/test/render';
+import { dtStatus } from '../dt-fixture';
 import { BestTime, HourAxis, OwnHours } from './best-time';
 
 describe('HourAxis', () => {
@@ -43,12 +44,7 @@ describe('BestTime in the viewer’s time zone', () => {
     own_posts_7d: 0,
     own_hours: Array.from({ length: 24 }, () => 0),
   };
-  const status: DtStatus = {
-    account: { id: 1, x_user_id: '42', username: 'rin', name: 'Rin', selected: true, synced_at: null },
-    premium: true,
-    job: null,
-    sync_due: false,
-  };
+  const status = dtStatus();
 
   afterEach(async () => {
     vi.restoreAllMocks();

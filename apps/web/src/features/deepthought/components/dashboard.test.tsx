@@ -1,30 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import type { DtStats, DtStatus } from '@murmur/core/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@/lib/i18n';
 import { fakeFetch, renderWithProviders } from '@/test/render';
+import { dtStats, dtStatus } from '../dt-fixture';
 import { DashboardScreen } from './dashboard';
 
-const status: DtStatus = {
-  account: { id: 1, x_user_id: '42', username: 'rin', name: 'Rin', selected: true, synced_at: null },
-  premium: false,
-  job: null,
-  sync_due: false,
-};
-const stats = (synced_at: string | null): DtStats => ({
-  synced_at,
-  followers: 1234,
-  following: synced_at ? 56 : 0,
-  mutuals: 0,
-  posts: 0,
-  likes: 0,
-  reposts: 0,
-  impressions: 0,
-  new_followers_7d: 0,
-  unfollowers_7d: 0,
-  spam_followers: 0,
-  lists: 0,
-});
+const status = dtStatus({ premium: false });
+const stats = (synced_at: string | null) =>
+  dtStats({ synced_at, followers: 1234, following: synced_at ? 56 : 0 });
 
 /** The figure card whose label is `label` (the suite's links below carry the same names). */
 const card = async (label: string) =>

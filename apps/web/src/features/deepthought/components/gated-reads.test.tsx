@@ -1,32 +1,14 @@
 import { screen } from '@testing-library/react';
-import type { DtStatus } from '@murmur/core/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@/lib/i18n';
 import { fakeFetch, renderWithProviders, urlOf } from '@/test/render';
+import { dtAccount, dtStats, dtStatus } from '../dt-fixture';
 import { DashboardScreen } from './dashboard';
 import { EngagersScreen } from './engagers-screen';
 
-const account = { id: 1, x_user_id: '42', username: 'rin', name: 'Rin', selected: true, synced_at: null };
-const status = (premium: boolean, connected = true): DtStatus => ({
-  account: connected ? account : null,
-  premium,
-  job: null,
-  sync_due: false,
-});
-const stats = {
-  synced_at: null,
-  followers: 10,
-  following: 0,
-  mutuals: 0,
-  posts: 0,
-  likes: 0,
-  reposts: 0,
-  impressions: 0,
-  new_followers_7d: 0,
-  unfollowers_7d: 0,
-  spam_followers: 0,
-  lists: 0,
-};
+const status = (premium: boolean, connected = true) =>
+  dtStatus({ premium, account: connected ? dtAccount : null });
+const stats = dtStats({ followers: 10 });
 
 /** The Deep Thought paths the screen asked for (status, stats, and whatever else). */
 const asked = (fetch: { mock: { calls: [RequestInfo | URL, RequestInit?][] } }): string[] =>

@@ -1,16 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { DtChanges, DtStatus } from '@murmur/core/api';
+import type { DtChanges } from '@murmur/core/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@/lib/i18n';
 import { fakeFetch, renderWithProviders, urlOf } from '@/test/render';
+import { dtStatus } from '../dt-fixture';
 import { UnfollowedScreen } from './unfollowed-screen';
 
-const status: DtStatus = {
-  account: { id: 1, x_user_id: '42', username: 'rin', name: 'Rin', selected: true, synced_at: null },
-  premium: true,
-  job: null,
-  sync_due: false,
-};
+const status = dtStatus();
 const changes: DtChanges = {
   since: '2026-11-19T00:00:00.000Z',
   until: '2026-11-27T00:00:00.000Z',
