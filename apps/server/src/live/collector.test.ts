@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@murmur/core/live';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCollector, type CollectorLog, type LiveSink } from './collector';
+import { createCollector, type CollectorLog, type CollectorOptions, type LiveSink } from './collector';
 import { expectXShape, likeLine, postLine } from './x-shapes.test-kit';
 
 /**
@@ -117,6 +117,26 @@ const quietLog = (): CollectorLog & { warnings: string[] } => {
   };
 };
 
+/**
+ * A collector of the posts firehose (partition 1) at `baseUrl` that appends what it collects to
+ * `received`, quietly, flushing every 10 ms; `options` add to or replace these.
+ */
+const postsCollector = (baseUrl: string, received: LiveEvent[], options: Partial<CollectorOptions> = {}) =>
+  createCollector({
+    baseUrl,
+    bearerToken: 'stream-token',
+    streams: [{ kind: 'posts', path: 'tweets/firehose/stream', partition: 1, query: { partition: '1' } }],
+    sink: {
+      append: (events) => {
+        received.push(...events);
+        return Promise.resolve();
+      },
+    },
+    log: quietLog(),
+    flushMs: 10,
+    ...options,
+  });
+
 describe('the collector', () => {
   const postsLine = timeline(posts);
   const likesLine = timeline(likes);
@@ -207,10 +227,7 @@ describe('the collector', () => {
     const alone = await streamServer({ 'tweets/firehose/stream': fresh });
     let failures = 1;
     const received: LiveEvent[] = [];
-    const collector = createCollector({
-      baseUrl: alone.base,
-      bearerToken: 'stream-token',
-      streams: [{ kind: 'posts', path: 'tweets/firehose/stream', partition: 1, query: { partition: '1' } }],
+    const collector = postsCollector(alone.base, received, {
       sink: {
         append: (events) => {
           if (failures-- > 0) return Promise.reject(new Error('log unavailable'));
@@ -218,7 +235,6 @@ describe('the collector', () => {
           return Promise.resolve();
         },
       },
-      log: quietLog(),
       flushMs: 5,
       initialBackfillMinutes: 0,
     });
@@ -242,18 +258,7 @@ describe('a collector resuming from a checkpoint', () => {
     const server = await streamServer({ 'tweets/firehose/stream': replayed });
     const received: LiveEvent[] = [];
     const covered = BASE + 50 * 100;
-    const collector = createCollector({
-      baseUrl: server.base,
-      bearerToken: 'stream-token',
-      streams: [{ kind: 'posts', path: 'tweets/firehose/stream', partition: 1, query: { partition: '1' } }],
-      sink: {
-        append: (events) => {
-          received.push(...events);
-          return Promise.resolve();
-        },
-      },
-      log: quietLog(),
-      flushMs: 10,
+    const collector = postsCollector(server.base, received, {
       checkpoint: {
         coverage: { 'tweets/firehose/stream#1': covered },
         xTime: BASE + 59 * 100,
@@ -330,22 +335,15 @@ describe('the collector when X refuses its reconnections', () => {
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const received: LiveEvent[] = [];
-    const collector = createCollector({
-      baseUrl: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/x/2/`,
-      bearerToken: 'stream-token',
-      streams: [{ kind: 'posts', path: 'tweets/firehose/stream', partition: 1, query: { partition: '1' } }],
-      sink: {
-        append: (events) => {
-          received.push(...events);
-          return Promise.resolve();
-        },
+    const collector = postsCollector(
+      `http://127.0.0.1:${(app.server.address() as { port: number }).port}/x/2/`,
+      received,
+      {
+        initialBackfillMinutes: 0,
+        retryDelayMs: () => 50,
+        keepAliveTimeoutMs: 5000,
       },
-      log: quietLog(),
-      flushMs: 10,
-      initialBackfillMinutes: 0,
-      retryDelayMs: () => 50,
-      keepAliveTimeoutMs: 5000,
-    });
+    );
     try {
       await collector.start();
       const deadline = Date.now() + 10_000;
