@@ -11,8 +11,8 @@ import { countryByCode } from '../countries/countries';
 import { isoDateTime, languageSchema } from './common';
 import { daySchema } from './history';
 
-// The audience API of docs/API-AUDIENCES.md: engine status, jobs, building, saved audiences
-// (audience configs), their insights and audience plans.
+// The audience API of docs/API-AUDIENCES.md: building, saved audiences (audience configs), their
+// insights and audience plans (the engine's status in engine-status.ts, jobs in jobs.ts).
 
 const id = z.number().int();
 /** A row id in a body: a positive 32-bit integer (PostgreSQL serial). */
@@ -37,89 +37,6 @@ export type Estimate = z.infer<typeof estimateSchema>;
 export type PerspectivesResult = AudienceComparison & {
   figures: { a: EstimateFigure; b: EstimateFigure; overlap: EstimateFigure };
 };
-
-/**
- * How current the index is (ARCHITECTURE "The live path"): `live` when every partition of the live
- * log is applied to within LIVE_WITHIN_MS of X, `catching-up` when one is further behind, `static`
- * when no live path runs (the index is what was loaded). `behindMs`: the furthest-behind partition.
- */
-export const freshnessSchema = z.object({
-  state: z.enum(['live', 'catching-up', 'static']),
-  behindMs: z.number().int().min(0).nullable(),
-});
-export type Freshness = z.infer<typeof freshnessSchema>;
-/** Within this much of X (ms), the index counts as live; further behind, as catching up. */
-export const LIVE_WITHIN_MS = 30_000;
-
-/** One partition of the live log as the engine has applied it. */
-export const livePartitionSchema = z.object({
-  partition: z.number().int().min(0),
-  /** Events appended to the partition and not yet applied. */
-  lagEvents: z.number().int().min(0),
-  /** X's time (ms since the epoch) of the last applied event; null before any. */
-  lastEventAt: z.number().int().nullable(),
-  /** How far the applied position is behind X (ms); null before any event. */
-  behindMs: z.number().int().min(0).nullable(),
-});
-
-/**
- * The on-demand read of an account's followers from X (the live path's bootstrap, docs/LIVE.md):
- * `progress` 0–100, 100 only once `done`.
- */
-export const followerFetchSchema = z.object({
-  handle: z.string(),
-  xUserId: z.string(),
-  state: z.enum(['running', 'done', 'failed']),
-  fetched: z.number().int().min(0),
-  total: z.number().int().min(0),
-  progress: z.number().int().min(0).max(100),
-  error: z.string().nullable(),
-});
-export type FollowerFetch = z.infer<typeof followerFetchSchema>;
-export const followerFetchRequestSchema = z.object({
-  /** The team (slug or id) the creator works in. */
-  team: z.string().trim().min(1).max(100),
-  handle: z
-    .string()
-    .trim()
-    .regex(/^@?[A-Za-z0-9_]{1,15}$/, 'An X handle: up to 15 letters, digits or underscores'),
-});
-export type FollowerFetchRequest = z.input<typeof followerFetchRequestSchema>;
-
-export const engineStatusSchema = z.object({
-  state: z.enum(['loading', 'ready', 'failed']),
-  progress: z.number().int().min(0).max(100),
-  accounts: z.number().int().nullable(),
-  message: z.string().nullable(),
-  freshness: freshnessSchema,
-  /** The live log's partitions (empty without a live path). */
-  partitions: z.array(livePartitionSchema),
-});
-export type EngineStatus = z.infer<typeof engineStatusSchema>;
-
-export const jobStateSchema = z.enum(['queued', 'running', 'done', 'failed']);
-/** Long work the client polls (GET /api/jobs/{id}/ every 500 ms). `result` depends on `kind`. */
-export const jobSchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  state: jobStateSchema,
-  progress: z.number().int().min(0).max(100),
-  stage: z.string(),
-  result: z.unknown(),
-  error: z.string().nullable(),
-  created: isoDateTime,
-  updated: isoDateTime,
-});
-export type Job = z.infer<typeof jobSchema>;
-export const jobResponseSchema = z.object({ job: jobSchema });
-/** A job whose result is known from the route that started it (the schema says `unknown`). */
-export type JobOf<R> = Omit<Job, 'result'> & { result: R | null };
-/** What a job POST answers (202, or 200 with `?wait=1`), its result known by the route. */
-export interface JobStarted<R> {
-  job: JobOf<R>;
-}
-/** `?wait=1` on a job POST waits up to 10 s and answers 200 with the finished job. */
-export const jobWaitQuerySchema = z.object({ wait: z.enum(['0', '1', 'true', 'false']).optional() });
 
 const exclusionsSchema = z.array(rowId).max(100).default([]);
 

@@ -4,6 +4,8 @@ export * from './auth';
 export * from './user';
 export * from './credentials';
 export * from './team';
+export * from './engine-status';
+export * from './jobs';
 export * from './audiences';
 export * from './overlap';
 export * from './lookalikes';
