@@ -6,7 +6,7 @@ import { locationOf } from '../text/bio';
 import { generateNetwork } from '../generate/network';
 import { ActivitySubscriptions } from '../http/x-v2/activity';
 import { parseShape, TWEET_EXPANSIONS } from '../http/x-v2/fields';
-import { STREAMS } from '../http/x-v2/streams';
+import { STREAMS } from '../http/x-v2/stream-specs';
 import { expectSchema } from '../http/x-v2/stream-test-kit';
 import { AccountFlag } from '../model/accounts';
 import { EventKind } from '../model/events';
