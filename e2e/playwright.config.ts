@@ -30,6 +30,12 @@ const AUDIENCES = specs(
 );
 /** Deep Thought with X's 15-minute windows at 30 s, and staff at example.com. */
 const DEEP_THOUGHT = specs('accessibility-signed-in', 'premium');
+/**
+ * The main journeys again on a phone (390 × 844): signing in, a team and its invitations, the team's
+ * life, the language switch. (Every route is walked at 390 px in both languages by every-route.spec.ts,
+ * and the phone's headers and menus by phone-headers.spec.ts.)
+ */
+const PHONE = specs('foundation-journey', 'team-lifecycle');
 /** Settings (sandbox size, staff domains, creator access, the live path) no other file shares. */
 const OWN_SETTINGS = specs('audience-history', 'campaigns', 'extension', 'pro-site');
 
@@ -47,6 +53,7 @@ export default defineConfig({
     { name: 'audiences', testMatch: AUDIENCES },
     { name: 'deep-thought', testMatch: DEEP_THOUGHT },
     { name: 'own-settings', testMatch: OWN_SETTINGS },
+    { name: 'phone', testMatch: PHONE, use: { viewport: { width: 390, height: 844 } } },
   ],
   timeout: 120_000,
   expect: { timeout: 10_000 },

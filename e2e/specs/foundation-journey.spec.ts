@@ -26,8 +26,10 @@ async function signIn(page: Page, email: string, shot?: string): Promise<void> {
 
 test('a new user signs in, creates a team, invites two colleagues; one accepts and switches to Japanese', async ({
   browser,
+  viewport,
 }) => {
-  const alice = await browser.newPage({ baseURL: app.server.url });
+  // The project's window (1280 px, or 390 px in the phone project) for both people's browsers.
+  const alice = await browser.newPage({ baseURL: app.server.url, viewport });
 
   await test.step('a signed-out visitor is sent to the login screen', async () => {
     await alice.goto('/');
@@ -50,8 +52,17 @@ test('a new user signs in, creates a team, invites two colleagues; one accepts a
   await test.step('no team yet: onboarding, then a team is created', async () => {
     await expect(alice).toHaveURL(/\/welcome/);
     await expect(alice.getByRole('heading', { name: /Welcome/ }).first()).toBeVisible();
-    // The header knows who is signed in at once (no stale "Sign in" button after signing in).
-    await expect(alice.getByRole('button', { name: 'Account menu for alice@example.com' })).toBeVisible();
+    // The header knows who is signed in at once (no stale "Sign in" button after signing in): on a
+    // laptop its account menu names her; on a phone the drawer behind her avatar does.
+    if ((viewport?.width ?? 1280) > 480) {
+      await expect(alice.getByRole('button', { name: 'Account menu for alice@example.com' })).toBeVisible();
+    } else {
+      await alice.getByRole('button', { name: 'Account and language' }).click();
+      await expect(alice.getByRole('dialog', { name: 'alice@example.com' })).toBeVisible();
+      await screenshot(alice, 'welcome-account-drawer');
+      await alice.keyboard.press('Escape');
+      await expect(alice.getByRole('dialog')).toBeHidden();
+    }
     await expect(alice.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
     await screenshot(alice, 'welcome');
     await alice
@@ -83,7 +94,7 @@ test('a new user signs in, creates a team, invites two colleagues; one accepts a
   });
 
   // The second user, in their own browser.
-  const bobContext = await browser.newContext({ baseURL: app.server.url, locale: 'en-US' });
+  const bobContext = await browser.newContext({ baseURL: app.server.url, locale: 'en-US', viewport });
   const bob = await bobContext.newPage();
   await test.step('Bob opens the link, signs in and accepts', async () => {
     await bob.goto(link);

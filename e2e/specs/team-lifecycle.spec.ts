@@ -37,6 +37,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
     test('an admin changes a level, withdraws an invitation, removes a member and deletes the team', async ({
       page,
       browser,
+      viewport,
     }) => {
       const admin = `lifecycle-admin-${lang}@example.com`;
       const member = `lifecycle-member-${lang}@example.com`;
@@ -50,7 +51,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
         const mark = app.sink.mark();
         await api(page, `/api/teams/${team.id}/invites/`, { emails: [member, pending] });
         const invitation = await app.sink.waitFor(sentTo(member), { after: mark });
-        const context = await browser.newContext({ locale });
+        const context = await browser.newContext({ locale, viewport });
         const memberPage = await context.newPage();
         await signIn(memberPage, lang, member);
         const code = new URL(invitationLinkFrom(invitation)).searchParams.get('code')!;

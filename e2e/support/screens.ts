@@ -11,8 +11,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await timed('screenshot', () => capture(page, name));
 }
 
-async function capture(page: Page, name: string): Promise<void> {
+async function capture(page: Page, screen: string): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
+  // A journey run again on a phone (the phone project) keeps its own pictures beside the laptop's.
+  const phone = (page.viewportSize()?.width ?? 1280) <= 480 && !/phone|-390|-1280/.test(screen);
+  const name = phone ? `${screen}-phone` : screen;
   // Let fonts and transitions settle so that the artifact shows what a person sees: after a change of
   // width the navigation slides out over 200 ms, and a capture in the middle showed a strip of it.
   await page.evaluate(() => document.fonts.ready);
