@@ -14,6 +14,8 @@ interface IdOrder {
    * not a canonical decimal (then members are read as ids).
    */
   pairs: Float64Array | null;
+  /** The bitmap over the ranks ranksOf marks (made at its first call; all zero between calls). */
+  marks?: Uint32Array;
 }
 
 const UNRANKED = 0xffffffff;
@@ -59,11 +61,10 @@ function knownOrder(engine: AudienceEngine): IdOrder {
  * The members' ranks in the id order, ascending (a bitmap over the ranks, read in order), and the
  * members newer than the order (no rank), as given.
  */
-function ranksOf(
-  { rank, order }: IdOrder,
-  members: ArrayLike<number>,
-): { ranks: Uint32Array; newer: number[] } {
-  const marks = new Uint32Array((order.length + 31) >>> 5);
+function ranksOf(known: IdOrder, members: ArrayLike<number>): { ranks: Uint32Array; newer: number[] } {
+  const { rank, order } = known;
+  // The order's bitmap over ranks, kept with it (all zero between calls: each word is cleared as read).
+  const marks = (known.marks ??= new Uint32Array((order.length + 31) >>> 5));
   const newer: number[] = [];
   for (let i = 0; i < members.length; i++) {
     const n = members[i]!;
@@ -75,6 +76,8 @@ function ranksOf(
   let k = 0;
   for (let w = 0; w < marks.length; w++) {
     let word = marks[w]!;
+    if (word === 0) continue;
+    marks[w] = 0;
     while (word !== 0) {
       const bit = word & -word;
       ranks[k++] = (w << 5) + (31 - Math.clz32(bit));
@@ -172,20 +175,28 @@ export function memberPairs(engine: AudienceEngine, accounts: AccountSet): IdPai
   const { order, pairs } = known;
   if (!pairs) return null;
   const { ranks, newer } = ranksOf(known, members);
-  // An account removed since the order was made reads as no id: left out, as memberIds leaves it.
-  const now = engine.explore.accountIds(ranks.map((r) => order[r]!));
-  const out = new Float64Array(ranks.length * 2);
+  const ranked = new Uint32Array(ranks.length);
+  for (let i = 0; i < ranks.length; i++) ranked[i] = order[ranks[i]!]!;
+  // An account removed since the order was made has no record now (accountIds would read ''): left
+  // out, as memberIds leaves it; an account keeps its X id, so the others' pairs are the order's.
+  const gone = engine.explore.withoutRecord(ranked);
+  const out = new Float64Array(ranked.length * 2);
   let m = 0;
-  for (let i = 0; i < ranks.length; i++) {
+  let g = 0;
+  for (let i = 0; i < ranked.length; i++) {
+    if (g < gone.length && gone[g] === i) {
+      g++;
+      continue;
+    }
     const r = ranks[i]!;
-    if (now[i] === '' || pairs[2 * r]! < 0) continue;
+    if (pairs[2 * r]! < 0) continue;
     out[m++] = pairs[2 * r]!;
     out[m++] = pairs[2 * r + 1]!;
   }
-  const ranked = out.subarray(0, m);
+  const inOrder = m === out.length ? out : out.slice(0, m);
   // Many members newer than the order: the next call makes it again, with them.
   if (newer.length > 1024 && newer.length * 8 > members.length) orders.delete(engine);
-  if (newer.length === 0) return ranked.slice();
+  if (newer.length === 0) return inOrder;
   const newIds = pairsOfIds(memberIdsSorted(engine, newer));
-  return newIds ? mergePairs(ranked, newIds) : null;
+  return newIds ? mergePairs(inOrder, newIds) : null;
 }

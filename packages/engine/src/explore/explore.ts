@@ -35,6 +35,11 @@ export interface ExploreLookups {
   profiles(accounts: ArrayLike<number>): AccountProfile[];
   /** The X ids of accounts ('' for an account without one), without the rest of their summaries. */
   accountIds(accounts: ArrayLike<number>): string[];
+  /**
+   * The places in `accounts` of those without an account record now (removed since, or never
+   * indexed): where `accountIds` reads ''  for want of a record, without reading any id.
+   */
+  withoutRecord(accounts: ArrayLike<number>): number[];
   /** The members with the most followers, most first. */
   mostFollowed(audience: Audience | AccountSet, limit: number): number[];
   /** Accounts whose bio, or whose posts, contain all the words of one of `texts`. */
@@ -83,6 +88,12 @@ export function exploreLookups(index: AudienceIndex): ExploreLookups {
         const s = slot[accounts[i]!] ?? 0;
         out[i] = s ? ids.get(s - 1) : '';
       }
+      return out;
+    },
+    withoutRecord(accounts) {
+      const { slot } = index.accounts;
+      const out: number[] = [];
+      for (let i = 0; i < accounts.length; i++) if (!slot[accounts[i]!]) out.push(i);
       return out;
     },
     mostFollowed: (audience, limit) => mostFollowed(index, setOf(audience).toArray(), limit),
