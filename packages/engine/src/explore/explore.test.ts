@@ -3,6 +3,9 @@ import { createInMemoryEngine } from '../engine';
 import { fixtureLines } from '../testing/fixture';
 import { pkg } from '../testing/network-a';
 import { NETWORK_B } from '../testing/network-b';
+import { liveEngine } from '../live/live-engine';
+import { baseModel, build, randomEvents } from '../testing/live-model';
+import { seededRandom } from '../testing/random';
 
 const engine = () => createInMemoryEngine(fixtureLines(NETWORK_B).map((l) => `${l}\n`));
 
@@ -67,5 +70,22 @@ describe('explore lookups', () => {
     expect(lean.interests.interests).toEqual(full.interests.interests);
     expect(lean.influentialAccounts.accounts).toEqual(full.influentialAccounts.accounts);
     expect(lean.influentialAccounts.followed).toEqual(full.influentialAccounts.followed);
+  });
+});
+
+describe('accounts without a record', () => {
+  it('are where accountIds reads no id, also for accounts deleted or suspended by live events', async () => {
+    const rand = seededRandom(7);
+    const m = baseModel(rand, 600, 200);
+    const engine = liveEngine(await build(m), { headroom: 8 });
+    const before = Array.from(engine.explore.everyone().toArray());
+    engine.apply(randomEvents(m, rand, 600));
+    // The accounts of before, those created since and numbers never used.
+    const accounts = [...before, ...engine.explore.everyone().toArray(), engine.index.size + 3];
+    const ids = engine.explore.accountIds(accounts);
+    const missing = ids.flatMap((id, i) => (id === '' ? [i] : []));
+    expect(missing.length).toBeGreaterThan(1);
+    expect(missing.length).toBeLessThan(accounts.length);
+    expect(engine.explore.withoutRecord(accounts)).toEqual(missing);
   });
 });
