@@ -65,6 +65,33 @@ async function menuNearTheBottom(page: Page, lang: Lang, slug: string) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
+/**
+ * SPEC §9 the other way: the billing form's Country list, its field scrolled to 100 px above the
+ * bottom of the 390 × 844 window (more than 300 px free above it, less below), opens upward and keeps
+ * 16 px from the window's top and sides, its options scrolling inside.
+ */
+async function selectNearTheBottom(page: Page, lang: Lang, slug: string) {
+  await page.goto(`${app.server.url}/${slug}/team`);
+  const country = page.getByRole('textbox', { name: tr(lang, 'teams.billing.country'), exact: true });
+  await country.scrollIntoViewIfNeeded();
+  await country.evaluate((field) => {
+    window.scrollBy(0, field.getBoundingClientRect().bottom - (window.innerHeight - 100));
+  });
+  const trigger = (await country.boundingBox())!;
+  expect(trigger.y, 'the field has more than 300 px above it').toBeGreaterThan(300);
+  expect(844 - (trigger.y + trigger.height), 'and less than 300 px below').toBeLessThan(300);
+  await country.click();
+  const list = page.locator('[data-position]').filter({ has: page.getByRole('listbox') });
+  await expect(list).toHaveAttribute('data-position', /^top/);
+  const box = (await list.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(MARGIN - 0.5);
+  expect(box.y + box.height).toBeLessThanOrEqual(trigger.y + 0.5);
+  expect(box.x).toBeGreaterThanOrEqual(MARGIN - 0.5);
+  expect(box.x + box.width).toBeLessThanOrEqual(390 - MARGIN + 0.5);
+  await page.screenshot({ path: `${SCREENS_DIR}/phone-select-near-bottom-${lang}.png` });
+  await page.keyboard.press('Escape');
+}
+
 for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
   test.describe(`headers at 390 px in ${lang}`, () => {
     test.use({ locale: lang === 'en' ? 'en-US' : 'ja-JP', viewport: { width: 390, height: 844 } });
@@ -122,6 +149,7 @@ for (const lang of ['en', 'ja'] as const satisfies Lang[]) {
       await screenshot(page, `phone-campaigns-empty-${lang}`);
 
       await menuNearTheBottom(page, lang, team.slug);
+      await selectNearTheBottom(page, lang, team.slug);
       expect(errors).toEqual([]);
     });
 
