@@ -6,9 +6,9 @@ import {
   DIGEST_GRAPH_SAMPLE,
   DIGEST_SAMPLE,
   digestCommunitiesOf,
-  engineTasks,
   type DigestCommunity,
-} from './engine-tasks';
+} from './digest-composition';
+import { engineTasks } from './engine-tasks';
 
 const noProgress = () => {};
 const pkg = (input: TargetingPackageInput) => targetingPackageSchema.parse(input);

@@ -15,7 +15,7 @@ import {
   wilsonInterval,
   type EstimateFigure,
 } from '@murmur/core/sampling';
-import type { FollowedTally } from '../../engine/engine-tasks';
+import type { FollowedTally } from '../../engine/digest-composition';
 
 /**
  * What changed between two points of an audience (docs/API-AUDIENCES.md "History"): the size's

@@ -20,7 +20,8 @@ import {
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { audiencePoints } from '../../db/schema';
 import { readyEngine } from '../../engine/engine-holder';
-import { digestCommunitiesOf, engineTasks, type DigestCommunity } from '../../engine/engine-tasks';
+import { digestCommunitiesOf, type DigestCommunity } from '../../engine/digest-composition';
+import { engineTasks } from '../../engine/engine-tasks';
 import { hmac, safeEqual } from '../../lib/crypto';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { teamKit } from '../../test/team-kit';

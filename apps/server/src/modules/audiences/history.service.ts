@@ -19,7 +19,7 @@ import {
   type DigestCommunity,
   type DigestComposition,
   type FollowedTally,
-} from '../../engine/engine-tasks';
+} from '../../engine/digest-composition';
 import { samplingOf, toEstimate } from '../../engine/engine-audience';
 import { BadRequest } from '../../errors';
 import type { Clock } from '../../lib/clock';
