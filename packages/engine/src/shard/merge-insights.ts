@@ -13,6 +13,7 @@
 //   5. describe — account summaries from the accounts' own shards, term counts of the communities.
 // A chosen baseline (a country, another audience, an earlier point's pushed set) is counted by the
 // shards beside rounds 2 and 4 (merge-baseline.ts), as the single engine's setBaseline counts it.
+// The panels counted from round 2 alone are merge-count-panels.ts's.
 // Count-based panels equal the single engine's exactly: counts add up, shares and affinities are
 // computed from the sums, and ties are broken in the single engine's order (terms in the order the
 // export introduced them — BuiltShard.termOrder —, accounts and posts by their global numbers).
@@ -34,7 +35,6 @@ import type {
 } from '@murmur/core/insights';
 import type { AudienceQuery } from '../async/async-engine';
 import type { AudienceEstimate } from '../engine';
-import { sizeBucketOf } from '../evaluate/size-bucket';
 import { undirected } from '../insights/communities/graph';
 import { louvain } from '../insights/communities/louvain';
 import { communityName } from '../insights/communities/naming';
@@ -54,6 +54,7 @@ import type {
 import type { ShardRequests } from './shard-requests';
 import { shardOf } from './shard-index';
 import { networkBaseline, shardedBaseline } from './merge-baseline';
+import { mergeCountPanels } from './merge-count-panels';
 import { MergedDictionary } from './merged-dictionary';
 
 export { MergedDictionary };
@@ -138,20 +139,10 @@ export async function shardedInsights(
     all(asker, (s) => asker.ask<'insightsPartial', InsightsPartial>(s, 'insightsPartial', request)),
     counting,
   ]);
-  const categorical = new Uint32Array(d.size);
-  const profile = new Uint32Array(d.size);
-  const postTerms = new Uint32Array(d.size);
-  partials.forEach((p, s) => {
-    d.add(categorical, s, p.categorical);
-    d.add(profile, s, p.profile);
-    d.add(postTerms, s, p.posts);
-  });
-  const A = partials.reduce((sum, p) => sum + p.analysed, 0);
+  const counted = mergeCountPanels(d, partials, reference, M, scale, options);
   const graph = ascending(partials.map((p) => p.graph));
   const G = graph.length;
   const { minSupport } = options;
-  const allBasis: Basis = { members: M, analysed: M, sampled: false, minSupport };
-  const sampleBasis: Basis = { members: M, analysed: A, sampled: A < M, minSupport };
   const graphBasis: Basis = { members: M, analysed: G, sampled: G < M, minSupport };
   const scaleUp = (count: number) => (G === 0 ? 0 : Math.round((count * M) / G));
 
@@ -311,21 +302,6 @@ export async function shardedInsights(
     if (a >= 0 && b >= 0) networkEdges.push([a, b]);
   }
 
-  // Summary, jobs and the other count panels.
-  const verified = partials.reduce((sum, p) => sum + p.verified, 0);
-  const followerValues = Float64Array.from(partials.flatMap((p) => p.followers)).sort();
-  const populationEstimate = Math.round(M * scale);
-  const categoryOf = new Map<number, [member: number, category: number]>();
-  partials.forEach((p, s) => {
-    const [titles, firstMember, category] = p.jobs;
-    titles.forEach((t, i) => {
-      const title = d.globalOf[s]![t]!;
-      const known = categoryOf.get(title);
-      if (!known || firstMember[i]! < known[0])
-        categoryOf.set(title, [firstMember[i]!, d.globalOf[s]![category[i]!]!]);
-    });
-  });
-  const titles = d.top('job', categorical, M, Number.MAX_SAFE_INTEGER, options.minSupport, reference.members);
   const likes = mergeEngaged(
     graphs.map((g) => g.likes),
     top,
@@ -338,34 +314,11 @@ export async function shardedInsights(
   const covered = list.reduce((sum, c) => sum + c.share, 0);
 
   const result: Omit<AudienceInsights, 'ms'> = {
-    summary: {
-      sampleCount: M,
-      populationEstimate,
-      sizeBucket: sizeBucketOf(populationEstimate),
-      reach: d.population > 0 ? M / d.population : 0,
-      verifiedShare: M > 0 ? verified / M : 0,
-      medianFollowers: followerValues.length > 0 ? followerValues[followerValues.length >>> 1]! : 0,
-      posts: partials.reduce((sum, p) => sum + p.postCount, 0),
-    },
-    demographics: {
-      basis: allBasis,
-      gender: d.top('gender', categorical, M, 3, options.minSupport, reference.members),
-      ageBands: d.ageBands(categorical, M, reference.members),
-      languages: d.top('language', categorical, M, top, options.minSupport, reference.members),
-      countries: d.top('country', categorical, M, top, options.minSupport, reference.members),
-      regions: d.top('region', categorical, M, top, options.minSupport, reference.members),
-    },
-    ageGroups: { basis: allBasis, ...d.ageGroups(categorical, M, reference.members) },
-    interests: {
-      basis: sampleBasis,
-      interests: d.top('interest', profile, A, top, options.minSupport, reference.profile),
-      distinctive: d.distinctive('interest', profile, A, top, options.minSupport, reference.profile),
-    },
-    conversationTopics: {
-      basis: sampleBasis,
-      topics: d.top('topic', profile, A, top, options.minSupport, reference.profile),
-      moviesTv: d.top('movie', profile, A, top, options.minSupport, reference.profile),
-    },
+    summary: counted.summary,
+    demographics: counted.demographics,
+    ageGroups: counted.ageGroups,
+    interests: counted.interests,
+    conversationTopics: counted.conversationTopics,
     influentialAccounts: {
       basis: graphBasis,
       accounts: mostFollowed.map(influential),
@@ -387,12 +340,7 @@ export async function shardedInsights(
       })),
       edges: networkEdges,
     },
-    topicAnalysis: {
-      basis: sampleBasis,
-      hashtags: d.top('hashtag', postTerms, A, top, options.minSupport, reference.posts),
-      terms: d.top('postWord', postTerms, A, top * 2, options.minSupport, reference.posts),
-      distinctiveTerms: d.distinctive('postWord', postTerms, A, top * 2, options.minSupport, reference.posts),
-    },
+    topicAnalysis: counted.topicAnalysis,
     contentWall: {
       // The single engine's candidates are the members' first top × CANDIDATES_PER_POST posts in
       // engagement order (more engaged first, then the lower post number); each shard sent its own
@@ -408,36 +356,10 @@ export async function shardedInsights(
       perAuthor: POSTS_PER_AUTHOR,
       minEngagement: minSupport,
     },
-    locations: {
-      basis: allBasis,
-      countries: d.top('country', categorical, M, 300, options.minSupport, reference.members),
-      regions: d.top('region', categorical, M, 100, options.minSupport, reference.members),
-      cities: d.top('city', categorical, M, 50, options.minSupport, reference.members),
-    },
-    bioWords: {
-      basis: sampleBasis,
-      words: d.top('bioWord', profile, A, top * 2, options.minSupport, reference.profile),
-      distinctive: d.distinctive('bioWord', profile, A, top * 2, options.minSupport, reference.profile),
-    },
-    jobTitles: {
-      basis: allBasis,
-      withTitle: partials.reduce((sum, p) => sum + p.withTitle, 0),
-      categories: d
-        .top('jobCategory', categorical, M, Number.MAX_SAFE_INTEGER, options.minSupport, reference.members)
-        .map((c) => ({
-          ...c,
-          titles: titles.filter((t) => {
-            const term = d.find('job', t.key);
-            const cat = term === undefined ? undefined : categoryOf.get(term)?.[1];
-            return cat !== undefined && d.values[cat] === c.key;
-          }),
-        })),
-    },
-    devices: {
-      basis: allBasis,
-      devices: d.top('device', categorical, M, top, options.minSupport, reference.members),
-      networkOperators: d.top('operator', categorical, M, top, options.minSupport, reference.members),
-    },
+    locations: counted.locations,
+    bioWords: counted.bioWords,
+    jobTitles: counted.jobTitles,
+    devices: counted.devices,
     sampleAccounts,
     engagement: {
       basis: graphBasis,
