@@ -1,13 +1,4 @@
-import {
-  AckPolicy,
-  DeliverPolicy,
-  jetstream,
-  jetstreamManager,
-  type ConsumerMessages,
-  type JetStreamClient,
-  type JetStreamManager,
-  type JsMsg,
-} from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import {
   connect,
   createInbox,
@@ -24,8 +15,8 @@ import {
   type LiveLog,
   type LiveReader,
   type LogHead,
-  type LoggedEvent,
 } from './live-log';
+import { consumerReader, type ConsumedStream } from './jetstream-reader';
 
 export const LIVE_STREAM = 'MURMUR_LIVE';
 export const LIVE_SUBJECT_PREFIX = 'murmur.live';
@@ -145,6 +136,10 @@ export class JetStreamLiveLog implements LiveLog {
       options.maxInFlight ?? 4096,
       options.ackTimeoutMs ?? 10_000,
     );
+  }
+
+  private get consumed(): ConsumedStream {
+    return { js: this.js, jsm: this.jsm, stream: this.stream };
   }
 
   subject(partition: number): string {
@@ -283,7 +278,7 @@ export class JetStreamLiveLog implements LiveLog {
    */
   async reader(partition: number, durableName: string, after: number): Promise<LiveReader> {
     this.check(partition);
-    return this.consumerReader(`${durableName}-p${partition}`, this.subject(partition), after);
+    return consumerReader(this.consumed, `${durableName}-p${partition}`, this.subject(partition), after);
   }
 
   /**
@@ -291,7 +286,7 @@ export class JetStreamLiveLog implements LiveLog {
    * the stream's sequence order; otherwise as `reader`.
    */
   orderedReader(durableName: string, after: number): Promise<LiveReader> {
-    return this.consumerReader(`${durableName}-all`, undefined, after);
+    return consumerReader(this.consumed, `${durableName}-all`, undefined, after);
   }
 
   /**
@@ -313,72 +308,6 @@ export class JetStreamLiveLog implements LiveLog {
       retired[partition] = acked;
     }
     return retired;
-  }
-
-  private async consumerReader(name: string, filter: string | undefined, after: number): Promise<LiveReader> {
-    const info = await this.jsm.consumers.info(this.stream, name).catch(() => null);
-    const standsAt =
-      info !== null &&
-      info.ack_floor.stream_seq === after &&
-      // (delivered.stream_seq runs ahead to the last message the filter looked at, not the last delivered)
-      info.delivered.consumer_seq === info.ack_floor.consumer_seq &&
-      info.num_ack_pending === 0 &&
-      (info.config.filter_subject || undefined) === filter;
-    if (!standsAt) {
-      if (info) await this.jsm.consumers.delete(this.stream, name);
-      await this.jsm.consumers.add(this.stream, {
-        durable_name: name,
-        ...(filter !== undefined && { filter_subject: filter }),
-        ack_policy: AckPolicy.All,
-        deliver_policy: DeliverPolicy.StartSequence,
-        opt_start_seq: after + 1,
-        ack_wait: 60_000 * NANOS,
-      });
-    }
-    const consumer = await this.js.consumers.get(this.stream, name);
-    const queue: JsMsg[] = [];
-    const held = new Map<number, JsMsg>();
-    let wake: (() => void) | undefined;
-    const messages: ConsumerMessages = await consumer.consume({
-      max_messages: 512,
-      callback: (m) => {
-        queue.push(m);
-        wake?.();
-      },
-    });
-    const take = (max: number): LoggedEvent[] =>
-      queue.splice(0, max).map((m) => {
-        held.set(m.seq, m);
-        return { seq: m.seq, event: JSON.parse(decoder.decode(m.data)) as LiveEvent };
-      });
-    return {
-      next: async (max, waitMs) => {
-        if (queue.length === 0 && waitMs > 0) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(done, waitMs);
-            function done() {
-              clearTimeout(timer);
-              wake = undefined;
-              resolve();
-            }
-            wake = done;
-          });
-        }
-        return take(max);
-      },
-      ack: async (seq) => {
-        const m = held.get(seq);
-        if (!m) throw new RangeError(`Sequence ${seq} was not delivered by this reader`);
-        // AckPolicy.All: acknowledging this message acknowledges every earlier one of the consumer.
-        await m.ackAck();
-        for (const s of held.keys()) if (s <= seq) held.delete(s);
-      },
-      acknowledged: async () => (await this.jsm.consumers.info(this.stream, name)).ack_floor.stream_seq,
-      close: async () => {
-        wake?.();
-        await messages.close();
-      },
-    };
   }
 
   /** Deletes the stream and every consumer of it (tests, and an operator starting over). */
