@@ -27,7 +27,8 @@
 import { connect } from '@nats-io/transport-node';
 import { JetStreamLiveLog, LIVE_STREAM, type LiveLog } from '@murmur/engine-cluster';
 import { checkpointBucket, openCheckpointStore, startCheckpointedCollector } from './collector-checkpoint';
-import { streamSpecs, type CollectorLog, type LiveSink } from './collector';
+import type { CollectorLog, LiveSink } from './collector';
+import { streamSpecs } from './stream-specs';
 import { HEARTBEAT_MS } from './collector-heartbeat';
 import { liveSubjectPrefix } from '../config/live';
 

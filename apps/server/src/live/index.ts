@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { LiveConfig } from '../config';
 import type { Db } from '../db/database';
 import type { TeamAccess } from '../modules/audiences/audience-configs.service';
-import { streamSpecs, type Collector, type CollectorLog, type LiveSink } from './collector';
+import type { Collector, CollectorLog, LiveSink } from './collector';
+import { streamSpecs } from './stream-specs';
 import {
   startCheckpointedCollector,
   type CheckpointedCollector,

@@ -22,7 +22,8 @@ import {
 } from '@murmur/engine-cluster';
 import { createSandboxPlugin, exportChunks, generateNetwork, type Network } from '@murmur/sandbox';
 import { benchPackages, type BenchPackage } from '../../../../bench/engine/packages';
-import { createCollector, streamSpecs, type Collector } from './collector';
+import { createCollector, type Collector } from './collector';
+import { streamSpecs } from './stream-specs';
 import { engineFromExport, holdClock, liveMix } from '../test/live-exactness';
 
 /**

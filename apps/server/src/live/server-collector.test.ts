@@ -10,7 +10,8 @@ import type { LiveEvent } from '@murmur/core/live';
 import { consumeLive, JetStreamLiveLog } from '@murmur/engine-cluster';
 import { createSandboxPlugin, generateNetwork, type Network } from '@murmur/sandbox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createCollector, streamSpecs } from './collector';
+import { createCollector } from './collector';
+import { streamSpecs } from './stream-specs';
 import { checkpointBucket } from './collector-checkpoint';
 import { holdClock } from '../test/live-exactness';
 
