@@ -14,7 +14,7 @@ import { testNetwork, type TestNetwork } from './test-engine';
 // a granted ad account. (It replaces three near-identical kits: x-ads, campaigns and social.)
 
 /** A port that was free a moment ago: the app's clients really call the sandbox over HTTP. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
