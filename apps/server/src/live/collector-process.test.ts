@@ -1,19 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Kvm } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_DEV_CREDENTIALS } from '@murmur/core/dev-credentials';
 import type { LiveEvent } from '@murmur/core/live';
-import { consumeLive, JetStreamLiveLog } from '@murmur/engine-cluster';
-import { createSandboxPlugin, generateNetwork, type Network } from '@murmur/sandbox';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { createCollector } from './collector';
+import { JetStreamLiveLog } from '@murmur/engine-cluster';
 import { streamSpecs } from './stream-specs';
-import { checkpointBucket } from './collector-checkpoint';
 import { collectorSettings, CollectorSettingsError } from './collector-main';
+import {
+  dropLog,
+  fastSandbox,
+  referenceCollector,
+  settled,
+  spawnCollector,
+  until,
+  wholeLog,
+} from '../test/collector-crash-kit';
 import { holdClock } from '../test/live-exactness';
 
 /**
@@ -76,31 +78,15 @@ describe('the collector settings of its own process', () => {
 });
 
 describe.skipIf(!nc)('the collector process killed with SIGKILL', () => {
-  let network: Network;
-  let sandbox: FastifyInstance;
-  let sandboxUrl: string;
-  beforeAll(async () => {
-    network = generateNetwork({ accounts: 10_000, seed: 'collector-process', historyDays: 2 });
-    sandbox = Fastify();
-    // 40 simulated seconds a wall second: X's 5 minutes of backfill are 7.5 wall seconds, more than a
-    // loaded machine's lag between the sandbox writing a line and the collector appending it (at
-    // ×150, 2 wall seconds, the killed process had read events older than that and not appended
-    // them: lost, as they would be after a 5-minute outage against X). X's rate-limit window runs
-    // at the same speed: 15 simulated minutes, 50 connection attempts per app and firehose in them.
-    const x = {
-      bearerTokens: [SANDBOX_DEV_CREDENTIALS.x.bearerToken, REFERENCE_TOKEN],
-      rateLimitWindowSeconds: (15 * 60) / SPEED,
-    };
-    await sandbox.register(createSandboxPlugin({ network, x, clock: { speed: SPEED, stepSeconds: 1 } }), {
-      prefix: '/sandbox',
-    });
-    await sandbox.listen({ port: 0, host: '127.0.0.1' });
-    sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
-  }, 240_000);
-  afterAll(async () => {
-    await sandbox?.close();
-    await nc?.close();
-  });
+  // 40 simulated seconds a wall second: X's 5 minutes of backfill are 7.5 wall seconds, more than a
+  // loaded machine's lag between the sandbox writing a line and the collector appending it (at
+  // ×150, 2 wall seconds, the killed process had read events older than that and not appended
+  // them: lost, as they would be after a 5-minute outage against X). X's rate-limit window runs
+  // at the same speed: 15 simulated minutes, 50 connection attempts per app and firehose in them.
+  const sandbox = fastSandbox(
+    { accounts: 10_000, seed: 'collector-process', speed: SPEED, referenceToken: REFERENCE_TOKEN },
+    nc,
+  );
 
   it(`loses no event and stores none twice across ${ROUNDS} kill -9 rounds`, async () => {
     const id = `${process.pid}_${Date.now()}`;
@@ -111,31 +97,23 @@ describe.skipIf(!nc)('the collector process killed with SIGKILL', () => {
       stream,
       subjectPrefix: `murmur.test.${id}.live`,
     });
-    const streamUrl = `${sandboxUrl}/sandbox/x/2/`;
+    const { network, streamUrl } = sandbox;
     const bearerToken = SANDBOX_DEV_CREDENTIALS.x.bearerToken;
-    const reference: LiveEvent[] = [];
-    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    const referenceCollector = createCollector({
-      baseUrl: streamUrl,
-      bearerToken: REFERENCE_TOKEN,
-      streams: streamSpecs(X_PARTITIONS),
-      sink: {
-        append: (events) => {
-          reference.push(...events);
-          return Promise.resolve();
-        },
-      },
-      log: quiet,
-    });
+    const { collector: reference, events: referenced } = referenceCollector(
+      streamUrl,
+      REFERENCE_TOKEN,
+      X_PARTITIONS,
+    );
     const stored = async () => (await log.lastSequence(0)) + (await log.lastSequence(1));
     const everyStream = streamSpecs(X_PARTITIONS).length;
     /** The streams the running process holds, and the attempts X refused for its budget, all starts. */
     let connected = new Set<string>();
     let refused = 0;
-    const start = async (): Promise<ChildProcess> => {
-      const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-        env: {
-          ...process.env,
+    const start = (): Promise<ChildProcess> => {
+      connected = new Set<string>();
+      return spawnCollector(
+        MAIN,
+        {
           X_STREAM_URL: streamUrl,
           X_STREAM_BEARER_TOKEN: bearerToken,
           X_STREAM_PARTITIONS: String(X_PARTITIONS),
@@ -144,29 +122,11 @@ describe.skipIf(!nc)('the collector process killed with SIGKILL', () => {
           LIVE_STREAM: stream,
           LIVE_SUBJECT_PREFIX: `murmur.test.${id}.live`,
         },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const streams = new Set<string>();
-      connected = streams;
-      await new Promise<void>((resolve, reject) => {
-        createInterface({ input: child.stdout }).on('line', (line) => {
-          if (line.includes('"live: collector ready"')) resolve();
+        connected,
+        (line) => {
           if (line.includes("X's connection attempts spent")) refused++;
-          if (line.includes('"live: stream connected"')) {
-            const { stream: path, partition } = JSON.parse(line) as { stream: string; partition?: number };
-            streams.add(`${path}#${partition ?? 0}`);
-          }
-        });
-        child.once('exit', (code) => reject(new Error(`the collector exited (${code}) before it was ready`)));
-      });
-      return child;
-    };
-    const until = async (check: () => Promise<boolean>, what: string) => {
-      const end = Date.now() + 60_000;
-      while (!(await check())) {
-        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+        },
+      );
     };
     let child: ChildProcess | undefined;
     try {
@@ -174,7 +134,7 @@ describe.skipIf(!nc)('the collector process killed with SIGKILL', () => {
       let release = holdClock(network);
       // X's 5 minutes before it: the first thing both read (X's time, ms).
       const firstReplayed = (network.clock.now - 5 * 60) * 1000;
-      await referenceCollector.start();
+      await reference.start();
       child = await start();
       release();
       for (let round = 1; round <= ROUNDS; round++) {
@@ -193,34 +153,16 @@ describe.skipIf(!nc)('the collector process killed with SIGKILL', () => {
       await until(() => Promise.resolve(connected.size === everyStream), 'every stream connected');
       // Quiet: the clock stands still; both collectors append what they have read.
       release = holdClock(network);
-      let last = -1;
-      await until(async () => {
-        const now = (await stored()) + reference.length;
-        const same = now === last;
-        last = now;
-        if (!same) await new Promise((resolve) => setTimeout(resolve, 500));
-        return same;
-      }, 'both collectors to append what they read');
-      await referenceCollector.stop();
+      await settled(
+        async () => (await stored()) + referenced.length,
+        'both collectors to append what they read',
+      );
+      await reference.stop();
       child.kill('SIGTERM');
       await new Promise((resolve) => child!.once('exit', resolve));
       release();
 
-      // Everything the log holds, through a consumer from the start.
-      const logged: LiveEvent[] = [];
-      // One stream, nothing deleted: its last sequence is how many events it holds.
-      const messages = Math.max(await log.lastSequence(0), await log.lastSequence(1));
-      const consumer = await consumeLive({
-        log,
-        durableName: 'check',
-        waitMs: 100,
-        engine: {
-          apply: (events) => void logged.push(...events),
-          position: () => ({}),
-        },
-      });
-      await until(() => Promise.resolve(logged.length >= messages), 'the whole log read');
-      await consumer.stop();
+      const logged = await wholeLog(log);
 
       const keys = (events: LiveEvent[]) => events.filter((e) => e.type !== 'user').map((e) => e.key);
       const loggedKeys = keys(logged);
@@ -230,12 +172,12 @@ describe.skipIf(!nc)('the collector process killed with SIGKILL', () => {
       // (A restart's Recovery asks from a minute before a stream's coverage, which can reach before
       // what the first start was replayed: those older events are X's too, outside the comparison.)
       const since = (events: LiveEvent[]) => events.filter((e) => e.at >= firstReplayed);
-      expect(new Set(keys(since(logged)))).toEqual(new Set(keys(reference)));
+      expect(new Set(keys(since(logged)))).toEqual(new Set(keys(referenced)));
       // A restarted collector tells again of the accounts it meets (a harmless, idempotent `user`
       // event): every account the reference told of is told of in the log…
       const users = (events: LiveEvent[]) =>
         new Set(events.flatMap((e) => (e.type === 'user' ? [e.user.id] : [])));
-      const told = users(reference);
+      const told = users(referenced);
       expect([...told].filter((id) => !users(logged).has(id))).toEqual([]);
       // …and no other, except those the older events of a Recovery met first.
       const older = users(logged.filter((e) => e.at < firstReplayed));
@@ -246,12 +188,8 @@ describe.skipIf(!nc)('the collector process killed with SIGKILL', () => {
       if (ROUNDS >= 2) expect(refused).toBeGreaterThan(0);
     } finally {
       if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await referenceCollector.stop().catch(() => undefined);
-      await log.destroy();
-      await new Kvm(nc!)
-        .open(checkpointBucket(stream))
-        .then((kv) => kv.destroy())
-        .catch(() => undefined);
+      await reference.stop().catch(() => undefined);
+      await dropLog(nc!, log, stream);
     }
   }, 240_000);
 });

@@ -1,18 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Kvm } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_DEV_CREDENTIALS } from '@murmur/core/dev-credentials';
 import type { LiveEvent } from '@murmur/core/live';
-import { consumeLive, JetStreamLiveLog } from '@murmur/engine-cluster';
-import { createSandboxPlugin, generateNetwork, type Network } from '@murmur/sandbox';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { createCollector } from './collector';
+import { JetStreamLiveLog } from '@murmur/engine-cluster';
 import { streamSpecs } from './stream-specs';
 import { checkpointBucket } from './collector-checkpoint';
+import {
+  dropLog,
+  fastSandbox,
+  referenceCollector,
+  settled,
+  spawnCollector,
+  until,
+  wholeLog,
+} from '../test/collector-crash-kit';
 import { holdClock } from '../test/live-exactness';
 
 /**
@@ -38,55 +42,31 @@ const X_PARTITIONS = 4;
 const REFERENCE_TOKEN = 'AAAAAAAAAAAAAAAAAAAAAreference-server-collector';
 
 describe.skipIf(!nc)('the collector inside the API server killed with SIGKILL', () => {
-  let network: Network;
-  let sandbox: FastifyInstance;
-  let sandboxUrl: string;
-  beforeAll(async () => {
-    network = generateNetwork({ accounts: 4_000, seed: 'server-collector', historyDays: 2 });
-    sandbox = Fastify();
-    const x = {
-      bearerTokens: [SANDBOX_DEV_CREDENTIALS.x.bearerToken, REFERENCE_TOKEN],
-      rateLimitWindowSeconds: (15 * 60) / SPEED,
-    };
-    await sandbox.register(createSandboxPlugin({ network, x, clock: { speed: SPEED, stepSeconds: 1 } }), {
-      prefix: '/sandbox',
-    });
-    await sandbox.listen({ port: 0, host: '127.0.0.1' });
-    sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
-  }, 240_000);
-  afterAll(async () => {
-    await sandbox?.close();
-    await nc?.close();
-  });
+  const sandbox = fastSandbox(
+    { accounts: 4_000, seed: 'server-collector', speed: SPEED, referenceToken: REFERENCE_TOKEN },
+    nc,
+  );
 
   it('writes its checkpoint and resumes from it after kill -9: nothing lost, nothing twice', async () => {
     const id = `${process.pid}_${Date.now()}`;
     const stream = `MURMUR_LIVE_TEST_SERVER_${id}`;
     const subjectPrefix = `murmur.test.${id}.server`;
     const log = await JetStreamLiveLog.open({ nc: nc!, partitions: 2, stream, subjectPrefix });
-    const streamUrl = `${sandboxUrl}/sandbox/x/2/`;
-    const reference: LiveEvent[] = [];
-    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    const referenceCollector = createCollector({
-      baseUrl: streamUrl,
-      bearerToken: REFERENCE_TOKEN,
-      streams: streamSpecs(X_PARTITIONS),
-      sink: {
-        append: (events) => {
-          reference.push(...events);
-          return Promise.resolve();
-        },
-      },
-      log: quiet,
-    });
+    const { network, streamUrl } = sandbox;
+    const { collector: reference, events: referenced } = referenceCollector(
+      streamUrl,
+      REFERENCE_TOKEN,
+      X_PARTITIONS,
+    );
     const stored = async () => (await log.lastSequence(0)) + (await log.lastSequence(1));
     const everyStream = streamSpecs(X_PARTITIONS).length;
     let connected = new Set<string>();
     const lines: string[] = [];
-    const start = async (): Promise<ChildProcess> => {
-      const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-        env: {
-          ...process.env,
+    const start = (): Promise<ChildProcess> => {
+      connected = new Set<string>();
+      return spawnCollector(
+        CHILD,
+        {
           X_STREAM_URL: streamUrl,
           X_STREAM_BEARER_TOKEN: SANDBOX_DEV_CREDENTIALS.x.bearerToken,
           X_STREAM_PARTITIONS: String(X_PARTITIONS),
@@ -95,31 +75,9 @@ describe.skipIf(!nc)('the collector inside the API server killed with SIGKILL', 
           LIVE_STREAM: stream,
           LIVE_SUBJECT_PREFIX: subjectPrefix,
         },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const streams = new Set<string>();
-      connected = streams;
-      await new Promise<void>((resolve, reject) => {
-        createInterface({ input: child.stdout }).on('line', (line) => {
-          lines.push(line);
-          if (line.includes('"live: collector ready"')) resolve();
-          if (line.includes('"live: stream connected"')) {
-            const { stream: path, partition } = JSON.parse(line) as { stream: string; partition?: number };
-            streams.add(`${path}#${partition ?? 0}`);
-          }
-        });
-        child.once('exit', (code) =>
-          reject(new Error(`the server's collector exited (${code}) before it was ready`)),
-        );
-      });
-      return child;
-    };
-    const until = async (check: () => Promise<boolean>, what: string) => {
-      const end = Date.now() + 60_000;
-      while (!(await check())) {
-        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+        connected,
+        (line) => lines.push(line),
+      );
     };
     const checkpoint = async () => {
       const kv = await new Kvm(nc!).open(checkpointBucket(stream));
@@ -130,7 +88,7 @@ describe.skipIf(!nc)('the collector inside the API server killed with SIGKILL', 
     try {
       let release = holdClock(network);
       const firstReplayed = (network.clock.now - 5 * 60) * 1000;
-      await referenceCollector.start();
+      await reference.start();
       child = await start();
       release();
       await until(async () => (await stored()) >= 8, 'events appended by the server’s collector');
@@ -157,44 +115,27 @@ describe.skipIf(!nc)('the collector inside the API server killed with SIGKILL', 
       const before = await stored();
       await until(async () => (await stored()) > before, 'events after the restart');
       release = holdClock(network);
-      let last = -1;
-      await until(async () => {
-        const now = (await stored()) + reference.length;
-        const same = now === last;
-        last = now;
-        if (!same) await new Promise((resolve) => setTimeout(resolve, 500));
-        return same;
-      }, 'both collectors to append what they read');
-      await referenceCollector.stop();
+      await settled(
+        async () => (await stored()) + referenced.length,
+        'both collectors to append what they read',
+      );
+      await reference.stop();
       child.kill('SIGTERM');
       const code = await new Promise((resolve) => child!.once('exit', resolve));
       expect(code).toBe(0);
       release();
 
-      const logged: LiveEvent[] = [];
-      const messages = Math.max(await log.lastSequence(0), await log.lastSequence(1));
-      const consumer = await consumeLive({
-        log,
-        durableName: 'check',
-        waitMs: 100,
-        engine: { apply: (events) => void logged.push(...events), position: () => ({}) },
-      });
-      await until(() => Promise.resolve(logged.length >= messages), 'the whole log read');
-      await consumer.stop();
+      const logged = await wholeLog(log);
       const keys = (events: LiveEvent[]) => events.filter((e) => e.type !== 'user').map((e) => e.key);
       const loggedKeys = keys(logged);
       expect(new Set(loggedKeys).size).toBe(loggedKeys.length);
       const since = (events: LiveEvent[]) => events.filter((e) => e.at >= firstReplayed);
-      const want = new Set(keys(reference));
+      const want = new Set(keys(referenced));
       expect(new Set(keys(since(logged)))).toEqual(want);
     } finally {
       if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await referenceCollector.stop().catch(() => undefined);
-      await log.destroy();
-      await new Kvm(nc!)
-        .open(checkpointBucket(stream))
-        .then((kv) => kv.destroy())
-        .catch(() => undefined);
+      await reference.stop().catch(() => undefined);
+      await dropLog(nc!, log, stream);
     }
   }, 240_000);
 });
