@@ -1,20 +1,8 @@
 import { Kvm } from '@nats-io/kv';
 import { afterAll, describe, expect, it } from 'vitest';
-import type {
-  AudienceConfig,
-  Estimate,
-  Job,
-  LookalikeResult,
-  OverlapResult,
-  Team,
-  UploadedAudience,
-  User,
-} from '@murmur/core/api';
-import { targetingPackageSchema } from '@murmur/core/targeting';
+import type { AudienceConfig, Estimate, Job, LookalikeResult, OverlapResult, Team } from '@murmur/core/api';
 import { SETS_BUCKET } from '@murmur/engine-cluster';
-import { subscriptions } from '../../db/schema';
-import { seedGroup } from '../../test/seed';
-import type { TestSession } from '../../test/test-app';
+import { lookalikeKit } from '../../test/lookalike-kit';
 import { natsWithJetStream, useShardedTestApp } from '../../test/shard-cluster-kit';
 
 /**
@@ -29,7 +17,6 @@ const nc = await natsWithJetStream('lookalikes-shards.test.ts');
 afterAll(() => nc?.close());
 
 const SHARDS = 2;
-const SEED_PACKAGE = { interests: [{ label: 'Sports/Soccer' }] };
 
 describe.skipIf(!nc)(`lookalikes and uploads over ${SHARDS} shards`, () => {
   const id = `${process.pid}_${Date.now()}`;
@@ -64,27 +51,12 @@ describe.skipIf(!nc)(`lookalikes and uploads over ${SHARDS} shards`, () => {
     return [...names].sort();
   }
 
-  const send = (session: TestSession, method: 'GET' | 'POST', url: string, payload?: object) =>
-    k.app.inject({ method, url, headers: session.tokenAuth, ...(payload && { payload }) });
+  const { send, saveSeed, direct, memberOf, uploadToX, onX } = lookalikeKit(k);
 
   async function setup(email: string) {
     const user = await k.t.signIn(email);
     const team = (await send(user, 'POST', '/api/teams/', { name: `Team of ${email}` })).json<Team>();
-    await seedGroup(k.t.db, user.user.id, 'Audience_creator');
-    const saved = await send(user, 'POST', '/api/audience-configs/', {
-      name: 'Soccer fans',
-      targeting_package: SEED_PACKAGE,
-      team: team.slug,
-    });
-    expect(saved.statusCode, saved.body).toBe(201);
-    return { user, team, seed: saved.json<AudienceConfig>() };
-  }
-
-  /** The single engine's lookalike of the same seed (the network's own engine, no shard). */
-  function direct() {
-    const engine = k.net.engine;
-    const seed = engine.evaluate(targetingPackageSchema.parse(SEED_PACKAGE)).accounts;
-    return { seed, result: engine.lookalike!(seed, { country: 'US', sizes: [1, 5, 10] }) };
+    return { user, team, seed: await saveSeed(user, team) };
   }
 
   it("ranks the lookalike job on the shards: the single engine's recall, sizes, samples and reasons", async () => {
@@ -98,7 +70,7 @@ describe.skipIf(!nc)(`lookalikes and uploads over ${SHARDS} shards`, () => {
     const job = res.json<{ job: Job }>().job;
     expect(job).toMatchObject({ kind: 'lookalike', state: 'done' });
     const result = job.result as LookalikeResult;
-    const one = direct().result;
+    const one = direct('US').result;
     expect(result.seed).toMatchObject({ sample_count: one.seed.size, held_out: one.seed.heldOut });
     expect(result.sizes.map((s) => [s.percent, s.sample_count, s.recall, s.baseline_recall])).toEqual(
       one.sizes.map((s) => [s.percent, s.count, s.recall, s.baselineRecall]),
@@ -123,7 +95,7 @@ describe.skipIf(!nc)(`lookalikes and uploads over ${SHARDS} shards`, () => {
     });
     expect(saved.statusCode, saved.body).toBe(201);
     const config = saved.json<AudienceConfig>();
-    const { seed: seedSet, result } = direct();
+    const { seed: seedSet, result } = direct('US');
     const expected = result.sizes.find((s) => s.percent === 5)!.count;
     expect(expected).toBeGreaterThan(0);
     // Sized when saved, through the shards: the set was pushed before.
@@ -150,36 +122,10 @@ describe.skipIf(!nc)(`lookalikes and uploads over ${SHARDS} shards`, () => {
     const xId = await k.connectX(user, 3);
     const account = await k.openAdAccount(xId, 'Shard lookalikes on X');
     await send(user, 'GET', '/api/user/accounts/');
-    const me = (await send(user, 'GET', '/api/user/me/')).json<User>();
-    const member = me.memberships.find((m) => m.team.id === team.id)!.id;
-    await k.t.db.insert(subscriptions).values({
-      teamId: team.id,
-      active: true,
-      start: new Date('2026-09-01T00:00:00Z'),
-      planName: 'Pro',
-    });
-    const granted = await send(user, 'POST', '/api/user/granted-accounts/', {
-      member,
-      account: { account_id: account, network: 'twitter' },
-    });
-    expect(granted.statusCode, granted.body).toBe(201);
-    const uploaded = await send(user, 'POST', '/api/uploaded-audiences/', {
-      audience_config: config.id,
-      team: team.slug,
-      account_id: account,
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const upload = uploaded.json<UploadedAudience>();
+    const member = await memberOf(user, team);
+    const upload = await uploadToX(user, { team, member, account, config });
     expect(upload.uploaded_count).toBe(expected);
-    const onX = (await k.ads(
-      xId,
-      'GET',
-      `accounts/${account}/custom_audiences/${upload.custom_audience_id}`,
-    )) as {
-      name: string;
-      audience_size: number;
-    };
-    expect(onX).toMatchObject({ name: config.name, audience_size: expected });
+    expect(await onX(xId, account, upload)).toMatchObject({ name: config.name, audience_size: expected });
     expect(await pushedNames()).toEqual(expect.arrayContaining([upload.custom_audience_id, config.name]));
     expect(await estimate({ custom_audiences: [{ name: upload.custom_audience_id }] })).toBe(expected);
   });

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  AudienceConfig,
-  Estimate,
-  Job,
-  LookalikeResult,
-  Team,
-  UploadedAudience,
-  User,
-} from '@murmur/core/api';
-import { targetingPackageSchema } from '@murmur/core/targeting';
+import type { AudienceConfig, Estimate, Job, LookalikeResult, Team } from '@murmur/core/api';
 import { createInMemoryEngine } from '@murmur/engine';
 import { exportChunks } from '@murmur/sandbox';
-import { subscriptions } from '../../db/schema';
 import { readyEngine } from '../../engine/engine-holder';
-import { seedGroup } from '../../test/seed';
-import { restartedApp, type TestSession } from '../../test/test-app';
+import { lookalikeKit } from '../../test/lookalike-kit';
+import { restartedApp } from '../../test/test-app';
 import { useSandboxTestApp } from '../../test/sandbox-test-kit';
 
 /**
@@ -23,10 +13,7 @@ import { useSandboxTestApp } from '../../test/sandbox-test-kit';
  */
 const k = useSandboxTestApp({ seed: 'lookalike-tests' });
 
-const SEED_PACKAGE = { interests: [{ label: 'Sports/Soccer' }] };
-
-const send = (session: TestSession | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-  k.app.inject({ method, url, ...(session && { headers: session.tokenAuth }), ...(payload && { payload }) });
+const { send, saveSeed, direct, memberOf, uploadToX, onX } = lookalikeKit(k);
 
 async function setup(email: string, pick: number) {
   const user = await k.t.signIn(email);
@@ -36,23 +23,8 @@ async function setup(email: string, pick: number) {
   const listed = (await send(user, 'GET', '/api/user/accounts/')).json<{ id: string }[]>();
   expect(listed.map((a) => a.id)).toContain(account);
   const team = (await send(user, 'POST', '/api/teams/', { name: `Team of ${email}` })).json<Team>();
-  const me = (await send(user, 'GET', '/api/user/me/')).json<User>();
-  const member = me.memberships.find((m) => m.team.id === team.id)!.id;
-  await seedGroup(k.t.db, user.user.id, 'Audience_creator');
-  const saved = await send(user, 'POST', '/api/audience-configs/', {
-    name: 'Soccer fans',
-    targeting_package: SEED_PACKAGE,
-    team: team.slug,
-  });
-  expect(saved.statusCode, saved.body).toBe(201);
-  return { user, xId, account, team, member, seed: saved.json<AudienceConfig>() };
-}
-
-/** The engine's own answer for the same seed, to compare the API's with. */
-function direct(country: string | undefined) {
-  const engine = k.net.engine;
-  const seed = engine.evaluate(targetingPackageSchema.parse(SEED_PACKAGE)).accounts;
-  return { seed, result: engine.lookalike!(seed, { country, sizes: [1, 5, 10] }) };
+  const member = await memberOf(user, team);
+  return { user, xId, account, team, member, seed: await saveSeed(user, team) };
 }
 
 describe('lookalikes', () => {
@@ -122,34 +94,10 @@ describe('lookalikes', () => {
     expect(estimate.sample_count).toBe(expected);
 
     // Uploaded to the sandbox's X through the ad-account path.
-    await k.t.db.insert(subscriptions).values({
-      teamId: team.id,
-      active: true,
-      start: new Date('2026-09-01T00:00:00Z'),
-      planName: 'Pro',
-    });
-    const granted = await send(user, 'POST', '/api/user/granted-accounts/', {
-      member,
-      account: { account_id: account, network: 'twitter' },
-    });
-    expect(granted.statusCode, granted.body).toBe(201);
-    const uploaded = await send(user, 'POST', '/api/uploaded-audiences/', {
-      audience_config: config.id,
-      team: team.slug,
-      account_id: account,
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const upload = uploaded.json<UploadedAudience>();
+    const upload = await uploadToX(user, { team, member, account, config });
     expect(upload).toMatchObject({ audience_config: config.id, name: config.name, state: 'processing' });
     expect(upload.uploaded_count).toBe(expected);
-    const onX = (await k.ads(
-      xId,
-      'GET',
-      `accounts/${account}/custom_audiences/${upload.custom_audience_id}`,
-    )) as {
-      name: string;
-    };
-    expect(onX.name).toBe(config.name);
+    expect((await onX(xId, account, upload)).name).toBe(config.name);
 
     // A restarted server (same database, an engine built afresh) registers the saved lookalike again
     // by its members' X ids, then the upload's custom audience from it: both size as before.
