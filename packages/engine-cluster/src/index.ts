@@ -5,7 +5,12 @@
 export { buildIndexFromFile } from './parallel/build-file';
 export { ExportFile, exportFile } from './parallel/export-file';
 export { serveShard, type ShardServiceOptions } from './shard/shard-service';
-export { connectShardedEngine, ShardedEngine, type ShardedEngineOptions } from './shard/sharded-engine';
+export {
+  connectShardedEngine,
+  ShardedEngine,
+  type ShardedEngineOptions,
+  type ShardLiveReport,
+} from './shard/sharded-engine';
 export {
   startReplica,
   startReplicas,
@@ -14,7 +19,7 @@ export {
   type ShardReplica,
 } from './shard/replicas';
 export { DEFAULT_PREFIX, type ShardInfo, type ShardLivePartition } from './shard/protocol';
-export { mergeLiveStatus } from './live/shard-live-status';
+export { consumerStatus, mergeLiveStatus } from './live/shard-live-status';
 export { startNats, type RunningNats } from './shard/nats-server';
 export {
   publishShardMap,

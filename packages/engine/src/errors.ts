@@ -32,3 +32,21 @@ export class ShardUnavailableError extends Error {
     this.name = 'ShardUnavailableError';
   }
 }
+
+/**
+ * A shard runs (it answers `ping`), but none of its replicas serves the operation asked: replicas of
+ * an older version that does not know it (a rolling upgrade). Told apart from ShardUnavailableError
+ * so that a caller can fall back to what it answered before the operation existed.
+ */
+export class ShardOpUnsupportedError extends Error {
+  readonly code = 'SHARD_OP_UNSUPPORTED';
+  constructor(
+    readonly shard: number,
+    readonly op: string,
+  ) {
+    super(
+      `Shard ${shard} of the audience engine does not serve "${op}" (its replicas are of an older version).`,
+    );
+    this.name = 'ShardOpUnsupportedError';
+  }
+}

@@ -72,7 +72,12 @@ export {
 } from './lookalike/index';
 export { registerCustomAudience, removeCustomAudience } from './evaluate/custom-audiences';
 export { sizeBucketOf } from './evaluate/size-bucket';
-export { EmptyTargetingError, ExportFormatError, ShardUnavailableError } from './errors';
+export {
+  EmptyTargetingError,
+  ExportFormatError,
+  ShardOpUnsupportedError,
+  ShardUnavailableError,
+} from './errors';
 export {
   createEmptyLiveEngine,
   createLiveEngine,

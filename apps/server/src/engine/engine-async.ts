@@ -10,7 +10,7 @@ import {
 } from '@murmur/engine';
 import { ServiceUnavailable } from '../errors';
 import type { EngineWork } from './engine-work';
-import type { LiveStatus } from './freshness';
+import type { ShardLiveReport } from '@murmur/engine-cluster';
 
 /**
  * The asynchronous engine interface as the server holds it: over shards it also ranks lookalikes
@@ -26,10 +26,11 @@ export interface ServerAudienceEngine extends AsyncAudienceEngine {
    */
   communityCensus?(partition: CommunityPartition): Promise<CommunityCensus>;
   /**
-   * Shards only: where the shards stand on the live log (null when they are static), which the
-   * counts kept over their accounts (the communities' census) follow instead of this process's.
+   * Shards only: where each shard stands on the live log (`ShardedEngine.liveStatusByShard`: never
+   * fails for one shard, says why it could not report), which the engine status and the counts kept
+   * over their accounts (the communities' census) follow instead of this process's (engine-live-status.ts).
    */
-  liveStatus?(): Promise<LiveStatus | null>;
+  liveStatusByShard?(): Promise<ShardLiveReport[]>;
 }
 
 /**
@@ -90,7 +91,9 @@ export function shardedServerEngine(engine: ServerAudienceEngine): ServerAudienc
     ...(engine.communityCensus && {
       communityCensus: (partition) => engine.communityCensus!(partition).catch(unavailable),
     }),
-    ...(engine.liveStatus && { liveStatus: () => engine.liveStatus!().catch(unavailable) }),
+    ...(engine.liveStatusByShard && {
+      liveStatusByShard: () => engine.liveStatusByShard!().catch(unavailable),
+    }),
     close: () => engine.close(),
   };
 }

@@ -8,12 +8,31 @@ import { LIVE_WITHIN_MS, type Freshness } from '@murmur/core/api';
 
 /** Per partition of the live log, as the engine (or the slowest replica) has applied it. */
 export interface LiveStatus {
-  partitions: { partition: number; lagEvents: number; lastEventAt: number | null; behindMs: number | null }[];
+  partitions: {
+    partition: number;
+    lagEvents: number;
+    lastEventAt: number | null;
+    behindMs: number | null;
+    /** The log sequence applied (and acknowledged right after); absent when the source does not say. */
+    appliedSeq?: number;
+  }[];
   /**
    * How long X's streams have not been delivering (ms), when this process runs the collector: a
    * stream not connected since then holds back everything after it, though the log looks caught up.
    */
   sourceBehindMs?: number | null;
+  /**
+   * Whose position `partitions` is (engine-live-status.ts): the shards' (merged, the slowest per
+   * partition) or this process's own live path — also over shards when one of them could not say.
+   */
+  from?: 'shards' | 'api';
+  /** Over shards: each shard's own report (for operators). */
+  shards?: {
+    shard: number;
+    state: 'reporting' | 'static' | 'unsupported' | 'unavailable';
+    partitions: LiveStatus['partitions'];
+    error?: string;
+  }[];
 }
 
 /** Asked on every status request; null when the live path is not running. */

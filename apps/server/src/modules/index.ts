@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
+import { engineLiveStatus } from '../engine/engine-live-status';
 import { registerLive, watchedLive, type LiveDeps } from '../live';
 import type { JobQueue } from '../jobs/jobs';
 import { createMailOutbox, createOutboxRepository, type MailOutbox, type Mailer } from '../integrations/mail';
@@ -127,6 +128,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
 
   // The audience API (docs/API-AUDIENCES.md); its freshness counts X's streams when they stall.
   const live = liveParts(deps.live, config);
+  // Where the index the API answers from stands on the live log: the shards' over shards (falling
+  // back to this process's own live path when one cannot say), else this process's.
+  const engineLive = engineLiveStatus(engine, live.status, log);
   const store = createStoreModule({ engine, listCategories: () => audiences.listCategories() });
   const audiences = createAudiencesModule({
     db,
@@ -138,12 +142,12 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
     onBuild: (pkg) => searches.recordPackage(pkg),
     savedAudienceLimit: { assertCanSaveAudience: (id) => billing.billingService.assertCanSaveAudience(id) },
     uploadSets: (user, target, sets) => xAudiences.uploads.uploadSets(user, target, sets),
-    ...(live.status && { liveStatus: live.status }),
+    liveStatus: engineLive,
     ...(deps.changeFeed && { changeFeed: deps.changeFeed }),
     history: historySettings(config, outbox, log),
   });
   const catalogues = createCataloguesModule({ engine, searches });
-  const communities = createCommunitiesModule({ db, engine, searches, clock, liveStatus: live.status, log });
+  const communities = createCommunitiesModule({ db, engine, searches, clock, liveStatus: engineLive, log });
   const explore = createExploreModule({ engine, jobs, searches });
   // Audiences on X: uploads to granted ad accounts, the Japanese agreement, audience usages.
   const xAudiences = createXAudiencesModule({

@@ -13,6 +13,8 @@ const status = (freshness: EngineStatus['freshness']): EngineStatus => ({
   message: null,
   freshness,
   partitions: [],
+  positionOf: 'api',
+  shards: [],
 });
 
 describe('FreshnessNote', () => {

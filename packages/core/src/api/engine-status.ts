@@ -25,6 +25,26 @@ export const livePartitionSchema = z.object({
   lastEventAt: z.number().int().nullable(),
   /** How far the applied position is behind X (ms); null before any event. */
   behindMs: z.number().int().min(0).nullable(),
+  /**
+   * The partition's log sequence applied, and acknowledged right after (where a restart resumes);
+   * null when the source does not say (a shard replica of an older version).
+   */
+  appliedSeq: z.number().int().min(0).nullable(),
+});
+
+/**
+ * One shard's own position on the live log, when the engine runs as shards (for operators):
+ * `reporting` with its partitions (one replica of it asked), `static` when it follows no live log,
+ * `unsupported` when its replicas are of a version that cannot say (a rolling upgrade), `unavailable`
+ * when no replica answered.
+ */
+export const shardLiveSchema = z.object({
+  shard: z.number().int().min(0),
+  state: z.enum(['reporting', 'static', 'unsupported', 'unavailable']),
+  freshness: freshnessSchema,
+  partitions: z.array(livePartitionSchema),
+  /** Why the shard could not say (unsupported, unavailable). */
+  error: z.string().nullable(),
 });
 
 /**
@@ -57,7 +77,18 @@ export const engineStatusSchema = z.object({
   accounts: z.number().int().nullable(),
   message: z.string().nullable(),
   freshness: freshnessSchema,
-  /** The live log's partitions (empty without a live path). */
+  /**
+   * The live log's partitions (empty without a live path): over shards, the oldest position across
+   * the shards per partition (what `freshness` reads).
+   */
   partitions: z.array(livePartitionSchema),
+  /**
+   * Whose position `freshness` and `partitions` are: `shards` (what the shards have applied, when the
+   * engine runs as shards and every shard reported) or `api` (this API process's own live path; also
+   * over shards while one of them cannot say — see `shards`).
+   */
+  positionOf: z.enum(['shards', 'api']),
+  /** Each shard's own position (empty when the engine does not run as shards). */
+  shards: z.array(shardLiveSchema),
 });
 export type EngineStatus = z.infer<typeof engineStatusSchema>;

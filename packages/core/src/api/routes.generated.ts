@@ -3749,7 +3749,7 @@ export interface ApiRoutes {
       received: boolean;
     };
   };
-  /** Whether the audience engine is loading, ready or failed, and how far its index is behind X (per live-log partition) */
+  /** Whether the audience engine is loading, ready or failed, and how far its index is behind X (per live-log partition; over shards, what the shards applied, with each shard’s position) */
   "GET /api/engine/status/": {
     response: {
       state: "loading" | "ready" | "failed";
@@ -3765,6 +3765,24 @@ export interface ApiRoutes {
         lagEvents: number;
         lastEventAt: number | null;
         behindMs: number | null;
+        appliedSeq: number | null;
+      }>;
+      positionOf: "shards" | "api";
+      shards: Array<{
+        shard: number;
+        state: "reporting" | "static" | "unsupported" | "unavailable";
+        freshness: {
+          state: "live" | "catching-up" | "static";
+          behindMs: number | null;
+        };
+        partitions: Array<{
+          partition: number;
+          lagEvents: number;
+          lastEventAt: number | null;
+          behindMs: number | null;
+          appliedSeq: number | null;
+        }>;
+        error: string | null;
       }>;
     };
   };

@@ -5,7 +5,8 @@ import type { LiveConsumer } from './consume-live';
 
 /**
  * The shards' positions merged per partition as the slowest replica asked says: the most events
- * waiting, the earliest latest event and the furthest behind (unknown when one of them does not know).
+ * waiting, the earliest latest event, the furthest behind and the lowest applied sequence (unknown
+ * when one of them does not know).
  * Null when no shard is live (static shards answer null).
  */
 export function mergeLiveStatus(
@@ -28,6 +29,8 @@ export function mergeLiveStatus(
           : Math.min(known.lastEventAt, p.lastEventAt);
       known.behindMs =
         known.behindMs === null || p.behindMs === null ? null : Math.max(known.behindMs, p.behindMs);
+      if (known.appliedSeq === undefined || p.appliedSeq === undefined) delete known.appliedSeq;
+      else known.appliedSeq = Math.min(known.appliedSeq, p.appliedSeq);
     }
   }
   return { partitions: [...merged.values()].sort((a, b) => a.partition - b.partition) };
@@ -41,4 +44,5 @@ export const consumerStatus =
       lagEvents: p.behind,
       lastEventAt: p.lastEventAt,
       behindMs: p.behindMs,
+      appliedSeq: p.applied,
     }));

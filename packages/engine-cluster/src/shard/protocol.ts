@@ -34,6 +34,11 @@ export interface ShardLivePartition {
   lagEvents: number;
   lastEventAt: number | null;
   behindMs: number | null;
+  /**
+   * The log sequence of the partition the replica has applied (and acknowledges right after);
+   * absent from replicas of a version that did not send it.
+   */
+  appliedSeq?: number;
 }
 
 /** A reply: the answer, or the error the replica met (name and message) — a bad package is a 4xx. */

@@ -237,12 +237,14 @@ describe('insights over live shards on NATS', () => {
       const latest = Array.from({ length: partitions }, (_, p) =>
         Math.max(...events.filter((e) => partitionOfEvent(e, partitions) === p).map((e) => e.at)),
       );
+      const sequences = await Promise.all(Array.from({ length: partitions }, (_, p) => log.lastSequence(p)));
       expect(await sharded.liveStatus()).toEqual({
         partitions: latest.map((at, partition) => ({
           partition,
           lagEvents: 0,
           lastEventAt: at,
           behindMs: 0,
+          appliedSeq: sequences[partition],
         })),
       });
       for (const p of PACKAGES) {

@@ -6,6 +6,7 @@ import {
   mergeFieldCounts,
   type FieldCounts,
   type AudienceEstimate,
+  ShardOpUnsupportedError,
   ShardUnavailableError,
   type CategoricalField,
   type LookupField,
@@ -46,6 +47,19 @@ import {
   type ShardReply,
   type ShardRequests,
 } from './protocol';
+
+/** One shard's answer to `liveStatusByShard`. */
+export interface ShardLiveReport {
+  shard: number;
+  /**
+   * `reporting`: its replica's position per partition; `static`: it follows no live log; `unsupported`:
+   * its replicas do not know the operation (older version); `unavailable`: no replica answered.
+   */
+  state: 'reporting' | 'static' | 'unsupported' | 'unavailable';
+  partitions: ShardLivePartition[];
+  /** Why it could not say (unsupported, unavailable). */
+  error?: string;
+}
 
 export interface ShardedEngineOptions {
   nc: NatsConnection;
@@ -240,6 +254,10 @@ export class ShardedEngine implements AsyncAudienceEngine {
           : (await this.options.nc.request(subject, payload, { timeout, ...(headers && { headers }) })).data;
       } catch (error) {
         if (isNamed(error, 'NoRespondersError')) {
+          if (replica === undefined && op !== 'ping' && (await this.answers(shard))) {
+            // The shard runs, but no replica of it listens for this operation: an older version.
+            throw new ShardOpUnsupportedError(shard, op);
+          }
           throw new ShardUnavailableError(
             shard,
             replica === undefined ? 'no replica is running' : `replica ${replica} is gone`,
@@ -259,6 +277,18 @@ export class ShardedEngine implements AsyncAudienceEngine {
       const reply = decode<ShardReply<T>>(data);
       if (!reply.ok) throw remoteError(shard, reply);
       return reply.value;
+    }
+  }
+
+  /** Whether a replica of `shard` answers `ping` (every version serves it). */
+  private async answers(shard: number): Promise<boolean> {
+    try {
+      await this.options.nc.request(shardSubject(this.prefix, shard, 'ping'), encode(null), {
+        timeout: this.timeoutMs,
+      });
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -343,6 +373,33 @@ export class ShardedEngine implements AsyncAudienceEngine {
    */
   async liveStatus(): Promise<{ partitions: ShardLivePartition[] } | null> {
     return mergeLiveStatus(await this.scatter<'liveStatus', ShardLivePartition[] | null>('liveStatus', null));
+  }
+
+  /**
+   * Each shard's own position on the live log (one replica of it asked), for operators: its
+   * partitions, null for a static shard, or why it could not say — `unsupported` (its replicas are of
+   * a version without the operation: ShardOpUnsupportedError) or `unavailable` (no replica answered).
+   * Never throws for one shard; `mergeLiveStatus` of the reported ones is `liveStatus()`'s figure.
+   */
+  async liveStatusByShard(): Promise<ShardLiveReport[]> {
+    return Promise.all(
+      Array.from({ length: this.options.shards }, async (_, shard): Promise<ShardLiveReport> => {
+        try {
+          const partitions = await this.ask<'liveStatus', ShardLivePartition[] | null>(
+            shard,
+            'liveStatus',
+            null,
+          );
+          return { shard, state: partitions === null ? 'static' : 'reporting', partitions: partitions ?? [] };
+        } catch (error) {
+          if (error instanceof ShardOpUnsupportedError || error instanceof ShardUnavailableError) {
+            const state = error instanceof ShardOpUnsupportedError ? 'unsupported' : 'unavailable';
+            return { shard, state, partitions: [], error: error.message };
+          }
+          throw error;
+        }
+      }),
+    );
   }
 
   /** The connection belongs to the caller; nothing else is held. */

@@ -53,8 +53,8 @@ describe('GET /api/engine/status/ freshness', () => {
     const s = await status();
     expect(s.freshness).toEqual({ state: 'live', behindMs: 2500 });
     expect(s.partitions).toEqual([
-      { partition: 0, lagEvents: 3, lastEventAt: 1_790_000_000_000, behindMs: 2500 },
-      { partition: 1, lagEvents: 0, lastEventAt: 1_790_000_000_400, behindMs: 900 },
+      { partition: 0, lagEvents: 3, lastEventAt: 1_790_000_000_000, behindMs: 2500, appliedSeq: null },
+      { partition: 1, lagEvents: 0, lastEventAt: 1_790_000_000_400, behindMs: 900, appliedSeq: null },
     ]);
     live = {
       partitions: [{ partition: 0, lagEvents: 90_000, lastEventAt: 1_790_000_000_000, behindMs: 150_000 }],

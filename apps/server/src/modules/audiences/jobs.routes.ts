@@ -7,6 +7,15 @@ import type { JobQueue } from '../../jobs/jobs';
 import { errorResponses } from '../../lib/http';
 import { freshnessOf, type LiveStatus, type LiveStatusSource } from '../../engine/freshness';
 
+const partitionsOf = (partitions: LiveStatus['partitions'] | undefined): EngineStatus['partitions'] =>
+  (partitions ?? []).map((p) => ({
+    partition: p.partition,
+    lagEvents: Math.max(0, Math.round(p.lagEvents)),
+    lastEventAt: p.lastEventAt === null ? null : Math.round(p.lastEventAt),
+    behindMs: p.behindMs === null ? null : Math.max(0, Math.round(p.behindMs)),
+    appliedSeq: p.appliedSeq === undefined ? null : Math.max(0, Math.round(p.appliedSeq)),
+  }));
+
 async function engineStatus(engine: EngineHolder, live: LiveStatusSource | undefined): Promise<EngineStatus> {
   const s = engine.status();
   // The live log unreachable for a moment: the status still answers, as static (no claim of freshness).
@@ -15,13 +24,18 @@ async function engineStatus(engine: EngineHolder, live: LiveStatusSource | undef
         .then(live)
         .catch(() => null)
     : null;
-  const partitions = (status?.partitions ?? []).map((p) => ({
-    partition: p.partition,
-    lagEvents: Math.max(0, Math.round(p.lagEvents)),
-    lastEventAt: p.lastEventAt === null ? null : Math.round(p.lastEventAt),
-    behindMs: p.behindMs === null ? null : Math.max(0, Math.round(p.behindMs)),
-  }));
-  const fresh = { freshness: freshnessOf(status), partitions };
+  const fresh = {
+    freshness: freshnessOf(status),
+    partitions: partitionsOf(status?.partitions),
+    positionOf: status?.from ?? 'api',
+    shards: (status?.shards ?? []).map((s) => ({
+      shard: s.shard,
+      state: s.state,
+      freshness: freshnessOf({ partitions: s.partitions }),
+      partitions: partitionsOf(s.partitions),
+      error: s.error ?? null,
+    })),
+  } satisfies Partial<EngineStatus>;
   switch (s.state) {
     case 'loading': {
       const progress = s.totalRecords ? Math.min(99, Math.floor((100 * s.records) / s.totalRecords)) : 0;
@@ -41,7 +55,10 @@ async function engineStatus(engine: EngineHolder, live: LiveStatusSource | undef
 export const jobsRoutes: FastifyPluginCallbackZod<{
   engine: EngineHolder;
   jobs: JobQueue;
-  /** The live log's consumer positions; none without a live path (freshness `static`). */
+  /**
+   * Where the index stands on the live log (engineLiveStatus: the shards' over shards, else this
+   * process's consumer positions); none without a live path (freshness `static`).
+   */
   live?: LiveStatusSource;
 }> = (app, { engine, jobs, live }, done) => {
   const tags = ['audiences'];
@@ -52,7 +69,7 @@ export const jobsRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags,
         summary:
-          'Whether the audience engine is loading, ready or failed, and how far its index is behind X (per live-log partition)',
+          'Whether the audience engine is loading, ready or failed, and how far its index is behind X (per live-log partition; over shards, what the shards applied, with each shard’s position)',
         response: { 200: engineStatusSchema },
       },
     },

@@ -77,14 +77,20 @@ describe('communities over shards', () => {
     const here = inMemoryEngine(await buildIndex(network()));
     const shards = liveEngine(await buildIndex(network(), LIVE_BUILD_OPTIONS));
     const work = inProcessWork(here);
-    // The shards report where they stand on the live log (ShardedEngine.liveStatus); this process
+    // The shards report where they stand on the live log (ShardedEngine.liveStatusByShard); this process
     // runs no consumer (no liveStatus of its own).
     let reached: number | null = null;
     const audiences = shardedServerEngine({
       ...serverAsyncEngine(here, work),
       communityCensus: (partition) => Promise.resolve(shards.explore.communityCensus(partition)),
-      liveStatus: () =>
-        Promise.resolve({ partitions: [{ partition: 0, lagEvents: 0, lastEventAt: reached, behindMs: 0 }] }),
+      liveStatusByShard: () =>
+        Promise.resolve([
+          {
+            shard: 0,
+            state: 'reporting' as const,
+            partitions: [{ partition: 0, lagEvents: 0, lastEventAt: reached, behindMs: 0 }],
+          },
+        ]),
     });
     let now = Date.parse('2026-11-20T00:00:00Z');
     const service = createCommunitiesService({

@@ -4,7 +4,8 @@ import { targetingPackageSchema } from '@murmur/core/targeting';
 import type { AudienceEngine, CommunityCensus, CommunityPartition, NetworkCommunity } from '@murmur/engine';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { SentCommunities } from '../../engine/engine-tasks';
-import { freshnessOf, reachedAt, type LiveStatus, type LiveStatusSource } from '../../engine/freshness';
+import { freshnessOf, reachedAt, type LiveStatusSource } from '../../engine/freshness';
+import { engineLiveStatus } from '../../engine/engine-live-status';
 import { NotFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { FastifyBaseLogger } from 'fastify';
@@ -58,7 +59,12 @@ export interface CommunitiesServiceDeps {
   engine: EngineHolder;
   searches: SearchCounter;
   clock: Clock;
-  /** The live log's consumer positions: with a live path, membership is counted again as X moves. */
+  /**
+   * Where the index the census counts stands on the live log (modules/index.ts gives
+   * engineLiveStatus: over shards, the shards' position; else this process's live path): with a live
+   * path, membership is counted again as X moves. Absent: the shards' when the engine runs over
+   * them, else none (static).
+   */
   liveStatus?: LiveStatusSource | undefined;
   /** Where a live index's counts are kept, so that a restart keeps the growth window (else memory only). */
   counts?: CommunityCountsRepository | undefined;
@@ -98,20 +104,6 @@ function censusOn(
 }
 
 /**
- * Where the index the census counts stands on the live log: over shards, the shards' own position
- * (their accounts move as they apply the log, whether or not this process has a live path of its
- * own); else this process's live path; null for a static index.
- */
-async function liveStatusOf(
-  holder: EngineHolder,
-  own: LiveStatusSource | undefined,
-): Promise<LiveStatus | null> {
-  const audiences = holder.audiences();
-  if (audiences.liveStatus) return audiences.liveStatus();
-  return own ? own() : null;
-}
-
-/**
  * The network's communities (docs/API-AUDIENCES.md "Communities"): Louvain over a sample of the whole
  * network (engine.explore.communities, once per engine on a worker thread), trending by membership
  * growth on a live index (the partition kept, its members counted again over every indexed account
@@ -123,14 +115,15 @@ export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   const store = censusStore(counts, log);
 
   const censusOf = censusOn(holder);
+  const status = liveStatus ?? engineLiveStatus(holder, undefined, log);
 
   /**
    * Whether a live path runs (else the index is static) and the time of X the index has reached
    * (null before the consumer applied an event: the index is then still the export it started from).
    */
   async function liveState(): Promise<{ live: boolean; at: number | null }> {
-    const status = await liveStatusOf(holder, liveStatus);
-    return { live: freshnessOf(status).state !== 'static', at: reachedAt(status) };
+    const now = await status();
+    return { live: freshnessOf(now).state !== 'static', at: reachedAt(now) };
   }
 
   // Louvain over a sample of the whole network: once per engine, on an engine worker thread. The

@@ -11,6 +11,8 @@ const engine = (state: EngineStatus['freshness']['state']): EngineStatus => ({
   message: null,
   freshness: { state, behindMs: state === 'static' ? null : 1000 },
   partitions: [],
+  positionOf: 'api',
+  shards: [],
 });
 const fetchOf = (state: FollowerFetch['state'], fetched: number): FollowerFetch => ({
   handle: 'newcomer',
