@@ -22,9 +22,9 @@ export function engineLiveStatus(
   const mine = async (): Promise<LiveStatus | null> => (own ? own() : null);
   const ask = async (): Promise<LiveStatus | null> => {
     // Until the engine is ready (the shards opened), only this process's own live path can say.
-    const byShard = holder.status().state === 'ready' ? holder.audiences().liveStatusByShard : undefined;
-    if (!byShard) return mine();
-    const [shards, here] = await Promise.all([byShard(), mine().catch(() => null)]);
+    const audiences = holder.status().state === 'ready' ? holder.audiences() : undefined;
+    if (!audiences?.liveStatusByShard) return mine();
+    const [shards, here] = await Promise.all([audiences.liveStatusByShard(), mine().catch(() => null)]);
     const missing = shards.filter((s) => s.state === 'unsupported' || s.state === 'unavailable');
     for (const s of missing) {
       const key = `${s.shard}:${s.state}`;

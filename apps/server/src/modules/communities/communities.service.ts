@@ -104,6 +104,15 @@ function censusOn(
 }
 
 /**
+ * Whether a live path runs (else the index is static) and the time of X the index has reached
+ * (null before the consumer applied an event: the index is then still the export it started from).
+ */
+async function liveStateOf(status: LiveStatusSource): Promise<{ live: boolean; at: number | null }> {
+  const now = await status();
+  return { live: freshnessOf(now).state !== 'static', at: reachedAt(now) };
+}
+
+/**
  * The network's communities (docs/API-AUDIENCES.md "Communities"): Louvain over a sample of the whole
  * network (engine.explore.communities, once per engine on a worker thread), trending by membership
  * growth on a live index (the partition kept, its members counted again over every indexed account
@@ -111,20 +120,10 @@ function censusOn(
  */
 export function createCommunitiesService(deps: CommunitiesServiceDeps) {
   const { engine: holder, searches, clock, liveStatus, counts, log } = deps;
-
   const store = censusStore(counts, log);
-
   const censusOf = censusOn(holder);
   const status = liveStatus ?? engineLiveStatus(holder, undefined, log);
-
-  /**
-   * Whether a live path runs (else the index is static) and the time of X the index has reached
-   * (null before the consumer applied an event: the index is then still the export it started from).
-   */
-  async function liveState(): Promise<{ live: boolean; at: number | null }> {
-    const now = await status();
-    return { live: freshnessOf(now).state !== 'static', at: reachedAt(now) };
-  }
+  const liveState = () => liveStateOf(status);
 
   // Louvain over a sample of the whole network: once per engine, on an engine worker thread. The
   // partition stays for the process: Louvain run again on a moved index finds other communities.

@@ -20,18 +20,19 @@ import {
   ShardedEngine,
   type LiveConsumer,
 } from '@murmur/engine-cluster';
-import { baseModel, randomEvents, seededRandom } from '@murmur/engine/testing';
+import type { LiveEvent } from '@murmur/core/live';
+import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { createInProcessQueue } from '../jobs/in-process-queue';
 import { createSearchCounter } from '../lib/search-counter';
-import { createCommunitiesService } from '../modules/communities/communities.service';
-import { jobsRoutes } from '../modules/audiences/jobs.routes';
+import { createCommunitiesService } from './communities/communities.service';
+import { jobsRoutes } from './audiences/jobs.routes';
 import { createTestClock } from '../test/test-clock';
 import { natsWithJetStream } from '../test/shard-cluster-kit';
-import { serverAsyncEngine, shardedServerEngine } from './engine-async';
-import { readyEngine } from './engine-holder';
-import { inProcessWork } from './engine-work';
-import { engineLiveStatus } from './engine-live-status';
-import type { LiveStatus } from './freshness';
+import { serverAsyncEngine, shardedServerEngine } from '../engine/engine-async';
+import { readyEngine } from '../engine/engine-holder';
+import { inProcessWork } from '../engine/engine-work';
+import { engineLiveStatus } from '../engine/engine-live-status';
+import type { LiveStatus } from '../engine/freshness';
 
 // GET /api/engine/status/ over shards on the machine's NATS (docs/LIVE.md "Freshness over shards"):
 // live shard replicas in this process follow a JetStream live log and answer the `liveStatus`
@@ -40,7 +41,7 @@ import type { LiveStatus } from './freshness';
 // but `liveStatus`) is told apart from a shard that is down, and the status and the communities fall
 // back to the API's own position instead of failing.
 
-const nc: NatsConnection | null = await natsWithJetStream('engine-live-status-shards.test.ts');
+const nc: NatsConnection | null = await natsWithJetStream('engine-status-shards.test.ts');
 
 const SHARDS = 2;
 const PARTITIONS = 2;
@@ -76,10 +77,9 @@ describe.skipIf(!nc)('the engine status over live shards on NATS', () => {
   });
 
   it("reports what the shards applied, each shard's position, and falls back to the API's own when a shard is of an older version", async () => {
-    const rand = seededRandom(61);
-    const m = baseModel(rand, 90, 140);
-    const exported = m.lines();
-    const events = randomEvents(m, rand, 600);
+    const network = generateNetwork({ accounts: 1500, seed: 'engine-status-shards' });
+    const exported = () => exportChunks(network);
+    const events = newcomers(network.accounts.ids, Date.parse('2026-11-20T00:00:00Z'));
     const log = await JetStreamLiveLog.open({
       nc: nc!,
       partitions: PARTITIONS,
@@ -89,7 +89,7 @@ describe.skipIf(!nc)('the engine status over live shards on NATS', () => {
     closers.push(() => log.destroy().catch(() => undefined));
 
     // The API process's own engine, following the log through its own consumer.
-    const here = await createLiveEngine(exported);
+    const here = await createLiveEngine(exported());
     const own: { consumer?: LiveConsumer } = {};
     own.consumer = await consumeLive({ log, engine: here, durableName: `api_${id}`, waitMs: 50 });
     const ownStatus = async (): Promise<LiveStatus | null> => {
@@ -108,7 +108,7 @@ describe.skipIf(!nc)('the engine status over live shards on NATS', () => {
     // One live replica per shard, following the log, answering `liveStatus` from its consumer.
     const replicas: { engine: LiveShardEngine; consumer: LiveConsumer; close(): Promise<void> }[] = [];
     for (let shard = 0; shard < SHARDS; shard++) {
-      const engine = await createLiveShardEngine(exported, { shard, shards: SHARDS });
+      const engine = await createLiveShardEngine(exported(), { shard, shards: SHARDS });
       const consumer = await followLive(nc!, engine, {
         partitions: PARTITIONS,
         shard,
@@ -151,7 +151,7 @@ describe.skipIf(!nc)('the engine status over live shards on NATS', () => {
 
     // The first half reaches every engine; then the API's own consumer stops, and the rest of the
     // log reaches only the shards.
-    await log.append(events.slice(0, 300));
+    await log.append(events.slice(0, 200));
     const half = await sequences();
     await until(
       () => applied(here.position(), half) && replicas.every((r) => applied(r.engine.position(), half)),
@@ -159,7 +159,7 @@ describe.skipIf(!nc)('the engine status over live shards on NATS', () => {
     );
     await own.consumer.stop();
     const stoppedStatus = await ownStatus();
-    for (let i = 300; i < events.length; i += 100) await log.append(events.slice(i, i + 100));
+    for (let i = 200; i < events.length; i += 50) await log.append(events.slice(i, i + 100));
     const last = await sequences();
     await until(
       () => replicas.every((r) => applied(r.engine.position(), last)),
@@ -265,6 +265,41 @@ describe.skipIf(!nc)('the engine status over live shards on NATS', () => {
     expect(warnings).toHaveLength(2);
   }, 180_000);
 });
+
+/**
+ * 100 new accounts, each following 3 of the network's, a second of X apart: 400 events, of every
+ * partition.
+ */
+function newcomers(ids: BigUint64Array, from: number): LiveEvent[] {
+  const events: LiveEvent[] = [];
+  for (let i = 0; i < 100; i++) {
+    const id = String(900_000_000 + i);
+    const at = from + i * 1000;
+    events.push({
+      type: 'user',
+      key: `u:${id}`,
+      at,
+      user: {
+        id,
+        handle: `newcomer${i}`,
+        name: 'Newcomer',
+        bio: '',
+        location: '',
+        created: new Date(at).toISOString(),
+        protected: false,
+        verified: false,
+        followers: 0,
+        following: 3,
+        posts: 0,
+      },
+    });
+    for (let k = 0; k < 3; k++) {
+      const to = String(ids[(i * 7 + k * 131) % ids.length]);
+      events.push({ type: 'follow', key: `f:${id}:${to}`, at, from: id, to });
+    }
+  }
+  return events;
+}
 
 /** What the server's sharded engine adds to the API's engine (engine-holder.ts `openShards`). */
 function shardApi(sharded: ShardedEngine) {
