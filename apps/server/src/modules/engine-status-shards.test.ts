@@ -91,7 +91,15 @@ describe.skipIf(!nc)('the engine status over live shards on NATS', () => {
     // The API process's own engine, following the log through its own consumer.
     const here = await createLiveEngine(exported());
     const own: { consumer?: LiveConsumer } = {};
-    own.consumer = await consumeLive({ log, engine: here, durableName: `api_${id}`, waitMs: 50 });
+    own.consumer = await consumeLive({
+      log,
+      engine: {
+        apply: (batch, position) => void here.apply(batch, position),
+        position: () => here.position(),
+      },
+      durableName: `api_${id}`,
+      waitMs: 50,
+    });
     const ownStatus = async (): Promise<LiveStatus | null> => {
       if (!own.consumer) return null;
       return {
@@ -304,7 +312,7 @@ function newcomers(ids: BigUint64Array, from: number): LiveEvent[] {
 /** What the server's sharded engine adds to the API's engine (engine-holder.ts `openShards`). */
 function shardApi(sharded: ShardedEngine) {
   return {
-    kind: sharded.kind,
+    kind: 'shards' as const,
     estimate: sharded.estimate.bind(sharded),
     fieldCounts: sharded.fieldCounts.bind(sharded),
     lookup: sharded.lookup.bind(sharded),
