@@ -66,6 +66,9 @@ describe('engine status and jobs', () => {
       message: null,
       freshness: { state: 'static', behindMs: null },
       partitions: [],
+      // A single engine: the position is the API process's own, no shard to list.
+      positionOf: 'api',
+      shards: [],
     });
   });
 
