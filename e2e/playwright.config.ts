@@ -27,12 +27,14 @@ const AUDIENCES = specs(
   'handle-analysis',
   'audiences-at-once',
   'insights-pdf',
+  'audience-phone',
 );
 /** Deep Thought with X's 15-minute windows at 30 s, and staff at example.com. */
 const DEEP_THOUGHT = specs('accessibility-signed-in', 'premium');
 /**
  * The main journeys again on a phone (390 × 844): signing in, a team and its invitations, the team's
- * life, the language switch. (Every route is walked at 390 px in both languages by every-route.spec.ts,
+ * life, the language switch. (The audience journey's phone version, audience-phone.spec.ts, opens
+ * its own 390 px pages in the audiences project, whose server it needs.) (Every route is walked at 390 px in both languages by every-route.spec.ts,
  * and the phone's headers and menus by phone-headers.spec.ts.)
  */
 const PHONE = specs('foundation-journey', 'team-lifecycle');

@@ -74,22 +74,27 @@ const headerControlsOffScreen = (page: Page): Promise<string[]> =>
  * scrolling a table sideways.
  */
 export const contentCutOff = (page: Page): Promise<string[]> =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('main *')]
+  page.evaluate(() => {
+    const all = [...document.querySelectorAll('main *')];
+    // Visually hidden for assistive technology (clipped to nothing): neither it nor what it holds (a
+    // chart's table for screen readers) is seen, however wide its rows are laid out.
+    const unseen = all.filter((element) => getComputedStyle(element).clip === 'rect(0px, 0px, 0px, 0px)');
+    return all
       .filter((element) => {
         const box = element.getBoundingClientRect();
-        // Nothing to see: empty, or visually hidden for assistive technology (1 px, clipped).
+        // Nothing to see: empty (or 1 px).
         if (box.width <= 1 || box.height <= 1) return false;
+        if (unseen.some((hidden) => hidden.contains(element))) return false;
         const style = getComputedStyle(element);
-        if (style.visibility === 'hidden' || style.clip === 'rect(0px, 0px, 0px, 0px)') return false;
+        if (style.visibility === 'hidden') return false;
         if (box.right > window.innerWidth + 1) return true;
         // Or its own text clipped inside it (a button squeezed to "Paus"), unless it says so with "…".
         const clips = style.overflowX !== 'visible' && style.textOverflow !== 'ellipsis';
         const field = ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
         return clips && !field && element.scrollWidth > element.clientWidth + 1;
       })
-      .map((element) => (element.textContent ?? '').trim().slice(0, 40) || element.tagName),
-  );
+      .map((element) => (element.textContent ?? '').trim().slice(0, 40) || element.tagName);
+  });
 
 /**
  * `screenshot` at the desktop width (as `${name}-1280`) and at a phone's (`${name}-390`), where the
