@@ -5,7 +5,7 @@ import { apiFor, waitForEngine } from '../support/audience-api';
 import { signIn } from '../support/audience-screens';
 import { useJourneyServer } from '../support/journey-server';
 import { tr } from '../support/locales';
-import { screenshot } from '../support/screens';
+import { screenshot, screenshotBothWidths } from '../support/screens';
 
 /**
  * The billing journey (docs/billing.md): a team admin completes the billing details, buys Pro on the
@@ -109,7 +109,7 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
   await test.step('Pro is bought with 4242… and is active once the webhook arrives', async () => {
     await page.getByTestId('plan-pro-month').getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByTestId('checkout-amount')).toHaveText('€149.00');
-    await screenshot(page, 'billing-checkout');
+    await screenshotBothWidths(page, 'billing-checkout', { nothingCutOff: true });
     await axe(page, 'hosted checkout');
     // The return URL is seen as it arrives: once the plan is active the page drops ?billing=.
     const returned = page.waitForURL(/\/billing-journey\/team\?billing=success&session_id=cs_test_/, {
@@ -180,7 +180,7 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
       '/api/customer/subscriptions/?team=billing-journey',
     );
     expect(billing.can_upload.allowed).toBe(true);
-    await screenshot(page, 'billing-active');
+    await screenshotBothWidths(page, 'billing-active', { nothingCutOff: true });
     await axe(page, 'team settings, Pro active with an invoice (en)');
   });
 
@@ -255,7 +255,7 @@ test('a team admin buys Pro on the hosted checkout, upgrades and cancels; a decl
     await page.goto('/billing-journey/team');
     await expect(pricing(page).getByRole('heading', { name: '料金とサブスクリプション' })).toBeVisible();
     await expect(page.getByTestId('billing-status')).toContainText('無効');
-    await screenshot(page, 'billing-ja');
+    await screenshotBothWidths(page, 'billing-ja', { nothingCutOff: true });
     await axe(page, 'team settings, plan ended (ja)');
     await page.goto('/billing-journey/audiences');
     await page

@@ -88,12 +88,18 @@ export const contentCutOff = (page: Page): Promise<string[]> =>
         const style = getComputedStyle(element);
         if (style.visibility === 'hidden') return false;
         if (box.right > window.innerWidth + 1) return true;
-        // Or its own text clipped inside it (a button squeezed to "Paus"), unless it says so with "…".
+        // Or its own text clipped inside it (a button squeezed to "Paus"), unless it says so with "…"
+        // (a box without text, such as a switch's track around its thumb, clips by design).
         const clips = style.overflowX !== 'visible' && style.textOverflow !== 'ellipsis';
         const field = ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
-        return clips && !field && element.scrollWidth > element.clientWidth + 1;
+        const text = (element.textContent ?? '').trim() !== '';
+        return clips && text && !field && element.scrollWidth > element.clientWidth + 1;
       })
-      .map((element) => (element.textContent ?? '').trim().slice(0, 40) || element.tagName);
+      .map(
+        (element) =>
+          (element.textContent ?? '').trim().slice(0, 40) ||
+          `${element.tagName}.${String(element.getAttribute('class') ?? '').slice(0, 80)}`,
+      );
   });
 
 /**

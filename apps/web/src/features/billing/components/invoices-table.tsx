@@ -1,7 +1,8 @@
-import { Anchor, Group, Table, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import type { Invoice } from '@murmur/core/api';
 import { formatDate } from '@murmur/core/format';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { useLanguage } from '@/hooks/use-language';
 import { formatBillingAmount } from '../utils/money';
 
@@ -9,7 +10,10 @@ export interface InvoicesTableProps {
   invoices: Invoice[];
 }
 
-/** Paid invoices, newest first, each with the provider's page and PDF. */
+/**
+ * Paid invoices, newest first, each with the provider's page and PDF. The shared table: on a phone
+ * each invoice is a block of "column: value" lines, nothing scrolled sideways.
+ */
 export function InvoicesTable({ invoices }: InvoicesTableProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -19,44 +23,54 @@ export function InvoicesTable({ invoices }: InvoicesTableProps) {
         {t('billing.invoices.empty')}
       </Text>
     );
+  const columns: DataTableColumn<Invoice>[] = [
+    {
+      key: 'created',
+      header: t('billing.invoices.date'),
+      render: (invoice) => formatDate(invoice.created, language),
+      nowrap: true,
+    },
+    { key: 'number', header: t('billing.invoices.number'), render: (invoice) => invoice.number ?? '—' },
+    {
+      key: 'reason',
+      header: t('billing.invoices.reason'),
+      render: (invoice) => t(reasonKey(invoice.billing_reason)),
+    },
+    {
+      key: 'amount',
+      header: t('billing.invoices.amount'),
+      align: 'right',
+      nowrap: true,
+      render: (invoice) => formatBillingAmount(invoice.amount_paid, invoice.currency),
+    },
+    {
+      key: 'download',
+      header: t('billing.invoices.download'),
+      render: (invoice) => (
+        <Group gap="sm">
+          {invoice.pdf_url && (
+            <Anchor href={invoice.pdf_url} size="sm" download>
+              {t('billing.invoices.pdf')}
+            </Anchor>
+          )}
+          {invoice.hosted_url && (
+            <Anchor href={invoice.hosted_url} size="sm" target="_blank" rel="noreferrer">
+              {t('billing.invoices.view')}
+            </Anchor>
+          )}
+        </Group>
+      ),
+    },
+  ];
+  // Already newest first, as the provider lists them.
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped aria-label={t('billing.invoices.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('billing.invoices.date')}</Table.Th>
-            <Table.Th>{t('billing.invoices.number')}</Table.Th>
-            <Table.Th>{t('billing.invoices.reason')}</Table.Th>
-            <Table.Th ta="right">{t('billing.invoices.amount')}</Table.Th>
-            <Table.Th>{t('billing.invoices.download')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invoices.map((invoice) => (
-            <Table.Tr key={invoice.id}>
-              <Table.Td>{formatDate(invoice.created, language)}</Table.Td>
-              <Table.Td>{invoice.number ?? '—'}</Table.Td>
-              <Table.Td>{t(reasonKey(invoice.billing_reason))}</Table.Td>
-              <Table.Td ta="right">{formatBillingAmount(invoice.amount_paid, invoice.currency)}</Table.Td>
-              <Table.Td>
-                <Group gap="sm">
-                  {invoice.pdf_url && (
-                    <Anchor href={invoice.pdf_url} size="sm" download>
-                      {t('billing.invoices.pdf')}
-                    </Anchor>
-                  )}
-                  {invoice.hosted_url && (
-                    <Anchor href={invoice.hosted_url} size="sm" target="_blank" rel="noreferrer">
-                      {t('billing.invoices.view')}
-                    </Anchor>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      columns={columns}
+      rows={invoices}
+      rowKey={(invoice) => invoice.id}
+      caption={t('billing.invoices.title')}
+      manualSorting
+    />
   );
 }
 
