@@ -94,6 +94,12 @@ const stopServer = async () => {
   }
   rmSync(dataDir, { recursive: true, force: true });
 };
+// A bench that dies on the way (Chromium missing, a page that throws) takes its server with it:
+// otherwise it stays up, orphaned, holding its port and half a gigabyte.
+process.once('exit', () => {
+  if (server.exitCode === null) server.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
 const base = `http://localhost:${port}`;
 for (const deadline = Date.now() + START_TIMEOUT_S * 1000; ;) {
   if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}):\n${serverLog}`);
