@@ -9,6 +9,8 @@ export {
   isHiragana,
   isKatakana,
   koreanStem,
+  readByContaining,
+  readByIterator,
 } from '../../packages/core/src/text/cjk';
 
 export function cjkWords(text: string, start: number, end: number, emit: (token: string) => void): void {

@@ -169,14 +169,52 @@ function hasKana(text: string, start: number, end: number): boolean {
 }
 
 /**
- * The words of a run of Han, Hiragana and Katakana characters (`text[start, end)`), in order: ICU's
- * word segments, rejoined where they split one word (see joins), without function words.
+ * How ICU's word segments of a run are read: `visit` gets each segment and whether ICU calls it
+ * word-like, in order. The engine reads them with `containing` (readByContaining); the standard
+ * iterator (readByIterator) gives the same segments and is kept as the reference the equivalence
+ * test compares against, through the one walker below.
  */
-export function cjkWords(text: string, start: number, end: number, emit: (token: string) => void): void {
+export type SegmentReader = (run: string, visit: (segment: string, isWordLike: boolean) => void) => void;
+
+/**
+ * ICU's segments walked with `containing` (the segment holding index i, then the one after its
+ * end) rather than the iterator: the same boundaries — both read the one break iterator of
+ * `segments` — at about two thirds of the CPU (no iterator result per segment; bench:segmenter).
+ */
+export const readByContaining: SegmentReader = (run, visit) => {
+  const segments = segmenter.segment(run);
+  for (let i = 0; i < run.length;) {
+    const { segment, isWordLike } = segments.containing(i)!;
+    i += segment.length;
+    visit(segment, isWordLike === true);
+  }
+};
+
+/** ICU's segments read by the standard iterator: the reference for readByContaining. */
+export const readByIterator: SegmentReader = (run, visit) => {
+  for (const { segment, isWordLike } of segmenter.segment(run)) visit(segment, isWordLike === true);
+};
+
+/**
+ * The words of a run of Han, Hiragana and Katakana characters (`text[start, end)`), in order: ICU's
+ * word segments, rejoined where they split one word (see joins), without function words. With
+ * another `read` than the engine's, the run is segmented afresh (the cache holds the engine's words).
+ */
+export function cjkWords(
+  text: string,
+  start: number,
+  end: number,
+  emit: (token: string) => void,
+  read: SegmentReader = readByContaining,
+): void {
   const run = text.slice(start, end);
+  if (read !== readByContaining) {
+    for (const w of segmentRun(run, read)) emit(w);
+    return;
+  }
   let words = cache.get(run);
   if (words === undefined) {
-    words = segmentRun(run);
+    words = segmentRun(run, read);
     // Bios and posts repeat their phrases (在住, 好き, について呟きます): the segmenter costs
     // ~10 µs a run, a lookup far less. Bounded: cleared when full.
     if (cache.size >= CACHE_RUNS) cache.clear();
@@ -188,29 +226,20 @@ export function cjkWords(text: string, start: number, end: number, emit: (token:
 const CACHE_RUNS = 200_000;
 const cache = new Map<string, readonly string[]>();
 
-function segmentRun(run: string): string[] {
+/** The one walker: ICU's segments as `read` gives them, rejoined (joins) and filtered (keep). */
+function segmentRun(run: string, read: SegmentReader): string[] {
   const japanese = hasKana(run, 0, run.length);
   const words: string[] = [];
   let pending = '';
-  const flush = (): void => {
-    if (pending !== '' && keep(pending)) words.push(pending);
-    pending = '';
-  };
-  // ICU's segments in order, walked with `containing` (the segment holding index i, then the one
-  // after its end) rather than the iterator: the same boundaries — both read the one break iterator
-  // of `segments` — at about two thirds of the CPU (no iterator result per segment; bench:segmenter).
-  const segments = segmenter.segment(run);
-  for (let i = 0; i < run.length;) {
-    const { segment, isWordLike } = segments.containing(i)!;
-    i += segment.length;
-    if (!isWordLike) flush();
-    else if (pending !== '' && joins(pending, segment, japanese)) pending += segment;
-    else {
-      flush();
-      pending = segment;
+  read(run, (segment, isWordLike) => {
+    if (isWordLike && pending !== '' && joins(pending, segment, japanese)) {
+      pending += segment;
+      return;
     }
-  }
-  flush();
+    if (pending !== '' && keep(pending)) words.push(pending);
+    pending = isWordLike ? segment : '';
+  });
+  if (pending !== '' && keep(pending)) words.push(pending);
   return words;
 }
 

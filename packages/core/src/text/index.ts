@@ -5,9 +5,10 @@
  * re-exports it.
  */
 
-import { cjkWords, isHangul, koreanStem } from './cjk';
+import { cjkWords, isHangul, koreanStem, type SegmentReader } from './cjk';
 
-export { CJK_STOPWORDS, cjkWords, koreanStem } from './cjk';
+export { CJK_STOPWORDS, cjkWords, koreanStem, readByContaining, readByIterator } from './cjk';
+export type { SegmentReader } from './cjk';
 
 /** How the tokeniser treats a UTF-16 code unit. */
 export const CharClass = { separator: 0, word: 1, han: 2, hiragana: 3, katakana: 4 } as const;
@@ -91,9 +92,10 @@ const isHandleChar = (c: number): boolean => c === 0x5f || charClass(c) === Char
  * English rules (toLowerCase); full-width forms fold to ASCII (NFKC). Mixed runs such as 生成AI
  * split by script: "ai" as a word, 生成 by the word segmenter (cjkWords), which sees a whole run of
  * Japanese or Chinese at once; Korean words lose their particles (koreanStem). One pass over the
- * code units, no regex: it runs on every bio and post of the export.
+ * code units, no regex: it runs on every bio and post of the export. `read` is how ICU's segments
+ * are read (the engine's by default; the equivalence test passes the iterator's).
  */
-export function tokenise(input: string, emit: (token: string) => void): void {
+export function tokenise(input: string, emit: (token: string) => void, read?: SegmentReader): void {
   const text = (FULL_WIDTH.test(input) ? input.normalize('NFKC') : input).toLowerCase();
   const n = text.length;
   let i = 0;
@@ -111,7 +113,7 @@ export function tokenise(input: string, emit: (token: string) => void): void {
     if (kind !== CharClass.word) {
       // Han, Hiragana and Katakana together: the segmenter needs the whole run (好き, 在住の).
       while (i < n && isCjk(charClass(text.charCodeAt(i)))) i++;
-      cjkWords(text, start, i, emit);
+      cjkWords(text, start, i, emit, read);
       continue;
     }
     while (i < n && charClass((c = text.charCodeAt(i))) === kind) {
