@@ -7,6 +7,7 @@
 import type { AudienceQuery } from '../async/async-engine';
 import type { AudienceEstimate } from '../engine';
 import type { ReferenceCounts } from '../insights/reference';
+import { sumPartials } from './merge-count-panels';
 import type { ShardAsker } from './merge-insights';
 import type { MergedDictionary } from './merged-dictionary';
 import type {
@@ -68,15 +69,7 @@ export async function shardedBaseline(
   const partials = await all(asker, (s) =>
     asker.ask<'insightsPartial', InsightsPartial>(s, 'insightsPartial', request),
   );
-  const categorical = new Uint32Array(d.size);
-  const profile = new Uint32Array(d.size);
-  const posts = new Uint32Array(d.size);
-  partials.forEach((p, s) => {
-    d.add(categorical, s, p.categorical);
-    d.add(profile, s, p.profile);
-    d.add(posts, s, p.posts);
-  });
-  const analysed = partials.reduce((sum, p) => sum + p.analysed, 0);
+  const { categorical, profile, posts, analysed } = sumPartials(d, partials);
   const graph = partials.reduce((sum, p) => sum + p.graph.length, 0);
   const counts = (of: Uint32Array, base: number): ReferenceCounts => ({
     count: (t) => of[t]!,

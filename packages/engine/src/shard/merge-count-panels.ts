@@ -22,6 +22,35 @@ export type CountPanels = Pick<
   | 'devices'
 >;
 
+/** The shards' partials of one audience added up, in the merged dictionary's term ids. */
+export interface SummedPartials {
+  /** Single-valued fields, over every member. */
+  categorical: Uint32Array;
+  /** Profile terms, over the analysed sample. */
+  profile: Uint32Array;
+  /** Post terms, over the analysed sample. */
+  posts: Uint32Array;
+  /** Members in the analysed sample. */
+  analysed: number;
+}
+
+/** Sums the shards' partials (an audience's, or a chosen baseline's in merge-baseline.ts). */
+export function sumPartials(d: MergedDictionary, partials: readonly InsightsPartial[]): SummedPartials {
+  const summed: SummedPartials = {
+    categorical: new Uint32Array(d.size),
+    profile: new Uint32Array(d.size),
+    posts: new Uint32Array(d.size),
+    analysed: 0,
+  };
+  partials.forEach((p, s) => {
+    d.add(summed.categorical, s, p.categorical);
+    d.add(summed.profile, s, p.profile);
+    d.add(summed.posts, s, p.posts);
+    summed.analysed += p.analysed;
+  });
+  return summed;
+}
+
 /**
  * The count panels of an audience of `M` members from the shards' partials, against `reference`;
  * `scale`: accounts on X per indexed account (the summary's population estimate).
@@ -35,15 +64,7 @@ export function mergeCountPanels(
   options: ResolvedInsightsOptions,
 ): CountPanels {
   const { top, minSupport } = options;
-  const categorical = new Uint32Array(d.size);
-  const profile = new Uint32Array(d.size);
-  const postTerms = new Uint32Array(d.size);
-  partials.forEach((p, s) => {
-    d.add(categorical, s, p.categorical);
-    d.add(profile, s, p.profile);
-    d.add(postTerms, s, p.posts);
-  });
-  const A = partials.reduce((sum, p) => sum + p.analysed, 0);
+  const { categorical, profile, posts: postTerms, analysed: A } = sumPartials(d, partials);
   const allBasis: Basis = { members: M, analysed: M, sampled: false, minSupport };
   const sampleBasis: Basis = { members: M, analysed: A, sampled: A < M, minSupport };
 
