@@ -5,6 +5,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { unavailableEngine, type EngineHolder } from './engine/engine-holder';
+import { engineLiveStatus } from './engine/engine-live-status';
 import { BadRequest, NotFound } from './errors';
 import type { Mailer } from './integrations/mail';
 import { createInProcessQueue } from './jobs/in-process-queue';
@@ -83,6 +84,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = deps.jobs ?? createInProcessQueue(clock, { limits: config.limits.jobs });
   // Its status counts the collector's streams (here, or its heartbeat): engine status, probes, metrics.
   const live = deps.live && watchedLive(deps.live);
+  // Where the index the API answers from stands on the live log, for the engine status, the probes
+  // and the metrics alike: over shards what the shards applied, else this process's own position.
+  const liveStatus =
+    live?.status && (deps.engine ? engineLiveStatus(deps.engine, live.status, app.log) : live.status);
   app.addHook('onClose', async () => {
     await mailer.close?.();
     await jobs.close();
@@ -102,8 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       engine: deps.engine,
       redisUrl: config.redisUrl,
       natsUrl: config.engineShards?.natsUrl ?? config.live?.natsUrl,
-      live: live?.status &&
-        config.live && { status: live.status, lagBudgetMs: config.live.lagBudgetSeconds * 1000 },
+      live: liveStatus &&
+        config.live && { status: liveStatus, lagBudgetMs: config.live.lagBudgetSeconds * 1000 },
     }),
   );
   registerMetrics(app, {
@@ -112,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engine: deps.engine,
     jobs,
     requestLog: requestLog.logController,
-    ...(live?.status && { liveStatus: live.status }),
+    ...(liveStatus && { liveStatus }),
   });
 
   // Everything that needs to know the caller lives in this scope, so static files skip the lookup.
@@ -122,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const modules = registerModules(api, {
       ...deps,
       ...(live && { live }),
+      ...(liveStatus && { liveStatus }),
       mailer,
       clock,
       jobs,

@@ -5,6 +5,7 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
 import { engineLiveStatus } from '../engine/engine-live-status';
+import type { LiveStatusSource } from '../engine/freshness';
 import { registerLive, watchedLive, type LiveDeps } from '../live';
 import type { JobQueue } from '../jobs/jobs';
 import { createMailOutbox, createOutboxRepository, type MailOutbox, type Mailer } from '../integrations/mail';
@@ -65,6 +66,8 @@ export interface ModuleDeps {
   authInvalidationBus?: InvalidationBus | undefined;
   /** The live log (ARCHITECTURE "The live path"); without it the index is static. */
   live?: LiveDeps | undefined;
+  /** Where the index stands on the live log (app.ts: shared with the probes and metrics); built here without. */
+  liveStatus?: LiveStatusSource | undefined;
 }
 
 export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
@@ -130,7 +133,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   const live = liveParts(deps.live, config);
   // Where the index the API answers from stands on the live log: the shards' over shards (falling
   // back to this process's own live path when one cannot say), else this process's.
-  const engineLive = engineLiveStatus(engine, live.status, log);
+  const engineLive = deps.liveStatus ?? engineLiveStatus(engine, live.status, log);
   const store = createStoreModule({ engine, listCategories: () => audiences.listCategories() });
   const audiences = createAudiencesModule({
     db,
