@@ -132,6 +132,11 @@ export interface Config {
   creatorAccessForNewUsers?: boolean;
   /** SPEC §1: the error-reporting service's DSN (SENTRY_DSN); nothing is reported without it. */
   sentryDsn?: string;
+  /**
+   * Milliseconds between the rounds that follow uploads processing on X and run due autopilots
+   * (modules/x-audiences; default 30 000). Tests that wait for a round set it shorter.
+   */
+  xAudiencesFollowMs?: number;
   /** The bearer token of /metrics (plugins/metrics.ts); unset, there is no /metrics. */
   metricsToken?: string | undefined;
   /** OpenTelemetry traces go to this OTLP/HTTP collector when set; off otherwise. */

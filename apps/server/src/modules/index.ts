@@ -168,6 +168,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
     log,
     outbox,
     siteUrl: config.publicUrl,
+    ...(config.xAudiencesFollowMs !== undefined && { followEveryMs: config.xAudiencesFollowMs }),
   });
   // SPEC §7 has-pixel, web-events, app-events, account-apps: a team's granted X ad account on X.
   const measurement = createMeasurementModule({

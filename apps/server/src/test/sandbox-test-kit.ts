@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { generateNetwork, sandboxAdsToken, type Network } from '@murmur/sandbox';
 import { grantedAccounts, memberships, xAdsCredentials } from '../db/schema';
 import { seal } from '../lib/crypto';
+import type { Config } from '../config';
 import type { EngineHolder } from '../engine/engine-holder';
 import { createTestApp, type TestApp, type TestSession } from './test-app';
 import { testNetwork, type TestNetwork } from './test-engine';
@@ -48,6 +49,8 @@ export interface SandboxTestAppOptions {
   holder?: (net: TestNetwork) => Promise<EngineHolder>;
   /** An environment variable that, when set, sends the app's error logs to stderr. */
   logEnv?: string;
+  /** Settings of the app beside the kit's own (its public URL, the log level). */
+  config?: Partial<Config>;
 }
 
 export interface SandboxTestApp {
@@ -102,7 +105,7 @@ export interface SandboxTestApp {
 
 /** Starts the app before the file's tests (beforeAll) and closes it after them. */
 export function useSandboxTestApp(options: SandboxTestAppOptions): SandboxTestApp {
-  const { accounts = 3000, seed, engine = true, logEnv, holder } = options;
+  const { accounts = 3000, seed, engine = true, logEnv, holder, config } = options;
   let t: TestApp;
   let net: TestNetwork | undefined;
   let network: Network;
@@ -117,7 +120,7 @@ export function useSandboxTestApp(options: SandboxTestAppOptions): SandboxTestAp
     origin = `http://127.0.0.1:${port}`;
     const log = logEnv !== undefined && Boolean(process.env[logEnv]);
     t = await createTestApp(
-      { publicUrl: origin, ...(log && { logLevel: 'error' }) },
+      { ...config, publicUrl: origin, ...(log && { logLevel: 'error' }) },
       {
         sandbox: network,
         ...(net && { engine: holder ? await holder(net) : net.holder }),

@@ -20,7 +20,8 @@ import { useSandboxTestApp } from '../../test/sandbox-test-kit';
  * Uploads go to the sandbox's Ads API over HTTP; X's processing is simulated time; the engine is
  * built from the same network, so the custom audience becomes a real criterion.
  */
-const k = useSandboxTestApp({ seed: 'x-audiences-tests' });
+// Follow-up rounds every second (30 s in a deployment): the autopilot test waits for one.
+const k = useSandboxTestApp({ seed: 'x-audiences-tests', config: { xAudiencesFollowMs: 1000 } });
 
 const PACKAGE = { languages: [{ label: 'English' }] };
 
@@ -490,7 +491,7 @@ describe('autopilot', () => {
     });
     expect(scheduled.statusCode, scheduled.body).toBe(200);
     k.t.clock.advance(2 * 3600_000);
-    // The background round (every 30 s) finds it due and applies it on X.
+    // The background round (every second here) finds it due and applies it on X.
     await expect
       .poll(
         async () =>
@@ -501,7 +502,7 @@ describe('autopilot', () => {
               `accounts/${account}/targeting_criteria?line_item_ids=${lineItem}&count=1000`,
             )) as unknown[]
           ).length,
-        { timeout: 45_000, interval: 2_000 },
+        { timeout: 45_000, interval: 250 },
       )
       .toBe(101);
     const criteria = (await k.ads(
