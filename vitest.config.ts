@@ -9,13 +9,25 @@ process.env.SANDBOX_ANCHOR ??= '2026-08-01T00:00:00Z';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', root: 'packages/core', environment: 'node', include: ['src/**/*.test.ts'] } },
+      {
+        // core, engine and sandbox files share their worker's modules (isolate: false) as the server's
+        // do: importing them once per worker instead of once per file. Their tests mock no module and
+        // restore fake timers after each test; the modules' caches are pure (same input, same value).
+        test: {
+          name: 'core',
+          root: 'packages/core',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          isolate: false,
+        },
+      },
       {
         test: {
           name: 'engine',
           root: 'packages/engine',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          isolate: false,
           testTimeout: 60_000,
         },
       },
@@ -37,6 +49,7 @@ export default defineConfig({
           root: 'apps/sandbox',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          isolate: false,
           testTimeout: 60_000,
         },
       },
