@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // core, engine and sandbox files share their worker's modules (isolate: false) as the server's
+        // core, engine, engine-cluster and sandbox files share their worker's modules (isolate: false) as the server's
         // do: importing them once per worker instead of once per file. Their tests mock no module and
         // restore fake timers after each test; the modules' caches are pure (same input, same value).
         test: {
@@ -38,6 +38,7 @@ export default defineConfig({
           root: 'packages/engine-cluster',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
