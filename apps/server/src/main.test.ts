@@ -34,10 +34,12 @@ describe('startServer', () => {
       const sandbox = await fetch(`${server.url}/sandbox/`);
       const header = (await sandbox.json()) as { now: string };
       expect(header).toMatchObject({ format: 'murmur-sandbox-export', accounts: 2000 });
-      // … and its clock runs: an hour of simulated time per second.
-      await new Promise((r) => setTimeout(r, 1500));
-      const later = (await (await fetch(`${server.url}/sandbox/`)).json()) as { now: string };
-      expect(Date.parse(later.now)).toBeGreaterThan(Date.parse(header.now));
+      // … and its clock runs: an hour of simulated time per second (asked until it has moved).
+      const nowOf = async () =>
+        ((await (await fetch(`${server.url}/sandbox/`)).json()) as { now: string }).now;
+      await expect
+        .poll(async () => Date.parse(await nowOf()), { timeout: 10_000, interval: 100 })
+        .toBeGreaterThan(Date.parse(header.now));
       const requested = await fetch(`${server.url}/api/user/magic-link/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
