@@ -33,6 +33,13 @@ describe('AuditLog', () => {
     expect(within(row).getByText('203.0.113.7')).toBeTruthy();
     expect(within(row).getByText(/"level": "member"/)).toBeTruthy();
     expect(within(row).getByText(/"level": "admin"/)).toBeTruthy();
+    // The shared table: on a phone each cell shows "column: value" from its data-label.
+    expect(screen.getByRole('table', { name: 'Audit log' })).toBeTruthy();
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.getAttribute('data-label')),
+    ).toEqual(['When', 'Who', 'Action', 'Change']);
 
     await ui.type(screen.getByLabelText('Action'), 'member.level_changed');
     await ui.type(screen.getByLabelText('Search'), 'bo@');

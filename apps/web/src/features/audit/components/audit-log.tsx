@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { AuditEntry } from '@murmur/core/api';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { usePageTitle } from '@/components/page-title';
 import { AUDIT_PAGE, auditCsvUrl, useAuditLog, type AuditFilters } from '../api/get-audit-log';
 
@@ -80,23 +70,14 @@ export function AuditLog({ teamSlug }: AuditLogProps) {
         <Text>{t('audit.empty')}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={0}>
-            <Table striped verticalSpacing="xs" style={{ wordBreak: 'break-word' }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('audit.when')}</Table.Th>
-                  <Table.Th>{t('audit.actor')}</Table.Th>
-                  <Table.Th>{t('audit.action')}</Table.Th>
-                  <Table.Th>{t('audit.change')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {log.data.results.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} locale={i18n.language} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {/* The shared table: on a phone each entry is a block of "column: value" lines. */}
+          <DataTable
+            caption={t('audit.title')}
+            columns={auditColumns(t, i18n.language)}
+            rows={log.data.results}
+            rowKey={(entry) => entry.id}
+            manualSorting
+          />
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               {t('audit.count', {
@@ -128,36 +109,60 @@ export function AuditLog({ teamSlug }: AuditLogProps) {
   );
 }
 
-function AuditRow({ entry, locale }: { entry: AuditEntry; locale: string }) {
-  const { t } = useTranslation();
-  return (
-    <Table.Tr>
-      <Table.Td>
-        {/* The date and the time on lines of their own: a phone's narrow column cuts neither. */}
-        <time dateTime={entry.created}>
-          <Text size="sm" span display="block" style={{ whiteSpace: 'nowrap' }}>
-            {new Date(entry.created).toLocaleDateString(locale)}
+/** The log's columns, newest first as the server orders them (not sortable here). */
+function auditColumns(t: TFunction, locale: string): DataTableColumn<AuditEntry>[] {
+  return [
+    {
+      key: 'when',
+      header: t('audit.when'),
+      render: (entry) => (
+        <>
+          {/* The date and the time on lines of their own: a narrow column cuts neither. */}
+          <time dateTime={entry.created}>
+            <Text size="sm" span display="block" style={{ whiteSpace: 'nowrap' }}>
+              {new Date(entry.created).toLocaleDateString(locale)}
+            </Text>
+            <Text size="sm" span display="block" style={{ whiteSpace: 'nowrap' }}>
+              {new Date(entry.created).toLocaleTimeString(locale)}
+            </Text>
+          </time>
+          <Text size="xs" c="dimmed">
+            {entry.ip}
           </Text>
-          <Text size="sm" span display="block" style={{ whiteSpace: 'nowrap' }}>
-            {new Date(entry.created).toLocaleTimeString(locale)}
+        </>
+      ),
+    },
+    {
+      key: 'actor',
+      header: t('audit.actor'),
+      render: (entry) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {entry.actor.email || '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'action',
+      header: t('audit.action'),
+      render: (entry) => (
+        <>
+          {/* The action in words where it is known, and its code (what the filter and the CSV use). */}
+          <Text size="sm" fw={500}>
+            {t(`audit.actions.${entry.action}`, { defaultValue: '' })}
           </Text>
-        </time>
-        <Text size="xs" c="dimmed">
-          {entry.ip}
-        </Text>
-      </Table.Td>
-      <Table.Td>{entry.actor.email || '—'}</Table.Td>
-      <Table.Td>
-        {/* The action in words where it is known, and its code (what the filter and the CSV use). */}
-        <Text size="sm" fw={500}>
-          {t(`audit.actions.${entry.action}`, { defaultValue: '' })}
-        </Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {entry.action}
-        </Text>
-        <Text size="sm">{entry.subject}</Text>
-      </Table.Td>
-      <Table.Td>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {entry.action}
+          </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {entry.subject}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'change',
+      header: t('audit.change'),
+      render: (entry) => (
         <details>
           <summary>{t('audit.beforeAfter')}</summary>
           <Text size="xs" fw={500}>
@@ -173,9 +178,9 @@ function AuditRow({ entry, locale }: { entry: AuditEntry; locale: string }) {
             {json(entry.after)}
           </Text>
         </details>
-      </Table.Td>
-    </Table.Tr>
-  );
+      ),
+    },
+  ];
 }
 
 /** Team settings' small link to the audit log (admins). */
