@@ -38,6 +38,12 @@ describe('ApiKeysPanel', { timeout: 20_000 }, () => {
     expect(rows[1]!.textContent).toContain('12,345');
     expect(rows[2]!.textContent).toContain('Revoked');
     expect(within(rows[2]!).queryByRole('button')).toBeNull();
+    // On a phone each cell shows "column: value" from its data-label (DataTable's stacked rows).
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.getAttribute('data-label')),
+    ).toEqual(['Key', 'Scopes', 'Last used', 'Requests', '']);
   });
 
   it('says so when there are no keys, and when they cannot be loaded', async () => {

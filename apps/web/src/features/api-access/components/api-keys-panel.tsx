@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Badge,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Stack, Text, TextInput, Badge } from '@mantine/core';
 import {
   API_KEY_RATE_LIMIT,
   API_KEY_SCOPES,
@@ -19,6 +8,8 @@ import {
 } from '@murmur/core/api';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { errorText } from '@/lib/error-text';
 import { SCOPE_TEXT, useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { ConfirmButton } from './confirm-button';
@@ -96,54 +87,72 @@ function CreateKeyForm({ slug, onCreated }: { slug: string; onCreated: (key: Cre
   );
 }
 
-function KeyRow({ slug, apiKey }: { slug: string; apiKey: ApiKey }) {
-  const { t, i18n } = useTranslation();
+/** Revoke after confirming, or the key's revoked badge. */
+function RevokeCell({ slug, apiKey }: { slug: string; apiKey: ApiKey }) {
+  const { t } = useTranslation();
   const revoke = useRevokeApiKey(slug);
-  const count = new Intl.NumberFormat(i18n.language).format(apiKey.usage_count);
+  if (apiKey.revoked_at) return <Badge color="gray">{t('apiAccess.keys.revoked')}</Badge>;
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Text fw={500}>{apiKey.name}</Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {apiKey.prefix}…
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4}>
+    <ConfirmButton
+      label={t('apiAccess.keys.revoke')}
+      ariaLabel={`${t('apiAccess.keys.revoke')}: ${apiKey.name}`}
+      title={t('apiAccess.keys.revokeTitle', { name: apiKey.name })}
+      body={t('apiAccess.keys.revokeBody')}
+      loading={revoke.isPending}
+      onConfirm={() => revoke.mutate(apiKey.id)}
+    />
+  );
+}
+
+/** The keys' columns, in the server's order (newest first); on a phone each key stacks. */
+function keyColumns(slug: string, t: TFunction, locale: string): DataTableColumn<ApiKey>[] {
+  return [
+    {
+      key: 'key',
+      header: t('apiAccess.keys.prefix'),
+      render: (apiKey) => (
+        <div>
+          <Text fw={500}>{apiKey.name}</Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {apiKey.prefix}…
+          </Text>
+        </div>
+      ),
+    },
+    {
+      key: 'scopes',
+      header: t('apiAccess.keys.scopes'),
+      render: (apiKey) => (
+        <Group gap={4} justify="flex-end">
           {apiKey.scopes.map((scope) => (
             <Badge key={scope} variant="light" size="sm">
               {t(SCOPE_TEXT[scope])}
             </Badge>
           ))}
         </Group>
-      </Table.Td>
-      <Table.Td>
-        {apiKey.last_used_at
-          ? new Date(apiKey.last_used_at).toLocaleString(i18n.language)
-          : t('apiAccess.keys.never')}
-      </Table.Td>
-      <Table.Td ta="right">{count}</Table.Td>
-      <Table.Td>
-        {apiKey.revoked_at ? (
-          <Badge color="gray">{t('apiAccess.keys.revoked')}</Badge>
-        ) : (
-          <ConfirmButton
-            label={t('apiAccess.keys.revoke')}
-            ariaLabel={`${t('apiAccess.keys.revoke')}: ${apiKey.name}`}
-            title={t('apiAccess.keys.revokeTitle', { name: apiKey.name })}
-            body={t('apiAccess.keys.revokeBody')}
-            loading={revoke.isPending}
-            onConfirm={() => revoke.mutate(apiKey.id)}
-          />
-        )}
-      </Table.Td>
-    </Table.Tr>
-  );
+      ),
+    },
+    {
+      key: 'lastUsed',
+      header: t('apiAccess.keys.lastUsed'),
+      render: (apiKey) =>
+        apiKey.last_used_at
+          ? new Date(apiKey.last_used_at).toLocaleString(locale)
+          : t('apiAccess.keys.never'),
+    },
+    {
+      key: 'usage',
+      header: t('apiAccess.keys.usage'),
+      align: 'right',
+      render: (apiKey) => new Intl.NumberFormat(locale).format(apiKey.usage_count),
+    },
+    { key: 'revoke', header: '', render: (apiKey) => <RevokeCell slug={slug} apiKey={apiKey} /> },
+  ];
 }
 
 /** A team's API keys: create (the key shown once), list with use, revoke after confirming. */
 export function ApiKeysPanel({ slug }: ApiKeysPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const keys = useApiKeys(slug);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
@@ -160,24 +169,13 @@ export function ApiKeysPanel({ slug }: ApiKeysPanelProps) {
       )}
       <LoadState query={keys} empty={t('apiAccess.keys.empty')}>
         {(list) => (
-          <Table.ScrollContainer minWidth={560}>
-            <Table aria-label={t('apiAccess.keys.tableLabel')} verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('apiAccess.keys.prefix')}</Table.Th>
-                  <Table.Th>{t('apiAccess.keys.scopes')}</Table.Th>
-                  <Table.Th>{t('apiAccess.keys.lastUsed')}</Table.Th>
-                  <Table.Th ta="right">{t('apiAccess.keys.usage')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((key) => (
-                  <KeyRow key={key.id} slug={slug} apiKey={key} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            caption={t('apiAccess.keys.tableLabel')}
+            columns={keyColumns(slug, t, i18n.language)}
+            rows={list}
+            rowKey={(key) => key.id}
+            manualSorting
+          />
         )}
       </LoadState>
     </Stack>
