@@ -10,6 +10,7 @@ import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
 import { sentTo } from '../support/mail';
 import { SCREENS_DIR, screenshot } from '../support/screens';
+import { createTeamFromWelcome } from '../support/sign-in';
 
 /**
  * A saved audience over time (docs/API-AUDIENCES.md "History"): its insights show its first point
@@ -126,14 +127,7 @@ test('a saved audience over time: days pass, what changed, and a real alert by m
 
   await test.step('sign in, create a team and save an audience', async () => {
     await signIn(page, app.sink, EMAIL);
-    await page
-      .getByRole('button', { name: 'Create a team' })
-      .or(page.getByRole('link', { name: 'Create a team' }))
-      .first()
-      .click();
-    await page.getByLabel('Team name').fill('History Team');
-    await page.getByRole('button', { name: 'Create team' }).click();
-    await expect(page).toHaveURL(new RegExp(`/${TEAM}/team`));
+    await createTeamFromWelcome(page, 'History Team', TEAM);
   });
   // People whose posts say "good": a keyword audience grows as the sandbox's people post, so over two
   // simulated weeks it grows by more than 20 % beyond the sampling noise (p ≈ 0.005 on this network;

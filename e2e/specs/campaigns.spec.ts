@@ -15,6 +15,7 @@ import { signIn } from '../support/audience-screens';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { tr } from '../support/locales';
 import { contentCutOff, screenshot, screenshotBothWidths } from '../support/screens';
+import { createTeamFromWelcome } from '../support/sign-in';
 
 /**
  * The campaign journey: an audience, uploaded images, three creatives, a campaign with two ad sets and
@@ -150,14 +151,7 @@ test('builds, publishes, watches and pauses a campaign on X, and downloads its s
   await test.step('sign in and create the team; creator access from staff', async () => {
     await signIn(page, app.sink, 'nora@example.com');
     await expect(page).toHaveURL(/\/welcome/);
-    await page
-      .getByRole('button', { name: 'Create a team' })
-      .or(page.getByRole('link', { name: 'Create a team' }))
-      .first()
-      .click();
-    await page.getByLabel('Team name').fill('Coffee Launch');
-    await page.getByRole('button', { name: 'Create team' }).click();
-    await expect(page).toHaveURL(/\/coffee-launch\/team/);
+    await createTeamFromWelcome(page, 'Coffee Launch', 'coffee-launch');
     slug = 'coffee-launch';
     // SPEC §6: saving from the creator needs the Audience_creator group, which internal staff give
     // on their Staff screen (Nora's address is on the staff domain here, so she gives it to herself).

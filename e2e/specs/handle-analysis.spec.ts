@@ -4,6 +4,7 @@ import { signIn } from '../support/audience-screens';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { tr } from '../support/locales';
 import { screenshot } from '../support/screens';
+import { createTeamFromWelcome } from '../support/sign-in';
 
 /** "Analyse a handle" in the creator shows the typed analysis (reach, interests, hashtags) in both languages. */
 // The settings of audience-journey.spec.ts, whose server this file shares (playwright.config.ts).
@@ -15,14 +16,7 @@ test('analyses a handle of the network in English and Japanese', async ({ browse
   const page = await browser.newPage({ baseURL: app.server.url });
   await test.step('sign in and create a team', async () => {
     await signIn(page, app.sink, 'kenji@example.com');
-    await page
-      .getByRole('button', { name: 'Create a team' })
-      .or(page.getByRole('link', { name: 'Create a team' }))
-      .first()
-      .click();
-    await page.getByLabel('Team name').fill('Osaka Launch');
-    await page.getByRole('button', { name: 'Create team' }).click();
-    await expect(page).toHaveURL(/\/osaka-launch\/team/);
+    await createTeamFromWelcome(page, 'Osaka Launch', 'osaka-launch');
   });
 
   const analyse = async (lang: 'en' | 'ja') => {

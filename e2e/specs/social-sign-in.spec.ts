@@ -1,6 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { screenshot } from '../support/screens';
+import { createTeamFromWelcome } from '../support/sign-in';
 
 /**
  * SPEC §4 social login: a new visitor signs in with X on the sandbox's OAuth 1.0a consent page, then
@@ -29,14 +30,7 @@ test('a new visitor signs in with X, then connects Google from Manage account', 
   await expect(page).toHaveURL(/\/welcome/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: /Welcome/ }).first()).toBeVisible();
 
-  await page
-    .getByRole('button', { name: 'Create a team' })
-    .or(page.getByRole('link', { name: 'Create a team' }))
-    .first()
-    .click();
-  await page.getByLabel('Team name').fill('Social Team');
-  await page.getByRole('button', { name: 'Create team' }).click();
-  await expect(page).toHaveURL(/\/social-team\/team/);
+  await createTeamFromWelcome(page, 'Social Team', 'social-team');
 
   await page.goto('/social-team/account');
   const section = page.getByRole('region', { name: 'Connected accounts' });
@@ -72,14 +66,7 @@ test('another visitor signs in with X OAuth 2.0 (PKCE), then connects LinkedIn',
 
   // Back at /login/twitter_oauth2 with the code: signed in as a new user without a team.
   await expect(page).toHaveURL(/\/welcome/, { timeout: 20_000 });
-  await page
-    .getByRole('button', { name: 'Create a team' })
-    .or(page.getByRole('link', { name: 'Create a team' }))
-    .first()
-    .click();
-  await page.getByLabel('Team name').fill('PKCE Team');
-  await page.getByRole('button', { name: 'Create team' }).click();
-  await expect(page).toHaveURL(/\/pkce-team\/team/);
+  await createTeamFromWelcome(page, 'PKCE Team', 'pkce-team');
 
   await page.goto('/pkce-team/account');
   const section = page.getByRole('region', { name: 'Connected accounts' });

@@ -18,3 +18,17 @@ export async function signInWithCode(
   await page.getByLabel(tr(lang, 'login.codeLabel')).pressSequentially(signInCodeFrom(mail), { delay: 30 });
   await expect(page).not.toHaveURL(/\/login/);
 }
+
+/**
+ * A user without a team, on the welcome screen: "Create a team" opens the form (a panel that slides
+ * open), the name is typed and the form sent with Enter; then the new team's settings open. (A click
+ * on "Create team" while the panel still slid open was once lost: nothing was sent.)
+ */
+export async function createTeamFromWelcome(page: Page, name: string, slug: string): Promise<void> {
+  await expect(page).toHaveURL(/\/welcome/, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Create a team' }).click();
+  const field = page.getByLabel('Team name');
+  await field.fill(name);
+  await field.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/${slug}/team`));
+}
