@@ -123,7 +123,7 @@ function keyColumns(slug: string, t: TFunction, locale: string): DataTableColumn
       key: 'scopes',
       header: t('apiAccess.keys.scopes'),
       render: (apiKey) => (
-        <Group gap={4} justify="flex-end">
+        <Group gap={4}>
           {apiKey.scopes.map((scope) => (
             <Badge key={scope} variant="light" size="sm">
               {t(SCOPE_TEXT[scope])}

@@ -116,7 +116,8 @@ function auditColumns(t: TFunction, locale: string): DataTableColumn<AuditEntry>
       key: 'when',
       header: t('audit.when'),
       render: (entry) => (
-        <>
+        // One block: a phone's stacked cell lays its children out in a row.
+        <div>
           {/* The date and the time on lines of their own: a narrow column cuts neither. */}
           <time dateTime={entry.created}>
             <Text size="sm" span display="block" style={{ whiteSpace: 'nowrap' }}>
@@ -129,7 +130,7 @@ function auditColumns(t: TFunction, locale: string): DataTableColumn<AuditEntry>
           <Text size="xs" c="dimmed">
             {entry.ip}
           </Text>
-        </>
+        </div>
       ),
     },
     {
@@ -145,7 +146,8 @@ function auditColumns(t: TFunction, locale: string): DataTableColumn<AuditEntry>
       key: 'action',
       header: t('audit.action'),
       render: (entry) => (
-        <>
+        // One block: a phone's stacked cell lays its children out in a row.
+        <div>
           {/* The action in words where it is known, and its code (what the filter and the CSV use). */}
           <Text size="sm" fw={500}>
             {t(`audit.actions.${entry.action}`, { defaultValue: '' })}
@@ -156,14 +158,14 @@ function auditColumns(t: TFunction, locale: string): DataTableColumn<AuditEntry>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {entry.subject}
           </Text>
-        </>
+        </div>
       ),
     },
     {
       key: 'change',
       header: t('audit.change'),
       render: (entry) => (
-        <details>
+        <details style={{ textAlign: 'left' }}>
           <summary>{t('audit.beforeAfter')}</summary>
           <Text size="xs" fw={500}>
             {t('audit.before')}
