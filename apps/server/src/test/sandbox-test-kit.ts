@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { generateNetwork, sandboxAdsToken, type Network } from '@murmur/sandbox';
 import { grantedAccounts, memberships, xAdsCredentials } from '../db/schema';
@@ -95,12 +95,7 @@ export interface SandboxTestApp {
     others?: TestSession[],
   ): Promise<{ teamId: number; slug: string; accountId: string; currency: string }>;
   /** A request with the session's token. */
-  call(
-    session: TestSession,
-    method: Method,
-    url: string,
-    payload?: object,
-  ): Promise<{ statusCode: number; body: string; json: <T = never>() => T }>;
+  call(session: TestSession, method: Method, url: string, payload?: object): Promise<LightMyRequestResponse>;
 }
 
 /** Starts the app before the file's tests (beforeAll) and closes it after them. */
