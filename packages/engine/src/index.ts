@@ -136,10 +136,13 @@ export { mergeEstimates } from './shard/merge-estimates';
 export {
   createLiveShardEngine,
   liveShardInsights,
+  liveShardLookalike,
+  liveShardVersion,
   readLiveShardSnapshot,
   ShardOwnership,
   writeLiveShardSnapshot,
   type LiveShardEngine,
+  type LiveShardVersion,
 } from './shard/live-shard';
 export { LiveShardQuestions, UnknownQuestionError, type LiveQuestionsOptions } from './shard/live-questions';
 export type { Asked, ShardOp, ShardRequests, WirePartition } from './shard/shard-requests';

@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { SANDBOX_DEV_CREDENTIALS } from '@murmur/core/dev-credentials';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
 import type { AudienceInsights } from '@murmur/core/insights';
-import { createLiveEngine, type FieldCounts, type LiveAudienceEngine } from '@murmur/engine';
+import { createLiveEngine, type FieldCounts, type LiveAudienceEngine, type Lookalike } from '@murmur/engine';
 import {
   JetStreamLiveLog,
   removeLiveShardSnapshots,
@@ -36,8 +36,9 @@ import { engineFromExport, holdClock, liveMix } from '../test/live-exactness';
  * restarted: each loads a snapshot and replays only the log after its position (the events it applies
  * are counted against the log). At a held instant, the 200 packages of bench:engine's mix and the
  * member-panel counts equal an index built from scratch from the sandbox's export at that instant,
- * and every insights panel (a fifth of the live mix) equals a live engine that applied the log in its
- * sequence order — with both replicas of each shard, then with only the ones that were killed.
+ * and every insights panel (a fifth of the live mix) and a lookalike equal a live engine that applied
+ * the log in its sequence order — with both replicas of each shard, then with only the ones that were
+ * killed.
  * LIVE_CRASH_ROUNDS sets the rounds (default 2; `LIVE_CRASH_ROUNDS=5`: the full proof's five rounds).
  */
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -267,6 +268,25 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
     return differ;
   };
 
+  /**
+   * A lookalike of the first live-mix audience of 30 to 500 members through the shards against the
+   * one of a live engine that applied the log in its sequence order (docs/LIVE.md "Lookalikes on live
+   * shards"): the parts that differ.
+   */
+  const lookalikeDiffers = async (sharded: ShardedEngine, single: LiveAudienceEngine): Promise<string[]> => {
+    const size = (p: TargetingPackage) => single.estimate(p).sampleCount;
+    const audience = liveMix(single).find((p) => size(p) >= 30 && size(p) <= 500)!;
+    const seed = Array.from(single.evaluate(audience).accounts.toArray());
+    const want = single.lookalike!(seed);
+    expect(want.ranked.length).toBeGreaterThan(0);
+    const got = await sharded.lookalike(seed);
+    return (Object.keys(want) as (keyof Lookalike)[])
+      .filter((k) => k !== 'ms')
+      .filter((k) => JSON.stringify(ranked(got[k])) !== JSON.stringify(ranked(want[k])))
+      .map((k) => `lookalike of ${JSON.stringify(audience)}: ${k}`);
+  };
+  const ranked = (v: unknown) => (v instanceof Uint32Array ? Array.from(v) : v);
+
   it(`after simulated hours and ${ROUNDS} kill -9 rounds of a replica, the shards answer as the export at that instant`, async () => {
     const live = cluster!.replicas;
     const startedAt = network.clock.now;
@@ -326,6 +346,7 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
       // Insights, panel by panel, as one engine that applied the log in its sequence order.
       const { engine: single, bornLive } = await inSequence();
       expect(await insightsDiffer(sharded, single)).toEqual([]);
+      expect(await lookalikeDiffers(sharded, single)).toEqual([]);
       // Not vacuous: accounts were born live, which every replica must number alike.
       expect(bornLive).toBeGreaterThan(0);
       // Only the replicas that were killed and restarted: nothing lost, nothing applied twice.
@@ -335,6 +356,7 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
       );
       expect(await differences(sharded)).toEqual([]);
       expect(await insightsDiffer(sharded, single)).toEqual([]);
+      expect(await lookalikeDiffers(sharded, single)).toEqual([]);
       // Not a mix of empty answers.
       const reached = mix.filter(
         (p) => reference.estimate(p.pkg, { exclusions: p.exclusions }).sampleCount > 0,

@@ -19,8 +19,9 @@ export interface ShardInfo {
   /** Approximate bytes of its typed arrays. */
   bytes: number;
   /**
-   * A live shard serving insights: each question's dictionary and round trips go to one replica,
-   * which answers them over the version it pinned for that question (ShardedEngine, live-questions.ts).
+   * A live shard serving insights and lookalikes: each question's dictionary and round trips go to
+   * one replica, which answers them over the version it pinned for that question (ShardedEngine,
+   * live-questions.ts).
    */
   liveInsights?: boolean;
 }
@@ -58,8 +59,12 @@ const token = (replica: string): string => replica.replace(/[^A-Za-z0-9_-]/g, '_
 export const replicaSubject = (prefix: string, shard: number, replica: string, op: ShardOp): string =>
   `${prefix}.${shard}.replica.${token(replica)}.${op}`;
 
-/** The operations of one insights question, which a replica also answers on its own subject. */
-export const isQuestionOp = (op: ShardOp): boolean => op === 'estimate' || op.startsWith('insights');
+/**
+ * The operations of one insights or lookalike question, which a replica also answers on its own
+ * subject.
+ */
+export const isQuestionOp = (op: ShardOp): boolean =>
+  op === 'estimate' || op === 'questionFinish' || op.startsWith('insights') || op.startsWith('lookalike');
 
 /** What a replica answers a live question's dictionary with: itself, to be asked again. */
 export interface QuestionDictionary<D = ShardDictionary> {

@@ -12,6 +12,7 @@ import {
   readLiveShardSnapshot,
   writeLiveShardSnapshot,
   type LiveShardEngine,
+  type Lookalike,
 } from '@murmur/engine';
 import { JetStreamLiveLog } from '../live/jetstream-log';
 import { partitionOfEvent } from '../live/live-log';
@@ -29,6 +30,9 @@ const counted = (i: AudienceInsights) => {
   const { ms: _ms, sampleAccounts: _sample, ...rest } = i;
   return rest;
 };
+
+/** A lookalike without its timing, as plain data. */
+const plain = (l: Lookalike) => ({ ...l, ms: 0, ranked: Array.from(l.ranked) });
 
 const PACKAGES = [
   pkg({ languages: [{ label: 'English' }, { label: 'Japanese' }, { label: 'Spanish' }] }),
@@ -134,7 +138,7 @@ describe('insights over live shards on NATS', () => {
     }
   });
 
-  it('over a JetStream log of 3 partitions, 3 shards × 2 replicas following it (other batches, one restarted from its snapshot) equal the single engine that applied the log in sequence order', async () => {
+  it('over a JetStream log of 3 partitions, 3 shards × 2 replicas following it (other batches, one restarted from its snapshot) equal the single engine that applied the log in sequence order, lookalikes too', async () => {
     const rand = seededRandom(46);
     const m = baseModel(rand, 90, 140);
     const exported = m.lines();
@@ -252,6 +256,11 @@ describe('insights over live shards on NATS', () => {
           counted(single.insights(single.evaluate(p))),
         );
       }
+      // A lookalike too (shard-live-lookalike.test.ts tests it further).
+      const seed = Array.from(single.evaluate(pkg({ hashtags: [{ label: 'jazz' }] })).accounts.toArray());
+      const lookalike = plain(single.lookalike!(seed));
+      expect(lookalike.ranked.length).toBeGreaterThan(0);
+      expect(plain(await sharded.lookalike(seed))).toEqual(lookalike);
       // Only the b replicas (batches of 7, the restarted one among them).
       for (const r of replicas.filter((r) => r.name === 'a')) await r.service.close();
       for (const p of PACKAGES) {
@@ -259,6 +268,7 @@ describe('insights over live shards on NATS', () => {
           counted(single.insights(single.evaluate(p))),
         );
       }
+      expect(plain(await sharded.lookalike(seed))).toEqual(lookalike);
     } finally {
       for (const r of replicas) {
         await r.consumer.stop();

@@ -9,9 +9,9 @@
 // furthest along the log, else from the export, and writes its own every --live-snapshot-seconds and
 // when it stops (live/live-shard-snapshots.ts). JSON lines on stdout: `ready` (with the position it
 // started from), `live` (events applied since start and the position, at most once a second) and
-// `snapshot` (each one written). A live shard serves insights over any number of partitions (it
-// applies the log in its sequence order, as every replica does), each question over the version
-// its replica pinned for it (live-questions.ts).
+// `snapshot` (each one written). A live shard serves insights and lookalikes over any number of
+// partitions (it applies the log in its sequence order, as every replica does), each question over
+// the version its replica pinned for it (live-questions.ts).
 import { parseArgs } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -69,7 +69,7 @@ const liveSource = {
   replica,
 };
 let insights: ShardInsights | undefined;
-/** A live shard's insights, per question; or why it serves none. */
+/** A live shard's insights and lookalikes, per question. */
 let liveInsights: LiveShardQuestions | undefined;
 let lookalikes: ShardLookalike | undefined;
 let from: 'snapshot' | 'export';
@@ -98,9 +98,9 @@ if (livePartitions) {
     position: opened.engine.position(),
   };
   engine = opened.engine;
-  // Insights need every replica of every shard to number the accounts and posts born live alike:
-  // followLive applies the log in its sequence order, one order for every replica (docs/LIVE.md,
-  // "Insights on live shards").
+  // Insights and lookalikes need every replica of every shard to number the accounts and posts born
+  // live alike: followLive applies the log in its sequence order, one order for every replica
+  // (docs/LIVE.md, "Insights on live shards", "Lookalikes on live shards").
   liveInsights = new LiveShardQuestions(opened.engine);
   from = opened.from;
   buildSeconds = opened.seconds;

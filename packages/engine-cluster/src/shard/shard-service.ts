@@ -39,13 +39,16 @@ export interface ShardServiceOptions extends ShardSpec {
   /** Its side of sharded insights (over the same index); without it, insights questions fail. */
   insights?: ShardInsights;
   /**
-   * A live shard's side of sharded insights, per question (live-questions.ts): each question's
-   * dictionary pins a version, its round trips (on this replica's own subject) read it.
+   * A live shard's side of sharded insights and lookalikes, per question (live-questions.ts): each
+   * question's dictionary pins a version, its round trips (on this replica's own subject) read it.
    */
   liveInsights?: LiveShardQuestions;
   /** Why this replica serves no insights (the error a question gets), when it has neither. */
   noInsights?: string;
-  /** Its side of sharded lookalikes (over the same index); without it, lookalike questions fail. */
+  /**
+   * Its side of sharded lookalikes (over the same index); without it (nor `liveInsights`, which
+   * serves them per question), lookalike questions fail.
+   */
   lookalike?: ShardLookalike;
   /**
    * The sets pushed to this shard, followed (shard-sets.ts): a request naming a later revision
@@ -117,7 +120,9 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
     return answer;
   };
   const evaluated = new EvaluatedSets();
-  const withLookalike = (): ShardLookalike => {
+  /** The lookalike side a round trip reads: its question's pinned version on a live shard. */
+  const lookalikeOf = (question: string | undefined): ShardLookalike => {
+    if (questions) return questions.lookalike(question);
     if (!options.lookalike) throw new Error(`Shard ${shard} serves no lookalikes.`);
     return options.lookalike;
   };
@@ -145,11 +150,16 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
         questions?.finish(r.question);
       }
     },
-    lookalikeCount: (r) => withLookalike().count(r),
-    lookalikePopulation: (r) => withLookalike().population(r),
-    lookalikeRank: (r) => withLookalike().rank(r),
-    lookalikeDescribe: (r) => withLookalike().describe(r),
-    lookalikeJoint: (r) => withLookalike().joint(r),
+    lookalikeCount: (r) => lookalikeOf(r.question).count(r),
+    lookalikePopulation: (r) => lookalikeOf(r.question).population(r),
+    lookalikeRank: (r) => lookalikeOf(r.question).rank(r),
+    lookalikeDescribe: (r) => lookalikeOf(r.question).describe(r),
+    lookalikeJoint: (r) => lookalikeOf(r.question).joint(r),
+    // After a lookalike's last round trip, or a question given up: its pinned version is released.
+    questionFinish: (r) => {
+      questions?.finish(r.question);
+      return null;
+    },
     censusCore: ({ core }) => engine.explore.presentCore(core),
     liveStatus: () => options.liveStatus?.() ?? null,
     communityCensus: ({ partition, presentCore }) =>

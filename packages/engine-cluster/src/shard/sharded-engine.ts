@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   type AsyncAudienceEngine,
@@ -15,7 +14,6 @@ import {
   mergeEstimates,
   MergedDictionary,
   shardedInsights,
-  type ShardAsker,
   type ShardDictionary,
   mergeOverlapCounts,
   type OverlapCounts,
@@ -28,6 +26,7 @@ import {
   type ShardCensus,
   type WirePartition,
 } from '@murmur/engine';
+import { liveQuestion, type LiveQuestionHost } from './live-question';
 import { readShardMap } from './shard-map';
 import { isNamed, remoteError, requestChunks } from './shard-transport';
 import { mergeLiveStatus } from '../live/shard-live-status';
@@ -159,56 +158,51 @@ export class ShardedEngine implements AsyncAudienceEngine {
     baseline?: AudienceQuery,
   ): Promise<AudienceInsights> {
     if (this.shardInfo.some((i) => i.liveInsights)) {
-      return this.liveQuestion((asker, dictionary) =>
-        shardedInsights(asker, dictionary, this.scale, query, options, baseline),
+      return liveQuestion(
+        this.questionHost,
+        (asker, dictionary) => shardedInsights(asker, dictionary, this.scale, query, options, baseline),
+        'last round trip',
       );
     }
     return shardedInsights(this, await this.mergedDictionary(), this.scale, query, options, baseline);
   }
 
   /**
-   * One insights question over live shards (docs/LIVE.md, "Insights on live shards"): their terms,
-   * populations and numbers move with every batch, so the dictionary is fetched for the question —
-   * each replica answering it pins the version it has then (live-questions.ts) — and every later
-   * round trip goes to that replica's own subject, with the question's name. A replica gone, a
-   * question released mid-way (its time passed) or a shard behind another (LiveVersionBehindError)
-   * starts the question again, up to `attempts` times.
+   * What a question over live shards (live-question.ts `liveQuestion`) asks of this engine: each
+   * shard's dictionary through its queue group, every later round trip to the replica that answered
+   * it, and its release told to that replica without waiting.
    */
-  private async liveQuestion<T>(
-    run: (asker: ShardAsker, dictionary: MergedDictionary) => Promise<T>,
-  ): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const question = randomUUID();
-      const replies = await this.scatter<'insightsDictionary', ShardDictionaryReply>('insightsDictionary', {
-        question,
-      });
-      const replicas = replies.map((reply, shard) => {
-        if (!('replica' in reply)) throw new Error(`Shard ${shard} is not live: it answered no question.`);
-        return reply.replica;
-      });
-      const dictionary = new MergedDictionary(replies.map((r) => ('replica' in r ? r.dictionary : r)));
-      const asker: ShardAsker = {
-        shards: this.shards,
-        ask: <K extends ShardOp, R>(shard: number, op: K, input: ShardRequests[K]) =>
-          this.ask<K, R>(shard, op, { ...input, question }, replicas[shard]),
-      };
-      try {
-        return await run(asker, dictionary);
-      } catch (error) {
-        const again =
-          error instanceof ShardUnavailableError ||
-          isNamed(error, 'UnknownQuestionError') ||
-          isNamed(error, 'LiveVersionBehindError');
-        if (!again || attempt >= this.attempts) throw error;
-      }
-    }
+  private get questionHost(): LiveQuestionHost {
+    return {
+      shards: this.shards,
+      attempts: this.attempts,
+      dictionaries: (question) =>
+        this.scatter<'insightsDictionary', ShardDictionaryReply>('insightsDictionary', { question }),
+      ask: (shard, op, input, replica) => this.ask(shard, op, input, replica),
+      tell: (shard, op, input, replica) => {
+        try {
+          this.options.nc.publish(replicaSubject(this.prefix, shard, replica, op), encode(input));
+        } catch {
+          // The connection is closing: the replica releases the question after its time.
+        }
+      },
+    };
   }
 
   /**
    * A lookalike of a seed (global account numbers), as the single engine's `lookalike`: the same
    * held-out recall, ranking, samples and reasons (lookalike/merge-lookalike.ts). Sample counts.
+   * Over live shards, one question as insights ask it (`liveQuestion`): every round trip reads the
+   * version its replica pinned for the dictionary, released once the lookalike is merged.
    */
   async lookalike(seed: ArrayLike<number>, options?: LookalikeOptions): Promise<Lookalike> {
+    if (this.shardInfo.some((i) => i.liveInsights)) {
+      return liveQuestion(
+        this.questionHost,
+        (asker, dictionary) => shardedLookalike(asker, dictionary, seed, options),
+        'finish',
+      );
+    }
     return shardedLookalike(this, await this.mergedDictionary(), seed, options);
   }
 

@@ -3,11 +3,14 @@
 // by (rank keys: score and account number). The coordinator's side is merge-lookalike.ts. Features
 // travel as `t ≥ 0` (the shard's own term id) or `-1 - n` (follows account n): account numbers are
 // the same on every shard, term ids are not (the coordinator maps them through MergedDictionary).
+// A live shard's side is the same class over one pinned version (live-shard.ts `liveShardVersion`,
+// docs/LIVE.md "Lookalikes on live shards"): what it counts is narrowed to the accounts it owns.
 import type { AccountSummary } from '@murmur/core/insights';
 import { countBits, newBits, setAll } from '../bits/bitset';
-import type { Posting } from '../bits/posting';
+import { EMPTY_POSTING, type Posting } from '../bits/posting';
 import { accountSummary } from '../insights/account-summary';
 import type { AudienceIndex } from '../postings/audience-index';
+import { LiveVersionBehindError, type LiveShardParts } from '../shard/insights-protocol';
 import { shardOf, type ShardSpec } from '../shard/shard-index';
 import { countFeatures, featureSpace, featureVisitor, type FeatureSpace } from './features';
 import { universeOf } from './lookalike';
@@ -69,21 +72,53 @@ export interface LookalikeJointRequest {
 export class ShardLookalike {
   private readonly space: FeatureSpace;
 
+  /**
+   * `index`: a static shard's, or a live shard's pinned version narrowed to the accounts it owns
+   * (its `present`), with `live` saying which it owns and holding the whole version.
+   */
   constructor(
     private readonly index: AudienceIndex,
     private readonly spec: ShardSpec,
+    private readonly live?: LiveShardParts,
   ) {
     this.space = featureSpace(index);
   }
 
+  /**
+   * The seed members this shard counts: those it owns (a static shard: `shardOf`; a live shard: by
+   * ShardOwnership, an account born live by its X id). A number its version does not hold counts
+   * nowhere, as in a single engine that does not hold it.
+   */
   private owned(numbers: readonly number[]): Uint32Array {
     const { shard, shards } = this.spec;
-    return Uint32Array.from(numbers.filter((n) => shardOf(n, shards) === shard && n < this.index.size));
+    const { live } = this;
+    const size = this.index.size;
+    return Uint32Array.from(
+      numbers.filter((n) => n < size && (live ? live.owns(n) : shardOf(n, shards) === shard)),
+    );
+  }
+
+  /**
+   * The accounts the coordinator asks this shard to describe (it routes them by `shardOf`): a live
+   * shard holds an account born live whole whoever owns it, but not one born after its version.
+   * @throws LiveVersionBehindError for such an account (another shard, further along, named it).
+   */
+  private routed(numbers: readonly number[]): Uint32Array {
+    const { shard, shards } = this.spec;
+    const mine = numbers.filter((n) => shardOf(n, shards) === shard);
+    const { live } = this;
+    const behind = live ? mine.find((n) => live.bornLive(n) && !live.whole.accounts.slot[n]) : undefined;
+    if (behind !== undefined) throw new LiveVersionBehindError(behind);
+    return Uint32Array.from(mine.filter((n) => n < this.index.size));
   }
 
   private bitsOf(numbers: readonly number[]): Uint32Array {
+    return this.bitsOfAll(this.owned(numbers));
+  }
+
+  private bitsOfAll(numbers: Uint32Array): Uint32Array {
     const bits = newBits(this.index.size);
-    setAll(bits, this.owned(numbers), this.index.size);
+    setAll(bits, numbers, this.index.size);
     return bits;
   }
 
@@ -96,7 +131,9 @@ export class ShardLookalike {
   }
 
   private posting(wire: number): Posting {
-    return wire >= 0 ? this.index.postings.get(wire) : this.index.followers.get(-1 - wire);
+    if (wire >= 0) return this.index.postings.get(wire);
+    // A live shard behind another may not hold the followed account yet: nobody it owns follows it.
+    return -1 - wire < this.index.size ? this.index.followers.get(-1 - wire) : EMPTY_POSTING;
   }
 
   count(request: LookalikeCountRequest): LookalikeCountPart {
@@ -126,7 +163,9 @@ export class ShardLookalike {
 
   population(request: LookalikePopulationRequest): number[] {
     const universe = universeOf(this.index, request.country);
-    const within = universe.restricted ? universe.bits : undefined;
+    // A live shard's postings also hold accounts it does not own (every one born live, other shards'
+    // follows of its own): counted within its narrowed population, as its insights count them.
+    const within = universe.restricted || this.live ? universe.bits : undefined;
     return request.features.map((f) => countWithin(this.posting(f), within));
   }
 
@@ -151,10 +190,12 @@ export class ShardLookalike {
     const universe = universeOf(index, request.country);
     const position = new Map(request.features.map((f, i) => [this.local(f), i]));
     const visitor = featureVisitor(index, space, !universe.restricted);
-    const samples = this.owned(request.samples);
-    const scores = this.scores(request.features, request.weights, universe.bits);
+    const samples = this.routed(request.samples);
+    // Scored over the samples alone (the same sums, in the same order, as over the population they
+    // were ranked from): a live shard describes an account born live that another shard owns.
+    const scores = this.scores(request.features, request.weights, this.bitsOfAll(samples));
     return {
-      accounts: Array.from(this.owned(request.accounts), (n) => accountSummary(index, n)),
+      accounts: Array.from(this.routed(request.accounts), (n) => accountSummary(index, n)),
       samples: Array.from(samples, (n) => {
         const carried = new Set<number>();
         visitor(n, (f) => {
@@ -172,8 +213,8 @@ export class ShardLookalike {
     const inSeed: number[] = [];
     const inPopulation: number[] = [];
     for (const [a, b] of request.pairs) {
-      const pa = this.index.followers.get(a);
-      const pb = this.index.followers.get(b);
+      const pa = this.posting(-1 - a);
+      const pb = this.posting(-1 - b);
       inSeed.push(jointCount(pa, pb, seed));
       inPopulation.push(jointCount(pa, pb, universe));
     }

@@ -59,6 +59,7 @@ function question(
       case 'lookalikeDescribe':
       case 'lookalikeJoint':
       case 'liveStatus':
+      case 'questionFinish':
       case 'censusCore':
       case 'communityCensus':
         throw new Error(`${op}: not asked by insights`);

@@ -1,16 +1,26 @@
-// A live shard's side of sharded insights, one question at a time (docs/LIVE.md, "Insights on live
-// shards"): a live shard's terms, populations and numbers move with every batch it applies, so the
-// dictionary and every round trip of one question must be read from one version of one replica.
+// A live shard's side of sharded insights and lookalikes, one question at a time (docs/LIVE.md,
+// "Insights on live shards", "Lookalikes on live shards"): a live shard's terms, populations and
+// numbers move with every batch it applies, so the dictionary and every round trip of one question
+// must be read from one version of one replica.
 import type { AudienceQuery } from '../async/async-engine';
 import type { AudienceEstimate } from '../engine';
 import { countAudience } from '../evaluate/evaluate';
-import { liveShardInsights, type LiveShardEngine } from './live-shard';
+import type { ShardLookalike } from '../lookalike/shard-lookalike';
+import {
+  liveShardInsights,
+  liveShardLookalike,
+  liveShardVersion,
+  type LiveShardEngine,
+  type LiveShardVersion,
+} from './live-shard';
 import type { ShardDictionary, ShardInsights } from './shard-insights';
 
-/** A question held: its pinned version's insights, released after its last round trip. */
+/** A question held: its pinned version, its insights and lookalike over it, released after its last round trip. */
 interface Held {
+  version: LiveShardVersion;
   insights: ShardInsights;
-  release: () => void;
+  /** Built on the question's first lookalike round trip. */
+  lookalike?: ShardLookalike;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -26,17 +36,19 @@ export class UnknownQuestionError extends Error {
   override readonly name = 'UnknownQuestionError';
   constructor(question: string) {
     super(
-      `Insights question ${question} is not held on this replica: its round trips must reach the replica ` +
+      `Question ${question} is not held on this replica: its round trips must reach the replica ` +
         'that answered its dictionary, within its time.',
     );
   }
 }
 
 /**
- * The insights questions a live shard replica is answering: `dictionary(question)` pins the version
- * current now (liveShardInsights) and answers its term dictionary; the question's later round trips
- * (`estimate`, then ShardInsights' partial, graph, resolve and describe through `of`) read that
- * version whatever the replica applies meanwhile; `finish` (after describe) releases it.
+ * The questions a live shard replica is answering: `dictionary(question)` pins the version current
+ * now (liveShardVersion) and answers its term dictionary; the question's later round trips read that
+ * version whatever the replica applies meanwhile — an insights question's `estimate`, then
+ * ShardInsights' partial, graph, resolve and describe through `of`; a lookalike's count,
+ * population, rank, describe and joint through `lookalike` — and `finish` (after an insights
+ * question's describe, after a lookalike's last round trip) releases it.
  */
 export class LiveShardQuestions {
   private readonly held = new Map<string, Held>();
@@ -61,20 +73,34 @@ export class LiveShardQuestions {
     let held = this.held.get(question);
     if (!held) {
       while (this.held.size >= this.keep) this.finish(this.held.keys().next().value);
-      const { insights, release } = liveShardInsights(this.engine);
+      const version = liveShardVersion(this.engine);
+      const { insights } = liveShardInsights(this.engine, version);
       const timer = setTimeout(() => this.finish(question), this.ttlMs);
       timer.unref?.();
-      held = { insights, release, timer };
+      held = { version, insights, timer };
       this.held.set(question, held);
     }
     return held.insights.dictionary();
   }
 
-  /** The question's insights over its pinned version. @throws UnknownQuestionError */
-  of(question: string | undefined): ShardInsights {
+  private heldOf(question: string | undefined): Held {
     const held = question === undefined ? undefined : this.held.get(question);
     if (!held) throw new UnknownQuestionError(String(question));
-    return held.insights;
+    return held;
+  }
+
+  /** The question's insights over its pinned version. @throws UnknownQuestionError */
+  of(question: string | undefined): ShardInsights {
+    return this.heldOf(question).insights;
+  }
+
+  /**
+   * The question's lookalike side over its pinned version, the one its dictionary was read from
+   * (liveShardLookalike). @throws UnknownQuestionError
+   */
+  lookalike(question: string | undefined): ShardLookalike {
+    const held = this.heldOf(question);
+    return (held.lookalike ??= liveShardLookalike(this.engine, held.version));
   }
 
   /** The audience's size over the question's pinned version (the insights' first round trip). */
@@ -89,7 +115,7 @@ export class LiveShardQuestions {
     if (!held) return;
     clearTimeout(held.timer);
     this.held.delete(question!);
-    held.release();
+    held.version.release();
   }
 
   /** Releases every question held. */

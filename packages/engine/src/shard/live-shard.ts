@@ -11,6 +11,8 @@ import {
   type SnapshotManifest,
   type SnapshotShard,
 } from '../snapshot/snapshot-file';
+import { ShardLookalike } from '../lookalike/shard-lookalike';
+import type { LiveShardParts } from './insights-protocol';
 import { buildShardRecords, type ShardSpec } from './shard-index';
 import { ShardInsights } from './shard-insights';
 
@@ -152,6 +154,35 @@ export function readLiveShardSnapshot(
   return withShard(engine, shard);
 }
 
+/** A live shard's version pinned for one question (`liveShardVersion`). */
+export interface LiveShardVersion {
+  /** The version narrowed to the accounts the shard owns (what its answers count). */
+  readonly index: AudienceIndex;
+  /** Which accounts it owns, which were born live, and the whole version. */
+  readonly live: LiveShardParts;
+  /** Releases the version (batches applied meanwhile did not change it). */
+  readonly release: () => void;
+}
+
+/**
+ * The version current now of a live shard, pinned for one question's round trips (insights,
+ * lookalikes): release it once they are answered.
+ */
+export function liveShardVersion(engine: LiveShardEngine): LiveShardVersion {
+  const pinned = engine.pin();
+  const ownership = new ShardOwnership(engine.shard, engine.shard.exported);
+  const { whole } = pinned;
+  return {
+    index: pinned.index,
+    live: {
+      owns: (n) => ownership.owns(whole, n),
+      bornLive: (n) => n >= engine.shard.exported,
+      whole,
+    },
+    release: pinned.release,
+  };
+}
+
 /**
  * A live shard's side of sharded insights, over the version current now (pinned: batches applied
  * meanwhile do not change it; release it once the question's round trips are answered). Ranked
@@ -162,14 +193,20 @@ export function readLiveShardSnapshot(
  * between them, that is when they applied the log in the same order: engine-cluster's replicas apply
  * it in its sequence order (docs/LIVE.md, "Insights on live shards").
  */
-export function liveShardInsights(engine: LiveShardEngine): { insights: ShardInsights; release: () => void } {
-  const pinned = engine.pin();
-  const ownership = new ShardOwnership(engine.shard, engine.shard.exported);
-  const { whole } = pinned;
-  const insights = new ShardInsights(pinned.index, undefined, {
-    owns: (n) => ownership.owns(whole, n),
-    bornLive: (n) => n >= engine.shard.exported,
-    whole,
-  });
-  return { insights, release: pinned.release };
+export function liveShardInsights(
+  engine: LiveShardEngine,
+  version: LiveShardVersion = liveShardVersion(engine),
+): { insights: ShardInsights; release: () => void } {
+  return { insights: new ShardInsights(version.index, undefined, version.live), release: version.release };
+}
+
+/**
+ * A live shard's side of sharded lookalikes over a pinned version (`liveShardVersion`, the one its
+ * question's dictionary was read from): the seed members, candidates and populations it counts are
+ * the accounts it owns (an account born live by its X id); it describes the accounts the coordinator
+ * routes to it by number, an account born live whoever owns it (docs/LIVE.md, "Lookalikes on live
+ * shards").
+ */
+export function liveShardLookalike(engine: LiveShardEngine, version: LiveShardVersion): ShardLookalike {
+  return new ShardLookalike(version.index, engine.shard, version.live);
 }

@@ -18,8 +18,9 @@ import type {
 } from '../lookalike/shard-lookalike';
 
 /**
- * A request of one insights question to a live shard (live-questions.ts): `question` names the
- * version the replica pinned when it answered the question's dictionary. A static shard ignores it.
+ * A request of one insights or lookalike question to a live shard (live-questions.ts): `question`
+ * names the version the replica pinned when it answered the question's dictionary. A static shard
+ * ignores it.
  */
 export type Asked<T> = T & { question?: string | undefined };
 
@@ -39,12 +40,20 @@ export interface ShardRequests {
   insightsGraph: Asked<InsightsGraphRequest>;
   insightsResolve: Asked<InsightsResolveRequest>;
   insightsDescribe: Asked<InsightsDescribeRequest>;
-  /** Lookalikes (lookalike/shard-lookalike.ts, merge-lookalike.ts): counts, rankings, descriptions. */
-  lookalikeCount: LookalikeCountRequest;
-  lookalikePopulation: LookalikePopulationRequest;
-  lookalikeRank: LookalikeRankRequest;
-  lookalikeDescribe: LookalikeDescribeRequest;
-  lookalikeJoint: LookalikeJointRequest;
+  /**
+   * Lookalikes (lookalike/shard-lookalike.ts, merge-lookalike.ts): after the term dictionary (a live
+   * shard's per question), counts, rankings, descriptions.
+   */
+  lookalikeCount: Asked<LookalikeCountRequest>;
+  lookalikePopulation: Asked<LookalikePopulationRequest>;
+  lookalikeRank: Asked<LookalikeRankRequest>;
+  lookalikeDescribe: Asked<LookalikeDescribeRequest>;
+  lookalikeJoint: Asked<LookalikeJointRequest>;
+  /**
+   * A live question answered (a lookalike's, or one given up): the replica releases the version it
+   * pinned for it (LiveShardQuestions.finish). Nothing for a static shard.
+   */
+  questionFinish: { question: string };
   /**
    * A census of the network's communities (insights/communities/census.ts): which core accounts of a
    * partition each shard holds, then each shard's census given those present anywhere.

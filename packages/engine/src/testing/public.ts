@@ -5,4 +5,5 @@ export * from './fixture';
 export * from './network-a';
 export { NETWORK_B } from './network-b';
 export { Model, baseModel, randomEvents } from './live-model';
+export { lookalikeFans } from './live-fans';
 export { seededRandom } from './random';
