@@ -78,6 +78,7 @@ async function inProcessShards(shards: number): Promise<ShardAsker & { dictionar
       case 'censusCore':
       case 'communityCensus':
       case 'liveStatus':
+      case 'questionFinish':
         throw new Error(`${op}: not asked by insights`);
     }
   };

@@ -216,6 +216,7 @@ function inProcess(parts: readonly LiveShardEngine[]): ShardAsker & { dictionary
       case 'liveStatus':
       case 'censusCore':
       case 'communityCensus':
+      case 'questionFinish':
         throw new Error(`${op}: not asked by insights`);
     }
   };
