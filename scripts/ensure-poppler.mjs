@@ -15,8 +15,11 @@ if (!isRoot) {
 }
 console.log('Installing poppler-utils with apt-get (pdftotext, needed by the PDF tests)…');
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-execFileSync('apt-get', ['install', '-y', '-qq', 'poppler-utils'], { stdio: 'inherit', env });
+// `npm test` runs this once before the suite; a test file that runs it too (alone, by path) may meet
+// another apt-get holding dpkg's lock: wait for it instead of failing.
+const wait = ['-o', 'DPkg::Lock::Timeout=300'];
+execFileSync('apt-get', [...wait, 'update', '-qq'], { stdio: 'inherit', env });
+execFileSync('apt-get', [...wait, 'install', '-y', '-qq', 'poppler-utils'], { stdio: 'inherit', env });
 if (!existsSync(PDFTOTEXT)) {
   console.error(`apt-get finished but ${PDFTOTEXT} is still missing.`);
   process.exit(1);
