@@ -50,11 +50,11 @@ function indexes(net: Network): Indexes {
   let found = cache.get(net);
   const length = net.posts.length;
   if (!found || length - found.indexed > Math.max(256, found.indexed >> 3)) {
-    const engagements = found?.engagements ?? null;
-    const events = found?.events ?? -1;
-    found = { ...byAuthor(net), engagements, events };
+    found = byAuthor(net);
     cache.set(net, found);
   } else if (found.posts < length) {
+    // The engagements by post are indexed again for the new posts, as before (engagementsOf).
+    found.engagements = null;
     const authors = net.posts.author.view();
     for (let p = found.posts; p < length; p++) {
       const author = authors[p]!;
