@@ -22,6 +22,7 @@ import type { LiveConsumer } from '../live/consume-live';
 import { baseModel, pkg, randomEvents, seededRandom } from '@murmur/engine/testing';
 import { startNats } from './nats-server';
 import { serveShard } from './shard-service';
+import { serveLiveReplicas } from './live-replicas-kit';
 import { ShardedEngine } from './sharded-engine';
 import { DEFAULT_PREFIX } from './protocol';
 
@@ -62,17 +63,7 @@ describe('insights over live shards on NATS', () => {
     apply(0, half);
     const nats = await startNats();
     const nc = await connect({ servers: nats.url });
-    const services = replicas.map((r) => ({
-      ...r,
-      service: serveShard({
-        nc,
-        engine: r.engine,
-        shard: r.shard,
-        shards,
-        replica: r.name,
-        liveInsights: new LiveShardQuestions(r.engine),
-      }),
-    }));
+    const services = serveLiveReplicas(nc, replicas, shards);
     // Every request the shards get, by subject; the rest of the log lands on the first estimate.
     const seen: string[] = [];
     let rest = false;

@@ -11,7 +11,7 @@ import {
 } from '@murmur/engine';
 import { baseModel, lookalikeFans, pkg, randomEvents, seededRandom } from '@murmur/engine/testing';
 import { startNats } from './nats-server';
-import { serveShard } from './shard-service';
+import { serveLiveReplicas } from './live-replicas-kit';
 import { ShardedEngine } from './sharded-engine';
 import { DEFAULT_PREFIX } from './protocol';
 
@@ -53,17 +53,7 @@ describe('lookalikes over live shards on NATS', () => {
     apply(0, half);
     const nats = await startNats();
     const nc = await connect({ servers: nats.url });
-    const services = replicas.map((r) => ({
-      ...r,
-      service: serveShard({
-        nc,
-        engine: r.engine,
-        shard: r.shard,
-        shards,
-        replica: r.name,
-        liveInsights: r.held,
-      }),
-    }));
+    const services = serveLiveReplicas(nc, replicas, shards);
     // Every request the shards get, by subject; the rest of the log lands in three parts on the
     // question's first counts, rankings and descriptions.
     const seen: string[] = [];
