@@ -2,6 +2,7 @@ import {
   createTheme,
   Alert,
   DEFAULT_THEME,
+  Loader,
   defaultVariantColorsResolver,
   Menu,
   Notification,
@@ -44,6 +45,9 @@ export const theme = createTheme({
     // alerts and toasts keep the message's line breaks.
     Alert: Alert.extend({ styles: { message: { whiteSpace: 'pre-line' } } }),
     Notification: Notification.extend({ styles: { description: { whiteSpace: 'pre-line' } } }),
+    // WCAG (axe aria-prohibited-attr, serious): a loader is a span, which may not carry the
+    // aria-label that names it ("Loading…") without a role; as a status it may, and is announced.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
   },
   defaultRadius: 'md',
   fontFamily:

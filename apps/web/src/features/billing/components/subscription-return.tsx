@@ -45,7 +45,7 @@ export function SubscriptionReturn({ outcome }: SubscriptionReturnProps) {
       )}
       {outcome === 'success' && info.isError && <QueryError query={info} />}
       {stillPolling && !info.isError && (
-        <Alert color="blue" role="status" icon={<Loader size="xs" />}>
+        <Alert color="blue" role="status" icon={<Loader size="xs" aria-hidden="true" />}>
           {t('paying.billing.activating')}
         </Alert>
       )}

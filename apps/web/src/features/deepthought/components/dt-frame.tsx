@@ -193,6 +193,7 @@ export function DtScreen<T>({
   actions,
   needs = 'premium',
 }: DtScreenProps<T>) {
+  const { t } = useTranslation();
   usePageTitle(title);
   const status = useDtStatus();
   const gate = status.data;
@@ -203,7 +204,7 @@ export function DtScreen<T>({
   // Premium first, as the server checks it (a user with neither is offered premium).
   if (noPremium) body = <PremiumNotice />;
   else if (noAccount) body = <ConnectNotice />;
-  else if (query.isPending) body = <Loader aria-label="Loading" />;
+  else if (query.isPending) body = <Loader aria-label={t('common.loading')} />;
   else if (query.isError)
     body = needsPremium(query.error) ? (
       <PremiumNotice />
