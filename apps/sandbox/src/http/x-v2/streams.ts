@@ -7,14 +7,15 @@ import { checkParameters, parseShape } from './fields';
 import { invalidParameter, tooManyRequests, XProblem } from './problems';
 import type { ActivitySubscriptions } from './activity';
 import { STREAMS, type StreamView } from './stream-specs';
+import { StreamPump } from './stream-pump';
 
 export interface StreamOptions {
   /** Milliseconds between keep-alive newlines on an idle stream (X: 20 000). */
   keepAliveMs?: number;
   /** Open connections per app and stream (X: 2 for the firehoses, fewer on smaller plans). */
   connectionsPerApp?: number;
-  /** Bytes a slow client may leave unread before it is disconnected (bounded buffering). */
-  maxBufferedBytes?: number;
+  /** Milliseconds a client may leave the stream paused (not reading) before it is disconnected. */
+  stallMs?: number;
 }
 
 /**
@@ -120,7 +121,7 @@ export function registerStreams(
 ): void {
   const keepAliveMs = options.keepAliveMs ?? 20_000;
   const perApp = options.connectionsPerApp ?? 2;
-  const maxBuffered = options.maxBufferedBytes ?? 8 << 20;
+  const stallMs = options.stallMs ?? 120_000;
   const open = new Map<string, number>();
   // Closing the server ends every stream (a hijacked response would otherwise keep it open).
   const live = new Set<(destroy: boolean) => void>();
@@ -194,31 +195,32 @@ export function registerStreams(
         }
         return yes;
       };
-      const write = (text: string): void => {
-        if (closed) return;
-        raw.write(text);
-        // A client that reads slower than the stream flows is dropped, as X drops it.
-        if (raw.writableLength > maxBuffered) finish(true);
-      };
-      const emit = (first: number, last: number): void => {
-        let text = '';
-        for (let e = first; e < last && !closed; e++) {
-          const t = net.events.time.get(e);
-          if (startTime !== undefined && t < startTime) continue;
-          if (endTime !== undefined && t > endTime) break;
-          for (const line of spec.lines(view, shape, e))
-            if (mine(line.owner)) text += JSON.stringify(line.body) + '\r\n';
-        }
-        if (text) write(text);
-      };
-      const listener = (first: number, last: number, _from: number, to: number): void => {
-        emit(first, last);
-        if (endTime !== undefined && to > endTime) finish(false);
-      };
-      const keepAlive = setInterval(() => write('\r\n'), keepAliveMs);
+      const from = startTime ?? net.clock.now - backfill * 60;
+      const reach = startTime === undefined ? 5 * 60 : RECOVERY_SECONDS;
+      /** False once the response's buffer is full (the reader is behind): see StreamPump. */
+      const write = (text: string): boolean => closed || raw.write(text);
+      const pump = new StreamPump(
+        net.events.firstAtOrAfter(Math.max(from, net.clock.now - reach)),
+        {
+          length: () => net.events.length,
+          time: (e) => net.events.time.get(e),
+          now: () => net.clock.now,
+          render: (e) => {
+            let text = '';
+            for (const line of spec.lines(view, shape, e))
+              if (mine(line.owner)) text += JSON.stringify(line.body) + '\r\n';
+            return text;
+          },
+        },
+        { write, onDrain: (callback) => raw.once('drain', callback), finish },
+        { startTime, endTime, stallMs },
+      );
+      const listener = (): void => pump.pump();
+      const keepAlive = setInterval(() => void write('\r\n'), keepAliveMs);
       function finish(destroy: boolean): void {
         if (closed) return;
         closed = true;
+        pump.close();
         live.delete(finish);
         served.open.delete(finish);
         clearInterval(keepAlive);
@@ -232,11 +234,8 @@ export function registerStreams(
       served.open.add(finish);
       // X replays up to 5 minutes through backfill_minutes, and up to 24 hours through Recovery
       // (start_time: docs.x.com, "Recovery and redundancy"; the OpenAPI document bounds neither).
-      const from = startTime ?? net.clock.now - backfill * 60;
-      const reach = startTime === undefined ? 5 * 60 : RECOVERY_SECONDS;
-      emit(net.events.firstAtOrAfter(Math.max(from, net.clock.now - reach)), net.events.length);
-      if (endTime !== undefined && net.clock.now > endTime) finish(false);
-      else net.simulation.listeners.add(listener);
+      net.simulation.listeners.add(listener);
+      pump.pump();
     });
   }
 }
