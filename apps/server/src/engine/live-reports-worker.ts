@@ -1,4 +1,6 @@
-import { readlinkSync } from 'node:fs';
+import { readlinkSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { LiveEvent } from '@murmur/core/live';
 import {
@@ -72,6 +74,33 @@ async function insights(id: number, input: InsightsInput, report: ReportStage): 
   return insightsReply(accounts, audience, baseline, result);
 }
 
+/**
+ * A diagnostic for benchmarks (bench/README.md "bench:live"): with LIVE_REPORTS_CPU_PROFILE set to a
+ * directory, this thread's CPU profile from the end of one report to the end of the next (the
+ * batches held meanwhile, then the report) is written there as reports-<n>.cpuprofile.
+ */
+const profileDir = process.env.LIVE_REPORTS_CPU_PROFILE;
+const session = profileDir ? new Session() : undefined;
+let profiled = 0;
+let eventsApplied = 0;
+if (session) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+}
+async function withProfile<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } finally {
+    if (session && profileDir) {
+      const { profile } = await session.post('Profiler.stop');
+      const name = `reports-${++profiled}-v${engine.version}-e${eventsApplied}.cpuprofile`;
+      writeFileSync(join(profileDir, name), JSON.stringify(profile));
+      await session.post('Profiler.start');
+    }
+  }
+}
+
 async function runTask(message: Extract<ToReports, { type: 'task' }>): Promise<void> {
   const { id, name, input } = message;
   const report: ReportStage = (progress, stage) => {
@@ -81,7 +110,7 @@ async function runTask(message: Extract<ToReports, { type: 'task' }>): Promise<v
   try {
     const value =
       name === 'insights'
-        ? await insights(id, input as InsightsInput, report)
+        ? await withProfile(() => insights(id, input as InsightsInput, report))
         : (engineTasks[name as keyof typeof engineTasks] as AnyTask)(engine, input, report);
     post({ type: 'done', id, value });
   } catch (error) {
@@ -106,6 +135,7 @@ function handle(message: Exclude<ToReports, { type: 'abort' }>): void {
     case 'batch':
       // The main engine applied (or is applying) the same batch: an error there is its caller's.
       try {
+        eventsApplied += message.events.length;
         engine.apply(message.events, message.position);
       } catch {
         // The same events fail the same way on the main engine, which reports it.
