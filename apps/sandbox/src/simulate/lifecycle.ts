@@ -200,7 +200,7 @@ function removeAccountContent(net: Network, u: number): void {
   }
 }
 
-/** An author deletes a post: it leaves with its engagements; a reply stops counting on its parent. */
+/** An author deletes a post: it leaves with its likes and reposts; a reply stops counting on its parent. */
 export function deletePost(net: Network, p: number): boolean {
   const { posts, events } = net;
   if (posts.deleted.get(p) || isGone(net.accounts, posts.author.get(p))) return false;
@@ -213,10 +213,10 @@ export function deletePost(net: Network, p: number): boolean {
   for (let e = events.firstAtOrAfter(at); e < kinds.length; e++) {
     const kind = kinds[e]!;
     if (kind === EventKind.post && postOf[e] === p) kinds[e] = EventKind.removed;
-    else if (
-      (kind === EventKind.like || kind === EventKind.repost || kind === EventKind.reply) &&
-      postOf[e] === p
-    )
+    // Its likes and reposts leave with it. A reply to it does not: the reply is a post of its own,
+    // which stays (the export keeps it, no longer a reply), so its row must still make it on X's
+    // streams when read later (a replay, a reader behind the clock).
+    else if ((kind === EventKind.like || kind === EventKind.repost) && postOf[e] === p)
       kinds[e] = EventKind.removed;
     else if (
       kind === EventKind.reply &&
