@@ -17,6 +17,7 @@ import {
   type AudienceEngine,
   type LiveAudienceEngine,
 } from '../../packages/engine/src/index';
+import { csrRow } from '../../packages/engine/src/postings/csr';
 import { startServer } from '../../apps/server/src/main';
 import { API_DURABLE } from '../../apps/server/src/live/live-path';
 
@@ -345,6 +346,36 @@ if (engine.stats.accounts !== scratch.stats.accounts) {
   console.log(
     `  accounts in one index only: ${JSON.stringify(Object.fromEntries(kinds))}; e.g. ${examples.join('; ')}`,
   );
+}
+if (equal.panels < check.length) {
+  // Whose posts differ (for the reader): each of the sandbox's accounts' posts not deleted against the
+  // live index's posts by that author, the first few that differ with their posts.
+  const pinned = engine.pin();
+  try {
+    const { accounts, posts } = network;
+    const counts = new Uint32Array(accounts.count);
+    for (let p = 0; p < posts.length; p++) if (!posts.deleted.get(p)) counts[posts.author.get(p)]!++;
+    let differing = 0;
+    for (let i = 0; i < accounts.count; i++) {
+      const n = engine.findAccountById?.(accounts.ids[i]!.toString());
+      if (n === undefined) continue;
+      const live = csrRow(pinned.whole.postsByAuthor, n).length;
+      if (live === counts[i]) continue;
+      if (++differing > 4) continue;
+      const own: string[] = [];
+      for (let p = 0; p < posts.length; p++)
+        if (posts.author.get(p) === i)
+          own.push(
+            `${new Date(posts.time.get(p) * 1000).toISOString()}${posts.deleted.get(p) ? ' deleted' : ''}${posts.replyTo.get(p) >= 0 ? ` reply to ${posts.replyTo.get(p)}` : ''}`,
+          );
+      console.log(
+        `  posts of @${accounts.handles[i]} (flags ${accounts.flags[i]!.toString(2)}): live ${live}, sandbox ${counts[i]}; its posts: ${own.slice(-6).join('; ')}`,
+      );
+    }
+    console.log(`  ${differing} accounts' post counts differ from the sandbox's`);
+  } finally {
+    pinned.release();
+  }
 }
 // The clock stays held, so the export stays true: if the live index differs, it is either still
 // receiving what X's streams owe it (it will come level) or wrong (it will not). Looked at again for 30 s.
