@@ -77,7 +77,9 @@ async function insights(id: number, input: InsightsInput, report: ReportStage): 
 /**
  * A diagnostic for benchmarks (bench/README.md "bench:live"): with LIVE_REPORTS_CPU_PROFILE set to a
  * directory, this thread's CPU profile from the end of one report to the end of the next (the
- * batches held meanwhile, then the report) is written there as reports-<n>.cpuprofile.
+ * batches held meanwhile, then the report) is written there as
+ * reports-<n>-v<version>-e<events applied>.cpuprofile. A profile that cannot be written is skipped:
+ * the report's answer is not the diagnostic's.
  */
 const profileDir = process.env.LIVE_REPORTS_CPU_PROFILE;
 const session = profileDir ? new Session() : undefined;
@@ -93,10 +95,14 @@ async function withProfile<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } finally {
     if (session && profileDir) {
-      const { profile } = await session.post('Profiler.stop');
-      const name = `reports-${++profiled}-v${engine.version}-e${eventsApplied}.cpuprofile`;
-      writeFileSync(join(profileDir, name), JSON.stringify(profile));
-      await session.post('Profiler.start');
+      try {
+        const { profile } = await session.post('Profiler.stop');
+        const name = `reports-${++profiled}-v${engine.version}-e${eventsApplied}.cpuprofile`;
+        writeFileSync(join(profileDir, name), JSON.stringify(profile));
+      } catch {
+        // This report's profile is lost; the next one is taken afresh.
+      }
+      await session.post('Profiler.start').catch(() => undefined);
     }
   }
 }
