@@ -139,22 +139,17 @@ function countPanels(e: AudienceEngine, p: TargetingPackage): string {
     (key, x: unknown) => (key === 'ms' || key === 'n' ? undefined : x),
   );
 }
-/** Where the live index's count panels first differ from the export's index (once, for the reader). */
-let differenceShown = false;
-function firstDifference(p: TargetingPackage, live: string, built: string): void {
-  if (differenceShown) return;
-  differenceShown = true;
+/** Where the live index's count panels first differ from the export's index (for the reader). */
+function firstDifference(p: TargetingPackage, live: string, built: string): string {
   const [a, b] = [JSON.parse(live) as Record<string, unknown>, JSON.parse(built) as Record<string, unknown>];
   for (const key of Object.keys(b)) {
     const [x, y] = [JSON.stringify(a[key]), JSON.stringify(b[key])];
     if (x === y) continue;
     let at = 0;
     while (at < x.length && x[at] === y[at]) at++;
-    console.log(
-      `  first difference, ${JSON.stringify(p)} panel ${key} at ${at}:\n    live  …${x.slice(Math.max(0, at - 120), at + 200)}\n    built …${y.slice(Math.max(0, at - 120), at + 200)}`,
-    );
-    return;
+    return `  first difference, ${JSON.stringify(p)} panel ${key} at ${at}:\n    live  …${x.slice(Math.max(0, at - 120), at + 200)}\n    built …${y.slice(Math.max(0, at - 120), at + 200)}`;
   }
+  return `  first difference, ${JSON.stringify(p)}: in the panels' order only`;
 }
 const mix = packages(engine);
 const largest = pkg({ languages: [{ label: 'en' }] });
@@ -303,7 +298,7 @@ const check = packages(scratch);
 function compare(show: boolean): { estimates: number; panels: number } {
   let estimates = 0;
   let panels = 0;
-  differenceShown = !show;
+  let difference: string | undefined;
   for (const p of check) {
     const [liveEstimate, builtEstimate] = [
       JSON.stringify(engine.estimate(p)),
@@ -314,8 +309,9 @@ function compare(show: boolean): { estimates: number; panels: number } {
       console.log(`  estimate differs, ${JSON.stringify(p)}: live ${liveEstimate}, built ${builtEstimate}`);
     const [live, built] = [countPanels(engine, p), countPanels(scratch, p)];
     if (live === built) panels++;
-    else firstDifference(p, live, built);
+    else difference ??= firstDifference(p, live, built);
   }
+  if (show && difference) console.log(difference);
   return { estimates, panels };
 }
 const compared = performance.now();
