@@ -20,9 +20,8 @@ export async function signInWithCode(
 }
 
 /**
- * A user without a team, on the welcome screen: "Create a team" opens the form (a panel that slides
- * open), the name is typed and the form sent with Enter; then the new team's settings open. (A click
- * on "Create team" while the panel still slid open was once lost: nothing was sent.)
+ * A user without a team, on the welcome screen: "Create a team" opens the form with the focus in its
+ * name field, the name is typed and the form sent with Enter; then the new team's settings open.
  */
 export async function createTeamFromWelcome(page: Page, name: string, slug: string): Promise<void> {
   await expect(page).toHaveURL(/\/welcome/, { timeout: 20_000 });

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Collapse, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { User } from '@murmur/core/api';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
@@ -15,6 +15,13 @@ export interface WelcomeProps {
 export function Welcome({ user, createTeamForm }: WelcomeProps) {
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
+  const form = useRef<HTMLDivElement>(null);
+  // "Create a team" leaves the page as it opens the form: the focus goes to the form's first field
+  // instead of being lost with the button. The form appears at once, without a sliding panel (a
+  // click on its button while the panel still slid open was once lost).
+  useEffect(() => {
+    if (creating) form.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
+  }, [creating]);
   const name = user.first_name.trim() !== '' ? user.first_name : user.email;
   const hasTeams = user.memberships.length > 0;
   usePageTitle(t('welcome.title'));
@@ -43,7 +50,7 @@ export function Welcome({ user, createTeamForm }: WelcomeProps) {
               {t('teams.create.open')}
             </Button>
           )}
-          <Collapse in={creating}>{creating && createTeamForm}</Collapse>
+          {creating && <div ref={form}>{createTeamForm}</div>}
         </Stack>
       </Paper>
 
