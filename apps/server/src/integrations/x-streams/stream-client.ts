@@ -11,7 +11,10 @@
  *   refused, every minute after it is a minute of the stream not read;
  * - the response is decoded as UTF-8 before the library's line parser sees it, which otherwise turns
  *   each network chunk into a string on its own and breaks a character split between two chunks
- *   (every Japanese post is at risk).
+ *   (every Japanese post is at risk);
+ * - a closed stream stays closed: the library's `close()` does not abort a reconnection attempt in
+ *   flight, which then connects and reads on (and retries) after the close. Closing turns the
+ *   library's reconnection off, and a connection made after it is closed as it is made.
  */
 
 import { Agent } from 'node:http';
@@ -84,6 +87,7 @@ export interface XStreamConnection {
 interface StreamInternals {
   requestData: { url: URL };
   res?: Readable;
+  autoReconnect: boolean;
 }
 
 /** Backfill minutes covering a silence of `silentMs`, rounded up, at most X's 5. */
@@ -121,13 +125,24 @@ export async function openXStream(options: XStreamOptions): Promise<XStreamConne
   };
 
   const decodeUtf8 = () => internals.res?.setEncoding('utf8');
+  /**
+   * An attempt in flight when the stream was closed has just connected: closed in turn once the
+   * library has bound it (it emits before binding; closing removes its listeners, then destroys it).
+   */
+  const closedMeanwhile = (): boolean => {
+    if (!closed) return false;
+    setImmediate(() => stream.close());
+    return true;
+  };
   stream.on(ETwitterStreamEvent.Connected, () => {
+    if (closedMeanwhile()) return;
     decodeUtf8();
     connectedBefore = true;
     lastHeard = now();
     options.onState('connected');
   });
   stream.on(ETwitterStreamEvent.Reconnected, () => {
+    if (closedMeanwhile()) return;
     decodeUtf8();
     // A first connection made after refused attempts is reported as a reconnection by the library.
     if (connectedBefore) reconnects++;
@@ -136,6 +151,7 @@ export async function openXStream(options: XStreamOptions): Promise<XStreamConne
     options.onState('connected', `reconnected (${reconnects})`);
   });
   stream.on(ETwitterStreamEvent.Data, (line: unknown) => {
+    if (closed) return;
     lastHeard = now();
     options.onLine(line);
   });
@@ -185,6 +201,7 @@ export async function openXStream(options: XStreamOptions): Promise<XStreamConne
   return {
     close() {
       closed = true;
+      internals.autoReconnect = false;
       stream.close();
       options.onState('closed');
     },

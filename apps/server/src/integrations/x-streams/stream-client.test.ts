@@ -1,0 +1,72 @@
+import type { ServerResponse } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openXStream, type XStreamState } from './stream-client';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('openXStream', () => {
+  const apps: FastifyInstance[] = [];
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.close()));
+  });
+
+  it('stays closed when closed while a reconnection attempt is in flight', async () => {
+    // The first connection drops at once; X answers the second attempt only after the stream was
+    // closed. The library does not abort that attempt: before the fix it connected and read on.
+    const responses: ServerResponse[] = [];
+    const closedByClient: boolean[] = [];
+    // Closing the server ends every connection, so that a failure here does not hang the cleanup.
+    const app = Fastify({ forceCloseConnections: true });
+    apps.push(app);
+    let answerSecond = () => {};
+    const secondAsked = new Promise<void>((resolve) => {
+      app.get('/x/2/tweets/firehose/stream', async (_request, reply) => {
+        const connection = responses.length;
+        reply.hijack();
+        const res = reply.raw;
+        responses.push(res);
+        closedByClient.push(false);
+        res.on('close', () => (closedByClient[connection] = true));
+        if (connection === 0) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.write('\r\n');
+          setTimeout(() => res.destroy(), 20);
+          return;
+        }
+        if (connection === 1) {
+          resolve();
+          await new Promise<void>((r) => (answerSecond = r));
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        while (!res.destroyed) {
+          res.write('\r\n');
+          await sleep(20);
+        }
+      });
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const states: XStreamState[] = [];
+    const connection = await openXStream({
+      baseUrl: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/x/2/`,
+      bearerToken: 'stream-token',
+      path: 'tweets/firehose/stream',
+      query: { partition: 1 },
+      replay: () => null,
+      retryDelayMs: () => 10,
+      keepAliveTimeoutMs: 5000,
+      onLine: () => {},
+      onParseError: () => {},
+      onState: (state) => states.push(state),
+    });
+    await secondAsked;
+    connection.close();
+    const statesAtClose = states.length;
+    answerSecond();
+    for (let i = 0; i < 50 && !closedByClient[1]; i++) await sleep(20);
+    await sleep(200);
+    expect(closedByClient[1]).toBe(true);
+    expect(responses).toHaveLength(2);
+    expect(states.slice(statesAtClose)).not.toContain('connected');
+  });
+});
