@@ -95,9 +95,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.engine?.close();
   });
 
-  // Cookies are parsed by the auth plugin's hook, in the API scope, the only one that reads them: not
-  // by a hook of their own on every request, static files included (the serving path).
-  await app.register(fastifyCookie, { hook: false });
   await registerDocs(app, KEY_ROUTES);
   // Probes and metrics for the orchestrator and Prometheus, outside /api (docs/OPERATIONS.md).
   registerHealth(
@@ -122,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Everything that needs to know the caller lives in this scope, so static files skip the lookup.
   await app.register(async (api) => {
+    // Cookies are read and set only in this scope: parsed by the plugin's hook before the auth
+    // plugin's (registered after it), not on every request (static files, the serving path).
+    await api.register(fastifyCookie);
     // Before the routes: they take their limits by client from it (docs/API.md "Limits").
     await registerRateLimit(api, { redisUrl: config.redisUrl });
     const modules = registerModules(api, {

@@ -285,11 +285,8 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     );
   }
 
+  // The request's cookies were parsed by @fastify/cookie's hook, registered before this one (app.ts).
   app.addHook('onRequest', (request, _reply, done) => {
-    // The request's cookies, for this hook and the routes (app.ts registers @fastify/cookie without
-    // its own parsing hook): a new object per request, as that hook makes.
-    const cookieHeader = request.headers.cookie;
-    request.cookies = cookieHeader ? app.parseCookie(cookieHeader) : {};
     let resolved: Principal | Promise<Principal>;
     try {
       resolved = resolve(request);

@@ -4,6 +4,25 @@
  * query parameters. Kept bounded: a fixed list per field, no random search.
  */
 
+import type { InjectOptions } from 'fastify';
+
+/**
+ * The methods of the operations an OpenAPI path item may hold that a request can be injected with
+ * (the item's other keys are not operations; the API has no TRACE).
+ */
+const METHODS = [
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'OPTIONS',
+  'HEAD',
+  'PATCH',
+] as const satisfies readonly NonNullable<InjectOptions['method']>[];
+type OperationMethod = (typeof METHODS)[number];
+const isOperationMethod = (key: string): key is OperationMethod =>
+  (METHODS as readonly string[]).includes(key);
+
 export interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
@@ -21,7 +40,7 @@ export interface JsonSchema {
 }
 
 export interface Operation {
-  method: string;
+  method: OperationMethod;
   path: string;
   body: JsonSchema | undefined;
   query: { name: string; schema: JsonSchema }[];
@@ -52,13 +71,19 @@ interface OpenApiDocument {
 
 export function operationsOf(doc: OpenApiDocument): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, operations]) =>
-    Object.entries(operations).map(([method, op]) => ({
-      method: method.toUpperCase(),
-      path,
-      body: op.requestBody?.content?.['application/json']?.schema,
-      query: (op.parameters ?? []).filter((p) => p.in === 'query'),
-      pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
-    })),
+    Object.entries(operations).flatMap(([key, op]) => {
+      const method = key.toUpperCase();
+      if (!isOperationMethod(method)) return [];
+      return [
+        {
+          method,
+          path,
+          body: op.requestBody?.content?.['application/json']?.schema,
+          query: (op.parameters ?? []).filter((p) => p.in === 'query'),
+          pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+        },
+      ];
+    }),
   );
 }
 
