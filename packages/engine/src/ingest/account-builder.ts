@@ -2,6 +2,7 @@ import { CATEGORICAL_FIELDS, type CategoricalField } from '../postings/fields';
 import { RowBuilder } from '../postings/row-builder';
 import type { TermTable } from '../postings/term-table';
 import type { AccountRecord } from '../parse/records';
+import { sampleKeyOf } from '../postings/sample-key';
 import { StringColumn } from '../util/string-column';
 import { AccountTerms } from './account-terms';
 import { countOf } from './post-terms';
@@ -33,6 +34,8 @@ export class AccountBuilder {
   posts: Uint32Array;
   flags: Uint8Array;
   slot: Uint32Array;
+  /** AccountColumns.sampleKey of the accounts placed (0 for the others: finalise keys them by number). */
+  sampleKey: Uint32Array;
   readonly ids = new StringColumn();
   readonly handles = new StringColumn();
   readonly names = new StringColumn();
@@ -48,12 +51,9 @@ export class AccountBuilder {
     this.columns = Object.fromEntries(
       CATEGORICAL_FIELDS.map((f) => [f, new Uint32Array(c)]),
     ) as typeof this.columns;
-    [this.followers, this.following, this.posts, this.slot] = [0, 0, 0, 0].map(() => new Uint32Array(c)) as [
-      Uint32Array,
-      Uint32Array,
-      Uint32Array,
-      Uint32Array,
-    ];
+    [this.followers, this.following, this.posts, this.slot, this.sampleKey] = [0, 0, 0, 0, 0].map(
+      () => new Uint32Array(c),
+    ) as [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array];
     this.flags = new Uint8Array(c);
   }
 
@@ -81,6 +81,7 @@ export class AccountBuilder {
     if (this.present[n] === 0) this.count++;
     this.present[n] = 1;
     this.slot[n] = this.ids.push(a.id) + 1;
+    this.sampleKey[n] = sampleKeyOf(n, a.id);
     this.handles.push(a.handle);
     this.names.push(a.name);
     this.bios.push(a.bio);
@@ -105,12 +106,13 @@ export class AccountBuilder {
       return b;
     };
     for (const f of CATEGORICAL_FIELDS) this.columns[f] = grow32(this.columns[f]);
-    [this.followers, this.following, this.posts, this.slot] = [
+    [this.followers, this.following, this.posts, this.slot, this.sampleKey] = [
       this.followers,
       this.following,
       this.posts,
       this.slot,
-    ].map(grow32) as [Uint32Array, Uint32Array, Uint32Array, Uint32Array];
+      this.sampleKey,
+    ].map(grow32) as [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array];
     this.present = grow8(this.present);
     this.flags = grow8(this.flags);
     this.capacity = c;

@@ -7,6 +7,7 @@ import { HandleIndex } from '../postings/handle-index';
 import type { TermTable } from '../postings/term-table';
 import type { ExportHeader } from '../parse/records';
 import type { RowBuilder } from '../postings/row-builder';
+import { grownSampleKeys } from '../postings/sample-key';
 import type { AccountBuilder } from './account-builder';
 import { accountPostTerms } from './account-post-terms';
 import { engagementOrder } from './engagement-order';
@@ -82,6 +83,9 @@ export function finalise(input: FinaliseInput): AudienceIndex {
   const followers = transpose(following, size, present8);
   mark('followers');
   const slot = fit(a.slot);
+  // Accounts without a record have no X id: they key by their number (postings/sample-key.ts).
+  const sampleKey = grownSampleKeys(fit(a.sampleKey), size);
+  for (let n = 0; n < size; n++) if (!slot[n]) sampleKey[n] = n;
   const handleOf = (n: number) => (slot[n] ? a.handles.get(slot[n] - 1) : '');
   const index: AudienceIndex = {
     header: input.header,
@@ -102,6 +106,7 @@ export function finalise(input: FinaliseInput): AudienceIndex {
       posts: fit(a.posts),
       flags: fit(a.flags),
       slot,
+      sampleKey,
       ids: a.ids,
       handles: a.handles,
       names: a.names,

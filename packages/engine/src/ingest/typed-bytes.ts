@@ -22,7 +22,7 @@ export function typedBytes(index: AudienceIndex): number {
     ]
       .map(csrBytes)
       .reduce((s, b) => s + b, 0) +
-    [a.followers, a.following, a.posts, a.flags, a.slot].reduce((s, c) => s + c.byteLength, 0) +
+    [a.followers, a.following, a.posts, a.flags, a.slot, a.sampleKey].reduce((s, c) => s + c.byteLength, 0) +
     [p.author, p.likes, p.reposts, p.replies, p.byEngagement, p.kept].reduce((s, c) => s + c.byteLength, 0)
   );
 }

@@ -29,7 +29,10 @@ export interface InsightsOptions {
   communityNodes?: number;
   /** Items per ranked panel. Default 20. */
   top?: number;
-  /** Seed of the sampling hash; the default keeps the same accounts sampled in every audience. */
+  /**
+   * Seed of the sampling hash (of each account's X id, AccountColumns.sampleKey); the default keeps
+   * the same accounts sampled in every audience.
+   */
   seed?: number;
   /** Fewest members a listed item is counted for (MIN_SUPPORT; see Basis.minSupport). Default 5. */
   minSupport?: number;
@@ -58,11 +61,18 @@ export const INSIGHTS_DEFAULTS: Required<InsightsOptions> = {
 };
 
 /**
- * Uniform samples of about `sizes[k]` members each, chosen by a hash of the account number (one
- * pass; a smaller sample is a subset of a larger one). The hash is murmur3's finaliser (mix32)
+ * Uniform samples of about `sizes[k]` members each, chosen by a hash of each member's sample key
+ * (`keys`, AccountColumns.sampleKey: a hash of its X id, so any two indexes holding the same
+ * accounts sample the same members whatever their numbers; postings/sample-key.ts) and the seed.
+ * One pass; a smaller sample is a subset of a larger one. The hash is murmur3's finaliser (mix32)
  * inlined: at millions of members this pass is one of the few that reads every member.
  */
-function samples(members: Uint32Array, sizes: readonly number[], seed: number): Uint32Array[] {
+export function samples(
+  members: Uint32Array,
+  keys: Uint32Array,
+  sizes: readonly number[],
+  seed: number,
+): Uint32Array[] {
   const n = members.length;
   const thresholds = Float64Array.from(sizes, (size) =>
     n <= size ? 2 ** 32 : Math.floor((size / n) * 2 ** 32),
@@ -76,7 +86,7 @@ function samples(members: Uint32Array, sizes: readonly number[], seed: number): 
   if (widest > 0) {
     for (let i = 0; i < n; i++) {
       const m = members[i]!;
-      let h = (m ^ seed) >>> 0;
+      let h = (keys[m]! ^ seed) >>> 0;
       h ^= h >>> 16;
       h = Math.imul(h, 0x85ebca6b);
       h ^= h >>> 13;
@@ -124,7 +134,8 @@ export class InsightContext {
     this.options = { ...INSIGHTS_DEFAULTS, ...options };
     this.members = this.set.toArray();
     const { sampleSize, graphSampleSize, seed } = this.options;
-    [this.analysed, this.graphSample] = samples(this.members, [sampleSize, graphSampleSize], seed) as [
+    const keys = index.accounts.sampleKey;
+    [this.analysed, this.graphSample] = samples(this.members, keys, [sampleSize, graphSampleSize], seed) as [
       Uint32Array,
       Uint32Array,
     ];

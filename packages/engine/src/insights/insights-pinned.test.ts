@@ -10,7 +10,9 @@ import { seededRandom } from '../testing/random';
  * Every panel's output pinned on a pseudo-random network of 1 500 accounts, with samples and a
  * community core small enough that each sampled path runs: the panels are tuned for speed at
  * millions of members, and a faster loop must not change a single count, share or ranking.
- * The snapshot was taken before the speed work of scale-out (at commit a72e38c).
+ * The snapshot was taken before the speed work of scale-out (at commit a72e38c), and taken again
+ * when the samples came to hash the accounts' X ids instead of their numbers (AccountColumns.sampleKey;
+ * with every key set to its account number the earlier snapshot still matched).
  */
 
 const ACCOUNTS = 1_500;

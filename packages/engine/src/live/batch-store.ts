@@ -75,6 +75,11 @@ export class BatchStore {
   protected setFlags(n: number, value: number): void {
     this.array('flags', this.v.accounts.flags).set(n, value);
   }
+  /** Account `n`'s sample key (AccountColumns.sampleKey), written only when it changes. */
+  protected setSampleKey(n: number, key: number): void {
+    if (this.read('sampleKey', this.v.accounts.sampleKey)[n] !== key)
+      this.array('sampleKey', this.v.accounts.sampleKey).set(n, key);
+  }
   protected flagOf(n: number): number {
     return this.read('flags', this.v.accounts.flags)[n]!;
   }
@@ -167,6 +172,7 @@ export class BatchStore {
       posts: out('count:posts', v.accounts.posts),
       flags: out('flags', v.accounts.flags),
       slot,
+      sampleKey: out('sampleKey', v.accounts.sampleKey),
       ids: accountStrings.ids,
       handles: accountStrings.handles,
       names: accountStrings.names,

@@ -2,6 +2,7 @@ import type { LivePost, LiveUser, LiveEvent } from '@murmur/core/live';
 import { resolveLocationText } from '@murmur/core/live';
 import { normaliseHandle } from '../postings/handle-index';
 import { CATEGORICAL_FIELDS, type CategoricalField } from '../postings/fields';
+import { sampleKeyOf } from '../postings/sample-key';
 import type { AccountRecord, PostRecord } from '../parse/records';
 import { BatchStore, COUNTS } from './batch-store';
 import type { Held } from './pending';
@@ -76,6 +77,7 @@ export class Batch extends BatchStore {
       this.replaceTerms('profileTerms', n, [...kept, ...bio]);
     }
     this.array('slot', this.v.accounts.slot).set(n, this.live.accountSlot(u));
+    this.setSampleKey(n, sampleKeyOf(n, u.id));
     this.newSlots = true;
     this.setFlags(n, (u.verified ? VERIFIED : 0) | (u.protected ? PROTECTED : 0));
     const handle = normaliseHandle(u.handle);
@@ -306,6 +308,8 @@ export class Batch extends BatchStore {
     this.setPresent(n, false);
     // No handle, id or name any more: a handle-table entry left for it finds nobody.
     this.array('slot', this.v.accounts.slot).set(n, 0);
+    // No X id: keyed by its number, as an index built from an export keys an account without a record.
+    this.setSampleKey(n, n);
     this.newSlots = true;
     this.live.dropAccount(id);
     return true;

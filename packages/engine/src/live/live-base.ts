@@ -6,6 +6,7 @@ import type { AudienceIndex } from '../postings/audience-index';
 import type { Csr } from '../postings/csr';
 import { CATEGORICAL_FIELDS } from '../postings/fields';
 import { HandleIndex } from '../postings/handle-index';
+import { grownSampleKeys } from '../postings/sample-key';
 import { StringColumn } from '../util/string-column';
 import { grown, grownBits, replaceRows } from './structures';
 
@@ -65,6 +66,7 @@ export function withCapacity(index: AudienceIndex, capacity: number): AudienceIn
       posts: grown(a.posts, capacity),
       flags: grown(a.flags, capacity),
       slot: grown(a.slot, capacity),
+      sampleKey: grownSampleKeys(a.sampleKey, capacity),
     },
     customAudiences,
   };

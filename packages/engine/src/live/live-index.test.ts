@@ -46,6 +46,8 @@ function picture(index: AudienceIndex): Record<string, unknown> {
           index.accounts.following[n],
           index.accounts.posts[n],
           index.accounts.flags[n],
+          // A hash of the X id (the insights' samples test it): the same whatever the account's number.
+          index.accounts.sampleKey[n],
         ],
         following: [...csrRow(index.following, n)].map(h).sort(),
         followers: postingHandles(index, index.followers.get(n), h),

@@ -27,6 +27,7 @@ function buffered(index: AudienceIndex): Record<string, number[]> {
     posts: [...accounts.posts],
     flags: [...accounts.flags],
     slot: [...accounts.slot],
+    sampleKey: [...accounts.sampleKey],
     present: [...index.present],
     author: [...posts.author],
     likes: [...posts.likes],

@@ -15,8 +15,8 @@ export interface PinnedVersion {
 
 /**
  * Every array of a version that batches double-buffer (`Buffered`, README "Live updates"): the names
- * BatchStore and Batch pass to `array()` — the columns, the account counts, flags, string slots and
- * `present`, and the per-post counts. Left alone, version k's copy is written again by batch k + 2.
+ * BatchStore and Batch pass to `array()` — the columns, the account counts, flags, string slots,
+ * sample keys and `present`, and the per-post counts. Left alone, version k's copy is written again by batch k + 2.
  */
 function bufferedArrays(v: AudienceIndex): (Uint32Array | Uint8Array)[] {
   const { accounts, posts } = v;
@@ -27,6 +27,7 @@ function bufferedArrays(v: AudienceIndex): (Uint32Array | Uint8Array)[] {
     accounts.posts,
     accounts.flags,
     accounts.slot,
+    accounts.sampleKey,
     v.present,
     posts.author,
     posts.likes,

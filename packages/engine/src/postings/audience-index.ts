@@ -19,6 +19,12 @@ export interface AccountColumns {
   flags: Uint8Array;
   /** Slot in the string columns, plus one (0: no account record). */
   slot: Uint32Array;
+  /**
+   * What the insights' hash samples test for each account: a hash of its X id, the same in every
+   * index holding the account whatever number it has there (postings/sample-key.ts); an account
+   * without a record keys by its number.
+   */
+  sampleKey: Uint32Array;
   ids: StringSource;
   handles: StringSource;
   names: StringSource;

@@ -10,11 +10,21 @@ import type { InsightsRequest, LiveShardParts } from './insights-protocol';
 const threshold = (size: number, members: number): number =>
   members <= size ? 2 ** 32 : Math.floor((size / members) * 2 ** 32);
 
-/** InsightContext's hash samples, with the thresholds of the whole audience (`total` members). */
-function sampleOf(members: Uint32Array, size: number, total: number, seed: number): Uint32Array {
+/**
+ * InsightContext's hash samples (of the members' sample keys, AccountColumns.sampleKey: a shard
+ * holds its own accounts' X ids, so it keys them as the single engine does), with the thresholds
+ * of the whole audience (`total` members).
+ */
+function sampleOf(
+  members: Uint32Array,
+  keys: Uint32Array,
+  size: number,
+  total: number,
+  seed: number,
+): Uint32Array {
   const limit = threshold(size, total);
   if (limit === 2 ** 32) return members;
-  return members.filter((m) => mix32(m, seed) < limit);
+  return members.filter((m) => mix32(keys[m]!, seed) < limit);
 }
 
 export function countRows(csr: Csr, members: ArrayLike<number>, size: number): Uint32Array {
@@ -45,8 +55,9 @@ export class Session {
     const { audience, members: total, options } = request;
     this.set = evaluate(index, audience.pkg, { exclusions: audience.exclusions ?? [] }).accounts;
     this.members = this.set.toArray();
-    this.analysed = sampleOf(this.members, options.sampleSize, total, options.seed);
-    this.graph = sampleOf(this.members, options.graphSampleSize, total, options.seed);
+    const keys = index.accounts.sampleKey;
+    this.analysed = sampleOf(this.members, keys, options.sampleSize, total, options.seed);
+    this.graph = sampleOf(this.members, keys, options.graphSampleSize, total, options.seed);
   }
 
   /**

@@ -5,6 +5,7 @@ import type { Csr } from '../postings/csr';
 import { CATEGORICAL_FIELDS, type CategoricalField } from '../postings/fields';
 import { HandleIndex } from '../postings/handle-index';
 import { PostingStore } from '../postings/posting-store';
+import { sampleKeysOf } from '../postings/sample-key';
 import { TermTable, type TermTableParts } from '../postings/term-table';
 import type { CatalogueRecord, ExportHeader } from '../parse/records';
 import { PackedStrings, packStrings } from '../util/packed-strings';
@@ -192,6 +193,7 @@ export function shareIndex(index: AudienceIndex): { shared: SharedIndex; index: 
       posts: rehome(a, 'posts', shareArray),
       flags: rehome(a, 'flags', shareArray),
       slot: rehome(a, 'slot', shareArray),
+      sampleKey: rehome(a, 'sampleKey', shareArray),
       ids: shareStrings(a, 'ids'),
       handles: shareStrings(a, 'handles'),
       names: shareStrings(a, 'names'),
@@ -216,6 +218,19 @@ export function shareIndex(index: AudienceIndex): { shared: SharedIndex; index: 
   const here = assemble(shared, index.terms, index.catalogue);
   for (const [name, set] of index.customAudiences) here.customAudiences.set(name, shareAccountSet(set));
   return { shared, index: here };
+}
+
+/**
+ * `shared` with its accounts' sample keys (AccountColumns.sampleKey) in shared memory: as it is
+ * when it has them, else computed from the slots and X ids (a snapshot written before the keys were
+ * kept loads with them, once, before it is handed to any thread).
+ */
+export function withSampleKeys(shared: SharedIndex): SharedIndex {
+  const a = shared.accounts as Partial<SharedIndex['accounts']> & SharedIndex['accounts'];
+  if (a.sampleKey instanceof Uint32Array && a.sampleKey.length >= a.slot.length) return shared;
+  const into = new Uint32Array(allocate(a.slot.length * 4));
+  const sampleKey = sampleKeysOf(a.slot.length, a.slot, stringsFromShared(a.ids), into);
+  return { ...shared, accounts: { ...a, sampleKey } };
 }
 
 /** The index over shared memory in a worker thread (the dictionary and catalogues rebuilt locally). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
-import type { SharedIndex } from '../share/share-index';
+import { withSampleKeys, type SharedIndex } from '../share/share-index';
 
 /**
  * A built index on disk (scale-out): one file that loads back into shared memory without parsing the
@@ -218,7 +218,9 @@ export function readSnapshot(
     }
     if (hash.digest('hex') !== manifest.sha256)
       throw new SnapshotError(`${file} is corrupt: its checksum does not match`);
-    const index = revive(manifest.tree, memory, file) as SharedIndex;
+    // A snapshot written before the accounts' sample keys were kept (the same layout, one array
+    // fewer) gets them computed here, once: no format change, old files load as they are.
+    const index = withSampleKeys(revive(manifest.tree, memory, file) as SharedIndex);
     return manifest.live === undefined
       ? { index, manifest }
       : { index, manifest, live: revive(manifest.live, memory, file) };
