@@ -54,8 +54,8 @@ export function networkBaseline(d: MergedDictionary): MergedBaseline {
  * A chosen baseline counted by the shards: two round trips now (its size, its partial), one more
  * once the audience's follow candidates are known. The counts equal the single engine's setBaseline
  * over the same accounts: member fields over every account, terms over the hash sample of
- * `sampleSize`, follows over the one of `graphSampleSize` (the same hash of the account number, so
- * the union of the shards' samples is the single engine's).
+ * `sampleSize`, follows over the one of `graphSampleSize` (the same hash of each account's X id,
+ * AccountColumns.sampleKey, so the union of the shards' samples is the single engine's).
  */
 export async function shardedBaseline(
   asker: ShardAsker,
