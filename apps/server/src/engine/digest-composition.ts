@@ -29,8 +29,10 @@ export const FOLLOWED_SHARE = 0.01;
 
 /**
  * Members a daily digest reads the term rows of (its top interests) and the follows of (its
- * influential accounts and followed tally): uniform samples of the audience by a hash of the account
- * (insights/context.ts), the same accounts from day to day, bounded so that a point costs the same at
+ * influential accounts and followed tally): uniform samples of the audience by a hash of each
+ * account's X id (insights/context.ts, AccountColumns.sampleKey; until 2026-11-27 of its account
+ * number, so the points either side of that date read other samples), the same accounts from day to
+ * day and across rebuilds and live renumbering, bounded so that a point costs the same at
  * 40 000 members as at 400 000 (the insights report reads 50 000 and 25 000). The digest keeps each
  * section's `members` (the sample's size): its shares are estimates with the sampling model's
  * intervals, and the change tests and the newcomer bound are of those counts. At 5 000 the standard
