@@ -226,10 +226,13 @@ export function shareIndex(index: AudienceIndex): { shared: SharedIndex; index: 
  * kept loads with them, once, before it is handed to any thread).
  */
 export function withSampleKeys(shared: SharedIndex): SharedIndex {
-  const a = shared.accounts as Partial<SharedIndex['accounts']> & SharedIndex['accounts'];
-  if (a.sampleKey instanceof Uint32Array && a.sampleKey.length >= a.slot.length) return shared;
-  const into = new Uint32Array(allocate(a.slot.length * 4));
-  const sampleKey = sampleKeysOf(a.slot.length, a.slot, stringsFromShared(a.ids), into);
+  const a = shared.accounts;
+  // Absent from an older snapshot's tree, whatever the type says.
+  const kept = (a as { sampleKey?: unknown }).sampleKey;
+  const size = Math.max(shared.size, a.slot.length);
+  if (kept instanceof Uint32Array && kept.length >= size) return shared;
+  const into = new Uint32Array(allocate(size * 4));
+  const sampleKey = sampleKeysOf(size, a.slot, stringsFromShared(a.ids), into);
   return { ...shared, accounts: { ...a, sampleKey } };
 }
 
