@@ -14,6 +14,7 @@ import { baseModel, randomEvents, type Model } from '../testing/live-model';
 import { seededRandom } from '../testing/random';
 import { InsightContext, samples } from './context';
 import { computeInsights } from './insights';
+import { lowestHashed } from './sample-accounts';
 
 // The insights' hash samples key accounts by X id (AccountColumns.sampleKey), so two indexes holding
 // the same accounts under other numbers — the export's records numbered otherwise, or a live index
@@ -59,14 +60,19 @@ const OPTIONS = { sampleSize: 60, graphSampleSize: 40 };
 /** What the samples and the sampled panels of everyone in `index` say, by X id and label. */
 function sampled(index: AudienceIndex) {
   const ctx = new InsightContext(index, everyone(index), OPTIONS);
-  const { interests, bioWords, influentialAccounts } = computeInsights(index, everyone(index), OPTIONS);
+  const { interests, bioWords, influentialAccounts, sampleAccounts } = computeInsights(
+    index,
+    everyone(index),
+    OPTIONS,
+  );
   return {
     members: ctx.members.length,
     analysed: idsOf(index, ctx.analysed),
     graph: idsOf(index, ctx.graphSample),
     panels: JSON.parse(
-      JSON.stringify({ interests, bioWords, influentialAccounts }, (k, v: unknown) =>
-        k === 'ms' ? undefined : v,
+      JSON.stringify({ interests, bioWords, influentialAccounts, sampleAccounts }, (k, v: unknown) =>
+        // An account's number is the index's own; its X id (`id`) is compared.
+        k === 'ms' || k === 'account' ? undefined : v,
       ),
     ) as unknown,
   };
@@ -138,5 +144,41 @@ describe('hash samples keyed by X id', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('pick the sample accounts panel by X id, and a member who leaves moves it only if picked', async () => {
+    const rand = seededRandom(31);
+    const m = baseModel(rand, 200, 100);
+    const index = await buildIndex(m.lines(), LIVE_BUILD_OPTIONS);
+    const members = everyone(index).toArray();
+    const keys = index.accounts.sampleKey;
+    const picked = lowestHashed(members, keys, 0, 12);
+    expect(picked).toHaveLength(12);
+    // The same accounts from the members in any order (no walk over positions).
+    expect(lowestHashed(members.slice().reverse(), keys, 0, 12)).toEqual(picked);
+    // Without a member who was not picked: the same twelve; without a picked one: the other eleven
+    // and the next.
+    const notPicked = members.find((n) => !picked.includes(n))!;
+    expect(
+      lowestHashed(
+        members.filter((n) => n !== notPicked),
+        keys,
+        0,
+        12,
+      ),
+    ).toEqual(picked);
+    const next = lowestHashed(
+      members.filter((n) => n !== picked[0]),
+      keys,
+      0,
+      12,
+    );
+    expect(next.slice(0, 11)).toEqual(picked.slice(1));
+    expect(lowestHashed(members, keys, 0, 13).slice(0, 12)).toEqual(picked);
+    expect(next[11]).toBe(lowestHashed(members, keys, 0, 13)[12]);
+    // Fewer members than asked: every one of them.
+    expect(lowestHashed(members.slice(0, 5), keys, 0, 12).sort((a, b) => a - b)).toEqual([
+      ...members.slice(0, 5),
+    ]);
   });
 });

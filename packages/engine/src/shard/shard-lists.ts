@@ -1,12 +1,11 @@
 // The lists a shard contributes to insights from its own accounts and posts: the posts and
 // authors its graph sample engaged with, and a sample of its members.
 import type { SampleAccount } from '@murmur/core/insights';
-import { mix32 } from '@murmur/core/hash';
 import type { AudienceIndex } from '../postings/audience-index';
 import type { Csr } from '../postings/csr';
-import { accountBio, accountSummary } from '../insights/account-summary';
-import { termLabel } from '../insights/labels';
+import { accountSummary } from '../insights/account-summary';
 import { postSummary } from '../insights/post-summary';
+import { describeSampleAccounts, lowestHashed } from '../insights/sample-accounts';
 import { topK } from '../util/top-k';
 import type { EngagedPart } from './insights-protocol';
 
@@ -50,22 +49,12 @@ export function engaged(
   };
 }
 
-/** sample-accounts.ts's walk over this shard's members, `limit` of them. */
+/** sample-accounts.ts's pick among this shard's members, `limit` of them. */
 export function sampleAccounts(
   index: AudienceIndex,
   members: Uint32Array,
   limit: number,
   seed: number,
 ): SampleAccount[] {
-  const picked = new Set<number>();
-  for (let i = 0; picked.size < Math.min(limit, members.length); i++) {
-    picked.add(members[mix32(i, seed ^ members.length) % members.length]!);
-  }
-  const label = (column: Uint32Array, n: number) => (column[n] ? termLabel(index, column[n] - 1) : '');
-  return [...picked].map((n) => ({
-    ...accountSummary(index, n),
-    bio: accountBio(index, n),
-    country: label(index.columns.country, n),
-    language: label(index.columns.language, n),
-  }));
+  return describeSampleAccounts(index, lowestHashed(members, index.accounts.sampleKey, seed, limit));
 }
