@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { iconographySchema, iconQuerySchema } from '@murmur/core/api';
@@ -8,6 +9,12 @@ import { ICONOGRAPHY, iconNamed, iconSvg } from './icon-set';
 /** The set changes only with a deploy: a day in caches, revalidated by its version (the ETag). */
 const CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 const ETAG = `"${ICONOGRAPHY.version}"`;
+
+/**
+ * 304 Not Modified, without a body: sent with no payload (the route's typed reply would serialise
+ * `null` into the body as "null").
+ */
+const notModified = (reply: FastifyReply): FastifyReply => reply.status(304).send();
 
 /** SPEC §7 /api/iconography/ and /api/icons/: the icon set, public, cacheable (docs/API.md). */
 export const iconsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -24,7 +31,7 @@ export const iconsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request, reply) => {
       reply.header('cache-control', CACHE).header('etag', ETAG);
-      if (request.headers['if-none-match'] === ETAG) return reply.status(304).send(null);
+      if (request.headers['if-none-match'] === ETAG) return notModified(reply);
       return reply.send(ICONOGRAPHY);
     },
   );
@@ -46,7 +53,7 @@ export const iconsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       if (!icon) throw new NotFound('No icon has this name.');
       const etag = `"${ICONOGRAPHY.version}-${name}-${color ?? ''}-${size}"`;
       reply.header('cache-control', CACHE).header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      if (request.headers['if-none-match'] === etag) return notModified(reply);
       return reply.type('image/svg+xml; charset=utf-8').send(iconSvg(icon, { color, size }));
     },
   );
