@@ -97,7 +97,10 @@ for (const dir of ['apps/sandbox/src', 'packages/engine/src']) {
     .sort();
   for (const f of files) sourceHash.update(f).update(readFileSync(join(root, f)));
 }
-const cacheSource = `bench:history:${ACCOUNTS}:${SEED}:${sourceHash.digest('hex').slice(0, 16)}`;
+// BENCH_CACHE_SOURCE: the 16 hex digits of another source's snapshot, to measure before and after
+// a change on the same network when the change leaves the built index as it was (say so beside the
+// figures): the hash would otherwise name a snapshot of its own.
+const cacheSource = `bench:history:${ACCOUNTS}:${SEED}:${process.env.BENCH_CACHE_SOURCE || sourceHash.digest('hex').slice(0, 16)}`;
 const cacheFile = join(
   process.env.BENCH_CACHE_DIR ?? tmpdir(),
   `murmur-history-${SEED}-${ACCOUNTS}-${cacheSource.slice(-16)}.snapshot`,

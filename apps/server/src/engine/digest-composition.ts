@@ -152,12 +152,15 @@ function communityCounts(
  * each community of a partition of the network (the communities screens' Louvain communities, one
  * partition kept a week by the caller: Louvain finds other communities whenever the live index
  * moves; the audience's own communities would cost a Louvain run per audience and have no identity
- * from day to day).
+ * from day to day). `followCarry`: the key under which this thread keeps the influential panel's
+ * follow tally for the audience's next point, which then re-reads only the follows that changed
+ * (`InsightsOptions.followCarry`; the same counts).
  */
 export function compositionOf(
   engine: AudienceEngine,
   audience: Audience,
   communities: readonly DigestCommunity[],
+  followCarry = '',
 ): DigestComposition & { followed: FollowedTally } {
   const { interests, influentialAccounts } = engine.explore.panels(
     audience,
@@ -168,6 +171,7 @@ export function compositionOf(
       distinctive: false,
       sampleSize: DIGEST_SAMPLE,
       graphSampleSize: DIGEST_GRAPH_SAMPLE,
+      followCarry,
     },
   );
   const counts = communityCounts(engine, audience, communities);

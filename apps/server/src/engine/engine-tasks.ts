@@ -272,7 +272,9 @@ export const engineTasks = {
   /**
    * Everything a history point measures of an audience, from one evaluation of its package: the
    * estimate, the digest's field counts, its composition (`digestComposition`) and its members' X ids
-   * in numeric order (none above `memberCap` indexed members: then their count alone).
+   * in numeric order (none above `memberCap` indexed members: then their count alone). `carry`: the
+   * audience's key, under which the thread keeps the influential panel's follow tally for its next
+   * point (`compositionOf`).
    */
   historyPoint(
     engine: AudienceEngine,
@@ -280,6 +282,7 @@ export const engineTasks = {
       communities: DigestCommunity[];
       fields: readonly CategoricalField[];
       memberCap: number;
+      carry?: string | undefined;
     },
     _report: ReportStage,
   ): HistoryMeasure {
@@ -287,7 +290,7 @@ export const engineTasks = {
     return {
       estimate: estimateOf(audience),
       counts: engine.fieldCounts(audience, input.fields),
-      ...compositionOf(engine, audience, input.communities),
+      ...compositionOf(engine, audience, input.communities, input.carry),
       members:
         audience.sampleCount > input.memberCap
           ? { overCap: true, count: audience.sampleCount }

@@ -47,6 +47,14 @@ export interface InsightsOptions {
    * lists, as the history's daily digest does, is spared their scoring). Default true.
    */
   distinctive?: boolean;
+  /**
+   * A key (the history's audience) under which this thread keeps the influential panel's follow
+   * tally for the next call with the same key, which then re-reads only the follows of the graph
+   * sample's members who joined it or whose follows changed since, and subtracts those of the
+   * members who left (insights/follow-carry.ts; the same counts as from scratch). Only where the
+   * panels read no follows beyond those counts (`somePanels`). Default '': none kept.
+   */
+  followCarry?: string;
 }
 
 export const INSIGHTS_DEFAULTS: Required<InsightsOptions> = {
@@ -58,6 +66,7 @@ export const INSIGHTS_DEFAULTS: Required<InsightsOptions> = {
   minSupport: MIN_SUPPORT,
   followedShare: 0,
   distinctive: true,
+  followCarry: '',
 };
 
 /**

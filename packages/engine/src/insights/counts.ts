@@ -3,6 +3,7 @@ import { CATEGORICAL_FIELDS } from '../postings/fields';
 import { RowCursor, type Csr } from '../postings/csr';
 import { ROW_BLOCK, finish, inBlocks, type Steps } from '../util/steps';
 import type { InsightContext } from './context';
+import { carriedFollowCounts } from './follow-carry';
 import { radixSort } from './radix-sort';
 
 function countRowsInto(counts: Uint32Array, rows: RowCursor, members: Uint32Array): void {
@@ -288,9 +289,12 @@ function countFollowsOnce(ctx: InsightContext): { followed: Uint32Array; counts:
 /**
  * The graph sample's followed accounts and their counts: from followTally's when the context
  * keeps the follows (a report whose later panels read them) or has them already, else
- * `countFollowsOnce`.
+ * `countFollowsOnce` — carried from the last call with the same `followCarry` key when it has one
+ * (follow-carry.ts: the same accounts and counts).
  */
 export const followCounts = (ctx: InsightContext): { followed: Uint32Array; counts: Uint32Array } =>
-  ctx.memo('followCounts', () =>
-    ctx.keepsFollows || ctx.has('follows') ? followTally(ctx) : countFollowsOnce(ctx),
-  );
+  ctx.memo('followCounts', () => {
+    if (ctx.keepsFollows || ctx.has('follows')) return followTally(ctx);
+    const key = ctx.options.followCarry;
+    return key ? carriedFollowCounts(ctx, key, () => countFollowsOnce(ctx)) : countFollowsOnce(ctx);
+  });

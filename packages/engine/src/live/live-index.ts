@@ -186,8 +186,14 @@ export class LiveIndex {
     for (const name of ROWS) rows[name] = { offsets: index[name].offsets, data: index[name].data };
     this.postingLog = new PostingLog(index.postings);
     this.followerLog = new PostingLog(index.followers);
+    // The rows are the current version's: a reader that marked a version of the old logs can tell
+    // what changed since (row-changes.ts).
+    const previous = this.rowLogs as Record<RowName, RowLog> | undefined;
     this.rowLogs = {} as Record<RowName, RowLog>;
-    for (const name of ROWS) this.rowLogs[name] = new RowLog(rows[name]);
+    for (const name of ROWS) {
+      this.rowLogs[name] = new RowLog(rows[name]);
+      if (previous) this.rowLogs[name].previous = new WeakRef(previous[name]);
+    }
     this.handleLog = new HandleLog();
     this.engagers = new Engagers(() => this.rowLogs);
     this.engagementOrder = index.posts.byEngagement;
@@ -429,6 +435,7 @@ export class LiveIndex {
     const nextPostings = new PostingLog(postings);
     const nextFollowers = new PostingLog(followers);
     const nextRows = ROWS.map((_, i) => new RowLog(rows[i]!));
+    ROWS.forEach((name, i) => (nextRows[i]!.previous = new WeakRef(this.rowLogs[name])));
     const cursors = Array.from({ length: 2 + ROWS.length }, () => ({ h: -1 }));
     const oldPostings = this.postingLog;
     const oldFollowers = this.followerLog;

@@ -261,6 +261,12 @@ interface RowEntry {
 export class RowLog {
   readonly heads = new Map<number, RowEntry>();
   values = 0;
+  /**
+   * The log this one's base was folded from (held weakly: a compaction frees the old base), so a
+   * reader that marked a version of that log can still tell which rows changed since
+   * (row-changes.ts).
+   */
+  previous: WeakRef<RowLog> | undefined;
   private memo: { ver: number; csr: Csr } | undefined;
   /** The rows each write changed, in version order (so a CSR can be built from an earlier one). */
   private readonly history: { ver: number; rows: number[] }[] = [];
@@ -268,6 +274,13 @@ export class RowLog {
   private changedBits = new Uint32Array(0);
 
   constructor(readonly base: Csr) {}
+
+  /** Whether row n has an entry of a version after `ver` (a bit test first: most rows have none). */
+  changedAfter(n: number, ver: number): boolean {
+    const bits = this.changedBits;
+    if (n >>> 5 >= bits.length || (bits[n >>> 5]! & (1 << (n & 31))) === 0) return false;
+    return (this.heads.get(n)?.ver ?? -1) > ver;
+  }
 
   /** Rows with an entry (a bitset; replaced when it grows, never cleared): RowCursor's overlay. */
   get changedRows(): Uint32Array {
@@ -369,6 +382,10 @@ export class LazyCsr implements Csr {
 
   private get whole(): Csr {
     return (this.csr ??= this.log.materialise(this.ver, this.rows));
+  }
+  /** The log, version and row count this CSR reads (row-changes.ts). */
+  get source(): { log: RowLog; ver: number; rows: number } {
+    return { log: this.log, ver: this.ver, rows: this.rows };
   }
   /**
    * The base CSR and the rows the log changed (a changed row may still read the base at this

@@ -84,13 +84,19 @@ function pointMeasure(engine: EngineHolder, memberCap: number) {
     }
     return partition;
   }
-  return async (query: { pkg: TargetingPackage; exclusions: TargetingPackage[] }, now: Date) => {
+  return async (
+    query: { pkg: TargetingPackage; exclusions: TargetingPackage[] },
+    now: Date,
+    configId: number,
+  ) => {
     const { made, communities } = current(now);
     const { estimate, counts, members, ...measured } = await engine.work().run('historyPoint', {
       ...query,
       communities: await communities,
       fields: DIGEST_FIELDS,
       memberCap,
+      // The thread that measures the audience keeps its follow tally for its next point.
+      carry: `audience:${configId}`,
     });
     const composition = {
       ...measured,
@@ -161,9 +167,13 @@ function pointRecorder(deps: HistoryServiceDeps) {
    * A point's figures. A sharded engine merges member counts only: its points keep the member
    * fields alone, their members evaluated on this thread's engine.
    */
-  async function measureOf(query: { pkg: TargetingPackage; exclusions: TargetingPackage[] }, now: Date) {
+  async function measureOf(
+    query: { pkg: TargetingPackage; exclusions: TargetingPackage[] },
+    now: Date,
+    configId: number,
+  ) {
     const audiences = engine.audiences();
-    if (audiences.kind !== 'shards') return pointAt(query, now);
+    if (audiences.kind !== 'shards') return pointAt(query, now, configId);
     const [estimate, counts] = await Promise.all([
       audiences.estimate(query),
       audiences.fieldCounts(query, DIGEST_FIELDS),
@@ -184,7 +194,7 @@ function pointRecorder(deps: HistoryServiceDeps) {
     const { membership } = deps;
     const { followed: followedBefore, membershipDay } = prior;
     const [measured, latestSet] = await Promise.all([
-      measureOf({ pkg: config.targetingPackage, exclusions }, now),
+      measureOf({ pkg: config.targetingPackage, exclusions }, now, config.id),
       membership?.latest(config.id, membershipDay === null ? null : { day: membershipDay }),
     ]);
     const { composition, followed } = withNewcomers(measured.composition, followedBefore);

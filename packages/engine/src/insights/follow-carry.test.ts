@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { AccountSet } from '../bits/account-set';
+import { evaluate } from '../evaluate/evaluate';
+import { liveEngine } from '../live/live-engine';
+import { rowChangesSince, rowsMark } from '../live/row-changes';
+import { LazyCsr } from '../live/structures';
+import type { AudienceIndex } from '../postings/audience-index';
+import { csrRow, type Csr } from '../postings/csr';
+import { pkg } from '../testing/network-a';
+import { baseModel, build, randomEvents } from '../testing/live-model';
+import { seededRandom } from '../testing/random';
+import { InsightContext } from './context';
+import { followCounts } from './counts';
+import { followCarryStats, forgetFollowCarries } from './follow-carry';
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const PACKAGES = [
+  pkg({ languages: [{ label: 'English' }] }),
+  pkg({ languages: [{ label: 'Japanese' }, { label: 'English' }] }),
+  pkg({ keywords: [{ label: 'coffee' }] }),
+];
+
+/** The base of the log a version's follow rows are read from (a plain CSR is its own). */
+const generationOf = (index: AudienceIndex): Csr =>
+  index.following instanceof LazyCsr ? index.following.source.log.base : index.following;
+
+const equal = (a: Uint32Array, b: Uint32Array): boolean =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
+
+describe('rowChangesSince', () => {
+  it('tells every row changed since a marked version, within a log and across one background compaction', async () => {
+    let withinLog = 0;
+    let acrossCompaction = 0;
+    let acrossGrowth = 0;
+    const wrong: string[] = [];
+    for (const seed of [21, 22, 23]) {
+      const rand = seededRandom(seed);
+      const m = baseModel(rand, 120, 100);
+      // sliceMs 0 and small logs: compactions start often and run in slices between batches.
+      const engine = liveEngine(await build(m), { headroom: 8, compactBytes: 6_000, sliceMs: 0 });
+      // Versions held (so their logs stay readable), each with the compactions finished by then.
+      const held: { index: AudienceIndex; compactions: number; generation: Csr }[] = [];
+      const events = randomEvents(m, rand, 900);
+      for (let i = 0; i < events.length; i += 30) {
+        engine.apply(events.slice(i, i + 30));
+        held.push({
+          index: engine.index,
+          compactions: engine.liveStats().compactions,
+          generation: generationOf(engine.index),
+        });
+        await tick();
+        const now = engine.index;
+        const compactions = engine.liveStats().compactions;
+        const generation = generationOf(now);
+        for (const then of held) {
+          const changes = rowChangesSince(rowsMark(then.index.following), now.following);
+          const folds = compactions - then.compactions;
+          // Within one log (or its base before the first write) the changes are always known; across
+          // two compactions never (the first one's log is not kept).
+          if (folds === 0 && then.generation === generation) expect(changes).toBeDefined();
+          if (folds > 1) expect(changes).toBeUndefined();
+          if (!changes) continue;
+          if (folds === 1) acrossCompaction++;
+          else if (then.generation === generation) withinLog++;
+          else acrossGrowth++;
+          for (let n = 0; n < now.size; n++) {
+            const before = csrRow(then.index.following, n);
+            if (!equal(changes.before(n), before)) wrong.push(`row ${n} before`);
+            if (!changes.mayDiffer(n) && !equal(csrRow(now.following, n), before)) wrong.push(`row ${n}`);
+          }
+        }
+        // Only the versions of the last two compactions are kept.
+        while (held.length > 0 && compactions - held[0]!.compactions > 1) held.shift();
+      }
+      expect(engine.liveStats().compactions).toBeGreaterThan(2);
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(withinLog).toBeGreaterThan(100);
+    expect(acrossCompaction).toBeGreaterThan(10);
+    // New accounts beyond the index's capacity: the rows rebased on a grown index, as they were.
+    expect(acrossGrowth).toBeGreaterThan(0);
+  });
+
+  it('knows no changes of another engine’s rows; knows them across an inline compaction', async () => {
+    const rand = seededRandom(24);
+    const m = baseModel(rand, 80, 60);
+    const engine = liveEngine(await build(m), { headroom: 8 });
+    engine.apply(randomEvents(m, rand, 100));
+    const then = engine.index;
+    const other = liveEngine(await build(m), { headroom: 8 });
+    other.apply(randomEvents(m, rand, 100));
+    expect(rowChangesSince(rowsMark(then.following), other.index.following)).toBeUndefined();
+    engine.compact();
+    engine.apply(randomEvents(m, rand, 100));
+    const changes = rowChangesSince(rowsMark(then.following), engine.index.following)!;
+    expect(changes).toBeDefined();
+    let same = 0;
+    for (let n = 0; n < engine.index.size; n++) {
+      const before = Array.from(csrRow(then.following, n));
+      expect(Array.from(changes.before(n))).toEqual(before);
+      if (!changes.mayDiffer(n)) {
+        expect(Array.from(csrRow(engine.index.following, n))).toEqual(before);
+        same++;
+      }
+    }
+    expect(same).toBeGreaterThan(0);
+  });
+});
+
+describe('the follow tally carried from the call before', () => {
+  it('equals the tally from scratch over live joins, leaves, follows, unfollows, deletions and compactions', async () => {
+    forgetFollowCarries();
+    const carriedBefore = followCarryStats.carried;
+    for (const seed of [31, 32]) {
+      const rand = seededRandom(seed);
+      const m = baseModel(rand, 400, 150);
+      const engine = liveEngine(await build(m), { headroom: 8, compactBytes: 12_000, sliceMs: 0 });
+      const events = randomEvents(m, rand, 1_200);
+      for (let i = 0, round = 0; i < events.length; i += 40, round++) {
+        engine.apply(events.slice(i, i + 40));
+        await tick();
+        // Now and then an inline compaction: other rows, counted from scratch, exactly as well.
+        if (round === 17) engine.compact();
+        const index = engine.index;
+        const audiences = [
+          new AccountSet(index.size, index.present),
+          ...PACKAGES.map((p) => evaluate(index, p).accounts),
+        ];
+        audiences.forEach((set, a) => {
+          // A graph sample of every member, and one of about a third of them (its bound moves with
+          // the audience's size, so members enter and leave it without joining or leaving).
+          for (const graphSampleSize of [25_000, Math.max(1, Math.floor(set.count / 3))]) {
+            const options = { graphSampleSize };
+            const scratch = new InsightContext(index, set, options);
+            scratch.keepsFollows = false;
+            const carried = new InsightContext(index, set, {
+              ...options,
+              followCarry: `${seed}:${a}:${graphSampleSize === 25_000 ? 'all' : 'third'}`,
+            });
+            carried.keepsFollows = false;
+            const want = followCounts(scratch);
+            const got = followCounts(carried);
+            expect(Array.from(got.followed)).toEqual(Array.from(want.followed));
+            expect(Array.from(got.counts)).toEqual(Array.from(want.counts));
+          }
+        });
+      }
+      expect(engine.liveStats().compactions).toBeGreaterThan(1);
+    }
+    // Most calls were carried, not counted again.
+    expect(followCarryStats.carried - carriedBefore).toBeGreaterThan(200);
+  });
+});
