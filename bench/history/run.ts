@@ -21,7 +21,7 @@ import type { TargetingPackage } from '@murmur/core/targeting';
 import type { LiveEvent } from '@murmur/core/live';
 import {
   buildIndex,
-  followCarryStats,
+  carryStats,
   liveEngine,
   LIVE_BUILD_OPTIONS,
   readLiveSnapshot,
@@ -328,8 +328,8 @@ for (let day = 0; day < DAYS; day++) {
   log(
     `day ${day + 1}: ${saved.length} points in ${fmt(dayCpu.at(-1)!)} ms CPU (${fmt(dayWall.at(-1)!)} ms wall)` +
       `${day > 0 ? `; rules fired so far ${falseAlerts} of ${evaluated}` : ''}; live compaction under way ` +
-      `at the start ${folding ? 'yes' : 'no'}, at the end ${foldingAfter ? 'yes' : 'no'}; follow tallies carried ` +
-      `so far ${followCarryStats.carried}, counted ${followCarryStats.fromScratch}; load ${load()}; ${memory()}`,
+      `at the start ${folding ? 'yes' : 'no'}, at the end ${foldingAfter ? 'yes' : 'no'}; tallies carried ` +
+      `so far ${carryStats.carried}, counted ${carryStats.fromScratch}; load ${load()}; ${memory()}`,
   );
 }
 // The API's JSON of the digests (keyed objects, not what is stored): the points of up to 50 audiences.

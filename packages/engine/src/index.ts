@@ -155,7 +155,7 @@ export { tokenise, tokens } from './text/tokenise';
 export { computeInsights, computeInsightsInSlices, insightSteps, INSIGHT_PANELS } from './insights/insights';
 export { finish, inSlices, type SliceOptions, type Steps } from './util/steps';
 export { InsightContext, type InsightsOptions } from './insights/context';
-export { followCarryStats, forgetFollowCarries, FOLLOW_CARRY_BYTES } from './insights/follow-carry';
+export { carryStats, forgetCarries, CARRY_BYTES } from './insights/tally-carry';
 export { baselineOf, setBaseline } from './insights/baseline';
 export { networkBaseline, type InsightBaseline, type ReferenceCounts } from './insights/reference';
 export { summary } from './insights/summary';

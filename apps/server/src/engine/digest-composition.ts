@@ -152,15 +152,15 @@ function communityCounts(
  * each community of a partition of the network (the communities screens' Louvain communities, one
  * partition kept a week by the caller: Louvain finds other communities whenever the live index
  * moves; the audience's own communities would cost a Louvain run per audience and have no identity
- * from day to day). `followCarry`: the key under which this thread keeps the influential panel's
- * follow tally for the audience's next point, which then re-reads only the follows that changed
- * (`InsightsOptions.followCarry`; the same counts).
+ * from day to day). `carry`: the key under which this thread keeps the influential panel's follow
+ * tally and the interests' term counts for the audience's next point, which then re-reads only the
+ * rows that changed (`InsightsOptions.carry`; the same counts).
  */
 export function compositionOf(
   engine: AudienceEngine,
   audience: Audience,
   communities: readonly DigestCommunity[],
-  followCarry = '',
+  carry = '',
 ): DigestComposition & { followed: FollowedTally } {
   const { interests, influentialAccounts } = engine.explore.panels(
     audience,
@@ -171,7 +171,7 @@ export function compositionOf(
       distinctive: false,
       sampleSize: DIGEST_SAMPLE,
       graphSampleSize: DIGEST_GRAPH_SAMPLE,
-      followCarry,
+      carry,
     },
   );
   const counts = communityCounts(engine, audience, communities);

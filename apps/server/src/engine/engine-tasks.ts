@@ -273,8 +273,8 @@ export const engineTasks = {
    * Everything a history point measures of an audience, from one evaluation of its package: the
    * estimate, the digest's field counts, its composition (`digestComposition`) and its members' X ids
    * in numeric order (none above `memberCap` indexed members: then their count alone). `carry`: the
-   * audience's key, under which the thread keeps the influential panel's follow tally for its next
-   * point (`compositionOf`).
+   * audience's key, under which the thread keeps the influential panel's follow tally and the
+   * interests' term counts for its next point (`compositionOf`).
    */
   historyPoint(
     engine: AudienceEngine,

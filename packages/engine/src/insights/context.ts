@@ -49,12 +49,13 @@ export interface InsightsOptions {
   distinctive?: boolean;
   /**
    * A key (the history's audience) under which this thread keeps the influential panel's follow
-   * tally for the next call with the same key, which then re-reads only the follows of the graph
-   * sample's members who joined it or whose follows changed since, and subtracts those of the
-   * members who left (insights/follow-carry.ts; the same counts as from scratch). Only where the
-   * panels read no follows beyond those counts (`somePanels`). Default '': none kept.
+   * tally and the profile term counts (interests, topics, bio words) for the next call with the
+   * same key, which then re-reads only the rows of the samples' members who joined them or whose
+   * rows changed since, and subtracts those of the members who left (insights/tally-carry.ts; the
+   * same counts as from scratch). The follow tally only where the panels read no follows beyond
+   * those counts (`somePanels`). Default '': none kept.
    */
-  followCarry?: string;
+  carry?: string;
 }
 
 export const INSIGHTS_DEFAULTS: Required<InsightsOptions> = {
@@ -66,7 +67,7 @@ export const INSIGHTS_DEFAULTS: Required<InsightsOptions> = {
   minSupport: MIN_SUPPORT,
   followedShare: 0,
   distinctive: true,
-  followCarry: '',
+  carry: '',
 };
 
 /**

@@ -3,7 +3,7 @@ import { CATEGORICAL_FIELDS } from '../postings/fields';
 import { RowCursor, type Csr } from '../postings/csr';
 import { ROW_BLOCK, finish, inBlocks, type Steps } from '../util/steps';
 import type { InsightContext } from './context';
-import { carriedFollowCounts } from './follow-carry';
+import { carriedCounts, countOnce } from './tally-carry';
 import { radixSort } from './radix-sort';
 
 function countRowsInto(counts: Uint32Array, rows: RowCursor, members: Uint32Array): void {
@@ -119,7 +119,26 @@ export const categoricalCountSteps = (ctx: InsightContext): Steps<Uint32Array> =
 
 /** Analysed members per profile term (interests, topics, movies/TV, bio words), in blocks. */
 export const profileCountSteps = (ctx: InsightContext): Steps<Uint32Array> =>
-  ctx.memoSteps('profile', () => countRows(ctx.index.profileTerms, ctx.analysed, ctx.index.terms.size));
+  ctx.memoSteps('profile', () =>
+    ctx.options.carry
+      ? carriedProfileCounts(ctx, ctx.options.carry)
+      : countRows(ctx.index.profileTerms, ctx.analysed, ctx.index.terms.size),
+  );
+
+/**
+ * profileCounts carried from the last call with the same `carry` key (tally-carry.ts: the same
+ * counts), as a dense array like countRows'.
+ */
+// eslint-disable-next-line require-yield -- one step: the carry reads a few rows
+function* carriedProfileCounts(ctx: InsightContext, key: string): Steps<Uint32Array> {
+  const { profileTerms, terms } = ctx.index;
+  const { values, counts } = carriedCounts(`${key}:profile`, profileTerms, ctx.analysed, () =>
+    countOnce(profileTerms, ctx.analysed, terms.size),
+  );
+  const dense = new Uint32Array(terms.size);
+  for (let i = 0; i < values.length; i++) dense[values[i]!] = counts[i]!;
+  return dense;
+}
 export const profileCounts = (ctx: InsightContext): Uint32Array => finish(profileCountSteps(ctx));
 
 /** Analysed members per post term (words and hashtags of their posts), in blocks. */
@@ -239,62 +258,30 @@ export const followTallySteps = (ctx: InsightContext): Steps<FollowTally> =>
   ctx.memoSteps('follows', () => tallyFollows(ctx));
 export const followTally = (ctx: InsightContext): FollowTally => finish(followTallySteps(ctx));
 
-/** Counters per account kept between calls on this thread (all zero between calls). */
-let counters = new Uint32Array(0);
-
 /**
  * followTally's followed accounts and counts read straight from the graph sample's rows, each row
  * once, without the contiguous copy of the follows (for a context whose panels read no follows
- * after the counts: `somePanels`). The same accounts and counts: one counter per account, the
- * followed ones listed from the counters (sorted when few, else by a scan of the counters), and the
- * counters zeroed again after.
+ * after the counts: `somePanels`): tally-carry.ts `countOnce`, the same accounts and counts.
  */
 function countFollowsOnce(ctx: InsightContext): { followed: Uint32Array; counts: Uint32Array } {
-  const accounts = ctx.index.size;
-  if (counters.length < accounts) counters = new Uint32Array(accounts);
-  const per = counters;
-  const rows = new RowCursor(ctx.index.following);
-  const sample = ctx.graphSample;
-  let touched = new Uint32Array(1024);
-  let k = 0;
-  try {
-    for (let i = 0; i < sample.length; i++) {
-      const { data, start, end } = rows.at(sample[i]!);
-      for (let e = start; e < end; e++) {
-        const f = data[e]!;
-        if (per[f]!++ !== 0) continue;
-        if (k === touched.length) {
-          const more = new Uint32Array(touched.length * 2);
-          more.set(touched);
-          touched = more;
-        }
-        touched[k++] = f;
-      }
-    }
-    let followed: Uint32Array;
-    if (k * 16 < accounts) followed = touched.slice(0, k).sort();
-    else {
-      followed = new Uint32Array(k);
-      let j = 0;
-      for (let v = 0; v < accounts; v++) if (per[v] !== 0) followed[j++] = v;
-    }
-    const counts = new Uint32Array(k);
-    for (let i = 0; i < k; i++) counts[i] = per[followed[i]!]!;
-    return { followed, counts };
-  } finally {
-    for (let i = 0; i < k; i++) per[touched[i]!] = 0;
-  }
+  const { values, counts } = countOnce(ctx.index.following, ctx.graphSample, ctx.index.size);
+  return { followed: values, counts };
 }
 
 /**
  * The graph sample's followed accounts and their counts: from followTally's when the context
  * keeps the follows (a report whose later panels read them) or has them already, else
- * `countFollowsOnce` — carried from the last call with the same `followCarry` key when it has one
- * (follow-carry.ts: the same accounts and counts).
+ * `countFollowsOnce` — carried from the last call with the same `carry` key when it has one
+ * (tally-carry.ts: the same accounts and counts).
  */
 export const followCounts = (ctx: InsightContext): { followed: Uint32Array; counts: Uint32Array } =>
   ctx.memo('followCounts', () => {
     if (ctx.keepsFollows || ctx.has('follows')) return followTally(ctx);
-    const key = ctx.options.followCarry;
-    return key ? carriedFollowCounts(ctx, key, () => countFollowsOnce(ctx)) : countFollowsOnce(ctx);
+    const key = ctx.options.carry;
+    if (!key) return countFollowsOnce(ctx);
+    const { following, size } = ctx.index;
+    const { values, counts } = carriedCounts(`${key}:follows`, following, ctx.graphSample, () =>
+      countOnce(following, ctx.graphSample, size),
+    );
+    return { followed: values, counts };
   });

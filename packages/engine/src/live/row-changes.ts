@@ -4,7 +4,7 @@ import { LazyCsr, type RowLog } from './structures';
 /**
  * A version's rows (of a LazyCsr, or a plain CSR), held weakly, as a later version can compare
  * with them (`rowChangesSince`): a reader that keeps what it counted over some rows (the history's
- * follow tally, insights/follow-carry.ts) re-reads only the rows that changed since.
+ * follow tally, insights/tally-carry.ts) re-reads only the rows that changed since.
  */
 export interface RowsMark {
   /** The log the version was read from; undefined: a plain CSR (`base`), read as it is. */

@@ -95,7 +95,7 @@ function pointMeasure(engine: EngineHolder, memberCap: number) {
       communities: await communities,
       fields: DIGEST_FIELDS,
       memberCap,
-      // The thread that measures the audience keeps its follow tally for its next point.
+      // The thread that measures the audience keeps its tallies for its next point.
       carry: `audience:${configId}`,
     });
     const composition = {

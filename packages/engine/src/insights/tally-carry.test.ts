@@ -10,8 +10,8 @@ import { pkg } from '../testing/network-a';
 import { baseModel, build, randomEvents } from '../testing/live-model';
 import { seededRandom } from '../testing/random';
 import { InsightContext } from './context';
-import { followCounts } from './counts';
-import { followCarryStats, forgetFollowCarries } from './follow-carry';
+import { followCounts, profileCounts } from './counts';
+import { carryStats, forgetCarries } from './tally-carry';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -108,10 +108,10 @@ describe('rowChangesSince', () => {
   });
 });
 
-describe('the follow tally carried from the call before', () => {
+describe('the follow tally and profile term counts carried from the call before', () => {
   it('equals the tally from scratch over live joins, leaves, follows, unfollows, deletions and compactions', async () => {
-    forgetFollowCarries();
-    const carriedBefore = followCarryStats.carried;
+    forgetCarries();
+    const carriedBefore = carryStats.carried;
     for (const seed of [31, 32]) {
       const rand = seededRandom(seed);
       const m = baseModel(rand, 400, 150);
@@ -128,27 +128,28 @@ describe('the follow tally carried from the call before', () => {
           ...PACKAGES.map((p) => evaluate(index, p).accounts),
         ];
         audiences.forEach((set, a) => {
-          // A graph sample of every member, and one of about a third of them (its bound moves with
-          // the audience's size, so members enter and leave it without joining or leaving).
-          for (const graphSampleSize of [25_000, Math.max(1, Math.floor(set.count / 3))]) {
-            const options = { graphSampleSize };
+          // Samples of every member, and of about a third of them (their bound moves with the
+          // audience's size, so members enter and leave them without joining or leaving).
+          for (const size of [25_000, Math.max(1, Math.floor(set.count / 3))]) {
+            const options = { graphSampleSize: size, sampleSize: size };
             const scratch = new InsightContext(index, set, options);
             scratch.keepsFollows = false;
             const carried = new InsightContext(index, set, {
               ...options,
-              followCarry: `${seed}:${a}:${graphSampleSize === 25_000 ? 'all' : 'third'}`,
+              carry: `${seed}:${a}:${size === 25_000 ? 'all' : 'third'}`,
             });
             carried.keepsFollows = false;
             const want = followCounts(scratch);
             const got = followCounts(carried);
             expect(Array.from(got.followed)).toEqual(Array.from(want.followed));
             expect(Array.from(got.counts)).toEqual(Array.from(want.counts));
+            expect(Array.from(profileCounts(carried))).toEqual(Array.from(profileCounts(scratch)));
           }
         });
       }
       expect(engine.liveStats().compactions).toBeGreaterThan(1);
     }
     // Most calls were carried, not counted again.
-    expect(followCarryStats.carried - carriedBefore).toBeGreaterThan(200);
+    expect(carryStats.carried - carriedBefore).toBeGreaterThan(400);
   });
 });
