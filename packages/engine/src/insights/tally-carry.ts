@@ -72,7 +72,7 @@ export function carriedCounts(
     sample,
     values: result.values,
     counts: result.counts,
-    bytes: (sample.length + 2 * result.values.length) * 4,
+    bytes: sample.byteLength + result.values.buffer.byteLength + result.counts.buffer.byteLength,
     used: calls,
   });
   return result;
@@ -239,5 +239,6 @@ function merged(before: Carried, changed: Uint32Array, d: Int32Array): SparseCou
   outValues.set(values.subarray(i), o);
   outCounts.set(counts.subarray(i), o);
   o += values.length - i;
-  return { values: outValues.slice(0, o), counts: outCounts.slice(0, o) };
+  // Views, not copies: the spare room (at most the changed values) stays with the carried tally.
+  return { values: outValues.subarray(0, o), counts: outCounts.subarray(0, o) };
 }
