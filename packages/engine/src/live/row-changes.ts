@@ -4,7 +4,7 @@ import { LazyCsr, type RowLog } from './structures';
 /**
  * A version's rows (of a LazyCsr, or a plain CSR), held weakly, as a later version can compare
  * with them (`rowChangesSince`): a reader that keeps what it counted over some rows (the history's
- * follow tally, insights/tally-carry.ts) re-reads only the rows that changed since.
+ * follow and profile term tallies, insights/tally-carry.ts) re-reads only the rows that changed since.
  */
 export interface RowsMark {
   /** The log the version was read from; undefined: a plain CSR (`base`), read as it is. */
@@ -34,16 +34,18 @@ const UNCHANGED = (): boolean => false;
 
 /**
  * Which rows of `now` may differ from the marked version's, and what they were then; undefined when
- * that cannot be told: other rows (another engine, a rebuilt index, an inline compaction), more than
- * one background compaction since the mark, or the marked log already collected. A row that did not
- * change may be said to (its two readings are then equal), never the reverse.
+ * that cannot be told: other rows (another engine, a rebuilt index), more than one compaction or
+ * rebase since the mark, the marked log already collected, or `now` a plain CSR other than the
+ * marked one (the version right after a rebase). A row that did not change may be said to (its two
+ * readings are then equal), never the reverse.
  *
  * Within one log, a row changed after the mark has an entry of a later version. Across one
  * compaction (a new log whose base is the old log at the fold's version V, with the old log's
  * entries after V carried over and every later write), a row changed since the mark has an entry
  * after the mark in the old log (written up to V, or before the switch) or any entry in the new
  * log (written after V); a row with neither is the new base's row, the old log's at V, which is its
- * row at the mark (had it changed between V and the mark, the new log would hold that entry).
+ * row at the mark (had it changed between V and the mark, the new log would hold that entry). A
+ * rebase (growth, inline compaction: live-index.ts `rebase`) is one with V the current version.
  */
 export function rowChangesSince(mark: RowsMark, now: Csr): RowChanges | undefined {
   const base = mark.base.deref();
