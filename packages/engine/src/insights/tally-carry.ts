@@ -1,5 +1,6 @@
 import { RowCursor, type Csr } from '../postings/csr';
 import { rowChangesSince, rowsMark, type RowChanges, type RowsMark } from '../live/row-changes';
+import { grown } from '../live/structures';
 
 // Counts over a sample's rows carried from one call to the next of the same caller's key (the
 // history's daily point of an audience, `InsightsOptions.carry`): the influential panel's follow
@@ -98,11 +99,7 @@ export function countOnce(csr: Csr, sample: Uint32Array, size: number): SparseCo
       for (let e = start; e < end; e++) {
         const f = data[e]!;
         if (per[f]!++ !== 0) continue;
-        if (k === touched.length) {
-          const more = new Uint32Array(touched.length * 2);
-          more.set(touched);
-          touched = more;
-        }
+        if (k === touched.length) touched = grown(touched, touched.length * 2);
         touched[k++] = f;
       }
     }
@@ -159,11 +156,7 @@ function carry(
       deltas = grown;
     }
     if (deltas[f] === 0) {
-      if (k === touched.length) {
-        const more = new Uint32Array(touched.length * 2);
-        more.set(touched);
-        touched = more;
-      }
+      if (k === touched.length) touched = grown(touched, touched.length * 2);
       touched[k++] = f;
     }
     deltas[f]! += by;
