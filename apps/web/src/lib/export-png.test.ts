@@ -50,6 +50,20 @@ describe('export-png', () => {
     expect(filter?.(document.createElement('div'))).toBe(true);
   });
 
+  it('copies the drawn properties and the custom properties the panel names, not every property', async () => {
+    const { toBlob } = await import('html-to-image');
+    stubDownloads();
+    const panel = node('bars');
+    panel.innerHTML =
+      '<svg><rect fill="var(--mantine-primary-color-filled)"></rect><rect stroke="var(--bar-edge, red)"></rect></svg>';
+    await exportPng({ name: 'Bars', node: panel });
+    const properties = vi.mocked(toBlob).mock.calls.at(-1)?.[1]?.includeStyleProperties ?? [];
+    expect(properties).toEqual(expect.arrayContaining(['color', 'font-size', 'display', 'fill', 'width']));
+    expect(properties).toEqual(expect.arrayContaining(['--mantine-primary-color-filled', '--bar-edge']));
+    expect(properties).not.toContain('transition-duration');
+    expect(properties).not.toContain('--mantine-color-red-9');
+  });
+
   it('zips one PNG per panel, with unique names', async () => {
     const zip = await zipPngs([
       { name: 'Gender', node: node('a') },
