@@ -127,6 +127,7 @@ export class LiveIndex {
     lastEventAt: 0,
     lastAppliedAt: 0,
     compactions: 0,
+    compactionCpuMs: 0,
   };
 
   constructor(built: AudienceIndex, options: LiveOptions = {}, state?: LiveState) {
@@ -409,6 +410,7 @@ export class LiveIndex {
     }
     const ms = performance.now() - started;
     const used = process.cpuUsage(cpu);
+    this.stats.compactionCpuMs += (used.user + used.system) / 1000;
     fold.progress.slices++;
     fold.progress.longestSliceMs = Math.max(fold.progress.longestSliceMs, ms);
     fold.progress.longestSliceCpuMs = Math.max(
@@ -485,6 +487,7 @@ export class LiveIndex {
   }
 
   compact(): void {
+    const cpu = process.cpuUsage();
     // The posts' term rows too: live posts' rows join the CSR, deleted posts' rows empty.
     const changed = new Map<number, ArrayLike<number>>(this.liveRows);
     for (const p of this.deletedPosts) changed.set(p, []);
@@ -493,6 +496,8 @@ export class LiveIndex {
     this.v = this.rebase({ ...compactIndex(this.v), postTermRows: this.baseRows });
     this.version++;
     this.stats.compactions++;
+    const used = process.cpuUsage(cpu);
+    this.stats.compactionCpuMs += (used.user + used.system) / 1000;
   }
 
   /** What a snapshot keeps beside the current version (see LiveState). */

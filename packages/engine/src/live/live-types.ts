@@ -23,6 +23,12 @@ export interface LiveStats {
   /** When the last batch was applied (ms since the epoch), 0 before any. */
   lastAppliedAt: number;
   compactions: number;
+  /**
+   * CPU time of this process spent compacting, background slices and inline compactions (ms; of
+   * every thread of the process, as `process.cpuUsage` counts it): the live index's upkeep, told
+   * apart from the queries run between slices (bench:history).
+   */
+  compactionCpuMs: number;
 }
 
 /**
