@@ -55,32 +55,14 @@ export function influentialAccounts(ctx: InsightContext): InfluentialPanel {
   };
 }
 
-/** An account record's X id and handle, by string slot. */
-type Named = readonly [id: string, handle: string];
-/**
- * X ids and handles already decoded, per string column object (an index's, or a live version's: a
- * slot's strings never change within one, live-strings.ts), by slot: the daily history points of
- * many audiences list the same widely followed accounts. Cleared when it holds `NAMED_MAX` slots.
- */
-const namedBySource = new WeakMap<object, Map<number, Named>>();
-const NAMED_MAX = 200_000;
-
 /** Every account followed by at least `followedShare` of `base` (and the minimum support), by X id. */
 function followedAtLeast(ctx: InsightContext, counts: Uint32Array, followed: Uint32Array, base: number) {
   const floor = Math.max(ctx.options.minSupport, Math.ceil(base * ctx.options.followedShare));
   const a = ctx.index.accounts;
-  let named = namedBySource.get(a.ids);
-  if (!named) namedBySource.set(a.ids, (named = new Map<number, Named>()));
   const accounts: { id: string; handle: string; count: number }[] = [];
   for (const i of atLeast(counts, floor)) {
     const slot = a.slot[followed[i]!] ?? 0;
-    if (!slot) continue;
-    let known = named.get(slot);
-    if (!known) {
-      if (named.size >= NAMED_MAX) named.clear();
-      named.set(slot, (known = [a.ids.get(slot - 1), a.handles.get(slot - 1)]));
-    }
-    accounts.push({ id: known[0], handle: known[1], count: counts[i]! });
+    if (slot) accounts.push({ id: a.ids.get(slot - 1), handle: a.handles.get(slot - 1), count: counts[i]! });
   }
   return { floor, accounts };
 }
