@@ -6,6 +6,7 @@
 import { isDense } from '../bits/posting';
 import type { Csr } from '../postings/csr';
 import { PostingStore } from '../postings/posting-store';
+import type { CompactionProgress } from './live-types';
 import type { PostingLog, RowLog } from './structures';
 
 /** One piece of folding work: `step` does about `budget` units (values copied) and says whether it is done. */
@@ -133,4 +134,75 @@ export class RowFold implements FoldTask<Csr> {
   result(): Csr {
     return { offsets: this.offsets!, data: this.data! };
   }
+}
+
+/**
+ * The posts' term rows with the live posts' rows folded in: rows [0, `rows`) of a new CSR, each
+ * `live`'s row where it has one, else the base's. `live` is the map of rows the live index wrote up
+ * to the fold's start and writes no more (it starts a new one): a post deleted since keeps its row
+ * here, and the live index answers it by its deleted set.
+ */
+export class PostRowsFold implements FoldTask<Csr> {
+  private readonly entries: Iterator<[number, ArrayLike<number>]>;
+  private total: number;
+  private offsets: Uint32Array | undefined;
+  private data: Uint32Array | undefined;
+  private r = 0;
+  private out = 0;
+
+  constructor(
+    private readonly base: Csr,
+    private readonly live: ReadonlyMap<number, ArrayLike<number>>,
+    private readonly rows: number,
+  ) {
+    this.entries = live.entries();
+    this.total = base.data.length;
+  }
+
+  step(budget: number): boolean {
+    const { base, live, rows } = this;
+    const baseRows = base.offsets.length - 1;
+    let work = 0;
+    if (!this.data) {
+      // The data's length: the base's, each live row's in place of its base row.
+      for (let next = this.entries.next(); !next.done; next = this.entries.next()) {
+        const [r, row] = next.value;
+        if (r < rows) this.total += row.length - (r < baseRows ? base.offsets[r + 1]! - base.offsets[r]! : 0);
+        if (++work >= budget / 8) return false;
+      }
+      this.offsets = new Uint32Array(rows + 1);
+      this.data = new Uint32Array(this.total);
+    }
+    const offsets = this.offsets!;
+    const data = this.data;
+    for (; this.r < rows && work < budget; this.r++) {
+      const r = this.r;
+      const row =
+        live.get(r) ?? (r < baseRows ? base.data.subarray(base.offsets[r], base.offsets[r + 1]) : undefined);
+      if (row && row.length > 0) {
+        data.set(row, this.out);
+        this.out += row.length;
+      }
+      offsets[r + 1] = this.out;
+      work += 1 + (row ? row.length : 0);
+    }
+    return this.r >= rows;
+  }
+
+  result(): Csr {
+    return { offsets: this.offsets!, data: this.data! };
+  }
+}
+
+/** CPU time of this process since `since` (ms; every thread, as `process.cpuUsage` counts it). */
+export function cpuMsSince(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
+
+/** Counts a compaction slice of `ms` of wall time and `cpuMs` of CPU in `progress`. */
+export function recordSlice(progress: CompactionProgress, ms: number, cpuMs: number): void {
+  progress.slices++;
+  progress.longestSliceMs = Math.max(progress.longestSliceMs, ms);
+  progress.longestSliceCpuMs = Math.max(progress.longestSliceCpuMs, cpuMs);
 }

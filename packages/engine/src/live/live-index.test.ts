@@ -297,6 +297,34 @@ describe('live index', () => {
     }
   });
 
+  it("folds the live posts' term rows in the background too, and deletes after the fold stay exact", async () => {
+    const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const rand = seededRandom(12);
+    const m = baseModel(rand, 60, 80);
+    // compactBytes high: only the folds this test starts run.
+    const engine = liveEngine(await build(m), { headroom: 64, compactBytes: 1 << 30, sliceMs: 0 });
+    // One call: the generator numbers its new accounts and posts from 0 in each call.
+    const events = randomEvents(m, rand, 720);
+    const [before, during, after] = [events.slice(0, 300), events.slice(300, 420), events.slice(420)];
+    for (let i = 0; i < before.length; i += 30) engine.apply(before.slice(i, i + 30));
+    expect(engine.liveStats().livePostRows).toBeGreaterThan(10);
+    // Batches applied while the fold runs: their posts wait for the next fold.
+    const folding = engine.compactInBackground();
+    for (let i = 0; i < during.length; i += 10) {
+      engine.apply(during.slice(i, i + 10));
+      await tick();
+    }
+    await folding;
+    const newPosts = during.filter((e) => e.type === 'post').length;
+    expect(engine.liveStats().livePostRows).toBeLessThanOrEqual(newPosts);
+    await engine.compactInBackground();
+    expect(engine.liveStats().livePostRows).toBe(0);
+    // Deleting posts whose rows are now in the folded CSR recomputes their authors' terms from it.
+    for (let i = 0; i < after.length; i += 30) engine.apply(after.slice(i, i + 30));
+    await engine.compactInBackground();
+    expect(picture(engine.index)).toEqual(picture(await build(m)));
+  });
+
   it('answers insights on a live version (rows read from the logs) as after compaction', async () => {
     const rand = seededRandom(10);
     const m = baseModel(rand, 80, 120);

@@ -8,8 +8,9 @@ import { HandleIndex } from '../postings/handle-index';
 import type { PostingStore } from '../postings/posting-store';
 import type { AccountRecord, PostRecord } from '../parse/records';
 import type { CatalogueItem } from '../parse/records';
-import { PostingFold, RowFold, type FoldTask } from './fold';
+import { cpuMsSince, PostingFold, recordSlice, RowFold, type FoldTask } from './fold';
 import { Batch } from './batch';
+import { LivePostRows } from './post-rows';
 import { Engagers, type EngagementRow } from './engagers';
 import { LiveStrings } from './live-strings';
 import { PendingReferences } from './pending';
@@ -68,7 +69,7 @@ export class LiveIndex {
   private readonly postIdToP = new Map<string, number>();
   /** Term rows of posts (base rows from the build, live posts' own); deleted posts dropped. */
   private baseRows: Csr;
-  private readonly liveRows = new Map<number, readonly number[]>();
+  private readonly liveRows = new LivePostRows();
   private readonly deletedPosts = new Set<number>();
   private readonly replyTo = new Map<number, number>();
   /** Repost id → [actor, original post]: a repost is an engagement, not a post (contract rule 4). */
@@ -93,6 +94,8 @@ export class LiveIndex {
         progress: CompactionProgress;
         /** Once folded: the new logs, being filled with the entries of later versions. */
         carry?: { logs: Carry[]; cursors: { h: number }[] };
+        /** Once folded: the posts' term rows with the live posts' in (`LivePostRows`). */
+        postRows?: Csr;
       }
     | undefined;
   private foldScheduled = false;
@@ -127,6 +130,7 @@ export class LiveIndex {
     lastEventAt: 0,
     lastAppliedAt: 0,
     compactions: 0,
+    livePostRows: 0,
     compactionCpuMs: 0,
   };
 
@@ -182,6 +186,7 @@ export class LiveIndex {
   private rebase(index: AudienceIndex): AudienceIndex {
     // A background compaction under way is of a version this base replaces.
     this.fold = undefined;
+    this.liveRows.cancelFold();
     this.doneTasks.clear();
     const rows = {} as Record<RowName, Csr>;
     for (const name of ROWS) rows[name] = { offsets: index[name].offsets, data: index[name].data };
@@ -266,7 +271,8 @@ export class LiveIndex {
     const terms = this.postingLog.terms.size + this.followerLog.terms.size;
     let bytes = this.postingLog.bytes + this.followerLog.bytes;
     for (const name of ROWS) bytes += this.rowLogs[name].values * 4;
-    return { ...this.stats, held: this.pending.size, deltaTerms: terms, deltaBytes: bytes };
+    const [held, livePostRows] = [this.pending.size, this.liveRows.size];
+    return { ...this.stats, held, deltaTerms: terms, deltaBytes: bytes, livePostRows };
   }
 
   /** Bytes of the logs' entries (what compaction folds), without the memoised postings. */
@@ -366,6 +372,7 @@ export class LiveIndex {
       new PostingFold(this.followerLog, ver, size),
       ...ROWS.map((name) => new RowFold(this.rowLogs[name], ver, size)),
     ];
+    tasks.push(...this.liveRows.startFold(this.baseRows, this.v.posts.count));
     this.fold = {
       ver,
       tasks,
@@ -402,21 +409,15 @@ export class LiveIndex {
       } else if (fold.carry.logs.every((log) => log.step(1 << 15))) {
         // Caught up with every version written: the folded base goes in now, between batches.
         const finishing = performance.now();
-        this.finishFold(fold.carry.logs);
+        this.finishFold(fold.carry.logs, fold.postRows);
         fold.progress.finishMs = performance.now() - finishing;
         done = true;
       }
       if (performance.now() - started >= this.sliceMs) break;
     }
-    const ms = performance.now() - started;
-    const used = process.cpuUsage(cpu);
-    this.stats.compactionCpuMs += (used.user + used.system) / 1000;
-    fold.progress.slices++;
-    fold.progress.longestSliceMs = Math.max(fold.progress.longestSliceMs, ms);
-    fold.progress.longestSliceCpuMs = Math.max(
-      fold.progress.longestSliceCpuMs,
-      (used.user + used.system) / 1000,
-    );
+    const cpuMs = cpuMsSince(cpu);
+    this.stats.compactionCpuMs += cpuMs;
+    recordSlice(fold.progress, performance.now() - started, cpuMs);
     if (done) {
       this.stats.compactions++;
       this.lastFold = fold.progress;
@@ -427,11 +428,13 @@ export class LiveIndex {
 
   /** The folded bases are built: new logs over them, to be filled with the later versions' entries. */
   private startCarry(fold: NonNullable<LiveIndex['fold']>): void {
-    const [postings, followers, ...rows] = fold.tasks.map((t) => t.result()) as [
+    const [postings, followers, ...csrs] = fold.tasks.map((t) => t.result()) as [
       PostingStore,
       PostingStore,
       ...Csr[],
     ];
+    const rows = csrs.slice(0, ROWS.length);
+    fold.postRows = csrs[ROWS.length];
     this.doneTasks.clear();
     const ver = fold.ver;
     const nextPostings = new PostingLog(postings);
@@ -458,7 +461,11 @@ export class LiveIndex {
   }
 
   /** Swaps the folded base in: the new logs (caught up with every version) and handle table; a new version reads them. */
-  private finishFold(carried: Carry[]): void {
+  private finishFold(carried: Carry[], postRows: Csr | undefined): void {
+    if (postRows) {
+      this.baseRows = postRows;
+      this.liveRows.folded();
+    }
     const logs = carried.map((c) => c.result);
     this.postingLog = logs[0] as PostingLog;
     this.followerLog = logs[1] as PostingLog;
@@ -482,6 +489,7 @@ export class LiveIndex {
       followers: new LivePostingStore(this.followerLog, next, v.size),
       ...csrs,
       handles: new LiveHandleIndex(handles, handleOf, this.handleLog, next),
+      ...(postRows && { postTermRows: this.baseRows }),
     };
     this.version = next;
   }
@@ -489,15 +497,13 @@ export class LiveIndex {
   compact(): void {
     const cpu = process.cpuUsage();
     // The posts' term rows too: live posts' rows join the CSR, deleted posts' rows empty.
-    const changed = new Map<number, ArrayLike<number>>(this.liveRows);
+    const changed = this.liveRows.takeAll();
     for (const p of this.deletedPosts) changed.set(p, []);
     this.baseRows = replaceRows(this.baseRows, changed, this.v.posts.count);
-    this.liveRows.clear();
     this.v = this.rebase({ ...compactIndex(this.v), postTermRows: this.baseRows });
     this.version++;
     this.stats.compactions++;
-    const used = process.cpuUsage(cpu);
-    this.stats.compactionCpuMs += (used.user + used.system) / 1000;
+    this.stats.compactionCpuMs += cpuMsSince(cpu);
   }
 
   /** What a snapshot keeps beside the current version (see LiveState). */

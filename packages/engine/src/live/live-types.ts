@@ -24,6 +24,11 @@ export interface LiveStats {
   lastAppliedAt: number;
   compactions: number;
   /**
+   * Posts whose term rows the index holds outside the posts' CSR (added live since the last
+   * compaction): a background or inline compaction folds them in.
+   */
+  livePostRows: number;
+  /**
    * CPU time of this process spent compacting, background slices and inline compactions (ms; of
    * every thread of the process, as `process.cpuUsage` counts it): the live index's upkeep, told
    * apart from the queries run between slices (bench:history).
