@@ -75,10 +75,12 @@ export class PostingFold implements FoldTask<PostingStore> {
   }
 }
 
-/** A CSR equal to `log` read at version `ver`, built a range of rows at a time. */
-export class RowFold implements FoldTask<Csr> {
-  private readonly changed = new Map<number, Uint32Array>();
-  private readonly heads: Iterator<number>;
+/**
+ * A CSR of rows [0, `rows`): each changed row where `changes` gives one (read lazily, a budget at a
+ * time), else the base's; built a range of rows at a time.
+ */
+export class CsrFold implements FoldTask<Csr> {
+  private readonly changed = new Map<number, ArrayLike<number>>();
   private total: number;
   private offsets: Uint32Array | undefined;
   private data: Uint32Array | undefined;
@@ -86,26 +88,22 @@ export class RowFold implements FoldTask<Csr> {
   private out = 0;
 
   constructor(
-    private readonly log: RowLog,
-    private readonly ver: number,
+    private readonly base: Csr,
+    private readonly changes: Iterator<readonly [number, ArrayLike<number> | undefined]>,
     private readonly rows: number,
   ) {
-    this.heads = log.heads.keys();
-    this.total = log.base.data.length;
+    this.total = base.data.length;
   }
 
   step(budget: number): boolean {
-    const { changed, rows, log } = this;
-    const base = log.base;
+    const { changed, rows, base } = this;
     const baseRows = base.offsets.length - 1;
     let work = 0;
     if (!this.data) {
-      // The rows changed at `ver`, and the data's length.
-      for (let next = this.heads.next(); ; next = this.heads.next()) {
-        if (next.done) break;
-        const n = next.value;
-        const row = log.at(n, this.ver);
-        if (row) {
+      // The changed rows, and the data's length.
+      for (let next = this.changes.next(); !next.done; next = this.changes.next()) {
+        const [n, row] = next.value;
+        if (row && n < rows) {
           changed.set(n, row);
           this.total += row.length - (n < baseRows ? base.offsets[n + 1]! - base.offsets[n]! : 0);
         }
@@ -136,63 +134,24 @@ export class RowFold implements FoldTask<Csr> {
   }
 }
 
-/**
- * The posts' term rows with the live posts' rows folded in: rows [0, `rows`) of a new CSR, each
- * `live`'s row where it has one, else the base's. `live` is the map of rows the live index wrote up
- * to the fold's start and writes no more (it starts a new one): a post deleted since keeps its row
- * here, and the live index answers it by its deleted set.
- */
-export class PostRowsFold implements FoldTask<Csr> {
-  private readonly entries: Iterator<[number, ArrayLike<number>]>;
-  private total: number;
-  private offsets: Uint32Array | undefined;
-  private data: Uint32Array | undefined;
-  private r = 0;
-  private out = 0;
-
-  constructor(
-    private readonly base: Csr,
-    private readonly live: ReadonlyMap<number, ArrayLike<number>>,
-    private readonly rows: number,
-  ) {
-    this.entries = live.entries();
-    this.total = base.data.length;
-  }
-
-  step(budget: number): boolean {
-    const { base, live, rows } = this;
-    const baseRows = base.offsets.length - 1;
-    let work = 0;
-    if (!this.data) {
-      // The data's length: the base's, each live row's in place of its base row.
-      for (let next = this.entries.next(); !next.done; next = this.entries.next()) {
-        const [r, row] = next.value;
-        if (r < rows) this.total += row.length - (r < baseRows ? base.offsets[r + 1]! - base.offsets[r]! : 0);
-        if (++work >= budget / 8) return false;
-      }
-      this.offsets = new Uint32Array(rows + 1);
-      this.data = new Uint32Array(this.total);
-    }
-    const offsets = this.offsets!;
-    const data = this.data;
-    for (; this.r < rows && work < budget; this.r++) {
-      const r = this.r;
-      const row =
-        live.get(r) ?? (r < baseRows ? base.data.subarray(base.offsets[r], base.offsets[r + 1]) : undefined);
-      if (row && row.length > 0) {
-        data.set(row, this.out);
-        this.out += row.length;
-      }
-      offsets[r + 1] = this.out;
-      work += 1 + (row ? row.length : 0);
-    }
-    return this.r >= rows;
-  }
-
-  result(): Csr {
-    return { offsets: this.offsets!, data: this.data! };
-  }
+function* rowsAt(log: RowLog, ver: number): Iterator<readonly [number, Uint32Array | undefined]> {
+  for (const n of log.heads.keys()) yield [n, log.at(n, ver)];
 }
+
+/** A CSR equal to `log` read at version `ver`. */
+export const rowFold = (log: RowLog, ver: number, rows: number): CsrFold =>
+  new CsrFold(log.base, rowsAt(log, ver), rows);
+
+/**
+ * The posts' term rows with the live posts' rows folded in. `live` is the map of rows the live
+ * index wrote up to the fold's start and writes no more (it starts a new one): a post deleted since
+ * keeps its row here, and the live index answers it by its deleted set.
+ */
+export const postRowsFold = (
+  base: Csr,
+  live: ReadonlyMap<number, ArrayLike<number>>,
+  rows: number,
+): CsrFold => new CsrFold(base, live.entries(), rows);
 
 /** CPU time of this process since `since` (ms; every thread, as `process.cpuUsage` counts it). */
 export function cpuMsSince(since: NodeJS.CpuUsage): number {

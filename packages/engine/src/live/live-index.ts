@@ -8,7 +8,7 @@ import { HandleIndex } from '../postings/handle-index';
 import type { PostingStore } from '../postings/posting-store';
 import type { AccountRecord, PostRecord } from '../parse/records';
 import type { CatalogueItem } from '../parse/records';
-import { cpuMsSince, PostingFold, recordSlice, RowFold, type FoldTask } from './fold';
+import { cpuMsSince, PostingFold, recordSlice, rowFold, type FoldTask } from './fold';
 import { Batch } from './batch';
 import { LivePostRows } from './post-rows';
 import { Engagers, type EngagementRow } from './engagers';
@@ -370,7 +370,7 @@ export class LiveIndex {
     const tasks: FoldTask<unknown>[] = [
       new PostingFold(this.postingLog, ver, this.v.terms.size),
       new PostingFold(this.followerLog, ver, size),
-      ...ROWS.map((name) => new RowFold(this.rowLogs[name], ver, size)),
+      ...ROWS.map((name) => rowFold(this.rowLogs[name], ver, size)),
     ];
     tasks.push(...this.liveRows.startFold(this.baseRows, this.v.posts.count));
     this.fold = {
