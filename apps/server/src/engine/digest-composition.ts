@@ -7,7 +7,7 @@ import {
   type FieldCounts,
   type SharedAccountSet,
 } from '@murmur/engine';
-import type { MemberList } from '../lib/member-ids';
+import type { PointMembers } from './member-carry';
 import type { SentCommunities } from './engine-tasks';
 
 // What an audience's daily point measures beyond its estimate (the `digestComposition` and
@@ -78,9 +78,10 @@ export type HistoryMeasure = DigestComposition & {
   counts: FieldCounts;
   /**
    * The members' X ids, distinct and in numeric order (member-ids.ts `byNumber`), as IdPairs where the
-   * engine's ids are numeric; over the cap: their count.
+   * engine's ids are numeric, or their change since the point before (member-carry.ts); over the
+   * cap: their count.
    */
-  members: { overCap: false; ids: MemberList } | { overCap: true; count: number };
+  members: PointMembers;
 };
 
 /**

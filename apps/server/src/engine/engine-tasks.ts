@@ -34,7 +34,7 @@ import {
   type FollowedTally,
   type HistoryMeasure,
 } from './digest-composition';
-import { memberIds, memberPairs } from './member-order';
+import { pointMembers, type MembersSince } from './member-carry';
 
 /** Percent 0–100 and the stage, as jobs report them. */
 export type ReportStage = (progress: number, stage: string) => void;
@@ -283,6 +283,8 @@ export const engineTasks = {
       fields: readonly CategoricalField[];
       memberCap: number;
       carry?: string | undefined;
+      /** The audience's set before, as this thread may keep it (member-carry.ts). */
+      membersSince?: MembersSince | undefined;
     },
     _report: ReportStage,
   ): HistoryMeasure {
@@ -291,13 +293,7 @@ export const engineTasks = {
       estimate: estimateOf(audience),
       counts: engine.fieldCounts(audience, input.fields),
       ...compositionOf(engine, audience, input.communities, input.carry),
-      members:
-        audience.sampleCount > input.memberCap
-          ? { overCap: true, count: audience.sampleCount }
-          : {
-              overCap: false,
-              ids: memberPairs(engine, audience.accounts) ?? memberIds(engine, audience.accounts),
-            },
+      members: pointMembers(engine, audience, input.carry ?? '', input.membersSince, input.memberCap),
     };
   },
 

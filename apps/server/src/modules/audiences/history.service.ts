@@ -27,6 +27,7 @@ import type { AudienceConfigsService } from './audience-configs.service';
 import { newcomers, panelChanges, sizeTest } from './history-changes';
 import type { HistoryRepository, PointWrite, Prior } from './history.repository';
 import { decodeIds, encodeIds } from '../../lib/member-ids';
+import type { MembersSince } from '../../engine/member-carry';
 import type { MembershipService, PointMembers } from './membership.service';
 
 export type HistoryService = ReturnType<typeof createHistoryService>;
@@ -88,6 +89,7 @@ function pointMeasure(engine: EngineHolder, memberCap: number) {
     query: { pkg: TargetingPackage; exclusions: TargetingPackage[] },
     now: Date,
     configId: number,
+    membersSince: MembersSince | undefined,
   ) => {
     const { made, communities } = current(now);
     const { estimate, counts, members, ...measured } = await engine.work().run('historyPoint', {
@@ -95,8 +97,9 @@ function pointMeasure(engine: EngineHolder, memberCap: number) {
       communities: await communities,
       fields: DIGEST_FIELDS,
       memberCap,
-      // The thread that measures the audience keeps its tallies for its next point.
+      // The thread that measures the audience keeps its tallies and members for its next point.
       carry: `audience:${configId}`,
+      membersSince,
     });
     const composition = {
       ...measured,
@@ -127,7 +130,10 @@ export interface HistoryServiceDeps {
   /** Told of the new points of a run, each with its audience's point before it (the alerts' evaluation). */
   onPoints?: (points: NewPointOf[]) => Promise<unknown>;
   /** Records each new point's membership (membership.service.ts); none: points keep no membership. */
-  membership?: Pick<MembershipService, 'cap' | 'latest' | 'membersOf' | 'changeOf' | 'between'>;
+  membership?: Pick<
+    MembershipService,
+    'cap' | 'latest' | 'since' | 'carries' | 'membersOf' | 'changeOf' | 'between'
+  >;
   /** Where a failed `onPoints` is reported (the point itself stays recorded). */
   logError?: (error: unknown, message: string) => void;
 }
@@ -171,9 +177,10 @@ function pointRecorder(deps: HistoryServiceDeps) {
     query: { pkg: TargetingPackage; exclusions: TargetingPackage[] },
     now: Date,
     configId: number,
+    membersSince: MembersSince | undefined,
   ) {
     const audiences = engine.audiences();
-    if (audiences.kind !== 'shards') return pointAt(query, now, configId);
+    if (audiences.kind !== 'shards') return pointAt(query, now, configId, membersSince);
     const [estimate, counts] = await Promise.all([
       audiences.estimate(query),
       audiences.fieldCounts(query, DIGEST_FIELDS),
@@ -193,16 +200,28 @@ function pointRecorder(deps: HistoryServiceDeps) {
     const day = dayOf(now);
     const { membership } = deps;
     const { followed: followedBefore, membershipDay } = prior;
+    const known = membershipDay === null ? null : { day: membershipDay };
+    const query = { pkg: config.targetingPackage, exclusions };
+    // The change since the latest set comes from the engine's thread when it keeps that set; with
+    // several worker threads an audience's next point may run on another, so each point lists its
+    // members in full and this process keeps the latest set (membership.service.ts).
+    const since = engine.work().threads <= 1 ? membership?.since(config.id, known) : undefined;
     const [measured, latestSet] = await Promise.all([
-      measureOf({ pkg: config.targetingPackage, exclusions }, now, config.id),
-      membership?.latest(config.id, membershipDay === null ? null : { day: membershipDay }),
+      measureOf(query, now, config.id, since),
+      since ? undefined : membership?.latest(config.id, known),
     ]);
     const { composition, followed } = withNewcomers(measured.composition, followedBefore);
     const { sampleSize, scale } = samplingOf(engine);
+    let members = measured.members;
+    let previous = latestSet;
+    // Not a change from the latest set this process recorded (the thread no longer kept it, or a point
+    // of the audience was recorded meanwhile): a full list diffed with the latest set as read back.
+    if (membership && since && members && !members.overCap && !membership.carries(config.id, members)) {
+      if (!members.ids) members = membership.membersOf(query);
+      previous = await membership.latest(config.id, known);
+    }
     const change =
-      membership &&
-      measured.members &&
-      membership.changeOf({ configId: config.id, day }, measured.members, latestSet);
+      membership && members && membership.changeOf({ configId: config.id, day }, members, previous);
     const write: PointWrite = {
       point: {
         configId: config.id,

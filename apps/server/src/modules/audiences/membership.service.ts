@@ -10,6 +10,7 @@ import type { AudienceQuery } from '@murmur/engine';
 import type { AudiencePointMembersRow, AudiencePointRow } from '../../db/schema';
 import type { EngineHolder } from '../../engine/engine-holder';
 import { memberIds } from '../../engine/member-order';
+import type { MembersSince, PointMembers as MeasuredMembers } from '../../engine/member-carry';
 import {
   byNumber,
   countOf,
@@ -23,8 +24,13 @@ import type { MembershipRepository, MembershipWrite } from './membership.reposit
 
 export type MembershipService = ReturnType<typeof createMembershipService>;
 
-/** A point's members (history.service.ts): their X ids, distinct in numeric order, or above the cap their count. */
-export type PointMembers = { overCap: false; ids: MemberList } | { overCap: true; count: number };
+/**
+ * A point's members (history.service.ts): their X ids, distinct in numeric order, and/or their change
+ * since the point before as the engine's thread told it (engine/member-carry.ts), or above the cap
+ * their count.
+ */
+export type PointMembers =
+  MeasuredMembers | { overCap: false; ids: MemberList; token?: undefined; change?: undefined };
 
 /**
  * An audience's latest recorded set: the day of its point, its ids in numeric order and the changes
@@ -50,9 +56,12 @@ const LATEST_SETS_BYTES = 128 * 1024 * 1024;
  */
 export const FULL_EVERY = 7;
 
-/** A latest set as this process keeps it: as ids, or encoded. */
-type KeptSet = { day: string; sinceFull: number } & (
-  { ids: MemberList } | { encoded: Uint8Array; pairs: boolean }
+/**
+ * A latest set as this process keeps it: as ids, encoded, or only by the token under which the
+ * engine's thread keeps it (its next point's change comes from there: engine/member-carry.ts).
+ */
+type KeptSet = { day: string; sinceFull: number; token?: string | undefined } & (
+  { ids: MemberList } | { encoded: Uint8Array; pairs: boolean } | { carried: true }
 );
 
 /** This process's copies of audiences' latest sets, by config id, within `budget` ids and bytes encoded. */
@@ -64,22 +73,33 @@ export function latestSetsCopy(budget: { ids: number; bytes: number }) {
     const had = sets.get(configId);
     if (!had) return;
     if ('ids' in had) ids -= countOf(had.ids);
-    else bytes -= had.encoded.length;
+    else if ('encoded' in had) bytes -= had.encoded.length;
     sets.delete(configId);
   };
   return {
     /** The set kept of an audience (decoded when kept encoded). */
     get(configId: number): LatestSet | undefined {
       const kept = sets.get(configId);
-      if (!kept || 'ids' in kept) return kept;
+      if (!kept || 'carried' in kept) return undefined;
+      if ('ids' in kept) return kept;
       // Read back in the form it was kept in (pairs: no string an id).
       const ids = (kept.pairs && decodePairs(kept.encoded)) || decodeIds(kept.encoded);
       return { day: kept.day, sinceFull: kept.sinceFull, ids };
     },
     /** The day of the set kept of an audience. */
     dayOf: (configId: number) => sets.get(configId)?.day,
+    /** The day, changes since the full set and engine token of the set kept of an audience. */
+    headerOf(configId: number): { day: string; sinceFull: number; token?: string | undefined } | undefined {
+      const kept = sets.get(configId);
+      return kept && { day: kept.day, sinceFull: kept.sinceFull, token: kept.token };
+    },
     forget,
-    keep(configId: number, set: LatestSet) {
+    /** Keeps only what names a set the engine's thread keeps (no ids: its next change comes from there). */
+    keepCarried(configId: number, set: { day: string; sinceFull: number; token: string }) {
+      forget(configId);
+      sets.set(configId, { ...set, carried: true });
+    },
+    keep(configId: number, set: LatestSet & { token?: string | undefined }) {
       forget(configId);
       const count = countOf(set.ids);
       if (ids + count <= budget.ids) {
@@ -90,14 +110,93 @@ export function latestSetsCopy(budget: { ids: number; bytes: number }) {
       const encoded = encodeList(set.ids);
       if (encoded.length > budget.bytes) return;
       const pairs = !Array.isArray(set.ids);
-      sets.set(configId, { day: set.day, sinceFull: set.sinceFull, encoded, pairs });
+      sets.set(configId, { day: set.day, sinceFull: set.sinceFull, token: set.token, encoded, pairs });
       bytes += encoded.length;
       // The oldest kept encoded go first (those kept as ids stay: they are within their budget).
       for (const [oldest, kept] of sets) {
         if (bytes <= budget.bytes) break;
-        if (!('ids' in kept)) forget(oldest);
+        if ('encoded' in kept) forget(oldest);
       }
     },
+  };
+}
+
+type LatestSets = ReturnType<typeof latestSetsCopy>;
+
+/**
+ * A new point's membership: its change since the audience's latest set (`previous`, or the set the
+ * engine's thread kept when `members` is its change from the set `latestSets` holds the token of),
+ * with the full set too when the chain starts (then alone), every FULL_EVERY points or when the
+ * change is larger than the set. Written with the point, which gives it its id
+ * (history.repository.ts `record`); then `kept` tells this process's copy of the latest set.
+ */
+function changeOfPoint(
+  latestSets: LatestSets,
+  point: Pick<AudiencePointRow, 'configId' | 'day'>,
+  members: PointMembers,
+  previous: LatestSet | undefined,
+): MembershipWrite & { kept: () => void } {
+  const base = { configId: point.configId, day: point.day };
+  if (members.overCap) {
+    return {
+      change: { ...base, overCap: true, members: members.count },
+      kept: () => latestSets.forget(point.configId),
+    };
+  }
+  const { token } = members;
+  // The change since the set the engine's thread kept (member-carry.ts), when it is the latest
+  // recorded: no list of every member made, diffed or encoded, but every FULL_EVERY points.
+  const header = latestSets.headerOf(point.configId);
+  const carried =
+    members.change &&
+    header?.token === members.change.since &&
+    header.day < point.day &&
+    (!previous || previous.day === header.day) &&
+    header;
+  if (members.change && carried && token) {
+    const full = members.ids !== undefined;
+    const sinceFull = full ? 0 : carried.sinceFull + 1;
+    return {
+      change: {
+        ...base,
+        baseDay: carried.day,
+        members: members.count,
+        joined: encodeList(members.change.joined),
+        left: encodeList(members.change.left),
+        ...(members.ids && { ids: encodeList(members.ids) }),
+      },
+      kept: () =>
+        members.ids
+          ? latestSets.keep(point.configId, { day: point.day, ids: members.ids, sinceFull, token })
+          : latestSets.keepCarried(point.configId, { day: point.day, sinceFull, token }),
+    };
+  }
+  const ids = members.ids;
+  if (!ids) throw new Error('a point without its member list nor a change from its latest set');
+  const count = countOf(ids);
+  const kept = (sinceFull: number) => () =>
+    latestSets.keep(point.configId, { day: point.day, ids, sinceFull, token });
+  // The first set of a chain: nothing before it to differ from.
+  if (!previous || previous.day >= point.day) {
+    return {
+      change: { ...base, baseDay: null, members: count, ids: encodeList(ids) },
+      kept: kept(0),
+    };
+  }
+  // Ids or IdPairs: the same sets, the same bytes (lib/member-ids.ts).
+  const { joined, left } = diffLists(previous.ids, ids);
+  // The change is kept even when larger than the set: a set before it is read back through it.
+  const full = countOf(joined) + countOf(left) > count || previous.sinceFull + 1 >= FULL_EVERY;
+  return {
+    change: {
+      ...base,
+      baseDay: previous.day,
+      members: count,
+      joined: encodeList(joined),
+      left: encodeList(left),
+      ...(full && { ids: encodeList(ids) }),
+    },
+    kept: kept(full ? 0 : previous.sinceFull + 1),
   };
 }
 
@@ -255,13 +354,33 @@ export function createMembershipService(deps: {
         latestSets.forget(configId);
         return undefined;
       }
-      if (latestSets.dayOf(configId) === known.day) return latestSets.get(configId);
+      const kept = latestSets.dayOf(configId) === known.day ? latestSets.get(configId) : undefined;
+      if (kept) return kept;
       const chain = await repo.chainTo(configId, known.day);
       const set = chain?.direction === 'forward' ? setOnDay('forward', chain.rows, known.day) : null;
       if (!set) return undefined;
       const latest = { day: known.day, ...set };
       latestSets.keep(configId, latest);
       return latest;
+    },
+
+    /**
+     * What the engine's thread may know the audience's latest recorded set by (its token, when this
+     * process recorded it from the thread's answer) and whether the next point stores a full set:
+     * the `historyPoint` task then answers with the change since it (engine/member-carry.ts).
+     */
+    since(configId: number, known: { day: string } | null): MembersSince | undefined {
+      const header = latestSets.headerOf(configId);
+      if (!known || !header?.token || header.day !== known.day) return undefined;
+      return { token: header.token, full: header.sinceFull + 1 >= FULL_EVERY };
+    },
+
+    /** Whether `members` is a change from the latest set this process keeps the token of (`changeOf` takes it). */
+    carries(configId: number, members: PointMembers): boolean {
+      const header = latestSets.headerOf(configId);
+      return (
+        !members.overCap && !!members.change && !!members.token && header?.token === members.change.since
+      );
     },
 
     /** The members of an audience now, evaluated on this thread's engine (without the history task). */
@@ -272,50 +391,12 @@ export function createMembershipService(deps: {
       return { overCap: false, ids: memberIds(e, audience.accounts) };
     },
 
-    /**
-     * A new point's membership: its change since the audience's latest set (`previous`), with the
-     * full set too when the chain starts (then alone), every FULL_EVERY points or when the change is
-     * larger than the set. Written with the point, which gives it its id
-     * (history.repository.ts `record`); then `kept` tells this process's copy of the latest set.
-     */
-    changeOf(
+    /** A new point's membership (`changeOfPoint`), and what this process keeps of it once written. */
+    changeOf: (
       point: Pick<AudiencePointRow, 'configId' | 'day'>,
       members: PointMembers,
       previous: LatestSet | undefined,
-    ): MembershipWrite & { kept: () => void } {
-      const base = { configId: point.configId, day: point.day };
-      if (members.overCap) {
-        return {
-          change: { ...base, overCap: true, members: members.count },
-          kept: () => latestSets.forget(point.configId),
-        };
-      }
-      const count = countOf(members.ids);
-      const kept = (sinceFull: number) => () =>
-        latestSets.keep(point.configId, { day: point.day, ids: members.ids, sinceFull });
-      // The first set of a chain: nothing before it to differ from.
-      if (!previous || previous.day >= point.day) {
-        return {
-          change: { ...base, baseDay: null, members: count, ids: encodeList(members.ids) },
-          kept: kept(0),
-        };
-      }
-      // Ids or IdPairs: the same sets, the same bytes (lib/member-ids.ts).
-      const { joined, left } = diffLists(previous.ids, members.ids);
-      // The change is kept even when larger than the set: a set before it is read back through it.
-      const full = countOf(joined) + countOf(left) > count || previous.sinceFull + 1 >= FULL_EVERY;
-      return {
-        change: {
-          ...base,
-          baseDay: previous.day,
-          members: count,
-          joined: encodeList(joined),
-          left: encodeList(left),
-          ...(full && { ids: encodeList(members.ids) }),
-        },
-        kept: kept(full ? 0 : previous.sinceFull + 1),
-      };
-    },
+    ) => changeOfPoint(latestSets, point, members, previous),
 
     membersOn,
 

@@ -10,6 +10,7 @@ import {
 } from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { readyEngine } from '../../engine/engine-holder';
+import { memberCarryStats } from '../../engine/member-carry';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app';
 import { teamKit } from '../../test/team-kit';
 import { pkg } from './audience-test-kit';
@@ -376,6 +377,62 @@ describe('who joined and who left', () => {
       const res = await members(followers.id, from, to);
       expect(res.statusCode, `${from} → ${to}`).toBe(400);
       expect(res.json<Record<string, string[]>>()[field]?.[0], `${from} → ${to}`).toBeTruthy();
+    }
+  });
+  it('one process over many days: the changes come from the sets the engine’s thread keeps, exact as the engine’s sets', async () => {
+    // As the server runs: one service for every day, so the thread's set of the day before is named
+    // by its token (member-carry.ts) and no member list is made but with a full set.
+    // Days on from the tests before: a new session (the earlier one may have expired).
+    alice = await t.signIn('alice@example.com');
+    const service = scheduled();
+    const stats = { ...memberCarryStats };
+    const recorded: string[] = [];
+    const everyone = engine
+      .describeAccounts(Array.from({ length: engine.stats.accounts }, (_, n) => n))
+      .map((a) => a.id)
+      .filter((id) => id !== '' && id !== target.id);
+    let suspendedOn = '';
+    for (let d = 0; d < FULL_EVERY + 4; d++) {
+      const now = [...membersNow()].sort();
+      const outside = everyone.filter((id) => !now.includes(id));
+      for (const id of outside.slice(200 + d * 7, 200 + d * 7 + 4)) follow(id);
+      for (const id of now.slice(d * 3, d * 3 + 2)) follow(id, 'unfollow');
+      // A member the network loses: no X id to list as having left, so that day's list is made in full.
+      if (d === 3) {
+        suspend(now.at(-1)!);
+        suspendedOn = dayOf(new Date(t.clock.now().getTime() + DAY));
+      }
+      t.clock.advance(DAY);
+      expect((await service.recordDue()).failed).toBe(0);
+      snapshots.set(today(), membersNow());
+      recorded.push(today());
+    }
+    // Changes from the thread's sets on most days; in full on the first (no token yet), the suspension's and the chain's full sets.
+    expect(memberCarryStats.changes - stats.changes).toBeGreaterThanOrEqual(FULL_EVERY);
+    expect(memberCarryStats.full - stats.full).toBeGreaterThanOrEqual(3);
+    const rows = await createMembershipRepository(t.db).between(followers.id, recorded[0]!, today());
+    expect(rows.map((r) => r.baseDay)).toEqual([recorded[0], ...recorded.slice(0, -1)].slice(1));
+    expect(rows.find((r) => r.day === suspendedOn)?.left).not.toBeNull();
+    for (let i = 0; i < recorded.length; i++) {
+      for (let j = i; j < recorded.length; j++) {
+        const got = await diff(recorded[i]!, recorded[j]!);
+        const want = expected(recorded[i]!, recorded[j]!);
+        expect(got.unavailable, `${recorded[i]} → ${recorded[j]}`).toBeNull();
+        expect([got.joined!.count.value, got.left!.count.value], `${recorded[i]} → ${recorded[j]}`).toEqual([
+          want.joined.length,
+          want.left.length,
+        ]);
+        if (want.joined.length <= 20) expect(sampleIds(got.joined)).toEqual(want.joined);
+        if (want.left.length <= 20) expect(sampleIds(got.left)).toEqual(want.left);
+      }
+    }
+    const reader = createMembershipService({
+      repo: createMembershipRepository(t.db),
+      engine: readyEngine(engine),
+    });
+    for (const day of recorded) {
+      const got = await reader.membersOn(followers.id, day);
+      expect('ids' in got && sorted(got.ids), day).toEqual(sorted(snapshots.get(day)!));
     }
   });
 });

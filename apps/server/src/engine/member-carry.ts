@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { AccountSet, type Audience, type AudienceEngine } from '@murmur/engine';
+import type { MemberList } from '../lib/member-ids';
+import { memberIds, memberPairs } from './member-order';
+
+// A history point's members (the `historyPoint` task, membership.service.ts): the full list of X ids
+// read in order costs O(members) — at 400 000 members a list of 800 000 numbers made, encoded and
+// diffed with the day before's. An audience's members change little from one day to the next, so
+// this thread keeps each audience's last set as a bitset over the engine's account numbers (stable
+// for the engine's life: a live index appends new accounts and never renumbers) under a token; the
+// next point that names that token gets its change — who joined, who left — from the two bitsets,
+// and the full list only when it asks for one (every FULL_EVERY points) or the change cannot be told.
+
+/** A point's members as the task answers them. */
+export type PointMembers =
+  | { overCap: true; count: number }
+  | {
+      overCap: false;
+      /** Distinct X ids counted (members without an X id are left out, as in the lists). */
+      count: number;
+      /** Names this set for the audience's next point (`MembersSince.token`). */
+      token: string;
+      /** The members' X ids in numeric order: unless only the change was asked for and told. */
+      ids?: MemberList;
+      /** Who joined and who left since the set of `since` (a token), both in numeric order. */
+      change?: { since: string; joined: MemberList; left: MemberList };
+    };
+
+/** What the point before is known as (the token of its set) and whether the full list is wanted anyway. */
+export interface MembersSince {
+  token: string;
+  full: boolean;
+}
+
+interface CarriedSet {
+  engine: WeakRef<AudienceEngine>;
+  token: string;
+  bits: Uint32Array;
+  used: number;
+}
+
+/** Bytes of member bitsets kept per thread: 256 MB, the sets of 2 000 audiences at a million accounts. */
+export const MEMBER_CARRY_BYTES = 256 * 2 ** 20;
+
+const carried = new Map<string, CarriedSet>();
+let carriedBytes = 0;
+let calls = 0;
+
+/** How many points' members came from a carried set, and how many were listed in full (tests, benches). */
+export const memberCarryStats = { changes: 0, full: 0 };
+
+/** Forgets every carried set on this thread (tests). */
+export function forgetMemberCarries(): void {
+  carried.clear();
+  carriedBytes = 0;
+}
+
+function keep(key: string, entry: CarriedSet): void {
+  const old = carried.get(key);
+  if (old) {
+    carried.delete(key);
+    carriedBytes -= old.bits.byteLength;
+  }
+  // As tally-carry.ts keeps its tallies: sets no call used for a whole round of the keys go first;
+  // failing that, this one is not kept.
+  for (const [k, e] of carried) {
+    if (carriedBytes + entry.bits.byteLength <= MEMBER_CARRY_BYTES || e.used >= calls - carried.size) break;
+    carried.delete(k);
+    carriedBytes -= e.bits.byteLength;
+  }
+  if (carriedBytes + entry.bits.byteLength > MEMBER_CARRY_BYTES) return;
+  carried.set(key, entry);
+  carriedBytes += entry.bits.byteLength;
+}
+
+/** Every member is a present account (one with an X id: a removed account loses both at once). */
+function allPresent(bits: Uint32Array, present: Uint32Array): boolean {
+  for (let w = 0; w < bits.length; w++) if ((bits[w]! & ~(present[w] ?? 0)) !== 0) return false;
+  return true;
+}
+
+/** Accounts of `a` not in `b` (b may range over fewer accounts). */
+function minus(size: number, a: Uint32Array, b: Uint32Array): AccountSet {
+  const out = new Uint32Array((size + 31) >>> 5);
+  const end = Math.min(a.length, out.length);
+  for (let w = 0; w < end; w++) out[w] = a[w]! & ~(b[w] ?? 0);
+  return new AccountSet(size, out);
+}
+
+const listOf = (engine: AudienceEngine, accounts: AccountSet): MemberList =>
+  memberPairs(engine, accounts) ?? memberIds(engine, accounts);
+
+const countOf = (list: MemberList): number => (Array.isArray(list) ? list.length : list.length / 2);
+
+/**
+ * The members of `audience` for its point (`key`: the audience's), as their change since the set
+ * named by `since` when this thread kept that set of this engine and every member then and now is a
+ * present account, and as the full list when asked for, when the change cannot be told (no such set,
+ * a member removed from the network since), or when the change is larger than the set. Above
+ * `memberCap` members: their count alone (and no set kept).
+ */
+export function pointMembers(
+  engine: AudienceEngine,
+  audience: Audience,
+  key: string,
+  since: MembersSince | undefined,
+  memberCap: number,
+): PointMembers {
+  calls++;
+  const { accounts } = audience;
+  if (audience.sampleCount > memberCap) {
+    const old = carried.get(key);
+    if (old) {
+      carried.delete(key);
+      carriedBytes -= old.bits.byteLength;
+    }
+    return { overCap: true, count: audience.sampleCount };
+  }
+  const token = randomUUID();
+  const present = engine.explore.everyone().bits;
+  const whole = allPresent(accounts.bits, present);
+  const before = key === '' ? undefined : since && carried.get(key);
+  let change: { since: string; joined: MemberList; left: MemberList } | undefined;
+  if (since && before && whole && before.token === since.token && before.engine.deref() === engine) {
+    const left = minus(accounts.size, before.bits, accounts.bits);
+    // A member who left because the network lost the account has no X id to list any more.
+    if (engine.explore.withoutRecord(left.toArray()).length === 0) {
+      change = {
+        since: since.token,
+        joined: listOf(engine, minus(accounts.size, accounts.bits, before.bits)),
+        left: listOf(engine, left),
+      };
+    }
+  }
+  const count = accounts.count;
+  const full = !change || since?.full === true || countOf(change.joined) + countOf(change.left) > count;
+  if (full) memberCarryStats.full++;
+  else memberCarryStats.changes++;
+  // Only a set of present accounts is kept: every member of it had an X id when it was listed.
+  if (whole && key !== '')
+    keep(key, { engine: new WeakRef(engine), token, bits: accounts.bits.slice(), used: calls });
+  else {
+    const old = carried.get(key);
+    if (old) {
+      carried.delete(key);
+      carriedBytes -= old.bits.byteLength;
+    }
+  }
+  const ids = full ? listOf(engine, accounts) : undefined;
+  return {
+    overCap: false,
+    count: ids ? countOf(ids) : count,
+    token,
+    ...(ids && { ids }),
+    ...(change && { change }),
+  };
+}
