@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AccountSet, type Audience, type AudienceEngine } from '@murmur/engine';
+import type { AccountSet, Audience, AudienceEngine } from '@murmur/engine';
 import type { MemberList } from '../lib/member-ids';
 import { memberIds, memberPairs } from './member-order';
 
@@ -79,15 +79,36 @@ function allPresent(bits: Uint32Array, present: Uint32Array): boolean {
   return true;
 }
 
-/** Accounts of `a` not in `b` (b may range over fewer accounts). */
-function minus(size: number, a: Uint32Array, b: Uint32Array): AccountSet {
-  const out = new Uint32Array((size + 31) >>> 5);
-  const end = Math.min(a.length, out.length);
-  for (let w = 0; w < end; w++) out[w] = a[w]! & ~(b[w] ?? 0);
-  return new AccountSet(size, out);
+/** The accounts in `now` and not in `before` (joined), and in `before` and not in `now` (left), ascending. */
+function difference(now: Uint32Array, before: Uint32Array): { joined: Uint32Array; left: Uint32Array } {
+  let joined = new Uint32Array(256);
+  let left = new Uint32Array(256);
+  let j = 0;
+  let l = 0;
+  const words = Math.max(now.length, before.length);
+  for (let w = 0; w < words; w++) {
+    const a = now[w] ?? 0;
+    const b = before[w] ?? 0;
+    if (a === b) continue;
+    for (let word = a & ~b; word !== 0; word &= word - 1) {
+      if (j === joined.length) joined = grow(joined);
+      joined[j++] = (w << 5) + 31 - Math.clz32(word & -word);
+    }
+    for (let word = b & ~a; word !== 0; word &= word - 1) {
+      if (l === left.length) left = grow(left);
+      left[l++] = (w << 5) + 31 - Math.clz32(word & -word);
+    }
+  }
+  return { joined: joined.subarray(0, j), left: left.subarray(0, l) };
 }
 
-const listOf = (engine: AudienceEngine, accounts: AccountSet): MemberList =>
+function grow(a: Uint32Array): Uint32Array<ArrayBuffer> {
+  const out = new Uint32Array(a.length * 2);
+  out.set(a);
+  return out;
+}
+
+const listOf = (engine: AudienceEngine, accounts: AccountSet | Uint32Array): MemberList =>
   memberPairs(engine, accounts) ?? memberIds(engine, accounts);
 
 const countOf = (list: MemberList): number => (Array.isArray(list) ? list.length : list.length / 2);
@@ -122,14 +143,10 @@ export function pointMembers(
   const before = key === '' ? undefined : since && carried.get(key);
   let change: { since: string; joined: MemberList; left: MemberList } | undefined;
   if (since && before && whole && before.token === since.token && before.engine.deref() === engine) {
-    const left = minus(accounts.size, before.bits, accounts.bits);
+    const { joined, left } = difference(accounts.bits, before.bits);
     // A member who left because the network lost the account has no X id to list any more.
-    if (engine.explore.withoutRecord(left.toArray()).length === 0) {
-      change = {
-        since: since.token,
-        joined: listOf(engine, minus(accounts.size, accounts.bits, before.bits)),
-        left: listOf(engine, left),
-      };
+    if (engine.explore.withoutRecord(left).length === 0) {
+      change = { since: since.token, joined: listOf(engine, joined), left: listOf(engine, left) };
     }
   }
   const count = accounts.count;
@@ -137,9 +154,12 @@ export function pointMembers(
   if (full) memberCarryStats.full++;
   else memberCarryStats.changes++;
   // Only a set of present accounts is kept: every member of it had an X id when it was listed.
-  if (whole && key !== '')
-    keep(key, { engine: new WeakRef(engine), token, bits: accounts.bits.slice(), used: calls });
-  else {
+  if (whole && key !== '') {
+    // Into the set kept before when it is of the same length (its change is told): no new buffer.
+    const old = carried.get(key)?.bits;
+    const bits = old?.length === accounts.bits.length ? (old.set(accounts.bits), old) : accounts.bits.slice();
+    keep(key, { engine: new WeakRef(engine), token, bits, used: calls });
+  } else {
     const old = carried.get(key);
     if (old) {
       carried.delete(key);

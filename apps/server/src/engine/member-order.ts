@@ -118,8 +118,8 @@ function merge(a: readonly string[], b: readonly string[]): string[] {
  * merged in. The ids read are checked to ascend; should they not (an engine whose accounts changed
  * ids), the sort gives the answer and the order is made again.
  */
-export function memberIds(engine: AudienceEngine, accounts: AccountSet): string[] {
-  const members = accounts.toArray();
+export function memberIds(engine: AudienceEngine, accounts: AccountSet | Uint32Array): string[] {
+  const members = accounts instanceof Uint32Array ? accounts : accounts.toArray();
   const known = knownOrder(engine);
   const { ranks: ranked, newer } = ranksOf(known, members);
   const { order } = known;
@@ -169,8 +169,8 @@ function mergePairs(a: IdPairs, b: IdPairs): IdPairs {
  * ranks read in order, those whose account has no id now (removed since) left out, the accounts
  * newer than the order read as ids and merged in. Null when the engine's ids are not all numeric.
  */
-export function memberPairs(engine: AudienceEngine, accounts: AccountSet): IdPairs | null {
-  const members = accounts.toArray();
+export function memberPairs(engine: AudienceEngine, accounts: AccountSet | Uint32Array): IdPairs | null {
+  const members = accounts instanceof Uint32Array ? accounts : accounts.toArray();
   const known = knownOrder(engine);
   const { order, pairs } = known;
   if (!pairs) return null;
