@@ -74,13 +74,25 @@ function postingCount(index: AudienceIndex, bits: Uint32Array, t: number): numbe
 }
 
 /**
- * Members per term of `field` (index: term id + 1): from the field's postings when that reads less
- * than the members' column (a field of few values over a large audience), else from the column. The
- * same counts either way: a single-valued field's postings partition the accounts holding a value.
+ * Counters per term id + 1 kept between calls on this thread (all zero between calls): a field has
+ * few values, the dictionary ~100 000 terms at a million accounts, so each field's counts are not a
+ * new array of the dictionary's size (a history point counts 5 fields of every audience).
  */
-function memberCounts(index: AudienceIndex, members: AccountSet, field: CategoricalField): Uint32Array {
+let scratch = new Uint32Array(0);
+
+/**
+ * Members per term of `field` in `counts` (index: term id + 1; 0: members without a value): from the
+ * field's postings when that reads less than the members' column (a field of few values over a large
+ * audience), else from the column. The same counts either way: a single-valued field's postings
+ * partition the accounts holding a value. Returns the members read from the column (-1: none).
+ */
+function memberCounts(
+  index: AudienceIndex,
+  members: AccountSet,
+  field: CategoricalField,
+  counts: Uint32Array,
+): number {
   const terms = index.terms.termsOf(field);
-  const counts = new Uint32Array(index.terms.size + 1);
   let cost = 0;
   for (const t of terms) {
     const p = index.postings.get(t);
@@ -88,12 +100,12 @@ function memberCounts(index: AudienceIndex, members: AccountSet, field: Categori
   }
   if (cost < members.count * MEMBER_COST) {
     for (const t of terms) counts[t + 1] = postingCount(index, members.bits, t);
-    return counts;
+    return -1;
   }
   const list = members.toArray();
   const column = index.columns[field];
   for (let i = 0; i < list.length; i++) counts[column[list[i]!]!]!++;
-  return counts;
+  return list.length;
 }
 
 /** Member and population counts of `fields` (all single-valued fields by default) for `members`. */
@@ -103,15 +115,29 @@ export function fieldCounts(
   fields: readonly CategoricalField[] = CATEGORICAL_FIELDS,
 ): FieldCounts {
   const out: FieldCounts['fields'] = {};
+  if (scratch.length < index.terms.size + 1) scratch = new Uint32Array(index.terms.size + 1);
+  const counts = scratch;
   for (const field of fields) {
-    const counts = memberCounts(index, members, field);
     const population = populationCounts(index, field);
     const values: ValueCount[] = [];
-    for (const t of index.terms.termsOf(field)) {
-      const count = counts[t + 1]!;
-      const pop = population[t + 1]!;
-      if (count === 0 && pop === 0) continue;
-      values.push({ value: index.terms.value(t), label: termLabel(index, t), count, population: pop });
+    let read = -1;
+    try {
+      read = memberCounts(index, members, field, counts);
+      for (const t of index.terms.termsOf(field)) {
+        const count = counts[t + 1]!;
+        const pop = population[t + 1]!;
+        if (count === 0 && pop === 0) continue;
+        values.push({ value: index.terms.value(t), label: termLabel(index, t), count, population: pop });
+      }
+    } finally {
+      // A column holds the field's terms or none (0); were any other value counted, all are cleared.
+      let cleared = counts[0]!;
+      counts[0] = 0;
+      for (const t of index.terms.termsOf(field)) {
+        cleared += counts[t + 1]!;
+        counts[t + 1] = 0;
+      }
+      if (read >= 0 && cleared !== read) counts.fill(0);
     }
     out[field] = values;
   }
