@@ -19,12 +19,6 @@ interface Carried {
   /** The values counted at least once, ascending, and their counts. */
   values: Uint32Array;
   counts: Uint32Array;
-  /**
-   * The arrays of the tally before it, which the next carry writes into when they have room (a
-   * tally of a graph sample lists hundreds of thousands of values: two new arrays of that size a
-   * call were most of what a history point gave the garbage collector).
-   */
-  spare?: { values: Uint32Array; counts: Uint32Array } | undefined;
   bytes: number;
   /** The call (`calls`) that last used it. */
   used: number;
@@ -74,20 +68,12 @@ export function carriedCounts(
   if (tally) carryStats.carried++;
   else carryStats.fromScratch++;
   const result = tally ?? fromScratch();
-  // The carried tally's arrays are the next carry's to write (nothing else holds them: a call's
-  // counts live as long as its insights context).
-  const spare = tally && before ? { values: whole(before.values), counts: whole(before.counts) } : undefined;
   keep(key, {
     mark: rowsMark(csr),
     sample,
     values: result.values,
     counts: result.counts,
-    spare,
-    bytes:
-      sample.byteLength +
-      result.values.buffer.byteLength +
-      result.counts.buffer.byteLength +
-      (spare ? spare.values.byteLength + spare.counts.byteLength : 0),
+    bytes: sample.byteLength + result.values.buffer.byteLength + result.counts.buffer.byteLength,
     used: calls,
   });
   return result;
@@ -212,20 +198,11 @@ function carry(
   }
 }
 
-/** The whole array a view was taken of (the carried tallies' views start at 0). */
-const whole = (view: Uint32Array): Uint32Array =>
-  view.byteOffset === 0 && view.length * 4 === view.buffer.byteLength ? view : new Uint32Array(view.buffer);
-
-/**
- * `before`'s values and counts with the deltas of the values `changed` (ascending), written into the
- * spare arrays when they have room, else into new ones with a quarter more.
- */
+/** `before`'s values and counts with the deltas of the values `changed` (ascending). */
 function merged(before: Carried, changed: Uint32Array, d: Int32Array): SparseCounts | undefined {
-  const { values, counts, spare } = before;
-  const room = values.length + changed.length;
-  const fits = spare !== undefined && spare.values.length >= room && spare.counts.length >= room;
-  const outValues = fits ? spare.values : new Uint32Array(room + (room >>> 2));
-  const outCounts = fits ? spare.counts : new Uint32Array(room + (room >>> 2));
+  const { values, counts } = before;
+  const outValues = new Uint32Array(values.length + changed.length);
+  const outCounts = new Uint32Array(values.length + changed.length);
   let o = 0;
   let i = 0;
   for (let c = 0; c < changed.length; c++) {
