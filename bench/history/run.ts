@@ -30,6 +30,7 @@ import {
 } from '@murmur/engine';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 import { readyEngine } from '../../apps/server/src/engine/engine-holder';
+import { memberCarryStats } from '../../apps/server/src/engine/member-carry';
 import { createTestApp } from '../../apps/server/src/test/test-app';
 import { seedGroup } from '../../apps/server/src/test/seed';
 import { createHistoryRepository } from '../../apps/server/src/modules/audiences/history.repository';
@@ -342,7 +343,8 @@ for (let day = 0; day < DAYS; day++) {
       `${day > 0 ? `; rules fired so far ${falseAlerts} of ${evaluated}` : ''}; live compaction under way ` +
       `at the start ${folding ? 'yes' : 'no'}, at the end ${foldingAfter ? 'yes' : 'no'}` +
       `${dayCompactionCpu.at(-1)! > 0 ? ` (its slices ${fmt(dayCompactionCpu.at(-1)!)} ms of the CPU)` : ''}; tallies carried ` +
-      `so far ${carryStats.carried}, counted ${carryStats.fromScratch}; load ${load()}; ${memory()}`,
+      `so far ${carryStats.carried}, counted ${carryStats.fromScratch}; members as changes so far ` +
+      `${memberCarryStats.changes}, listed in full ${memberCarryStats.full}; load ${load()}; ${memory()}`,
   );
 }
 // The API's JSON of the digests (keyed objects, not what is stored): the points of up to 50 audiences.

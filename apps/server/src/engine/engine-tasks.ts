@@ -283,6 +283,8 @@ export const engineTasks = {
       fields: readonly CategoricalField[];
       memberCap: number;
       carry?: string | undefined;
+      /** Whether this thread keeps the members for the next point (member-carry.ts): when it is the only one. */
+      keepMembers?: boolean | undefined;
       /** The audience's set before, as this thread may keep it (member-carry.ts). */
       membersSince?: MembersSince | undefined;
     },
@@ -293,7 +295,13 @@ export const engineTasks = {
       estimate: estimateOf(audience),
       counts: engine.fieldCounts(audience, input.fields),
       ...compositionOf(engine, audience, input.communities, input.carry),
-      members: pointMembers(engine, audience, input.carry ?? '', input.membersSince, input.memberCap),
+      members: pointMembers(
+        engine,
+        audience,
+        input.keepMembers ? (input.carry ?? '') : '',
+        input.membersSince,
+        input.memberCap,
+      ),
     };
   },
 

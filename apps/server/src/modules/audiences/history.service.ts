@@ -97,8 +97,10 @@ function pointMeasure(engine: EngineHolder, memberCap: number) {
       communities: await communities,
       fields: DIGEST_FIELDS,
       memberCap,
-      // The thread that measures the audience keeps its tallies and members for its next point.
+      // The thread that measures the audience keeps its tallies (and, as the only thread, its
+      // members) for its next point.
       carry: `audience:${configId}`,
+      keepMembers: engine.work().threads <= 1,
       membersSince,
     });
     const composition = {
