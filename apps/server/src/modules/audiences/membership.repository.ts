@@ -40,6 +40,20 @@ export const latestDayOf = (configId: SQL): SQL =>
   sql`(select case when m.over_cap then null else m.day end from ${audiencePointMembers} m
     where m.config_id = ${configId} order by m.day desc limit 1)`;
 
+/** A point's membership row without its full set. */
+export type MembershipChangeRow = Pick<
+  AudiencePointMembersRow,
+  'pointId' | 'day' | 'baseDay' | 'overCap' | 'joined' | 'left'
+>;
+const changeColumns = {
+  pointId: audiencePointMembers.pointId,
+  day: audiencePointMembers.day,
+  baseDay: audiencePointMembers.baseDay,
+  overCap: audiencePointMembers.overCap,
+  joined: audiencePointMembers.joined,
+  left: audiencePointMembers.left,
+};
+
 /** Saved audiences' memberships over their history points (db/schema/membership.ts). */
 export function createMembershipRepository(db: Db) {
   const rows = (where: SQL | undefined, order: 'asc' | 'desc' = 'asc') =>
@@ -96,6 +110,32 @@ export function createMembershipRepository(db: Db) {
           and(ofConfig(configId), gte(audiencePointMembers.day, day), lte(audiencePointMembers.day, after)),
         ),
       };
+    },
+
+    /**
+     * The changes alone (no full sets: at 400 000 members each is megabytes to read) of an audience's
+     * points with `fromDay` < day ≤ `toDay`, oldest first: what a difference between two points reads.
+     */
+    changesBetween: (configId: number, fromDay: string, toDay: string): Promise<MembershipChangeRow[]> =>
+      db
+        .select(changeColumns)
+        .from(audiencePointMembers)
+        .where(
+          and(
+            ofConfig(configId),
+            gt(audiencePointMembers.day, fromDay),
+            lte(audiencePointMembers.day, toDay),
+          ),
+        )
+        .orderBy(asc(audiencePointMembers.day)),
+
+    /** The membership of a point without its full set (`changesBetween`'s columns). */
+    async changeOfPoint(pointId: number): Promise<MembershipChangeRow | undefined> {
+      const [row] = await db
+        .select(changeColumns)
+        .from(audiencePointMembers)
+        .where(eq(audiencePointMembers.pointId, pointId));
+      return row;
     },
 
     /** The membership changes of an audience's points with `fromDay` < day ≤ `toDay`, oldest first. */

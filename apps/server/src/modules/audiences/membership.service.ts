@@ -418,7 +418,11 @@ export function createMembershipService(deps: {
         joined: sides ? side(sides.joined, b.size) : null,
         left: sides ? side(sides.left, b.size) : null,
       });
-      const [start, changes] = await Promise.all([repo.ofPoint(a.id), repo.between(configId, a.day, b.day)]);
+      // The changes alone: the full sets among them (every 7th point) are not read.
+      const [start, changes] = await Promise.all([
+        repo.changeOfPoint(a.id),
+        repo.changesBetween(configId, a.day, b.day),
+      ]);
       const end = b.id === a.id ? start : changes.find((c) => c.pointId === b.id);
       if (!start || !end) return answer('not_recorded');
       if (start.overCap || end.overCap) return answer('over_cap');
