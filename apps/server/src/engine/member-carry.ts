@@ -49,18 +49,16 @@ let calls = 0;
 /** How many points' members came from a carried set, and how many were listed in full (tests, benches). */
 export const memberCarryStats = { changes: 0, full: 0 };
 
-/** Forgets every carried set on this thread (tests). */
-export function forgetMemberCarries(): void {
-  carried.clear();
-  carriedBytes = 0;
+/** Forgets the set kept under `key`. */
+function drop(key: string): void {
+  const old = carried.get(key);
+  if (!old) return;
+  carried.delete(key);
+  carriedBytes -= old.bits.byteLength;
 }
 
 function keep(key: string, entry: CarriedSet): void {
-  const old = carried.get(key);
-  if (old) {
-    carried.delete(key);
-    carriedBytes -= old.bits.byteLength;
-  }
+  drop(key);
   // As tally-carry.ts keeps its tallies: sets no call used for a whole round of the keys go first;
   // failing that, this one is not kept.
   for (const [k, e] of carried) {
@@ -130,11 +128,7 @@ export function pointMembers(
   calls++;
   const { accounts } = audience;
   if (audience.sampleCount > memberCap) {
-    const old = carried.get(key);
-    if (old) {
-      carried.delete(key);
-      carriedBytes -= old.bits.byteLength;
-    }
+    drop(key);
     return { overCap: true, count: audience.sampleCount };
   }
   const token = randomUUID();
@@ -159,13 +153,7 @@ export function pointMembers(
     const old = carried.get(key)?.bits;
     const bits = old?.length === accounts.bits.length ? (old.set(accounts.bits), old) : accounts.bits.slice();
     keep(key, { engine: new WeakRef(engine), token, bits, used: calls });
-  } else {
-    const old = carried.get(key);
-    if (old) {
-      carried.delete(key);
-      carriedBytes -= old.bits.byteLength;
-    }
-  }
+  } else drop(key);
   const ids = full ? listOf(engine, accounts) : undefined;
   return {
     overCap: false,
