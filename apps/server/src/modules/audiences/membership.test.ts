@@ -18,7 +18,8 @@ import { createHistoryRepository } from './history.repository';
 import { createHistoryService, dayOf } from './history.service';
 import { decodeIds, encodeIds } from '../../lib/member-ids';
 import { createMembershipRepository } from './membership.repository';
-import { createMembershipService, FULL_EVERY, latestSetsCopy, netChange } from './membership.service';
+import { latestSetsCopy } from './latest-sets';
+import { createMembershipService, FULL_EVERY, netChange } from './membership.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
@@ -106,6 +107,17 @@ async function diff(from: string, to: string): Promise<MembershipChanges> {
   const res = await members(followers.id, from, to);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<MembershipChanges>();
+}
+/** The recorded difference of two days and the engine's, their counts checked equal. */
+async function checkedDiff(from: string, to: string) {
+  const got = await diff(from, to);
+  const want = expected(from, to);
+  expect(got.unavailable, `${from} → ${to}`).toBeNull();
+  expect([got.joined!.count.value, got.left!.count.value], `${from} → ${to}`).toEqual([
+    want.joined.length,
+    want.left.length,
+  ]);
+  return { got, want };
 }
 /** Every id of a side when it has at most 20 (the sample is then the whole side). */
 const sampleIds = (side: MembershipChanges['joined']) => sorted(side!.sample.map((a) => a.id));
@@ -203,13 +215,7 @@ describe('who joined and who left', () => {
 
     for (let i = 0; i < days.length; i++) {
       for (let j = i; j < days.length; j++) {
-        const got = await diff(days[i]!, days[j]!);
-        const want = expected(days[i]!, days[j]!);
-        expect(got.unavailable, `${days[i]} → ${days[j]}`).toBeNull();
-        expect([got.joined!.count.value, got.left!.count.value], `${days[i]} → ${days[j]}`).toEqual([
-          want.joined.length,
-          want.left.length,
-        ]);
+        const { got, want } = await checkedDiff(days[i]!, days[j]!);
         const sample = got.joined!.sample.map((a) => a.id);
         expect(sample.length).toBe(Math.min(20, want.joined.length));
         expect(sample.every((id) => want.joined.includes(id))).toBe(true);
@@ -310,13 +316,7 @@ describe('who joined and who left', () => {
     // Any two points: the same as the engine's sets at those days.
     for (let i = 0; i < recorded.length; i++) {
       for (let j = i; j < recorded.length; j++) {
-        const got = await diff(recorded[i]!, recorded[j]!);
-        const want = expected(recorded[i]!, recorded[j]!);
-        expect(got.unavailable, `${recorded[i]} → ${recorded[j]}`).toBeNull();
-        expect([got.joined!.count.value, got.left!.count.value], `${recorded[i]} → ${recorded[j]}`).toEqual([
-          want.joined.length,
-          want.left.length,
-        ]);
+        const { got, want } = await checkedDiff(recorded[i]!, recorded[j]!);
         expect(got.joined!.sample.every((a) => want.joined.includes(a.id))).toBe(true);
         expect(got.left!.sample.every((a) => want.left.includes(a.id))).toBe(true);
       }
@@ -415,13 +415,7 @@ describe('who joined and who left', () => {
     expect(rows.find((r) => r.day === suspendedOn)?.left).not.toBeNull();
     for (let i = 0; i < recorded.length; i++) {
       for (let j = i; j < recorded.length; j++) {
-        const got = await diff(recorded[i]!, recorded[j]!);
-        const want = expected(recorded[i]!, recorded[j]!);
-        expect(got.unavailable, `${recorded[i]} → ${recorded[j]}`).toBeNull();
-        expect([got.joined!.count.value, got.left!.count.value], `${recorded[i]} → ${recorded[j]}`).toEqual([
-          want.joined.length,
-          want.left.length,
-        ]);
+        const { got, want } = await checkedDiff(recorded[i]!, recorded[j]!);
         if (want.joined.length <= 20) expect(sampleIds(got.joined)).toEqual(want.joined);
         if (want.left.length <= 20) expect(sampleIds(got.left)).toEqual(want.left);
       }
