@@ -11,14 +11,7 @@ import type { AudiencePointMembersRow, AudiencePointRow } from '../../db/schema'
 import type { EngineHolder } from '../../engine/engine-holder';
 import { memberIds } from '../../engine/member-order';
 import type { MembersSince, PointMembers as MeasuredMembers } from '../../engine/member-carry';
-import {
-  byNumber,
-  countOf,
-  decodeIds,
-  diffLists,
-  encodeList,
-  type MemberList,
-} from '../../lib/member-ids';
+import { byNumber, countOf, decodeIds, diffLists, encodeList, type MemberList } from '../../lib/member-ids';
 import {
   LATEST_SETS_BYTES,
   LATEST_SETS_IDS,
