@@ -32,10 +32,15 @@ export type PointMembers =
   MeasuredMembers | { overCap: false; ids: MemberList; token?: undefined; change?: undefined };
 
 /**
- * A full set is stored with every FULL_EVERY-th point of a chain (and whenever the change is larger
- * than the set): reading a point's set applies or undoes at most that many changes.
+ * A full set is stored with every FULL_EVERY-th point of a chain by default (and whenever the change
+ * is larger than the set): reading a point's set applies or undoes at most that many changes (a few
+ * hundred ids each, against a full set's megabytes at 400 000 members), and a difference between two
+ * points reads the changes alone. A full set makes a point dear (every member's X id listed, encoded
+ * and written: at 1 M accounts a day of 1 000 audiences with their full sets cost twice one without,
+ * bench/README.md "bench:history"): one a month of daily points. The retention removes whole points,
+ * so a retained point whose full set before it was removed is read back from the next one.
  */
-export const FULL_EVERY = 7;
+export const FULL_EVERY = 30;
 
 /**
  * A new point's membership: its change since the audience's latest set (`previous`, or the set the
@@ -46,6 +51,7 @@ export const FULL_EVERY = 7;
  */
 function changeOfPoint(
   latestSets: LatestSets,
+  fullEvery: number,
   point: Pick<AudiencePointRow, 'configId' | 'day'>,
   members: PointMembers,
   previous: LatestSet | undefined,
@@ -100,7 +106,7 @@ function changeOfPoint(
   // Ids or IdPairs: the same sets, the same bytes (lib/member-ids.ts).
   const { joined, left } = diffLists(previous.ids, ids);
   // The change is kept even when larger than the set: a set before it is read back through it.
-  const full = countOf(joined) + countOf(left) > count || previous.sinceFull + 1 >= FULL_EVERY;
+  const full = countOf(joined) + countOf(left) > count || previous.sinceFull + 1 >= fullEvery;
   return {
     change: {
       ...base,
@@ -205,9 +211,12 @@ export function createMembershipService(deps: {
   cap?: number;
   /** What this process keeps of the latest sets (LATEST_SETS_IDS ids, then LATEST_SETS_BYTES encoded). */
   latestSets?: { ids: number; bytes: number };
+  /** A full set with every this-many-th point of a chain (FULL_EVERY; tests take fewer days). */
+  fullEvery?: number;
 }) {
   const { repo, engine } = deps;
   const cap = deps.cap ?? MEMBERSHIP_CAP;
+  const fullEvery = deps.fullEvery ?? FULL_EVERY;
   const latestSets = latestSetsCopy(deps.latestSets ?? { ids: LATEST_SETS_IDS, bytes: LATEST_SETS_BYTES });
 
   /** The engine's account of an X id now, or its id alone when it left the network. */
@@ -286,7 +295,7 @@ export function createMembershipService(deps: {
     since(configId: number, known: { day: string } | null): MembersSince | undefined {
       const header = latestSets.headerOf(configId);
       if (!known || !header?.token || header.day !== known.day) return undefined;
-      return { token: header.token, full: header.sinceFull + 1 >= FULL_EVERY };
+      return { token: header.token, full: header.sinceFull + 1 >= fullEvery };
     },
 
     /** Whether `members` is a change from the latest set this process keeps the token of (`changeOf` takes it). */
@@ -310,7 +319,7 @@ export function createMembershipService(deps: {
       point: Pick<AudiencePointRow, 'configId' | 'day'>,
       members: PointMembers,
       previous: LatestSet | undefined,
-    ) => changeOfPoint(latestSets, point, members, previous),
+    ) => changeOfPoint(latestSets, fullEvery, point, members, previous),
 
     membersOn,
 
@@ -332,7 +341,7 @@ export function createMembershipService(deps: {
         joined: sides ? side(sides.joined, b.size) : null,
         left: sides ? side(sides.left, b.size) : null,
       });
-      // The changes alone: the full sets among them (every 7th point) are not read.
+      // The changes alone: the full sets among them are not read.
       const [start, changes] = await Promise.all([
         repo.changeOfPoint(a.id),
         repo.changesBetween(configId, a.day, b.day),

@@ -19,9 +19,11 @@ import { createHistoryService, dayOf } from './history.service';
 import { decodeIds, encodeIds } from '../../lib/member-ids';
 import { createMembershipRepository } from './membership.repository';
 import { latestSetsCopy } from './latest-sets';
-import { createMembershipService, FULL_EVERY, netChange } from './membership.service';
+import { createMembershipService, netChange } from './membership.service';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** A full set every 7th point here (the service's FULL_EVERY is a month of points): chains of a few weeks' days. */
+const FULL_EVERY = 7;
 let t: TestApp;
 let engine: LiveAudienceEngine;
 let alice: TestSession;
@@ -78,6 +80,7 @@ const scheduled = (options: { retentionDays?: number; cap?: number; membership?:
       membership: createMembershipService({
         repo: createMembershipRepository(t.db),
         engine: readyEngine(engine),
+        fullEvery: FULL_EVERY,
         ...(options.cap !== undefined && { cap: options.cap }),
       }),
     }),
