@@ -132,13 +132,26 @@ export const profileCountSteps = (ctx: InsightContext): Steps<Uint32Array> =>
 // eslint-disable-next-line require-yield -- one step: the carry reads a few rows
 function* carriedProfileCounts(ctx: InsightContext, key: string): Steps<Uint32Array> {
   const { profileTerms, terms } = ctx.index;
+  // The last call's counts cleared (before the carry rewrites the values they were read from).
+  for (let i = 0; i < denseSet.length; i++) dense[denseSet[i]!] = 0;
+  denseSet = EMPTY;
+  if (dense.length < terms.size) dense = new Uint32Array(terms.size);
   const { values, counts } = carriedCounts(`${key}:profile`, profileTerms, ctx.analysed, () =>
     countOnce(profileTerms, ctx.analysed, terms.size),
   );
-  const dense = new Uint32Array(terms.size);
   for (let i = 0; i < values.length; i++) dense[values[i]!] = counts[i]!;
-  return dense;
+  denseSet = values;
+  return dense.subarray(0, terms.size);
 }
+const EMPTY = new Uint32Array(0);
+/**
+ * The carried profile counts as a dense array, one per thread for every carried call (a new one
+ * of the dictionary's size per point, ~365 KB at a million accounts, is an external allocation that
+ * brings V8's next full collection nearer): valid until the next carried call on this thread, which
+ * clears the values `denseSet` lists.
+ */
+let dense = new Uint32Array(0);
+let denseSet = EMPTY;
 export const profileCounts = (ctx: InsightContext): Uint32Array => finish(profileCountSteps(ctx));
 
 /** Analysed members per post term (words and hashtags of their posts), in blocks. */
