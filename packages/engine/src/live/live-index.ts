@@ -44,6 +44,7 @@ import {
   grown,
   replaceRows,
 } from './structures';
+import { IdTable } from '../util/id-table';
 
 /** A log being carried over to its folded base (PostingLog or RowLog). */
 interface Carry {
@@ -65,8 +66,9 @@ export class LiveIndex {
   private v: AudienceIndex;
   private version = 0;
   private readonly position: StreamPosition = {};
-  private readonly idToN = new Map<string, number>();
-  private readonly postIdToP = new Map<string, number>();
+  /** X ids and post ids to account and post numbers, off V8's heap (util/id-table.ts). */
+  private readonly idToN: IdTable;
+  private readonly postIdToP: IdTable;
   /** Term rows of posts (base rows from the build, live posts' own); deleted posts dropped. */
   private baseRows: Csr;
   private readonly liveRows = new LivePostRows();
@@ -154,6 +156,8 @@ export class LiveIndex {
     this.accountTerms = new AccountTerms(base.terms);
     this.postTerms = new PostTerms(base.terms);
     const { slot, ids } = base.accounts;
+    this.idToN = new IdTable(base.size);
+    this.postIdToP = new IdTable(base.posts.kept.length);
     for (let n = 0; n < base.size; n++) if (hasBit(base.present, n)) this.idToN.set(ids.get(slot[n]! - 1), n);
     for (const p of state?.deletedPosts ?? []) this.deletedPosts.add(p);
     for (let k = 0; k < base.posts.kept.length; k++)
