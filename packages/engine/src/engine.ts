@@ -30,6 +30,7 @@ import { fieldCounts, type FieldCounts } from './async/field-counts';
 import type { CategoricalField } from './postings/fields';
 import type { LiveEvent } from '@murmur/core/live';
 import type { LiveStats, StreamPosition } from './live/live-index';
+import { IdTable } from './util/id-table';
 
 /** An audience's size without its members: what the estimate shown while typing needs. */
 export type AudienceEstimate = Omit<Audience, 'accounts'>;
@@ -126,11 +127,12 @@ export function inMemoryEngine(index: AudienceIndex): AudienceEngine {
 
 /** X id → account number over a static index, the map built on first use. */
 function accountsById(index: AudienceIndex): (id: string) => number | undefined {
-  let byId: Map<string, number> | undefined;
+  // Off V8's heap (util/id-table.ts): a Map of every X id would be a million strings to mark.
+  let byId: IdTable | undefined;
   return (id) => {
     if (!byId) {
-      byId = new Map();
       const { slot, ids } = index.accounts;
+      byId = new IdTable(slot.length);
       for (let n = 0; n < slot.length; n++) {
         const s = slot[n] ?? 0;
         if (s) byId.set(ids.get(s - 1), n);
