@@ -223,8 +223,12 @@ function merged(before: Carried, changed: Uint32Array, d: Int32Array): SparseCou
   }
   const room = Math.min(values.buffer.byteLength, counts.buffer.byteLength) / 4;
   const inPlace = values.byteOffset === 0 && counts.byteOffset === 0 && n + added <= room;
-  const outValues = inPlace ? new Uint32Array(values.buffer, 0, n + added) : new Uint32Array(n + changed.length);
-  const outCounts = inPlace ? new Uint32Array(counts.buffer, 0, n + added) : new Uint32Array(n + changed.length);
+  const outValues = inPlace
+    ? new Uint32Array(values.buffer, 0, n + added)
+    : new Uint32Array(n + changed.length);
+  const outCounts = inPlace
+    ? new Uint32Array(counts.buffer, 0, n + added)
+    : new Uint32Array(n + changed.length);
   // From the end: the next value written is never before the next one read (`w` ≥ `i` throughout, as
   // at most `added` values are written that were not read).
   let w = n + added - 1;

@@ -78,7 +78,8 @@ export class IdTable {
   }
 
   set(id: string, value: number): this {
-    if (!Number.isInteger(value) || value < 0 || value >= TWO_32 - 1) throw new RangeError(`id table value ${value}`);
+    if (!Number.isInteger(value) || value < 0 || value >= TWO_32 - 1)
+      throw new RangeError(`id table value ${value}`);
     if (!halves(id, this.at)) {
       this.others.set(id, value);
       return this;
@@ -86,7 +87,7 @@ export class IdTable {
     const { hi, lo } = this.at;
     let slot = this.find(hi, lo);
     if (this.values[slot] === EMPTY) {
-      if ((this.used + 1) > this.values.length * MAX_LOAD) {
+      if (this.used + 1 > this.values.length * MAX_LOAD) {
         this.grow();
         slot = this.find(hi, lo);
       }
