@@ -67,8 +67,8 @@ export class LiveIndex {
   private version = 0;
   private readonly position: StreamPosition = {};
   /** X ids and post ids to account and post numbers, off V8's heap (util/id-table.ts). */
-  private readonly idToN: IdTable;
-  private readonly postIdToP: IdTable;
+  private readonly idToN = new IdTable();
+  private readonly postIdToP = new IdTable();
   /** Term rows of posts (base rows from the build, live posts' own); deleted posts dropped. */
   private baseRows: Csr;
   private readonly liveRows = new LivePostRows();
@@ -156,8 +156,6 @@ export class LiveIndex {
     this.accountTerms = new AccountTerms(base.terms);
     this.postTerms = new PostTerms(base.terms);
     const { slot, ids } = base.accounts;
-    this.idToN = new IdTable(base.size);
-    this.postIdToP = new IdTable(base.posts.kept.length);
     for (let n = 0; n < base.size; n++) if (hasBit(base.present, n)) this.idToN.set(ids.get(slot[n]! - 1), n);
     for (const p of state?.deletedPosts ?? []) this.deletedPosts.add(p);
     for (let k = 0; k < base.posts.kept.length; k++)
@@ -571,9 +569,7 @@ export class LiveIndex {
     this.locationTexts.delete(id);
   }
 
-  /** @internal */ restore(id: string): void {
-    this.removed.delete(id);
-  }
+  /** @internal */ restore = (id: string): void => void this.removed.delete(id);
 
   /** @internal */ accountSlot = (user: LiveUser): number => this.strings.addAccount(user);
   /** @internal */ handleOfSlot = (slot: number): string => this.strings.handleOfSlot(slot);
