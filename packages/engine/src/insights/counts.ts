@@ -151,7 +151,7 @@ const EMPTY = new Uint32Array(0);
  * clears the values `denseSet` lists.
  */
 let dense = new Uint32Array(0);
-let denseSet = EMPTY;
+let denseSet: Uint32Array = EMPTY;
 export const profileCounts = (ctx: InsightContext): Uint32Array => finish(profileCountSteps(ctx));
 
 /** Analysed members per post term (words and hashtags of their posts), in blocks. */
