@@ -6,6 +6,8 @@
 // with linear probing (backward-shift deletion: no tombstones); any other id (tests name accounts
 // "a1") in a Map beside it.
 
+import { combine } from '@murmur/core/hash';
+
 const EMPTY = 0;
 const TWO_32 = 2 ** 32;
 /** Slots per entry at most before the table grows (load 0.7). */
@@ -30,17 +32,6 @@ function halves(id: string, out: { hi: number; lo: number }): boolean {
   out.hi = hi;
   out.lo = lo;
   return true;
-}
-
-/** A well-mixed 32-bit hash of the two halves (murmur3's finaliser over their combination). */
-function hashOf(hi: number, lo: number): number {
-  let h = Math.imul(hi ^ 0x9e3779b9, 0x85ebca6b) ^ lo;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 /** Ids to numbers (0 … 2^32 − 2), as a Map<string, number> would keep them. */
@@ -108,7 +99,7 @@ export class IdTable {
     const { his, los, values, mask } = this;
     values[hole] = EMPTY;
     for (let next = (hole + 1) & mask; values[next] !== EMPTY; next = (next + 1) & mask) {
-      const home = hashOf(his[next]!, los[next]!) & mask;
+      const home = combine(his[next]!, los[next]!) & mask;
       const stays = hole <= next ? hole < home && home <= next : hole < home || home <= next;
       if (stays) continue;
       his[hole] = his[next]!;
@@ -124,7 +115,7 @@ export class IdTable {
   /** The slot holding the halves, or the empty slot where they would go. */
   private find(hi: number, lo: number): number {
     const { his, los, values, mask } = this;
-    let slot = hashOf(hi, lo) & mask;
+    let slot = combine(hi, lo) & mask;
     while (values[slot] !== EMPTY && (his[slot] !== hi || los[slot] !== lo)) slot = (slot + 1) & mask;
     return slot;
   }
