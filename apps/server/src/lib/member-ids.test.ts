@@ -7,6 +7,7 @@ import {
   diffSorted,
   encodeIds,
   encodePairs,
+  idLookup,
   idsOfPairs,
   pairsOfIds,
 } from './member-ids';
@@ -59,6 +60,23 @@ describe('member id sets', () => {
   it('keep other ids as lines', () => {
     expect(decodeIds(encodeIds(['b', 'a', '12']))).toEqual(['12', 'a', 'b']);
     expect(decodeIds(encodeIds([]))).toEqual([]);
+    // Not X ids: a leading zero, a sign, 2^64, more than 20 digits.
+    for (const other of ['012', '-5', '+5', '18446744073709551616', '1'.repeat(21), '1e5', ' 5'])
+      expect(decodeIds(encodeIds([other, '7']))).toEqual(['7', other].sort());
+    expect(decodeIds(encodeIds(['0', '18446744073709551615']))).toEqual(['0', '18446744073709551615']);
+  });
+
+  it('answer membership without reading their ids out (idLookup), as a Set of them does', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const ids = someIds(200, seed);
+      const inSet = ids.filter((_, i) => i % 2 === 0);
+      const lookup = idLookup(encodeIds(inSet));
+      const set = new Set(inSet);
+      for (const id of [...ids, '0', '1', '999999999', '1000000000', 'a', '', '012'])
+        expect(lookup.has(id), id).toBe(set.has(id));
+    }
+    expect(idLookup(encodeIds(['b', 'a'])).has('a')).toBe(true);
+    expect(idLookup(encodeIds([])).has('1')).toBe(false);
   });
 });
 

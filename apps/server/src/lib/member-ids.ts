@@ -8,9 +8,17 @@
 const NUMERIC = 1;
 const LINES = 2;
 const U64 = 1n << 64n;
-const CANONICAL = /^(0|[1-9]\d{0,19})$/;
 
-const isNumericId = (id: string): boolean => CANONICAL.test(id) && (id.length < 20 || BigInt(id) < U64);
+/** A canonical decimal below 2^64 (no sign, no leading zero): an X id. Read char by char (a history point encodes hundreds). */
+function isNumericId(id: string): boolean {
+  const n = id.length;
+  if (n === 0 || n > 20 || (n > 1 && id.charCodeAt(0) === 48)) return false;
+  for (let i = 0; i < n; i++) {
+    const digit = id.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return false;
+  }
+  return n < 20 || BigInt(id) < U64;
+}
 
 /**
  * Numeric order of canonical decimal ids (and a total order of any strings). Equal ids are told
@@ -61,8 +69,14 @@ class Writer {
 }
 
 /** An id as two exact doubles, `hi * 1e9 + lo` (hi < 2^35 for ids below 2^64). */
-const hiOf = (id: string): number => (id.length > 9 ? Number(id.slice(0, -9)) : 0);
-const loOf = (id: string): number => (id.length > 9 ? Number(id.slice(-9)) : Number(id));
+const hiOf = (id: string): number => digits(id, 0, id.length - 9);
+const loOf = (id: string): number => digits(id, id.length - 9, id.length);
+/** The decimal digits id[from, to) as a number (0 when none; `from` below 0 reads from the start). */
+function digits(id: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = Math.max(from, 0); i < to; i++) value = value * 10 + id.charCodeAt(i) - 48;
+  return value;
+}
 /** Differences whose `hi` parts differ by less than this are exact doubles (below 2^53). */
 const EXACT_HI = 9_000_000;
 
@@ -317,4 +331,32 @@ export function diffLists(before: MemberList, after: MemberList): { joined: Memb
       return Array.isArray(before) ? diffPairs(ids, after as IdPairs) : diffPairs(before as IdPairs, ids);
   }
   return diffSorted(idsOfList(before), idsOfList(after));
+}
+
+/**
+ * Membership in an encoded set without its strings (decodeIds then a Set cost ~0.4 ms for the few
+ * hundred accounts a history point's audience follows): a numeric set's pairs searched by halving,
+ * a set of lines as a Set.
+ */
+export function idLookup(bytes: Uint8Array): { has(id: string): boolean } {
+  const pairs = decodePairs(bytes);
+  if (!pairs) return new Set(decodeIds(bytes));
+  return {
+    has(id: string): boolean {
+      if (!isNumericId(id)) return false;
+      const hi = hiOf(id);
+      const lo = loOf(id);
+      let low = 0;
+      let high = pairs.length / 2 - 1;
+      while (low <= high) {
+        const mid = (low + high) >>> 1;
+        const h = pairs[2 * mid]!;
+        const l = pairs[2 * mid + 1]!;
+        if (h === hi && l === lo) return true;
+        if (h < hi || (h === hi && l < lo)) low = mid + 1;
+        else high = mid - 1;
+      }
+      return false;
+    },
+  };
 }

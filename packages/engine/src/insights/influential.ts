@@ -1,4 +1,5 @@
 import type { InfluentialAccount, InfluentialPanel } from '@murmur/core/insights';
+import { slotStrings } from '../util/slot-strings';
 import { topK, topValues } from '../util/top-k';
 import { accountSummary } from './account-summary';
 import type { InsightContext } from './context';
@@ -59,10 +60,12 @@ export function influentialAccounts(ctx: InsightContext): InfluentialPanel {
 function followedAtLeast(ctx: InsightContext, counts: Uint32Array, followed: Uint32Array, base: number) {
   const floor = Math.max(ctx.options.minSupport, Math.ceil(base * ctx.options.followedShare));
   const a = ctx.index.accounts;
+  const idOf = slotStrings(a.ids);
+  const handleOf = slotStrings(a.handles);
   const accounts: { id: string; handle: string; count: number }[] = [];
   for (const i of atLeast(counts, floor)) {
     const slot = a.slot[followed[i]!] ?? 0;
-    if (slot) accounts.push({ id: a.ids.get(slot - 1), handle: a.handles.get(slot - 1), count: counts[i]! });
+    if (slot) accounts.push({ id: idOf(slot - 1), handle: handleOf(slot - 1), count: counts[i]! });
   }
   return { floor, accounts };
 }

@@ -62,7 +62,7 @@ export interface PreviousFollowed {
   day: string;
   members: number;
   floor: number;
-  ids: ReadonlySet<string>;
+  ids: { has(id: string): boolean };
 }
 
 /**

@@ -26,7 +26,7 @@ import type { Clock } from '../../lib/clock';
 import type { AudienceConfigsService } from './audience-configs.service';
 import { newcomers, panelChanges, sizeTest } from './history-changes';
 import type { HistoryRepository, PointWrite, Prior } from './history.repository';
-import { decodeIds, encodeIds } from '../../lib/member-ids';
+import { encodeIds, idLookup } from '../../lib/member-ids';
 import type { MembersSince } from '../../engine/member-carry';
 import type { MembershipService, PointMembers } from './membership.service';
 
@@ -149,7 +149,7 @@ function withNewcomers(
   const { followed, ...composition } = measured;
   // A previous list is only a bound when it was taken (floor > 0) on an earlier day.
   if (!before || before.floor === 0 || followed.floor === 0) return { composition, followed };
-  const entered = newcomers({ ...before, ids: new Set(decodeIds(before.ids)) }, followed);
+  const entered = newcomers({ ...before, ids: idLookup(before.ids) }, followed);
   if (entered.length === 0) return { composition, followed };
   return {
     composition: { ...composition, influential: { ...composition.influential, entered } },
