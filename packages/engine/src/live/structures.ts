@@ -7,23 +7,7 @@ import { fnv1a } from '@murmur/core/hash';
 import { HandleIndex, normaliseHandle } from '../postings/handle-index';
 import { PostingStore } from '../postings/posting-store';
 import type { StringSource } from '../util/string-column';
-
-/** One term's (or one account's followers') changes since the last compaction, oldest first. */
-class TermLog {
-  /** Version that made each change (non-decreasing). */
-  ver: number[] = [];
-  /** Account × 2 + 1 for an addition, account × 2 for a removal; every entry flips membership. */
-  ent: number[] = [];
-  /** The posting's count after each entry. */
-  cnt: number[] = [];
-  /** Membership now, for the accounts changed (the base decides for the others). */
-  readonly state = new Map<number, boolean>();
-  /** The posting after the first `memoI` entries (the last one a query asked for). */
-  memoI = 0;
-  memo: Posting = EMPTY_POSTING;
-  /** The last version that wrote an entry (to list each term once per version in the history). */
-  lastVer = -1;
-}
+import { TermLog } from './term-log';
 
 /**
  * The postings' changes since the last compaction as small per-term logs (sorted by version), shared
@@ -42,14 +26,11 @@ export class PostingLog {
   /** Records that `n` joins (`add`) or leaves `term` in version `ver`; a no-op when it already is / is not in it. */
   edit(term: number, n: number, add: boolean, ver: number): void {
     let log = this.terms.get(term);
-    const now = log?.state.get(n) ?? this.baseHas(term, n);
+    const now = log?.stateOf(n) ?? this.baseHas(term, n);
     if (now === add) return;
     if (!log) this.terms.set(term, (log = new TermLog()));
     const count = log.cnt.length > 0 ? log.cnt[log.cnt.length - 1]! : this.base.count(term);
-    log.ver.push(ver);
-    log.ent.push(n * 2 + (add ? 1 : 0));
-    log.cnt.push(count + (add ? 1 : -1));
-    log.state.set(n, add);
+    log.push(ver, n * 2 + (add ? 1 : 0), count + (add ? 1 : -1));
     this.entries++;
     if (log.lastVer !== ver) {
       log.lastVer = ver;
@@ -112,12 +93,7 @@ export class PostingLog {
         const hi = upTo(log.ver, record.ver);
         let carried = next.terms.get(term);
         if (!carried) next.terms.set(term, (carried = new TermLog()));
-        for (let i = lo; i < hi; i++) {
-          carried.ver.push(log.ver[i]!);
-          carried.ent.push(log.ent[i]!);
-          carried.cnt.push(log.cnt[i]!);
-          carried.state.set(Math.floor(log.ent[i]! / 2), (log.ent[i]! & 1) === 1);
-        }
+        for (let i = lo; i < hi; i++) carried.push(log.ver[i]!, log.ent[i]!, log.cnt[i]!);
         carried.lastVer = record.ver;
         next.entries += hi - lo;
         work += hi - lo + 1;
