@@ -68,7 +68,10 @@ const byValue = (counts: FieldCounts) => ({
   ),
 });
 
+/** What the test is waiting for: named when it runs out of time (a CI failure says where it stopped). */
+let phase = 'starting';
 async function until(check: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
+  phase = `waiting for ${what}`;
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -288,6 +291,19 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
   const ranked = (v: unknown) => (v instanceof Uint32Array ? Array.from(v) : v);
 
   it(`after simulated hours and ${ROUNDS} kill -9 rounds of a replica, the shards answer as the export at that instant`, async () => {
+    // Fails before vitest's own timeout, naming the step it was in.
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`stopped ${phase} after 230 s`)), 230_000);
+    });
+    try {
+      await Promise.race([proof(), stuck]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }, 240_000);
+
+  const proof = async () => {
     const live = cluster!.replicas;
     const startedAt = network.clock.now;
     // Each round kills replica 0 of one shard mid-ingest (events keep streaming), after it wrote a
@@ -307,7 +323,9 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
         () => Promise.resolve(total(victim.live?.position) > snapshot + 20),
         `replica ${shard}.0 to apply events past its snapshot in round ${round + 1}`,
       );
+      phase = `killing replica ${shard}.0 in round ${round + 1}`;
       await stopped(victim, 'SIGKILL');
+      phase = `restarting replica ${shard}.0 in round ${round + 1}`;
       live[at] = await startReplica(options(), shard, 0);
       restarted.push(live[at]);
       expect(live[at].ready.from).toBe('snapshot');
@@ -327,6 +345,7 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
     let sharded: ShardedEngine | undefined;
     try {
       await settle(live);
+      phase = 'building the reference from the export';
       reference = await engineFromExport(sandboxUrl);
       // bench:engine's 200 packages, but those its vocabulary cannot fill at this size (its keywords
       // need 6 000 accounts), and the live mix of live-path.test.ts.
@@ -339,17 +358,21 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
       const stored = (await lastSequences()).reduce((a, b) => Math.max(a, b), 0);
       expect(stored).toBeGreaterThan(200);
 
+      phase = 'asking the shards';
       sharded = await ShardedEngine.open({ nc: nc!, shards: SHARDS, prefix, timeoutMs: 5000 });
       expect(sharded.accounts).toBe(reference.stats.accounts);
       // Both replicas of each shard answer (the queue group picks one per question).
       expect(await differences(sharded)).toEqual([]);
       // Insights, panel by panel, as one engine that applied the log in its sequence order.
+      phase = 'applying the log in sequence';
       const { engine: single, bornLive } = await inSequence();
+      phase = 'comparing insights and lookalikes';
       expect(await insightsDiffer(sharded, single)).toEqual([]);
       expect(await lookalikeDiffers(sharded, single)).toEqual([]);
       // Not vacuous: accounts were born live, which every replica must number alike.
       expect(bornLive).toBeGreaterThan(0);
       // Only the replicas that were killed and restarted: nothing lost, nothing applied twice.
+      phase = 'asking only the restarted replicas';
       const killed = new Set(restarted.map((r) => r.shard));
       await Promise.all(
         live.filter((r) => r.replica === 1 && killed.has(r.shard)).map((r) => stopped(r, 'SIGTERM')),
@@ -378,5 +401,5 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
     } finally {
       release();
     }
-  }, 240_000);
+  };
 });
