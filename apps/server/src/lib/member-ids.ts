@@ -291,6 +291,12 @@ export function decodePairs(bytes: Uint8Array): IdPairs | null {
   return pairs;
 }
 
+/**
+ * The order of two ids given as pairs (high half, low half): negative, 0 or positive. Both halves are
+ * integers below 2^53, so their differences are exact.
+ */
+const comparePairs = (ah: number, al: number, bh: number, bl: number): number => ah - bh || al - bl;
+
 /** Who joined and who left between two sets of pairs (diffSorted's answer, as pairs): one merge of numbers. */
 export function diffPairs(before: IdPairs, after: IdPairs): { joined: IdPairs; left: IdPairs } {
   const joined: number[] = [];
@@ -298,18 +304,15 @@ export function diffPairs(before: IdPairs, after: IdPairs): { joined: IdPairs; l
   let i = 0;
   let j = 0;
   while (i < before.length && j < after.length) {
-    const ah = before[i]!;
-    const bh = after[j]!;
-    const al = before[i + 1]!;
-    const bl = after[j + 1]!;
-    if (ah === bh && al === bl) {
+    const order = comparePairs(before[i]!, before[i + 1]!, after[j]!, after[j + 1]!);
+    if (order === 0) {
       i += 2;
       j += 2;
-    } else if (ah < bh || (ah === bh && al < bl)) {
-      left.push(ah, al);
+    } else if (order < 0) {
+      left.push(before[i]!, before[i + 1]!);
       i += 2;
     } else {
-      joined.push(bh, bl);
+      joined.push(after[j]!, after[j + 1]!);
       j += 2;
     }
   }
@@ -350,10 +353,9 @@ export function idLookup(bytes: Uint8Array): { has(id: string): boolean } {
       let high = pairs.length / 2 - 1;
       while (low <= high) {
         const mid = (low + high) >>> 1;
-        const h = pairs[2 * mid]!;
-        const l = pairs[2 * mid + 1]!;
-        if (h === hi && l === lo) return true;
-        if (h < hi || (h === hi && l < lo)) low = mid + 1;
+        const order = comparePairs(pairs[2 * mid]!, pairs[2 * mid + 1]!, hi, lo);
+        if (order === 0) return true;
+        if (order < 0) low = mid + 1;
         else high = mid - 1;
       }
       return false;
