@@ -99,6 +99,8 @@ describe.skipIf(!jetstream)(`the live log followed by ${SHARDS} shards × 2 repl
     livePartitions: PARTITIONS,
     liveStream: stream,
     liveSnapshotSeconds: 3,
+    // A replica that hangs before serving fails the test with its stderr, inside the test's time.
+    readyTimeoutMs: 100_000,
   });
 
   beforeAll(async () => {

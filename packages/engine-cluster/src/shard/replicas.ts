@@ -51,6 +51,11 @@ export interface ReplicaOptions {
   liveSnapshotSeconds?: number;
   /** Replicas started at once (each indexes its part of the export: CPU and memory). Default 2. */
   concurrency?: number;
+  /**
+   * A replica not serving after this long is killed and its start fails with what it printed on
+   * stderr (default 15 minutes: a large shard's build).
+   */
+  readyTimeoutMs?: number;
   log?: (line: string) => void;
 }
 
@@ -98,7 +103,15 @@ export async function startReplica(
       ),
     );
   });
-  const r = await ready;
+  const limit = options.readyTimeoutMs ?? 15 * 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`shard ${shard} replica ${replica} not serving after ${limit / 1000} s: ${stderr}`));
+    }, limit);
+  });
+  const r = await Promise.race([ready, late]).finally(() => clearTimeout(timer));
   options.log?.(
     `shard ${shard}.${replica}: pid ${child.pid}, ${r.accounts} accounts, built in ${r.buildSeconds} s, rss ${(r.rss / 1e6).toFixed(0)} MB`,
   );

@@ -104,3 +104,11 @@ describe('sets pushed to the shards', () => {
     expect((await sharded.estimate({ pkg: WITH_SET })).sampleCount).toBe(without);
   }, 120_000);
 });
+
+describe('a replica that does not come to serve', () => {
+  it('is killed after readyTimeoutMs, and its start fails saying so', async () => {
+    await expect(startReplica({ ...options, readyTimeoutMs: 1 }, 1, 9)).rejects.toThrow(
+      /shard 1 replica 9 not serving after 0\.001 s/,
+    );
+  });
+});
