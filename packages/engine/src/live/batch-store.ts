@@ -5,7 +5,9 @@ import { CATEGORICAL_FIELDS, type CategoricalField } from '../postings/fields';
 import { ROWS, bitsToList, type RowName } from './live-base';
 import type { LiveIndex } from './live-index';
 import type { Held } from './pending';
-import { LazyCsr, LiveHandleIndex, LivePostingStore, type Buffered } from './structures';
+import { LiveHandleIndex } from './live-handles';
+import { LivePostingStore } from './posting-log';
+import { LazyCsr, type Buffered } from './structures';
 
 export const COUNTS = ['followers', 'following', 'posts'] as const;
 

@@ -7,7 +7,8 @@ import { isDense } from '../bits/posting';
 import type { Csr } from '../postings/csr';
 import { PostingStore } from '../postings/posting-store';
 import type { CompactionProgress } from './live-types';
-import type { PostingLog, RowLog } from './structures';
+import type { PostingLog } from './posting-log';
+import type { RowLog } from './structures';
 
 /** One piece of folding work: `step` does about `budget` units (values copied) and says whether it is done. */
 export interface FoldTask<T> {

@@ -32,18 +32,9 @@ import {
   withCapacity,
   type RowName,
 } from './live-base';
-import {
-  Buffered,
-  foldHandles,
-  HandleLog,
-  LazyCsr,
-  LiveHandleIndex,
-  LivePostingStore,
-  PostingLog,
-  RowLog,
-  grown,
-  replaceRows,
-} from './structures';
+import { foldHandles, HandleLog, LiveHandleIndex } from './live-handles';
+import { LivePostingStore, PostingLog } from './posting-log';
+import { Buffered, LazyCsr, RowLog, grown, replaceRows } from './structures';
 import { IdTable } from '../util/id-table';
 
 /** A log being carried over to its folded base (PostingLog or RowLog). */
