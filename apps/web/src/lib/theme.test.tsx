@@ -18,6 +18,19 @@ describe('theme (axe)', () => {
     );
   });
 
+  it('fills a red button with shade 9: white on red.8 is 4.51:1, under 4.5 while a dialog fades in', () => {
+    const filled = merged.variantColorResolver({ color: 'red', variant: 'filled', theme: merged });
+    expect(filled.background).toBe(merged.colors.red[9]);
+    expect(filled.hover).not.toBe(filled.background);
+    // An explicit shade and other colours keep Mantine's own.
+    expect(
+      merged.variantColorResolver({ color: 'red.6', variant: 'filled', theme: merged }).background,
+    ).not.toBe(merged.colors.red[9]);
+    expect(merged.variantColorResolver({ color: 'teal', variant: 'filled', theme: merged }).background).toBe(
+      'var(--mantine-color-teal-filled)',
+    );
+  });
+
   it("opens a menu with only its items inside (no focus placeholder: axe's aria-required-children)", async () => {
     renderWithProviders(
       <Menu>
