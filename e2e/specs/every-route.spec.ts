@@ -16,7 +16,8 @@ import { signInWithCode } from '../support/sign-in';
  * is kept (every-route-*). Problems are gathered over the whole walk and reported together.
  */
 const app = useJourneyServer();
-test.describe.configure({ timeout: 300_000 });
+// Each walk takes 2–4 min on the CI machine; at load 11 the signed-in one took over 5.
+test.describe.configure({ timeout: 480_000 });
 
 type Flavour = 'dashboard' | 'pro' | 'premium';
 type Pass = { lang: Lang; width: 1280 | 390 };
