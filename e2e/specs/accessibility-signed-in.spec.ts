@@ -187,12 +187,17 @@ async function dashboardScreens(page: Page, lang: Lang): Promise<void> {
       isFocused(page.getByRole('button', { name: t('stepper.submit'), exact: true })),
     );
     await page.keyboard.press('Enter');
+    // The saved panel (with its link to insights), not the toast: in Japanese the toast's words
+    // hold the panel's title.
     await expect(
-      page.getByRole('status').filter({
-        hasText: t('creator.saved.title', {
-          name: lang === 'ja' ? 'キーボードで保存' : 'Saved by keyboard',
-        }),
-      }),
+      page
+        .getByRole('status')
+        .filter({
+          hasText: t('creator.saved.title', {
+            name: lang === 'ja' ? 'キーボードで保存' : 'Saved by keyboard',
+          }),
+        })
+        .filter({ has: page.getByRole('link', { name: t('creator.openInsights') }) }),
     ).toBeVisible({ timeout: 20_000 });
     // The size panel settles after the save (while it updates, it is faded: see the report).
     await expect(page.locator('[aria-labelledby="creator-size-title"]')).toHaveAttribute(

@@ -138,7 +138,11 @@ for (const lang of ['en', 'ja'] as const) {
       await page.getByLabel(tr(lang, 'creator.review.name')).fill(name);
       await nothingCutOff(page, `phone-creator-review-${lang}`);
       await page.getByRole('button', { name: tr(lang, 'stepper.submit') }).click();
-      const status = page.getByRole('status').filter({ hasText: tr(lang, 'creator.saved.title', { name }) });
+      // The panel, not the toast: in Japanese the toast's words hold the panel's title.
+      const status = page
+        .getByRole('status')
+        .filter({ hasText: tr(lang, 'creator.saved.title', { name }) })
+        .filter({ has: page.getByRole('link', { name: tr(lang, 'creator.openInsights') }) });
       await expect(status).toBeVisible();
       await expect(status).toBeInViewport();
       await nothingCutOff(page, `phone-creator-saved-${lang}`);
