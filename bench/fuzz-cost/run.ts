@@ -6,7 +6,7 @@
 // measures the process's CPU (process.cpuUsage: user + system, every thread) around each one. Prints
 // the totals, the costliest requests and every request above the budget; exits 1 when there is one.
 // A benchmark, not a test: CPU time depends on the machine and its load, so it is not asserted in the
-// suite (which instead tests the limits that keep work bounded; bench/README.md "Fuzz cost").
+// suite (which instead tests the limits that keep work bounded; bench/README.md "bench:fuzz-cost").
 //
 // Usage: npm run bench:fuzz-cost -- [--accounts N] [--budget-ms N] [--top N]
 // (defaults: a 3 000-account network as the tests use, budget 1 000 ms, top 20).
