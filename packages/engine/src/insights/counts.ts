@@ -3,7 +3,7 @@ import { CATEGORICAL_FIELDS } from '../postings/fields';
 import { RowCursor, type Csr } from '../postings/csr';
 import { ROW_BLOCK, finish, inBlocks, type Steps } from '../util/steps';
 import type { InsightContext } from './context';
-import { carriedCounts, countOnce } from './tally-carry';
+import { CARRY_ROOM, carriedCounts, countOnce } from './tally-carry';
 import { radixSort } from './radix-sort';
 
 function countRowsInto(counts: Uint32Array, rows: RowCursor, members: Uint32Array): void {
@@ -137,7 +137,7 @@ function* carriedProfileCounts(ctx: InsightContext, key: string): Steps<Uint32Ar
   denseSet = EMPTY;
   if (dense.length < terms.size) dense = new Uint32Array(terms.size);
   const { values, counts } = carriedCounts(`${key}:profile`, profileTerms, ctx.analysed, () =>
-    countOnce(profileTerms, ctx.analysed, terms.size),
+    countOnce(profileTerms, ctx.analysed, terms.size, CARRY_ROOM),
   );
   for (let i = 0; i < values.length; i++) dense[values[i]!] = counts[i]!;
   denseSet = values;
@@ -294,7 +294,7 @@ export const followCounts = (ctx: InsightContext): { followed: Uint32Array; coun
     if (!key) return countFollowsOnce(ctx);
     const { following, size } = ctx.index;
     const { values, counts } = carriedCounts(`${key}:follows`, following, ctx.graphSample, () =>
-      countOnce(following, ctx.graphSample, size),
+      countOnce(following, ctx.graphSample, size, CARRY_ROOM),
     );
     return { followed: values, counts };
   });

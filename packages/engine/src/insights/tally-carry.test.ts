@@ -152,4 +152,38 @@ describe('the follow tally and profile term counts carried from the call before'
     // Most calls were carried, not counted again.
     expect(carryStats.carried - carriedBefore).toBeGreaterThan(400);
   });
+
+  it('keeps room in a tally counted from scratch: the carry after it merges in place', async () => {
+    const rand = seededRandom(41);
+    const m = baseModel(rand, 400, 150);
+    const engine = liveEngine(await build(m), { headroom: 8 });
+    const events = randomEvents(m, rand, 1_600);
+    const tally = () => {
+      const index = engine.index;
+      const ctx = new InsightContext(index, new AccountSet(index.size, index.present), {
+        graphSampleSize: 25_000,
+        carry: 'room',
+      });
+      ctx.keepsFollows = false;
+      return followCounts(ctx).followed;
+    };
+    let checked = 0;
+    for (let i = 0; i < events.length; i += 80) {
+      engine.apply(events.slice(i, i + 40));
+      // Counted from scratch, then carried over the next 40 events.
+      forgetCarries();
+      const counted = tally();
+      const known = new Set(counted);
+      const { buffer } = counted;
+      const scratch = carryStats.fromScratch;
+      engine.apply(events.slice(i + 40, i + 80));
+      const carried = tally();
+      // A carry that took in accounts new to the tally: in place, in the counted tally's buffer.
+      if (carryStats.fromScratch === scratch && carried.some((f) => !known.has(f))) {
+        expect(carried.buffer).toBe(buffer);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
 });

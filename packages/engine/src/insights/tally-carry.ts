@@ -27,6 +27,13 @@ interface Carried {
 /** Bytes of tallies kept per thread (the samples' members, the values counted and their counts). */
 export const CARRY_BYTES = 512 * 2 ** 20;
 
+/**
+ * Room a tally counted from scratch keeps for values new to it (an eighth more, `countOnce`): the
+ * first carry after it (a history's second day) merges in place instead of into two new arrays of
+ * the followed accounts' size per audience, as every later carry already does.
+ */
+export const CARRY_ROOM = 1 / 8;
+
 /** Carried tallies by key, least recently used first (per thread). */
 const carried = new Map<string, Carried>();
 let carriedBytes = 0;
@@ -85,9 +92,10 @@ let counters = new Uint32Array(0);
 /**
  * The counts of the values in `sample`'s rows, each row read once: one counter per value (`size`
  * of them), the values counted listed (sorted when few, else by a scan of the counters), and the
- * counters zeroed again after.
+ * counters zeroed again after. `room`: the two arrays are views of buffers with room for that share
+ * more values (a tally to be carried: its next merge then goes in place, not into two new arrays).
  */
-export function countOnce(csr: Csr, sample: Uint32Array, size: number): SparseCounts {
+export function countOnce(csr: Csr, sample: Uint32Array, size: number, room = 0): SparseCounts {
   if (counters.length < size) counters = new Uint32Array(size);
   const per = counters;
   const rows = new RowCursor(csr);
@@ -103,14 +111,16 @@ export function countOnce(csr: Csr, sample: Uint32Array, size: number): SparseCo
         touched[k++] = f;
       }
     }
-    let values: Uint32Array;
-    if (k * 16 < size) values = touched.slice(0, k).sort();
-    else {
-      values = new Uint32Array(k);
+    const length = room > 0 ? k + Math.ceil(k * room) + 64 : k;
+    const values = new Uint32Array(length).subarray(0, k);
+    if (k * 16 < size) {
+      values.set(touched.subarray(0, k));
+      values.sort();
+    } else {
       let j = 0;
       for (let v = 0; v < size; v++) if (per[v] !== 0) values[j++] = v;
     }
-    const counts = new Uint32Array(k);
+    const counts = new Uint32Array(length).subarray(0, k);
     for (let i = 0; i < k; i++) counts[i] = per[values[i]!]!;
     return { values, counts };
   } finally {
