@@ -89,6 +89,7 @@ describe('loadConfig', () => {
       inviteTtlDays: 7,
       historyRetentionDays: 400,
       historyMembersCap: 2_000_000,
+      historyRunMinutes: 10,
     });
     const set = loadConfig({
       DATA_DIR: dataDir,
@@ -103,6 +104,7 @@ describe('loadConfig', () => {
       INVITE_TTL_DAYS: '9',
       HISTORY_RETENTION_DAYS: '10',
       HISTORY_MEMBERS_CAP: '11',
+      HISTORY_RUN_MINUTES: '0',
     }).limits;
     expect(set).toEqual({
       jobs: { perIp: 1, perUser: 2, perTeam: 3, total: 4, abandonAfterMs: 5000 },
@@ -112,6 +114,7 @@ describe('loadConfig', () => {
       inviteTtlDays: 9,
       historyRetentionDays: 10,
       historyMembersCap: 11,
+      historyRunMinutes: 0,
     });
     expect(() => loadConfig({ DATA_DIR: dataDir, JOBS_PER_IP: '0' })).toThrow(/Invalid env variables/);
   });

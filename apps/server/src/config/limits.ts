@@ -30,6 +30,11 @@ export interface Limits {
   historyRetentionDays: number;
   /** Indexed members above which a saved audience's history keeps no membership (who joined/left). */
   historyMembersCap: number;
+  /**
+   * Minutes between this process's scheduled history runs (today's point of every saved audience);
+   * 0: none (a deployment whose points another process records).
+   */
+  historyRunMinutes: number;
 }
 
 /**
@@ -46,6 +51,7 @@ export const DEFAULT_LIMITS: Limits = {
   // Thirteen months: a year compared with the same month of the year before.
   historyRetentionDays: 400,
   historyMembersCap: 2_000_000,
+  historyRunMinutes: 10,
 };
 
 export function limitsEnv() {
@@ -60,11 +66,18 @@ export function limitsEnv() {
       (v) => (v === '' ? undefined : v),
       z.coerce.number().int().min(0).max(1_000_000_000).optional(),
     ),
+    // Minutes, up to a day (0: no scheduled history run in this process).
+    HISTORY_RUN_MINUTES: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().min(0).max(1_440).optional(),
+    ),
   };
 }
 
 export function limitsFrom(
-  e: Partial<Record<(typeof LIMIT_VARS)[number] | 'HISTORY_MEMBERS_CAP', number | undefined>>,
+  e: Partial<
+    Record<(typeof LIMIT_VARS)[number] | 'HISTORY_MEMBERS_CAP' | 'HISTORY_RUN_MINUTES', number | undefined>
+  >,
 ): Limits {
   const d = DEFAULT_LIMITS;
   return {
@@ -81,5 +94,6 @@ export function limitsFrom(
     inviteTtlDays: e.INVITE_TTL_DAYS ?? d.inviteTtlDays,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS ?? d.historyRetentionDays,
     historyMembersCap: e.HISTORY_MEMBERS_CAP ?? d.historyMembersCap,
+    historyRunMinutes: e.HISTORY_RUN_MINUTES ?? d.historyRunMinutes,
   };
 }

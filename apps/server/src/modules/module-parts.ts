@@ -230,6 +230,7 @@ export function historySettings(config: Config, outbox: MailOutbox, log: Fastify
   return {
     retentionDays: config.limits.historyRetentionDays,
     membersCap: config.limits.historyMembersCap,
+    runMinutes: config.limits.historyRunMinutes,
     outbox,
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,

@@ -73,6 +73,8 @@ export function createAudiencesModule(deps: {
     retentionDays: number;
     /** Indexed members above which an audience's membership is not kept (default MEMBERSHIP_CAP). */
     membersCap?: number;
+    /** Minutes between scheduled history runs (HISTORY_RUN_MINUTES, default 10); 0: none in this process. */
+    runMinutes?: number;
     outbox: MailOutbox;
     secret: string;
     publicUrl: string;
@@ -187,21 +189,24 @@ export function createAudiencesModule(deps: {
       await app.register(historyRoutes, { historyService });
       await app.register(membershipRoutes, { historyService });
       await app.register(alertsRoutes, { alertsService });
-      scheduleHistory(app, historyService, alertsService, engine);
+      scheduleHistory(app, historyService, alertsService, engine, deps.history.runMinutes ?? 10);
     },
   };
 }
 
 /**
- * Every ten minutes, today's point of each saved audience that has none, all of them in one run
- * (`recordAllDue`, batch after batch; once the engine is ready; a failed run is retried at the next
- * tick, and a tick while a run goes on starts none). A run with nothing due is one query.
+ * Every `minutes` (HISTORY_RUN_MINUTES, 10), today's point of each saved audience that has none, all
+ * of them in one run (`recordAllDue`, batch after batch; once the engine is ready; a failed run is
+ * retried at the next tick, and a tick while a run goes on starts none). A run with nothing due is
+ * one query. 0: no run in this process (another records the points: two runs at once would measure
+ * an audience twice, the second point not written).
  */
 function scheduleHistory(
   app: FastifyInstance,
   historyService: HistoryService,
   alertsService: AlertsService,
   engine: EngineHolder,
+  minutes: number,
 ) {
   let points: NodeJS.Timeout | undefined;
   let webhooks: NodeJS.Timeout | undefined;
@@ -223,8 +228,10 @@ function scheduleHistory(
       .catch((error: unknown) => app.log.error({ err: error }, 'alert webhook retries failed'));
   };
   app.addHook('onReady', (ready) => {
-    points = setInterval(record, 10 * 60 * 1000);
-    points.unref();
+    if (minutes > 0) {
+      points = setInterval(record, minutes * 60 * 1000);
+      points.unref();
+    }
     webhooks = setInterval(retry, 60 * 1000);
     webhooks.unref();
     ready();
