@@ -73,8 +73,8 @@ export function createAudiencesModule(deps: {
     retentionDays: number;
     /** Indexed members above which an audience's membership is not kept (default MEMBERSHIP_CAP). */
     membersCap?: number;
-    /** Minutes between scheduled history runs (HISTORY_RUN_MINUTES, default 10); 0: none in this process. */
-    runMinutes?: number;
+    /** Minutes between scheduled history runs (HISTORY_RUN_MINUTES); 0: none in this process. */
+    runMinutes: number;
     outbox: MailOutbox;
     secret: string;
     publicUrl: string;
@@ -189,7 +189,7 @@ export function createAudiencesModule(deps: {
       await app.register(historyRoutes, { historyService });
       await app.register(membershipRoutes, { historyService });
       await app.register(alertsRoutes, { alertsService });
-      scheduleHistory(app, historyService, alertsService, engine, deps.history.runMinutes ?? 10);
+      scheduleHistory(app, historyService, alertsService, engine, deps.history.runMinutes);
     },
   };
 }
