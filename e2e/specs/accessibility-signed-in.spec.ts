@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiFor, waitForEngine } from '../support/audience-api';
 import { expectAccessible, focusState, isFocused, tabUntil } from '../support/accessibility';
 import { drawingsDone, openTab, TABS } from '../support/insights-screen';
+import { savedPanel } from '../support/audience-screens';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
 import { invitationLinkFrom, isSignInMail, sentTo, signInCodeFrom } from '../support/mail';
@@ -187,18 +188,11 @@ async function dashboardScreens(page: Page, lang: Lang): Promise<void> {
       isFocused(page.getByRole('button', { name: t('stepper.submit'), exact: true })),
     );
     await page.keyboard.press('Enter');
-    // The saved panel (with its link to insights), not the toast: in Japanese the toast's words
-    // hold the panel's title.
     await expect(
-      page
-        .getByRole('status')
-        .filter({
-          hasText: t('creator.saved.title', {
-            name: lang === 'ja' ? 'キーボードで保存' : 'Saved by keyboard',
-          }),
-        })
-        .filter({ has: page.getByRole('link', { name: t('creator.openInsights') }) }),
-    ).toBeVisible({ timeout: 20_000 });
+      savedPanel(page, lang, lang === 'ja' ? 'キーボードで保存' : 'Saved by keyboard'),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
     // The size panel settles after the save (while it updates, it is faded: see the report).
     await expect(page.locator('[aria-labelledby="creator-size-title"]')).toHaveAttribute(
       'aria-busy',

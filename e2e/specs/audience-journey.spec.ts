@@ -18,6 +18,7 @@ import {
   expectSize,
   OTHER_AUDIENCE,
   otherScreens,
+  savedPanel,
   signIn,
   TEAM,
 } from '../support/audience-screens';
@@ -176,9 +177,7 @@ test('builds an audience from a handle, an interest, Japan and Japanese; studies
     ).toBeVisible();
     await screenshot(page, 'creator-5-review-en');
     await page.getByRole('button', { name: 'Submit' }).click();
-    const status = page
-      .getByRole('status')
-      .filter({ hasText: tr('en', 'creator.saved.title', { name: AUDIENCE }) });
+    const status = savedPanel(page, 'en', AUDIENCE);
     await expect(status).toBeVisible();
     await expect(status).toContainText(sizes[3]!);
     await screenshot(page, 'creator-6-saved-en');

@@ -8,7 +8,7 @@ import {
   type AudienceConfig,
   type Pkg,
 } from '../support/audience-api';
-import { expectSize } from '../support/audience-screens';
+import { expectSize, savedPanel } from '../support/audience-screens';
 import { openTab } from '../support/insights-screen';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
@@ -138,11 +138,7 @@ for (const lang of ['en', 'ja'] as const) {
       await page.getByLabel(tr(lang, 'creator.review.name')).fill(name);
       await nothingCutOff(page, `phone-creator-review-${lang}`);
       await page.getByRole('button', { name: tr(lang, 'stepper.submit') }).click();
-      // The panel, not the toast: in Japanese the toast's words hold the panel's title.
-      const status = page
-        .getByRole('status')
-        .filter({ hasText: tr(lang, 'creator.saved.title', { name }) })
-        .filter({ has: page.getByRole('link', { name: tr(lang, 'creator.openInsights') }) });
+      const status = savedPanel(page, lang, name);
       await expect(status).toBeVisible();
       await expect(status).toBeInViewport();
       await nothingCutOff(page, `phone-creator-saved-${lang}`);

@@ -25,6 +25,17 @@ export async function signIn(page: Page, sink: SmtpSink, email: string): Promise
 
 const sizeFigure = (page: Page) => page.getByTestId('audience-size');
 
+/**
+ * The creator's panel after Submit, for the audience `name`: found by its title and its link to
+ * insights, not by the title alone (in Japanese the save toast's words hold the panel's title).
+ */
+export function savedPanel(page: Page, lang: Lang, name: string) {
+  return page
+    .getByRole('status')
+    .filter({ hasText: tr(lang, 'creator.saved.title', { name }) })
+    .filter({ has: page.getByRole('link', { name: tr(lang, 'creator.openInsights') }) });
+}
+
 /** The creator's size panel shows `expected` and has settled (no call pending). */
 export async function expectSize(page: Page, expected: string): Promise<void> {
   await expect(sizeFigure(page)).toHaveText(expected, { timeout: 20_000 });
