@@ -16,6 +16,9 @@ async function capture(page: Page, screen: string): Promise<void> {
   // A journey run again on a phone (the phone project) keeps its own pictures beside the laptop's.
   const phone = (page.viewportSize()?.width ?? 1280) <= 480 && !/phone|-390|-1280/.test(screen);
   const name = phone ? `${screen}-phone` : screen;
+  // A page behind another of its context (a journey's second tab) draws no frames until it is in
+  // front: without a trace's screencast forcing frames, its capture waited 2–7 s for one (0.1 s here).
+  await page.bringToFront();
   // Let fonts and transitions settle so that the artifact shows what a person sees: after a change of
   // width the navigation slides out over 200 ms, and a capture in the middle showed a strip of it.
   await page.evaluate(() => document.fonts.ready);
