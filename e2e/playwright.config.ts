@@ -46,9 +46,10 @@ export default defineConfig({
   outputDir: './artifacts/test-results',
   // Once per run: the migrated database every server starts from.
   globalSetup: './support/global-setup.ts',
-  // One spec file at a time by default: on the 2-core CI machine two at a time took 45 min on
-  // 2026-11-25 (each journey about twice as slow beside another), one at a time 28 (E2E_WORKERS=2 for two).
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two spec files at a time (E2E_WORKERS=1 for one). With a trace of every test, two took 45 min
+  // on 2026-11-25 against 28 for one: the traces' screencasts kept both cores busy. Without them
+  // (2026-11-28, idle machine): two 13.2 min (1 436 s of CPU), one 18.2 min (1 376 s).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   projects: [
     { name: 'journeys', testIgnore: [...AUDIENCES, ...DEEP_THOUGHT, ...OWN_SETTINGS] },
