@@ -239,7 +239,10 @@ async function signInPro(page: Page, lang: Lang, email: string) {
   await page.getByRole('button', { name: tr(lang, 'login.sendCode') }).click();
   const mail = await app.sink.waitFor(isSignInMail(email), { after: mark });
   await page.getByLabel(tr(lang, 'login.codeLabel')).pressSequentially(signInCodeFrom(mail), { delay: 30 });
-  await expect(page.getByText(email).first()).toBeVisible({ timeout: 20_000 });
+  // The header's "Signed in as": the code form shows the address too ("code sent to …").
+  await expect(page.getByText(tr(lang, 'pro.signedInAs', { email })).first()).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 /** A sandbox person no other journey of this server signs in as (by position in the export). */

@@ -132,7 +132,12 @@ test('one audience shows the same figure, label and interval on every screen, in
     await pro.getByRole('button', { name: tr('en', 'login.sendCode') }).click();
     const mail = await app.sink.waitFor(isSignInMail('aiko@example.com'), { after: mark });
     await pro.getByLabel(tr('en', 'login.codeLabel')).pressSequentially(signInCodeFrom(mail), { delay: 30 });
-    await expect(pro.getByText('aiko@example.com').first()).toBeVisible({ timeout: 20_000 });
+    // The header's "Signed in as": the code form shows the address too ("code sent to …").
+    await expect(
+      pro.getByText(tr('en', 'pro.signedInAs', { email: 'aiko@example.com' })).first(),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
   });
 
   const campaignId =

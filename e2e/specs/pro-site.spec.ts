@@ -83,16 +83,21 @@ async function walk(page: Page, signedIn: boolean) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-async function signIn(page: Page, email: string, texts: { email: string; send: string; code: string }) {
+async function signIn(
+  page: Page,
+  email: string,
+  texts: { email: string; send: string; code: string; signedInAs: string },
+) {
   await page.goto('/');
   await page.getByLabel(texts.email).fill(email);
   const mark = app.sink.mark();
   await page.getByRole('button', { name: texts.send }).click();
   const mail = await app.sink.waitFor(isSignInMail(email), { after: mark });
   await page.getByLabel(texts.code).pressSequentially(signInCodeFrom(mail), { delay: 30 });
-  // Signed in once the site says who is: leaving the page before (a loaded machine answers the code
-  // late) would leave the visitor signed out.
-  await expect(page.getByText(email).first()).toBeVisible({ timeout: 20_000 });
+  // Signed in once the header says who is: leaving the page before (a loaded machine answers the code
+  // late) would leave the visitor signed out. (Not the address alone: the code form shows it too, in
+  // "code sent to …".)
+  await expect(page.getByText(texts.signedInAs).first()).toBeVisible({ timeout: 20_000 });
 }
 
 /**
@@ -134,6 +139,7 @@ test('every pro-targeting route and alias shows a real screen, signed out and si
       email: 'Email address',
       send: 'Send sign-in code',
       code: 'Sign-in code',
+      signedInAs: 'Signed in as walker@example.com',
     });
     await expect(page.getByText('Signed in as walker@example.com').first()).toBeVisible();
     await walk(page, true);
@@ -151,6 +157,7 @@ test('every pro-targeting route and alias shows a real screen, signed out and si
       email: 'Email address',
       send: 'Send sign-in code',
       code: 'Sign-in code',
+      signedInAs: 'walker@example.com でログイン中',
     });
     await expect(again.getByText('walker@example.com でログイン中').first()).toBeVisible();
     await again.close();
@@ -173,6 +180,7 @@ test('the journey in English: sign in, build, save, compare three competitors wi
       email: 'Email address',
       send: 'Send sign-in code',
       code: 'Sign-in code',
+      signedInAs: 'Signed in as pat@example.com',
     });
     await expect(page.getByText('Signed in as pat@example.com').first()).toBeVisible();
     // SPEC §6: the site's own calls go with the user's pro-targeting token, not a session cookie.
@@ -234,6 +242,7 @@ test('the journey in English: sign in, build, save, compare three competitors wi
       email: 'Email address',
       send: 'Send sign-in code',
       code: 'Sign-in code',
+      signedInAs: 'Signed in as sam@example.com',
     });
     await expect(sam.getByText('Signed in as sam@example.com').first()).toBeVisible();
     await page.goto('/saved-lists');
@@ -358,6 +367,7 @@ test('the journey in Japanese', async ({ browser }) => {
       email: 'メールアドレス',
       send: 'ログインコードを送信',
       code: 'ログインコード',
+      signedInAs: 'kenji@example.jp でログイン中',
     });
   });
 
@@ -410,6 +420,7 @@ test('the journey in Japanese', async ({ browser }) => {
       email: 'メールアドレス',
       send: 'ログインコードを送信',
       code: 'ログインコード',
+      signedInAs: 'yuki@example.jp でログイン中',
     });
     await expect(yuki.getByText('yuki@example.jp でログイン中').first()).toBeVisible();
     await page.goto('/saved-lists');
