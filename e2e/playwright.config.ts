@@ -71,10 +71,10 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
-    // In CI a trace is recorded only when a failed test runs again: recording every test
-    // (retain-on-failure) keeps a screencast of every page going, about half the suite's CPU
-    // (e2e/README "Measuring"). `--trace on` records every test.
-    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // A trace only when a failed test runs again (CI retries once; locally, `--trace
+    // retain-on-failure` or `--trace on`): recording every test keeps a screencast of every page
+    // going, about half the suite's CPU (e2e/README "Measuring").
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
 });
