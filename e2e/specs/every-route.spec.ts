@@ -3,9 +3,8 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { apiFor, waitForEngine } from '../support/audience-api';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
-import { isSignInMail, signInCodeFrom } from '../support/mail';
 import { SCREENS_DIR } from '../support/screens';
-import { signInWithCode } from '../support/sign-in';
+import { signInToPro, signInWithCode } from '../support/sign-in';
 
 /**
  * Every SPEC §2 route of the three flavours (dashboard, pro-targeting site, premium suite), signed out
@@ -233,16 +232,7 @@ test('every route signed out: no console error, no sideways scroll on a phone (E
 /** Signs in on the pro site with its own mailed code. */
 async function signInPro(page: Page, lang: Lang, email: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(hostOf('pro'));
-  await page.getByLabel(tr(lang, 'login.emailLabel')).fill(email);
-  const mark = app.sink.mark();
-  await page.getByRole('button', { name: tr(lang, 'login.sendCode') }).click();
-  const mail = await app.sink.waitFor(isSignInMail(email), { after: mark });
-  await page.getByLabel(tr(lang, 'login.codeLabel')).pressSequentially(signInCodeFrom(mail), { delay: 30 });
-  // The header's "Signed in as": the code form shows the address too ("code sent to …").
-  await expect(page.getByText(tr(lang, 'pro.signedInAs', { email })).first()).toBeVisible({
-    timeout: 20_000,
-  });
+  await signInToPro(app, page, lang, email, hostOf('pro'));
 }
 
 /** A sandbox person no other journey of this server signs in as (by position in the export). */

@@ -2,8 +2,8 @@ import { formatLargeNumber } from '@murmur/core/format';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiFor, waitForEngine, watchJobs, type AudienceConfig } from '../support/audience-api';
 import { signIn } from '../support/audience-screens';
+import { signInToPro } from '../support/sign-in';
 import { MAIL_FROM, useJourneyServer } from '../support/journey-server';
-import { isSignInMail, signInCodeFrom } from '../support/mail';
 import { tr, type Lang } from '../support/locales';
 import { screenshotBothWidths } from '../support/screens';
 import { connectAdAccount } from '../support/ad-account';
@@ -126,18 +126,7 @@ test('one audience shows the same figure, label and interval on every screen, in
   // The pro site keeps its own sign-in (a pro token, not the dashboard's cookie): same person, same mail.
   const pro = await context.newPage();
   await test.step('sign in on the pro-targeting site', async () => {
-    await pro.goto(`${proUrl(app.server.url)}/`);
-    await pro.getByLabel(tr('en', 'login.emailLabel')).fill('aiko@example.com');
-    const mark = app.sink.mark();
-    await pro.getByRole('button', { name: tr('en', 'login.sendCode') }).click();
-    const mail = await app.sink.waitFor(isSignInMail('aiko@example.com'), { after: mark });
-    await pro.getByLabel(tr('en', 'login.codeLabel')).pressSequentially(signInCodeFrom(mail), { delay: 30 });
-    // The header's "Signed in as": the code form shows the address too ("code sent to …").
-    await expect(
-      pro.getByText(tr('en', 'pro.signedInAs', { email: 'aiko@example.com' })).first(),
-    ).toBeVisible({
-      timeout: 20_000,
-    });
+    await signInToPro(app, pro, 'en', 'aiko@example.com', proUrl(app.server.url));
   });
 
   const campaignId =

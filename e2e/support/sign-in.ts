@@ -20,6 +20,29 @@ export async function signInWithCode(
 }
 
 /**
+ * Signs in on the pro-targeting site at `origin` (its own sign-in: a pro token, not the dashboard's
+ * cookie) with the code mailed to `email`, and waits for the header's "Signed in as": the code form
+ * shows the address too ("code sent to …"), and leaving before the code is answered signs nobody in.
+ */
+export async function signInToPro(
+  app: JourneyServer,
+  page: Page,
+  lang: Lang,
+  email: string,
+  origin: string,
+): Promise<void> {
+  await page.goto(`${origin}/`);
+  await page.getByLabel(tr(lang, 'login.emailLabel')).fill(email);
+  const mark = app.sink.mark();
+  await page.getByRole('button', { name: tr(lang, 'login.sendCode') }).click();
+  const mail = await app.sink.waitFor(isSignInMail(email), { after: mark });
+  await page.getByLabel(tr(lang, 'login.codeLabel')).pressSequentially(signInCodeFrom(mail), { delay: 30 });
+  await expect(page.getByText(tr(lang, 'pro.signedInAs', { email })).first()).toBeVisible({
+    timeout: 20_000,
+  });
+}
+
+/**
  * A user without a team, on the welcome screen: "Create a team" opens the form with the focus in its
  * name field, the name is typed and the form sent with Enter; then the new team's settings open.
  */
