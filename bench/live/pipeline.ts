@@ -1,25 +1,34 @@
-// The whole live path (a benchmark, not a test): the mounted sandbox streaming on a fast clock →
-// collector → live log (in process, or JetStream with --nats) → consumeLive → the live engine, as
-// `npm start` wires it (apps/server/src/live/live-path.ts). Prints sustained ingest per event type,
-// estimate p50/p95 and insights p50 while ingesting beside idle, lag p50/p99, catch-up after a
+// The whole live path (a benchmark, not a test): the sandbox streaming on a fast clock → collector →
+// live log (in process, or JetStream with --nats) → consumeLive → the live engine, as `npm start`
+// wires it (apps/server/src/live/live-path.ts). The sandbox is mounted in the server's process as
+// `npm start` has it, or with --sandbox-process in a process of its own (bench/live/sandbox-process.ts)
+// as X is in production: the server then starts from its export as a file (ENGINE_SNAPSHOT) and
+// reads its streams over HTTP (X_STREAM_URL). Prints sustained ingest per event type, estimate
+// p50/p95 and insights p50 while ingesting beside idle, lag p50/p99, catch-up after a
 // 5-simulated-minute outage of the consumer, memory per simulated hour before and after compaction,
 // the exactness check against an index built from the sandbox's export, and the machine's load.
-//   npm run bench:live -- [--accounts 20000] [--speed 3600] [--seconds 20] [--nats nats://127.0.0.1:4222]
-import { mkdtempSync, rmSync } from 'node:fs';
+//   npm run bench:live -- [--accounts 20000] [--speed 3600] [--seconds 20] [--nats nats://127.0.0.1:4222] [--sandbox-process]
+import { fork } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import { SANDBOX_DEV_CREDENTIALS } from '@murmur/core/dev-credentials';
 import type { LiveEvent } from '@murmur/core/live';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
 import { consumeLive, type LiveConsumer } from '@murmur/engine-cluster';
+import type { Network } from '@murmur/sandbox';
 import {
   createInMemoryEngine,
   type AudienceEngine,
   type LiveAudienceEngine,
 } from '../../packages/engine/src/index';
 import { csrRow } from '../../packages/engine/src/postings/csr';
-import { startServer } from '../../apps/server/src/main';
+import { startServer, type RunningServer } from '../../apps/server/src/main';
 import { API_DURABLE } from '../../apps/server/src/live/live-path';
+import type { FromSandbox, ToSandbox } from './sandbox-process';
 
 const { values } = parseArgs({
   options: {
@@ -27,12 +36,14 @@ const { values } = parseArgs({
     speed: { type: 'string', default: '3600' },
     seconds: { type: 'string', default: '20' },
     nats: { type: 'string' },
+    'sandbox-process': { type: 'boolean', default: false },
     'log-level': { type: 'string', default: 'error' },
   },
 });
 const ACCOUNTS = Number(values.accounts);
 const SPEED = Number(values.speed);
 const SECONDS = Number(values.seconds);
+const OWN_PROCESS = values['sandbox-process'];
 const TARGETS = { posts: 20_000, likes: 50_000, follows: 5_000, estimateP50Ms: 1, insightsMs: 300 };
 const load = () =>
   `load ${os
@@ -48,36 +59,168 @@ const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const sleep = (t: number) => new Promise((resolve) => setTimeout(resolve, t));
 
+/** X's stand-in as the bench drives it: its clock held and released, its simulated now, its export. */
+interface XSource {
+  /** Holds the clock still; the function returned lets it run again. */
+  hold(): Promise<() => Promise<void>>;
+  /** The simulated now, ms since the epoch. */
+  now(): Promise<number>;
+  exportUrl(): string;
+  /** The network itself, when it is in this process (for the differences' details). */
+  network?: Network;
+  /** The process's resident memory, when it is another process's (MB, for the reader). */
+  rss?: () => string;
+  close(): void;
+}
+
+function mountedSource(network: Network, url: () => string): XSource {
+  const simulation = network.simulation;
+  return {
+    hold: () => {
+      simulation.holds++;
+      let held = true;
+      return Promise.resolve(() => {
+        if (held) simulation.holds--;
+        held = false;
+        return Promise.resolve();
+      });
+    },
+    now: () => Promise.resolve(network.clock.now * 1000),
+    exportUrl: () => `${url()}/sandbox/export`,
+    network,
+    close: () => undefined,
+  };
+}
+
+/** The sandbox in a child process (sandbox-process.ts), its clock held from its start. */
+async function processSource(): Promise<
+  XSource & { url: string; generatedSeconds: number; release(): Promise<void> }
+> {
+  const child = fork(new URL('./sandbox-process.ts', import.meta.url), [], {
+    execArgv: ['--max-old-space-size=8192', '--import', 'tsx'],
+    env: {
+      ...process.env,
+      SANDBOX_ACCOUNTS: String(ACCOUNTS),
+      SANDBOX_SEED: 'bench-live',
+      SANDBOX_CLOCK_SPEED: String(SPEED),
+      LOG_LEVEL: values['log-level'],
+    },
+  });
+  let nextId = 0;
+  let lastRss = 0;
+  const waiting = new Map<number, (answer: Extract<FromSandbox, { type: 'answer' }>) => void>();
+  const ready = new Promise<Extract<FromSandbox, { type: 'ready' }>>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the sandbox process exited (${code})`)));
+    child.on('message', (message: FromSandbox) => {
+      if (message.type === 'ready') {
+        lastRss = message.rssBytes;
+        resolve(message);
+      } else {
+        waiting.get(message.id)?.(message);
+        waiting.delete(message.id);
+      }
+    });
+  });
+  const ask = (type: ToSandbox['type']) =>
+    new Promise<Extract<FromSandbox, { type: 'answer' }>>((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      child.send({ id, type } satisfies ToSandbox);
+    });
+  const { url, generatedSeconds } = await ready;
+  const release = async () => void (await ask('release'));
+  return {
+    url,
+    generatedSeconds,
+    // The hold it started with.
+    release,
+    hold: async () => {
+      await ask('hold');
+      let held = true;
+      return async () => {
+        if (held) await release();
+        held = false;
+      };
+    },
+    now: async () => (await ask('now')).now,
+    exportUrl: () => `${url}/sandbox/export`,
+    rss: () => {
+      // The child's rss from /proc (Linux), else the last it reported.
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+        if (kb > 0) lastRss = kb * 1024;
+      } catch {
+        // gone
+      }
+      return mb(lastRss);
+    },
+    close: () => void child.kill(),
+  };
+}
+
 console.log(
-  `bench:live — ${ACCOUNTS} accounts, sandbox clock ×${SPEED}, ${values.nats ? `JetStream at ${values.nats}` : 'in-process log'}; ${load()}`,
+  `bench:live — ${ACCOUNTS} accounts, sandbox clock ×${SPEED} ${OWN_PROCESS ? 'in a process of its own' : 'mounted in the server'}, ${values.nats ? `JetStream at ${values.nats}` : 'in-process log'}; ${load()}`,
 );
 const dataDir = mkdtempSync(join(os.tmpdir(), 'murmur-bench-live-'));
 const t0 = performance.now();
-const server = await startServer({
-  env: {
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    SANDBOX_ACCOUNTS: String(ACCOUNTS),
-    SANDBOX_SEED: 'bench-live',
-    SANDBOX_CLOCK_SPEED: String(SPEED),
-    LIVE_ENABLED: 'true',
-    LOG_LEVEL: values['log-level'],
-    ...(values.nats && { LIVE_NATS_URL: values.nats, LIVE_PARTITIONS: '4' }),
-  },
-  config: { port: 0, host: '127.0.0.1' },
-});
-const network = server.network!;
-const simulation = network.simulation;
-/** The sandbox's simulated now, ms since the epoch. */
-const simNow = () => network.clock.now * 1000;
-const hold = () => {
-  simulation.holds++;
-  return () => void simulation.holds--;
+const common = {
+  NODE_ENV: 'development',
+  DATA_DIR: dataDir,
+  LIVE_ENABLED: 'true',
+  LOG_LEVEL: values['log-level'],
+  ...(values.nats && { LIVE_NATS_URL: values.nats, LIVE_PARTITIONS: '4' }),
 };
+let server: RunningServer;
+let source: XSource;
+if (OWN_PROCESS) {
+  const child = await processSource();
+  console.log(
+    `sandbox process: generated in ${child.generatedSeconds.toFixed(1)} s, serving ${child.url}, rss ${child.rss!()}; ${load()}`,
+  );
+  // The export as a file, taken while the clock stands still: what an operator gives ENGINE_SNAPSHOT.
+  const file = join(dataDir, 'export.ndjson');
+  const exportT0 = performance.now();
+  const body = (await fetch(child.exportUrl())).body!;
+  await pipeline(Readable.fromWeb(body), createWriteStream(file));
+  console.log(`export written in ${((performance.now() - exportT0) / 1000).toFixed(1)} s; ${load()}`);
+  let collectorStarted!: () => void;
+  const streamsOpen = new Promise<void>((resolve) => (collectorStarted = resolve));
+  server = await startServer({
+    env: {
+      ...common,
+      SANDBOX_ENABLED: 'false',
+      ENGINE_SNAPSHOT: file,
+      X_STREAM_URL: `${child.url}/sandbox/x/2/`,
+      X_STREAM_BEARER_TOKEN: SANDBOX_DEV_CREDENTIALS.x.bearerToken,
+      COLLECTOR_ENABLED: 'true',
+    },
+    config: { port: 0, host: '127.0.0.1' },
+    onCollectorStarted: () => collectorStarted(),
+  });
+  await streamsOpen;
+  // X's streams are open: the clock runs (nothing happened between the export and now).
+  await child.release();
+  source = child;
+} else {
+  server = await startServer({
+    env: {
+      ...common,
+      SANDBOX_ACCOUNTS: String(ACCOUNTS),
+      SANDBOX_SEED: 'bench-live',
+      SANDBOX_CLOCK_SPEED: String(SPEED),
+    },
+    config: { port: 0, host: '127.0.0.1' },
+  });
+  source = mountedSource(server.network!, () => server.url);
+}
+const hold = () => source.hold();
+const simNow = () => source.now();
 const engine = (await server.engine.ready()) as LiveAudienceEngine;
 const livePath = server.live!;
 console.log(
-  `started in ${((performance.now() - t0) / 1000).toFixed(1)} s (sandbox, live engine, collector); ${load()}`,
+  `started in ${((performance.now() - t0) / 1000).toFixed(1)} s (sandbox, live engine, collector); ` +
+    `rss ${mb(process.memoryUsage().rss)}${source.rss ? `, the sandbox's ${source.rss()}` : ''}; ${load()}`,
 );
 
 // Every event appended, counted by type through a reader of our own.
@@ -194,7 +337,7 @@ console.log(
 );
 
 // Idle: the clock stands still, the engine caught up.
-let release = hold();
+let release = await hold();
 await caughtUp();
 const idle = await latencies(Math.max(3000, SECONDS * 500));
 const members = engine.estimate(largest);
@@ -209,19 +352,19 @@ const simStart = engine.liveStats().lastEventAt;
 const before = new Map(counts);
 const lagSamples: number[] = [];
 const simLagSamples: number[] = [];
-release();
+await release();
 const sampling = (async () => {
   const end = performance.now() + SECONDS * 1000;
   while (performance.now() < end) {
     lagSamples.push(await lagEvents());
-    simLagSamples.push(Math.max(0, simNow() - engine.liveStats().lastEventAt) / SPEED);
+    simLagSamples.push(Math.max(0, (await simNow()) - engine.liveStats().lastEventAt) / SPEED);
     await sleep(200);
   }
 })();
 const ingestT0 = performance.now();
 const busy = await latencies(SECONDS * 1000);
 await sampling;
-release = hold();
+release = await hold();
 const drain = await caughtUp();
 const ingestSeconds = (performance.now() - ingestT0) / 1000;
 const simHours = (engine.liveStats().lastEventAt - simStart) / 3_600_000;
@@ -252,14 +395,14 @@ console.log(
 );
 
 // Outage: the API's consumer stops, 5 simulated minutes pass, a consumer resumes from its position.
-const outageStart = simNow();
+const outageStart = await simNow();
 const apiConsumer = livePath.consumer()!;
 await apiConsumer.stop();
 await sleep(300);
 const tappedAtStop = [...counts.values()].reduce((x, y) => x + y, 0);
-release();
-while (simNow() - outageStart < 5 * 60_000) await sleep(10);
-release = hold();
+await release();
+while ((await simNow()) - outageStart < 5 * 60_000) await sleep(10);
+release = await hold();
 // What the collector appended meanwhile (it flushes every 50 ms; the tap counts every event).
 await sleep(500);
 const tapped = () => [...counts.values()].reduce((x, y) => x + y, 0);
@@ -291,7 +434,7 @@ for (let quiet = 0, last = -1; quiet < 3; await sleep(300)) {
 
 // Exactness: the live index against an index built from the sandbox's export at this instant.
 // Streamed: at 1 M accounts the export (~3 GB) is longer than a JS string can be.
-const exported = await fetch(`${server.url}/sandbox/export`);
+const exported = await fetch(source.exportUrl());
 const scratch = await createInMemoryEngine(exported.body!.pipeThrough(new TextDecoderStream()));
 const check = packages(scratch);
 /** How many of the mix's estimates and count panels equal the export's index now. */
@@ -320,7 +463,8 @@ console.log(
   `exactness: ${equal.estimates}/${check.length} estimates and ${equal.panels}/${check.length} insights count panels equal an index built from the export ` +
     `(accounts: live ${engine.stats.accounts}, export ${scratch.stats.accounts}); ${load()}`,
 );
-if (engine.stats.accounts !== scratch.stats.accounts) {
+const network = source.network;
+if (network && engine.stats.accounts !== scratch.stats.accounts) {
   // Which of the sandbox's accounts one index holds and the other not (for the reader: counts by the
   // sandbox's flags, and the first few).
   const { accounts } = network;
@@ -343,7 +487,7 @@ if (engine.stats.accounts !== scratch.stats.accounts) {
     `  accounts in one index only: ${JSON.stringify(Object.fromEntries(kinds))}; e.g. ${examples.join('; ')}`,
   );
 }
-if (equal.panels < check.length) {
+if (network && equal.panels < check.length) {
   // Whose posts differ (for the reader): each of the sandbox's accounts' posts not deleted against the
   // live index's posts by that author, the first few that differ with their posts.
   const pinned = engine.pin();
@@ -386,7 +530,8 @@ while (equal.panels + equal.estimates < 2 * check.length && performance.now() - 
 
 await resumed.stop();
 await tap.stop();
-release();
+await release();
 await server.close();
+source.close();
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

@@ -38,6 +38,11 @@ export interface StartOptions {
   config?: Partial<Config>;
   /** A mailer to use instead of SMTP / the log (e2e tests capture sign-in codes). */
   mailer?: Mailer;
+  /**
+   * Called once the collector's streams are open, or it could not start (a bench holding the clock of
+   * X's stand-in in another process until then, as this process does with the mounted sandbox).
+   */
+  onCollectorStarted?: () => void;
 }
 
 /**
@@ -258,6 +263,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         live.deps.onCollectorStarted = release;
         releaseClock = release;
       }
+    }
+    if (live && options.onCollectorStarted) {
+      const before = live.deps.onCollectorStarted;
+      const told = options.onCollectorStarted;
+      live.deps.onCollectorStarted = () => {
+        before?.();
+        told();
+      };
     }
     // The engine is built in the background while the server already answers: routes that need it
     // answer 503 with the loading progress until then.

@@ -1,0 +1,40 @@
+// X's stand-in in a process of its own for bench:live's `--sandbox-process` (a benchmark's helper, not
+// the product's): the sandbox network generated from SANDBOX_ACCOUNTS and SANDBOX_SEED, served under
+// /sandbox on 127.0.0.1 at a port of the system's choosing, its clock (SANDBOX_CLOCK_SPEED) held
+// until the parent releases it. The parent (pipeline.ts) drives it over the fork's IPC channel:
+// `hold` / `release` its clock and asks for its simulated `now`; X's API and streams are HTTP only,
+// as in production, where X is not in the server's process.
+import Fastify from 'fastify';
+import { clockFromEnv, configFromEnv, createSandboxPlugin, generateNetwork } from '@murmur/sandbox';
+
+/** What the parent sends: a question with its id, answered with the same id. */
+export type ToSandbox = { id: number; type: 'hold' | 'release' | 'now' };
+export type FromSandbox =
+  | { type: 'ready'; url: string; generatedSeconds: number; rssBytes: number }
+  | { id: number; type: 'answer'; now: number; holds: number };
+
+const send = (message: FromSandbox) => process.send!(message);
+const config = configFromEnv();
+const t0 = performance.now();
+const network = generateNetwork(config);
+const generatedSeconds = (performance.now() - t0) / 1000;
+// Held from the start: the server's index is built from the export taken while it stands still,
+// and the clock runs once the collector's streams are open (as main.ts does with the mounted one).
+network.simulation.holds++;
+const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'error' } });
+await app.register(createSandboxPlugin({ network, clock: clockFromEnv() }), { prefix: '/sandbox' });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+process.on('message', (message: ToSandbox) => {
+  if (message.type === 'hold') network.simulation.holds++;
+  else if (message.type === 'release') network.simulation.holds = Math.max(0, network.simulation.holds - 1);
+  send({ id: message.id, type: 'answer', now: network.clock.now * 1000, holds: network.simulation.holds });
+});
+// The parent gone (its channel closed), this process goes too.
+process.on('disconnect', () => {
+  app.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+});
+send({ type: 'ready', url: address, generatedSeconds, rssBytes: process.memoryUsage().rss });
