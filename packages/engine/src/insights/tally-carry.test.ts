@@ -82,6 +82,46 @@ describe('rowChangesSince', () => {
     expect(acrossGrowth).toBeGreaterThan(0);
   });
 
+  it('knows the changes of rows no event wrote to across a background compaction (carried, not counted again)', async () => {
+    forgetCarries();
+    const rand = seededRandom(25);
+    const m = baseModel(rand, 200, 100);
+    const engine = liveEngine(await build(m), { headroom: 8, compactBytes: 6_000, sliceMs: 0 });
+    // Follows, unfollows, likes and reposts only: no profile changes, so the profile terms' rows
+    // are their log's plain base until a compaction folds them into a new log.
+    const events = randomEvents(m, rand, 1_500).filter((e) => e.type !== 'user' && e.type !== 'post');
+    const audience = () => evaluate(engine.index, PACKAGES[0]!).accounts;
+    const counts = () => {
+      const ctx = new InsightContext(engine.index, audience(), { sampleSize: 25_000, carry: 'plain' });
+      return Array.from(profileCounts(ctx));
+    };
+    counts();
+    const plain = engine.index.profileTerms;
+    expect(plain).not.toBeInstanceOf(LazyCsr);
+    let acrossCompaction = 0;
+    for (let i = 0; i < events.length && acrossCompaction === 0; i += 30) {
+      const compactions = engine.liveStats().compactions;
+      engine.apply(events.slice(i, i + 30));
+      await tick();
+      if (engine.liveStats().compactions === compactions) continue;
+      const now = engine.index.profileTerms;
+      expect(now).toBeInstanceOf(LazyCsr);
+      const changes = rowChangesSince(rowsMark(plain), now)!;
+      expect(changes).toBeDefined();
+      for (let n = 0; n < engine.index.size; n++) {
+        expect(Array.from(changes.before(n))).toEqual(Array.from(csrRow(plain, n)));
+        if (!changes.mayDiffer(n)) expect(Array.from(csrRow(now, n))).toEqual(Array.from(csrRow(plain, n)));
+      }
+      const scratch = carryStats.fromScratch;
+      const carried = counts();
+      expect(carryStats.fromScratch).toBe(scratch);
+      const want = new InsightContext(engine.index, audience(), { sampleSize: 25_000 });
+      expect(carried).toEqual(Array.from(profileCounts(want)));
+      acrossCompaction++;
+    }
+    expect(acrossCompaction).toBe(1);
+  });
+
   it('knows no changes of another engine’s rows; knows them across an inline compaction', async () => {
     const rand = seededRandom(24);
     const m = baseModel(rand, 80, 60);

@@ -56,10 +56,18 @@ export function rowChangesSince(mark: RowsMark, now: Csr): RowChanges | undefine
   }
   const { log, ver } = now.source;
   if (!mark.log) {
-    // A plain CSR is a log's base before its first write.
-    if (base !== log.base) return undefined;
+    // A plain CSR is a log's base before its first write: this log's, or (a compaction since) the
+    // one before's — a row log that no event wrote to (the profile terms on days without a profile
+    // update) is read as its plain base until then.
+    if (base === log.base)
+      return {
+        mayDiffer: (n) => n >= mark.rows || log.changedAfter(n, -1),
+        before: (n) => (n >= mark.rows ? EMPTY_ROW : csrRow(base, n)),
+      };
+    const previous = log.previous?.deref();
+    if (previous?.base !== base) return undefined;
     return {
-      mayDiffer: (n) => n >= mark.rows || log.changedAfter(n, -1),
+      mayDiffer: (n) => n >= mark.rows || log.changedAfter(n, -1) || previous.changedAfter(n, -1),
       before: (n) => (n >= mark.rows ? EMPTY_ROW : csrRow(base, n)),
     };
   }
