@@ -79,6 +79,26 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1000;
 };
+/**
+ * The whole machine's busy CPU in ms (Linux's /proc/stat at 100 ticks a second; NaN elsewhere):
+ * with DATABASE_URL the database's work is PostgreSQL's, in processes of its own, which
+ * `process.cpuUsage` does not count (on PGlite it runs in this process and is counted there).
+ */
+const machineMs = (): number => {
+  try {
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .slice(0, 200)
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return (user! + nice! + system! + irq! + softirq! + steal!) * 10;
+  } catch {
+    return NaN;
+  }
+};
+const DATABASE = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite, in this process';
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 const memory = () => {
   const m = process.memoryUsage();
@@ -87,7 +107,7 @@ const memory = () => {
 
 log(
   `bench:history: ${fmt(ACCOUNTS)} accounts (seed ${SEED}), ${fmt(AUDIENCES)} saved audiences, ${DAYS} days; ` +
-    `${cpus().length} CPUs, load average ${load()}`,
+    `${cpus().length} CPUs, load average ${load()}; database ${DATABASE}`,
 );
 
 // The network and the live engine, as the server's live path holds them. The engine built from the
@@ -318,6 +338,7 @@ async function recordDay(): Promise<number> {
 // Each day: the day's events, then every audience's point (membership recorded, rules evaluated).
 const firstDay = today();
 const dayCpu: number[] = [];
+const dayMachine: number[] = [];
 /** Of each day's CPU, the live index's compaction slices run between the audiences' points. */
 const dayCompactionCpu: number[] = [];
 const dayWall: number[] = [];
@@ -335,8 +356,10 @@ for (let day = 0; day < DAYS; day++) {
   const folding = engine.compactionProgress() !== undefined;
   const compactionBefore = engine.liveStats().compactionCpuMs;
   const cpu = process.cpuUsage();
+  const machine = machineMs();
   const recorded = await recordDay();
   dayCpu.push(cpuMs(cpu));
+  dayMachine.push(machineMs() - machine);
   dayCompactionCpu.push(engine.liveStats().compactionCpuMs - compactionBefore);
   const foldingAfter = engine.compactionProgress() !== undefined;
   dayWall.push(performance.now() - wall);
@@ -346,7 +369,8 @@ for (let day = 0; day < DAYS; day++) {
     for (const kinds of (await firedToday()).values()) falseAlerts += kinds.length;
   }
   log(
-    `day ${day + 1}: ${saved.length} points in ${fmt(dayCpu.at(-1)!)} ms CPU (${fmt(dayWall.at(-1)!)} ms wall)` +
+    `day ${day + 1}: ${saved.length} points in ${fmt(dayCpu.at(-1)!)} ms CPU (${fmt(dayWall.at(-1)!)} ms wall; ` +
+      `the machine's ${fmt(dayMachine.at(-1)!)} ms)` +
       `${day > 0 ? `; rules fired so far ${falseAlerts} of ${evaluated}` : ''}; live compaction under way ` +
       `at the start ${folding ? 'yes' : 'no'}, at the end ${foldingAfter ? 'yes' : 'no'}` +
       `${dayCompactionCpu.at(-1)! > 0 ? ` (its slices ${fmt(dayCompactionCpu.at(-1)!)} ms of the CPU)` : ''}; tallies carried ` +
@@ -484,6 +508,10 @@ log(
   `  of which the live index's compaction slices between points: ${fmt(compactionAll / 1000, 1)} s; ` +
     `the points without them ${fmt((cpuAll - compactionAll) / 1000, 1)} s, ${fmt(pointsOnly, 1)} ms per point ` +
     `[≤ 10 ms: ${verdict(pointsOnly <= 10)}]`,
+);
+log(
+  `  the whole machine's busy CPU over the same runs: ${fmt(dayMachine.reduce((s, v) => s + v, 0) / 1000, 1)} s ` +
+    `(database ${DATABASE}; anything else running on the machine is in it too)`,
 );
 log(
   `  points of one day: ${fmt(perAudience, 1)} ms CPU per audience (days 2–${DAYS}; day 1 ${fmt(dayCpu[0]! / saved.length, 1)} ms, ` +

@@ -21,11 +21,13 @@ import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targ
 import { consumeLive, type LiveConsumer } from '@murmur/engine-cluster';
 import type { Network } from '@murmur/sandbox';
 import {
-  createInMemoryEngine,
+  buildIndex,
+  inMemoryEngine,
   type AudienceEngine,
   type LiveAudienceEngine,
 } from '../../packages/engine/src/index';
 import { csrRow } from '../../packages/engine/src/postings/csr';
+import type { AudienceIndex } from '../../packages/engine/src/postings/audience-index';
 import { startServer, type RunningServer } from '../../apps/server/src/main';
 import { API_DURABLE } from '../../apps/server/src/live/live-path';
 import type { FromSandbox, ToSandbox } from './sandbox-process';
@@ -55,6 +57,14 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
+/** The X ids of the accounts an index holds (present), in account order. */
+function presentIds(index: AudienceIndex): string[] {
+  const { slot, ids } = index.accounts;
+  const out: string[] = [];
+  for (let n = 0; n < index.size; n++)
+    if ((index.present[n >>> 5]! & (1 << (n & 31))) !== 0 && slot[n]! > 0) out.push(ids.get(slot[n]! - 1));
+  return out;
+}
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const sleep = (t: number) => new Promise((resolve) => setTimeout(resolve, t));
@@ -68,6 +78,8 @@ interface XSource {
   exportUrl(): string;
   /** The network itself, when it is in this process (for the differences' details). */
   network?: Network;
+  /** What the network says of these X ids (its flags, when it was created), for the reader. */
+  describe(ids: string[]): Promise<string[]>;
   /** The process's resident memory, when it is another process's (MB, for the reader). */
   rss?: () => string;
   close(): void;
@@ -87,6 +99,19 @@ function mountedSource(network: Network, url: () => string): XSource {
     },
     now: () => Promise.resolve(network.clock.now * 1000),
     exportUrl: () => `${url()}/sandbox/export`,
+    describe: (ids) => {
+      const { accounts } = network;
+      const byId = new Map<string, number>();
+      for (let i = 0; i < accounts.count; i++) byId.set(accounts.ids[i]!.toString(), i);
+      return Promise.resolve(
+        ids.map((id) => {
+          const i = byId.get(id);
+          return i === undefined
+            ? `${id}: not in the network`
+            : `${id} @${accounts.handles[i]} flags ${accounts.flags[i]!.toString(2)}, created ${new Date(accounts.created[i]! * 1000).toISOString()}`;
+        }),
+      );
+    },
     network,
     close: () => undefined,
   };
@@ -121,11 +146,11 @@ async function processSource(): Promise<
       }
     });
   });
-  const ask = (type: ToSandbox['type']) =>
+  const ask = (type: 'hold' | 'release' | 'now' | 'accounts', ids: string[] = []) =>
     new Promise<Extract<FromSandbox, { type: 'answer' }>>((resolve) => {
       const id = nextId++;
       waiting.set(id, resolve);
-      child.send({ id, type } satisfies ToSandbox);
+      child.send((type === 'accounts' ? { id, type, ids } : { id, type }) satisfies ToSandbox);
     });
   const { url, generatedSeconds } = await ready;
   const release = async () => void (await ask('release'));
@@ -144,6 +169,7 @@ async function processSource(): Promise<
     },
     now: async () => (await ask('now')).now,
     exportUrl: () => `${url}/sandbox/export`,
+    describe: async (ids) => (await ask('accounts', ids)).accounts ?? [],
     rss: () => {
       // The child's rss from /proc (Linux), else the last it reported.
       try {
@@ -435,7 +461,8 @@ for (let quiet = 0, last = -1; quiet < 3; await sleep(300)) {
 // Exactness: the live index against an index built from the sandbox's export at this instant.
 // Streamed: at 1 M accounts the export (~3 GB) is longer than a JS string can be.
 const exported = await fetch(source.exportUrl());
-const scratch = await createInMemoryEngine(exported.body!.pipeThrough(new TextDecoderStream()));
+const scratchIndex = await buildIndex(exported.body!.pipeThrough(new TextDecoderStream()));
+const scratch = inMemoryEngine(scratchIndex);
 const check = packages(scratch);
 /** How many of the mix's estimates and count panels equal the export's index now. */
 function compare(show: boolean): { estimates: number; panels: number } {
@@ -464,28 +491,16 @@ console.log(
     `(accounts: live ${engine.stats.accounts}, export ${scratch.stats.accounts}); ${load()}`,
 );
 const network = source.network;
-if (network && engine.stats.accounts !== scratch.stats.accounts) {
-  // Which of the sandbox's accounts one index holds and the other not (for the reader: counts by the
-  // sandbox's flags, and the first few).
-  const { accounts } = network;
-  const kinds = new Map<string, number>();
-  const examples: string[] = [];
-  for (let i = 0; i < accounts.count; i++) {
-    const id = accounts.ids[i]!.toString();
-    const inLive = engine.findAccountById?.(id) !== undefined;
-    const inExport = scratch.findAccountById?.(id) !== undefined;
-    if (inLive === inExport) continue;
-    const flags = accounts.flags[i]!;
-    const kind = `${inLive ? 'live only' : 'export only'}, flags ${flags.toString(2)}`;
-    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-    if (examples.length < 8)
-      examples.push(
-        `${id} @${accounts.handles[i]} (${kind}, created ${new Date(accounts.created[i]! * 1000).toISOString()})`,
-      );
-  }
+if (engine.stats.accounts !== scratch.stats.accounts) {
+  // Which accounts one index holds and the other not, as the sandbox describes them (its flags:
+  // 1000 deleted, 10000 suspended, 10 protected; when it was created).
+  const liveOnly = presentIds(engine.index).filter((id) => scratch.findAccountById?.(id) === undefined);
+  const exportOnly = presentIds(scratchIndex).filter((id) => engine.findAccountById?.(id) === undefined);
   console.log(
-    `  accounts in one index only: ${JSON.stringify(Object.fromEntries(kinds))}; e.g. ${examples.join('; ')}`,
+    `  accounts in the live index only: ${liveOnly.length}; in the export's only: ${exportOnly.length}`,
   );
+  for (const line of await source.describe([...liveOnly.slice(0, 12), ...exportOnly.slice(0, 12)]))
+    console.log(`    ${line}`);
 }
 if (network && equal.panels < check.length) {
   // Whose posts differ (for the reader): each of the sandbox's accounts' posts not deleted against the

@@ -8,10 +8,13 @@ import Fastify from 'fastify';
 import { clockFromEnv, configFromEnv, createSandboxPlugin, generateNetwork } from '@murmur/sandbox';
 
 /** What the parent sends: a question with its id, answered with the same id. */
-export type ToSandbox = { id: number; type: 'hold' | 'release' | 'now' };
+export type ToSandbox =
+  | { id: number; type: 'hold' | 'release' | 'now' }
+  /** What the network says of these X ids (for the reader of a difference). */
+  | { id: number; type: 'accounts'; ids: string[] };
 export type FromSandbox =
   | { type: 'ready'; url: string; generatedSeconds: number; rssBytes: number }
-  | { id: number; type: 'answer'; now: number; holds: number };
+  | { id: number; type: 'answer'; now: number; holds: number; accounts?: string[] };
 
 const send = (message: FromSandbox) => process.send!(message);
 const config = configFromEnv();
@@ -25,7 +28,32 @@ const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'error' } });
 await app.register(createSandboxPlugin({ network, clock: clockFromEnv() }), { prefix: '/sandbox' });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
+/** Account number by X id, built on the first question. */
+let byId: Map<string, number> | undefined;
+function describe(ids: string[]): string[] {
+  const { accounts } = network;
+  if (!byId) {
+    byId = new Map();
+    for (let i = 0; i < accounts.count; i++) byId.set(accounts.ids[i]!.toString(), i);
+  }
+  return ids.map((id) => {
+    const i = byId!.get(id);
+    if (i === undefined) return `${id}: not in the network`;
+    return `${id} @${accounts.handles[i]} flags ${accounts.flags[i]!.toString(2)}, created ${new Date(accounts.created[i]! * 1000).toISOString()}`;
+  });
+}
+
 process.on('message', (message: ToSandbox) => {
+  if (message.type === 'accounts') {
+    send({
+      id: message.id,
+      type: 'answer',
+      now: network.clock.now * 1000,
+      holds: network.simulation.holds,
+      accounts: describe(message.ids),
+    });
+    return;
+  }
   if (message.type === 'hold') network.simulation.holds++;
   else if (message.type === 'release') network.simulation.holds = Math.max(0, network.simulation.holds - 1);
   send({ id: message.id, type: 'answer', now: network.clock.now * 1000, holds: network.simulation.holds });
