@@ -224,8 +224,11 @@ if (OWN_PROCESS) {
     config: { port: 0, host: '127.0.0.1' },
     onCollectorStarted: () => collectorStarted(),
   });
-  await streamsOpen;
-  // X's streams are open: the clock runs (nothing happened between the export and now).
+  await Promise.all([streamsOpen, server.engine.ready()]);
+  // X's streams are open and the index is built: the clock runs (nothing happened between the
+  // export and now). Not before: as main.ts does with the mounted sandbox (a build holding the main
+  // thread past the streams' keep-alive timeout would have them reconnect asking the wall clock's
+  // backfill, which ×SPEED outruns).
   await child.release();
   source = child;
 } else {

@@ -30,6 +30,7 @@ import type { InvalidationBus } from './lib/auth-cache';
 import { createRedisInvalidationBus } from './lib/auth-cache-redis';
 import type { JobQueue } from './jobs/jobs';
 import { openLivePath, type LivePath } from './live/live-path';
+import type { LiveDeps } from './live';
 
 export interface StartOptions {
   /** Environment to read instead of process.env. */
@@ -173,6 +174,33 @@ function liveStartOf(
   return { snapshotSource: `live:streams:${format}`, readSnapshot: true };
 }
 
+/**
+ * The mounted sandbox's clock held while the live engine is built from its export at this instant
+ * and the collector opens X's streams (at any SANDBOX_CLOCK_SPEED, no event falls between the two);
+ * it runs once the streams are open and the engine is built. Not before: a build that holds this
+ * thread longer than the streams' keep-alive timeout has them reconnect asking X's backfill for the
+ * wall clock's silence, which a clock faster than the wall clock outruns (events lost; X's clock
+ * runs with the wall clock).
+ */
+function holdSandboxClock(network: Network, live: LiveDeps) {
+  const simulation = network.simulation;
+  simulation.holds++;
+  let held = true;
+  const release = () => {
+    if (held) simulation.holds--;
+    held = false;
+  };
+  let streamsOpen!: () => void;
+  const opened = new Promise<void>((resolve) => (streamsOpen = resolve));
+  live.onCollectorStarted = streamsOpen;
+  return {
+    release,
+    releaseWhenBuilt(engine: EngineHolder): void {
+      void Promise.all([opened, engine.ready().catch(() => undefined)]).then(release);
+    },
+  };
+}
+
 export interface RunningServer {
   app: FastifyInstance;
   config: Config;
@@ -208,7 +236,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let authInvalidationBus: InvalidationBus | undefined;
   let live: LivePath | undefined;
   let liveStart: LiveStart | undefined;
-  let releaseClock: (() => void) | undefined;
+  let clockHold: ReturnType<typeof holdSandboxClock> | undefined;
   // Before the app exists there is no request log yet: the engine's messages wait for it.
   const early: [level: 'info' | 'warn', message: string][] = [];
   const engineLog = (level: 'info' | 'warn', message: string) => {
@@ -249,20 +277,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         ...(config.sandbox.seed !== undefined && { seed: config.sandbox.seed }),
       });
       generationSeconds = (performance.now() - started) / 1000;
-      // The live engine is built from the export at this instant and the collector reads the
-      // streams from when it connects: the sandbox's clock stands still in between (at any
-      // SANDBOX_CLOCK_SPEED, no event falls between the two), and runs once the streams are open.
-      if (live && config.live?.mountedSandbox && config.live.collectorEnabled) {
-        const simulation = network.simulation;
-        simulation.holds++;
-        let held = true;
-        const release = () => {
-          if (held) simulation.holds--;
-          held = false;
-        };
-        live.deps.onCollectorStarted = release;
-        releaseClock = release;
-      }
+      if (live && config.live?.mountedSandbox && config.live.collectorEnabled)
+        clockHold = holdSandboxClock(network, live.deps);
     }
     if (live && options.onCollectorStarted) {
       const before = live.deps.onCollectorStarted;
@@ -291,6 +307,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       },
       liveStart,
     );
+    clockHold?.releaseWhenBuilt(engine);
     app = await buildApp({
       config,
       db: database.db,
@@ -304,7 +321,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(live && { live: live.deps }),
     });
   } catch (error) {
-    releaseClock?.();
+    clockHold?.release();
     await live?.close();
     await authInvalidationBus?.close();
     await jobs?.close();
