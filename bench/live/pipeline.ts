@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SANDBOX_DEV_CREDENTIALS } from '@murmur/core/dev-credentials';
 import type { LiveEvent } from '@murmur/core/live';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
@@ -190,6 +191,10 @@ console.log(
 );
 const dataDir = mkdtempSync(join(os.tmpdir(), 'murmur-bench-live-'));
 const t0 = performance.now();
+// How long the main thread was held at a stretch while the server started (the engine's build):
+// past the streams' keep-alive timeout (60 s) they reconnect.
+const startDelay = monitorEventLoopDelay({ resolution: 20 });
+startDelay.enable();
 const common = {
   NODE_ENV: 'development',
   DATA_DIR: dataDir,
@@ -248,9 +253,11 @@ const simNow = () => source.now();
 const engine = (await server.engine.ready()) as LiveAudienceEngine;
 const livePath = server.live!;
 console.log(
-  `started in ${((performance.now() - t0) / 1000).toFixed(1)} s (sandbox, live engine, collector); ` +
+  `started in ${((performance.now() - t0) / 1000).toFixed(1)} s (sandbox, live engine, collector; the main thread held ` +
+    `at most ${ms(startDelay.max / 1e6)} at a stretch); ` +
     `rss ${mb(process.memoryUsage().rss)}${source.rss ? `, the sandbox's ${source.rss()}` : ''}; ${load()}`,
 );
+startDelay.disable();
 
 // Every event appended, counted by type through a reader of our own.
 const counts = new Map<LiveEvent['type'], number>();
