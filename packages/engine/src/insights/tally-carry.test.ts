@@ -87,8 +87,8 @@ describe('rowChangesSince', () => {
     const rand = seededRandom(25);
     const m = baseModel(rand, 200, 100);
     const engine = liveEngine(await build(m), { headroom: 8, compactBytes: 6_000, sliceMs: 0 });
-    // Follows, unfollows, likes and reposts only: no profile changes, so the profile terms' rows
-    // are their log's plain base until a compaction folds them into a new log.
+    // No user or post events (likes, follows, deletions and removals write no profile): the profile
+    // terms' rows stay their log's plain base until a compaction folds them into a new log.
     const events = randomEvents(m, rand, 1_500).filter((e) => e.type !== 'user' && e.type !== 'post');
     const audience = () => evaluate(engine.index, PACKAGES[0]!).accounts;
     const counts = () => {
