@@ -31,6 +31,7 @@ import { csrRow } from '../../packages/engine/src/postings/csr';
 import type { AudienceIndex } from '../../packages/engine/src/postings/audience-index';
 import { startServer, type RunningServer } from '../../apps/server/src/main';
 import { API_DURABLE } from '../../apps/server/src/live/live-path';
+import { describeAccounts } from './describe-accounts';
 import type { FromSandbox, ToSandbox } from './sandbox-process';
 
 const { values } = parseArgs({
@@ -100,19 +101,7 @@ function mountedSource(network: Network, url: () => string): XSource {
     },
     now: () => Promise.resolve(network.clock.now * 1000),
     exportUrl: () => `${url()}/sandbox/export`,
-    describe: (ids) => {
-      const { accounts } = network;
-      const byId = new Map<string, number>();
-      for (let i = 0; i < accounts.count; i++) byId.set(accounts.ids[i]!.toString(), i);
-      return Promise.resolve(
-        ids.map((id) => {
-          const i = byId.get(id);
-          return i === undefined
-            ? `${id}: not in the network`
-            : `${id} @${accounts.handles[i]} flags ${accounts.flags[i]!.toString(2)}, created ${new Date(accounts.created[i]! * 1000).toISOString()}`;
-        }),
-      );
-    },
+    describe: (ids) => Promise.resolve(describeAccounts(network, ids)),
     network,
     close: () => undefined,
   };

@@ -6,6 +6,7 @@
 // as in production, where X is not in the server's process.
 import Fastify from 'fastify';
 import { clockFromEnv, configFromEnv, createSandboxPlugin, generateNetwork } from '@murmur/sandbox';
+import { describeAccounts } from './describe-accounts';
 
 /** What the parent sends: a question with its id, answered with the same id. */
 export type ToSandbox =
@@ -22,26 +23,12 @@ const t0 = performance.now();
 const network = generateNetwork(config);
 const generatedSeconds = (performance.now() - t0) / 1000;
 // Held from the start: the server's index is built from the export taken while it stands still,
-// and the clock runs once the collector's streams are open (as main.ts does with the mounted one).
+// and the clock runs once the collector's streams are open and the server's engine is built (as
+// main.ts does with the mounted one).
 network.simulation.holds++;
 const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'error' } });
 await app.register(createSandboxPlugin({ network, clock: clockFromEnv() }), { prefix: '/sandbox' });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-
-/** Account number by X id, built on the first question. */
-let byId: Map<string, number> | undefined;
-function describe(ids: string[]): string[] {
-  const { accounts } = network;
-  if (!byId) {
-    byId = new Map();
-    for (let i = 0; i < accounts.count; i++) byId.set(accounts.ids[i]!.toString(), i);
-  }
-  return ids.map((id) => {
-    const i = byId!.get(id);
-    if (i === undefined) return `${id}: not in the network`;
-    return `${id} @${accounts.handles[i]} flags ${accounts.flags[i]!.toString(2)}, created ${new Date(accounts.created[i]! * 1000).toISOString()}`;
-  });
-}
 
 process.on('message', (message: ToSandbox) => {
   if (message.type === 'accounts') {
@@ -50,7 +37,7 @@ process.on('message', (message: ToSandbox) => {
       type: 'answer',
       now: network.clock.now * 1000,
       holds: network.simulation.holds,
-      accounts: describe(message.ids),
+      accounts: describeAccounts(network, message.ids),
     });
     return;
   }
