@@ -8,8 +8,7 @@
 // 5-simulated-minute outage of the consumer, memory per simulated hour before and after compaction,
 // the exactness check against an index built from the sandbox's export, and the machine's load.
 //   npm run bench:live -- [--accounts 20000] [--speed 3600] [--seconds 20] [--nats nats://127.0.0.1:4222] [--sandbox-process]
-import { fork } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -20,7 +19,6 @@ import { SANDBOX_DEV_CREDENTIALS } from '@murmur/core/dev-credentials';
 import type { LiveEvent } from '@murmur/core/live';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
 import { consumeLive, type LiveConsumer } from '@murmur/engine-cluster';
-import type { Network } from '@murmur/sandbox';
 import {
   buildIndex,
   inMemoryEngine,
@@ -31,8 +29,7 @@ import { csrRow } from '../../packages/engine/src/postings/csr';
 import type { AudienceIndex } from '../../packages/engine/src/postings/audience-index';
 import { startServer, type RunningServer } from '../../apps/server/src/main';
 import { API_DURABLE } from '../../apps/server/src/live/live-path';
-import { describeAccounts } from './describe-accounts';
-import type { FromSandbox, ToSandbox } from './sandbox-process';
+import { mountedSource, processSource, type XSource } from './x-source';
 
 const { values } = parseArgs({
   options: {
@@ -71,110 +68,6 @@ const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const sleep = (t: number) => new Promise((resolve) => setTimeout(resolve, t));
 
-/** X's stand-in as the bench drives it: its clock held and released, its simulated now, its export. */
-interface XSource {
-  /** Holds the clock still; the function returned lets it run again. */
-  hold(): Promise<() => Promise<void>>;
-  /** The simulated now, ms since the epoch. */
-  now(): Promise<number>;
-  exportUrl(): string;
-  /** The network itself, when it is in this process (for the differences' details). */
-  network?: Network;
-  /** What the network says of these X ids (its flags, when it was created), for the reader. */
-  describe(ids: string[]): Promise<string[]>;
-  /** The process's resident memory, when it is another process's (MB, for the reader). */
-  rss?: () => string;
-  close(): void;
-}
-
-function mountedSource(network: Network, url: () => string): XSource {
-  const simulation = network.simulation;
-  return {
-    hold: () => {
-      simulation.holds++;
-      let held = true;
-      return Promise.resolve(() => {
-        if (held) simulation.holds--;
-        held = false;
-        return Promise.resolve();
-      });
-    },
-    now: () => Promise.resolve(network.clock.now * 1000),
-    exportUrl: () => `${url()}/sandbox/export`,
-    describe: (ids) => Promise.resolve(describeAccounts(network, ids)),
-    network,
-    close: () => undefined,
-  };
-}
-
-/** The sandbox in a child process (sandbox-process.ts), its clock held from its start. */
-async function processSource(): Promise<
-  XSource & { url: string; generatedSeconds: number; release(): Promise<void> }
-> {
-  const child = fork(new URL('./sandbox-process.ts', import.meta.url), [], {
-    execArgv: ['--max-old-space-size=8192', '--import', 'tsx'],
-    env: {
-      ...process.env,
-      SANDBOX_ACCOUNTS: String(ACCOUNTS),
-      SANDBOX_SEED: 'bench-live',
-      SANDBOX_CLOCK_SPEED: String(SPEED),
-      LOG_LEVEL: values['log-level'],
-    },
-  });
-  let nextId = 0;
-  let lastRss = 0;
-  const waiting = new Map<number, (answer: Extract<FromSandbox, { type: 'answer' }>) => void>();
-  const ready = new Promise<Extract<FromSandbox, { type: 'ready' }>>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the sandbox process exited (${code})`)));
-    child.on('message', (message: FromSandbox) => {
-      if (message.type === 'ready') {
-        lastRss = message.rssBytes;
-        resolve(message);
-      } else {
-        waiting.get(message.id)?.(message);
-        waiting.delete(message.id);
-      }
-    });
-  });
-  const ask = (type: 'hold' | 'release' | 'now' | 'accounts', ids: string[] = []) =>
-    new Promise<Extract<FromSandbox, { type: 'answer' }>>((resolve) => {
-      const id = nextId++;
-      waiting.set(id, resolve);
-      child.send((type === 'accounts' ? { id, type, ids } : { id, type }) satisfies ToSandbox);
-    });
-  const { url, generatedSeconds } = await ready;
-  const release = async () => void (await ask('release'));
-  return {
-    url,
-    generatedSeconds,
-    // The hold it started with.
-    release,
-    hold: async () => {
-      await ask('hold');
-      let held = true;
-      return async () => {
-        if (held) await release();
-        held = false;
-      };
-    },
-    now: async () => (await ask('now')).now,
-    exportUrl: () => `${url}/sandbox/export`,
-    describe: async (ids) => (await ask('accounts', ids)).accounts ?? [],
-    rss: () => {
-      // The child's rss from /proc (Linux), else the last it reported.
-      try {
-        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-        const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-        if (kb > 0) lastRss = kb * 1024;
-      } catch {
-        // gone
-      }
-      return mb(lastRss);
-    },
-    close: () => void child.kill(),
-  };
-}
-
 console.log(
   `bench:live — ${ACCOUNTS} accounts, sandbox clock ×${SPEED} ${OWN_PROCESS ? 'in a process of its own' : 'mounted in the server'}, ${values.nats ? `JetStream at ${values.nats}` : 'in-process log'}; ${load()}`,
 );
@@ -194,7 +87,7 @@ const common = {
 let server: RunningServer;
 let source: XSource;
 if (OWN_PROCESS) {
-  const child = await processSource();
+  const child = await processSource({ accounts: ACCOUNTS, speed: SPEED, logLevel: values['log-level'] });
   console.log(
     `sandbox process: generated in ${child.generatedSeconds.toFixed(1)} s, serving ${child.url}, rss ${child.rss!()}; ${load()}`,
   );
