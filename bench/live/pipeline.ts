@@ -29,6 +29,7 @@ import { csrRow } from '../../packages/engine/src/postings/csr';
 import type { AudienceIndex } from '../../packages/engine/src/postings/audience-index';
 import { startServer, type RunningServer } from '../../apps/server/src/main';
 import { API_DURABLE } from '../../apps/server/src/live/live-path';
+import { streamsSettled, type Collector } from '../../apps/server/src/live/collector';
 import { mountedSource, processSource, type XSource } from './x-source';
 
 const { values } = parseArgs({
@@ -97,8 +98,8 @@ if (OWN_PROCESS) {
   const body = (await fetch(child.exportUrl())).body!;
   await pipeline(Readable.fromWeb(body), createWriteStream(file));
   console.log(`export written in ${((performance.now() - exportT0) / 1000).toFixed(1)} s; ${load()}`);
-  let collectorStarted!: () => void;
-  const streamsOpen = new Promise<void>((resolve) => (collectorStarted = resolve));
+  let collectorStarted!: (collector: Collector | undefined) => void;
+  const streamsOpen = new Promise<Collector | undefined>((resolve) => (collectorStarted = resolve));
   server = await startServer({
     env: {
       ...common,
@@ -109,13 +110,19 @@ if (OWN_PROCESS) {
       COLLECTOR_ENABLED: 'true',
     },
     config: { port: 0, host: '127.0.0.1' },
-    onCollectorStarted: () => collectorStarted(),
+    onCollectorStarted: collectorStarted,
   });
-  await Promise.all([streamsOpen, server.engine.ready()]);
-  // X's streams are open and the index is built: the clock runs (nothing happened between the
-  // export and now). Not before: as main.ts does with the mounted sandbox (a build holding the main
-  // thread past the streams' keep-alive timeout would have them reconnect asking the wall clock's
-  // backfill, which ×SPEED outruns).
+  const [collector] = await Promise.all([streamsOpen, server.engine.ready()]);
+  // X's streams are open, the index is built and every stream is connected after it: the clock
+  // runs (nothing happened between the export and now). Not before: as main.ts does with the mounted
+  // sandbox (a build holding the main thread past the streams' keep-alive timeout has them reconnect
+  // as it ends, asking the wall clock's backfill, which ×SPEED outruns).
+  const settled = performance.now();
+  const heard = collector !== undefined && (await streamsSettled(collector));
+  console.log(
+    `streams ${heard ? 'all connected' : 'NOT all connected'} ${ms(performance.now() - settled)} after the build` +
+      (collector ? `; reconnects ${collector.stats().streams.reduce((s, x) => s + x.reconnects, 0)}` : ''),
+  );
   await child.release();
   source = child;
 } else {

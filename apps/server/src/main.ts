@@ -31,6 +31,7 @@ import { createRedisInvalidationBus } from './lib/auth-cache-redis';
 import type { JobQueue } from './jobs/jobs';
 import { openLivePath, type LivePath } from './live/live-path';
 import type { LiveDeps } from './live';
+import { streamsSettled, type Collector } from './live/collector';
 
 export interface StartOptions {
   /** Environment to read instead of process.env. */
@@ -43,7 +44,7 @@ export interface StartOptions {
    * Called once the collector's streams are open, or it could not start (a bench holding the clock of
    * X's stand-in in another process until then, as this process does with the mounted sandbox).
    */
-  onCollectorStarted?: () => void;
+  onCollectorStarted?: (collector: Collector | undefined) => void;
 }
 
 /**
@@ -177,10 +178,11 @@ function liveStartOf(
 /**
  * The mounted sandbox's clock held while the live engine is built from its export at this instant
  * and the collector opens X's streams (at any SANDBOX_CLOCK_SPEED, no event falls between the two);
- * it runs once the streams are open and the engine is built. Not before: a build that holds this
- * thread longer than the streams' keep-alive timeout has them reconnect asking X's backfill for the
- * wall clock's silence, which a clock faster than the wall clock outruns (events lost; X's clock
- * runs with the wall clock).
+ * it runs once the streams are open, the engine is built and every stream is connected on a later
+ * turn of the event loop (`streamsSettled`, at most a minute). Not before: a build that holds this
+ * thread longer than the streams' keep-alive timeout has them reconnect as it ends, asking X's
+ * backfill for the wall clock's silence, which a clock faster than the wall clock outruns (events
+ * lost; X's clock runs with the wall clock). Held, the clock has no event to lose.
  */
 function holdSandboxClock(network: Network, live: LiveDeps) {
   const simulation = network.simulation;
@@ -190,13 +192,15 @@ function holdSandboxClock(network: Network, live: LiveDeps) {
     if (held) simulation.holds--;
     held = false;
   };
-  let streamsOpen!: () => void;
-  const opened = new Promise<void>((resolve) => (streamsOpen = resolve));
+  let streamsOpen!: (collector: Collector | undefined) => void;
+  const opened = new Promise<Collector | undefined>((resolve) => (streamsOpen = resolve));
   live.onCollectorStarted = streamsOpen;
   return {
     release,
     releaseWhenBuilt(engine: EngineHolder): void {
-      void Promise.all([opened, engine.ready().catch(() => undefined)]).then(release);
+      void Promise.all([opened, engine.ready().catch(() => undefined)])
+        .then(([collector]) => collector && streamsSettled(collector))
+        .finally(release);
     },
   };
 }
@@ -283,9 +287,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (live && options.onCollectorStarted) {
       const before = live.deps.onCollectorStarted;
       const told = options.onCollectorStarted;
-      live.deps.onCollectorStarted = () => {
-        before?.();
-        told();
+      live.deps.onCollectorStarted = (collector) => {
+        before?.(collector);
+        told(collector);
       };
     }
     // The engine is built in the background while the server already answers: routes that need it

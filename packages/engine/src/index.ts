@@ -102,6 +102,7 @@ export {
   liveEngineFromShared,
   readLiveSnapshot,
   shareLiveEngine,
+  shareLiveEngineSteps,
   writeLiveSnapshot,
   type SharedLiveEngine,
 } from './live/live-snapshot';

@@ -2,11 +2,13 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   createEmptyLiveEngine,
+  inSlices,
   inMemoryEngine,
   LIVE_BUILD_OPTIONS,
   liveEngine,
   readLiveSnapshot,
   readSnapshot,
+  shareLiveEngineSteps,
   shareEngine,
   sharedEngineFrom,
   SnapshotError,
@@ -156,6 +158,8 @@ export interface LiveSnapshotStart {
   onLoaded?: (seconds: number, position: Record<string, number>) => void;
 }
 
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The live engine a deployment starts with (see BuildEngineOptions.live). */
 async function startLiveEngine(options: BuildEngineOptions, build: BuildOptions): Promise<AudienceEngine> {
   const snapshot = options.liveSnapshot;
@@ -174,8 +178,13 @@ async function startLiveEngine(options: BuildEngineOptions, build: BuildOptions)
       snapshot.onProblem?.(`the live snapshot was refused: ${error.message}; starting without it`);
     }
   }
-  if (options.source)
-    return liveEngine(await buildIndexFromFile(options.source, { ...build, ...LIVE_BUILD_OPTIONS }));
+  if (options.source) {
+    const index = await buildIndexFromFile(options.source, { ...build, ...LIVE_BUILD_OPTIONS });
+    // A turn of the event loop between the build and the live index made over it (each seconds at
+    // a million accounts: the streams' keep-alives and the requests run between).
+    await turn();
+    return liveEngine(index);
+  }
   return createEmptyLiveEngine();
 }
 
@@ -235,8 +244,12 @@ async function buildWithWork(
     const engine = await startLiveEngine(options, build);
     if ((options.workers ?? 0) <= 0 || !isLiveEngine(engine))
       return { engine, work: workOnThisThread(engine) };
-    // One reports thread with its own copy of the live index (docs/LIVE.md "Insights while ingesting").
+    // One reports thread with its own copy of the live index (docs/LIVE.md "Insights while ingesting"),
+    // copied with a turn of the event loop between its large parts (nothing is applied meanwhile:
+    // the consumer starts once the engine is ready).
+    const start = await inSlices(shareLiveEngineSteps(engine), { sliceMs: 0 });
     const reports = startLiveReports(engine, {
+      start,
       ...(options.onWorkerError && { onError: options.onWorkerError }),
     });
     return { engine: reports.engine, work: reports.work };

@@ -32,6 +32,11 @@ export interface LiveReportsOptions {
    * the thread the rest. The process's share of the machine does not change with it.
    */
   nice?: number;
+  /**
+   * The thread's first state, shared from `main` beforehand (a caller that turned its event loop
+   * while copying: `shareLiveEngineSteps`); nothing may have been applied to `main` since.
+   */
+  start?: SharedLiveEngine;
 }
 
 /**
@@ -215,7 +220,7 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
     },
   };
 
-  open(shareLiveEngine(main));
+  open(options.start ?? shareLiveEngine(main));
   return {
     engine,
     work,

@@ -115,6 +115,26 @@ export interface Collector {
   stats(): CollectorStats;
 }
 
+/**
+ * Resolves once every stream of `collector` is connected, looked at from a later turn of the event
+ * loop on (every `everyMs`); false when `timeoutMs` passed first. After work that held the loop past
+ * the streams' keep-alive timeout (an index built from a file), the stats still say "connected" at
+ * the instant it ends; the timeouts fire on the next turn and those streams reconnect. main.ts lets a
+ * held sandbox clock run only once they are connected again.
+ */
+export async function streamsSettled(
+  collector: Pick<Collector, 'stats'>,
+  options: { timeoutMs?: number; everyMs?: number; now?: () => number } = {},
+): Promise<boolean> {
+  const { timeoutMs = 60_000, everyMs = 250, now = Date.now } = options;
+  const started = now();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    if (collector.stats().streams.every((s) => s.state === 'connected')) return true;
+    if (now() - started >= timeoutMs) return false;
+  }
+}
+
 /** Exponential backoff from 1 s to 5 min, as X asks of stream clients after an HTTP error. */
 export const defaultRetryDelay = (attempt: number): number => Math.min(300_000, 1000 * 2 ** (attempt - 1));
 

@@ -44,8 +44,11 @@ export interface LiveDeps {
   collectorWatch?: SourceWatch;
   /** The watch freshness counts the collector's streams by (`watchedLive`). */
   streams?: StreamWatch;
-  /** The collector's streams are open (or it could not start): main.ts then lets the sandbox's clock run. */
-  onCollectorStarted?: () => void;
+  /**
+   * The collector's streams are open (its handle), or it could not start (undefined): main.ts then
+   * lets the sandbox's clock run once the engine is built and every stream has heard from X since.
+   */
+  onCollectorStarted?: (collector: Collector | undefined) => void;
 }
 
 /**
@@ -167,9 +170,9 @@ export async function registerLive(
       })
       .then((started) => {
         if (started) deps.streams?.attach(started.collector);
+        live.onCollectorStarted?.(started?.collector);
         return started;
-      })
-      .finally(() => live.onCollectorStarted?.());
+      });
   });
   app.addHook('onClose', async () => {
     const started = await starting;

@@ -15,6 +15,7 @@ import { invert } from './invert';
 import { transpose } from './transpose';
 import type { PostBuilder } from './post-builder';
 import { typedBytes } from './typed-bytes';
+import { finish, type Steps } from '../util/steps';
 
 export interface FinaliseInput {
   header: ExportHeader;
@@ -33,6 +34,15 @@ export interface FinaliseInput {
 
 /** Turns the streamed builders into the read-only index: CSR rows, postings, orderings. */
 export function finalise(input: FinaliseInput): AudienceIndex {
+  return finish(finaliseSteps(input));
+}
+
+/**
+ * `finalise` in steps: a pause between its stages (each seconds long at a million accounts), so that
+ * a server building its index in the background turns its event loop between them (its streams'
+ * keep-alives, its requests). The same index either way.
+ */
+export function* finaliseSteps(input: FinaliseInput): Steps<AudienceIndex> {
   const { accounts: a, posts: p, terms } = input;
   const mark = input.mark ?? (() => undefined);
   const size = Math.max(input.header.accounts ?? 0, a.capacity > 0 ? lastPresent(a.present) + 1 : 0);
@@ -53,10 +63,12 @@ export function finalise(input: FinaliseInput): AudienceIndex {
   for (let i = 0; i < p.count; i++) postNumbers[i] = i;
   const postsByAuthor = groupPairs(author, postNumbers, size);
   mark('posts by author');
+  yield;
   const postRows = p.rows.toCsr(p.count);
   const postTerms = accountPostTerms(postRows, postsByAuthor, terms.size);
   p.rows.drop();
   mark('post terms per account');
+  yield;
   const likeCount = p.liked.post.length;
   const repostCount = p.reposted.post.length;
   const likesByActor = groupPairs(p.liked.actor.view(), p.liked.post.view(), size);
@@ -68,6 +80,7 @@ export function finalise(input: FinaliseInput): AudienceIndex {
   const replies = upTo(p.replies);
   const byEngagement = engagementOrder(likes, reposts, replies);
   mark('likes, reposts, engagement order');
+  yield;
 
   const profileTerms = a.profile.toCsr(size);
   a.profile.drop();
@@ -78,10 +91,12 @@ export function finalise(input: FinaliseInput): AudienceIndex {
     present: present8,
   });
   mark('term postings');
+  yield;
   const following = input.follows.toCsr(size, (t) => isPresent(t));
   input.follows.drop();
   const followers = transpose(following, size, present8);
   mark('followers');
+  yield;
   const slot = fit(a.slot);
   // Accounts without a record have no X id: they key by their number (postings/sample-key.ts).
   const sampleKey = grownSampleKeys(fit(a.sampleKey), size);

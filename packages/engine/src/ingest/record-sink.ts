@@ -6,7 +6,8 @@ import { TermTable } from '../postings/term-table';
 import { readHeader } from '../parse/header';
 import { asExportRecord, type ExportHeader } from '../parse/records';
 import { AccountBuilder } from './account-builder';
-import { finalise } from './finalise';
+import { finaliseSteps } from './finalise';
+import { finish as runSteps, type Steps } from '../util/steps';
 import { PostBuilder, type KeepPostText } from './post-builder';
 
 export interface BuildOptions {
@@ -125,6 +126,11 @@ export class RecordSink {
   }
 
   finish(): AudienceIndex {
+    return runSteps(this.finishSteps());
+  }
+
+  /** `finish` with a pause between the index's stages (finalise.ts `finaliseSteps`). */
+  *finishSteps(): Steps<AudienceIndex> {
     if (!this.b) throw new ExportFormatError('The export is empty: expected a header line.');
     if (this.trailer !== undefined && this.trailer !== this.records) {
       throw new ExportFormatError(
@@ -140,7 +146,7 @@ export class RecordSink {
       last = now;
     };
     mark('read');
-    const index = finalise({
+    const index = yield* finaliseSteps({
       ...this.b,
       scale,
       mark,

@@ -6,6 +6,8 @@ import type { AudienceIndex } from '../postings/audience-index';
 import type { Csr } from '../postings/csr';
 import { CATEGORICAL_FIELDS } from '../postings/fields';
 import { HandleIndex } from '../postings/handle-index';
+import { PostingStore } from '../postings/posting-store';
+import { isDense } from '../bits/posting';
 import { grownSampleKeys } from '../postings/sample-key';
 import { StringColumn } from '../util/string-column';
 import { grown, grownBits, replaceRows } from './structures';
@@ -41,13 +43,25 @@ export function bitsToList(bits: Uint32Array): number[] {
   return out;
 }
 
-/** The index with room for `capacity` accounts: per-account arrays and bitsets lengthened. */
-export function withCapacity(index: AudienceIndex, capacity: number): AudienceIndex {
+/**
+ * The index with room for `capacity` accounts: per-account arrays and bitsets lengthened. Its postings,
+ * followers and handle table are counted again from its rows (`'recount'`: a version whose rows
+ * carry live changes), or, for an index whose postings are its rows' (a base as built or compacted),
+ * lengthened as those would be counted over `capacity` (`'grow'`: the same index, without inverting
+ * every posting and follow again; seconds at a million accounts).
+ */
+export function withCapacity(
+  index: AudienceIndex,
+  capacity: number,
+  derived: 'recount' | 'grow' = 'recount',
+): AudienceIndex {
   if (capacity <= index.size) return index;
   const columns = { ...index.columns };
   for (const f of CATEGORICAL_FIELDS) columns[f] = grown(index.columns[f], capacity);
   const rows = {} as Record<RowName, Csr>;
-  for (const name of ROWS) rows[name] = replaceRows(index[name], new Map(), capacity);
+  for (const name of ROWS)
+    rows[name] =
+      derived === 'grow' ? lengthened(index[name], capacity) : replaceRows(index[name], new Map(), capacity);
   const customAudiences = new Map<string, AccountSet>();
   for (const [name, set] of index.customAudiences)
     customAudiences.set(name, new AccountSet(capacity, grownBits(set.bits, capacity)));
@@ -70,7 +84,64 @@ export function withCapacity(index: AudienceIndex, capacity: number): AudienceIn
     },
     customAudiences,
   };
-  return compactIndex(grownIndex);
+  if (derived === 'recount') return compactIndex(grownIndex);
+  const { slot, handles: handleStrings } = grownIndex.accounts;
+  return {
+    ...grownIndex,
+    postings: grownPostings(index.postings, capacity),
+    followers: grownPostings(index.followers, capacity, capacity),
+    handles:
+      HandleIndex.tableLength(capacity) === index.handles.table.length
+        ? index.handles
+        : HandleIndex.build(
+            capacity,
+            (n) => (slot[n] ? handleStrings.get(slot[n] - 1) : ''),
+            (n) => hasBit(present, n),
+          ),
+  };
+}
+
+/** `csr` with empty rows up to `rows`: its data kept, its offsets lengthened. */
+function lengthened(csr: Csr, rows: number): Csr {
+  const offsets = grown(csr.offsets, rows + 1);
+  offsets.fill(csr.offsets[csr.offsets.length - 1]!, csr.offsets.length);
+  return { offsets, data: csr.data };
+}
+
+/**
+ * `store` over `capacity` (≥ its size) accounts and `terms` (≥ its terms; the followers' store has a
+ * term per account, so it grows with them: new terms are empty), laid out as postings counted over
+ * `capacity` are (ingest/posting-layout.ts: a term is a bitset when count × 32 > size): a dense term
+ * keeps its bitset, lengthened, or becomes a list when the longer range makes it rare; lists are kept.
+ */
+export function grownPostings(
+  store: PostingStore,
+  capacity: number,
+  terms = store.counts.length,
+): PostingStore {
+  if (capacity <= store.size && terms <= store.counts.length) return store;
+  const counts = grown(store.counts, terms);
+  const dense = new Map<number, Uint32Array>();
+  let listed = false;
+  for (const [term, bits] of store.dense) {
+    if (isDense(counts[term]!, capacity)) dense.set(term, grownBits(bits, capacity));
+    else listed = true;
+  }
+  if (!listed) {
+    const offsets = grown(store.offsets, terms + 1);
+    offsets.fill(store.offsets[store.offsets.length - 1]!, store.offsets.length);
+    return new PostingStore(capacity, counts, offsets, store.data, dense);
+  }
+  const offsets = new Uint32Array(terms + 1);
+  for (let t = 0; t < terms; t++) offsets[t + 1] = offsets[t]! + (dense.has(t) ? 0 : counts[t]!);
+  const data = new Uint32Array(offsets[terms]!);
+  for (let t = 0; t < store.counts.length; t++) {
+    if (dense.has(t)) continue;
+    const bits = store.dense.get(t);
+    if (bits) data.set(bitsToList(bits), offsets[t]);
+    else data.set(store.data.subarray(store.offsets[t], store.offsets[t + 1]), offsets[t]);
+  }
+  return new PostingStore(capacity, counts, offsets, data, dense);
 }
 
 /** The author column's value for a post number without a record (finalise: author + 1 = 0). */

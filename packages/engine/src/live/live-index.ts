@@ -58,8 +58,8 @@ export class LiveIndex {
   private version = 0;
   private readonly position: StreamPosition = {};
   /** X ids and post ids to account and post numbers, off V8's heap (util/id-table.ts). */
-  private readonly idToN = new IdTable();
-  private readonly postIdToP = new IdTable();
+  private readonly idToN: IdTable;
+  private readonly postIdToP: IdTable;
   /** Term rows of posts (base rows from the build, live posts' own); deleted posts dropped. */
   private baseRows: Csr;
   private readonly liveRows = new LivePostRows();
@@ -147,6 +147,9 @@ export class LiveIndex {
     this.accountTerms = new AccountTerms(base.terms);
     this.postTerms = new PostTerms(base.terms);
     const { slot, ids } = base.accounts;
+    // Sized for the base's ids at once (growing them step by step was seconds at a million accounts).
+    this.idToN = new IdTable(base.population);
+    this.postIdToP = new IdTable(base.posts.kept.length);
     for (let n = 0; n < base.size; n++) if (hasBit(base.present, n)) this.idToN.set(ids.get(slot[n]! - 1), n);
     for (const p of state?.deletedPosts ?? []) this.deletedPosts.add(p);
     for (let k = 0; k < base.posts.kept.length; k++)
@@ -169,7 +172,8 @@ export class LiveIndex {
     }
     this.totals.follows = base.following.data.length;
     const headroom = options.headroom ?? Math.max(1024, this.nextAccount >>> 2);
-    this.v = this.rebase(withCapacity(base, Math.max(base.size, this.nextAccount + headroom)));
+    // A base as built or compacted: its postings are its rows', lengthened rather than counted again.
+    this.v = this.rebase(withCapacity(base, Math.max(base.size, this.nextAccount + headroom), 'grow'));
   }
 
   /**

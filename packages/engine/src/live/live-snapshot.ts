@@ -2,7 +2,8 @@ import { HandleIndex } from '../postings/handle-index';
 import type { AudienceIndex } from '../postings/audience-index';
 import type { Csr } from '../postings/csr';
 import { PostingStore } from '../postings/posting-store';
-import { indexFromShared, shareIndex, type SharedIndex } from '../share/share-index';
+import { indexFromShared, shareIndexSteps, type SharedIndex } from '../share/share-index';
+import { finish, type Steps } from '../util/steps';
 import {
   readSnapshot,
   writeSnapshot,
@@ -45,9 +46,19 @@ export interface SharedLiveEngine {
 }
 
 export function shareLiveEngine(engine: LiveAudienceEngine): SharedLiveEngine {
-  engine.compact();
-  const { shared } = shareIndex(plainCopy(engine.index));
-  return { index: shared, position: engine.position(), state: engine.liveState() };
+  return finish(shareLiveEngineSteps(engine));
+}
+
+/**
+ * `shareLiveEngine` with pauses between the large copies (`shareIndexSteps`), for a caller that
+ * applies nothing to `engine` until it is done (a server starting).
+ */
+export function* shareLiveEngineSteps(engine: LiveAudienceEngine): Steps<SharedLiveEngine> {
+  // A version nothing was applied to is the compacted one it was made from (seconds saved at start).
+  if (engine.version > 0) engine.compact();
+  const [copy, position, state] = [plainCopy(engine.index), engine.position(), engine.liveState()];
+  const { shared } = yield* shareIndexSteps(copy);
+  return { index: shared, position, state };
 }
 
 /** A live engine over what `shareLiveEngine` gave, at its position: the same as reading its snapshot. */

@@ -19,13 +19,19 @@ export class HandleIndex {
     this.mask = table.length - 1;
   }
 
+  /** The length of the table `build` makes for `accounts`: a power of two, at least twice as many. */
+  static tableLength(accounts: number): number {
+    let length = 16;
+    while (length < accounts * 2) length *= 2;
+    return length;
+  }
+
   static build(
     accounts: number,
     handleOf: (n: number) => string,
     present: (n: number) => boolean,
   ): HandleIndex {
-    let capacity = 16;
-    while (capacity < accounts * 2) capacity *= 2;
+    const capacity = HandleIndex.tableLength(accounts);
     const table = new Int32Array(capacity).fill(-1);
     const mask = capacity - 1;
     for (let n = 0; n < accounts; n++) {

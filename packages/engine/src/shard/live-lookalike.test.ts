@@ -155,8 +155,9 @@ describe('lookalikes over live shards', () => {
   });
 
   it("hold a lookalike's version until finished or timed out, and refuse a question not held", async () => {
-    vi.useFakeTimers();
+    // Built before the timers are faked: the build turns the event loop between its stages.
     const { parts, apply, events } = await network(2);
+    vi.useFakeTimers();
     const held = new LiveShardQuestions(parts[0]!, { keep: 2, ttlMs: 1000 });
     expect(() => held.lookalike('never')).toThrow(UnknownQuestionError);
     expect(() => held.lookalike(undefined)).toThrow(UnknownQuestionError);

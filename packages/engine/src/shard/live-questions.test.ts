@@ -133,8 +133,9 @@ describe('live shard questions', () => {
   });
 
   it('refuse a round trip of a question never asked, released, or pushed out by newer ones', async () => {
-    vi.useFakeTimers();
+    // Built before the timers are faked: the build turns the event loop between its stages.
     const { parts } = await network();
+    vi.useFakeTimers();
     const held = new LiveShardQuestions(parts[0]!, { keep: 2, ttlMs: 1000 });
     const audience = { pkg: PACKAGES[0]! };
     expect(() => held.estimate('never', audience)).toThrow(UnknownQuestionError);

@@ -10,6 +10,7 @@ import { TermTable, type TermTableParts } from '../postings/term-table';
 import type { CatalogueRecord, ExportHeader } from '../parse/records';
 import { PackedStrings, packStrings } from '../util/packed-strings';
 import { StringColumn, type StringSource } from '../util/string-column';
+import { finish, type Steps } from '../util/steps';
 
 type Typed = Uint32Array | Int32Array | Uint8Array;
 
@@ -158,6 +159,16 @@ export function toSharedAccountSet(set: AccountSet): SharedAccountSet {
 export const accountSetFromShared = (s: SharedAccountSet): AccountSet =>
   new AccountSet(s.size, s.bits, s.count);
 
+/** The per-account rows of a shared index, in the order they are copied. */
+const SHARED_ROWS = [
+  'profileTerms',
+  'postTerms',
+  'following',
+  'postsByAuthor',
+  'likesByActor',
+  'repostsByActor',
+] as const;
+
 /**
  * Moves the index's typed arrays and string columns into SharedArrayBuffers. Returns the description
  * to send to worker threads and the index for this thread over the same shared memory (keeping the
@@ -166,52 +177,80 @@ export const accountSetFromShared = (s: SharedAccountSet): AccountSet =>
  * than the index being held twice.
  */
 export function shareIndex(index: AudienceIndex): { shared: SharedIndex; index: AudienceIndex } {
+  return finish(shareIndexSteps(index));
+}
+
+/**
+ * `shareIndex` with a pause after each large part (postings, rows, string columns: a second or more
+ * each at a million accounts), for a caller that turns the event loop between them while nothing
+ * changes the index (a server starting). The same copies either way.
+ */
+export function* shareIndexSteps(index: AudienceIndex): Steps<{ shared: SharedIndex; index: AudienceIndex }> {
   const { accounts: a, posts: p } = index;
   const columns = index.columns as Mutable<AudienceIndex['columns']>;
+  const present = rehome(index, 'present', shareArray);
+  const postings = sharePostings(index.postings);
+  yield;
+  const followers = sharePostings(index.followers);
+  yield;
+  const sharedColumns = Object.fromEntries(
+    CATEGORICAL_FIELDS.map((f) => [f, rehome(columns, f, shareArray)]),
+  ) as SharedIndex['columns'];
+  const rows = {} as Record<(typeof SHARED_ROWS)[number], Csr>;
+  for (const name of SHARED_ROWS) {
+    rows[name] = shareCsr(index[name]);
+    yield;
+  }
+  const postTermRows = index.postTermRows ? shareCsr(index.postTermRows) : undefined;
+  yield;
+  const accountColumns = {
+    followers: rehome(a, 'followers', shareArray),
+    following: rehome(a, 'following', shareArray),
+    posts: rehome(a, 'posts', shareArray),
+    flags: rehome(a, 'flags', shareArray),
+    slot: rehome(a, 'slot', shareArray),
+    sampleKey: rehome(a, 'sampleKey', shareArray),
+  };
+  const ids = shareStrings(a, 'ids');
+  yield;
+  const handles = shareStrings(a, 'handles');
+  yield;
+  const names = shareStrings(a, 'names');
+  yield;
+  const bios = shareStrings(a, 'bios');
+  yield;
+  const handleTable = rehome(index.handles, 'table', shareArray);
+  const postColumns = {
+    count: p.count,
+    author: rehome(p, 'author', shareArray),
+    likes: rehome(p, 'likes', shareArray),
+    reposts: rehome(p, 'reposts', shareArray),
+    replies: rehome(p, 'replies', shareArray),
+    byEngagement: rehome(p, 'byEngagement', shareArray),
+    kept: rehome(p, 'kept', shareArray),
+  };
+  yield;
+  const postIds = shareStrings(p, 'ids');
+  yield;
+  const postAt = shareStrings(p, 'at');
+  yield;
+  const postText = shareStrings(p, 'text');
+  yield;
   const shared: SharedIndex = {
     header: index.header,
     scale: index.scale,
     size: index.size,
     population: index.population,
-    present: rehome(index, 'present', shareArray),
+    present,
     terms: index.terms.parts(),
-    postings: sharePostings(index.postings),
-    followers: sharePostings(index.followers),
-    columns: Object.fromEntries(
-      CATEGORICAL_FIELDS.map((f) => [f, rehome(columns, f, shareArray)]),
-    ) as SharedIndex['columns'],
-    profileTerms: shareCsr(index.profileTerms),
-    postTerms: shareCsr(index.postTerms),
-    following: shareCsr(index.following),
-    postsByAuthor: shareCsr(index.postsByAuthor),
-    likesByActor: shareCsr(index.likesByActor),
-    repostsByActor: shareCsr(index.repostsByActor),
-    ...(index.postTermRows ? { postTermRows: shareCsr(index.postTermRows) } : {}),
-    accounts: {
-      followers: rehome(a, 'followers', shareArray),
-      following: rehome(a, 'following', shareArray),
-      posts: rehome(a, 'posts', shareArray),
-      flags: rehome(a, 'flags', shareArray),
-      slot: rehome(a, 'slot', shareArray),
-      sampleKey: rehome(a, 'sampleKey', shareArray),
-      ids: shareStrings(a, 'ids'),
-      handles: shareStrings(a, 'handles'),
-      names: shareStrings(a, 'names'),
-      bios: shareStrings(a, 'bios'),
-    },
-    handleTable: rehome(index.handles, 'table', shareArray),
-    posts: {
-      count: p.count,
-      author: rehome(p, 'author', shareArray),
-      likes: rehome(p, 'likes', shareArray),
-      reposts: rehome(p, 'reposts', shareArray),
-      replies: rehome(p, 'replies', shareArray),
-      byEngagement: rehome(p, 'byEngagement', shareArray),
-      kept: rehome(p, 'kept', shareArray),
-      ids: shareStrings(p, 'ids'),
-      at: shareStrings(p, 'at'),
-      text: shareStrings(p, 'text'),
-    },
+    postings,
+    followers,
+    columns: sharedColumns,
+    ...rows,
+    ...(postTermRows ? { postTermRows } : {}),
+    accounts: { ...accountColumns, ids, handles, names, bios },
+    handleTable,
+    posts: { ...postColumns, ids: postIds, at: postAt, text: postText },
     catalogue: index.catalogue.parts(),
     stats: index.stats,
   };

@@ -235,6 +235,8 @@ export function registerStreams(
       // X replays up to 5 minutes through backfill_minutes, and up to 24 hours through Recovery
       // (start_time: docs.x.com, "Recovery and redundancy"; the OpenAPI document bounds neither).
       net.simulation.listeners.add(listener);
+      // A keep-alive at once: the reader hears that the connection is live before the first interval.
+      write('\r\n');
       pump.pump();
     });
   }
