@@ -248,7 +248,15 @@ export class LiveIndex {
    * query in slices reads it across batches; pin.ts). Synchronous queries need no pin.
    */
   pin(): PinnedVersion {
-    return this.pins.pin(this.v, this.version, this.engagementOrder, this.engagementPending);
+    const [version, order] = [this.version, this.engagementOrder];
+    return this.pins.pin(this.v, version, order, this.engagementPending, (brought) => {
+      // The pinned version's order brought up to date is the index's while nothing reordered it
+      // since: sorted by engagement but for the posts changed after the pin, which are still pending
+      // (none when no batch came since).
+      if (this.engagementOrder !== order) return;
+      this.engagementOrder = brought;
+      if (this.version === version) this.engagementPending.clear();
+    });
   }
 
   /** The version queries read now. */
