@@ -105,7 +105,8 @@ export class LiveIndex {
   private readonly buffers = new Map<string, Buffered<Uint32Array | Uint8Array>>();
   private readonly pins = new VersionPins();
   private engagementOrder: Uint32Array = new Uint32Array(0);
-  private readonly engagementPending = new Set<number>();
+  /** Posts whose engagement changed since the order was brought up to date: the version of their last change. */
+  private readonly engagementPending = new Map<number, number>();
   private engagers!: Engagers;
   private keptAll: Uint32Array = new Uint32Array(0);
   /** @internal */ totals = { likes: 0, reposts: 0, follows: 0 };
@@ -214,7 +215,8 @@ export class LiveIndex {
   /** @internal The engaged posts in order, as the latest version's counts have them. */
   byEngagement(engagement: (p: number) => number): Uint32Array {
     if (this.engagementPending.size > 0) {
-      this.engagementOrder = reorderEngagement(this.engagementOrder, this.engagementPending, engagement);
+      const changed = new Set(this.engagementPending.keys());
+      this.engagementOrder = reorderEngagement(this.engagementOrder, changed, engagement);
       this.engagementPending.clear();
     }
     return this.engagementOrder;
@@ -225,8 +227,9 @@ export class LiveIndex {
     return this.byEngagement(engagementOf(this.v.posts));
   }
 
-  /** @internal */ engagementChanged(posts: Iterable<number>): void {
-    for (const p of posts) this.engagementPending.add(p);
+  /** @internal The posts whose engagement the batch being published (the next version) changed. */
+  engagementChanged(posts: Iterable<number>): void {
+    for (const p of posts) this.engagementPending.set(p, this.version + 1);
   }
 
   /** @internal Post numbers 0 … count − 1 (shared by every version: the values never change). */
@@ -249,13 +252,13 @@ export class LiveIndex {
    */
   pin(): PinnedVersion {
     const [version, order] = [this.version, this.engagementOrder];
-    return this.pins.pin(this.v, version, order, this.engagementPending, (brought) => {
+    const changed = new Set(this.engagementPending.keys());
+    return this.pins.pin(this.v, version, order, changed, (brought) => {
       // The pinned version's order brought up to date is the index's while nothing reordered it
-      // since: sorted by engagement but for the posts changed after the pin, which are still pending
-      // (none when no batch came since).
+      // since: sorted by engagement but for the posts changed after the pin, which stay pending.
       if (this.engagementOrder !== order) return;
       this.engagementOrder = brought;
-      if (this.version === version) this.engagementPending.clear();
+      for (const [p, at] of this.engagementPending) if (at <= version) this.engagementPending.delete(p);
     });
   }
 

@@ -38,6 +38,27 @@ describe("a pinned version's engagement order", () => {
     }
   });
 
+  it('kept across a batch that moved no engagement, is the next version\'s as it is', async () => {
+    const rand = seededRandom(13);
+    const m = baseModel(rand, 80, 160);
+    const engine = liveEngine(await build(m), { headroom: 16 });
+    const events = randomEvents(m, rand, 600);
+    const follows = events.filter((e) => e.type === 'follow' || e.type === 'unfollow');
+    const others = events.filter((e) => e.type !== 'follow' && e.type !== 'unfollow');
+    expect(follows.length).toBeGreaterThan(20);
+    engine.apply(others, { '0': 1 });
+    const pinned = engine.pin();
+    // Follows only: no post's engagement moves, so what the pin brings up to date is current.
+    engine.apply(follows, { '0': 2 });
+    finish(pinned.prepare());
+    const order = pinned.whole.posts.byEngagement;
+    pinned.release();
+    const next = engine.pin();
+    expect(next.whole.posts.byEngagement).toBe(order);
+    expect([...order]).toEqual(sorted(next.whole.posts));
+    next.release();
+  });
+
   it('kept across a batch applied while it was pinned, stays right for the next version', async () => {
     const rand = seededRandom(12);
     const m = baseModel(rand, 80, 160);
