@@ -46,7 +46,7 @@ export interface LiveDeps {
   streams?: StreamWatch;
   /**
    * The collector's streams are open (its handle), or it could not start (undefined): main.ts then
-   * lets the sandbox's clock run once the engine is built and every stream has heard from X since.
+   * lets the sandbox's clock run once the engine is built and every stream is connected after it.
    */
   onCollectorStarted?: (collector: Collector | undefined) => void;
 }
@@ -169,8 +169,11 @@ export async function registerLive(
         return undefined;
       })
       .then((started) => {
-        if (started) deps.streams?.attach(started.collector);
-        live.onCollectorStarted?.(started?.collector);
+        try {
+          if (started) deps.streams?.attach(started.collector);
+        } finally {
+          live.onCollectorStarted?.(started?.collector);
+        }
         return started;
       });
   });
