@@ -38,7 +38,7 @@ describe("a pinned version's engagement order", () => {
     }
   });
 
-  it('kept across a batch that moved no engagement, is the next version\'s as it is', async () => {
+  it("kept across a batch that moved no engagement, is the next version's as it is", async () => {
     const rand = seededRandom(13);
     const m = baseModel(rand, 80, 160);
     const engine = liveEngine(await build(m), { headroom: 16 });
