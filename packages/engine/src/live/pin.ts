@@ -91,8 +91,9 @@ export class VersionPins {
 
   /**
    * `changed` is the pin's own (not written after). `brought` is told the version's engagement order
-   * once it is brought up to date (`order` with the `changed` posts moved), so that the live index keeps it rather than the next pin's reordering the
-   * same posts again (every report on an idle index did: a quarter of its time at 1 M accounts).
+   * once it is brought up to date (`order` with the `changed` posts moved), so that the live index
+   * keeps it rather than the next pin's reordering the same posts again (every report on an idle
+   * index did: a quarter of its time at 1 M accounts).
    */
   pin(
     v: AudienceIndex,
