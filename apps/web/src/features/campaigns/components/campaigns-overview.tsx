@@ -191,7 +191,7 @@ export function CampaignsOverview({ teamSlug }: { teamSlug: string }) {
         />
       </Group>
       {totals.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 3 }} aria-label={t('campaigns.totals.title')}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} role="group" aria-label={t('campaigns.totals.title')}>
           {totals.map((total) => (
             <Paper key={total.currency} withBorder p="md" radius="md">
               <Title order={2} size="h5" mb={4}>

@@ -97,7 +97,12 @@ function CommunityList({ sort, teamSlug }: { sort: CommunitySort; teamSlug: stri
   const communities = useCommunities(sort);
   if (communities.isPending) {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-label={t('common.loading')} aria-busy="true">
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        role="status"
+        aria-label={t('common.loading')}
+        aria-busy="true"
+      >
         {Array.from({ length: 6 }, (_, index) => (
           <Skeleton key={index} h={220} radius="md" />
         ))}

@@ -77,7 +77,12 @@ export function AudienceStore({ signedIn, teamSlug }: AudienceStoreProps) {
         />
       </Group>
       {audiences.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-label={t('common.loading')} aria-busy="true">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          role="status"
+          aria-label={t('common.loading')}
+          aria-busy="true"
+        >
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} h={190} radius="md" />
           ))}
