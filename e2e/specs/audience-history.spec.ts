@@ -9,7 +9,7 @@ import { signIn } from '../support/audience-screens';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
 import { sentTo } from '../support/mail';
-import { SCREENS_DIR, screenshot } from '../support/screens';
+import { KEEP_SCREENSHOTS, SCREENS_DIR, screenshot } from '../support/screens';
 import { createTeamFromWelcome } from '../support/sign-in';
 
 /**
@@ -99,7 +99,7 @@ async function both(page: Page, name: string): Promise<void> {
     await screenshot(page, `${name}-${width}`);
     const tall = await page.evaluate(() => document.documentElement.scrollHeight);
     await page.setViewportSize({ width, height: Math.max(height, tall) });
-    await card.screenshot({ path: `${SCREENS_DIR}/${name}-card-${width}.png` });
+    if (KEEP_SCREENSHOTS) await card.screenshot({ path: `${SCREENS_DIR}/${name}-card-${width}.png` });
   };
   await capture(1280, viewport.height);
   await capture(390, 844);

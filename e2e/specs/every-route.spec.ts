@@ -3,7 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { apiFor, waitForEngine } from '../support/audience-api';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
-import { SCREENS_DIR } from '../support/screens';
+import { KEEP_SCREENSHOTS, SCREENS_DIR } from '../support/screens';
 import { signInToPro, signInWithCode } from '../support/sign-in';
 
 /**
@@ -195,7 +195,7 @@ async function walk(
       for (const table of tablesScrolling) problems.push(`${current}: a table scrolls sideways: ${table}`);
     }
     const name = `every-route-${flavour}-${state}-${pass.lang}-${pass.width}-${route.replace(/[^a-z0-9]+/gi, '_')}`;
-    await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
+    if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
   }
 }
 

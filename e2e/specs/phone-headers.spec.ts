@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiFor } from '../support/audience-api';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
-import { contentCutOff, SCREENS_DIR, screenshot } from '../support/screens';
+import { contentCutOff, KEEP_SCREENSHOTS, SCREENS_DIR, screenshot } from '../support/screens';
 import { signInWithCode } from '../support/sign-in';
 
 /**
@@ -60,7 +60,7 @@ async function menuNearTheBottom(page: Page, lang: Lang, slug: string) {
   await last.scrollIntoViewIfNeeded();
   await expect(last).toBeInViewport();
   // The window as it is (the screenshot helper grows it to the page's height, which moves the panel).
-  await page.screenshot({ path: `${SCREENS_DIR}/phone-menu-near-bottom-${lang}.png` });
+  if (KEEP_SCREENSHOTS) await page.screenshot({ path: `${SCREENS_DIR}/phone-menu-near-bottom-${lang}.png` });
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 390, height: 844 });
 }
@@ -88,7 +88,8 @@ async function selectNearTheBottom(page: Page, lang: Lang, slug: string) {
   expect(box.y + box.height).toBeLessThanOrEqual(trigger.y + 0.5);
   expect(box.x).toBeGreaterThanOrEqual(MARGIN - 0.5);
   expect(box.x + box.width).toBeLessThanOrEqual(390 - MARGIN + 0.5);
-  await page.screenshot({ path: `${SCREENS_DIR}/phone-select-near-bottom-${lang}.png` });
+  if (KEEP_SCREENSHOTS)
+    await page.screenshot({ path: `${SCREENS_DIR}/phone-select-near-bottom-${lang}.png` });
   await page.keyboard.press('Escape');
 }
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { useJourneyServer } from '../support/journey-server';
 import { tr, type Lang } from '../support/locales';
 import { waitForPremium } from '../support/premium';
-import { SCREENS_DIR, screenshot } from '../support/screens';
+import { KEEP_SCREENSHOTS, SCREENS_DIR, screenshot } from '../support/screens';
 
 /**
  * Deep Thought (Deep Thought's journeys "Done when"), once in English and once in Japanese, each as its own
@@ -227,7 +227,8 @@ for (const lang of ['en', 'ja'] as const)
       // More than X's 50 per window: the job waits for the reset, and says so.
       await expect(page.getByText(state('unfollow', 'waiting'))).toBeVisible({ timeout: 60_000 });
       // The wait lasts what is left of X's window: the visible top of the page, taken at once.
-      await page.screenshot({ path: `${SCREENS_DIR}/premium-bulk-unfollow-waiting-${lang}.png` });
+      if (KEEP_SCREENSHOTS)
+        await page.screenshot({ path: `${SCREENS_DIR}/premium-bulk-unfollow-waiting-${lang}.png` });
       await expect(page.getByText(state('unfollow', 'done'))).toBeVisible({ timeout: 90_000 });
       await expect(
         page.getByText(t('deepThought.job.count', { done: selected, total: selected })),
