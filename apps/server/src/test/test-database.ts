@@ -111,6 +111,7 @@ export async function migratedTemplate(): Promise<Blob> {
  * functions) is still the template's; a file that changed it, or closed the client, leaves it.
  */
 const idle: PGlite[] = [];
+const POOLED = Boolean(process.env.VITEST);
 /** How many databases this worker has handed out again (its test reads it). */
 export const pglitePool = {
   reused: 0,
@@ -244,8 +245,10 @@ async function pooledPglite(): Promise<Database> {
     async close() {
       leased.end();
       await changes.close();
-      const reusable = await emptied(open).catch(() => false);
-      if (reusable && idle.length < 2) idle.push(open);
+      // Only in Vitest's workers, which end by themselves: an open PGlite keeps a process alive, and
+      // scripts use the test app too (the route map's generator, bench:history).
+      const reusable = POOLED && idle.length < 2 && (await emptied(open).catch(() => false));
+      if (reusable) idle.push(open);
       else if (!open.closed) await open.close();
     },
   };
