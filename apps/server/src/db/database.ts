@@ -96,6 +96,11 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
     ...(template ? { loadDataDir: template } : {}),
     ...pgliteBytea,
   });
+  return pgliteDatabase(client);
+}
+
+/** The database over an open PGlite client: drizzle, the change feed, migrations, close. */
+export async function pgliteDatabase(client: PGlite) {
   const db = drizzlePglite(client, { schema });
   const changes = await pgliteChangeFeed(client);
   return {

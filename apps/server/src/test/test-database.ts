@@ -3,18 +3,15 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { pgliteChangeFeed } from '../db/change-feed';
 import {
   createDatabase,
   dumpMigratedPglite,
   MIGRATIONS_FOLDER,
   pgliteBytea,
+  pgliteDatabase,
   type Database,
-  type Db,
 } from '../db/database';
-import * as schema from '../db/schema';
 
 /**
  * A fresh, migrated database for one test file. PGlite in memory by default; with DATABASE_URL (CI)
@@ -236,8 +233,8 @@ async function pooledPglite(): Promise<Database> {
   }
   const open = client;
   const leased = lease(open);
-  const db = drizzle(leased.client, { schema }) as unknown as Db;
-  const changes = await pgliteChangeFeed(open);
+  // Only its queries and its change feed: closing is the pool's.
+  const { db, changes } = await pgliteDatabase(leased.client);
   return {
     db,
     kind: 'pglite',
