@@ -10,7 +10,7 @@ export function PageLoading() {
   const { t } = useTranslation();
   return (
     <Center mih="60vh">
-      <Loader size="sm" aria-label={t('common.loading')} />
+      <Loader role="status" size="sm" aria-label={t('common.loading')} />
     </Center>
   );
 }

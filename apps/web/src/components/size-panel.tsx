@@ -41,7 +41,9 @@ export function SizePanel({ pkg, titleId = 'audience-size-title', teamSlug, excl
           <Title order={2} size="h5" id={titleId}>
             {t('creator.size.title')}
           </Title>
-          {busy && !estimate.empty && <Loader size="xs" aria-label={t('creator.size.updating')} />}
+          {busy && !estimate.empty && (
+            <Loader role="status" size="xs" aria-label={t('creator.size.updating')} />
+          )}
         </Group>
         {estimate.empty ? (
           <Text size="sm" c="dimmed">
@@ -52,7 +54,7 @@ export function SizePanel({ pkg, titleId = 'audience-size-title', teamSlug, excl
             {errorText(estimate.error, t)}
           </Alert>
         ) : data === undefined ? (
-          <Stack gap={6} aria-label={t('common.loading')}>
+          <Stack role="status" gap={6} aria-label={t('common.loading')}>
             <Skeleton h={32} w="60%" />
             <Skeleton h={18} w="40%" />
           </Stack>

@@ -30,7 +30,9 @@ export function XEstimateLine({ pkg, teamSlug, ready, exclusions }: XEstimateLin
           {t('xEstimate.failed')}
         </Text>
       );
-    return query.isFetching ? <Skeleton h={30} w="45%" aria-label={t('xEstimate.loading')} /> : null;
+    return query.isFetching ? (
+      <Skeleton role="status" h={30} w="45%" aria-label={t('xEstimate.loading')} />
+    ) : null;
   }
   return (
     <Stack gap={2} data-testid="x-estimate">

@@ -37,7 +37,7 @@ export function ConnectedAccounts() {
         {t('social.connectedAccounts')}
       </Title>
       <Stack gap="md">
-        {accounts.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {accounts.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
         {accounts.isError && <Alert color="red">{errorText(accounts.error, t)}</Alert>}
         {accounts.data?.length === 0 && <Text c="dimmed">{t('social.noConnectedAccounts')}</Text>}
         {accounts.data !== undefined && accounts.data.length > 0 && (

@@ -44,7 +44,7 @@ export function CredentialsSection() {
         {t('credentials.intro')}
       </Text>
       <Stack gap="md">
-        {credentials.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {credentials.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
         {credentials.isError && (
           <Alert color="red" role="alert">
             <Group justify="space-between">

@@ -75,7 +75,7 @@ export function ActivityFeed({ teamSlug }: ActivityFeedProps) {
         allowDeselect={false}
         maw={320}
       />
-      {events.isPending && <Skeleton h={240} aria-label={t('common.loading')} />}
+      {events.isPending && <Skeleton role="status" h={240} aria-label={t('common.loading')} />}
       {events.isError && <QueryError query={events} />}
       {events.isSuccess && (
         <DataTable

@@ -22,7 +22,7 @@ export function TeamUsage({ teamSlug, days = 30 }: TeamUsageProps) {
   const language = useLanguage();
   const metrics = useMetrics(teamSlug, days);
 
-  if (metrics.isPending) return <Skeleton h={160} aria-label={t('common.loading')} />;
+  if (metrics.isPending) return <Skeleton role="status" h={160} aria-label={t('common.loading')} />;
   if (metrics.isError) return <QueryError query={metrics} />;
   const { counts, members } = metrics.data;
   const rows = [...counts].sort((a, b) => b.recent - a.recent || b.total - a.total);

@@ -73,7 +73,7 @@ export function AdAccountsSettings({ team }: AdAccountsSettingsProps) {
       <Text c="dimmed" size="sm" mb="md">
         {t('xAds.adAccounts.intro')}
       </Text>
-      {accounts.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {accounts.isPending && <Loader role="status" size="sm" aria-label={t('common.loading')} />}
       {accounts.isError && <Alert color="red">{errorText(accounts.error, t)}</Alert>}
       {accounts.data?.length === 0 && <NoAdAccounts />}
       {accounts.data !== undefined && accounts.data.length > 0 && (

@@ -25,7 +25,7 @@ export function AdGroupsList({ accountId, accountName }: AdGroupsListProps) {
   const groups = useAdGroups(accountId, true);
   const status = (value: string): string => (isKnownStatus(value) ? t(STATUS_KEYS[value]) : value);
 
-  if (groups.isPending) return <Loader size="xs" aria-label={t('common.loading')} />;
+  if (groups.isPending) return <Loader role="status" size="xs" aria-label={t('common.loading')} />;
   if (groups.isError)
     return (
       <Alert color="red" role="alert">

@@ -70,7 +70,9 @@ export function GrantedAccountsSection({ team, user }: GrantedAccountsSectionPro
         {t('xAds.granted.intro')}
       </Text>
       <Stack gap="md">
-        {(grants.isPending || accounts.isPending) && <Loader size="sm" aria-label={t('common.loading')} />}
+        {(grants.isPending || accounts.isPending) && (
+          <Loader role="status" size="sm" aria-label={t('common.loading')} />
+        )}
         {grants.isError && <Alert color="red">{errorText(grants.error, t)}</Alert>}
         {grants.data !== undefined && mine.length === 0 && <Text c="dimmed">{t('xAds.granted.empty')}</Text>}
         {mine.length > 0 && (

@@ -45,7 +45,7 @@ export function MeasurementPanel({ team, accountId, accountName }: MeasurementPa
       .join(' · ');
 
   const body = (): ReactNode => {
-    if (grants.isPending) return <Loader size="xs" aria-label={t('common.loading')} />;
+    if (grants.isPending) return <Loader role="status" size="xs" aria-label={t('common.loading')} />;
     if (grants.isError)
       return (
         <Alert color="red" role="alert">
@@ -74,7 +74,7 @@ export function MeasurementPanel({ team, accountId, accountName }: MeasurementPa
           {t('xAds.measurement.intro', { team: team.name })}
         </Text>
         {pixel.isPending ? (
-          <Loader size="xs" aria-label={t('common.loading')} />
+          <Loader role="status" size="xs" aria-label={t('common.loading')} />
         ) : (
           <Group gap="xs" data-testid="pixel-state">
             <Badge color={pixel.data.has_pixel ? 'teal' : 'gray'} variant="light">
@@ -206,7 +206,7 @@ function Part<T extends { results: unknown[] }>({ title, listLabel, empty, query
         {title}
       </Title>
       {query.isPending ? (
-        <Loader size="xs" aria-label={t('common.loading')} />
+        <Loader role="status" size="xs" aria-label={t('common.loading')} />
       ) : query.isError ? (
         <Alert color="red" role="alert">
           {errorText(query.error, t)}

@@ -16,7 +16,7 @@ export function AgencyPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <PageHeader title={t('agency.title')} intro={t('agency.intro')} />
-      {agency.isPending && <Skeleton h={320} aria-label={t('common.loading')} />}
+      {agency.isPending && <Skeleton role="status" h={320} aria-label={t('common.loading')} />}
       {agency.isError && <QueryError query={agency} />}
       {agency.isSuccess && agency.data.teams.length === 0 && <Alert color="gray">{t('agency.empty')}</Alert>}
       {agency.isSuccess && agency.data.teams.length > 0 && (

@@ -50,7 +50,7 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function ReportScheduleForm({ teamSlug }: ReportScheduleFormProps) {
   const { t } = useTranslation();
   const schedule = useReportSchedule(teamSlug);
-  if (schedule.isPending) return <Skeleton h={320} aria-label={t('common.loading')} />;
+  if (schedule.isPending) return <Skeleton role="status" h={320} aria-label={t('common.loading')} />;
   if (schedule.isError) return <QueryError query={schedule} />;
   return <ScheduleFields key={schedule.data?.next_due ?? 'new'} teamSlug={teamSlug} saved={schedule.data} />;
 }

@@ -13,7 +13,7 @@ export interface LoadStateProps<T> {
 /** A list's loading, error (with retry) and empty states, else the list. */
 export function LoadState<T>({ query, empty, children }: LoadStateProps<T>) {
   const { t } = useTranslation();
-  if (query.isPending) return <Loader size="sm" aria-label={t('apiAccess.title')} />;
+  if (query.isPending) return <Loader role="status" size="sm" aria-label={t('apiAccess.title')} />;
   if (query.isError)
     return (
       <Alert color="red" role="alert">

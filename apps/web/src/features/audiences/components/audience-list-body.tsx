@@ -33,7 +33,7 @@ export function AudienceListBody({
   const { t } = useTranslation();
   if (audiences.isPending) {
     return (
-      <Stack gap="xs" aria-label={t('common.loading')} aria-busy="true">
+      <Stack role="status" gap="xs" aria-label={t('common.loading')} aria-busy="true">
         {Array.from({ length: 6 }, (_, index) => (
           <Skeleton key={index} h={36} />
         ))}

@@ -53,7 +53,7 @@ function SharedUsage({
     return (
       <Stack gap="lg">
         <PageHeader title={t('audiences.sharedUsage.title')} intro={t('audiences.sharedUsage.loading')} />
-        <Skeleton h={200} aria-label={t('common.loading')} />
+        <Skeleton role="status" h={200} aria-label={t('common.loading')} />
       </Stack>
     );
   if (shared.isError) {

@@ -61,7 +61,7 @@ export function AuditLog({ teamSlug }: AuditLogProps) {
         </Group>
       </Paper>
       {log.isPending ? (
-        <Loader aria-label={t('audit.loading')} />
+        <Loader role="status" aria-label={t('audit.loading')} />
       ) : log.isError ? (
         <Alert color="red" role="alert">
           {t('audit.loadError')}

@@ -132,7 +132,7 @@ export function LoginScreen({ more }: LoginScreenProps = {}) {
   if (callback && socialError === null) {
     return (
       <Center mih={300}>
-        <Loader aria-label={t('social.signingIn')} />
+        <Loader role="status" aria-label={t('social.signingIn')} />
       </Center>
     );
   }
@@ -140,7 +140,7 @@ export function LoginScreen({ more }: LoginScreenProps = {}) {
   if (!callback && (me.isPending || me.data)) {
     return (
       <Center mih={300}>
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }

@@ -34,7 +34,7 @@ export function PersonalSignIn() {
   };
 
   if (personal.token !== null) {
-    if (me.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+    if (me.isPending) return <Loader role="status" size="sm" aria-label={t('common.loading')} />;
     if (me.isError) {
       return (
         <Alert color="red" role="alert">

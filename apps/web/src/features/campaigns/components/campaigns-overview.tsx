@@ -123,7 +123,7 @@ export function CampaignsOverview({ teamSlug }: { teamSlug: string }) {
   const body = () => {
     if (campaigns.isPending)
       return (
-        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+        <Stack role="status" gap="xs" aria-busy="true" aria-label={t('common.loading')}>
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} h={36} />
           ))}

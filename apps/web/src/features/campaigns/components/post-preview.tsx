@@ -22,7 +22,7 @@ export function PostPreview({ text, media, callToAction, url, author }: PostPrev
     }
   })();
   return (
-    <Paper withBorder radius="lg" p="md" maw={520} aria-label={t('campaigns.creatives.preview')}>
+    <Paper withBorder radius="lg" p="md" maw={520} role="group" aria-label={t('campaigns.creatives.preview')}>
       <Group gap="sm" align="flex-start" wrap="nowrap">
         <Avatar radius="xl" color="blue">
           {(author ?? 'M').slice(0, 1).toUpperCase()}

@@ -14,7 +14,7 @@ export function HandleStatus({ handle, teamSlug }: { handle: string; teamSlug?: 
   const { t } = useTranslation();
   const check = useValidateHandle(handle);
   if (check.isPending)
-    return <Loader size={12} ml={6} aria-label={t('creator.handles.checking', { handle })} />;
+    return <Loader role="status" size={12} ml={6} aria-label={t('creator.handles.checking', { handle })} />;
   if (check.isError) {
     return (
       <Text span size="xs" c="orange.9" ml={6}>

@@ -93,7 +93,9 @@ export function SearchPicker({
           value={query}
           disabled={disabled}
           error={error ?? undefined}
-          rightSection={searching ? <Loader size="xs" aria-label={t('common.loading')} /> : null}
+          rightSection={
+            searching ? <Loader role="status" size="xs" aria-label={t('common.loading')} /> : null
+          }
           onChange={(event) => {
             onQueryChange(event.currentTarget.value);
             combobox.openDropdown();

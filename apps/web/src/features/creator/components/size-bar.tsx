@@ -36,7 +36,7 @@ export function SizeBar({ pkg, exclusions, panelId }: SizeBarProps) {
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <FigureView figure={estimate.data.figure} withLabel />
         <Group gap="xs" wrap="nowrap">
-          {busy && <Loader size="xs" aria-label={t('creator.size.updating')} />}
+          {busy && <Loader role="status" size="xs" aria-label={t('creator.size.updating')} />}
           <Anchor href={`#${panelId}`} size="sm">
             {t('creator.sizeBar.details')}
           </Anchor>

@@ -204,7 +204,7 @@ export function DtScreen<T>({
   // Premium first, as the server checks it (a user with neither is offered premium).
   if (noPremium) body = <PremiumNotice />;
   else if (noAccount) body = <ConnectNotice />;
-  else if (query.isPending) body = <Loader aria-label={t('common.loading')} />;
+  else if (query.isPending) body = <Loader role="status" aria-label={t('common.loading')} />;
   else if (query.isError)
     body = needsPremium(query.error) ? (
       <PremiumNotice />

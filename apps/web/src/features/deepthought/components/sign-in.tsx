@@ -67,7 +67,7 @@ export function SignInScreen() {
         </Title>
         {returning && !error ? (
           <Stack align="center" gap="xs">
-            <Loader aria-label={t('common.loading')} />
+            <Loader role="status" aria-label={t('common.loading')} />
             <Text>{t('deepThought.signingIn')}</Text>
           </Stack>
         ) : (

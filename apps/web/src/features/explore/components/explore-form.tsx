@@ -89,7 +89,7 @@ export function ExploreForm<B>({
         </Alert>
       )}
       {mutation.isPending && mutation.data === undefined && (
-        <Skeleton h={160} radius="md" aria-label={t('common.loading')} />
+        <Skeleton role="status" h={160} radius="md" aria-label={t('common.loading')} />
       )}
       {mutation.data !== undefined && <ExploreResult result={mutation.data} teamSlug={teamSlug} />}
     </Stack>

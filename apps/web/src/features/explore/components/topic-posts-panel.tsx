@@ -75,7 +75,7 @@ export function TopicPostsPanel() {
         </Alert>
       )}
       {posts.isPending && data === undefined && (
-        <Skeleton h={200} radius="md" aria-label={t('common.loading')} />
+        <Skeleton role="status" h={200} radius="md" aria-label={t('common.loading')} />
       )}
       {data !== undefined && (
         <Stack gap="sm">

@@ -70,10 +70,12 @@ export function HelpCenter({ kind }: HelpCenterProps) {
         placeholder={t('helpCenter.searchPlaceholder')}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
-        rightSection={articles.isFetching ? <Loader size="xs" aria-label={t('common.loading')} /> : null}
+        rightSection={
+          articles.isFetching ? <Loader role="status" size="xs" aria-label={t('common.loading')} /> : null
+        }
         maw={480}
       />
-      {articles.isPending && <Skeleton h={200} aria-label={t('common.loading')} />}
+      {articles.isPending && <Skeleton role="status" h={200} aria-label={t('common.loading')} />}
       {articles.isError && <QueryError query={articles} />}
       {articles.isSuccess && results.length === 0 && (
         <Alert color="gray" role="status">
@@ -106,7 +108,7 @@ export function HelpCenter({ kind }: HelpCenterProps) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Paper withBorder p="lg" radius="md" component="article" aria-live="polite">
-              {article.isPending && <Skeleton h={240} aria-label={t('common.loading')} />}
+              {article.isPending && <Skeleton role="status" h={240} aria-label={t('common.loading')} />}
               {article.isError && <QueryError query={article} />}
               {article.data && (
                 <Stack gap="md">

@@ -18,7 +18,7 @@ export function HelperDocuments() {
   return (
     <Stack gap="lg" maw={1000}>
       <PageHeader title={t('screens.helperDocuments')} intro={t('helpCenter.documents.intro')} />
-      {documents.isPending && <Skeleton h={160} aria-label={t('common.loading')} />}
+      {documents.isPending && <Skeleton role="status" h={160} aria-label={t('common.loading')} />}
       {documents.isError && <QueryError query={documents} />}
       {documents.data?.length === 0 && (
         <Alert color="gray" role="status">

@@ -1,5 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AccountSummary } from '../types';
 import { AccountAvatar } from './account-avatar';
 
@@ -20,6 +21,7 @@ export function AccountList<A extends AccountSummary>({
   figure,
   detail,
 }: AccountListProps<A>) {
+  const { t } = useTranslation();
   return (
     <Stack component="ol" gap={8} aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {accounts.map((a) => (
@@ -29,7 +31,7 @@ export function AccountList<A extends AccountSummary>({
             <Text size="sm" fw={600} truncate="end">
               {a.name || a.handle}
               {a.verified && (
-                <Text span c="blue" ml={4} aria-label="verified">
+                <Text span c="blue" ml={4} role="img" aria-label={t('insights.summary.verified')}>
                   ✓
                 </Text>
               )}

@@ -167,7 +167,7 @@ function Report({
 
       {state.loading && (
         <Center mih={200}>
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       )}
 

@@ -17,7 +17,7 @@ export function PanelGrid({ children }: { children: ReactNode }) {
 export function DrawingLoader({ label }: { label: string }) {
   return (
     <Center mih={200} data-panel-pending="">
-      <Loader size="sm" aria-label={label} />
+      <Loader role="status" size="sm" aria-label={label} />
     </Center>
   );
 }

@@ -145,7 +145,7 @@ export function Interests({ teamSlug }: InterestsProps) {
         />
       </Group>
       {interests.isPending ? (
-        <Stack gap="xs" aria-label={t('common.loading')} aria-busy="true">
+        <Stack role="status" gap="xs" aria-label={t('common.loading')} aria-busy="true">
           {Array.from({ length: 8 }, (_, index) => (
             <Skeleton key={index} h={32} />
           ))}

@@ -68,7 +68,7 @@ export function LookalikeResultView({ result }: LookalikeResultViewProps) {
           {t('lookalikes.method.text', { features: result.features_used, support: result.min_support })}
         </Text>
         {result.features.length > 0 && (
-          <Group gap={6} mt="sm" aria-label={t('lookalikes.method.features')}>
+          <Group gap={6} mt="sm" role="group" aria-label={t('lookalikes.method.features')}>
             {result.features.map((f) => (
               <Badge key={`${f.kind}:${f.value}`} variant="light" tt="none">
                 <bdi>{f.label}</bdi> ×{f.lift.toFixed(1)}

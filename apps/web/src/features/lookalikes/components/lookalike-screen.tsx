@@ -73,7 +73,7 @@ export function LookalikeScreen({ teamSlug }: LookalikeScreenProps) {
       </Stack>
     );
   }
-  if (seed.isPending) return <Loader m="md" aria-label={t('common.loading')} />;
+  if (seed.isPending) return <Loader role="status" m="md" aria-label={t('common.loading')} />;
   if (seed.isError) {
     return (
       <Alert m="md" color="red" title={t('lookalikes.title')}>

@@ -110,7 +110,7 @@ export function OrganisationSettings({ team, user, teams, saveProfile, usage }: 
             </Text>
             <Link to={`/${team.slug}/team#billing`}>{t('organisation.editInTeamSettings')}</Link>
           </Group>
-          {agreement.isPending && <Skeleton h={40} aria-label={t('common.loading')} />}
+          {agreement.isPending && <Skeleton role="status" h={40} aria-label={t('common.loading')} />}
           {agreement.isError && <QueryError query={agreement} />}
           {agreement.data && (
             <Stack gap={4}>
@@ -146,7 +146,7 @@ export function OrganisationSettings({ team, user, teams, saveProfile, usage }: 
       )}
 
       <Section id="organisation-list" title={t('organisation.yourOrganisations')}>
-        {teams.isPending && <Skeleton h={80} aria-label={t('common.loading')} />}
+        {teams.isPending && <Skeleton role="status" h={80} aria-label={t('common.loading')} />}
         {teams.error !== null && <QueryError query={teams} />}
         {teams.data && (
           <DataTable

@@ -43,7 +43,7 @@ export function OverlapPage({ team }: OverlapPageProps) {
         {t('overlap.back')}
       </Button>
       {audiences.isPending ? (
-        <Loader aria-label={t('overlap.loading')} />
+        <Loader role="status" aria-label={t('overlap.loading')} />
       ) : audiences.isError ? (
         <Alert color="red" role="alert">
           {errorText(audiences.error, t)}

@@ -90,7 +90,7 @@ export function TopicSection({ topic }: { topic: string }) {
         {data && total === 0 && <Text c="dimmed">{t('proSite.explore.noPosts')}</Text>}
         {data && total > 0 && (
           <>
-            <Stack gap={4} aria-label={t('proSite.explore.sentiment')}>
+            <Stack gap={4} role="group" aria-label={t('proSite.explore.sentiment')}>
               <Text size="sm" fw={600}>
                 {t('proSite.explore.sentiment')}
               </Text>

@@ -74,7 +74,7 @@ export function ListDetail({ id }: { id: number }) {
       </Alert>
     );
   }
-  if (list.isPending) return <Skeleton h={220} aria-label={t('common.loading')} />;
+  if (list.isPending) return <Skeleton role="status" h={220} aria-label={t('common.loading')} />;
   if (list.isError) return <QueryError query={list} />;
   const data = list.data;
   return (

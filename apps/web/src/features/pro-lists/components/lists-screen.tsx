@@ -40,7 +40,7 @@ export function ListsScreen({ kind }: ListsScreenProps) {
           </Stack>
         </Alert>
       ) : lists.isPending ? (
-        <Skeleton h={180} aria-label={t('common.loading')} />
+        <Skeleton role="status" h={180} aria-label={t('common.loading')} />
       ) : lists.isError ? (
         <QueryError query={lists} />
       ) : lists.data.results.length === 0 ? (

@@ -16,7 +16,7 @@ export function SharedListScreen({ token }: { token: string }) {
   const { t } = useTranslation();
   usePageTitle(t('proSite.sharedLink.title'));
   const shared = useSharedList(token);
-  if (shared.isPending) return <Skeleton h={160} aria-label={t('common.loading')} />;
+  if (shared.isPending) return <Skeleton role="status" h={160} aria-label={t('common.loading')} />;
   if (shared.isError) {
     const status = shared.error instanceof ApiError ? shared.error.status : 0;
     if (status !== 404 && status !== 410 && status !== 400) return <QueryError query={shared} />;

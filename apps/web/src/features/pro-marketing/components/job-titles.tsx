@@ -30,7 +30,7 @@ export function JobTitles() {
         onChange={(e) => setSearch(e.currentTarget.value)}
         maw={360}
       />
-      {titles.isPending && <Skeleton h={240} aria-label={t('common.loading')} />}
+      {titles.isPending && <Skeleton role="status" h={240} aria-label={t('common.loading')} />}
       {titles.isError && <QueryError query={titles} />}
       {titles.data && categories.length === 0 && <Badge color="gray">{t('table.noResults')}</Badge>}
       {categories.length > 0 && (

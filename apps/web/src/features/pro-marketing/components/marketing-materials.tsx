@@ -53,7 +53,7 @@ export function MarketingMaterials() {
         w={orientation === 'vertical' ? '100%' : 'fit-content'}
         aria-label={t('proSite.materials.filter')}
       />
-      {materials.isPending && <Skeleton h={160} aria-label={t('common.loading')} />}
+      {materials.isPending && <Skeleton role="status" h={160} aria-label={t('common.loading')} />}
       {materials.isError && <QueryError query={materials} />}
       {materials.data && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

@@ -23,7 +23,7 @@ export function RequestVerification() {
       {token === null ? (
         <Alert color="yellow">{t('proSite.requests.noToken')}</Alert>
       ) : verify.isPending || verify.isIdle ? (
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       ) : verify.isError ? (
         <Alert color="red" role="alert">
           {errorText(verify.error, t)}

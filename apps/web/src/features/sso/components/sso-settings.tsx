@@ -25,7 +25,7 @@ export interface SsoSettingsProps {
 export function SsoSettings({ teamSlug }: SsoSettingsProps) {
   const { t } = useTranslation();
   const config = useSsoConfig(teamSlug);
-  if (config.isPending) return <Loader size="sm" aria-label={t('sso.loading')} />;
+  if (config.isPending) return <Loader role="status" size="sm" aria-label={t('sso.loading')} />;
   if (config.isError) return <Alert color="red">{t('sso.loadError')}</Alert>;
   // Keyed by the saved time so a save elsewhere resets the form.
   return <SsoForm key={config.data.updated ?? 'new'} teamSlug={teamSlug} config={config.data} />;

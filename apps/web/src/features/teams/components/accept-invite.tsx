@@ -39,7 +39,7 @@ export function AcceptInvite({ slug, code, user, onSignIn, onOpenTeam }: AcceptI
   };
 
   const body = () => {
-    if (info.isPending) return <Loader aria-label={t('common.loading')} />;
+    if (info.isPending) return <Loader role="status" aria-label={t('common.loading')} />;
     if (info.isError) {
       return (
         <Alert color="red" role="alert">

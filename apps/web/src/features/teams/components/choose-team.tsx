@@ -48,7 +48,7 @@ export function ChooseTeam({ onOpenTeam, createOpen, onCreateOpenChange }: Choos
         </Button>
       </Group>
 
-      {teams.isPending && <Loader aria-label={t('common.loading')} />}
+      {teams.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {teams.isError && (
         <Alert color="red" role="alert">
           {errorText(teams.error, t)}

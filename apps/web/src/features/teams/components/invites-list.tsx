@@ -25,7 +25,7 @@ export function InvitesList({ teamId }: InvitesListProps) {
   const [failure, setFailure] = useState<unknown>(null);
   const busy = revoke.isPending || resend.isPending;
 
-  if (invites.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (invites.isPending) return <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   if (invites.isError) {
     return (
       <Alert color="red" role="alert">

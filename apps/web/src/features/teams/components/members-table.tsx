@@ -27,7 +27,7 @@ export function MembersTable({ slug, canManage = false, selfId }: MembersTablePr
   const members = useMembers(slug);
   const [failure, setFailure] = useState<unknown>(null);
 
-  if (members.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (members.isPending) return <Loader role="status" size="sm" aria-label={t('common.loading')} />;
   if (members.isError) {
     return (
       <Alert color="red" role="alert">

@@ -15,7 +15,7 @@ export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center mih={240}>
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="status" aria-label={t('common.loading')} />
     </Center>
   );
 }

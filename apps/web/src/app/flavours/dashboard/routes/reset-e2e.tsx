@@ -34,7 +34,7 @@ export function ResetE2eRoute() {
           {t('reset.done')}
         </Text>
       ) : (
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       )}
     </Center>
   );

@@ -19,7 +19,7 @@ function DeliveryLog({ alertId }: { alertId: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const log = useAlertDeliveries(alertId, true);
-  if (log.isPending) return <Loader size="xs" aria-label={t('common.loading')} />;
+  if (log.isPending) return <Loader role="status" size="xs" aria-label={t('common.loading')} />;
   if (log.error)
     return (
       <Text size="sm" c="red">
@@ -147,7 +147,7 @@ export function AlertsSection({ configId }: { configId: number }) {
         {t('alerts.help')}
       </Text>
       {alerts.isPending ? (
-        <Loader size="xs" aria-label={t('common.loading')} />
+        <Loader role="status" size="xs" aria-label={t('common.loading')} />
       ) : alerts.error ? (
         <Alert color="red" role="alert">
           {errorText(alerts.error, t)}

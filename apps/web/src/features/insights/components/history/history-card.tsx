@@ -39,7 +39,7 @@ export function HistoryCard({ configId }: { configId: number }) {
           {latest && <FigureView figure={latest.size} withLabel />}
         </Group>
         {history.isPending ? (
-          <Skeleton height={140} aria-label={t('common.loading')} />
+          <Skeleton role="status" height={140} aria-label={t('common.loading')} />
         ) : history.error ? (
           <Alert color="red" role="alert" title={t('history.errorTitle')}>
             {errorText(history.error, t)}{' '}

@@ -109,7 +109,7 @@ export function MembersChanged({ configId, from, to }: { configId: number; from:
         {t('history.members.title')}
       </Title>
       {members.isPending ? (
-        <Skeleton height={80} aria-label={t('common.loading')} />
+        <Skeleton role="status" height={80} aria-label={t('common.loading')} />
       ) : members.error ? (
         <Alert color="red" role="alert" title={t('history.members.errorTitle')}>
           {errorText(members.error, t)}{' '}

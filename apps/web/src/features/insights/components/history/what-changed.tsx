@@ -130,7 +130,7 @@ export function WhatChanged({ configId, points: days }: { configId: number; poin
           allowDeselect={false}
           w={180}
         />
-        {changes.isFetching && <Loader size="xs" aria-label={t('common.loading')} />}
+        {changes.isFetching && <Loader role="status" size="xs" aria-label={t('common.loading')} />}
       </Group>
       {from === to ? (
         <Text size="sm" c="dimmed">

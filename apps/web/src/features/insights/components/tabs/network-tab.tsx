@@ -136,7 +136,7 @@ export function NetworkTab({ report }: { report: InsightsReport }) {
                       ))}
                     </Group>
                   )}
-                  <Group gap={6} wrap="nowrap" aria-label={t('insights.topAccounts')}>
+                  <Group gap={6} wrap="nowrap" role="group" aria-label={t('insights.topAccounts')}>
                     {c.topAccounts.slice(0, 5).map((a) => (
                       <span key={a.id || a.handle} title={`@${a.handle}`}>
                         <AccountAvatar account={a} size={26} />
