@@ -35,7 +35,7 @@ describe('who joined and who left', () => {
     const joinedList = within(joined).getByRole('list', { name: 'Accounts that joined' });
     expect(within(joinedList).getAllByRole('listitem')).toHaveLength(3);
     expect(within(joinedList).getByText('@user100')).toBeTruthy();
-    expect(within(joinedList).getByLabelText('verified')).toBeTruthy();
+    expect(within(joinedList).getByRole('img', { name: 'Verified' })).toBeTruthy();
 
     const left = screen.getByTestId('members-left');
     expect(within(left).getByTestId('members-left-count').textContent).toBe('25');
