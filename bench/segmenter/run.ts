@@ -10,7 +10,7 @@
 // BENCH_EXPORT_DIR as bench:engine; `--texts N` Japanese texts of each kind (default 5 000),
 // `--builds N` builds of each kind (default 3), `--threads N` parse workers of each build (default one
 // per core, as the server builds its index; 0 reads the export on the main thread), `--builds-only`
-// skips the word comparison. Writes bench/results/segmenter.json.
+// skips the word comparison. Writes bench/results/segmenter.json (segmenter-N.json for another --accounts N).
 import { execFileSync } from 'node:child_process';
 import { createReadStream, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -269,7 +269,7 @@ console.log(
 );
 
 writeFileSync(
-  join(here, '..', 'results', 'segmenter.json'),
+  join(here, '..', 'results', accounts === 100_000 ? 'segmenter.json' : `segmenter-${accounts}.json`),
   `${JSON.stringify(
     {
       accounts,
