@@ -56,7 +56,7 @@ export {
 } from './evaluate/evaluate';
 export type { UnmatchedItem } from './evaluate/selected';
 export {
-  HOLDOUT_RNG_SEED,
+  HOLDOUT_SALT,
   HOLDOUT_SHARE,
   lookalike,
   LOOKALIKE_MIN_SEED,

@@ -70,6 +70,7 @@ async function inProcessShards(shards: number): Promise<ShardAsker & { dictionar
       case 'lookup':
       case 'ping':
       case 'overlapMany':
+      case 'lookalikeKeys':
       case 'lookalikeCount':
       case 'lookalikePopulation':
       case 'lookalikeRank':

@@ -95,7 +95,12 @@ describe('lookalikes over live shards on NATS', () => {
         expect(pinned.size, mine.join(' ')).toBe(1);
         expect([...pinned][0]).toContain(`${DEFAULT_PREFIX}.${shard}.replica.`);
         const ops = mine.slice(1).map((s) => s.split('.').at(-1));
-        expect(ops.slice(0, 3)).toEqual(['lookalikeCount', 'lookalikePopulation', 'lookalikeRank']);
+        expect(ops.slice(0, 4)).toEqual([
+          'lookalikeKeys',
+          'lookalikeCount',
+          'lookalikePopulation',
+          'lookalikeRank',
+        ]);
         expect(ops.at(-1)).toBe('questionFinish');
       }
       // Every replica released its question.

@@ -150,6 +150,7 @@ export function serveShard(options: ShardServiceOptions): { info: ShardInfo; clo
         questions?.finish(r.question);
       }
     },
+    lookalikeKeys: (r) => lookalikeOf(r.question).keys(r),
     lookalikeCount: (r) => lookalikeOf(r.question).count(r),
     lookalikePopulation: (r) => lookalikeOf(r.question).population(r),
     lookalikeRank: (r) => lookalikeOf(r.question).rank(r),

@@ -11,4 +11,4 @@ export {
 } from './lookalike';
 export type { FeatureKind } from './features';
 export type { LookalikeReason } from './reasons';
-export { HOLDOUT_SHARE, HOLDOUT_RNG_SEED } from './holdout';
+export { HOLDOUT_SHARE, HOLDOUT_SALT } from './holdout';

@@ -141,7 +141,8 @@ describe('lookalike (naive-Bayes log-lift over indexed features)', () => {
     const b = lookalike(index, seed, { country: 'US' });
     expect(b.ranked).toEqual(a.ranked);
     expect(b.sizes).toEqual(a.sizes);
-    const split = splitSeed(Uint32Array.from(SEED));
+    const keys = index.accounts.sampleKey;
+    const split = splitSeed(Uint32Array.from(SEED), (n) => keys[n]!);
     expect(split.heldOut.length).toBe(4);
     expect([...split.fit, ...split.heldOut].sort((x, y) => x - y)).toEqual(SEED);
   });

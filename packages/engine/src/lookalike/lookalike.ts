@@ -133,7 +133,8 @@ export function lookalike(index: AudienceIndex, seed: AccountSet, options: Looka
   const longest = Math.max(0, ...targets);
   const inUniverse = (list: Uint32Array) => list.reduce((k, n) => k + (hasBit(universe.bits, n) ? 1 : 0), 0);
 
-  const { fit, heldOut } = splitSeed(members);
+  const keys = index.accounts.sampleKey;
+  const { fit, heldOut } = splitSeed(members, (n) => keys[n] ?? n);
   const heldOutInPopulation = inUniverse(heldOut);
   let evaluation = percents.map(() => ({
     recall: null as number | null,

@@ -2,8 +2,8 @@
 // hold-out split of the seed, the same features and weights (feature counts summed over the shards,
 // features numbered as one engine numbers them: terms in export order, then follows by account),
 // the same rankings (each shard's best rank keys merged by one sort) and the same samples with their
-// reasons. Round trips: counts, rankings, the samples described, then followed accounts described
-// and the "follows @a and @b" counts.
+// reasons. Round trips: the seed's sample keys (its split), counts, rankings, the samples described,
+// then followed accounts described and the "follows @a and @b" counts.
 import type { AccountSummary } from '@murmur/core/insights';
 import { normaliseCountry } from '@murmur/core/countries';
 import type { MergedDictionary, ShardAsker } from '../shard/merge-insights';
@@ -44,9 +44,10 @@ class Coordinator {
   readonly shards: number[];
   readonly terms: number;
   readonly all: number[];
-  readonly fit: Uint32Array;
-  readonly heldOut: Uint32Array;
-  readonly base: { fit: number[]; all: number[]; country?: string };
+  /** Set by split(), the first round trip. */
+  fit: Uint32Array = new Uint32Array(0);
+  heldOut: Uint32Array = new Uint32Array(0);
+  base: { fit: number[]; all: number[]; country?: string };
   private readonly localOf: Map<number, number>[];
 
   constructor(
@@ -58,8 +59,7 @@ class Coordinator {
     this.shards = Array.from({ length: asker.shards }, (_, k) => k);
     this.terms = dictionary.size;
     this.all = Array.from(members);
-    ({ fit: this.fit, heldOut: this.heldOut } = splitSeed(members));
-    this.base = { fit: Array.from(this.fit), all: this.all, ...(country !== undefined && { country }) };
+    this.base = { fit: [], all: this.all, ...(country !== undefined && { country }) };
     // A global feature as each shard names it: its local term id (absent: the shard lacks the term).
     this.localOf = this.shards.map((k) => {
       const map = new Map<number, number>();
@@ -86,6 +86,23 @@ class Coordinator {
       out.weights.push(f.weight);
     }
     return out;
+  }
+
+  /**
+   * Round trip 0: the members' sample keys from the shards that own them, and the seed split by them
+   * as one engine splits it (holdout.ts). A member no shard holds keeps its number as its key, as an
+   * account without an X id does.
+   */
+  async split(): Promise<void> {
+    const parts = await Promise.all(
+      this.shards.map((k) =>
+        this.asker.ask<'lookalikeKeys', [number[], number[]]>(k, 'lookalikeKeys', { all: this.all }),
+      ),
+    );
+    const keyOf = new Map<number, number>();
+    for (const [numbers, keys] of parts) numbers.forEach((n, i) => keyOf.set(n, keys[i]!));
+    ({ fit: this.fit, heldOut: this.heldOut } = splitSeed(this.members, (n) => keyOf.get(n) ?? n));
+    this.base = { ...this.base, fit: Array.from(this.fit) };
   }
 
   /** Round trips 1 and 1b: seed counts per feature (fit part, whole) and populations, summed. */
@@ -284,6 +301,7 @@ export async function shardedLookalike(
     throw new RangeError(`Unknown country: ${options.country}`);
   }
   const c = new Coordinator(asker, dictionary, members, country);
+  await c.split();
   const { fit, heldOut, terms } = c;
   const counts = await c.counts();
   const { population, heldOutInPopulation } = counts;

@@ -18,6 +18,11 @@ import { countWithin } from './model';
 import { addPosting, rankKeys } from './rank';
 import { jointCount } from './reasons';
 
+/** Round trip 0: the seed's members (global account numbers), for their sample keys. */
+export interface LookalikeKeysRequest {
+  all: number[];
+}
+
 /** Round trip 1: the seed (its fitted part and all of it: global account numbers) and the country. */
 export interface LookalikeCountRequest {
   fit: number[];
@@ -134,6 +139,16 @@ export class ShardLookalike {
     if (wire >= 0) return this.index.postings.get(wire);
     // A live shard behind another may not hold the followed account yet: nobody it owns follows it.
     return -1 - wire < this.index.size ? this.index.followers.get(-1 - wire) : EMPTY_POSTING;
+  }
+
+  /**
+   * The sample keys (AccountColumns.sampleKey: a hash of the X id) of the seed members this shard
+   * owns, as [numbers, keys]: what the coordinator splits the seed by (holdout.ts), as one engine does.
+   */
+  keys(request: LookalikeKeysRequest): [number[], number[]] {
+    const owned = this.owned(request.all);
+    const keys = this.index.accounts.sampleKey;
+    return [Array.from(owned), Array.from(owned, (n) => keys[n]!)];
   }
 
   count(request: LookalikeCountRequest): LookalikeCountPart {

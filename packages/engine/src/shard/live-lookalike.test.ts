@@ -32,6 +32,7 @@ function question(
   const dictionary = new MergedDictionary(held.map((h) => wire<ShardDictionary>(h.dictionary(name))));
   const answer = (side: ShardLookalike, op: ShardOp, input: unknown): unknown => {
     const round: Partial<Record<ShardOp, () => unknown>> = {
+      lookalikeKeys: () => side.keys(input as ShardRequests['lookalikeKeys']),
       lookalikeCount: () => side.count(input as ShardRequests['lookalikeCount']),
       lookalikePopulation: () => side.population(input as ShardRequests['lookalikePopulation']),
       lookalikeRank: () => side.rank(input as ShardRequests['lookalikeRank']),

@@ -53,6 +53,7 @@ function question(
       case 'lookup':
       case 'ping':
       case 'overlapMany':
+      case 'lookalikeKeys':
       case 'lookalikeCount':
       case 'lookalikePopulation':
       case 'lookalikeRank':

@@ -208,6 +208,7 @@ function inProcess(parts: readonly LiveShardEngine[]): ShardAsker & { dictionary
       case 'lookup':
       case 'ping':
       case 'overlapMany':
+      case 'lookalikeKeys':
       case 'lookalikeCount':
       case 'lookalikePopulation':
       case 'lookalikeRank':

@@ -13,6 +13,7 @@ import type {
   LookalikeCountRequest,
   LookalikeDescribeRequest,
   LookalikeJointRequest,
+  LookalikeKeysRequest,
   LookalikePopulationRequest,
   LookalikeRankRequest,
 } from '../lookalike/shard-lookalike';
@@ -42,8 +43,9 @@ export interface ShardRequests {
   insightsDescribe: Asked<InsightsDescribeRequest>;
   /**
    * Lookalikes (lookalike/shard-lookalike.ts, merge-lookalike.ts): after the term dictionary (a live
-   * shard's per question), counts, rankings, descriptions.
+   * shard's per question), the seed's sample keys, counts, rankings, descriptions.
    */
+  lookalikeKeys: Asked<LookalikeKeysRequest>;
   lookalikeCount: Asked<LookalikeCountRequest>;
   lookalikePopulation: Asked<LookalikePopulationRequest>;
   lookalikeRank: Asked<LookalikeRankRequest>;
