@@ -88,7 +88,7 @@ export function TopicPostsPanel() {
                 </Text>
               ) : (
                 <>
-                  <Progress.Root size="xl" aria-label={t('explore.topic.sentiment')}>
+                  <Progress.Root size="xl" role="group" aria-label={t('explore.topic.sentiment')}>
                     {SENTIMENTS.map((key) => (
                       <Progress.Section
                         key={key}

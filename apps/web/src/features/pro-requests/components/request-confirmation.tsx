@@ -32,6 +32,7 @@ export function RequestConfirmation() {
                 value={rating}
                 onChange={setRating}
                 size="lg"
+                role="radiogroup"
                 aria-label={t('proSite.requests.rating')}
               />
               <Textarea
