@@ -59,6 +59,9 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
     locale: 'en-US',
   });
   const page = await context.newPage();
+  // In front of the persistent context's first tab: a page behind another draws no frame, so Mantine's
+  // transitions never end and a Select's options stay invisible (CI, 2026-11-29: 5 min lost on one).
+  await page.bringToFront();
   const api = apiFor(page, url);
   let handle = '';
   let adAccount = '';
@@ -111,6 +114,7 @@ test('audiences reach an X ad account through the X Pro Targeting extension', as
   });
 
   await test.step('see the ad accounts, check access, grant one to the team', async () => {
+    await page.bringToFront();
     await page.reload();
     const accounts = page.getByRole('region', { name: 'Ad accounts' });
     const row = accounts.getByRole('listitem').filter({ hasText: 'Apply Team on X' });
