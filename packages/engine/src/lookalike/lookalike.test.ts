@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountSet } from '../bits/account-set';
 import type { AudienceIndex } from '../postings/audience-index';
 import { fixtureIndex, type FixtureAccount, type FixturePost } from '../testing/fixture';
-import { splitSeed } from './holdout';
+import { holdOutRank, splitSeed } from './holdout';
 import { lookalike } from './lookalike';
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
@@ -150,5 +150,38 @@ describe('lookalike (naive-Bayes log-lift over indexed features)', () => {
   it('refuses a seed too small to split and an unknown country', () => {
     expect(() => lookalike(index, AccountSet.fromNumbers(index.size, range(60, 65)))).toThrow(RangeError);
     expect(() => lookalike(index, seed, { country: 'Atlantis' })).toThrow(RangeError);
+  });
+});
+
+describe('the seed hold-out (holdout.ts)', () => {
+  const members = Uint32Array.from(range(100, 150));
+
+  it('holds out round(20 %) of the members, those of lowest rank of their sample keys', () => {
+    const keyOf = (n: number) => n * 7919;
+    const { fit, heldOut } = splitSeed(members, keyOf);
+    expect(heldOut.length).toBe(10);
+    expect(fit.length).toBe(40);
+    const ranks = [...members].map((n) => holdOutRank(keyOf(n))).sort((a, b) => a - b);
+    expect(Math.max(...[...heldOut].map((n) => holdOutRank(keyOf(n))))).toBe(ranks[9]);
+    expect([...fit, ...heldOut].sort((a, b) => a - b)).toEqual([...members]);
+    expect([...heldOut]).toEqual([...heldOut].sort((a, b) => a - b));
+  });
+
+  it('follows the keys, not the numbers: the same keys on other numbers hold out the same accounts', () => {
+    const keyOf = (n: number) => (n * 2654435761) >>> 0;
+    const renumbered = new Map([...members].map((n, i) => [n, 900 - i] as const));
+    const other = Uint32Array.from([...renumbered.values()]).sort();
+    const keyOfOther = (m: number) => keyOf([...renumbered].find(([, to]) => to === m)![0]);
+    const { heldOut } = splitSeed(members, keyOf);
+    const again = splitSeed(other, keyOfOther).heldOut;
+    expect([...again].map((m) => [...renumbered].find(([, to]) => to === m)![0]).sort()).toEqual([
+      ...heldOut,
+    ]);
+  });
+
+  it('breaks ties at the cut by account number, and holds out nobody from a seed too small to', () => {
+    const { heldOut } = splitSeed(members, () => 42);
+    expect([...heldOut]).toEqual(range(100, 110));
+    expect(splitSeed(Uint32Array.from([5, 6]), (n) => n).heldOut.length).toBe(0);
   });
 });
