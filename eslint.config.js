@@ -255,7 +255,7 @@ export default tseslint.config(
         'error',
         {
           selector:
-            "JSXOpeningElement[name.name=/^(Loader|Skeleton|Stack|Group|Paper|Box|Text|SimpleGrid|Center|Flex|Card|Title|Rating)$/]:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name=/^(role|component)$/]))",
+            "JSXOpeningElement[name.name=/^(Loader|Skeleton|Stack|Group|Paper|Box|Text|SimpleGrid|Center|Flex|Card|Rating)$/]:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name=/^(role|component)$/]))",
           message:
             'A div or span cannot have aria-label: add role="status" (loading) or role="group", or a component that takes a name.',
         },
