@@ -52,8 +52,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       for (;;) {
         const found = mails.slice(after).reverse().find(predicate);
         if (found) return found;
-        if (Date.now() > deadline)
-          throw new Error(`No matching mail within ${timeoutMs} ms (${mails.length} received)`);
+        if (Date.now() > deadline) {
+          // What did come, so that a miss can be told from a slow mail or one to another address.
+          const seen = mails.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ');
+          throw new Error(`No matching mail within ${timeoutMs} ms (${mails.length} received: ${seen})`);
+        }
         await new Promise((r) => setTimeout(r, 100));
       }
     },
