@@ -134,7 +134,7 @@ export function lookalike(index: AudienceIndex, seed: AccountSet, options: Looka
   const inUniverse = (list: Uint32Array) => list.reduce((k, n) => k + (hasBit(universe.bits, n) ? 1 : 0), 0);
 
   const keys = index.accounts.sampleKey;
-  const { fit, heldOut } = splitSeed(members, (n) => keys[n] ?? n);
+  const { fit, heldOut } = splitSeed(members, (n) => keys[n]!);
   const heldOutInPopulation = inUniverse(heldOut);
   let evaluation = percents.map(() => ({
     recall: null as number | null,

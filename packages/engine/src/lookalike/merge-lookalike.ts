@@ -39,15 +39,31 @@ interface SampleInfo {
   found: WeightedFeature[];
 }
 
+/**
+ * Round trip 0: the members' sample keys from the shards that own them, and the seed split by them
+ * as one engine splits it (holdout.ts). A member no shard holds keeps its number as its key, as an
+ * account without an X id does.
+ */
+async function splitOverShards(asker: ShardAsker, members: Uint32Array) {
+  const all = Array.from(members);
+  const parts = await Promise.all(
+    Array.from({ length: asker.shards }, (_, k) =>
+      asker.ask<'lookalikeKeys', [number[], number[]]>(k, 'lookalikeKeys', { all }),
+    ),
+  );
+  const keyOf = new Map<number, number>();
+  for (const [numbers, keys] of parts) numbers.forEach((n, i) => keyOf.set(n, keys[i]!));
+  return splitSeed(members, (n) => keyOf.get(n) ?? n);
+}
+
 /** The coordinator of one lookalike: the shards, the seed and how features are named on each shard. */
 class Coordinator {
   readonly shards: number[];
   readonly terms: number;
   readonly all: number[];
-  /** Set by split(), the first round trip. */
-  fit: Uint32Array = new Uint32Array(0);
-  heldOut: Uint32Array = new Uint32Array(0);
-  base: { fit: number[]; all: number[]; country?: string };
+  readonly fit: Uint32Array;
+  readonly heldOut: Uint32Array;
+  readonly base: { fit: number[]; all: number[]; country?: string };
   private readonly localOf: Map<number, number>[];
 
   constructor(
@@ -55,11 +71,13 @@ class Coordinator {
     readonly dictionary: MergedDictionary,
     readonly members: Uint32Array,
     readonly country: string | undefined,
+    split: { fit: Uint32Array; heldOut: Uint32Array },
   ) {
     this.shards = Array.from({ length: asker.shards }, (_, k) => k);
     this.terms = dictionary.size;
     this.all = Array.from(members);
-    this.base = { fit: [], all: this.all, ...(country !== undefined && { country }) };
+    ({ fit: this.fit, heldOut: this.heldOut } = split);
+    this.base = { fit: Array.from(this.fit), all: this.all, ...(country !== undefined && { country }) };
     // A global feature as each shard names it: its local term id (absent: the shard lacks the term).
     this.localOf = this.shards.map((k) => {
       const map = new Map<number, number>();
@@ -86,23 +104,6 @@ class Coordinator {
       out.weights.push(f.weight);
     }
     return out;
-  }
-
-  /**
-   * Round trip 0: the members' sample keys from the shards that own them, and the seed split by them
-   * as one engine splits it (holdout.ts). A member no shard holds keeps its number as its key, as an
-   * account without an X id does.
-   */
-  async split(): Promise<void> {
-    const parts = await Promise.all(
-      this.shards.map((k) =>
-        this.asker.ask<'lookalikeKeys', [number[], number[]]>(k, 'lookalikeKeys', { all: this.all }),
-      ),
-    );
-    const keyOf = new Map<number, number>();
-    for (const [numbers, keys] of parts) numbers.forEach((n, i) => keyOf.set(n, keys[i]!));
-    ({ fit: this.fit, heldOut: this.heldOut } = splitSeed(this.members, (n) => keyOf.get(n) ?? n));
-    this.base = { ...this.base, fit: Array.from(this.fit) };
   }
 
   /** Round trips 1 and 1b: seed counts per feature (fit part, whole) and populations, summed. */
@@ -300,8 +301,7 @@ export async function shardedLookalike(
   if (options.country !== undefined && country === undefined) {
     throw new RangeError(`Unknown country: ${options.country}`);
   }
-  const c = new Coordinator(asker, dictionary, members, country);
-  await c.split();
+  const c = new Coordinator(asker, dictionary, members, country, await splitOverShards(asker, members));
   const { fit, heldOut, terms } = c;
   const counts = await c.counts();
   const { population, heldOutInPopulation } = counts;
