@@ -49,4 +49,23 @@ describe('resolveLocationText', () => {
     expect(resolveLocationText('somewhere in Chiba', LOCATIONS)).toBe(NO_LOCATION);
     expect(resolveLocationText('', LOCATIONS)).toBe(NO_LOCATION);
   });
+
+  it('takes the first of two places of the same kind and name, and ignores items of no kind', () => {
+    const twice = [
+      item('Springfield', 'CITIES', 'US'),
+      item(' springfield ', 'CITIES', 'CA'),
+      item('Springfield', 'POSTAL_CODES', 'AU'),
+    ];
+    expect(resolveLocationText('SPRINGFIELD', twice).country).toBe('US');
+    expect(resolveLocationText('Atlantis', [item('Atlantis', 'POSTAL_CODES', 'XX')])).toBe(NO_LOCATION);
+  });
+
+  it('answers a catalogue that has been resolved against before as it did the first time', () => {
+    // Looked up through a map made once per catalogue: the second catalogue is not the first's map.
+    const first = [item('Chiba', 'REGIONS', 'JP')];
+    const second = [item('Chiba', 'CITIES', 'JP')];
+    expect(resolveLocationText('Chiba', first).region).toBe('Chiba');
+    expect(resolveLocationText('Chiba', second).city).toBe('Chiba');
+    expect(resolveLocationText('Chiba', first).city).toBeNull();
+  });
 });

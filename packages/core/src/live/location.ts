@@ -15,6 +15,29 @@ export const NO_LOCATION: ResolvedLocation = { country: null, region: null, city
 const SPECIFICITY: readonly string[] = ['CITIES', 'METROS', 'REGIONS', 'COUNTRIES'];
 
 /**
+ * Each catalogue's places by their trimmed, lower-case name: the most specific kind's, and of those
+ * the first (a user event resolves its text with one lookup instead of a pass over the catalogue).
+ */
+const byName = new WeakMap<readonly CatalogueItem[], Map<string, CatalogueItem>>();
+
+function placesByName(locations: readonly CatalogueItem[]): Map<string, CatalogueItem> {
+  let map = byName.get(locations);
+  if (map) return map;
+  map = new Map<string, CatalogueItem>();
+  const rank = new Map<string, number>();
+  for (const item of locations) {
+    const r = SPECIFICITY.indexOf(item.location_type ?? '');
+    if (r < 0) continue;
+    const key = item.name.trim().toLowerCase();
+    if (r >= (rank.get(key) ?? SPECIFICITY.length)) continue;
+    map.set(key, item);
+    rank.set(key, r);
+  }
+  byName.set(locations, map);
+  return map;
+}
+
+/**
  * The one rule that turns the free location text of X's user object into the account's place
  * (issue "live" §6 contract, rule 1): an exact, case-insensitive match of the trimmed text against
  * the `locations` catalogue's names, the most specific kind first. Names are the catalogue's
@@ -25,14 +48,7 @@ const SPECIFICITY: readonly string[] = ['CITIES', 'METROS', 'REGIONS', 'COUNTRIE
 export function resolveLocationText(text: string, locations: readonly CatalogueItem[]): ResolvedLocation {
   const key = text.trim().toLowerCase();
   if (!key) return NO_LOCATION;
-  let best: CatalogueItem | undefined;
-  let rank = SPECIFICITY.length;
-  for (const item of locations) {
-    const r = SPECIFICITY.indexOf(item.location_type ?? '');
-    if (r < 0 || r >= rank || item.name.trim().toLowerCase() !== key) continue;
-    best = item;
-    rank = r;
-  }
+  const best = placesByName(locations).get(key);
   if (!best) return NO_LOCATION;
   const parts = best.name.split(', ');
   const country = (best.country_code ?? parts.at(-1) ?? '').toUpperCase() || null;
