@@ -20,7 +20,10 @@ export {
   type MaybePromise,
 } from './async/async-engine';
 export {
+  fieldCarryStats,
   fieldCounts,
+  forgetFieldCarries,
+  FIELD_CARRY_BYTES,
   mergeFieldCounts,
   sharesOf,
   type FieldCounts,
