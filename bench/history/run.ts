@@ -22,7 +22,6 @@ import type { LiveEvent } from '@murmur/core/live';
 import {
   buildIndex,
   carryStats,
-  fieldCarryStats,
   liveEngine,
   LIVE_BUILD_OPTIONS,
   readLiveSnapshot,
@@ -375,8 +374,7 @@ for (let day = 0; day < DAYS; day++) {
       `${day > 0 ? `; rules fired so far ${falseAlerts} of ${evaluated}` : ''}; live compaction under way ` +
       `at the start ${folding ? 'yes' : 'no'}, at the end ${foldingAfter ? 'yes' : 'no'}` +
       `${dayCompactionCpu.at(-1)! > 0 ? ` (its slices ${fmt(dayCompactionCpu.at(-1)!)} ms of the CPU)` : ''}; tallies carried ` +
-      `so far ${carryStats.carried}, counted ${carryStats.fromScratch}; field counts carried so far ` +
-      `${fieldCarryStats.carried}, counted ${fieldCarryStats.fromScratch}; members as changes so far ` +
+      `so far ${carryStats.carried}, counted ${carryStats.fromScratch}; members as changes so far ` +
       `${memberCarryStats.changes}, listed in full ${memberCarryStats.full}; load ${load()}; ${memory()}`,
   );
 }

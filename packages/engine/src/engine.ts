@@ -83,16 +83,8 @@ export interface AudienceEngine {
   lookalike?(seed: AccountSet | ArrayLike<number>, options?: LookalikeOptions): Lookalike;
   /** Read-only lookups for the catalogue and explore tools (src/explore). */
   readonly explore: ExploreLookups;
-  /**
-   * Member and population counts of single-valued fields (async/field-counts.ts: what shards merge).
-   * `carry`: a key under which this thread keeps the counts for the key's next call (the history's
-   * daily point of an audience), which then reads the columns of the members that changed only.
-   */
-  fieldCounts(
-    audience: Audience | AccountSet,
-    fields?: readonly CategoricalField[],
-    carry?: string,
-  ): FieldCounts;
+  /** Member and population counts of single-valued fields (async/field-counts.ts: what shards merge). */
+  fieldCounts(audience: Audience | AccountSet, fields?: readonly CategoricalField[]): FieldCounts;
   /** Live engines only (src/live/, README "Live updates"): applies a batch, returns the new version. */
   apply?(events: readonly LiveEvent[], position?: StreamPosition): number;
   /** Live engines only: the stream position applied, per partition. */
@@ -127,7 +119,7 @@ export function inMemoryEngine(index: AudienceIndex): AudienceEngine {
     overlapMany: (sets) => overlapMany(sets.map(setOf)),
     words: (text) => tokens(text),
     explore: exploreLookups(index),
-    fieldCounts: (audience, fields, carry) => fieldCounts(index, setOf(audience), fields, carry),
+    fieldCounts: (audience, fields) => fieldCounts(index, setOf(audience), fields),
     lookalike: (seed, options) =>
       lookalike(index, seed instanceof AccountSet ? seed : AccountSet.fromNumbers(index.size, seed), options),
   };

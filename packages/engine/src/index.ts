@@ -20,10 +20,7 @@ export {
   type MaybePromise,
 } from './async/async-engine';
 export {
-  fieldCarryStats,
   fieldCounts,
-  forgetFieldCarries,
-  FIELD_CARRY_BYTES,
   mergeFieldCounts,
   sharesOf,
   type FieldCounts,

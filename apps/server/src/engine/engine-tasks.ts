@@ -293,7 +293,7 @@ export const engineTasks = {
     const audience = engine.evaluate(input.pkg, { exclusions: input.exclusions ?? [] });
     return {
       estimate: estimateOf(audience),
-      counts: engine.fieldCounts(audience, input.fields, input.carry),
+      counts: engine.fieldCounts(audience, input.fields),
       ...compositionOf(engine, audience, input.communities, input.carry),
       members: pointMembers(
         engine,

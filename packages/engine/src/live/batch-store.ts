@@ -2,7 +2,6 @@ import { countBits } from '../bits/bitset';
 import type { AccountColumns, AudienceIndex, PostColumns } from '../postings/audience-index';
 import type { Csr } from '../postings/csr';
 import { CATEGORICAL_FIELDS, type CategoricalField } from '../postings/fields';
-import type { ColumnWrite } from './column-log';
 import { ROWS, bitsToList, type RowName } from './live-base';
 import type { LiveIndex } from './live-index';
 import type { Held } from './pending';
@@ -34,8 +33,6 @@ export class BatchStore {
   protected held = false;
   /** References this batch took from the pending ones: held again if it fails. */
   protected readonly released: Held[] = [];
-  /** The column writes of this batch, logged under its version at publish (live/column-log.ts). */
-  protected readonly cellWrites: ColumnWrite[] = [];
 
   constructor(
     protected readonly v: AudienceIndex,
@@ -213,7 +210,6 @@ export class BatchStore {
     };
     const columns = { ...v.columns };
     for (const f of CATEGORICAL_FIELDS) columns[f] = out(`column:${f}`, v.columns[f]);
-    live.columnLog.append(ver, this.cellWrites);
     const population = published.has('present') ? countBits(present) : v.population;
     return {
       ...v,
@@ -221,7 +217,6 @@ export class BatchStore {
       present,
       postings,
       columns,
-      columnsAt: { log: live.columnLog, ver },
       ...rows,
       followers,
       accounts,

@@ -97,7 +97,6 @@ export class Batch extends BatchStore {
     if (old > 0) this.termEdit(old - 1, n, false);
     if (value > 0) this.termEdit(value - 1, n, true);
     this.col(f).set(n, value);
-    this.cellWrites.push({ n, field: f, old });
   }
 
   /** Replaces a term row (profile or post terms), editing the postings of the terms that differ. */

@@ -156,7 +156,7 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
     get explore() {
       return current().explore;
     },
-    fieldCounts: (audience, fields, carry) => current().fieldCounts(audience, fields, carry),
+    fieldCounts: (audience, fields) => current().fieldCounts(audience, fields),
     lookalike: (seed, options) => current().lookalike!(seed, options),
     apply: (events, position) => live.apply(events, position),
     applyInSlices: (events, position, o) => applyInChunks(live, events, position, o),

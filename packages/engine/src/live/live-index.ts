@@ -8,7 +8,6 @@ import { HandleIndex } from '../postings/handle-index';
 import type { PostingStore } from '../postings/posting-store';
 import type { AccountRecord, PostRecord } from '../parse/records';
 import type { CatalogueItem } from '../parse/records';
-import { ColumnLog } from './column-log';
 import { cpuMsSince, PostingFold, recordSlice, rowFold, type FoldTask } from './fold';
 import { Batch } from './batch';
 import { LivePostRows } from './post-rows';
@@ -112,8 +111,6 @@ export class LiveIndex {
   private keptAll: Uint32Array = new Uint32Array(0);
   /** @internal */ totals = { likes: 0, reposts: 0, follows: 0 };
   /** @internal */ readonly locations: CatalogueItem[];
-  /** @internal Every write of the columns, for readers that carry counts over them (column-log.ts). */
-  readonly columnLog = new ColumnLog();
   private nextAccount: number;
   private readonly accountTerms: AccountTerms;
   private readonly postTerms: PostTerms;

@@ -1,5 +1,4 @@
 import type { AccountSet } from '../bits/account-set';
-import type { ColumnsMark } from '../live/column-log';
 import type { ExportHeader } from '../parse/records';
 import type { StringSource } from '../util/string-column';
 import type { Catalogue } from './catalogue';
@@ -84,11 +83,6 @@ export interface AudienceIndex {
   readonly postings: PostingStore;
   /** Term id + 1 of each account's value per single-valued field (0: none). */
   readonly columns: Readonly<Record<CategoricalField, Uint32Array>>;
-  /**
-   * A live version's place in its index's column log (live/column-log.ts): which accounts' column
-   * values later versions changed, and what they were. None: a built index, whose columns never change.
-   */
-  readonly columnsAt?: ColumnsMark;
   /** Interests, conversation topics, movies/TV and bio words of each account. */
   readonly profileTerms: Csr;
   /** Distinct post words and hashtags of each account's posts. */
