@@ -1,4 +1,11 @@
+import type { PostColumns } from '../postings/audience-index';
 import { finish, type Steps } from '../util/steps';
+
+/** A post's engagement as `cols` count it: likes + reposts + replies. */
+export const engagementOf =
+  (cols: Pick<PostColumns, 'likes' | 'reposts' | 'replies'>) =>
+  (p: number): number =>
+    cols.likes[p]! + cols.reposts[p]! + cols.replies[p]!;
 
 /**
  * The engaged posts, most engaged first (ties: lower post number), after the engagement of
@@ -18,8 +25,7 @@ export function* reorderEngagementSteps(
   engagement: (p: number) => number,
   block = 1 << 16,
 ): Steps<Uint32Array> {
-  const moved = [...changed].filter((p) => engagement(p) > 0);
-  moved.sort((a, b) => engagement(b) - engagement(a) || a - b);
+  const moved = yield* sortedByEngagement(changed, engagement, block);
   yield;
   const at = { out: new Uint32Array(order.length + moved.length), k: 0, j: 0 };
   for (let from = 0; from < order.length; from += block) {
@@ -52,4 +58,37 @@ function mergeMoved(
   }
   at.k = k;
   at.j = j;
+}
+
+/** Engagement below this sorts as one number with its post (`sortedByEngagement`). */
+const PACKED = 2 ** 21;
+
+/**
+ * The posts with engagement, most engaged first (ties: lower post number), in steps of `block` posts
+ * and one for the sort. As numbers sorted natively (engagement and post packed in one double, below
+ * 2^53) where every engagement allows: a comparator calling `engagement` took tens of ms for 50 000
+ * posts, in one step of a report or a copy in slices.
+ */
+function* sortedByEngagement(
+  posts: ReadonlySet<number>,
+  engagement: (p: number) => number,
+  block: number,
+): Steps<number[]> {
+  const keys = new Float64Array(posts.size);
+  let k = 0;
+  let packed = true;
+  let seen = 0;
+  for (const p of posts) {
+    const e = engagement(p);
+    if (e >= PACKED) packed = false;
+    if (e > 0) keys[k++] = (PACKED - 1 - e) * 2 ** 32 + p;
+    if (++seen % block === 0) yield;
+  }
+  if (!packed) {
+    const moved = [...posts].filter((p) => engagement(p) > 0);
+    return moved.sort((a, b) => engagement(b) - engagement(a) || a - b);
+  }
+  const sorted = keys.subarray(0, k).sort();
+  yield;
+  return Array.from(sorted, (key) => key % 2 ** 32);
 }

@@ -17,6 +17,13 @@ export interface FoldTask<T> {
 }
 
 /**
+ * Makes the buffer of a fold's arrays: an ArrayBuffer for the live index's own base, a
+ * SharedArrayBuffer for a copy another thread reads (live-share.ts).
+ */
+export type FoldAllocate = (bytes: number) => ArrayBufferLike;
+const ownBuffer: FoldAllocate = (bytes) => new ArrayBuffer(bytes);
+
+/**
  * A posting store equal to `log` read at version `ver`: counts first (term ranges), then each term's
  * list copied into one CSR (or its bitset kept: bitsets are never written once built, so the merged
  * and unchanged ones are shared, not copied).
@@ -28,14 +35,17 @@ export class PostingFold implements FoldTask<PostingStore> {
   private readonly dense = new Map<number, Uint32Array>();
   private phase: 'count' | 'fill' | 'done' = 'count';
   private t = 0;
+  /** The units the last `step` did (live-share.ts meters its steps by them). */
+  worked = 0;
 
   constructor(
     private readonly log: PostingLog,
     private readonly ver: number,
     private readonly terms: number,
+    private readonly allocate: FoldAllocate = ownBuffer,
   ) {
-    this.counts = new Uint32Array(terms);
-    this.offsets = new Uint32Array(terms + 1);
+    this.counts = new Uint32Array(allocate(terms * 4));
+    this.offsets = new Uint32Array(allocate((terms + 1) * 4));
   }
 
   step(budget: number): boolean {
@@ -50,21 +60,44 @@ export class PostingFold implements FoldTask<PostingStore> {
         const listed = log.terms.has(t) ? !isDense(c, size) : !log.base.dense.has(t);
         offsets[t + 1] = offsets[t]! + (listed ? c : 0);
       }
+      this.worked = work;
       if (this.t < terms) return false;
-      this.data = new Uint32Array(offsets[terms]!);
+      this.data = new Uint32Array(this.allocate(offsets[terms]! * 4));
       this.phase = 'fill';
       this.t = 0;
     }
     if (this.phase === 'fill') {
       const data = this.data!;
-      for (; this.t < terms && work < budget; this.t++) {
+      const base = log.base;
+      const baseTerms = Math.min(terms, base.counts.length);
+      const unchangedList = (t: number) => t < baseTerms && !log.terms.has(t) && !base.dense.has(t);
+      while (this.t < terms && work < budget) {
         const t = this.t;
+        if (unchangedList(t)) {
+          // A run of terms the log never changed, listed: their lists as the base lays them out, in
+          // one copy (no posting read per term: garbage the collector paused the slices for).
+          let u = t + 1;
+          while (
+            u < baseTerms &&
+            unchangedList(u) &&
+            (u - t) * 4 + base.offsets[u]! - base.offsets[t]! < budget - work
+          )
+            u++;
+          data.set(base.data.subarray(base.offsets[t], base.offsets[u]), offsets[t]);
+          work += (u - t) * 4 + base.offsets[u]! - base.offsets[t]!;
+          this.t = u;
+          continue;
+        }
+        this.t++;
         if (counts[t] === 0) continue;
         const posting = log.get(t, ver);
         if (posting.kind === 'bits') this.dense.set(t, posting.bits);
         else data.set(posting.list, offsets[t]);
-        work += 4 + (posting.kind === 'list' ? posting.count : 0);
+        // A changed term's bitset was merged from the log's entries (a bitset's words written).
+        const bits = posting.kind === 'bits' && log.terms.has(t) ? posting.bits.length : 0;
+        work += 4 + (posting.kind === 'list' ? posting.count : bits);
       }
+      this.worked = work;
       if (this.t < terms) return false;
       this.phase = 'done';
     }
@@ -78,20 +111,28 @@ export class PostingFold implements FoldTask<PostingStore> {
 
 /**
  * A CSR of rows [0, `rows`): each changed row where `changes` gives one (read lazily, a budget at a
- * time), else the base's; built a range of rows at a time.
+ * time), else the base's; built a range of rows at a time, each run of unchanged rows with one copy
+ * of its data (a view per row made the collector pause the slices at a million accounts).
  */
 export class CsrFold implements FoldTask<Csr> {
   private readonly changed = new Map<number, ArrayLike<number>>();
+  /** The changed rows, ascending (once every change is read). */
+  private order: Uint32Array | undefined;
   private total: number;
   private offsets: Uint32Array | undefined;
   private data: Uint32Array | undefined;
   private r = 0;
+  /** The next changed row's place in `order`. */
+  private k = 0;
   private out = 0;
+  /** The units the last `step` did (live-share.ts meters its steps by them). */
+  worked = 0;
 
   constructor(
     private readonly base: Csr,
     private readonly changes: Iterator<readonly [number, ArrayLike<number> | undefined]>,
     private readonly rows: number,
+    private readonly allocate: FoldAllocate = ownBuffer,
   ) {
     this.total = base.data.length;
   }
@@ -108,25 +149,51 @@ export class CsrFold implements FoldTask<Csr> {
           changed.set(n, row);
           this.total += row.length - (n < baseRows ? base.offsets[n + 1]! - base.offsets[n]! : 0);
         }
-        if (++work >= budget / 8) return false;
+        if (++work >= budget / 8) {
+          this.worked = work * 8;
+          return false;
+        }
       }
-      this.offsets = new Uint32Array(rows + 1);
-      this.data = new Uint32Array(this.total);
+      this.order = Uint32Array.from(changed.keys()).sort();
+      this.offsets = new Uint32Array(this.allocate((rows + 1) * 4));
+      this.data = new Uint32Array(this.allocate(this.total * 4));
+      work += changed.size;
     }
-    const offsets = this.offsets!;
-    const data = this.data;
-    for (; this.r < rows && work < budget; this.r++) {
+    const [offsets, data, order] = [this.offsets!, this.data, this.order!];
+    const from = base.offsets;
+    while (this.r < rows && work < budget) {
       const r = this.r;
-      const row =
-        changed.get(r) ??
-        (r < baseRows ? base.data.subarray(base.offsets[r], base.offsets[r + 1]) : undefined);
-      if (row && row.length > 0) {
+      if (this.k < order.length && order[this.k] === r) {
+        const row = changed.get(r)!;
         data.set(row, this.out);
         this.out += row.length;
+        offsets[r + 1] = this.out;
+        work += 1 + row.length;
+        this.r++;
+        this.k++;
+        continue;
       }
-      offsets[r + 1] = this.out;
-      work += 1 + (row ? row.length : 0);
+      // Unchanged rows up to the next changed one, as many as the budget allows (a row at least).
+      const next = this.k < order.length ? order[this.k]! : rows;
+      let end = Math.min(next, rows, r + Math.max(1, budget - work));
+      const inBase = Math.min(end, baseRows);
+      if (r < inBase) {
+        end = inBase;
+        // Fewer rows when their values would pass the budget (a row at least).
+        while (end > r + 1 && end - r + from[end]! - from[r]! > budget - work) end = (r + end) >>> 1;
+        const length = from[end]! - from[r]!;
+        data.set(base.data.subarray(from[r], from[end]), this.out);
+        const shift = this.out - from[r]!;
+        for (let i = r; i < end; i++) offsets[i + 1] = from[i + 1]! + shift;
+        this.out += length;
+        work += end - r + length;
+      } else {
+        offsets.fill(this.out, r + 1, end + 1);
+        work += end - r;
+      }
+      this.r = end;
     }
+    this.worked = work;
     return this.r >= rows;
   }
 
@@ -140,8 +207,8 @@ function* rowsAt(log: RowLog, ver: number): Iterator<readonly [number, Uint32Arr
 }
 
 /** A CSR equal to `log` read at version `ver`. */
-export const rowFold = (log: RowLog, ver: number, rows: number): CsrFold =>
-  new CsrFold(log.base, rowsAt(log, ver), rows);
+export const rowFold = (log: RowLog, ver: number, rows: number, allocate?: FoldAllocate): CsrFold =>
+  new CsrFold(log.base, rowsAt(log, ver), rows, allocate);
 
 /**
  * The posts' term rows with the live posts' rows folded in. `live` is the map of rows the live

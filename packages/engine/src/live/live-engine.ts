@@ -12,6 +12,7 @@ import { insightSteps } from '../insights/insights';
 import type { AudienceIndex } from '../postings/audience-index';
 import { inSlices, type SliceOptions, type Steps } from '../util/steps';
 import { LIVE_SLICE_MS } from './live-types';
+import type { HeldVersion } from './pin';
 import {
   LiveIndex,
   type CompactionProgress,
@@ -79,6 +80,11 @@ export interface LiveAudienceEngine extends AudienceEngine {
   ): Promise<AudienceInsights>;
   /** What a snapshot keeps beside the index (live-snapshot.ts). */
   liveState(): LiveState;
+  /**
+   * The current version (the whole of it, not through `view`) held with the live index's state as
+   * it is now, for a copy made in steps while batches go on (live-share.ts). Release it when done.
+   */
+  hold(): HeldVersion;
 }
 
 export interface ApplySliceOptions {
@@ -193,6 +199,14 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
       }
     },
     liveState: () => live.state(),
+    // One turn: the version pinned with the state, position, terms and post rows as they are now.
+    hold: () => ({
+      ...live.pin(),
+      state: live.state(),
+      position: live.positionNow(),
+      terms: live.current.terms.size,
+      postRows: live.postRowsNow(),
+    }),
   };
 }
 

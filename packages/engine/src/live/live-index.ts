@@ -14,8 +14,8 @@ import { LivePostRows } from './post-rows';
 import { Engagers, type EngagementRow } from './engagers';
 import { LiveStrings } from './live-strings';
 import { PendingReferences } from './pending';
-import { reorderEngagement } from './engagement-order';
-import { VersionPins, type PinnedVersion } from './pin';
+import { engagementOf, reorderEngagement } from './engagement-order';
+import { VersionPins, type HeldVersion, type PinnedVersion } from './pin';
 import {
   LIVE_SLICE_MS,
   type CompactionProgress,
@@ -260,6 +260,14 @@ export class LiveIndex {
       this.engagementOrder = brought;
       for (const [p, at] of this.engagementPending) if (at <= version) this.engagementPending.delete(p);
     });
+  }
+
+  /**
+   * @internal The posts' term rows now (a copy of the version held: live-share.ts): the folded CSR,
+   * and the rows of posts added since, copied (a delete drops them here).
+   */
+  postRowsNow(): HeldVersion['postRows'] {
+    return { base: this.baseRows, live: this.liveRows.snapshot(), rows: this.v.posts.count };
   }
 
   /** The version queries read now. */
@@ -619,10 +627,5 @@ export class LiveIndex {
   };
   /** @internal */ termsOfPost = (r: PostRecord): number[] => [...this.postTerms.of(r)];
 }
-
-const engagementOf =
-  (cols: Pick<PostColumns, 'likes' | 'reposts' | 'replies'>) =>
-  (p: number): number =>
-    cols.likes[p]! + cols.reposts[p]! + cols.replies[p]!;
 
 const grow = (size: number, needed: number): number => Math.max(size + needed + 1024, Math.ceil(size * 1.5));

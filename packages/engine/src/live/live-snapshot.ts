@@ -1,8 +1,4 @@
-import { HandleIndex } from '../postings/handle-index';
-import type { AudienceIndex } from '../postings/audience-index';
-import type { Csr } from '../postings/csr';
-import { PostingStore } from '../postings/posting-store';
-import { indexFromShared, shareIndexSteps, type SharedIndex } from '../share/share-index';
+import { indexFromShared } from '../share/share-index';
 import { finish, type Steps } from '../util/steps';
 import {
   readSnapshot,
@@ -11,10 +7,11 @@ import {
   type SnapshotManifest,
   type SnapshotShard,
 } from '../snapshot/snapshot-file';
-import { StringColumn, type StringSource } from '../util/string-column';
-import { PackedStrings } from '../util/packed-strings';
 import { liveEngine, type LiveAudienceEngine, type LiveEngineOptions } from './live-engine';
-import type { LiveOptions, LiveState, StreamPosition } from './live-index';
+import type { LiveOptions, LiveState } from './live-index';
+import { shareHeldSteps, type SharedLiveEngine, type ShareStepOptions } from './live-share';
+
+export type { SharedLiveEngine, ShareStepOptions } from './live-share';
 
 /**
  * Writes a live engine's snapshot (README "Live updates"): the engine is compacted first, then its
@@ -29,6 +26,8 @@ export function writeLiveSnapshot(
   source: string,
   shard?: SnapshotShard,
 ): SnapshotManifest {
+  // A version nothing was applied to is the compacted one it was made from (seconds saved at start).
+  if (engine.version > 0) engine.compact();
   const { index, position, state } = shareLiveEngine(engine);
   return writeSnapshot(index, file, source, { position, live: state, ...(shard && { shard }) });
 }
@@ -36,29 +35,24 @@ export function writeLiveSnapshot(
 /**
  * A live engine's current version in shared memory with its position and state: what a snapshot
  * writes, handed to another thread instead of a file (the server's live reports thread, docs/LIVE.md
- * "Insights while ingesting"), which opens it with `liveEngineFromShared`. Compacts the engine first
- * (blocking) and copies its arrays; the engine keeps its own. Call it between batches.
+ * "Insights while ingesting"), which opens it with `liveEngineFromShared`. Its logs are merged as it
+ * is copied (a plain, compacted index) without compacting the engine, which keeps its own arrays.
  */
-export interface SharedLiveEngine {
-  index: SharedIndex;
-  position: StreamPosition;
-  state: LiveState;
-}
-
 export function shareLiveEngine(engine: LiveAudienceEngine): SharedLiveEngine {
   return finish(shareLiveEngineSteps(engine));
 }
 
 /**
- * `shareLiveEngine` with pauses between the large copies (`shareIndexSteps`), for a caller that
- * applies nothing to `engine` until it is done (a server starting).
+ * `shareLiveEngine` in bounded steps (live-share.ts: about `stepWords` words each), for a caller that
+ * turns its event loop between them. The version current at the first step is held and copied;
+ * batches applied to `engine` between the steps are not in the copy (the reports thread is sent
+ * them). Run it to the end, or stop it with `return()`, so that the version is released.
  */
-export function* shareLiveEngineSteps(engine: LiveAudienceEngine): Steps<SharedLiveEngine> {
-  // A version nothing was applied to is the compacted one it was made from (seconds saved at start).
-  if (engine.version > 0) engine.compact();
-  const [copy, position, state] = [plainCopy(engine.index), engine.position(), engine.liveState()];
-  const { shared } = yield* shareIndexSteps(copy);
-  return { index: shared, position, state };
+export function* shareLiveEngineSteps(
+  engine: LiveAudienceEngine,
+  options?: ShareStepOptions,
+): Steps<SharedLiveEngine> {
+  return yield* shareHeldSteps(engine.hold(), options);
 }
 
 /** A live engine over what `shareLiveEngine` gave, at its position: the same as reading its snapshot. */
@@ -107,59 +101,4 @@ function isLiveState(value: unknown): value is LiveState {
     // Snapshots written before references were held have none: they load with nothing held.
     (v.pending === undefined || Array.isArray(v.pending))
   );
-}
-
-/**
- * A copy of a compacted version whose containers are its own (shareIndex re-homes the arrays of the
- * objects it is given: the live engine's version must stay as it is) and whose string columns are
- * plain (a live version reads strings through CompositeStrings over the base and live columns).
- */
-function plainCopy(index: AudienceIndex): AudienceIndex {
-  const csr = (c: Csr): Csr => ({ offsets: c.offsets, data: c.data });
-  const store = (p: PostingStore): PostingStore => {
-    if (Object.getPrototypeOf(p) !== PostingStore.prototype)
-      throw new SnapshotError('A live version must be compacted before it is written');
-    return new PostingStore(p.size, p.counts, p.offsets, p.data, new Map(p.dense));
-  };
-  const a = index.accounts;
-  const accounts = {
-    ...a,
-    ids: plainStrings(a.ids),
-    handles: plainStrings(a.handles),
-    names: plainStrings(a.names),
-    bios: plainStrings(a.bios),
-  };
-  const { slot, handles } = accounts;
-  const p = index.posts;
-  return {
-    ...index,
-    columns: { ...index.columns },
-    postings: store(index.postings),
-    followers: store(index.followers),
-    profileTerms: csr(index.profileTerms),
-    postTerms: csr(index.postTerms),
-    following: csr(index.following),
-    postsByAuthor: csr(index.postsByAuthor),
-    likesByActor: csr(index.likesByActor),
-    repostsByActor: csr(index.repostsByActor),
-    ...(index.postTermRows ? { postTermRows: csr(index.postTermRows) } : {}),
-    accounts,
-    handles: new HandleIndex(index.handles.table, (n) => (slot[n] ? handles.get(slot[n] - 1) : '')),
-    posts: {
-      ...p,
-      byEngagement: p.byEngagement,
-      ids: plainStrings(p.ids),
-      at: plainStrings(p.at),
-      text: plainStrings(p.text),
-    },
-    customAudiences: new Map(),
-  };
-}
-
-/** The column itself when shareIndex can take it, else its strings copied into a StringColumn. */
-function plainStrings(source: StringSource): StringSource {
-  if (source instanceof PackedStrings || source instanceof StringColumn) return source;
-  const column = new StringColumn();
-  for (let slot = 0; slot < source.size; slot++) column.push(source.get(slot));
-  return column;
 }

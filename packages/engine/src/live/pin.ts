@@ -1,7 +1,9 @@
 import type { AudienceIndex, PostColumns } from '../postings/audience-index';
+import type { Csr } from '../postings/csr';
 import { CATEGORICAL_FIELDS } from '../postings/fields';
 import { finish, type Steps } from '../util/steps';
 import { reorderEngagementSteps } from './engagement-order';
+import type { LiveState, StreamPosition } from './live-types';
 
 /** A version held for a query that outlives later batches (insights in slices): release it when done. */
 export interface PinnedVersion {
@@ -11,6 +13,22 @@ export interface PinnedVersion {
   readonly prepare: () => Steps<void>;
   /** Lets batches reuse the version's arrays again. Idempotent. */
   readonly release: () => void;
+}
+
+/**
+ * A version held for a copy made in steps while later batches apply (LiveAudienceEngine.hold,
+ * live-share.ts), with what the live index keeps beside it as it was then.
+ */
+export interface HeldVersion extends PinnedVersion {
+  readonly state: LiveState;
+  readonly position: StreamPosition;
+  /** Terms in the dictionary at this version (later batches add theirs after them). */
+  readonly terms: number;
+  /**
+   * The posts' term rows at this version: `base`'s, but for `live` (posts added since the last
+   * compaction) and the state's deleted posts (empty).
+   */
+  readonly postRows: { base: Csr; live: ReadonlyMap<number, ArrayLike<number>>; rows: number };
 }
 
 /**

@@ -48,6 +48,13 @@ export class LivePostRows {
     this.folding = undefined;
   }
 
+  /** Every row held now, copied (the rows a copy of the current version reads: live-share.ts). */
+  snapshot(): Map<number, ArrayLike<number>> {
+    const all = new Map<number, ArrayLike<number>>(this.folding ?? []);
+    for (const [p, row] of this.live) all.set(p, row);
+    return all;
+  }
+
   /** Every row held, for an inline compaction, which folds them all: none is held after. */
   takeAll(): Map<number, ArrayLike<number>> {
     const all = new Map<number, ArrayLike<number>>(this.folding ?? []);

@@ -279,9 +279,9 @@ export function replaceRows(csr: Csr, changed: ReadonlyMap<number, ArrayLike<num
 /** Strings of slots below `base.size` from the base column, later ones from the live column. */
 export class CompositeStrings implements StringSource {
   constructor(
-    private readonly base: StringSource,
-    private readonly baseSize: number,
-    private readonly live: StringSource,
+    readonly base: StringSource,
+    readonly baseSize: number,
+    readonly live: StringSource,
     readonly size: number,
   ) {}
 

@@ -58,6 +58,14 @@ export class TermTable {
     };
   }
 
+  /**
+   * Values and field numbers of terms [from, to), copied: `parts()` of a live version's first terms a
+   * piece at a time, while later batches add theirs (live/live-share.ts).
+   */
+  slice(from: number, to: number): { values: string[]; fields: Uint8Array } {
+    return { values: this.values.slice(from, to), fields: Uint8Array.from(this.fieldOf.slice(from, to)) };
+  }
+
   /** The first id born live (undefined: the table is not a live index's). */
   get liveFrom(): number | undefined {
     return this.bornLiveFrom;

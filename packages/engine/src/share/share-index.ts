@@ -14,12 +14,14 @@ import { finish, type Steps } from '../util/steps';
 
 type Typed = Uint32Array | Int32Array | Uint8Array;
 
-interface SharedStrings {
+/** A string column in shared memory (PackedStrings' parts). */
+export interface SharedStrings {
   readonly bytes: Uint8Array;
   readonly ends: Uint32Array;
 }
 
-interface SharedPostings {
+/** A posting store in shared memory. */
+export interface SharedPostings {
   readonly size: number;
   readonly counts: Uint32Array;
   readonly offsets: Uint32Array;

@@ -43,7 +43,7 @@ function decodeUtf8(bytes: Uint8Array, start: number, end: number): string {
 }
 
 /** UTF-8 bytes of s[from, to), as TextEncoder writes them (a lone surrogate becomes U+FFFD). */
-function utf8Length(s: string, from: number, to: number): number {
+export function utf8Length(s: string, from: number, to: number): number {
   let bytes = 0;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);

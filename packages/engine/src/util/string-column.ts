@@ -42,14 +42,26 @@ export class StringColumn implements StringSource {
     return block.slice(k === 0 ? 0 : ends[k - 1], ends[k]);
   }
 
-  /** Every entry in slot order, block by block: the joined block and where each entry ends in it. */
-  *blocksOf(): Generator<{ joined: string; ends: Uint32Array }> {
-    for (let b = 0; b < this.blocks.length; b++) yield { joined: this.blocks[b]!, ends: this.ends[b]! };
-    if (this.pending.length > 0) {
-      const ends = new Uint32Array(this.pending.length);
+  /**
+   * The entries of slots [0, `size`) in slot order, block by block: the joined block and where each
+   * entry ends in it. Each block is read when it is reached, so entries pushed while the blocks are
+   * being read (a live index's, between two steps of a copy) leave the first `size` as they were.
+   */
+  *blocksOf(size = this.size): Generator<{ joined: string; ends: Uint32Array }> {
+    for (let b = 0; b * BLOCK < size; b++) {
+      const n = Math.min(BLOCK, size - b * BLOCK);
+      if (b < this.blocks.length) {
+        const [joined, ends] = [this.blocks[b]!, this.ends[b]!];
+        yield n === ends.length
+          ? { joined, ends }
+          : { joined: joined.slice(0, ends[n - 1]), ends: ends.subarray(0, n) };
+        continue;
+      }
+      const pending = this.pending.slice(0, n);
+      const ends = new Uint32Array(pending.length);
       let at = 0;
-      this.pending.forEach((s, k) => (ends[k] = at += s.length));
-      yield { joined: this.pending.join(''), ends };
+      pending.forEach((s, k) => (ends[k] = at += s.length));
+      yield { joined: pending.join(''), ends };
     }
   }
 
