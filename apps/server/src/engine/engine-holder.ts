@@ -245,8 +245,8 @@ async function buildWithWork(
     if ((options.workers ?? 0) <= 0 || !isLiveEngine(engine))
       return { engine, work: workOnThisThread(engine) };
     // One reports thread with its own copy of the live index (docs/LIVE.md "Insights while ingesting"),
-    // copied with a turn of the event loop between its large parts (nothing is applied meanwhile:
-    // the consumer starts once the engine is ready).
+    // copied in bounded steps with a turn of the event loop between them, as a restart copies it
+    // (nothing is applied meanwhile: the consumer starts once the engine is ready).
     const start = await inSlices(shareLiveEngineSteps(engine), { sliceMs: 0 });
     const reports = startLiveReports(engine, {
       start,

@@ -6,6 +6,7 @@ import type { LiveEvent } from '@murmur/core/live';
 import {
   accountSetFromShared,
   liveEngineFromShared,
+  type LiveAudienceEngine,
   type SharedAccountSet,
   type SharedLiveEngine,
   type StreamPosition,
@@ -20,11 +21,15 @@ import {
 
 /**
  * The live reports thread (docs/LIVE.md "Insights while ingesting", step 2): it holds a live engine
- * of its own, opened from the main engine's state (`shareLiveEngine`), and is sent every batch the
- * main engine applies, in the same order, on the same port as the tasks. A task therefore reads
- * exactly the batches sent before it: the version its request pinned.
+ * of its own, opened from a version of the main engine (`shareLiveEngineSteps`, sent as `start`), and
+ * is sent every batch the main engine applies after that version, in the same order, on the same port
+ * as the tasks. The batches sent before `start` (while the main thread was copying the version) wait
+ * here until it comes. A task therefore reads exactly the batches sent before it: the version its
+ * request pinned.
  */
 export type ToReports =
+  | { type: 'terms'; values: readonly string[] }
+  | { type: 'start'; start: SharedLiveEngine }
   | { type: 'batch'; events: readonly LiveEvent[]; position: StreamPosition | undefined }
   | { type: 'custom'; name: string; members: SharedAccountSet | undefined }
   | { type: 'task'; id: number; name: string; input: unknown; progress: boolean }
@@ -36,9 +41,8 @@ export type FromReports =
   | { type: 'done'; id: number; value: unknown }
   | { type: 'failed'; id: number; name: string; message: string };
 
-/** What the thread starts with: the main engine's state, and how long a report's slices are. */
+/** What the thread starts with: how long a report's slices are (its engine comes as `start`). */
 export interface ReportsWorkerData {
-  start: SharedLiveEngine;
   sliceMs: number;
 }
 
@@ -46,7 +50,12 @@ type AnyTask = (engine: unknown, input: unknown, report: ReportStage) => unknown
 
 const data = workerData as ReportsWorkerData;
 const port = parentPort!;
-const engine = liveEngineFromShared(data.start);
+/** Opened when `start` comes; nothing reads it before (the messages before `start` wait in `early`). */
+let engine!: LiveAudienceEngine;
+let opened = false;
+const early: Exclude<ToReports, { type: 'start' | 'terms' }>[] = [];
+/** The term dictionary's values, sent ahead of `start` in pieces. */
+const termValues: string[] = [];
 const running = new Set<number>();
 const aborted = new Set<number>();
 const post = (message: FromReports) => port.postMessage(message);
@@ -136,7 +145,7 @@ async function runTask(message: Extract<ToReports, { type: 'task' }>): Promise<v
 const held: ToReports[] = [];
 let reporting = false;
 
-function handle(message: Exclude<ToReports, { type: 'abort' }>): void {
+function handle(message: Exclude<ToReports, { type: 'abort' | 'start' | 'terms' }>): void {
   switch (message.type) {
     case 'batch':
       // The main engine applied (or is applying) the same batch: an error there is its caller's.
@@ -167,10 +176,11 @@ function handle(message: Exclude<ToReports, { type: 'abort' }>): void {
 
 /** What was held, in order, until the next report starts (its successors wait again). */
 function release(): void {
-  while (!reporting && held.length > 0) handle(held.shift() as Exclude<ToReports, { type: 'abort' }>);
+  while (!reporting && held.length > 0)
+    handle(held.shift() as Exclude<ToReports, { type: 'abort' | 'start' | 'terms' }>);
 }
 
-port.on('message', (message: ToReports) => {
+function receive(message: Exclude<ToReports, { type: 'start' | 'terms' }>): void {
   if (message.type === 'abort') {
     if (running.has(message.id)) aborted.add(message.id);
     // A task aborted before it started is dropped, answered with its abort.
@@ -183,6 +193,25 @@ port.on('message', (message: ToReports) => {
   }
   if (reporting) held.push(message);
   else handle(message);
+}
+
+port.on('message', (message: ToReports) => {
+  if (message.type === 'terms') {
+    for (const value of message.values) termValues.push(value);
+    return;
+  }
+  if (message.type !== 'start') {
+    if (opened) receive(message);
+    else early.push(message);
+    return;
+  }
+  const { start } = message;
+  const terms = { ...start.index.terms, values: [...start.index.terms.values, ...termValues] };
+  engine = liveEngineFromShared({ ...start, index: { ...start.index, terms } });
+  termValues.length = 0;
+  opened = true;
+  for (const waiting of early.splice(0)) receive(waiting);
+  post({ type: 'ready', tid: kernelThreadId() });
 });
 /** This thread's id in the kernel (Linux: /proc/thread-self), so the main thread can lower its priority. */
 function kernelThreadId(): number | undefined {
@@ -193,4 +222,3 @@ function kernelThreadId(): number | undefined {
     return undefined;
   }
 }
-post({ type: 'ready', tid: kernelThreadId() });

@@ -261,6 +261,86 @@ describe('a live engine’s reports in a thread of their own', { timeout: 120_00
     }
   });
 
+  it('restarts from a copy made in bounded steps while batches keep arriving: none lost, the custom audiences registered meanwhile kept', async () => {
+    const { main, reference, batches } = await fixture('live-reports-restart');
+    // Small steps (512 words) and a step a slice (sliceMs 0): many turns of the loop for the copy.
+    const reports = startLiveReports(main, { sliceMs: 0, shareStepWords: 512 });
+    try {
+      await reports.ready();
+      const first = reports.lastStart!;
+      expect(first).toMatchObject({ copied: true });
+      for (const b of batches.slice(0, 20)) await reports.engine.applyInSlices(b);
+      reports.engine.registerCustomAudience('Buyers', [1, 3, 5, 7, 9, 11]);
+      const version = main.version;
+      await reports.thread()!.terminate();
+      // A batch a turn while the thread restarts; custom audiences change while its copy is made.
+      let b = 20;
+      while (reports.lastStart === first || !reports.lastStart!.copied) {
+        const start = reports.lastStart;
+        if (start !== first && start?.batches === 3) {
+          reports.engine.registerCustomAudience(
+            'Later',
+            Array.from({ length: 40 }, (_, n) => 3 * n),
+          );
+          reports.engine.removeCustomAudience('Buyers');
+        }
+        await reports.engine.applyInSlices(batches[b++]!, { '0': b }, { sliceMs: 0 });
+      }
+      await threadUp(reports);
+      for (const rest of batches.slice(b)) await reports.engine.applyInSlices(rest);
+      const start = reports.lastStart!;
+      expect(reports.restarts).toBe(1);
+      // The main engine was not compacted for the copy (no blocking compact(): it went on from its version).
+      expect(main.version).toBeGreaterThan(version);
+      // The copy took many slices, the loop turning between them, each a bounded share of words
+      // (one item may pass the step's 512: a posting, a row, a block of strings, under 512 here).
+      expect(start.steps).toBeGreaterThan(50);
+      expect(start.slices).toBeGreaterThanOrEqual(start.steps);
+      expect(start.longestStepWords).toBeLessThanOrEqual(2 * 512);
+      // Batches were applied here and sent to the thread while its copy was made …
+      expect(start.batches).toBeGreaterThan(5);
+      expect(b).toBeGreaterThan(20 + start.batches);
+      // … and it applied each of them once, after its copy: its reports equal the reference's.
+      for (const batch of batches) reference.apply(batch);
+      for (const p of PACKAGES)
+        expect(strip(await reports.work.run('insights', { pkg: p }))).toEqual(referenceAt(reference, p));
+      // The custom audiences as the main engine has them: one registered, one removed during the copy.
+      for (const name of ['Later', 'Buyers']) {
+        const p = pkg({ custom_audiences: [{ name }] });
+        const want = engineTasks.insights(main, { pkg: p }, () => undefined);
+        expect(want.estimate.sampleCount > 0).toBe(name === 'Later');
+        expect(strip(await reports.work.run('insights', { pkg: p }))).toEqual(strip(want));
+      }
+    } finally {
+      await reports.work.close();
+    }
+  });
+
+  it('stops a copy when closed during a restart, and releases the version it held', async () => {
+    const { main, batches } = await fixture('live-reports-close');
+    const reports = startLiveReports(main, { sliceMs: 0, shareStepWords: 256 });
+    await reports.ready();
+    for (const b of batches.slice(0, 10)) await reports.engine.applyInSlices(b);
+    const first = reports.lastStart;
+    await reports.thread()!.terminate();
+    // No batch meanwhile: the copy holds the version current now.
+    while (reports.lastStart === first) await tick();
+    const { accounts, posts } = main.index;
+    const held = [accounts.followers, accounts.following, accounts.posts, posts.likes].map(
+      (a) => [a, a.slice()] as const,
+    );
+    for (let i = 0; i < 5; i++) await tick();
+    expect(reports.lastStart).toMatchObject({ copied: false });
+    await reports.work.close();
+    await reports.ready();
+    for (let i = 0; i < 5; i++) await tick();
+    expect(reports.thread()).toBeUndefined();
+    expect(reports.lastStart).toMatchObject({ copied: false });
+    // Released: the second batch after the version writes its arrays in place again.
+    for (const b of batches.slice(10, 16)) main.apply(b);
+    expect(held.some(([a, was]) => a.some((x, i) => x !== was[i]))).toBe(true);
+  });
+
   it('is what the holder gives a live engine when it has workers', async () => {
     const network = generateNetwork({ accounts: 600, seed: 'live-reports-holder' });
     const holder = buildEngineInBackground({ live: true, source: exportChunks(network), workers: 1 });

@@ -1,7 +1,7 @@
 import { setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import {
-  shareLiveEngine,
+  SHARE_STEP_WORDS,
   toSharedAccountSet,
   type LiveAudienceEngine,
   type SharedLiveEngine,
@@ -9,7 +9,10 @@ import {
 import type { TaskOutput } from './engine-tasks';
 import { liveWork } from './engine-live-work';
 import type { EngineWork, RunOptions } from './engine-work';
+import { copyInSlices, sendStart, StartAbandoned, type ReportsStart } from './live-reports-start';
 import type { FromReports, ReportsWorkerData, ToReports } from './live-reports-worker';
+
+export type { ReportsStart } from './live-reports-start';
 
 // A plain module that registers tsx, then loads live-reports-worker.ts (see its comment).
 const WORKER = new URL('./live-reports-worker.mjs', import.meta.url);
@@ -34,9 +37,15 @@ export interface LiveReportsOptions {
   nice?: number;
   /**
    * The thread's first state, shared from `main` beforehand (a caller that turned its event loop
-   * while copying: `shareLiveEngineSteps`); nothing may have been applied to `main` since.
+   * while copying: `shareLiveEngineSteps`); nothing may have been applied to `main` since. Without
+   * it, the thread starts from `main`'s version now, copied in slices as a restart does.
    */
   start?: SharedLiveEngine;
+  /**
+   * Words a step of the start's copy moves, and term values a message carries to the thread (tests:
+   * small, for many steps and pieces; default SHARE_STEP_WORDS).
+   */
+  shareStepWords?: number;
 }
 
 /**
@@ -48,13 +57,15 @@ export const LIVE_REPORTS_NICE = 0;
 export interface LiveReports {
   /** The engine to give the consumer: the main engine, whose batches also go to the thread. */
   readonly engine: LiveAudienceEngine;
-  /** Heavy work in the thread (on this thread, in slices, while it restarts). */
+  /** Heavy work in the thread (on this thread, in slices, while it (re)starts). */
   readonly work: EngineWork;
   /** Resolves when the thread (or its replacement) has opened its engine. */
   ready(): Promise<void>;
   /** Tests: the thread now, and how many times it was restarted. */
   thread(): Worker | undefined;
   readonly restarts: number;
+  /** The latest (re)start's copy (undefined: the thread was given its state, `start`). */
+  readonly lastStart: ReportsStart | undefined;
   /** Tests: tasks the thread stopped because they were aborted (rather than finished). */
   readonly stoppedOnAbort: number;
   /**
@@ -76,13 +87,19 @@ interface Pending {
 
 /**
  * A live engine's reports off the main thread (docs/LIVE.md "Insights while ingesting", step 2): a
- * worker thread holds a live engine of its own, opened from this engine's state, and is sent every
- * batch this engine is given, in order, on the port its tasks travel on. A task therefore answers on
- * the version its request pinned — every batch handed to the engine before it — and may read batches
- * this thread is still applying in chunks. The main thread only applies batches and answers
- * estimates. Memory: a second copy of the live index. When the thread stops (a crash, out of
- * memory), its tasks fail with `ReportsThreadStopped`, work runs here in slices meanwhile, and a new
- * thread starts from this engine's state between two batches.
+ * worker thread holds a live engine of its own, opened from a version of this engine, and is sent
+ * every batch this engine is given after that version, in order, on the port its tasks travel on. A
+ * task therefore answers on the version its request pinned — every batch handed to the engine before
+ * it — and may read batches this thread is still applying in chunks. The main thread only applies
+ * batches and answers estimates. Memory: a second copy of the live index.
+ *
+ * Starting (and restarting) takes the version current between two batches, then copies it here in
+ * slices of about a millisecond (`shareLiveEngineSteps`: its logs merged, no blocking `compact()`),
+ * while the consumer's batches go on being applied here and are posted to the new thread, which
+ * holds them until the copy comes and then applies them in order: nothing is lost or applied twice,
+ * and estimates are answered from this engine's current version throughout. When the thread stops
+ * (a crash, out of memory), its tasks fail with `ReportsThreadStopped`, work runs here in slices
+ * meanwhile, and a new thread starts so.
  */
 export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsOptions = {}): LiveReports {
   const sliceMs = options.sliceMs ?? 10;
@@ -91,21 +108,39 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
   const priority = threadPriority(options.nice ?? LIVE_REPORTS_NICE);
   const pending = new Map<number, Pending>();
   let nextId = 1;
+  /** The thread batches are sent to: starting (holding them until its copy comes) or ready. */
+  let receiving: Worker | undefined;
+  /** The thread tasks are sent to: once its copy is sent (tasks wait there behind it). */
   let worker: Worker | undefined;
   let ready: Promise<void> = Promise.resolve();
+  let lastStart: ReportsStart | undefined;
   let failedStarts = 0;
   let restarts = 0;
   let stoppedOnAbort = 0;
   let closed = false;
-  /** The batch this engine is applying in chunks: a new thread's state is taken between batches. */
+  /** The batch this engine is applying in chunks: a thread starts from the version between two. */
   let applying: Promise<unknown> | undefined;
+  let betweenBatches: (() => void) | undefined;
 
-  const send = (message: ToReports) => worker?.postMessage(message);
+  const send = (message: ToReports) => {
+    if (message.type === 'batch' && lastStart && !lastStart.copied && receiving) lastStart.batches++;
+    receiving?.postMessage(message);
+  };
 
-  function open(start: SharedLiveEngine): void {
-    const data: ReportsWorkerData = { start, sliceMs };
+  /** Runs `then` now when no batch is being applied in chunks, else as soon as it is (before the next one). */
+  function whenBetweenBatches(then: () => void): void {
+    if (applying) betweenBatches = then;
+    else then();
+  }
+
+  /**
+   * A thread from `main`'s version now (call between batches), or from `start`: every batch and
+   * custom audience given after it is posted to the thread from here on.
+   */
+  function launch(start?: SharedLiveEngine): void {
+    const data: ReportsWorkerData = { sliceMs };
     const thread = new Worker(WORKER, { workerData: data, execArgv: [] });
-    worker = thread;
+    receiving = thread;
     let opened = false;
     ready = new Promise<void>((resolve) => {
       thread.on('message', (message: FromReports) => {
@@ -114,13 +149,14 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
           opened = true;
           failedStarts = 0;
           resolve();
-        } else answer(message);
+        } else if (!answer(pending, message)) stoppedOnAbort++;
       });
       thread.once('exit', () => resolve());
     });
     let reason: unknown;
     thread.on('error', (error) => (reason = error));
     thread.once('exit', (code) => {
+      if (receiving === thread) receiving = undefined;
       if (worker === thread) {
         worker = undefined;
         priority.ready(undefined);
@@ -143,40 +179,53 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
         return;
       }
       // A thread that could not open its engine is tried again after a pause growing with each failure.
-      setTimeout(() => {
-        restart().catch((error: unknown) => options.onError?.(error));
-      }, 1000 * failedStarts).unref();
+      setTimeout(restart, 1000 * failedStarts).unref();
     });
+    // The custom audiences as they are at this version; later changes follow, in order, as batches do.
     for (const message of customAudiences(main)) thread.postMessage(message);
-  }
-
-  function answer(message: Exclude<FromReports, { type: 'ready' }>): void {
-    const task = pending.get(message.id);
-    if (!task) {
-      if (message.type === 'failed' && message.name === 'AbortError') stoppedOnAbort++;
+    const abandoned = () => closed || receiving !== thread;
+    const piece = options.shareStepWords ?? SHARE_STEP_WORDS;
+    const opening = (shared: SharedLiveEngine) => {
+      // Tasks go to the thread from now on: they wait there behind its engine.
+      worker = thread;
+      sendStart(thread, shared, piece, abandoned);
+    };
+    if (start) {
+      lastStart = undefined;
+      opening(start);
       return;
     }
-    if (message.type === 'progress') return task.report?.(message.progress, message.stage);
-    pending.delete(message.id);
-    if (message.type === 'done') return task.resolve(message.value);
-    const error = new Error(message.message);
-    error.name = message.name;
-    task.reject(error);
+    // Held now, copied in slices; the batches sent meanwhile wait in the thread behind its copy.
+    const { progress, copy } = copyInSlices(main, { sliceMs, stepWords: options.shareStepWords, abandoned });
+    lastStart = progress;
+    copy.then(opening, (error: unknown) => {
+      if (error instanceof StartAbandoned) return;
+      options.onError?.(error);
+      void thread.terminate();
+    });
   }
 
-  async function restart(): Promise<void> {
-    // The deltas folded in slices first, so that the blocking fold below reads small logs; it still
-    // rebuilds the index (`compact`), seconds at 400 k accounts on this thread (docs/LIVE.md).
-    await main.compactInBackground();
-    while (applying) await applying;
-    if (closed || worker) return;
-    restarts++;
-    open(shareLiveEngine(main));
+  /** A new thread from this engine's version between the next two batches (none while one runs or starts). */
+  function restart(): void {
+    whenBetweenBatches(() => {
+      if (closed || receiving) return;
+      restarts++;
+      try {
+        launch();
+      } catch (error) {
+        options.onError?.(error);
+      }
+    });
   }
 
   const engine = forwarding(main, send, (done) => {
     const clear = () => {
-      if (applying === tracked) applying = undefined;
+      if (applying !== tracked) return;
+      applying = undefined;
+      // The version after this batch, before the consumer's next one (this runs first).
+      const then = betweenBatches;
+      betweenBatches = undefined;
+      then?.();
     };
     const tracked = done.then(clear, clear);
     applying = tracked;
@@ -185,42 +234,18 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
   const work: EngineWork = {
     threads: 1,
     async run(name, input, runOptions = {}) {
-      const thread = worker;
-      if (!thread) return here.run(name, input, runOptions);
-      const { signal, report } = runOptions;
-      signal?.throwIfAborted();
-      const id = nextId++;
-      return new Promise<TaskOutput<typeof name>>((resolve, reject) => {
-        const onAbort = () => {
-          if (!pending.delete(id)) return;
-          thread.postMessage({ type: 'abort', id } satisfies ToReports);
-          reject(signal?.reason instanceof Error ? signal.reason : new Error('The report was aborted.'));
-        };
-        const done = () => signal?.removeEventListener('abort', onAbort);
-        pending.set(id, {
-          resolve: (value) => {
-            done();
-            resolve(value as TaskOutput<typeof name>);
-          },
-          reject: (error) => {
-            done();
-            reject(error);
-          },
-          report,
-        });
-        signal?.addEventListener('abort', onAbort, { once: true });
-        const task: ToReports = { type: 'task', id, name, input, progress: !!report };
-        thread.postMessage(task);
-      });
+      if (!worker) return here.run(name, input, runOptions);
+      return (await inThread(worker, pending, nextId++, name, input, runOptions)) as TaskOutput<typeof name>;
     },
     async close() {
       closed = true;
-      await worker?.terminate();
+      // A thread starting is stopped too (its copy, at its next slice, releases the version).
+      await receiving?.terminate();
       await here.close();
     },
   };
 
-  open(options.start ?? shareLiveEngine(main));
+  launch(options.start);
   return {
     engine,
     work,
@@ -228,6 +253,9 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
     thread: () => worker,
     get restarts() {
       return restarts;
+    },
+    get lastStart() {
+      return lastStart;
     },
     get stoppedOnAbort() {
       return stoppedOnAbort;
@@ -240,6 +268,60 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
       return priority.tid;
     },
   };
+}
+
+/**
+ * Hands a message of the thread to its task in `pending`; false for a task the thread stopped
+ * because it was aborted, after it was answered here (counted: LiveReports.stoppedOnAbort).
+ */
+function answer(pending: Map<number, Pending>, message: Exclude<FromReports, { type: 'ready' }>): boolean {
+  const task = pending.get(message.id);
+  if (!task) return !(message.type === 'failed' && message.name === 'AbortError');
+  if (message.type === 'progress') {
+    task.report?.(message.progress, message.stage);
+    return true;
+  }
+  pending.delete(message.id);
+  if (message.type === 'done') task.resolve(message.value);
+  else {
+    const error = new Error(message.message);
+    error.name = message.name;
+    task.reject(error);
+  }
+  return true;
+}
+
+/** Runs a task in the thread (its answer comes through `pending`); aborted, the thread is told. */
+function inThread(
+  thread: Worker,
+  pending: Map<number, Pending>,
+  id: number,
+  name: string,
+  input: unknown,
+  { signal, report }: RunOptions,
+): Promise<unknown> {
+  signal?.throwIfAborted();
+  return new Promise<unknown>((resolve, reject) => {
+    const onAbort = () => {
+      if (!pending.delete(id)) return;
+      thread.postMessage({ type: 'abort', id } satisfies ToReports);
+      reject(signal?.reason instanceof Error ? signal.reason : new Error('The report was aborted.'));
+    };
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    pending.set(id, {
+      resolve: (value) => {
+        done();
+        resolve(value);
+      },
+      reject: (error) => {
+        done();
+        reject(error);
+      },
+      report,
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    thread.postMessage({ type: 'task', id, name, input, progress: !!report } satisfies ToReports);
+  });
 }
 
 /** The custom audiences registered on `main`, as the thread is sent them. */
