@@ -2,6 +2,7 @@
 // events/s per batch size beside the live path's per-core targets, and estimate / insights latency while
 // ingesting beside the same figures idle. Usage: npm run bench:live-apply -- [accounts] (default 100 000).
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { LiveEvent } from '@murmur/core/live';
 import { buildIndex } from '../../packages/engine/src/ingest/build-index';
@@ -10,7 +11,12 @@ import { syntheticNetwork } from './synthetic-network';
 import { pkg } from '../../packages/engine/src/testing/network-a';
 import { LIVE_BUILD_OPTIONS, liveEngine } from '../../packages/engine/src/live/live-engine';
 import { LIVE_SLICE_MS } from '../../packages/engine/src/live/live-types';
-import { startLiveReports, type LiveReports } from '../../apps/server/src/engine/live-reports';
+import { engineTasks } from '../../apps/server/src/engine/engine-tasks';
+import {
+  startLiveReports,
+  type LiveReports,
+  type ReportsStart,
+} from '../../apps/server/src/engine/live-reports';
 
 const N = Number(process.argv[2] ?? 100_000);
 const TARGETS = { posts: 20_000, likes: 50_000, follows: 5_000 };
@@ -81,6 +87,8 @@ const percentile = (values: number[], q: number): number => {
 };
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+const withoutMs = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === 'ms' ? undefined : v)));
 function estimateRound(into: number[]): void {
   for (const p of ESTIMATES) {
     const s = performance.now();
@@ -178,26 +186,20 @@ requester.unref();
 let onRequest: ((sentAt: number) => void) | undefined;
 requester.on('message', (sentAt: number) => onRequest?.(sentAt));
 let reportsThread: LiveReports | undefined;
-async function reportsWhileIngesting(
-  report: 'none' | 'blocking' | 'sliced' | 'thread' | 'thread-nice0',
-  way: 'before' | 'after',
-  reports: number,
-) {
-  const latencies: number[] = [];
-  const computing: number[] = [];
-  const reportMs: number[] = [];
-  const slices: number[] = [];
-  const inSlices: number[] = [];
-  let longestChunk = 0;
+
+/**
+ * Events arriving at INGEST_RATE a second, applied as a consumer would (batches of up to 1 000 when
+ * the loop is free) — in chunks (`after`, through the reports thread's engine once it is started) or
+ * at once (`before`) — until `stop`.
+ */
+function ingesting(way: 'before' | 'after') {
+  const stats = { applied: 0, batches: 0, behind: 0, longestChunk: 0 };
   let running = true;
-  let applied = 0;
-  let batches = 0;
-  let behind = 0;
   const start = performance.now();
-  const ingest = (async () => {
+  const done = (async () => {
     while (running) {
-      const due = Math.floor(((performance.now() - start) / 1000) * INGEST_RATE) - applied;
-      behind = Math.max(behind, due);
+      const due = Math.floor(((performance.now() - start) / 1000) * INGEST_RATE) - stats.applied;
+      stats.behind = Math.max(stats.behind, due);
       if (due <= 0) {
         await sleep();
         continue;
@@ -208,18 +210,58 @@ async function reportsWhileIngesting(
       );
       if (way === 'after')
         await (reportsThread?.engine ?? engine).applyInSlices(events, undefined, {
-          onChunk: (_, ms) => (longestChunk = Math.max(longestChunk, ms)),
+          onChunk: (_, ms) => (stats.longestChunk = Math.max(stats.longestChunk, ms)),
         });
       else {
         const s = performance.now();
         engine.apply(events);
-        longestChunk = Math.max(longestChunk, performance.now() - s);
+        stats.longestChunk = Math.max(stats.longestChunk, performance.now() - s);
       }
-      applied += size;
-      batches++;
+      stats.applied += size;
+      stats.batches++;
       await tick();
     }
   })();
+  return {
+    stats,
+    async stop() {
+      running = false;
+      await done;
+      return stats;
+    },
+  };
+}
+
+/** The main thread's event-loop delay (1 ms resolution) from now until `stop`: its longest hold. */
+function loopDelay() {
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  return () => {
+    histogram.disable();
+    return histogram.max / 1e6;
+  };
+}
+
+/** What the thread's latest start copied here (the start given by the old blocking copy has none). */
+const startFigures = (start: ReportsStart | undefined) =>
+  start
+    ? `copied here in ${start.slices.toLocaleString('en')} slices (longest ${ms(start.longestSliceMs)}), ` +
+      `${start.steps.toLocaleString('en')} steps of at most ${start.longestStepWords.toLocaleString('en')} words, ` +
+      `${start.batches} batches sent to the thread meanwhile`
+    : 'copied at once';
+
+async function reportsWhileIngesting(
+  report: 'none' | 'blocking' | 'sliced' | 'thread' | 'thread-nice0',
+  way: 'before' | 'after',
+  reports: number,
+) {
+  const latencies: number[] = [];
+  const computing: number[] = [];
+  const reportMs: number[] = [];
+  const slices: number[] = [];
+  const inSlices: number[] = [];
+  const start = performance.now();
+  const ingest = ingesting(way);
   let answered = 0;
   onRequest = (sentAt) => {
     const s = performance.now();
@@ -248,9 +290,8 @@ async function reportsWhileIngesting(
     reportMs.push(performance.now() - s);
     inSlices.push(sum);
   }
-  running = false;
   onRequest = undefined;
-  await ingest;
+  const { applied, batches, behind, longestChunk } = await ingest.stop();
   const sliced =
     slices.length > 0
       ? ` (in its slices p50 ${ms(percentile(inSlices, 0.5))}), ${slices.length} slices, slice p50 ${ms(percentile(slices, 0.5))} longest ${ms(Math.max(...slices))}`
@@ -286,18 +327,19 @@ for (const [report, way] of ON_MAIN
       ['none', 'after'],
     ] as const)) {
   if (report.startsWith('thread') && !reportsThread) {
-    // As a restart does: the deltas folded in the background first, then the blocking fold and copy.
-    const folded = performance.now();
-    await engine.compactInBackground();
-    const s = performance.now();
+    // As the server starts it: the version current now, copied on this thread in slices.
     const rss = process.memoryUsage().rss;
+    const delay = loopDelay();
+    const s = performance.now();
     reportsThread = startLiveReports(engine);
-    const sharing = performance.now() - s;
+    const call = performance.now() - s;
+    while (reportsThread.lastStart && !reportsThread.lastStart.copied) await sleep();
+    const copied = performance.now() - s;
     await reportsThread.ready();
     console.log(
-      `live reports thread: background fold ${ms(s - folded)}, then state folded and copied in ${ms(sharing)} ` +
-        `(this thread, blocking), the thread's engine open ${ms(performance.now() - s)} after; ` +
-        `rss ${mb(rss)} → ${mb(process.memoryUsage().rss)}`,
+      `live reports thread: start ${ms(call)} (this thread, at once), then ${startFigures(reportsThread.lastStart)} ` +
+        `in ${ms(copied)}; the thread's engine open ${ms(performance.now() - s)} after; this thread's longest ` +
+        `hold meanwhile (event-loop delay) ${ms(delay())}; rss ${mb(rss)} → ${mb(process.memoryUsage().rss)}`,
     );
   }
   // `thread`: at nice 10 (below the main thread); `thread-nice0`: as the main thread (the default,
@@ -305,6 +347,43 @@ for (const [report, way] of ON_MAIN
   if (report === 'thread') reportsThread?.setNice(10);
   if (report === 'thread-nice0') reportsThread?.setNice(0);
   await reportsWhileIngesting(report, way, REPORTS);
+}
+// A restart while ingesting (the thread stopped: a crash): the thread copied again from this engine's
+// version while events keep arriving at INGEST_RATE and estimates every 5 ms; then the restarted
+// thread's report is checked against this engine's at once, on the same version.
+if (reportsThread) {
+  const ingest = ingesting('after');
+  const latencies: number[] = [];
+  let answered = 0;
+  const warm = performance.now();
+  while (performance.now() - warm < 1_000) await sleep();
+  onRequest = (sentAt) => {
+    engine.estimate(ESTIMATES[answered++ % ESTIMATES.length]!);
+    latencies.push(performance.timeOrigin + performance.now() - sentAt);
+  };
+  const [events, restarts] = [ingest.stats.applied, reportsThread.restarts];
+  const delay = loopDelay();
+  const s = performance.now();
+  await reportsThread.thread()!.terminate();
+  while (reportsThread.restarts === restarts || !reportsThread.thread()) await sleep();
+  const copied = performance.now() - s;
+  await reportsThread.ready();
+  const opened = performance.now() - s;
+  const longest = delay();
+  onRequest = undefined;
+  const during = ingest.stats.applied - events;
+  await ingest.stop();
+  const report = await reportsThread.work.run('insights', { pkg: INSIGHTS });
+  const here = engineTasks.insights(engine, { pkg: INSIGHTS }, () => undefined);
+  const same = JSON.stringify(withoutMs(report)) === JSON.stringify(withoutMs(here));
+  console.log(
+    `restart while ingesting ${INGEST_RATE.toLocaleString('en')} events/s: ${startFigures(reportsThread.lastStart)}; ` +
+      `copied ${ms(copied)} after the thread stopped, its engine open ${ms(opened)} after; this thread's longest hold ` +
+      `(event-loop delay) ${ms(longest)}; ${during.toLocaleString('en')} events applied meanwhile; estimates ` +
+      `(arrival to answer, ${latencies.length}) p50 ${ms(percentile(latencies, 0.5))} p95 ${ms(percentile(latencies, 0.95))} ` +
+      `max ${ms(Math.max(...latencies))}; the restarted thread's report ${same ? 'equals' : 'DIFFERS FROM'} this ` +
+      `engine's; load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
 }
 await requester.terminate();
 await reportsThread?.work.close();
