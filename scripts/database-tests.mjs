@@ -13,6 +13,7 @@ const STORES = [
   'db/database.ts',
   'jobs/bullmq-queue.ts',
   'jobs/redis-caps.ts',
+  'jobs/scheduler.ts',
   'lib/auth-cache-redis.ts',
   'plugins/rate-limit.ts',
 ].map((file) => join(root, file));

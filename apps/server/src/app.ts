@@ -11,6 +11,7 @@ import type { Mailer } from './integrations/mail';
 import { createInProcessQueue } from './jobs/in-process-queue';
 import { watchedLive, type LiveDeps } from './live';
 import type { JobQueue } from './jobs/jobs';
+import { inProcessScheduler, type Scheduler } from './jobs/scheduler';
 import type { InvalidationBus } from './lib/auth-cache';
 import { systemClock, type Clock } from './lib/clock';
 import { registerModules } from './modules';
@@ -49,6 +50,11 @@ export interface AppDeps {
   engine?: EngineHolder;
   /** Long work with progress (main.ts: BullMQ when REDIS_URL is set); in-process by default. Closed with the app. */
   jobs?: JobQueue;
+  /**
+   * Scheduled work, the history's runs (main.ts: BullMQ's job schedulers when REDIS_URL is set, one
+   * process a tick); a timer in this process by default. Closed with the app.
+   */
+  scheduler?: Scheduler;
   /** Auth-cache invalidations shared with other server processes (main.ts: Redis when REDIS_URL is set). */
   authInvalidationBus?: InvalidationBus;
   /** Where log lines go instead of stdout (tests read them). */
@@ -82,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer(app.log);
   const clock = deps.clock ?? systemClock;
   const jobs = deps.jobs ?? createInProcessQueue(clock, { limits: config.limits.jobs });
+  const scheduler = deps.scheduler ?? inProcessScheduler();
   // Its status counts the collector's streams (here, or its heartbeat): engine status, probes, metrics.
   const live = deps.live && watchedLive(deps.live);
   // Where the index the API answers from stands on the live log, for the engine status, the probes
@@ -90,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     live?.status && (deps.engine ? engineLiveStatus(deps.engine, live.status, app.log) : live.status);
   app.addHook('onClose', async () => {
     await mailer.close?.();
+    await scheduler.close();
     await jobs.close();
     // After the jobs, which may be waiting on engine worker threads.
     await deps.engine?.close();
@@ -131,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mailer,
       clock,
       jobs,
+      scheduler,
       engine: deps.engine ?? unavailableEngine('No network snapshot is loaded on this server.'),
     });
     registerAuth(api, {

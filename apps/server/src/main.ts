@@ -29,6 +29,7 @@ import { createBullmqQueue } from './jobs/bullmq-queue';
 import type { InvalidationBus } from './lib/auth-cache';
 import { createRedisInvalidationBus } from './lib/auth-cache-redis';
 import type { JobQueue } from './jobs/jobs';
+import { createRedisScheduler, type Scheduler } from './jobs/scheduler';
 import { openLivePath, type LivePath } from './live/live-path';
 import type { LiveDeps } from './live';
 import { streamsSettled, type Collector } from './live/collector';
@@ -237,6 +238,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let generationSeconds = 0;
   let engine: EngineHolder;
   let jobs: JobQueue | undefined;
+  let scheduler: Scheduler | undefined;
   let authInvalidationBus: InvalidationBus | undefined;
   let live: LivePath | undefined;
   let liveStart: LiveStart | undefined;
@@ -252,6 +254,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // The auth cache's invalidations travel there too, so that a logout holds in every process.
     if (config.redisUrl) {
       jobs = await createBullmqQueue({ url: config.redisUrl, limits: config.limits.jobs });
+      // The history's runs: each tick in one of the processes sharing the Redis.
+      scheduler = await createRedisScheduler({ url: config.redisUrl });
       authInvalidationBus = await createRedisInvalidationBus({
         url: config.redisUrl,
         warn: (err, message) => app.log.warn({ err }, message),
@@ -321,6 +325,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(network && sandbox && { sandbox: { network, clock: sandbox.clockFromEnv(options.env) } }),
       engine,
       ...(jobs && { jobs }),
+      ...(scheduler && { scheduler }),
       ...(authInvalidationBus && { authInvalidationBus }),
       ...(live && { live: live.deps }),
     });
@@ -329,6 +334,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await live?.close();
     await authInvalidationBus?.close();
     await jobs?.close();
+    await scheduler?.close();
     await database.close();
     throw error;
   }

@@ -8,6 +8,7 @@ import { engineLiveStatus } from '../engine/engine-live-status';
 import type { LiveStatusSource } from '../engine/freshness';
 import type { LiveDeps } from '../live';
 import type { JobQueue } from '../jobs/jobs';
+import type { Scheduler } from '../jobs/scheduler';
 import { createMailOutbox, createOutboxRepository, type Mailer } from '../integrations/mail';
 import { createXClient } from '../integrations/x';
 import { createAuthCache, type InvalidationBus } from '../lib/auth-cache';
@@ -63,6 +64,8 @@ export interface ModuleDeps {
   clock: Clock;
   engine: EngineHolder;
   jobs: JobQueue;
+  /** Scheduled work (app.ts): the history's runs. */
+  scheduler: Scheduler;
   /** Auth-cache invalidations to and from the other server processes (REDIS_URL). */
   authInvalidationBus?: InvalidationBus | undefined;
   /** The live log (ARCHITECTURE "The live path"); without it the index is static. */
@@ -148,7 +151,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps) {
     uploadSets: (user, target, sets) => xAudiences.uploads.uploadSets(user, target, sets),
     liveStatus: engineLive,
     ...(deps.changeFeed && { changeFeed: deps.changeFeed }),
-    history: historySettings(config, outbox, log),
+    history: historySettings(config, outbox, log, deps.scheduler),
   });
   const catalogues = createCataloguesModule({ engine, searches });
   const communities = createCommunitiesModule({ db, engine, searches, clock, liveStatus: engineLive, log });

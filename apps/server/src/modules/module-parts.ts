@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { EngineHolder } from '../engine/engine-holder';
 import { registerLive, watchedLive, type LiveDeps } from '../live';
 import type { JobQueue } from '../jobs/jobs';
+import type { Scheduler } from '../jobs/scheduler';
 import type { MailOutbox } from '../integrations/mail';
 import type { XClient, XUserTokens } from '../integrations/x';
 import type { Clock } from '../lib/clock';
@@ -226,11 +227,17 @@ export function liveParts(deps: LiveDeps | undefined, config: Config) {
 }
 
 /** What the audiences' history and alerts need of the configuration and the shared infrastructure. */
-export function historySettings(config: Config, outbox: MailOutbox, log: FastifyBaseLogger) {
+export function historySettings(
+  config: Config,
+  outbox: MailOutbox,
+  log: FastifyBaseLogger,
+  scheduler: Scheduler,
+) {
   return {
     retentionDays: config.limits.historyRetentionDays,
     membersCap: config.limits.historyMembersCap,
     runMinutes: config.limits.historyRunMinutes,
+    scheduler,
     outbox,
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,

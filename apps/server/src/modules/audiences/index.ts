@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { createReadCache } from '../../lib/read-cache';
 import type { EngineHolder } from '../../engine/engine-holder';
 import type { JobQueue } from '../../jobs/jobs';
+import type { Scheduler } from '../../jobs/scheduler';
 import type { Clock } from '../../lib/clock';
 import type { LiveStatusSource } from '../../engine/freshness';
 import { createAudienceConfigsRepository } from './audience-configs.repository';
@@ -75,6 +76,8 @@ export function createAudiencesModule(deps: {
     membersCap?: number;
     /** Minutes between scheduled history runs (HISTORY_RUN_MINUTES); 0: none in this process. */
     runMinutes: number;
+    /** Where the runs are scheduled: with Redis, each tick in one of the processes sharing it. */
+    scheduler: Scheduler;
     outbox: MailOutbox;
     secret: string;
     publicUrl: string;
@@ -189,37 +192,32 @@ export function createAudiencesModule(deps: {
       await app.register(historyRoutes, { historyService });
       await app.register(membershipRoutes, { historyService });
       await app.register(alertsRoutes, { alertsService });
-      scheduleHistory(app, historyService, alertsService, engine, deps.history.runMinutes);
+      scheduleHistory(app, historyService, alertsService, engine, deps.history);
     },
   };
 }
 
 /**
- * Every `minutes` (HISTORY_RUN_MINUTES, 10), today's point of each saved audience that has none, all
- * of them in one run (`recordAllDue`, batch after batch; once the engine is ready; a failed run is
- * retried at the next tick, and a tick while a run goes on starts none). A run with nothing due is
- * one query. 0: no run in this process (another records the points: two runs at once would measure
- * an audience twice, the second point not written).
+ * Every `runMinutes` (HISTORY_RUN_MINUTES, 10), today's point of each saved audience that has none,
+ * all of them in one run (`recordAllDue`, batch after batch; once the engine is ready; a failed run
+ * is retried at the next tick). The ticks come from the scheduler: with Redis (REDIS_URL) each tick
+ * runs in one of the server processes sharing it (BullMQ's job schedulers), else in this process,
+ * never two runs at once in one process. A run with nothing due is one query. 0: this process
+ * schedules none (nor, with Redis, changes the shared schedule).
  */
 function scheduleHistory(
   app: FastifyInstance,
   historyService: HistoryService,
   alertsService: AlertsService,
   engine: EngineHolder,
-  minutes: number,
+  settings: { runMinutes: number; scheduler: Scheduler },
 ) {
-  let points: NodeJS.Timeout | undefined;
   let webhooks: NodeJS.Timeout | undefined;
-  let running = false;
-  const record = () => {
-    if (running || engine.status().state !== 'ready') return;
-    running = true;
-    historyService
+  const record = async () => {
+    if (engine.status().state !== 'ready') return;
+    await historyService
       .recordAllDue()
-      .catch((error: unknown) => app.log.error({ err: error }, 'audience history run failed'))
-      .finally(() => {
-        running = false;
-      });
+      .catch((error: unknown) => app.log.error({ err: error }, 'audience history run failed'));
   };
   // Webhook deliveries that failed are tried again after their backoff (alerts.service.ts).
   const retry = () => {
@@ -227,17 +225,13 @@ function scheduleHistory(
       .deliverDue()
       .catch((error: unknown) => app.log.error({ err: error }, 'alert webhook retries failed'));
   };
-  app.addHook('onReady', (ready) => {
-    if (minutes > 0) {
-      points = setInterval(record, minutes * 60 * 1000);
-      points.unref();
-    }
+  app.addHook('onReady', async () => {
+    if (settings.runMinutes > 0)
+      await settings.scheduler.every('audience-history', settings.runMinutes * 60 * 1000, record);
     webhooks = setInterval(retry, 60 * 1000);
     webhooks.unref();
-    ready();
   });
   app.addHook('onClose', (_instance, closed) => {
-    clearInterval(points);
     clearInterval(webhooks);
     closed();
   });
