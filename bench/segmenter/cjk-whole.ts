@@ -4,6 +4,7 @@ import { CJK_STOPWORDS } from '../../packages/core/src/text/cjk';
 
 export {
   CJK_STOPWORDS,
+  FULL_WIDTH,
   isHan,
   isHangul,
   isHiragana,
@@ -17,3 +18,7 @@ export function cjkWords(text: string, start: number, end: number, emit: (token:
   const run = text.slice(start, end);
   if (!CJK_STOPWORDS.has(run)) emit(run);
 }
+
+/** Nothing to warm: no run is segmented. */
+export function prepareTexts(): void {}
+export function warmRuns(): void {}

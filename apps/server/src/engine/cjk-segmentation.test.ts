@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { CharClass, charClass, readByIterator, tokenise } from '@murmur/core/text';
+import { describe, expect, it, vi } from 'vitest';
+import { CharClass, charClass, prepareTexts, readByIterator, tokenise, warmRuns } from '@murmur/core/text';
 import { exportChunks, generateNetwork } from '@murmur/sandbox';
 
 // The reference reading: ICU's segments by the standard iterator, one ICU call per run, no cache.
@@ -46,6 +46,57 @@ describe("CJK segmentation (ICU's segments walked with `containing`, run cache) 
     expect(examples).toEqual([]);
     expect(differing).toBe(0);
   }, 120_000);
+
+  it('when the runs were segmented in groups first (prepareTexts), with one ICU call per group', async () => {
+    // A network of its own: its runs are not in the cache yet.
+    const network = generateNetwork({ accounts: 2000, seed: 'cjk-segmentation-groups' });
+    const texts: string[] = [];
+    let buffered = '';
+    for await (const chunk of exportChunks(network)) {
+      const lines = (buffered + chunk).split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines) {
+        if (line === '') continue;
+        const r = JSON.parse(line) as { type?: string; bio?: string; text?: string };
+        if (r.type === 'account' && r.bio) texts.push(r.bio);
+        if (r.type === 'post' && r.text) texts.push(r.text);
+      }
+    }
+    const segment = vi.spyOn(Intl.Segmenter.prototype, 'segment');
+    try {
+      let runs = 0;
+      for (let i = 0; i < texts.length; i += 64) {
+        const batch = texts.slice(i, i + 64);
+        segment.mockClear();
+        prepareTexts(batch);
+        const grouped = segment.mock.calls.length;
+        segment.mockClear();
+        const actual = batch.map((t) => all(tokenise, t));
+        // Every run was cached by the groups: tokenising calls ICU no more.
+        expect(segment.mock.calls.length).toBe(0);
+        const expected = batch.map((t) => all(referenceTokenise, t));
+        expect(actual).toEqual(expected);
+        runs += grouped;
+      }
+      // Groups of up to 16 runs: far fewer calls than the texts with runs.
+      expect(runs).toBeGreaterThan(0);
+      expect(runs).toBeLessThan(texts.filter((t) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(t)).length / 4);
+    } finally {
+      segment.mockRestore();
+    }
+  }, 120_000);
+
+  it('in groups, on single characters, Katakana pairs and runs holding the separator', () => {
+    const runs: string[] = [];
+    for (let c = 0x3040; c <= 0x30ff; c++) if (c !== 0x30fb) runs.push(String.fromCharCode(c));
+    for (let c = 0x4e00; c <= 0x9fff; c += 37) runs.push(String.fromCharCode(c));
+    runs.push('ーー', 'アー', 'ーア', 'ヴァ', 'ヶ月', '々', '\u4dbf', '猫\u4dbf犬', '\u4dbf\u4dbf', 'ｶﾀｶﾅ');
+    for (const a of ['ア', 'ン', 'ー', 'ッ'])
+      for (const b of ['イ', 'ン', 'ー', 'ャ']) runs.push(a + b, `${a}${b}ー`);
+    const fresh = runs.map((r) => `${r}`);
+    warmRuns(fresh);
+    for (const run of fresh) expect(all(tokenise, run), run).toEqual(all(referenceTokenise, run));
+  });
 
   it('on every single Han and kana character, and every pair of Katakana letters', () => {
     const chars: string[] = [];

@@ -5,9 +5,17 @@
  * re-exports it.
  */
 
-import { cjkWords, isHangul, koreanStem, type SegmentReader } from './cjk';
+import { FULL_WIDTH, cjkWords, isHangul, koreanStem, type SegmentReader } from './cjk';
 
-export { CJK_STOPWORDS, cjkWords, koreanStem, readByContaining, readByIterator } from './cjk';
+export {
+  CJK_STOPWORDS,
+  cjkWords,
+  koreanStem,
+  prepareTexts,
+  readByContaining,
+  readByIterator,
+  warmRuns,
+} from './cjk';
 export type { SegmentReader } from './cjk';
 
 /** How the tokeniser treats a UTF-16 code unit. */
@@ -62,7 +70,6 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   'para', 'und', 'der', 'die', 'das', 'ich', 'mit', 've', 'bir', 'yang', 'di', 'dan',
 ]);
 
-const FULL_WIDTH = /[\uff01-\uff5e]/;
 const AT = 0x40;
 const SLASH = 0x2f;
 const COLON = 0x3a;

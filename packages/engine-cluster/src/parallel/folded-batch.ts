@@ -10,6 +10,7 @@ import {
   countOf,
   PostTerms,
 } from '@murmur/engine/ingest';
+import { prepareTexts } from '@murmur/core/text';
 
 /** What each folded record is; its numbers and strings follow in the batch's streams (merge-batch.ts). */
 export const OP = {
@@ -77,6 +78,9 @@ const joinStrings = (list: string[]): { joined: string; ends: Uint32Array } => {
 };
 
 /** A parse worker's folding of parsed records into batches, with its own term table. */
+/** Records held for one segmentation of their texts (BatchWriter.add). */
+const HOLD = 64;
+
 export class BatchWriter {
   private readonly terms = new TermTable();
   private readonly accountTerms = new AccountTerms(this.terms);
@@ -98,10 +102,38 @@ export class BatchWriter {
   }
 
   skipped(): void {
+    this.flush();
     this.ops.push(OP.skipped);
   }
 
+  /**
+   * Records are held HOLD at a time, so that their texts' Japanese and Chinese runs are segmented
+   * together (prepareTexts: many runs to one ICU call) before they are folded in order.
+   */
   add(value: unknown): void {
+    this.held.push(value);
+    if (this.held.length >= HOLD) this.flush();
+  }
+
+  private readonly held: unknown[] = [];
+  private readonly texts: string[] = [];
+
+  /** Folds the held records, in order, after one segmentation of their texts' new runs. */
+  private flush(): void {
+    const { held, texts } = this;
+    if (held.length === 0) return;
+    for (const value of held) {
+      const r = value as { type?: unknown; bio?: unknown; text?: unknown } | null;
+      const text = r?.type === 'account' ? r.bio : r?.type === 'post' ? r.text : undefined;
+      if (typeof text === 'string' && text !== '') texts.push(text);
+    }
+    prepareTexts(texts);
+    texts.length = 0;
+    for (const value of held) this.fold(value);
+    held.length = 0;
+  }
+
+  private fold(value: unknown): void {
     const r = asExportRecord(value);
     if (r === 'ignored' || r === 'invalid') return this.ops.push(OP[r]);
     const nums = this.nums;
@@ -153,6 +185,7 @@ export class BatchWriter {
 
   /** The batch so far (and its transfer list); the writer starts the next one empty. */
   take(chunk: number, last: boolean, error?: FoldedBatch['error']): [FoldedBatch, ArrayBuffer[]] {
+    this.flush();
     const values = this.terms.values.slice(this.sentTerms);
     const fields = new Uint8Array(values.length);
     for (let i = 0; i < values.length; i++) fields[i] = fieldIndex(this.terms.field(this.sentTerms + i));

@@ -1,2 +1,2 @@
 /** Moved to @murmur/core/text (shared with the sandbox's keyword matching). */
-export { normaliseHashtag, tokenise, tokens } from '@murmur/core/text';
+export { normaliseHashtag, prepareTexts, tokenise, tokens } from '@murmur/core/text';
