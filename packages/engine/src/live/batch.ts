@@ -1,6 +1,7 @@
 import type { LivePost, LiveUser, LiveEvent } from '@murmur/core/live';
 import { resolveLocationText } from '@murmur/core/live';
 import { normaliseHandle } from '../postings/handle-index';
+import { prepareTexts } from '../text/tokenise';
 import { CATEGORICAL_FIELDS, type CategoricalField } from '../postings/fields';
 import { sampleKeyOf } from '../postings/sample-key';
 import type { AccountRecord, PostRecord } from '../parse/records';
@@ -360,4 +361,20 @@ export class Batch extends BatchStore {
     this.setCell('language', author, this.v.terms.id('language', post.lang.toLowerCase()) + 1);
     return this.cell('language', author) !== before;
   }
+}
+
+/**
+ * Segments the Japanese and Chinese runs of the bios and post texts a batch will tokenise together,
+ * before it is applied (prepareTexts: many runs to one ICU call).
+ */
+export function prepareBatchTexts(events: readonly LiveEvent[]): void {
+  const texts: string[] = [];
+  for (const e of events) {
+    if (e.type === 'user') texts.push(e.user.bio);
+    else if (e.type === 'post') {
+      texts.push(e.post.text);
+      if (e.author) texts.push(e.author.bio);
+    }
+  }
+  prepareTexts(texts);
 }

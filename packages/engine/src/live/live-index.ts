@@ -2,7 +2,6 @@ import type { LiveEvent, LivePost, LiveUser } from '@murmur/core/live';
 import { hasBit } from '../bits/bitset';
 import { AccountTerms } from '../ingest/account-terms';
 import { PostTerms } from '../ingest/post-terms';
-import { prepareTexts } from '../text/tokenise';
 import type { AccountColumns, AudienceIndex, PostColumns } from '../postings/audience-index';
 import { csrRow, type Csr } from '../postings/csr';
 import { HandleIndex } from '../postings/handle-index';
@@ -10,7 +9,7 @@ import type { PostingStore } from '../postings/posting-store';
 import type { AccountRecord, PostRecord } from '../parse/records';
 import type { CatalogueItem } from '../parse/records';
 import { cpuMsSince, PostingFold, recordSlice, rowFold, type FoldTask } from './fold';
-import { Batch } from './batch';
+import { Batch, prepareBatchTexts } from './batch';
 import { LivePostRows } from './post-rows';
 import { Engagers, type EngagementRow } from './engagers';
 import { LiveStrings } from './live-strings';
@@ -328,7 +327,7 @@ export class LiveIndex {
       };
     }
     const batch = new Batch(this.v, this, this.version + 1);
-    prepareTexts(textsOf(events));
+    prepareBatchTexts(events);
     // Keys are remembered once the batch is published: a batch that failed is applied when redelivered.
     const seen = new Set<string>();
     try {
@@ -631,19 +630,3 @@ export class LiveIndex {
 }
 
 const grow = (size: number, needed: number): number => Math.max(size + needed + 1024, Math.ceil(size * 1.5));
-
-/**
- * The bios and post texts a batch will tokenise, so that their Japanese and Chinese runs are
- * segmented together first (prepareTexts: many runs to one ICU call).
- */
-function textsOf(events: readonly LiveEvent[]): string[] {
-  const texts: string[] = [];
-  for (const e of events) {
-    if (e.type === 'user') texts.push(e.user.bio);
-    else if (e.type === 'post') {
-      texts.push(e.post.text);
-      if (e.author) texts.push(e.author.bio);
-    }
-  }
-  return texts;
-}
