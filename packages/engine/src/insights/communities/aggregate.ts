@@ -1,4 +1,4 @@
-import { nodeCount, type WeightedGraph } from './graph';
+import { nodeCount, weightArray, type WeightedGraph } from './graph';
 
 /**
  * Louvain's second phase: one node per community, edge weights summed; links inside a community
@@ -21,7 +21,9 @@ export function aggregate(g: WeightedGraph, community: Uint32Array, count: numbe
   // first level's million entries to ~100 communities, the input's size was 12 MB to zero.)
   const room = Math.min(g.targets.length, count * count);
   const targets = new Uint32Array(room);
-  const weights = new Float64Array(room);
+  let total = 0;
+  for (let e = 0; e < g.weights.length; e++) total += g.weights[e]!;
+  const weights = weightArray(room, total);
   let k = 0;
   for (let c = 0; c < count; c++) {
     let seen = 0;

@@ -6,8 +6,19 @@
 export interface WeightedGraph {
   offsets: Uint32Array;
   targets: Uint32Array;
-  weights: Float64Array;
+  weights: Weights;
 }
+
+/**
+ * Edge weights: whole numbers, the follows between two groups of nodes. 32-bit floats hold them
+ * exactly while the graph's total weight 2m is below 2^24 (a 10 000-node core of the sandbox's 1 M
+ * accounts is far below), and Louvain's passes then read a third fewer bytes per entry (~5 % of its
+ * time); 64-bit past that.
+ */
+export type Weights = Float32Array | Float64Array;
+const EXACT_IN_FLOAT32 = 2 ** 24;
+export const weightArray = (length: number, total: number): Weights =>
+  total < EXACT_IN_FLOAT32 ? new Float32Array(length) : new Float64Array(length);
 
 export const nodeCount = (g: WeightedGraph): number => g.offsets.length - 1;
 
@@ -34,7 +45,7 @@ export function undirected(nodes: number, from: ArrayLike<number>, to: ArrayLike
   // Merge each row's repeated neighbours in place: `slot` is where neighbour j went in this row.
   const rowOf = new Int32Array(nodes).fill(-1);
   const slot = new Uint32Array(nodes);
-  const weights = new Float64Array(all.length);
+  const weights = weightArray(all.length, all.length);
   const merged = new Uint32Array(nodes + 1);
   let k = 0;
   for (let i = 0; i < nodes; i++) {
