@@ -77,10 +77,10 @@ const joinStrings = (list: string[]): { joined: string; ends: Uint32Array } => {
   return { joined: list.join(''), ends };
 };
 
-/** A parse worker's folding of parsed records into batches, with its own term table. */
 /** Records held for one segmentation of their texts (BatchWriter.add). */
 const HOLD = 64;
 
+/** A parse worker's folding of parsed records into batches, with its own term table. */
 export class BatchWriter {
   private readonly terms = new TermTable();
   private readonly accountTerms = new AccountTerms(this.terms);
