@@ -180,10 +180,15 @@ describe('autopilot', () => {
     expect(criteria.filter((c) => c.targeting_type === 'FOLLOWER_LOOK_ALIKES')).toHaveLength(100);
     expect(criteria.filter((c) => c.targeting_type === 'BROAD_KEYWORD')).toHaveLength(1);
     expect(criteria.filter((c) => c.targeting_type === 'LOCATION')).toHaveLength(0);
-    const after = (
-      await k.call(user, 'GET', `/api/external/audience-usages/${usage.id}/`)
-    ).json<AudienceUsage>();
-    expect(after.last_run_at).not.toBeNull();
+    // The round records its run once X has answered: after the criteria above are there.
+    await expect
+      .poll(
+        async () =>
+          (await k.call(user, 'GET', `/api/external/audience-usages/${usage.id}/`)).json<AudienceUsage>()
+            .last_run_at,
+        { timeout: 15_000, interval: 100 },
+      )
+      .not.toBeNull();
   }, 90_000);
 });
 
