@@ -238,8 +238,8 @@ const SEPARATOR = '\u4dbf';
 /**
  * A run made only of the letters whose segments ICU gives the same in a group as alone: Hiragana
  * and Katakana letters, ー, and unified Han ideographs (Extension A but the separator). Checked on
- * every run of a 100 000-account sandbox network, every pair of such letters and 600 000 random runs
- * of 3 to 8. Not 々, the iteration marks, half-width Katakana nor compatibility ideographs: beside
+ * every run of a 100 000-account sandbox network, 173 056 pairs of such letters (every kana, one Han
+ * in 97) and 600 000 random runs of 3 to 8. Not 々, the iteration marks, half-width Katakana nor compatibility ideographs: beside
  * other runs ICU may call 々 a word where alone it does not, and half-width Katakana the reverse.
  */
 function groupable(run: string): boolean {
