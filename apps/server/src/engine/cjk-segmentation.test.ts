@@ -13,21 +13,26 @@ const all = (tokeniser: (text: string, emit: (t: string) => void) => void, text:
   return out;
 };
 
+/** Every bio and post text of a generated sandbox network, as its export writes them. */
+async function networkTexts(accounts: number, seed: string): Promise<string[]> {
+  const texts: string[] = [];
+  let buffered = '';
+  for await (const chunk of exportChunks(generateNetwork({ accounts, seed }))) {
+    const lines = (buffered + chunk).split('\n');
+    buffered = lines.pop()!;
+    for (const line of lines) {
+      if (line === '') continue;
+      const r = JSON.parse(line) as { type?: string; bio?: string; text?: string };
+      if (r.type === 'account' && r.bio) texts.push(r.bio);
+      if (r.type === 'post' && r.text) texts.push(r.text);
+    }
+  }
+  return texts;
+}
+
 describe("CJK segmentation (ICU's segments walked with `containing`, run cache) gives the iterator's tokens", () => {
   it('on every bio and post of a generated sandbox network', async () => {
-    const network = generateNetwork({ accounts: 3000, seed: 'cjk-segmentation' });
-    const texts: string[] = [];
-    let buffered = '';
-    for await (const chunk of exportChunks(network)) {
-      const lines = (buffered + chunk).split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        if (line === '') continue;
-        const r = JSON.parse(line) as { type?: string; bio?: string; text?: string };
-        if (r.type === 'account' && r.bio) texts.push(r.bio);
-        if (r.type === 'post' && r.text) texts.push(r.text);
-      }
-    }
+    const texts = await networkTexts(3000, 'cjk-segmentation');
     const cjk = texts.filter((t) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(t));
     expect(cjk.length).toBeGreaterThan(1000);
     let differing = 0;
@@ -49,19 +54,7 @@ describe("CJK segmentation (ICU's segments walked with `containing`, run cache) 
 
   it('when the runs were segmented in groups first (prepareTexts), with one ICU call per group', async () => {
     // A network of its own: its runs are not in the cache yet.
-    const network = generateNetwork({ accounts: 2000, seed: 'cjk-segmentation-groups' });
-    const texts: string[] = [];
-    let buffered = '';
-    for await (const chunk of exportChunks(network)) {
-      const lines = (buffered + chunk).split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        if (line === '') continue;
-        const r = JSON.parse(line) as { type?: string; bio?: string; text?: string };
-        if (r.type === 'account' && r.bio) texts.push(r.bio);
-        if (r.type === 'post' && r.text) texts.push(r.text);
-      }
-    }
+    const texts = await networkTexts(2000, 'cjk-segmentation-groups');
     const segment = vi.spyOn(Intl.Segmenter.prototype, 'segment');
     try {
       let runs = 0;
