@@ -72,19 +72,13 @@ console.log(
     .join(' ')}`,
 );
 
-/** `carry`: as the server's reports thread asks, the counts carried from the report before. */
-async function report(carry: boolean): Promise<{ wall: number; own: number }> {
+async function report(): Promise<{ wall: number; own: number }> {
   const s = performance.now();
   let own = 0;
-  await engine.insightsInSlices(
-    engine.evaluate(INSIGHTS),
-    carry ? { carry: 'report' } : undefined,
-    undefined,
-    {
-      sliceMs: 10,
-      onSlice: (t) => (own += t),
-    },
-  );
+  await engine.insightsInSlices(engine.evaluate(INSIGHTS), undefined, undefined, {
+    sliceMs: 10,
+    onSlice: (t) => (own += t),
+  });
   return { wall: performance.now() - s, own };
 }
 
@@ -93,7 +87,7 @@ async function report(carry: boolean): Promise<{ wall: number; own: number }> {
 // unchanged rows read from the base's arrays.
 const overlay = Object.getOwnPropertyDescriptor(LazyCsr.prototype, 'overlay')!.value as unknown;
 let reporting = false;
-async function round(rate: number, label: string, way: 'before' | 'after' = 'after', carry = false) {
+async function round(rate: number, label: string, way: 'before' | 'after' = 'after') {
   (LazyCsr.prototype as { overlay?: unknown }).overlay = way === 'after' ? overlay : undefined;
   let running = true;
   let applied = 0;
@@ -124,7 +118,7 @@ async function round(rate: number, label: string, way: 'before' | 'after' = 'aft
   const owns: number[] = [];
   for (let r = 0; r < REPORTS; r++) {
     reporting = true;
-    const { wall, own } = await report(carry);
+    const { wall, own } = await report();
     reporting = false;
     if (way === 'after') await applyDue();
     walls.push(wall);
@@ -144,18 +138,7 @@ const session = process.env.LIVE_PROFILE ? new Session() : undefined;
 session?.connect();
 const PANELS_ONLY = process.env.PANELS_ONLY === '1';
 if (PANELS_ONLY) for (let i = 0; i < 60; i++) engine.apply(batchOf(1000));
-// CARRY_AB=1: only reports while ingesting, counted afresh (as before 2026-11-29) and carried (as
-// the reports thread now asks: InsightsOptions.carry), alternated.
-const CARRY_AB = process.env.CARRY_AB === '1';
-if (CARRY_AB) {
-  await round(RATE, 'ingesting, counted afresh (warm-up)', 'after');
-  for (let r = 0; r < 3; r++) {
-    await round(RATE, 'ingesting, counted afresh', 'after');
-    await round(RATE, 'ingesting, counts carried', 'after', true);
-  }
-  process.exit(0);
-}
-if (!PANELS_ONLY && !CARRY_AB) {
+if (!PANELS_ONLY) {
   await round(0, 'idle, before', 'before');
   await round(0, 'idle, after', 'after');
   await session?.post('Profiler.enable');

@@ -68,21 +68,12 @@ class Aborted extends Error {
   }
 }
 
-/**
- * The key under which this thread keeps a report's follow tally and profile term counts for the
- * next report of the same audience (`InsightsOptions.carry`, insights/tally-carry.ts; at most
- * CARRY_BYTES a thread): that report then re-reads only the rows of the members who joined the
- * samples or whose rows changed since. The same counts as from scratch, so any key would do; this
- * one makes the next report of the same criteria find them.
- */
-const carryKey = (input: InsightsInput) => `report:${JSON.stringify([input.pkg, input.exclusions ?? []])}`;
-
 /** Insights in slices on the version current now (pinned): batches apply between slices, aborts stop it. */
 async function insights(id: number, input: InsightsInput, report: ReportStage): Promise<unknown> {
   // Evaluated and pinned in the same turn: the audience is the pinned version's.
   const { audience, baseline } = insightsAudiences(engine, input, report);
   const accounts = engine.stats.accounts;
-  const result = await engine.insightsInSlices(audience, { carry: carryKey(input) }, baseline, {
+  const result = await engine.insightsInSlices(audience, undefined, baseline, {
     sliceMs: data.sliceMs,
     pause: async () => {
       await immediate();

@@ -48,13 +48,12 @@ export interface InsightsOptions {
    */
   distinctive?: boolean;
   /**
-   * A key (the history's audience, the live reports thread's criteria) under which this thread
-   * keeps the influential panel's follow tally and the profile term counts (interests, topics, bio
-   * words) for the next call with the same key, which then re-reads only the rows of the samples'
-   * members who joined them or whose rows changed since, and subtracts those of the members who
-   * left (insights/tally-carry.ts; the same counts as from scratch). A report whose later panels
-   * read the follows themselves still copies them (`FollowTally.follows`) but carries their counts.
-   * Default '': none kept.
+   * A key (the history's audience) under which this thread keeps the influential panel's follow
+   * tally and the profile term counts (interests, topics, bio words) for the next call with the
+   * same key, which then re-reads only the rows of the samples' members who joined them or whose
+   * rows changed since, and subtracts those of the members who left (insights/tally-carry.ts; the
+   * same counts as from scratch). The follow tally only where the panels read no follows beyond
+   * those counts (`somePanels`). Default '': none kept.
    */
   carry?: string;
 }

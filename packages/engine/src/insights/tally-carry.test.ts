@@ -10,7 +10,7 @@ import { pkg } from '../testing/network-a';
 import { baseModel, build, randomEvents } from '../testing/live-model';
 import { seededRandom } from '../testing/random';
 import { InsightContext } from './context';
-import { followCounts, followTally, profileCounts } from './counts';
+import { followCounts, profileCounts } from './counts';
 import { carryStats, forgetCarries } from './tally-carry';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -184,24 +184,13 @@ describe('the follow tally and profile term counts carried from the call before'
             expect(Array.from(got.followed)).toEqual(Array.from(want.followed));
             expect(Array.from(got.counts)).toEqual(Array.from(want.counts));
             expect(Array.from(profileCounts(carried))).toEqual(Array.from(profileCounts(scratch)));
-            // A whole report's tally (its later panels read the follows, copied as well): its
-            // counts carried under a key of their own, the same as counted from the copy.
-            const report = new InsightContext(index, set, {
-              ...options,
-              carry: `${seed}:${a}:${size === 25_000 ? 'all' : 'third'}:report`,
-            });
-            const fresh = followTally(new InsightContext(index, set, options));
-            const tally = followTally(report);
-            expect(Array.from(tally.followed)).toEqual(Array.from(fresh.followed));
-            expect(Array.from(tally.counts)).toEqual(Array.from(fresh.counts));
-            expect(Array.from(tally.follows)).toEqual(Array.from(fresh.follows));
           }
         });
       }
       expect(engine.liveStats().compactions).toBeGreaterThan(1);
     }
     // Most calls were carried, not counted again.
-    expect(carryStats.carried - carriedBefore).toBeGreaterThan(600);
+    expect(carryStats.carried - carriedBefore).toBeGreaterThan(400);
   });
 
   it('keeps room in a tally counted from scratch: the carry after it merges in place', async () => {
