@@ -16,7 +16,12 @@ interface Placed extends CloudWord {
   y: number;
 }
 
-const COLOURS = ['#1c7ed6', '#0b7285', '#5f3dc4', '#2b8a3e', '#c2255c', '#e8590c'];
+/**
+ * Six colours, set per colour scheme in styles/global.css so that each reads at 4.5:1 or more
+ * against the page (WCAG AA for the smallest words, and for the list shown until the layout is
+ * done, at 60 % of the size).
+ */
+const COLOURS = Array.from({ length: 6 }, (_, i) => `var(--murmur-cloud-${i})`);
 
 const fontFamily = (): string =>
   typeof window === 'undefined'
@@ -107,7 +112,7 @@ export function WordCloud({ words, label, width = 640, height = 320 }: WordCloud
           fontSize={w.size}
           fontWeight={600}
           fontFamily={fontFamily()}
-          fill={COLOURS[i % COLOURS.length]}
+          style={{ fill: COLOURS[i % COLOURS.length] }}
         >
           <title>{`${w.text}: ${formatShare(w.share)}`}</title>
           {w.text}
