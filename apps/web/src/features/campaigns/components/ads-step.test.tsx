@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { AdsStep } from './ads-step';
@@ -84,5 +85,60 @@ describe('AdsStep without creatives', { timeout: 30_000 }, () => {
   it('names the creative after the first line of its text, cut at 60 characters', () => {
     expect(creativeNameOf('  Fresh beans\nevery week')).toBe('Fresh beans');
     expect([...creativeNameOf('あ'.repeat(80))]).toHaveLength(60);
+  });
+});
+
+describe('AdsStep with creatives', { timeout: 30_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The step with its picks kept in state, as the wizard keeps them. */
+  function Harness() {
+    const [pick, setPick] = useState<Record<number, string | null>>({});
+    return (
+      <AdsStep teamSlug="acme" draftId={41} creativesPath="/acme/creatives" pick={pick} setPick={setPick} />
+    );
+  }
+
+  it('keeps a pick made for another ad set while an ad is being saved', async () => {
+    const ui = userEvent.setup();
+    const creative = (id: number, name: string) => ({ id, name, text: name, media: null });
+    const posted: unknown[] = [];
+    const answer = fakeFetch({
+      'GET /api/campaigns/41/adsets/': {
+        body: [
+          { id: 7, name: 'Coffee fans' },
+          { id: 8, name: 'Music fans' },
+        ],
+      },
+      'GET /api/campaigns/41/ads/': { body: [] },
+      'GET /api/ad-creatives/': { body: [creative(90, 'Beans'), creative(91, 'Beats')] },
+      'GET /api/ad-media/': { body: [] },
+      'POST /api/campaigns/41/ads/': (init) => {
+        posted.push(jsonBody(init));
+        return { status: 201, body: { id: 500, ...(jsonBody(init) as object) } };
+      },
+    });
+    // The ad's save answers only when released.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+      if (init?.method === 'POST') await held;
+      return answer(input, init);
+    });
+    renderWithProviders(<Harness />, { route: '/acme/campaigns/new?draft=41' });
+    const coffee = await screen.findByRole('textbox', { name: 'Creative · Coffee fans' });
+    const music = screen.getByRole<HTMLInputElement>('textbox', { name: 'Creative · Music fans' });
+    await ui.click(coffee);
+    await ui.click(await screen.findByRole('option', { name: 'Beans' }));
+    const [addCoffee] = screen.getAllByRole('button', { name: 'Add ad' });
+    await ui.click(addCoffee!);
+    // The other ad set's creative, chosen while the first ad is still being saved.
+    await ui.click(music);
+    await ui.click(await screen.findByRole('option', { name: 'Beats' }));
+    release();
+    await vi.waitFor(() => expect(posted).toEqual([{ adset: 7, creative: 90 }]));
+    // Saved: the pick sent is cleared, the other stays.
+    await vi.waitFor(() => expect((coffee as HTMLInputElement).value).toBe(''));
+    expect(music.value).toBe('Beats');
   });
 });

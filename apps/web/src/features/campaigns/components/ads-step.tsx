@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Divider, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AsyncButton } from '@/components/async-button';
@@ -20,7 +20,7 @@ export interface AdsStepProps {
   creativesPath: string;
   /** The creative picked per ad set and not yet added (kept by the wizard across steps). */
   pick: Record<number, string | null>;
-  setPick: (pick: Record<number, string | null>) => void;
+  setPick: Dispatch<SetStateAction<Record<number, string | null>>>;
 }
 
 /**
@@ -92,12 +92,18 @@ export function AdsStep({ teamSlug, draftId, creativesPath, pick, setPick }: Ads
                   <AsyncButton
                     disabled={!pick[a.id]}
                     onClick={async () => {
+                      const sent = pick[a.id];
                       try {
                         await createAd.mutateAsync({
                           campaignId: draftId!,
-                          ad: { adset: a.id, creative: Number(pick[a.id]) },
+                          ad: { adset: a.id, creative: Number(sent) },
                         });
-                        setPick({ ...pick, [a.id]: null });
+                        // Only this ad set's pick, and only if it is still the one sent: picks
+                        // made meanwhile (here or for another ad set) stay.
+                        setPick((now) => ({
+                          ...now,
+                          [a.id]: now[a.id] === sent ? null : (now[a.id] ?? null),
+                        }));
                       } catch (error) {
                         notify.error(errorText(error, t));
                       }

@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { PLACEMENTS, SIZE_BUCKET_AUTO, SIZE_BUCKETS, type Placement } from '@murmur/core/targeting';
-import { useMemo } from 'react';
+import { useMemo, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AsyncButton } from '@/components/async-button';
 import { FigureView } from '@/components/figure';
@@ -42,7 +42,7 @@ export interface AdsetsStepProps {
   teamSlug: string;
   draftId: number | null;
   adsetForm: AdsetForm;
-  setAdsetForm: (form: AdsetForm) => void;
+  setAdsetForm: Dispatch<SetStateAction<AdsetForm>>;
 }
 
 /** Step 2: the draft's ad sets, each a saved audience on some placements with a size bucket. */
@@ -134,15 +134,22 @@ export function AdsetsStep({ teamSlug, draftId, adsetForm, setAdsetForm }: Adset
                 draftId === null
               }
               onClick={async () => {
+                const sent = adsetForm;
                 try {
                   await createAdset.mutateAsync({
                     campaign: draftId!,
-                    name: adsetForm.name.trim(),
-                    audience_config: Number(adsetForm.audience),
-                    placements: adsetForm.placements,
-                    size_bucket: adsetForm.sizeBucket as (typeof SIZE_BUCKETS)[number],
+                    name: sent.name.trim(),
+                    audience_config: Number(sent.audience),
+                    placements: sent.placements,
+                    size_bucket: sent.sizeBucket as (typeof SIZE_BUCKETS)[number],
                   });
-                  setAdsetForm({ ...adsetForm, name: '', audience: null });
+                  // Cleared for the next ad set, but only what still holds what was sent: what the
+                  // user typed or chose while it was being saved stays.
+                  setAdsetForm((now) => ({
+                    ...now,
+                    name: now.name === sent.name ? '' : now.name,
+                    audience: now.audience === sent.audience ? null : now.audience,
+                  }));
                 } catch (error) {
                   notify.error(errorText(error, t));
                 }
