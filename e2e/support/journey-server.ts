@@ -45,7 +45,7 @@ async function stop(started: Started): Promise<void> {
  * The servers this test worker shares between spec files, by their settings. Playwright runs a
  * project's spec files one after another in one worker (playwright.config.ts groups the files by
  * the settings their server needs), so each setting's server starts once per worker, not per file.
- * Only the last one asked for stays up; the worker's exit stops it (server.ts, server-child.ts).
+ * Only the last one asked for stays up; the worker's exit stops it (server.ts, server-child.mjs).
  */
 const shared = new Map<string, Promise<Started>>();
 
