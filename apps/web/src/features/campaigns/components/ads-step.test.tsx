@@ -71,6 +71,30 @@ describe('AdsStep without creatives', { timeout: 30_000 }, () => {
     );
   });
 
+  it('keeps the text typed while an ad is being saved', async () => {
+    const ui = userEvent.setup();
+    const posted = fakeServer();
+    const answer = vi.mocked(window.fetch).getMockImplementation()!;
+    // The ad's creative answers only when released.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+      if (init?.method === 'POST') await held;
+      return answer(input, init);
+    });
+    renderStep();
+    const text = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Post text · Coffee fans' });
+    await ui.type(text, 'Fresh beans');
+    await ui.click(screen.getByRole('button', { name: 'Add this ad' }));
+    // The next ad's text, begun while this one is being saved.
+    await ui.type(text, ' and more');
+    release();
+    await vi.waitFor(() => expect(posted.ads).toHaveLength(1));
+    expect(posted.creatives).toEqual([expect.objectContaining({ text: 'Fresh beans' })]);
+    expect(await screen.findByTestId('ad')).toBeTruthy();
+    expect(text.value).toBe('Fresh beans and more');
+  });
+
   it('says so and offers the same in Japanese', async () => {
     await i18n.changeLanguage('ja');
     fakeServer();

@@ -74,6 +74,7 @@ export function InlineCreative({ teamSlug, campaignId, adsetId, adsetName, onAdd
   };
 
   const add = async () => {
+    const sent = { text, mediaId };
     try {
       const creative = await createCreative.mutateAsync({
         team: teamSlug,
@@ -84,8 +85,9 @@ export function InlineCreative({ teamSlug, campaignId, adsetId, adsetName, onAdd
         url: null,
       });
       await createAd.mutateAsync({ campaignId, ad: { adset: adsetId, creative: creative.id } });
-      setText('');
-      setMediaId(null);
+      // Emptied for the next ad, unless changed while this one was being saved.
+      setText((now) => (now === sent.text ? '' : now));
+      setMediaId((now) => (now === sent.mediaId ? null : now));
       onAdded?.();
     } catch (error) {
       notify.error(errorText(error, t));

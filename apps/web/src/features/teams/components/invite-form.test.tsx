@@ -51,4 +51,31 @@ describe('InviteForm', () => {
     expect(screen.getByText('Pending')).toBeTruthy();
     expect(screen.getByLabelText<HTMLTextAreaElement>(/Email addresses/).value).toBe('');
   });
+
+  it('keeps addresses typed while the invitations are being sent', async () => {
+    const ui = userEvent.setup();
+    const answer = fakeFetch({
+      'POST /api/teams/7/invites/': { status: 201, body: [invite(1, 'bo@example.com', 'sent')] },
+    });
+    // The invitations' creation answers only when released.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+      await held;
+      return answer(input, init);
+    });
+    renderWithProviders(<InviteForm teamId={7} />);
+    const emails = screen.getByLabelText<HTMLTextAreaElement>(/Email addresses/);
+    const message = screen.getByLabelText<HTMLTextAreaElement>('Message (optional)');
+    await ui.type(emails, 'bo@example.com');
+    await ui.type(message, 'Welcome');
+    await ui.click(screen.getByRole('button', { name: 'Send invitations' }));
+    // The next address, typed while the first is being sent.
+    await ui.type(emails, '\ncy@example.com');
+    release();
+    expect(await screen.findByText('Invitations created: 1')).toBeTruthy();
+    expect(emails.value).toBe('bo@example.com\ncy@example.com');
+    // The message was sent as it was: emptied.
+    expect(message.value).toBe('');
+  });
 });

@@ -34,14 +34,16 @@ export function InviteForm({ teamId }: InviteFormProps) {
     const problem = validate(emails);
     setError(problem);
     if (problem !== null || create.isPending) return;
+    const sentText = { emails, message };
     try {
       const invites = await create.mutateAsync({
         emails: parseEmailList(emails).valid,
         message: message.trim(),
       });
       setSent(invites);
-      setEmails('');
-      setMessage('');
+      // Emptied for the next invitations, unless typed into while these were being sent.
+      setEmails((now) => (now === sentText.emails ? '' : now));
+      setMessage((now) => (now === sentText.message ? '' : now));
     } catch (failure) {
       setError(fieldError(failure, 'emails') ?? errorText(failure, t));
     }
