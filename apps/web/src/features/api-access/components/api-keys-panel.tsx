@@ -28,11 +28,12 @@ function CreateKeyForm({ slug, onCreated }: { slug: string; onCreated: (key: Cre
   const [rate, setRate] = useState<number>(API_KEY_RATE_LIMIT.default);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const sent = name;
     create.mutate(
       { name, scopes, rate_limit_per_minute: rate },
       {
         onSuccess: (key) => {
-          setName('');
+          setName((now) => (now === sent ? '' : now));
           onCreated(key);
         },
       },

@@ -32,11 +32,12 @@ function CreateWebhookForm({ slug, onCreated }: { slug: string; onCreated: (hook
   const [events, setEvents] = useState<WebhookEventType[]>(['audience.saved']);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const sent = url;
     create.mutate(
       { url, events },
       {
         onSuccess: (hook) => {
-          setUrl('');
+          setUrl((now) => (now === sent ? '' : now));
           onCreated(hook);
         },
       },

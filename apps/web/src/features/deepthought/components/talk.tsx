@@ -27,7 +27,8 @@ export function TalkToXScreen() {
       {
         onSuccess: (answer) => {
           setHistory((h) => [{ question: q, answer }, ...h]);
-          setQuestion('');
+          // The next question, typed while this one was answered, stays.
+          setQuestion((now) => (now === q ? '' : now));
         },
       },
     );

@@ -43,12 +43,13 @@ export function SaveListPanel({ pkg }: SaveListPanelProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (empty || name.trim() === '') return;
+    const sent = name;
     create.mutate(
       { name: name.trim(), targeting_package: pkg, kind },
       {
         onSuccess: (saved) => {
           notify.success(t('proSite.builder.saved', { name: saved.name }));
-          setName('');
+          setName((now) => (now === sent ? '' : now));
         },
       },
     );

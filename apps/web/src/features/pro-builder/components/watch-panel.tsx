@@ -37,13 +37,15 @@ export function WatchPanel({ pkg }: { pkg: TargetingPackage }) {
   const remove = useDeleteMonitor();
   const [name, setName] = useState('');
   if (!signedIn) return null;
-  const watch = () =>
+  const watch = () => {
+    const sent = name;
     create.mutate([name.trim(), pkg], {
       onSuccess: (m) => {
         notify.success(t('proSite.monitors.watching', { name: m.name }));
-        setName('');
+        setName((now) => (now === sent ? '' : now));
       },
     });
+  };
   return (
     <Paper withBorder p="md">
       <Stack gap="xs">

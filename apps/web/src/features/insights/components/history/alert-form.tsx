@@ -28,6 +28,7 @@ export function AlertForm({ configId }: { configId: number }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const sent = webhook;
     add.mutate(
       {
         kind,
@@ -37,7 +38,7 @@ export function AlertForm({ configId }: { configId: number }) {
       },
       {
         onSuccess: () => {
-          setWebhook('');
+          setWebhook((now) => (now === sent ? '' : now));
           notify.success(t('alerts.added'));
         },
       },
