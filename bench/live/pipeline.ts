@@ -7,8 +7,8 @@
 // p50/p95 and insights p50 while ingesting beside idle, lag p50/p99, catch-up after a
 // 5-simulated-minute outage of the consumer, memory per simulated hour before and after compaction,
 // the exactness check against an index built from the sandbox's export, and the machine's load.
-//   npm run bench:live -- [--accounts 20000] [--speed 3600] [--seconds 20] [--nats nats://127.0.0.1:4222] [--sandbox-process]
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+//   npm run bench:live -- [--accounts 20000] [--speed 3600] [--seconds 20] [--nats nats://127.0.0.1:4222] [--sandbox-process [--sandbox-nice 19]]
+import { createWriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -30,6 +30,7 @@ import type { AudienceIndex } from '../../packages/engine/src/postings/audience-
 import { startServer, type RunningServer } from '../../apps/server/src/main';
 import { API_DURABLE } from '../../apps/server/src/live/live-path';
 import { streamsSettled, type Collector } from '../../apps/server/src/live/collector';
+import { cpuShare } from './cpu-share';
 import { mountedSource, processSource, type XSource } from './x-source';
 
 const { values } = parseArgs({
@@ -39,6 +40,9 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     nats: { type: 'string' },
     'sandbox-process': { type: 'boolean', default: false },
+    // With --sandbox-process: X's stand-in at this nice value (Linux, 0–19), so that the server comes
+    // first on the cores they share (in production X is not on the server's machine).
+    'sandbox-nice': { type: 'string', default: '0' },
     'log-level': { type: 'string', default: 'error' },
   },
 });
@@ -89,8 +93,11 @@ let server: RunningServer;
 let source: XSource;
 if (OWN_PROCESS) {
   const child = await processSource({ accounts: ACCOUNTS, speed: SPEED, logLevel: values['log-level'] });
+  const nice = Number(values['sandbox-nice']);
+  // Every thread of it: Linux's setpriority names one thread by its id.
+  if (nice !== 0) for (const tid of readdirSync(`/proc/${child.pid}/task`)) os.setPriority(Number(tid), nice);
   console.log(
-    `sandbox process: generated in ${child.generatedSeconds.toFixed(1)} s, serving ${child.url}, rss ${child.rss!()}; ${load()}`,
+    `sandbox process: generated in ${child.generatedSeconds.toFixed(1)} s, serving ${child.url}, rss ${child.rss!()}${nice !== 0 ? `, at nice ${nice}` : ''}; ${load()}`,
   );
   // The export as a file, taken while the clock stands still: what an operator gives ENGINE_SNAPSHOT.
   const file = join(dataDir, 'export.ndjson');
@@ -270,11 +277,14 @@ console.log(
 // Idle: the clock stands still, the engine caught up.
 let release = await hold();
 await caughtUp();
+const idleCpu = cpuShare(source.pid);
 const idle = await latencies(Math.max(3000, SECONDS * 500));
+const idleCpuLine = idleCpu();
 const members = engine.estimate(largest);
 console.log(
   `idle: estimate p50 ${ms(pct(idle.estimate, 50))} p95 ${ms(pct(idle.estimate, 95))}; insights of ${members.sampleCount} members p50 ${ms(pct(idle.insights, 50))} of ${idle.insights.length} (${idle.insights.map((x) => x.toFixed(0)).join(', ')}), in the thread p50 ${ms(pct(idle.own, 50))}`,
 );
+console.log(`  idle — ${idleCpuLine}`);
 
 // Ingest: the clock runs for 1.5 × SECONDS wall seconds: reports back to back, then one a second;
 // estimates meanwhile; lag sampled.
@@ -294,8 +304,21 @@ const sampling = (async () => {
   }
 })();
 const ingestT0 = performance.now();
+/** The phase's CPU, and the main engine's compactions in it (the reports thread folds the same logs). */
+const phase = () => {
+  const cpu = cpuShare(source.pid);
+  const { compactions, compactionCpuMs } = engine.liveStats();
+  return () => {
+    const after = engine.liveStats();
+    return `${cpu()}; the main engine's compactions finished meanwhile: ${after.compactions - compactions} (its slices ran ${ms(after.compactionCpuMs - compactionCpuMs)} of the process's CPU, every thread counted)`;
+  };
+};
+const busyPhase = phase();
 const busy = await latencies(SECONDS * 1000);
+const busyCpuLine = busyPhase();
+const spacedPhase = phase();
 const spaced = await latencies(SECONDS * 500, 1000);
+const spacedCpuLine = spacedPhase();
 await sampling;
 release = await hold();
 const drain = await caughtUp();
@@ -313,9 +336,11 @@ console.log(
   `while ingesting: estimate p50 ${ms(pct(busy.estimate, 50))} p95 ${ms(pct(busy.estimate, 95))} (target p50 ≤ ${TARGETS.estimateP50Ms} ms); ` +
     `insights p50 ${ms(pct(busy.insights, 50))} of ${busy.insights.length} (${busy.insights.map((x) => x.toFixed(0)).join(', ')}; target ≤ ${TARGETS.insightsMs} ms at 400 k members), in the thread p50 ${ms(pct(busy.own, 50))} (${busy.own.map((x) => x.toFixed(0)).join(', ')})`,
 );
+console.log(`  back to back — ${busyCpuLine}`);
 console.log(
   `while ingesting, one report a second (the thread applies batches as they come between): insights p50 ${ms(pct(spaced.insights, 50))} of ${spaced.insights.length} (${spaced.insights.map((x) => x.toFixed(0)).join(', ')}), in the thread p50 ${ms(pct(spaced.own, 50))}; estimate p50 ${ms(pct(spaced.estimate, 50))}`,
 );
+console.log(`  one a second — ${spacedCpuLine}`);
 console.log(
   `lag: ${pct(lagSamples, 50)} / ${pct(lagSamples, 99)} events (p50 / p99); behind the sandbox's clock ${ms(pct(simLagSamples, 50))} / ${ms(pct(simLagSamples, 99))} of wall time`,
 );

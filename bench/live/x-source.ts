@@ -21,6 +21,8 @@ export interface XSource {
   describe(ids: string[]): Promise<string[]>;
   /** The process's resident memory, when it is another process's (MB, for the reader). */
   rss?: () => string;
+  /** The process's id, when it is another process (cpu-share.ts reads its CPU time). */
+  pid?: number;
   close(): void;
 }
 
@@ -98,6 +100,7 @@ export async function processSource(settings: {
     },
     now: async () => (await ask('now')).now,
     exportUrl: () => `${url}/sandbox/export`,
+    pid: child.pid,
     describe: async (ids) => (await ask('accounts', ids)).accounts ?? [],
     rss: () => {
       // The child's rss from /proc (Linux), else the last it reported.
