@@ -36,9 +36,10 @@ export function GrantedAccountsSection({ team, user }: GrantedAccountsSectionPro
   const submit = async () => {
     if (!membership || choice === null) return;
     setError(null);
+    const sent = choice;
     try {
-      await grant.mutateAsync({ member: membership.id, account: { account_id: choice, network: 'twitter' } });
-      setChoice(null);
+      await grant.mutateAsync({ member: membership.id, account: { account_id: sent, network: 'twitter' } });
+      setChoice((now) => (now === sent ? null : now));
       notify.success(t('xAds.granted.done'));
     } catch (failure) {
       setError(errorText(failure, t));

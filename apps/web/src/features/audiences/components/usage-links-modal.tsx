@@ -166,17 +166,19 @@ function UsageLinkCard({ usage }: { usage: AudienceUsage }) {
             size="xs"
             disabled={emails.length === 0}
             loading={pending === 'share'}
-            onClick={() =>
+            onClick={() => {
+              const sent = emails;
               change.mutate(
-                { step: 'share', usageId: usage.id, addresses: emails, lifetime: days },
+                { step: 'share', usageId: usage.id, addresses: sent, lifetime: days },
                 {
                   onSuccess: (result) => {
-                    setEmails([]);
-                    onDone(t('audiences.usageLinks.shared', { count: emails.length }))(result);
+                    // Addresses added while these were being shared stay.
+                    setEmails((now) => (now === sent ? [] : now));
+                    onDone(t('audiences.usageLinks.shared', { count: sent.length }))(result);
                   },
                 },
-              )
-            }
+              );
+            }}
           >
             {t('audiences.usageLinks.share')}
           </Button>
