@@ -41,13 +41,9 @@ export type FromReports =
   | { type: 'done'; id: number; value: unknown }
   | { type: 'failed'; id: number; name: string; message: string };
 
-/**
- * What the thread starts with (its engine comes as `start`): how long a report's slices are, and the
- * gap between its engine's compaction slices while a report runs.
- */
+/** What the thread starts with: how long a report's slices are (its engine comes as `start`). */
 export interface ReportsWorkerData {
   sliceMs: number;
-  compactionGapMs: number;
 }
 
 type AnyTask = (engine: unknown, input: unknown, report: ReportStage) => unknown;
@@ -170,12 +166,8 @@ function handle(message: Exclude<ToReports, { type: 'abort' | 'start' | 'terms' 
         return;
       }
       reporting = true;
-      // This engine's compaction too goes at a pace while the report runs (live-reports.ts
-      // REPORT_COMPACTION_GAP_MS).
-      engine.paceCompaction(data.compactionGapMs);
       void runTask(message).finally(() => {
         reporting = false;
-        engine.paceCompaction(0);
         release();
       });
       return;

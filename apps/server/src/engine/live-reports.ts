@@ -54,14 +54,6 @@ export interface LiveReportsOptions {
  */
 export const LIVE_REPORTS_NICE = 0;
 
-/**
- * While the thread has a task, a compaction of the main engine (and of the thread's own engine while
- * it reports) runs one ~1 ms slice per this gap instead of one after another: the report has the
- * cores first (docs/LIVE.md "Insights while ingesting"), and the compaction, a tenth of a core, still
- * ends.
- */
-export const REPORT_COMPACTION_GAP_MS = 9;
-
 export interface LiveReports {
   /** The engine to give the consumer: the main engine, whose batches also go to the thread. */
   readonly engine: LiveAudienceEngine;
@@ -146,7 +138,7 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
    * custom audience given after it is posted to the thread from here on.
    */
   function launch(start?: SharedLiveEngine): void {
-    const data: ReportsWorkerData = { sliceMs, compactionGapMs: REPORT_COMPACTION_GAP_MS };
+    const data: ReportsWorkerData = { sliceMs };
     const thread = new Worker(WORKER, { workerData: data, execArgv: [] });
     receiving = thread;
     let opened = false;
@@ -239,14 +231,11 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
     applying = tracked;
   });
 
-  const paced = pacedCompaction(main);
   const work: EngineWork = {
     threads: 1,
     async run(name, input, runOptions = {}) {
-      const thread = worker;
-      if (!thread) return here.run(name, input, runOptions);
-      const output = await paced(() => inThread(thread, pending, nextId++, name, input, runOptions));
-      return output as TaskOutput<typeof name>;
+      if (!worker) return here.run(name, input, runOptions);
+      return (await inThread(worker, pending, nextId++, name, input, runOptions)) as TaskOutput<typeof name>;
     },
     async close() {
       closed = true;
@@ -278,19 +267,6 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
     get tid() {
       return priority.tid;
     },
-  };
-}
-
-/** Runs tasks with `main`'s compaction paced (REPORT_COMPACTION_GAP_MS) while any of them is in flight. */
-function pacedCompaction(main: LiveAudienceEngine) {
-  let inFlight = 0;
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (inFlight++ === 0) main.paceCompaction(REPORT_COMPACTION_GAP_MS);
-    try {
-      return await task();
-    } finally {
-      if (--inFlight === 0) main.paceCompaction(0);
-    }
   };
 }
 

@@ -221,12 +221,6 @@ export const postRowsFold = (
   rows: number,
 ): CsrFold => new CsrFold(base, live.entries(), rows);
 
-/** Runs `run` in a later turn of the event loop: the next (setImmediate), or after `gapMs`. */
-export function later(gapMs: number, run: () => void): void {
-  if (gapMs > 0) setTimeout(run, gapMs);
-  else setImmediate(run);
-}
-
 /** CPU time of this process since `since` (ms; every thread, as `process.cpuUsage` counts it). */
 export function cpuMsSince(since: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(since);

@@ -57,11 +57,6 @@ export interface LiveAudienceEngine extends AudienceEngine {
    * published, with its slices and longest slice.
    */
   compactInBackground(): Promise<CompactionProgress>;
-  /**
-   * `gapMs` of wall time between two background compaction slices (0, the default: one after
-   * another): the live reports pace it while a report runs (LiveIndex.foldGapMs).
-   */
-  paceCompaction(gapMs: number): void;
   /** The current version's index (snapshots write it). */
   readonly index: AudienceIndex;
   /**
@@ -185,7 +180,6 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
         await new Promise<void>((resolve) => setImmediate(resolve));
       return live.lastFold!;
     },
-    paceCompaction: (gapMs) => void (live.foldGapMs = Math.max(0, gapMs)),
     get index() {
       return live.current;
     },

@@ -233,29 +233,6 @@ describe('live index', () => {
     }
   });
 
-  it('paces a background compaction when asked: its slices wait the gap between them, and it still ends exact', async () => {
-    const rand = seededRandom(9);
-    const m = baseModel(rand, 60, 80);
-    // sliceMs 0: one small step per slice, so the fold takes many slices.
-    const engine = liveEngine(await build(m), { headroom: 64, compactBytes: 1 << 30, sliceMs: 0 });
-    const events = randomEvents(m, rand, 300);
-    for (let i = 0; i < events.length; i += 30) engine.apply(events.slice(i, i + 30));
-    engine.paceCompaction(40);
-    const started = performance.now();
-    const folding = engine.compactInBackground();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    // A timer never fires before its gap: at most one slice per 40 ms since the start (and the first),
-    // so the fold (a dozen slices, a few ms one after another) is still under way.
-    const paced = engine.compactionProgress()!.slices;
-    expect(paced).toBeLessThanOrEqual(Math.floor((performance.now() - started) / 40) + 1);
-    expect(paced).toBeGreaterThan(0);
-    // Back to one slice after another: it ends, and answers as a fresh build.
-    engine.paceCompaction(0);
-    const done = await folding;
-    expect(done.slices).toBeGreaterThan(paced);
-    expect(picture(engine.index)).toEqual(picture(await build(m)));
-  });
-
   it("folds the live posts' term rows in the background too, and deletes after the fold stay exact", async () => {
     const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
     const rand = seededRandom(12);

@@ -8,7 +8,7 @@ import { HandleIndex } from '../postings/handle-index';
 import type { PostingStore } from '../postings/posting-store';
 import type { AccountRecord, PostRecord } from '../parse/records';
 import type { CatalogueItem } from '../parse/records';
-import { cpuMsSince, later, PostingFold, recordSlice, rowFold, type FoldTask } from './fold';
+import { cpuMsSince, PostingFold, recordSlice, rowFold, type FoldTask } from './fold';
 import { Batch, prepareBatchTexts } from './batch';
 import { LivePostRows } from './post-rows';
 import { Engagers, type EngagementRow } from './engagers';
@@ -92,12 +92,6 @@ export class LiveIndex {
       }
     | undefined;
   private foldScheduled = false;
-  /**
-   * Wall time (ms) between two background compaction slices of the event loop's turns (0: one after
-   * another). The live reports set it while a report runs, so the report has the cores first
-   * (docs/LIVE.md "Insights while ingesting"; LiveAudienceEngine.paceCompaction).
-   */
-  foldGapMs = 0;
   private readonly doneTasks = new Set<FoldTask<unknown>>();
   /** The last background compaction's progress (slices, longest slice). */
   lastFold: CompactionProgress | undefined;
@@ -372,14 +366,19 @@ export class LiveIndex {
     return this.version;
   }
 
+  /**
+   * Folds the delta postings into a new base (the build's own inversions over the current rows and
+   * columns) and rebuilds the handle table: the result answers every query as the version before
+   * it did, and holds no overrides.
+   */
   /** The background compaction under way, if any. */
   compactionProgress(): CompactionProgress | undefined {
     return this.fold ? { ...this.fold.progress } : undefined;
   }
 
   /**
-   * Starts folding the current version's deltas into a new base in slices (`foldStep`), scheduled in
-   * the event loop's turns (`foldGapMs` apart) so queries and batches run between them. A no-op while one is under way.
+   * Starts folding the current version's deltas into a new base in slices (`foldStep`), scheduled
+   * with setImmediate so queries and batches run between them. A no-op while one is under way.
    */
   startFold(schedule = true): void {
     if (this.fold) return;
@@ -402,7 +401,7 @@ export class LiveIndex {
   private scheduleFold(): void {
     if (this.foldScheduled) return;
     this.foldScheduled = true;
-    later(this.foldGapMs, () => {
+    setImmediate(() => {
       this.foldScheduled = false;
       if (this.fold && !this.foldStep()) this.scheduleFold();
     });
@@ -512,11 +511,6 @@ export class LiveIndex {
     this.version = next;
   }
 
-  /**
-   * Folds the delta postings into a new base (the build's own inversions over the current rows and
-   * columns) and rebuilds the handle table: the result answers every query as the version before
-   * it did, and holds no overrides.
-   */
   compact(): void {
     const cpu = process.cpuUsage();
     // The posts' term rows too: live posts' rows join the CSR, deleted posts' rows empty.
