@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
 import { theme } from '../lib/theme';
 
 export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -62,3 +63,19 @@ export const jsonBody = (init: RequestInit | undefined): unknown =>
 /** The URL of a fetch call, whatever form it was given in. */
 export const urlOf = (input: RequestInfo | URL): string =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
+type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Mocks `window.fetch` with `answer`, holding the requests `hold` picks until `release()`: a save
+ * still in flight while the test types on, as a user may.
+ */
+export function holdingFetch(answer: Fetch, hold: (init: RequestInit | undefined) => boolean) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+    if (hold(init)) await held;
+    return answer(input, init);
+  });
+  return { release: () => release() };
+}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
+import { fakeFetch, holdingFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { AdsStep } from './ads-step';
 import { creativeNameOf } from './inline-creative';
 
@@ -76,12 +76,7 @@ describe('AdsStep without creatives', { timeout: 30_000 }, () => {
     const posted = fakeServer();
     const answer = vi.mocked(window.fetch).getMockImplementation()!;
     // The ad's creative answers only when released.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
-      if (init?.method === 'POST') await held;
-      return answer(input, init);
-    });
+    const { release } = holdingFetch(answer, (init) => init?.method === 'POST');
     renderStep();
     const text = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Post text · Coffee fans' });
     await ui.type(text, 'Fresh beans');
@@ -143,12 +138,7 @@ describe('AdsStep with creatives', { timeout: 30_000 }, () => {
       },
     });
     // The ad's save answers only when released.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
-      if (init?.method === 'POST') await held;
-      return answer(input, init);
-    });
+    const { release } = holdingFetch(answer, (init) => init?.method === 'POST');
     renderWithProviders(<Harness />, { route: '/acme/campaigns/new?draft=41' });
     const coffee = await screen.findByRole('textbox', { name: 'Creative · Coffee fans' });
     const music = screen.getByRole<HTMLInputElement>('textbox', { name: 'Creative · Music fans' });

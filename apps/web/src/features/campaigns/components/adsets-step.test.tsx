@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
+import { fakeFetch, holdingFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { AdsetsStep, emptyAdsetForm, type AdsetForm } from './adsets-step';
 
 /** The step with its form kept in state, as the wizard keeps it. */
@@ -39,12 +39,7 @@ describe('AdsetsStep', { timeout: 30_000 }, () => {
       },
     });
     // The first ad set's save answers only when released.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
-      if (init?.method === 'POST' && created.length === 0) await held;
-      return answer(input, init);
-    });
+    const { release } = holdingFetch(answer, (init) => init?.method === 'POST' && created.length === 0);
     renderWithProviders(<Harness />);
     const name = screen.getByRole('textbox', { name: 'Ad set name' });
     const audienceBox = screen.getByRole('textbox', { name: 'Audience' });

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TalkToXAnswer } from '@murmur/core/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
+import { fakeFetch, holdingFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { dtStatus } from '../dt-fixture';
 import { TalkToXScreen } from './talk';
 
@@ -30,12 +30,7 @@ describe('TalkToXScreen', { timeout: 30_000 }, () => {
       },
     });
     // The first answer comes only when released.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
-      if (init?.method === 'POST' && asked.length === 0) await held;
-      return answer(input, init);
-    });
+    const { release } = holdingFetch(answer, (init) => init?.method === 'POST' && asked.length === 0);
     renderWithProviders(<TalkToXScreen />);
     const question = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Your question' });
     await ui.type(question, 'How many followers do I have?');

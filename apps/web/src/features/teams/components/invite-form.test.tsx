@@ -2,7 +2,7 @@ import type { Invite } from '@murmur/core/api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeFetch, jsonBody, renderWithProviders } from '@/test/render';
+import { fakeFetch, holdingFetch, jsonBody, renderWithProviders } from '@/test/render';
 import { InviteForm } from './invite-form';
 
 const invite = (id: number, email: string, state: Invite['state']): Invite => ({
@@ -58,12 +58,7 @@ describe('InviteForm', () => {
       'POST /api/teams/7/invites/': { status: 201, body: [invite(1, 'bo@example.com', 'sent')] },
     });
     // The invitations' creation answers only when released.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
-      await held;
-      return answer(input, init);
-    });
+    const { release } = holdingFetch(answer, () => true);
     renderWithProviders(<InviteForm teamId={7} />);
     const emails = screen.getByLabelText<HTMLTextAreaElement>(/Email addresses/);
     const message = screen.getByLabelText<HTMLTextAreaElement>('Message (optional)');
