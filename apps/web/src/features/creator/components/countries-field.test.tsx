@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { COUNTRIES } from '@murmur/core/countries';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, renderWithProviders } from '@/test/render';
+import { fakeFetch, holdingFetch, renderWithProviders } from '@/test/render';
 import { CountriesField, matchCountries } from './countries-field';
 
 // What GET /api/targeting-countries/ answers (the server maps core's list one to one).
@@ -46,6 +46,34 @@ describe('CountriesField', () => {
     expect(matchCountries(LIST, 'viet nam')[0]?.code).toBe('VN');
     expect(matchCountries(LIST, 'Holland')[0]?.code).toBe('NL');
     expect(matchCountries(LIST, '日本')[0]?.code).toBe('JP');
+  });
+
+  it('picks the country typed and entered while the list was still loading, once it comes', async () => {
+    const user = userEvent.setup();
+    const answer = fakeFetch({ 'GET /api/targeting-countries/': { body: { countries: LIST } } });
+    const { release } = holdingFetch(answer, () => true);
+    renderWithProviders(<Harness />);
+    const box = screen.getByLabelText('Countries');
+    await user.type(box, 'Japan{Enter}');
+    expect(latest.countries).toEqual([]);
+    release();
+    expect(await screen.findByRole('checkbox', { name: 'Japan' })).toBeTruthy();
+    expect(latest.countries).toEqual([{ label: 'Japan', id: 'JP' }]);
+    expect((box as HTMLInputElement).value).toBe('');
+  });
+
+  it('picks nothing when the text changed after Enter, before the list came', async () => {
+    const user = userEvent.setup();
+    const answer = fakeFetch({ 'GET /api/targeting-countries/': { body: { countries: LIST } } });
+    const { release } = holdingFetch(answer, () => true);
+    renderWithProviders(<Harness />);
+    const box = screen.getByLabelText('Countries');
+    await user.type(box, 'Japan{Enter}');
+    await user.type(box, '{Backspace}');
+    release();
+    expect(await screen.findByRole('option', { name: 'Japan' })).toBeTruthy();
+    expect(latest.countries).toEqual([]);
+    expect((box as HTMLInputElement).value).toBe('Japa');
   });
 
   it('fetches the country list once and keeps it (SPEC §4; deviation 8)', async () => {

@@ -1,7 +1,7 @@
 import { Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import { formatLargeNumber } from '../../../lib/large-number';
 import type { EstimateFigure } from '@murmur/core/sampling';
-import { useId, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface PickerOption {
@@ -56,6 +56,9 @@ export function SearchPicker({
   const id = useId();
   const current = stale ? [] : options;
   const searching = loading || stale;
+  // Enter pressed while the options for the typed text were still on their way: the first of them
+  // is picked when they come, unless the text changed meanwhile (as if Enter were pressed then).
+  const enterPending = useRef<string | null>(null);
 
   const pick = (value: string) => {
     const option = current.find((candidate) => candidate.value === value);
@@ -64,6 +67,19 @@ export function SearchPicker({
     onQueryChange('');
     combobox.closeDropdown();
   };
+  const pickFirst = () => {
+    const first = current.find((option) => option.disabled !== true);
+    if (first !== undefined) pick(first.value);
+  };
+
+  const settled = useEffectEvent(() => {
+    const pending = enterPending.current;
+    enterPending.current = null;
+    if (pending !== null && pending === query.trim()) pickFirst();
+  });
+  useEffect(() => {
+    if (!searching) settled();
+  }, [searching]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || combobox.getSelectedOptionIndex() !== -1) return;
@@ -76,8 +92,8 @@ export function SearchPicker({
       combobox.closeDropdown();
       return;
     }
-    const first = current.find((option) => option.disabled !== true);
-    if (first !== undefined) pick(first.value);
+    if (searching) enterPending.current = text;
+    else pickFirst();
   };
 
   const showDropdown = query.trim() !== '' || current.length > 0;
@@ -97,6 +113,7 @@ export function SearchPicker({
             searching ? <Loader role="status" size="xs" aria-label={t('common.loading')} /> : null
           }
           onChange={(event) => {
+            enterPending.current = null;
             onQueryChange(event.currentTarget.value);
             combobox.openDropdown();
             combobox.resetSelectedOption();
