@@ -10,7 +10,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const CHILD_HOOKS = pathToFileURL(resolve(import.meta.dirname, 'server-child.mjs')).href;
 /**
  * How the journeys start the server: the build `npm run test:e2e` has just made
- * (`apps/server/dist/main.mjs`, as an operator starts it: ~30 % faster to ready than through tsx,
+ * (`apps/server/dist/main.mjs`, as an operator starts it: 15–30 % sooner ready than through tsx,
  * e2e/README "Measuring"), or with E2E_SERVER=source from `apps/server/src/main.ts` through tsx (a
  * run of `playwright test` on server code changed since the last build).
  */
