@@ -30,6 +30,17 @@ function Harness() {
   );
 }
 
+/** The field with the country list held in flight, and `text` typed and entered meanwhile. */
+async function enteredWhileLoading(text: string) {
+  const user = userEvent.setup();
+  const answer = fakeFetch({ 'GET /api/targeting-countries/': { body: { countries: LIST } } });
+  const { release } = holdingFetch(answer, () => true);
+  renderWithProviders(<Harness />);
+  const box = screen.getByLabelText<HTMLInputElement>('Countries');
+  await user.type(box, `${text}{Enter}`);
+  return { user, box, release };
+}
+
 describe('CountriesField', () => {
   let fetches: ReturnType<typeof vi.fn>;
   beforeEach(() => {
@@ -49,31 +60,21 @@ describe('CountriesField', () => {
   });
 
   it('picks the country typed and entered while the list was still loading, once it comes', async () => {
-    const user = userEvent.setup();
-    const answer = fakeFetch({ 'GET /api/targeting-countries/': { body: { countries: LIST } } });
-    const { release } = holdingFetch(answer, () => true);
-    renderWithProviders(<Harness />);
-    const box = screen.getByLabelText('Countries');
-    await user.type(box, 'Japan{Enter}');
+    const { box, release } = await enteredWhileLoading('Japan');
     expect(latest.countries).toEqual([]);
     release();
     expect(await screen.findByRole('checkbox', { name: 'Japan' })).toBeTruthy();
     expect(latest.countries).toEqual([{ label: 'Japan', id: 'JP' }]);
-    expect((box as HTMLInputElement).value).toBe('');
+    expect(box.value).toBe('');
   });
 
   it('picks nothing when the text changed after Enter, before the list came', async () => {
-    const user = userEvent.setup();
-    const answer = fakeFetch({ 'GET /api/targeting-countries/': { body: { countries: LIST } } });
-    const { release } = holdingFetch(answer, () => true);
-    renderWithProviders(<Harness />);
-    const box = screen.getByLabelText('Countries');
-    await user.type(box, 'Japan{Enter}');
+    const { user, box, release } = await enteredWhileLoading('Japan');
     await user.type(box, '{Backspace}');
     release();
     expect(await screen.findByRole('option', { name: 'Japan' })).toBeTruthy();
     expect(latest.countries).toEqual([]);
-    expect((box as HTMLInputElement).value).toBe('Japa');
+    expect(box.value).toBe('Japa');
   });
 
   it('fetches the country list once and keeps it (SPEC §4; deviation 8)', async () => {
