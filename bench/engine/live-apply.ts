@@ -8,6 +8,7 @@ import type { LiveEvent } from '@murmur/core/live';
 import { buildIndex } from '../../packages/engine/src/ingest/build-index';
 import { seededRandom } from '../../packages/engine/src/testing/random';
 import { syntheticNetwork } from './synthetic-network';
+import { memoryPagesLine } from '../memory-pages';
 import { pkg } from '../../packages/engine/src/testing/network-a';
 import { LIVE_BUILD_OPTIONS, liveEngine } from '../../packages/engine/src/live/live-engine';
 import { LIVE_SLICE_MS } from '../../packages/engine/src/live/live-types';
@@ -34,7 +35,7 @@ console.log(
     `rss ${mb(process.memoryUsage().rss)}; ${os.cpus().length} cores, load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
-      .join(' ')}`,
+      .join(' ')}; ${memoryPagesLine()}`,
 );
 
 const acct = () => String(1e7 + Math.floor(rand() * N));

@@ -32,6 +32,7 @@ import { API_DURABLE } from '../../apps/server/src/live/live-path';
 import { streamsSettled, type Collector } from '../../apps/server/src/live/collector';
 import { cpuShare } from './cpu-share';
 import { mountedSource, processSource, type XSource } from './x-source';
+import { memoryPagesLine } from '../memory-pages';
 
 const { values } = parseArgs({
   options: {
@@ -55,7 +56,7 @@ const load = () =>
   `load ${os
     .loadavg()
     .map((l) => l.toFixed(1))
-    .join(' ')} on ${os.cpus().length} cores`;
+    .join(' ')} on ${os.cpus().length} cores; ${memoryPagesLine()}`;
 const pct = (xs: number[], p: number) => {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
