@@ -29,13 +29,17 @@ describe('sandbox config', () => {
     expect(() => configFromEnv({ SANDBOX_ACCOUNTS: '12.5' })).toThrow(/SANDBOX_ACCOUNTS/);
   });
 
-  it('anchors history at the start of the UTC day unless SANDBOX_ANCHOR says where', () => {
-    expect(defaultAnchor(Date.UTC(2026, 10, 23, 17, 5))).toBe(Date.UTC(2026, 10, 23) / 1000);
+  it('anchors history at the start of the UTC hour unless SANDBOX_ANCHOR says where', () => {
+    expect(defaultAnchor(Date.UTC(2026, 10, 23, 17, 5, 30))).toBe(Date.UTC(2026, 10, 23, 17) / 1000);
     expect(configFromEnv({ SANDBOX_ANCHOR: '2026-08-01T10:30:00Z' }).now).toBe(
       Date.UTC(2026, 7, 1, 10) / 1000,
     );
     expect(() => configFromEnv({ SANDBOX_ANCHOR: 'soon' })).toThrow(/SANDBOX_ANCHOR/);
-    expect(clockFromEnv({})).toEqual({ speed: 1, stepSeconds: 1 });
+    // Real time on the wall clock's hour catches up to the wall clock; a pinned anchor or another
+    // speed keeps the network's own time.
+    expect(clockFromEnv({})).toEqual({ speed: 1, stepSeconds: 1, catchUpToWall: true });
+    expect(clockFromEnv({ SANDBOX_ANCHOR: '2026-08-01T00:00:00Z' })).toEqual({ speed: 1, stepSeconds: 1 });
+    expect(clockFromEnv({ SANDBOX_CLOCK_SPEED: '60' })).toEqual({ speed: 60, stepSeconds: 1 });
     expect(clockFromEnv({ SANDBOX_CLOCK_SPEED: '0', SANDBOX_CLOCK_STEP_SECONDS: '10' })).toEqual({
       speed: 0,
       stepSeconds: 10,

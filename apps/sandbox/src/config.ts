@@ -20,13 +20,14 @@ export const X_POPULATION = 550_000_000;
 export const DEFAULT_ACCOUNTS = 100_000;
 export const DEFAULT_SEED = 'murmur';
 /**
- * Where generated history ends when no anchor is configured: the start of the current UTC day, so
- * the network keeps real dates (a campaign with a real start date delivers) while the output stays
- * the same for everyone who generates it on the same day with the same seed (seed + anchor decide
- * every byte; the live clock then moves on from it).
+ * Where generated history ends when no anchor is configured: the start of the current UTC hour (a
+ * whole tick), so the network keeps real dates, and the running clock then catches up the minutes
+ * since (`ClockSettings.catchUpToWall`): its "now" is the wall clock's, and a campaign starting at a
+ * real time delivers from then. The output stays the same for everyone who generates it in the same
+ * hour with the same seed (seed + anchor decide every byte).
  */
 export function defaultAnchor(wallMs: number = Date.now()): number {
-  return Math.floor(wallMs / 86_400_000) * 86_400;
+  return Math.floor(wallMs / 3_600_000) * 3600;
 }
 
 export function resolveConfig(partial: Partial<SandboxConfig> = {}): SandboxConfig {
@@ -87,7 +88,16 @@ export interface ClockSettings {
   speed: number;
   /** Simulated seconds per simulation step of the running clock (events keep their own seconds). */
   stepSeconds: number;
+  /**
+   * At real time on a network anchored at the wall clock's hour (no SANDBOX_ANCHOR): the running
+   * clock first runs the time between the network's "now" and the wall clock (at most
+   * `CATCH_UP_LIMIT_SECONDS`), so simulated time is the wall clock's, not up to an hour behind it.
+   */
+  catchUpToWall?: boolean;
 }
+
+/** The longest lag the running clock catches up at its start (the anchor's hour and a slow generation). */
+export const CATCH_UP_LIMIT_SECONDS = 3 * 3600;
 
 /** Reads SANDBOX_CLOCK_SPEED (default 1) and SANDBOX_CLOCK_STEP_SECONDS (default 1). */
 export function clockFromEnv(env: NodeJS.ProcessEnv = process.env): ClockSettings {
@@ -98,5 +108,6 @@ export function clockFromEnv(env: NodeJS.ProcessEnv = process.env): ClockSetting
   const step = positiveNumber('SANDBOX_CLOCK_STEP_SECONDS', env.SANDBOX_CLOCK_STEP_SECONDS) ?? 1;
   if (!Number.isInteger(step) || step > 3600)
     throw new Error(`SANDBOX_CLOCK_STEP_SECONDS must be a whole number from 1 to 3600, got "${step}"`);
-  return { speed, stepSeconds: step };
+  const pinned = env.SANDBOX_ANCHOR !== undefined && env.SANDBOX_ANCHOR !== '';
+  return { speed, stepSeconds: step, ...(speed === 1 && !pinned && { catchUpToWall: true }) };
 }

@@ -32,6 +32,24 @@ describe('the running clock', () => {
     clock.look();
     expect(net.clock.now).toBe(ANCHOR + 660);
   });
+
+  it("at real time on the wall clock's hour, first runs the minutes since, so its now is the wall clock's", () => {
+    const started = (nowAt: number, settings: { catchUpToWall?: boolean }) => {
+      const net = generateNetwork({ accounts: 1500, seed: 'clock', historyDays: 1, now: ANCHOR });
+      let wall = nowAt * 1000;
+      const clock = new LiveClock(net, { speed: 1, stepSeconds: 1, ...settings }, () => wall);
+      clock.start();
+      clock.stop();
+      wall += 2000;
+      clock.look();
+      return net.clock.now;
+    };
+    // 40 minutes past the anchor's hour: the 40 minutes, then the 2 s that passed.
+    expect(started(ANCHOR + 2400, { catchUpToWall: true })).toBe(ANCHOR + 2402);
+    // Without the setting (a pinned anchor), or a wall clock further off than the limit: its own time.
+    expect(started(ANCHOR + 2400, {})).toBe(ANCHOR + 2);
+    expect(started(ANCHOR + 4 * 3600, { catchUpToWall: true })).toBe(ANCHOR + 2);
+  });
 });
 
 type Row = Record<string, unknown> & { type: string; n: number };

@@ -1,4 +1,4 @@
-import type { ClockSettings } from '../config';
+import { CATCH_UP_LIMIT_SECONDS, type ClockSettings } from '../config';
 import type { Network } from '../network';
 import { advanceInSteps } from './tick';
 
@@ -30,6 +30,12 @@ export class LiveClock {
   start(): void {
     if (this.timer || this.settings.speed <= 0) return;
     this.last = this.wallMs();
+    if (this.settings.catchUpToWall) {
+      // The minutes since the anchor's hour (and the generation's own time), run in the looks'
+      // portions like any time owed; a network anchored far from the wall clock keeps its time.
+      const lag = this.last / 1000 - this.net.clock.now;
+      if (lag > 0 && lag <= CATCH_UP_LIMIT_SECONDS) this.owed += lag;
+    }
     this.timer = setInterval(() => this.look(), INTERVAL_MS);
     this.timer.unref();
   }
