@@ -63,7 +63,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'info',
       // A small sandbox network keeps start-up to a second; journeys that need more set their own.
       SANDBOX_ACCOUNTS: '2000',
-      // The same network on every day the journeys run (npm start anchors at the wall clock's hour, then catches up to it).
+      // The same network on every day the journeys run (npm start anchors at the wall clock's hour
+      // and catches up to it; a pinned anchor does not).
       SANDBOX_ANCHOR: '2026-08-01T00:00:00Z',
       // A still, static network: the journeys assert figures; the live path has its own test
       // (apps/server/src/live/live-path.test.ts).
