@@ -108,6 +108,7 @@ export {
   type ShareStepOptions,
 } from './live/live-snapshot';
 export { SHARE_STEP_WORDS } from './live/live-share';
+export type { FoldListener, FoldMessage, SharedFold } from './live/fold-share';
 // The pure half of sharding (the NATS wiring, replicas and the sharded engine are @murmur/engine-cluster):
 // narrowing a built index to a shard, a shard's partial answers, and their exact merge.
 export {

@@ -24,6 +24,8 @@ import {
   type CommunityPartition,
   type PanelName,
   type SharedAccountSet,
+  type LiveAudienceEngine,
+  type LiveStats,
   summariseOverlap,
   type OverlapSummary,
 } from '@murmur/engine';
@@ -325,9 +327,13 @@ export const engineTasks = {
     return result.ranked.slice(0, result.sizes[0]?.count ?? 0);
   },
 
-  /** Which thread answers (tests and the pool's warm-up): 0 is the main thread. */
-  thread(_engine: AudienceEngine, _input: null, _report: ReportStage): { threadId: number } {
-    return { threadId };
+  /**
+   * Which thread answers (tests and the pool's warm-up): 0 is the main thread. A live engine's
+   * thread also says its `liveStats` (the reports thread's compactions, benches and tests).
+   */
+  thread(engine: AudienceEngine, _input: null, _report: ReportStage): { threadId: number; live?: LiveStats } {
+    const live = 'liveStats' in engine ? (engine as LiveAudienceEngine).liveStats() : undefined;
+    return { threadId, ...(live && { live }) };
   },
 };
 

@@ -6,6 +6,7 @@ import type { LiveEvent } from '@murmur/core/live';
 import {
   accountSetFromShared,
   liveEngineFromShared,
+  type FoldMessage,
   type LiveAudienceEngine,
   type SharedAccountSet,
   type SharedLiveEngine,
@@ -31,6 +32,8 @@ export type ToReports =
   | { type: 'terms'; values: readonly string[] }
   | { type: 'start'; start: SharedLiveEngine }
   | { type: 'batch'; events: readonly LiveEvent[]; position: StreamPosition | undefined }
+  /** The main engine's compaction, followed (its folded base adopted, not folded again here). */
+  | { type: 'fold'; fold: FoldMessage }
   | { type: 'custom'; name: string; members: SharedAccountSet | undefined }
   | { type: 'task'; id: number; name: string; input: unknown; progress: boolean }
   | { type: 'abort'; id: number };
@@ -156,6 +159,9 @@ function handle(message: Exclude<ToReports, { type: 'abort' | 'start' | 'terms' 
         // The same events fail the same way on the main engine, which reports it.
       }
       return;
+    case 'fold':
+      engine.followFold(message.fold);
+      return;
     case 'custom':
       if (message.members) engine.registerCustomAudience(message.name, accountSetFromShared(message.members));
       else engine.removeCustomAudience(message.name);
@@ -207,7 +213,11 @@ port.on('message', (message: ToReports) => {
   }
   const { start } = message;
   const terms = { ...start.index.terms, values: [...start.index.terms.values, ...termValues] };
-  engine = liveEngineFromShared({ ...start, index: { ...start.index, terms } });
+  // The main engine's room for accounts, no more (a fold it shares is of its size), and its folds followed.
+  engine = liveEngineFromShared(
+    { ...start, index: { ...start.index, terms } },
+    { headroom: 0, compaction: 'follow' },
+  );
   termValues.length = 0;
   opened = true;
   for (const waiting of early.splice(0)) receive(waiting);

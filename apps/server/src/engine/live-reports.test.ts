@@ -167,7 +167,12 @@ describe('a live engine’s reports in a thread of their own', { timeout: 120_00
       expect(strip(await reports.work.run('compare', pair))).toEqual(
         strip(engineTasks.compare(main, pair, () => undefined)),
       );
-      expect((await reports.work.run('thread', null)).threadId).toBe(reports.thread()!.threadId);
+      const { threadId, live } = await reports.work.run('thread', null);
+      expect(threadId).toBe(reports.thread()!.threadId);
+      // The thread folded nothing itself: it adopted the compactions of this engine (shared memory).
+      expect(main.liveStats().compactions).toBeGreaterThan(2);
+      expect(live!.foldsFollowed).toBeGreaterThan(1);
+      expect(live!.compactions).toBe(live!.foldsFollowed);
       // The thread runs below the main thread's priority (Linux: its own nice value), the process not.
       if (process.platform === 'linux') {
         expect(getPriority(reports.tid)).toBe(LIVE_REPORTS_NICE);

@@ -176,6 +176,7 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
             'The live reports thread could not start: reports stay on the main thread',
           ),
         );
+        main.shareFolds(undefined);
         return;
       }
       // A thread that could not open its engine is tried again after a pause growing with each failure.
@@ -239,12 +240,15 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
     },
     async close() {
       closed = true;
+      main.shareFolds(undefined);
       // A thread starting is stopped too (its copy, at its next slice, releases the version).
       await receiving?.terminate();
       await here.close();
     },
   };
 
+  // The main engine's compactions are made in shared memory and followed there (docs/LIVE.md).
+  main.shareFolds((fold) => send({ type: 'fold', fold }));
   launch(options.start);
   return {
     engine,

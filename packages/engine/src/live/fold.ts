@@ -22,6 +22,8 @@ export interface FoldTask<T> {
  */
 export type FoldAllocate = (bytes: number) => ArrayBufferLike;
 const ownBuffer: FoldAllocate = (bytes) => new ArrayBuffer(bytes);
+/** The buffers of a fold another thread adopts too (live-index.ts `shareFolds`). */
+export const sharedBuffer: FoldAllocate = (bytes) => new SharedArrayBuffer(bytes);
 
 /**
  * A posting store equal to `log` read at version `ver`: counts first (term ranges), then each term's
@@ -43,6 +45,8 @@ export class PostingFold implements FoldTask<PostingStore> {
     private readonly ver: number,
     private readonly terms: number,
     private readonly allocate: FoldAllocate = ownBuffer,
+    /** Every dense term's bitset in `allocate`'s memory too (a fold another thread adopts). */
+    private readonly allocateBits = false,
   ) {
     this.counts = new Uint32Array(allocate(terms * 4));
     this.offsets = new Uint32Array(allocate((terms + 1) * 4));
@@ -91,11 +95,18 @@ export class PostingFold implements FoldTask<PostingStore> {
         this.t++;
         if (counts[t] === 0) continue;
         const posting = log.get(t, ver);
-        if (posting.kind === 'bits') this.dense.set(t, posting.bits);
-        else data.set(posting.list, offsets[t]);
+        let copied = 0;
+        if (posting.kind === 'bits') {
+          // Folded for another thread too (live-share.ts `FoldShare`): every bitset in shared memory.
+          const own = this.allocateBits && !(posting.bits.buffer instanceof SharedArrayBuffer);
+          const bits = own ? new Uint32Array(this.allocate(posting.bits.byteLength)) : posting.bits;
+          if (own) bits.set(posting.bits);
+          copied = own ? bits.length : 0;
+          this.dense.set(t, bits);
+        } else data.set(posting.list, offsets[t]);
         // A changed term's bitset was merged from the log's entries (a bitset's words written).
         const bits = posting.kind === 'bits' && log.terms.has(t) ? posting.bits.length : 0;
-        work += 4 + (posting.kind === 'list' ? posting.count : bits);
+        work += 4 + copied + (posting.kind === 'list' ? posting.count : bits);
       }
       this.worked = work;
       if (this.t < terms) return false;
@@ -219,7 +230,8 @@ export const postRowsFold = (
   base: Csr,
   live: ReadonlyMap<number, ArrayLike<number>>,
   rows: number,
-): CsrFold => new CsrFold(base, live.entries(), rows);
+  allocate?: FoldAllocate,
+): CsrFold => new CsrFold(base, live.entries(), rows, allocate);
 
 /** CPU time of this process since `since` (ms; every thread, as `process.cpuUsage` counts it). */
 export function cpuMsSince(since: NodeJS.CpuUsage): number {

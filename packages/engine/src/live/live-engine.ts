@@ -12,6 +12,7 @@ import { insightSteps } from '../insights/insights';
 import type { AudienceIndex } from '../postings/audience-index';
 import { inSlices, type SliceOptions, type Steps } from '../util/steps';
 import { LIVE_SLICE_MS } from './live-types';
+import type { FoldListener, FoldMessage } from './fold-share';
 import type { HeldVersion } from './pin';
 import {
   LiveIndex,
@@ -85,6 +86,14 @@ export interface LiveAudienceEngine extends AudienceEngine {
    * it is now, for a copy made in steps while batches go on (live-share.ts). Release it when done.
    */
   hold(): HeldVersion;
+  /**
+   * Shares this engine's background compactions with an engine that is given the same batches (the
+   * reports thread's, opened with `compaction: 'follow'` and no headroom): each is made in shared
+   * memory and told to `listener`, in order with the batches. Undefined stops it.
+   */
+  shareFolds(listener: FoldListener | undefined): void;
+  /** Follows the leading engine's compactions (`shareFolds`): pass it what its listener was told, in order. */
+  followFold(message: FoldMessage): void;
 }
 
 export interface ApplySliceOptions {
@@ -207,6 +216,8 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
       terms: live.current.terms.size,
       postRows: live.postRowsNow(),
     }),
+    shareFolds: (listener) => live.shareFolds(listener),
+    followFold: (message) => live.followFold(message),
   };
 }
 
@@ -230,6 +241,23 @@ async function applyInChunks(
   position: StreamPosition | undefined,
   options: ApplySliceOptions = {},
 ): Promise<number> {
+  // Grown for the whole batch, and a compaction started only after its last chunk, as an engine
+  // given the batch whole does (the reports thread's, which follows this one's folds).
+  live.reserve(events);
+  live.setChunking(true);
+  try {
+    return await chunks(live, events, position, options);
+  } finally {
+    live.setChunking(false);
+  }
+}
+
+async function chunks(
+  live: LiveIndex,
+  events: readonly LiveEvent[],
+  position: StreamPosition | undefined,
+  options: ApplySliceOptions,
+): Promise<number> {
   const sliceMs = options.sliceMs ?? LIVE_SLICE_MS;
   let size = sliceMs <= 0 ? 1 : FIRST_CHUNK;
   let perEvent = 0;
@@ -237,6 +265,7 @@ async function applyInChunks(
   for (;;) {
     const to = Math.min(events.length, from + size);
     const last = to >= events.length;
+    if (last) live.setChunking(false);
     const started = performance.now();
     const cpu = process.cpuUsage();
     const version = live.apply(events.slice(from, to), last ? position : undefined, false);

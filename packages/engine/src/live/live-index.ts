@@ -5,10 +5,11 @@ import { PostTerms } from '../ingest/post-terms';
 import type { AccountColumns, AudienceIndex, PostColumns } from '../postings/audience-index';
 import { csrRow, type Csr } from '../postings/csr';
 import { HandleIndex } from '../postings/handle-index';
-import type { PostingStore } from '../postings/posting-store';
 import type { AccountRecord, PostRecord } from '../parse/records';
 import type { CatalogueItem } from '../parse/records';
-import { cpuMsSince, PostingFold, recordSlice, rowFold, type FoldTask } from './fold';
+import { cpuMsSince } from './fold';
+import { Folds } from './folds';
+import type { FoldListener, FoldMessage } from './fold-share';
 import { Batch, prepareBatchTexts } from './batch';
 import { LivePostRows } from './post-rows';
 import { Engagers, type EngagementRow } from './engagers';
@@ -36,13 +37,6 @@ import { foldHandles, HandleLog, LiveHandleIndex } from './live-handles';
 import { LivePostingStore, PostingLog } from './posting-log';
 import { Buffered, LazyCsr, RowLog, grown, replaceRows } from './structures';
 import { IdTable } from '../util/id-table';
-
-/** A log being carried over to its folded base (PostingLog or RowLog). */
-interface Carry {
-  step(budget: number): boolean;
-  /** The new log. */
-  readonly result: PostingLog | RowLog;
-}
 
 export { LiveIndexError };
 export type { CompactionProgress, LiveOptions, LiveState, LiveStats, StreamPosition } from './live-types';
@@ -78,23 +72,9 @@ export class LiveIndex {
   readonly pending: PendingReferences;
   private readonly keyMemory: number;
   private readonly compactBytes: number;
-  private readonly compaction: 'background' | 'inline';
-  private readonly sliceMs: number;
-  private fold:
-    | {
-        ver: number;
-        tasks: FoldTask<unknown>[];
-        progress: CompactionProgress;
-        /** Once folded: the new logs, being filled with the entries of later versions. */
-        carry?: { logs: Carry[]; cursors: { h: number }[] };
-        /** Once folded: the posts' term rows with the live posts' in (`LivePostRows`). */
-        postRows?: Csr;
-      }
-    | undefined;
-  private foldScheduled = false;
-  private readonly doneTasks = new Set<FoldTask<unknown>>();
-  /** The last background compaction's progress (slices, longest slice). */
-  lastFold: CompactionProgress | undefined;
+  private readonly compaction: NonNullable<LiveOptions['compaction']>;
+  /** The background compactions (folds.ts). */
+  private readonly folds: Folds;
   private readonly strings: LiveStrings;
   // Since the last compaction (README "Live updates"): per-term posting logs, per-row version chains,
   // handle changes; per-array double buffers; the engagement order and the reverse engagement rows.
@@ -126,6 +106,7 @@ export class LiveIndex {
     compactions: 0,
     livePostRows: 0,
     compactionCpuMs: 0,
+    foldsFollowed: 0,
   };
 
   constructor(built: AudienceIndex, options: LiveOptions = {}, state?: LiveState) {
@@ -135,7 +116,16 @@ export class LiveIndex {
     this.keyMemory = options.keyMemory ?? 1_000_000;
     this.compactBytes = options.compactBytes ?? 64 << 20;
     this.compaction = options.compaction ?? 'background';
-    this.sliceMs = options.sliceMs ?? LIVE_SLICE_MS;
+    this.folds = new Folds({
+      version: () => this.version,
+      current: () => this.v,
+      logs: () => ({ postings: this.postingLog, followers: this.followerLog, rows: this.rowLogs }),
+      liveRows: this.liveRows,
+      baseRows: () => this.baseRows,
+      stats: this.stats,
+      sliceMs: options.sliceMs ?? LIVE_SLICE_MS,
+      finish: (logs, postRows) => this.finishFold(logs, postRows),
+    });
     this.pending = new PendingReferences(options.maxHeld);
     this.pending.restore(state?.pending ?? []);
     this.baseRows = built.postTermRows;
@@ -183,9 +173,7 @@ export class LiveIndex {
    */
   private rebase(index: AudienceIndex): AudienceIndex {
     // A background compaction under way is of a version this base replaces.
-    this.fold = undefined;
-    this.liveRows.cancelFold();
-    this.doneTasks.clear();
+    this.folds.cancel();
     const rows = {} as Record<RowName, Csr>;
     for (const name of ROWS) rows[name] = { offsets: index[name].offsets, data: index[name].data };
     this.postingLog = new PostingLog(index.postings);
@@ -305,27 +293,7 @@ export class LiveIndex {
    * compaction slice runs inside this call (a caller applying in slices leaves it to its own turn).
    */
   apply(events: readonly LiveEvent[], position: StreamPosition = {}, foldStep = true): number {
-    const news = events.filter((e) => e.type === 'user' || e.type === 'post').length;
-    if (this.nextAccount + news > this.v.size) {
-      this.v = this.rebase(withCapacity(this.v, grow(this.v.size, news)));
-      this.version++;
-    }
-    const posts = this.strings.postSlots + news;
-    if (posts > this.v.posts.author.length) {
-      const length = Math.max(posts, Math.ceil(this.v.posts.author.length * 1.5) + 1024);
-      const p = this.v.posts;
-      this.v = {
-        ...this.v,
-        posts: {
-          ...p,
-          byEngagement: this.byEngagement(engagementOf(p)),
-          author: grown(p.author, length),
-          likes: grown(p.likes, length),
-          reposts: grown(p.reposts, length),
-          replies: grown(p.replies, length),
-        },
-      };
-    }
+    this.reserve(events);
     const batch = new Batch(this.v, this, this.version + 1);
     prepareBatchTexts(events);
     // Keys are remembered once the batch is published: a batch that failed is applied when redelivered.
@@ -356,10 +324,14 @@ export class LiveIndex {
     for (const [p, seq] of Object.entries(position))
       if (seq > (this.position[p] ?? -1)) this.position[p] = seq;
     this.stats.lastAppliedAt = Date.now();
-    if (this.fold) {
+    if (this.folds.underway) {
       // A slice per batch as well as between them: compaction keeps pace with a busy consumer.
       if (foldStep) this.foldStep();
-    } else if (this.logBytes() > this.compactBytes) {
+    } else if (
+      !this.folds.chunking &&
+      this.logBytes() > this.compactBytes * (this.compaction === 'follow' ? 2 : 1)
+    ) {
+      // Following another engine's folds, its own only when they stopped coming (twice the bytes).
       if (this.compaction === 'inline') this.compact();
       else this.startFold();
     }
@@ -367,13 +339,37 @@ export class LiveIndex {
   }
 
   /**
-   * Folds the delta postings into a new base (the build's own inversions over the current rows and
-   * columns) and rebuilds the handle table: the result answers every query as the version before
-   * it did, and holds no overrides.
+   * Makes room for the accounts and posts `events` may add: `apply` does for its batch, and a
+   * caller applying a batch in chunks for the whole batch first, so that the index grows at the
+   * same batch as another engine given it whole (a follower's size must stay the leader's).
    */
+  reserve(events: readonly LiveEvent[]): void {
+    const news = events.filter((e) => e.type === 'user' || e.type === 'post').length;
+    if (this.nextAccount + news > this.v.size) {
+      this.v = this.rebase(withCapacity(this.v, grow(this.v.size, news)));
+      this.version++;
+    }
+    const posts = this.strings.postSlots + news;
+    if (posts > this.v.posts.author.length) {
+      const length = Math.max(posts, Math.ceil(this.v.posts.author.length * 1.5) + 1024);
+      const p = this.v.posts;
+      this.v = {
+        ...this.v,
+        posts: {
+          ...p,
+          byEngagement: this.byEngagement(engagementOf(p)),
+          author: grown(p.author, length),
+          likes: grown(p.likes, length),
+          reposts: grown(p.reposts, length),
+          replies: grown(p.replies, length),
+        },
+      };
+    }
+  }
+
   /** The background compaction under way, if any. */
   compactionProgress(): CompactionProgress | undefined {
-    return this.fold ? { ...this.fold.progress } : undefined;
+    return this.folds.progress();
   }
 
   /**
@@ -381,30 +377,28 @@ export class LiveIndex {
    * with setImmediate so queries and batches run between them. A no-op while one is under way.
    */
   startFold(schedule = true): void {
-    if (this.fold) return;
-    const ver = this.version;
-    const size = this.v.size;
-    const tasks: FoldTask<unknown>[] = [
-      new PostingFold(this.postingLog, ver, this.v.terms.size),
-      new PostingFold(this.followerLog, ver, size),
-      ...ROWS.map((name) => rowFold(this.rowLogs[name], ver, size)),
-    ];
-    tasks.push(...this.liveRows.startFold(this.baseRows, this.v.posts.count));
-    this.fold = {
-      ver,
-      tasks,
-      progress: { version: ver, slices: 0, longestSliceMs: 0, longestSliceCpuMs: 0, finishMs: 0 },
-    };
-    if (schedule) this.scheduleFold();
+    this.folds.start(schedule);
   }
 
-  private scheduleFold(): void {
-    if (this.foldScheduled) return;
-    this.foldScheduled = true;
-    setImmediate(() => {
-      this.foldScheduled = false;
-      if (this.fold && !this.foldStep()) this.scheduleFold();
-    });
+  /**
+   * Shares this index's background compactions with `listener` (the reports thread's engine, which
+   * follows them: `followFold`), or stops with undefined. Folds are then made in shared memory.
+   */
+  shareFolds(listener: FoldListener | undefined): void {
+    this.folds.listener = listener;
+  }
+
+  /**
+   * A batch is (true) or is no longer (false) being applied in chunks: no background compaction
+   * starts inside it, and the index has grown for the whole batch (`reserve`).
+   */
+  setChunking(chunking: boolean): void {
+    this.folds.chunking = chunking;
+  }
+
+  /** Follows a fold of a leading engine that applies the same batches (folds.ts `Folds.follow`). */
+  followFold(message: FoldMessage): void {
+    this.folds.follow(message);
   }
 
   /**
@@ -412,78 +406,20 @@ export class LiveIndex {
    * its result published (or when none is under way).
    */
   foldStep(): boolean {
-    const fold = this.fold;
-    if (!fold) return true;
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    let done = false;
-    // Small steps (about 32 k values each) until the slice's time is used.
-    while (!done) {
-      if (!fold.carry) {
-        const task = fold.tasks.find((t) => !this.taskDone(t));
-        if (!task) this.startCarry(fold);
-        else if (task.step(1 << 15)) this.doneTasks.add(task);
-      } else if (fold.carry.logs.every((log) => log.step(1 << 15))) {
-        // Caught up with every version written: the folded base goes in now, between batches.
-        const finishing = performance.now();
-        this.finishFold(fold.carry.logs, fold.postRows);
-        fold.progress.finishMs = performance.now() - finishing;
-        done = true;
-      }
-      if (performance.now() - started >= this.sliceMs) break;
-    }
-    const cpuMs = cpuMsSince(cpu);
-    this.stats.compactionCpuMs += cpuMs;
-    recordSlice(fold.progress, performance.now() - started, cpuMs);
-    if (done) {
-      this.stats.compactions++;
-      this.lastFold = fold.progress;
-      this.fold = undefined;
-    }
-    return done;
+    return this.folds.step();
   }
 
-  /** The folded bases are built: new logs over them, to be filled with the later versions' entries. */
-  private startCarry(fold: NonNullable<LiveIndex['fold']>): void {
-    const [postings, followers, ...csrs] = fold.tasks.map((t) => t.result()) as [
-      PostingStore,
-      PostingStore,
-      ...Csr[],
-    ];
-    const rows = csrs.slice(0, ROWS.length);
-    fold.postRows = csrs[ROWS.length];
-    this.doneTasks.clear();
-    const ver = fold.ver;
-    const nextPostings = new PostingLog(postings);
-    const nextFollowers = new PostingLog(followers);
-    const nextRows = ROWS.map((_, i) => new RowLog(rows[i]!));
-    ROWS.forEach((name, i) => (nextRows[i]!.previous = new WeakRef(this.rowLogs[name])));
-    const cursors = Array.from({ length: 2 + ROWS.length }, () => ({ h: -1 }));
-    const oldPostings = this.postingLog;
-    const oldFollowers = this.followerLog;
-    const oldRows = ROWS.map((name) => this.rowLogs[name]);
-    const logs: Carry[] = [
-      { step: (b) => oldPostings.carryStep(nextPostings, ver, cursors[0]!, b), result: nextPostings },
-      { step: (b) => oldFollowers.carryStep(nextFollowers, ver, cursors[1]!, b), result: nextFollowers },
-      ...ROWS.map((_, i) => ({
-        step: (b: number) => oldRows[i]!.carryStep(nextRows[i]!, ver, cursors[2 + i]!, b),
-        result: nextRows[i]!,
-      })),
-    ];
-    fold.carry = { logs, cursors };
-  }
-
-  private taskDone(t: FoldTask<unknown>): boolean {
-    return this.doneTasks.has(t);
+  /** The last background compaction's progress (slices, longest slice). */
+  get lastFold(): CompactionProgress | undefined {
+    return this.folds.last;
   }
 
   /** Swaps the folded base in: the new logs (caught up with every version) and handle table; a new version reads them. */
-  private finishFold(carried: Carry[], postRows: Csr | undefined): void {
+  private finishFold(logs: readonly (PostingLog | RowLog)[], postRows: Csr | undefined): void {
     if (postRows) {
       this.baseRows = postRows;
       this.liveRows.folded();
     }
-    const logs = carried.map((c) => c.result);
     this.postingLog = logs[0] as PostingLog;
     this.followerLog = logs[1] as PostingLog;
     const rowLogs = {} as Record<RowName, RowLog>;
@@ -511,6 +447,11 @@ export class LiveIndex {
     this.version = next;
   }
 
+  /**
+   * Folds the delta postings into a new base (the build's own inversions over the current rows and
+   * columns) and rebuilds the handle table: the result answers every query as the version before
+   * it did, and holds no overrides.
+   */
   compact(): void {
     const cpu = process.cpuUsage();
     // The posts' term rows too: live posts' rows join the CSR, deleted posts' rows empty.

@@ -34,6 +34,8 @@ export interface LiveStats {
    * apart from the queries run between slices (bench:history).
    */
   compactionCpuMs: number;
+  /** Of `compactions`, those adopted from the engine this one follows (`compaction: 'follow'`). */
+  foldsFollowed: number;
 }
 
 /**
@@ -87,9 +89,10 @@ export interface LiveOptions {
   compactBytes?: number;
   /**
    * How compaction runs once the deltas pass `compactBytes`: 'background' (default) folds them in
-   * slices of about `sliceMs` between other work (setImmediate), 'inline' inside `apply`.
+   * slices of about `sliceMs` between other work (setImmediate), 'inline' inside `apply`, 'follow'
+   * as another engine tells (`followFold`: the reports thread), its own only past twice the bytes.
    */
-  compaction?: 'background' | 'inline';
+  compaction?: 'background' | 'inline' | 'follow';
   /** The time a background compaction slice aims at (default LIVE_SLICE_MS). */
   sliceMs?: number;
   /** References and tombstones held for accounts and posts not seen yet (default 500 000). */

@@ -1,5 +1,5 @@
 import type { Csr } from '../postings/csr';
-import { postRowsFold, type CsrFold } from './fold';
+import { postRowsFold, type CsrFold, type FoldAllocate } from './fold';
 
 /**
  * The term rows of posts added live, until a compaction folds them into the posts' CSR: a
@@ -29,11 +29,11 @@ export class LivePostRows {
   }
 
   /** The fold of the rows held now into `base` (rows [0, `rows`)); none when none is held. */
-  startFold(base: Csr, rows: number): CsrFold[] {
+  startFold(base: Csr, rows: number, allocate?: FoldAllocate): CsrFold[] {
     if (this.live.size === 0 || this.folding) return [];
     this.folding = this.live;
     this.live = new Map();
-    return [postRowsFold(base, this.folding, rows)];
+    return [postRowsFold(base, this.folding, rows, allocate)];
   }
 
   /** The fold's CSR was published: its rows are read from there now. */
