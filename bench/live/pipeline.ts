@@ -24,6 +24,7 @@ import {
   inMemoryEngine,
   type AudienceEngine,
   type LiveAudienceEngine,
+  type LiveStats,
 } from '../../packages/engine/src/index';
 import { csrRow } from '../../packages/engine/src/postings/csr';
 import type { AudienceIndex } from '../../packages/engine/src/postings/audience-index';
@@ -305,21 +306,28 @@ const sampling = (async () => {
   }
 })();
 const ingestT0 = performance.now();
-/** The phase's CPU, and the main engine's compactions in it (the reports thread folds the same logs). */
-const phase = () => {
+/** The reports thread's live stats (its compactions: adopted from the main engine's, or its own). */
+const threadStats = async () => ((await work.run('thread', null)) as { live?: LiveStats }).live;
+/** The phase's CPU, and the compactions in it: the main engine's, and the reports thread's (adopted or folded). */
+const phase = async () => {
   const cpu = cpuShare(source.pid);
   const { compactions, compactionCpuMs } = engine.liveStats();
-  return () => {
-    const after = engine.liveStats();
-    return `${cpu()}; the main engine's compactions finished meanwhile: ${after.compactions - compactions} (its slices ran ${ms(after.compactionCpuMs - compactionCpuMs)} of the process's CPU, every thread counted)`;
+  const thread = await threadStats();
+  return async () => {
+    const [line, after, threadAfter] = [cpu(), engine.liveStats(), await threadStats()];
+    const own =
+      thread && threadAfter
+        ? `; the reports thread's: ${threadAfter.compactions - thread.compactions}, ${threadAfter.foldsFollowed - thread.foldsFollowed} of them adopted (its slices ran ${ms(threadAfter.compactionCpuMs - thread.compactionCpuMs)})`
+        : '';
+    return `${line}; the main engine's compactions finished meanwhile: ${after.compactions - compactions} (its slices ran ${ms(after.compactionCpuMs - compactionCpuMs)} of the process's CPU, every thread counted)${own}`;
   };
 };
-const busyPhase = phase();
+const busyPhase = await phase();
 const busy = await latencies(SECONDS * 1000);
-const busyCpuLine = busyPhase();
-const spacedPhase = phase();
+const busyCpuLine = await busyPhase();
+const spacedPhase = await phase();
 const spaced = await latencies(SECONDS * 500, 1000);
-const spacedCpuLine = spacedPhase();
+const spacedCpuLine = await spacedPhase();
 await sampling;
 release = await hold();
 const drain = await caughtUp();
