@@ -16,6 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SANDBOX_DEV_CREDENTIALS } from '@murmur/core/dev-credentials';
+import type { AudienceInsights } from '@murmur/core/insights';
 import type { LiveEvent } from '@murmur/core/live';
 import { targetingPackageSchema, type TargetingPackage } from '@murmur/core/targeting';
 import { consumeLive, type LiveConsumer } from '@murmur/engine-cluster';
@@ -209,7 +210,9 @@ function packages(e: AudienceEngine): TargetingPackage[] {
   ];
 }
 function countPanels(e: AudienceEngine, p: TargetingPackage): string {
-  const r = e.insights(e.evaluate(p));
+  return panelsOf(e.insights(e.evaluate(p)));
+}
+function panelsOf(r: AudienceInsights): string {
   const { summary, demographics, ageGroups, interests, locations, bioWords, jobTitles, devices } = r;
   return JSON.stringify(
     { summary, demographics, ageGroups, interests, locations, bioWords, jobTitles, devices },
@@ -433,6 +436,18 @@ let equal = compare(true);
 console.log(
   `exactness: ${equal.estimates}/${check.length} estimates and ${equal.panels}/${check.length} insights count panels equal an index built from the export ` +
     `(accounts: live ${engine.stats.accounts}, export ${scratch.stats.accounts}); ${load()}`,
+);
+// The reports thread's engine too (it adopts the main engine's compactions: docs/LIVE.md), asked as
+// the API asks it.
+let threadEqual = 0;
+for (const p of check) {
+  const reply = (await work.run('insights', { pkg: p })) as { insights: AudienceInsights };
+  if (panelsOf(reply.insights) === countPanels(scratch, p)) threadEqual++;
+}
+const threadAtEnd = await threadStats();
+console.log(
+  `  the reports thread: ${threadEqual}/${check.length} insights count panels equal; its compactions ${threadAtEnd?.compactions}, ` +
+    `${threadAtEnd?.foldsFollowed} of them adopted from the main engine's ${engine.liveStats().compactions} (its slices ran ${ms(threadAtEnd?.compactionCpuMs ?? 0)}, the main engine's ${ms(engine.liveStats().compactionCpuMs)})`,
 );
 const network = source.network;
 if (engine.stats.accounts !== scratch.stats.accounts) {
