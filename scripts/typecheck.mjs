@@ -1,34 +1,80 @@
-// Type-checks every workspace with its own tsconfig (each is noEmit; internal packages are
-// consumed as TypeScript source, so a workspace's check also covers what it imports).
+// Type-checks every workspace (each tsconfig is noEmit; internal packages are consumed as TypeScript
+// source, so a workspace's check also covers what it imports).
+//
+// The Node workspaces whose tsconfig is the base's with Node's types and nothing else are checked as
+// one program (tsconfig.node.json): checked one by one, each run checked again the packages it
+// imports (2026-11-30, slow machine: 130 s one by one against 55 s as one program). A workspace whose
+// tsconfig says anything more is checked on its own, so an option added there is never ignored.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
 
-const projects = [
+const NODE_GROUP = [
   '.',
   'packages/core',
   'packages/engine',
   'packages/engine-cluster',
   'apps/sandbox',
   'apps/server',
-  'apps/web',
-  'apps/extension',
-  'e2e',
   'bench',
 ];
-let failed = false;
-for (const project of projects) {
-  if (!existsSync(`${project}/tsconfig.json`)) continue;
-  const hasSources =
+const OWN = ['apps/web', 'apps/extension', 'e2e'];
+
+/** A tsconfig file as written (comments allowed), not resolved. */
+function readConfig(path) {
+  const { config, error } = ts.readConfigFile(path, ts.sys.readFile);
+  if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
+  return config;
+}
+
+/** Whether `project`'s tsconfig is the base's with `types: ["node"]` only (what tsconfig.node.json compiles). */
+function isPlainNode(project) {
+  const config = readConfig(`${project}/tsconfig.json`);
+  const keys = Object.keys(config).sort().join();
+  const options = config.compilerOptions ?? {};
+  return (
+    keys === 'compilerOptions,extends,include' &&
+    config.extends.endsWith('tsconfig.base.json') &&
+    JSON.stringify(options) === JSON.stringify({ types: ['node'] })
+  );
+}
+
+/** The folders tsconfig.node.json includes, each workspace's own `include` under its folder. */
+function nodeGroupIncludes() {
+  return new Set(readConfig('tsconfig.node.json').include.map((path) => join(path)));
+}
+
+function hasSources(project) {
+  return (
     project === '.' ||
     readdirSync(project, { recursive: true }).some(
       (f) => /\.tsx?$/.test(String(f)) && !String(f).includes('node_modules'),
-    );
-  if (!hasSources) continue;
+    )
+  );
+}
+
+let failed = false;
+function tsc(project, label = project) {
   try {
     execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], { stdio: 'inherit' });
-    console.log(`typecheck ok: ${project}`);
+    console.log(`typecheck ok: ${label}`);
   } catch {
     failed = true;
   }
+}
+
+const grouped = nodeGroupIncludes();
+const alone = [...OWN];
+for (const project of NODE_GROUP) {
+  if (!existsSync(`${project}/tsconfig.json`) || !hasSources(project)) continue;
+  const own = readConfig(`${project}/tsconfig.json`).include ?? [];
+  const covered = own.every((path) => grouped.has(join(project, path)));
+  if (isPlainNode(project) && covered) continue;
+  alone.push(project);
+}
+tsc('tsconfig.node.json', `${NODE_GROUP.join(', ')} (one program)`);
+for (const project of alone) {
+  if (existsSync(`${project}/tsconfig.json`) && hasSources(project)) tsc(project);
 }
 process.exit(failed ? 1 : 0);
