@@ -5,6 +5,9 @@
 // one program (tsconfig.node.json): checked one by one, each run checked again the packages it
 // imports (2026-11-30, slow machine: 130 s one by one against 55 s as one program). A workspace whose
 // tsconfig says anything more is checked on its own, so an option added there is never ignored.
+//
+// Arguments choose what to check (CI splits the checks between two processes): `node` (the Node
+// workspaces, one program or those that left it), and any of apps/web, apps/extension, e2e. None: all.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,16 +67,23 @@ function tsc(project, label = project) {
   }
 }
 
+const chosen = process.argv.slice(2);
+for (const name of chosen)
+  if (name !== 'node' && !OWN.includes(name))
+    throw new Error(`typecheck: unknown "${name}" (node, ${OWN.join(', ')})`);
+const wanted = (name) => chosen.length === 0 || chosen.includes(name);
+
 const grouped = nodeGroupIncludes();
-const alone = [...OWN];
-for (const project of NODE_GROUP) {
-  if (!existsSync(`${project}/tsconfig.json`) || !hasSources(project)) continue;
-  const own = readConfig(`${project}/tsconfig.json`).include ?? [];
-  const covered = own.every((path) => grouped.has(join(project, path)));
-  if (isPlainNode(project) && covered) continue;
-  alone.push(project);
-}
-tsc('tsconfig.node.json', `${NODE_GROUP.join(', ')} (one program)`);
+const alone = OWN.filter(wanted);
+if (wanted('node'))
+  for (const project of NODE_GROUP) {
+    if (!existsSync(`${project}/tsconfig.json`) || !hasSources(project)) continue;
+    const own = readConfig(`${project}/tsconfig.json`).include ?? [];
+    const covered = own.every((path) => grouped.has(join(project, path)));
+    if (isPlainNode(project) && covered) continue;
+    alone.push(project);
+  }
+if (wanted('node')) tsc('tsconfig.node.json', `${NODE_GROUP.join(', ')} (one program)`);
 for (const project of alone) {
   if (existsSync(`${project}/tsconfig.json`) && hasSources(project)) tsc(project);
 }
