@@ -109,7 +109,7 @@ class Unchanged {
 
   constructor(
     private readonly order: Uint32Array,
-    private readonly removed: readonly number[],
+    removed: readonly number[],
   ) {
     this.after = Int32Array.from(removed, (at, k) => at - k);
     this.count = order.length - removed.length;
