@@ -67,6 +67,18 @@ function tsc(project, label = project) {
   }
 }
 
+// Every workspace with a tsconfig is one of the lists above: a new one is never left unchecked.
+const workspaces = ['apps', 'packages'].flatMap((dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'tsconfig.json')))
+    .map((d) => `${dir}/${d.name}`),
+);
+const unlisted = workspaces.filter((w) => !NODE_GROUP.includes(w) && !OWN.includes(w));
+if (unlisted.length > 0)
+  throw new Error(
+    `typecheck: ${unlisted.join(', ')} not listed in scripts/typecheck.mjs (NODE_GROUP or OWN)`,
+  );
+
 const chosen = process.argv.slice(2);
 for (const name of chosen)
   if (name !== 'node' && !OWN.includes(name))
