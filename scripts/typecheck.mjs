@@ -31,9 +31,8 @@ function readConfig(path) {
   return config;
 }
 
-/** Whether `project`'s tsconfig is the base's with `types: ["node"]` only (what tsconfig.node.json compiles). */
-function isPlainNode(project) {
-  const config = readConfig(`${project}/tsconfig.json`);
+/** Whether a tsconfig is the base's with `types: ["node"]` only (what tsconfig.node.json compiles). */
+function isPlainNode(config) {
   const keys = Object.keys(config).sort().join();
   const options = config.compilerOptions ?? {};
   return (
@@ -85,18 +84,16 @@ for (const name of chosen)
     throw new Error(`typecheck: unknown "${name}" (node, ${OWN.join(', ')})`);
 const wanted = (name) => chosen.length === 0 || chosen.includes(name);
 
-const grouped = nodeGroupIncludes();
-const alone = OWN.filter(wanted);
-if (wanted('node'))
-  for (const project of NODE_GROUP) {
-    if (!existsSync(`${project}/tsconfig.json`) || !hasSources(project)) continue;
-    const own = readConfig(`${project}/tsconfig.json`).include ?? [];
-    const covered = own.every((path) => grouped.has(join(project, path)));
-    if (isPlainNode(project) && covered) continue;
-    alone.push(project);
+const checkable = (project) => existsSync(`${project}/tsconfig.json`) && hasSources(project);
+const alone = OWN.filter((project) => wanted(project) && checkable(project));
+if (wanted('node')) {
+  const grouped = nodeGroupIncludes();
+  for (const project of NODE_GROUP.filter(checkable)) {
+    const config = readConfig(`${project}/tsconfig.json`);
+    const covered = (config.include ?? []).every((path) => grouped.has(join(project, path)));
+    if (!isPlainNode(config) || !covered) alone.push(project);
   }
-if (wanted('node')) tsc('tsconfig.node.json', `${NODE_GROUP.join(', ')} (one program)`);
-for (const project of alone) {
-  if (existsSync(`${project}/tsconfig.json`) && hasSources(project)) tsc(project);
+  tsc('tsconfig.node.json', `${NODE_GROUP.join(', ')} (one program)`);
 }
+for (const project of alone) tsc(project);
 process.exit(failed ? 1 : 0);
