@@ -47,8 +47,6 @@ export type FromReports =
 /** What the thread starts with: how long a report's slices are (its engine comes as `start`). */
 export interface ReportsWorkerData {
   sliceMs: number;
-  /** Carrying an adopted fold waits while a task runs here (LiveReportsOptions.yieldFolds). */
-  yieldFolds: boolean;
 }
 
 type AnyTask = (engine: unknown, input: unknown, report: ReportStage) => unknown;
@@ -220,8 +218,6 @@ port.on('message', (message: ToReports) => {
     { ...start, index: { ...start.index, terms } },
     { headroom: 0, compaction: 'follow' },
   );
-  // Carrying an adopted fold waits while a task runs (LiveIndex.yieldFolds), as the main engine's folds do.
-  if (data.yieldFolds) engine.yieldFolds(() => running.size > 0);
   termValues.length = 0;
   opened = true;
   for (const waiting of early.splice(0)) receive(waiting);

@@ -46,12 +46,6 @@ export interface LiveReportsOptions {
    * small, for many steps and pieces; default SHARE_STEP_WORDS).
    */
   shareStepWords?: number;
-  /**
-   * The main engine's background compactions, and the thread's carry of them, wait while a task runs
-   * in the thread, up to 1.5 × the compaction threshold (LiveIndex.yieldFolds). Default true; false:
-   * they run beside the task (bench:live-apply compares the two).
-   */
-  yieldFolds?: boolean;
 }
 
 /**
@@ -109,7 +103,7 @@ interface Pending {
  */
 export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsOptions = {}): LiveReports {
   const sliceMs = options.sliceMs ?? 10;
-  const [maxFailedStarts, yields] = [options.maxFailedStarts ?? 3, options.yieldFolds ?? true];
+  const maxFailedStarts = options.maxFailedStarts ?? 3;
   const here = liveWork(main);
   const priority = threadPriority(options.nice ?? LIVE_REPORTS_NICE);
   const pending = new Map<number, Pending>();
@@ -144,7 +138,7 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
    * custom audience given after it is posted to the thread from here on.
    */
   function launch(start?: SharedLiveEngine): void {
-    const data: ReportsWorkerData = { sliceMs, yieldFolds: yields };
+    const data: ReportsWorkerData = { sliceMs };
     const thread = new Worker(WORKER, { workerData: data, execArgv: [] });
     receiving = thread;
     let opened = false;
@@ -182,7 +176,7 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
             'The live reports thread could not start: reports stay on the main thread',
           ),
         );
-        foldsWithThread(main, undefined);
+        main.shareFolds(undefined);
         return;
       }
       // A thread that could not open its engine is tried again after a pause growing with each failure.
@@ -246,14 +240,15 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
     },
     async close() {
       closed = true;
-      foldsWithThread(main, undefined);
+      main.shareFolds(undefined);
       // A thread starting is stopped too (its copy, at its next slice, releases the version).
       await receiving?.terminate();
       await here.close();
     },
   };
 
-  foldsWithThread(main, { send, busy: yields ? () => pending.size > 0 : undefined });
+  // The main engine's compactions are made in shared memory and followed there (docs/LIVE.md).
+  main.shareFolds((fold) => send({ type: 'fold', fold }));
   launch(options.start);
   return {
     engine,
@@ -277,19 +272,6 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
       return priority.tid;
     },
   };
-}
-
-/**
- * The main engine's compactions made in shared memory and followed by the thread (docs/LIVE.md),
- * and yielding while a task runs there (a user waits on it: the thread gets the CPU meanwhile).
- * Undefined: neither, the thread gone for good or closed.
- */
-function foldsWithThread(
-  main: LiveAudienceEngine,
-  thread: { send: (message: ToReports) => void; busy: (() => boolean) | undefined } | undefined,
-): void {
-  main.shareFolds(thread && ((fold) => thread.send({ type: 'fold', fold })));
-  main.yieldFolds(thread?.busy);
 }
 
 /**

@@ -21,9 +21,6 @@ import type { LivePostRows } from './post-rows';
 import { PostingLog } from './posting-log';
 import { RowLog } from './structures';
 
-/** How often a fold that yields looks again whether it may go on (ms). */
-const YIELD_POLL_MS = 2;
-
 /** What the folds read of the live index, and how they hand it the result. */
 export interface FoldHost {
   version(): number;
@@ -55,11 +52,6 @@ interface Fold {
   /** Another engine's fold this one follows (`follow`), and this index's shape at its start. */
   follows?: { id: number; shape: FoldShape };
   progress: CompactionProgress;
-  /**
-   * Started by the index itself past its threshold (or carrying one adopted): it waits while
-   * `yielding` answers true. One asked for (a snapshot's `compactInBackground`) never waits.
-   */
-  yields: boolean;
   /** Once folded: the new logs, being filled with the entries of later versions. */
   carry?: Carry[];
   /** Once folded: the posts' term rows with the live posts' in (`LivePostRows`). */
@@ -84,16 +76,6 @@ export class Folds {
   listener: FoldListener | undefined;
   /** A batch is being applied in chunks: a fold starting now cannot be followed. */
   chunking = false;
-  /**
-   * While this answers true a fold that yields takes no slice, looking again every `YIELD_POLL_MS`
-   * (the live index's `yieldFolds`: a task running in the reports thread).
-   */
-  yielding: () => boolean = () => false;
-
-  /** The fold under way yields and should wait now. */
-  get waiting(): boolean {
-    return this.fold?.yields === true && this.yielding();
-  }
 
   constructor(private readonly host: FoldHost) {}
 
@@ -105,15 +87,9 @@ export class Folds {
     return this.fold ? { ...this.fold.progress } : undefined;
   }
 
-  /**
-   * Folds the current version's logs in slices; `yields`: it waits while `yielding` (see `Fold`).
-   * While a fold is under way, only makes it stop yielding if this one would not.
-   */
-  start(schedule = true, yields = false): void {
-    if (this.fold) {
-      this.fold.yields &&= yields;
-      return;
-    }
+  /** Folds the current version's logs in slices (a no-op while a fold is under way). */
+  start(schedule = true): void {
+    if (this.fold) return;
     const { host } = this;
     const [ver, v, logs] = [host.version(), host.current(), host.logs()];
     // Shared with a follower: in shared memory, and told, unless a batch is half applied (the
@@ -127,7 +103,7 @@ export class Folds {
       ...host.liveRows.startFold(host.baseRows(), v.posts.count, allocate),
     ];
     const id = shared && !this.chunking ? ver : undefined;
-    this.fold = { ver, tasks, ...(id !== undefined && { id }), progress: progressAt(ver), yields };
+    this.fold = { ver, tasks, ...(id !== undefined && { id }), progress: progressAt(ver) };
     if (id !== undefined) this.listener!({ type: 'start', id });
     if (schedule) this.schedule();
   }
@@ -164,8 +140,7 @@ export class Folds {
         posts: v.posts.count,
         postRows: host.liveRows.startFold(host.baseRows(), v.posts.count).length > 0,
       };
-      const follows = { id: message.id, shape };
-      this.fold = { ver, tasks: [], follows, progress: progressAt(ver), yields: true };
+      this.fold = { ver, tasks: [], follows: { id: message.id, shape }, progress: progressAt(ver) };
       return;
     }
     if (!fold?.follows || fold.follows.id !== message.id || fold.carry) return;
@@ -177,7 +152,7 @@ export class Folds {
     }
     this.cancel();
     // Refused: the logs are folded here instead.
-    if (message.type === 'folded') this.start(true, true);
+    if (message.type === 'folded') this.start();
   }
 
   private schedule(): void {
@@ -185,14 +160,7 @@ export class Folds {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      if (!this.fold) return;
-      if (this.waiting) {
-        this.scheduled = true;
-        setTimeout(() => {
-          this.scheduled = false;
-          this.schedule();
-        }, YIELD_POLL_MS);
-      } else if (!this.step()) this.schedule();
+      if (this.fold && !this.step()) this.schedule();
     });
   }
 

@@ -94,11 +94,6 @@ export interface LiveAudienceEngine extends AudienceEngine {
   shareFolds(listener: FoldListener | undefined): void;
   /** Follows the leading engine's compactions (`shareFolds`): pass it what its listener was told, in order. */
   followFold(message: FoldMessage): void;
-  /**
-   * Background compaction waits while `busy` answers true (a task running in the reports thread), up
-   * to 1.5 × the compaction threshold of log bytes. Undefined: it never waits.
-   */
-  yieldFolds(busy: (() => boolean) | undefined): void;
 }
 
 export interface ApplySliceOptions {
@@ -223,7 +218,6 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
     }),
     shareFolds: (listener) => live.shareFolds(listener),
     followFold: (message) => live.followFold(message),
-    yieldFolds: (busy) => live.yieldFolds(busy),
   };
 }
 

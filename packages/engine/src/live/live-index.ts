@@ -72,8 +72,6 @@ export class LiveIndex {
   readonly pending: PendingReferences;
   private readonly keyMemory: number;
   private readonly compactBytes: number;
-  /** What background compaction yields to (`yieldFolds`). */
-  private busy: (() => boolean) | undefined;
   private readonly compaction: NonNullable<LiveOptions['compaction']>;
   /** The background compactions (folds.ts). */
   private readonly folds: Folds;
@@ -128,7 +126,6 @@ export class LiveIndex {
       sliceMs: options.sliceMs ?? LIVE_SLICE_MS,
       finish: (logs, postRows) => this.finishFold(logs, postRows),
     });
-    this.folds.yielding = () => this.foldsYield();
     this.pending = new PendingReferences(options.maxHeld);
     this.pending.restore(state?.pending ?? []);
     this.baseRows = built.postTermRows;
@@ -329,15 +326,14 @@ export class LiveIndex {
     this.stats.lastAppliedAt = Date.now();
     if (this.folds.underway) {
       // A slice per batch as well as between them: compaction keeps pace with a busy consumer.
-      if (foldStep && !this.folds.waiting) this.foldStep();
+      if (foldStep) this.foldStep();
     } else if (
       !this.folds.chunking &&
-      this.logBytes() > this.compactBytes * (this.compaction === 'follow' ? 2 : 1) &&
-      !this.foldsYield()
+      this.logBytes() > this.compactBytes * (this.compaction === 'follow' ? 2 : 1)
     ) {
       // Following another engine's folds, its own only when they stopped coming (twice the bytes).
       if (this.compaction === 'inline') this.compact();
-      else this.folds.start(true, true);
+      else this.startFold();
     }
     return this.version;
   }
@@ -378,8 +374,7 @@ export class LiveIndex {
 
   /**
    * Starts folding the current version's deltas into a new base in slices (`foldStep`), scheduled
-   * with setImmediate so queries and batches run between them; it does not yield to reports
-   * (`yieldFolds`). While one is under way, only makes that one stop yielding.
+   * with setImmediate so queries and batches run between them. A no-op while one is under way.
    */
   startFold(schedule = true): void {
     this.folds.start(schedule);
@@ -391,20 +386,6 @@ export class LiveIndex {
    */
   shareFolds(listener: FoldListener | undefined): void {
     this.folds.listener = listener;
-  }
-
-  /**
-   * Background compaction yields to `busy` (the reports thread running a task, whose user waits):
-   * while it answers true, no fold starts past the threshold and such a fold under way takes no
-   * slice, until the logs hold 1.5 × `compactBytes` (memory stays bounded when reports never stop).
-   * A fold asked for (`startFold`: a snapshot's) does not yield. Undefined: never yields.
-   */
-  yieldFolds(busy: (() => boolean) | undefined): void {
-    this.busy = busy;
-  }
-
-  private foldsYield(): boolean {
-    return this.busy !== undefined && this.busy() && this.logBytes() < this.compactBytes * 1.5;
   }
 
   /**
