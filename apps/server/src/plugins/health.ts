@@ -28,7 +28,9 @@ export function registerHealth(app: FastifyInstance, checks: readonly ReadinessC
   app.get('/healthz', { schema: { hide: true } }, (_request, reply) => {
     void reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+  // Its requests log at debug (a 503 here is an answer, request-log.ts); a change of state logs once.
+  let state: string | undefined;
+  app.get('/readyz', { schema: { hide: true }, config: { probe: true } }, async (_request, reply) => {
     const results = await Promise.all(
       checks.map(async (c) => {
         const name = c.name;
@@ -41,13 +43,23 @@ export function registerHealth(app: FastifyInstance, checks: readonly ReadinessC
       }),
     );
     const failed = results.filter(([, result]) => result !== 'ok').map(([name]) => name);
+    const byName = Object.fromEntries(results);
+    if (failed.join(',') !== state) {
+      state = failed.join(',');
+      if (failed.length === 0) app.log.info('ready: every readiness check passes');
+      else
+        app.log.warn(
+          { failed, checks: byName },
+          `not ready: ${failed.map((name) => `${name} (${byName[name]})`).join(', ')}`,
+        );
+    }
     return reply
       .code(failed.length === 0 ? 200 : 503)
       .header('cache-control', 'no-store')
       .send({
         status: failed.length === 0 ? 'ready' : 'not ready',
         failed,
-        checks: Object.fromEntries(results),
+        checks: byName,
       });
   });
 }

@@ -1,14 +1,19 @@
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+import { unavailableEngine, type EngineHolder } from '../engine/engine-holder';
 import { createTestApp } from '../test/test-app';
+import { testNetwork } from '../test/test-engine';
 import { LazyChildLogger, lazyChildLoggerFactory } from './request-log';
 
-/** The app with its log lines captured, at `level`. */
-async function appLoggingAt(level: string) {
+/** The app with its log lines captured, at `level` (`engine`: its engine, loaded or not). */
+async function appLoggingAt(level: string, engine?: EngineHolder) {
   const lines: Record<string, unknown>[] = [];
   const t = await createTestApp(
     { logLevel: level },
-    { logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) } },
+    {
+      logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+      ...(engine && { engine }),
+    },
   );
   return {
     t,
@@ -39,6 +44,38 @@ describe('request logging', () => {
       expect(requestLines()[0]).toHaveProperty('ms');
       // The request's own logger binds its id, as Fastify's child logger does.
       expect(requestLines()[0]).toHaveProperty('reqId');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the readiness probe in the log', () => {
+  it('logs a 503 of /readyz once, as a warning naming the check, not as an error per probe', async () => {
+    const engine = unavailableEngine('The audience engine is loading.');
+    const { t, lines, requestLines } = await appLoggingAt('info', engine);
+    try {
+      for (let i = 0; i < 4; i++) expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+      expect(requestLines()).toEqual([]);
+      const states = lines.filter(
+        (l) => String(l.msg).startsWith('not ready') || String(l.msg).startsWith('ready'),
+      );
+      expect(states).toEqual([
+        expect.objectContaining({ level: 40, msg: 'not ready: engine (The audience engine is loading.)' }),
+      ]);
+      expect(lines.filter((l) => Number(l.level) >= 50)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('logs ready once when every check passes, and the probe requests at debug', async () => {
+    const { t, lines, requestLines } = await appLoggingAt('debug', (await testNetwork()).holder);
+    try {
+      for (let i = 0; i < 3; i++) expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+      expect(lines.filter((l) => l.msg === 'ready: every readiness check passes')).toHaveLength(1);
+      expect(requestLines()).toHaveLength(3);
+      expect(requestLines().every((l) => l.level === 20)).toBe(true);
     } finally {
       await t.close();
     }

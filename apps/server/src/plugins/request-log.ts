@@ -6,11 +6,22 @@ type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>
 /** A request slower than this is logged at warn whatever its status. */
 export const SLOW_REQUEST_MS = 1000;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A probe's route (`/readyz`): polled every few seconds, its 503 is an answer ("not ready yet"),
+     * not a server error, so its requests log at debug; the route logs its own changes of state
+     * (plugins/health.ts).
+     */
+    probe?: boolean;
+  }
+}
+
 /**
  * One line per finished request — `{method, url, status, ms}` — instead of Fastify's two ("incoming
  * request", "request completed") at info: at thousands of requests a second those two lines were a
  * large part of each request's cost (the serving path). Server errors log at error, slow requests at warn,
- * everything else at debug, so `LOG_LEVEL=debug` gives a full access log and `info` a quiet one.
+ * everything else (and a probe's answers, `probe` below) at debug, so `LOG_LEVEL=debug` gives a full access log and `info` a quiet one.
  * Fastify's other lines (route not found, serializer and stream errors) stay as they are.
  */
 export class ConciseRequestLog extends LogController {
@@ -28,9 +39,10 @@ export class ConciseRequestLog extends LogController {
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
     // The line's fields are made only when it is written: at `info` a fast answer writes nothing.
-    if (error || status >= 500)
+    const probe = request.routeOptions.config.probe === true && !error;
+    if (error || (status >= 500 && !probe))
       reply.log.error({ ...lineOf(request, status, ms), err: error ?? undefined }, 'request');
-    else if (ms >= SLOW_REQUEST_MS) reply.log.warn(lineOf(request, status, ms), 'request');
+    else if (ms >= SLOW_REQUEST_MS && !probe) reply.log.warn(lineOf(request, status, ms), 'request');
     else if ((reply.log as LevelAware).isLevelEnabled?.('debug') !== false)
       reply.log.debug(lineOf(request, status, ms), 'request');
   }
