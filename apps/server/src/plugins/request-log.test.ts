@@ -41,6 +41,9 @@ describe('request logging', () => {
       expect(requestLines()).toEqual([
         expect.objectContaining({ msg: 'request', method: 'GET', url: '/api/user/me/', status: 403 }),
       ]);
+      // A path no route matches is logged too.
+      await t.app.inject({ url: '/api/no-such-route/' });
+      expect(requestLines()[1]).toEqual(expect.objectContaining({ url: '/api/no-such-route/', status: 404 }));
       expect(requestLines()[0]).toHaveProperty('ms');
       // The request's own logger binds its id, as Fastify's child logger does.
       expect(requestLines()[0]).toHaveProperty('reqId');

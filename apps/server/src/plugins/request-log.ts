@@ -1,4 +1,10 @@
-import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyContextConfig,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
@@ -20,8 +26,9 @@ declare module 'fastify' {
 /**
  * One line per finished request — `{method, url, status, ms}` — instead of Fastify's two ("incoming
  * request", "request completed") at info: at thousands of requests a second those two lines were a
- * large part of each request's cost (the serving path). Server errors log at error, slow requests at warn,
- * everything else (and a probe's answers, `probe` below) at debug, so `LOG_LEVEL=debug` gives a full access log and `info` a quiet one.
+ * large part of each request's cost (the serving path). Server errors log at error, slow requests at
+ * warn, everything else (and a probe's answers, `probe` above) at debug, so `LOG_LEVEL=debug` gives a
+ * full access log and `info` a quiet one.
  * Fastify's other lines (route not found, serializer and stream errors) stay as they are.
  */
 export class ConciseRequestLog extends LogController {
@@ -39,7 +46,9 @@ export class ConciseRequestLog extends LogController {
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
     // The line's fields are made only when it is written: at `info` a fast answer writes nothing.
-    const probe = request.routeOptions.config.probe === true && !error;
+    // A request no route matched may have no route config (Fastify reads it as `context.config?.`).
+    const config = request.routeOptions.config as FastifyContextConfig | undefined;
+    const probe = config?.probe === true && !error;
     if (error || (status >= 500 && !probe))
       reply.log.error({ ...lineOf(request, status, ms), err: error ?? undefined }, 'request');
     else if (ms >= SLOW_REQUEST_MS && !probe) reply.log.warn(lineOf(request, status, ms), 'request');
