@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+import { createSandboxPlugin, generateNetwork } from '@murmur/sandbox';
 import { unavailableEngine, type EngineHolder } from '../engine/engine-holder';
 import { createTestApp } from '../test/test-app';
 import { testNetwork } from '../test/test-engine';
@@ -82,6 +83,32 @@ describe('the readiness probe in the log', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("the sandbox's X streams in the log", () => {
+  it('are routes that log only errors: a stream open over a second is not a slow request', async () => {
+    // Every route the sandbox registers, with its log level (a root hook sees a plugin's routes).
+    const app = Fastify();
+    const levels = new Map<string, string | undefined>();
+    app.addHook(
+      'onRoute',
+      (route) => void levels.set(`${String(route.method)} ${route.url}`, route.logLevel),
+    );
+    await app.register(
+      createSandboxPlugin({ network: generateNetwork({ accounts: 200, seed: 'request-log' }) }),
+      { prefix: '/sandbox' },
+    );
+    await app.ready();
+    const streams = [...levels].filter(([route]) => route.startsWith('GET') && route.endsWith('/stream'));
+    expect(streams.map(([route]) => route)).toEqual(
+      expect.arrayContaining(['GET /sandbox/x/2/tweets/firehose/stream', 'GET /sandbox/x/2/activity/stream']),
+    );
+    expect(streams.every(([, level]) => level === 'error')).toBe(true);
+    // Another of its routes keeps the app's level (its slow requests are still warnings).
+    expect(levels.has('GET /sandbox/x/2/users/:id')).toBe(true);
+    expect(levels.get('GET /sandbox/x/2/users/:id') ?? '').not.toBe('error');
+    await app.close();
   });
 });
 

@@ -131,7 +131,9 @@ export function registerStreams(
   });
   for (const spec of STREAMS) {
     const endpoint = `GET /2${spec.path}`;
-    app.get(spec.path, (request: FastifyRequest, reply: FastifyReply) => {
+    // A stream lives until its client or the server closes it: its request's length is not slowness,
+    // so only its errors are logged (the server's request log warns of requests over a second).
+    app.get(spec.path, { logLevel: 'error' }, (request: FastifyRequest, reply: FastifyReply) => {
       const caller = authenticate(request, ctx.auth);
       authorize(caller, { appOnly: true, scopes: [] });
       if (caller.kind !== 'app') throw tooManyRequests();
