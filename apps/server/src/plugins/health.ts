@@ -44,8 +44,9 @@ export function registerHealth(app: FastifyInstance, checks: readonly ReadinessC
     );
     const failed = results.filter(([, result]) => result !== 'ok').map(([name]) => name);
     const byName = Object.fromEntries(results);
-    if (failed.join(',') !== state) {
-      state = failed.join(',');
+    const now = failed.join(',');
+    if (now !== state) {
+      state = now;
       if (failed.length === 0) app.log.info('ready: every readiness check passes');
       else
         app.log.warn(
