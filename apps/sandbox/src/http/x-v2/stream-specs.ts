@@ -23,6 +23,12 @@ export interface StreamSpec {
   partitions: number;
   query: readonly string[];
   expansions: readonly string[];
+  /**
+   * A partitioned stream's account whose partition the row's line goes to, or -1 when the row makes
+   * no line on this stream: read before the line is made, so that each partition's connection makes
+   * only its own lines (making a post's line writes its text and its author's user object).
+   */
+  owner?: (net: Network, e: number) => number;
   /** The log row as the stream's lines, or nothing when the row is not this stream's. */
   lines: (view: StreamView, shape: Shape, e: number) => { owner: number; body: object }[];
 }
@@ -57,6 +63,12 @@ const tweetsFirehose: StreamSpec = {
   partitions: 20,
   query: [...WINDOW, ...FIELDS],
   expansions: TWEET_EXPANSIONS,
+  // A post's author; a reply's and a repost's is the actor (replyPostOf finds the actor's post).
+  owner: ({ events, posts }, e) => {
+    const kind = events.kind.get(e);
+    if (kind === EventKind.post) return posts.author.get(events.post.get(e));
+    return kind === EventKind.reply || kind === EventKind.repost ? events.actor.get(e) : -1;
+  },
   lines: (view, shape, e) => {
     const { events, posts, accounts } = view.net;
     const kind = events.kind.get(e);
@@ -96,6 +108,7 @@ const likesFirehose: StreamSpec = {
     'tweet.fields',
   ],
   expansions: ['attachments.media_keys', 'liked_tweet_author_id', 'liked_tweet_id'],
+  owner: ({ events }, e) => (events.kind.get(e) === EventKind.like ? events.actor.get(e) : -1),
   lines: ({ net }, _shape, e) => {
     const { events, posts, accounts } = net;
     if (events.kind.get(e) !== EventKind.like) return [];
@@ -135,6 +148,7 @@ const usersCompliance: StreamSpec = {
   partitions: 4,
   query: WINDOW,
   expansions: [],
+  owner: ({ events }, e) => (USER_COMPLIANCE[events.kind.get(e)] ? events.actor.get(e) : -1),
   lines: ({ net }, _shape, e) => {
     const name = USER_COMPLIANCE[net.events.kind.get(e)];
     if (!name) return [];
@@ -151,6 +165,8 @@ const tweetsCompliance: StreamSpec = {
   partitions: 4,
   query: WINDOW,
   expansions: [],
+  owner: ({ events, posts }, e) =>
+    events.kind.get(e) === EventKind.postDelete ? posts.author.get(events.post.get(e)) : -1,
   lines: ({ net }, _shape, e) => {
     if (net.events.kind.get(e) !== EventKind.postDelete) return [];
     const p = net.events.post.get(e);

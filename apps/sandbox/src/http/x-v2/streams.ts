@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { partitionOf } from '@murmur/core/live';
 import type { Network } from '../../network';
 import { authenticate, authorize } from './auth';
 import type { XContext } from './context';
@@ -8,6 +7,7 @@ import { invalidParameter, tooManyRequests, XProblem } from './problems';
 import type { ActivitySubscriptions } from './activity';
 import { STREAMS, type StreamView } from './stream-specs';
 import { StreamPump } from './stream-pump';
+import { rowText } from './stream-rows';
 
 export interface StreamOptions {
   /** Milliseconds between keep-alive newlines on an idle stream (X: 20 000). */
@@ -186,17 +186,6 @@ export function registerStreams(
       // X answers a stream's headers at once: a client knows it is connected before the first line.
       raw.flushHeaders();
       let closed = false;
-      const wanted = partition - 1;
-      const owners = new Map<number, boolean>();
-      const mine = (owner: number): boolean => {
-        if (spec.partitions === 0) return true;
-        let yes = owners.get(owner);
-        if (yes === undefined) {
-          yes = partitionOf(net.accounts.ids[owner]!.toString(), spec.partitions) === wanted;
-          owners.set(owner, yes);
-        }
-        return yes;
-      };
       const from = startTime ?? net.clock.now - backfill * 60;
       const reach = startTime === undefined ? 5 * 60 : RECOVERY_SECONDS;
       /** False once the response's buffer is full (the reader is behind): see StreamPump. */
@@ -207,12 +196,7 @@ export function registerStreams(
           length: () => net.events.length,
           time: (e) => net.events.time.get(e),
           now: () => net.clock.now,
-          render: (e) => {
-            let text = '';
-            for (const line of spec.lines(view, shape, e))
-              if (mine(line.owner)) text += JSON.stringify(line.body) + '\r\n';
-            return text;
-          },
+          render: rowText(spec, view, shape, partition - 1),
         },
         { write, onDrain: (callback) => raw.once('drain', callback), finish },
         { startTime, endTime, stallMs },
