@@ -69,4 +69,66 @@ describe('openXStream', () => {
     expect(responses).toHaveLength(2);
     expect(states.slice(statesAtClose)).not.toContain('connected');
   });
+
+  it('reads a line whose ending came alone, and a character split between two chunks', async () => {
+    // Each write is a chunk of its own (a pause between them). The library took a chunk of only
+    // `\r\n` for a keep-alive: the line before it ran into the next and both were lost.
+    const app = Fastify({ forceCloseConnections: true });
+    apps.push(app);
+    const ja = Buffer.from(JSON.stringify({ data: { id: '3', text: '日本語のポスト' } }));
+    const chunks: (string | Buffer)[] = [
+      '\r\n',
+      JSON.stringify({ data: { id: '1' } }),
+      '\r\n',
+      JSON.stringify({ data: { id: '2' } }) + '\r\n',
+      '\r\n',
+      ja.subarray(0, ja.indexOf('本') + 1),
+      ja.subarray(ja.indexOf('本') + 1),
+      '\r\n',
+      '\r\n',
+      JSON.stringify({ data: { id: '4' } }) + '\r',
+      '\n',
+    ];
+    app.get('/x/2/likes/firehose/stream', async (_request, reply) => {
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      for (const chunk of chunks) {
+        if (res.destroyed) return;
+        res.write(chunk);
+        await sleep(30);
+      }
+      while (!res.destroyed) {
+        res.write('\r\n');
+        await sleep(30);
+      }
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const lines: unknown[] = [];
+    const errors: Error[] = [];
+    let keepAlives = 0;
+    const connection = await openXStream({
+      baseUrl: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/x/2/`,
+      bearerToken: 'stream-token',
+      path: 'likes/firehose/stream',
+      query: { partition: 1 },
+      replay: () => null,
+      retryDelayMs: () => 10,
+      keepAliveTimeoutMs: 5000,
+      onLine: (line) => lines.push(line),
+      onKeepAlive: () => keepAlives++,
+      onParseError: (error) => errors.push(error),
+      onState: () => {},
+    });
+    for (let i = 0; i < 200 && lines.length < 4; i++) await sleep(20);
+    connection.close();
+    expect(errors).toEqual([]);
+    expect(lines).toEqual([
+      { data: { id: '1' } },
+      { data: { id: '2' } },
+      { data: { id: '3', text: '日本語のポスト' } },
+      { data: { id: '4' } },
+    ]);
+    expect(keepAlives).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -12,6 +12,10 @@
  * - the response is decoded as UTF-8 before the library's line parser sees it, which otherwise turns
  *   each network chunk into a string on its own and breaks a character split between two chunks
  *   (every Japanese post is at risk);
+ * - a chunk that is only `\r\n` ends the line before it when one was under way: the library takes
+ *   such a chunk for a keep-alive and never gives it to its parser, so when the network split a
+ *   line just before its end, that line and the next were read as one and both lost as unparsable
+ *   (seen in bench:live at 1 M accounts);
  * - a closed stream stays closed: the library's `close()` does not abort a reconnection attempt in
  *   flight, which then connects and reads on (and retries) after the close. Closing turns the
  *   library's reconnection off, and a connection made after it is closed as it is made.
@@ -88,6 +92,23 @@ interface StreamInternals {
   requestData: { url: URL };
   res?: Readable;
   autoReconnect: boolean;
+  /** The line parser: the text of a line under way (since the last `\r\n`), and what feeds it. */
+  parser: { currentMessage: string; push(chunk: string): void };
+}
+
+/**
+ * Reads the connection as UTF-8 text and gives the library's parser the `\r\n` chunks that end a
+ * line (see the head of this file). Called as the library announces a connection, before it binds
+ * its own listener, so this one sees each chunk first: a chunk that ends a line is parsed here, then
+ * taken for a keep-alive there (which only resets its timer).
+ */
+function readLines(internals: StreamInternals): void {
+  const res = internals.res;
+  if (!res) return;
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    if (chunk === '\r\n' && internals.parser.currentMessage !== '') internals.parser.push(chunk);
+  });
 }
 
 /** Backfill minutes covering a silence of `silentMs`, rounded up, at most X's 5. */
@@ -124,7 +145,6 @@ export async function openXStream(options: XStreamOptions): Promise<XStreamConne
       params.set('backfill_minutes', String(Math.min(MAX_BACKFILL_MINUTES, replay.backfillMinutes)));
   };
 
-  const decodeUtf8 = () => internals.res?.setEncoding('utf8');
   /**
    * An attempt in flight when the stream was closed has just connected: closed in turn once the
    * library has bound it (it emits before binding; closing removes its listeners, then destroys it).
@@ -136,14 +156,14 @@ export async function openXStream(options: XStreamOptions): Promise<XStreamConne
   };
   stream.on(ETwitterStreamEvent.Connected, () => {
     if (closedMeanwhile()) return;
-    decodeUtf8();
+    readLines(internals);
     connectedBefore = true;
     lastHeard = now();
     options.onState('connected');
   });
   stream.on(ETwitterStreamEvent.Reconnected, () => {
     if (closedMeanwhile()) return;
-    decodeUtf8();
+    readLines(internals);
     // A first connection made after refused attempts is reported as a reconnection by the library.
     if (connectedBefore) reconnects++;
     connectedBefore = true;
