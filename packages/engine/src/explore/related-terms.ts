@@ -3,7 +3,7 @@ import type { AudienceIndex } from '../postings/audience-index';
 import type { Field } from '../postings/fields';
 import { InsightContext } from '../insights/context';
 import { postCounts, profileCounts } from '../insights/counts';
-import { topK } from '../util/top-k';
+import { byValue, topK } from '../util/top-k';
 
 export interface RelatedTerm {
   term: string;
@@ -41,7 +41,12 @@ export function relatedTerms(
       if (c < floor || population === 0 || excluded.has(index.terms.value(t))) return 0;
       return c / base / (population / index.population);
     };
-    for (const t of topK(index.terms.termsOf(field), lift, limit)) {
+    for (const t of topK(
+      index.terms.termsOf(field),
+      lift,
+      limit,
+      byValue((t) => index.terms.value(t)),
+    )) {
       const term = index.terms.value(t);
       const affinity = lift(t);
       if (affinity <= (best.get(term)?.affinity ?? 0)) continue;

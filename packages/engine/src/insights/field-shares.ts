@@ -1,7 +1,7 @@
 import type { Basis, Share } from '@murmur/core/insights';
 import type { AudienceIndex } from '../postings/audience-index';
 import type { Field } from '../postings/fields';
-import { topK } from '../util/top-k';
+import { byValue, topK } from '../util/top-k';
 import type { InsightContext } from './context';
 import { categoricalCounts, postCounts, profileCounts } from './counts';
 import { termLabel } from './labels';
@@ -38,7 +38,12 @@ export function fieldShares(
 ): Share[] {
   const { index } = ctx;
   const { minSupport } = ctx.options;
-  const best = topK(index.terms.termsOf(field), (t) => (counts[t]! < minSupport ? 0 : counts[t]!), limit);
+  const best = topK(
+    index.terms.termsOf(field),
+    (t) => (counts[t]! < minSupport ? 0 : counts[t]!),
+    limit,
+    byValue((t) => index.terms.value(t)),
+  );
   return best.map((t) => referenceShare(index, reference, t, counts[t]!, base));
 }
 
@@ -61,7 +66,12 @@ export function distinctiveShares(
   const floor = Math.max(ctx.options.minSupport, Math.ceil(base * minShare));
   const score = (t: number) =>
     distinctiveScore(counts[t]!, base, reference.count(t), reference.base, floor, reference.sampled);
-  const best = topK(index.terms.termsOf(field), score, limit);
+  const best = topK(
+    index.terms.termsOf(field),
+    score,
+    limit,
+    byValue((t) => index.terms.value(t)),
+  );
   return best.map((t) => referenceShare(index, reference, t, counts[t]!, base));
 }
 

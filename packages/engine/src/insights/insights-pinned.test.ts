@@ -12,7 +12,9 @@ import { seededRandom } from '../testing/random';
  * millions of members, and a faster loop must not change a single count, share or ranking.
  * The snapshot was taken before the speed work of scale-out (at commit a72e38c), and taken again
  * when the samples came to hash the accounts' X ids instead of their numbers (AccountColumns.sampleKey;
- * with every key set to its account number the earlier snapshot still matched).
+ * with every key set to its account number the earlier snapshot still matched), and again when equal
+ * counts and scores came to rank by value instead of by first-seen order (util/top-k.ts `byValue`:
+ * the same lines, values of equal count reordered).
  */
 
 const ACCOUNTS = 1_500;

@@ -64,13 +64,14 @@ describe('insight arithmetic', () => {
       ['Science/Physics', 5, 0.5],
       ['Sports/Soccer', 5, 0.5],
     ]);
+    // Six words of five members each: equal counts rank by value (util/top-k.ts `byValue`).
     expect(bioWords(ctx).words.map((s) => s.key)).toEqual([
-      'physics',
-      'telescope',
-      'stars',
-      'soccer',
-      'goals',
       'fans',
+      'goals',
+      'physics',
+      'soccer',
+      'stars',
+      'telescope',
     ]);
     expect(topicAnalysis(ctx).hashtags.map((s) => [s.label, s.count])).toEqual([
       ['#soccer', 1],
@@ -83,19 +84,19 @@ describe('insight arithmetic', () => {
     const jobs = jobTitles(ctx);
     expect(jobs.withTitle).toBe(4);
     expect(jobs.categories.map((c) => [c.key, c.count, c.titles.map((t) => [t.label, t.count])])).toEqual([
-      ['IT/Tech', 2, [['Engineer', 2]]],
       [
         'Education',
         2,
         [
-          ['Teacher', 1],
           ['Professor', 1],
+          ['Teacher', 1],
         ],
       ],
+      ['IT/Tech', 2, [['Engineer', 2]]],
     ]);
     expect(devices(ctx).devices.map((s) => [s.label, s.count])).toEqual([
-      ['iOS', 5],
       ['Android', 5],
+      ['iOS', 5],
     ]);
   });
 

@@ -6,7 +6,7 @@ import { bandWithin, parseBand } from '../evaluate/age';
 import { FIELDS, type Field } from '../postings/fields';
 import type { ReferenceCounts } from '../insights/reference';
 import { distinctiveScore, MIN_SUPPORT, shareOf } from '../insights/share';
-import { topK } from '../util/top-k';
+import { byValue, topK } from '../util/top-k';
 import type { ShardDictionary, Sparse } from './shard-insights';
 
 /** The shards' term dictionaries as one, numbered as the single engine numbers its terms. */
@@ -19,6 +19,8 @@ export class MergedDictionary {
   /** Per shard: global term id of each local term id. */
   readonly globalOf: Int32Array[];
   private readonly byField = new Map<Field, number[]>();
+  /** Ties in a ranked panel, by value: as the single engine ranks them (util/top-k.ts `byValue`). */
+  private readonly byValue = byValue((t) => this.values[t]!);
   private readonly ids = new Map<string, number>();
 
   constructor(parts: readonly ShardDictionary[]) {
@@ -107,9 +109,12 @@ export class MergedDictionary {
     minSupport = MIN_SUPPORT,
     reference = this.network,
   ): Share[] {
-    return topK(this.termsOf(field), (t) => (counts[t]! < minSupport ? 0 : counts[t]!), limit).map((t) =>
-      this.termShare(t, counts[t]!, base, reference),
-    );
+    return topK(
+      this.termsOf(field),
+      (t) => (counts[t]! < minSupport ? 0 : counts[t]!),
+      limit,
+      this.byValue,
+    ).map((t) => this.termShare(t, counts[t]!, base, reference));
   }
 
   /** distinctiveShares of field-shares.ts (values held by at least 1 % of the members). */
@@ -124,7 +129,9 @@ export class MergedDictionary {
     const floor = Math.max(minSupport, Math.ceil(base * 0.01));
     const score = (t: number) =>
       distinctiveScore(counts[t]!, base, reference.count(t), reference.base, floor, reference.sampled);
-    return topK(this.termsOf(field), score, limit).map((t) => this.termShare(t, counts[t]!, base, reference));
+    return topK(this.termsOf(field), score, limit, this.byValue).map((t) =>
+      this.termShare(t, counts[t]!, base, reference),
+    );
   }
 
   /** distinctiveTerms of communities/naming.ts. */
@@ -136,7 +143,9 @@ export class MergedDictionary {
       if (c < floor || population === 0) return 0;
       return c * Math.log(c / groupSize / (population / this.population));
     };
-    return topK(this.termsOf(field), score, limit).map((t) => this.termShare(t, counts[t]!, groupSize));
+    return topK(this.termsOf(field), score, limit, this.byValue).map((t) =>
+      this.termShare(t, counts[t]!, groupSize),
+    );
   }
 
   /** The age bands, youngest first, against `reference` (demographics). */

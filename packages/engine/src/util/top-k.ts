@@ -1,8 +1,12 @@
+/** Whether candidate `a` ranks before `b` on an equal score (absent: the earlier candidate first). */
+export type TieBreak = (a: number, b: number) => boolean;
+
 function select(
   n: number,
   at: (i: number) => number,
   score: (candidate: number) => number,
   k: number,
+  before?: TieBreak,
 ): number[] {
   const best: number[] = [];
   const scores: number[] = [];
@@ -10,9 +14,16 @@ function select(
   for (let i = 0; i < n; i++) {
     const c = at(i);
     const s = score(c);
-    if (!(s > 0) || (best.length === k && s <= scores[k - 1]!)) continue;
+    if (!(s > 0)) continue;
+    if (best.length === k) {
+      const last = scores[k - 1]!;
+      if (s < last || (s === last && (before === undefined || !before(c, best[k - 1]!)))) continue;
+    }
     let j = best.length === k ? k - 1 : best.length;
-    while (j > 0 && scores[j - 1]! < s) {
+    while (
+      j > 0 &&
+      (scores[j - 1]! < s || (scores[j - 1] === s && before !== undefined && before(c, best[j - 1]!)))
+    ) {
       scores[j] = scores[j - 1]!;
       best[j] = best[j - 1]!;
       j--;
@@ -24,17 +35,28 @@ function select(
 }
 
 /**
- * The k candidates with the highest positive score, best first (ties: earlier candidate first),
- * without sorting them all: one pass keeping a small sorted array. O(n + hits·k), k being a
- * panel's length.
+ * The k candidates with the highest positive score, best first (ties: as `before` says, else the
+ * earlier candidate first), without sorting them all: one pass keeping a small sorted array.
+ * O(n + hits·k), k being a panel's length.
  */
 export function topK(
   candidates: ArrayLike<number>,
   score: (candidate: number) => number,
   k: number,
+  before?: TieBreak,
 ): number[] {
-  return select(candidates.length, (i) => candidates[i]!, score, k);
+  return select(candidates.length, (i) => candidates[i]!, score, k, before);
 }
+
+/**
+ * Terms ranked on an equal score by value (code-unit order): an order every index holding the
+ * same terms agrees on, however they came (an export's first-seen order, terms born live, shards),
+ * so that a live index's panels equal those of an index built from the export at the same instant.
+ */
+export const byValue =
+  (value: (term: number) => string): TieBreak =>
+  (a, b) =>
+    value(a) < value(b);
 
 /** topK over the candidates 0 … n-1 (account numbers, term ids). */
 export function topIndices(n: number, score: (candidate: number) => number, k: number): number[] {

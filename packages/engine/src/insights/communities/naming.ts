@@ -2,7 +2,7 @@ import type { Share } from '@murmur/core/insights';
 import { communityName as nameFromParts } from '@murmur/core/targeting';
 import type { AudienceIndex } from '../../postings/audience-index';
 import type { Field } from '../../postings/fields';
-import { topK } from '../../util/top-k';
+import { byValue, topK } from '../../util/top-k';
 import { termShare } from '../field-shares';
 import { MIN_SUPPORT } from '../share';
 
@@ -19,8 +19,7 @@ export function distinctiveTerms(
   limit: number,
 ): Share[] {
   const floor = Math.max(MIN_SUPPORT, Math.ceil(groupSize * 0.05));
-  // Only terms at the floor can score: picked out first (in the field's order, so ties rank as
-  // before) in a plain loop, rather than a scoring call for each of the field's tens of thousands.
+  // Only terms at the floor can score: picked out first in a plain loop, rather than a scoring call for each of the field's tens of thousands.
   const terms = index.terms.termsOf(field);
   const candidates: number[] = [];
   for (let i = 0; i < terms.length; i++) if (counts[terms[i]!]! >= floor) candidates.push(terms[i]!);
@@ -30,7 +29,12 @@ export function distinctiveTerms(
     if (population === 0) return 0;
     return c * Math.log(c / groupSize / (population / index.population));
   };
-  return topK(candidates, score, limit).map((t) => termShare(index, t, counts[t]!, groupSize));
+  return topK(
+    candidates,
+    score,
+    limit,
+    byValue((t) => index.terms.value(t)),
+  ).map((t) => termShare(index, t, counts[t]!, groupSize));
 }
 
 /**
