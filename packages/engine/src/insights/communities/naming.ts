@@ -19,7 +19,8 @@ export function distinctiveTerms(
   limit: number,
 ): Share[] {
   const floor = Math.max(MIN_SUPPORT, Math.ceil(groupSize * 0.05));
-  // Only terms at the floor can score: picked out first in a plain loop, rather than a scoring call for each of the field's tens of thousands.
+  // Only terms at the floor can score: picked out first in a plain loop, rather than a scoring call
+  // for each of the field's tens of thousands.
   const terms = index.terms.termsOf(field);
   const candidates: number[] = [];
   for (let i = 0; i < terms.length; i++) if (counts[terms[i]!]! >= floor) candidates.push(terms[i]!);
