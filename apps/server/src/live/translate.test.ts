@@ -201,6 +201,23 @@ describe('the Activity API', () => {
     const updated = events(run('activity', update, seen));
     expect(updated).toHaveLength(1);
     expect(updated[0]).toMatchObject({ type: 'user', key: `user:1001:${T}`, user: { bio: 'tea' } });
+    expect(updated[0]).not.toHaveProperty('relocated');
+    // A place changed: the engine resolves it again, whatever text it last saw for the account (an
+    // index built from an export keeps none); a key of its own, not a replay of the author's event.
+    const moved = activityLine(
+      'profile.update.geo',
+      T,
+      { before: 'Tokyo', after: 'Osaka' },
+      { filter: { user_id: '1001' }, includes: { users: [xUser({ ...ana, location: 'Osaka' })] } },
+    );
+    const relocated = events(run('activity', moved, seen));
+    expect(relocated).toHaveLength(1);
+    expect(relocated[0]).toMatchObject({
+      type: 'user',
+      key: `user:1001:${T}:geo`,
+      relocated: true,
+      user: { location: 'Osaka' },
+    });
     const bare = activityLine(
       'profile.update.geo',
       T,

@@ -248,10 +248,21 @@ export function translate(kind: XStreamKind, line: unknown, seen: SeenUsers): Tr
 }
 
 /** A `user` event for `u` when it is new or changed, keyed by the instant it was seen at. */
-function userEvent(u: XUser, at: number, seen: SeenUsers, always = false): LiveEvent[] {
+function userEvent(u: XUser, at: number, seen: SeenUsers, always = false, relocated = false): LiveEvent[] {
   const user = liveUser(u);
   const changed = seen.changed(user);
-  return changed || always ? [{ type: 'user', key: `user:${user.id}:${at}`, at, user }] : [];
+  return changed || always
+    ? [
+        {
+          type: 'user',
+          // Its own key: a post's author at the same instant must not make it a replay.
+          key: relocated ? `user:${user.id}:${at}:geo` : `user:${user.id}:${at}`,
+          at,
+          user,
+          ...(relocated && { relocated: true as const }),
+        },
+      ]
+    : [];
 }
 
 function posts(line: object, seen: SeenUsers): Translation {
@@ -360,7 +371,8 @@ function activity(line: object, seen: SeenUsers): Translation {
     const user = who ? users.find((u) => u.id === who) : users.length === 1 ? users[0] : undefined;
     if (!user) return { outcome: 'ignored', reason: `${type} without the user object` };
     // Always passed on: the update says the profile changed even if a fingerprinted field did not.
-    return { outcome: 'events', events: userEvent(user, at, seen, true) };
+    // A place changed: resolved again by the engine, whatever text it last saw for the account.
+    return { outcome: 'events', events: userEvent(user, at, seen, true, type === 'profile.update.geo') };
   }
   if (type === 'post.delete') {
     const payload = postDeletePayload.safeParse(data.payload);

@@ -56,6 +56,12 @@ interface Base<T extends string> {
 /** A new account, or a profile change of a known one (the whole user object, as X sends it). */
 export interface UserEvent extends Base<'user'> {
   user: LiveUser;
+  /**
+   * X said the account's place changed (the Activity API's `profile.update.geo`): its location is
+   * resolved again even when no earlier event carried the text it replaced (an index built from an
+   * export does not keep the export's location texts).
+   */
+  relocated?: true;
 }
 export interface PostEvent extends Base<'post'> {
   post: LivePost;

@@ -19,7 +19,7 @@ export class Batch extends BatchStore {
   event(e: LiveEvent): boolean {
     switch (e.type) {
       case 'user':
-        return this.user(e.user);
+        return this.user(e.user, e.relocated === true);
       case 'post':
         if (e.author && this.live.accountOf(e.author.id) === undefined) this.user(e.author);
         return this.addPost(e.post);
@@ -43,10 +43,11 @@ export class Batch extends BatchStore {
     }
   }
 
-  protected user(u: LiveUser): boolean {
+  /** `relocated`: X said the place changed (`profile.update.geo`), so it is resolved again. */
+  protected user(u: LiveUser, relocated = false): boolean {
     if (this.live.isRemoved(u.id)) return false;
     const known = this.live.accountOf(u.id);
-    const relocate = this.live.locationChanged(u.id, u.location, known !== undefined);
+    const relocate = this.live.locationChanged(u.id, u.location, known !== undefined) || relocated;
     const n = known ?? this.live.newAccount(u.id);
     const place = resolveLocationText(u.location, this.live.locations);
     const record: AccountRecord = {

@@ -64,14 +64,15 @@ export class Model {
     return records.map((r) => `${JSON.stringify(r)}\n`);
   }
 
-  user(u: LiveUser): void {
+  user(u: LiveUser, relocated = false): void {
     if (this.removed.has(u.id)) return;
     const old = this.accounts.get(u.id);
     const held = this.heldText.get(u.id);
     this.heldText.set(u.id, u.location);
-    // Refinement of rule 2: a known account's places re-resolve only from a text the engine held and that changed.
+    // Refinement of rule 2: a known account's places re-resolve only from a text the engine held and
+    // that changed, or when X said the place changed (`relocated`: profile.update.geo).
     const place =
-      !old || (held !== undefined && held !== u.location)
+      !old || relocated || (held !== undefined && held !== u.location)
         ? placeOf(u.location)
         : { country: old.country, region: old.region, city: old.city, metro: old.metro };
     const base = old ?? {
@@ -117,7 +118,7 @@ export class Model {
     };
     switch (e.type) {
       case 'user':
-        return this.user(e.user);
+        return this.user(e.user, e.relocated === true);
       case 'post': {
         if (e.author && !this.accounts.has(e.author.id)) this.user(e.author);
         const a = this.accounts.get(e.post.author);
@@ -343,7 +344,14 @@ export function randomEvents(m: Model, rand: () => number, count: number): LiveE
       e = { type: 'user', key: `user:${u.id}:${i}`, at: i, user: u };
     } else if (r < 0.14) {
       const u = { ...user(pick(ids()), rand) };
-      e = { type: 'user', key: `user:${u.id}:${i}`, at: i, user: u };
+      // Every third a profile.update.geo (the place resolved again), the others a user object.
+      e = {
+        type: 'user',
+        key: `user:${u.id}:${i}`,
+        at: i,
+        user: u,
+        ...(i % 3 === 0 && { relocated: true as const }),
+      };
     } else if (r < 0.32) {
       const id = String(70_000 + i);
       const kind = rand();
