@@ -33,6 +33,7 @@ import { startServer, type RunningServer } from '../../apps/server/src/main';
 import { API_DURABLE } from '../../apps/server/src/live/live-path';
 import { streamsSettled, type Collector } from '../../apps/server/src/live/collector';
 import { cpuShare } from './cpu-share';
+import { shapeDifferences, type ShapeDifferences } from './index-shape';
 import { mountedSource, processSource, type XSource } from './x-source';
 import { memoryPagesLine } from '../memory-pages';
 
@@ -437,44 +438,21 @@ console.log(
   `exactness: ${equal.estimates}/${check.length} estimates and ${equal.panels}/${check.length} insights count panels equal an index built from the export ` +
     `(accounts: live ${engine.stats.accounts}, export ${scratch.stats.accounts}); ${load()}`,
 );
-// The index's whole shape, which the mix's 28 questions may not reach (a follow or a post lost
-// shows here): each account of the export against the live index's, by X id.
+// The index's whole shape, account by account (index-shape.ts).
 {
   const pinned = engine.pin();
-  const live = pinned.whole;
-  const { present, accounts } = scratchIndex;
-  const differ = { accounts: 0, following: 0, followers: 0, posts: 0, columns: 0 };
-  // Each categorical column (language, country, device, …) by value: the two indexes number terms apart.
-  const fields = Object.keys(scratchIndex.columns) as (keyof AudienceIndex['columns'])[];
-  const valueOf = (index: AudienceIndex, field: (typeof fields)[number], n: number) => {
-    const cell = index.columns[field][n]!;
-    return cell === 0 ? '' : index.terms.value(cell - 1);
-  };
-  const unlike: { id: string; what: string }[] = [];
-  for (let s = 0; s < scratchIndex.size; s++) {
-    if ((present[s >>> 5]! & (1 << (s & 31))) === 0 || accounts.slot[s]! === 0) continue;
-    const id = accounts.ids.get(accounts.slot[s]! - 1);
-    const n = engine.findAccountById?.(id);
-    if (n === undefined) continue;
-    differ.accounts++;
-    if (csrRow(live.following, n).length !== csrRow(scratchIndex.following, s).length) differ.following++;
-    if (live.followers.count(n) !== scratchIndex.followers.count(s)) differ.followers++;
-    if (csrRow(live.postsByAuthor, n).length !== csrRow(scratchIndex.postsByAuthor, s).length) differ.posts++;
-    const columns = fields.filter((f) => valueOf(live, f, n) !== valueOf(scratchIndex, f, s));
-    if (columns.length === 0) continue;
-    differ.columns++;
-    const what = columns.map(
-      (f) => `${f} live "${valueOf(live, f, n)}", built "${valueOf(scratchIndex, f, s)}"`,
-    );
-    if (unlike.length < 6) unlike.push({ id, what: what.join('; ') });
+  let shape: ShapeDifferences;
+  try {
+    shape = shapeDifferences(pinned.whole, scratchIndex, (id) => engine.findAccountById?.(id));
+  } finally {
+    pinned.release();
   }
-  pinned.release();
   console.log(
-    `  of the ${differ.accounts} accounts in both, the number of accounts followed differs for ${differ.following}, of followers for ${differ.followers}, of posts for ${differ.posts}; a column (${fields.join(', ')}) for ${differ.columns}`,
+    `  of the ${shape.accounts} accounts in both, the number of accounts followed differs for ${shape.following}, of followers for ${shape.followers}, of posts for ${shape.posts}; a column (${shape.fields.join(', ')}) for ${shape.columns}`,
   );
   // Which, and what the sandbox says of them (its flags, when it was created, its posts).
-  const described = await source.describe(unlike.map((u) => u.id));
-  unlike.forEach((u, i) => console.log(`    ${u.id}: ${u.what}\n      ${described[i] ?? ''}`));
+  const described = await source.describe(shape.unlike.map((u) => u.id));
+  shape.unlike.forEach((u, i) => console.log(`    ${u.id}: ${u.what}\n      ${described[i] ?? ''}`));
 }
 // The reports thread's engine too (it adopts the main engine's compactions: docs/LIVE.md), asked as
 // the API asks it.
