@@ -18,6 +18,13 @@ export const EventKind = {
   removed: 12,
   /** Lifecycle: a protected account makes its posts public again. */
   userUnprotect: 13,
+  /**
+   * A post's or a reply's own row, the post deleted by its author since (`removed` otherwise): X
+   * sent the post when it was made, so the posts firehose still makes its line when it reads the row
+   * later (a replay, a reader behind the clock); nothing else reads it.
+   */
+  postDeleted: 14,
+  replyDeleted: 15,
 } as const;
 export type EventKind = (typeof EventKind)[keyof typeof EventKind];
 export type EventKindName = keyof typeof EventKind;
@@ -36,6 +43,8 @@ export const EVENT_KIND_NAMES: Readonly<Record<EventKind, EventKindName>> = {
   11: 'profile',
   12: 'removed',
   13: 'userUnprotect',
+  14: 'postDeleted',
+  15: 'replyDeleted',
 };
 
 /**

@@ -185,7 +185,13 @@ function removeAccountContent(net: Network, u: number): void {
   for (let e = 0; e < kinds.length; e++) {
     const kind = kinds[e]!;
     if (actors[e] !== u && targets[e] !== u) continue;
-    if (kind === EventKind.follow || kind === EventKind.unfollow || kind === EventKind.post) {
+    if (
+      kind === EventKind.follow ||
+      kind === EventKind.unfollow ||
+      kind === EventKind.post ||
+      kind === EventKind.postDeleted ||
+      kind === EventKind.replyDeleted
+    ) {
       kinds[e] = EventKind.removed;
     } else if (kind === EventKind.like || kind === EventKind.repost || kind === EventKind.reply) {
       const p = postOf[e]!;
@@ -212,7 +218,8 @@ export function deletePost(net: Network, p: number): boolean {
   const postOf = events.post.view();
   for (let e = events.firstAtOrAfter(at); e < kinds.length; e++) {
     const kind = kinds[e]!;
-    if (kind === EventKind.post && postOf[e] === p) kinds[e] = EventKind.removed;
+    // Its own row stays a post for the firehose (X sent it when it was made), marked deleted.
+    if (kind === EventKind.post && postOf[e] === p) kinds[e] = EventKind.postDeleted;
     // Its likes and reposts leave with it. A reply to it does not: the reply is a post of its own,
     // which stays (the export keeps it, no longer a reply), so its row must still make it on X's
     // streams when read later (a replay, a reader behind the clock).
@@ -225,7 +232,7 @@ export function deletePost(net: Network, p: number): boolean {
       events.actor.get(e) === author &&
       events.time.get(e) === at
     ) {
-      kinds[e] = EventKind.removed;
+      kinds[e] = EventKind.replyDeleted;
       if (!posts.deleted.get(parent)) posts.replies.add(parent, -1);
     }
   }
