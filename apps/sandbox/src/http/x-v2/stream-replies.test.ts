@@ -77,7 +77,7 @@ describe('a reply whose parent is deleted', () => {
 });
 
 describe('a post deleted before its row is read', () => {
-  const { events, posts, accounts } = network;
+  const { posts, accounts } = network;
   /** The newest post (or reply) of the log that still stands, with its parent's. */
   const newest = (reply: boolean) => {
     for (let p = posts.length - 1; p >= 0; p--) {
