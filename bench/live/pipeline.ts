@@ -33,6 +33,7 @@ import { startServer, type RunningServer } from '../../apps/server/src/main';
 import { API_DURABLE } from '../../apps/server/src/live/live-path';
 import { streamsSettled, type Collector } from '../../apps/server/src/live/collector';
 import { cpuShare } from './cpu-share';
+import { profileMainThread } from './main-profile';
 import { shapeDifferences, type ShapeDifferences } from './index-shape';
 import { mountedSource, processSource, type XSource } from './x-source';
 import { memoryPagesLine } from '../memory-pages';
@@ -327,6 +328,7 @@ const phase = async () => {
   };
 };
 const busyPhase = await phase();
+const busyProfile = await profileMainThread();
 const busy = await latencies(SECONDS * 1000);
 const busyCpuLine = await busyPhase();
 const spacedPhase = await phase();
@@ -350,6 +352,7 @@ console.log(
     `insights p50 ${ms(pct(busy.insights, 50))} of ${busy.insights.length} (${busy.insights.map((x) => x.toFixed(0)).join(', ')}; target ≤ ${TARGETS.insightsMs} ms at 400 k members), in the thread p50 ${ms(pct(busy.own, 50))} (${busy.own.map((x) => x.toFixed(0)).join(', ')})`,
 );
 console.log(`  back to back — ${busyCpuLine}`);
+await busyProfile();
 console.log(
   `while ingesting, one report a second (the thread applies batches as they come between): insights p50 ${ms(pct(spaced.insights, 50))} of ${spaced.insights.length} (${spaced.insights.map((x) => x.toFixed(0)).join(', ')}), in the thread p50 ${ms(pct(spaced.own, 50))}; estimate p50 ${ms(pct(spaced.estimate, 50))}`,
 );

@@ -131,4 +131,49 @@ describe('openXStream', () => {
     ]);
     expect(keepAlives).toBeGreaterThanOrEqual(3);
   });
+
+  it('reads a line spread over many chunks once, and drops a line past the longest kept', async () => {
+    const app = Fastify({ forceCloseConnections: true });
+    apps.push(app);
+    const long = JSON.stringify({ data: { id: '5', text: 'x'.repeat(3000) } });
+    const chunks: string[] = [];
+    for (let at = 0; at < long.length; at += 97) chunks.push(long.slice(at, at + 97));
+    chunks.push('\r\n', JSON.stringify({ data: { id: '6', text: 'y'.repeat(6000) } }).slice(0, 5000));
+    chunks.push('y'.repeat(1000), '"}}\r', '\n', JSON.stringify({ data: { id: '7' } }) + '\r\n');
+    app.get('/x/2/likes/firehose/stream', async (_request, reply) => {
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      for (const chunk of chunks) {
+        if (res.destroyed) return;
+        res.write(chunk);
+        await sleep(2);
+      }
+      while (!res.destroyed) {
+        res.write('\r\n');
+        await sleep(30);
+      }
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const lines: unknown[] = [];
+    const errors: Error[] = [];
+    const connection = await openXStream({
+      baseUrl: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/x/2/`,
+      bearerToken: 'stream-token',
+      path: 'likes/firehose/stream',
+      query: { partition: 1 },
+      replay: () => null,
+      retryDelayMs: () => 10,
+      keepAliveTimeoutMs: 5000,
+      maxLineChars: 4000,
+      onLine: (line) => lines.push(line),
+      onParseError: (error) => errors.push(error),
+      onState: () => {},
+    });
+    for (let i = 0; i < 200 && lines.length < 2; i++) await sleep(20);
+    connection.close();
+    // The 6 000-character line is dropped whole, once; the line after it is read.
+    expect(lines).toEqual([JSON.parse(long), { data: { id: '7' } }]);
+    expect(errors.map((e) => e.name)).toEqual(['RangeError']);
+  });
 });

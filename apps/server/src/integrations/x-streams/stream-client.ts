@@ -9,13 +9,17 @@
  * - an attempt X refused for the rate limit (429 with `x-rate-limit-remaining: 0`) is retried at
  *   X's `x-rate-limit-reset` instant rather than by blind backoff: every attempt before it would be
  *   refused, every minute after it is a minute of the stream not read;
- * - the response is decoded as UTF-8 before the library's line parser sees it, which otherwise turns
- *   each network chunk into a string on its own and breaks a character split between two chunks
- *   (every Japanese post is at risk);
- * - a chunk that is only `\r\n` ends the line before it when one was under way: the library takes
- *   such a chunk for a keep-alive and never gives it to its parser, so when the network split a
- *   line just before its end, that line and the next were read as one and both lost as unparsable
- *   (seen in bench:live at 1 M accounts);
+ * - the lines are split and parsed here, not by the library's parser (whose `push` is made a no-op):
+ *   - the response is decoded as UTF-8 first; the library turns each network chunk into a string of
+ *     its own, which breaks a character split between two chunks (every Japanese post is at risk);
+ *   - a chunk that is only `\r\n` ends the line before it: the library takes such a chunk for a
+ *     keep-alive and never parses it, so when the network split a line just before its end, that
+ *     line and the next were read as one and both lost as unparsable (seen in bench:live at 1 M
+ *     accounts);
+ *   - the library's parser compares a two-character slice at every character of the text and scans
+ *     a line under way again from its start at each chunk: a fifth of the server's main thread while
+ *     ingesting in bench:live (2026-12-01); `indexOf` here;
+ *   - a line under way longer than MAX_LINE_CHARS is dropped as unparsable, not buffered for ever;
  * - a closed stream stays closed: the library's `close()` does not abort a reconnection attempt in
  *   flight, which then connects and reads on (and retries) after the close. Closing turns the
  *   library's reconnection off, and a connection made after it is closed as it is made.
@@ -77,6 +81,8 @@ export interface XStreamOptions {
   onKeepAlive?: () => void;
   onParseError: (error: Error) => void;
   onState: (state: XStreamState, detail?: string) => void;
+  /** The longest line under way kept, in characters (default MAX_LINE_CHARS); a longer one is dropped. */
+  maxLineChars?: number;
   /** The clock (tests may move it); wall-clock milliseconds. */
   now?: () => number;
 }
@@ -92,22 +98,46 @@ interface StreamInternals {
   requestData: { url: URL };
   res?: Readable;
   autoReconnect: boolean;
-  /** The line parser: the text of a line under way (since the last `\r\n`), and what feeds it. */
-  parser: { currentMessage: string; push(chunk: string): void };
+  /** The library's line parser: what the library feeds each chunk that is not a lone `\r\n`. */
+  parser: { push(chunk: string): void };
 }
 
+/** The longest line under way kept (X's lines are a few kilobytes): past it the line is dropped. */
+export const MAX_LINE_CHARS = 16 * 1024 * 1024;
+
 /**
- * Reads the connection as UTF-8 text and gives the library's parser the `\r\n` chunks that end a
- * line (see the head of this file). Called as the library announces a connection, before it binds
- * its own listener, so this one sees each chunk first: a chunk that ends a line is parsed here, then
- * taken for a keep-alive there (which only resets its timer).
+ * Reads the connection as UTF-8 text and hands on each complete line (`\r\n`-terminated, empty ones
+ * — X's keep-alives — skipped), or a RangeError for a line past `maxChars`, which is dropped up
+ * to its end (`maxChars`). Bound as the library announces a connection: each connection starts with no line
+ * under way (a line cut by a lost connection is not joined to the next connection's first).
  */
-function readLines(internals: StreamInternals): void {
-  const res = internals.res;
-  if (!res) return;
+function readLines(
+  res: Readable,
+  maxChars: number,
+  onText: (text: string) => void,
+  onTooLong: (error: Error) => void,
+): void {
   res.setEncoding('utf8');
+  let pending = '';
+  let skipping = false;
   res.on('data', (chunk: string) => {
-    if (chunk === '\r\n' && internals.parser.currentMessage !== '') internals.parser.push(chunk);
+    const text = pending + chunk;
+    let start = 0;
+    // A `\r` ending the text before could pair with this chunk's `\n`.
+    let end = text.indexOf('\r\n', Math.max(0, pending.length - 1));
+    for (; end >= 0; end = text.indexOf('\r\n', start)) {
+      if (skipping) skipping = false;
+      else if (end > start) onText(text.slice(start, end));
+      start = end + 2;
+    }
+    pending = start === 0 ? text : text.slice(start);
+    if (pending.length > maxChars) {
+      if (!skipping)
+        onTooLong(new RangeError(`A stream line longer than ${maxChars} characters was dropped.`));
+      skipping = true;
+      // Keep a final `\r`, whose `\n` may come next.
+      pending = pending.endsWith('\r') ? '\r' : '';
+    }
   });
 }
 
@@ -129,6 +159,8 @@ export async function openXStream(options: XStreamOptions): Promise<XStreamConne
     autoConnect: false,
   });
   const internals = stream as unknown as StreamInternals;
+  // Lines are parsed here (readLines); the library's parser would only do it again, slowly.
+  internals.parser.push = () => undefined;
   let lastHeard = now();
   let reconnects = 0;
   let connectedBefore = false;
@@ -154,32 +186,42 @@ export async function openXStream(options: XStreamOptions): Promise<XStreamConne
     setImmediate(() => stream.close());
     return true;
   };
+  const onText = (text: string) => {
+    if (closed) return;
+    lastHeard = now();
+    let line: unknown;
+    try {
+      line = JSON.parse(text);
+    } catch (error) {
+      options.onParseError(error as Error);
+      return;
+    }
+    options.onLine(line);
+  };
+  const bind = () => {
+    if (internals.res)
+      readLines(internals.res, options.maxLineChars ?? MAX_LINE_CHARS, onText, options.onParseError);
+  };
   stream.on(ETwitterStreamEvent.Connected, () => {
     if (closedMeanwhile()) return;
-    readLines(internals);
+    bind();
     connectedBefore = true;
     lastHeard = now();
     options.onState('connected');
   });
   stream.on(ETwitterStreamEvent.Reconnected, () => {
     if (closedMeanwhile()) return;
-    readLines(internals);
+    bind();
     // A first connection made after refused attempts is reported as a reconnection by the library.
     if (connectedBefore) reconnects++;
     connectedBefore = true;
     lastHeard = now();
     options.onState('connected', `reconnected (${reconnects})`);
   });
-  stream.on(ETwitterStreamEvent.Data, (line: unknown) => {
-    if (closed) return;
-    lastHeard = now();
-    options.onLine(line);
-  });
   stream.on(ETwitterStreamEvent.DataKeepAlive, () => {
     lastHeard = now();
     options.onKeepAlive?.();
   });
-  stream.on(ETwitterStreamEvent.TweetParseError, (error: Error) => options.onParseError(error));
   stream.on(ETwitterStreamEvent.ReconnectAttempt, () => {
     // Emitted just before the library re-sends the same request: ask for what was missed.
     askReplay();
