@@ -18,7 +18,7 @@
  *     accounts);
  *   - the library's parser compares a two-character slice at every character of the text and scans
  *     a line under way again from its start at each chunk: a fifth of the server's main thread while
- *     ingesting in bench:live (2026-12-01); `indexOf` here;
+ *     ingesting in bench:live (2026-11-30); `indexOf` here;
  *   - a line under way longer than MAX_LINE_CHARS is dropped as unparsable, not buffered for ever;
  * - a closed stream stays closed: the library's `close()` does not abort a reconnection attempt in
  *   flight, which then connects and reads on (and retries) after the close. Closing turns the
