@@ -106,10 +106,10 @@ interface StreamInternals {
 export const MAX_LINE_CHARS = 16 * 1024 * 1024;
 
 /**
- * Reads the connection as UTF-8 text and hands on each complete line (`\r\n`-terminated, empty ones
- * — X's keep-alives — skipped), or a RangeError for a line past `maxChars`, which is dropped up
- * to its end (`maxChars`). Bound as the library announces a connection: each connection starts with no line
- * under way (a line cut by a lost connection is not joined to the next connection's first).
+ * Reads the connection as UTF-8 text and hands on each complete line (`\r\n`-terminated; empty
+ * ones, X's keep-alives, skipped), or a RangeError for a line past `maxChars` characters, which is
+ * dropped up to its end. Bound as the library announces a connection, so each connection starts
+ * with no line under way (a line cut by a lost connection is not joined to the next one's first).
  */
 function readLines(
   res: Readable,
