@@ -9,7 +9,7 @@ import { Session } from 'node:inspector/promises';
  */
 export async function profileMainThread(): Promise<() => Promise<void>> {
   const file = process.env.LIVE_MAIN_CPU_PROFILE;
-  if (!file) return async () => undefined;
+  if (!file) return () => Promise.resolve();
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
