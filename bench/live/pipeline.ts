@@ -330,6 +330,7 @@ const phase = async () => {
 const busyPhase = await phase();
 const busyProfile = await profileMainThread();
 const busy = await latencies(SECONDS * 1000);
+const busyProfileLine = await busyProfile();
 const busyCpuLine = await busyPhase();
 const spacedPhase = await phase();
 const spaced = await latencies(SECONDS * 500, 1000);
@@ -352,7 +353,7 @@ console.log(
     `insights p50 ${ms(pct(busy.insights, 50))} of ${busy.insights.length} (${busy.insights.map((x) => x.toFixed(0)).join(', ')}; target ≤ ${TARGETS.insightsMs} ms at 400 k members), in the thread p50 ${ms(pct(busy.own, 50))} (${busy.own.map((x) => x.toFixed(0)).join(', ')})`,
 );
 console.log(`  back to back — ${busyCpuLine}`);
-await busyProfile();
+process.stdout.write(busyProfileLine);
 console.log(
   `while ingesting, one report a second (the thread applies batches as they come between): insights p50 ${ms(pct(spaced.insights, 50))} of ${spaced.insights.length} (${spaced.insights.map((x) => x.toFixed(0)).join(', ')}), in the thread p50 ${ms(pct(spaced.own, 50))}; estimate p50 ${ms(pct(spaced.estimate, 50))}`,
 );
