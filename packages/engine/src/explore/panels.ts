@@ -9,6 +9,7 @@ import { influentialAccounts } from '../insights/influential';
 import { bioWords, conversationTopics, interests, topicAnalysis } from '../insights/interests';
 import { locations } from '../insights/locations';
 import { summary } from '../insights/summary';
+import { giveScratch, takeScratch } from '../util/scratch';
 
 const PANELS = {
   summary,
@@ -35,8 +36,13 @@ export function somePanels<K extends PanelName>(
   names: readonly K[],
   options?: InsightsOptions,
 ): Pick<AudienceInsights, K> {
-  const ctx = new InsightContext(index, audience, options);
+  // The panels' short-lived arrays from this thread's kept scratch, as insightSteps does (the
+  // history computes many such points in a row).
+  const scratch = takeScratch();
+  const ctx = new InsightContext(index, audience, options, undefined, scratch);
   // None of these panels reads the follows beyond the influential panel's counts.
   ctx.keepsFollows = false;
-  return Object.fromEntries(names.map((name) => [name, PANELS[name](ctx)])) as Pick<AudienceInsights, K>;
+  const panels = Object.fromEntries(names.map((name) => [name, PANELS[name](ctx)]));
+  giveScratch(scratch);
+  return panels as Pick<AudienceInsights, K>;
 }

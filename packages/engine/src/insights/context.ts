@@ -2,6 +2,7 @@ import type { Basis } from '@murmur/core/insights';
 import { AccountSet } from '../bits/account-set';
 import type { Audience } from '../evaluate/evaluate';
 import type { AudienceIndex } from '../postings/audience-index';
+import { Scratch } from '../util/scratch';
 import type { Steps } from '../util/steps';
 import { networkBaseline, type InsightBaseline } from './reference';
 import { MIN_SUPPORT } from './share';
@@ -133,11 +134,17 @@ export class InsightContext {
    */
   keepsFollows = true;
 
+  /**
+   * @param scratch Where the panels' short-lived arrays are carved (util/scratch.ts): insightSteps
+   *   passes one kept between reports and releases it after; by default an empty one, whose arrays
+   *   are all allocated afresh (for contexts nobody releases).
+   */
   constructor(
     readonly index: AudienceIndex,
     audience: Audience | AccountSet,
     options: InsightsOptions = {},
     baseline?: InsightBaseline,
+    readonly scratch: Scratch = new Scratch(),
   ) {
     this.baseline = baseline ?? networkBaseline(index);
     this.set = audience instanceof AccountSet ? audience : audience.accounts;

@@ -1,6 +1,7 @@
 import { countAnd } from '../bits/bitset';
 import { CATEGORICAL_FIELDS } from '../postings/fields';
 import { RowCursor, type Csr } from '../postings/csr';
+import { Scratch } from '../util/scratch';
 import { ROW_BLOCK, finish, inBlocks, type Steps } from '../util/steps';
 import type { InsightContext } from './context';
 import { CARRY_ROOM, carriedCounts, countOnce } from './tally-carry';
@@ -13,9 +14,9 @@ function countRowsInto(counts: Uint32Array, rows: RowCursor, members: Uint32Arra
   }
 }
 
-/** Members per term of their rows, a block of members at a time. */
-function* countRows(csr: Csr, members: Uint32Array, terms: number): Steps<Uint32Array> {
-  const counts = new Uint32Array(terms);
+/** Members per term of their rows, a block of members at a time (the counts carved from `scratch`). */
+function* countRows(csr: Csr, members: Uint32Array, terms: number, scratch: Scratch): Steps<Uint32Array> {
+  const counts = scratch.u32(terms);
   const rows = new RowCursor(csr);
   yield* inBlocks(
     members.length,
@@ -89,8 +90,8 @@ export const categoricalCountSteps = (ctx: InsightContext): Steps<Uint32Array> =
   ctx.memoSteps('categorical', function* () {
     const { index, members } = ctx;
     const values = index.terms.size + 1;
-    const lanes = new Uint32Array(values * 4);
-    const fromPostings = new Uint32Array(values - 1);
+    const lanes = ctx.scratch.u32(values * 4);
+    const fromPostings = ctx.scratch.u32(values - 1);
     let laned = false;
     for (const field of SHOWN) {
       const terms = index.terms.termsOf(field);
@@ -122,7 +123,7 @@ export const profileCountSteps = (ctx: InsightContext): Steps<Uint32Array> =>
   ctx.memoSteps('profile', () =>
     ctx.options.carry
       ? carriedProfileCounts(ctx, ctx.options.carry)
-      : countRows(ctx.index.profileTerms, ctx.analysed, ctx.index.terms.size),
+      : countRows(ctx.index.profileTerms, ctx.analysed, ctx.index.terms.size, ctx.scratch),
   );
 
 /**
@@ -156,7 +157,9 @@ export const profileCounts = (ctx: InsightContext): Uint32Array => finish(profil
 
 /** Analysed members per post term (words and hashtags of their posts), in blocks. */
 export const postCountSteps = (ctx: InsightContext): Steps<Uint32Array> =>
-  ctx.memoSteps('posts', () => countRows(ctx.index.postTerms, ctx.analysed, ctx.index.terms.size));
+  ctx.memoSteps('posts', () =>
+    countRows(ctx.index.postTerms, ctx.analysed, ctx.index.terms.size, ctx.scratch),
+  );
 export const postCounts = (ctx: InsightContext): Uint32Array => finish(postCountSteps(ctx));
 
 /** How many members of the graph sample follow each account, for the accounts followed at all. */
@@ -182,11 +185,14 @@ export interface FollowTally {
 export function countSorted(
   follows: Uint32Array,
   accounts: number,
+  scratch = new Scratch(),
 ): { followed: Uint32Array; counts: Uint32Array } {
   // Sorted in a copy: the sort may reuse its input, and the caller keeps the follows in order.
-  const sorted = radixSort(follows.slice(), accounts);
-  const followed = new Uint32Array(sorted.length);
-  const counts = new Uint32Array(sorted.length);
+  const copy = scratch.u32(follows.length, false);
+  copy.set(follows);
+  const sorted = radixSort(copy, accounts, scratch);
+  const followed = scratch.u32(sorted.length, false);
+  const counts = scratch.u32(sorted.length);
   let runs = -1;
   let previous = sorted.length > 0 ? ~sorted[0]! >>> 0 : 0;
   for (let i = 0; i < sorted.length; i++) {
@@ -197,26 +203,27 @@ export function countSorted(
     counts[runs]!++;
     previous = v;
   }
-  return { followed: followed.slice(0, runs + 1), counts: counts.slice(0, runs + 1) };
+  return { followed: followed.subarray(0, runs + 1), counts: counts.subarray(0, runs + 1) };
 }
 
 /** The same from a counter per account and a scan of every account: O(accounts + follows). */
 export function countPerAccount(
   follows: Uint32Array,
   accounts: number,
+  scratch = new Scratch(),
 ): { followed: Uint32Array; counts: Uint32Array } {
-  const perAccount = new Uint32Array(accounts);
+  const perAccount = scratch.u32(accounts);
   for (let i = 0; i < follows.length; i++) perAccount[follows[i]!]!++;
   // At most one entry per follow (and one spare): one scan fills it without a branch.
-  const followed = new Uint32Array(Math.min(follows.length, accounts) + 1);
+  const followed = scratch.u32(Math.min(follows.length, accounts) + 1, false);
   let k = 0;
   for (let v = 0; v < accounts; v++) {
     followed[k] = v;
     k += (perAccount[v]! | -perAccount[v]!) >>> 31;
   }
-  const counts = new Uint32Array(k);
+  const counts = scratch.u32(k, false);
   for (let i = 0; i < k; i++) counts[i] = perAccount[followed[i]!]!;
-  return { followed: followed.slice(0, k), counts };
+  return { followed: followed.subarray(0, k), counts };
 }
 
 /**
@@ -228,9 +235,9 @@ export function countPerAccount(
 function* tallyFollows(ctx: InsightContext): Steps<FollowTally> {
   const rows = new RowCursor(ctx.index.following);
   const sample = ctx.graphSample;
-  const starts = new Uint32Array(sample.length + 1);
+  const starts = ctx.scratch.u32(sample.length + 1);
   yield* inBlocks(sample.length, (from, to) => rowEnds(rows, sample, starts, from, to), ROW_BLOCK);
-  const follows = new Uint32Array(starts[sample.length]!);
+  const follows = ctx.scratch.u32(starts[sample.length]!, false);
   yield* inBlocks(
     sample.length,
     (from, to) => gatherRows(rows, sample, starts, follows, from, to),
@@ -238,7 +245,9 @@ function* tallyFollows(ctx: InsightContext): Steps<FollowTally> {
   );
   const accounts = ctx.index.size;
   const tally =
-    accounts <= 2 * follows.length ? countPerAccount(follows, accounts) : countSorted(follows, accounts);
+    accounts <= 2 * follows.length
+      ? countPerAccount(follows, accounts, ctx.scratch)
+      : countSorted(follows, accounts, ctx.scratch);
   return { follows, starts, ...tally };
 }
 

@@ -1,5 +1,6 @@
 import type { EngagedAccount, EngagedPost, EngagementPanel } from '@murmur/core/insights';
 import { RowCursor, type Csr } from '../postings/csr';
+import type { Scratch } from '../util/scratch';
 import { ROW_BLOCK, finish, inBlocks, type Steps } from '../util/steps';
 import { topIndices } from '../util/top-k';
 import { accountSummary } from './account-summary';
@@ -30,7 +31,7 @@ function gather(rows: RowCursor, actors: Uint32Array, out: Uint32Array, k: numbe
  * Every post the sample engaged with, once, ascending, with how many members engaged with it (the
  * rows read a block of the sample at a time).
  */
-function* postRuns(sample: Uint32Array, byActor: Csr, posts: number) {
+function* postRuns(sample: Uint32Array, byActor: Csr, posts: number, scratch: Scratch) {
   const rows = new RowCursor(byActor);
   let total = 0;
   yield* inBlocks(
@@ -38,7 +39,7 @@ function* postRuns(sample: Uint32Array, byActor: Csr, posts: number) {
     (from, to) => (total += rowsLength(rows, sample.subarray(from, to))),
     ROW_BLOCK,
   );
-  const gathered = new Uint32Array(total);
+  const gathered = scratch.u32(total, false);
   let k = 0;
   yield* inBlocks(
     sample.length,
@@ -46,10 +47,10 @@ function* postRuns(sample: Uint32Array, byActor: Csr, posts: number) {
     ROW_BLOCK,
   );
   // A radix sort: a comparison sort of a million post numbers was most of this panel's time.
-  const sorted = radixSort(gathered, posts);
+  const sorted = radixSort(gathered, posts, scratch);
   yield;
-  const post = new Uint32Array(total);
-  const count = new Uint32Array(total);
+  const post = scratch.u32(total, false);
+  const count = scratch.u32(total, false);
   let runs = 0;
   for (let i = 0; i < total;) {
     const p = sorted[i]!;
@@ -73,16 +74,17 @@ function authorTotals(
   post: Uint32Array,
   count: Uint32Array,
   accounts: number,
+  scratch: Scratch,
 ): Uint32Array {
   const runs = post.length;
-  const runAuthor = new Uint32Array(runs);
-  const order = new Uint32Array(runs);
+  const runAuthor = scratch.u32(runs, false);
+  const order = scratch.u32(runs, false);
   for (let r = 0; r < runs; r++) {
     runAuthor[r] = author[post[r]!]!;
     order[r] = r;
   }
-  const { keys, values } = radixSortPairs(runAuthor, order, accounts);
-  const total = new Uint32Array(runs);
+  const { keys, values } = radixSortPairs(runAuthor, order, accounts, scratch);
+  const total = scratch.u32(runs);
   for (let i = 0; i < runs;) {
     const a = keys[i]!;
     const first = values[i]!;
@@ -99,8 +101,8 @@ function authorTotals(
  */
 function* engaged(ctx: InsightContext, byActor: Csr, limit: number) {
   const { author } = ctx.index.posts;
-  const { post, count } = yield* postRuns(ctx.graphSample, byActor, author.length);
-  const total = authorTotals(author, post, count, ctx.index.size);
+  const { post, count } = yield* postRuns(ctx.graphSample, byActor, author.length, ctx.scratch);
+  const total = authorTotals(author, post, count, ctx.index.size, ctx.scratch);
   yield;
   return {
     accounts: topIndices(post.length, (r) => total[r]!, limit).map((r): EngagedAccount => ({

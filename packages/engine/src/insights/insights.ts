@@ -3,6 +3,7 @@ import type { AccountSet } from '../bits/account-set';
 import type { Audience } from '../evaluate/evaluate';
 import type { AudienceIndex } from '../postings/audience-index';
 import { ageGroups } from './age-groups';
+import { giveScratch, takeScratch } from '../util/scratch';
 import { finish, inSlices, type SliceOptions, type Steps } from '../util/steps';
 import { communities, listedSteps } from './communities/communities';
 import { network } from './communities/network';
@@ -87,7 +88,11 @@ export function* insightSteps(
   const started = Date.now();
   const reference = baselineOf(index, baseline, options);
   yield* reference.prepare?.() ?? [];
-  const ctx = new InsightContext(index, audience, options, reference);
+  // The panels' short-lived arrays come from a scratch kept between this thread's reports, given
+  // back once the report is built (its panels are plain values that hold none of them). A report
+  // abandoned part way never gives it back: the next takes another.
+  const scratch = takeScratch();
+  const ctx = new InsightContext(index, audience, options, reference, scratch);
   yield;
   const result: Partial<Record<keyof Panels, unknown>> = {};
   for (const name of Object.keys(INSIGHT_PANELS) as (keyof Panels)[]) {
@@ -95,6 +100,7 @@ export function* insightSteps(
     result[name] = steps ? yield* steps(ctx) : INSIGHT_PANELS[name](ctx);
     yield;
   }
+  giveScratch(scratch);
   // Every key of INSIGHT_PANELS is filled with its panel's value.
   return { ...(result as Panels), ms: Date.now() - started };
 }

@@ -1,3 +1,5 @@
+import { Scratch } from '../util/scratch';
+
 interface Digits {
   passes: number;
   width: number;
@@ -36,11 +38,14 @@ function digits(keys: Uint32Array, limit: number): Digits {
   return { passes, width, mask, buckets, starts };
 }
 
-/** Sorts values below `limit` ascending (least significant digit first); may reuse `values`. */
-export function radixSort(values: Uint32Array, limit: number): Uint32Array {
+/**
+ * Sorts values below `limit` ascending (least significant digit first); may reuse `values`, and
+ * its other buffer is carved from `scratch`.
+ */
+export function radixSort(values: Uint32Array, limit: number, scratch = new Scratch()): Uint32Array {
   const { passes, width, mask, buckets, starts } = digits(values, limit);
   let from: Uint32Array = values;
-  let to: Uint32Array = new Uint32Array(values.length);
+  let to: Uint32Array = scratch.u32(values.length, false);
   for (let pass = 0, shift = 0; pass < passes; pass++, shift += width) {
     const base = pass * buckets;
     for (let i = 0; i < from.length; i++) {
@@ -54,18 +59,19 @@ export function radixSort(values: Uint32Array, limit: number): Uint32Array {
 
 /**
  * Sorts `keys` (below `limit`) ascending and moves `values` with them, stably: equal keys keep
- * their values' order. May reuse both arrays.
+ * their values' order. May reuse both arrays; the other two are carved from `scratch`.
  */
 export function radixSortPairs(
   keys: Uint32Array,
   values: Uint32Array,
   limit: number,
+  scratch = new Scratch(),
 ): { keys: Uint32Array; values: Uint32Array } {
   const { passes, width, mask, buckets, starts } = digits(keys, limit);
   let fromKeys: Uint32Array = keys;
   let fromValues: Uint32Array = values;
-  let toKeys: Uint32Array = new Uint32Array(keys.length);
-  let toValues: Uint32Array = new Uint32Array(keys.length);
+  let toKeys: Uint32Array = scratch.u32(keys.length, false);
+  let toValues: Uint32Array = scratch.u32(keys.length, false);
   for (let pass = 0, shift = 0; pass < passes; pass++, shift += width) {
     const base = pass * buckets;
     for (let i = 0; i < fromKeys.length; i++) {

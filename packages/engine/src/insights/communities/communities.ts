@@ -37,9 +37,8 @@ function followersInCommunity(core: CommunityCore): Uint32Array {
   return inCommunity;
 }
 
-/** Profile terms (interests, bio words …) of a group of members, counted per term. */
-function profileTermCounts(index: AudienceIndex, group: Uint32Array): Uint32Array {
-  const counts = new Uint32Array(index.terms.size);
+/** Profile terms (interests, bio words …) of a group of members, counted per term into `counts`. */
+function profileTermCounts(index: AudienceIndex, group: Uint32Array, counts: Uint32Array): Uint32Array {
   const rows = new RowCursor(index.profileTerms);
   for (let i = 0; i < group.length; i++) {
     const { data, start, end } = rows.at(group[i]!);
@@ -78,7 +77,7 @@ export const listedSteps = (ctx: InsightContext): Steps<{ panel: CommunitiesPane
     const byCommunity = membersByCommunity(ctx.graphSample, label, core.count);
     const termCounts: Uint32Array[] = [];
     for (const c of chosen) {
-      termCounts.push(profileTermCounts(index, byCommunity[c]!));
+      termCounts.push(profileTermCounts(index, byCommunity[c]!, ctx.scratch.u32(index.terms.size)));
       yield;
     }
     const list = chosen.map((c, id): Community => {

@@ -1,8 +1,9 @@
-import { newBits, popcount32 } from '../../bits/bitset';
+import { popcount32, wordsFor } from '../../bits/bitset';
 import type { AudienceIndex } from '../../postings/audience-index';
 import { RowCursor } from '../../postings/csr';
 import type { InsightContext } from '../context';
 import { followTally, followTallySteps } from '../counts';
+import type { Scratch } from '../../util/scratch';
 import { ROW_BLOCK, finish, inBlocks, type Steps } from '../../util/steps';
 import { undirected } from './graph';
 import { louvainSteps } from './louvain';
@@ -104,12 +105,15 @@ function gatherCoreFollows(g: Gathering, from: number, to: number): void {
   g.k = k;
 }
 
-/** The core's bitset, its rank, and the follows between core members (positions), in blocks of nodes. */
-function* coreEdges(index: AudienceIndex, nodes: Uint32Array) {
+/**
+ * The core's bitset, its rank, and the follows between core members (positions), in blocks of nodes;
+ * every array carved from the report's scratch.
+ */
+function* coreEdges(index: AudienceIndex, nodes: Uint32Array, scratch: Scratch) {
   // The core is in account order, so a member's position is its rank among the core's bits.
-  const inCore = newBits(index.size);
+  const inCore = scratch.u32(wordsFor(index.size));
   for (let i = 0; i < nodes.length; i++) inCore[nodes[i]! >>> 5]! |= 1 << (nodes[i]! & 31);
-  const rank = new Uint32Array(inCore.length);
+  const rank = scratch.u32(inCore.length);
   for (let w = 1; w < inCore.length; w++) rank[w] = rank[w - 1]! + popcount32(inCore[w - 1]!);
   const rows = new RowCursor(index.following);
   // Targets first, into room for every follow the core makes (each node's row end kept), then
@@ -121,17 +125,18 @@ function* coreEdges(index: AudienceIndex, nodes: Uint32Array) {
     nodes,
     inCore,
     rank,
-    targets: new Uint32Array(follows),
-    rowEnd: new Uint32Array(nodes.length),
+    // Written before read: [0, k) by the gathering, every node's row end.
+    targets: scratch.u32(follows, false),
+    rowEnd: scratch.u32(nodes.length, false),
     k: 0,
   };
   yield* inBlocks(nodes.length, (from, to) => gatherCoreFollows(g, from, to), ROW_BLOCK);
   const { k, targets, rowEnd } = g;
-  const inDegree = new Uint32Array(nodes.length);
+  const inDegree = scratch.u32(nodes.length);
   for (let e = 0; e < k; e++) inDegree[targets[e]!]!++;
-  const from = new Uint32Array(k);
+  const from = scratch.u32(k, false);
   for (let i = 0, e = 0; i < nodes.length; i++) for (; e < rowEnd[i]!; e++) from[e] = i;
-  return { inCore, rank, from, to: targets.slice(0, k), inDegree };
+  return { inCore, rank, from, to: targets.subarray(0, k), inDegree };
 }
 
 /**
@@ -146,8 +151,8 @@ export const communityCoreSteps = (ctx: InsightContext): Steps<CommunityCore> =>
     yield* followTallySteps(ctx);
     const nodes = coreNodes(ctx);
     yield;
-    const edges = yield* coreEdges(ctx.index, nodes);
-    const graph = undirected(nodes.length, edges.from, edges.to);
+    const edges = yield* coreEdges(ctx.index, nodes, ctx.scratch);
+    const graph = undirected(nodes.length, edges.from, edges.to, ctx.scratch);
     yield;
     const result = yield* louvainSteps(graph);
     return { nodes, ...edges, ...result };

@@ -1,3 +1,5 @@
+import { Scratch } from '../../util/scratch';
+
 /**
  * An undirected weighted graph as symmetric CSR: each edge appears in both endpoints' rows; a
  * self-loop appears once, in its node's row, with the weight of both directions. So the sum of a
@@ -17,8 +19,8 @@ export interface WeightedGraph {
  */
 export type Weights = Float32Array | Float64Array;
 const EXACT_IN_FLOAT32 = 2 ** 24;
-export const weightArray = (length: number, total: number): Weights =>
-  total < EXACT_IN_FLOAT32 ? new Float32Array(length) : new Float64Array(length);
+export const weightArray = (length: number, total: number, scratch = new Scratch()): Weights =>
+  total < EXACT_IN_FLOAT32 ? scratch.f32(length, false) : scratch.f64(length, false);
 
 export const nodeCount = (g: WeightedGraph): number => g.offsets.length - 1;
 
@@ -27,26 +29,33 @@ export const nodeCount = (g: WeightedGraph): number => g.offsets.length - 1;
  * entries (the two directions of a mutual pair) are merged into the first one, weights added: on
  * a core of well-connected accounts about half the follows are mutual, and every Louvain pass reads
  * each entry. Each row keeps its neighbours in the order they first appear, and weights are whole
- * numbers summed exactly, so Louvain visits and decides exactly as on the unmerged rows.
+ * numbers summed exactly, so Louvain visits and decides exactly as on the unmerged rows. Its arrays
+ * are carved from `scratch` (a report's: util/scratch.ts).
  */
-export function undirected(nodes: number, from: ArrayLike<number>, to: ArrayLike<number>): WeightedGraph {
-  const offsets = new Uint32Array(nodes + 1);
+export function undirected(
+  nodes: number,
+  from: ArrayLike<number>,
+  to: ArrayLike<number>,
+  scratch = new Scratch(),
+): WeightedGraph {
+  const offsets = scratch.u32(nodes + 1);
   for (let e = 0; e < from.length; e++) {
     offsets[from[e]! + 1]!++;
     offsets[to[e]! + 1]!++;
   }
   for (let i = 0; i < nodes; i++) offsets[i + 1]! += offsets[i]!;
-  const cursor = offsets.slice(0, nodes);
-  const all = new Uint32Array(offsets[nodes]!);
+  const cursor = scratch.u32(nodes, false);
+  cursor.set(offsets.subarray(0, nodes));
+  const all = scratch.u32(offsets[nodes]!, false);
   for (let e = 0; e < from.length; e++) {
     all[cursor[from[e]!]!++] = to[e]!;
     all[cursor[to[e]!]!++] = from[e]!;
   }
   // Merge each row's repeated neighbours in place: `slot` is where neighbour j went in this row.
-  const rowOf = new Int32Array(nodes).fill(-1);
-  const slot = new Uint32Array(nodes);
-  const weights = weightArray(all.length, all.length);
-  const merged = new Uint32Array(nodes + 1);
+  const rowOf = scratch.i32(nodes, false).fill(-1);
+  const slot = scratch.u32(nodes, false);
+  const weights = weightArray(all.length, all.length, scratch);
+  const merged = scratch.u32(nodes + 1);
   let k = 0;
   for (let i = 0; i < nodes; i++) {
     for (let e = offsets[i]!, end = offsets[i + 1]!; e < end; e++) {
