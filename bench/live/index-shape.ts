@@ -16,14 +16,45 @@ export interface ShapeDifferences {
   columns: number;
   /** The categorical columns compared (language, country, device, …). */
   fields: ColumnField[];
-  /** Up to `show` accounts whose columns differ: X id, and each column's two values. */
-  unlike: { id: string; what: string }[];
+  /**
+   * Up to `show` accounts whose posts or columns differ: X id, and the posts only one index has or
+   * each column's two values.
+   */
+  unlike: { id: string; what: string; posts?: string[] }[];
 }
 
 /** A column's value for account `n` (the two indexes number their terms apart). */
 function valueOf(index: AudienceIndex, field: ColumnField, n: number): string {
   const cell = index.columns[field][n]!;
   return cell === 0 ? '' : index.terms.value(cell - 1);
+}
+
+/** The X ids of account `n`'s posts whose ids the index keeps (PostColumns.kept). */
+function postIds(index: AudienceIndex, n: number): Set<string> {
+  const { kept, ids } = index.posts;
+  const out = new Set<string>();
+  for (const p of csrRow(index.postsByAuthor, n)) {
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (kept[mid]! < p) lo = mid + 1;
+      else hi = mid;
+    }
+    out.add(kept[lo] === p ? ids.get(lo) : `#${p} (id not kept)`);
+  }
+  return out;
+}
+
+/** Two accounts' posts, as `unlike` shows them: the counts, and the ids only one index has. */
+function postsApart(live: AudienceIndex, n: number, built: AudienceIndex, s: number) {
+  const [a, b] = [postIds(live, n), postIds(built, s)];
+  const only = (x: Set<string>, y: Set<string>) => [...x].filter((id) => !y.has(id)).slice(0, 5);
+  const [onlyLive, onlyBuilt] = [only(a, b), only(b, a)];
+  return {
+    what: `posts live ${a.size}, built ${b.size}; only live: [${onlyLive.join(', ')}], only built: [${onlyBuilt.join(', ')}]`,
+    posts: [...onlyLive, ...onlyBuilt],
+  };
 }
 
 /** `live` (a pinned version) against `built`; `liveAccount` finds an X id's number in `live`. */
@@ -52,7 +83,10 @@ export function shapeDifferences(
     out.accounts++;
     if (csrRow(live.following, n).length !== csrRow(built.following, s).length) out.following++;
     if (live.followers.count(n) !== built.followers.count(s)) out.followers++;
-    if (csrRow(live.postsByAuthor, n).length !== csrRow(built.postsByAuthor, s).length) out.posts++;
+    if (csrRow(live.postsByAuthor, n).length !== csrRow(built.postsByAuthor, s).length) {
+      out.posts++;
+      if (out.unlike.length < show) out.unlike.push({ id, ...postsApart(live, n, built, s) });
+    }
     const columns = fields.filter((f) => valueOf(live, f, n) !== valueOf(built, f, s));
     if (columns.length === 0) continue;
     out.columns++;

@@ -454,9 +454,14 @@ console.log(
   console.log(
     `  of the ${shape.accounts} accounts in both, the number of accounts followed differs for ${shape.following}, of followers for ${shape.followers}, of posts for ${shape.posts}; a column (${shape.fields.join(', ')}) for ${shape.columns}`,
   );
-  // Which, and what the sandbox says of them (its flags, when it was created, its posts).
+  // Which, and what the sandbox says of them (its flags, when it was created; the posts only one
+  // index has).
   const described = await source.describe(shape.unlike.map((u) => u.id));
-  shape.unlike.forEach((u, i) => console.log(`    ${u.id}: ${u.what}\n      ${described[i] ?? ''}`));
+  for (const [i, u] of shape.unlike.entries()) {
+    console.log(`    ${u.id}: ${u.what}\n      ${described[i] ?? ''}`);
+    // The posts only one index holds, as the sandbox has them.
+    for (const line of u.posts?.length ? await source.describe(u.posts) : []) console.log(`      ${line}`);
+  }
 }
 // The reports thread's engine too (it adopts the main engine's compactions: docs/LIVE.md), asked as
 // the API asks it.
