@@ -110,6 +110,27 @@ export class Batch extends BatchStore {
     this.setRow(name, n, [...next]);
   }
 
+  /**
+   * replaceTerms with the row and `add` joined, for a new post's terms: a term row holds each term
+   * once, in first-use order, so only the terms it lacks are edited and appended, and a row that
+   * lacks none is left as it is (not written again: most posts of an active author bring no new
+   * word).
+   */
+  protected addTerms(name: 'postTerms', n: number, add: ArrayLike<number>): void {
+    const old = this.row(name, n);
+    let have: Set<number> | undefined;
+    let next: number[] | undefined;
+    for (let i = 0; i < add.length; i++) {
+      const t = add[i]!;
+      have ??= new Set(old);
+      if (have.has(t)) continue;
+      have.add(t);
+      (next ??= Array.from(old)).push(t);
+      this.termEdit(t, n, true);
+    }
+    if (next) this.setRow(name, n, next);
+  }
+
   protected addPost(post: LivePost): boolean {
     const author = this.live.accountOf(post.author);
     if (author === undefined) return false;
@@ -130,9 +151,7 @@ export class Batch extends BatchStore {
     this.postCount = Math.max(this.postCount, p + 1);
     this.newPosts = true;
     this.setRow('postsByAuthor', author, [...this.row('postsByAuthor', author), p]);
-    const terms = new Set(this.row('postTerms', author));
-    for (const t of row) terms.add(t);
-    this.replaceTerms('postTerms', author, [...terms]);
+    this.addTerms('postTerms', author, row);
     this.bump('posts', author, 1);
     // Rule 4: the author's lang is its latest post's.
     if (post.lang) this.setCell('language', author, this.v.terms.id('language', post.lang.toLowerCase()) + 1);
