@@ -19,7 +19,7 @@ export function jobTitles(ctx: InsightContext): JobTitlesPanel {
   // category (in account order) says;
   // the walk stops once every title the audience holds has one, after a few thousand members at most
   // in a large audience instead of all of them.
-  const categoryOf = new Int32Array(index.terms.size).fill(-1);
+  const categoryOf = ctx.scratch.i32(index.terms.size, false).fill(-1);
   const { members } = ctx;
   for (let i = 0; i < members.length && untold > 0; i++) {
     const m = members[i]!;

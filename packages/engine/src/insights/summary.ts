@@ -39,7 +39,9 @@ export function* summarySteps(ctx: InsightContext): Steps<SummaryPanel> {
     ROW_BLOCK,
   );
   const { verified, posts } = totals;
-  const followers = ctx.analysed.map((m) => index.accounts.followers[m]!).sort();
+  const followers = ctx.scratch.u32(ctx.analysed.length, false);
+  for (let i = 0; i < followers.length; i++) followers[i] = index.accounts.followers[ctx.analysed[i]!]!;
+  followers.sort();
   return {
     sampleCount: members.length,
     populationEstimate,

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { AccountSet } from '../bits/account-set';
 import { evaluate } from '../evaluate/evaluate';
 import { buildIndex } from '../ingest/build-index';
+import { somePanels } from '../explore/panels';
 import { computeInsights } from '../insights/insights';
-import { LIVE_BUILD_OPTIONS } from '../live/live-engine';
+import { carryStats } from '../insights/tally-carry';
+import { LIVE_BUILD_OPTIONS, liveEngine } from '../live/live-engine';
 import { baseModel, randomEvents } from '../testing/live-model';
 import { pkg } from '../testing/network-a';
 import { seededRandom } from '../testing/random';
@@ -82,5 +84,29 @@ describe('reports on a scratch kept between them', () => {
     expect(plain(other)).not.toBe(fresh);
     expect(plain(computeInsights(index, everyone, options))).toBe(fresh);
     expect(plain(first)).toBe(fresh);
+  });
+
+  it('leave a carried tally as it was (the points of an audience history, between reports)', async () => {
+    const rand = seededRandom(36);
+    const m = baseModel(rand, 400, 300);
+    const engine = liveEngine(await buildIndex(m.lines(), LIVE_BUILD_OPTIONS));
+    const events = randomEvents(m, rand, 300);
+    const names = ['interests', 'influentialAccounts', 'summary'] as const;
+    const options = { minSupport: 1, sampleSize: 150, graphSampleSize: 120 };
+    const carry = { ...options, carry: 'scratch-test' };
+    const everyone = () => new AccountSet(engine.index.size, engine.index.present);
+    somePanels(engine.index, everyone(), names, carry);
+    const carried = carryStats.carried;
+    for (let round = 0; round < 3; round++) {
+      engine.apply(events.slice(round * 100, (round + 1) * 100));
+      // Reports between two points reuse the scratch the last point used.
+      computeInsights(engine.index, evaluate(engine.index, pkg({ languages: [{ label: 'en' }] })), options);
+      computeInsights(engine.index, everyone(), { ...options, seed: 7 });
+      const index = engine.index;
+      const expected = JSON.stringify(somePanels(index, everyone(), names, options));
+      expect(JSON.stringify(somePanels(index, everyone(), names, carry))).toBe(expected);
+    }
+    // The points were carried, not counted afresh.
+    expect(carryStats.carried).toBeGreaterThan(carried);
   });
 });

@@ -43,8 +43,9 @@ function coreNodes(ctx: InsightContext): Uint32Array {
   const { members } = ctx;
   if (members.length <= limit) return members;
   const bits = ctx.set.bits;
-  const followedMembers = new Uint32Array(followed.length);
-  const followedCounts = new Uint32Array(followed.length);
+  // Written before read ([0, k)).
+  const followedMembers = ctx.scratch.u32(followed.length, false);
+  const followedCounts = ctx.scratch.u32(followed.length, false);
   let k = 0;
   for (let i = 0; i < followed.length; i++) {
     const v = followed[i]!;
@@ -55,7 +56,7 @@ function coreNodes(ctx: InsightContext): Uint32Array {
   if (k >= limit) return selectCoreOf(followedMembers.subarray(0, k), followedCounts.subarray(0, k), limit);
   // Too few followed members: every member, with its count (0 if unfollowed) merged in from the
   // followed members, both ascending.
-  const memberCounts = new Uint32Array(members.length);
+  const memberCounts = ctx.scratch.u32(members.length);
   for (let i = 0, f = 0; i < members.length && f < k; i++) {
     while (f < k && followedMembers[f]! < members[i]!) f++;
     if (f < k && followedMembers[f] === members[i]) memberCounts[i] = followedCounts[f]!;
