@@ -45,11 +45,16 @@ process.on('message', (message: ToSandbox) => {
   else if (message.type === 'release') network.simulation.holds = Math.max(0, network.simulation.holds - 1);
   send({ id: message.id, type: 'answer', now: network.clock.now * 1000, holds: network.simulation.holds });
 });
-// The parent gone (its channel closed), this process goes too.
-process.on('disconnect', () => {
-  app.close().then(
+// The parent gone (its channel closed) or asking it to stop, this process goes too, through
+// process.exit (which writes a --cpu-prof profile; a signal's default end would not).
+const stop = () => {
+  // Streams a reader holds open may keep the close waiting: at most 5 s.
+  setTimeout(() => process.exit(0), 5_000).unref();
+  void app.close().then(
     () => process.exit(0),
     () => process.exit(1),
   );
-});
+};
+process.on('disconnect', stop);
+process.on('SIGTERM', stop);
 send({ type: 'ready', url: address, generatedSeconds, rssBytes: process.memoryUsage().rss });

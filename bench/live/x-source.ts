@@ -53,7 +53,16 @@ export async function processSource(settings: {
   logLevel: string;
 }): Promise<XSource & { url: string; generatedSeconds: number; release(): Promise<void> }> {
   const child = fork(new URL('./sandbox-process.ts', import.meta.url), [], {
-    execArgv: ['--max-old-space-size=8192', '--import', 'tsx'],
+    // SANDBOX_CPU_PROFILE=<dir>: X's stand-in writes its CPU profile there when it exits (read it
+    // with bench/api/prof-report.ts).
+    execArgv: [
+      '--max-old-space-size=8192',
+      ...(process.env.SANDBOX_CPU_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SANDBOX_CPU_PROFILE}`]
+        : []),
+      '--import',
+      'tsx',
+    ],
     env: {
       ...process.env,
       SANDBOX_ACCOUNTS: String(settings.accounts),

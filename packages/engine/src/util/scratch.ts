@@ -9,9 +9,9 @@
  * allocate nothing V8 counts.
  *
  * The rule: an array from a Scratch lives until `release` and never escapes the report (no panel
- * value, memo kept elsewhere, or carried tally holds one). InsightContext takes one per report and
- * insightSteps releases it once the report is built; a context that is never released leaves its
- * buffer to the garbage collector, which is only slower, never wrong.
+ * value, memo kept elsewhere, or carried tally holds one). insightSteps and somePanels take one for
+ * their InsightContext and give it back once the report is built; a scratch never given back is
+ * left to the garbage collector, which is only slower, never wrong.
  */
 export class Scratch {
   private buffer: ArrayBuffer;
