@@ -31,6 +31,11 @@ export class Column<T extends TypedArray> {
     this.size = 0;
   }
 
+  /** Keeps the first `length` rows (those written to `view()` in place, say) and forgets the rest. */
+  truncate(length: number): void {
+    this.size = Math.min(this.size, Math.max(0, length));
+  }
+
   push(value: number): void {
     if (this.size === this.data.length) this.grow(this.size + 1);
     this.data[this.size++] = value;

@@ -30,6 +30,13 @@ export class EventBuffer {
     this.post.clear();
   }
 
+  /** Keeps the first `length` events. */
+  truncate(length: number): void {
+    for (const column of [this.time, this.actor, this.target]) column.truncate(length);
+    this.kind.truncate(length);
+    this.post.truncate(length);
+  }
+
   push(time: number, kind: number, actor: number, target: number, post: number): void {
     this.time.push(time);
     this.kind.push(kind);
@@ -75,20 +82,32 @@ export class PendingQueue {
     let all = true;
     for (let i = 0; i < times.length && all; i++) if (times[i]! >= time) all = false;
     if (all) return this.take(tick);
+    // A stable partition over the columns' own arrays: the due events are copied out in order, the
+    // rest move up in place, in order. The running clock takes a few seconds of an hour's bucket at
+    // a step, so this runs over the whole bucket many times an hour: a call per cell and a second
+    // buffer per step were a tenth of the stand-in's CPU at ×3600.
     const due = this.spare.pop() ?? new EventBuffer(1024);
-    const kept = this.spare.pop() ?? new EventBuffer(1024);
-    for (let i = 0; i < bucket.length; i++) {
-      const target = bucket.time.get(i) < time ? due : kept;
-      target.push(
-        bucket.time.get(i),
-        bucket.kind.get(i),
-        bucket.actor.get(i),
-        bucket.target.get(i),
-        bucket.post.get(i),
-      );
+    const kind = bucket.kind.view();
+    const actor = bucket.actor.view();
+    const target = bucket.target.view();
+    const post = bucket.post.view();
+    let kept = 0;
+    for (let i = 0; i < times.length; i++) {
+      const t = times[i]!;
+      if (t < time) {
+        due.push(t, kind[i]!, actor[i]!, target[i]!, post[i]!);
+        continue;
+      }
+      if (kept !== i) {
+        times[kept] = t;
+        kind[kept] = kind[i]!;
+        actor[kept] = actor[i]!;
+        target[kept] = target[i]!;
+        post[kept] = post[i]!;
+      }
+      kept++;
     }
-    this.buckets.set(tick, kept);
-    this.recycle(bucket);
+    bucket.truncate(kept);
     return due;
   }
 
