@@ -1,6 +1,7 @@
 // bench:live's check of the live index's whole shape against an index built from the export at the
 // same instant, account by account (by X id), which the mix's 28 questions may not reach: a follow
 // or a post lost, a column left as it was.
+import { keptSlot } from '../../packages/engine/src/insights/post-summary';
 import { csrRow } from '../../packages/engine/src/postings/csr';
 import type { AudienceIndex } from '../../packages/engine/src/postings/audience-index';
 
@@ -34,14 +35,8 @@ function postIds(index: AudienceIndex, n: number): Set<string> {
   const { kept, ids } = index.posts;
   const out = new Set<string>();
   for (const p of csrRow(index.postsByAuthor, n)) {
-    let lo = 0;
-    let hi = kept.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (kept[mid]! < p) lo = mid + 1;
-      else hi = mid;
-    }
-    out.add(kept[lo] === p ? ids.get(lo) : `#${p} (id not kept)`);
+    const slot = keptSlot(kept, p);
+    out.add(slot >= 0 ? ids.get(slot) : `#${p} (id not kept)`);
   }
   return out;
 }

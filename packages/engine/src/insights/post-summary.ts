@@ -3,7 +3,7 @@ import type { PostSummary } from '@murmur/core/insights';
 import { accountSummary } from './account-summary';
 
 /** Slot of a post in the kept-text columns (binary search over the ascending `kept`), or -1. */
-function keptSlot(kept: Uint32Array, post: number): number {
+export function keptSlot(kept: Uint32Array, post: number): number {
   let lo = 0;
   let hi = kept.length - 1;
   while (lo <= hi) {
