@@ -12,6 +12,7 @@ import { drawProfile } from '../generate/profile';
 import { AccountFlag, AccountKind, isGone, type AccountTable } from '../model/accounts';
 import type { Csr } from '../model/csr';
 import { EventKind } from '../model/events';
+import type { PostTable } from '../model/posts';
 import { grownColumn } from '../model/grow';
 import type { Network } from '../network';
 import { poisson } from '../random/distributions';
@@ -143,6 +144,34 @@ function bear(net: Network, births: BirthState, at: number): number {
   return u;
 }
 
+/** How far back a live-born account looks for a post of someone it follows to like. */
+const RECENT_POSTS = 5000;
+
+/**
+ * Each author's latest post among the last `window` posts, kept up to date as posts are appended
+ * (live-born accounts publish while their likes are drawn): the answer a scan back from the newest
+ * post over `window` posts gives, without one scan per like.
+ */
+export class RecentAuthors {
+  private readonly latest = new Map<number, number>();
+  private read: number;
+
+  constructor(
+    private readonly posts: PostTable,
+    private readonly window: number,
+  ) {
+    this.read = Math.max(0, posts.length - window);
+  }
+
+  /** `author`'s latest post among the last `window` posts, or -1. */
+  latestOf(author: number): number {
+    const { posts } = this;
+    for (; this.read < posts.length; this.read++) this.latest.set(posts.author.get(this.read), this.read);
+    const q = this.latest.get(author);
+    return q !== undefined && q >= posts.length - this.window ? q : -1;
+  }
+}
+
 /** u follows v at `at` (and v may follow back within minutes, inside the step). */
 function follow(net: Network, u: number, v: number, at: number, end: number, out: EventBuffer): void {
   const { rng, followBack, returnFactor } = net.simulation;
@@ -172,6 +201,7 @@ export function liveBirths(net: Network, from: number, end: number, out: EventBu
       follow(net, u, pickTarget(net.simulation.samplers, net.accounts, u, rng), from, end, out);
   }
   const { posts, accounts } = net;
+  const recent = new RecentAuthors(posts, RECENT_POSTS);
   for (const u of births.born) {
     if (isGone(accounts, u)) continue;
     const utcOffset = REGIONS[accounts.region[u]!]!.utcOffset;
@@ -185,12 +215,7 @@ export function liveBirths(net: Network, from: number, end: number, out: EventBu
       const following = net.graph.following(u);
       if (following.length === 0) break;
       const v = following[rng.int(following.length)]!;
-      let p = -1;
-      for (let q = posts.length - 1, seen = 0; q >= 0 && seen < 5000; q--, seen++)
-        if (posts.author.get(q) === v) {
-          p = q;
-          break;
-        }
+      const p = recent.latestOf(v);
       const at = from + rng.int(seconds);
       if (p < 0 || posts.deleted.get(p) || posts.time.get(p) > at || births.liked.has(`${u}:${p}`)) continue;
       births.liked.add(`${u}:${p}`);
