@@ -284,9 +284,14 @@ console.log(
   `first report after start: ${ms(performance.now() - warm)} (${work.threads} thread(s)); ${load()}`,
 );
 
-// Idle: the clock stands still, the engine caught up.
+// Idle: the clock stands still, the engine caught up and its compaction (if one started) finished,
+// so that no fold shares the cores with the idle reports.
 let release = await hold();
 await caughtUp();
+const folding = performance.now();
+while (engine.compactionProgress()) await sleep(100);
+if (performance.now() - folding > 200)
+  console.log(`  (waited ${ms(performance.now() - folding)} for the main engine's compaction to finish)`);
 const idleCpu = cpuShare(source.pid);
 const idle = await latencies(Math.max(3000, SECONDS * 500));
 const idleCpuLine = idleCpu();
