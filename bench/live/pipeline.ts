@@ -7,7 +7,7 @@
 // p50/p95 and insights p50 while ingesting beside idle, lag p50/p99, catch-up after a
 // 5-simulated-minute outage of the consumer, memory per simulated hour before and after compaction,
 // the exactness check against an index built from the sandbox's export, and the machine's load.
-//   npm run bench:live -- [--accounts 20000] [--speed 3600] [--seconds 20] [--nats nats://127.0.0.1:4222] [--sandbox-process [--sandbox-nice 19]] [--fold-share 1]
+//   npm run bench:live -- [--accounts 20000] [--speed 3600] [--seconds 20] [--nats nats://127.0.0.1:4222] [--sandbox-process [--sandbox-nice 19]]
 import { createWriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -49,8 +49,6 @@ const { values } = parseArgs({
     // first on the cores they share (in production X is not on the server's machine).
     'sandbox-nice': { type: 'string', default: '0' },
     'log-level': { type: 'string', default: 'error' },
-    // LIVE_FOLD_SHARE: the main engine's compaction's share of the time while a report runs (1: unpaced).
-    'fold-share': { type: 'string' },
   },
 });
 const ACCOUNTS = Number(values.accounts);
@@ -94,7 +92,6 @@ const common = {
   DATA_DIR: dataDir,
   LIVE_ENABLED: 'true',
   LOG_LEVEL: values['log-level'],
-  ...(values['fold-share'] && { LIVE_FOLD_SHARE: values['fold-share'] }),
   ...(values.nats && { LIVE_NATS_URL: values.nats, LIVE_PARTITIONS: '4' }),
 };
 let server: RunningServer;
