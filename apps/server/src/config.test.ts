@@ -244,10 +244,6 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), LIVE_SNAPSHOT_SECONDS: '-1' })).toThrow(
       /LIVE_SNAPSHOT_SECONDS/,
     );
-    expect(dev?.foldShare).toBeUndefined();
-    expect(loadConfig({ DATA_DIR: tempDir(), LIVE_FOLD_SHARE: '0.5' }).live?.foldShare).toBe(0.5);
-    for (const bad of ['0', '1.5', 'half'])
-      expect(() => loadConfig({ DATA_DIR: tempDir(), LIVE_FOLD_SHARE: bad })).toThrow(/LIVE_FOLD_SHARE/);
     expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).live?.collectorEnabled).toBe(false);
 
     // Production without a token: no collector, the index stays as it was loaded.

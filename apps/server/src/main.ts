@@ -87,7 +87,6 @@ function engineFor(
         ...(start.source && { source: start.source }),
         ...(start.totalRecords !== undefined && { totalRecords: start.totalRecords }),
         ...(start.readSnapshot && { liveSnapshot: snapshot }),
-        ...(config.live.foldShare !== undefined && { liveFoldShare: config.live.foldShare }),
       });
     }
     log(

@@ -61,10 +61,6 @@ export const liveEnv = {
       .max(60)
       .optional(),
   ),
-  LIVE_FOLD_SHARE: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number({ error: 'LIVE_FOLD_SHARE must be a number from 0.05 to 1' }).min(0.05).max(1).optional(),
-  ),
   LIVE_ENABLED: z.preprocess(
     (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
     z.enum(['true', 'false', '1', '0'], { error: 'LIVE_ENABLED must be true or false' }).optional(),
@@ -131,11 +127,6 @@ export interface LiveConfig {
    * silent for 3 beats counts as behind since its last one; set the same on both.
    */
   heartbeatMs?: number;
-  /**
-   * The share of the time (0.05–1) the live engine's background compaction may take while its
-   * reports thread answers a question (LIVE_FOLD_SHARE; default live-reports.ts LIVE_FOLD_SHARE).
-   */
-  foldShare?: number;
 }
 
 /**
@@ -161,7 +152,6 @@ export function liveConfig(
     LIVE_SNAPSHOT_SECONDS?: number | undefined;
     LIVE_LAG_BUDGET_SECONDS?: number | undefined;
     LIVE_HEARTBEAT_SECONDS?: number | undefined;
-    LIVE_FOLD_SHARE?: number | undefined;
     COLLECTOR_ENABLED?: string | undefined;
   },
   isProduction: boolean,
@@ -206,6 +196,5 @@ export function liveConfig(
     ...(e.LIVE_HEARTBEAT_SECONDS !== undefined && {
       heartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
     }),
-    ...(e.LIVE_FOLD_SHARE !== undefined && { foldShare: e.LIVE_FOLD_SHARE }),
   };
 }

@@ -141,8 +141,6 @@ export interface BuildEngineOptions {
    */
   live?: boolean;
   liveSnapshot?: LiveSnapshotStart;
-  /** A live engine's compaction share while its reports thread has a task (LIVE_FOLD_SHARE; live-reports.ts). */
-  liveFoldShare?: number;
 }
 
 /** Where a live engine may start from: a live snapshot (live-snapshot.ts of @murmur/engine). */
@@ -252,7 +250,6 @@ async function buildWithWork(
     const start = await inSlices(shareLiveEngineSteps(engine), { sliceMs: 0 });
     const reports = startLiveReports(engine, {
       start,
-      ...(options.liveFoldShare !== undefined && { foldShare: options.liveFoldShare }),
       ...(options.onWorkerError && { onError: options.onWorkerError }),
     });
     return { engine: reports.engine, work: reports.work };

@@ -233,35 +233,6 @@ describe('a live engine’s reports in a thread of their own', { timeout: 120_00
     }
   });
 
-  it("paces the main engine's compactions while the thread has a task, and stops pacing when closed", async () => {
-    const { main, reference, batches } = await fixture('live-reports-pace');
-    const paces: ((() => number) | undefined)[] = [];
-    const setFoldPace = main.setFoldPace.bind(main);
-    main.setFoldPace = (pace) => {
-      paces.push(pace);
-      setFoldPace(pace);
-    };
-    const reports = startLiveReports(main, { sliceMs: 0, foldShare: 0.3 });
-    const pace = paces.at(-1)!;
-    try {
-      await threadUp(reports);
-      expect(pace()).toBe(1);
-      const report = reports.work.run('insights', { pkg: PACKAGES[0]! });
-      expect(pace()).toBe(0.3);
-      // Batches applied meanwhile fold (compactBytes is small) at that pace; the report is unchanged.
-      const folds = main.liveStats().compactions;
-      for (const b of batches.slice(0, 20)) await reports.engine.applyInSlices(b);
-      const want = referenceAt(reference, PACKAGES[0]!);
-      expect(strip(await report)).toEqual(want);
-      expect(pace()).toBe(1);
-      while (main.compactionProgress()) await tick();
-      expect(main.liveStats().compactions).toBeGreaterThan(folds);
-    } finally {
-      await reports.work.close();
-    }
-    expect(paces.at(-1)).toBeUndefined();
-  });
-
   it('fails the reports in flight when the thread dies, restarts it from the engine, and goes on equal', async () => {
     const { main, reference, batches } = await fixture('live-reports-2');
     const reports = startLiveReports(main, { sliceMs: 0 });

@@ -36,11 +36,6 @@ export interface LiveReportsOptions {
    */
   nice?: number;
   /**
-   * The share of the time (0–1] the main engine's background compaction may take while the thread
-   * has a task (default LIVE_FOLD_SHARE; 1: as when it has none, back to back).
-   */
-  foldShare?: number;
-  /**
    * The thread's first state, shared from `main` beforehand (a caller that turned its event loop
    * while copying: `shareLiveEngineSteps`); nothing may have been applied to `main` since. Without
    * it, the thread starts from `main`'s version now, copied in slices as a restart does.
@@ -58,14 +53,6 @@ export interface LiveReportsOptions {
  * thread, until a run on a quieter machine than bench/README.md's shows a higher one helps.
  */
 export const LIVE_REPORTS_NICE = 0;
-
-/**
- * While the thread has a task, the main engine's background compaction takes at most this share of
- * the time (a slice, then a pause three slices long), so that the report has a core to itself on a
- * two-core machine that also applies batches and answers estimates (docs/LIVE.md "Insights while
- * ingesting"; LIVE_FOLD_SHARE).
- */
-export const LIVE_FOLD_SHARE = 0.25;
 
 export interface LiveReports {
   /** The engine to give the consumer: the main engine, whose batches also go to the thread. */
@@ -189,7 +176,7 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
             'The live reports thread could not start: reports stay on the main thread',
           ),
         );
-        unlink(main);
+        main.shareFolds(undefined);
         return;
       }
       // A thread that could not open its engine is tried again after a pause growing with each failure.
@@ -253,17 +240,15 @@ export function startLiveReports(main: LiveAudienceEngine, options: LiveReportsO
     },
     async close() {
       closed = true;
-      unlink(main);
+      main.shareFolds(undefined);
       // A thread starting is stopped too (its copy, at its next slice, releases the version).
       await receiving?.terminate();
       await here.close();
     },
   };
 
-  // The main engine's compactions are made in shared memory and followed there (docs/LIVE.md), and
-  // yield the cores to the thread's tasks.
+  // The main engine's compactions are made in shared memory and followed there (docs/LIVE.md).
   main.shareFolds((fold) => send({ type: 'fold', fold }));
-  main.setFoldPace(paced(options.foldShare ?? LIVE_FOLD_SHARE, () => !!worker && pending.size > 0));
   launch(options.start);
   return {
     engine,
@@ -396,15 +381,6 @@ function threadPriority(initial: number) {
       return tid;
     },
   };
-}
-
-/** The compaction's share of the time: `share` while the thread is `busy` with a task, else all of it. */
-const paced = (share: number, busy: () => boolean) => () => (busy() ? share : 1);
-
-/** The main engine's compactions no longer shared with the thread nor paced for it. */
-function unlink(main: LiveAudienceEngine): void {
-  main.shareFolds(undefined);
-  main.setFoldPace(undefined);
 }
 
 /**

@@ -76,13 +76,6 @@ export class Folds {
   listener: FoldListener | undefined;
   /** A batch is being applied in chunks: a fold starting now cannot be followed. */
   chunking = false;
-  /**
-   * The share of the time (0–1] the scheduled slices may take now (the live index's `setFoldPace`):
-   * below 1, each slice is followed by a pause of its length × (1 − share) / share.
-   */
-  pace: (() => number) | undefined;
-  /** The last slice's wall time (ms), which the pause after it is measured from. */
-  private lastSliceMs = 0;
 
   constructor(private readonly host: FoldHost) {}
 
@@ -165,22 +158,10 @@ export class Folds {
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    const next = () => {
+    setImmediate(() => {
       this.scheduled = false;
       if (this.fold && !this.step()) this.schedule();
-    };
-    const pause = this.pause();
-    if (pause > 0) setTimeout(next, pause);
-    else setImmediate(next);
-  }
-
-  /** How long to wait before the next scheduled slice (ms; 0: the next turn), as `pace` says now. */
-  private pause(): number {
-    const share = this.pace?.() ?? 1;
-    if (!(share < 1) || this.lastSliceMs <= 0) return 0;
-    // At least a millisecond, as a timer waits (Node's shortest).
-    const floor = Math.max(share, 0.01);
-    return Math.max(1, (this.lastSliceMs * (1 - floor)) / floor);
+    });
   }
 
   /** One slice (about `sliceMs`); true once the fold is finished and published (or none is under way). */
@@ -213,8 +194,7 @@ export class Folds {
     }
     const cpuMs = cpuMsSince(cpu);
     host.stats.compactionCpuMs += cpuMs;
-    this.lastSliceMs = performance.now() - started;
-    recordSlice(fold.progress, this.lastSliceMs, cpuMs);
+    recordSlice(fold.progress, performance.now() - started, cpuMs);
     if (finished) {
       host.stats.compactions++;
       if (fold.follows) host.stats.foldsFollowed++;

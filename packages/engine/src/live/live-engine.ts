@@ -94,12 +94,6 @@ export interface LiveAudienceEngine extends AudienceEngine {
   shareFolds(listener: FoldListener | undefined): void;
   /** Follows the leading engine's compactions (`shareFolds`): pass it what its listener was told, in order. */
   followFold(message: FoldMessage): void;
-  /**
-   * Paces the background compaction: before each of its slices `share` says the share of the time
-   * (0–1] they may take now, so that a report elsewhere gets the cores first (the live reports
-   * thread's). Bounded: past four times `compactBytes` of deltas the slices run back to back.
-   */
-  setFoldPace(share: (() => number) | undefined): void;
 }
 
 export interface ApplySliceOptions {
@@ -224,7 +218,6 @@ export function liveEngine(base: AudienceIndex, options?: LiveEngineOptions): Li
     }),
     shareFolds: (listener) => live.shareFolds(listener),
     followFold: (message) => live.followFold(message),
-    setFoldPace: (share) => live.setFoldPace(share),
   };
 }
 

@@ -396,15 +396,6 @@ export class LiveIndex {
     this.folds.chunking = chunking;
   }
 
-  /**
-   * Paces the background compaction's scheduled slices: `share` says, before each, the share of the
-   * time (0–1] they may take now (a reports thread answering a question: less). Past four times
-   * `compactBytes` of logs they run back to back whatever it says, so memory stays bounded.
-   */
-  setFoldPace(share: (() => number) | undefined): void {
-    this.folds.pace = share && (() => (this.logBytes() > 4 * this.compactBytes ? 1 : share()));
-  }
-
   /** Follows a fold of a leading engine that applies the same batches (folds.ts `Folds.follow`). */
   followFold(message: FoldMessage): void {
     this.folds.follow(message);
