@@ -141,10 +141,10 @@ export class LiveIndex {
     // Sized for the base's ids at once (growing them step by step was seconds at a million accounts).
     this.idToN = new IdTable(base.population);
     this.postIdToP = new IdTable(base.posts.kept.length);
-    for (let n = 0; n < base.size; n++) if (hasBit(base.present, n)) this.idToN.set(ids.get(slot[n]! - 1), n);
+    for (let n = 0; n < base.size; n++) if (hasBit(base.present, n)) this.idToN.setFrom(ids, slot[n]! - 1, n);
     for (const p of state?.deletedPosts ?? []) this.deletedPosts.add(p);
     for (let k = 0; k < base.posts.kept.length; k++)
-      if (!this.deletedPosts.has(k)) this.postIdToP.set(base.posts.ids.get(k), base.posts.kept[k]!);
+      if (!this.deletedPosts.has(k)) this.postIdToP.setFrom(base.posts.ids, k, base.posts.kept[k]!);
     this.nextAccount = state?.nextAccount ?? base.size;
     if (state) {
       for (let i = 0; i + 1 < state.replyTo.length; i += 2)

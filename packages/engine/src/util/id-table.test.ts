@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../testing/random';
 import { IdTable } from './id-table';
+import { PackedStrings } from './packed-strings';
 
 /** A decimal id: snowflake-sized, small, at the edges of 2^32 and 2^64, or not an id the table packs. */
 function idOf(rand: () => number): string {
@@ -55,5 +56,40 @@ describe('IdTable', () => {
     expect(() => table.set('1', -1)).toThrow(RangeError);
     expect(() => table.set('1', 2 ** 32 - 1)).toThrow(RangeError);
     expect(table.get('1')).toBeUndefined();
+    const packed = packed1(['1']);
+    expect(() => table.setFrom(packed, 0, -1)).toThrow(RangeError);
+    expect(table.get('1')).toBeUndefined();
+  });
+
+  it('sets from a packed string column as from its strings, whatever the entry', () => {
+    for (const seed of [4, 5]) {
+      const rand = seededRandom(seed);
+      const ids = Array.from({ length: 5_000 }, () => idOf(rand));
+      const strings = packed1(ids);
+      const [fromStrings, fromBytes] = [new IdTable(), new IdTable()];
+      // Slots past either end read as '' (an account without a record), as `get` reads them.
+      for (let slot = -1; slot <= ids.length; slot++) {
+        fromStrings.set(strings.get(slot), slot + 1);
+        fromBytes.setFrom(strings, slot, slot + 1);
+      }
+      expect(fromBytes.size).toBe(fromStrings.size);
+      for (const id of [...ids, '']) expect(fromBytes.get(id)).toBe(fromStrings.get(id));
+      // A plain string source takes the strings' path.
+      const plain = new IdTable().setFrom({ size: 1, get: () => '0123' }, 0, 7);
+      expect(plain.get('0123')).toBe(7);
+    }
   });
 });
+
+/** A packed column of `values`, as an index's ids are packed. */
+function packed1(values: string[]): PackedStrings {
+  const encoded = values.map((v) => new TextEncoder().encode(v));
+  const bytes = new Uint8Array(encoded.reduce((n, e) => n + e.length, 0));
+  const ends = new Uint32Array(values.length);
+  let at = 0;
+  encoded.forEach((e, i) => {
+    bytes.set(e, at);
+    ends[i] = at += e.length;
+  });
+  return new PackedStrings(bytes, ends);
+}

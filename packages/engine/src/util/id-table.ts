@@ -7,6 +7,8 @@
 // "a1") in a Map beside it.
 
 import { combine } from '@murmur/core/hash';
+import { PackedStrings } from './packed-strings';
+import type { StringSource } from './string-column';
 
 const EMPTY = 0;
 const TWO_32 = 2 ** 32;
@@ -32,6 +34,39 @@ function halves(id: string, out: { hi: number; lo: number }): boolean {
   out.hi = hi;
   out.lo = lo;
   return true;
+}
+
+/**
+ * As `halves`, for an id given as bytes[start, end) of UTF-8 (a packed string column): no JS string
+ * is made. False for what `halves` refuses, and for any byte outside '0'–'9'.
+ */
+function halvesOfBytes(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  out: { hi: number; lo: number },
+): boolean {
+  const length = end - start;
+  if (length <= 0 || length > 20 || (length > 1 && bytes[start] === 48)) return false;
+  let hi = 0;
+  let lo = 0;
+  for (let i = start; i < end; i++) {
+    const d = bytes[i]! - 48;
+    if (d < 0 || d > 9) return false;
+    const low = lo * 10 + d;
+    const carry = Math.floor(low / TWO_32);
+    lo = low - carry * TWO_32;
+    hi = hi * 10 + carry;
+    if (hi >= TWO_32) return false;
+  }
+  out.hi = hi;
+  out.lo = lo;
+  return true;
+}
+
+function checkValue(value: number): void {
+  if (!Number.isInteger(value) || value < 0 || value >= TWO_32 - 1)
+    throw new RangeError(`id table value ${value}`);
 }
 
 /** Ids to numbers (0 … 2^32 − 2), as a Map<string, number> would keep them. */
@@ -69,13 +104,29 @@ export class IdTable {
   }
 
   set(id: string, value: number): this {
-    if (!Number.isInteger(value) || value < 0 || value >= TWO_32 - 1)
-      throw new RangeError(`id table value ${value}`);
+    checkValue(value);
     if (!halves(id, this.at)) {
       this.others.set(id, value);
       return this;
     }
-    const { hi, lo } = this.at;
+    return this.put(this.at.hi, this.at.lo, value);
+  }
+
+  /**
+   * `set(strings.get(slot), value)` without making the string when the entry is a canonical decimal
+   * id (a live index's start reads millions: decoding each into a string was seconds at 1 M accounts).
+   */
+  setFrom(strings: StringSource, slot: number, value: number): this {
+    if (!(strings instanceof PackedStrings) || !(slot >= 0 && slot < strings.size))
+      return this.set(strings.get(slot), value);
+    checkValue(value);
+    const { bytes, ends } = strings;
+    if (!halvesOfBytes(bytes, slot === 0 ? 0 : ends[slot - 1]!, ends[slot]!, this.at))
+      return this.set(strings.get(slot), value);
+    return this.put(this.at.hi, this.at.lo, value);
+  }
+
+  private put(hi: number, lo: number, value: number): this {
     let slot = this.find(hi, lo);
     if (this.values[slot] === EMPTY) {
       if (this.used + 1 > this.values.length * MAX_LOAD) {
