@@ -135,7 +135,7 @@ function accountsById(index: AudienceIndex): (id: string) => number | undefined 
       byId = new IdTable(slot.length);
       for (let n = 0; n < slot.length; n++) {
         const s = slot[n] ?? 0;
-        if (s) byId.set(ids.get(s - 1), n);
+        if (s) byId.setFrom(ids, s - 1, n);
       }
     }
     return byId.get(id);
