@@ -119,18 +119,41 @@ async function withProfile<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A diagnostic for benchmarks: with LIVE_REPORTS_TRACE=1, one line on stderr per report: the wall
+ * time this thread spent applying batches (and adopting folds) since the last report ended, of it
+ * the batches held during that report, and the report's own phases.
+ */
+const trace =
+  process.env.LIVE_REPORTS_TRACE === '1' ? { applyMs: 0, events: 0, heldMs: 0, folds: 0 } : undefined;
+function traced(what: () => void, events: number): void {
+  if (!trace) return what();
+  const t = performance.now();
+  what();
+  trace.applyMs += performance.now() - t;
+  trace.events += events;
+}
+
 async function runTask(message: Extract<ToReports, { type: 'task' }>): Promise<void> {
   const { id, name, input } = message;
   const report: ReportStage = (progress, stage) => {
     if (message.progress) post({ type: 'progress', id, progress, stage });
   };
   running.add(id);
+  const started = performance.now();
   try {
     const value =
       name === 'insights'
         ? await withProfile(() => insights(id, input as InsightsInput, report))
         : (engineTasks[name as keyof typeof engineTasks] as AnyTask)(engine, input, report);
     post({ type: 'done', id, value });
+    if (trace && name === 'insights') {
+      const own = (value as { insights?: { ms?: number } }).insights?.ms;
+      process.stderr.write(
+        `reports-trace: report ${(performance.now() - started).toFixed(0)} ms (steps ${own} ms); before it ${trace.events} events applied in ${trace.applyMs.toFixed(0)} ms, of which held ${trace.heldMs.toFixed(0)} ms; folds ${trace.folds}\n`,
+      );
+      Object.assign(trace, { applyMs: 0, events: 0, heldMs: 0, folds: 0 });
+    }
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     post({ type: 'failed', id, name: e.name, message: e.message });
@@ -154,13 +177,14 @@ function handle(message: Exclude<ToReports, { type: 'abort' | 'start' | 'terms' 
       // The main engine applied (or is applying) the same batch: an error there is its caller's.
       try {
         eventsApplied += message.events.length;
-        engine.apply(message.events, message.position);
+        traced(() => engine.apply(message.events, message.position), message.events.length);
       } catch {
         // The same events fail the same way on the main engine, which reports it.
       }
       return;
     case 'fold':
-      engine.followFold(message.fold);
+      if (trace) trace.folds++;
+      traced(() => engine.followFold(message.fold), 0);
       return;
     case 'custom':
       if (message.members) engine.registerCustomAudience(message.name, accountSetFromShared(message.members));
@@ -182,8 +206,10 @@ function handle(message: Exclude<ToReports, { type: 'abort' | 'start' | 'terms' 
 
 /** What was held, in order, until the next report starts (its successors wait again). */
 function release(): void {
+  const t = performance.now();
   while (!reporting && held.length > 0)
     handle(held.shift() as Exclude<ToReports, { type: 'abort' | 'start' | 'terms' }>);
+  if (trace) trace.heldMs += performance.now() - t;
 }
 
 function receive(message: Exclude<ToReports, { type: 'start' | 'terms' }>): void {

@@ -21,7 +21,7 @@ export class BatchStore {
   protected readonly cols = new Map<CategoricalField, Buffered<Uint32Array>>();
   protected readonly counts = new Map<(typeof COUNTS)[number], Buffered<Uint32Array>>();
   protected readonly arrays = new Map<string, Buffered<Uint32Array | Uint8Array>>();
-  protected readonly rows = new Map<RowName, Map<number, number[]>>(ROWS.map((r) => [r, new Map()]));
+  protected readonly rows = new Map<RowName, Map<number, Uint32Array>>(ROWS.map((r) => [r, new Map()]));
   protected readonly termEdits = new Map<number, Map<number, boolean>>();
   protected readonly followerEdits = new Map<number, Map<number, boolean>>();
   protected readonly handleChanges = new Map<string, number>();
@@ -90,10 +90,12 @@ export class BatchStore {
     const word = b.writable(this.v.present)[n >>> 5]!;
     b.set(n >>> 5, on ? word | (1 << (n & 31)) : word & ~(1 << (n & 31)));
   }
-  protected row(name: RowName, n: number): readonly number[] | Uint32Array {
+  /** Row n as this batch sees it: never written (a change is a new array, `setRow`). */
+  protected row(name: RowName, n: number): Uint32Array {
     return this.rows.get(name)!.get(n) ?? this.live.rowLogs[name].latest(n);
   }
-  protected setRow(name: RowName, n: number, row: number[]): void {
+  /** `row` becomes row n (logged as it is at publish: a new array, not written afterwards). */
+  protected setRow(name: RowName, n: number, row: Uint32Array): void {
     this.rows.get(name)!.set(n, row);
   }
   protected post(k: 'author' | 'likes' | 'reposts' | 'replies'): Buffered<Uint32Array> {

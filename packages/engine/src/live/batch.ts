@@ -5,7 +5,9 @@ import { prepareTexts } from '../text/tokenise';
 import { CATEGORICAL_FIELDS, type CategoricalField } from '../postings/fields';
 import { sampleKeyOf } from '../postings/sample-key';
 import type { AccountRecord, PostRecord } from '../parse/records';
+import { EMPTY_ROW } from '../postings/csr';
 import { BatchStore, COUNTS } from './batch-store';
+import { appended } from './structures';
 import type { Held } from './pending';
 
 const LOCATION_FIELDS = new Set<CategoricalField>(['country', 'region', 'metro', 'city']);
@@ -107,7 +109,7 @@ export class Batch extends BatchStore {
     const next = new Set(row);
     for (const t of old) if (!next.has(t)) this.termEdit(t, n, false);
     for (const t of next) if (!old.has(t)) this.termEdit(t, n, true);
-    this.setRow(name, n, [...next]);
+    this.setRow(name, n, Uint32Array.from(next));
   }
 
   /**
@@ -118,17 +120,18 @@ export class Batch extends BatchStore {
    */
   protected addTerms(name: 'postTerms', n: number, add: ArrayLike<number>): void {
     const old = this.row(name, n);
-    let have: Set<number> | undefined;
-    let next: number[] | undefined;
+    // The row's terms marked by term id: marking a long row is one sequential pass, where a Set of
+    // it was a fifth of a post's apply (bench/README.md "bench:live").
+    const marks = this.live.termMarks.of(old);
+    let fresh: number[] | undefined;
     for (let i = 0; i < add.length; i++) {
       const t = add[i]!;
-      have ??= new Set(old);
-      if (have.has(t)) continue;
-      have.add(t);
-      (next ??= Array.from(old)).push(t);
+      if (marks.has(t)) continue;
+      marks.add(t);
+      (fresh ??= []).push(t);
       this.termEdit(t, n, true);
     }
-    if (next) this.setRow(name, n, next);
+    if (fresh) this.setRow(name, n, appended(old, ...fresh));
   }
 
   protected addPost(post: LivePost): boolean {
@@ -150,7 +153,7 @@ export class Batch extends BatchStore {
     this.post('author').set(p, author);
     this.postCount = Math.max(this.postCount, p + 1);
     this.newPosts = true;
-    this.setRow('postsByAuthor', author, [...this.row('postsByAuthor', author), p]);
+    this.setRow('postsByAuthor', author, appended(this.row('postsByAuthor', author), p));
     this.addTerms('postTerms', author, row);
     this.bump('posts', author, 1);
     // Rule 4: the author's lang is its latest post's.
@@ -168,7 +171,7 @@ export class Batch extends BatchStore {
     if (original === undefined || this.live.repost(id)) return false;
     if (this.row('repostsByActor', author).includes(original)) return false;
     this.live.addRepost(id, author, original);
-    this.setRow('repostsByActor', author, [...this.row('repostsByActor', author), original]);
+    this.setRow('repostsByActor', author, appended(this.row('repostsByActor', author), original));
     this.live.engaged('repostsByActor', original, author);
     this.engage('reposts', original, 1);
     return true;
@@ -190,7 +193,7 @@ export class Batch extends BatchStore {
     if (n === undefined || p === undefined) return false;
     const row = this.row('likesByActor', n);
     if (row.includes(p)) return false;
-    this.setRow('likesByActor', n, [...row, p]);
+    this.setRow('likesByActor', n, appended(row, p));
     this.live.engaged('likesByActor', p, n);
     this.engage('likes', p, 1);
     return true;
@@ -206,7 +209,7 @@ export class Batch extends BatchStore {
     const row = this.row('following', from);
     const has = row.includes(to);
     if (has === add) return false; // Rule 3: a follow of an existing edge, an unfollow of a missing one
-    this.setRow('following', from, add ? [...row, to] : [...row].filter((t) => t !== to));
+    this.setRow('following', from, add ? appended(row, to) : row.filter((t) => t !== to));
     this.followerEdit(to, from, add);
     this.live.totals.follows += add ? 1 : -1;
     this.bump('following', from, add ? 1 : -1);
@@ -224,7 +227,7 @@ export class Batch extends BatchStore {
       this.setRow(
         'repostsByActor',
         actor,
-        [...row].filter((q) => q !== original),
+        row.filter((q) => q !== original),
       );
       this.engage('reposts', original, -1);
       return true;
@@ -244,7 +247,7 @@ export class Batch extends BatchStore {
   protected removePost(p: number, id: string): void {
     const author = this.postValue('author', p);
     this.live.deletePost(p, id);
-    const mine = [...this.row('postsByAuthor', author)].filter((q) => q !== p);
+    const mine = this.row('postsByAuthor', author).filter((q) => q !== p);
     this.setRow('postsByAuthor', author, mine);
     const terms = new Set<number>();
     for (const q of mine) for (const t of Array.from(this.live.postRow(q))) terms.add(t);
@@ -270,7 +273,7 @@ export class Batch extends BatchStore {
       this.setRow(
         name,
         a,
-        [...this.row(name, a)].filter((q) => q !== p),
+        this.row(name, a).filter((q) => q !== p),
       );
   }
 
@@ -298,21 +301,21 @@ export class Batch extends BatchStore {
     const postIds = this.live.postStringsOf().ids;
     for (const p of [...this.row('postsByAuthor', n)]) this.removePost(p, postIds.get(p));
     for (const p of this.row('likesByActor', n)) this.engage('likes', p, -1);
-    this.setRow('likesByActor', n, []);
+    this.setRow('likesByActor', n, EMPTY_ROW);
     for (const repostId of this.live.repostsBy(n)) this.live.dropRepost(repostId);
     for (const p of this.row('repostsByActor', n)) this.engage('reposts', p, -1);
-    this.setRow('repostsByActor', n, []);
+    this.setRow('repostsByActor', n, EMPTY_ROW);
     for (const t of this.row('following', n)) {
       this.live.totals.follows--;
       this.followerEdit(t, n, false);
       this.bump('followers', t, -1);
     }
-    this.setRow('following', n, []);
+    this.setRow('following', n, EMPTY_ROW);
     for (const f of this.followersOf(n)) {
       this.setRow(
         'following',
         f,
-        [...this.row('following', f)].filter((t) => t !== n),
+        this.row('following', f).filter((t) => t !== n),
       );
       this.followerEdit(n, f, false);
       this.live.totals.follows--;

@@ -35,7 +35,7 @@ import {
 } from './live-base';
 import { foldHandles, HandleLog, LiveHandleIndex } from './live-handles';
 import { LivePostingStore, PostingLog } from './posting-log';
-import { Buffered, LazyCsr, RowLog, grown, replaceRows } from './structures';
+import { Buffered, LazyCsr, RowLog, TermMarks, grown, replaceRows } from './structures';
 import { IdTable } from '../util/id-table';
 
 export { LiveIndexError };
@@ -68,6 +68,8 @@ export class LiveIndex {
    */
   private readonly locationTexts = new Map<string, string>();
   private readonly keys = new Set<string>();
+  /** @internal A set of term ids for a batch's row edits (Batch.addTerms). */
+  readonly termMarks = new TermMarks();
   /** @internal References waiting for an account or post another partition has not delivered yet. */
   readonly pending: PendingReferences;
   private readonly keyMemory: number;

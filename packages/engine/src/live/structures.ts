@@ -90,11 +90,12 @@ export class RowLog {
     return cursor.h >= this.history.length;
   }
 
-  write(rows: ReadonlyMap<number, ArrayLike<number>>, ver: number): void {
+  /** Logs `rows` under `ver`, keeping the arrays given: they must not be written afterwards. */
+  write(rows: ReadonlyMap<number, Uint32Array>, ver: number): void {
     this.history.push({ ver, rows: [...rows.keys()] });
     for (const [n, row] of rows) {
       this.mark(n);
-      this.heads.set(n, { ver, row: Uint32Array.from(row), prev: this.heads.get(n) });
+      this.heads.set(n, { ver, row, prev: this.heads.get(n) });
       this.values += row.length + 8;
     }
   }
@@ -128,6 +129,46 @@ export class RowLog {
 }
 
 const NO_ROWS = new Uint32Array(0);
+
+/** `row` with `values` after it, as a new array (rows in a log are never written again). */
+export function appended(row: ArrayLike<number>, ...values: number[]): Uint32Array {
+  const out = new Uint32Array(row.length + values.length);
+  out.set(row);
+  out.set(values, row.length);
+  return out;
+}
+
+/**
+ * A set of term ids, emptied in O(1): a mark per term id, a set's members marked with its stamp.
+ * `of` starts a new set, so one set is alive at a time.
+ */
+export class TermMarks {
+  private marks = new Uint32Array(0);
+  private stamp = 0;
+
+  /** A new set holding `row`'s terms (the last set is emptied). */
+  of(row: ArrayLike<number>): this {
+    if (++this.stamp === 0xffffffff) {
+      this.marks.fill(0);
+      this.stamp = 1;
+    }
+    for (let i = 0; i < row.length; i++) this.add(row[i]!);
+    return this;
+  }
+
+  has(t: number): boolean {
+    return t < this.marks.length && this.marks[t] === this.stamp;
+  }
+
+  add(t: number): void {
+    if (t >= this.marks.length) {
+      const grown = new Uint32Array(Math.max(t + 1, this.marks.length * 2, 1024));
+      grown.set(this.marks);
+      this.marks = grown;
+    }
+    this.marks[t] = this.stamp;
+  }
+}
 
 /** Version `ver`'s CSR over a row log: built on first read (offsets or data), then kept. */
 export class LazyCsr implements Csr {
